@@ -1,0 +1,33 @@
+import { type Page, expect, test as base } from '@playwright/test';
+import { PASSWORDS } from './server.ts';
+
+export const USERS = {
+  admin: { username: 'admin', password: PASSWORDS.admin, nombre: 'Administrador' },
+  tecnico: { username: 'tecnico', password: PASSWORDS.demo, nombre: 'Técnico Demo' },
+  comercial: { username: 'comercial', password: PASSWORDS.demo, nombre: 'Comercial Demo' },
+} as const;
+export type DemoUser = keyof typeof USERS;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} no está definido: ¿corrió el globalSetup?`);
+  return value;
+}
+
+export const servers = {
+  get main() { return required('E2E_MAIN_URL'); },
+  get org() { return required('E2E_ORG_URL'); },
+  get maintenance() { return required('E2E_MAINTENANCE_URL'); },
+};
+
+/** Signs in through the login form, as a person would, and waits until the shell shows the user. */
+export async function signIn(page: Page, user: DemoUser, baseUrl = servers.main, path = '/login'): Promise<void> {
+  await page.goto(baseUrl + path);
+  await page.getByPlaceholder('Usuario o email').fill(USERS[user].username);
+  await page.getByLabel('Contraseña').fill(USERS[user].password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText(USERS[user].nombre, { exact: false }).first()).toBeVisible();
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
+
+export const PASSWORDS = { admin: 'Admin-e2e-Clave1', demo: 'Demo-e2e-Clave1' } as const;
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}):\n${output()}`);
+    try {
+      const answer = await fetch(`${url}/assets/config.json`);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`El servidor no respondió a tiempo:\n${output()}`);
+}
+
+/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port and a fresh data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORDS.admin,
+    DEMO_PASSWORD: PASSWORDS.demo,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: childEnv });
+  let log = '';
+  const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => log);
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
