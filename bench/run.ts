@@ -1,0 +1,21 @@
+// `npm run bench [name...]`: prints the portal's speed and size figures. Benchmarks, not tests: they
+// measure and print; targets are shown beside each figure.
+import { loginBundle } from './login-bundle.ts';
+import { freshStart } from './fresh-start.ts';
+
+const benchmarks: Record<string, () => Promise<void>> = {
+  'login-bundle': loginBundle,
+  'fresh-start': freshStart,
+};
+
+const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+const names = chosen.length > 0 ? chosen : Object.keys(benchmarks);
+for (const name of names) {
+  const bench = benchmarks[name];
+  if (!bench) {
+    console.error(`Benchmark desconocido: ${name}. Disponibles: ${Object.keys(benchmarks).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n=== ${name} ===`);
+  await bench();
+}
