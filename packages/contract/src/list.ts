@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 200;
+/** `sort=-campo` sorts descending, `sort=campo` ascending. */
+export const SORT_DESC_PREFIX = '-';
+
+/** A query-string boolean filter: `?activo=true`. */
+export const queryBoolean = z.enum(['true', 'false'], { error: 'Debe ser true o false' }).transform((v) => v === 'true');
+
+/**
+ * The list query every paginated list shares (DESIGN §3): `?page&size&sort&q` plus the area's own filters.
+ * `sortable` names the fields the list can be sorted by.
+ */
+export function listQuery<const Sort extends readonly [string, ...string[]], Filters extends z.ZodRawShape>(
+  sortable: Sort,
+  filters: Filters,
+) {
+  const sortValues = [...sortable, ...sortable.map((field) => `${SORT_DESC_PREFIX}${field}`)] as [string, ...string[]];
+  return z
+    .object({
+      page: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').default(1),
+      size: z.coerce
+        .number({ error: 'Debe ser un número' })
+        .int('Debe ser un número entero')
+        .min(1, 'Mínimo 1')
+        .max(MAX_PAGE_SIZE, `Máximo ${MAX_PAGE_SIZE}`)
+        .default(DEFAULT_PAGE_SIZE),
+      sort: z.enum(sortValues, { error: `Orden inválido; use uno de: ${sortValues.join(', ')}` }).optional(),
+      q: z.string().trim().max(200, 'Máximo 200 caracteres').optional(),
+      ...filters,
+    })
+    .strict();
+}
+
+/** The paginated answer inside `datos`: one page of items and the total of the filtered rows. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+
+/** Splits `-nombre` into the field and its direction. */
+export function parseSort(sort: string | undefined): { field: string; desc: boolean } | undefined {
+  if (!sort) return undefined;
+  return sort.startsWith(SORT_DESC_PREFIX) ? { field: sort.slice(1), desc: true } : { field: sort, desc: false };
+}
+
+/** Ids in bulk actions (`DELETE /x` with a body of ids). */
+export const idList = z.object({ ids: z.array(z.number().int().positive()).min(1, 'Seleccione al menos uno').max(500) }).strict();
+
+export const idParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido') }).strict();
