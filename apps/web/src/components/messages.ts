@@ -1,0 +1,63 @@
+/** Texts of the shared list and form pieces, in Spanish (the shell's texts live in core/messages.ts). */
+export const listMessages = {
+  cargando: 'Cargando…',
+  sinResultados: 'No hay resultados',
+  errorCarga: 'No se pudieron cargar los datos.',
+  reintentar: 'Reintentar',
+  resultados: (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('es-AR')} resultados`),
+  filasPorPagina: 'Filas por página',
+  paginacion: 'Paginación',
+  primeraPagina: 'Primera página',
+  paginaAnterior: 'Página anterior',
+  paginaSiguiente: 'Página siguiente',
+  ultimaPagina: 'Última página',
+  columnas: 'Columnas',
+  columnasVisibles: 'Columnas visibles',
+  seleccionarTodas: 'Seleccionar todas las filas de la página',
+  seleccionarFila: (nombre: string) => `Seleccionar ${nombre}`,
+  seleccionadas: (n: number) => (n === 1 ? '1 seleccionado' : `${n} seleccionados`),
+  eliminarSeleccionados: 'Eliminar seleccionados',
+  buscar: 'Buscar',
+  buscarPlaceholder: 'Buscar…',
+  ordenAscendente: 'orden ascendente',
+  ordenDescendente: 'orden descendente',
+  exportarCsv: 'Exportar CSV',
+  errorExportar: 'No se pudo exportar la lista.',
+  todos: 'Todos',
+} as const;
+
+export const formMessages = {
+  guardar: 'Guardar',
+  cancelar: 'Cancelar',
+  errorGuardar: 'No se pudo guardar',
+  revisarCampos: 'Revise los campos marcados.',
+  cambiosSinGuardarTitulo: 'Hay cambios sin guardar',
+  cambiosSinGuardarTexto: 'Si sale de esta pantalla se perderán los cambios. ¿Desea salir sin guardar?',
+  salirSinGuardar: 'Salir sin guardar',
+  seguirEditando: 'Seguir editando',
+  si: 'Sí',
+  no: 'No',
+} as const;
+
+export const confirmMessages = {
+  confirmar: 'Confirmar',
+  cancelar: 'Cancelar',
+  eliminar: 'Eliminar',
+} as const;
+
+export const historyMessages = {
+  titulo: 'Historial de cambios',
+  fecha: 'Fecha',
+  usuario: 'Usuario',
+  accion: 'Acción',
+  cambios: 'Cambios',
+  campo: 'Campo',
+  antes: 'Antes',
+  despues: 'Después',
+  sinCambios: 'Sin cambios registrados',
+  sinHistorial: 'Todavía no hay cambios registrados.',
+  sistema: 'Sistema',
+  vacio: '—',
+  errorCarga: 'No se pudo cargar el historial.',
+  tabla: 'Historial de cambios',
+} as const;

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { dnsListQuery, servidorListQuery } from '@intranet/contract/servidores';
+import { listQueryString, readListQuery, useListState } from './useListState.ts';
+
+function renderList<S extends typeof servidorListQuery | typeof dnsListQuery>(schema: S, url: string) {
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const hook = renderHook(
+    () => ({ list: useListState(schema), location: useLocation() }),
+    {
+      wrapper: ({ children }: { children: ReactNode }) => {
+        router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [url] });
+        return createElement(RouterProvider, { router });
+      },
+    },
+  );
+  return hook;
+}
+
+describe('readListQuery', () => {
+  it('applies the contract defaults', () => {
+    expect(readListQuery(servidorListQuery, new URLSearchParams())).toEqual({ page: 1, size: 25 });
+  });
+
+  it('types the values as the contract outputs them', () => {
+    const query = readListQuery(dnsListQuery, new URLSearchParams('page=3&servidor_id=7&activo=false&sort=-host'));
+    expect(query).toEqual({ page: 3, size: 25, servidor_id: 7, activo: false, sort: '-host' });
+  });
+
+  it('drops a param the schema refuses and keeps the rest', () => {
+    const query = readListQuery(servidorListQuery, new URLSearchParams('estado=roto&q=web&sort=nope&page=2'));
+    expect(query).toEqual({ page: 2, size: 25, q: 'web' });
+  });
+
+  it('ignores params the list does not know', () => {
+    expect(readListQuery(servidorListQuery, new URLSearchParams('foo=1&q=a'))).toEqual({ page: 1, size: 25, q: 'a' });
+  });
+});
+
+describe('listQueryString', () => {
+  it('leaves page and size out for the export', () => {
+    const query = { page: 2, size: 50, q: 'web', activo: true, tipo: undefined };
+    expect(listQueryString(query)).toBe('page=2&size=50&q=web&activo=true');
+    expect(listQueryString(query, { withPaging: false })).toBe('q=web&activo=true');
+  });
+});
+
+describe('useListState', () => {
+  it('reads the view from the URL', () => {
+    const { result } = renderList(servidorListQuery, '/servidores?page=2&size=50&sort=-nombre&q=web&estado=activo');
+    expect(result.current.list.page).toBe(2);
+    expect(result.current.list.size).toBe(50);
+    expect(result.current.list.sort).toBe('-nombre');
+    expect(result.current.list.q).toBe('web');
+    expect(result.current.list.query.estado).toBe('activo');
+    expect(result.current.list.exportParams).toBe('sort=-nombre&q=web&estado=activo');
+  });
+
+  it('writes filters into the URL and goes back to page 1', () => {
+    const { result } = renderList(servidorListQuery, '/servidores?page=4');
+    act(() => result.current.list.setFilter('estado', 'baja'));
+    expect(result.current.location.search).toBe('?estado=baja');
+    act(() => result.current.list.setPage(3));
+    expect(result.current.location.search).toBe('?estado=baja&page=3');
+    act(() => result.current.list.setSort('-actualizado'));
+    expect(result.current.location.search).toBe('?estado=baja&sort=-actualizado');
+  });
+
+  it('keeps default values out of the URL and clears filters', () => {
+    const { result } = renderList(dnsListQuery, '/dns?q=mail&tipo=A&size=50');
+    act(() => result.current.list.setSize(25));
+    expect(result.current.location.search).toBe('?q=mail&tipo=A');
+    act(() => result.current.list.clearFilters());
+    expect(result.current.location.search).toBe('');
+    act(() => result.current.list.setSearch('  web  '));
+    expect(result.current.location.search).toBe('?q=web');
+    act(() => result.current.list.setFilter('activo', false));
+    expect(result.current.list.query.activo).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+
+/** What every contract `listQuery(...)` answers once parsed: paging, sort and search, plus the area's filters. */
+interface ListQueryBase {
+  page: number;
+  size: number;
+  sort?: string | undefined;
+  q?: string | undefined;
+}
+
+/** A contract list query schema (`servidorListQuery`, `dnsListQuery`...). */
+export type ListQuerySchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig> & z.ZodType<ListQueryBase>;
+
+const PAGING_KEYS = ['page', 'size', 'sort', 'q'] as const;
+
+/** The area's own filters: every key of the schema but paging, sort and search. */
+export type ListFilterKey<S extends ListQuerySchema> = Exclude<keyof S['shape'] & string, (typeof PAGING_KEYS)[number]>;
+
+/** A value as it goes into the URL; empty values remove the parameter. */
+export type ListParamValue = string | number | boolean | null | undefined;
+
+/**
+ * Reads the URL's search params through the schema. A param the schema refuses (a stale link, a typo) is
+ * dropped rather than breaking the screen, so the rest of the view still comes back.
+ */
+export function readListQuery<S extends ListQuerySchema>(schema: S, params: URLSearchParams): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = params.get(key);
+    if (value !== null && value !== '') raw[key] = value;
+  }
+  const first = schema.safeParse(raw);
+  if (first.success) return first.data;
+  for (const issue of first.error.issues) delete raw[String(issue.path[0])];
+  const second = schema.safeParse(raw);
+  return second.success ? second.data : schema.parse({});
+}
+
+/** Serialises a parsed query for the API; `withPaging: false` leaves page and size out (CSV export). */
+export function listQueryString(query: object, { withPaging = true } = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (!withPaging && (key === 'page' || key === 'size')) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export interface ListState<S extends ListQuerySchema> {
+  /** The parsed query: defaults applied, values typed as the contract outputs them. */
+  query: z.output<S>;
+  page: number;
+  size: number;
+  sort: string | undefined;
+  q: string;
+  /** `page=2&size=25&sort=-nombre&q=...` for the list call. */
+  apiParams: string;
+  /** The same filters without page and size, for `export.csv`. */
+  exportParams: string;
+  setPage: (page: number) => void;
+  setSize: (size: number) => void;
+  setSort: (sort: string | undefined) => void;
+  setSearch: (q: string) => void;
+  setFilter: (key: ListFilterKey<S>, value: ListParamValue) => void;
+  /** Clears search and filters, keeping the page size and sort. */
+  clearFilters: () => void;
+}
+
+/**
+ * The list's state lives in the URL (page, size, sort as `campo`/`-campo`, q and the area's filters), so a
+ * copied link reproduces the view. Changing anything but the page goes back to page 1.
+ */
+export function useListState<S extends ListQuerySchema>(schema: S): ListState<S> {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readListQuery(schema, params), [schema, params]);
+  const defaults = useMemo(() => schema.parse({}), [schema]);
+
+  const update = useCallback(
+    (changes: Record<string, ListParamValue>, { keepPage = false, replace = false } = {}) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            const isDefault = value !== undefined && value !== null && String(value) === String(defaults[name as keyof typeof defaults]);
+            if (value === undefined || value === null || value === '' || isDefault) next.delete(name);
+            else next.set(name, String(value));
+          }
+          if (!keepPage) next.delete('page');
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams, defaults],
+  );
+
+  return useMemo(() => {
+    const base = query as ListQueryBase;
+    return {
+      query,
+      page: base.page,
+      size: base.size,
+      sort: base.sort,
+      q: base.q ?? '',
+      apiParams: listQueryString(query),
+      exportParams: listQueryString(query, { withPaging: false }),
+      setPage: (page) => update({ page }, { keepPage: true }),
+      setSize: (size) => update({ size }),
+      setSort: (sort) => update({ sort }),
+      // Typing replaces the history entry, so Back leaves the list instead of replaying each keystroke.
+      setSearch: (q) => update({ q: q.trim() }, { replace: true }),
+      setFilter: (name, value) => update({ [name]: value }),
+      clearFilters: () => {
+        const cleared: Record<string, undefined> = { q: undefined };
+        for (const name of Object.keys(schema.shape)) if (!PAGING_KEYS.includes(name as never)) cleared[name] = undefined;
+        update(cleared);
+      },
+    };
+  }, [query, update, schema]);
+}
