@@ -1,0 +1,61 @@
+import './zod-es.ts';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './areas/auth/routes.ts';
+import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
+import { paquetesRoutes } from './areas/paquetes/routes.ts';
+import { servidoresRoutes } from './areas/servidores/routes.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { accessGuard } from './plugins/access.ts';
+import { errors } from './plugins/errors.ts';
+import { maintenance } from './plugins/maintenance.ts';
+import { openapi } from './plugins/openapi.ts';
+import { webApp } from './plugins/web.ts';
+import { xsrf } from './plugins/xsrf.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The whole server, without listening: main.ts listens, tests `inject`. */
+export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  jsonBodies(app);
+
+  // Order matters: these hooks run in this order on every request, before any route's own work.
+  await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After'], maxAge: 600 });
+  maintenance(app, config.maintenance);
+  await xsrf(app);
+  accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes });
+  await openapi(app, VERSION);
+  const web = await webApp(app, config);
+  errors(app, web);
+
+  await app.register(estadoRoutes);
+  await app.register(authRoutes, { db, config });
+  await app.register(servidoresRoutes, { db });
+  await app.register(paquetesRoutes, { db });
+  return app;
+}
+
+/** JSON as Fastify parses it (prototype-poisoning safe), except that an empty body is no body. */
+function jsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    parse(request, text, done);
+  });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { REPO_ROOT, resolveFromUser } from './paths.ts';
+
+const flag = z
+  .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+/** A base URL of the runtime configuration: '' means this same server. */
+const baseUrl = z
+  .string()
+  .default('')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL http(s)://')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const positive = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  DEMO_PASSWORD: z.string().min(1).optional(),
+  SITIO: z.string().max(50).default(''),
+  MAINTENANCE: flag,
+  API_URL: baseUrl,
+  INSTALADORES_URL: baseUrl,
+  STORE_URL: baseUrl,
+  VERSIONES_URL: baseUrl,
+  ARCHIVOS_URL: baseUrl,
+  WEB_DIST: z.string().min(1).optional(),
+  SESSION_TTL_HOURS: positive(12),
+  SESSION_IDLE_MINUTES: positive(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  TRUST_PROXY: flag,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  demoPassword: string | undefined;
+  sitio: string;
+  maintenance: boolean;
+  urls: { api: string; instaladores: string; store: string; versiones: string; archivos: string };
+  webDist: string;
+  sessionTtlHours: number;
+  sessionIdleMinutes: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at start; a bad value stops the server with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida en el entorno:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ? resolveFromUser(e.DATA_DIR, env) : `${REPO_ROOT}/data`,
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD,
+    sitio: e.SITIO,
+    maintenance: e.MAINTENANCE,
+    urls: {
+      api: e.API_URL,
+      instaladores: e.INSTALADORES_URL,
+      store: e.STORE_URL,
+      versiones: e.VERSIONES_URL,
+      archivos: e.ARCHIVOS_URL,
+    },
+    webDist: e.WEB_DIST ? resolveFromUser(e.WEB_DIST, env) : `${REPO_ROOT}/apps/web/dist`,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,56 @@
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findLoginCandidate } from './areas/auth/queries.ts';
+import { verifyPassword } from './areas/auth/passwords.ts';
+import type { Db } from './db/client.ts';
+import { DEMO_USERS, type SeedResult } from './db/seed.ts';
+
+/** Generated passwords, kept beside the data (DATA_DIR is git-ignored) so later starts can show them again. */
+interface Saved {
+  admin?: string;
+  demo?: string;
+}
+
+const fileOf = (dataDir: string) => join(dataDir, 'credenciales.json');
+
+export function saveGenerated(dataDir: string, generated: SeedResult['generated']): void {
+  if (!generated.admin && !generated.demo) return;
+  const file = fileOf(dataDir);
+  writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+function readSaved(dataDir: string): Saved {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(fileOf(dataDir), 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const { admin, demo } = parsed as Record<string, unknown>;
+    return { ...(typeof admin === 'string' && { admin }), ...(typeof demo === 'string' && { demo }) };
+  } catch {
+    return {};
+  }
+}
+
+/** One line per demo user: its password while it still works, or a note that it was changed. */
+export async function credentialLines(
+  db: Db,
+  opts: { dataDir: string; adminPassword?: string | undefined; demoPassword?: string | undefined },
+): Promise<string[]> {
+  const saved = readSaved(opts.dataDir);
+  const lines: string[] = [];
+  for (const u of DEMO_USERS) {
+    const candidate = u.demo ? (opts.demoPassword ?? saved.demo) : (opts.adminPassword ?? saved.admin);
+    const user = await findLoginCandidate(db, u.usuario);
+    if (!user) continue;
+    const works = candidate !== undefined && (await verifyPassword(user.passwordHash, candidate));
+    const variable = u.demo ? 'DEMO_PASSWORD' : 'ADMIN_PASSWORD';
+    lines.push(
+      works
+        ? `  Ingrese como ${u.usuario} / ${candidate}`
+        : candidate === undefined
+          ? `  ${u.usuario}: use la contraseña de ${variable} del primer inicio`
+          : `  ${u.usuario}: la contraseña fue cambiada (no se puede mostrar)`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { MIGRATIONS_DIR } from '../paths.ts';
+import type { Db } from './client.ts';
+
+export class MigrationError extends Error {}
+
+/** Arbitrary constant shared by every server process: one migrates, the others wait. */
+const MIGRATION_LOCK = 7_201_002;
+
+/**
+ * Applies the committed drizzle-kit migrations that are not applied yet, all in one transaction, so a failure
+ * leaves the database as it was. The bookkeeping table is drizzle's own, so `drizzle-kit migrate` agrees.
+ */
+export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<number> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  let applied = 0;
+  let current = '';
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      await tx.execute(sql`create schema if not exists drizzle`);
+      await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (
+        id serial primary key, hash text not null, created_at bigint)`);
+      const last = await tx.execute<{ created_at: string | number }>(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      );
+      const lastMillis = last.rows[0] ? Number(last.rows[0].created_at) : -1;
+      for (const m of migrations) {
+        if (m.folderMillis <= lastMillis) continue;
+        current = String(m.folderMillis);
+        for (const stmt of m.sql) {
+          if (stmt.trim()) await tx.execute(sql.raw(stmt));
+        }
+        await tx.execute(
+          sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`,
+        );
+        applied += 1;
+      }
+    });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new MigrationError(
+      `No se pudo migrar la base de datos (migración ${current || 'inicial'}): ${detail}. ` +
+        'No se aplicó ningún cambio; corrija el problema y vuelva a iniciar.',
+      { cause: err },
+    );
+  }
+  return applied;
+}

@@ -1,0 +1,124 @@
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { sql } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
+import { writeAudit } from './audit.ts';
+import type { Db, Tx } from './client.ts';
+import { direcciones, dns, paquetes, rolPermisos, roles, servidores, usuarioRoles, usuarios } from './schema.ts';
+
+const SEED_LOCK = 7_201_003;
+
+export const ROLES: { nombre: string; descripcion: string; codigos: readonly PermissionCode[] }[] = [
+  { nombre: 'Administrador', descripcion: 'Todos los permisos', codigos: PERMISSION_CODES },
+  {
+    nombre: 'Técnica',
+    descripcion: 'Servidores propios, servicio DNS y paquetes de instalación',
+    codigos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR', 'PACKS#VER'],
+  },
+  { nombre: 'Comercial', descripcion: 'Clientes y productos', codigos: ['CLIENTES#VER', 'PROD#VER'] },
+];
+
+export const DEMO_USERS = [
+  { usuario: 'admin', nombre: 'Administrador', email: 'admin@intranet.local', rol: 'Administrador', demo: false },
+  { usuario: 'tecnico', nombre: 'Técnico Demo', email: 'tecnico@intranet.local', rol: 'Técnica', demo: true },
+  { usuario: 'comercial', nombre: 'Comercial Demo', email: 'comercial@intranet.local', rol: 'Comercial', demo: true },
+] as const;
+
+const SERVERS = [
+  {
+    nombre: 'srv-app-01', hostname: 'app01.physis.com.ar', ipPublica: '200.58.112.14', ipPrivada: '10.10.1.11',
+    proveedor: 'DonWeb', rol: 'Aplicaciones', so: 'Debian 12', estado: 'activo' as const,
+    dnss: [
+      { host: 'app.physis.com.ar', tipo: 'A' as const, dirs: [{ host: 'app.physis.com.ar', port: 443, path: '/' }] },
+      { host: 'api.physis.com.ar', tipo: 'A' as const, dirs: [{ host: 'api.physis.com.ar', port: 443, path: '/api' }] },
+    ],
+  },
+  {
+    nombre: 'srv-db-01', hostname: 'db01.physis.com.ar', ipPublica: null, ipPrivada: '10.10.1.21',
+    proveedor: 'AWS', rol: 'Base de datos', so: 'Ubuntu 22.04 LTS', estado: 'activo' as const,
+    dnss: [{ host: 'db01.physis.com.ar', tipo: 'A' as const, dirs: [{ host: 'db01.physis.com.ar', port: 5432, path: '/' }] }],
+  },
+  {
+    nombre: 'srv-web-01', hostname: 'web01.physis.com.ar', ipPublica: '168.119.42.7', ipPrivada: '10.10.2.5',
+    proveedor: 'Hetzner', rol: 'Sitios web', so: 'Debian 12', estado: 'activo' as const,
+    dnss: [
+      { host: 'www.physis.com.ar', tipo: 'A' as const, dirs: [{ host: 'www.physis.com.ar', port: 443, path: '/' }] },
+      { host: 'soporte.physis.com.ar', tipo: 'CNAME' as const, dirs: [{ host: 'soporte.physis.com.ar', port: 443, path: '/tickets' }] },
+    ],
+  },
+  {
+    nombre: 'srv-backup-01', hostname: 'backup01.physis.local', ipPublica: null, ipPrivada: '192.168.0.40',
+    proveedor: 'On-premise', rol: 'Respaldos', so: 'Windows Server 2019', estado: 'offline' as const,
+    dnss: [{ host: 'backup.physis.local', tipo: 'A' as const, dirs: [] }],
+  },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+const PACKAGES = [
+  { nombre: 'PhysisSetup-3.14.2.exe', producto: 'Physis ERP', version: '3.14.2', canal: 'estable', diasAtras: 2 },
+  { nombre: 'PhysisSetup-3.14.1.exe', producto: 'Physis ERP', version: '3.14.1', canal: 'estable', diasAtras: 19 },
+  { nombre: 'PhysisSueldosSetup-2.8.0.exe', producto: 'Physis Sueldos', version: '2.8.0', canal: 'estable', diasAtras: 33 },
+  { nombre: 'PhysisSetup-3.15.0-beta1.exe', producto: 'Physis ERP', version: '3.15.0-beta1', canal: 'beta', diasAtras: 9 },
+  { nombre: 'PhysisSetup-3.13.0.exe', producto: 'Physis ERP', version: '3.13.0', canal: 'estable', diasAtras: 61 },
+];
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Passwords made up because the environment gave none; to be shown and remembered. */
+  generated: { admin?: string; demo?: string };
+}
+
+/** Seeds the demo data once: only when there is no user yet (a second start seeds nothing). */
+export async function seed(
+  db: Db,
+  opts: { adminPassword?: string | undefined; demoPassword?: string | undefined },
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    // Several processes may start together on one PostgreSQL: the first seeds, the rest see users.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const existing = await tx.select({ id: usuarios.id }).from(usuarios).limit(1);
+    if (existing.length > 0) return { seeded: false, generated: {} };
+
+    const generated: SeedResult['generated'] = {};
+    const adminPassword = opts.adminPassword ?? (generated.admin = generatePassword());
+    const demoPassword = opts.demoPassword ?? (generated.demo = generatePassword());
+    await seedAccounts(tx, adminPassword, demoPassword);
+    await seedServers(tx);
+    await tx.insert(paquetes).values(
+      PACKAGES.map(({ diasAtras, ...p }) => ({ ...p, fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000) })),
+    );
+    await writeAudit(tx, { autor: null, accion: 'semilla', entidad: 'sistema', entidadId: null });
+    return { seeded: true, generated };
+  });
+}
+
+async function seedAccounts(tx: Tx, adminPassword: string, demoPassword: string): Promise<void> {
+  const roleIds = new Map<string, number>();
+  for (const r of ROLES) {
+    const [row] = await tx.insert(roles).values({ nombre: r.nombre, descripcion: r.descripcion }).returning({ id: roles.id });
+    if (!row) throw new Error(`no se pudo crear el rol ${r.nombre}`);
+    roleIds.set(r.nombre, row.id);
+    await tx.insert(rolPermisos).values(r.codigos.map((codigo) => ({ rolId: row.id, codigo })));
+  }
+  const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
+  for (const u of DEMO_USERS) {
+    const [row] = await tx
+      .insert(usuarios)
+      .values({ usuario: u.usuario, nombre: u.nombre, email: u.email, passwordHash: u.demo ? demoHash : adminHash })
+      .returning({ id: usuarios.id });
+    const rolId = roleIds.get(u.rol);
+    if (!row || rolId === undefined) throw new Error(`no se pudo crear el usuario ${u.usuario}`);
+    await tx.insert(usuarioRoles).values({ usuarioId: row.id, rolId });
+  }
+}
+
+async function seedServers(tx: Tx): Promise<void> {
+  for (const { dnss, ...server } of SERVERS) {
+    const [srv] = await tx.insert(servidores).values(server).returning({ id: servidores.id });
+    if (!srv) throw new Error(`no se pudo crear el servidor ${server.nombre}`);
+    for (const { dirs, ...entry } of dnss) {
+      const [d] = await tx.insert(dns).values({ ...entry, servidorId: srv.id }).returning({ id: dns.id });
+      if (!d) throw new Error(`no se pudo crear el DNS ${entry.host}`);
+      if (dirs.length > 0) await tx.insert(direcciones).values(dirs.map((dir) => ({ ...dir, dnsId: d.id })));
+    }
+  }
+}

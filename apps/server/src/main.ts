@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { credentialLines, saveGenerated } from './credentials.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate, MigrationError } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database: Database = await openDatabase(config);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/db`;
+  try {
+    const applied = await migrate(database.db);
+    const seeded = await seed(database.db, config);
+    if (seeded.seeded) saveGenerated(config.dataDir, seeded.generated);
+    const app = await buildApp({ db: database.db, config });
+
+    const stop = async (signal: string) => {
+      console.log(`\nDeteniendo Intranet (${signal})...`);
+      await app.close();
+      await database.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    console.log(`Base de datos: ${where}${applied > 0 ? ` (${applied} migraciones aplicadas)` : ''}`);
+    if (seeded.seeded) console.log('Datos de demostración creados.');
+    if (config.maintenance) console.log('MAINTENANCE=1: la API responde 503 (sitio en mantenimiento).');
+    console.log(`Intranet lista en ${url}`);
+    for (const line of await credentialLines(database.db, config)) console.log(line);
+    console.log(`Documentación de la API en ${url}/docs`);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof MigrationError) {
+    console.error(err.message);
+  } else {
+    console.error('No se pudo iniciar Intranet:', err);
+  }
+  process.exit(1);
+});

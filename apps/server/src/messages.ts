@@ -1,0 +1,19 @@
+/** Every Spanish text the server answers with, in one place (the spec's texts copied exactly). */
+export const MENSAJES = {
+  credencialesIncorrectas: 'Usuario o contraseña incorrectos',
+  demasiadosIntentos: (minutos: number) =>
+    `Demasiados intentos fallidos. Vuelva a intentarlo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
+  sesionInvalida: 'Sesión inválida o vencida',
+  sinPermiso: 'No tiene permiso para esta acción',
+  xsrfInvalido: 'Token anti-falsificación inválido',
+  mantenimiento: 'El sitio esta en mantenimiento',
+  jsonInvalido: 'El cuerpo de la solicitud no es JSON válido',
+  datosInvalidos: 'Datos inválidos',
+  campoNoPermitido: 'Campo no permitido',
+  demasiadoGrande: 'La solicitud es demasiado grande',
+  tipoNoAdmitido: 'Tipo de contenido no admitido',
+  noEncontrado: 'Recurso no encontrado',
+  metodoNoPermitido: 'Método no permitido',
+  solicitudInvalida: 'Solicitud inválida',
+  interno: 'Error interno del servidor',
+} as const;

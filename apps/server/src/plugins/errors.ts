@@ -1,0 +1,81 @@
+import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MENSAJES } from '../messages.ts';
+
+/** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly campos?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const errorBody = (error: string, campos?: FieldErrors): ErrorBody =>
+  campos ? { error, datos: null, campos } : { error, datos: null };
+
+export const sendError = (reply: FastifyReply, status: number, message: string, campos?: FieldErrors) =>
+  reply.code(status).type('application/json; charset=utf-8').send(errorBody(message, campos));
+
+export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Fastify's own 4xx errors, in Spanish. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MENSAJES.jsonInvalido,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MENSAJES.jsonInvalido,
+  FST_ERR_CTP_BODY_TOO_LARGE: MENSAJES.demasiadoGrande,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MENSAJES.tipoNoAdmitido,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MENSAJES.solicitudInvalida,
+};
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Zod issues as `{ "dotted.path": ["mensaje"] }`; unknown keys are named one by one. */
+export function fieldErrorsOf(issues: readonly ValidationIssue[], context: string): FieldErrors {
+  const campos: FieldErrors = {};
+  const add = (path: string, message: string) => (campos[path || context] ??= []).push(message);
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const keys = issue.params.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      for (const key of keys) add(path ? `${path}.${String(key)}` : String(key), MENSAJES.campoNoPermitido);
+    } else {
+      add(path, issue.message ?? MENSAJES.datosInvalidos);
+    }
+  }
+  return campos;
+}
+
+/** The one error handler and the /api not-found answer. Pages that are not found go to `pageFallback`. */
+export function errors(
+  app: FastifyInstance,
+  opts: { pageFallback: (request: FastifyRequest, reply: FastifyReply) => unknown },
+): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const campos = fieldErrorsOf(err.validation, err.validationContext ?? 'body');
+      return sendError(reply, 400, MENSAJES.datosInvalidos, campos);
+    }
+    if (err instanceof ApiError) return sendError(reply, err.statusCode, err.message, err.campos);
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[err.code] ?? (status === 413 ? MENSAJES.demasiadoGrande : MENSAJES.solicitudInvalida);
+      return sendError(reply, status, message);
+    }
+    request.log.error({ err }, 'error interno');
+    return sendError(reply, 500, MENSAJES.interno);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return sendError(reply, 404, MENSAJES.noEncontrado);
+    return opts.pageFallback(request, reply);
+  });
+}

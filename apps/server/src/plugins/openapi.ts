@@ -1,0 +1,38 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Access } from './access.ts';
+
+const describeAccess = (access: Access): string =>
+  access === 'public'
+    ? 'Acceso: público.'
+    : access === 'session'
+      ? 'Acceso: cualquier sesión.'
+      : `Acceso: permiso ${typeof access === 'string' ? access : access.join(' o ')}.`;
+
+/** The OpenAPI document, generated from the contract's zod schemas, at /docs/json with its page at /docs. */
+export async function openapi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Intranet API',
+        description: 'API del portal Intranet. Las respuestas de `{api}` usan el sobre `{ error, datos }`.',
+        version,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: (doc) => {
+      const out = jsonSchemaTransform(doc);
+      const access = doc.route.config?.access;
+      if (access === undefined || out.schema.hide) return out;
+      const schema: Record<string, unknown> = { ...out.schema };
+      schema.description = [schema.description, describeAccess(access)].filter(Boolean).join('\n\n');
+      if (access !== 'public') schema.security = [{ bearer: [] }];
+      return { ...out, schema };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}

@@ -1,0 +1,36 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { MENSAJES } from '../messages.ts';
+import { isApiPath, sendError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const headerName = XSRF_HEADER.toLowerCase();
+
+const same = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Double-submit anti-forgery (spec §7): pages hand out a random cookie that the web copies into a header.
+ * A changing API call that carries the cookie must carry the same value in the header; a call without the
+ * cookie (API clients, other origins) is authenticated by its Bearer token alone, which browsers never add.
+ */
+export async function xsrf(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (isApiPath(request.url)) {
+      if (SAFE_METHODS.has(request.method) || cookie === undefined) return;
+      const header = request.headers[headerName];
+      if (typeof header !== 'string' || !same(header, cookie)) return sendError(reply, 403, MENSAJES.xsrfInvalido);
+      return;
+    }
+    if (cookie === undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', httpOnly: false });
+    }
+  });
+}
