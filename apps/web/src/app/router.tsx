@@ -1,0 +1,48 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../pages/PageLoader.tsx';
+import { RouteError } from '../pages/RouteError.tsx';
+import { RequireSession } from './RequireSession.tsx';
+
+/** One lazy chunk per area (spec §2); each area's routes.tsx holds its own screens. */
+const areas: RouteObject[] = [
+  { path: 'clientes/*', lazy: () => import('../areas/clientes/routes.tsx').then((m) => ({ Component: m.ClientesRoutes })) },
+  { path: 'maquinas/*', lazy: () => import('../areas/maquinas/routes.tsx').then((m) => ({ Component: m.MaquinasRoutes })) },
+  { path: 'personas/*', lazy: () => import('../areas/personas/routes.tsx').then((m) => ({ Component: m.PersonasRoutes })) },
+  { path: 'servidores/*', lazy: () => import('../areas/servidores/routes.tsx').then((m) => ({ Component: m.ServidoresRoutes })) },
+  { path: 'desarrollos/*', lazy: () => import('../areas/desarrollos/routes.tsx').then((m) => ({ Component: m.DesarrollosRoutes })) },
+  { path: 'instaladores/*', lazy: () => import('../areas/instaladores/routes.tsx').then((m) => ({ Component: m.InstaladoresRoutes })) },
+  { path: 'insights/*', lazy: () => import('../areas/insights/routes.tsx').then((m) => ({ Component: m.InsightsRoutes })) },
+  { path: 'soluciones/*', lazy: () => import('../areas/soluciones/routes.tsx').then((m) => ({ Component: m.SolucionesRoutes })) },
+  { path: 'versiones/*', lazy: () => import('../areas/versiones/routes.tsx').then((m) => ({ Component: m.VersionesRoutes })) },
+  { path: 'dns/*', lazy: () => import('../areas/dns/routes.tsx').then((m) => ({ Component: m.DnsRoutes })) },
+  { path: 'appsstore/*', lazy: () => import('../areas/appsstore/routes.tsx').then((m) => ({ Component: m.AppsStoreRoutes })) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', lazy: () => import('../pages/Login.tsx').then((m) => ({ Component: m.LoginPage })) },
+      { path: 'unauthorized', lazy: () => import('../pages/Unauthorized.tsx').then((m) => ({ Component: m.UnauthorizedPage })) },
+      { path: 'forbidden', lazy: () => import('../pages/Forbidden.tsx').then((m) => ({ Component: m.ForbiddenPage })) },
+      { path: 'maintenance', lazy: () => import('../pages/Maintenance.tsx').then((m) => ({ Component: m.MaintenancePage })) },
+      {
+        path: '/',
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: () => import('../layout/Shell.tsx').then((m) => ({ Component: m.Shell })),
+            children: [
+              { index: true, lazy: () => import('../pages/Home.tsx').then((m) => ({ Component: m.HomePage })) },
+              ...areas,
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

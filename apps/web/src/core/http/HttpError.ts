@@ -1,0 +1,22 @@
+import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
+
+/**
+ * A failed call: `status` is the HTTP status (0 when the server could not be reached) and `body` the
+ * server's error envelope when it sent one. The message is the server's Spanish text when there is one.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+    message: string,
+  ) {
+    super(body?.error ?? message);
+  }
+
+  /** Field errors of a 400 answer, keyed by the field's dotted path. */
+  get campos(): FieldErrors {
+    return this.body?.campos ?? {};
+  }
+}

@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import { errorBody } from '@intranet/contract/envelope';
+import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import { messages } from '../messages.ts';
+import { HttpError } from './HttpError.ts';
+
+export interface RequestOptions {
+  /** Do not send the session's Bearer token. */
+  skipAuth?: boolean;
+  /** Do not send the JSON content type and the cross-origin headers. */
+  skipHeaders?: boolean;
+  /** Throw on 401/403/503 without closing dialogs or navigating (background calls, sign-out). */
+  quiet?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** What the client needs from the browser and the app; injected so it can be tested without either. */
+export interface HttpDeps {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  readCookie: (name: string) => string | null;
+  closeDialogs: () => void;
+  navigate: (path: string) => Promise<void> | void;
+  /** Called after the 401 navigation: the session is gone. */
+  onUnauthorized: () => void;
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Spec §7: "permissive cross-origin headers" on every call unless skipped. */
+const CROSS_ORIGIN_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Origin, X-Requested-With, Content-Type, Accept, Authorization',
+};
+
+const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+export const isRelativeUrl = (url: string): boolean => !ABSOLUTE_URL.test(url);
+
+/** Where each status the spec names sends the user (spec §8). */
+const STATUS_ROUTES: Record<number, string> = { 401: '/unauthorized', 403: '/forbidden', 503: '/maintenance' };
+
+export function createHttpClient(deps: HttpDeps) {
+  function buildHeaders(method: Method, url: string, hasJsonBody: boolean, options: RequestOptions): Headers {
+    const headers = new Headers();
+    if (!options.skipHeaders) {
+      headers.set('Accept', 'application/json');
+      // A bodiless POST with a JSON content type is refused by the server as an empty JSON body.
+      if (hasJsonBody || method === 'GET' || method === 'HEAD') headers.set('Content-Type', 'application/json');
+      for (const [name, value] of Object.entries(CROSS_ORIGIN_HEADERS)) headers.set(name, value);
+    }
+    const token = options.skipAuth ? null : deps.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)) {
+      const xsrf = deps.readCookie(XSRF_COOKIE);
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    }
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    return headers;
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (text === '') return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function handleStatus(status: number): Promise<void> {
+    const route = STATUS_ROUTES[status];
+    if (!route) return;
+    if (status !== 503) deps.closeDialogs();
+    await deps.navigate(route);
+    // Cleared after the navigation, so the session guard does not race it to /login.
+    if (status === 401) deps.onUnauthorized();
+  }
+
+  async function request<S extends z.ZodType>(
+    method: Method,
+    url: string,
+    schema: S,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const isForm = body instanceof FormData;
+    const hasJsonBody = body !== undefined && !isForm;
+    const init: RequestInit = { method, headers: buildHeaders(method, url, hasJsonBody, options), credentials: 'same-origin' };
+    if (isForm) init.body = body;
+    else if (hasJsonBody) init.body = JSON.stringify(body);
+    if (options.signal) init.signal = options.signal;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(url, init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new HttpError(0, null, messages.http.sinConexion);
+    }
+
+    const json = await readJson(response);
+    if (!response.ok) {
+      const parsed = errorBody.safeParse(json);
+      const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error);
+      if (!options.quiet) await handleStatus(response.status);
+      throw error;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new HttpError(response.status, null, messages.http.respuestaInesperada);
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
+      request('GET', url, schema, undefined, options),
+    post: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+      request('POST', url, schema, body, options),
+    put: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+      request('PUT', url, schema, body, options),
+    patch: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+      request('PATCH', url, schema, body, options),
+    delete: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
+      request('DELETE', url, schema, undefined, options),
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

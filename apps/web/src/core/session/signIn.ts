@@ -1,0 +1,35 @@
+import { loginResponse, type LoginRequest, type Sesion } from '@intranet/contract/auth';
+import { okBody } from '@intranet/contract/envelope';
+import { apiUrl, getConfigState } from '../config/config.ts';
+import { HttpError } from '../http/HttpError.ts';
+import { http } from '../http/http.ts';
+import { messages } from '../messages.ts';
+import { setSesion } from './session.ts';
+
+export type SignInResult = { ok: true; sesion: Sesion } | { ok: false; error: string };
+
+/** `POST {api}/api/auth`: a refusal (HTTP 200 with `error`, or 429) comes back as its Spanish message. */
+export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
+  try {
+    const answer = await http.post(apiUrl('api', '/api/auth'), credentials, loginResponse, { skipAuth: true });
+    if (answer.error !== null || answer.datos === null) {
+      return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
+    }
+    setSesion(answer.datos);
+    return { ok: true, sesion: answer.datos };
+  } catch (error) {
+    return { ok: false, error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion };
+  }
+}
+
+/** `POST {api}/api/auth/logout` for a session already ended here; a failure there changes nothing. */
+export async function revokeToken(token: string): Promise<void> {
+  if (getConfigState().status !== 'ready') return;
+  await http
+    .post(apiUrl('api', '/api/auth/logout'), undefined, okBody, {
+      skipAuth: true,
+      quiet: true,
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    .catch(() => undefined);
+}

@@ -1,0 +1,81 @@
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'dayjs/locale/es';
+import { AppShell, Box, Progress, Text } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { isOrg, useConfig } from '../core/config/config.ts';
+import { HttpError } from '../core/http/HttpError.ts';
+import { messages } from '../core/messages.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useMenu } from './useMenu.ts';
+
+dayjs.locale('es');
+
+/** Client errors (4xx) are answers, not glitches: never retried. */
+const retry = (failures: number, error: Error) =>
+  !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failures < 2;
+
+/**
+ * The protected area's frame (spec §2): top bar, collapsible sidebar, content, footer. Its providers live
+ * here, in the shell's lazy chunk, so the /login bundle stays small; one query cache per signed-in visit.
+ */
+export function Shell() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+          <Notifications position="top-right" />
+          <ShellLayout />
+        </ModalsProvider>
+      </DatesProvider>
+    </QueryClientProvider>
+  );
+}
+
+const NAVBAR = { expanded: 236, collapsed: 60 };
+
+function ShellLayout() {
+  const org = isOrg(useConfig());
+  const menu = useMenu();
+  const [collapsed, { toggle }] = useDisclosure(false);
+  const loading = useNavigation().state === 'loading';
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      footer={{ height: 36 }}
+      navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 0 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        {loading && <Progress value={100} animated size={2} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />}
+        <TopBar org={org} menu={menu} collapsed={collapsed} onToggle={toggle} />
+      </AppShell.Header>
+      {!org && (
+        <AppShell.Navbar aria-label={messages.shell.menuPrincipal} data-collapsed={collapsed}>
+          <Sidebar menu={menu} collapsed={collapsed} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {/* Spec §9: the content area is at least the window height minus 155 px. */}
+        <Box mih="calc(100vh - 155px)" data-testid="contenido">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Text size="xs" c="dimmed" lh="36px" data-testid="pie">
+          © {new Date().getFullYear()} {messages.app.nombre} · {messages.shell.derechos}
+        </Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

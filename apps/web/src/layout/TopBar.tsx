@@ -1,0 +1,82 @@
+import { ActionIcon, Anchor, Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { messages } from '../core/messages.ts';
+import { useSesion } from '../core/session/session.ts';
+import { Logo } from './Logo.tsx';
+import { fechaCorta, paqueteNombreCorto } from './paquete.ts';
+import { TopMenu } from './TopMenu.tsx';
+import { usePaqueteLast } from './usePaqueteLast.ts';
+import type { useMenu } from './useMenu.ts';
+
+const t = messages.shell;
+
+interface TopBarProps {
+  org: boolean;
+  menu: ReturnType<typeof useMenu>;
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+/** Spec §2 top bar: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
+export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
+  const usuario = useSesion()?.usuario;
+  const paquete = usePaqueteLast(menu.granted.has('PACKS#VER'));
+
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xs" wrap="nowrap">
+        {!org && (
+          <Tooltip label={collapsed ? t.expandirMenu : t.contraerMenu}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={collapsed ? t.expandirMenu : t.contraerMenu} aria-expanded={!collapsed}>
+              {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <UnstyledButton component={Link} to="/" aria-label={messages.app.nombre}>
+          <Group gap={8} wrap="nowrap">
+            <Logo org={org} size={28} />
+            <Text fw={700} size="lg" visibleFrom="xs">
+              {messages.app.nombre}
+            </Text>
+          </Group>
+        </UnstyledButton>
+        {org && (
+          <Box component="nav" aria-label={t.menuPrincipal} ml="md">
+            <TopMenu menu={menu} />
+          </Box>
+        )}
+      </Group>
+
+      <Group gap="lg" wrap="nowrap">
+        {paquete.data && (
+          <Group gap={6} wrap="nowrap" visibleFrom="md" data-testid="ultimo-paquete" title={t.ultimoPaquete}>
+            <IconPackage size={16} stroke={1.6} aria-hidden />
+            <Text size="sm" fw={500} data-testid="ultimo-paquete-nombre">
+              {paqueteNombreCorto(paquete.data.nombre)}
+            </Text>
+            <Badge variant="light" color="gray" size="sm" data-testid="ultimo-paquete-fecha">
+              {fechaCorta(paquete.data.fecha)}
+            </Badge>
+          </Group>
+        )}
+        {usuario && (
+          <Box ta="right" data-testid="usuario">
+            <Text size="sm" fw={600} lh={1.2} data-testid="usuario-nombre">
+              {usuario.nombre}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.2} data-testid="usuario-roles">
+              {usuario.roles.join(', ')}
+            </Text>
+          </Box>
+        )}
+        <Anchor component={Link} to="/login" size="sm" data-testid="cerrar-sesion">
+          <Group gap={4} wrap="nowrap">
+            <IconLogout size={16} aria-hidden />
+            {t.cerrarSesion}
+          </Group>
+        </Anchor>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { isOrg, useConfigState } from '../core/config/config.ts';
+import { messages } from '../core/messages.ts';
+import { signOut } from '../core/session/signOut.ts';
+import { Logo } from '../layout/Logo.tsx';
+
+const t = messages.login;
+
+// The form (react-hook-form, zod, the http layer) loads during the spec's 2000 ms configuration delay.
+const loadForm = () => import('./LoginForm.tsx');
+const LoginForm = lazy(() => loadForm().then((m) => ({ default: m.LoginForm })));
+const loadConfig = () => import('../core/config/loadConfig.ts').then((m) => m.loadConfig(0));
+
+/** Spec §2 and §5: the sign-in screen. Opening it signs out any existing session. */
+export function LoginPage() {
+  const configState = useConfigState();
+  const [params] = useSearchParams();
+
+  useEffect(() => {
+    signOut();
+    void loadForm();
+  }, []);
+
+  const waiting = (
+    <Stack align="center" gap="xs" py="lg">
+      <Loader size="sm" />
+      <Text size="sm" c="dimmed">
+        {t.cargandoConfiguracion}
+      </Text>
+    </Stack>
+  );
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="md" radius="md" p="xl" w={400} maw="100%" data-testid="page-login">
+        <Stack gap="lg">
+          <Stack gap={6} align="center">
+            <Logo org={configState.status === 'ready' && isOrg(configState.config)} size={56} />
+            <Title order={1} lts={2}>
+              {t.titulo}
+            </Title>
+            <Text size="sm" c="dimmed" fw={500}>
+              {t.subtitulo}
+            </Text>
+          </Stack>
+          {params.has('registro') && (
+            <Alert role="note" variant="light" title={t.registroTitulo}>
+              {t.registroTexto}
+            </Alert>
+          )}
+          {configState.status === 'loading' && waiting}
+          {configState.status === 'error' && (
+            <Stack align="center" gap="sm" py="md">
+              <Text size="sm">{t.errorConfiguracion}</Text>
+              <Button variant="light" onClick={() => void loadConfig()}>
+                {t.reintentar}
+              </Button>
+            </Stack>
+          )}
+          {configState.status === 'ready' && (
+            <Suspense fallback={waiting}>
+              <LoginForm />
+            </Suspense>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,20 @@
+import { messages } from '../core/messages.ts';
+import { StatusPage } from './StatusPage.tsx';
+
+const t = messages.paginas;
+
+/** Spec §2: not authenticated. There is no signup screen: 'Registrarse' explains how accounts are made. */
+export function UnauthorizedPage() {
+  return (
+    <StatusPage
+      testId="page-unauthorized"
+      title={t.noAutorizadoTitulo}
+      lines={[t.noAutorizadoTexto]}
+      links={[
+        { to: '/', label: t.irAlInicio },
+        { to: '/login', label: t.iniciarSesion },
+        { to: '/login?registro=1', label: t.registrarse },
+      ]}
+    />
+  );
+}
