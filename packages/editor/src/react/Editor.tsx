@@ -1,0 +1,121 @@
+// The rich-text field: toolbar plus editable area. Default export, so screens can React.lazy() it.
+import 'prosemirror-view/style/prosemirror.css';
+import './editor.css';
+import { useEffect, useRef, useState } from 'react';
+import type { DocumentJson } from '../document.ts';
+import { createEditor, type EditorInstance, type EditorValue } from '../editor.ts';
+import { messages } from './messages.ts';
+import { Toolbar } from './Toolbar.tsx';
+
+export interface EditorProps {
+  /** The stored JSON document or HTML; a new value from outside (a form reset) replaces the content. */
+  value?: EditorValue;
+  /** The document after each change, as JSON (what is stored). */
+  onChange?: (value: DocumentJson) => void;
+  /** The document after each change, as HTML rendered through the schema (only computed when given). */
+  onHtmlChange?: (html: string) => void;
+  onBlur?: () => void;
+  /** Called with the editor instance (commands, view) once it exists. */
+  onReady?: (editor: EditorInstance) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Accessible name of the editable area; defaults to 'Editor de texto'. */
+  label?: string;
+  /** id of the editable area, for an outside <label htmlFor>. */
+  id?: string;
+  invalid?: boolean;
+  /** aria-describedby of the editable area (a form's error message). */
+  describedBy?: string;
+  toolbar?: boolean;
+  className?: string;
+  'data-testid'?: string;
+}
+
+export function Editor({
+  value,
+  onChange,
+  onHtmlChange,
+  onBlur,
+  onReady,
+  placeholder = messages.placeholder,
+  disabled = false,
+  label = messages.editorLabel,
+  id,
+  invalid,
+  describedBy,
+  toolbar = true,
+  className,
+  'data-testid': testId = 'editor',
+}: EditorProps) {
+  const mount = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<EditorInstance | null>(null);
+  // What this field last emitted, so echoing it back through `value` does not reset the content.
+  const emitted = useRef<string | null>(null);
+  const callbacks = useRef({ onChange, onHtmlChange, onBlur });
+  callbacks.current = { onChange, onHtmlChange, onBlur };
+  const initialValue = useRef(value);
+
+  useEffect(() => {
+    const instance = createEditor(mount.current!, { value: initialValue.current, placeholder, label, editable: !disabled });
+    const stop = instance.onDocChange(() => {
+      const json = instance.getJson();
+      emitted.current = JSON.stringify(json);
+      callbacks.current.onChange?.(json);
+      if (callbacks.current.onHtmlChange) {
+        const html = instance.getHtml();
+        emitted.current = html;
+        callbacks.current.onHtmlChange(html);
+      }
+    });
+    const blur = () => callbacks.current.onBlur?.();
+    instance.view.dom.addEventListener('blur', blur);
+    setEditor(instance);
+    onReady?.(instance);
+    return () => {
+      stop();
+      instance.view.dom.removeEventListener('blur', blur);
+      instance.destroy();
+      setEditor(null);
+    };
+    // The instance lives as long as the component; later prop changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!editor || value === initialValue.current) return;
+    initialValue.current = value;
+    const incoming = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+    if (incoming === emitted.current) return;
+    if (typeof value !== 'string' && incoming === JSON.stringify(editor.getJson())) return;
+    editor.setContent(value);
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  useEffect(() => {
+    const dom = editor?.view.dom;
+    if (!dom) return;
+    const attributes: Record<string, string | undefined> = {
+      id,
+      'aria-invalid': invalid ? 'true' : undefined,
+      'aria-describedby': describedBy,
+      'aria-disabled': disabled ? 'true' : undefined,
+    };
+    for (const [name, attr] of Object.entries(attributes)) {
+      if (attr === undefined) dom.removeAttribute(name);
+      else dom.setAttribute(name, attr);
+    }
+  }, [editor, id, invalid, describedBy, disabled]);
+
+  return (
+    <div className={['intranet-editor', className].filter(Boolean).join(' ')} data-testid={testId}
+      data-disabled={disabled || undefined}>
+      {toolbar && editor && <Toolbar editor={editor} disabled={disabled} />}
+      <div ref={mount} className="intranet-editor-mount" />
+    </div>
+  );
+}
+
+export default Editor;
