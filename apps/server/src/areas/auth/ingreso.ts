@@ -42,7 +42,7 @@ export async function signIn(
     await writeAudit(tx, {
       autor: { id: user.id, nombre: user.nombre },
       accion: 'ingreso',
-      entidad: 'usuarios',
+      entidad: 'usuario',
       entidadId: user.id,
       despues: { ip },
     });

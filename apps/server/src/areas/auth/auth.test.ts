@@ -1,0 +1,171 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditoria, intentosIngreso, roles, rolPermisos, sesiones, usuarios } from '../../db/schema.ts';
+import { bearer, createTemplate, createUser, login, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+
+let template: Template;
+let t: TestApp;
+beforeAll(async () => {
+  template = await createTemplate();
+});
+afterAll(() => template.close());
+beforeEach(async () => {
+  t = await template.clone();
+});
+afterEach(() => t.close());
+
+const REJECTED = { error: 'Usuario o contraseña incorrectos', datos: null };
+const permisos = (headers: Record<string, string>, codes: string[]) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/permisos', headers, payload: codes });
+
+describe('POST /api/auth', () => {
+  it('signs in and answers the session exactly as the contract shapes it', async () => {
+    const res = await login(t.app, 'admin', PASSWORDS.admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['datos', 'error']);
+    expect(body.error).toBeNull();
+    expect(Object.keys(body.datos).sort()).toEqual(['token', 'usuario']);
+    expect(body.datos.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.datos.usuario).toEqual({ nombre: 'Administrador', roles: ['Administrador'], usuario: 'admin' });
+
+    const [row] = await t.db.select().from(usuarios).where(eq(usuarios.usuario, 'admin'));
+    expect(row?.ultimoIngreso).toBeInstanceOf(Date);
+    const stored = await t.db.select({ hash: sesiones.tokenHash }).from(sesiones);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored[0]?.hash).not.toBe(body.datos.token);
+    const audit = await t.db.select().from(auditoria).where(eq(auditoria.accion, 'ingreso'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ entidad: 'usuario', usuarioNombre: 'Administrador' });
+  });
+
+  it('accepts the user name in any case, and the email', async () => {
+    expect((await login(t.app, 'TECNICO', PASSWORDS.demo)).json().datos.usuario.nombre).toBe('Técnico Demo');
+    const byEmail = (await login(t.app, 'Comercial@Intranet.local', PASSWORDS.demo)).json();
+    expect(byEmail.datos.usuario).toEqual({ nombre: 'Comercial Demo', roles: ['Comercial'], usuario: 'comercial' });
+  });
+
+  it('answers the same HTTP 200 message for a wrong password, an unknown user and an inactive account', async () => {
+    const wrong = await login(t.app, 'admin', 'no-es');
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual(REJECTED);
+    expect((await login(t.app, 'nadie', 'x')).json()).toEqual(REJECTED);
+    await createUser(t.db, { usuario: 'baja', password: 'clave', activo: false });
+    const inactive = await login(t.app, 'baja', 'clave');
+    expect(inactive.statusCode).toBe(200);
+    expect(inactive.json()).toEqual(REJECTED);
+  });
+
+  it('throttles after 10 failures for one name, refusing even the right password until the window passes', async () => {
+    for (let i = 0; i < 10; i++) expect((await login(t.app, 'admin', `mal-${i}`)).json()).toEqual(REJECTED);
+    const eleventh = await login(t.app, 'admin', 'mal-10');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({
+      error: 'Demasiados intentos fallidos. Vuelva a intentarlo en 15 minutos.',
+      datos: null,
+    });
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    const right = await login(t.app, 'admin', PASSWORDS.admin);
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBeDefined();
+
+    // Another name from the same address is throttled too: the IP has too many failures.
+    expect((await login(t.app, 'tecnico', PASSWORDS.demo)).statusCode).toBe(429);
+
+    await t.db.update(intentosIngreso).set({ fecha: sql`${intentosIngreso.fecha} - interval '16 minutes'` });
+    expect((await login(t.app, 'admin', PASSWORDS.admin)).json().error).toBeNull();
+  });
+
+  it('counts failures per IP across names', async () => {
+    for (let i = 0; i < 11; i++) await login(t.app, `desconocido-${i}`, 'x');
+    expect((await login(t.app, 'admin', PASSWORDS.admin)).statusCode).toBe(429);
+  });
+
+  it('tells how many minutes remain while blocked', async () => {
+    for (let i = 0; i < 11; i++) await login(t.app, 'admin', 'mal');
+    await t.db.update(intentosIngreso).set({ fecha: sql`${intentosIngreso.fecha} - interval '14 minutes 30 seconds'` });
+    const res = await login(t.app, 'admin', PASSWORDS.admin);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('Demasiados intentos fallidos. Vuelva a intentarlo en 1 minuto.');
+  });
+});
+
+describe('sessions', () => {
+  it('answers permisos for the session user, unknown codes false', async () => {
+    const headers = await bearer(t.app, 'tecnico', PASSWORDS.demo);
+    const res = await permisos(headers, ['SER#VER', '>SERDNS#VER', 'CLIENTES#VER', 'NO#EXISTE']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      error: null,
+      datos: { 'SER#VER': true, '>SERDNS#VER': true, 'CLIENTES#VER': false, 'NO#EXISTE': false },
+    });
+  });
+
+  it('grants admin every code', async () => {
+    const headers = await bearer(t.app, 'admin', PASSWORDS.admin);
+    const res = await permisos(headers, ['PHY-MAQ#TODO', 'USUARIOS#ADMIN', 'PACKS#EDITAR']);
+    expect(Object.values(res.json().datos)).toEqual([true, true, true]);
+  });
+
+  it('revokes the token on logout', async () => {
+    const headers = await bearer(t.app, 'admin', PASSWORDS.admin);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ error: null, datos: null });
+    const after = await permisos(headers, ['SER#VER']);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: 'Sesión inválida o vencida', datos: null });
+  });
+
+  it('refuses a session past its absolute expiry', async () => {
+    const headers = await bearer(t.app, 'admin', PASSWORDS.admin);
+    expect((await permisos(headers, [])).statusCode).toBe(200);
+    await t.db.update(sesiones).set({ vence: sql`now() - interval '1 second'` });
+    expect((await permisos(headers, [])).statusCode).toBe(401);
+  });
+
+  it('sets the absolute expiry SESSION_TTL_HOURS after sign-in', async () => {
+    await bearer(t.app, 'admin', PASSWORDS.admin);
+    const [row] = await t.db.select({ horas: sql<string>`extract(epoch from (${sesiones.vence} - ${sesiones.creada})) / 3600` }).from(sesiones);
+    expect(Number(row?.horas)).toBeCloseTo(t.config.sessionTtlHours, 3);
+  });
+
+  it('refuses an idle session and keeps a used one alive', async () => {
+    const headers = await bearer(t.app, 'admin', PASSWORDS.admin);
+    // Used 100 minutes ago: still alive (idle limit 120), and the use is written down.
+    await t.db.update(sesiones).set({ ultimoUso: sql`now() - interval '100 minutes'` });
+    expect((await permisos(headers, [])).statusCode).toBe(200);
+    const [row] = await t.db.select({ idle: sql<string>`extract(epoch from now() - ${sesiones.ultimoUso})` }).from(sesiones);
+    expect(Number(row?.idle)).toBeLessThan(60);
+
+    await t.db.update(sesiones).set({ ultimoUso: sql`now() - interval '121 minutes'` });
+    expect((await permisos(headers, [])).statusCode).toBe(401);
+  });
+
+  it('refuses the session of a user made inactive', async () => {
+    const headers = await bearer(t.app, 'tecnico', PASSWORDS.demo);
+    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.usuario, 'tecnico'));
+    expect((await permisos(headers, [])).statusCode).toBe(401);
+  });
+
+  it('applies a role change on the next request', async () => {
+    const headers = await bearer(t.app, 'comercial', PASSWORDS.demo);
+    const servidores = () => t.app.inject({ method: 'GET', url: '/api/servidores', headers });
+    expect((await servidores()).statusCode).toBe(403);
+    const [comercial] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.nombre, 'Comercial'));
+    await t.db.insert(rolPermisos).values({ rolId: comercial!.id, codigo: 'SER#VER' });
+    expect((await servidores()).statusCode).toBe(200);
+    expect((await permisos(headers, ['SER#VER'])).json().datos).toEqual({ 'SER#VER': true });
+  });
+
+  it('refuses malformed and unknown tokens', async () => {
+    for (const authorization of ['Bearer', 'Bearer nope', 'Basic abc', `Bearer ${'x'.repeat(5000)}`]) {
+      const res = await permisos({ authorization }, []);
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

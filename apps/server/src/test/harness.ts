@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { PermissionCode } from '@intranet/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { hashPassword } from '../areas/auth/passwords.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
+import { seed } from '../db/seed.ts';
+
+export const PASSWORDS = { admin: 'admin-prueba', demo: 'demo-prueba' } as const;
+
+/** A running app on its own database, made from the file's template. Always close() it. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface Template {
+  /** 'pglite', or 'postgres' when TEST_DATABASE_URL is set. */
+  kind: Database['kind'];
+  clone(config?: Partial<Config>): Promise<TestApp>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: '/nonexistent/intranet-test', WEB_DIST: '/nonexistent/intranet-web' }),
+    logLevel: 'silent',
+    adminPassword: PASSWORDS.admin,
+    demoPassword: PASSWORDS.demo,
+    ...overrides,
+  };
+}
+
+async function startApp(database: Database, overrides: Partial<Config>, dropDatabase?: () => Promise<void>): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const app = await buildApp({ db: database.db, config });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/**
+ * One migrated and seeded database per test file, cloned per test or suite (DESIGN §9: opening PGlite is
+ * slow, cloning is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a fresh
+ * template database per file, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
+ */
+export async function createTemplate(): Promise<Template> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? postgresTemplate(url) : pgliteTemplate();
+}
+
+async function pgliteTemplate(): Promise<Template> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const template = await wrapPglite(client);
+  await migrate(template.db);
+  await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+  return {
+    kind: 'pglite',
+    clone: async (overrides = {}) => {
+      const copy = (await client.clone()) as typeof client;
+      return startApp(await wrapPglite(copy), overrides);
+    },
+    close: () => template.close(),
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function postgresTemplate(url: string): Promise<Template> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Pool({ connectionString: withDatabase(url, 'postgres'), max: 2 });
+  const name = (prefix: string) => `intranet_${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const templateName = name('t');
+  await admin.query(`create database ${quoteIdent(templateName)}`);
+  const template = await openPostgres(withDatabase(url, templateName));
+  try {
+    await migrate(template.db);
+    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+  } finally {
+    await template.close(); // a template must have no connections to be copied
+  }
+  const drop = (db: string) => admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).then(() => undefined);
+  return {
+    kind: 'postgres',
+    clone: async (overrides = {}) => {
+      const cloneName = name('c');
+      await admin.query(`create database ${quoteIdent(cloneName)} template ${quoteIdent(templateName)}`);
+      return startApp(await openPostgres(withDatabase(url, cloneName)), overrides, () => drop(cloneName));
+    },
+    close: async () => {
+      await drop(templateName);
+      await admin.end();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+// ---- Helpers for the tests ----
+
+export async function login(app: FastifyInstance, username: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth', payload: { username, password } });
+}
+
+/** Signs in and answers the Bearer header, failing the test if sign-in does not succeed. */
+export async function bearer(app: FastifyInstance, username: string, password: string): Promise<{ authorization: string }> {
+  const res = await login(app, username, password);
+  const body = res.json<{ error: string | null; datos: { token: string } | null }>();
+  if (!body.datos) throw new Error(`no se pudo ingresar como ${username}: ${body.error ?? res.statusCode}`);
+  return { authorization: `Bearer ${body.datos.token}` };
+}
+
+/** A user whose only role grants exactly `codigos` (possibly none). */
+export async function createUser(
+  db: Db,
+  opts: { usuario: string; password?: string; codigos?: readonly PermissionCode[]; activo?: boolean; email?: string },
+): Promise<{ id: number; rolId: number }> {
+  const [rol] = await db.insert(roles).values({ nombre: `rol-${opts.usuario}` }).returning({ id: roles.id });
+  const [user] = await db
+    .insert(usuarios)
+    .values({
+      usuario: opts.usuario,
+      nombre: `Usuario ${opts.usuario}`,
+      email: opts.email ?? null,
+      passwordHash: await hashPassword(opts.password ?? 'clave-prueba'),
+      activo: opts.activo ?? true,
+    })
+    .returning({ id: usuarios.id });
+  if (!rol || !user) throw new Error('no se pudo crear el usuario de prueba');
+  if (opts.codigos?.length) await db.insert(rolPermisos).values(opts.codigos.map((codigo) => ({ rolId: rol.id, codigo })));
+  await db.insert(usuarioRoles).values({ usuarioId: user.id, rolId: rol.id });
+  return { id: user.id, rolId: rol.id };
+}
