@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { renderUi } from '../testing.tsx';
+import { DataTable, type DataTableList, type DataTableProps } from './DataTable.tsx';
+
+interface Fila {
+  id: number;
+  nombre: string;
+  estado: string;
+}
+
+const columns: ColumnDef<Fila>[] = [
+  { id: 'nombre', accessorKey: 'nombre', header: 'Nombre' },
+  { id: 'estado', accessorKey: 'estado', header: 'Estado' },
+];
+
+const filas: Fila[] = [
+  { id: 1, nombre: 'web-01', estado: 'activo' },
+  { id: 2, nombre: 'db-01', estado: 'baja' },
+];
+
+function setup(overrides: Partial<DataTableProps<Fila>> = {}, listOverrides: Partial<DataTableList> = {}) {
+  const list: DataTableList = {
+    page: 1,
+    size: 25,
+    sort: undefined,
+    setPage: vi.fn(),
+    setSize: vi.fn(),
+    setSort: vi.fn(),
+    ...listOverrides,
+  };
+  const props: DataTableProps<Fila> = {
+    label: 'Servidores',
+    tableId: 'prueba',
+    columns,
+    sortable: ['nombre'],
+    rows: filas,
+    total: 2,
+    list,
+    getRowId: (row) => String(row.id),
+    rowLabel: (row) => row.nombre,
+    ...overrides,
+  };
+  renderUi(createElement(DataTable<Fila>, props));
+  return { list, props };
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('DataTable', () => {
+  it('shows the rows under the table name and the total', () => {
+    setup({ total: 57 });
+    const table = screen.getByRole('table', { name: 'Servidores' });
+    expect(within(table).getByText('web-01')).toBeTruthy();
+    expect(within(table).getByText('db-01')).toBeTruthy();
+    expect(screen.getByText('57 resultados')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Página 3' })).toBeTruthy();
+  });
+
+  it('cycles a sortable column through ascending, descending and unsorted', () => {
+    const first = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Nombre' }));
+    expect(first.list.setSort).toHaveBeenCalledWith('nombre');
+    cleanup();
+
+    const asc = setup({}, { sort: 'nombre' });
+    expect(screen.getByRole('columnheader', { name: /Nombre/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Nombre, orden ascendente' }));
+    expect(asc.list.setSort).toHaveBeenCalledWith('-nombre');
+    cleanup();
+
+    const desc = setup({}, { sort: '-nombre' });
+    fireEvent.click(screen.getByRole('button', { name: 'Nombre, orden descendente' }));
+    expect(desc.list.setSort).toHaveBeenCalledWith(undefined);
+    expect(screen.queryByRole('button', { name: 'Estado' })).toBeNull();
+  });
+
+  it('pages and changes the page size through the list state', () => {
+    const { list } = setup({ total: 120 });
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(list.setPage).toHaveBeenCalledWith(2);
+    fireEvent.change(screen.getByLabelText('Filas por página'), { target: { value: '50' } });
+    expect(list.setSize).toHaveBeenCalledWith(50);
+  });
+
+  it('says when it is loading, empty or failed', () => {
+    setup({ rows: undefined, loading: true, total: 0 });
+    expect(screen.getByText('Cargando…')).toBeTruthy();
+    cleanup();
+    setup({ rows: [], total: 0, emptyText: 'No hay servidores' });
+    expect(screen.getByText('No hay servidores')).toBeTruthy();
+    cleanup();
+    const onRetry = vi.fn();
+    setup({ rows: undefined, total: 0, error: new Error('Error del servidor'), onRetry });
+    expect(screen.getByRole('alert').textContent).toContain('No se pudieron cargar los datos.');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('selects rows and hands them to the bulk delete', () => {
+    const onDeleteSelected = vi.fn();
+    setup({ onDeleteSelected });
+    expect(screen.queryByRole('button', { name: /Eliminar seleccionados/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar seleccionados (1)' }));
+    expect(onDeleteSelected).toHaveBeenCalledWith([filas[1]]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    expect(screen.getByRole('button', { name: 'Eliminar seleccionados (2)' })).toBeTruthy();
+  });
+
+  it('opens a row on click, but not when its checkbox is clicked', () => {
+    const onRowClick = vi.fn();
+    setup({ onRowClick, onDeleteSelected: vi.fn() });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('web-01'));
+    expect(onRowClick).toHaveBeenCalledWith(filas[0]);
+  });
+
+  it('hides a column from the Columnas menu and remembers it', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Columnas' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Estado' }));
+    expect(screen.queryByRole('columnheader', { name: 'Estado' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('intranet.columnas.prueba') ?? '{}')).toEqual({ estado: false });
+    cleanup();
+    setup();
+    expect(screen.queryByRole('columnheader', { name: 'Estado' })).toBeNull();
+  });
+});

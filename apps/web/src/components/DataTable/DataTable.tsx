@@ -1,0 +1,242 @@
+import { Alert, Box, Button, Checkbox, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle, IconArrowsSort, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Header,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { parseSort } from '@intranet/contract/list';
+import { listMessages } from '../messages.ts';
+import { columnLabel } from './columnLabel.ts';
+import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { TablePager } from './TablePager.tsx';
+import { useColumnVisibility } from './useColumnVisibility.ts';
+
+/** The part of a list's state the table drives; `useListState` answers it. */
+export interface DataTableList {
+  page: number;
+  size: number;
+  sort: string | undefined;
+  setPage: (page: number) => void;
+  setSize: (size: number) => void;
+  setSort: (sort: string | undefined) => void;
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name ('Servidores'). */
+  label: string;
+  /** Key under which the column choice is remembered. */
+  tableId: string;
+  /** Column ids are the contract's sort fields where the column sorts. */
+  columns: ColumnDef<T>[];
+  /** Column ids the server can sort by (the contract's `*_SORT`). */
+  sortable: readonly string[];
+  rows: T[] | undefined;
+  total: number;
+  list: DataTableList;
+  getRowId: (row: T) => string;
+  /** How a row is named to screen readers, e.g. for its checkbox ('Seleccionar web-01'). */
+  rowLabel: (row: T) => string;
+  /** First load, nothing to show yet. */
+  loading?: boolean;
+  /** A newer page is on its way; the current rows stay, dimmed. */
+  fetching?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  onRowClick?: (row: T) => void;
+  /** Turns on row selection and the 'Eliminar seleccionados' action. */
+  onDeleteSelected?: (rows: T[]) => void;
+  /** Search, filters and actions shown above the table. */
+  toolbar?: ReactNode;
+  emptyText?: string;
+  /** Columns hidden until the user shows them. */
+  initiallyHidden?: string[];
+}
+
+const SELECT_COLUMN = 'seleccion';
+
+/** The portal's list table: server paging and sort, column choice, row selection, loading/empty/error states. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, tableId, sortable, rows, total, list, getRowId, rowLabel, onDeleteSelected, onRowClick } = props;
+  const [visibility, setVisibility] = useColumnVisibility(
+    tableId,
+    Object.fromEntries((props.initiallyHidden ?? []).map((id) => [id, false])),
+  );
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  // A new page, sort or filter starts with nothing selected: a bulk action acts only on rows in sight.
+  useEffect(() => setSelection({}), [rows]);
+
+  const columns = useMemo<ColumnDef<T>[]>(() => {
+    if (!onDeleteSelected) return props.columns;
+    const select: ColumnDef<T> = {
+      id: SELECT_COLUMN,
+      enableHiding: false,
+      header: ({ table }) => (
+        <Checkbox
+          aria-label={listMessages.seleccionarTodas}
+          checked={table.getIsAllPageRowsSelected()}
+          indeterminate={table.getIsSomePageRowsSelected()}
+          onChange={table.getToggleAllPageRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={listMessages.seleccionarFila(rowLabel(row.original))}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    };
+    return [select, ...props.columns];
+  }, [props.columns, onDeleteSelected, rowLabel]);
+
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSorting: false,
+    enableRowSelection: Boolean(onDeleteSelected),
+    state: { columnVisibility: visibility, rowSelection: selection },
+    onColumnVisibilityChange: setVisibility,
+    onRowSelectionChange: setSelection,
+  });
+
+  const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+  const visibleCount = table.getVisibleLeafColumns().length;
+  const handleRowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
+    // Clicks on the row's own controls (checkbox, links, buttons) do what those controls do.
+    if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+    onRowClick?.(row);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end">
+          {props.toolbar}
+        </Group>
+        <Group gap="sm">
+          {onDeleteSelected && selected.length > 0 && (
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => onDeleteSelected(selected)}>
+              {listMessages.eliminarSeleccionados} ({selected.length})
+            </Button>
+          )}
+          <ColumnsMenu table={table} />
+        </Group>
+      </Group>
+
+      {props.error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={listMessages.errorCarga} role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{props.error.message}</Text>
+            {props.onRetry && (
+              <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
+                {listMessages.reintentar}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+
+      <Table.ScrollContainer minWidth={600}>
+        <Table
+          aria-label={label}
+          aria-busy={props.loading || props.fetching ? true : undefined}
+          highlightOnHover={Boolean(onRowClick)}
+          striped
+          verticalSpacing="xs"
+          style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} sortable={sortable} sort={list.sort} onSort={list.setSort} />
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr
+                key={row.id}
+                onClick={onRowClick ? handleRowClick(row.original) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {table.getRowModel().rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={visibleCount}>
+                  <StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <TablePager page={list.page} size={list.size} total={total} onPageChange={list.setPage} onSizeChange={list.setSize} />
+    </Stack>
+  );
+}
+
+function StatusRow({ loading, failed, emptyText }: { loading: boolean; failed: boolean; emptyText: string | undefined }) {
+  if (loading) {
+    return (
+      <Group justify="center" gap="xs" py="lg">
+        <Loader size="sm" />
+        <Text size="sm">{listMessages.cargando}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Text ta="center" c="dimmed" size="sm" py="lg">
+      {failed ? listMessages.errorCarga : (emptyText ?? listMessages.sinResultados)}
+    </Text>
+  );
+}
+
+interface HeaderCellProps<T> {
+  header: Header<T, unknown>;
+  sortable: readonly string[];
+  sort: string | undefined;
+  onSort: (sort: string | undefined) => void;
+}
+
+/** A column header; on sortable columns a button cycling ascending → descending → unsorted. */
+function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
+  const id = header.column.id;
+  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  if (!sortable.includes(id)) {
+    return <Table.Th w={id === SELECT_COLUMN ? 40 : undefined}>{content}</Table.Th>;
+  }
+  const current = parseSort(sort);
+  const direction = current?.field === id ? (current.desc ? 'descending' : 'ascending') : 'none';
+  const next = direction === 'none' ? id : direction === 'ascending' ? `-${id}` : undefined;
+  const Icon = direction === 'ascending' ? IconSortAscending : direction === 'descending' ? IconSortDescending : IconArrowsSort;
+  const state = direction === 'ascending' ? `, ${listMessages.ordenAscendente}` : direction === 'descending' ? `, ${listMessages.ordenDescendente}` : '';
+  return (
+    <Table.Th aria-sort={direction}>
+      <UnstyledButton onClick={() => onSort(next)} aria-label={`${columnLabel(header.column)}${state}`} fw={700} fz="sm">
+        <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          {content}
+          <Icon size={14} opacity={direction === 'none' ? 0.4 : 1} aria-hidden />
+        </Box>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}

@@ -1,0 +1,54 @@
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { listMessages } from '../messages.ts';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+interface TablePagerProps {
+  page: number;
+  size: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number) => void;
+}
+
+const CONTROL_LABELS = {
+  first: listMessages.primeraPagina,
+  previous: listMessages.paginaAnterior,
+  next: listMessages.paginaSiguiente,
+  last: listMessages.ultimaPagina,
+} as const;
+
+/** Below a list: 'N resultados', the page size and the page buttons. */
+export function TablePager({ page, size, total, onPageChange, onSizeChange }: TablePagerProps) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const sizes = PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, size].sort((a, b) => a - b);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {listMessages.resultados(total)}
+      </Text>
+      <Group gap="md" wrap="wrap">
+        <NativeSelect
+          label={listMessages.filasPorPagina}
+          size="xs"
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
+          data={sizes.map(String)}
+          value={String(size)}
+          onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
+        />
+        <nav aria-label={listMessages.paginacion}>
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            withEdges
+            siblings={1}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            getItemProps={(item) => ({ 'aria-label': `Página ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+          />
+        </nav>
+      </Group>
+    </Group>
+  );
+}

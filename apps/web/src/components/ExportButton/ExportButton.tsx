@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { listMessages } from '../messages.ts';
+import { exportFilename, saveFile } from './saveFile.ts';
+
+interface ExportButtonProps {
+  /** The list's `export.csv` URL with the current filters (`useListState().exportParams`). */
+  url: string;
+  /** The file's name before its date: 'servidores' → servidores-2026-11-21.csv. */
+  name: string;
+  /** Fetches the file through core/http, so the session's Bearer token goes with it. */
+  download: (url: string) => Promise<Blob>;
+  label?: string;
+}
+
+/** Downloads every row of the filtered list as CSV (the server streams it, no row cap). */
+export function ExportButton({ url, name, download, label = listMessages.exportarCsv }: ExportButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const exportList = async () => {
+    setBusy(true);
+    try {
+      saveFile(await download(url), exportFilename(name));
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: listMessages.errorExportar,
+        message: error instanceof Error ? error.message : listMessages.errorExportar,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy} onClick={() => void exportList()}>
+      {label}
+    </Button>
+  );
+}

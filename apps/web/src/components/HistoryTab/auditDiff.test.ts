@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { auditDiff, formatAuditValue } from './auditDiff.ts';
+
+describe('auditDiff', () => {
+  it('lists only the changed fields of a modification, ignoring bookkeeping', () => {
+    const antes = { id: 1, nombre: 'web-01', ip_publica: null, estado: 'activo', actualizado: '2026-01-01' };
+    const despues = { id: 1, nombre: 'web-01', ip_publica: '10.0.0.1', estado: 'baja', actualizado: '2026-02-01' };
+    expect(auditDiff(antes, despues)).toEqual([
+      { campo: 'ip_publica', antes: null, despues: '10.0.0.1' },
+      { campo: 'estado', antes: 'activo', despues: 'baja' },
+    ]);
+  });
+
+  it('lists the fields set by a creation and removed by a deletion', () => {
+    expect(auditDiff(null, { id: 3, host: 'a.example.com', ttl: 3600, notas: null })).toEqual([
+      { campo: 'host', antes: null, despues: 'a.example.com' },
+      { campo: 'ttl', antes: null, despues: 3600 },
+    ]);
+    expect(auditDiff({ host: 'a.example.com' }, null)).toEqual([{ campo: 'host', antes: 'a.example.com', despues: null }]);
+  });
+
+  it('treats blank and null as the same and compares nested values', () => {
+    expect(auditDiff({ so: '' }, { so: null })).toEqual([]);
+    expect(auditDiff({ dnss: [{ id: 1, host: 'a' }] }, { dnss: [] })).toHaveLength(1);
+  });
+
+  it('compares values that are not records as a whole', () => {
+    expect(auditDiff('x', 'y')).toEqual([{ campo: '', antes: 'x', despues: 'y' }]);
+    expect(auditDiff('x', 'x')).toEqual([]);
+  });
+});
+
+describe('formatAuditValue', () => {
+  it('writes values the way staff read them', () => {
+    expect(formatAuditValue(null)).toBe('—');
+    expect(formatAuditValue(true)).toBe('Sí');
+    expect(formatAuditValue(443)).toBe('443');
+    expect(formatAuditValue([{ id: 1, host: 'a.example.com' }, { id: 2, host: 'b.example.com' }])).toBe('a.example.com, b.example.com');
+    expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
+  });
+});

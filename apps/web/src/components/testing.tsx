@@ -1,0 +1,47 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+/** jsdom lacks what Mantine measures with; component tests install these first. */
+export function installDomStubs(): void {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollIntoView ??= () => undefined;
+}
+
+/**
+ * Renders a screen piece inside the providers the shell gives it (Mantine, modals, a query cache) and a
+ * memory router at `url`; `routes` adds other pages to navigate to.
+ */
+export function renderUi(ui: ReactElement, { url = '/', routes = [] as RouteObject[] } = {}) {
+  installDomStubs();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: url.split('?')[0], element: ui }, ...routes], { initialEntries: [url] });
+  const result = render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router, queryClient };
+}
