@@ -1,10 +1,10 @@
-import type { ServidorConDns } from '@intranet/contract/servidores';
+import type { Servidor } from '@intranet/contract/servidores';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dns, servidores } from '../../db/schema.ts';
 
-/** Every own server with its DNS entries (spec §7 shape, plus the server's own fields). */
-export async function servidoresConDns(db: Executor): Promise<(ServidorConDns & ServidorResumen)[]> {
+/** Every own server with its DNS entries: the spec's `{id, nombre, dnss}` plus the server's own fields. */
+export async function servidoresConDns(db: Executor): Promise<Servidor[]> {
   const rows = await db
     .select({
       id: servidores.id,
@@ -16,6 +16,9 @@ export async function servidoresConDns(db: Executor): Promise<(ServidorConDns & 
       rol: servidores.rol,
       so: servidores.so,
       estado: servidores.estado,
+      notas: servidores.notas,
+      creado: servidores.creado,
+      actualizado: servidores.actualizado,
     })
     .from(servidores)
     .orderBy(asc(servidores.nombre));
@@ -26,20 +29,13 @@ export async function servidoresConDns(db: Executor): Promise<(ServidorConDns & 
     .where(inArray(dns.servidorId, rows.map((r) => r.id)))
     .orderBy(asc(dns.host));
   const byServer = new Map<number, { id: number; host: string }[]>();
-  for (const e of entries) {
-    const list = byServer.get(e.servidorId) ?? [];
-    list.push({ id: e.id, host: e.host });
-    byServer.set(e.servidorId, list);
+  for (const { servidorId, ...ref } of entries) {
+    byServer.set(servidorId, [...(byServer.get(servidorId) ?? []), ref]);
   }
-  return rows.map((r) => ({ ...r, dnss: byServer.get(r.id) ?? [] }));
-}
-
-export interface ServidorResumen {
-  hostname: string | null;
-  ip_publica: string | null;
-  ip_privada: string | null;
-  proveedor: string | null;
-  rol: string | null;
-  so: string | null;
-  estado: string;
+  return rows.map((r) => ({
+    ...r,
+    creado: r.creado.toISOString(),
+    actualizado: r.actualizado.toISOString(),
+    dnss: byServer.get(r.id) ?? [],
+  }));
 }

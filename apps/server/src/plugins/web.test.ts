@@ -1,0 +1,191 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runtimeConfig } from '@intranet/contract/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+
+let template: Template;
+let dist: string;
+beforeAll(async () => {
+  template = await createTemplate();
+  dist = mkdtempSync(join(tmpdir(), 'intranet-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Intranet</title><div id="root"></div>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+});
+afterAll(async () => {
+  await template.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const cookieOf = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='));
+
+describe('runtime configuration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await template.clone({
+      sitio: 'ORG',
+      urls: { api: 'https://api.example.com', instaladores: 'https://inst.example.com', store: '', versiones: '', archivos: 'https://files.example.com' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers config.json from the environment, never cached', async () => {
+    const res = await t.app.inject({ url: '/assets/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      api: 'https://api.example.com',
+      instaladores: 'https://inst.example.com',
+      store: '',
+      versiones: '',
+      archivos: 'https://files.example.com',
+      sitio: 'ORG',
+    });
+    expect(runtimeConfig.strict().safeParse(res.json()).success).toBe(true);
+  });
+
+  it('tells plainly that the web app is not built when there is no index.html', async () => {
+    const res = await t.app.inject({ url: '/clientes/lista' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('publishes the OpenAPI document with every /api route', async () => {
+    const res = await t.app.inject({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
+    for (const route of t.app.apiRoutes) {
+      const path = route.url.replace(/:([^/]+)/g, '{$1}');
+      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+    expect(doc.paths['/api/servidores']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/auth']?.post?.security).toBeUndefined();
+    expect((await t.app.inject({ url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await template.clone({ webDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it('serves index.html at / and for any unknown page, uncached', async () => {
+    for (const url of ['/', '/login', '/servidores/12?page=2', '/clientes/vencimientosafip/lista']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for long and sw.js not at all', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing hashed asset instead of the page', async () => {
+    expect((await t.app.inject({ url: '/assets/index-Old00000.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps /api answers as JSON envelopes', async () => {
+    const res = await t.app.inject({ url: '/api/nada' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Recurso no encontrado', datos: null });
+  });
+});
+
+describe('anti-forgery cookie (spec §7)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await template.clone({ webDist: dist });
+  });
+  afterAll(() => t.close());
+  const signIn = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin }, headers });
+
+  it('is handed out with config.json and the page when the browser has none', async () => {
+    for (const url of ['/assets/config.json', '/', '/login']) {
+      const cookie = cookieOf((await t.app.inject({ url })).headers['set-cookie']);
+      expect(cookie, url).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
+      expect(cookie).toContain('Path=/');
+      expect(cookie).toContain('SameSite=Strict');
+      expect(cookie).not.toContain('HttpOnly');
+    }
+    const again = await t.app.inject({ url: '/assets/config.json', cookies: { 'XSRF-TOKEN': 'ya-tiene' } });
+    expect(cookieOf(again.headers['set-cookie'])).toBeUndefined();
+  });
+
+  it('refuses a changing call that carries the cookie without the same header', async () => {
+    const missing = await signIn({ cookie: 'XSRF-TOKEN=abc123' });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toEqual({ error: 'Token anti-falsificación inválido', datos: null });
+    const mismatch = await signIn({ cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'otro' });
+    expect(mismatch.statusCode).toBe(403);
+  });
+
+  it('accepts the matching header, and calls without the cookie (Bearer-only clients)', async () => {
+    const match = await signIn({ cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'abc123' });
+    expect(match.statusCode).toBe(200);
+    expect(match.json().error).toBeNull();
+    expect((await signIn({})).json().error).toBeNull();
+    const read = await t.app.inject({ url: '/api/estado', cookies: { 'XSRF-TOKEN': 'abc123' } });
+    expect(read.statusCode).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await template.clone();
+  });
+  afterAll(() => t.close());
+
+  it('answers preflights from any origin with the headers the web sends', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/permisos',
+      headers: {
+        origin: 'https://intranet.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-xsrf-token',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-xsrf-token');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'x', password: 'y' }, headers: { origin: 'https://a.example' } });
+    expect(login.headers['access-control-expose-headers']).toContain('Retry-After');
+  });
+});
+
+describe('maintenance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await template.clone({ maintenance: true, webDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 on every /api call', async () => {
+    const MAINT = { error: 'El sitio esta en mantenimiento', datos: null };
+    for (const [method, url] of [['GET', '/api/estado'], ['POST', '/api/auth'], ['GET', '/api/servidores'], ['GET', '/api/otra']] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'POST' ? { username: 'a', password: 'b' } : undefined });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json(), url).toEqual(MAINT);
+    }
+  });
+
+  it('still serves config.json and the web app', async () => {
+    expect((await t.app.inject({ url: '/assets/config.json' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/maintenance' })).statusCode).toBe(200);
+  });
+});
