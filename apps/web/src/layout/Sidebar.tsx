@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Divider, Menu, NavLink, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../core/messages.ts';
 import { groupMenu } from './filterMenu.ts';
@@ -7,6 +8,8 @@ import { isParent, type MenuLink, type MenuParent } from './menuTypes.ts';
 import type { useMenu } from './useMenu.ts';
 
 const ICON = 18;
+/** Compact rows: the whole admin menu fits a laptop screen without scrolling. */
+const ROW_PY = 4;
 
 /** The sidebar menu (spec §2): full width with labels, or collapsed to icons with floating submenus. */
 export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>; collapsed: boolean }) {
@@ -41,7 +44,7 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
               (collapsed ? (
                 <Divider my={6} w={32} aria-label={group.heading} />
               ) : (
-                <Text size="xs" fw={700} c="dimmed" lts={1} px="xs" pt="sm" pb={2} role="heading" aria-level={2}>
+                <Text component="h2" size="xs" fw={700} c="dimmed" lts={1} px="xs" pt={8} pb={2} m={0}>
                   {group.heading}
                 </Text>
               ))}
@@ -60,6 +63,7 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
                   key={item.link}
                   component={Link}
                   to={item.link}
+                  py={ROW_PY}
                   label={item.text}
                   leftSection={<item.icon size={ICON} stroke={1.6} />}
                   active={isActiveLink(pathname, item.link)}
@@ -76,13 +80,25 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
 
 function ParentLink({ item, pathname }: { item: MenuParent; pathname: string }) {
   const childActive = item.submenu.some((child) => isActiveLink(pathname, child.link));
+  const [opened, setOpened] = useState(childActive);
   return (
-    <NavLink label={item.text} leftSection={<item.icon size={ICON} stroke={1.6} />} defaultOpened={childActive} childrenOffset={26}>
+    <NavLink
+      component="button"
+      type="button"
+      py={ROW_PY}
+      label={item.text}
+      leftSection={<item.icon size={ICON} stroke={1.6} />}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={26}
+    >
       {item.submenu.map((child) => (
         <NavLink
           key={child.link}
           component={Link}
           to={child.link}
+          py={ROW_PY}
           label={child.text}
           active={isActiveLink(pathname, child.link)}
           aria-current={isActiveLink(pathname, child.link) ? 'page' : undefined}
