@@ -43,7 +43,7 @@ export function ListSearch({ value, onSearch, label = listMessages.buscar, place
       rightSection={
         text ? (
           <CloseButton
-            aria-label="Limpiar búsqueda"
+            aria-label={listMessages.limpiarBusqueda}
             size="sm"
             onClick={() => {
               search.cancel();

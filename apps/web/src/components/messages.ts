@@ -19,6 +19,7 @@ export const listMessages = {
   eliminarSeleccionados: 'Eliminar seleccionados',
   buscar: 'Buscar',
   buscarPlaceholder: 'Buscar…',
+  limpiarBusqueda: 'Limpiar búsqueda',
   ordenAscendente: 'orden ascendente',
   ordenDescendente: 'orden descendente',
   exportarCsv: 'Exportar CSV',
@@ -60,4 +61,5 @@ export const historyMessages = {
   vacio: '—',
   errorCarga: 'No se pudo cargar el historial.',
   tabla: 'Historial de cambios',
+  paginas: 'Páginas del historial',
 } as const;

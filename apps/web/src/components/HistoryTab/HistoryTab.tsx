@@ -59,7 +59,7 @@ export function HistoryTab({ entidad, id, labels = {} }: HistoryTabProps) {
         </Table.Tbody>
       </Table>
       {total > HISTORY_PAGE_SIZE && (
-        <Pagination size="sm" total={Math.ceil(total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} aria-label="Páginas del historial" />
+        <Pagination size="sm" total={Math.ceil(total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} aria-label={historyMessages.paginas} />
       )}
     </Stack>
   );

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../testing.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
+
+const get = vi.hoisted(() => vi.fn());
+vi.mock('../../core/http/http.ts', () => ({ http: { get } }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => `http://api${path}` }));
+
+afterEach(() => {
+  cleanup();
+  get.mockReset();
+});
+
+const rows = [
+  {
+    id: 2,
+    fecha: '2026-11-21T14:05:00',
+    usuario_nombre: 'Técnico Demo',
+    accion: 'modificar',
+    entidad: 'servidor',
+    entidad_id: '7',
+    antes: { nombre: 'web-01', estado: 'activo', actualizado: 'a' },
+    despues: { nombre: 'web-01', estado: 'baja', actualizado: 'b' },
+  },
+  {
+    id: 1,
+    fecha: '2026-11-20T09:30:00',
+    usuario_nombre: null,
+    accion: 'crear',
+    entidad: 'servidor',
+    entidad_id: '7',
+    antes: null,
+    despues: { nombre: 'web-01', estado: 'activo' },
+  },
+];
+
+describe('HistoryTab', () => {
+  it('asks for the record history and shows each change, newest first', async () => {
+    get.mockResolvedValue({ error: null, datos: { items: rows, total: 2 } });
+    renderUi(createElement(HistoryTab, { entidad: 'servidor', id: 7, labels: { estado: 'Estado' } }));
+    const table = await screen.findByRole('table', { name: 'Historial de cambios' });
+    expect(get.mock.calls[0]?.[0]).toBe('http://api/api/auditoria?entidad=servidor&id=7&page=1&size=20');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first?.textContent).toContain('21/11/2026 14:05');
+    expect(first?.textContent).toContain('Técnico Demo');
+    expect(first?.textContent).toContain('Modificación');
+    expect(first?.textContent).toContain('Estado: activo → baja');
+    expect(first?.textContent).not.toContain('actualizado');
+    expect(second?.textContent).toContain('20/11/2026 09:30');
+    expect(second?.textContent).toContain('Sistema');
+    expect(second?.textContent).toContain('Creación');
+    expect(second?.textContent).toContain('nombre: web-01');
+  });
+
+  it('says when there is no history yet', async () => {
+    get.mockResolvedValue({ error: null, datos: { items: [], total: 0 } });
+    renderUi(createElement(HistoryTab, { entidad: 'dns', id: 3 }));
+    expect(await screen.findByText('Todavía no hay cambios registrados.')).toBeTruthy();
+  });
+
+  it('shows a failure', async () => {
+    get.mockRejectedValue(new Error('Sin permiso'));
+    renderUi(createElement(HistoryTab, { entidad: 'dns', id: 3 }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Sin permiso');
+  });
+});
