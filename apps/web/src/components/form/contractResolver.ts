@@ -1,24 +1,26 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
 
-/** zod's own English defaults ('Invalid input: expected null…'); the contract's messages are Spanish. */
-const isDefaultMessage = (message: string) => message.startsWith('Invalid ');
+/** Whether zod wrote the message itself (its locale's default) rather than the contract. */
+function isDefaultMessage(issue: Issue): boolean {
+  const fallback = z.config().localeError?.(issue as never);
+  return issue.message === (typeof fallback === 'string' ? fallback : fallback?.message);
+}
+
+/** A branch that failed on the kind of value ('expected null') was meant for another kind of input. */
+const isWrongKind = (issue: Issue) => issue.code === 'invalid_type' || issue.code === 'invalid_value';
 
 /**
  * The message to show for an issue. For a union (an optional IP is "null or an IP") the union's own
- * message when the contract gave one, else the first Spanish message among its branches.
+ * message when the contract gave one, else the message of the branch the value was meant for.
  */
 export function issueMessage(issue: Issue): string {
-  if (issue.code !== 'invalid_union' || !isDefaultMessage(issue.message)) return issue.message;
-  const queue: Issue[] = issue.errors.flat();
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    if (!isDefaultMessage(next.message)) return next.message;
-    if (next.code === 'invalid_union') queue.push(...next.errors.flat());
-  }
-  return issue.message;
+  if (issue.code !== 'invalid_union' || !isDefaultMessage(issue)) return issue.message;
+  const meant = issue.errors.map((branch) => branch[0]).find((first) => first !== undefined && !isWrongKind(first));
+  return meant ? issueMessage(meant) : issue.message;
 }
 
 /**
