@@ -18,7 +18,6 @@ function setup(response: () => Response, overrides: Partial<HttpDeps> = {}) {
     navigate: (path) => {
       calls.push(`navigate ${path}`);
     },
-    onUnauthorized: () => calls.push('onUnauthorized'),
     ...overrides,
   };
   const sent = () => {
@@ -121,13 +120,13 @@ describe('http client answers and statuses', () => {
     expect((error as HttpError).message).toBe('Respuesta inesperada del servidor.');
   });
 
-  it('on 401 closes dialogs, goes to /unauthorized, ends the session and re-throws', async () => {
+  it('on 401 closes dialogs, goes to /unauthorized and re-throws', async () => {
     const { http, calls } = setup(() => json(401, { error: 'Sesión inválida o vencida', datos: null }));
     const error = await http.get('/api/x', ok).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect((error as HttpError).message).toBe('Sesión inválida o vencida');
-    expect(calls).toEqual(['closeDialogs', 'navigate /unauthorized', 'onUnauthorized']);
+    expect(calls).toEqual(['closeDialogs', 'navigate /unauthorized']);
   });
 
   it('on 403 closes dialogs, goes to /forbidden and re-throws', async () => {

@@ -22,8 +22,6 @@ export interface HttpDeps {
   readCookie: (name: string) => string | null;
   closeDialogs: () => void;
   navigate: (path: string) => Promise<void> | void;
-  /** Called after the 401 navigation: the session is gone. */
-  onUnauthorized: () => void;
 }
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -74,9 +72,9 @@ export function createHttpClient(deps: HttpDeps) {
     const route = STATUS_ROUTES[status];
     if (!route) return;
     if (status !== 503) deps.closeDialogs();
+    // On 401 the /unauthorized page ends the session: ending it here would let the session guard race
+    // this navigation to /login.
     await deps.navigate(route);
-    // Cleared after the navigation, so the session guard does not race it to /login.
-    if (status === 401) deps.onUnauthorized();
   }
 
   async function request<S extends z.ZodType>(

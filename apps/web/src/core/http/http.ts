@@ -1,5 +1,5 @@
 import { modals } from '@mantine/modals';
-import { clearSesion, getSesion, rememberBlockedRoute } from '../session/session.ts';
+import { getSesion, rememberBlockedRoute } from '../session/session.ts';
 import { navigateTo } from '../navigation.ts';
 import { createHttpClient } from './client.ts';
 
@@ -22,5 +22,4 @@ export const http = createHttpClient({
     if (path === '/unauthorized') rememberBlockedRoute(window.location.pathname + window.location.search);
     return navigateTo(path);
   },
-  onUnauthorized: clearSesion,
 });

@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { envelope, okBody } from '@intranet/contract/envelope';
+import { servidor, servidorDetalle, servidorInput, servidorPage } from '@intranet/contract/servidores';
+import { apiUrl } from '../../core/config/config.ts';
+import { http } from '../../core/http/http.ts';
+
+/** What a valid servidor form submits (the contract's parsed `servidorInput`). */
+export type ServidorValues = z.output<typeof servidorInput>;
+
+/** Query keys: everything of the area under 'servidores', so one invalidation refreshes lists and details. */
+export const servidoresKeys = {
+  all: ['servidores'] as const,
+  lista: (params: string) => ['servidores', 'lista', params] as const,
+  detalle: (id: number) => ['servidores', 'detalle', id] as const,
+};
+
+const url = (path: string) => apiUrl('api', `/api/servidores${path}`);
+
+/** One page of the servers list (`GET /api/servidores/lista`). */
+export function useServidores(params: string) {
+  return useQuery({
+    queryKey: servidoresKeys.lista(params),
+    queryFn: async ({ signal }) => (await http.get(url(`/lista?${params}`), envelope(servidorPage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One server with its DNS entries and their addresses (`GET /api/servidores/:id`). */
+export function useServidor(id: number) {
+  return useQuery({
+    queryKey: servidoresKeys.detalle(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(servidorDetalle), { signal })).datos,
+  });
+}
+
+/** The `export.csv` address of the list with its current filters. */
+export const servidoresCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: servidoresKeys.all }), client.invalidateQueries({ queryKey: ['dns'] }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+}
+
+/** Creates (no id) or updates a server. */
+export function useGuardarServidor(id: number | undefined) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: ServidorValues) => {
+      const answer = id === undefined ? await http.post(url(''), values, envelope(servidor)) : await http.put(url(`/${id}`), values, envelope(servidor));
+      return answer.datos;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Deletes a server; `cascada` removes its DNS entries and addresses with it (else a 409 when it has any). */
+export function useEliminarServidor() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, cascada }: { id: number; cascada: boolean }) => http.delete(url(`/${id}${cascada ? '?cascada=true' : ''}`), okBody),
+    onSuccess: invalidate,
+  });
+}
+
+const bulkDeleteAnswer = envelope(z.object({ eliminados: z.number().int() }));
+
+/** Deletes several servers at once (`POST /api/servidores/eliminar`). */
+export function useEliminarServidores() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: { ids: number[]; cascada: boolean }) => (await http.post(url('/eliminar'), body, bulkDeleteAnswer)).datos.eliminados,
+    onSuccess: invalidate,
+  });
+}
