@@ -5,7 +5,8 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // Opening PGlite and building the template takes a few seconds per file.
+    globalSetup: ['src/test/global-setup.ts'],
+    // Opening PGlite takes a second or more per file on a busy machine.
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },

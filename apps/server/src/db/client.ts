@@ -35,10 +35,15 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return wrapPglite(client);
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  onIdleError: (err: Error) => void = (err) => console.error(`Conexión a PostgreSQL perdida: ${err.message}`),
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not take the process down.
+  pool.on('error', onIdleError);
   // Fail now with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();

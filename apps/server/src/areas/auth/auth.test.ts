@@ -1,18 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditoria, intentosIngreso, roles, rolPermisos, sesiones, usuarios } from '../../db/schema.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditoria, intentosIngreso, rolPermisos, sesiones, usuarios } from '../../db/schema.ts';
 import { bearer, createTemplate, createUser, login, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
+// One database for the file (cloning per test costs ~1 s on PGlite); each test starts without attempts or
+// sessions, and tests that change an account use an account of their own.
 let template: Template;
 let t: TestApp;
 beforeAll(async () => {
   template = await createTemplate();
-});
-afterAll(() => template.close());
-beforeEach(async () => {
   t = await template.clone();
 });
-afterEach(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await template.close();
+});
+beforeEach(async () => {
+  await t.db.delete(intentosIngreso);
+  await t.db.delete(sesiones);
+  await t.db.delete(auditoria);
+});
 
 const REJECTED = { error: 'Usuario o contraseña incorrectos', datos: null };
 const permisos = (headers: Record<string, string>, codes: string[]) =>
@@ -51,7 +58,7 @@ describe('POST /api/auth', () => {
     expect(wrong.statusCode).toBe(200);
     expect(wrong.json()).toEqual(REJECTED);
     expect((await login(t.app, 'nadie', 'x')).json()).toEqual(REJECTED);
-    await createUser(t.db, { usuario: 'baja', password: 'clave', activo: false });
+    await createUser(t.db, { usuario: 'baja', password: 'clave', activo: false, email: 'baja@intranet.local' });
     const inactive = await login(t.app, 'baja', 'clave');
     expect(inactive.statusCode).toBe(200);
     expect(inactive.json()).toEqual(REJECTED);
@@ -147,19 +154,22 @@ describe('sessions', () => {
   });
 
   it('refuses the session of a user made inactive', async () => {
-    const headers = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.usuario, 'tecnico'));
+    await createUser(t.db, { usuario: 'se-va', password: 'clave', codigos: ['SER#VER'] });
+    const headers = await bearer(t.app, 'se-va', 'clave');
+    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.usuario, 'se-va'));
     expect((await permisos(headers, [])).statusCode).toBe(401);
   });
 
   it('applies a role change on the next request', async () => {
-    const headers = await bearer(t.app, 'comercial', PASSWORDS.demo);
+    const { rolId } = await createUser(t.db, { usuario: 'cambia-rol', password: 'clave', codigos: ['CLIENTES#VER'] });
+    const headers = await bearer(t.app, 'cambia-rol', 'clave');
     const servidores = () => t.app.inject({ method: 'GET', url: '/api/servidores', headers });
     expect((await servidores()).statusCode).toBe(403);
-    const [comercial] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.nombre, 'Comercial'));
-    await t.db.insert(rolPermisos).values({ rolId: comercial!.id, codigo: 'SER#VER' });
+    await t.db.insert(rolPermisos).values({ rolId, codigo: 'SER#VER' });
     expect((await servidores()).statusCode).toBe(200);
     expect((await permisos(headers, ['SER#VER'])).json().datos).toEqual({ 'SER#VER': true });
+    await t.db.delete(rolPermisos).where(eq(rolPermisos.rolId, rolId));
+    expect((await servidores()).statusCode).toBe(403);
   });
 
   it('refuses malformed and unknown tokens', async () => {
