@@ -173,3 +173,18 @@ describe('http client answers and statuses', () => {
     await expect(http.get('/api/x', ok)).rejects.toMatchObject({ status: 502, body: null });
   });
 });
+
+describe('http client downloads', () => {
+  it('answers the file as a Blob with the Bearer token', async () => {
+    const { http, sent } = setup(() => new Response('a;b\n1;2\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    const file = await http.blob('/api/servidores/export.csv');
+    expect(await file.text()).toBe('a;b\n1;2\n');
+    expect(sent().headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('handles a 403 like any call', async () => {
+    const { http, calls } = setup(() => json(403, { error: 'Sin permiso', datos: null }));
+    await expect(http.blob('/api/servidores/export.csv')).rejects.toMatchObject({ status: 403 });
+    expect(calls).toEqual(['closeDialogs', 'navigate /forbidden']);
+  });
+});

@@ -77,13 +77,8 @@ export function createHttpClient(deps: HttpDeps) {
     await deps.navigate(route);
   }
 
-  async function request<S extends z.ZodType>(
-    method: Method,
-    url: string,
-    schema: S,
-    body?: unknown,
-    options: RequestOptions = {},
-  ): Promise<z.output<S>> {
+  /** Sends the call and applies the status handling; answers the response of a 2xx. */
+  async function send(method: Method, url: string, body: unknown, options: RequestOptions): Promise<Response> {
     const isForm = body instanceof FormData;
     const hasJsonBody = body !== undefined && !isForm;
     const init: RequestInit = { method, headers: buildHeaders(method, url, hasJsonBody, options), credentials: 'same-origin' };
@@ -98,21 +93,37 @@ export function createHttpClient(deps: HttpDeps) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new HttpError(0, null, messages.http.sinConexion);
     }
-
-    const json = await readJson(response);
     if (!response.ok) {
-      const parsed = errorBody.safeParse(json);
+      const parsed = errorBody.safeParse(await readJson(response));
       const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error);
       if (!options.quiet) await handleStatus(response.status);
       throw error;
     }
-    const parsed = schema.safeParse(json);
+    return response;
+  }
+
+  /** A JSON call whose answer is parsed with the contract's schema. */
+  async function request<S extends z.ZodType>(
+    method: Method,
+    url: string,
+    schema: S,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const response = await send(method, url, body, options);
+    const parsed = schema.safeParse(await readJson(response));
     if (!parsed.success) throw new HttpError(response.status, null, messages.http.respuestaInesperada);
     return parsed.data;
   }
 
+  /** A file download (a list's CSV export), with the same headers and status handling. */
+  async function blob(url: string, options: RequestOptions = {}): Promise<Blob> {
+    return (await send('GET', url, undefined, options)).blob();
+  }
+
   return {
     request,
+    blob,
     get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
       request('GET', url, schema, undefined, options),
     post: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
