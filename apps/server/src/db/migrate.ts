@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_DIR } from '../paths.ts';
@@ -14,6 +16,7 @@ const MIGRATION_LOCK = 7_201_002;
  */
 export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<number> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   let applied = 0;
   let current = '';
   try {
@@ -26,9 +29,9 @@ export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<
         sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
       );
       const lastMillis = last.rows[0] ? Number(last.rows[0].created_at) : -1;
-      for (const m of migrations) {
+      for (const [i, m] of migrations.entries()) {
         if (m.folderMillis <= lastMillis) continue;
-        current = String(m.folderMillis);
+        current = journal.entries[i]?.tag ?? String(m.folderMillis);
         for (const stmt of m.sql) {
           if (stmt.trim()) await tx.execute(sql.raw(stmt));
         }
@@ -39,12 +42,18 @@ export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<
       }
     });
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
     throw new MigrationError(
-      `No se pudo migrar la base de datos (migración ${current || 'inicial'}): ${detail}. ` +
+      `No se pudo migrar la base de datos (migración ${current || 'inicial'}): ${rootMessage(err)}. ` +
         'No se aplicó ningún cambio; corrija el problema y vuelva a iniciar.',
       { cause: err },
     );
   }
   return applied;
+}
+
+/** Drizzle wraps the driver's error ("Failed query: ..."); the driver's own message says what went wrong. */
+function rootMessage(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { REPO_ROOT } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults, with paths from the repository, not the working directory', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: `${REPO_ROOT}/data`,
+      webDist: `${REPO_ROOT}/apps/web/dist`,
+      databaseUrl: undefined,
+      maintenance: false,
+      sitio: '',
+      sessionTtlHours: 12,
+      sessionIdleMinutes: 120,
+      urls: { api: '', instaladores: '', store: '', versiones: '', archivos: '' },
+    });
+  });
+
+  it('resolves a relative DATA_DIR against where the command was typed (INIT_CWD)', () => {
+    expect(loadConfig({ DATA_DIR: 'datos', INIT_CWD: '/home/ana/intranet' }).dataDir).toBe('/home/ana/intranet/datos');
+    expect(loadConfig({ DATA_DIR: '/srv/datos' }).dataDir).toBe('/srv/datos');
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', MAINTENANCE: '1', SITIO: 'ORG', DATABASE_URL: 'postgres://u@h/db',
+      API_URL: 'https://api.example.com/', SESSION_TTL_HOURS: '1.5', SESSION_IDLE_MINUTES: '5', LOG_LEVEL: 'info',
+    });
+    expect(c).toMatchObject({ port: 9000, host: '0.0.0.0', maintenance: true, sitio: 'ORG', databaseUrl: 'postgres://u@h/db',
+      sessionTtlHours: 1.5, sessionIdleMinutes: 5, logLevel: 'info' });
+    expect(c.urls.api).toBe('https://api.example.com');
+  });
+
+  it('stops on a bad value, naming the variable', () => {
+    for (const [env, name] of [
+      [{ PORT: 'ocho' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ MAINTENANCE: 'quizas' }, 'MAINTENANCE'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'], [{ API_URL: 'ftp://x' }, 'API_URL'],
+      [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'], [{ LOG_LEVEL: 'ruidoso' }, 'LOG_LEVEL'],
+    ] as const) {
+      expect(() => loadConfig(env), name).toThrow(ConfigError);
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}:`));
+    }
+  });
+});
