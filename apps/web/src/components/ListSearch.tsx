@@ -13,10 +13,18 @@ interface ListSearchProps {
   onSearch: (q: string) => void;
   label?: string;
   placeholder?: string;
+  /** The clear button's name; 'Limpiar búsqueda' for the main search. */
+  clearLabel?: string;
 }
 
 /** The free-text search of a list, bound to `q`; it waits for a pause in typing before searching. */
-export function ListSearch({ value, onSearch, label = listMessages.buscar, placeholder = listMessages.buscarPlaceholder }: ListSearchProps) {
+export function ListSearch({
+  value,
+  onSearch,
+  label = listMessages.buscar,
+  placeholder = listMessages.buscarPlaceholder,
+  clearLabel = listMessages.limpiarBusqueda,
+}: ListSearchProps) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   // The URL can change under the box (Back, a link): follow it.
@@ -43,7 +51,7 @@ export function ListSearch({ value, onSearch, label = listMessages.buscar, place
       rightSection={
         text ? (
           <CloseButton
-            aria-label={listMessages.limpiarBusqueda}
+            aria-label={clearLabel}
             size="sm"
             onClick={() => {
               search.cancel();

@@ -1,13 +1,7 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { DnsList } from './DnsList.tsx';
 
-/** The dns area's screens (one lazy chunk); each one lands with its issue. */
+/** The Servicio DNS screens; a server's DNS entries are edited in its detail (servidores). */
 export function DnsRoutes() {
-  return (
-    <AreaRoutes
-      routes={[
-        { path: '', element: <SectionPending title="Servicio DNS" /> },
-      ]}
-    />
-  );
+  return <AreaRoutes routes={[{ path: '', element: <DnsList /> }]} />;
 }

@@ -1,12 +1,17 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { ServidorDetail } from './ServidorDetail.tsx';
+import { ServidorEditar, ServidorNuevo } from './ServidorForm.tsx';
+import { ServidoresList } from './ServidoresList.tsx';
 
-/** The servidores area's screens (one lazy chunk); each one lands with its issue. */
+/** The Servidores propios screens (one lazy chunk, with the DNS tab they embed). */
 export function ServidoresRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Servidores propios" /> },
+        { path: '', element: <ServidoresList /> },
+        { path: 'nuevo', element: <ServidorNuevo /> },
+        { path: ':id', element: <ServidorDetail /> },
+        { path: ':id/editar', element: <ServidorEditar /> },
       ]}
     />
   );

@@ -4,13 +4,14 @@ import type { BoundFieldProps, ControlledProps } from './boundField.ts';
 
 type NumberFieldProps<T extends FieldValues, O> = BoundFieldProps<T, O> & Omit<NumberInputProps, ControlledProps>;
 
-/** A number field bound to the form; an empty box is null, so the schema says what is missing. */
+/** A number field bound to the form; an empty box is null and nothing is clamped, so the schema judges. */
 export function NumberField<T extends FieldValues, O>({ control, name, label, ...input }: NumberFieldProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
   return (
     <NumberInput
       allowDecimal={false}
+      clampBehavior="none"
       {...input}
       ref={field.ref}
       name={field.name}

@@ -26,14 +26,15 @@ function carriesFieldErrors(error: unknown): error is FieldErrorCarrier {
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  fields?: readonly string[],
 ): string | null {
   if (!carriesFieldErrors(error)) return error instanceof Error ? error.message : formMessages.errorGuardar;
-  const values: Record<string, unknown> = form.getValues();
+  const onScreen = new Set(fields ?? Object.keys(form.getValues()));
   const unmatched: string[] = [];
   let matched = 0;
   for (const [path, texts] of Object.entries(error.campos)) {
     const message = texts.join(' ');
-    if (Object.hasOwn(values, path.split('.')[0] ?? '')) {
+    if (onScreen.has(path.split('.')[0] ?? '')) {
       form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: matched === 0 });
       matched += 1;
     } else {
@@ -44,10 +45,13 @@ export function applyServerErrors<T extends FieldValues>(
   return [error.message, ...unmatched].join(' ');
 }
 
-/** The form's server-error state: call `onServerError` from the mutation's onError, show `formError` in a FormError. */
-export function useServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>) {
+/**
+ * The form's server-error state: call `onServerError` with a failed save, show `formError` in a FormError.
+ * `fields` names the fields on screen when the form holds values it does not show (a parent id).
+ */
+export function useServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>, fields?: readonly string[]) {
   const [formError, setFormError] = useState<string | null>(null);
-  const onServerError = useCallback((error: unknown) => setFormError(applyServerErrors(error, form)), [form]);
+  const onServerError = useCallback((error: unknown) => setFormError(applyServerErrors(error, form, fields)), [form, fields]);
   const clearFormError = useCallback(() => setFormError(null), []);
   return { formError, onServerError, clearFormError };
 }

@@ -1,0 +1,11 @@
+import { Badge } from '@mantine/core';
+import type { Servidor } from '@intranet/contract/servidores';
+import { servidoresMessages } from './messages.ts';
+
+export function EstadoBadge({ estado }: { estado: Servidor['estado'] }) {
+  return (
+    <Badge variant="light" color={servidoresMessages.estadoColores[estado]}>
+      {servidoresMessages.estados[estado]}
+    </Badge>
+  );
+}

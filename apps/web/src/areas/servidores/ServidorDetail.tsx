@@ -1,0 +1,121 @@
+import { Alert, Button, Group, Loader, Paper, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ServidorDetalle } from '@intranet/contract/servidores';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { ServidorDnsTab } from '../dns/ServidorDnsTab.tsx';
+import { useEliminarServidor, useServidor } from './api.ts';
+import { EstadoBadge } from './EstadoBadge.tsx';
+import { servidoresMessages as t } from './messages.ts';
+
+const TABS = ['datos', 'dns', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/servidores/:id`: the server's data, its DNS entries (edited in place) and its history, as tabs. */
+export function ServidorDetail() {
+  const id = Number(useParams().id);
+  const servidor = useServidor(id);
+  if (servidor.isPending) return <Loader aria-label="Cargando" />;
+  if (servidor.isError) {
+    return (
+      <>
+        <PageHeader title={t.titulo} back={{ to: '/servidores', label: t.volver }} />
+        <Alert color="red" role="alert" title={t.noEncontrado}>
+          {servidor.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <ServidorView servidor={servidor.data} />;
+}
+
+function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
+  const puedeEditar = usePermiso('SER#EDITAR');
+  const eliminar = useEliminarServidor();
+  const navigate = useNavigate();
+  // The tab is in the URL, so a link can open a server straight on its DNS entries.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const dnsCount = servidor.dns_entries.length;
+
+  const remove = async () => {
+    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(servidor.nombre, dnsCount), danger: true });
+    if (!ok) return;
+    eliminar.mutate(
+      { id: servidor.id, cascada: dnsCount > 0 },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', title: t.eliminado, message: servidor.nombre });
+          void navigate('/servidores');
+        },
+        onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {servidor.nombre}
+            <EstadoBadge estado={servidor.estado} />
+          </Group>
+        }
+        back={{ to: '/servidores', label: t.volver }}
+        actions={
+          puedeEditar && (
+            <>
+              <Button component={Link} to={`/servidores/${servidor.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+                {t.editar}
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+                {t.eliminar}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="dns">
+            {t.tabs.dns} ({dnsCount})
+          </Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Paper withBorder radius="md" p="lg">
+            <DetailGrid
+              items={[
+                { label: t.campos.nombre, value: servidor.nombre },
+                { label: t.campos.hostname, value: servidor.hostname },
+                { label: t.campos.estado, value: t.estados[servidor.estado] },
+                { label: t.campos.ip_publica, value: servidor.ip_publica },
+                { label: t.campos.ip_privada, value: servidor.ip_privada },
+                { label: t.campos.proveedor, value: servidor.proveedor },
+                { label: t.campos.rol, value: servidor.rol },
+                { label: t.campos.so, value: servidor.so },
+                { label: t.campos.dnss, value: servidor.dnss.map((dns) => dns.host).join(', ') },
+                { label: t.campos.creado, value: formatFecha(servidor.creado) },
+                { label: t.campos.actualizado, value: formatFecha(servidor.actualizado) },
+                { label: t.campos.notas, value: servidor.notas, wide: true },
+              ]}
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="dns">
+          <ServidorDnsTab servidor={servidor} />
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab entidad="servidor" id={servidor.id} labels={t.campos} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

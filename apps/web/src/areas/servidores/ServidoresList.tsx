@@ -1,0 +1,128 @@
+import { Anchor, Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SERVIDOR_ESTADOS, SERVIDOR_SORT, servidorListQuery, type Servidor } from '@intranet/contract/servidores';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../components/FilterSelect.tsx';
+import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { ListSearch } from '../../components/ListSearch.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { downloadFile } from '../../core/list/downloadFile.ts';
+import { useListState } from '../../core/list/useListState.ts';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { servidoresCsvUrl, useEliminarServidores, useServidores } from './api.ts';
+import { EstadoBadge } from './EstadoBadge.tsx';
+import { servidoresMessages as t } from './messages.ts';
+
+const columns: ColumnDef<Servidor>[] = [
+  {
+    id: 'nombre',
+    header: t.campos.nombre,
+    enableHiding: false,
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/servidores/${row.original.id}`} fw={600} size="sm">
+        {row.original.nombre}
+      </Anchor>
+    ),
+  },
+  { id: 'hostname', accessorKey: 'hostname', header: t.campos.hostname },
+  { id: 'ip_publica', accessorKey: 'ip_publica', header: t.campos.ip_publica },
+  { id: 'ip_privada', accessorKey: 'ip_privada', header: t.campos.ip_privada },
+  { id: 'proveedor', accessorKey: 'proveedor', header: t.campos.proveedor },
+  { id: 'rol', accessorKey: 'rol', header: t.campos.rol },
+  { id: 'so', accessorKey: 'so', header: t.campos.so },
+  { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
+  { id: 'dns_count', header: t.campos.dns_count, accessorFn: (row) => row.dnss.length },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+];
+
+const estadoOptions = SERVIDOR_ESTADOS.map((estado) => ({ value: estado, label: t.estados[estado] }));
+
+/** `/servidores`: the servers, paged, sorted and filtered on the server, the view kept in the URL. */
+export function ServidoresList() {
+  const list = useListState(servidorListQuery);
+  const servidores = useServidores(list.apiParams);
+  const puedeEditar = usePermiso('SER#EDITAR');
+  const eliminar = useEliminarServidores();
+  const navigate = useNavigate();
+
+  const eliminarSeleccionados = useCallback(
+    async (rows: Servidor[]) => {
+      const dns = rows.reduce((sum, row) => sum + row.dnss.length, 0);
+      const confirmed = await confirmAction({
+        title: t.eliminarVariosTitulo,
+        message: t.eliminarVariosTexto(rows.length, dns),
+        danger: true,
+      });
+      if (!confirmed) return;
+      eliminar.mutate(
+        { ids: rows.map((row) => row.id), cascada: dns > 0 },
+        {
+          onSuccess: (n) => notifications.show({ color: 'green', title: t.eliminado, message: t.eliminados(n) }),
+          onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+        },
+      );
+    },
+    [eliminar],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            <ExportButton url={servidoresCsvUrl(list.exportParams)} name="servidores" download={downloadFile} />
+            {puedeEditar && (
+              <Button component={Link} to="/servidores/nuevo" leftSection={<IconPlus size={16} />}>
+                {t.nuevo}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label={t.tabla}
+        tableId="servidores"
+        columns={columns}
+        sortable={SERVIDOR_SORT}
+        rows={servidores.data?.items}
+        total={servidores.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => row.nombre}
+        loading={servidores.isPending}
+        fetching={servidores.isPlaceholderData}
+        error={servidores.error}
+        onRetry={() => void servidores.refetch()}
+        onRowClick={(row) => void navigate(`/servidores/${row.id}`)}
+        onDeleteSelected={puedeEditar ? eliminarSeleccionados : undefined}
+        emptyText={t.sinServidores}
+        initiallyHidden={['ip_privada', 'so', 'rol']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(estado) => list.setFilter('estado', estado)}
+            />
+            <ListSearch
+              label={t.campos.proveedor}
+              placeholder={t.todos}
+              clearLabel={t.limpiarProveedor}
+              value={list.query.proveedor ?? ''}
+              onSearch={(proveedor) => list.setFilter('proveedor', proveedor)}
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
