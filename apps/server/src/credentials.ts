@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findLoginCandidate } from './areas/auth/queries.ts';
 import { verifyPassword } from './areas/auth/passwords.ts';
@@ -13,11 +13,18 @@ interface Saved {
 
 const fileOf = (dataDir: string) => join(dataDir, 'credenciales.json');
 
-export function saveGenerated(dataDir: string, generated: SeedResult['generated']): void {
-  if (!generated.admin && !generated.demo) return;
+/** Saves the generated passwords; answers an error message instead of throwing (the seed is committed). */
+export function saveGenerated(dataDir: string, generated: SeedResult['generated']): string | undefined {
+  if (!generated.admin && !generated.demo) return undefined;
   const file = fileOf(dataDir);
-  writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return undefined;
+  } catch (err) {
+    return `No se pudo guardar ${file} (${err instanceof Error ? err.message : String(err)}); anote las contraseñas de abajo.`;
+  }
 }
 
 function readSaved(dataDir: string): Saved {
@@ -34,9 +41,9 @@ function readSaved(dataDir: string): Saved {
 /** One line per demo user: its password while it still works, or a note that it was changed. */
 export async function credentialLines(
   db: Db,
-  opts: { dataDir: string; adminPassword?: string | undefined; demoPassword?: string | undefined },
+  opts: { dataDir: string; adminPassword?: string | undefined; demoPassword?: string | undefined; generated?: Saved },
 ): Promise<string[]> {
-  const saved = readSaved(opts.dataDir);
+  const saved = { ...readSaved(opts.dataDir), ...opts.generated };
   const lines: string[] = [];
   for (const u of DEMO_USERS) {
     const candidate = u.demo ? (opts.demoPassword ?? saved.demo) : (opts.adminPassword ?? saved.admin);

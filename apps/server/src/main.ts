@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     const seeded = await seed(database.db, config);
-    if (seeded.seeded) saveGenerated(config.dataDir, seeded.generated);
+    const saveProblem = saveGenerated(config.dataDir, seeded.generated);
+    if (saveProblem) console.warn(saveProblem);
     const app = await buildApp({ db: database.db, config });
 
     const stop = async (signal: string) => {
@@ -28,11 +29,12 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const credentials = await credentialLines(database.db, { ...config, generated: seeded.generated });
     console.log(`Base de datos: ${where}${applied > 0 ? ` (${applied} migraciones aplicadas)` : ''}`);
     if (seeded.seeded) console.log('Datos de demostración creados.');
     if (config.maintenance) console.log('MAINTENANCE=1: la API responde 503 (sitio en mantenimiento).');
     console.log(`Intranet lista en ${url}`);
-    for (const line of await credentialLines(database.db, config)) console.log(line);
+    for (const line of credentials) console.log(line);
     console.log(`Documentación de la API en ${url}/docs`);
   } catch (err) {
     await database.close().catch(() => undefined);

@@ -115,3 +115,18 @@ describe('bad input never answers 500', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('a real failure', () => {
+  it('answers 500 with the envelope and no detail', async () => {
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp({ db: t.db, config: t.config });
+    app.get('/api/explota', { config: { access: 'public' } }, async () => {
+      throw new Error('detalle interno que no debe salir');
+    });
+    await app.ready();
+    const res = await app.inject({ url: '/api/explota' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Error interno del servidor', datos: null });
+    await app.close();
+  });
+});
