@@ -19,7 +19,10 @@ export function usePermisos() {
       return grantedCodes(answer.datos);
     },
     enabled: token !== null,
+    // Asked again whenever the user comes back to the tab: a role changed meanwhile shows in the menu, and a
+    // session revoked meanwhile meets its 401 at once instead of at the next click.
     staleTime: Infinity,
+    refetchOnWindowFocus: 'always',
   });
 }
 
