@@ -22,6 +22,10 @@ export const sendError = (reply: FastifyReply, status: number, message: string, 
 
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** By the raw URL or by the route it matched (the router decodes '/%61pi/...' into an /api route). */
+export const isApiRequest = (request: FastifyRequest): boolean =>
+  isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
+
 /** Fastify's own 4xx errors, in Spanish. */
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: MENSAJES.jsonInvalido,

@@ -189,3 +189,17 @@ describe('maintenance', () => {
     expect((await t.app.inject({ url: '/maintenance' })).statusCode).toBe(200);
   });
 });
+
+describe('encoded paths', () => {
+  it('checks the anti-forgery header on an /api route reached through an encoded path', async () => {
+    const t = await template.clone();
+    try {
+      const res = await t.app.inject({
+        method: 'POST', url: '/%61pi/auth', payload: { username: 'admin', password: PASSWORDS.admin }, cookies: { 'XSRF-TOKEN': 'abc' },
+      });
+      expect([403, 404]).toContain(res.statusCode);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { MENSAJES } from '../messages.ts';
-import { isApiPath, sendError } from './errors.ts';
+import { isApiRequest, sendError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const headerName = XSRF_HEADER.toLowerCase();
@@ -23,7 +23,7 @@ export async function xsrf(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (isApiPath(request.url)) {
+    if (isApiRequest(request)) {
       if (SAFE_METHODS.has(request.method) || cookie === undefined) return;
       const header = request.headers[headerName];
       if (typeof header !== 'string' || !same(header, cookie)) return sendError(reply, 403, MENSAJES.xsrfInvalido);
