@@ -28,6 +28,7 @@ export function confirmAction({ title, message, confirmLabel, cancelLabel, dange
     modals.openConfirmModal({
       title,
       centered: true,
+      closeButtonProps: { 'aria-label': confirmMessages.cerrar },
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
       labels: {
         confirm: confirmLabel ?? (danger ? confirmMessages.eliminar : confirmMessages.confirmar),

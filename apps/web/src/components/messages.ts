@@ -44,6 +44,7 @@ export const confirmMessages = {
   confirmar: 'Confirmar',
   cancelar: 'Cancelar',
   eliminar: 'Eliminar',
+  cerrar: 'Cerrar',
 } as const;
 
 export const historyMessages = {

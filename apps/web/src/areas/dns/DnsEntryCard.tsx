@@ -83,7 +83,7 @@ export function DnsEntryCard({ servidorId, entry, puedeEditar }: DnsEntryCardPro
             {resolver.error.message}
           </Alert>
         )}
-        <Collapse in={historial}>{historial && <HistoryTab entidad="dns" id={entry.id} />}</Collapse>
+        <Collapse in={historial}>{historial && <HistoryTab entidad="dns" id={entry.id} labels={t.campos} />}</Collapse>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
           {t.direcciones}
         </Text>

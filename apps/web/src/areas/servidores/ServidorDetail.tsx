@@ -113,7 +113,7 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
           <ServidorDnsTab servidor={servidor} />
         </Tabs.Panel>
         <Tabs.Panel value="historial">
-          <HistoryTab entidad="servidor" id={servidor.id} labels={t.campos} />
+          <HistoryTab entidad="servidor" id={servidor.id} labels={t.campos} valueLabels={{ estado: t.estados }} />
         </Tabs.Panel>
       </Tabs>
     </>

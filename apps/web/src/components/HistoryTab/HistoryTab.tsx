@@ -12,6 +12,8 @@ interface HistoryTabProps {
   id: string | number;
   /** Field names as staff read them ({ ip_publica: 'IP pública' }); others show as they are. */
   labels?: Record<string, string>;
+  /** Coded values as staff read them ({ estado: { baja: 'Baja' } }). */
+  valueLabels?: Record<string, Record<string, string>>;
 }
 
 const ACTION_COLORS: Record<string, string> = { crear: 'green', modificar: 'blue', eliminar: 'red' };
@@ -19,7 +21,7 @@ const ACTION_COLORS: Record<string, string> = { crear: 'green', modificar: 'blue
 export const formatFecha = (fecha: string) => dayjs(fecha).format('DD/MM/YYYY HH:mm');
 
 /** The history of one record: who changed what and when, with the fields before and after. */
-export function HistoryTab({ entidad, id, labels = {} }: HistoryTabProps) {
+export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: HistoryTabProps) {
   const [page, setPage] = useState(1);
   const history = useAuditoria(entidad, String(id), page);
 
@@ -54,7 +56,7 @@ export function HistoryTab({ entidad, id, labels = {} }: HistoryTabProps) {
         </Table.Thead>
         <Table.Tbody>
           {items.map((row) => (
-            <HistoryRow key={row.id} row={row} labels={labels} />
+            <HistoryRow key={row.id} row={row} labels={labels} valueLabels={valueLabels} />
           ))}
         </Table.Tbody>
       </Table>
@@ -65,8 +67,16 @@ export function HistoryTab({ entidad, id, labels = {} }: HistoryTabProps) {
   );
 }
 
-function HistoryRow({ row, labels }: { row: AuditRow; labels: Record<string, string> }) {
+interface HistoryRowProps {
+  row: AuditRow;
+  labels: Record<string, string>;
+  valueLabels: Record<string, Record<string, string>>;
+}
+
+function HistoryRow({ row, labels, valueLabels }: HistoryRowProps) {
   const cambios = auditDiff(row.antes, row.despues);
+  const show = (campo: string, value: unknown) =>
+    (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value);
   const accion = AUDIT_ACTIONS[row.accion as keyof typeof AUDIT_ACTIONS] ?? row.accion;
   return (
     <Table.Tr>
@@ -90,14 +100,14 @@ function HistoryRow({ row, labels }: { row: AuditRow; labels: Record<string, str
                 {row.accion !== 'crear' && (
                   <>
                     <Text span c="red.8" td="line-through">
-                      {formatAuditValue(antes)}
+                      {show(campo, antes)}
                     </Text>
                     {' → '}
                   </>
                 )}
                 {row.accion !== 'eliminar' && (
                   <Text span c="green.9">
-                    {formatAuditValue(despues)}
+                    {show(campo, despues)}
                   </Text>
                 )}
               </Text>
