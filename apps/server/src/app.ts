@@ -2,16 +2,19 @@ import './zod-es.ts';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { auditoriaRoutes } from './areas/auditoria/routes.ts';
 import { authRoutes } from './areas/auth/routes.ts';
+import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
 import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
 import { paquetesRoutes } from './areas/paquetes/routes.ts';
-import { servidoresRoutes } from './areas/servidores/routes.ts';
+import { servidoresAuditoria, servidoresRoutes } from './areas/servidores/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accessGuard } from './plugins/access.ts';
 import { errors } from './plugins/errors.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
+import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
 import { xsrf } from './plugins/xsrf.ts';
 
@@ -34,6 +37,7 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   jsonBodies(app);
 
   // Order matters: these hooks run in this order on every request, before any route's own work.
+  serverTiming(app);
   await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After'], maxAge: 600 });
   maintenance(app, config.maintenance);
   await xsrf(app);
@@ -45,6 +49,8 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(estadoRoutes);
   await app.register(authRoutes, { db, config });
   await app.register(servidoresRoutes, { db });
+  await app.register(dnsRoutes, { db });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria } });
   await app.register(paquetesRoutes, { db });
   return app;
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { credentialLines, saveGenerated } from './credentials.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
+import { startHousekeeping } from './db/housekeeping.ts';
 import { seed } from './db/seed.ts';
 
 async function main(): Promise<void> {
@@ -15,9 +16,13 @@ async function main(): Promise<void> {
     const saveProblem = saveGenerated(config.dataDir, seeded.generated);
     if (saveProblem) console.warn(saveProblem);
     const app = await buildApp({ db: database.db, config });
+    const stopHousekeeping = startHousekeeping(database.db, config.sessionIdleMinutes, (err) =>
+      app.log.error({ err }, 'limpieza de sesiones e intentos de ingreso'),
+    );
 
     const stop = async (signal: string) => {
       console.log(`\nDeteniendo Intranet (${signal})...`);
+      stopHousekeeping();
       await app.close();
       await database.close();
       process.exit(0);

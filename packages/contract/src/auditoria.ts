@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paged } from './list.ts';
 
 /** One row of the audit log: who changed what and when, with the record before and after. */
 export const auditRow = z.object({
@@ -25,3 +25,6 @@ export const auditQuery = z
   .strict();
 
 export const AUDIT_ACTIONS = { crear: 'Creación', modificar: 'Modificación', eliminar: 'Eliminación', ingreso: 'Ingreso' } as const;
+
+/** The answer of `GET {api}/api/auditoria`: one page of rows, newest first, and their total. */
+export const auditPage = paged(auditRow);

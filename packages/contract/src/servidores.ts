@@ -159,3 +159,25 @@ export function direccionUrl(d: { host: string; port: number; path: string }): s
   const portPart = d.port === 443 || d.port === 80 ? '' : `:${d.port}`;
   return `${scheme}://${host}${portPart}${d.path}`;
 }
+
+// ---- Queries and answers of the area's routes (routes.md) ----
+
+/** `GET /api/servidores/export.csv`: the list's filters and sort, without paging (every matching row). */
+export const servidorExportQuery = servidorListQuery.omit({ page: true, size: true });
+/** `GET /api/dns/export.csv`. */
+export const dnsExportQuery = dnsListQuery.omit({ page: true, size: true });
+
+/** `DELETE /api/servidores/:id?cascada=true`: without it a server with DNS entries is not deleted (409). */
+export const servidorDeleteQuery = z.object({ cascada: queryBoolean.default(false) }).strict();
+
+/** `POST /api/servidores/eliminar` answers how many servers went. */
+export const bulkDeleteResult = z.object({ eliminados: z.number().int().nonnegative() });
+
+/** `GET /api/direcciones?dns=ID`: the addresses of one DNS entry. */
+export const direccionesQuery = z
+  .object({ dns: z.coerce.number({ error: 'Elija una entrada DNS' }).int('Id inválido').positive('Id inválido') })
+  .strict();
+
+/** `GET /api/dns/:id`: the entry with its addresses. */
+export const dnsDetalle = dnsEntry.extend({ direcciones: z.array(direccionView) });
+export type DnsDetalle = z.infer<typeof dnsDetalle>;

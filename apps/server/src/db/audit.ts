@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@intranet/contract/permissions';
 import type { Executor } from './client.ts';
 import { auditoria } from './schema.ts';
 
@@ -11,7 +12,7 @@ export interface AuditEntry {
   autor: Autor | null;
   /** What happened: 'crear', 'modificar', 'eliminar', 'ingreso'... */
   accion: string;
-  /** The table's name: 'servidores', 'dns', 'usuarios'... */
+  /** The record's kind as the history asks for it: 'servidor', 'dns', 'direccion'... (see AuditEntities). */
   entidad: string;
   entidadId: number | string | null;
   antes?: unknown;
@@ -30,3 +31,12 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     despues: entry.despues ?? null,
   });
 }
+
+/**
+ * The audit entities an area writes, each with the code that may read its history
+ * (`GET /api/auditoria?entidad=`). Each area exports its own; app.ts hands them all to the auditoria routes.
+ */
+export type AuditEntities = Readonly<Record<string, PermissionCode>>;
+
+/** The author of a change: the signed-in user of the request's session. */
+export const autorDe = (sesion: { usuario: { id: number; nombre: string } }): Autor => ({ id: sesion.usuario.id, nombre: sesion.usuario.nombre });

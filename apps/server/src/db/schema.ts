@@ -1,5 +1,7 @@
+import { DNS_TIPOS, SERVIDOR_ESTADOS } from '@intranet/contract/servidores';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -102,6 +104,8 @@ export const intentosIngreso = pgTable(
   (t) => [
     index('intentos_ingreso_usuario_idx').on(t.usuario, t.fecha),
     index('intentos_ingreso_ip_idx').on(t.ip, t.fecha),
+    // Housekeeping deletes attempts older than a day.
+    index('intentos_ingreso_fecha_idx').on(t.fecha),
   ],
 );
 
@@ -127,14 +131,16 @@ export const auditoria = pgTable(
 
 // ---- Servidores propios and Servicio DNS (AREAS.md) ----
 
-export const SERVIDOR_ESTADOS = ['activo', 'offline', 'planificado', 'baja'] as const;
-export const DNS_TIPOS = ['A', 'AAAA', 'CNAME'] as const;
+/** The text a server list search looks in; the trigram index is built on exactly this expression. */
+export function servidorBusqueda(t: { nombre: AnyPgColumn; hostname: AnyPgColumn; ipPublica: AnyPgColumn; ipPrivada: AnyPgColumn; proveedor: AnyPgColumn; rol: AnyPgColumn }) {
+  return sql`(${t.nombre} || ' ' || coalesce(${t.hostname}, '') || ' ' || coalesce(${t.ipPublica}, '') || ' ' || coalesce(${t.ipPrivada}, '') || ' ' || coalesce(${t.proveedor}, '') || ' ' || coalesce(${t.rol}, ''))`;
+}
 
 export const servidores = pgTable(
   'servidores',
   {
     id: id(),
-    nombre: text('nombre').notNull().unique(),
+    nombre: text('nombre').notNull(),
     hostname: text('hostname'),
     ipPublica: text('ip_publica'),
     ipPrivada: text('ip_privada'),
@@ -148,7 +154,12 @@ export const servidores = pgTable(
   },
   (t) => [
     check('servidores_estado_ck', sql`${t.estado} in ('activo', 'offline', 'planificado', 'baja')`),
+    // Names are unique whatever their case, like DNS hosts.
+    uniqueIndex('servidores_nombre_uq').on(sql`lower(${t.nombre})`),
+    index('servidores_nombre_idx').on(t.nombre, t.id),
     index('servidores_nombre_trgm').using('gin', sql`${t.nombre} gin_trgm_ops`),
+    // The list's free search looks in one text made of these columns (see areas/servidores/queries.ts).
+    index('servidores_busqueda_trgm').using('gin', sql`${servidorBusqueda(t)} gin_trgm_ops`),
   ],
 );
 
@@ -170,6 +181,10 @@ export const dns = pgTable(
     uniqueIndex('dns_host_uq').on(sql`lower(${t.host})`),
     index('dns_servidor_idx').on(t.servidorId),
     index('dns_host_trgm').using('gin', sql`${t.host} gin_trgm_ops`),
+    // Sort keys of the DNS list, each with the id that breaks ties (keyset paging of the CSV export).
+    index('dns_host_idx').on(t.host, t.id),
+    index('dns_tipo_idx').on(t.tipo, t.id),
+    index('dns_ttl_idx').on(t.ttl, t.id),
     check('dns_tipo_ck', sql`${t.tipo} in ('A', 'AAAA', 'CNAME')`),
     check('dns_ttl_ck', sql`${t.ttl} > 0`),
   ],

@@ -1,6 +1,7 @@
 import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { conflictOf } from '../db/conflicts.ts';
 import { MENSAJES } from '../messages.ts';
 
 /** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */
@@ -69,6 +70,8 @@ export function errors(
       return sendError(reply, 400, MENSAJES.datosInvalidos, campos);
     }
     if (err instanceof ApiError) return sendError(reply, err.statusCode, err.message, err.campos);
+    const conflicto = conflictOf(err);
+    if (conflicto) return sendError(reply, conflicto.status, conflicto.mensaje, conflicto.campos);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FASTIFY_MESSAGES[err.code] ?? (status === 413 ? MENSAJES.demasiadoGrande : MENSAJES.solicitudInvalida);

@@ -1,0 +1,69 @@
+import type { FieldErrors } from '@intranet/contract/envelope';
+
+/**
+ * What the database's own rules mean to the user: each unique index and foreign key of schema.ts, by name,
+ * with the form field it belongs to and the Spanish message. The error handler maps every violation through
+ * here, so a route never has to check before it writes (and a race still answers 409, not 500).
+ */
+const UNICOS: Record<string, { campo: string; mensaje: string }> = {
+  servidores_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe un servidor con ese nombre' },
+  dns_host_uq: { campo: 'host', mensaje: 'Ya existe una entrada DNS con ese host' },
+};
+
+/** `tabla` is the referencing table: a violation there means the referenced record is missing. */
+const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string; enUso: string }> = {
+  dns_servidor_id_servidores_id_fk: {
+    tabla: 'dns',
+    campo: 'servidor_id',
+    falta: 'El servidor elegido no existe',
+    enUso: 'El servidor tiene entradas DNS; elimínelas primero o elimine en cascada',
+  },
+  direcciones_dns_id_dns_id_fk: {
+    tabla: 'direcciones',
+    campo: 'dns',
+    falta: 'La entrada DNS elegida no existe',
+    enUso: 'La entrada DNS tiene direcciones',
+  },
+};
+
+export interface Conflicto {
+  status: 400 | 409;
+  mensaje: string;
+  campos?: FieldErrors;
+}
+
+interface PgError {
+  code: string;
+  constraint?: string;
+  table?: string;
+}
+
+/** The driver's error under drizzle's wrapper ("Failed query: ..."), if it is one PostgreSQL raised. */
+function pgErrorOf(err: unknown): PgError | undefined {
+  let e = err;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique, foreign-key or check violation as the answer the user sees; undefined for anything else. */
+export function conflictOf(err: unknown): Conflicto | undefined {
+  const pg = pgErrorOf(err);
+  if (!pg) return undefined;
+  if (pg.code === '23505') {
+    const rule = pg.constraint ? UNICOS[pg.constraint] : undefined;
+    if (!rule) return { status: 409, mensaje: 'Ya existe un registro con esos datos' };
+    return { status: 409, mensaje: rule.mensaje, campos: { [rule.campo]: [rule.mensaje] } };
+  }
+  if (pg.code === '23503') {
+    const rule = pg.constraint ? REFERENCIAS[pg.constraint] : undefined;
+    if (!rule) return { status: 409, mensaje: 'El registro está relacionado con otros datos' };
+    if (pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
+    return { status: 409, mensaje: rule.enUso };
+  }
+  if (pg.code === '23514' || pg.code === '23502') return { status: 400, mensaje: 'Datos inválidos' };
+  return undefined;
+}

@@ -1,0 +1,115 @@
+import { parseSort } from '@intranet/contract/list';
+import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * How one area's list answers the contract's `listQuery` (DESIGN §3): where `q` looks, what each sort name
+ * sorts by, and how its filters become conditions. The area's queries.ts declares it once; the page, the
+ * total and the CSV export all read the same declaration, so the export is exactly the filtered list.
+ */
+export interface ListSpec<Query> {
+  /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
+  search?: SQLWrapper;
+  /** Contract sort name -> the expression it sorts by. Sort keys must not be null (keyset paging). */
+  sorts: Record<string, SQLWrapper>;
+  /** Used when the query names none, e.g. 'nombre' or '-actualizado'. */
+  defaultSort: string;
+  /** The stable tie-breaker: the column the rows answer as `id`. */
+  id: SQLWrapper;
+  /** The area's own filters; undefined entries are ignored. */
+  filters?: (query: Query) => (SQL | undefined)[];
+}
+
+/** What the area's row query receives: its conditions, order and window, and the key it must select. */
+export interface ListFetch {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** Select this as `clave`: the sort key as text, read back by the CSV export to fetch the next batch. */
+  clave: SQL<string>;
+}
+
+/** The area's two queries over its own tables and joins. */
+export interface ListSource<Row extends { id: number }> {
+  rows(fetch: ListFetch): Promise<(Row & { clave: string })[]>;
+  count(where: SQL | undefined): Promise<number>;
+}
+
+interface BaseQuery {
+  q?: string | undefined;
+  sort?: string | undefined;
+}
+
+/** `%`, `_` and `\` typed by the user are searched for literally. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The conditions of the query: the free search and the area's filters. */
+export function listWhere<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
+  if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
+  return and(...conditions);
+}
+
+interface Ordering {
+  key: SQLWrapper;
+  desc: boolean;
+  orderBy: SQL[];
+}
+
+function ordering<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): Ordering {
+  const wanted = parseSort(query.sort) ?? parseSort(spec.defaultSort);
+  const key = (wanted && spec.sorts[wanted.field]) ?? spec.sorts[parseSort(spec.defaultSort)?.field ?? ''];
+  if (!key || !wanted) throw new Error(`orden sin declarar en la lista: ${query.sort ?? spec.defaultSort}`);
+  const dir = wanted.desc ? desc : asc;
+  // The tie-breaker goes the same way as the key, so (key, id) compares as one row value.
+  return { key, desc: wanted.desc, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)] };
+}
+
+/** One page of the list and the total of the filtered rows: `datos: {items, total}`. */
+export async function listPage<Row extends { id: number }, Query extends BaseQuery & { page: number; size: number }>(
+  spec: ListSpec<Query>,
+  query: Query,
+  source: ListSource<Row>,
+): Promise<{ items: Row[]; total: number }> {
+  const where = listWhere(spec, query);
+  const { key, orderBy } = ordering(spec, query);
+  const [rows, total] = await Promise.all([
+    source.rows({ where, orderBy, limit: query.size, offset: (query.page - 1) * query.size, clave: sql<string>`(${key})::text` }),
+    source.count(where),
+  ]);
+  return { items: rows.map(withoutClave), total };
+}
+
+/**
+ * Every row of the filtered list, in batches read by keyset on (sort key, id): each batch is its own short
+ * query, so a slow download holds no transaction and no more than one batch in memory.
+ */
+export async function* listBatches<Row extends { id: number }, Query extends BaseQuery>(
+  spec: ListSpec<Query>,
+  query: Query,
+  source: ListSource<Row>,
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  const where = listWhere(spec, query);
+  const { key, desc: descending, orderBy } = ordering(spec, query);
+  const clave = sql<string>`(${key})::text`;
+  let after: { clave: string; id: number } | undefined;
+  for (;;) {
+    const past = after
+      ? descending
+        ? sql`(${key}, ${spec.id}) < (${after.clave}, ${after.id})`
+        : sql`(${key}, ${spec.id}) > (${after.clave}, ${after.id})`
+      : undefined;
+    const rows = await source.rows({ where: and(where, past), orderBy, limit: batchSize, offset: 0, clave });
+    if (rows.length === 0) return;
+    yield rows.map(withoutClave);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { clave: last.clave, id: last.id };
+  }
+}
+
+function withoutClave<Row>(row: Row & { clave: string }): Row {
+  const { clave: _clave, ...rest } = row;
+  return rest as Row;
+}
