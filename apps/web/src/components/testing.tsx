@@ -28,12 +28,12 @@ export function installDomStubs(): void {
 
 /**
  * Renders a screen piece inside the providers the shell gives it (Mantine, modals, a query cache) and a
- * memory router at `url`; `routes` adds other pages to navigate to.
+ * memory router at `url` (matched by `path`, e.g. '/servidores/:id'); `routes` adds pages to navigate to.
  */
-export function renderUi(ui: ReactElement, { url = '/', routes = [] as RouteObject[] } = {}) {
+export function renderUi(ui: ReactElement, { url = '/', path = url.split('?')[0], routes = [] as RouteObject[] } = {}) {
   installDomStubs();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: url.split('?')[0], element: ui }, ...routes], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
   const result = render(
     <MantineProvider>
       <QueryClientProvider client={queryClient}>

@@ -33,7 +33,7 @@ export const dnsMessages = {
   eliminarEntradaTitulo: 'Eliminar entrada DNS',
   eliminarEntradaTexto: (host: string, direcciones: number) =>
     `¿Eliminar la entrada DNS ${host}?` +
-    (direcciones === 0 ? '' : ` También se eliminarán ${direcciones === 1 ? 'su dirección' : `sus ${direcciones} direcciones`}.`) +
+    (direcciones === 0 ? '' : direcciones === 1 ? ' También se eliminará su dirección.' : ` También se eliminarán sus ${direcciones} direcciones.`) +
     ' Esta acción no se puede deshacer.',
   entradaEliminada: 'Entrada DNS eliminada',
   errorEliminar: 'No se pudo eliminar',

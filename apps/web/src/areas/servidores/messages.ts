@@ -44,7 +44,9 @@ export const servidoresMessages = {
   eliminarVariosTitulo: 'Eliminar servidores',
   eliminarVariosTexto: (servidores: number, dns: number) =>
     `¿Eliminar ${servidores === 1 ? '1 servidor' : `${servidores} servidores`}?` +
-    (dns === 0 ? '' : ` Tienen ${dns === 1 ? '1 entrada DNS' : `${dns} entradas DNS`} que también se eliminarán, con sus direcciones.`) +
+    (dns === 0
+      ? ''
+      : ` ${servidores === 1 ? 'Tiene' : 'Tienen'} ${dns === 1 ? '1 entrada DNS que también se eliminará' : `${dns} entradas DNS que también se eliminarán`}, con sus direcciones.`) +
     ' Esta acción no se puede deshacer.',
   eliminado: 'Servidor eliminado',
   eliminados: (n: number) => (n === 1 ? 'Se eliminó 1 servidor.' : `Se eliminaron ${n} servidores.`),
