@@ -42,6 +42,17 @@ test.describe('sign-in', () => {
     await expect(home.getByText('Intranet de servicios y soluciones')).toBeVisible();
   });
 
+  test('the sign-in call carries the anti-forgery cookie in its header', async ({ page, context }) => {
+    const login = page.waitForRequest((r) => r.url().endsWith('/api/auth') && r.method() === 'POST');
+    await page.goto(`${servers.main}/login`);
+    await page.getByPlaceholder('Usuario o email').fill('admin');
+    await page.getByLabel('Contraseña').fill('no-importa');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    const cookie = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toBeTruthy();
+    expect((await login).headers()['x-xsrf-token']).toBe(cookie?.value);
+  });
+
   test('returns to the blocked route after signing in', async ({ page }) => {
     await page.goto(`${servers.main}/maquinas`);
     await expect(page).toHaveURL(/\/login$/);

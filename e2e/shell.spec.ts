@@ -64,3 +64,10 @@ test('the ORG variant: its logo, the menu in the top bar, home goes to Instalaci
   await page.getByRole('menuitem', { name: 'Servidores propios' }).click();
   await expect(page).toHaveURL(`${servers.org}/servidores`);
 });
+
+test('a screen whose call answers 403 sends the user to /forbidden', async ({ page }) => {
+  // comercial lacks SER#VER: the servers screen's first call is refused by the server.
+  await signIn(page, 'comercial', servers.main, '/servidores');
+  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+});
