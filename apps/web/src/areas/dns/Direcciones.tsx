@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -79,32 +79,34 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
                   <Table.Td>{direccion.port}</Table.Td>
                   <Table.Td ff="monospace">{direccion.path}</Table.Td>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        aria-label={t.verificarDe(url)}
-                        loading={verificar.isPending && verificar.variables === direccion.id}
-                        onClick={() => check(direccion.id)}
-                      >
-                        {t.verificar}
-                      </Button>
-                      {puedeEditar && (
-                        <>
-                          <Button size="compact-xs" variant="default" aria-label={t.editarDireccion(url)} onClick={() => setEditing(direccion.id)}>
-                            {t.editar}
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t.eliminar} ${url}`} onClick={() => void remove(direccion, url)}>
-                            {t.eliminar}
-                          </Button>
-                        </>
-                      )}
+                    <Stack gap={4} align="flex-start">
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          aria-label={t.verificarDe(url)}
+                          loading={verificar.isPending && verificar.variables === direccion.id}
+                          onClick={() => check(direccion.id)}
+                        >
+                          {t.verificar}
+                        </Button>
+                        {puedeEditar && (
+                          <>
+                            <Button size="compact-xs" variant="default" aria-label={t.editarDireccion(url)} onClick={() => setEditing(direccion.id)}>
+                              {t.editar}
+                            </Button>
+                            <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t.eliminar} ${url}`} onClick={() => void remove(direccion, url)}>
+                              {t.eliminar}
+                            </Button>
+                          </>
+                        )}
+                      </Group>
                       {result && (
-                        <Badge color={result.alcanzable ? 'green' : 'red'} variant="light" role="status" tt="none">
+                        <Text size="xs" fw={600} c={result.alcanzable ? 'green.8' : 'red.8'} role="status">
                           {result.alcanzable ? t.alcanzable(result.ms) : t.noAlcanzable(result.error)}
-                        </Badge>
+                        </Text>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -37,9 +37,17 @@ export function useServidor(id: number) {
 /** The `export.csv` address of the list with its current filters. */
 export const servidoresCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
+/** A server change shows in the lists, its detail, the DNS list and the history. */
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: servidoresKeys.all }), client.invalidateQueries({ queryKey: ['dns'] }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+  return (deletedId?: number) => {
+    // A deleted server's open detail is not refetched: it would only answer 404 while the screen leaves.
+    return Promise.all([
+      client.invalidateQueries({ queryKey: servidoresKeys.all, predicate: (query) => query.queryKey[2] !== deletedId || query.queryKey[1] !== 'detalle' }),
+      client.invalidateQueries({ queryKey: ['dns'] }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
+  };
 }
 
 /** Creates (no id) or updates a server. */
@@ -50,7 +58,7 @@ export function useGuardarServidor(id: number | undefined) {
       const answer = id === undefined ? await http.post(url(''), values, envelope(servidor)) : await http.put(url(`/${id}`), values, envelope(servidor));
       return answer.datos;
     },
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -59,7 +67,7 @@ export function useEliminarServidor() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, cascada }: { id: number; cascada: boolean }) => http.delete(url(`/${id}${cascada ? '?cascada=true' : ''}`), okBody),
-    onSuccess: invalidate,
+    onSuccess: (_answer, { id }) => invalidate(id),
   });
 }
 
@@ -70,6 +78,6 @@ export function useEliminarServidores() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: { ids: number[]; cascada: boolean }) => (await http.post(url('/eliminar'), body, bulkDeleteAnswer)).datos.eliminados,
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }

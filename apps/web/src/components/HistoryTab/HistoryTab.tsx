@@ -74,7 +74,10 @@ interface HistoryRowProps {
 }
 
 function HistoryRow({ row, labels, valueLabels }: HistoryRowProps) {
-  const cambios = auditDiff(row.antes, row.despues);
+  // Fields in the order the screen names them, unnamed ones after.
+  const order = Object.keys(labels);
+  const rank = (campo: string) => (order.includes(campo) ? order.indexOf(campo) : order.length);
+  const cambios = auditDiff(row.antes, row.despues).sort((a, b) => rank(a.campo) - rank(b.campo));
   const show = (campo: string, value: unknown) =>
     (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value);
   const accion = AUDIT_ACTIONS[row.accion as keyof typeof AUDIT_ACTIONS] ?? row.accion;
