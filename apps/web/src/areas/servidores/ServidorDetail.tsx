@@ -6,6 +6,7 @@ import type { ServidorDetalle } from '@intranet/contract/servidores';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ServidorDnsTab } from '../dns/ServidorDnsTab.tsx';
@@ -20,7 +21,7 @@ type Tab = (typeof TABS)[number];
 export function ServidorDetail() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
-  if (servidor.isPending) return <Loader aria-label="Cargando" />;
+  if (servidor.isPending) return <Loader aria-label={listMessages.cargando} />;
   if (servidor.isError) {
     return (
       <>

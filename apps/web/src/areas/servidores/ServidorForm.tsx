@@ -9,7 +9,7 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
+import { formMessages, listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarServidor, useServidor, type ServidorValues } from './api.ts';
@@ -43,7 +43,7 @@ export function ServidorNuevo() {
 export function ServidorEditar() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
-  if (servidor.isPending) return <Loader aria-label="Cargando" />;
+  if (servidor.isPending) return <Loader aria-label={listMessages.cargando} />;
   if (servidor.isError) return <Alert color="red" role="alert" title={t.noEncontrado}>{servidor.error.message}</Alert>;
   return <ServidorForm id={id} nombre={servidor.data.nombre} initial={toFormValues(servidor.data)} />;
 }

@@ -29,7 +29,8 @@ const servidor = (id: number, nombre: string, dnss: string[]): Servidor => ({
 
 beforeEach(() => {
   localStorage.clear();
-  http.get.mockResolvedValue({ error: null, datos: { items: [servidor(1, 'web-01', ['a.example.com', 'b.example.com']), servidor(2, 'db-01', [])], total: 2 } });
+  const items = [servidor(1, 'web-01', ['a.example.com', 'b.example.com']), servidor(2, 'db-01', [])];
+  http.get.mockImplementation(async (url: string) => ({ error: null, datos: url === '/api/servidores' ? items : { items, total: 2 } }));
   http.post.mockResolvedValue({ error: null, datos: { eliminados: 1 } });
 });
 afterEach(() => {
@@ -42,9 +43,11 @@ describe('ServidoresList', () => {
     renderUi(createElement(ServidoresList), { url: '/servidores?estado=activo&sort=-nombre&q=web', path: '/servidores' });
     const table = await screen.findByRole('table', { name: 'Servidores' });
     await within(table).findByText('web-01');
-    expect(http.get.mock.calls[0]?.[0]).toBe('/api/servidores/lista?page=1&size=25&sort=-nombre&q=web&estado=activo');
+    expect(http.get).toHaveBeenCalledWith('/api/servidores/lista?page=1&size=25&sort=-nombre&q=web&estado=activo', expect.anything(), expect.anything());
     expect(screen.getByText('2 resultados')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nuevo servidor' }).getAttribute('href')).toBe('/servidores/nuevo');
+    // The provider filter offers the providers in use, from the spec's bare list.
+    expect(http.get).toHaveBeenCalledWith('/api/servidores', expect.anything(), expect.anything());
   });
 
   it('deletes the selected servers with their DNS entries once confirmed', async () => {

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { servidoresCsvUrl, useEliminarServidores, useServidores } from './api.ts';
+import { servidoresCsvUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';
 
@@ -47,6 +47,7 @@ const estadoOptions = SERVIDOR_ESTADOS.map((estado) => ({ value: estado, label: 
 export function ServidoresList() {
   const list = useListState(servidorListQuery);
   const servidores = useServidores(list.apiParams);
+  const proveedores = useProveedores();
   const puedeEditar = usePermiso('SER#EDITAR');
   const eliminar = useEliminarServidores();
   const navigate = useNavigate();
@@ -113,12 +114,12 @@ export function ServidoresList() {
               options={estadoOptions}
               onChange={(estado) => list.setFilter('estado', estado)}
             />
-            <ListSearch
+            <FilterSelect
               label={t.campos.proveedor}
-              placeholder={t.todos}
-              clearLabel={t.limpiarProveedor}
-              value={list.query.proveedor ?? ''}
-              onSearch={(proveedor) => list.setFilter('proveedor', proveedor)}
+              value={list.query.proveedor}
+              options={(proveedores.data ?? []).map((p) => ({ value: p, label: p }))}
+              onChange={(proveedor) => list.setFilter('proveedor', proveedor)}
+              searchable
             />
           </>
         }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { servidor, servidorDetalle, servidorInput, servidorPage } from '@intranet/contract/servidores';
+import { servidor, servidorConDns, servidorDetalle, servidorInput, servidorPage } from '@intranet/contract/servidores';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
@@ -31,6 +31,21 @@ export function useServidor(id: number) {
   return useQuery({
     queryKey: servidoresKeys.detalle(id),
     queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(servidorDetalle), { signal })).datos,
+  });
+}
+
+/** The spec's bare list, read for its providers (extra fields are allowed there, so proveedor may be absent). */
+const todosAnswer = envelope(z.array(servidorConDns.extend({ proveedor: z.string().nullish() })));
+
+/** The providers in use, for the list's filter (the server matches the provider exactly). */
+export function useProveedores() {
+  return useQuery({
+    queryKey: ['servidores', 'proveedores'],
+    queryFn: async ({ signal }) => {
+      const todos = (await http.get(url(''), todosAnswer, { signal })).datos;
+      return [...new Set(todos.map((s) => s.proveedor).filter((p): p is string => Boolean(p)))].sort((a, b) => a.localeCompare(b, 'es'));
+    },
+    staleTime: 60_000,
   });
 }
 

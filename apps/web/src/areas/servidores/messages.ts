@@ -30,7 +30,6 @@ export const servidoresMessages = {
   estados: { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' } satisfies Record<Servidor['estado'], string>,
   estadoColores: { activo: 'green', offline: 'orange', planificado: 'blue', baja: 'gray' } satisfies Record<Servidor['estado'], string>,
   todos: 'Todos',
-  limpiarProveedor: 'Limpiar proveedor',
   tabs: { datos: 'Datos', dns: 'DNS', historial: 'Historial' },
   formNuevo: 'Nuevo servidor',
   formEditar: (nombre: string) => `Editar servidor ${nombre}`,
