@@ -10,6 +10,14 @@ describe('validators', () => {
     }
   });
 
+  it('names the problem of a bad optional IP or host name in Spanish', () => {
+    const bad = servidorInput.safeParse({ nombre: 'srv', estado: 'activo', ip_publica: '1.2.3', hostname: 'a b' });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries((bad.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages.ip_publica).toBe('Dirección IP inválida');
+    expect(messages.hostname).toMatch(/^Nombre de host inválido/);
+  });
+
   it('keeps ports within 1-65535', () => {
     expect(port.parse('443')).toBe(443);
     expect(port.safeParse(0).success).toBe(false);

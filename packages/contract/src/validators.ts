@@ -22,10 +22,13 @@ export const hostname = z
   .min(1, 'Este campo es requerido')
   .regex(HOSTNAME, 'Nombre de host inválido (letras, números, guiones y puntos)');
 
+
 export const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'Dirección IP inválida' });
 
+const HOSTNAME_INVALID = 'Nombre de host inválido (letras, números, guiones y puntos)';
+
 export const optionalHostname = z
-  .union([z.literal(''), z.null(), z.undefined(), hostname])
+  .union([z.literal(''), z.null(), z.undefined(), hostname], { error: HOSTNAME_INVALID })
   .transform((v) => (v ? v : null));
 
 export const optionalIp = z
@@ -33,7 +36,7 @@ export const optionalIp = z
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
-  .pipe(z.union([z.null(), ipAddress]));
+  .pipe(z.union([z.null(), ipAddress], { error: 'Dirección IP inválida' }));
 
 export const port = z.coerce
   .number({ error: 'Debe ser un número' })
