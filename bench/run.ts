@@ -2,10 +2,12 @@
 // measure and print; targets are shown beside each figure.
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
+import { apiList } from './api-list.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
   'fresh-start': freshStart,
+  'api-list': apiList,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

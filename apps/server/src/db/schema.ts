@@ -2,6 +2,7 @@ import { DNS_TIPOS, SERVIDOR_ESTADOS } from '@intranet/contract/servidores';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -128,6 +129,15 @@ export const auditoria = pgTable(
     index('auditoria_fecha_idx').on(t.fecha),
   ],
 );
+
+/**
+ * Exact row counts of large tables, kept by statement triggers (migration 0004), so an unfiltered list's
+ * total is one row read instead of a scan of the whole table.
+ */
+export const conteos = pgTable('conteos', {
+  tabla: text('tabla').primaryKey(),
+  filas: bigint('filas', { mode: 'number' }).notNull(),
+});
 
 // ---- Servidores propios and Servicio DNS (AREAS.md) ----
 

@@ -58,6 +58,18 @@ describe('GET /api/dns', () => {
     expect(p2.body.datos.items).toHaveLength(2);
   });
 
+  it('answers the unfiltered total from the kept count, exact through inserts and deletes', async () => {
+    const exact = async () => Number((await t.db.execute<{ n: string }>(sql`select count(*) as n from dns`)).rows[0]!.n);
+    const before = await lista('size=1');
+    expect(before.body.datos.total).toBe(await exact());
+    await t.db.execute(sql`insert into dns (servidor_id, host) select ${await servidorId('srv-ci-01')}, 'c' || g || '.conteo.local' from generate_series(1, 40) g`);
+    await t.db.execute(sql`delete from dns where host like 'c1%.conteo.local'`);
+    expect((await lista('size=1')).body.datos.total).toBe(await exact());
+    expect((await lista('size=1')).body.datos.total).toBe(before.body.datos.total + 29);
+    await t.db.execute(sql`delete from dns where host like '%.conteo.local'`);
+    expect((await lista('size=1')).body.datos.total).toBe(before.body.datos.total);
+  });
+
   it('answers 400 with the fields for bad filters', async () => {
     const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip');
     expect(res.status).toBe(400);

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { direcciones, dns, servidores } from '../../db/schema.ts';
+import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -50,7 +51,10 @@ export const dnsList: ListSpec<DnsListQuery> = {
   ],
 };
 
-/** Rows join the server for its name; the total counts dns alone (every filter is on dns, the join cannot drop rows). */
+/**
+ * Rows join the server for its name; the total counts dns alone (every filter is on dns, and the join
+ * cannot drop rows), from the kept count when nothing filters.
+ */
 export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
   rows: (f) =>
     db
@@ -61,7 +65,7 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset),
-  count: async (where) => (await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0,
+  count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
 });
 
 export const dnsCsv: CsvColumn<DnsEntry>[] = [

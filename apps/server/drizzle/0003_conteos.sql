@@ -1,0 +1,4 @@
+CREATE TABLE "conteos" (
+	"tabla" text PRIMARY KEY NOT NULL,
+	"filas" bigint NOT NULL
+);

@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed.ts';
+import { figure } from './report.ts';
+
+const repoRoot = new URL('..', import.meta.url).pathname;
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_PASSWORD = 'Bench-Clave-1';
+const SERVERS = 1000;
+const ENTRIES_PER_SERVER = 100;
+/** Matches the 100 entries of one server out of 100,000. */
+const SEARCH = 'bench0123.physis';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Target {
+  /** DATABASE_URL for the server, or undefined for PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  label: string;
+  drop: () => Promise<void>;
+}
+
+/** BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL if it answers, else PGlite. */
+async function chooseTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const base = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: withDatabase(base, 'postgres'), connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return { databaseUrl: undefined, dataDir, label: `PGlite en ${dataDir}`, drop: async () => removeDir() };
+  }
+  const name = `intranet_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  return {
+    databaseUrl: withDatabase(base, name),
+    dataDir,
+    label: `PostgreSQL (${name})`,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      removeDir();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Migrates, seeds the demo data, then 1,000 servers × 100 DNS entries, all in SQL. */
+async function fill(target: Target): Promise<void> {
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD });
+    await database.db.execute(sql`
+      insert into servidores (nombre, hostname, proveedor, rol, estado)
+      select 'bench-srv-' || lpad(g::text, 4, '0'), 'bench' || lpad(g::text, 4, '0') || '.physis.local',
+             (array['AWS', 'Hetzner', 'DonWeb', 'On-premise'])[1 + g % 4], 'Carga', 'activo'
+      from generate_series(1, ${SERVERS}) g`);
+    await database.db.execute(sql`
+      insert into dns (servidor_id, host, tipo, ttl)
+      select s.id, 'h' || lpad(g::text, 3, '0') || '.' || s.hostname, (array['A', 'AAAA', 'CNAME'])[1 + g % 3], 300 * (1 + g % 12)
+      from servidores s cross join generate_series(1, ${ENTRIES_PER_SERVER}) g
+      where s.nombre like 'bench-srv-%'`);
+    // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
+    await database.db.execute(sql`vacuum analyze`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar (código ${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/estado`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('el servidor no respondió a tiempo');
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: 50, duration: 10, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * The DNS list over 100k entries against a trivial route, at 50 connections, through the real server
+ * (targets: ≥ 40 % of the trivial route's requests/s, p99 ≤ 50 ms, search ≤ 10 ms of server time).
+ */
+export async function apiList(): Promise<void> {
+  const target = await chooseTarget();
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`Base de datos: ${target.label}; cargando ${SERVERS * ENTRIES_PER_SERVER} entradas DNS...`);
+    await fill(target);
+    const server = await startServer(target);
+    child = server.child;
+    const login = await fetch(`${server.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { datos: { token: string } }).datos.token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const list = `${server.url}/api/dns?page=40&size=25&sort=host`;
+    const search = `${server.url}/api/dns?q=${encodeURIComponent(SEARCH)}&sort=host`;
+    const check = (await (await fetch(search, { headers })).json()) as { datos: { total: number } };
+    console.log(`Búsqueda "${SEARCH}": ${check.datos.total} coincidencias`);
+
+    const trivial = await load(`${server.url}/api/estado`, {});
+    // For reading the ratio: what the session check alone costs (an authenticated route with a one-row query).
+    const session = await load(`${server.url}/api/paquetes/last`, headers);
+    const paged = await load(list, headers);
+    const searched = await load(search, headers);
+    figure('GET /api/estado (trivial): solicitudes/s', Math.round(trivial.rps), 'sol/s');
+    figure('GET /api/estado: p99', trivial.p99, 'ms');
+    figure('GET /api/paquetes/last (con sesión, referencia): solicitudes/s', Math.round(session.rps), 'sol/s');
+    figure('GET /api/paquetes/last: p99', session.p99, 'ms');
+    for (const [name, r] of [['GET /api/dns paginada y ordenada', paged], [`GET /api/dns?q=${SEARCH}`, searched]] as const) {
+      figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
+      figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
+      figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
+      if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+    }
+
+    const durations: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const res = await fetch(search, { headers });
+      await res.arrayBuffer();
+      const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+      if (dur) durations.push(Number(dur));
+    }
+    durations.sort((a, b) => a - b);
+    figure('Búsqueda: tiempo de servidor (Server-Timing), mediana', percentile(durations, 50), 'ms', { max: 10 });
+    figure('Búsqueda: tiempo de servidor (Server-Timing), p99', percentile(durations, 99), 'ms', { max: 10 });
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await target.drop();
+  }
+}
