@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, instante, creado, actualizado } from './columns.ts';
+
+// ---- Accounts, roles and sessions (DESIGN §4) ----
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: id(),
+    usuario: text('usuario').notNull(),
+    email: text('email'),
+    nombre: text('nombre').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    ultimoIngreso: instante('ultimo_ingreso'),
+    creado: creado(),
+    actualizado: actualizado(),
+  },
+  (t) => [
+    // Sign-in is case-insensitive, so uniqueness is too.
+    uniqueIndex('usuarios_usuario_uq').on(sql`lower(${t.usuario})`),
+    uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: id(),
+  nombre: text('nombre').notNull().unique(),
+  descripcion: text('descripcion').notNull().default(''),
+  creado: creado(),
+  actualizado: actualizado(),
+});
+
+export const rolPermisos = pgTable(
+  'rol_permisos',
+  {
+    rolId: integer('rol_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    codigo: text('codigo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rolId, t.codigo] })],
+);
+
+export const usuarioRoles = pgTable(
+  'usuario_roles',
+  {
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    rolId: integer('rol_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.rolId] }), index('usuario_roles_rol_idx').on(t.rolId)],
+);
+
+export const sesiones = pgTable(
+  'sesiones',
+  {
+    id: id(),
+    /** sha256 hex of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    creada: instante('creada').notNull().defaultNow(),
+    vence: instante('vence').notNull(),
+    ultimoUso: instante('ultimo_uso').notNull().defaultNow(),
+    revocada: instante('revocada'),
+    ip: text('ip'),
+  },
+  (t) => [index('sesiones_usuario_idx').on(t.usuarioId)],
+);
+
+/** Sign-in attempts, for throttling across server processes. */
+export const intentosIngreso = pgTable(
+  'intentos_ingreso',
+  {
+    id: id(),
+    usuario: text('usuario').notNull(),
+    ip: text('ip').notNull(),
+    fecha: instante('fecha').notNull().defaultNow(),
+    exito: boolean('exito').notNull(),
+  },
+  (t) => [
+    index('intentos_ingreso_usuario_idx').on(t.usuario, t.fecha),
+    index('intentos_ingreso_ip_idx').on(t.ip, t.fecha),
+    // Housekeeping deletes attempts older than a day.
+    index('intentos_ingreso_fecha_idx').on(t.fecha),
+  ],
+);

@@ -1,0 +1,84 @@
+import { DNS_TIPOS, SERVIDOR_ESTADOS } from '@intranet/contract/servidores';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, creado, actualizado } from './columns.ts';
+
+// ---- Servidores propios and Servicio DNS (AREAS.md) ----
+
+/** The text a server list search looks in; the trigram index is built on exactly this expression. */
+export function servidorBusqueda(t: { nombre: AnyPgColumn; hostname: AnyPgColumn; ipPublica: AnyPgColumn; ipPrivada: AnyPgColumn; proveedor: AnyPgColumn; rol: AnyPgColumn }) {
+  return sql`(${t.nombre} || ' ' || coalesce(${t.hostname}, '') || ' ' || coalesce(${t.ipPublica}, '') || ' ' || coalesce(${t.ipPrivada}, '') || ' ' || coalesce(${t.proveedor}, '') || ' ' || coalesce(${t.rol}, ''))`;
+}
+
+export const servidores = pgTable(
+  'servidores',
+  {
+    id: id(),
+    nombre: text('nombre').notNull(),
+    hostname: text('hostname'),
+    ipPublica: text('ip_publica'),
+    ipPrivada: text('ip_privada'),
+    proveedor: text('proveedor'),
+    rol: text('rol'),
+    so: text('so'),
+    estado: text('estado', { enum: SERVIDOR_ESTADOS }).notNull().default('activo'),
+    notas: text('notas'),
+    creado: creado(),
+    actualizado: actualizado(),
+  },
+  (t) => [
+    check('servidores_estado_ck', sql`${t.estado} in ('activo', 'offline', 'planificado', 'baja')`),
+    // Names are unique whatever their case, like DNS hosts.
+    uniqueIndex('servidores_nombre_uq').on(sql`lower(${t.nombre})`),
+    index('servidores_nombre_idx').on(t.nombre, t.id),
+    index('servidores_nombre_trgm').using('gin', sql`${t.nombre} gin_trgm_ops`),
+    // The list's free search looks in one text made of these columns (see areas/servidores/queries.ts).
+    index('servidores_busqueda_trgm').using('gin', sql`${servidorBusqueda(t)} gin_trgm_ops`),
+  ],
+);
+
+export const dns = pgTable(
+  'dns',
+  {
+    id: id(),
+    servidorId: integer('servidor_id')
+      .notNull()
+      .references(() => servidores.id, { onDelete: 'restrict' }),
+    host: text('host').notNull(),
+    tipo: text('tipo', { enum: DNS_TIPOS }).notNull().default('A'),
+    ttl: integer('ttl').notNull().default(3600),
+    activo: boolean('activo').notNull().default(true),
+    creado: creado(),
+    actualizado: actualizado(),
+  },
+  (t) => [
+    uniqueIndex('dns_host_uq').on(sql`lower(${t.host})`),
+    index('dns_servidor_idx').on(t.servidorId),
+    index('dns_host_trgm').using('gin', sql`${t.host} gin_trgm_ops`),
+    // Sort keys of the DNS list, each with the id that breaks ties (keyset paging of the CSV export).
+    index('dns_host_idx').on(t.host, t.id),
+    index('dns_tipo_idx').on(t.tipo, t.id),
+    index('dns_ttl_idx').on(t.ttl, t.id),
+    check('dns_tipo_ck', sql`${t.tipo} in ('A', 'AAAA', 'CNAME')`),
+    check('dns_ttl_ck', sql`${t.ttl} > 0`),
+  ],
+);
+
+export const direcciones = pgTable(
+  'direcciones',
+  {
+    id: id(),
+    dnsId: integer('dns_id')
+      .notNull()
+      .references(() => dns.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    path: text('path').notNull().default('/'),
+    creado: creado(),
+    actualizado: actualizado(),
+  },
+  (t) => [
+    index('direcciones_dns_idx').on(t.dnsId),
+    check('direcciones_port_ck', sql`${t.port} between 1 and 65535`),
+  ],
+);
