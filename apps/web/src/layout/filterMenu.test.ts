@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_CODES } from '@intranet/contract/permissions';
-import { filterMenu, grantedCodes, groupMenu } from './filterMenu.ts';
+import { grantedCodes } from '../core/permisos/usePermiso.ts';
+import { filterMenu, groupMenu } from './filterMenu.ts';
 import { MENU, menuCodes } from './menu.ts';
 import { isHeading, isParent, type MenuEntry } from './menuTypes.ts';
 

@@ -28,9 +28,6 @@ function allowItem(item: MenuItem, granted: ReadonlySet<string>): MenuItem | nul
 }
 
 /** The granted codes of a `permisos` answer. */
-export const grantedCodes = (permisos: Record<string, boolean>): Set<string> =>
-  new Set(Object.entries(permisos).filter(([, allowed]) => allowed).map(([code]) => code));
-
 export interface MenuGroup {
   heading: string | null;
   items: MenuItem[];

@@ -1,24 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { permisosResponse } from '@intranet/contract/auth';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { apiUrl } from '../config/config.ts';
 import { http } from '../http/http.ts';
 import { useSesion } from '../session/session.ts';
 
+/** The codes a `permisos` answer grants. */
+export const grantedCodes = (permisos: Record<string, boolean>): Set<string> =>
+  new Set(Object.entries(permisos).filter(([, allowed]) => allowed).map(([code]) => code));
+
 /**
- * Whether the session holds a code the menu does not ask for (the write codes, `SER#EDITAR`...). False
- * until the answer arrives, so write actions appear only once granted; the server still checks every call.
+ * The session's granted codes: the whole catalogue asked in one `permisos` call, shared by the menu and by
+ * every screen's write actions. Asked again whenever the user comes back to the tab, so a role changed
+ * meanwhile shows at once, and a session revoked meanwhile meets its 401 at once.
  */
-export function usePermiso(code: PermissionCode): boolean {
+export function usePermisos() {
   const token = useSesion()?.token ?? null;
-  const query = useQuery({
-    queryKey: ['permisos', token, code],
+  return useQuery({
+    queryKey: ['permisos', token],
     queryFn: async () => {
-      const answer = await http.post(apiUrl('api', '/api/auth/permisos'), [code], permisosResponse);
-      return answer.datos[code] === true;
+      const answer = await http.post(apiUrl('api', '/api/auth/permisos'), PERMISSION_CODES, permisosResponse);
+      return grantedCodes(answer.datos);
     },
     enabled: token !== null,
     staleTime: Infinity,
+    refetchOnWindowFocus: 'always',
   });
-  return query.data === true;
+}
+
+/**
+ * Whether the session holds a code (the write codes, `SER#EDITAR`...). False until the answer arrives, so
+ * write actions appear only once granted; the server still checks every call.
+ */
+export function usePermiso(code: PermissionCode): boolean {
+  return usePermisos().data?.has(code) === true;
 }
