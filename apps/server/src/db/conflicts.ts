@@ -8,6 +8,7 @@ import type { FieldErrors } from '@intranet/contract/envelope';
 const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   servidores_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe un servidor con ese nombre' },
   dns_host_uq: { campo: 'host', mensaje: 'Ya existe una entrada DNS con ese host' },
+  productos_codigo_uq: { campo: 'codigo', mensaje: 'Ya existe un producto con ese código' },
 };
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */

@@ -5,3 +5,4 @@ export * from './schema/auditoria.ts';
 export * from './schema/conteos.ts';
 export * from './schema/servidores.ts';
 export * from './schema/paquetes.ts';
+export * from './schema/productos.ts';
