@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { idList, listQuery, paged } from './list.ts';
+import { requiredText } from './validators.ts';
+
+// ---- Monitor de errores (AREAS.md; issue 9). Read SER#VER, act INSIGHTS#EDITAR. ----
+// Portal entities (proyecto, issue, comentario) use Spanish field names; the event's own content
+// (exception, frames, breadcrumbs, request, user, contexts) keeps the names the Sentry SDKs send.
+
+export const ISSUE_ESTADOS = ['unresolved', 'resolved', 'ignored'] as const;
+export type IssueEstado = (typeof ISSUE_ESTADOS)[number];
+export const ISSUE_ESTADO_NOMBRES: Record<IssueEstado, string> = {
+  unresolved: 'Sin resolver',
+  resolved: 'Resuelto',
+  ignored: 'Ignorado',
+};
+
+/** Sentry's levels, most severe first. */
+export const NIVELES = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
+export type Nivel = (typeof NIVELES)[number];
+
+export const PLATAFORMAS = ['javascript', 'node', 'python', 'java', 'csharp', 'php', 'android', 'otra'] as const;
+export type Plataforma = (typeof PLATAFORMAS)[number];
+export const PLATAFORMA_NOMBRES: Record<Plataforma, string> = {
+  javascript: 'JavaScript (navegador)',
+  node: 'Node.js',
+  python: 'Python',
+  java: 'Java',
+  csharp: '.NET',
+  php: 'PHP',
+  android: 'Android',
+  otra: 'Otra',
+};
+
+/** Days of the sparkline in the issues list. */
+export const SPARKLINE_DIAS = 14;
+
+// ---- Proyectos ----
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** `POST /api/insights/proyectos`, `PUT /api/insights/proyectos/:id`. */
+export const proyectoInput = z
+  .object({
+    nombre: requiredText(100),
+    slug: z
+      .string({ error: 'Este campo es requerido' })
+      .trim()
+      .min(1, 'Este campo es requerido')
+      .max(50, 'Máximo 50 caracteres')
+      .regex(SLUG, 'Solo minúsculas, números y guiones (p. ej. "portal-web")'),
+    plataforma: z.enum(PLATAFORMAS, { error: 'Plataforma inválida' }),
+    activo: z.boolean().default(true),
+    /** Events accepted per minute; beyond it intake answers 429 with Retry-After. */
+    limite_por_minuto: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(1_000_000, 'Máximo 1000000')
+      .default(6000),
+  })
+  .strict();
+export type ProyectoInput = z.input<typeof proyectoInput>;
+
+export const proyecto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  slug: z.string(),
+  plataforma: z.enum(PLATAFORMAS),
+  activo: z.boolean(),
+  limite_por_minuto: z.number().int(),
+  /** 32 hex characters; public by design (it ships inside browser bundles). */
+  public_key: z.string(),
+  /** `http(s)://KEY@HOST/PROJECT_ID`, from PUBLIC_URL or the request's own origin. */
+  dsn: z.string(),
+  /** Issues in state unresolved. */
+  issues_sin_resolver: z.number().int(),
+  creado: z.string(),
+  actualizado: z.string(),
+});
+export type Proyecto = z.infer<typeof proyecto>;
+
+/** The copyable `Sentry.init({ dsn })` snippets shown in project settings. */
+export function sentrySnippets(dsn: string): { navegador: string; node: string } {
+  return {
+    navegador: `import * as Sentry from '@sentry/browser';\n\nSentry.init({\n  dsn: '${dsn}',\n  environment: 'production',\n  release: 'mi-app@1.0.0',\n});`,
+    node: `import * as Sentry from '@sentry/node';\n\nSentry.init({\n  dsn: '${dsn}',\n  environment: 'production',\n  release: 'mi-app@1.0.0',\n});`,
+  };
+}
+
+// ---- Issues ----
+
+export const usuarioRef = z.object({ id: z.number().int(), nombre: z.string() });
+export type UsuarioRef = z.infer<typeof usuarioRef>;
+
+export const issue = z.object({
+  id: z.number().int(),
+  proyecto_id: z.number().int(),
+  proyecto_nombre: z.string(),
+  /** Exception type and value ("TypeError: x is undefined") or the message. */
+  titulo: z.string(),
+  /** Top in-app frame ("app/cart.js in addItem") or the transaction; may be empty. */
+  culprit: z.string(),
+  nivel: z.enum(NIVELES),
+  estado: z.enum(ISSUE_ESTADOS),
+  /** Number of events (exact). */
+  cantidad: z.number().int(),
+  primera_vez: z.string(),
+  ultima_vez: z.string(),
+  /** Release and environment of the latest event. */
+  release: z.string().nullable(),
+  environment: z.string().nullable(),
+  asignado: usuarioRef.nullable(),
+  /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
+  serie: z.array(z.number().int()),
+});
+export type Issue = z.infer<typeof issue>;
+
+export const ISSUE_SORT = ['ultima_vez', 'primera_vez', 'cantidad', 'nivel', 'titulo'] as const;
+/** `GET /api/insights/issues`: default sort `-ultima_vez`. */
+export const issueListQuery = listQuery(ISSUE_SORT, {
+  estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }).optional(),
+  nivel: z.enum(NIVELES, { error: 'Nivel inválido' }).optional(),
+  environment: z.string().trim().max(100).optional(),
+  release: z.string().trim().max(200).optional(),
+  proyecto_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  asignado_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+});
+export type IssueListQuery = z.input<typeof issueListQuery>;
+export const issuePage = paged(issue);
+export const issueExportQuery = issueListQuery.omit({ page: true, size: true });
+
+/** `GET /api/insights/filtros`: the values the list's environment and release filters offer. */
+export const issueFiltros = z.object({ environments: z.array(z.string()), releases: z.array(z.string()) });
+
+/** `PUT /api/insights/issues/:id`: change state and/or assignee (null unassigns). */
+export const issueUpdate = z
+  .object({
+    estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }).optional(),
+    asignado_id: z.number().int().positive().nullable().optional(),
+  })
+  .strict();
+export type IssueUpdate = z.infer<typeof issueUpdate>;
+
+/** `POST /api/insights/issues/estado`: bulk resolve / ignore / reopen. */
+export const issueBulkEstado = idList.extend({ estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }) }).strict();
+export type IssueBulkEstado = z.infer<typeof issueBulkEstado>;
+export const bulkEstadoResult = z.object({ actualizados: z.number().int().nonnegative() });
+
+// ---- Events (the stored, normalised Sentry event) ----
+
+export const frame = z.object({
+  filename: z.string().nullable(),
+  abs_path: z.string().nullable(),
+  function: z.string().nullable(),
+  module: z.string().nullable(),
+  lineno: z.number().nullable(),
+  colno: z.number().nullable(),
+  in_app: z.boolean(),
+  context_line: z.string().nullable(),
+  pre_context: z.array(z.string()),
+  post_context: z.array(z.string()),
+});
+export type Frame = z.infer<typeof frame>;
+
+export const exceptionValue = z.object({
+  type: z.string().nullable(),
+  value: z.string().nullable(),
+  module: z.string().nullable(),
+  mechanism: z.object({ type: z.string().nullable(), handled: z.boolean().nullable() }).nullable(),
+  /** Oldest call first, the crashing frame last (Sentry's order). */
+  frames: z.array(frame),
+});
+export type ExceptionValue = z.infer<typeof exceptionValue>;
+
+export const breadcrumb = z.object({
+  timestamp: z.string().nullable(),
+  type: z.string().nullable(),
+  category: z.string().nullable(),
+  level: z.string().nullable(),
+  message: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Breadcrumb = z.infer<typeof breadcrumb>;
+
+export const eventoResumen = z.object({
+  event_id: z.string(),
+  issue_id: z.number().int(),
+  fecha: z.string(),
+  nivel: z.enum(NIVELES),
+  mensaje: z.string(),
+  release: z.string().nullable(),
+  environment: z.string().nullable(),
+  /** user.email, user.username, user.id or user.ip_address, the first present. */
+  usuario: z.string().nullable(),
+});
+export type EventoResumen = z.infer<typeof eventoResumen>;
+
+export const evento = eventoResumen.extend({
+  recibido: z.string(),
+  platform: z.string().nullable(),
+  server_name: z.string().nullable(),
+  transaction: z.string().nullable(),
+  /** Exceptions, the outermost last (Sentry's order); empty for a message event. */
+  exception: z.array(exceptionValue),
+  breadcrumbs: z.array(breadcrumb),
+  request: z
+    .object({
+      url: z.string().nullable(),
+      method: z.string().nullable(),
+      query_string: z.string().nullable(),
+      headers: z.record(z.string(), z.string()),
+      data: z.unknown().nullable(),
+    })
+    .nullable(),
+  user: z.record(z.string(), z.unknown()).nullable(),
+  tags: z.array(z.object({ key: z.string(), value: z.string() })),
+  contexts: z.record(z.string(), z.record(z.string(), z.unknown())),
+  extra: z.record(z.string(), z.unknown()),
+  sdk: z.object({ name: z.string().nullable(), version: z.string().nullable() }).nullable(),
+  fingerprint: z.array(z.string()),
+  /** Navigation within the issue: the older and the newer event, null at the ends. */
+  anterior: z.string().nullable(),
+  siguiente: z.string().nullable(),
+});
+export type Evento = z.infer<typeof evento>;
+
+/** `GET /api/insights/issues/:id`: the issue, its latest event and its project. */
+export const issueDetalle = issue.extend({
+  tipo: z.string().nullable(),
+  fingerprint: z.array(z.string()),
+  comentarios: z.number().int(),
+  ultimo_evento: evento.nullable(),
+});
+export type IssueDetalle = z.infer<typeof issueDetalle>;
+
+/** `GET /api/insights/issues/:id/eventos`: newest first. */
+export const eventoListQuery = listQuery(['fecha'] as const, {});
+export const eventoPage = paged(eventoResumen);
+
+/** `:evento` of `GET /api/insights/issues/:id/eventos/:evento`: an event_id, or latest / oldest. */
+export const eventoParams = z
+  .object({
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'),
+    evento: z.union([z.literal('latest'), z.literal('oldest'), z.string().regex(/^[0-9a-f]{32}$/, 'Id de evento inválido')]),
+  })
+  .strict();
+
+// ---- Tag breakdown and time series ----
+
+/** `GET /api/insights/issues/:id/tags`: per tag key, the top 10 values of the issue's events. */
+export const tagBreakdown = z.array(
+  z.object({
+    key: z.string(),
+    total: z.number().int(),
+    valores: z.array(z.object({ value: z.string(), cantidad: z.number().int(), porcentaje: z.number() })),
+  }),
+);
+export type TagBreakdown = z.infer<typeof tagBreakdown>;
+
+/** `GET /api/insights/issues/:id/serie?dias=30`: events per day (UTC), every day present, oldest first. */
+export const serieQuery = z.object({ dias: z.coerce.number({ error: 'Debe ser un número' }).int().min(1, 'Mínimo 1').max(365, 'Máximo 365').default(30) }).strict();
+export const serie = z.array(z.object({ fecha: z.string(), cantidad: z.number().int() }));
+export type Serie = z.infer<typeof serie>;
+
+// ---- Comments ----
+
+export const comentarioInput = z.object({ texto: requiredText(5000) }).strict();
+export type ComentarioInput = z.input<typeof comentarioInput>;
+export const comentario = z.object({
+  id: z.number().int(),
+  issue_id: z.number().int(),
+  texto: z.string(),
+  usuario: usuarioRef.nullable(),
+  fecha: z.string(),
+});
+export type Comentario = z.infer<typeof comentario>;
+
+/** `GET /api/insights/asignables`: active users an issue can be assigned to. */
+export const asignables = z.array(usuarioRef);
+
+// ---- Intake (the Sentry wire; not enveloped) ----
+
+/** Success of `POST /api/{project_id}/store/` and `/envelope/`. */
+export const intakeAnswer = z.object({ id: z.string() });
+/** Compressed request body limit; the inflated body is capped at INTAKE_MAX_INFLATED. */
+export const INTAKE_MAX_BODY = 1024 * 1024;
+export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;
