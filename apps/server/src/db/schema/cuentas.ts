@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, instante, creado, actualizado } from './columns.ts';
+import { personas } from './personas.ts';
 
 // ---- Accounts, roles and sessions (DESIGN §4) ----
 
@@ -14,6 +15,8 @@ export const usuarios = pgTable(
     passwordHash: text('password_hash').notNull(),
     activo: boolean('activo').notNull().default(true),
     ultimoIngreso: instante('ultimo_ingreso'),
+    /** The person the account belongs to (Personas → Cuenta); at most one account per person. */
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'restrict' }),
     creado: creado(),
     actualizado: actualizado(),
   },
@@ -21,6 +24,7 @@ export const usuarios = pgTable(
     // Sign-in is case-insensitive, so uniqueness is too.
     uniqueIndex('usuarios_usuario_uq').on(sql`lower(${t.usuario})`),
     uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('usuarios_persona_uq').on(t.personaId),
   ],
 );
 
