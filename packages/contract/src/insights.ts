@@ -89,8 +89,11 @@ export function sentrySnippets(dsn: string): { navegador: string; node: string }
 
 // ---- Issues ----
 
+/** A person (issue assignee: a staff persona) or a user (comment author), by id and display name. */
 export const usuarioRef = z.object({ id: z.number().int(), nombre: z.string() });
 export type UsuarioRef = z.infer<typeof usuarioRef>;
+export const personaRef = usuarioRef;
+export type PersonaRef = UsuarioRef;
 
 export const issue = z.object({
   id: z.number().int(),
@@ -109,7 +112,8 @@ export const issue = z.object({
   /** Release and environment of the latest event. */
   release: z.string().nullable(),
   environment: z.string().nullable(),
-  asignado: usuarioRef.nullable(),
+  /** The staff persona (personas table) the issue is assigned to; nombre is "Nombre Apellido". */
+  asignado: personaRef.nullable(),
   /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
   serie: z.array(z.number().int()),
 });
@@ -132,7 +136,7 @@ export const issueExportQuery = issueListQuery.omit({ page: true, size: true });
 /** `GET /api/insights/filtros`: the values the list's environment and release filters offer. */
 export const issueFiltros = z.object({ environments: z.array(z.string()), releases: z.array(z.string()) });
 
-/** `PUT /api/insights/issues/:id`: change state and/or assignee (null unassigns). */
+/** `PUT /api/insights/issues/:id`: change state and/or assignee (a persona id; null unassigns). */
 export const issueUpdate = z
   .object({
     estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }).optional(),
@@ -275,8 +279,11 @@ export const comentario = z.object({
 });
 export type Comentario = z.infer<typeof comentario>;
 
-/** `GET /api/insights/asignables`: active users an issue can be assigned to. */
-export const asignables = z.array(usuarioRef);
+/** `GET /api/insights/asignables`: active staff personas an issue can be assigned to, by apellido. */
+export const asignables = z.array(personaRef);
+
+/** `GET /api/insights/monitor-propio` (public): the DSN the portal's own web app reports to; null when off. */
+export const monitorPropio = z.object({ dsn: z.string().nullable() });
 
 // ---- Intake (the Sentry wire; not enveloped) ----
 
