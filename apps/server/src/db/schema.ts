@@ -8,3 +8,4 @@ export * from './schema/servidores.ts';
 export * from './schema/paquetes.ts';
 export * from './schema/maquinas.ts';
 export * from './schema/productos.ts';
+export * from './schema/insights.ts';

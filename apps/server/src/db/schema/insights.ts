@@ -1,0 +1,136 @@
+import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { actualizado, creado, id, instante } from './columns.ts';
+import { usuarios } from './cuentas.ts';
+import { personas } from './personas.ts';
+
+// ---- Monitor de errores (AREAS.md; issue 9) ----
+
+export const insightsProyectos = pgTable(
+  'insights_proyectos',
+  {
+    id: id(),
+    nombre: text('nombre').notNull(),
+    slug: text('slug').notNull(),
+    plataforma: text('plataforma', { enum: PLATAFORMAS }).notNull(),
+    /** The DSN's key: 32 hex characters, rotatable. */
+    publicKey: text('public_key').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    limitePorMinuto: integer('limite_por_minuto').notNull().default(6000),
+    /** The project the portal reports its own errors into (created by the seed). */
+    propio: boolean('propio').notNull().default(false),
+    creado: creado(),
+    actualizado: actualizado(),
+  },
+  (t) => [
+    uniqueIndex('insights_proyectos_slug_uq').on(t.slug),
+    uniqueIndex('insights_proyectos_public_key_uq').on(t.publicKey),
+    check('insights_proyectos_limite_ck', sql`${t.limitePorMinuto} > 0`),
+  ],
+);
+
+export const insightsIssues = pgTable(
+  'insights_issues',
+  {
+    id: id(),
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    /** sha256 of the fingerprint's parts: the grouping key within the project. */
+    huella: text('huella').notNull(),
+    fingerprint: jsonb('fingerprint').$type<string[]>().notNull(),
+    titulo: text('titulo').notNull(),
+    culprit: text('culprit').notNull().default(''),
+    tipo: text('tipo'),
+    nivel: text('nivel', { enum: NIVELES }).notNull(),
+    estado: text('estado', { enum: ISSUE_ESTADOS }).notNull().default('unresolved'),
+    cantidad: bigint('cantidad', { mode: 'number' }).notNull().default(0),
+    primeraVez: instante('primera_vez').notNull(),
+    ultimaVez: instante('ultima_vez').notNull(),
+    release: text('release'),
+    environment: text('environment'),
+    asignadoId: integer('asignado_id').references(() => personas.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('insights_issues_huella_uq').on(t.proyectoId, t.huella),
+    // Sort keys of the list, each with the id that breaks ties.
+    index('insights_issues_ultima_idx').on(t.ultimaVez, t.id),
+    index('insights_issues_primera_idx').on(t.primeraVez, t.id),
+    index('insights_issues_cantidad_idx').on(t.cantidad, t.id),
+    index('insights_issues_estado_idx').on(t.estado, t.ultimaVez),
+    index('insights_issues_asignado_idx').on(t.asignadoId),
+    index('insights_issues_busqueda_trgm').using('gin', sql`(${t.titulo} || ' ' || ${t.culprit}) gin_trgm_ops`),
+    check('insights_issues_estado_ck', sql`${t.estado} in ('unresolved', 'resolved', 'ignored')`),
+  ],
+);
+
+export const insightsEventos = pgTable(
+  'insights_eventos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    proyectoId: integer('proyecto_id').notNull(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => insightsIssues.id, { onDelete: 'cascade' }),
+    /** The SDK's event_id: 32 hex characters. A retried event is stored once. */
+    eventId: text('event_id').notNull(),
+    fecha: instante('fecha').notNull(),
+    recibido: instante('recibido').notNull().defaultNow(),
+    nivel: text('nivel', { enum: NIVELES }).notNull(),
+    mensaje: text('mensaje').notNull(),
+    release: text('release'),
+    environment: text('environment'),
+    usuario: text('usuario'),
+    tags: jsonb('tags').$type<Record<string, string>>().notNull(),
+    /** The normalised event (exception, breadcrumbs, request, user, contexts...), as the contract's `evento`. */
+    datos: jsonb('datos').notNull(),
+  },
+  (t) => [
+    uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId),
+    index('insights_eventos_issue_idx').on(t.issueId, t.id),
+  ],
+);
+
+/** Events per issue and UTC day, kept by the intake: the sparkline and the chart read this, not the events. */
+export const insightsIssueDias = pgTable(
+  'insights_issue_dias',
+  {
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => insightsIssues.id, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'insights_issue_dias_pk', columns: [t.issueId, t.dia] })],
+);
+
+export const insightsComentarios = pgTable(
+  'insights_comentarios',
+  {
+    id: id(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => insightsIssues.id, { onDelete: 'cascade' }),
+    usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    texto: text('texto').notNull(),
+    fecha: creado(),
+  },
+  (t) => [index('insights_comentarios_issue_idx').on(t.issueId, t.id)],
+);
+
+/**
+ * Events accepted per project and minute, summed over every server process: each process adds what it
+ * accepted about once a second and reads the total back (see areas/insights/intake/limite.ts).
+ */
+export const insightsCupos = pgTable(
+  'insights_cupos',
+  {
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    minuto: instante('minuto').notNull(),
+    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'insights_cupos_pk', columns: [t.proyectoId, t.minuto] })],
+);
