@@ -8,4 +8,6 @@ export * from './schema/servidores.ts';
 export * from './schema/paquetes.ts';
 export * from './schema/maquinas.ts';
 export * from './schema/productos.ts';
+export * from './schema/archivos.ts';
+export * from './schema/versiones.ts';
 export * from './schema/insights.ts';
