@@ -7,6 +7,7 @@ import { authRoutes } from './areas/auth/routes.ts';
 import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
 import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
 import { paquetesRoutes } from './areas/paquetes/routes.ts';
+import { productosAuditoria, productosRoutes } from './areas/productos/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './areas/servidores/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -50,7 +51,8 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(authRoutes, { db, config });
   await app.register(servidoresRoutes, { db });
   await app.register(dnsRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria } });
+  await app.register(productosRoutes, { db });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria } });
   await app.register(paquetesRoutes, { db });
   return app;
 }

@@ -62,8 +62,9 @@ export const productoPage = paged(productoFila);
 /** `GET /api/productos/export.csv`: the list's filters and sort, every matching row. */
 export const productoExportQuery = productoListQuery.omit({ page: true, size: true });
 
-/** `POST /api/productos/eliminar`. */
+/** `POST /api/productos/eliminar`, answered with how many went. */
 export const productoBulkDelete = idList;
+export const productoBulkDeleteResult = z.object({ eliminados: z.number().int().nonnegative() });
 
 /** `GET /api/productos/:id/descripcion.html`: the stored description rendered through the editor's schema. */
 export const productoDescripcionHtml = z.object({ html: z.string() });

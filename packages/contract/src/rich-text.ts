@@ -6,7 +6,7 @@ import { z } from 'zod';
  * normalised to what is stored (legacy extra attributes dropped, defaults filled in). Its error is the
  * editor's Spanish message, so a bad document answers 400 on its own field. Absent or null is the empty document.
  */
-export const richText = z.unknown().transform((value, ctx): DocumentJson => {
+export const richText = z.unknown().optional().transform((value, ctx): DocumentJson => {
   if (value === undefined || value === null) return emptyDocument();
   const result = validateDocument(value);
   if (result.ok) return result.value;
@@ -14,7 +14,5 @@ export const richText = z.unknown().transform((value, ctx): DocumentJson => {
   return z.NEVER;
 });
 
-/** A stored rich-text document as answered (read shapes; the server only stores validated documents). */
-export const richTextDocument = z.custom<DocumentJson>(
-  (value) => typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc',
-);
+/** A stored rich-text document as answered: the server only stores documents `richText` accepted. */
+export const richTextDocument = z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()) }) as unknown as z.ZodType<DocumentJson>;

@@ -1,15 +1,15 @@
 // Server entry: validate, render and parse documents in Node (HTML parsing through happy-dom, no browser).
 import { Window } from 'happy-dom';
 import type { Node as PMNode } from 'prosemirror-model';
-import { parseHtmlWith } from './parse-html.ts';
+import { type HtmlParser, parseHtmlWith } from './parse-html.ts';
 
 export { emptyDocument, validateDocument, documentFromJson, documentToJson } from './document.ts';
 export type { DocumentJson, Validation } from './document.ts';
 export { renderHtml } from './render-html.ts';
 
-let domParser: DOMParser | null = null;
+let domParser: HtmlParser | null = null;
 
-function serverDomParser(): DOMParser {
+function serverDomParser(): HtmlParser {
   if (!domParser) {
     // Scripts, resources and navigation are all off: the window only parses.
     const window = new Window({
@@ -24,7 +24,7 @@ function serverDomParser(): DOMParser {
         },
       },
     });
-    domParser = new window.DOMParser() as unknown as DOMParser;
+    domParser = new window.DOMParser() as unknown as HtmlParser;
   }
   return domParser;
 }

@@ -59,7 +59,8 @@ export function conflictOf(err: unknown): Conflicto | undefined {
     if (!rule) return { status: 409, mensaje: 'Ya existe un registro con esos datos' };
     return { status: 409, mensaje: rule.mensaje, campos: { [rule.campo]: [rule.mensaje] } };
   }
-  if (pg.code === '23503') {
+  // 23001: a RESTRICT foreign key refusing a delete (newer PostgreSQL); 23503 otherwise.
+  if (pg.code === '23503' || pg.code === '23001') {
     const rule = pg.constraint ? REFERENCIAS[pg.constraint] : undefined;
     if (!rule) return { status: 409, mensaje: 'El registro está relacionado con otros datos' };
     if (pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };

@@ -1,6 +1,7 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
+import { seedProductos } from '../areas/productos/seed.ts';
 import { writeAudit } from './audit.ts';
 import type { Db, Tx } from './client.ts';
 import { direcciones, dns, paquetes, rolPermisos, roles, servidores, usuarioRoles, usuarios } from './schema.ts';
@@ -128,6 +129,7 @@ export async function seed(
     const demoPassword = opts.demoPassword ?? (generated.demo = generatePassword());
     await seedAccounts(tx, adminPassword, demoPassword);
     await seedServers(tx);
+    await seedProductos(tx);
     await tx.insert(paquetes).values(
       PACKAGES.map(({ diasAtras, ...p }) => ({ ...p, fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000) })),
     );

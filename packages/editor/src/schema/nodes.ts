@@ -1,7 +1,7 @@
 // Node specs with the JSON names of DESIGN §7, so documents of the portal's earlier editor load unchanged.
 import type { DOMOutputSpec, Node as PMNode, NodeSpec } from 'prosemirror-model';
 import { safeUrl } from '../url.ts';
-import { inlineStyle, safeAlign, safeWidth } from './values.ts';
+import { inlineStyle, type ParsedElement, safeAlign, safeWidth } from './values.ts';
 
 /** Left is the default alignment, so it is written as no style at all. */
 function alignStyle(node: PMNode): string | null {
@@ -9,7 +9,7 @@ function alignStyle(node: PMNode): string | null {
   return align && align !== 'left' ? `text-align: ${align}` : null;
 }
 
-function readAlign(dom: HTMLElement) {
+function readAlign(dom: ParsedElement) {
   return safeAlign(dom.getAttribute('align') ?? inlineStyle(dom, 'text-align'));
 }
 
@@ -30,7 +30,7 @@ const heading: NodeSpec = {
   attrs: { level: { default: 1 }, align: { default: null } },
   parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({
     tag: `h${level}`,
-    getAttrs: (dom: HTMLElement) => ({ level, align: readAlign(dom) }),
+    getAttrs: (dom: ParsedElement) => ({ level, align: readAlign(dom) }),
   })),
   toDOM: (node): DOMOutputSpec => [`h${headingLevel(node.attrs['level'])}`, { style: alignStyle(node) }, 0],
 };

@@ -31,8 +31,16 @@ export function safeTarget(value: unknown): string | null {
   return typeof value === 'string' && LINK_TARGETS.has(value) ? value : null;
 }
 
+/**
+ * What the parse rules read of an element. Declared here rather than using the DOM lib's HTMLElement, so
+ * the schema type-checks in programs without DOM types (the server).
+ */
+export interface ParsedElement {
+  getAttribute(name: string): string | null;
+}
+
 /** One property of an element's inline style, read from the attribute so any DOM implementation works. */
-export function inlineStyle(dom: HTMLElement, property: string): string | null {
+export function inlineStyle(dom: ParsedElement, property: string): string | null {
   const style = dom.getAttribute('style');
   if (!style) return null;
   let found: string | null = null;
