@@ -6,9 +6,13 @@ import { auditoriaRoutes } from './areas/auditoria/routes.ts';
 import { authRoutes } from './areas/auth/routes.ts';
 import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
 import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
+import { maquinasAuditoria, maquinasRoutes } from './areas/maquinas/routes.ts';
 import { paquetesRoutes } from './areas/paquetes/routes.ts';
+import { personasAuditoria, personasRoutes } from './areas/personas/routes.ts';
 import { productosAuditoria, productosRoutes } from './areas/productos/routes.ts';
+import { rolesAuditoria, rolesRoutes } from './areas/roles/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './areas/servidores/routes.ts';
+import { usuariosAuditoria, usuariosRoutes } from './areas/usuarios/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accessGuard } from './plugins/access.ts';
@@ -52,7 +56,11 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(servidoresRoutes, { db });
   await app.register(dnsRoutes, { db });
   await app.register(productosRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria } });
+  await app.register(personasRoutes, { db });
+  await app.register(usuariosRoutes, { db });
+  await app.register(rolesRoutes, { db });
+  await app.register(maquinasRoutes, { db });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria } });
   await app.register(paquetesRoutes, { db });
   return app;
 }

@@ -8,6 +8,14 @@ import type { FieldErrors } from '@intranet/contract/envelope';
 const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   servidores_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe un servidor con ese nombre' },
   dns_host_uq: { campo: 'host', mensaje: 'Ya existe una entrada DNS con ese host' },
+  personas_legajo_uq: { campo: 'legajo', mensaje: 'Ya existe una persona con ese legajo' },
+  usuarios_usuario_uq: { campo: 'usuario', mensaje: 'Ya existe una cuenta con ese usuario' },
+  usuarios_email_uq: { campo: 'usuario', mensaje: 'Otra cuenta ya usa el email de esta persona' },
+  usuarios_persona_uq: { campo: 'persona_id', mensaje: 'La persona ya tiene una cuenta de usuario' },
+  roles_nombre_unique: { campo: 'nombre', mensaje: 'Ya existe un rol con ese nombre' },
+  maquinas_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe una máquina con ese nombre' },
+  maquinas_inventario_uq: { campo: 'nro_inventario', mensaje: 'Ya existe una máquina con ese número de inventario' },
+  maquina_asignaciones_abierta_uq: { campo: 'persona_id', mensaje: 'La máquina ya está asignada; devuélvala primero' },
   productos_codigo_uq: { campo: 'codigo', mensaje: 'Ya existe un producto con ese código' },
 };
 
@@ -24,6 +32,36 @@ const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string;
     campo: 'dns',
     falta: 'La entrada DNS elegida no existe',
     enUso: 'La entrada DNS tiene direcciones',
+  },
+  personas_responsable_id_personas_id_fk: {
+    tabla: 'personas',
+    campo: 'responsable_id',
+    falta: 'El responsable elegido no existe',
+    enUso: 'La persona es responsable de otras personas',
+  },
+  usuarios_persona_id_personas_id_fk: {
+    tabla: 'usuarios',
+    campo: 'persona_id',
+    falta: 'La persona no existe',
+    enUso: 'La persona tiene una cuenta de usuario; se desactiva en lugar de eliminarse',
+  },
+  usuario_roles_rol_id_roles_id_fk: {
+    tabla: 'usuario_roles',
+    campo: 'roles',
+    falta: 'Algún rol elegido no existe',
+    enUso: 'El rol está asignado a cuentas',
+  },
+  maquina_asignaciones_persona_id_personas_id_fk: {
+    tabla: 'maquina_asignaciones',
+    campo: 'persona_id',
+    falta: 'La persona elegida no existe',
+    enUso: 'La persona figura en asignaciones de máquinas; se desactiva en lugar de eliminarse',
+  },
+  maquina_asignaciones_maquina_id_maquinas_id_fk: {
+    tabla: 'maquina_asignaciones',
+    campo: 'maquina_id',
+    falta: 'La máquina no existe',
+    enUso: 'La máquina tiene historial de asignaciones',
   },
 };
 

@@ -1,6 +1,8 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
+import { seedMaquinas } from '../areas/maquinas/seed.ts';
+import { seedPersonas } from '../areas/personas/seed.ts';
 import { seedProductos } from '../areas/productos/seed.ts';
 import { writeAudit } from './audit.ts';
 import type { Db, Tx } from './client.ts';
@@ -129,6 +131,7 @@ export async function seed(
     const demoPassword = opts.demoPassword ?? (generated.demo = generatePassword());
     await seedAccounts(tx, adminPassword, demoPassword);
     await seedServers(tx);
+    await seedMaquinas(tx, await seedPersonas(tx));
     await seedProductos(tx);
     await tx.insert(paquetes).values(
       PACKAGES.map(({ diasAtras, ...p }) => ({ ...p, fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000) })),

@@ -1,0 +1,90 @@
+import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/maquinas';
+import type { Tx } from '../../db/client.ts';
+import { maquinaAsignaciones, maquinas } from '../../db/schema.ts';
+
+// Demo inventory: ~20 machines, some with a few owners over the years (dates relative to today).
+
+const DAY = 24 * 60 * 60 * 1000;
+const haceDias = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+
+interface MaquinaSemilla {
+  nombre: string;
+  tipo: MaquinaTipo;
+  fabricante: string;
+  modelo: string;
+  so: string;
+  so_version: string;
+  cpu: string;
+  ram: number;
+  disco: number;
+  ubicacion: string;
+  /** Days since purchase; the warranty lasts `garantia` days from then. */
+  compra: number;
+  garantia: number;
+  ip?: string;
+  estado?: Exclude<MaquinaEstado, 'en_uso'>;
+  /** Owners, oldest first, by legajo with the days each one started; the last stays open unless `devuelta`. */
+  historia?: { legajo: string; desde: number; hasta?: number }[];
+  notas?: string;
+}
+
+const MAQUINAS: MaquinaSemilla[] = [
+  { nombre: 'NB-DIR-01', tipo: 'notebook', fabricante: 'Apple', modelo: 'MacBook Pro 14" M3', so: 'macOS', so_version: '14 Sonoma', cpu: 'Apple M3 Pro', ram: 18, disco: 512, ubicacion: 'Oficina central', compra: 400, garantia: 365, historia: [{ legajo: '1001', desde: 395 }] },
+  { nombre: 'NB-DEV-01', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'ThinkPad T14 Gen 4', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i7-1365U', ram: 32, disco: 1024, ubicacion: 'Oficina central', compra: 300, garantia: 1095, historia: [{ legajo: '1002', desde: 290 }] },
+  { nombre: 'NB-DEV-02', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'ThinkPad T14 Gen 3', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-1245U', ram: 16, disco: 512, ubicacion: 'Oficina central', compra: 800, garantia: 1095, historia: [{ legajo: '0987', desde: 790, hasta: 200 }, { legajo: '1008', desde: 198 }], notas: 'Se le cambió la batería en la devolución de R. Luna.' },
+  { nombre: 'NB-DEV-03', tipo: 'notebook', fabricante: 'Dell', modelo: 'Latitude 5440', so: 'Ubuntu', so_version: '24.04 LTS', cpu: 'Intel Core i7-1355U', ram: 32, disco: 1024, ubicacion: 'Home office', compra: 210, garantia: 1095, historia: [{ legajo: '1009', desde: 205 }] },
+  { nombre: 'NB-DEV-04', tipo: 'notebook', fabricante: 'Dell', modelo: 'Latitude 5420', so: 'Windows', so_version: '10 Pro', cpu: 'Intel Core i5-1145G7', ram: 16, disco: 256, ubicacion: 'Depósito', compra: 1300, garantia: 1095, historia: [{ legajo: '1003', desde: 1290, hasta: 420 }, { legajo: '1015', desde: 418, hasta: 60 }] },
+  { nombre: 'NB-TEC-01', tipo: 'notebook', fabricante: 'HP', modelo: 'ProBook 450 G10', so: 'Debian', so_version: '12', cpu: 'Intel Core i7-1355U', ram: 32, disco: 1024, ubicacion: 'Sala técnica', compra: 150, garantia: 730, historia: [{ legajo: '1004', desde: 148 }] },
+  { nombre: 'NB-TEC-02', tipo: 'notebook', fabricante: 'HP', modelo: 'EliteBook 840 G8', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i7-1165G7', ram: 16, disco: 512, ubicacion: 'Sala técnica', compra: 1000, garantia: 1095, historia: [{ legajo: '1005', desde: 990 }] },
+  { nombre: 'NB-COM-01', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'IdeaPad 5', so: 'Windows', so_version: '11 Home', cpu: 'AMD Ryzen 7 5700U', ram: 16, disco: 512, ubicacion: 'Oficina central', compra: 650, garantia: 365, historia: [{ legajo: '1007', desde: 640, hasta: 330 }, { legajo: '1006', desde: 325 }] },
+  { nombre: 'NB-COM-02', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'IdeaPad 5', so: 'Windows', so_version: '11 Home', cpu: 'AMD Ryzen 7 5700U', ram: 16, disco: 512, ubicacion: 'Oficina central', compra: 330, garantia: 730, historia: [{ legajo: '1007', desde: 328 }] },
+  { nombre: 'NB-IMP-01', tipo: 'notebook', fabricante: 'Dell', modelo: 'Vostro 3520', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-1235U', ram: 16, disco: 512, ubicacion: 'En cliente', compra: 500, garantia: 365, historia: [{ legajo: '1013', desde: 495 }] },
+  { nombre: 'NB-SOP-01', tipo: 'notebook', fabricante: 'Acer', modelo: 'Aspire 5', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-1235U', ram: 8, disco: 512, ubicacion: 'Servicio técnico', compra: 900, garantia: 365, estado: 'reparacion', historia: [{ legajo: '1010', desde: 890, hasta: 12 }], notas: 'Teclado con teclas trabadas; enviada a service.' },
+  { nombre: 'NB-SPARE-01', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'ThinkPad E14', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-1335U', ram: 16, disco: 512, ubicacion: 'Depósito', compra: 90, garantia: 730, notas: 'Reserva para ingresos nuevos.' },
+  { nombre: 'PC-SOP-01', tipo: 'pc', fabricante: 'Dell', modelo: 'OptiPlex 7010', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-13500', ram: 16, disco: 512, ubicacion: 'Oficina central', compra: 260, garantia: 1095, ip: '192.168.0.121', historia: [{ legajo: '1012', desde: 255 }] },
+  { nombre: 'PC-SOP-02', tipo: 'pc', fabricante: 'Dell', modelo: 'OptiPlex 7010', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i5-13500', ram: 16, disco: 512, ubicacion: 'Oficina central', compra: 260, garantia: 1095, ip: '192.168.0.122', historia: [{ legajo: '1011', desde: 255 }] },
+  { nombre: 'PC-ADM-01', tipo: 'pc', fabricante: 'HP', modelo: 'ProDesk 400 G7', so: 'Windows', so_version: '10 Pro', cpu: 'Intel Core i5-10500', ram: 8, disco: 256, ubicacion: 'Oficina central', compra: 1500, garantia: 1095, ip: '192.168.0.131', historia: [{ legajo: '1014', desde: 1490 }] },
+  { nombre: 'PC-QA-01', tipo: 'pc', fabricante: 'Armada', modelo: 'Ryzen 5 5600G', so: 'Windows', so_version: '11 Pro', cpu: 'AMD Ryzen 5 5600G', ram: 32, disco: 1024, ubicacion: 'Sala técnica', compra: 700, garantia: 365, ip: '192.168.0.140' },
+  { nombre: 'PC-VIEJA-01', tipo: 'pc', fabricante: 'HP', modelo: 'Compaq 6200 Pro', so: 'Windows', so_version: '7 Professional', cpu: 'Intel Core i3-2120', ram: 4, disco: 250, ubicacion: 'Depósito', compra: 4200, garantia: 1095, estado: 'baja', historia: [{ legajo: '1014', desde: 4100, hasta: 1492 }], notas: 'Reemplazada por PC-ADM-01; para donación.' },
+  { nombre: 'SRV-RACK-01', tipo: 'servidor', fabricante: 'Dell', modelo: 'PowerEdge R650', so: 'Proxmox VE', so_version: '8.2', cpu: '2× Intel Xeon Silver 4314', ram: 256, disco: 8000, ubicacion: 'Sala técnica', compra: 600, garantia: 1825, ip: '192.168.0.10', historia: [{ legajo: '1005', desde: 590 }] },
+  { nombre: 'SRV-RACK-02', tipo: 'servidor', fabricante: 'HP', modelo: 'ProLiant DL380 Gen9', so: 'Windows Server', so_version: '2019', cpu: '2× Intel Xeon E5-2620 v4', ram: 128, disco: 4000, ubicacion: 'Sala técnica', compra: 2900, garantia: 1095, ip: '192.168.0.11', notas: 'Sin garantía; solo respaldos.' },
+  { nombre: 'VM-CI-01', tipo: 'vm', fabricante: 'Proxmox', modelo: 'KVM', so: 'Ubuntu', so_version: '24.04 LTS', cpu: '8 vCPU', ram: 16, disco: 200, ubicacion: 'SRV-RACK-01', compra: 200, garantia: 0, ip: '192.168.0.50', historia: [{ legajo: '1004', desde: 195 }] },
+  { nombre: 'VM-TEST-01', tipo: 'vm', fabricante: 'Proxmox', modelo: 'KVM', so: 'Windows Server', so_version: '2022', cpu: '4 vCPU', ram: 8, disco: 120, ubicacion: 'SRV-RACK-01', compra: 100, garantia: 0, ip: '192.168.0.51' },
+];
+
+export async function seedMaquinas(tx: Tx, personaIds: ReadonlyMap<string, number>): Promise<void> {
+  for (const [i, m] of MAQUINAS.entries()) {
+    const abierta = m.historia?.at(-1)?.hasta === undefined && (m.historia?.length ?? 0) > 0;
+    const [row] = await tx
+      .insert(maquinas)
+      .values({
+        nombre: m.nombre,
+        nroInventario: `INV-${String(i + 101).padStart(4, '0')}`,
+        serie: `${m.fabricante.slice(0, 2).toUpperCase()}${(7_340_000 + i * 7919).toString(36).toUpperCase()}`,
+        tipo: m.tipo,
+        fabricante: m.fabricante,
+        modelo: m.modelo,
+        so: m.so,
+        soVersion: m.so_version,
+        cpu: m.cpu,
+        ramGb: m.ram,
+        discoGb: m.disco,
+        ip: m.ip ?? null,
+        mac: m.tipo === 'vm' ? null : `3C:52:82:${(16 + i).toString(16).toUpperCase()}:1B:${(32 + i).toString(16).toUpperCase()}`,
+        ubicacion: m.ubicacion,
+        estado: abierta ? 'en_uso' : (m.estado ?? 'disponible'),
+        fechaCompra: haceDias(m.compra),
+        garantiaHasta: m.garantia > 0 ? haceDias(m.compra - m.garantia) : null,
+        notas: m.notas ?? null,
+      })
+      .returning({ id: maquinas.id });
+    for (const h of m.historia ?? []) {
+      await tx.insert(maquinaAsignaciones).values({
+        maquinaId: row!.id,
+        personaId: personaIds.get(h.legajo)!,
+        desde: haceDias(h.desde),
+        hasta: h.hasta === undefined ? null : haceDias(h.hasta),
+      });
+    }
+  }
+}

@@ -1,0 +1,272 @@
+import type { Persona, PersonaDeleteResult, PersonaDetalle, personaInput, personaListQuery, PersonaOpcion, personaOpcionesQuery } from '@intranet/contract/personas';
+import { PERSONA_OPCIONES_MAX } from '@intranet/contract/personas';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { writeAudit, type Autor } from '../../db/audit.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { maquinaAsignaciones, maquinas, personaBusqueda, personas, usuarios } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lists/csv.ts';
+import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { desactivarCuentaDePersona } from '../usuarios/queries.ts';
+
+type PersonaValues = z.output<typeof personaInput>;
+type PersonaListQuery = Omit<z.output<typeof personaListQuery>, 'page' | 'size'>;
+
+/** The audit entity of a person's history. */
+export const ENTIDAD = 'persona';
+
+const responsable = alias(personas, 'responsable');
+
+/** "Apellido, Nombre": how lists and selects name a person. */
+export const nombreCompleto = (t: typeof personas) => sql<string>`${t.apellido} || ', ' || ${t.nombre}`;
+
+const maquinasCount = sql<number>`(select count(*)::int from ${maquinaAsignaciones}
+  where ${maquinaAsignaciones.personaId} = ${personas.id} and ${maquinaAsignaciones.hasta} is null)`;
+
+const campos = {
+  id: personas.id,
+  nombre: personas.nombre,
+  apellido: personas.apellido,
+  nombre_completo: nombreCompleto(personas),
+  email: personas.email,
+  telefono: personas.telefono,
+  interno: personas.interno,
+  puesto: personas.puesto,
+  area: personas.area,
+  responsable_id: personas.responsableId,
+  responsable_nombre: sql<string | null>`${responsable.apellido} || ', ' || ${responsable.nombre}`,
+  legajo: personas.legajo,
+  activo: personas.activo,
+  empresa_id: personas.empresaId,
+  notas: personas.notas,
+  usuario: sql<string | null>`(select ${usuarios.usuario} from ${usuarios} where ${usuarios.personaId} = ${personas.id})`,
+  maquinas_count: maquinasCount,
+  creado: personas.creado,
+  actualizado: personas.actualizado,
+};
+
+type PersonaRow = Omit<Persona, 'creado' | 'actualizado'> & { creado: Date; actualizado: Date };
+const wire = (row: PersonaRow): Persona => ({
+  ...row,
+  maquinas_count: Number(row.maquinas_count),
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
+
+const orEmpty = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
+
+/** The people list: search over name, email, legajo, position, area and extension. */
+export const personasList: ListSpec<PersonaListQuery> = {
+  search: personaBusqueda(personas),
+  sorts: {
+    apellido: sql`${personas.apellido} || ' ' || ${personas.nombre}`,
+    nombre: personas.nombre,
+    legajo: orEmpty(personas.legajo),
+    area: orEmpty(personas.area),
+    puesto: orEmpty(personas.puesto),
+    email: orEmpty(personas.email),
+    interno: orEmpty(personas.interno),
+    activo: personas.activo,
+    maquinas_count: maquinasCount,
+    actualizado: personas.actualizado,
+  },
+  defaultSort: 'apellido',
+  id: personas.id,
+  filters: (q) => [
+    q.area ? sql`lower(${personas.area}) = lower(${q.area})` : undefined,
+    q.activo === undefined ? undefined : eq(personas.activo, q.activo),
+    q.tipo === 'personal' ? isNull(personas.empresaId) : q.tipo === 'contacto' ? isNotNull(personas.empresaId) : undefined,
+    q.responsable_id ? eq(personas.responsableId, q.responsable_id) : undefined,
+  ],
+};
+
+export const personasSource = (db: Executor): ListSource<Persona> => ({
+  rows: async (f) => {
+    const rows = await db
+      .select({ ...campos, clave: f.clave })
+      .from(personas)
+      .leftJoin(responsable, eq(responsable.id, personas.responsableId))
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset);
+    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+  },
+  count: async (where) => (await db.select({ n: count() }).from(personas).where(where))[0]?.n ?? 0,
+});
+
+export const personasCsv: CsvColumn<Persona>[] = [
+  { titulo: 'Apellido', valor: (p) => p.apellido },
+  { titulo: 'Nombre', valor: (p) => p.nombre },
+  { titulo: 'Legajo', valor: (p) => p.legajo },
+  { titulo: 'Email', valor: (p) => p.email },
+  { titulo: 'Teléfono', valor: (p) => p.telefono },
+  { titulo: 'Interno', valor: (p) => p.interno },
+  { titulo: 'Puesto', valor: (p) => p.puesto },
+  { titulo: 'Área', valor: (p) => p.area },
+  { titulo: 'Responsable', valor: (p) => p.responsable_nombre },
+  { titulo: 'Tipo', valor: (p) => (p.empresa_id === null ? 'Personal' : 'Contacto de cliente') },
+  { titulo: 'Usuario', valor: (p) => p.usuario },
+  { titulo: 'Máquinas asignadas', valor: (p) => p.maquinas_count },
+  { titulo: 'Activo', valor: (p) => p.activo },
+  { titulo: 'Actualizado', valor: (p) => new Date(p.actualizado) },
+];
+
+async function personaRow(db: Executor, id: number): Promise<Persona | undefined> {
+  const [row] = await db
+    .select(campos)
+    .from(personas)
+    .leftJoin(responsable, eq(responsable.id, personas.responsableId))
+    .where(eq(personas.id, id));
+  return row ? wire(row) : undefined;
+}
+
+const noExiste = () => new ApiError(404, 'La persona no existe');
+
+/** The person with the machines they hold now and the people who report to them. */
+export async function personaDetalle(db: Executor, id: number): Promise<PersonaDetalle> {
+  const persona = await personaRow(db, id);
+  if (!persona) throw noExiste();
+  const [enUso, aCargo] = await Promise.all([
+    db
+      .select({ id: maquinas.id, nombre: maquinas.nombre, tipo: maquinas.tipo, nro_inventario: maquinas.nroInventario, desde: maquinaAsignaciones.desde })
+      .from(maquinaAsignaciones)
+      .innerJoin(maquinas, eq(maquinas.id, maquinaAsignaciones.maquinaId))
+      .where(and(eq(maquinaAsignaciones.personaId, id), isNull(maquinaAsignaciones.hasta)))
+      .orderBy(asc(maquinas.nombre)),
+    db
+      .select({ id: personas.id, nombre_completo: nombreCompleto(personas), activo: personas.activo })
+      .from(personas)
+      .where(eq(personas.responsableId, id))
+      .orderBy(asc(personas.apellido), asc(personas.nombre)),
+  ]);
+  return { ...persona, maquinas: enUso, a_cargo: aCargo };
+}
+
+/** People for a select: by name, the active first, at most PERSONA_OPCIONES_MAX. */
+export async function personaOpciones(db: Executor, q: z.output<typeof personaOpcionesQuery>): Promise<PersonaOpcion[]> {
+  return db
+    .select({ id: personas.id, nombre_completo: nombreCompleto(personas), activo: personas.activo })
+    .from(personas)
+    .where(
+      and(
+        q.q ? sql`${personaBusqueda(personas)} ilike ${likePattern(q.q)}` : undefined,
+        q.activo === undefined ? undefined : eq(personas.activo, q.activo),
+        q.tipo === 'personal' ? isNull(personas.empresaId) : q.tipo === 'contacto' ? isNotNull(personas.empresaId) : undefined,
+        q.id ? eq(personas.id, q.id) : undefined,
+      ),
+    )
+    .orderBy(asc(personas.apellido), asc(personas.nombre), asc(personas.id))
+    .limit(PERSONA_OPCIONES_MAX);
+}
+
+/** The areas in use, for the list's filter. */
+export async function personaAreas(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ area: personas.area })
+    .from(personas)
+    .where(isNotNull(personas.area))
+    .orderBy(asc(personas.area));
+  return rows.map((r) => r.area).filter((a): a is string => a !== null);
+}
+
+const columnas = (v: PersonaValues) => ({
+  nombre: v.nombre,
+  apellido: v.apellido,
+  email: v.email,
+  telefono: v.telefono,
+  interno: v.interno,
+  puesto: v.puesto,
+  area: v.area,
+  responsableId: v.responsable_id,
+  legajo: v.legajo,
+  activo: v.activo,
+  empresaId: v.empresa_id,
+  notas: v.notas,
+});
+
+/** A responsable must exist and must not report, directly or not, to the person themself. */
+async function validarResponsable(tx: Tx, id: number | null, responsableId: number | null): Promise<void> {
+  if (responsableId === null) return;
+  const campo = (mensaje: string) => new ApiError(400, mensaje, { responsable_id: [mensaje] });
+  if (responsableId === id) throw campo('Una persona no puede ser su propio responsable');
+  const cadena = await tx.execute<{ id: number }>(sql`
+    with recursive arriba(id, responsable_id, n) as (
+      select ${personas.id}, ${personas.responsableId}, 0 from ${personas} where ${personas.id} = ${responsableId}
+      union all
+      select p.id, p.responsable_id, arriba.n + 1 from ${personas} p join arriba on p.id = arriba.responsable_id where arriba.n < 100
+    ) select id from arriba`);
+  if (cadena.rows.length === 0) throw campo('El responsable elegido no existe');
+  if (id !== null && cadena.rows.some((r) => Number(r.id) === id)) {
+    throw campo('El responsable elegido depende de esta persona');
+  }
+}
+
+export async function crearPersona(db: Db, values: PersonaValues, autor: Autor): Promise<Persona> {
+  return db.transaction(async (tx) => {
+    await validarResponsable(tx, null, values.responsable_id);
+    const [row] = await tx.insert(personas).values(columnas(values)).returning({ id: personas.id });
+    const creada = (await personaRow(tx, row!.id))!;
+    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creada.id, despues: creada });
+    return creada;
+  });
+}
+
+export async function modificarPersona(db: Db, id: number, values: PersonaValues, autor: Autor): Promise<Persona> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, id)).for('update');
+    if (!locked) throw noExiste();
+    const antes = (await personaRow(tx, id))!;
+    await validarResponsable(tx, id, values.responsable_id);
+    await tx.update(personas).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(personas.id, id));
+    // Someone who is no longer active cannot keep signing in.
+    if (antes.activo && !values.activo) await desactivarCuentaDePersona(tx, id, autor);
+    const despues = (await personaRow(tx, id))!;
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    return despues;
+  });
+}
+
+/** What points at a person, in words; empty when nothing does. Later areas add their references here. */
+async function referenciasDe(tx: Tx, id: number): Promise<string[]> {
+  const [[cuenta], [asignaciones], [aCargo]] = await Promise.all([
+    tx.select({ n: count() }).from(usuarios).where(eq(usuarios.personaId, id)),
+    tx.select({ n: count() }).from(maquinaAsignaciones).where(eq(maquinaAsignaciones.personaId, id)),
+    tx.select({ n: count() }).from(personas).where(eq(personas.responsableId, id)),
+  ]);
+  const motivos: string[] = [];
+  if (cuenta && cuenta.n > 0) motivos.push('tiene una cuenta de usuario');
+  if (asignaciones && asignaciones.n > 0) motivos.push(asignaciones.n === 1 ? 'figura en 1 asignación de máquinas' : `figura en ${asignaciones.n} asignaciones de máquinas`);
+  if (aCargo && aCargo.n > 0) motivos.push(aCargo.n === 1 ? 'es responsable de 1 persona' : `es responsable de ${aCargo.n} personas`);
+  return motivos;
+}
+
+const enumerar = (partes: string[]) => (partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}`);
+
+/**
+ * Deletes a person nothing points at; a referenced person is deactivated instead (their history stays
+ * whole), and the answer says which happened and why.
+ */
+export async function eliminarPersona(db: Db, id: number, autor: Autor): Promise<PersonaDeleteResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: personas.id }).from(personas).where(eq(personas.id, id)).for('update');
+    if (!locked) throw noExiste();
+    const antes = (await personaRow(tx, id))!;
+    const motivos = await referenciasDe(tx, id);
+    if (motivos.length === 0) {
+      await tx.delete(personas).where(eq(personas.id, id));
+      await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
+      return { accion: 'eliminada', motivo: null };
+    }
+    const motivo = `No se eliminó porque ${enumerar(motivos)}; se desactivó en su lugar.`;
+    if (antes.activo) {
+      await tx.update(personas).set({ activo: false, actualizado: sql`now()` }).where(eq(personas.id, id));
+      await desactivarCuentaDePersona(tx, id, autor);
+      const despues = (await personaRow(tx, id))!;
+      await writeAudit(tx, { autor, accion: 'desactivar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    }
+    return { accion: 'desactivada', motivo };
+  });
+}
