@@ -28,21 +28,28 @@ export interface EditorInstance {
   onDocChange(listener: (doc: PMNode) => void): () => void;
   getJson(): DocumentJson;
   getHtml(): string;
+  /**
+   * Why the last value given (at creation or by setContent) could not be read, or null. While set, the
+   * editor shows the empty document, is not editable and emits nothing, so the stored value is kept.
+   */
+  readonly unreadable: string | null;
   /** Replaces the whole content and clears the undo history (a form reset, another record). */
   setContent(value: EditorValue): void;
   setEditable(editable: boolean): void;
   destroy(): void;
 }
 
-/** The document of a value; an unreadable stored document is reported and shown empty, never thrown. */
-export function valueToDocument(value: EditorValue): PMNode {
-  if (value == null || value === '') return documentFromJson(emptyDocument());
-  if (typeof value === 'string') return parseHtmlWith(value);
+/**
+ * The document of a value. A stored document the schema cannot read is not thrown: it answers the empty
+ * document with the reason, so the field can say so and keep the stored value instead of overwriting it.
+ */
+export function readValue(value: EditorValue): { doc: PMNode; error: string | null } {
+  if (value == null || value === '') return { doc: documentFromJson(emptyDocument()), error: null };
+  if (typeof value === 'string') return { doc: parseHtmlWith(value), error: null };
   try {
-    return documentFromJson(value);
+    return { doc: documentFromJson(value), error: null };
   } catch (error) {
-    console.error(error);
-    return documentFromJson(emptyDocument());
+    return { doc: documentFromJson(emptyDocument()), error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -50,12 +57,17 @@ export function createEditor(mount: HTMLElement, options: EditorOptions = {}): E
   const listeners = new Set<() => void>();
   const docListeners = new Set<(doc: PMNode) => void>();
   let editable = options.editable ?? true;
+  let unreadable: string | null = null;
   const plugins = editorPlugins({ placeholder: options.placeholder });
-  const stateFor = (value: EditorValue) => EditorState.create({ schema, doc: valueToDocument(value), plugins });
+  const stateFor = (value: EditorValue) => {
+    const { doc, error } = readValue(value);
+    unreadable = error;
+    return EditorState.create({ schema, doc, plugins });
+  };
 
   const view: EditorView = new EditorView(mount, {
     state: stateFor(options.value),
-    editable: () => editable,
+    editable: () => editable && unreadable === null,
     attributes: {
       class: 'intranet-editor-content',
       role: 'textbox',
@@ -83,10 +95,14 @@ export function createEditor(mount: HTMLElement, options: EditorOptions = {}): E
       docListeners.add(listener);
       return () => docListeners.delete(listener);
     },
+    get unreadable() {
+      return unreadable;
+    },
     getJson: () => documentToJson(view.state.doc),
     getHtml: () => renderHtml(view.state.doc),
     setContent(value) {
       view.updateState(stateFor(value));
+      view.setProps({});
       notify();
     },
     setEditable(value) {

@@ -112,6 +112,26 @@ describe('Editor', () => {
     expect(editor.getHtml()).toBe('<h2>h</h2>');
   });
 
+  it('keeps a stored document it cannot read: says so, emits nothing, and replaces it only when asked', () => {
+    const onChange = vi.fn<(value: DocumentJson) => void>();
+    const stored = { type: 'doc', content: [{ type: 'tabla', content: [] }] } as unknown as DocumentJson;
+    renderEditor({ value: stored, onChange });
+    const alert = byTestId('editor-unreadable');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('No se puede mostrar el texto guardado');
+    expect(alert.textContent).toContain('«tabla» no existe');
+    expect(container.querySelector('[data-testid="editor-toolbar"]')).toBeNull();
+    expect(byTestId('editor-content').getAttribute('contenteditable')).toBe('false');
+    expect(byTestId('editor-content').getAttribute('aria-invalid')).toBe('true');
+    expect(onChange).not.toHaveBeenCalled();
+    click('editor-unreadable-replace');
+    expect(onChange).toHaveBeenCalledWith({ type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] });
+    expect(container.querySelector('[data-testid="editor-unreadable"]')).toBeNull();
+    expect(byTestId('editor-content').getAttribute('contenteditable')).toBe('true');
+    typeText('nuevo');
+    expect(editor.getHtml()).toBe('<p>nuevo</p>');
+  });
+
   it('buttons toggle formatting and show their active state', () => {
     renderEditor();
     typeText('abc');

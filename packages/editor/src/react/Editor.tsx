@@ -2,7 +2,7 @@
 import 'prosemirror-view/style/prosemirror.css';
 import './editor.css';
 import { useEffect, useRef, useState } from 'react';
-import type { DocumentJson } from '../document.ts';
+import { emptyDocument, type DocumentJson } from '../document.ts';
 import { createEditor, type EditorInstance, type EditorValue } from '../editor.ts';
 import { messages } from './messages.ts';
 import { Toolbar } from './Toolbar.tsx';
@@ -49,6 +49,8 @@ export function Editor({
 }: EditorProps) {
   const mount = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<EditorInstance | null>(null);
+  // Why the stored value could not be read; the field then keeps it untouched until the user replaces it.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   // What this field last emitted, so echoing it back through `value` does not reset the content.
   const emitted = useRef<string | null>(null);
   const callbacks = useRef({ onChange, onHtmlChange, onBlur });
@@ -70,6 +72,7 @@ export function Editor({
     const blur = () => callbacks.current.onBlur?.();
     instance.view.dom.addEventListener('blur', blur);
     setEditor(instance);
+    setUnreadable(instance.unreadable);
     onReady?.(instance);
     return () => {
       stop();
@@ -88,7 +91,20 @@ export function Editor({
     if (incoming === emitted.current) return;
     if (typeof value !== 'string' && incoming === JSON.stringify(editor.getJson())) return;
     editor.setContent(value);
+    setUnreadable(editor.unreadable);
   }, [editor, value]);
+
+  /** The user's explicit choice: drop the unreadable stored value for an empty document. */
+  const replaceUnreadable = () => {
+    if (!editor) return;
+    const empty = emptyDocument();
+    editor.setContent(empty);
+    setUnreadable(null);
+    emitted.current = JSON.stringify(empty);
+    callbacks.current.onChange?.(empty);
+    if (callbacks.current.onHtmlChange) callbacks.current.onHtmlChange(editor.getHtml());
+    editor.commands.focus();
+  };
 
   useEffect(() => {
     editor?.setEditable(!disabled);
@@ -99,7 +115,7 @@ export function Editor({
     if (!dom) return;
     const attributes: Record<string, string | undefined> = {
       id,
-      'aria-invalid': invalid ? 'true' : undefined,
+      'aria-invalid': invalid || unreadable ? 'true' : undefined,
       'aria-describedby': describedBy,
       'aria-disabled': disabled ? 'true' : undefined,
     };
@@ -107,13 +123,26 @@ export function Editor({
       if (attr === undefined) dom.removeAttribute(name);
       else dom.setAttribute(name, attr);
     }
-  }, [editor, id, invalid, describedBy, disabled]);
+  }, [editor, id, invalid, describedBy, disabled, unreadable]);
 
   return (
     <div className={['intranet-editor', className].filter(Boolean).join(' ')} data-testid={testId}
-      data-disabled={disabled || undefined}>
-      {toolbar && editor && <Toolbar editor={editor} disabled={disabled} />}
-      <div ref={mount} className="intranet-editor-mount" />
+      data-disabled={disabled || undefined} data-unreadable={unreadable ? '' : undefined}>
+      {unreadable && (
+        <div className="intranet-editor-unreadable" role="alert" data-testid={`${testId}-unreadable`}>
+          <strong>{messages.unreadableTitle}</strong>
+          <p>{messages.unreadableText}</p>
+          <p className="intranet-editor-unreadable-detail">{unreadable}</p>
+          {!disabled && (
+            <button type="button" className="intranet-editor-unreadable-replace" onClick={replaceUnreadable}
+              data-testid={`${testId}-unreadable-replace`}>
+              {messages.unreadableReplace}
+            </button>
+          )}
+        </div>
+      )}
+      {toolbar && editor && !unreadable && <Toolbar editor={editor} disabled={disabled} />}
+      <div ref={mount} className="intranet-editor-mount" hidden={Boolean(unreadable)} />
     </div>
   );
 }

@@ -36,4 +36,8 @@ export const messages = {
   alignCenter: 'Centrar',
   alignRight: 'Alinear a la derecha',
   alignJustify: 'Justificar',
+  unreadableTitle: 'No se puede mostrar el texto guardado',
+  unreadableText:
+    'El texto guardado no respeta el formato del editor, así que no se muestra para no perderlo: se conserva sin cambios. Puede reemplazarlo por un texto nuevo.',
+  unreadableReplace: 'Reemplazar por un texto nuevo',
 } as const;
