@@ -1,12 +1,22 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
+import '@mantine/charts/styles.css';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { IssueDetail } from './IssueDetail.tsx';
+import { IssuesList } from './IssuesList.tsx';
+import { ProyectoDetail } from './ProyectoDetail.tsx';
+import { ProyectoEditar, ProyectoNuevo } from './ProyectoForm.tsx';
+import { ProyectosList } from './ProyectosList.tsx';
 
-/** The insights area's screens (one lazy chunk); each one lands with its issue. */
+/** The Monitor de errores screens (one lazy chunk, with the charts library only it uses). */
 export function InsightsRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Monitor de errores" /> },
+        { path: '', element: <IssuesList /> },
+        { path: 'proyectos', element: <ProyectosList /> },
+        { path: 'proyectos/nuevo', element: <ProyectoNuevo /> },
+        { path: 'proyectos/:id', element: <ProyectoDetail /> },
+        { path: 'proyectos/:id/editar', element: <ProyectoEditar /> },
+        { path: ':id', element: <IssueDetail /> },
       ]}
     />
   );

@@ -50,6 +50,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Turns on row selection and the 'Eliminar seleccionados' action. */
   onDeleteSelected?: (rows: T[]) => void;
+  /** Turns on row selection and shows these actions for the selected rows ('Resolver', 'Ignorar'...). */
+  selectionActions?: (rows: T[]) => ReactNode;
   /** Search, filters and actions shown above the table. */
   toolbar?: ReactNode;
   emptyText?: string;
@@ -61,7 +63,8 @@ const SELECT_COLUMN = 'seleccion';
 
 /** The portal's list table: server paging and sort, column choice, row selection, loading/empty/error states. */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, tableId, sortable, rows, total, list, getRowId, rowLabel, onDeleteSelected, onRowClick } = props;
+  const { label, tableId, sortable, rows, total, list, getRowId, rowLabel, onDeleteSelected, selectionActions, onRowClick } = props;
+  const selectable = Boolean(onDeleteSelected ?? selectionActions);
   const [visibility, setVisibility] = useColumnVisibility(
     tableId,
     Object.fromEntries((props.initiallyHidden ?? []).map((id) => [id, false])),
@@ -71,7 +74,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useEffect(() => setSelection({}), [rows]);
 
   const columns = useMemo<ColumnDef<T>[]>(() => {
-    if (!onDeleteSelected) return props.columns;
+    if (!selectable) return props.columns;
     const select: ColumnDef<T> = {
       id: SELECT_COLUMN,
       enableHiding: false,
@@ -92,7 +95,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
     };
     return [select, ...props.columns];
-  }, [props.columns, onDeleteSelected, rowLabel]);
+  }, [props.columns, selectable, rowLabel]);
 
   const table = useReactTable({
     data: rows ?? [],
@@ -102,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: true,
     manualSorting: true,
     enableSorting: false,
-    enableRowSelection: Boolean(onDeleteSelected),
+    enableRowSelection: selectable,
     state: { columnVisibility: visibility, rowSelection: selection },
     onColumnVisibilityChange: setVisibility,
     onRowSelectionChange: setSelection,
@@ -123,6 +126,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {props.toolbar}
         </Group>
         <Group gap="sm">
+          {selectionActions && selected.length > 0 && selectionActions(selected)}
           {onDeleteSelected && selected.length > 0 && (
             <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => onDeleteSelected(selected)}>
               {listMessages.eliminarSeleccionados} ({selected.length})

@@ -1,0 +1,205 @@
+import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { Breadcrumb, Evento } from '@intranet/contract/insights';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFechaHora, NivelBadge } from './badges.tsx';
+import { insightsMessages as t } from './messages.ts';
+import { StackTrace } from './StackTrace.tsx';
+
+/** One event as staff read it: what broke (stack trace), what led there, and where it happened. */
+export function EventoView({ evento }: { evento: Evento }) {
+  return (
+    <Stack gap="lg">
+      <Section title={t.trazas}>
+        <StackTrace exceptions={evento.exception} />
+      </Section>
+      <Section title={t.breadcrumbs}>
+        <Breadcrumbs items={evento.breadcrumbs} />
+      </Section>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Section title={t.request}>
+          {evento.request ? (
+            <Stack gap="xs">
+              <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                <Text span fw={700} inherit>
+                  {evento.request.method ?? 'GET'}
+                </Text>{' '}
+                {evento.request.url ?? '—'}
+                {evento.request.query_string ? `?${evento.request.query_string}` : ''}
+              </Text>
+              <KeyValues title={t.headers} values={evento.request.headers} />
+              {evento.request.data !== null && evento.request.data !== undefined && <JsonBlock value={evento.request.data} />}
+            </Stack>
+          ) : (
+            <Empty />
+          )}
+        </Section>
+        <Section title={t.user}>{evento.user ? <KeyValues values={evento.user} /> : <Empty />}</Section>
+      </SimpleGrid>
+      <Section title={t.tags}>
+        {evento.tags.length === 0 ? (
+          <Empty />
+        ) : (
+          <Group gap={6}>
+            {evento.tags.map((tag) => (
+              <Badge key={`${tag.key}=${tag.value}`} variant="default" radius="sm" tt="none" fw={400}>
+                <Text span size="xs" c="dimmed">
+                  {tag.key}
+                </Text>{' '}
+                <Text span size="xs" fw={600}>
+                  {tag.value}
+                </Text>
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Section>
+      <Section title={t.contextos}>
+        {Object.keys(evento.contexts).length === 0 ? (
+          <Empty />
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+            {Object.entries(evento.contexts).map(([name, values]) => (
+              <KeyValues key={name} title={name} values={values} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Section>
+      {Object.keys(evento.extra).length > 0 && (
+        <Section title={t.extra}>
+          <KeyValues values={evento.extra} />
+        </Section>
+      )}
+      <Section title={t.datos}>
+        <DetailGrid
+          items={[
+            { label: t.eventoId, value: <Code>{evento.event_id}</Code> },
+            { label: t.campos.nivel, value: <NivelBadge nivel={evento.nivel} /> },
+            { label: t.eventoCampos.fecha, value: formatFechaHora(evento.fecha) },
+            { label: t.recibido, value: formatFechaHora(evento.recibido) },
+            { label: t.campos.release, value: evento.release },
+            { label: t.campos.environment, value: evento.environment },
+            { label: t.plataforma, value: evento.platform },
+            { label: t.servidor, value: evento.server_name },
+            { label: t.transaccion, value: evento.transaction },
+            { label: t.sdk, value: evento.sdk ? `${evento.sdk.name ?? ''} ${evento.sdk.version ?? ''}`.trim() : null },
+            { label: t.campos.fingerprint, value: evento.fingerprint.join(' · ') },
+          ]}
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+const Empty = () => (
+  <Text c="dimmed" size="sm">
+    {t.sinDatos}
+  </Text>
+);
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A small key/value table; nested values as compact JSON. */
+function KeyValues({ title, values }: { title?: string; values: Record<string, unknown> }) {
+  const entries = Object.entries(values);
+  return (
+    <Stack gap={4}>
+      {title && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+          {title}
+        </Text>
+      )}
+      {entries.length === 0 ? (
+        <Empty />
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" layout="fixed" aria-label={title}>
+          <Table.Tbody>
+            {entries.map(([key, value]) => (
+              <Table.Tr key={key}>
+                <Table.Td w="35%" c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {key}
+                </Table.Td>
+                <Table.Td fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {asText(value)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function JsonBlock({ value }: { value: unknown }) {
+  return (
+    <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
+    </Code>
+  );
+}
+
+const BREADCRUMB_COLORS: Record<string, string> = { error: 'red', fatal: 'red', warning: 'yellow', info: 'blue', debug: 'gray' };
+
+/** The breadcrumbs as a timeline, oldest first, as the SDK recorded them up to the error. */
+function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
+  if (items.length === 0) return <Empty />;
+  return (
+    <Table.ScrollContainer minWidth={640} maxHeight={420}>
+      <Table aria-label={t.breadcrumbs} verticalSpacing={4} striped stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={110}>{t.breadcrumbCampos.hora}</Table.Th>
+            <Table.Th w={150}>{t.breadcrumbCampos.categoria}</Table.Th>
+            <Table.Th w={110}>{t.breadcrumbCampos.nivel}</Table.Th>
+            <Table.Th>{t.breadcrumbCampos.mensaje}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((crumb, index) => (
+            <Table.Tr key={index}>
+              <Table.Td fz="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp) : undefined}>
+                {crumb.timestamp ? dayjs(crumb.timestamp).format('HH:mm:ss.SSS') : '—'}
+              </Table.Td>
+              <Table.Td fz="sm">
+                {crumb.category ?? crumb.type ?? '—'}
+                {crumb.type && crumb.category && crumb.type !== 'default' && (
+                  <Text span size="xs" c="dimmed">{` (${crumb.type})`}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {crumb.level && (
+                  <Badge size="xs" variant="light" color={BREADCRUMB_COLORS[crumb.level] ?? 'gray'}>
+                    {crumb.level}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                {crumb.message}
+                {crumb.data && Object.keys(crumb.data).length > 0 && (
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {Object.entries(crumb.data)
+                      .map(([key, value]) => `${key}: ${asText(value)}`)
+                      .join(' · ')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,212 @@
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useActualizarIssue, useAsignables, useIssue } from './api.ts';
+import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
+import { Comentarios } from './Comentarios.tsx';
+import { EventosChart } from './EventosChart.tsx';
+import { EventosTab } from './EventosTab.tsx';
+import { EventoNavegable } from './EventoNavegable.tsx';
+import { insightsMessages as t } from './messages.ts';
+import { TagBreakdown } from './TagBreakdown.tsx';
+
+const TABS = ['evento', 'eventos', 'etiquetas', 'comentarios', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/insights/:id`: one grouped error, its latest (or chosen) event and its triage. */
+export function IssueDetail() {
+  const id = Number(useParams().id);
+  const issue = useIssue(id);
+  if (issue.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (issue.isError) {
+    return (
+      <>
+        <PageHeader title={t.titulo} back={{ to: '/insights', label: t.volver }} />
+        <Alert color="red" role="alert" title={t.noEncontrado}>
+          {issue.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <IssueView issue={issue.data} />;
+}
+
+function IssueView({ issue }: { issue: IssueDetalle }) {
+  // The tab and the event shown are in the URL, so a link opens the same event.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'evento';
+  const eventoId = params.get('evento');
+  const abrirEvento = (next: string | null) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.delete('tab');
+        if (next) updated.set('evento', next);
+        else updated.delete('evento');
+        return updated;
+      },
+      { replace: false },
+    );
+  const cambiarTab = (next: string | null) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next && next !== 'evento') updated.set('tab', next);
+        else updated.delete('tab');
+        return updated;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Text component="span" inherit style={{ overflowWrap: 'anywhere' }}>
+            {issue.titulo}
+          </Text>
+        }
+        back={{ to: '/insights', label: t.volver }}
+        actions={<Triage issue={issue} />}
+      />
+      <Group gap="xs" mb="md" mt={-8}>
+        <NivelBadge nivel={issue.nivel} />
+        <EstadoIssueBadge estado={issue.estado} />
+        {issue.culprit && (
+          <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {issue.culprit}
+          </Text>
+        )}
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mb="md">
+        <Paper withBorder radius="md" p="md">
+          <Resumen issue={issue} />
+        </Paper>
+        <Paper withBorder radius="md" p="md" style={{ gridColumn: 'span 2' }}>
+          <EventosChart issueId={issue.id} />
+        </Paper>
+      </SimpleGrid>
+
+      <Tabs value={tab} onChange={cambiarTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="evento">{t.tabs.evento}</Tabs.Tab>
+          <Tabs.Tab value="eventos">
+            {t.tabs.eventos} ({issue.cantidad.toLocaleString('es-AR')})
+          </Tabs.Tab>
+          <Tabs.Tab value="etiquetas">{t.tabs.etiquetas}</Tabs.Tab>
+          <Tabs.Tab value="comentarios">
+            {t.tabs.comentarios} ({issue.comentarios})
+          </Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="evento">
+          <EventoNavegable issue={issue} eventoId={eventoId} onNavigate={abrirEvento} />
+        </Tabs.Panel>
+        <Tabs.Panel value="eventos">
+          <EventosTab issueId={issue.id} onOpen={abrirEvento} />
+        </Tabs.Panel>
+        <Tabs.Panel value="etiquetas">
+          <TagBreakdown issueId={issue.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comentarios">
+          <Comentarios issueId={issue.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab
+            entidad="insights_issue"
+            id={issue.id}
+            labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado }}
+            valueLabels={{ estado: { unresolved: 'Sin resolver', resolved: 'Resuelto', ignored: 'Ignorado' } }}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function Resumen({ issue }: { issue: IssueDetalle }) {
+  const rows: [string, ReactNode][] = [
+    [t.campos.cantidad, <Text key="n" fw={700}>{issue.cantidad.toLocaleString('es-AR')}</Text>],
+    [t.campos.primera_vez, <FechaRelativa key="p" fecha={issue.primera_vez} />],
+    [t.campos.ultima_vez, <FechaRelativa key="u" fecha={issue.ultima_vez} />],
+    [t.campos.proyecto, issue.proyecto_nombre],
+    [t.campos.release, issue.release ?? '—'],
+    [t.campos.environment, issue.environment ?? '—'],
+  ];
+  return (
+    <Stack gap={6} component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <Group key={label} justify="space-between" align="flex-start" wrap="nowrap">
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" size="sm" m={0} ta="right" style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** Resolve / ignore / reopen and the assignee, for those who may act (INSIGHTS#EDITAR). */
+function Triage({ issue }: { issue: IssueDetalle }) {
+  const puedeEditar = usePermiso('INSIGHTS#EDITAR');
+  const actualizar = useActualizarIssue(issue.id);
+  const asignables = useAsignables();
+  if (!puedeEditar) return null;
+
+  const onError = (error: Error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message });
+  const estado = (next: IssueEstado) =>
+    actualizar.mutate({ estado: next }, { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }), onError });
+  const asignar = (value: string | null) => {
+    const persona = asignables.data?.find((p) => String(p.id) === value) ?? null;
+    actualizar.mutate(
+      { asignado_id: persona?.id ?? null },
+      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadoTexto(persona?.nombre ?? null) }), onError },
+    );
+  };
+  const opciones = (asignables.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }));
+  // The current assignee stays choosable even if no longer active.
+  if (issue.asignado && !opciones.some((o) => o.value === String(issue.asignado?.id))) {
+    opciones.push({ value: String(issue.asignado.id), label: issue.asignado.nombre });
+  }
+
+  return (
+    <>
+      <Select
+        aria-label={t.asignar}
+        placeholder={t.sinAsignar}
+        data={opciones}
+        value={issue.asignado ? String(issue.asignado.id) : null}
+        onChange={asignar}
+        clearable
+        searchable
+        w={200}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {issue.estado === 'unresolved' ? (
+        <>
+          <Button color="green" leftSection={<IconCheck size={16} />} loading={actualizar.isPending} onClick={() => estado('resolved')}>
+            {t.resolver}
+          </Button>
+          <Button variant="default" leftSection={<IconEyeOff size={16} />} loading={actualizar.isPending} onClick={() => estado('ignored')}>
+            {t.ignorar}
+          </Button>
+        </>
+      ) : (
+        <Button variant="light" leftSection={<IconRefresh size={16} />} loading={actualizar.isPending} onClick={() => estado('unresolved')}>
+          {t.reabrir}
+        </Button>
+      )}
+    </>
+  );
+}

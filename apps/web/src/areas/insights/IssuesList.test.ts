@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Issue } from '@intranet/contract/insights';
+import { renderUi } from '../../components/testing.tsx';
+import { IssuesList } from './IssuesList.tsx';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), blob: vi.fn() }));
+const permiso = vi.hoisted(() => ({ editar: true }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => permiso.editar }));
+
+const issue = (id: number, titulo: string, estado: Issue['estado'] = 'unresolved'): Issue => ({
+  id,
+  proyecto_id: 1,
+  proyecto_nombre: 'Portal web',
+  titulo,
+  culprit: 'src/carrito.js in agregar',
+  nivel: 'error',
+  estado,
+  cantidad: 1234,
+  primera_vez: '2026-11-01T10:00:00Z',
+  ultima_vez: '2026-11-21T10:00:00Z',
+  release: 'web@1.2.0',
+  environment: 'production',
+  asignado: null,
+  serie: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 5, 2],
+});
+
+const warn = console.warn;
+beforeEach(() => {
+  // jsdom lays nothing out, so recharts warns that the sparklines have no size.
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).startsWith('The width(')) warn(...args);
+  });
+  permiso.editar = true;
+  const items = [issue(1, 'TypeError: x is undefined'), issue(2, 'RangeError: demasiado', 'resolved')];
+  http.get.mockImplementation(async (url: string) => {
+    if (url.startsWith('/api/insights/issues')) return { error: null, datos: { items, total: 2 } };
+    if (url === '/api/insights/filtros') return { error: null, datos: { environments: ['production'], releases: ['web@1.2.0'] } };
+    return { error: null, datos: [] };
+  });
+  http.post.mockResolvedValue({ error: null, datos: { actualizados: 1 } });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
+
+describe('IssuesList', () => {
+  it('asks the server for the view the URL describes and shows each issue’s figures', async () => {
+    renderUi(createElement(IssuesList), { url: '/insights?estado=unresolved&nivel=error&environment=production&sort=-cantidad&q=Type', path: '/insights' });
+    const table = await screen.findByRole('table', { name: 'Errores' });
+    await within(table).findByText('TypeError: x is undefined');
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/insights/issues?page=1&size=25&sort=-cantidad&q=Type&estado=unresolved&nivel=error&environment=production',
+      expect.anything(),
+      expect.anything(),
+    );
+    expect(within(table).getAllByText('src/carrito.js in agregar')).toHaveLength(2);
+    expect(within(table).getAllByText('1.234')).toHaveLength(2);
+    expect(within(table).getAllByRole('img', { name: '11 eventos en los últimos 14 días' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Proyectos' }).getAttribute('href')).toBe('/insights/proyectos');
+  });
+
+  it('resolves the selected issues in one call', async () => {
+    renderUi(createElement(IssuesList), { url: '/insights' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar TypeError: x is undefined' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Resolver (1)' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/issues/estado', { ids: [1], estado: 'resolved' }, expect.anything()));
+    // Only resolved or ignored issues can be reopened.
+    expect(screen.queryByRole('button', { name: /Reabrir/ })).toBeNull();
+  });
+
+  it('offers no selection to those who may only read', async () => {
+    permiso.editar = false;
+    renderUi(createElement(IssuesList), { url: '/insights' });
+    await screen.findByText('TypeError: x is undefined');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

@@ -1,0 +1,196 @@
+import { Anchor, Box, Button, Select, Stack, Text } from '@mantine/core';
+import { Sparkline } from '@mantine/charts';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconEyeOff, IconRefresh, IconSettings } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link, useNavigate } from 'react-router';
+import {
+  ISSUE_ESTADO_NOMBRES,
+  ISSUE_ESTADOS,
+  ISSUE_SORT,
+  issueListQuery,
+  NIVELES,
+  type Issue,
+  type IssueEstado,
+} from '@intranet/contract/insights';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../components/FilterSelect.tsx';
+import { ListSearch } from '../../components/ListSearch.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { downloadFile } from '../../core/list/downloadFile.ts';
+import { useListState } from '../../core/list/useListState.ts';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { issuesCsvUrl, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
+import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
+import { insightsMessages as t } from './messages.ts';
+
+/** The last 14 days as a small line; the total is what a screen reader hears. */
+function SerieSparkline({ serie }: { serie: number[] }) {
+  const total = serie.reduce((sum, n) => sum + n, 0);
+  return (
+    <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={112}>
+      <Sparkline h={28} data={serie} curveType="monotone" color={total > 0 ? 'red.6' : 'gray.4'} fillOpacity={0.35} strokeWidth={1.5} />
+    </Box>
+  );
+}
+
+const columns: ColumnDef<Issue>[] = [
+  {
+    id: 'titulo',
+    header: t.campos.titulo,
+    enableHiding: false,
+    cell: ({ row }) => (
+      <Stack gap={0} maw={520}>
+        <Anchor component={Link} to={`/insights/${row.original.id}`} fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {row.original.titulo}
+        </Anchor>
+        {row.original.culprit && (
+          <Text size="xs" c="dimmed" ff="monospace" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {row.original.culprit}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { id: 'nivel', header: t.campos.nivel, cell: ({ row }) => <NivelBadge nivel={row.original.nivel} /> },
+  { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoIssueBadge estado={row.original.estado} /> },
+  {
+    id: 'cantidad',
+    header: t.campos.cantidad,
+    cell: ({ row }) => (
+      <Text size="sm" fw={600} ta="right">
+        {row.original.cantidad.toLocaleString('es-AR')}
+      </Text>
+    ),
+  },
+  { id: 'serie', header: t.campos.serie, cell: ({ row }) => <SerieSparkline serie={row.original.serie} /> },
+  { id: 'primera_vez', header: t.campos.primera_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.primera_vez} /> },
+  { id: 'ultima_vez', header: t.campos.ultima_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.ultima_vez} /> },
+  { id: 'release', accessorKey: 'release', header: t.campos.release },
+  { id: 'environment', accessorKey: 'environment', header: t.campos.environment },
+  { id: 'proyecto', accessorKey: 'proyecto_nombre', header: t.campos.proyecto },
+  { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? '' },
+];
+
+const estadoOptions = ISSUE_ESTADOS.map((estado) => ({ value: estado, label: ISSUE_ESTADO_NOMBRES[estado] }));
+const nivelOptions = NIVELES.map((nivel) => ({ value: nivel, label: t.niveles[nivel] }));
+/** The orders staff pick from (the column headers sort by any sortable column too). */
+const ordenOptions = [
+  { value: '-ultima_vez', label: t.orden.ultima_vez },
+  { value: '-primera_vez', label: t.orden.primera_vez },
+  { value: '-cantidad', label: t.orden.cantidad },
+];
+const ORDEN_POR_DEFECTO = '-ultima_vez';
+
+const asOptions = (values: string[] | undefined) => (values ?? []).map((value) => ({ value, label: value }));
+
+/** `/insights`: the grouped errors, paged, sorted and filtered on the server, the view kept in the URL. */
+export function IssuesList() {
+  const list = useListState(issueListQuery);
+  const issues = useIssues(list.apiParams);
+  const filtros = useFiltros();
+  const proyectos = useProyectos();
+  const puedeEditar = usePermiso('INSIGHTS#EDITAR');
+  const cambiarEstado = useEstadoIssues();
+  const navigate = useNavigate();
+
+  const aplicar = (rows: Issue[], estado: IssueEstado) =>
+    cambiarEstado.mutate(
+      { ids: rows.map((row) => row.id), estado },
+      {
+        onSuccess: (n) => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(n) }),
+        onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            <ExportButton url={issuesCsvUrl(list.exportParams)} name="errores" download={downloadFile} />
+            <Button component={Link} to="/insights/proyectos" variant="default" leftSection={<IconSettings size={16} />}>
+              {t.proyectosBoton}
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        label={t.tabla}
+        tableId="insights-issues"
+        columns={columns}
+        sortable={ISSUE_SORT}
+        rows={issues.data?.items}
+        total={issues.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => row.titulo}
+        loading={issues.isPending}
+        fetching={issues.isPlaceholderData}
+        error={issues.error}
+        onRetry={() => void issues.refetch()}
+        onRowClick={(row) => void navigate(`/insights/${row.id}`)}
+        selectionActions={
+          puedeEditar
+            ? (rows) => (
+                <>
+                  <Button variant="light" color="green" leftSection={<IconCheck size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'resolved')}>
+                    {t.resolver} ({rows.length})
+                  </Button>
+                  <Button variant="light" color="gray" leftSection={<IconEyeOff size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'ignored')}>
+                    {t.ignorar} ({rows.length})
+                  </Button>
+                  {rows.some((row) => row.estado !== 'unresolved') && (
+                    <Button variant="light" leftSection={<IconRefresh size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'unresolved')}>
+                      {t.reabrir} ({rows.length})
+                    </Button>
+                  )}
+                </>
+              )
+            : undefined
+        }
+        emptyText={t.sinIssues}
+        initiallyHidden={['primera_vez', 'asignado']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <Select
+              label={t.ordenarPor}
+              data={ordenOptions}
+              value={ordenOptions.some((o) => o.value === (list.sort ?? ORDEN_POR_DEFECTO)) ? (list.sort ?? ORDEN_POR_DEFECTO) : null}
+              onChange={(sort) => list.setSort(sort === ORDEN_POR_DEFECTO ? undefined : (sort ?? undefined))}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', sm: 160 }}
+            />
+            <FilterSelect
+              label={t.campos.proyecto}
+              value={list.query.proyecto_id === undefined ? undefined : String(list.query.proyecto_id)}
+              options={(proyectos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
+              onChange={(id) => list.setFilter('proyecto_id', id)}
+              searchable
+            />
+            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
+            <FilterSelect label={t.campos.nivel} value={list.query.nivel} options={nivelOptions} onChange={(v) => list.setFilter('nivel', v)} />
+            <FilterSelect
+              label={t.campos.environment}
+              value={list.query.environment}
+              options={asOptions(filtros.data?.environments)}
+              onChange={(v) => list.setFilter('environment', v)}
+              searchable
+            />
+            <FilterSelect
+              label={t.campos.release}
+              value={list.query.release}
+              options={asOptions(filtros.data?.releases)}
+              onChange={(v) => list.setFilter('release', v)}
+              searchable
+            />
+          </>
+        }
+      />
+    </>
+  );
+}

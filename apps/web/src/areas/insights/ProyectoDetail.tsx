@@ -1,0 +1,186 @@
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconKey, IconList, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/contract/insights';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
+import { DsnField, Snippet } from './DsnField.tsx';
+import { insightsMessages as t } from './messages.ts';
+
+const c = t.proyectoCampos;
+
+/** `/insights/proyectos/:id`: the project's DSN and SDK snippets, its key and its switch. */
+export function ProyectoDetail() {
+  const id = Number(useParams().id);
+  const proyecto = useProyecto(id);
+  if (proyecto.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (proyecto.isError) {
+    return (
+      <>
+        <PageHeader title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} />
+        <Alert color="red" role="alert" title={t.proyectoNoEncontrado}>
+          {proyecto.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <ProyectoView proyecto={proyecto.data} />;
+}
+
+function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
+  const puedeEditar = usePermiso('INSIGHTS#EDITAR');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'historial' ? 'historial' : 'configuracion';
+  const snippets = sentrySnippets(proyecto.dsn);
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {proyecto.nombre}
+            <Badge variant="dot" color={proyecto.activo ? 'green' : 'gray'} size="lg">
+              {proyecto.activo ? t.activoSi : t.activoNo}
+            </Badge>
+          </Group>
+        }
+        back={{ to: '/insights/proyectos', label: t.volverAProyectos }}
+        actions={
+          <>
+            <Button component={Link} to={`/insights?proyecto_id=${proyecto.id}`} variant="default" leftSection={<IconList size={16} />}>
+              {t.verErrores}
+            </Button>
+            {puedeEditar && <ProyectoActions proyecto={proyecto} />}
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={(next) => setParams(next === 'historial' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="configuracion">{t.configuracion}</Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="configuracion">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg" component="section" aria-label={c.dsn}>
+              <Group justify="space-between" mb="xs">
+                <Title order={2} size="h4">
+                  {c.dsn}
+                </Title>
+                {puedeEditar && <RotarClave proyecto={proyecto} />}
+              </Group>
+              <Text size="sm" c="dimmed" mb="sm">
+                {t.dsnDescripcion}
+              </Text>
+              <DsnField dsn={proyecto.dsn} />
+              {!proyecto.activo && (
+                <Alert color="yellow" mt="sm">
+                  {t.activoDescripcion}
+                </Alert>
+              )}
+            </Paper>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <Paper withBorder radius="md" p="lg">
+                <Snippet title={t.snippetNavegador} code={snippets.navegador} />
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <Snippet title={t.snippetNode} code={snippets.node} />
+              </Paper>
+            </SimpleGrid>
+            <Paper withBorder radius="md" p="lg" component="section" aria-label={t.datosProyecto}>
+              <DetailGrid
+                items={[
+                  { label: c.nombre, value: proyecto.nombre },
+                  { label: c.slug, value: proyecto.slug },
+                  { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
+                  { label: c.limite_por_minuto, value: proyecto.limite_por_minuto.toLocaleString('es-AR') },
+                  { label: c.issues_sin_resolver, value: proyecto.issues_sin_resolver.toLocaleString('es-AR') },
+                  { label: c.public_key, value: proyecto.public_key },
+                  { label: c.creado, value: formatFecha(proyecto.creado) },
+                  { label: c.actualizado, value: formatFecha(proyecto.actualizado) },
+                ]}
+              />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab
+            entidad="insights_proyecto"
+            id={proyecto.id}
+            labels={c}
+            valueLabels={{ plataforma: PLATAFORMA_NOMBRES }}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function RotarClave({ proyecto }: { proyecto: Proyecto }) {
+  const rotar = useRotarClave(proyecto.id);
+  const run = async () => {
+    if (!(await confirmAction({ title: t.rotarTitulo, message: t.rotarTexto, confirmLabel: t.rotarClave, danger: true }))) return;
+    rotar.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'green', title: t.claveRotada, message: t.claveRotadaTexto }),
+      onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
+    });
+  };
+  return (
+    <Button variant="light" color="orange" size="xs" leftSection={<IconKey size={14} />} loading={rotar.isPending} onClick={() => void run()}>
+      {t.rotarClave}
+    </Button>
+  );
+}
+
+function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
+  const guardar = useGuardarProyecto(proyecto.id);
+  const eliminar = useEliminarProyecto();
+  const navigate = useNavigate();
+
+  const alternar = async () => {
+    if (proyecto.activo && !(await confirmAction({ title: t.desactivar, message: t.desactivarTexto(proyecto.nombre), confirmLabel: t.desactivar }))) return;
+    const { nombre, slug, plataforma, limite_por_minuto } = proyecto;
+    guardar.mutate(
+      { nombre, slug, plataforma, limite_por_minuto, activo: !proyecto.activo },
+      {
+        onSuccess: (saved) => notifications.show({ color: 'green', title: saved.activo ? t.activado : t.desactivado, message: saved.nombre }),
+        onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
+      },
+    );
+  };
+
+  const remove = async () => {
+    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(proyecto.nombre), danger: true }))) return;
+    eliminar.mutate(proyecto.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminado, message: proyecto.nombre });
+        void navigate('/insights/proyectos');
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={proyecto.activo ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+        loading={guardar.isPending}
+        onClick={() => void alternar()}
+      >
+        {proyecto.activo ? t.desactivar : t.activar}
+      </Button>
+      <Button component={Link} to={`/insights/proyectos/${proyecto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+        {t.editar}
+      </Button>
+      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+        {t.eliminar}
+      </Button>
+    </>
+  );
+}

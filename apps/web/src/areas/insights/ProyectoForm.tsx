@@ -1,0 +1,121 @@
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { PLATAFORMA_NOMBRES, PLATAFORMAS, proyectoInput, type Proyecto, type ProyectoInput } from '@intranet/contract/insights';
+import { contractResolver } from '../../components/form/contractResolver.ts';
+import { FormError } from '../../components/form/FormError.tsx';
+import { NumberField } from '../../components/form/NumberField.tsx';
+import { SelectField } from '../../components/form/SelectField.tsx';
+import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { SwitchField } from '../../components/form/SwitchField.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { formMessages, listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
+import { useGuardarProyecto, useProyecto, type ProyectoValues } from './api.ts';
+import { insightsMessages as t } from './messages.ts';
+
+const c = t.proyectoCampos;
+const EMPTY: ProyectoInput = { nombre: '', slug: '', plataforma: 'javascript', activo: true, limite_por_minuto: 6000 };
+const plataformaOptions = PLATAFORMAS.map((p) => ({ value: p, label: PLATAFORMA_NOMBRES[p] }));
+
+const toFormValues = (p: Proyecto): ProyectoInput => ({
+  nombre: p.nombre,
+  slug: p.slug,
+  plataforma: p.plataforma,
+  activo: p.activo,
+  limite_por_minuto: p.limite_por_minuto,
+});
+
+/** A slug proposed from the name while the slug box is untouched ('Portal Web' → 'portal-web'). */
+const slugDe = (nombre: string) =>
+  nombre
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50);
+
+/** `/insights/proyectos/nuevo` */
+export function ProyectoNuevo() {
+  return <ProyectoForm initial={EMPTY} />;
+}
+
+/** `/insights/proyectos/:id/editar` */
+export function ProyectoEditar() {
+  const id = Number(useParams().id);
+  const proyecto = useProyecto(id);
+  if (proyecto.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (proyecto.isError) return <Alert color="red" role="alert" title={t.proyectoNoEncontrado}>{proyecto.error.message}</Alert>;
+  return <ProyectoForm id={id} nombre={proyecto.data.nombre} initial={toFormValues(proyecto.data)} />;
+}
+
+function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: ProyectoInput }) {
+  const navigate = useNavigate();
+  const form = useForm<ProyectoInput, unknown, ProyectoValues>({ resolver: contractResolver(proyectoInput), defaultValues: initial, mode: 'onTouched' });
+  const { control, formState } = form;
+  const { formError, onServerError, clearFormError } = useServerErrors(form);
+  const guardar = useGuardarProyecto(id);
+  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const volver = id === undefined ? '/insights/proyectos' : `/insights/proyectos/${id}`;
+  const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
+
+  // A new project's slug follows its name until the slug is typed by hand.
+  useEffect(() => {
+    if (id !== undefined) return;
+    const subscription = form.watch((values, { name }) => {
+      if (name === 'nombre' && !form.getFieldState('slug').isDirty) form.setValue('slug', slugDe(values.nombre ?? ''));
+    });
+    return () => subscription.unsubscribe();
+  }, [form, id]);
+
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      const saved = await guardar.mutateAsync(values);
+      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
+      allowLeave();
+      await navigate(`/insights/proyectos/${saved.id}`);
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title={titulo} back={{ to: volver, label: t.volverAProyectos }} />
+      <Paper withBorder p="lg" radius="md" maw={760}>
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
+          <Stack gap="md">
+            <FormError message={formError} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextField
+                control={control}
+                name="nombre"
+                label={c.nombre}
+                withAsterisk
+                autoFocus
+                maxLength={100}
+              />
+              <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
+              <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
+              <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} min={1} />
+            </SimpleGrid>
+            <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => void navigate(volver)}>
+                {formMessages.cancelar}
+              </Button>
+              <Button type="submit" loading={formState.isSubmitting}>
+                {formMessages.guardar}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExceptionValue, Frame } from '@intranet/contract/insights';
+import { installDomStubs } from '../../components/testing.tsx';
+import { groupFrames, StackTrace } from './StackTrace.tsx';
+
+const frame = (fn: string, inApp: boolean, context?: { line: string; lineno: number }): Frame => ({
+  filename: inApp ? `src/${fn}.js` : `node_modules/lib/${fn}.js`,
+  abs_path: null,
+  function: fn,
+  module: null,
+  lineno: context?.lineno ?? 10,
+  colno: 5,
+  in_app: inApp,
+  context_line: context?.line ?? null,
+  pre_context: context ? ['function antes() {', '  const x = 1;'] : [],
+  post_context: context ? ['}'] : [],
+});
+
+afterEach(cleanup);
+
+describe('groupFrames', () => {
+  it('puts the newest frame first and folds runs of library frames', () => {
+    const frames = [frame('main', true), frame('lib1', false), frame('lib2', false), frame('handler', true), frame('lib3', false)];
+    const groups = groupFrames(frames);
+    expect(groups.map((g) => (g.kind === 'frame' ? g.frame.function : g.frames.map((f) => f.frame.function).join('+')))).toEqual([
+      'lib3',
+      'handler',
+      'lib2+lib1',
+      'main',
+    ]);
+  });
+
+  it('shows every frame when none is the app’s own', () => {
+    const groups = groupFrames([frame('a', false), frame('b', false)]);
+    expect(groups.map((g) => g.kind)).toEqual(['frame', 'frame']);
+  });
+});
+
+describe('StackTrace', () => {
+  const exception: ExceptionValue = {
+    type: 'TypeError',
+    value: "Cannot read properties of undefined (reading 'precio')",
+    module: null,
+    mechanism: { type: 'onerror', handled: false },
+    frames: [frame('main', true), frame('dispatch', false), frame('agregar', true, { line: '  return item.precio;', lineno: 42 })],
+  };
+
+  it('highlights the app’s frames, opens the newest one’s code and folds library frames', () => {
+    installDomStubs();
+    render(createElement(MantineProvider, null, createElement(StackTrace, { exceptions: [exception] })));
+    expect(screen.getByText('TypeError')).toBeTruthy();
+    expect(screen.getByText('no manejado · onerror')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Traza de la pila: TypeError' });
+    const items = within(list).getAllByRole('listitem');
+    // Newest first: agregar (app, with code), the folded library frame, main (app).
+    expect(items[0]?.textContent).toContain('src/agregar.js en agregar · línea 42:5');
+    expect(items[0]?.getAttribute('data-in-app')).toBe('true');
+    expect(within(items[0] as HTMLElement).getByText('42')).toBeTruthy();
+    expect(items[0]?.querySelector('[aria-current="true"]')?.textContent).toBe('42  return item.precio;');
+    const toggle = screen.getByRole('button', { name: 'Mostrar 1 marco de bibliotecas' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Ocultar 1 marco de bibliotecas' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('node_modules/lib/dispatch.js')).toBeTruthy();
+  });
+
+  it('says so when the event has no stack trace', () => {
+    installDomStubs();
+    render(createElement(MantineProvider, null, createElement(StackTrace, { exceptions: [] })));
+    expect(screen.getByText('El evento no trae traza de la pila.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,165 @@
+import { Badge, Box, Code, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ExceptionValue, Frame } from '@intranet/contract/insights';
+import { insightsMessages as t } from './messages.ts';
+import classes from './StackTrace.module.css';
+
+/** Frames newest first, with runs of library frames folded into one row (unless no frame is the app's). */
+export type FrameGroup = { kind: 'frame'; frame: Frame; index: number } | { kind: 'libraries'; frames: { frame: Frame; index: number }[] };
+
+export function groupFrames(frames: Frame[]): FrameGroup[] {
+  const newestFirst = frames.map((frame, index) => ({ frame, index })).reverse();
+  if (!newestFirst.some(({ frame }) => frame.in_app)) return newestFirst.map((f) => ({ kind: 'frame', ...f }));
+  const groups: FrameGroup[] = [];
+  for (const entry of newestFirst) {
+    const last = groups.at(-1);
+    if (entry.frame.in_app) groups.push({ kind: 'frame', ...entry });
+    else if (last?.kind === 'libraries') last.frames.push(entry);
+    else groups.push({ kind: 'libraries', frames: [entry] });
+  }
+  return groups;
+}
+
+/** The exceptions of an event, the outermost (the one that reached the handler) first. */
+export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
+  if (exceptions.length === 0) return <Text c="dimmed" size="sm">{t.sinTraza}</Text>;
+  return (
+    <Stack gap="lg">
+      {[...exceptions].reverse().map((exception, index) => (
+        <ExceptionBlock key={index} exception={exception} />
+      ))}
+    </Stack>
+  );
+}
+
+function ExceptionBlock({ exception }: { exception: ExceptionValue }) {
+  const groups = groupFrames(exception.frames);
+  // The newest frame of the app opens with its code, where the error most likely is.
+  const firstApp = groups.find((group) => group.kind === 'frame' && group.frame.in_app);
+  const openIndex = firstApp?.kind === 'frame' ? firstApp.index : exception.frames.length - 1;
+  const handled = exception.mechanism?.handled;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" align="baseline">
+        <Text fw={700} ff="monospace">
+          {exception.type ?? 'Error'}
+        </Text>
+        {handled !== null && handled !== undefined && (
+          <Badge size="xs" variant="outline" color={handled ? 'gray' : 'red'}>
+            {handled ? t.manejado : t.noManejado}
+            {exception.mechanism?.type ? ` · ${exception.mechanism.type}` : ''}
+          </Badge>
+        )}
+      </Group>
+      {exception.value && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {exception.value}
+        </Text>
+      )}
+      {exception.frames.length === 0 ? (
+        <Text c="dimmed" size="sm">{t.sinTraza}</Text>
+      ) : (
+        <Paper withBorder radius="sm" className={classes.frames} role="list" aria-label={`${t.trazas}: ${exception.type ?? 'Error'}`}>
+          {groups.map((group) =>
+            group.kind === 'frame' ? (
+              <FrameRow key={group.index} frame={group.frame} initiallyOpen={group.index === openIndex} />
+            ) : (
+              <LibraryFrames key={`lib-${group.frames[0]?.index}`} frames={group.frames} />
+            ),
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function LibraryFrames({ frames }: { frames: { frame: Frame; index: number }[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box role="listitem">
+      <UnstyledButton className={classes.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Group gap={6}>
+          {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
+          <Text size="xs" c="dimmed">
+            {open ? t.ocultarMarcos(frames.length) : t.marcosOcultos(frames.length)}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Collapse in={open}>
+        <div role="list">
+          {frames.map(({ frame, index }) => (
+            <FrameRow key={index} frame={frame} initiallyOpen={false} />
+          ))}
+        </div>
+      </Collapse>
+    </Box>
+  );
+}
+
+const frameLocation = (frame: Frame) => frame.filename ?? frame.abs_path ?? frame.module ?? '?';
+const hasContext = (frame: Frame) => frame.context_line !== null;
+
+function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen && hasContext(frame));
+  const where = t.enLinea(frame.lineno, frame.colno);
+  const title = (
+    <Group gap={6} wrap="nowrap" align="baseline" style={{ minWidth: 0 }}>
+      {hasContext(frame) && (open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />)}
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text span fw={frame.in_app ? 700 : 400} inherit>
+          {frameLocation(frame)}
+        </Text>
+        <Text span c="dimmed" inherit>
+          {' en '}
+        </Text>
+        <Text span fw={600} inherit>
+          {frame.function ?? t.funcionAnonima}
+        </Text>
+        {where && (
+          <Text span c="dimmed" inherit>
+            {` · ${where}`}
+          </Text>
+        )}
+      </Text>
+      {frame.in_app && (
+        <Badge size="xs" variant="light" color="red" style={{ flexShrink: 0 }}>
+          {t.deLaApp}
+        </Badge>
+      )}
+    </Group>
+  );
+  return (
+    <Box role="listitem" className={frame.in_app ? classes.inApp : classes.frame} data-in-app={frame.in_app || undefined}>
+      {hasContext(frame) ? (
+        <UnstyledButton className={classes.header} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {title}
+        </UnstyledButton>
+      ) : (
+        <Box className={classes.header}>{title}</Box>
+      )}
+      {hasContext(frame) && (
+        <Collapse in={open}>
+          <ContextLines frame={frame} />
+        </Collapse>
+      )}
+    </Box>
+  );
+}
+
+/** The source around the frame's line, numbered, the line itself marked. */
+function ContextLines({ frame }: { frame: Frame }) {
+  const start = (frame.lineno ?? frame.pre_context.length + 1) - frame.pre_context.length;
+  const lines = [...frame.pre_context, frame.context_line ?? '', ...frame.post_context];
+  const current = frame.pre_context.length;
+  return (
+    <Code block className={classes.context}>
+      {lines.map((line, i) => (
+        <div key={i} className={i === current ? classes.currentLine : undefined} aria-current={i === current ? 'true' : undefined}>
+          <span className={classes.lineNumber}>{start + i}</span>
+          {line || ' '}
+        </div>
+      ))}
+    </Code>
+  );
+}

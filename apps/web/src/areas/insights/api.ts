@@ -1,0 +1,230 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { envelope, okBody } from '@intranet/contract/envelope';
+import {
+  asignables,
+  bulkEstadoResult,
+  comentario,
+  evento,
+  eventoPage,
+  issue,
+  issueDetalle,
+  issueFiltros,
+  issuePage,
+  proyecto,
+  serie,
+  tagBreakdown,
+  type ComentarioInput,
+  type IssueBulkEstado,
+  type IssueUpdate,
+  type proyectoInput,
+} from '@intranet/contract/insights';
+import { apiUrl } from '../../core/config/config.ts';
+import { http } from '../../core/http/http.ts';
+
+/** What a valid project form submits (the contract's parsed `proyectoInput`). */
+export type ProyectoValues = z.output<typeof proyectoInput>;
+
+/** Query keys: everything of the area under 'insights', so one invalidation refreshes lists and details. */
+export const insightsKeys = {
+  all: ['insights'] as const,
+  issues: (params: string) => ['insights', 'issues', params] as const,
+  issue: (id: number) => ['insights', 'issue', id] as const,
+  evento: (id: number, evento: string) => ['insights', 'issue', id, 'evento', evento] as const,
+  eventos: (id: number, page: number) => ['insights', 'issue', id, 'eventos', page] as const,
+  tags: (id: number) => ['insights', 'issue', id, 'tags'] as const,
+  serie: (id: number, dias: number) => ['insights', 'issue', id, 'serie', dias] as const,
+  comentarios: (id: number) => ['insights', 'issue', id, 'comentarios'] as const,
+  proyectos: ['insights', 'proyectos'] as const,
+  proyecto: (id: number) => ['insights', 'proyectos', id] as const,
+  filtros: ['insights', 'filtros'] as const,
+  asignables: ['insights', 'asignables'] as const,
+};
+
+const url = (path: string) => apiUrl('api', `/api/insights${path}`);
+
+// ---- Issues ----
+
+/** One page of the issues list (`GET /api/insights/issues`). */
+export function useIssues(params: string) {
+  return useQuery({
+    queryKey: insightsKeys.issues(params),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues?${params}`), envelope(issuePage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The `export.csv` address of the issues list with its current filters. */
+export const issuesCsvUrl = (exportParams: string) => url(`/issues/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+/** The environments and releases seen, for the list's filters. */
+export function useFiltros() {
+  return useQuery({
+    queryKey: insightsKeys.filtros,
+    queryFn: async ({ signal }) => (await http.get(url('/filtros'), envelope(issueFiltros), { signal })).datos,
+    staleTime: 60_000,
+  });
+}
+
+/** One issue with its latest event (`GET /api/insights/issues/:id`). */
+export function useIssue(id: number) {
+  return useQuery({
+    queryKey: insightsKeys.issue(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}`), envelope(issueDetalle), { signal })).datos,
+  });
+}
+
+/** One event of an issue: an event_id, or 'latest' / 'oldest'. */
+export function useEvento(id: number, eventoId: string, enabled = true) {
+  return useQuery({
+    queryKey: insightsKeys.evento(id, eventoId),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/eventos/${eventoId}`), envelope(evento), { signal })).datos,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const EVENTOS_PAGE_SIZE = 20;
+
+/** The issue's events, newest first. */
+export function useEventos(id: number, page: number) {
+  return useQuery({
+    queryKey: insightsKeys.eventos(id, page),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), size: String(EVENTOS_PAGE_SIZE) });
+      return (await http.get(url(`/issues/${id}/eventos?${params}`), envelope(eventoPage), { signal })).datos;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Top values per tag key of the issue's events. */
+export function useTags(id: number) {
+  return useQuery({
+    queryKey: insightsKeys.tags(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/tags`), envelope(tagBreakdown), { signal })).datos,
+  });
+}
+
+/** Events per day of the issue's last `dias` days. */
+export function useSerie(id: number, dias: number) {
+  return useQuery({
+    queryKey: insightsKeys.serie(id, dias),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/serie?dias=${dias}`), envelope(serie), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The people an issue can be assigned to. */
+export function useAsignables() {
+  return useQuery({
+    queryKey: insightsKeys.asignables,
+    queryFn: async ({ signal }) => (await http.get(url('/asignables'), envelope(asignables), { signal })).datos,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A triage change shows in the lists, the detail, the projects' counts and the history. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: insightsKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+}
+
+/** Changes an issue's state and/or assignee (`PUT /api/insights/issues/:id`). */
+export function useActualizarIssue(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (cambio: IssueUpdate) => (await http.put(url(`/issues/${id}`), cambio, envelope(issue))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Resolves, ignores or reopens several issues at once. */
+export function useEstadoIssues() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: IssueBulkEstado) => (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- Comments ----
+
+export function useComentarios(id: number) {
+  return useQuery({
+    queryKey: insightsKeys.comentarios(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/comentarios`), envelope(z.array(comentario)), { signal })).datos,
+  });
+}
+
+export function useComentar(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: ComentarioInput) => (await http.post(url(`/issues/${id}/comentarios`), body, envelope(comentario))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useEliminarComentario() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (comentarioId: number) => http.delete(url(`/comentarios/${comentarioId}`), okBody),
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- Projects ----
+
+/** Every project with its DSN (the spec-style bare list). */
+export function useProyectos() {
+  return useQuery({
+    queryKey: insightsKeys.proyectos,
+    queryFn: async ({ signal }) => (await http.get(url('/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
+  });
+}
+
+export function useProyecto(id: number) {
+  return useQuery({
+    queryKey: insightsKeys.proyecto(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/proyectos/${id}`), envelope(proyecto), { signal })).datos,
+  });
+}
+
+/** Creates (no id) or updates a project. */
+export function useGuardarProyecto(id: number | undefined) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: ProyectoValues) => {
+      const answer =
+        id === undefined
+          ? await http.post(url('/proyectos'), values, envelope(proyecto))
+          : await http.put(url(`/proyectos/${id}`), values, envelope(proyecto));
+      return answer.datos;
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** A new public key: the old DSN stops working at once. */
+export function useRotarClave(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async () => (await http.post(url(`/proyectos/${id}/rotar-clave`), undefined, envelope(proyecto))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Deletes a project with its issues, events and comments. */
+export function useEliminarProyecto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete(url(`/proyectos/${id}`), okBody),
+    // The deleted project's open detail is not refetched: it would only answer 404 while the screen leaves.
+    onSuccess: (_answer, id) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: insightsKeys.all, predicate: (query) => !(query.queryKey[1] === 'proyectos' && query.queryKey[2] === id) }),
+        client.invalidateQueries({ queryKey: ['auditoria'] }),
+      ]),
+  });
+}

@@ -1,0 +1,41 @@
+import { Badge, Text, Tooltip } from '@mantine/core';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { ISSUE_ESTADO_NOMBRES, type IssueEstado, type Nivel } from '@intranet/contract/insights';
+import { insightsMessages as t } from './messages.ts';
+
+dayjs.extend(relativeTime);
+
+/** An event's level in its colour (fatal dark red … debug grey). */
+export function NivelBadge({ nivel }: { nivel: Nivel }) {
+  return (
+    <Badge color={t.nivelColores[nivel]} variant={nivel === 'fatal' ? 'filled' : 'light'} size="sm" radius="sm">
+      {t.niveles[nivel]}
+    </Badge>
+  );
+}
+
+export function EstadoIssueBadge({ estado }: { estado: IssueEstado }) {
+  return (
+    <Badge color={t.estadoColores[estado]} variant="dot" size="md">
+      {ISSUE_ESTADO_NOMBRES[estado]}
+    </Badge>
+  );
+}
+
+export const formatFechaHora = (fecha: string) => dayjs(fecha).format('DD/MM/YYYY HH:mm:ss');
+
+/** 'hace 5 minutos' over the exact date and time (the seconds on hover). */
+export function FechaRelativa({ fecha }: { fecha: string }) {
+  const absoluta = formatFechaHora(fecha);
+  return (
+    <Tooltip label={absoluta} withArrow openDelay={300}>
+      <Text component="time" dateTime={fecha} size="sm" style={{ whiteSpace: 'nowrap', display: 'block' }}>
+        {dayjs(fecha).fromNow()}
+        <Text span display="block" size="xs" c="dimmed">
+          {dayjs(fecha).format('DD/MM/YYYY HH:mm')}
+        </Text>
+      </Text>
+    </Tooltip>
+  );
+}
