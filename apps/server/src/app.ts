@@ -6,6 +6,8 @@ import { auditoriaRoutes } from './areas/auditoria/routes.ts';
 import { authRoutes } from './areas/auth/routes.ts';
 import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
 import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
+import { reportarErroresPropios } from './areas/insights/propio.ts';
+import { insightsAuditoria, insightsRoutes } from './areas/insights/routes.ts';
 import { maquinasAuditoria, maquinasRoutes } from './areas/maquinas/routes.ts';
 import { paquetesRoutes } from './areas/paquetes/routes.ts';
 import { personasAuditoria, personasRoutes } from './areas/personas/routes.ts';
@@ -43,13 +45,14 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
 
   // Order matters: these hooks run in this order on every request, before any route's own work.
   serverTiming(app);
-  await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After'], maxAge: 600 });
+  await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After', 'X-Sentry-Rate-Limits'], maxAge: 600 });
   maintenance(app, config.maintenance);
   await xsrf(app);
   accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes });
   await openapi(app, VERSION);
   const web = await webApp(app, config);
   errors(app, web);
+  reportarErroresPropios(app, { db, config });
 
   await app.register(estadoRoutes);
   await app.register(authRoutes, { db, config });
@@ -60,8 +63,9 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(usuariosRoutes, { db });
   await app.register(rolesRoutes, { db });
   await app.register(maquinasRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria } });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...insightsAuditoria } });
   await app.register(paquetesRoutes, { db });
+  await app.register(insightsRoutes, { db, config });
   return app;
 }
 

@@ -38,6 +38,11 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: positive(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: flag,
+  MONITOR: z
+    .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
+    .default('1')
+    .transform((v) => v !== '0' && v !== 'false'),
+  PUBLIC_URL: baseUrl,
 });
 
 export interface Config {
@@ -55,6 +60,10 @@ export interface Config {
   sessionIdleMinutes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** MONITOR=0 turns off the portal reporting its own errors into its Monitor de errores. */
+  monitor: boolean;
+  /** The origin clients reach the portal at (DSNs are built on it); '' means the request's own origin. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    monitor: e.MONITOR,
+    publicUrl: e.PUBLIC_URL,
   };
 }

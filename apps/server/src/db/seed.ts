@@ -1,6 +1,7 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
+import { seedInsights } from '../areas/insights/seed.ts';
 import { seedMaquinas } from '../areas/maquinas/seed.ts';
 import { seedPersonas } from '../areas/personas/seed.ts';
 import { seedProductos } from '../areas/productos/seed.ts';
@@ -133,6 +134,7 @@ export async function seed(
     await seedServers(tx);
     await seedMaquinas(tx, await seedPersonas(tx));
     await seedProductos(tx);
+    await seedInsights(tx);
     await tx.insert(paquetes).values(
       PACKAGES.map(({ diasAtras, ...p }) => ({ ...p, fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000) })),
     );

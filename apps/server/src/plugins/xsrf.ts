@@ -5,6 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { MENSAJES } from '../messages.ts';
 import { isApiRequest, sendError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false on a route authenticated by something other than the session (the Sentry intake's DSN key). */
+    xsrf?: false;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const headerName = XSRF_HEADER.toLowerCase();
 
@@ -24,7 +31,7 @@ export async function xsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (isApiRequest(request)) {
-      if (SAFE_METHODS.has(request.method) || cookie === undefined) return;
+      if (SAFE_METHODS.has(request.method) || cookie === undefined || request.routeOptions.config?.xsrf === false) return;
       const header = request.headers[headerName];
       if (typeof header !== 'string' || !same(header, cookie)) return sendError(reply, 403, MENSAJES.xsrfInvalido);
       return;

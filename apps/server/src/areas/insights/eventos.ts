@@ -1,0 +1,111 @@
+import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contract/insights';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { insightsEventos, insightsIssues } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
+
+// An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
+
+const resumen = {
+  id: insightsEventos.id,
+  event_id: insightsEventos.eventId,
+  issue_id: insightsEventos.issueId,
+  fecha: insightsEventos.fecha,
+  nivel: insightsEventos.nivel,
+  mensaje: insightsEventos.mensaje,
+  release: insightsEventos.release,
+  environment: insightsEventos.environment,
+  usuario: insightsEventos.usuario,
+};
+
+const resumenWire = (r: { event_id: string; issue_id: number; fecha: Date; nivel: EventoResumen['nivel']; mensaje: string; release: string | null; environment: string | null; usuario: string | null }): EventoResumen => ({
+  event_id: r.event_id,
+  issue_id: r.issue_id,
+  fecha: r.fecha.toISOString(),
+  nivel: r.nivel,
+  mensaje: r.mensaje,
+  release: r.release,
+  environment: r.environment,
+  usuario: r.usuario,
+});
+
+/** One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if none. */
+export async function eventoDe(db: Executor, issueId: number, cual: string): Promise<Evento | null> {
+  const base = db
+    .select({ ...resumen, recibido: insightsEventos.recibido, datos: insightsEventos.datos })
+    .from(insightsEventos);
+  const [row] =
+    cual === 'latest'
+      ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(desc(insightsEventos.id)).limit(1)
+      : cual === 'oldest'
+        ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(asc(insightsEventos.id)).limit(1)
+        : await base.where(and(eq(insightsEventos.issueId, issueId), eq(insightsEventos.eventId, cual))).limit(1);
+  if (!row) return null;
+  const vecino = async (older: boolean) => {
+    const [v] = await db
+      .select({ event_id: insightsEventos.eventId })
+      .from(insightsEventos)
+      .where(and(eq(insightsEventos.issueId, issueId), older ? lt(insightsEventos.id, row.id) : gt(insightsEventos.id, row.id)))
+      .orderBy(older ? desc(insightsEventos.id) : asc(insightsEventos.id))
+      .limit(1);
+    return v?.event_id ?? null;
+  };
+  const datos = row.datos as Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'>;
+  return {
+    ...datos,
+    ...resumenWire(row),
+    recibido: row.recibido.toISOString(),
+    anterior: await vecino(true),
+    siguiente: await vecino(false),
+  };
+}
+
+export async function existeIssue(db: Executor, issueId: number): Promise<void> {
+  const [row] = await db.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, issueId));
+  if (!row) throw new ApiError(404, 'El error no existe');
+}
+
+/** The issue's events, newest first (`sort=fecha` for oldest first). */
+export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number }> {
+  await existeIssue(db, issueId);
+  const dir = q.sort === 'fecha' ? asc : desc;
+  const where = eq(insightsEventos.issueId, issueId);
+  const [rows, [total]] = await Promise.all([
+    db.select(resumen).from(insightsEventos).where(where).orderBy(dir(insightsEventos.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(insightsEventos).where(where),
+  ]);
+  return { items: rows.map(resumenWire), total: total?.n ?? 0 };
+}
+
+/** Events the tag breakdown reads: the latest ones, so a huge issue answers as quickly as a small one. */
+const MUESTRA_TAGS = 10_000;
+
+/** Per tag key (most frequent first), its top 10 values over the issue's latest events. */
+export async function tagsDe(db: Executor, issueId: number): Promise<TagBreakdown> {
+  await existeIssue(db, issueId);
+  const { rows } = await db.execute<{ key: string; value: string; n: number | string }>(sql`
+    select t.key, t.value, count(*) as n
+    from (select tags from insights_eventos where issue_id = ${issueId} order by id desc limit ${MUESTRA_TAGS}) e,
+      jsonb_each_text(e.tags) t
+    group by t.key, t.value`);
+  const porClave = new Map<string, { value: string; cantidad: number }[]>();
+  for (const r of rows) porClave.set(r.key, [...(porClave.get(r.key) ?? []), { value: r.value, cantidad: Number(r.n) }]);
+  return [...porClave.entries()]
+    .map(([key, valores]) => {
+      const total = valores.reduce((s, v) => s + v.cantidad, 0);
+      const top = valores.sort((a, b) => b.cantidad - a.cantidad || a.value.localeCompare(b.value)).slice(0, 10);
+      return { key, total, valores: top.map((v) => ({ ...v, porcentaje: Math.round((v.cantidad / total) * 1000) / 10 })) };
+    })
+    .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
+}
+
+/** Events per UTC day of the last `dias` days, every day present, oldest first. */
+export async function serieDe(db: Executor, issueId: number, dias: number): Promise<Serie> {
+  await existeIssue(db, issueId);
+  const { rows } = await db.execute<{ fecha: string; cantidad: number | string }>(sql`
+    select to_char(d, 'YYYY-MM-DD') as fecha, coalesce(x.cantidad, 0) as cantidad
+    from generate_series((now() at time zone 'utc')::date - ${dias - 1}::int, (now() at time zone 'utc')::date, interval '1 day') d
+    left join insights_issue_dias x on x.issue_id = ${issueId} and x.dia = d::date
+    order by d`);
+  return rows.map((r) => ({ fecha: r.fecha, cantidad: Number(r.cantidad) }));
+}

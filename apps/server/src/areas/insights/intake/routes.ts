@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { INTAKE_MAX_BODY } from '@intranet/contract/insights';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { insightsProyectos } from '../../../db/schema.ts';
+import { EscrituraEventos, type EventoAceptado } from './escritura.ts';
+import { LimitePorProyecto } from './limite.ts';
+import { EventoInvalido, normalizarEvento } from './normalize.ts';
+import { IntakeError, inflated, keyOfDsn, parseEnvelope, parseJsonObject, sentryKey } from './wire.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the Sentry intake routes: their own errors are never reported into the monitor (no loop). */
+    sentryIntake?: true;
+  }
+}
+
+interface ProyectoIntake {
+  id: number;
+  publicKey: string;
+  activo: boolean;
+  limitePorMinuto: number;
+}
+
+/** Project lookups of the intake, cached briefly: a key rotation or a disable reaches every process within it. */
+const CACHE_MS = 5000;
+
+/** The intake's project cache, shared with the project routes so that a change in this process applies at once. */
+export class CacheProyectos {
+  readonly entradas = new Map<number, { at: number; p: ProyectoIntake | undefined }>();
+  olvidar(id: number): void {
+    this.entradas.delete(id);
+  }
+}
+
+export interface IntakeOpciones {
+  db: Db;
+  cache: CacheProyectos;
+  /** Write queue sizing; PostgreSQL can take two batches at once, PGlite one. */
+  escritura: { maxPendientes: number; maxLote: number; paralelo: number };
+}
+
+/** Item types of an envelope that are accepted and dropped (everything except `event`). */
+const ITEM_EVENTO = 'event';
+
+const retryHeaders = (reply: FastifyReply, seconds: number, scope: 'project' | 'organization') =>
+  reply.header('Retry-After', String(seconds)).header('X-Sentry-Rate-Limits', `${seconds}:default;error:${scope}`);
+
+/**
+ * `POST /api/:project_id/envelope/` and `/store/`: the Sentry intake. Registered in its own encapsulated
+ * plugin so that its raw-body parser (any content type, any encoding) does not touch the rest of the API.
+ */
+export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): Promise<void> {
+  const { db } = opts;
+  const cache = opts.cache.entradas;
+  const limite = new LimitePorProyecto(db, (err) => app.log.error({ err }, 'insights: límite por proyecto'));
+  const escritura = new EscrituraEventos(db, opts.escritura, (err) => app.log.error({ err }, 'insights: escritura de eventos'));
+  app.addHook('onClose', async () => {
+    limite.detener();
+    await escritura.cerrar();
+    await limite.sincronizar();
+  });
+
+  // Every content type (browsers send text/plain, SDKs application/x-sentry-envelope or JSON) as raw bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTAKE_MAX_BODY }, (_request, body, done) => done(null, body));
+
+  async function proyecto(id: number): Promise<ProyectoIntake | undefined> {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.p;
+    const [p] = await db
+      .select({ id: insightsProyectos.id, publicKey: insightsProyectos.publicKey, activo: insightsProyectos.activo, limitePorMinuto: insightsProyectos.limitePorMinuto })
+      .from(insightsProyectos)
+      .where(eq(insightsProyectos.id, id));
+    cache.set(id, { at: Date.now(), p });
+    return p;
+  }
+
+  async function autorizado(request: FastifyRequest, envelopeDsn?: unknown): Promise<ProyectoIntake> {
+    const raw = (request.params as { project_id: string }).project_id;
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0) throw new IntakeError(404, 'El proyecto no existe');
+    const key = sentryKey(request) ?? keyOfDsn(envelopeDsn);
+    if (!key) throw new IntakeError(401, 'Falta la clave del proyecto (sentry_key)');
+    const p = await proyecto(id);
+    if (!p) throw new IntakeError(404, 'El proyecto no existe');
+    if (p.publicKey !== key) throw new IntakeError(403, 'La clave no corresponde al proyecto');
+    if (!p.activo) throw new IntakeError(403, 'El proyecto está desactivado');
+    return p;
+  }
+
+  /** Admits and stores the events; answers only once they are committed. */
+  async function guardar(reply: FastifyReply, p: ProyectoIntake, eventos: EventoAceptado[]): Promise<boolean> {
+    if (eventos.length === 0) return true;
+    const admision = limite.admitir(p.id, p.limitePorMinuto, eventos.length);
+    if (!admision.ok) {
+      retryHeaders(reply, admision.retryAfter, 'project');
+      throw new IntakeError(429, 'Se superó el límite de eventos por minuto del proyecto');
+    }
+    const esperas = eventos.map((e) => escritura.encolar(e));
+    if (esperas.some((w) => w === undefined)) {
+      // Those that did get in will be stored; the SDK resends the lot and the repeated event_ids are stored once.
+      await Promise.allSettled(esperas);
+      retryHeaders(reply, 1, 'organization');
+      throw new IntakeError(429, 'El monitor está saturado; reintente en un momento');
+    }
+    try {
+      await Promise.all(esperas);
+    } catch {
+      throw new IntakeError(503, 'No se pudo guardar el evento; reintente');
+    }
+    return true;
+  }
+
+  const normalizar = (raw: unknown, p: ProyectoIntake, ahora: Date, eventIdDefecto?: string): EventoAceptado => {
+    try {
+      return { ...normalizarEvento(raw, { ahora, eventIdDefecto }), proyectoId: p.id, recibido: ahora };
+    } catch (err) {
+      if (err instanceof EventoInvalido) throw new IntakeError(400, err.message);
+      throw err;
+    }
+  };
+
+  const config = { access: 'public', xsrf: false, sentryIntake: true } as const;
+  // The SDKs send the trailing slash; the bare path is accepted too.
+  app.post('/api/:project_id/store/', { config }, store);
+  app.post('/api/:project_id/store', { config }, store);
+  app.post('/api/:project_id/envelope/', { config }, envelope);
+  app.post('/api/:project_id/envelope', { config }, envelope);
+
+  async function store(request: FastifyRequest, reply: FastifyReply) {
+    const p = await autorizado(request);
+    const body = await inflated(cuerpo(request), request.headers['content-encoding']);
+    const evento = normalizar(parseJsonObject(body, 'Evento'), p, new Date());
+    await guardar(reply, p, [evento]);
+    return { id: evento.eventId };
+  }
+
+  async function envelope(request: FastifyRequest, reply: FastifyReply) {
+    const body = await inflated(cuerpo(request), request.headers['content-encoding']);
+    const sobre = parseEnvelope(body);
+    const p = await autorizado(request, sobre.header.dsn);
+    const ahora = new Date();
+    const headerId = typeof sobre.header.event_id === 'string' ? sobre.header.event_id : undefined;
+    const eventos = sobre.items
+      .filter((item) => item.type === ITEM_EVENTO)
+      .map((item) => normalizar(parseJsonObject(item.payload, 'Evento'), p, ahora, headerId));
+    await guardar(reply, p, eventos);
+    const id = eventos[0]?.eventId ?? (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId) ? headerId.replaceAll('-', '') : randomUUID().replaceAll('-', ''));
+    return { id };
+  }
+
+  app.setErrorHandler((err, _request, reply) => {
+    if (err instanceof IntakeError) return reply.code(err.statusCode).send({ error: err.message, datos: null });
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: status === 413 ? 'El cuerpo supera el máximo admitido' : 'Solicitud inválida', datos: null });
+    }
+    app.log.error({ err }, 'insights: intake');
+    return reply.code(500).send({ error: 'Error interno del monitor', datos: null });
+  });
+}
+
+function cuerpo(request: FastifyRequest): Buffer {
+  const body = request.body;
+  if (Buffer.isBuffer(body)) return body;
+  throw new IntakeError(400, 'Cuerpo vacío');
+}

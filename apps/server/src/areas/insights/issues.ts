@@ -1,0 +1,215 @@
+import { SPARKLINE_DIAS, type Issue, type IssueDetalle, type IssueEstado, type issueListQuery, type IssueUpdate } from '@intranet/contract/insights';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit, type Autor } from '../../db/audit.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { insightsComentarios, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lists/csv.ts';
+import type { ListSource, ListSpec } from '../../lists/list.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { eventoDe } from './eventos.ts';
+
+type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'>;
+
+export const ENTIDAD_ISSUE = 'insights_issue';
+
+const NIVEL_ORDEN = sql`(case ${insightsIssues.nivel} when 'fatal' then 5 when 'error' then 4 when 'warning' then 3 when 'info' then 2 else 1 end)`;
+
+/** The issues list: `q` in title and culprit; filters by state, level, environment, release, project, assignee. */
+export const issuesList: ListSpec<IssueListQuery> = {
+  search: sql`(${insightsIssues.titulo} || ' ' || ${insightsIssues.culprit})`,
+  sorts: {
+    ultima_vez: insightsIssues.ultimaVez,
+    primera_vez: insightsIssues.primeraVez,
+    cantidad: insightsIssues.cantidad,
+    nivel: NIVEL_ORDEN,
+    titulo: insightsIssues.titulo,
+  },
+  defaultSort: '-ultima_vez',
+  id: insightsIssues.id,
+  filters: (q) => [
+    q.estado ? eq(insightsIssues.estado, q.estado) : undefined,
+    q.nivel ? eq(insightsIssues.nivel, q.nivel) : undefined,
+    q.environment ? eq(insightsIssues.environment, q.environment) : undefined,
+    q.release ? eq(insightsIssues.release, q.release) : undefined,
+    q.proyecto_id ? eq(insightsIssues.proyectoId, q.proyecto_id) : undefined,
+    q.asignado_id ? eq(insightsIssues.asignadoId, q.asignado_id) : undefined,
+  ],
+};
+
+const campos = {
+  id: insightsIssues.id,
+  proyecto_id: insightsIssues.proyectoId,
+  proyecto_nombre: insightsProyectos.nombre,
+  titulo: insightsIssues.titulo,
+  culprit: insightsIssues.culprit,
+  nivel: insightsIssues.nivel,
+  estado: insightsIssues.estado,
+  cantidad: insightsIssues.cantidad,
+  primera_vez: insightsIssues.primeraVez,
+  ultima_vez: insightsIssues.ultimaVez,
+  release: insightsIssues.release,
+  environment: insightsIssues.environment,
+  asignado_id: insightsIssues.asignadoId,
+  asignado_nombre: sql<string | null>`${personas.nombre} || ' ' || ${personas.apellido}`,
+};
+
+const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
+  db
+    .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, clave })
+    .from(insightsIssues)
+    .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
+    .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId));
+
+type Fila = Awaited<ReturnType<typeof issuesFrom>>[number];
+
+const utcDia = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last SPARKLINE_DIAS daily counts of each issue, today (UTC) last, from the kept per-day counts. */
+async function series(db: Executor, ids: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(ids.map((id) => [id, Array<number>(SPARKLINE_DIAS).fill(0)]));
+  if (ids.length === 0) return out;
+  const hoy = new Date();
+  const dias = Array.from({ length: SPARKLINE_DIAS }, (_, i) => utcDia(new Date(hoy.getTime() - (SPARKLINE_DIAS - 1 - i) * 86_400_000)));
+  const indice = new Map(dias.map((d, i) => [d, i]));
+  const { rows } = await db.execute<{ issue_id: number; dia: string; cantidad: string | number }>(sql`
+    select issue_id, to_char(dia, 'YYYY-MM-DD') as dia, cantidad from insights_issue_dias
+    where issue_id in ${ids} and dia >= ${dias[0]}::date`);
+  for (const r of rows) {
+    const i = indice.get(r.dia);
+    const serie = out.get(Number(r.issue_id));
+    if (i !== undefined && serie) serie[i] = Number(r.cantidad);
+  }
+  return out;
+}
+
+const wire = (r: Fila, serie: number[]): Issue => ({
+  id: r.id,
+  proyecto_id: r.proyecto_id,
+  proyecto_nombre: r.proyecto_nombre,
+  titulo: r.titulo,
+  culprit: r.culprit,
+  nivel: r.nivel,
+  estado: r.estado,
+  cantidad: Number(r.cantidad),
+  primera_vez: r.primera_vez.toISOString(),
+  ultima_vez: r.ultima_vez.toISOString(),
+  release: r.release,
+  environment: r.environment,
+  asignado: r.asignado_id === null ? null : { id: r.asignado_id, nombre: r.asignado_nombre ?? '' },
+  serie,
+});
+
+export const issuesSource = (db: Executor): ListSource<Issue> => ({
+  rows: async (f) => {
+    const rows = await issuesFrom(db, f.clave).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset);
+    const s = await series(db, rows.map((r) => r.id));
+    return rows.map((r) => ({ ...wire(r, s.get(r.id)!), clave: r.clave }));
+  },
+  count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
+});
+
+export const issuesCsv: CsvColumn<Issue>[] = [
+  { titulo: 'Título', valor: (i) => i.titulo },
+  { titulo: 'Culprit', valor: (i) => i.culprit },
+  { titulo: 'Proyecto', valor: (i) => i.proyecto_nombre },
+  { titulo: 'Nivel', valor: (i) => i.nivel },
+  { titulo: 'Estado', valor: (i) => i.estado },
+  { titulo: 'Eventos', valor: (i) => i.cantidad },
+  { titulo: 'Primera vez', valor: (i) => new Date(i.primera_vez) },
+  { titulo: 'Última vez', valor: (i) => new Date(i.ultima_vez) },
+  { titulo: 'Release', valor: (i) => i.release },
+  { titulo: 'Environment', valor: (i) => i.environment },
+  { titulo: 'Asignado', valor: (i) => i.asignado?.nombre },
+];
+
+const noExiste = () => new ApiError(404, 'El error no existe');
+
+export async function issueDe(db: Executor, id: number): Promise<Issue> {
+  const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
+  if (!row) throw noExiste();
+  return wire(row, (await series(db, [id])).get(id)!);
+}
+
+export async function issueDetalle(db: Executor, id: number): Promise<IssueDetalle> {
+  const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
+  if (!row) throw noExiste();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(insightsComentarios).where(eq(insightsComentarios.issueId, id));
+  return {
+    ...wire(row, (await series(db, [id])).get(id)!),
+    tipo: row.tipo,
+    fingerprint: row.fingerprint,
+    comentarios: n,
+    ultimo_evento: await eventoDe(db, id, 'latest'),
+  };
+}
+
+/** For the audit log: what triage changes. */
+const triage = (i: Issue) => ({ estado: i.estado, asignado: i.asignado });
+
+async function asignableExiste(db: Executor, personaId: number): Promise<void> {
+  const [p] = await db.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId));
+  if (!p) throw new ApiError(400, 'Datos inválidos', { asignado_id: ['La persona no existe'] });
+}
+
+export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, autor: Autor): Promise<Issue> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, id)).for('update');
+    if (!lock) throw noExiste();
+    if (cambio.asignado_id) await asignableExiste(tx, cambio.asignado_id);
+    const antes = await issueDe(tx, id);
+    const set: Partial<typeof insightsIssues.$inferInsert> = {};
+    if (cambio.estado !== undefined) set.estado = cambio.estado;
+    if (cambio.asignado_id !== undefined) set.asignadoId = cambio.asignado_id;
+    if (Object.keys(set).length > 0) await tx.update(insightsIssues).set(set).where(eq(insightsIssues.id, id));
+    const despues = await issueDe(tx, id);
+    if (JSON.stringify(triage(antes)) !== JSON.stringify(triage(despues))) {
+      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: id, antes: triage(antes), despues: triage(despues) });
+    }
+    return despues;
+  });
+}
+
+/** Bulk resolve / ignore / reopen: all in one transaction, one audit row per issue that changed. */
+export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado, autor: Autor): Promise<number> {
+  return db.transaction(async (tx: Tx) => {
+    const unicos = [...new Set(ids)].sort((a, b) => a - b);
+    const rows = await tx
+      .select({ id: insightsIssues.id, estado: insightsIssues.estado })
+      .from(insightsIssues)
+      .where(inArray(insightsIssues.id, unicos))
+      .orderBy(insightsIssues.id)
+      .for('update');
+    const cambian = rows.filter((r) => r.estado !== estado);
+    if (cambian.length === 0) return 0;
+    await tx.update(insightsIssues).set({ estado }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+    for (const r of cambian) {
+      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: { estado: r.estado }, despues: { estado } });
+    }
+    return cambian.length;
+  });
+}
+
+/** The environments and releases the list's filters offer: those of the issues, most recent first. */
+export async function filtros(db: Executor): Promise<{ environments: string[]; releases: string[] }> {
+  const valores = async (col: typeof insightsIssues.environment | typeof insightsIssues.release) => {
+    const rows = await db
+      .select({ v: col, ultima: sql`max(${insightsIssues.ultimaVez})` })
+      .from(insightsIssues)
+      .where(sql`${col} is not null`)
+      .groupBy(col)
+      .orderBy(sql`2 desc`)
+      .limit(100);
+    return rows.map((r) => r.v!).filter(Boolean);
+  };
+  return { environments: await valores(insightsIssues.environment), releases: await valores(insightsIssues.release) };
+}
+
+/** Staff (personas without a client company) who are active, by surname. */
+export async function asignables(db: Executor): Promise<{ id: number; nombre: string }[]> {
+  return db
+    .select({ id: personas.id, nombre: sql<string>`${personas.nombre} || ' ' || ${personas.apellido}` })
+    .from(personas)
+    .where(and(eq(personas.activo, true), sql`${personas.empresaId} is null`))
+    .orderBy(personas.apellido, personas.nombre, personas.id);
+}

@@ -1,0 +1,100 @@
+import type { Tx } from '../../db/client.ts';
+import { insightsProyectos } from '../../db/schema.ts';
+import { escribirLote, type EventoAceptado } from './intake/escritura.ts';
+import { normalizarEvento } from './intake/normalize.ts';
+import { nuevaClave } from './proyectos.ts';
+
+const DAY = 86_400_000;
+
+const frame = (filename: string, fn: string, lineno: number, inApp: boolean, context?: string) => ({
+  filename,
+  abs_path: inApp ? `https://clientes.physis.com.ar/${filename}` : filename,
+  function: fn,
+  lineno,
+  colno: 12,
+  in_app: inApp,
+  ...(context ? { context_line: context, pre_context: ['', '  // calcula el total del comprobante'], post_context: ['  return total;', '}'] } : {}),
+});
+
+/** A few realistic browser errors of the last two weeks, so the screens have something to show. */
+function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
+  const browser = { browser: { name: 'Chrome', version: '128.0' }, os: { name: 'Windows', version: '10' } };
+  const breadcrumbs = [
+    { timestamp: Date.now() / 1000 - 30, category: 'navigation', message: '/facturas → /facturas/nueva', level: 'info' },
+    { timestamp: Date.now() / 1000 - 12, category: 'ui.click', message: 'button#guardar', level: 'info' },
+    { timestamp: Date.now() / 1000 - 11, category: 'fetch', type: 'http', data: { method: 'POST', url: '/api/facturas', status_code: 500 }, level: 'error' },
+  ];
+  const totalError = (i: number) => ({
+    level: 'error',
+    platform: 'javascript',
+    release: i % 3 === 0 ? 'portal-clientes@2.4.0' : 'portal-clientes@2.4.1',
+    environment: 'production',
+    exception: {
+      values: [
+        {
+          type: 'TypeError',
+          value: "Cannot read properties of undefined (reading 'importe')",
+          mechanism: { type: 'onerror', handled: false },
+          stacktrace: {
+            frames: [
+              frame('assets/vendor-react.js', 'commitRoot', 8412, false),
+              frame('assets/vendor-react.js', 'dispatchEvent', 3021, false),
+              frame('src/facturas/FacturaForm.tsx', 'onGuardar', 88, true),
+              frame('src/facturas/totales.ts', 'calcularTotal', 14, true, '  const total = items.reduce((s, it) => s + it.detalle.importe, 0);'),
+            ],
+          },
+        },
+      ],
+    },
+    breadcrumbs,
+    request: { url: 'https://clientes.physis.com.ar/facturas/nueva', headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/128.0' } },
+    user: { id: String(100 + (i % 4)), email: `usuario${i % 4}@cliente.com.ar` },
+    tags: { modulo: 'facturacion' },
+    contexts: browser,
+  });
+  const fetchError = (i: number) => ({
+    level: 'error',
+    platform: 'javascript',
+    release: 'portal-clientes@2.4.1',
+    environment: i % 2 ? 'production' : 'staging',
+    exception: {
+      values: [
+        {
+          type: 'Error',
+          value: 'No se pudo consultar el estado del CAE (timeout)',
+          stacktrace: { frames: [frame('src/afip/cae.ts', 'consultarCae', 41, true), frame('src/afip/AfipPanel.tsx', 'refrescar', 23, true)] },
+        },
+      ],
+    },
+    transaction: '/afip/comprobantes',
+    breadcrumbs,
+    contexts: browser,
+  });
+  const warning = () => ({ level: 'warning', platform: 'javascript', release: 'portal-clientes@2.4.1', environment: 'production', message: 'Sesión por vencer: token renovado tarde', transaction: '/inicio' });
+  const out: { raw: Record<string, unknown>; diasAtras: number }[] = [];
+  for (let i = 0; i < 23; i++) out.push({ raw: totalError(i), diasAtras: (i * 7) % 13 });
+  for (let i = 0; i < 6; i++) out.push({ raw: fetchError(i), diasAtras: i * 2 });
+  for (let i = 0; i < 3; i++) out.push({ raw: warning(), diasAtras: 9 - i });
+  return out;
+}
+
+/**
+ * The monitor's projects: the portal's own (its server and web report into it) and a demo client app with
+ * a few issues.
+ */
+export async function seedInsights(tx: Tx): Promise<void> {
+  const [, demo] = await tx
+    .insert(insightsProyectos)
+    .values([
+      { nombre: 'Intranet (este portal)', slug: 'intranet', plataforma: 'node', publicKey: nuevaClave(), propio: true },
+      { nombre: 'Portal de clientes', slug: 'portal-clientes', plataforma: 'javascript', publicKey: nuevaClave() },
+    ])
+    .returning({ id: insightsProyectos.id });
+  const ahora = Date.now();
+  const eventos: EventoAceptado[] = demoEventos().map(({ raw, diasAtras }, i) => {
+    const recibido = new Date(ahora - diasAtras * DAY - (i + 1) * 60_000);
+    return { ...normalizarEvento({ ...raw, timestamp: recibido.getTime() / 1000 }, { ahora: recibido }), proyectoId: demo!.id, recibido };
+  });
+  eventos.sort((a, b) => a.recibido.getTime() - b.recibido.getTime());
+  await escribirLote(tx, eventos);
+}
