@@ -2,6 +2,7 @@ import './zod-es.ts';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { archivosAuditoria, archivosRoutes } from './areas/archivos/routes.ts';
 import { auditoriaRoutes } from './areas/auditoria/routes.ts';
 import { authRoutes } from './areas/auth/routes.ts';
 import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
@@ -9,7 +10,7 @@ import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
 import { reportarErroresPropios } from './areas/insights/propio.ts';
 import { insightsAuditoria, insightsRoutes } from './areas/insights/routes.ts';
 import { maquinasAuditoria, maquinasRoutes } from './areas/maquinas/routes.ts';
-import { paquetesRoutes } from './areas/paquetes/routes.ts';
+import { paquetesAuditoria, paquetesRoutes } from './areas/paquetes/routes.ts';
 import { personasAuditoria, personasRoutes } from './areas/personas/routes.ts';
 import { productosAuditoria, productosRoutes } from './areas/productos/routes.ts';
 import { rolesAuditoria, rolesRoutes } from './areas/roles/routes.ts';
@@ -24,6 +25,7 @@ import { openapi } from './plugins/openapi.ts';
 import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
 import { xsrf } from './plugins/xsrf.ts';
+import { diskStore } from './storage/disk.ts';
 
 export interface AppDeps {
   db: Db;
@@ -63,8 +65,10 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(usuariosRoutes, { db });
   await app.register(rolesRoutes, { db });
   await app.register(maquinasRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...insightsAuditoria } });
-  await app.register(paquetesRoutes, { db });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...insightsAuditoria } });
+  const files = { db, store: diskStore(config.filesDir), maxBytes: config.uploadMaxBytes };
+  await app.register(archivosRoutes, files);
+  await app.register(paquetesRoutes, files);
   await app.register(insightsRoutes, { db, config });
   return app;
 }

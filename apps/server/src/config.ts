@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
+  FILES_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_MB: positive(2048),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
@@ -49,6 +51,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the file store keeps uploads (`{archivos}`), by SHA-256. */
+  filesDir: string;
+  /** The largest upload accepted, in bytes (413 beyond). */
+  uploadMaxBytes: number;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   demoPassword: string | undefined;
@@ -76,10 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida en el entorno:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = e.DATA_DIR ? resolveFromUser(e.DATA_DIR, env) : `${REPO_ROOT}/data`;
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: e.DATA_DIR ? resolveFromUser(e.DATA_DIR, env) : `${REPO_ROOT}/data`,
+    dataDir,
+    filesDir: e.FILES_DIR ? resolveFromUser(e.FILES_DIR, env) : `${dataDir}/files`,
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     demoPassword: e.DEMO_PASSWORD,

@@ -1,5 +1,12 @@
-import { paqueteLast, paquetesResponse } from '@intranet/contract/paquetes';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditPage } from '@intranet/contract/auditoria';
+import { envelope } from '@intranet/contract/envelope';
+import { paqueteFila, paqueteLast, paquetePage, paquetesResponse } from '@intranet/contract/paquetes';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paquetes } from '../../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
@@ -8,6 +15,9 @@ beforeAll(async () => {
   template = await createTemplate();
 });
 afterAll(() => template.close());
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const octet = { 'content-type': 'application/octet-stream' };
 
 describe('GET /api/paquetes and /api/paquetes/last', () => {
   let t: TestApp | undefined;
@@ -21,6 +31,7 @@ describe('GET /api/paquetes and /api/paquetes/last', () => {
     const items = list.json();
     expect(Array.isArray(items)).toBe(true);
     expect(paquetesResponse.safeParse(items).success).toBe(true);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(['canal', 'fecha', 'id', 'nombre', 'notas', 'producto', 'version']);
     expect(items.length).toBeGreaterThanOrEqual(3);
     const fechas = items.map((p: { fecha: string }) => Date.parse(p.fecha));
     expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
@@ -48,5 +59,129 @@ describe('GET /api/paquetes and /api/paquetes/last', () => {
     t = await template.clone();
     const res = await t.app.inject({ url: '/api/paquetes/last', headers: await bearer(t.app, 'comercial', PASSWORDS.demo) });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('uploading, listing, downloading and retiring packages', () => {
+  let t: TestApp;
+  let filesDir: string;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    filesDir = await mkdtemp(join(tmpdir(), 'intranet-paquetes-'));
+    t = await template.clone({ filesDir });
+    headers = await bearer(t.app, 'admin', PASSWORDS.admin);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(filesDir, { recursive: true, force: true });
+  });
+
+  const subir = (bytes: Buffer, query: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/paquetes?${new URLSearchParams(query)}`, headers: { ...headers, ...octet }, payload: bytes });
+  const lista = async (query = '') => envelope(paquetePage).parse((await t.app.inject({ url: `/api/paquetes/lista?${query}`, headers })).json()).datos;
+
+  it('records an upload with its checksum, size, author and audit, and it becomes the latest', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 7);
+    const res = await subir(bytes, { nombre: 'PhysisSetup-3.16.0.exe', producto: 'Physis ERP', version: '3.16.0', canal: 'estable', notas: 'Nueva facturación' });
+    expect(res.statusCode).toBe(201);
+    const creado = envelope(paqueteFila).parse(res.json()).datos;
+    expect(creado).toMatchObject({
+      nombre: 'PhysisSetup-3.16.0.exe',
+      version: '3.16.0',
+      tamano: bytes.length,
+      sha256: sha(bytes),
+      tipo: 'application/octet-stream',
+      publicado_por: 'Administrador',
+      descargas: 0,
+      retirado: null,
+    });
+    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json()).toEqual({ nombre: 'PhysisSetup-3.16.0.exe', fecha: creado.fecha });
+    expect((await t.app.inject({ url: '/api/paquetes', headers })).json()[0].id).toBe(creado.id);
+    expect((await lista()).items[0]).toEqual(creado);
+
+    const history = await t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${creado.id}`, headers });
+    const rows = envelope(auditPage).parse(history.json()).datos.items;
+    expect(rows.map((r) => r.accion)).toEqual(['subir']);
+
+    const down = await t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${creado.sha256}` });
+    expect(down.statusCode).toBe(200);
+    expect(sha(down.rawPayload)).toBe(sha(bytes));
+    expect(down.headers['content-disposition']).toBe('attachment; filename=PhysisSetup-3.16.0.exe');
+    expect((await t.app.inject({ url: `/api/paquetes/${creado.id}`, headers })).json().datos.descargas).toBe(1);
+    expect((await t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${'0'.repeat(64)}` })).statusCode).toBe(404);
+  });
+
+  it('keeps the same content once when two packages carry it', async () => {
+    const bytes = randomBytes(64 * 1024);
+    const a = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'a.exe' })).json()).datos;
+    const b = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'b.exe', canal: 'beta' })).json()).datos;
+    expect(b.archivo_id).toBe(a.archivo_id);
+    expect(b.id).not.toBe(a.id);
+    const down = await t.app.inject({ url: `/api/paquetes/${b.id}/descarga/${b.sha256}` });
+    expect(down.headers['content-disposition']).toBe('attachment; filename=b.exe');
+  });
+
+  it('validates the fields before reading the file: a bad version or channel answers 400 on its field', async () => {
+    const res = await subir(Buffer.from('x'), { nombre: 'x.exe', version: 'tres', canal: 'nocturno' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.connection).toBe('close');
+    expect(res.json().campos).toEqual({
+      version: ['Número de versión inválido (por ejemplo 3.14.2 o 3.15.0-beta1)'],
+      canal: ['Canal inválido'],
+    });
+  });
+
+  it('sorts versions as versions (3.10 after 3.9) and filters by product and channel', async () => {
+    for (const version of ['3.9', '3.10', '3.9.1']) {
+      expect((await subir(randomBytes(100), { nombre: `Orden-${version}.exe`, producto: 'Orden', version })).statusCode).toBe(201);
+    }
+    const asc = await lista('producto=orden&sort=version');
+    expect(asc.items.map((p) => p.version)).toEqual(['3.9', '3.9.1', '3.10']);
+    const desc = await lista('producto=Orden&sort=-version');
+    expect(desc.items.map((p) => p.version)).toEqual(['3.10', '3.9.1', '3.9']);
+    expect((await lista('canal=beta')).items.every((p) => p.canal === 'beta')).toBe(true);
+    expect((await lista('q=Orden-3.10')).items.map((p) => p.nombre)).toEqual(['Orden-3.10.exe']);
+  });
+
+  it('edits the fields, retires (out of the lists and /last, still downloadable) and restores', async () => {
+    const bytes = randomBytes(1000);
+    const nuevo = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'Ultimo-9.9.exe', version: '9.9' })).json()).datos;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/paquetes/${nuevo.id}`, headers, payload: { nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', producto: 'X', notas: '' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().datos).toMatchObject({ nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', notas: null, sha256: sha(bytes) });
+
+    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).toBe('Ultimo-9.9.1.exe');
+    const retirar = await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers });
+    expect(retirar.statusCode).toBe(200);
+    expect(retirar.json().datos.retirado).not.toBeNull();
+    expect((await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers })).statusCode).toBe(409);
+
+    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).not.toBe('Ultimo-9.9.1.exe');
+    expect((await t.app.inject({ url: '/api/paquetes', headers })).json().map((p: { id: number }) => p.id)).not.toContain(nuevo.id);
+    expect((await lista('size=200')).items.map((p) => p.id)).not.toContain(nuevo.id);
+    expect((await lista('retirados=true')).items.map((p) => p.id)).toEqual([nuevo.id]);
+    const down = await t.app.inject({ url: `/api/paquetes/${nuevo.id}/descarga/${nuevo.sha256}` });
+    expect(down.statusCode).toBe(200);
+    expect(down.rawPayload.equals(bytes)).toBe(true);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/restaurar`, headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).toBe('Ultimo-9.9.1.exe');
+    const history = envelope(auditPage).parse((await t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${nuevo.id}`, headers })).json());
+    expect(history.datos.items.map((r) => r.accion)).toEqual(['restaurar', 'retirar', 'modificar', 'subir']);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const res = await t.app.inject({ url: '/api/paquetes/export.csv?producto=Orden&sort=version', headers });
+    expect(res.statusCode).toBe(200);
+    const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['Versión'])).toEqual(['3.9', '3.9.1', '3.10']);
+    expect(rows[0]!['SHA-256']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses writes to a user with PACKS#VER only', async () => {
+    const tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
+    const res = await t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=x.exe', headers: { ...tecnico, ...octet }, payload: Buffer.from('x') });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.connection).toBe('close');
   });
 });

@@ -1,0 +1,88 @@
+import { archivo, archivoDescargaParams, archivoDescargaQuery, archivoUploadQuery } from '@intranet/contract/archivos';
+import { envelope, errorBody } from '@intranet/contract/envelope';
+import type { PermissionCode } from '@intranet/contract/permissions';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { autorDe, writeAudit, type AuditEntities } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { sendDownload } from '../../storage/download.ts';
+import type { FileStore } from '../../storage/store.ts';
+import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
+import { archivoPorSha, conArchivo, contarDescargaArchivo, registrarArchivo } from './queries.ts';
+
+export const ENTIDAD_ARCHIVO = 'archivo';
+export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER' };
+
+/** The areas that attach files: whoever may write one of them may put a file in the store. */
+export const ESCRIBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'];
+
+export interface FileDeps {
+  db: Db;
+  store: FileStore;
+  /** The largest upload, in bytes (config UPLOAD_MAX_MB). */
+  maxBytes: number;
+}
+
+const tags = ['archivos'];
+const noExiste = () => new ApiError(404, 'El archivo no existe');
+
+/** `{archivos}`: the content-addressed file store shared by paquetes, versiones and the apps area. */
+export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
+  app.get('/api/archivos/:sha256', {
+    // The SHA-256 is the key: only who was given the link (or has the file) can form it. Installers reach
+    // clients this way, without a portal session.
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Descarga un archivo por su SHA-256 (admite Range, If-None-Match)',
+      description: '`nombre` da el nombre con que se guarda; sin él, el de la primera subida. Cada descarga completa se cuenta.',
+      params: archivoDescargaParams,
+      querystring: archivoDescargaQuery,
+      produces: ['application/octet-stream'],
+      response: { 400: errorBody, 404: errorBody },
+    },
+    handler: async (request, reply) => {
+      const file = await archivoPorSha(db, request.params.sha256);
+      if (!file) throw noExiste();
+      return sendDownload(request, reply, store, file, request.query.nombre ?? file.nombre, () => contarDescargaArchivo(db, file.id));
+    },
+  });
+
+  app.get('/api/archivos/:sha256/info', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'Los datos de un archivo guardado', params: archivoDescargaParams, response: { 200: envelope(archivo), 400: errorBody, 401: errorBody, 404: errorBody } },
+    handler: async (request) => {
+      const file = await archivoPorSha(db, request.params.sha256);
+      if (!file) throw noExiste();
+      return { error: null, datos: file };
+    },
+  });
+
+  await app.register(async (scope) => {
+    streamedBodies(scope);
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.post('/api/archivos', {
+      config: { access: ESCRIBEN_ARCHIVOS },
+      schema: {
+        tags,
+        summary: 'Sube un archivo (el cuerpo son sus bytes, de cualquier tipo)',
+        description: 'Se guarda una sola vez por contenido: subir el mismo contenido otra vez responde el mismo archivo. 413 sobre el máximo.',
+        querystring: archivoUploadQuery,
+        response: { 201: envelope(archivo), 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
+      },
+      handler: async (request, reply) => {
+        const upload = await receiveUpload(request, store, maxBytes);
+        const autor = autorDe(sessionOf(request));
+        const creado = await conArchivo(db, store, upload, () =>
+          db.transaction(async (tx) => {
+            const file = await registrarArchivo(tx, upload, request.query.nombre);
+            await writeAudit(tx, { autor, accion: 'subir', entidad: ENTIDAD_ARCHIVO, entidadId: file.id, despues: file });
+            return file;
+          }),
+        );
+        return reply.code(201).send({ error: null, datos: creado });
+      },
+    });
+  });
+};
