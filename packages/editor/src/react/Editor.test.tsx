@@ -46,7 +46,12 @@ const fill = (id: string, value: string) =>
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-const submit = (id: string) => act(() => byTestId<HTMLFormElement>(id).requestSubmit());
+/** Submits a popup with its Insert button (`editor-link-form` → `editor-link-submit`). */
+const submit = (id: string) => click(id.replace(/-form$/, '-submit'));
+const pressEnter = (id: string) =>
+  act(() => {
+    byTestId(id).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  });
 const typeText = (text: string) => act(() => type(editor, text));
 
 describe('developer errors', () => {
@@ -214,6 +219,29 @@ describe('link popup', () => {
     act(() => byTestId<HTMLInputElement>('editor-link-new-tab').click());
     submit('editor-link-form');
     expect(editor.getHtml()).toBe('<p>ver <a href="https://www.google.com/" target="_self">sitio</a></p>');
+  });
+});
+
+describe('inside a page form', () => {
+  it('the popups are not forms: Enter and Insert submit the popup, never the form around the editor', () => {
+    const outer = vi.fn((event: Event) => event.preventDefault());
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() => root!.render(<form onSubmit={(e) => outer(e.nativeEvent)}><Editor onReady={(instance) => (editor = instance)} /></form>));
+    expect(container.querySelectorAll('form form')).toHaveLength(0);
+    click('editor-link');
+    expect(container.querySelector('[data-testid="editor-link-form"]')?.tagName).toBe('DIV');
+    fill('editor-link-url', 'example.com');
+    fill('editor-link-text', 'sitio');
+    pressEnter('editor-link-url');
+    expect(editor.getHtml()).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">sitio</a></p>');
+    click('editor-image');
+    fill('editor-image-src', 'example.com/a.png');
+    click('editor-image-submit');
+    expect(editor.getHtml()).toContain('<img src="https://example.com/a.png"');
+    expect(outer).not.toHaveBeenCalled();
+    expect(byTestId('editor-link').getAttribute('type')).toBe('button');
   });
 });
 

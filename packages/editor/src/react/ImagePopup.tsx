@@ -1,7 +1,7 @@
 // Image popup (spec §5): source URL required and matching the pattern; alt and title optional.
 // With an image selected, the popup edits it and keeps its width.
 import { NodeSelection } from 'prosemirror-state';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { EditorInstance } from '../editor.ts';
 import { popupUrlToHref } from '../url.ts';
 import { Field } from './Field.tsx';
@@ -9,6 +9,7 @@ import { Icon } from './icons.tsx';
 import { urlError } from './LinkPopup.tsx';
 import { messages } from './messages.ts';
 import { Popover } from './Popover.tsx';
+import { PopupForm } from './PopupForm.tsx';
 import { requireEditor, useEditorState } from './use-editor-state.ts';
 
 function selectedImage(editor: EditorInstance) {
@@ -36,8 +37,7 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
   const [touched, setTouched] = useState(false);
   const error = urlError(src);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (error) return;
     editor.commands.insertImage(popupUrlToHref(src), { alt, title, width: (image?.attrs['width'] as string | null) ?? null });
@@ -46,7 +46,7 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
   };
 
   return (
-    <form className="intranet-editor-form" onSubmit={submit} noValidate data-testid="editor-image-form">
+    <PopupForm label={messages.imageDialog} testId="editor-image-form" onSubmit={submit}>
       <Field label={messages.imageSrc} error={touched ? error : null} testId="editor-image-src">
         {(props) => (
           <input {...props} type="url" value={src} autoComplete="off"
@@ -60,8 +60,8 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
         {(props) => <input {...props} type="text" value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>
       <div className="intranet-editor-actions">
-        <button type="submit" data-testid="editor-image-submit">{messages.insert}</button>
+        <button type="button" data-testid="editor-image-submit" onClick={submit}>{messages.insert}</button>
       </div>
-    </form>
+    </PopupForm>
   );
 }

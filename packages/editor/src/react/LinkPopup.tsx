@@ -1,6 +1,6 @@
 // Link popup (spec §5): URL required and matching the pattern, text required unless text is selected,
 // 'open in new tab' on by default. The cursor inside a link edits that link.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isMarkActive } from '../commands/marks.ts';
 import { linkAtSelection } from '../commands/insert.ts';
 import type { EditorInstance } from '../editor.ts';
@@ -10,6 +10,7 @@ import { Field } from './Field.tsx';
 import { Icon } from './icons.tsx';
 import { messages } from './messages.ts';
 import { Popover } from './Popover.tsx';
+import { PopupForm } from './PopupForm.tsx';
 import { requireEditor, useEditorState } from './use-editor-state.ts';
 
 export function urlError(url: string): string | null {
@@ -56,8 +57,7 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
   const hrefError = urlError(href);
   const textError = !initial.locked && !text.trim() ? messages.required : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched({ href: true, text: true });
     if (hrefError || textError) return;
     editor.commands.insertLink(text, { href: popupUrlToHref(href), target: newTab ? '_blank' : '_self' });
@@ -66,7 +66,7 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
   };
 
   return (
-    <form className="intranet-editor-form" onSubmit={submit} noValidate data-testid="editor-link-form">
+    <PopupForm label={messages.linkDialog} testId="editor-link-form" onSubmit={submit}>
       <Field label={messages.linkUrl} error={touched.href ? hrefError : null} testId="editor-link-url">
         {(props) => (
           <input {...props} type="url" value={href} autoComplete="off"
@@ -91,8 +91,8 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
             {messages.linkRemove}
           </button>
         )}
-        <button type="submit" data-testid="editor-link-submit">{messages.insert}</button>
+        <button type="button" data-testid="editor-link-submit" onClick={submit}>{messages.insert}</button>
       </div>
-    </form>
+    </PopupForm>
   );
 }

@@ -1,0 +1,23 @@
+// The body of the link and image popups. Not a <form>: the editor sits inside the portal's own forms, and
+// a nested form would submit the page (or the outer form) instead of the popup. Enter in a field and the
+// Insert button both submit the popup, and only the popup.
+import type { KeyboardEvent, ReactNode } from 'react';
+
+export function PopupForm({ label, testId, onSubmit, children }: {
+  label: string;
+  testId: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'checkbox') return;
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <div role="group" aria-label={label} className="intranet-editor-form" data-testid={testId} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}
