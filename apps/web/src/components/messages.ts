@@ -38,6 +38,11 @@ export const formMessages = {
   seguirEditando: 'Seguir editando',
   si: 'Sí',
   no: 'No',
+  cargandoEditor: 'Cargando el editor…',
+} as const;
+
+export const richTextMessages = {
+  ilegible: 'No se puede mostrar el texto guardado',
 } as const;
 
 export const confirmMessages = {

@@ -38,4 +38,17 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue([{ id: 1, host: 'a.example.com' }, { id: 2, host: 'b.example.com' }])).toBe('a.example.com, b.example.com');
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
   });
+
+  it('writes a rich-text document as its text, one block per line', () => {
+    const p = (...content: object[]) => ({ type: 'paragraph', attrs: { align: null }, content });
+    const doc = {
+      type: 'doc',
+      content: [
+        p({ type: 'text', text: 'Hola ' }, { type: 'text', text: 'mundo', marks: [{ type: 'strong' }] }),
+        { type: 'bullet_list', content: [{ type: 'list_item', content: [p({ type: 'text', text: 'uno' })] }] },
+      ],
+    };
+    expect(formatAuditValue(doc)).toBe('Hola mundo\nuno');
+    expect(formatAuditValue({ type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] })).toBe('—');
+  });
 });

@@ -34,9 +34,19 @@ export function auditDiff(antes: unknown, despues: unknown): CampoCambiado[] {
     .map((campo) => ({ campo, antes: before[campo] ?? null, despues: after[campo] ?? null }));
 }
 
-/** A value as the history shows it: '—' for nothing, Sí/No, lists of DNS names by host, JSON otherwise. */
+/** The plain text of a rich-text document (`{type: 'doc', ...}`), blocks on their own lines. */
+function documentText(node: Record<string, unknown>): string {
+  if (typeof node.text === 'string') return node.text;
+  if (node.type === 'hard_break') return '\n';
+  const children = Array.isArray(node.content) ? node.content.filter(isRecord) : [];
+  const inline = children.some((child) => typeof child.text === 'string' || child.type === 'hard_break' || child.type === 'image');
+  return children.map(documentText).join(inline ? '' : '\n');
+}
+
+/** A value as the history shows it: '—' for nothing, Sí/No, lists of DNS names by host, rich text as its text, JSON otherwise. */
 export function formatAuditValue(value: unknown): string {
   if (isBlank(value)) return '—';
+  if (isRecord(value) && value.type === 'doc') return documentText(value).trim() || '—';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
