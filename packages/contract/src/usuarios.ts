@@ -29,7 +29,8 @@ export const cuentaCreate = z
     persona_id: z.number({ error: 'Elija una persona' }).int().positive('Elija una persona'),
     usuario: usuarioNombre,
     password: z
-      .union([z.literal(''), z.null(), z.undefined(), password])
+      .union([z.literal(''), password])
+      .nullish()
       .transform((v) => (v ? v : null)),
     roles: rolIds.default([]),
     activo: z.boolean().default(true),

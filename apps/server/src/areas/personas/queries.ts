@@ -1,6 +1,6 @@
 import type { Persona, PersonaDeleteResult, PersonaDetalle, personaInput, personaListQuery, PersonaOpcion, personaOpcionesQuery } from '@intranet/contract/personas';
 import { PERSONA_OPCIONES_MAX } from '@intranet/contract/personas';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -22,8 +22,8 @@ const responsable = alias(personas, 'responsable');
 /** "Apellido, Nombre": how lists and selects name a person. */
 export const nombreCompleto = (t: typeof personas) => sql<string>`${t.apellido} || ', ' || ${t.nombre}`;
 
-const maquinasCount = sql<number>`(select count(*)::int from ${maquinaAsignaciones}
-  where ${maquinaAsignaciones.personaId} = ${personas.id} and ${maquinaAsignaciones.hasta} is null)`;
+// Table names written out: drizzle leaves columns unqualified in a one-table select (see usuarios/queries.ts).
+const maquinasCount = sql<number>`(select count(*)::int from maquina_asignaciones ma where ma.persona_id = "personas"."id" and ma.hasta is null)`;
 
 const campos = {
   id: personas.id,
@@ -41,7 +41,7 @@ const campos = {
   activo: personas.activo,
   empresa_id: personas.empresaId,
   notas: personas.notas,
-  usuario: sql<string | null>`(select ${usuarios.usuario} from ${usuarios} where ${usuarios.personaId} = ${personas.id})`,
+  usuario: sql<string | null>`(select u.usuario from usuarios u where u.persona_id = "personas"."id")`,
   maquinas_count: maquinasCount,
   creado: personas.creado,
   actualizado: personas.actualizado,
@@ -57,11 +57,14 @@ const wire = (row: PersonaRow): Persona => ({
 
 const orEmpty = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
+/** Spanish alphabetical order whatever the database's collation: Álvarez among the A, not after Z. */
+const ordenAlfabetico = (text: SQL) => sql`translate(lower(${text}), 'áàäâéèëêíìïîóòöôúùüûñç', 'aaaaeeeeiiiioooouuuunc')`;
+
 /** The people list: search over name, email, legajo, position, area and extension. */
 export const personasList: ListSpec<PersonaListQuery> = {
   search: personaBusqueda(personas),
   sorts: {
-    apellido: sql`${personas.apellido} || ' ' || ${personas.nombre}`,
+    apellido: ordenAlfabetico(sql`${personas.apellido} || ' ' || ${personas.nombre}`),
     nombre: personas.nombre,
     legajo: orEmpty(personas.legajo),
     area: orEmpty(personas.area),

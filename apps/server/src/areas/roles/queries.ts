@@ -15,9 +15,9 @@ type RolListQuery = Omit<z.output<typeof rolListQuery>, 'page' | 'size'>;
 /** The audit entity of a role's history. */
 export const ENTIDAD = 'rol';
 
-const usuariosCount = sql<number>`(select count(*)::int from ${usuarioRoles} where ${usuarioRoles.rolId} = ${roles.id})`;
-const permisos = sql<string[]>`coalesce((select array_agg(${rolPermisos.codigo} order by ${rolPermisos.codigo})
-  from ${rolPermisos} where ${rolPermisos.rolId} = ${roles.id}), '{}')`;
+// Table names written out: drizzle leaves columns unqualified in a one-table select (see usuarios/queries.ts).
+const usuariosCount = sql<number>`(select count(*)::int from usuario_roles ur where ur.rol_id = "roles"."id")`;
+const permisos = sql<string[]>`coalesce((select array_agg(rp.codigo order by rp.codigo) from rol_permisos rp where rp.rol_id = "roles"."id"), '{}')`;
 
 const campos = {
   id: roles.id,

@@ -14,8 +14,10 @@ export const ENTIDAD = 'usuario';
 /** Serialises every change that could leave the portal without an administrator (see asegurarAdministrador). */
 const ADMIN_LOCK = 7_201_006;
 
-const sesionesActivas = sql<number>`(select count(*)::int from ${sesiones}
-  where ${sesiones.usuarioId} = ${usuarios.id} and ${sesiones.revocada} is null and ${sesiones.vence} > now())`;
+// Written out with table names: drizzle leaves columns unqualified in a one-table select, which a correlated
+// subquery would read as its own columns.
+const sesionesActivas = sql<number>`(select count(*)::int from sesiones s
+  where s.usuario_id = "usuarios"."id" and s.revocada is null and s.vence > now())`;
 
 const campos = {
   id: usuarios.id,
@@ -118,6 +120,8 @@ export async function crearCuenta(db: Db, values: z.output<typeof cuentaCreate>,
     const [persona] = await tx.select().from(personas).where(eq(personas.id, values.persona_id)).for('update');
     if (!persona) throw new ApiError(400, 'La persona no existe', { persona_id: ['La persona no existe'] });
     if (!persona.activo) throw new ApiError(409, 'La persona está inactiva; actívela antes de darle una cuenta');
+    const [existente] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.personaId, persona.id));
+    if (existente) throw new ApiError(409, 'La persona ya tiene una cuenta de usuario', { persona_id: ['La persona ya tiene una cuenta de usuario'] });
     await validarRoles(tx, values.roles);
     const generada = values.password === null ? generatePassword() : null;
     const [row] = await tx

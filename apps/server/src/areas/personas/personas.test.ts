@@ -1,0 +1,191 @@
+import { auditPage } from '@intranet/contract/auditoria';
+import { envelope } from '@intranet/contract/envelope';
+import { personaDetalle, personaPage } from '@intranet/contract/personas';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditoria, personas, usuarios } from '../../db/schema.ts';
+import { bearer, createTemplate, createUser, login, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+
+let template: Template;
+beforeAll(async () => {
+  template = await createTemplate();
+});
+afterAll(async () => {
+  await template.close();
+});
+
+/** A fresh copy of the seeded database, signed in as admin (every code). */
+function fresh() {
+  const ctx = {} as { t: TestApp; headers: { authorization: string } };
+  beforeAll(async () => {
+    ctx.t = await template.clone();
+    ctx.headers = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
+  });
+  afterAll(async () => {
+    await ctx.t.close();
+  });
+  return ctx;
+}
+
+const NUEVA = { nombre: 'Ana', apellido: 'Quiroga', email: 'Ana.Quiroga@physis.com.ar', telefono: '', interno: '210', puesto: 'Desarrolladora', area: 'Desarrollo', legajo: '2001', activo: true };
+
+describe('GET /api/personas', () => {
+  const ctx = fresh();
+  const lista = async (query: string) => {
+    const res = await ctx.t.app.inject({ url: `/api/personas?${query}`, headers: ctx.headers });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('pages the seeded staff by surname with the total, responsable and account names', async () => {
+    const all = await lista('size=200');
+    expect(envelope(personaPage).safeParse(all.body).success).toBe(true);
+    const items = all.body.datos.items as { apellido: string; nombre_completo: string; usuario: string | null; responsable_nombre: string | null; maquinas_count: number }[];
+    expect(all.body.datos.total).toBe(items.length);
+    expect(items.length).toBeGreaterThanOrEqual(15);
+    const apellidos = items.map((p) => p.apellido);
+    expect(apellidos[0]).toBe('Acosta');
+    expect(apellidos[1]).toBe('Álvarez');
+    const ruiz = items.find((p) => p.nombre_completo === 'Ruiz, Martín')!;
+    expect(ruiz).toMatchObject({ usuario: 'tecnico', responsable_nombre: 'Romero, Diego' });
+    expect(ruiz.maquinas_count).toBeGreaterThan(0);
+    const p2 = await lista('page=2&size=5');
+    expect(p2.body.datos.items.map((p: { apellido: string }) => p.apellido)).toEqual(apellidos.slice(5, 10));
+  });
+
+  it('filters by area, activo, staff or contact and searches by text', async () => {
+    const dev = await lista('area=desarrollo&size=200');
+    expect(dev.body.datos.items.length).toBeGreaterThan(2);
+    for (const p of dev.body.datos.items) expect(p.area).toBe('Desarrollo');
+    const inactivos = await lista('activo=false');
+    expect(inactivos.body.datos.items.map((p: { apellido: string }) => p.apellido)).toEqual(['Luna']);
+    expect((await lista('tipo=contacto')).body.datos.total).toBe(0);
+    const staff = await lista('tipo=personal&size=1');
+    expect(staff.body.datos.total).toBe((await lista('size=1')).body.datos.total);
+    const q = await lista('q=benitez');
+    expect(q.body.datos.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Carla']); // found by the email
+    const q2 = await lista('q=Benítez');
+    expect(q2.body.datos.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Carla']);
+  });
+
+  it('sorts by every declared field both ways and refuses an unknown one in Spanish', async () => {
+    for (const field of ['apellido', 'nombre', 'legajo', 'area', 'puesto', 'email', 'interno', 'activo', 'maquinas_count', 'actualizado']) {
+      expect((await lista(`sort=${field}`)).status, field).toBe(200);
+      expect((await lista(`sort=-${field}`)).status, field).toBe(200);
+    }
+    const desc = await lista('sort=-legajo&size=3');
+    expect(desc.body.datos.items.map((p: { legajo: string }) => p.legajo)).toEqual(['1015', '1014', '1013']);
+    const bad = await lista('sort=clave&activo=quizas');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.campos)).toEqual(expect.arrayContaining(['sort', 'activo']));
+  });
+
+  it('exports every filtered row as CSV with Spanish headers', async () => {
+    const res = await ctx.t.app.inject({ url: '/api/personas/export.csv?area=Soporte&sort=legajo', headers: ctx.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/personas-\d{4}-\d{2}-\d{2}\.csv/);
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.Legajo)).toEqual(['1010', '1011', '1012']);
+    expect(rows[0]).toMatchObject({ Apellido: 'Castro', Área: 'Soporte', Responsable: 'Herrera, Gustavo', Tipo: 'Personal', Activo: 'Sí' });
+  });
+
+  it('offers people for selects to Máquinas users too, and the areas in use', async () => {
+    await createUser(ctx.t.db, { usuario: 'solo-maq', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
+    const maq = await bearer(ctx.t.app, 'solo-maq', 'clave');
+    const res = await ctx.t.app.inject({ url: '/api/personas/opciones?q=Romero&activo=true', headers: maq });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos).toEqual([expect.objectContaining({ nombre_completo: 'Romero, Diego', activo: true })]);
+    expect((await ctx.t.app.inject({ url: '/api/personas', headers: maq })).statusCode).toBe(403);
+    const areas = await ctx.t.app.inject({ url: '/api/personas/areas', headers: ctx.headers });
+    expect(areas.json().datos).toEqual(expect.arrayContaining(['Desarrollo', 'Soporte', 'Técnica']));
+  });
+});
+
+describe('GET /api/personas/:id', () => {
+  const ctx = fresh();
+  it('answers the person with the machines they hold and the people reporting to them', async () => {
+    const [romero] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1005'));
+    const res = await ctx.t.app.inject({ url: `/api/personas/${romero!.id}`, headers: ctx.headers });
+    expect(res.statusCode).toBe(200);
+    expect(envelope(personaDetalle).safeParse(res.json()).success).toBe(true);
+    const d = res.json().datos;
+    expect(d.maquinas.map((m: { nombre: string }) => m.nombre)).toEqual(['NB-TEC-02', 'SRV-RACK-01']);
+    expect(d.a_cargo.map((p: { nombre_completo: string }) => p.nombre_completo)).toEqual(['Ruiz, Martín']);
+    expect((await ctx.t.app.inject({ url: '/api/personas/99999', headers: ctx.headers })).json()).toEqual({ error: 'La persona no existe', datos: null });
+  });
+});
+
+describe('POST, PUT and DELETE /api/personas', () => {
+  const ctx = fresh();
+  let id: number;
+
+  it('creates a person (email lowered, blanks as null) and writes the audit row', async () => {
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/personas', headers: ctx.headers, payload: NUEVA });
+    expect(res.statusCode).toBe(201);
+    const p = res.json().datos;
+    expect(p).toMatchObject({ nombre_completo: 'Quiroga, Ana', email: 'ana.quiroga@physis.com.ar', telefono: null, empresa_id: null, usuario: null });
+    id = p.id;
+    const hist = await ctx.t.app.inject({ url: `/api/auditoria?entidad=persona&id=${id}`, headers: ctx.headers });
+    expect(envelope(auditPage).safeParse(hist.json()).success).toBe(true);
+    expect(hist.json().datos.items[0]).toMatchObject({ accion: 'crear', usuario_nombre: 'Administrador' });
+  });
+
+  it('answers field errors in Spanish: required, email, duplicate legajo, self or circular responsable', async () => {
+    const bad = await ctx.t.app.inject({ method: 'POST', url: '/api/personas', headers: ctx.headers, payload: { ...NUEVA, nombre: ' ', email: 'no-es-mail', legajo: '2002' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().campos).toMatchObject({ nombre: ['Este campo es requerido'], email: ['Email inválido'] });
+    const dup = await ctx.t.app.inject({ method: 'POST', url: '/api/personas', headers: ctx.headers, payload: { ...NUEVA, legajo: '1001' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().campos).toEqual({ legajo: ['Ya existe una persona con ese legajo'] });
+    const self = await ctx.t.app.inject({ method: 'PUT', url: `/api/personas/${id}`, headers: ctx.headers, payload: { ...NUEVA, responsable_id: id } });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().campos).toEqual({ responsable_id: ['Una persona no puede ser su propio responsable'] });
+    const [sosa] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1002'));
+    const [gomez] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1001'));
+    // Gómez is above Sosa: making Sosa her responsable would close a circle.
+    const circle = await ctx.t.app.inject({ method: 'PUT', url: `/api/personas/${gomez!.id}`, headers: ctx.headers, payload: { nombre: 'Laura', apellido: 'Gómez', responsable_id: sosa!.id } });
+    expect(circle.statusCode).toBe(400);
+    expect(circle.json().campos).toEqual({ responsable_id: ['El responsable elegido depende de esta persona'] });
+    const missing = await ctx.t.app.inject({ method: 'PUT', url: `/api/personas/${id}`, headers: ctx.headers, payload: { ...NUEVA, responsable_id: 99999 } });
+    expect(missing.json().campos).toEqual({ responsable_id: ['El responsable elegido no existe'] });
+  });
+
+  it('updates with before and after in the audit log', async () => {
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/personas/${id}`, headers: ctx.headers, payload: { ...NUEVA, puesto: 'Líder técnica' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos.puesto).toBe('Líder técnica');
+    const [row] = await ctx.t.db.select().from(auditoria).where(eq(auditoria.entidadId, String(id))).orderBy(auditoria.id);
+    expect(row).toBeDefined();
+  });
+
+  it('deletes a person nothing points at', async () => {
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${id}`, headers: ctx.headers });
+    expect(res.json()).toEqual({ error: null, datos: { accion: 'eliminada', motivo: null } });
+    expect((await ctx.t.app.inject({ url: `/api/personas/${id}`, headers: ctx.headers })).statusCode).toBe(404);
+  });
+
+  it('deactivates instead a referenced person, says why, and closes their account', async () => {
+    const [ruiz] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1004'));
+    const tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${ruiz!.id}`, headers: ctx.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos.accion).toBe('desactivada');
+    expect(res.json().datos.motivo).toMatch(/^No se eliminó porque tiene una cuenta de usuario, figura en \d+ asignaciones de máquinas; se desactivó en su lugar\.$|^No se eliminó porque tiene una cuenta de usuario y figura en \d+ asignaci/);
+    const [p] = await ctx.t.db.select({ activo: personas.activo }).from(personas).where(eq(personas.id, ruiz!.id));
+    expect(p!.activo).toBe(false);
+    const [u] = await ctx.t.db.select({ activo: usuarios.activo }).from(usuarios).where(eq(usuarios.personaId, ruiz!.id));
+    expect(u!.activo).toBe(false);
+    expect((await ctx.t.app.inject({ url: '/api/servidores', headers: tecnico })).statusCode).toBe(401);
+    expect((await login(ctx.t.app, 'tecnico', PASSWORDS.demo)).json().datos).toBeNull();
+  });
+
+  it('refuses to deactivate the person behind the last administrator account', async () => {
+    const [gomez] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1001'));
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/personas/${gomez!.id}`, headers: ctx.headers, payload: { nombre: 'Laura', apellido: 'Gómez', activo: false } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/última cuenta activa que administra usuarios/);
+    const [p] = await ctx.t.db.select({ activo: personas.activo }).from(personas).where(eq(personas.id, gomez!.id));
+    expect(p!.activo).toBe(true);
+  });
+});
