@@ -16,6 +16,7 @@ import { productosAuditoria, productosRoutes } from './areas/productos/routes.ts
 import { rolesAuditoria, rolesRoutes } from './areas/roles/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './areas/servidores/routes.ts';
 import { usuariosAuditoria, usuariosRoutes } from './areas/usuarios/routes.ts';
+import { versionesAuditoria, versionesRoutes } from './areas/versiones/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accessGuard } from './plugins/access.ts';
@@ -65,10 +66,11 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(usuariosRoutes, { db });
   await app.register(rolesRoutes, { db });
   await app.register(maquinasRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...insightsAuditoria } });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...versionesAuditoria, ...insightsAuditoria } });
   const files = { db, store: diskStore(config.filesDir), maxBytes: config.uploadMaxBytes };
   await app.register(archivosRoutes, files);
   await app.register(paquetesRoutes, files);
+  await app.register(versionesRoutes, files);
   await app.register(insightsRoutes, { db, config });
   return app;
 }

@@ -6,6 +6,8 @@ import type { FieldErrors } from '@intranet/contract/envelope';
  * here, so a route never has to check before it writes (and a race still answers 409, not 500).
  */
 const UNICOS: Record<string, { campo: string; mensaje: string }> = {
+  versiones_producto_numero_uq: { campo: 'numero', mensaje: 'El producto ya tiene esa versión' },
+  version_assets_nombre_uq: { campo: 'nombre', mensaje: 'La versión ya tiene un archivo con ese nombre' },
   servidores_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe un servidor con ese nombre' },
   dns_host_uq: { campo: 'host', mensaje: 'Ya existe una entrada DNS con ese host' },
   personas_legajo_uq: { campo: 'legajo', mensaje: 'Ya existe una persona con ese legajo' },
@@ -21,6 +23,12 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */
 const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string; enUso: string }> = {
+  versiones_producto_id_productos_id_fk: {
+    tabla: 'versiones',
+    campo: 'producto_id',
+    falta: 'El producto elegido no existe',
+    enUso: 'El producto tiene versiones; retírelas o elimínelas primero',
+  },
   dns_servidor_id_servidores_id_fk: {
     tabla: 'dns',
     campo: 'servidor_id',

@@ -4,10 +4,12 @@ import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
 import { seedInsights } from '../areas/insights/seed.ts';
 import { seedMaquinas } from '../areas/maquinas/seed.ts';
 import { seedPersonas } from '../areas/personas/seed.ts';
+import { seedPaquetes } from '../areas/paquetes/seed.ts';
 import { seedProductos } from '../areas/productos/seed.ts';
+import { seedVersiones } from '../areas/versiones/seed.ts';
 import { writeAudit } from './audit.ts';
 import type { Db, Tx } from './client.ts';
-import { direcciones, dns, paquetes, rolPermisos, roles, servidores, usuarioRoles, usuarios } from './schema.ts';
+import { direcciones, dns, rolPermisos, roles, servidores, usuarioRoles, usuarios } from './schema.ts';
 
 const SEED_LOCK = 7_201_003;
 
@@ -101,15 +103,6 @@ const SERVERS = [
   },
 ];
 
-const DAY = 24 * 60 * 60 * 1000;
-const PACKAGES = [
-  { nombre: 'PhysisSetup-3.14.2.exe', producto: 'Physis ERP', version: '3.14.2', canal: 'estable', diasAtras: 2 },
-  { nombre: 'PhysisSetup-3.14.1.exe', producto: 'Physis ERP', version: '3.14.1', canal: 'estable', diasAtras: 19 },
-  { nombre: 'PhysisSueldosSetup-2.8.0.exe', producto: 'Physis Sueldos', version: '2.8.0', canal: 'estable', diasAtras: 33 },
-  { nombre: 'PhysisSetup-3.15.0-beta1.exe', producto: 'Physis ERP', version: '3.15.0-beta1', canal: 'beta', diasAtras: 9 },
-  { nombre: 'PhysisSetup-3.13.0.exe', producto: 'Physis ERP', version: '3.13.0', canal: 'estable', diasAtras: 61 },
-];
-
 export interface SeedResult {
   seeded: boolean;
   /** Passwords made up because the environment gave none; to be shown and remembered. */
@@ -135,9 +128,8 @@ export async function seed(
     await seedMaquinas(tx, await seedPersonas(tx));
     await seedProductos(tx);
     await seedInsights(tx);
-    await tx.insert(paquetes).values(
-      PACKAGES.map(({ diasAtras, ...p }) => ({ ...p, fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000) })),
-    );
+    await seedPaquetes(tx);
+    await seedVersiones(tx);
     await writeAudit(tx, { autor: null, accion: 'semilla', entidad: 'sistema', entidadId: null });
     return { seeded: true, generated };
   });

@@ -1,0 +1,25 @@
+import { versionOrden } from '@intranet/contract/version-numero';
+import type { Tx } from '../../db/client.ts';
+import { paquetes } from '../../db/schema.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// Packages recorded before uploads existed: listed with their data, without a file to download.
+const PACKAGES = [
+  { nombre: 'PhysisSetup-3.14.2.exe', producto: 'Physis ERP', version: '3.14.2', canal: 'estable', diasAtras: 2 },
+  { nombre: 'PhysisSetup-3.14.1.exe', producto: 'Physis ERP', version: '3.14.1', canal: 'estable', diasAtras: 19 },
+  { nombre: 'PhysisSueldosSetup-2.8.0.exe', producto: 'Physis Sueldos', version: '2.8.0', canal: 'estable', diasAtras: 33 },
+  { nombre: 'PhysisSetup-3.15.0-beta1.exe', producto: 'Physis ERP', version: '3.15.0-beta1', canal: 'beta', diasAtras: 9 },
+  { nombre: 'PhysisSetup-3.13.0.exe', producto: 'Physis ERP', version: '3.13.0', canal: 'estable', diasAtras: 61 },
+];
+
+export async function seedPaquetes(tx: Tx): Promise<void> {
+  await tx.insert(paquetes).values(
+    PACKAGES.map(({ diasAtras, ...p }) => ({
+      ...p,
+      versionOrden: versionOrden(p.version),
+      fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000),
+      publicadoPor: 'Administrador',
+    })),
+  );
+}
