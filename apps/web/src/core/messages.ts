@@ -56,5 +56,6 @@ export const messages = {
     sinConexion: 'No se pudo conectar con el servidor.',
     respuestaInesperada: 'Respuesta inesperada del servidor.',
     error: 'Error del servidor',
+    subidaInterrumpida: 'La subida se interrumpió: se perdió la conexión con el servidor.',
   },
 } as const;

@@ -188,3 +188,92 @@ describe('http client downloads', () => {
     expect(calls).toEqual(['closeDialogs', 'navigate /forbidden']);
   });
 });
+
+/** A stand-in XMLHttpRequest: records what was sent and lets the test play the server's part. */
+class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  withCredentials = true;
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('http client uploads', () => {
+  const uploadSetup = () => {
+    const xhrs: FakeXhr[] = [];
+    const { http, calls } = setup(() => json(200, {}), {
+      createXhr: () => {
+        const xhr = new FakeXhr();
+        xhrs.push(xhr);
+        return xhr as unknown as XMLHttpRequest;
+      },
+    });
+    return { http, calls, xhr: () => xhrs[0]! };
+  };
+
+  it('sends the file as the body with its type, the token and the anti-forgery header, and reports progress', async () => {
+    const { http, xhr } = uploadSetup();
+    const file = new Blob(['0123456789'], { type: 'application/x-msdownload' });
+    const progress: number[] = [];
+    const answer = http.upload('/api/paquetes?nombre=a.exe', file, ok, { onProgress: (p) => progress.push(p.loaded / p.total) });
+    expect(xhr().method).toBe('POST');
+    expect(xhr().url).toBe('/api/paquetes?nombre=a.exe');
+    expect(xhr().body).toBe(file);
+    expect(xhr().headers).toMatchObject({ 'content-type': 'application/x-msdownload', authorization: 'Bearer tok-123', 'x-xsrf-token': 'xsrf-abc' });
+    xhr().upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+    xhr().upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
+    xhr().answer(201, { error: null, datos: 7 });
+    await expect(answer).resolves.toEqual({ error: null, datos: 7 });
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('rejects with the server message of a 413, and with an AbortError when cancelled', async () => {
+    const tooBig = uploadSetup();
+    const failing = tooBig.http.upload('/api/archivos?nombre=x', new Blob(['x']), ok);
+    tooBig.xhr().answer(413, { error: 'El archivo supera el tamaño máximo permitido (1 MB)', datos: null });
+    await expect(failing).rejects.toMatchObject({ status: 413, message: 'El archivo supera el tamaño máximo permitido (1 MB)' });
+
+    const cancelled = uploadSetup();
+    const controller = new AbortController();
+    const pending = cancelled.http.upload('/api/archivos?nombre=x', new Blob(['x']), ok, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('goes to /forbidden on a 403 like any call, and names a dropped connection', async () => {
+    const denied = uploadSetup();
+    const forbidden = denied.http.upload('/api/paquetes', new Blob(['x']), ok);
+    denied.xhr().answer(403, { error: 'Sin permiso', datos: null });
+    await expect(forbidden).rejects.toMatchObject({ status: 403 });
+    expect(denied.calls).toEqual(['closeDialogs', 'navigate /forbidden']);
+
+    const dropped = uploadSetup();
+    const lost = dropped.http.upload('/api/paquetes', new Blob(['x']), ok);
+    dropped.xhr().onerror?.();
+    await expect(lost).rejects.toMatchObject({ status: 0, message: 'La subida se interrumpió: se perdió la conexión con el servidor.' });
+  });
+});

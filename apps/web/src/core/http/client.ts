@@ -22,6 +22,18 @@ export interface HttpDeps {
   readCookie: (name: string) => string | null;
   closeDialogs: () => void;
   navigate: (path: string) => Promise<void> | void;
+  /** Uploads go through XMLHttpRequest, the one browser API that reports upload progress. */
+  createXhr?: () => XMLHttpRequest;
+}
+
+/** How far an upload has gone: bytes sent of the total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions extends RequestOptions {
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,9 +133,59 @@ export function createHttpClient(deps: HttpDeps) {
     return (await send('GET', url, undefined, options)).blob();
   }
 
+  /**
+   * Sends a file as the request body (its bytes, with its own content type) and parses the JSON answer with
+   * the contract's schema. Same headers and status handling as every call, plus upload progress;
+   * `options.signal` cancels it (rejecting with an AbortError).
+   */
+  function upload<S extends z.ZodType>(url: string, file: Blob, schema: S, options: UploadOptions = {}): Promise<z.output<S>> {
+    const headers = buildHeaders('POST', url, false, options);
+    headers.set('Content-Type', file.type || 'application/octet-stream');
+    return new Promise((resolve, reject) => {
+      const xhr = (deps.createXhr ?? (() => new XMLHttpRequest()))();
+      const abort = () => xhr.abort();
+      if (options.signal?.aborted) return reject(new DOMException('Subida cancelada', 'AbortError'));
+      options.signal?.addEventListener('abort', abort, { once: true });
+      const done = () => options.signal?.removeEventListener('abort', abort);
+      xhr.open('POST', url);
+      xhr.withCredentials = false;
+      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      xhr.onload = () => {
+        done();
+        const text = xhr.responseText;
+        let body: unknown;
+        try {
+          body = text === '' ? null : (JSON.parse(text) as unknown);
+        } catch {
+          body = undefined;
+        }
+        if (xhr.status < 200 || xhr.status >= 300) {
+          const parsed = errorBody.safeParse(body);
+          const error = new HttpError(xhr.status, parsed.success ? parsed.data : null, messages.http.error);
+          void (options.quiet ? Promise.resolve() : handleStatus(xhr.status)).then(() => reject(error));
+          return;
+        }
+        const parsed = schema.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new HttpError(xhr.status, null, messages.http.respuestaInesperada));
+      };
+      xhr.onerror = () => {
+        done();
+        reject(new HttpError(0, null, messages.http.subidaInterrumpida));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(new DOMException('Subida cancelada', 'AbortError'));
+      };
+      xhr.send(file);
+    });
+  }
+
   return {
     request,
     blob,
+    upload,
     get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
       request('GET', url, schema, undefined, options),
     post: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
