@@ -11,3 +11,4 @@ export * from './schema/productos.ts';
 export * from './schema/archivos.ts';
 export * from './schema/versiones.ts';
 export * from './schema/insights.ts';
+export * from './schema/clientes.ts';

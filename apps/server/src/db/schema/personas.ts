@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
+import { empresas } from './clientes.ts';
 
 // ---- Personas: staff (empresa_id null) and client contacts (AREAS.md) ----
 
@@ -23,8 +24,8 @@ export const personas = pgTable(
     responsableId: integer('responsable_id').references((): AnyPgColumn => personas.id, { onDelete: 'set null' }),
     legajo: text('legajo'),
     activo: boolean('activo').notNull().default(true),
-    /** The client company of a contact; null for staff. The foreign key to empresas comes with the clients area. */
-    empresaId: integer('empresa_id'),
+    /** The client company of a contact; null for staff. */
+    empresaId: integer('empresa_id').references((): AnyPgColumn => empresas.id, { onDelete: 'restrict' }),
     notas: text('notas'),
     creado: creado(),
     actualizado: actualizado(),

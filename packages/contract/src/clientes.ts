@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+import { listQuery, paged, queryBoolean } from './list.ts';
+import { richText, richTextDocument } from './rich-text.ts';
+import { dnsRef } from './servidores.ts';
+import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
+
+// ---- Clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
+
+// ---- CUIT ----
+
+const CUIT_PESOS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/** The CUIT's digits with dashes, dots and spaces taken out ("30-71234567-1" → "30712345671"). */
+export function cuitDigits(value: string): string {
+  return value.replace(/[\s.-]/g, '');
+}
+
+/**
+ * Whether a CUIT/CUIL is valid: 11 digits whose last one is the check digit of the first ten (weights
+ * 5,4,3,2,7,6,5,4,3,2; 11 minus the sum modulo 11; 11 gives 0 and 10 is never a valid check digit).
+ * Dashes are accepted ("20-12345678-6").
+ */
+export function isValidCuit(value: string): boolean {
+  const digits = cuitDigits(value);
+  if (!/^[0-9]{11}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i += 1) sum += Number(digits[i]) * CUIT_PESOS[i]!;
+  const resto = 11 - (sum % 11);
+  const verificador = resto === 11 ? 0 : resto;
+  return verificador !== 10 && verificador === Number(digits[10]);
+}
+
+/** "30712345671" → "30-71234567-1"; anything that is not 11 digits is returned as it came. */
+export function formatCuit(value: string): string {
+  const d = cuitDigits(value);
+  return /^[0-9]{11}$/.test(d) ? `${d.slice(0, 2)}-${d.slice(2, 10)}-${d.slice(10)}` : value;
+}
+
+/** A CUIT field: with or without dashes in, 11 digits out. */
+export const cuit = z
+  .string({ error: 'Este campo es requerido' })
+  .trim()
+  .min(1, 'Este campo es requerido')
+  .transform(cuitDigits)
+  .refine((v) => /^[0-9]{11}$/.test(v), 'El CUIT tiene 11 dígitos (nn-nnnnnnnn-n)')
+  .refine(isValidCuit, 'El dígito verificador del CUIT no es válido');
+
+// ---- Empresas ----
+
+export const CONDICIONES_IVA = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final', 'no_responsable'] as const;
+export type CondicionIva = (typeof CONDICIONES_IVA)[number];
+
+/** The 24 jurisdictions, as the client form and the list's filter offer them. */
+export const PROVINCIAS = [
+  'Buenos Aires', 'Catamarca', 'Chaco', 'Chubut', 'Ciudad Autónoma de Buenos Aires', 'Córdoba', 'Corrientes',
+  'Entre Ríos', 'Formosa', 'Jujuy', 'La Pampa', 'La Rioja', 'Mendoza', 'Misiones', 'Neuquén', 'Río Negro', 'Salta',
+  'San Juan', 'San Luis', 'Santa Cruz', 'Santa Fe', 'Santiago del Estero', 'Tierra del Fuego', 'Tucumán',
+] as const;
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.union([z.null(), z.email('Email inválido')], { error: 'Email inválido' }));
+
+const optionalId = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Create and update payload (`POST /api/empresas`, `PUT /api/empresas/:id`). */
+export const empresaInput = z
+  .object({
+    razon_social: requiredText(200),
+    nombre_fantasia: optionalText(200),
+    cuit,
+    condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Elija la condición de IVA' }),
+    email: optionalEmail,
+    telefono: optionalText(50),
+    domicilio: optionalText(200),
+    localidad: optionalText(100),
+    provincia: z
+      .union([z.literal(''), z.enum(PROVINCIAS)], { error: 'Provincia inválida' })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    activo: z.boolean().default(true),
+    contacto_id: optionalId('Elija un contacto'),
+    notas: richText,
+  })
+  .strict();
+export type EmpresaInput = z.input<typeof empresaInput>;
+export type EmpresaValues = z.output<typeof empresaInput>;
+
+/** The next expiry of a client (Vencimientos AFIP/Physis); null until those sections record one. */
+export const proximoVencimiento = z.object({ fecha: z.string(), tipo: z.string(), item: z.string() });
+
+/** A client as the list answers it. */
+export const empresaFila = z.object({
+  id: z.number().int(),
+  razon_social: z.string(),
+  nombre_fantasia: z.string().nullable(),
+  cuit: z.string(),
+  condicion_iva: z.enum(CONDICIONES_IVA),
+  localidad: z.string().nullable(),
+  provincia: z.string().nullable(),
+  activo: z.boolean(),
+  servidores_count: z.number().int(),
+  /** The highest version_physis of its servers. */
+  version_physis: z.string().nullable(),
+  proximo_vencimiento: proximoVencimiento.nullable(),
+  actualizado: z.string(),
+});
+export type EmpresaFila = z.infer<typeof empresaFila>;
+
+/** `GET /api/empresas/:id` and the create/update answers. */
+export const empresa = empresaFila.extend({
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  domicilio: z.string().nullable(),
+  contacto_id: z.number().int().nullable(),
+  contacto_nombre: z.string().nullable(),
+  notas: richTextDocument,
+  fecha_alta: z.string(),
+  creado: z.string(),
+});
+export type Empresa = z.infer<typeof empresa>;
+
+export const EMPRESA_SORT = ['razon_social', 'cuit', 'localidad', 'provincia', 'servidores_count', 'version_physis', 'proximo_vencimiento', 'activo', 'actualizado'] as const;
+export const empresaListQuery = listQuery(EMPRESA_SORT, {
+  provincia: z.enum(PROVINCIAS, { error: 'Provincia inválida' }).optional(),
+  activo: queryBoolean.optional(),
+  condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Condición de IVA inválida' }).optional(),
+});
+export type EmpresaListQuery = z.input<typeof empresaListQuery>;
+export const empresaPage = paged(empresaFila);
+export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
+
+/** `GET /api/empresas/opciones?q=`: clients for selects (Instalaciones, other areas). */
+export const empresaOpcionesQuery = z
+  .object({ q: z.string().trim().max(200).optional(), id: z.coerce.number().int().positive().optional() })
+  .strict();
+export const empresaOpcion = z.object({ id: z.number().int(), razon_social: z.string(), cuit: z.string(), activo: z.boolean() });
+export type EmpresaOpcion = z.infer<typeof empresaOpcion>;
+export const empresaOpciones = z.array(empresaOpcion);
+
+// ---- Servidores de cliente ----
+
+/** Create and update payload (`POST /api/empresas/:id/servidores`, `PUT /api/empresas/:id/servidores/:servidorId`). */
+export const servidorClienteInput = z
+  .object({
+    nombre: requiredText(100),
+    hostname: optionalHostname,
+    ip: optionalIp,
+    puerto: z
+      .union([z.literal(''), z.number({ error: 'Debe ser un número' })], { error: 'Debe ser un número' })
+      .nullish()
+      .transform((v) => (v === '' || v === undefined ? null : v))
+      .pipe(
+        z.union([
+          z.null(),
+          z.number().int('Debe ser un número entero').min(1, 'El puerto va de 1 a 65535').max(65535, 'El puerto va de 1 a 65535'),
+        ]),
+      ),
+    so: optionalText(100),
+    motor_bd: optionalText(100),
+    instancia_bd: optionalText(100),
+    version_physis: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .pipe(z.union([z.null(), z.string().regex(/^[0-9]+(\.[0-9]+){1,3}$/, 'Versión inválida (por ejemplo 8.4.2)')])),
+    notas: optionalText(5000),
+    dnss: z.array(hostname).max(50, 'Máximo 50 nombres').default([]),
+  })
+  .strict();
+export type ServidorClienteInput = z.input<typeof servidorClienteInput>;
+
+/** A client's server: the spec's shape (`nombre`, `dnss` of `{id, host}`) plus its own fields. */
+export const servidorCliente = z.object({
+  id: z.number().int(),
+  empresa_id: z.number().int(),
+  nombre: z.string(),
+  hostname: z.string().nullable(),
+  ip: z.string().nullable(),
+  puerto: z.number().int().nullable(),
+  so: z.string().nullable(),
+  motor_bd: z.string().nullable(),
+  instancia_bd: z.string().nullable(),
+  version_physis: z.string().nullable(),
+  notas: z.string().nullable(),
+  actualizado: z.string(),
+  dnss: z.array(dnsRef),
+});
+export type ServidorCliente = z.infer<typeof servidorCliente>;
+
+/** `GET {api}/api/empresas/{id}/servidores` (spec §7): `datos` is the company's servers. */
+export const servidoresClienteResponse = envelope(z.array(servidorCliente));
+
+// ---- Instalaciones: parameters ----
+
+export const PARAMETRO_TIPOS = ['texto', 'numero', 'booleano', 'ruta', 'url', 'secreto'] as const;
+export type ParametroTipo = (typeof PARAMETRO_TIPOS)[number];
+
+const RUTA = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/]|\/|~\/)/;
+const URL_RE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+
+/** The message for a value that does not fit its parameter's type; null when it fits. */
+export function errorDeValor(tipo: ParametroTipo, valor: string): string | null {
+  switch (tipo) {
+    case 'numero':
+      return /^-?[0-9]+([.,][0-9]+)?$/.test(valor) ? null : 'Debe ser un número';
+    case 'booleano':
+      return valor === 'true' || valor === 'false' ? null : 'Debe ser sí o no';
+    case 'ruta':
+      return RUTA.test(valor) ? null : 'Ruta inválida (C:\\carpeta, \\\\servidor\\recurso o /carpeta)';
+    case 'url':
+      return URL_RE.test(valor) ? null : 'URL inválida (http:// o https://)';
+    case 'secreto':
+      return valor.length > 0 ? null : 'Este campo es requerido';
+    default:
+      return null;
+  }
+}
+
+const CLAVE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/** Create and update payload of a parameter; `valor` is checked against `tipo`. */
+export const parametroInput = z
+  .object({
+    servidor_id: optionalId('Elija un servidor'),
+    grupo: requiredText(60),
+    clave: requiredText(100).regex(CLAVE, 'Solo letras, números, punto, guion y guion bajo, sin espacios'),
+    tipo: z.enum(PARAMETRO_TIPOS, { error: 'Tipo inválido' }),
+    valor: z.string({ error: 'Este campo es requerido' }).trim().max(2000, 'Máximo 2000 caracteres'),
+    descripcion: optionalText(500),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const error = errorDeValor(p.tipo, p.valor);
+    if (error) ctx.addIssue({ code: 'custom', path: ['valor'], message: error });
+  });
+export type ParametroInput = z.input<typeof parametroInput>;
+
+/**
+ * `PUT /api/empresas/:id/parametros/:parametroId`: the same fields; a secret's `valor` may be omitted to keep the
+ * stored one (the screen never holds it unless revealed).
+ */
+export const parametroUpdate = z
+  .object({
+    grupo: requiredText(60),
+    clave: requiredText(100).regex(CLAVE, 'Solo letras, números, punto, guion y guion bajo, sin espacios'),
+    tipo: z.enum(PARAMETRO_TIPOS, { error: 'Tipo inválido' }),
+    valor: z.string().trim().max(2000, 'Máximo 2000 caracteres').optional(),
+    descripcion: optionalText(500),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.valor === undefined) {
+      if (p.tipo !== 'secreto') ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Este campo es requerido' });
+      return;
+    }
+    const error = errorDeValor(p.tipo, p.valor);
+    if (error) ctx.addIssue({ code: 'custom', path: ['valor'], message: error });
+  });
+export type ParametroUpdate = z.input<typeof parametroUpdate>;
+
+/** A parameter as answered: a secret's `valor` is always null (masked); `POST …/revelar` answers it. */
+export const parametro = z.object({
+  id: z.number().int(),
+  empresa_id: z.number().int(),
+  servidor_id: z.number().int().nullable(),
+  grupo: z.string(),
+  clave: z.string(),
+  tipo: z.enum(PARAMETRO_TIPOS),
+  valor: z.string().nullable(),
+  descripcion: z.string().nullable(),
+  actualizado: z.string(),
+});
+export type Parametro = z.infer<typeof parametro>;
+export const parametros = z.array(parametro);
+
+/** `GET /api/empresas/:id/parametros?servidor_id=`: the client's own parameters, or one of its servers'. */
+export const parametrosQuery = z.object({ servidor_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional() }).strict();
+
+/** `POST /api/empresas/:id/parametros/:parametroId/revelar`: the secret in clear (written to the audit log). */
+export const secretoRevelado = z.object({ valor: z.string() });
+
+/** `POST /api/empresas/:id/parametros/copiar`: copy another client's own parameters into this one. */
+export const copiarParametrosInput = z
+  .object({
+    desde_empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente'),
+    modo: z.enum(['omitir', 'sobrescribir'], { error: 'Elija qué hacer con las claves existentes' }),
+  })
+  .strict();
+export type CopiarParametrosInput = z.input<typeof copiarParametrosInput>;
+export const copiarParametrosResult = z.object({
+  copiados: z.number().int().nonnegative(),
+  sobrescritos: z.number().int().nonnegative(),
+  omitidos: z.number().int().nonnegative(),
+});
+export type CopiarParametrosResult = z.infer<typeof copiarParametrosResult>;
