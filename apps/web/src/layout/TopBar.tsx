@@ -1,6 +1,8 @@
-import { ActionIcon, Anchor, Badge, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { abrirCambiarPassword } from '../areas/personas/CambiarPassword.tsx';
+import { passwordMessages } from '../areas/personas/messages.ts';
 import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
 import { Logo } from './Logo.tsx';
@@ -61,14 +63,24 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
           </Group>
         )}
         {usuario && (
-          <Box ta="right" data-testid="usuario">
-            <Text size="sm" fw={600} lh={1.2} data-testid="usuario-nombre">
-              {usuario.nombre}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2} data-testid="usuario-roles">
-              {usuario.roles.join(', ')}
-            </Text>
-          </Box>
+          // The user's name opens their account menu (issue 6: own password change).
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton ta="right" data-testid="usuario">
+                <Text size="sm" fw={600} lh={1.2} data-testid="usuario-nombre">
+                  {usuario.nombre}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} data-testid="usuario-roles">
+                  {usuario.roles.join(', ')}
+                </Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
+                {passwordMessages.cambiar}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         )}
         <Anchor component={Link} to="/login" size="sm" data-testid="cerrar-sesion">
           <Group gap={4} wrap="nowrap">

@@ -1,12 +1,17 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { MaquinaDetail } from './MaquinaDetail.tsx';
+import { MaquinaEditar, MaquinaNueva } from './MaquinaForm.tsx';
+import { MaquinasList } from './MaquinasList.tsx';
 
-/** The maquinas area's screens (one lazy chunk); each one lands with its issue. */
+/** The Máquinas screens (one lazy chunk). */
 export function MaquinasRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Maquinas" /> },
+        { path: '', element: <MaquinasList /> },
+        { path: 'nueva', element: <MaquinaNueva /> },
+        { path: ':id', element: <MaquinaDetail /> },
+        { path: ':id/editar', element: <MaquinaEditar /> },
       ]}
     />
   );

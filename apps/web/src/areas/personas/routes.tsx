@@ -1,12 +1,34 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
+import { Alert } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { usePermiso, usePermisos } from '../../core/permisos/usePermiso.ts';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { PersonaDetail } from './PersonaDetail.tsx';
+import { PersonaEditar, PersonaNueva } from './PersonaForm.tsx';
+import { PersonasList } from './PersonasList.tsx';
+import { RolEditar, RolNuevo } from './RolEditor.tsx';
+import { RolesList } from './RolesList.tsx';
 
-/** The personas area's screens (one lazy chunk); each one lands with its issue. */
+/** Roles are USUARIOS#ADMIN's; others reaching the address are told so (the server refuses them anyway). */
+function SoloAdministradores({ children }: { children: ReactNode }) {
+  const permisos = usePermisos();
+  const admin = usePermiso('USUARIOS#ADMIN');
+  if (permisos.isPending) return null;
+  if (!admin) return <Alert color="yellow" role="alert">No tiene permiso para administrar roles.</Alert>;
+  return children;
+}
+
+/** The Personas screens (one lazy chunk): people, their accounts and the roles. */
 export function PersonasRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Personas" /> },
+        { path: '', element: <PersonasList /> },
+        { path: 'nueva', element: <PersonaNueva /> },
+        { path: 'roles', element: <SoloAdministradores><RolesList /></SoloAdministradores> },
+        { path: 'roles/nuevo', element: <SoloAdministradores><RolNuevo /></SoloAdministradores> },
+        { path: 'roles/:id', element: <SoloAdministradores><RolEditar /></SoloAdministradores> },
+        { path: ':id', element: <PersonaDetail /> },
+        { path: ':id/editar', element: <PersonaEditar /> },
       ]}
     />
   );

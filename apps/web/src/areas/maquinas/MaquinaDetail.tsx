@@ -1,0 +1,192 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp, IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { MaquinaDetalle } from '@intranet/contract/maquinas';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useEliminarMaquina, useMaquina } from './api.ts';
+import { abrirAsignar, abrirDevolver } from './AsignacionDialogs.tsx';
+import { EstadoBadge } from './EstadoBadge.tsx';
+import { fechaDia } from './MaquinasList.tsx';
+import { maquinasMessages as t } from './messages.ts';
+
+const TABS = ['datos', 'asignaciones', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/maquinas/:id`: the machine's data, who had it when (Asignar / Devolver) and its change history. */
+export function MaquinaDetail() {
+  const id = Number(useParams().id);
+  const maquina = useMaquina(id);
+  if (maquina.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (maquina.isError) {
+    return (
+      <>
+        <PageHeader title={t.titulo} back={{ to: '/maquinas', label: t.volver }} />
+        <Alert color="red" role="alert" title={t.noEncontrada}>
+          {maquina.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <MaquinaView maquina={maquina.data} />;
+}
+
+function PersonaLink({ id, nombre }: { id: number; nombre: string }) {
+  // People's pages are Personas' (PHY-PER#TODO); without it the name is plain text.
+  const verPersonas = usePermiso('PHY-PER#TODO');
+  return verPersonas ? (
+    <Anchor component={Link} to={`/personas/${id}`} size="sm">
+      {nombre}
+    </Anchor>
+  ) : (
+    <Text size="sm" span>
+      {nombre}
+    </Text>
+  );
+}
+
+function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
+  const eliminar = useEliminarMaquina();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const asignada = maquina.persona_id !== null;
+
+  const remove = async () => {
+    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(maquina.nombre), danger: true });
+    if (!ok) return;
+    eliminar.mutate(maquina.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminada, message: maquina.nombre });
+        void navigate('/maquinas');
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  const asignarBoton = (
+    <Button leftSection={<IconUserPlus size={16} />} disabled={maquina.estado === 'baja'} onClick={() => abrirAsignar(maquina)}>
+      {t.asignar}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {maquina.nombre}
+            <EstadoBadge estado={maquina.estado} />
+          </Group>
+        }
+        back={{ to: '/maquinas', label: t.volver }}
+        actions={
+          <>
+            {asignada ? (
+              <Button leftSection={<IconArrowBackUp size={16} />} onClick={() => abrirDevolver(maquina)}>
+                {t.devolver}
+              </Button>
+            ) : maquina.estado === 'baja' ? (
+              <Tooltip label={t.bajaNoAsignable}>{asignarBoton}</Tooltip>
+            ) : (
+              asignarBoton
+            )}
+            <Button component={Link} to={`/maquinas/${maquina.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+              {t.editar}
+            </Button>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+              {t.eliminar}
+            </Button>
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="asignaciones">
+            {t.tabs.asignaciones} ({maquina.asignaciones.length})
+          </Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Paper withBorder radius="md" p="lg">
+            <DetailGrid
+              items={[
+                { label: t.campos.persona_nombre, value: maquina.persona_id !== null && <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} /> },
+                { label: t.campos.asignada_desde, value: maquina.asignada_desde && fechaDia(maquina.asignada_desde) },
+                { label: t.campos.ubicacion, value: maquina.ubicacion },
+                { label: t.campos.tipo, value: t.tipos[maquina.tipo] },
+                { label: t.campos.nro_inventario, value: maquina.nro_inventario },
+                { label: t.campos.serie, value: maquina.serie },
+                { label: t.campos.fabricante, value: maquina.fabricante },
+                { label: t.campos.modelo, value: maquina.modelo },
+                { label: t.campos.cpu, value: maquina.cpu },
+                { label: t.campos.ram_gb, value: maquina.ram_gb === null ? null : `${maquina.ram_gb} GB` },
+                { label: t.campos.disco_gb, value: maquina.disco_gb === null ? null : `${maquina.disco_gb} GB` },
+                { label: t.campos.so, value: [maquina.so, maquina.so_version].filter(Boolean).join(' ') },
+                { label: t.campos.ip, value: maquina.ip },
+                { label: t.campos.mac, value: maquina.mac },
+                { label: t.campos.fecha_compra, value: maquina.fecha_compra && fechaDia(maquina.fecha_compra) },
+                {
+                  label: t.campos.garantia_hasta,
+                  value: maquina.garantia_hasta && (
+                    <Group gap={6} component="span">
+                      {fechaDia(maquina.garantia_hasta)}
+                      {maquina.garantia_vencida && <Badge color="red" variant="light" size="sm">{t.vencida}</Badge>}
+                    </Group>
+                  ),
+                },
+                { label: t.campos.actualizado, value: formatFecha(maquina.actualizado) },
+                { label: t.campos.notas, value: maquina.notas, wide: true },
+              ]}
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="asignaciones">
+          {maquina.asignaciones.length === 0 ? (
+            <Text c="dimmed">{t.sinAsignaciones}</Text>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table aria-label={t.historialAsignaciones} verticalSpacing="sm" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.asignacionCampos.persona}</Table.Th>
+                    <Table.Th>{t.asignacionCampos.desde}</Table.Th>
+                    <Table.Th>{t.asignacionCampos.hasta}</Table.Th>
+                    <Table.Th>{t.asignacionCampos.notas}</Table.Th>
+                    <Table.Th>{t.asignacionCampos.asignado_por}</Table.Th>
+                    <Table.Th>{t.asignacionCampos.devuelto_por}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {maquina.asignaciones.map((a) => (
+                    <Table.Tr key={a.id}>
+                      <Table.Td>
+                        <PersonaLink id={a.persona_id} nombre={a.persona_nombre} />
+                      </Table.Td>
+                      <Table.Td>{fechaDia(a.desde)}</Table.Td>
+                      <Table.Td>{a.hasta ? fechaDia(a.hasta) : <Badge variant="light">{t.actual}</Badge>}</Table.Td>
+                      <Table.Td>{a.notas ?? '—'}</Table.Td>
+                      <Table.Td>{a.asignado_por ?? '—'}</Table.Td>
+                      <Table.Td>{a.devuelto_por ?? (a.hasta ? '—' : '')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <Stack>
+            <HistoryTab entidad="maquina" id={maquina.id} labels={t.campos} valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

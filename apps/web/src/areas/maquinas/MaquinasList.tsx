@@ -1,0 +1,147 @@
+import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { MAQUINA_ESTADOS, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../components/FilterSelect.tsx';
+import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { ListSearch } from '../../components/ListSearch.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { downloadFile } from '../../core/list/downloadFile.ts';
+import { useListState } from '../../core/list/useListState.ts';
+import { usePersonaOpciones } from '../personas/api.ts';
+import { maquinasCsvUrl, useMaquinas, useUbicaciones } from './api.ts';
+import { EstadoBadge } from './EstadoBadge.tsx';
+import { maquinasMessages as t } from './messages.ts';
+
+export const fechaDia = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
+
+const columns: ColumnDef<Maquina>[] = [
+  {
+    id: 'nombre',
+    header: t.campos.nombre,
+    enableHiding: false,
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/maquinas/${row.original.id}`} fw={600} size="sm">
+        {row.original.nombre}
+      </Anchor>
+    ),
+  },
+  { id: 'nro_inventario', accessorKey: 'nro_inventario', header: t.campos.nro_inventario },
+  { id: 'tipo', header: t.campos.tipo, accessorFn: (row) => t.tipos[row.tipo] },
+  { id: 'modelo', header: t.campos.modelo, accessorFn: (row) => [row.fabricante, row.modelo].filter(Boolean).join(' ') },
+  { id: 'so', header: t.campos.so, accessorFn: (row) => [row.so, row.so_version].filter(Boolean).join(' ') },
+  { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
+  {
+    id: 'persona_nombre',
+    header: t.campos.persona_nombre,
+    cell: ({ row }) => (row.original.persona_nombre ? <Text size="sm">{row.original.persona_nombre}</Text> : <Text size="sm" c="dimmed">—</Text>),
+  },
+  { id: 'ubicacion', accessorKey: 'ubicacion', header: t.campos.ubicacion },
+  { id: 'ip', accessorKey: 'ip', header: t.campos.ip },
+  {
+    id: 'garantia_hasta',
+    header: t.campos.garantia_hasta,
+    cell: ({ row }) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{fechaDia(row.original.garantia_hasta)}</Text>
+        {row.original.garantia_vencida && <Badge color="red" variant="light" size="xs">{t.vencida}</Badge>}
+      </Group>
+    ),
+  },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+];
+
+const tipoOptions = MAQUINA_TIPOS.map((v) => ({ value: v, label: t.tipos[v] }));
+const estadoOptions = MAQUINA_ESTADOS.map((v) => ({ value: v, label: t.estados[v] }));
+const garantiaOptions = [
+  { value: 'true', label: t.garantiaOpciones.true },
+  { value: 'false', label: t.garantiaOpciones.false },
+];
+
+/** The person filter: a server-searched choice of people, kept in the URL by id. */
+function PersonaFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const opciones = usePersonaOpciones('', value ?? null, false);
+  return (
+    <Select
+      label={t.persona}
+      placeholder={listMessages.todos}
+      data={(opciones.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre_completo }))}
+      value={value === undefined ? null : String(value)}
+      onChange={(next) => onChange(next === null ? undefined : Number(next))}
+      clearable
+      searchable
+      nothingFoundMessage={listMessages.sinResultados}
+      comboboxProps={{ withinPortal: true }}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
+
+/** `/maquinas`: the inventory, paged, sorted and filtered on the server, the view kept in the URL. */
+export function MaquinasList() {
+  const list = useListState(maquinaListQuery);
+  const maquinas = useMaquinas(list.apiParams);
+  const ubicaciones = useUbicaciones();
+  const navigate = useNavigate();
+  const vencida = list.query.garantia_vencida;
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" download={downloadFile} />
+            <Button component={Link} to="/maquinas/nueva" leftSection={<IconPlus size={16} />}>
+              {t.nueva}
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        label={t.tabla}
+        tableId="maquinas"
+        columns={columns}
+        sortable={MAQUINA_SORT}
+        rows={maquinas.data?.items}
+        total={maquinas.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => row.nombre}
+        loading={maquinas.isPending}
+        fetching={maquinas.isPlaceholderData}
+        error={maquinas.error}
+        onRetry={() => void maquinas.refetch()}
+        onRowClick={(row) => void navigate(`/maquinas/${row.id}`)}
+        emptyText={t.sinMaquinas}
+        initiallyHidden={['ip', 'so', 'actualizado']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(v) => list.setFilter('tipo', v)} />
+            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
+            <PersonaFilter value={list.query.persona_id} onChange={(v) => list.setFilter('persona_id', v)} />
+            <FilterSelect
+              label={t.campos.ubicacion}
+              value={list.query.ubicacion}
+              options={(ubicaciones.data ?? []).map((u) => ({ value: u, label: u }))}
+              onChange={(v) => list.setFilter('ubicacion', v)}
+              searchable
+            />
+            <FilterSelect
+              label={t.garantia}
+              value={vencida === undefined ? undefined : String(vencida)}
+              options={garantiaOptions}
+              onChange={(v) => list.setFilter('garantia_vencida', v)}
+            />
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { cambioPassword, type CambioPassword } from '@intranet/contract/usuarios';
+import { contractResolver } from '../../components/form/contractResolver.ts';
+import { FormError } from '../../components/form/FormError.tsx';
+import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { formMessages } from '../../components/messages.ts';
+import { useCambiarPasswordPropia, type CambioPasswordValues } from './api.ts';
+import { passwordMessages as t } from './messages.ts';
+
+const MODAL_ID = 'cambiar-password';
+
+function Campo({ control, name, label, autoComplete, autoFocus = false }: { control: Control<CambioPassword, unknown, CambioPasswordValues>; name: keyof CambioPassword; label: string; autoComplete: string; autoFocus?: boolean }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <PasswordInput
+      ref={field.ref}
+      name={field.name}
+      label={label}
+      withAsterisk
+      autoFocus={autoFocus}
+      autoComplete={autoComplete}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+function CambiarPasswordForm() {
+  const form = useForm<CambioPassword, unknown, CambioPasswordValues>({
+    resolver: contractResolver(cambioPassword),
+    defaultValues: { actual: '', nueva: '', confirmacion: '' },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form);
+  const cambiar = useCambiarPasswordPropia();
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      await cambiar.mutateAsync(values);
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.cambiada, message: t.cambiadaTexto });
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.cambiar}>
+      <Stack gap="sm">
+        <FormError message={formError} />
+        <Campo control={form.control} name="actual" label={t.actual} autoComplete="current-password" autoFocus />
+        <Campo control={form.control} name="nueva" label={t.nueva} autoComplete="new-password" />
+        <Campo control={form.control} name="confirmacion" label={t.confirmacion} autoComplete="new-password" />
+        <Text size="xs" c="dimmed">{t.ayuda}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The signed-in user's own password change, in a dialog (through @mantine/modals, like every dialog). */
+export function abrirCambiarPassword() {
+  modals.open({ modalId: MODAL_ID, title: t.cambiar, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <CambiarPasswordForm /> });
+}

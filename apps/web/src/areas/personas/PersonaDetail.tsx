@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
+import type { PersonaDetalle } from '@intranet/contract/personas';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useEliminarPersona, usePersona } from './api.ts';
+import { CuentaTab } from './CuentaTab.tsx';
+import { personasMessages as t } from './messages.ts';
+import { ActivaBadge } from './PersonasList.tsx';
+
+const TABS = ['datos', 'maquinas', 'cuenta', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/personas/:id`: the person's data, the machines they hold, their account and their history, as tabs. */
+export function PersonaDetail() {
+  const id = Number(useParams().id);
+  const persona = usePersona(id);
+  if (persona.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (persona.isError) {
+    return (
+      <>
+        <PageHeader title={t.titulo} back={{ to: '/personas', label: t.volver }} />
+        <Alert color="red" role="alert" title={t.noEncontrada}>
+          {persona.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <PersonaView persona={persona.data} />;
+}
+
+const fechaCorta = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+
+function PersonaView({ persona }: { persona: PersonaDetalle }) {
+  const administraCuentas = usePermiso('USUARIOS#ADMIN');
+  const eliminar = useEliminarPersona();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const wanted = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const tab: Tab = wanted === 'cuenta' && !administraCuentas ? 'datos' : wanted;
+
+  const remove = async () => {
+    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo), danger: true });
+    if (!ok) return;
+    eliminar.mutate(persona.id, {
+      onSuccess: (resultado) => {
+        if (resultado.accion === 'eliminada') {
+          notifications.show({ color: 'green', title: t.eliminada, message: persona.nombre_completo });
+          void navigate('/personas');
+        } else {
+          notifications.show({ color: 'yellow', title: t.desactivada, message: resultado.motivo ?? persona.nombre_completo, autoClose: 10_000 });
+        }
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {persona.nombre_completo}
+            <ActivaBadge activo={persona.activo} />
+          </Group>
+        }
+        back={{ to: '/personas', label: t.volver }}
+        actions={
+          <>
+            <Button component={Link} to={`/personas/${persona.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+              {t.editar}
+            </Button>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+              {t.eliminar}
+            </Button>
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="maquinas">
+            {t.tabs.maquinas} ({persona.maquinas.length})
+          </Tabs.Tab>
+          {administraCuentas && <Tabs.Tab value="cuenta">{t.tabs.cuenta}</Tabs.Tab>}
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <DetailGrid
+                items={[
+                  { label: t.campos.nombre, value: persona.nombre },
+                  { label: t.campos.apellido, value: persona.apellido },
+                  { label: t.campos.legajo, value: persona.legajo },
+                  { label: t.campos.email, value: persona.email && <Anchor href={`mailto:${persona.email}`}>{persona.email}</Anchor> },
+                  { label: t.campos.telefono, value: persona.telefono },
+                  { label: t.campos.interno, value: persona.interno },
+                  { label: t.campos.puesto, value: persona.puesto },
+                  { label: t.campos.area, value: persona.area },
+                  {
+                    label: t.campos.responsable_id,
+                    value: persona.responsable_id && (
+                      <Anchor component={Link} to={`/personas/${persona.responsable_id}`}>
+                        {persona.responsable_nombre}
+                      </Anchor>
+                    ),
+                  },
+                  { label: t.tipo, value: persona.empresa_id === null ? t.tipos.personal : t.tipos.contacto },
+                  { label: t.campos.usuario, value: persona.usuario },
+                  { label: t.campos.actualizado, value: formatFecha(persona.actualizado) },
+                  { label: t.campos.notas, value: persona.notas, wide: true },
+                ]}
+              />
+            </Paper>
+            {persona.a_cargo.length > 0 && (
+              <Paper withBorder radius="md" p="lg">
+                <Title order={2} size="h4" mb="sm">
+                  {t.aCargo}
+                </Title>
+                <Group gap="md">
+                  {persona.a_cargo.map((p) => (
+                    <Anchor key={p.id} component={Link} to={`/personas/${p.id}`} c={p.activo ? undefined : 'dimmed'}>
+                      {p.nombre_completo}
+                    </Anchor>
+                  ))}
+                </Group>
+              </Paper>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="maquinas">
+          {persona.maquinas.length === 0 ? (
+            <Text c="dimmed">{t.sinMaquinas}</Text>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table aria-label={t.maquinasTabla} verticalSpacing="sm" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.maquinaCampos.nombre}</Table.Th>
+                    <Table.Th>{t.maquinaCampos.tipo}</Table.Th>
+                    <Table.Th>{t.maquinaCampos.nro_inventario}</Table.Th>
+                    <Table.Th>{t.maquinaCampos.desde}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {persona.maquinas.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/maquinas/${m.id}`} fw={600} size="sm">
+                          {m.nombre}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo}</Table.Td>
+                      <Table.Td>{m.nro_inventario ?? '—'}</Table.Td>
+                      <Table.Td>{fechaCorta(m.desde)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          )}
+        </Tabs.Panel>
+        {administraCuentas && (
+          <Tabs.Panel value="cuenta">
+            <CuentaTab persona={persona} />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="historial">
+          <HistoryTab entidad="persona" id={persona.id} labels={t.campos} valueLabels={{ activo: t.siNo }} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
