@@ -40,3 +40,6 @@ export const archivoDescargaQuery = z.object({ nombre: nombreArchivo.optional() 
 /** The public download address of a stored file (relative to `{archivos}`). */
 export const archivoDescargaPath = (sha256: string, nombre?: string): string =>
   `/api/archivos/${sha256}${nombre ? `?nombre=${encodeURIComponent(nombre)}` : ''}`;
+
+/** `GET {archivos}/api/archivos/limite`: the largest upload accepted, so the browser can refuse before sending. */
+export const archivoLimite = z.object({ max_bytes: z.number().int().positive() });

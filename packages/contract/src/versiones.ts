@@ -94,6 +94,11 @@ export const versionAssetParams = z
   })
   .strict();
 
+/** `GET /api/versiones/productos`: every product (id, code, name) for the list's filter and the form's select. */
+export const versionProducto = z.object({ id: z.number().int(), codigo: z.string(), nombre: z.string(), activo: z.boolean() });
+export type VersionProducto = z.infer<typeof versionProducto>;
+export const versionProductos = z.array(versionProducto);
+
 /** `GET /api/versiones/changelog`: the products that have published versions. */
 export const changelogProducto = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string(), publicadas: z.number().int() });
 export const changelogProductos = z.array(changelogProducto);

@@ -1,4 +1,4 @@
-import { archivo, archivoDescargaParams, archivoDescargaQuery, archivoUploadQuery } from '@intranet/contract/archivos';
+import { archivo, archivoLimite, archivoDescargaParams, archivoDescargaQuery, archivoUploadQuery } from '@intranet/contract/archivos';
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,6 +47,12 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
       if (!file) throw noExiste();
       return sendDownload(request, reply, store, file, request.query.nombre ?? file.nombre, () => contarDescargaArchivo(db, file.id));
     },
+  });
+
+  app.get('/api/archivos/limite', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'El tamaño máximo de una subida, en bytes', response: { 200: envelope(archivoLimite), 401: errorBody } },
+    handler: async () => ({ error: null, datos: { max_bytes: maxBytes } }),
   });
 
   app.get('/api/archivos/:sha256/info', {

@@ -260,6 +260,14 @@ export async function quitarAsset(db: Db, id: number, assetId: number, autor: Au
   });
 }
 
+/** The products a version can belong to (the versions area reads them with its own code, PACKS#VER). */
+export async function versionProductos(db: Executor) {
+  return db
+    .select({ id: productos.id, codigo: productos.codigo, nombre: productos.nombre, activo: productos.activo })
+    .from(productos)
+    .orderBy(asc(productos.nombre), asc(productos.id));
+}
+
 // ---- The changelog (a session is enough) ----
 
 export async function changelogProductos(db: Executor) {

@@ -11,6 +11,7 @@ import {
   versionInput,
   versionListQuery,
   versionPage,
+  versionProductos as versionProductosSchema,
 } from '@intranet/contract/versiones';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
@@ -30,6 +31,7 @@ import {
   modificarVersion,
   quitarAsset,
   versionDetalle,
+  versionProductos,
   versionesCsv,
   versionesListSpec,
   versionesSource,
@@ -58,6 +60,12 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     handler: (request, reply) => {
       sendCsv(reply, { nombre: 'versiones', columnas: versionesCsv, filas: listBatches(versionesListSpec, request.query, versionesSource(db)) });
     },
+  });
+
+  app.get('/api/versiones/productos', {
+    config: VER,
+    schema: { tags, summary: 'Los productos (para el filtro y el formulario de versiones)', response: { 200: envelope(versionProductosSchema), ...denied } },
+    handler: async () => ({ error: null, datos: await versionProductos(db) }),
   });
 
   app.get('/api/versiones/changelog', {

@@ -160,6 +160,15 @@ describe('versiones', () => {
     expect((await t.app.inject({ url: '/api/versiones/changelog/999999', headers: anyone })).statusCode).toBe(404);
   });
 
+  it('lists the products for the filter and the form to PACKS#VER', async () => {
+    const tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
+    const res = await t.app.inject({ url: '/api/versiones/productos', headers: tecnico });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos).toContainEqual({ id: producto, codigo: 'TEST-A', nombre: 'Producto TEST-A', activo: true });
+    const limite = await t.app.inject({ url: '/api/archivos/limite', headers: tecnico });
+    expect(limite.json().datos).toEqual({ max_bytes: t.config.uploadMaxBytes });
+  });
+
   it('keeps a product with versions from being deleted', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/productos/${producto}`, headers });
     expect(res.statusCode).toBe(409);
