@@ -19,6 +19,7 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   maquinas_inventario_uq: { campo: 'nro_inventario', mensaje: 'Ya existe una máquina con ese número de inventario' },
   maquina_asignaciones_abierta_uq: { campo: 'persona_id', mensaje: 'La máquina ya está asignada; devuélvala primero' },
   productos_codigo_uq: { campo: 'codigo', mensaje: 'Ya existe un producto con ese código' },
+  insights_proyectos_slug_uq: { campo: 'slug', mensaje: 'Ya existe un proyecto con ese slug' },
 };
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */

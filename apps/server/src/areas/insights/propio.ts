@@ -83,9 +83,14 @@ export function reportarErroresPropios(app: FastifyInstance, { db, config }: { d
       .catch((err: unknown) => request.log.warn({ err }, 'monitor propio: no se pudo reportar el error'));
   }
 
-  app.addHook('onError', async (request, reply, error) => {
-    if (reply.statusCode < 500 || request.routeOptions.config?.sentryIntake) return;
-    reportar(request, error);
+  // onError runs before the error handler picks the status; the answer's status is known at onResponse.
+  const errores = new WeakMap<FastifyRequest, FastifyError>();
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!request.routeOptions.config?.sentryIntake) errores.set(request, error);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const error = errores.get(request);
+    if (error && reply.statusCode >= 500) reportar(request, error);
   });
   app.addHook('onClose', async () => {
     await Promise.resolve(cliente?.client.close(2000)).catch(() => false);

@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { insightsIssues, insightsProyectos } from '../../db/schema.ts';
+import { insightsProyectos } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
 
 type ProyectoValues = z.output<typeof proyectoInput>;
@@ -40,7 +40,8 @@ const campos = {
   publicKey: insightsProyectos.publicKey,
   creado: insightsProyectos.creado,
   actualizado: insightsProyectos.actualizado,
-  issues_sin_resolver: sql<number>`(select count(*)::int from ${insightsIssues} where ${insightsIssues.proyectoId} = ${insightsProyectos.id} and ${insightsIssues.estado} = 'unresolved')`,
+  // Qualified by hand: drizzle writes a one-table query's columns unqualified, and "id" would mean the issue's.
+  issues_sin_resolver: sql<number>`(select count(*)::int from insights_issues i where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
 };
 type Fila = Awaited<ReturnType<typeof filas>>[number];
 

@@ -123,11 +123,14 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   };
 
   const config = { access: 'public', xsrf: false, sentryIntake: true } as const;
+  const auth = 'La clave del DSN va en `?sentry_key=`, `X-Sentry-Auth: Sentry sentry_key=…` o `Authorization: Sentry sentry_key=…`. Cuerpo gzip/deflate admitido. Responde `{"id": event_id}`; 429 con Retry-After.';
+  const storeDoc = { tags: ['insights'], summary: 'Intake Sentry: un evento JSON', description: auth };
+  const envelopeDoc = { tags: ['insights'], summary: 'Intake Sentry: un envelope (se guardan los ítems event)', description: auth };
   // The SDKs send the trailing slash; the bare path is accepted too.
-  app.post('/api/:project_id/store/', { config }, store);
-  app.post('/api/:project_id/store', { config }, store);
-  app.post('/api/:project_id/envelope/', { config }, envelope);
-  app.post('/api/:project_id/envelope', { config }, envelope);
+  app.post('/api/:project_id/store/', { config, schema: storeDoc }, store);
+  app.post('/api/:project_id/store', { config, schema: storeDoc }, store);
+  app.post('/api/:project_id/envelope/', { config, schema: envelopeDoc }, envelope);
+  app.post('/api/:project_id/envelope', { config, schema: envelopeDoc }, envelope);
 
   async function store(request: FastifyRequest, reply: FastifyReply) {
     const p = await autorizado(request);

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import * as Sentry from '@sentry/node';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insightsProyectos } from '../../db/schema.ts';
+import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+
+// The real @sentry/node SDK against a listening server: what a company app does when it reports here.
+
+let template: Template;
+beforeAll(async () => {
+  template = await createTemplate();
+});
+afterAll(async () => {
+  await template.close();
+});
+
+async function listening(overrides = {}) {
+  const t = await template.clone(overrides);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
+}
+
+/** An SDK client of its own (not the global one), so tests do not leak into each other. */
+function sdkClient(dsn: string) {
+  const client = new Sentry.NodeClient({
+    dsn,
+    release: 'pruebas@1.2.3',
+    environment: 'test',
+    transport: Sentry.makeNodeTransport,
+    stackParser: Sentry.defaultStackParser,
+    integrations: [Sentry.linkedErrorsIntegration(), Sentry.contextLinesIntegration()],
+  });
+  const scope = new Sentry.Scope();
+  scope.setClient(client);
+  client.init();
+  return { client, scope };
+}
+
+async function issues(t: TestApp, admin: { authorization: string }, q: string) {
+  const r = await t.app.inject({ url: `/api/insights/issues?q=${encodeURIComponent(q)}`, headers: admin });
+  return r.json().datos.items as { id: number; titulo: string; culprit: string; cantidad: number; release: string; environment: string; proyecto_nombre: string }[];
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('no llegó a tiempo');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function cobrarFactura(): never {
+  throw new TypeError('Cannot read properties of undefined (reading "importe")');
+}
+
+describe('@sentry/node reporting to the monitor', () => {
+  it('captures thrown errors and messages, grouped into issues with stack, tags and user', async () => {
+    const { t, base, admin } = await listening();
+    try {
+      const [p] = await t.db.insert(insightsProyectos).values({ nombre: 'App Node', slug: 'app-node', plataforma: 'node', publicKey: '1'.repeat(32) }).returning();
+      const { client, scope } = sdkClient(`http://${'1'.repeat(32)}@${base}/${p!.id}`);
+      scope.setTag('modulo', 'cobranzas');
+      scope.setUser({ id: '42', email: 'ana@empresa.com' });
+      for (let i = 0; i < 3; i++) {
+        try {
+          cobrarFactura();
+        } catch (err) {
+          scope.captureException(err);
+        }
+      }
+      scope.captureMessage('Cola de mails atrasada', 'warning');
+      expect(await client.flush(5000)).toBe(true);
+
+      const [issue] = await issues(t, admin, 'reading "importe"');
+      expect(issue).toMatchObject({ titulo: 'TypeError: Cannot read properties of undefined (reading "importe")', cantidad: 3, release: 'pruebas@1.2.3', environment: 'test', proyecto_nombre: 'App Node' });
+      expect(issue!.culprit).toMatch(/sdk\.test\.ts in cobrarFactura$/);
+      const detalle = (await t.app.inject({ url: `/api/insights/issues/${issue!.id}`, headers: admin })).json().datos;
+      const frames = detalle.ultimo_evento.exception.at(-1).frames;
+      expect(frames.at(-1)).toMatchObject({ function: 'cobrarFactura', in_app: true });
+      expect(frames.at(-1).context_line).toContain('throw new TypeError');
+      expect(detalle.ultimo_evento.tags).toEqual(expect.arrayContaining([{ key: 'modulo', value: 'cobranzas' }, { key: 'user', value: 'ana@empresa.com' }]));
+      expect(detalle.ultimo_evento.sdk.name).toBe('sentry.javascript.node');
+
+      const [msg] = await issues(t, admin, 'Cola de mails');
+      expect(msg).toMatchObject({ titulo: 'Cola de mails atrasada', cantidad: 1 });
+      await client.close(1000);
+
+      // A wrong key is refused: the SDK gets a 403 and nothing is stored.
+      const bad = sdkClient(`http://${'2'.repeat(32)}@${base}/${p!.id}`);
+      bad.scope.captureException(new Error('con clave equivocada'));
+      await bad.client.flush(5000);
+      expect(await issues(t, admin, 'clave equivocada')).toEqual([]);
+      await bad.client.close(1000);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the portal reports its own 500s into its own project; MONITOR=0 turns that off', async () => {
+    const { t, admin } = await listening();
+    try {
+      // Break a table another route reads, so that route answers a genuine 500.
+      await t.db.execute(sql`alter table servidores rename to servidores_rotos`);
+      const r = await t.app.inject({ url: '/api/servidores', headers: admin });
+      expect(r.statusCode).toBe(500);
+      const propio = await until(async () => {
+        const items = await issues(t, admin, 'servidores');
+        return items.find((i) => i.proyecto_nombre === 'Intranet (este portal)');
+      });
+      expect(propio.titulo).toMatch(/servidores/);
+      const detalle = (await t.app.inject({ url: `/api/insights/issues/${propio.id}`, headers: admin })).json().datos;
+      expect(detalle.ultimo_evento.tags).toEqual(expect.arrayContaining([{ key: 'ruta', value: 'GET /api/servidores' }]));
+      expect(detalle.ultimo_evento.request.headers.authorization).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+
+    const off = await listening({ monitor: false });
+    try {
+      await off.t.db.execute(sql`alter table servidores rename to servidores_rotos`);
+      expect((await off.t.app.inject({ url: '/api/servidores', headers: off.admin })).statusCode).toBe(500);
+      await new Promise((r) => setTimeout(r, 1500));
+      const items = await issues(off.t, off.admin, 'servidores');
+      expect(items.filter((i) => i.proyecto_nombre === 'Intranet (este portal)')).toEqual([]);
+      expect((await off.t.app.inject({ url: '/api/insights/monitor-propio' })).json().datos).toEqual({ dsn: null });
+    } finally {
+      await off.t.close();
+    }
+  });
+});
