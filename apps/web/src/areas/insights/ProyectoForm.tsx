@@ -102,7 +102,7 @@ function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; i
               />
               <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
               <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
-              <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} min={1} />
+              <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
             </SimpleGrid>
             <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
             <Group justify="flex-end" gap="sm">

@@ -6,10 +6,13 @@ import { insightsMessages as t } from './messages.ts';
 
 dayjs.extend(relativeTime);
 
+/** A badge keeps its whole word in a narrow table column instead of an ellipsis. */
+const WHOLE = { width: 'max-content', maxWidth: 'none', overflow: 'visible' } as const;
+
 /** An event's level in its colour (fatal dark red … debug grey). */
 export function NivelBadge({ nivel }: { nivel: Nivel }) {
   return (
-    <Badge color={t.nivelColores[nivel]} variant={nivel === 'fatal' ? 'filled' : 'light'} size="sm" radius="sm">
+    <Badge color={t.nivelColores[nivel]} variant={nivel === 'fatal' ? 'filled' : 'light'} size="sm" radius="sm" style={WHOLE}>
       {t.niveles[nivel]}
     </Badge>
   );
@@ -17,7 +20,7 @@ export function NivelBadge({ nivel }: { nivel: Nivel }) {
 
 export function EstadoIssueBadge({ estado }: { estado: IssueEstado }) {
   return (
-    <Badge color={t.estadoColores[estado]} variant="dot" size="md">
+    <Badge color={t.estadoColores[estado]} variant="dot" size="md" style={WHOLE}>
       {ISSUE_ESTADO_NOMBRES[estado]}
     </Badge>
   );

@@ -1,0 +1,169 @@
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import type { Page } from '@playwright/test';
+import { expect, servers, signIn, test } from './support/fixtures.ts';
+
+/**
+ * A customer's web app on another origin (its own loopback port: Chromium refuses a public page calling a
+ * loopback server), served by the test itself, reporting with the real @sentry/browser.
+ */
+class Tienda {
+  private server: Server | undefined;
+  private files = new Map<string, { type: string; body: string }>();
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      const file = this.files.get(new URL(request.url ?? '/', 'http://x').pathname) ?? this.files.get('/');
+      response.writeHead(file ? 200 : 404, { 'Content-Type': file?.type ?? 'text/plain' }).end(file?.body ?? '');
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${address.port}`;
+    this.files.set('/sentry.js', { type: 'text/javascript', body: await sentryBundle() });
+  }
+
+  /** The page reports to `dsn`; its button throws `mensaje` from `agregarAlCarrito` in app.js. */
+  serve(dsn: string, mensaje: string): void {
+    this.files.set('/', {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html><head><meta charset="utf-8"><title>Tienda</title>
+        <script src="/sentry.js"></script>
+        <script>Sentry.init({ dsn: ${JSON.stringify(dsn)}, release: 'tienda@1.0.0', environment: 'e2e' });</script>
+        <script src="/app.js"></script></head>
+        <body><button id="agregar" onclick="agregar()">Agregar al carrito</button></body></html>`,
+    });
+    this.files.set('/app.js', {
+      type: 'text/javascript',
+      body: `function agregarAlCarrito(carrito) {
+  if (!carrito.items) throw new Error(${JSON.stringify(mensaje)});
+}
+function agregar() {
+  setTimeout(function () { agregarAlCarrito({}); });
+}`,
+    });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** @sentry/browser as one script exposing `window.Sentry`, as a CDN bundle would. */
+async function sentryBundle(): Promise<string> {
+  const resolveDir = createRequire(import.meta.url).resolve('@sentry/browser').replace(/node_modules\/@sentry\/browser\/.*$/, '');
+  const result = await build({
+    stdin: { contents: "import * as Sentry from '@sentry/browser'; window.Sentry = Sentry;", resolveDir },
+    bundle: true,
+    format: 'iife',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+const tienda = new Tienda();
+test.beforeAll(() => tienda.start());
+test.afterAll(() => tienda.stop());
+
+/** Clicks the shop's button and waits until the monitor accepted the event (cross-origin, through CORS). */
+async function romper(page: Page): Promise<void> {
+  const accepted = page.waitForResponse((r) => r.url().includes('/envelope/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  expect((await accepted).status()).toBe(200);
+}
+
+/** The portal keeps its session in memory: move inside the app through its menu, never by reloading. */
+async function abrirMonitor(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Monitor de errores' }).click();
+  await expect(page.getByRole('heading', { name: 'Monitor de errores' })).toBeVisible();
+}
+
+async function buscarIssue(page: Page, texto: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(texto);
+  await expect(page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(texto) })).toBeVisible();
+}
+
+test('an error thrown in a web page reaches the list, is resolved, and reopens with a new event', async ({ page, context }) => {
+  const stamp = Date.now().toString(36);
+  const mensaje = `Carrito sin items ${stamp}`;
+  await signIn(page, 'admin');
+  await abrirMonitor(page);
+
+  // A project for the shop, created in the settings screen; its DSN is what the SDK needs.
+  await page.getByRole('link', { name: 'Proyectos' }).click();
+  await page.getByRole('link', { name: 'Nuevo proyecto' }).click();
+  await page.getByLabel('Nombre').fill(`Tienda ${stamp}`);
+  await expect(page.getByLabel('Slug')).toHaveValue(`tienda-${stamp}`);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { name: `Tienda ${stamp}` })).toBeVisible();
+  const dsn = (await page.getByTestId('dsn').textContent()) ?? '';
+  expect(dsn).toMatch(/^http:\/\/[0-9a-f]{32}@127\.0\.0\.1:\d+\/\d+$/);
+  await expect(page.getByLabel('Navegador (@sentry/browser)', { exact: true })).toContainText(`dsn: '${dsn}'`);
+
+  tienda.serve(dsn, mensaje);
+  const cliente = await context.newPage();
+  await cliente.goto(tienda.url);
+  await romper(cliente);
+
+  await page.getByRole('link', { name: 'Ver errores' }).click();
+  await expect(page).toHaveURL(/\/insights\?proyecto_id=\d+$/);
+  await buscarIssue(page, mensaje);
+  const fila = page.getByRole('row').filter({ hasText: mensaje });
+  await expect(fila).toContainText('Sin resolver');
+  await expect(fila).toContainText('tienda@1.0.0');
+  await fila.getByRole('link', { name: new RegExp(mensaje) }).click();
+
+  // The detail: the latest event's stack trace, with the shop's own frame.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Error: ${mensaje}`);
+  const traza = page.getByRole('list', { name: 'Traza de la pila: Error' });
+  await expect(traza).toContainText('agregarAlCarrito');
+  await expect(traza.locator('[data-in-app]').first()).toContainText('app.js');
+  await expect(page.getByRole('region', { name: 'Etiquetas' })).toContainText('tienda@1.0.0');
+
+  await page.getByRole('button', { name: 'Resolver' }).click();
+  await expect(page.getByText('Resuelto', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
+
+  // A new event of the same error reopens it (a new page load: the SDK drops an immediate duplicate).
+  await cliente.reload();
+  await romper(cliente);
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
+  await buscarIssue(page, mensaje);
+  await expect(fila).toContainText('Sin resolver');
+  await expect(fila.getByRole('cell').nth(4)).toHaveText('2');
+  await fila.getByRole('link', { name: new RegExp(mensaje) }).click();
+  await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Eventos (2)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Evento anterior' }).click();
+  await expect(page.getByRole('button', { name: 'Evento siguiente' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Evento anterior' })).toBeDisabled();
+});
+
+test('the portal reports its own unhandled errors into its project, never from /login', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`${servers.main}/login`);
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  expect(scripts.filter((url) => url.includes('reporter'))).toEqual([]);
+
+  const reporterLoaded = page.waitForResponse((r) => r.url().includes('/reporter') && r.ok());
+  await signIn(page, 'admin');
+  await reporterLoaded;
+  const accepted = page.waitForResponse((r) => /\/api\/\d+\/envelope\//.test(r.url()) && r.request().method() === 'POST');
+  await page.evaluate((texto) => {
+    setTimeout(() => {
+      throw new Error(texto);
+    });
+  }, `Fallo propio del portal ${stamp}`);
+  expect((await accepted).status()).toBe(200);
+
+  await abrirMonitor(page);
+  await buscarIssue(page, `Fallo propio del portal ${stamp}`);
+  await expect(page.getByRole('row').filter({ hasText: stamp })).toContainText('Intranet');
+});
