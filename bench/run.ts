@@ -3,11 +3,13 @@
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
+import { intake } from './intake.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
   'fresh-start': freshStart,
   'api-list': apiList,
+  intake,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

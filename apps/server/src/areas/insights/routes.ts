@@ -84,7 +84,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (ap
   await app.register(intakeRoutes, {
     db,
     cache,
-    escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 2 },
+    escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 4 },
   });
 
   /** DSNs are built on PUBLIC_URL when set, else on the origin the request reached. */
