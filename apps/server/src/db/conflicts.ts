@@ -20,6 +20,8 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   maquina_asignaciones_abierta_uq: { campo: 'persona_id', mensaje: 'La máquina ya está asignada; devuélvala primero' },
   productos_codigo_uq: { campo: 'codigo', mensaje: 'Ya existe un producto con ese código' },
   insights_proyectos_slug_uq: { campo: 'slug', mensaje: 'Ya existe un proyecto con ese slug' },
+  afip_certificados_huella_uq: { campo: 'archivo', mensaje: 'El cliente ya tiene ese certificado' },
+  afip_puntos_venta_numero_uq: { campo: 'numero', mensaje: 'El cliente ya tiene ese punto de venta' },
 };
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */
@@ -71,6 +73,36 @@ const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string;
     campo: 'maquina_id',
     falta: 'La máquina no existe',
     enUso: 'La máquina tiene historial de asignaciones',
+  },
+  physis_licencias_producto_id_productos_id_fk: {
+    tabla: 'physis_licencias',
+    campo: 'producto_id',
+    falta: 'El producto elegido no existe',
+    enUso: 'El producto tiene licencias de clientes; elimínelas primero',
+  },
+  physis_licencias_contacto_id_personas_id_fk: {
+    tabla: 'physis_licencias',
+    campo: 'contacto_id',
+    falta: 'El contacto elegido no existe',
+    enUso: 'La persona es contacto de licencias',
+  },
+  actualizaciones_producto_id_productos_id_fk: {
+    tabla: 'actualizaciones',
+    campo: 'producto_id',
+    falta: 'El producto elegido no existe',
+    enUso: 'El producto tiene actualizaciones de clientes registradas',
+  },
+  actualizaciones_version_hasta_id_versiones_id_fk: {
+    tabla: 'actualizaciones',
+    campo: 'version_hasta_id',
+    falta: 'La versión elegida no existe',
+    enUso: 'La versión está instalada en clientes (tiene actualizaciones registradas)',
+  },
+  actualizaciones_version_desde_id_versiones_id_fk: {
+    tabla: 'actualizaciones',
+    campo: 'version_desde_id',
+    falta: 'La versión de origen no existe',
+    enUso: 'La versión figura como origen de actualizaciones de clientes',
   },
 };
 

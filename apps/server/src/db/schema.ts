@@ -12,3 +12,5 @@ export * from './schema/archivos.ts';
 export * from './schema/versiones.ts';
 export * from './schema/insights.ts';
 export * from './schema/clientes.ts';
+export * from './schema/vencimientos.ts';
+export * from './schema/actualizaciones.ts';

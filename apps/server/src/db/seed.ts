@@ -1,11 +1,13 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
+import { seedActualizaciones } from '../areas/actualizaciones/seed.ts';
 import { seedInsights } from '../areas/insights/seed.ts';
 import { seedMaquinas } from '../areas/maquinas/seed.ts';
 import { seedPersonas } from '../areas/personas/seed.ts';
 import { seedPaquetes } from '../areas/paquetes/seed.ts';
 import { seedProductos } from '../areas/productos/seed.ts';
+import { seedVencimientos } from '../areas/vencimientos/seed.ts';
 import { seedVersiones } from '../areas/versiones/seed.ts';
 import { writeAudit } from './audit.ts';
 import type { Db, Tx } from './client.ts';
@@ -130,6 +132,9 @@ export async function seed(
     await seedInsights(tx);
     await seedPaquetes(tx);
     await seedVersiones(tx);
+    // After the clients' seed: certificates, licences and updates of the demo clients.
+    await seedVencimientos(tx);
+    await seedActualizaciones(tx);
     await writeAudit(tx, { autor: null, accion: 'semilla', entidad: 'sistema', entidadId: null });
     return { seeded: true, generated };
   });
