@@ -79,7 +79,7 @@ function NuevoComentario({ issueId }: { issueId: number }) {
     }
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.comentarioLabel}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.formComentario}>
       <Stack gap="xs">
         <FormError message={formError} />
         <TextareaField control={form.control} name="texto" label={t.comentarioLabel} placeholder={t.comentarioPlaceholder} maxLength={5000} />

@@ -189,6 +189,7 @@ function Triage({ issue }: { issue: IssueDetalle }) {
         value={issue.asignado ? String(issue.asignado.id) : null}
         onChange={asignar}
         clearable
+        allowDeselect={false}
         searchable
         w={200}
         comboboxProps={{ withinPortal: true }}

@@ -100,6 +100,7 @@ export const insightsMessages = {
     `${value}: ${plural(cantidad, 'evento', 'eventos')} (${Math.round(porcentaje)} %)`,
   // Comments
   comentarioLabel: 'Nuevo comentario',
+  formComentario: 'Agregar comentario',
   comentarioPlaceholder: 'Escriba un comentario para el equipo…',
   comentar: 'Comentar',
   sinComentarios: 'Todavía no hay comentarios.',

@@ -37,6 +37,7 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue(443)).toBe('443');
     expect(formatAuditValue([{ id: 1, host: 'a.example.com' }, { id: 2, host: 'b.example.com' }])).toBe('a.example.com, b.example.com');
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
+    expect(formatAuditValue({ id: 15, nombre: 'Nicolás Acosta' })).toBe('Nicolás Acosta');
   });
 
   it('writes a rich-text document as its text, one block per line', () => {

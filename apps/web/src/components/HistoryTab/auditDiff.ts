@@ -43,10 +43,14 @@ function documentText(node: Record<string, unknown>): string {
   return children.map(documentText).join(inline ? '' : '\n');
 }
 
-/** A value as the history shows it: '—' for nothing, Sí/No, lists of DNS names by host, rich text as its text, JSON otherwise. */
+/**
+ * A value as the history shows it: '—' for nothing, Sí/No, lists of DNS names by host, rich text as its text,
+ * a reference to a person or record (`{id, nombre}`) by its name, JSON otherwise.
+ */
 export function formatAuditValue(value: unknown): string {
   if (isBlank(value)) return '—';
   if (isRecord(value) && value.type === 'doc') return documentText(value).trim() || '—';
+  if (isRecord(value) && typeof value.nombre === 'string') return value.nombre;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
