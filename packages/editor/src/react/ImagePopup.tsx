@@ -9,7 +9,7 @@ import { Icon } from './icons.tsx';
 import { urlError } from './LinkPopup.tsx';
 import { messages } from './messages.ts';
 import { Popover } from './Popover.tsx';
-import { PopupForm } from './PopupForm.tsx';
+import { keepFocus, PopupForm } from './PopupForm.tsx';
 import { requireEditor, useEditorState } from './use-editor-state.ts';
 
 function selectedImage(editor: EditorInstance) {
@@ -60,7 +60,8 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
         {(props) => <input {...props} type="text" value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>
       <div className="intranet-editor-actions">
-        <button type="button" data-testid="editor-image-submit" onClick={submit}>{messages.insert}</button>
+        <button type="button" data-testid="editor-image-submit" onClick={submit}
+          onMouseDown={keepFocus}>{messages.insert}</button>
       </div>
     </PopupForm>
   );

@@ -10,7 +10,7 @@ import { Field } from './Field.tsx';
 import { Icon } from './icons.tsx';
 import { messages } from './messages.ts';
 import { Popover } from './Popover.tsx';
-import { PopupForm } from './PopupForm.tsx';
+import { keepFocus, PopupForm } from './PopupForm.tsx';
 import { requireEditor, useEditorState } from './use-editor-state.ts';
 
 export function urlError(url: string): string | null {
@@ -91,7 +91,8 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
             {messages.linkRemove}
           </button>
         )}
-        <button type="button" data-testid="editor-link-submit" onClick={submit}>{messages.insert}</button>
+        <button type="button" data-testid="editor-link-submit" onClick={submit}
+          onMouseDown={keepFocus}>{messages.insert}</button>
       </div>
     </PopupForm>
   );

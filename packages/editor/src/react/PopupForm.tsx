@@ -1,7 +1,13 @@
 // The body of the link and image popups. Not a <form>: the editor sits inside the portal's own forms, and
 // a nested form would submit the page (or the outer form) instead of the popup. Enter in a field and the
 // Insert button both submit the popup, and only the popup.
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+
+/**
+ * For the Insert button: pressing it must not blur the field first, or the field's error would appear on
+ * blur, move the button down before the mouse is released, and swallow the click.
+ */
+export const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 export function PopupForm({ label, testId, onSubmit, children }: {
   label: string;
