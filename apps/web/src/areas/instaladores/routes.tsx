@@ -1,12 +1,16 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { PaqueteDetail } from './PaqueteDetail.tsx';
+import { PaqueteEditar } from './PaqueteForm.tsx';
+import { PaquetesList } from './PaquetesList.tsx';
 
-/** The instaladores area's screens (one lazy chunk); each one lands with its issue. */
+/** The Paquetes de instalación screens (one lazy chunk). */
 export function InstaladoresRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Paquetes de instalación" /> },
+        { path: '', element: <PaquetesList /> },
+        { path: ':id', element: <PaqueteDetail /> },
+        { path: ':id/editar', element: <PaqueteEditar /> },
       ]}
     />
   );

@@ -1,0 +1,96 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { archivoLimite } from '@intranet/contract/archivos';
+import { envelope } from '@intranet/contract/envelope';
+import { paqueteDescargaPath, paqueteFila, paquetePage, paqueteProductos, type PaqueteFila, type PaqueteValues } from '@intranet/contract/paquetes';
+import { apiUrl } from '../../core/config/config.ts';
+import type { UploadProgress } from '../../core/http/client.ts';
+import { http } from '../../core/http/http.ts';
+
+/**
+ * Query keys under 'paquetes', the top bar's too (['paquetes', 'last']): one invalidation after an upload
+ * or a retirement refreshes the lists, the detail and the top bar's latest package.
+ */
+export const paquetesKeys = {
+  all: ['paquetes'] as const,
+  lista: (params: string) => ['paquetes', 'lista', params] as const,
+  detalle: (id: number) => ['paquetes', 'detalle', id] as const,
+};
+
+const url = (path: string) => apiUrl('instaladores', `/api/paquetes${path}`);
+const answer = envelope(paqueteFila);
+
+export function usePaquetes(params: string) {
+  return useQuery({
+    queryKey: paquetesKeys.lista(params),
+    queryFn: async ({ signal }) => (await http.get(url(`/lista?${params}`), envelope(paquetePage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaquete(id: number) {
+  return useQuery({
+    queryKey: paquetesKeys.detalle(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), answer, { signal })).datos,
+  });
+}
+
+export function usePaqueteProductos() {
+  return useQuery({
+    queryKey: ['paquetes', 'productos'],
+    queryFn: async ({ signal }) => (await http.get(url('/productos'), envelope(paqueteProductos), { signal })).datos,
+    staleTime: 60_000,
+  });
+}
+
+/** The server's upload limit, so a too-large file is refused before a byte is sent. */
+export function useLimiteSubida() {
+  return useQuery({
+    queryKey: ['archivos', 'limite'],
+    queryFn: async ({ signal }) => (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
+    staleTime: Infinity,
+  });
+}
+
+export const paquetesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+/** The package's direct link (works without a session, also once retired). */
+export const paqueteDescargaUrl = (p: Pick<PaqueteFila, 'id' | 'sha256'>): string | null =>
+  p.sha256 ? apiUrl('instaladores', paqueteDescargaPath(p.id, p.sha256)) : null;
+
+/** An absolute form of a link, for copying: the base URLs may be relative to this page. */
+export const absoluteUrl = (link: string): string => new URL(link, window.location.href).toString();
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: paquetesKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+}
+
+/** Uploads a package: the fields in the query, the file as the body, with progress and cancel. */
+export function useSubirPaquete() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ file, values, onProgress, signal }: { file: File; values: PaqueteValues; onProgress: (p: UploadProgress) => void; signal: AbortSignal }) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
+      return (await http.upload(url(`?${query}`), file, answer, { onProgress, signal })).datos;
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useGuardarPaquete(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: PaqueteValues) => (await http.put(url(`/${id}`), values, answer)).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Retires a package, or lists it again. */
+export function useRetirarPaquete() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, retirar }: { id: number; retirar: boolean }) => (await http.post(url(`/${id}/${retirar ? 'retirar' : 'restaurar'}`), undefined, answer)).datos,
+    onSuccess: () => invalidate(),
+  });
+}
