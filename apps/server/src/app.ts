@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { archivosAuditoria, archivosRoutes } from './areas/archivos/routes.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './areas/actualizaciones/routes.ts';
 import { auditoriaRoutes } from './areas/auditoria/routes.ts';
+import { clientesAuditoria, clientesRoutes } from './areas/clientes/routes.ts';
 import { authRoutes } from './areas/auth/routes.ts';
 import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
 import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
@@ -68,9 +69,10 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(usuariosRoutes, { db });
   await app.register(rolesRoutes, { db });
   await app.register(maquinasRoutes, { db });
+  await app.register(clientesRoutes, { db, config });
   await app.register(vencimientosRoutes, { db });
   await app.register(actualizacionesRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...versionesAuditoria, ...insightsAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria } });
+  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...versionesAuditoria, ...insightsAuditoria, ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria } });
   const files = { db, store: diskStore(config.filesDir), maxBytes: config.uploadMaxBytes };
   await app.register(archivosRoutes, files);
   await app.register(paquetesRoutes, files);

@@ -45,6 +45,10 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v !== '0' && v !== 'false'),
   PUBLIC_URL: baseUrl,
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || Buffer.from(v.trim(), 'base64').length === 32, 'debe ser 32 bytes en base64 (openssl rand -base64 32)'),
 });
 
 export interface Config {
@@ -70,6 +74,8 @@ export interface Config {
   monitor: boolean;
   /** The origin clients reach the portal at (DSNs are built on it); '' means the request's own origin. */
   publicUrl: string;
+  /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     monitor: e.MONITOR,
     publicUrl: e.PUBLIC_URL,
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
   };
 }

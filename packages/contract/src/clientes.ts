@@ -43,7 +43,7 @@ export const cuit = z
   .trim()
   .min(1, 'Este campo es requerido')
   .transform(cuitDigits)
-  .refine((v) => /^[0-9]{11}$/.test(v), 'El CUIT tiene 11 dígitos (nn-nnnnnnnn-n)')
+  .refine((v) => /^[0-9]{11}$/.test(v), { message: 'El CUIT tiene 11 dígitos (nn-nnnnnnnn-n)', abort: true })
   .refine(isValidCuit, 'El dígito verificador del CUIT no es válido');
 
 // ---- Empresas ----

@@ -75,6 +75,8 @@ export const personaListQuery = listQuery(PERSONA_SORT, {
   activo: queryBoolean.optional(),
   tipo: z.enum(['personal', 'contacto'], { error: 'Tipo inválido' }).optional(),
   responsable_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  /** The contacts of one client (the client's Contactos tab). */
+  empresa_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
 });
 export type PersonaListQuery = z.input<typeof personaListQuery>;
 export const personaPage = paged(persona);

@@ -19,6 +19,10 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   maquinas_inventario_uq: { campo: 'nro_inventario', mensaje: 'Ya existe una máquina con ese número de inventario' },
   maquina_asignaciones_abierta_uq: { campo: 'persona_id', mensaje: 'La máquina ya está asignada; devuélvala primero' },
   productos_codigo_uq: { campo: 'codigo', mensaje: 'Ya existe un producto con ese código' },
+  empresas_cuit_uq: { campo: 'cuit', mensaje: 'Ya existe un cliente con ese CUIT' },
+  servidores_cliente_nombre_uq: { campo: 'nombre', mensaje: 'El cliente ya tiene un servidor con ese nombre' },
+  servidores_cliente_dns_host_uq: { campo: 'dnss', mensaje: 'El servidor ya tiene ese nombre DNS' },
+  parametros_clave_uq: { campo: 'clave', mensaje: 'Ya existe esa clave en el grupo' },
   insights_proyectos_slug_uq: { campo: 'slug', mensaje: 'Ya existe un proyecto con ese slug' },
   afip_certificados_huella_uq: { campo: 'archivo', mensaje: 'El cliente ya tiene ese certificado' },
   afip_puntos_venta_numero_uq: { campo: 'numero', mensaje: 'El cliente ya tiene ese punto de venta' },
@@ -26,6 +30,18 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */
 const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string; enUso: string }> = {
+  personas_empresa_id_empresas_id_fk: {
+    tabla: 'personas',
+    campo: 'empresa_id',
+    falta: 'La empresa elegida no existe',
+    enUso: 'El cliente tiene contactos (personas); quíteles la empresa o elimínelos primero',
+  },
+  empresas_contacto_id_personas_id_fk: {
+    tabla: 'empresas',
+    campo: 'contacto_id',
+    falta: 'El contacto elegido no existe',
+    enUso: 'La persona es contacto de un cliente',
+  },
   versiones_producto_id_productos_id_fk: {
     tabla: 'versiones',
     campo: 'producto_id',
@@ -142,7 +158,8 @@ export function conflictOf(err: unknown): Conflicto | undefined {
   if (pg.code === '23503' || pg.code === '23001') {
     const rule = pg.constraint ? REFERENCIAS[pg.constraint] : undefined;
     if (!rule) return { status: 409, mensaje: 'El registro está relacionado con otros datos' };
-    if (pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
+    // 23001 only ever refuses a delete of the referenced row (whatever table the driver names).
+    if (pg.code === '23503' && pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
     return { status: 409, mensaje: rule.enUso };
   }
   if (pg.code === '23514' || pg.code === '23502') return { status: 400, mensaje: 'Datos inválidos' };

@@ -2,6 +2,7 @@ import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permis
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
 import { seedActualizaciones } from '../areas/actualizaciones/seed.ts';
+import { seedClientes } from '../areas/clientes/seed.ts';
 import { seedInsights } from '../areas/insights/seed.ts';
 import { seedMaquinas } from '../areas/maquinas/seed.ts';
 import { seedPersonas } from '../areas/personas/seed.ts';
@@ -114,7 +115,7 @@ export interface SeedResult {
 /** Seeds the demo data once: only when there is no user yet (a second start seeds nothing). */
 export async function seed(
   db: Db,
-  opts: { adminPassword?: string | undefined; demoPassword?: string | undefined },
+  opts: { adminPassword?: string | undefined; demoPassword?: string | undefined; secretsKey?: Buffer | undefined; dataDir?: string },
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Several processes may start together on one PostgreSQL: the first seeds, the rest see users.
@@ -132,6 +133,7 @@ export async function seed(
     await seedInsights(tx);
     await seedPaquetes(tx);
     await seedVersiones(tx);
+    await seedClientes(tx, opts);
     // After the clients' seed: certificates, licences and updates of the demo clients.
     await seedVencimientos(tx);
     await seedActualizaciones(tx);

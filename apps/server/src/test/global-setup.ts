@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PASSWORDS } from './passwords.ts';
+import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const { db } = await wrapPglite(client);
   await migrate(db);
-  await seed(db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+  await seed(db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = join(tmpdir(), `intranet-server-template-${process.pid}-${Date.now()}.tar`);

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
 
-import { PASSWORDS } from './passwords.ts';
+import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
 
 export { PASSWORDS };
 
@@ -32,7 +32,7 @@ export interface Template {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: '/nonexistent/intranet-test', WEB_DIST: '/nonexistent/intranet-web' }),
+    ...loadConfig({ DATA_DIR: '/nonexistent/intranet-test', WEB_DIST: '/nonexistent/intranet-web', SECRETS_KEY: TEST_SECRETS_KEY }),
     logLevel: 'silent',
     adminPassword: PASSWORDS.admin,
     demoPassword: PASSWORDS.demo,
@@ -77,7 +77,7 @@ async function pgliteTemplate(): Promise<Template> {
   const template = await wrapPglite(client);
   if (!dump) {
     await migrate(template.db);
-    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
   }
   return {
     kind: 'pglite',
@@ -102,7 +102,7 @@ async function postgresTemplate(url: string): Promise<Template> {
   const template = await openPostgres(withDatabase(url, templateName), ignore);
   try {
     await migrate(template.db);
-    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
   } finally {
     await template.close(); // a template must have no connections to be copied
   }

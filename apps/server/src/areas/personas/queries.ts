@@ -82,6 +82,7 @@ export const personasList: ListSpec<PersonaListQuery> = {
     q.activo === undefined ? undefined : eq(personas.activo, q.activo),
     q.tipo === 'personal' ? isNull(personas.empresaId) : q.tipo === 'contacto' ? isNotNull(personas.empresaId) : undefined,
     q.responsable_id ? eq(personas.responsableId, q.responsable_id) : undefined,
+    q.empresa_id ? eq(personas.empresaId, q.empresa_id) : undefined,
   ],
 };
 

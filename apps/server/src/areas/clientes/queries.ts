@@ -1,0 +1,209 @@
+import { cuitDigits, formatCuit, type Empresa, type EmpresaFila, type empresaListQuery, type EmpresaOpcion, type EmpresaValues } from '@intranet/contract/clientes';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit, type Autor } from '../../db/audit.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { empresaBusqueda, empresas } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lists/csv.ts';
+import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { proximoVencimientoFecha, proximoVencimientoJson } from './proximo-vencimiento.ts';
+
+type EmpresaListQuery = Omit<z.output<typeof empresaListQuery>, 'page' | 'size'>;
+
+/** The audit entity of a client's history: its own changes, its servers' and its parameters'. */
+export const ENTIDAD = 'empresa';
+
+/** Servers of the client (correlated on empresas.id; written with table names). */
+const servidoresCount = sql<number>`(select count(*) from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id")::int`;
+/** The highest Physis version of its servers, compared number by number (8.10 > 8.9). */
+const versionPhysis = sql<string | null>`(select array_to_string(max(string_to_array(servidores_cliente.version_physis, '.')::int[]), '.') from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id" and servidores_cliente.version_physis is not null)`;
+const versionPhysisOrden = sql`coalesce((select max(string_to_array(servidores_cliente.version_physis, '.')::int[]) from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id" and servidores_cliente.version_physis is not null), '{}'::int[])`;
+
+const fila = {
+  id: empresas.id,
+  razon_social: empresas.razonSocial,
+  nombre_fantasia: empresas.nombreFantasia,
+  cuit: empresas.cuit,
+  condicion_iva: empresas.condicionIva,
+  localidad: empresas.localidad,
+  provincia: empresas.provincia,
+  activo: empresas.activo,
+  servidores_count: servidoresCount,
+  version_physis: versionPhysis,
+  proximo_vencimiento: proximoVencimientoJson(),
+  actualizado: empresas.actualizado,
+};
+
+const completo = {
+  ...fila,
+  email: empresas.email,
+  telefono: empresas.telefono,
+  domicilio: empresas.domicilio,
+  contacto_id: empresas.contactoId,
+  contacto_nombre: sql<string | null>`(select personas.apellido || ', ' || personas.nombre from personas where personas.id = "empresas"."contacto_id")`,
+  notas: empresas.notas,
+  fecha_alta: empresas.fechaAlta,
+  creado: empresas.creado,
+};
+
+const wireFila = <R extends { actualizado: Date }>(row: R) => ({ ...row, actualizado: row.actualizado.toISOString() });
+const wire = <R extends { actualizado: Date; creado: Date }>(row: R) => ({
+  ...row,
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
+
+/** `q` that looks like (part of) a CUIT: digits, maybe dashes, at least 2 digits. */
+export function cuitBuscado(q: string): string | undefined {
+  if (!/^[0-9\s.-]+$/.test(q)) return undefined;
+  const digits = cuitDigits(q);
+  return digits.length >= 2 ? digits : undefined;
+}
+
+/** The free search: a CUIT (whole: the unique index; a prefix: btree pattern; a part: trigram) or the names. */
+function busqueda(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const digits = cuitBuscado(q);
+  if (digits) {
+    if (digits.length === 11) return eq(empresas.cuit, digits);
+    return or(sql`${empresas.cuit} like ${`${digits}%`}`, ilike(empresas.cuit, likePattern(digits)));
+  }
+  return sql`${empresaBusqueda(empresas)} ilike ${likePattern(q)}`;
+}
+
+export const empresasList: ListSpec<EmpresaListQuery> = {
+  sorts: {
+    razon_social: empresas.razonSocial,
+    cuit: empresas.cuit,
+    localidad: sql`coalesce(${empresas.localidad}, '')`,
+    provincia: sql`coalesce(${empresas.provincia}, '')`,
+    servidores_count: servidoresCount,
+    version_physis: versionPhysisOrden,
+    proximo_vencimiento: sql`coalesce(${proximoVencimientoFecha()}, 'infinity'::date)`,
+    activo: empresas.activo,
+    actualizado: empresas.actualizado,
+  },
+  defaultSort: 'razon_social',
+  id: empresas.id,
+  filters: (q) => [
+    busqueda(q.q),
+    q.provincia ? eq(empresas.provincia, q.provincia) : undefined,
+    q.activo === undefined ? undefined : eq(empresas.activo, q.activo),
+    q.condicion_iva ? eq(empresas.condicionIva, q.condicion_iva) : undefined,
+  ],
+};
+
+export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
+  rows: async (f) => {
+    const rows = await db
+      .select({ ...fila, clave: f.clave })
+      .from(empresas)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset);
+    return rows.map(wireFila);
+  },
+  count: async (where) => (await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0,
+});
+
+export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {
+  responsable_inscripto: 'Responsable inscripto',
+  monotributo: 'Monotributo',
+  exento: 'Exento',
+  consumidor_final: 'Consumidor final',
+  no_responsable: 'No responsable',
+};
+
+export const empresasCsv: CsvColumn<EmpresaFila>[] = [
+  { titulo: 'Razón social', valor: (e) => e.razon_social },
+  { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia },
+  { titulo: 'CUIT', valor: (e) => formatCuit(e.cuit) },
+  { titulo: 'Condición IVA', valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva] },
+  { titulo: 'Localidad', valor: (e) => e.localidad },
+  { titulo: 'Provincia', valor: (e) => e.provincia },
+  { titulo: 'Servidores', valor: (e) => e.servidores_count },
+  { titulo: 'Versión Physis', valor: (e) => e.version_physis },
+  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null },
+  { titulo: 'Activo', valor: (e) => e.activo },
+  { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado) },
+];
+
+export const noExiste = () => new ApiError(404, 'El cliente no existe');
+
+async function empresaRow(db: Executor, id: number, lock = false) {
+  if (lock) await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id)).for('update');
+  const [row] = await db.select(completo).from(empresas).where(eq(empresas.id, id));
+  return row ? wire(row) : undefined;
+}
+
+export async function empresaDetalle(db: Executor, id: number): Promise<Empresa> {
+  const row = await empresaRow(db, id);
+  if (!row) throw noExiste();
+  return row;
+}
+
+/** Throws 404 unless the client exists (routes under /api/empresas/:id/...). */
+export async function empresaExiste(db: Executor, id: number, lock = false): Promise<void> {
+  const query = db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw noExiste();
+}
+
+export const OPCIONES_MAX = 50;
+
+/** Clients for a select: by name or CUIT, or one by id. */
+export async function empresaOpciones(db: Executor, q: { q?: string | undefined; id?: number | undefined }): Promise<EmpresaOpcion[]> {
+  return db
+    .select({ id: empresas.id, razon_social: empresas.razonSocial, cuit: empresas.cuit, activo: empresas.activo })
+    .from(empresas)
+    .where(and(q.id ? eq(empresas.id, q.id) : undefined, busqueda(q.q)))
+    .orderBy(asc(empresas.razonSocial), asc(empresas.id))
+    .limit(OPCIONES_MAX);
+}
+
+const columnas = (v: EmpresaValues) => ({
+  razonSocial: v.razon_social,
+  nombreFantasia: v.nombre_fantasia,
+  cuit: v.cuit,
+  condicionIva: v.condicion_iva,
+  email: v.email,
+  telefono: v.telefono,
+  domicilio: v.domicilio,
+  localidad: v.localidad,
+  provincia: v.provincia,
+  activo: v.activo,
+  contactoId: v.contacto_id,
+  notas: v.notas,
+});
+
+export async function crearEmpresa(db: Db, values: EmpresaValues, autor: Autor | null): Promise<Empresa> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(empresas).values(columnas(values)).returning({ id: empresas.id });
+    const creado = (await empresaRow(tx, row!.id))!;
+    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
+    return creado;
+  });
+}
+
+export async function modificarEmpresa(db: Db, id: number, values: EmpresaValues, autor: Autor): Promise<Empresa> {
+  return db.transaction(async (tx) => {
+    const antes = await empresaRow(tx, id, true);
+    if (!antes) throw noExiste();
+    await tx.update(empresas).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(empresas.id, id));
+    const despues = (await empresaRow(tx, id))!;
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    return despues;
+  });
+}
+
+/** Deletes the client with its servers and parameters; its contacts (and other areas' rows) refuse it: 409. */
+export async function eliminarEmpresa(db: Db, id: number, autor: Autor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const antes = await empresaRow(tx, id, true);
+    if (!antes) throw noExiste();
+    await tx.delete(empresas).where(inArray(empresas.id, [id]));
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
+  });
+}

@@ -1,0 +1,124 @@
+import type { ServidorCliente, servidorClienteInput } from '@intranet/contract/clientes';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit, type Autor } from '../../db/audit.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { empresaExiste, ENTIDAD } from './queries.ts';
+
+type Values = z.output<typeof servidorClienteInput>;
+
+const campos = {
+  id: servidoresCliente.id,
+  empresa_id: servidoresCliente.empresaId,
+  nombre: servidoresCliente.nombre,
+  hostname: servidoresCliente.hostname,
+  ip: servidoresCliente.ip,
+  puerto: servidoresCliente.puerto,
+  so: servidoresCliente.so,
+  motor_bd: servidoresCliente.motorBd,
+  instancia_bd: servidoresCliente.instanciaBd,
+  version_physis: servidoresCliente.versionPhysis,
+  notas: servidoresCliente.notas,
+  actualizado: servidoresCliente.actualizado,
+  // The spec's dnss: [{id, host}], by host.
+  dnss: sql<{ id: number; host: string }[]>`coalesce((select json_agg(json_build_object('id', servidores_cliente_dns.id, 'host', servidores_cliente_dns.host) order by servidores_cliente_dns.host) from servidores_cliente_dns where servidores_cliente_dns.servidor_id = "servidores_cliente"."id"), '[]'::json)`,
+};
+
+const wire = <R extends { actualizado: Date }>(r: R) => ({ ...r, actualizado: r.actualizado.toISOString() });
+
+const noExiste = () => new ApiError(404, 'El servidor no existe');
+
+/** `GET /api/empresas/:id/servidores`: the client's servers by name, each with its dnss. */
+export async function servidoresDeEmpresa(db: Executor, empresaId: number): Promise<ServidorCliente[]> {
+  await empresaExiste(db, empresaId);
+  const rows = await db
+    .select(campos)
+    .from(servidoresCliente)
+    .where(eq(servidoresCliente.empresaId, empresaId))
+    .orderBy(asc(servidoresCliente.nombre), asc(servidoresCliente.id));
+  return rows.map(wire);
+}
+
+async function servidorRow(db: Executor, empresaId: number, id: number): Promise<ServidorCliente | undefined> {
+  const [row] = await db
+    .select(campos)
+    .from(servidoresCliente)
+    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.empresaId, empresaId)));
+  return row ? wire(row) : undefined;
+}
+
+/** Throws 404 unless the server exists and belongs to the client. */
+export async function servidorDeEmpresa(db: Executor, empresaId: number, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: servidoresCliente.id })
+    .from(servidoresCliente)
+    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.empresaId, empresaId)));
+  if (!row) throw new ApiError(404, 'El servidor no existe o no es de este cliente', { servidor_id: ['El servidor no es de este cliente'] });
+}
+
+const columnas = (v: Values) => ({
+  nombre: v.nombre,
+  hostname: v.hostname,
+  ip: v.ip,
+  puerto: v.puerto,
+  so: v.so,
+  motorBd: v.motor_bd,
+  instanciaBd: v.instancia_bd,
+  versionPhysis: v.version_physis,
+  notas: v.notas,
+});
+
+/** The server's DNS names become exactly `hosts`; names kept keep their id. */
+async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<void> {
+  const unicos = [...new Map(hosts.map((h) => [h.toLowerCase(), h])).values()];
+  await tx
+    .delete(servidoresClienteDns)
+    .where(
+      and(
+        eq(servidoresClienteDns.servidorId, servidorId),
+        unicos.length ? notInArray(sql`lower(${servidoresClienteDns.host})`, unicos.map((h) => h.toLowerCase())) : undefined,
+      ),
+    );
+  if (unicos.length === 0) return;
+  await tx
+    .insert(servidoresClienteDns)
+    .values(unicos.map((host) => ({ servidorId, host })))
+    .onConflictDoNothing();
+}
+
+export async function crearServidor(db: Db, empresaId: number, values: Values, autor: Autor | null): Promise<ServidorCliente> {
+  return db.transaction(async (tx) => {
+    await empresaExiste(tx, empresaId, true);
+    const [row] = await tx.insert(servidoresCliente).values({ empresaId, ...columnas(values) }).returning({ id: servidoresCliente.id });
+    await ponerDnss(tx, row!.id, values.dnss);
+    const creado = (await servidorRow(tx, empresaId, row!.id))!;
+    await writeAudit(tx, { autor, accion: 'crear servidor', entidad: ENTIDAD, entidadId: empresaId, despues: creado });
+    return creado;
+  });
+}
+
+export async function modificarServidor(db: Db, empresaId: number, id: number, values: Values, autor: Autor): Promise<ServidorCliente> {
+  return db.transaction(async (tx) => {
+    await empresaExiste(tx, empresaId, true);
+    const antes = await servidorRow(tx, empresaId, id);
+    if (!antes) throw noExiste();
+    await tx.update(servidoresCliente).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
+    await ponerDnss(tx, id, values.dnss);
+    const despues = (await servidorRow(tx, empresaId, id))!;
+    await writeAudit(tx, { autor, accion: 'modificar servidor', entidad: ENTIDAD, entidadId: empresaId, antes, despues });
+    return despues;
+  });
+}
+
+/** Deletes the server with its DNS names and its parameters. */
+export async function eliminarServidor(db: Db, empresaId: number, id: number, autor: Autor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await empresaExiste(tx, empresaId, true);
+    const antes = await servidorRow(tx, empresaId, id);
+    if (!antes) throw noExiste();
+    await tx.delete(servidoresCliente).where(eq(servidoresCliente.id, id));
+    await writeAudit(tx, { autor, accion: 'eliminar servidor', entidad: ENTIDAD, entidadId: empresaId, antes });
+  });
+}
