@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Evento, IssueDetalle } from '@intranet/contract/insights';
+import { renderUi } from '../../components/testing.tsx';
+import { IssueDetail } from './IssueDetail.tsx';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
+
+const evento = (id: string, anterior: string | null, siguiente: string | null, funcion: string): Evento => ({
+  event_id: id,
+  issue_id: 7,
+  fecha: '2026-11-21T10:00:00Z',
+  nivel: 'error',
+  mensaje: 'TypeError: x is undefined',
+  release: 'web@1.0.0',
+  environment: 'production',
+  usuario: 'ana@example.com',
+  recibido: '2026-11-21T10:00:01Z',
+  platform: 'javascript',
+  server_name: null,
+  transaction: '/carrito',
+  exception: [
+    {
+      type: 'TypeError',
+      value: 'x is undefined',
+      module: null,
+      mechanism: { type: 'onerror', handled: false },
+      frames: [
+        { filename: 'src/carrito.js', abs_path: null, function: funcion, module: null, lineno: 3, colno: 9, in_app: true, context_line: null, pre_context: [], post_context: [] },
+      ],
+    },
+  ],
+  breadcrumbs: [{ timestamp: '2026-11-21T09:59:59Z', type: 'default', category: 'ui.click', level: 'info', message: 'button#agregar', data: null }],
+  request: { url: 'https://tienda.example.com/carrito', method: 'GET', query_string: null, headers: { 'User-Agent': 'Chrome' }, data: null },
+  user: { email: 'ana@example.com' },
+  tags: [{ key: 'browser', value: 'Chrome 131' }],
+  contexts: { browser: { name: 'Chrome', version: '131' } },
+  extra: {},
+  sdk: { name: 'sentry.javascript.browser', version: '11.12.0' },
+  fingerprint: [],
+  anterior,
+  siguiente,
+});
+
+const detalle = (estado: IssueDetalle['estado']): IssueDetalle => ({
+  id: 7,
+  proyecto_id: 1,
+  proyecto_nombre: 'Tienda',
+  titulo: 'TypeError: x is undefined',
+  culprit: 'src/carrito.js in agregar',
+  nivel: 'error',
+  estado,
+  cantidad: 2,
+  primera_vez: '2026-11-20T10:00:00Z',
+  ultima_vez: '2026-11-21T10:00:00Z',
+  release: 'web@1.0.0',
+  environment: 'production',
+  asignado: null,
+  serie: [],
+  tipo: 'TypeError',
+  fingerprint: [],
+  comentarios: 0,
+  ultimo_evento: evento('b'.repeat(32), 'a'.repeat(32), null, 'agregar'),
+});
+
+let estado: IssueDetalle['estado'] = 'unresolved';
+const warn = console.warn;
+beforeEach(() => {
+  estado = 'unresolved';
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).startsWith('The width(')) warn(...args);
+  });
+  http.get.mockImplementation(async (url: string) => {
+    if (url === '/api/insights/issues/7') return { error: null, datos: detalle(estado) };
+    if (url === `/api/insights/issues/7/eventos/${'a'.repeat(32)}`) return { error: null, datos: evento('a'.repeat(32), null, 'b'.repeat(32), 'iniciar') };
+    if (url.startsWith('/api/insights/issues/7/serie')) return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
+    return { error: null, datos: [] };
+  });
+  http.put.mockImplementation(async (_url: string, body: { estado?: IssueDetalle['estado'] }) => {
+    estado = body.estado ?? estado;
+    return { error: null, datos: detalle(estado) };
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
+
+const render = () => renderUi(createElement(IssueDetail), { url: '/insights/7', path: '/insights/:id' });
+
+describe('IssueDetail', () => {
+  it('shows the latest event: stack trace, breadcrumbs, request, user, tags and contexts', async () => {
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'TypeError: x is undefined' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('src/carrito.js en agregar · línea 3:9');
+    expect(screen.getByRole('table', { name: 'Rastro (breadcrumbs)' }).textContent).toContain('button#agregar');
+    expect(screen.getByRole('region', { name: 'Solicitud' }).textContent).toContain('GET https://tienda.example.com/carrito');
+    expect(screen.getByRole('region', { name: 'Usuario' }).textContent).toContain('ana@example.com');
+    expect(screen.getByRole('region', { name: 'Etiquetas' }).textContent).toContain('browser Chrome 131');
+    expect(screen.getByRole('region', { name: 'Contextos' }).textContent).toContain('131');
+    expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('goes to the previous event and back to the latest', async () => {
+    const { router } = render();
+    fireEvent.click(await screen.findByRole('button', { name: /Evento anterior/ }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('iniciar'));
+    expect(router.state.location.search).toBe(`?evento=${'a'.repeat(32)}`);
+    fireEvent.click(screen.getByRole('button', { name: /Más reciente/ }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('agregar'));
+  });
+
+  it('resolves the issue, then offers to reopen it', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolver' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'resolved' }, expect.anything()));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reabrir' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'unresolved' }, expect.anything()));
+    expect(await screen.findByRole('button', { name: 'Resolver' })).toBeTruthy();
+  });
+});

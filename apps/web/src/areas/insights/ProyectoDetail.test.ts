@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Proyecto } from '@intranet/contract/insights';
+import { renderUi } from '../../components/testing.tsx';
+import { ProyectoDetail } from './ProyectoDetail.tsx';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
+
+const DSN = 'http://0123456789abcdef0123456789abcdef@intranet.local/4';
+const proyecto: Proyecto = {
+  id: 4,
+  nombre: 'Tienda',
+  slug: 'tienda',
+  plataforma: 'javascript',
+  activo: true,
+  limite_por_minuto: 600,
+  public_key: '0123456789abcdef0123456789abcdef',
+  dsn: DSN,
+  issues_sin_resolver: 3,
+  creado: '2026-11-20T10:00:00Z',
+  actualizado: '2026-11-21T10:00:00Z',
+};
+
+beforeEach(() => {
+  http.get.mockResolvedValue({ error: null, datos: proyecto });
+  http.post.mockResolvedValue({ error: null, datos: { ...proyecto, public_key: 'f'.repeat(32) } });
+  http.put.mockResolvedValue({ error: null, datos: { ...proyecto, activo: false } });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const render = () => renderUi(createElement(ProyectoDetail), { url: '/insights/proyectos/4', path: '/insights/proyectos/:id' });
+
+describe('ProyectoDetail', () => {
+  it('shows the DSN and the browser and Node snippets that use it', async () => {
+    render();
+    expect((await screen.findByTestId('dsn')).textContent).toBe(DSN);
+    expect(screen.getByLabelText('Navegador (@sentry/browser)', { selector: 'pre' }).textContent).toContain(`import * as Sentry from '@sentry/browser';`);
+    expect(screen.getByLabelText('Node.js (@sentry/node)', { selector: 'pre' }).textContent).toContain(`dsn: '${DSN}'`);
+    expect(screen.getByRole('button', { name: 'Copiar DSN' })).toBeTruthy();
+  });
+
+  it('rotates the key only once confirmed', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotar clave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotar la clave del proyecto' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Rotar clave' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotar clave' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/proyectos/4/rotar-clave', undefined, expect.anything()));
+  });
+
+  it('disables the project with its whole record, once confirmed', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Desactivar' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Desactivar' })).getByRole('button', { name: 'Desactivar' }));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/insights/proyectos/4',
+        { nombre: 'Tienda', slug: 'tienda', plataforma: 'javascript', limite_por_minuto: 600, activo: false },
+        expect.anything(),
+      ),
+    );
+  });
+});
