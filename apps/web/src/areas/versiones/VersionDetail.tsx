@@ -1,0 +1,151 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RichTextView } from '../../components/RichTextView.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useCambiarEstado, useEliminarVersion, useVersion } from './api.ts';
+import { EstadoBadge } from './EstadoBadge.tsx';
+import { versionesMessages as t } from './messages.ts';
+import { VersionArchivos } from './VersionArchivos.tsx';
+
+const TABS = ['notas', 'archivos', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/versiones/:id`: the version's data, its rendered notes, its files and its history; publish/retire. */
+export function VersionDetail() {
+  const id = Number(useParams().id);
+  const version = useVersion(id);
+  if (version.isPending) return <Loader aria-label={listMessages.cargando} />;
+  if (version.isError) {
+    return (
+      <>
+        <PageHeader title={t.titulo} back={{ to: '/versiones', label: t.volver }} />
+        <Alert color="red" role="alert" title={t.noEncontrada}>
+          {version.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <VersionView version={version.data} />;
+}
+
+function VersionView({ version }: { version: VersionDetalle }) {
+  const puedeEditar = usePermiso('VERSIONES#EDITAR');
+  const cambiar = useCambiarEstado(version.id);
+  const eliminar = useEliminarVersion();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'notas';
+  const nombre = t.nombreVersion(version.producto, version.numero);
+
+  const pasarA = async (estado: VersionEstado) => {
+    const publicar = estado === 'publicada';
+    const ok = await confirmAction({
+      title: publicar ? t.publicarTitulo : t.retirarTitulo,
+      message: publicar ? t.publicarTexto(nombre) : t.retirarTexto(nombre),
+      confirmLabel: publicar ? t.publicar : t.retirar,
+      danger: !publicar,
+    });
+    if (!ok) return;
+    cambiar.mutate(estado, {
+      onSuccess: () => notifications.show({ color: 'green', title: publicar ? t.publicada : t.retirada, message: nombre }),
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEstado, message: error.message }),
+    });
+  };
+
+  const remove = async () => {
+    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(nombre), danger: true }))) return;
+    eliminar.mutate(version.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminada, message: nombre });
+        void navigate('/versiones');
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {nombre}
+            <EstadoBadge estado={version.estado} />
+            <Badge variant="outline" color="gray">
+              {t.canales[version.canal]}
+            </Badge>
+          </Group>
+        }
+        back={{ to: '/versiones', label: t.volver }}
+        actions={
+          puedeEditar && (
+            <>
+              {version.estado !== 'retirada' && (
+                <Button component={Link} to={`/versiones/${version.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+                  {t.editar}
+                </Button>
+              )}
+              {version.estado === 'publicada' ? (
+                <Button variant="light" color="red" leftSection={<IconArchive size={16} />} loading={cambiar.isPending} onClick={() => void pasarA('retirada')}>
+                  {t.retirar}
+                </Button>
+              ) : (
+                <Button leftSection={<IconRocket size={16} />} loading={cambiar.isPending} onClick={() => void pasarA('publicada')}>
+                  {version.estado === 'retirada' ? t.republicar : t.publicar}
+                </Button>
+              )}
+              {version.estado === 'borrador' && (
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+                  {t.eliminar}
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="lg">
+          <DetailGrid
+            items={[
+              { label: t.campos.producto, value: <Link to={`/versiones?producto=${version.producto_id}`}>{version.producto}</Link> },
+              { label: t.campos.numero, value: version.numero },
+              { label: t.campos.canal, value: t.canales[version.canal] },
+              { label: t.campos.estado, value: t.estados[version.estado] },
+              { label: t.campos.fecha_publicacion, value: version.fecha_publicacion ? formatFecha(version.fecha_publicacion) : null },
+              { label: t.campos.actualizado, value: formatFecha(version.actualizado) },
+            ]}
+          />
+        </Paper>
+        <Tabs value={tab} onChange={(next) => setParams(next && next !== 'notas' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="notas">{t.tabs.notas}</Tabs.Tab>
+            <Tabs.Tab value="archivos">
+              {t.tabs.archivos} ({version.assets_lista.length})
+            </Tabs.Tab>
+            <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="notas">
+            <Paper withBorder radius="md" p="lg">
+              <RichTextView value={version.notas} label={t.campos.notas} emptyText={t.sinNotas} />
+            </Paper>
+          </Tabs.Panel>
+          <Tabs.Panel value="archivos">
+            <Paper withBorder radius="md" p="lg">
+              <VersionArchivos version={version} puedeEditar={puedeEditar} />
+            </Paper>
+          </Tabs.Panel>
+          <Tabs.Panel value="historial">
+            <HistoryTab entidad="version" id={version.id} labels={t.campos} valueLabels={{ canal: t.canales, estado: t.estados }} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </>
+  );
+}

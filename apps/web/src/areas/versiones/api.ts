@@ -1,0 +1,121 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { envelope, okBody } from '@intranet/contract/envelope';
+import {
+  changelog,
+  changelogProductos,
+  versionDetalle,
+  versionInput,
+  versionPage,
+  versionProductos,
+  type VersionEstado,
+} from '@intranet/contract/versiones';
+import { apiUrl } from '../../core/config/config.ts';
+import type { UploadProgress } from '../../core/http/client.ts';
+import { http } from '../../core/http/http.ts';
+
+/** What a valid version form submits (the contract's parsed `versionInput`). */
+export type VersionValues = z.output<typeof versionInput>;
+
+/** Query keys: everything under 'versiones', so one invalidation refreshes lists, details and the changelog. */
+export const versionesKeys = {
+  all: ['versiones'] as const,
+  lista: (params: string) => ['versiones', 'lista', params] as const,
+  detalle: (id: number) => ['versiones', 'detalle', id] as const,
+};
+
+const url = (path: string) => apiUrl('versiones', `/api/versiones${path}`);
+const detalle = envelope(versionDetalle);
+
+export function useVersiones(params: string) {
+  return useQuery({
+    queryKey: versionesKeys.lista(params),
+    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(versionPage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVersion(id: number) {
+  return useQuery({
+    queryKey: versionesKeys.detalle(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), detalle, { signal })).datos,
+  });
+}
+
+/** The products, for the list's filter and the form's select. */
+export function useVersionProductos() {
+  return useQuery({
+    queryKey: ['versiones', 'productos'],
+    queryFn: async ({ signal }) => (await http.get(url('/productos'), envelope(versionProductos), { signal })).datos,
+    staleTime: 60_000,
+  });
+}
+
+export const versionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+/** An asset's public download address (relative to `{archivos}`) as a link. */
+export const assetUrl = (descarga: string) => apiUrl('archivos', descarga);
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: versionesKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+}
+
+export function useGuardarVersion(id: number | undefined) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: VersionValues) =>
+      (id === undefined ? await http.post(url(''), values, detalle) : await http.put(url(`/${id}`), values, detalle)).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useCambiarEstado(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (estado: VersionEstado) => (await http.post(url(`/${id}/estado`), { estado }, detalle)).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useEliminarVersion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    // The deleted version's detail is not refetched: it would only answer 404 while the screen leaves.
+    onSuccess: (_answer, id) =>
+      client.invalidateQueries({ queryKey: versionesKeys.all, predicate: (query) => !(query.queryKey[1] === 'detalle' && query.queryKey[2] === id) }),
+  });
+}
+
+/** Attaches a file to a version, streamed with progress; cancelled through `signal`. */
+export function useAdjuntarArchivo(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress: (p: UploadProgress) => void; signal: AbortSignal }) =>
+      (await http.upload(url(`/${id}/assets?nombre=${encodeURIComponent(file.name)}`), file, detalle, { onProgress, signal })).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useQuitarArchivo(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (assetId: number) => (await http.delete(url(`/${id}/assets/${assetId}`), detalle)).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useChangelogProductos() {
+  return useQuery({
+    queryKey: ['versiones', 'changelog'],
+    queryFn: async ({ signal }) => (await http.get(url('/changelog'), envelope(changelogProductos), { signal })).datos,
+  });
+}
+
+export function useChangelog(productoId: number) {
+  return useQuery({
+    queryKey: ['versiones', 'changelog', productoId],
+    queryFn: async ({ signal }) => (await http.get(url(`/changelog/${productoId}`), envelope(changelog), { signal })).datos,
+  });
+}
