@@ -41,3 +41,8 @@ export function reportErrorsAfterSignIn(): void {
   subscribeSesion(onSesion);
   onSesion();
 }
+
+/** Reports an error a screen caught and showed (the router's error page); nothing when reporting is off. */
+export function reportCaughtError(error: unknown): void {
+  reporter?.reportCaughtError(error);
+}

@@ -1,4 +1,4 @@
-import { browserSessionIntegration, init, setUser } from '@sentry/browser';
+import { browserSessionIntegration, captureException, init, setUser } from '@sentry/browser';
 
 /** Whether a URL is the monitor's own intake (`/api/<project>/envelope/` or `/store/` of the DSN's host). */
 export function isIntakeUrl(url: string, dsn: string): boolean {
@@ -36,4 +36,9 @@ export function startReporter(dsn: string, usuario: string | null): void {
 
 export function setReporterUser(usuario: string | null): void {
   setUser(usuario ? { username: usuario } : null);
+}
+
+/** An error the router caught (a screen that failed to render or load): handled by the page, still a bug. */
+export function reportCaughtError(error: unknown): void {
+  captureException(error, { mechanism: { type: 'react-router', handled: false } });
 }
