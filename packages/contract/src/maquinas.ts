@@ -35,13 +35,14 @@ const optionalGb = z
   .nullish()
   .transform((v) => v ?? null);
 
+const MAC_INVALIDA = 'MAC inválida (seis pares hexadecimales, p. ej. 3C:52:82:0A:1B:2C)';
 const MAC = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i;
 const optionalMac = z
   .string()
   .trim()
   .nullish()
   .transform((v) => (v ? v.toUpperCase().replaceAll('-', ':') : null))
-  .pipe(z.union([z.null(), z.string().regex(MAC)], { error: 'MAC inválida (seis pares hexadecimales, p. ej. 3C:52:82:0A:1B:2C)' }));
+  .pipe(z.union([z.null(), z.string().regex(MAC, MAC_INVALIDA)], { error: MAC_INVALIDA }));
 
 /** Create and update payload of a machine. `estado` en_uso is set by "Asignar", never typed. */
 export const maquinaInput = z

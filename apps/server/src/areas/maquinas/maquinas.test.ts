@@ -110,6 +110,7 @@ describe('machines: create, edit, assign, return, delete', () => {
     const bad = await post('/api/maquinas', { ...NUEVA, nombre: 'x', mac: 'zz', ip: '999.1.1.1', ram_gb: -1, fecha_compra: '2025-02-30' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos).sort()).toEqual(['fecha_compra', 'ip', 'mac', 'ram_gb']);
+    expect(bad.json().campos.mac).toEqual(['MAC inválida (seis pares hexadecimales, p. ej. 3C:52:82:0A:1B:2C)']);
   });
 
   it('assigns with a dated row and puts it «En uso»; a second assignment is refused', async () => {

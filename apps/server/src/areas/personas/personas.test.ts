@@ -44,8 +44,8 @@ describe('GET /api/personas', () => {
     expect(all.body.datos.total).toBe(items.length);
     expect(items.length).toBeGreaterThanOrEqual(15);
     const apellidos = items.map((p) => p.apellido);
-    expect(apellidos[0]).toBe('Acosta');
-    expect(apellidos[1]).toBe('Álvarez');
+    expect(apellidos.indexOf('Álvarez')).toBeLessThan(apellidos.indexOf('Benítez'));
+    expect(apellidos.indexOf('Acosta')).toBeLessThan(apellidos.indexOf('Álvarez'));
     const ruiz = items.find((p) => p.nombre_completo === 'Ruiz, Martín')!;
     expect(ruiz).toMatchObject({ usuario: 'tecnico', responsable_nombre: 'Romero, Diego' });
     expect(ruiz.maquinas_count).toBeGreaterThan(0);
@@ -57,14 +57,17 @@ describe('GET /api/personas', () => {
     const dev = await lista('area=desarrollo&size=200');
     expect(dev.body.datos.items.length).toBeGreaterThan(2);
     for (const p of dev.body.datos.items) expect(p.area).toBe('Desarrollo');
-    const inactivos = await lista('activo=false');
+    const inactivos = await lista('activo=false&tipo=personal');
     expect(inactivos.body.datos.items.map((p: { apellido: string }) => p.apellido)).toEqual(['Luna']);
-    expect((await lista('tipo=contacto')).body.datos.total).toBe(0);
-    const staff = await lista('tipo=personal&size=1');
-    expect(staff.body.datos.total).toBe((await lista('size=1')).body.datos.total);
-    const q = await lista('q=benitez');
+    const contactos = await lista('tipo=contacto&size=200');
+    for (const p of contactos.body.datos.items) expect(p.empresa_id).not.toBeNull();
+    const staff = await lista('tipo=personal&size=200');
+    for (const p of staff.body.datos.items) expect(p.empresa_id).toBeNull();
+    expect(staff.body.datos.total).toBeGreaterThanOrEqual(16);
+    expect(staff.body.datos.total + contactos.body.datos.total).toBe((await lista('size=1')).body.datos.total);
+    const q = await lista('q=benitez&tipo=personal');
     expect(q.body.datos.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Carla']); // found by the email
-    const q2 = await lista('q=Benítez');
+    const q2 = await lista('q=Benítez&tipo=personal');
     expect(q2.body.datos.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Carla']);
   });
 
@@ -93,7 +96,7 @@ describe('GET /api/personas', () => {
   it('offers people for selects to Máquinas users too, and the areas in use', async () => {
     await createUser(ctx.t.db, { usuario: 'solo-maq', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
     const maq = await bearer(ctx.t.app, 'solo-maq', 'clave');
-    const res = await ctx.t.app.inject({ url: '/api/personas/opciones?q=Romero&activo=true', headers: maq });
+    const res = await ctx.t.app.inject({ url: '/api/personas/opciones?q=Romero&activo=true&tipo=personal', headers: maq });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toEqual([expect.objectContaining({ nombre_completo: 'Romero, Diego', activo: true })]);
     expect((await ctx.t.app.inject({ url: '/api/personas', headers: maq })).statusCode).toBe(403);
