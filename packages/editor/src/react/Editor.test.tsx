@@ -133,6 +133,7 @@ describe('Editor', () => {
     expect(onChange).toHaveBeenCalledWith({ type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] });
     expect(container.querySelector('[data-testid="editor-unreadable"]')).toBeNull();
     expect(byTestId('editor-content').getAttribute('contenteditable')).toBe('true');
+    expect(document.activeElement).toBe(byTestId('editor-content'));
     typeText('nuevo');
     expect(editor.getHtml()).toBe('<p>nuevo</p>');
   });

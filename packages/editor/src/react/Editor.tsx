@@ -103,8 +103,16 @@ export function Editor({
     emitted.current = JSON.stringify(empty);
     callbacks.current.onChange?.(empty);
     if (callbacks.current.onHtmlChange) callbacks.current.onHtmlChange(editor.getHtml());
-    editor.commands.focus();
+    focusWhenShown.current = true;
   };
+
+  // The editable area shows again only after the render that clears `unreadable`; focus it then.
+  const focusWhenShown = useRef(false);
+  useEffect(() => {
+    if (!editor || unreadable || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    editor.view.focus();
+  }, [editor, unreadable]);
 
   useEffect(() => {
     editor?.setEditable(!disabled);
