@@ -144,8 +144,12 @@ describe('empresas: create, detail, update, delete', () => {
   const ctx = fresh();
 
   it('creates a client (CUIT stored as digits), shows it, updates it, with history', async () => {
+    const total = async () => (await ctx.t.app.inject({ url: '/api/empresas?size=1', headers: ctx.admin })).json().datos.total as number;
+    const antes = await total();
     const res = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: NUEVA });
     expect(res.statusCode).toBe(201);
+    // The unfiltered total comes from conteos, kept by triggers.
+    expect(await total()).toBe(antes + 1);
     const creado = envelope(empresa).parse(res.json()).datos;
     expect(creado).toMatchObject({ cuit: '30100000020', servidores_count: 0, contacto_nombre: null, fecha_alta: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(JSON.stringify(creado.notas)).toContain('Cliente nuevo');
@@ -174,6 +178,7 @@ describe('empresas: create, detail, update, delete', () => {
     await ctx.t.db.delete(personas).where(eq(personas.id, persona!.id));
     const del2 = await ctx.t.app.inject({ method: 'DELETE', url: `/api/empresas/${creado.id}`, headers: ctx.admin });
     expect(del2.statusCode).toBe(200);
+    expect(await total()).toBe(antes);
     expect((await ctx.t.app.inject({ url: `/api/empresas/${creado.id}`, headers: ctx.admin })).statusCode).toBe(404);
   });
 

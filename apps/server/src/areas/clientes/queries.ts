@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
+import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -105,7 +106,7 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
       .offset(f.offset);
     return rows.map(wireFila);
   },
-  count: async (where) => (await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0,
+  count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
 });
 
 export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {
