@@ -54,16 +54,19 @@ describe('every registered /api route (covers routes added later by construction
     await createUser(t.db, { usuario: 'sin-permisos', password: 'clave', codigos: [] });
     const coded = routes.filter((r) => codesOf(r.access).length > 0);
     expect(coded.length).toBeGreaterThan(0);
+    // One sign-in per user (password hashing is slow on purpose; the route list keeps growing).
+    const sesiones = new Map<string, { authorization: string }>();
+    const sesion = async (usuario: string) => sesiones.get(usuario) ?? sesiones.set(usuario, await bearer(t.app, usuario, 'clave')).get(usuario)!;
     for (const route of coded) {
       const url = concrete(route.url);
-      const denied = await t.app.inject({ method: route.method as 'GET', url, headers: await bearer(t.app, 'sin-permisos', 'clave') });
+      const denied = await t.app.inject({ method: route.method as 'GET', url, headers: await sesion('sin-permisos') });
       expect(denied.statusCode, `${route.method} ${url}`).toBe(403);
       expect(denied.json(), `${route.method} ${url}`).toEqual(ENVELOPE_403);
 
       for (const code of codesOf(route.access)) {
         const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
         await createUser(t.db, { usuario, password: 'clave', codigos: [code] }).catch(() => undefined);
-        const allowed = await t.app.inject({ method: route.method as 'GET', url, headers: await bearer(t.app, usuario, 'clave') });
+        const allowed = await t.app.inject({ method: route.method as 'GET', url, headers: await sesion(usuario) });
         expect([401, 403], `${route.method} ${url} con ${code}`).not.toContain(allowed.statusCode);
       }
     }
