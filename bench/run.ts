@@ -3,12 +3,14 @@
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
+import { editorBundle } from './editor-bundle.ts';
 import { intake } from './intake.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
   'fresh-start': freshStart,
   'api-list': apiList,
+  'editor-bundle': editorBundle,
   intake,
 };
 

@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
+import { PASSWORDS, startServer } from '../e2e/support/server.ts';
+import { figure } from './report.ts';
+
+// WEB_DIST lets a build elsewhere be measured (the server serves the same folder).
+const webDist = process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname;
+const editorPackage = new URL('../packages/editor', import.meta.url).pathname;
+
+/** Texts only the editor's code carries: the commands API (lazy chunk) and ProseMirror's model. */
+const EDITOR_MARK = 'Required view to initialize commands';
+const MODEL_MARK = 'Called contentMatchAt';
+
+const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Every script and stylesheet the page fetches from now on, by path. */
+function recordAssets(page: Page): Set<string> {
+  const assets = new Set<string>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') assets.add(new URL(response.url()).pathname);
+  });
+  return assets;
+}
+
+const read = (path: string) => readFileSync(join(webDist, path));
+
+/**
+ * The editor's weight as a user pays it: the chunks fetched when the product form (the first screen with a
+ * rich-text field) opens after its list, gzip; and proof that /login loads none of the editor's code.
+ */
+export async function editorBundle(): Promise<void> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    spawnSync('npm', ['run', 'build', '-w', '@intranet/web'], { stdio: 'inherit' });
+  }
+  const server = await startServer({ WEB_DIST: webDist });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const login = recordAssets(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    const loginScripts = [...login].filter((p) => p.endsWith('.js'));
+    const withEditor = loginScripts.filter((p) => {
+      const text = read(p).toString();
+      return text.includes(EDITOR_MARK) || text.includes(MODEL_MARK);
+    });
+    console.log(`scripts de /login: ${loginScripts.length}; con código del editor o de ProseMirror: ${withEditor.length ? withEditor.join(', ') : 'ninguno'}`);
+    figure('Scripts del editor cargados por /login', withEditor.length, 'archivos', { max: 0 });
+
+    await page.getByPlaceholder('Usuario o email').fill('admin');
+    await page.getByLabel('Contraseña').fill(PASSWORDS.admin);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Productos' }).click();
+    await page.getByRole('table', { name: 'Productos' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const beforeForm = new Set(login);
+    const form = recordAssets(page);
+    await page.getByRole('link', { name: 'Nuevo producto' }).click();
+    await page.getByTestId('editor-toolbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    const fetched = [...form].filter((p) => !beforeForm.has(p));
+
+    let js = 0;
+    let css = 0;
+    for (const path of fetched) {
+      const size = gzip(read(path));
+      if (path.endsWith('.css')) css += size;
+      else js += size;
+      console.log(`  pedido al abrir el formulario: ${path} ${kB(size)} kB gzip`);
+    }
+    // prosemirror-model and the schema travel in the area's chunk: the contract validates rich text with them.
+    const model = await build({
+      stdin: { contents: "export { validateDocument, renderHtml } from './src/index.ts';", resolveDir: editorPackage, loader: 'ts' },
+      bundle: true, minify: true, format: 'esm', write: false,
+    });
+    const modelGzip = gzip(model.outputFiles[0]!.contents);
+    const areaChunk = [...beforeForm].filter((p) => p.endsWith('.js') && read(p).toString().includes(MODEL_MARK));
+
+    figure('Chunk perezoso del editor (JS gzip, al mostrar un campo de texto enriquecido)', kB(js), 'kB', { max: 60 });
+    figure('CSS del editor gzip', kB(css), 'kB');
+    console.log(`prosemirror-model + esquema (validar y dibujar), ya en ${areaChunk.join(', ') || '¿?'}: ≈${kB(modelGzip)} kB gzip`);
+    figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + modelGzip), 'kB');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
