@@ -167,3 +167,19 @@ test('the portal reports its own unhandled errors into its project, never from /
   await buscarIssue(page, `Fallo propio del portal ${stamp}`);
   await expect(page.getByRole('row').filter({ hasText: stamp })).toContainText('Intranet');
 });
+
+test('staff who may only read (SER#VER) see the errors and projects but no triage', async ({ page }) => {
+  await signIn(page, 'tecnico');
+  await abrirMonitor(page);
+  const tabla = page.getByRole('table', { name: 'Errores' });
+  await expect(tabla.getByRole('link').first()).toBeVisible();
+  await expect(tabla.getByRole('checkbox')).toHaveCount(0);
+  await tabla.getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'Traza de la pila' }).or(page.getByText('El evento no trae traza de la pila.'))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resolver' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
+  await page.getByRole('link', { name: 'Proyectos' }).click();
+  await expect(page.getByRole('table', { name: 'Proyectos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nuevo proyecto' })).toHaveCount(0);
+});

@@ -42,10 +42,6 @@ export const insightsMessages = {
   estadoCambiadoTexto: (n: number) => (n === 1 ? 'Se actualizó 1 error.' : `Se actualizaron ${n} errores.`),
   asignadoTexto: (nombre: string | null) => (nombre ? `Asignado a ${nombre}.` : 'Sin asignar.'),
   errorCambiar: 'No se pudo actualizar',
-  resolverVariosTitulo: 'Resolver errores',
-  resolverVariosTexto: (n: number) => `¿Marcar como resueltos ${plural(n, 'error', 'errores')}? Un evento nuevo los vuelve a abrir.`,
-  ignorarVariosTitulo: 'Ignorar errores',
-  ignorarVariosTexto: (n: number) => `¿Ignorar ${plural(n, 'error', 'errores')}? Seguirán contando eventos, pero no volverán a abrirse solos.`,
   // Detail
   tabs: { evento: 'Evento', eventos: 'Eventos', etiquetas: 'Etiquetas', comentarios: 'Comentarios', historial: 'Historial' },
   eventosEnElTiempo: 'Eventos en el tiempo',
@@ -72,13 +68,11 @@ export const insightsMessages = {
   deLaApp: 'de la app',
   manejado: 'manejado',
   noManejado: 'no manejado',
-  marcoMasReciente: 'Más reciente primero',
   funcionAnonima: '(anónima)',
   enLinea: (lineno: number | null, colno: number | null) =>
     lineno === null ? '' : colno === null ? `línea ${lineno}` : `línea ${lineno}:${colno}`,
   // Breadcrumbs
   breadcrumbs: 'Rastro (breadcrumbs)',
-  sinBreadcrumbs: 'El evento no trae rastro.',
   breadcrumbCampos: { hora: 'Hora', tipo: 'Tipo', categoria: 'Categoría', nivel: 'Nivel', mensaje: 'Mensaje' },
   // Request / user / tags / contexts
   request: 'Solicitud',
@@ -94,7 +88,6 @@ export const insightsMessages = {
   eventoCampos: { fecha: 'Fecha', mensaje: 'Mensaje', release: 'Release', environment: 'Entorno', usuario: 'Usuario' },
   verEvento: 'Ver evento',
   // Tags
-  etiquetasTitulo: 'Valores por etiqueta',
   sinEtiquetas: 'Los eventos de este error no traen etiquetas.',
   etiquetaValor: (value: string, cantidad: number, porcentaje: number) =>
     `${value}: ${plural(cantidad, 'evento', 'eventos')} (${Math.round(porcentaje)} %)`,
@@ -118,7 +111,6 @@ export const insightsMessages = {
   volverAProyectos: 'Volver a los proyectos',
   nuevoProyecto: 'Nuevo proyecto',
   sinProyectos: 'Todavía no hay proyectos.',
-  todosLosProyectos: 'Todos los proyectos',
   proyectoNoEncontrado: 'No se encontró el proyecto.',
   proyectoCampos: {
     nombre: 'Nombre',
@@ -161,7 +153,6 @@ export const insightsMessages = {
   dsnDescripcion: 'Las aplicaciones envían sus errores a esta dirección con los SDK estándar de Sentry.',
   snippetNavegador: 'Navegador (@sentry/browser)',
   snippetNode: 'Node.js (@sentry/node)',
-  copiar: 'Copiar',
   copiado: 'Copiado',
   copiarDsn: 'Copiar DSN',
   copiarSnippet: (cual: string) => `Copiar configuración ${cual}`,
