@@ -33,7 +33,9 @@ const campos = {
 type Campos = typeof campos;
 type ServidorRow = { [K in keyof Campos]: Campos[K]['_']['notNull'] extends true ? Campos[K]['_']['data'] : Campos[K]['_']['data'] | null };
 
-const dnsCount = sql<number>`(select count(*) from ${dns} where ${dns.servidorId} = ${servidores.id})`;
+// Table names written out: drizzle renders a bare select field of a one-table query unqualified, and inside the
+// subquery an unqualified "id" would be the DNS entry's own. Written out, it is right wherever it is placed.
+const dnsCount = sql<number>`(select count(*) from "dns" where "dns"."servidor_id" = "servidores"."id")`;
 
 const orDefault = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 

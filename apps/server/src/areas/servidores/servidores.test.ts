@@ -291,6 +291,22 @@ describe('GET /api/servidores/export.csv', () => {
     expect(rows[2344]![0]).toBe('srv-lote-0001');
   });
 
+  it('exports every row when sorted by DNS count across batches, most entries first', async () => {
+    // 1,200 servers with two entries each and 300 with none: the first batch (1,000 rows) ends inside the
+    // two-entry group, so the next batch starts from a key that must be the real count.
+    await ctx.t.db.execute(sql`insert into servidores (nombre, estado)
+      select 'srv-cuenta-' || lpad(g::text, 4, '0'), 'activo' from generate_series(1, 1500) g`);
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host)
+      select id, 'h' || id || '-' || k || '.cuenta.example.com' from servidores, generate_series(1, 2) k
+      where nombre between 'srv-cuenta-0001' and 'srv-cuenta-1200'`);
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host)
+      select id, 'extra-' || id || '.cuenta.example.com' from servidores where nombre = 'srv-cuenta-0007'`);
+    const rows: string[][] = parse((await csv('q=cuenta&sort=-dns_count')).body, { bom: true, from_line: 2 });
+    expect(rows).toHaveLength(1500);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(1500);
+    expect(rows[0]![0]).toBe('srv-cuenta-0007');
+  });
+
   it('takes no paging (400)', async () => {
     expect((await csv('page=2')).statusCode).toBe(400);
   });
