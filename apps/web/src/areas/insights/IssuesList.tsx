@@ -35,13 +35,20 @@ function SerieSparkline({ serie }: { serie: number[] }) {
   );
 }
 
+/** A release or environment name kept on one line ('portal-clientes@2.4.0'). */
+const SinCorte = ({ texto }: { texto: string | null }) => (
+  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    {texto ?? '—'}
+  </Text>
+);
+
 const columns: ColumnDef<Issue>[] = [
   {
     id: 'titulo',
     header: t.campos.titulo,
     enableHiding: false,
     cell: ({ row }) => (
-      <Stack gap={0} maw={520}>
+      <Stack gap={0} miw={260} maw={520}>
         <Anchor component={Link} to={`/insights/${row.original.id}`} fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {row.original.titulo}
         </Anchor>
@@ -67,8 +74,8 @@ const columns: ColumnDef<Issue>[] = [
   { id: 'serie', header: t.campos.serie, cell: ({ row }) => <SerieSparkline serie={row.original.serie} /> },
   { id: 'primera_vez', header: t.campos.primera_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.primera_vez} /> },
   { id: 'ultima_vez', header: t.campos.ultima_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.ultima_vez} /> },
-  { id: 'release', accessorKey: 'release', header: t.campos.release },
-  { id: 'environment', accessorKey: 'environment', header: t.campos.environment },
+  { id: 'release', header: t.campos.release, cell: ({ row }) => <SinCorte texto={row.original.release} /> },
+  { id: 'environment', header: t.campos.environment, cell: ({ row }) => <SinCorte texto={row.original.environment} /> },
   { id: 'proyecto', accessorKey: 'proyecto_nombre', header: t.campos.proyecto },
   { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? '' },
 ];
