@@ -1,0 +1,75 @@
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formMessages } from '../../../components/messages.ts';
+import { useCopiarParametros } from './api.ts';
+import { EmpresaPicker } from './EmpresaPicker.tsx';
+import { clientesMessages } from './messages.ts';
+
+const t = clientesMessages.instalaciones;
+const MODAL_ID = 'copiar-parametros';
+
+/** "Copiar de otro cliente": opens the dialog (through @mantine/modals) for the client `empresaId`. */
+export function abrirCopiarParametros(empresaId: number) {
+  modals.open({
+    modalId: MODAL_ID,
+    title: t.copiarTitulo,
+    centered: true,
+    closeButtonProps: { 'aria-label': 'Cerrar' },
+    children: <CopiarForm empresaId={empresaId} />,
+  });
+}
+
+function CopiarForm({ empresaId }: { empresaId: number }) {
+  const [desde, setDesde] = useState<number | null>(null);
+  const [modo, setModo] = useState<'omitir' | 'sobrescribir'>('omitir');
+  const [error, setError] = useState<string | null>(null);
+  const copiar = useCopiarParametros(empresaId);
+
+  const submit = async () => {
+    if (desde === null) {
+      setError('Elija un cliente');
+      return;
+    }
+    try {
+      const r = await copiar.mutateAsync({ desde_empresa_id: desde, modo });
+      notifications.show({ color: 'green', title: t.copiado, message: t.copiadoTexto(r) });
+      modals.close(MODAL_ID);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <form
+      aria-label={t.copiarTitulo}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t.copiarAyuda}
+        </Text>
+        <EmpresaPicker label={t.desde} value={desde} onChange={(v) => { setDesde(v); setError(null); }} excluir={empresaId} error={error} withAsterisk />
+        <Radio.Group label={t.modo} value={modo} onChange={(v) => setModo(v === 'sobrescribir' ? 'sobrescribir' : 'omitir')}>
+          <Stack gap={6} mt={6}>
+            <Radio value="omitir" label={t.modos.omitir} />
+            <Radio value="sobrescribir" label={t.modos.sobrescribir} />
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={copiar.isPending}>
+            {t.copiarBoton}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link, useNavigate } from 'react-router';
+import { CONDICIONES_IVA, EMPRESA_SORT, empresaListQuery, formatCuit, PROVINCIAS, type EmpresaFila } from '@intranet/contract/clientes';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
+import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
+import { ListSearch } from '../../../components/ListSearch.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { downloadFile } from '../../../core/list/downloadFile.ts';
+import { useListState } from '../../../core/list/useListState.ts';
+import { usePermiso } from '../../../core/permisos/usePermiso.ts';
+import { empresasCsvUrl, useEmpresas } from './api.ts';
+import { clientesMessages as t } from './messages.ts';
+import { VencimientoBadge } from './VencimientoBadge.tsx';
+
+export const CLIENTES_PATH = '/clientes/lista';
+export const clientePath = (id: number) => `/clientes/${id}`;
+
+const columns: ColumnDef<EmpresaFila>[] = [
+  {
+    id: 'razon_social',
+    header: t.campos.razon_social,
+    enableHiding: false,
+    cell: ({ row }) => (
+      <>
+        <Anchor component={Link} to={clientePath(row.original.id)} fw={600} size="sm">
+          {row.original.razon_social}
+        </Anchor>
+        {row.original.nombre_fantasia && (
+          <Text size="xs" c="dimmed">
+            {row.original.nombre_fantasia}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { id: 'cuit', header: t.campos.cuit, cell: ({ row }) => <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{formatCuit(row.original.cuit)}</Text> },
+  { id: 'localidad', accessorKey: 'localidad', header: t.campos.localidad },
+  { id: 'provincia', accessorKey: 'provincia', header: t.campos.provincia },
+  { id: 'servidores_count', accessorKey: 'servidores_count', header: t.campos.servidores_count },
+  { id: 'version_physis', accessorKey: 'version_physis', header: t.campos.version_physis },
+  { id: 'proximo_vencimiento', header: t.campos.proximo_vencimiento, cell: ({ row }) => <VencimientoBadge vencimiento={row.original.proximo_vencimiento} /> },
+  {
+    id: 'activo',
+    header: t.campos.activo,
+    cell: ({ row }) => (
+      <Badge variant="light" color={row.original.activo ? 'green' : 'gray'} title={row.original.activo ? t.activo : t.inactivo}>
+        {row.original.activo ? t.si : t.no}
+      </Badge>
+    ),
+  },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+];
+
+const provinciaOptions = PROVINCIAS.map((p) => ({ value: p, label: p }));
+const activoOptions = [
+  { value: 'true', label: t.activo },
+  { value: 'false', label: t.inactivo },
+];
+const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesIva[c] }));
+
+/** `/clientes/lista`: the clients, paged, sorted and filtered on the server, the view kept in the URL. */
+export function EmpresasList() {
+  const list = useListState(empresaListQuery);
+  const empresas = useEmpresas(list.apiParams);
+  const puedeEditar = usePermiso('CLIENTES#EDITAR');
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            <ExportButton url={empresasCsvUrl(list.exportParams)} name="clientes" download={downloadFile} />
+            {puedeEditar && (
+              <Button component={Link} to="/clientes/nuevo" leftSection={<IconPlus size={16} />}>
+                {t.nuevo}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label={t.tabla}
+        tableId="clientes"
+        columns={columns}
+        sortable={EMPRESA_SORT}
+        rows={empresas.data?.items}
+        total={empresas.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => row.razon_social}
+        loading={empresas.isPending}
+        fetching={empresas.isPlaceholderData}
+        error={empresas.error}
+        onRetry={() => void empresas.refetch()}
+        onRowClick={(row) => void navigate(clientePath(row.id))}
+        emptyText={t.sinClientes}
+        initiallyHidden={['provincia', 'actualizado']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <FilterSelect label={t.campos.provincia} value={list.query.provincia} options={provinciaOptions} onChange={(v) => list.setFilter('provincia', v)} searchable />
+            <FilterSelect
+              label={t.campos.activo}
+              value={list.query.activo === undefined ? undefined : String(list.query.activo)}
+              options={activoOptions}
+              onChange={(v) => list.setFilter('activo', v)}
+            />
+            <FilterSelect label={t.campos.condicion_iva} value={list.query.condicion_iva} options={ivaOptions} onChange={(v) => list.setFilter('condicion_iva', v)} />
+          </>
+        }
+      />
+    </>
+  );
+}

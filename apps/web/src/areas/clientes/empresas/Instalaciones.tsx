@@ -1,0 +1,77 @@
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { usePermiso } from '../../../core/permisos/usePermiso.ts';
+import { useServidoresCliente } from './api.ts';
+import { abrirCopiarParametros } from './CopiarParametros.tsx';
+import { EmpresaPicker } from './EmpresaPicker.tsx';
+import { clientesMessages } from './messages.ts';
+import { ParametrosGrid } from './ParametrosGrid.tsx';
+
+const t = clientesMessages.instalaciones;
+
+const idDe = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * `/clientes/parametros` (also the ORG variant's home): choose a client, and optionally one of its servers,
+ * and edit its installation parameters. The choice lives in the URL (`?empresa=&servidor=`).
+ */
+export function Instalaciones() {
+  const [params, setParams] = useSearchParams();
+  const empresaId = idDe(params.get('empresa'));
+  const servidorId = idDe(params.get('servidor'));
+  const servidores = useServidoresCliente(empresaId);
+  const puedeEditar = usePermiso('CLIENTES#EDITAR');
+
+  const elegir = (empresa: number | null, servidor: number | null = null) => {
+    const next = new URLSearchParams();
+    if (empresa !== null) next.set('empresa', String(empresa));
+    if (empresa !== null && servidor !== null) next.set('servidor', String(servidor));
+    setParams(next, { replace: false });
+  };
+
+  const ambitos = [{ value: '', label: t.delCliente }, ...(servidores.data ?? []).map((s) => ({ value: String(s.id), label: t.delServidor(s.nombre) }))];
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          puedeEditar &&
+          empresaId !== null &&
+          servidorId === null && (
+            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => abrirCopiarParametros(empresaId)}>
+              {t.copiar}
+            </Button>
+          )
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <EmpresaPicker label={t.cliente} value={empresaId} onChange={(id) => elegir(id)} w={{ base: '100%', sm: 420 }} />
+            <Select
+              label={t.servidor}
+              data={ambitos}
+              value={servidorId === null ? '' : String(servidorId)}
+              onChange={(v) => elegir(empresaId, idDe(v))}
+              disabled={empresaId === null}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 280 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+        </Paper>
+        {empresaId === null ? (
+          <Text c="dimmed">{t.elegirCliente}</Text>
+        ) : (
+          <ParametrosGrid key={`${empresaId}-${servidorId ?? 0}`} empresaId={empresaId} servidorId={servidorId} puedeEditar={puedeEditar} />
+        )}
+      </Stack>
+    </>
+  );
+}

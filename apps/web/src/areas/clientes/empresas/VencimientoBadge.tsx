@@ -1,0 +1,26 @@
+import { Badge } from '@mantine/core';
+import dayjs from 'dayjs';
+import { clientesMessages as t } from './messages.ts';
+
+/** Colour of an expiry (AREAS.md): red expired, orange ≤ 30 days, yellow ≤ 90, green beyond. */
+export function colorVencimiento(dias: number): string {
+  if (dias < 0) return 'red';
+  if (dias <= 30) return 'orange';
+  if (dias <= 90) return 'yellow';
+  return 'green';
+}
+
+/** Days from today (local date) to `fecha` (yyyy-mm-dd); negative when past. */
+export const diasHasta = (fecha: string, hoy = dayjs()) => dayjs(fecha).startOf('day').diff(hoy.startOf('day'), 'day');
+
+/** The client's next expiry as a coloured badge: the date and what it is, the days in the title. */
+export function VencimientoBadge({ vencimiento }: { vencimiento: { fecha: string; tipo: string; item: string } | null }) {
+  if (!vencimiento) return null;
+  const dias = diasHasta(vencimiento.fecha);
+  const texto = dias < 0 ? t.vencimiento.vencido(-dias) : dias === 0 ? t.vencimiento.vencido(0) : t.vencimiento.vence(dias);
+  return (
+    <Badge variant="light" color={colorVencimiento(dias)} title={`${vencimiento.tipo}: ${vencimiento.item} · ${texto}`}>
+      {dayjs(vencimiento.fecha).format('DD/MM/YYYY')}
+    </Badge>
+  );
+}

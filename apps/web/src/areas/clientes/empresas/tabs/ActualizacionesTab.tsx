@@ -1,0 +1,17 @@
+import { Stack, Title } from '@mantine/core';
+import { ActualizacionesTabla } from '../../actualizaciones/ActualizacionesList.tsx';
+import { Desactualizados } from '../../actualizaciones/Desactualizados.tsx';
+import { actualizacionesMessages as t } from '../../actualizaciones/messages.ts';
+
+/** The updates applied on this client's servers, and whether it is behind (Actualizaciones section, issue 7 part B). */
+export function ActualizacionesTab({ empresaId }: { empresaId: number }) {
+  return (
+    <Stack gap="lg">
+      <ActualizacionesTabla empresaId={empresaId} />
+      <Title order={3} size="h4">
+        {t.desactualizados}
+      </Title>
+      <Desactualizados empresaId={empresaId} />
+    </Stack>
+  );
+}
