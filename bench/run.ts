@@ -3,15 +3,19 @@
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
+import { clientes } from './clientes.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { intake } from './intake.ts';
+import { transfer } from './transfer.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
   'fresh-start': freshStart,
   'api-list': apiList,
+  clientes,
   'editor-bundle': editorBundle,
   intake,
+  transfer,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TooLargeError, type ByteRange, type FileStore, type StoredFile } from './store.ts';
 
@@ -36,19 +36,28 @@ export function diskStore(dir: string): FileStore {
       const tmp = join(tmpDir, randomUUID());
       const hash = createHash('sha256');
       let tamano = 0;
-      const meter = new Transform({
-        readableHighWaterMark: CHUNK,
-        writableHighWaterMark: CHUNK,
-        transform(chunk: Buffer, _encoding, done) {
+      // One pass per chunk: counted, refused past the limit, hashed, handed to the file. The source is read,
+      // not owned (destroyOnReturn: false): a refusal must leave the request open for its 413 answer.
+      // Socket chunks (~64 KB) are gathered into 1 MB writes: a sixteenth of the trips to the disk thread.
+      async function* measured() {
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
           tamano += chunk.length;
-          if (tamano > maxBytes) return done(new TooLargeError(maxBytes));
+          if (tamano > maxBytes) throw new TooLargeError(maxBytes);
           hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes >= CHUNK) {
+            yield Buffer.concat(pending, pendingBytes);
+            pending = [];
+            pendingBytes = 0;
+          }
+        }
+        if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+      }
       try {
-        // The source is read, not owned: a refusal (too large) must leave the request open for its answer.
-        await pipeline(source.iterator({ destroyOnReturn: false }), meter, createWriteStream(tmp, { flags: 'wx', highWaterMark: CHUNK }));
+        await pipeline(measured, createWriteStream(tmp, { flags: 'wx', highWaterMark: CHUNK }));
         const sha256 = hash.digest('hex');
         const final = pathOf(sha256);
         if (await exists(final)) {
