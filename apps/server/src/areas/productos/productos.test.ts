@@ -221,38 +221,44 @@ describe('POST and PUT /api/productos', () => {
 describe('DELETE /api/productos', () => {
   const ctx = fresh();
   const idOf = async (codigo: string) => (await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]?.id;
+  // Products of their own: the seeded ones may be referenced by other areas' demo data.
+  const crear = async (codigo: string): Promise<number> => {
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers: ctx.admin, payload: { ...NUEVO, codigo } });
+    expect(res.statusCode).toBe(201);
+    return res.json().datos.id;
+  };
 
   it('deletes one with its audit row; 404 when gone', async () => {
-    const id = (await idOf('PHY-BI'))!;
+    const id = await crear('BORRAR-1');
     const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${id}`, headers: ctx.admin });
     expect(res.statusCode).toBe(200);
-    expect(await idOf('PHY-BI')).toBeUndefined();
-    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar'`);
-    expect(row!.antes).toMatchObject({ codigo: 'PHY-BI' });
+    expect(await idOf('BORRAR-1')).toBeUndefined();
+    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar' and ${auditoria.entidadId} = ${String(id)}`);
+    expect(row!.antes).toMatchObject({ codigo: 'BORRAR-1' });
     expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${id}`, headers: ctx.admin })).statusCode).toBe(404);
   });
 
   it('refuses with 409 a product another record references, deleting none of a bulk', async () => {
-    // Stands for the areas that will reference products (versiones, desarrollos...).
+    // Stands for any area's reference to products (a foreign key with RESTRICT).
     await ctx.t.db.execute(sql.raw('create table usa_producto (producto_id integer not null references productos(id) on delete restrict)'));
     try {
-      const erp = (await idOf('PHY-ERP'))!;
-      const pos = (await idOf('PHY-POS'))!;
-      await ctx.t.db.execute(sql`insert into usa_producto values (${erp})`);
-      const one = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${erp}`, headers: ctx.admin });
+      const usado = await crear('USADO-1');
+      const libre = await crear('LIBRE-1');
+      await ctx.t.db.execute(sql`insert into usa_producto values (${usado})`);
+      const one = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${usado}`, headers: ctx.admin });
       expect(one.statusCode).toBe(409);
-      expect(one.json().error).toMatch(/relacionado/);
-      const bulk = await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids: [pos, erp] } });
+      expect(one.json().error).toMatch(/relacionado|en uso/);
+      const bulk = await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids: [libre, usado] } });
       expect(bulk.statusCode).toBe(409);
-      expect(await idOf('PHY-POS')).toBe(pos);
-      expect(await idOf('PHY-ERP')).toBe(erp);
+      expect(await idOf('LIBRE-1')).toBe(libre);
+      expect(await idOf('USADO-1')).toBe(usado);
     } finally {
       await ctx.t.db.execute(sql.raw('drop table usa_producto'));
     }
   });
 
   it('bulk deletes all or none and counts what went', async () => {
-    const ids = [(await idOf('PHY-2'))!, (await idOf('PHY-POS'))!, 999999];
+    const ids = [await crear('LOTE-1'), await crear('LOTE-2'), 999999];
     const res = await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids } });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toEqual({ eliminados: 2 });
