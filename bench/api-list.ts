@@ -19,7 +19,7 @@ const ENTRIES_PER_SERVER = 100;
 /** Matches the 100 entries of one server out of 100,000. */
 const SEARCH = 'bench0123.physis';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
@@ -28,7 +28,7 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Target {
+export interface Target {
   /** DATABASE_URL for the server, or undefined for PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -37,7 +37,7 @@ interface Target {
 }
 
 /** BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL if it answers, else PGlite. */
-async function chooseTarget(): Promise<Target> {
+export async function chooseTarget(): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
@@ -73,7 +73,7 @@ async function fill(target: Target): Promise<void> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     await migrate(database.db);
-    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD });
+    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
     await database.db.execute(sql`
       insert into servidores (nombre, hostname, proveedor, rol, estado)
       select 'bench-srv-' || lpad(g::text, 4, '0'), 'bench' || lpad(g::text, 4, '0') || '.physis.local',
@@ -91,7 +91,7 @@ async function fill(target: Target): Promise<void> {
   }
 }
 
-async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
@@ -112,12 +112,12 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
   throw new Error('el servidor no respondió a tiempo');
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+export async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: 50, duration: 10, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * The DNS list over 100k entries against a trivial route, at 50 connections, through the real server

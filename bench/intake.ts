@@ -117,7 +117,7 @@ export async function intake(): Promise<void> {
     let proyectoId: number;
     try {
       await migrate(database.db);
-      await seed(database.db, { adminPassword: 'Bench-Clave-1', demoPassword: 'Bench-Clave-1' });
+      await seed(database.db, { adminPassword: 'Bench-Clave-1', demoPassword: 'Bench-Clave-1', dataDir });
       const { rows } = await database.db.execute<{ id: number }>(sql`
         insert into insights_proyectos (nombre, slug, plataforma, public_key, limite_por_minuto)
         values ('Bench', 'bench', 'node', ${KEY}, 1000000) returning id`);

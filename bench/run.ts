@@ -3,6 +3,7 @@
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
+import { clientes } from './clientes.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { intake } from './intake.ts';
 import { transfer } from './transfer.ts';
@@ -11,6 +12,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
   'fresh-start': freshStart,
   'api-list': apiList,
+  clientes,
   'editor-bundle': editorBundle,
   intake,
   transfer,

@@ -1,0 +1,135 @@
+import type { ChildProcess } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed.ts';
+import { chooseTarget, load, percentile, startServer, type Target } from './api-list.ts';
+import { figure } from './report.ts';
+
+const ADMIN_PASSWORD = 'Bench-Clave-1';
+const CLIENTES = 100_000;
+const PARAMETROS_POR_CLIENTE = 10;
+/** Matches a handful of the 100,000 names (the number 4567 inside "… Andina 4567…"). */
+const RAZON = 'andina 4567';
+
+/**
+ * Migrates and seeds the demo data, then 100,000 clients with valid CUITs (check digit computed in SQL), one
+ * server each and 1,000,000 parameters, all with generate_series.
+ */
+async function fill(target: Target): Promise<void> {
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
+    await database.db.execute(sql`
+      insert into empresas (razon_social, nombre_fantasia, cuit, condicion_iva, localidad, provincia, notas)
+      select razon, fantasia, diez || (case when v = 11 then 0 else v end)::text, 'responsable_inscripto', 'Localidad ' || (g % 500),
+             (array['Buenos Aires', 'Córdoba', 'Santa Fe', 'Mendoza', 'Neuquén'])[1 + g % 5], '{"type":"doc","content":[{"type":"paragraph"}]}'::jsonb
+      from (
+        select g, diez,
+               (array['Agro', 'Metalúrgica', 'Distribuidora', 'Transportes', 'Lácteos'])[1 + g % 5] || ' ' ||
+                 (array['del Sur', 'Norte', 'Andina', 'Pampeana', 'Litoral', 'Cuyo'])[1 + g % 6] || ' ' || g || ' S.A.' as razon,
+               'Fantasía ' || g as fantasia,
+               11 - ((substr(diez, 1, 1)::int * 5 + substr(diez, 2, 1)::int * 4 + substr(diez, 3, 1)::int * 3 + substr(diez, 4, 1)::int * 2 +
+                      substr(diez, 5, 1)::int * 7 + substr(diez, 6, 1)::int * 6 + substr(diez, 7, 1)::int * 5 + substr(diez, 8, 1)::int * 4 +
+                      substr(diez, 9, 1)::int * 3 + substr(diez, 10, 1)::int * 2) % 11) as v
+        from (select g, '30' || lpad((10000000 + g)::text, 8, '0') as diez from generate_series(1, ${Math.round(CLIENTES * 1.12)}) g) d
+      ) c
+      where v <> 10
+      order by g
+      limit ${CLIENTES}`);
+    await database.db.execute(sql`
+      insert into servidores_cliente (empresa_id, nombre, hostname, ip, puerto, so, motor_bd, version_physis)
+      select id, 'SRV-' || id, 'srv' || id || '.cliente.local', '10.' || (id / 65536) % 256 || '.' || (id / 256) % 256 || '.' || id % 256, 1433,
+             'Windows Server 2019', 'SQL Server 2019', '8.' || (id % 7) || '.' || (id % 13)
+      from empresas where razon_social like '% S.A.' and cuit like '3010%'`);
+    await database.db.execute(sql`
+      insert into parametros (empresa_id, grupo, clave, tipo, valor, valor_cifrado)
+      select e.id, (array['General', 'Rutas', 'AFIP', 'Base de datos', 'Correo'])[1 + g % 5], 'clave.' || g,
+             case when g = 10 then 'secreto' else 'texto' end,
+             case when g = 10 then null else 'valor ' || g end,
+             case when g = 10 then 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA' else null end
+      from empresas e cross join generate_series(1, ${PARAMETROS_POR_CLIENTE}) g
+      where e.cuit like '3010%'`);
+    // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
+    await database.db.execute(sql`vacuum analyze`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The client list over 100k clients and 1M parameters against the trivial route, at 50 connections, through
+ * the real server: search by razón social, by a whole CUIT (with dashes) and by part of one, the first page, and
+ * one client's parameters (targets as for the servers list: ≥ 40 % of the trivial route's requests/s, p99 ≤ 50 ms,
+ * search ≤ 10 ms of server time).
+ */
+export async function clientes(): Promise<void> {
+  const target = await chooseTarget();
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`Base de datos: ${target.label}; cargando ${CLIENTES} clientes y ${CLIENTES * PARAMETROS_POR_CLIENTE} parámetros...`);
+    const t0 = Date.now();
+    await fill(target);
+    console.log(`Carga: ${Math.round((Date.now() - t0) / 1000)} s`);
+    const server = await startServer(target);
+    child = server.child;
+    const login = await fetch(`${server.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { datos: { token: string } }).datos.token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const total = ((await (await fetch(`${server.url}/api/empresas?size=1`, { headers })).json()) as { datos: { total: number; items: { id: number; cuit: string }[] } }).datos;
+    const muestra = ((await (await fetch(`${server.url}/api/empresas?page=2000&size=25`, { headers })).json()) as { datos: { items: { id: number; cuit: string }[] } }).datos.items[0]!;
+    const cuit = `${muestra.cuit.slice(0, 2)}-${muestra.cuit.slice(2, 10)}-${muestra.cuit.slice(10)}`;
+    const parteCuit = muestra.cuit.slice(2, 9);
+    console.log(`Clientes: ${total.total}; CUIT buscado ${cuit}; parte de CUIT ${parteCuit}`);
+
+    const urls = {
+      [`GET /api/empresas?q=${RAZON}`]: `${server.url}/api/empresas?q=${encodeURIComponent(RAZON)}`,
+      [`GET /api/empresas?q=${cuit} (CUIT completo)`]: `${server.url}/api/empresas?q=${encodeURIComponent(cuit)}`,
+      [`GET /api/empresas?q=${parteCuit} (parte de un CUIT)`]: `${server.url}/api/empresas?q=${parteCuit}`,
+      'GET /api/empresas (primera página)': `${server.url}/api/empresas`,
+      'GET /api/empresas/:id/parametros': `${server.url}/api/empresas/${muestra.id}/parametros`,
+    };
+    for (const [name, url] of Object.entries(urls)) {
+      const res = (await (await fetch(url, { headers })).json()) as { datos: { total?: number; length?: number } };
+      console.log(`${name}: ${res.datos.total ?? (res.datos as unknown as unknown[]).length} filas`);
+    }
+
+    const trivial = await load(`${server.url}/api/estado`, {});
+    figure('GET /api/estado (trivial): solicitudes/s', Math.round(trivial.rps), 'sol/s');
+    figure('GET /api/estado: p99', trivial.p99, 'ms');
+    for (const [name, url] of Object.entries(urls)) {
+      const r = await load(url, headers);
+      figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
+      figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
+      figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
+      if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+    }
+
+    for (const [name, url] of Object.entries(urls).slice(0, 3)) {
+      const durations: number[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+        if (dur) durations.push(Number(dur));
+      }
+      durations.sort((a, b) => a - b);
+      figure(`${name}: tiempo de servidor, mediana`, percentile(durations, 50), 'ms', { max: 10 });
+      figure(`${name}: tiempo de servidor, p99`, percentile(durations, 99), 'ms', { max: 10 });
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await target.drop();
+  }
+}
