@@ -43,7 +43,7 @@ export const ESTADO_COLOR: Readonly<Record<VencimientoEstado, 'red' | 'orange' |
 
 export const ESTADO_ETIQUETA: Readonly<Record<VencimientoEstado, string>> = {
   vencido: 'Vencido',
-  critico: 'Vence pronto',
+  critico: 'Por vencer',
   proximo: 'Próximo',
   vigente: 'Vigente',
 };

@@ -169,3 +169,12 @@ describe('Physis ERP updates move the server\'s version_physis forward, never ba
   });
 });
 
+describe('the demo data', () => {
+  const ctx = fresh();
+  it('has updates and clients behind the newest Physis ERP', async () => {
+    expect((await ctx.t.app.inject({ url: '/api/actualizaciones/lista', headers: ctx.comercial })).json().datos.total).toBeGreaterThan(10);
+    const datos = desactualizadosResponse.parse((await ctx.t.app.inject({ url: '/api/actualizaciones/desactualizados', headers: ctx.comercial })).json()).datos!;
+    const erp = datos.find((p) => p.producto === 'Physis ERP');
+    expect(erp?.clientes.length).toBeGreaterThan(0);
+  });
+});

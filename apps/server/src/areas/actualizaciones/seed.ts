@@ -37,14 +37,15 @@ export async function seedActualizaciones(tx: Tx): Promise<void> {
     if (idx < 0) continue;
     const persona = tecnicos[i % Math.max(tecnicos.length, 1)]?.id ?? null;
     const fecha = new Date(Date.now() - (3 + ((i * 11) % 50)) * DAY);
-    if (i % 6 === 2 && idx + 1 < vs.length) {
+    const siguiente = estables.find((v) => v.orden > vs[idx]!.orden);
+    if (i % 6 === 2 && siguiente) {
       // A try at the next version that failed: the server stays where it was.
       await tx.insert(actualizaciones).values({
         empresaId: s.empresaId,
         servidorId: s.id,
         productoId: erp.id,
         versionDesdeId: vs[idx]!.id,
-        versionHastaId: vs[idx + 1]!.id,
+        versionHastaId: siguiente.id,
         fecha,
         personaId: persona,
         resultado: i % 12 === 2 ? 'parcial' : 'error',

@@ -249,3 +249,15 @@ describe('the expiry grid', () => {
   });
 });
 
+describe('the demo data', () => {
+  const ctx = fresh();
+  it('spreads certificates and licences over expired, soon and later', async () => {
+    for (const grupo of ['afip', 'physis']) {
+      const q = (plazo: string) => ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?plazo=${plazo}`, headers: ctx.comercial });
+      expect((await q('vencidos')).json().datos.total).toBeGreaterThan(0);
+      expect((await q('30')).json().datos.total).toBeGreaterThan(0);
+      const todos = (await q('todos')).json().datos.total;
+      expect(todos).toBeGreaterThan((await q('90')).json().datos.total + (await q('vencidos')).json().datos.total);
+    }
+  });
+});

@@ -1,9 +1,11 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { ActualizacionesList } from './actualizaciones/ActualizacionesList.tsx';
 import { EmpresaDetail } from './empresas/EmpresaDetail.tsx';
 import { EmpresaEditar, EmpresaNueva } from './empresas/EmpresaForm.tsx';
 import { EmpresasList } from './empresas/EmpresasList.tsx';
 import { Instalaciones } from './empresas/Instalaciones.tsx';
+import { VencimientosAfip } from './vencimientos/VencimientosAfip.tsx';
+import { VencimientosPhysis } from './vencimientos/VencimientosPhysis.tsx';
 
 /** The clientes area's screens (one lazy chunk); each one lands with its issue. */
 export function ClientesRoutes() {
@@ -15,9 +17,9 @@ export function ClientesRoutes() {
         { path: ':id', element: <EmpresaDetail /> },
         { path: ':id/editar', element: <EmpresaEditar /> },
         { path: 'parametros', element: <Instalaciones /> },
-        { path: 'vencimientosafip/lista', element: <SectionPending title="Vencimientos Afip" /> },
-        { path: 'vencimientosphysis/lista', element: <SectionPending title="Vencimientos Physis" /> },
-        { path: 'actualizaciones/lista', element: <SectionPending title="Actualizaciones" /> },
+        { path: 'vencimientosafip/lista', element: <VencimientosAfip /> },
+        { path: 'vencimientosphysis/lista', element: <VencimientosPhysis /> },
+        { path: 'actualizaciones/lista', element: <ActualizacionesList /> },
       ]}
     />
   );

@@ -1,21 +1,17 @@
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { clientesMessages as t } from '../messages.ts';
+import { Stack, Title } from '@mantine/core';
+import { ActualizacionesTabla } from '../../actualizaciones/ActualizacionesList.tsx';
+import { Desactualizados } from '../../actualizaciones/Desactualizados.tsx';
+import { actualizacionesMessages as t } from '../../actualizaciones/messages.ts';
 
-/**
- * SLOT for the Actualizaciones section (issue 7, part B): the updates applied on this client's servers. That
- * section replaces this component's body with its list filtered by `empresaId`; until then it says where
- * they are recorded (no made-up data).
- */
+/** The updates applied on this client's servers, and whether it is behind (Actualizaciones section, issue 7 part B). */
 export function ActualizacionesTab({ empresaId }: { empresaId: number }) {
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="sm">
-        <Text>{t.actualizacionesPendiente}</Text>
-        <Anchor component={Link} to={`/clientes/actualizaciones/lista?empresa_id=${empresaId}`}>
-          {t.verActualizaciones}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <Stack gap="lg">
+      <ActualizacionesTabla empresaId={empresaId} />
+      <Title order={3} size="h4">
+        {t.desactualizados}
+      </Title>
+      <Desactualizados empresaId={empresaId} />
+    </Stack>
   );
 }

@@ -1,0 +1,184 @@
+import { ActionIcon, Anchor, Button, Code, Group, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link, useSearchParams } from 'react-router';
+import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/actualizaciones';
+import { confirmAction } from '../../../components/confirmAction.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
+import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
+import { ListSearch } from '../../../components/ListSearch.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { downloadFile } from '../../../core/list/downloadFile.ts';
+import { useListState } from '../../../core/list/useListState.ts';
+import { usePermiso } from '../../../core/permisos/usePermiso.ts';
+import { useProductoOpciones } from '../vencimientos/api.ts';
+import { EmpresaFilter } from '../vencimientos/EmpresaSelect.tsx';
+import { actualizacionesCsvUrl, useActualizacionOpciones, useActualizaciones, useEliminarActualizacion } from './api.ts';
+import { Desactualizados } from './Desactualizados.tsx';
+import { actualizacionesMessages as t } from './messages.ts';
+import { abrirRegistrar } from './RegistrarDialog.tsx';
+import { ResultadoBadge } from './ResultadoBadge.tsx';
+
+const verLog = (a: Actualizacion) =>
+  modals.open({
+    title: t.logDe(a.servidor),
+    size: 'xl',
+    closeButtonProps: { 'aria-label': 'Cerrar' },
+    children: a.log ? <Code block>{a.log}</Code> : t.sinLog,
+  });
+
+/** The updates table with its filters; `empresaId` fixes the client (the client detail's tab). */
+export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
+  const list = useListState(actualizacionListQuery);
+  const params = empresaId ? `${list.apiParams}&empresa_id=${empresaId}` : list.apiParams;
+  const exportParams = empresaId ? [list.exportParams, `empresa_id=${empresaId}`].filter(Boolean).join('&') : list.exportParams;
+  const actualizaciones = useActualizaciones(params);
+  const productos = useProductoOpciones();
+  const opciones = useActualizacionOpciones(null);
+  const puedeEditar = usePermiso('CLIENTES#EDITAR');
+  const eliminar = useEliminarActualizacion();
+  const versiones = (opciones.data?.versiones ?? []).filter((v) => !list.query.producto_id || v.producto_id === list.query.producto_id);
+  const productoDe = new Map((productos.data ?? []).map((p) => [p.id, p.nombre]));
+
+  const columns: ColumnDef<Actualizacion>[] = [
+    { id: 'fecha', header: t.campos.fecha, accessorFn: (a) => formatFecha(a.fecha) },
+    ...(empresaId
+      ? []
+      : [
+          {
+            id: 'cliente',
+            header: t.campos.cliente,
+            cell: ({ row }) => (
+              <Anchor component={Link} to={`/clientes/${row.original.empresa_id}`} size="sm" fw={600}>
+                {row.original.cliente}
+              </Anchor>
+            ),
+          } satisfies ColumnDef<Actualizacion>,
+        ]),
+    { id: 'servidor', header: t.campos.servidor, accessorKey: 'servidor' },
+    { id: 'producto', header: t.campos.producto, accessorKey: 'producto' },
+    { id: 'version_desde', header: t.campos.version_desde, accessorFn: (a) => a.version_desde ?? '—' },
+    { id: 'version_hasta', header: t.campos.version_hasta, accessorKey: 'version_hasta' },
+    { id: 'persona', header: t.campos.persona, accessorFn: (a) => a.persona ?? '' },
+    { id: 'resultado', header: t.campos.resultado, cell: ({ row }) => <ResultadoBadge resultado={row.original.resultado} /> },
+    {
+      id: 'acciones',
+      header: t.campos.acciones,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t.verLog}>
+            <ActionIcon variant="subtle" aria-label={`${t.verLog} ${row.original.servidor}`} onClick={() => verLog(row.original)}>
+              <IconFileText size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {puedeEditar && (
+            <Tooltip label={t.eliminar}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${t.eliminar} ${row.original.servidor} ${row.original.version_hasta}`}
+                onClick={() =>
+                  void confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto, danger: true }).then((ok) => {
+                    if (ok)
+                      eliminar.mutate(row.original.id, {
+                        onSuccess: () => notifications.show({ color: 'green', title: t.eliminada, message: `${row.original.servidor} ${row.original.version_hasta}` }),
+                        onError: (error) => notifications.show({ color: 'red', title: t.eliminar, message: error.message }),
+                      });
+                  })
+                }
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Group justify="flex-end" gap="sm" mb="sm">
+        <ExportButton url={actualizacionesCsvUrl(exportParams)} name="actualizaciones" download={downloadFile} />
+        {puedeEditar && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => abrirRegistrar(empresaId ? { empresaId } : {})}>
+            {t.registrar}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        label={t.tabla}
+        tableId={empresaId ? 'actualizaciones-cliente' : 'actualizaciones'}
+        columns={columns}
+        sortable={ACTUALIZACION_SORT}
+        rows={actualizaciones.data?.items}
+        total={actualizaciones.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => `${row.servidor} ${row.version_hasta}`}
+        loading={actualizaciones.isPending}
+        fetching={actualizaciones.isPlaceholderData}
+        error={actualizaciones.error}
+        onRetry={() => void actualizaciones.refetch()}
+        emptyText={t.sinActualizaciones}
+        initiallyHidden={['persona']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <TextInput type="date" label={t.campos.desde} value={list.query.desde ?? ''} onChange={(e) => list.setFilter('desde', e.currentTarget.value)} w={{ base: '100%', sm: 160 }} />
+            <TextInput type="date" label={t.campos.hasta} value={list.query.hasta ?? ''} onChange={(e) => list.setFilter('hasta', e.currentTarget.value)} w={{ base: '100%', sm: 160 }} />
+            {!empresaId && <EmpresaFilter label={t.campos.cliente} value={list.query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />}
+            <FilterSelect
+              label={t.campos.producto}
+              value={list.query.producto_id ? String(list.query.producto_id) : undefined}
+              options={(productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
+              onChange={(id) => list.setFilter('producto_id', id)}
+              searchable
+            />
+            <FilterSelect
+              label={t.campos.version}
+              value={list.query.version_id ? String(list.query.version_id) : undefined}
+              options={versiones.map((v) => ({ value: String(v.id), label: list.query.producto_id ? v.numero : `${productoDe.get(v.producto_id) ?? ''} ${v.numero}` }))}
+              onChange={(id) => list.setFilter('version_id', id)}
+              searchable
+            />
+            <FilterSelect
+              label={t.campos.resultado}
+              value={list.query.resultado}
+              options={ACTUALIZACION_RESULTADOS.map((r) => ({ value: r, label: RESULTADO_ETIQUETA[r] }))}
+              onChange={(r) => list.setFilter('resultado', r)}
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/** `/clientes/actualizaciones/lista`: the updates applied and, on its second tab, the clients behind. */
+export function ActualizacionesList() {
+  const [params, setParams] = useSearchParams();
+  const vista = params.get('vista') === 'desactualizados' ? 'desactualizados' : 'registro';
+  return (
+    <>
+      <PageHeader title={t.titulo} />
+      <Tabs value={vista} onChange={(v) => setParams(v === 'desactualizados' ? { vista: v } : {})} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="registro">{t.registro}</Tabs.Tab>
+          <Tabs.Tab value="desactualizados">{t.desactualizados}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="registro">
+          <ActualizacionesTabla />
+        </Tabs.Panel>
+        <Tabs.Panel value="desactualizados">
+          <Desactualizados />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

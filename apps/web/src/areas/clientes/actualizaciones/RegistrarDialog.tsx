@@ -1,0 +1,115 @@
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ACTUALIZACION_RESULTADOS, actualizacionInput, RESULTADO_ETIQUETA } from '@intranet/contract/actualizaciones';
+import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { FormError } from '../../../components/form/FormError.tsx';
+import { SelectField } from '../../../components/form/SelectField.tsx';
+import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TextareaField } from '../../../components/form/TextareaField.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { formMessages } from '../../../components/messages.ts';
+import { PersonaSelect } from '../../personas/PersonaSelect.tsx';
+import { useProductoOpciones } from '../vencimientos/api.ts';
+import { EmpresaSelect } from '../vencimientos/EmpresaSelect.tsx';
+import { useActualizacionOpciones, useRegistrarActualizacion } from './api.ts';
+import { actualizacionesMessages as t } from './messages.ts';
+
+const MODAL_ID = 'actualizacion-registrar';
+
+/** The contract's payload, with the date typed in a local date-time field and the client to pick servers from. */
+const registrarForm = z
+  .object({
+    ...actualizacionInput.shape,
+    empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente'),
+    fecha: z
+      .string({ error: 'Este campo es requerido' })
+      .min(1, 'Este campo es requerido')
+      .refine((v) => dayjs(v).isValid(), 'Fecha inválida')
+      .transform((v) => dayjs(v).format()),
+  })
+  .strict();
+type RegistrarInput = z.input<typeof registrarForm>;
+type RegistrarValues = z.output<typeof registrarForm>;
+
+function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefined; servidorId?: number | undefined }) {
+  const form = useForm<RegistrarInput, unknown, RegistrarValues>({
+    resolver: contractResolver(registrarForm),
+    defaultValues: { empresa_id: empresaId, servidor_id: servidorId, fecha: dayjs().format('YYYY-MM-DDTHH:mm'), resultado: 'ok', version_desde_id: null, persona_id: null, paquete_id: null, log: '' },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(registrarForm.shape));
+  const empresa = useWatch({ control: form.control, name: 'empresa_id' });
+  const productoId = useWatch({ control: form.control, name: 'producto_id' });
+  const opciones = useActualizacionOpciones(typeof empresa === 'number' ? empresa : null);
+  const productos = useProductoOpciones();
+  const versiones = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId).map((v) => ({ value: String(v.id), label: v.estado === 'retirada' ? `${v.numero} (retirada)` : v.numero }));
+  const registrar = useRegistrarActualizacion();
+  const submit = form.handleSubmit(async ({ empresa_id: _empresa, ...values }) => {
+    clearFormError();
+    try {
+      const a = await registrar.mutateAsync(values);
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.registrada, message: t.registradaTexto(a.servidor, a.version_hasta) });
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.registrarTitulo}>
+      <Stack gap="sm">
+        <FormError message={formError} />
+        {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.campos.cliente} withAsterisk data-autofocus />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SelectField
+            control={form.control}
+            name="servidor_id"
+            label={t.campos.servidor}
+            withAsterisk
+            numeric
+            placeholder={typeof empresa === 'number' ? undefined : t.elegirCliente}
+            data={(opciones.data?.servidores ?? []).map((s) => ({ value: String(s.id), label: s.version_physis ? `${s.nombre} (${s.version_physis})` : s.nombre }))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SelectField
+            control={form.control}
+            name="producto_id"
+            label={t.campos.producto}
+            withAsterisk
+            numeric
+            searchable
+            data={(productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SelectField control={form.control} name="version_desde_id" label={t.campos.version_desde} numeric clearable allowDeselect placeholder={t.versionDesdeAuto} data={versiones} comboboxProps={{ withinPortal: true }} />
+          <SelectField control={form.control} name="version_hasta_id" label={t.campos.version_hasta} withAsterisk numeric data={versiones} comboboxProps={{ withinPortal: true }} />
+          <TextField control={form.control} name="fecha" label={t.campos.fecha} type="datetime-local" withAsterisk />
+          <SelectField control={form.control} name="resultado" label={t.campos.resultado} withAsterisk data={ACTUALIZACION_RESULTADOS.map((r) => ({ value: r, label: RESULTADO_ETIQUETA[r] }))} />
+        </SimpleGrid>
+        <PersonaSelect control={form.control} name="persona_id" label={t.campos.persona} />
+        <TextareaField control={form.control} name="log" label={t.campos.log} autosize minRows={3} maxRows={10} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t.registrar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export const abrirRegistrar = (opts: { empresaId?: number; servidorId?: number } = {}) =>
+  modals.open({
+    modalId: MODAL_ID,
+    title: t.registrarTitulo,
+    size: 'lg',
+    centered: true,
+    closeButtonProps: { 'aria-label': 'Cerrar' },
+    children: <RegistrarForm empresaId={opts.empresaId} servidorId={opts.servidorId} />,
+  });

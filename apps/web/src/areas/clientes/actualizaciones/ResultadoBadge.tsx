@@ -1,0 +1,10 @@
+import { Badge } from '@mantine/core';
+import { RESULTADO_COLOR, RESULTADO_ETIQUETA, type ActualizacionResultado } from '@intranet/contract/actualizaciones';
+
+export function ResultadoBadge({ resultado }: { resultado: ActualizacionResultado }) {
+  return (
+    <Badge color={RESULTADO_COLOR[resultado]} variant="light">
+      {RESULTADO_ETIQUETA[resultado]}
+    </Badge>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, FileInput, Group, Stack, TagsInput, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCertificate } from '@tabler/icons-react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatCuit } from '@intranet/contract/clientes';
+import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/vencimientos';
+import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { FormError } from '../../../components/form/FormError.tsx';
+import { SelectField } from '../../../components/form/SelectField.tsx';
+import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { formMessages } from '../../../components/messages.ts';
+import { useImportarCertificado } from './api.ts';
+import { EmpresaSelect } from './EmpresaSelect.tsx';
+import { vencimientosMessages as t } from './messages.ts';
+
+const MODAL_ID = 'certificado-importar';
+
+/** What the user chooses; the file gives CUIT, CN, dates and fingerprint (read by the server). */
+const importarForm = certificadoInput.extend({
+  empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente'),
+  archivo: z.instanceof(File, { error: t.archivoRequerido }),
+});
+type ImportarInput = z.input<typeof importarForm>;
+type ImportarValues = z.output<typeof importarForm>;
+
+function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
+  const form = useForm<ImportarInput, unknown, ImportarValues>({
+    resolver: contractResolver(importarForm),
+    defaultValues: { empresa_id: empresaId, ambiente: 'produccion', alias: '', servicios: ['wsfe'] },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'ambiente', 'alias', 'servicios', 'archivo']);
+  const archivo = useController({ control: form.control, name: 'archivo' });
+  const servicios = useController({ control: form.control, name: 'servicios' });
+  const importar = useImportarCertificado();
+  const submit = form.handleSubmit(async ({ archivo: file, ...opciones }) => {
+    clearFormError();
+    try {
+      const c = await importar.mutateAsync({
+        archivo: file,
+        opciones: { empresa_id: opciones.empresa_id, ambiente: opciones.ambiente, alias: opciones.alias ?? undefined, servicios: opciones.servicios.join(',') },
+      });
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.importado, message: t.importadoTexto(formatCuit(c.cuit), fechaCorta(c.vence)) });
+    } catch (error) {
+      // The file's own problems (not a certificate, no CUIT) belong to the file field.
+      const answer = error as { status?: number; campos?: unknown; message: string };
+      if (answer.status === 400 && !answer.campos) form.setError('archivo', { message: answer.message });
+      else onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.importarTitulo}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t.importarAyuda}
+        </Text>
+        <FormError message={formError} />
+        {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        <FileInput
+          label={t.archivo}
+          placeholder={t.archivoPlaceholder}
+          withAsterisk
+          accept=".crt,.pem,.cer,.der,application/x-x509-ca-cert,application/x-pem-file"
+          leftSection={<IconCertificate size={16} />}
+          clearable
+          value={archivo.field.value ?? null}
+          onChange={(file) => archivo.field.onChange(file ?? undefined)}
+          onBlur={archivo.field.onBlur}
+          error={archivo.fieldState.error?.message}
+          name="archivo"
+        />
+        <SelectField control={form.control} name="ambiente" label={t.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
+        <TextField control={form.control} name="alias" label={t.alias} maxLength={100} />
+        <TagsInput
+          label={t.servicios}
+          placeholder={t.serviciosPlaceholder}
+          data={[...AFIP_SERVICIOS]}
+          value={servicios.field.value ?? []}
+          onChange={servicios.field.onChange}
+          onBlur={servicios.field.onBlur}
+          error={servicios.fieldState.error?.message}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t.importar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export const abrirImportarCertificado = (empresaId?: number) =>
+  modals.open({ modalId: MODAL_ID, title: t.importarTitulo, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <ImportarForm empresaId={empresaId} /> });

@@ -1,0 +1,93 @@
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useForm } from 'react-hook-form';
+import { LICENCIA_TIPO_ETIQUETA, LICENCIA_TIPOS, licenciaInput, type Licencia, type LicenciaInput } from '@intranet/contract/vencimientos';
+import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { FormError } from '../../../components/form/FormError.tsx';
+import { NumberField } from '../../../components/form/NumberField.tsx';
+import { SelectField } from '../../../components/form/SelectField.tsx';
+import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { SwitchField } from '../../../components/form/SwitchField.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { formMessages } from '../../../components/messages.ts';
+import { PersonaSelect } from '../../personas/PersonaSelect.tsx';
+import { useGuardarLicencia, useProductoOpciones, type LicenciaValues } from './api.ts';
+import { EmpresaSelect } from './EmpresaSelect.tsx';
+import { vencimientosMessages as t } from './messages.ts';
+
+const MODAL_ID = 'licencia-form';
+const L = t.licencia;
+
+function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined; empresaId?: number | undefined }) {
+  const hoy = dayjs().format('YYYY-MM-DD');
+  const form = useForm<LicenciaInput, unknown, LicenciaValues>({
+    resolver: contractResolver(licenciaInput),
+    defaultValues: licencia
+      ? { ...licencia }
+      : { empresa_id: empresaId, tipo: 'anual', usuarios: 1, inicio: hoy, vence: dayjs().add(1, 'year').format('YYYY-MM-DD'), renovacion_auto: false, modulo: '', serial: '', baja: '', contacto_id: null },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(licenciaInput.shape));
+  const productos = useProductoOpciones();
+  const guardar = useGuardarLicencia(licencia?.id);
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      const l = await guardar.mutateAsync(values);
+      form.reset(form.getValues());
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.licenciaGuardada, message: `${l.cliente}: ${l.producto}` });
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={licencia ? t.editarLicencia : t.licenciaTitulo}>
+      <Stack gap="sm">
+        <FormError message={formError} />
+        {empresaId === undefined && !licencia && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SelectField
+            control={form.control}
+            name="producto_id"
+            label={L.producto}
+            withAsterisk
+            numeric
+            searchable
+            data={(productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextField control={form.control} name="modulo" label={L.modulo} maxLength={100} />
+          <SelectField control={form.control} name="tipo" label={L.tipo} withAsterisk data={LICENCIA_TIPOS.map((v) => ({ value: v, label: LICENCIA_TIPO_ETIQUETA[v] }))} />
+          <NumberField control={form.control} name="usuarios" label={L.usuarios} withAsterisk min={1} />
+          <TextField control={form.control} name="inicio" label={L.inicio} type="date" withAsterisk />
+          <TextField control={form.control} name="vence" label={L.vence} type="date" />
+          <TextField control={form.control} name="serial" label={L.serial} maxLength={100} />
+          <TextField control={form.control} name="baja" label={L.baja} type="date" />
+        </SimpleGrid>
+        <PersonaSelect control={form.control} name="contacto_id" label={L.contacto} />
+        <SwitchField control={form.control} name="renovacion_auto" label={L.renovacion_auto} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {formMessages.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export const abrirLicencia = (opts: { licencia?: Licencia; empresaId?: number } = {}) =>
+  modals.open({
+    modalId: MODAL_ID,
+    title: opts.licencia ? t.editarLicencia : t.licenciaTitulo,
+    size: 'lg',
+    centered: true,
+    closeButtonProps: { 'aria-label': 'Cerrar' },
+    children: <LicenciaForm licencia={opts.licencia} empresaId={opts.empresaId} />,
+  });

@@ -1,0 +1,52 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Box, Group, Paper, Text, Title } from '@mantine/core';
+import type { VencimientoGrupo } from '@intranet/contract/vencimientos';
+import { useMeses } from './api.ts';
+import { vencimientosMessages as t } from './messages.ts';
+
+const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+const etiqueta = (mes: string) => {
+  const [y, m] = mes.split('-');
+  return `${MESES[Number(m) - 1]} ${y!.slice(2)}`;
+};
+
+/** How many items fall due in each of the next 12 months, above the grid. */
+export function MesesChart({ grupo }: { grupo: VencimientoGrupo }) {
+  const meses = useMeses(grupo);
+  const data = (meses.data?.meses ?? []).map((m) => ({ mes: etiqueta(m.mes), cantidad: m.cantidad }));
+  const total = data.reduce((sum, d) => sum + d.cantidad, 0);
+  const vencidos = meses.data?.vencidos ?? 0;
+  return (
+    <Paper withBorder p="sm" mb="md">
+      <Group justify="space-between" mb={4}>
+        <Title order={2} size="h5">
+          {t.grafico}
+        </Title>
+        {vencidos > 0 && (
+          <Text size="sm" c="red" fw={600}>
+            {t.yaVencidos(vencidos)}
+          </Text>
+        )}
+      </Group>
+      <Box role="img" aria-label={t.graficoAria(total, vencidos)}>
+        <BarChart
+          h={140}
+          data={data}
+          dataKey="mes"
+          series={[{ name: 'cantidad', label: t.cantidad, color: 'orange.6' }]}
+          tickLine="y"
+          gridAxis="y"
+          withLegend={false}
+          barProps={{ radius: 2 }}
+          yAxisProps={{ allowDecimals: false, width: 30 }}
+        />
+      </Box>
+      {meses.isError && (
+        <Text size="sm" c="red">
+          {meses.error.message}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useForm, useWatch } from 'react-hook-form';
+import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/vencimientos';
+import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { FormError } from '../../../components/form/FormError.tsx';
+import { NumberField } from '../../../components/form/NumberField.tsx';
+import { SelectField } from '../../../components/form/SelectField.tsx';
+import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { formMessages } from '../../../components/messages.ts';
+import { useGuardarPuntoVenta, type PuntoVentaValues } from './api.ts';
+import { EmpresaSelect } from './EmpresaSelect.tsx';
+import { vencimientosMessages as t } from './messages.ts';
+
+const MODAL_ID = 'punto-venta-form';
+const P = t.puntoVenta;
+
+function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; empresaId?: number | undefined }) {
+  const form = useForm<PuntoVentaInput, unknown, PuntoVentaValues>({
+    resolver: contractResolver(puntoVentaInput),
+    defaultValues: punto ? { ...punto } : { empresa_id: empresaId, modalidad: 'cae', cai_vence: '', descripcion: '' },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'numero', 'modalidad', 'cai_vence', 'descripcion']);
+  const modalidad = useWatch({ control: form.control, name: 'modalidad' });
+  const guardar = useGuardarPuntoVenta(punto?.id);
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      const p = await guardar.mutateAsync(values);
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.puntoVentaGuardado, message: `${p.cliente}: PV ${String(p.numero).padStart(5, '0')}` });
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.nuevoPuntoVenta}>
+      <Stack gap="sm">
+        <FormError message={formError} />
+        {empresaId === undefined && !punto && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        <NumberField control={form.control} name="numero" label={P.numero} withAsterisk min={1} max={99999} />
+        <SelectField control={form.control} name="modalidad" label={P.modalidad} withAsterisk data={PUNTO_MODALIDADES.map((m) => ({ value: m, label: MODALIDAD_ETIQUETA[m] }))} />
+        {modalidad === 'cai' && <TextField control={form.control} name="cai_vence" label={P.cai_vence} type="date" withAsterisk />}
+        <TextField control={form.control} name="descripcion" label={P.descripcion} maxLength={200} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {formMessages.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export const abrirPuntoVenta = (opts: { punto?: PuntoVenta; empresaId?: number } = {}) =>
+  modals.open({ modalId: MODAL_ID, title: t.nuevoPuntoVenta, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} /> });

@@ -1,0 +1,94 @@
+import { Button, Divider, Group, List, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useForm } from 'react-hook-form';
+import { fechaCorta, renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/vencimientos';
+import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { FormError } from '../../../components/form/FormError.tsx';
+import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
+import { formMessages, listMessages } from '../../../components/messages.ts';
+import { useRenovaciones, useRenovar, type RenovarValues } from './api.ts';
+import { vencimientosMessages as t } from './messages.ts';
+
+const MODAL_ID = 'vencimiento-renovar';
+
+export interface ItemRenovable {
+  tipo: VencimientoTipo;
+  item_id: number;
+  item: string;
+  cliente: string;
+  vence: string;
+  /** Monthly licences renew a month ahead; everything else a year (certificates: two). */
+  meses?: number;
+}
+
+function Historial({ tipo, id }: { tipo: VencimientoTipo; id: number }) {
+  const historial = useRenovaciones(tipo, id);
+  if (historial.isPending) return <Text size="sm">{listMessages.cargando}</Text>;
+  if (historial.isError) return <Text size="sm" c="red">{historial.error.message}</Text>;
+  if (historial.data.length === 0) return <Text size="sm" c="dimmed">{t.sinHistorial}</Text>;
+  return (
+    <List size="sm" spacing={4} aria-label={t.historial}>
+      {historial.data.map((r) => (
+        <List.Item key={r.id}>
+          <Text span size="sm" fw={600}>
+            {t.renovacionLinea(fechaCorta(r.vence_anterior), fechaCorta(r.vence_nuevo))}
+          </Text>
+          <Text span size="sm" c="dimmed">
+            {' '}
+            · {formatFecha(r.fecha)}
+            {r.usuario ? ` · ${r.usuario}` : ''}
+            {r.nota ? ` · ${r.nota}` : ''}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function RenovarForm({ item }: { item: ItemRenovable }) {
+  const sugerida = dayjs(item.vence).add(item.meses ?? 12, 'month').format('YYYY-MM-DD');
+  const form = useForm<RenovarInput, unknown, RenovarValues>({
+    resolver: contractResolver(renovarInput),
+    defaultValues: { vence: sugerida, nota: '' },
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, ['vence', 'nota']);
+  const renovar = useRenovar(item.tipo, item.item_id);
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      const r = await renovar.mutateAsync(values);
+      modals.close(MODAL_ID);
+      notifications.show({ color: 'green', title: t.renovado, message: `${item.item}: ${fechaCorta(r.vence_anterior)} → ${fechaCorta(r.vence_nuevo)}` });
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.renovarTitulo(item.item)}>
+      <Stack gap="sm">
+        <Text size="sm">{t.renovarDe(item.cliente, fechaCorta(item.vence))}</Text>
+        <FormError message={formError} />
+        <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
+        <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+            {formMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t.renovar}
+          </Button>
+        </Group>
+        <Divider label={t.historial} labelPosition="left" />
+        <Historial tipo={item.tipo} id={item.item_id} />
+      </Stack>
+    </form>
+  );
+}
+
+export const abrirRenovar = (item: ItemRenovable) =>
+  modals.open({ modalId: MODAL_ID, title: t.renovarTitulo(item.item), centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <RenovarForm item={item} /> });

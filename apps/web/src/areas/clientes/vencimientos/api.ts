@@ -1,0 +1,151 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { empresaOpciones } from '@intranet/contract/clientes';
+import { envelope, okBody } from '@intranet/contract/envelope';
+import { productoOpciones } from '@intranet/contract/productos';
+import {
+  certificado,
+  licencia,
+  licenciaInput,
+  puntoVenta,
+  puntoVentaInput,
+  renovacion,
+  renovarInput,
+  vencimientoMeses,
+  vencimientoPage,
+  vencimientosEmpresa,
+  type CertificadoImportarQuery,
+  type VencimientoGrupo,
+  type VencimientoTipo,
+} from '@intranet/contract/vencimientos';
+import { apiUrl } from '../../../core/config/config.ts';
+import { http } from '../../../core/http/http.ts';
+
+export type LicenciaValues = z.output<typeof licenciaInput>;
+export type PuntoVentaValues = z.output<typeof puntoVentaInput>;
+export type RenovarValues = z.output<typeof renovarInput>;
+
+/** Everything of the area under 'vencimientos': one invalidation refreshes grids, charts, tabs and histories. */
+export const vencimientosKeys = {
+  all: ['vencimientos'] as const,
+  lista: (grupo: VencimientoGrupo, params: string) => ['vencimientos', 'lista', grupo, params] as const,
+  meses: (grupo: VencimientoGrupo) => ['vencimientos', 'meses', grupo] as const,
+  empresa: (id: number) => ['vencimientos', 'empresa', id] as const,
+  renovaciones: (tipo: VencimientoTipo, id: number) => ['vencimientos', 'renovaciones', tipo, id] as const,
+};
+
+const url = (path: string) => apiUrl('api', `/api/vencimientos${path}`);
+
+export function useVencimientos(grupo: VencimientoGrupo, params: string) {
+  return useQuery({
+    queryKey: vencimientosKeys.lista(grupo, params),
+    queryFn: async ({ signal }) => (await http.get(url(`/${grupo}/lista?${params}`), envelope(vencimientoPage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) => url(`/${grupo}/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+export function useMeses(grupo: VencimientoGrupo) {
+  return useQuery({
+    queryKey: vencimientosKeys.meses(grupo),
+    queryFn: async ({ signal }) => (await http.get(url(`/${grupo}/meses`), envelope(vencimientoMeses), { signal })).datos,
+  });
+}
+
+export function useVencimientosEmpresa(empresaId: number) {
+  return useQuery({
+    queryKey: vencimientosKeys.empresa(empresaId),
+    queryFn: async ({ signal }) => (await http.get(url(`/empresas/${empresaId}`), envelope(vencimientosEmpresa), { signal })).datos,
+  });
+}
+
+export function useRenovaciones(tipo: VencimientoTipo, id: number) {
+  return useQuery({
+    queryKey: vencimientosKeys.renovaciones(tipo, id),
+    queryFn: async ({ signal }) => (await http.get(url(`/items/${tipo}/${id}/renovaciones`), envelope(z.array(renovacion)), { signal })).datos,
+  });
+}
+
+/** A change shows in both grids, their charts, the client's tab, the clients list badge and the history. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: vencimientosKeys.all }),
+      client.invalidateQueries({ queryKey: ['empresas'] }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
+}
+
+export function useRenovar(tipo: VencimientoTipo, id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: RenovarValues) => (await http.post(url(`/items/${tipo}/${id}/renovar`), values, envelope(renovacion))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useEliminarItem() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ tipo, id }: { tipo: VencimientoTipo; id: number }) => {
+      await http.delete(url(`/items/${tipo}/${id}`), okBody);
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Uploads the certificate file; the server reads CUIT, CN, dates and fingerprint from it. */
+export function useImportarCertificado() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ archivo, opciones }: { archivo: File; opciones: CertificadoImportarQuery }) => {
+      const params = new URLSearchParams({ empresa_id: String(opciones.empresa_id), ambiente: opciones.ambiente });
+      if (opciones.alias) params.set('alias', opciones.alias);
+      if (opciones.servicios) params.set('servicios', opciones.servicios);
+      return (await http.upload(url(`/certificados/importar?${params}`), archivo, envelope(certificado))).datos;
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useGuardarLicencia(id: number | undefined) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: LicenciaValues) =>
+      (id === undefined ? await http.post(url('/licencias'), values, envelope(licencia)) : await http.put(url(`/licencias/${id}`), values, envelope(licencia))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useGuardarPuntoVenta(id: number | undefined) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: PuntoVentaValues) =>
+      (id === undefined ? await http.post(url('/puntos-venta'), values, envelope(puntoVenta)) : await http.put(url(`/puntos-venta/${id}`), values, envelope(puntoVenta))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Clients chosen by typing part of the name or CUIT (`GET /api/empresas/opciones`). */
+export function useEmpresaOpciones(q: string, id: number | null) {
+  return useQuery({
+    queryKey: ['empresas', 'opciones', q, id],
+    queryFn: async ({ signal }) => {
+      const get = (params: string) => http.get(apiUrl('api', `/api/empresas/opciones?${params}`), envelope(empresaOpciones), { signal });
+      const lista = (await get(new URLSearchParams(q ? { q } : {}).toString())).datos;
+      if (id === null || lista.some((e) => e.id === id)) return lista;
+      return [...(await get(`id=${id}`)).datos, ...lista];
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductoOpciones() {
+  return useQuery({
+    queryKey: ['productos', 'opciones'],
+    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
+
+/** A session token for preparing data through the API, as an API client would (the page signs in on its own). */
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`${servers.main}/api/auth`, { data: { username: USERS.admin.username, password: USERS.admin.password } });
+  return ((await res.json()) as { datos: { token: string } }).datos.token;
+}
+
+/** A CUIT nobody else uses in this run, with a valid check digit. */
+function cuitNuevo(): string {
+  for (;;) {
+    const base = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+    const resto = 11 - (pesos.reduce((s, p, i) => s + p * Number(base[i]), 0) % 11);
+    const dv = resto === 11 ? 0 : resto;
+    if (dv !== 10) return `${base}${dv}`;
+  }
+}
+
+const emptyDoc = { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] };
+
+async function api<T>(request: APIRequestContext, token: string, method: 'post' | 'get', path: string, data?: unknown): Promise<T> {
+  const res = await request[method](`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
+  return ((await res.json()) as { datos: T }).datos;
+}
+
+async function nuevaEmpresa(request: APIRequestContext, token: string, razon: string): Promise<{ id: number; cuit: string }> {
+  const cuit = cuitNuevo();
+  const e = await api<{ id: number }>(request, token, 'post', '/api/empresas', { razon_social: razon, cuit, condicion_iva: 'responsable_inscripto', notas: emptyDoc });
+  return { id: e.id, cuit };
+}
+
+const dia = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(d);
+};
+const corta = (iso: string) => iso.split('-').reverse().join('/');
+
+test('import an AFIP certificate and see it in Vencimientos AFIP with the right colour', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const razon = `Certificados E2E ${Date.now()}`;
+  await nuevaEmpresa(request, token, razon);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
+  const crt = join(dir, 'afip.crt');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', crt, '-days', '20', '-subj', '/O=E2E/CN=e2e-facturacion/serialNumber=CUIT 30712345679'], { stdio: 'ignore' });
+
+  await signIn(page, 'admin', servers.main, '/clientes/vencimientosafip/lista');
+  await expect(page.getByRole('heading', { name: 'Vencimientos AFIP' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Vencimientos de los próximos 12 meses/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Importar certificado' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar certificado AFIP' });
+
+  // A file that is not a certificate is refused with a clear message on the file field.
+  await dialog.getByRole('textbox', { name: 'Cliente' }).fill(razon.slice(0, 20));
+  await page.getByRole('option', { name: new RegExp(razon) }).click();
+  const notCert = join(dir, 'nota.pem');
+  execFileSync('sh', ['-c', `echo hola > ${notCert}`]);
+  await dialog.locator('input[type="file"]').setInputFiles(notCert);
+  await dialog.getByRole('button', { name: 'Importar certificado' }).click();
+  await expect(dialog.getByText('El archivo no es un certificado X.509 (.crt o .pem) válido')).toBeVisible();
+
+  await dialog.locator('input[type="file"]').setInputFiles(crt);
+  await dialog.getByRole('button', { name: 'Importar certificado' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/CUIT 30-71234567-9, vence el/)).toBeVisible();
+  rmSync(dir, { recursive: true, force: true });
+
+  await page.getByRole('searchbox').fill(razon);
+  const tabla = page.getByRole('table', { name: 'Vencimientos AFIP' });
+  const fila = tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' });
+  await expect(fila).toHaveCount(1);
+  await expect(fila.getByText(corta(dia(20)))).toBeVisible();
+  await expect(fila.getByText('20 días')).toBeVisible();
+  // 20 days left: orange ("Por vencer").
+  await expect(fila.locator('[data-estado]')).toHaveAttribute('data-estado', 'critico');
+  await expect(fila.locator('[data-estado]')).toHaveText('Por vencer');
+
+  // The quick filter "Vencidos" leaves it out; "30 días" keeps it.
+  await page.locator('label', { hasText: /^Vencidos$/ }).click();
+  await expect(tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' })).toHaveCount(0);
+  await page.locator('label', { hasText: /^30 días$/ }).click();
+  await expect(tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' })).toHaveCount(1);
+  await expect(page).toHaveURL(/plazo=30/);
+});
+
+test('renew a licence: the new date shows and the old one stays in its history', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const razon = `Licencias E2E ${Date.now()}`;
+  const empresa = await nuevaEmpresa(request, token, razon);
+  const productos = await api<{ id: number; codigo: string }[]>(request, token, 'get', '/api/productos/opciones');
+  const erp = productos.find((p) => p.codigo === 'PHY-ERP')!;
+  await api(request, token, 'post', '/api/vencimientos/licencias', { empresa_id: empresa.id, producto_id: erp.id, modulo: 'Ventas', tipo: 'anual', usuarios: 4, inicio: dia(-355), vence: dia(-5) });
+
+  await signIn(page, 'admin', servers.main, '/clientes/vencimientosphysis/lista');
+  await page.getByRole('searchbox').fill(razon);
+  const tabla = page.getByRole('table', { name: 'Vencimientos Physis' });
+  const fila = tabla.getByRole('row').filter({ hasText: razon });
+  await expect(fila).toHaveCount(1);
+  await expect(fila.getByText('Vencido hace 5 días')).toBeVisible();
+  await expect(fila.locator('[data-estado]')).toHaveAttribute('data-estado', 'vencido');
+  await expect(fila.locator('[data-estado]')).toHaveText('Vencido');
+
+  await fila.getByRole('button', { name: /Renovar/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Renovar: Physis ERP · Ventas/ });
+  await expect(dialog.getByText('Sin renovaciones anteriores.')).toBeVisible();
+  await dialog.getByLabel('Nuevo vencimiento').fill(dia(360));
+  await dialog.getByLabel('Nota').fill('Pago anual recibido');
+  await dialog.getByRole('button', { name: 'Renovar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fila.getByText(corta(dia(360)))).toBeVisible();
+  await expect(fila.locator('[data-estado]')).toHaveAttribute('data-estado', 'vigente');
+
+  await fila.getByRole('button', { name: /Renovar/ }).click();
+  const historial = page.getByRole('dialog').getByRole('list', { name: 'Renovaciones anteriores' });
+  await expect(historial.getByText(`${corta(dia(-5))} → ${corta(dia(360))}`)).toBeVisible();
+  await expect(historial.getByText(/Pago anual recibido/)).toBeVisible();
+});
