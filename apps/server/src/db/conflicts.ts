@@ -130,6 +130,7 @@ export interface Conflicto {
 
 interface PgError {
   code: string;
+  message?: string;
   constraint?: string;
   table?: string;
 }
@@ -158,8 +159,11 @@ export function conflictOf(err: unknown): Conflicto | undefined {
   if (pg.code === '23503' || pg.code === '23001') {
     const rule = pg.constraint ? REFERENCIAS[pg.constraint] : undefined;
     if (!rule) return { status: 409, mensaje: 'El registro está relacionado con otros datos' };
-    // 23001 only ever refuses a delete of the referenced row (whatever table the driver names).
-    if (pg.code === '23503' && pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
+    // PostgreSQL names the referencing table in both directions, so the table alone cannot tell a missing
+    // reference from a refused delete: 23001 (RESTRICT, newer servers) and "update or delete on table …"
+    // (23503, older servers) are refused deletes of the referenced row.
+    const borrado = pg.code === '23001' || /^update or delete on table/.test(pg.message ?? '');
+    if (!borrado && pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
     return { status: 409, mensaje: rule.enUso };
   }
   if (pg.code === '23514' || pg.code === '23502') return { status: 400, mensaje: 'Datos inválidos' };
