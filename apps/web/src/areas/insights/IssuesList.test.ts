@@ -60,7 +60,8 @@ describe('IssuesList', () => {
       expect.anything(),
       expect.anything(),
     );
-    expect(within(table).getAllByText('src/carrito.js in agregar')).toHaveLength(2);
+    expect(within(table).getAllByText('· src/carrito.js in agregar')).toHaveLength(2);
+    expect(within(table).getAllByText('Portal web', { exact: false })).toHaveLength(2);
     expect(within(table).getAllByText('1.234')).toHaveLength(2);
     expect(within(table).getAllByRole('img', { name: '11 eventos en los últimos 14 días' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Proyectos' }).getAttribute('href')).toBe('/insights/proyectos');

@@ -29,7 +29,7 @@ import { insightsMessages as t } from './messages.ts';
 function SerieSparkline({ serie }: { serie: number[] }) {
   const total = serie.reduce((sum, n) => sum + n, 0);
   return (
-    <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={112}>
+    <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={96}>
       <Sparkline h={28} data={serie} curveType="monotone" color={total > 0 ? 'red.6' : 'gray.4'} fillOpacity={0.35} strokeWidth={1.5} />
     </Box>
   );
@@ -52,11 +52,14 @@ const columns: ColumnDef<Issue>[] = [
         <Anchor component={Link} to={`/insights/${row.original.id}`} fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {row.original.titulo}
         </Anchor>
-        {row.original.culprit && (
-          <Text size="xs" c="dimmed" ff="monospace" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-            {row.original.culprit}
-          </Text>
-        )}
+        <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {row.original.proyecto_nombre}
+          {row.original.culprit && (
+            <Text span inherit ff="monospace">
+              {` · ${row.original.culprit}`}
+            </Text>
+          )}
+        </Text>
       </Stack>
     ),
   },
@@ -74,9 +77,18 @@ const columns: ColumnDef<Issue>[] = [
   { id: 'serie', header: t.campos.serie, cell: ({ row }) => <SerieSparkline serie={row.original.serie} /> },
   { id: 'primera_vez', header: t.campos.primera_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.primera_vez} /> },
   { id: 'ultima_vez', header: t.campos.ultima_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.ultima_vez} /> },
-  { id: 'release', header: t.campos.release, cell: ({ row }) => <SinCorte texto={row.original.release} /> },
-  { id: 'environment', header: t.campos.environment, cell: ({ row }) => <SinCorte texto={row.original.environment} /> },
-  { id: 'proyecto', accessorKey: 'proyecto_nombre', header: t.campos.proyecto },
+  {
+    id: 'release',
+    header: t.campos.releaseEntorno,
+    cell: ({ row }) => (
+      <>
+        <SinCorte texto={row.original.release} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {row.original.environment ?? '—'}
+        </Text>
+      </>
+    ),
+  },
   { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? '' },
 ];
 
@@ -159,7 +171,7 @@ export function IssuesList() {
             : undefined
         }
         emptyText={t.sinIssues}
-        initiallyHidden={['primera_vez', 'asignado']}
+        initiallyHidden={['asignado']}
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />

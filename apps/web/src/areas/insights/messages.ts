@@ -21,6 +21,7 @@ export const insightsMessages = {
     ultima_vez: 'Última vez',
     release: 'Release',
     environment: 'Entorno',
+    releaseEntorno: 'Release y entorno',
     proyecto: 'Proyecto',
     asignado: 'Asignado a',
     culprit: 'Culpable',
