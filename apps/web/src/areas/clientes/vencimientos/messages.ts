@@ -23,7 +23,7 @@ export const vencimientosMessages = {
   cantidad: 'Vencimientos',
   renovar: 'Renovar',
   renovarTitulo: (item: string) => `Renovar: ${item}`,
-  renovarDe: (cliente: string, vence: string) => `${cliente}. Vence el ${vence}.`,
+  renovarDe: (cliente: string, vence: string) => `${cliente} · vence el ${vence}`,
   nuevaFecha: 'Nuevo vencimiento',
   nota: 'Nota',
   renovado: 'Vencimiento renovado',
