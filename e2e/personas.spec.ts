@@ -86,7 +86,7 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
   const dialogo = page.getByRole('form', { name: 'Cambiar contraseña' });
   await dialogo.getByLabel('Contraseña actual').fill('no-es-esta');
-  await dialogo.getByLabel('Contraseña nueva', { exact: true }).fill('clave-nueva-123');
+  await dialogo.getByRole('textbox', { name: 'Contraseña nueva', exact: true }).fill('clave-nueva-123');
   await dialogo.getByLabel('Repita la contraseña nueva').fill('clave-nueva-123');
   await dialogo.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(dialogo.getByText('La contraseña actual no es correcta')).toBeVisible();
