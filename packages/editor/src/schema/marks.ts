@@ -1,7 +1,7 @@
 // Mark specs in the order of DESIGN §7; that order is also the nesting order of the HTML output.
 import type { DOMOutputSpec, MarkSpec } from 'prosemirror-model';
 import { safeUrl } from '../url.ts';
-import { inlineStyle, safeColor, safeTarget } from './values.ts';
+import { inlineStyle, parsed, safeColor, safeTarget } from './values.ts';
 
 const link: MarkSpec = {
   attrs: { href: {}, title: { default: null }, target: { default: '_blank' } },
@@ -9,7 +9,8 @@ const link: MarkSpec = {
   parseDOM: [
     {
       tag: 'a[href]',
-      getAttrs: (dom) => {
+      getAttrs: (node) => {
+        const dom = parsed(node);
         const href = safeUrl(dom.getAttribute('href'));
         if (!href) return false;
         return { href, title: dom.getAttribute('title'), target: safeTarget(dom.getAttribute('target')) };
@@ -33,7 +34,7 @@ const strong: MarkSpec = {
   parseDOM: [
     { tag: 'strong' },
     // Google Docs wraps whole pastes in <b style="font-weight:normal">, which is not bold.
-    { tag: 'b', getAttrs: (dom) => inlineStyle(dom, 'font-weight') !== 'normal' && null },
+    { tag: 'b', getAttrs: (node) => inlineStyle(parsed(node), 'font-weight') !== 'normal' && null },
     { style: 'font-weight', getAttrs: (value) => /^(bold(er)?|[5-9]\d{2})$/.test(value.trim()) && null },
   ],
   toDOM: () => ['strong', 0],

@@ -1,7 +1,7 @@
 // Node specs with the JSON names of DESIGN §7, so documents of the portal's earlier editor load unchanged.
 import type { DOMOutputSpec, Node as PMNode, NodeSpec } from 'prosemirror-model';
 import { safeUrl } from '../url.ts';
-import { inlineStyle, type ParsedElement, safeAlign, safeWidth } from './values.ts';
+import { inlineStyle, parsed, type ParsedElement, safeAlign, safeWidth } from './values.ts';
 
 /** Left is the default alignment, so it is written as no style at all. */
 function alignStyle(node: PMNode): string | null {
@@ -19,7 +19,7 @@ const paragraph: NodeSpec = {
   content: 'inline*',
   group: 'block',
   attrs: { align: { default: null } },
-  parseDOM: [{ tag: 'p', getAttrs: (dom) => ({ align: readAlign(dom) }) }],
+  parseDOM: [{ tag: 'p', getAttrs: (node) => ({ align: readAlign(parsed(node)) }) }],
   toDOM: (node): DOMOutputSpec => ['p', { style: alignStyle(node) }, 0],
 };
 
@@ -30,7 +30,7 @@ const heading: NodeSpec = {
   attrs: { level: { default: 1 }, align: { default: null } },
   parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({
     tag: `h${level}`,
-    getAttrs: (dom: ParsedElement) => ({ level, align: readAlign(dom) }),
+    getAttrs: (node) => ({ level, align: readAlign(parsed(node)) }),
   })),
   toDOM: (node): DOMOutputSpec => [`h${headingLevel(node.attrs['level'])}`, { style: alignStyle(node) }, 0],
 };
@@ -81,7 +81,8 @@ const image: NodeSpec = {
   parseDOM: [
     {
       tag: 'img[src]',
-      getAttrs: (dom) => {
+      getAttrs: (node) => {
+        const dom = parsed(node);
         const src = safeUrl(dom.getAttribute('src'));
         if (!src) return false;
         return {
@@ -120,7 +121,8 @@ const ordered_list: NodeSpec = {
   parseDOM: [
     {
       tag: 'ol',
-      getAttrs: (dom) => {
+      getAttrs: (node) => {
+        const dom = parsed(node);
         const start = Number.parseInt(dom.getAttribute('start') ?? '', 10);
         return { order: Number.isFinite(start) ? start : 1 };
       },

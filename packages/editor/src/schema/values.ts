@@ -39,6 +39,9 @@ export interface ParsedElement {
   getAttribute(name: string): string | null;
 }
 
+/** A parse rule's element, read through ParsedElement (whatever DOM types the program has, if any). */
+export const parsed = (node: unknown): ParsedElement => node as ParsedElement;
+
 /** One property of an element's inline style, read from the attribute so any DOM implementation works. */
 export function inlineStyle(dom: ParsedElement, property: string): string | null {
   const style = dom.getAttribute('style');
