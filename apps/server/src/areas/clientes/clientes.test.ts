@@ -1,5 +1,5 @@
 import { auditPage } from '@intranet/contract/auditoria';
-import { empresa, empresaPage, parametro, servidoresClienteResponse } from '@intranet/contract/clientes';
+import { empresa, empresaPage, isValidCuit, parametro, servidoresClienteResponse } from '@intranet/contract/clientes';
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
@@ -78,6 +78,8 @@ describe('GET /api/empresas (list)', () => {
     const datos = page.parse(all.body).datos;
     expect(datos.total).toBeGreaterThanOrEqual(30);
     expect(datos.items[0]!.razon_social).toBe('Agroinsumos Formosa S.A.');
+    // Every seeded CUIT carries a valid check digit.
+    expect(datos.items.filter((e) => !isValidCuit(e.cuit)).map((e) => e.cuit)).toEqual([]);
     const trebol = datos.items.find((e) => e.razon_social.startsWith('Supermercados El Trébol'))!;
     expect(trebol.servidores_count).toBe(3);
     // The highest version of its servers, compared number by number (other areas' seeds may move them forward).
