@@ -16,7 +16,7 @@ const RAZON = 'andina 4567';
  * Migrates and seeds the demo data, then 100,000 clients with valid CUITs (check digit computed in SQL), one
  * server each and 1,000,000 parameters, all with generate_series.
  */
-async function fill(target: Target): Promise<void> {
+export async function fill(target: Target): Promise<void> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     await migrate(database.db);

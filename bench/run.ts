@@ -7,6 +7,7 @@ import { clientes } from './clientes.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { intake } from './intake.ts';
 import { transfer } from './transfer.ts';
+import { vencimientos } from './vencimientos.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'editor-bundle': editorBundle,
   intake,
   transfer,
+  vencimientos,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -87,7 +87,11 @@ const filaGrid = {
   renovaciones: renovacionesCount,
 };
 
-export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
+/**
+ * The grid's rows and total. The total joins the clients only when the free search needs their name or CUIT
+ * (every item has its client: the join never drops a row), so the plain count reads the three tables alone.
+ */
+export const vencimientosSource = (db: Executor, conBusqueda = true): ListSource<Vencimiento> => ({
   rows: (f) =>
     db
       .select({ ...filaGrid, clave: f.clave })
@@ -98,7 +102,9 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
       .limit(f.limit)
       .offset(f.offset),
   count: async (where) =>
-    (await db.select({ n: count() }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where))[0]?.n ?? 0,
+    (conBusqueda
+      ? await db.select({ n: count() }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where)
+      : await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
 });
 
 export const vencimientosCsv: CsvColumn<Vencimiento>[] = [

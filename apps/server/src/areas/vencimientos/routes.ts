@@ -72,7 +72,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     handler: async (request) => ({
       error: null,
-      datos: await listPage(vencimientosList, { ...request.query, grupo: request.params.grupo }, vencimientosSource(db)),
+      datos: await listPage(vencimientosList, { ...request.query, grupo: request.params.grupo }, vencimientosSource(db, Boolean(request.query.q))),
     }),
   });
 

@@ -35,7 +35,8 @@ export const afipCertificados = pgTable(
     check('afip_certificados_cuit_ck', sql`${t.cuit} ~ '^[0-9]{11}$'`),
     uniqueIndex('afip_certificados_huella_uq').on(t.empresaId, t.huella),
     index('afip_certificados_empresa_idx').on(t.empresaId),
-    index('afip_certificados_vence_idx').on(t.vence, t.id),
+    // The grid's order (vence, then its row key id * 4 + 1): the first page reads the index, no sort.
+    index('afip_certificados_vence_idx').on(t.vence, sql`(${t.id} * 4 + 1)`),
   ],
 );
 
@@ -59,7 +60,7 @@ export const afipPuntosVenta = pgTable(
     check('afip_puntos_venta_numero_ck', sql`${t.numero} between 1 and 99999`),
     check('afip_puntos_venta_cai_ck', sql`${t.modalidad} <> 'cai' or ${t.caiVence} is not null`),
     uniqueIndex('afip_puntos_venta_numero_uq').on(t.empresaId, t.numero),
-    index('afip_puntos_venta_vence_idx').on(t.caiVence, t.id),
+    index('afip_puntos_venta_vence_idx').on(t.caiVence, sql`(${t.id} * 4 + 2)`).where(sql`${t.caiVence} is not null`),
   ],
 );
 
@@ -92,7 +93,7 @@ export const physisLicencias = pgTable(
     check('physis_licencias_usuarios_ck', sql`${t.usuarios} > 0`),
     index('physis_licencias_empresa_idx').on(t.empresaId),
     index('physis_licencias_producto_idx').on(t.productoId),
-    index('physis_licencias_vence_idx').on(t.vence, t.id),
+    index('physis_licencias_vence_idx').on(t.vence, sql`(${t.id} * 4 + 3)`).where(sql`${t.vence} is not null and ${t.baja} is null`),
   ],
 );
 
@@ -118,7 +119,10 @@ export const vencimientoRenovaciones = pgTable(
 
 /**
  * Every dated item of both expiry grids, one row each: certificates, CAI points of sale, live licences.
- * `id` is the grid's key (item id * 4 + kind), `grupo` the grid.
+ * `id` is the grid's key (item id * 4 + kind), `grupo` the grid. Each branch reads one table without a WHERE
+ * (the product name is a scalar subquery, the conditions sit outside the union), so PostgreSQL flattens the union
+ * into an append of the three tables and reads a grid's first page in (vence, id) order from their `…_vence_idx`
+ * indexes (partial on exactly those conditions), without sorting.
  */
 export const vencimientos = pgView('vencimientos', {
   id: integer('id').notNull(),
@@ -130,26 +134,27 @@ export const vencimientos = pgView('vencimientos', {
   detalle: text('detalle'),
   vence: date('vence', { mode: 'string' }).notNull(),
 }).as(sql`
-  select c.id * 4 + 1 as id, 'certificado'::text as tipo, 'afip'::text as grupo, c.id as item_id, c.empresa_id,
-         coalesce(c.alias, c.cn) as item,
-         (case c.ambiente when 'produccion' then 'Producción' else 'Homologación' end)
-           || case when cardinality(c.servicios) > 0 then ' · ' || array_to_string(c.servicios, ', ') else '' end as detalle,
-         c.vence
-    from afip_certificados c
-  union all
-  select p.id * 4 + 2, 'punto_venta', 'afip', p.id, p.empresa_id,
-         'PV ' || lpad(p.numero::text, 5, '0'), 'CAI' || coalesce(' · ' || p.descripcion, ''), p.cai_vence
-    from afip_puntos_venta p
-   where p.cai_vence is not null
-  union all
-  select l.id * 4 + 3, 'licencia', 'physis', l.id, l.empresa_id,
-         pr.nombre || coalesce(' · ' || l.modulo, ''),
-         (case l.tipo when 'anual' then 'Anual' when 'mensual' then 'Mensual' else 'Perpetua' end) || ' · ' || l.usuarios
-           || case when l.usuarios = 1 then ' usuario' else ' usuarios' end,
-         l.vence
-    from physis_licencias l
-    join productos pr on pr.id = l.producto_id
-   where l.vence is not null and l.baja is null
+  select u.id, u.tipo, u.grupo, u.item_id, u.empresa_id, u.item, u.detalle, u.vence
+    from (
+      select c.id * 4 + 1 as id, 'certificado'::text as tipo, 'afip'::text as grupo, c.id as item_id, c.empresa_id,
+             coalesce(c.alias, c.cn) as item,
+             (case c.ambiente when 'produccion' then 'Producción' else 'Homologación' end)
+               || case when cardinality(c.servicios) > 0 then ' · ' || array_to_string(c.servicios, ', ') else '' end as detalle,
+             c.vence, true as vigente
+        from afip_certificados c
+      union all
+      select p.id * 4 + 2, 'punto_venta'::text, 'afip'::text, p.id, p.empresa_id,
+             'PV ' || lpad(p.numero::text, 5, '0'), 'CAI' || coalesce(' · ' || p.descripcion, ''), p.cai_vence, true
+        from afip_puntos_venta p
+      union all
+      select l.id * 4 + 3, 'licencia'::text, 'physis'::text, l.id, l.empresa_id,
+             (select pr.nombre from productos pr where pr.id = l.producto_id) || coalesce(' · ' || l.modulo, ''),
+             (case l.tipo when 'anual' then 'Anual' when 'mensual' then 'Mensual' else 'Perpetua' end) || ' · ' || l.usuarios
+               || case when l.usuarios = 1 then ' usuario' else ' usuarios' end,
+             l.vence, l.baja is null
+        from physis_licencias l
+    ) u
+   where u.vence is not null and u.vigente
 `);
 
 /**
