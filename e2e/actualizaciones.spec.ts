@@ -64,6 +64,8 @@ test('register an update and see the client leave "Clientes desactualizados"', a
   await expect(page.getByText('E2E-SRV → 3.14.2')).toBeVisible();
 
   await page.getByRole('searchbox').fill(razon);
+  // The search reaches the URL (debounced) before the tab changes, so it cannot overwrite the tab's parameter.
+  await expect(page).toHaveURL(/q=Actualizaciones/);
   const tabla = page.getByRole('table', { name: 'Actualizaciones' });
   const registro = tabla.getByRole('row').filter({ hasText: 'E2E-SRV' });
   await expect(registro).toHaveCount(1);

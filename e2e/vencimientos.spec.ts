@@ -72,6 +72,8 @@ test('import an AFIP certificate and see it in Vencimientos AFIP with the right 
   rmSync(dir, { recursive: true, force: true });
 
   await page.getByRole('searchbox').fill(razon);
+  // The (debounced) search is in the URL before any other filter changes it.
+  await expect(page).toHaveURL(/q=Certificados/);
   const tabla = page.getByRole('table', { name: 'Vencimientos AFIP' });
   const fila = tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' });
   await expect(fila).toHaveCount(1);
@@ -99,6 +101,7 @@ test('renew a licence: the new date shows and the old one stays in its history',
 
   await signIn(page, 'admin', servers.main, '/clientes/vencimientosphysis/lista');
   await page.getByRole('searchbox').fill(razon);
+  await expect(page).toHaveURL(/q=Licencias/);
   const tabla = page.getByRole('table', { name: 'Vencimientos Physis' });
   const fila = tabla.getByRole('row').filter({ hasText: razon });
   await expect(fila).toHaveCount(1);
