@@ -83,6 +83,8 @@ async function abrirMonitor(page: Page): Promise<void> {
 
 async function buscarIssue(page: Page, texto: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(texto);
+  // The search reaches the URL after a pause in typing; wait for it, so a click that follows is not undone by it.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(texto);
   await expect(page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(texto) })).toBeVisible();
 }
 
