@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useActualizarIssue, useAsignables, useIssue } from './api.ts';
 import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
@@ -24,18 +24,11 @@ type Tab = (typeof TABS)[number];
 export function IssueDetail() {
   const id = Number(useParams().id);
   const issue = useIssue(id);
-  if (issue.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (issue.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/insights', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrado}>
-          {issue.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <IssueView issue={issue.data} />;
+  return (
+    <RecordScreen query={issue} title={t.titulo} back={{ to: '/insights', label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <IssueView issue={record} />}
+    </RecordScreen>
+  );
 }
 
 function IssueView({ issue }: { issue: IssueDetalle }) {

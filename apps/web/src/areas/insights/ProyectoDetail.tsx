@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconKey, IconList, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/con
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
 import { DsnField, Snippet } from './DsnField.tsx';
@@ -19,18 +19,11 @@ const c = t.proyectoCampos;
 export function ProyectoDetail() {
   const id = Number(useParams().id);
   const proyecto = useProyecto(id);
-  if (proyecto.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (proyecto.isError) {
-    return (
-      <>
-        <PageHeader title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} />
-        <Alert color="red" role="alert" title={t.proyectoNoEncontrado}>
-          {proyecto.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <ProyectoView proyecto={proyecto.data} />;
+  return (
+    <RecordScreen query={proyecto} title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} notFound={t.proyectoNoEncontrado}>
+      {(record) => <ProyectoView proyecto={record} />}
+    </RecordScreen>
+  );
 }
 
 function ProyectoView({ proyecto }: { proyecto: Proyecto }) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,8 +11,9 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarProyecto, useProyecto, type ProyectoValues } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -48,9 +49,11 @@ export function ProyectoNuevo() {
 export function ProyectoEditar() {
   const id = Number(useParams().id);
   const proyecto = useProyecto(id);
-  if (proyecto.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (proyecto.isError) return <Alert color="red" role="alert" title={t.proyectoNoEncontrado}>{proyecto.error.message}</Alert>;
-  return <ProyectoForm id={id} nombre={proyecto.data.nombre} initial={toFormValues(proyecto.data)} />;
+  return (
+    <RecordScreen query={proyecto} title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} notFound={t.proyectoNoEncontrado}>
+      {(record) => <ProyectoForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: ProyectoInput }) {

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconDownload, IconEdit } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import type { PaqueteFila } from '@intranet/contract/paquetes';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { absoluteUrl, paqueteDescargaUrl, usePaquete, useRetirarPaquete } from './api.ts';
 import { CanalBadge } from './CanalBadge.tsx';
@@ -20,18 +20,11 @@ type Tab = (typeof TABS)[number];
 export function PaqueteDetail() {
   const id = Number(useParams().id);
   const paquete = usePaquete(id);
-  if (paquete.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (paquete.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/instaladores', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrado}>
-          {paquete.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <PaqueteView paquete={paquete.data} />;
+  return (
+    <RecordScreen query={paquete} title={t.titulo} back={{ to: '/instaladores', label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <PaqueteView paquete={record} />}
+    </RecordScreen>
+  );
 }
 
 function Copiable({ value, label, done }: { value: string; label: string; done: string }) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +9,9 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarPaquete, usePaquete } from './api.ts';
 import { instaladoresMessages as t } from './messages.ts';
@@ -29,9 +30,11 @@ const toFormValues = (p: PaqueteFila): PaqueteInput => ({
 export function PaqueteEditar() {
   const id = Number(useParams().id);
   const paquete = usePaquete(id);
-  if (paquete.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (paquete.isError) return <Alert color="red" role="alert" title={t.noEncontrado}>{paquete.error.message}</Alert>;
-  return <PaqueteForm paquete={paquete.data} />;
+  return (
+    <RecordScreen query={paquete} title={t.titulo} back={{ to: '/instaladores', label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <PaqueteForm paquete={record} />}
+    </RecordScreen>
+  );
 }
 
 function PaqueteForm({ paquete }: { paquete: PaqueteFila }) {

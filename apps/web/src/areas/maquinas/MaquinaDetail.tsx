@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import type { MaquinaDetalle } from '@intranet/contract/maquinas';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarMaquina, useMaquina } from './api.ts';
 import { abrirAsignar, abrirDevolver } from './AsignacionDialogs.tsx';
@@ -22,18 +22,11 @@ type Tab = (typeof TABS)[number];
 export function MaquinaDetail() {
   const id = Number(useParams().id);
   const maquina = useMaquina(id);
-  if (maquina.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (maquina.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/maquinas', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrada}>
-          {maquina.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <MaquinaView maquina={maquina.data} />;
+  return (
+    <RecordScreen query={maquina} title={t.titulo} back={{ to: '/maquinas', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <MaquinaView maquina={record} />}
+    </RecordScreen>
+  );
 }
 
 function PersonaLink({ id, nombre }: { id: number; nombre: string }) {

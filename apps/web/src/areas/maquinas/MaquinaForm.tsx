@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -10,8 +10,9 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarMaquina, useMaquina, type MaquinaValues } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
@@ -55,9 +56,11 @@ export function MaquinaNueva() {
 export function MaquinaEditar() {
   const id = Number(useParams().id);
   const maquina = useMaquina(id);
-  if (maquina.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (maquina.isError) return <Alert color="red" role="alert" title={t.noEncontrada}>{maquina.error.message}</Alert>;
-  return <MaquinaForm id={id} nombre={maquina.data.nombre} initial={toFormValues(maquina.data)} asignada={maquina.data.persona_id !== null} />;
+  return (
+    <RecordScreen query={maquina} title={t.titulo} back={{ to: '/maquinas', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <MaquinaForm id={id} nombre={record.nombre} initial={toFormValues(record)} asignada={record.persona_id !== null} />}
+    </RecordScreen>
+  );
 }
 
 function MaquinaForm({ id, nombre, initial, asignada }: { id?: number; nombre?: string; initial: MaquinaInput; asignada: boolean }) {

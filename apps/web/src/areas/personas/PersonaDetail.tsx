@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -8,8 +8,8 @@ import type { PersonaDetalle } from '@intranet/contract/personas';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarPersona, usePersona } from './api.ts';
 import { CuentaTab } from './CuentaTab.tsx';
@@ -23,18 +23,11 @@ type Tab = (typeof TABS)[number];
 export function PersonaDetail() {
   const id = Number(useParams().id);
   const persona = usePersona(id);
-  if (persona.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (persona.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/personas', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrada}>
-          {persona.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <PersonaView persona={persona.data} />;
+  return (
+    <RecordScreen query={persona} title={t.titulo} back={{ to: '/personas', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <PersonaView persona={record} />}
+    </RecordScreen>
+  );
 }
 
 const fechaCorta = (iso: string) => dayjs(iso).format('DD/MM/YYYY');

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +9,9 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarPersona, usePersona, type PersonaValues } from './api.ts';
 import { personasMessages as t } from './messages.ts';
@@ -47,9 +48,11 @@ export function PersonaNueva() {
 export function PersonaEditar() {
   const id = Number(useParams().id);
   const persona = usePersona(id);
-  if (persona.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (persona.isError) return <Alert color="red" role="alert" title={t.noEncontrada}>{persona.error.message}</Alert>;
-  return <PersonaForm id={id} nombre={persona.data.nombre_completo} initial={toFormValues(persona.data)} />;
+  return (
+    <RecordScreen query={persona} title={t.titulo} back={{ to: '/personas', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <PersonaForm id={id} nombre={record.nombre_completo} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 function PersonaForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: PersonaInput }) {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Code, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useController, useForm, type Control } from 'react-hook-form';
@@ -12,8 +12,9 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useEliminarRol, useGuardarRol, useRol, type RolValues } from './api.ts';
 import { rolesMessages as t } from './messages.ts';
@@ -29,16 +30,11 @@ export function RolNuevo() {
 export function RolEditar() {
   const id = Number(useParams().id);
   const rol = useRol(id);
-  if (rol.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (rol.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/personas/roles', label: t.volver }} />
-        <Alert color="red" role="alert">{rol.error.message}</Alert>
-      </>
-    );
-  }
-  return <RolForm rol={rol.data} initial={{ nombre: rol.data.nombre, descripcion: rol.data.descripcion, permisos: rol.data.permisos as PermissionCode[] }} />;
+  return (
+    <RecordScreen query={rol} title={t.titulo} back={{ to: '/personas/roles', label: t.volver }}>
+      {(record) => <RolForm rol={record} initial={{ nombre: record.nombre, descripcion: record.descripcion, permisos: record.permisos as PermissionCode[] }} />}
+    </RecordScreen>
+  );
 }
 
 /** The catalogue as a checklist grouped by area, each code with its Spanish explanation. */

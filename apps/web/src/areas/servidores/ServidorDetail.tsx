@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Tabs } from '@mantine/core';
+import { Button, Group, Paper, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import type { ServidorDetalle } from '@intranet/contract/servidores';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ServidorDnsTab } from '../dns/ServidorDnsTab.tsx';
 import { useEliminarServidor, useServidor } from './api.ts';
@@ -21,18 +21,11 @@ type Tab = (typeof TABS)[number];
 export function ServidorDetail() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
-  if (servidor.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (servidor.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/servidores', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrado}>
-          {servidor.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <ServidorView servidor={servidor.data} />;
+  return (
+    <RecordScreen query={servidor} title={t.titulo} back={{ to: '/servidores', label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <ServidorView servidor={record} />}
+    </RecordScreen>
+  );
 }
 
 function ServidorView({ servidor }: { servidor: ServidorDetalle }) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +9,9 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarServidor, useServidor, type ServidorValues } from './api.ts';
 import { servidoresMessages as t } from './messages.ts';
@@ -43,9 +44,11 @@ export function ServidorNuevo() {
 export function ServidorEditar() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
-  if (servidor.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (servidor.isError) return <Alert color="red" role="alert" title={t.noEncontrado}>{servidor.error.message}</Alert>;
-  return <ServidorForm id={id} nombre={servidor.data.nombre} initial={toFormValues(servidor.data)} />;
+  return (
+    <RecordScreen query={servidor} title={t.titulo} back={{ to: '/servidores', label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <ServidorForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 interface ServidorFormProps {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useCambiarEstado, useEliminarVersion, useVersion } from './api.ts';
@@ -22,18 +22,11 @@ type Tab = (typeof TABS)[number];
 export function VersionDetail() {
   const id = Number(useParams().id);
   const version = useVersion(id);
-  if (version.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (version.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: '/versiones', label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrada}>
-          {version.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <VersionView version={version.data} />;
+  return (
+    <RecordScreen query={version} title={t.titulo} back={{ to: '/versiones', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <VersionView version={record} />}
+    </RecordScreen>
+  );
 }
 
 function VersionView({ version }: { version: VersionDetalle }) {

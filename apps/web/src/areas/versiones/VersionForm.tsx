@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,8 +10,9 @@ import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../components/messages.ts';
+import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useGuardarVersion, useVersion, useVersionProductos, type VersionValues } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
@@ -29,9 +30,11 @@ export function VersionNueva() {
 export function VersionEditar() {
   const id = Number(useParams().id);
   const version = useVersion(id);
-  if (version.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (version.isError) return <Alert color="red" role="alert" title={t.noEncontrada}>{version.error.message}</Alert>;
-  return <VersionForm version={version.data} initial={toFormValues(version.data)} />;
+  return (
+    <RecordScreen query={version} title={t.titulo} back={{ to: '/versiones', label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <VersionForm version={record} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 const toFormValues = (v: VersionDetalle): VersionInput => ({ producto_id: v.producto_id, numero: v.numero, canal: v.canal, notas: v.notas });

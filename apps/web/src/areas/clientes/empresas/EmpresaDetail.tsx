@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,8 +7,8 @@ import { formatCuit, type Empresa } from '@intranet/contract/clientes';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../../components/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarEmpresa, useEmpresa } from './api.ts';
@@ -29,18 +29,11 @@ type Tab = (typeof TABS)[number];
 export function EmpresaDetail() {
   const id = Number(useParams().id);
   const empresa = useEmpresa(id);
-  if (empresa.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (empresa.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: CLIENTES_PATH, label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrado}>
-          {empresa.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <EmpresaView empresa={empresa.data} />;
+  return (
+    <RecordScreen query={empresa} title={t.titulo} back={{ to: CLIENTES_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <EmpresaView empresa={record} />}
+    </RecordScreen>
+  );
 }
 
 function EmpresaView({ empresa: e }: { empresa: Empresa }) {

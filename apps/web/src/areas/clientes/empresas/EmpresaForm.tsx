@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -11,8 +11,9 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../../components/messages.ts';
+import { formMessages } from '../../../components/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
 import { useEmpresa, useGuardarEmpresa, type EmpresaValues } from './api.ts';
 import { ContactoSelect } from './ContactoSelect.tsx';
@@ -63,9 +64,11 @@ export function EmpresaNueva() {
 export function EmpresaEditar() {
   const id = Number(useParams().id);
   const empresa = useEmpresa(id);
-  if (empresa.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (empresa.isError) return <Alert color="red" role="alert" title={t.noEncontrado}>{empresa.error.message}</Alert>;
-  return <EmpresaForm id={id} nombre={empresa.data.razon_social} initial={toFormValues(empresa.data)} />;
+  return (
+    <RecordScreen query={empresa} title={t.titulo} back={{ to: CLIENTES_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <EmpresaForm id={id} nombre={record.razon_social} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 function EmpresaForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: EmpresaInput }) {

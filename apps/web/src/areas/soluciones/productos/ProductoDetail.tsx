@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import type { Producto } from '@intranet/contract/productos';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
-import { listMessages } from '../../../components/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarProducto, useProducto } from './api.ts';
@@ -22,18 +22,11 @@ type Tab = (typeof TABS)[number];
 export function ProductoDetail() {
   const id = Number(useParams().id);
   const producto = useProducto(id);
-  if (producto.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (producto.isError) {
-    return (
-      <>
-        <PageHeader title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} />
-        <Alert color="red" role="alert" title={t.noEncontrado}>
-          {producto.error.message}
-        </Alert>
-      </>
-    );
-  }
-  return <ProductoView producto={producto.data} />;
+  return (
+    <RecordScreen query={producto} title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <ProductoView producto={record} />}
+    </RecordScreen>
+  );
 }
 
 function ProductoView({ producto }: { producto: Producto }) {

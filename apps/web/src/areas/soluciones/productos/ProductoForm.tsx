@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -11,8 +11,9 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../../components/messages.ts';
+import { formMessages } from '../../../components/messages.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
 import { useGuardarProducto, useProducto, type ProductoValues } from './api.ts';
 import { productosMessages as t } from './messages.ts';
@@ -52,9 +53,11 @@ export function ProductoNuevo() {
 export function ProductoEditar() {
   const id = Number(useParams().id);
   const producto = useProducto(id);
-  if (producto.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (producto.isError) return <Alert color="red" role="alert" title={t.noEncontrado}>{producto.error.message}</Alert>;
-  return <ProductoForm id={id} nombre={producto.data.nombre} initial={toFormValues(producto.data)} />;
+  return (
+    <RecordScreen query={producto} title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <ProductoForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
+    </RecordScreen>
+  );
 }
 
 interface ProductoFormProps {
