@@ -14,3 +14,7 @@ export * from './schema/insights.ts';
 export * from './schema/clientes.ts';
 export * from './schema/vencimientos.ts';
 export * from './schema/actualizaciones.ts';
+export * from './schema/aplicaciones.ts';
+export * from './schema/appsstore.ts';
+export * from './schema/sitios.ts';
+export * from './schema/desarrollos.ts';

@@ -2,6 +2,10 @@ import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permis
 import { sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../areas/auth/passwords.ts';
 import { seedActualizaciones } from '../areas/actualizaciones/seed.ts';
+import { seedAplicaciones } from '../areas/aplicaciones/seed.ts';
+import { seedAppsstore } from '../areas/appsstore/seed.ts';
+import { seedDesarrollos } from '../areas/desarrollos/seed.ts';
+import { seedSitios } from '../areas/sitios/seed.ts';
 import { seedClientes } from '../areas/clientes/seed.ts';
 import { seedInsights } from '../areas/insights/seed.ts';
 import { seedMaquinas } from '../areas/maquinas/seed.ts';
@@ -137,6 +141,10 @@ export async function seed(
     // After the clients' seed: certificates, licences and updates of the demo clients.
     await seedVencimientos(tx);
     await seedActualizaciones(tx);
+    await seedAplicaciones(tx);
+    await seedAppsstore(tx);
+    await seedSitios(tx);
+    await seedDesarrollos(tx);
     await writeAudit(tx, { autor: null, accion: 'semilla', entidad: 'sistema', entidadId: null });
     return { seeded: true, generated };
   });

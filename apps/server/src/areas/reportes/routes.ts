@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuditEntities } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+
+export const reportesAuditoria: AuditEntities = {};
+
+/** The reportes area's routes; they land with issue 8. */
+export const reportesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async () => {};

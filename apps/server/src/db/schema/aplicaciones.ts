@@ -1,0 +1,2 @@
+// The aplicaciones area's tables; they land with issue 8.
+export {};

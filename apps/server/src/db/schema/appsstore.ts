@@ -1,0 +1,2 @@
+// The appsstore area's tables; they land with issue 8.
+export {};
