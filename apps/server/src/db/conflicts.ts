@@ -26,6 +26,7 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   insights_proyectos_slug_uq: { campo: 'slug', mensaje: 'Ya existe un proyecto con ese slug' },
   afip_certificados_huella_uq: { campo: 'archivo', mensaje: 'El cliente ya tiene ese certificado' },
   afip_puntos_venta_numero_uq: { campo: 'numero', mensaje: 'El cliente ya tiene ese punto de venta' },
+  sitios_url_uq: { campo: 'url', mensaje: 'Ya existe un sitio con esa URL' },
 };
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */
@@ -119,6 +120,24 @@ const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string;
     campo: 'version_desde_id',
     falta: 'La versión de origen no existe',
     enUso: 'La versión figura como origen de actualizaciones de clientes',
+  },
+  sitios_empresa_id_empresas_id_fk: {
+    tabla: 'sitios',
+    campo: 'empresa_id',
+    falta: 'El cliente elegido no existe',
+    enUso: 'El cliente tiene sitios web; quíteselos o elimínelos primero',
+  },
+  sitios_servidor_id_servidores_id_fk: {
+    tabla: 'sitios',
+    campo: 'servidor_id',
+    falta: 'El servidor elegido no existe',
+    enUso: 'El servidor aloja sitios web; cámbielos de servidor primero',
+  },
+  sitios_dns_id_dns_id_fk: {
+    tabla: 'sitios',
+    campo: 'dns_id',
+    falta: 'La entrada DNS elegida no existe',
+    enUso: 'La entrada DNS está asignada a sitios web',
   },
 };
 
