@@ -22,9 +22,10 @@ export const sitios = pgTable(
     /** An https URL; "Verificar" connects to its host and port. */
     url: text('url').notNull(),
     empresaId: integer('empresa_id').references(() => empresas.id, { onDelete: 'restrict' }),
-    servidorId: integer('servidor_id').references(() => servidores.id, { onDelete: 'restrict' }),
+    // Deleting an own server (with its DNS entries, "cascada") leaves its sites without server, not blocked.
+    servidorId: integer('servidor_id').references(() => servidores.id, { onDelete: 'set null' }),
     /** Must belong to servidor_id when both are set (checked by the route inside the write's transaction). */
-    dnsId: integer('dns_id').references(() => dns.id, { onDelete: 'restrict' }),
+    dnsId: integer('dns_id').references(() => dns.id, { onDelete: 'set null' }),
     estado: text('estado', { enum: SITIO_ESTADOS }).notNull().default('activo'),
     sslVence: date('ssl_vence', { mode: 'string' }),
     sslEmisor: text('ssl_emisor'),
