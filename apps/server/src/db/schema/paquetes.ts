@@ -39,3 +39,16 @@ export const paquetes = pgTable(
     index('paquetes_busqueda_trgm').using('gin', sql`${paqueteBusqueda(t)} gin_trgm_ops`),
   ],
 );
+
+/** Every download of a package through its direct link, dated: the Reportes "descargas por mes" read it. */
+export const paqueteDescargas = pgTable(
+  'paquete_descargas',
+  {
+    id: id(),
+    paqueteId: integer('paquete_id')
+      .notNull()
+      .references(() => paquetes.id, { onDelete: 'cascade' }),
+    fecha: instante('fecha').notNull().defaultNow(),
+  },
+  (t) => [index('paquete_descargas_fecha_idx').on(t.fecha), index('paquete_descargas_paquete_idx').on(t.paqueteId, t.fecha)],
+);
