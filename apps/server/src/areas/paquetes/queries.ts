@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { archivos, paqueteBusqueda, paquetes } from '../../db/schema.ts';
+import { archivos, paqueteBusqueda, paqueteDescargas, paquetes } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -212,7 +212,7 @@ export async function paqueteDescargable(db: Executor, id: number, sha256: strin
   return row;
 }
 
-/** One download of the package (and of its file). */
+/** One download of the package (and of its file), counted and dated (the dated log feeds Reportes). */
 export async function contarDescargaPaquete(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -220,6 +220,8 @@ export async function contarDescargaPaquete(db: Db, id: number): Promise<void> {
       .set({ descargas: sql`${paquetes.descargas} + 1` })
       .where(eq(paquetes.id, id))
       .returning({ archivoId: paquetes.archivoId });
-    if (row?.archivoId) await tx.update(archivos).set({ descargas: sql`${archivos.descargas} + 1` }).where(eq(archivos.id, row.archivoId));
+    if (!row) return;
+    await tx.insert(paqueteDescargas).values({ paqueteId: id });
+    if (row.archivoId) await tx.update(archivos).set({ descargas: sql`${archivos.descargas} + 1` }).where(eq(archivos.id, row.archivoId));
   });
 }

@@ -1,6 +1,7 @@
 import { versionOrden } from '@intranet/contract/version-numero';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { paquetes } from '../../db/schema.ts';
+import { paqueteDescargas, paquetes } from '../../db/schema.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,4 +23,10 @@ export async function seedPaquetes(tx: Tx): Promise<void> {
       publicadoPor: 'Administrador',
     })),
   );
+  // A download history since each package's date (stable ones every 7 hours, betas every 20), and its counter.
+  await tx.execute(sql`
+    insert into ${paqueteDescargas} (paquete_id, fecha)
+    select p.id, g from ${paquetes} p,
+           generate_series(p.fecha + interval '2 hours', now(), make_interval(hours => case p.canal when 'beta' then 20 else 7 end)) g`);
+  await tx.execute(sql`update ${paquetes} p set descargas = (select count(*) from ${paqueteDescargas} d where d.paquete_id = p.id)`);
 }
