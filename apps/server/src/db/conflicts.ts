@@ -27,6 +27,8 @@ const UNICOS: Record<string, { campo: string; mensaje: string }> = {
   afip_certificados_huella_uq: { campo: 'archivo', mensaje: 'El cliente ya tiene ese certificado' },
   afip_puntos_venta_numero_uq: { campo: 'numero', mensaje: 'El cliente ya tiene ese punto de venta' },
   sitios_url_uq: { campo: 'url', mensaje: 'Ya existe un sitio con esa URL' },
+  aplicaciones_package_name_uq: { campo: 'package_name', mensaje: 'Ya existe una aplicación con ese nombre de paquete' },
+  aplicacion_versiones_code_uq: { campo: 'archivo', mensaje: 'La aplicación ya tiene una versión con ese versionCode' },
 };
 
 /** `tabla` is the referencing table: a violation there means the referenced record is missing. */
@@ -162,6 +164,18 @@ const REFERENCIAS: Record<string, { tabla: string; campo: string; falta: string;
     campo: 'version_id',
     falta: 'La versión elegida no existe',
     enUso: 'La versión está asignada a desarrollos',
+  },
+  aplicacion_versiones_aplicacion_id_aplicaciones_id_fk: {
+    tabla: 'aplicacion_versiones',
+    campo: 'aplicacion_id',
+    falta: 'La aplicación no existe',
+    enUso: 'La aplicación tiene versiones subidas: no se elimina (sus firmas protegen las actualizaciones); despublíquela en su lugar',
+  },
+  aplicaciones_icono_id_archivos_id_fk: {
+    tabla: 'aplicaciones',
+    campo: 'icono_id',
+    falta: 'El icono elegido no existe; súbalo de nuevo',
+    enUso: 'El archivo es el icono de una aplicación',
   },
 };
 
