@@ -73,11 +73,10 @@ const texto = (t: string): NodeJson => ({ type: 'paragraph', attrs: { align: nul
 const dia = (desdeHoy: number) => new Date(Date.now() + desdeHoy * DIA).toISOString().slice(0, 10);
 
 async function ids(tx: Tx) {
-  const [prods, gente, vers] = await Promise.all([
-    tx.select({ id: productos.id, codigo: productos.codigo }).from(productos),
-    tx.select({ id: personas.id, legajo: personas.legajo }).from(personas).where(isNull(personas.empresaId)),
-    tx.select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero }).from(versiones),
-  ]);
+  // One after another: a transaction's queries share one connection.
+  const prods = await tx.select({ id: productos.id, codigo: productos.codigo }).from(productos);
+  const gente = await tx.select({ id: personas.id, legajo: personas.legajo }).from(personas).where(isNull(personas.empresaId));
+  const vers = await tx.select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero }).from(versiones);
   const empresa = async (razon: string) =>
     (await tx.select({ id: empresas.id }).from(empresas).where(like(empresas.razonSocial, `${razon}%`)).limit(1))[0]?.id ?? null;
   return { prods, gente, vers, empresa };
