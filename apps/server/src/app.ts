@@ -26,8 +26,10 @@ import { usuariosAuditoria, usuariosRoutes } from './areas/usuarios/routes.ts';
 import { versionesAuditoria, versionesRoutes } from './areas/versiones/routes.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './areas/vencimientos/routes.ts';
 import type { Config } from './config.ts';
+import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
 import { accessGuard } from './plugins/access.ts';
+import { readCache } from './plugins/cache.ts';
 import { errors } from './plugins/errors.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
@@ -39,12 +41,14 @@ import { diskStore } from './storage/disk.ts';
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** The database's change feed: with it, sessions and cacheable reads are kept in memory (main.ts). */
+  cambios?: Cambios | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole server, without listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, cambios }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -59,7 +63,8 @@ export async function buildApp({ db, config }: AppDeps): Promise<FastifyInstance
   await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After', 'X-Sentry-Rate-Limits'], maxAge: 600 });
   maintenance(app, config.maintenance);
   await xsrf(app);
-  accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes });
+  accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes, cambios });
+  readCache(app, { cambios, conAviso: await tablasConAviso(db) });
   await openapi(app, VERSION);
   const web = await webApp(app, config);
   errors(app, web);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { credentialLines, saveGenerated } from './credentials.ts';
+import { escucharCambios } from './db/cambios.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { startHousekeeping } from './db/housekeeping.ts';
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
     const seeded = await seed(database.db, config);
     const saveProblem = saveGenerated(config.dataDir, seeded.generated);
     if (saveProblem) console.warn(saveProblem);
-    const app = await buildApp({ db: database.db, config });
+    const feed = await escucharCambios(database);
+    const app = await buildApp({ db: database.db, config, cambios: feed.cambios });
     const stopHousekeeping = startHousekeeping(database.db, config.sessionIdleMinutes, (err) =>
       app.log.error({ err }, 'limpieza de sesiones e intentos de ingreso'),
     );
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
       console.log(`\nDeteniendo Intranet (${signal})...`);
       stopHousekeeping();
       await app.close();
+      await feed.close();
       await database.close();
       process.exit(0);
     };

@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   /** 'pglite' (embedded) or 'postgres' (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` with each NOTIFY payload on `channel`. `onState(false)` says notifications may be
+   * missed from now on (the listening connection dropped), `onState(true)` that they flow again.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,10 +52,70 @@ export async function openPostgres(
   // Fail now with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, outside the pool; a dropped connection is reopened every second. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (c: InstanceType<typeof pg.Client>) => {
+    if (client !== c) return;
+    client = undefined;
+    onState(false);
+    c.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000);
+  };
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+    } catch (err) {
+      lost(c);
+      throw err;
+    }
+    if (client === c) onState(true);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 export async function wrapPglite(client: PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    // In-process: notifications cannot be lost, so the feed is live from the start.
+    listen: async (channel, onNotify, onState) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onState(true);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }

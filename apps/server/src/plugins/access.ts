@@ -1,6 +1,8 @@
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { hashToken, findSession, touchSession, type SessionRecord } from '../areas/auth/queries.ts';
+import { TODO, type Cambios } from '../db/cambios.ts';
 import type { Db } from '../db/client.ts';
 import { MENSAJES } from '../messages.ts';
 import { isApiPath, sendError } from './errors.ts';
@@ -44,7 +46,8 @@ export function canAccess(access: Access, granted: ReadonlySet<PermissionCode>):
 const bearer = (header: string | undefined): string | undefined => /^Bearer\s+(\S{1,200})\s*$/i.exec(header ?? '')?.[1];
 
 /** Deny by default: every /api route declares its access; the guard checks it before anything is parsed. */
-export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: number }): void {
+export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined }): void {
+  const sesionDe = sessionLookup(opts);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('sesion', null);
 
@@ -64,12 +67,54 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public' || !isApiPath(request.routeOptions.url ?? '')) return;
     const token = bearer(request.headers.authorization);
-    const sesion = token ? await findSession(opts.db, hashToken(token), opts.idleMinutes) : undefined;
+    const sesion = token ? await sesionDe(hashToken(token)) : undefined;
     if (!sesion) return sendError(reply, 401, MENSAJES.sesionInvalida);
     if (!canAccess(access, sesion.permisos)) return sendError(reply, 403, MENSAJES.sinPermiso);
-    if (sesion.stale) await touchSession(opts.db, sesion.sesionId);
     request.sesion = sesion;
   });
+}
+
+/** Tables whose change may end a session or change its codes: a cached session is dropped when one changes. */
+const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
+const MINUTO = 60_000;
+
+/**
+ * The live session behind a token hash, its last use written down at most once a minute. With a change
+ * feed, sessions are kept in memory for up to 30 s and dropped as soon as a revocation, a deactivation or a
+ * role change is announced (by any process); the database stays the one place sessions live.
+ */
+function sessionLookup(opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined }) {
+  const { db, idleMinutes, cambios } = opts;
+  const leer = async (hash: string): Promise<SessionRecord | undefined> => {
+    const sesion = await findSession(db, hash, idleMinutes);
+    if (sesion?.stale) {
+      await touchSession(db, sesion.sesionId);
+      sesion.ultimoUso = Date.now();
+    }
+    return sesion;
+  };
+  if (!cambios) return leer;
+
+  const guardadas = new LRUCache<string, SessionRecord>({ max: 10_000, ttl: 30_000 });
+  cambios.suscribir((tabla) => {
+    if (TABLAS_DE_SESION.has(tabla)) guardadas.clear();
+  });
+  return async (hash: string): Promise<SessionRecord | undefined> => {
+    const ahora = Date.now();
+    const guardada = cambios.vivo ? guardadas.get(hash) : undefined;
+    if (guardada && ahora < guardada.vence && ahora - guardada.ultimoUso < idleMinutes * MINUTO) {
+      if (ahora - guardada.ultimoUso > MINUTO) {
+        await touchSession(db, guardada.sesionId);
+        guardada.ultimoUso = ahora;
+      }
+      return guardada;
+    }
+    const desde = cambios.generacion;
+    const sesion = await leer(hash);
+    if (!sesion) guardadas.delete(hash);
+    else if (cambios.vivo && cambios.generacion === desde) guardadas.set(hash, sesion);
+    return sesion;
+  };
 }
 
 /** The session of a request that passed the guard; a route that is not public can rely on it. */

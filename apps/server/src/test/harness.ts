@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../areas/auth/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { escucharCambios, type Cambios } from '../db/cambios.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
@@ -20,13 +21,20 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The change feed, when the clone was asked for one (`{ cambios: true }`): caches on, as in main.ts. */
+  cambios: Cambios | undefined;
   close(): Promise<void>;
+}
+
+export interface CloneOptions {
+  /** Listen to the database's changes, so sessions and cacheable reads are kept in memory as in production. */
+  cambios?: boolean;
 }
 
 export interface Template {
   /** 'pglite', or 'postgres' when TEST_DATABASE_URL is set. */
   kind: Database['kind'];
-  clone(config?: Partial<Config>): Promise<TestApp>;
+  clone(config?: Partial<Config>, opts?: CloneOptions): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -40,16 +48,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-async function startApp(database: Database, overrides: Partial<Config>, dropDatabase?: () => Promise<void>): Promise<TestApp> {
+async function startApp(
+  database: Database,
+  overrides: Partial<Config>,
+  opts: CloneOptions,
+  dropDatabase?: () => Promise<void>,
+): Promise<TestApp> {
   const config = testConfig(overrides);
-  const app = await buildApp({ db: database.db, config });
+  const feed = opts.cambios ? await escucharCambios(database) : undefined;
+  const app = await buildApp({ db: database.db, config, cambios: feed?.cambios });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    cambios: feed?.cambios,
     close: async () => {
       await app.close();
+      await feed?.close();
       await database.close();
       await dropDatabase?.();
     },
@@ -81,9 +97,9 @@ async function pgliteTemplate(): Promise<Template> {
   }
   return {
     kind: 'pglite',
-    clone: async (overrides = {}) => {
+    clone: async (overrides = {}, opts = {}) => {
       const copy = (await client.clone()) as typeof client;
-      return startApp(await wrapPglite(copy), overrides);
+      return startApp(await wrapPglite(copy), overrides, opts);
     },
     close: () => template.close(),
   };
@@ -109,10 +125,10 @@ async function postgresTemplate(url: string): Promise<Template> {
   const drop = (db: string) => admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).then(() => undefined);
   return {
     kind: 'postgres',
-    clone: async (overrides = {}) => {
+    clone: async (overrides = {}, opts = {}) => {
       const cloneName = name('c');
       await admin.query(`create database ${quoteIdent(cloneName)} template ${quoteIdent(templateName)}`);
-      return startApp(await openPostgres(withDatabase(url, cloneName), ignore), overrides, () => drop(cloneName));
+      return startApp(await openPostgres(withDatabase(url, cloneName), ignore), overrides, opts, () => drop(cloneName));
     },
     close: async () => {
       await drop(templateName);

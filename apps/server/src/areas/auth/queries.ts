@@ -89,6 +89,9 @@ export interface SessionRecord {
   permisos: ReadonlySet<PermissionCode>;
   /** Last use is older than a minute: worth writing down. */
   stale: boolean;
+  /** When the session ends, and when it was last used (epoch ms), for a cached copy to check itself. */
+  vence: number;
+  ultimoUso: number;
 }
 
 /** The live session behind a token hash: not revoked, not past its expiry, not idle, of an active user. */
@@ -100,6 +103,8 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
       usuario: usuarios.usuario,
       nombre: usuarios.nombre,
       stale: sql<boolean>`${sesiones.ultimoUso} < now() - interval '1 minute'`,
+      vence: sesiones.vence,
+      ultimoUso: sesiones.ultimoUso,
       codigos: sql<string[] | null>`(
         select array_agg(distinct ${rolPermisos.codigo}) from ${rolPermisos}
         join ${usuarioRoles} on ${usuarioRoles.rolId} = ${rolPermisos.rolId}
@@ -123,6 +128,8 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
     usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
     permisos: new Set((row.codigos ?? []).filter(isPermissionCode)),
     stale: row.stale,
+    vence: row.vence.getTime(),
+    ultimoUso: row.ultimoUso.getTime(),
   };
 }
 

@@ -73,6 +73,9 @@ function busqueda(q: string | undefined): SQL | undefined {
   return sql`${empresaBusqueda(empresas)} ilike ${likePattern(q)}`;
 }
 
+/** What the client list reads (servers, Physis version, next expiry): its cached answers are dropped when one changes. */
+export const EMPRESAS_LIST_TABLAS = ['empresas', 'servidores_cliente', 'afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'productos'] as const;
+
 export const empresasList: ListSpec<EmpresaListQuery> = {
   sorts: {
     razon_social: empresas.razonSocial,

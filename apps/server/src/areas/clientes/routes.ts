@@ -39,6 +39,7 @@ import {
   ENTIDAD,
   eliminarEmpresa,
   modificarEmpresa,
+  EMPRESAS_LIST_TABLAS,
 } from './queries.ts';
 import { secretsKeyOf } from './secretos.ts';
 import { crearServidor, eliminarServidor, modificarServidor, servidoresDeEmpresa } from './servidores.ts';
@@ -61,7 +62,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
   // ---- Empresas ----
 
   app.get('/api/empresas', {
-    config: VER,
+    config: { ...VER, cache: EMPRESAS_LIST_TABLAS },
     schema: {
       tags,
       summary: 'Lista paginada de clientes',

@@ -38,6 +38,9 @@ const entryCampos = {
   direcciones_count: direccionesCount,
 };
 
+/** What the DNS list reads: its cached answers are dropped when one of these changes. */
+export const DNS_LIST_TABLAS = ['dns', 'servidores', 'direcciones'] as const;
+
 /** The derived DNS entries across servers: search by host; filters by server, type and state. */
 export const dnsList: ListSpec<DnsListQuery> = {
   search: dns.host,

@@ -36,6 +36,7 @@ import {
   ENTIDAD_DNS,
   modificarDireccion,
   modificarDns,
+  DNS_LIST_TABLAS,
 } from './queries.ts';
 import { resolverHost, verificarConexion } from './network.ts';
 
@@ -51,7 +52,7 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
   const tags = ['dns'];
 
   app.get('/api/dns', {
-    config: VER,
+    config: { ...VER, cache: DNS_LIST_TABLAS },
     schema: { tags, summary: 'Lista paginada de entradas DNS de todos los servidores', querystring: dnsListQuery, response: { 200: envelope(dnsPage), ...bad } },
     handler: async (request) => ({ error: null, datos: await listPage(dnsList, request.query, dnsSource(db)) }),
   });

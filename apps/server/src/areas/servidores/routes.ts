@@ -41,7 +41,7 @@ const bad = { 400: errorBody, ...denied };
 
 export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/servidores', {
-    config: VER,
+    config: { ...VER, cache: ['servidores', 'dns', 'direcciones'] },
     schema: {
       tags,
       summary: 'Servidores propios con sus entradas DNS',

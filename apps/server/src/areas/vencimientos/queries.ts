@@ -46,6 +46,9 @@ const dias = sql<number>`(${vencimientos.vence} - ${HOY})::int`;
 
 // ---- The shared grid ----
 
+/** What the grids and their month chart read: their cached answers are dropped when one changes. */
+export const VENCIMIENTOS_TABLAS = ['afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'empresas', 'productos'] as const;
+
 export const vencimientosList: ListSpec<ListQuery> = {
   search: sql`(${empresas.razonSocial} || ' ' || coalesce(${empresas.nombreFantasia}, '') || ' ' || ${empresas.cuit} || ' ' || ${vencimientos.item})`,
   sorts: {

@@ -42,6 +42,7 @@ import {
   vencimientosList,
   vencimientosPorMes,
   vencimientosSource,
+  VENCIMIENTOS_TABLAS,
 } from './queries.ts';
 
 export const vencimientosAuditoria: AuditEntities = {
@@ -61,7 +62,7 @@ const bad = { 400: errorBody, ...denied };
 
 export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/vencimientos/:grupo/lista', {
-    config: VER,
+    config: { ...VER, cache: VENCIMIENTOS_TABLAS },
     schema: {
       tags,
       summary: 'La grilla de vencimientos (afip: certificados y CAI; physis: licencias)',
@@ -90,7 +91,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   });
 
   app.get('/api/vencimientos/:grupo/meses', {
-    config: VER,
+    config: { ...VER, cache: VENCIMIENTOS_TABLAS },
     schema: {
       tags,
       summary: 'Vencimientos de cada uno de los próximos 12 meses, y cuántos ya vencieron',

@@ -1,0 +1,129 @@
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Cambios } from '../db/cambios.ts';
+import { dns, rolPermisos, usuarios } from '../db/schema.ts';
+import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { CacheSinAvisoError, readCache } from './cache.ts';
+
+let template: Template;
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  template = await createTemplate();
+});
+afterAll(async () => {
+  await template.close();
+});
+beforeEach(async () => {
+  t = await template.clone({}, { cambios: true });
+  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const LISTA = '/api/dns?sort=host&size=5';
+const leer = (url = LISTA, headers = admin) => t.app.inject({ url, headers });
+const hosts = (res: Awaited<ReturnType<typeof leer>>) => res.json<{ datos: { items: { host: string }[] } }>().datos.items.map((d) => d.host);
+
+/** A write by another process reaches this one as a notification; on PostgreSQL it arrives a moment after commit. */
+async function avisado(desde: number): Promise<void> {
+  const hasta = Date.now() + 5000;
+  while (t.cambios!.generacion === desde) {
+    if (Date.now() > hasta) throw new Error('el aviso del cambio no llegó');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('cached list reads', () => {
+  it('answers a repeated read from memory, and the same bytes', async () => {
+    const first = await leer();
+    const second = await leer();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('still checks the caller: no session is 401 and a lacking code 403, even for a kept answer', async () => {
+    await leer();
+    expect((await t.app.inject({ url: LISTA })).statusCode).toBe(401);
+    const comercial = await bearer(t.app, 'comercial', PASSWORDS.demo);
+    expect((await leer(LISTA, comercial)).statusCode).toBe(403);
+  });
+
+  it('drops kept answers when this process writes, before the write is answered', async () => {
+    const before = hosts(await leer());
+    const [first] = await t.db.select({ id: dns.id, servidorId: dns.servidorId }).from(dns).where(eq(dns.host, before[0]!));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/dns/${first!.id}`,
+      headers: admin,
+      payload: { servidor_id: first!.servidorId, host: 'aaa-primero.physis.com.ar', tipo: 'A', ttl: 300, activo: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await leer();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(hosts(after)[0]).toBe('aaa-primero.physis.com.ar');
+  });
+
+  it('drops kept answers when another process changes a table they read', async () => {
+    await leer();
+    expect((await leer()).headers['x-cache']).toBe('hit');
+    const desde = t.cambios!.generacion;
+    // Straight to the database, as another server process would.
+    await t.db.execute(sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`);
+    await avisado(desde);
+    const after = await leer();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(hosts(after)).toContain('aaa-otro-proceso.physis.com.ar');
+  });
+
+  it('serves nothing from memory while the change feed is down', async () => {
+    await leer();
+    t.cambios!.estado(false);
+    expect((await leer()).headers['x-cache']).toBeUndefined();
+    expect((await leer()).headers['x-cache']).toBeUndefined();
+    t.cambios!.estado(true);
+    await leer();
+    expect((await leer()).headers['x-cache']).toBe('hit');
+  });
+});
+
+describe('kept sessions', () => {
+  it('a logged-out token is refused at once', async () => {
+    expect((await leer()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: admin })).statusCode).toBeLessThan(300);
+    expect((await leer()).statusCode).toBe(401);
+  });
+
+  it('a code taken away or a user deactivated by another process takes effect on the next request', async () => {
+    const { id, rolId } = await createUser(t.db, { usuario: 'cache-dns', password: 'Clave-Cache-1', codigos: ['>SERDNS#VER'] });
+    const auth = await bearer(t.app, 'cache-dns', 'Clave-Cache-1');
+    expect((await leer(LISTA, auth)).statusCode).toBe(200);
+    expect((await leer(LISTA, auth)).statusCode).toBe(200);
+
+    let desde = t.cambios!.generacion;
+    await t.db.delete(rolPermisos).where(eq(rolPermisos.rolId, rolId));
+    await avisado(desde);
+    expect((await leer(LISTA, auth)).statusCode).toBe(403);
+
+    desde = t.cambios!.generacion;
+    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, id));
+    await avisado(desde);
+    expect((await leer(LISTA, auth)).statusCode).toBe(401);
+  });
+});
+
+describe('declaring a cached route', () => {
+  it('refuses a route that reads a table which does not announce its changes', async () => {
+    const app = Fastify();
+    readCache(app, { cambios: new Cambios(), conAviso: new Set(['dns']) });
+    expect(() =>
+      app.get('/api/x', { config: { access: 'public', cache: ['dns', 'auditoria'] } }, async () => ({})),
+    ).toThrow(CacheSinAvisoError);
+    await app.close();
+  });
+});
