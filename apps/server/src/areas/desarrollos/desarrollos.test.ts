@@ -172,7 +172,7 @@ describe('GET /api/desarrollos/:id, /estados and /opciones', () => {
     const res = await get(`/api/desarrollos/${fila!.id}`);
     expect(res.statusCode).toBe(200);
     const d = envelope(desarrollo).parse(res.json()).datos;
-    expect(d.descripcion.content.length).toBe(2);
+    expect(d.descripcion.content).toHaveLength(2);
     const cambios = envelope(desarrolloCambios).parse((await get(`/api/desarrollos/${d.id}/estados`)).json()).datos;
     expect(cambios.map((c) => [c.desde, c.hacia])).toEqual([
       [null, 'pendiente'],
