@@ -45,7 +45,9 @@ export async function destacadas(db: Executor): Promise<StoreDestacada[]> {
 
 /** `GET /api/appsstore/config`. */
 export async function leerConfig(db: Executor): Promise<StoreConfig> {
-  const [row, lista] = await Promise.all([configRow(db), destacadas(db)]);
+  // One after the other: inside a transaction both would share one connection.
+  const row = await configRow(db);
+  const lista = await destacadas(db);
   return {
     nombre: row.nombre,
     canales: row.canales.filter((c): c is StoreConfig['canales'][number] => c === 'estable' || c === 'beta'),
