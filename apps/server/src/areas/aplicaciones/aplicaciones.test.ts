@@ -5,6 +5,7 @@ import { aplicacion, aplicacionPage, iconoSubido } from '@intranet/contract/apli
 import { auditPage } from '@intranet/contract/auditoria';
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 import { APLICACIONES } from './seed.ts';
@@ -37,7 +38,7 @@ const NUEVA = { package_name: 'com.physis.agenda', nombre: 'Physis Agenda', resu
 // The smallest valid PNG signature plus an IHDR-looking tail: recognised by its first bytes.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 
-const inject = (opts: Parameters<TestApp['app']['inject']>[0]) => ctx.t.app.inject(opts);
+const inject = (opts: InjectOptions) => ctx.t.app.inject(opts);
 const lista = async (query: string) => {
   const res = await inject({ url: `/api/aplicaciones?${query}`, headers: ctx.admin });
   expect(res.statusCode).toBe(200);
@@ -193,7 +194,7 @@ describe('permissions', () => {
     ];
     for (const headers of [ctx.tecnico, ctx.comercial]) {
       for (const [method, url] of rutas) {
-        const res = await inject({ method: method as 'GET', url, headers });
+        const res = await inject({ method: method as InjectOptions['method'], url, headers });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
     }
