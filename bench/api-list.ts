@@ -112,10 +112,26 @@ export async function startServer(target: Target): Promise<{ url: string; child:
   throw new Error('el servidor no respondió a tiempo');
 }
 
-export async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: 50, duration: 10, headers });
+/**
+ * 50 connections for 10 s on one URL; with `vary`, each request asks for a path of its own (a different
+ * page), so the server's read cache cannot answer it: what a list costs when it must be read.
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  vary?: () => string,
+): Promise<{ rps: number; p99: number; errors: number }> {
+  const options: autocannon.Options = { url, connections: 50, duration: 10, headers };
+  if (vary) options.requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: vary() }) }];
+  const result = await autocannon(options);
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
+
+/** The same list read with page size 10 + (i mod 91): the same work, a URL the read cache has not kept yet. */
+export const uncachedVariant = (url: string, i: number) => `${url}${url.includes('?') ? '&' : '?'}size=${10 + (i % 91)}`;
+
+/** Paths of the paged DNS list that repeat rarely: 1,000 pages × 91 page sizes. */
+export const varyingDnsPage = () => `/api/dns?page=${1 + Math.floor(Math.random() * 1000)}&size=${10 + Math.floor(Math.random() * 91)}&sort=host`;
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -149,20 +165,26 @@ export async function apiList(): Promise<void> {
     const session = await load(`${server.url}/api/paquetes/last`, headers);
     const paged = await load(list, headers);
     const searched = await load(search, headers);
+    const uncached = await load(server.url, headers, varyingDnsPage);
     figure('GET /api/estado (trivial): solicitudes/s', Math.round(trivial.rps), 'sol/s');
     figure('GET /api/estado: p99', trivial.p99, 'ms');
     figure('GET /api/paquetes/last (con sesión, referencia): solicitudes/s', Math.round(session.rps), 'sol/s');
     figure('GET /api/paquetes/last: p99', session.p99, 'ms');
-    for (const [name, r] of [['GET /api/dns paginada y ordenada', paged], [`GET /api/dns?q=${SEARCH}`, searched]] as const) {
+    for (const [name, r] of [
+      ['GET /api/dns paginada y ordenada', paged],
+      [`GET /api/dns?q=${SEARCH}`, searched],
+      ['GET /api/dns, otra página en cada solicitud (sin caché)', uncached],
+    ] as const) {
       figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
       figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
       figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
       if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
     }
 
+    // Server time of searches read from the database: each one different, so none comes from the cache.
     const durations: number[] = [];
     for (let i = 0; i < 200; i += 1) {
-      const res = await fetch(search, { headers });
+      const res = await fetch(`${server.url}/api/dns?q=${encodeURIComponent(`bench${String(1 + (i % 999)).padStart(4, '0')}.physis`)}&sort=host&size=${25 + (i % 2)}`, { headers });
       await res.arrayBuffer();
       const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
       if (dur) durations.push(Number(dur));
