@@ -146,6 +146,9 @@ export type StoreCatalogoQuery = z.input<typeof storeCatalogoQuery>;
 export const storeCatalogoPage = paged(storeApp);
 export const storeCatalogoExportQuery = storeCatalogoQuery.omit({ page: true, size: true });
 
+/** `GET /api/appsstore/catalogo/categorias`: the categories of the listed applications, for the filter. */
+export const storeCategorias = z.array(z.string());
+
 // ---- `{store}` for devices ----
 
 /** `GET {store}/api/store/estado` (public, always 200, also during maintenance): what a device checks first. */

@@ -44,6 +44,7 @@ describe('the permission matrix of the staff routes', () => {
     { method: 'GET', url: '/api/appsstore/aplicaciones' },
     { method: 'GET', url: '/api/appsstore/catalogo' },
     { method: 'GET', url: '/api/appsstore/catalogo/export.csv' },
+    { method: 'GET', url: '/api/appsstore/catalogo/categorias' },
     { method: 'GET', url: '/api/auditoria?entidad=appsstore_config&id=config' },
   ] as const;
 
@@ -132,8 +133,15 @@ describe('GET and PUT /api/appsstore/config', () => {
       (await t.app.inject({ url: '/api/auditoria?entidad=appsstore_config&id=config', headers: admin })).json(),
     ).datos.items;
     expect(historia[0]).toMatchObject({ accion: 'modificar', usuario_nombre: 'Administrador' });
-    expect(historia[0]!.despues).toMatchObject({ nombre: 'Tienda de prueba', destacadas: [b.id, a.id] });
-    expect(historia[0]!.antes).toMatchObject({ nombre: 'Physis AppsStore' });
+    expect(historia[0]!.despues).toEqual({
+      nombre: 'Tienda de prueba',
+      canales: ['estable', 'beta'],
+      destacadas: [{ id: b.id, nombre: 'Beta app' }, { id: a.id, nombre: 'Alfa' }],
+      version_minima: '2.0.1',
+      mantenimiento: false,
+      mantenimiento_mensaje: null,
+    });
+    expect(historia[0]!.antes).toMatchObject({ nombre: 'Physis AppsStore', version_minima: '1.2.0' });
     expect(historia.at(-1)!.accion).toBe('crear');
   });
 
@@ -206,6 +214,11 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
     const bad = await copia.app.inject({ url: '/api/appsstore/catalogo?canal=nocturno&sort=x', headers });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos).sort()).toEqual(['canal', 'sort']);
+  });
+
+  it('names the categories of the listed applications', async () => {
+    const res = await copia.app.inject({ url: '/api/appsstore/catalogo/categorias', headers });
+    expect(res.json()).toEqual({ error: null, datos: ['Gestión', 'Logística'] });
   });
 
   it('follows the offered channels of the configuration', async () => {

@@ -178,6 +178,16 @@ export const catalogoSource = (db: Executor, base: StoreBase, canales: readonly 
   count: async (where) => (await db.select({ n: count() }).from(aplicaciones).where(and(listada(db, canales), where)))[0]?.n ?? 0,
 });
 
+/** The categories of the listed applications, for the staff list's filter. */
+export async function catalogoCategorias(db: Executor, canales: readonly StoreCanal[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ categoria: aplicaciones.categoria })
+    .from(aplicaciones)
+    .where(and(listada(db, canales), sql`${aplicaciones.categoria} is not null`))
+    .orderBy(asc(aplicaciones.categoria));
+  return rows.map((r) => r.categoria).filter((c): c is string => c !== null);
+}
+
 export const catalogoCsv: CsvColumn<StoreApp>[] = [
   { titulo: 'Package', valor: (a) => a.package_name },
   { titulo: 'Nombre', valor: (a) => a.nombre },

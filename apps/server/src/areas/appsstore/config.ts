@@ -86,11 +86,21 @@ async function comprobarDestacadas(tx: Tx, ids: number[]): Promise<void> {
   if (mensajes.length > 0) throw new ApiError(400, 'Las destacadas no son válidas', { destacadas: mensajes });
 }
 
+/** The configuration as its history shows it: flat fields, featured apps by name. */
+export const auditoriaDe = (c: StoreConfig) => ({
+  nombre: c.nombre,
+  canales: c.canales,
+  destacadas: c.destacadas_detalle.map(({ id, nombre }) => ({ id, nombre })),
+  version_minima: c.version_minima,
+  mantenimiento: c.mantenimiento.activo,
+  mantenimiento_mensaje: c.mantenimiento.mensaje,
+});
+
 /** Saves the whole configuration (and its featured list) with its audit row, all or nothing. */
 export async function guardarConfig(db: Db, values: StoreConfigValues, autor: Autor): Promise<StoreConfig> {
   return db.transaction(async (tx) => {
     const anterior = await configRow(tx, true);
-    const antes = anterior.actualizado === null ? null : await leerConfig(tx);
+    const antes = anterior.actualizado === null ? null : auditoriaDe(await leerConfig(tx));
     await comprobarDestacadas(tx, values.destacadas);
     const { activo, mensaje } = values.mantenimiento;
     const columnas = {
@@ -109,7 +119,7 @@ export async function guardarConfig(db: Db, values: StoreConfigValues, autor: Au
       await tx.insert(appsstoreDestacadas).values(values.destacadas.map((aplicacionId, orden) => ({ aplicacionId, orden })));
     }
     const despues = await leerConfig(tx);
-    await writeAudit(tx, { autor, accion: antes ? 'modificar' : 'crear', entidad: ENTIDAD_CONFIG, entidadId: CONFIG_ID, antes, despues });
+    await writeAudit(tx, { autor, accion: antes ? 'modificar' : 'crear', entidad: ENTIDAD_CONFIG, entidadId: CONFIG_ID, antes, despues: auditoriaDe(despues) });
     return despues;
   });
 }

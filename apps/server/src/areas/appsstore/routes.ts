@@ -3,6 +3,7 @@ import {
   storeCatalogoExportQuery,
   storeCatalogoPage,
   storeCatalogoQuery,
+  storeCategorias,
   storeConfig,
   storeConfigInput,
 } from '@intranet/contract/appsstore';
@@ -14,7 +15,7 @@ import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import type { FileDeps } from '../archivos/routes.ts';
-import { catalogoCsv, catalogoListSpec, catalogoSource } from './catalogo.ts';
+import { catalogoCategorias, catalogoCsv, catalogoListSpec, catalogoSource } from './catalogo.ts';
 import { aplicacionesElegibles, ENTIDAD_CONFIG, guardarConfig, leerConfig } from './config.ts';
 import { storeBase, tiendaRoutes } from './tienda.ts';
 
@@ -69,6 +70,12 @@ export const appsstoreRoutes: FastifyPluginAsyncZod<AppsstoreDeps> = async (app,
       const { canales } = await leerConfig(db);
       return { error: null, datos: await listPage(catalogoListSpec(canales), request.query, catalogoSource(db, storeBase(config, request), canales)) };
     },
+  });
+
+  app.get('/api/appsstore/catalogo/categorias', {
+    config: CONFIG,
+    schema: { tags, summary: 'Las categorías de las aplicaciones del catálogo (para el filtro)', response: { 200: envelope(storeCategorias), ...denied } },
+    handler: async () => ({ error: null, datos: await catalogoCategorias(db, (await leerConfig(db)).canales) }),
   });
 
   app.get('/api/appsstore/catalogo/export.csv', {
