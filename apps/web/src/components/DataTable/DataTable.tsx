@@ -57,6 +57,8 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** Columns hidden until the user shows them. */
   initiallyHidden?: string[];
+  /** A closing row (a report's totals): its cell for each column id; columns not named stay empty. */
+  footer?: Readonly<Record<string, ReactNode>>;
 }
 
 const SELECT_COLUMN = 'seleccion';
@@ -190,6 +192,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Tr>
             )}
           </Table.Tbody>
+          {props.footer && (
+            <Table.Tfoot>
+              <Table.Tr>
+                {table.getVisibleLeafColumns().map((column) => (
+                  <Table.Th key={column.id}>{props.footer?.[column.id]}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Table.ScrollContainer>
 
