@@ -1,0 +1,82 @@
+import { envelope } from '@intranet/contract/envelope';
+import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
+import { estadoVencimiento } from '@intranet/contract/vencimientos';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { SITIOS } from './seed.ts';
+import { fresh, ids, templatePorArchivo } from './test-support.ts';
+
+// The site-expiry grid: every SSL certificate and domain of the sites not retired, by the clients' colour rule.
+
+const holder = templatePorArchivo();
+const vigentes = SITIOS.filter((s) => s.estado !== 'baja');
+const fechas = vigentes.flatMap((s) => [s.ssl, s.dominio]).filter((d): d is number => d !== null);
+
+describe('GET /api/sitios/vencimientos', () => {
+  const ctx = fresh(holder);
+  const grid = async (query: string) => {
+    const res = await ctx.t.app.inject({ url: `/api/sitios/vencimientos?size=200&${query}`, headers: ctx.admin });
+    expect(res.statusCode, query).toBe(200);
+    return envelope(sitioVencimientoPage).parse(res.json()).datos;
+  };
+
+  it('lists both expiries of every site not retired, soonest first, with days left and issuer or registrar', async () => {
+    const { items, total } = await grid('');
+    expect(total).toBe(fechas.length);
+    expect(items.map((r) => r.dias)).toEqual([...fechas].sort((a, b) => a - b));
+    expect(items.some((r) => r.nombre.startsWith('Textil'))).toBe(false);
+    const www = items.filter((r) => r.url === 'https://www.physis.com.ar/');
+    expect(www.map((r) => [r.tipo, r.dias, r.detalle, r.cliente])).toEqual([
+      ['ssl', 62, "Let's Encrypt (R11)", null],
+      ['dominio', 210, 'NIC Argentina', null],
+    ]);
+    expect(www[0]!.id).toBe(www[0]!.sitio_id * 2);
+  });
+
+  it('colours by the shared rule: red expired, orange up to 30 days (today included), yellow to 90, green beyond', async () => {
+    const { items } = await grid('');
+    const por = (dias: number) => items.find((r) => r.dias === dias)!;
+    expect(estadoVencimiento(por(-10).dias)).toBe('vencido');
+    expect(estadoVencimiento(por(0).dias)).toBe('critico');
+    expect(estadoVencimiento(por(30).dias)).toBe('critico');
+    expect(estadoVencimiento(por(62).dias)).toBe('proximo');
+    expect(estadoVencimiento(por(95).dias)).toBe('vigente');
+  });
+
+  it('quick filters Vencidos / 7 / 30 / 60 / 90 / Todos, kind, client, own sites and search', async () => {
+    const cuenta = (filtro: (d: number) => boolean) => fechas.filter(filtro).length;
+    expect((await grid('plazo=vencidos')).total).toBe(cuenta((d) => d < 0));
+    for (const n of [7, 30, 60, 90]) expect((await grid(`plazo=${n}`)).total, String(n)).toBe(cuenta((d) => d >= 0 && d <= n));
+    expect((await grid('plazo=todos')).total).toBe(fechas.length);
+    expect((await grid('tipo=dominio')).items.every((r) => r.tipo === 'dominio')).toBe(true);
+    const ceibos = await grid(`empresa_id=${await ids(ctx).empresa('Agropecuaria Los Ceibos S.A.')}`);
+    expect(ceibos.items.map((r) => [r.tipo, r.dias])).toEqual([['dominio', -10], ['ssl', 25]]);
+    expect((await grid('propios=true')).items.every((r) => r.cliente === null)).toBe(true);
+    expect((await grid('q=llao')).items.map((r) => r.tipo)).toEqual(['ssl', 'dominio']);
+    for (const campo of SITIO_VENCIMIENTO_SORT) for (const sort of [campo, `-${campo}`]) await grid(`sort=${sort}`);
+    const malo = await ctx.t.app.inject({ url: '/api/sitios/vencimientos?plazo=15&tipo=x', headers: ctx.admin });
+    expect(Object.keys(malo.json().campos).sort()).toEqual(['plazo', 'tipo']);
+  });
+
+  it('exports the filtered grid as CSV with the state as staff read it', async () => {
+    const res = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/export.csv?plazo=vencidos', headers: ctx.admin });
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Sitio, r.Tipo, r.Estado])).toEqual([
+      ['Tienda online Los Ceibos', 'Dominio', 'Vencido (Vencido hace 10 días)'],
+      ['API pública', 'Certificado SSL', 'Vencido (Vencido hace 3 días)'],
+    ]);
+    expect(rows[0]!.Cliente).toBe('Agropecuaria Los Ceibos S.A.');
+    expect(rows[1]!.Cliente).toBe('Propio');
+  });
+
+  it('counts the expired ones and those due in each of the next 12 months', async () => {
+    const res = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/meses', headers: ctx.admin });
+    const { vencidos, meses } = envelope(sitioVencimientoMeses).parse(res.json()).datos;
+    expect(vencidos).toBe(fechas.filter((d) => d < 0).length);
+    expect(meses).toHaveLength(12);
+    expect(meses[0]!.mes).toMatch(/^\d{4}-\d{2}$/);
+    const enElAño = meses.reduce((n, m) => n + m.cantidad, 0);
+    expect(enElAño).toBeGreaterThanOrEqual(fechas.filter((d) => d >= 0 && d <= 300).length);
+    expect(enElAño).toBeLessThanOrEqual(fechas.filter((d) => d >= 0 && d <= 366).length);
+  });
+});
