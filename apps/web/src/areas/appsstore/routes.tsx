@@ -1,12 +1,16 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { StoreCatalogo } from './StoreCatalogo.tsx';
+import { StoreConfigScreen } from './StoreConfigScreen.tsx';
+import { StoreHistorial } from './StoreHistorial.tsx';
 
-/** The appsstore area's screens (one lazy chunk); each one lands with its issue. */
+/** The AppsStore screens (one lazy chunk): configuration, catalogue and history. */
 export function AppsStoreRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="AppsStore" /> },
+        { path: '', element: <StoreConfigScreen /> },
+        { path: 'catalogo', element: <StoreCatalogo /> },
+        { path: 'historial', element: <StoreHistorial /> },
       ]}
     />
   );
