@@ -1,0 +1,32 @@
+import { Avatar, Badge } from '@mantine/core';
+import { IconBrandAndroid } from '@tabler/icons-react';
+import type { AplicacionCanal } from '@intranet/contract/aplicaciones';
+import { archivoUrl } from './api.ts';
+import { aplicacionesMessages as t, versionesMessages as tv } from './messages.ts';
+
+/** A version's channel as a coloured chip. */
+export function CanalBadge({ canal }: { canal: AplicacionCanal }) {
+  return (
+    <Badge variant="light" color={tv.canalColores[canal]}>
+      {tv.canales[canal]}
+    </Badge>
+  );
+}
+
+/** Whether the store offers the app (or the version). */
+export function PublicadaBadge({ publicada, despublicada = t.noPublicada }: { publicada: boolean; despublicada?: string }) {
+  return (
+    <Badge variant="light" color={publicada ? 'green' : 'gray'}>
+      {publicada ? t.publicada : despublicada}
+    </Badge>
+  );
+}
+
+/** The app's icon from the file store, or Android's robot when it has none. */
+export function AppIcon({ icono, nombre, size = 32 }: { icono: string | null; nombre: string; size?: number }) {
+  return (
+    <Avatar src={icono ? archivoUrl(icono) : null} alt={t.iconoDe(nombre)} size={size} radius="md" color="teal">
+      <IconBrandAndroid size={size * 0.6} aria-hidden />
+    </Avatar>
+  );
+}
