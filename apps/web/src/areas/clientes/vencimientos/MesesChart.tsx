@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
-import type { VencimientoGrupo } from '@intranet/contract/vencimientos';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { VencimientoGrupo, VencimientoMeses } from '@intranet/contract/vencimientos';
 import { useMeses } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 
@@ -11,9 +12,19 @@ const etiqueta = (mes: string) => {
   return `${MESES[Number(m) - 1]} ${y!.slice(2)}`;
 };
 
-/** How many items fall due in each of the next 12 months, above the grid. */
-export function MesesChart({ grupo }: { grupo: VencimientoGrupo }) {
-  const meses = useMeses(grupo);
+/** The month counts as another area's grid reads them (the site-expiry grid answers the same shape). */
+export type MesesConsulta = Pick<UseQueryResult<VencimientoMeses, Error>, 'data' | 'isError' | 'error'>;
+
+/** How many items fall due in each of the next 12 months, above the grid: a client grid's, or given. */
+export function MesesChart(props: { grupo: VencimientoGrupo } | { meses: MesesConsulta }) {
+  return 'grupo' in props ? <MesesDeGrupo grupo={props.grupo} /> : <MesesView meses={props.meses} />;
+}
+
+function MesesDeGrupo({ grupo }: { grupo: VencimientoGrupo }) {
+  return <MesesView meses={useMeses(grupo)} />;
+}
+
+function MesesView({ meses }: { meses: MesesConsulta }) {
   const data = (meses.data?.meses ?? []).map((m) => ({ mes: etiqueta(m.mes), cantidad: m.cantidad }));
   const total = data.reduce((sum, d) => sum + d.cantidad, 0);
   const vencidos = meses.data?.vencidos ?? 0;
@@ -44,7 +55,7 @@ export function MesesChart({ grupo }: { grupo: VencimientoGrupo }) {
       </Box>
       {meses.isError && (
         <Text size="sm" c="red">
-          {meses.error.message}
+          {meses.error?.message}
         </Text>
       )}
     </Paper>
