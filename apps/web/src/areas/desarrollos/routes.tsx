@@ -1,12 +1,19 @@
-import { SectionPending } from '../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../AreaRoutes.tsx';
+import { DesarrolloDetail } from './DesarrolloDetail.tsx';
+import { DesarrolloEditar, DesarrolloNuevo } from './DesarrolloForm.tsx';
+import { DesarrollosList } from './DesarrollosList.tsx';
+import { Tablero } from './Tablero.tsx';
 
-/** The desarrollos area's screens (one lazy chunk); each one lands with its issue. */
+/** The desarrollos area's screens (one lazy chunk): list, board, detail, forms. */
 export function DesarrollosRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: '', element: <SectionPending title="Desarrollos" /> },
+        { path: '', element: <DesarrollosList /> },
+        { path: 'tablero', element: <Tablero /> },
+        { path: 'nuevo', element: <DesarrolloNuevo /> },
+        { path: ':id', element: <DesarrolloDetail /> },
+        { path: ':id/editar', element: <DesarrolloEditar /> },
       ]}
     />
   );

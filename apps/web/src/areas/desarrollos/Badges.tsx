@@ -1,0 +1,37 @@
+import { Badge, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { DesarrolloEstado, DesarrolloPrioridad } from '@intranet/contract/desarrollos';
+import { desarrollosMessages as t } from './messages.ts';
+
+// A badge in a narrow table cell or card keeps its whole word.
+const NUNCA_CORTADO = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+export function EstadoBadge({ estado }: { estado: DesarrolloEstado }) {
+  return (
+    <Badge variant="light" color={t.estadoColores[estado]} styles={NUNCA_CORTADO} data-estado={estado}>
+      {t.estados[estado]}
+    </Badge>
+  );
+}
+
+export function PrioridadBadge({ prioridad, size = 'sm' }: { prioridad: DesarrolloPrioridad; size?: 'xs' | 'sm' }) {
+  return (
+    <Badge variant={prioridad === 'urgente' ? 'filled' : 'light'} color={t.prioridadColores[prioridad]} size={size} styles={NUNCA_CORTADO}>
+      {t.prioridades[prioridad]}
+    </Badge>
+  );
+}
+
+/** dd/mm/aaaa, as staff write dates. */
+export const fechaCorta = (fecha: string | null) => (fecha ? dayjs(fecha).format('DD/MM/YYYY') : null);
+
+/** The commitment date, red (and said) when it has passed and the development is still open. */
+export function Compromiso({ fecha, vencido, size = 'sm' }: { fecha: string | null; vencido: boolean; size?: 'xs' | 'sm' }) {
+  if (!fecha) return null;
+  return (
+    <Text component="span" size={size} c={vencido ? 'red.7' : undefined} fw={vencido ? 600 : undefined} data-vencido={vencido || undefined}>
+      {fechaCorta(fecha)}
+      {vencido && ` (${t.vencidoHace.toLowerCase()})`}
+    </Text>
+  );
+}

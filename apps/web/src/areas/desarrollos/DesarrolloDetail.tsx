@@ -1,0 +1,168 @@
+import { Button, Group, Menu, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowsExchange, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RichTextView } from '../../components/RichTextView.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useDesarrollo, useEliminarDesarrollo, useMoverDesarrollo } from './api.ts';
+import { CambiosEstado } from './CambiosEstado.tsx';
+import { Compromiso, EstadoBadge, fechaCorta, PrioridadBadge } from './Badges.tsx';
+import { DESARROLLOS_PATH } from './Filtros.tsx';
+import { desarrollosMessages as t } from './messages.ts';
+
+const TABS = ['datos', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/desarrollos/:id`: the development's data with its rendered description, and its history. */
+export function DesarrolloDetail() {
+  const id = Number(useParams().id);
+  const desarrollo = useDesarrollo(id);
+  return (
+    <RecordScreen query={desarrollo} title={t.titulo} back={{ to: DESARROLLOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <DesarrolloView desarrollo={record} />}
+    </RecordScreen>
+  );
+}
+
+const horas = (n: number | null) => (n === null ? null : n.toLocaleString('es-AR'));
+
+function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
+  const puedeEditar = usePermiso('DESARROLLOS#EDITAR');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {d.titulo}
+            <EstadoBadge estado={d.estado} />
+            <PrioridadBadge prioridad={d.prioridad} />
+          </Group>
+        }
+        back={{ to: DESARROLLOS_PATH, label: t.volver }}
+        actions={puedeEditar && <Acciones desarrollo={d} />}
+      />
+      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <DetailGrid
+                items={[
+                  { label: t.campos.empresa, value: d.empresa ?? t.interno },
+                  { label: t.campos.producto, value: d.producto },
+                  { label: t.campos.version, value: d.version },
+                  { label: t.campos.estado, value: t.estados[d.estado] },
+                  { label: t.campos.prioridad, value: t.prioridades[d.prioridad] },
+                  { label: t.campos.responsable, value: d.responsable },
+                  { label: t.campos.fecha_solicitud, value: fechaCorta(d.fecha_solicitud) },
+                  { label: t.campos.fecha_compromiso, value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} /> },
+                  { label: t.campos.fecha_entrega, value: fechaCorta(d.fecha_entrega) },
+                  { label: t.campos.horas_estimadas, value: horas(d.horas_estimadas) },
+                  { label: t.campos.horas_reales, value: horas(d.horas_reales) },
+                  { label: t.campos.actualizado, value: formatFecha(d.actualizado) },
+                ]}
+              />
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                {t.campos.descripcion}
+              </Text>
+              <RichTextView value={d.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <Stack gap="lg">
+            <section>
+              <Title order={2} size="h4" mb="sm">
+                {t.cambiosEstado}
+              </Title>
+              <CambiosEstado id={d.id} />
+            </section>
+            <section>
+              <Title order={2} size="h4" mb="sm">
+                {t.cambiosAuditoria}
+              </Title>
+              <HistoryTab
+                entidad="desarrollo"
+                id={d.id}
+                labels={t.campos}
+                valueLabels={{ estado: t.estados, prioridad: t.prioridades }}
+              />
+            </section>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+/** Mover a (the states the table allows), Editar, Eliminar. */
+function Acciones({ desarrollo: d }: { desarrollo: Desarrollo }) {
+  const eliminar = useEliminarDesarrollo();
+  const mover = useMoverDesarrollo();
+  const navigate = useNavigate();
+  const destinos = DESARROLLO_TRANSICIONES[d.estado];
+
+  const remove = async () => {
+    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(d.titulo), danger: true });
+    if (!ok) return;
+    eliminar.mutate(d.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminado, message: d.titulo });
+        void navigate(DESARROLLOS_PATH);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      {destinos.length > 0 && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" leftSection={<IconArrowsExchange size={16} />} loading={mover.isPending}>
+              {t.moverA}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {destinos.map((estado) => (
+              <Menu.Item
+                key={estado}
+                onClick={() =>
+                  mover.mutate(
+                    { id: d.id, estado },
+                    {
+                      onSuccess: () => notifications.show({ color: 'green', title: t.movidoTitulo, message: t.movido(d.titulo, t.estados[estado]) }),
+                      onError: (error) => notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
+                    },
+                  )
+                }
+              >
+                {t.estados[estado]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Button component={Link} to={`${DESARROLLOS_PATH}/${d.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+        {t.editar}
+      </Button>
+      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+        {t.eliminar}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DESARROLLO_ESTADOS, desarrolloListQuery, puedePasarDesarrollo, type DesarrolloEstado, type DesarrolloFila, type Tablero as TableroDatos } from '@intranet/contract/desarrollos';
+import { ListSearch } from '../../components/ListSearch.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { listQueryString, useListState } from '../../core/list/useListState.ts';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { desarrollosKeys, useMoverDesarrollo, useTablero } from './api.ts';
+import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
+import { desarrollosMessages as t } from './messages.ts';
+import { ContenidoTarjeta, TarjetaDesarrollo } from './TarjetaDesarrollo.tsx';
+
+// The pointer's column when it is over one; otherwise (keyboard) the column the card overlaps most.
+const colision: CollisionDetection = (args) => {
+  const bajoPuntero = pointerWithin(args);
+  return bajoPuntero.length > 0 ? bajoPuntero : rectIntersection(args);
+};
+
+const esEstado = (id: unknown): id is DesarrolloEstado => DESARROLLO_ESTADOS.includes(id as DesarrolloEstado);
+const desarrolloDe = (event: DragStartEvent | DragEndEvent) => (event.active.data.current as { desarrollo: DesarrolloFila } | undefined)?.desarrollo;
+
+/** `/desarrollos/tablero`: one column per state; drag a card (or "Mover a") to change its state. */
+export function Tablero() {
+  const list = useListState(desarrolloListQuery);
+  const { q, empresa_id, producto_id, responsable_id, prioridad, vencido } = list.query;
+  const params = listQueryString({ q, empresa_id, producto_id, responsable_id, prioridad, vencido });
+  const tablero = useTablero(params);
+  const editable = usePermiso('DESARROLLOS#EDITAR');
+  const mover = useMoverDesarrollo(desarrollosKeys.tablero(params));
+  const [activa, setActiva] = useState<DesarrolloFila | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+
+  const moverA = (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => {
+    if (desarrollo.estado === estado) return;
+    mover.mutate(
+      { id: desarrollo.id, estado },
+      {
+        onSuccess: () => notifications.show({ color: 'green', title: t.movidoTitulo, message: t.movido(desarrollo.titulo, t.estados[estado]) }),
+        onError: (error) => notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
+      },
+    );
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setActiva(null);
+    const desarrollo = desarrolloDe(event);
+    if (desarrollo && event.over && esEstado(event.over.id)) moverA(desarrollo, event.over.id);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            <VistaSwitch />
+            {editable && (
+              <Button component={Link} to={`${DESARROLLOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
+                {t.nuevo}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
+        <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+        <FiltrosComunes list={list} />
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {editable ? t.arrastrarAyuda : t.soloLectura}
+      </Text>
+      {tablero.isError && (
+        <Alert color="red" role="alert" title={listMessages.errorCarga}>
+          {tablero.error.message}
+        </Alert>
+      )}
+      {tablero.isPending && <Loader size="sm" aria-label={listMessages.cargando} />}
+      {tablero.data && (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={colision}
+          onDragStart={(event) => setActiva(desarrolloDe(event) ?? null)}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setActiva(null)}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t.arrastrarAyuda } }}
+        >
+          <Columnas tablero={tablero.data} activa={activa} editable={editable} onMover={moverA} filtros={list.exportParams} />
+          <DragOverlay dropAnimation={null}>
+            {activa && (
+              <Paper withBorder radius="sm" p="xs" shadow="md" style={{ cursor: 'grabbing' }}>
+                <ContenidoTarjeta desarrollo={activa} />
+              </Paper>
+            )}
+          </DragOverlay>
+        </DndContext>
+      )}
+    </>
+  );
+}
+
+interface ColumnasProps {
+  tablero: TableroDatos;
+  activa: DesarrolloFila | null;
+  editable: boolean;
+  onMover: (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => void;
+  /** The board's filters as list parameters, for the "more in the list" link. */
+  filtros: string;
+}
+
+function Columnas({ tablero, activa, editable, onMover, filtros }: ColumnasProps) {
+  return (
+    <Box role="list" aria-label={t.tablero} style={{ display: 'grid', gridTemplateColumns: `repeat(${tablero.length}, minmax(165px, 1fr))`, gap: 8, overflowX: 'auto', alignItems: 'start' }}>
+      {tablero.map((columna) => (
+        <Columna key={columna.estado} columna={columna} activa={activa} editable={editable} onMover={onMover} filtros={filtros} />
+      ))}
+    </Box>
+  );
+}
+
+function Columna({ columna, activa, editable, onMover, filtros }: Omit<ColumnasProps, 'tablero'> & { columna: TableroDatos[number] }) {
+  const { estado, total, items } = columna;
+  const { setNodeRef, isOver } = useDroppable({ id: estado });
+  // While dragging, the columns the card may not go to are dimmed (the server still has the last word).
+  const permitida = !activa || activa.estado === estado || puedePasarDesarrollo(activa.estado, estado);
+  const resto = total - items.length;
+  const masParams = new URLSearchParams(filtros);
+  masParams.set('estado', estado);
+  return (
+    <Paper
+      ref={setNodeRef}
+      role="listitem"
+      aria-label={t.columna(t.estados[estado], total)}
+      data-estado={estado}
+      withBorder
+      radius="md"
+      p="xs"
+      bg={isOver ? (permitida ? 'blue.0' : 'red.0') : 'gray.0'}
+      style={{ minHeight: 240, opacity: permitida ? 1 : 0.55, borderStyle: permitida ? undefined : 'dashed' }}
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h5">
+          {t.estados[estado]}
+        </Title>
+        <Badge variant="light" color={t.estadoColores[estado]} aria-hidden>
+          {total}
+        </Badge>
+      </Group>
+      <Stack gap="xs">
+        {items.length === 0 && (
+          <Text size="xs" c="dimmed" ta="center" py="md">
+            {t.columnaVacia}
+          </Text>
+        )}
+        {items.map((d) => (
+          <TarjetaDesarrollo key={d.id} desarrollo={d} editable={editable} onMover={onMover} />
+        ))}
+        {resto > 0 && (
+          <Anchor component={Link} to={`${DESARROLLOS_PATH}?${masParams.toString()}`} size="xs" ta="center">
+            {t.masEnLista(resto)}
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const nombre = (id: unknown) => (esEstado(id) ? t.estados[id] : '');
+const titulo = (data: unknown) => (data as { desarrollo?: DesarrolloFila } | undefined)?.desarrollo?.titulo ?? '';
+
+/** What screen readers hear while a card is dragged with the keyboard. */
+const announcements = {
+  onDragStart: ({ active }: DragStartEvent) => t.anuncios.inicio(titulo(active.data.current)),
+  onDragOver: ({ active, over }: { active: DragStartEvent['active']; over: DragEndEvent['over'] }) =>
+    over ? t.anuncios.sobre(titulo(active.data.current), nombre(over.id)) : t.anuncios.fuera(titulo(active.data.current)),
+  onDragEnd: ({ active, over }: DragEndEvent) =>
+    over ? t.anuncios.soltado(titulo(active.data.current), nombre(over.id)) : t.anuncios.cancelado(titulo(active.data.current)),
+  onDragCancel: ({ active }: DragEndEvent) => t.anuncios.cancelado(titulo(active.data.current)),
+};
