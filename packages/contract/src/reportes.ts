@@ -84,7 +84,13 @@ export const columnaDef = z.object({
 export type ColumnaDef = z.infer<typeof columnaDef>;
 
 export const GRAFICO_TIPOS = ['barras', 'barras_apiladas', 'lineas'] as const;
-export const graficoDef = z.object({ tipo: z.enum(GRAFICO_TIPOS), x: z.string(), series: z.array(z.string()) });
+export const graficoDef = z.object({
+  tipo: z.enum(GRAFICO_TIPOS),
+  x: z.string(),
+  series: z.array(z.string()),
+  /** A series' colour where its meaning has one (a Mantine colour: 'green.6'); the others take the palette's. */
+  colores: z.record(z.string(), z.string()).optional(),
+});
 export type GraficoDef = z.infer<typeof graficoDef>;
 
 // ---- The catalogue ----
@@ -180,7 +186,7 @@ export const REPORTES = {
       .strict()
       .superRefine(rangoValido),
     columnas: [mesCol, ...ACTUALIZACION_RESULTADOS.map((r) => col(r, RESULTADO_ETIQUETA[r])), col('total', 'Total')],
-    grafico: { tipo: 'barras_apiladas', x: 'mes', series: [...ACTUALIZACION_RESULTADOS] },
+    grafico: { tipo: 'barras_apiladas', x: 'mes', series: [...ACTUALIZACION_RESULTADOS], colores: { ok: 'green.6', error: 'red.6', parcial: 'orange.5' } },
   }),
   'clientes-desactualizados': reporte({
     nombre: 'Clientes desactualizados por producto',
@@ -194,7 +200,7 @@ export const REPORTES = {
       col('al_dia', 'Al día'),
       col('desactualizados', 'Desactualizados'),
     ],
-    grafico: { tipo: 'barras_apiladas', x: 'producto', series: ['al_dia', 'desactualizados'] },
+    grafico: { tipo: 'barras_apiladas', x: 'producto', series: ['al_dia', 'desactualizados'], colores: { al_dia: 'green.6', desactualizados: 'orange.5' } },
   }),
   'desarrollos-por-estado': reporte({
     nombre: 'Desarrollos por estado',

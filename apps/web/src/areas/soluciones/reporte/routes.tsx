@@ -1,7 +1,15 @@
-import { SectionPending } from '../../../pages/SectionPending.tsx';
 import { AreaRoutes } from '../../AreaRoutes.tsx';
+import { ReporteScreen } from './ReporteScreen.tsx';
+import { ReportesCatalogo } from './ReportesCatalogo.tsx';
 
-/** /soluciones/reporte: its screens land with issue 8. */
+/** /soluciones/reporte: the catalogue of reports, and each report with its parameters in the URL. */
 export function ReporteRoutes() {
-  return <AreaRoutes routes={[{ path: '', element: <SectionPending title="Reportes" /> }]} />;
+  return (
+    <AreaRoutes
+      routes={[
+        { path: '', element: <ReportesCatalogo /> },
+        { path: ':id', element: <ReporteScreen /> },
+      ]}
+    />
+  );
 }

@@ -1,0 +1,23 @@
+/** Texts of the Reportes screens. */
+export const reportesMessages = {
+  titulo: 'Reportes',
+  intro: 'Elija un reporte: se ejecuta en el servidor con los parámetros que indique y se puede exportar a CSV.',
+  sinReportes: 'No tiene permiso para ver los datos de ningún reporte.',
+  abrir: 'Abrir',
+  volver: 'Volver a los reportes',
+  noEncontrado: 'El reporte no existe o no tiene permiso para ver sus datos.',
+  parametros: 'Parámetros',
+  sinParametros: 'Este reporte no tiene parámetros.',
+  ejecutar: 'Ejecutar',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  todos: 'Todos',
+  grafico: 'Gráfico',
+  graficoAria: (nombre: string, filas: number) => `Gráfico de ${nombre}: ${filas === 1 ? '1 fila' : `${filas} filas`}`,
+  resultado: 'Resultado',
+  sinFilas: 'El reporte no tiene filas para estos parámetros.',
+  total: 'Total',
+  errorEjecutar: 'No se pudo ejecutar el reporte',
+  ejecutando: 'Ejecutando…',
+  tipos: { barras: 'Barras', barras_apiladas: 'Barras apiladas', lineas: 'Líneas' },
+} as const;
