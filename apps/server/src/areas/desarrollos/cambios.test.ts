@@ -105,7 +105,10 @@ describe('PUT /api/desarrollos/:id', () => {
     const [mod] = await historia(d.id);
     expect(mod!.accion).toBe('modificar');
     expect(mod!.antes).toMatchObject({ prioridad: 'alta' });
-    expect(mod!.despues).toMatchObject({ prioridad: 'urgente' });
+    // References by name (the history shows it), no ids and no derived fields.
+    expect(mod!.despues).toMatchObject({ prioridad: 'urgente', producto: { id: sueldos, nombre: 'Physis Sueldos' } });
+    expect(mod!.despues).not.toHaveProperty('producto_id');
+    expect(mod!.despues).not.toHaveProperty('vencido');
   });
 
   it('answers 404 for a development that does not exist', async () => {

@@ -8,6 +8,32 @@ import { desarrolloDetalle, ENTIDAD, HOY, noExiste } from './queries.ts';
 
 // ---- The writes of the desarrollos area: create, update, move, delete; each with its audit row. ----
 
+/**
+ * What the audit row keeps of a development: its fields, references as `{id, nombre}` (the history shows the
+ * name), without ids and without the derived `vencido`.
+ */
+export function auditado(d: Desarrollo) {
+  const ref = (id: number | null, nombre: string | null) => (id === null ? null : { id, nombre });
+  return {
+    id: d.id,
+    titulo: d.titulo,
+    empresa: ref(d.empresa_id, d.empresa),
+    producto: ref(d.producto_id, d.producto),
+    estado: d.estado,
+    prioridad: d.prioridad,
+    responsable: ref(d.responsable_id, d.responsable),
+    horas_estimadas: d.horas_estimadas,
+    horas_reales: d.horas_reales,
+    fecha_solicitud: d.fecha_solicitud,
+    fecha_compromiso: d.fecha_compromiso,
+    fecha_entrega: d.fecha_entrega,
+    version: ref(d.version_id, d.version),
+    descripcion: d.descripcion,
+    creado: d.creado,
+    actualizado: d.actualizado,
+  };
+}
+
 const VERSION_AJENA = 'La versión elegida no es de ese producto';
 
 /** The version, when one is chosen, must be one of the development's product. */
@@ -58,7 +84,7 @@ export async function crearEn(tx: Tx, values: DesarrolloValues, autor: Autor | n
   const [row] = await tx.insert(desarrollos).values(columnas(values)).returning({ id: desarrollos.id });
   await registrarCambio(tx, row!.id, null, 'pendiente', autor, fecha);
   const creado = await desarrolloDetalle(tx, row!.id);
-  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
+  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: auditado(creado) });
   return creado;
 }
 
@@ -77,7 +103,7 @@ export async function modificarDesarrollo(db: Db, id: number, values: Desarrollo
       .set({ ...columnas(values), actualizado: sql`now()` })
       .where(eq(desarrollos.id, id));
     const despues = await desarrolloDetalle(tx, id);
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
     return despues;
   });
 }
@@ -106,7 +132,7 @@ export async function moverEn(tx: Tx, id: number, hacia: DesarrolloEstado, autor
     .where(eq(desarrollos.id, id));
   await registrarCambio(tx, id, antes.estado, hacia, autor, fecha);
   const despues = await desarrolloDetalle(tx, id);
-  await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+  await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
   return despues;
 }
 
@@ -115,6 +141,6 @@ export async function eliminarDesarrollo(db: Db, id: number, autor: Autor): Prom
   await db.transaction(async (tx) => {
     const antes = await bloquear(tx, id);
     await tx.delete(desarrollos).where(eq(desarrollos.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes) });
   });
 }
