@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './mini.ts';
 
-export const REQUIRED = 'Este campo es requerido';
+// The texts live with loginRequest's zod/mini twin (the /login bundle's), so both show the same words.
+export { REQUIRED };
 
 /** `POST {api}/api/auth` payload (spec §7): the username may also be the user's email. */
 export const loginRequest = z
   .object({
-    username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Máximo 200 caracteres'),
-    password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(500, 'Máximo 500 caracteres'),
+    username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, USERNAME_MAX),
+    password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(500, PASSWORD_MAX),
   })
   .strict();
 export type LoginRequest = z.infer<typeof loginRequest>;
