@@ -110,16 +110,18 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
           <Stack gap="md">
             <FormError message={formError} />
             <TextField control={control} name="titulo" label={t.campos.titulo} withAsterisk autoFocus maxLength={200} description={id === undefined ? t.estadoAyuda : undefined} />
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} />
               <ProductoYVersion control={control} setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })} actual={actual} />
               <SelectField control={control} name="prioridad" label={t.campos.prioridad} withAsterisk data={prioridadOptions} />
               <ResponsableField control={control} actual={actual} />
-              <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
-              <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <TextField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} type="date" withAsterisk />
               <TextField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} type="date" />
               <TextField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} type="date" />
+              <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
+              <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
             </SimpleGrid>
             <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
             <Group justify="flex-end" gap="sm">
