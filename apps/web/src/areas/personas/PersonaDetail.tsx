@@ -13,10 +13,11 @@ import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarPersona, usePersona } from './api.ts';
 import { CuentaTab } from './CuentaTab.tsx';
+import { DesarrollosTab } from './DesarrollosTab.tsx';
 import { personasMessages as t } from './messages.ts';
 import { ActivaBadge } from './PersonasList.tsx';
 
-const TABS = ['datos', 'maquinas', 'cuenta', 'historial'] as const;
+const TABS = ['datos', 'maquinas', 'desarrollos', 'cuenta', 'historial'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `/personas/:id`: the person's data, the machines they hold, their account and their history, as tabs. */
@@ -34,11 +35,13 @@ const fechaCorta = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 function PersonaView({ persona }: { persona: PersonaDetalle }) {
   const administraCuentas = usePermiso('USUARIOS#ADMIN');
+  // Developments are read with SER#VER (DESIGN §4); without it the tab is not offered.
+  const veDesarrollos = usePermiso('SER#VER');
   const eliminar = useEliminarPersona();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const wanted = TABS.find((name) => name === params.get('tab')) ?? 'datos';
-  const tab: Tab = wanted === 'cuenta' && !administraCuentas ? 'datos' : wanted;
+  const tab: Tab = (wanted === 'cuenta' && !administraCuentas) || (wanted === 'desarrollos' && !veDesarrollos) ? 'datos' : wanted;
 
   const remove = async () => {
     const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo), danger: true });
@@ -83,6 +86,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
           <Tabs.Tab value="maquinas">
             {t.tabs.maquinas} ({persona.maquinas.length})
           </Tabs.Tab>
+          {veDesarrollos && <Tabs.Tab value="desarrollos">{t.tabs.desarrollos}</Tabs.Tab>}
           {administraCuentas && <Tabs.Tab value="cuenta">{t.tabs.cuenta}</Tabs.Tab>}
           <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
         </Tabs.List>
@@ -162,6 +166,11 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
             </Paper>
           )}
         </Tabs.Panel>
+        {veDesarrollos && (
+          <Tabs.Panel value="desarrollos">
+            <DesarrollosTab personaId={persona.id} />
+          </Tabs.Panel>
+        )}
         {administraCuentas && (
           <Tabs.Panel value="cuenta">
             <CuentaTab persona={persona} />
