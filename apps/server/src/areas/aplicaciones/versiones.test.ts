@@ -192,5 +192,10 @@ describe('the versions of an app', () => {
       'subir versión',
       'crear',
     ]);
+    // The diff shows changed fields only: each version row names its version.
+    const promover = audit.json().datos.items.find((r: { accion: string }) => r.accion === 'promover versión');
+    expect(promover).toMatchObject({ antes: { 'Versión 2.10.0 (10)': 'Beta, publicada' }, despues: { 'Versión 2.10.0 (10)': 'Estable, publicada' } });
+    const subida = audit.json().datos.items.find((r: { accion: string }) => r.accion === 'subir versión');
+    expect(subida.despues).toMatchObject({ version_name: '2.12.0', version_code: 12, canal: 'estable', firma_sha256: ctx.signer.sha256 });
   });
 });

@@ -181,7 +181,7 @@ export async function subirVersion(
           .returning({ id: v.id });
         await tx.update(aplicaciones).set({ actualizado: sql`now()` }).where(eq(aplicaciones.id, aplicacionId));
         const creada = (await versionRow(tx, aplicacionId, row!.id))!;
-        await writeAudit(tx, { autor, accion: 'subir versión', entidad: ENTIDAD, entidadId: aplicacionId, despues: creada });
+        await writeAudit(tx, { autor, accion: 'subir versión', entidad: ENTIDAD, entidadId: aplicacionId, despues: subidaAuditada(creada) });
         return creada;
       });
     } catch (err) {
@@ -190,7 +190,17 @@ export async function subirVersion(
   });
 }
 
-/** One change of a version under its app's history: locked, checked, written, audited. */
+// Version changes go to the app's history, whose diff shows changed fields only: each row names its version.
+const etiqueta = (v: AplicacionVersion) => `Versión ${v.version_name} (${v.version_code})`;
+const estado = (v: AplicacionVersion) => `${v.canal === 'estable' ? 'Estable' : 'Beta'}, ${v.publicada ? 'publicada' : 'despublicada'}`;
+
+/** What an upload adds to the history: what the APK said and where it went, not the bookkeeping. */
+function subidaAuditada(v: AplicacionVersion) {
+  const { version_name, version_code, canal, publicada, tamano, min_sdk, target_sdk, sha256, firma_sha256, novedades } = v;
+  return { version_name, version_code, canal, publicada, tamano, min_sdk, target_sdk, sha256, firma_sha256, novedades };
+}
+
+/** One change of a version under its app's history: locked, checked, written, audited as `resumen` shows it. */
 async function cambiarVersion(
   db: Db,
   aplicacionId: number,
@@ -198,19 +208,22 @@ async function cambiarVersion(
   autor: Autor,
   accion: string,
   cambio: (antes: AplicacionVersion) => Partial<typeof v.$inferInsert>,
+  resumen: (version: AplicacionVersion) => Record<string, unknown> = (version) => ({ [etiqueta(version)]: estado(version) }),
 ): Promise<AplicacionVersion> {
   return db.transaction(async (tx) => {
     const antes = await versionRow(tx, aplicacionId, id, true);
     if (!antes) throw new ApiError(404, MENSAJES.versionNoExiste);
     await tx.update(v).set({ ...cambio(antes), actualizado: sql`now()` }).where(eq(v.id, id));
     const despues = (await versionRow(tx, aplicacionId, id))!;
-    await writeAudit(tx, { autor, accion, entidad: ENTIDAD, entidadId: aplicacionId, antes, despues });
+    await writeAudit(tx, { autor, accion, entidad: ENTIDAD, entidadId: aplicacionId, antes: resumen(antes), despues: resumen(despues) });
     return despues;
   });
 }
 
 export const modificarVersion = (db: Db, aplicacionId: number, id: number, novedades: string | null, autor: Autor) =>
-  cambiarVersion(db, aplicacionId, id, autor, 'modificar versión', () => ({ novedades }));
+  cambiarVersion(db, aplicacionId, id, autor, 'modificar versión', () => ({ novedades }), (version) => ({
+    [`Novedades de la ${etiqueta(version).toLowerCase()}`]: version.novedades,
+  }));
 
 /** "Promover a estable": a beta version moves to the stable channel. */
 export const promoverVersion = (db: Db, aplicacionId: number, id: number, autor: Autor) =>

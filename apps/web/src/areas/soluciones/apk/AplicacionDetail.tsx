@@ -111,7 +111,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
           <VersionesTab app={app} />
         </Tabs.Panel>
         <Tabs.Panel value="historial">
-          <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...t.campos, ...tv.campos }} valueLabels={{ canal: tv.canales }} />
+          <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...tv.campos, ...t.campos }} valueLabels={{ canal: tv.canales }} />
         </Tabs.Panel>
       </Tabs>
     </>
