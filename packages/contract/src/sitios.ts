@@ -23,7 +23,7 @@ const optionalFecha = z
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
-  .pipe(z.union([z.null(), z.iso.date()], { error: FECHA_INVALIDA }));
+  .pipe(z.union([z.null(), z.iso.date({ error: FECHA_INVALIDA })], { error: FECHA_INVALIDA }));
 const optionalId = (mensaje: string) =>
   z
     .number({ error: mensaje })

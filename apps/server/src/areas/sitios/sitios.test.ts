@@ -144,6 +144,7 @@ describe('creating, changing and deleting a site', () => {
     const res = await enviar('POST', '/api/sitios', { ...NUEVO, nombre: ' ', estado: 'roto', ssl_vence: '10/03/2027', servidor_id: 'uno' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().campos).sort()).toEqual(['estado', 'nombre', 'servidor_id', 'ssl_vence']);
+    expect(res.json().campos).toMatchObject({ nombre: ['Este campo es requerido'], ssl_vence: ['Fecha inválida (aaaa-mm-dd)'], estado: ['Estado inválido'] });
   });
 
   it('refuses a DNS entry of another server (400 on dns_id); a DNS entry alone brings its server', async () => {

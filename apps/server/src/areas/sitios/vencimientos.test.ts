@@ -1,6 +1,7 @@
 import { envelope } from '@intranet/contract/envelope';
 import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
-import { estadoVencimiento } from '@intranet/contract/vencimientos';
+import { DIAS_CRITICO, DIAS_PROXIMO, estadoVencimiento, VENCIMIENTO_ESTADOS } from '@intranet/contract/vencimientos';
+import { fechaLocal } from '../vencimientos/certificado.ts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { SITIOS } from './seed.ts';
@@ -78,5 +79,28 @@ describe('GET /api/sitios/vencimientos', () => {
     const enElAño = meses.reduce((n, m) => n + m.cantidad, 0);
     expect(enElAño).toBeGreaterThanOrEqual(fechas.filter((d) => d >= 0 && d <= 300).length);
     expect(enElAño).toBeLessThanOrEqual(fechas.filter((d) => d >= 0 && d <= 366).length);
+  });
+});
+
+describe('the colour boundaries: the list filter (SQL) and the chip (contract) apply one rule', () => {
+  const ctx = fresh(holder);
+
+  it('puts a site due at each boundary day in the state estadoVencimiento gives it', async () => {
+    const bordes = [-1, 0, 1, DIAS_CRITICO, DIAS_CRITICO + 1, DIAS_PROXIMO, DIAS_PROXIMO + 1];
+    for (const d of bordes) {
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/sitios',
+        headers: ctx.admin,
+        payload: { nombre: `Borde ${d}`, url: `https://borde${d < 0 ? 'm' : ''}${Math.abs(d)}.example.com/`, estado: 'activo', ssl_vence: fechaLocal(new Date(Date.now() + d * 86_400_000)) },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(bordes.map(estadoVencimiento)).toEqual(['vencido', 'critico', 'critico', 'critico', 'proximo', 'proximo', 'vigente']);
+    for (const estado of VENCIMIENTO_ESTADOS) {
+      const res = await ctx.t.app.inject({ url: `/api/sitios?q=Borde&vencimiento=${estado}&size=200`, headers: ctx.admin });
+      const dias = res.json().datos.items.map((s: { ssl_dias: number }) => s.ssl_dias).sort((a: number, b: number) => a - b);
+      expect(dias, estado).toEqual(bordes.filter((d) => estadoVencimiento(d) === estado));
+    }
   });
 });
