@@ -109,3 +109,12 @@ describe('desarrolloListQuery', () => {
     expect(desarrolloListQuery.safeParse({ estado: 'hecho' }).success).toBe(false);
   });
 });
+
+describe('desarrolloInput date checks beside other errors', () => {
+  it('says a commitment is before the request even while the product is missing', () => {
+    const r = desarrolloInput.safeParse({ titulo: 'x', fecha_solicitud: '2026-03-01', fecha_compromiso: '2026-02-01' });
+    expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['fecha_compromiso', 'producto_id']);
+    const mala = desarrolloInput.safeParse({ titulo: 'x', producto_id: 1, fecha_solicitud: 'nunca', fecha_compromiso: '2026-02-01' });
+    expect(mala.error!.issues.map((i) => i.path.join('.'))).toEqual(['fecha_solicitud']);
+  });
+});

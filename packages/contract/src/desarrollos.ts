@@ -86,6 +86,12 @@ const optionalHoras = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** Whether the request date and `campo` parsed without issues (a refinement's `when`). */
+const fechasValidas =
+  (campo: string) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
+    payload.issues.every((issue) => issue.path?.[0] !== 'fecha_solicitud' && issue.path?.[0] !== campo);
+
 export const COMPROMISO_ANTERIOR = 'La fecha de compromiso no puede ser anterior a la de solicitud';
 export const ENTREGA_ANTERIOR = 'La fecha de entrega no puede ser anterior a la de solicitud';
 
@@ -109,14 +115,17 @@ export const desarrolloInput = z
     version_id: optionalId('Versión inválida'),
   })
   .strict()
-  .superRefine((v, ctx) => {
-    // ISO dates compare as text.
-    if (v.fecha_compromiso && v.fecha_compromiso < v.fecha_solicitud) {
-      ctx.addIssue({ code: 'custom', path: ['fecha_compromiso'], message: COMPROMISO_ANTERIOR });
-    }
-    if (v.fecha_entrega && v.fecha_entrega < v.fecha_solicitud) {
-      ctx.addIssue({ code: 'custom', path: ['fecha_entrega'], message: ENTREGA_ANTERIOR });
-    }
+  // ISO dates compare as text. Each check runs as soon as its two dates are valid, whatever else is wrong,
+  // so the form shows it together with the other errors.
+  .refine((v) => !v.fecha_compromiso || v.fecha_compromiso >= v.fecha_solicitud, {
+    path: ['fecha_compromiso'],
+    message: COMPROMISO_ANTERIOR,
+    when: fechasValidas('fecha_compromiso'),
+  })
+  .refine((v) => !v.fecha_entrega || v.fecha_entrega >= v.fecha_solicitud, {
+    path: ['fecha_entrega'],
+    message: ENTREGA_ANTERIOR,
+    when: fechasValidas('fecha_entrega'),
   });
 export type DesarrolloInput = z.input<typeof desarrolloInput>;
 export type DesarrolloValues = z.output<typeof desarrolloInput>;
