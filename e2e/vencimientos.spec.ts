@@ -124,3 +124,44 @@ test('renew a licence: the new date shows and the old one stays in its history',
   await expect(historial.getByText(`${corta(dia(-5))} → ${corta(dia(360))}`)).toBeVisible();
   await expect(historial.getByText(/Pago anual recibido/)).toBeVisible();
 });
+
+test("edit a certificate's alias from the client's Vencimientos tab; closing the dialog with unsaved changes asks first", async ({ page, request }) => {
+  const token = await apiToken(request);
+  const { id } = await nuevaEmpresa(request, token, `Alias E2E ${Date.now()}`);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
+  const crt = join(dir, 'afip.crt');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', crt, '-days', '400', '-subj', '/O=E2E/CN=e2e-alias/serialNumber=CUIT 30712345679'], { stdio: 'ignore' });
+  const res = await request.post(`${servers.main}/api/vencimientos/certificados/importar?empresa_id=${id}&ambiente=produccion&servicios=wsfe`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-x509-ca-cert' },
+    data: readFileSync(crt),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  rmSync(dir, { recursive: true, force: true });
+
+  await signIn(page, 'admin', servers.main, `/clientes/${id}?tab=vencimientos`);
+  const certificados = page.getByRole('table', { name: 'Certificados AFIP' });
+  await certificados.getByRole('button', { name: 'Editar e2e-alias' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar certificado' });
+  await dialog.getByRole('textbox', { name: 'Alias' }).fill('Facturación sucursal centro');
+
+  // Closing with a change asks; "Seguir editando" keeps the dialog and what was typed.
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  const pregunta = page.getByRole('dialog', { name: 'Hay cambios sin guardar' });
+  await expect(pregunta).toBeVisible();
+  await pregunta.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Alias' })).toHaveValue('Facturación sucursal centro');
+  // Escape asks too.
+  await page.keyboard.press('Escape');
+  await expect(pregunta).toBeVisible();
+  await pregunta.getByRole('button', { name: 'Seguir editando' }).click();
+
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(certificados.getByText('Facturación sucursal centro')).toBeVisible();
+
+  // Untouched, it closes without asking.
+  await certificados.getByRole('button', { name: 'Editar Facturación sucursal centro' }).click();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pregunta).toBeHidden();
+});

@@ -108,5 +108,7 @@ export const desactualizadosQuery = z
 export const actualizacionOpciones = z.object({
   servidores: z.array(z.object({ id: z.number().int(), nombre: z.string(), empresa_id: z.number().int(), version_physis: z.string().nullable() })),
   versiones: z.array(z.object({ id: z.number().int(), producto_id: z.number().int(), numero: z.string(), estado: z.string() })),
+  /** Installer packages still listed, newest first: the form offers those of the chosen product. */
+  paquetes: z.array(z.object({ id: z.number().int(), nombre: z.string(), producto: z.string().nullable(), version: z.string().nullable(), canal: z.string().nullable() })),
 });
 export const opcionesQuery = z.object({ empresa_id: z.coerce.number().int().positive().optional() }).strict();

@@ -36,6 +36,8 @@ export const formMessages = {
   cambiosSinGuardarTexto: 'Si sale de esta pantalla se perderán los cambios. ¿Desea salir sin guardar?',
   salirSinGuardar: 'Salir sin guardar',
   seguirEditando: 'Seguir editando',
+  cambiosSinGuardarDialogo: 'Si cierra este diálogo se perderán los cambios. ¿Desea cerrarlo sin guardar?',
+  cerrarSinGuardar: 'Cerrar sin guardar',
   si: 'Sí',
   no: 'No',
   cargandoEditor: 'Cargando el editor…',

@@ -1,4 +1,4 @@
-import { actualizacionPage, productoDesactualizados } from '@intranet/contract/actualizaciones';
+import { actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/actualizaciones';
 import { envelope } from '@intranet/contract/envelope';
 import { emptyDocument } from '@intranet/editor';
 import { versionOrden } from '@intranet/contract/version-numero';
@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { actualizaciones, auditoria, empresas, productos, servidoresCliente, versiones } from '../../db/schema.ts';
+import { actualizaciones, auditoria, empresas, paquetes, productos, servidoresCliente, versiones } from '../../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
 let template: Template;
@@ -103,6 +103,19 @@ describe('registering an update', () => {
     expect((await atrasados())[0]!.clientes).toEqual([]);
     const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'actualizacion'), eq(auditoria.entidadId, String(ok.json().datos.id))));
     expect(audit?.accion).toBe('crear');
+  });
+
+  it("offers the client's servers, the versions and the packages still listed", async () => {
+    await ctx.t.db.insert(paquetes).values([
+      { nombre: 'zeta-erp-3.11.exe', producto: 'Zeta ERP', version: '3.11', canal: 'estable', fecha: new Date('2026-02-01T12:00:00Z') },
+      { nombre: 'zeta-erp-3.9.exe', producto: 'Zeta ERP', version: '3.9', canal: 'estable', fecha: new Date('2026-01-01T12:00:00Z'), retirado: new Date() },
+    ]);
+    const res = await ctx.t.app.inject({ url: `/api/actualizaciones/opciones?empresa_id=${ctx.empresaId}`, headers: ctx.admin });
+    expect(res.statusCode).toBe(200);
+    const { datos } = envelope(actualizacionOpciones).parse(res.json());
+    expect(datos.servidores.map((s) => s.nombre)).toEqual(['zeta-app', 'zeta-db']);
+    const zeta = datos.paquetes.filter((p) => p.producto === 'Zeta ERP');
+    expect(zeta.map((p) => p.nombre)).toEqual(['zeta-erp-3.11.exe']);
   });
 
   it('rejects a version of another product, unknown servers and people, with field errors; needs CLIENTES#EDITAR', async () => {

@@ -7,7 +7,7 @@ import {
   type ProductoDesactualizados,
 } from '@intranet/contract/actualizaciones';
 import { isVersionNumero, versionOrden } from '@intranet/contract/version-numero';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -275,7 +275,7 @@ export async function desactualizados(db: Executor, filtro: { producto_id?: numb
 
 /** What the registration form offers: the client's servers and every version, newest first. */
 export async function opciones(db: Executor, empresaId: number | undefined) {
-  const [servidores, vs] = await Promise.all([
+  const [servidores, vs, ps] = await Promise.all([
     db
       .select({ id: servidoresCliente.id, nombre: servidoresCliente.nombre, empresa_id: servidoresCliente.empresaId, version_physis: servidoresCliente.versionPhysis })
       .from(servidoresCliente)
@@ -286,6 +286,11 @@ export async function opciones(db: Executor, empresaId: number | undefined) {
       .from(versiones)
       .where(sql`${versiones.estado} <> 'borrador'`)
       .orderBy(asc(versiones.productoId), sql`${versiones.orden} collate "C" desc`),
+    db
+      .select({ id: paquetes.id, nombre: paquetes.nombre, producto: paquetes.producto, version: paquetes.version, canal: paquetes.canal })
+      .from(paquetes)
+      .where(isNull(paquetes.retirado))
+      .orderBy(desc(paquetes.fecha), desc(paquetes.id)),
   ]);
-  return { servidores, versiones: vs };
+  return { servidores, versiones: vs, paquetes: ps };
 }

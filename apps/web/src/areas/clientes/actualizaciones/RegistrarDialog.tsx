@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ACTUALIZACION_RESULTADOS, actualizacionInput, RESULTADO_ETIQUETA } from '@intranet/contract/actualizaciones';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
@@ -41,12 +42,17 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
     defaultValues: { empresa_id: empresaId, servidor_id: servidorId, fecha: dayjs().format('YYYY-MM-DDTHH:mm'), resultado: 'ok', version_desde_id: null, persona_id: null, paquete_id: null, log: '' },
     mode: 'onTouched',
   });
+  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(registrarForm.shape));
   const empresa = useWatch({ control: form.control, name: 'empresa_id' });
   const productoId = useWatch({ control: form.control, name: 'producto_id' });
   const opciones = useActualizacionOpciones(typeof empresa === 'number' ? empresa : null);
   const productos = useProductoOpciones();
-  const versiones = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId).map((v) => ({ value: String(v.id), label: v.estado === 'retirada' ? `${v.numero} (retirada)` : v.numero }));
+  const versionesProducto = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId);
+  const versiones = versionesProducto.map((v) => ({ value: String(v.id), label: v.estado === 'retirada' ? `${v.numero} (retirada)` : v.numero }));
+  const versionHastaId = useWatch({ control: form.control, name: 'version_hasta_id' });
+  const productoNombre = productos.data?.find((p) => p.id === productoId)?.nombre;
+  const paquetes = paquetesDe(opciones.data?.paquetes ?? [], productoNombre, versionesProducto.find((v) => v.id === versionHastaId)?.numero);
   const registrar = useRegistrarActualizacion();
   const submit = form.handleSubmit(async ({ empresa_id: _empresa, ...values }) => {
     clearFormError();
@@ -89,10 +95,25 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
           <TextField control={form.control} name="fecha" label={t.campos.fecha} type="datetime-local" withAsterisk />
           <SelectField control={form.control} name="resultado" label={t.campos.resultado} withAsterisk data={ACTUALIZACION_RESULTADOS.map((r) => ({ value: r, label: RESULTADO_ETIQUETA[r] }))} />
         </SimpleGrid>
-        <PersonaSelect control={form.control} name="persona_id" label={t.campos.persona} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SelectField
+            control={form.control}
+            name="paquete_id"
+            label={t.campos.paquete}
+            numeric
+            clearable
+            allowDeselect
+            searchable
+            placeholder={productoNombre ? t.paqueteOpcional : t.elegirProducto}
+            nothingFoundMessage={t.sinPaquetes}
+            data={paquetes}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <PersonaSelect control={form.control} name="persona_id" label={t.campos.persona} />
+        </SimpleGrid>
         <TextareaField control={form.control} name="log" label={t.campos.log} autosize minRows={3} maxRows={10} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
             {formMessages.cancelar}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -104,12 +125,20 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
   );
 }
 
+type PaqueteOpcion = { id: number; nombre: string; producto: string | null; version: string | null; canal: string | null };
+
+/** The chosen product's packages, those of the version installed first; all of them while no product is chosen. */
+export function paquetesDe(paquetes: PaqueteOpcion[], producto: string | undefined, version: string | undefined) {
+  const mismo = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+  const delProducto = producto ? paquetes.filter((p) => mismo(p.producto, producto)) : paquetes;
+  const primero = version ? [...delProducto.filter((p) => mismo(p.version, version)), ...delProducto.filter((p) => !mismo(p.version, version))] : delProducto;
+  return primero.map((p) => ({ value: String(p.id), label: [p.nombre, p.version, p.canal && `(${p.canal})`].filter(Boolean).join(' · ') }));
+}
+
 export const abrirRegistrar = (opts: { empresaId?: number; servidorId?: number } = {}) =>
-  modals.open({
+  openFormDialog({
     modalId: MODAL_ID,
     title: t.registrarTitulo,
     size: 'lg',
-    centered: true,
-    closeButtonProps: { 'aria-label': 'Cerrar' },
     children: <RegistrarForm empresaId={opts.empresaId} servidorId={opts.servidorId} />,
   });

@@ -1,14 +1,10 @@
 import { Badge } from '@mantine/core';
+import { ESTADO_COLOR, estadoVencimiento } from '@intranet/contract/vencimientos';
 import dayjs from 'dayjs';
 import { clientesMessages as t } from './messages.ts';
 
-/** Colour of an expiry (AREAS.md): red expired, orange ≤ 30 days, yellow ≤ 90, green beyond. */
-export function colorVencimiento(dias: number): string {
-  if (dias < 0) return 'red';
-  if (dias <= 30) return 'orange';
-  if (dias <= 90) return 'yellow';
-  return 'green';
-}
+/** Colour of an expiry: the contract's one rule (red expired, orange ≤ 30 days, yellow ≤ 90, green beyond). */
+export const colorVencimiento = (dias: number) => ESTADO_COLOR[estadoVencimiento(dias)];
 
 /** Days from today (local date) to `fecha` (yyyy-mm-dd); negative when past. */
 export const diasHasta = (fecha: string, hoy = dayjs()) => dayjs(fecha).startOf('day').diff(hoy.startOf('day'), 'day');

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
@@ -32,6 +33,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
     defaultValues: { empresa_id: empresaId, ambiente: 'produccion', alias: '', servicios: ['wsfe'] },
     mode: 'onTouched',
   });
+  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'ambiente', 'alias', 'servicios', 'archivo']);
   const archivo = useController({ control: form.control, name: 'archivo' });
   const servicios = useController({ control: form.control, name: 'servicios' });
@@ -86,7 +88,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
           comboboxProps={{ withinPortal: true }}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
             {formMessages.cancelar}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -99,4 +101,4 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
 }
 
 export const abrirImportarCertificado = (empresaId?: number) =>
-  modals.open({ modalId: MODAL_ID, title: t.importarTitulo, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <ImportarForm empresaId={empresaId} /> });
+  openFormDialog({ modalId: MODAL_ID, title: t.importarTitulo, children: <ImportarForm empresaId={empresaId} /> });

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
 import { LICENCIA_TIPO_ETIQUETA, LICENCIA_TIPOS, licenciaInput, type Licencia, type LicenciaInput } from '@intranet/contract/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { NumberField } from '../../../components/form/NumberField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
@@ -29,6 +30,7 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
       : { empresa_id: empresaId, tipo: 'anual', usuarios: 1, inicio: hoy, vence: dayjs().add(1, 'year').format('YYYY-MM-DD'), renovacion_auto: false, modulo: '', serial: '', baja: '', contacto_id: null },
     mode: 'onTouched',
   });
+  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(licenciaInput.shape));
   const productos = useProductoOpciones();
   const guardar = useGuardarLicencia(licencia?.id);
@@ -70,7 +72,7 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
         <PersonaSelect control={form.control} name="contacto_id" label={L.contacto} />
         <SwitchField control={form.control} name="renovacion_auto" label={L.renovacion_auto} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
             {formMessages.cancelar}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -83,11 +85,9 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
 }
 
 export const abrirLicencia = (opts: { licencia?: Licencia; empresaId?: number } = {}) =>
-  modals.open({
+  openFormDialog({
     modalId: MODAL_ID,
     title: opts.licencia ? t.editarLicencia : t.licenciaTitulo,
     size: 'lg',
-    centered: true,
-    closeButtonProps: { 'aria-label': 'Cerrar' },
     children: <LicenciaForm licencia={opts.licencia} empresaId={opts.empresaId} />,
   });

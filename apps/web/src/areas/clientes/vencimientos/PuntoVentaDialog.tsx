@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
 import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { NumberField } from '../../../components/form/NumberField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
@@ -23,6 +24,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
     defaultValues: punto ? { ...punto } : { empresa_id: empresaId, modalidad: 'cae', cai_vence: '', descripcion: '' },
     mode: 'onTouched',
   });
+  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'numero', 'modalidad', 'cai_vence', 'descripcion']);
   const modalidad = useWatch({ control: form.control, name: 'modalidad' });
   const guardar = useGuardarPuntoVenta(punto?.id);
@@ -46,7 +48,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
         {modalidad === 'cai' && <TextField control={form.control} name="cai_vence" label={P.cai_vence} type="date" withAsterisk />}
         <TextField control={form.control} name="descripcion" label={P.descripcion} maxLength={200} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
             {formMessages.cancelar}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -59,4 +61,4 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
 }
 
 export const abrirPuntoVenta = (opts: { punto?: PuntoVenta; empresaId?: number } = {}) =>
-  modals.open({ modalId: MODAL_ID, title: t.nuevoPuntoVenta, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} /> });
+  openFormDialog({ modalId: MODAL_ID, title: t.nuevoPuntoVenta, children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} /> });

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
 import { fechaCorta, renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
+import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
@@ -56,6 +57,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
     defaultValues: { vence: sugerida, nota: '' },
     mode: 'onTouched',
   });
+  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['vence', 'nota']);
   const renovar = useRenovar(item.tipo, item.item_id);
   const submit = form.handleSubmit(async (values) => {
@@ -76,7 +78,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
         <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
         <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
             {formMessages.cancelar}
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -91,4 +93,4 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
 }
 
 export const abrirRenovar = (item: ItemRenovable) =>
-  modals.open({ modalId: MODAL_ID, title: t.renovarTitulo(item.item), centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <RenovarForm item={item} /> });
+  openFormDialog({ modalId: MODAL_ID, title: t.renovarTitulo(item.item), children: <RenovarForm item={item} /> });

@@ -17,6 +17,7 @@ import { listMessages } from '../../../components/messages.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarItem, useVencimientosEmpresa } from './api.ts';
 import { EstadoChip } from './EstadoChip.tsx';
+import { abrirCertificado } from './CertificadoDialog.tsx';
 import { abrirImportarCertificado } from './ImportarCertificadoDialog.tsx';
 import { abrirLicencia } from './LicenciaDialog.tsx';
 import { vencimientosMessages as t } from './messages.ts';
@@ -154,7 +155,16 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
                         <Code>{c.huella.slice(0, 17)}…</Code>
                       </Tooltip>
                     </Table.Td>
-                    {puedeEditar && <Table.Td>{borrarBoton('certificado', c.id, c.alias ?? c.cn)}</Table.Td>}
+                    {puedeEditar && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={`Editar ${c.alias ?? c.cn}`} onClick={() => abrirCertificado(c)}>
+                            <IconEdit size={16} />
+                          </ActionIcon>
+                          {borrarBoton('certificado', c.id, c.alias ?? c.cn)}
+                        </Group>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

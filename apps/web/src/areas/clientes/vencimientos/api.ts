@@ -5,6 +5,7 @@ import { envelope, okBody } from '@intranet/contract/envelope';
 import { productoOpciones } from '@intranet/contract/productos';
 import {
   certificado,
+  certificadoInput,
   licencia,
   licenciaInput,
   puntoVenta,
@@ -22,6 +23,7 @@ import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 
 export type LicenciaValues = z.output<typeof licenciaInput>;
+export type CertificadoValues = z.output<typeof certificadoInput>;
 export type PuntoVentaValues = z.output<typeof puntoVentaInput>;
 export type RenovarValues = z.output<typeof renovarInput>;
 
@@ -106,6 +108,14 @@ export function useImportarCertificado() {
       if (opciones.servicios) params.set('servicios', opciones.servicios);
       return (await http.upload(url(`/certificados/importar?${params}`), archivo, envelope(certificado))).datos;
     },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useGuardarCertificado(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: CertificadoValues) => (await http.put(url(`/certificados/${id}`), values, envelope(certificado))).datos,
     onSuccess: () => invalidate(),
   });
 }
