@@ -146,6 +146,15 @@ export const sitiosCsv: CsvColumn<SitioFila>[] = [
 
 const noExiste = () => new ApiError(404, 'El sitio no existe');
 
+/**
+ * A site as its history records it: names rather than ids, and without what only derives from the day
+ * (days left) or is the audit row's own time (last check), so a diff shows only what changed.
+ */
+export function paraAuditoria(s: Sitio) {
+  const { ssl_dias: _s, dominio_dias: _d, empresa_id: _e, servidor_id: _sv, dns_id: _dn, verificado_en: _v, ...resto } = s;
+  return resto;
+}
+
 export async function sitioRow(db: Executor, id: number): Promise<Sitio | undefined> {
   const [row] = await desde(db).where(eq(sitios.id, id));
   return row && wire(row);
@@ -216,7 +225,7 @@ export async function crearEn(tx: Tx, values: SitioValues, autor: Autor | null):
   const v = await conServidorDeDns(tx, values);
   const [row] = await tx.insert(sitios).values(columnas(v)).returning({ id: sitios.id });
   const creado = (await sitioRow(tx, row!.id))!;
-  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
+  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: paraAuditoria(creado) });
   return creado;
 }
 
@@ -236,7 +245,7 @@ export async function modificarSitio(db: Db, id: number, values: SitioValues, au
       .set({ ...columnas(v), actualizado: sql`now()` })
       .where(eq(sitios.id, id));
     const despues = (await sitioRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: paraAuditoria(antes), despues: paraAuditoria(despues) });
     return despues;
   });
 }
@@ -247,7 +256,7 @@ async function eliminarEn(tx: Tx, ids: number[], autor: Autor): Promise<number> 
   const antes = await desde(tx).where(inArray(sitios.id, locked.map((r) => r.id))).orderBy(asc(sitios.id));
   await tx.delete(sitios).where(inArray(sitios.id, locked.map((r) => r.id)));
   for (const row of antes) {
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: row.id, antes: wire(row) });
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: row.id, antes: paraAuditoria(wire(row)) });
   }
   return antes.length;
 }

@@ -4,7 +4,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { sitios, sitioVerificaciones } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { ENTIDAD, sitioParaCambiar, sitioRow } from './queries.ts';
+import { ENTIDAD, paraAuditoria, sitioParaCambiar, sitioRow } from './queries.ts';
 import { verificarTls, type OpcionesTls, type ResultadoTls } from './tls.ts';
 
 /** How many sites "Verificar seleccionados" checks at once (each waits up to 5 s). */
@@ -72,7 +72,7 @@ async function guardar(db: Db, sitioId: number, r: ResultadoTls, autor: Autor | 
       })
       .where(eq(sitios.id, sitioId));
     const despues = (await sitioRow(tx, sitioId))!;
-    await writeAudit(tx, { autor, accion: 'verificar', entidad: ENTIDAD, entidadId: sitioId, antes, despues });
+    await writeAudit(tx, { autor, accion: 'verificar', entidad: ENTIDAD, entidadId: sitioId, antes: paraAuditoria(antes), despues: paraAuditoria(despues) });
     return { verificacion: wire(fila!), sitio: despues };
   });
 }

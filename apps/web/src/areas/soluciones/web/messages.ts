@@ -41,7 +41,6 @@ export const sitiosMessages = {
     dominio_vence: 'Dominio vence',
     registrador: 'Registrador',
     notas: 'Notas',
-    verificado_en: 'Última verificación',
     verificacion_resultado: 'Resultado de la verificación',
     verificacion_mensaje: 'Mensaje de la verificación',
   },
