@@ -3,11 +3,13 @@ import { IconDownload, IconStarFilled } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { STORE_CANALES, type StoreApp, type StoreCanal, type StoreVersion } from '@intranet/contract/appsstore';
 import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { useRefrescarTrasDescarga } from './api.ts';
 import { appsstoreMessages as t, formatTamano } from './messages.ts';
 
 /** One channel's latest version: what it is, its download link and the link's QR code for a phone's camera. */
 function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion }) {
   const nombre = t.version(version.version_name, version.version_code);
+  const refrescar = useRefrescarTrasDescarga();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-canal={version.canal}>
       <QRCodeSVG value={version.url} size={88} marginSize={1} role="img" aria-label={t.qrDescarga(app.nombre, version.version_name)} title={version.url} />
@@ -29,7 +31,7 @@ function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion 
         <Text size="xs" aria-label={`${t.canales[version.canal]}: ${t.descargas(version.descargas)}`}>
           {t.descargas(version.descargas)}
         </Text>
-        <Anchor href={version.url} download={version.apk} size="sm" aria-label={`${t.descargar} ${app.nombre} ${nombre}`}>
+        <Anchor href={version.url} download={version.apk} onClick={refrescar} size="sm" aria-label={`${t.descargar} ${app.nombre} ${nombre}`}>
           <Group gap={4} component="span">
             <IconDownload size={14} aria-hidden />
             {t.descargar}

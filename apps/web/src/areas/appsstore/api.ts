@@ -56,7 +56,19 @@ export function useCatalogo(params: string) {
     queryKey: appsstoreKeys.catalogo(params),
     queryFn: async ({ signal }) => (await http.get(url(`/catalogo?${params}`), envelope(storeCatalogoPage), { signal })).datos,
     placeholderData: keepPreviousData,
+    // Devices download all day: the counts on screen follow without a reload.
+    refetchInterval: 60_000,
   });
+}
+
+/** The server counts a download before its first byte leaves: a moment later the catalogue shows the new count. */
+export const REFRESCO_TRAS_DESCARGA_MS = 1500;
+
+export function useRefrescarTrasDescarga() {
+  const client = useQueryClient();
+  return () => {
+    window.setTimeout(() => void client.invalidateQueries({ queryKey: ['appsstore', 'catalogo'] }), REFRESCO_TRAS_DESCARGA_MS);
+  };
 }
 
 export function useCategorias() {
