@@ -38,6 +38,9 @@ export function useFormDialogDirty(modalId: string, dirty: boolean): void {
   useEffect(() => {
     unsaved.set(modalId, () => dirtyNow.current);
     const onKey = (event: KeyboardEvent) => {
+      // An open dropdown (Select, TagsInput) takes its own Escape, as Mantine's modals let it.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
       if (event.key === 'Escape' && !event.defaultPrevented) void closeFormDialog(modalId);
     };
     window.addEventListener('keydown', onKey);
