@@ -1,10 +1,16 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { confirmAction } from './confirmAction.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { confirmMessages, formMessages } from './messages.ts';
 
-/** Whether each open form dialog holds unsaved changes, by modal id. */
-const unsaved = new Map<string, () => boolean>();
+interface OpenForm {
+  dirty: () => boolean;
+  /** Asks inside the dialog itself: a second modal through the manager would unmount the form and lose it. */
+  ask: () => Promise<boolean>;
+}
+
+/** The form dialogs open now, by modal id. */
+const openForms = new Map<string, OpenForm>();
 let asking = false;
 
 /**
@@ -13,30 +19,35 @@ let asking = false;
  */
 export async function closeFormDialog(modalId: string): Promise<boolean> {
   if (asking) return false;
-  if (unsaved.get(modalId)?.()) {
+  const form = openForms.get(modalId);
+  if (form?.dirty()) {
     asking = true;
-    const leave = await confirmAction({
-      title: formMessages.cambiosSinGuardarTitulo,
-      message: formMessages.cambiosSinGuardarDialogo,
-      confirmLabel: formMessages.cerrarSinGuardar,
-      cancelLabel: formMessages.seguirEditando,
-      danger: true,
-    }).finally(() => {
+    const leave = await form.ask().finally(() => {
       asking = false;
     });
     if (!leave) return false;
   }
-  unsaved.delete(modalId);
+  openForms.delete(modalId);
   modals.close(modalId);
   return true;
 }
 
-/** Tells the dialog `modalId` whether its form holds unsaved changes (call it in the form's component). */
-export function useFormDialogDirty(modalId: string, dirty: boolean): void {
+/**
+ * Tells the dialog `modalId` whether its form holds unsaved changes, and answers the question it asks before
+ * closing with them: render the returned element inside the form.
+ */
+export function useFormDialogDirty(modalId: string, dirty: boolean): ReactNode {
   const dirtyNow = useRef(dirty);
   dirtyNow.current = dirty;
+  const [pending, setPending] = useState<{ resolve: (leave: boolean) => void } | null>(null);
+  const pendingNow = useRef(pending);
+  pendingNow.current = pending;
+
   useEffect(() => {
-    unsaved.set(modalId, () => dirtyNow.current);
+    openForms.set(modalId, {
+      dirty: () => dirtyNow.current,
+      ask: () => new Promise<boolean>((resolve) => setPending({ resolve })),
+    });
     const onKey = (event: KeyboardEvent) => {
       // An open dropdown (Select, TagsInput) takes its own Escape, as Mantine's modals let it.
       const target = event.target instanceof Element ? event.target : null;
@@ -46,9 +57,37 @@ export function useFormDialogDirty(modalId: string, dirty: boolean): void {
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
-      unsaved.delete(modalId);
+      openForms.delete(modalId);
+      // Closed from elsewhere (a 401 closes every dialog) while asking: the question goes with it.
+      pendingNow.current?.resolve(false);
     };
   }, [modalId]);
+
+  const answer = (leave: boolean) => {
+    pending?.resolve(leave);
+    setPending(null);
+  };
+  return (
+    <Modal
+      opened={pending !== null}
+      onClose={() => answer(false)}
+      title={formMessages.cambiosSinGuardarTitulo}
+      centered
+      size="sm"
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': confirmMessages.cerrar }}
+    >
+      <Text size="sm">{formMessages.cambiosSinGuardarDialogo}</Text>
+      <Group justify="flex-end" gap="sm" mt="md">
+        <Button variant="default" onClick={() => answer(false)}>
+          {formMessages.seguirEditando}
+        </Button>
+        <Button color="red" onClick={() => answer(true)}>
+          {formMessages.cerrarSinGuardar}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }
 
 export interface FormDialogOptions {

@@ -42,7 +42,7 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
     defaultValues: { empresa_id: empresaId, servidor_id: servidorId, fecha: dayjs().format('YYYY-MM-DDTHH:mm'), resultado: 'ok', version_desde_id: null, persona_id: null, paquete_id: null, log: '' },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(registrarForm.shape));
   const empresa = useWatch({ control: form.control, name: 'empresa_id' });
   const productoId = useWatch({ control: form.control, name: 'producto_id' });
@@ -67,6 +67,7 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.registrarTitulo}>
       <Stack gap="sm">
+        {sinGuardar}
         <FormError message={formError} />
         {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.campos.cliente} withAsterisk data-autofocus />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -23,7 +23,7 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
     defaultValues: { alias: certificado.alias ?? '', ambiente: certificado.ambiente, servicios: certificado.servicios },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['alias', 'ambiente', 'servicios']);
   const servicios = useController({ control: form.control, name: 'servicios' });
   const guardar = useGuardarCertificado(certificado.id);
@@ -40,6 +40,7 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.editarCertificado}>
       <Stack gap="sm">
+        {sinGuardar}
         <Text size="sm" c="dimmed">
           {`CN ${certificado.cn} · CUIT ${formatCuit(certificado.cuit)} · ${t.cert.vence} ${fechaCorta(certificado.vence)}`}
         </Text>

@@ -33,7 +33,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
     defaultValues: { empresa_id: empresaId, ambiente: 'produccion', alias: '', servicios: ['wsfe'] },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'ambiente', 'alias', 'servicios', 'archivo']);
   const archivo = useController({ control: form.control, name: 'archivo' });
   const servicios = useController({ control: form.control, name: 'servicios' });
@@ -57,6 +57,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.importarTitulo}>
       <Stack gap="sm">
+        {sinGuardar}
         <Text size="sm" c="dimmed">
           {t.importarAyuda}
         </Text>

@@ -30,7 +30,7 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
       : { empresa_id: empresaId, tipo: 'anual', usuarios: 1, inicio: hoy, vence: dayjs().add(1, 'year').format('YYYY-MM-DD'), renovacion_auto: false, modulo: '', serial: '', baja: '', contacto_id: null },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(licenciaInput.shape));
   const productos = useProductoOpciones();
   const guardar = useGuardarLicencia(licencia?.id);
@@ -48,6 +48,7 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={licencia ? t.editarLicencia : t.licenciaTitulo}>
       <Stack gap="sm">
+        {sinGuardar}
         <FormError message={formError} />
         {empresaId === undefined && !licencia && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -24,7 +24,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
     defaultValues: punto ? { ...punto } : { empresa_id: empresaId, modalidad: 'cae', cai_vence: '', descripcion: '' },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'numero', 'modalidad', 'cai_vence', 'descripcion']);
   const modalidad = useWatch({ control: form.control, name: 'modalidad' });
   const guardar = useGuardarPuntoVenta(punto?.id);
@@ -41,6 +41,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.nuevoPuntoVenta}>
       <Stack gap="sm">
+        {sinGuardar}
         <FormError message={formError} />
         {empresaId === undefined && !punto && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
         <NumberField control={form.control} name="numero" label={P.numero} withAsterisk min={1} max={99999} />

@@ -57,7 +57,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
     defaultValues: { vence: sugerida, nota: '' },
     mode: 'onTouched',
   });
-  useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['vence', 'nota']);
   const renovar = useRenovar(item.tipo, item.item_id);
   const submit = form.handleSubmit(async (values) => {
@@ -73,6 +73,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.renovarTitulo(item.item)}>
       <Stack gap="sm">
+        {sinGuardar}
         <Text size="sm">{t.renovarDe(item.cliente, fechaCorta(item.vence))}</Text>
         <FormError message={formError} />
         <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
