@@ -26,7 +26,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A first start migrates and seeds every area; on a busy machine three at once take a while.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}):\n${output()}`);
     try {
