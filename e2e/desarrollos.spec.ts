@@ -5,8 +5,6 @@ import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
 // table refuses comes back with the server's message. Works on developments of its own (a unique word in the
 // title, which the board's search keeps to), so the seeded ones stay as they are for other specs.
 
-const palabra = `e2e${Date.now().toString(36)}`;
-
 async function token(request: APIRequestContext): Promise<string> {
   const res = await request.post(`${servers.main}/api/auth`, { data: { username: USERS.admin.username, password: USERS.admin.password } });
   return ((await res.json()) as { datos: { token: string } }).datos.token;
@@ -42,7 +40,8 @@ async function arrastrar(page: Page, card: Locator, destino: Locator): Promise<v
   await page.mouse.up();
 }
 
-test('drag a development to the next state; it stays there after a reload; a refused move comes back with the reason', async ({ page, request }) => {
+test('drag a development to the next state; it stays there after a reload; a refused move comes back with the reason', async ({ page, request }, info) => {
+  const palabra = `e2e${Date.now().toString(36)}${info.repeatEachIndex}`;
   const auth = await token(request);
   const mover = `Mover ${palabra}`;
   const saltar = `Saltar ${palabra}`;
@@ -97,6 +96,11 @@ test('tecnico sees the board without moving anything; comercial is sent to /forb
   await expect(page.getByRole('button', { name: /^Mover «/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Nuevo desarrollo' })).toHaveCount(0);
 
-  await signIn(page, 'comercial', servers.main, '/desarrollos');
+  // comercial lacks SER#VER: the list's first call answers 403. Signed in by hand, since the shell that
+  // would show the user's name may already have given way to /forbidden.
+  await page.goto(`${servers.main}/desarrollos`);
+  await page.getByPlaceholder('Usuario o email').fill(USERS.comercial.username);
+  await page.getByLabel('Contraseña').fill(USERS.comercial.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/forbidden$/);
 });
