@@ -168,9 +168,18 @@ export async function intake(): Promise<void> {
 
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
-    const stored = Number((await check.query('select count(*) as n from insights_eventos where proyecto_id = $1', [proyectoId])).rows[0].n);
-    const counted = Number((await check.query('select coalesce(sum(cantidad), 0) as n from insights_issues where proyecto_id = $1', [proyectoId])).rows[0].n);
-    const issues = Number((await check.query('select count(*) as n from insights_issues where proyecto_id = $1', [proyectoId])).rows[0].n);
+    // Requests still in flight when the load stops commit a moment later: let them land, then read the three
+    // figures in one statement (one snapshot), so they describe the same rows.
+    await new Promise((r) => setTimeout(r, 2000));
+    const { rows: [cuenta] } = await check.query<{ stored: string; counted: string; issues: string }>(
+      `select (select count(*) from insights_eventos where proyecto_id = $1) as stored,
+              (select coalesce(sum(cantidad), 0) from insights_issues where proyecto_id = $1) as counted,
+              (select count(*) from insights_issues where proyecto_id = $1) as issues`,
+      [proyectoId],
+    );
+    const stored = Number(cuenta!.stored);
+    const counted = Number(cuenta!.counted);
+    const issues = Number(cuenta!.issues);
     await check.end();
 
     const accepted = result['2xx'];
