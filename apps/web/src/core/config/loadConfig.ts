@@ -1,4 +1,4 @@
-import { runtimeConfig } from '@intranet/contract/config';
+import { runtimeConfig } from '@intranet/contract/sign-in-parsers';
 import { http } from '../http/http.ts';
 import { setConfigState } from './config.ts';
 

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { loginResponse } from '@intranet/contract/auth';
+import { loginResponse, type LoginResponse } from '@intranet/contract/auth';
+import * as signInParsers from '@intranet/contract/sign-in-parsers';
 import { XSRF_HEADER } from '@intranet/contract/http';
 import { createHttpClient, isRelativeUrl, type HttpDeps } from './client.ts';
 import { HttpError } from './HttpError.ts';
@@ -275,5 +276,26 @@ describe('http client uploads', () => {
     const lost = dropped.http.upload('/api/paquetes', new Blob(['x']), ok);
     dropped.xhr().onerror?.();
     await expect(lost).rejects.toMatchObject({ status: 0, message: 'La subida se interrumpió: se perdió la conexión con el servidor.' });
+  });
+});
+
+describe('http client schemas', () => {
+  it('parses with a zod schema or a zod-free sign-in parser alike, typed by what it parses', async () => {
+    const session = { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } };
+    const { http } = setup(() => json(200, { error: null, datos: session, extra: 1 }));
+    const classic = http.post('/api/auth', {}, loginResponse);
+    const twin = http.post('/api/auth', {}, signInParsers.loginResponse);
+    expectTypeOf(classic).toEqualTypeOf<Promise<LoginResponse>>();
+    expectTypeOf(twin).toEqualTypeOf<Promise<LoginResponse>>();
+    expectTypeOf(http.get('/x', ok)).toEqualTypeOf<Promise<{ error: null; datos: number }>>();
+    await expect(classic).resolves.toEqual({ error: null, datos: session });
+    await expect(twin).resolves.toEqual({ error: null, datos: session });
+  });
+
+  it('refuses an answer the sign-in parser does not accept, as with zod', async () => {
+    const { http } = setup(() => json(200, { error: null, datos: { token: 1 } }));
+    await expect(http.post('/api/auth', {}, signInParsers.loginResponse)).rejects.toMatchObject({
+      message: 'Respuesta inesperada del servidor.',
+    });
   });
 });

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { errorBody } from '@intranet/contract/envelope';
+import { errorBody } from '@intranet/contract/sign-in-parsers';
 import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
 import { messages } from '../messages.ts';
 import { HttpError } from './HttpError.ts';
@@ -35,6 +34,15 @@ export interface UploadProgress {
 export interface UploadOptions extends RequestOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
+
+/**
+ * What parses an answer: a contract zod schema, or one of the contract's zod-free sign-in parsers
+ * (sign-in-parsers.ts), which keep zod out of the /login bundle. Only `safeParse` is used.
+ */
+interface Schema {
+  safeParse(input: unknown): { success: true; data: unknown } | { success: false };
+}
+type Output<S extends Schema> = Extract<ReturnType<S['safeParse']>, { success: true }>['data'];
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -115,13 +123,13 @@ export function createHttpClient(deps: HttpDeps) {
   }
 
   /** A JSON call whose answer is parsed with the contract's schema. */
-  async function request<S extends z.ZodType>(
+  async function request<S extends Schema>(
     method: Method,
     url: string,
     schema: S,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<Output<S>> {
     const response = await send(method, url, body, options);
     const parsed = schema.safeParse(await readJson(response));
     if (!parsed.success) throw new HttpError(response.status, null, messages.http.respuestaInesperada);
@@ -138,7 +146,7 @@ export function createHttpClient(deps: HttpDeps) {
    * the contract's schema. Same headers and status handling as every call, plus upload progress;
    * `options.signal` cancels it (rejecting with an AbortError).
    */
-  function upload<S extends z.ZodType>(url: string, file: Blob, schema: S, options: UploadOptions = {}): Promise<z.output<S>> {
+  function upload<S extends Schema>(url: string, file: Blob, schema: S, options: UploadOptions = {}): Promise<Output<S>> {
     const headers = buildHeaders('POST', url, false, options);
     headers.set('Content-Type', file.type || 'application/octet-stream');
     return new Promise((resolve, reject) => {
@@ -186,15 +194,15 @@ export function createHttpClient(deps: HttpDeps) {
     request,
     blob,
     upload,
-    get: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
+    get: <S extends Schema>(url: string, schema: S, options?: RequestOptions) =>
       request('GET', url, schema, undefined, options),
-    post: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+    post: <S extends Schema>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
       request('POST', url, schema, body, options),
-    put: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+    put: <S extends Schema>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
       request('PUT', url, schema, body, options),
-    patch: <S extends z.ZodType>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
+    patch: <S extends Schema>(url: string, body: unknown, schema: S, options?: RequestOptions) =>
       request('PATCH', url, schema, body, options),
-    delete: <S extends z.ZodType>(url: string, schema: S, options?: RequestOptions) =>
+    delete: <S extends Schema>(url: string, schema: S, options?: RequestOptions) =>
       request('DELETE', url, schema, undefined, options),
   };
 }

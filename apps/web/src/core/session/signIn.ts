@@ -1,5 +1,5 @@
-import { loginResponse, type LoginRequest, type Sesion } from '@intranet/contract/auth';
-import { okBody } from '@intranet/contract/envelope';
+import type { LoginRequest, Sesion } from '@intranet/contract/auth';
+import { loginResponse, okBody } from '@intranet/contract/sign-in-parsers';
 import { apiUrl, getConfigState } from '../config/config.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { http } from '../http/http.ts';
