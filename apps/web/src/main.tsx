@@ -1,25 +1,18 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { createRouter } from './app/router.tsx';
-import { setNavigator } from './core/navigation.ts';
+import { showLogin, startRouter } from './app/boot.tsx';
 
-const router = createRouter();
-setNavigator((path) => router.navigate(path));
+const element = document.getElementById('root');
+if (!element) throw new Error('Falta el elemento #root');
+const root = createRoot(element);
+// /login opened directly renders without the router, which loads with the first navigation (boot.tsx).
+if (/^\/login\/?$/.test(window.location.pathname)) showLogin(root);
+else void startRouter(root);
 // Config, http layer and schemas load in their own chunk, beside the first paint.
 void import('./app/startup.ts').then(({ startUp }) => startUp());
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Falta el elemento #root');
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
-
-// The offline-support worker: registered after the first render, outside the /login bundle; with
+// The offline-support worker: registered once the page has loaded (its small chunk counts in /login's); with
 // registerType 'autoUpdate' a new version takes over and reloads the page (spec §4).
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => {

@@ -1,12 +1,15 @@
-import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router/dom';
-import type { createRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { Providers } from './Providers.tsx';
+import { createRouter } from './router.tsx';
 
-export function App({ router }: { router: ReturnType<typeof createRouter> }) {
+export { createRouter };
+export type AppRouter = ReturnType<typeof createRouter>;
+
+/** The routed app; its chunk (react-router and the route tree) is loaded by boot.tsx. */
+export function App({ router }: { router: AppRouter }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <Providers>
       <RouterProvider router={router} />
-    </MantineProvider>
+    </Providers>
   );
 }

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useSearchParams } from 'react-router';
+import { LoginPage } from '../pages/Login.tsx';
 import { PageLoader } from '../pages/PageLoader.tsx';
 import { RouteError } from '../pages/RouteError.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -18,12 +19,18 @@ const areas: RouteObject[] = [
   { path: 'appsstore/*', lazy: () => import('../areas/appsstore/routes.tsx').then((m) => ({ Component: m.AppsStoreRoutes })) },
 ];
 
+/** /login inside the router (reached from another screen); opened directly it renders without one (boot.tsx). */
+function LoginRoute() {
+  const [params] = useSearchParams();
+  return <LoginPage registro={params.has('registro')} />;
+}
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [
-      { path: 'login', lazy: () => import('../pages/Login.tsx').then((m) => ({ Component: m.LoginPage })) },
+      { path: 'login', Component: LoginRoute },
       { path: 'unauthorized', lazy: () => import('../pages/Unauthorized.tsx').then((m) => ({ Component: m.UnauthorizedPage })) },
       { path: 'forbidden', lazy: () => import('../pages/Forbidden.tsx').then((m) => ({ Component: m.ForbiddenPage })) },
       { path: 'maintenance', lazy: () => import('../pages/Maintenance.tsx').then((m) => ({ Component: m.MaintenancePage })) },

@@ -1,36 +1,23 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import { isOrg, useConfigState } from '../core/config/config.ts';
 import { messages } from '../core/messages.ts';
 import { signOut } from '../core/session/signOut.ts';
 import { Logo } from '../layout/Logo.tsx';
+import { LoginForm } from './LoginForm.tsx';
 
 const t = messages.login;
 
-// The form (react-hook-form, zod, the http layer) loads during the spec's 2000 ms configuration delay.
-const loadForm = () => import('./LoginForm.tsx');
-const LoginForm = lazy(() => loadForm().then((m) => ({ default: m.LoginForm })));
 const loadConfig = () => import('../core/config/loadConfig.ts').then((m) => m.loadConfig(0));
 
-/** Spec §2 and §5: the sign-in screen. Opening it signs out any existing session. */
-export function LoginPage() {
+/**
+ * Spec §2 and §5: the sign-in screen. Opening it signs out any existing session. Free of the router: /login
+ * opened directly renders it without one (app/boot.tsx); `registro` is the `?registro` of its URL.
+ */
+export function LoginPage({ registro }: { registro: boolean }) {
   const configState = useConfigState();
-  const [params] = useSearchParams();
 
-  useEffect(() => {
-    signOut();
-    void loadForm();
-  }, []);
-
-  const waiting = (
-    <Stack align="center" gap="xs" py="lg">
-      <Loader size="sm" />
-      <Text size="sm" c="dimmed">
-        {t.cargandoConfiguracion}
-      </Text>
-    </Stack>
-  );
+  useEffect(signOut, []);
 
   return (
     <Center mih="100vh" p="md">
@@ -45,12 +32,19 @@ export function LoginPage() {
               {t.subtitulo}
             </Text>
           </Stack>
-          {params.has('registro') && (
+          {registro && (
             <Alert role="note" variant="light" title={t.registroTitulo}>
               {t.registroTexto}
             </Alert>
           )}
-          {configState.status === 'loading' && waiting}
+          {configState.status === 'loading' && (
+            <Stack align="center" gap="xs" py="lg">
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed">
+                {t.cargandoConfiguracion}
+              </Text>
+            </Stack>
+          )}
           {configState.status === 'error' && (
             <Stack align="center" gap="sm" py="md">
               <Text size="sm">{t.errorConfiguracion}</Text>
@@ -59,11 +53,7 @@ export function LoginPage() {
               </Button>
             </Stack>
           )}
-          {configState.status === 'ready' && (
-            <Suspense fallback={waiting}>
-              <LoginForm />
-            </Suspense>
-          )}
+          {configState.status === 'ready' && <LoginForm />}
         </Stack>
       </Paper>
     </Center>

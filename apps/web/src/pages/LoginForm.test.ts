@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createElement as h } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginRequest } from '@intranet/contract/auth';
+import { installDomStubs } from '../components/testing.tsx';
+import { navigateTo, prepareNavigation } from '../core/navigation.ts';
+import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.ts';
+import { signIn, type SignInResult } from '../core/session/signIn.ts';
+import { LoginForm } from './LoginForm.tsx';
+
+vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn() }));
+vi.mock('../core/navigation.ts', () => ({ navigateTo: vi.fn(), prepareNavigation: vi.fn() }));
+
+const REQUIRED = 'Este campo es requerido';
+const signInMock = vi.mocked(signIn);
+
+beforeAll(installDomStubs);
+beforeEach(() => {
+  vi.clearAllMocks();
+  takeBlockedRoute();
+});
+afterEach(cleanup);
+
+const button = () => screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement;
+
+function renderForm() {
+  render(h(MantineProvider, null, h(LoginForm)));
+  return {
+    username: screen.getByPlaceholderText('Usuario o email') as HTMLInputElement,
+    password: screen.getByLabelText('Contraseña') as HTMLInputElement,
+    submit: () => fireEvent.click(button()),
+  };
+}
+
+describe('LoginForm (spec §5)', () => {
+  it('shows a field’s error once it is changed or left empty, and only that field’s', () => {
+    const { username, password } = renderForm();
+    expect(screen.queryAllByText(REQUIRED)).toHaveLength(0);
+    fireEvent.change(username, { target: { value: 'x' } });
+    expect(screen.queryAllByText(REQUIRED)).toHaveLength(0);
+    fireEvent.change(username, { target: { value: '' } });
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(1);
+    fireEvent.blur(password);
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(2);
+    fireEvent.change(username, { target: { value: '   ' } });
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(2);
+    fireEvent.change(username, { target: { value: 'ana' } });
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(1);
+  });
+
+  it('on an invalid submit marks every field, focuses the first and sends nothing', () => {
+    const { username, submit } = renderForm();
+    submit();
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(2);
+    expect(document.activeElement).toBe(username);
+    expect(signInMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed credentials, shows the spinner, then goes to the blocked route', async () => {
+    let answer: (result: SignInResult) => void = () => undefined;
+    signInMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    rememberBlockedRoute('/maquinas?q=1');
+    const { username, password, submit } = renderForm();
+    fireEvent.change(username, { target: { value: ' admin ' } });
+    fireEvent.change(password, { target: { value: ' clave ' } });
+    submit();
+    await waitFor(() => expect(signInMock).toHaveBeenCalledWith({ username: 'admin', password: ' clave ' } satisfies LoginRequest));
+    expect(prepareNavigation).toHaveBeenCalled();
+    expect(button().disabled).toBe(true);
+    answer({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'admin' } } });
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/maquinas?q=1', { replace: true }));
+  });
+
+  it('shows the server’s refusal in the alert and ends loading', async () => {
+    signInMock.mockResolvedValue({ ok: false, error: 'Usuario o contraseña incorrectos' });
+    const { username, password, submit } = renderForm();
+    fireEvent.change(username, { target: { value: 'admin' } });
+    fireEvent.change(password, { target: { value: 'mala' } });
+    submit();
+    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', 'Usuario o contraseña incorrectos');
+    await waitFor(() => expect(button().disabled).toBe(false));
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+});
