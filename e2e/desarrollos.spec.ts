@@ -29,7 +29,7 @@ async function estadoDe(request: APIRequestContext, auth: string, id: number): P
 const columna = (page: Page, nombre: string) => page.getByRole('listitem', { name: new RegExp(`^${nombre}:`) });
 const tarjeta = (page: Page, titulo: string) => page.getByRole('article', { name: titulo });
 
-/** Drags with the mouse as a person does: press on the card, move in steps (past the 5 px start), release on the column. */
+/** Drags with the mouse as a person does: press on the card, move in steps (past the 5 px start), release over the column. */
 async function arrastrar(page: Page, card: Locator, destino: Locator): Promise<void> {
   const desde = (await card.boundingBox())!;
   const hasta = (await destino.boundingBox())!;
@@ -37,6 +37,8 @@ async function arrastrar(page: Page, card: Locator, destino: Locator): Promise<v
   await page.mouse.down();
   await page.mouse.move(desde.x + desde.width / 2 + 10, desde.y + desde.height - 4, { steps: 3 });
   await page.mouse.move(hasta.x + hasta.width / 2, hasta.y + 80, { steps: 12 });
+  // Released once the column shows the card is over it, as a person would wait for the highlight.
+  await expect(destino).toHaveAttribute('data-over', 'true');
   await page.mouse.up();
 }
 

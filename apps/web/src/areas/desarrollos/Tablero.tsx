@@ -149,6 +149,7 @@ function Columna({ columna, activa, editable, onMover, filtros }: Omit<ColumnasP
       role="listitem"
       aria-label={t.columna(t.estados[estado], total)}
       data-estado={estado}
+      data-over={isOver || undefined}
       withBorder
       radius="md"
       p="xs"
