@@ -45,8 +45,6 @@ export function Tablero() {
   const tablero = useTablero(params);
   const editable = usePermiso('DESARROLLOS#EDITAR');
   const mover = useMoverDesarrollo(desarrollosKeys.tablero(params));
-  const [activa, setActiva] = useState<DesarrolloFila | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
 
   const moverA = (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => {
     if (desarrollo.estado === estado) return;
@@ -57,12 +55,6 @@ export function Tablero() {
         onError: (error) => notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
       },
     );
-  };
-
-  const onDragEnd = (event: DragEndEvent) => {
-    setActiva(null);
-    const desarrollo = desarrolloDe(event);
-    if (desarrollo && event.over && esEstado(event.over.id)) moverA(desarrollo, event.over.id);
   };
 
   return (
@@ -93,26 +85,38 @@ export function Tablero() {
         </Alert>
       )}
       {tablero.isPending && <Loader size="sm" aria-label={listMessages.cargando} />}
-      {tablero.data && (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={colision}
-          onDragStart={(event) => setActiva(desarrolloDe(event) ?? null)}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setActiva(null)}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t.arrastrarAyuda } }}
-        >
-          <Columnas tablero={tablero.data} activa={activa} editable={editable} onMover={moverA} filtros={list.exportParams} />
-          <DragOverlay dropAnimation={null}>
-            {activa && (
-              <Paper withBorder radius="sm" p="xs" shadow="md" style={{ cursor: 'grabbing' }}>
-                <ContenidoTarjeta desarrollo={activa} />
-              </Paper>
-            )}
-          </DragOverlay>
-        </DndContext>
-      )}
+      {tablero.data && <TableroArrastrable tablero={tablero.data} editable={editable} onMover={moverA} filtros={list.exportParams} />}
     </>
+  );
+}
+
+/** The columns inside the drag context: the dragged card follows the pointer; the columns it may not go to dim. */
+function TableroArrastrable({ tablero, editable, onMover, filtros }: Omit<ColumnasProps, 'activa'>) {
+  const [activa, setActiva] = useState<DesarrolloFila | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const onDragEnd = (event: DragEndEvent) => {
+    setActiva(null);
+    const desarrollo = desarrolloDe(event);
+    if (desarrollo && event.over && esEstado(event.over.id)) onMover(desarrollo, event.over.id);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={colision}
+      onDragStart={(event) => setActiva(desarrolloDe(event) ?? null)}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActiva(null)}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t.arrastrarAyuda } }}
+    >
+      <Columnas tablero={tablero} activa={activa} editable={editable} onMover={onMover} filtros={filtros} />
+      <DragOverlay dropAnimation={null}>
+        {activa && (
+          <Paper withBorder radius="sm" p="xs" shadow="md" style={{ cursor: 'grabbing' }}>
+            <ContenidoTarjeta desarrollo={activa} />
+          </Paper>
+        )}
+      </DragOverlay>
+    </DndContext>
   );
 }
 
