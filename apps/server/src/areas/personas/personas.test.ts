@@ -4,7 +4,8 @@ import { personaDetalle, personaPage } from '@intranet/contract/personas';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, personas, usuarios } from '../../db/schema.ts';
+import { emptyDocument } from '@intranet/editor';
+import { auditoria, desarrollos, personas, productos, usuarios } from '../../db/schema.ts';
 import { bearer, createTemplate, createUser, login, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
 let template: Template;
@@ -174,13 +175,23 @@ describe('POST, PUT and DELETE /api/personas', () => {
     const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${ruiz!.id}`, headers: ctx.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos.accion).toBe('desactivada');
-    expect(res.json().datos.motivo).toMatch(/^No se eliminó porque tiene una cuenta de usuario, figura en \d+ asignaciones de máquinas; se desactivó en su lugar\.$|^No se eliminó porque tiene una cuenta de usuario y figura en \d+ asignaci/);
+    expect(res.json().datos.motivo).toMatch(/^No se eliminó porque tiene una cuenta de usuario, figura en \d+ asignaci.*; se desactivó en su lugar\.$/);
     const [p] = await ctx.t.db.select({ activo: personas.activo }).from(personas).where(eq(personas.id, ruiz!.id));
     expect(p!.activo).toBe(false);
     const [u] = await ctx.t.db.select({ activo: usuarios.activo }).from(usuarios).where(eq(usuarios.personaId, ruiz!.id));
     expect(u!.activo).toBe(false);
     expect((await ctx.t.app.inject({ url: '/api/servidores', headers: tecnico })).statusCode).toBe(401);
     expect((await login(ctx.t.app, 'tecnico', PASSWORDS.demo)).json().datos).toBeNull();
+  });
+
+  it('deactivates instead the owner of a development, and says so', async () => {
+    const created = await ctx.t.app.inject({ method: 'POST', url: '/api/personas', headers: ctx.headers, payload: { nombre: 'Dueña', apellido: 'De Proyecto' } });
+    const duena = created.json().datos.id as number;
+    const [producto] = await ctx.t.db.select({ id: productos.id }).from(productos).limit(1);
+    await ctx.t.db.insert(desarrollos).values({ titulo: 'Proyecto de prueba', productoId: producto!.id, responsableId: duena, descripcion: emptyDocument(), fechaSolicitud: '2026-01-05' });
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${duena}`, headers: ctx.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos).toEqual({ accion: 'desactivada', motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.' });
   });
 
   it('refuses to deactivate the person behind the last administrator account', async () => {

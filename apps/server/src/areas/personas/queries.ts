@@ -5,7 +5,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { maquinaAsignaciones, maquinas, personaBusqueda, personas, usuarios } from '../../db/schema.ts';
+import { desarrollos, maquinaAsignaciones, maquinas, personaBusqueda, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -235,15 +235,16 @@ export async function modificarPersona(db: Db, id: number, values: PersonaValues
 
 /** What points at a person, in words; empty when nothing does. Later areas add their references here. */
 async function referenciasDe(tx: Tx, id: number): Promise<string[]> {
-  const [[cuenta], [asignaciones], [aCargo]] = await Promise.all([
-    tx.select({ n: count() }).from(usuarios).where(eq(usuarios.personaId, id)),
-    tx.select({ n: count() }).from(maquinaAsignaciones).where(eq(maquinaAsignaciones.personaId, id)),
-    tx.select({ n: count() }).from(personas).where(eq(personas.responsableId, id)),
-  ]);
+  // One query at a time: a transaction is one connection.
+  const [cuenta] = await tx.select({ n: count() }).from(usuarios).where(eq(usuarios.personaId, id));
+  const [asignaciones] = await tx.select({ n: count() }).from(maquinaAsignaciones).where(eq(maquinaAsignaciones.personaId, id));
+  const [aCargo] = await tx.select({ n: count() }).from(personas).where(eq(personas.responsableId, id));
+  const [proyectos] = await tx.select({ n: count() }).from(desarrollos).where(eq(desarrollos.responsableId, id));
   const motivos: string[] = [];
   if (cuenta && cuenta.n > 0) motivos.push('tiene una cuenta de usuario');
   if (asignaciones && asignaciones.n > 0) motivos.push(asignaciones.n === 1 ? 'figura en 1 asignación de máquinas' : `figura en ${asignaciones.n} asignaciones de máquinas`);
   if (aCargo && aCargo.n > 0) motivos.push(aCargo.n === 1 ? 'es responsable de 1 persona' : `es responsable de ${aCargo.n} personas`);
+  if (proyectos && proyectos.n > 0) motivos.push(proyectos.n === 1 ? 'es responsable de 1 desarrollo' : `es responsable de ${proyectos.n} desarrollos`);
   return motivos;
 }
 
