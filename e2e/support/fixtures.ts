@@ -30,7 +30,7 @@ export async function signIn(page: Page, user: DemoUser, baseUrl = servers.main,
   await page.getByLabel('Contraseña').fill(USERS[user].password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   const shell = page.getByText(USERS[user].nombre, { exact: false }).first();
-  await expect(shell.or(page.getByRole('heading', { name: 'Acceso denegado' }))).toBeVisible();
+  await expect(shell.or(page.getByRole('heading', { name: 'Acceso denegado' })).first()).toBeVisible();
 }
 
 export const test = base;
