@@ -179,7 +179,7 @@ describe('DELETE /api/desarrollos/:id', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: admin })).statusCode).toBe(404);
   });
 
-  it('keeps a client or an owner that developments use from being deleted (409 with the reason)', async () => {
+  it('keeps a client that developments use from being deleted (409 with the reason); their owner is deactivated instead', async () => {
     const [persona] = await t.db.insert(personas).values({ nombre: 'Tomás', apellido: 'Quiroga' }).returning({ id: personas.id });
     const [empresa] = await t.db
       .insert(empresas)
@@ -187,8 +187,8 @@ describe('DELETE /api/desarrollos/:id', () => {
       .returning({ id: empresas.id });
     await crear({ ...NUEVO, producto_id: erp, responsable_id: persona!.id, empresa_id: empresa!.id });
     const sinPersona = await t.app.inject({ method: 'DELETE', url: `/api/personas/${persona!.id}`, headers: admin });
-    expect(sinPersona.statusCode).toBe(409);
-    expect(sinPersona.json().error).toBe('La persona es responsable de desarrollos; reasígnelos primero');
+    expect(sinPersona.statusCode).toBe(200);
+    expect(sinPersona.json().datos).toEqual({ accion: 'desactivada', motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.' });
     const sinEmpresa = await t.app.inject({ method: 'DELETE', url: `/api/empresas/${empresa!.id}`, headers: admin });
     expect(sinEmpresa.statusCode).toBe(409);
     expect(sinEmpresa.json().error).toBe('El cliente tiene desarrollos; quíteselos o elimínelos primero');
