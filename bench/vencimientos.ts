@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { chooseTarget, load, percentile, startServer, uncachedVariant, type Target } from './api-list.ts';
+import { chooseTarget, load, NO_CACHE, percentile, startServer, type Target } from './api-list.ts';
 import { fill as fillClientes } from './clientes.ts';
 import { figure } from './report.ts';
 
@@ -75,10 +75,10 @@ export async function vencimientos(): Promise<void> {
       figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
       figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
       if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
-      // Server time read from the database, not the read cache: a different page size on every request.
+      // Server time read from the database, not the read cache.
       const durations: number[] = [];
       for (let i = 0; i < 100; i += 1) {
-        const res = await fetch(uncachedVariant(url, i), { headers });
+        const res = await fetch(url, { headers: { ...headers, ...NO_CACHE } });
         await res.arrayBuffer();
         const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
         if (dur) durations.push(Number(dur));

@@ -47,6 +47,14 @@ describe('cached list reads', () => {
     expect(second.headers['content-type']).toMatch(/application\/json/);
   });
 
+  it('reads afresh for a caller that asks with Cache-Control: no-cache, and keeps that answer', async () => {
+    await leer();
+    const fresh = await t.app.inject({ url: LISTA, headers: { ...admin, 'cache-control': 'no-cache' } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect((await leer()).headers['x-cache']).toBe('hit');
+  });
+
   it('still checks the caller: no session is 401 and a lacking code 403, even for a kept answer', async () => {
     await leer();
     expect((await t.app.inject({ url: LISTA })).statusCode).toBe(401);

@@ -62,7 +62,9 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
     // The access guard ran before: whoever reaches here may read this answer.
     if (!cambios.vivo) return;
-    const hit = guardadas.get(clave(request.url));
+    // A caller asking for a fresh answer (a browser's hard reload sends no-cache) gets one, which is kept.
+    const fresco = /no-cache|no-store/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
+    const hit = fresco ? undefined : guardadas.get(clave(request.url));
     if (hit) return reply.type(hit.tipo).header('x-cache', 'hit').send(hit.payload);
     request.cacheDesde = cambios.generacion;
   });

@@ -44,7 +44,8 @@ export const DNS_LIST_TABLAS = ['dns', 'servidores', 'direcciones'] as const;
 /** The derived DNS entries across servers: search by host; filters by server, type and state. */
 export const dnsList: ListSpec<DnsListQuery> = {
   search: dns.host,
-  sorts: { host: dns.host, servidor_nombre: servidores.nombre, tipo: dns.tipo, ttl: dns.ttl },
+  // Every sort key and filter reads dns alone, so a page is found without the join (see dnsSource).
+  sorts: { host: dns.host, servidor_nombre: sql`(select ${servidores.nombre} from ${servidores} where ${servidores.id} = ${dns.servidorId})`, tipo: dns.tipo, ttl: dns.ttl },
   defaultSort: 'host',
   id: dns.id,
   filters: (q) => [
@@ -55,19 +56,20 @@ export const dnsList: ListSpec<DnsListQuery> = {
 };
 
 /**
- * Rows join the server for its name; the total counts dns alone (every filter is on dns, and the join
- * cannot drop rows), from the kept count when nothing filters.
+ * The page is found on dns alone (its sort index, no join, nothing computed for the rows it skips), then only
+ * its rows join the server for its name and count their addresses. The total counts dns alone (every filter
+ * is on dns, and the join cannot drop rows), from the kept count when nothing filters.
  */
 export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
-  rows: (f) =>
-    db
+  rows: (f) => {
+    const pagina = db.select({ id: dns.id }).from(dns).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    return db
       .select({ ...entryCampos, clave: f.clave })
-      .from(dns)
+      .from(pagina)
+      .innerJoin(dns, eq(dns.id, pagina.id))
       .innerJoin(servidores, eq(servidores.id, dns.servidorId))
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset),
+      .orderBy(...f.orderBy);
+  },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
 });
 
