@@ -1,22 +1,17 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
+import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { DESARROLLO_PRIORIDADES, desarrolloInput, type Desarrollo, type DesarrolloInput } from '@intranet/contract/desarrollos';
 import { emptyDocument } from '@intranet/editor';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useDesarrollo, useGuardarDesarrollo, useOpciones, useProductoOpciones, type DesarrolloValues } from './api.ts';
 import { EmpresaSelect } from './EmpresaSelect.tsx';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
@@ -82,60 +77,39 @@ const prioridadOptions = DESARROLLO_PRIORIDADES.map((p) => ({ value: p, label: t
 
 function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
   const navigate = useNavigate();
-  const form = useForm<DesarrolloInput, unknown, DesarrolloValues>({ resolver: contractResolver(desarrolloInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarDesarrollo(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: desarrolloInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved: Desarrollo) => {
+      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.titulo) });
+      return navigate(`${DESARROLLOS_PATH}/${saved.id}`);
+    },
+  });
+  const { form } = recordForm;
+  const { control } = form;
   const volver = id === undefined ? DESARROLLOS_PATH : `${DESARROLLOS_PATH}/${id}`;
   const titulo = id === undefined ? t.formNuevo : t.formEditar(actual?.titulo ?? '');
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.titulo) });
-      allowLeave();
-      await navigate(`${DESARROLLOS_PATH}/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlDesarrollo }} />
-      <Paper withBorder p="lg" radius="md" maw={1040}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <TextField control={control} name="titulo" label={t.campos.titulo} withAsterisk autoFocus maxLength={200} description={id === undefined ? t.estadoAyuda : undefined} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} />
-              <ProductoYVersion control={control} setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })} actual={actual} />
-              <SelectField control={control} name="prioridad" label={t.campos.prioridad} withAsterisk data={prioridadOptions} />
-              <ResponsableField control={control} actual={actual} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} type="date" withAsterisk />
-              <TextField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} type="date" />
-              <TextField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} type="date" />
-              <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
-              <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
-            </SimpleGrid>
-            <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlDesarrollo }} cancelTo={volver} maw={1040} recordForm={recordForm}>
+      <TextField control={control} name="titulo" label={t.campos.titulo} withAsterisk autoFocus maxLength={200} description={id === undefined ? t.estadoAyuda : undefined} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} />
+        <ProductoYVersion control={control} setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })} actual={actual} />
+        <SelectField control={control} name="prioridad" label={t.campos.prioridad} withAsterisk data={prioridadOptions} />
+        <ResponsableField control={control} actual={actual} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} type="date" withAsterisk />
+        <TextField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} type="date" />
+        <TextField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} type="date" />
+        <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
+        <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
+      </SimpleGrid>
+      <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
+    </RecordFormScreen>
   );
 }
 

@@ -1,19 +1,14 @@
-import { Autocomplete, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Autocomplete, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { aplicacionInput, type Aplicacion, type AplicacionInput } from '@intranet/contract/aplicaciones';
 import { emptyDocument } from '@intranet/editor';
-import { contractResolver } from '../../../components/form/contractResolver.ts';
-import { FormError } from '../../../components/form/FormError.tsx';
 import { RichTextField } from '../../../components/form/RichTextField.tsx';
-import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../../components/form/RecordForm.tsx';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
 import { APK_PATH } from './AplicacionesList.tsx';
 import { useAplicacion, useCategorias, useGuardarAplicacion, type AplicacionValues } from './api.ts';
 import { IconoField } from './IconoField.tsx';
@@ -79,65 +74,44 @@ function CategoriaField({ control }: { control: Control<AplicacionInput, unknown
 
 function AplicacionForm({ id, app, initial }: { id?: number; app?: Aplicacion; initial: AplicacionInput }) {
   const navigate = useNavigate();
-  const form = useForm<AplicacionInput, unknown, AplicacionValues>({ resolver: contractResolver(aplicacionInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarAplicacion(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: aplicacionInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved: Aplicacion) => {
+      notifications.show({ color: 'green', title: t.guardada, message: t.guardadaTexto(saved.nombre) });
+      return navigate(`${APK_PATH}/${saved.id}`);
+    },
+  });
+  const { form } = recordForm;
+  const { control } = form;
   const nombre = useWatch({ control, name: 'nombre' });
   const volver = id === undefined ? APK_PATH : `${APK_PATH}/${id}`;
   const titulo = id === undefined ? t.formNueva : t.formEditar(app?.nombre ?? '');
   const paqueteFijo = (app?.versiones ?? 0) > 0;
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardada, message: t.guardadaTexto(saved.nombre) });
-      allowLeave();
-      await navigate(`${APK_PATH}/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverALaApp }} />
-      <Paper withBorder p="lg" radius="md" maw={960}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
-              <TextField
-                control={control}
-                name="package_name"
-                label={t.campos.package_name}
-                description={paqueteFijo ? t.packageFijo : t.packageAyuda}
-                withAsterisk
-                readOnly={paqueteFijo}
-                placeholder="com.physis.app"
-                maxLength={150}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              />
-              <TextField control={control} name="resumen" label={t.campos.resumen} maxLength={200} />
-              <CategoriaField control={control} />
-              <IconoField control={control} name="icono_id" nombre={nombre} actual={app?.icono ?? null} />
-              <SwitchField control={control} name="publicada" label={t.campos.publicada} description={t.publicadaAyuda} mt={{ base: 0, sm: 30 }} />
-            </SimpleGrid>
-            <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverALaApp }} cancelTo={volver} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
+        <TextField
+          control={control}
+          name="package_name"
+          label={t.campos.package_name}
+          description={paqueteFijo ? t.packageFijo : t.packageAyuda}
+          withAsterisk
+          readOnly={paqueteFijo}
+          placeholder="com.physis.app"
+          maxLength={150}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <TextField control={control} name="resumen" label={t.campos.resumen} maxLength={200} />
+        <CategoriaField control={control} />
+        <IconoField control={control} name="icono_id" nombre={nombre} actual={app?.icono ?? null} />
+        <SwitchField control={control} name="publicada" label={t.campos.publicada} description={t.publicadaAyuda} mt={{ base: 0, sm: 30 }} />
+      </SimpleGrid>
+      <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
+    </RecordFormScreen>
   );
 }

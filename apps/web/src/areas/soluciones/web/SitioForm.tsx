@@ -1,19 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { SITIO_ESTADOS, sitioInput, type Sitio, type SitioInput } from '@intranet/contract/sitios';
 import { EmpresaSelect } from '../../clientes/vencimientos/EmpresaSelect.tsx';
-import { contractResolver } from '../../../components/form/contractResolver.ts';
-import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../../components/form/RecordForm.tsx';
 import { TextareaField } from '../../../components/form/TextareaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
 import { useGuardarSitio, useSitio, useSitioOpciones, type SitioValues } from './api.ts';
 import { sitiosMessages as t } from './messages.ts';
 import { SITIOS_PATH } from './SitiosList.tsx';
@@ -124,61 +119,40 @@ interface SitioFormProps {
 
 function SitioForm({ id, nombre, initial }: SitioFormProps) {
   const navigate = useNavigate();
-  const form = useForm<SitioInput, unknown, SitioValues>({ resolver: contractResolver(sitioInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarSitio(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: sitioInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved: Sitio) => {
+      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
+      return navigate(`${SITIOS_PATH}/${saved.id}`);
+    },
+  });
+  const { form } = recordForm;
+  const { control } = form;
   const volver = id === undefined ? SITIOS_PATH : `${SITIOS_PATH}/${id}`;
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
-      allowLeave();
-      await navigate(`${SITIOS_PATH}/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlSitio }} />
-      <Paper withBorder p="lg" radius="md" maw={960}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
-              <TextField control={control} name="url" label={t.campos.url} description={t.urlAyuda} withAsterisk maxLength={500} />
-              <EmpresaSelect control={control} name="empresa_id" label={t.campos.cliente} description={t.clienteAyuda} />
-              <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
-              <ServidorDns control={control} setValue={form.setValue} />
-            </SimpleGrid>
-            <Title order={2} size="h5" mt="xs">
-              {t.vencimientos}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="ssl_vence" label={t.campos.ssl_vence} description={t.sslAyuda} type="date" />
-              <TextField control={control} name="ssl_emisor" label={t.campos.ssl_emisor} maxLength={200} />
-              <TextField control={control} name="dominio_vence" label={t.campos.dominio_vence} type="date" />
-              <TextField control={control} name="registrador" label={t.campos.registrador} maxLength={120} />
-            </SimpleGrid>
-            <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlSitio }} cancelTo={volver} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
+        <TextField control={control} name="url" label={t.campos.url} description={t.urlAyuda} withAsterisk maxLength={500} />
+        <EmpresaSelect control={control} name="empresa_id" label={t.campos.cliente} description={t.clienteAyuda} />
+        <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
+        <ServidorDns control={control} setValue={form.setValue} />
+      </SimpleGrid>
+      <Title order={2} size="h5" mt="xs">
+        {t.vencimientos}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="ssl_vence" label={t.campos.ssl_vence} description={t.sslAyuda} type="date" />
+        <TextField control={control} name="ssl_emisor" label={t.campos.ssl_emisor} maxLength={200} />
+        <TextField control={control} name="dominio_vence" label={t.campos.dominio_vence} type="date" />
+        <TextField control={control} name="registrador" label={t.campos.registrador} maxLength={120} />
+      </SimpleGrid>
+      <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
+    </RecordFormScreen>
   );
 }

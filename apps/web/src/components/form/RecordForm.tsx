@@ -1,0 +1,86 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PageHeader } from '../PageHeader.tsx';
+import { formMessages } from '../messages.ts';
+import { useDirtyGuard } from '../useDirtyGuard.ts';
+import { contractResolver } from './contractResolver.ts';
+import { FormError } from './FormError.tsx';
+import { useServerErrors } from './serverErrors.ts';
+
+export interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>, Saved> {
+  /** The contract's payload schema: the form holds its input and submits its output. */
+  schema: S;
+  initial: DefaultValues<z.input<S>>;
+  /** Sends the payload; answers the saved record (a TanStack mutation's mutateAsync). */
+  save: (values: z.output<S>) => Promise<Saved>;
+  /** Once saved and allowed to leave: tell the user and go where the record is shown. */
+  onSaved: (saved: Saved) => unknown;
+}
+
+export interface RecordForm<S extends z.ZodType<FieldValues, FieldValues>> {
+  form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
+  submit: (event?: FormEvent) => Promise<void>;
+  formError: string | null;
+}
+
+/**
+ * The create/edit form of a record screen: validated by the contract's schema, the server's field errors on
+ * their fields (the rest above the form), and a warning before leaving with unsaved changes, lifted once saved.
+ */
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Saved>({ schema, initial, save, onSaved }: RecordFormOptions<S, Saved>): RecordForm<S> {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: contractResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  const { formError, onServerError, clearFormError } = useServerErrors(form);
+  const [guardado, setGuardado] = useState(false);
+  const { allowLeave } = useDirtyGuard(form.formState.isDirty && !guardado);
+  const submit = form.handleSubmit(async (values) => {
+    clearFormError();
+    try {
+      const saved = await save(values);
+      setGuardado(true);
+      allowLeave();
+      await onSaved(saved);
+    } catch (error) {
+      onServerError(error);
+    }
+  });
+  return { form, submit, formError };
+}
+
+export interface RecordFormScreenProps {
+  title: string;
+  back: { to: string; label: string };
+  /** Where Cancel goes: the record, or the list for a new one. */
+  cancelTo: string;
+  maw?: number;
+  recordForm: { submit: (event?: FormEvent) => Promise<void>; formError: string | null; form: { formState: { isSubmitting: boolean } } };
+  children: ReactNode;
+}
+
+/** The page around a record's form: header with the way back, the form's error, its fields, Cancel and Guardar. */
+export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm, children }: RecordFormScreenProps) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title={title} back={back} />
+      <Paper withBorder p="lg" radius="md" maw={maw}>
+        <form onSubmit={(event) => void recordForm.submit(event)} noValidate aria-label={title}>
+          <Stack gap="md">
+            <FormError message={recordForm.formError} />
+            {children}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => void navigate(cancelTo)}>
+                {formMessages.cancelar}
+              </Button>
+              <Button type="submit" loading={recordForm.form.formState.isSubmitting}>
+                {formMessages.guardar}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}
