@@ -1,20 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { MAQUINA_ESTADOS, MAQUINA_ESTADOS_LIBRES, MAQUINA_TIPOS, maquinaInput, type MaquinaDetalle, type MaquinaInput } from '@intranet/contract/maquinas';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import { useGuardarMaquina, useMaquina, type MaquinaValues } from './api.ts';
+import { useGuardarMaquina, useMaquina } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
 
 const EMPTY: MaquinaInput = {
@@ -65,74 +59,52 @@ export function MaquinaEditar() {
 
 function MaquinaForm({ id, nombre, initial, asignada }: { id?: number; nombre?: string; initial: MaquinaInput; asignada: boolean }) {
   const navigate = useNavigate();
-  const form = useForm<MaquinaInput, unknown, MaquinaValues>({ resolver: contractResolver(maquinaInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarMaquina(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: maquinaInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved) => {
+      notifications.show({ color: 'green', title: t.guardada, message: t.guardadaTexto(saved.nombre) });
+      return navigate(`/maquinas/${saved.id}`);
+    },
+  });
+  const { control } = recordForm.form;
   const volver = id === undefined ? '/maquinas' : `/maquinas/${id}`;
   const titulo = id === undefined ? t.formNueva : t.formEditar(nombre ?? '');
   // «En uso» belongs to the assignment: offered only while the machine is assigned, and then fixed.
   const estadoOptions = (asignada ? MAQUINA_ESTADOS.filter((e) => e === 'en_uso') : MAQUINA_ESTADOS_LIBRES).map((v) => ({ value: v, label: t.estados[v] }));
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardada, message: t.guardadaTexto(saved.nombre) });
-      allowLeave();
-      await navigate(`/maquinas/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAMaquina }} />
-      <Paper withBorder p="lg" radius="md" maw={1100}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
-              <SelectField control={control} name="tipo" label={t.campos.tipo} withAsterisk data={tipoOptions} />
-              <SelectField
-                control={control}
-                name="estado"
-                label={t.campos.estado}
-                withAsterisk
-                data={estadoOptions}
-                disabled={asignada}
-                description={asignada ? t.estadoAsignada : undefined}
-              />
-              <TextField control={control} name="nro_inventario" label={t.campos.nro_inventario} maxLength={50} />
-              <TextField control={control} name="serie" label={t.campos.serie} maxLength={100} />
-              <TextField control={control} name="ubicacion" label={t.campos.ubicacion} maxLength={100} />
-              <TextField control={control} name="fabricante" label={t.campos.fabricante} maxLength={100} />
-              <TextField control={control} name="modelo" label={t.campos.modelo} maxLength={100} />
-              <TextField control={control} name="cpu" label={t.campos.cpu} maxLength={100} />
-              <TextField control={control} name="so" label={t.campos.so} maxLength={100} />
-              <TextField control={control} name="so_version" label={t.campos.so_version} maxLength={50} />
-              <NumberField control={control} name="ram_gb" label={t.campos.ram_gb} min={0} />
-              <NumberField control={control} name="disco_gb" label={t.campos.disco_gb} min={0} />
-              <TextField control={control} name="ip" label={t.campos.ip} placeholder="192.168.0.10" />
-              <TextField control={control} name="mac" label={t.campos.mac} placeholder="3C:52:82:0A:1B:2C" />
-              <TextField control={control} name="fecha_compra" label={t.campos.fecha_compra} type="date" />
-              <TextField control={control} name="garantia_hasta" label={t.campos.garantia_hasta} type="date" />
-            </SimpleGrid>
-            <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAMaquina }} cancelTo={volver} maw={1100} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
+        <SelectField control={control} name="tipo" label={t.campos.tipo} withAsterisk data={tipoOptions} />
+        <SelectField
+          control={control}
+          name="estado"
+          label={t.campos.estado}
+          withAsterisk
+          data={estadoOptions}
+          disabled={asignada}
+          description={asignada ? t.estadoAsignada : undefined}
+        />
+        <TextField control={control} name="nro_inventario" label={t.campos.nro_inventario} maxLength={50} />
+        <TextField control={control} name="serie" label={t.campos.serie} maxLength={100} />
+        <TextField control={control} name="ubicacion" label={t.campos.ubicacion} maxLength={100} />
+        <TextField control={control} name="fabricante" label={t.campos.fabricante} maxLength={100} />
+        <TextField control={control} name="modelo" label={t.campos.modelo} maxLength={100} />
+        <TextField control={control} name="cpu" label={t.campos.cpu} maxLength={100} />
+        <TextField control={control} name="so" label={t.campos.so} maxLength={100} />
+        <TextField control={control} name="so_version" label={t.campos.so_version} maxLength={50} />
+        <NumberField control={control} name="ram_gb" label={t.campos.ram_gb} min={0} />
+        <NumberField control={control} name="disco_gb" label={t.campos.disco_gb} min={0} />
+        <TextField control={control} name="ip" label={t.campos.ip} placeholder="192.168.0.10" />
+        <TextField control={control} name="mac" label={t.campos.mac} placeholder="3C:52:82:0A:1B:2C" />
+        <TextField control={control} name="fecha_compra" label={t.campos.fecha_compra} type="date" />
+        <TextField control={control} name="garantia_hasta" label={t.campos.garantia_hasta} type="date" />
+      </SimpleGrid>
+      <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
+    </RecordFormScreen>
   );
 }

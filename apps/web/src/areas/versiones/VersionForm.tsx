@@ -1,20 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { emptyDocument } from '@intranet/editor';
 import { VERSION_CANALES, versionInput, type VersionDetalle, type VersionInput } from '@intranet/contract/versiones';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import { useGuardarVersion, useVersion, useVersionProductos, type VersionValues } from './api.ts';
+import { useGuardarVersion, useVersion, useVersionProductos } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
 
 const canalOptions = VERSION_CANALES.map((canal) => ({ value: canal, label: t.canales[canal] }));
@@ -42,53 +36,31 @@ const toFormValues = (v: VersionDetalle): VersionInput => ({ producto_id: v.prod
 function VersionForm({ version, initial }: { version?: VersionDetalle; initial: VersionInput }) {
   const navigate = useNavigate();
   const productos = useVersionProductos();
-  const form = useForm<VersionInput, unknown, VersionValues>({ resolver: contractResolver(versionInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarVersion(version?.id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: versionInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved) => {
+      notifications.show({ color: 'green', title: t.guardada, message: t.nombreVersion(saved.producto, saved.numero) });
+      return navigate(`/versiones/${saved.id}`);
+    },
+  });
+  const { control } = recordForm.form;
   const volver = version ? `/versiones/${version.id}` : '/versiones';
   const titulo = version ? t.formEditar(t.nombreVersion(version.producto, version.numero)) : t.formNueva;
   const productoOptions = (productos.data ?? [])
     .filter((p) => p.activo || p.id === initial.producto_id)
     .map((p) => ({ value: String(p.id), label: `${p.nombre} (${p.codigo})` }));
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardada, message: t.nombreVersion(saved.producto, saved.numero) });
-      allowLeave();
-      await navigate(`/versiones/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: version ? t.volverALaVersion : t.volver }} />
-      <Paper withBorder p="lg" radius="md" maw={960}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <SelectField control={control} name="producto_id" label={t.campos.producto} data={productoOptions} numeric searchable withAsterisk />
-              <TextField control={control} name="numero" label={t.campos.numero} placeholder="3.14.2" withAsterisk />
-              <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} withAsterisk />
-            </SimpleGrid>
-            <RichTextField control={control} name="notas" label={t.campos.notas} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: version ? t.volverALaVersion : t.volver }} cancelTo={volver} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SelectField control={control} name="producto_id" label={t.campos.producto} data={productoOptions} numeric searchable withAsterisk />
+        <TextField control={control} name="numero" label={t.campos.numero} placeholder="3.14.2" withAsterisk />
+        <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} withAsterisk />
+      </SimpleGrid>
+      <RichTextField control={control} name="notas" label={t.campos.notas} />
+    </RecordFormScreen>
   );
 }

@@ -1,21 +1,15 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { CONDICIONES_IVA, empresaInput, formatCuit, PROVINCIAS, type Empresa, type EmpresaInput } from '@intranet/contract/clientes';
 import { emptyDocument } from '@intranet/editor';
-import { contractResolver } from '../../../components/form/contractResolver.ts';
-import { FormError } from '../../../components/form/FormError.tsx';
 import { RichTextField } from '../../../components/form/RichTextField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { RecordFormScreen, useRecordForm } from '../../../components/form/RecordForm.tsx';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
-import { useEmpresa, useGuardarEmpresa, type EmpresaValues } from './api.ts';
+import { useEmpresa, useGuardarEmpresa } from './api.ts';
 import { ContactoSelect } from './ContactoSelect.tsx';
 import { CLIENTES_PATH, clientePath } from './EmpresasList.tsx';
 import { clientesMessages as t } from './messages.ts';
@@ -73,58 +67,36 @@ export function EmpresaEditar() {
 
 function EmpresaForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: EmpresaInput }) {
   const navigate = useNavigate();
-  const form = useForm<EmpresaInput, unknown, EmpresaValues>({ resolver: contractResolver(empresaInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarEmpresa(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: empresaInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved) => {
+      notifications.show({ color: 'green', title: t.guardado, message: saved.razon_social });
+      return navigate(clientePath(saved.id));
+    },
+  });
+  const { control } = recordForm.form;
   const volver = id === undefined ? CLIENTES_PATH : clientePath(id);
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardado, message: saved.razon_social });
-      allowLeave();
-      await navigate(clientePath(saved.id));
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlCliente }} />
-      <Paper withBorder p="lg" radius="md" maw={960}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="razon_social" label={t.campos.razon_social} withAsterisk autoFocus maxLength={200} />
-              <TextField control={control} name="nombre_fantasia" label={t.campos.nombre_fantasia} maxLength={200} />
-              <TextField control={control} name="cuit" label={t.campos.cuit} description={t.cuitAyuda} withAsterisk placeholder="30-12345678-9" maxLength={13} />
-              <SelectField control={control} name="condicion_iva" label={t.campos.condicion_iva} withAsterisk data={ivaOptions} />
-              <TextField control={control} name="email" label={t.campos.email} type="email" maxLength={200} />
-              <TextField control={control} name="telefono" label={t.campos.telefono} maxLength={50} />
-              <TextField control={control} name="domicilio" label={t.campos.domicilio} maxLength={200} />
-              <TextField control={control} name="localidad" label={t.campos.localidad} maxLength={100} />
-              <SelectField control={control} name="provincia" label={t.campos.provincia} data={provinciaOptions} searchable clearable />
-              <ContactoSelect control={control} name="contacto_id" label={t.campos.contacto_id} />
-              <SwitchField control={control} name="activo" label={t.campos.activo} />
-            </SimpleGrid>
-            <RichTextField control={control} name="notas" label={t.campos.notas} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlCliente }} cancelTo={volver} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="razon_social" label={t.campos.razon_social} withAsterisk autoFocus maxLength={200} />
+        <TextField control={control} name="nombre_fantasia" label={t.campos.nombre_fantasia} maxLength={200} />
+        <TextField control={control} name="cuit" label={t.campos.cuit} description={t.cuitAyuda} withAsterisk placeholder="30-12345678-9" maxLength={13} />
+        <SelectField control={control} name="condicion_iva" label={t.campos.condicion_iva} withAsterisk data={ivaOptions} />
+        <TextField control={control} name="email" label={t.campos.email} type="email" maxLength={200} />
+        <TextField control={control} name="telefono" label={t.campos.telefono} maxLength={50} />
+        <TextField control={control} name="domicilio" label={t.campos.domicilio} maxLength={200} />
+        <TextField control={control} name="localidad" label={t.campos.localidad} maxLength={100} />
+        <SelectField control={control} name="provincia" label={t.campos.provincia} data={provinciaOptions} searchable clearable />
+        <ContactoSelect control={control} name="contacto_id" label={t.campos.contacto_id} />
+        <SwitchField control={control} name="activo" label={t.campos.activo} />
+      </SimpleGrid>
+      <RichTextField control={control} name="notas" label={t.campos.notas} />
+    </RecordFormScreen>
   );
 }
