@@ -1,12 +1,13 @@
 import { Button, Group, Menu, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -34,8 +35,7 @@ const horas = (n: number | null) => (n === null ? null : n.toLocaleString('es-AR
 
 function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
   const puedeEditar = usePermiso('DESARROLLOS#EDITAR');
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
 
   return (
     <>
@@ -50,7 +50,7 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
         back={{ to: DESARROLLOS_PATH, label: t.volver }}
         actions={puedeEditar && <Acciones desarrollo={d} />}
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>

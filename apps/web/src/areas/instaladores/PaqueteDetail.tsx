@@ -1,12 +1,13 @@
 import { ActionIcon, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconDownload, IconEdit } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { PaqueteFila } from '@intranet/contract/paquetes';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { absoluteUrl, paqueteDescargaUrl, usePaquete, useRetirarPaquete } from './api.ts';
@@ -44,8 +45,7 @@ function Copiable({ value, label, done }: { value: string; label: string; done: 
 function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
   const puedeEditar = usePermiso('PACKS#EDITAR');
   const retirar = useRetirarPaquete();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
   const descarga = paqueteDescargaUrl(paquete);
   const retirado = paquete.retirado !== null;
 
@@ -97,7 +97,7 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>

@@ -1,12 +1,13 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { MaquinaDetalle } from '@intranet/contract/maquinas';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarMaquina, useMaquina } from './api.ts';
@@ -46,8 +47,7 @@ function PersonaLink({ id, nombre }: { id: number; nombre: string }) {
 function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
   const eliminar = useEliminarMaquina();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
   const asignada = maquina.persona_id !== null;
 
   const remove = async () => {
@@ -98,7 +98,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="asignaciones">

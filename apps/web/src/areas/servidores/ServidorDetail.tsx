@@ -1,12 +1,13 @@
 import { Button, Group, Paper, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { ServidorDetalle } from '@intranet/contract/servidores';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ServidorDnsTab } from '../dns/ServidorDnsTab.tsx';
@@ -33,8 +34,7 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
   const eliminar = useEliminarServidor();
   const navigate = useNavigate();
   // The tab is in the URL, so a link can open a server straight on its DNS entries.
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
   const dnsCount = servidor.dns_entries.length;
 
   const remove = async () => {
@@ -75,7 +75,7 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
           )
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="dns">

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -34,8 +35,7 @@ function VersionView({ version }: { version: VersionDetalle }) {
   const cambiar = useCambiarEstado(version.id);
   const eliminar = useEliminarVersion();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'notas';
+  const [tab, setTab] = useUrlTab(TABS);
   const nombre = t.nombreVersion(version.producto, version.numero);
 
   const pasarA = async (estado: VersionEstado) => {
@@ -116,7 +116,7 @@ function VersionView({ version }: { version: VersionDetalle }) {
             ]}
           />
         </Paper>
-        <Tabs value={tab} onChange={(next) => setParams(next && next !== 'notas' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="notas">{t.tabs.notas}</Tabs.Tab>
             <Tabs.Tab value="archivos">

@@ -2,12 +2,13 @@ import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatCuit, type Empresa } from '@intranet/contract/clientes';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useUrlTab } from '../../../components/useUrlTab.ts';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -40,8 +41,7 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const eliminar = useEliminarEmpresa();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
 
   const remove = async () => {
     if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(e.razon_social), danger: true }))) return;
@@ -84,7 +84,7 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
           )
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name}>

@@ -1,12 +1,13 @@
 import { Button, Code, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Aplicacion } from '@intranet/contract/aplicaciones';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useUrlTab } from '../../../components/useUrlTab.ts';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -34,8 +35,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
   const puedeEditar = usePermiso('APP#EDITAR');
   const eliminar = useEliminarAplicacion();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
 
   const remove = async () => {
     // An app with versions is kept (the server refuses too): say why instead of asking.
@@ -77,7 +77,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
           )
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="versiones">{`${t.tabs.versiones} (${app.versiones})`}</Tabs.Tab>

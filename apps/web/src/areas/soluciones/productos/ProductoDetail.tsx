@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Producto } from '@intranet/contract/productos';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useUrlTab } from '../../../components/useUrlTab.ts';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -33,8 +34,7 @@ function ProductoView({ producto }: { producto: Producto }) {
   const puedeEditar = usePermiso('PROD#EDITAR');
   const eliminar = useEliminarProducto();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
 
   const remove = async () => {
     const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(producto.nombre), danger: true });
@@ -76,7 +76,7 @@ function ProductoView({ producto }: { producto: Producto }) {
           )
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>

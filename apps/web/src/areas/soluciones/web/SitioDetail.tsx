@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconExternalLink, IconShieldCheck, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Sitio } from '@intranet/contract/sitios';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useUrlTab } from '../../../components/useUrlTab.ts';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarSitio, useSitio } from './api.ts';
@@ -35,8 +36,7 @@ function SitioView({ sitio }: { sitio: Sitio }) {
   const eliminar = useEliminarSitio();
   const verificar = useVerificar();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'datos';
+  const [tab, setTab] = useUrlTab(TABS);
 
   const remove = async () => {
     if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(sitio.nombre), danger: true }))) return;
@@ -75,7 +75,7 @@ function SitioView({ sitio }: { sitio: Sitio }) {
           )
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
           <Tabs.Tab value="verificaciones">{t.tabs.verificaciones}</Tabs.Tab>
