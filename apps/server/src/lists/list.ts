@@ -9,6 +9,8 @@ import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 export interface ListSpec<Query> {
   /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
   search?: SQLWrapper;
+  /** Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table. */
+  searchWhere?: (pattern: string) => SQL;
   /** Contract sort name -> the expression it sorts by. Sort keys must not be null (keyset paging). */
   sorts: Record<string, SQLWrapper>;
   /** Used when the query names none, e.g. 'nombre' or '-actualizado'. */
@@ -46,7 +48,8 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
 /** The conditions of the query: the free search and the area's filters. */
 export function listWhere<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
-  if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
+  if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q)));
+  else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
   return and(...conditions);
 }
 

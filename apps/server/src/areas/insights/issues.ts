@@ -3,7 +3,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { insightsComentarios, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
+import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -17,7 +17,7 @@ const NIVEL_ORDEN = sql`(case ${insightsIssues.nivel} when 'fatal' then 5 when '
 
 /** The issues list: `q` in title and culprit; filters by state, level, environment, release, project, assignee. */
 export const issuesList: ListSpec<IssueListQuery> = {
-  search: sql`(${insightsIssues.titulo} || ' ' || ${insightsIssues.culprit})`,
+  searchWhere: (pattern) => sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
   sorts: {
     ultima_vez: insightsIssues.ultimaVez,
     primera_vez: insightsIssues.primeraVez,

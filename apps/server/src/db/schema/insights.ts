@@ -1,6 +1,6 @@
 import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { personas } from './personas.ts';
@@ -60,7 +60,6 @@ export const insightsIssues = pgTable(
     index('insights_issues_cantidad_idx').on(t.cantidad, t.id),
     index('insights_issues_estado_idx').on(t.estado, t.ultimaVez),
     index('insights_issues_asignado_idx').on(t.asignadoId),
-    index('insights_issues_busqueda_trgm').using('gin', sql`(${t.titulo} || ' ' || ${t.culprit}) gin_trgm_ops`),
     check('insights_issues_estado_ck', sql`${t.estado} in ('unresolved', 'resolved', 'ignored')`),
   ],
 );
@@ -83,8 +82,12 @@ export const insightsEventos = pgTable(
     environment: text('environment'),
     usuario: text('usuario'),
     tags: jsonb('tags').$type<Record<string, string>>().notNull(),
-    /** The normalised event (exception, breadcrumbs, request, user, contexts...), as the contract's `evento`. */
-    datos: jsonb('datos').notNull(),
+    /**
+     * The normalised event (exception, breadcrumbs, request, user, contexts...), as the contract's `evento`.
+     * `json`, not `jsonb`: it is written at intake speed and only ever read whole, so PostgreSQL keeps the text
+     * as sent (checked, not rebuilt) and compresses it with lz4 where the server has it (migration 0019).
+     */
+    datos: json('datos').notNull(),
   },
   (t) => [
     uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId),
@@ -103,6 +106,22 @@ export const insightsIssueDias = pgTable(
     cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'insights_issue_dias_pk', columns: [t.issueId, t.dia] })],
+);
+
+/**
+ * What the issues list's `q` searches (title and culprit), apart from the issue row: the intake rewrites
+ * an issue's counters with every batch, and a trigram index on the issue row itself would be rewritten with
+ * them. This row changes only when the title or culprit does.
+ */
+export const insightsIssueBusqueda = pgTable(
+  'insights_issue_busqueda',
+  {
+    issueId: integer('issue_id')
+      .primaryKey()
+      .references(() => insightsIssues.id, { onDelete: 'cascade' }),
+    texto: text('texto').notNull(),
+  },
+  (t) => [index('insights_issue_busqueda_trgm').using('gin', sql`${t.texto} gin_trgm_ops`)],
 );
 
 export const insightsComentarios = pgTable(

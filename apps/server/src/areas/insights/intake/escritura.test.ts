@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insightsEventos, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
+import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { escribirLote, type EventoAceptado } from './escritura.ts';
+import { normalizarEvento } from './normalize.ts';
+
+// The batch writer on its own, as several intake processes would call it at once (on PostgreSQL the calls
+// really run side by side on the pool's connections; PGlite takes them one after another).
+
+let template: Template;
+let t: TestApp;
+let proyectoId: number;
+let admin: { authorization: string };
+beforeAll(async () => {
+  template = await createTemplate();
+  t = await template.clone();
+  const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Lotes', slug: 'lotes', plataforma: 'node', publicKey: 'c'.repeat(32) }).returning();
+  proyectoId = row!.id;
+  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
+});
+afterAll(async () => {
+  await t.close();
+  await template.close();
+});
+
+const aceptado = (valor: string, opts: { eventId?: string; titulo?: string; recibido?: Date } = {}): EventoAceptado => {
+  const recibido = opts.recibido ?? new Date();
+  const raw = {
+    event_id: opts.eventId ?? randomUUID().replaceAll('-', ''),
+    level: 'error',
+    exception: { values: [{ type: 'LoteError', value: valor, stacktrace: { frames: [{ filename: 'src/lote.ts', function: 'escribir', in_app: true }] } }] },
+    fingerprint: opts.titulo ? ['lote', valor] : undefined,
+  };
+  const e = normalizarEvento(raw, { ahora: recibido });
+  return { ...e, titulo: opts.titulo ?? e.titulo, proyectoId, recibido };
+};
+
+const issue = async (valor: string) => {
+  const rows = await t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, `LoteError: ${valor}`));
+  return rows;
+};
+
+describe('escribirLote', () => {
+  it('creates a new issue once when concurrent batches bring its first events, and counts every event once', async () => {
+    // Eight batches of the same new fingerprint at once; batches 1-7 also repeat three event_ids of batch 0
+    // (an SDK resending while the first delivery is still being written).
+    const repetidos = Array.from({ length: 3 }, () => randomUUID().replaceAll('-', ''));
+    const lotes = Array.from({ length: 8 }, (_, i) => [
+      ...repetidos.map((eventId) => aceptado('carrera', { eventId })),
+      ...Array.from({ length: 5 + i }, () => aceptado('carrera')),
+    ]);
+    await Promise.all(lotes.map((lote) => escribirLote(t.db, lote)));
+    const distintos = 3 + lotes.reduce((n, lote) => n + lote.length - 3, 0);
+
+    const issues = await issue('carrera');
+    expect(issues).toHaveLength(1);
+    const [i] = issues;
+    const guardados = await t.db.select({ id: insightsEventos.id }).from(insightsEventos).where(eq(insightsEventos.issueId, i!.id));
+    expect(guardados).toHaveLength(distintos);
+    expect(i!.cantidad).toBe(distintos);
+    const [dias] = await t.db.select({ n: sql<number>`sum(${insightsIssueDias.cantidad})::int` }).from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id));
+    expect(dias!.n).toBe(distintos);
+  });
+
+  it('keeps first and last seen across batches, and reopens a resolved issue', async () => {
+    const temprano = new Date('2026-03-01T10:00:00Z');
+    const tarde = new Date('2026-03-02T23:30:00Z');
+    await escribirLote(t.db, [aceptado('fechas', { recibido: tarde })]);
+    await escribirLote(t.db, [aceptado('fechas', { recibido: temprano })]);
+    const [i] = await issue('fechas');
+    expect(i!.primeraVez.toISOString()).toBe(temprano.toISOString());
+    expect(i!.ultimaVez.toISOString()).toBe(tarde.toISOString());
+    const dias = await t.db.select().from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id)).orderBy(insightsIssueDias.dia);
+    expect(dias.map((d) => [d.dia, d.cantidad])).toEqual([['2026-03-01', 1], ['2026-03-02', 1]]);
+
+    await t.db.update(insightsIssues).set({ estado: 'resolved' }).where(eq(insightsIssues.id, i!.id));
+    await escribirLote(t.db, [aceptado('fechas')]);
+    const [reabierto] = await issue('fechas');
+    expect(reabierto!.estado).toBe('unresolved');
+    expect(reabierto!.cantidad).toBe(3);
+  });
+
+  it('keeps the searched text with the latest title, and the list finds the issue by it', async () => {
+    await escribirLote(t.db, [aceptado('titulos', { titulo: 'Primer título de la incidencia' })]);
+    await escribirLote(t.db, [aceptado('titulos', { titulo: 'Título renombrado Zanahoria' })]);
+    const [i] = await t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, 'Título renombrado Zanahoria'));
+    const [b] = await t.db.select().from(insightsIssueBusqueda).where(eq(insightsIssueBusqueda.issueId, i!.id));
+    expect(b!.texto).toBe(`Título renombrado Zanahoria ${i!.culprit}`);
+
+    const buscar = async (q: string) => {
+      const r = await t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&estado=unresolved&q=${encodeURIComponent(q)}`, headers: admin });
+      expect(r.statusCode).toBe(200);
+      return (r.json() as { datos: { items: { id: number }[] } }).datos.items.map((x) => x.id);
+    };
+    expect(await buscar('zanahoria')).toEqual([i!.id]);
+    expect(await buscar('Primer título')).toEqual([]);
+    expect(await buscar('src/lote.ts in escribir')).toContain(i!.id);
+  });
+});
