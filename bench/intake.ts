@@ -10,6 +10,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { figure } from './report.ts';
+import { serverArgs, serverDir } from './server.ts';
 
 // Sustained Sentry intake on PostgreSQL: 50 connections sending realistic events (30-frame stack trace,
 // breadcrumbs, over 2 kB) of 1,000 distinct fingerprints. Targets: ≥ 2,500 events/s, server RSS ≤ 250 MB,
@@ -128,7 +129,7 @@ export async function intake(): Promise<void> {
 
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
-    child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 90_000;
     for (;;) {

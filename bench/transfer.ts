@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { figure } from './report.ts';
+import { serverArgs, serverDir } from './server.ts';
 
-const repoRoot = new URL('..', import.meta.url).pathname;
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;
 const PASSWORD = 'Bench-Transfer-1';
@@ -48,8 +48,8 @@ export async function transfer(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'intranet-transfer-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'ignore',
   });

@@ -1,4 +1,4 @@
-// `npm test`: every test of the portal. Typecheck, unit and route tests (vitest), the web build, then
+// `npm test`: every test of the portal. Typecheck, unit and route tests (vitest), the build, then
 // end-to-end tests in Debian's Chromium against the real server. Prints one closing count line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ for (const project of ['packages/contract', 'packages/editor', 'apps/server', 'a
   run(`Typecheck ${project}`, bin('tsc'), ['-p', join(project, 'tsconfig.json')]);
 }
 run('Unit and route tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
-run('Web build', 'npm', ['run', 'build', '-w', '@intranet/web']);
+run('Build (web app and server)', 'npm', ['run', 'build']);
 run('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
 });

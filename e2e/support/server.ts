@@ -1,10 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
+const serverDir = join(repoRoot, 'apps/server');
+
+/** Node's arguments of the server's start script (`node … dist/main.js`): the tests run what ships. */
+const serverArgs = (() => {
+  const start = (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).slice(1);
+})();
 
 export const PASSWORDS = { admin: 'Admin-e2e-Clave1', demo: 'Demo-e2e-Clave1' } as const;
 
@@ -41,7 +48,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`El servidor no respondió a tiempo:\n${output()}`);
 }
 
-/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port and a fresh data folder. */
+/** Starts the real server as `npm start` does (the built bundle, after `npm run build`) on a free port and a fresh data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
@@ -56,7 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...env,
   };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: childEnv });
+  if (!existsSync(join(serverDir, 'dist/main.js'))) throw new Error('Falta el servidor construido: ejecute `npm run build` antes de las pruebas end-to-end.');
+  const child = spawn(process.execPath, serverArgs, { cwd: serverDir, env: childEnv });
   let log = '';
   const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
   child.stdout?.on('data', keep);
