@@ -2,7 +2,7 @@
 // The workspace packages (contract, editor) and the server's own sources are bundled; the packages of
 // node_modules stay imports. Running the bundle instead of the TypeScript sources through tsx spares every
 // process the transpiler, its module hooks thread and the transpiled copies: about 40 MB of memory.
-// Stack traces name dist/main.js (kept readable: not minified, names kept); the source map beside it turns
+// Stack traces name dist/main.js (kept readable: not minified); the source map beside it turns
 // them into TypeScript lines with NODE_OPTIONS=--enable-source-maps, at about 15 MB of memory.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -19,7 +19,6 @@ await build({
   format: 'esm',
   target: 'node20',
   external,
-  keepNames: true,
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { completarEvento, type EventoGuardado } from './intake/normalize.ts';
 
 // An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
 
@@ -50,7 +51,7 @@ export async function eventoDe(db: Executor, issueId: number, cual: string): Pro
       .limit(1);
     return v?.event_id ?? null;
   };
-  const datos = row.datos as Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'>;
+  const datos = completarEvento(row.datos as EventoGuardado);
   return {
     ...datos,
     ...resumenWire(row),

@@ -98,4 +98,24 @@ describe('escribirLote', () => {
     expect(await buscar('Primer título')).toEqual([]);
     expect(await buscar('src/lote.ts in escribir')).toContain(i!.id);
   });
+
+  it('stores frames and breadcrumbs without their empty fields and reads them back whole', async () => {
+    const e = aceptado('compacto');
+    e.datos.breadcrumbs = [{ category: 'http', message: 'GET /cobros' }];
+    await escribirLote(t.db, [e]);
+    const [i] = await issue('compacto');
+    const [fila] = await t.db.select({ datos: insightsEventos.datos }).from(insightsEventos).where(eq(insightsEventos.eventId, e.eventId));
+    const guardado = JSON.stringify(fila!.datos);
+    expect(guardado).not.toContain('abs_path');
+    expect(guardado).not.toContain('pre_context');
+
+    const r = await t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: admin });
+    expect(r.statusCode).toBe(200);
+    const evento = (r.json() as { datos: { exception: { frames: unknown[] }[]; breadcrumbs: unknown[] } }).datos;
+    expect(evento.exception[0]!.frames[0]).toEqual({
+      filename: 'src/lote.ts', abs_path: null, function: 'escribir', module: null, lineno: null, colno: null,
+      in_app: true, context_line: null, pre_context: [], post_context: [],
+    });
+    expect(evento.breadcrumbs).toEqual([{ timestamp: null, type: null, category: 'http', level: null, message: 'GET /cobros', data: null }]);
+  });
 });

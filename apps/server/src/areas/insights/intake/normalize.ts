@@ -1,6 +1,38 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel } from '@intranet/contract/insights';
 
+/** The contract's `evento` as stored: without navigation, and frames and breadcrumbs without empty fields. */
+export type EventoGuardado = Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido' | 'exception' | 'breadcrumbs'> & {
+  exception: (Omit<ExceptionValue, 'frames'> & { frames: Partial<Frame>[] })[];
+  breadcrumbs: Partial<Breadcrumb>[];
+};
+
+/**
+ * An event as stored back to the contract's shape. Frames and breadcrumbs are stored without their null
+ * and empty fields (a third of a typical event: most frames have no module, no abs_path, no context), so
+ * the intake writes and sends less; they are filled in here. Events stored whole read the same.
+ */
+export function completarEvento(d: EventoGuardado): Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'> {
+  return {
+    ...d,
+    exception: d.exception.map((e) => ({ ...e, frames: e.frames.map((f) => ({ ...FRAME_VACIO, ...f })) })),
+    breadcrumbs: d.breadcrumbs.map((b) => ({ ...BREADCRUMB_VACIO, ...b })),
+  };
+}
+
+const FRAME_VACIO: Frame = { filename: null, abs_path: null, function: null, module: null, lineno: null, colno: null, in_app: false, context_line: null, pre_context: [], post_context: [] };
+const BREADCRUMB_VACIO: Breadcrumb = { timestamp: null, type: null, category: null, level: null, message: null, data: null };
+
+/** Drops the fields that `completarEvento` fills back in (null, false, empty lists). */
+function sinVacios<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k in o) {
+    const v = o[k];
+    if (v !== null && v !== false && !(Array.isArray(v) && v.length === 0)) out[k] = v;
+  }
+  return out;
+}
+
 /** A Sentry event as the monitor stores it: the contract's `evento` minus navigation, plus its grouping. */
 export interface EventoNormalizado {
   eventId: string;
@@ -11,7 +43,7 @@ export interface EventoNormalizado {
   environment: string | null;
   usuario: string | null;
   tags: Record<string, string>;
-  datos: Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'>;
+  datos: EventoGuardado;
   /** Grouping: the issue's key within its project, and what the issue shows. */
   huella: string;
   fingerprint: string[];
@@ -71,10 +103,10 @@ function instante(v: unknown, ahora: Date): Date {
 
 const lineas = (v: unknown, max: number): string[] => (Array.isArray(v) ? v.slice(-max).map((l) => texto(l, 500) ?? '') : []);
 
-function frameDe(v: unknown): Frame {
+function frameDe(v: unknown): Partial<Frame> {
   const f = isObj(v) ? v : {};
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-  return {
+  return sinVacios<Frame>({
     filename: texto(f.filename, 500),
     abs_path: texto(f.abs_path, 1000),
     function: texto(f.function, 500),
@@ -85,10 +117,10 @@ function frameDe(v: unknown): Frame {
     context_line: texto(f.context_line, 500),
     pre_context: lineas(f.pre_context, 10),
     post_context: lineas(f.post_context, 10).slice(0, 10),
-  };
+  });
 }
 
-function excepcionDe(v: unknown): ExceptionValue {
+function excepcionDe(v: unknown): EventoGuardado['exception'][number] {
   const e = isObj(v) ? v : {};
   const st = isObj(e.stacktrace) ? e.stacktrace : isObj(e.raw_stacktrace) ? e.raw_stacktrace : {};
   const frames = Array.isArray(st.frames) ? st.frames : [];
@@ -104,16 +136,16 @@ function excepcionDe(v: unknown): ExceptionValue {
   };
 }
 
-function breadcrumbDe(v: unknown, ahora: Date): Breadcrumb {
+function breadcrumbDe(v: unknown, ahora: Date): Partial<Breadcrumb> {
   const b = isObj(v) ? v : {};
-  return {
+  return sinVacios<Breadcrumb>({
     timestamp: b.timestamp === undefined ? null : instante(b.timestamp, ahora).toISOString(),
     type: texto(b.type, 100),
     category: texto(b.category, 200),
     level: texto(b.level, 20),
     message: texto(b.message, 2000),
     data: isObj(b.data) ? libreObj(b.data) : null,
-  };
+  });
 }
 
 function mensajeDe(e: Obj): string | null {
@@ -157,7 +189,7 @@ const contextsDe = (v: unknown): Record<string, Obj> => {
 };
 
 /** The top in-app frame of the outermost exception ("src/cart.js in addItem"); else its crashing frame. */
-function culpritDe(exception: ExceptionValue[]): string | null {
+function culpritDe(exception: EventoGuardado['exception']): string | null {
   const frames = exception.at(-1)?.frames ?? [];
   const frame = [...frames].reverse().find((f) => f.in_app) ?? frames.at(-1);
   if (!frame) return null;
