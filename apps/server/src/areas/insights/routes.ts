@@ -84,7 +84,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (ap
   await app.register(intakeRoutes, {
     db,
     cache,
-    escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 4 },
+    // One batch in flight per process: while it is written the next one gathers, so batches grow with the
+    // load and each statement carries more events (at 50 connections: ~5 events a batch with four in flight,
+    // about 0.2 ms less CPU per event with one, for the same throughput; measured in bench/intake.ts).
+    escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 1 },
   });
 
   /** DSNs are built on PUBLIC_URL when set, else on the origin the request reached. */
