@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insightsEventos, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
@@ -117,5 +117,13 @@ describe('escribirLote', () => {
       in_app: true, context_line: null, pre_context: [], post_context: [],
     });
     expect(evento.breadcrumbs).toEqual([{ timestamp: null, type: null, category: 'http', level: null, message: 'GET /cobros', data: null }]);
+  });
+
+  it('numbers the events of a batch in arrival order (latest, previous and next follow it)', async () => {
+    const base = Date.parse('2026-05-01T12:00:00Z');
+    const lote = Array.from({ length: 12 }, (_, i) => aceptado(i % 2 ? 'orden-a' : 'orden-b', { recibido: new Date(base + i * 1000) }));
+    await escribirLote(t.db, lote);
+    const filas = await t.db.select({ eventId: insightsEventos.eventId }).from(insightsEventos).where(inArray(insightsEventos.eventId, lote.map((e) => e.eventId))).orderBy(insightsEventos.id);
+    expect(filas.map((f) => f.eventId)).toEqual(lote.map((e) => e.eventId));
   });
 });

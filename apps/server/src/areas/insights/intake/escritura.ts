@@ -124,9 +124,12 @@ ids as (
 ins as (
   insert into insights_eventos (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
   select x.proyecto_id, ids.id, x.event_id, x.fecha, x.recibido, x.nivel, x.mensaje, x.release, x.environment, x.usuario, x.tags, x.datos
-  from json_to_recordset($2::json) as x(proyecto_id int, huella text, event_id text, fecha timestamptz, recibido timestamptz,
-    nivel text, mensaje text, release text, environment text, usuario text, tags jsonb, datos json)
+  from rows from (json_to_recordset($2::json) as (proyecto_id int, huella text, event_id text, fecha timestamptz, recibido timestamptz,
+    nivel text, mensaje text, release text, environment text, usuario text, tags jsonb, datos json)) with ordinality
+    as x(proyecto_id, huella, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos, orden)
   join ids on ids.proyecto_id = x.proyecto_id and ids.huella = x.huella
+  -- In arrival order, so event ids (latest, previous, next) follow it within the batch too.
+  order by x.orden
   on conflict (proyecto_id, event_id) do nothing
   returning issue_id, recibido
 ),
