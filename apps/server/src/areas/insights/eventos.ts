@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { completarEvento, type EventoGuardado } from './intake/normalize.ts';
+import { normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 
 // An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
 
@@ -30,6 +30,17 @@ const resumenWire = (r: { event_id: string; issue_id: number; fecha: Date; nivel
   usuario: r.usuario,
 });
 
+/**
+ * The detail of a stored event. The intake keeps events as the SDK sent them and they are normalised here,
+ * as at intake (the arrival time for a missing timestamp, the row's event_id); events stored before that,
+ * or too large to keep as sent, were stored normalised and are shown as they are.
+ */
+function datosDe(stored: unknown, recibido: Date, eventId: string): EventoDatos {
+  const d = stored as Partial<EventoDatos>;
+  if (typeof d.nivel === 'string' && typeof d.mensaje === 'string' && Array.isArray(d.exception)) return d as EventoDatos;
+  return normalizarEvento(stored, { ahora: recibido, eventIdDefecto: eventId }).datos;
+}
+
 /** One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if none. */
 export async function eventoDe(db: Executor, issueId: number, cual: string): Promise<Evento | null> {
   const base = db
@@ -51,7 +62,7 @@ export async function eventoDe(db: Executor, issueId: number, cual: string): Pro
       .limit(1);
     return v?.event_id ?? null;
   };
-  const datos = completarEvento(row.datos as EventoGuardado);
+  const datos = datosDe(row.datos, row.recibido, row.event_id);
   return {
     ...datos,
     ...resumenWire(row),

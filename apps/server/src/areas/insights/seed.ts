@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { insightsProyectos } from '../../db/schema.ts';
-import { escribirLote, type EventoAceptado } from './intake/escritura.ts';
-import { normalizarEvento } from './intake/normalize.ts';
+import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
 import { nuevaClave } from './proyectos.ts';
 
 const DAY = 86_400_000;
@@ -93,7 +92,8 @@ export async function seedInsights(tx: Tx): Promise<void> {
   const ahora = Date.now();
   const eventos: EventoAceptado[] = demoEventos().map(({ raw, diasAtras }, i) => {
     const recibido = new Date(ahora - diasAtras * DAY - (i + 1) * 60_000);
-    return { ...normalizarEvento({ ...raw, timestamp: recibido.getTime() / 1000 }, { ahora: recibido }), proyectoId: demo!.id, recibido };
+    const evento = { ...raw, timestamp: recibido.getTime() / 1000 };
+    return aceptarEvento(JSON.stringify(evento), evento, { proyectoId: demo!.id, recibido });
   });
   eventos.sort((a, b) => a.recibido.getTime() - b.recibido.getTime());
   await escribirLote(tx, eventos);

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insightsEventos, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
-import { escribirLote, type EventoAceptado } from './escritura.ts';
+import { aceptarEvento, escribirLote, type EventoAceptado } from './escritura.ts';
 import { normalizarEvento } from './normalize.ts';
 
 // The batch writer on its own, as several intake processes would call it at once (on PostgreSQL the calls
@@ -25,16 +25,17 @@ afterAll(async () => {
   await template.close();
 });
 
-const aceptado = (valor: string, opts: { eventId?: string; titulo?: string; recibido?: Date } = {}): EventoAceptado => {
+const aceptado = (valor: string, opts: { eventId?: string; titulo?: string; recibido?: Date; extra?: Record<string, unknown> } = {}): EventoAceptado => {
   const recibido = opts.recibido ?? new Date();
   const raw = {
     event_id: opts.eventId ?? randomUUID().replaceAll('-', ''),
     level: 'error',
     exception: { values: [{ type: 'LoteError', value: valor, stacktrace: { frames: [{ filename: 'src/lote.ts', function: 'escribir', in_app: true }] } }] },
     fingerprint: opts.titulo ? ['lote', valor] : undefined,
+    ...opts.extra,
   };
-  const e = normalizarEvento(raw, { ahora: recibido });
-  return { ...e, titulo: opts.titulo ?? e.titulo, proyectoId, recibido };
+  const e = aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido });
+  return { ...e, titulo: opts.titulo ?? e.titulo };
 };
 
 const issue = async (valor: string) => {
@@ -99,24 +100,41 @@ describe('escribirLote', () => {
     expect(await buscar('src/lote.ts in escribir')).toContain(i!.id);
   });
 
-  it('stores frames and breadcrumbs without their empty fields and reads them back whole', async () => {
-    const e = aceptado('compacto');
-    e.datos.breadcrumbs = [{ category: 'http', message: 'GET /cobros' }];
+  it('stores the event as the SDK sent it and shows it normalised, with every field of the contract', async () => {
+    const e = aceptado('crudo', { extra: { breadcrumbs: [{ category: 'http', message: 'GET /cobros' }], sdk: { name: 'sentry.javascript.node', version: '10.0.0' } } });
     await escribirLote(t.db, [e]);
-    const [i] = await issue('compacto');
+    const [i] = await issue('crudo');
     const [fila] = await t.db.select({ datos: insightsEventos.datos }).from(insightsEventos).where(eq(insightsEventos.eventId, e.eventId));
-    const guardado = JSON.stringify(fila!.datos);
-    expect(guardado).not.toContain('abs_path');
-    expect(guardado).not.toContain('pre_context');
+    expect(fila!.datos).toEqual(JSON.parse(e.crudo));
 
     const r = await t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: admin });
     expect(r.statusCode).toBe(200);
-    const evento = (r.json() as { datos: { exception: { frames: unknown[] }[]; breadcrumbs: unknown[] } }).datos;
+    const evento = (r.json() as { datos: { event_id: string; exception: { type: string; frames: unknown[] }[]; breadcrumbs: unknown[]; sdk: unknown } }).datos;
+    expect(evento.event_id).toBe(e.eventId);
+    expect(evento.exception[0]!.type).toBe('LoteError');
     expect(evento.exception[0]!.frames[0]).toEqual({
       filename: 'src/lote.ts', abs_path: null, function: 'escribir', module: null, lineno: null, colno: null,
       in_app: true, context_line: null, pre_context: [], post_context: [],
     });
     expect(evento.breadcrumbs).toEqual([{ timestamp: null, type: null, category: 'http', level: null, message: 'GET /cobros', data: null }]);
+    expect(evento.sdk).toEqual({ name: 'sentry.javascript.node', version: '10.0.0' });
+  });
+
+  it('shows events stored normalised (before events were kept as sent) as they are', async () => {
+    const e = aceptado('normalizado');
+    const datos = normalizarEvento(JSON.parse(e.crudo), { ahora: e.recibido }).datos;
+    await escribirLote(t.db, [{ ...e, crudo: JSON.stringify({ ...datos, transaction: 'guardado-normalizado' }) }]);
+    const [i] = await issue('normalizado');
+    const r = await t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: admin });
+    expect(r.statusCode).toBe(200);
+    expect((r.json() as { datos: { transaction: string } }).datos.transaction).toBe('guardado-normalizado');
+  });
+
+  it('keeps an event larger than 1 MB normalised and cut to size', () => {
+    const raw = { message: 'enorme', extra: { volcado: 'x'.repeat(1_200_000) } };
+    const e = aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido: new Date() });
+    expect(e.crudo.length).toBeLessThan(20_000);
+    expect(JSON.parse(e.crudo)).toMatchObject({ mensaje: 'enorme', nivel: 'error' });
   });
 
   it('numbers the events of a batch in arrival order (latest, previous and next follow it)', async () => {

@@ -1,10 +1,27 @@
 import type { Db, Executor } from '../../../db/client.ts';
-import type { EventoNormalizado } from './normalize.ts';
+import { normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
 
 /** An accepted event on its way to the database. */
-export interface EventoAceptado extends EventoNormalizado {
+export interface EventoAceptado extends EventoResumido {
   proyectoId: number;
   recibido: Date;
+  /** The JSON stored as the event's `datos`: the event as the SDK sent it (see `aceptarEvento`). */
+  crudo: string;
+}
+
+/** Characters of an event kept as sent (Sentry's own limit for an event is 1 MB). */
+const MAX_CRUDO = 1024 * 1024;
+
+/**
+ * An event read for the intake: its columns and grouping, and the event itself kept as the SDK sent it —
+ * the JSON text as it arrived, not parsed into objects and written out again — so that the intake does the
+ * least work per event; the detail normalises it when it is shown (`normalizarEvento`). An event larger than
+ * MAX_CRUDO is kept normalised instead, cut to the sizes the detail shows.
+ */
+export function aceptarEvento(texto: string, raw: unknown, opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined }): EventoAceptado {
+  const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
+  const crudo = texto.length <= MAX_CRUDO ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
+  return { ...resumirEvento(raw, leer), proyectoId: opts.proyectoId, recibido: opts.recibido, crudo };
 }
 
 interface Pendiente {
@@ -199,22 +216,23 @@ export async function escribirLote(db: Executor, eventos: EventoAceptado[]): Pro
     release: e.release,
     environment: e.environment,
   }));
-  const filas = eventos.map((e) => ({
-    proyecto_id: e.proyectoId,
-    huella: e.huella,
-    event_id: e.eventId,
-    fecha: e.fecha.toISOString(),
-    recibido: e.recibido.toISOString(),
-    nivel: e.nivel,
-    mensaje: e.mensaje,
-    release: e.release,
-    environment: e.environment,
-    usuario: e.usuario,
-    tags: e.tags,
-    datos: e.datos,
-  }));
-  // Named: PostgreSQL parses and plans it once per connection (planning this statement costs more than running
-  // it for a small batch). PGlite runs it as it comes.
-  const params = [JSON.stringify(grupos), JSON.stringify(filas)];
+  // Each event's columns as JSON with its `datos` spliced in as received: the event is not serialised again.
+  const filas = eventos.map((e) => {
+    const columnas = JSON.stringify({
+      proyecto_id: e.proyectoId,
+      huella: e.huella,
+      event_id: e.eventId,
+      fecha: e.fecha.toISOString(),
+      recibido: e.recibido.toISOString(),
+      nivel: e.nivel,
+      mensaje: e.mensaje,
+      release: e.release,
+      environment: e.environment,
+      usuario: e.usuario,
+      tags: e.tags,
+    });
+    return `${columnas.slice(0, -1)},"datos":${e.crudo}}`;
+  });
+  const params = [JSON.stringify(grupos), `[${filas.join(',')}]`];
   await conReintentos(() => db._.session.prepareQuery({ sql: ESCRIBIR_LOTE, params }, undefined, 'insights_escribir_lote', false).execute());
 }

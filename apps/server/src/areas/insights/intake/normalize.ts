@@ -1,55 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel } from '@intranet/contract/insights';
 
-/** The contract's `evento` as stored: without navigation, and frames and breadcrumbs without empty fields. */
-export type EventoGuardado = Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido' | 'exception' | 'breadcrumbs'> & {
-  exception: (Omit<ExceptionValue, 'frames'> & { frames: Partial<Frame>[] })[];
-  breadcrumbs: Partial<Breadcrumb>[];
-};
-
-/**
- * An event as stored back to the contract's shape. Frames and breadcrumbs are stored without their null
- * and empty fields (a third of a typical event: most frames have no module, no abs_path, no context), so
- * the intake writes and sends less; they are filled in here. Events stored whole read the same.
- */
-export function completarEvento(d: EventoGuardado): Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'> {
-  return {
-    ...d,
-    exception: d.exception.map((e) => ({ ...e, frames: e.frames.map((f) => ({ ...FRAME_VACIO, ...f })) })),
-    breadcrumbs: d.breadcrumbs.map((b) => ({ ...BREADCRUMB_VACIO, ...b })),
-  };
-}
-
-const FRAME_VACIO: Frame = { filename: null, abs_path: null, function: null, module: null, lineno: null, colno: null, in_app: false, context_line: null, pre_context: [], post_context: [] };
-const BREADCRUMB_VACIO: Breadcrumb = { timestamp: null, type: null, category: null, level: null, message: null, data: null };
-
-/** Drops the fields that `completarEvento` fills back in (null, false, empty lists). */
-function sinVacios<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const k in o) {
-    const v = o[k];
-    if (v !== null && v !== false && !(Array.isArray(v) && v.length === 0)) out[k] = v;
-  }
-  return out;
-}
-
-/** A Sentry event as the monitor stores it: the contract's `evento` minus navigation, plus its grouping. */
-export interface EventoNormalizado {
+/** What the intake reads of an event: the event's columns and its grouping (the event itself is kept as sent). */
+export interface EventoResumido {
   eventId: string;
   fecha: Date;
   nivel: Nivel;
+  /** First line, for the events list. */
   mensaje: string;
   release: string | null;
   environment: string | null;
   usuario: string | null;
   tags: Record<string, string>;
-  datos: EventoGuardado;
   /** Grouping: the issue's key within its project, and what the issue shows. */
   huella: string;
   fingerprint: string[];
   titulo: string;
   culprit: string;
   tipo: string | null;
+}
+
+/** The contract's `evento` without navigation: what the issue detail shows of one event. */
+export type EventoDatos = Omit<Evento, 'anterior' | 'siguiente' | 'issue_id' | 'recibido'>;
+
+/** A Sentry event normalised whole: its columns and grouping, plus `datos` as the contract's `evento`. */
+export interface EventoNormalizado extends EventoResumido {
+  datos: EventoDatos;
 }
 
 export class EventoInvalido extends Error {}
@@ -103,10 +79,10 @@ function instante(v: unknown, ahora: Date): Date {
 
 const lineas = (v: unknown, max: number): string[] => (Array.isArray(v) ? v.slice(-max).map((l) => texto(l, 500) ?? '') : []);
 
-function frameDe(v: unknown): Partial<Frame> {
+function frameDe(v: unknown): Frame {
   const f = isObj(v) ? v : {};
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-  return sinVacios<Frame>({
+  return {
     filename: texto(f.filename, 500),
     abs_path: texto(f.abs_path, 1000),
     function: texto(f.function, 500),
@@ -117,10 +93,10 @@ function frameDe(v: unknown): Partial<Frame> {
     context_line: texto(f.context_line, 500),
     pre_context: lineas(f.pre_context, 10),
     post_context: lineas(f.post_context, 10).slice(0, 10),
-  });
+  };
 }
 
-function excepcionDe(v: unknown): EventoGuardado['exception'][number] {
+function excepcionDe(v: unknown): ExceptionValue {
   const e = isObj(v) ? v : {};
   const st = isObj(e.stacktrace) ? e.stacktrace : isObj(e.raw_stacktrace) ? e.raw_stacktrace : {};
   const frames = Array.isArray(st.frames) ? st.frames : [];
@@ -136,16 +112,16 @@ function excepcionDe(v: unknown): EventoGuardado['exception'][number] {
   };
 }
 
-function breadcrumbDe(v: unknown, ahora: Date): Partial<Breadcrumb> {
+function breadcrumbDe(v: unknown, ahora: Date): Breadcrumb {
   const b = isObj(v) ? v : {};
-  return sinVacios<Breadcrumb>({
+  return {
     timestamp: b.timestamp === undefined ? null : instante(b.timestamp, ahora).toISOString(),
     type: texto(b.type, 100),
     category: texto(b.category, 200),
     level: texto(b.level, 20),
     message: texto(b.message, 2000),
     data: isObj(b.data) ? libreObj(b.data) : null,
-  });
+  };
 }
 
 function mensajeDe(e: Obj): string | null {
@@ -188,13 +164,32 @@ const contextsDe = (v: unknown): Record<string, Obj> => {
   return out;
 };
 
-/** The top in-app frame of the outermost exception ("src/cart.js in addItem"); else its crashing frame. */
-function culpritDe(exception: EventoGuardado['exception']): string | null {
-  const frames = exception.at(-1)?.frames ?? [];
-  const frame = [...frames].reverse().find((f) => f.in_app) ?? frames.at(-1);
-  if (!frame) return null;
-  const where = frame.module ?? frame.filename ?? frame.abs_path ?? '?';
-  return `${where} in ${frame.function ?? '?'}`;
+/**
+ * The outermost exception as grouping needs it: its type and value, and the culprit, its top in-app frame
+ * ("src/cart.js in addItem"), else its crashing frame. Read from the event as sent, cut as `excepcionDe`
+ * and `frameDe` cut what the detail shows.
+ */
+function exteriorDe(raw: Obj): { tipo: string | null; valor: string | null; culprit: string | null } | undefined {
+  const values = valores(raw.exception).slice(-10);
+  if (values.length === 0) return undefined;
+  const last = values.at(-1);
+  const e = isObj(last) ? last : {};
+  const st = isObj(e.stacktrace) ? e.stacktrace : isObj(e.raw_stacktrace) ? e.raw_stacktrace : {};
+  const all = Array.isArray(st.frames) ? st.frames : [];
+  const frames = all.length > 250 ? all.slice(-250) : all;
+  let frame: Obj | undefined;
+  for (let i = frames.length - 1; i >= 0 && !frame; i--) {
+    const f: unknown = frames[i];
+    if (isObj(f) && f.in_app === true) frame = f;
+  }
+  if (!frame && frames.length > 0) {
+    const f: unknown = frames.at(-1);
+    frame = isObj(f) ? f : {};
+  }
+  const culprit = frame
+    ? `${texto(frame.module, 500) ?? texto(frame.filename, 500) ?? texto(frame.abs_path, 1000) ?? '?'} in ${texto(frame.function, 500) ?? '?'}`
+    : null;
+  return { tipo: texto(e.type, 500), valor: texto(e.value, 4000), culprit };
 }
 
 const primeraLinea = (s: string, max: number) => {
@@ -206,41 +201,46 @@ const primeraLinea = (s: string, max: number) => {
 const DEFAULT_PART = /^\{\{\s*default\s*\}\}$/;
 
 /**
- * Validates and normalises one Sentry event. Throws EventoInvalido for something that is not an event
- * object; everything else is tolerated, cut to size and given defaults, as Sentry's own intake does.
+ * Reads one Sentry event's columns and grouping, and nothing else: the intake keeps the event as sent and
+ * `normalizarEvento` builds the rest when it is shown. Throws EventoInvalido for something that is not an
+ * event object; everything else is tolerated, cut to size and given defaults, as Sentry's own intake does.
  */
-export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoNormalizado {
+export function resumirEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoResumido {
   if (!isObj(raw)) throw new EventoInvalido('El evento debe ser un objeto JSON');
   const { ahora } = opts;
-  const idText = typeof raw.event_id === 'string' ? raw.event_id.replaceAll('-', '').toLowerCase() : (opts.eventIdDefecto ?? '');
-  const eventId = /^[0-9a-f]{32}$/.test(idText) ? idText : randomUUID().replaceAll('-', '');
-  const exception = valores(raw.exception).slice(-10).map(excepcionDe);
-  const breadcrumbs = valores(raw.breadcrumbs).slice(-100).map((b) => breadcrumbDe(b, ahora));
+  // The event's own id, else the envelope's (or, reading a stored event, its row's), else a new one.
+  const limpio = (v: unknown) => (typeof v === 'string' ? v.replaceAll('-', '').toLowerCase() : '');
+  const eventId = [limpio(raw.event_id), limpio(opts.eventIdDefecto)].find((x) => /^[0-9a-f]{32}$/.test(x)) ?? randomUUID().replaceAll('-', '');
   const nivel = NIVEL_DE[String(raw.level ?? 'error').toLowerCase()] ?? 'error';
   const mensaje = mensajeDe(raw);
   const transaction = texto(raw.transaction, 500);
-  const request = requestDe(raw.request);
-  const user = isObj(raw.user) ? libreObj(raw.user) : null;
-  const contexts = contextsDe(raw.contexts);
   const release = texto(raw.release, 200);
   const environment = texto(raw.environment, 100);
-  const serverName = texto(raw.server_name, 200);
 
-  const outer = exception.at(-1);
-  const tipo = outer?.type ?? null;
+  const outer = exteriorDe(raw);
+  const tipo = outer?.tipo ?? null;
   const titulo = outer
-    ? primeraLinea(outer.type && outer.value ? `${outer.type}: ${outer.value}` : (outer.type ?? outer.value ?? mensaje ?? 'Error'), 300)
+    ? primeraLinea(outer.tipo && outer.valor ? `${outer.tipo}: ${outer.valor}` : (outer.tipo ?? outer.valor ?? mensaje ?? 'Error'), 300)
     : primeraLinea(mensaje ?? '<sin mensaje>', 300) || '<sin mensaje>';
-  const culprit = culpritDe(exception) ?? transaction ?? texto(raw.culprit, 500) ?? '';
+  const culprit = outer?.culprit ?? transaction ?? texto(raw.culprit, 500) ?? '';
 
-  const defecto = outer ? [outer.type ?? '', outer.value ?? '', culprit] : [mensaje ?? '', culprit];
+  const defecto = outer ? [outer.tipo ?? '', outer.valor ?? '', culprit] : [mensaje ?? '', culprit];
   const propio = Array.isArray(raw.fingerprint) ? raw.fingerprint.slice(0, 20).map((p) => texto(p, 500) ?? '') : [];
   const fingerprint = propio.length > 0 ? propio.flatMap((p) => (DEFAULT_PART.test(p) ? defecto : [p])) : defecto;
   const huella = createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
 
+  const user = isObj(raw.user) ? libreObj(raw.user) : null;
   const usuario = user ? (texto(user.email, 200) ?? texto(user.username, 200) ?? texto(user.id, 200) ?? texto(user.ip_address, 100)) : null;
-  const tags = derivedTags(tagsDe(raw.tags), { nivel, release, environment, serverName, request, usuario, contexts });
-  const sdk = isObj(raw.sdk) ? { name: texto(raw.sdk.name, 100), version: texto(raw.sdk.version, 50) } : null;
+  const url = isObj(raw.request) ? texto(raw.request.url, 2000) : null;
+  const tags = derivedTags(tagsDe(raw.tags), {
+    nivel,
+    release,
+    environment,
+    serverName: texto(raw.server_name, 200),
+    url,
+    usuario,
+    contexts: isObj(raw.contexts) ? raw.contexts : {},
+  });
 
   return {
     eventId,
@@ -256,26 +256,35 @@ export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefec
     titulo,
     culprit,
     tipo,
+  };
+}
+
+/** One Sentry event normalised whole: `resumirEvento` plus the event as the contract's `evento` (the detail). */
+export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoNormalizado {
+  const r = resumirEvento(raw, opts);
+  const e = raw as Obj;
+  return {
+    ...r,
     datos: {
-      event_id: eventId,
-      fecha: instante(raw.timestamp, ahora).toISOString(),
-      nivel,
-      mensaje: mensaje ?? titulo,
-      release,
-      environment,
-      usuario,
-      platform: texto(raw.platform, 50),
-      server_name: serverName,
-      transaction,
-      exception,
-      breadcrumbs,
-      request,
-      user,
-      tags: Object.entries(tags).map(([key, value]) => ({ key, value })),
-      contexts,
-      extra: libreObj(raw.extra),
-      sdk,
-      fingerprint,
+      event_id: r.eventId,
+      fecha: r.fecha.toISOString(),
+      nivel: r.nivel,
+      mensaje: mensajeDe(e) ?? r.titulo,
+      release: r.release,
+      environment: r.environment,
+      usuario: r.usuario,
+      platform: texto(e.platform, 50),
+      server_name: texto(e.server_name, 200),
+      transaction: texto(e.transaction, 500),
+      exception: valores(e.exception).slice(-10).map(excepcionDe),
+      breadcrumbs: valores(e.breadcrumbs).slice(-100).map((b) => breadcrumbDe(b, opts.ahora)),
+      request: requestDe(e.request),
+      user: isObj(e.user) ? libreObj(e.user) : null,
+      tags: Object.entries(r.tags).map(([key, value]) => ({ key, value })),
+      contexts: contextsDe(e.contexts),
+      extra: libreObj(e.extra),
+      sdk: isObj(e.sdk) ? { name: texto(e.sdk.name, 100), version: texto(e.sdk.version, 50) } : null,
+      fingerprint: r.fingerprint,
     },
   };
 }
@@ -283,7 +292,7 @@ export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefec
 /** Like Sentry, the tag breakdown also shows the level, release, environment, URL, user, browser and OS. */
 function derivedTags(
   tags: Record<string, string>,
-  e: { nivel: string; release: string | null; environment: string | null; serverName: string | null; request: Evento['request']; usuario: string | null; contexts: Record<string, Obj> },
+  e: { nivel: string; release: string | null; environment: string | null; serverName: string | null; url: string | null; usuario: string | null; contexts: Obj },
 ): Record<string, string> {
   const out: Record<string, string> = { level: e.nivel };
   const put = (k: string, v: unknown) => {
@@ -293,9 +302,9 @@ function derivedTags(
   put('release', e.release);
   put('environment', e.environment);
   put('server_name', e.serverName);
-  put('url', e.request?.url?.split('?')[0]);
+  put('url', e.url?.split('?')[0]);
   put('user', e.usuario);
-  const named = (c: Obj | undefined) => (c && typeof c.name === 'string' ? [c.name, c.version].filter((x) => typeof x === 'string').join(' ') : null);
+  const named = (c: unknown) => (isObj(c) && typeof c.name === 'string' ? [c.name, c.version].filter((x) => typeof x === 'string').join(' ') : null);
   put('browser', named(e.contexts.browser));
   put('os', named(e.contexts.os));
   put('runtime', named(e.contexts.runtime));

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { insightsProyectos } from '../../../db/schema.ts';
-import { EscrituraEventos, type EventoAceptado } from './escritura.ts';
+import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
 import { LimitePorProyecto } from './limite.ts';
-import { EventoInvalido, normalizarEvento } from './normalize.ts';
+import { EventoInvalido } from './normalize.ts';
 import { IntakeError, inflated, keyOfDsn, parseEnvelope, parseJsonObject, sentryKey } from './wire.ts';
 
 declare module 'fastify' {
@@ -113,9 +113,9 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     return true;
   }
 
-  const normalizar = (raw: unknown, p: ProyectoIntake, ahora: Date, eventIdDefecto?: string): EventoAceptado => {
+  const aceptar = (texto: string, p: ProyectoIntake, recibido: Date, eventIdDefecto?: string): EventoAceptado => {
     try {
-      return { ...normalizarEvento(raw, { ahora, eventIdDefecto }), proyectoId: p.id, recibido: ahora };
+      return aceptarEvento(texto, parseJsonObject(texto, 'Evento'), { proyectoId: p.id, recibido, eventIdDefecto });
     } catch (err) {
       if (err instanceof EventoInvalido) throw new IntakeError(400, err.message);
       throw err;
@@ -135,7 +135,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   async function store(request: FastifyRequest, reply: FastifyReply) {
     const p = await autorizado(request);
     const body = await inflated(cuerpo(request), request.headers['content-encoding']);
-    const evento = normalizar(parseJsonObject(body, 'Evento'), p, new Date());
+    const evento = aceptar(body.toString('utf8'), p, new Date());
     await guardar(reply, p, [evento]);
     return { id: evento.eventId };
   }
@@ -148,7 +148,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const headerId = typeof sobre.header.event_id === 'string' ? sobre.header.event_id : undefined;
     const eventos = sobre.items
       .filter((item) => item.type === ITEM_EVENTO)
-      .map((item) => normalizar(parseJsonObject(item.payload, 'Evento'), p, ahora, headerId));
+      .map((item) => aceptar(item.payload.toString('utf8'), p, ahora, headerId));
     await guardar(reply, p, eventos);
     const id = eventos[0]?.eventId ?? (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId) ? headerId.replaceAll('-', '') : randomUUID().replaceAll('-', ''));
     return { id };
