@@ -11,16 +11,20 @@ export interface EventoAceptado extends EventoResumido {
 
 /** Characters of an event kept as sent (Sentry's own limit for an event is 1 MB). */
 const MAX_CRUDO = 1024 * 1024;
+/** JSON escapes PostgreSQL cannot take into text: NUL and UTF-16 surrogates (valid pairs too, to keep this a plain scan). */
+const ESCAPE_RECHAZADO = /\\u(0000|[dD][89a-fA-F])/;
 
 /**
  * An event read for the intake: its columns and grouping, and the event itself kept as the SDK sent it —
  * the JSON text as it arrived, not parsed into objects and written out again — so that the intake does the
  * least work per event; the detail normalises it when it is shown (`normalizarEvento`). An event larger than
- * MAX_CRUDO is kept normalised instead, cut to the sizes the detail shows.
+ * MAX_CRUDO, or with escapes PostgreSQL refuses, is kept normalised instead (cut to the sizes the detail shows,
+ * without NUL, lone surrogates replaced).
  */
 export function aceptarEvento(texto: string, raw: unknown, opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined }): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
-  const crudo = texto.length <= MAX_CRUDO ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
+  const comoLlego = texto.length <= MAX_CRUDO && !ESCAPE_RECHAZADO.test(texto);
+  const crudo = comoLlego ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
   return { ...resumirEvento(raw, leer), proyectoId: opts.proyectoId, recibido: opts.recibido, crudo };
 }
 

@@ -245,6 +245,19 @@ describe('grouping', () => {
     expect((await issueDe('RetryError: v'))[0]!.cantidad).toBe(1);
   });
 
+  it('stores events whose JSON carries NUL or lone surrogates, which PostgreSQL refuses in text, and shows them', async () => {
+    // As a Python SDK writes them (ensure_ascii): escapes, not raw characters.
+    const nul = evento('NulError', 'antes', { extra: { binario: 'a' } });
+    const cuerpo = JSON.stringify(nul).replace('"antes"', '"antes\\u0000despues"').replace('"a"}', '"\\ud800 sola \\ud83d\\ude00"}');
+    const r = await store(cuerpo);
+    expect(r.statusCode).toBe(200);
+    const [issue] = await issueDe('NulError: antesdespues');
+    expect(issue).toBeDefined();
+    const detalle = await t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: admin });
+    expect(detalle.statusCode).toBe(200);
+    expect(detalle.json().datos.extra).toEqual({ binario: '\uFFFD sola 😀' });
+  });
+
   it('reopens a resolved issue on a new event; an ignored one stays ignored', async () => {
     await store(evento('ReopenError', 'v'));
     const [issue] = await issueDe('ReopenError: v');

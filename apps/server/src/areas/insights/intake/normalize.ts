@@ -30,15 +30,27 @@ export interface EventoNormalizado extends EventoResumido {
 
 export class EventoInvalido extends Error {}
 
+// ES2024's well-formed strings: Node 20 has them; the project's `lib` stops at ES2023.
+declare global {
+  interface String {
+    isWellFormed(): boolean;
+    toWellFormed(): string;
+  }
+}
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Text without NUL (PostgreSQL refuses it in text and jsonb), cut to `max` characters. */
+/**
+ * Text PostgreSQL takes: without NUL and with any lone UTF-16 surrogate replaced (it refuses both in text
+ * and jsonb), cut to `max` characters (not inside a surrogate pair).
+ */
 function texto(v: unknown, max = 2000): string | null {
   if (typeof v === 'number' || typeof v === 'boolean') v = String(v);
   if (typeof v !== 'string') return null;
-  const clean = v.includes('\0') ? v.replaceAll('\0', '') : v;
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  let clean = v.includes('\0') ? v.replaceAll('\0', '') : v;
+  if (clean.length > max) clean = `${clean.slice(0, max - 1)}…`;
+  return clean.isWellFormed() ? clean : clean.toWellFormed();
 }
 
 /** Free-form data (extra, contexts, request data) bounded in depth, width and text size. */
