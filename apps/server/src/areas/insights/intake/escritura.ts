@@ -23,7 +23,7 @@ const ESCAPE_RECHAZADO = /\\u(0000|[dD][89a-fA-F])/;
  */
 export function aceptarEvento(texto: string, raw: unknown, opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined }): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
-  const comoLlego = texto.length <= MAX_CRUDO && !ESCAPE_RECHAZADO.test(texto);
+  const comoLlego = texto.length <= MAX_CRUDO && !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto));
   const crudo = comoLlego ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
   return { ...resumirEvento(raw, leer), proyectoId: opts.proyectoId, recibido: opts.recibido, crudo };
 }
