@@ -23,6 +23,7 @@ test('as admin: find a client by name and by CUIT, open every tab of its detail'
 
   // The CUIT with its dashes finds it too.
   await page.getByRole('searchbox').fill(cuit);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(cuit);
   await expect(tabla.getByRole('row')).toHaveCount(2);
   await tabla.getByRole('link', { name: 'Supermercados El Trébol S.A.' }).click();
   await expect(page).toHaveURL(/\/clientes\/\d+$/);

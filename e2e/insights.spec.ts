@@ -97,7 +97,7 @@ test('an error thrown in a web page reaches the list, is resolved, and reopens w
   // A project for the shop, created in the settings screen; its DSN is what the SDK needs.
   await page.getByRole('link', { name: 'Proyectos' }).click();
   await page.getByRole('link', { name: 'Nuevo proyecto' }).click();
-  await page.getByLabel('Nombre').fill(`Tienda ${stamp}`);
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(`Tienda ${stamp}`);
   await expect(page.getByLabel('Slug')).toHaveValue(`tienda-${stamp}`);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { name: `Tienda ${stamp}` })).toBeVisible();

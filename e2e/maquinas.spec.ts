@@ -7,7 +7,8 @@ test('as admin: create a machine, filter the list, put it in baja (then it canno
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Maquinas' }).click();
   await page.getByRole('link', { name: 'Nueva máquina' }).click();
-  await page.getByLabel('Nombre').fill(nombre);
+  // The list's "Nombre" column header is labelled too: wait for the form's box.
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
   await page.getByLabel('MAC').fill('zz');
   await page.getByLabel('Ubicación').click();
   await expect(page.getByText(/MAC inválida/)).toBeVisible();

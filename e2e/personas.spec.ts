@@ -23,7 +23,7 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   await menu(page).getByRole('link', { name: 'Personas' }).click();
   await page.getByRole('link', { name: 'Roles' }).click();
   await page.getByRole('link', { name: 'Nuevo rol' }).click();
-  await page.getByLabel('Nombre').fill(rol);
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(rol);
   await page.getByRole('checkbox', { name: /PHY-MAQ#TODO/ }).check();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { name: `Rol ${rol}` })).toBeVisible();
@@ -31,7 +31,7 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   // A person.
   await menu(page).getByRole('link', { name: 'Personas' }).click();
   await page.getByRole('link', { name: 'Nueva persona' }).click();
-  await page.getByLabel('Nombre').fill('Elena');
+  await page.getByRole('textbox', { name: 'Nombre' }).fill('Elena');
   await page.getByLabel('Apellido').fill(apellido);
   await page.getByLabel('Email').fill('correo-invalido');
   await page.getByLabel('Puesto').click();

@@ -41,7 +41,7 @@ test('as admin: create a product with a formatted description that reads back th
   await expect(page.getByText('Este campo es requerido').first()).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Código' }).fill(codigo);
-  await page.getByLabel('Nombre').fill('Physis Agenda e2e');
+  await page.getByRole('textbox', { name: 'Nombre' }).fill('Physis Agenda e2e');
   await page.getByLabel('Línea').fill('Web');
   await page.getByRole('textbox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: 'Web' }).click();

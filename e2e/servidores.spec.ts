@@ -26,7 +26,7 @@ test('as tecnico: create a server with DNS entries and an address, edit, search,
 
   // Create, first with a bad IP: a Spanish message on the field and nothing saved.
   await page.getByRole('link', { name: 'Nuevo servidor' }).click();
-  await page.getByLabel('Nombre').fill(nombre);
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
   await page.getByLabel('Hostname').fill(`srv-${suffix}.example.com`);
   await page.getByLabel('IP pública').fill('300.1.1.1');
   await page.getByRole('button', { name: 'Guardar' }).click();

@@ -48,6 +48,9 @@ export function ListSearch({
       onKeyDown={(event) => {
         if (event.key === 'Enter') search.flush();
       }}
+      // Leaving the box (a click on a result, a filter) searches at once: a search still waiting would
+      // otherwise land after that click and take the user back to the list.
+      onBlur={() => search.flush()}
       rightSection={
         text ? (
           <CloseButton
