@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { normalizarEvento, type EventoDatos } from './intake/normalize.ts';
+import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 
 // An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
 
@@ -36,8 +36,7 @@ const resumenWire = (r: { event_id: string; issue_id: number; fecha: Date; nivel
  * or too large to keep as sent, were stored normalised and are shown as they are.
  */
 function datosDe(stored: unknown, recibido: Date, eventId: string): EventoDatos {
-  const d = stored as Partial<EventoDatos>;
-  if (typeof d.nivel === 'string' && typeof d.mensaje === 'string' && Array.isArray(d.exception)) return d as EventoDatos;
+  if (esNormalizado(stored)) return stored;
   return normalizarEvento(stored, { ahora: recibido, eventIdDefecto: eventId }).datos;
 }
 

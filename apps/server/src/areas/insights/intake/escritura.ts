@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../../../db/client.ts';
-import { normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
+import { esNormalizado, normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
 
 /** An accepted event on its way to the database. */
 export interface EventoAceptado extends EventoResumido {
@@ -14,18 +14,50 @@ const MAX_CRUDO = 1024 * 1024;
 /** JSON escapes PostgreSQL cannot take into text: NUL and UTF-16 surrogates (valid pairs too, to keep this a plain scan). */
 const ESCAPE_RECHAZADO = /\\u(0000|[dD][89a-fA-F])/;
 
+/** Nesting kept as sent: deeper JSON would make PostgreSQL's recursive parser, PGlite's above all, run out of stack. */
+const MAX_ANIDADO = 64;
+
+/** Whether the JSON text nests objects and arrays deeper than `max` (brackets inside strings do not count). */
+function anidadoMasDe(texto: string, max: number): boolean {
+  let depth = 0;
+  let enTexto = false;
+  for (let i = 0; i < texto.length; i++) {
+    const c = texto.charCodeAt(i);
+    if (enTexto) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) enTexto = false;
+    } else if (c === 0x22) enTexto = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 /**
  * An event read for the intake: its columns and grouping, and the event itself kept as the SDK sent it —
  * the JSON text as it arrived, not parsed into objects and written out again — so that the intake does the
  * least work per event; the detail normalises it when it is shown (`normalizarEvento`). An event larger than
- * MAX_CRUDO, or with escapes PostgreSQL refuses, is kept normalised instead (cut to the sizes the detail shows,
- * without NUL, lone surrogates replaced).
+ * MAX_CRUDO, nested deeper than MAX_ANIDADO or with escapes PostgreSQL refuses is kept normalised instead (cut
+ * to the sizes and depth the detail shows, without NUL, lone surrogates replaced).
  */
 export function aceptarEvento(texto: string, raw: unknown, opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined }): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
-  const comoLlego = texto.length <= MAX_CRUDO && !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto));
+  const comoLlego = texto.length <= MAX_CRUDO && !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto)) && !anidadoMasDe(texto, MAX_ANIDADO);
   const crudo = comoLlego ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
   return { ...resumirEvento(raw, leer), proyectoId: opts.proyectoId, recibido: opts.recibido, crudo };
+}
+
+/** The event with its `datos` normalised, or undefined if they are already (or cannot be read back). */
+function normalizadoDe(e: EventoAceptado): EventoAceptado | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(e.crudo);
+  } catch {
+    return undefined;
+  }
+  if (esNormalizado(raw)) return undefined;
+  return { ...e, crudo: JSON.stringify(normalizarEvento(raw, { ahora: e.recibido, eventIdDefecto: e.eventId }).datos) };
 }
 
 interface Pendiente {
@@ -102,6 +134,18 @@ export class EscrituraEventos {
       for (const p of lote) p.listo();
     } catch (err) {
       if (lote.length === 1) {
+        // An event kept as sent that PostgreSQL still refuses (JSON nested deeper than its parser goes, say)
+        // is kept normalised instead: cut to size and depth, as the detail shows it.
+        const normalizado = normalizadoDe(lote[0]!.evento);
+        if (normalizado) {
+          try {
+            await escribirLote(this.db, [normalizado]);
+            lote[0]!.listo();
+            return;
+          } catch {
+            // reported below with the first error
+          }
+        }
         this.onError(err);
         lote[0]!.fallo(err);
         return;

@@ -258,6 +258,18 @@ describe('grouping', () => {
     expect(detalle.json().datos.extra).toEqual({ binario: '\uFFFD sola 😀' });
   });
 
+  it('stores an event nested deeper than PostgreSQL parses, cut to depth', async () => {
+    const e = evento('HondoError', 'v');
+    const hondo = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
+    const cuerpo = JSON.stringify({ ...e, extra: { pila: 'X' } }).replace('"X"', hondo);
+    const r = await store(cuerpo);
+    expect(r.statusCode).toBe(200);
+    const [issue] = await issueDe('HondoError: v');
+    const detalle = await t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: admin });
+    expect(detalle.statusCode).toBe(200);
+    expect(JSON.stringify(detalle.json().datos.extra)).toContain('[…]');
+  });
+
   it('reopens a resolved issue on a new event; an ignored one stays ignored', async () => {
     await store(evento('ReopenError', 'v'));
     const [issue] = await issueDe('ReopenError: v');

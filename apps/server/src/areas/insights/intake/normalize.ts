@@ -271,6 +271,11 @@ export function resumirEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?
   };
 }
 
+/** Whether stored `datos` are already normalised (events stored before they were kept as sent, or too large). */
+export function esNormalizado(d: unknown): d is EventoDatos {
+  return isObj(d) && typeof d.nivel === 'string' && typeof d.mensaje === 'string' && Array.isArray(d.exception);
+}
+
 /** One Sentry event normalised whole: `resumirEvento` plus the event as the contract's `evento` (the detail). */
 export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoNormalizado {
   const r = resumirEvento(raw, opts);
