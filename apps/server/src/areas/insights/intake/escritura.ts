@@ -73,6 +73,8 @@ export interface EscrituraOpciones {
   maxLote: number;
   /** Transactions in flight at once (1 on PGlite, which has one connection). */
   paralelo: number;
+  /** With one in flight, another starts only once this many events wait (so that batches stay large). */
+  loteParaOtro?: number;
 }
 
 /**
@@ -116,7 +118,8 @@ export class EscrituraEventos {
   }
 
   private bombear(): void {
-    while (this.enVuelo < this.opts.paralelo && this.cola.length > 0) {
+    const umbral = this.opts.loteParaOtro ?? 1;
+    while (this.enVuelo < this.opts.paralelo && this.cola.length >= (this.enVuelo === 0 ? 1 : umbral)) {
       const lote = this.cola.splice(0, this.opts.maxLote);
       this.enVuelo += 1;
       void this.escribir(lote).finally(() => {

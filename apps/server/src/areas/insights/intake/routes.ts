@@ -38,7 +38,7 @@ export interface IntakeOpciones {
   db: Db;
   cache: CacheProyectos;
   /** Write queue sizing; PostgreSQL can take two batches at once, PGlite one. */
-  escritura: { maxPendientes: number; maxLote: number; paralelo: number };
+  escritura: { maxPendientes: number; maxLote: number; paralelo: number; loteParaOtro?: number };
 }
 
 /** Item types of an envelope that are accepted and dropped (everything except `event`). */
