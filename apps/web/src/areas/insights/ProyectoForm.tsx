@@ -1,21 +1,15 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PLATAFORMA_NOMBRES, PLATAFORMAS, proyectoInput, type Proyecto, type ProyectoInput } from '@intranet/contract/insights';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
 import { NumberField } from '../../components/form/NumberField.tsx';
+import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import { useGuardarProyecto, useProyecto, type ProyectoValues } from './api.ts';
+import { useGuardarProyecto, useProyecto } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
 const c = t.proyectoCampos;
@@ -58,11 +52,18 @@ export function ProyectoEditar() {
 
 function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: ProyectoInput }) {
   const navigate = useNavigate();
-  const form = useForm<ProyectoInput, unknown, ProyectoValues>({ resolver: contractResolver(proyectoInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarProyecto(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
+  const recordForm = useRecordForm({
+    schema: proyectoInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved) => {
+      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
+      return navigate(`/insights/proyectos/${saved.id}`);
+    },
+  });
+  const { form } = recordForm;
+  const { control } = form;
   const volver = id === undefined ? '/insights/proyectos' : `/insights/proyectos/${id}`;
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
@@ -75,50 +76,15 @@ function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; i
     return () => subscription.unsubscribe();
   }, [form, id]);
 
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
-      notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
-      allowLeave();
-      await navigate(`/insights/proyectos/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
-  });
-
   return (
-    <>
-      <PageHeader title={titulo} back={{ to: volver, label: t.volverAProyectos }} />
-      <Paper withBorder p="lg" radius="md" maw={760}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField
-                control={control}
-                name="nombre"
-                label={c.nombre}
-                withAsterisk
-                autoFocus
-                maxLength={100}
-              />
-              <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
-              <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
-              <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
-            </SimpleGrid>
-            <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: t.volverAProyectos }} cancelTo={volver} maw={760} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="nombre" label={c.nombre} withAsterisk autoFocus maxLength={100} />
+        <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
+        <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
+        <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
+      </SimpleGrid>
+      <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
+    </RecordFormScreen>
   );
 }

@@ -1,19 +1,13 @@
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { SERVIDOR_ESTADOS, servidorInput, type ServidorDetalle, type ServidorInput } from '@intranet/contract/servidores';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
+import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import { useGuardarServidor, useServidor, type ServidorValues } from './api.ts';
+import { useGuardarServidor, useServidor } from './api.ts';
 import { servidoresMessages as t } from './messages.ts';
 
 const EMPTY: ServidorInput = { nombre: '', hostname: '', ip_publica: '', ip_privada: '', proveedor: '', rol: '', so: '', estado: 'activo', notas: '' };
@@ -59,57 +53,33 @@ interface ServidorFormProps {
 
 function ServidorForm({ id, nombre, initial }: ServidorFormProps) {
   const navigate = useNavigate();
-  const form = useForm<ServidorInput, unknown, ServidorValues>({ resolver: contractResolver(servidorInput), defaultValues: initial, mode: 'onTouched' });
-  const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarServidor(id);
-  const { allowLeave } = useDirtyGuard(formState.isDirty && !guardar.isSuccess);
-  const volver = id === undefined ? '/servidores' : `/servidores/${id}`;
-
-  const submit = form.handleSubmit(async (values) => {
-    clearFormError();
-    try {
-      const saved = await guardar.mutateAsync(values);
+  const recordForm = useRecordForm({
+    schema: servidorInput,
+    initial,
+    save: guardar.mutateAsync,
+    onSaved: (saved) => {
       notifications.show({ color: 'green', title: t.guardado, message: t.guardadoTexto(saved.nombre) });
-      allowLeave();
-      await navigate(`/servidores/${saved.id}`);
-    } catch (error) {
-      onServerError(error);
-    }
+      return navigate(`/servidores/${saved.id}`);
+    },
   });
+  const { control } = recordForm.form;
+  const volver = id === undefined ? '/servidores' : `/servidores/${id}`;
+  const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
   return (
-    <>
-      <PageHeader
-        title={id === undefined ? t.formNuevo : t.formEditar(nombre ?? '')}
-        back={{ to: volver, label: id === undefined ? t.volver : t.volverAlServidor }}
-      />
-      <Paper withBorder p="lg" radius="md" maw={960}>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={id === undefined ? t.formNuevo : t.formEditar(nombre ?? '')}>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
-              <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
-              <TextField control={control} name="hostname" label={t.campos.hostname} placeholder="web01.example.com" />
-              <TextField control={control} name="proveedor" label={t.campos.proveedor} maxLength={100} />
-              <TextField control={control} name="ip_publica" label={t.campos.ip_publica} placeholder="203.0.113.10" />
-              <TextField control={control} name="ip_privada" label={t.campos.ip_privada} placeholder="10.0.0.10" />
-              <TextField control={control} name="rol" label={t.campos.rol} maxLength={100} />
-              <TextField control={control} name="so" label={t.campos.so} maxLength={100} />
-            </SimpleGrid>
-            <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(volver)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlServidor }} cancelTo={volver} recordForm={recordForm}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
+        <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
+        <TextField control={control} name="hostname" label={t.campos.hostname} placeholder="web01.example.com" />
+        <TextField control={control} name="proveedor" label={t.campos.proveedor} maxLength={100} />
+        <TextField control={control} name="ip_publica" label={t.campos.ip_publica} placeholder="203.0.113.10" />
+        <TextField control={control} name="ip_privada" label={t.campos.ip_privada} placeholder="10.0.0.10" />
+        <TextField control={control} name="rol" label={t.campos.rol} maxLength={100} />
+        <TextField control={control} name="so" label={t.campos.so} maxLength={100} />
+      </SimpleGrid>
+      <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
+    </RecordFormScreen>
   );
 }
