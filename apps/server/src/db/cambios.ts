@@ -19,6 +19,8 @@ export class Cambios {
   vivo = false;
   /** Grows with every announcement: a read that began before a change can tell it is stale. */
   generacion = 0;
+  /** The generation of each table's latest announcement (TODO's: of the latest "anything may have changed"). */
+  private readonly ultimas = new Map<string, number>();
 
   suscribir(oyente: Oyente): () => void {
     this.oyentes.add(oyente);
@@ -27,7 +29,18 @@ export class Cambios {
 
   avisar(tabla: string): void {
     this.generacion += 1;
+    this.ultimas.set(tabla, this.generacion);
     for (const oyente of this.oyentes) oyente(tabla);
+  }
+
+  /**
+   * One of these tables, or anything, changed after generation `desde`. Only these count: a notification of
+   * another table arriving late (PostgreSQL delivers it a moment after commit) must not spoil this read.
+   */
+  cambioDesde(tablas: Iterable<string>, desde: number): boolean {
+    if ((this.ultimas.get(TODO) ?? 0) > desde) return true;
+    for (const tabla of tablas) if ((this.ultimas.get(tabla) ?? 0) > desde) return true;
+    return false;
   }
 
   estado(vivo: boolean): void {

@@ -112,7 +112,7 @@ function sessionLookup(opts: { db: Db; idleMinutes: number; cambios?: Cambios | 
     const desde = cambios.generacion;
     const sesion = await leer(hash);
     if (!sesion) guardadas.delete(hash);
-    else if (cambios.vivo && cambios.generacion === desde) guardadas.set(hash, sesion);
+    else if (cambios.vivo && !cambios.cambioDesde(TABLAS_DE_SESION, desde)) guardadas.set(hash, sesion);
     return sesion;
   };
 }

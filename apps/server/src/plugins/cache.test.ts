@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Cambios } from '../db/cambios.ts';
+import { Cambios, TODO } from '../db/cambios.ts';
 import { dns, rolPermisos, usuarios } from '../db/schema.ts';
 import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
 import { CacheSinAvisoError, readCache } from './cache.ts';
@@ -27,10 +27,13 @@ const LISTA = '/api/dns?sort=host&size=5';
 const leer = (url = LISTA, headers = admin) => t.app.inject({ url, headers });
 const hosts = (res: Awaited<ReturnType<typeof leer>>) => res.json<{ datos: { items: { host: string }[] } }>().datos.items.map((d) => d.host);
 
-/** A write by another process reaches this one as a notification; on PostgreSQL it arrives a moment after commit. */
-async function avisado(desde: number): Promise<void> {
+/**
+ * A write by another process reaches this one as a notification; on PostgreSQL it arrives a moment after commit,
+ * maybe after notifications of other, earlier writes (a sign-in's), so wait for the table's own.
+ */
+async function avisado(tabla: string, desde: number): Promise<void> {
   const hasta = Date.now() + 5000;
-  while (t.cambios!.generacion === desde) {
+  while (!t.cambios!.cambioDesde([tabla], desde)) {
     if (Date.now() > hasta) throw new Error('el aviso del cambio no llegó');
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -83,7 +86,7 @@ describe('cached list reads', () => {
     const desde = t.cambios!.generacion;
     // Straight to the database, as another server process would.
     await t.db.execute(sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`);
-    await avisado(desde);
+    await avisado('dns', desde);
     const after = await leer();
     expect(after.headers['x-cache']).toBeUndefined();
     expect(hosts(after)).toContain('aaa-otro-proceso.physis.com.ar');
@@ -115,13 +118,50 @@ describe('kept sessions', () => {
 
     let desde = t.cambios!.generacion;
     await t.db.delete(rolPermisos).where(eq(rolPermisos.rolId, rolId));
-    await avisado(desde);
+    await avisado('rol_permisos', desde);
     expect((await leer(LISTA, auth)).statusCode).toBe(403);
 
     desde = t.cambios!.generacion;
     await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, id));
-    await avisado(desde);
+    await avisado('usuarios', desde);
     expect((await leer(LISTA, auth)).statusCode).toBe(401);
+  });
+});
+
+describe('a change announced while an answer is being read', () => {
+  /** A bare app whose cached route announces `tabla` in the middle of its read, as a late notification would. */
+  async function leyendoMientras(tabla: string) {
+    const cambios = new Cambios();
+    cambios.estado(true);
+    const app = Fastify();
+    readCache(app, { cambios, conAviso: new Set(['dns', 'usuarios']) });
+    let lecturas = 0;
+    app.get('/api/x', { config: { access: 'public', cache: ['dns'] } }, async () => {
+      lecturas += 1;
+      if (lecturas === 1) cambios.avisar(tabla);
+      return { lecturas };
+    });
+    const first = await app.inject({ url: '/api/x' });
+    const second = await app.inject({ url: '/api/x' });
+    await app.close();
+    return { first: first.json<{ lecturas: number }>(), second };
+  }
+
+  it("keeps the answer when the change is to a table it does not read (a sign-in's late notice)", async () => {
+    const { second } = await leyendoMientras('usuarios');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.json()).toEqual({ lecturas: 1 });
+  });
+
+  it('does not keep the answer when a table it reads changed during the read', async () => {
+    const { second } = await leyendoMientras('dns');
+    expect(second.headers['x-cache']).toBeUndefined();
+    expect(second.json()).toEqual({ lecturas: 2 });
+  });
+
+  it('does not keep the answer when anything may have changed (a lost feed, a local write)', async () => {
+    const { second } = await leyendoMientras(TODO);
+    expect(second.headers['x-cache']).toBeUndefined();
   });
 });
 

@@ -74,7 +74,7 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     const tablas = request.routeOptions.config.cache;
     if (request.cacheDesde < 0 || !tablas || reply.statusCode !== 200 || typeof payload !== 'string') return;
     // A change announced while this answer was being read may be missing from it.
-    if (cambios.generacion !== request.cacheDesde || !cambios.vivo) return;
+    if (cambios.cambioDesde(tablas, request.cacheDesde) || !cambios.vivo) return;
     guardadas.set(clave(request.url), { payload, tipo: String(reply.getHeader('content-type') ?? 'application/json'), tablas });
   });
 }
