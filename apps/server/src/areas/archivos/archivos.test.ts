@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { archivo } from '@intranet/contract/archivos';
 import { envelope } from '@intranet/contract/envelope';
+import { emptyDocument } from '@intranet/editor';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { archivos, auditoria, paquetes } from '../../db/schema.ts';
+import { archivos, auditoria, paquetes, productos } from '../../db/schema.ts';
+import { diskStore } from '../../storage/disk.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
 let template: Template;
@@ -44,6 +46,9 @@ async function withStore(maxMb = 64) {
 
 const octet = { 'content-type': 'application/octet-stream' };
 
+/** Holds the file as a package does: only files in use are public. */
+const usar = (t: TestApp, archivoId: number) => t.db.insert(paquetes).values({ nombre: `usa-${archivoId}`, archivoId });
+
 describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
   let ctx: Awaited<ReturnType<typeof withStore>>;
   beforeAll(async () => {
@@ -64,6 +69,7 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     expect(datos).toMatchObject({ sha256: sha(bytes), tamano: bytes.length, tipo: 'text/plain', nombre: 'léame.txt', descargas: 0 });
     expect(await filesUnder(ctx.filesDir)).toEqual([join(datos.sha256.slice(0, 2), datos.sha256.slice(2, 4), datos.sha256)]);
 
+    await usar(ctx.t, datos.id);
     const down = await ctx.t.app.inject({ url: `/api/archivos/${datos.sha256}` });
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(bytes)).toBe(true);
@@ -99,6 +105,7 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     const stored = await readFile(join(ctx.filesDir, before.find((f) => f.endsWith(sha(bytes)))!));
     expect(sha(stored)).toBe(sha(bytes));
 
+    await usar(ctx.t, first.json().datos.id);
     const down = await ctx.t.app.inject({ url: `/api/archivos/${sha(bytes)}` });
     expect(down.rawPayload.length).toBe(bytes.length);
     expect(sha(down.rawPayload)).toBe(sha(bytes));
@@ -107,6 +114,7 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
   it('answers byte ranges (206), 416 past the end, 304 for a known ETag, and counts only whole downloads', async () => {
     const bytes = randomBytes(100_000);
     const { datos } = (await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=r.bin', headers: { ...ctx.headers, ...octet }, payload: bytes })).json();
+    await usar(ctx.t, datos.id);
     const url = `/api/archivos/${datos.sha256}`;
 
     const middle = await ctx.t.app.inject({ url, headers: { range: 'bytes=1000-1999' } });
@@ -157,6 +165,58 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     const empty = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=vacio.bin', headers: { ...ctx.headers, ...octet }, payload: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('El archivo está vacío');
+  });
+});
+
+describe('public downloads only of files something uses', () => {
+  let ctx: Awaited<ReturnType<typeof withStore>>;
+  beforeAll(async () => {
+    ctx = await withStore();
+  });
+  afterAll(() => ctx.close());
+  const noExiste = { error: 'El archivo no existe', datos: null };
+
+  it('serves a version asset while it is attached, and answers 404 once it is removed', async () => {
+    const [producto] = await ctx.t.db
+      .insert(productos)
+      .values({ codigo: 'TEST-ARCH', nombre: 'Producto de archivos', tipo: 'escritorio', descripcion: emptyDocument() })
+      .returning({ id: productos.id });
+    const version = await ctx.t.app.inject({ method: 'POST', url: '/api/versiones', headers: ctx.headers, payload: { producto_id: producto!.id, numero: '1.0.0', canal: 'estable', notas: null } });
+    const { id } = version.json().datos;
+    const bytes = randomBytes(20_000);
+    const up = await ctx.t.app.inject({ method: 'POST', url: `/api/versiones/${id}/assets?nombre=Setup.exe`, headers: { ...ctx.headers, ...octet }, payload: bytes });
+    const [asset] = up.json().datos.assets_lista;
+
+    const down = await ctx.t.app.inject({ url: asset.descarga });
+    expect(down.statusCode).toBe(200);
+    expect(down.rawPayload.equals(bytes)).toBe(true);
+
+    await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${id}/assets/${asset.id}`, headers: ctx.headers });
+    const gone = await ctx.t.app.inject({ url: asset.descarga });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual(noExiste);
+    expect((await ctx.t.app.inject({ method: 'HEAD', url: asset.descarga })).statusCode).toBe(404);
+    // Still on disk (the sweep removes it a day later); staff still see its data.
+    expect(await filesUnder(ctx.filesDir)).toContain(join(asset.sha256.slice(0, 2), asset.sha256.slice(2, 4), asset.sha256));
+    expect((await ctx.t.app.inject({ url: `/api/archivos/${asset.sha256}/info`, headers: ctx.headers })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an upload nothing uses yet, and serves it once a package holds it', async () => {
+    const bytes = Buffer.from('suelto\n');
+    const { datos } = (await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=suelto.txt', headers: { ...ctx.headers, ...octet }, payload: bytes })).json();
+    const url = `/api/archivos/${datos.sha256}`;
+    expect((await ctx.t.app.inject({ url })).json()).toEqual(noExiste);
+    await usar(ctx.t, datos.id);
+    expect((await ctx.t.app.inject({ url })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ url: `${url}/info`, headers: ctx.headers })).json().datos.descargas).toBe(1);
+  });
+
+  it('answers 404 for a file written straight to the store, with no row', async () => {
+    const stored = await diskStore(ctx.filesDir).put(Readable.from([Buffer.from('sin registro')]), { maxBytes: MB });
+    expect(stored.nuevo).toBe(true);
+    const res = await ctx.t.app.inject({ url: `/api/archivos/${stored.sha256}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(noExiste);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Archivo } from '@intranet/contract/archivos';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { archivos } from '../../db/schema.ts';
+import { archivoReferenciado } from '../../storage/referencias.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 
@@ -54,6 +55,12 @@ export async function conArchivo<T>(db: Executor, store: FileStore, upload: Uplo
 
 export async function archivoPorSha(db: Executor, sha256: string): Promise<Archivo | undefined> {
   const [row] = await db.select(campos).from(archivos).where(eq(archivos.sha256, sha256));
+  return row ? wire(row) : undefined;
+}
+
+/** The file behind a public download: only while a package, version, app or APK holds it (one indexed query). */
+export async function archivoDescargable(db: Executor, sha256: string): Promise<Archivo | undefined> {
+  const [row] = await db.select(campos).from(archivos).where(and(eq(archivos.sha256, sha256), archivoReferenciado()));
   return row ? wire(row) : undefined;
 }
 

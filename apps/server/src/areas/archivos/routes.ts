@@ -9,7 +9,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import { sendDownload } from '../../storage/download.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
-import { archivoPorSha, conArchivo, contarDescargaArchivo, registrarArchivo } from './queries.ts';
+import { archivoDescargable, archivoPorSha, conArchivo, contarDescargaArchivo, registrarArchivo } from './queries.ts';
 
 export const ENTIDAD_ARCHIVO = 'archivo';
 export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER' };
@@ -31,19 +31,22 @@ const noExiste = () => new ApiError(404, 'El archivo no existe');
 export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
   app.get('/api/archivos/:sha256', {
     // The SHA-256 is the key: only who was given the link (or has the file) can form it. Installers reach
-    // clients this way, without a portal session.
+    // clients this way, without a portal session. Only files something still holds: a file whose package,
+    // version asset or app went away stops being public at once, before the sweep removes it.
     config: { access: 'public' },
     schema: {
       tags,
       summary: 'Descarga un archivo por su SHA-256 (admite Range, If-None-Match)',
-      description: '`nombre` da el nombre con que se guarda; sin él, el de la primera subida. Cada descarga completa se cuenta.',
+      description:
+        '`nombre` da el nombre con que se guarda; sin él, el de la primera subida. Cada descarga completa se cuenta. ' +
+        'Solo se descargan los archivos que usa un paquete, un archivo de versión, el icono de una aplicación o un APK; los demás responden 404.',
       params: archivoDescargaParams,
       querystring: archivoDescargaQuery,
       produces: ['application/octet-stream'],
       response: { 400: errorBody, 404: errorBody },
     },
     handler: async (request, reply) => {
-      const file = await archivoPorSha(db, request.params.sha256);
+      const file = await archivoDescargable(db, request.params.sha256);
       if (!file) throw noExiste();
       return sendDownload(request, reply, store, file, request.query.nombre ?? file.nombre, () => contarDescargaArchivo(db, file.id));
     },

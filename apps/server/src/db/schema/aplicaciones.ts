@@ -40,6 +40,8 @@ export const aplicaciones = pgTable(
     index('aplicaciones_categoria_idx').on(t.categoria, t.id),
     index('aplicaciones_actualizado_idx').on(t.actualizado, t.id),
     index('aplicaciones_busqueda_trgm').using('gin', sql`${aplicacionBusqueda(t)} gin_trgm_ops`),
+    // The file store asks whether a file is still in use (storage/referencias.ts).
+    index('aplicaciones_icono_idx').on(t.iconoId),
   ],
 );
 

@@ -48,5 +48,9 @@ export const versionAssets = pgTable(
     nombre: text('nombre').notNull(),
     creado: creado(),
   },
-  (t) => [uniqueIndex('version_assets_nombre_uq').on(t.versionId, sql`lower(${t.nombre})`)],
+  (t) => [
+    uniqueIndex('version_assets_nombre_uq').on(t.versionId, sql`lower(${t.nombre})`),
+    // The file store asks whether a file is still in use (storage/referencias.ts).
+    index('version_assets_archivo_idx').on(t.archivoId),
+  ],
 );
