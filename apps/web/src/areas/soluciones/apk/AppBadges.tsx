@@ -22,10 +22,10 @@ export function PublicadaBadge({ publicada, despublicada = t.noPublicada }: { pu
   );
 }
 
-/** The app's icon from the file store, or Android's robot when it has none. */
-export function AppIcon({ icono, nombre, size = 32 }: { icono: string | null; nombre: string; size?: number }) {
+/** The app's icon from the file store (or `src`, a local preview), else Android's robot. */
+export function AppIcon({ icono, src, nombre, size = 32 }: { icono: string | null; src?: string | null; nombre: string; size?: number }) {
   return (
-    <Avatar src={icono ? archivoUrl(icono) : null} alt={t.iconoDe(nombre)} size={size} radius="md" color="teal">
+    <Avatar src={src ?? (icono ? archivoUrl(icono) : null)} alt={t.iconoDe(nombre)} size={size} radius="md" color="teal">
       <IconBrandAndroid size={size * 0.6} aria-hidden />
     </Avatar>
   );

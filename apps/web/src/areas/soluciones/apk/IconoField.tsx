@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Input, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { ICONO_MAX_BYTES, ICONO_TIPOS } from '@intranet/contract/aplicaciones';
 import { useSubirIcono } from './api.ts';
@@ -20,6 +20,9 @@ interface IconoFieldProps<T extends FieldValues, O> {
 export function IconoField<T extends FieldValues, O>({ control, name, nombre, actual }: IconoFieldProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
   const [vista, setVista] = useState<string | null>(field.value ? actual : null);
+  // A new icon is shown from the chosen file: the store serves it only once the saved app holds it.
+  const [local, setLocal] = useState<string | null>(null);
+  useEffect(() => () => void (local && URL.revokeObjectURL(local)), [local]);
   const subir = useSubirIcono();
 
   const elegir = (file: File | null) => {
@@ -32,6 +35,7 @@ export function IconoField<T extends FieldValues, O>({ control, name, nombre, ac
       onSuccess: (icono) => {
         field.onChange(icono.id);
         setVista(icono.descarga);
+        setLocal(URL.createObjectURL(file));
       },
       onError: (error) => notifications.show({ color: 'red', title: t.iconoError, message: error.message }),
     });
@@ -40,7 +44,7 @@ export function IconoField<T extends FieldValues, O>({ control, name, nombre, ac
   return (
     <Input.Wrapper label={t.campos.icono} description={t.iconoAyuda} error={fieldState.error?.message}>
       <Group gap="md" mt={6}>
-        <AppIcon icono={vista} nombre={nombre || t.campos.icono} size={56} />
+        <AppIcon icono={vista} src={vista ? local : null} nombre={nombre || t.campos.icono} size={56} />
         <Stack gap={6}>
           <FileButton onChange={elegir} accept={ICONO_TIPOS.join(',')}>
             {(props) => (
@@ -58,6 +62,7 @@ export function IconoField<T extends FieldValues, O>({ control, name, nombre, ac
               onClick={() => {
                 field.onChange(null);
                 setVista(null);
+                setLocal(null);
               }}
             >
               {t.iconoQuitar}
