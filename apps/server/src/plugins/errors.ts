@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly campos?: FieldErrors,
+    /** Headers the answer carries, e.g. a 429's Retry-After. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -69,7 +71,10 @@ export function errors(
       const campos = fieldErrorsOf(err.validation, err.validationContext ?? 'body');
       return sendError(reply, 400, MENSAJES.datosInvalidos, campos);
     }
-    if (err instanceof ApiError) return sendError(reply, err.statusCode, err.message, err.campos);
+    if (err instanceof ApiError) {
+      if (err.headers) reply.headers(err.headers);
+      return sendError(reply, err.statusCode, err.message, err.campos);
+    }
     const conflicto = conflictOf(err);
     if (conflicto) return sendError(reply, conflicto.status, conflicto.mensaje, conflicto.campos);
     const status = err.statusCode ?? 500;
