@@ -8,7 +8,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Deletes sessions that can no longer be used (revoked, expired or idle past the limit) and sign-in attempts
- * older than a day (throttling looks back 15 minutes). Answers how many rows went, or null when another
+ * older than a day (throttling looks back an hour at most). Answers how many rows went, or null when another
  * process was doing it.
  */
 export async function housekeeping(db: Db, idleMinutes: number): Promise<{ sesiones: number; intentos: number } | null> {

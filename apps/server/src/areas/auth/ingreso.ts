@@ -2,13 +2,8 @@ import type { Sesion } from '@intranet/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import {
-  createSession,
-  findLoginCandidate,
-  recordAttempt,
-  roleNamesOf,
-  throttleWaitSeconds,
-} from './queries.ts';
+import { recordWrongPassword, throttleWait, type Intento } from './intentos.ts';
+import { createSession, findLoginCandidate, recordSuccess, roleNamesOf } from './queries.ts';
 
 export type SignInResult =
   | { kind: 'ok'; sesion: Sesion }
@@ -16,7 +11,7 @@ export type SignInResult =
   | { kind: 'bloqueado'; segundos: number };
 
 /**
- * The sign-in policy: throttled per name and per IP (state in the database, shared by every process),
+ * The sign-in policy: throttled per name and address, per address, and per name across addresses (intentos.ts),
  * the same answer for an unknown user, a wrong password and an inactive account.
  */
 export async function signIn(
@@ -24,20 +19,21 @@ export async function signIn(
   opts: { login: string; password: string; ip: string; ttlHours: number },
 ): Promise<SignInResult> {
   const { login, password, ip } = opts;
-  const wait = await throttleWaitSeconds(db, login, ip);
+  const user = await findLoginCandidate(db, login);
+  // Counted under the account's name, so its user name and its email share one count.
+  const intento: Intento = { usuario: (user?.usuario ?? login).toLowerCase(), usuarioId: user?.id ?? null, ip };
+  const wait = await throttleWait(db, intento);
   if (wait > 0) return { kind: 'bloqueado', segundos: wait };
 
-  const user = await findLoginCandidate(db, login);
   // Unknown users still cost one verification, so timing does not tell which names exist.
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
   if (!user || !valid || !user.activo) {
-    await recordAttempt(db, login, ip, false);
-    const after = await throttleWaitSeconds(db, login, ip);
+    const after = await recordWrongPassword(db, intento);
     return after > 0 ? { kind: 'bloqueado', segundos: after } : { kind: 'rechazado' };
   }
 
   return db.transaction(async (tx) => {
-    await recordAttempt(tx, login, ip, true);
+    await recordSuccess(tx, intento.usuario, ip);
     const token = await createSession(tx, { usuarioId: user.id, ttlHours: opts.ttlHours, ip });
     await writeAudit(tx, {
       autor: { id: user.id, nombre: user.nombre },

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { intentosIngreso, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../../db/schema.ts';
 
+/** One (name, address) pair, and one address across names: more than 10 failures in 15 minutes lock it. */
 export const THROTTLE_WINDOW_MINUTES = 15;
 export const THROTTLE_MAX_FAILURES = 10;
+/** One name from every address: more than 50 failures in an hour trip the wide limit (the address limit holds one address to 44). */
+export const USER_WINDOW_MINUTES = 60;
+export const USER_MAX_FAILURES = 50;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -35,26 +39,64 @@ export async function findLoginCandidate(db: Executor, login: string): Promise<L
   return row;
 }
 
+const failuresSince = (minutes: number, where: SQL) =>
+  sql`not ${intentosIngreso.exito} and ${intentosIngreso.fecha} > now() - make_interval(mins => ${minutes}) and ${where}`;
+
+/** Seconds until the failures matching `where` are back to `max` in the window; null while they are not over it. */
+const overFor = (where: SQL, minutes: number, max: number) => sql`(
+  select extract(epoch from (${intentosIngreso.fecha} + make_interval(mins => ${minutes}) - now()))
+  from ${intentosIngreso} where ${failuresSince(minutes, where)}
+  order by ${intentosIngreso.fecha} desc offset ${max} limit 1)`;
+
 /**
- * Seconds until another sign-in may be tried: 0 while the name and the IP each have at most
- * THROTTLE_MAX_FAILURES failures in the window, else until the oldest failure that keeps it over leaves it.
+ * Seconds until `usuario` may try a password from `ip` (0: now). The pair and the address are each locked
+ * while over THROTTLE_MAX_FAILURES; while the name is over USER_MAX_FAILURES, an address that failed for it
+ * in that window waits until the name is back under or the address's last failure leaves the window.
  */
-export async function throttleWaitSeconds(db: Executor, login: string, ip: string): Promise<number> {
-  const over = (column: typeof intentosIngreso.usuario | typeof intentosIngreso.ip, value: string) => sql`(
-    select extract(epoch from (${intentosIngreso.fecha} + make_interval(mins => ${THROTTLE_WINDOW_MINUTES}) - now()))
-    from ${intentosIngreso}
-    where ${column} = ${value} and not ${intentosIngreso.exito}
-      and ${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})
-    order by ${intentosIngreso.fecha} desc offset ${THROTTLE_MAX_FAILURES} limit 1)`;
-  const result = await db.execute<{ espera: string | number | null }>(
-    sql`select greatest(coalesce(${over(intentosIngreso.usuario, login.toLowerCase())}, 0),
-                        coalesce(${over(intentosIngreso.ip, ip)}, 0)) as espera`,
-  );
+export async function throttleWaitSeconds(db: Executor, usuario: string, ip: string): Promise<number> {
+  const pair = sql`${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}`;
+  const addressClean = sql`(
+    select extract(epoch from (max(${intentosIngreso.fecha}) + make_interval(mins => ${USER_WINDOW_MINUTES}) - now()))
+    from ${intentosIngreso} where ${failuresSince(USER_WINDOW_MINUTES, pair)})`;
+  const result = await db.execute<{ espera: string | number | null }>(sql`select greatest(
+    coalesce(${overFor(pair, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
+    coalesce(${overFor(sql`${intentosIngreso.ip} = ${ip}`, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
+    least(coalesce(${overFor(sql`${intentosIngreso.usuario} = ${usuario}`, USER_WINDOW_MINUTES, USER_MAX_FAILURES)}, 0),
+          coalesce(${addressClean}, 0))) as espera`);
   return Math.max(0, Math.ceil(Number(result.rows[0]?.espera ?? 0)));
 }
 
-export async function recordAttempt(db: Executor, login: string, ip: string, exito: boolean): Promise<void> {
-  await db.insert(intentosIngreso).values({ usuario: login.toLowerCase(), ip, exito });
+/** Failures in each limit's window up to and including one just recorded. */
+export type FailureCounts = {
+  /** Of the (name, address) pair and of the address, in THROTTLE_WINDOW_MINUTES. */
+  par: number;
+  ip: number;
+  /** Of the name from every address, and how many addresses, in USER_WINDOW_MINUTES. */
+  usuario: number;
+  direcciones: number;
+};
+
+/**
+ * Records a wrong password and counts the failures up to it; rows after it (by id) are left out, so of two
+ * failures racing over a limit only one finds itself exactly at the limit.
+ */
+export async function recordFailure(db: Executor, usuario: string, ip: string): Promise<FailureCounts> {
+  const [row] = await db.insert(intentosIngreso).values({ usuario, ip, exito: false }).returning({ id: intentosIngreso.id });
+  const recent = sql`${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
+  const result = await db.execute<FailureCounts>(sql`select
+      count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip} and ${recent})::int as par,
+      count(*) filter (where ${intentosIngreso.ip} = ${ip} and ${recent})::int as ip,
+      count(*) filter (where ${intentosIngreso.usuario} = ${usuario})::int as usuario,
+      count(distinct ${intentosIngreso.ip}) filter (where ${intentosIngreso.usuario} = ${usuario})::int as direcciones
+    from ${intentosIngreso}
+    where ${failuresSince(USER_WINDOW_MINUTES, sql`(${intentosIngreso.usuario} = ${usuario} or ${intentosIngreso.ip} = ${ip})`)}
+      and ${intentosIngreso.id} <= ${row!.id}`);
+  const counts = result.rows[0]!;
+  return { par: Number(counts.par), ip: Number(counts.ip), usuario: Number(counts.usuario), direcciones: Number(counts.direcciones) };
+}
+
+export async function recordSuccess(db: Executor, usuario: string, ip: string): Promise<void> {
+  await db.insert(intentosIngreso).values({ usuario, ip, exito: true });
 }
 
 export async function roleNamesOf(db: Executor, usuarioId: number): Promise<string[]> {

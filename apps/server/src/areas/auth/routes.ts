@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { signIn } from './ingreso.ts';
+import { demasiadosIntentos } from './intentos.ts';
 import { revokeSession } from './queries.ts';
 
 const tags = ['auth'];
@@ -20,17 +21,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       body: loginRequest,
       response: { 200: loginResponse, 400: errorBody, 429: errorBody },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const result = await signIn(db, {
         login: request.body.username,
         password: request.body.password,
         ip: request.ip,
         ttlHours: config.sessionTtlHours,
       });
-      if (result.kind === 'bloqueado') {
-        reply.header('Retry-After', String(result.segundos));
-        return reply.code(429).send({ error: MENSAJES.demasiadosIntentos(Math.ceil(result.segundos / 60)), datos: null });
-      }
+      if (result.kind === 'bloqueado') throw demasiadosIntentos(result.segundos);
       if (result.kind === 'rechazado') return { error: MENSAJES.credencialesIncorrectas, datos: null };
       return { error: null, datos: result.sesion };
     },
