@@ -6,6 +6,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { personas, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../auth/intentos.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 
 /** The audit entity of an account's history. */
@@ -186,21 +187,31 @@ export async function restablecerPassword(db: Db, id: number, autor: Autor): Pro
   });
 }
 
-/** The signed-in user's own change: the current password must match; their other sessions end. */
+/**
+ * The signed-in user's own change: the current password must match, and wrong ones are throttled like sign-in
+ * (429 once locked); their other sessions end.
+ */
 export async function cambiarPasswordPropia(
   db: Db,
-  sesion: { sesionId: number; usuario: { id: number; nombre: string } },
+  sesion: { sesionId: number; usuario: { id: number; usuario: string; nombre: string } },
+  ip: string,
   actual: string,
   nueva: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const intento = { usuario: sesion.usuario.usuario.toLowerCase(), usuarioId: sesion.usuario.id, ip };
+  const wait = await throttleWait(db, intento);
+  if (wait > 0) throw demasiadosIntentos(wait);
+  const cambiada = await db.transaction(async (tx) => {
     const [row] = await tx.select({ hash: usuarios.passwordHash }).from(usuarios).where(eq(usuarios.id, sesion.usuario.id)).for('update');
     if (!row) throw noExiste();
-    if (!(await verifyPassword(row.hash, actual))) {
-      throw new ApiError(400, 'La contraseña actual no es correcta', { actual: ['La contraseña actual no es correcta'] });
-    }
+    if (!(await verifyPassword(row.hash, actual))) return false;
     await tx.update(usuarios).set({ passwordHash: await hashPassword(nueva), actualizado: sql`now()` }).where(eq(usuarios.id, sesion.usuario.id));
     await revocarSesiones(tx, sesion.usuario.id, sesion.sesionId);
     await writeAudit(tx, { autor: sesion.usuario, accion: 'cambiar_password', entidad: ENTIDAD, entidadId: sesion.usuario.id });
+    return true;
   });
+  if (cambiada) return;
+  const after = await recordWrongPassword(db, intento);
+  if (after > 0) throw demasiadosIntentos(after);
+  throw new ApiError(400, 'La contraseña actual no es correcta', { actual: ['La contraseña actual no es correcta'] });
 }

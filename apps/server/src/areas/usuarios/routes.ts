@@ -76,13 +76,14 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags,
       summary: 'El usuario de la sesión cambia su propia contraseña',
-      description: 'Comprueba la contraseña actual (400 en `campos.actual` si no coincide); cierra sus otras sesiones.',
+      description:
+        'Comprueba la contraseña actual (400 en `campos.actual` si no coincide; los intentos fallidos se limitan como al ingresar, 429 con Retry-After); cierra sus otras sesiones.',
       body: cambioPassword,
-      response: { 200: okBody, ...bad },
+      response: { 200: okBody, ...bad, 429: errorBody },
     },
     handler: async (request) => {
       const { actual, nueva } = request.body;
-      await cambiarPasswordPropia(db, sessionOf(request), actual, nueva);
+      await cambiarPasswordPropia(db, sessionOf(request), request.ip, actual, nueva);
       return { error: null, datos: null };
     },
   });
