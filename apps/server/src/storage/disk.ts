@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,22 +13,22 @@ const CHUNK = 1024 * 1024;
 /**
  * Files on a local disk under `dir`: `ab/cd/abcd...` by SHA-256, so the same content is kept once.
  * Uploads go to `dir/tmp` first and are renamed into place only when complete, so a reader never sees a
- * partial file and an interrupted upload leaves nothing behind.
+ * partial file and an interrupted upload leaves nothing behind. Storing content that is already there
+ * refreshes the file's mtime: the sweep removes only files unused and untouched for a day.
  */
 export function diskStore(dir: string): FileStore {
-  const tmpDir = join(dir, 'tmp');
-  const pathOf = (sha256: string) => {
-    if (!SHA256.test(sha256)) throw new Error(`SHA-256 inválido: ${sha256}`);
-    return join(dir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  const tmpDir = carpetaTemporal(dir);
+  const pathOf = (sha256: string) => rutaEnDisco(dir, sha256);
+  const missing = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return false;
+    throw err;
   };
-  const exists = (path: string) =>
-    stat(path).then(
-      () => true,
-      (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return false;
-        throw err;
-      },
-    );
+  const exists = (path: string) => stat(path).then(() => true, missing);
+  // Found and made young in one step: the sweep (barrido.ts) spares a file touched while it looked at it.
+  const touch = (path: string) => {
+    const now = new Date();
+    return utimes(path, now, now).then(() => true, missing);
+  };
 
   return {
     async put(source, { maxBytes }): Promise<StoredFile> {
@@ -60,7 +60,7 @@ export function diskStore(dir: string): FileStore {
         await pipeline(measured, createWriteStream(tmp, { flags: 'wx', highWaterMark: CHUNK }));
         const sha256 = hash.digest('hex');
         const final = pathOf(sha256);
-        if (await exists(final)) {
+        if (await touch(final)) {
           await rm(tmp, { force: true });
           return { sha256, tamano, nuevo: false };
         }
@@ -83,4 +83,67 @@ export function diskStore(dir: string): FileStore {
       await rm(pathOf(sha256), { force: true });
     },
   };
+}
+
+/** Where the disk store under `dir` keeps the content with this SHA-256. */
+export function rutaEnDisco(dir: string, sha256: string): string {
+  if (!SHA256.test(sha256)) throw new Error(`SHA-256 inválido: ${sha256}`);
+  return join(dir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+}
+
+/** Where uploads are written until they are complete (and nothing else is). */
+export const carpetaTemporal = (dir: string): string => join(dir, 'tmp');
+
+export interface EnDisco {
+  ruta: string;
+  tamano: number;
+  modificado: Date;
+}
+
+/** The regular files of a folder, with size and mtime; none when the folder does not exist. */
+async function* archivosDe(carpeta: string, nombre: RegExp = /./): AsyncGenerator<EnDisco & { nombre: string }> {
+  const listado = await opendir(carpeta).catch(absentDir);
+  if (!listado) return;
+  for await (const entrada of listado) {
+    if (!entrada.isFile() || !nombre.test(entrada.name)) continue;
+    const ruta = join(carpeta, entrada.name);
+    const datos = await stat(ruta).catch(absent);
+    if (datos) yield { nombre: entrada.name, ruta, tamano: datos.size, modificado: datos.mtime };
+  }
+}
+
+/** The subfolders of a folder whose name matches, sorted; none when it does not exist. */
+async function subcarpetas(carpeta: string, nombre: RegExp): Promise<string[]> {
+  const listado = await opendir(carpeta).catch(absentDir);
+  if (!listado) return [];
+  const nombres: string[] = [];
+  for await (const entrada of listado) if (entrada.isDirectory() && nombre.test(entrada.name)) nombres.push(entrada.name);
+  return nombres.sort();
+}
+
+/** Every stored file under `dir`, folder by folder (never the whole list in memory); foreign files are skipped. */
+export async function* archivosEnDisco(dir: string): AsyncGenerator<EnDisco & { sha256: string }> {
+  const HEX2 = /^[0-9a-f]{2}$/;
+  for (const a of await subcarpetas(dir, HEX2)) {
+    for (const b of await subcarpetas(join(dir, a), HEX2)) {
+      for await (const f of archivosDe(join(dir, a, b), SHA256)) {
+        if (f.nombre.startsWith(a + b)) yield { sha256: f.nombre, ruta: f.ruta, tamano: f.tamano, modificado: f.modificado };
+      }
+    }
+  }
+}
+
+/** The files in the upload folder: uploads in progress, or left there by a process that died midway. */
+export function temporalesEnDisco(dir: string): AsyncGenerator<EnDisco> {
+  return archivosDe(carpetaTemporal(dir));
+}
+
+function absent(err: NodeJS.ErrnoException): undefined {
+  if (err.code === 'ENOENT') return undefined;
+  throw err;
+}
+
+function absentDir(err: NodeJS.ErrnoException): undefined {
+  if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return undefined;
+  throw err;
 }
