@@ -112,7 +112,7 @@ async function enUso(db: Db, sha256s: string[]): Promise<Set<string>> {
  * back) or finds it gone and stores its own copy.
  */
 async function quitar(db: Db, filesDir: string, f: EnDisco & { sha256: string }, limite: Date, simular: boolean): Promise<'borrados' | 'enUso' | 'recientes'> {
-  if (simular) return (await estaReferenciado(db, f.sha256)) ? 'enUso' : 'borrados';
+  if (simular) return 'borrados';
   const libre = await db
     .transaction(async (tx) => {
       if (await estaReferenciado(tx, f.sha256)) return false;
