@@ -28,9 +28,11 @@ import { vencimientosAuditoria, vencimientosRoutes } from './areas/vencimientos/
 import type { Config } from './config.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
+import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
-import { errors } from './plugins/errors.ts';
+import { errors, sendError } from './plugins/errors.ts';
+import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
 import { serverTiming } from './plugins/timing.ts';
@@ -53,6 +55,9 @@ export async function buildApp({ db, config, cambios }: AppDeps): Promise<Fastif
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // A URL the router cannot decode (bad %-escapes) or with an over-long parameter: in Spanish, in the envelope.
+    frameworkErrors: (err, _request, reply) =>
+      sendError(reply, err.statusCode === 414 ? 414 : 400, err.statusCode === 414 ? MENSAJES.direccionDemasiadoLarga : MENSAJES.solicitudInvalida),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +70,7 @@ export async function buildApp({ db, config, cambios }: AppDeps): Promise<Fastif
   await xsrf(app);
   accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes, cambios });
   readCache(app, { cambios, conAviso: await tablasConAviso(db) });
+  inputText(app);
   await openapi(app, VERSION);
   const web = await webApp(app, config);
   errors(app, web);

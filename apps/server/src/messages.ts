@@ -10,10 +10,13 @@ export const MENSAJES = {
   jsonInvalido: 'El cuerpo de la solicitud no es JSON válido',
   datosInvalidos: 'Datos inválidos',
   campoNoPermitido: 'Campo no permitido',
+  caracterNoAdmitido: 'Contiene caracteres no admitidos (carácter nulo o Unicode inválido)',
+  demasiadoAnidado: (niveles: number) => `Tiene más de ${niveles} niveles de anidamiento`,
   demasiadoGrande: 'La solicitud es demasiado grande',
   tipoNoAdmitido: 'Tipo de contenido no admitido',
   noEncontrado: 'Recurso no encontrado',
   metodoNoPermitido: 'Método no permitido',
   solicitudInvalida: 'Solicitud inválida',
+  direccionDemasiadoLarga: 'La dirección de la solicitud es demasiado larga',
   interno: 'Error interno del servidor',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged } from './list.ts';
+import { listQuery, paged, MAX_ID } from './list.ts';
 import { optionalText } from './validators.ts';
 
 // ---- Actualizaciones de clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
@@ -21,7 +21,7 @@ export const PRODUCTO_PHYSIS = 'PHY-ERP';
 
 const FECHA_INVALIDA = 'Fecha inválida (aaaa-mm-dd)';
 const id = (mensaje: string) => z.number({ error: mensaje }).int().positive(mensaje);
-const optionalId = z.number().int().positive().nullish().transform((v) => v ?? null);
+const optionalId = z.number().int().positive().max(MAX_ID, 'Id inválido').nullish().transform((v) => v ?? null);
 
 /**
  * `POST /api/actualizaciones`. `version_desde_id` may be left out: the server takes the version the server
@@ -72,10 +72,10 @@ export const ACTUALIZACION_SORT = ['fecha', 'cliente', 'servidor', 'producto', '
 export const actualizacionListQuery = listQuery(ACTUALIZACION_SORT, {
   desde: z.iso.date({ error: FECHA_INVALIDA }).optional(),
   hasta: z.iso.date({ error: FECHA_INVALIDA }).optional(),
-  empresa_id: z.coerce.number().int().positive().optional(),
-  producto_id: z.coerce.number().int().positive().optional(),
+  empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
+  producto_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   /** Updates that installed this version. */
-  version_id: z.coerce.number().int().positive().optional(),
+  version_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   resultado: z.enum(ACTUALIZACION_RESULTADOS, { error: 'Resultado inválido' }).optional(),
 });
 export type ActualizacionListQuery = z.input<typeof actualizacionListQuery>;
@@ -101,7 +101,7 @@ export const productoDesactualizados = z.object({
 });
 export type ProductoDesactualizados = z.infer<typeof productoDesactualizados>;
 export const desactualizadosQuery = z
-  .object({ producto_id: z.coerce.number().int().positive().optional(), empresa_id: z.coerce.number().int().positive().optional() })
+  .object({ producto_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(), empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() })
   .strict();
 
 /** `GET /api/actualizaciones/opciones?empresa_id=`: what the form offers. */
@@ -111,4 +111,4 @@ export const actualizacionOpciones = z.object({
   /** Installer packages still listed, newest first: the form offers those of the chosen product. */
   paquetes: z.array(z.object({ id: z.number().int(), nombre: z.string(), producto: z.string().nullable(), version: z.string().nullable(), canal: z.string().nullable() })),
 });
-export const opcionesQuery = z.object({ empresa_id: z.coerce.number().int().positive().optional() }).strict();
+export const opcionesQuery = z.object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();

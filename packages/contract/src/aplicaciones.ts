@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean } from './list.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { optionalText, requiredText } from './validators.ts';
 
@@ -30,8 +30,8 @@ export const packageName = z
   .max(150, 'Máximo 150 caracteres')
   .refine(esPackageName, 'Nombre de paquete inválido: segmentos separados por puntos (com.empresa.app), cada uno empieza con letra y no es una palabra reservada de Java');
 
-const id = z.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido');
-const idCoerced = z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido');
+const id = z.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
+const idCoerced = z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
 
 /** Create and update payload (`POST /api/aplicaciones`, `PUT /api/aplicaciones/:id`). */
 export const aplicacionInput = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { listQuery, paged, queryBoolean } from './list.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { dnsRef } from './servidores.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
@@ -142,7 +142,7 @@ export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true
 
 /** `GET /api/empresas/opciones?q=`: clients for selects (Instalaciones, other areas). */
 export const empresaOpcionesQuery = z
-  .object({ q: z.string().trim().max(200).optional(), id: z.coerce.number().int().positive().optional() })
+  .object({ q: z.string().trim().max(200).optional(), id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() })
   .strict();
 export const empresaOpcion = z.object({ id: z.number().int(), razon_social: z.string(), cuit: z.string(), activo: z.boolean() });
 export type EmpresaOpcion = z.infer<typeof empresaOpcion>;
@@ -286,7 +286,7 @@ export type Parametro = z.infer<typeof parametro>;
 export const parametros = z.array(parametro);
 
 /** `GET /api/empresas/:id/parametros?servidor_id=`: the client's own parameters, or one of its servers'. */
-export const parametrosQuery = z.object({ servidor_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional() }).strict();
+export const parametrosQuery = z.object({ servidor_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();
 
 /** `POST /api/empresas/:id/parametros/:parametroId/revelar`: the secret in clear (written to the audit log). */
 export const secretoRevelado = z.object({ valor: z.string() });
@@ -294,7 +294,7 @@ export const secretoRevelado = z.object({ valor: z.string() });
 /** `POST /api/empresas/:id/parametros/copiar`: copy another client's own parameters into this one. */
 export const copiarParametrosInput = z
   .object({
-    desde_empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente'),
+    desde_empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),
     modo: z.enum(['omitir', 'sobrescribir'], { error: 'Elija qué hacer con las claves existentes' }),
   })
   .strict();

@@ -117,4 +117,12 @@ describe('desarrolloInput date checks beside other errors', () => {
     const mala = desarrolloInput.safeParse({ titulo: 'x', producto_id: 1, fecha_solicitud: 'nunca', fecha_compromiso: '2026-02-01' });
     expect(mala.error!.issues.map((i) => i.path.join('.'))).toEqual(['fecha_solicitud']);
   });
+
+  it('refuses a payload that is not an object as such, without comparing dates it has not got', () => {
+    for (const payload of [null, undefined, [], 'x', 3]) {
+      const r = desarrolloInput.safeParse(payload);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => i.path.join('.'))).toEqual(['']);
+    }
+  });
 });

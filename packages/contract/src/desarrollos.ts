@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean } from './list.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { requiredText } from './validators.ts';
 
@@ -89,7 +89,9 @@ const optionalHoras = z
 /** Whether the request date and `campo` parsed without issues (a refinement's `when`). */
 const fechasValidas =
   (campo: string) =>
-  (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
+    // Not an object at all (no body, a list): its type error says it; there are no dates to compare.
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
     payload.issues.every((issue) => issue.path?.[0] !== 'fecha_solicitud' && issue.path?.[0] !== campo);
 
 export const COMPROMISO_ANTERIOR = 'La fecha de compromiso no puede ser anterior a la de solicitud';
@@ -103,7 +105,7 @@ export const desarrolloInput = z
   .object({
     titulo: requiredText(200),
     empresa_id: optionalId('Cliente inválido'),
-    producto_id: z.number({ error: 'Elija un producto' }).int('Elija un producto').positive('Elija un producto'),
+    producto_id: z.number({ error: 'Elija un producto' }).int('Elija un producto').positive('Elija un producto').max(MAX_ID, 'Id inválido'),
     descripcion: richText,
     prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }).default('media'),
     responsable_id: optionalId('Responsable inválido'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, listQuery, paged } from './list.ts';
+import { idList, listQuery, paged, MAX_ID } from './list.ts';
 import { requiredText } from './validators.ts';
 
 // ---- Monitor de errores (AREAS.md; issue 9). Read SER#VER, act INSIGHTS#EDITAR. ----
@@ -126,8 +126,8 @@ export const issueListQuery = listQuery(ISSUE_SORT, {
   nivel: z.enum(NIVELES, { error: 'Nivel inválido' }).optional(),
   environment: z.string().trim().max(100).optional(),
   release: z.string().trim().max(200).optional(),
-  proyecto_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
-  asignado_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  proyecto_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
+  asignado_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
 export type IssueListQuery = z.input<typeof issueListQuery>;
 export const issuePage = paged(issue);
@@ -140,7 +140,7 @@ export const issueFiltros = z.object({ environments: z.array(z.string()), releas
 export const issueUpdate = z
   .object({
     estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }).optional(),
-    asignado_id: z.number().int().positive().nullable().optional(),
+    asignado_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable().optional(),
   })
   .strict();
 export type IssueUpdate = z.infer<typeof issueUpdate>;
@@ -244,7 +244,7 @@ export const eventoPage = paged(eventoResumen);
 /** `:evento` of `GET /api/insights/issues/:id/eventos/:evento`: an event_id, or latest / oldest. */
 export const eventoParams = z
   .object({
-    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'),
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
     evento: z.union([z.literal('latest'), z.literal('oldest'), z.string().regex(/^[0-9a-f]{32}$/, 'Id de evento inválido')]),
   })
   .strict();

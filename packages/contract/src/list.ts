@@ -43,7 +43,10 @@ export function parseSort(sort: string | undefined): { field: string; desc: bool
   return sort.startsWith(SORT_DESC_PREFIX) ? { field: sort.slice(1), desc: true } : { field: sort, desc: false };
 }
 
-/** Ids in bulk actions (`DELETE /x` with a body of ids). */
-export const idList = z.object({ ids: z.array(z.number().int().positive()).min(1, 'Seleccione al menos uno').max(500) }).strict();
+/** The largest id a table holds (PostgreSQL `integer`): a larger one names no record, and is refused as invalid. */
+export const MAX_ID = 2_147_483_647;
 
-export const idParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido') }).strict();
+/** Ids in bulk actions (`DELETE /x` with a body of ids). */
+export const idList = z.object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(500) }).strict();
+
+export const idParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') }).strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean } from './list.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { optionalIp, optionalText, requiredText } from './validators.ts';
 
 // ---- Máquinas (AREAS.md; issue 6) ----
@@ -104,7 +104,7 @@ export const MAQUINA_SORT = ['nombre', 'nro_inventario', 'tipo', 'estado', 'pers
 export const maquinaListQuery = listQuery(MAQUINA_SORT, {
   tipo: z.enum(MAQUINA_TIPOS, { error: 'Tipo inválido' }).optional(),
   estado: z.enum(MAQUINA_ESTADOS, { error: 'Estado inválido' }).optional(),
-  persona_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  persona_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
   ubicacion: z.string().trim().max(100).optional(),
   garantia_vencida: queryBoolean.optional(),
 });
@@ -132,7 +132,7 @@ export type MaquinaDetalle = z.infer<typeof maquinaDetalle>;
 /** `POST /api/maquinas/:id/asignar`: hands the machine to a person from a date (today when omitted). */
 export const asignarInput = z
   .object({
-    persona_id: z.number({ error: 'Elija una persona' }).int('Elija una persona').positive('Elija una persona'),
+    persona_id: z.number({ error: 'Elija una persona' }).int('Elija una persona').positive('Elija una persona').max(MAX_ID, 'Id inválido'),
     fecha: fecha.optional(),
     notas: optionalText(500),
   })

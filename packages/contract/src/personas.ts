@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean } from './list.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { optionalText, requiredText } from './validators.ts';
 
 // ---- Personas: staff and client contacts (AREAS.md; issue 6) ----
@@ -74,9 +74,9 @@ export const personaListQuery = listQuery(PERSONA_SORT, {
   area: z.string().trim().max(100).optional(),
   activo: queryBoolean.optional(),
   tipo: z.enum(['personal', 'contacto'], { error: 'Tipo inválido' }).optional(),
-  responsable_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  responsable_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
   /** The contacts of one client (the client's Contactos tab). */
-  empresa_id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+  empresa_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
 export type PersonaListQuery = z.input<typeof personaListQuery>;
 export const personaPage = paged(persona);
@@ -115,7 +115,7 @@ export const personaOpcionesQuery = z
     q: z.string().trim().max(200, 'Máximo 200 caracteres').optional(),
     activo: queryBoolean.optional(),
     tipo: z.enum(['personal', 'contacto'], { error: 'Tipo inválido' }).optional(),
-    id: z.coerce.number({ error: 'Id inválido' }).int().positive().optional(),
+    id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
   })
   .strict();
 export const personaOpcion = z.object({ id: z.number().int(), nombre_completo: z.string(), activo: z.boolean() });

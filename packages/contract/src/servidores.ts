@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { idList, listQuery, paged, queryBoolean } from './list.ts';
+import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { hostname, ipAddress, optionalHostname, optionalIp, optionalText, port, requiredText } from './validators.ts';
 
 /** A DNS entry as the spec's server shape carries it (spec §3). */
@@ -86,7 +86,7 @@ export const hostOrIp = z.union([ipAddress, hostname], { error: 'Host inválido 
 
 export const dnsInput = z
   .object({
-    servidor_id: z.number({ error: 'Elija un servidor' }).int().positive('Elija un servidor'),
+    servidor_id: z.number({ error: 'Elija un servidor' }).int().positive('Elija un servidor').max(MAX_ID, 'Id inválido'),
     host: hostname,
     tipo: z.enum(DNS_TIPOS, { error: 'Tipo inválido' }).default('A'),
     ttl: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(60, 'Mínimo 60 segundos').max(604800, 'Máximo 604800 segundos (7 días)').default(3600),
@@ -107,7 +107,7 @@ export type DnsEntry = z.infer<typeof dnsEntry>;
 
 export const DNS_SORT = ['host', 'servidor_nombre', 'tipo', 'ttl'] as const;
 export const dnsListQuery = listQuery(DNS_SORT, {
-  servidor_id: z.coerce.number().int().positive().optional(),
+  servidor_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   tipo: z.enum(DNS_TIPOS, { error: 'Tipo inválido' }).optional(),
   activo: queryBoolean.optional(),
 });
@@ -175,7 +175,7 @@ export const bulkDeleteResult = z.object({ eliminados: z.number().int().nonnegat
 
 /** `GET /api/direcciones?dns=ID`: the addresses of one DNS entry. */
 export const direccionesQuery = z
-  .object({ dns: z.coerce.number({ error: 'Elija una entrada DNS' }).int('Id inválido').positive('Id inválido') })
+  .object({ dns: z.coerce.number({ error: 'Elija una entrada DNS' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') })
   .strict();
 
 /** `GET /api/dns/:id`: the entry with its addresses. */

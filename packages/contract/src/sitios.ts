@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, listQuery, paged, queryBoolean } from './list.ts';
+import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { hostname, ipAddress, optionalText, requiredText } from './validators.ts';
 import { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './vencimientos.ts';
 
@@ -121,10 +121,10 @@ export type Sitio = z.infer<typeof sitio>;
 
 export const SITIO_SORT = ['nombre', 'url', 'cliente', 'servidor', 'estado', 'ssl_vence', 'dominio_vence', 'verificado_en', 'actualizado'] as const;
 export const sitioListQuery = listQuery(SITIO_SORT, {
-  empresa_id: z.coerce.number().int().positive().optional(),
+  empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   /** Only the company's own sites (no client). */
   propios: queryBoolean.optional(),
-  servidor_id: z.coerce.number().int().positive().optional(),
+  servidor_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   estado: z.enum(SITIO_ESTADOS, { error: 'Estado inválido' }).optional(),
   /** The state of the site's nearest expiry (SSL or domain), by the shared rule `estadoVencimiento`. */
   vencimiento: z.enum(VENCIMIENTO_ESTADOS, { error: 'Estado de vencimiento inválido' }).optional(),
@@ -177,7 +177,7 @@ export type VerificarResultado = z.infer<typeof verificarResultado>;
 /** `POST /api/sitios/verificar`: "Verificar seleccionados", at most 50 at a time. */
 export const MAX_VERIFICAR = 50;
 export const verificarVarios = z
-  .object({ ids: z.array(z.number().int().positive()).min(1, 'Seleccione al menos uno').max(MAX_VERIFICAR, `Máximo ${MAX_VERIFICAR} sitios por vez`) })
+  .object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(MAX_VERIFICAR, `Máximo ${MAX_VERIFICAR} sitios por vez`) })
   .strict();
 export const verificarVariosResultado = z.array(
   z.object({ sitio_id: z.number().int(), nombre: z.string(), resultado: z.enum(VERIFICACION_RESULTADOS), mensaje: z.string() }),
@@ -211,7 +211,7 @@ export const SITIO_VENCIMIENTO_SORT = ['vence', 'nombre', 'cliente', 'tipo'] as 
 export const sitioVencimientoListQuery = listQuery(SITIO_VENCIMIENTO_SORT, {
   plazo: z.enum(VENCIMIENTO_PLAZOS, { error: 'Plazo inválido' }).optional(),
   tipo: z.enum(SITIO_VENCIMIENTO_TIPOS, { error: 'Tipo inválido' }).optional(),
-  empresa_id: z.coerce.number().int().positive().optional(),
+  empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   propios: queryBoolean.optional(),
 });
 export type SitioVencimientoListQuery = z.input<typeof sitioVencimientoListQuery>;

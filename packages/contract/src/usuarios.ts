@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged } from './list.ts';
+import { listQuery, paged, MAX_ID } from './list.ts';
 import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from './permissions.ts';
 import { optionalText, requiredText } from './validators.ts';
 
@@ -21,12 +21,12 @@ const usuarioNombre = z
   .max(50, 'Máximo 50 caracteres')
   .regex(/^[A-Za-z0-9._-]+$/, 'Solo letras sin acentos, números, punto, guion y guion bajo');
 
-const rolIds = z.array(z.number().int().positive(), { error: 'Roles inválidos' }).max(50, 'Máximo 50 roles');
+const rolIds = z.array(z.number().int().positive().max(MAX_ID, 'Id inválido'), { error: 'Roles inválidos' }).max(50, 'Máximo 50 roles');
 
 /** `POST /api/usuarios`: an account for a person; without `password` one is generated and shown once. */
 export const cuentaCreate = z
   .object({
-    persona_id: z.number({ error: 'Elija una persona' }).int().positive('Elija una persona'),
+    persona_id: z.number({ error: 'Elija una persona' }).int().positive('Elija una persona').max(MAX_ID, 'Id inválido'),
     usuario: usuarioNombre,
     password: z
       .union([z.literal(''), password])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, paged } from './list.ts';
+import { listQuery, paged, MAX_ID } from './list.ts';
 import { optionalText, requiredText } from './validators.ts';
 
 // ---- Vencimientos AFIP y Physis (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
@@ -80,7 +80,7 @@ const servicios = serviciosLista.default([]);
 /** `POST /api/vencimientos/afip/certificados/importar?…`: what the user chooses; the file gives the rest. */
 export const certificadoImportarQuery = z
   .object({
-    empresa_id: z.coerce.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente'),
+    empresa_id: z.coerce.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),
     ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
     alias: optionalText(100),
     /** Comma-separated: `wsfe,wsfex`. */
@@ -169,7 +169,7 @@ export const LICENCIA_TIPO_ETIQUETA: Readonly<Record<(typeof LICENCIA_TIPOS)[num
 export const licenciaInput = z
   .object({
     empresa_id: empresaId,
-    producto_id: z.number({ error: 'Elija un producto' }).int().positive('Elija un producto'),
+    producto_id: z.number({ error: 'Elija un producto' }).int().positive('Elija un producto').max(MAX_ID, 'Id inválido'),
     modulo: optionalText(100),
     tipo: z.enum(LICENCIA_TIPOS, { error: 'Elija el tipo' }),
     usuarios: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(100000, 'Máximo 100000'),
@@ -178,7 +178,7 @@ export const licenciaInput = z
     vence: optionalFecha,
     baja: optionalFecha,
     renovacion_auto: z.boolean().default(false),
-    contacto_id: z.number().int().positive().nullish().transform((v) => v ?? null),
+    contacto_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullish().transform((v) => v ?? null),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -257,7 +257,7 @@ export const VENCIMIENTO_SORT = ['vence', 'cliente', 'cuit', 'tipo', 'item'] as 
 export const vencimientoListQuery = listQuery(VENCIMIENTO_SORT, {
   plazo: z.enum(VENCIMIENTO_PLAZOS, { error: 'Plazo inválido' }).optional(),
   tipo: z.enum(VENCIMIENTO_TIPOS, { error: 'Tipo inválido' }).optional(),
-  empresa_id: z.coerce.number().int().positive().optional(),
+  empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
 export type VencimientoListQuery = z.input<typeof vencimientoListQuery>;
 export const vencimientoExportQuery = vencimientoListQuery.omit({ page: true, size: true });
@@ -293,7 +293,7 @@ export type Renovacion = z.infer<typeof renovacion>;
 export const itemParams = z
   .object({
     tipo: z.enum(VENCIMIENTO_TIPOS, { error: 'Tipo inválido' }),
-    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'),
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
   })
   .strict();
 
@@ -307,4 +307,4 @@ export const vencimientosEmpresa = z.object({
 export type VencimientosEmpresa = z.infer<typeof vencimientosEmpresa>;
 
 /** Listas para los formularios. */
-export const empresaQuery = z.object({ empresa_id: z.coerce.number().int().positive().optional() }).strict();
+export const empresaQuery = z.object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();

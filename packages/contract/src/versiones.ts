@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nombreArchivo } from './archivos.ts';
-import { listQuery, paged } from './list.ts';
+import { listQuery, paged, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { versionNumero } from './version-numero.ts';
 
@@ -27,7 +27,7 @@ export const puedePasar = (desde: VersionEstado, hacia: VersionEstado): boolean 
 /** Create and update payload (`POST /api/versiones`, `PUT /api/versiones/:id`). */
 export const versionInput = z
   .object({
-    producto_id: z.number({ error: 'Este campo es requerido' }).int().positive('Este campo es requerido'),
+    producto_id: z.number({ error: 'Este campo es requerido' }).int().positive('Este campo es requerido').max(MAX_ID, 'Id inválido'),
     numero: versionNumero,
     canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }),
     notas: richText,
@@ -89,8 +89,8 @@ export const versionExportQuery = versionListQuery.omit({ page: true, size: true
 export const versionAssetQuery = z.object({ nombre: nombreArchivo }).strict();
 export const versionAssetParams = z
   .object({
-    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'),
-    assetId: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'),
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+    assetId: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
   })
   .strict();
 

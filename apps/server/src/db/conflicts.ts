@@ -224,5 +224,10 @@ export function conflictOf(err: unknown): Conflicto | undefined {
     return { status: 409, mensaje: rule.enUso };
   }
   if (pg.code === '23514' || pg.code === '23502') return { status: 400, mensaje: 'Datos inválidos' };
+  // Class 22 is a value the column cannot take (a number out of range, a malformed date): the contract
+  // should have refused it, and when it did not, it is still the caller's input, not a server failure.
+  if (pg.code.startsWith('22')) return { status: 400, mensaje: 'Datos inválidos' };
+  // A value too large for an index entry (a huge text in an indexed column).
+  if (pg.code === '54000') return { status: 400, mensaje: 'Un valor es demasiado largo' };
   return undefined;
 }

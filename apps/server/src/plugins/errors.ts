@@ -47,8 +47,8 @@ interface ValidationIssue {
 
 /** Zod issues as `{ "dotted.path": ["mensaje"] }`; unknown keys are named one by one. */
 export function fieldErrorsOf(issues: readonly ValidationIssue[], context: string): FieldErrors {
-  const campos: FieldErrors = {};
-  const add = (path: string, message: string) => (campos[path || context] ??= []).push(message);
+  const campos = new CamposConError();
+  const add = (path: string, message: string) => campos.add(path || context, message);
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     const keys = issue.params.keys;
@@ -58,7 +58,29 @@ export function fieldErrorsOf(issues: readonly ValidationIssue[], context: strin
       add(path, issue.message ?? MENSAJES.datosInvalidos);
     }
   }
-  return campos;
+  return campos.toJSON();
+}
+
+/**
+ * Field errors being gathered. A field may be named `__proto__` or `constructor` by a hostile caller, so they
+ * are kept in a Map and written as the answer's own keys, never looked up on a plain object.
+ */
+export class CamposConError {
+  private readonly campos = new Map<string, string[]>();
+
+  add(campo: string, mensaje: string): void {
+    const lista = this.campos.get(campo);
+    if (!lista) this.campos.set(campo, [mensaje]);
+    else if (!lista.includes(mensaje)) lista.push(mensaje);
+  }
+
+  get size(): number {
+    return this.campos.size;
+  }
+
+  toJSON(): FieldErrors {
+    return Object.fromEntries(this.campos);
+  }
 }
 
 /** The one error handler and the /api not-found answer. Pages that are not found go to `pageFallback`. */
