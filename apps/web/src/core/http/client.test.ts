@@ -142,6 +142,15 @@ describe('http client answers and statuses', () => {
     expect(calls).toEqual(['navigate /maintenance']);
   });
 
+  it('on a 503 with Retry-After (a busy server) stays put and rejects with the server message', async () => {
+    const busy = { error: 'El servidor está ocupado; vuelva a intentarlo en unos segundos', datos: null };
+    const { http, calls } = setup(
+      () => new Response(JSON.stringify(busy), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } }),
+    );
+    await expect(http.get('/api/servidores', ok)).rejects.toMatchObject({ status: 503, body: busy });
+    expect(calls).toEqual([]);
+  });
+
   it('stays put on a quiet call', async () => {
     const { http, calls } = setup(() => json(403, { error: 'Sin permiso', datos: null }));
     await expect(http.get('/api/paquetes/last', ok, { quiet: true })).rejects.toMatchObject({ status: 403 });
@@ -216,9 +225,14 @@ class FakeXhr {
   abort() {
     this.onabort?.();
   }
-  answer(status: number, body: unknown) {
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  answer(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = JSON.stringify(body);
+    this.responseHeaders = headers;
     this.onload?.();
   }
 }

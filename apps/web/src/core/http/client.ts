@@ -88,9 +88,11 @@ export function createHttpClient(deps: HttpDeps) {
     }
   }
 
-  async function handleStatus(status: number): Promise<void> {
+  async function handleStatus(status: number, retryAfter: string | null): Promise<void> {
     const route = STATUS_ROUTES[status];
     if (!route) return;
+    // A 503 with Retry-After is a busy server asking for a moment, not maintenance: the caller shows its message.
+    if (status === 503 && retryAfter !== null) return;
     if (status !== 503) deps.closeDialogs();
     // On 401 the /unauthorized page ends the session: ending it here would let the session guard race
     // this navigation to /login.
@@ -116,7 +118,7 @@ export function createHttpClient(deps: HttpDeps) {
     if (!response.ok) {
       const parsed = errorBody.safeParse(await readJson(response));
       const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error);
-      if (!options.quiet) await handleStatus(response.status);
+      if (!options.quiet) await handleStatus(response.status, response.headers.get('retry-after'));
       throw error;
     }
     return response;
@@ -171,7 +173,7 @@ export function createHttpClient(deps: HttpDeps) {
         if (xhr.status < 200 || xhr.status >= 300) {
           const parsed = errorBody.safeParse(body);
           const error = new HttpError(xhr.status, parsed.success ? parsed.data : null, messages.http.error);
-          void (options.quiet ? Promise.resolve() : handleStatus(xhr.status)).then(() => reject(error));
+          void (options.quiet ? Promise.resolve() : handleStatus(xhr.status, xhr.getResponseHeader('retry-after'))).then(() => reject(error));
           return;
         }
         const parsed = schema.safeParse(body);
