@@ -1,5 +1,4 @@
 import './zod-es.ts';
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { archivosAuditoria, archivosRoutes } from './areas/archivos/routes.ts';
@@ -31,6 +30,7 @@ import type { Db } from './db/client.ts';
 import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
+import { corsPolicy } from './plugins/cors.ts';
 import { errors, sendError } from './plugins/errors.ts';
 import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
@@ -65,7 +65,7 @@ export async function buildApp({ db, config, cambios }: AppDeps): Promise<Fastif
 
   // Order matters: these hooks run in this order on every request, before any route's own work.
   serverTiming(app);
-  await app.register(cors, { origin: '*', exposedHeaders: ['Retry-After', 'X-Sentry-Rate-Limits'], maxAge: 600 });
+  await corsPolicy(app, config.corsOrigins);
   maintenance(app, config.maintenance);
   await xsrf(app);
   accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes, cambios });

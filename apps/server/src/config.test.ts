@@ -34,11 +34,20 @@ describe('loadConfig', () => {
     expect(c.urls.api).toBe('https://api.example.com');
   });
 
+  it('reads CORS_ORIGINS as a list of origins, none when empty', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://a.example, https://B.example:443/ ,http://10.0.0.5:8080' }).corsOrigins).toEqual([
+      'https://a.example', 'https://b.example', 'http://10.0.0.5:8080',
+    ]);
+  });
+
   it('stops on a bad value, naming the variable', () => {
     for (const [env, name] of [
       [{ PORT: 'ocho' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ MAINTENANCE: 'quizas' }, 'MAINTENANCE'],
       [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'], [{ API_URL: 'ftp://x' }, 'API_URL'],
       [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'], [{ LOG_LEVEL: 'ruidoso' }, 'LOG_LEVEL'],
+      [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'], [{ CORS_ORIGINS: 'https://a.example/portal' }, 'CORS_ORIGINS'],
+      [{ CORS_ORIGINS: 'https://a.example,intranet.example' }, 'CORS_ORIGINS'],
     ] as const) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);
       expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}:`));

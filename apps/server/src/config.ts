@@ -13,6 +13,25 @@ const baseUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL http(s)://')
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** CORS_ORIGINS: `https://a.example,https://b.example`, origins only (scheme, host, port); '' is none. */
+const origins = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every((o) => originOf(o) !== undefined), 'debe ser una lista de orígenes separados por comas (https://a.example,https://b.example)')
+  .transform((list) => list.map((o) => originOf(o) as string));
+
+/** `https://A.example:443/` → `https://a.example`, as browsers send it; undefined if it is more than an origin. */
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return bare && /^https?:\/\/[^/?#]+\/?$/.test(value) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const positive = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
 
 const envSchema = z.object({
@@ -45,6 +64,7 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v !== '0' && v !== 'false'),
   PUBLIC_URL: baseUrl,
+  CORS_ORIGINS: origins,
   SECRETS_KEY: z
     .string()
     .optional()
@@ -74,6 +94,8 @@ export interface Config {
   monitor: boolean;
   /** The origin clients reach the portal at (DSNs are built on it); '' means the request's own origin. */
   publicUrl: string;
+  /** CORS_ORIGINS: the other origins whose pages may call the private routes (the public ones are open to all). */
+  corsOrigins: string[];
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
 }
@@ -114,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     monitor: e.MONITOR,
     publicUrl: e.PUBLIC_URL,
+    corsOrigins: e.CORS_ORIGINS,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
   };
 }

@@ -143,31 +143,6 @@ describe('anti-forgery cookie (spec §7)', () => {
   });
 });
 
-describe('CORS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone();
-  });
-  afterAll(() => t.close());
-
-  it('answers preflights from any origin with the headers the web sends', async () => {
-    const res = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/api/auth/permisos',
-      headers: {
-        origin: 'https://intranet.example.com',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type,x-xsrf-token',
-      },
-    });
-    expect(res.statusCode).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-xsrf-token');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'x', password: 'y' }, headers: { origin: 'https://a.example' } });
-    expect(login.headers['access-control-expose-headers']).toContain('Retry-After');
-  });
-});
-
 describe('maintenance', () => {
   let t: TestApp;
   beforeAll(async () => {
