@@ -35,6 +35,7 @@ import { errors, sendError } from './plugins/errors.ts';
 import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security.ts';
 import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
 import { xsrf } from './plugins/xsrf.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ db, config, cambios }: AppDeps): Promise<Fastif
 
   // Order matters: these hooks run in this order on every request, before any route's own work.
   serverTiming(app);
+  await securityHeaders(app, config);
   await corsPolicy(app, config.corsOrigins);
   maintenance(app, config.maintenance);
   await xsrf(app);

@@ -1,3 +1,4 @@
+import './app/zodJitless.ts';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';

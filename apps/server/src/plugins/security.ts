@@ -1,0 +1,46 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { corsAbierta } from './cors.ts';
+
+/** The origins of the configured base URLs and PUBLIC_URL that point elsewhere: the web app calls them. */
+function otrosOrigenes(config: Config): string[] {
+  const urls = [...Object.values(config.urls), config.publicUrl].filter((url) => url !== '' && URL.canParse(url));
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
+/** The page's rules: only the portal's own scripts, none inline; Mantine writes style tags and attributes. */
+function cspDirectives(config: Config): Record<string, string[]> {
+  const otros = otrosOrigenes(config);
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Rich-text documents show pictures from any web address (the editor's image popup takes one).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...otros],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff, same-origin referrers.
+ * Only the public routes that other sites use (corsAbierta) may be embedded by them (Cross-Origin-Resource-Policy).
+ */
+export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (corsAbierta(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}
