@@ -70,7 +70,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Migrates, seeds the demo data, then 1,000 servers × 100 DNS entries, all in SQL. */
-async function fill(target: Target): Promise<void> {
+export async function fill(target: Target): Promise<void> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     await migrate(database.db);

@@ -6,6 +6,7 @@ import { apiList } from './api-list.ts';
 import { clientes } from './clientes.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { intake } from './intake.ts';
+import { overload } from './overload.ts';
 import { transfer } from './transfer.ts';
 import { vencimientos } from './vencimientos.ts';
 
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   clientes,
   'editor-bundle': editorBundle,
   intake,
+  overload,
   transfer,
   vencimientos,
 };

@@ -35,6 +35,7 @@ import { errors, sendError } from './plugins/errors.ts';
 import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
+import { pressure } from './plugins/pressure.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
@@ -46,12 +47,14 @@ export interface AppDeps {
   config: Config;
   /** The database's change feed: with it, sessions and cacheable reads are kept in memory (main.ts). */
   cambios?: Cambios | undefined;
+  /** Queries waiting for a database connection (main.ts): a long queue turns new calls away with a 503. */
+  enEspera?: (() => number) | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole server, without listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, cambios }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, cambios, enEspera }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -68,6 +71,7 @@ export async function buildApp({ db, config, cambios }: AppDeps): Promise<Fastif
   serverTiming(app);
   await securityHeaders(app, config);
   await corsPolicy(app, config.corsOrigins);
+  await pressure(app, config.sobrecarga, enEspera);
   maintenance(app, config.maintenance);
   await xsrf(app);
   accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes, cambios });

@@ -41,6 +41,11 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the overload limits, 0 turning one off', () => {
+    expect(loadConfig({}).sobrecarga).toEqual({ maxEnCurso: 100, maxEnEspera: 30, maxDemoraMs: 1000, maxHeapBytes: 192 * 1024 * 1024 });
+    expect(loadConfig({ OVERLOAD_MAX_REQUESTS: '0', OVERLOAD_MAX_HEAP_MB: '256' }).sobrecarga).toMatchObject({ maxEnCurso: 0, maxHeapBytes: 256 * 1024 * 1024 });
+  });
+
   it('stops on a bad value, naming the variable', () => {
     for (const [env, name] of [
       [{ PORT: 'ocho' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ MAINTENANCE: 'quizas' }, 'MAINTENANCE'],
@@ -48,6 +53,7 @@ describe('loadConfig', () => {
       [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'], [{ LOG_LEVEL: 'ruidoso' }, 'LOG_LEVEL'],
       [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'], [{ CORS_ORIGINS: 'https://a.example/portal' }, 'CORS_ORIGINS'],
       [{ CORS_ORIGINS: 'https://a.example,intranet.example' }, 'CORS_ORIGINS'],
+      [{ OVERLOAD_MAX_REQUESTS: '-1' }, 'OVERLOAD_MAX_REQUESTS'], [{ OVERLOAD_MAX_DELAY_MS: 'mucho' }, 'OVERLOAD_MAX_DELAY_MS'],
     ] as const) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);
       expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}:`));

@@ -33,6 +33,8 @@ function originOf(value: string): string | undefined {
 }
 
 const positive = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
+/** A limit where 0 turns the check off. */
+const limit = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'debe ser 0 (sin límite) o más').default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(8080),
@@ -65,6 +67,10 @@ const envSchema = z.object({
     .transform((v) => v !== '0' && v !== 'false'),
   PUBLIC_URL: baseUrl,
   CORS_ORIGINS: origins,
+  OVERLOAD_MAX_REQUESTS: limit(100),
+  OVERLOAD_MAX_DB_QUEUE: limit(30),
+  OVERLOAD_MAX_DELAY_MS: limit(1000),
+  OVERLOAD_MAX_HEAP_MB: limit(192),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -96,6 +102,8 @@ export interface Config {
   publicUrl: string;
   /** CORS_ORIGINS: the other origins whose pages may call the private routes (the public ones are open to all). */
   corsOrigins: string[];
+  /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
+  sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
 }
@@ -137,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     monitor: e.MONITOR,
     publicUrl: e.PUBLIC_URL,
     corsOrigins: e.CORS_ORIGINS,
+    sobrecarga: {
+      maxEnCurso: e.OVERLOAD_MAX_REQUESTS,
+      maxEnEspera: e.OVERLOAD_MAX_DB_QUEUE,
+      maxDemoraMs: e.OVERLOAD_MAX_DELAY_MS,
+      maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
+    },
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
   };
 }

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     const saveProblem = saveGenerated(config.dataDir, seeded.generated);
     if (saveProblem) console.warn(saveProblem);
     const feed = await escucharCambios(database);
-    const app = await buildApp({ db: database.db, config, cambios: feed.cambios });
+    const app = await buildApp({ db: database.db, config, cambios: feed.cambios, enEspera: () => database.enEspera() });
     const stopHousekeeping = startHousekeeping(database.db, config.sessionIdleMinutes, (err) =>
       app.log.error({ err }, 'limpieza de sesiones e intentos de ingreso'),
     );

@@ -19,4 +19,5 @@ export const MENSAJES = {
   solicitudInvalida: 'Solicitud inválida',
   direccionDemasiadoLarga: 'La dirección de la solicitud es demasiado larga',
   interno: 'Error interno del servidor',
+  ocupado: 'El servidor está ocupado; vuelva a intentarlo en unos segundos',
 } as const;

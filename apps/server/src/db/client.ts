@@ -27,6 +27,8 @@ export interface Database {
    * missed from now on (the listening connection dropped), `onState(true)` that they flow again.
    */
   listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
+  /** Queries waiting for a free connection of the pool (always 0 on PGlite, which has one, in the process). */
+  enEspera(): number;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function openPostgres(
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    enEspera: () => pool.waitingCount,
     close: () => pool.end(),
   };
 }
@@ -116,6 +119,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
       onState(true);
       return () => unlisten();
     },
+    enEspera: () => 0,
     close: () => client.close(),
   };
 }

@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ DATA_DIR: '/nonexistent/intranet-test', WEB_DIST: '/nonexistent/intranet-web', SECRETS_KEY: TEST_SECRETS_KEY }),
     logLevel: 'silent',
+    // A busy test machine (PGlite's queries block the loop) must not turn calls away; plugins/pressure.test.ts tests it.
+    sobrecarga: { maxEnCurso: 0, maxEnEspera: 0, maxDemoraMs: 0, maxHeapBytes: 0 },
     adminPassword: PASSWORDS.admin,
     demoPassword: PASSWORDS.demo,
     ...overrides,

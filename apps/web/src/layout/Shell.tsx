@@ -22,13 +22,16 @@ dayjs.locale('es');
 /** Client errors (4xx) are answers, not glitches: never retried. */
 const retry = (failures: number, error: Error) =>
   !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failures < 2;
+/** A busy server says when to try again (503 with Retry-After); otherwise 1 s, then 2 s. */
+const retryDelay = (failures: number, error: Error) =>
+  error instanceof HttpError && error.retryAfter !== null ? error.retryAfter * 1000 : Math.min(1000 * 2 ** failures, 30_000);
 
 /**
  * The protected area's frame (spec §2): top bar, collapsible sidebar, content, footer. Its providers live
  * here, in the shell's lazy chunk, so the /login bundle stays small; one query cache per signed-in visit.
  */
 export function Shell() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, retryDelay, refetchOnWindowFocus: false } } }));
   return (
     <QueryClientProvider client={queryClient}>
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>

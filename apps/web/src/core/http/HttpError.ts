@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: ErrorBody | null,
     message: string,
+    /** Seconds the server asked to wait before trying again (Retry-After of a 429 or a busy 503). */
+    readonly retryAfter: number | null = null,
   ) {
     super(body?.error ?? message);
   }

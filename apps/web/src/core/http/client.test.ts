@@ -147,7 +147,7 @@ describe('http client answers and statuses', () => {
     const { http, calls } = setup(
       () => new Response(JSON.stringify(busy), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } }),
     );
-    await expect(http.get('/api/servidores', ok)).rejects.toMatchObject({ status: 503, body: busy });
+    await expect(http.get('/api/servidores', ok)).rejects.toMatchObject({ status: 503, body: busy, retryAfter: 2 });
     expect(calls).toEqual([]);
   });
 

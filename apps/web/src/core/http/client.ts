@@ -54,6 +54,9 @@ const CROSS_ORIGIN_HEADERS = {
 
 const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
 
+/** A Retry-After given in seconds (the server never sends a date). */
+const seconds = (value: string | null): number | null => (value !== null && /^\d{1,6}$/.test(value.trim()) ? Number(value) : null);
+
 export const isRelativeUrl = (url: string): boolean => !ABSOLUTE_URL.test(url);
 
 /** Where each status the spec names sends the user (spec §8). */
@@ -117,8 +120,9 @@ export function createHttpClient(deps: HttpDeps) {
     }
     if (!response.ok) {
       const parsed = errorBody.safeParse(await readJson(response));
-      const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error);
-      if (!options.quiet) await handleStatus(response.status, response.headers.get('retry-after'));
+      const retryAfter = response.headers.get('retry-after');
+      const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error, seconds(retryAfter));
+      if (!options.quiet) await handleStatus(response.status, retryAfter);
       throw error;
     }
     return response;
@@ -172,8 +176,9 @@ export function createHttpClient(deps: HttpDeps) {
         }
         if (xhr.status < 200 || xhr.status >= 300) {
           const parsed = errorBody.safeParse(body);
-          const error = new HttpError(xhr.status, parsed.success ? parsed.data : null, messages.http.error);
-          void (options.quiet ? Promise.resolve() : handleStatus(xhr.status, xhr.getResponseHeader('retry-after'))).then(() => reject(error));
+          const retryAfter = xhr.getResponseHeader('retry-after');
+          const error = new HttpError(xhr.status, parsed.success ? parsed.data : null, messages.http.error, seconds(retryAfter));
+          void (options.quiet ? Promise.resolve() : handleStatus(xhr.status, retryAfter)).then(() => reject(error));
           return;
         }
         const parsed = schema.safeParse(body);
