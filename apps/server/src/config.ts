@@ -70,7 +70,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_REQUESTS: limit(100),
   OVERLOAD_MAX_DB_QUEUE: limit(30),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
-  OVERLOAD_MAX_HEAP_MB: limit(192),
+  OVERLOAD_MAX_HEAP_MB: limit(128),
   SECRETS_KEY: z
     .string()
     .optional()
