@@ -12,7 +12,7 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import {
@@ -242,6 +242,12 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
             </Group>
           </Stack>
         </form>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={3} size="h5" mb="sm">
+          {t.historial}
+        </Title>
+        <HistoryTab entidad="usuario" id={cuenta.id} labels={t.camposHistorial} />
       </Paper>
     </Stack>
   );

@@ -101,6 +101,17 @@ export const cuentaMessages = {
   copiada: 'Copiada',
   entendido: 'Listo, ya la copié',
   error: 'No se pudo completar',
+  historial: 'Historial de la cuenta',
+  /** Fields of the account's history, the sign-in lockouts' among them (who, from where, how many failures). */
+  camposHistorial: {
+    usuario: 'Usuario',
+    roles: 'Roles',
+    activo: 'Activa',
+    ip: 'Dirección',
+    fallos: 'Intentos fallidos',
+    direcciones: 'Direcciones con fallos',
+    limites: 'Límites superados',
+  },
 } as const;
 
 export const rolesMessages = {

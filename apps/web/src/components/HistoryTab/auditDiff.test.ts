@@ -36,7 +36,8 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue(true)).toBe('Sí');
     expect(formatAuditValue(443)).toBe('443');
     expect(formatAuditValue([{ id: 1, host: 'a.example.com' }, { id: 2, host: 'b.example.com' }])).toBe('a.example.com, b.example.com');
-    expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
+    expect(formatAuditValue({ a: 1 })).toBe('a: 1');
+    expect(formatAuditValue({ usuario_ip: 11, ip: 11, usuario: 3 })).toBe('usuario_ip: 11, ip: 11, usuario: 3');
     expect(formatAuditValue({ id: 15, nombre: 'Nicolás Acosta' })).toBe('Nicolás Acosta');
   });
 

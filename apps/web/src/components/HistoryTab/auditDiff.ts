@@ -57,5 +57,7 @@ export function formatAuditValue(value: unknown): string {
     if (value.length === 0) return '—';
     return value.map((item) => (isRecord(item) && typeof item.host === 'string' ? item.host : formatAuditValue(item))).join(', ');
   }
+  // Any other record reads as its fields, e.g. a lockout's counts "usuario_ip: 11, ip: 11".
+  if (isRecord(value)) return Object.entries(value).map(([clave, v]) => `${clave}: ${formatAuditValue(v)}`).join(', ') || '—';
   return JSON.stringify(value);
 }
