@@ -14,7 +14,7 @@ import { serverArgs, serverDir } from './server.ts';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN_PASSWORD = 'Bench-Clave-1';
+export const ADMIN_PASSWORD = 'Bench-Clave-1';
 const SERVERS = 1000;
 const ENTRIES_PER_SERVER = 100;
 /** Matches the 100 entries of one server out of 100,000. */
@@ -113,6 +113,25 @@ export async function startServer(target: Target): Promise<{ url: string; child:
   throw new Error('el servidor no respondió a tiempo');
 }
 
+/** Stops a server a bench started: SIGTERM, and SIGKILL if it has not exited within 5 s. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Signs in as the benches' admin and answers the Bearer header. */
+export async function adminHeaders(url: string): Promise<{ authorization: string }> {
+  const login = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  return { authorization: `Bearer ${((await login.json()) as { datos: { token: string } }).datos.token}` };
+}
+
 /**
  * 50 connections for 10 s on one URL; with `vary`, each request asks for a path of its own (a different
  * page), so the server's read cache cannot answer it: what a list costs when it must be read.
@@ -148,13 +167,7 @@ export async function apiList(): Promise<void> {
     await fill(target);
     const server = await startServer(target);
     child = server.child;
-    const login = await fetch(`${server.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { datos: { token: string } }).datos.token;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(server.url);
 
     const list = `${server.url}/api/dns?page=40&size=25&sort=host`;
     const search = `${server.url}/api/dns?q=${encodeURIComponent(SEARCH)}&sort=host`;
@@ -197,12 +210,7 @@ export async function apiList(): Promise<void> {
     figure('Búsqueda: tiempo de servidor (Server-Timing), mediana', percentile(durations, 50), 'ms', { max: 10 });
     figure('Búsqueda: tiempo de servidor (Server-Timing), p99', percentile(durations, 99), 'ms', { max: 10 });
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(child);
     await target.drop();
   }
 }

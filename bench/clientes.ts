@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { chooseTarget, load, NO_CACHE, percentile, startServer, type Target } from './api-list.ts';
+import { ADMIN_PASSWORD, adminHeaders, chooseTarget, load, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { figure } from './report.ts';
 
-const ADMIN_PASSWORD = 'Bench-Clave-1';
 const CLIENTES = 100_000;
 const PARAMETROS_POR_CLIENTE = 10;
 /** Matches a handful of the 100,000 names (the number 4567 inside "… Andina 4567…"). */
@@ -74,13 +73,7 @@ export async function clientes(): Promise<void> {
     console.log(`Carga: ${Math.round((Date.now() - t0) / 1000)} s`);
     const server = await startServer(target);
     child = server.child;
-    const login = await fetch(`${server.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { datos: { token: string } }).datos.token;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(server.url);
 
     const total = ((await (await fetch(`${server.url}/api/empresas?size=1`, { headers })).json()) as { datos: { total: number; items: { id: number; cuit: string }[] } }).datos;
     const muestra = ((await (await fetch(`${server.url}/api/empresas?page=2000&size=25`, { headers })).json()) as { datos: { items: { id: number; cuit: string }[] } }).datos.items[0]!;
@@ -130,12 +123,7 @@ export async function clientes(): Promise<void> {
       figure(`${name}: tiempo de servidor, p99`, percentile(durations, 99), 'ms', { max: 10 });
     }
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(child);
     await target.drop();
   }
 }

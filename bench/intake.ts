@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
+import { stopServer } from './api-list.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir } from './server.ts';
 
@@ -203,12 +204,7 @@ export async function intake(): Promise<void> {
     figure('Aceptados y no guardados', Math.max(0, accepted - stored), 'eventos', { max: 0 });
     figure('Diferencia entre eventos guardados y la suma de los contadores', Math.abs(stored - counted), 'eventos', { max: 0 });
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(child);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

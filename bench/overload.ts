@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { chooseTarget, fill, NO_CACHE, percentile, startServer } from './api-list.ts';
+import { adminHeaders, chooseTarget, fill, NO_CACHE, percentile, startServer, stopServer } from './api-list.ts';
 import { figure } from './report.ts';
 
 const CONNECTIONS = 200;
@@ -83,13 +83,7 @@ export async function overload(): Promise<void> {
     await fill(target);
     const server = await startServer(target);
     child = server.child;
-    const login = await fetch(`${server.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Bench-Clave-1' }),
-    });
-    const token = ((await login.json()) as { datos: { token: string } }).datos.token;
-    const headers = { authorization: `Bearer ${token}`, ...NO_CACHE };
+    const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
 
     const trivial = await cargar(`${server.url}/api/estado`, {});
     // Any of the 40 pages of 25 servers (each with its DNS entries), read from the database.
@@ -113,12 +107,7 @@ export async function overload(): Promise<void> {
     figure('Lista respecto de la ruta trivial (solicitudes/s)', Math.round((lista.rps / trivial.rps) * 1000) / 10, '%');
     figure('RSS máxima del servidor', rss, 'MB', { max: 300 });
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(child);
     await target.drop();
   }
 }

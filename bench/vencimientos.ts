@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { chooseTarget, load, NO_CACHE, percentile, startServer, type Target } from './api-list.ts';
+import { adminHeaders, chooseTarget, load, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { fill as fillClientes } from './clientes.ts';
 import { figure } from './report.ts';
 
-const ADMIN_PASSWORD = 'Bench-Clave-1';
 
 /**
  * The clients of the clientes bench (100k, 1M parameters), then for every client a production certificate and
@@ -50,12 +49,7 @@ export async function vencimientos(): Promise<void> {
     console.log(`Carga: ${Math.round((Date.now() - t0) / 1000)} s`);
     const server = await startServer(target);
     child = server.child;
-    const login = await fetch(`${server.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${((await login.json()) as { datos: { token: string } }).datos.token}` };
+    const headers = await adminHeaders(server.url);
     const urls = {
       'GET /api/vencimientos/afip/lista (primera página)': `${server.url}/api/vencimientos/afip/lista`,
       'GET /api/vencimientos/physis/lista (primera página)': `${server.url}/api/vencimientos/physis/lista`,
@@ -87,12 +81,7 @@ export async function vencimientos(): Promise<void> {
       figure(`${name}: tiempo de servidor, mediana`, percentile(durations, 50), 'ms');
     }
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(child);
     await target.drop();
   }
 }
