@@ -62,8 +62,11 @@ test('the page and its assets carry the headers; signed in, the main screens, th
 
   // Charts (recharts' SVG): a report, then an issue of the error monitor.
   await openMenu(page, 'Reportes');
+  // The product form was changed: leaving it asks first (the dialog opens after the click, so wait for it).
   const salir = page.getByRole('button', { name: 'Salir sin guardar' });
-  if (await salir.isVisible().catch(() => false)) await salir.click();
+  await expect(salir).toBeVisible();
+  await salir.click();
+  await expect(salir).toBeHidden();
   await page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href="/soluciones/reporte"]').click();
   await page.getByRole('link', { name: 'Máquinas por estado' }).click();
   await page.getByRole('button', { name: 'Ejecutar' }).click();
