@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { optionalText, requiredText } from './validators.ts';
+export { APLICACION_CANALES, type AplicacionCanal } from './shared.ts';
+import { APLICACION_CANALES } from './shared.ts';
 
 // ---- Aplicaciones (AREAS.md "Soluciones"; issue 8). Read APP#VER, write APP#EDITAR. ----
 // Tables `aplicaciones` and `aplicacion_versiones` (apps/server/src/db/schema/aplicaciones.ts).
-
-export const APLICACION_CANALES = ['estable', 'beta'] as const;
-export type AplicacionCanal = (typeof APLICACION_CANALES)[number];
 
 // Java's reserved words and literals: none may be a segment of a package name (JLS §3.9, §7.4.1).
 const JAVA_RESERVADAS = new Set(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APLICACION_CANALES } from './aplicaciones.ts';
+import { APLICACION_CANALES } from './shared.ts';
 import { listQuery, paged, queryBoolean } from './list.ts';
 import { optionalText, requiredText } from './validators.ts';
 import { optionalVersionNumero } from './version-numero.ts';

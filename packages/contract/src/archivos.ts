@@ -1,19 +1,8 @@
 import { z } from 'zod';
+export { nombreArchivo, sha256Hex } from './shared.ts';
+import { nombreArchivo, sha256Hex } from './shared.ts';
 
 // ---- The file store `{archivos}` (issue 5): content-addressed uploads shared by paquetes, versiones and apps. ----
-
-/** A SHA-256 as lower-case hex: the file's identity in the store and its download key. */
-export const sha256Hex = z
-  .string()
-  .regex(/^[0-9a-f]{64}$/, 'Suma SHA-256 inválida');
-
-/** The name a file is stored and downloaded under: no path, no control characters. */
-export const nombreArchivo = z
-  .string({ error: 'Este campo es requerido' })
-  .trim()
-  .min(1, 'Este campo es requerido')
-  .max(200, 'Máximo 200 caracteres')
-  .refine((v) => !/[/\\\u0000-\u001f\u007f]/.test(v) && v !== '.' && v !== '..', 'Nombre de archivo inválido');
 
 /** A stored file: one row per distinct content. */
 export const archivo = z.object({

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './sign-in-parsers.ts';
-
-// The texts live with loginRequest's zod-free twin (the /login bundle's), so both show the same words.
-export { REQUIRED };
+import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
 
 /** `POST {api}/api/auth` payload (spec §7): the username may also be the user's email. */
 export const loginRequest = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
-import { dnsRef } from './servidores.ts';
+import { dnsRef } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 
 // ---- Clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { requiredText } from './validators.ts';
+export { DESARROLLO_PRIORIDADES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloPrioridad } from './shared.ts';
+import { DESARROLLO_PRIORIDADES, type DesarrolloPrioridad } from './shared.ts';
 
 // ---- Desarrollos (AREAS.md "Versiones y Desarrollos"; issue 8). Read SER#VER, write DESARROLLOS#EDITAR. ----
 
@@ -15,15 +17,6 @@ export const DESARROLLO_ESTADO_NOMBRES: Record<DesarrolloEstado, string> = {
   testing: 'Testing',
   entregado: 'Entregado',
   cancelado: 'Cancelado',
-};
-
-export const DESARROLLO_PRIORIDADES = ['baja', 'media', 'alta', 'urgente'] as const;
-export type DesarrolloPrioridad = (typeof DESARROLLO_PRIORIDADES)[number];
-export const DESARROLLO_PRIORIDAD_NOMBRES: Record<DesarrolloPrioridad, string> = {
-  baja: 'Baja',
-  media: 'Media',
-  alta: 'Alta',
-  urgente: 'Urgente',
 };
 
 /**

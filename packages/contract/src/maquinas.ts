@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { optionalIp, optionalText, requiredText } from './validators.ts';
+export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from './shared.ts';
+import { MAQUINA_TIPOS, type MaquinaTipo } from './shared.ts';
 
 // ---- Máquinas (AREAS.md; issue 6) ----
-
-export const MAQUINA_TIPOS = ['notebook', 'pc', 'servidor', 'vm'] as const;
-export type MaquinaTipo = (typeof MAQUINA_TIPOS)[number];
-export const MAQUINA_TIPO_NOMBRES: Record<MaquinaTipo, string> = { notebook: 'Notebook', pc: 'PC', servidor: 'Servidor', vm: 'Máquina virtual' };
 
 export const MAQUINA_ESTADOS = ['en_uso', 'disponible', 'reparacion', 'baja'] as const;
 export type MaquinaEstado = (typeof MAQUINA_ESTADOS)[number];

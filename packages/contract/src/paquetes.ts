@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nombreArchivo, sha256Hex } from './archivos.ts';
+import { nombreArchivo, sha256Hex } from './shared.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { optionalVersionNumero } from './version-numero.ts';
 import { optionalText } from './validators.ts';

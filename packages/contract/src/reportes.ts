@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA } from './actualizaciones.ts';
-import { DESARROLLO_PRIORIDAD_NOMBRES, DESARROLLO_PRIORIDADES } from './desarrollos.ts';
-import { MAQUINA_TIPO_NOMBRES, MAQUINA_TIPOS } from './maquinas.ts';
+import { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA } from './shared.ts';
+import { DESARROLLO_PRIORIDAD_NOMBRES, DESARROLLO_PRIORIDADES } from './shared.ts';
+import { MAQUINA_TIPO_NOMBRES, MAQUINA_TIPOS } from './shared.ts';
 import { PERMISSION_CODES, type PermissionCode } from './permissions.ts';
 
 // ---- Reportes (AREAS.md "Soluciones"; issue 8). The route needs PROD#VER; each report also needs the codes of the

@@ -1,7 +1,6 @@
-import type { LoginRequest, LoginResponse, Sesion } from './auth.ts';
 import type { RuntimeConfig } from './config.ts';
 import type { ErrorBody, FieldErrors } from './envelope.ts';
-import type { Estado } from './estado.ts';
+import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
 
 /**
  * Zod-free twins of the schemas the browser parses before and during sign-in: the login form, the runtime
@@ -12,9 +11,24 @@ import type { Estado } from './estado.ts';
  * cleans and words the same and that the types match: change both together.
  */
 
-export const REQUIRED = 'Este campo es requerido';
-export const USERNAME_MAX = 'Máximo 200 caracteres';
-export const PASSWORD_MAX = 'Máximo 500 caracteres';
+
+// The shapes read here, written out rather than imported from auth.ts and estado.ts (those import zod and are
+// areas' schemas); sign-in-parsers.test.ts checks each equals its zod schema's output type.
+interface LoginRequest {
+  username: string;
+  password: string;
+}
+interface Sesion {
+  token: string;
+  usuario: { nombre: string; roles: string[]; usuario: string };
+}
+interface LoginResponse {
+  error: string | null;
+  datos: Sesion | null;
+}
+interface Estado {
+  version: string;
+}
 
 export interface ParseIssue {
   path: string[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { hostname, ipAddress, optionalText, requiredText } from './validators.ts';
-import { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './vencimientos.ts';
+import { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './shared.ts';
 
 // ---- Sitios Webs (AREAS.md "Soluciones"; issue 8). Read SUBPROD#VER, write SUBPROD#EDITAR. ----
 

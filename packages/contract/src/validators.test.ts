@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { direccionInput, direccionUrl, servidorInput, servidorListQuery } from './servidores.ts';
+import { servidorInput, servidorListQuery } from './servidores.ts';
+import { direccionInput, direccionUrl } from './servidores/dns.ts';
 import { hostname, port } from './validators.ts';
 
 describe('validators', () => {

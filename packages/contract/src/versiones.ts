@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nombreArchivo } from './archivos.ts';
+import { nombreArchivo } from './shared.ts';
 import { listQuery, paged, MAX_ID } from './list.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { versionNumero } from './version-numero.ts';

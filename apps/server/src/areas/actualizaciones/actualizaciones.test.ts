@@ -1,4 +1,4 @@
-import { actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/actualizaciones';
+import { actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
 import { envelope } from '@intranet/contract/envelope';
 import { emptyDocument } from '@intranet/editor';
 import { versionOrden } from '@intranet/contract/version-numero';

@@ -5,7 +5,7 @@ import {
   type actualizacionInput,
   type actualizacionListQuery,
   type ProductoDesactualizados,
-} from '@intranet/contract/actualizaciones';
+} from '@intranet/contract/clientes/actualizaciones';
 import { isVersionNumero, versionOrden } from '@intranet/contract/version-numero';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

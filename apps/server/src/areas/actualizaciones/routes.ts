@@ -8,7 +8,7 @@ import {
   desactualizadosQuery,
   opcionesQuery,
   productoDesactualizados,
-} from '@intranet/contract/actualizaciones';
+} from '@intranet/contract/clientes/actualizaciones';
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { PRODUCTO_PHYSIS } from '@intranet/contract/actualizaciones';
+import { PRODUCTO_PHYSIS } from '@intranet/contract/clientes/actualizaciones';
 import { isVersionNumero, versionOrden } from '@intranet/contract/version-numero';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { envelope } from '@intranet/contract/envelope';
-import { dnsDetalle, dnsPage } from '@intranet/contract/servidores';
+import { dnsDetalle, dnsPage } from '@intranet/contract/servidores/dns';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

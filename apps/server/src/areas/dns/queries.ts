@@ -1,12 +1,4 @@
-import {
-  direccionUrl,
-  type DireccionView,
-  type DnsDetalle,
-  type DnsEntry,
-  type direccionInput,
-  type dnsInput,
-  type dnsListQuery,
-} from '@intranet/contract/servidores';
+import { direccionUrl, type DireccionView, type DnsDetalle, type DnsEntry, type direccionInput, type dnsInput, type dnsListQuery } from '@intranet/contract/servidores/dns';
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

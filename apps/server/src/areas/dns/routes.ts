@@ -1,18 +1,6 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import {
-  direccionesQuery,
-  direccionInput,
-  direccionView,
-  dnsDetalle as dnsDetalleSchema,
-  dnsEntry,
-  dnsExportQuery,
-  dnsInput,
-  dnsListQuery,
-  dnsPage,
-  dnsResolution,
-  reachability,
-} from '@intranet/contract/servidores';
+import { direccionesQuery, direccionInput, direccionView, dnsDetalle as dnsDetalleSchema, dnsEntry, dnsExportQuery, dnsInput, dnsListQuery, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';

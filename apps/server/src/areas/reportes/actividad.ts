@@ -1,4 +1,4 @@
-import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/actualizaciones';
+import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/clientes/actualizaciones';
 import type { ReporteFila, ReporteParams } from '@intranet/contract/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

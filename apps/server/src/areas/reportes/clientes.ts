@@ -1,4 +1,4 @@
-import { PRODUCTO_PHYSIS } from '@intranet/contract/actualizaciones';
+import { PRODUCTO_PHYSIS } from '@intranet/contract/clientes/actualizaciones';
 import { SIN_VERSION, type ReporteFila, type ReporteParams } from '@intranet/contract/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

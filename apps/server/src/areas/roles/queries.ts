@@ -1,5 +1,5 @@
-import type { Rol, RolDetalle, rolInput, rolListQuery } from '@intranet/contract/usuarios';
-import { ADMIN_CODE } from '@intranet/contract/usuarios';
+import type { Rol, RolDetalle, rolInput, rolListQuery } from '@intranet/contract/personas/usuarios';
+import { ADMIN_CODE } from '@intranet/contract/personas/usuarios';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

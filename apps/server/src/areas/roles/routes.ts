@@ -1,6 +1,6 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import { rol, rolDetalle as rolDetalleSchema, rolInput, rolListQuery, rolPage } from '@intranet/contract/usuarios';
+import { rol, rolDetalle as rolDetalleSchema, rolInput, rolListQuery, rolPage } from '@intranet/contract/personas/usuarios';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

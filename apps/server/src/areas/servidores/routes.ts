@@ -1,16 +1,6 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import {
-  bulkDeleteResult,
-  servidor,
-  servidorBulkDelete,
-  servidorDeleteQuery,
-  servidorDetalle as servidorDetalleSchema,
-  servidorExportQuery,
-  servidorInput,
-  servidorListQuery,
-  servidorPage,
-} from '@intranet/contract/servidores';
+import { bulkDeleteResult, servidor, servidorBulkDelete, servidorDeleteQuery, servidorDetalle as servidorDetalleSchema, servidorExportQuery, servidorInput, servidorListQuery, servidorPage } from '@intranet/contract/servidores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';

@@ -1,5 +1,5 @@
 import type { Sitio, SitioEstado, SitioFila, sitioListQuery, SitioOpciones, SitioValues } from '@intranet/contract/sitios';
-import { DIAS_CRITICO, DIAS_PROXIMO, fechaCorta, type VencimientoEstado } from '@intranet/contract/vencimientos';
+import { DIAS_CRITICO, DIAS_PROXIMO, fechaCorta, type VencimientoEstado } from '@intranet/contract/clientes/vencimientos';
 import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

@@ -1,4 +1,4 @@
-import { fechaCorta } from '@intranet/contract/vencimientos';
+import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../vencimientos/certificado.ts';
 import { certificados, dias, puertoLibre, servidorHttps, servidorTcp } from './tls-fixtures.ts';

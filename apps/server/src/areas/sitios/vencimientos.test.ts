@@ -1,6 +1,6 @@
 import { envelope } from '@intranet/contract/envelope';
 import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
-import { DIAS_CRITICO, DIAS_PROXIMO, estadoVencimiento, VENCIMIENTO_ESTADOS } from '@intranet/contract/vencimientos';
+import { DIAS_CRITICO, DIAS_PROXIMO, estadoVencimiento, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
 import { fechaLocal } from '../vencimientos/certificado.ts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { SITIO_VENCIMIENTO_TIPO_ETIQUETA, type SitioVencimiento, type sitioVencimientoListQuery } from '@intranet/contract/sitios';
-import { diasRestantesTexto, ESTADO_ETIQUETA, estadoVencimiento, fechaCorta, type VencimientoMeses } from '@intranet/contract/vencimientos';
+import { diasRestantesTexto, ESTADO_ETIQUETA, estadoVencimiento, fechaCorta, type VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
 import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';

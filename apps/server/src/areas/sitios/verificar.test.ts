@@ -1,6 +1,6 @@
 import { envelope } from '@intranet/contract/envelope';
 import { verificaciones, verificarResultado } from '@intranet/contract/sitios';
-import { fechaCorta } from '@intranet/contract/vencimientos';
+import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../vencimientos/certificado.ts';
 import { fresh, ids, templatePorArchivo, type Ctx } from './test-support.ts';

@@ -1,6 +1,6 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import { cambioPassword, cuenta as cuentaSchema, cuentaConPassword, cuentaCreate, cuentaUpdate } from '@intranet/contract/usuarios';
+import { cambioPassword, cuenta as cuentaSchema, cuentaConPassword, cuentaCreate, cuentaUpdate } from '@intranet/contract/personas/usuarios';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { envelope } from '@intranet/contract/envelope';
-import { cuenta, cuentaConPassword } from '@intranet/contract/usuarios';
+import { cuenta, cuentaConPassword } from '@intranet/contract/personas/usuarios';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, personas, roles, sesiones, usuarios } from '../../db/schema.ts';

@@ -14,8 +14,8 @@ import type {
   VencimientoMeses,
   VencimientosEmpresa,
   VencimientoTipo,
-} from '@intranet/contract/vencimientos';
-import { diasRestantesTexto, fechaCorta, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/vencimientos';
+} from '@intranet/contract/clientes/vencimientos';
+import { diasRestantesTexto, fechaCorta, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

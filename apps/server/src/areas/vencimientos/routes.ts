@@ -17,7 +17,7 @@ import {
   vencimientoMeses,
   vencimientoPage,
   vencimientosEmpresa,
-} from '@intranet/contract/vencimientos';
+} from '@intranet/contract/clientes/vencimientos';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { envelope } from '@intranet/contract/envelope';
-import { certificado, vencimientoMeses, vencimientoPage, vencimientosEmpresa } from '@intranet/contract/vencimientos';
+import { certificado, vencimientoMeses, vencimientoPage, vencimientosEmpresa } from '@intranet/contract/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';

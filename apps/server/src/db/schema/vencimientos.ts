@@ -1,4 +1,4 @@
-import { AFIP_AMBIENTES, LICENCIA_TIPOS, PUNTO_MODALIDADES, VENCIMIENTO_TIPOS } from '@intranet/contract/vencimientos';
+import { AFIP_AMBIENTES, LICENCIA_TIPOS, PUNTO_MODALIDADES, VENCIMIENTO_TIPOS } from '@intranet/contract/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { empresas } from './clientes.ts';

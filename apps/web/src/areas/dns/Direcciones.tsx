@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { direccionUrl, type DireccionView } from '@intranet/contract/servidores';
+import { direccionUrl, type DireccionView } from '@intranet/contract/servidores/dns';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { useEliminarDireccion, useVerificarDireccion } from './api.ts';
 import { DireccionForm } from './DireccionForm.tsx';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { DireccionView, DnsEntry, dnsResolution } from '@intranet/contract/servidores';
+import type { DireccionView, DnsEntry, dnsResolution } from '@intranet/contract/servidores/dns';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { useEliminarDns, useResolverDns } from './api.ts';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/servidores';
+import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/servidores/dns';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';

@@ -1,16 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import {
-  direccionInput,
-  direccionView,
-  dnsEntry,
-  dnsInput,
-  dnsPage,
-  dnsResolution,
-  reachability,
-  servidoresResponse,
-} from '@intranet/contract/servidores';
+import { servidoresResponse } from '@intranet/contract/servidores';
+import { direccionInput, direccionView, dnsEntry, dnsInput, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

@@ -2,7 +2,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm, type Control } from 'react-hook-form';
-import { cambioPassword, type CambioPassword } from '@intranet/contract/usuarios';
+import { cambioPassword, type CambioPassword } from '@intranet/contract/personas/usuarios';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';

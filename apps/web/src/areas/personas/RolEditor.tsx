@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PermissionCode } from '@intranet/contract/permissions';
-import { permisosPorArea, rolInput, type RolDetalle, type RolInput } from '@intranet/contract/usuarios';
+import { permisosPorArea, rolInput, type RolDetalle, type RolInput } from '@intranet/contract/personas/usuarios';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

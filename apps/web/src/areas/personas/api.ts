@@ -12,7 +12,7 @@ import {
   rolDetalle,
   rolInput,
   rolPage,
-} from '@intranet/contract/usuarios';
+} from '@intranet/contract/personas/usuarios';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

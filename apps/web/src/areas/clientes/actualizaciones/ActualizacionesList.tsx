@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
-import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/actualizaciones';
+import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/clientes/actualizaciones';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ACTUALIZACION_RESULTADOS, actualizacionInput, RESULTADO_ETIQUETA } from '@intranet/contract/actualizaciones';
+import { ACTUALIZACION_RESULTADOS, actualizacionInput, RESULTADO_ETIQUETA } from '@intranet/contract/clientes/actualizaciones';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

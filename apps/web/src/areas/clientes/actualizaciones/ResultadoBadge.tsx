@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { RESULTADO_COLOR, RESULTADO_ETIQUETA, type ActualizacionResultado } from '@intranet/contract/actualizaciones';
+import { RESULTADO_COLOR, RESULTADO_ETIQUETA, type ActualizacionResultado } from '@intranet/contract/clientes/actualizaciones';
 
 export function ResultadoBadge({ resultado }: { resultado: ActualizacionResultado }) {
   return (

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { actualizacion, actualizacionInput, actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/actualizaciones';
+import { actualizacion, actualizacionInput, actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';

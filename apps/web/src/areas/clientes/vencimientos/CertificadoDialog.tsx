@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm } from 'react-hook-form';
 import { formatCuit } from '@intranet/contract/clientes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta, type Certificado, type CertificadoInput } from '@intranet/contract/vencimientos';
+import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta, type Certificado, type CertificadoInput } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

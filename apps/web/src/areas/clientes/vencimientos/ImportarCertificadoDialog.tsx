@@ -5,7 +5,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCuit } from '@intranet/contract/clientes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/vencimientos';
+import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

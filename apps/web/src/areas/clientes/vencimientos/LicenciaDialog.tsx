@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
-import { LICENCIA_TIPO_ETIQUETA, LICENCIA_TIPOS, licenciaInput, type Licencia, type LicenciaInput } from '@intranet/contract/vencimientos';
+import { LICENCIA_TIPO_ETIQUETA, LICENCIA_TIPOS, licenciaInput, type Licencia, type LicenciaInput } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { VencimientoGrupo, VencimientoMeses } from '@intranet/contract/vencimientos';
+import type { VencimientoGrupo, VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
 import { useMeses } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
-import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/vencimientos';
+import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
-import { fechaCorta, renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/vencimientos';
+import { fechaCorta, renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

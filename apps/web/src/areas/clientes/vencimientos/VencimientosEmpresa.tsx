@@ -11,7 +11,7 @@ import {
   MODALIDAD_ETIQUETA,
   VENCIMIENTO_TIPO_ETIQUETA,
   type VencimientoTipo,
-} from '@intranet/contract/vencimientos';
+} from '@intranet/contract/clientes/vencimientos';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';

@@ -16,7 +16,7 @@ import {
   type Vencimiento,
   type VencimientoGrupo,
   type VencimientoTipo,
-} from '@intranet/contract/vencimientos';
+} from '@intranet/contract/clientes/vencimientos';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';

@@ -18,7 +18,7 @@ import {
   type CertificadoImportarQuery,
   type VencimientoGrupo,
   type VencimientoTipo,
-} from '@intranet/contract/vencimientos';
+} from '@intranet/contract/clientes/vencimientos';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { SitioEstado, VerificacionResultado } from '@intranet/contract/sitios';
-import { diasRestantesTexto, fechaCorta } from '@intranet/contract/vencimientos';
+import { diasRestantesTexto, fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { EstadoChip } from '../../clientes/vencimientos/EstadoChip.tsx';
 import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { sitiosMessages as t } from './messages.ts';

@@ -4,7 +4,7 @@ import { IconCalendarDue, IconPlus, IconShieldCheck } from '@tabler/icons-react'
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { SITIO_ESTADOS, SITIO_SORT, sitioListQuery, type SitioFila } from '@intranet/contract/sitios';
-import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/vencimientos';
+import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
 import { EmpresaFilter } from '../../clientes/vencimientos/EmpresaSelect.tsx';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';

@@ -9,7 +9,7 @@ import {
   sitioVencimientoListQuery,
   type SitioVencimiento,
 } from '@intranet/contract/sitios';
-import { diasRestantesTexto, fechaCorta, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/vencimientos';
+import { diasRestantesTexto, fechaCorta, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/clientes/vencimientos';
 import { EmpresaFilter } from '../../clientes/vencimientos/EmpresaSelect.tsx';
 import { EstadoChip } from '../../clientes/vencimientos/EstadoChip.tsx';
 import { MesesChart } from '../../clientes/vencimientos/MesesChart.tsx';

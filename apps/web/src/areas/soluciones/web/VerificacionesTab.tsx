@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { fechaCorta } from '@intranet/contract/vencimientos';
+import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { useVerificaciones } from './api.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from './list.ts';
-import { optionalText, requiredText } from './validators.ts';
+import { listQuery, paged, MAX_ID } from '../list.ts';
+import { optionalText, requiredText } from '../validators.ts';
+export { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMes, vencimientoMeses, type VencimientoEstado, type VencimientoPlazo, type VencimientoMeses } from '../shared.ts';
+import { VENCIMIENTO_PLAZOS, type VencimientoEstado, type VencimientoPlazo } from '../shared.ts';
 
 // ---- Vencimientos AFIP y Physis (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
@@ -15,9 +17,6 @@ const optionalFecha = z
 const empresaId = z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente');
 
 // ---- The state of an expiry (one rule for every grid and badge) ----
-
-export const VENCIMIENTO_ESTADOS = ['vencido', 'critico', 'proximo', 'vigente'] as const;
-export type VencimientoEstado = (typeof VENCIMIENTO_ESTADOS)[number];
 
 /** Orange up to this many days left, yellow up to PROXIMO; green beyond. */
 export const DIAS_CRITICO = 30;
@@ -222,9 +221,6 @@ export const VENCIMIENTO_TIPO_ETIQUETA: Readonly<Record<VencimientoTipo, string>
 export const VENCIMIENTO_GRUPOS = ['afip', 'physis'] as const;
 export type VencimientoGrupo = (typeof VENCIMIENTO_GRUPOS)[number];
 
-/** Quick filters: already expired, due within N days (from today on), or everything. */
-export const VENCIMIENTO_PLAZOS = ['vencidos', '7', '30', '60', '90', 'todos'] as const;
-export type VencimientoPlazo = (typeof VENCIMIENTO_PLAZOS)[number];
 export const PLAZO_ETIQUETA: Readonly<Record<VencimientoPlazo, string>> = {
   vencidos: 'Vencidos',
   '7': '7 días',
@@ -263,15 +259,6 @@ export type VencimientoListQuery = z.input<typeof vencimientoListQuery>;
 export const vencimientoExportQuery = vencimientoListQuery.omit({ page: true, size: true });
 export const vencimientoPage = paged(vencimiento);
 export const grupoParam = z.object({ grupo: z.enum(VENCIMIENTO_GRUPOS, { error: 'Grupo inválido' }) }).strict();
-
-/** `GET /api/vencimientos/:grupo/meses`: how many items fall due in each of the coming months. */
-export const vencimientoMes = z.object({
-  /** yyyy-mm */
-  mes: z.string(),
-  cantidad: z.number().int().nonnegative(),
-});
-export const vencimientoMeses = z.object({ vencidos: z.number().int().nonnegative(), meses: z.array(vencimientoMes) });
-export type VencimientoMeses = z.infer<typeof vencimientoMeses>;
 
 // ---- Renewals ----
 

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from './list.ts';
-import { optionalText } from './validators.ts';
+import { listQuery, paged, MAX_ID } from '../list.ts';
+import { optionalText } from '../validators.ts';
+export { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA, type ActualizacionResultado } from '../shared.ts';
+import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '../shared.ts';
 
 // ---- Actualizaciones de clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
-export const ACTUALIZACION_RESULTADOS = ['ok', 'error', 'parcial'] as const;
-export type ActualizacionResultado = (typeof ACTUALIZACION_RESULTADOS)[number];
-export const RESULTADO_ETIQUETA: Readonly<Record<ActualizacionResultado, string>> = {
-  ok: 'Correcta',
-  error: 'Con error',
-  parcial: 'Parcial',
-};
 export const RESULTADO_COLOR: Readonly<Record<ActualizacionResultado, string>> = { ok: 'green', error: 'red', parcial: 'orange' };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from './list.ts';
-import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from './permissions.ts';
-import { optionalText, requiredText } from './validators.ts';
+import { listQuery, paged, MAX_ID } from '../list.ts';
+import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from '../permissions.ts';
+import { optionalText, requiredText } from '../validators.ts';
 
 // ---- User accounts and roles, managed inside Personas (USUARIOS#ADMIN; issue 6) ----
 
