@@ -11,11 +11,14 @@ const areas: RouteObject[] = [
   { path: 'personas/*', lazy: () => import('../areas/personas/routes.tsx').then((m) => ({ Component: m.PersonasRoutes })) },
   { path: 'servidores/*', lazy: () => import('../areas/servidores/routes.tsx').then((m) => ({ Component: m.ServidoresRoutes })) },
   { path: 'desarrollos/*', lazy: () => import('../areas/desarrollos/routes.tsx').then((m) => ({ Component: m.DesarrollosRoutes })) },
-  { path: 'instaladores/*', lazy: () => import('../areas/instaladores/routes.tsx').then((m) => ({ Component: m.InstaladoresRoutes })) },
+  { path: 'instaladores/*', lazy: () => import('../areas/paquetes/routes.tsx').then((m) => ({ Component: m.PaquetesRoutes })) },
   { path: 'insights/*', lazy: () => import('../areas/insights/routes.tsx').then((m) => ({ Component: m.InsightsRoutes })) },
-  { path: 'soluciones/*', lazy: () => import('../areas/soluciones/routes.tsx').then((m) => ({ Component: m.SolucionesRoutes })) },
+  { path: 'soluciones/productos/*', lazy: () => import('../areas/productos/routes.tsx').then((m) => ({ Component: m.ProductosRoutes })) },
+  { path: 'soluciones/apk/*', lazy: () => import('../areas/aplicaciones/routes.tsx').then((m) => ({ Component: m.AplicacionesRoutes })) },
+  { path: 'soluciones/web/*', lazy: () => import('../areas/sitios/routes.tsx').then((m) => ({ Component: m.SitiosRoutes })) },
+  { path: 'soluciones/reporte/*', lazy: () => import('../areas/reportes/routes.tsx').then((m) => ({ Component: m.ReportesRoutes })) },
   { path: 'versiones/*', lazy: () => import('../areas/versiones/routes.tsx').then((m) => ({ Component: m.VersionesRoutes })) },
-  { path: 'dns/*', lazy: () => import('../areas/dns/routes.tsx').then((m) => ({ Component: m.DnsRoutes })) },
+  { path: 'dns/*', lazy: () => import('../areas/servidores/dns/routes.tsx').then((m) => ({ Component: m.DnsRoutes })) },
   { path: 'appsstore/*', lazy: () => import('../areas/appsstore/routes.tsx').then((m) => ({ Component: m.AppsStoreRoutes })) },
 ];
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { ServidorDnsTab } from '../dns/ServidorDnsTab.tsx';
+import { ServidorDnsTab } from './dns/ServidorDnsTab.tsx';
 import { useEliminarServidor, useServidor } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';

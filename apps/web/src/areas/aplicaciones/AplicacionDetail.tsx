@@ -1,0 +1,119 @@
+import { Button, Code, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Aplicacion } from '@intranet/contract/aplicaciones';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RichTextView } from '../../components/RichTextView.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { APK_PATH } from './AplicacionesList.tsx';
+import { useAplicacion, useEliminarAplicacion } from './api.ts';
+import { AppIcon, PublicadaBadge } from './AppBadges.tsx';
+import { formatHuella, aplicacionesMessages as t, versionesMessages as tv } from './messages.ts';
+import { VersionesTab } from './VersionesTab.tsx';
+
+const TABS = ['datos', 'versiones', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/soluciones/apk/:id`: the app's data, its versions (upload, promote, unpublish) and its history. */
+export function AplicacionDetail() {
+  const id = Number(useParams().id);
+  const app = useAplicacion(id);
+  return (
+    <RecordScreen query={app} title={t.titulo} back={{ to: APK_PATH, label: t.volver }} notFound={t.noEncontrada}>
+      {(record) => <AplicacionView app={record} />}
+    </RecordScreen>
+  );
+}
+
+function AplicacionView({ app }: { app: Aplicacion }) {
+  const puedeEditar = usePermiso('APP#EDITAR');
+  const eliminar = useEliminarAplicacion();
+  const navigate = useNavigate();
+  const [tab, setTab] = useUrlTab(TABS);
+
+  const remove = async () => {
+    // An app with versions is kept (the server refuses too): say why instead of asking.
+    if (app.versiones > 0) {
+      await confirmAction({ title: t.conVersionesTitulo, message: t.conVersionesTexto(app.nombre, app.versiones), confirmLabel: t.entendido });
+      return;
+    }
+    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(app.nombre), danger: true }))) return;
+    eliminar.mutate(app.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminada, message: app.nombre });
+        void navigate(APK_PATH);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            <AppIcon icono={app.icono} nombre={app.nombre} size={40} />
+            {app.nombre}
+            <PublicadaBadge publicada={app.publicada} />
+          </Group>
+        }
+        back={{ to: APK_PATH, label: t.volver }}
+        actions={
+          puedeEditar && (
+            <>
+              <Button component={Link} to={`${APK_PATH}/${app.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+                {t.editar}
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+                {t.eliminar}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="versiones">{`${t.tabs.versiones} (${app.versiones})`}</Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <DetailGrid
+                items={[
+                  { label: t.campos.package_name, value: <Code>{app.package_name}</Code> },
+                  { label: t.campos.categoria, value: app.categoria },
+                  { label: t.campos.resumen, value: app.resumen },
+                  { label: t.campos.publicada, value: app.publicada ? t.si : t.no },
+                  { label: t.campos.ultima_version, value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null },
+                  { label: t.campos.descargas, value: String(app.descargas) },
+                  { label: t.campos.firma_sha256, value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma, wide: true },
+                  { label: t.campos.actualizado, value: formatFecha(app.actualizado) },
+                ]}
+              />
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                {t.campos.descripcion}
+              </Text>
+              <RichTextView value={app.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="versiones">
+          <VersionesTab app={app} />
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...tv.campos, ...t.campos }} valueLabels={{ canal: tv.canales }} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Producto } from '@intranet/contract/productos';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RichTextView } from '../../components/RichTextView.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useEliminarProducto, useProducto } from './api.ts';
+import { productosMessages as t } from './messages.ts';
+import { PRODUCTOS_PATH } from './ProductosList.tsx';
+import { TipoBadge } from './TipoBadge.tsx';
+
+const TABS = ['datos', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/soluciones/productos/:id`: the product's data with its rendered description, and its history. */
+export function ProductoDetail() {
+  const id = Number(useParams().id);
+  const producto = useProducto(id);
+  return (
+    <RecordScreen query={producto} title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <ProductoView producto={record} />}
+    </RecordScreen>
+  );
+}
+
+function ProductoView({ producto }: { producto: Producto }) {
+  const puedeEditar = usePermiso('PROD#EDITAR');
+  const eliminar = useEliminarProducto();
+  const navigate = useNavigate();
+  const [tab, setTab] = useUrlTab(TABS);
+
+  const remove = async () => {
+    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(producto.nombre), danger: true });
+    if (!ok) return;
+    eliminar.mutate(producto.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminado, message: producto.nombre });
+        void navigate(PRODUCTOS_PATH);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {producto.nombre}
+            <TipoBadge tipo={producto.tipo} />
+            {!producto.activo && (
+              <Badge variant="light" color="gray">
+                {t.inactivo}
+              </Badge>
+            )}
+          </Group>
+        }
+        back={{ to: PRODUCTOS_PATH, label: t.volver }}
+        actions={
+          puedeEditar && (
+            <>
+              <Button component={Link} to={`${PRODUCTOS_PATH}/${producto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+                {t.editar}
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+                {t.eliminar}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <DetailGrid
+                items={[
+                  { label: t.campos.codigo, value: producto.codigo },
+                  { label: t.campos.nombre, value: producto.nombre },
+                  { label: t.campos.linea, value: producto.linea },
+                  { label: t.campos.tipo, value: t.tipos[producto.tipo] },
+                  { label: t.campos.activo, value: producto.activo ? t.si : t.no },
+                  { label: t.campos.responsable, value: producto.responsable },
+                  { label: t.campos.creado, value: formatFecha(producto.creado) },
+                  { label: t.campos.actualizado, value: formatFecha(producto.actualizado) },
+                ]}
+              />
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                {t.campos.descripcion}
+              </Text>
+              <RichTextView value={producto.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab entidad="producto" id={producto.id} labels={t.campos} valueLabels={{ tipo: t.tipos }} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

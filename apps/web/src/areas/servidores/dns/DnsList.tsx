@@ -1,0 +1,137 @@
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/servidores/dns';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
+import { ListSearch } from '../../../components/ListSearch.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { downloadFile } from '../../../core/list/downloadFile.ts';
+import { useListState } from '../../../core/list/useListState.ts';
+import { dnsCsvUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
+import { ResolucionAlert } from './DnsEntryCard.tsx';
+import { dnsMessages as t } from './messages.ts';
+
+const tipoOptions = DNS_TIPOS.map((tipo) => ({ value: tipo, label: tipo }));
+const activoOptions = [
+  { value: 'true', label: t.si },
+  { value: 'false', label: t.no },
+];
+
+/** `/dns`: the derived DNS entries across servers, searchable and filtered, the view kept in the URL. */
+export function DnsList() {
+  const list = useListState(dnsListQuery);
+  const entradas = useDnsLista(list.apiParams);
+  const servidores = useServidoresOpciones();
+  const navigate = useNavigate();
+  const columns = useDnsColumns();
+
+  const servidorOptions = (servidores.data ?? []).map((s) => ({ value: String(s.id), label: s.nombre }));
+
+  return (
+    <>
+      <PageHeader title={t.titulo} actions={<ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" download={downloadFile} />} />
+      <DataTable
+        label={t.tabla}
+        tableId="dns"
+        columns={columns}
+        sortable={DNS_SORT}
+        rows={entradas.data?.items}
+        total={entradas.data?.total ?? 0}
+        list={list}
+        getRowId={(row) => String(row.id)}
+        rowLabel={(row) => row.host}
+        loading={entradas.isPending}
+        fetching={entradas.isPlaceholderData}
+        error={entradas.error}
+        onRetry={() => void entradas.refetch()}
+        onRowClick={(row) => void navigate(`/servidores/${row.servidor_id}?tab=dns`)}
+        emptyText={t.sinEntradas}
+        initiallyHidden={['id']}
+        toolbar={
+          <>
+            <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <FilterSelect
+              label={t.campos.servidor}
+              value={list.query.servidor_id === undefined ? undefined : String(list.query.servidor_id)}
+              options={servidorOptions}
+              onChange={(id) => list.setFilter('servidor_id', id)}
+              searchable
+            />
+            <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(tipo) => list.setFilter('tipo', tipo)} />
+            <FilterSelect
+              label={t.campos.activo}
+              value={list.query.activo === undefined ? undefined : String(list.query.activo)}
+              options={activoOptions}
+              onChange={(activo) => list.setFilter('activo', activo)}
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/** The columns, with a 'Resolver ahora' per row whose answer stays under its button. */
+function useDnsColumns(): ColumnDef<DnsEntry>[] {
+  const resolver = useResolverDns();
+  const [resultados, setResultados] = useState<Record<number, Parameters<typeof ResolucionAlert>[0]['resolucion']>>({});
+  return useMemo<ColumnDef<DnsEntry>[]>(
+    () => [
+      { id: 'id', accessorKey: 'id', header: t.campos.id },
+      { id: 'host', accessorKey: 'host', header: t.campos.host, enableHiding: false, cell: ({ row }) => <Text ff="monospace" size="sm">{row.original.host}</Text> },
+      {
+        id: 'servidor_nombre',
+        header: t.campos.servidor_nombre,
+        cell: ({ row }) => (
+          <Anchor component={Link} to={`/servidores/${row.original.servidor_id}`} size="sm" aria-label={t.verServidor(row.original.servidor_nombre)}>
+            {row.original.servidor_nombre}
+          </Anchor>
+        ),
+      },
+      { id: 'tipo', accessorKey: 'tipo', header: t.campos.tipo },
+      { id: 'ttl', accessorKey: 'ttl', header: t.campos.ttlCorto },
+      {
+        id: 'activo',
+        header: t.campos.activo,
+        cell: ({ row }) => (
+          <Badge variant="light" color={row.original.activo ? 'green' : 'gray'}>
+            {row.original.activo ? t.si : t.no}
+          </Badge>
+        ),
+      },
+      { id: 'direcciones_count', accessorKey: 'direcciones_count', header: t.campos.direcciones_count },
+      {
+        id: 'resolver',
+        header: t.resolverAhora,
+        cell: ({ row }) => {
+          const { id, host } = row.original;
+          const resultado = resultados[id];
+          return (
+            <Stack gap={4} align="flex-start">
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={t.resolverAhoraDe(host)}
+                loading={resolver.isPending && resolver.variables === id}
+                onClick={() =>
+                  resolver.mutate(id, {
+                    onSuccess: (r) => setResultados((previous) => ({ ...previous, [id]: r })),
+                    onError: (error) => notifications.show({ color: 'red', title: t.errorAccion, message: error.message }),
+                  })
+                }
+              >
+                {t.resolverAhora}
+              </Button>
+              {resultado && <ResolucionAlert resolucion={resultado} />}
+            </Stack>
+          );
+        },
+      },
+    ],
+    [resolver, resultados],
+  );
+}

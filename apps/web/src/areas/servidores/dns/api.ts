@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { envelope, okBody } from '@intranet/contract/envelope';
+import { servidoresResponse } from '@intranet/contract/servidores';
+import { direccionInput, direccionView, dnsEntry, dnsInput, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
+import { apiUrl } from '../../../core/config/config.ts';
+import { http } from '../../../core/http/http.ts';
+
+export type DnsValues = z.output<typeof dnsInput>;
+export type DireccionValues = z.output<typeof direccionInput>;
+
+export const dnsKeys = {
+  all: ['dns'] as const,
+  lista: (params: string) => ['dns', 'lista', params] as const,
+  servidores: ['dns', 'servidores'] as const,
+};
+
+const api = (path: string) => apiUrl('api', `/api${path}`);
+
+/** One page of the derived DNS entries across servers (`GET /api/dns`). */
+export function useDnsLista(params: string) {
+  return useQuery({
+    queryKey: dnsKeys.lista(params),
+    queryFn: async ({ signal }) => (await http.get(api(`/dns?${params}`), envelope(dnsPage), { signal })).datos,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The servers for the DNS list's filter (the spec's `GET /api/servidores`). Quiet: a DNS-only user lacks
+ * SER#VER, and the filter then just offers nothing instead of sending them to /forbidden.
+ */
+export function useServidoresOpciones() {
+  return useQuery({
+    queryKey: dnsKeys.servidores,
+    queryFn: async ({ signal }) => (await http.get(api('/servidores'), servidoresResponse, { signal, quiet: true })).datos,
+    staleTime: 60_000,
+  });
+}
+
+export const dnsCsvUrl = (exportParams: string) => api(`/dns/export.csv${exportParams ? `?${exportParams}` : ''}`);
+
+/** Every DNS change shows in the DNS list, the server's detail and the history. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: dnsKeys.all }),
+      client.invalidateQueries({ queryKey: ['servidores'] }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
+}
+
+/** Creates (no id) or updates a DNS entry. */
+export function useGuardarDns() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id?: number; values: DnsValues }) =>
+      (id === undefined ? await http.post(api('/dns'), values, envelope(dnsEntry)) : await http.put(api(`/dns/${id}`), values, envelope(dnsEntry))).datos,
+    onSuccess: invalidate,
+  });
+}
+
+/** Deletes a DNS entry with its addresses. */
+export function useEliminarDns() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody), onSuccess: invalidate });
+}
+
+/** Asks the server's resolver what the entry's host resolves to now. */
+export function useResolverDns() {
+  return useMutation({
+    mutationFn: async (id: number) => (await http.post(api(`/dns/${id}/resolver`), undefined, envelope(dnsResolution))).datos,
+  });
+}
+
+/** Creates (no id) or updates an address. */
+export function useGuardarDireccion() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id?: number; values: DireccionValues }) =>
+      (id === undefined
+        ? await http.post(api('/direcciones'), values, envelope(direccionView))
+        : await http.put(api(`/direcciones/${id}`), values, envelope(direccionView))
+      ).datos,
+    onSuccess: invalidate,
+  });
+}
+
+export function useEliminarDireccion() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody), onSuccess: invalidate });
+}
+
+/** Whether a TCP connection to the address's host and port succeeds now. */
+export function useVerificarDireccion() {
+  return useMutation({
+    mutationFn: async (id: number) => (await http.post(api(`/direcciones/${id}/verificar`), undefined, envelope(reachability))).datos,
+  });
+}

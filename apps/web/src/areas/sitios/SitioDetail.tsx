@@ -1,0 +1,139 @@
+import { Anchor, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconExternalLink, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Sitio } from '@intranet/contract/sitios';
+import { confirmAction } from '../../components/confirmAction.tsx';
+import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUrlTab } from '../../components/useUrlTab.ts';
+import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useEliminarSitio, useSitio } from './api.ts';
+import { EstadoSitioBadge, UltimaVerificacion, VenceDetalle } from './Chips.tsx';
+import { sitiosMessages as t } from './messages.ts';
+import { SITIOS_PATH } from './SitiosList.tsx';
+import { useVerificar } from './useVerificar.ts';
+import { VerificacionesTab } from './VerificacionesTab.tsx';
+
+const TABS = ['datos', 'verificaciones', 'historial'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/soluciones/web/:id`: the site's data with its expiries and last check, its checks, and its history. */
+export function SitioDetail() {
+  const id = Number(useParams().id);
+  const sitio = useSitio(id);
+  return (
+    <RecordScreen query={sitio} title={t.titulo} back={{ to: SITIOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+      {(record) => <SitioView sitio={record} />}
+    </RecordScreen>
+  );
+}
+
+function SitioView({ sitio }: { sitio: Sitio }) {
+  const puedeEditar = usePermiso('SUBPROD#EDITAR');
+  const eliminar = useEliminarSitio();
+  const verificar = useVerificar();
+  const navigate = useNavigate();
+  const [tab, setTab] = useUrlTab(TABS);
+
+  const remove = async () => {
+    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(sitio.nombre), danger: true }))) return;
+    eliminar.mutate(sitio.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t.eliminado, message: sitio.nombre });
+        void navigate(SITIOS_PATH);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {sitio.nombre}
+            <EstadoSitioBadge estado={sitio.estado} />
+          </Group>
+        }
+        back={{ to: SITIOS_PATH, label: t.volver }}
+        actions={
+          puedeEditar && (
+            <>
+              <Button leftSection={<IconShieldCheck size={16} />} loading={verificar.pending} onClick={() => verificar.run(sitio.id)}>
+                {t.verificar}
+              </Button>
+              <Button component={Link} to={`${SITIOS_PATH}/${sitio.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
+                {t.editar}
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
+                {t.eliminar}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
+          <Tabs.Tab value="verificaciones">{t.tabs.verificaciones}</Tabs.Tab>
+          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="datos">
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <DetailGrid items={datos(sitio)} />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="verificaciones">
+          <VerificacionesTab id={sitio.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="historial">
+          <HistoryTab entidad="sitio" id={sitio.id} labels={t.historial} valueLabels={{ estado: t.estados, verificacion_resultado: t.resultados }} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function datos(sitio: Sitio) {
+  return [
+    {
+      label: t.campos.url,
+      value: (
+        <Anchor href={sitio.url} target="_blank" rel="noopener noreferrer" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          {sitio.url}
+          <IconExternalLink size={14} aria-hidden />
+        </Anchor>
+      ),
+    },
+    {
+      label: t.campos.cliente,
+      value: sitio.empresa_id ? (
+        <Anchor component={Link} to={`/clientes/${sitio.empresa_id}`}>
+          {sitio.cliente}
+        </Anchor>
+      ) : (
+        t.propio
+      ),
+    },
+    { label: t.campos.estado, value: t.estados[sitio.estado] },
+    { label: t.campos.servidor, value: sitio.servidor },
+    { label: t.campos.dns, value: sitio.dns_host },
+    { label: t.campos.registrador, value: sitio.registrador },
+    { label: t.campos.ssl_vence, value: sitio.ssl_vence && <VenceDetalle vence={sitio.ssl_vence} dias={sitio.ssl_dias} /> },
+    { label: t.campos.ssl_emisor, value: sitio.ssl_emisor },
+    { label: t.campos.dominio_vence, value: sitio.dominio_vence && <VenceDetalle vence={sitio.dominio_vence} dias={sitio.dominio_dias} /> },
+    {
+      label: t.campos.verificado_en,
+      value: <UltimaVerificacion en={sitio.verificado_en} resultado={sitio.verificacion_resultado} mensaje={sitio.verificacion_mensaje} />,
+      wide: true,
+    },
+    { label: t.campos.notas, value: sitio.notas, wide: true },
+    { label: t.campos.creado, value: formatFecha(sitio.creado) },
+    { label: t.campos.actualizado, value: formatFecha(sitio.actualizado) },
+  ];
+}
