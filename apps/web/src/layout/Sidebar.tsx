@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { messages } from '../core/messages.ts';
 import { groupMenu } from './filterMenu.ts';
 import { isActiveLink } from './isActive.ts';
-import { isParent, type MenuLink, type MenuParent } from './menuTypes.ts';
+import { isParent, type MenuLink, type MenuParent } from '../core/menu.ts';
 import type { useMenu } from './useMenu.ts';
 
 const ICON = 18;

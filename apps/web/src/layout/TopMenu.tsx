@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { groupMenu } from './filterMenu.ts';
 import { isActiveLink } from './isActive.ts';
-import { isParent, type MenuItem } from './menuTypes.ts';
+import { isParent, type MenuItem } from '../core/menu.ts';
 import type { useMenu } from './useMenu.ts';
 
 /** The ORG variant's menu (spec §1): one dropdown per heading in the top bar instead of the sidebar. */

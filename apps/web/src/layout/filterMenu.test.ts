@@ -3,7 +3,7 @@ import { PERMISSION_CODES } from '@intranet/contract/permissions';
 import { grantedCodes } from '../core/permisos/usePermiso.ts';
 import { filterMenu, groupMenu } from './filterMenu.ts';
 import { MENU, menuCodes } from './menu.ts';
-import { isHeading, isParent, type MenuEntry } from './menuTypes.ts';
+import { isHeading, isParent, type MenuEntry } from '../core/menu.ts';
 
 /** The menu as text, one line per entry: headings in capitals, submenu entries indented. */
 function outline(entries: MenuEntry[]): string[] {

@@ -1,4 +1,4 @@
-import { isHeading, isParent, type MenuEntry, type MenuItem } from './menuTypes.ts';
+import { isHeading, isParent, type MenuEntry, type MenuItem } from '../core/menu.ts';
 
 /**
  * The menu a user sees (spec §6): items whose code is not granted go, submenus are filtered alike, a

@@ -1,0 +1,17 @@
+import { IconBrandAndroid } from '@tabler/icons-react';
+import type { AreaDescriptor } from '../../core/area.ts';
+
+/** Aplicaciones (Soluciones): the company's Android apps and their versions. */
+export const aplicaciones: AreaDescriptor = {
+  name: 'aplicaciones',
+  routes: [
+    { path: 'soluciones/apk/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AplicacionesRoutes })) },
+  ],
+  menu: [
+    { section: 'SOLUCIONES', position: 8, item: { text: 'Aplicaciones', icon: IconBrandAndroid, link: '/soluciones/apk', accion: 'APP#VER' } },
+  ],
+  palette: [
+    { text: 'Aplicaciones', link: '/soluciones/apk', accion: 'APP#VER', keywords: ['apk', 'android'] },
+    { text: 'Nueva aplicación', link: '/soluciones/apk/nueva', accion: 'APP#EDITAR', keywords: ['apk', 'alta'] },
+  ],
+};

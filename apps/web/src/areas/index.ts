@@ -1,0 +1,34 @@
+import type { AreaDescriptor } from '../core/area.ts';
+import { aplicaciones } from './aplicaciones/index.ts';
+import { appsstore } from './appsstore/index.ts';
+import { clientes } from './clientes/index.ts';
+import { desarrollos } from './desarrollos/index.ts';
+import { insights } from './insights/index.ts';
+import { maquinas } from './maquinas/index.ts';
+import { paquetes } from './paquetes/index.ts';
+import { personas } from './personas/index.ts';
+import { productos } from './productos/index.ts';
+import { reportes } from './reportes/index.ts';
+import { servidores } from './servidores/index.ts';
+import { sitios } from './sitios/index.ts';
+import { versiones } from './versiones/index.ts';
+
+/**
+ * The registry: every area of the portal, once. The router, the menu and the command palette read it; adding
+ * an area is its folder (with its index.ts descriptor) and one line here.
+ */
+export const AREAS: readonly AreaDescriptor[] = [
+  clientes,
+  maquinas,
+  personas,
+  servidores,
+  appsstore,
+  productos,
+  aplicaciones,
+  sitios,
+  reportes,
+  versiones,
+  desarrollos,
+  paquetes,
+  insights,
+];
