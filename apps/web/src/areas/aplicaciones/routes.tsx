@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { AplicacionDetail } from './AplicacionDetail.tsx';
 import { AplicacionEditar, AplicacionNueva } from './AplicacionForm.tsx';
 import { AplicacionesList } from './AplicacionesList.tsx';

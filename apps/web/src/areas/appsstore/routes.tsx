@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { StoreCatalogo } from './StoreCatalogo.tsx';
 import { StoreConfigScreen } from './StoreConfigScreen.tsx';
 import { StoreHistorial } from './StoreHistorial.tsx';

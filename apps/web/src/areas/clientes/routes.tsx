@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ActualizacionesList } from './actualizaciones/ActualizacionesList.tsx';
 import { EmpresaDetail } from './empresas/EmpresaDetail.tsx';
 import { EmpresaEditar, EmpresaNueva } from './empresas/EmpresaForm.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { DesarrolloDetail } from './DesarrolloDetail.tsx';
 import { DesarrolloEditar, DesarrolloNuevo } from './DesarrolloForm.tsx';
 import { DesarrollosList } from './DesarrollosList.tsx';

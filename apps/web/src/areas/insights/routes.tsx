@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssuesList } from './IssuesList.tsx';
 import { ProyectoDetail } from './ProyectoDetail.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { MaquinaDetail } from './MaquinaDetail.tsx';
 import { MaquinaEditar, MaquinaNueva } from './MaquinaForm.tsx';
 import { MaquinasList } from './MaquinasList.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { PaqueteDetail } from './PaqueteDetail.tsx';
 import { PaqueteEditar } from './PaqueteForm.tsx';
 import { PaquetesList } from './PaquetesList.tsx';

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePermiso, usePermisos } from '../../core/permisos/usePermiso.ts';
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { PersonaDetail } from './PersonaDetail.tsx';
 import { PersonaEditar, PersonaNueva } from './PersonaForm.tsx';
 import { PersonasList } from './PersonasList.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ProductoDetail } from './ProductoDetail.tsx';
 import { ProductoEditar, ProductoNuevo } from './ProductoForm.tsx';
 import { ProductosList } from './ProductosList.tsx';

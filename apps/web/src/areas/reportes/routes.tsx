@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ReporteScreen } from './ReporteScreen.tsx';
 import { ReportesCatalogo } from './ReportesCatalogo.tsx';
 

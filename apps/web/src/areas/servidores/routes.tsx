@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ServidorDetail } from './ServidorDetail.tsx';
 import { ServidorEditar, ServidorNuevo } from './ServidorForm.tsx';
 import { ServidoresList } from './ServidoresList.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { SitioDetail } from './SitioDetail.tsx';
 import { SitioEditar, SitioNuevo } from './SitioForm.tsx';
 import { SitiosList } from './SitiosList.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../AreaRoutes.tsx';
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ChangelogProducto, ChangelogProductos } from './Changelog.tsx';
 import { VersionDetail } from './VersionDetail.tsx';
 import { VersionEditar, VersionNueva } from './VersionForm.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../../AreaRoutes.tsx';
+import { AreaRoutes } from '../../../components/AreaRoutes.tsx';
 import { DnsList } from './DnsList.tsx';
 
 /** The Servicio DNS screens; a server's DNS entries are edited in its detail (servidores). */
