@@ -7,13 +7,13 @@ import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
  * configuration, the sign-in answer, the server's state and the error envelope. They keep zod out of the
  * /login bundle: zod's core is one set of modules shared with every screen's classic schemas, so even
  * zod/mini would bring ~15 kB gzip of it there. The server and every other screen keep the zod schemas
- * (auth.ts, config.ts, envelope.ts, estado.ts); sign-in-parsers.test.ts checks each pair accepts, refuses,
+ * (auth.ts, config.ts, envelope.ts, estado.ts); auth/sign-in-parsers.test.ts checks each pair accepts, refuses,
  * cleans and words the same and that the types match: change both together.
  */
 
 
 // The shapes read here, written out rather than imported from auth.ts and estado.ts (those import zod and are
-// areas' schemas); sign-in-parsers.test.ts checks each equals its zod schema's output type.
+// areas' schemas); auth/sign-in-parsers.test.ts checks each equals its zod schema's output type.
 interface LoginRequest {
   username: string;
   password: string;

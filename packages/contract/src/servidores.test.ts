@@ -3,7 +3,7 @@ import { servidorInput, servidorListQuery } from './servidores.ts';
 import { direccionInput, direccionUrl } from './servidores/dns.ts';
 import { hostname, port } from './validators.ts';
 
-describe('validators', () => {
+describe('the validators, as the servidores and DNS schemas use them', () => {
   it('accepts DNS names and refuses malformed ones', () => {
     expect(hostname.parse('App-01.Example.com')).toBe('app-01.example.com');
     for (const bad of ['-bad.example.com', 'a..b', 'with space.com', 'x'.repeat(64) + '.com', '']) {

@@ -1,10 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import * as auth from './auth.ts';
-import * as config from './config.ts';
-import * as envelope from './envelope.ts';
-import * as estado from './estado.ts';
-import * as twins from './sign-in-parsers.ts';
+import * as auth from '../auth.ts';
+import * as config from '../config.ts';
+import * as envelope from '../envelope.ts';
+import * as estado from '../estado.ts';
+import * as twins from '../sign-in-parsers.ts';
 
 type AnyParser = { safeParse: (input: unknown) => z.core.util.SafeParseResult<unknown> | twins.ParseResult<unknown> };
 
