@@ -1,7 +1,9 @@
-// `npm test`: every test of the portal. Typecheck, unit and route tests (vitest), the build, then
-// end-to-end tests in Debian's Chromium against the real server. Prints one closing count line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: every test of the portal. Static checks (typecheck, import boundaries, dead code), unit and route
+// tests (vitest, on the embedded PGlite), the build, then end-to-end tests in Debian's Chromium against the
+// real server. With TEST_DATABASE_URL set, the server's route tests run once more against that PostgreSQL
+// server, alongside the end-to-end tests (they wait on the browser most of the time). Prints one closing count line.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,15 +11,60 @@ const CHROMIUM = '/usr/bin/chromium';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'intranet-test-'));
+const postgres = process.env.TEST_DATABASE_URL;
+/** The environment of every step but the PostgreSQL pass: the first pass is the embedded database's. */
+const { TEST_DATABASE_URL: _omit, ...embedded } = process.env;
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+function fail(step, code) {
+  console.error(`\n✖ ${step} falló (código ${code}).`);
+  summarize();
+  process.exit(code || 1);
+}
 
 function run(step, cmd, args, options = {}) {
   console.log(`\n▶ ${step}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${step} falló (código ${result.status ?? result.signal}).`);
-    summarize();
-    process.exit(result.status || 1);
+  const since = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: embedded, ...options });
+  if (result.status !== 0) fail(step, result.status ?? result.signal);
+  console.log(`  ${step}: ${seconds(since)}`);
+}
+
+/** Runs a command in the background, its output kept in a file (printed whole if it fails). */
+function start(step, cmd, args, options = {}) {
+  const log = join(reports, `${step.replace(/\W+/g, '-')}.log`);
+  const out = createWriteStream(log);
+  const since = Date.now();
+  const child = spawn(cmd, args, { cwd: root, env: embedded, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const done = new Promise((resolve) => {
+    child.on('close', (code, signal) => out.end(() => resolve({ step, code: code ?? signal, log, time: seconds(since) })));
+  });
+  return done;
+}
+
+/** Prints each finished step's time, and the whole output of the first that failed, then stops there. */
+function report(results) {
+  const failed = results.find((result) => result.code !== 0);
+  for (const result of results) if (result.code === 0) console.log(`  ${result.step}: ${result.time}`);
+  if (failed) {
+    console.error(`\n── ${failed.step} ──\n${readFileSync(failed.log, 'utf8')}`);
+    fail(failed.step, failed.code);
   }
+}
+
+/** Runs the steps `lanes` at a time, in order, each in the background. */
+async function pool(steps, lanes) {
+  const queue = [...steps];
+  const results = [];
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) results.push(await start(...next));
+    }),
+  );
+  return results;
 }
 
 function ensureChromium() {
@@ -35,25 +82,54 @@ function counts(file, pick) {
   return pick(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+const vitestCounts = (file) =>
+  counts(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+
 function summarize() {
-  const unit = counts(join(reports, 'vitest.json'), (r) => ({
-    passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests,
-  }));
+  const unit = vitestCounts(join(reports, 'vitest.json'));
+  const pg = vitestCounts(join(reports, 'vitest-postgres.json'));
   const e2e = counts(join(reports, 'playwright.json'), (r) => ({
     passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped,
   }));
-  const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped };
-  console.log(`\nunit+routes: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
-  console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  const parts = [unit, e2e, ...(postgres ? [pg] : [])];
+  const total = {
+    passed: parts.reduce((n, p) => n + p.passed, 0),
+    failed: parts.reduce((n, p) => n + p.failed, 0),
+    skipped: parts.reduce((n, p) => n + p.skipped, 0),
+  };
+  const pgLine = postgres ? `; routes on PostgreSQL: ${pg.passed} passed, ${pg.failed} failed` : '';
+  console.log(`\nunit+routes: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed${pgLine}`);
+  console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped (${seconds(started)})`);
 }
 
 ensureChromium();
-for (const project of ['packages/contract', 'packages/editor', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-  run(`Typecheck ${project}`, bin('tsc'), ['-p', join(project, 'tsconfig.json')]);
-}
+
+// Static checks, two at a time (the machines have two cores): each TypeScript project, the import boundaries
+// (dependency-cruiser) and dead code (knip).
+console.log('\n▶ Typecheck, boundaries and dead code');
+const checks = [
+  ...['packages/contract', 'packages/editor', 'apps/server', 'apps/web', 'e2e', 'bench'].map((project) => [
+    `Typecheck ${project}`, bin('tsc'), ['-p', join(project, 'tsconfig.json')],
+  ]),
+  ['Boundaries (dependency-cruiser)', 'npm', ['run', '-s', 'lint:deps']],
+  ['Dead code (knip)', 'npm', ['run', '-s', 'lint:dead']],
+];
+report(await pool(checks, 2));
+
 run('Unit and route tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 run('Build (web app and server)', 'npm', ['run', 'build']);
-run('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+
+const pgPass = postgres
+  ? start('Route tests on PostgreSQL', bin('vitest'), [
+    'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
+  ], { env: { ...embedded, TEST_DATABASE_URL: postgres } })
+  : undefined;
+if (pgPass) console.log('\n▶ Route tests on PostgreSQL (alongside the end-to-end tests)');
+
+console.log('\n▶ End-to-end tests (Chromium)');
+const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+  env: { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+  stdio: ['ignore', 'inherit', 'inherit'],
 });
+report(await Promise.all([e2e, ...(pgPass ? [pgPass] : [])]));
 summarize();
