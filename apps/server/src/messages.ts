@@ -1,3 +1,5 @@
+import { MANTENIMIENTO } from '@intranet/contract/texts';
+
 /** Every Spanish text the server answers with, in one place (the spec's texts copied exactly). */
 export const MENSAJES = {
   credencialesIncorrectas: 'Usuario o contraseña incorrectos',
@@ -6,7 +8,7 @@ export const MENSAJES = {
   sesionInvalida: 'Sesión inválida o vencida',
   sinPermiso: 'No tiene permiso para esta acción',
   xsrfInvalido: 'Token anti-falsificación inválido',
-  mantenimiento: 'El sitio esta en mantenimiento',
+  mantenimiento: MANTENIMIENTO,
   jsonInvalido: 'El cuerpo de la solicitud no es JSON válido',
   datosInvalidos: 'Datos inválidos',
   campoNoPermitido: 'Campo no permitido',

@@ -85,7 +85,6 @@ export const aplicacionListQuery = listQuery(APLICACION_SORT, {
   categoria: z.string().trim().max(60).optional(),
   publicada: queryBoolean.optional(),
 });
-export type AplicacionListQuery = z.input<typeof aplicacionListQuery>;
 export const aplicacionPage = paged(aplicacionFila);
 export const aplicacionExportQuery = aplicacionListQuery.omit({ page: true, size: true });
 
@@ -119,7 +118,6 @@ export type AplicacionVersionUploadQuery = z.input<typeof aplicacionVersionUploa
 
 /** `PUT /api/aplicaciones/:id/versiones/:versionId`: what staff may change after the upload. */
 export const aplicacionVersionInput = z.object({ novedades }).strict();
-export type AplicacionVersionInput = z.input<typeof aplicacionVersionInput>;
 
 /** `POST /api/aplicaciones/:id/versiones/:versionId/publicacion`: "Despublicar" (false) or publish again (true). */
 export const aplicacionVersionPublicacion = z.object({ publicada: z.boolean({ error: 'Debe ser true o false' }) }).strict();
@@ -154,5 +152,4 @@ export const aplicacionVersionListQuery = listQuery(APLICACION_VERSION_SORT, {
   canal: z.enum(APLICACION_CANALES, { error: 'Canal inválido' }).optional(),
   publicada: queryBoolean.optional(),
 });
-export type AplicacionVersionListQuery = z.input<typeof aplicacionVersionListQuery>;
 export const aplicacionVersionPage = paged(aplicacionVersion);

@@ -132,7 +132,6 @@ export const storeCatalogo = z.object({
   version_minima: z.string().nullable(),
   apps: z.array(storeApp),
 });
-export type StoreCatalogo = z.infer<typeof storeCatalogo>;
 
 /** `GET {api}/api/appsstore/catalogo` (staff): the catalogue as a list, also during maintenance. */
 export const STORE_CATALOGO_SORT = ['nombre', 'categoria', 'descargas', 'actualizado'] as const;
@@ -142,7 +141,6 @@ export const storeCatalogoQuery = listQuery(STORE_CATALOGO_SORT, {
   canal: z.enum(STORE_CANALES, { error: 'Canal inválido' }).optional(),
   destacada: queryBoolean.optional(),
 });
-export type StoreCatalogoQuery = z.input<typeof storeCatalogoQuery>;
 export const storeCatalogoPage = paged(storeApp);
 export const storeCatalogoExportQuery = storeCatalogoQuery.omit({ page: true, size: true });
 
@@ -158,7 +156,6 @@ export const storeEstado = z.object({
   version_minima: z.string().nullable(),
   mantenimiento: z.object({ activo: z.boolean(), mensaje: z.string().nullable(), desde: z.string().nullable() }),
 });
-export type StoreEstado = z.infer<typeof storeEstado>;
 
 /**
  * The 503 of `{store}` routes during maintenance (with `Retry-After: STORE_RETRY_AFTER`): the error envelope
@@ -237,7 +234,6 @@ export const storeIndexApp = z.object({
   /** Extension: featured by the store's configuration. */
   featured: z.boolean(),
 });
-export type StoreIndexApp = z.infer<typeof storeIndexApp>;
 
 export const storeIndex = z
   .object({

@@ -17,7 +17,6 @@ export const usuarioSesion = z.object({
   /** The sign-in name; not in the spec's shape, carried for the top bar's account menu. */
   usuario: z.string(),
 });
-export type UsuarioSesion = z.infer<typeof usuarioSesion>;
 
 export const sesion = z.object({ token: z.string(), usuario: usuarioSesion });
 export type Sesion = z.infer<typeof sesion>;
@@ -29,4 +28,3 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** `POST {api}/api/auth/permisos`: a list of codes in, each code mapped to a boolean out. */
 export const permisosRequest = z.array(z.string().min(1).max(100)).max(500);
 export const permisosResponse = envelope(z.record(z.string(), z.boolean()));
-export type PermisosResponse = z.infer<typeof permisosResponse>;

@@ -136,7 +136,6 @@ export const empresaListQuery = listQuery(EMPRESA_SORT, {
   activo: queryBoolean.optional(),
   condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Condición de IVA inválida' }).optional(),
 });
-export type EmpresaListQuery = z.input<typeof empresaListQuery>;
 export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
 

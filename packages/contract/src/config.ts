@@ -11,9 +11,3 @@ export const runtimeConfig = z.object({
   sitio: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
-
-export const SITIO_ORG = 'ORG';
-
-/** App settings (spec §3). */
-export const appSettings = z.object({ name: z.string(), description: z.string(), year: z.number().int() });
-export type AppSettings = z.infer<typeof appSettings>;

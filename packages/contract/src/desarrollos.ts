@@ -127,7 +127,6 @@ export type DesarrolloValues = z.output<typeof desarrolloInput>;
 
 /** `POST /api/desarrollos/:id/estado`: moves a development; refused (409) when the table does not allow it. */
 export const desarrolloEstadoInput = z.object({ estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }) }).strict();
-export type DesarrolloEstadoInput = z.infer<typeof desarrolloEstadoInput>;
 
 // ---- Answers ----
 
@@ -201,7 +200,6 @@ export const desarrolloListQuery = listQuery(DESARROLLO_SORT, {
   estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }).optional(),
   vencido: queryBoolean.optional(),
 });
-export type DesarrolloListQuery = z.input<typeof desarrolloListQuery>;
 export const desarrolloPage = paged(desarrolloFila);
 export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size: true });
 
@@ -216,7 +214,6 @@ export const tableroQuery = z
     vencido: queryBoolean.optional(),
   })
   .strict();
-export type TableroQuery = z.input<typeof tableroQuery>;
 
 /** One column per state, in board order: its full count and its first cards (most urgent first). */
 export const tablero = z.array(

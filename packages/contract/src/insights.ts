@@ -91,9 +91,6 @@ export function sentrySnippets(dsn: string): { navegador: string; node: string }
 
 /** A person (issue assignee: a staff persona) or a user (comment author), by id and display name. */
 export const usuarioRef = z.object({ id: z.number().int(), nombre: z.string() });
-export type UsuarioRef = z.infer<typeof usuarioRef>;
-export const personaRef = usuarioRef;
-export type PersonaRef = UsuarioRef;
 
 export const issue = z.object({
   id: z.number().int(),
@@ -113,7 +110,7 @@ export const issue = z.object({
   release: z.string().nullable(),
   environment: z.string().nullable(),
   /** The staff persona (personas table) the issue is assigned to; nombre is "Nombre Apellido". */
-  asignado: personaRef.nullable(),
+  asignado: usuarioRef.nullable(),
   /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
   serie: z.array(z.number().int()),
 });
@@ -129,7 +126,6 @@ export const issueListQuery = listQuery(ISSUE_SORT, {
   proyecto_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
   asignado_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
-export type IssueListQuery = z.input<typeof issueListQuery>;
 export const issuePage = paged(issue);
 export const issueExportQuery = issueListQuery.omit({ page: true, size: true });
 
@@ -280,15 +276,13 @@ export const comentario = z.object({
 export type Comentario = z.infer<typeof comentario>;
 
 /** `GET /api/insights/asignables`: active staff personas an issue can be assigned to, by apellido. */
-export const asignables = z.array(personaRef);
+export const asignables = z.array(usuarioRef);
 
 /** `GET /api/insights/monitor-propio` (public): the DSN the portal's own web app reports to; null when off. */
 export const monitorPropio = z.object({ dsn: z.string().nullable() });
 
 // ---- Intake (the Sentry wire; not enveloped) ----
 
-/** Success of `POST /api/{project_id}/store/` and `/envelope/`. */
-export const intakeAnswer = z.object({ id: z.string() });
 /** Compressed request body limit; the inflated body is capped at INTAKE_MAX_INFLATED. */
 export const INTAKE_MAX_BODY = 1024 * 1024;
 export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;

@@ -106,7 +106,6 @@ export const maquinaListQuery = listQuery(MAQUINA_SORT, {
   ubicacion: z.string().trim().max(100).optional(),
   garantia_vencida: queryBoolean.optional(),
 });
-export type MaquinaListQuery = z.input<typeof maquinaListQuery>;
 export const maquinaPage = paged(maquina);
 export const maquinaExportQuery = maquinaListQuery.omit({ page: true, size: true });
 

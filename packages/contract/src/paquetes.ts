@@ -27,7 +27,11 @@ export type PaqueteLast = z.infer<typeof paqueteLast>;
 export const PAQUETE_CANALES = ['estable', 'beta', 'hotfix'] as const;
 export type PaqueteCanal = (typeof PAQUETE_CANALES)[number];
 
-/** The package's fields that staff write; the file itself is the upload's body. */
+/**
+ * The package's fields that staff write: the edit form's body, and the query of the upload
+ * (`POST {instaladores}/api/paquetes?nombre&producto&version&canal&notas`), whose body is the file's bytes
+ * (any content type), streamed to the store.
+ */
 export const paqueteInput = z
   .object({
     nombre: nombreArchivo,
@@ -39,12 +43,6 @@ export const paqueteInput = z
   .strict();
 export type PaqueteInput = z.input<typeof paqueteInput>;
 export type PaqueteValues = z.output<typeof paqueteInput>;
-
-/**
- * `POST {instaladores}/api/paquetes?nombre&producto&version&canal&notas`: the query carries the fields, the
- * body is the file's bytes (any content type), streamed to the store.
- */
-export const paqueteUploadQuery = paqueteInput;
 
 /** A package as the screens show it. */
 export const paqueteFila = z.object({
@@ -74,7 +72,6 @@ export const paqueteListQuery = listQuery(PAQUETE_SORT, {
   /** `true` lists the retired packages instead of the listed ones. */
   retirados: queryBoolean.optional(),
 });
-export type PaqueteListQuery = z.input<typeof paqueteListQuery>;
 export const paquetePage = paged(paqueteFila);
 export const paqueteExportQuery = paqueteListQuery.omit({ page: true, size: true });
 

@@ -4,10 +4,6 @@ import { optionalText, requiredText } from './validators.ts';
 
 // ---- Personas: staff and client contacts (AREAS.md; issue 6) ----
 
-/** Staff have no company; a client's contact has one. */
-export const PERSONA_TIPOS = { personal: 'Personal', contacto: 'Contacto de cliente' } as const;
-export type PersonaTipo = keyof typeof PERSONA_TIPOS;
-
 const optionalEmail = z
   .string()
   .trim()
@@ -78,7 +74,6 @@ export const personaListQuery = listQuery(PERSONA_SORT, {
   /** The contacts of one client (the client's Contactos tab). */
   empresa_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
-export type PersonaListQuery = z.input<typeof personaListQuery>;
 export const personaPage = paged(persona);
 export const personaExportQuery = personaListQuery.omit({ page: true, size: true });
 

@@ -56,7 +56,6 @@ export const productoListQuery = listQuery(PRODUCTO_SORT, {
   tipo: z.enum(PRODUCTO_TIPOS, { error: 'Tipo inválido' }).optional(),
   activo: queryBoolean.optional(),
 });
-export type ProductoListQuery = z.input<typeof productoListQuery>;
 export const productoPage = paged(productoFila);
 
 /** `GET /api/productos/export.csv`: the list's filters and sort, every matching row. */

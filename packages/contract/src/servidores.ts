@@ -4,11 +4,10 @@ import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { dnsRef } from './shared.ts';
 import { optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 import { direccionView, dnsEntry } from './servidores/dns.ts';
-export { dnsRef, type DnsRef } from './shared.ts';
+export { dnsRef } from './shared.ts';
 
 /** Server (spec §3): nombre and dnss; extra fields are allowed. */
 export const servidorConDns = z.object({ id: z.number().int(), nombre: z.string(), dnss: z.array(dnsRef) });
-export type ServidorConDns = z.infer<typeof servidorConDns>;
 
 /** `GET {api}/api/servidores` and `GET {api}/api/empresas/{id}/servidores`. */
 export const servidoresResponse = envelope(z.array(servidorConDns));
@@ -57,7 +56,6 @@ export const servidorListQuery = listQuery(SERVIDOR_SORT, {
   estado: z.enum(SERVIDOR_ESTADOS, { error: 'Estado inválido' }).optional(),
   proveedor: z.string().trim().max(100).optional(),
 });
-export type ServidorListQuery = z.input<typeof servidorListQuery>;
 export const servidorPage = paged(servidor);
 
 /** `POST /api/servidores/eliminar`: bulk delete; servers with DNS entries need `cascada: true` (else 409). */

@@ -58,7 +58,6 @@ export type VencimientoMeses = z.infer<typeof vencimientoMeses>;
 
 /** A DNS entry as the spec's server shape carries it (spec §3). */
 export const dnsRef = z.object({ id: z.number().int(), host: z.string() });
-export type DnsRef = z.infer<typeof dnsRef>;
 
 // ---- Archivos ----
 

@@ -129,7 +129,6 @@ export const sitioListQuery = listQuery(SITIO_SORT, {
   /** The state of the site's nearest expiry (SSL or domain), by the shared rule `estadoVencimiento`. */
   vencimiento: z.enum(VENCIMIENTO_ESTADOS, { error: 'Estado de vencimiento inválido' }).optional(),
 });
-export type SitioListQuery = z.input<typeof sitioListQuery>;
 export const sitioExportQuery = sitioListQuery.omit({ page: true, size: true });
 export const sitioPage = paged(sitioFila);
 
@@ -214,7 +213,6 @@ export const sitioVencimientoListQuery = listQuery(SITIO_VENCIMIENTO_SORT, {
   empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   propios: queryBoolean.optional(),
 });
-export type SitioVencimientoListQuery = z.input<typeof sitioVencimientoListQuery>;
 export const sitioVencimientoExportQuery = sitioVencimientoListQuery.omit({ page: true, size: true });
 export const sitioVencimientoPage = paged(sitioVencimiento);
 

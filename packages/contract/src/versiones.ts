@@ -81,7 +81,6 @@ export const versionListQuery = listQuery(VERSION_SORT, {
   canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }).optional(),
   estado: z.enum(VERSION_ESTADOS, { error: 'Estado inválido' }).optional(),
 });
-export type VersionListQuery = z.input<typeof versionListQuery>;
 export const versionPage = paged(versionFila);
 export const versionExportQuery = versionListQuery.omit({ page: true, size: true });
 
@@ -96,7 +95,6 @@ export const versionAssetParams = z
 
 /** `GET /api/versiones/productos`: every product (id, code, name) for the list's filter and the form's select. */
 export const versionProducto = z.object({ id: z.number().int(), codigo: z.string(), nombre: z.string(), activo: z.boolean() });
-export type VersionProducto = z.infer<typeof versionProducto>;
 export const versionProductos = z.array(versionProducto);
 
 /** `GET /api/versiones/changelog`: the products that have published versions. */

@@ -1,3 +1,4 @@
+import { MANTENIMIENTO } from '@intranet/contract/texts';
 
 /** Every text of the portal's shell, in Spanish. Texts quoted by the spec are copied exactly. */
 export const messages = {
@@ -32,7 +33,7 @@ export const messages = {
     noAutorizadoTexto: 'Su sesión no es válida o venció. Inicie sesión para continuar.',
     prohibidoTitulo: 'Acceso denegado',
     prohibidoTexto: 'No tiene permiso para ver esta página.',
-    mantenimientoTitulo: 'El sitio esta en mantenimiento',
+    mantenimientoTitulo: MANTENIMIENTO,
     mantenimientoDisculpas: 'Disculpe las molestias',
     mantenimientoReintentar: 'Vuelve a intentarlo mas tarde!',
     mantenimientoComprobar: 'Comprobar de nuevo',

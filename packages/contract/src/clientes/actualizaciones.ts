@@ -39,7 +39,6 @@ export const actualizacionInput = z
     path: ['version_hasta_id'],
     message: 'La versión instalada debe ser otra que la de origen',
   });
-export type ActualizacionInput = z.input<typeof actualizacionInput>;
 
 export const actualizacion = z.object({
   id: z.number().int(),
@@ -73,7 +72,6 @@ export const actualizacionListQuery = listQuery(ACTUALIZACION_SORT, {
   version_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   resultado: z.enum(ACTUALIZACION_RESULTADOS, { error: 'Resultado inválido' }).optional(),
 });
-export type ActualizacionListQuery = z.input<typeof actualizacionListQuery>;
 export const actualizacionExportQuery = actualizacionListQuery.omit({ page: true, size: true });
 export const actualizacionPage = paged(actualizacion);
 
@@ -85,7 +83,6 @@ export const clienteDesactualizado = z.object({
   atraso: z.number().int().positive(),
   servidores: z.array(z.object({ id: z.number().int(), nombre: z.string(), version: z.string(), atraso: z.number().int().positive() })),
 });
-export type ClienteDesactualizado = z.infer<typeof clienteDesactualizado>;
 
 /** `GET /api/actualizaciones/desactualizados`: per product, its newest published version and the clients behind. */
 export const productoDesactualizados = z.object({

@@ -255,7 +255,6 @@ export const vencimientoListQuery = listQuery(VENCIMIENTO_SORT, {
   tipo: z.enum(VENCIMIENTO_TIPOS, { error: 'Tipo inválido' }).optional(),
   empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
 });
-export type VencimientoListQuery = z.input<typeof vencimientoListQuery>;
 export const vencimientoExportQuery = vencimientoListQuery.omit({ page: true, size: true });
 export const vencimientoPage = paged(vencimiento);
 export const grupoParam = z.object({ grupo: z.enum(VENCIMIENTO_GRUPOS, { error: 'Grupo inválido' }) }).strict();
@@ -293,5 +292,3 @@ export const vencimientosEmpresa = z.object({
 });
 export type VencimientosEmpresa = z.infer<typeof vencimientosEmpresa>;
 
-/** Listas para los formularios. */
-export const empresaQuery = z.object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();

@@ -6,7 +6,6 @@ import { hostname, ipAddress, port } from '../validators.ts';
 
 /** Derived DNS entry (spec §3). */
 export const dnsDerivado = z.object({ id: z.number().int(), host: z.string(), servidor_nombre: z.string() });
-export type DnsDerivado = z.infer<typeof dnsDerivado>;
 
 /** Address (spec §3). */
 export const direccion = z.object({
@@ -16,7 +15,6 @@ export const direccion = z.object({
   port: z.number().int(),
   path: z.string(),
 });
-export type Direccion = z.infer<typeof direccion>;
 
 export const DNS_TIPOS = ['A', 'AAAA', 'CNAME'] as const;
 
@@ -50,7 +48,6 @@ export const dnsListQuery = listQuery(DNS_SORT, {
   tipo: z.enum(DNS_TIPOS, { error: 'Tipo inválido' }).optional(),
   activo: queryBoolean.optional(),
 });
-export type DnsListQuery = z.input<typeof dnsListQuery>;
 export const dnsPage = paged(dnsEntry);
 
 /** `POST /api/dns/:id/resolver`: what the server's resolver answers for the entry now. */

@@ -154,5 +154,3 @@ export function Editor({
     </div>
   );
 }
-
-export default Editor;

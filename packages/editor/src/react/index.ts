@@ -1,4 +1,5 @@
-// React entry. Screens should load the field lazily: lazy(() => import('@intranet/editor/react/Editor')).
+// React entry. Screens should load the field lazily:
+// lazy(() => import('@intranet/editor/react/Editor').then((m) => ({ default: m.Editor }))).
 export { Editor, type EditorProps } from './Editor.tsx';
 export { Toolbar } from './Toolbar.tsx';
 export { HeadingMenu } from './HeadingMenu.tsx';

@@ -10,7 +10,6 @@ import {
   paquetePage,
   paqueteProductos,
   paquetesResponse,
-  paqueteUploadQuery,
 } from '@intranet/contract/paquetes';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
@@ -147,7 +146,7 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
         tags,
         summary: 'Sube un paquete: los datos en la consulta, el archivo como cuerpo',
         description: 'El archivo se guarda mientras llega (tamaño y SHA-256 calculados en el camino); 413 sobre el máximo.',
-        querystring: paqueteUploadQuery,
+        querystring: paqueteInput,
         response: { 201: envelope(paqueteFila), ...bad, 413: errorBody },
       },
       handler: async (request, reply) => {

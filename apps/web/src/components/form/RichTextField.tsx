@@ -6,7 +6,7 @@ import { formMessages } from '../messages.ts';
 import type { BoundFieldProps } from './boundField.ts';
 
 // The editor (ProseMirror and its toolbar) is its own chunk, fetched only when a rich-text field shows.
-const Editor = lazy(() => import('@intranet/editor/react/Editor'));
+const Editor = lazy(() => import('@intranet/editor/react/Editor').then((m) => ({ default: m.Editor })));
 
 interface RichTextFieldProps<T extends FieldValues, O> extends BoundFieldProps<T, O> {
   withAsterisk?: boolean;

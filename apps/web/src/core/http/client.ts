@@ -213,5 +213,3 @@ export function createHttpClient(deps: HttpDeps) {
       request('DELETE', url, schema, undefined, options),
   };
 }
-
-export type HttpClient = ReturnType<typeof createHttpClient>;

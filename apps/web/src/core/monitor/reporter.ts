@@ -17,6 +17,7 @@ export function isIntakeUrl(url: string, dsn: string): boolean {
  * the portal's project in its own monitor. Loaded in its own chunk after sign-in, never on /login.
  * The SDK's transport posts the envelopes (the Sentry wire, with no session token: not a portal API call)
  * and backs off on 429; its failures are never reported, and the intake calls leave no breadcrumbs.
+ * @public — called through monitor.ts's dynamic import, which knip does not follow.
  */
 export function startReporter(dsn: string, usuario: string | null): void {
   init({
@@ -38,7 +39,10 @@ export function setReporterUser(usuario: string | null): void {
   setUser(usuario ? { username: usuario } : null);
 }
 
-/** An error the router caught (a screen that failed to render or load): handled by the page, still a bug. */
+/**
+ * An error the router caught (a screen that failed to render or load): handled by the page, still a bug.
+ * @public — called through monitor.ts's dynamic import, which knip does not follow.
+ */
 export function reportCaughtError(error: unknown): void {
   captureException(error, { mechanism: { type: 'react-router', handled: false } });
 }
