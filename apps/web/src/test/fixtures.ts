@@ -15,9 +15,6 @@ import { HttpError } from '../core/http/HttpError.ts';
 /** A successful `{api}` answer, as the mocked http layer resolves it. */
 export const ok = <T>(datos: T) => ({ error: null, datos });
 
-/** A page of a paginated list. */
-export const page = <T>(items: T[], total = items.length) => ok({ items, total });
-
 /** A 400 answer with field errors, as core/http throws it. */
 export const badRequest = (campos: FieldErrors, error = 'Datos inválidos') => new HttpError(400, { error, datos: null, campos }, error);
 
