@@ -35,11 +35,12 @@ export function answers(routes: Record<string, unknown>) {
 export const stubRoute = (path: string, text: string): RouteObject => ({ path, element: createElement('p', null, text) });
 
 /**
- * Opens a Mantine select (a form field or a list filter) by its label and answers its list of options
- * (jsdom leaves Mantine's dropdowns styled as hidden, so look in it with `hidden: true`).
+ * Opens a Mantine select (a form field or a list filter) by its label, inside `container` when given (a
+ * dialog), and answers its list of options (jsdom leaves Mantine's dropdowns styled as hidden, so look in it
+ * with `hidden: true`).
  */
-export async function openSelect(label: string | RegExp): Promise<HTMLElement> {
-  const input = screen.getByRole('textbox', { name: label });
+export async function openSelect(label: string | RegExp, container?: HTMLElement): Promise<HTMLElement> {
+  const input = (container ? within(container) : screen).getByRole('textbox', { name: label });
   fireEvent.click(input);
   return waitFor(() => {
     const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
@@ -52,8 +53,8 @@ export async function openSelect(label: string | RegExp): Promise<HTMLElement> {
 export const optionNames = (listbox: HTMLElement) => within(listbox).queryAllByRole('option', { hidden: true }).map((option) => option.textContent);
 
 /** Picks an option of a select, as a user does: open it, click the option. */
-export async function choose(label: string | RegExp, option: string | RegExp): Promise<void> {
-  const listbox = await openSelect(label);
+export async function choose(label: string | RegExp, option: string | RegExp, container?: HTMLElement): Promise<void> {
+  const listbox = await openSelect(label, container);
   fireEvent.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
 
