@@ -47,6 +47,21 @@ export const richTextMessages = {
   ilegible: 'No se puede mostrar el texto guardado',
 } as const;
 
+/** Texts of the selects of another area's records (clients, people). */
+export const entityMessages = {
+  buscarCliente: 'Buscar por razón social o CUIT',
+  buscarPersona: 'Buscar por nombre…',
+  inactiva: 'inactiva',
+} as const;
+
+/** Texts of the expiry pieces the clients' and the sites' grids share. */
+export const vencimientoMessages = {
+  grafico: 'Vencimientos por mes',
+  graficoAria: (total: number, vencidos: number) => `Vencimientos de los próximos 12 meses: ${total}; ya vencidos: ${vencidos}`,
+  yaVencidos: (n: number) => (n === 1 ? '1 ya vencido' : `${n} ya vencidos`),
+  cantidad: 'Vencimientos',
+} as const;
+
 export const confirmMessages = {
   confirmar: 'Confirmar',
   cancelar: 'Cancelar',

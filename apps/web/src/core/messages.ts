@@ -53,6 +53,16 @@ export const messages = {
     errorPermisos: 'No se pudieron cargar los permisos del menú.',
     derechos: 'Todos los derechos reservados',
   },
+  cuenta: {
+    cambiar: 'Cambiar contraseña',
+    actual: 'Contraseña actual',
+    nueva: 'Contraseña nueva',
+    confirmacion: 'Repita la contraseña nueva',
+    ayuda: 'Al cambiarla se cierran sus otras sesiones abiertas.',
+    guardar: 'Cambiar contraseña',
+    cambiada: 'Contraseña cambiada',
+    cambiadaTexto: 'Su contraseña nueva ya rige.',
+  },
   http: {
     sinConexion: 'No se pudo conectar con el servidor.',
     respuestaInesperada: 'Respuesta inesperada del servidor.',

@@ -1,10 +1,9 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { abrirCambiarPassword } from '../areas/personas/CambiarPassword.tsx';
-import { passwordMessages } from '../areas/personas/messages.ts';
 import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
+import { abrirCambiarPassword } from './CambiarPassword.tsx';
 import { Logo } from './Logo.tsx';
 import { fechaCorta, paqueteNombreCorto } from './paquete.ts';
 import { TopMenu } from './TopMenu.tsx';
@@ -77,7 +76,7 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
-                {passwordMessages.cambiar}
+                {messages.cuenta.cambiar}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -12,8 +12,9 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { useDesarrollo, useGuardarDesarrollo, useOpciones, useProductoOpciones, type DesarrolloValues } from './api.ts';
-import { EmpresaSelect } from './EmpresaSelect.tsx';
+import { EmpresaSelect, razonSocial } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
+import { useDesarrollo, useGuardarDesarrollo, useOpciones, type DesarrolloValues } from './api.ts';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
 
@@ -96,7 +97,7 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
     <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlDesarrollo }} cancelTo={volver} maw={1040} recordForm={recordForm}>
       <TextField control={control} name="titulo" label={t.campos.titulo} withAsterisk autoFocus maxLength={200} description={id === undefined ? t.estadoAyuda : undefined} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} />
+        <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} placeholder={t.buscarCliente} optionLabel={razonSocial} />
         <ProductoYVersion control={control} setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })} actual={actual} />
         <SelectField control={control} name="prioridad" label={t.campos.prioridad} withAsterisk data={prioridadOptions} />
         <ResponsableField control={control} actual={actual} />

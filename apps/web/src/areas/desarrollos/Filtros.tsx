@@ -1,10 +1,11 @@
 import { SegmentedControl } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { DESARROLLO_PRIORIDADES, type desarrolloListQuery } from '@intranet/contract/desarrollos';
+import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import type { ListState } from '../../core/list/useListState.ts';
-import { useOpciones, useProductoOpciones } from './api.ts';
-import { EmpresaFilter } from './EmpresaSelect.tsx';
+import { useOpciones } from './api.ts';
 import { desarrollosMessages as t } from './messages.ts';
 
 export const DESARROLLOS_PATH = '/desarrollos';
@@ -25,7 +26,7 @@ export function FiltrosComunes({ list }: { list: Lista }) {
   const { query } = list;
   return (
     <>
-      <EmpresaFilter value={query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />
+      <EmpresaFilter label={t.campos.empresa} value={query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />
       <FilterSelect
         label={t.campos.producto}
         value={query.producto_id === undefined ? undefined : String(query.producto_id)}

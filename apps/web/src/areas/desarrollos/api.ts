@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { empresaOpciones } from '@intranet/contract/clientes';
 import {
   desarrollo,
   desarrolloCambios,
@@ -12,7 +11,6 @@ import {
   type Tablero,
 } from '@intranet/contract/desarrollos';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { productoOpciones } from '@intranet/contract/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 import { moverEnTablero } from './moverEnTablero.ts';
@@ -72,29 +70,6 @@ export function useOpciones() {
     queryKey: desarrollosKeys.opciones,
     queryFn: async ({ signal }) => (await http.get(url('/opciones'), envelope(desarrolloOpciones), { signal })).datos,
     staleTime: 60_000,
-  });
-}
-
-/** Active products, for the form and the filters (any session may ask). */
-export function useProductoOpciones() {
-  return useQuery({
-    queryKey: ['productos', 'opciones'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
-    staleTime: 60_000,
-  });
-}
-
-/** Clients matching `q` (the server searches, 50 at most), plus the chosen one when it is not among them. */
-export function useEmpresaOpciones(q: string, id: number | null) {
-  return useQuery({
-    queryKey: ['empresas', 'opciones', q, id],
-    queryFn: async ({ signal }) => {
-      const get = (params: string) => http.get(apiUrl('api', `/api/empresas/opciones?${params}`), envelope(empresaOpciones), { signal });
-      const lista = (await get(new URLSearchParams(q ? { q } : {}).toString())).datos;
-      if (id === null || lista.some((e) => e.id === id)) return lista;
-      return [...(await get(`id=${id}`)).datos, ...lista];
-    },
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -5,13 +5,13 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { asignarInput, devolverInput, MAQUINA_ESTADOS_LIBRES, type AsignarInput, type DevolverInput, type Maquina } from '@intranet/contract/maquinas';
+import { PersonaSelect } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextField } from '../../components/form/TextField.tsx';
 import { formMessages } from '../../components/messages.ts';
-import { PersonaSelect } from '../personas/PersonaSelect.tsx';
 import { useAsignarMaquina, useDevolverMaquina, type AsignarValues, type DevolverValues } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
 

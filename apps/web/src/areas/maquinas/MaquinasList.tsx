@@ -1,19 +1,18 @@
-import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { MAQUINA_ESTADOS, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
-import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
-import { usePersonaOpciones } from '../personas/api.ts';
 import { maquinasCsvUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
@@ -63,25 +62,6 @@ const garantiaOptions = [
   { value: 'false', label: t.garantiaOpciones.false },
 ];
 
-/** The person filter: a server-searched choice of people, kept in the URL by id. */
-function PersonaFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
-  const opciones = usePersonaOpciones('', value ?? null, false);
-  return (
-    <Select
-      label={t.persona}
-      placeholder={listMessages.todos}
-      data={(opciones.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre_completo }))}
-      value={value === undefined ? null : String(value)}
-      onChange={(next) => onChange(next === null ? undefined : Number(next))}
-      clearable
-      searchable
-      nothingFoundMessage={listMessages.sinResultados}
-      comboboxProps={{ withinPortal: true }}
-      w={{ base: '100%', sm: 200 }}
-    />
-  );
-}
-
 /** `/maquinas`: the inventory, paged, sorted and filtered on the server, the view kept in the URL. */
 export function MaquinasList() {
   const list = useListState(maquinaListQuery);
@@ -125,7 +105,7 @@ export function MaquinasList() {
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
             <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(v) => list.setFilter('tipo', v)} />
             <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
-            <PersonaFilter value={list.query.persona_id} onChange={(v) => list.setFilter('persona_id', v)} />
+            <PersonaFilter label={t.persona} w={{ base: '100%', sm: 200 }} value={list.query.persona_id} onChange={(v) => list.setFilter('persona_id', v)} />
             <FilterSelect
               label={t.campos.ubicacion}
               value={list.query.ubicacion}

@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { personaInput, type PersonaDetalle, type PersonaInput } from '@intranet/contract/personas';
+import { PersonaSelect } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
@@ -9,7 +10,6 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useGuardarPersona, usePersona } from './api.ts';
 import { personasMessages as t } from './messages.ts';
-import { PersonaSelect } from './PersonaSelect.tsx';
 
 const EMPTY: PersonaInput = {
   nombre: '', apellido: '', email: '', telefono: '', interno: '', puesto: '', area: '', responsable_id: null, legajo: '', activo: true, empresa_id: null, notas: '',

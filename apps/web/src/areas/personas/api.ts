@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { persona, personaDeleteResult, personaDetalle, personaInput, personaOpcion, personaPage } from '@intranet/contract/personas';
+import { persona, personaDeleteResult, personaDetalle, personaInput, personaPage } from '@intranet/contract/personas';
 import {
-  cambioPassword,
   cuenta,
   cuentaConPassword,
   cuentaCreate,
@@ -20,7 +19,6 @@ export type PersonaValues = z.output<typeof personaInput>;
 export type CuentaCreateValues = z.output<typeof cuentaCreate>;
 export type CuentaUpdateValues = z.output<typeof cuentaUpdate>;
 export type RolValues = z.output<typeof rolInput>;
-export type CambioPasswordValues = z.output<typeof cambioPassword>;
 
 const url = (path: string) => apiUrl('api', `/api${path}`);
 
@@ -29,7 +27,6 @@ export const personasKeys = {
   all: ['personas'] as const,
   lista: (params: string) => ['personas', 'lista', params] as const,
   detalle: (id: number) => ['personas', 'detalle', id] as const,
-  opciones: (q: string, id: number | null) => ['personas', 'opciones', q, id] as const,
   areas: ['personas', 'areas'] as const,
   cuenta: (personaId: number) => ['cuentas', 'persona', personaId] as const,
   roles: (params: string) => ['roles', 'lista', params] as const,
@@ -58,24 +55,6 @@ export function useAreas() {
     queryKey: personasKeys.areas,
     queryFn: async ({ signal }) => (await http.get(url('/personas/areas'), envelope(z.array(z.string())), { signal })).datos,
     staleTime: 60_000,
-  });
-}
-
-/** People matching `q` for a select, plus the one already chosen (`id`) so its name shows. */
-export function usePersonaOpciones(q: string, id: number | null, soloActivas: boolean) {
-  return useQuery({
-    queryKey: [...personasKeys.opciones(q, id), soloActivas],
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams();
-      if (q) params.set('q', q);
-      if (soloActivas) params.set('activo', 'true');
-      const lista = (await http.get(url(`/personas/opciones?${params}`), envelope(z.array(personaOpcion)), { signal })).datos;
-      if (id === null || lista.some((p) => p.id === id)) return lista;
-      const elegida = (await http.get(url(`/personas/opciones?id=${id}`), envelope(z.array(personaOpcion)), { signal })).datos;
-      return [...elegida, ...lista];
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 }
 
@@ -149,10 +128,6 @@ export function useRestablecerPassword(id: number) {
     mutationFn: async () => (await http.post(url(`/usuarios/${id}/password`), undefined, envelope(cuentaConPassword))).datos,
     onSuccess: () => invalidate(),
   });
-}
-
-export function useCambiarPasswordPropia() {
-  return useMutation({ mutationFn: (values: CambioPasswordValues) => http.put(url('/usuarios/yo/password'), values, okBody) });
 }
 
 // ---- Roles ----

@@ -53,7 +53,6 @@ export const personasMessages = {
   formNueva: 'Nueva persona',
   formEditar: (nombre: string) => `Editar ${nombre}`,
   sinResponsable: 'Sin responsable',
-  buscarPersona: 'Buscar por nombre…',
   guardada: 'Persona guardada',
   guardadaTexto: (nombre: string) => `Se guardó ${nombre}.`,
   eliminarTitulo: 'Eliminar persona',
@@ -137,16 +136,4 @@ export const rolesMessages = {
   eliminado: 'Rol eliminado',
   errorEliminar: 'No se pudo eliminar',
   historial: 'Historial',
-} as const;
-
-export const passwordMessages = {
-  menu: 'Cuenta',
-  cambiar: 'Cambiar contraseña',
-  actual: 'Contraseña actual',
-  nueva: 'Contraseña nueva',
-  confirmacion: 'Repita la contraseña nueva',
-  ayuda: 'Al cambiarla se cierran sus otras sesiones abiertas.',
-  guardar: 'Cambiar contraseña',
-  cambiada: 'Contraseña cambiada',
-  cambiadaTexto: 'Su contraseña nueva ya rige.',
 } as const;

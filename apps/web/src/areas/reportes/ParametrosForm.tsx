@@ -3,11 +3,11 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import type { ParametroDef } from '@intranet/contract/reportes';
+import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { useProductoOpciones } from '../clientes/vencimientos/api.ts';
-import { EmpresaSelect } from '../clientes/vencimientos/EmpresaSelect.tsx';
 import { reportesMessages as t } from './messages.ts';
 import type { ParametrosSchema } from './parametros.ts';
 

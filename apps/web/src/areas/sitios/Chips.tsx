@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { SitioEstado, VerificacionResultado } from '@intranet/contract/sitios';
 import { diasRestantesTexto, fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { EstadoChip } from '../clientes/vencimientos/EstadoChip.tsx';
 import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
 import { sitiosMessages as t } from './messages.ts';
 
 const ESTADO_COLOR: Record<SitioEstado, string> = { activo: 'green', mantenimiento: 'yellow', caido: 'red', baja: 'gray' };

@@ -10,14 +10,14 @@ import {
   type SitioVencimiento,
 } from '@intranet/contract/sitios';
 import { diasRestantesTexto, fechaCorta, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/clientes/vencimientos';
-import { EmpresaFilter } from '../clientes/vencimientos/EmpresaSelect.tsx';
-import { EstadoChip } from '../clientes/vencimientos/EstadoChip.tsx';
-import { MesesChart } from '../clientes/vencimientos/MesesChart.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
+import { MesesChart } from '../../components/Vencimientos/MesesChart.tsx';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';

@@ -2,9 +2,9 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { formMessages } from '../../../components/messages.ts';
 import { useCopiarParametros } from './api.ts';
-import { EmpresaPicker } from './EmpresaPicker.tsx';
 import { clientesMessages } from './messages.ts';
 
 const t = clientesMessages.instalaciones;
@@ -54,7 +54,7 @@ function CopiarForm({ empresaId }: { empresaId: number }) {
         <Text size="sm" c="dimmed">
           {t.copiarAyuda}
         </Text>
-        <EmpresaPicker label={t.desde} value={desde} onChange={(v) => { setDesde(v); setError(null); }} excluir={empresaId} error={error} withAsterisk />
+        <EmpresaPicker label={t.desde} placeholder={t.buscarCliente} value={desde} onChange={(v) => { setDesde(v); setError(null); }} excluir={empresaId} error={error} withAsterisk />
         <Radio.Group label={t.modo} value={modo} onChange={(v) => setModo(v === 'sobrescribir' ? 'sobrescribir' : 'omitir')}>
           <Stack gap={6} mt={6}>
             <Radio value="omitir" label={t.modos.omitir} />

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { CONDICIONES_IVA, empresaInput, formatCuit, PROVINCIAS, type Empresa, type EmpresaInput } from '@intranet/contract/clientes';
 import { emptyDocument } from '@intranet/editor';
+import { nombreCompleto, PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { RichTextField } from '../../../components/form/RichTextField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../../components/form/RecordForm.tsx';
@@ -10,7 +11,6 @@ import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { useEmpresa, useGuardarEmpresa } from './api.ts';
-import { ContactoSelect } from './ContactoSelect.tsx';
 import { CLIENTES_PATH, clientePath } from './EmpresasList.tsx';
 import { clientesMessages as t } from './messages.ts';
 
@@ -93,7 +93,7 @@ function EmpresaForm({ id, nombre, initial }: { id?: number; nombre?: string; in
         <TextField control={control} name="domicilio" label={t.campos.domicilio} maxLength={200} />
         <TextField control={control} name="localidad" label={t.campos.localidad} maxLength={100} />
         <SelectField control={control} name="provincia" label={t.campos.provincia} data={provinciaOptions} searchable clearable />
-        <ContactoSelect control={control} name="contacto_id" label={t.campos.contacto_id} />
+        <PersonaSelect control={control} name="contacto_id" label={t.campos.contacto_id} placeholder={t.buscarContacto} optionLabel={nombreCompleto} />
         <SwitchField control={control} name="activo" label={t.campos.activo} />
       </SimpleGrid>
       <RichTextField control={control} name="notas" label={t.campos.notas} />

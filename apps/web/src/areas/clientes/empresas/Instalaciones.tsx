@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useServidoresCliente } from './api.ts';
 import { abrirCopiarParametros } from './CopiarParametros.tsx';
-import { EmpresaPicker } from './EmpresaPicker.tsx';
 import { clientesMessages } from './messages.ts';
 import { ParametrosGrid } from './ParametrosGrid.tsx';
 
@@ -53,7 +53,7 @@ export function Instalaciones() {
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <EmpresaPicker label={t.cliente} value={empresaId} onChange={(id) => elegir(id)} w={{ base: '100%', sm: 420 }} />
+            <EmpresaPicker label={t.cliente} placeholder={t.buscarCliente} value={empresaId} onChange={(id) => elegir(id)} w={{ base: '100%', sm: 420 }} />
             <Select
               label={t.servidor}
               data={ambitos}

@@ -4,7 +4,6 @@ import {
   copiarParametrosResult,
   empresa,
   empresaInput,
-  empresaOpcion,
   empresaPage,
   parametro,
   secretoRevelado,
@@ -16,7 +15,7 @@ import {
   type ParametroUpdate,
 } from '@intranet/contract/clientes';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { personaOpcion, personaPage } from '@intranet/contract/personas';
+import { personaPage } from '@intranet/contract/personas';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 
@@ -31,7 +30,6 @@ export const empresasKeys = {
   servidores: (id: number) => ['empresas', 'servidores', id] as const,
   parametros: (id: number, servidorId: number | null) => ['empresas', 'parametros', id, servidorId] as const,
   contactos: (id: number) => ['empresas', 'contactos', id] as const,
-  opciones: (q: string, id: number | null) => ['empresas', 'opciones', q, id] as const,
 };
 
 const url = (path: string) => apiUrl('api', `/api/empresas${path}`);
@@ -53,42 +51,6 @@ export function useEmpresa(id: number) {
 }
 
 export const empresasCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
-
-/** Clients matching the text typed (name or CUIT), plus the chosen one so its label shows. */
-export function useEmpresaOpciones(q: string, id: number | null) {
-  return useQuery({
-    queryKey: empresasKeys.opciones(q, id),
-    queryFn: async ({ signal }) => {
-      const buscar = (params: string) => http.get(url(`/opciones?${params}`), envelope(z.array(empresaOpcion)), { signal });
-      const [lista, elegida] = await Promise.all([
-        buscar(new URLSearchParams(q ? { q } : {}).toString()),
-        id !== null ? buscar(`id=${id}`) : Promise.resolve({ datos: [] }),
-      ]);
-      const vistos = new Set(lista.datos.map((e) => e.id));
-      return [...elegida.datos.filter((e) => !vistos.has(e.id)), ...lista.datos];
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-/** People for the contact select (`GET /api/personas/opciones`, the Personas area's own search). */
-export function useContactoOpciones(q: string, id: number | null) {
-  return useQuery({
-    queryKey: ['personas', 'opciones', 'contacto-cliente', q, id],
-    queryFn: async ({ signal }) => {
-      const buscar = (params: string) => http.get(apiUrl('api', `/api/personas/opciones?${params}`), envelope(z.array(personaOpcion)), { signal });
-      const [lista, elegida] = await Promise.all([
-        buscar(new URLSearchParams(q ? { q } : {}).toString()),
-        id !== null ? buscar(`id=${id}`) : Promise.resolve({ datos: [] }),
-      ]);
-      const vistos = new Set(lista.datos.map((p) => p.id));
-      return [...elegida.datos.filter((p) => !vistos.has(p.id)), ...lista.datos];
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
 
 /** The client's contacts: the Personas list filtered by empresa (`GET /api/personas?empresa_id=`). */
 export function useContactos(empresaId: number) {

@@ -6,6 +6,7 @@ import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -14,7 +15,6 @@ import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formMessages } from '../../../components/messages.ts';
 import { useImportarCertificado } from './api.ts';
-import { EmpresaSelect } from './EmpresaSelect.tsx';
 import { vencimientosMessages as t } from './messages.ts';
 
 const MODAL_ID = 'certificado-importar';

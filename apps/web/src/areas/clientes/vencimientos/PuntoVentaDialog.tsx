@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
 import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/clientes/vencimientos';
+import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -12,7 +13,6 @@ import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formMessages } from '../../../components/messages.ts';
 import { useGuardarPuntoVenta, type PuntoVentaValues } from './api.ts';
-import { EmpresaSelect } from './EmpresaSelect.tsx';
 import { vencimientosMessages as t } from './messages.ts';
 
 const MODAL_ID = 'punto-venta-form';

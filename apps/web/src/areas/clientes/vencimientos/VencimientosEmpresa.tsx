@@ -14,9 +14,9 @@ import {
 } from '@intranet/contract/clientes/vencimientos';
 import { confirmAction } from '../../../components/confirmAction.tsx';
 import { listMessages } from '../../../components/messages.ts';
+import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarItem, useVencimientosEmpresa } from './api.ts';
-import { EstadoChip } from './EstadoChip.tsx';
 import { abrirCertificado } from './CertificadoDialog.tsx';
 import { abrirImportarCertificado } from './ImportarCertificadoDialog.tsx';
 import { abrirLicencia } from './LicenciaDialog.tsx';

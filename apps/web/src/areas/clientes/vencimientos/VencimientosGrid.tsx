@@ -23,12 +23,12 @@ import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx'
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
+import { MesesChart } from '../../../components/Vencimientos/MesesChart.tsx';
 import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { useEliminarItem, useVencimientos, vencimientosCsvUrl } from './api.ts';
-import { EstadoChip } from './EstadoChip.tsx';
-import { MesesChart } from './MesesChart.tsx';
+import { useEliminarItem, useMeses, useVencimientos, vencimientosCsvUrl } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 import { abrirRenovar } from './RenovarDialog.tsx';
 
@@ -52,6 +52,7 @@ const mesesDeRenovacion = (v: Vencimiento) => (v.tipo === 'certificado' ? 24 : v
 export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: VencimientosGridProps) {
   const list = useListState(vencimientoListQuery);
   const vencimientos = useVencimientos(grupo, list.apiParams);
+  const meses = useMeses(grupo);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const eliminar = useEliminarItem();
 
@@ -160,7 +161,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
           </>
         }
       />
-      <MesesChart grupo={grupo} />
+      <MesesChart meses={meses} />
       <DataTable
         label={tableLabel}
         tableId={`vencimientos-${grupo}`}

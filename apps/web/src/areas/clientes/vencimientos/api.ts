@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { empresaOpciones } from '@intranet/contract/clientes';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { productoOpciones } from '@intranet/contract/productos';
 import {
   certificado,
   certificadoInput,
@@ -138,24 +136,3 @@ export function useGuardarPuntoVenta(id: number | undefined) {
   });
 }
 
-/** Clients chosen by typing part of the name or CUIT (`GET /api/empresas/opciones`). */
-export function useEmpresaOpciones(q: string, id: number | null) {
-  return useQuery({
-    queryKey: ['empresas', 'opciones', q, id],
-    queryFn: async ({ signal }) => {
-      const get = (params: string) => http.get(apiUrl('api', `/api/empresas/opciones?${params}`), envelope(empresaOpciones), { signal });
-      const lista = (await get(new URLSearchParams(q ? { q } : {}).toString())).datos;
-      if (id === null || lista.some((e) => e.id === id)) return lista;
-      return [...(await get(`id=${id}`)).datos, ...lista];
-    },
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useProductoOpciones() {
-  return useQuery({
-    queryKey: ['productos', 'opciones'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
-    staleTime: 60_000,
-  });
-}

@@ -3,13 +3,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CambioPassword } from '@intranet/contract/personas/usuarios';
-import { renderUi } from '../../components/testing.tsx';
-import { badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
+import { renderUi } from '../components/testing.tsx';
+import { badRequest, ok, watchNotifications } from '../test/fixtures.ts';
 import { abrirCambiarPassword } from './CambiarPassword.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
-vi.mock('../../core/http/http.ts', () => ({ http }));
-vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+vi.mock('../core/http/http.ts', () => ({ http }));
+vi.mock('../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 
 let notified: ReturnType<typeof watchNotifications>;
 beforeEach(() => {

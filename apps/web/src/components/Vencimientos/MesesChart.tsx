@@ -2,9 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { VencimientoGrupo, VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
-import { useMeses } from './api.ts';
-import { vencimientosMessages as t } from './messages.ts';
+import type { VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import { vencimientoMessages as t } from '../messages.ts';
 
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const etiqueta = (mes: string) => {
@@ -12,19 +11,11 @@ const etiqueta = (mes: string) => {
   return `${MESES[Number(m) - 1]} ${y!.slice(2)}`;
 };
 
-/** The month counts as another area's grid reads them (the site-expiry grid answers the same shape). */
-export type MesesConsulta = Pick<UseQueryResult<VencimientoMeses, Error>, 'data' | 'isError' | 'error'>;
+/** The month counts of an expiry grid (the clients' and the sites' grids answer the same shape). */
+type MesesConsulta = Pick<UseQueryResult<VencimientoMeses, Error>, 'data' | 'isError' | 'error'>;
 
-/** How many items fall due in each of the next 12 months, above the grid: a client grid's, or given. */
-export function MesesChart(props: { grupo: VencimientoGrupo } | { meses: MesesConsulta }) {
-  return 'grupo' in props ? <MesesDeGrupo grupo={props.grupo} /> : <MesesView meses={props.meses} />;
-}
-
-function MesesDeGrupo({ grupo }: { grupo: VencimientoGrupo }) {
-  return <MesesView meses={useMeses(grupo)} />;
-}
-
-function MesesView({ meses }: { meses: MesesConsulta }) {
+/** How many items fall due in each of the next 12 months, above an expiry grid. */
+export function MesesChart({ meses }: { meses: MesesConsulta }) {
   const data = (meses.data?.meses ?? []).map((m) => ({ mes: etiqueta(m.mes), cantidad: m.cantidad }));
   const total = data.reduce((sum, d) => sum + d.cantidad, 0);
   const vencidos = meses.data?.vencidos ?? 0;

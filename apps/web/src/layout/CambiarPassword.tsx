@@ -1,16 +1,28 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
 import { useController, useForm, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { okBody } from '@intranet/contract/envelope';
 import { cambioPassword, type CambioPassword } from '@intranet/contract/personas/usuarios';
-import { contractResolver } from '../../components/form/contractResolver.ts';
-import { FormError } from '../../components/form/FormError.tsx';
-import { useServerErrors } from '../../components/form/serverErrors.ts';
-import { formMessages } from '../../components/messages.ts';
-import { useCambiarPasswordPropia, type CambioPasswordValues } from './api.ts';
-import { passwordMessages as t } from './messages.ts';
+import { contractResolver } from '../components/form/contractResolver.ts';
+import { FormError } from '../components/form/FormError.tsx';
+import { useServerErrors } from '../components/form/serverErrors.ts';
+import { confirmMessages, formMessages } from '../components/messages.ts';
+import { apiUrl } from '../core/config/config.ts';
+import { http } from '../core/http/http.ts';
+import { messages } from '../core/messages.ts';
 
+const t = messages.cuenta;
 const MODAL_ID = 'cambiar-password';
+
+type CambioPasswordValues = z.output<typeof cambioPassword>;
+
+/** The signed-in user's own password (`PUT /api/usuarios/yo/password`). */
+function useCambiarPasswordPropia() {
+  return useMutation({ mutationFn: (values: CambioPasswordValues) => http.put(apiUrl('api', '/api/usuarios/yo/password'), values, okBody) });
+}
 
 function Campo({ control, name, label, autoComplete, autoFocus = false }: { control: Control<CambioPassword, unknown, CambioPasswordValues>; name: keyof CambioPassword; label: string; autoComplete: string; autoFocus?: boolean }) {
   const { field, fieldState } = useController({ control, name });
@@ -71,5 +83,5 @@ function CambiarPasswordForm() {
 
 /** The signed-in user's own password change, in a dialog (through @mantine/modals, like every dialog). */
 export function abrirCambiarPassword() {
-  modals.open({ modalId: MODAL_ID, title: t.cambiar, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children: <CambiarPasswordForm /> });
+  modals.open({ modalId: MODAL_ID, title: t.cambiar, centered: true, closeButtonProps: { 'aria-label': confirmMessages.cerrar }, children: <CambiarPasswordForm /> });
 }

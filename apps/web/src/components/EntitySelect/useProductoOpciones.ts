@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { envelope } from '@intranet/contract/envelope';
+import { productoOpciones } from '@intranet/contract/productos';
+import { apiUrl } from '../../core/config/config.ts';
+import { http } from '../../core/http/http.ts';
+
+/** The active products (`GET /api/productos/opciones`, a short list any session may ask), for selects and filters. */
+export function useProductoOpciones() {
+  return useQuery({
+    queryKey: ['productos', 'opciones'],
+    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
+    staleTime: 60_000,
+  });
+}
