@@ -1,9 +1,8 @@
 import { Button, Code, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconEdit } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { Aplicacion } from '@intranet/contract/aplicaciones';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -34,24 +33,7 @@ export function AplicacionDetail() {
 function AplicacionView({ app }: { app: Aplicacion }) {
   const puedeEditar = usePermiso('APP#EDITAR');
   const eliminar = useEliminarAplicacion();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
-
-  const remove = async () => {
-    // An app with versions is kept (the server refuses too): say why instead of asking.
-    if (app.versiones > 0) {
-      await confirmAction({ title: t.conVersionesTitulo, message: t.conVersionesTexto(app.nombre, app.versiones), confirmLabel: t.entendido });
-      return;
-    }
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(app.nombre), danger: true }))) return;
-    eliminar.mutate(app.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminada, message: app.nombre });
-        void navigate(APK_PATH);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -70,9 +52,14 @@ function AplicacionView({ app }: { app: Aplicacion }) {
               <Button component={Link} to={`${APK_PATH}/${app.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
                 {t.editar}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                {t.eliminar}
-              </Button>
+              <DeleteAction
+                label={t.eliminar}
+                refused={app.versiones > 0 && { title: t.conVersionesTitulo, message: t.conVersionesTexto(app.nombre, app.versiones), confirmLabel: t.entendido }}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(app.nombre) }}
+                run={() => eliminar.mutateAsync(app.id)}
+                done={{ title: t.eliminada, message: app.nombre, to: APK_PATH }}
+                errorTitle={t.errorEliminar}
+              />
             </>
           )
         }

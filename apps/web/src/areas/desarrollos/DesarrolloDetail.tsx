@@ -1,9 +1,9 @@
 import { Button, Group, Menu, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsExchange, IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconArrowsExchange, IconEdit } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -113,20 +113,7 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
 function Acciones({ desarrollo: d }: { desarrollo: Desarrollo }) {
   const eliminar = useEliminarDesarrollo();
   const mover = useMoverDesarrollo();
-  const navigate = useNavigate();
   const destinos = DESARROLLO_TRANSICIONES[d.estado];
-
-  const remove = async () => {
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(d.titulo), danger: true });
-    if (!ok) return;
-    eliminar.mutate(d.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: d.titulo });
-        void navigate(DESARROLLOS_PATH);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -160,9 +147,13 @@ function Acciones({ desarrollo: d }: { desarrollo: Desarrollo }) {
       <Button component={Link} to={`${DESARROLLOS_PATH}/${d.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
         {t.editar}
       </Button>
-      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-        {t.eliminar}
-      </Button>
+      <DeleteAction
+        label={t.eliminar}
+        confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(d.titulo) }}
+        run={() => eliminar.mutateAsync(d.id)}
+        done={{ title: t.eliminado, message: d.titulo, to: DESARROLLOS_PATH }}
+        errorTitle={t.errorEliminar}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { comentarioInput, type ComentarioInput } from '@intranet/contract/insights';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
@@ -20,13 +19,6 @@ export function Comentarios({ issueId }: { issueId: number }) {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const eliminar = useEliminarComentario();
 
-  const remove = async (id: number) => {
-    if (!(await confirmAction({ title: t.eliminarComentario, message: t.eliminarComentarioTexto, danger: true }))) return;
-    eliminar.mutate(id, {
-      onSuccess: () => notifications.show({ color: 'green', title: t.comentarioEliminado, message: '' }),
-      onError: (error) => notifications.show({ color: 'red', title: t.errorComentario, message: error.message }),
-    });
-  };
 
   return (
     <Stack gap="md" maw={880}>
@@ -45,11 +37,15 @@ export function Comentarios({ issueId }: { issueId: number }) {
                   </Text>
                 </Text>
                 {puedeEditar && (
-                  <Tooltip label={t.eliminarComentario}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t.eliminarComentario} onClick={() => void remove(c.id)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <DeleteAction
+                    variant="icon"
+                    tooltip={t.eliminarComentario}
+                    label={t.eliminarComentario}
+                    confirm={{ title: t.eliminarComentario, message: t.eliminarComentarioTexto }}
+                    run={() => eliminar.mutateAsync(c.id)}
+                    done={{ title: t.comentarioEliminado, message: '' }}
+                    errorTitle={t.errorComentario}
+                  />
                 )}
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconKey, IconList, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { IconEdit, IconKey, IconList, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/contract/insights';
 import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -133,7 +134,6 @@ function RotarClave({ proyecto }: { proyecto: Proyecto }) {
 function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
   const guardar = useGuardarProyecto(proyecto.id);
   const eliminar = useEliminarProyecto();
-  const navigate = useNavigate();
 
   const alternar = async () => {
     if (proyecto.activo && !(await confirmAction({ title: t.desactivar, message: t.desactivarTexto(proyecto.nombre), confirmLabel: t.desactivar }))) return;
@@ -145,17 +145,6 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
       },
     );
-  };
-
-  const remove = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(proyecto.nombre), danger: true }))) return;
-    eliminar.mutate(proyecto.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: proyecto.nombre });
-        void navigate('/insights/proyectos');
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
   };
 
   return (
@@ -171,9 +160,13 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
       <Button component={Link} to={`/insights/proyectos/${proyecto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
         {t.editar}
       </Button>
-      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-        {t.eliminar}
-      </Button>
+      <DeleteAction
+        label={t.eliminar}
+        confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(proyecto.nombre) }}
+        run={() => eliminar.mutateAsync(proyecto.id)}
+        done={{ title: t.eliminado, message: proyecto.nombre, to: '/insights/proyectos' }}
+        errorTitle={t.errorEliminar}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconArrowBackUp, IconEdit, IconUserPlus } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { MaquinaDetalle } from '@intranet/contract/maquinas';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -46,21 +45,8 @@ function PersonaLink({ id, nombre }: { id: number; nombre: string }) {
 
 function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
   const eliminar = useEliminarMaquina();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
   const asignada = maquina.persona_id !== null;
-
-  const remove = async () => {
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(maquina.nombre), danger: true });
-    if (!ok) return;
-    eliminar.mutate(maquina.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminada, message: maquina.nombre });
-        void navigate('/maquinas');
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   const asignarBoton = (
     <Button leftSection={<IconUserPlus size={16} />} disabled={maquina.estado === 'baja'} onClick={() => abrirAsignar(maquina)}>
@@ -92,9 +78,13 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             <Button component={Link} to={`/maquinas/${maquina.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
               {t.editar}
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-              {t.eliminar}
-            </Button>
+            <DeleteAction
+              label={t.eliminar}
+              confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(maquina.nombre) }}
+              run={() => eliminar.mutateAsync(maquina.id)}
+              done={{ title: t.eliminada, message: maquina.nombre, to: '/maquinas' }}
+              errorTitle={t.errorEliminar}
+            />
           </>
         }
       />

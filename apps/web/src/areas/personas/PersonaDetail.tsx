@@ -1,11 +1,10 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
 import type { PersonaDetalle } from '@intranet/contract/personas';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -38,26 +37,9 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
   // Developments are read with SER#VER (DESIGN §4); without it the tab is not offered.
   const veDesarrollos = usePermiso('SER#VER');
   const eliminar = useEliminarPersona();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const wanted = TABS.find((name) => name === params.get('tab')) ?? 'datos';
   const tab: Tab = (wanted === 'cuenta' && !administraCuentas) || (wanted === 'desarrollos' && !veDesarrollos) ? 'datos' : wanted;
-
-  const remove = async () => {
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo), danger: true });
-    if (!ok) return;
-    eliminar.mutate(persona.id, {
-      onSuccess: (resultado) => {
-        if (resultado.accion === 'eliminada') {
-          notifications.show({ color: 'green', title: t.eliminada, message: persona.nombre_completo });
-          void navigate('/personas');
-        } else {
-          notifications.show({ color: 'yellow', title: t.desactivada, message: resultado.motivo ?? persona.nombre_completo, autoClose: 10_000 });
-        }
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -74,9 +56,13 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
             <Button component={Link} to={`/personas/${persona.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
               {t.editar}
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-              {t.eliminar}
-            </Button>
+            <DeleteAction
+              label={t.eliminar}
+              confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo) }}
+              run={() => eliminar.mutateAsync(persona.id)}
+              done={(resultado) => resultado.accion === 'eliminada' ? { title: t.eliminada, message: persona.nombre_completo, to: '/personas' } : { color: 'yellow', title: t.desactivada, message: resultado.motivo ?? persona.nombre_completo, autoClose: 10_000 }}
+              errorTitle={t.errorEliminar}
+            />
           </>
         }
       />

@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Checkbox, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { permisosPorArea, rolInput, type RolDetalle, type RolInput } from '@intranet/contract/personas/usuarios';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
@@ -115,20 +114,6 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
     }
   });
 
-  const remove = async () => {
-    if (!rol) return;
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(rol.nombre), danger: true });
-    if (!ok) return;
-    eliminar.mutate(rol.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: rol.nombre });
-        allowLeave();
-        void navigate('/personas/roles');
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
-
   const editor = (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
       <Stack gap="md">
@@ -159,9 +144,14 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
         back={{ to: '/personas/roles', label: t.volver }}
         actions={
           rol && (
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-              {t.eliminar}
-            </Button>
+            <DeleteAction
+              label={t.eliminar}
+              confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(rol.nombre) }}
+              run={() => eliminar.mutateAsync(rol.id)}
+              done={{ title: t.eliminado, message: rol.nombre, to: '/personas/roles' }}
+              onDone={allowLeave}
+              errorTitle={t.errorEliminar}
+            />
           )
         }
       />

@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconEdit } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { Producto } from '@intranet/contract/productos';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -33,20 +32,7 @@ export function ProductoDetail() {
 function ProductoView({ producto }: { producto: Producto }) {
   const puedeEditar = usePermiso('PROD#EDITAR');
   const eliminar = useEliminarProducto();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
-
-  const remove = async () => {
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(producto.nombre), danger: true });
-    if (!ok) return;
-    eliminar.mutate(producto.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: producto.nombre });
-        void navigate(PRODUCTOS_PATH);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -69,9 +55,13 @@ function ProductoView({ producto }: { producto: Producto }) {
               <Button component={Link} to={`${PRODUCTOS_PATH}/${producto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
                 {t.editar}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                {t.eliminar}
-              </Button>
+              <DeleteAction
+                label={t.eliminar}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(producto.nombre) }}
+                run={() => eliminar.mutateAsync(producto.id)}
+                done={{ title: t.eliminado, message: producto.nombre, to: PRODUCTOS_PATH }}
+                errorTitle={t.errorEliminar}
+              />
             </>
           )
         }

@@ -1,12 +1,10 @@
 import { Anchor, Badge, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCTO_SORT, PRODUCTO_TIPOS, productoListQuery, type ProductoFila } from '@intranet/contract/productos';
-import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
@@ -63,20 +61,14 @@ export function ProductosList() {
   const eliminar = useEliminarProductos();
   const navigate = useNavigate();
 
-  const eliminarSeleccionados = useCallback(
-    async (rows: ProductoFila[]) => {
-      const confirmed = await confirmAction({ title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length), danger: true });
-      if (!confirmed) return;
-      eliminar.mutate(
-        rows.map((row) => row.id),
-        {
-          onSuccess: (n) => notifications.show({ color: 'green', title: t.eliminado, message: t.eliminados(n) }),
-          onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-        },
-      );
-    },
-    [eliminar],
-  );
+  const borrar = useDeleteFlow();
+  const eliminarSeleccionados = (rows: ProductoFila[]) =>
+    void borrar.run({
+      confirm: { title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length) },
+      run: () => eliminar.mutateAsync(rows.map((row) => row.id)),
+      done: (n) => ({ title: t.eliminado, message: t.eliminados(n) }),
+      errorTitle: t.errorEliminar,
+    });
 
   return (
     <>

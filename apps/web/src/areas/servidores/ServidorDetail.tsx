@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Tabs } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconEdit } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { ServidorDetalle } from '@intranet/contract/servidores';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -32,25 +31,9 @@ export function ServidorDetail() {
 function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
   const puedeEditar = usePermiso('SER#EDITAR');
   const eliminar = useEliminarServidor();
-  const navigate = useNavigate();
   // The tab is in the URL, so a link can open a server straight on its DNS entries.
   const [tab, setTab] = useUrlTab(TABS);
   const dnsCount = servidor.dns_entries.length;
-
-  const remove = async () => {
-    const ok = await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(servidor.nombre, dnsCount), danger: true });
-    if (!ok) return;
-    eliminar.mutate(
-      { id: servidor.id, cascada: dnsCount > 0 },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', title: t.eliminado, message: servidor.nombre });
-          void navigate('/servidores');
-        },
-        onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-      },
-    );
-  };
 
   return (
     <>
@@ -68,9 +51,13 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
               <Button component={Link} to={`/servidores/${servidor.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
                 {t.editar}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                {t.eliminar}
-              </Button>
+              <DeleteAction
+                label={t.eliminar}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(servidor.nombre, dnsCount) }}
+                run={() => eliminar.mutateAsync({ id: servidor.id, cascada: dnsCount > 0 })}
+                done={{ title: t.eliminado, message: servidor.nombre, to: '/servidores' }}
+                errorTitle={t.errorEliminar}
+              />
             </>
           )
         }

@@ -1,12 +1,10 @@
 import { Anchor, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SERVIDOR_ESTADOS, SERVIDOR_SORT, servidorListQuery, type Servidor } from '@intranet/contract/servidores';
-import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
@@ -52,25 +50,16 @@ export function ServidoresList() {
   const eliminar = useEliminarServidores();
   const navigate = useNavigate();
 
-  const eliminarSeleccionados = useCallback(
-    async (rows: Servidor[]) => {
-      const dns = rows.reduce((sum, row) => sum + row.dnss.length, 0);
-      const confirmed = await confirmAction({
-        title: t.eliminarVariosTitulo,
-        message: t.eliminarVariosTexto(rows.length, dns),
-        danger: true,
-      });
-      if (!confirmed) return;
-      eliminar.mutate(
-        { ids: rows.map((row) => row.id), cascada: dns > 0 },
-        {
-          onSuccess: (n) => notifications.show({ color: 'green', title: t.eliminado, message: t.eliminados(n) }),
-          onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-        },
-      );
-    },
-    [eliminar],
-  );
+  const borrar = useDeleteFlow();
+  const eliminarSeleccionados = (rows: Servidor[]) => {
+    const dns = rows.reduce((sum, row) => sum + row.dnss.length, 0);
+    void borrar.run({
+      confirm: { title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length, dns) },
+      run: () => eliminar.mutateAsync({ ids: rows.map((row) => row.id), cascada: dns > 0 }),
+      done: (n) => ({ title: t.eliminado, message: t.eliminados(n) }),
+      errorTitle: t.errorEliminar,
+    });
+  };
 
   return (
     <>

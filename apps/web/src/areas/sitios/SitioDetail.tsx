@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconExternalLink, IconShieldCheck, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconEdit, IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { Sitio } from '@intranet/contract/sitios';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -35,19 +34,7 @@ function SitioView({ sitio }: { sitio: Sitio }) {
   const puedeEditar = usePermiso('SUBPROD#EDITAR');
   const eliminar = useEliminarSitio();
   const verificar = useVerificar();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
-
-  const remove = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(sitio.nombre), danger: true }))) return;
-    eliminar.mutate(sitio.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: sitio.nombre });
-        void navigate(SITIOS_PATH);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -68,9 +55,13 @@ function SitioView({ sitio }: { sitio: Sitio }) {
               <Button component={Link} to={`${SITIOS_PATH}/${sitio.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
                 {t.editar}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                {t.eliminar}
-              </Button>
+              <DeleteAction
+                label={t.eliminar}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(sitio.nombre) }}
+                run={() => eliminar.mutateAsync(sitio.id)}
+                done={{ title: t.eliminado, message: sitio.nombre, to: SITIOS_PATH }}
+                errorTitle={t.errorEliminar}
+              />
             </>
           )
         }

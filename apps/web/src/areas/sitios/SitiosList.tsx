@@ -1,12 +1,11 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarDue, IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { SITIO_ESTADOS, SITIO_SORT, sitioListQuery, type SitioFila } from '@intranet/contract/sitios';
 import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
-import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
@@ -88,16 +87,14 @@ export function SitiosList() {
   const verificarVarios = useVerificarVarios();
   const navigate = useNavigate();
 
-  const eliminarSeleccionados = async (rows: SitioFila[]) => {
-    if (!(await confirmAction({ title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length), danger: true }))) return;
-    eliminar.mutate(
-      rows.map((row) => row.id),
-      {
-        onSuccess: (n) => notifications.show({ color: 'green', title: t.eliminado, message: t.eliminados(n) }),
-        onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-      },
-    );
-  };
+  const borrar = useDeleteFlow();
+  const eliminarSeleccionados = (rows: SitioFila[]) =>
+    borrar.run({
+      confirm: { title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length) },
+      run: () => eliminar.mutateAsync(rows.map((row) => row.id)),
+      done: (n) => ({ title: t.eliminado, message: t.eliminados(n) }),
+      errorTitle: t.errorEliminar,
+    });
 
   const columns: ColumnDef<SitioFila>[] = puedeEditar
     ? [

@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Button, FileButton, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { VersionDetalle } from '@intranet/contract/versiones';
-import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { assetUrl, useAdjuntarArchivo, useQuitarArchivo } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
@@ -45,10 +45,6 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
     }
   };
 
-  const remove = async (id: number, nombre: string) => {
-    if (!(await confirmAction({ title: t.quitarTitulo, message: t.quitarTexto(nombre), confirmLabel: t.quitar, danger: true }))) return;
-    quitar.mutate(id, { onError: (error) => notifications.show({ color: 'red', title: t.errorAdjuntar, message: error.message }) });
-  };
 
   return (
     <Stack gap="sm">
@@ -80,11 +76,14 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
                 </Table.Td>
                 {editable && (
                   <Table.Td>
-                    <Tooltip label={t.quitar}>
-                      <ActionIcon variant="subtle" color="red" aria-label={`${t.quitar} ${a.nombre}`} onClick={() => void remove(a.id, a.nombre)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteAction
+                      variant="icon"
+                      tooltip={t.quitar}
+                      label={`${t.quitar} ${a.nombre}`}
+                      confirm={{ title: t.quitarTitulo, message: t.quitarTexto(a.nombre), confirmLabel: t.quitar }}
+                      run={() => quitar.mutateAsync(a.id)}
+                      errorTitle={t.errorAdjuntar}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconArchive, IconEdit, IconRocket } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
 import { confirmAction } from '../../components/confirmAction.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -34,7 +35,6 @@ function VersionView({ version }: { version: VersionDetalle }) {
   const puedeEditar = usePermiso('VERSIONES#EDITAR');
   const cambiar = useCambiarEstado(version.id);
   const eliminar = useEliminarVersion();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
   const nombre = t.nombreVersion(version.producto, version.numero);
 
@@ -50,17 +50,6 @@ function VersionView({ version }: { version: VersionDetalle }) {
     cambiar.mutate(estado, {
       onSuccess: () => notifications.show({ color: 'green', title: publicar ? t.publicada : t.retirada, message: nombre }),
       onError: (error) => notifications.show({ color: 'red', title: t.errorEstado, message: error.message }),
-    });
-  };
-
-  const remove = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(nombre), danger: true }))) return;
-    eliminar.mutate(version.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminada, message: nombre });
-        void navigate('/versiones');
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
     });
   };
 
@@ -95,9 +84,13 @@ function VersionView({ version }: { version: VersionDetalle }) {
                 </Button>
               )}
               {version.estado === 'borrador' && (
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                  {t.eliminar}
-                </Button>
+                <DeleteAction
+                  label={t.eliminar}
+                  confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(nombre) }}
+                  run={() => eliminar.mutateAsync(version.id)}
+                  done={{ title: t.eliminada, message: nombre, to: '/versiones' }}
+                  errorTitle={t.errorEliminar}
+                />
               )}
             </>
           )

@@ -1,12 +1,11 @@
 import { ActionIcon, Anchor, Button, Code, Group, Tabs, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/clientes/actualizaciones';
-import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { EmpresaFilter } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
@@ -77,24 +76,15 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
             </ActionIcon>
           </Tooltip>
           {puedeEditar && (
-            <Tooltip label={t.eliminar}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`${t.eliminar} ${row.original.servidor} ${row.original.version_hasta}`}
-                onClick={() =>
-                  void confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto, danger: true }).then((ok) => {
-                    if (ok)
-                      eliminar.mutate(row.original.id, {
-                        onSuccess: () => notifications.show({ color: 'green', title: t.eliminada, message: `${row.original.servidor} ${row.original.version_hasta}` }),
-                        onError: (error) => notifications.show({ color: 'red', title: t.eliminar, message: error.message }),
-                      });
-                  })
-                }
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <DeleteAction
+              variant="icon"
+              tooltip={t.eliminar}
+              label={`${t.eliminar} ${row.original.servidor} ${row.original.version_hasta}`}
+              confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto }}
+              run={() => eliminar.mutateAsync(row.original.id)}
+              done={{ title: t.eliminada, message: `${row.original.servidor} ${row.original.version_hasta}` }}
+              errorTitle={t.eliminar}
+            />
           )}
         </Group>
       ),

@@ -1,10 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatCuit, type Empresa } from '@intranet/contract/clientes';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -40,19 +39,7 @@ export function EmpresaDetail() {
 function EmpresaView({ empresa: e }: { empresa: Empresa }) {
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const eliminar = useEliminarEmpresa();
-  const navigate = useNavigate();
   const [tab, setTab] = useUrlTab(TABS);
-
-  const remove = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(e.razon_social), danger: true }))) return;
-    eliminar.mutate(e.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: t.eliminado, message: e.razon_social });
-        void navigate(CLIENTES_PATH);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <>
@@ -77,9 +64,13 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
               <Button component={Link} to={`${clientePath(e.id)}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
                 {t.editar}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={eliminar.isPending} onClick={() => void remove()}>
-                {t.eliminar}
-              </Button>
+              <DeleteAction
+                label={t.eliminar}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(e.razon_social) }}
+                run={() => eliminar.mutateAsync(e.id)}
+                done={{ title: t.eliminado, message: e.razon_social, to: CLIENTES_PATH }}
+                errorTitle={t.errorEliminar}
+              />
             </>
           )
         }

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEdit, IconEye, IconEyeOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconEye, IconEyeOff, IconPlus, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorDeValor, PARAMETRO_TIPOS, parametroInput, type Parametro, type ParametroInput } from '@intranet/contract/clientes';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
@@ -138,13 +138,6 @@ function ParametroFila({ empresaId, parametro: p, puedeEditar }: { empresaId: nu
     });
   };
 
-  const borrar = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(p.clave), danger: true }))) return;
-    eliminar.mutate(p.id, {
-      onSuccess: () => notifications.show({ color: 'green', title: t.eliminado, message: p.clave }),
-      onError: (err) => notifications.show({ color: 'red', title: clientesMessages.errorEliminar, message: err.message }),
-    });
-  };
 
   const editor = () => {
     const props = { 'aria-label': t.campos.valor, error, size: 'xs' as const, autoFocus: true };
@@ -215,9 +208,14 @@ function ParametroFila({ empresaId, parametro: p, puedeEditar }: { empresaId: nu
             <ActionIcon variant="subtle" aria-label={t.editarValor(p.clave)} onClick={empezar}>
               <IconEdit size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t.eliminarParametro(p.clave)} onClick={() => void borrar()} loading={eliminar.isPending}>
-              <IconTrash size={16} />
-            </ActionIcon>
+            <DeleteAction
+              variant="icon"
+              label={t.eliminarParametro(p.clave)}
+              confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(p.clave) }}
+              run={() => eliminar.mutateAsync(p.id)}
+              done={{ title: t.eliminado, message: p.clave }}
+              errorTitle={clientesMessages.errorEliminar}
+            />
           </Group>
         )}
       </Table.Td>

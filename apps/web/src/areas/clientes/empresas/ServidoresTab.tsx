@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { servidorClienteInput, type ServidorCliente, type ServidorClienteInput } from '@intranet/contract/clientes';
 import { Link } from 'react-router';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -52,13 +52,6 @@ export function ServidoresTab({ empresaId, puedeEditar }: { empresaId: number; p
 
 function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresaId: number; servidor: ServidorCliente; puedeEditar: boolean; onEdit: () => void }) {
   const eliminar = useEliminarServidorCliente(empresaId);
-  const borrar = async () => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(s.nombre), danger: true }))) return;
-    eliminar.mutate(s.id, {
-      onSuccess: () => notifications.show({ color: 'green', title: t.eliminado, message: s.nombre }),
-      onError: (err) => notifications.show({ color: 'red', title: t.errorEliminar, message: err.message }),
-    });
-  };
   return (
     <Paper withBorder radius="md" p="lg" aria-label={s.nombre} component="section">
       <Group justify="space-between" mb="sm">
@@ -79,9 +72,17 @@ function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresa
               <Button variant="default" size="xs" leftSection={<IconEdit size={14} />} onClick={onEdit} aria-label={`${clientesMessages.editar} ${s.nombre}`}>
                 {clientesMessages.editar}
               </Button>
-              <Button color="red" variant="light" size="xs" leftSection={<IconTrash size={14} />} onClick={() => void borrar()} loading={eliminar.isPending} aria-label={`${clientesMessages.eliminar} ${s.nombre}`}>
+              <DeleteAction
+                size="xs"
+                iconSize={14}
+                label={`${clientesMessages.eliminar} ${s.nombre}`}
+                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(s.nombre) }}
+                run={() => eliminar.mutateAsync(s.id)}
+                done={{ title: t.eliminado, message: s.nombre }}
+                errorTitle={t.errorEliminar}
+              >
                 {clientesMessages.eliminar}
-              </Button>
+              </DeleteAction>
             </>
           )}
         </Group>

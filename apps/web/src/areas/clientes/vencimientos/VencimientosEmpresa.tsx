@@ -1,6 +1,5 @@
 import { ActionIcon, Alert, Button, Code, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCertificate, IconEdit, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCertificate, IconEdit, IconPlus, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCuit } from '@intranet/contract/clientes';
 import {
@@ -12,7 +11,7 @@ import {
   VENCIMIENTO_TIPO_ETIQUETA,
   type VencimientoTipo,
 } from '@intranet/contract/clientes/vencimientos';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -47,23 +46,17 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
   if (datos.isError) return <Alert color="red">{datos.error.message}</Alert>;
   const { certificados, puntos_venta, licencias, proximos } = datos.data;
 
-  const borrar = async (tipo: VencimientoTipo, id: number, item: string) => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(item), danger: true }))) return;
-    eliminar.mutate(
-      { tipo, id },
-      {
-        onSuccess: () => notifications.show({ color: 'green', title: t.eliminado, message: item }),
-        onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-      },
-    );
-  };
   const borrarBoton = (tipo: VencimientoTipo, id: number, item: string) =>
     puedeEditar && (
-      <Tooltip label={t.eliminar}>
-        <ActionIcon variant="subtle" color="red" aria-label={`${t.eliminar} ${item}`} onClick={() => void borrar(tipo, id, item)}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <DeleteAction
+        variant="icon"
+        tooltip={t.eliminar}
+        label={`${t.eliminar} ${item}`}
+        confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(item) }}
+        run={() => eliminar.mutateAsync({ tipo, id })}
+        done={{ title: t.eliminado, message: item }}
+        errorTitle={t.errorEliminar}
+      />
     );
 
   return (

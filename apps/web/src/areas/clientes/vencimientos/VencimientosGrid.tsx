@@ -1,6 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +16,8 @@ import {
   type VencimientoGrupo,
   type VencimientoTipo,
 } from '@intranet/contract/clientes/vencimientos';
-import { confirmAction } from '../../../components/confirmAction.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
@@ -55,17 +54,6 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
   const meses = useMeses(grupo);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const eliminar = useEliminarItem();
-
-  const eliminarItem = async (v: Vencimiento) => {
-    if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(v.item), danger: true }))) return;
-    eliminar.mutate(
-      { tipo: v.tipo, id: v.item_id },
-      {
-        onSuccess: () => notifications.show({ color: 'green', title: t.eliminado, message: v.item }),
-        onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-      },
-    );
-  };
 
   const columns: ColumnDef<Vencimiento>[] = [
     {
@@ -138,11 +126,15 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
                 >
                   {t.renovar}
                 </Button>
-                <Tooltip label={t.eliminar}>
-                  <ActionIcon variant="subtle" color="red" aria-label={`${t.eliminar} ${row.original.item} de ${row.original.cliente}`} onClick={() => void eliminarItem(row.original)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <DeleteAction
+                  variant="icon"
+                  tooltip={t.eliminar}
+                  label={`${t.eliminar} ${row.original.item} de ${row.original.cliente}`}
+                  confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(row.original.item) }}
+                  run={() => eliminar.mutateAsync({ tipo: row.original.tipo, id: row.original.item_id })}
+                  done={{ title: t.eliminado, message: row.original.item }}
+                  errorTitle={t.errorEliminar}
+                />
               </Group>
             ),
           } satisfies ColumnDef<Vencimiento>,

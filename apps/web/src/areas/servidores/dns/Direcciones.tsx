@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { direccionUrl, type DireccionView } from '@intranet/contract/servidores/dns';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { useDeleteFlow } from '../../../components/DeleteAction.tsx';
 import { useEliminarDireccion, useVerificarDireccion } from './api.ts';
 import { DireccionForm } from './DireccionForm.tsx';
 import { dnsMessages as t } from './messages.ts';
@@ -30,13 +29,14 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
       onError: (error) => setChecks((previous) => ({ ...previous, [id]: { alcanzable: false, ms: null, error: error.message } })),
     });
 
-  const remove = async (direccion: DireccionView, url: string) => {
-    if (!(await confirmAction({ title: t.eliminarDireccionTitulo, message: t.eliminarDireccionTexto(url), danger: true }))) return;
-    eliminar.mutate(direccion.id, {
-      onSuccess: () => notifications.show({ color: 'green', title: t.direccionEliminada, message: url }),
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
+  const borrar = useDeleteFlow();
+  const remove = (direccion: DireccionView, url: string) =>
+    borrar.run({
+      confirm: { title: t.eliminarDireccionTitulo, message: t.eliminarDireccionTexto(url) },
+      run: () => eliminar.mutateAsync(direccion.id),
+      done: { title: t.direccionEliminada, message: url },
+      errorTitle: t.errorEliminar,
     });
-  };
 
   return (
     <Stack gap="xs">

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { DireccionView, DnsEntry, dnsResolution } from '@intranet/contract/servidores/dns';
-import { confirmAction } from '../../../components/confirmAction.tsx';
+import { useDeleteFlow } from '../../../components/DeleteAction.tsx';
 import { HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { useEliminarDns, useResolverDns } from './api.ts';
 import { Direcciones } from './Direcciones.tsx';
@@ -25,18 +24,14 @@ export function DnsEntryCard({ servidorId, entry, puedeEditar }: DnsEntryCardPro
   const resolver = useResolverDns();
   const eliminar = useEliminarDns();
 
-  const remove = async () => {
-    const ok = await confirmAction({
-      title: t.eliminarEntradaTitulo,
-      message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length),
-      danger: true,
+  const borrar = useDeleteFlow();
+  const remove = () =>
+    borrar.run({
+      confirm: { title: t.eliminarEntradaTitulo, message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length) },
+      run: () => eliminar.mutateAsync(entry.id),
+      done: { title: t.entradaEliminada, message: entry.host },
+      errorTitle: t.errorEliminar,
     });
-    if (!ok) return;
-    eliminar.mutate(entry.id, {
-      onSuccess: () => notifications.show({ color: 'green', title: t.entradaEliminada, message: entry.host }),
-      onError: (error) => notifications.show({ color: 'red', title: t.errorEliminar, message: error.message }),
-    });
-  };
 
   return (
     <Paper component="section" aria-label={entry.host} withBorder radius="md" p="md">
