@@ -1,10 +1,12 @@
+import { formatNumero } from '../core/format.ts';
+
 /** Texts of the shared list and form pieces, in Spanish (the shell's texts live in core/messages.ts). */
 export const listMessages = {
   cargando: 'Cargando…',
   sinResultados: 'No hay resultados',
   errorCarga: 'No se pudieron cargar los datos.',
   reintentar: 'Reintentar',
-  resultados: (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('es-AR')} resultados`),
+  resultados: (n: number) => (n === 1 ? '1 resultado' : `${formatNumero(n)} resultados`),
   filasPorPagina: 'Filas por página',
   paginacion: 'Paginación',
   primeraPagina: 'Primera página',
@@ -60,6 +62,14 @@ export const vencimientoMessages = {
   graficoAria: (total: number, vencidos: number) => `Vencimientos de los próximos 12 meses: ${total}; ya vencidos: ${vencidos}`,
   yaVencidos: (n: number) => (n === 1 ? '1 ya vencido' : `${n} ya vencidos`),
   cantidad: 'Vencimientos',
+} as const;
+
+/** Texts of an upload's progress. */
+export const uploadMessages = {
+  progreso: 'Progreso de la subida',
+  progresoTexto: ({ porcentaje, velocidad, enviado, total }: { porcentaje: number; velocidad: string; enviado: string; total: string }) =>
+    `${porcentaje} % · ${velocidad} · ${enviado} de ${total}`,
+  cancelarSubida: 'Cancelar subida',
 } as const;
 
 export const confirmMessages = {

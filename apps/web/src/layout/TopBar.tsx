@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
 import { abrirCambiarPassword } from './CambiarPassword.tsx';
 import { Logo } from './Logo.tsx';
-import { fechaCorta, paqueteNombreCorto } from './paquete.ts';
+import { paqueteNombreCorto } from './paquete.ts';
 import { TopMenu } from './TopMenu.tsx';
 import { usePaqueteLast } from './usePaqueteLast.ts';
 import type { useMenu } from './useMenu.ts';
@@ -57,7 +58,7 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
               {paqueteNombreCorto(paquete.data.nombre)}
             </Text>
             <Badge variant="light" color="gray" size="sm" data-testid="ultimo-paquete-fecha">
-              {fechaCorta(paquete.data.fecha)}
+              {formatFecha(paquete.data.fecha)}
             </Badge>
           </Group>
         )}

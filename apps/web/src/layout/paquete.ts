@@ -1,7 +1,2 @@
-import dayjs from 'dayjs';
-
 /** Spec §9: the top bar shows the package name without its last 4 characters (its extension). */
 export const paqueteNombreCorto = (nombre: string): string => nombre.slice(0, Math.max(0, nombre.length - 4));
-
-/** dd/mm/yyyy in local time. */
-export const fechaCorta = (fecha: string): string => dayjs(fecha).format('DD/MM/YYYY');

@@ -4,11 +4,12 @@ import { Link, useParams } from 'react-router';
 import type { Aplicacion } from '@intranet/contract/aplicaciones';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { APK_PATH } from './AplicacionesList.tsx';
 import { useAplicacion, useEliminarAplicacion } from './api.ts';
@@ -82,7 +83,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
                   { label: t.campos.ultima_version, value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null },
                   { label: t.campos.descargas, value: String(app.descargas) },
                   { label: t.campos.firma_sha256, value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma, wide: true },
-                  { label: t.campos.actualizado, value: formatFecha(app.actualizado) },
+                  { label: t.campos.actualizado, value: formatFechaHora(app.actualizado) },
                 ]}
               />
             </Paper>

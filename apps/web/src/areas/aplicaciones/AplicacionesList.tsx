@@ -6,9 +6,9 @@ import { APLICACION_SORT, aplicacionListQuery, type AplicacionFila } from '@intr
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -38,7 +38,7 @@ const columns: ColumnDef<AplicacionFila>[] = [
   { id: 'versiones', accessorKey: 'versiones', header: t.campos.versiones },
   { id: 'descargas', accessorKey: 'descargas', header: t.campos.descargas },
   { id: 'publicada', header: t.campos.publicada, cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} /> },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const publicadaOptions = [

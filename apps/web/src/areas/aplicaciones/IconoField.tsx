@@ -4,9 +4,10 @@ import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { ICONO_MAX_BYTES, ICONO_TIPOS } from '@intranet/contract/aplicaciones';
+import { formatBytes } from '../../core/format.ts';
 import { useSubirIcono } from './api.ts';
 import { AppIcon } from './AppBadges.tsx';
-import { formatBytes, aplicacionesMessages as t } from './messages.ts';
+import { aplicacionesMessages as t } from './messages.ts';
 
 interface IconoFieldProps<T extends FieldValues, O> {
   control: Control<T, unknown, O>;

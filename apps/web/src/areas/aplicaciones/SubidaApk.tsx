@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconUpload, IconX } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { APLICACION_CANALES, aplicacionVersionUploadQuery, type Aplicacion, type AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
 import type { z } from 'zod';
@@ -10,20 +10,17 @@ import { FormError } from '../../components/form/FormError.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
+import { uploadMessages } from '../../components/messages.ts';
+import { UploadProgress } from '../../components/UploadProgress/UploadProgress.tsx';
+import { isCancelled, useUploadProgress } from '../../components/UploadProgress/useUploadProgress.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import type { UploadProgress } from '../../core/http/client.ts';
+import { formatBytes } from '../../core/format.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { useSubirVersion } from './api.ts';
-import { formatBytes, versionesMessages as t } from './messages.ts';
+import { versionesMessages as t } from './messages.ts';
 
 type Valores = z.output<typeof aplicacionVersionUploadQuery>;
 const canalOptions = APLICACION_CANALES.map((canal) => ({ value: canal, label: t.canales[canal] }));
-
-interface Avance {
-  loaded: number;
-  total: number;
-  velocidad: number;
-}
 
 /**
  * The upload of one chosen or dropped APK: channel and news, then the transfer with a progress bar and a
@@ -39,10 +36,8 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
   const { control } = form;
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const subir = useSubirVersion(app.id);
-  const [avance, setAvance] = useState<Avance | null>(null);
+  const { avance, subiendo, upload, cancel } = useUploadProgress();
   const [rechazo, setRechazo] = useState<string | null>(null);
-  const cancelar = useRef<AbortController | null>(null);
-  const subiendo = avance !== null;
   const { allowLeave } = useDirtyGuard(subiendo);
   const tooLarge = maxBytes !== undefined && file.size > maxBytes;
   const noEsApk = !file.name.toLowerCase().endsWith('.apk');
@@ -51,22 +46,13 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
     clearFormError();
     setRechazo(null);
     if (tooLarge || noEsApk) return;
-    const controller = new AbortController();
-    cancelar.current = controller;
-    const inicio = performance.now();
-    setAvance({ loaded: 0, total: file.size, velocidad: 0 });
-    const onProgress = ({ loaded, total }: UploadProgress) => {
-      const segundos = (performance.now() - inicio) / 1000;
-      setAvance({ loaded, total, velocidad: segundos > 0 ? loaded / segundos : 0 });
-    };
     try {
-      const creada = await subir.mutateAsync({ file, values, onProgress, signal: controller.signal });
+      const creada = await upload(file.size, (control) => subir.mutateAsync({ file, values, ...control }));
       notifications.show({ color: 'green', title: t.subida, message: t.subidaTexto(creada.version_name, creada.version_code) });
       allowLeave();
       onDone();
     } catch (error) {
-      setAvance(null);
-      if (error instanceof DOMException && error.name === 'AbortError') {
+      if (isCancelled(error)) {
         notifications.show({ color: 'gray', title: t.subidaCancelada, message: t.subidaCanceladaTexto });
         return;
       }
@@ -76,7 +62,6 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
     }
   });
 
-  const porcentaje = avance && avance.total > 0 ? Math.floor((avance.loaded / avance.total) * 100) : 0;
   const aviso = tooLarge ? t.demasiadoGrande(formatBytes(maxBytes)) : noEsApk ? t.noEsApk : null;
 
   return (
@@ -104,18 +89,11 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
             <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} disabled={subiendo} withAsterisk />
           </SimpleGrid>
           <TextareaField control={control} name="novedades" label={t.campos.novedades} description={t.novedadesAyuda} disabled={subiendo} maxLength={500} autosize minRows={2} />
-          {avance && (
-            <Stack gap={4}>
-              <Progress value={porcentaje} size="lg" striped animated aria-label={t.progreso} />
-              <Text size="sm" aria-live="polite" data-testid="subida-progreso">
-                {porcentaje >= 100 ? t.verificando : t.progresoTexto(porcentaje, `${formatBytes(avance.velocidad)}/s`, formatBytes(avance.loaded), formatBytes(avance.total))}
-              </Text>
-            </Stack>
-          )}
+          {avance && <UploadProgress avance={avance} texto={(a) => (a.porcentaje >= 100 ? t.verificando : t.progresoTexto(a.porcentaje, a.velocidad, a.enviado, a.total))} />}
           <Group justify="flex-end" gap="sm">
             {subiendo ? (
-              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => cancelar.current?.abort()}>
-                {t.cancelarSubida}
+              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={cancel}>
+                {uploadMessages.cancelarSubida}
               </Button>
             ) : (
               <Button variant="default" onClick={onDone}>

@@ -9,14 +9,14 @@ import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
+import { formatBytes, formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { archivoUrl, useAccionVersion, useLimiteSubida, useVersiones, versionesCsvUrl } from './api.ts';
 import { CanalBadge, PublicadaBadge } from './AppBadges.tsx';
-import { formatBytes, formatSdk, versionesMessages as t } from './messages.ts';
+import { formatSdk, versionesMessages as t } from './messages.ts';
 import { SubidaApk } from './SubidaApk.tsx';
 
 type Accion = 'promover' | 'despublicar' | 'republicar';
@@ -70,7 +70,7 @@ function columnas(puedeEditar: boolean, onAccion: (v: AplicacionVersion, a: Acci
     { id: 'version_code', accessorKey: 'version_code', header: t.campos.version_code },
     { id: 'canal', header: t.campos.canal, cell: ({ row }) => <CanalBadge canal={row.original.canal} /> },
     { id: 'publicada', header: t.campos.publicada, cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} despublicada={t.estadoDespublicada} /> },
-    { id: 'fecha', header: t.campos.fecha, accessorFn: (row) => formatFecha(row.fecha) },
+    { id: 'fecha', header: t.campos.fecha, accessorFn: (row) => formatFechaHora(row.fecha) },
     { id: 'tamano', header: t.campos.tamano, accessorFn: (row) => formatBytes(row.tamano) },
     { id: 'min_sdk', header: t.campos.min_sdk, accessorFn: (row) => formatSdk(row.min_sdk) },
     { id: 'target_sdk', header: t.campos.target_sdk, accessorFn: (row) => formatSdk(row.target_sdk) },

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatHuella, formatSdk, versionesMessages } from './messages.ts';
+import { formatHuella, formatSdk, versionesMessages } from './messages.ts';
 
 describe('apk formats', () => {
-  it('shows sizes in Spanish units', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(5155)).toBe('5,0 KB');
-    expect(formatBytes(24 * 1024 * 1024)).toBe('24,0 MB');
-    expect(formatBytes(null)).toBe('—');
-  });
-
   it('names API levels by their Android version', () => {
     expect(formatSdk(24)).toBe('24 (Android 7.0)');
     expect(formatSdk(35)).toBe('35 (Android 15)');

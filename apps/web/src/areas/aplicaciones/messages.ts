@@ -123,19 +123,6 @@ export const versionesMessages = {
   novedadesAyuda: 'Lo que la tienda muestra como «Novedades» (hasta 500 caracteres).',
 } as const;
 
-/** Bytes as staff read them: 1,5 MB. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1).replace('.', ',')} ${units[unit]}`;
-}
-
 /** Android API levels as their version names, for the SDK columns. */
 const ANDROID: Record<number, string> = {
   21: '5.0', 22: '5.1', 23: '6', 24: '7.0', 25: '7.1', 26: '8.0', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16',

@@ -2,9 +2,9 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@manti
 import { IconDownload, IconStarFilled } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { STORE_CANALES, type StoreApp, type StoreCanal, type StoreVersion } from '@intranet/contract/appsstore';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { formatBytes, formatFechaHora } from '../../core/format.ts';
 import { useRefrescarTrasDescarga } from './api.ts';
-import { appsstoreMessages as t, formatTamano } from './messages.ts';
+import { appsstoreMessages as t } from './messages.ts';
 
 /** One channel's latest version: what it is, its download link and the link's QR code for a phone's camera. */
 function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion }) {
@@ -23,7 +23,7 @@ function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion 
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {t.publicada(formatFecha(version.fecha))} · {formatTamano(version.tamano)}
+          {t.publicada(formatFechaHora(version.fecha))} · {formatBytes(version.tamano)}
         </Text>
         <Text size="xs" c="dimmed">
           {t.sdk(version.min_sdk, version.target_sdk)}

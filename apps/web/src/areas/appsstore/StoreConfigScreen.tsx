@@ -9,9 +9,9 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { formMessages, listMessages } from '../../components/messages.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { useGuardarConfig, useStoreAplicaciones, useStoreConfig } from './api.ts';
 import { CanalesField, DestacadasField } from './ConfigFields.tsx';
 import { toFormValues } from './configValues.ts';
@@ -40,7 +40,7 @@ function MantenimientoAviso({ config }: { config: StoreConfig }) {
   if (!config.mantenimiento.activo) return null;
   return (
     <Alert color="orange" icon={<IconTool size={18} />} title={t.mantenimientoActivo} role="status">
-      {config.mantenimiento.mensaje} {config.mantenimiento.desde && t.mantenimientoDesde(formatFecha(config.mantenimiento.desde))}
+      {config.mantenimiento.mensaje} {config.mantenimiento.desde && t.mantenimientoDesde(formatFechaHora(config.mantenimiento.desde))}
     </Alert>
   );
 }
@@ -96,7 +96,7 @@ function ConfigForm({ config }: { config: StoreConfig }) {
             )}
             <Group justify="space-between" gap="sm">
               <Text size="xs" c="dimmed">
-                {config.actualizado ? t.actualizado(formatFecha(config.actualizado)) : t.sinGuardar}
+                {config.actualizado ? t.actualizado(formatFechaHora(config.actualizado)) : t.sinGuardar}
               </Text>
               <Group gap="sm">
                 <Button variant="default" disabled={!formState.isDirty} onClick={() => form.reset(toFormValues(config))}>

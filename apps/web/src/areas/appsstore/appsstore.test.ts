@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeConfigInput } from '@intranet/contract/appsstore';
 import { arrayError, toFormValues } from './configValues.ts';
-import { appsstoreMessages as t, formatTamano } from './messages.ts';
-
-describe('formatTamano', () => {
-  it('writes sizes as staff read them', () => {
-    expect(formatTamano(512)).toBe('512 B');
-    expect(formatTamano(3660)).toBe('3,6 KB');
-    expect(formatTamano(12.4 * 1024 * 1024)).toBe('12,4 MB');
-  });
-});
+import { appsstoreMessages as t } from './messages.ts';
 
 describe('toFormValues', () => {
   it('turns a stored configuration into form values the contract accepts unchanged', () => {

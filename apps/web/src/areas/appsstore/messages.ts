@@ -1,4 +1,5 @@
 import type { StoreCanal } from '@intranet/contract/appsstore';
+import { formatNumero } from '../../core/format.ts';
 
 /** Texts of the AppsStore screens. */
 export const appsstoreMessages = {
@@ -52,7 +53,7 @@ export const appsstoreMessages = {
   indice: 'Índice público (JSON)',
   indiceAyuda: 'Los dispositivos consultan este índice al estilo F-Droid; responde 304 si no cambió.',
   qrIndice: 'Código QR del índice público',
-  descargas: (n: number) => (n === 1 ? '1 descarga' : `${n.toLocaleString('es-AR')} descargas`),
+  descargas: (n: number) => (n === 1 ? '1 descarga' : `${formatNumero(n)} descargas`),
   descargar: 'Descargar APK',
   qrDescarga: (app: string, version: string) => `Código QR de la descarga de ${app} ${version}`,
   sinVersion: 'Sin versión publicada',
@@ -62,14 +63,5 @@ export const appsstoreMessages = {
   publicada: (fecha: string) => `Publicada el ${fecha}`,
   sdk: (min: number | null, target: number | null) => `SDK mín. ${min ?? '—'} · objetivo ${target ?? '—'}`,
   paginas: 'Páginas del catálogo',
-  total: (n: number) => (n === 1 ? '1 aplicación' : `${n.toLocaleString('es-AR')} aplicaciones`),
+  total: (n: number) => (n === 1 ? '1 aplicación' : `${formatNumero(n)} aplicaciones`),
 } as const;
-
-const tamano = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
-
-/** A file size as staff read it: 12,4 MB. */
-export function formatTamano(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${tamano.format(bytes / 1024)} KB`;
-  return `${tamano.format(bytes / (1024 * 1024))} MB`;
-}

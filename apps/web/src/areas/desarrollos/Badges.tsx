@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { DesarrolloEstado, DesarrolloPrioridad } from '@intranet/contract/desarrollos';
+import { formatFecha } from '../../core/format.ts';
 import { desarrollosMessages as t } from './messages.ts';
 
 // A badge in a narrow table cell or card keeps its whole word.
@@ -22,15 +22,12 @@ export function PrioridadBadge({ prioridad, size = 'sm' }: { prioridad: Desarrol
   );
 }
 
-/** dd/mm/aaaa, as staff write dates. */
-export const fechaCorta = (fecha: string | null) => (fecha ? dayjs(fecha).format('DD/MM/YYYY') : null);
-
 /** The commitment date, red (and said) when it has passed and the development is still open. */
 export function Compromiso({ fecha, vencido, size = 'sm' }: { fecha: string | null; vencido: boolean; size?: 'xs' | 'sm' }) {
   if (!fecha) return null;
   return (
     <Text component="span" size={size} c={vencido ? 'red.7' : undefined} fw={vencido ? 600 : undefined} data-vencido={vencido || undefined}>
-      {fechaCorta(fecha)}
+      {formatFecha(fecha)}
       {vencido && ` (${t.vencidoHace.toLowerCase()})`}
     </Text>
   );

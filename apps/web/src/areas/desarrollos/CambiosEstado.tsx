@@ -1,6 +1,6 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { listMessages } from '../../components/messages.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { useCambios } from './api.ts';
 import { EstadoBadge } from './Badges.tsx';
 import { desarrollosMessages as t } from './messages.ts';
@@ -29,7 +29,7 @@ export function CambiosEstado({ id }: { id: number }) {
       <Table.Tbody>
         {[...cambios.data].reverse().map((c) => (
           <Table.Tr key={c.id}>
-            <Table.Td>{formatFecha(c.fecha)}</Table.Td>
+            <Table.Td>{formatFechaHora(c.fecha)}</Table.Td>
             <Table.Td>{c.usuario ?? t.sistema}</Table.Td>
             <Table.Td>{c.desde ? <EstadoBadge estado={c.desde} /> : <Text size="sm" c="dimmed">{t.creacion}</Text>}</Table.Td>
             <Table.Td>

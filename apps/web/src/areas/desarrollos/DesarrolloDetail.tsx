@@ -5,15 +5,16 @@ import { Link, useParams } from 'react-router';
 import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
+import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useDesarrollo, useEliminarDesarrollo, useMoverDesarrollo } from './api.ts';
 import { CambiosEstado } from './CambiosEstado.tsx';
-import { Compromiso, EstadoBadge, fechaCorta, PrioridadBadge } from './Badges.tsx';
+import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
 
@@ -31,7 +32,7 @@ export function DesarrolloDetail() {
   );
 }
 
-const horas = (n: number | null) => (n === null ? null : n.toLocaleString('es-AR'));
+const horas = (n: number | null) => (n === null ? null : formatNumero(n));
 
 function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
   const puedeEditar = usePermiso('DESARROLLOS#EDITAR');
@@ -66,12 +67,12 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
                   { label: t.campos.estado, value: t.estados[d.estado] },
                   { label: t.campos.prioridad, value: t.prioridades[d.prioridad] },
                   { label: t.campos.responsable, value: d.responsable },
-                  { label: t.campos.fecha_solicitud, value: fechaCorta(d.fecha_solicitud) },
+                  { label: t.campos.fecha_solicitud, value: d.fecha_solicitud && formatFecha(d.fecha_solicitud) },
                   { label: t.campos.fecha_compromiso, value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} /> },
-                  { label: t.campos.fecha_entrega, value: fechaCorta(d.fecha_entrega) },
+                  { label: t.campos.fecha_entrega, value: d.fecha_entrega && formatFecha(d.fecha_entrega) },
                   { label: t.campos.horas_estimadas, value: horas(d.horas_estimadas) },
                   { label: t.campos.horas_reales, value: horas(d.horas_reales) },
-                  { label: t.campos.actualizado, value: formatFecha(d.actualizado) },
+                  { label: t.campos.actualizado, value: formatFechaHora(d.actualizado) },
                 ]}
               />
             </Paper>

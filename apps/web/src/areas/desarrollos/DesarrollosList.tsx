@@ -6,14 +6,14 @@ import { DESARROLLO_ESTADOS, DESARROLLO_SORT, desarrolloListQuery, type Desarrol
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { desarrollosCsvUrl, useDesarrollos } from './api.ts';
-import { Compromiso, EstadoBadge, fechaCorta, PrioridadBadge } from './Badges.tsx';
+import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
 
@@ -37,16 +37,16 @@ const columns: ColumnDef<DesarrolloFila>[] = [
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
   { id: 'prioridad', header: t.campos.prioridad, cell: ({ row }) => <PrioridadBadge prioridad={row.original.prioridad} /> },
   { id: 'responsable', accessorKey: 'responsable', header: t.campos.responsable },
-  { id: 'fecha_solicitud', header: t.campos.fecha_solicitud, accessorFn: (row) => fechaCorta(row.fecha_solicitud) },
+  { id: 'fecha_solicitud', header: t.campos.fecha_solicitud, accessorFn: (row) => row.fecha_solicitud && formatFecha(row.fecha_solicitud) },
   {
     id: 'fecha_compromiso',
     header: t.campos.fecha_compromiso,
     cell: ({ row }) => <Compromiso fecha={row.original.fecha_compromiso} vencido={row.original.vencido} />,
   },
-  { id: 'fecha_entrega', header: t.campos.fecha_entrega, accessorFn: (row) => fechaCorta(row.fecha_entrega) },
+  { id: 'fecha_entrega', header: t.campos.fecha_entrega, accessorFn: (row) => row.fecha_entrega && formatFecha(row.fecha_entrega) },
   { id: 'version', accessorKey: 'version', header: t.campos.version },
   { id: 'horas', header: `${t.campos.horas_reales} / ${t.campos.horas_estimadas}`, accessorFn: (row) => horas(row) },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const horas = (d: DesarrolloFila) =>

@@ -8,9 +8,9 @@ import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { listMessages } from '../../components/messages.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useComentar, useComentarios, useEliminarComentario } from './api.ts';
-import { formatFechaHora } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 
 /** The team's notes on an issue, oldest first, and a box to add one. */
@@ -33,7 +33,7 @@ export function Comentarios({ issueId }: { issueId: number }) {
                 <Text size="sm" fw={600}>
                   {c.usuario?.nombre ?? t.sistema}{' '}
                   <Text span size="xs" c="dimmed" fw={400}>
-                    {formatFechaHora(c.fecha)}
+                    {formatFechaHora(c.fecha, { segundos: true })}
                   </Text>
                 </Text>
                 {puedeEditar && (

@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { Breadcrumb, Evento } from '@intranet/contract/insights';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFechaHora, NivelBadge } from './badges.tsx';
+import { formatFechaHora } from '../../core/format.ts';
+import { NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { StackTrace } from './StackTrace.tsx';
 
@@ -76,8 +77,8 @@ export function EventoView({ evento }: { evento: Evento }) {
           items={[
             { label: t.eventoId, value: <Code>{evento.event_id}</Code> },
             { label: t.campos.nivel, value: <NivelBadge nivel={evento.nivel} /> },
-            { label: t.eventoCampos.fecha, value: formatFechaHora(evento.fecha) },
-            { label: t.recibido, value: formatFechaHora(evento.recibido) },
+            { label: t.eventoCampos.fecha, value: formatFechaHora(evento.fecha, { segundos: true }) },
+            { label: t.recibido, value: formatFechaHora(evento.recibido, { segundos: true }) },
             { label: t.campos.release, value: evento.release },
             { label: t.campos.environment, value: evento.environment },
             { label: t.plataforma, value: evento.platform },
@@ -170,7 +171,7 @@ function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
         <Table.Tbody>
           {items.map((crumb, index) => (
             <Table.Tr key={index}>
-              <Table.Td fz="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp) : undefined}>
+              <Table.Td fz="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp, { segundos: true }) : undefined}>
                 {crumb.timestamp ? dayjs(crumb.timestamp).format('HH:mm:ss.SSS') : '—'}
               </Table.Td>
               <Table.Td fz="sm">

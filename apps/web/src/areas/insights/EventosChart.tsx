@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatNumero } from '../../core/format.ts';
 import { useSerie } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
@@ -27,7 +28,7 @@ export function EventosChart({ issueId }: { issueId: number }) {
           aria-label={t.eventosEnElTiempo}
         />
       </Group>
-      <Box role="img" aria-label={`${t.graficoEventos}: ${total.toLocaleString('es-AR')} en ${t.dias(dias)}`}>
+      <Box role="img" aria-label={`${t.graficoEventos}: ${formatNumero(total)} en ${t.dias(dias)}`}>
         <BarChart
           h={160}
           data={data}

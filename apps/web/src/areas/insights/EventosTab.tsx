@@ -1,8 +1,9 @@
 import { Alert, Anchor, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { listMessages } from '../../components/messages.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { EVENTOS_PAGE_SIZE, useEventos } from './api.ts';
-import { formatFechaHora, NivelBadge } from './badges.tsx';
+import { NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 
 /** Every event of the issue, newest first; one opens in the Evento tab. */
@@ -33,7 +34,7 @@ export function EventosTab({ issueId, onOpen }: { issueId: number; onOpen: (even
               <Table.Tr key={e.event_id} onClick={() => onOpen(e.event_id)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
                   <Anchor component="button" type="button" size="sm" onClick={() => onOpen(e.event_id)} aria-label={`${t.verEvento} ${e.event_id}`}>
-                    {formatFechaHora(e.fecha)}
+                    {formatFechaHora(e.fecha, { segundos: true })}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>

@@ -7,6 +7,7 @@ import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useActualizarIssue, useAsignables, useIssue } from './api.ts';
 import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
@@ -92,7 +93,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
         <Tabs.List mb="md">
           <Tabs.Tab value="evento">{t.tabs.evento}</Tabs.Tab>
           <Tabs.Tab value="eventos">
-            {t.tabs.eventos} ({issue.cantidad.toLocaleString('es-AR')})
+            {t.tabs.eventos} ({formatNumero(issue.cantidad)})
           </Tabs.Tab>
           <Tabs.Tab value="etiquetas">{t.tabs.etiquetas}</Tabs.Tab>
           <Tabs.Tab value="comentarios">
@@ -127,7 +128,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
 
 function Resumen({ issue }: { issue: IssueDetalle }) {
   const rows: [string, ReactNode][] = [
-    [t.campos.cantidad, <Text key="n" fw={700}>{issue.cantidad.toLocaleString('es-AR')}</Text>],
+    [t.campos.cantidad, <Text key="n" fw={700}>{formatNumero(issue.cantidad)}</Text>],
     [t.campos.primera_vez, <FechaRelativa key="p" fecha={issue.primera_vez} />],
     [t.campos.ultima_vez, <FechaRelativa key="u" fecha={issue.ultima_vez} />],
     [t.campos.proyecto, issue.proyecto_nombre],

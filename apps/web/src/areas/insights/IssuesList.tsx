@@ -18,6 +18,7 @@ import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatNumero } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -70,7 +71,7 @@ const columns: ColumnDef<Issue>[] = [
     header: t.campos.cantidad,
     cell: ({ row }) => (
       <Text size="sm" fw={600} ta="right">
-        {row.original.cantidad.toLocaleString('es-AR')}
+        {formatNumero(row.original.cantidad)}
       </Text>
     ),
   },

@@ -6,9 +6,10 @@ import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/con
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
 import { DsnField, Snippet } from './DsnField.tsx';
@@ -92,11 +93,11 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
                   { label: c.nombre, value: proyecto.nombre },
                   { label: c.slug, value: proyecto.slug },
                   { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
-                  { label: c.limite_por_minuto, value: proyecto.limite_por_minuto.toLocaleString('es-AR') },
-                  { label: c.issues_sin_resolver, value: proyecto.issues_sin_resolver.toLocaleString('es-AR') },
+                  { label: c.limite_por_minuto, value: formatNumero(proyecto.limite_por_minuto) },
+                  { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
                   { label: c.public_key, value: proyecto.public_key },
-                  { label: c.creado, value: formatFecha(proyecto.creado) },
-                  { label: c.actualizado, value: formatFecha(proyecto.actualizado) },
+                  { label: c.creado, value: formatFechaHora(proyecto.creado) },
+                  { label: c.actualizado, value: formatFechaHora(proyecto.actualizado) },
                 ]}
               />
             </Paper>

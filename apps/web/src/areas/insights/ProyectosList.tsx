@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PLATAFORMA_NOMBRES } from '@intranet/contract/insights';
 import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useProyectos } from './api.ts';
 import { DsnField } from './DsnField.tsx';
@@ -79,7 +80,7 @@ export function ProyectosList() {
                     </Table.Td>
                     <Table.Td ta="right">
                       <Anchor component={Link} to={`/insights?proyecto_id=${p.id}&estado=unresolved`} size="sm" fw={600}>
-                        {p.issues_sin_resolver.toLocaleString('es-AR')}
+                        {formatNumero(p.issues_sin_resolver)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td maw={420}>

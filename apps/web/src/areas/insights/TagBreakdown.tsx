@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { listMessages } from '../../components/messages.ts';
+import { formatNumero } from '../../core/format.ts';
 import { useTags } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
@@ -20,7 +21,7 @@ export function TagBreakdown({ issueId }: { issueId: number }) {
               {tag.key}
             </Title>
             <Text size="xs" c="dimmed">
-              {tag.total.toLocaleString('es-AR')}
+              {formatNumero(tag.total)}
             </Text>
           </Group>
           <Progress.Root size={10} mb="sm" aria-hidden>
@@ -36,7 +37,7 @@ export function TagBreakdown({ issueId }: { issueId: number }) {
                     {valor.value}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {valor.cantidad.toLocaleString('es-AR')} · {Math.round(valor.porcentaje)} %
+                    {formatNumero(valor.cantidad)} · {Math.round(valor.porcentaje)} %
                   </Text>
                 </Group>
                 <Progress value={valor.porcentaje} size="sm" color={COLORS[i % COLORS.length]} aria-hidden />

@@ -2,6 +2,7 @@ import { Badge, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { ISSUE_ESTADO_NOMBRES, type IssueEstado, type Nivel } from '@intranet/contract/insights';
+import { formatFechaHora } from '../../core/format.ts';
 import { insightsMessages as t } from './messages.ts';
 
 dayjs.extend(relativeTime);
@@ -26,17 +27,15 @@ export function EstadoIssueBadge({ estado }: { estado: IssueEstado }) {
   );
 }
 
-export const formatFechaHora = (fecha: string) => dayjs(fecha).format('DD/MM/YYYY HH:mm:ss');
-
 /** 'hace 5 minutos' over the exact date and time (the seconds on hover). */
 export function FechaRelativa({ fecha }: { fecha: string }) {
-  const absoluta = formatFechaHora(fecha);
+  const absoluta = formatFechaHora(fecha, { segundos: true });
   return (
     <Tooltip label={absoluta} withArrow openDelay={300}>
       <Text component="time" dateTime={fecha} size="sm" style={{ whiteSpace: 'nowrap', display: 'block' }}>
         {dayjs(fecha).fromNow()}
         <Text span display="block" size="xs" c="dimmed">
-          {dayjs(fecha).format('DD/MM/YYYY HH:mm')}
+          {formatFechaHora(fecha)}
         </Text>
       </Text>
     </Tooltip>

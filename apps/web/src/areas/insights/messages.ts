@@ -1,6 +1,7 @@
 import type { IssueEstado, Nivel, Proyecto } from '@intranet/contract/insights';
+import { formatNumero } from '../../core/format.ts';
 
-const plural = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${n.toLocaleString('es-AR')} ${varios}`);
+const plural = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${formatNumero(n)} ${varios}`);
 
 /** Texts of the Monitor de errores screens. */
 export const insightsMessages = {

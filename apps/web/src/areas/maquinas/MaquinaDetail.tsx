@@ -4,15 +4,15 @@ import { Link, useParams } from 'react-router';
 import type { MaquinaDetalle } from '@intranet/contract/maquinas';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarMaquina, useMaquina } from './api.ts';
 import { abrirAsignar, abrirDevolver } from './AsignacionDialogs.tsx';
 import { EstadoBadge } from './EstadoBadge.tsx';
-import { fechaDia } from './MaquinasList.tsx';
 import { maquinasMessages as t } from './messages.ts';
 
 const TABS = ['datos', 'asignaciones', 'historial'] as const;
@@ -101,7 +101,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             <DetailGrid
               items={[
                 { label: t.campos.persona_nombre, value: maquina.persona_id !== null && <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} /> },
-                { label: t.campos.asignada_desde, value: maquina.asignada_desde && fechaDia(maquina.asignada_desde) },
+                { label: t.campos.asignada_desde, value: maquina.asignada_desde && formatFecha(maquina.asignada_desde) },
                 { label: t.campos.ubicacion, value: maquina.ubicacion },
                 { label: t.campos.tipo, value: t.tipos[maquina.tipo] },
                 { label: t.campos.nro_inventario, value: maquina.nro_inventario },
@@ -114,17 +114,17 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
                 { label: t.campos.so, value: [maquina.so, maquina.so_version].filter(Boolean).join(' ') },
                 { label: t.campos.ip, value: maquina.ip },
                 { label: t.campos.mac, value: maquina.mac },
-                { label: t.campos.fecha_compra, value: maquina.fecha_compra && fechaDia(maquina.fecha_compra) },
+                { label: t.campos.fecha_compra, value: maquina.fecha_compra && formatFecha(maquina.fecha_compra) },
                 {
                   label: t.campos.garantia_hasta,
                   value: maquina.garantia_hasta && (
                     <Group gap={6} component="span">
-                      {fechaDia(maquina.garantia_hasta)}
+                      {formatFecha(maquina.garantia_hasta)}
                       {maquina.garantia_vencida && <Badge color="red" variant="light" size="sm">{t.vencida}</Badge>}
                     </Group>
                   ),
                 },
-                { label: t.campos.actualizado, value: formatFecha(maquina.actualizado) },
+                { label: t.campos.actualizado, value: formatFechaHora(maquina.actualizado) },
                 { label: t.campos.notas, value: maquina.notas, wide: true },
               ]}
             />
@@ -152,8 +152,8 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
                       <Table.Td>
                         <PersonaLink id={a.persona_id} nombre={a.persona_nombre} />
                       </Table.Td>
-                      <Table.Td>{fechaDia(a.desde)}</Table.Td>
-                      <Table.Td>{a.hasta ? fechaDia(a.hasta) : <Badge variant="light">{t.actual}</Badge>}</Table.Td>
+                      <Table.Td>{formatFecha(a.desde)}</Table.Td>
+                      <Table.Td>{a.hasta ? formatFecha(a.hasta) : <Badge variant="light">{t.actual}</Badge>}</Table.Td>
                       <Table.Td>{a.notas ?? '—'}</Table.Td>
                       <Table.Td>{a.asignado_por ?? '—'}</Table.Td>
                       <Table.Td>{a.devuelto_por ?? (a.hasta ? '—' : '')}</Table.Td>

@@ -1,23 +1,21 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { MAQUINA_ESTADOS, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { maquinasCsvUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
 
-export const fechaDia = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
 
 const columns: ColumnDef<Maquina>[] = [
   {
@@ -47,12 +45,12 @@ const columns: ColumnDef<Maquina>[] = [
     header: t.campos.garantia_hasta,
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap">
-        <Text size="sm">{fechaDia(row.original.garantia_hasta)}</Text>
+        <Text size="sm">{row.original.garantia_hasta ? formatFecha(row.original.garantia_hasta) : '—'}</Text>
         {row.original.garantia_vencida && <Badge color="red" variant="light" size="xs">{t.vencida}</Badge>}
       </Group>
     ),
   },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const tipoOptions = MAQUINA_TIPOS.map((v) => ({ value: v, label: t.tipos[v] }));

@@ -5,14 +5,15 @@ import { Link, useParams } from 'react-router';
 import type { PaqueteFila } from '@intranet/contract/paquetes';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatBytes, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { absoluteUrl, paqueteDescargaUrl, usePaquete, useRetirarPaquete } from './api.ts';
 import { CanalBadge } from './CanalBadge.tsx';
-import { formatBytes, instaladoresMessages as t } from './messages.ts';
+import { instaladoresMessages as t } from './messages.ts';
 
 const TABS = ['datos', 'historial'] as const;
 type Tab = (typeof TABS)[number];
@@ -136,12 +137,12 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
                   { label: t.campos.producto, value: paquete.producto },
                   { label: t.campos.version, value: paquete.version },
                   { label: t.campos.canal, value: paquete.canal ? (t.canales[paquete.canal as keyof typeof t.canales] ?? paquete.canal) : null },
-                  { label: t.campos.fecha, value: formatFecha(paquete.fecha) },
-                  { label: t.campos.tamano, value: paquete.tamano === null ? null : `${formatBytes(paquete.tamano)} (${paquete.tamano.toLocaleString('es-AR')} bytes)` },
+                  { label: t.campos.fecha, value: formatFechaHora(paquete.fecha) },
+                  { label: t.campos.tamano, value: paquete.tamano === null ? null : `${formatBytes(paquete.tamano)} (${formatNumero(paquete.tamano)} bytes)` },
                   { label: t.campos.tipo, value: paquete.tipo },
                   { label: t.campos.publicado_por, value: paquete.publicado_por },
-                  { label: t.campos.descargas, value: paquete.descargas.toLocaleString('es-AR') },
-                  { label: t.campos.retirado, value: paquete.retirado ? formatFecha(paquete.retirado) : null },
+                  { label: t.campos.descargas, value: formatNumero(paquete.descargas) },
+                  { label: t.campos.retirado, value: paquete.retirado ? formatFechaHora(paquete.retirado) : null },
                   { label: t.campos.notas, value: paquete.notas, wide: true },
                 ]}
               />

@@ -10,15 +10,15 @@ import { PAQUETE_CANALES, PAQUETE_SORT, paqueteListQuery, type PaqueteFila } fro
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatBytes, formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { paqueteDescargaUrl, paquetesCsvUrl, useLimiteSubida, usePaqueteProductos, usePaquetes } from './api.ts';
 import { CanalBadge } from './CanalBadge.tsx';
-import { formatBytes, instaladoresMessages as t } from './messages.ts';
+import { instaladoresMessages as t } from './messages.ts';
 import { SubidaPaquete } from './SubidaPaquete.tsx';
 
 const columns: ColumnDef<PaqueteFila>[] = [
@@ -35,7 +35,7 @@ const columns: ColumnDef<PaqueteFila>[] = [
   { id: 'producto', accessorKey: 'producto', header: t.campos.producto },
   { id: 'version', accessorKey: 'version', header: t.campos.version },
   { id: 'canal', header: t.campos.canal, cell: ({ row }) => <CanalBadge canal={row.original.canal} /> },
-  { id: 'fecha', header: t.campos.fecha, accessorFn: (row) => formatFecha(row.fecha) },
+  { id: 'fecha', header: t.campos.fecha, accessorFn: (row) => formatFechaHora(row.fecha) },
   { id: 'tamano', header: t.campos.tamano, accessorFn: (row) => formatBytes(row.tamano) },
   {
     id: 'sha256',

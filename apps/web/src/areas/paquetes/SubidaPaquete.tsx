@@ -1,7 +1,6 @@
-import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload, IconX } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAQUETE_CANALES, paqueteInput, type PaqueteInput, type PaqueteValues } from '@intranet/contract/paquetes';
 import { contractResolver } from '../../components/form/contractResolver.ts';
@@ -10,19 +9,15 @@ import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
+import { uploadMessages } from '../../components/messages.ts';
+import { UploadProgress } from '../../components/UploadProgress/UploadProgress.tsx';
+import { isCancelled, useUploadProgress } from '../../components/UploadProgress/useUploadProgress.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
-import type { UploadProgress } from '../../core/http/client.ts';
+import { formatBytes } from '../../core/format.ts';
 import { useSubirPaquete } from './api.ts';
-import { formatBytes, instaladoresMessages as t, versionDelNombre } from './messages.ts';
+import { instaladoresMessages as t, versionDelNombre } from './messages.ts';
 
 const canalOptions = PAQUETE_CANALES.map((canal) => ({ value: canal, label: t.canales[canal] }));
-
-interface Avance {
-  loaded: number;
-  total: number;
-  /** Bytes per second since the upload started. */
-  velocidad: number;
-}
 
 /**
  * The upload of one chosen or dropped file: its fields (name and version guessed from the file name), then
@@ -38,39 +33,26 @@ export function SubidaPaquete({ file, maxBytes, onDone }: { file: File; maxBytes
   const { control } = form;
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const subir = useSubirPaquete();
-  const [avance, setAvance] = useState<Avance | null>(null);
-  const cancelar = useRef<AbortController | null>(null);
-  const subiendo = avance !== null;
+  const { avance, subiendo, upload, cancel } = useUploadProgress();
   const { allowLeave } = useDirtyGuard(subiendo);
   const tooLarge = maxBytes !== undefined && file.size > maxBytes;
 
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
     if (tooLarge) return;
-    const controller = new AbortController();
-    cancelar.current = controller;
-    const inicio = performance.now();
-    setAvance({ loaded: 0, total: file.size, velocidad: 0 });
-    const onProgress = ({ loaded, total }: UploadProgress) => {
-      const segundos = (performance.now() - inicio) / 1000;
-      setAvance({ loaded, total, velocidad: segundos > 0 ? loaded / segundos : 0 });
-    };
     try {
-      const creado = await subir.mutateAsync({ file, values, onProgress, signal: controller.signal });
+      const creado = await upload(file.size, (control) => subir.mutateAsync({ file, values, ...control }));
       notifications.show({ color: 'green', title: t.subido, message: t.subidoTexto(creado.nombre) });
       allowLeave();
       onDone();
     } catch (error) {
-      setAvance(null);
-      if (error instanceof DOMException && error.name === 'AbortError') {
+      if (isCancelled(error)) {
         notifications.show({ color: 'gray', title: t.subidaCancelada, message: t.subidaCanceladaTexto });
         return;
       }
       onServerError(error);
     }
   });
-
-  const porcentaje = avance && avance.total > 0 ? Math.floor((avance.loaded / avance.total) * 100) : 0;
 
   return (
     <Paper withBorder radius="md" p="lg" mb="md" component="section" aria-label={t.subidaTitulo(file.name)}>
@@ -92,18 +74,11 @@ export function SubidaPaquete({ file, maxBytes, onDone }: { file: File; maxBytes
             <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} disabled={subiendo} withAsterisk />
           </SimpleGrid>
           <TextareaField control={control} name="notas" label={t.campos.notas} disabled={subiendo} maxLength={2000} autosize minRows={2} />
-          {avance && (
-            <Stack gap={4}>
-              <Progress value={porcentaje} size="lg" striped animated aria-label={t.progreso} />
-              <Text size="sm" aria-live="polite" data-testid="subida-progreso">
-                {t.progresoTexto(porcentaje, `${formatBytes(avance.velocidad)}/s`, formatBytes(avance.loaded), formatBytes(avance.total))}
-              </Text>
-            </Stack>
-          )}
+          {avance && <UploadProgress avance={avance} />}
           <Group justify="flex-end" gap="sm">
             {subiendo ? (
-              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => cancelar.current?.abort()}>
-                {t.cancelarSubida}
+              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={cancel}>
+                {uploadMessages.cancelarSubida}
               </Button>
             ) : (
               <Button variant="default" onClick={onDone}>

@@ -72,20 +72,6 @@ export const instaladoresMessages = {
   guardado: 'Paquete guardado',
 } as const;
 
-/** 1,5 MB: sizes as staff read them (powers of 1024, comma decimals). */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString('es-AR', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${units[unit]}`;
-}
-
 /** The version a package file name carries (`PhysisSetup-3.14.2.exe` → `3.14.2`), if any. */
 export function versionDelNombre(nombre: string): string {
   return /(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)\.[A-Za-z0-9]+$/.exec(nombre)?.[1] ?? '';

@@ -12,7 +12,7 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import {
@@ -24,6 +24,7 @@ import {
   type CuentaCreateValues,
   type CuentaUpdateValues,
 } from './api.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { cuentaMessages as t } from './messages.ts';
 
 /** Shows a generated password once, with a copy button; nothing keeps it after the dialog closes. */
@@ -220,9 +221,9 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
         </Group>
         <DetailGrid
           items={[
-            { label: t.ultimoIngreso, value: cuenta.ultimo_ingreso ? formatFecha(cuenta.ultimo_ingreso) : t.nunca },
+            { label: t.ultimoIngreso, value: cuenta.ultimo_ingreso ? formatFechaHora(cuenta.ultimo_ingreso) : t.nunca },
             { label: t.sesiones, value: String(cuenta.sesiones_activas) },
-            { label: t.creada, value: formatFecha(cuenta.creado) },
+            { label: t.creada, value: formatFechaHora(cuenta.creado) },
           ]}
         />
       </Paper>

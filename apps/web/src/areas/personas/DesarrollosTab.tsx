@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_PRIORIDAD_NOMBRES, desarrolloPage } from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
 import { listMessages } from '../../components/messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
+import { formatFecha } from '../../core/format.ts';
 import { http } from '../../core/http/http.ts';
 import { personasMessages as t } from './messages.ts';
 
@@ -57,7 +57,7 @@ export function DesarrollosTab({ personaId }: { personaId: number }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>{DESARROLLO_PRIORIDAD_NOMBRES[d.prioridad]}</Table.Td>
-                <Table.Td c={d.vencido ? 'red.7' : undefined}>{d.fecha_compromiso ? dayjs(d.fecha_compromiso).format('DD/MM/YYYY') : '—'}</Table.Td>
+                <Table.Td c={d.vencido ? 'red.7' : undefined}>{d.fecha_compromiso ? formatFecha(d.fecha_compromiso) : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,14 +1,14 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
 import type { PersonaDetalle } from '@intranet/contract/personas';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarPersona, usePersona } from './api.ts';
 import { CuentaTab } from './CuentaTab.tsx';
@@ -30,7 +30,6 @@ export function PersonaDetail() {
   );
 }
 
-const fechaCorta = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 function PersonaView({ persona }: { persona: PersonaDetalle }) {
   const administraCuentas = usePermiso('USUARIOS#ADMIN');
@@ -99,7 +98,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                   },
                   { label: t.tipo, value: persona.empresa_id === null ? t.tipos.personal : t.tipos.contacto },
                   { label: t.campos.usuario, value: persona.usuario },
-                  { label: t.campos.actualizado, value: formatFecha(persona.actualizado) },
+                  { label: t.campos.actualizado, value: formatFechaHora(persona.actualizado) },
                   { label: t.campos.notas, value: persona.notas, wide: true },
                 ]}
               />
@@ -144,7 +143,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                       </Table.Td>
                       <Table.Td>{MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo}</Table.Td>
                       <Table.Td>{m.nro_inventario ?? '—'}</Table.Td>
-                      <Table.Td>{fechaCorta(m.desde)}</Table.Td>
+                      <Table.Td>{formatFecha(m.desde)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

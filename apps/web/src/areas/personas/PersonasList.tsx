@@ -6,9 +6,9 @@ import { PERSONA_SORT, personaListQuery, type Persona } from '@intranet/contract
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -44,7 +44,7 @@ const columns: ColumnDef<Persona>[] = [
   { id: 'usuario', accessorKey: 'usuario', header: t.campos.usuario },
   { id: 'maquinas_count', accessorKey: 'maquinas_count', header: t.campos.maquinas_count },
   { id: 'activo', header: t.estado, cell: ({ row }) => <ActivaBadge activo={row.original.activo} /> },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const activoOptions = [

@@ -4,9 +4,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { ROL_SORT, rolListQuery, type Rol } from '@intranet/contract/personas/usuarios';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { useRoles } from './api.ts';
 import { rolesMessages as t } from './messages.ts';
@@ -25,7 +25,7 @@ const columns: ColumnDef<Rol>[] = [
   { id: 'descripcion', accessorKey: 'descripcion', header: t.campos.descripcion },
   { id: 'permisos', header: t.campos.permisos, accessorFn: (row) => t.permisosN(row.permisos.length) },
   { id: 'usuarios_count', accessorKey: 'usuarios_count', header: t.campos.usuarios_count },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 /** `/personas/roles`: the roles, each a named set of permission codes (USUARIOS#ADMIN). */

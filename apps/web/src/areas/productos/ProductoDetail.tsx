@@ -4,11 +4,12 @@ import { Link, useParams } from 'react-router';
 import type { Producto } from '@intranet/contract/productos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProducto, useProducto } from './api.ts';
 import { productosMessages as t } from './messages.ts';
@@ -82,8 +83,8 @@ function ProductoView({ producto }: { producto: Producto }) {
                   { label: t.campos.tipo, value: t.tipos[producto.tipo] },
                   { label: t.campos.activo, value: producto.activo ? t.si : t.no },
                   { label: t.campos.responsable, value: producto.responsable },
-                  { label: t.campos.creado, value: formatFecha(producto.creado) },
-                  { label: t.campos.actualizado, value: formatFecha(producto.actualizado) },
+                  { label: t.campos.creado, value: formatFechaHora(producto.creado) },
+                  { label: t.campos.actualizado, value: formatFechaHora(producto.actualizado) },
                 ]}
               />
             </Paper>

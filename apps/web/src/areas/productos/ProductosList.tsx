@@ -7,9 +7,9 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -43,7 +43,7 @@ const columns: ColumnDef<ProductoFila>[] = [
     ),
   },
   { id: 'responsable', accessorKey: 'responsable', header: t.campos.responsable },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const tipoOptions = PRODUCTO_TIPOS.map((tipo) => ({ value: tipo, label: t.tipos[tipo] }));

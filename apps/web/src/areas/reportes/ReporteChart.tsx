@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { mesEtiqueta, type ReporteResultado } from '@intranet/contract/reportes';
+import { formatNumero } from '../../core/format.ts';
 import { reportesMessages as t } from './messages.ts';
 
 /** Colours of the series whose meaning gives them none, in order. */
@@ -27,7 +28,7 @@ export function ReporteChart({ nombre, resultado }: { nombre: string; resultado:
     withLegend: true,
     legendProps: { verticalAlign: 'bottom', height: 40 },
     yAxisProps: { allowDecimals: false, width: 40 },
-    valueFormatter: (v: number) => v.toLocaleString('es-AR'),
+    valueFormatter: (v: number) => formatNumero(v),
   } as const;
   return (
     <Box role="img" aria-label={t.graficoAria(nombre, filas.length)} data-grafico={grafico.tipo}>

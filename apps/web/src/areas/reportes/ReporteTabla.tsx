@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { mesEtiqueta, type ColumnaDef, type ReporteFila, type ReporteResultado } from '@intranet/contract/reportes';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { formatNumero } from '../../core/format.ts';
 import { reportesMessages as t } from './messages.ts';
 
 interface Fila {
@@ -12,7 +13,7 @@ interface Fila {
 /** A cell as staff read it: months as "nov 2026", numbers with Argentine separators. */
 export function formatear(columna: Pick<ColumnaDef, 'tipo'>, valor: ReporteFila[string] | undefined): string {
   if (valor === null || valor === undefined) return '';
-  if (typeof valor === 'number') return valor.toLocaleString('es-AR');
+  if (typeof valor === 'number') return formatNumero(valor);
   return columna.tipo === 'mes' ? mesEtiqueta(valor) : valor;
 }
 
@@ -30,7 +31,7 @@ export function ReporteTabla({ id, nombre, resultado, fetching }: { id: string; 
   const footer = useMemo(() => {
     const { totales, columnas } = resultado;
     if (!totales || !columnas[0]) return undefined;
-    const celdas: Record<string, string> = Object.fromEntries(Object.entries(totales).map(([clave, v]) => [clave, v.toLocaleString('es-AR')]));
+    const celdas: Record<string, string> = Object.fromEntries(Object.entries(totales).map(([clave, v]) => [clave, formatNumero(v)]));
     return { ...celdas, [columnas[0].clave]: t.total };
   }, [resultado]);
   const x = resultado.grafico.x;

@@ -4,10 +4,11 @@ import { Link, useParams } from 'react-router';
 import type { ServidorDetalle } from '@intranet/contract/servidores';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ServidorDnsTab } from './dns/ServidorDnsTab.tsx';
 import { useEliminarServidor, useServidor } from './api.ts';
@@ -83,8 +84,8 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
                 { label: t.campos.rol, value: servidor.rol },
                 { label: t.campos.so, value: servidor.so },
                 { label: t.campos.dnss, value: servidor.dnss.map((dns) => dns.host).join(', ') },
-                { label: t.campos.creado, value: formatFecha(servidor.creado) },
-                { label: t.campos.actualizado, value: formatFecha(servidor.actualizado) },
+                { label: t.campos.creado, value: formatFechaHora(servidor.creado) },
+                { label: t.campos.actualizado, value: formatFechaHora(servidor.actualizado) },
                 { label: t.campos.notas, value: servidor.notas, wide: true },
               ]}
             />

@@ -7,9 +7,9 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -36,7 +36,7 @@ const columns: ColumnDef<Servidor>[] = [
   { id: 'so', accessorKey: 'so', header: t.campos.so },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
   { id: 'dns_count', header: t.campos.dns_count, accessorFn: (row) => row.dnss.length },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const estadoOptions = SERVIDOR_ESTADOS.map((estado) => ({ value: estado, label: t.estados[estado] }));

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { SitioEstado, VerificacionResultado } from '@intranet/contract/sitios';
-import { diasRestantesTexto, fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
+import { diasRestantesTexto } from '@intranet/contract/clientes/vencimientos';
 import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { sitiosMessages as t } from './messages.ts';
 
 const ESTADO_COLOR: Record<SitioEstado, string> = { activo: 'green', mantenimiento: 'yellow', caido: 'red', baja: 'gray' };
@@ -55,7 +55,7 @@ export function VenceCelda({ vence, dias }: { vence: string | null; dias: number
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={diasRestantesTexto(dias)}>
-        {fechaCorta(vence)}
+        {formatFecha(vence)}
       </Text>
       <EstadoChip dias={dias} />
     </Group>
@@ -67,7 +67,7 @@ export function VenceDetalle({ vence, dias }: { vence: string | null; dias: numb
   if (vence === null || dias === null) return null;
   return (
     <Group gap="xs" component="span" wrap="nowrap">
-      <span>{fechaCorta(vence)}</span>
+      <span>{formatFecha(vence)}</span>
       <Text span size="sm" c={dias < 0 ? 'red' : 'dimmed'} fw={dias < 0 ? 600 : undefined}>
         {diasRestantesTexto(dias)}
       </Text>
@@ -84,7 +84,7 @@ export function UltimaVerificacion({ en, resultado, mensaje }: { en: string | nu
       <Group gap="xs" component="span">
         <ResultadoBadge resultado={resultado} />
         <Text span size="sm" c="dimmed">
-          {formatFecha(en)}
+          {formatFechaHora(en)}
         </Text>
       </Group>
       {mensaje && (

@@ -4,10 +4,11 @@ import { Link, useParams } from 'react-router';
 import type { Sitio } from '@intranet/contract/sitios';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarSitio, useSitio } from './api.ts';
 import { EstadoSitioBadge, UltimaVerificacion, VenceDetalle } from './Chips.tsx';
@@ -124,7 +125,7 @@ function datos(sitio: Sitio) {
       wide: true,
     },
     { label: t.campos.notas, value: sitio.notas, wide: true },
-    { label: t.campos.creado, value: formatFecha(sitio.creado) },
-    { label: t.campos.actualizado, value: formatFecha(sitio.actualizado) },
+    { label: t.campos.creado, value: formatFechaHora(sitio.creado) },
+    { label: t.campos.actualizado, value: formatFechaHora(sitio.actualizado) },
   ];
 }

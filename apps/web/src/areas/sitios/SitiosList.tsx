@@ -9,9 +9,9 @@ import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -60,13 +60,13 @@ const baseColumns: ColumnDef<SitioFila>[] = [
         <ResultadoBadge resultado={row.original.verificacion_resultado} mensaje={row.original.verificacion_mensaje} />
         {row.original.verificado_en && (
           <Text size="xs" c="dimmed">
-            {formatFecha(row.original.verificado_en)}
+            {formatFechaHora(row.original.verificado_en)}
           </Text>
         )}
       </Stack>
     ),
   },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (s) => formatFecha(s.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (s) => formatFechaHora(s.actualizado) },
 ];
 
 const estadoOptions = SITIO_ESTADOS.map((e) => ({ value: e, label: t.estados[e] }));

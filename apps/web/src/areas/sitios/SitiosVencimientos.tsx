@@ -9,7 +9,7 @@ import {
   sitioVencimientoListQuery,
   type SitioVencimiento,
 } from '@intranet/contract/sitios';
-import { diasRestantesTexto, fechaCorta, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/clientes/vencimientos';
+import { diasRestantesTexto, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/clientes/vencimientos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -18,6 +18,7 @@ import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
 import { MesesChart } from '../../components/Vencimientos/MesesChart.tsx';
+import { formatFecha } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -52,7 +53,7 @@ const baseColumns: ColumnDef<SitioVencimiento>[] = [
     header: t.vence,
     cell: ({ row }) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {fechaCorta(row.original.vence)}
+        {formatFecha(row.original.vence)}
       </Text>
     ),
   },

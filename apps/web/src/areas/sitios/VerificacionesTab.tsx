@@ -1,7 +1,6 @@
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { listMessages } from '../../components/messages.ts';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { useVerificaciones } from './api.ts';
 import { ResultadoBadge } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';
@@ -39,7 +38,7 @@ export function VerificacionesTab({ id }: { id: number }) {
       <Table.Tbody>
         {lista.data.map((v) => (
           <Table.Tr key={v.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFecha(v.fecha)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(v.fecha)}</Table.Td>
             <Table.Td>
               <ResultadoBadge resultado={v.resultado} />
             </Table.Td>
@@ -51,7 +50,7 @@ export function VerificacionesTab({ id }: { id: number }) {
             </Table.Td>
             <Table.Td>
               <Stack gap={0}>
-                <Text size="sm">{t.certificadoDe(v.sujeto, v.valido_hasta && fechaCorta(v.valido_hasta)) || '—'}</Text>
+                <Text size="sm">{t.certificadoDe(v.sujeto, v.valido_hasta && formatFecha(v.valido_hasta)) || '—'}</Text>
                 {v.emisor && (
                   <Text size="xs" c="dimmed">
                     {v.emisor}

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Badge, Card, Divider, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import dayjs from 'dayjs';
 import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFecha } from '../../core/format.ts';
 import { assetUrl, useChangelog, useChangelogProductos } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
 
-const fecha = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 /** `/versiones/changelog`: the products with published versions (a session is enough to read it). */
 export function ChangelogProductos() {
@@ -73,7 +72,7 @@ export function ChangelogProducto() {
               </Group>
               {v.fecha_publicacion && (
                 <Text size="sm" c="dimmed">
-                  {t.publicadaEl(fecha(v.fecha_publicacion))}
+                  {t.publicadaEl(formatFecha(v.fecha_publicacion))}
                 </Text>
               )}
             </Group>

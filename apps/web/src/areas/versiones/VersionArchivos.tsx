@@ -1,50 +1,36 @@
-import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { VersionDetalle } from '@intranet/contract/versiones';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
+import { uploadMessages } from '../../components/messages.ts';
+import { UploadProgress } from '../../components/UploadProgress/UploadProgress.tsx';
+import { isCancelled, useUploadProgress } from '../../components/UploadProgress/useUploadProgress.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
+import { formatBytes } from '../../core/format.ts';
 import { assetUrl, useAdjuntarArchivo, useQuitarArchivo } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
-
-const formatBytes = (bytes: number) => {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toLocaleString('es-AR', { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
-};
 
 /** The version's files: download links, attach (with progress and cancel) and remove. */
 export function VersionArchivos({ version, puedeEditar }: { version: VersionDetalle; puedeEditar: boolean }) {
   const adjuntar = useAdjuntarArchivo(version.id);
   const quitar = useQuitarArchivo(version.id);
-  const [avance, setAvance] = useState<number | null>(null);
-  const cancelar = useRef<AbortController | null>(null);
-  useDirtyGuard(avance !== null);
+  const { avance, subiendo, upload, cancel } = useUploadProgress();
+  useDirtyGuard(subiendo);
   const editable = puedeEditar && version.estado !== 'retirada';
 
   const subir = async (file: File | null) => {
     if (!file) return;
-    const controller = new AbortController();
-    cancelar.current = controller;
-    setAvance(0);
     try {
-      await adjuntar.mutateAsync({ file, signal: controller.signal, onProgress: ({ loaded, total }) => setAvance(total ? Math.floor((loaded / total) * 100) : 0) });
+      await upload(file.size, (control) => adjuntar.mutateAsync({ file, ...control }));
       notifications.show({ color: 'green', title: t.adjuntado, message: file.name });
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+      if (!isCancelled(error)) {
         notifications.show({ color: 'red', title: t.errorAdjuntar, message: error instanceof Error ? error.message : String(error) });
       }
-    } finally {
-      setAvance(null);
     }
   };
-
 
   return (
     <Stack gap="sm">
@@ -91,16 +77,17 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
           </Table.Tbody>
         </Table>
       )}
-      {avance !== null && (
-        <Group gap="sm" wrap="nowrap">
-          <Progress value={avance} striped animated style={{ flex: 1 }} aria-label={t.progreso} />
-          <Text size="sm">{avance} %</Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => cancelar.current?.abort()}>
-            {t.cancelarSubida}
+      {avance && (
+        <Group gap="sm" wrap="nowrap" align="flex-end">
+          <div style={{ flex: 1 }}>
+            <UploadProgress avance={avance} />
+          </div>
+          <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={cancel}>
+            {uploadMessages.cancelarSubida}
           </Button>
         </Group>
       )}
-      {editable && avance === null && (
+      {editable && !subiendo && (
         <Group>
           <FileButton onChange={(file) => void subir(file)}>
             {(props) => (

@@ -6,11 +6,12 @@ import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useCambiarEstado, useEliminarVersion, useVersion } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
@@ -104,8 +105,8 @@ function VersionView({ version }: { version: VersionDetalle }) {
               { label: t.campos.numero, value: version.numero },
               { label: t.campos.canal, value: t.canales[version.canal] },
               { label: t.campos.estado, value: t.estados[version.estado] },
-              { label: t.campos.fecha_publicacion, value: version.fecha_publicacion ? formatFecha(version.fecha_publicacion) : null },
-              { label: t.campos.actualizado, value: formatFecha(version.actualizado) },
+              { label: t.campos.fecha_publicacion, value: version.fecha_publicacion ? formatFechaHora(version.fecha_publicacion) : null },
+              { label: t.campos.actualizado, value: formatFechaHora(version.actualizado) },
             ]}
           />
         </Paper>

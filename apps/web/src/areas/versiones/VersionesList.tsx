@@ -6,9 +6,9 @@ import { VERSION_CANALES, VERSION_ESTADOS, VERSION_SORT, versionListQuery, type 
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { formatFecha } from '../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -30,9 +30,9 @@ const columns: ColumnDef<VersionFila>[] = [
   },
   { id: 'canal', header: t.campos.canal, cell: ({ row }) => <Badge variant="outline" color="gray">{t.canales[row.original.canal]}</Badge> },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
-  { id: 'fecha_publicacion', header: t.campos.fecha_publicacion, accessorFn: (row) => (row.fecha_publicacion ? formatFecha(row.fecha_publicacion) : '—') },
+  { id: 'fecha_publicacion', header: t.campos.fecha_publicacion, accessorFn: (row) => (row.fecha_publicacion ? formatFechaHora(row.fecha_publicacion) : '—') },
   { id: 'assets', accessorKey: 'assets', header: t.campos.assets, enableSorting: false },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const canalOptions = VERSION_CANALES.map((canal) => ({ value: canal, label: t.canales[canal] }));

@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
 import { historyMessages, listMessages } from '../messages.ts';
+import { formatFechaHora } from '../../core/format.ts';
 import { auditDiff, formatAuditValue } from './auditDiff.ts';
 import { HISTORY_PAGE_SIZE, useAuditoria } from './useAuditoria.ts';
 
@@ -18,7 +18,6 @@ interface HistoryTabProps {
 
 const ACTION_COLORS: Record<string, string> = { crear: 'green', modificar: 'blue', eliminar: 'red' };
 
-export const formatFecha = (fecha: string) => dayjs(fecha).format('DD/MM/YYYY HH:mm');
 
 /** The history of one record: who changed what and when, with the fields before and after. */
 export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: HistoryTabProps) {
@@ -83,7 +82,7 @@ function HistoryRow({ row, labels, valueLabels }: HistoryRowProps) {
   const accion = AUDIT_ACTIONS[row.accion as keyof typeof AUDIT_ACTIONS] ?? row.accion;
   return (
     <Table.Tr>
-      <Table.Td>{formatFecha(row.fecha)}</Table.Td>
+      <Table.Td>{formatFechaHora(row.fecha)}</Table.Td>
       <Table.Td>{row.usuario_nombre ?? historyMessages.sistema}</Table.Td>
       <Table.Td>
         <Badge variant="light" color={ACTION_COLORS[row.accion] ?? 'gray'}>

@@ -10,9 +10,9 @@ import { EmpresaFilter } from '../../../components/EntitySelect/EmpresaSelect.ts
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
-import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../../core/format.ts';
 import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -44,7 +44,7 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
   const productoDe = new Map((productos.data ?? []).map((p) => [p.id, p.nombre]));
 
   const columns: ColumnDef<Actualizacion>[] = [
-    { id: 'fecha', header: t.campos.fecha, accessorFn: (a) => formatFecha(a.fecha) },
+    { id: 'fecha', header: t.campos.fecha, accessorFn: (a) => formatFechaHora(a.fecha) },
     ...(empresaId
       ? []
       : [

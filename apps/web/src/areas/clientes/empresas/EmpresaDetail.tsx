@@ -1,15 +1,15 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconEdit } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { formatCuit, type Empresa } from '@intranet/contract/clientes';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
-import { formatFecha, HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
+import { HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useUrlTab } from '../../../components/useUrlTab.ts';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RichTextView } from '../../../components/RichTextView.tsx';
+import { formatFecha, formatFechaHora } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarEmpresa, useEmpresa } from './api.ts';
 import { abrirCopiarParametros } from './CopiarParametros.tsx';
@@ -101,9 +101,9 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
                   { label: t.campos.contacto_id, value: e.contacto_nombre },
                   { label: t.campos.version_physis, value: e.version_physis },
                   { label: t.campos.proximo_vencimiento, value: e.proximo_vencimiento ? <VencimientoBadge vencimiento={e.proximo_vencimiento} /> : t.sinVencimientos },
-                  { label: t.campos.fecha_alta, value: dayjs(e.fecha_alta).format('DD/MM/YYYY') },
+                  { label: t.campos.fecha_alta, value: formatFecha(e.fecha_alta) },
                   { label: t.campos.activo, value: e.activo ? t.si : t.no },
-                  { label: t.campos.actualizado, value: formatFecha(e.actualizado) },
+                  { label: t.campos.actualizado, value: formatFechaHora(e.actualizado) },
                 ]}
               />
             </Paper>

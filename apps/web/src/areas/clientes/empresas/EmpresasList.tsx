@@ -6,9 +6,9 @@ import { CONDICIONES_IVA, EMPRESA_SORT, empresaListQuery, formatCuit, PROVINCIAS
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
-import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../../core/format.ts';
 import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -52,7 +52,7 @@ const columns: ColumnDef<EmpresaFila>[] = [
       </Badge>
     ),
   },
-  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFecha(row.actualizado) },
+  { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const provinciaOptions = PROVINCIAS.map((p) => ({ value: p, label: p }));

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { ESTADO_COLOR, estadoVencimiento } from '@intranet/contract/clientes/vencimientos';
 import dayjs from 'dayjs';
+import { formatFecha } from '../../../core/format.ts';
 import { clientesMessages as t } from './messages.ts';
 
 /** Colour of an expiry: the contract's one rule (red expired, orange ≤ 30 days, yellow ≤ 90, green beyond). */
@@ -16,7 +17,7 @@ export function VencimientoBadge({ vencimiento }: { vencimiento: { fecha: string
   const texto = dias < 0 ? t.vencimiento.vencido(-dias) : dias === 0 ? t.vencimiento.vencido(0) : t.vencimiento.vence(dias);
   return (
     <Badge variant="light" color={colorVencimiento(dias)} title={`${vencimiento.tipo}: ${vencimiento.item} · ${texto}`}>
-      {dayjs(vencimiento.fecha).format('DD/MM/YYYY')}
+      {formatFecha(vencimiento.fecha)}
     </Badge>
   );
 }

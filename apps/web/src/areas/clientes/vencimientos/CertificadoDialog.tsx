@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm } from 'react-hook-form';
 import { formatCuit } from '@intranet/contract/clientes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta, type Certificado, type CertificadoInput } from '@intranet/contract/clientes/vencimientos';
+import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, type Certificado, type CertificadoInput } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formMessages } from '../../../components/messages.ts';
+import { formatFecha } from '../../../core/format.ts';
 import { useGuardarCertificado, type CertificadoValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 
@@ -42,7 +43,7 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
       <Stack gap="sm">
         {sinGuardar}
         <Text size="sm" c="dimmed">
-          {`CN ${certificado.cn} · CUIT ${formatCuit(certificado.cuit)} · ${t.cert.vence} ${fechaCorta(certificado.vence)}`}
+          {`CN ${certificado.cn} · CUIT ${formatCuit(certificado.cuit)} · ${t.cert.vence} ${formatFecha(certificado.vence)}`}
         </Text>
         <Text size="xs" c="dimmed">
           {t.certificadoSoloLectura}

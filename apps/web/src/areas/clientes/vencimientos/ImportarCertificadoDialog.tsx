@@ -5,7 +5,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCuit } from '@intranet/contract/clientes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput } from '@intranet/contract/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
@@ -14,6 +14,7 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formMessages } from '../../../components/messages.ts';
+import { formatFecha } from '../../../core/format.ts';
 import { useImportarCertificado } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 
@@ -46,7 +47,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
         opciones: { empresa_id: opciones.empresa_id, ambiente: opciones.ambiente, alias: opciones.alias ?? undefined, servicios: opciones.servicios.join(',') },
       });
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.importado, message: t.importadoTexto(formatCuit(c.cuit), fechaCorta(c.vence)) });
+      notifications.show({ color: 'green', title: t.importado, message: t.importadoTexto(formatCuit(c.cuit), formatFecha(c.vence)) });
     } catch (error) {
       // The file's own problems (not a certificate, no CUIT) belong to the file field.
       const answer = error as { status?: number; campos?: unknown; message: string };

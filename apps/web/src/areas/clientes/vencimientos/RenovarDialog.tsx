@@ -3,14 +3,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
-import { fechaCorta, renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
+import { renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formatFecha } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { formMessages, listMessages } from '../../../components/messages.ts';
+import { formatFecha, formatFechaHora } from '../../../core/format.ts';
 import { useRenovaciones, useRenovar, type RenovarValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 
@@ -36,11 +36,11 @@ function Historial({ tipo, id }: { tipo: VencimientoTipo; id: number }) {
       {historial.data.map((r) => (
         <List.Item key={r.id}>
           <Text span size="sm" fw={600}>
-            {t.renovacionLinea(fechaCorta(r.vence_anterior), fechaCorta(r.vence_nuevo))}
+            {t.renovacionLinea(formatFecha(r.vence_anterior), formatFecha(r.vence_nuevo))}
           </Text>
           <Text span size="sm" c="dimmed">
             {' '}
-            · {formatFecha(r.fecha)}
+            · {formatFechaHora(r.fecha)}
             {r.usuario ? ` · ${r.usuario}` : ''}
             {r.nota ? ` · ${r.nota}` : ''}
           </Text>
@@ -65,7 +65,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
     try {
       const r = await renovar.mutateAsync(values);
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.renovado, message: `${item.item}: ${fechaCorta(r.vence_anterior)} → ${fechaCorta(r.vence_nuevo)}` });
+      notifications.show({ color: 'green', title: t.renovado, message: `${item.item}: ${formatFecha(r.vence_anterior)} → ${formatFecha(r.vence_nuevo)}` });
     } catch (error) {
       onServerError(error);
     }
@@ -74,7 +74,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.renovarTitulo(item.item)}>
       <Stack gap="sm">
         {sinGuardar}
-        <Text size="sm">{t.renovarDe(item.cliente, fechaCorta(item.vence))}</Text>
+        <Text size="sm">{t.renovarDe(item.cliente, formatFecha(item.vence))}</Text>
         <FormError message={formError} />
         <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
         <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />

@@ -5,7 +5,6 @@ import { formatCuit } from '@intranet/contract/clientes';
 import {
   AMBIENTE_ETIQUETA,
   diasRestantesTexto,
-  fechaCorta,
   LICENCIA_TIPO_ETIQUETA,
   MODALIDAD_ETIQUETA,
   VENCIMIENTO_TIPO_ETIQUETA,
@@ -14,6 +13,7 @@ import {
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
+import { formatFecha } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarItem, useVencimientosEmpresa } from './api.ts';
 import { abrirCertificado } from './CertificadoDialog.tsx';
@@ -84,7 +84,7 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
                   <Table.Tr key={v.id}>
                     <Table.Td>{VENCIMIENTO_TIPO_ETIQUETA[v.tipo]}</Table.Td>
                     <Table.Td>{v.item}</Table.Td>
-                    <Table.Td>{fechaCorta(v.vence)}</Table.Td>
+                    <Table.Td>{formatFecha(v.vence)}</Table.Td>
                     <Table.Td>{diasRestantesTexto(v.dias)}</Table.Td>
                     <Table.Td>
                       <EstadoChip dias={v.dias} />
@@ -141,8 +141,8 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
                     <Table.Td>{formatCuit(c.cuit)}</Table.Td>
                     <Table.Td>{AMBIENTE_ETIQUETA[c.ambiente]}</Table.Td>
                     <Table.Td>{c.servicios.join(', ')}</Table.Td>
-                    <Table.Td>{fechaCorta(c.emitido)}</Table.Td>
-                    <Table.Td>{fechaCorta(c.vence)}</Table.Td>
+                    <Table.Td>{formatFecha(c.emitido)}</Table.Td>
+                    <Table.Td>{formatFecha(c.vence)}</Table.Td>
                     <Table.Td>
                       <Tooltip label={c.huella}>
                         <Code>{c.huella.slice(0, 17)}…</Code>
@@ -196,7 +196,7 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
                   <Table.Tr key={p.id}>
                     <Table.Td>{nombre}</Table.Td>
                     <Table.Td>{MODALIDAD_ETIQUETA[p.modalidad]}</Table.Td>
-                    <Table.Td>{p.cai_vence ? fechaCorta(p.cai_vence) : '—'}</Table.Td>
+                    <Table.Td>{p.cai_vence ? formatFecha(p.cai_vence) : '—'}</Table.Td>
                     <Table.Td>{p.descripcion}</Table.Td>
                     {puedeEditar && (
                       <Table.Td>
@@ -253,8 +253,8 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
                       </Table.Td>
                       <Table.Td>{LICENCIA_TIPO_ETIQUETA[l.tipo]}{l.renovacion_auto ? ' · auto' : ''}</Table.Td>
                       <Table.Td>{l.usuarios}</Table.Td>
-                      <Table.Td>{fechaCorta(l.inicio)}</Table.Td>
-                      <Table.Td>{l.baja ? `${t.deBaja} (${fechaCorta(l.baja)})` : l.vence ? fechaCorta(l.vence) : t.sinVence}</Table.Td>
+                      <Table.Td>{formatFecha(l.inicio)}</Table.Td>
+                      <Table.Td>{l.baja ? `${t.deBaja} (${formatFecha(l.baja)})` : l.vence ? formatFecha(l.vence) : t.sinVence}</Table.Td>
                       <Table.Td>{l.contacto}</Table.Td>
                       {puedeEditar && (
                         <Table.Td>

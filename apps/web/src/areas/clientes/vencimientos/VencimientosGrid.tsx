@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { formatCuit } from '@intranet/contract/clientes';
 import {
   diasRestantesTexto,
-  fechaCorta,
   PLAZO_ETIQUETA,
   VENCIMIENTO_PLAZOS,
   VENCIMIENTO_SORT,
@@ -24,6 +23,7 @@ import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
 import { MesesChart } from '../../../components/Vencimientos/MesesChart.tsx';
+import { formatFecha } from '../../../core/format.ts';
 import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -95,7 +95,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
       header: t.campos.vence,
       cell: ({ row }) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {fechaCorta(row.original.vence)}
+          {formatFecha(row.original.vence)}
         </Text>
       ),
     },

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+
+const DIA = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day as staff read it: dd/mm/aaaa. A calendar date ('2026-03-01') is shown as it is; an instant, as the day
+ * it is in the browser's time zone.
+ */
+export function formatFecha(fecha: string): string {
+  const dia = DIA.exec(fecha);
+  return dia ? `${dia[3]}/${dia[2]}/${dia[1]}` : dayjs(fecha).format('DD/MM/YYYY');
+}
+
+/** An instant as staff read it: dd/mm/aaaa hh:mm, with the seconds where they matter (an error's events). */
+export function formatFechaHora(fecha: string, { segundos = false } = {}): string {
+  return dayjs(fecha).format(segundos ? 'DD/MM/YYYY HH:mm:ss' : 'DD/MM/YYYY HH:mm');
+}
+
+/** A count as staff read it: 1.234. */
+export const formatNumero = (n: number): string => n.toLocaleString('es-AR');
+
+const UNIDADES = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** A size as staff read it: 512 B, 1,5 KB, 24,0 MB, 200 MB (powers of 1024, one decimal below 100); '—' if unknown. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNIDADES.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toLocaleString('es-AR', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${UNIDADES[unit]}`;
+}
