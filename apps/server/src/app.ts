@@ -1,30 +1,9 @@
 import './zod-es.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { archivosAuditoria, archivosRoutes } from './areas/archivos/routes.ts';
-import { aplicacionesAuditoria, aplicacionesRoutes } from './areas/aplicaciones/routes.ts';
-import { appsstoreAuditoria, appsstoreRoutes } from './areas/appsstore/routes.ts';
-import { desarrollosAuditoria, desarrollosRoutes } from './areas/desarrollos/routes.ts';
-import { reportesAuditoria, reportesRoutes } from './areas/reportes/routes.ts';
-import { sitiosAuditoria, sitiosRoutes } from './areas/sitios/routes.ts';
-import { actualizacionesAuditoria, actualizacionesRoutes } from './areas/actualizaciones/routes.ts';
-import { auditoriaRoutes } from './areas/auditoria/routes.ts';
-import { clientesAuditoria, clientesRoutes } from './areas/clientes/routes.ts';
-import { authRoutes } from './areas/auth/routes.ts';
-import { dnsAuditoria, dnsRoutes } from './areas/dns/routes.ts';
-import { estadoRoutes, VERSION } from './areas/estado/routes.ts';
-import { reportarErroresPropios } from './areas/insights/propio.ts';
-import { insightsAuditoria, insightsRoutes } from './areas/insights/routes.ts';
-import { maquinasAuditoria, maquinasRoutes } from './areas/maquinas/routes.ts';
-import { paquetesAuditoria, paquetesRoutes } from './areas/paquetes/routes.ts';
-import { personasAuditoria, personasRoutes } from './areas/personas/routes.ts';
-import { productosAuditoria, productosRoutes } from './areas/productos/routes.ts';
-import { rolesAuditoria, rolesRoutes } from './areas/roles/routes.ts';
-import { servidoresAuditoria, servidoresRoutes } from './areas/servidores/routes.ts';
-import { usuariosAuditoria, usuariosRoutes } from './areas/usuarios/routes.ts';
-import { versionesAuditoria, versionesRoutes } from './areas/versiones/routes.ts';
-import { vencimientosAuditoria, vencimientosRoutes } from './areas/vencimientos/routes.ts';
+import { AREAS } from './areas/index.ts';
 import type { Config } from './config.ts';
+import type { AreaDeps } from './core/area.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
 import { MENSAJES } from './messages.ts';
@@ -32,6 +11,7 @@ import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
 import { corsPolicy } from './plugins/cors.ts';
 import { errors, sendError } from './plugins/errors.ts';
+import { estadoRoutes, VERSION } from './plugins/estado.ts';
 import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
@@ -80,31 +60,18 @@ export async function buildApp({ db, config, cambios, enEspera }: AppDeps): Prom
   await openapi(app, VERSION);
   const web = await webApp(app, config);
   errors(app, web);
-  reportarErroresPropios(app, { db, config });
 
+  // Every area, from the registry: its request hooks first, then its routes.
+  const deps: AreaDeps = {
+    db,
+    config,
+    store: diskStore(config.filesDir),
+    maxBytes: config.uploadMaxBytes,
+    auditoria: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.auditoria ?? {}))),
+  };
+  for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes);
-  await app.register(authRoutes, { db, config });
-  await app.register(servidoresRoutes, { db });
-  await app.register(dnsRoutes, { db });
-  await app.register(productosRoutes, { db });
-  await app.register(personasRoutes, { db });
-  await app.register(usuariosRoutes, { db });
-  await app.register(rolesRoutes, { db });
-  await app.register(maquinasRoutes, { db });
-  await app.register(clientesRoutes, { db, config });
-  await app.register(vencimientosRoutes, { db });
-  await app.register(actualizacionesRoutes, { db });
-  await app.register(auditoriaRoutes, { db, entidades: { ...servidoresAuditoria, ...dnsAuditoria, ...productosAuditoria, ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria, ...maquinasAuditoria, ...archivosAuditoria, ...paquetesAuditoria, ...versionesAuditoria, ...insightsAuditoria, ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria, ...aplicacionesAuditoria, ...appsstoreAuditoria, ...sitiosAuditoria, ...reportesAuditoria, ...desarrollosAuditoria } });
-  const files = { db, store: diskStore(config.filesDir), maxBytes: config.uploadMaxBytes };
-  await app.register(archivosRoutes, files);
-  await app.register(paquetesRoutes, files);
-  await app.register(versionesRoutes, files);
-  await app.register(aplicacionesRoutes, files);
-  await app.register(appsstoreRoutes, { ...files, config });
-  await app.register(sitiosRoutes, { db });
-  await app.register(reportesRoutes, { db });
-  await app.register(desarrollosRoutes, { db });
-  await app.register(insightsRoutes, { db, config });
+  for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findLoginCandidate } from './areas/auth/queries.ts';
-import { verifyPassword } from './areas/auth/passwords.ts';
+import { findLoginCandidate } from './core/sessions.ts';
+import { verifyPassword } from './core/passwords.ts';
 import type { Db } from './db/client.ts';
 import { DEMO_USERS, type SeedResult } from './db/seed.ts';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from './areas/auth/queries.ts';
+import { createSession } from './core/sessions.ts';
 import { usuarios } from './db/schema.ts';
 import { createTemplate, createUser, type Template, type TestApp } from './test/harness.ts';
 

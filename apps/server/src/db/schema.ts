@@ -1,6 +1,6 @@
 // The database schema, one file per area under schema/. drizzle-kit reads this module to generate migrations;
 // a new area adds its file there and one line here.
-export * from './schema/personas.ts';
+export * from './schema/directorio.ts';
 export * from './schema/cuentas.ts';
 export * from './schema/auditoria.ts';
 export * from './schema/conteos.ts';

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { ZONA_HORARIA } from '../core/fechas.ts';
 
 /** The portal's staff read dates in Argentina's time. */
-export const ZONA_HORARIA = 'America/Argentina/Buenos_Aires';
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 

@@ -1,7 +1,7 @@
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { hashToken, findSession, touchSession, type SessionRecord } from '../areas/auth/queries.ts';
+import { hashToken, findSession, touchSession, type SessionRecord } from '../core/sessions.ts';
 import { TODO, type Cambios } from '../db/cambios.ts';
 import type { Db } from '../db/client.ts';
 import { MENSAJES } from '../messages.ts';

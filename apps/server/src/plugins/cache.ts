@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { TODO, type Cambios } from '../db/cambios.ts';
 import { isApiPath } from './errors.ts';
+import { fechaLocal } from '../core/fechas.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,13 +80,12 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
   });
 }
 
-const diaPortal = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
 let dia = { hasta: 0, texto: '' };
 
 /** Answers count days from today in Buenos Aires (expiries): an answer is kept for the day it was read. */
 function clave(url: string): string {
   const ahora = Date.now();
-  if (ahora >= dia.hasta) dia = { hasta: ahora + 1000, texto: diaPortal.format(ahora) };
+  if (ahora >= dia.hasta) dia = { hasta: ahora + 1000, texto: fechaLocal(ahora) };
   return `${dia.texto} ${url}`;
 }
 

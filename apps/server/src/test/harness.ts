@@ -4,7 +4,7 @@ import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { hashPassword } from '../areas/auth/passwords.ts';
+import { hashPassword } from '../core/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { escucharCambios, type Cambios } from '../db/cambios.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts';

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
-import { conArchivo, descartarHuerfano, registrarArchivo } from '../archivos/queries.ts';
-import { ENTIDAD_ARCHIVO } from '../archivos/routes.ts';
+import { conArchivo, descartarHuerfano, ENTIDAD_ARCHIVO, registrarArchivo } from '../../storage/archivos.ts';
 import { MENSAJES } from './messages.ts';
 
 /** The image type by its first bytes: what was sent, whatever the request declared. */

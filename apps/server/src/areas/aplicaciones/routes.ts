@@ -17,7 +17,7 @@ import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
-import type { FileDeps } from '../archivos/routes.ts';
+import type { FileDeps } from '../../storage/archivos.ts';
 import { guardarIcono } from './iconos.ts';
 import {
   aplicacionCategorias as categorias,

@@ -10,7 +10,7 @@ import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
-import { conArchivo, registrarArchivo } from '../archivos/queries.ts';
+import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';
 import { ApkRechazado, MENSAJES_APK } from './apk/errores.ts';
 import { leerApk, type DatosApk } from './apk/leer.ts';
 import { MENSAJES } from './messages.ts';

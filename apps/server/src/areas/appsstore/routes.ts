@@ -14,7 +14,7 @@ import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import type { FileDeps } from '../archivos/routes.ts';
+import type { FileDeps } from '../../storage/archivos.ts';
 import { catalogoCategorias, catalogoCsv, catalogoListSpec, catalogoSource } from './catalogo.ts';
 import { aplicacionesElegibles, ENTIDAD_CONFIG, guardarConfig, leerConfig } from './config.ts';
 import { storeBase, tiendaRoutes } from './tienda.ts';

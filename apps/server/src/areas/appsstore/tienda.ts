@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { sendDownload } from '../../storage/download.ts';
-import type { FileDeps } from '../archivos/routes.ts';
+import type { FileDeps } from '../../storage/archivos.ts';
 import { catalogoCompleto } from './catalogo.ts';
 import { leerConfig } from './config.ts';
 import { APK_TIPO, contarDescarga, iconoDe, versionDescargable } from './descargas.ts';

@@ -3,26 +3,17 @@ import { envelope, errorBody } from '@intranet/contract/envelope';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, writeAudit, type AuditEntities } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { sendDownload } from '../../storage/download.ts';
-import type { FileStore } from '../../storage/store.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
-import { archivoDescargable, archivoPorSha, conArchivo, contarDescargaArchivo, registrarArchivo } from './queries.ts';
+import { archivoDescargable, archivoPorSha, conArchivo, contarDescargaArchivo, ENTIDAD_ARCHIVO, registrarArchivo, type FileDeps } from '../../storage/archivos.ts';
 
-export const ENTIDAD_ARCHIVO = 'archivo';
 export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER' };
 
 /** The areas that attach files: whoever may write one of them may put a file in the store. */
 export const ESCRIBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'];
 
-export interface FileDeps {
-  db: Db;
-  store: FileStore;
-  /** The largest upload, in bytes (config UPLOAD_MAX_MB). */
-  maxBytes: number;
-}
 
 const tags = ['archivos'];
 const noExiste = () => new ApiError(404, 'El archivo no existe');

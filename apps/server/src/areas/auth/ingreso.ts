@@ -1,9 +1,9 @@
 import type { Sesion } from '@intranet/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
-import { recordWrongPassword, throttleWait, type Intento } from './intentos.ts';
-import { createSession, findLoginCandidate, recordSuccess, roleNamesOf } from './queries.ts';
+import { decoyHash, verifyPassword } from '../../core/passwords.ts';
+import { recordWrongPassword, throttleWait, type Intento } from '../../core/intentos.ts';
+import { createSession, findLoginCandidate, recordSuccess, roleNamesOf } from '../../core/sessions.ts';
 
 export type SignInResult =
   | { kind: 'ok'; sesion: Sesion }

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { signIn } from './ingreso.ts';
-import { demasiadosIntentos } from './intentos.ts';
-import { revokeSession } from './queries.ts';
+import { demasiadosIntentos } from '../../core/intentos.ts';
+import { revokeSession } from '../../core/sessions.ts';
 
 const tags = ['auth'];
 

@@ -4,7 +4,8 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { desarrolloEstados, desarrollos, versiones } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { desarrolloDetalle, ENTIDAD, HOY, noExiste } from './queries.ts';
+import { HOY } from '../../core/fechas.ts';
+import { desarrolloDetalle, ENTIDAD, noExiste } from './queries.ts';
 
 // ---- The writes of the desarrollos area: create, update, move, delete; each with its audit row. ----
 

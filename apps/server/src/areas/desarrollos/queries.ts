@@ -20,6 +20,7 @@ import { desarrolloEstados, desarrollos, empresas, personas, productos, versione
 import type { CsvColumn } from '../../lists/csv.ts';
 import { listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { HOY } from '../../core/fechas.ts';
 
 type ListQuery = Omit<z.output<typeof desarrolloListQuery>, 'page' | 'size'>;
 type BoardQuery = z.output<typeof tableroQuery>;
@@ -27,8 +28,6 @@ type BoardQuery = z.output<typeof tableroQuery>;
 /** The audit entity of a development's history. */
 export const ENTIDAD = 'desarrollo';
 
-/** Today in Argentina, whatever the database server's time zone. */
-export const HOY = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
 const vencido = sql<boolean>`(${desarrollos.fechaCompromiso} is not null and ${desarrollos.fechaCompromiso} < ${HOY} and ${desarrollos.estado} not in ('entregado', 'cancelado'))`;
 const responsable = sql<string | null>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
 const enOrden = (values: readonly string[], column: SQLWrapper) =>

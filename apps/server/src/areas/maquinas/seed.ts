@@ -1,6 +1,6 @@
 import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/maquinas';
 import type { Tx } from '../../db/client.ts';
-import { maquinaAsignaciones, maquinas } from '../../db/schema.ts';
+import { maquinaAsignaciones, maquinas, personas } from '../../db/schema.ts';
 
 // Demo inventory: ~20 machines, some with a few owners over the years (dates relative to today).
 
@@ -52,7 +52,9 @@ const MAQUINAS: MaquinaSemilla[] = [
   { nombre: 'VM-TEST-01', tipo: 'vm', fabricante: 'Proxmox', modelo: 'KVM', so: 'Windows Server', so_version: '2022', cpu: '4 vCPU', ram: 8, disco: 120, ubicacion: 'SRV-RACK-01', compra: 100, garantia: 0, ip: '192.168.0.51' },
 ];
 
-export async function seedMaquinas(tx: Tx, personaIds: ReadonlyMap<string, number>): Promise<void> {
+/** The demo machines and their assignments to the demo staff (seeded before, by legajo). */
+export async function seedMaquinas(tx: Tx): Promise<void> {
+  const personaIds = new Map((await tx.select({ legajo: personas.legajo, id: personas.id }).from(personas)).map((p) => [p.legajo, p.id]));
   for (const [i, m] of MAQUINAS.entries()) {
     const abierta = m.historia?.at(-1)?.hasta === undefined && (m.historia?.length ?? 0) > 0;
     const [row] = await tx

@@ -11,7 +11,7 @@ import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
-import { conArchivo, registrarArchivo } from '../archivos/queries.ts';
+import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';
 
 type PaqueteListQuery = Omit<z.output<typeof paqueteListQuery>, 'page' | 'size'>;
 

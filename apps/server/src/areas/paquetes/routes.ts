@@ -19,7 +19,7 @@ import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
-import type { FileDeps } from '../archivos/routes.ts';
+import type { FileDeps } from '../../storage/archivos.ts';
 import {
   contarDescargaPaquete,
   crearPaquete,

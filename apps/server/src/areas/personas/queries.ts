@@ -9,7 +9,7 @@ import { desarrollos, maquinaAsignaciones, maquinas, personaBusqueda, personas, 
 import type { CsvColumn } from '../../lists/csv.ts';
 import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { desactivarCuentaDePersona } from '../usuarios/queries.ts';
+import { desactivarCuentaDePersona } from './usuarios/queries.ts';
 
 type PersonaValues = z.output<typeof personaInput>;
 type PersonaListQuery = Omit<z.output<typeof personaListQuery>, 'page' | 'size'>;

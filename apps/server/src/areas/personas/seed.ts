@@ -39,8 +39,8 @@ export const PERSONAS: PersonaSemilla[] = [
 
 const sinAcentos = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-/** Inserts the staff, then their responsables, then links the demo accounts; answers legajo -> id. */
-export async function seedPersonas(tx: Tx): Promise<Map<string, number>> {
+/** Inserts the staff, then their responsables, then links the demo accounts. */
+export async function seedPersonas(tx: Tx): Promise<void> {
   const ids = new Map<string, number>();
   for (const p of PERSONAS) {
     const [row] = await tx
@@ -65,5 +65,4 @@ export async function seedPersonas(tx: Tx): Promise<Map<string, number>> {
       await tx.update(usuarios).set({ personaId: ids.get(p.legajo)! }).where(sql`lower(${usuarios.usuario}) = ${p.usuario}`);
     }
   }
-  return ids;
 }

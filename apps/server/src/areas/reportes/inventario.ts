@@ -4,7 +4,8 @@ import type { ReporteFila, ReporteParams } from '@intranet/contract/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { desarrollos, maquinas } from '../../db/schema.ts';
-import { filas, HOY, textos } from './sql.ts';
+import { HOY } from '../../core/fechas.ts';
+import { filas, textos } from './sql.ts';
 
 // ---- Reports that count records by state (machines PHY-MAQ#TODO, developments SER#VER) ----
 

@@ -1,14 +1,12 @@
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import { reporteCatalogo, reporteIdParam, reporteResultado } from '@intranet/contract/reportes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { catalogo, columnasCsv, ejecutarReporte, filasCsv } from './catalogo.ts';
 
 /** Reports only read: nothing of theirs goes into the audit log. */
-export const reportesAuditoria: AuditEntities = {};
 
 const tags = ['reportes'];
 const VER = { access: 'PROD#VER' } as const;

@@ -1,7 +1,7 @@
 import type { ReporteFila } from '@intranet/contract/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ZONA_HORARIA } from '../../lists/csv.ts';
+import { ZONA_HORARIA } from '../../core/fechas.ts';
 
 // ---- SQL pieces every report shares. Months are counted in Buenos Aires time. ----
 
@@ -27,8 +27,6 @@ export const finMes = (mes: string): SQL => sql`(${`${mes}-01`}::date + interval
 export const enMeses = (columna: SQL, desde: string, hasta: string): SQL =>
   sql`${columna} >= ${inicioDia(`${desde}-01`)} and ${columna} < (${finMes(hasta)}::timestamp at time zone ${ZONA_HORARIA})`;
 
-/** Today in Buenos Aires, whatever the session's time zone. */
-export const HOY = sql`(now() at time zone ${ZONA_HORARIA})::date`;
 
 /** A text[] literal of the given values, each a parameter. */
 export const textos = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}::text`), sql`, `)}]`;

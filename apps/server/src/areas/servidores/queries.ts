@@ -8,7 +8,7 @@ import { dns, servidorBusqueda, servidores } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { direccionesDe, dnsEntriesWhere, eliminarDns } from '../dns/queries.ts';
+import { direccionesDe, dnsEntriesWhere, eliminarDns } from './dns/queries.ts';
 
 type ServidorValues = z.output<typeof servidorInput>;
 type ServidorListQuery = Omit<z.output<typeof servidorListQuery>, 'page' | 'size'>;

@@ -8,7 +8,7 @@ import { dns, empresas, servidores, sitioBusqueda, sitios } from '../../db/schem
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { HOY } from '../vencimientos/queries.ts';
+import { HOY } from '../../core/fechas.ts';
 
 type SitioListQuery = Omit<z.output<typeof sitioListQuery>, 'page' | 'size'>;
 

@@ -2,7 +2,7 @@ import { sitioInput, type SitioInput, type VerificacionResultado } from '@intran
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { dns, empresas, servidores, sitios, sitioVerificaciones } from '../../db/schema.ts';
-import { fechaLocal } from '../vencimientos/certificado.ts';
+import { fechaLocal } from '../../core/fechas.ts';
 import { crearEn } from './queries.ts';
 
 // Demo sites: the company's own (on the seeded own servers and their DNS entries) and some clients', with

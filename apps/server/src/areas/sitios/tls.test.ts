@@ -1,6 +1,6 @@
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fechaLocal } from '../vencimientos/certificado.ts';
+import { fechaLocal } from '../../core/fechas.ts';
 import { certificados, dias, puertoLibre, servidorHttps, servidorTcp } from './tls-fixtures.ts';
 import { verificarTls } from './tls.ts';
 

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { checkServerIdentity, connect, type ConnectionOptions, type PeerCertificate } from 'node:tls';
 import type { VerificacionResultado } from '@intranet/contract/sitios';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { fechaLocal } from '../vencimientos/certificado.ts';
+import { fechaLocal } from '../../core/fechas.ts';
 
 /** How long "Verificar" waits for the TLS handshake, the name lookup included. */
 export const TLS_TIMEOUT_MS = 5000;

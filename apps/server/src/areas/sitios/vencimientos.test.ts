@@ -1,7 +1,7 @@
 import { envelope } from '@intranet/contract/envelope';
 import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
 import { DIAS_CRITICO, DIAS_PROXIMO, estadoVencimiento, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
-import { fechaLocal } from '../vencimientos/certificado.ts';
+import { fechaLocal } from '../../core/fechas.ts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { SITIOS } from './seed.ts';

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { empresas, sitios, sitiosVencimientos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
-import { HOY } from '../vencimientos/queries.ts';
+import { HOY } from '../../core/fechas.ts';
 
 // ---- The site-expiry grid: every SSL certificate and domain of the sites not retired (view sitios_vencimientos) ----
 

@@ -2,7 +2,7 @@ import { envelope } from '@intranet/contract/envelope';
 import { verificaciones, verificarResultado } from '@intranet/contract/sitios';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fechaLocal } from '../vencimientos/certificado.ts';
+import { fechaLocal } from '../../core/fechas.ts';
 import { fresh, ids, templatePorArchivo, type Ctx } from './test-support.ts';
 import { certificados, dias, puertoLibre, servidorHttps } from './tls-fixtures.ts';
 

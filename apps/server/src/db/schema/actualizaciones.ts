@@ -1,10 +1,10 @@
 import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/clientes/actualizaciones';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { empresas, servidoresCliente } from './clientes.ts';
+import { servidoresCliente } from './clientes.ts';
+import { empresas, personas } from './directorio.ts';
 import { creado, id, instante } from './columns.ts';
 import { paquetes } from './paquetes.ts';
-import { personas } from './personas.ts';
 import { productos } from './productos.ts';
 import { versiones } from './versiones.ts';
 

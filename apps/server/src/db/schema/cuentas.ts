@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, instante, creado, actualizado } from './columns.ts';
-import { personas } from './personas.ts';
+import { personas } from './directorio.ts';
 
 // ---- Accounts, roles and sessions (DESIGN §4) ----
 

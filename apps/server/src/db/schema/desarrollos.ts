@@ -2,10 +2,9 @@ import type { DocumentJson } from '@intranet/editor';
 import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES } from '@intranet/contract/desarrollos';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { empresas } from './clientes.ts';
+import { empresas, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
-import { personas } from './personas.ts';
 import { productos } from './productos.ts';
 import { versiones } from './versiones.ts';
 

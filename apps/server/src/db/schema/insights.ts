@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
-import { personas } from './personas.ts';
+import { personas } from './directorio.ts';
 
 // ---- Monitor de errores (AREAS.md; issue 9) ----
 

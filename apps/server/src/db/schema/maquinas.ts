@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
 import { usuarios } from './cuentas.ts';
-import { personas } from './personas.ts';
+import { personas } from './directorio.ts';
 
 // ---- Máquinas and their assignment history (AREAS.md) ----
 

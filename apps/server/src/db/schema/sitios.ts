@@ -1,7 +1,7 @@
 import { SITIO_ESTADOS, SITIO_VENCIMIENTO_TIPOS, VERIFICACION_RESULTADOS } from '@intranet/contract/sitios';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { empresas } from './clientes.ts';
+import { empresas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { dns, servidores } from './servidores.ts';

@@ -1,15 +1,14 @@
 import { AFIP_AMBIENTES, LICENCIA_TIPOS, PUNTO_MODALIDADES, VENCIMIENTO_TIPOS } from '@intranet/contract/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { empresas } from './clientes.ts';
+import { empresas, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
-import { personas } from './personas.ts';
 import { productos } from './productos.ts';
 
 // ---- Vencimientos AFIP y Physis (AREAS.md "Clientes"; issue 7) ----
 
-/** An AFIP certificate of a client, read from its X.509 file (areas/vencimientos/certificado.ts). */
+/** An AFIP certificate of a client, read from its X.509 file (areas/clientes/vencimientos/certificado.ts). */
 export const afipCertificados = pgTable(
   'afip_certificados',
   {

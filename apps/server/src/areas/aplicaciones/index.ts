@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { aplicacionesAuditoria, aplicacionesRoutes } from './routes.ts';
+import { seedAplicaciones } from './seed.ts';
+
+/** Aplicaciones: the Android apps and their versions. */
+export const aplicaciones: AreaDescriptor = {
+  name: 'aplicaciones',
+  routes: [aplicacionesRoutes],
+  auditoria: aplicacionesAuditoria,
+  seed: seedAplicaciones,
+};

@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { appsstoreAuditoria, appsstoreRoutes } from './routes.ts';
+import { seedAppsstore } from './seed.ts';
+
+/** The app store: its public catalogue and downloads, and its settings. */
+export const appsstore: AreaDescriptor = {
+  name: 'appsstore',
+  routes: [appsstoreRoutes],
+  auditoria: appsstoreAuditoria,
+  seed: seedAppsstore,
+};

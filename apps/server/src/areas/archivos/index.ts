@@ -1,0 +1,9 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { archivosAuditoria, archivosRoutes } from './routes.ts';
+
+/** Archivos: the content-addressed file store the packages, versions and apps attach to. */
+export const archivos: AreaDescriptor = {
+  name: 'archivos',
+  routes: [archivosRoutes],
+  auditoria: archivosAuditoria,
+};

@@ -1,0 +1,8 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { auditoriaRoutes } from './routes.ts';
+
+/** Auditoría: the history of every record, read with the permission its area declares. */
+export const auditoria: AreaDescriptor = {
+  name: 'auditoria',
+  routes: [auditoriaRoutes],
+};

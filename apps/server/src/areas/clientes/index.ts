@@ -1,0 +1,23 @@
+import type { AreaDescriptor, SeedOptions } from '../../core/area.ts';
+import type { Tx } from '../../db/client.ts';
+import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
+import { seedActualizaciones } from './actualizaciones/seed.ts';
+import { clientesAuditoria, clientesRoutes } from './routes.ts';
+import { seedClientes } from './seed.ts';
+import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
+import { seedVencimientos } from './vencimientos/seed.ts';
+
+/** The demo clients, then their certificates, licences and updates. */
+async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
+  await seedClientes(tx, opts);
+  await seedVencimientos(tx);
+  await seedActualizaciones(tx);
+}
+
+/** Clientes: the client companies, their expiries (vencimientos/) and the versions they run (actualizaciones/). */
+export const clientes: AreaDescriptor = {
+  name: 'clientes',
+  routes: [clientesRoutes, vencimientosRoutes, actualizacionesRoutes],
+  auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
+  seed: seedClientesArea,
+};

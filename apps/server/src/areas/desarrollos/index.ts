@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';
+import { seedDesarrollos } from './seed.ts';
+
+/** Desarrollos: the development requests and their state changes. */
+export const desarrollos: AreaDescriptor = {
+  name: 'desarrollos',
+  routes: [desarrollosRoutes],
+  auditoria: desarrollosAuditoria,
+  seed: seedDesarrollos,
+};

@@ -1,0 +1,13 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { reportarErroresPropios } from './propio.ts';
+import { insightsAuditoria, insightsRoutes } from './routes.ts';
+import { seedInsights } from './seed.ts';
+
+/** The error monitor: the Sentry intake, projects, issues and their events. */
+export const insights: AreaDescriptor = {
+  name: 'insights',
+  routes: [insightsRoutes],
+  hooks: reportarErroresPropios,
+  auditoria: insightsAuditoria,
+  seed: seedInsights,
+};

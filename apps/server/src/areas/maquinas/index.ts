@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { maquinasAuditoria, maquinasRoutes } from './routes.ts';
+import { seedMaquinas } from './seed.ts';
+
+/** Máquinas: the company's computers and who has each one. */
+export const maquinas: AreaDescriptor = {
+  name: 'maquinas',
+  routes: [maquinasRoutes],
+  auditoria: maquinasAuditoria,
+  seed: seedMaquinas,
+};

@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { paquetesAuditoria, paquetesRoutes } from './routes.ts';
+import { seedPaquetes } from './seed.ts';
+
+/** Paquetes: the installer packages. */
+export const paquetes: AreaDescriptor = {
+  name: 'paquetes',
+  routes: [paquetesRoutes],
+  auditoria: paquetesAuditoria,
+  seed: seedPaquetes,
+};

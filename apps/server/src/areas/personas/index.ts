@@ -1,0 +1,13 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
+import { personasAuditoria, personasRoutes } from './routes.ts';
+import { seedPersonas } from './seed.ts';
+import { usuariosAuditoria, usuariosRoutes } from './usuarios/routes.ts';
+
+/** Personas: the staff, their accounts (usuarios/) and the roles that give permissions (roles/). */
+export const personas: AreaDescriptor = {
+  name: 'personas',
+  routes: [personasRoutes, usuariosRoutes, rolesRoutes],
+  auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
+  seed: seedPersonas,
+};

@@ -1,0 +1,12 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
+import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
+import { seedServers } from './seed.ts';
+
+/** Servidores: the company's own servers, with their DNS service (dns/). */
+export const servidores: AreaDescriptor = {
+  name: 'servidores',
+  routes: [servidoresRoutes, dnsRoutes],
+  auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
+  seed: seedServers,
+};

@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
+import { seedSitios } from './seed.ts';
+
+/** Sitios: the websites, their TLS certificates and checks. */
+export const sitios: AreaDescriptor = {
+  name: 'sitios',
+  routes: [sitiosRoutes],
+  auditoria: sitiosAuditoria,
+  seed: seedSitios,
+};

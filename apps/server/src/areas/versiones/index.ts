@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { versionesAuditoria, versionesRoutes } from './routes.ts';
+import { seedVersiones } from './seed.ts';
+
+/** Versiones: the products' versions, their notes and files. */
+export const versiones: AreaDescriptor = {
+  name: 'versiones',
+  routes: [versionesRoutes],
+  auditoria: versionesAuditoria,
+  seed: seedVersiones,
+};

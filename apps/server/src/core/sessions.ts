@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { intentosIngreso, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
+
+/** One (name, address) pair, and one address across names: more than 10 failures in 15 minutes lock it. */
+export const THROTTLE_WINDOW_MINUTES = 15;
+export const THROTTLE_MAX_FAILURES = 10;
+/** One name from every address: more than 50 failures in an hour trip the wide limit (the address limit holds one address to 44). */
+export const USER_WINDOW_MINUTES = 60;
+export const USER_MAX_FAILURES = 50;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface LoginCandidate {
+  id: number;
+  usuario: string;
+  nombre: string;
+  passwordHash: string;
+  activo: boolean;
+}
+
+/** The account a sign-in name points at: its user name, or else its email, case-insensitively. */
+export async function findLoginCandidate(db: Executor, login: string): Promise<LoginCandidate | undefined> {
+  const name = login.toLowerCase();
+  const [row] = await db
+    .select({
+      id: usuarios.id,
+      usuario: usuarios.usuario,
+      nombre: usuarios.nombre,
+      passwordHash: usuarios.passwordHash,
+      activo: usuarios.activo,
+    })
+    .from(usuarios)
+    .where(or(sql`lower(${usuarios.usuario}) = ${name}`, sql`lower(${usuarios.email}) = ${name}`))
+    .orderBy(sql`lower(${usuarios.usuario}) = ${name} desc`)
+    .limit(1);
+  return row;
+}
+
+const failuresSince = (minutes: number, where: SQL) =>
+  sql`not ${intentosIngreso.exito} and ${intentosIngreso.fecha} > now() - make_interval(mins => ${minutes}) and ${where}`;
+
+/** Seconds until the failures matching `where` are back to `max` in the window; null while they are not over it. */
+const overFor = (where: SQL, minutes: number, max: number) => sql`(
+  select extract(epoch from (${intentosIngreso.fecha} + make_interval(mins => ${minutes}) - now()))
+  from ${intentosIngreso} where ${failuresSince(minutes, where)}
+  order by ${intentosIngreso.fecha} desc offset ${max} limit 1)`;
+
+/**
+ * Seconds until `usuario` may try a password from `ip` (0: now). The pair and the address are each locked
+ * while over THROTTLE_MAX_FAILURES; while the name is over USER_MAX_FAILURES, an address that failed for it
+ * in that window waits until the name is back under or the address's last failure leaves the window.
+ */
+export async function throttleWaitSeconds(db: Executor, usuario: string, ip: string): Promise<number> {
+  const pair = sql`${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}`;
+  const addressClean = sql`(
+    select extract(epoch from (max(${intentosIngreso.fecha}) + make_interval(mins => ${USER_WINDOW_MINUTES}) - now()))
+    from ${intentosIngreso} where ${failuresSince(USER_WINDOW_MINUTES, pair)})`;
+  const result = await db.execute<{ espera: string | number | null }>(sql`select greatest(
+    coalesce(${overFor(pair, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
+    coalesce(${overFor(sql`${intentosIngreso.ip} = ${ip}`, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
+    least(coalesce(${overFor(sql`${intentosIngreso.usuario} = ${usuario}`, USER_WINDOW_MINUTES, USER_MAX_FAILURES)}, 0),
+          coalesce(${addressClean}, 0))) as espera`);
+  return Math.max(0, Math.ceil(Number(result.rows[0]?.espera ?? 0)));
+}
+
+/** Failures in each limit's window up to and including one just recorded. */
+export type FailureCounts = {
+  /** Of the (name, address) pair and of the address, in THROTTLE_WINDOW_MINUTES. */
+  par: number;
+  ip: number;
+  /** Of the name from every address, and how many addresses, in USER_WINDOW_MINUTES. */
+  usuario: number;
+  direcciones: number;
+};
+
+/**
+ * Records a wrong password and counts the failures up to it; rows after it (by id) are left out, so of two
+ * failures racing over a limit only one finds itself exactly at the limit.
+ */
+export async function recordFailure(db: Executor, usuario: string, ip: string): Promise<FailureCounts> {
+  const [row] = await db.insert(intentosIngreso).values({ usuario, ip, exito: false }).returning({ id: intentosIngreso.id });
+  const recent = sql`${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
+  const result = await db.execute<FailureCounts>(sql`select
+      count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip} and ${recent})::int as par,
+      count(*) filter (where ${intentosIngreso.ip} = ${ip} and ${recent})::int as ip,
+      count(*) filter (where ${intentosIngreso.usuario} = ${usuario})::int as usuario,
+      count(distinct ${intentosIngreso.ip}) filter (where ${intentosIngreso.usuario} = ${usuario})::int as direcciones
+    from ${intentosIngreso}
+    where ${failuresSince(USER_WINDOW_MINUTES, sql`(${intentosIngreso.usuario} = ${usuario} or ${intentosIngreso.ip} = ${ip})`)}
+      and ${intentosIngreso.id} <= ${row!.id}`);
+  const counts = result.rows[0]!;
+  return { par: Number(counts.par), ip: Number(counts.ip), usuario: Number(counts.usuario), direcciones: Number(counts.direcciones) };
+}
+
+export async function recordSuccess(db: Executor, usuario: string, ip: string): Promise<void> {
+  await db.insert(intentosIngreso).values({ usuario, ip, exito: true });
+}
+
+export async function roleNamesOf(db: Executor, usuarioId: number): Promise<string[]> {
+  const rows = await db
+    .select({ nombre: roles.nombre })
+    .from(usuarioRoles)
+    .innerJoin(roles, eq(roles.id, usuarioRoles.rolId))
+    .where(eq(usuarioRoles.usuarioId, usuarioId))
+    .orderBy(asc(roles.nombre));
+  return rows.map((r) => r.nombre);
+}
+
+/** Opens a session and answers its token; only the token's hash is stored. */
+export async function createSession(
+  db: Executor,
+  opts: { usuarioId: number; ttlHours: number; ip: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sesiones).values({
+    tokenHash: hashToken(token),
+    usuarioId: opts.usuarioId,
+    vence: sql`now() + make_interval(secs => ${opts.ttlHours * 3600})`,
+    ip: opts.ip,
+  });
+  await db.update(usuarios).set({ ultimoIngreso: sql`now()` }).where(eq(usuarios.id, opts.usuarioId));
+  return token;
+}
+
+export interface SessionRecord {
+  sesionId: number;
+  usuario: { id: number; usuario: string; nombre: string };
+  permisos: ReadonlySet<PermissionCode>;
+  /** Last use is older than a minute: worth writing down. */
+  stale: boolean;
+  /** When the session ends, and when it was last used (epoch ms), for a cached copy to check itself. */
+  vence: number;
+  ultimoUso: number;
+}
+
+/** The live session behind a token hash: not revoked, not past its expiry, not idle, of an active user. */
+export async function findSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRecord | undefined> {
+  const [row] = await db
+    .select({
+      sesionId: sesiones.id,
+      id: usuarios.id,
+      usuario: usuarios.usuario,
+      nombre: usuarios.nombre,
+      stale: sql<boolean>`${sesiones.ultimoUso} < now() - interval '1 minute'`,
+      vence: sesiones.vence,
+      ultimoUso: sesiones.ultimoUso,
+      codigos: sql<string[] | null>`(
+        select array_agg(distinct ${rolPermisos.codigo}) from ${rolPermisos}
+        join ${usuarioRoles} on ${usuarioRoles.rolId} = ${rolPermisos.rolId}
+        where ${usuarioRoles.usuarioId} = ${usuarios.id})`,
+    })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuarioId))
+    .where(
+      and(
+        eq(sesiones.tokenHash, tokenHash),
+        isNull(sesiones.revocada),
+        sql`${sesiones.vence} > now()`,
+        sql`${sesiones.ultimoUso} > now() - make_interval(secs => ${idleMinutes * 60})`,
+        eq(usuarios.activo, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    sesionId: row.sesionId,
+    usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
+    permisos: new Set((row.codigos ?? []).filter(isPermissionCode)),
+    stale: row.stale,
+    vence: row.vence.getTime(),
+    ultimoUso: row.ultimoUso.getTime(),
+  };
+}
+
+export async function touchSession(db: Executor, sesionId: number): Promise<void> {
+  await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.id, sesionId));
+}
+
+export async function revokeSession(db: Executor, sesionId: number): Promise<void> {
+  await db.update(sesiones).set({ revocada: sql`now()` }).where(and(eq(sesiones.id, sesionId), isNull(sesiones.revocada)));
+}
