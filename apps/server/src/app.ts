@@ -59,7 +59,10 @@ export async function buildApp({ db, config, cambios, enEspera }: AppDeps): Prom
   inputText(app);
   await openapi(app, VERSION);
   const web = await webApp(app, config);
-  errors(app, web);
+  errors(app, web, {
+    unicos: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.conflictos?.unicos ?? {}))),
+    referencias: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.conflictos?.referencias ?? {}))),
+  });
 
   // Every area, from the registry: its request hooks first, then its routes.
   const deps: AreaDeps = {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { AuditEntities } from '../db/audit.ts';
 import type { Tx } from '../db/client.ts';
+import type { Conflictos } from '../db/conflicts.ts';
 import type { FileDeps } from '../storage/archivos.ts';
 
 /** What every area is given: the database, the configuration, the file store and every area's history entities. */
@@ -32,6 +33,8 @@ export interface AreaDescriptor {
   hooks?: (app: FastifyInstance, deps: AreaDeps) => void;
   /** The records it writes to the history, each with the permission that reads their history. */
   auditoria?: AuditEntities;
+  /** What its tables' unique indexes and foreign keys mean to the user, by constraint name. */
+  conflictos?: Conflictos;
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */
   seed?: (tx: Tx, opts: SeedOptions) => Promise<void>;
 }

@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { conflictOf } from '../db/conflicts.ts';
 import { csvFilename, fechaHora, sendCsv, sinFormula, type CsvValue } from './csv.ts';
 import { likePattern } from './list.ts';
 
@@ -59,23 +58,3 @@ describe('free search', () => {
   });
 });
 
-describe('database conflicts', () => {
-  const wrapped = (cause: object) => Object.assign(new Error('Failed query: ...'), { cause });
-  it('maps a known unique index to 409 on its field, under drizzle’s wrapper', () => {
-    expect(conflictOf(wrapped({ code: '23505', constraint: 'dns_host_uq' }))).toEqual({
-      status: 409,
-      mensaje: 'Ya existe una entrada DNS con ese host',
-      campos: { host: ['Ya existe una entrada DNS con ese host'] },
-    });
-  });
-  it('tells a missing reference from a record still in use', () => {
-    const fk = 'dns_servidor_id_servidores_id_fk';
-    expect(conflictOf({ code: '23503', constraint: fk, table: 'dns' })?.campos).toEqual({ servidor_id: ['El servidor elegido no existe'] });
-    expect(conflictOf({ code: '23503', constraint: fk, table: 'servidores' })).toMatchObject({ status: 409, mensaje: expect.stringMatching(/tiene entradas DNS/) });
-    expect(conflictOf({ code: '23503', constraint: 'otra' })?.status).toBe(409);
-  });
-  it('leaves other errors alone', () => {
-    expect(conflictOf(new Error('x'))).toBeUndefined();
-    expect(conflictOf({ code: 'FST_ERR_X' })).toBeUndefined();
-  });
-});

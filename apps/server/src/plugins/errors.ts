@@ -1,7 +1,7 @@
 import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { conflictOf } from '../db/conflicts.ts';
+import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { MENSAJES } from '../messages.ts';
 
 /** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */
@@ -87,6 +87,7 @@ export class CamposConError {
 export function errors(
   app: FastifyInstance,
   opts: { pageFallback: (request: FastifyRequest, reply: FastifyReply) => unknown },
+  conflictos: Conflictos,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -97,7 +98,7 @@ export function errors(
       if (err.headers) reply.headers(err.headers);
       return sendError(reply, err.statusCode, err.message, err.campos);
     }
-    const conflicto = conflictOf(err);
+    const conflicto = conflictOf(err, conflictos);
     if (conflicto) return sendError(reply, conflicto.status, conflicto.mensaje, conflicto.campos);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

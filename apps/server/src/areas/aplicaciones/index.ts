@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { aplicacionesAuditoria, aplicacionesRoutes } from './routes.ts';
 import { seedAplicaciones } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const aplicaciones: AreaDescriptor = {
   name: 'aplicaciones',
   routes: [aplicacionesRoutes],
   auditoria: aplicacionesAuditoria,
+  conflictos,
   seed: seedAplicaciones,
 };

@@ -1,5 +1,6 @@
 import type { AreaDescriptor, SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';
+import { conflictos } from './conflictos.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
 import { seedActualizaciones } from './actualizaciones/seed.ts';
 import { clientesAuditoria, clientesRoutes } from './routes.ts';
@@ -19,5 +20,6 @@ export const clientes: AreaDescriptor = {
   name: 'clientes',
   routes: [clientesRoutes, vencimientosRoutes, actualizacionesRoutes],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
+  conflictos,
   seed: seedClientesArea,
 };

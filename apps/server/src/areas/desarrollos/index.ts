@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';
 import { seedDesarrollos } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const desarrollos: AreaDescriptor = {
   name: 'desarrollos',
   routes: [desarrollosRoutes],
   auditoria: desarrollosAuditoria,
+  conflictos,
   seed: seedDesarrollos,
 };

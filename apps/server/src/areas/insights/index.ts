@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { insightsAuditoria, insightsRoutes } from './routes.ts';
 import { seedInsights } from './seed.ts';
@@ -9,5 +10,6 @@ export const insights: AreaDescriptor = {
   routes: [insightsRoutes],
   hooks: reportarErroresPropios,
   auditoria: insightsAuditoria,
+  conflictos,
   seed: seedInsights,
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { maquinasAuditoria, maquinasRoutes } from './routes.ts';
 import { seedMaquinas } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const maquinas: AreaDescriptor = {
   name: 'maquinas',
   routes: [maquinasRoutes],
   auditoria: maquinasAuditoria,
+  conflictos,
   seed: seedMaquinas,
 };

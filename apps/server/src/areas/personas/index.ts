@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
 import { personasAuditoria, personasRoutes } from './routes.ts';
 import { seedPersonas } from './seed.ts';
@@ -9,5 +10,6 @@ export const personas: AreaDescriptor = {
   name: 'personas',
   routes: [personasRoutes, usuariosRoutes, rolesRoutes],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
+  conflictos,
   seed: seedPersonas,
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { productosAuditoria, productosRoutes } from './routes.ts';
 import { seedProductos } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const productos: AreaDescriptor = {
   name: 'productos',
   routes: [productosRoutes],
   auditoria: productosAuditoria,
+  conflictos,
   seed: seedProductos,
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
 import { seedServers } from './seed.ts';
@@ -8,5 +9,6 @@ export const servidores: AreaDescriptor = {
   name: 'servidores',
   routes: [servidoresRoutes, dnsRoutes],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
+  conflictos,
   seed: seedServers,
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
 import { seedSitios } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const sitios: AreaDescriptor = {
   name: 'sitios',
   routes: [sitiosRoutes],
   auditoria: sitiosAuditoria,
+  conflictos,
   seed: seedSitios,
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { conflictos } from './conflictos.ts';
 import { versionesAuditoria, versionesRoutes } from './routes.ts';
 import { seedVersiones } from './seed.ts';
 
@@ -7,5 +8,6 @@ export const versiones: AreaDescriptor = {
   name: 'versiones',
   routes: [versionesRoutes],
   auditoria: versionesAuditoria,
+  conflictos,
   seed: seedVersiones,
 };
