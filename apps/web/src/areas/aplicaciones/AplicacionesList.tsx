@@ -9,7 +9,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { aplicacionesCsvUrl, useAplicaciones, useCategorias } from './api.ts';
@@ -60,7 +59,7 @@ export function AplicacionesList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={aplicacionesCsvUrl(list.exportParams)} name="aplicaciones" download={downloadFile} />
+            <ExportButton url={aplicacionesCsvUrl(list.exportParams)} name="aplicaciones" />
             {puedeEditar && (
               <Button component={Link} to={`${APK_PATH}/nueva`} leftSection={<IconPlus size={16} />}>
                 {t.nueva}

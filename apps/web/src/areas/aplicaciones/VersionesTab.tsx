@@ -11,7 +11,6 @@ import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { formatBytes, formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { archivoUrl, useAccionVersion, useLimiteSubida, useVersiones, versionesCsvUrl } from './api.ts';
@@ -160,7 +159,7 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
   return (
     <Stack gap="md">
       <Group justify="flex-end" gap="sm">
-        <ExportButton url={versionesCsvUrl(app.id, list.exportParams)} name={`versiones-${app.package_name}`} download={downloadFile} />
+        <ExportButton url={versionesCsvUrl(app.id, list.exportParams)} name={`versiones-${app.package_name}`} />
         {puedeEditar && (
           <Button leftSection={<IconUpload size={16} />} onClick={() => elegir.current?.()} disabled={archivo !== null}>
             {t.subir}

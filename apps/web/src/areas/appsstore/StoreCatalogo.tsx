@@ -6,7 +6,6 @@ import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { listMessages } from '../../components/messages.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { catalogoCsvUrl, indiceUrl, useCatalogo, useCategorias, useStoreConfig } from './api.ts';
 import { AppCard } from './AppCard.tsx';
@@ -55,7 +54,7 @@ export function StoreCatalogo() {
   const total = catalogo.data?.total ?? 0;
 
   return (
-    <StoreLayout tab="catalogo" actions={<ExportButton url={catalogoCsvUrl(list.exportParams)} name="appsstore-catalogo" download={downloadFile} />}>
+    <StoreLayout tab="catalogo" actions={<ExportButton url={catalogoCsvUrl(list.exportParams)} name="appsstore-catalogo" />}>
       <Stack gap="md">
         {config.data?.mantenimiento.activo && (
           <Alert color="orange" icon={<IconTool size={18} />} title={t.mantenimientoActivo} role="status">

@@ -9,7 +9,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { desarrollosCsvUrl, useDesarrollos } from './api.ts';
@@ -68,7 +67,7 @@ export function DesarrollosList() {
         actions={
           <>
             <VistaSwitch />
-            <ExportButton url={desarrollosCsvUrl(list.exportParams)} name="desarrollos" download={downloadFile} />
+            <ExportButton url={desarrollosCsvUrl(list.exportParams)} name="desarrollos" />
             {puedeEditar && (
               <Button component={Link} to={`${DESARROLLOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
                 {t.nuevo}

@@ -19,7 +19,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { issuesCsvUrl, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
@@ -130,7 +129,7 @@ export function IssuesList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={issuesCsvUrl(list.exportParams)} name="errores" download={downloadFile} />
+            <ExportButton url={issuesCsvUrl(list.exportParams)} name="errores" />
             <Button component={Link} to="/insights/proyectos" variant="default" leftSection={<IconSettings size={16} />}>
               {t.proyectosBoton}
             </Button>

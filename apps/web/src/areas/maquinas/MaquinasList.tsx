@@ -10,7 +10,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { maquinasCsvUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
@@ -74,7 +73,7 @@ export function MaquinasList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" download={downloadFile} />
+            <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" />
             <Button component={Link} to="/maquinas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}
             </Button>

@@ -13,7 +13,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatBytes, formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { paqueteDescargaUrl, paquetesCsvUrl, useLimiteSubida, usePaqueteProductos, usePaquetes } from './api.ts';
@@ -136,7 +135,7 @@ export function PaquetesList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={paquetesCsvUrl(list.exportParams)} name="paquetes" download={downloadFile} />
+            <ExportButton url={paquetesCsvUrl(list.exportParams)} name="paquetes" />
             {puedeSubir && (
               <Button leftSection={<IconUpload size={16} />} onClick={() => elegir.current?.()} disabled={archivo !== null}>
                 {t.subir}

@@ -9,7 +9,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { personasCsvUrl, useAreas, usePersonas } from './api.ts';
@@ -76,7 +75,7 @@ export function PersonasList() {
                 {t.roles}
               </Button>
             )}
-            <ExportButton url={personasCsvUrl(list.exportParams)} name="personas" download={downloadFile} />
+            <ExportButton url={personasCsvUrl(list.exportParams)} name="personas" />
             <Button component={Link} to="/personas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}
             </Button>

@@ -10,7 +10,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { productosCsvUrl, useEliminarProductos, useLineas, useProductos } from './api.ts';
@@ -76,7 +75,7 @@ export function ProductosList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={productosCsvUrl(list.exportParams)} name="productos" download={downloadFile} />
+            <ExportButton url={productosCsvUrl(list.exportParams)} name="productos" />
             {puedeEditar && (
               <Button component={Link} to={`${PRODUCTOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
                 {t.nuevo}

@@ -4,7 +4,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { isReporteId, REPORTES, type ReporteResumen } from '@intranet/contract/reportes';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { reporteCsvUrl, useCatalogo, useResultado } from './api.ts';
 import { reportesMessages as t } from './messages.ts';
 import { parametrosDeUrl, parametrosQuery, type ParametrosSchema } from './parametros.ts';
@@ -50,7 +49,7 @@ function Reporte({ resumen, schema }: { resumen: ReporteResumen; schema: Paramet
       <PageHeader
         title={resumen.nombre}
         back={back}
-        actions={query !== null && <ExportButton url={reporteCsvUrl(resumen.id, query)} name={`reporte-${resumen.id}`} download={downloadFile} />}
+        actions={query !== null && <ExportButton url={reporteCsvUrl(resumen.id, query)} name={`reporte-${resumen.id}`} />}
       />
       <Text size="sm" c="dimmed" mb="md">
         {resumen.descripcion}

@@ -10,7 +10,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { servidoresCsvUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
@@ -67,7 +66,7 @@ export function ServidoresList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={servidoresCsvUrl(list.exportParams)} name="servidores" download={downloadFile} />
+            <ExportButton url={servidoresCsvUrl(list.exportParams)} name="servidores" />
             {puedeEditar && (
               <Button component={Link} to="/servidores/nuevo" leftSection={<IconPlus size={16} />}>
                 {t.nuevo}

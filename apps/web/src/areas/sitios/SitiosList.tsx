@@ -12,7 +12,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { sitiosCsvUrl, useEliminarSitios, useSitioOpciones, useSitios } from './api.ts';
@@ -128,7 +127,7 @@ export function SitiosList() {
             <Button component={Link} to={`${SITIOS_PATH}/vencimientos`} variant="default" leftSection={<IconCalendarDue size={16} />}>
               {t.vencimientos}
             </Button>
-            <ExportButton url={sitiosCsvUrl(list.exportParams)} name="sitios" download={downloadFile} />
+            <ExportButton url={sitiosCsvUrl(list.exportParams)} name="sitios" />
             {puedeEditar && (
               <Button component={Link} to={`${SITIOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
                 {t.nuevo}

@@ -19,7 +19,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
 import { MesesChart } from '../../components/Vencimientos/MesesChart.tsx';
 import { formatFecha } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { sitiosVencimientosCsvUrl, useSitiosMeses, useSitiosVencimientos } from './api.ts';
@@ -120,7 +119,7 @@ export function SitiosVencimientos() {
             <Button component={Link} to={SITIOS_PATH} variant="default" leftSection={<IconList size={16} />}>
               {t.lista}
             </Button>
-            <ExportButton url={sitiosVencimientosCsvUrl(list.exportParams)} name="vencimientos-sitios" download={downloadFile} />
+            <ExportButton url={sitiosVencimientosCsvUrl(list.exportParams)} name="vencimientos-sitios" />
           </>
         }
       />

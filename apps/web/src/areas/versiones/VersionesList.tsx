@@ -9,7 +9,6 @@ import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { downloadFile } from '../../core/list/downloadFile.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useVersiones, useVersionProductos, versionesCsvUrl } from './api.ts';
@@ -56,7 +55,7 @@ export function VersionesList() {
             <Button component={Link} to={producto ? `/versiones/changelog/${producto}` : '/versiones/changelog'} variant="default" leftSection={<IconHistory size={16} />}>
               {t.changelog}
             </Button>
-            <ExportButton url={versionesCsvUrl(list.exportParams)} name="versiones" download={downloadFile} />
+            <ExportButton url={versionesCsvUrl(list.exportParams)} name="versiones" />
             {puedeEditar && (
               <Button component={Link} to={producto ? `/versiones/nueva?producto=${producto}` : '/versiones/nueva'} leftSection={<IconPlus size={16} />}>
                 {t.nueva}

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { http } from '../../core/http/http.ts';
 import { listMessages } from '../messages.ts';
 import { exportFilename, saveFile } from './saveFile.ts';
 
@@ -10,18 +11,20 @@ interface ExportButtonProps {
   url: string;
   /** The file's name before its date: 'servidores' → servidores-2026-11-21.csv. */
   name: string;
-  /** Fetches the file through core/http, so the session's Bearer token goes with it. */
-  download: (url: string) => Promise<Blob>;
   label?: string;
 }
 
-/** Downloads every row of the filtered list as CSV (the server streams it, no row cap). */
-export function ExportButton({ url, name, download, label = listMessages.exportarCsv }: ExportButtonProps) {
+/**
+ * Downloads every row of the filtered list as CSV (the server streams it, no row cap) and saves it under a
+ * dated name; a failure is told in a red notification. The file is fetched through core/http, so the
+ * session's Bearer token goes with it: a list passes only its URL and name.
+ */
+export function ExportButton({ url, name, label = listMessages.exportarCsv }: ExportButtonProps) {
   const [busy, setBusy] = useState(false);
   const exportList = async () => {
     setBusy(true);
     try {
-      saveFile(await download(url), exportFilename(name));
+      saveFile(await http.blob(url), exportFilename(name));
     } catch (error) {
       notifications.show({
         color: 'red',

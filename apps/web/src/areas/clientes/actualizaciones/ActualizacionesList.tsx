@@ -13,7 +13,6 @@ import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
-import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { actualizacionesCsvUrl, useActualizacionOpciones, useActualizaciones, useEliminarActualizacion } from './api.ts';
@@ -94,7 +93,7 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
   return (
     <>
       <Group justify="flex-end" gap="sm" mb="sm">
-        <ExportButton url={actualizacionesCsvUrl(exportParams)} name="actualizaciones" download={downloadFile} />
+        <ExportButton url={actualizacionesCsvUrl(exportParams)} name="actualizaciones" />
         {puedeEditar && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => abrirRegistrar(empresaId ? { empresaId } : {})}>
             {t.registrar}

@@ -9,7 +9,6 @@ import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
-import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { empresasCsvUrl, useEmpresas } from './api.ts';
@@ -75,7 +74,7 @@ export function EmpresasList() {
         title={t.titulo}
         actions={
           <>
-            <ExportButton url={empresasCsvUrl(list.exportParams)} name="clientes" download={downloadFile} />
+            <ExportButton url={empresasCsvUrl(list.exportParams)} name="clientes" />
             {puedeEditar && (
               <Button component={Link} to="/clientes/nuevo" leftSection={<IconPlus size={16} />}>
                 {t.nuevo}

@@ -24,7 +24,6 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
 import { MesesChart } from '../../../components/Vencimientos/MesesChart.tsx';
 import { formatFecha } from '../../../core/format.ts';
-import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarItem, useMeses, useVencimientos, vencimientosCsvUrl } from './api.ts';
@@ -148,7 +147,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
         title={title}
         actions={
           <>
-            <ExportButton url={vencimientosCsvUrl(grupo, list.exportParams)} name={`vencimientos-${grupo}`} download={downloadFile} />
+            <ExportButton url={vencimientosCsvUrl(grupo, list.exportParams)} name={`vencimientos-${grupo}`} />
             {puedeEditar && actions}
           </>
         }

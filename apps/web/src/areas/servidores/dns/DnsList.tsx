@@ -9,7 +9,6 @@ import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx'
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { downloadFile } from '../../../core/list/downloadFile.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { dnsCsvUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
 import { ResolucionAlert } from './DnsEntryCard.tsx';
@@ -33,7 +32,7 @@ export function DnsList() {
 
   return (
     <>
-      <PageHeader title={t.titulo} actions={<ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" download={downloadFile} />} />
+      <PageHeader title={t.titulo} actions={<ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" />} />
       <DataTable
         label={t.tabla}
         tableId="dns"
