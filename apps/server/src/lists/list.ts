@@ -37,6 +37,31 @@ export interface ListSource<Row extends { id: number }> {
   count(where: SQL | undefined): Promise<number>;
 }
 
+/** A select with its FROM and joins, not yet filtered: what `selectSource` pages (drizzle's `$dynamic()` builder). */
+interface Paged<Raw> {
+  where(where: SQL | undefined): { orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Raw[]> } } };
+}
+
+/** The same FROM, counted. */
+interface Counted {
+  where(where: SQL | undefined): PromiseLike<{ n: number }[]>;
+}
+
+/**
+ * The usual ListSource: the page is `select(clave)` filtered, ordered and windowed, each row turned into its
+ * wire shape; the total counts the same FROM under the same conditions.
+ */
+export function selectSource<Raw, Row extends { id: number }>(
+  select: (clave: SQL<string>) => Paged<NoInfer<Raw> & { clave: string }>,
+  counted: () => Counted,
+  wire: (raw: Raw) => Row,
+): ListSource<Row> {
+  return {
+    rows: async (f) => (await select(f.clave).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset)).map((raw) => ({ ...wire(raw), clave: raw.clave })),
+    count: async (where) => (await counted().where(where))[0]?.n ?? 0,
+  };
+}
+
 interface BaseQuery {
   q?: string | undefined;
   sort?: string | undefined;

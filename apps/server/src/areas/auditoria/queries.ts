@@ -1,16 +1,27 @@
 import type { AuditRow } from '@intranet/contract/auditoria';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditoria } from '../../db/schema.ts';
+import { listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 
-/** The history of one record, newest first. */
-export async function auditPage(
-  db: Executor,
-  q: { entidad: string; id: string; page: number; size: number },
-): Promise<{ items: AuditRow[]; total: number }> {
-  const where = and(eq(auditoria.entidad, q.entidad), eq(auditoria.entidadId, q.id));
-  const [rows, [total]] = await Promise.all([
-    db
+interface AuditQuery {
+  entidad: string;
+  id: string;
+  page: number;
+  size: number;
+}
+
+/** One record's history: newest first. */
+const auditList: ListSpec<AuditQuery> = {
+  sorts: { fecha: auditoria.fecha },
+  defaultSort: '-fecha',
+  id: auditoria.id,
+  filters: (q) => [eq(auditoria.entidad, q.entidad), eq(auditoria.entidadId, q.id)],
+};
+
+const auditSource = (db: Executor): ListSource<AuditRow> => ({
+  rows: async ({ where, orderBy, limit, offset, clave }) => {
+    const rows = await db
       .select({
         id: auditoria.id,
         fecha: auditoria.fecha,
@@ -20,13 +31,17 @@ export async function auditPage(
         entidad_id: auditoria.entidadId,
         antes: auditoria.antes,
         despues: auditoria.despues,
+        clave,
       })
       .from(auditoria)
       .where(where)
-      .orderBy(desc(auditoria.fecha), desc(auditoria.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(auditoria).where(where),
-  ]);
-  return { items: rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() })), total: total?.n ?? 0 };
-}
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }));
+  },
+  count: (where) => db.$count(auditoria, where),
+});
+
+/** The history of one record, newest first. */
+export const auditPage = (db: Executor, q: AuditQuery): Promise<{ items: AuditRow[]; total: number }> => listPage(auditList, q, auditSource(db));

@@ -2,6 +2,7 @@ import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contr
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
+import { listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 
@@ -76,16 +77,27 @@ export async function existeIssue(db: Executor, issueId: number): Promise<void> 
   if (!row) throw new ApiError(404, 'El error no existe');
 }
 
+/** An issue's events: newest first, or oldest first with `sort=fecha` (the id follows the arrival order). */
+const eventosList: ListSpec<{ issueId: number }> = {
+  sorts: { fecha: insightsEventos.id },
+  defaultSort: '-fecha',
+  id: insightsEventos.id,
+  filters: (q) => [eq(insightsEventos.issueId, q.issueId)],
+};
+
+const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }> => ({
+  rows: async ({ where, orderBy, limit, offset, clave }) => {
+    const rows = await db.select({ ...resumen, clave }).from(insightsEventos).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    return rows.map((r) => ({ ...resumenWire(r), id: r.id, clave: r.clave }));
+  },
+  count: (where) => db.$count(insightsEventos, where),
+});
+
 /** The issue's events, newest first (`sort=fecha` for oldest first). */
 export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number }> {
   await existeIssue(db, issueId);
-  const dir = q.sort === 'fecha' ? asc : desc;
-  const where = eq(insightsEventos.issueId, issueId);
-  const [rows, [total]] = await Promise.all([
-    db.select(resumen).from(insightsEventos).where(where).orderBy(dir(insightsEventos.id)).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(insightsEventos).where(where),
-  ]);
-  return { items: rows.map(resumenWire), total: total?.n ?? 0 };
+  const { items, total } = await listPage(eventosList, { ...q, issueId }, eventosSource(db));
+  return { items: items.map(({ id: _id, ...evento }) => evento), total };
 }
 
 /** Events the tag breakdown reads: the latest ones, so a huge issue answers as quickly as a small one. */

@@ -7,7 +7,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { maquinaAsignaciones, maquinaBusqueda, maquinas, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../lists/list.ts';
+import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 
 type MaquinaValues = z.output<typeof maquinaInput>;
@@ -53,14 +53,11 @@ const campos = {
 type MaquinaRow = Omit<Maquina, 'creado' | 'actualizado'> & { creado: Date; actualizado: Date };
 const wire = (row: MaquinaRow): Maquina => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
 
+const asignacionAbierta = and(eq(abierta.maquinaId, maquinas.id), isNull(abierta.hasta));
+const suTitular = eq(titular.id, abierta.personaId);
+
 /** The machines with their current holder joined: the list, the count and the detail all read this. */
-const conTitular = (db: Executor) =>
-  db
-    .select(campos)
-    .from(maquinas)
-    .leftJoin(abierta, and(eq(abierta.maquinaId, maquinas.id), isNull(abierta.hasta)))
-    .leftJoin(titular, eq(titular.id, abierta.personaId))
-    .$dynamic();
+const conTitular = (db: Executor) => db.select(campos).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic();
 
 const orEmpty = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
@@ -87,29 +84,12 @@ export const maquinasList: ListSpec<MaquinaListQuery> = {
   ],
 };
 
-export const maquinasSource = (db: Executor): ListSource<Maquina> => ({
-  rows: async (f) => {
-    const rows = await db
-      .select({ ...campos, clave: f.clave })
-      .from(maquinas)
-      .leftJoin(abierta, and(eq(abierta.maquinaId, maquinas.id), isNull(abierta.hasta)))
-      .leftJoin(titular, eq(titular.id, abierta.personaId))
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
-  },
-  count: async (where) =>
-    (
-      await db
-        .select({ n: count() })
-        .from(maquinas)
-        .leftJoin(abierta, and(eq(abierta.maquinaId, maquinas.id), isNull(abierta.hasta)))
-        .leftJoin(titular, eq(titular.id, abierta.personaId))
-        .where(where)
-    )[0]?.n ?? 0,
-});
+export const maquinasSource = (db: Executor): ListSource<Maquina> =>
+  selectSource(
+    (clave) => db.select({ ...campos, clave }).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic(),
+    () => db.select({ n: count() }).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic(),
+    wire,
+  );
 
 const fechaAr = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : null);
 

@@ -7,7 +7,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { archivos, paqueteBusqueda, paqueteDescargas, paquetes } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../lists/list.ts';
+import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
@@ -97,21 +97,14 @@ export const paquetesListSpec: ListSpec<PaqueteListQuery> = {
   ],
 };
 
-export const paquetesSource = (db: Executor): ListSource<PaqueteFila> => ({
-  rows: async (f) => {
-    const rows = await db
-      .select({ ...campos, clave: f.clave })
-      .from(paquetes)
-      .leftJoin(archivos, eq(archivos.id, paquetes.archivoId))
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
-  },
-  count: async (where) =>
-    (await db.select({ n: count() }).from(paquetes).leftJoin(archivos, eq(archivos.id, paquetes.archivoId)).where(where))[0]?.n ?? 0,
-});
+const suArchivo = eq(archivos.id, paquetes.archivoId);
+
+export const paquetesSource = (db: Executor): ListSource<PaqueteFila> =>
+  selectSource(
+    (clave) => db.select({ ...campos, clave }).from(paquetes).leftJoin(archivos, suArchivo).$dynamic(),
+    () => db.select({ n: count() }).from(paquetes).leftJoin(archivos, suArchivo).$dynamic(),
+    wire,
+  );
 
 export const paquetesCsv: CsvColumn<PaqueteFila>[] = [
   { titulo: 'Nombre', valor: (p) => p.nombre },

@@ -17,7 +17,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { archivos, productos, versionAssets, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../lists/list.ts';
+import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
@@ -80,21 +80,14 @@ export const versionesListSpec: ListSpec<VersionListQuery> = {
   ],
 };
 
-export const versionesSource = (db: Executor): ListSource<VersionFila> => ({
-  rows: async (f) => {
-    const rows = await db
-      .select({ ...campos, clave: f.clave })
-      .from(versiones)
-      .innerJoin(productos, eq(productos.id, versiones.productoId))
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
-  },
-  count: async (where) =>
-    (await db.select({ n: count() }).from(versiones).innerJoin(productos, eq(productos.id, versiones.productoId)).where(where))[0]?.n ?? 0,
-});
+const conProducto = eq(productos.id, versiones.productoId);
+
+export const versionesSource = (db: Executor): ListSource<VersionFila> =>
+  selectSource(
+    (clave) => db.select({ ...campos, clave }).from(versiones).innerJoin(productos, conProducto).$dynamic(),
+    () => db.select({ n: count() }).from(versiones).innerJoin(productos, conProducto).$dynamic(),
+    wire,
+  );
 
 export const versionesCsv: CsvColumn<VersionFila>[] = [
   { titulo: 'Producto', valor: (v) => v.producto },
