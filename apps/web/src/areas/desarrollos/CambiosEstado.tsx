@@ -1,9 +1,23 @@
-import { Alert, Loader, Table, Text } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { DesarrolloCambio } from '@intranet/contract/desarrollos';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { useCambios } from './api.ts';
 import { EstadoBadge } from './Badges.tsx';
 import { desarrollosMessages as t } from './messages.ts';
+
+const columns: ColumnDef<DesarrolloCambio>[] = [
+  { id: 'fecha', header: t.cambioFecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },
+  { id: 'usuario', header: t.cambioUsuario, meta: { width: 160 }, cell: ({ row }) => row.original.usuario ?? t.sistema },
+  {
+    id: 'desde',
+    header: t.cambioDe,
+    cell: ({ row: { original: c } }) => (c.desde ? <EstadoBadge estado={c.desde} /> : <Text size="sm" c="dimmed">{t.creacion}</Text>),
+  },
+  { id: 'hacia', header: t.cambioA, cell: ({ row }) => <EstadoBadge estado={row.original.hacia} /> },
+];
 
 /** The dated state changes of a development, newest first: who moved it, from where, to where. */
 export function CambiosEstado({ id }: { id: number }) {
@@ -16,28 +30,5 @@ export function CambiosEstado({ id }: { id: number }) {
       </Alert>
     );
   }
-  return (
-    <Table aria-label={t.cambiosTabla} striped verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={150}>{t.cambioFecha}</Table.Th>
-          <Table.Th w={160}>{t.cambioUsuario}</Table.Th>
-          <Table.Th>{t.cambioDe}</Table.Th>
-          <Table.Th>{t.cambioA}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {[...cambios.data].reverse().map((c) => (
-          <Table.Tr key={c.id}>
-            <Table.Td>{formatFechaHora(c.fecha)}</Table.Td>
-            <Table.Td>{c.usuario ?? t.sistema}</Table.Td>
-            <Table.Td>{c.desde ? <EstadoBadge estado={c.desde} /> : <Text size="sm" c="dimmed">{t.creacion}</Text>}</Table.Td>
-            <Table.Td>
-              <EstadoBadge estado={c.hacia} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <DataTable label={t.cambiosTabla} columns={columns} rows={[...cambios.data].reverse()} getRowId={(c) => String(c.id)} />;
 }

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Badge, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_PRIORIDAD_NOMBRES, desarrolloPage } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_PRIORIDAD_NOMBRES, desarrolloPage, type DesarrolloFila } from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
 import { formatFecha } from '../../core/format.ts';
@@ -10,6 +12,38 @@ import { http } from '../../core/http/http.ts';
 import { personasMessages as t } from './messages.ts';
 
 const MAX = 50;
+
+const columns: ColumnDef<DesarrolloFila>[] = [
+  {
+    id: 'titulo',
+    header: t.desarrolloCampos.titulo,
+    cell: ({ row: { original: d } }) => (
+      <Anchor component={Link} to={`/desarrollos/${d.id}`} fw={600} size="sm">
+        {d.titulo}
+      </Anchor>
+    ),
+  },
+  { id: 'cliente', header: t.desarrolloCampos.cliente, cell: ({ row }) => row.original.empresa ?? t.desarrolloInterno },
+  {
+    id: 'estado',
+    header: t.desarrolloCampos.estado,
+    cell: ({ row }) => (
+      <Badge variant="light" color="gray">
+        {DESARROLLO_ESTADO_NOMBRES[row.original.estado]}
+      </Badge>
+    ),
+  },
+  { id: 'prioridad', header: t.desarrolloCampos.prioridad, cell: ({ row }) => DESARROLLO_PRIORIDAD_NOMBRES[row.original.prioridad] },
+  {
+    id: 'compromiso',
+    header: t.desarrolloCampos.compromiso,
+    cell: ({ row: { original: d } }) => (
+      <Text span size="sm" c={d.vencido ? 'red.7' : undefined}>
+        {d.fecha_compromiso ? formatFecha(d.fecha_compromiso) : '—'}
+      </Text>
+    ),
+  },
+];
 
 /** The developments a person owns (AREAS.md), from the Desarrollos list filtered by owner; open ones first. */
 export function DesarrollosTab({ personaId }: { personaId: number }) {
@@ -32,36 +66,7 @@ export function DesarrollosTab({ personaId }: { personaId: number }) {
   return (
     <Stack gap="xs">
       <Paper withBorder radius="md">
-        <Table aria-label={t.desarrollosTabla} verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.desarrolloCampos.titulo}</Table.Th>
-              <Table.Th>{t.desarrolloCampos.cliente}</Table.Th>
-              <Table.Th>{t.desarrolloCampos.estado}</Table.Th>
-              <Table.Th>{t.desarrolloCampos.prioridad}</Table.Th>
-              <Table.Th>{t.desarrolloCampos.compromiso}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/desarrollos/${d.id}`} fw={600} size="sm">
-                    {d.titulo}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{d.empresa ?? t.desarrolloInterno}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="gray">
-                    {DESARROLLO_ESTADO_NOMBRES[d.estado]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{DESARROLLO_PRIORIDAD_NOMBRES[d.prioridad]}</Table.Td>
-                <Table.Td c={d.vencido ? 'red.7' : undefined}>{d.fecha_compromiso ? formatFecha(d.fecha_compromiso) : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable label={t.desarrollosTabla} columns={columns} rows={items} getRowId={(d) => String(d.id)} />
       </Paper>
       <Anchor component={Link} to={`/desarrollos?${filtro}`} size="sm">
         {t.verDesarrollos(total)}

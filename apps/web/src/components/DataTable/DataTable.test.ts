@@ -132,4 +132,30 @@ describe('DataTable', () => {
     setup();
     expect(screen.queryByRole('columnheader', { name: 'Estado' })).toBeNull();
   });
+
+  it('shows rows already at hand read-only: no sorting, column menu or pager', () => {
+    const readOnly = (rows: Fila[] | undefined, extra: { loading?: boolean } = {}) =>
+      renderUi(
+        createElement(DataTable<Fila>, {
+          label: 'Verificaciones',
+          columns: [{ id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: 150 } }, ...columns.slice(1)],
+          rows,
+          getRowId: (row) => String(row.id),
+          emptyText: 'Sin verificaciones',
+          ...extra,
+        }),
+      );
+    readOnly(filas);
+    const table = screen.getByRole('table', { name: 'Verificaciones' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('columnheader', { name: 'Nombre' }).style.width).toContain('9.375rem');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/resultados/)).toBeNull();
+    cleanup();
+    readOnly([]);
+    expect(screen.getByText('Sin verificaciones')).toBeTruthy();
+    cleanup();
+    readOnly(undefined, { loading: true });
+    expect(screen.getByText('Cargando…')).toBeTruthy();
+  });
 });

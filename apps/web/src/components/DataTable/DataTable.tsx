@@ -26,21 +26,22 @@ export interface DataTableList {
   setSort: (sort: string | undefined) => void;
 }
 
-export interface DataTableProps<T> {
+declare module '@tanstack/react-table' {
+  // Extends the library's own declaration (its type parameters must keep their names).
+  interface ColumnMeta<TData, TValue> {
+    /** A fixed width for the column (a date, a badge), in px. */
+    width?: number;
+    /** Figures are right-aligned, header and cells. */
+    align?: 'right';
+  }
+}
+
+interface DataTableCommonProps<T> {
   /** The table's accessible name ('Servidores'). */
   label: string;
-  /** Key under which the column choice is remembered. */
-  tableId: string;
-  /** Column ids are the contract's sort fields where the column sorts. */
   columns: ColumnDef<T>[];
-  /** Column ids the server can sort by (the contract's `*_SORT`). */
-  sortable: readonly string[];
   rows: T[] | undefined;
-  total: number;
-  list: DataTableList;
   getRowId: (row: T) => string;
-  /** How a row is named to screen readers, e.g. for its checkbox ('Seleccionar web-01'). */
-  rowLabel: (row: T) => string;
   /** First load, nothing to show yet. */
   loading?: boolean;
   /** A newer page is on its way; the current rows stay, dimmed. */
@@ -48,28 +49,59 @@ export interface DataTableProps<T> {
   error?: Error | null;
   onRetry?: () => void;
   onRowClick?: (row: T) => void;
-  /** Turns on row selection and the 'Eliminar seleccionados' action. */
-  onDeleteSelected?: (rows: T[]) => void;
-  /** Turns on row selection and shows these actions for the selected rows ('Resolver', 'Ignorar'...). */
-  selectionActions?: (rows: T[]) => ReactNode;
   /** Search, filters and actions shown above the table. */
   toolbar?: ReactNode;
   emptyText?: string;
-  /** Columns hidden until the user shows them. */
-  initiallyHidden?: string[];
   /** A closing row (a report's totals): its cell for each column id; columns not named stay empty. */
   footer?: Readonly<Record<string, ReactNode>>;
 }
 
+/** A list paged and sorted by the server, its state in the URL (`useListState`). */
+interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
+  /** Key under which the column choice is remembered. */
+  tableId: string;
+  /** Column ids are the contract's sort fields where the column sorts. */
+  sortable: readonly string[];
+  total: number;
+  list: DataTableList;
+  /** How a row is named to screen readers, e.g. for its checkbox ('Seleccionar web-01'). */
+  rowLabel: (row: T) => string;
+  /** Turns on row selection and the 'Eliminar seleccionados' action. */
+  onDeleteSelected?: (rows: T[]) => void;
+  /** Turns on row selection and shows these actions for the selected rows ('Resolver', 'Ignorar'...). */
+  selectionActions?: (rows: T[]) => ReactNode;
+  /** Columns hidden until the user shows them. */
+  initiallyHidden?: string[];
+}
+
+/**
+ * A read-only table of rows already at hand (a record's checks, contacts or history): every row at once,
+ * in the order given, with no paging, sorting, column choice or selection.
+ */
+interface DataTableReadOnlyProps<T> extends DataTableCommonProps<T> {
+  list?: undefined;
+}
+
+export type DataTableProps<T> = DataTablePagedProps<T> | DataTableReadOnlyProps<T>;
+
 const SELECT_COLUMN = 'seleccion';
 
-/** The portal's list table: server paging and sort, column choice, row selection, loading/empty/error states. */
+const NO_SORT: readonly string[] = [];
+
+/**
+ * The portal's list table: server paging and sort, column choice, row selection, loading/empty/error states;
+ * without `list`, a read-only table of the rows given (loading/empty/error states only).
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, tableId, sortable, rows, total, list, getRowId, rowLabel, onDeleteSelected, selectionActions, onRowClick } = props;
+  const { label, rows, getRowId, onRowClick } = props;
+  const paged = props.list ? props : undefined;
+  const onDeleteSelected = paged?.onDeleteSelected;
+  const selectionActions = paged?.selectionActions;
+  const rowLabel = paged?.rowLabel;
   const selectable = Boolean(onDeleteSelected ?? selectionActions);
   const [visibility, setVisibility] = useColumnVisibility(
-    tableId,
-    Object.fromEntries((props.initiallyHidden ?? []).map((id) => [id, false])),
+    paged?.tableId ?? '',
+    Object.fromEntries((paged?.initiallyHidden ?? []).map((id) => [id, false])),
   );
   const [selection, setSelection] = useState<RowSelectionState>({});
   // A new page, sort or filter starts with nothing selected: a bulk action acts only on rows in sight.
@@ -90,7 +122,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ),
       cell: ({ row }) => (
         <Checkbox
-          aria-label={listMessages.seleccionarFila(rowLabel(row.original))}
+          aria-label={listMessages.seleccionarFila(rowLabel?.(row.original) ?? row.id)}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />
@@ -108,7 +140,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualSorting: true,
     enableSorting: false,
     enableRowSelection: selectable,
-    state: { columnVisibility: visibility, rowSelection: selection },
+    state: { columnVisibility: paged ? visibility : {}, rowSelection: selection },
     onColumnVisibilityChange: setVisibility,
     onRowSelectionChange: setSelection,
   });
@@ -123,20 +155,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end">
-          {props.toolbar}
-        </Group>
-        <Group gap="sm">
-          {selectionActions && selected.length > 0 && selectionActions(selected)}
-          {onDeleteSelected && selected.length > 0 && (
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => onDeleteSelected(selected)}>
-              {listMessages.eliminarSeleccionados} ({selected.length})
-            </Button>
+      {(paged ?? props.toolbar) && (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group gap="sm" align="flex-end">
+            {props.toolbar}
+          </Group>
+          {paged && (
+            <Group gap="sm">
+              {selectionActions && selected.length > 0 && selectionActions(selected)}
+              {onDeleteSelected && selected.length > 0 && (
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => onDeleteSelected(selected)}>
+                  {listMessages.eliminarSeleccionados} ({selected.length})
+                </Button>
+              )}
+              <ColumnsMenu table={table} />
+            </Group>
           )}
-          <ColumnsMenu table={table} />
         </Group>
-      </Group>
+      )}
 
       {props.error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={listMessages.errorCarga} role="alert">
@@ -164,7 +200,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} sortable={sortable} sort={list.sort} onSort={list.setSort} />
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    sortable={paged?.sortable ?? NO_SORT}
+                    sort={paged?.list.sort}
+                    onSort={(sort) => paged?.list.setSort(sort)}
+                  />
                 ))}
               </Table.Tr>
             ))}
@@ -178,7 +220,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined}>
+                  <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined} ta={cell.column.columnDef.meta?.align}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Td>
                 ))}
@@ -204,7 +246,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
       </Table.ScrollContainer>
 
-      <TablePager page={list.page} size={list.size} total={total} onPageChange={list.setPage} onSizeChange={list.setSize} />
+      {paged && (
+        <TablePager
+          page={paged.list.page}
+          size={paged.list.size}
+          total={paged.total}
+          onPageChange={paged.list.setPage}
+          onSizeChange={paged.list.setSize}
+        />
+      )}
     </Stack>
   );
 }
@@ -237,7 +287,12 @@ function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
   const id = header.column.id;
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
   if (!sortable.includes(id)) {
-    return <Table.Th w={id === SELECT_COLUMN ? 40 : undefined}>{content}</Table.Th>;
+    const meta = header.column.columnDef.meta;
+    return (
+      <Table.Th w={id === SELECT_COLUMN ? 40 : meta?.width} ta={meta?.align}>
+        {content}
+      </Table.Th>
+    );
   }
   const current = parseSort(sort);
   const direction = current?.field === id ? (current.desc ? 'descending' : 'ascending') : 'none';
@@ -245,7 +300,7 @@ function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
   const Icon = direction === 'ascending' ? IconSortAscending : direction === 'descending' ? IconSortDescending : IconArrowsSort;
   const state = direction === 'ascending' ? `, ${listMessages.ordenAscendente}` : direction === 'descending' ? `, ${listMessages.ordenDescendente}` : '';
   return (
-    <Table.Th aria-sort={direction}>
+    <Table.Th aria-sort={direction} w={header.column.columnDef.meta?.width} ta={header.column.columnDef.meta?.align}>
       <UnstyledButton onClick={() => onSort(next)} aria-label={`${columnLabel(header.column)}${state}`} fw={700} fz="sm">
         <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {content}

@@ -1,5 +1,9 @@
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { Persona } from '@intranet/contract/personas';
+import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../../../components/messages.ts';
 import { useContactos } from '../api.ts';
 import { clientesMessages as t } from '../messages.ts';
@@ -7,40 +11,36 @@ import { clientesMessages as t } from '../messages.ts';
 /** The people of this client (Personas with this empresa), read through the Personas list. */
 export function ContactosTab({ empresaId, contactoId }: { empresaId: number; contactoId: number | null }) {
   const contactos = useContactos(empresaId);
+  const columns = useMemo<ColumnDef<Persona>[]>(
+    () => [
+      {
+        id: 'nombre',
+        header: t.contactoCampos.nombre,
+        cell: ({ row: { original: p } }) => (
+          <>
+            <Anchor component={Link} to={`/personas/${p.id}`} size="sm" fw={600}>
+              {p.nombre_completo}
+            </Anchor>{' '}
+            {p.id === contactoId && (
+              <Badge size="xs" variant="light">
+                {t.contactoPrincipal}
+              </Badge>
+            )}
+          </>
+        ),
+      },
+      { id: 'puesto', header: t.contactoCampos.puesto, cell: ({ row }) => row.original.puesto },
+      { id: 'email', header: t.contactoCampos.email, cell: ({ row }) => row.original.email },
+      { id: 'telefono', header: t.contactoCampos.telefono, cell: ({ row }) => row.original.telefono },
+    ],
+    [contactoId],
+  );
   if (contactos.isPending) return <Text c="dimmed">{listMessages.cargando}</Text>;
   if (contactos.isError) return <Text c="red">{contactos.error.message}</Text>;
   if (contactos.data.items.length === 0) return <Text c="dimmed">{t.sinContactos}</Text>;
   return (
     <Paper withBorder radius="md" p="md">
-      <Table aria-label={t.contactosTitulo} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.contactoCampos.nombre}</Table.Th>
-            <Table.Th>{t.contactoCampos.puesto}</Table.Th>
-            <Table.Th>{t.contactoCampos.email}</Table.Th>
-            <Table.Th>{t.contactoCampos.telefono}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contactos.data.items.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/personas/${p.id}`} size="sm" fw={600}>
-                  {p.nombre_completo}
-                </Anchor>{' '}
-                {p.id === contactoId && (
-                  <Badge size="xs" variant="light">
-                    {t.contactoPrincipal}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{p.puesto}</Table.Td>
-              <Table.Td>{p.email}</Table.Td>
-              <Table.Td>{p.telefono}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable label={t.contactosTitulo} columns={columns} rows={contactos.data.items} getRowId={(p) => String(p.id)} />
     </Paper>
   );
 }
