@@ -120,6 +120,16 @@ describe('ParametrosGrid', () => {
     expect(http.put).not.toHaveBeenCalled();
   });
 
+  it('says which of the row’s other fields the contract refuses, as the server would', async () => {
+    http.get.mockImplementation(answers({ '/api/empresas/3/parametros': [parametro({ clave: 'db puerto' })] }));
+    show();
+    const input = await editar('db puerto');
+    fireEvent.change(input, { target: { value: '1434' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar db puerto' }));
+    expect(await within(row('db puerto')).findByText('Clave: Solo letras, números, punto, guion y guion bajo, sin espacios')).toBeTruthy();
+    expect(http.put).not.toHaveBeenCalled();
+  });
+
   it('shows the server’s field error under the value, or its message when it names no field on screen', async () => {
     http.put.mockRejectedValueOnce(badRequest({ valor: ['El puerto ya lo usa otro servicio'] }));
     http.put.mockRejectedValueOnce(badRequest({ clave: ['Esa clave ya existe'] }, 'Ya existe un parámetro con esa clave'));
