@@ -27,23 +27,12 @@ import { listBatches, listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
-import {
-  eliminarItem,
-  ENTIDAD,
-  guardarLicencia,
-  guardarPuntoVenta,
-  importarCertificado,
-  itemDetalle,
-  modificarCertificado,
-  renovacionesDe,
-  renovar,
-  vencimientosCsv,
-  vencimientosDeEmpresa,
-  vencimientosList,
-  vencimientosPorMes,
-  vencimientosSource,
-  VENCIMIENTOS_TABLAS,
-} from './queries.ts';
+import { importarCertificado, modificarCertificado } from './certificados.ts';
+import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, VENCIMIENTOS_TABLAS } from './grid.ts';
+import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
+import { guardarLicencia } from './licencias.ts';
+import { guardarPuntoVenta } from './puntos-venta.ts';
+import { ENTIDAD } from './queries.ts';
 
 export const vencimientosAuditoria: AuditEntities = {
   [ENTIDAD.certificado]: 'CLIENTES#VER',

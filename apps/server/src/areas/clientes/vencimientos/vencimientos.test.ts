@@ -7,18 +7,12 @@ import { certificado, vencimientoMeses, vencimientoPage, vencimientosEmpresa } f
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, vencimientosProximo, empresas, physisLicencias, productos, vencimientoRenovaciones } from '../../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { fechaLocal } from '../../../core/fechas.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 const DAY = 24 * 60 * 60 * 1000;
 const dia = (offset: number) => fechaLocal(new Date(Date.now() + offset * DAY));
@@ -26,21 +20,15 @@ const vacio = emptyDocument();
 
 /** A fresh seeded database, with admin (CLIENTES#EDITAR) and comercial (CLIENTES#VER only) signed in, and a client of our own. */
 function fresh() {
-  const ctx = {} as { t: TestApp; admin: { authorization: string }; comercial: { authorization: string }; empresaId: number };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-    ctx.comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-    const [e] = await ctx.t.db
-      .insert(empresas)
-      .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: vacio })
-      .returning({ id: empresas.id });
-    ctx.empresaId = e!.id;
+  return freshApp(template, ['admin', 'comercial'], {
+    setup: async ({ t }) => {
+      const [e] = await t.db
+        .insert(empresas)
+        .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: vacio })
+        .returning({ id: empresas.id });
+      return { empresaId: e!.id };
+    },
   });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
 }
 
 /** A real X.509 certificate made by openssl, as AFIP's: the subject carries serialNumber=CUIT …; valid `days` from now. */

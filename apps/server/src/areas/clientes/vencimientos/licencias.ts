@@ -1,0 +1,73 @@
+import type { Licencia, licenciaInput } from '@intranet/contract/clientes/vencimientos';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAudit, type Autor } from '../../../db/audit.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { empresas, personas, physisLicencias, productos } from '../../../db/schema.ts';
+import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
+
+// A client's Physis licences.
+
+const contactoNombre = sql<string | null>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
+const licCampos = {
+  id: physisLicencias.id,
+  empresa_id: physisLicencias.empresaId,
+  cliente: empresas.razonSocial,
+  producto_id: physisLicencias.productoId,
+  producto: productos.nombre,
+  modulo: physisLicencias.modulo,
+  tipo: physisLicencias.tipo,
+  usuarios: physisLicencias.usuarios,
+  serial: physisLicencias.serial,
+  inicio: physisLicencias.inicio,
+  vence: physisLicencias.vence,
+  baja: physisLicencias.baja,
+  renovacion_auto: physisLicencias.renovacionAuto,
+  contacto_id: physisLicencias.contactoId,
+  contacto: contactoNombre,
+};
+
+export const licenciasSelect = (db: Executor) =>
+  db
+    .select(licCampos)
+    .from(physisLicencias)
+    .innerJoin(empresas, eq(empresas.id, physisLicencias.empresaId))
+    .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
+    .leftJoin(personas, eq(personas.id, physisLicencias.contactoId));
+
+export async function licenciaRow(db: Executor, id: number): Promise<Licencia | undefined> {
+  const [row] = await licenciasSelect(db).where(eq(physisLicencias.id, id));
+  return row;
+}
+
+const licColumnas = (v: z.output<typeof licenciaInput>) => ({
+  empresaId: v.empresa_id,
+  productoId: v.producto_id,
+  modulo: v.modulo,
+  tipo: v.tipo,
+  usuarios: v.usuarios,
+  serial: v.serial,
+  inicio: v.inicio,
+  vence: v.vence,
+  baja: v.baja,
+  renovacionAuto: v.renovacion_auto,
+  contactoId: v.contacto_id,
+});
+
+export async function guardarLicencia(db: Db, id: number | null, values: z.output<typeof licenciaInput>, autor: Autor): Promise<Licencia> {
+  return db.transaction(async (tx) => {
+    await empresaExiste(tx, values.empresa_id);
+    if (id === null) {
+      const [row] = await tx.insert(physisLicencias).values(licColumnas(values)).returning({ id: physisLicencias.id });
+      const creado = (await licenciaRow(tx, row!.id))!;
+      await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD.licencia, entidadId: creado.id, despues: creado });
+      return creado;
+    }
+    const antes = await licenciaRow(tx, id);
+    if (!antes) throw noExiste('licencia');
+    await tx.update(physisLicencias).set({ ...licColumnas(values), actualizado: sql`now()` }).where(eq(physisLicencias.id, id));
+    const despues = (await licenciaRow(tx, id))!;
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD.licencia, entidadId: id, antes, despues });
+    return despues;
+  });
+}
