@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../core/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -143,6 +146,74 @@ function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+// ---- Fixtures: the set-up every file and suite repeats ----
+
+/** What a fixture's holder offers while the tests run: the file's template, opened in beforeAll. */
+export type TemplateFixture = Pick<Template, 'clone'>;
+
+/** Opens the file's template before its tests and closes it after them; call it once, at the top of the file. */
+export function useTemplate(): TemplateFixture {
+  let template: Template | undefined;
+  beforeAll(async () => {
+    template = await createTemplate();
+  });
+  afterAll(async () => {
+    await template?.close();
+  });
+  return {
+    clone: (config, opts) => {
+      if (!template) throw new Error('la plantilla de la prueba todavía no está abierta (usar dentro de un hook o de una prueba)');
+      return template.clone(config, opts);
+    },
+  };
+}
+
+/** The seeded demo accounts and their passwords. */
+const DEMO_USERS = { admin: PASSWORDS.admin, comercial: PASSWORDS.demo, tecnico: PASSWORDS.demo } as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+type AuthHeaders = { authorization: string };
+
+/** A suite's clone, its file store and the Bearer headers of the demo users it signed in, filled in by beforeAll. */
+export type Fresh<U extends DemoUser = never> = { t: TestApp; filesDir: string } & Record<U, AuthHeaders>;
+
+export interface FreshOptions<U extends DemoUser, X extends object> {
+  /** Config overrides for the clone (`template.clone(config)`). */
+  config?: Partial<Config>;
+  /** Clone options (`template.clone(config, clone)`). */
+  clone?: CloneOptions;
+  /** A temporary folder with this name prefix becomes the clone's filesDir, removed afterwards. */
+  tmpFiles?: string;
+  /** More set-up once the users are signed in; what it answers is merged into the context. */
+  setup?: (ctx: Fresh<U>) => Promise<X>;
+}
+
+/**
+ * In the calling describe block (or file): a fresh clone with `users` signed in before its tests, closed
+ * after them even when a set-up step failed. The answer is filled in by beforeAll: read it inside tests.
+ */
+export function freshApp<U extends DemoUser = never, X extends object = object>(
+  template: TemplateFixture,
+  users: readonly U[] = [],
+  opts: FreshOptions<U, X> = {},
+): Fresh<U> & X {
+  const ctx = {} as Fresh<U> & X;
+  let t: TestApp | undefined;
+  let tmp: string | undefined;
+  beforeAll(async () => {
+    if (opts.tmpFiles) tmp = await mkdtemp(join(tmpdir(), opts.tmpFiles));
+    t = await template.clone({ ...opts.config, ...(tmp ? { filesDir: tmp } : {}) }, opts.clone);
+    const base: Fresh<never> = { t, filesDir: t.config.filesDir };
+    Object.assign(ctx, base);
+    for (const user of users) Object.assign(ctx, { [user]: await bearer(t.app, user, DEMO_USERS[user]) });
+    if (opts.setup) Object.assign(ctx, await opts.setup(ctx));
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+  return ctx;
 }
 
 // ---- Helpers for the tests ----

@@ -3,36 +3,18 @@ import { empresa, empresaPage, isValidCuit, parametro, servidoresClienteResponse
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditoria, empresas, parametros, personas } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 import { cifrar, descifrar } from './secretos.ts';
 import { cuitDe } from './seed.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 type Headers = { authorization: string };
 /** A fresh copy of the seeded database: admin (CLIENTES#EDITAR), comercial (CLIENTES#VER), tecnico (neither). */
-function fresh() {
-  const ctx = {} as { t: TestApp; admin: Headers; comercial: Headers; tecnico: Headers };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-    ctx.comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-    ctx.tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
-  });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
-}
+const fresh = () => freshApp(template, ['admin', 'comercial', 'tecnico']);
 
 const NUEVA = {
   razon_social: 'Quesería Suipacha S.A.',

@@ -2,30 +2,20 @@ import { envelope } from '@intranet/contract/envelope';
 import { maquinaDetalle, maquinaPage } from '@intranet/contract/maquinas';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maquinas, personas } from '../../db/schema.ts';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, createUser, freshApp, type TestApp, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 /** A fresh copy of the seeded database, signed in as a user whose only code is PHY-MAQ#TODO. */
 function fresh() {
-  const ctx = {} as { t: TestApp; headers: { authorization: string } };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    await createUser(ctx.t.db, { usuario: 'inventario', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
-    ctx.headers = await bearer(ctx.t.app, 'inventario', 'clave');
+  return freshApp(template, [], {
+    setup: async ({ t }) => {
+      await createUser(t.db, { usuario: 'inventario', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
+      return { headers: await bearer(t.app, 'inventario', 'clave') };
+    },
   });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
 }
 
 const personaId = async (t: TestApp, legajo: string) => (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, legajo)))[0]!.id;

