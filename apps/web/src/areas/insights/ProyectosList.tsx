@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { PLATAFORMA_NOMBRES } from '@intranet/contract/insights';
-import { listMessages } from '../../components/messages.ts';
+import { PLATAFORMA_NOMBRES, type Proyecto } from '@intranet/contract/insights';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -11,6 +12,52 @@ import { DsnField } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
 
 const c = t.proyectoCampos;
+
+const columns: ColumnDef<Proyecto>[] = [
+  {
+    id: 'nombre',
+    header: c.nombre,
+    cell: ({ row: { original: p } }) => (
+      <>
+        <Anchor component={Link} to={`/insights/proyectos/${p.id}`} fw={600} size="sm">
+          {p.nombre}
+        </Anchor>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {p.slug}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'plataforma', header: c.plataforma, cell: ({ row }) => PLATAFORMA_NOMBRES[row.original.plataforma] },
+  {
+    id: 'activo',
+    header: c.activo,
+    cell: ({ row: { original: p } }) => (
+      <Badge variant="dot" color={p.activo ? 'green' : 'gray'}>
+        {p.activo ? t.activoSi : t.activoNo}
+      </Badge>
+    ),
+  },
+  {
+    id: 'issues_sin_resolver',
+    header: c.issues_sin_resolver,
+    meta: { align: 'right' },
+    cell: ({ row: { original: p } }) => (
+      <Anchor component={Link} to={`/insights?proyecto_id=${p.id}&estado=unresolved`} size="sm" fw={600}>
+        {formatNumero(p.issues_sin_resolver)}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'dsn',
+    header: c.dsn,
+    cell: ({ row }) => (
+      <Box maw={420}>
+        <DsnField dsn={row.original.dsn} compact />
+      </Box>
+    ),
+  },
+];
 
 /** `/insights/proyectos`: the monitor's projects, each with the DSN its apps report to. */
 export function ProyectosList() {
@@ -30,69 +77,19 @@ export function ProyectosList() {
           )
         }
       />
-      {proyectos.isPending && <Loader aria-label={listMessages.cargando} />}
-      {proyectos.isError && <Alert color="red" role="alert" title={listMessages.errorCarga}>{proyectos.error.message}</Alert>}
-      {proyectos.data && (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label={t.proyectosTabla} highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{c.nombre}</Table.Th>
-                  <Table.Th>{c.plataforma}</Table.Th>
-                  <Table.Th>{c.activo}</Table.Th>
-                  <Table.Th ta="right">{c.issues_sin_resolver}</Table.Th>
-                  <Table.Th>{c.dsn}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {proyectos.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md" size="sm">
-                        {t.sinProyectos}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {proyectos.data.map((p) => (
-                  <Table.Tr
-                    key={p.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a, button, input')) return;
-                      void navigate(`/insights/proyectos/${p.id}`);
-                    }}
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={`/insights/proyectos/${p.id}`} fw={600} size="sm">
-                        {p.nombre}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {p.slug}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td fz="sm">{PLATAFORMA_NOMBRES[p.plataforma]}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={p.activo ? 'green' : 'gray'}>
-                        {p.activo ? t.activoSi : t.activoNo}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Anchor component={Link} to={`/insights?proyecto_id=${p.id}&estado=unresolved`} size="sm" fw={600}>
-                        {formatNumero(p.issues_sin_resolver)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td maw={420}>
-                      <DsnField dsn={p.dsn} compact />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <Paper withBorder radius="md">
+        <DataTable
+          label={t.proyectosTabla}
+          columns={columns}
+          rows={proyectos.data}
+          getRowId={(p) => String(p.id)}
+          loading={proyectos.isPending}
+          error={proyectos.error}
+          emptyText={t.sinProyectos}
+          onRowClick={(p) => void navigate(`/insights/proyectos/${p.id}`)}
+          minWidth={900}
+        />
+      </Paper>
     </>
   );
 }

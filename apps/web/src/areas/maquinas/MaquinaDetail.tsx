@@ -1,7 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconUserPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useParams } from 'react-router';
-import type { MaquinaDetalle } from '@intranet/contract/maquinas';
+import type { Asignacion, MaquinaDetalle } from '@intranet/contract/maquinas';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
@@ -42,6 +44,19 @@ function PersonaLink({ id, nombre }: { id: number; nombre: string }) {
     </Text>
   );
 }
+
+const asignacionColumns: ColumnDef<Asignacion>[] = [
+  { id: 'persona', header: t.asignacionCampos.persona, cell: ({ row: { original: a } }) => <PersonaLink id={a.persona_id} nombre={a.persona_nombre} /> },
+  { id: 'desde', header: t.asignacionCampos.desde, cell: ({ row }) => formatFecha(row.original.desde) },
+  {
+    id: 'hasta',
+    header: t.asignacionCampos.hasta,
+    cell: ({ row: { original: a } }) => (a.hasta ? formatFecha(a.hasta) : <Badge variant="light">{t.actual}</Badge>),
+  },
+  { id: 'notas', header: t.asignacionCampos.notas, cell: ({ row }) => row.original.notas ?? '—' },
+  { id: 'asignado_por', header: t.asignacionCampos.asignado_por, cell: ({ row }) => row.original.asignado_por ?? '—' },
+  { id: 'devuelto_por', header: t.asignacionCampos.devuelto_por, cell: ({ row: { original: a } }) => a.devuelto_por ?? (a.hasta ? '—' : '') },
+];
 
 function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
   const eliminar = useEliminarMaquina();
@@ -135,32 +150,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             <Text c="dimmed">{t.sinAsignaciones}</Text>
           ) : (
             <Paper withBorder radius="md">
-              <Table aria-label={t.historialAsignaciones} verticalSpacing="sm" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.asignacionCampos.persona}</Table.Th>
-                    <Table.Th>{t.asignacionCampos.desde}</Table.Th>
-                    <Table.Th>{t.asignacionCampos.hasta}</Table.Th>
-                    <Table.Th>{t.asignacionCampos.notas}</Table.Th>
-                    <Table.Th>{t.asignacionCampos.asignado_por}</Table.Th>
-                    <Table.Th>{t.asignacionCampos.devuelto_por}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {maquina.asignaciones.map((a) => (
-                    <Table.Tr key={a.id}>
-                      <Table.Td>
-                        <PersonaLink id={a.persona_id} nombre={a.persona_nombre} />
-                      </Table.Td>
-                      <Table.Td>{formatFecha(a.desde)}</Table.Td>
-                      <Table.Td>{a.hasta ? formatFecha(a.hasta) : <Badge variant="light">{t.actual}</Badge>}</Table.Td>
-                      <Table.Td>{a.notas ?? '—'}</Table.Td>
-                      <Table.Td>{a.asignado_por ?? '—'}</Table.Td>
-                      <Table.Td>{a.devuelto_por ?? (a.hasta ? '—' : '')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable label={t.historialAsignaciones} columns={asignacionColumns} rows={maquina.asignaciones} getRowId={(a) => String(a.id)} />
             </Paper>
           )}
         </Tabs.Panel>

@@ -1,8 +1,10 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
 import type { PersonaDetalle } from '@intranet/contract/personas';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
@@ -30,6 +32,20 @@ export function PersonaDetail() {
   );
 }
 
+const maquinaColumns: ColumnDef<PersonaDetalle['maquinas'][number]>[] = [
+  {
+    id: 'nombre',
+    header: t.maquinaCampos.nombre,
+    cell: ({ row: { original: m } }) => (
+      <Anchor component={Link} to={`/maquinas/${m.id}`} fw={600} size="sm">
+        {m.nombre}
+      </Anchor>
+    ),
+  },
+  { id: 'tipo', header: t.maquinaCampos.tipo, cell: ({ row: { original: m } }) => MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo },
+  { id: 'nro_inventario', header: t.maquinaCampos.nro_inventario, cell: ({ row }) => row.original.nro_inventario ?? '—' },
+  { id: 'desde', header: t.maquinaCampos.desde, cell: ({ row }) => formatFecha(row.original.desde) },
+];
 
 function PersonaView({ persona }: { persona: PersonaDetalle }) {
   const administraCuentas = usePermiso('USUARIOS#ADMIN');
@@ -124,30 +140,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
             <Text c="dimmed">{t.sinMaquinas}</Text>
           ) : (
             <Paper withBorder radius="md">
-              <Table aria-label={t.maquinasTabla} verticalSpacing="sm" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.maquinaCampos.nombre}</Table.Th>
-                    <Table.Th>{t.maquinaCampos.tipo}</Table.Th>
-                    <Table.Th>{t.maquinaCampos.nro_inventario}</Table.Th>
-                    <Table.Th>{t.maquinaCampos.desde}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {persona.maquinas.map((m) => (
-                    <Table.Tr key={m.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/maquinas/${m.id}`} fw={600} size="sm">
-                          {m.nombre}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo}</Table.Td>
-                      <Table.Td>{m.nro_inventario ?? '—'}</Table.Td>
-                      <Table.Td>{formatFecha(m.desde)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable label={t.maquinasTabla} columns={maquinaColumns} rows={persona.maquinas} getRowId={(m) => String(m.id)} />
             </Paper>
           )}
         </Tabs.Panel>

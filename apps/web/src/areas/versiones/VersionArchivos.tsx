@@ -1,8 +1,10 @@
-import { Anchor, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { VersionDetalle } from '@intranet/contract/versiones';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { VersionAsset, VersionDetalle } from '@intranet/contract/versiones';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { uploadMessages } from '../../components/messages.ts';
 import { UploadProgress } from '../../components/UploadProgress/UploadProgress.tsx';
@@ -19,6 +21,46 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
   const { avance, subiendo, upload, cancel } = useUploadProgress();
   useDirtyGuard(subiendo);
   const editable = puedeEditar && version.estado !== 'retirada';
+  const quitarArchivo = quitar.mutateAsync;
+  const columns = useMemo<ColumnDef<VersionAsset>[]>(() => {
+    const archivos: ColumnDef<VersionAsset>[] = [
+      {
+        id: 'nombre',
+        header: t.archivo,
+        cell: ({ row: { original: a } }) => (
+          <Anchor href={assetUrl(a.descarga)} download={a.nombre} aria-label={`${t.descargar} ${a.nombre}`}>
+            {a.nombre}
+          </Anchor>
+        ),
+      },
+      { id: 'tamano', header: t.tamano, cell: ({ row }) => formatBytes(row.original.tamano) },
+      {
+        id: 'sha256',
+        header: 'SHA-256',
+        cell: ({ row }) => (
+          <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {row.original.sha256}
+          </Text>
+        ),
+      },
+    ];
+    if (!editable) return archivos;
+    const quitarColumna: ColumnDef<VersionAsset> = {
+      id: 'quitar',
+      header: () => <VisuallyHidden>{t.quitar}</VisuallyHidden>,
+      cell: ({ row: { original: a } }) => (
+        <DeleteAction
+          variant="icon"
+          tooltip={t.quitar}
+          label={`${t.quitar} ${a.nombre}`}
+          confirm={{ title: t.quitarTitulo, message: t.quitarTexto(a.nombre), confirmLabel: t.quitar }}
+          run={() => quitarArchivo(a.id)}
+          errorTitle={t.errorAdjuntar}
+        />
+      ),
+    };
+    return [...archivos, quitarColumna];
+  }, [editable, quitarArchivo]);
 
   const subir = async (file: File | null) => {
     if (!file) return;
@@ -37,45 +79,7 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
       {version.assets_lista.length === 0 ? (
         <Text c="dimmed">{t.sinArchivos}</Text>
       ) : (
-        <Table striped aria-label={t.tabs.archivos}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.archivo}</Table.Th>
-              <Table.Th>{t.tamano}</Table.Th>
-              <Table.Th>SHA-256</Table.Th>
-              {editable && <Table.Th aria-label={t.quitar} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {version.assets_lista.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>
-                  <Anchor href={assetUrl(a.descarga)} download={a.nombre} aria-label={`${t.descargar} ${a.nombre}`}>
-                    {a.nombre}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatBytes(a.tamano)}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {a.sha256}
-                  </Text>
-                </Table.Td>
-                {editable && (
-                  <Table.Td>
-                    <DeleteAction
-                      variant="icon"
-                      tooltip={t.quitar}
-                      label={`${t.quitar} ${a.nombre}`}
-                      confirm={{ title: t.quitarTitulo, message: t.quitarTexto(a.nombre), confirmLabel: t.quitar }}
-                      run={() => quitar.mutateAsync(a.id)}
-                      errorTitle={t.errorAdjuntar}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable label={t.tabs.archivos} columns={columns} rows={version.assets_lista} getRowId={(a) => String(a.id)} />
       )}
       {avance && (
         <Group gap="sm" wrap="nowrap" align="flex-end">

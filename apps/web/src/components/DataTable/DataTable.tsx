@@ -54,6 +54,8 @@ interface DataTableCommonProps<T> {
   emptyText?: string;
   /** A closing row (a report's totals): its cell for each column id; columns not named stay empty. */
   footer?: Readonly<Record<string, ReactNode>>;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns; 600 unless told. */
+  minWidth?: number;
 }
 
 /** A list paged and sorted by the server, its state in the URL (`useListState`). */
@@ -187,7 +189,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
         <Table
           aria-label={label}
           aria-busy={props.loading || props.fetching ? true : undefined}

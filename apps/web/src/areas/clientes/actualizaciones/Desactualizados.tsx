@@ -1,8 +1,45 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import type { ProductoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { useDesactualizados } from './api.ts';
 import { actualizacionesMessages as t } from './messages.ts';
+
+const columns: ColumnDef<ProductoDesactualizados['clientes'][number]>[] = [
+  {
+    id: 'cliente',
+    header: t.campos.cliente,
+    cell: ({ row: { original: c } }) => (
+      <Anchor component={Link} to={`/clientes/${c.empresa_id}`} size="sm" fw={600}>
+        {c.cliente}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'servidores',
+    header: t.servidoresDe,
+    cell: ({ row }) => (
+      <Stack gap={2}>
+        {row.original.servidores.map((s) => (
+          <Text key={s.id} size="sm">
+            {s.nombre}: {s.version}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+  {
+    id: 'version',
+    header: t.campos.version,
+    cell: ({ row: { original: c } }) => (
+      <Badge color={c.atraso >= 3 ? 'red' : c.atraso === 2 ? 'orange' : 'yellow'} variant="light">
+        {t.atraso(c.atraso)}
+      </Badge>
+    ),
+  },
+];
 
 /** "Clientes desactualizados": per product, the clients whose servers run a version older than the newest. */
 export function Desactualizados({ empresaId }: { empresaId?: number }) {
@@ -27,40 +64,7 @@ export function Desactualizados({ empresaId }: { empresaId?: number }) {
               {t.alDia}
             </Text>
           ) : (
-            <Table striped withTableBorder aria-label={t.desactualizadosTabla(p.producto)}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.campos.cliente}</Table.Th>
-                  <Table.Th>{t.servidoresDe}</Table.Th>
-                  <Table.Th>{t.campos.version}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.clientes.map((c) => (
-                  <Table.Tr key={c.empresa_id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/clientes/${c.empresa_id}`} size="sm" fw={600}>
-                        {c.cliente}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        {c.servidores.map((s) => (
-                          <Text key={s.id} size="sm">
-                            {s.nombre}: {s.version}
-                          </Text>
-                        ))}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={c.atraso >= 3 ? 'red' : c.atraso === 2 ? 'orange' : 'yellow'} variant="light">
-                        {t.atraso(c.atraso)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable label={t.desactualizadosTabla(p.producto)} columns={columns} rows={p.clientes} getRowId={(c) => String(c.empresa_id)} />
           )}
         </Paper>
       ))}
