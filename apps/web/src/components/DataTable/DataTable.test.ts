@@ -158,4 +158,20 @@ describe('DataTable', () => {
     readOnly(undefined, { loading: true });
     expect(screen.getByText('Cargando…')).toBeTruthy();
   });
+
+  it('shows a row as one cell across the table when it is replaced (its inline edit form)', () => {
+    renderUi(
+      createElement(DataTable<Fila>, {
+        label: 'Direcciones',
+        columns,
+        rows: filas,
+        getRowId: (row) => String(row.id),
+        replaceRow: (row) => row.id === 2 && createElement('form', { 'aria-label': `Editar ${row.nombre}` }),
+      }),
+    );
+    const form = screen.getByRole('form', { name: 'Editar db-01' });
+    expect(form.closest('td')?.getAttribute('colspan')).toBe('2');
+    expect(screen.getByText('web-01')).toBeTruthy();
+    expect(screen.queryByText('db-01')).toBeNull();
+  });
 });

@@ -54,6 +54,8 @@ interface DataTableCommonProps<T> {
   emptyText?: string;
   /** A closing row (a report's totals): its cell for each column id; columns not named stay empty. */
   footer?: Readonly<Record<string, ReactNode>>;
+  /** Shows a row as one cell across the table instead of its columns when it answers something (its inline edit form). */
+  replaceRow?: (row: T) => ReactNode;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns; 600 unless told. */
   minWidth?: number;
 }
@@ -214,20 +216,30 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </Table.Thead>
           <Table.Tbody>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr
-                key={row.id}
-                onClick={onRowClick ? handleRowClick(row.original) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
-                bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined} ta={cell.column.columnDef.meta?.align}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {table.getRowModel().rows.map((row) => {
+              const replaced = props.replaceRow?.(row.original);
+              if (replaced) {
+                return (
+                  <Table.Tr key={row.id}>
+                    <Table.Td colSpan={visibleCount}>{replaced}</Table.Td>
+                  </Table.Tr>
+                );
+              }
+              return (
+                <Table.Tr
+                  key={row.id}
+                  onClick={onRowClick ? handleRowClick(row.original) : undefined}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                  bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined} ta={cell.column.columnDef.meta?.align}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
             {table.getRowModel().rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={visibleCount}>

@@ -1,7 +1,9 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { direccionUrl, type DireccionView } from '@intranet/contract/servidores/dns';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../../components/DeleteAction.tsx';
 import { useEliminarDireccion, useVerificarDireccion } from './api.ts';
 import { DireccionForm } from './DireccionForm.tsx';
@@ -15,6 +17,8 @@ interface DireccionesProps {
 }
 
 type Verificacion = { alcanzable: boolean; ms: number | null; error: string | null };
+
+const urlDe = (direccion: DireccionView) => direccion.url || direccionUrl(direccion);
 
 /** A DNS entry's addresses, shown as URLs, each with a reachability check; add/edit/delete inline. */
 export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: DireccionesProps) {
@@ -38,6 +42,62 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
       errorTitle: t.errorEliminar,
     });
 
+  const columns: ColumnDef<DireccionView>[] = [
+    {
+      id: 'url',
+      header: t.direccion.url,
+      cell: ({ row: { original: direccion } }) => {
+        const url = urlDe(direccion);
+        return (
+          <Anchor href={url} target="_blank" rel="noreferrer" size="sm" ff="monospace">
+            {url}
+          </Anchor>
+        );
+      },
+    },
+    { id: 'host', header: t.direccion.hostCorto, cell: ({ row }) => row.original.host },
+    { id: 'port', header: t.direccion.port, meta: { width: 80 }, cell: ({ row }) => row.original.port },
+    { id: 'path', header: t.direccion.path, cell: ({ row }) => <Text span size="sm" ff="monospace">{row.original.path}</Text> },
+    {
+      id: 'acciones',
+      header: t.acciones,
+      cell: ({ row: { original: direccion } }) => {
+        const url = urlDe(direccion);
+        const result = checks[direccion.id];
+        return (
+          <Stack gap={4} align="flex-start">
+            <Group gap={6} wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={t.verificarDe(url)}
+                loading={verificar.isPending && verificar.variables === direccion.id}
+                onClick={() => check(direccion.id)}
+              >
+                {t.verificar}
+              </Button>
+              {puedeEditar && (
+                <>
+                  <Button size="compact-xs" variant="default" aria-label={t.editarDireccion(url)} onClick={() => setEditing(direccion.id)}>
+                    {t.editar}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t.eliminar} ${url}`} onClick={() => void remove(direccion, url)}>
+                    {t.eliminar}
+                  </Button>
+                </>
+              )}
+            </Group>
+            {result && (
+              <Text size="xs" fw={600} c={result.alcanzable ? 'green.8' : 'red.8'} role="status">
+                {result.alcanzable ? t.alcanzable(result.ms) : t.noAlcanzable(result.error)}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    },
+  ];
+
   return (
     <Stack gap="xs">
       {direcciones.length === 0 ? (
@@ -45,74 +105,15 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
           {t.sinDirecciones}
         </Text>
       ) : (
-        <Table aria-label={t.direccionesDe(dnsHost)} verticalSpacing={6} withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.direccion.url}</Table.Th>
-              <Table.Th>{t.direccion.hostCorto}</Table.Th>
-              <Table.Th w={80}>{t.direccion.port}</Table.Th>
-              <Table.Th>{t.direccion.path}</Table.Th>
-              <Table.Th>{t.acciones}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {direcciones.map((direccion) => {
-              const url = direccion.url || direccionUrl(direccion);
-              if (editing === direccion.id) {
-                return (
-                  <Table.Tr key={direccion.id}>
-                    <Table.Td colSpan={5}>
-                      <DireccionForm dnsId={dnsId} dnsHost={dnsHost} direccion={direccion} onDone={() => setEditing(null)} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              }
-              const result = checks[direccion.id];
-              return (
-                <Table.Tr key={direccion.id}>
-                  <Table.Td>
-                    <Anchor href={url} target="_blank" rel="noreferrer" size="sm" ff="monospace">
-                      {url}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{direccion.host}</Table.Td>
-                  <Table.Td>{direccion.port}</Table.Td>
-                  <Table.Td ff="monospace">{direccion.path}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          aria-label={t.verificarDe(url)}
-                          loading={verificar.isPending && verificar.variables === direccion.id}
-                          onClick={() => check(direccion.id)}
-                        >
-                          {t.verificar}
-                        </Button>
-                        {puedeEditar && (
-                          <>
-                            <Button size="compact-xs" variant="default" aria-label={t.editarDireccion(url)} onClick={() => setEditing(direccion.id)}>
-                              {t.editar}
-                            </Button>
-                            <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t.eliminar} ${url}`} onClick={() => void remove(direccion, url)}>
-                              {t.eliminar}
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                      {result && (
-                        <Text size="xs" fw={600} c={result.alcanzable ? 'green.8' : 'red.8'} role="status">
-                          {result.alcanzable ? t.alcanzable(result.ms) : t.noAlcanzable(result.error)}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={t.direccionesDe(dnsHost)}
+          columns={columns}
+          rows={direcciones}
+          getRowId={(direccion) => String(direccion.id)}
+          replaceRow={(direccion) =>
+            editing === direccion.id && <DireccionForm dnsId={dnsId} dnsHost={dnsHost} direccion={direccion} onDone={() => setEditing(null)} />
+          }
+        />
       )}
       {puedeEditar &&
         (editing === 'nueva' ? (

@@ -48,6 +48,17 @@ describe('DnsEntryCard', () => {
     expect(http.post).toHaveBeenCalledWith('/api/direcciones/101/verificar', undefined, expect.anything());
   });
 
+  it('edits an address in its own row, across the table, and goes back to the row on Cancelar', () => {
+    render();
+    const table = screen.getByRole('table', { name: 'Direcciones de app.example.com' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Editar dirección http://app.example.com:8443/salud' }));
+    const form = within(table).getByRole('form', { name: 'Editar dirección http://app.example.com:8443/salud' });
+    expect(form.closest('td')?.getAttribute('colspan')).toBe('5');
+    expect(within(table).queryByRole('link', { name: 'http://app.example.com:8443/salud' })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    expect(within(table).getByRole('link', { name: 'http://app.example.com:8443/salud' })).toBeTruthy();
+  });
+
   it('says how many addresses go with a deleted entry', async () => {
     http.delete.mockResolvedValue({ error: null, datos: null });
     render();
