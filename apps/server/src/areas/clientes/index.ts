@@ -4,6 +4,8 @@ import { conflictos } from './conflictos.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
 import { seedActualizaciones } from './actualizaciones/seed.ts';
 import { clientesAuditoria, clientesRoutes } from './routes.ts';
+import { parametrosRoutes } from './rutas-parametros.ts';
+import { servidoresClienteRoutes } from './rutas-servidores.ts';
 import { seedClientes } from './seed.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
@@ -18,7 +20,7 @@ async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
 /** Clientes: the client companies, their expiries (vencimientos/) and the versions they run (actualizaciones/). */
 export const clientes: AreaDescriptor = {
   name: 'clientes',
-  routes: [clientesRoutes, vencimientosRoutes, actualizacionesRoutes],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, actualizacionesRoutes],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,
   seed: seedClientesArea,
