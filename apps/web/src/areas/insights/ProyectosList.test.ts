@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Proyecto } from '@intranet/contract/insights';
+import { renderUi } from '../../components/testing.tsx';
+import { ProyectosList } from './ProyectosList.tsx';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
+
+const proyecto: Proyecto = {
+  id: 4,
+  nombre: 'Tienda',
+  slug: 'tienda',
+  plataforma: 'javascript',
+  activo: true,
+  limite_por_minuto: 600,
+  public_key: '0123456789abcdef0123456789abcdef',
+  dsn: 'http://0123456789abcdef0123456789abcdef@intranet.local/4',
+  issues_sin_resolver: 1234,
+  creado: '2026-11-20T10:00:00Z',
+  actualizado: '2026-11-21T10:00:00Z',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const render = () =>
+  renderUi(createElement(ProyectosList), {
+    url: '/insights/proyectos',
+    routes: [{ path: '/insights/proyectos/:id', element: createElement('h1', null, 'Proyecto abierto') }],
+  });
+
+describe('ProyectosList', () => {
+  it('lists the projects with their open issues, and a row opens its project', async () => {
+    http.get.mockResolvedValue({ error: null, datos: [proyecto] });
+    render();
+    const table = screen.getByRole('table', { name: 'Proyectos' });
+    expect((await within(table).findByRole('link', { name: 'Tienda' })).getAttribute('href')).toBe('/insights/proyectos/4');
+    expect(within(table).getByRole('link', { name: '1.234' }).getAttribute('href')).toBe('/insights?proyecto_id=4&estado=unresolved');
+    fireEvent.click(within(table).getByText('tienda'));
+    expect(await screen.findByRole('heading', { name: 'Proyecto abierto' })).toBeTruthy();
+  });
+
+  it('says when there are no projects yet', async () => {
+    http.get.mockResolvedValue({ error: null, datos: [] });
+    render();
+    expect(await screen.findByText('Todavía no hay proyectos.')).toBeTruthy();
+  });
+});
