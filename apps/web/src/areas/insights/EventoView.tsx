@@ -1,7 +1,9 @@
 import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { Breadcrumb, Evento } from '@intranet/contract/insights';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { NivelBadge } from './badges.tsx';
@@ -154,53 +156,70 @@ function JsonBlock({ value }: { value: unknown }) {
 
 const BREADCRUMB_COLORS: Record<string, string> = { error: 'red', fatal: 'red', warning: 'yellow', info: 'blue', debug: 'gray' };
 
+const breadcrumbColumns: ColumnDef<Breadcrumb>[] = [
+  {
+    id: 'hora',
+    header: t.breadcrumbCampos.hora,
+    meta: { width: 110 },
+    cell: ({ row: { original: crumb } }) => (
+      <Text span size="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp, { segundos: true }) : undefined}>
+        {crumb.timestamp ? dayjs(crumb.timestamp).format('HH:mm:ss.SSS') : '—'}
+      </Text>
+    ),
+  },
+  {
+    id: 'categoria',
+    header: t.breadcrumbCampos.categoria,
+    meta: { width: 150 },
+    cell: ({ row: { original: crumb } }) => (
+      <>
+        {crumb.category ?? crumb.type ?? '—'}
+        {crumb.type && crumb.category && crumb.type !== 'default' && (
+          <Text span size="xs" c="dimmed">{` (${crumb.type})`}</Text>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'nivel',
+    header: t.breadcrumbCampos.nivel,
+    meta: { width: 110 },
+    cell: ({ row: { original: crumb } }) =>
+      crumb.level && (
+        <Badge size="xs" variant="light" color={BREADCRUMB_COLORS[crumb.level] ?? 'gray'}>
+          {crumb.level}
+        </Badge>
+      ),
+  },
+  {
+    id: 'mensaje',
+    header: t.breadcrumbCampos.mensaje,
+    cell: ({ row: { original: crumb } }) => (
+      <div style={{ overflowWrap: 'anywhere' }}>
+        {crumb.message}
+        {crumb.data && Object.keys(crumb.data).length > 0 && (
+          <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {Object.entries(crumb.data)
+              .map(([key, value]) => `${key}: ${asText(value)}`)
+              .join(' · ')}
+          </Text>
+        )}
+      </div>
+    ),
+  },
+];
+
 /** The breadcrumbs as a timeline, oldest first, as the SDK recorded them up to the error. */
 function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
   if (items.length === 0) return <Empty />;
   return (
-    <Table.ScrollContainer minWidth={640} maxHeight={420}>
-      <Table aria-label={t.breadcrumbs} verticalSpacing={4} striped stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>{t.breadcrumbCampos.hora}</Table.Th>
-            <Table.Th w={150}>{t.breadcrumbCampos.categoria}</Table.Th>
-            <Table.Th w={110}>{t.breadcrumbCampos.nivel}</Table.Th>
-            <Table.Th>{t.breadcrumbCampos.mensaje}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((crumb, index) => (
-            <Table.Tr key={index}>
-              <Table.Td fz="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp, { segundos: true }) : undefined}>
-                {crumb.timestamp ? dayjs(crumb.timestamp).format('HH:mm:ss.SSS') : '—'}
-              </Table.Td>
-              <Table.Td fz="sm">
-                {crumb.category ?? crumb.type ?? '—'}
-                {crumb.type && crumb.category && crumb.type !== 'default' && (
-                  <Text span size="xs" c="dimmed">{` (${crumb.type})`}</Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {crumb.level && (
-                  <Badge size="xs" variant="light" color={BREADCRUMB_COLORS[crumb.level] ?? 'gray'}>
-                    {crumb.level}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {crumb.message}
-                {crumb.data && Object.keys(crumb.data).length > 0 && (
-                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {Object.entries(crumb.data)
-                      .map(([key, value]) => `${key}: ${asText(value)}`)
-                      .join(' · ')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={t.breadcrumbs}
+      columns={breadcrumbColumns}
+      rows={items}
+      getRowId={(_crumb, index) => String(index)}
+      minWidth={640}
+      maxHeight={420}
+    />
   );
 }

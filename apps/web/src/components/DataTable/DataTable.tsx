@@ -41,7 +41,8 @@ interface DataTableCommonProps<T> {
   label: string;
   columns: ColumnDef<T>[];
   rows: T[] | undefined;
-  getRowId: (row: T) => string;
+  /** A row's key; rows with none of their own (a timeline's entries) may use their position. */
+  getRowId: (row: T, index: number) => string;
   /** First load, nothing to show yet. */
   loading?: boolean;
   /** A newer page is on its way; the current rows stay, dimmed. */
@@ -58,6 +59,8 @@ interface DataTableCommonProps<T> {
   replaceRow?: (row: T) => ReactNode;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns; 600 unless told. */
   minWidth?: number;
+  /** Taller than this (px), the rows scroll under a header that stays in sight. */
+  maxHeight?: number;
 }
 
 /** A list paged and sorted by the server, its state in the URL (`useListState`). */
@@ -191,11 +194,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 600} maxHeight={props.maxHeight}>
         <Table
           aria-label={label}
           aria-busy={props.loading || props.fetching ? true : undefined}
           highlightOnHover={Boolean(onRowClick)}
+          stickyHeader={props.maxHeight !== undefined}
           striped
           verticalSpacing="xs"
           style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 120ms' }}
