@@ -1,0 +1,118 @@
+import { envelope } from '@intranet/contract/envelope';
+import {
+  asignables as asignablesSchema,
+  bulkEstadoResult,
+  evento,
+  eventoListQuery,
+  eventoPage,
+  eventoParams,
+  issue,
+  issueBulkEstado,
+  issueDetalle as issueDetalleSchema,
+  issueExportQuery,
+  issueFiltros,
+  issueListQuery,
+  issuePage,
+  issueUpdate,
+  monitorPropio,
+  serie,
+  serieQuery,
+  tagBreakdown,
+} from '@intranet/contract/insights';
+import { idParam } from '@intranet/contract/list';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { autorDe } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { sendCsv } from '../../lists/csv.ts';
+import { listBatches, listPage } from '../../lists/list.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
+import { asignables, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, modificarIssue } from './issues.ts';
+import { monitorPropioDsn } from './propio.ts';
+import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
+
+/** The issues: list, export, filters, triage, and each issue's events, tags and daily series. */
+export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get('/api/insights/issues', {
+    config: VER,
+    schema: { tags, summary: 'Errores agrupados (paginado, filtrable)', querystring: issueListQuery, response: { 200: envelope(issuePage), ...bad } },
+    handler: async (request) => ({ error: null, datos: await listPage(issuesList, request.query, issuesSource(db)) }),
+  });
+
+  app.get('/api/insights/issues/export.csv', {
+    config: VER,
+    schema: { tags, summary: 'Todos los errores de la lista filtrada, en CSV', querystring: issueExportQuery, produces: ['text/csv'], response: { ...bad } },
+    handler: (request, reply) => {
+      sendCsv(reply, { nombre: 'errores', columnas: issuesCsv, filas: listBatches(issuesList, request.query, issuesSource(db)) });
+    },
+  });
+
+  app.get('/api/insights/filtros', {
+    config: VER,
+    schema: { tags, summary: 'Environments y releases para los filtros', response: { 200: envelope(issueFiltros), ...denied } },
+    handler: async () => ({ error: null, datos: await filtros(db) }),
+  });
+
+  app.get('/api/insights/asignables', {
+    config: VER,
+    schema: { tags, summary: 'Personas a las que se puede asignar un error', response: { 200: envelope(asignablesSchema), ...denied } },
+    handler: async () => ({ error: null, datos: await asignables(db) }),
+  });
+
+  app.get('/api/insights/monitor-propio', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'DSN al que la web del portal reporta sus propios errores', response: { 200: envelope(monitorPropio) } },
+    handler: async (request) => ({ error: null, datos: { dsn: await monitorPropioDsn(db, config, origenDe(config, request)) } }),
+  });
+
+  app.get('/api/insights/issues/:id', {
+    config: VER,
+    schema: { tags, summary: 'Un error con su último evento', params: idParam, response: { 200: envelope(issueDetalleSchema), ...missing } },
+    handler: async (request) => ({ error: null, datos: await issueDetalle(db, request.params.id) }),
+  });
+
+  app.put('/api/insights/issues/:id', {
+    config: EDITAR,
+    schema: { tags, summary: 'Cambia el estado o la persona asignada', params: idParam, body: issueUpdate, response: { 200: envelope(issue), ...missing } },
+    handler: async (request) => ({ error: null, datos: await modificarIssue(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+  });
+
+  app.post('/api/insights/issues/estado', {
+    config: EDITAR,
+    schema: { tags, summary: 'Resuelve, ignora o reabre varios errores', body: issueBulkEstado, response: { 200: envelope(bulkEstadoResult), ...bad } },
+    handler: async (request) => ({
+      error: null,
+      datos: { actualizados: await cambiarEstados(db, request.body.ids, request.body.estado, autorDe(sessionOf(request))) },
+    }),
+  });
+
+  app.get('/api/insights/issues/:id/eventos', {
+    config: VER,
+    schema: { tags, summary: 'Eventos de un error, los más nuevos primero', params: idParam, querystring: eventoListQuery, response: { 200: envelope(eventoPage), ...missing } },
+    handler: async (request) => ({ error: null, datos: await eventosPage(db, request.params.id, request.query) }),
+  });
+
+  app.get('/api/insights/issues/:id/eventos/:evento', {
+    config: VER,
+    schema: { tags, summary: 'Un evento (o latest / oldest) con el anterior y el siguiente', params: eventoParams, response: { 200: envelope(evento), ...missing } },
+    handler: async (request) => {
+      const datos = await eventoDe(db, request.params.id, request.params.evento);
+      if (!datos) throw new ApiError(404, 'El evento no existe');
+      return { error: null, datos };
+    },
+  });
+
+  app.get('/api/insights/issues/:id/tags', {
+    config: VER,
+    schema: { tags, summary: 'Valores más frecuentes de cada tag', params: idParam, response: { 200: envelope(tagBreakdown), ...missing } },
+    handler: async (request) => ({ error: null, datos: await tagsDe(db, request.params.id) }),
+  });
+
+  app.get('/api/insights/issues/:id/serie', {
+    config: VER,
+    schema: { tags, summary: 'Eventos por día', params: idParam, querystring: serieQuery, response: { 200: envelope(serie), ...missing } },
+    handler: async (request) => ({ error: null, datos: await serieDe(db, request.params.id, request.query.dias) }),
+  });
+};
