@@ -1,6 +1,8 @@
-import { Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
+import { DataTable } from '../DataTable/DataTable.tsx';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { auditDiff, formatAuditValue } from './auditDiff.ts';
@@ -18,11 +20,28 @@ interface HistoryTabProps {
 
 const ACTION_COLORS: Record<string, string> = { crear: 'green', modificar: 'blue', eliminar: 'red' };
 
-
 /** The history of one record: who changed what and when, with the fields before and after. */
 export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: HistoryTabProps) {
   const [page, setPage] = useState(1);
   const history = useAuditoria(entidad, String(id), page);
+  const columns = useMemo<ColumnDef<AuditRow>[]>(
+    () => [
+      { id: 'fecha', header: historyMessages.fecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },
+      { id: 'usuario', header: historyMessages.usuario, meta: { width: 160 }, cell: ({ row }) => row.original.usuario_nombre ?? historyMessages.sistema },
+      {
+        id: 'accion',
+        header: historyMessages.accion,
+        meta: { width: 140 },
+        cell: ({ row: { original } }) => (
+          <Badge variant="light" color={ACTION_COLORS[original.accion] ?? 'gray'}>
+            {AUDIT_ACTIONS[original.accion as keyof typeof AUDIT_ACTIONS] ?? original.accion}
+          </Badge>
+        ),
+      },
+      { id: 'cambios', header: historyMessages.cambios, cell: ({ row }) => <Cambios row={row.original} labels={labels} valueLabels={valueLabels} /> },
+    ],
+    [labels, valueLabels],
+  );
 
   if (history.isPending) {
     return (
@@ -44,21 +63,7 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
 
   return (
     <Stack gap="sm">
-      <Table aria-label={historyMessages.tabla} verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={150}>{historyMessages.fecha}</Table.Th>
-            <Table.Th w={160}>{historyMessages.usuario}</Table.Th>
-            <Table.Th w={140}>{historyMessages.accion}</Table.Th>
-            <Table.Th>{historyMessages.cambios}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => (
-            <HistoryRow key={row.id} row={row} labels={labels} valueLabels={valueLabels} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable label={historyMessages.tabla} columns={columns} rows={items} getRowId={(row) => String(row.id)} />
       {total > HISTORY_PAGE_SIZE && (
         <Pagination size="sm" total={Math.ceil(total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} aria-label={historyMessages.paginas} />
       )}
@@ -66,57 +71,44 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
   );
 }
 
-interface HistoryRowProps {
+interface CambiosProps {
   row: AuditRow;
   labels: Record<string, string>;
   valueLabels: Record<string, Record<string, string>>;
 }
 
-function HistoryRow({ row, labels, valueLabels }: HistoryRowProps) {
+/** A change's fields, each before (struck out) and after, in the order the screen names them. */
+function Cambios({ row, labels, valueLabels }: CambiosProps) {
   // Fields in the order the screen names them, unnamed ones after.
   const order = Object.keys(labels);
   const rank = (campo: string) => (order.includes(campo) ? order.indexOf(campo) : order.length);
   const cambios = auditDiff(row.antes, row.despues).sort((a, b) => rank(a.campo) - rank(b.campo));
   const show = (campo: string, value: unknown) =>
     (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value);
-  const accion = AUDIT_ACTIONS[row.accion as keyof typeof AUDIT_ACTIONS] ?? row.accion;
-  return (
-    <Table.Tr>
-      <Table.Td>{formatFechaHora(row.fecha)}</Table.Td>
-      <Table.Td>{row.usuario_nombre ?? historyMessages.sistema}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={ACTION_COLORS[row.accion] ?? 'gray'}>
-          {accion}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        {cambios.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {historyMessages.sinCambios}
-          </Text>
-        ) : (
-          <Stack gap={2}>
-            {cambios.map(({ campo, antes, despues }) => (
-              <Text key={campo} size="sm">
-                {campo && <Text span fw={600}>{labels[campo] ?? campo}: </Text>}
-                {row.accion !== 'crear' && (
-                  <>
-                    <Text span c="red.8" td="line-through">
-                      {show(campo, antes)}
-                    </Text>
-                    {' → '}
-                  </>
-                )}
-                {row.accion !== 'eliminar' && (
-                  <Text span c="green.9">
-                    {show(campo, despues)}
-                  </Text>
-                )}
+  return cambios.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      {historyMessages.sinCambios}
+    </Text>
+  ) : (
+    <Stack gap={2}>
+      {cambios.map(({ campo, antes, despues }) => (
+        <Text key={campo} size="sm">
+          {campo && <Text span fw={600}>{labels[campo] ?? campo}: </Text>}
+          {row.accion !== 'crear' && (
+            <>
+              <Text span c="red.8" td="line-through">
+                {show(campo, antes)}
               </Text>
-            ))}
-          </Stack>
-        )}
-      </Table.Td>
-    </Table.Tr>
+              {' → '}
+            </>
+          )}
+          {row.accion !== 'eliminar' && (
+            <Text span c="green.9">
+              {show(campo, despues)}
+            </Text>
+          )}
+        </Text>
+      ))}
+    </Stack>
   );
 }
