@@ -1,26 +1,19 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditoria, intentosIngreso, sesiones, usuarios } from '../db/schema.ts';
-import { createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { createUser, freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 // One database for the file; each test starts without attempts, sessions or audit rows.
-let template: Template;
-let t: TestApp;
-let adminId: number;
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  const [admin] = await t.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
-  adminId = admin!.id;
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const ctx = freshApp(useTemplate(), [], {
+  setup: async ({ t }) => {
+    const [admin] = await t.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
+    return { adminId: admin!.id };
+  },
 });
 beforeEach(async () => {
-  await t.db.delete(intentosIngreso);
-  await t.db.delete(sesiones);
-  await t.db.delete(auditoria);
+  await ctx.t.db.delete(intentosIngreso);
+  await ctx.t.db.delete(sesiones);
+  await ctx.t.db.delete(auditoria);
 });
 
 const A = '203.0.113.10';
@@ -29,11 +22,11 @@ const REJECTED = { error: 'Usuario o contraseña incorrectos', datos: null };
 const QUINCE = { error: 'Demasiados intentos fallidos. Vuelva a intentarlo en 15 minutos.', datos: null };
 
 const loginFrom = (remoteAddress: string, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth', payload: { username, password }, remoteAddress });
+  ctx.t.app.inject({ method: 'POST', url: '/api/auth', payload: { username, password }, remoteAddress });
 const tokenOf = (res: { json: () => { datos: { token: string } | null } }) => res.json().datos?.token;
-const lockouts = () => t.db.select().from(auditoria).where(eq(auditoria.accion, 'bloqueo_ingreso'));
+const lockouts = () => ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'bloqueo_ingreso'));
 const age = (interval: string) =>
-  t.db.update(intentosIngreso).set({ fecha: sql`${intentosIngreso.fecha} - ${interval}::interval` });
+  ctx.t.db.update(intentosIngreso).set({ fecha: sql`${intentosIngreso.fecha} - ${interval}::interval` });
 
 describe('the (name, address) and address limits', () => {
   it('lock a name from one address after 10 failures, the right password too, until the window passes', async () => {
@@ -91,7 +84,7 @@ describe('the (name, address) and address limits', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       entidad: 'usuario',
-      entidadId: String(adminId),
+      entidadId: String(ctx.adminId),
       usuarioId: null,
       despues: {
         usuario: 'admin',
@@ -104,9 +97,9 @@ describe('the (name, address) and address limits', () => {
 
     // Admins see it in the account's history.
     const token = tokenOf(await loginFrom(B, 'admin', PASSWORDS.admin));
-    const history = await t.app.inject({
+    const history = await ctx.t.app.inject({
       method: 'GET',
-      url: `/api/auditoria?entidad=usuario&id=${adminId}`,
+      url: `/api/auditoria?entidad=usuario&id=${ctx.adminId}`,
       headers: { authorization: `Bearer ${token}` },
       remoteAddress: B,
     });
@@ -123,7 +116,7 @@ describe('the (name, address) and address limits', () => {
 describe('the wide per-name limit (more than 50 failures in an hour, from every address)', () => {
   /** 50 failures for admin, 5 from each of 10.0.0.1 … 10.0.0.10, ten minutes ago. */
   const distributedAttack = () =>
-    t.db.insert(intentosIngreso).values(
+    ctx.t.db.insert(intentosIngreso).values(
       Array.from({ length: 50 }, (_, i) => ({
         usuario: 'admin',
         ip: `10.0.0.${(i % 10) + 1}`,
@@ -162,7 +155,7 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
     const rows = await lockouts();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      entidadId: String(adminId),
+      entidadId: String(ctx.adminId),
       despues: { usuario: 'admin', ip: '10.0.0.11', limites: ['usuario'], fallos: { usuario_ip: 1, ip: 1, usuario: 51 }, direcciones: 11 },
     });
 
@@ -175,7 +168,7 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
     await loginFrom('10.0.0.11', 'admin', 'mal');
     expect((await loginFrom('10.0.0.1', 'admin', PASSWORDS.admin)).statusCode).toBe(429);
     // The failures of every other address leave the window: 5 + 1 remain.
-    await t.db
+    await ctx.t.db
       .update(intentosIngreso)
       .set({ fecha: sql`now() - interval '61 minutes'` })
       .where(and(eq(intentosIngreso.usuario, 'admin'), ne(intentosIngreso.ip, '10.0.0.1'), ne(intentosIngreso.ip, '10.0.0.11')));
@@ -185,10 +178,10 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
 
 describe('the own-password change', () => {
   it('counts wrong current passwords like sign-in and locks that (name, address)', async () => {
-    await createUser(t.db, { usuario: 'Cambia-Clave', password: 'clave-vieja' });
+    await createUser(ctx.t.db, { usuario: 'Cambia-Clave', password: 'clave-vieja' });
     const token = tokenOf(await loginFrom(B, 'cambia-clave', 'clave-vieja'));
     const cambiar = (remoteAddress: string, actual: string) =>
-      t.app.inject({
+      ctx.t.app.inject({
         method: 'PUT',
         url: '/api/usuarios/yo/password',
         headers: { authorization: `Bearer ${token}` },

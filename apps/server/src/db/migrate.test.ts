@@ -2,30 +2,21 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { createTemplate, type Template, type TestApp } from '../test/harness.ts';
+import { freshApp, useTemplate } from '../test/harness.ts';
 import { migrate, MigrationError } from './migrate.ts';
 import { seed } from './seed.ts';
 import { usuarios } from './schema.ts';
 
-let template: Template;
-let t: TestApp;
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const ctx = freshApp(useTemplate());
 
 describe('migrations and seed', () => {
   it('applies nothing twice, and seeds nothing on a second start', async () => {
-    expect(await migrate(t.db)).toBe(0);
-    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(usuarios);
-    expect(await seed(t.db, {})).toEqual({ seeded: false, generated: {} });
-    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(usuarios)).toEqual(before);
+    expect(await migrate(ctx.t.db)).toBe(0);
+    const before = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(usuarios);
+    expect(await seed(ctx.t.db, {})).toEqual({ seeded: false, generated: {} });
+    expect(await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(usuarios)).toEqual(before);
   });
 
   it('stops with a clear message and changes nothing when a migration fails', async () => {
@@ -40,10 +31,10 @@ describe('migrations and seed', () => {
       writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
       writeFileSync(join(folder, '9999_rota.sql'), 'CREATE TABLE "nueva" ("id" integer);\n--> statement-breakpoint\nSELECT * FROM "no_existe";');
 
-      const failure = await migrate(t.db, folder).then(() => undefined, (e: unknown) => e);
+      const failure = await migrate(ctx.t.db, folder).then(() => undefined, (e: unknown) => e);
       expect(failure).toBeInstanceOf(MigrationError);
       expect(String((failure as Error).message)).toMatch(/^No se pudo migrar la base de datos \(migración 9999_rota\): .*no_existe.* No se aplicó ningún cambio/);
-      const exists = await t.db.execute<{ t: string | null }>(sql`select to_regclass('public.nueva')::text as t`);
+      const exists = await ctx.t.db.execute<{ t: string | null }>(sql`select to_regclass('public.nueva')::text as t`);
       expect(exists.rows[0]?.t).toBeNull();
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { bearer, createTemplate, createUser, type Template, type TestApp } from '../test/harness.ts';
-import { canAccess, MissingAccessError, type Access, type ApiRoute } from './access.ts';
+import { bearer, createUser, freshApp, useTemplate } from '../test/harness.ts';
+import { canAccess, MissingAccessError, type Access } from './access.ts';
 
 const ENVELOPE_401 = { error: 'Sesión inválida o vencida', datos: null };
 const ENVELOPE_403 = { error: 'No tiene permiso para esta acción', datos: null };
@@ -12,27 +12,16 @@ const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x'
 const codesOf = (access: Access): readonly PermissionCode[] =>
   access === 'public' || access === 'session' ? [] : typeof access === 'string' ? [access] : access;
 
-let template: Template;
-let t: TestApp;
-let routes: ApiRoute[];
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  routes = t.app.apiRoutes;
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const ctx = freshApp(useTemplate());
 
 describe('every registered /api route (covers routes added later by construction)', () => {
   it('finds the routes of the spec in the registry, each with a declared access', () => {
-    const names = routes.map((r) => `${r.method} ${r.url}`);
+    const names = ctx.t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
     for (const expected of ['POST /api/auth', 'POST /api/auth/permisos', 'POST /api/auth/logout', 'GET /api/estado',
       'GET /api/servidores', 'GET /api/paquetes', 'GET /api/paquetes/last']) {
       expect(names).toContain(expected);
     }
-    for (const route of routes) {
+    for (const route of ctx.t.app.apiRoutes) {
       const ok = route.access === 'public' || route.access === 'session' || codesOf(route.access).length > 0;
       expect(ok, `${route.method} ${route.url}`).toBe(true);
       for (const code of codesOf(route.access)) expect(PERMISSION_CODES, `${route.method} ${route.url}`).toContain(code);
@@ -40,10 +29,10 @@ describe('every registered /api route (covers routes added later by construction
   });
 
   it('answers 401 with the envelope to every non-public route without a valid session', async () => {
-    for (const route of routes.filter((r) => r.access !== 'public')) {
+    for (const route of ctx.t.app.apiRoutes.filter((r) => r.access !== 'public')) {
       const url = concrete(route.url);
       for (const headers of [{}, { authorization: 'Bearer no-existe' }]) {
-        const res = await t.app.inject({ method: route.method as 'GET', url, headers });
+        const res = await ctx.t.app.inject({ method: route.method as 'GET', url, headers });
         expect(res.statusCode, `${route.method} ${url}`).toBe(401);
         expect(res.json(), `${route.method} ${url}`).toEqual(ENVELOPE_401);
       }
@@ -51,33 +40,33 @@ describe('every registered /api route (covers routes added later by construction
   });
 
   it('answers 403 with the envelope to a user lacking the code, and lets a user holding it through', async () => {
-    await createUser(t.db, { usuario: 'sin-permisos', password: 'clave', codigos: [] });
-    const coded = routes.filter((r) => codesOf(r.access).length > 0);
+    await createUser(ctx.t.db, { usuario: 'sin-permisos', password: 'clave', codigos: [] });
+    const coded = ctx.t.app.apiRoutes.filter((r) => codesOf(r.access).length > 0);
     expect(coded.length).toBeGreaterThan(0);
     // One sign-in per user (password hashing is slow on purpose; the route list keeps growing).
     const sesiones = new Map<string, { authorization: string }>();
-    const sesion = async (usuario: string) => sesiones.get(usuario) ?? sesiones.set(usuario, await bearer(t.app, usuario, 'clave')).get(usuario)!;
+    const sesion = async (usuario: string) => sesiones.get(usuario) ?? sesiones.set(usuario, await bearer(ctx.t.app, usuario, 'clave')).get(usuario)!;
     for (const route of coded) {
       const url = concrete(route.url);
-      const denied = await t.app.inject({ method: route.method as 'GET', url, headers: await sesion('sin-permisos') });
+      const denied = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: await sesion('sin-permisos') });
       expect(denied.statusCode, `${route.method} ${url}`).toBe(403);
       expect(denied.json(), `${route.method} ${url}`).toEqual(ENVELOPE_403);
 
       for (const code of codesOf(route.access)) {
         const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
-        await createUser(t.db, { usuario, password: 'clave', codigos: [code] }).catch(() => undefined);
-        const allowed = await t.app.inject({ method: route.method as 'GET', url, headers: await sesion(usuario) });
+        await createUser(ctx.t.db, { usuario, password: 'clave', codigos: [code] }).catch(() => undefined);
+        const allowed = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: await sesion(usuario) });
         expect([401, 403], `${route.method} ${url} con ${code}`).not.toContain(allowed.statusCode);
       }
     }
   });
 
   it('lets any session through a session route', async () => {
-    for (const route of routes.filter((r) => r.access === 'session')) {
-      const res = await t.app.inject({
+    for (const route of ctx.t.app.apiRoutes.filter((r) => r.access === 'session')) {
+      const res = await ctx.t.app.inject({
         method: route.method as 'GET',
         url: concrete(route.url),
-        headers: await bearer(t.app, 'sin-permisos', 'clave'),
+        headers: await bearer(ctx.t.app, 'sin-permisos', 'clave'),
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
     }
@@ -86,7 +75,7 @@ describe('every registered /api route (covers routes added later by construction
 
 describe('deny by default', () => {
   it('refuses to start with an /api route that does not declare its access', async () => {
-    const app = await buildApp({ db: t.db, config: t.config });
+    const app = await buildApp({ db: ctx.t.db, config: ctx.t.config });
     const start = async () => {
       app.register(async (area) => {
         area.get('/api/olvidada', async () => ({ error: null, datos: null }));
@@ -100,7 +89,7 @@ describe('deny by default', () => {
   });
 
   it('lets routes outside /api go without an access declaration', async () => {
-    const app = await buildApp({ db: t.db, config: t.config });
+    const app = await buildApp({ db: ctx.t.db, config: ctx.t.config });
     app.get('/salud-interna', async () => 'ok');
     await app.ready();
     expect((await app.inject({ url: '/salud-interna' })).body).toBe('ok');

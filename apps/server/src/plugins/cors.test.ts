@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTemplate, type Template, type TestApp } from '../test/harness.ts';
+import { type TestApp, useTemplate } from '../test/harness.ts';
 import { corsAbierta } from './cors.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 const AJENO = 'https://ajeno.example';
 const PORTAL = 'https://intranet.example.com';

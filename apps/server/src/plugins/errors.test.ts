@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
-let template: Template;
-let t: TestApp;
-let auth: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  auth = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const ctx = freshApp(useTemplate(), ['admin']);
 
 const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+  ctx.t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
 
 const INVALID = 'Datos inválidos';
 
@@ -70,11 +59,11 @@ describe('bad input never answers 500', () => {
   });
 
   it('a bare-array body checks each item', async () => {
-    const res = await post('/api/auth/permisos', JSON.stringify(['SER#VER', 7, '']), auth);
+    const res = await post('/api/auth/permisos', JSON.stringify(['SER#VER', 7, '']), ctx.admin);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().campos).sort()).toEqual(['1', '2']);
     expect(res.json().campos['1'][0]).toMatch(/se esperaba texto/);
-    const notArray = await post('/api/auth/permisos', JSON.stringify({ codes: [] }), auth);
+    const notArray = await post('/api/auth/permisos', JSON.stringify({ codes: [] }), ctx.admin);
     expect(notArray.statusCode).toBe(400);
     expect(notArray.json().campos).toHaveProperty('body');
   });
@@ -93,7 +82,7 @@ describe('bad input never answers 500', () => {
   });
 
   it('an unsupported content type → 415', async () => {
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST', url: '/api/auth', payload: '<xml/>', headers: { 'content-type': 'application/xml' },
     });
     expect(res.statusCode).toBe(415);
@@ -102,15 +91,15 @@ describe('bad input never answers 500', () => {
 
   it('an unknown /api route → 404 envelope, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/api/no-existe/1' });
+      const res = await ctx.t.app.inject({ method, url: '/api/no-existe/1' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Recurso no encontrado', datos: null });
     }
   });
 
   it('an empty JSON body on a route without body is fine', async () => {
-    const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json', ...(await bearer(t.app, 'tecnico', PASSWORDS.demo)) },
+    const res = await ctx.t.app.inject({
+      method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json', ...(await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo)) },
     });
     expect(res.statusCode).toBe(200);
   });
@@ -119,7 +108,7 @@ describe('bad input never answers 500', () => {
 describe('a real failure', () => {
   it('answers 500 with the envelope and no detail', async () => {
     const { buildApp } = await import('../app.ts');
-    const app = await buildApp({ db: t.db, config: t.config });
+    const app = await buildApp({ db: ctx.t.db, config: ctx.t.config });
     app.get('/api/explota', { config: { access: 'public' } }, async () => {
       throw new Error('detalle interno que no debe salir');
     });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { freshApp, useTemplate } from '../test/harness.ts';
 import { camposNoAdmitidos, MAX_ANIDAMIENTO } from './input.ts';
 
 const NO_ADMITIDO = 'Contiene caracteres no admitidos (carácter nulo o Unicode inválido)';
@@ -31,57 +31,46 @@ describe('camposNoAdmitidos', () => {
 });
 
 describe('hostile text where it enters, on every route', () => {
-  let template: Template;
-  let t: TestApp;
-  let admin: { authorization: string };
-  beforeAll(async () => {
-    template = await createTemplate();
-    t = await template.clone();
-    admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-  });
-  afterAll(async () => {
-    await t.close();
-    await template.close();
-  });
+  const ctx = freshApp(useTemplate(), ['admin']);
 
   it('a NUL in a public path parameter is a 400 naming it, not the database refusing it', async () => {
-    const res = await t.app.inject({ url: '/api/store/iconos/a%00b' });
+    const res = await ctx.t.app.inject({ url: '/api/store/iconos/a%00b' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Datos inválidos', datos: null, campos: { package_name: [NO_ADMITIDO] } });
   });
 
   it('a NUL in a search or a JSON field is a 400 naming the field, and nothing is written', async () => {
-    const lista = await t.app.inject({ url: '/api/productos?q=a%00b', headers: admin });
+    const lista = await ctx.t.app.inject({ url: '/api/productos?q=a%00b', headers: ctx.admin });
     expect(lista.statusCode).toBe(400);
     expect(lista.json<{ campos: unknown }>().campos).toEqual({ q: [NO_ADMITIDO] });
-    const antes = (await t.app.inject({ url: '/api/productos', headers: admin })).json<{ datos: { total: number } }>().datos.total;
-    const alta = await t.app.inject({
+    const antes = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{ datos: { total: number } }>().datos.total;
+    const alta = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/productos',
-      headers: admin,
+      headers: ctx.admin,
       payload: { codigo: 'NUL1', nombre: 'a\u0000b', tipo: 'producto', activo: true },
     });
     expect(alta.statusCode).toBe(400);
     expect(alta.json<{ campos: Record<string, string[]> }>().campos.nombre).toEqual([NO_ADMITIDO]);
-    const despues = (await t.app.inject({ url: '/api/productos', headers: admin })).json<{ datos: { total: number } }>().datos.total;
+    const despues = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{ datos: { total: number } }>().datos.total;
     expect(despues).toBe(antes);
   });
 
   it('a lone surrogate is a 400; over-long and broken UTF-8 never reach the database as such', async () => {
-    const surrogate = await t.app.inject({ method: 'POST', url: '/api/productos', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"nombre":"\\ud800"}' });
+    const surrogate = await ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers: { ...ctx.admin, 'content-type': 'application/json' }, payload: '{"nombre":"\\ud800"}' });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json<{ campos: Record<string, string[]> }>().campos.nombre).toEqual([NO_ADMITIDO]);
     for (const url of ['/api/productos?q=%C0%80', '/api/productos?q=%ED%A0%80', '/api/productos/%C0%80', '/api/productos/%ED%A0%80', '/api/store/iconos/%C0%80']) {
-      const res = await t.app.inject({ url, headers: admin });
+      const res = await ctx.t.app.inject({ url, headers: ctx.admin });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json<{ error: string | null }>(), url).toHaveProperty('error');
     }
   });
 
   it('an id beyond the database integer is an invalid id, not a failed query', async () => {
-    const res = await t.app.inject({ url: '/api/personas?responsable_id=2147483648', headers: admin });
+    const res = await ctx.t.app.inject({ url: '/api/personas?responsable_id=2147483648', headers: ctx.admin });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ campos: Record<string, string[]> }>().campos.responsable_id).toEqual(['Id inválido']);
-    expect((await t.app.inject({ url: '/api/productos/99999999999', headers: admin })).statusCode).toBe(400);
+    expect((await ctx.t.app.inject({ url: '/api/productos/99999999999', headers: ctx.admin })).statusCode).toBe(400);
   });
 });

@@ -4,17 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { archivos } from '../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
 import { barrerArchivos, UN_DIA } from './barrido.ts';
 import { diskStore, rutaEnDisco } from './disk.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
 const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const octet = { 'content-type': 'application/octet-stream' };

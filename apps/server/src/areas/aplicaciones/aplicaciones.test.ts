@@ -1,34 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { aplicacion, aplicacionPage, iconoSubido } from '@intranet/contract/aplicaciones';
 import { auditPage } from '@intranet/contract/auditoria';
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 import { APLICACIONES } from './seed.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
-type Headers = { authorization: string };
-const ctx = {} as { t: TestApp; filesDir: string; admin: Headers; tecnico: Headers; comercial: Headers };
-beforeAll(async () => {
-  ctx.filesDir = await mkdtemp(join(tmpdir(), 'intranet-aplicaciones-'));
-  ctx.t = await template.clone({ filesDir: ctx.filesDir });
-  ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-  ctx.tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
-  ctx.comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-});
-afterAll(async () => {
-  await ctx.t.close();
-  await rm(ctx.filesDir, { recursive: true, force: true });
-});
+const ctx = freshApp(template, ['admin', 'tecnico', 'comercial'], { tmpFiles: 'intranet-aplicaciones-' });
 
 const DESCRIPCION = {
   type: 'doc',

@@ -1,39 +1,27 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aplicacionVersion, aplicacionVersionPage } from '@intranet/contract/aplicaciones';
 import { envelope } from '@intranet/contract/envelope';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 import { buildApk, createSigner, type ApkSigner, type BuildApkOptions } from './fixtures/apk.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
-const ctx = {} as { t: TestApp; filesDir: string; admin: { authorization: string }; app: number; signer: ApkSigner; otro: ApkSigner };
-beforeAll(async () => {
-  ctx.filesDir = await mkdtemp(join(tmpdir(), 'intranet-apk-'));
-  ctx.t = await template.clone({ filesDir: ctx.filesDir, uploadMaxBytes: 64 * 1024 });
-  ctx.admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-  const creada = await inject({
-    method: 'POST',
-    url: '/api/aplicaciones',
-    headers: ctx.admin,
-    payload: { package_name: 'com.physis.pruebas', nombre: 'Physis Pruebas', publicada: true },
-  });
-  ctx.app = creada.json().datos.id;
-  ctx.signer = createSigner();
-  ctx.otro = createSigner('Otra Empresa S.R.L.');
-});
-afterAll(async () => {
-  await ctx.t.close();
-  await rm(ctx.filesDir, { recursive: true, force: true });
+const ctx = freshApp(template, ['admin'], {
+  config: { uploadMaxBytes: 64 * 1024 },
+  tmpFiles: 'intranet-apk-',
+  setup: async ({ t, admin }) => {
+    const creada = await t.app.inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: admin,
+      payload: { package_name: 'com.physis.pruebas', nombre: 'Physis Pruebas', publicada: true },
+    });
+    return { app: creada.json<{ datos: { id: number } }>().datos.id, signer: createSigner(), otro: createSigner('Otra Empresa S.R.L.') };
+  },
 });
 
 const inject = (opts: InjectOptions) => ctx.t.app.inject(opts);

@@ -11,13 +11,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { archivos, auditoria, paquetes, productos } from '../../db/schema.ts';
 import { diskStore } from '../../storage/disk.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const MB = 1024 * 1024;

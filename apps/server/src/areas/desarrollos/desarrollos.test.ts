@@ -2,31 +2,16 @@ import { DESARROLLO_ESTADOS, desarrollo, desarrolloCambios, desarrolloOpciones, 
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { empresas, personas, productos } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 
 // Reads of the desarrollos area over the seeded demo developments: permissions, list, CSV, board, detail.
 
-let template: Template;
-let t: TestApp;
-let admin: { authorization: string };
-let tecnico: { authorization: string };
-let comercial: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-  tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-  comercial = await bearer(t.app, 'comercial', PASSWORDS.demo);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const ctx = freshApp(useTemplate(), ['admin', 'tecnico', 'comercial']);
 
-const get = (url: string, headers = tecnico) => t.app.inject({ url, headers });
-const lista = async (query: string, headers = tecnico) => envelope(desarrolloPage).parse((await get(`/api/desarrollos?${query}`, headers)).json()).datos;
+const get = (url: string, headers = ctx.tecnico) => ctx.t.app.inject({ url, headers });
+const lista = async (query: string, headers = ctx.tecnico) => envelope(desarrolloPage).parse((await get(`/api/desarrollos?${query}`, headers)).json()).datos;
 
 describe('permissions: SER#VER reads, DESARROLLOS#EDITAR writes', () => {
   const lecturas = ['/api/desarrollos', '/api/desarrollos/export.csv', '/api/desarrollos/tablero', '/api/desarrollos/opciones', '/api/desarrollos/1', '/api/desarrollos/1/estados'];
@@ -39,15 +24,15 @@ describe('permissions: SER#VER reads, DESARROLLOS#EDITAR writes', () => {
 
   it('answers 401 without a session and 403 to comercial (no SER#VER) on every route', async () => {
     for (const url of lecturas) {
-      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
-      expect((await get(url, comercial)).statusCode, url).toBe(403);
+      expect((await ctx.t.app.inject({ url })).statusCode, url).toBe(401);
+      expect((await get(url, ctx.comercial)).statusCode, url).toBe(403);
     }
-    for (const w of escrituras) expect((await t.app.inject({ ...w, headers: comercial, payload: {} })).statusCode, w.url).toBe(403);
+    for (const w of escrituras) expect((await ctx.t.app.inject({ ...w, headers: ctx.comercial, payload: {} })).statusCode, w.url).toBe(403);
   });
 
   it('lets tecnico (SER#VER) read everything and write nothing', async () => {
     for (const url of lecturas) expect((await get(url)).statusCode, url).toBe(200);
-    for (const w of escrituras) expect((await t.app.inject({ ...w, headers: tecnico, payload: { estado: 'analisis' } })).statusCode, w.url).toBe(403);
+    for (const w of escrituras) expect((await ctx.t.app.inject({ ...w, headers: ctx.tecnico, payload: { estado: 'analisis' } })).statusCode, w.url).toBe(403);
   });
 });
 
@@ -70,15 +55,15 @@ describe('GET /api/desarrollos', () => {
     expect(testing.items.every((d) => d.estado === 'testing')).toBe(true);
     expect((await lista('prioridad=urgente&size=200')).items.every((d) => d.prioridad === 'urgente')).toBe(true);
 
-    const [clinica] = await t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Clínica San Lucas S.A.'));
+    const [clinica] = await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Clínica San Lucas S.A.'));
     const deClinica = await lista(`empresa_id=${clinica!.id}`);
     expect(deClinica.items.map((d) => d.titulo).sort()).toEqual(['Liquidación de horas extra por convenio de sanidad', 'Recibo de sueldo con firma digital']);
     expect(deClinica.items.every((d) => d.empresa === 'Clínica San Lucas S.A.' && d.producto === 'Physis Sueldos')).toBe(true);
 
-    const [sueldos] = await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-SUELDOS'));
+    const [sueldos] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-SUELDOS'));
     expect((await lista(`producto_id=${sueldos!.id}&size=200`)).items.every((d) => d.producto_id === sueldos!.id)).toBe(true);
 
-    const [sofia] = await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));
+    const [sofia] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));
     const deSofia = await lista(`responsable_id=${sofia!.id}&size=200`);
     expect(deSofia.total).toBeGreaterThan(2);
     expect(deSofia.items.every((d) => d.responsable === 'Álvarez, Sofía')).toBe(true);
@@ -156,10 +141,10 @@ describe('GET /api/desarrollos/tablero', () => {
   });
 
   it('applies the client, owner, product and search filters', async () => {
-    const [farmacias] = await t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
+    const [farmacias] = await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
     const columnas = await board(`empresa_id=${farmacias!.id}`);
     expect(columnas.reduce((n, c) => n + c.total, 0)).toBe(2);
-    const [sofia] = await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));
+    const [sofia] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));
     const deSofia = await board(`responsable_id=${sofia!.id}&q=tablero`);
     expect(deSofia.flatMap((c) => c.items).map((d) => d.titulo)).toEqual(['Tablero de cobranzas por vendedor']);
     expect((await get('/api/desarrollos/tablero?estado=testing')).statusCode).toBe(400);

@@ -1,19 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import * as Sentry from '@sentry/node';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 
 // The real @sentry/node SDK against a listening server: what a company app does when it reports here.
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
+const template = useTemplate();
 
 async function listening(overrides = {}) {
   const t = await template.clone(overrides);

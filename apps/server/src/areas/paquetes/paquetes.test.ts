@@ -8,13 +8,9 @@ import { paqueteFila, paqueteLast, paquetePage, paquetesResponse } from '@intran
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paquetes } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const octet = { 'content-type': 'application/octet-stream' };

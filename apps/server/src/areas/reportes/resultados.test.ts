@@ -7,7 +7,7 @@ import { diaActual, reporteResultado, type ReporteFila } from '@intranet/contrac
 import { versionOrden } from '@intranet/contract/version-numero';
 import { emptyDocument } from '@intranet/editor';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actualizaciones,
   afipCertificados,
@@ -22,26 +22,16 @@ import {
   sitios,
   versiones,
 } from '../../db/schema.ts';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, createUser, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 
 // Report figures on rows of known content: the demo data where it does not move with today's date, rows of the
 // test's own otherwise (in months no demo row reaches, or behind a client or product of the test's own).
 
-let template: Template;
-let t: TestApp;
-let admin: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const template = useTemplate();
+const ctx = freshApp(template, ['admin']);
 
-async function run(id: string, query = '', headers = admin) {
-  const res = await t.app.inject({ url: `/api/reportes/${id}?${query}`, headers });
+async function run(id: string, query = '', headers = ctx.admin) {
+  const res = await ctx.t.app.inject({ url: `/api/reportes/${id}?${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return envelope(reporteResultado).parse(res.json()).datos;
 }
@@ -50,19 +40,19 @@ let cuits = 0;
 async function empresa(razonSocial: string, activo = true): Promise<number> {
   cuits += 1;
   const cuit = `3099${String(cuits).padStart(7, '0')}`;
-  const [row] = await t.db.insert(empresas).values({ razonSocial, cuit, condicionIva: 'monotributo', notas: emptyDocument(), activo }).returning({ id: empresas.id });
+  const [row] = await ctx.t.db.insert(empresas).values({ razonSocial, cuit, condicionIva: 'monotributo', notas: emptyDocument(), activo }).returning({ id: empresas.id });
   return row!.id;
 }
 async function servidor(empresaId: number, nombre: string, versionPhysis: string | null = null): Promise<number> {
-  const [row] = await t.db.insert(servidoresCliente).values({ empresaId, nombre, versionPhysis }).returning({ id: servidoresCliente.id });
+  const [row] = await ctx.t.db.insert(servidoresCliente).values({ empresaId, nombre, versionPhysis }).returning({ id: servidoresCliente.id });
   return row!.id;
 }
 async function producto(codigo: string, nombre: string): Promise<number> {
-  const [row] = await t.db.insert(productos).values({ codigo, nombre, tipo: 'escritorio', descripcion: emptyDocument() }).returning({ id: productos.id });
+  const [row] = await ctx.t.db.insert(productos).values({ codigo, nombre, tipo: 'escritorio', descripcion: emptyDocument() }).returning({ id: productos.id });
   return row!.id;
 }
 async function version(productoId: number, numero: string, canal: 'estable' | 'beta' | 'hotfix', estado: 'borrador' | 'publicada' = 'publicada') {
-  const [row] = await t.db.insert(versiones).values({ productoId, numero, orden: versionOrden(numero), canal, estado, notas: emptyDocument() }).returning({ id: versiones.id });
+  const [row] = await ctx.t.db.insert(versiones).values({ productoId, numero, orden: versionOrden(numero), canal, estado, notas: emptyDocument() }).returning({ id: versiones.id });
   return row!.id;
 }
 
@@ -103,7 +93,7 @@ describe('Clientes por versión de Physis', () => {
       { version: '99.10.1', clientes: 1, servidores: 1 },
       { version: '99.9.0', clientes: 1, servidores: 2 },
     ]);
-    const [activas] = await t.db.select({ n: count() }).from(empresas).where(eq(empresas.activo, true));
+    const [activas] = await ctx.t.db.select({ n: count() }).from(empresas).where(eq(empresas.activo, true));
     expect(activos.totales!.clientes).toBe(activas!.n);
 
     const todos = await run('clientes-por-version', 'clientes=todos');
@@ -121,13 +111,13 @@ describe('Clientes por versión de Physis', () => {
 describe('Vencimientos por mes', () => {
   it('counts certificates, CAI, live licences and sites of one client in each month of the range', async () => {
     const e = await empresa('Reporte Vencimientos');
-    const [physis] = await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-ERP'));
+    const [physis] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-ERP'));
     const cert = (vence: string, n: number) => ({ empresaId: e, cuit: '30990000001', cn: `cert${n}`, ambiente: 'produccion' as const, emitido: '2038-01-01', vence, serial: `s${n}`, huella: `h${n}` });
-    await t.db.insert(afipCertificados).values([cert('2040-03-01', 1), cert('2040-03-31', 2), cert('2040-06-01', 3)]);
-    await t.db.insert(afipPuntosVenta).values([{ empresaId: e, numero: 7, modalidad: 'cai', caiVence: '2040-05-10' }, { empresaId: e, numero: 8, modalidad: 'cae' }]);
+    await ctx.t.db.insert(afipCertificados).values([cert('2040-03-01', 1), cert('2040-03-31', 2), cert('2040-06-01', 3)]);
+    await ctx.t.db.insert(afipPuntosVenta).values([{ empresaId: e, numero: 7, modalidad: 'cai', caiVence: '2040-05-10' }, { empresaId: e, numero: 8, modalidad: 'cae' }]);
     const lic = (vence: string | null, extra = {}) => ({ empresaId: e, productoId: physis!.id, tipo: vence ? ('anual' as const) : ('perpetua' as const), inicio: '2039-01-01', vence, ...extra });
-    await t.db.insert(physisLicencias).values([lic('2040-03-15'), lic('2040-04-15'), lic('2040-04-20', { baja: '2039-06-01' }), lic(null)]);
-    await t.db.insert(sitios).values([
+    await ctx.t.db.insert(physisLicencias).values([lic('2040-03-15'), lic('2040-04-15'), lic('2040-04-20', { baja: '2039-06-01' }), lic(null)]);
+    await ctx.t.db.insert(sitios).values([
       { nombre: 'Sitio reporte', url: 'https://reporte.example.com', empresaId: e, sslVence: '2040-04-02', dominioVence: '2040-03-20' },
       { nombre: 'Sitio de baja', url: 'https://baja.example.com', empresaId: e, estado: 'baja', sslVence: '2040-04-02' },
     ]);
@@ -141,8 +131,8 @@ describe('Vencimientos por mes', () => {
     ]);
     expect(r.totales).toEqual({ certificados: 2, cai: 1, licencias: 2, ssl: 1, dominios: 1 });
 
-    await createUser(t.db, { usuario: 'vence', password: 'clave', codigos: ['PROD#VER', 'CLIENTES#VER'] });
-    const sinSitios = await run('vencimientos-por-mes', `desde=2040-03&hasta=2040-03&empresa_id=${e}`, await bearer(t.app, 'vence', 'clave'));
+    await createUser(ctx.t.db, { usuario: 'vence', password: 'clave', codigos: ['PROD#VER', 'CLIENTES#VER'] });
+    const sinSitios = await run('vencimientos-por-mes', `desde=2040-03&hasta=2040-03&empresa_id=${e}`, await bearer(ctx.t.app, 'vence', 'clave'));
     expect(sinSitios.filas).toEqual([{ mes: '2040-03', certificados: 2, cai: 0, licencias: 1 }]);
     expect(sinSitios.grafico.series).toEqual(['certificados', 'cai', 'licencias']);
   });
@@ -155,7 +145,7 @@ describe('Actualizaciones por resultado', () => {
     const p = await producto('REP-ACT', 'Producto reporte actualizaciones');
     const v = await version(p, '1.0.0', 'estable');
     const upd = (fecha: string, resultado: 'ok' | 'error' | 'parcial') => ({ empresaId: e, servidorId: s, productoId: p, versionHastaId: v, fecha: new Date(fecha), resultado });
-    await t.db.insert(actualizaciones).values([
+    await ctx.t.db.insert(actualizaciones).values([
       upd('2031-01-05T12:00:00-03:00', 'ok'),
       upd('2031-01-31T23:30:00-03:00', 'error'), // 1 February in UTC, still January in Buenos Aires
       upd('2031-02-01T00:30:00-03:00', 'ok'),
@@ -181,7 +171,7 @@ describe('Clientes desactualizados por producto', () => {
     await version(p, '1.2.0', 'beta');
     await version(p, '2.0.0', 'estable', 'borrador');
     const upd = async (e: number, s: number, v: number, fecha: string, resultado: 'ok' | 'error' = 'ok') =>
-      t.db.insert(actualizaciones).values({ empresaId: e, servidorId: s, productoId: p, versionHastaId: v, fecha: new Date(fecha), resultado });
+      ctx.t.db.insert(actualizaciones).values({ empresaId: e, servidorId: s, productoId: p, versionHastaId: v, fecha: new Date(fecha), resultado });
     const alDia = await empresa('Des al día');
     await upd(alDia, await servidor(alDia, 'X1'), v110, '2030-01-01');
     const fallida = await empresa('Des fallida');
@@ -203,7 +193,7 @@ describe('Clientes desactualizados por producto', () => {
 
 describe('Descargas de paquetes', () => {
   it('counts downloads per month (Buenos Aires) and distinct packages, by channel and product', async () => {
-    const [a, b, c] = await t.db
+    const [a, b, c] = await ctx.t.db
       .insert(paquetes)
       .values([
         { nombre: 'rep-a.exe', producto: 'PHYSIS ERP', version: '9.0.0', canal: 'hotfix' },
@@ -212,7 +202,7 @@ describe('Descargas de paquetes', () => {
       ])
       .returning({ id: paquetes.id });
     const bajada = (paqueteId: number, fecha: string) => ({ paqueteId, fecha: new Date(fecha) });
-    await t.db.insert(paqueteDescargas).values([
+    await ctx.t.db.insert(paqueteDescargas).values([
       bajada(a!.id, '2031-01-10T10:00:00-03:00'),
       bajada(a!.id, '2031-01-11T10:00:00-03:00'),
       bajada(b!.id, '2031-01-31T23:30:00-03:00'),
@@ -226,7 +216,7 @@ describe('Descargas de paquetes', () => {
       { mes: '2031-03', descargas: 0, paquetes: 0 },
     ]);
     expect(r.totales).toEqual({ descargas: 5 });
-    const [physis] = await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-ERP'));
+    const [physis] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-ERP'));
     expect((await run('descargas-por-mes', `desde=2031-01&hasta=2031-03&producto_id=${physis!.id}`)).totales).toEqual({ descargas: 4 });
     expect((await run('descargas-por-mes', 'desde=2031-01&hasta=2031-03&canal=beta')).totales).toEqual({ descargas: 0 });
 
@@ -266,7 +256,7 @@ describe('Desarrollos por estado', () => {
     const p = await producto('REP-DEV', 'Producto reporte desarrollos');
     const dev = (estado: 'pendiente' | 'desarrollo' | 'entregado', prioridad: 'baja' | 'alta' | 'urgente', horasEstimadas: number | null, horasReales: number | null) =>
       ({ titulo: `${estado} ${prioridad}`, productoId: p, descripcion: emptyDocument(), estado, prioridad, horasEstimadas, horasReales });
-    await t.db.insert(desarrollos).values([dev('pendiente', 'alta', 10, null), dev('pendiente', 'baja', 2.5, null), dev('desarrollo', 'urgente', 40, 12.25), dev('entregado', 'alta', 8, 9.5)]);
+    await ctx.t.db.insert(desarrollos).values([dev('pendiente', 'alta', 10, null), dev('pendiente', 'baja', 2.5, null), dev('desarrollo', 'urgente', 40, 12.25), dev('entregado', 'alta', 8, 9.5)]);
     const r = await run('desarrollos-por-estado', `producto_id=${p}`);
     const cero = { baja: 0, media: 0, alta: 0, urgente: 0, total: 0, horas_estimadas: 0, horas_reales: 0 };
     expect(r.filas).toEqual([

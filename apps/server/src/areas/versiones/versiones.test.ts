@@ -10,13 +10,9 @@ import { emptyDocument } from '@intranet/editor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productos } from '../../db/schema.ts';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, createUser, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(() => template.close());
+const template = useTemplate();
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const notas = (texto: string) => ({

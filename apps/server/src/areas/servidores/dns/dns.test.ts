@@ -5,26 +5,15 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, direcciones, dns, servidores } from '../../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 
-let template: Template;
-let t: TestApp;
-let headers: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  headers = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
-});
+const ctx = freshApp(useTemplate(), ['tecnico']);
 
 const servidorId = async (nombre: string) =>
-  (await t.db.select({ id: servidores.id }).from(servidores).where(eq(servidores.nombre, nombre)))[0]!.id;
-const dnsId = async (host: string) => (await t.db.select({ id: dns.id }).from(dns).where(eq(dns.host, host)))[0]?.id;
+  (await ctx.t.db.select({ id: servidores.id }).from(servidores).where(eq(servidores.nombre, nombre)))[0]!.id;
+const dnsId = async (host: string) => (await ctx.t.db.select({ id: dns.id }).from(dns).where(eq(dns.host, host)))[0]?.id;
 const lista = async (query: string) => {
-  const res = await t.app.inject({ url: `/api/dns?${query}`, headers });
+  const res = await ctx.t.app.inject({ url: `/api/dns?${query}`, headers: ctx.tecnico });
   return { status: res.statusCode, body: res.json() };
 };
 
@@ -59,14 +48,14 @@ describe('GET /api/dns', () => {
   });
 
   it('answers the unfiltered total from the kept count, exact through inserts and deletes', async () => {
-    const exact = async () => Number((await t.db.execute<{ n: string }>(sql`select count(*) as n from dns`)).rows[0]!.n);
+    const exact = async () => Number((await ctx.t.db.execute<{ n: string }>(sql`select count(*) as n from dns`)).rows[0]!.n);
     const before = await lista('size=1');
     expect(before.body.datos.total).toBe(await exact());
-    await t.db.execute(sql`insert into dns (servidor_id, host) select ${await servidorId('srv-ci-01')}, 'c' || g || '.conteo.local' from generate_series(1, 40) g`);
-    await t.db.execute(sql`delete from dns where host like 'c1%.conteo.local'`);
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host) select ${await servidorId('srv-ci-01')}, 'c' || g || '.conteo.local' from generate_series(1, 40) g`);
+    await ctx.t.db.execute(sql`delete from dns where host like 'c1%.conteo.local'`);
     expect((await lista('size=1')).body.datos.total).toBe(await exact());
     expect((await lista('size=1')).body.datos.total).toBe(before.body.datos.total + 29);
-    await t.db.execute(sql`delete from dns where host like '%.conteo.local'`);
+    await ctx.t.db.execute(sql`delete from dns where host like '%.conteo.local'`);
     expect((await lista('size=1')).body.datos.total).toBe(before.body.datos.total);
   });
 
@@ -77,9 +66,9 @@ describe('GET /api/dns', () => {
   });
 
   it('exports the filtered entries as CSV, every row', async () => {
-    await t.db.execute(sql`insert into dns (servidor_id, host, tipo)
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo)
       select ${await servidorId('srv-backup-01')}, 'h' || g || '.lote.physis.local', 'A' from generate_series(1, 1500) g`);
-    const res = await t.app.inject({ url: '/api/dns/export.csv?q=lote&sort=host', headers });
+    const res = await ctx.t.app.inject({ url: '/api/dns/export.csv?q=lote&sort=host', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="dns-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows: string[][] = parse(res.body, { bom: true });
@@ -88,7 +77,7 @@ describe('GET /api/dns', () => {
     const hosts = rows.slice(1).map((r) => r[0]!);
     expect(hosts).toEqual([...hosts].sort());
     expect(rows[1]).toEqual(['h1.lote.physis.local', 'srv-backup-01', 'A', '3600', 'Sí', '0']);
-    await t.db.execute(sql`delete from dns where host like '%.lote.physis.local'`);
+    await ctx.t.db.execute(sql`delete from dns where host like '%.lote.physis.local'`);
   });
 });
 
@@ -97,61 +86,61 @@ describe('DNS entries: create, read, update, delete', () => {
   const entrada = async () => ({ servidor_id: await servidorId('srv-db-01'), host: 'Replica.Physis.com.ar', tipo: 'A', ttl: 300, activo: true });
 
   it('creates with 201 (host lower-cased) and an audit row', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/dns', headers, payload: await entrada() });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.tecnico, payload: await entrada() });
     expect(res.statusCode).toBe(201);
     const datos = res.json().datos;
     expect(datos).toMatchObject({ host: 'replica.physis.com.ar', servidor_nombre: 'srv-db-01', ttl: 300, direcciones_count: 0 });
     id = datos.id;
-    const audit = await t.app.inject({ url: `/api/auditoria?entidad=dns&id=${id}`, headers });
+    const audit = await ctx.t.app.inject({ url: `/api/auditoria?entidad=dns&id=${id}`, headers: ctx.tecnico });
     expect(audit.json().datos.items[0]).toMatchObject({ accion: 'crear', despues: { host: 'replica.physis.com.ar', ttl: 300 } });
   });
 
   it('refuses a duplicate host in any case (409 on host) and a missing server (409 on servidor_id)', async () => {
-    const dup = await t.app.inject({ method: 'POST', url: '/api/dns', headers, payload: { ...(await entrada()), host: 'WWW.physis.com.ar' } });
+    const dup = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.tecnico, payload: { ...(await entrada()), host: 'WWW.physis.com.ar' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: 'Ya existe una entrada DNS con ese host', datos: null, campos: { host: ['Ya existe una entrada DNS con ese host'] } });
-    const orphan = await t.app.inject({ method: 'POST', url: '/api/dns', headers, payload: { ...(await entrada()), host: 'x.physis.com.ar', servidor_id: 999999 } });
+    const orphan = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.tecnico, payload: { ...(await entrada()), host: 'x.physis.com.ar', servidor_id: 999999 } });
     expect(orphan.statusCode).toBe(409);
     expect(orphan.json().campos).toEqual({ servidor_id: ['El servidor elegido no existe'] });
   });
 
   it('answers 400 with the fields for bad input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/dns', headers, payload: { servidor_id: 0, host: 'no valido!', tipo: 'MX', ttl: 5 } });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.tecnico, payload: { servidor_id: 0, host: 'no valido!', tipo: 'MX', ttl: 5 } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().campos).sort()).toEqual(['host', 'servidor_id', 'tipo', 'ttl']);
   });
 
   it('reads the entry with its addresses', async () => {
-    const res = await t.app.inject({ url: `/api/dns/${await dnsId('mail.physis.com.ar')}`, headers });
+    const res = await ctx.t.app.inject({ url: `/api/dns/${await dnsId('mail.physis.com.ar')}`, headers: ctx.tecnico });
     expect(envelope(dnsDetalle).safeParse(res.json()).success).toBe(true);
     expect(res.json().datos.direcciones.map((d: { url: string }) => d.url)).toEqual(['http://mail.physis.com.ar:993/', 'http://mail.physis.com.ar:587/']);
-    expect((await t.app.inject({ url: '/api/dns/999999', headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ url: '/api/dns/999999', headers: ctx.tecnico })).statusCode).toBe(404);
   });
 
   it('updates with before and after in the audit log', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/dns/${id}`, headers, payload: { ...(await entrada()), ttl: 600, activo: false } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/dns/${id}`, headers: ctx.tecnico, payload: { ...(await entrada()), ttl: 600, activo: false } });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toMatchObject({ ttl: 600, activo: false });
-    const audit = await t.app.inject({ url: `/api/auditoria?entidad=dns&id=${id}`, headers });
+    const audit = await ctx.t.app.inject({ url: `/api/auditoria?entidad=dns&id=${id}`, headers: ctx.tecnico });
     expect(audit.json().datos.items[0]).toMatchObject({ accion: 'modificar', antes: { ttl: 300, activo: true }, despues: { ttl: 600, activo: false } });
-    expect((await t.app.inject({ method: 'PUT', url: '/api/dns/999999', headers, payload: await entrada() })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/dns/999999', headers: ctx.tecnico, payload: await entrada() })).statusCode).toBe(404);
   });
 
   it('deletes the entry with its addresses in one transaction, auditing each', async () => {
     const mail = (await dnsId('mail.physis.com.ar'))!;
-    const dirs = await t.db.select({ id: direcciones.id }).from(direcciones).where(eq(direcciones.dnsId, mail));
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/dns/${mail}`, headers });
+    const dirs = await ctx.t.db.select({ id: direcciones.id }).from(direcciones).where(eq(direcciones.dnsId, mail));
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/dns/${mail}`, headers: ctx.tecnico });
     expect(res.json()).toEqual({ error: null, datos: null });
     expect(await dnsId('mail.physis.com.ar')).toBeUndefined();
-    const rows = await t.db.select().from(auditoria).where(sql`${auditoria.accion} = 'eliminar' and ${auditoria.entidad} = 'direccion'`);
+    const rows = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.accion} = 'eliminar' and ${auditoria.entidad} = 'direccion'`);
     expect(rows.map((r) => r.entidadId).sort()).toEqual(dirs.map((d) => String(d.id)).sort());
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/dns/${mail}`, headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/dns/${mail}`, headers: ctx.tecnico })).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/dns/:id/resolver', () => {
   it('answers what the resolver says, or a Spanish error, never a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/dns/${await dnsId('www.physis.com.ar')}/resolver`, headers });
+    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/dns/${await dnsId('www.physis.com.ar')}/resolver`, headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const datos = res.json().datos;
     expect(datos.host).toBe('www.physis.com.ar');
@@ -161,7 +150,7 @@ describe('POST /api/dns/:id/resolver', () => {
     } else {
       expect(typeof datos.coincide).toBe('boolean');
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/dns/999999/resolver', headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/dns/999999/resolver', headers: ctx.tecnico })).statusCode).toBe(404);
   });
 });
 
@@ -183,45 +172,45 @@ describe('addresses', () => {
 
   it('creates (201), lists per entry, updates and deletes, auditing each change', async () => {
     const dnsWww = (await dnsId('www.physis.com.ar'))!;
-    const created = await t.app.inject({ method: 'POST', url: '/api/direcciones', headers, payload: { dns: dnsWww, host: '127.0.0.1', port: openPort } });
+    const created = await ctx.t.app.inject({ method: 'POST', url: '/api/direcciones', headers: ctx.tecnico, payload: { dns: dnsWww, host: '127.0.0.1', port: openPort } });
     expect(created.statusCode).toBe(201);
     expect(created.json().datos).toMatchObject({ dns: dnsWww, host: '127.0.0.1', port: openPort, path: '/', url: `http://127.0.0.1:${openPort}/` });
     id = created.json().datos.id;
 
-    const list = await t.app.inject({ url: `/api/direcciones?dns=${dnsWww}`, headers });
+    const list = await ctx.t.app.inject({ url: `/api/direcciones?dns=${dnsWww}`, headers: ctx.tecnico });
     expect(list.json().datos.map((d: { id: number }) => d.id)).toContain(id);
-    expect((await t.app.inject({ url: '/api/direcciones?dns=999999', headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/direcciones', headers })).statusCode).toBe(400);
+    expect((await ctx.t.app.inject({ url: '/api/direcciones?dns=999999', headers: ctx.tecnico })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ url: '/api/direcciones', headers: ctx.tecnico })).statusCode).toBe(400);
 
-    const updated = await t.app.inject({ method: 'PUT', url: `/api/direcciones/${id}`, headers, payload: { dns: dnsWww, host: '127.0.0.1', port: openPort, path: '/salud' } });
+    const updated = await ctx.t.app.inject({ method: 'PUT', url: `/api/direcciones/${id}`, headers: ctx.tecnico, payload: { dns: dnsWww, host: '127.0.0.1', port: openPort, path: '/salud' } });
     expect(updated.json().datos.path).toBe('/salud');
-    const audit = await t.app.inject({ url: `/api/auditoria?entidad=direccion&id=${id}`, headers });
+    const audit = await ctx.t.app.inject({ url: `/api/auditoria?entidad=direccion&id=${id}`, headers: ctx.tecnico });
     expect(audit.json().datos.items.map((r: { accion: string }) => r.accion)).toEqual(['modificar', 'crear']);
     expect(audit.json().datos.items[0]).toMatchObject({ antes: { path: '/' }, despues: { path: '/salud' } });
   });
 
   it('answers 400 for a bad port or path and 409 for a missing DNS entry', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/direcciones', headers, payload: { dns: 1, host: 'a b', port: 70000, path: 'sin-barra' } });
+    const bad = await ctx.t.app.inject({ method: 'POST', url: '/api/direcciones', headers: ctx.tecnico, payload: { dns: 1, host: 'a b', port: 70000, path: 'sin-barra' } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos).sort()).toEqual(['host', 'path', 'port']);
-    const orphan = await t.app.inject({ method: 'POST', url: '/api/direcciones', headers, payload: { dns: 999999, host: 'a.b.com', port: 80 } });
+    const orphan = await ctx.t.app.inject({ method: 'POST', url: '/api/direcciones', headers: ctx.tecnico, payload: { dns: 999999, host: 'a.b.com', port: 80 } });
     expect(orphan.statusCode).toBe(409);
     expect(orphan.json().campos).toEqual({ dns: ['La entrada DNS elegida no existe'] });
   });
 
   it('verificar: reachable with the time it took, or not with a Spanish reason', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers });
+    const ok = await ctx.t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers: ctx.tecnico });
     expect(ok.json().datos).toMatchObject({ alcanzable: true, error: null });
     expect(typeof ok.json().datos.ms).toBe('number');
     const dnsWww = (await dnsId('www.physis.com.ar'))!;
-    await t.app.inject({ method: 'PUT', url: `/api/direcciones/${id}`, headers, payload: { dns: dnsWww, host: '127.0.0.1', port: closedPort } });
-    const refused = await t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers });
+    await ctx.t.app.inject({ method: 'PUT', url: `/api/direcciones/${id}`, headers: ctx.tecnico, payload: { dns: dnsWww, host: '127.0.0.1', port: closedPort } });
+    const refused = await ctx.t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers: ctx.tecnico });
     expect(refused.json().datos).toEqual({ alcanzable: false, ms: null, error: 'Conexión rechazada: nada escucha en ese puerto' });
   });
 
   it('deletes, auditing it; 404 after', async () => {
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/direcciones/${id}`, headers })).json()).toEqual({ error: null, datos: null });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/direcciones/${id}`, headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/direcciones/${id}`, headers: ctx.tecnico })).json()).toEqual({ error: null, datos: null });
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/direcciones/${id}`, headers: ctx.tecnico })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/direcciones/${id}/verificar`, headers: ctx.tecnico })).statusCode).toBe(404);
   });
 });
