@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -29,6 +30,8 @@ export interface AreaDescriptor {
   name: string;
   /** Its route plugins, its sub-areas' included, registered in this order. */
   routes: readonly FastifyPluginAsyncZod<AreaDeps>[];
+  /** The permission codes its routes check (areas/permisos.test.ts holds them to it). */
+  permisos?: readonly PermissionCode[];
   /** Hooks the area adds to every request before any route runs (the monitor's own error reporting). */
   hooks?: (app: FastifyInstance, deps: AreaDeps) => void;
   /** The records it writes to the history, each with the permission that reads their history. */

@@ -7,6 +7,7 @@ import { seedAplicaciones } from './seed.ts';
 export const aplicaciones: AreaDescriptor = {
   name: 'aplicaciones',
   routes: [aplicacionesRoutes],
+  permisos: ['APP#VER', 'APP#EDITAR'],
   auditoria: aplicacionesAuditoria,
   conflictos,
   seed: seedAplicaciones,

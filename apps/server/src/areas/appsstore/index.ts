@@ -6,6 +6,7 @@ import { seedAppsstore } from './seed.ts';
 export const appsstore: AreaDescriptor = {
   name: 'appsstore',
   routes: [appsstoreRoutes],
+  permisos: ['APPSSTORE#CONFIG'],
   auditoria: appsstoreAuditoria,
   seed: seedAppsstore,
 };

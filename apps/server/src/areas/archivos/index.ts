@@ -5,5 +5,6 @@ import { archivosAuditoria, archivosRoutes } from './routes.ts';
 export const archivos: AreaDescriptor = {
   name: 'archivos',
   routes: [archivosRoutes],
+  permisos: ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'],
   auditoria: archivosAuditoria,
 };

@@ -21,6 +21,7 @@ async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
 export const clientes: AreaDescriptor = {
   name: 'clientes',
   routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, actualizacionesRoutes],
+  permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,
   seed: seedClientesArea,

@@ -7,6 +7,7 @@ import { seedDesarrollos } from './seed.ts';
 export const desarrollos: AreaDescriptor = {
   name: 'desarrollos',
   routes: [desarrollosRoutes],
+  permisos: ['SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: desarrollosAuditoria,
   conflictos,
   seed: seedDesarrollos,

@@ -8,6 +8,7 @@ import { seedInsights } from './seed.ts';
 export const insights: AreaDescriptor = {
   name: 'insights',
   routes: [insightsRoutes],
+  permisos: ['SER#VER', 'INSIGHTS#EDITAR'],
   hooks: reportarErroresPropios,
   auditoria: insightsAuditoria,
   conflictos,

@@ -7,6 +7,7 @@ import { seedMaquinas } from './seed.ts';
 export const maquinas: AreaDescriptor = {
   name: 'maquinas',
   routes: [maquinasRoutes],
+  permisos: ['PHY-MAQ#TODO'],
   auditoria: maquinasAuditoria,
   conflictos,
   seed: seedMaquinas,

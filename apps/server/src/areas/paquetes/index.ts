@@ -6,6 +6,7 @@ import { seedPaquetes } from './seed.ts';
 export const paquetes: AreaDescriptor = {
   name: 'paquetes',
   routes: [paquetesRoutes],
+  permisos: ['PACKS#VER', 'PACKS#EDITAR'],
   auditoria: paquetesAuditoria,
   seed: seedPaquetes,
 };

@@ -9,6 +9,7 @@ import { usuariosAuditoria, usuariosRoutes } from './usuarios/routes.ts';
 export const personas: AreaDescriptor = {
   name: 'personas',
   routes: [personasRoutes, usuariosRoutes, rolesRoutes],
+  permisos: ['PHY-PER#TODO', 'PHY-MAQ#TODO', 'USUARIOS#ADMIN'],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
   conflictos,
   seed: seedPersonas,

@@ -7,6 +7,7 @@ import { seedProductos } from './seed.ts';
 export const productos: AreaDescriptor = {
   name: 'productos',
   routes: [productosRoutes],
+  permisos: ['PROD#VER', 'PROD#EDITAR'],
   auditoria: productosAuditoria,
   conflictos,
   seed: seedProductos,

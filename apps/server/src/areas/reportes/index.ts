@@ -5,4 +5,5 @@ import { reportesRoutes } from './routes.ts';
 export const reportes: AreaDescriptor = {
   name: 'reportes',
   routes: [reportesRoutes],
+  permisos: ['PROD#VER'],
 };

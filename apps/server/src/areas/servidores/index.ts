@@ -8,6 +8,7 @@ import { seedServers } from './seed.ts';
 export const servidores: AreaDescriptor = {
   name: 'servidores',
   routes: [servidoresRoutes, dnsRoutes],
+  permisos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR'],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
   conflictos,
   seed: seedServers,

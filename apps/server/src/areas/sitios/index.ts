@@ -7,6 +7,7 @@ import { seedSitios } from './seed.ts';
 export const sitios: AreaDescriptor = {
   name: 'sitios',
   routes: [sitiosRoutes],
+  permisos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
   auditoria: sitiosAuditoria,
   conflictos,
   seed: seedSitios,

@@ -7,6 +7,7 @@ import { seedVersiones } from './seed.ts';
 export const versiones: AreaDescriptor = {
   name: 'versiones',
   routes: [versionesRoutes],
+  permisos: ['PACKS#VER', 'VERSIONES#EDITAR'],
   auditoria: versionesAuditoria,
   conflictos,
   seed: seedVersiones,

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AreaDescriptor } from '../core/area.ts';
+import type { Access } from '../plugins/access.ts';
+import { diskStore } from '../storage/disk.ts';
+import { createTemplate, testConfig, type Template, type TestApp } from '../test/harness.ts';
+import { AREAS } from './index.ts';
+
+/** The permission codes an area's routes check, read from the routes it registers on an app of its own. */
+async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Promise<Set<PermissionCode>> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const codes = new Set<PermissionCode>();
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined || access === 'public' || access === 'session') return;
+    for (const code of typeof access === 'string' ? [access] : access) codes.add(code);
+  });
+  const deps = { db: t.db, config: testConfig(), store: diskStore(filesDir), maxBytes: 1024, auditoria: {} };
+  for (const routes of area.routes) await app.register(routes, deps);
+  await app.ready();
+  await app.close();
+  return codes;
+}
+
+describe('the permission codes of each area', () => {
+  let template: Template;
+  let t: TestApp;
+  let filesDir: string;
+  beforeAll(async () => {
+    template = await createTemplate();
+    t = await template.clone();
+    filesDir = mkdtempSync(join(tmpdir(), 'intranet-permisos-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('declares exactly the codes its routes check', async () => {
+    for (const area of AREAS) {
+      expect([...(await codesOf(area, t, filesDir))].sort(), area.name).toEqual([...(area.permisos ?? [])].sort());
+    }
+  });
+
+  it('leaves no code of the catalogue unchecked', () => {
+    const used = new Set(AREAS.flatMap((area) => area.permisos ?? []));
+    expect(PERMISSION_CODES.filter((code) => !used.has(code))).toEqual([]);
+  });
+});
