@@ -155,6 +155,26 @@ export const varyingDnsPage = () => `/api/dns?page=${1 + Math.floor(Math.random(
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The server's own time (its Server-Timing `app` entry) of `n` calls read from the database, sorted. */
+export async function serverTimes(url: string, headers: Record<string, string>, n: number): Promise<number[]> {
+  const durations: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const res = await fetch(url, { headers: { ...headers, ...NO_CACHE } });
+    await res.arrayBuffer();
+    const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    if (dur) durations.push(Number(dur));
+  }
+  return durations.sort((a, b) => a - b);
+}
+
+/** A list's load figures beside the trivial route's: requests/s, their ratio (≥ 40 %) and p99 (≤ 50 ms). */
+export function listFigures(name: string, r: { rps: number; p99: number; errors: number }, trivial: { rps: number }): void {
+  figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
+  figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
+  figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
+  if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+}
+
 /**
  * The DNS list over 100k entries against a trivial route, at 50 connections, through the real server
  * (targets: ≥ 40 % of the trivial route's requests/s, p99 ≤ 50 ms, search ≤ 10 ms of server time).
@@ -190,23 +210,13 @@ export async function apiList(): Promise<void> {
       [`GET /api/dns?q=${SEARCH}`, searched],
       ['GET /api/dns paginada y ordenada, leída de la base (no-cache)', uncached],
     ] as const) {
-      figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
-      figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
-      figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
-      if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+      listFigures(name, r, trivial);
     }
     figure('GET /api/dns, cualquier página de 1 a 1.000 (10 a 100 filas), leída de la base: solicitudes/s', Math.round(deep.rps), 'sol/s');
     figure('GET /api/dns, cualquier página, leída de la base: p99', deep.p99, 'ms');
 
     // Server time of the search read from the database, not from the read cache.
-    const durations: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const res = await fetch(search, { headers: { ...headers, ...NO_CACHE } });
-      await res.arrayBuffer();
-      const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
-      if (dur) durations.push(Number(dur));
-    }
-    durations.sort((a, b) => a - b);
+    const durations = await serverTimes(search, headers, 200);
     figure('Búsqueda: tiempo de servidor (Server-Timing), mediana', percentile(durations, 50), 'ms', { max: 10 });
     figure('Búsqueda: tiempo de servidor (Server-Timing), p99', percentile(durations, 99), 'ms', { max: 10 });
   } finally {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, chooseTarget, load, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { ADMIN_PASSWORD, adminHeaders, chooseTarget, listFigures, load, NO_CACHE, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
 import { figure } from './report.ts';
 
 const CLIENTES = 100_000;
@@ -97,11 +97,7 @@ export async function clientes(): Promise<void> {
     figure('GET /api/estado (trivial): solicitudes/s', Math.round(trivial.rps), 'sol/s');
     figure('GET /api/estado: p99', trivial.p99, 'ms');
     for (const [name, url] of Object.entries(urls)) {
-      const r = await load(url, headers);
-      figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
-      figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
-      figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
-      if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+      listFigures(name, await load(url, headers), trivial);
     }
 
     // Read from the database, not the read cache.
@@ -111,14 +107,7 @@ export async function clientes(): Promise<void> {
     figure(`${first[0]}, leída de la base (no-cache): p99`, miss.p99, 'ms');
 
     for (const [name, url] of Object.entries(urls).slice(0, 3)) {
-      const durations: number[] = [];
-      for (let i = 0; i < 200; i += 1) {
-        const res = await fetch(url, { headers: { ...headers, ...NO_CACHE } });
-        await res.arrayBuffer();
-        const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
-        if (dur) durations.push(Number(dur));
-      }
-      durations.sort((a, b) => a - b);
+      const durations = await serverTimes(url, headers, 200);
       figure(`${name}: tiempo de servidor, mediana`, percentile(durations, 50), 'ms', { max: 10 });
       figure(`${name}: tiempo de servidor, p99`, percentile(durations, 99), 'ms', { max: 10 });
     }

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { adminHeaders, chooseTarget, load, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { adminHeaders, chooseTarget, listFigures, load, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
 import { fill as fillClientes } from './clientes.ts';
 import { figure } from './report.ts';
 
@@ -64,20 +64,9 @@ export async function vencimientos(): Promise<void> {
     figure('GET /api/estado (trivial): solicitudes/s', Math.round(trivial.rps), 'sol/s');
     figure('GET /api/estado: p99', trivial.p99, 'ms');
     for (const [name, url] of Object.entries(urls)) {
-      const r = await load(url, headers);
-      figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
-      figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
-      figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
-      if (r.errors > 0) console.log(`  (${r.errors} respuestas con error)`);
+      listFigures(name, await load(url, headers), trivial);
       // Server time read from the database, not the read cache.
-      const durations: number[] = [];
-      for (let i = 0; i < 100; i += 1) {
-        const res = await fetch(url, { headers: { ...headers, ...NO_CACHE } });
-        await res.arrayBuffer();
-        const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
-        if (dur) durations.push(Number(dur));
-      }
-      durations.sort((a, b) => a - b);
+      const durations = await serverTimes(url, headers, 100);
       figure(`${name}: tiempo de servidor, mediana`, percentile(durations, 50), 'ms');
     }
   } finally {

@@ -2,39 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext } from '@playwright/test';
-import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
-
-/** A session token for preparing data through the API, as an API client would (the page signs in on its own). */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${servers.main}/api/auth`, { data: { username: USERS.admin.username, password: USERS.admin.password } });
-  return ((await res.json()) as { datos: { token: string } }).datos.token;
-}
-
-/** A CUIT nobody else uses in this run, with a valid check digit. */
-function cuitNuevo(): string {
-  for (;;) {
-    const base = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-    const resto = 11 - (pesos.reduce((s, p, i) => s + p * Number(base[i]), 0) % 11);
-    const dv = resto === 11 ? 0 : resto;
-    if (dv !== 10) return `${base}${dv}`;
-  }
-}
-
-const emptyDoc = { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] };
-
-async function api<T>(request: APIRequestContext, token: string, method: 'post' | 'get', path: string, data?: unknown): Promise<T> {
-  const res = await request[method](`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { datos: T }).datos;
-}
-
-async function nuevaEmpresa(request: APIRequestContext, token: string, razon: string): Promise<{ id: number; cuit: string }> {
-  const cuit = cuitNuevo();
-  const e = await api<{ id: number }>(request, token, 'post', '/api/empresas', { razon_social: razon, cuit, condicion_iva: 'responsable_inscripto', notas: emptyDoc });
-  return { id: e.id, cuit };
-}
+import { api, apiToken, nuevaEmpresa } from './support/api.ts';
+import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 const dia = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);
