@@ -9,7 +9,10 @@ import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(`${here}package.json`, 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+// The workspace packages are TypeScript sources: bundled, never left as imports.
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => !name.startsWith('@intranet/'))
+  .flatMap((name) => [name, `${name}/*`]);
 
 await build({
   entryPoints: [`${here}src/main.ts`],
