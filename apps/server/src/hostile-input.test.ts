@@ -2,10 +2,10 @@ import { PERMISSION_CODES } from '@intranet/contract/permissions';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from './core/sessions.ts';
 import { usuarios } from './db/schema.ts';
-import { createTemplate, createUser, type Template, type TestApp } from './test/harness.ts';
+import { createUser, freshApp, useTemplate } from './test/harness.ts';
 
 /**
  * Every route of the OpenAPI document, sent hostile requests with and without a session: wrong types, huge
@@ -167,29 +167,24 @@ function enSobre(body: string): boolean {
   }
 }
 
-let template: Template;
-let t: TestApp;
 let fuzzUser: number;
 let token = '';
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone({}, { cambios: true });
-  fuzzUser = (await createUser(t.db, { usuario: 'fuzz', codigos: PERMISSION_CODES })).id;
-});
-afterAll(async () => {
-  await t?.close();
-  await template?.close();
+const ctx = freshApp(useTemplate(), [], {
+  clone: { cambios: true },
+  setup: async ({ t }) => {
+    fuzzUser = (await createUser(t.db, { usuario: 'fuzz', codigos: PERMISSION_CODES })).id;
+  },
 });
 
 /** A session for the fuzz user; a request may have logged it out, changed its password or deactivated it. */
 async function renewSession(): Promise<void> {
-  await t.db.update(usuarios).set({ activo: true }).where(eq(usuarios.id, fuzzUser));
-  token = await createSession(t.db, { usuarioId: fuzzUser, ttlHours: 1, ip: '127.0.0.1' });
+  await ctx.t.db.update(usuarios).set({ activo: true }).where(eq(usuarios.id, fuzzUser));
+  token = await createSession(ctx.t.db, { usuarioId: fuzzUser, ttlHours: 1, ip: '127.0.0.1' });
 }
 
 describe(`hostile input on every route (${REQUESTS} requests, seed ${SEED})`, () => {
   it('never answers 5xx, with or without a session', async () => {
-    const ops = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((o) => o.path.startsWith('/api'));
+    const ops = operationsOf(ctx.t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((o) => o.path.startsWith('/api'));
     expect(ops.length).toBeGreaterThan(100);
     await renewSession();
     const failures: string[] = [];
@@ -205,7 +200,7 @@ describe(`hostile input on every route (${REQUESTS} requests, seed ${SEED})`, ()
         let i = 0;
         const url = o.path.replace(/\{[^}]+\}/g, () => c.params[i++] ?? '1') + queryString(c.query);
         const payload = bodyOf(c);
-        const res = await t.app.inject({
+        const res = await ctx.t.app.inject({
           method: o.method,
           url,
           headers: {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTemplate, type Template, type TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { freshApp, useTemplate } from '../test/harness.ts';
 import { AREAS } from './index.ts';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -30,19 +30,10 @@ describe('the server areas registry', () => {
   });
 
   describe('on the migrated database', () => {
-    let template: Template;
-    let t: TestApp;
-    beforeAll(async () => {
-      template = await createTemplate();
-      t = await template.clone();
-    });
-    afterAll(async () => {
-      await t?.close();
-      await template?.close();
-    });
+    const ctx = freshApp(useTemplate());
 
     it('names only constraints the schema has, each foreign key on the table its message says', async () => {
-      const { rows } = await t.db.execute<{ nombre: string; tabla: string }>(sql`
+      const { rows } = await ctx.t.db.execute<{ nombre: string; tabla: string }>(sql`
         select conname as nombre, conrelid::regclass::text as tabla from pg_constraint where contype in ('f', 'u')
         union all
         select indexname, tablename from pg_indexes where schemaname = current_schema()`);

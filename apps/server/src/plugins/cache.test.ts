@@ -1,20 +1,14 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cambios, TODO } from '../db/cambios.ts';
 import { dns, rolPermisos, usuarios } from '../db/schema.ts';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { bearer, createUser, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
 import { CacheSinAvisoError, readCache } from './cache.ts';
 
-let template: Template;
+const template = useTemplate();
 let t: TestApp;
 let admin: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-});
-afterAll(async () => {
-  await template.close();
-});
 beforeEach(async () => {
   t = await template.clone({}, { cambios: true });
   admin = await bearer(t.app, 'admin', PASSWORDS.admin);

@@ -4,19 +4,17 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paquetes } from '../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
 
-let template: Template;
+const template = useTemplate();
 let dist: string;
-beforeAll(async () => {
-  template = await createTemplate();
+beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'intranet-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Intranet</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
 });
-afterAll(async () => {
-  await template.close();
+afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
 

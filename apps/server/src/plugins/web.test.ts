@@ -3,20 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runtimeConfig } from '@intranet/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTemplate, PASSWORDS, type Template, type TestApp } from '../test/harness.ts';
+import { PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
 
-let template: Template;
+const template = useTemplate();
 let dist: string;
-beforeAll(async () => {
-  template = await createTemplate();
+beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'intranet-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Intranet</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
 });
-afterAll(async () => {
-  await template.close();
+afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
 

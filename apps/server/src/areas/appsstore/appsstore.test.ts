@@ -7,27 +7,14 @@ import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsstoreConfig } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 import { crearApp, vaciarCatalogo } from './test-apps.ts';
 
-let template: Template;
-let t: TestApp;
-let filesDir: string;
-let admin: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  filesDir = await mkdtemp(join(tmpdir(), 'intranet-appsstore-'));
-  t = await template.clone({ filesDir });
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterAll(async () => {
-  await t?.close();
-  await template?.close();
-  await rm(filesDir, { recursive: true, force: true });
-});
+const template = useTemplate();
+const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-appsstore-' });
 
-const leer = async () => envelope(storeConfig).parse((await t.app.inject({ url: '/api/appsstore/config', headers: admin })).json()).datos;
-const guardar = (payload: unknown, headers = admin) => t.app.inject({ method: 'PUT', url: '/api/appsstore/config', headers, payload: payload as object });
+const leer = async () => envelope(storeConfig).parse((await ctx.t.app.inject({ url: '/api/appsstore/config', headers: ctx.admin })).json()).datos;
+const guardar = (payload: unknown, headers = ctx.admin) => ctx.t.app.inject({ method: 'PUT', url: '/api/appsstore/config', headers, payload: payload as object });
 const valida = (over: Partial<StoreConfigInput> = {}): StoreConfigInput => ({
   nombre: 'Tienda de prueba',
   canales: ['estable'],
@@ -49,17 +36,17 @@ describe('the permission matrix of the staff routes', () => {
   ] as const;
 
   it('answers 401 without a session, 403 to tecnico and comercial, and lets admin in', async () => {
-    const tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-    const comercial = await bearer(t.app, 'comercial', PASSWORDS.demo);
+    const tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
+    const comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
     for (const ruta of rutas) {
       const payload = ruta.method === 'PUT' ? valida() : undefined;
-      expect((await t.app.inject({ ...ruta, payload })).statusCode, ruta.url).toBe(401);
+      expect((await ctx.t.app.inject({ ...ruta, payload })).statusCode, ruta.url).toBe(401);
       for (const headers of [tecnico, comercial]) {
-        const res = await t.app.inject({ ...ruta, headers, payload });
+        const res = await ctx.t.app.inject({ ...ruta, headers, payload });
         expect(res.statusCode, ruta.url).toBe(403);
         expect(res.json()).toEqual({ error: 'No tiene permiso para esta acción', datos: null });
       }
-      expect((await t.app.inject({ ...ruta, headers: admin, payload: ruta.method === 'PUT' ? await leerComoInput() : undefined })).statusCode, ruta.url).toBe(200);
+      expect((await ctx.t.app.inject({ ...ruta, headers: ctx.admin, payload: ruta.method === 'PUT' ? await leerComoInput() : undefined })).statusCode, ruta.url).toBe(200);
     }
   });
 });
@@ -111,7 +98,7 @@ describe('GET and PUT /api/appsstore/config', () => {
   });
 
   it('refuses featuring an application that does not exist or is not published', async () => {
-    const oculta = await crearApp(t.db, filesDir, { packageName: 'com.prueba.oculta', nombre: 'Oculta', publicada: false, versiones: [] });
+    const oculta = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.oculta', nombre: 'Oculta', publicada: false, versiones: [] });
     const res = await guardar(valida({ destacadas: [oculta.id, 999999] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().campos).toEqual({
@@ -120,8 +107,8 @@ describe('GET and PUT /api/appsstore/config', () => {
   });
 
   it('saves the whole configuration, keeps the featured order, and writes the history', async () => {
-    const a = await crearApp(t.db, filesDir, { packageName: 'com.prueba.a', nombre: 'Alfa', versiones: [] });
-    const b = await crearApp(t.db, filesDir, { packageName: 'com.prueba.b', nombre: 'Beta app', versiones: [] });
+    const a = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.a', nombre: 'Alfa', versiones: [] });
+    const b = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.b', nombre: 'Beta app', versiones: [] });
     const res = await guardar(valida({ canales: ['beta', 'estable', 'beta'], destacadas: [b.id, a.id, b.id] }));
     expect(res.statusCode).toBe(200);
     const datos = envelope(storeConfig).parse(res.json()).datos;
@@ -130,7 +117,7 @@ describe('GET and PUT /api/appsstore/config', () => {
     expect(await leer()).toEqual(datos);
 
     const historia = envelope(auditPage).parse(
-      (await t.app.inject({ url: '/api/auditoria?entidad=appsstore_config&id=config', headers: admin })).json(),
+      (await ctx.t.app.inject({ url: '/api/auditoria?entidad=appsstore_config&id=config', headers: ctx.admin })).json(),
     ).datos.items;
     expect(historia[0]).toMatchObject({ accion: 'modificar', usuario_nombre: 'Administrador' });
     expect(historia[0]!.despues).toEqual({
@@ -156,7 +143,7 @@ describe('GET and PUT /api/appsstore/config', () => {
   });
 
   it('lists every application for the featured select, published first', async () => {
-    const res = await t.app.inject({ url: '/api/appsstore/aplicaciones', headers: admin });
+    const res = await ctx.t.app.inject({ url: '/api/appsstore/aplicaciones', headers: ctx.admin });
     const apps = envelope(storeAplicaciones).parse(res.json()).datos;
     const primeraOculta = apps.findIndex((a) => !a.publicada);
     expect(apps.some((a) => a.package_name === 'com.prueba.oculta')).toBe(true);
@@ -168,11 +155,11 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
   let copia: TestApp;
   let headers: { authorization: string };
   beforeAll(async () => {
-    copia = await template.clone({ filesDir });
+    copia = await template.clone({ filesDir: ctx.filesDir });
     headers = await bearer(copia.app, 'admin', PASSWORDS.admin);
     await vaciarCatalogo(copia.db);
     const dia = (d: number) => new Date(Date.UTC(2026, 0, d));
-    await crearApp(copia.db, filesDir, {
+    await crearApp(copia.db, ctx.filesDir, {
       packageName: 'com.physis.ventas', nombre: 'Ventas', categoria: 'Gestión',
       versiones: [
         { code: 10, name: '1.0', canal: 'estable', fecha: dia(1) },
@@ -181,9 +168,9 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
         { code: 14, name: '1.4-beta', canal: 'beta', publicada: false, fecha: dia(10) },
       ],
     });
-    await crearApp(copia.db, filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', categoria: 'Logística', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
-    await crearApp(copia.db, filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
-    await crearApp(copia.db, filesDir, { packageName: 'com.physis.vacia', nombre: 'Vacía', versiones: [{ code: 1, name: '0.1', canal: 'estable', publicada: false }] });
+    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', categoria: 'Logística', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
+    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
+    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.vacia', nombre: 'Vacía', versiones: [{ code: 1, name: '0.1', canal: 'estable', publicada: false }] });
   });
   afterAll(() => copia.close());
 

@@ -5,50 +5,43 @@ import { join } from 'node:path';
 import { STORE_RETRY_AFTER, storeCatalogo, storeEstado, storeIndex, storeMantenimientoBody } from '@intranet/contract/appsstore';
 import { envelope } from '@intranet/contract/envelope';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aplicaciones, aplicacionVersiones, appsstoreConfig, appsstoreDestacadas } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 import { apkBytes, crearApp, vaciarCatalogo } from './test-apps.ts';
 
-let template: Template;
-let t: TestApp;
-let filesDir: string;
 let ventas: { id: number; versiones: Map<number, number> };
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const dia = (d: number) => new Date(Date.UTC(2026, 0, d));
 
-beforeAll(async () => {
-  template = await createTemplate();
-  filesDir = await mkdtemp(join(tmpdir(), 'intranet-tienda-'));
-  t = await template.clone({ filesDir });
-  await vaciarCatalogo(t.db);
-  ventas = await crearApp(t.db, filesDir, {
-    packageName: 'com.physis.ventas',
-    nombre: 'Ventas',
-    resumen: 'Pedidos en la calle',
-    categoria: 'Gestión',
-    icono: true,
-    descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Hola <script>', marks: [{ type: 'strong' }] }] }] },
-    versiones: [
-      { code: 10, name: '1.0', canal: 'estable', fecha: dia(1) },
-      { code: 12, name: '1.2', canal: 'estable', fecha: dia(5), novedades: 'Más rápido' },
-      { code: 13, name: '1.3-beta', canal: 'beta', fecha: dia(9), minSdk: null },
-      { code: 14, name: '1.4-beta', canal: 'beta', publicada: false, fecha: dia(10) },
-    ],
-  });
-  const stock = await crearApp(t.db, filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
-  await crearApp(t.db, filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
-  await t.db.insert(appsstoreDestacadas).values({ aplicacionId: stock.id, orden: 0 });
-});
-afterAll(async () => {
-  await t?.close();
-  await template?.close();
-  await rm(filesDir, { recursive: true, force: true });
+const template = useTemplate();
+const ctx = freshApp(template, [], {
+  tmpFiles: 'intranet-tienda-',
+  setup: async ({ t, filesDir }) => {
+    await vaciarCatalogo(t.db);
+    ventas = await crearApp(t.db, filesDir, {
+      packageName: 'com.physis.ventas',
+      nombre: 'Ventas',
+      resumen: 'Pedidos en la calle',
+      categoria: 'Gestión',
+      icono: true,
+      descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Hola <script>', marks: [{ type: 'strong' }] }] }] },
+      versiones: [
+        { code: 10, name: '1.0', canal: 'estable', fecha: dia(1) },
+        { code: 12, name: '1.2', canal: 'estable', fecha: dia(5), novedades: 'Más rápido' },
+        { code: 13, name: '1.3-beta', canal: 'beta', fecha: dia(9), minSdk: null },
+        { code: 14, name: '1.4-beta', canal: 'beta', publicada: false, fecha: dia(10) },
+      ],
+    });
+    const stock = await crearApp(t.db, filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
+    await crearApp(t.db, filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
+    await t.db.insert(appsstoreDestacadas).values({ aplicacionId: stock.id, orden: 0 });
+  },
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ctx.t.app.inject({ url, headers });
 const descargas = async (code: number) =>
-  (await t.db.select({ n: aplicacionVersiones.descargas }).from(aplicacionVersiones).where(eq(aplicacionVersiones.id, ventas.versiones.get(code)!)))[0]!.n;
+  (await ctx.t.db.select({ n: aplicacionVersiones.descargas }).from(aplicacionVersiones).where(eq(aplicacionVersiones.id, ventas.versiones.get(code)!)))[0]!.n;
 
 describe('GET {store}/api/store/catalogo', () => {
   it('is public and answers published apps, featured first, with the latest version per channel', async () => {
@@ -66,10 +59,10 @@ describe('GET {store}/api/store/catalogo', () => {
   });
 
   it('builds its links on STORE_URL when it is set', async () => {
-    const otra = await template.clone({ filesDir, urls: { ...t.config.urls, store: 'https://store.physis.com.ar' } });
+    const otra = await template.clone({ filesDir: ctx.filesDir, urls: { ...ctx.t.config.urls, store: 'https://store.physis.com.ar' } });
     try {
       await vaciarCatalogo(otra.db);
-      await crearApp(otra.db, filesDir, { packageName: 'com.x.y', nombre: 'XY', versiones: [{ code: 1, name: '1', canal: 'estable' }] });
+      await crearApp(otra.db, ctx.filesDir, { packageName: 'com.x.y', nombre: 'XY', versiones: [{ code: 1, name: '1', canal: 'estable' }] });
       const datos = envelope(storeCatalogo).parse((await otra.app.inject({ url: '/api/store/catalogo' })).json()).datos;
       expect(datos.apps[0]!.versiones.estable!.url).toBe('https://store.physis.com.ar/api/store/descargas/com.x.y_1.apk');
       const index = storeIndex.parse((await otra.app.inject({ url: '/api/store/index-v1.json' })).json());
@@ -88,7 +81,7 @@ describe('GET {store}/api/store/catalogo', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect((await get('/api/store/catalogo', { 'if-none-match': `"otro", W/${etag}` })).statusCode).toBe(304);
-    await t.db.update(aplicaciones).set({ resumen: 'Otro resumen' }).where(eq(aplicaciones.id, ventas.id));
+    await ctx.t.db.update(aplicaciones).set({ resumen: 'Otro resumen' }).where(eq(aplicaciones.id, ventas.id));
     const changed = await get('/api/store/catalogo', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -132,11 +125,11 @@ describe('GET {store}/api/store/index-v1.json', () => {
     const etag = (await get('/api/store/index-v1.json')).headers.etag as string;
     expect((await get('/api/store/descargas/com.physis.ventas_12.apk')).statusCode).toBe(200);
     expect((await get('/api/store/index-v1.json', { 'if-none-match': etag })).statusCode).toBe(304);
-    await t.db.update(aplicacionVersiones).set({ publicada: false, actualizado: new Date() }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
+    await ctx.t.db.update(aplicacionVersiones).set({ publicada: false, actualizado: new Date() }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
     const changed = await get('/api/store/index-v1.json', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(storeIndex.parse(changed.json()).packages['com.physis.ventas']!.map((p) => p.versionCode)).toEqual([13, 12]);
-    await t.db.update(aplicacionVersiones).set({ publicada: true }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
+    await ctx.t.db.update(aplicacionVersiones).set({ publicada: true }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
   });
 });
 
@@ -157,7 +150,7 @@ describe('GET {store}/api/store/descargas/:apk', () => {
     expect(parte.statusCode).toBe(206);
     expect(parte.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
     expect(parte.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-    expect((await t.app.inject({ method: 'HEAD', url: '/api/store/descargas/com.physis.ventas_13.apk' })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'HEAD', url: '/api/store/descargas/com.physis.ventas_13.apk' })).statusCode).toBe(200);
     expect((await get('/api/store/descargas/com.physis.ventas_13.apk', { 'if-none-match': `"${sha(bytes)}"` })).statusCode).toBe(304);
     expect(await descargas(13)).toBe(antes + 1);
   });
@@ -176,9 +169,9 @@ describe('GET {store}/api/store/descargas/:apk', () => {
       expect(res.statusCode, apk).toBe(404);
       expect(res.json()).toEqual({ error: 'La tienda no ofrece esa versión', datos: null });
     }
-    await t.db.update(appsstoreConfig).set({ canales: ['estable'] });
+    await ctx.t.db.update(appsstoreConfig).set({ canales: ['estable'] });
     expect((await get('/api/store/descargas/com.physis.ventas_13.apk')).statusCode).toBe(404);
-    await t.db.update(appsstoreConfig).set({ canales: ['estable', 'beta'] });
+    await ctx.t.db.update(appsstoreConfig).set({ canales: ['estable', 'beta'] });
     const bad = await get('/api/store/descargas/ventas.zip');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos)).toEqual(['apk']);
@@ -196,9 +189,9 @@ describe('GET {store}/api/store/iconos/:package_name', () => {
 
 describe('maintenance', () => {
   it('closes catalogue, index and downloads with 503, Retry-After and the message; estado, icons and staff stay open', async () => {
-    const admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-    const config = (await t.app.inject({ url: '/api/appsstore/config', headers: admin })).json().datos;
-    const put = await t.app.inject({
+    const admin = await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
+    const config = (await ctx.t.app.inject({ url: '/api/appsstore/config', headers: admin })).json().datos;
+    const put = await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/appsstore/config',
       headers: admin,
@@ -220,11 +213,11 @@ describe('maintenance', () => {
     expect(estado.statusCode).toBe(200);
     expect(envelope(storeEstado).parse(estado.json()).datos).toMatchObject({ nombre: 'Physis AppsStore', mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' } });
     expect((await get('/api/store/iconos/com.physis.ventas')).statusCode).toBe(200);
-    const staff = await t.app.inject({ url: '/api/appsstore/catalogo', headers: admin });
+    const staff = await ctx.t.app.inject({ url: '/api/appsstore/catalogo', headers: admin });
     expect(staff.statusCode).toBe(200);
     expect(staff.json().datos.total).toBe(2);
 
-    await t.db.update(appsstoreConfig).set({ mantenimiento: false, mantenimientoMensaje: null, mantenimientoDesde: null });
+    await ctx.t.db.update(appsstoreConfig).set({ mantenimiento: false, mantenimientoMensaje: null, mantenimientoDesde: null });
     expect((await get('/api/store/catalogo')).statusCode).toBe(200);
     expect(envelope(storeEstado).parse((await get('/api/store/estado')).json()).datos.mantenimiento).toEqual({ activo: false, mensaje: null, desde: null });
   });

@@ -3,37 +3,27 @@ import { COMPROMISO_ANTERIOR, desarrollo, desarrolloCambios } from '@intranet/co
 import { envelope } from '@intranet/contract/envelope';
 import { emptyDocument } from '@intranet/editor';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desarrolloEstados, empresas, personas, productos, versiones } from '../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { freshApp, useTemplate } from '../../test/harness.ts';
 
 // Writes of the desarrollos area: create, update, move along the transition table, delete; each audited.
 
-let template: Template;
-let t: TestApp;
-let admin: { authorization: string };
-let tecnico: { authorization: string };
 let erp: number;
 let sueldos: number;
 let versionErp: number;
 let versionSueldos: number;
 let sofia: number;
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-  tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-  const producto = async (codigo: string) => (await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]!.id;
-  erp = await producto('PHY-ERP');
-  sueldos = await producto('PHY-SUELDOS');
-  const version = async (productoId: number) => (await t.db.select({ id: versiones.id }).from(versiones).where(eq(versiones.productoId, productoId)).limit(1))[0]!.id;
-  versionErp = await version(erp);
-  versionSueldos = await version(sueldos);
-  sofia = (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008')))[0]!.id;
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const ctx = freshApp(useTemplate(), ['admin', 'tecnico'], {
+  setup: async ({ t }) => {
+    const producto = async (codigo: string) => (await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]!.id;
+    erp = await producto('PHY-ERP');
+    sueldos = await producto('PHY-SUELDOS');
+    const version = async (productoId: number) => (await t.db.select({ id: versiones.id }).from(versiones).where(eq(versiones.productoId, productoId)).limit(1))[0]!.id;
+    versionErp = await version(erp);
+    versionSueldos = await version(sueldos);
+    sofia = (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008')))[0]!.id;
+  },
 });
 
 const NUEVO = {
@@ -46,12 +36,12 @@ const NUEVO = {
   descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Con centros de costo.' }] }] },
 };
 
-const crear = (body: Record<string, unknown>, headers = admin) => t.app.inject({ method: 'POST', url: '/api/desarrollos', headers, payload: body });
-const mover = (id: number, estado: string) => t.app.inject({ method: 'POST', url: `/api/desarrollos/${id}/estado`, headers: admin, payload: { estado } });
+const crear = (body: Record<string, unknown>, headers = ctx.admin) => ctx.t.app.inject({ method: 'POST', url: '/api/desarrollos', headers, payload: body });
+const mover = (id: number, estado: string) => ctx.t.app.inject({ method: 'POST', url: `/api/desarrollos/${id}/estado`, headers: ctx.admin, payload: { estado } });
 const cambios = async (id: number) =>
-  envelope(desarrolloCambios).parse((await t.app.inject({ url: `/api/desarrollos/${id}/estados`, headers: tecnico })).json()).datos;
+  envelope(desarrolloCambios).parse((await ctx.t.app.inject({ url: `/api/desarrollos/${id}/estados`, headers: ctx.tecnico })).json()).datos;
 const historia = async (id: number) =>
-  auditPage.parse((await t.app.inject({ url: `/api/auditoria?entidad=desarrollo&id=${id}`, headers: tecnico })).json().datos).items;
+  auditPage.parse((await ctx.t.app.inject({ url: `/api/auditoria?entidad=desarrollo&id=${id}`, headers: ctx.tecnico })).json().datos).items;
 
 describe('POST /api/desarrollos', () => {
   it('creates a pendiente development with its first state row and its audit row', async () => {
@@ -93,10 +83,10 @@ describe('POST /api/desarrollos', () => {
 describe('PUT /api/desarrollos/:id', () => {
   it('updates the fields, keeps the state, and audits before and after', async () => {
     const d = envelope(desarrollo).parse((await crear({ ...NUEVO, producto_id: erp })).json()).datos;
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/desarrollos/${d.id}`,
-      headers: admin,
+      headers: ctx.admin,
       payload: { ...NUEVO, producto_id: sueldos, version_id: versionSueldos, prioridad: 'urgente', horas_reales: 3 },
     });
     expect(res.statusCode).toBe(200);
@@ -112,7 +102,7 @@ describe('PUT /api/desarrollos/:id', () => {
   });
 
   it('answers 404 for a development that does not exist', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/desarrollos/999999', headers: admin, payload: { ...NUEVO, producto_id: erp } });
+    const res = await ctx.t.app.inject({ method: 'PUT', url: '/api/desarrollos/999999', headers: ctx.admin, payload: { ...NUEVO, producto_id: erp } });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -171,25 +161,25 @@ describe('DELETE /api/desarrollos/:id', () => {
   it('deletes with its state rows and leaves the audit row', async () => {
     const d = envelope(desarrollo).parse((await crear({ ...NUEVO, producto_id: erp })).json()).datos;
     await mover(d.id, 'analisis');
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: admin });
+    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: ctx.admin });
     expect(res.json()).toEqual({ error: null, datos: null });
-    expect((await t.app.inject({ url: `/api/desarrollos/${d.id}`, headers: admin })).statusCode).toBe(404);
-    expect(await t.db.select().from(desarrolloEstados).where(eq(desarrolloEstados.desarrolloId, d.id))).toEqual([]);
+    expect((await ctx.t.app.inject({ url: `/api/desarrollos/${d.id}`, headers: ctx.admin })).statusCode).toBe(404);
+    expect(await ctx.t.db.select().from(desarrolloEstados).where(eq(desarrolloEstados.desarrolloId, d.id))).toEqual([]);
     expect((await historia(d.id)).map((a) => a.accion)).toEqual(['eliminar', 'modificar', 'crear']);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: admin })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: ctx.admin })).statusCode).toBe(404);
   });
 
   it('keeps a client that developments use from being deleted (409 with the reason); their owner is deactivated instead', async () => {
-    const [persona] = await t.db.insert(personas).values({ nombre: 'Tomás', apellido: 'Quiroga' }).returning({ id: personas.id });
-    const [empresa] = await t.db
+    const [persona] = await ctx.t.db.insert(personas).values({ nombre: 'Tomás', apellido: 'Quiroga' }).returning({ id: personas.id });
+    const [empresa] = await ctx.t.db
       .insert(empresas)
       .values({ razonSocial: 'Prueba Desarrollos S.A.', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
       .returning({ id: empresas.id });
     await crear({ ...NUEVO, producto_id: erp, responsable_id: persona!.id, empresa_id: empresa!.id });
-    const sinPersona = await t.app.inject({ method: 'DELETE', url: `/api/personas/${persona!.id}`, headers: admin });
+    const sinPersona = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${persona!.id}`, headers: ctx.admin });
     expect(sinPersona.statusCode).toBe(200);
     expect(sinPersona.json().datos).toEqual({ accion: 'desactivada', motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.' });
-    const sinEmpresa = await t.app.inject({ method: 'DELETE', url: `/api/empresas/${empresa!.id}`, headers: admin });
+    const sinEmpresa = await ctx.t.app.inject({ method: 'DELETE', url: `/api/empresas/${empresa!.id}`, headers: ctx.admin });
     expect(sinEmpresa.statusCode).toBe(409);
     expect(sinEmpresa.json().error).toBe('El cliente tiene desarrollos; quíteselos o elimínelos primero');
   });

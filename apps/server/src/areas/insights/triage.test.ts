@@ -5,40 +5,33 @@ import { comentario, evento, issueDetalle, issuePage, proyecto, serie, SPARKLINE
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insightsProyectos, personas } from '../../db/schema.ts';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { bearer, createUser, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-let t: TestApp;
-let admin: { authorization: string };
 let lector: { authorization: string };
 let p: { id: number; key: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-  await createUser(t.db, { usuario: 'lector', password: 'clave-lector', codigos: ['SER#VER'] });
-  lector = await bearer(t.app, 'lector', 'clave-lector');
-  const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Triage', slug: 'triage', plataforma: 'node', publicKey: 'e'.repeat(32) }).returning();
-  p = { id: row!.id, key: row!.publicKey };
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const template = useTemplate();
+const ctx = freshApp(template, ['admin'], {
+  setup: async ({ t }) => {
+    await createUser(t.db, { usuario: 'lector', password: 'clave-lector', codigos: ['SER#VER'] });
+    lector = await bearer(t.app, 'lector', 'clave-lector');
+    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Triage', slug: 'triage', plataforma: 'node', publicKey: 'e'.repeat(32) }).returning();
+    p = { id: row!.id, key: row!.publicKey };
+  },
 });
 
-const get = async (url: string, headers = admin) => {
-  const r = await t.app.inject({ url, headers });
+const get = async (url: string, headers = ctx.admin) => {
+  const r = await ctx.t.app.inject({ url, headers });
   return { status: r.statusCode, body: r.json() };
 };
-const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin) => {
-  const r = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = ctx.admin) => {
+  const r = await ctx.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: r.statusCode, body: r.json() };
 };
 
 const ingest = async (e: Record<string, unknown>) => {
-  const r = await t.app.inject({ method: 'POST', url: `/api/${p.id}/store/?sentry_key=${p.key}`, payload: { event_id: randomUUID().replaceAll('-', ''), ...e } });
+  const r = await ctx.t.app.inject({ method: 'POST', url: `/api/${p.id}/store/?sentry_key=${p.key}`, payload: { event_id: randomUUID().replaceAll('-', ''), ...e } });
   expect(r.statusCode).toBe(200);
   return r.json<{ id: string }>().id;
 };
@@ -79,7 +72,7 @@ describe('projects', () => {
     expect(creado.body.datos).toMatchObject({ activo: true, limite_por_minuto: 6000, issues_sin_resolver: 0 });
     expect(creado.body.datos.public_key).toMatch(/^[0-9a-f]{32}$/);
     const key = creado.body.datos.public_key;
-    const post = (k: string) => t.app.inject({ method: 'POST', url: `/api/${id}/store/?sentry_key=${k}`, payload: { message: 'hola' } });
+    const post = (k: string) => ctx.t.app.inject({ method: 'POST', url: `/api/${id}/store/?sentry_key=${k}`, payload: { message: 'hola' } });
     expect((await post(key)).statusCode).toBe(200);
 
     const dup = await send('POST', '/api/insights/proyectos', { nombre: 'Otra', slug: 'app-movil', plataforma: 'node' });
@@ -135,7 +128,7 @@ describe('issues list', () => {
   });
 
   it('exports the filtered list as CSV and offers environments and releases', async () => {
-    const r = await t.app.inject({ url: `/api/insights/issues/export.csv?proyecto_id=${p.id}&q=ListaError&sort=-cantidad`, headers: admin });
+    const r = await ctx.t.app.inject({ url: `/api/insights/issues/export.csv?proyecto_id=${p.id}&q=ListaError&sort=-cantidad`, headers: ctx.admin });
     expect(r.headers['content-type']).toMatch(/text\/csv/);
     const rows = parse(r.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(rows.map((x) => x['Título'])).toEqual(['ListaError: alfa', 'ListaError: beta']);
@@ -207,7 +200,7 @@ describe('triage', () => {
     expect((await send('POST', '/api/insights/issues/estado', { ids: [], estado: 'ignored' })).status).toBe(400);
     expect((await send('POST', '/api/insights/issues/estado', { ids, estado: 'ignored' })).body.datos).toEqual({ actualizados: 2 });
 
-    const [persona] = await t.db.select().from(personas).where(eq(personas.activo, true)).limit(1);
+    const [persona] = await ctx.t.db.select().from(personas).where(eq(personas.activo, true)).limit(1);
     const asignables = await get('/api/insights/asignables');
     expect(asignables.body.datos.length).toBeGreaterThan(0);
     const asign = await send('PUT', `/api/insights/issues/${ids[0]}`, { asignado_id: persona!.id });
@@ -242,6 +235,6 @@ describe('triage', () => {
     expect((await get('/api/insights/issues', lector)).status).toBe(200);
     expect((await send('POST', '/api/insights/issues/estado', { ids: [1], estado: 'resolved' }, lector)).status).toBe(403);
     expect((await send('POST', '/api/insights/proyectos', { nombre: 'x', slug: 'x', plataforma: 'node' }, lector)).status).toBe(403);
-    expect((await t.app.inject({ url: '/api/insights/issues' })).statusCode).toBe(401);
+    expect((await ctx.t.app.inject({ url: '/api/insights/issues' })).statusCode).toBe(401);
   });
 });

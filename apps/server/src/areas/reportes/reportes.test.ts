@@ -2,11 +2,9 @@ import { envelope } from '@intranet/contract/envelope';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { REPORTE_IDS, reporteCatalogo, reporteResultado } from '@intranet/contract/reportes';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTemplate, createUser, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 
-let template: Template;
-let t: TestApp;
 const headers: Record<string, { authorization: string }> = {};
 
 /** Users whose only codes are these, by name. */
@@ -18,21 +16,17 @@ const USUARIOS: Record<string, PermissionCode[]> = {
   sinReportes: ['CLIENTES#VER', 'PHY-MAQ#TODO', 'PACKS#VER', 'SER#VER', 'SUBPROD#VER'],
 };
 
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  headers.admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-  for (const [usuario, codigos] of Object.entries(USUARIOS)) {
-    await createUser(t.db, { usuario, password: 'clave', codigos });
-    headers[usuario] = await bearer(t.app, usuario, 'clave');
-  }
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const ctx = freshApp(useTemplate(), ['admin'], {
+  setup: async ({ t, admin }) => {
+    headers.admin = admin;
+    for (const [usuario, codigos] of Object.entries(USUARIOS)) {
+      await createUser(t.db, { usuario, password: 'clave', codigos });
+      headers[usuario] = await bearer(t.app, usuario, 'clave');
+    }
+  },
 });
 
-const get = (url: string, quien: string | null) => t.app.inject({ url, headers: quien ? headers[quien] : {} });
+const get = (url: string, quien: string | null) => ctx.t.app.inject({ url, headers: quien ? headers[quien] : {} });
 const ids = async (quien: string) => envelope(reporteCatalogo).parse((await get('/api/reportes', quien)).json()).datos.map((r) => r.id);
 
 describe('GET /api/reportes', () => {

@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insightsEventos, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './escritura.ts';
 import { normalizarEvento } from './normalize.ts';
 
 // The batch writer on its own, as several intake processes would call it at once (on PostgreSQL the calls
 // really run side by side on the pool's connections; PGlite takes them one after another).
 
-let template: Template;
-let t: TestApp;
 let proyectoId: number;
-let admin: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Lotes', slug: 'lotes', plataforma: 'node', publicKey: 'c'.repeat(32) }).returning();
-  proyectoId = row!.id;
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const ctx = freshApp(useTemplate(), ['admin'], {
+  setup: async ({ t }) => {
+    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Lotes', slug: 'lotes', plataforma: 'node', publicKey: 'c'.repeat(32) }).returning();
+    proyectoId = row!.id;
+  },
 });
 
 const aceptado = (valor: string, opts: { eventId?: string; titulo?: string; recibido?: Date; extra?: Record<string, unknown> } = {}): EventoAceptado => {
@@ -39,7 +31,7 @@ const aceptado = (valor: string, opts: { eventId?: string; titulo?: string; reci
 };
 
 const issue = async (valor: string) => {
-  const rows = await t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, `LoteError: ${valor}`));
+  const rows = await ctx.t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, `LoteError: ${valor}`));
   return rows;
 };
 
@@ -52,46 +44,46 @@ describe('escribirLote', () => {
       ...repetidos.map((eventId) => aceptado('carrera', { eventId })),
       ...Array.from({ length: 5 + i }, () => aceptado('carrera')),
     ]);
-    await Promise.all(lotes.map((lote) => escribirLote(t.db, lote)));
+    await Promise.all(lotes.map((lote) => escribirLote(ctx.t.db, lote)));
     const distintos = 3 + lotes.reduce((n, lote) => n + lote.length - 3, 0);
 
     const issues = await issue('carrera');
     expect(issues).toHaveLength(1);
     const [i] = issues;
-    const guardados = await t.db.select({ id: insightsEventos.id }).from(insightsEventos).where(eq(insightsEventos.issueId, i!.id));
+    const guardados = await ctx.t.db.select({ id: insightsEventos.id }).from(insightsEventos).where(eq(insightsEventos.issueId, i!.id));
     expect(guardados).toHaveLength(distintos);
     expect(i!.cantidad).toBe(distintos);
-    const [dias] = await t.db.select({ n: sql<number>`sum(${insightsIssueDias.cantidad})::int` }).from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id));
+    const [dias] = await ctx.t.db.select({ n: sql<number>`sum(${insightsIssueDias.cantidad})::int` }).from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id));
     expect(dias!.n).toBe(distintos);
   });
 
   it('keeps first and last seen across batches, and reopens a resolved issue', async () => {
     const temprano = new Date('2026-03-01T10:00:00Z');
     const tarde = new Date('2026-03-02T23:30:00Z');
-    await escribirLote(t.db, [aceptado('fechas', { recibido: tarde })]);
-    await escribirLote(t.db, [aceptado('fechas', { recibido: temprano })]);
+    await escribirLote(ctx.t.db, [aceptado('fechas', { recibido: tarde })]);
+    await escribirLote(ctx.t.db, [aceptado('fechas', { recibido: temprano })]);
     const [i] = await issue('fechas');
     expect(i!.primeraVez.toISOString()).toBe(temprano.toISOString());
     expect(i!.ultimaVez.toISOString()).toBe(tarde.toISOString());
-    const dias = await t.db.select().from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id)).orderBy(insightsIssueDias.dia);
+    const dias = await ctx.t.db.select().from(insightsIssueDias).where(eq(insightsIssueDias.issueId, i!.id)).orderBy(insightsIssueDias.dia);
     expect(dias.map((d) => [d.dia, d.cantidad])).toEqual([['2026-03-01', 1], ['2026-03-02', 1]]);
 
-    await t.db.update(insightsIssues).set({ estado: 'resolved' }).where(eq(insightsIssues.id, i!.id));
-    await escribirLote(t.db, [aceptado('fechas')]);
+    await ctx.t.db.update(insightsIssues).set({ estado: 'resolved' }).where(eq(insightsIssues.id, i!.id));
+    await escribirLote(ctx.t.db, [aceptado('fechas')]);
     const [reabierto] = await issue('fechas');
     expect(reabierto!.estado).toBe('unresolved');
     expect(reabierto!.cantidad).toBe(3);
   });
 
   it('keeps the searched text with the latest title, and the list finds the issue by it', async () => {
-    await escribirLote(t.db, [aceptado('titulos', { titulo: 'Primer título de la incidencia' })]);
-    await escribirLote(t.db, [aceptado('titulos', { titulo: 'Título renombrado Zanahoria' })]);
-    const [i] = await t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, 'Título renombrado Zanahoria'));
-    const [b] = await t.db.select().from(insightsIssueBusqueda).where(eq(insightsIssueBusqueda.issueId, i!.id));
+    await escribirLote(ctx.t.db, [aceptado('titulos', { titulo: 'Primer título de la incidencia' })]);
+    await escribirLote(ctx.t.db, [aceptado('titulos', { titulo: 'Título renombrado Zanahoria' })]);
+    const [i] = await ctx.t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, 'Título renombrado Zanahoria'));
+    const [b] = await ctx.t.db.select().from(insightsIssueBusqueda).where(eq(insightsIssueBusqueda.issueId, i!.id));
     expect(b!.texto).toBe(`Título renombrado Zanahoria ${i!.culprit}`);
 
     const buscar = async (q: string) => {
-      const r = await t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&estado=unresolved&q=${encodeURIComponent(q)}`, headers: admin });
+      const r = await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&estado=unresolved&q=${encodeURIComponent(q)}`, headers: ctx.admin });
       expect(r.statusCode).toBe(200);
       return (r.json() as { datos: { items: { id: number }[] } }).datos.items.map((x) => x.id);
     };
@@ -102,12 +94,12 @@ describe('escribirLote', () => {
 
   it('stores the event as the SDK sent it and shows it normalised, with every field of the contract', async () => {
     const e = aceptado('crudo', { extra: { breadcrumbs: [{ category: 'http', message: 'GET /cobros' }], sdk: { name: 'sentry.javascript.node', version: '10.0.0' } } });
-    await escribirLote(t.db, [e]);
+    await escribirLote(ctx.t.db, [e]);
     const [i] = await issue('crudo');
-    const [fila] = await t.db.select({ datos: insightsEventos.datos }).from(insightsEventos).where(eq(insightsEventos.eventId, e.eventId));
+    const [fila] = await ctx.t.db.select({ datos: insightsEventos.datos }).from(insightsEventos).where(eq(insightsEventos.eventId, e.eventId));
     expect(fila!.datos).toEqual(JSON.parse(e.crudo));
 
-    const r = await t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: admin });
+    const r = await ctx.t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: ctx.admin });
     expect(r.statusCode).toBe(200);
     const evento = (r.json() as { datos: { event_id: string; exception: { type: string; frames: unknown[] }[]; breadcrumbs: unknown[]; sdk: unknown } }).datos;
     expect(evento.event_id).toBe(e.eventId);
@@ -123,9 +115,9 @@ describe('escribirLote', () => {
   it('shows events stored normalised (before events were kept as sent) as they are', async () => {
     const e = aceptado('normalizado');
     const datos = normalizarEvento(JSON.parse(e.crudo), { ahora: e.recibido }).datos;
-    await escribirLote(t.db, [{ ...e, crudo: JSON.stringify({ ...datos, transaction: 'guardado-normalizado' }) }]);
+    await escribirLote(ctx.t.db, [{ ...e, crudo: JSON.stringify({ ...datos, transaction: 'guardado-normalizado' }) }]);
     const [i] = await issue('normalizado');
-    const r = await t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: admin });
+    const r = await ctx.t.app.inject({ url: `/api/insights/issues/${i!.id}/eventos/latest`, headers: ctx.admin });
     expect(r.statusCode).toBe(200);
     expect((r.json() as { datos: { transaction: string } }).datos.transaction).toBe('guardado-normalizado');
   });
@@ -140,8 +132,8 @@ describe('escribirLote', () => {
   it('numbers the events of a batch in arrival order (latest, previous and next follow it)', async () => {
     const base = Date.parse('2026-05-01T12:00:00Z');
     const lote = Array.from({ length: 12 }, (_, i) => aceptado(i % 2 ? 'orden-a' : 'orden-b', { recibido: new Date(base + i * 1000) }));
-    await escribirLote(t.db, lote);
-    const filas = await t.db.select({ eventId: insightsEventos.eventId }).from(insightsEventos).where(inArray(insightsEventos.eventId, lote.map((e) => e.eventId))).orderBy(insightsEventos.id);
+    await escribirLote(ctx.t.db, lote);
+    const filas = await ctx.t.db.select({ eventId: insightsEventos.eventId }).from(insightsEventos).where(inArray(insightsEventos.eventId, lote.map((e) => e.eventId))).orderBy(insightsEventos.id);
     expect(filas.map((f) => f.eventId)).toEqual(lote.map((e) => e.eventId));
   });
 });

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync, deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insightsEventos, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
-import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../../test/harness.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 
-let template: Template;
-let t: TestApp;
 let p: { id: number; key: string };
-let admin: { authorization: string };
-beforeAll(async () => {
-  template = await createTemplate();
-  t = await template.clone();
-  const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Pruebas', slug: 'pruebas', plataforma: 'node', publicKey: 'a'.repeat(32) }).returning();
-  p = { id: row!.id, key: row!.publicKey };
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterAll(async () => {
-  await t.close();
-  await template.close();
+const ctx = freshApp(useTemplate(), ['admin'], {
+  setup: async ({ t }) => {
+    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Pruebas', slug: 'pruebas', plataforma: 'node', publicKey: 'a'.repeat(32) }).returning();
+    p = { id: row!.id, key: row!.publicKey };
+  },
 });
 
 const eventId = () => randomUUID().replaceAll('-', '');
@@ -37,7 +29,7 @@ const envelopeDe = (items: { header: Record<string, unknown>; payload: string | 
   Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...items.flatMap((i) => [Buffer.from(`${JSON.stringify(i.header)}\n`), Buffer.from(i.payload), Buffer.from('\n')])]);
 
 const store = (body: unknown, opts: { url?: string; headers?: Record<string, string> } = {}) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method: 'POST',
     url: opts.url ?? `/api/${p.id}/store/?sentry_key=${p.key}`,
     headers: { 'content-type': 'application/json', ...opts.headers },
@@ -45,10 +37,10 @@ const store = (body: unknown, opts: { url?: string; headers?: Record<string, str
   });
 
 const issueDe = async (titulo: string) => {
-  const rows = await t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, titulo));
+  const rows = await ctx.t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, titulo));
   return rows;
 };
-const eventosCon = async (id: string) => (await t.db.select().from(insightsEventos).where(eq(insightsEventos.eventId, id))).length;
+const eventosCon = async (id: string) => (await ctx.t.db.select().from(insightsEventos).where(eq(insightsEventos.eventId, id))).length;
 
 describe('authentication', () => {
   it('takes the key from ?sentry_key, X-Sentry-Auth and Authorization: Sentry', async () => {
@@ -68,7 +60,7 @@ describe('authentication', () => {
     expect((await store(evento('X', 'y'), { url: `/api/${p.id}/store/?sentry_key=${'b'.repeat(32)}` })).statusCode).toBe(403);
     expect((await store(evento('X', 'y'), { url: `/api/999999/store/?sentry_key=${p.key}` })).statusCode).toBe(404);
     expect((await store(evento('X', 'y'), { url: `/api/abc/store/?sentry_key=${p.key}` })).statusCode).toBe(404);
-    const [off] = await t.db.insert(insightsProyectos).values({ nombre: 'Off', slug: 'off', plataforma: 'node', publicKey: 'c'.repeat(32), activo: false }).returning();
+    const [off] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Off', slug: 'off', plataforma: 'node', publicKey: 'c'.repeat(32), activo: false }).returning();
     const r = await store(evento('X', 'y'), { url: `/api/${off!.id}/store/?sentry_key=${'c'.repeat(32)}` });
     expect(r.statusCode).toBe(403);
     expect(r.json().error).toMatch(/desactivado/);
@@ -104,7 +96,7 @@ describe('bodies', () => {
   });
 
   it('answers CORS preflights exposing Retry-After and X-Sentry-Rate-Limits', async () => {
-    const r = await t.app.inject({
+    const r = await ctx.t.app.inject({
       method: 'OPTIONS',
       url: `/api/${p.id}/envelope/?sentry_key=${p.key}`,
       headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
@@ -119,7 +111,7 @@ describe('bodies', () => {
 
 describe('envelopes', () => {
   const send = (body: Buffer | string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/${p.id}/envelope/?sentry_key=${p.key}`, headers: { 'content-type': 'application/x-sentry-envelope', ...headers }, payload: body });
+    ctx.t.app.inject({ method: 'POST', url: `/api/${p.id}/envelope/?sentry_key=${p.key}`, headers: { 'content-type': 'application/x-sentry-envelope', ...headers }, payload: body });
 
   it('stores event items and answers their id; respects item lengths', async () => {
     const e = evento('Env', 'length');
@@ -134,14 +126,14 @@ describe('envelopes', () => {
   it.each(['transaction', 'session', 'sessions', 'client_report', 'attachment', 'profile', 'replay_event', 'replay_recording', 'check_in', 'statsd', 'span', 'user_report', 'feedback', 'algo_nuevo'])(
     'accepts and drops %s items',
     async (type) => {
-      const antes = (await t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
+      const antes = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
       const payload = type === 'attachment' ? Buffer.from([0, 1, 2, 10, 255, 10]) : JSON.stringify({ type, event_id: eventId(), sid: 'x' });
       const header = { type, length: Buffer.byteLength(payload) };
       const id = eventId();
       const r = await send(envelopeDe([{ header, payload }], { event_id: id }));
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ id });
-      expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
+      expect((await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
     },
   );
 
@@ -168,11 +160,11 @@ describe('envelopes', () => {
     ['an event that is not JSON', '{}\n{"type":"event"}\n{"event_id":'],
     ['an event that is an array', '{}\n{"type":"event"}\n[1]'],
   ])('answers 400 for %s, storing nothing', async (_name, body) => {
-    const antes = (await t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
+    const antes = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
     const r = await send(body);
     expect(r.statusCode).toBe(400);
     expect(r.json().error).toEqual(expect.any(String));
-    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
+    expect((await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
   });
 
   it('stores nothing of an envelope whose second event is invalid', async () => {
@@ -184,7 +176,7 @@ describe('envelopes', () => {
 
   it('takes the key from the envelope header dsn when no other is given', async () => {
     const e = evento('Env', 'dsn');
-    const r = await t.app.inject({
+    const r = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/${p.id}/envelope/`,
       payload: envelopeDe([{ header: { type: 'event' }, payload: JSON.stringify(e) }], { dsn: `http://${p.key}@localhost/${p.id}` }),
@@ -204,7 +196,7 @@ describe('grouping', () => {
     // Same fingerprint, different messages: one issue.
     await store(evento('FpError', 'a', { fingerprint: ['pago-rechazado'] }));
     await store(evento('FpError', 'b', { fingerprint: ['pago-rechazado'] }));
-    const porFp = await t.db.select().from(insightsIssues).where(sql`${insightsIssues.fingerprint} = '["pago-rechazado"]'::jsonb`);
+    const porFp = await ctx.t.db.select().from(insightsIssues).where(sql`${insightsIssues.fingerprint} = '["pago-rechazado"]'::jsonb`);
     expect(porFp).toHaveLength(1);
     expect(porFp[0]!.cantidad).toBe(2);
 
@@ -253,7 +245,7 @@ describe('grouping', () => {
     expect(r.statusCode).toBe(200);
     const [issue] = await issueDe('NulError: antesdespues');
     expect(issue).toBeDefined();
-    const detalle = await t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: admin });
+    const detalle = await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin });
     expect(detalle.statusCode).toBe(200);
     expect(detalle.json().datos.extra).toEqual({ binario: '\uFFFD sola 😀' });
   });
@@ -265,7 +257,7 @@ describe('grouping', () => {
     const r = await store(cuerpo);
     expect(r.statusCode).toBe(200);
     const [issue] = await issueDe('HondoError: v');
-    const detalle = await t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: admin });
+    const detalle = await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin });
     expect(detalle.statusCode).toBe(200);
     expect(JSON.stringify(detalle.json().datos.extra)).toContain('[…]');
   });
@@ -273,14 +265,14 @@ describe('grouping', () => {
   it('reopens a resolved issue on a new event; an ignored one stays ignored', async () => {
     await store(evento('ReopenError', 'v'));
     const [issue] = await issueDe('ReopenError: v');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/insights/issues/${issue!.id}`, headers: admin, payload: { estado: 'resolved' } });
+    const put = await ctx.t.app.inject({ method: 'PUT', url: `/api/insights/issues/${issue!.id}`, headers: ctx.admin, payload: { estado: 'resolved' } });
     expect(put.json().datos.estado).toBe('resolved');
     await store(evento('ReopenError', 'v'));
     expect((await issueDe('ReopenError: v'))[0]!.estado).toBe('unresolved');
 
     await store(evento('IgnoreError', 'v'));
     const [ign] = await issueDe('IgnoreError: v');
-    await t.db.update(insightsIssues).set({ estado: 'ignored' }).where(eq(insightsIssues.id, ign!.id));
+    await ctx.t.db.update(insightsIssues).set({ estado: 'ignored' }).where(eq(insightsIssues.id, ign!.id));
     await store(evento('IgnoreError', 'v'));
     expect((await issueDe('IgnoreError: v'))[0]).toMatchObject({ estado: 'ignored', cantidad: 2 });
   });
@@ -291,18 +283,18 @@ describe('grouping', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const [issue] = await issueDe('ConcurrentError: v');
     expect(issue!.cantidad).toBe(200);
-    const stored = await t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos).where(eq(insightsEventos.issueId, issue!.id));
+    const stored = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos).where(eq(insightsEventos.issueId, issue!.id));
     expect(stored[0]!.n).toBe(200);
     expect(issue!.primeraVez.getTime()).toBeGreaterThanOrEqual(inicio.getTime() - 5);
     expect(issue!.ultimaVez.getTime()).toBeGreaterThanOrEqual(issue!.primeraVez.getTime());
-    const dias = await t.db.execute<{ n: string | number }>(sql`select sum(cantidad) as n from insights_issue_dias where issue_id = ${issue!.id}`);
+    const dias = await ctx.t.db.execute<{ n: string | number }>(sql`select sum(cantidad) as n from insights_issue_dias where issue_id = ${issue!.id}`);
     expect(Number(dias.rows[0]!.n)).toBe(200);
   });
 });
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After and X-Sentry-Rate-Limits past the project limit', async () => {
-    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Limitado', slug: 'limitado', plataforma: 'node', publicKey: 'd'.repeat(32), limitePorMinuto: 3 }).returning();
+    const [row] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Limitado', slug: 'limitado', plataforma: 'node', publicKey: 'd'.repeat(32), limitePorMinuto: 3 }).returning();
     const url = `/api/${row!.id}/store/?sentry_key=${'d'.repeat(32)}`;
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await store(evento('Limit', 'v'), { url })).statusCode);
