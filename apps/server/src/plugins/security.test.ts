@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paquetes } from '../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
+import { bearer, freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 const template = useTemplate();
 let dist: string;
@@ -40,20 +40,16 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
 }
 
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({ webDist: dist, filesDir: join(dist, 'files') });
-  });
-  afterAll(() => t.close());
+  const ctx = freshApp(template, [], { config: () => ({ webDist: dist, filesDir: join(dist, 'files') }) });
 
   it('are on an API answer, the web app’s page and a static asset, and on a 404', async () => {
     const answers = {
-      api: await t.app.inject({ url: '/api/estado' }),
-      refused: await t.app.inject({ url: '/api/servidores' }),
-      page: await t.app.inject({ url: '/' }),
-      deepLink: await t.app.inject({ url: '/clientes/lista' }),
-      asset: await t.app.inject({ url: '/assets/index-Ab12Cd34.js' }),
-      missing: await t.app.inject({ url: '/assets/no-existe.js' }),
+      api: await ctx.t.app.inject({ url: '/api/estado' }),
+      refused: await ctx.t.app.inject({ url: '/api/servidores' }),
+      page: await ctx.t.app.inject({ url: '/' }),
+      deepLink: await ctx.t.app.inject({ url: '/clientes/lista' }),
+      asset: await ctx.t.app.inject({ url: '/assets/index-Ab12Cd34.js' }),
+      missing: await ctx.t.app.inject({ url: '/assets/no-existe.js' }),
     };
     expect(answers.api.statusCode).toBe(200);
     expect(answers.refused.statusCode).toBe(401);
@@ -64,7 +60,7 @@ describe('security headers', () => {
   });
 
   it('allow no inline script; inline styles (Mantine), images from the web (rich text), calls to the portal itself', async () => {
-    const policy = csp(await t.app.inject({ url: '/' }));
+    const policy = csp(await ctx.t.app.inject({ url: '/' }));
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:']);
@@ -74,16 +70,16 @@ describe('security headers', () => {
   });
 
   it('leave a download its own sandboxed policy', async () => {
-    const subida = await t.app.inject({
+    const subida = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/archivos?nombre=pagina.html',
-      headers: { ...(await bearer(t.app, 'admin', PASSWORDS.admin)), 'content-type': 'text/html' },
+      headers: { ...(await bearer(ctx.t.app, 'admin', PASSWORDS.admin)), 'content-type': 'text/html' },
       payload: '<script>alert(1)</script>',
     });
     expect(subida.statusCode).toBe(201);
     const { id, sha256 } = subida.json().datos as { id: number; sha256: string };
-    await t.db.insert(paquetes).values({ nombre: 'usa-la-pagina', archivoId: id });
-    const descarga = await t.app.inject({ url: `/api/archivos/${sha256}` });
+    await ctx.t.db.insert(paquetes).values({ nombre: 'usa-la-pagina', archivoId: id });
+    const descarga = await ctx.t.app.inject({ url: `/api/archivos/${sha256}` });
     expect(descarga.statusCode).toBe(200);
     expect(descarga.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(descarga.headers['x-frame-options']).toBe('DENY');
@@ -91,26 +87,24 @@ describe('security headers', () => {
   });
 
   it('let only the public routes be embedded by other sites (Cross-Origin-Resource-Policy)', async () => {
-    expect((await t.app.inject({ url: '/api/estado' })).headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect((await t.app.inject({ url: '/' })).headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect((await t.app.inject({ url: '/api/store/catalogo' })).headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect((await t.app.inject({ url: `/api/archivos/${'b'.repeat(64)}` })).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await ctx.t.app.inject({ url: '/api/estado' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await ctx.t.app.inject({ url: '/' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await ctx.t.app.inject({ url: '/api/store/catalogo' })).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await ctx.t.app.inject({ url: `/api/archivos/${'b'.repeat(64)}` })).headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 });
 
 describe('security headers with base URLs on other origins', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({
+  const ctx = freshApp(template, [], {
+    config: () => ({
       webDist: dist,
       publicUrl: 'https://intranet.example.com',
       urls: { api: 'https://api.example.com/intranet', instaladores: 'https://api.example.com', store: '', versiones: '', archivos: 'http://files.example.com:8080/x' },
-    });
+    }),
   });
-  afterAll(() => t.close());
 
   it('let the web app call them, by origin', async () => {
-    const policy = csp(await t.app.inject({ url: '/' }));
+    const policy = csp(await ctx.t.app.inject({ url: '/' }));
     const otros = ['https://api.example.com', 'http://files.example.com:8080', 'https://intranet.example.com'];
     expect(policy.get('connect-src')).toEqual(["'self'", ...otros]);
     expect(policy.get('script-src')).toEqual(["'self'"]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runtimeConfig } from '@intranet/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
+import { freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 const template = useTemplate();
 let dist: string;
@@ -21,17 +21,15 @@ afterAll(() => {
 const cookieOf = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='));
 
 describe('runtime configuration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({
+  const ctx = freshApp(template, [], {
+    config: {
       sitio: 'ORG',
       urls: { api: 'https://api.example.com', instaladores: 'https://inst.example.com', store: '', versiones: '', archivos: 'https://files.example.com' },
-    });
+    },
   });
-  afterAll(() => t.close());
 
   it('answers config.json from the environment, never cached', async () => {
-    const res = await t.app.inject({ url: '/assets/config.json' });
+    const res = await ctx.t.app.inject({ url: '/assets/config.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
@@ -46,35 +44,31 @@ describe('runtime configuration', () => {
   });
 
   it('tells plainly that the web app is not built when there is no index.html', async () => {
-    const res = await t.app.inject({ url: '/clientes/lista' });
+    const res = await ctx.t.app.inject({ url: '/clientes/lista' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
   });
 
   it('publishes the OpenAPI document with every /api route', async () => {
-    const res = await t.app.inject({ url: '/docs/json' });
+    const res = await ctx.t.app.inject({ url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
-    for (const route of t.app.apiRoutes) {
+    for (const route of ctx.t.app.apiRoutes) {
       const path = route.url.replace(/:([^/]+)/g, '{$1}');
       expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
     }
     expect(doc.paths['/api/servidores']?.get?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/auth']?.post?.security).toBeUndefined();
-    expect((await t.app.inject({ url: '/docs' })).statusCode).toBeLessThan(400);
+    expect((await ctx.t.app.inject({ url: '/docs' })).statusCode).toBeLessThan(400);
   });
 });
 
 describe('the built web app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({ webDist: dist });
-  });
-  afterAll(() => t.close());
+  const ctx = freshApp(template, [], { config: () => ({ webDist: dist }) });
 
   it('serves index.html at / and for any unknown page, uncached', async () => {
     for (const url of ['/', '/login', '/servidores/12?page=2', '/clientes/vencimientosafip/lista']) {
-      const res = await t.app.inject({ url });
+      const res = await ctx.t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.body, url).toContain('<div id="root">');
@@ -83,43 +77,39 @@ describe('the built web app', () => {
   });
 
   it('caches hashed assets for long and sw.js not at all', async () => {
-    const asset = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    const asset = await ctx.t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const sw = await t.app.inject({ url: '/sw.js' });
+    const sw = await ctx.t.app.inject({ url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers 404 for a missing hashed asset instead of the page', async () => {
-    expect((await t.app.inject({ url: '/assets/index-Old00000.js' })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ url: '/assets/index-Old00000.js' })).statusCode).toBe(404);
   });
 
   it('keeps /api answers as JSON envelopes', async () => {
-    const res = await t.app.inject({ url: '/api/nada' });
+    const res = await ctx.t.app.inject({ url: '/api/nada' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Recurso no encontrado', datos: null });
   });
 });
 
 describe('anti-forgery cookie (spec §7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({ webDist: dist });
-  });
-  afterAll(() => t.close());
+  const ctx = freshApp(template, [], { config: () => ({ webDist: dist }) });
   const signIn = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin }, headers });
+    ctx.t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin }, headers });
 
   it('is handed out with config.json and the page when the browser has none', async () => {
     for (const url of ['/assets/config.json', '/', '/login']) {
-      const cookie = cookieOf((await t.app.inject({ url })).headers['set-cookie']);
+      const cookie = cookieOf((await ctx.t.app.inject({ url })).headers['set-cookie']);
       expect(cookie, url).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
       expect(cookie).toContain('Path=/');
       expect(cookie).toContain('SameSite=Strict');
       expect(cookie).not.toContain('HttpOnly');
     }
-    const again = await t.app.inject({ url: '/assets/config.json', cookies: { 'XSRF-TOKEN': 'ya-tiene' } });
+    const again = await ctx.t.app.inject({ url: '/assets/config.json', cookies: { 'XSRF-TOKEN': 'ya-tiene' } });
     expect(cookieOf(again.headers['set-cookie'])).toBeUndefined();
   });
 
@@ -136,30 +126,26 @@ describe('anti-forgery cookie (spec §7)', () => {
     expect(match.statusCode).toBe(200);
     expect(match.json().error).toBeNull();
     expect((await signIn({})).json().error).toBeNull();
-    const read = await t.app.inject({ url: '/api/estado', cookies: { 'XSRF-TOKEN': 'abc123' } });
+    const read = await ctx.t.app.inject({ url: '/api/estado', cookies: { 'XSRF-TOKEN': 'abc123' } });
     expect(read.statusCode).toBe(200);
   });
 });
 
 describe('maintenance', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await template.clone({ maintenance: true, webDist: dist });
-  });
-  afterAll(() => t.close());
+  const ctx = freshApp(template, [], { config: () => ({ maintenance: true, webDist: dist }) });
 
   it('answers 503 on every /api call', async () => {
     const MAINT = { error: 'El sitio esta en mantenimiento', datos: null };
     for (const [method, url] of [['GET', '/api/estado'], ['POST', '/api/auth'], ['GET', '/api/servidores'], ['GET', '/api/otra']] as const) {
-      const res = await t.app.inject({ method, url, payload: method === 'POST' ? { username: 'a', password: 'b' } : undefined });
+      const res = await ctx.t.app.inject({ method, url, payload: method === 'POST' ? { username: 'a', password: 'b' } : undefined });
       expect(res.statusCode, url).toBe(503);
       expect(res.json(), url).toEqual(MAINT);
     }
   });
 
   it('still serves config.json and the web app', async () => {
-    expect((await t.app.inject({ url: '/assets/config.json' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/maintenance' })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ url: '/assets/config.json' })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ url: '/maintenance' })).statusCode).toBe(200);
   });
 });
 

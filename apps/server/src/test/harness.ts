@@ -150,7 +150,7 @@ function withDatabase(url: string, database: string): string {
 
 // ---- Fixtures: the set-up every file and suite repeats ----
 
-/** What a fixture's holder offers while the tests run: the file's template, opened in beforeAll. */
+/** The file's template as useTemplate hands it out: clone it in hooks and tests. */
 export type TemplateFixture = Pick<Template, 'clone'>;
 
 /** Opens the file's template before its tests and closes it after them; call it once, at the top of the file. */
@@ -179,20 +179,17 @@ type AuthHeaders = { authorization: string };
 export type Fresh<U extends DemoUser = never> = { t: TestApp; filesDir: string } & Record<U, AuthHeaders>;
 
 export interface FreshOptions<U extends DemoUser, X extends object> {
-  /** Config overrides for the clone (`template.clone(config)`). */
-  config?: Partial<Config>;
+  /** Config overrides for the clone (`template.clone(config)`); a function when they are only known in beforeAll. */
+  config?: Partial<Config> | (() => Partial<Config>);
   /** Clone options (`template.clone(config, clone)`). */
   clone?: CloneOptions;
   /** A temporary folder with this name prefix becomes the clone's filesDir, removed afterwards. */
   tmpFiles?: string;
   /** More set-up once the users are signed in; what it answers is merged into the context. */
-  setup?: (ctx: Fresh<U>) => Promise<X>;
+  setup?: (ctx: Fresh<U>) => Promise<X | void>;
 }
 
-/**
- * In the calling describe block (or file): a fresh clone with `users` signed in before its tests, closed
- * after them even when a set-up step failed. The answer is filled in by beforeAll: read it inside tests.
- */
+/** A fresh clone for the calling describe (or file), `users` signed in, closed afterwards even if set-up failed; read it in tests. */
 export function freshApp<U extends DemoUser = never, X extends object = object>(
   template: TemplateFixture,
   users: readonly U[] = [],
@@ -203,7 +200,8 @@ export function freshApp<U extends DemoUser = never, X extends object = object>(
   let tmp: string | undefined;
   beforeAll(async () => {
     if (opts.tmpFiles) tmp = await mkdtemp(join(tmpdir(), opts.tmpFiles));
-    t = await template.clone({ ...opts.config, ...(tmp ? { filesDir: tmp } : {}) }, opts.clone);
+    const config = typeof opts.config === 'function' ? opts.config() : opts.config;
+    t = await template.clone({ ...config, ...(tmp ? { filesDir: tmp } : {}) }, opts.clone);
     const base: Fresh<never> = { t, filesDir: t.config.filesDir };
     Object.assign(ctx, base);
     for (const user of users) Object.assign(ctx, { [user]: await bearer(t.app, user, DEMO_USERS[user]) });

@@ -6,7 +6,7 @@ import { envelope } from '@intranet/contract/envelope';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { freshApp, useTemplate } from '../../test/harness.ts';
-import { buildApk, createSigner, type ApkSigner, type BuildApkOptions } from './fixtures/apk.ts';
+import { buildApk, createSigner, type BuildApkOptions } from './fixtures/apk.ts';
 
 const template = useTemplate();
 

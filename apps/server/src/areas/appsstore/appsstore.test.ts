@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { storeAplicaciones, storeCatalogoPage, storeConfig, type StoreConfigInput } from '@intranet/contract/appsstore';
 import { auditPage } from '@intranet/contract/auditoria';
 import { envelope } from '@intranet/contract/envelope';

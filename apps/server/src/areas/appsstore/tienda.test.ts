@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { STORE_RETRY_AFTER, storeCatalogo, storeEstado, storeIndex, storeMantenimientoBody } from '@intranet/contract/appsstore';
 import { envelope } from '@intranet/contract/envelope';
 import { eq } from 'drizzle-orm';

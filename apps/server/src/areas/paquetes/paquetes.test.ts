@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { auditPage } from '@intranet/contract/auditoria';
 import { envelope } from '@intranet/contract/envelope';
 import { paqueteFila, paqueteLast, paquetePage, paquetesResponse } from '@intranet/contract/paquetes';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { paquetes } from '../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
+import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
 
@@ -59,22 +56,11 @@ describe('GET /api/paquetes and /api/paquetes/last', () => {
 });
 
 describe('uploading, listing, downloading and retiring packages', () => {
-  let t: TestApp;
-  let filesDir: string;
-  let headers: { authorization: string };
-  beforeAll(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'intranet-paquetes-'));
-    t = await template.clone({ filesDir });
-    headers = await bearer(t.app, 'admin', PASSWORDS.admin);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(filesDir, { recursive: true, force: true });
-  });
+  const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-paquetes-' });
 
   const subir = (bytes: Buffer, query: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/api/paquetes?${new URLSearchParams(query)}`, headers: { ...headers, ...octet }, payload: bytes });
-  const lista = async (query = '') => envelope(paquetePage).parse((await t.app.inject({ url: `/api/paquetes/lista?${query}`, headers })).json()).datos;
+    ctx.t.app.inject({ method: 'POST', url: `/api/paquetes?${new URLSearchParams(query)}`, headers: { ...ctx.admin, ...octet }, payload: bytes });
+  const lista = async (query = '') => envelope(paquetePage).parse((await ctx.t.app.inject({ url: `/api/paquetes/lista?${query}`, headers: ctx.admin })).json()).datos;
 
   it('records an upload with its checksum, size, author and audit, and it becomes the latest', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 7);
@@ -91,20 +77,20 @@ describe('uploading, listing, downloading and retiring packages', () => {
       descargas: 0,
       retirado: null,
     });
-    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json()).toEqual({ nombre: 'PhysisSetup-3.16.0.exe', fecha: creado.fecha });
-    expect((await t.app.inject({ url: '/api/paquetes', headers })).json()[0].id).toBe(creado.id);
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json()).toEqual({ nombre: 'PhysisSetup-3.16.0.exe', fecha: creado.fecha });
+    expect((await ctx.t.app.inject({ url: '/api/paquetes', headers: ctx.admin })).json()[0].id).toBe(creado.id);
     expect((await lista()).items[0]).toEqual(creado);
 
-    const history = await t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${creado.id}`, headers });
+    const history = await ctx.t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${creado.id}`, headers: ctx.admin });
     const rows = envelope(auditPage).parse(history.json()).datos.items;
     expect(rows.map((r) => r.accion)).toEqual(['subir']);
 
-    const down = await t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${creado.sha256}` });
+    const down = await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${creado.sha256}` });
     expect(down.statusCode).toBe(200);
     expect(sha(down.rawPayload)).toBe(sha(bytes));
     expect(down.headers['content-disposition']).toBe('attachment; filename=PhysisSetup-3.16.0.exe');
-    expect((await t.app.inject({ url: `/api/paquetes/${creado.id}`, headers })).json().datos.descargas).toBe(1);
-    expect((await t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}`, headers: ctx.admin })).json().datos.descargas).toBe(1);
+    expect((await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${'0'.repeat(64)}` })).statusCode).toBe(404);
   });
 
   it('keeps the same content once when two packages carry it', async () => {
@@ -113,7 +99,7 @@ describe('uploading, listing, downloading and retiring packages', () => {
     const b = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'b.exe', canal: 'beta' })).json()).datos;
     expect(b.archivo_id).toBe(a.archivo_id);
     expect(b.id).not.toBe(a.id);
-    const down = await t.app.inject({ url: `/api/paquetes/${b.id}/descarga/${b.sha256}` });
+    const down = await ctx.t.app.inject({ url: `/api/paquetes/${b.id}/descarga/${b.sha256}` });
     expect(down.headers['content-disposition']).toBe('attachment; filename=b.exe');
   });
 
@@ -142,32 +128,32 @@ describe('uploading, listing, downloading and retiring packages', () => {
   it('edits the fields, retires (out of the lists and /last, still downloadable) and restores', async () => {
     const bytes = randomBytes(1000);
     const nuevo = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'Ultimo-9.9.exe', version: '9.9' })).json()).datos;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/paquetes/${nuevo.id}`, headers, payload: { nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', producto: 'X', notas: '' } });
+    const put = await ctx.t.app.inject({ method: 'PUT', url: `/api/paquetes/${nuevo.id}`, headers: ctx.admin, payload: { nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', producto: 'X', notas: '' } });
     expect(put.statusCode).toBe(200);
     expect(put.json().datos).toMatchObject({ nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', notas: null, sha256: sha(bytes) });
 
-    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).toBe('Ultimo-9.9.1.exe');
-    const retirar = await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers });
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe('Ultimo-9.9.1.exe');
+    const retirar = await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers: ctx.admin });
     expect(retirar.statusCode).toBe(200);
     expect(retirar.json().datos.retirado).not.toBeNull();
-    expect((await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers })).statusCode).toBe(409);
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers: ctx.admin })).statusCode).toBe(409);
 
-    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).not.toBe('Ultimo-9.9.1.exe');
-    expect((await t.app.inject({ url: '/api/paquetes', headers })).json().map((p: { id: number }) => p.id)).not.toContain(nuevo.id);
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).not.toBe('Ultimo-9.9.1.exe');
+    expect((await ctx.t.app.inject({ url: '/api/paquetes', headers: ctx.admin })).json().map((p: { id: number }) => p.id)).not.toContain(nuevo.id);
     expect((await lista('size=200')).items.map((p) => p.id)).not.toContain(nuevo.id);
     expect((await lista('retirados=true')).items.map((p) => p.id)).toEqual([nuevo.id]);
-    const down = await t.app.inject({ url: `/api/paquetes/${nuevo.id}/descarga/${nuevo.sha256}` });
+    const down = await ctx.t.app.inject({ url: `/api/paquetes/${nuevo.id}/descarga/${nuevo.sha256}` });
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(bytes)).toBe(true);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/restaurar`, headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/paquetes/last', headers })).json().nombre).toBe('Ultimo-9.9.1.exe');
-    const history = envelope(auditPage).parse((await t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${nuevo.id}`, headers })).json());
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/restaurar`, headers: ctx.admin })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe('Ultimo-9.9.1.exe');
+    const history = envelope(auditPage).parse((await ctx.t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${nuevo.id}`, headers: ctx.admin })).json());
     expect(history.datos.items.map((r) => r.accion)).toEqual(['restaurar', 'retirar', 'modificar', 'subir']);
   });
 
   it('exports the filtered list as CSV', async () => {
-    const res = await t.app.inject({ url: '/api/paquetes/export.csv?producto=Orden&sort=version', headers });
+    const res = await ctx.t.app.inject({ url: '/api/paquetes/export.csv?producto=Orden&sort=version', headers: ctx.admin });
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r['Versión'])).toEqual(['3.9', '3.9.1', '3.10']);
@@ -175,8 +161,8 @@ describe('uploading, listing, downloading and retiring packages', () => {
   });
 
   it('refuses writes to a user with PACKS#VER only', async () => {
-    const tecnico = await bearer(t.app, 'tecnico', PASSWORDS.demo);
-    const res = await t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=x.exe', headers: { ...tecnico, ...octet }, payload: Buffer.from('x') });
+    const tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=x.exe', headers: { ...tecnico, ...octet }, payload: Buffer.from('x') });
     expect(res.statusCode).toBe(403);
     expect(res.headers.connection).toBe('close');
   });
