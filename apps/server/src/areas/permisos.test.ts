@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AreaDescriptor } from '../core/area.ts';
 import type { Access } from '../plugins/access.ts';
 import { diskStore } from '../storage/disk.ts';
-import { createTemplate, testConfig, type Template, type TestApp } from '../test/harness.ts';
+import { freshApp, type TestApp, testConfig, useTemplate } from '../test/harness.ts';
 import { AREAS } from './index.ts';
 
 /** The permission codes an area's routes check, read from the routes it registers on an app of its own. */
@@ -30,23 +27,11 @@ async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Prom
 }
 
 describe('the permission codes of each area', () => {
-  let template: Template;
-  let t: TestApp;
-  let filesDir: string;
-  beforeAll(async () => {
-    template = await createTemplate();
-    t = await template.clone();
-    filesDir = mkdtempSync(join(tmpdir(), 'intranet-permisos-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await template?.close();
-    rmSync(filesDir, { recursive: true, force: true });
-  });
+  const ctx = freshApp(useTemplate(), [], { tmpFiles: 'intranet-permisos-' });
 
   it('declares exactly the codes its routes check', async () => {
     for (const area of AREAS) {
-      expect([...(await codesOf(area, t, filesDir))].sort(), area.name).toEqual([...(area.permisos ?? [])].sort());
+      expect([...(await codesOf(area, ctx.t, ctx.filesDir))].sort(), area.name).toEqual([...(area.permisos ?? [])].sort());
     }
   });
 
