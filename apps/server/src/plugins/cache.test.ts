@@ -1,24 +1,16 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Cambios, TODO } from '../db/cambios.ts';
 import { dns, rolPermisos, usuarios } from '../db/schema.ts';
-import { bearer, createUser, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
+import { bearer, createUser, freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 import { CacheSinAvisoError, readCache } from './cache.ts';
 
 const template = useTemplate();
-let t: TestApp;
-let admin: { authorization: string };
-beforeEach(async () => {
-  t = await template.clone({}, { cambios: true });
-  admin = await bearer(t.app, 'admin', PASSWORDS.admin);
-});
-afterEach(async () => {
-  await t.close();
-});
+const ctx = freshApp(template, ['admin'], { clone: { cambios: true }, each: true });
 
 const LISTA = '/api/dns?sort=host&size=5';
-const leer = (url = LISTA, headers = admin) => t.app.inject({ url, headers });
+const leer = (url = LISTA, headers = ctx.admin) => ctx.t.app.inject({ url, headers });
 const hosts = (res: Awaited<ReturnType<typeof leer>>) => res.json<{ datos: { items: { host: string }[] } }>().datos.items.map((d) => d.host);
 
 /**
@@ -27,7 +19,7 @@ const hosts = (res: Awaited<ReturnType<typeof leer>>) => res.json<{ datos: { ite
  */
 async function avisado(tabla: string, desde: number): Promise<void> {
   const hasta = Date.now() + 5000;
-  while (!t.cambios!.cambioDesde([tabla], desde)) {
+  while (!ctx.t.cambios!.cambioDesde([tabla], desde)) {
     if (Date.now() > hasta) throw new Error('el aviso del cambio no llegó');
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -46,7 +38,7 @@ describe('cached list reads', () => {
 
   it('reads afresh for a caller that asks with Cache-Control: no-cache, and keeps that answer', async () => {
     await leer();
-    const fresh = await t.app.inject({ url: LISTA, headers: { ...admin, 'cache-control': 'no-cache' } });
+    const fresh = await ctx.t.app.inject({ url: LISTA, headers: { ...ctx.admin, 'cache-control': 'no-cache' } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers['x-cache']).toBeUndefined();
     expect((await leer()).headers['x-cache']).toBe('hit');
@@ -54,18 +46,18 @@ describe('cached list reads', () => {
 
   it('still checks the caller: no session is 401 and a lacking code 403, even for a kept answer', async () => {
     await leer();
-    expect((await t.app.inject({ url: LISTA })).statusCode).toBe(401);
-    const comercial = await bearer(t.app, 'comercial', PASSWORDS.demo);
+    expect((await ctx.t.app.inject({ url: LISTA })).statusCode).toBe(401);
+    const comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
     expect((await leer(LISTA, comercial)).statusCode).toBe(403);
   });
 
   it('drops kept answers when this process writes, before the write is answered', async () => {
     const before = hosts(await leer());
-    const [first] = await t.db.select({ id: dns.id, servidorId: dns.servidorId }).from(dns).where(eq(dns.host, before[0]!));
-    const res = await t.app.inject({
+    const [first] = await ctx.t.db.select({ id: dns.id, servidorId: dns.servidorId }).from(dns).where(eq(dns.host, before[0]!));
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/dns/${first!.id}`,
-      headers: admin,
+      headers: ctx.admin,
       payload: { servidor_id: first!.servidorId, host: 'aaa-primero.physis.com.ar', tipo: 'A', ttl: 300, activo: true },
     });
     expect(res.statusCode).toBe(200);
@@ -77,9 +69,9 @@ describe('cached list reads', () => {
   it('drops kept answers when another process changes a table they read', async () => {
     await leer();
     expect((await leer()).headers['x-cache']).toBe('hit');
-    const desde = t.cambios!.generacion;
+    const desde = ctx.t.cambios!.generacion;
     // Straight to the database, as another server process would.
-    await t.db.execute(sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`);
+    await ctx.t.db.execute(sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`);
     await avisado('dns', desde);
     const after = await leer();
     expect(after.headers['x-cache']).toBeUndefined();
@@ -88,10 +80,10 @@ describe('cached list reads', () => {
 
   it('serves nothing from memory while the change feed is down', async () => {
     await leer();
-    t.cambios!.estado(false);
+    ctx.t.cambios!.estado(false);
     expect((await leer()).headers['x-cache']).toBeUndefined();
     expect((await leer()).headers['x-cache']).toBeUndefined();
-    t.cambios!.estado(true);
+    ctx.t.cambios!.estado(true);
     await leer();
     expect((await leer()).headers['x-cache']).toBe('hit');
   });
@@ -100,23 +92,23 @@ describe('cached list reads', () => {
 describe('kept sessions', () => {
   it('a logged-out token is refused at once', async () => {
     expect((await leer()).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: admin })).statusCode).toBeLessThan(300);
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.admin })).statusCode).toBeLessThan(300);
     expect((await leer()).statusCode).toBe(401);
   });
 
   it('a code taken away or a user deactivated by another process takes effect on the next request', async () => {
-    const { id, rolId } = await createUser(t.db, { usuario: 'cache-dns', password: 'Clave-Cache-1', codigos: ['>SERDNS#VER'] });
-    const auth = await bearer(t.app, 'cache-dns', 'Clave-Cache-1');
+    const { id, rolId } = await createUser(ctx.t.db, { usuario: 'cache-dns', password: 'Clave-Cache-1', codigos: ['>SERDNS#VER'] });
+    const auth = await bearer(ctx.t.app, 'cache-dns', 'Clave-Cache-1');
     expect((await leer(LISTA, auth)).statusCode).toBe(200);
     expect((await leer(LISTA, auth)).statusCode).toBe(200);
 
-    let desde = t.cambios!.generacion;
-    await t.db.delete(rolPermisos).where(eq(rolPermisos.rolId, rolId));
+    let desde = ctx.t.cambios!.generacion;
+    await ctx.t.db.delete(rolPermisos).where(eq(rolPermisos.rolId, rolId));
     await avisado('rol_permisos', desde);
     expect((await leer(LISTA, auth)).statusCode).toBe(403);
 
-    desde = t.cambios!.generacion;
-    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, id));
+    desde = ctx.t.cambios!.generacion;
+    await ctx.t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, id));
     await avisado('usuarios', desde);
     expect((await leer(LISTA, auth)).statusCode).toBe(401);
   });

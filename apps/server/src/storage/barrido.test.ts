@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { archivos } from '../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../test/harness.ts';
+import { freshApp, useTemplate } from '../test/harness.ts';
 import { barrerArchivos, UN_DIA } from './barrido.ts';
 import { diskStore, rutaEnDisco } from './disk.ts';
 
@@ -19,64 +18,53 @@ const envejecer = (ruta: string, edad = 2 * UN_DIA) => utimes(ruta, hace(edad), 
 const existe = (ruta: string) => stat(ruta).then(() => true, () => false);
 
 describe('barrerArchivos', () => {
-  let t: TestApp;
-  let filesDir: string;
-  let headers: { authorization: string };
-  beforeEach(async () => {
-    filesDir = await mkdtemp(join(tmpdir(), 'intranet-barrido-'));
-    t = await template.clone({ filesDir });
-    headers = await bearer(t.app, 'admin', PASSWORDS.admin);
-  });
-  afterEach(async () => {
-    await t.close();
-    await rm(filesDir, { recursive: true, force: true });
-  });
+  const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-barrido-', each: true });
 
   /** An upload recorded in `archivos` that nothing uses. */
   const suelto = async (bytes: Buffer) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/archivos?nombre=suelto.bin', headers: { ...headers, ...octet }, payload: bytes });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=suelto.bin', headers: { ...ctx.admin, ...octet }, payload: bytes });
     expect(res.statusCode).toBe(201);
-    return rutaEnDisco(filesDir, sha(bytes));
+    return rutaEnDisco(ctx.filesDir, sha(bytes));
   };
   /** An installer package: the file is in use. */
   const paquete = async (bytes: Buffer) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=Setup.exe&version=1.0', headers: { ...headers, ...octet }, payload: bytes });
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=Setup.exe&version=1.0', headers: { ...ctx.admin, ...octet }, payload: bytes });
     expect(res.statusCode).toBe(201);
-    return rutaEnDisco(filesDir, sha(bytes));
+    return rutaEnDisco(ctx.filesDir, sha(bytes));
   };
-  const fila = async (bytes: Buffer) => (await t.db.select({ id: archivos.id }).from(archivos).where(eq(archivos.sha256, sha(bytes))))[0];
+  const fila = async (bytes: Buffer) => (await ctx.t.db.select({ id: archivos.id }).from(archivos).where(eq(archivos.sha256, sha(bytes))))[0];
 
   it('removes old unused files and old partial uploads; keeps files in use, young files and uploads in progress', async () => {
     const viejo = randomBytes(1000);
     const rutaViejo = await suelto(viejo);
     await envejecer(rutaViejo);
-    const sinFila = await diskStore(filesDir).put(Readable.from([Buffer.from('escrito directo')]), { maxBytes: 1e6 });
-    const rutaSinFila = rutaEnDisco(filesDir, sinFila.sha256);
+    const sinFila = await diskStore(ctx.filesDir).put(Readable.from([Buffer.from('escrito directo')]), { maxBytes: 1e6 });
+    const rutaSinFila = rutaEnDisco(ctx.filesDir, sinFila.sha256);
     await envejecer(rutaSinFila);
     const joven = randomBytes(300);
     const rutaJoven = await suelto(joven);
     const usado = randomBytes(5000);
     const rutaUsado = await paquete(usado);
     await envejecer(rutaUsado);
-    await mkdir(join(filesDir, 'tmp'), { recursive: true });
-    const parteVieja = join(filesDir, 'tmp', 'subida-vieja');
-    const parteNueva = join(filesDir, 'tmp', 'subida-en-curso');
+    await mkdir(join(ctx.filesDir, 'tmp'), { recursive: true });
+    const parteVieja = join(ctx.filesDir, 'tmp', 'subida-vieja');
+    const parteNueva = join(ctx.filesDir, 'tmp', 'subida-en-curso');
     await writeFile(parteVieja, randomBytes(700));
     await writeFile(parteNueva, randomBytes(70));
     await envejecer(parteVieja, UN_DIA + 60_000);
-    const otro = join(filesDir, 'LEAME.txt'); // not the store's: never touched
+    const otro = join(ctx.filesDir, 'LEAME.txt'); // not the store's: never touched
     await writeFile(otro, 'x');
     await envejecer(otro);
 
-    const simulado = await barrerArchivos({ db: t.db, filesDir, simular: true });
+    const simulado = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir, simular: true });
     expect(simulado.borrados).toEqual({ archivos: 2, bytes: 1000 + sinFila.tamano });
     expect(simulado.quitados.map((q) => q.ruta).sort()).toEqual(
-      [rutaViejo, rutaSinFila, parteVieja].map((r) => r.slice(filesDir.length + 1)).sort(),
+      [rutaViejo, rutaSinFila, parteVieja].map((r) => r.slice(ctx.filesDir.length + 1)).sort(),
     );
     for (const r of [rutaViejo, rutaSinFila, rutaJoven, rutaUsado, parteVieja, parteNueva]) expect(await existe(r)).toBe(true);
     expect(await fila(viejo)).toBeDefined();
 
-    const r = await barrerArchivos({ db: t.db, filesDir });
+    const r = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir });
     expect(r).toMatchObject({
       borrados: { archivos: 2, bytes: 1000 + sinFila.tamano },
       enUso: { archivos: 1, bytes: 5000 },
@@ -93,7 +81,7 @@ describe('barrerArchivos', () => {
     expect(await fila(joven)).toBeDefined();
     expect(await fila(usado)).toBeDefined();
 
-    const otraVez = await barrerArchivos({ db: t.db, filesDir });
+    const otraVez = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir });
     expect(otraVez.borrados).toEqual({ archivos: 0, bytes: 0 });
     expect(otraVez.temporalesBorrados).toEqual({ archivos: 0, bytes: 0 });
   });
@@ -103,10 +91,10 @@ describe('barrerArchivos', () => {
     const ruta = await suelto(bytes);
     await envejecer(ruta);
     await suelto(bytes);
-    expect((await barrerArchivos({ db: t.db, filesDir })).recientes.archivos).toBe(1);
+    expect((await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir })).recientes.archivos).toBe(1);
     expect(await existe(ruta)).toBe(true);
     // Two days later nobody used it: it goes.
-    const despues = await barrerArchivos({ db: t.db, filesDir, ahora: new Date(Date.now() + 2 * UN_DIA) });
+    const despues = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir, ahora: new Date(Date.now() + 2 * UN_DIA) });
     expect(despues.borrados.archivos).toBe(1);
     expect(await existe(ruta)).toBe(false);
   });
@@ -114,17 +102,17 @@ describe('barrerArchivos', () => {
   it('lets the same content be stored and served again after it was swept', async () => {
     const bytes = randomBytes(1500);
     await envejecer(await suelto(bytes));
-    expect((await barrerArchivos({ db: t.db, filesDir })).borrados.archivos).toBe(1);
+    expect((await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir })).borrados.archivos).toBe(1);
     const ruta = await paquete(bytes);
     expect(await existe(ruta)).toBe(true);
-    expect((await t.app.inject({ url: `/api/archivos/${sha(bytes)}` })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ url: `/api/archivos/${sha(bytes)}` })).statusCode).toBe(200);
     await envejecer(ruta);
-    expect((await barrerArchivos({ db: t.db, filesDir })).enUso.archivos).toBe(1);
+    expect((await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir })).enUso.archivos).toBe(1);
     expect(await existe(ruta)).toBe(true);
   });
 
   it('answers zeros for a store that was never written to', async () => {
-    const r = await barrerArchivos({ db: t.db, filesDir: join(filesDir, 'nunca') });
+    const r = await barrerArchivos({ db: ctx.t.db, filesDir: join(ctx.filesDir, 'nunca') });
     expect(r.borrados).toEqual({ archivos: 0, bytes: 0 });
     expect(r.quitados).toEqual([]);
   });

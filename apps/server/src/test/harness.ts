@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../core/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -185,11 +185,13 @@ export interface FreshOptions<U extends DemoUser, X extends object> {
   clone?: CloneOptions;
   /** A temporary folder with this name prefix becomes the clone's filesDir, removed afterwards. */
   tmpFiles?: string;
+  /** A new clone for each test (beforeEach/afterEach) instead of one for the block. */
+  each?: boolean;
   /** More set-up once the users are signed in; what it answers is merged into the context. */
   setup?: (ctx: Fresh<U>) => Promise<X | void>;
 }
 
-/** A fresh clone for the calling describe (or file), `users` signed in, closed afterwards even if set-up failed; read it in tests. */
+/** A fresh clone for the calling describe (or file, or each test), `users` signed in, closed afterwards even if set-up failed; read it in tests. */
 export function freshApp<U extends DemoUser = never, X extends object = object>(
   template: TemplateFixture,
   users: readonly U[] = [],
@@ -198,7 +200,10 @@ export function freshApp<U extends DemoUser = never, X extends object = object>(
   const ctx = {} as Fresh<U> & X;
   let t: TestApp | undefined;
   let tmp: string | undefined;
-  beforeAll(async () => {
+  const [before, after] = opts.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    t = undefined;
+    tmp = undefined;
     if (opts.tmpFiles) tmp = await mkdtemp(join(tmpdir(), opts.tmpFiles));
     const config = typeof opts.config === 'function' ? opts.config() : opts.config;
     t = await template.clone({ ...config, ...(tmp ? { filesDir: tmp } : {}) }, opts.clone);
@@ -207,7 +212,7 @@ export function freshApp<U extends DemoUser = never, X extends object = object>(
     for (const user of users) Object.assign(ctx, { [user]: await bearer(t.app, user, DEMO_USERS[user]) });
     if (opts.setup) Object.assign(ctx, await opts.setup(ctx));
   });
-  afterAll(async () => {
+  after(async () => {
     await t?.close();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
