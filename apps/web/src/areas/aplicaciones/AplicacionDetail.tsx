@@ -1,13 +1,13 @@
-import { Button, Code, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import type { Aplicacion } from '@intranet/contract/aplicaciones';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -16,9 +16,6 @@ import { useAplicacion, useEliminarAplicacion } from './api.ts';
 import { AppIcon, PublicadaBadge } from './AppBadges.tsx';
 import { formatHuella, aplicacionesMessages as t, versionesMessages as tv } from './messages.ts';
 import { VersionesTab } from './VersionesTab.tsx';
-
-const TABS = ['datos', 'versiones', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/soluciones/apk/:id`: the app's data, its versions (upload, promote, unpublish) and its history. */
 export function AplicacionDetail() {
@@ -34,7 +31,6 @@ export function AplicacionDetail() {
 function AplicacionView({ app }: { app: Aplicacion }) {
   const puedeEditar = usePermiso('APP#EDITAR');
   const eliminar = useEliminarAplicacion();
-  const [tab, setTab] = useUrlTab(TABS);
 
   return (
     <>
@@ -50,9 +46,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
         actions={
           puedeEditar && (
             <>
-              <Button component={Link} to={`${APK_PATH}/${app.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-                {t.editar}
-              </Button>
+              <EditButton to={`${APK_PATH}/${app.id}/editar`}>{t.editar}</EditButton>
               <DeleteAction
                 label={t.eliminar}
                 refused={app.versiones > 0 && { title: t.conVersionesTitulo, message: t.conVersionesTexto(app.nombre, app.versiones), confirmLabel: t.entendido }}
@@ -65,43 +59,48 @@ function AplicacionView({ app }: { app: Aplicacion }) {
           )
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="versiones">{`${t.tabs.versiones} (${app.versiones})`}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid
-                items={[
-                  { label: t.campos.package_name, value: <Code>{app.package_name}</Code> },
-                  { label: t.campos.categoria, value: app.categoria },
-                  { label: t.campos.resumen, value: app.resumen },
-                  { label: t.campos.publicada, value: app.publicada ? t.si : t.no },
-                  { label: t.campos.ultima_version, value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null },
-                  { label: t.campos.descargas, value: String(app.descargas) },
-                  { label: t.campos.firma_sha256, value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma, wide: true },
-                  { label: t.campos.actualizado, value: formatFechaHora(app.actualizado) },
-                ]}
-              />
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                {t.campos.descripcion}
-              </Text>
-              <RichTextView value={app.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="versiones">
-          <VersionesTab app={app} />
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...tv.campos, ...t.campos }} valueLabels={{ canal: tv.canales }} />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid
+                    items={[
+                      { label: t.campos.package_name, value: <Code>{app.package_name}</Code> },
+                      { label: t.campos.categoria, value: app.categoria },
+                      { label: t.campos.resumen, value: app.resumen },
+                      { label: t.campos.publicada, value: app.publicada ? t.si : t.no },
+                      { label: t.campos.ultima_version, value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null },
+                      { label: t.campos.descargas, value: String(app.descargas) },
+                      { label: t.campos.firma_sha256, value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma, wide: true },
+                      { label: t.campos.actualizado, value: formatFechaHora(app.actualizado) },
+                    ]}
+                  />
+                </Paper>
+                <Paper withBorder radius="md" p="lg">
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                    {t.campos.descripcion}
+                  </Text>
+                  <RichTextView value={app.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'versiones',
+            label: `${t.tabs.versiones} (${app.versiones})`,
+            panel: <VersionesTab app={app} />,
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...tv.campos, ...t.campos }} valueLabels={{ canal: tv.canales }} />,
+          },
+        ]}
+      />
     </>
   );
 }

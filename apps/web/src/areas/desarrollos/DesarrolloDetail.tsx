@@ -1,14 +1,15 @@
-import { Button, Group, Menu, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsExchange, IconEdit } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -17,9 +18,6 @@ import { CambiosEstado } from './CambiosEstado.tsx';
 import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
-
-const TABS = ['datos', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/desarrollos/:id`: the development's data with its rendered description, and its history. */
 export function DesarrolloDetail() {
@@ -36,7 +34,6 @@ const horas = (n: number | null) => (n === null ? null : formatNumero(n));
 
 function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
   const puedeEditar = usePermiso('DESARROLLOS#EDITAR');
-  const [tab, setTab] = useUrlTab(TABS);
 
   return (
     <>
@@ -51,61 +48,67 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
         back={{ to: DESARROLLOS_PATH, label: t.volver }}
         actions={puedeEditar && <Acciones desarrollo={d} />}
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid
-                items={[
-                  { label: t.campos.empresa, value: d.empresa ?? t.interno },
-                  { label: t.campos.producto, value: d.producto },
-                  { label: t.campos.version, value: d.version },
-                  { label: t.campos.estado, value: t.estados[d.estado] },
-                  { label: t.campos.prioridad, value: t.prioridades[d.prioridad] },
-                  { label: t.campos.responsable, value: d.responsable },
-                  { label: t.campos.fecha_solicitud, value: d.fecha_solicitud && formatFecha(d.fecha_solicitud) },
-                  { label: t.campos.fecha_compromiso, value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} /> },
-                  { label: t.campos.fecha_entrega, value: d.fecha_entrega && formatFecha(d.fecha_entrega) },
-                  { label: t.campos.horas_estimadas, value: horas(d.horas_estimadas) },
-                  { label: t.campos.horas_reales, value: horas(d.horas_reales) },
-                  { label: t.campos.actualizado, value: formatFechaHora(d.actualizado) },
-                ]}
-              />
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                {t.campos.descripcion}
-              </Text>
-              <RichTextView value={d.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <Stack gap="lg">
-            <section>
-              <Title order={2} size="h4" mb="sm">
-                {t.cambiosEstado}
-              </Title>
-              <CambiosEstado id={d.id} />
-            </section>
-            <section>
-              <Title order={2} size="h4" mb="sm">
-                {t.cambiosAuditoria}
-              </Title>
-              <HistoryTab
-                entidad="desarrollo"
-                id={d.id}
-                labels={t.campos}
-                valueLabels={{ estado: t.estados, prioridad: t.prioridades }}
-              />
-            </section>
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid
+                    items={[
+                      { label: t.campos.empresa, value: d.empresa ?? t.interno },
+                      { label: t.campos.producto, value: d.producto },
+                      { label: t.campos.version, value: d.version },
+                      { label: t.campos.estado, value: t.estados[d.estado] },
+                      { label: t.campos.prioridad, value: t.prioridades[d.prioridad] },
+                      { label: t.campos.responsable, value: d.responsable },
+                      { label: t.campos.fecha_solicitud, value: d.fecha_solicitud && formatFecha(d.fecha_solicitud) },
+                      { label: t.campos.fecha_compromiso, value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} /> },
+                      { label: t.campos.fecha_entrega, value: d.fecha_entrega && formatFecha(d.fecha_entrega) },
+                      { label: t.campos.horas_estimadas, value: horas(d.horas_estimadas) },
+                      { label: t.campos.horas_reales, value: horas(d.horas_reales) },
+                      { label: t.campos.actualizado, value: formatFechaHora(d.actualizado) },
+                    ]}
+                  />
+                </Paper>
+                <Paper withBorder radius="md" p="lg">
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                    {t.campos.descripcion}
+                  </Text>
+                  <RichTextView value={d.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: (
+              <Stack gap="lg">
+                <section>
+                  <Title order={2} size="h4" mb="sm">
+                    {t.cambiosEstado}
+                  </Title>
+                  <CambiosEstado id={d.id} />
+                </section>
+                <section>
+                  <Title order={2} size="h4" mb="sm">
+                    {t.cambiosAuditoria}
+                  </Title>
+                  <HistoryTab
+                    entidad="desarrollo"
+                    id={d.id}
+                    labels={t.campos}
+                    valueLabels={{ estado: t.estados, prioridad: t.prioridades }}
+                  />
+                </section>
+              </Stack>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -145,9 +148,7 @@ function Acciones({ desarrollo: d }: { desarrollo: Desarrollo }) {
           </Menu.Dropdown>
         </Menu>
       )}
-      <Button component={Link} to={`${DESARROLLOS_PATH}/${d.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-        {t.editar}
-      </Button>
+      <EditButton to={`${DESARROLLOS_PATH}/${d.id}/editar`}>{t.editar}</EditButton>
       <DeleteAction
         label={t.eliminar}
         confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(d.titulo) }}

@@ -1,14 +1,16 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconKey, IconList, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { IconKey, IconList, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/contract/insights';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
@@ -30,8 +32,6 @@ export function ProyectoDetail() {
 
 function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'historial' ? 'historial' : 'configuracion';
   const snippets = sentrySnippets(proyecto.dsn);
 
   return (
@@ -55,63 +55,69 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next === 'historial' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="configuracion">{t.configuracion}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="configuracion">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg" component="section" aria-label={c.dsn}>
-              <Group justify="space-between" mb="xs">
-                <Title order={2} size="h4">
-                  {c.dsn}
-                </Title>
-                {puedeEditar && <RotarClave proyecto={proyecto} />}
-              </Group>
-              <Text size="sm" c="dimmed" mb="sm">
-                {t.dsnDescripcion}
-              </Text>
-              <DsnField dsn={proyecto.dsn} />
-              {!proyecto.activo && (
-                <Alert color="yellow" mt="sm">
-                  {t.activoDescripcion}
-                </Alert>
-              )}
-            </Paper>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-              <Paper withBorder radius="md" p="lg">
-                <Snippet title={t.snippetNavegador} code={snippets.navegador} />
-              </Paper>
-              <Paper withBorder radius="md" p="lg">
-                <Snippet title={t.snippetNode} code={snippets.node} />
-              </Paper>
-            </SimpleGrid>
-            <Paper withBorder radius="md" p="lg" component="section" aria-label={t.datosProyecto}>
-              <DetailGrid
-                items={[
-                  { label: c.nombre, value: proyecto.nombre },
-                  { label: c.slug, value: proyecto.slug },
-                  { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
-                  { label: c.limite_por_minuto, value: formatNumero(proyecto.limite_por_minuto) },
-                  { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
-                  { label: c.public_key, value: proyecto.public_key },
-                  { label: c.creado, value: formatFechaHora(proyecto.creado) },
-                  { label: c.actualizado, value: formatFechaHora(proyecto.actualizado) },
-                ]}
+      <RecordTabs
+        tabs={[
+          {
+            value: 'configuracion',
+            label: t.configuracion,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg" component="section" aria-label={c.dsn}>
+                  <Group justify="space-between" mb="xs">
+                    <Title order={2} size="h4">
+                      {c.dsn}
+                    </Title>
+                    {puedeEditar && <RotarClave proyecto={proyecto} />}
+                  </Group>
+                  <Text size="sm" c="dimmed" mb="sm">
+                    {t.dsnDescripcion}
+                  </Text>
+                  <DsnField dsn={proyecto.dsn} />
+                  {!proyecto.activo && (
+                    <Alert color="yellow" mt="sm">
+                      {t.activoDescripcion}
+                    </Alert>
+                  )}
+                </Paper>
+                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                  <Paper withBorder radius="md" p="lg">
+                    <Snippet title={t.snippetNavegador} code={snippets.navegador} />
+                  </Paper>
+                  <Paper withBorder radius="md" p="lg">
+                    <Snippet title={t.snippetNode} code={snippets.node} />
+                  </Paper>
+                </SimpleGrid>
+                <Paper withBorder radius="md" p="lg" component="section" aria-label={t.datosProyecto}>
+                  <DetailGrid
+                    items={[
+                      { label: c.nombre, value: proyecto.nombre },
+                      { label: c.slug, value: proyecto.slug },
+                      { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
+                      { label: c.limite_por_minuto, value: formatNumero(proyecto.limite_por_minuto) },
+                      { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
+                      { label: c.public_key, value: proyecto.public_key },
+                      { label: c.creado, value: formatFechaHora(proyecto.creado) },
+                      { label: c.actualizado, value: formatFechaHora(proyecto.actualizado) },
+                    ]}
+                  />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: (
+              <HistoryTab
+                entidad="insights_proyecto"
+                id={proyecto.id}
+                labels={c}
+                valueLabels={{ plataforma: PLATAFORMA_NOMBRES }}
               />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab
-            entidad="insights_proyecto"
-            id={proyecto.id}
-            labels={c}
-            valueLabels={{ plataforma: PLATAFORMA_NOMBRES }}
-          />
-        </Tabs.Panel>
-      </Tabs>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -158,9 +164,7 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
       >
         {proyecto.activo ? t.desactivar : t.activar}
       </Button>
-      <Button component={Link} to={`/insights/proyectos/${proyecto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-        {t.editar}
-      </Button>
+      <EditButton to={`/insights/proyectos/${proyecto.id}/editar`}>{t.editar}</EditButton>
       <DeleteAction
         label={t.eliminar}
         confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(proyecto.nombre) }}

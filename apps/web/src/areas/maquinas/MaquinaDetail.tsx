@@ -1,24 +1,22 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconEdit, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconUserPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useParams } from 'react-router';
 import type { Asignacion, MaquinaDetalle } from '@intranet/contract/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarMaquina, useMaquina } from './api.ts';
 import { abrirAsignar, abrirDevolver } from './AsignacionDialogs.tsx';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
-
-const TABS = ['datos', 'asignaciones', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/maquinas/:id`: the machine's data, who had it when (Asignar / Devolver) and its change history. */
 export function MaquinaDetail() {
@@ -60,7 +58,6 @@ const asignacionColumns: ColumnDef<Asignacion>[] = [
 
 function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
   const eliminar = useEliminarMaquina();
-  const [tab, setTab] = useUrlTab(TABS);
   const asignada = maquina.persona_id !== null;
 
   const asignarBoton = (
@@ -90,9 +87,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             ) : (
               asignarBoton
             )}
-            <Button component={Link} to={`/maquinas/${maquina.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-              {t.editar}
-            </Button>
+            <EditButton to={`/maquinas/${maquina.id}/editar`}>{t.editar}</EditButton>
             <DeleteAction
               label={t.eliminar}
               confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(maquina.nombre) }}
@@ -103,63 +98,69 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="asignaciones">
-            {t.tabs.asignaciones} ({maquina.asignaciones.length})
-          </Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Paper withBorder radius="md" p="lg">
-            <DetailGrid
-              items={[
-                { label: t.campos.persona_nombre, value: maquina.persona_id !== null && <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} /> },
-                { label: t.campos.asignada_desde, value: maquina.asignada_desde && formatFecha(maquina.asignada_desde) },
-                { label: t.campos.ubicacion, value: maquina.ubicacion },
-                { label: t.campos.tipo, value: t.tipos[maquina.tipo] },
-                { label: t.campos.nro_inventario, value: maquina.nro_inventario },
-                { label: t.campos.serie, value: maquina.serie },
-                { label: t.campos.fabricante, value: maquina.fabricante },
-                { label: t.campos.modelo, value: maquina.modelo },
-                { label: t.campos.cpu, value: maquina.cpu },
-                { label: t.campos.ram_gb, value: maquina.ram_gb === null ? null : `${maquina.ram_gb} GB` },
-                { label: t.campos.disco_gb, value: maquina.disco_gb === null ? null : `${maquina.disco_gb} GB` },
-                { label: t.campos.so, value: [maquina.so, maquina.so_version].filter(Boolean).join(' ') },
-                { label: t.campos.ip, value: maquina.ip },
-                { label: t.campos.mac, value: maquina.mac },
-                { label: t.campos.fecha_compra, value: maquina.fecha_compra && formatFecha(maquina.fecha_compra) },
-                {
-                  label: t.campos.garantia_hasta,
-                  value: maquina.garantia_hasta && (
-                    <Group gap={6} component="span">
-                      {formatFecha(maquina.garantia_hasta)}
-                      {maquina.garantia_vencida && <Badge color="red" variant="light" size="sm">{t.vencida}</Badge>}
-                    </Group>
-                  ),
-                },
-                { label: t.campos.actualizado, value: formatFechaHora(maquina.actualizado) },
-                { label: t.campos.notas, value: maquina.notas, wide: true },
-              ]}
-            />
-          </Paper>
-        </Tabs.Panel>
-        <Tabs.Panel value="asignaciones">
-          {maquina.asignaciones.length === 0 ? (
-            <Text c="dimmed">{t.sinAsignaciones}</Text>
-          ) : (
-            <Paper withBorder radius="md">
-              <DataTable label={t.historialAsignaciones} columns={asignacionColumns} rows={maquina.asignaciones} getRowId={(a) => String(a.id)} />
-            </Paper>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <Stack>
-            <HistoryTab entidad="maquina" id={maquina.id} labels={t.campos} valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }} />
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Paper withBorder radius="md" p="lg">
+                <DetailGrid
+                  items={[
+                    { label: t.campos.persona_nombre, value: maquina.persona_id !== null && <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} /> },
+                    { label: t.campos.asignada_desde, value: maquina.asignada_desde && formatFecha(maquina.asignada_desde) },
+                    { label: t.campos.ubicacion, value: maquina.ubicacion },
+                    { label: t.campos.tipo, value: t.tipos[maquina.tipo] },
+                    { label: t.campos.nro_inventario, value: maquina.nro_inventario },
+                    { label: t.campos.serie, value: maquina.serie },
+                    { label: t.campos.fabricante, value: maquina.fabricante },
+                    { label: t.campos.modelo, value: maquina.modelo },
+                    { label: t.campos.cpu, value: maquina.cpu },
+                    { label: t.campos.ram_gb, value: maquina.ram_gb === null ? null : `${maquina.ram_gb} GB` },
+                    { label: t.campos.disco_gb, value: maquina.disco_gb === null ? null : `${maquina.disco_gb} GB` },
+                    { label: t.campos.so, value: [maquina.so, maquina.so_version].filter(Boolean).join(' ') },
+                    { label: t.campos.ip, value: maquina.ip },
+                    { label: t.campos.mac, value: maquina.mac },
+                    { label: t.campos.fecha_compra, value: maquina.fecha_compra && formatFecha(maquina.fecha_compra) },
+                    {
+                      label: t.campos.garantia_hasta,
+                      value: maquina.garantia_hasta && (
+                        <Group gap={6} component="span">
+                          {formatFecha(maquina.garantia_hasta)}
+                          {maquina.garantia_vencida && <Badge color="red" variant="light" size="sm">{t.vencida}</Badge>}
+                        </Group>
+                      ),
+                    },
+                    { label: t.campos.actualizado, value: formatFechaHora(maquina.actualizado) },
+                    { label: t.campos.notas, value: maquina.notas, wide: true },
+                  ]}
+                />
+              </Paper>
+            ),
+          },
+          {
+            value: 'asignaciones',
+            label: `${t.tabs.asignaciones} (${maquina.asignaciones.length})`,
+            panel:
+              maquina.asignaciones.length === 0 ? (
+                <Text c="dimmed">{t.sinAsignaciones}</Text>
+              ) : (
+                <Paper withBorder radius="md">
+                  <DataTable label={t.historialAsignaciones} columns={asignacionColumns} rows={maquina.asignaciones} getRowId={(a) => String(a.id)} />
+                </Paper>
+              ),
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: (
+              <Stack>
+                <HistoryTab entidad="maquina" id={maquina.id} labels={t.campos} valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }} />
+              </Stack>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,22 +1,20 @@
-import { ActionIcon, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconDownload, IconEdit } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import type { PaqueteFila } from '@intranet/contract/paquetes';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatBytes, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { absoluteUrl, paqueteDescargaUrl, usePaquete, useRetirarPaquete } from './api.ts';
 import { CanalBadge } from './CanalBadge.tsx';
 import { instaladoresMessages as t } from './messages.ts';
-
-const TABS = ['datos', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/instaladores/:id`: the package, its download link and checksum (copyable), retire, history. */
 export function PaqueteDetail() {
@@ -46,7 +44,6 @@ function Copiable({ value, label, done }: { value: string; label: string; done: 
 function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
   const puedeEditar = usePermiso('PACKS#EDITAR');
   const retirar = useRetirarPaquete();
-  const [tab, setTab] = useUrlTab(TABS);
   const descarga = paqueteDescargaUrl(paquete);
   const retirado = paquete.retirado !== null;
 
@@ -81,9 +78,7 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
             )}
             {puedeEditar && (
               <>
-                <Button component={Link} to={`/instaladores/${paquete.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-                  {t.editar}
-                </Button>
+                <EditButton to={`/instaladores/${paquete.id}/editar`}>{t.editar}</EditButton>
                 <Button
                   variant="light"
                   color={retirado ? 'blue' : 'red'}
@@ -98,61 +93,65 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              {paquete.sha256 && descarga ? (
-                <Stack gap="xs">
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                    {t.campos.sha256}
-                  </Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Code data-testid="paquete-sha256" style={{ overflowWrap: 'anywhere' }}>
-                      {paquete.sha256}
-                    </Code>
-                    <Copiable value={paquete.sha256} label={t.copiarSha} done={t.shaCopiado} />
-                  </Group>
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                    {t.enlaceDirecto}
-                  </Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor href={descarga} download size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {absoluteUrl(descarga)}
-                    </Anchor>
-                    <Copiable value={absoluteUrl(descarga)} label={t.copiarEnlace} done={t.enlaceCopiado} />
-                  </Group>
-                </Stack>
-              ) : (
-                <Text c="dimmed">{t.sinArchivo}</Text>
-              )}
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid
-                items={[
-                  { label: t.campos.producto, value: paquete.producto },
-                  { label: t.campos.version, value: paquete.version },
-                  { label: t.campos.canal, value: paquete.canal ? (t.canales[paquete.canal as keyof typeof t.canales] ?? paquete.canal) : null },
-                  { label: t.campos.fecha, value: formatFechaHora(paquete.fecha) },
-                  { label: t.campos.tamano, value: paquete.tamano === null ? null : `${formatBytes(paquete.tamano)} (${formatNumero(paquete.tamano)} bytes)` },
-                  { label: t.campos.tipo, value: paquete.tipo },
-                  { label: t.campos.publicado_por, value: paquete.publicado_por },
-                  { label: t.campos.descargas, value: formatNumero(paquete.descargas) },
-                  { label: t.campos.retirado, value: paquete.retirado ? formatFechaHora(paquete.retirado) : null },
-                  { label: t.campos.notas, value: paquete.notas, wide: true },
-                ]}
-              />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab entidad="paquete" id={paquete.id} labels={t.campos} valueLabels={{ canal: t.canales }} />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  {paquete.sha256 && descarga ? (
+                    <Stack gap="xs">
+                      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                        {t.campos.sha256}
+                      </Text>
+                      <Group gap="xs" wrap="nowrap">
+                        <Code data-testid="paquete-sha256" style={{ overflowWrap: 'anywhere' }}>
+                          {paquete.sha256}
+                        </Code>
+                        <Copiable value={paquete.sha256} label={t.copiarSha} done={t.shaCopiado} />
+                      </Group>
+                      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                        {t.enlaceDirecto}
+                      </Text>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor href={descarga} download size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {absoluteUrl(descarga)}
+                        </Anchor>
+                        <Copiable value={absoluteUrl(descarga)} label={t.copiarEnlace} done={t.enlaceCopiado} />
+                      </Group>
+                    </Stack>
+                  ) : (
+                    <Text c="dimmed">{t.sinArchivo}</Text>
+                  )}
+                </Paper>
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid
+                    items={[
+                      { label: t.campos.producto, value: paquete.producto },
+                      { label: t.campos.version, value: paquete.version },
+                      { label: t.campos.canal, value: paquete.canal ? (t.canales[paquete.canal as keyof typeof t.canales] ?? paquete.canal) : null },
+                      { label: t.campos.fecha, value: formatFechaHora(paquete.fecha) },
+                      { label: t.campos.tamano, value: paquete.tamano === null ? null : `${formatBytes(paquete.tamano)} (${formatNumero(paquete.tamano)} bytes)` },
+                      { label: t.campos.tipo, value: paquete.tipo },
+                      { label: t.campos.publicado_por, value: paquete.publicado_por },
+                      { label: t.campos.descargas, value: formatNumero(paquete.descargas) },
+                      { label: t.campos.retirado, value: paquete.retirado ? formatFechaHora(paquete.retirado) : null },
+                      { label: t.campos.notas, value: paquete.notas, wide: true },
+                    ]}
+                  />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: <HistoryTab entidad="paquete" id={paquete.id} labels={t.campos} valueLabels={{ canal: t.canales }} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,15 +1,16 @@
-import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
 import type { PersonaDetalle } from '@intranet/contract/personas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarPersona, usePersona } from './api.ts';
@@ -17,9 +18,6 @@ import { CuentaTab } from './CuentaTab.tsx';
 import { DesarrollosTab } from './DesarrollosTab.tsx';
 import { personasMessages as t } from './messages.ts';
 import { ActivaBadge } from './PersonasList.tsx';
-
-const TABS = ['datos', 'maquinas', 'desarrollos', 'cuenta', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/personas/:id`: the person's data, the machines they hold, their account and their history, as tabs. */
 export function PersonaDetail() {
@@ -52,9 +50,6 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
   // Developments are read with SER#VER (DESIGN §4); without it the tab is not offered.
   const veDesarrollos = usePermiso('SER#VER');
   const eliminar = useEliminarPersona();
-  const [params, setParams] = useSearchParams();
-  const wanted = TABS.find((name) => name === params.get('tab')) ?? 'datos';
-  const tab: Tab = (wanted === 'cuenta' && !administraCuentas) || (wanted === 'desarrollos' && !veDesarrollos) ? 'datos' : wanted;
 
   return (
     <>
@@ -68,9 +63,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
         back={{ to: '/personas', label: t.volver }}
         actions={
           <>
-            <Button component={Link} to={`/personas/${persona.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-              {t.editar}
-            </Button>
+            <EditButton to={`/personas/${persona.id}/editar`}>{t.editar}</EditButton>
             <DeleteAction
               label={t.eliminar}
               confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo) }}
@@ -81,83 +74,87 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
           </>
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'datos' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="maquinas">
-            {t.tabs.maquinas} ({persona.maquinas.length})
-          </Tabs.Tab>
-          {veDesarrollos && <Tabs.Tab value="desarrollos">{t.tabs.desarrollos}</Tabs.Tab>}
-          {administraCuentas && <Tabs.Tab value="cuenta">{t.tabs.cuenta}</Tabs.Tab>}
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid
-                items={[
-                  { label: t.campos.nombre, value: persona.nombre },
-                  { label: t.campos.apellido, value: persona.apellido },
-                  { label: t.campos.legajo, value: persona.legajo },
-                  { label: t.campos.email, value: persona.email && <Anchor href={`mailto:${persona.email}`}>{persona.email}</Anchor> },
-                  { label: t.campos.telefono, value: persona.telefono },
-                  { label: t.campos.interno, value: persona.interno },
-                  { label: t.campos.puesto, value: persona.puesto },
-                  { label: t.campos.area, value: persona.area },
-                  {
-                    label: t.campos.responsable_id,
-                    value: persona.responsable_id && (
-                      <Anchor component={Link} to={`/personas/${persona.responsable_id}`}>
-                        {persona.responsable_nombre}
-                      </Anchor>
-                    ),
-                  },
-                  { label: t.tipo, value: persona.empresa_id === null ? t.tipos.personal : t.tipos.contacto },
-                  { label: t.campos.usuario, value: persona.usuario },
-                  { label: t.campos.actualizado, value: formatFechaHora(persona.actualizado) },
-                  { label: t.campos.notas, value: persona.notas, wide: true },
-                ]}
-              />
-            </Paper>
-            {persona.a_cargo.length > 0 && (
-              <Paper withBorder radius="md" p="lg">
-                <Title order={2} size="h4" mb="sm">
-                  {t.aCargo}
-                </Title>
-                <Group gap="md">
-                  {persona.a_cargo.map((p) => (
-                    <Anchor key={p.id} component={Link} to={`/personas/${p.id}`} c={p.activo ? undefined : 'dimmed'}>
-                      {p.nombre_completo}
-                    </Anchor>
-                  ))}
-                </Group>
-              </Paper>
-            )}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="maquinas">
-          {persona.maquinas.length === 0 ? (
-            <Text c="dimmed">{t.sinMaquinas}</Text>
-          ) : (
-            <Paper withBorder radius="md">
-              <DataTable label={t.maquinasTabla} columns={maquinaColumns} rows={persona.maquinas} getRowId={(m) => String(m.id)} />
-            </Paper>
-          )}
-        </Tabs.Panel>
-        {veDesarrollos && (
-          <Tabs.Panel value="desarrollos">
-            <DesarrollosTab personaId={persona.id} />
-          </Tabs.Panel>
-        )}
-        {administraCuentas && (
-          <Tabs.Panel value="cuenta">
-            <CuentaTab persona={persona} />
-          </Tabs.Panel>
-        )}
-        <Tabs.Panel value="historial">
-          <HistoryTab entidad="persona" id={persona.id} labels={t.campos} valueLabels={{ activo: t.siNo }} />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid
+                    items={[
+                      { label: t.campos.nombre, value: persona.nombre },
+                      { label: t.campos.apellido, value: persona.apellido },
+                      { label: t.campos.legajo, value: persona.legajo },
+                      { label: t.campos.email, value: persona.email && <Anchor href={`mailto:${persona.email}`}>{persona.email}</Anchor> },
+                      { label: t.campos.telefono, value: persona.telefono },
+                      { label: t.campos.interno, value: persona.interno },
+                      { label: t.campos.puesto, value: persona.puesto },
+                      { label: t.campos.area, value: persona.area },
+                      {
+                        label: t.campos.responsable_id,
+                        value: persona.responsable_id && (
+                          <Anchor component={Link} to={`/personas/${persona.responsable_id}`}>
+                            {persona.responsable_nombre}
+                          </Anchor>
+                        ),
+                      },
+                      { label: t.tipo, value: persona.empresa_id === null ? t.tipos.personal : t.tipos.contacto },
+                      { label: t.campos.usuario, value: persona.usuario },
+                      { label: t.campos.actualizado, value: formatFechaHora(persona.actualizado) },
+                      { label: t.campos.notas, value: persona.notas, wide: true },
+                    ]}
+                  />
+                </Paper>
+                {persona.a_cargo.length > 0 && (
+                  <Paper withBorder radius="md" p="lg">
+                    <Title order={2} size="h4" mb="sm">
+                      {t.aCargo}
+                    </Title>
+                    <Group gap="md">
+                      {persona.a_cargo.map((p) => (
+                        <Anchor key={p.id} component={Link} to={`/personas/${p.id}`} c={p.activo ? undefined : 'dimmed'}>
+                          {p.nombre_completo}
+                        </Anchor>
+                      ))}
+                    </Group>
+                  </Paper>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            value: 'maquinas',
+            label: `${t.tabs.maquinas} (${persona.maquinas.length})`,
+            panel:
+              persona.maquinas.length === 0 ? (
+                <Text c="dimmed">{t.sinMaquinas}</Text>
+              ) : (
+                <Paper withBorder radius="md">
+                  <DataTable label={t.maquinasTabla} columns={maquinaColumns} rows={persona.maquinas} getRowId={(m) => String(m.id)} />
+                </Paper>
+              ),
+          },
+          {
+            value: 'desarrollos',
+            label: t.tabs.desarrollos,
+            panel: <DesarrollosTab personaId={persona.id} />,
+            hidden: !veDesarrollos,
+          },
+          {
+            value: 'cuenta',
+            label: t.tabs.cuenta,
+            panel: <CuentaTab persona={persona} />,
+            hidden: !administraCuentas,
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: <HistoryTab entidad="persona" id={persona.id} labels={t.campos} valueLabels={{ activo: t.siNo }} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import type { Producto } from '@intranet/contract/productos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -15,9 +15,6 @@ import { useEliminarProducto, useProducto } from './api.ts';
 import { productosMessages as t } from './messages.ts';
 import { PRODUCTOS_PATH } from './ProductosList.tsx';
 import { TipoBadge } from './TipoBadge.tsx';
-
-const TABS = ['datos', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/soluciones/productos/:id`: the product's data with its rendered description, and its history. */
 export function ProductoDetail() {
@@ -33,7 +30,6 @@ export function ProductoDetail() {
 function ProductoView({ producto }: { producto: Producto }) {
   const puedeEditar = usePermiso('PROD#EDITAR');
   const eliminar = useEliminarProducto();
-  const [tab, setTab] = useUrlTab(TABS);
 
   return (
     <>
@@ -53,9 +49,7 @@ function ProductoView({ producto }: { producto: Producto }) {
         actions={
           puedeEditar && (
             <>
-              <Button component={Link} to={`${PRODUCTOS_PATH}/${producto.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-                {t.editar}
-              </Button>
+              <EditButton to={`${PRODUCTOS_PATH}/${producto.id}/editar`}>{t.editar}</EditButton>
               <DeleteAction
                 label={t.eliminar}
                 confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(producto.nombre) }}
@@ -67,39 +61,43 @@ function ProductoView({ producto }: { producto: Producto }) {
           )
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid
-                items={[
-                  { label: t.campos.codigo, value: producto.codigo },
-                  { label: t.campos.nombre, value: producto.nombre },
-                  { label: t.campos.linea, value: producto.linea },
-                  { label: t.campos.tipo, value: t.tipos[producto.tipo] },
-                  { label: t.campos.activo, value: producto.activo ? t.si : t.no },
-                  { label: t.campos.responsable, value: producto.responsable },
-                  { label: t.campos.creado, value: formatFechaHora(producto.creado) },
-                  { label: t.campos.actualizado, value: formatFechaHora(producto.actualizado) },
-                ]}
-              />
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                {t.campos.descripcion}
-              </Text>
-              <RichTextView value={producto.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab entidad="producto" id={producto.id} labels={t.campos} valueLabels={{ tipo: t.tipos }} />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid
+                    items={[
+                      { label: t.campos.codigo, value: producto.codigo },
+                      { label: t.campos.nombre, value: producto.nombre },
+                      { label: t.campos.linea, value: producto.linea },
+                      { label: t.campos.tipo, value: t.tipos[producto.tipo] },
+                      { label: t.campos.activo, value: producto.activo ? t.si : t.no },
+                      { label: t.campos.responsable, value: producto.responsable },
+                      { label: t.campos.creado, value: formatFechaHora(producto.creado) },
+                      { label: t.campos.actualizado, value: formatFechaHora(producto.actualizado) },
+                    ]}
+                  />
+                </Paper>
+                <Paper withBorder radius="md" p="lg">
+                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+                    {t.campos.descripcion}
+                  </Text>
+                  <RichTextView value={producto.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: <HistoryTab entidad="producto" id={producto.id} labels={t.campos} valueLabels={{ tipo: t.tipos }} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
-import { IconEdit, IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { Sitio } from '@intranet/contract/sitios';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarSitio, useSitio } from './api.ts';
@@ -16,9 +17,6 @@ import { sitiosMessages as t } from './messages.ts';
 import { SITIOS_PATH } from './SitiosList.tsx';
 import { useVerificar } from './useVerificar.ts';
 import { VerificacionesTab } from './VerificacionesTab.tsx';
-
-const TABS = ['datos', 'verificaciones', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/soluciones/web/:id`: the site's data with its expiries and last check, its checks, and its history. */
 export function SitioDetail() {
@@ -35,7 +33,6 @@ function SitioView({ sitio }: { sitio: Sitio }) {
   const puedeEditar = usePermiso('SUBPROD#EDITAR');
   const eliminar = useEliminarSitio();
   const verificar = useVerificar();
-  const [tab, setTab] = useUrlTab(TABS);
 
   return (
     <>
@@ -53,9 +50,7 @@ function SitioView({ sitio }: { sitio: Sitio }) {
               <Button leftSection={<IconShieldCheck size={16} />} loading={verificar.pending} onClick={() => verificar.run(sitio.id)}>
                 {t.verificar}
               </Button>
-              <Button component={Link} to={`${SITIOS_PATH}/${sitio.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-                {t.editar}
-              </Button>
+              <EditButton to={`${SITIOS_PATH}/${sitio.id}/editar`}>{t.editar}</EditButton>
               <DeleteAction
                 label={t.eliminar}
                 confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(sitio.nombre) }}
@@ -67,26 +62,31 @@ function SitioView({ sitio }: { sitio: Sitio }) {
           )
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="datos">{t.tabs.datos}</Tabs.Tab>
-          <Tabs.Tab value="verificaciones">{t.tabs.verificaciones}</Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="datos">
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid items={datos(sitio)} />
-            </Paper>
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="verificaciones">
-          <VerificacionesTab id={sitio.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab entidad="sitio" id={sitio.id} labels={t.historial} valueLabels={{ estado: t.estados, verificacion_resultado: t.resultados }} />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        tabs={[
+          {
+            value: 'datos',
+            label: t.tabs.datos,
+            panel: (
+              <Stack gap="md">
+                <Paper withBorder radius="md" p="lg">
+                  <DetailGrid items={datos(sitio)} />
+                </Paper>
+              </Stack>
+            ),
+          },
+          {
+            value: 'verificaciones',
+            label: t.tabs.verificaciones,
+            panel: <VerificacionesTab id={sitio.id} />,
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: <HistoryTab entidad="sitio" id={sitio.id} labels={t.historial} valueLabels={{ estado: t.estados, verificacion_resultado: t.resultados }} />,
+          },
+        ]}
+      />
     </>
   );
 }

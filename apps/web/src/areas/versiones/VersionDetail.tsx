@@ -1,15 +1,16 @@
-import { Badge, Button, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconEdit, IconRocket } from '@tabler/icons-react';
+import { IconArchive, IconRocket } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
+import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUrlTab } from '../../components/useUrlTab.ts';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { RichTextView } from '../../components/RichTextView.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -17,9 +18,6 @@ import { useCambiarEstado, useEliminarVersion, useVersion } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { versionesMessages as t } from './messages.ts';
 import { VersionArchivos } from './VersionArchivos.tsx';
-
-const TABS = ['notas', 'archivos', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/versiones/:id`: the version's data, its rendered notes, its files and its history; publish/retire. */
 export function VersionDetail() {
@@ -36,7 +34,6 @@ function VersionView({ version }: { version: VersionDetalle }) {
   const puedeEditar = usePermiso('VERSIONES#EDITAR');
   const cambiar = useCambiarEstado(version.id);
   const eliminar = useEliminarVersion();
-  const [tab, setTab] = useUrlTab(TABS);
   const nombre = t.nombreVersion(version.producto, version.numero);
 
   const pasarA = async (estado: VersionEstado) => {
@@ -71,9 +68,7 @@ function VersionView({ version }: { version: VersionDetalle }) {
           puedeEditar && (
             <>
               {version.estado !== 'retirada' && (
-                <Button component={Link} to={`/versiones/${version.id}/editar`} variant="default" leftSection={<IconEdit size={16} />}>
-                  {t.editar}
-                </Button>
+                <EditButton to={`/versiones/${version.id}/editar`}>{t.editar}</EditButton>
               )}
               {version.estado === 'publicada' ? (
                 <Button variant="light" color="red" leftSection={<IconArchive size={16} />} loading={cambiar.isPending} onClick={() => void pasarA('retirada')}>
@@ -110,28 +105,33 @@ function VersionView({ version }: { version: VersionDetalle }) {
             ]}
           />
         </Paper>
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="notas">{t.tabs.notas}</Tabs.Tab>
-            <Tabs.Tab value="archivos">
-              {t.tabs.archivos} ({version.assets_lista.length})
-            </Tabs.Tab>
-            <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="notas">
-            <Paper withBorder radius="md" p="lg">
-              <RichTextView value={version.notas} label={t.campos.notas} emptyText={t.sinNotas} />
-            </Paper>
-          </Tabs.Panel>
-          <Tabs.Panel value="archivos">
-            <Paper withBorder radius="md" p="lg">
-              <VersionArchivos version={version} puedeEditar={puedeEditar} />
-            </Paper>
-          </Tabs.Panel>
-          <Tabs.Panel value="historial">
-            <HistoryTab entidad="version" id={version.id} labels={t.campos} valueLabels={{ canal: t.canales, estado: t.estados }} />
-          </Tabs.Panel>
-        </Tabs>
+        <RecordTabs
+          tabs={[
+            {
+              value: 'notas',
+              label: t.tabs.notas,
+              panel: (
+                <Paper withBorder radius="md" p="lg">
+                  <RichTextView value={version.notas} label={t.campos.notas} emptyText={t.sinNotas} />
+                </Paper>
+              ),
+            },
+            {
+              value: 'archivos',
+              label: `${t.tabs.archivos} (${version.assets_lista.length})`,
+              panel: (
+                <Paper withBorder radius="md" p="lg">
+                  <VersionArchivos version={version} puedeEditar={puedeEditar} />
+                </Paper>
+              ),
+            },
+            {
+              value: 'historial',
+              label: t.tabs.historial,
+              panel: <HistoryTab entidad="version" id={version.id} labels={t.campos} valueLabels={{ canal: t.canales, estado: t.estados }} />,
+            },
+          ]}
+        />
       </Stack>
     </>
   );
