@@ -8,8 +8,9 @@ import { renderUi } from './testing.tsx';
 afterEach(cleanup);
 
 /** Datos · DNS (2) · Cuenta (only when `cuenta`) · Historial, each panel saying which it is. */
-function tabs({ cuenta = true } = {}) {
+function tabs({ cuenta = true, keep = [] as string[] } = {}) {
   return createElement(RecordTabs, {
+    keep,
     tabs: [
       { value: 'datos', label: 'Datos', panel: 'Panel de datos' },
       { value: 'dns', label: createElement('span', null, 'DNS (2)'), panel: 'Panel de DNS' },
@@ -52,10 +53,19 @@ describe('RecordTabs', () => {
     const { router } = renderUi(tabs(), { url: '/servidores/1' });
     fireEvent.click(screen.getByRole('tab', { name: 'Historial' }));
     expect(router.state.location.search).toBe('?tab=historial');
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(panel()).toBe('Panel de historial');
     fireEvent.click(screen.getByRole('tab', { name: 'Datos' }));
     expect(router.state.location.search).toBe('');
     expect(router.state.location.pathname).toBe('/servidores/1');
     expect(panel()).toBe('Panel de datos');
+  });
+
+  it('drops the other query parameters on a switch, except those it keeps', () => {
+    const { router } = renderUi(tabs({ keep: ['evento'] }), { url: '/insights/7?evento=abc&q=web' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+    expect(router.state.location.search).toBe('?evento=abc&tab=historial');
+    fireEvent.click(screen.getByRole('tab', { name: 'Datos' }));
+    expect(router.state.location.search).toBe('?evento=abc');
   });
 });

@@ -10,11 +10,14 @@ interface RecordTab {
   hidden?: boolean;
 }
 
-/** A record screen's tabs, the open one kept in the URL (see useUrlTab); a hidden tab's URL opens the first, which is always shown. */
-export function RecordTabs({ tabs }: { tabs: readonly [RecordTab & { hidden?: false }, ...RecordTab[]] }) {
+/**
+ * A record screen's tabs, the open one kept in the URL (see useUrlTab; `keep` names the query parameters a
+ * switch leaves alone); a hidden tab's URL opens the first, which is always shown.
+ */
+export function RecordTabs({ tabs, keep }: { tabs: readonly [RecordTab & { hidden?: false }, ...RecordTab[]]; keep?: readonly string[] }) {
   const [first, ...rest] = tabs;
   const shown = [first, ...rest.filter((tab) => !tab.hidden)] as const;
-  const [open, setOpen] = useUrlTab([first.value, ...shown.slice(1).map((tab) => tab.value)]);
+  const [open, setOpen] = useUrlTab([first.value, ...shown.slice(1).map((tab) => tab.value)], keep);
   return (
     <Tabs value={open} onChange={setOpen} keepMounted={false}>
       <Tabs.List mb="md">

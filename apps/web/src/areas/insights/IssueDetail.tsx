@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useActualizarIssue, useAsignables, useIssue } from './api.ts';
@@ -17,9 +18,6 @@ import { EventosTab } from './EventosTab.tsx';
 import { EventoNavegable } from './EventoNavegable.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { TagBreakdown } from './TagBreakdown.tsx';
-
-const TABS = ['evento', 'eventos', 'etiquetas', 'comentarios', 'historial'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/insights/:id`: one grouped error, its latest (or chosen) event and its triage. */
 export function IssueDetail() {
@@ -35,7 +33,6 @@ export function IssueDetail() {
 function IssueView({ issue }: { issue: IssueDetalle }) {
   // The tab and the event shown are in the URL, so a link opens the same event.
   const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'evento';
   const eventoId = params.get('evento');
   const abrirEvento = (next: string | null) =>
     setParams(
@@ -47,16 +44,6 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
         return updated;
       },
       { replace: false },
-    );
-  const cambiarTab = (next: string | null) =>
-    setParams(
-      (previous) => {
-        const updated = new URLSearchParams(previous);
-        if (next && next !== 'evento') updated.set('tab', next);
-        else updated.delete('tab');
-        return updated;
-      },
-      { replace: true },
     );
 
   return (
@@ -89,39 +76,43 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
         </Paper>
       </SimpleGrid>
 
-      <Tabs value={tab} onChange={cambiarTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="evento">{t.tabs.evento}</Tabs.Tab>
-          <Tabs.Tab value="eventos">
-            {t.tabs.eventos} ({formatNumero(issue.cantidad)})
-          </Tabs.Tab>
-          <Tabs.Tab value="etiquetas">{t.tabs.etiquetas}</Tabs.Tab>
-          <Tabs.Tab value="comentarios">
-            {t.tabs.comentarios} ({issue.comentarios})
-          </Tabs.Tab>
-          <Tabs.Tab value="historial">{t.tabs.historial}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="evento">
-          <EventoNavegable issue={issue} eventoId={eventoId} onNavigate={abrirEvento} />
-        </Tabs.Panel>
-        <Tabs.Panel value="eventos">
-          <EventosTab issueId={issue.id} onOpen={abrirEvento} />
-        </Tabs.Panel>
-        <Tabs.Panel value="etiquetas">
-          <TagBreakdown issueId={issue.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="comentarios">
-          <Comentarios issueId={issue.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="historial">
-          <HistoryTab
-            entidad="insights_issue"
-            id={issue.id}
-            labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado }}
-            valueLabels={{ estado: { unresolved: 'Sin resolver', resolved: 'Resuelto', ignored: 'Ignorado' } }}
-          />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        keep={['evento']}
+        tabs={[
+          {
+            value: 'evento',
+            label: t.tabs.evento,
+            panel: <EventoNavegable issue={issue} eventoId={eventoId} onNavigate={abrirEvento} />,
+          },
+          {
+            value: 'eventos',
+            label: `${t.tabs.eventos} (${formatNumero(issue.cantidad)})`,
+            panel: <EventosTab issueId={issue.id} onOpen={abrirEvento} />,
+          },
+          {
+            value: 'etiquetas',
+            label: t.tabs.etiquetas,
+            panel: <TagBreakdown issueId={issue.id} />,
+          },
+          {
+            value: 'comentarios',
+            label: `${t.tabs.comentarios} (${issue.comentarios})`,
+            panel: <Comentarios issueId={issue.id} />,
+          },
+          {
+            value: 'historial',
+            label: t.tabs.historial,
+            panel: (
+              <HistoryTab
+                entidad="insights_issue"
+                id={issue.id}
+                labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado }}
+                valueLabels={{ estado: { unresolved: 'Sin resolver', resolved: 'Resuelto', ignored: 'Ignorado' } }}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
