@@ -5,11 +5,12 @@ test('the top bar shows the latest package without its extension, its date, the 
   const { datos } = (await login.json()) as { datos: { token: string } };
   const last = await request.get(`${servers.main}/api/paquetes/last`, { headers: { Authorization: `Bearer ${datos.token}` } });
   const paquete = (await last.json()) as { nombre: string; fecha: string };
-  const [year, month, day] = paquete.fecha.slice(0, 10).split('-');
+  // The day as the portal shows it: in the browser's time zone (Buenos Aires here), not the UTC day of the ISO text.
+  const dia = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(paquete.fecha));
 
   await signIn(page, 'tecnico');
   await expect(page.getByTestId('ultimo-paquete-nombre')).toHaveText(paquete.nombre.slice(0, -4));
-  await expect(page.getByTestId('ultimo-paquete-fecha')).toContainText(`${day}/${month}/${year}`);
+  await expect(page.getByTestId('ultimo-paquete-fecha')).toContainText(dia);
   await expect(page.getByTestId('usuario-nombre')).toHaveText('Técnico Demo');
   await expect(page.getByTestId('usuario-roles')).toHaveText('Técnica');
   await expect(page.getByTestId('pie')).toContainText(String(new Date().getFullYear()));
