@@ -8,15 +8,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a migrated and seeded PGlite data folder, built once per run (see harness.ts). */
     pgliteTemplate: string | undefined;
+    /** With TEST_DATABASE_URL: a migrated and seeded database of the run, each file's template is copied from it. */
+    postgresTemplate: string | undefined;
   }
 }
 
 /** Migrating and seeding PGlite costs ~4 s; doing it once per run, not once per file, keeps the suite quick. */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
     project.provide('pgliteTemplate', undefined);
-    return;
+    return postgresRunTemplate(project, url);
   }
+  project.provide('postgresTemplate', undefined);
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { wrapPglite } = await import('../db/client.ts');
@@ -32,4 +36,29 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   return () => rmSync(file, { force: true });
+}
+
+/** Migrating and seeding PostgreSQL once per run too: each file copies this database (CREATE DATABASE ... TEMPLATE). */
+async function postgresRunTemplate(project: TestProject, url: string) {
+  const { default: pg } = await import('pg');
+  const { openPostgres } = await import('../db/client.ts');
+  const { migrate } = await import('../db/migrate.ts');
+  const { seed } = await import('../db/seed.ts');
+  const at = (database: string) => Object.assign(new URL(url), { pathname: `/${database}` }).toString();
+  const name = `intranet_run_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: at('postgres') });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const database = await openPostgres(at(name), () => undefined);
+  try {
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+  } finally {
+    await database.close(); // a template must have no connections to be copied
+  }
+  project.provide('postgresTemplate', name);
+  return async () => {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
 }

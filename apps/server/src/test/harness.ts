@@ -79,8 +79,8 @@ async function startApp(
 
 /**
  * One migrated and seeded database per test file, cloned per test or suite (DESIGN §9: opening PGlite is
- * slow, cloning is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a fresh
- * template database per file, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
+ * slow, cloning is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
+ * database per file copied from the run's, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
  */
 export async function createTemplate(): Promise<Template> {
   const url = process.env.TEST_DATABASE_URL;
@@ -119,13 +119,17 @@ async function postgresTemplate(url: string): Promise<Template> {
   const admin = new pg.Pool({ connectionString: withDatabase(url, 'postgres'), max: 2 });
   const name = (prefix: string) => `intranet_${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const templateName = name('t');
-  await admin.query(`create database ${quoteIdent(templateName)}`);
-  const template = await openPostgres(withDatabase(url, templateName), ignore);
-  try {
-    await migrate(template.db);
-    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
-  } finally {
-    await template.close(); // a template must have no connections to be copied
+  // The run's global setup leaves a migrated, seeded database: copying it is as quick as a clone.
+  const run = inject('postgresTemplate');
+  await admin.query(`create database ${quoteIdent(templateName)}${run ? ` template ${quoteIdent(run)}` : ''}`);
+  if (!run) {
+    const template = await openPostgres(withDatabase(url, templateName), ignore);
+    try {
+      await migrate(template.db);
+      await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+    } finally {
+      await template.close(); // a template must have no connections to be copied
+    }
   }
   const drop = (db: string) => admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).then(() => undefined);
   return {
