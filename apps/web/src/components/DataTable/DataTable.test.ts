@@ -159,6 +159,18 @@ describe('DataTable', () => {
     expect(screen.getByText('Cargando…')).toBeTruthy();
   });
 
+  it('gives a column a share of the table’s width', () => {
+    renderUi(
+      createElement(DataTable<Fila>, {
+        label: 'Parámetros',
+        columns: [{ id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: '24%' } }, ...columns.slice(1)],
+        rows: filas,
+        getRowId: (row) => String(row.id),
+      }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Nombre' }).style.width).toBe('24%');
+  });
+
   it('shows a row as one cell across the table when it is replaced (its inline edit form)', () => {
     renderUi(
       createElement(DataTable<Fila>, {

@@ -29,8 +29,8 @@ export interface DataTableList {
 declare module '@tanstack/react-table' {
   // Extends the library's own declaration (its type parameters must keep their names).
   interface ColumnMeta<TData, TValue> {
-    /** A fixed width for the column (a date, a badge), in px. */
-    width?: number;
+    /** A fixed width for the column (a date, a badge), in px, or a share of the table's width ('24%'). */
+    width?: number | `${number}%`;
     /** Figures are right-aligned, header and cells. */
     align?: 'right';
   }
