@@ -1,13 +1,53 @@
-import { Button, Code, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Text, Tooltip } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
+import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { formatFecha } from '../../../../core/format.ts';
 import { abrirCertificado } from '../CertificadoDialog.tsx';
 import { abrirImportarCertificado } from '../ImportarCertificadoDialog.tsx';
 import { vencimientosMessages as t } from '../messages.ts';
 import { ItemAcciones } from './ItemAcciones.tsx';
 import { Seccion } from './Seccion.tsx';
+
+const columnas: ColumnDef<Certificado>[] = [
+  {
+    id: 'alias',
+    header: t.alias,
+    cell: ({ row: { original: c } }) => (
+      <>
+        <Text size="sm">{c.alias ?? c.cn}</Text>
+        <Text size="xs" c="dimmed">
+          CN {c.cn}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'cuit', header: t.cert.cuit, cell: ({ row }) => formatCuit(row.original.cuit) },
+  { id: 'ambiente', header: t.cert.ambiente, cell: ({ row }) => AMBIENTE_ETIQUETA[row.original.ambiente] },
+  { id: 'servicios', header: t.cert.servicios, cell: ({ row }) => row.original.servicios.join(', ') },
+  { id: 'emitido', header: t.cert.emitido, cell: ({ row }) => formatFecha(row.original.emitido) },
+  { id: 'vence', header: t.cert.vence, cell: ({ row }) => formatFecha(row.original.vence) },
+  {
+    id: 'huella',
+    header: t.cert.huella,
+    cell: ({ row: { original: c } }) => (
+      <Tooltip label={c.huella}>
+        <Code>{c.huella.slice(0, 17)}…</Code>
+      </Tooltip>
+    ),
+  },
+];
+
+/** The same columns with the edit and delete buttons last, for those who may edit. */
+const columnasEditables: ColumnDef<Certificado>[] = [
+  ...columnas,
+  {
+    id: 'acciones',
+    cell: ({ row: { original: c } }) => <ItemAcciones tipo="certificado" id={c.id} nombre={c.alias ?? c.cn} onEditar={() => abrirCertificado(c)} />,
+  },
+];
 
 interface CertificadosEmpresaProps {
   empresaId: number;
@@ -29,45 +69,13 @@ export function CertificadosEmpresa({ empresaId, certificados, puedeEditar }: Ce
       }
       vacio={certificados.length === 0 ? t.sinCertificados : null}
     >
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped aria-label={t.certificados}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.alias}</Table.Th>
-              <Table.Th>{t.cert.cuit}</Table.Th>
-              <Table.Th>{t.cert.ambiente}</Table.Th>
-              <Table.Th>{t.cert.servicios}</Table.Th>
-              <Table.Th>{t.cert.emitido}</Table.Th>
-              <Table.Th>{t.cert.vence}</Table.Th>
-              <Table.Th>{t.cert.huella}</Table.Th>
-              {puedeEditar && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {certificados.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Text size="sm">{c.alias ?? c.cn}</Text>
-                  <Text size="xs" c="dimmed">
-                    CN {c.cn}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatCuit(c.cuit)}</Table.Td>
-                <Table.Td>{AMBIENTE_ETIQUETA[c.ambiente]}</Table.Td>
-                <Table.Td>{c.servicios.join(', ')}</Table.Td>
-                <Table.Td>{formatFecha(c.emitido)}</Table.Td>
-                <Table.Td>{formatFecha(c.vence)}</Table.Td>
-                <Table.Td>
-                  <Tooltip label={c.huella}>
-                    <Code>{c.huella.slice(0, 17)}…</Code>
-                  </Tooltip>
-                </Table.Td>
-                {puedeEditar && <ItemAcciones tipo="certificado" id={c.id} nombre={c.alias ?? c.cn} onEditar={() => abrirCertificado(c)} />}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t.certificados}
+        columns={puedeEditar ? columnasEditables : columnas}
+        rows={certificados}
+        getRowId={(c) => String(c.id)}
+        minWidth={700}
+      />
     </Seccion>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Table } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
 import { DeleteAction } from '../../../../components/DeleteAction.tsx';
@@ -17,21 +17,19 @@ interface ItemAccionesProps {
 export function ItemAcciones({ tipo, id, nombre, onEditar }: ItemAccionesProps) {
   const eliminar = useEliminarItem();
   return (
-    <Table.Td>
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label={`Editar ${nombre}`} onClick={onEditar}>
-          <IconEdit size={16} />
-        </ActionIcon>
-        <DeleteAction
-          variant="icon"
-          tooltip={t.eliminar}
-          label={`${t.eliminar} ${nombre}`}
-          confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(nombre) }}
-          run={() => eliminar.mutateAsync({ tipo, id })}
-          done={{ title: t.eliminado, message: nombre }}
-          errorTitle={t.errorEliminar}
-        />
-      </Group>
-    </Table.Td>
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={`Editar ${nombre}`} onClick={onEditar}>
+        <IconEdit size={16} />
+      </ActionIcon>
+      <DeleteAction
+        variant="icon"
+        tooltip={t.eliminar}
+        label={`${t.eliminar} ${nombre}`}
+        confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(nombre) }}
+        run={() => eliminar.mutateAsync({ tipo, id })}
+        done={{ title: t.eliminado, message: nombre }}
+        errorTitle={t.errorEliminar}
+      />
+    </Group>
   );
 }
