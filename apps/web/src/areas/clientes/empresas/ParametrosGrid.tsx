@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Parametro } from '@intranet/contract/clientes';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { useParametros } from './api.ts';
 import { parametrosMessages as t } from './parametroOpciones.ts';
-import { ParametroFila } from './ParametroFila.tsx';
+import { parametroColumnas, ParametroFilasContext, type ParametroFilas } from './ParametroFila.tsx';
 import { ParametroNuevo } from './ParametroNuevo.tsx';
 
 interface ParametrosGridProps {
@@ -21,6 +22,39 @@ interface ParametrosGridProps {
 export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }: ParametrosGridProps) {
   const parametros = useParametros(empresaId, servidorId);
   const [agregando, setAgregando] = useState(false);
+  const [editando, setEditandoIds] = useState<ReadonlySet<number>>(new Set());
+  const [revelados, setRevelados] = useState<Readonly<Partial<Record<number, string>>>>({});
+  // Another client or server: nothing of the previous scope stays in edit or in clear.
+  const ambito = `${empresaId}-${servidorId ?? 0}`;
+  const [ambitoMostrado, setAmbitoMostrado] = useState(ambito);
+  if (ambito !== ambitoMostrado) {
+    setAmbitoMostrado(ambito);
+    setEditandoIds(new Set());
+    setRevelados({});
+  }
+  const filas = useMemo<ParametroFilas>(
+    () => ({
+      empresaId,
+      puedeEditar,
+      editando,
+      revelados,
+      setEditando: (id, si) =>
+        setEditandoIds((previos) => {
+          const siguientes = new Set(previos);
+          if (si) siguientes.add(id);
+          else siguientes.delete(id);
+          return siguientes;
+        }),
+      setRevelado: (id, valor) => setRevelados((previos) => ({ ...previos, [id]: valor ?? undefined })),
+    }),
+    [empresaId, puedeEditar, editando, revelados],
+  );
+  // Each group's rows stay the same array until the parameters change.
+  const grupos = useMemo(() => {
+    const porGrupo = new Map<string, Parametro[]>();
+    for (const p of parametros.data ?? []) porGrupo.set(p.grupo, [...(porGrupo.get(p.grupo) ?? []), p]);
+    return porGrupo;
+  }, [parametros.data]);
 
   if (parametros.isPending) return <Loader aria-label={listMessages.cargando} />;
   if (parametros.isError) {
@@ -30,46 +64,31 @@ export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }:
       </Alert>
     );
   }
-  const grupos = new Map<string, Parametro[]>();
-  for (const p of parametros.data) grupos.set(p.grupo, [...(grupos.get(p.grupo) ?? []), p]);
 
   return (
-    <Stack gap="md">
-      {puedeEditar && (
-        <Group>
-          {!agregando && (
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)}>
-              {t.nuevo}
-            </Button>
-          )}
-          {acciones}
-        </Group>
-      )}
-      {agregando && <ParametroNuevo empresaId={empresaId} servidorId={servidorId} onDone={() => setAgregando(false)} grupos={[...grupos.keys()]} />}
-      {grupos.size === 0 && !agregando && <Text c="dimmed">{t.sinParametros}</Text>}
-      {[...grupos.entries()].map(([grupo, filas]) => (
-        <Paper key={grupo} withBorder radius="md" p="md">
-          <Text fw={700} mb="xs">
-            {grupo}
-          </Text>
-          <Table aria-label={t.tabla(grupo)} verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="24%">{t.campos.clave}</Table.Th>
-                <Table.Th w={90}>{t.campos.tipo}</Table.Th>
-                <Table.Th>{t.campos.valor}</Table.Th>
-                <Table.Th w="22%">{t.campos.descripcion}</Table.Th>
-                <Table.Th w={120} aria-label={t.campos.acciones} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {filas.map((p) => (
-                <ParametroFila key={p.id} empresaId={empresaId} parametro={p} puedeEditar={puedeEditar} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ))}
-    </Stack>
+    <ParametroFilasContext.Provider value={filas}>
+      <Stack gap="md">
+        {puedeEditar && (
+          <Group>
+            {!agregando && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)}>
+                {t.nuevo}
+              </Button>
+            )}
+            {acciones}
+          </Group>
+        )}
+        {agregando && <ParametroNuevo empresaId={empresaId} servidorId={servidorId} onDone={() => setAgregando(false)} grupos={[...grupos.keys()]} />}
+        {grupos.size === 0 && !agregando && <Text c="dimmed">{t.sinParametros}</Text>}
+        {[...grupos.entries()].map(([grupo, parametrosDelGrupo]) => (
+          <Paper key={grupo} withBorder radius="md" p="md">
+            <Text fw={700} mb="xs">
+              {grupo}
+            </Text>
+            <DataTable label={t.tabla(grupo)} columns={parametroColumnas} rows={parametrosDelGrupo} getRowId={(p) => String(p.id)} />
+          </Paper>
+        ))}
+      </Stack>
+    </ParametroFilasContext.Provider>
   );
 }
