@@ -1,4 +1,4 @@
-import { Alert, Text, Typography } from '@mantine/core';
+import { Alert, Paper, Text, Typography } from '@mantine/core';
 import { useMemo } from 'react';
 import { renderHtml } from '@intranet/editor';
 import { richTextMessages } from './messages.ts';
@@ -37,5 +37,17 @@ export function RichTextView({ value, label, emptyText }: { value: unknown; labe
       {/* The HTML comes only from renderHtml, which writes the schema's elements and safe URLs. */}
       <div dangerouslySetInnerHTML={{ __html: rendered.html }} />
     </Typography>
+  );
+}
+
+/** A record's rich-text field on its data tab: a card with the field's name above its rendered document. */
+export function RichTextCard({ value, label, emptyText }: { value: unknown; label: string; emptyText: string }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
+        {label}
+      </Text>
+      <RichTextView value={value} label={label} emptyText={emptyText} />
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -9,10 +9,11 @@ import { cambioPassword, type CambioPassword } from '@intranet/contract/personas
 import { contractResolver } from '../components/form/contractResolver.ts';
 import { FormError } from '../components/form/FormError.tsx';
 import { useServerErrors } from '../components/form/serverErrors.ts';
-import { confirmMessages, formMessages } from '../components/messages.ts';
+import { confirmMessages } from '../components/messages.ts';
 import { apiUrl } from '../core/config/config.ts';
 import { http } from '../core/http/http.ts';
 import { messages } from '../core/messages.ts';
+import { FormActions } from '../components/form/FormActions.tsx';
 
 const t = messages.cuenta;
 const MODAL_ID = 'cambiar-password';
@@ -68,14 +69,7 @@ function CambiarPasswordForm() {
         <Campo control={form.control} name="nueva" label={t.nueva} autoComplete="new-password" />
         <Campo control={form.control} name="confirmacion" label={t.confirmacion} autoComplete="new-password" />
         <Text size="xs" c="dimmed">{t.ayuda}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t.guardar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.guardar} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Code, Group, Paper, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { Aplicacion } from '@intranet/contract/aplicaciones';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
@@ -8,7 +8,7 @@ import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RecordTabs } from '../../components/RecordTabs.tsx';
-import { RichTextView } from '../../components/RichTextView.tsx';
+import { RichTextCard } from '../../components/RichTextView.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { APK_PATH } from './AplicacionesList.tsx';
@@ -80,12 +80,7 @@ function AplicacionView({ app }: { app: Aplicacion }) {
                     ]}
                   />
                 </Paper>
-                <Paper withBorder radius="md" p="lg">
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                    {t.campos.descripcion}
-                  </Text>
-                  <RichTextView value={app.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
-                </Paper>
+                <RichTextCard value={app.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
               </Stack>
             ),
           },

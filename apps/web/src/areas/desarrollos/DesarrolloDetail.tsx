@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RecordTabs } from '../../components/RecordTabs.tsx';
-import { RichTextView } from '../../components/RichTextView.tsx';
+import { RichTextCard } from '../../components/RichTextView.tsx';
 import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useDesarrollo, useEliminarDesarrollo, useMoverDesarrollo } from './api.ts';
@@ -73,12 +73,7 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
                     ]}
                   />
                 </Paper>
-                <Paper withBorder radius="md" p="lg">
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                    {t.campos.descripcion}
-                  </Text>
-                  <RichTextView value={d.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
-                </Paper>
+                <RichTextCard value={d.descripcion} label={t.campos.descripcion} emptyText={t.sinDescripcion} />
               </Stack>
             ),
           },

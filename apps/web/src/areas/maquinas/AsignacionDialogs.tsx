@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -11,23 +11,16 @@ import { FormError } from '../../components/form/FormError.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextField } from '../../components/form/TextField.tsx';
-import { formMessages } from '../../components/messages.ts';
 import { useAsignarMaquina, useDevolverMaquina, type AsignarValues, type DevolverValues } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
+import { FormActions } from '../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'maquina-asignacion';
 const hoy = () => dayjs().format('YYYY-MM-DD');
 
 function Acciones({ submitting, label }: { submitting: boolean; label: string }) {
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
-        {formMessages.cancelar}
-      </Button>
-      <Button type="submit" loading={submitting}>
-        {label}
-      </Button>
-    </Group>
+    <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={submitting} label={label} />
   );
 }
 

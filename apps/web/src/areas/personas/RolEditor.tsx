@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,12 +11,12 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
-import { formMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import { useEliminarRol, useGuardarRol, useRol, type RolValues } from './api.ts';
 import { rolesMessages as t } from './messages.ts';
+import { FormActions } from '../../components/form/FormActions.tsx';
 
 const GRUPOS = permisosPorArea();
 
@@ -125,14 +125,7 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
           </SimpleGrid>
         </Paper>
         <PermisosChecklist control={control} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void navigate('/personas/roles')}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {formMessages.guardar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void navigate('/personas/roles')} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

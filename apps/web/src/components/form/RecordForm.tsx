@@ -1,14 +1,14 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../PageHeader.tsx';
-import { formMessages } from '../messages.ts';
 import { useDirtyGuard } from '../useDirtyGuard.ts';
 import { contractResolver } from './contractResolver.ts';
 import { FormError } from './FormError.tsx';
 import { useServerErrors } from './serverErrors.ts';
+import { FormActions } from './FormActions.tsx';
 
 export interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>, Saved> {
   /** The contract's payload schema: the form holds its input and submits its output. */
@@ -70,14 +70,7 @@ export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm,
           <Stack gap="md">
             <FormError message={recordForm.formError} />
             {children}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(cancelTo)}>
-                {formMessages.cancelar}
-              </Button>
-              <Button type="submit" loading={recordForm.form.formState.isSubmitting}>
-                {formMessages.guardar}
-              </Button>
-            </Group>
+            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} />
           </Stack>
         </form>
       </Paper>

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -15,9 +15,9 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextareaField } from '../../../components/form/TextareaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { useActualizacionOpciones, useRegistrarActualizacion } from './api.ts';
 import { actualizacionesMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'actualizacion-registrar';
 
@@ -113,14 +113,7 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
           <PersonaSelect control={form.control} name="persona_id" label={t.campos.persona} />
         </SimpleGrid>
         <TextareaField control={form.control} name="log" label={t.campos.log} autosize minRows={3} maxRows={10} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t.registrar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.registrar} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { useCopiarParametros } from './api.ts';
 import { clientesMessages } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const t = clientesMessages.instalaciones;
 const MODAL_ID = 'copiar-parametros';
@@ -61,14 +61,7 @@ function CopiarForm({ empresaId }: { empresaId: number }) {
             <Radio value="sobrescribir" label={t.modos.sobrescribir} />
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={copiar.isPending}>
-            {t.copiarBoton}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={copiar.isPending} label={t.copiarBoton} />
       </Stack>
     </form>
   );

@@ -9,7 +9,7 @@ import { HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
 import { RecordTabs } from '../../../components/RecordTabs.tsx';
-import { RichTextView } from '../../../components/RichTextView.tsx';
+import { RichTextCard } from '../../../components/RichTextView.tsx';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useEliminarEmpresa, useEmpresa } from './api.ts';
@@ -98,12 +98,7 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
                     ]}
                   />
                 </Paper>
-                <Paper withBorder radius="md" p="lg">
-                  <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb="xs">
-                    {t.campos.notas}
-                  </Text>
-                  <RichTextView value={e.notas} label={t.campos.notas} emptyText="—" />
-                </Paper>
+                <RichTextCard value={e.notas} label={t.campos.notas} emptyText="—" />
               </Stack>
             ),
           },

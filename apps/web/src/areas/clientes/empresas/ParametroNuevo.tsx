@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { parametroInput, type ParametroInput } from '@intranet/contract/clientes';
@@ -7,9 +7,9 @@ import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { useCrearParametro } from './api.ts';
 import { booleanOptions, parametrosMessages as t, tipoOptions } from './parametroOpciones.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const FIELDS = ['grupo', 'clave', 'tipo', 'valor', 'descripcion'] as const;
 
@@ -60,14 +60,7 @@ export function ParametroNuevo({ empresaId, servidorId, grupos, onDone }: Parame
             )}
             <TextField control={form.control} name="descripcion" label={t.campos.descripcion} w={220} maxLength={500} />
           </Group>
-          <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {formMessages.guardar}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {formMessages.cancelar}
-            </Button>
-          </Group>
+          <FormActions inline onCancel={onDone} submitting={form.formState.isSubmitting} />
         </Stack>
       </form>
     </Paper>

@@ -13,10 +13,11 @@ import { NumberField } from '../../../components/form/NumberField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextareaField } from '../../../components/form/TextareaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../../components/messages.ts';
+import { listMessages } from '../../../components/messages.ts';
 import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
 import { useEliminarServidorCliente, useGuardarServidorCliente, useServidoresCliente, type ServidorClienteValues } from './api.ts';
 import { clientesMessages } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const t = clientesMessages.servidores;
 
@@ -172,14 +173,7 @@ function ServidorForm({ empresaId, servidor, onDone }: { empresaId: number; serv
             )}
           />
           <TextareaField control={form.control} name="notas" label={t.campos.notas} autosize minRows={2} maxLength={5000} />
-          <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {formMessages.guardar}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {formMessages.cancelar}
-            </Button>
-          </Group>
+          <FormActions inline onCancel={onDone} submitting={form.formState.isSubmitting} />
         </Stack>
       </form>
     </Paper>

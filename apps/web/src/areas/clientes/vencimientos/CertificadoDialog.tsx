@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TagsInput, Text } from '@mantine/core';
+import { Stack, TagsInput, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm } from 'react-hook-form';
@@ -10,10 +10,10 @@ import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { formatFecha } from '../../../core/format.ts';
 import { useGuardarCertificado, type CertificadoValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'certificado-editar';
 
@@ -61,14 +61,7 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
           error={servicios.fieldState.error?.message}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {formMessages.guardar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

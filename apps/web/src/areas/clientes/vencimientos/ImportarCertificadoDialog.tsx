@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Stack, TagsInput, Text } from '@mantine/core';
+import { FileInput, Stack, TagsInput, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
@@ -13,10 +13,10 @@ import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { formatFecha } from '../../../core/format.ts';
 import { useImportarCertificado } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'certificado-importar';
 
@@ -89,14 +89,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
           error={servicios.fieldState.error?.message}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t.importar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.importar} />
       </Stack>
     </form>
   );

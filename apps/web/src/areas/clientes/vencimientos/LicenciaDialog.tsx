@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -15,9 +15,9 @@ import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { useGuardarLicencia, type LicenciaValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'licencia-form';
 const L = t.licencia;
@@ -73,14 +73,7 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
         </SimpleGrid>
         <PersonaSelect control={form.control} name="contacto_id" label={L.contacto} />
         <SwitchField control={form.control} name="renovacion_auto" label={L.renovacion_auto} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {formMessages.guardar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

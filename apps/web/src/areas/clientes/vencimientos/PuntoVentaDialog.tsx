@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,9 +11,9 @@ import { NumberField } from '../../../components/form/NumberField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages } from '../../../components/messages.ts';
 import { useGuardarPuntoVenta, type PuntoVentaValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'punto-venta-form';
 const P = t.puntoVenta;
@@ -48,14 +48,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
         <SelectField control={form.control} name="modalidad" label={P.modalidad} withAsterisk data={PUNTO_MODALIDADES.map((m) => ({ value: m, label: MODALIDAD_ETIQUETA[m] }))} />
         {modalidad === 'cai' && <TextField control={form.control} name="cai_vence" label={P.cai_vence} type="date" withAsterisk />}
         <TextField control={form.control} name="descripcion" label={P.descripcion} maxLength={200} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {formMessages.guardar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, List, Stack, Text } from '@mantine/core';
+import { Divider, List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -9,10 +9,11 @@ import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../co
 import { FormError } from '../../../components/form/FormError.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { formMessages, listMessages } from '../../../components/messages.ts';
+import { listMessages } from '../../../components/messages.ts';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
 import { useRenovaciones, useRenovar, type RenovarValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'vencimiento-renovar';
 
@@ -78,14 +79,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
         <FormError message={formError} />
         <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
         <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void closeFormDialog(MODAL_ID)}>
-            {formMessages.cancelar}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t.renovar}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.renovar} />
         <Divider label={t.historial} labelPosition="left" />
         <Historial tipo={item.tipo} id={item.item_id} />
       </Stack>
