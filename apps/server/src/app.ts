@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { AreaDeps } from './core/area.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
+import { Programador } from './jobs/programador.ts';
 import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
@@ -29,12 +30,14 @@ export interface AppDeps {
   cambios?: Cambios | undefined;
   /** Queries waiting for a database connection (main.ts): a long queue turns new calls away with a 503. */
   enEspera?: (() => number) | undefined;
+  /** The scheduler main.ts starts once the app listens; without it the jobs are listed and none runs. */
+  programador?: Programador<AreaDeps> | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole server, without listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, cambios, enEspera }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, cambios, enEspera, programador = new Programador(db, config) }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -71,7 +74,10 @@ export async function buildApp({ db, config, cambios, enEspera }: AppDeps): Prom
     store: diskStore(config.filesDir),
     maxBytes: config.uploadMaxBytes,
     auditoria: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.auditoria ?? {}))),
+    vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []),
+    programador,
   };
+  programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);
   for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes);
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);

@@ -5,35 +5,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { barrerArchivos, type Cuenta, type ResultadoBarrido } from './storage/barrido.ts';
+import { barrerArchivos, formatoBytes, resumenBarrido, type ResultadoBarrido } from './storage/barrido.ts';
 
 const USO = 'Uso: npm run archivos:limpiar [-- --simular]';
 
-/** Bytes as staff read them: "12,4 MB". */
-function formatoBytes(bytes: number): string {
-  const unidades = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let valor = bytes;
-  let i = 0;
-  while (valor >= 1024 && i < unidades.length - 1) {
-    valor /= 1024;
-    i += 1;
-  }
-  return i === 0 ? `${bytes} bytes` : `${(Math.round(valor * 10) / 10).toLocaleString('es-AR')} ${unidades[i]}`;
-}
-
-const cuenta = (c: Cuenta, uno: string, varios: string) => `${c.archivos} ${c.archivos === 1 ? uno : varios} (${formatoBytes(c.bytes)})`;
-
 function informe(r: ResultadoBarrido, simular: boolean): string[] {
   const lineas = r.quitados.map((q) => `  ${simular ? 'se borraría' : 'borrado'}: ${q.ruta} (${formatoBytes(q.tamano)}, ${q.motivo})`);
-  lineas.push(
-    `${simular ? 'Se borrarían' : 'Borrados'}: ${cuenta(r.borrados, 'archivo sin uso', 'archivos sin uso')} y ` +
-      `${cuenta(r.temporalesBorrados, 'subida incompleta', 'subidas incompletas')}.`,
-    `Conservados: ${cuenta(r.enUso, 'archivo en uso', 'archivos en uso')}, ` +
-      `${cuenta(r.recientes, 'archivo sin uso de menos de un día', 'archivos sin uso de menos de un día')} y ` +
-      `${cuenta(r.temporalesEnCurso, 'subida en curso', 'subidas en curso')}.`,
-  );
-  if (simular) lineas.push('Simulación: no se borró nada.');
-  return lineas;
+  return [...lineas, ...resumenBarrido(r, simular)];
 }
 
 async function main(): Promise<void> {

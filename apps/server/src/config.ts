@@ -71,6 +71,22 @@ const envSchema = z.object({
   OVERLOAD_MAX_DB_QUEUE: limit(30),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
+  TAREAS: z
+    .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
+    .default('1')
+    .transform((v) => v !== '0' && v !== 'false'),
+  ALERTAS_INTERVALO_MIN: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(1440, 'debe ser 1440 (un día) o menos')
+    .refine((m) => 60 % m === 0 || m % 60 === 0, 'debe dividir la hora (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) o ser un múltiplo de 60')
+    .default(60),
+  SMTP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
+  ALERTAS_REMITENTE: z.string().trim().default('Intranet <intranet@localhost>'),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -104,6 +120,14 @@ export interface Config {
   corsOrigins: string[];
   /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
+  /** TAREAS=0: this process runs no scheduled job (another one does); 1 by default. */
+  tareas: boolean;
+  /** ALERTAS_INTERVALO_MIN: minutes between expiry scans (60). */
+  alertasIntervaloMin: number;
+  /** SMTP_URL: where e-mail is sent (smtp://user:pass@host:587); '' sends none. */
+  smtpUrl: string;
+  /** ALERTAS_REMITENTE: the alerts' sender ("Intranet <intranet@example.com>"). */
+  alertasRemitente: string;
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
 }
@@ -151,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDemoraMs: e.OVERLOAD_MAX_DELAY_MS,
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
     },
+    tareas: e.TAREAS,
+    alertasIntervaloMin: e.ALERTAS_INTERVALO_MIN,
+    smtpUrl: e.SMTP_URL,
+    alertasRemitente: e.ALERTAS_REMITENTE,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
   };
 }

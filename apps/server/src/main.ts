@@ -6,6 +6,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { startHousekeeping } from './db/housekeeping.ts';
 import { seed } from './db/seed.ts';
+import type { AreaDeps } from './core/area.ts';
+import { Programador } from './jobs/programador.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +22,8 @@ async function main(): Promise<void> {
     // On PGlite every query runs on this event loop: its delay and heap measure the database's work, not an
     // overload, so only the calls in flight are limited there.
     const sobrecarga = database.kind === 'pglite' ? { ...config.sobrecarga, maxDemoraMs: 0, maxHeapBytes: 0 } : config.sobrecarga;
-    const app = await buildApp({ db: database.db, config: { ...config, sobrecarga }, cambios: feed.cambios, enEspera: () => database.enEspera() });
+    const programador = new Programador<AreaDeps>(database.db, config);
+    const app = await buildApp({ db: database.db, config: { ...config, sobrecarga }, cambios: feed.cambios, enEspera: () => database.enEspera(), programador });
     const stopHousekeeping = startHousekeeping(database.db, config.sessionIdleMinutes, (err) =>
       app.log.error({ err }, 'limpieza de sesiones e intentos de ingreso'),
     );
@@ -28,6 +31,8 @@ async function main(): Promise<void> {
     const stop = async (signal: string) => {
       console.log(`\nDeteniendo Intranet (${signal})...`);
       stopHousekeeping();
+      // Running jobs get a few seconds to finish; one cut off is retried by the queue (in any process).
+      await programador.detener();
       await app.close();
       await feed.close();
       await database.close();
@@ -40,9 +45,14 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (config.tareas) {
+      await programador.iniciar(database.sql, { onError: (err) => app.log.error({ err }, 'tareas programadas') });
+    }
     const credentials = await credentialLines(database.db, { ...config, generated: seeded.generated });
     console.log(`Base de datos: ${where}${applied > 0 ? ` (${applied} migraciones aplicadas)` : ''}`);
     if (seeded.seeded) console.log('Datos de demostración creados.');
+    console.log(config.tareas ? 'Tareas programadas en marcha (Alertas → Tareas).' : 'TAREAS=0: este proceso no ejecuta tareas programadas.');
+    if (!config.smtpUrl) console.log('SMTP_URL sin configurar: las alertas no se envían por correo.');
     if (config.maintenance) console.log('MAINTENANCE=1: la API responde 503 (sitio en mantenimiento).');
     console.log(`Intranet lista en ${url}`);
     for (const line of credentials) console.log(line);

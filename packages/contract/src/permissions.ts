@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'PACKS#VER': { area: 'Técnica', descripcion: 'Ver paquetes de instalación y versiones' },
   'PACKS#EDITAR': { area: 'Técnica', descripcion: 'Subir y eliminar paquetes de instalación' },
   'VERSIONES#EDITAR': { area: 'Técnica', descripcion: 'Crear, publicar y retirar versiones' },
+  'ALERTAS#ADMIN': { area: 'Alertas', descripcion: 'Ver y ejecutar las tareas programadas; administrar webhooks y las alertas de cada rol' },
 } as const satisfies Record<string, { area: string; descripcion: string }>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../core/area.ts';
+import { alertas } from './alertas/index.ts';
 import { aplicaciones } from './aplicaciones/index.ts';
 import { appsstore } from './appsstore/index.ts';
 import { archivos } from './archivos/index.ts';
@@ -38,4 +39,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   archivos,
   auditoria,
   auth,
+  alertas,
 ];

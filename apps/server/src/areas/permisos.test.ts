@@ -2,7 +2,8 @@ import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permis
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import type { AreaDescriptor } from '../core/area.ts';
+import type { AreaDeps, AreaDescriptor } from '../core/area.ts';
+import { Programador } from '../jobs/programador.ts';
 import type { Access } from '../plugins/access.ts';
 import { diskStore } from '../storage/disk.ts';
 import { freshApp, type TestApp, testConfig, useTemplate } from '../test/harness.ts';
@@ -19,7 +20,8 @@ async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Prom
     if (access === undefined || access === 'public' || access === 'session') return;
     for (const code of typeof access === 'string' ? [access] : access) codes.add(code);
   });
-  const deps = { db: t.db, config: testConfig(), store: diskStore(filesDir), maxBytes: 1024, auditoria: {} };
+  const config = testConfig();
+  const deps = { db: t.db, config, store: diskStore(filesDir), maxBytes: 1024, auditoria: {}, vencimientos: [], programador: new Programador<AreaDeps>(t.db, config) };
   for (const routes of area.routes) await app.register(routes, deps);
   await app.ready();
   await app.close();

@@ -1,10 +1,13 @@
+import type { AlertaTipo } from '@intranet/contract/alertas';
 import type { PermissionCode } from '@intranet/contract/permissions';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { AuditEntities } from '../db/audit.ts';
 import type { Tx } from '../db/client.ts';
 import type { Conflictos } from '../db/conflicts.ts';
+import type { Programador, TareaProgramada } from '../jobs/programador.ts';
 import type { FileDeps } from '../storage/archivos.ts';
 
 /** What every area is given: the database, the configuration, the file store and every area's history entities. */
@@ -12,7 +15,30 @@ export interface AreaDeps extends FileDeps {
   config: Config;
   /** The records all areas write to the history, each with the permission that reads theirs (the history reads it). */
   auditoria: AuditEntities;
+  /** What every area has that expires, for the alerts' expiry scan. */
+  vencimientos: readonly FuenteVencimientos[];
+  /** The scheduled jobs of every area and the queue that runs them (jobs/programador.ts). */
+  programador: Programador<AreaDeps>;
 }
+
+/**
+ * Something an area keeps that expires (issue 16): the alerts' expiry scan reads every area's, warns at 90,
+ * 30, 7 and 0 days and weekly once overdue, and tells only the people who hold `permiso`.
+ */
+export interface FuenteVencimientos {
+  tipo: AlertaTipo;
+  /** The code that reads these items. */
+  permiso: PermissionCode;
+  /**
+   * A SELECT of the items in force with the columns `item_id` (unique within the kind), `empresa_id` (the
+   * client, or null), `titulo` (in Spanish, naming the item and whose it is), `vence` (a date) and `enlace`
+   * (the portal path of its screen). The scan filters it on `vence`: keep that a plain column with an index.
+   */
+  consulta: SQL;
+}
+
+/** A job an area runs on a schedule (jobs/programador.ts), given what every area is given. */
+export type TareaDef = TareaProgramada<AreaDeps>;
 
 /** What an area's demo data may need beyond the transaction. */
 export interface SeedOptions {
@@ -38,6 +64,10 @@ export interface AreaDescriptor {
   auditoria?: AuditEntities;
   /** What its tables' unique indexes and foreign keys mean to the user, by constraint name. */
   conflictos?: Conflictos;
+  /** What it keeps that expires. */
+  vencimientos?: readonly FuenteVencimientos[];
+  /** Its scheduled jobs. */
+  tareas?: readonly TareaDef[];
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */
   seed?: (tx: Tx, opts: SeedOptions) => Promise<void>;
 }

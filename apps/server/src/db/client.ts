@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
+import type { QueryResult } from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
@@ -18,6 +19,8 @@ export type Tx = PgTransaction<RowsResult, Schema, ExtractTablesWithRelations<Sc
 /** Anything a query can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+export type SqlCrudo = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   /** 'pglite' (embedded) or 'postgres' (DATABASE_URL). */
@@ -29,6 +32,11 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
   /** Queries waiting for a free connection of the pool (always 0 on PGlite, which has one, in the process). */
   enEspera(): number;
+  /**
+   * Runs SQL text as a library that brings its own SQL hands it over (the job queue): with values, one
+   * statement with $1… parameters; without, one or more statements, answering the last one's rows.
+   */
+  sql: SqlCrudo;
   close(): Promise<void>;
 }
 
@@ -59,6 +67,11 @@ export async function openPostgres(
     kind: 'postgres',
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     enEspera: () => pool.waitingCount,
+    sql: async (text, values) => {
+      // Several statements (no values) answer one result each: the last one's rows, as PGlite's below.
+      const result: QueryResult | QueryResult[] = await pool.query(text, values);
+      return Array.isArray(result) ? { rows: result.at(-1)?.rows ?? [] } : result;
+    },
     close: () => pool.end(),
   };
 }
@@ -120,6 +133,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
       return () => unlisten();
     },
     enEspera: () => 0,
+    sql: async (text, values) =>
+      values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
   };
 }

@@ -18,3 +18,4 @@ export * from './schema/aplicaciones.ts';
 export * from './schema/appsstore.ts';
 export * from './schema/sitios.ts';
 export * from './schema/desarrollos.ts';
+export * from './schema/alertas.ts';

@@ -142,3 +142,30 @@ async function quitar(db: Db, filesDir: string, f: EnDisco & { sha256: string },
   await rm(aparte, { force: true });
   return 'borrados';
 }
+
+/** Bytes as staff read them: "12,4 MB". */
+export function formatoBytes(bytes: number): string {
+  const unidades = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let valor = bytes;
+  let i = 0;
+  while (valor >= 1024 && i < unidades.length - 1) {
+    valor /= 1024;
+    i += 1;
+  }
+  return i === 0 ? `${bytes} bytes` : `${(Math.round(valor * 10) / 10).toLocaleString('es-AR')} ${unidades[i]}`;
+}
+
+const cuenta = (c: Cuenta, uno: string, varios: string) => `${c.archivos} ${c.archivos === 1 ? uno : varios} (${formatoBytes(c.bytes)})`;
+
+/** What a sweep removed and kept, in Spanish (the command's closing lines, the scheduled job's result). */
+export function resumenBarrido(r: ResultadoBarrido, simular = false): string[] {
+  const lineas = [
+    `${simular ? 'Se borrarían' : 'Borrados'}: ${cuenta(r.borrados, 'archivo sin uso', 'archivos sin uso')} y ` +
+      `${cuenta(r.temporalesBorrados, 'subida incompleta', 'subidas incompletas')}.`,
+    `Conservados: ${cuenta(r.enUso, 'archivo en uso', 'archivos en uso')}, ` +
+      `${cuenta(r.recientes, 'archivo sin uso de menos de un día', 'archivos sin uso de menos de un día')} y ` +
+      `${cuenta(r.temporalesEnCurso, 'subida en curso', 'subidas en curso')}.`,
+  ];
+  if (simular) lineas.push('Simulación: no se borró nada.');
+  return lineas;
+}

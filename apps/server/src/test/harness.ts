@@ -14,6 +14,8 @@ import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.t
 import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
+import type { AreaDeps } from '../core/area.ts';
+import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
 
@@ -26,12 +28,18 @@ export interface TestApp {
   config: Config;
   /** The change feed, when the clone was asked for one (`{ cambios: true }`): caches on, as in main.ts. */
   cambios: Cambios | undefined;
+  /** The scheduler (started when the clone was asked for it: `{ programador: true }`). */
+  programador: Programador<AreaDeps>;
+  /** The clone's database, for what brings its own SQL (a second scheduler on it). */
+  database: Database;
   close(): Promise<void>;
 }
 
 export interface CloneOptions {
   /** Listen to the database's changes, so sessions and cacheable reads are kept in memory as in production. */
   cambios?: boolean;
+  /** Start the scheduled jobs' queue, as main.ts does (polling every half second). */
+  programador?: boolean | OpcionesProgramador;
 }
 
 export interface Template {
@@ -61,14 +69,21 @@ async function startApp(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const feed = opts.cambios ? await escucharCambios(database) : undefined;
-  const app = await buildApp({ db: database.db, config, cambios: feed?.cambios });
+  const programador = new Programador<AreaDeps>(database.db, config);
+  const app = await buildApp({ db: database.db, config, cambios: feed?.cambios, programador });
   await app.ready();
+  if (opts.programador) {
+    await programador.iniciar(database.sql, { sondeoSegundos: 0.5, ...(opts.programador === true ? {} : opts.programador) });
+  }
   return {
     app,
     db: database.db,
     config,
     cambios: feed?.cambios,
+    programador,
+    database,
     close: async () => {
+      await programador.detener(1000);
       await app.close();
       await feed?.close();
       await database.close();

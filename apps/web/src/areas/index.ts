@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../core/area.ts';
+import { alertas } from './alertas/index.ts';
 import { aplicaciones } from './aplicaciones/index.ts';
 import { appsstore } from './appsstore/index.ts';
 import { clientes } from './clientes/index.ts';
@@ -31,4 +32,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   desarrollos,
   paquetes,
   insights,
+  alertas,
 ];

@@ -1,10 +1,11 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
+import { IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
 import { abrirCambiarPassword } from './CambiarPassword.tsx';
+import { Campana } from './Campana.tsx';
 import { Logo } from './Logo.tsx';
 import { paqueteNombreCorto } from './paquete.ts';
 import { TopMenu } from './TopMenu.tsx';
@@ -62,6 +63,7 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
             </Badge>
           </Group>
         )}
+        {usuario && <Campana />}
         {usuario && (
           // The user's name opens their account menu (issue 6: own password change).
           <Menu position="bottom-end" withinPortal>
@@ -76,6 +78,17 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item leftSection={<IconBell size={16} />} component={Link} to="/alertas/notificaciones">
+                {t.notificaciones}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconBellCog size={16} />} component={Link} to="/alertas/mis-alertas">
+                {t.misAlertas}
+              </Menu.Item>
+              {menu.granted.has('ALERTAS#ADMIN') && (
+                <Menu.Item leftSection={<IconClockPlay size={16} />} component={Link} to="/alertas/tareas">
+                  {t.tareas}
+                </Menu.Item>
+              )}
               <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
                 {messages.cuenta.cambiar}
               </Menu.Item>

@@ -1,5 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { archivosAuditoria, archivosRoutes } from './routes.ts';
+import { barrido } from './tareas.ts';
 
 /** Archivos: the content-addressed file store the packages, versions and apps attach to. */
 export const archivos: AreaDescriptor = {
@@ -7,4 +8,5 @@ export const archivos: AreaDescriptor = {
   routes: [archivosRoutes],
   permisos: ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'],
   auditoria: archivosAuditoria,
+  tareas: [barrido],
 };

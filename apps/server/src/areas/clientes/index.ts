@@ -7,6 +7,7 @@ import { clientesAuditoria, clientesRoutes } from './routes.ts';
 import { parametrosRoutes } from './rutas-parametros.ts';
 import { servidoresClienteRoutes } from './rutas-servidores.ts';
 import { seedClientes } from './seed.ts';
+import { vencimientosAlertas } from './vencimientos/alertas.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
 
@@ -24,5 +25,6 @@ export const clientes: AreaDescriptor = {
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,
+  vencimientos: vencimientosAlertas,
   seed: seedClientesArea,
 };

@@ -1,3 +1,4 @@
+import { maquinasAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { conflictos } from './conflictos.ts';
 import { maquinasAuditoria, maquinasRoutes } from './routes.ts';
@@ -10,5 +11,6 @@ export const maquinas: AreaDescriptor = {
   permisos: ['PHY-MAQ#TODO'],
   auditoria: maquinasAuditoria,
   conflictos,
+  vencimientos: maquinasAlertas,
   seed: seedMaquinas,
 };

@@ -1,7 +1,9 @@
+import { sitiosAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { conflictos } from './conflictos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
 import { seedSitios } from './seed.ts';
+import { verificarTodos } from './tareas.ts';
 
 /** Sitios: the websites, their TLS certificates and checks. */
 export const sitios: AreaDescriptor = {
@@ -10,5 +12,7 @@ export const sitios: AreaDescriptor = {
   permisos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
   auditoria: sitiosAuditoria,
   conflictos,
+  vencimientos: sitiosAlertas,
+  tareas: [verificarTodos],
   seed: seedSitios,
 };

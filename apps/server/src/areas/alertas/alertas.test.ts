@@ -1,0 +1,250 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afipPuntosVenta, alertasCorreos, empresas, maquinas, notificaciones, usuarios } from '../../db/schema.ts';
+import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
+import { enviarPendientes } from './correo.ts';
+import { escanearVencimientos } from './escaneo.ts';
+
+const template = useTemplate();
+
+/** A day well after the demo data's dates (they are more than a year overdue then, so the scan leaves them). */
+const dia = (iso: string) => new Date(`${iso}T15:00:00Z`);
+
+/** A real SMTP server on a free port that keeps every message it receives, parsed. */
+async function smtpDePrueba() {
+  const recibidos: (ParsedMail & { destinatarios: string[] })[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          recibidos.push(Object.assign(mail, { destinatarios: session.envelope.rcptTo.map((r) => r.address) }));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, recibidos, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A point of sale whose CAI is due on `vence` and a machine whose warranty ends on `garantia`. */
+async function items(ctx: Fresh, vence: string, garantia: string) {
+  const db = ctx.t.db;
+  const [empresa] = await db.select({ id: empresas.id, razon: empresas.razonSocial }).from(empresas).limit(1);
+  const [pv] = await db.insert(afipPuntosVenta).values({ empresaId: empresa!.id, numero: 9876, modalidad: 'cai', caiVence: vence }).returning();
+  const [maquina] = await db
+    .insert(maquinas)
+    .values({ nombre: 'NB-ALERTA', tipo: 'notebook', estado: 'en_uso', garantiaHasta: garantia, nroInventario: 'INV-ALERTA' })
+    .returning();
+  return { empresa: empresa!, pv: pv!, maquina: maquina! };
+}
+
+async function idDe(ctx: Fresh, usuario: string): Promise<number> {
+  const [fila] = await ctx.t.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, usuario));
+  return fila!.id;
+}
+
+async function notificacionesDe(ctx: Fresh, usuario: string) {
+  return ctx.t.db.select().from(notificaciones).where(eq(notificaciones.usuarioId, await idDe(ctx, usuario))).orderBy(notificaciones.id);
+}
+
+describe('the expiry scan', () => {
+  const ctx = freshApp(template, ['admin', 'comercial', 'tecnico']);
+  let it1: Awaited<ReturnType<typeof items>>;
+  beforeAll(async () => {
+    it1 = await items(ctx, '2045-04-01', '2045-03-12');
+  });
+
+  it('announces what reached a threshold, once, to each person who may read it', async () => {
+    const deps = depsDe(ctx);
+    const r = await escanearVencimientos(deps, dia('2045-03-10'));
+    expect(r.avisos).toBe(2);
+    const admin = await notificacionesDe(ctx, 'admin');
+    expect(admin).toHaveLength(1);
+    expect(admin[0]).toMatchObject({
+      tipo: 'vencimientos',
+      titulo: '2 vencimientos requieren atención',
+      detalle: '1 CAI de punto de venta, 1 garantía de máquina',
+      enlace: `/alertas/notificaciones/${admin[0]!.id}`,
+    });
+    // Comercial reads clients, not machines: one item, so the bell goes straight to it.
+    const comercial = await notificacionesDe(ctx, 'comercial');
+    expect(comercial).toHaveLength(1);
+    expect(comercial[0]).toMatchObject({ tipo: 'punto_venta', titulo: 'Un vencimiento requiere atención', enlace: `/clientes/${it1.empresa.id}?tab=vencimientos` });
+    // Técnica reads neither clients nor machines: told nothing.
+    expect(await notificacionesDe(ctx, 'tecnico')).toHaveLength(0);
+
+    // The same day again: nothing new.
+    expect((await escanearVencimientos(deps, dia('2045-03-10'))).avisos).toBe(0);
+    expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+  });
+
+  it('warns again at the next threshold and weekly while overdue; a renewal stops it', async () => {
+    const deps = depsDe(ctx);
+    // 6 days before the CAI (threshold 7) and the warranty 14 days overdue (second week).
+    expect((await escanearVencimientos(deps, dia('2045-03-26'))).avisos).toBe(2);
+    expect((await escanearVencimientos(deps, dia('2045-03-27'))).avisos).toBe(0);
+    // Renewed: the CAI is far away again, and the warranty's next reminder is a week later.
+    await ctx.t.db.update(afipPuntosVenta).set({ caiVence: '2047-01-01' }).where(eq(afipPuntosVenta.id, it1.pv.id));
+    expect((await escanearVencimientos(deps, dia('2045-04-01'))).avisos).toBe(0);
+    expect((await escanearVencimientos(deps, dia('2045-04-02'))).avisos).toBe(1);
+  });
+
+  it('shows a notification with its items to its owner only, and marks it read', async () => {
+    const [primera] = await notificacionesDe(ctx, 'admin');
+    const detalle = await ctx.t.app.inject({ method: 'GET', url: `/api/alertas/notificaciones/${primera!.id}`, headers: ctx.admin });
+    expect(detalle.statusCode).toBe(200);
+    expect(detalle.json().datos.items.map((i: { titulo: string }) => i.titulo).sort()).toEqual([
+      `CAI del punto de venta 9876 de ${it1.empresa.razon}`,
+      'Garantía de NB-ALERTA (inventario INV-ALERTA)',
+    ]);
+    expect(detalle.json().datos.notificacion.leida).toBe(true);
+    const ajena = await ctx.t.app.inject({ method: 'GET', url: `/api/alertas/notificaciones/${primera!.id}`, headers: ctx.comercial });
+    expect(ajena.statusCode).toBe(404);
+    expect(ajena.json().error).toBe('La notificación no existe');
+
+    const bell = await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/notificaciones', headers: ctx.admin });
+    expect(bell.json().datos.no_leidas).toBe(2);
+    const leida = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/notificaciones/${bell.json().datos.items[0].id}/leida`, headers: ctx.admin });
+    expect(leida.json().datos).toEqual({ no_leidas: 1 });
+    const todas = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/notificaciones/leidas', headers: ctx.admin });
+    expect(todas.json().datos).toEqual({ no_leidas: 0 });
+    const malas = await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/notificaciones?limite=0', headers: ctx.admin });
+    expect(malas.statusCode).toBe(400);
+    expect(malas.json().campos).toEqual({ limite: ['Mínimo 1'] });
+  });
+
+  it('lists the jobs to admins only; without a running scheduler none can be run', async () => {
+    const lista = await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/tareas', headers: ctx.admin });
+    expect(lista.statusCode).toBe(200);
+    const datos = lista.json().datos;
+    expect(datos.activo).toBe(false);
+    expect(datos.correo).toEqual({ configurado: false, pendientes: 0, fallidos: 0 });
+    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-correos', 'alertas-vencimientos', 'archivos-barrido', 'sitios-verificar']);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/tareas', headers: ctx.comercial })).statusCode).toBe(403);
+    const ejecutar = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/alertas-vencimientos/ejecutar', headers: ctx.admin });
+    expect(ejecutar.statusCode).toBe(409);
+    expect(ejecutar.json().error).toBe('Este servidor no ejecuta tareas programadas (TAREAS=0)');
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/otra/ejecutar', headers: ctx.admin })).statusCode).toBe(404);
+  });
+});
+
+describe('two scans at the same moment', () => {
+  const ctx = freshApp(template);
+
+  it('announce each item once between them', async () => {
+    await items(ctx, '2045-04-01', '2045-03-12');
+    const deps = depsDe(ctx);
+    const [a, b] = await Promise.all([escanearVencimientos(deps, dia('2045-03-10')), escanearVencimientos(deps, dia('2045-03-10'))]);
+    expect(a.avisos + b.avisos).toBe(2);
+    expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+    expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(1);
+  });
+});
+
+describe('the e-mail digest', () => {
+  let smtp: Awaited<ReturnType<typeof smtpDePrueba>>;
+  // Started before the clone, whose configuration names it.
+  beforeAll(async () => {
+    smtp = await smtpDePrueba();
+  });
+  const ctx = freshApp(template, [], {
+    config: () => ({ smtpUrl: smtp.url, publicUrl: 'https://intranet.example', alertasRemitente: 'Intranet <alertas@example.com>' }),
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('sends one digest per person, in Spanish, HTML and plain text, each item linked', async () => {
+    const { empresa } = await items(ctx, '2045-04-01', '2045-03-12');
+    const deps = depsDe(ctx);
+    const r = await escanearVencimientos(deps, dia('2045-03-10'));
+    expect(r.correos).toBe(2);
+    expect(await enviarPendientes(deps)).toEqual({ enviados: 2, fallidos: 0 });
+    expect(smtp.recibidos.map((m) => m.destinatarios).sort()).toEqual([['admin@intranet.local'], ['comercial@intranet.local']]);
+    const admin = smtp.recibidos.find((m) => m.destinatarios[0] === 'admin@intranet.local')!;
+    expect(admin.subject).toBe('Intranet: 2 vencimientos requieren atención');
+    expect(admin.from?.value).toEqual([{ name: 'Intranet', address: 'alertas@example.com' }]);
+    // Its state is counted from the day it is sent (today, in this test years before the scan's day).
+    expect(admin.text).toMatch(/Garantía de NB-ALERTA \(inventario INV-ALERTA\): 12\/03\/2045 \(Vence en \d+ días\)/);
+    expect(admin.text!.indexOf('Puntos de venta (CAI)')).toBeLessThan(admin.text!.indexOf('Garantías de máquinas'));
+    expect(admin.text).toContain(`https://intranet.example/clientes/${empresa.id}?tab=vencimientos`);
+    expect(admin.html).toContain('<a href="https://intranet.example/maquinas/');
+    expect(admin.html).toContain('<h3 style="margin:20px 0 6px">Puntos de venta (CAI)</h3>');
+    const comercial = smtp.recibidos.find((m) => m.destinatarios[0] === 'comercial@intranet.local')!;
+    expect(comercial.subject).toBe('Intranet: un vencimiento requiere atención');
+    expect(comercial.text).not.toContain('NB-ALERTA');
+    // Sent once: a second run finds nothing waiting.
+    expect(await enviarPendientes(deps)).toEqual({ enviados: 0, fallidos: 0 });
+    const estados = await ctx.t.db.select({ estado: alertasCorreos.estado }).from(alertasCorreos);
+    expect(estados.map((e) => e.estado)).toEqual(['enviado', 'enviado']);
+  });
+
+  it('does not send what the person can no longer read', async () => {
+    const comercial = await idDe(ctx, 'comercial');
+    await ctx.t.db.insert(alertasCorreos).values({ usuarioId: comercial, asunto: 'x', corridaId: null, texto: 'Prueba', enlace: '/alertas/tareas' });
+    await ctx.t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, comercial));
+    const antes = smtp.recibidos.length;
+    expect(await enviarPendientes({ db: ctx.t.db, config: ctx.t.config })).toEqual({ enviados: 1, fallidos: 0 });
+    expect(smtp.recibidos.length).toBe(antes);
+  });
+});
+
+/** What the app gives the areas (the expiry sources of every area among it). */
+function depsDe(ctx: Fresh) {
+  const deps = ctx.t.programador.dependencias;
+  if (!deps) throw new Error('la app no definió sus tareas');
+  return deps;
+}
+
+describe('Mis alertas', () => {
+  const ctx = freshApp(template, ['comercial', 'tecnico']);
+
+  it('lists the kinds the person may receive, saves their channels, and the scan follows them', async () => {
+    const antes = await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/preferencias', headers: ctx.comercial });
+    expect(antes.statusCode).toBe(200);
+    expect(antes.json().datos).toEqual({
+      correo_configurado: false,
+      email: 'comercial@intranet.local',
+      tipos: [
+        { tipo: 'certificado', titulo: 'Certificados AFIP', email: true, portal: true, propia: false },
+        { tipo: 'punto_venta', titulo: 'Puntos de venta (CAI)', email: true, portal: true, propia: false },
+        { tipo: 'licencia', titulo: 'Licencias Physis', email: true, portal: true, propia: false },
+      ],
+    });
+    const guardar = await ctx.t.app.inject({
+      method: 'PUT',
+      url: '/api/alertas/preferencias',
+      headers: ctx.comercial,
+      payload: { preferencias: [{ tipo: 'punto_venta', email: true, portal: false }] },
+    });
+    expect(guardar.statusCode).toBe(200);
+    expect(guardar.json().datos.tipos[1]).toEqual({ tipo: 'punto_venta', titulo: 'Puntos de venta (CAI)', email: true, portal: false, propia: true });
+
+    const ajena = await ctx.t.app.inject({
+      method: 'PUT',
+      url: '/api/alertas/preferencias',
+      headers: ctx.tecnico,
+      payload: { preferencias: [{ tipo: 'certificado', email: false, portal: true }] },
+    });
+    expect(ajena.statusCode).toBe(400);
+    expect(ajena.json().campos).toEqual({ 'preferencias.0.tipo': ['Sus permisos no le dejan recibir estas alertas'] });
+    const mala = await ctx.t.app.inject({ method: 'PUT', url: '/api/alertas/preferencias', headers: ctx.comercial, payload: { preferencias: [{ tipo: 'otro', email: 1 }] } });
+    expect(mala.statusCode).toBe(400);
+
+    await items(ctx, '2045-04-01', '2045-03-12');
+    await escanearVencimientos(depsDe(ctx), dia('2045-03-10'));
+    // Comercial turned the bell off for points of sale: nothing in it; the admin still gets both.
+    expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(0);
+    expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+import { ALERTA_TIPOS, type AlertaTipo } from '@intranet/contract/alertas';
+import { sql } from 'drizzle-orm';
+import type { AreaDeps, FuenteVencimientos, TareaDef } from '../../core/area.ts';
+import { fechaLocal } from '../../core/fechas.ts';
+import type { Tx } from '../../db/client.ts';
+import { alertasCorreos, alertasCorridas, notificaciones } from '../../db/schema.ts';
+import { enviarPendientes } from './correo.ts';
+import { destinatarios, type Destinatario } from './destinatarios.ts';
+
+/** Warned this many days before the due date, and once a week after it (up to a year overdue). */
+export const UMBRALES = [90, 30, 7, 0] as const;
+const VENCIDO_HASTA_DIAS = 365;
+const LOTE = 500;
+
+/** "2 certificados AFIP" — the kinds in the plural staff read. */
+const NOMBRES: Record<AlertaTipo, [string, string]> = {
+  certificado: ['certificado AFIP', 'certificados AFIP'],
+  punto_venta: ['CAI de punto de venta', 'CAI de puntos de venta'],
+  licencia: ['licencia Physis', 'licencias Physis'],
+  sitio: ['certificado SSL o dominio', 'certificados SSL o dominios'],
+  garantia: ['garantía de máquina', 'garantías de máquinas'],
+  tarea: ['tarea fallida', 'tareas fallidas'],
+};
+export const contar = (tipo: AlertaTipo, n: number) => `${n} ${NOMBRES[tipo][n === 1 ? 0 : 1]}`;
+
+/** What one scan announced, by kind. */
+interface Anunciados {
+  tipo: AlertaTipo;
+  permiso: string;
+  cantidad: number;
+  /** The item's path when the kind announced one item. */
+  enlace: string | null;
+}
+
+export interface ResultadoEscaneo {
+  corrida: number | null;
+  avisos: number;
+  notificaciones: number;
+  correos: number;
+}
+
+/**
+ * The items of every area due within 90 days or overdue within a year, each with the threshold it has
+ * reached, announced once: a key per (kind, item, due date, threshold) that the insert skips when a scan
+ * already announced it. The same transaction leaves one notification and one e-mail per person for what they
+ * may read and chose to receive, so a scan that fails half-way announces nothing, and two processes scanning
+ * at once announce each item once between them.
+ */
+export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimientos' | 'config'>, ahora = new Date()): Promise<ResultadoEscaneo> {
+  const hoy = fechaLocal(ahora);
+  const resultado = await deps.db.transaction(async (tx) => {
+    const [corrida] = await tx.insert(alertasCorridas).values({ creada: ahora }).returning({ id: alertasCorridas.id });
+    const corridaId = corrida!.id;
+    const anunciados = await anunciar(tx, deps.vencimientos, corridaId, hoy);
+    if (anunciados.length === 0) {
+      await tx.delete(alertasCorridas).where(sql`${alertasCorridas.id} = ${corridaId}`);
+      return { corrida: null, avisos: 0, notificaciones: 0, correos: 0 };
+    }
+    const personas = await destinatarios(tx);
+    const conCorreo = deps.config.smtpUrl !== '';
+    const avisos = [];
+    const correos = [];
+    for (const persona of personas) {
+      const suyos = anunciados.filter((a) => persona.codigos.has(a.permiso));
+      const portal = suyos.filter((a) => persona.canales(a.tipo).portal);
+      const email = suyos.filter((a) => persona.canales(a.tipo).email);
+      if (portal.length > 0) avisos.push(notificacionDe(persona, portal, corridaId));
+      if (conCorreo && persona.email && email.length > 0) {
+        correos.push({ usuarioId: persona.id, corridaId, tipos: email.map((a) => a.tipo), asunto: asuntoDe(email) });
+      }
+    }
+    for (let i = 0; i < avisos.length; i += LOTE) await tx.insert(notificaciones).values(avisos.slice(i, i + LOTE));
+    for (let i = 0; i < correos.length; i += LOTE) await tx.insert(alertasCorreos).values(correos.slice(i, i + LOTE));
+    // A notification of several items opens its own list of them.
+    await tx.execute(sql`update notificaciones set enlace = '/alertas/notificaciones/' || id where corrida_id = ${corridaId} and enlace = ''`);
+    return { corrida: corridaId, avisos: anunciados.reduce((n, a) => n + a.cantidad, 0), notificaciones: avisos.length, correos: correos.length };
+  });
+  return resultado;
+}
+
+/** Inserts the newly reached (item, threshold) pairs of the scan; answers how many of each kind, and the one item's path. */
+async function anunciar(tx: Tx, fuentes: readonly FuenteVencimientos[], corridaId: number, hoy: string): Promise<Anunciados[]> {
+  if (fuentes.length === 0) return [];
+  const union = sql.join(
+    fuentes.map(
+      (f) => sql`select ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.vence, x.enlace
+                   from (${f.consulta}) x
+                  where x.vence between ${hoy}::date - ${VENCIDO_HASTA_DIAS}::int and ${hoy}::date + ${UMBRALES[0]}::int`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await tx.execute<{ tipo: AlertaTipo; permiso: string; cantidad: number; enlace: string | null }>(sql`
+    with f as (
+      select f.*, case
+               when f.vence - ${hoy}::date > 30 then 90
+               when f.vence - ${hoy}::date > 7 then 30
+               when f.vence - ${hoy}::date > 0 then 7
+               else -7 * ((${hoy}::date - f.vence) / 7)
+             end as umbral
+        from (${union}) f
+    ), nuevos as (
+      insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, titulo, vence, umbral, enlace, permiso)
+      select f.tipo || ':' || f.item_id || ':' || f.vence || ':' || f.umbral, ${corridaId}, f.tipo, f.item_id, f.empresa_id,
+             f.titulo, f.vence, f.umbral, f.enlace, f.permiso
+        from f
+          on conflict (clave) do nothing
+      returning tipo, permiso, enlace
+    )
+    select tipo, permiso, count(*)::int as cantidad, min(enlace) as enlace from nuevos group by tipo, permiso`);
+  // In the kinds' own order (ALERTA_TIPOS), as every list of them reads.
+  const orden = Object.keys(ALERTA_TIPOS);
+  return rows
+    .map((r) => ({ ...r, cantidad: Number(r.cantidad), enlace: Number(r.cantidad) === 1 ? r.enlace : null }))
+    .sort((a, b) => orden.indexOf(a.tipo) - orden.indexOf(b.tipo));
+}
+
+function notificacionDe(persona: Destinatario, suyos: Anunciados[], corridaId: number) {
+  const total = suyos.reduce((n, a) => n + a.cantidad, 0);
+  return {
+    usuarioId: persona.id,
+    tipo: suyos.length === 1 ? suyos[0]!.tipo : 'vencimientos',
+    titulo: total === 1 ? 'Un vencimiento requiere atención' : `${total} vencimientos requieren atención`,
+    detalle: suyos.map((a) => contar(a.tipo, a.cantidad)).join(', '),
+    // One item: its screen; several: the notification's list (set once its id is known).
+    enlace: total === 1 ? (suyos[0]!.enlace ?? '') : '',
+    corridaId,
+    tipos: suyos.map((a) => a.tipo),
+  };
+}
+
+const asuntoDe = (suyos: Anunciados[]) => {
+  const total = suyos.reduce((n, a) => n + a.cantidad, 0);
+  return total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+};
+
+/** The scan as a scheduled job: at start and every ALERTAS_INTERVALO_MIN minutes; the e-mails go right after. */
+export const escaneoVencimientos: TareaDef = {
+  nombre: 'alertas-vencimientos',
+  titulo: 'Avisar vencimientos',
+  descripcion: `Revisa certificados AFIP, CAI, licencias Physis, certificados SSL y dominios de sitios y garantías de máquinas; avisa a ${UMBRALES.slice(0, -1).join(', ')} y 0 días y cada semana mientras estén vencidos.`,
+  cron: (config) => cronDeIntervalo(config.alertasIntervaloMin),
+  programacion: (config) => `Cada ${config.alertasIntervaloMin === 60 ? 'hora' : config.alertasIntervaloMin % 60 === 0 ? `${config.alertasIntervaloMin / 60} horas` : `${config.alertasIntervaloMin} minutos`} y al iniciar`,
+  alIniciar: true,
+  ejecutar: async (deps) => {
+    const r = await escanearVencimientos(deps);
+    const enviados = await enviarPendientes(deps);
+    if (r.avisos === 0) return `Sin vencimientos nuevos que avisar${enviados.enviados > 0 ? `; ${enviados.enviados} correos pendientes enviados` : ''}`;
+    return `${r.avisos} avisos nuevos: ${r.notificaciones} notificaciones y ${r.correos} correos (${enviados.enviados} enviados${enviados.fallidos > 0 ? `, ${enviados.fallidos} con error` : ''})`;
+  },
+};
+
+/** The outbox's sender on its own schedule: e-mails of failed jobs, and retries of those that failed to go. */
+export const envioCorreos: TareaDef = {
+  nombre: 'alertas-correos',
+  titulo: 'Enviar correos de alertas',
+  descripcion: 'Envía los correos de alertas que esperan y vuelve a intentar los que fallaron (hasta 5 intentos).',
+  cron: () => '*/5 * * * *',
+  programacion: () => 'Cada 5 minutos',
+  ejecutar: async (deps) => {
+    if (!deps.config.smtpUrl) return 'SMTP_URL no está configurado: no se envían correos';
+    const r = await enviarPendientes(deps);
+    return `${r.enviados} correos enviados${r.fallidos > 0 ? `, ${r.fallidos} con error` : ''}`;
+  },
+};
+
+/** Every `minutos` minutes as cron: within the hour (`*​/15 * * * *`) or in whole hours (`0 *​/2 * * *`). */
+export function cronDeIntervalo(minutos: number): string {
+  if (minutos < 60) return `*/${minutos} * * * *`;
+  const horas = minutos / 60;
+  return horas >= 24 ? '0 0 * * *' : `0 */${horas} * * *`;
+}

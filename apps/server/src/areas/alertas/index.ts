@@ -1,0 +1,11 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+import { envioCorreos, escaneoVencimientos } from './escaneo.ts';
+import { alertasRoutes } from './routes.ts';
+
+/** Alertas: the scheduled jobs, the expiry scan and what it tells people (the bell, e-mail). */
+export const alertas: AreaDescriptor = {
+  name: 'alertas',
+  routes: [alertasRoutes],
+  permisos: ['ALERTAS#ADMIN'],
+  tareas: [escaneoVencimientos, envioCorreos],
+};

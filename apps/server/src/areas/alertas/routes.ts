@@ -1,0 +1,170 @@
+import {
+  ALERTA_TIPO_VALUES,
+  misAlertas,
+  misAlertasInput,
+  noLeidas,
+  notificacionDetalle,
+  notificacionesQuery,
+  notificacionesRespuesta,
+  notificacionParams,
+  tareaEncolada,
+  tareaParams,
+  tareasRespuesta,
+  type AlertaTipo,
+} from '@intranet/contract/alertas';
+import type { PermissionCode } from '@intranet/contract/permissions';
+import { envelope, errorBody } from '@intranet/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AreaDeps } from '../../core/area.ts';
+import { ProgramadorInactivo, TareaDesconocida, TareaYaEnCola } from '../../jobs/programador.ts';
+import { MENSAJES } from '../../messages.ts';
+import { canAccess, sessionOf } from '../../plugins/access.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { avisarFallo } from './fallos.ts';
+import { estadoCorreos, guardarPreferencias, leerTodas, marcarLeida, misAlertasDe, notificacionConItems, notificacionesDe } from './queries.ts';
+
+const ADMIN = { access: 'ALERTAS#ADMIN' } as const;
+const SESION = { access: 'session' } as const;
+const bad = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
+
+/** Alertas → Tareas: the scheduled jobs, their runs, "Ejecutar ahora" (ALERTAS#ADMIN). */
+const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, programador }) => {
+  // A job that failed for the last time is told to the admins (bell and e-mail).
+  programador.alFallar((fallo) => avisarFallo(db, config, fallo));
+
+  app.get('/api/alertas/tareas', {
+    config: ADMIN,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Tareas programadas: próxima ejecución, las últimas ejecuciones con su duración, resultado y error',
+      response: { 200: envelope(tareasRespuesta), ...bad },
+    },
+    handler: async () => ({ error: null, datos: { ...(await programador.estado()), correo: await estadoCorreos(db, config) } }),
+  });
+
+  app.post('/api/alertas/tareas/:nombre/ejecutar', {
+    config: ADMIN,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Ejecutar ahora: pone una ejecución de la tarea en la cola',
+      params: tareaParams,
+      response: { 202: envelope(tareaEncolada), ...bad, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      try {
+        const trabajo = await programador.ejecutarAhora(request.params.nombre);
+        return reply.code(202).send({ error: null, datos: { trabajo } });
+      } catch (err) {
+        if (err instanceof TareaDesconocida) throw new ApiError(404, 'La tarea no existe');
+        if (err instanceof ProgramadorInactivo) throw new ApiError(409, 'Este servidor no ejecuta tareas programadas (TAREAS=0)');
+        if (err instanceof TareaYaEnCola) throw new ApiError(409, 'La tarea ya tiene una ejecución esperando en la cola');
+        throw err;
+      }
+    },
+  });
+};
+
+/** The bell: the caller's notifications, one with its items, marking read. Any signed-in person, their own only. */
+const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+  app.get('/api/alertas/notificaciones', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Mis notificaciones: las últimas y cuántas quedan sin leer',
+      querystring: notificacionesQuery,
+      response: { 200: envelope(notificacionesRespuesta), ...bad },
+    },
+    handler: async (request) => ({ error: null, datos: await notificacionesDe(db, sessionOf(request).usuario.id, request.query.limite) }),
+  });
+
+  app.get('/api/alertas/notificaciones/:id', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Una notificación con sus elementos (los que la persona puede ver hoy); la marca leída',
+      params: notificacionParams,
+      response: { 200: envelope(notificacionDetalle), ...bad, 404: errorBody },
+    },
+    handler: async (request) => {
+      const sesion = sessionOf(request);
+      const detalle = await notificacionConItems(db, sesion.usuario.id, request.params.id, sesion.permisos);
+      if (!detalle) throw new ApiError(404, 'La notificación no existe');
+      return { error: null, datos: detalle };
+    },
+  });
+
+  app.post('/api/alertas/notificaciones/:id/leida', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Marca una notificación como leída',
+      params: notificacionParams,
+      response: { 200: envelope(noLeidas), ...bad, 404: errorBody },
+    },
+    handler: async (request) => {
+      const quedan = await marcarLeida(db, sessionOf(request).usuario.id, request.params.id);
+      if (quedan === null) throw new ApiError(404, 'La notificación no existe');
+      return { error: null, datos: { no_leidas: quedan } };
+    },
+  });
+
+  app.post('/api/alertas/notificaciones/leidas', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Marca todas mis notificaciones como leídas',
+      response: { 200: envelope(noLeidas), ...bad },
+    },
+    handler: async (request) => {
+      await leerTodas(db, sessionOf(request).usuario.id);
+      return { error: null, datos: { no_leidas: 0 } };
+    },
+  });
+};
+
+/** "Mis alertas": the caller's channels per kind, for the kinds their permissions let them read. */
+const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, vencimientos }) => {
+  // Which code reads each kind: the areas' expiry sources, and the jobs' failures for the admins.
+  const permisoDe = new Map<AlertaTipo, PermissionCode>([...vencimientos.map((f) => [f.tipo, f.permiso] as const), ['tarea', 'ALERTAS#ADMIN']]);
+  const visibles = (permisos: ReadonlySet<PermissionCode>) => ALERTA_TIPO_VALUES.filter((tipo) => canAccess(permisoDe.get(tipo) ?? 'ALERTAS#ADMIN', permisos));
+
+  app.get('/api/alertas/preferencias', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Mis alertas: por cada tipo de alerta que puedo recibir, si llega por correo y en la campana',
+      response: { 200: envelope(misAlertas), ...bad },
+    },
+    handler: async (request) => {
+      const sesion = sessionOf(request);
+      return { error: null, datos: await misAlertasDe(db, config, sesion.usuario.id, visibles(sesion.permisos)) };
+    },
+  });
+
+  app.put('/api/alertas/preferencias', {
+    config: SESION,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban)',
+      body: misAlertasInput,
+      response: { 200: envelope(misAlertas), ...bad },
+    },
+    handler: async (request) => {
+      const sesion = sessionOf(request);
+      const mias = visibles(sesion.permisos);
+      const campos: Record<string, string[]> = {};
+      request.body.preferencias.forEach((p, i) => {
+        if (!mias.includes(p.tipo)) campos[`preferencias.${i}.tipo`] = ['Sus permisos no le dejan recibir estas alertas'];
+      });
+      if (Object.keys(campos).length > 0) throw new ApiError(400, MENSAJES.datosInvalidos, campos);
+      await guardarPreferencias(db, sesion.usuario.id, request.body.preferencias);
+      return { error: null, datos: await misAlertasDe(db, config, sesion.usuario.id, mias) };
+    },
+  });
+};
+
+export const alertasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
+  await app.register(tareasRoutes, deps);
+  await app.register(notificacionesRoutes, deps);
+  await app.register(preferenciasRoutes, deps);
+};

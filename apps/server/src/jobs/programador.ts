@@ -1,0 +1,224 @@
+import type { TareaEjecucion, TareasRespuesta } from '@intranet/contract/alertas';
+import cronParser from 'cron-parser';
+import { desc, eq } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
+import { ZONA_HORARIA } from '../core/fechas.ts';
+import type { Db, SqlCrudo } from '../db/client.ts';
+import { tareasEjecuciones } from '../db/schema.ts';
+
+/**
+ * A job run on a schedule (issue 16), on the queue in the portal's own database (pg-boss): with several
+ * processes each scheduled run happens once, a run cut off by a restart is retried, and one that keeps failing
+ * stops and is shown as failed on Alertas → Tareas. `D` is what the job is given (the areas' deps).
+ */
+export interface TareaProgramada<D> {
+  /** Its queue's name, unique across areas ('alertas-vencimientos'). */
+  nombre: string;
+  titulo: string;
+  descripcion: string;
+  /** When it runs: a cron expression in Buenos Aires time (minute precision). */
+  cron: (config: Config) => string;
+  /** The same in words, for the screen ("Cada 60 minutos"). */
+  programacion: (config: Config) => string;
+  /** Also run once when the server starts (once for processes starting together). */
+  alIniciar?: boolean;
+  /** Longest a run may take, in seconds (15 minutes if unset): a run still going then is cut off and retried. */
+  limiteSegundos?: number;
+  /** Does the work; answers what it did, in Spanish, for the screen. A throw is a failed run. */
+  ejecutar: (deps: D, contexto: { manual: boolean }) => Promise<string>;
+}
+
+/** A run that failed on its last allowed attempt. */
+export interface FalloDefinitivo {
+  tarea: string;
+  titulo: string;
+  error: string;
+}
+
+export class TareaDesconocida extends Error {}
+export class ProgramadorInactivo extends Error {}
+export class TareaYaEnCola extends Error {}
+
+const ESQUEMA = 'pgboss';
+/** Two retries after the first attempt, 30 s then 60 s later: a run cut off by a restart is taken up again. */
+const REINTENTOS = 2;
+const LIMITE_SEGUNDOS = 15 * 60;
+const EJECUCIONES_MOSTRADAS = 10;
+
+export interface OpcionesProgramador {
+  /** How a worker looks for new jobs, in seconds (pg-boss polls; 2 s by default, at least 0.5). */
+  sondeoSegundos?: number;
+  /** Seconds between retries (30 by default, doubling). */
+  esperaReintento?: number;
+  /** How often the queue looks for runs past their time limit, in seconds (120 by default). */
+  mantenimientoSegundos?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The scheduler: the areas' jobs (given by the app) and, once started, the pg-boss queue that runs them.
+ * Without `iniciar` (the route tests, scripts) the jobs are listed with their past runs but none runs.
+ */
+export class Programador<D> {
+  readonly #db: Db;
+  readonly #config: Config;
+  readonly #tareas = new Map<string, TareaProgramada<D>>();
+  readonly #fallos: ((fallo: FalloDefinitivo) => Promise<void>)[] = [];
+  #deps: D | undefined;
+  #boss: PgBoss | undefined;
+
+  constructor(db: Db, config: Config) {
+    this.#db = db;
+    this.#config = config;
+  }
+
+  /** The app hands over every area's jobs and what they are given (app.ts). */
+  definir(tareas: readonly TareaProgramada<D>[], deps: D): void {
+    for (const tarea of tareas) {
+      if (this.#tareas.has(tarea.nombre)) throw new Error(`tarea repetida: ${tarea.nombre}`);
+      this.#tareas.set(tarea.nombre, tarea);
+    }
+    this.#deps = deps;
+  }
+
+  /** Called with each run that failed for the last time (the alerts tell the admins). */
+  alFallar(escucha: (fallo: FalloDefinitivo) => Promise<void>): void {
+    this.#fallos.push(escucha);
+  }
+
+  /** What the jobs are given (the app's areas' deps), once defined. */
+  get dependencias(): D | undefined {
+    return this.#deps;
+  }
+
+  get activo(): boolean {
+    return this.#boss !== undefined;
+  }
+
+  /** Starts the queue on the database given (its schema `pgboss` is created or updated), schedules and works every job. */
+  async iniciar(sql: SqlCrudo, opciones: OpcionesProgramador = {}): Promise<void> {
+    const esperaReintento = opciones.esperaReintento ?? 30;
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => sql(text, values) },
+      schema: ESQUEMA,
+      retryLimit: REINTENTOS,
+      retryDelay: esperaReintento,
+      retryBackoff: true,
+      ...(opciones.mantenimientoSegundos ? { maintenanceIntervalSeconds: opciones.mantenimientoSegundos } : {}),
+    });
+    boss.on('error', (err) => opciones.onError?.(err));
+    await boss.start();
+    for (const tarea of this.#tareas.values()) {
+      await boss.createQueue(tarea.nombre, {
+        name: tarea.nombre,
+        // At most one run waiting and one running: a second "Ejecutar ahora" while one waits adds nothing.
+        policy: 'stately',
+        retryLimit: REINTENTOS,
+        retryDelay: esperaReintento,
+        retryBackoff: true,
+        expireInSeconds: tarea.limiteSegundos ?? LIMITE_SEGUNDOS,
+      });
+      await boss.schedule(tarea.nombre, tarea.cron(this.#config), {}, { tz: ZONA_HORARIA });
+      await boss.work<{ manual?: boolean }>(
+        tarea.nombre,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opciones.sondeoSegundos ?? 2 },
+        async (jobs) => {
+          for (const job of jobs) await this.#correr(tarea, job);
+        },
+      );
+    }
+    this.#boss = boss;
+    for (const tarea of this.#tareas.values()) {
+      // Processes starting together send it once: one job per minute slot.
+      if (tarea.alIniciar) await boss.send(tarea.nombre, {}, { singletonKey: 'inicio', singletonSeconds: 60 });
+    }
+  }
+
+  /** Stops taking jobs, waits up to `espera` ms for the running ones, and lets go of the queue. */
+  async detener(espera = 10_000): Promise<void> {
+    const boss = this.#boss;
+    this.#boss = undefined;
+    await boss?.stop({ graceful: true, wait: true, timeout: espera, close: false });
+  }
+
+  /** "Ejecutar ahora": queues a run; answers its job id. */
+  async ejecutarAhora(nombre: string): Promise<string> {
+    if (!this.#tareas.has(nombre)) throw new TareaDesconocida(nombre);
+    if (!this.#boss) throw new ProgramadorInactivo(nombre);
+    const id = await this.#boss.send(nombre, { manual: true });
+    if (!id) throw new TareaYaEnCola(nombre);
+    return id;
+  }
+
+  /** Every job with its schedule, next run, waiting runs and latest runs (Alertas → Tareas). */
+  async estado(ahora = new Date()): Promise<Omit<TareasRespuesta, 'correo'>> {
+    const tareas = [];
+    for (const tarea of this.#tareas.values()) {
+      const filas = await this.#db
+        .select()
+        .from(tareasEjecuciones)
+        .where(eq(tareasEjecuciones.tarea, tarea.nombre))
+        .orderBy(desc(tareasEjecuciones.inicio), desc(tareasEjecuciones.id))
+        .limit(EJECUCIONES_MOSTRADAS);
+      const limite = (tarea.limiteSegundos ?? LIMITE_SEGUNDOS) * 1000;
+      tareas.push({
+        nombre: tarea.nombre,
+        titulo: tarea.titulo,
+        descripcion: tarea.descripcion,
+        programacion: tarea.programacion(this.#config),
+        proxima: this.#boss ? proximaEjecucion(tarea.cron(this.#config), ahora) : null,
+        pendientes: this.#boss ? await this.#boss.getQueueSize(tarea.nombre) : 0,
+        ejecuciones: filas.map((fila): TareaEjecucion => {
+          // A run still marked running past its time limit was cut off (a restart or a crash); the queue retries it.
+          const interrumpida = fila.estado === 'en_curso' && ahora.getTime() - fila.inicio.getTime() > limite;
+          return {
+            id: fila.id,
+            inicio: fila.inicio.toISOString(),
+            fin: fila.fin?.toISOString() ?? null,
+            duracion_ms: fila.fin ? fila.fin.getTime() - fila.inicio.getTime() : null,
+            estado: interrumpida ? 'interrumpida' : (fila.estado as TareaEjecucion['estado']),
+            intento: fila.intento,
+            definitivo: fila.definitivo,
+            manual: fila.manual,
+            resultado: fila.resultado,
+            error: fila.error,
+          };
+        }),
+      });
+    }
+    return { activo: this.activo, tareas };
+  }
+
+  /** One run: written down before and after, so the screen shows it running, done or failed. */
+  async #correr(tarea: TareaProgramada<D>, job: PgBoss.JobWithMetadata<{ manual?: boolean }>): Promise<void> {
+    const deps = this.#deps;
+    if (deps === undefined) throw new Error('programador sin tareas definidas');
+    const manual = job.data?.manual === true;
+    const definitivo = job.retryCount >= job.retryLimit;
+    const [fila] = await this.#db
+      .insert(tareasEjecuciones)
+      .values({ tarea: tarea.nombre, trabajo: job.id, intento: job.retryCount + 1, definitivo, manual })
+      .returning({ id: tareasEjecuciones.id });
+    const id = fila?.id ?? 0;
+    try {
+      const resultado = await tarea.ejecutar(deps, { manual });
+      await this.#db.update(tareasEjecuciones).set({ estado: 'ok', fin: new Date(), resultado }).where(eq(tareasEjecuciones.id, id));
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      await this.#db.update(tareasEjecuciones).set({ estado: 'error', fin: new Date(), error }).where(eq(tareasEjecuciones.id, id));
+      if (definitivo) {
+        for (const escucha of this.#fallos) {
+          await escucha({ tarea: tarea.nombre, titulo: tarea.titulo, error }).catch(() => undefined);
+        }
+      }
+      // The queue retries it, or marks it failed after the last attempt.
+      throw err;
+    }
+  }
+}
+
+/** The next time a cron expression fires after `ahora`, in Buenos Aires time. */
+export function proximaEjecucion(cron: string, ahora: Date): string {
+  return cronParser.parseExpression(cron, { currentDate: ahora, tz: ZONA_HORARIA }).next().toDate().toISOString();
+}

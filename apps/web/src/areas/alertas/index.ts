@@ -1,0 +1,9 @@
+import type { AreaDescriptor } from '../../core/area.ts';
+
+/** Alertas: the scheduled jobs and the notifications (the bell in the top bar is the shell's). */
+export const alertas: AreaDescriptor = {
+  name: 'alertas',
+  routes: [{ path: 'alertas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AlertasRoutes })) }],
+  menu: [],
+  palette: [{ text: 'Tareas programadas', link: '/alertas/tareas', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'jobs', 'cron'] }],
+};

@@ -1,0 +1,18 @@
+import { AreaRoutes } from '../../components/AreaRoutes.tsx';
+import { MisAlertasScreen } from './MisAlertasScreen.tsx';
+import { NotificacionDetail, NotificacionesScreen } from './NotificacionesScreen.tsx';
+import { TareasScreen } from './TareasScreen.tsx';
+
+/** /alertas: the scheduled jobs (admins), the signed-in person's notifications and one notification's items. */
+export function AlertasRoutes() {
+  return (
+    <AreaRoutes
+      routes={[
+        { path: 'tareas', element: <TareasScreen /> },
+        { path: 'mis-alertas', element: <MisAlertasScreen /> },
+        { path: 'notificaciones', element: <NotificacionesScreen /> },
+        { path: 'notificaciones/:id', element: <NotificacionDetail /> },
+      ]}
+    />
+  );
+}

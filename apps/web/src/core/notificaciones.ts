@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { noLeidas, notificacionDetalle, notificacionesRespuesta } from '@intranet/contract/alertas';
+import { envelope } from '@intranet/contract/envelope';
+import { apiUrl } from './config/config.ts';
+import { http } from './http/http.ts';
+import { useSesion } from './session/session.ts';
+
+/** The bell asks again this often (and whenever the tab comes back into view). */
+const CADA_MS = 60_000;
+
+export const notificacionesKeys = {
+  all: ['notificaciones'] as const,
+  lista: (limite: number) => ['notificaciones', 'lista', limite] as const,
+  detalle: (id: number) => ['notificaciones', 'detalle', id] as const,
+};
+
+const url = (path: string) => apiUrl('api', `/api/alertas/notificaciones${path}`);
+
+/** The signed-in person's latest notifications and unread count (the bell, Alertas → Notificaciones). */
+export function useNotificaciones(limite = 20) {
+  const token = useSesion()?.token ?? null;
+  return useQuery({
+    queryKey: notificacionesKeys.lista(limite),
+    queryFn: async ({ signal }) => (await http.get(url(`?limite=${limite}`), envelope(notificacionesRespuesta), { signal })).datos,
+    enabled: token !== null,
+    refetchInterval: CADA_MS,
+  });
+}
+
+/** One notification with its items; opening it marks it read on the server. */
+export function useNotificacion(id: number) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: notificacionesKeys.detalle(id),
+    queryFn: async ({ signal }) => {
+      const datos = (await http.get(url(`/${id}`), envelope(notificacionDetalle), { signal })).datos;
+      void client.invalidateQueries({ queryKey: ['notificaciones', 'lista'] });
+      return datos;
+    },
+  });
+}
+
+export function useMarcarLeida() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.post(url(`/${id}/leida`), undefined, envelope(noLeidas))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: notificacionesKeys.all }),
+  });
+}
+
+export function useLeerTodas() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.post(url('/leidas'), undefined, envelope(noLeidas))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: notificacionesKeys.all }),
+  });
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { MAX_ID } from './list.ts';
+
+// ---- Alertas (issue 16): scheduled jobs, notifications in the portal ----
+
+/** How a job's run ended: still running, done, failed (and retried or given up), or cut off by a restart. */
+export const TAREA_ESTADOS = {
+  en_curso: 'En curso',
+  ok: 'Correcta',
+  error: 'Con error',
+  interrumpida: 'Interrumpida',
+} as const;
+export type TareaEstado = keyof typeof TAREA_ESTADOS;
+
+/** One run of a scheduled job. Times are ISO 8601; `duracion_ms` is null while it runs. */
+export const tareaEjecucion = z.object({
+  id: z.number().int(),
+  inicio: z.string(),
+  fin: z.string().nullable(),
+  duracion_ms: z.number().int().nullable(),
+  estado: z.enum(Object.keys(TAREA_ESTADOS) as [TareaEstado, ...TareaEstado[]]),
+  /** Which attempt of the job this was (1 = the first; retries count up). */
+  intento: z.number().int(),
+  /** The last attempt the queue allows: a failure here is final (the job is shown as failed). */
+  definitivo: z.boolean(),
+  /** Started by a person ("Ejecutar ahora") rather than by the schedule. */
+  manual: z.boolean(),
+  /** What it did, in Spanish ("3 avisos enviados a 2 personas"). */
+  resultado: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TareaEjecucion = z.infer<typeof tareaEjecucion>;
+
+/** A scheduled job as Alertas → Tareas shows it. */
+export const tarea = z.object({
+  nombre: z.string(),
+  titulo: z.string(),
+  descripcion: z.string(),
+  /** Its schedule in words ("Cada 60 minutos y al iniciar"). */
+  programacion: z.string(),
+  /** The next scheduled run (ISO 8601), null when the scheduler is not running. */
+  proxima: z.string().nullable(),
+  /** Runs waiting in the queue (a manual run asked for, or a retry after a failure). */
+  pendientes: z.number().int(),
+  /** The latest runs, newest first. */
+  ejecuciones: z.array(tareaEjecucion),
+});
+export type Tarea = z.infer<typeof tarea>;
+
+/** `GET {api}/api/alertas/tareas`. */
+export const tareasRespuesta = z.object({
+  /** False when this server runs no scheduler (then no job runs on its own). */
+  activo: z.boolean(),
+  tareas: z.array(tarea),
+  /** The e-mail channel: whether SMTP_URL is set, and the outbox's waiting and failed e-mails. */
+  correo: z.object({ configurado: z.boolean(), pendientes: z.number().int(), fallidos: z.number().int() }),
+});
+export type TareasRespuesta = z.infer<typeof tareasRespuesta>;
+
+export const tareaParams = z.object({ nombre: z.string().trim().min(1).max(100) }).strict();
+
+/** `POST {api}/api/alertas/tareas/:nombre/ejecutar`: the run is queued; its id in the queue. */
+export const tareaEncolada = z.object({ trabajo: z.string() });
+
+// ---- Notifications (the bell) ----
+
+/** What an alert is about; each kind is chosen per person and channel in "Mis alertas". */
+export const ALERTA_TIPOS = {
+  certificado: 'Certificados AFIP',
+  punto_venta: 'Puntos de venta (CAI)',
+  licencia: 'Licencias Physis',
+  sitio: 'Sitios web: certificado SSL y dominio',
+  garantia: 'Garantías de máquinas',
+  tarea: 'Tareas programadas que fallan',
+} as const;
+/** What a notification is about: one kind, or several kinds of expiries at once. */
+export const NOTIFICACION_TIPOS = { ...ALERTA_TIPOS, vencimientos: 'Vencimientos' } as const;
+export type NotificacionTipo = keyof typeof NOTIFICACION_TIPOS;
+export type AlertaTipo = keyof typeof ALERTA_TIPOS;
+export const ALERTA_TIPO_VALUES = Object.keys(ALERTA_TIPOS) as [AlertaTipo, ...AlertaTipo[]];
+
+export const notificacion = z.object({
+  id: z.number().int(),
+  tipo: z.enum(Object.keys(NOTIFICACION_TIPOS) as [NotificacionTipo, ...NotificacionTipo[]]),
+  titulo: z.string(),
+  detalle: z.string(),
+  /** The portal path of the item ("/clientes/12/vencimientos"). */
+  enlace: z.string(),
+  creada: z.string(),
+  leida: z.boolean(),
+});
+export type Notificacion = z.infer<typeof notificacion>;
+
+/** `GET {api}/api/alertas/notificaciones`: the latest notifications of the caller and how many are unread. */
+export const notificacionesRespuesta = z.object({
+  no_leidas: z.number().int().nonnegative(),
+  items: z.array(notificacion),
+});
+export type NotificacionesRespuesta = z.infer<typeof notificacionesRespuesta>;
+
+export const notificacionesQuery = z
+  .object({ limite: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(100, 'Máximo 100').default(20) })
+  .strict();
+
+export const notificacionParams = z
+  .object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') })
+  .strict();
+
+/** An item an expiry scan announced: what, when it is due, the threshold it reached, and its screen. */
+export const aviso = z.object({
+  tipo: z.enum(ALERTA_TIPO_VALUES),
+  titulo: z.string(),
+  /** yyyy-mm-dd. */
+  vence: z.string(),
+  /** Days before the due date it was announced at (90, 30, 7, 0), or after it (-7, -14…). */
+  umbral: z.number().int(),
+  enlace: z.string(),
+});
+export type Aviso = z.infer<typeof aviso>;
+
+/** `GET {api}/api/alertas/notificaciones/:id`: a notification and its items the caller may read (at most 500). */
+export const notificacionDetalle = z.object({
+  notificacion,
+  items: z.array(aviso),
+  total: z.number().int().nonnegative(),
+});
+export type NotificacionDetalle = z.infer<typeof notificacionDetalle>;
+
+/** Answer of marking read: how many are still unread. */
+export const noLeidas = z.object({ no_leidas: z.number().int().nonnegative() });
+
+/** "Vence en 25 días", "Vence hoy", "Venció hace 3 días": a due date (yyyy-mm-dd) seen from `hoy`. */
+export function cuandoVence(vence: string, hoy: string): string {
+  const dias = Math.round((Date.parse(vence) - Date.parse(hoy)) / 86_400_000);
+  if (dias === 0) return 'Vence hoy';
+  if (dias === 1) return 'Vence mañana';
+  if (dias > 0) return `Vence en ${dias} días`;
+  return dias === -1 ? 'Venció ayer' : `Venció hace ${-dias} días`;
+}
+
+// ---- Mis alertas: each person's channels per kind ----
+
+export const preferencia = z
+  .object({
+    tipo: z.enum(ALERTA_TIPO_VALUES, { error: 'Tipo de alerta inválido' }),
+    email: z.boolean({ error: 'Debe ser verdadero o falso' }),
+    portal: z.boolean({ error: 'Debe ser verdadero o falso' }),
+  })
+  .strict();
+export type Preferencia = z.infer<typeof preferencia>;
+
+/** `GET {api}/api/alertas/preferencias`: the kinds the caller may receive, with their channels. */
+export const misAlertas = z.object({
+  /** Whether e-mail is sent at all (SMTP_URL). */
+  correo_configurado: z.boolean(),
+  /** The address e-mail goes to (the account's), or null when it has none. */
+  email: z.string().nullable(),
+  tipos: z.array(
+    preferencia.extend({
+      titulo: z.string(),
+      /** The person chose it; false: the defaults of their roles. */
+      propia: z.boolean(),
+    }),
+  ),
+});
+export type MisAlertas = z.infer<typeof misAlertas>;
+
+/** `PUT {api}/api/alertas/preferencias`: the caller's choice for some kinds (others keep theirs). */
+export const misAlertasInput = z
+  .object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) })
+  .strict();
+export type MisAlertasInput = z.infer<typeof misAlertasInput>;
