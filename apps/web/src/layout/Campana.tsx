@@ -61,33 +61,34 @@ export function Campana() {
           )}
           <Stack gap={0} role="list" aria-label={t.notificaciones}>
             {data?.items.map((n) => (
-              <UnstyledButton
-                key={n.id}
-                role="listitem"
-                onClick={() => abrir(n)}
-                px="sm"
-                py={8}
-                data-testid="notificacion"
-                data-leida={n.leida}
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: n.leida ? undefined : 'var(--mantine-color-blue-0)' }}
-              >
-                <Group gap={8} wrap="nowrap" align="flex-start">
-                  <Box w={8} h={8} mt={6} style={{ borderRadius: 4, flexShrink: 0, background: n.leida ? 'transparent' : 'var(--mantine-color-blue-6)' }} aria-hidden />
-                  <Box style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={n.leida ? 400 : 600}>
-                      {n.titulo}
-                    </Text>
-                    {n.detalle && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {n.detalle}
+              <Box key={n.id} role="listitem">
+                <UnstyledButton
+                  w="100%"
+                  onClick={() => abrir(n)}
+                  px="sm"
+                  py={8}
+                  data-testid="notificacion"
+                  data-leida={n.leida}
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: n.leida ? undefined : 'var(--mantine-color-blue-0)' }}
+                >
+                  <Group gap={8} wrap="nowrap" align="flex-start">
+                    <Box w={8} h={8} mt={6} style={{ borderRadius: 4, flexShrink: 0, background: n.leida ? 'transparent' : 'var(--mantine-color-blue-6)' }} aria-hidden />
+                    <Box style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={n.leida ? 400 : 600}>
+                        {n.titulo}
                       </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {formatFechaHora(n.creada)}
-                    </Text>
-                  </Box>
-                </Group>
-              </UnstyledButton>
+                      {n.detalle && (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {n.detalle}
+                        </Text>
+                      )}
+                      <Text size="xs" c="dimmed">
+                        {formatFechaHora(n.creada)}
+                      </Text>
+                    </Box>
+                  </Group>
+                </UnstyledButton>
+              </Box>
             ))}
           </Stack>
         </ScrollArea.Autosize>

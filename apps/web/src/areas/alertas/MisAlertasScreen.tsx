@@ -14,12 +14,15 @@ import { alertasMessages } from './messages.ts';
 
 const t = alertasMessages.misAlertas;
 
+/** The switches show no error of their own: every refusal goes to the form's notice. */
+const EN_EL_AVISO: readonly string[] = [];
+
 const valores = (datos: MisAlertas): MisAlertasInput => ({ preferencias: datos.tipos.map(({ tipo, email, portal }) => ({ tipo, email, portal })) });
 
 function MisAlertasForm({ datos }: { datos: MisAlertas }) {
   const form = useForm<MisAlertasInput, unknown, MisAlertasInput>({ resolver: contractResolver(misAlertasInput), defaultValues: valores(datos) });
   const { control, formState } = form;
-  const { formError, onServerError, clearFormError } = useServerErrors(form);
+  const { formError, onServerError, clearFormError } = useServerErrors(form, EN_EL_AVISO);
   const guardar = useGuardarMisAlertas();
   useDirtyGuard(formState.isDirty);
 

@@ -27,7 +27,7 @@ export const vencimientosAlertas: readonly FuenteVencimientos[] = [
     permiso: 'CLIENTES#VER',
     consulta: sql`
       select l.id as item_id, l.empresa_id,
-             'Licencia Physis ' || pr.nombre || coalesce(' (' || l.modulo || ')', '') || ' de ' || e.razon_social as titulo,
+             'Licencia ' || pr.nombre || coalesce(' (' || l.modulo || ')', '') || ' de ' || e.razon_social as titulo,
              l.vence, ${enlace} as enlace
         from physis_licencias l join empresas e on e.id = l.empresa_id join productos pr on pr.id = l.producto_id
        where l.vence is not null and l.baja is null`,

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MisAlertas, Tarea, TareasRespuesta } from '@intranet/contract/alertas';
+import { HttpError } from '../../core/http/HttpError.ts';
+import { renderUi } from '../../components/testing.tsx';
+import { answers, badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
+import { MisAlertasScreen } from './MisAlertasScreen.tsx';
+import { TareasScreen } from './TareasScreen.tsx';
+
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
+
+const escaneo: Tarea = {
+  nombre: 'alertas-vencimientos',
+  titulo: 'Avisar vencimientos',
+  descripcion: 'Revisa certificados AFIP…',
+  programacion: 'Cada hora y al iniciar',
+  proxima: '2026-11-25T16:00:00Z',
+  pendientes: 0,
+  ejecuciones: [
+    { id: 2, inicio: '2026-11-25T14:00:00Z', fin: '2026-11-25T14:00:01.250Z', duracion_ms: 1250, estado: 'ok', intento: 1, definitivo: false, manual: true, resultado: '67 avisos nuevos', error: null },
+    { id: 1, inicio: '2026-11-25T13:00:00Z', fin: '2026-11-25T13:00:00.300Z', duracion_ms: 300, estado: 'error', intento: 3, definitivo: true, manual: false, resultado: null, error: 'sin conexión' },
+  ],
+};
+const barrido: Tarea = { ...escaneo, nombre: 'archivos-barrido', titulo: 'Limpiar archivos sin uso', programacion: 'Todas las noches a las 04:30', ejecuciones: [] };
+const respuesta = (extra: Partial<TareasRespuesta> = {}): TareasRespuesta => ({
+  activo: true,
+  tareas: [escaneo, barrido],
+  correo: { configurado: false, pendientes: 0, fallidos: 0 },
+  ...extra,
+});
+
+let notified: ReturnType<typeof watchNotifications>;
+beforeEach(() => {
+  notified = watchNotifications();
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('TareasScreen', () => {
+  it('shows each job with its schedule, next run and latest runs, and runs one now', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/tareas': respuesta() }));
+    http.post.mockResolvedValue(ok({ trabajo: 'abc' }));
+    renderUi(createElement(TareasScreen));
+    const card = await screen.findByTestId('tarea-alertas-vencimientos');
+    for (const text of ['Avisar vencimientos', 'Cada hora y al iniciar', '25/11/2026']) expect(card.textContent).toContain(text);
+    const runs = within(card).getByRole('table', { name: 'Últimas ejecuciones: Avisar vencimientos' });
+    const [, ok1, fallo] = within(runs).getAllByRole('row');
+    for (const text of ['Correcta', '1 · manual', '1,3 s', '67 avisos nuevos']) expect(ok1?.textContent).toContain(text);
+    for (const text of ['Con error', '3 · último intento', '300 ms', 'sin conexión']) expect(fallo?.textContent).toContain(text);
+    expect(screen.getByTestId('tarea-archivos-barrido').textContent).toContain('Todavía no se ejecutó');
+    expect(screen.getByTestId('sin-correo').textContent).toContain('SMTP_URL');
+    fireEvent.click(within(card).getByRole('button', { name: 'Ejecutar ahora' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/tareas/alertas-vencimientos/ejecutar', undefined, expect.anything()));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Ejecución en cola' })));
+  });
+
+  it('tells why a job cannot run, and when this server runs none', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/tareas': respuesta({ activo: false }) }));
+    renderUi(createElement(TareasScreen));
+    expect(await screen.findByText(/no ejecuta tareas programadas/)).toBeTruthy();
+    const card = await screen.findByTestId('tarea-alertas-vencimientos');
+    expect(within(card).getByRole('button', { name: 'Ejecutar ahora' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the server’s refusal', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/tareas': respuesta() }));
+    http.post.mockRejectedValue(new HttpError(409, null, 'La tarea ya tiene una ejecución esperando en la cola'));
+    renderUi(createElement(TareasScreen));
+    const card = await screen.findByTestId('tarea-alertas-vencimientos');
+    fireEvent.click(within(card).getByRole('button', { name: 'Ejecutar ahora' }));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'La tarea ya tiene una ejecución esperando en la cola' })),
+    );
+  });
+});
+
+describe('MisAlertasScreen', () => {
+  const datos: MisAlertas = {
+    correo_configurado: true,
+    email: 'comercial@intranet.local',
+    tipos: [
+      { tipo: 'certificado', titulo: 'Certificados AFIP', email: true, portal: true, propia: false },
+      { tipo: 'licencia', titulo: 'Licencias Physis', email: false, portal: true, propia: true },
+    ],
+  };
+
+  it('shows each kind with its channels and saves the choice', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/preferencias': datos }));
+    http.put.mockResolvedValue(ok({ ...datos, tipos: [{ ...datos.tipos[0]!, email: false, propia: true }, datos.tipos[1]!] }));
+    renderUi(createElement(MisAlertasScreen));
+    const correoCert = await screen.findByRole('switch', { name: 'Certificados AFIP: Correo' });
+    expect((correoCert as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Licencias Physis: Correo' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Según su rol')).toBeTruthy();
+    fireEvent.click(correoCert);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/alertas/preferencias',
+        { preferencias: [{ tipo: 'certificado', email: false, portal: true }, { tipo: 'licencia', email: false, portal: true }] },
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Alertas guardadas' })));
+  });
+
+  it('says when e-mail is off on the server, and shows a refusal', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/preferencias': { ...datos, correo_configurado: false } }));
+    http.put.mockRejectedValue(badRequest({ 'preferencias.0.tipo': ['Sus permisos no le dejan recibir estas alertas'] }));
+    renderUi(createElement(MisAlertasScreen));
+    expect(await screen.findByText(/no está configurado en este servidor/)).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Certificados AFIP: Correo' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: 'Certificados AFIP: Campana' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalled());
+    expect((await screen.findByRole('alert')).textContent).toContain('Sus permisos no le dejan recibir estas alertas');
+  });
+});
