@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afipPuntosVenta, alertasCorreos, empresas, maquinas, notificaciones, usuarios } from '../../db/schema.ts';
+import { afipPuntosVenta, alertasCorreos, alertasPreferencias, empresas, maquinas, notificaciones, usuarios } from '../../db/schema.ts';
 import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
 import { enviarPendientes } from './correo.ts';
+import { destinatarios } from './destinatarios.ts';
 import { escanearVencimientos } from './escaneo.ts';
 
 const template = useTemplate();
@@ -166,6 +167,8 @@ describe('the e-mail digest', () => {
 
   it('sends one digest per person, in Spanish, HTML and plain text, each item linked', async () => {
     const { empresa } = await items(ctx, '2045-04-01', '2045-03-12');
+    // The demo's administrators get warranties in the bell only; this one chose e-mail too.
+    await ctx.t.db.insert(alertasPreferencias).values({ usuarioId: await idDe(ctx, 'admin'), tipo: 'garantia', email: true, portal: true });
     const deps = depsDe(ctx);
     const r = await escanearVencimientos(deps, dia('2045-03-10'));
     expect(r.correos).toBe(2);
@@ -205,6 +208,21 @@ function depsDe(ctx: Fresh) {
   if (!deps) throw new Error('la app no definió sus tareas');
   return deps;
 }
+
+describe('the demo’s default subscriptions', () => {
+  const ctx = freshApp(template);
+
+  it('give administrators warranties in the bell only, until they choose', async () => {
+    await items(ctx, '2045-04-01', '2045-03-12');
+    const r = await escanearVencimientos(depsDe(ctx), dia('2045-03-10'));
+    expect(r.correos).toBe(0);
+    // No SMTP here: no e-mail is queued at all; both people still get the bell.
+    expect(r.notificaciones).toBe(2);
+    const [admin] = await destinatarios(ctx.t.db, await idDe(ctx, 'admin'));
+    expect(admin!.canales('garantia')).toEqual({ email: false, portal: true });
+    expect(admin!.canales('certificado')).toEqual({ email: true, portal: true });
+  });
+});
 
 describe('Mis alertas', () => {
   const ctx = freshApp(template, ['comercial', 'tecnico']);

@@ -1,6 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { envioCorreos, escaneoVencimientos } from './escaneo.ts';
 import { alertasRoutes } from './routes.ts';
+import { seedAlertas } from './seed.ts';
 
 /** Alertas: the scheduled jobs, the expiry scan and what it tells people (the bell, e-mail). */
 export const alertas: AreaDescriptor = {
@@ -8,4 +9,5 @@ export const alertas: AreaDescriptor = {
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
   tareas: [escaneoVencimientos, envioCorreos],
+  seed: seedAlertas,
 };
