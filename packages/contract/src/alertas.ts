@@ -170,3 +170,56 @@ export const misAlertasInput = z
   .object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) })
   .strict();
 export type MisAlertasInput = z.infer<typeof misAlertasInput>;
+
+// ---- Webhooks (ALERTAS#ADMIN) ----
+
+export const WEBHOOK_FORMATOS = { json: 'JSON de la Intranet', slack: 'Slack (también Teams y Mattermost)' } as const;
+export type WebhookFormato = keyof typeof WEBHOOK_FORMATOS;
+export const ENTREGA_ESTADOS = { pendiente: 'Pendiente', enviada: 'Enviada', error: 'Con error' } as const;
+export type EntregaEstado = keyof typeof ENTREGA_ESTADOS;
+/** The header that carries `sha256=<hex HMAC-SHA256 of the body with the webhook's secret>`. */
+export const WEBHOOK_FIRMA = 'X-Intranet-Firma';
+
+export const webhookInput = z
+  .object({
+    nombre: z.string({ error: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(100, 'Máximo 100 caracteres'),
+    url: z
+      .string({ error: 'Este campo es requerido' })
+      .trim()
+      .min(1, 'Este campo es requerido')
+      .max(2000, 'Máximo 2000 caracteres')
+      .refine((v) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v) && URL.canParse(v), 'Debe ser una URL http:// o https://'),
+    formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]], { error: 'Formato inválido' }),
+    eventos: z.array(z.enum(ALERTA_TIPO_VALUES, { error: 'Tipo de alerta inválido' })).min(1, 'Elija al menos un tipo de alerta').max(20),
+    activo: z.boolean({ error: 'Debe ser verdadero o falso' }),
+  })
+  .strict();
+export type WebhookInput = z.infer<typeof webhookInput>;
+
+export const webhook = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  url: z.string(),
+  formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]]),
+  eventos: z.array(z.enum(ALERTA_TIPO_VALUES)),
+  activo: z.boolean(),
+  /** Shown to admins so the receiver can check the signature. */
+  secreto: z.string(),
+  /** The latest delivery's state and answer code, if any. */
+  ultima_entrega: z.object({ estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]), codigo: z.number().int().nullable(), fecha: z.string() }).nullable(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+export const entrega = z.object({
+  id: z.number().int(),
+  evento: z.string(),
+  estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]),
+  intentos: z.number().int(),
+  codigo: z.number().int().nullable(),
+  respuesta: z.string().nullable(),
+  duracion_ms: z.number().int().nullable(),
+  creada: z.string(),
+  ultima: z.string().nullable(),
+  proxima: z.string().nullable(),
+});
+export type Entrega = z.infer<typeof entrega>;

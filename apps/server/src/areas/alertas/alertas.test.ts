@@ -1,14 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afipPuntosVenta, alertasCorreos, alertasPreferencias, empresas, maquinas, notificaciones, usuarios } from '../../db/schema.ts';
+import { afipPuntosVenta, alertasCorreos, alertasPreferencias, empresas, maquinas, notificaciones, usuarios, webhookEntregas } from '../../db/schema.ts';
 import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
 import { enviarPendientes } from './correo.ts';
 import { destinatarios } from './destinatarios.ts';
 import { escanearVencimientos } from './escaneo.ts';
+import { enviarWebhooks } from './webhooks.ts';
 
 const template = useTemplate();
 
@@ -130,7 +133,7 @@ describe('the expiry scan', () => {
     const datos = lista.json().datos;
     expect(datos.activo).toBe(false);
     expect(datos.correo).toEqual({ configurado: false, pendientes: 0, fallidos: 0 });
-    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-correos', 'alertas-vencimientos', 'archivos-barrido', 'sitios-verificar']);
+    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-envios', 'alertas-vencimientos', 'archivos-barrido', 'sitios-verificar']);
     expect((await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/tareas', headers: ctx.comercial })).statusCode).toBe(403);
     const ejecutar = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/alertas-vencimientos/ejecutar', headers: ctx.admin });
     expect(ejecutar.statusCode).toBe(409);
@@ -264,5 +267,100 @@ describe('Mis alertas', () => {
     // Comercial turned the bell off for points of sale: nothing in it; the admin still gets both.
     expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(0);
     expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+  });
+});
+
+/** A real HTTP receiver: keeps every request; answers the codes given in turn (then 200). */
+async function receptor(codigos: number[] = []) {
+  const recibidos: { headers: IncomingHttpHeaders; cuerpo: string }[] = [];
+  const server = createServer((req, res) => {
+    let cuerpo = '';
+    req.setEncoding('utf8');
+    req.on('data', (parte: string) => (cuerpo += parte));
+    req.on('end', () => {
+      recibidos.push({ headers: req.headers, cuerpo });
+      res.writeHead(codigos.shift() ?? 200, { 'content-type': 'text/plain' }).end('recibido');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, recibidos, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('webhooks', () => {
+  const ctx = freshApp(template, ['admin', 'comercial']);
+  let hook: Awaited<ReturnType<typeof receptor>>;
+  beforeAll(async () => {
+    hook = await receptor([500]);
+  });
+  afterAll(async () => {
+    await hook?.close();
+  });
+  const crear = (payload: Record<string, unknown>, headers = ctx.admin) => ctx.t.app.inject({ method: 'POST', url: '/api/alertas/webhooks', headers, payload });
+
+  it('are kept by admins, validated and audited', async () => {
+    const malo = await crear({ nombre: '', url: 'ftp://x', formato: 'xml', eventos: [], activo: true });
+    expect(malo.statusCode).toBe(400);
+    expect(Object.keys(malo.json().campos).sort()).toEqual(['eventos', 'formato', 'nombre', 'url']);
+    expect(malo.json().campos.url).toEqual(['Debe ser una URL http:// o https://']);
+    expect((await crear({ nombre: 'x', url: hook.url, formato: 'json', eventos: ['garantia'], activo: true }, ctx.comercial)).statusCode).toBe(403);
+    const creado = await crear({ nombre: 'Operaciones', url: hook.url, formato: 'json', eventos: ['punto_venta', 'garantia'], activo: true });
+    expect(creado.statusCode).toBe(201);
+    expect(creado.json().datos.secreto).toMatch(/^[0-9a-f]{48}$/);
+    const historial = await ctx.t.app.inject({ method: 'GET', url: `/api/auditoria?entidad=webhook&id=${creado.json().datos.id}`, headers: ctx.admin });
+    expect(historial.json().datos.items[0]).toMatchObject({ accion: 'crear', usuario_nombre: 'Administrador' });
+  });
+
+  it('deliver a scan signed, retry a refusal with back-off, and show each attempt', async () => {
+    const [json] = (await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/webhooks', headers: ctx.admin })).json().datos;
+    const slack = (await crear({ nombre: 'Chat', url: hook.url, formato: 'slack', eventos: ['garantia'], activo: true })).json().datos;
+    await items(ctx, '2045-04-01', '2045-03-12');
+    const r = await escanearVencimientos(depsDe(ctx), dia('2045-03-10'));
+    expect(r.webhooks).toBe(2);
+    // The first answer is a 500: that delivery waits 30 s; the other one went.
+    expect(await enviarWebhooks(ctx.t.db)).toEqual({ enviadas: 1, fallidas: 1 });
+    expect(hook.recibidos).toHaveLength(2);
+    for (const { headers, cuerpo } of hook.recibidos) {
+      const secreto = headers['x-intranet-evento'] === 'vencimientos' && cuerpo.startsWith('{"text"') ? slack.secreto : json.secreto;
+      expect(headers['x-intranet-firma']).toBe(`sha256=${createHmac('sha256', secreto).update(cuerpo).digest('hex')}`);
+      expect(headers['content-type']).toBe('application/json');
+    }
+    const cuerpoJson = JSON.parse(hook.recibidos.find((h) => !h.cuerpo.startsWith('{"text"'))!.cuerpo);
+    expect(cuerpoJson).toMatchObject({ evento: 'vencimientos', total: 2 });
+    expect(cuerpoJson.items.map((i: { tipo: string; umbral: number }) => [i.tipo, i.umbral])).toEqual([['garantia', 7], ['punto_venta', 30]]);
+    const cuerpoSlack = JSON.parse(hook.recibidos.find((h) => h.cuerpo.startsWith('{"text"'))!.cuerpo);
+    expect(cuerpoSlack.text).toContain('Garantía de NB-ALERTA (inventario INV-ALERTA)');
+    expect(cuerpoSlack.text).not.toContain('punto de venta');
+
+    const log = async (id: number) => (await ctx.t.app.inject({ method: 'GET', url: `/api/alertas/webhooks/${id}/entregas`, headers: ctx.admin })).json().datos;
+    const [fallida] = await log(hook.recibidos[0]!.cuerpo.startsWith('{"text"') ? slack.id : json.id);
+    expect(fallida).toMatchObject({ estado: 'pendiente', intentos: 1, codigo: 500, respuesta: 'recibido' });
+    expect(Date.parse(fallida.proxima) - Date.now()).toBeGreaterThan(20_000);
+    // Not due yet: nothing goes. Once due, it goes (the receiver now answers 200).
+    expect(await enviarWebhooks(ctx.t.db)).toEqual({ enviadas: 0, fallidas: 0 });
+    await ctx.t.db.update(webhookEntregas).set({ proxima: new Date() }).where(eq(webhookEntregas.estado, 'pendiente'));
+    expect(await enviarWebhooks(ctx.t.db)).toEqual({ enviadas: 1, fallidas: 0 });
+    const entregas = [...(await log(json.id)), ...(await log(slack.id))];
+    expect(entregas.map((e: { estado: string; codigo: number }) => [e.estado, e.codigo]).sort()).toEqual([['enviada', 200], ['enviada', 200]]);
+  });
+
+  it('"Probar" and "Reenviar" send at once and answer how it went', async () => {
+    const [primero] = (await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/webhooks', headers: ctx.admin })).json().datos;
+    const prueba = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${primero.id}/probar`, headers: ctx.admin });
+    expect(prueba.json().datos).toMatchObject({ evento: 'prueba', estado: 'enviada', codigo: 200, intentos: 1 });
+    const otra = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${primero.id}/entregas/${prueba.json().datos.id}/reenviar`, headers: ctx.admin });
+    expect(otra.json().datos).toMatchObject({ evento: 'prueba', estado: 'enviada' });
+    expect(otra.json().datos.id).toBeGreaterThan(prueba.json().datos.id);
+    expect(hook.recibidos.at(-1)!.cuerpo).toBe(hook.recibidos.at(-2)!.cuerpo);
+    const ajena = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/999999/entregas/${prueba.json().datos.id}/reenviar`, headers: ctx.admin });
+    expect(ajena.statusCode).toBe(404);
+    // An unreachable URL is a failed attempt with the reason, not a 500.
+    await ctx.t.app.inject({ method: 'PUT', url: `/api/alertas/webhooks/${primero.id}`, headers: ctx.admin, payload: { nombre: primero.nombre, url: 'http://127.0.0.1:1/x', formato: 'json', eventos: primero.eventos, activo: true } });
+    const caido = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${primero.id}/probar`, headers: ctx.admin });
+    expect(caido.statusCode).toBe(200);
+    expect(caido.json().datos).toMatchObject({ estado: 'pendiente', codigo: null });
+    expect(caido.json().datos.respuesta).toMatch(/^No se pudo conectar/);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/alertas/webhooks/${primero.id}`, headers: ctx.admin })).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { fechaLocal } from '../../core/fechas.ts';
 import type { Tx } from '../../db/client.ts';
 import { alertasCorreos, alertasCorridas, notificaciones } from '../../db/schema.ts';
 import { enviarPendientes } from './correo.ts';
+import { encolarVencimientos, enviarWebhooks } from './webhooks.ts';
 import { destinatarios, type Destinatario } from './destinatarios.ts';
 
 /** Warned this many days before the due date, and once a week after it (up to a year overdue). */
@@ -37,6 +38,8 @@ export interface ResultadoEscaneo {
   avisos: number;
   notificaciones: number;
   correos: number;
+  /** Webhooks given a delivery. */
+  webhooks: number;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimie
     const anunciados = await anunciar(tx, deps.vencimientos, corridaId, hoy);
     if (anunciados.length === 0) {
       await tx.delete(alertasCorridas).where(sql`${alertasCorridas.id} = ${corridaId}`);
-      return { corrida: null, avisos: 0, notificaciones: 0, correos: 0 };
+      return { corrida: null, avisos: 0, notificaciones: 0, correos: 0, webhooks: 0 };
     }
     const personas = await destinatarios(tx);
     const conCorreo = deps.config.smtpUrl !== '';
@@ -73,7 +76,8 @@ export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimie
     for (let i = 0; i < correos.length; i += LOTE) await tx.insert(alertasCorreos).values(correos.slice(i, i + LOTE));
     // A notification of several items opens its own list of them.
     await tx.execute(sql`update notificaciones set enlace = '/alertas/notificaciones/' || id where corrida_id = ${corridaId} and enlace = ''`);
-    return { corrida: corridaId, avisos: anunciados.reduce((n, a) => n + a.cantidad, 0), notificaciones: avisos.length, correos: correos.length };
+    const webhooks = await encolarVencimientos(tx, deps.config, corridaId, anunciados.map((a) => a.tipo));
+    return { corrida: corridaId, avisos: anunciados.reduce((n, a) => n + a.cantidad, 0), notificaciones: avisos.length, correos: correos.length, webhooks };
   });
   return resultado;
 }
@@ -143,24 +147,31 @@ export const escaneoVencimientos: TareaDef = {
   alIniciar: true,
   ejecutar: async (deps) => {
     const r = await escanearVencimientos(deps);
-    const enviados = await enviarPendientes(deps);
-    if (r.avisos === 0) return `Sin vencimientos nuevos que avisar${enviados.enviados > 0 ? `; ${enviados.enviados} correos pendientes enviados` : ''}`;
-    return `${r.avisos} avisos nuevos: ${r.notificaciones} notificaciones y ${r.correos} correos (${enviados.enviados} enviados${enviados.fallidos > 0 ? `, ${enviados.fallidos} con error` : ''})`;
+    if (r.avisos === 0) return 'Sin vencimientos nuevos que avisar';
+    const envios = await enviarTodo(deps);
+    return `${r.avisos} avisos nuevos: ${r.notificaciones} notificaciones, ${r.correos} correos y ${r.webhooks} webhooks. ${envios}`;
   },
 };
 
-/** The outbox's sender on its own schedule: e-mails of failed jobs, and retries of those that failed to go. */
-export const envioCorreos: TareaDef = {
-  nombre: 'alertas-correos',
-  titulo: 'Enviar correos de alertas',
-  descripcion: 'Envía los correos de alertas que esperan y vuelve a intentar los que fallaron (hasta 5 intentos).',
-  cron: () => '*/5 * * * *',
-  programacion: () => 'Cada 5 minutos',
-  ejecutar: async (deps) => {
-    if (!deps.config.smtpUrl) return 'SMTP_URL no está configurado: no se envían correos';
-    const r = await enviarPendientes(deps);
-    return `${r.enviados} correos enviados${r.fallidos > 0 ? `, ${r.fallidos} con error` : ''}`;
-  },
+/** Sends what waits in the outboxes (e-mails, webhook deliveries); answers what it did, in Spanish. */
+async function enviarTodo(deps: Pick<AreaDeps, 'db' | 'config'>): Promise<string> {
+  const correos = deps.config.smtpUrl ? await enviarPendientes(deps) : null;
+  const webhooks = await enviarWebhooks(deps.db);
+  const partes = [
+    correos ? `Correos: ${correos.enviados} enviados${correos.fallidos > 0 ? `, ${correos.fallidos} con error` : ''}` : 'Correos: SMTP_URL no está configurado',
+    `webhooks: ${webhooks.enviadas} entregas${webhooks.fallidas > 0 ? `, ${webhooks.fallidas} con error (se reintentan)` : ''}`,
+  ];
+  return `${partes.join('; ')}.`;
+}
+
+/** The outboxes' sender on its own schedule: e-mails of failed jobs, deliveries, and retries of what failed to go. */
+export const envios: TareaDef = {
+  nombre: 'alertas-envios',
+  titulo: 'Enviar correos y webhooks',
+  descripcion: 'Envía los correos y las entregas a webhooks que esperan, y vuelve a intentar los que fallaron (hasta 5 intentos, cada vez más espaciados).',
+  cron: () => '* * * * *',
+  programacion: () => 'Cada minuto',
+  ejecutar: enviarTodo,
 };
 
 /** Every `minutos` minutes as cron: within the hour (`*​/15 * * * *`) or in whole hours (`0 *​/2 * * *`). */

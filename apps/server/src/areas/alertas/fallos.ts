@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { alertasCorreos, notificaciones } from '../../db/schema.ts';
 import type { FalloDefinitivo } from '../../jobs/programador.ts';
 import { destinatarios } from './destinatarios.ts';
+import { encolarFallo } from './webhooks.ts';
 
 /** A job failed for the last time: each admin (ALERTAS#ADMIN) who wants it is told in the portal and by e-mail. */
 export async function avisarFallo(db: Db, config: AreaDeps['config'], fallo: FalloDefinitivo): Promise<void> {
@@ -17,5 +18,6 @@ export async function avisarFallo(db: Db, config: AreaDeps['config'], fallo: Fal
         await tx.insert(alertasCorreos).values({ usuarioId: admin.id, asunto: `Intranet: ${titulo}`, texto: detalle, enlace: '/alertas/tareas' });
       }
     }
+    await encolarFallo(tx, config, fallo);
   });
 }

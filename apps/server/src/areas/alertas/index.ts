@@ -1,13 +1,15 @@
 import type { AreaDescriptor } from '../../core/area.ts';
-import { envioCorreos, escaneoVencimientos } from './escaneo.ts';
+import { envios, escaneoVencimientos } from './escaneo.ts';
 import { alertasRoutes } from './routes.ts';
 import { seedAlertas } from './seed.ts';
+import { ENTIDAD_WEBHOOK } from './webhooks.ts';
 
 /** Alertas: the scheduled jobs, the expiry scan and what it tells people (the bell, e-mail). */
 export const alertas: AreaDescriptor = {
   name: 'alertas',
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
-  tareas: [escaneoVencimientos, envioCorreos],
+  tareas: [escaneoVencimientos, envios],
+  auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN' },
   seed: seedAlertas,
 };

@@ -1,5 +1,6 @@
 import {
   ALERTA_TIPO_VALUES,
+  entrega,
   misAlertas,
   misAlertasInput,
   noLeidas,
@@ -10,22 +11,35 @@ import {
   tareaEncolada,
   tareaParams,
   tareasRespuesta,
+  webhook,
+  webhookInput,
   type AlertaTipo,
 } from '@intranet/contract/alertas';
 import type { PermissionCode } from '@intranet/contract/permissions';
-import { envelope, errorBody } from '@intranet/contract/envelope';
+import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
+import { idParam, MAX_ID } from '@intranet/contract/list';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
 import { ProgramadorInactivo, TareaDesconocida, TareaYaEnCola } from '../../jobs/programador.ts';
 import { MENSAJES } from '../../messages.ts';
+import { autorDe } from '../../db/audit.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { avisarFallo } from './fallos.ts';
+import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega } from './webhooks.ts';
 import { estadoCorreos, guardarPreferencias, leerTodas, marcarLeida, misAlertasDe, notificacionConItems, notificacionesDe } from './queries.ts';
 
 const ADMIN = { access: 'ALERTAS#ADMIN' } as const;
 const SESION = { access: 'session' } as const;
 const bad = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
+const idInvalido = { error: 'Id inválido' };
+const entregaParams = z
+  .object({
+    id: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
+    entrega: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
+  })
+  .strict();
 
 /** Alertas → Tareas: the scheduled jobs, their runs, "Ejecutar ahora" (ALERTAS#ADMIN). */
 const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, programador }) => {
@@ -163,7 +177,61 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, co
   });
 };
 
+/** Webhooks (ALERTAS#ADMIN): their URL, format and kinds; "Probar"; each one's deliveries and "Reenviar". */
+const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+  app.get('/api/alertas/webhooks', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Webhooks, con su última entrega', response: { 200: envelope(z.array(webhook)), ...bad } },
+    handler: async () => ({ error: null, datos: await listarWebhooks(db) }),
+  });
+
+  app.post('/api/alertas/webhooks', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Crea un webhook (su secreto de firma se genera)', body: webhookInput, response: { 201: envelope(webhook), ...bad } },
+    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await crearWebhook(db, request.body, autorDe(sessionOf(request))) }),
+  });
+
+  app.put('/api/alertas/webhooks/:id', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Modifica un webhook', params: idParam, body: webhookInput, response: { 200: envelope(webhook), ...bad, 404: errorBody } },
+    handler: async (request) => ({ error: null, datos: await modificarWebhook(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+  });
+
+  app.delete('/api/alertas/webhooks/:id', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Elimina un webhook y sus entregas', params: idParam, response: { 200: okBody, ...bad, 404: errorBody } },
+    handler: async (request) => {
+      await eliminarWebhook(db, request.params.id, autorDe(sessionOf(request)));
+      return { error: null, datos: null };
+    },
+  });
+
+  app.get('/api/alertas/webhooks/:id/entregas', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Las últimas 50 entregas de un webhook: estado, código de respuesta, intentos y tiempos', params: idParam, response: { 200: envelope(z.array(entrega)), ...bad, 404: errorBody } },
+    handler: async (request) => ({ error: null, datos: await entregasDe(db, request.params.id) }),
+  });
+
+  app.post('/api/alertas/webhooks/:id/probar', {
+    config: ADMIN,
+    schema: { tags: ['alertas'], summary: 'Envía ya una entrega de prueba y responde cómo terminó', params: idParam, response: { 200: envelope(entrega), ...bad, 404: errorBody } },
+    handler: async (request) => ({ error: null, datos: await probarWebhook(db, request.params.id) }),
+  });
+
+  app.post('/api/alertas/webhooks/:id/entregas/:entrega/reenviar', {
+    config: ADMIN,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Vuelve a enviar una entrega (como una entrega nueva, ya) y responde cómo terminó',
+      params: entregaParams,
+      response: { 200: envelope(entrega), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({ error: null, datos: await reenviarEntrega(db, request.params.id, request.params.entrega) }),
+  });
+};
+
 export const alertasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
+  await app.register(webhooksRoutes, deps);
   await app.register(tareasRoutes, deps);
   await app.register(notificacionesRoutes, deps);
   await app.register(preferenciasRoutes, deps);

@@ -153,3 +153,46 @@ export const alertasCorreos = pgTable(
     index('alertas_correos_pendientes_idx').on(t.id).where(sql`${t.estado} = 'pendiente'`),
   ],
 );
+
+/** A webhook: a URL told of the alerts of the kinds it wants, each body signed with its secret (HMAC-SHA256). */
+export const webhooks = pgTable('webhooks', {
+  id: id(),
+  nombre: text('nombre').notNull(),
+  url: text('url').notNull(),
+  /** 'json' (the portal's own body) or 'slack' (`{ text }`, which Teams and Mattermost accept too). */
+  formato: text('formato').notNull().default('json'),
+  eventos: text('eventos').array().notNull().default(sql`'{}'::text[]`),
+  secreto: text('secreto').notNull(),
+  activo: boolean('activo').notNull().default(true),
+  creado: instante('creado').notNull().defaultNow(),
+  actualizado: instante('actualizado').notNull().defaultNow(),
+});
+
+/**
+ * One delivery to a webhook (an outbox, like the e-mails): written with what it announces, sent after, retried
+ * with back-off (30 s, doubling) up to 5 attempts; each attempt's answer code and time are kept.
+ */
+export const webhookEntregas = pgTable(
+  'webhook_entregas',
+  {
+    id: id(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    evento: text('evento').notNull(),
+    cuerpo: text('cuerpo').notNull(),
+    estado: text('estado').notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    codigo: integer('codigo'),
+    respuesta: text('respuesta'),
+    duracionMs: integer('duracion_ms'),
+    creada: instante('creada').notNull().defaultNow(),
+    ultima: instante('ultima'),
+    proxima: instante('proxima').notNull().defaultNow(),
+  },
+  (t) => [
+    check('webhook_entregas_estado_ck', sql`${t.estado} in ('pendiente', 'enviada', 'error')`),
+    index('webhook_entregas_webhook_idx').on(t.webhookId, t.id.desc()),
+    index('webhook_entregas_pendientes_idx').on(t.proxima).where(sql`${t.estado} = 'pendiente'`),
+  ],
+);
