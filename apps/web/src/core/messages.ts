@@ -60,6 +60,7 @@ export const messages = {
     errorNotificaciones: 'No se pudieron cargar las notificaciones.',
     tareas: 'Tareas programadas',
     misAlertas: 'Mis alertas',
+    webhooks: 'Webhooks',
   },
   cuenta: {
     cambiar: 'Cambiar contraseña',

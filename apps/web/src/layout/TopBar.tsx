@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage } from '@tabler/icons-react';
+import { IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -85,9 +85,14 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
                 {t.misAlertas}
               </Menu.Item>
               {menu.granted.has('ALERTAS#ADMIN') && (
-                <Menu.Item leftSection={<IconClockPlay size={16} />} component={Link} to="/alertas/tareas">
-                  {t.tareas}
-                </Menu.Item>
+                <>
+                  <Menu.Item leftSection={<IconClockPlay size={16} />} component={Link} to="/alertas/tareas">
+                    {t.tareas}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconWebhook size={16} />} component={Link} to="/alertas/webhooks">
+                    {t.webhooks}
+                  </Menu.Item>
+                </>
               )}
               <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
                 {messages.cuenta.cambiar}

@@ -2,12 +2,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MisAlertas, Tarea, TareasRespuesta } from '@intranet/contract/alertas';
+import type { MisAlertas, Tarea, TareasRespuesta, Webhook } from '@intranet/contract/alertas';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
 import { MisAlertasScreen } from './MisAlertasScreen.tsx';
 import { TareasScreen } from './TareasScreen.tsx';
+import { WebhooksScreen } from './WebhooksScreen.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
 vi.mock('../../core/http/http.ts', () => ({ http }));
@@ -120,5 +121,53 @@ describe('MisAlertasScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(http.put).toHaveBeenCalled());
     expect((await screen.findByRole('alert')).textContent).toContain('Sus permisos no le dejan recibir estas alertas');
+  });
+});
+
+describe('WebhooksScreen', () => {
+  const hook: Webhook = {
+    id: 4,
+    nombre: 'Operaciones',
+    url: 'https://hooks.example.com/ops',
+    formato: 'slack',
+    eventos: ['certificado', 'tarea'],
+    activo: true,
+    secreto: 'ab'.repeat(24),
+    ultima_entrega: { estado: 'error', codigo: 500, fecha: '2026-11-25T12:00:00Z' },
+  };
+
+  it('lists the webhooks with their last delivery, creates one and tests another', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/webhooks': [hook] }));
+    http.post.mockImplementation(async (path: string) =>
+      path.endsWith('/probar')
+        ? ok({ id: 9, evento: 'prueba', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'ok', duracion_ms: 12, creada: '2026-11-25T12:00:00Z', ultima: '2026-11-25T12:00:00Z', proxima: null })
+        : ok({ ...hook, id: 5, nombre: 'Guardia' }),
+    );
+    renderUi(createElement(WebhooksScreen));
+    const tabla = await screen.findByRole('table', { name: 'Webhooks' });
+    await within(tabla).findByText('Operaciones');
+    const [, fila] = within(tabla).getAllByRole('row');
+    for (const text of ['Operaciones', 'https://hooks.example.com/ops', 'Slack', 'Certificados AFIP', 'Tareas programadas que fallan', 'Con error · 500']) expect(fila?.textContent).toContain(text);
+
+    fireEvent.click(within(fila!).getByRole('button', { name: 'Probar Operaciones' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/webhooks/4/probar', undefined, expect.anything()));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'El webhook respondió', message: '200 ok' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo webhook' }));
+    const form = await screen.findByRole('form', { name: 'Nuevo webhook' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Nombre' }), { target: { value: 'Guardia' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'URL' }), { target: { value: 'ftp://x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText('Debe ser una URL http:// o https://')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'URL' }), { target: { value: 'https://hooks.example.com/guardia' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Garantías de máquinas' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/alertas/webhooks',
+        { nombre: 'Guardia', url: 'https://hooks.example.com/guardia', formato: 'json', eventos: ['certificado', 'punto_venta', 'tarea', 'garantia'], activo: true },
+        expect.anything(),
+      ),
+    );
   });
 });

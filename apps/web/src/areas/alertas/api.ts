@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { misAlertas, tareaEncolada, tareasRespuesta, type MisAlertasInput } from '@intranet/contract/alertas';
-import { envelope } from '@intranet/contract/envelope';
+import { entrega, misAlertas, tareaEncolada, tareasRespuesta, webhook, type MisAlertasInput, type WebhookInput } from '@intranet/contract/alertas';
+import { z } from 'zod';
+import { envelope, okBody } from '@intranet/contract/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
 export const alertasKeys = {
   tareas: ['alertas', 'tareas'] as const,
   misAlertas: ['alertas', 'preferencias'] as const,
+  webhooks: ['alertas', 'webhooks'] as const,
+  entregas: (id: number) => ['alertas', 'webhooks', id, 'entregas'] as const,
 };
 
 const url = (path: string) => apiUrl('api', `/api/alertas${path}`);
@@ -42,5 +45,54 @@ export function useGuardarMisAlertas() {
   return useMutation({
     mutationFn: async (values: MisAlertasInput) => (await http.put(url('/preferencias'), values, envelope(misAlertas))).datos,
     onSuccess: (datos) => client.setQueryData(alertasKeys.misAlertas, datos),
+  });
+}
+
+/** Alertas → Webhooks. */
+export function useWebhooks() {
+  return useQuery({
+    queryKey: alertasKeys.webhooks,
+    queryFn: async ({ signal }) => (await http.get(url('/webhooks'), envelope(z.array(webhook)), { signal })).datos,
+  });
+}
+
+export function useGuardarWebhook(id?: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: WebhookInput) =>
+      (id === undefined ? await http.post(url('/webhooks'), values, envelope(webhook)) : await http.put(url(`/webhooks/${id}`), values, envelope(webhook))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
+  });
+}
+
+export function useEliminarWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.delete(url(`/webhooks/${id}`), okBody)).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
+  });
+}
+
+export function useEntregas(id: number) {
+  return useQuery({
+    queryKey: alertasKeys.entregas(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/webhooks/${id}/entregas`), envelope(z.array(entrega)), { signal })).datos,
+  });
+}
+
+/** "Probar": sent at once; answers how it went. */
+export function useProbarWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.post(url(`/webhooks/${id}/probar`), undefined, envelope(entrega))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
+  });
+}
+
+export function useReenviarEntrega(webhookId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (entregaId: number) => (await http.post(url(`/webhooks/${webhookId}/entregas/${entregaId}/reenviar`), undefined, envelope(entrega))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }

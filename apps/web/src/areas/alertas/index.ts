@@ -5,5 +5,8 @@ export const alertas: AreaDescriptor = {
   name: 'alertas',
   routes: [{ path: 'alertas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AlertasRoutes })) }],
   menu: [],
-  palette: [{ text: 'Tareas programadas', link: '/alertas/tareas', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'jobs', 'cron'] }],
+  palette: [
+    { text: 'Tareas programadas', link: '/alertas/tareas', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'jobs', 'cron'] },
+    { text: 'Webhooks', link: '/alertas/webhooks', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'slack', 'teams', 'mattermost'] },
+  ],
 };

@@ -2,6 +2,7 @@ import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { MisAlertasScreen } from './MisAlertasScreen.tsx';
 import { NotificacionDetail, NotificacionesScreen } from './NotificacionesScreen.tsx';
 import { TareasScreen } from './TareasScreen.tsx';
+import { WebhooksScreen } from './WebhooksScreen.tsx';
 
 /** /alertas: the scheduled jobs (admins), the signed-in person's notifications and one notification's items. */
 export function AlertasRoutes() {
@@ -10,6 +11,7 @@ export function AlertasRoutes() {
       routes={[
         { path: 'tareas', element: <TareasScreen /> },
         { path: 'mis-alertas', element: <MisAlertasScreen /> },
+        { path: 'webhooks', element: <WebhooksScreen /> },
         { path: 'notificaciones', element: <NotificacionesScreen /> },
         { path: 'notificaciones/:id', element: <NotificacionDetail /> },
       ]}
