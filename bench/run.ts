@@ -1,5 +1,6 @@
 // `npm run bench [name...]`: prints the portal's speed and size figures. Benchmarks, not tests: they
 // measure and print; targets are shown beside each figure.
+import { alertas } from './alertas.ts';
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   overload,
   transfer,
   vencimientos,
+  alertas,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -11,7 +11,7 @@ import { figure } from './report.ts';
  * a licence, a homologation certificate for one in two and a CAI point of sale for one in ten, their expiries
  * spread over three years around today (about 250k rows in the AFIP grid, 100k in the Physis one).
  */
-async function fill(target: Target): Promise<void> {
+export async function fill(target: Target): Promise<void> {
   await fillClientes(target);
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
