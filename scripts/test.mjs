@@ -121,7 +121,7 @@ run('Build (web app and server)', 'npm', ['run', 'build']);
 
 const pgPass = postgres
   ? start('Route tests on PostgreSQL', bin('vitest'), [
-    // One worker: beside the end-to-end tests a second one only slows both (370 s and 385 s with two; alone, 94 s).
+    // One worker: beside the end-to-end tests a second one only slows both (370 s and 385 s with two; alone, 59 s).
     'run', '--project', 'server', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
   ], { env: { ...embedded, TEST_DATABASE_URL: postgres } })
   : undefined;
