@@ -75,6 +75,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     maxBytes: config.uploadMaxBytes,
     auditoria: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.auditoria ?? {}))),
     vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []),
+    eventos: AREAS.flatMap((area) => area.eventos ?? []),
     programador,
   };
   programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);

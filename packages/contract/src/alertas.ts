@@ -71,8 +71,12 @@ export const ALERTA_TIPOS = {
   licencia: 'Licencias Physis',
   sitio: 'Sitios web: certificado SSL y dominio',
   garantia: 'Garantías de máquinas',
+  monitor: 'Monitor de errores: errores nuevos, regresiones y picos',
+  sitio_falla: 'Sitios web que dejan de responder o cambian de certificado',
   tarea: 'Tareas programadas que fallan',
 } as const;
+/** The kinds that announce something that happened (not a due date): their items have no `vence`. */
+export const ALERTA_TIPOS_EVENTO: readonly AlertaTipo[] = ['monitor', 'sitio_falla', 'tarea'];
 /** What a notification is about: one kind, or several kinds of expiries at once. */
 export const NOTIFICACION_TIPOS = { ...ALERTA_TIPOS, vencimientos: 'Vencimientos' } as const;
 export type NotificacionTipo = keyof typeof NOTIFICACION_TIPOS;
@@ -110,8 +114,8 @@ export const notificacionParams = z
 export const aviso = z.object({
   tipo: z.enum(ALERTA_TIPO_VALUES),
   titulo: z.string(),
-  /** yyyy-mm-dd. */
-  vence: z.string(),
+  /** yyyy-mm-dd; null for an event (a new error, a site that stopped answering). */
+  vence: z.string().nullable(),
   /** Days before the due date it was announced at (90, 30, 7, 0), or after it (-7, -14…). */
   umbral: z.number().int(),
   enlace: z.string(),

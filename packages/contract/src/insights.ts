@@ -57,6 +57,9 @@ export const proyectoInput = z
       .min(1, 'Mínimo 1')
       .max(1_000_000, 'Máximo 1000000')
       .default(6000),
+    /** A spike, for the alerts: more than this many events of one issue within `alerta_pico_minutos`. */
+    alerta_pico_eventos: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(1_000_000, 'Máximo 1000000').default(100),
+    alerta_pico_minutos: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(1440, 'Máximo 1440').default(5),
   })
   .strict();
 export type ProyectoInput = z.input<typeof proyectoInput>;
@@ -68,6 +71,8 @@ export const proyecto = z.object({
   plataforma: z.enum(PLATAFORMAS),
   activo: z.boolean(),
   limite_por_minuto: z.number().int(),
+  alerta_pico_eventos: z.number().int(),
+  alerta_pico_minutos: z.number().int(),
   /** 32 hex characters; public by design (it ships inside browser bundles). */
   public_key: z.string(),
   /** `http(s)://KEY@HOST/PROJECT_ID`, from PUBLIC_URL or the request's own origin. */

@@ -17,6 +17,8 @@ export interface AreaDeps extends FileDeps {
   auditoria: AuditEntities;
   /** What every area has that expires, for the alerts' expiry scan. */
   vencimientos: readonly FuenteVencimientos[];
+  /** What every area notices happening, for the alerts' events scan. */
+  eventos: readonly FuenteEventos[];
   /** The scheduled jobs of every area and the queue that runs them (jobs/programador.ts). */
   programador: Programador<AreaDeps>;
 }
@@ -33,6 +35,21 @@ export interface FuenteVencimientos {
    * A SELECT of the items in force with the columns `item_id` (unique within the kind), `empresa_id` (the
    * client, or null), `titulo` (in Spanish, naming the item and whose it is), `vence` (a date) and `enlace`
    * (the portal path of its screen). The scan filters it on `vence`: keep that a plain column with an index.
+   */
+  consulta: SQL;
+}
+
+/**
+ * Something an area notices happening (issue 16): a new error, a regression, a spike, a site that stopped
+ * answering. The alerts read every area's each minute and tell, once per key, the people who hold `permiso`.
+ */
+export interface FuenteEventos {
+  tipo: AlertaTipo;
+  permiso: PermissionCode;
+  /**
+   * A SELECT of what happened lately with the columns `clave` (names the item and the occurrence, unique for
+   * ever: one per issue for "new", one per issue and hour for a spike), `item_id`, `empresa_id`, `titulo` (in
+   * Spanish, saying what happened) and `enlace`. Keep it cheap: it runs every minute.
    */
   consulta: SQL;
 }
@@ -66,6 +83,8 @@ export interface AreaDescriptor {
   conflictos?: Conflictos;
   /** What it keeps that expires. */
   vencimientos?: readonly FuenteVencimientos[];
+  /** What it notices happening. */
+  eventos?: readonly FuenteEventos[];
   /** Its scheduled jobs. */
   tareas?: readonly TareaDef[];
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */

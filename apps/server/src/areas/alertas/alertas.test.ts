@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afipPuntosVenta, alertasCorreos, alertasPreferencias, empresas, maquinas, notificaciones, usuarios, webhookEntregas } from '../../db/schema.ts';
+import { afipPuntosVenta, alertasAvisos, alertasCorreos, alertasPreferencias, empresas, maquinas, notificaciones, sitioVerificaciones, sitios, usuarios, webhookEntregas } from '../../db/schema.ts';
 import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
 import { enviarPendientes } from './correo.ts';
 import { destinatarios } from './destinatarios.ts';
-import { escanearVencimientos } from './escaneo.ts';
+import { escanearEventos, escanearVencimientos } from './escaneo.ts';
 import { enviarWebhooks } from './webhooks.ts';
 
 const template = useTemplate();
@@ -133,7 +133,7 @@ describe('the expiry scan', () => {
     const datos = lista.json().datos;
     expect(datos.activo).toBe(false);
     expect(datos.correo).toEqual({ configurado: false, pendientes: 0, fallidos: 0 });
-    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-envios', 'alertas-vencimientos', 'archivos-barrido', 'sitios-verificar']);
+    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-envios', 'alertas-eventos', 'alertas-vencimientos', 'archivos-barrido', 'sitios-verificar']);
     expect((await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/tareas', headers: ctx.comercial })).statusCode).toBe(403);
     const ejecutar = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/alertas-vencimientos/ejecutar', headers: ctx.admin });
     expect(ejecutar.statusCode).toBe(409);
@@ -362,5 +362,59 @@ describe('webhooks', () => {
     expect(caido.json().datos).toMatchObject({ estado: 'pendiente', codigo: null });
     expect(caido.json().datos.respuesta).toMatch(/^No se pudo conectar/);
     expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/alertas/webhooks/${primero.id}`, headers: ctx.admin })).statusCode).toBe(200);
+  });
+});
+
+describe('the events scan', () => {
+  const ctx = freshApp(template, ['admin']);
+  // What the demo data already holds (recent errors, failed checks) is announced first, so each step sees its own.
+  beforeAll(async () => {
+    await escanearEventos(depsDe(ctx));
+  });
+  const evento = (mensaje: string) => ({ event_id: randomBytes(16).toString('hex'), message: mensaje, level: 'error', platform: 'javascript' });
+
+  it('tells a new error, a regression and a spike once each, to those who read the monitor; a failing site too', async () => {
+    const creado = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/insights/proyectos',
+      headers: ctx.admin,
+      payload: { nombre: 'Portal alertas', slug: 'portal-alertas', plataforma: 'javascript', activo: true, limite_por_minuto: 6000, alerta_pico_eventos: 3, alerta_pico_minutos: 5 },
+    });
+    expect(creado.statusCode).toBe(201);
+    const p = creado.json().datos as { id: number; public_key: string; alerta_pico_eventos: number };
+    expect(p.alerta_pico_eventos).toBe(3);
+    const enviar = async (mensaje: string) =>
+      expect((await ctx.t.app.inject({ method: 'POST', url: `/api/${p.id}/store/?sentry_key=${p.public_key}`, payload: evento(mensaje) })).statusCode).toBe(200);
+
+    await enviar('Falla de prueba');
+    const deps = depsDe(ctx);
+    const primera = await escanearEventos(deps);
+    const [nuevo] = await ctx.t.db.select().from(alertasAvisos).where(eq(alertasAvisos.corridaId, primera.corrida!));
+    expect(nuevo).toMatchObject({ tipo: 'monitor', titulo: 'Nuevo error en Portal alertas: Falla de prueba', vence: null, permiso: 'SER#VER' });
+    expect(nuevo!.enlace).toBe(`/insights/${nuevo!.itemId}`);
+    // Técnica reads the monitor (SER#VER), Comercial does not.
+    const tecnico = await notificacionesDe(ctx, 'tecnico');
+    expect(tecnico.at(-1)).toMatchObject({ tipo: 'monitor', titulo: 'Una alerta nueva', detalle: '1 alerta del monitor de errores', enlace: nuevo!.enlace });
+    expect((await notificacionesDe(ctx, 'comercial')).filter((n) => n.tipo === 'monitor')).toHaveLength(0);
+    expect((await escanearEventos(deps)).avisos).toBe(0);
+
+    // Resolved, then it happens again: a regression. Three more events within five minutes: a spike.
+    await ctx.t.app.inject({ method: 'PUT', url: `/api/insights/issues/${nuevo!.itemId}`, headers: ctx.admin, payload: { estado: 'resolved' } });
+    for (let i = 0; i < 3; i += 1) await enviar('Falla de prueba');
+    const segunda = await escanearEventos(deps);
+    const titulos = (await ctx.t.db.select().from(alertasAvisos).where(eq(alertasAvisos.corridaId, segunda.corrida!))).map((a) => a.titulo).sort();
+    expect(titulos).toEqual(['Pico en Portal alertas: más de 3 eventos en 5 min de Falla de prueba', 'Regresión en Portal alertas: Falla de prueba']);
+    // Once an hour at most.
+    await enviar('Falla de prueba');
+    expect((await escanearEventos(deps)).avisos).toBe(0);
+
+    // A site whose check fails after one that did not.
+    const [sitio] = await ctx.t.db.select({ id: sitios.id, nombre: sitios.nombre }).from(sitios).limit(1);
+    const check = { sitioId: sitio!.id, host: 'x.example', puerto: 443, mensaje: 'ok', codigo: 'ok' } as const;
+    await ctx.t.db.insert(sitioVerificaciones).values({ ...check, resultado: 'ok' });
+    await ctx.t.db.insert(sitioVerificaciones).values({ ...check, resultado: 'error', codigo: 'rechazada', mensaje: 'Conexión rechazada' });
+    const tercera = await escanearEventos(deps);
+    const [caido] = await ctx.t.db.select().from(alertasAvisos).where(eq(alertasAvisos.corridaId, tercera.corrida!));
+    expect(caido).toMatchObject({ tipo: 'sitio_falla', titulo: `${sitio!.nombre} dejó de responder bien: Conexión rechazada`, enlace: `/soluciones/web/${sitio!.id}` });
   });
 });

@@ -1,4 +1,4 @@
-import { ALERTA_TIPOS, cuandoVence, type AlertaTipo } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -92,7 +92,8 @@ async function enviarCon(deps: Pick<AreaDeps, 'db' | 'config'>, transporte: Tran
 type Item = {
   tipo: AlertaTipo;
   titulo: string;
-  vence: string;
+  /** Null for an event. */
+  vence: string | null;
   enlace: string;
 };
 
@@ -133,7 +134,11 @@ export async function mensajeDe(db: Executor, config: AreaDeps['config'], p: Pen
 /** One person's digest: the items by kind, each linked to its screen, as HTML and as plain text. */
 export function digest(nombre: string, para: string, items: readonly Item[], total: number, base: string, hoy: string): Mensaje {
   const tipos = (Object.keys(ALERTA_TIPOS) as AlertaTipo[]).filter((tipo) => items.some((i) => i.tipo === tipo));
-  const asunto = total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+  const eventos = items.some((i) => ALERTA_TIPOS_EVENTO.includes(i.tipo));
+  const asunto = eventos
+    ? total === 1 ? 'Intranet: una alerta nueva' : `Intranet: ${total} alertas nuevas`
+    : total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+  const intro = eventos ? 'Esto requiere su atención:' : 'Estos vencimientos requieren atención:';
   const mas = total > items.length ? total - items.length : 0;
   const todos = `${base}/alertas/notificaciones`;
   const html = tipos
@@ -143,8 +148,8 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
         .map(
           (i) =>
             `<tr><td style="padding:4px 12px 4px 0"><a href="${escapar(base + i.enlace)}">${escapar(i.titulo)}</a></td>` +
-            `<td style="padding:4px 12px 4px 0;white-space:nowrap">${fechaCorta(i.vence)}</td>` +
-            `<td style="padding:4px 0;white-space:nowrap">${cuandoVence(i.vence, hoy)}</td></tr>`,
+            `<td style="padding:4px 12px 4px 0;white-space:nowrap">${i.vence ? fechaCorta(i.vence) : ''}</td>` +
+            `<td style="padding:4px 0;white-space:nowrap">${i.vence ? cuandoVence(i.vence, hoy) : ''}</td></tr>`,
         )
         .join('');
       return `<h3 style="margin:20px 0 6px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse">` +
@@ -152,14 +157,14 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
     })
     .join('');
   const texto = tipos
-    .map((tipo) => `${ALERTA_TIPOS[tipo]}\n${items.filter((i) => i.tipo === tipo).map((i) => `- ${i.titulo}: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})\n  ${base}${i.enlace}`).join('\n')}`)
+    .map((tipo) => `${ALERTA_TIPOS[tipo]}\n${items.filter((i) => i.tipo === tipo).map((i) => `- ${i.titulo}${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}\n  ${base}${i.enlace}`).join('\n')}`)
     .join('\n\n');
   const resto = mas > 0 ? `Y ${mas} más: véalos en la Intranet.` : '';
   return {
     para,
     asunto,
-    html: plantilla(nombre, `<p>Estos vencimientos requieren atención:</p>${html}${resto ? `<p><a href="${escapar(todos)}">${escapar(resto)}</a></p>` : ''}`, base),
-    texto: `Hola ${nombre}:\n\nEstos vencimientos requieren atención:\n\n${texto}\n${resto ? `\n${resto} ${todos}\n` : ''}\nPara elegir qué alertas recibe: ${base}/alertas/mis-alertas\n`,
+    html: plantilla(nombre, `<p>${intro}</p>${html}${resto ? `<p><a href="${escapar(todos)}">${escapar(resto)}</a></p>` : ''}`, base),
+    texto: `Hola ${nombre}:\n\n${intro}\n\n${texto}\n${resto ? `\n${resto} ${todos}\n` : ''}\nPara elegir qué alertas recibe: ${base}/alertas/mis-alertas\n`,
   };
 }
 

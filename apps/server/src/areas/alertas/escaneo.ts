@@ -1,6 +1,6 @@
-import { ALERTA_TIPOS, type AlertaTipo } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, type AlertaTipo } from '@intranet/contract/alertas';
 import { sql } from 'drizzle-orm';
-import type { AreaDeps, FuenteVencimientos, TareaDef } from '../../core/area.ts';
+import type { AreaDeps, FuenteEventos, FuenteVencimientos, TareaDef } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import type { Tx } from '../../db/client.ts';
 import { alertasCorreos, alertasCorridas, notificaciones } from '../../db/schema.ts';
@@ -20,6 +20,8 @@ const NOMBRES: Record<AlertaTipo, [string, string]> = {
   licencia: ['licencia Physis', 'licencias Physis'],
   sitio: ['certificado SSL o dominio', 'certificados SSL o dominios'],
   garantia: ['garantía de máquina', 'garantías de máquinas'],
+  monitor: ['alerta del monitor de errores', 'alertas del monitor de errores'],
+  sitio_falla: ['sitio con problemas', 'sitios con problemas'],
   tarea: ['tarea fallida', 'tareas fallidas'],
 };
 export const contar = (tipo: AlertaTipo, n: number) => `${n} ${NOMBRES[tipo][n === 1 ? 0 : 1]}`;
@@ -51,10 +53,27 @@ export interface ResultadoEscaneo {
  */
 export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimientos' | 'config'>, ahora = new Date()): Promise<ResultadoEscaneo> {
   const hoy = fechaLocal(ahora);
-  const resultado = await deps.db.transaction(async (tx) => {
+  return anunciarYRepartir(deps, ahora, (tx, corridaId) => anunciar(tx, deps.vencimientos, corridaId, hoy));
+}
+
+/**
+ * What the areas noticed happening lately (a new error, a regression, a spike, a site that stopped answering),
+ * each key announced once, told as the expiries are: one notification and one e-mail per person.
+ */
+export async function escanearEventos(deps: Pick<AreaDeps, 'db' | 'eventos' | 'config'>, ahora = new Date()): Promise<ResultadoEscaneo> {
+  return anunciarYRepartir(deps, ahora, (tx, corridaId) => anunciarEventos(tx, deps.eventos, corridaId));
+}
+
+/** One scan in one transaction: the items it announces, then who is told of them and how. */
+async function anunciarYRepartir(
+  deps: Pick<AreaDeps, 'db' | 'config'>,
+  ahora: Date,
+  anunciarCon: (tx: Tx, corridaId: number) => Promise<Anunciados[]>,
+): Promise<ResultadoEscaneo> {
+  return deps.db.transaction(async (tx) => {
     const [corrida] = await tx.insert(alertasCorridas).values({ creada: ahora }).returning({ id: alertasCorridas.id });
     const corridaId = corrida!.id;
-    const anunciados = await anunciar(tx, deps.vencimientos, corridaId, hoy);
+    const anunciados = await anunciarCon(tx, corridaId);
     if (anunciados.length === 0) {
       await tx.delete(alertasCorridas).where(sql`${alertasCorridas.id} = ${corridaId}`);
       return { corrida: null, avisos: 0, notificaciones: 0, correos: 0, webhooks: 0 };
@@ -69,7 +88,7 @@ export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimie
       const email = suyos.filter((a) => persona.canales(a.tipo).email);
       if (portal.length > 0) avisos.push(notificacionDe(persona, portal, corridaId));
       if (conCorreo && persona.email && email.length > 0) {
-        correos.push({ usuarioId: persona.id, corridaId, tipos: email.map((a) => a.tipo), asunto: asuntoDe(email) });
+        correos.push({ usuarioId: persona.id, corridaId, tipos: email.map((a) => a.tipo), asunto: `Intranet: ${tituloDe(email)}` });
       }
     }
     for (let i = 0; i < avisos.length; i += LOTE) await tx.insert(notificaciones).values(avisos.slice(i, i + LOTE));
@@ -79,7 +98,27 @@ export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimie
     const webhooks = await encolarVencimientos(tx, deps.config, corridaId, anunciados.map((a) => a.tipo));
     return { corrida: corridaId, avisos: anunciados.reduce((n, a) => n + a.cantidad, 0), notificaciones: avisos.length, correos: correos.length, webhooks };
   });
-  return resultado;
+}
+
+/** Inserts the events not announced before (by key); answers how many of each kind, and the one item's path. */
+async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corridaId: number): Promise<Anunciados[]> {
+  if (fuentes.length === 0) return [];
+  const union = sql.join(
+    fuentes.map(
+      (f) => sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.enlace from (${f.consulta}) x`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await tx.execute<{ tipo: AlertaTipo; permiso: string; cantidad: number; enlace: string | null }>(sql`
+    with nuevos as (
+      insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, titulo, vence, umbral, enlace, permiso)
+      select f.clave, ${corridaId}, f.tipo, f.item_id, f.empresa_id, f.titulo, null, 0, f.enlace, f.permiso
+        from (${union}) f
+          on conflict (clave) do nothing
+      returning tipo, permiso, enlace
+    )
+    select tipo, permiso, count(*)::int as cantidad, min(enlace) as enlace from nuevos group by tipo, permiso`);
+  return enOrden(rows);
 }
 
 /** Inserts the newly reached (item, threshold) pairs of the scan; answers how many of each kind, and the one item's path. */
@@ -111,11 +150,22 @@ async function anunciar(tx: Tx, fuentes: readonly FuenteVencimientos[], corridaI
       returning tipo, permiso, enlace
     )
     select tipo, permiso, count(*)::int as cantidad, min(enlace) as enlace from nuevos group by tipo, permiso`);
-  // In the kinds' own order (ALERTA_TIPOS), as every list of them reads.
+  return enOrden(rows);
+}
+
+/** In the kinds' own order (ALERTA_TIPOS), as every list of them reads; the one item's path when there is one. */
+function enOrden(rows: { tipo: AlertaTipo; permiso: string; cantidad: number; enlace: string | null }[]): Anunciados[] {
   const orden = Object.keys(ALERTA_TIPOS);
   return rows
     .map((r) => ({ ...r, cantidad: Number(r.cantidad), enlace: Number(r.cantidad) === 1 ? r.enlace : null }))
     .sort((a, b) => orden.indexOf(a.tipo) - orden.indexOf(b.tipo));
+}
+
+/** "3 vencimientos requieren atención", or for what happened "Una alerta nueva", "4 alertas nuevas". */
+function tituloDe(suyos: readonly Anunciados[]): string {
+  const total = suyos.reduce((n, a) => n + a.cantidad, 0);
+  if (suyos.some((a) => ALERTA_TIPOS_EVENTO.includes(a.tipo))) return total === 1 ? 'Una alerta nueva' : `${total} alertas nuevas`;
+  return total === 1 ? 'Un vencimiento requiere atención' : `${total} vencimientos requieren atención`;
 }
 
 function notificacionDe(persona: Destinatario, suyos: Anunciados[], corridaId: number) {
@@ -123,7 +173,7 @@ function notificacionDe(persona: Destinatario, suyos: Anunciados[], corridaId: n
   return {
     usuarioId: persona.id,
     tipo: suyos.length === 1 ? suyos[0]!.tipo : 'vencimientos',
-    titulo: total === 1 ? 'Un vencimiento requiere atención' : `${total} vencimientos requieren atención`,
+    titulo: tituloDe(suyos),
     detalle: suyos.map((a) => contar(a.tipo, a.cantidad)).join(', '),
     // One item: its screen; several: the notification's list (set once its id is known).
     enlace: total === 1 ? (suyos[0]!.enlace ?? '') : '',
@@ -132,10 +182,6 @@ function notificacionDe(persona: Destinatario, suyos: Anunciados[], corridaId: n
   };
 }
 
-const asuntoDe = (suyos: Anunciados[]) => {
-  const total = suyos.reduce((n, a) => n + a.cantidad, 0);
-  return total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
-};
 
 /** The scan as a scheduled job: at start and every ALERTAS_INTERVALO_MIN minutes; the e-mails go right after. */
 export const escaneoVencimientos: TareaDef = {
@@ -150,6 +196,20 @@ export const escaneoVencimientos: TareaDef = {
     if (r.avisos === 0) return 'Sin vencimientos nuevos que avisar';
     const envios = await enviarTodo(deps);
     return `${r.avisos} avisos nuevos: ${r.notificaciones} notificaciones, ${r.correos} correos y ${r.webhooks} webhooks. ${envios}`;
+  },
+};
+
+/** The events scan each minute, then what it queued is sent. */
+export const escaneoEventos: TareaDef = {
+  nombre: 'alertas-eventos',
+  titulo: 'Avisar errores y sitios con problemas',
+  descripcion: 'Revisa el monitor de errores (errores nuevos, regresiones y picos de cada proyecto) y las verificaciones de sitios (un sitio que deja de responder o cambia de certificado) y avisa una sola vez.',
+  cron: () => '* * * * *',
+  programacion: () => 'Cada minuto',
+  ejecutar: async (deps) => {
+    const r = await escanearEventos(deps);
+    if (r.avisos === 0) return 'Sin alertas nuevas';
+    return `${r.avisos} alertas nuevas: ${r.notificaciones} notificaciones, ${r.correos} correos y ${r.webhooks} webhooks. ${await enviarTodo(deps)}`;
   },
 };
 

@@ -1,5 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
-import { envios, escaneoVencimientos } from './escaneo.ts';
+import { envios, escaneoEventos, escaneoVencimientos } from './escaneo.ts';
 import { alertasRoutes } from './routes.ts';
 import { seedAlertas } from './seed.ts';
 import { ENTIDAD_WEBHOOK } from './webhooks.ts';
@@ -9,7 +9,7 @@ export const alertas: AreaDescriptor = {
   name: 'alertas',
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
-  tareas: [escaneoVencimientos, envios],
+  tareas: [escaneoVencimientos, escaneoEventos, envios],
   auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN' },
   seed: seedAlertas,
 };

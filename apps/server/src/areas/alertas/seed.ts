@@ -13,6 +13,8 @@ const ADMINISTRADOR: Record<AlertaTipo, { email: boolean; portal: boolean }> = {
   licencia: { email: false, portal: true },
   sitio: { email: false, portal: true },
   garantia: { email: false, portal: true },
+  monitor: { email: false, portal: true },
+  sitio_falla: { email: true, portal: true },
   tarea: { email: true, portal: true },
 };
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { ALERTA_TIPOS, cuandoVence, WEBHOOK_FIRMA, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, WEBHOOK_FIRMA, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
@@ -98,7 +98,7 @@ export async function entregasDe(db: Db, id: number): Promise<Entrega[]> {
 interface Item {
   tipo: string;
   titulo: string;
-  vence: string;
+  vence: string | null;
   umbral: number;
   enlace: string;
 }
@@ -109,13 +109,16 @@ function cuerpoVencimientos(formato: string, corridaId: number, items: readonly 
   if (formato === 'slack') {
     const lineas = items
       .slice(0, MAX_LINEAS_SLACK)
-      .map((i) => `• <${base}${i.enlace}|${i.titulo.replace(/[<>|]/g, '')}>: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})`);
+      .map((i) => `• <${base}${i.enlace}|${i.titulo.replace(/[<>|]/g, '')}>${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}`);
     const resto = total > lineas.length ? `\n… y ${total - lineas.length} más en ${base}/alertas/notificaciones` : '';
-    const titulo = total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+    const eventos = items.some((i) => ALERTA_TIPOS_EVENTO.includes(i.tipo as AlertaTipo));
+    const titulo = eventos
+      ? total === 1 ? 'Intranet: una alerta nueva' : `Intranet: ${total} alertas nuevas`
+      : total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
     return JSON.stringify({ text: `*${titulo}*\n${lineas.join('\n')}${resto}` });
   }
   return JSON.stringify({
-    evento: 'vencimientos',
+    evento: items.some((i) => ALERTA_TIPOS_EVENTO.includes(i.tipo as AlertaTipo)) ? 'alertas' : 'vencimientos',
     corrida: corridaId,
     fecha: new Date().toISOString(),
     total,

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflictos.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { insightsAuditoria, insightsRoutes } from './routes.ts';
@@ -12,5 +13,6 @@ export const insights: AreaDescriptor = {
   hooks: reportarErroresPropios,
   auditoria: insightsAuditoria,
   conflictos,
+  eventos: insightsAlertas,
   seed: seedInsights,
 };

@@ -37,6 +37,8 @@ const campos = {
   plataforma: insightsProyectos.plataforma,
   activo: insightsProyectos.activo,
   limite_por_minuto: insightsProyectos.limitePorMinuto,
+  alerta_pico_eventos: insightsProyectos.alertaPicoEventos,
+  alerta_pico_minutos: insightsProyectos.alertaPicoMinutos,
   publicKey: insightsProyectos.publicKey,
   creado: insightsProyectos.creado,
   actualizado: insightsProyectos.actualizado,
@@ -54,6 +56,8 @@ const wire = (origen: Origen | string, r: Fila): Proyecto => ({
   plataforma: r.plataforma,
   activo: r.activo,
   limite_por_minuto: r.limite_por_minuto,
+  alerta_pico_eventos: r.alerta_pico_eventos,
+  alerta_pico_minutos: r.alerta_pico_minutos,
   public_key: r.publicKey,
   dsn: dsnDe(origen, r),
   issues_sin_resolver: Number(r.issues_sin_resolver),
@@ -86,6 +90,8 @@ const columnas = (v: ProyectoValues) => ({
   plataforma: v.plataforma,
   activo: v.activo,
   limitePorMinuto: v.limite_por_minuto,
+  alertaPicoEventos: v.alerta_pico_eventos,
+  alertaPicoMinutos: v.alerta_pico_minutos,
 });
 
 export async function crearProyecto(db: Db, origen: Origen | string, v: ProyectoValues, autor: Autor): Promise<Proyecto> {

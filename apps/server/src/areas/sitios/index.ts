@@ -1,6 +1,7 @@
 import { sitiosAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { conflictos } from './conflictos.ts';
+import { sitiosEventos } from './eventos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
 import { seedSitios } from './seed.ts';
 import { verificarTodos } from './tareas.ts';
@@ -13,6 +14,7 @@ export const sitios: AreaDescriptor = {
   auditoria: sitiosAuditoria,
   conflictos,
   vencimientos: sitiosAlertas,
+  eventos: sitiosEventos,
   tareas: [verificarTodos],
   seed: seedSitios,
 };

@@ -56,8 +56,9 @@ export const alertasAvisos = pgTable(
     itemId: integer('item_id').notNull(),
     empresaId: integer('empresa_id'),
     titulo: text('titulo').notNull(),
-    vence: date('vence', { mode: 'string' }).notNull(),
-    /** Days before the due date (90, 30, 7, 0), or after it once overdue (-7, -14…: once a week). */
+    /** The due date of an expiry; null for an event (a new error, a site that stopped answering). */
+    vence: date('vence', { mode: 'string' }),
+    /** Days before the due date (90, 30, 7, 0), or after it once overdue (-7, -14…: once a week); 0 for an event. */
     umbral: integer('umbral').notNull(),
     enlace: text('enlace').notNull(),
     /** The code that reads the item: only people holding it are told, when sent and when shown. */

@@ -18,6 +18,9 @@ export const insightsProyectos = pgTable(
     publicKey: text('public_key').notNull(),
     activo: boolean('activo').notNull().default(true),
     limitePorMinuto: integer('limite_por_minuto').notNull().default(6000),
+    /** A spike, for the alerts: more than this many events of one issue within `alertaPicoMinutos`. */
+    alertaPicoEventos: integer('alerta_pico_eventos').notNull().default(100),
+    alertaPicoMinutos: integer('alerta_pico_minutos').notNull().default(5),
     /** The project the portal reports its own errors into (created by the seed). */
     propio: boolean('propio').notNull().default(false),
     creado: creado(),
@@ -48,6 +51,8 @@ export const insightsIssues = pgTable(
     cantidad: bigint('cantidad', { mode: 'number' }).notNull().default(0),
     primeraVez: instante('primera_vez').notNull(),
     ultimaVez: instante('ultima_vez').notNull(),
+    /** When an event last reopened it from resolved (a regression), for the alerts. */
+    reabierta: instante('reabierta'),
     release: text('release'),
     environment: text('environment'),
     asignadoId: integer('asignado_id').references(() => personas.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { cuandoVence, type Aviso, type Notificacion } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, cuandoVence, type Aviso, type Notificacion } from '@intranet/contract/alertas';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -80,12 +80,13 @@ const columnasItems: ColumnDef<Aviso>[] = [
       </Anchor>
     ),
   },
-  { id: 'vence', header: t.columnasItems.vence, meta: { width: 120 }, cell: ({ row }) => formatFecha(row.original.vence) },
+  { id: 'vence', header: t.columnasItems.vence, meta: { width: 120 }, cell: ({ row }) => (row.original.vence ? formatFecha(row.original.vence) : '—') },
   {
     id: 'estado',
     header: t.columnasItems.estado,
     meta: { width: 170 },
     cell: ({ row }) => {
+      if (!row.original.vence) return ALERTA_TIPOS[row.original.tipo];
       const texto = cuandoVence(row.original.vence, dayjs().format('YYYY-MM-DD'));
       return (
         <Text size="sm" c={texto.startsWith('Venció') || texto === 'Vence hoy' ? 'red' : undefined}>

@@ -19,6 +19,8 @@ const proyecto: Proyecto = {
   plataforma: 'javascript',
   activo: true,
   limite_por_minuto: 600,
+  alerta_pico_eventos: 100,
+  alerta_pico_minutos: 5,
   public_key: '0123456789abcdef0123456789abcdef',
   dsn: DSN,
   issues_sin_resolver: 3,
@@ -66,7 +68,7 @@ describe('ProyectoDetail', () => {
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/insights/proyectos/4',
-        { nombre: 'Tienda', slug: 'tienda', plataforma: 'javascript', limite_por_minuto: 600, activo: false },
+        { nombre: 'Tienda', slug: 'tienda', plataforma: 'javascript', limite_por_minuto: 600, alerta_pico_eventos: 100, alerta_pico_minutos: 5, activo: false },
         expect.anything(),
       ),
     );

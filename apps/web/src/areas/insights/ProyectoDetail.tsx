@@ -94,6 +94,7 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
                       { label: c.slug, value: proyecto.slug },
                       { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
                       { label: c.limite_por_minuto, value: formatNumero(proyecto.limite_por_minuto) },
+                      { label: t.alertaPico, value: t.picoTexto(proyecto.alerta_pico_eventos, proyecto.alerta_pico_minutos) },
                       { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
                       { label: c.public_key, value: proyecto.public_key },
                       { label: c.creado, value: formatFechaHora(proyecto.creado) },
@@ -144,9 +145,9 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
 
   const alternar = async () => {
     if (proyecto.activo && !(await confirmAction({ title: t.desactivar, message: t.desactivarTexto(proyecto.nombre), confirmLabel: t.desactivar }))) return;
-    const { nombre, slug, plataforma, limite_por_minuto } = proyecto;
+    const { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos } = proyecto;
     guardar.mutate(
-      { nombre, slug, plataforma, limite_por_minuto, activo: !proyecto.activo },
+      { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos, activo: !proyecto.activo },
       {
         onSuccess: (saved) => notifications.show({ color: 'green', title: saved.activo ? t.activado : t.desactivado, message: saved.nombre }),
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),

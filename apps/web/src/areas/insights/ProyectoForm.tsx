@@ -13,7 +13,7 @@ import { useGuardarProyecto, useProyecto } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
 const c = t.proyectoCampos;
-const EMPTY: ProyectoInput = { nombre: '', slug: '', plataforma: 'javascript', activo: true, limite_por_minuto: 6000 };
+const EMPTY: ProyectoInput = { nombre: '', slug: '', plataforma: 'javascript', activo: true, limite_por_minuto: 6000, alerta_pico_eventos: 100, alerta_pico_minutos: 5 };
 const plataformaOptions = PLATAFORMAS.map((p) => ({ value: p, label: PLATAFORMA_NOMBRES[p] }));
 
 const toFormValues = (p: Proyecto): ProyectoInput => ({
@@ -22,6 +22,8 @@ const toFormValues = (p: Proyecto): ProyectoInput => ({
   plataforma: p.plataforma,
   activo: p.activo,
   limite_por_minuto: p.limite_por_minuto,
+  alerta_pico_eventos: p.alerta_pico_eventos,
+  alerta_pico_minutos: p.alerta_pico_minutos,
 });
 
 /** A slug proposed from the name while the slug box is untouched ('Portal Web' → 'portal-web'). */
@@ -83,6 +85,8 @@ function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; i
         <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
         <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
         <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
+        <NumberField control={control} name="alerta_pico_eventos" label={c.alerta_pico_eventos} description={t.picoDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
+        <NumberField control={control} name="alerta_pico_minutos" label={c.alerta_pico_minutos} min={1} max={1440} />
       </SimpleGrid>
       <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
     </RecordFormScreen>

@@ -222,7 +222,8 @@ up as (
     nivel = excluded.nivel,
     release = coalesce(excluded.release, i.release),
     environment = coalesce(excluded.environment, i.environment),
-    estado = case when i.estado = 'resolved' then 'unresolved' else i.estado end
+    estado = case when i.estado = 'resolved' then 'unresolved' else i.estado end,
+    reabierta = case when i.estado = 'resolved' then now() else i.reabierta end
   returning i.id, i.titulo, i.culprit
 ),
 busqueda as (
