@@ -1,11 +1,11 @@
 import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AreaDeps } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import type { Executor } from '../../db/client.ts';
-import { alertasAvisos } from '../../db/schema.ts';
+import { avisosDeCorrida } from './avisos.ts';
 import { destinatarios } from './destinatarios.ts';
 
 /** A digest lists at most this many items; the rest are on the portal. */
@@ -111,24 +111,9 @@ export async function mensajeDe(db: Executor, config: AreaDeps['config'], p: Pen
       html: plantilla(persona.nombre, `<p>${escapar(p.texto)}</p><p><a href="${escapar(enlace)}">Abrir en la Intranet</a></p>`, base),
     };
   }
-  const codigos = [...persona.codigos];
-  if (codigos.length === 0) return null;
-  if (p.tipos.length === 0) return null;
-  const rows = await db
-    .select({
-      tipo: alertasAvisos.tipo,
-      titulo: alertasAvisos.titulo,
-      vence: alertasAvisos.vence,
-      enlace: alertasAvisos.enlace,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(alertasAvisos)
-    .where(and(eq(alertasAvisos.corridaId, p.corrida_id), inArray(alertasAvisos.tipo, p.tipos), inArray(alertasAvisos.permiso, codigos)))
-    .orderBy(asc(alertasAvisos.tipo), asc(alertasAvisos.vence), asc(alertasAvisos.titulo))
-    .limit(MAX_ITEMS);
-  if (rows.length === 0) return null;
-  const items = rows.map((r) => ({ ...r, tipo: r.tipo as AlertaTipo }));
-  return digest(persona.nombre, persona.email, items, rows[0]!.total, base, fechaLocal(new Date()));
+  const { items, total } = await avisosDeCorrida(db, p.corrida_id, p.tipos, [...persona.codigos], MAX_ITEMS);
+  if (items.length === 0) return null;
+  return digest(persona.nombre, persona.email, items, total, base, fechaLocal(new Date()));
 }
 
 /** One person's digest: the items by kind, each linked to its screen, as HTML and as plain text. */

@@ -1,8 +1,9 @@
-import { ALERTA_TIPOS, type AlertaTipo, type Aviso, type MisAlertas, type Notificacion, type NotificacionDetalle, type NotificacionesRespuesta, type Preferencia } from '@intranet/contract/alertas';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ALERTA_TIPOS, type AlertaTipo, type MisAlertas, type Notificacion, type NotificacionDetalle, type NotificacionesRespuesta, type Preferencia } from '@intranet/contract/alertas';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { alertasAvisos, alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
+import { alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
+import { avisosDeCorrida } from './avisos.ts';
 import { destinatarios } from './destinatarios.ts';
 
 /** A notification's items are listed up to this many (the scan may announce thousands at once). */
@@ -43,26 +44,8 @@ export async function notificacionConItems(db: Db, usuarioId: number, id: number
     .where(and(eq(notificaciones.id, id), eq(notificaciones.usuarioId, usuarioId)))
     .returning();
   if (!fila) return null;
-  if (fila.corridaId === null || permisos.size === 0) return { notificacion: wire(fila), items: [], total: 0 };
-  if (fila.tipos.length === 0) return { notificacion: wire(fila), items: [], total: 0 };
-  const rows = await db
-    .select({
-      tipo: alertasAvisos.tipo,
-      titulo: alertasAvisos.titulo,
-      vence: alertasAvisos.vence,
-      umbral: alertasAvisos.umbral,
-      enlace: alertasAvisos.enlace,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(alertasAvisos)
-    .where(and(eq(alertasAvisos.corridaId, fila.corridaId), inArray(alertasAvisos.tipo, fila.tipos), inArray(alertasAvisos.permiso, [...permisos])))
-    .orderBy(asc(alertasAvisos.vence), asc(alertasAvisos.tipo), asc(alertasAvisos.titulo))
-    .limit(MAX_ITEMS);
-  return {
-    notificacion: wire(fila),
-    items: rows.map(({ total: _total, ...item }) => ({ ...item, tipo: item.tipo as Aviso['tipo'] })),
-    total: rows[0]?.total ?? 0,
-  };
+  if (fila.corridaId === null) return { notificacion: wire(fila), items: [], total: 0 };
+  return { notificacion: wire(fila), ...(await avisosDeCorrida(db, fila.corridaId, fila.tipos, [...permisos], MAX_ITEMS)) };
 }
 
 /** Marks one read; answers how many remain unread, or null when it is not the person's. */

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, WEBHOOK_FIRMA, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { alertasAvisos, webhookEntregas, webhooks } from '../../db/schema.ts';
+import { webhookEntregas, webhooks } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { avisosDeCorrida } from './avisos.ts';
 import { baseDe } from './correo.ts';
 
 export const ENTIDAD_WEBHOOK = 'webhook';
@@ -132,21 +133,9 @@ export async function encolarVencimientos(tx: Executor, config: AreaDeps['config
   const base = baseDe(config);
   for (const w of activos) {
     const suyos = w.eventos.filter((e) => tipos.includes(e));
-    const items = await tx
-      .select({
-        tipo: alertasAvisos.tipo,
-        titulo: alertasAvisos.titulo,
-        vence: alertasAvisos.vence,
-        umbral: alertasAvisos.umbral,
-        enlace: alertasAvisos.enlace,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(alertasAvisos)
-      .where(and(eq(alertasAvisos.corridaId, corridaId), inArray(alertasAvisos.tipo, suyos)))
-      .orderBy(asc(alertasAvisos.vence), asc(alertasAvisos.titulo))
-      .limit(MAX_ITEMS);
+    const { items, total } = await avisosDeCorrida(tx, corridaId, suyos, null, MAX_ITEMS);
     if (items.length === 0) continue;
-    await tx.insert(webhookEntregas).values({ webhookId: w.id, evento: 'vencimientos', cuerpo: cuerpoVencimientos(w.formato, corridaId, items, items[0]!.total, base) });
+    await tx.insert(webhookEntregas).values({ webhookId: w.id, evento: 'vencimientos', cuerpo: cuerpoVencimientos(w.formato, corridaId, items, total, base) });
   }
   return activos.length;
 }
