@@ -77,6 +77,10 @@ export const ALERTA_TIPOS = {
 } as const;
 /** The kinds that announce something that happened (not a due date): their items have no `vence`. */
 export const ALERTA_TIPOS_EVENTO: readonly AlertaTipo[] = ['monitor', 'sitio_falla', 'tarea'];
+/** The kinds whose items belong to a client: a person who follows clients gets these about those clients only. */
+export const ALERTA_TIPOS_CLIENTE: readonly AlertaTipo[] = ['certificado', 'punto_venta', 'licencia', 'sitio', 'sitio_falla'];
+/** The kinds whose items belong to a monitor project: a person who follows projects gets these about those only. */
+export const ALERTA_TIPOS_PROYECTO: readonly AlertaTipo[] = ['monitor'];
 /** What a notification is about: one kind, or several kinds of expiries at once. */
 export const NOTIFICACION_TIPOS = { ...ALERTA_TIPOS, vencimientos: 'Vencimientos' } as const;
 export type NotificacionTipo = keyof typeof NOTIFICACION_TIPOS;
@@ -144,6 +148,9 @@ export function cuandoVence(vence: string, hoy: string): string {
 
 // ---- Mis alertas: each person's channels per kind ----
 
+/** The most clients (and the most projects) one person may follow. */
+export const MAX_SEGUIDOS = 200;
+
 export const preferencia = z
   .object({
     tipo: z.enum(ALERTA_TIPO_VALUES, { error: 'Tipo de alerta inválido' }),
@@ -151,29 +158,62 @@ export const preferencia = z
     portal: z.boolean({ error: 'Debe ser verdadero o falso' }),
   })
   .strict();
-export type Preferencia = z.infer<typeof preferencia>;
 
-/** `GET {api}/api/alertas/preferencias`: the kinds the caller may receive, with their channels. */
+/** A kind's channels as a screen shows them: its name, and whether they were chosen (else the defaults). */
+export const canalesDeTipo = preferencia.extend({ titulo: z.string(), propia: z.boolean() });
+
+/** A client or monitor project a person follows. */
+export const seguido = z.object({ id: z.number().int(), nombre: z.string() });
+export type Seguido = z.infer<typeof seguido>;
+
+/**
+ * `GET {api}/api/alertas/preferencias`: the kinds the caller may receive, with their channels, and what they
+ * follow. Following clients (or projects) narrows the alerts of their kinds to those; following none: all.
+ */
 export const misAlertas = z.object({
   /** Whether e-mail is sent at all (SMTP_URL). */
   correo_configurado: z.boolean(),
   /** The address e-mail goes to (the account's), or null when it has none. */
   email: z.string().nullable(),
-  tipos: z.array(
-    preferencia.extend({
-      titulo: z.string(),
-      /** The person chose it; false: the defaults of their roles. */
-      propia: z.boolean(),
-    }),
-  ),
+  /** `propia`: the person chose it; false: the defaults of their roles. */
+  tipos: z.array(canalesDeTipo),
+  /** Whether the caller receives alerts about clients (and so may follow some), and about monitor projects. */
+  puede_seguir: z.object({ clientes: z.boolean(), proyectos: z.boolean() }),
+  clientes: z.array(seguido),
+  proyectos: z.array(seguido),
 });
 export type MisAlertas = z.infer<typeof misAlertas>;
 
-/** `PUT {api}/api/alertas/preferencias`: the caller's choice for some kinds (others keep theirs). */
+const seguidos = z
+  .array(z.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'))
+  .max(MAX_SEGUIDOS, `Puede seguir hasta ${MAX_SEGUIDOS}`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Está repetido');
+
+/**
+ * `PUT {api}/api/alertas/preferencias`: the caller's choice for some kinds (others keep theirs), and, when
+ * sent, the whole list of clients and of monitor projects they follow.
+ */
 export const misAlertasInput = z
-  .object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) })
+  .object({
+    preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20),
+    clientes: seguidos.optional(),
+    proyectos: seguidos.optional(),
+  })
   .strict();
 export type MisAlertasInput = z.infer<typeof misAlertasInput>;
+
+// ---- Defaults per role (ALERTAS#ADMIN) ----
+
+/**
+ * `GET {api}/api/alertas/roles`: each role with the kinds its codes read and the channels its members get
+ * until they choose their own (`propia`: set for the role; false: both channels, the default).
+ */
+export const rolAlertas = z.object({ id: z.number().int(), nombre: z.string(), tipos: z.array(canalesDeTipo) });
+export type RolAlertas = z.infer<typeof rolAlertas>;
+
+/** `PUT {api}/api/alertas/roles/:id`: the role's channels for the kinds sent (others keep theirs). */
+export const rolAlertasInput = z.object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) }).strict();
+export type RolAlertasInput = z.infer<typeof rolAlertasInput>;
 
 // ---- Webhooks (ALERTAS#ADMIN) ----
 

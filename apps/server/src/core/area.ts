@@ -48,7 +48,8 @@ export interface FuenteEventos {
   permiso: PermissionCode;
   /**
    * A SELECT of what happened lately with the columns `clave` (names the item and the occurrence, unique for
-   * ever: one per issue for "new", one per issue and hour for a spike), `item_id`, `empresa_id`, `titulo` (in
+   * ever: one per issue for "new", one per issue and hour for a spike), `item_id`, `empresa_id`, `proyecto_id`
+   * (the monitor project, or null; people who follow projects hear of theirs only), `titulo` (in
    * Spanish, saying what happened) and `enlace`. Keep it cheap: it runs every minute.
    */
   consulta: SQL;

@@ -61,6 +61,7 @@ export const messages = {
     tareas: 'Tareas programadas',
     misAlertas: 'Mis alertas',
     webhooks: 'Webhooks',
+    alertasPorRol: 'Alertas por rol',
   },
   cuenta: {
     cambiar: 'Cambiar contraseña',

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconWebhook } from '@tabler/icons-react';
+import { IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -91,6 +91,9 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
                   </Menu.Item>
                   <Menu.Item leftSection={<IconWebhook size={16} />} component={Link} to="/alertas/webhooks">
                     {t.webhooks}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconUsersGroup size={16} />} component={Link} to="/alertas/roles">
+                    {t.alertasPorRol}
                   </Menu.Item>
                 </>
               )}

@@ -241,6 +241,9 @@ describe('Mis alertas', () => {
         { tipo: 'punto_venta', titulo: 'Puntos de venta (CAI)', email: true, portal: true, propia: false },
         { tipo: 'licencia', titulo: 'Licencias Physis', email: true, portal: true, propia: false },
       ],
+      puede_seguir: { clientes: true, proyectos: false },
+      clientes: [],
+      proyectos: [],
     });
     const guardar = await ctx.t.app.inject({
       method: 'PUT',
@@ -267,6 +270,85 @@ describe('Mis alertas', () => {
     // Comercial turned the bell off for points of sale: nothing in it; the admin still gets both.
     expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(0);
     expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+  });
+});
+
+describe('following clients', () => {
+  const ctx = freshApp(template, ['admin', 'comercial', 'tecnico']);
+  const guardar = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    ctx.t.app.inject({ method: 'PUT', url: '/api/alertas/preferencias', headers, payload });
+  const todas = [{ tipo: 'punto_venta', email: true, portal: true }];
+
+  it('narrows the alerts of clients’ kinds to the clients followed, in the bell and its list; none followed: all', async () => {
+    const [a, b] = await ctx.t.db.select({ id: empresas.id, razon: empresas.razonSocial }).from(empresas).orderBy(empresas.id).limit(2);
+    await ctx.t.db.insert(afipPuntosVenta).values([
+      { empresaId: a!.id, numero: 9001, modalidad: 'cai', caiVence: '2045-04-01' },
+      { empresaId: b!.id, numero: 9002, modalidad: 'cai', caiVence: '2045-04-01' },
+    ]);
+    const sigue = await guardar(ctx.comercial, { preferencias: todas, clientes: [a!.id] });
+    expect(sigue.statusCode).toBe(200);
+    expect(sigue.json().datos.clientes).toEqual([{ id: a!.id, nombre: a!.razon }]);
+
+    await escanearVencimientos(depsDe(ctx), dia('2045-03-10'));
+    const [suya] = await notificacionesDe(ctx, 'comercial');
+    expect(suya!.detalle).toBe('1 CAI de punto de venta');
+    const detalle = await ctx.t.app.inject({ url: `/api/alertas/notificaciones/${suya!.id}`, headers: ctx.comercial });
+    expect(detalle.json().datos.items.map((i: { titulo: string }) => i.titulo)).toEqual([`CAI del punto de venta 9001 de ${a!.razon}`]);
+    // The admin follows no one: both.
+    const [delAdmin] = await notificacionesDe(ctx, 'admin');
+    expect(delAdmin!.detalle).toBe('2 CAI de puntos de venta');
+
+    // Following none again: the same list shows both.
+    expect((await guardar(ctx.comercial, { preferencias: todas, clientes: [] })).statusCode).toBe(200);
+    const otra = await ctx.t.app.inject({ url: `/api/alertas/notificaciones/${suya!.id}`, headers: ctx.comercial });
+    expect(otra.json().datos.total).toBe(2);
+  });
+
+  it('refuses a client that does not exist, a repeated one, and clients to whom gets no alert about them', async () => {
+    const noExiste = await guardar(ctx.comercial, { preferencias: todas, clientes: [999999] });
+    expect(noExiste.statusCode).toBe(400);
+    expect(noExiste.json().campos).toEqual({ 'clientes.0': ['El cliente no existe'] });
+    const repetido = await guardar(ctx.comercial, { preferencias: todas, clientes: [1, 1] });
+    expect(repetido.statusCode).toBe(400);
+    expect(repetido.json().campos).toEqual({ clientes: ['Está repetido'] });
+    // Técnico reads no client's expiries: nothing to follow, and what was saved stays.
+    const ajeno = await guardar(ctx.tecnico, { preferencias: [{ tipo: 'garantia', email: true, portal: true }], clientes: [1] });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().campos).toMatchObject({ clientes: ['Sus permisos no le dejan recibir alertas de clientes'] });
+    const suyas = await ctx.t.app.inject({ url: '/api/alertas/preferencias', headers: ctx.tecnico });
+    expect(suyas.json().datos).toMatchObject({ puede_seguir: { clientes: false }, clientes: [] });
+  });
+});
+
+describe('defaults per role', () => {
+  const ctx = freshApp(template, ['admin', 'comercial']);
+
+  it('lists each role’s kinds and channels to admins, saves them audited, and members who did not choose follow them', async () => {
+    expect((await ctx.t.app.inject({ url: '/api/alertas/roles', headers: ctx.comercial })).statusCode).toBe(403);
+    const lista = await ctx.t.app.inject({ url: '/api/alertas/roles', headers: ctx.admin });
+    expect(lista.statusCode).toBe(200);
+    const roles = lista.json().datos as { id: number; nombre: string; tipos: { tipo: string; email: boolean; propia: boolean }[] }[];
+    const admin = roles.find((r) => r.nombre === 'Administrador')!;
+    expect(admin.tipos.find((t) => t.tipo === 'garantia')).toMatchObject({ email: false, portal: true, propia: true });
+    const comercial = roles.find((r) => r.tipos.map((t) => t.tipo).join() === 'certificado,punto_venta,licencia')!;
+    expect(comercial.tipos.every((t) => !t.propia && t.email)).toBe(true);
+
+    const guardar = (id: number, payload: unknown) => ctx.t.app.inject({ method: 'PUT', url: `/api/alertas/roles/${id}`, headers: ctx.admin, payload: payload as object });
+    const ok = await guardar(comercial.id, { preferencias: [{ tipo: 'licencia', email: false, portal: true }] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().datos.tipos[2]).toEqual({ tipo: 'licencia', titulo: 'Licencias Physis', email: false, portal: true, propia: true });
+    const [persona] = await destinatarios(ctx.t.db, await idDe(ctx, 'comercial'));
+    expect(persona!.canales('licencia')).toEqual({ email: false, portal: true });
+
+    const ajeno = await guardar(comercial.id, { preferencias: [{ tipo: 'garantia', email: false, portal: true }] });
+    expect(ajeno.statusCode).toBe(400);
+    expect(ajeno.json().campos).toEqual({ 'preferencias.0.tipo': ['Los permisos del rol no le dejan recibir estas alertas'] });
+    expect((await guardar(999999, { preferencias: [{ tipo: 'licencia', email: true, portal: true }] })).statusCode).toBe(404);
+    expect((await guardar(comercial.id, { preferencias: [] })).statusCode).toBe(400);
+
+    const historia = await ctx.t.app.inject({ url: `/api/auditoria?entidad=alertas_rol&id=${comercial.id}`, headers: ctx.admin });
+    expect(historia.statusCode).toBe(200);
+    expect(JSON.stringify(historia.json().datos)).toContain('"licencia":{"email":false,"portal":true}');
   });
 });
 

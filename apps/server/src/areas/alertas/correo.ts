@@ -111,7 +111,7 @@ export async function mensajeDe(db: Executor, config: AreaDeps['config'], p: Pen
       html: plantilla(persona.nombre, `<p>${escapar(p.texto)}</p><p><a href="${escapar(enlace)}">Abrir en la Intranet</a></p>`, base),
     };
   }
-  const { items, total } = await avisosDeCorrida(db, p.corrida_id, p.tipos, [...persona.codigos], MAX_ITEMS);
+  const { items, total } = await avisosDeCorrida(db, p.corrida_id, p.tipos, { usuarioId: persona.id, permisos: [...persona.codigos] }, MAX_ITEMS);
   if (items.length === 0) return null;
   return digest(persona.nombre, persona.email, items, total, base, fechaLocal(new Date()));
 }

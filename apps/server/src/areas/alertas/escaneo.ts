@@ -79,11 +79,12 @@ async function anunciarYRepartir(
       return { corrida: null, avisos: 0, notificaciones: 0, correos: 0, webhooks: 0 };
     }
     const personas = await destinatarios(tx);
+    const deSeguidores = await anunciadosASeguidores(tx, corridaId);
     const conCorreo = deps.config.smtpUrl !== '';
     const avisos = [];
     const correos = [];
     for (const persona of personas) {
-      const suyos = anunciados.filter((a) => persona.codigos.has(a.permiso));
+      const suyos = (deSeguidores.get(persona.id) ?? anunciados).filter((a) => persona.codigos.has(a.permiso));
       const portal = suyos.filter((a) => persona.canales(a.tipo).portal);
       const email = suyos.filter((a) => persona.canales(a.tipo).email);
       if (portal.length > 0) avisos.push(notificacionDe(persona, portal, corridaId));
@@ -100,19 +101,52 @@ async function anunciarYRepartir(
   });
 }
 
+/**
+ * What the scan announced as each person who follows clients or projects sees it: of the clients' kinds,
+ * about the clients they follow only (of the monitor's, the projects they follow); everyone else sees it all.
+ * A follow of a client or project that no longer exists counts as none.
+ */
+async function anunciadosASeguidores(tx: Tx, corridaId: number): Promise<Map<number, Anunciados[]>> {
+  const { rows } = await tx.execute<{ usuario_id: number; tipo: AlertaTipo | null; permiso: string; cantidad: number; enlace: string | null }>(sql`
+    with s as (
+      select s.usuario_id,
+             array_agg(s.ref_id) filter (where s.clase = 'cliente') as clientes,
+             array_agg(s.ref_id) filter (where s.clase = 'proyecto') as proyectos
+        from alertas_seguidos s
+       where (s.clase = 'cliente' and exists (select 1 from empresas e where e.id = s.ref_id))
+          or (s.clase = 'proyecto' and exists (select 1 from insights_proyectos p where p.id = s.ref_id))
+       group by s.usuario_id
+    )
+    select s.usuario_id, a.tipo, a.permiso, count(a.id)::int as cantidad, min(a.enlace) as enlace
+      from s
+      left join alertas_avisos a
+        on a.corrida_id = ${corridaId}
+       and (a.empresa_id is null or s.clientes is null or a.empresa_id = any(s.clientes))
+       and (a.proyecto_id is null or s.proyectos is null or a.proyecto_id = any(s.proyectos))
+     group by s.usuario_id, a.tipo, a.permiso`);
+  const porPersona = new Map<number, Anunciados[]>();
+  for (const { usuario_id, ...fila } of rows) {
+    const suyos = porPersona.get(usuario_id) ?? [];
+    porPersona.set(usuario_id, suyos);
+    if (fila.tipo !== null) suyos.push({ ...fila, tipo: fila.tipo });
+  }
+  for (const [id, suyos] of porPersona) porPersona.set(id, enOrden(suyos));
+  return porPersona;
+}
+
 /** Inserts the events not announced before (by key); answers how many of each kind, and the one item's path. */
 async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corridaId: number): Promise<Anunciados[]> {
   if (fuentes.length === 0) return [];
   const union = sql.join(
     fuentes.map(
-      (f) => sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.enlace from (${f.consulta}) x`,
+      (f) => sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.proyecto_id, x.titulo, x.enlace from (${f.consulta}) x`,
     ),
     sql` union all `,
   );
   const { rows } = await tx.execute<{ tipo: AlertaTipo; permiso: string; cantidad: number; enlace: string | null }>(sql`
     with nuevos as (
-      insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, titulo, vence, umbral, enlace, permiso)
-      select f.clave, ${corridaId}, f.tipo, f.item_id, f.empresa_id, f.titulo, null, 0, f.enlace, f.permiso
+      insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, proyecto_id, titulo, vence, umbral, enlace, permiso)
+      select f.clave, ${corridaId}, f.tipo, f.item_id, f.empresa_id, f.proyecto_id, f.titulo, null, 0, f.enlace, f.permiso
         from (${union}) f
           on conflict (clave) do nothing
       returning tipo, permiso, enlace

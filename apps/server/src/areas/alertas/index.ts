@@ -1,5 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { envios, escaneoEventos, escaneoVencimientos } from './escaneo.ts';
+import { ENTIDAD_ROL } from './roles.ts';
 import { alertasRoutes } from './routes.ts';
 import { seedAlertas } from './seed.ts';
 import { ENTIDAD_WEBHOOK } from './webhooks.ts';
@@ -10,6 +11,6 @@ export const alertas: AreaDescriptor = {
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
   tareas: [escaneoVencimientos, escaneoEventos, envios],
-  auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN' },
+  auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN', [ENTIDAD_ROL]: 'ALERTAS#ADMIN' },
   seed: seedAlertas,
 };

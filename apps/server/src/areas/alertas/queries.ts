@@ -1,10 +1,21 @@
-import { ALERTA_TIPOS, type AlertaTipo, type MisAlertas, type Notificacion, type NotificacionDetalle, type NotificacionesRespuesta, type Preferencia } from '@intranet/contract/alertas';
+import {
+  ALERTA_TIPOS,
+  ALERTA_TIPOS_CLIENTE,
+  ALERTA_TIPOS_PROYECTO,
+  type AlertaTipo,
+  type MisAlertas,
+  type MisAlertasInput,
+  type Notificacion,
+  type NotificacionDetalle,
+  type NotificacionesRespuesta,
+} from '@intranet/contract/alertas';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { destinatarios } from './destinatarios.ts';
+import { guardarSeguidos, seguidosDe } from './seguidos.ts';
 
 /** A notification's items are listed up to this many (the scan may announce thousands at once). */
 const MAX_ITEMS = 500;
@@ -45,7 +56,7 @@ export async function notificacionConItems(db: Db, usuarioId: number, id: number
     .returning();
   if (!fila) return null;
   if (fila.corridaId === null) return { notificacion: wire(fila), items: [], total: 0 };
-  return { notificacion: wire(fila), ...(await avisosDeCorrida(db, fila.corridaId, fila.tipos, [...permisos], MAX_ITEMS)) };
+  return { notificacion: wire(fila), ...(await avisosDeCorrida(db, fila.corridaId, fila.tipos, { usuarioId, permisos: [...permisos] }, MAX_ITEMS)) };
 }
 
 /** Marks one read; answers how many remain unread, or null when it is not the person's. */
@@ -84,16 +95,25 @@ export async function misAlertasDe(
   const propias = new Set(
     (await db.select({ tipo: alertasPreferencias.tipo }).from(alertasPreferencias).where(eq(alertasPreferencias.usuarioId, usuarioId))).map((p) => p.tipo),
   );
+  const puede = { clientes: visibles.some((t) => ALERTA_TIPOS_CLIENTE.includes(t)), proyectos: visibles.some((t) => ALERTA_TIPOS_PROYECTO.includes(t)) };
   return {
     correo_configurado: config.smtpUrl !== '',
     email: persona?.email ?? null,
     tipos: visibles.map((tipo) => ({ tipo, titulo: ALERTA_TIPOS[tipo], ...(persona?.canales(tipo) ?? { email: true, portal: true }), propia: propias.has(tipo) })),
+    puede_seguir: puede,
+    clientes: puede.clientes ? await seguidosDe(db, usuarioId, 'cliente') : [],
+    proyectos: puede.proyectos ? await seguidosDe(db, usuarioId, 'proyecto') : [],
   };
 }
 
-/** Saves the person's choice for the kinds given (one row per kind, replacing the previous one). */
-export async function guardarPreferencias(db: Db, usuarioId: number, preferencias: readonly Preferencia[]): Promise<void> {
+/**
+ * Saves the person's choice for the kinds given (one row per kind, replacing the previous one) and, when
+ * sent, the clients and projects they follow, at once.
+ */
+export async function guardarPreferencias(db: Db, usuarioId: number, { preferencias, clientes, proyectos }: MisAlertasInput): Promise<void> {
   await db.transaction(async (tx) => {
+    if (clientes) await guardarSeguidos(tx, usuarioId, 'cliente', clientes);
+    if (proyectos) await guardarSeguidos(tx, usuarioId, 'proyecto', proyectos);
     for (const p of preferencias) {
       await tx
         .insert(alertasPreferencias)

@@ -1,9 +1,13 @@
 import {
   ALERTA_TIPO_VALUES,
+  ALERTA_TIPOS_CLIENTE,
+  ALERTA_TIPOS_PROYECTO,
   entrega,
   misAlertas,
   misAlertasInput,
   noLeidas,
+  rolAlertas,
+  rolAlertasInput,
   notificacionDetalle,
   notificacionesQuery,
   notificacionesRespuesta,
@@ -28,6 +32,8 @@ import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { avisarFallo } from './fallos.ts';
 import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega } from './webhooks.ts';
+import { canalesDeRoles, guardarCanalesDeRol, type Visibles } from './roles.ts';
+import { erroresDeSeguidos } from './seguidos.ts';
 import { estadoCorreos, guardarPreferencias, leerTodas, marcarLeida, misAlertasDe, notificacionConItems, notificacionesDe } from './queries.ts';
 
 const ADMIN = { access: 'ALERTAS#ADMIN' } as const;
@@ -136,11 +142,45 @@ const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }
   });
 };
 
+/** Which code reads each kind: the areas' expiry and event sources, and the jobs' failures for the admins. */
+function visiblesCon({ vencimientos, eventos }: Pick<AreaDeps, 'vencimientos' | 'eventos'>): Visibles {
+  const permisoDe = new Map<AlertaTipo, PermissionCode>([...[...vencimientos, ...eventos].map((f) => [f.tipo, f.permiso] as const), ['tarea', 'ALERTAS#ADMIN']]);
+  return (permisos) => ALERTA_TIPO_VALUES.filter((tipo) => canAccess(permisoDe.get(tipo) ?? 'ALERTAS#ADMIN', permisos));
+}
+
+/** The channels each role's members get until they choose their own (ALERTAS#ADMIN). */
+const rolesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
+  const visibles = visiblesCon(deps);
+  app.get('/api/alertas/roles', {
+    config: ADMIN,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Alertas predeterminadas por rol: los tipos que cada rol puede recibir y sus canales hasta que cada persona elija',
+      response: { 200: envelope(z.array(rolAlertas)), ...bad },
+    },
+    handler: async () => ({ error: null, datos: await canalesDeRoles(deps.db, visibles) }),
+  });
+
+  app.put('/api/alertas/roles/:id', {
+    config: ADMIN,
+    schema: {
+      tags: ['alertas'],
+      summary: 'Guarda los canales predeterminados de un rol para los tipos enviados (los demás quedan como estaban)',
+      params: idParam,
+      body: rolAlertasInput,
+      response: { 200: envelope(rolAlertas), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await guardarCanalesDeRol(deps.db, visibles, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
+  });
+};
+
 /** "Mis alertas": the caller's channels per kind, for the kinds their permissions let them read. */
-const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, vencimientos }) => {
-  // Which code reads each kind: the areas' expiry sources, and the jobs' failures for the admins.
-  const permisoDe = new Map<AlertaTipo, PermissionCode>([...vencimientos.map((f) => [f.tipo, f.permiso] as const), ['tarea', 'ALERTAS#ADMIN']]);
-  const visibles = (permisos: ReadonlySet<PermissionCode>) => ALERTA_TIPO_VALUES.filter((tipo) => canAccess(permisoDe.get(tipo) ?? 'ALERTAS#ADMIN', permisos));
+const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const visibles = visiblesCon(deps);
 
   app.get('/api/alertas/preferencias', {
     config: SESION,
@@ -159,7 +199,7 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, co
     config: SESION,
     schema: {
       tags: ['alertas'],
-      summary: 'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban)',
+      summary: 'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban) y, si se envían, los clientes y proyectos que sigo',
       body: misAlertasInput,
       response: { 200: envelope(misAlertas), ...bad },
     },
@@ -167,11 +207,16 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, co
       const sesion = sessionOf(request);
       const mias = visibles(sesion.permisos);
       const campos: Record<string, string[]> = {};
-      request.body.preferencias.forEach((p, i) => {
+      const { preferencias, clientes, proyectos } = request.body;
+      preferencias.forEach((p, i) => {
         if (!mias.includes(p.tipo)) campos[`preferencias.${i}.tipo`] = ['Sus permisos no le dejan recibir estas alertas'];
       });
+      // Only what the person is told of may be followed: clients with a kind of clients', projects with the monitor.
+      if (clientes?.length && !mias.some((t) => ALERTA_TIPOS_CLIENTE.includes(t))) campos.clientes = ['Sus permisos no le dejan recibir alertas de clientes'];
+      if (proyectos?.length && !mias.some((t) => ALERTA_TIPOS_PROYECTO.includes(t))) campos.proyectos = ['Sus permisos no le dejan recibir alertas del monitor de errores'];
+      Object.assign(campos, await erroresDeSeguidos(db, request.body));
       if (Object.keys(campos).length > 0) throw new ApiError(400, MENSAJES.datosInvalidos, campos);
-      await guardarPreferencias(db, sesion.usuario.id, request.body.preferencias);
+      await guardarPreferencias(db, sesion.usuario.id, request.body);
       return { error: null, datos: await misAlertasDe(db, config, sesion.usuario.id, mias) };
     },
   });
@@ -235,4 +280,5 @@ export const alertasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) 
   await app.register(tareasRoutes, deps);
   await app.register(notificacionesRoutes, deps);
   await app.register(preferenciasRoutes, deps);
+  await app.register(rolesRoutes, deps);
 };

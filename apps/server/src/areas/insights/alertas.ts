@@ -15,17 +15,17 @@ export const insightsAlertas: readonly FuenteEventos[] = [
     tipo: 'monitor',
     permiso: 'SER#VER',
     consulta: sql`
-      select 'monitor:nuevo:' || i.id as clave, i.id as item_id, null::integer as empresa_id,
+      select 'monitor:nuevo:' || i.id as clave, i.id as item_id, null::integer as empresa_id, p.id as proyecto_id,
              'Nuevo error en ' || p.nombre || ': ' || i.titulo as titulo, '/insights/' || i.id as enlace
         from insights_issues i join insights_proyectos p on p.id = i.proyecto_id
        where i.primera_vez > now() - ${VENTANA} and i.estado <> 'ignored'
       union all
-      select 'monitor:regresion:' || i.id || ':' || ${hora(sql`i.reabierta`)}, i.id, null,
+      select 'monitor:regresion:' || i.id || ':' || ${hora(sql`i.reabierta`)}, i.id, null, p.id,
              'Regresión en ' || p.nombre || ': ' || i.titulo, '/insights/' || i.id
         from insights_issues i join insights_proyectos p on p.id = i.proyecto_id
        where i.reabierta > now() - ${VENTANA} and i.estado = 'unresolved'
       union all
-      select 'monitor:pico:' || i.id || ':' || ${hora(sql`now()`)}, i.id, null,
+      select 'monitor:pico:' || i.id || ':' || ${hora(sql`now()`)}, i.id, null, p.id,
              'Pico en ' || p.nombre || ': más de ' || p.alerta_pico_eventos || ' eventos en ' || p.alerta_pico_minutos || ' min de ' || i.titulo,
              '/insights/' || i.id
         from insights_issues i join insights_proyectos p on p.id = i.proyecto_id

@@ -55,6 +55,8 @@ export const alertasAvisos = pgTable(
     tipo: text('tipo').notNull(),
     itemId: integer('item_id').notNull(),
     empresaId: integer('empresa_id'),
+    /** The monitor project the item belongs to, or null: people who follow projects are told of theirs only. */
+    proyectoId: integer('proyecto_id'),
     titulo: text('titulo').notNull(),
     /** The due date of an expiry; null for an event (a new error, a site that stopped answering). */
     vence: date('vence', { mode: 'string' }),
@@ -107,6 +109,23 @@ export const alertasPreferencias = pgTable(
     portal: boolean('portal').notNull(),
   },
   (t) => [primaryKey({ columns: [t.usuarioId, t.tipo] })],
+);
+
+/**
+ * A client or monitor project a person follows ("Mis alertas"). Someone who follows clients is told of the
+ * items of clients' kinds about those clients only (and likewise for projects); someone who follows none, of all.
+ */
+export const alertasSeguidos = pgTable(
+  'alertas_seguidos',
+  {
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    clase: text('clase').notNull(),
+    /** The client's (empresas) or the project's (insights_proyectos) id; one that no longer exists is ignored. */
+    refId: integer('ref_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.clase, t.refId] }), check('alertas_seguidos_clase_ck', sql`${t.clase} in ('cliente', 'proyecto')`)],
 );
 
 /** The channels a role's members get for one kind of alert until they choose their own. No row: both. */

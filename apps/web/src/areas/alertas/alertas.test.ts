@@ -2,11 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MisAlertas, Tarea, TareasRespuesta, Webhook } from '@intranet/contract/alertas';
+import type { MisAlertas, RolAlertas, Tarea, TareasRespuesta, Webhook } from '@intranet/contract/alertas';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { renderUi } from '../../components/testing.tsx';
-import { answers, badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
+import { answers, badRequest, choose, ok, watchNotifications } from '../../test/fixtures.ts';
 import { MisAlertasScreen } from './MisAlertasScreen.tsx';
+import { RolesScreen } from './RolesScreen.tsx';
 import { TareasScreen } from './TareasScreen.tsx';
 import { WebhooksScreen } from './WebhooksScreen.tsx';
 
@@ -89,10 +90,21 @@ describe('MisAlertasScreen', () => {
       { tipo: 'certificado', titulo: 'Certificados AFIP', email: true, portal: true, propia: false },
       { tipo: 'licencia', titulo: 'Licencias Physis', email: false, portal: true, propia: true },
     ],
+    puede_seguir: { clientes: true, proyectos: true },
+    clientes: [{ id: 7, nombre: 'El Trébol SA' }],
+    proyectos: [{ id: 2, nombre: 'Portal de clientes' }],
+  };
+  const rutas = {
+    '/api/alertas/preferencias': datos,
+    '/api/insights/proyectos': [
+      { id: 2, nombre: 'Portal de clientes' },
+      { id: 3, nombre: 'App móvil' },
+    ],
+    '/api/empresas/opciones?': [{ id: 9, razon_social: 'Molinos del Sur SA', cuit: '30712345678', activo: true }],
   };
 
   it('shows each kind with its channels and saves the choice', async () => {
-    http.get.mockImplementation(answers({ '/api/alertas/preferencias': datos }));
+    http.get.mockImplementation(answers(rutas));
     http.put.mockResolvedValue(ok({ ...datos, tipos: [{ ...datos.tipos[0]!, email: false, propia: true }, datos.tipos[1]!] }));
     renderUi(createElement(MisAlertasScreen));
     const correoCert = await screen.findByRole('switch', { name: 'Certificados AFIP: Correo' });
@@ -104,15 +116,38 @@ describe('MisAlertasScreen', () => {
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/alertas/preferencias',
-        { preferencias: [{ tipo: 'certificado', email: false, portal: true }, { tipo: 'licencia', email: false, portal: true }] },
+        { preferencias: [{ tipo: 'certificado', email: false, portal: true }, { tipo: 'licencia', email: false, portal: true }], clientes: [7], proyectos: [2] },
         expect.anything(),
       ),
     );
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Alertas guardadas' })));
   });
 
+  it('follows a client more and one less, and shows the server’s refusal under the clients', async () => {
+    http.get.mockImplementation(answers(rutas));
+    http.put.mockRejectedValue(badRequest({ 'clientes.0': ['El cliente no existe'] }));
+    renderUi(createElement(MisAlertasScreen));
+    const lista = await screen.findByRole('list', { name: 'Clientes que sigo' });
+    expect(within(lista).getByText('El Trébol SA')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dejar de seguir El Trébol SA' }));
+    expect(screen.getByText('No sigue ningún cliente: recibe las alertas de todos.')).toBeTruthy();
+    await choose('Seguir un cliente…', /Molinos del Sur SA/);
+    expect(within(await screen.findByRole('list', { name: 'Clientes que sigo' })).getByText('Molinos del Sur SA')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/alertas/preferencias', expect.objectContaining({ clientes: [9], proyectos: [2] }), expect.anything()));
+    expect(await screen.findByText('El cliente no existe')).toBeTruthy();
+  });
+
+  it('does not offer following what the person gets no alert about', async () => {
+    http.get.mockImplementation(answers({ ...rutas, '/api/alertas/preferencias': { ...datos, puede_seguir: { clientes: false, proyectos: false }, clientes: [], proyectos: [] } }));
+    renderUi(createElement(MisAlertasScreen));
+    await screen.findByRole('switch', { name: 'Certificados AFIP: Correo' });
+    expect(screen.queryByText('Clientes que sigo')).toBeNull();
+    expect(screen.queryByText('Proyectos del monitor que sigo')).toBeNull();
+  });
+
   it('says when e-mail is off on the server, and shows a refusal', async () => {
-    http.get.mockImplementation(answers({ '/api/alertas/preferencias': { ...datos, correo_configurado: false } }));
+    http.get.mockImplementation(answers({ ...rutas, '/api/alertas/preferencias': { ...datos, correo_configurado: false } }));
     http.put.mockRejectedValue(badRequest({ 'preferencias.0.tipo': ['Sus permisos no le dejan recibir estas alertas'] }));
     renderUi(createElement(MisAlertasScreen));
     expect(await screen.findByText(/no está configurado en este servidor/)).toBeTruthy();
@@ -121,6 +156,40 @@ describe('MisAlertasScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(http.put).toHaveBeenCalled());
     expect((await screen.findByRole('alert')).textContent).toContain('Sus permisos no le dejan recibir estas alertas');
+  });
+});
+
+describe('RolesScreen', () => {
+  const roles: RolAlertas[] = [
+    { id: 1, nombre: 'Administrador', tipos: [{ tipo: 'garantia', titulo: 'Garantías de máquinas', email: false, portal: true, propia: true }] },
+    {
+      id: 5,
+      nombre: 'Comercial',
+      tipos: [
+        { tipo: 'certificado', titulo: 'Certificados AFIP', email: true, portal: true, propia: false },
+        { tipo: 'licencia', titulo: 'Licencias Physis', email: true, portal: true, propia: false },
+      ],
+    },
+  ];
+
+  it('shows a role’s channels, switches to another role and saves its defaults', async () => {
+    http.get.mockImplementation(answers({ '/api/alertas/roles': roles }));
+    http.put.mockResolvedValue(ok({ ...roles[1]!, tipos: [roles[1]!.tipos[0]!, { ...roles[1]!.tipos[1]!, email: false, propia: true }] }));
+    renderUi(createElement(RolesScreen));
+    expect(((await screen.findByRole('switch', { name: 'Garantías de máquinas: Correo' })) as HTMLInputElement).checked).toBe(false);
+    await choose('Rol', 'Comercial');
+    const licencias = await screen.findByRole('switch', { name: 'Licencias Physis: Correo' });
+    expect(screen.getAllByText('Sin definir: campana y correo')).toHaveLength(2);
+    fireEvent.click(licencias);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/alertas/roles/5',
+        { preferencias: [{ tipo: 'certificado', email: true, portal: true }, { tipo: 'licencia', email: false, portal: true }] },
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Alertas del rol guardadas' })));
   });
 });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { entrega, misAlertas, tareaEncolada, tareasRespuesta, webhook, type MisAlertasInput, type WebhookInput } from '@intranet/contract/alertas';
+import { entrega, misAlertas, rolAlertas, tareaEncolada, tareasRespuesta, webhook, type MisAlertasInput, type RolAlertasInput, type WebhookInput } from '@intranet/contract/alertas';
+import { proyecto } from '@intranet/contract/insights';
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { apiUrl } from '../../core/config/config.ts';
@@ -9,6 +10,7 @@ export const alertasKeys = {
   tareas: ['alertas', 'tareas'] as const,
   misAlertas: ['alertas', 'preferencias'] as const,
   webhooks: ['alertas', 'webhooks'] as const,
+  roles: ['alertas', 'roles'] as const,
   entregas: (id: number) => ['alertas', 'webhooks', id, 'entregas'] as const,
 };
 
@@ -45,6 +47,31 @@ export function useGuardarMisAlertas() {
   return useMutation({
     mutationFn: async (values: MisAlertasInput) => (await http.put(url('/preferencias'), values, envelope(misAlertas))).datos,
     onSuccess: (datos) => client.setQueryData(alertasKeys.misAlertas, datos),
+  });
+}
+
+/** The monitor's projects, to follow some in "Mis alertas" (their list is short: no search). */
+export function useProyectosMonitor(enabled: boolean) {
+  return useQuery({
+    queryKey: ['insights', 'proyectos'],
+    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/insights/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
+    enabled,
+  });
+}
+
+/** Alertas → Por rol: each role's default channels. */
+export function useAlertasPorRol() {
+  return useQuery({
+    queryKey: alertasKeys.roles,
+    queryFn: async ({ signal }) => (await http.get(url('/roles'), envelope(z.array(rolAlertas)), { signal })).datos,
+  });
+}
+
+export function useGuardarAlertasDeRol(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: RolAlertasInput) => (await http.put(url(`/roles/${id}`), values, envelope(rolAlertas))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.roles }),
   });
 }
 

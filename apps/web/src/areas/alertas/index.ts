@@ -8,5 +8,6 @@ export const alertas: AreaDescriptor = {
   palette: [
     { text: 'Tareas programadas', link: '/alertas/tareas', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'jobs', 'cron'] },
     { text: 'Webhooks', link: '/alertas/webhooks', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'slack', 'teams', 'mattermost'] },
+    { text: 'Alertas por rol', link: '/alertas/roles', accion: 'ALERTAS#ADMIN', keywords: ['alertas', 'roles', 'predeterminadas', 'suscripciones'] },
   ],
 };

@@ -23,6 +23,8 @@ export type EntitySelectProps<E extends EntityOption> = EntitySelectInput &
   EntityChoice<E> & {
     value: number | null;
     onChange: (id: number | null) => void;
+    /** The chosen item itself (its name, to show it elsewhere), or null when cleared. */
+    onElegir?: (item: E | null) => void;
     ref?: Ref<HTMLInputElement>;
   };
 
@@ -30,7 +32,7 @@ export type EntitySelectProps<E extends EntityOption> = EntitySelectInput &
  * An entity chosen by typing part of its name: the server searches (debounced), the chosen one always shows its
  * label, and it can be cleared. Not bound to a form; EntityField is, and a list filter is one too.
  */
-export function EntitySelect<E extends EntityOption>({ source, params, excluir, optionLabel = source.label, value, onChange, ...input }: EntitySelectProps<E>) {
+export function EntitySelect<E extends EntityOption>({ source, params, excluir, optionLabel = source.label, value, onChange, onElegir, ...input }: EntitySelectProps<E>) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const opciones = useEntityOptions(source, q, value, params);
@@ -47,7 +49,11 @@ export function EntitySelect<E extends EntityOption>({ source, params, excluir, 
       filter={({ options }) => options}
       onSearchChange={setSearch}
       value={value === null ? null : String(value)}
-      onChange={(next) => onChange(next === null ? null : Number(next))}
+      onChange={(next) => {
+        const id = next === null ? null : Number(next);
+        onChange(id);
+        onElegir?.(opciones.data?.find((item) => item.id === id) ?? null);
+      }}
     />
   );
 }
