@@ -152,7 +152,9 @@ async function postgresTemplate(url: string): Promise<Template> {
     clone: async (overrides = {}, opts = {}) => {
       const cloneName = name('c');
       await admin.query(`create database ${quoteIdent(cloneName)} template ${quoteIdent(templateName)}`);
-      return startApp(await openPostgres(withDatabase(url, cloneName), ignore), overrides, opts, () => drop(cloneName));
+      const cloneUrl = withDatabase(url, cloneName);
+      // Its URL in the configuration, for a test that opens the clone from other processes too.
+      return startApp(await openPostgres(cloneUrl, ignore), { databaseUrl: cloneUrl, ...overrides }, opts, () => drop(cloneName));
     },
     close: async () => {
       await drop(templateName);

@@ -1,7 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -152,6 +155,67 @@ describe('two scans at the same moment', () => {
     expect(a.avisos + b.avisos).toBe(2);
     expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
     expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(1);
+  });
+});
+
+/** A server process of its own on the clone's PostgreSQL (test/alertas-proceso.ts): it scans and sends when told. */
+async function otroProceso(config: Fresh['t']['config'], dia: string) {
+  const hijo = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../test/alertas-proceso.ts', import.meta.url)), `${dia}T15:00:00Z`], {
+    env: { ...process.env, DATABASE_URL: config.databaseUrl, SMTP_URL: config.smtpUrl, PUBLIC_URL: config.publicUrl, ALERTAS_REMITENTE: config.alertasRemitente, SECRETS_KEY: config.secretsKey?.toString('base64') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lineas = createInterface({ input: hijo.stdout! })[Symbol.asyncIterator]();
+  const leer = async () => {
+    const { value, done } = await lineas.next();
+    if (done) throw new Error(`el proceso terminó (código ${hijo.exitCode})`);
+    return JSON.parse(value as string) as Record<string, { avisos?: number; notificaciones?: number; enviados?: number }>;
+  };
+  await leer(); // { listo: true }
+  return {
+    pedir: async (orden: 'escanear' | 'enviar') => {
+      hijo.stdin!.write(`${orden}\n`);
+      return Object.values(await leer())[0]!;
+    },
+    cerrar: async () => {
+      hijo.stdin!.end();
+      if (hijo.exitCode === null) await once(hijo, 'exit');
+    },
+  };
+}
+
+// PGlite is one process's database by nature: two processes share a database on PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let smtp: Awaited<ReturnType<typeof smtpDePrueba>>;
+  beforeAll(async () => {
+    smtp = await smtpDePrueba();
+  });
+  const ctx = freshApp(template, [], {
+    config: () => ({ smtpUrl: smtp.url, publicUrl: 'https://intranet.example', alertasRemitente: 'Intranet <alertas@example.com>' }),
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('scan at the same moment and send at the same moment: each alert arrives once', async () => {
+    await items(ctx, '2045-04-01', '2045-03-12');
+    await ctx.t.db.insert(alertasPreferencias).values({ usuarioId: await idDe(ctx, 'admin'), tipo: 'garantia', email: true, portal: true });
+    const procesos = await Promise.all([otroProceso(ctx.t.config, '2045-03-10'), otroProceso(ctx.t.config, '2045-03-10')]);
+    try {
+      const escaneos = await Promise.all(procesos.map((p) => p.pedir('escanear')));
+      expect(escaneos.reduce((n, r) => n + r.avisos!, 0)).toBe(2);
+      expect(escaneos.reduce((n, r) => n + r.notificaciones!, 0)).toBe(2);
+      expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
+      expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(1);
+      // Again at once: nothing new for either.
+      expect((await Promise.all(procesos.map((p) => p.pedir('escanear')))).map((r) => r.avisos)).toEqual([0, 0]);
+
+      const envios = await Promise.all(procesos.map((p) => p.pedir('enviar')));
+      expect(envios.reduce((n, r) => n + r.enviados!, 0)).toBe(2);
+      expect(smtp.recibidos.flatMap((m) => m.destinatarios).sort()).toEqual(['admin@intranet.local', 'comercial@intranet.local']);
+      expect(smtp.recibidos.find((m) => m.destinatarios[0] === 'admin@intranet.local')!.text).toContain('NB-ALERTA');
+    } finally {
+      await Promise.all(procesos.map((p) => p.cerrar()));
+    }
   });
 });
 
