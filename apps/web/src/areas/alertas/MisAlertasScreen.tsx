@@ -30,6 +30,8 @@ const valores = (datos: MisAlertas): MisAlertasInput => ({
 function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasInput>; iniciales: Seguido[] }) {
   const { field, fieldState } = useController({ control, name: 'clientes' });
   const [nombres, setNombres] = useState(() => new Map(iniciales.map((c) => [c.id, c.nombre])));
+  // Each pick starts a fresh search box (the picker is remounted), ready for the next client.
+  const [busqueda, setBusqueda] = useState(0);
   const ids = field.value ?? [];
   return (
     <Stack gap="xs">
@@ -63,6 +65,7 @@ function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasI
         </Group>
       )}
       <EmpresaPicker
+        key={busqueda}
         aria-label={t.seguirCliente}
         placeholder={t.seguirCliente}
         maw={420}
@@ -70,7 +73,9 @@ function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasI
         error={fieldState.error?.message ?? firstError(fieldState.error)}
         onChange={() => undefined}
         onElegir={(empresa) => {
-          if (!empresa || ids.includes(empresa.id)) return;
+          if (!empresa) return;
+          setBusqueda((n) => n + 1);
+          if (ids.includes(empresa.id)) return;
           setNombres((prev) => new Map(prev).set(empresa.id, empresa.razon_social));
           field.onChange([...ids, empresa.id]);
         }}
