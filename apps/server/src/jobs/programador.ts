@@ -151,6 +151,17 @@ export class Programador<D> {
     return id;
   }
 
+  /**
+   * Runs a job here and now, outside the queue (a script's or a test's second process): what it does is the
+   * same as a queued run's, and answers the same result; it is not written down as a run.
+   */
+  async ejecutarEnEsteProceso(nombre: string): Promise<string> {
+    const tarea = this.#tareas.get(nombre);
+    if (!tarea) throw new TareaDesconocida(nombre);
+    if (this.#deps === undefined) throw new Error('programador sin tareas definidas');
+    return tarea.ejecutar(this.#deps, { manual: true });
+  }
+
   /** Every job with its schedule, next run, waiting runs and latest runs (Alertas → Tareas). */
   async estado(ahora = new Date()): Promise<Omit<TareasRespuesta, 'correo'>> {
     const tareas = [];

@@ -1,25 +1,25 @@
 /**
- * A second (and third) server process for the alerts' test on PostgreSQL: on its own connection pool it waits
- * for "escanear" on stdin, runs the expiry scan as of the day given, then for "enviar" sends the outbox, and
- * prints what each step did as one JSON line. Started by areas/alertas/procesos.test.ts.
+ * Another server process for the alerts' test on PostgreSQL (areas/alertas/alertas.test.ts): it builds the
+ * app on its own connection pool and, each time it reads "ejecutar" on stdin, runs the expiry job here and now
+ * (scan, then e-mails and webhooks), printing its result as one JSON line.
  */
 import { createInterface } from 'node:readline';
-import { enviarPendientes } from '../areas/alertas/correo.ts';
-import { escanearVencimientos } from '../areas/alertas/escaneo.ts';
-import { AREAS } from '../areas/index.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { AreaDeps } from '../core/area.ts';
 import { openPostgres } from '../db/client.ts';
+import { Programador } from '../jobs/programador.ts';
 
-const config = loadConfig();
+const config = { ...loadConfig(), logLevel: 'silent' as const };
 const database = await openPostgres(config.databaseUrl ?? '');
-const deps = { db: database.db, config, vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []) };
-const dia = new Date(process.argv[2] ?? '');
+const programador = new Programador<AreaDeps>(database.db, config);
+const app = await buildApp({ db: database.db, config, programador });
 const responder = (datos: unknown) => process.stdout.write(`${JSON.stringify(datos)}\n`);
 
 responder({ listo: true });
 for await (const linea of createInterface({ input: process.stdin })) {
-  if (linea === 'escanear') responder({ escaneo: await escanearVencimientos(deps, dia) });
-  else if (linea === 'enviar') responder({ envio: await enviarPendientes(deps) });
-  else break;
+  if (linea !== 'ejecutar') break;
+  responder({ resultado: await programador.ejecutarEnEsteProceso('alertas-vencimientos') });
 }
+await app.close();
 await database.close();

@@ -158,23 +158,31 @@ describe('two scans at the same moment', () => {
   });
 });
 
-/** A server process of its own on the clone's PostgreSQL (test/alertas-proceso.ts): it scans and sends when told. */
-async function otroProceso(config: Fresh['t']['config'], dia: string) {
-  const hijo = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../test/alertas-proceso.ts', import.meta.url)), `${dia}T15:00:00Z`], {
-    env: { ...process.env, DATABASE_URL: config.databaseUrl, SMTP_URL: config.smtpUrl, PUBLIC_URL: config.publicUrl, ALERTAS_REMITENTE: config.alertasRemitente, SECRETS_KEY: config.secretsKey?.toString('base64') },
+/** A server process of its own on the clone's PostgreSQL (test/alertas-proceso.ts): it runs the expiry job when told. */
+async function otroProceso(config: Fresh['t']['config']) {
+  const hijo = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../test/alertas-proceso.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: config.databaseUrl,
+      SMTP_URL: config.smtpUrl,
+      PUBLIC_URL: config.publicUrl,
+      ALERTAS_REMITENTE: config.alertasRemitente,
+      SECRETS_KEY: config.secretsKey?.toString('base64'),
+      DATA_DIR: config.dataDir,
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lineas = createInterface({ input: hijo.stdout! })[Symbol.asyncIterator]();
   const leer = async () => {
     const { value, done } = await lineas.next();
     if (done) throw new Error(`el proceso terminó (código ${hijo.exitCode})`);
-    return JSON.parse(value as string) as Record<string, { avisos?: number; notificaciones?: number; enviados?: number }>;
+    return JSON.parse(value as string) as { listo?: true; resultado?: string };
   };
   await leer(); // { listo: true }
   return {
-    pedir: async (orden: 'escanear' | 'enviar') => {
-      hijo.stdin!.write(`${orden}\n`);
-      return Object.values(await leer())[0]!;
+    ejecutar: async () => {
+      hijo.stdin!.write('ejecutar\n');
+      return (await leer()).resultado!;
     },
     cerrar: async () => {
       hijo.stdin!.end();
@@ -196,23 +204,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await smtp?.close();
   });
 
-  it('scan at the same moment and send at the same moment: each alert arrives once', async () => {
-    await items(ctx, '2045-04-01', '2045-03-12');
-    await ctx.t.db.insert(alertasPreferencias).values({ usuarioId: await idDe(ctx, 'admin'), tipo: 'garantia', email: true, portal: true });
-    const procesos = await Promise.all([otroProceso(ctx.t.config, '2045-03-10'), otroProceso(ctx.t.config, '2045-03-10')]);
+  it('run the expiry job at the same moment: each alert reaches the bell and the mailbox once', async () => {
+    // The demo data has items due within days of today; each of these processes runs the real job on them.
+    const procesos = await Promise.all([otroProceso(ctx.t.config), otroProceso(ctx.t.config)]);
     try {
-      const escaneos = await Promise.all(procesos.map((p) => p.pedir('escanear')));
-      expect(escaneos.reduce((n, r) => n + r.avisos!, 0)).toBe(2);
-      expect(escaneos.reduce((n, r) => n + r.notificaciones!, 0)).toBe(2);
-      expect(await notificacionesDe(ctx, 'admin')).toHaveLength(1);
-      expect(await notificacionesDe(ctx, 'comercial')).toHaveLength(1);
-      // Again at once: nothing new for either.
-      expect((await Promise.all(procesos.map((p) => p.pedir('escanear')))).map((r) => r.avisos)).toEqual([0, 0]);
+      const resultados = await Promise.all(procesos.map((p) => p.ejecutar()));
+      expect(resultados.filter((r) => r.includes('avisos nuevos'))).toHaveLength(1);
+      const porPersona = await ctx.t.db.select({ usuarioId: notificaciones.usuarioId }).from(notificaciones);
+      expect(porPersona.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(porPersona.map((n) => n.usuarioId)).size).toBe(porPersona.length);
+      const destinatarios = smtp.recibidos.flatMap((m) => m.destinatarios);
+      expect(destinatarios).toEqual(expect.arrayContaining(['admin@intranet.local', 'comercial@intranet.local']));
+      expect(new Set(destinatarios).size).toBe(destinatarios.length);
 
-      const envios = await Promise.all(procesos.map((p) => p.pedir('enviar')));
-      expect(envios.reduce((n, r) => n + r.enviados!, 0)).toBe(2);
-      expect(smtp.recibidos.flatMap((m) => m.destinatarios).sort()).toEqual(['admin@intranet.local', 'comercial@intranet.local']);
-      expect(smtp.recibidos.find((m) => m.destinatarios[0] === 'admin@intranet.local')!.text).toContain('NB-ALERTA');
+      // Again at once: nothing new in the bell or the mailbox.
+      const otra = await Promise.all(procesos.map((p) => p.ejecutar()));
+      expect(otra).toEqual(['Sin vencimientos nuevos que avisar', 'Sin vencimientos nuevos que avisar']);
+      expect(await ctx.t.db.select({ id: notificaciones.id }).from(notificaciones)).toHaveLength(porPersona.length);
+      expect(smtp.recibidos).toHaveLength(destinatarios.length);
     } finally {
       await Promise.all(procesos.map((p) => p.cerrar()));
     }
