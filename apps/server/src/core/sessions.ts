@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { intentosIngreso, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
+import { apiTokens, intentosIngreso, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
 
 /** One (name, address) pair, and one address across names: more than 10 failures in 15 minutes lock it. */
 export const THROTTLE_WINDOW_MINUTES = 15;
@@ -126,7 +126,10 @@ export async function createSession(
 }
 
 export interface SessionRecord {
-  sesionId: number;
+  /** The signed-in session's id; null when an API token is calling. */
+  sesionId: number | null;
+  /** The API token calling (issue 17), or null for a person's session. */
+  token: { id: number; nombre: string } | null;
   usuario: { id: number; usuario: string; nombre: string };
   permisos: ReadonlySet<PermissionCode>;
   /** Last use is older than a minute: worth writing down. */
@@ -167,6 +170,7 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
   if (!row) return undefined;
   return {
     sesionId: row.sesionId,
+    token: null,
     usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
     permisos: new Set((row.codigos ?? []).filter(isPermissionCode)),
     stale: row.stale,
@@ -175,8 +179,48 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
   };
 }
 
-export async function touchSession(db: Executor, sesionId: number): Promise<void> {
-  await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.id, sesionId));
+/**
+ * The live API token behind a hash: not revoked, not expired, of an active user. It holds the codes it was
+ * given that its owner still holds (a role lost since takes them from the token too).
+ */
+export async function findApiToken(db: Executor, tokenHash: string): Promise<SessionRecord | undefined> {
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      tokenNombre: apiTokens.nombre,
+      codigos: apiTokens.codigos,
+      vence: apiTokens.vence,
+      ultimoUso: apiTokens.ultimoUso,
+      stale: sql<boolean>`coalesce(${apiTokens.ultimoUso} < now() - interval '1 minute', true)`,
+      id: usuarios.id,
+      usuario: usuarios.usuario,
+      nombre: usuarios.nombre,
+      suyos: sql<string[] | null>`(
+        select array_agg(distinct ${rolPermisos.codigo}) from ${rolPermisos}
+        join ${usuarioRoles} on ${usuarioRoles.rolId} = ${rolPermisos.rolId}
+        where ${usuarioRoles.usuarioId} = ${usuarios.id})`,
+    })
+    .from(apiTokens)
+    .innerJoin(usuarios, eq(usuarios.id, apiTokens.usuarioId))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revocado), sql`${apiTokens.vence} > now()`, eq(usuarios.activo, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const delDueño = new Set(row.suyos ?? []);
+  return {
+    sesionId: null,
+    token: { id: row.tokenId, nombre: row.tokenNombre },
+    usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
+    permisos: new Set(row.codigos.filter((c) => delDueño.has(c)).filter(isPermissionCode)),
+    stale: row.stale,
+    vence: row.vence.getTime(),
+    ultimoUso: row.ultimoUso?.getTime() ?? 0,
+  };
+}
+
+/** Writes down that a session, or an API token, was used now. */
+export async function touchSession(db: Executor, record: Pick<SessionRecord, 'sesionId' | 'token'>): Promise<void> {
+  if (record.token) await db.update(apiTokens).set({ ultimoUso: sql`now()` }).where(eq(apiTokens.id, record.token.id));
+  else if (record.sesionId !== null) await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.id, record.sesionId));
 }
 
 export async function revokeSession(db: Executor, sesionId: number): Promise<void> {

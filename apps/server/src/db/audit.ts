@@ -38,5 +38,11 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
  */
 export type AuditEntities = Readonly<Record<string, PermissionCode>>;
 
-/** The author of a change: the signed-in user of the request's session. */
-export const autorDe = (sesion: { usuario: { id: number; nombre: string } }): Autor => ({ id: sesion.usuario.id, nombre: sesion.usuario.nombre });
+/**
+ * The author of a change: the signed-in user of the request's session, or the owner of the API token that
+ * called, named with the token ("Ana Gómez (token «pipeline»)") so the history shows what a script did.
+ */
+export const autorDe = (sesion: { usuario: { id: number; nombre: string }; token?: { nombre: string } | null }): Autor => ({
+  id: sesion.usuario.id,
+  nombre: sesion.token ? `${sesion.usuario.nombre} (token «${sesion.token.nombre}»)` : sesion.usuario.nombre,
+});

@@ -1,6 +1,10 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { hashToken } from '../core/sessions.ts';
+import { apiTokens } from '../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../test/harness.ts';
 import { canAccess, MissingAccessError, type Access } from './access.ts';
 
@@ -69,6 +73,40 @@ describe('every registered /api route (covers routes added later by construction
         headers: await bearer(ctx.t.app, 'sin-permisos', 'clave'),
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
+    }
+  });
+});
+
+/** An API token of `usuarioId` holding `codigos` (written as the route would, hash only), valid for a day. */
+async function tokenDe(usuarioId: number, codigos: readonly PermissionCode[]): Promise<{ authorization: string }> {
+  const token = `itk_${randomBytes(32).toString('base64url')}`;
+  await ctx.t.db.insert(apiTokens).values({ usuarioId, nombre: 'matriz', tokenHash: hashToken(token), prefijo: token.slice(0, 10), codigos: [...codigos], vence: sql`now() + interval '1 day'` });
+  return { authorization: `Bearer ${token}` };
+}
+
+describe('the same matrix with API tokens', () => {
+  it('lets a token through with the route’s code, refuses it with another of its owner’s codes, and on the account’s own routes', async () => {
+    const coded = ctx.t.app.apiRoutes.filter((r) => codesOf(r.access).length > 0);
+    // The owner holds every code; each token holds one.
+    const { id } = await createUser(ctx.t.db, { usuario: 'todos-los-codigos', password: 'clave', codigos: PERMISSION_CODES });
+    const tokens = new Map<PermissionCode, { authorization: string }>();
+    for (const code of PERMISSION_CODES) tokens.set(code, await tokenDe(id, [code]));
+    for (const route of coded) {
+      const url = concrete(route.url);
+      const codes = codesOf(route.access);
+      const otro = PERMISSION_CODES.find((c) => !codes.includes(c))!;
+      const denied = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: tokens.get(otro) });
+      expect(denied.statusCode, `${route.method} ${url} con un token de ${otro}`).toBe(403);
+      expect(denied.json(), `${route.method} ${url}`).toEqual(ENVELOPE_403);
+      for (const code of codes) {
+        const allowed = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: tokens.get(code) });
+        expect([401, 403, 429], `${route.method} ${url} con un token de ${code}`).not.toContain(allowed.statusCode);
+      }
+    }
+    const todos = await tokenDe(id, PERMISSION_CODES);
+    for (const route of ctx.t.app.apiRoutes.filter((r) => r.access === 'session')) {
+      const res = await ctx.t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: todos });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 });

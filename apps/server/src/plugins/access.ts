@@ -1,7 +1,9 @@
 import type { PermissionCode } from '@intranet/contract/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { hashToken, findSession, touchSession, type SessionRecord } from '../core/sessions.ts';
+import { TOKEN_PREFIJO } from '@intranet/contract/auth';
+import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../core/intentos.ts';
+import { findApiToken, findSession, hashToken, touchSession, type SessionRecord } from '../core/sessions.ts';
 import { TODO, type Cambios } from '../db/cambios.ts';
 import type { Db } from '../db/client.ts';
 import { MENSAJES } from '../messages.ts';
@@ -67,7 +69,26 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public' || !isApiPath(request.routeOptions.url ?? '')) return;
     const token = bearer(request.headers.authorization);
-    const sesion = token ? await sesionDe(hashToken(token)) : undefined;
+    if (token?.startsWith(TOKEN_PREFIJO)) {
+      // A script's token reaches what a code guards, never the account's own routes (its password, its tokens).
+      if (access === 'session') return sendError(reply, 403, MENSAJES.tokenSinAcceso);
+      const intento = { usuario: INTENTO_TOKEN, usuarioId: null, ip: request.ip };
+      const hash = hashToken(token);
+      // Guessing tokens is throttled as guessing passwords is; a token already known answers without asking.
+      if (!sesionDe.conocido(hash)) {
+        const espera = await throttleWait(opts.db, intento);
+        if (espera > 0) return sendThrottled(reply, espera);
+      }
+      const conToken = await sesionDe(hash, true);
+      if (!conToken) {
+        const espera = await recordWrongPassword(opts.db, intento);
+        return espera > 0 ? sendThrottled(reply, espera) : sendError(reply, 401, MENSAJES.tokenInvalido);
+      }
+      if (!canAccess(access, conToken.permisos)) return sendError(reply, 403, MENSAJES.sinPermiso);
+      request.sesion = conToken;
+      return;
+    }
+    const sesion = token ? await sesionDe(hashToken(token), false) : undefined;
     if (!sesion) return sendError(reply, 401, MENSAJES.sesionInvalida);
     if (!canAccess(access, sesion.permisos)) return sendError(reply, 403, MENSAJES.sinPermiso);
     request.sesion = sesion;
@@ -75,46 +96,63 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
 }
 
 /** Tables whose change may end a session or change its codes: a cached session is dropped when one changes. */
-const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
+const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'api_tokens', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
 const MINUTO = 60_000;
+/** The name failed token guesses are counted under, per address (core/intentos.ts). */
+const INTENTO_TOKEN = '(token de api)';
+
+/** A 429 with the minutes in Spanish and Retry-After. */
+function sendThrottled(reply: FastifyReply, segundos: number) {
+  const error = demasiadosIntentos(segundos);
+  return sendError(reply.header('retry-after', String(segundos)), 429, error.message);
+}
+
+/** The live session (or API token) behind a hash; `conocido` says whether it is in memory right now. */
+interface Busqueda {
+  (hash: string, esToken: boolean): Promise<SessionRecord | undefined>;
+  conocido(hash: string): boolean;
+}
 
 /**
- * The live session behind a token hash, its last use written down at most once a minute. With a change
- * feed, sessions are kept in memory for up to 30 s and dropped as soon as a revocation, a deactivation or a
- * role change is announced (by any process); the database stays the one place sessions live.
+ * The live session or API token behind a token hash, its last use written down at most once a minute. With a
+ * change feed, both are kept in memory for up to 30 s and dropped as soon as a revocation, a deactivation or a
+ * role change is announced (by any process); the database stays the one place they live.
  */
-function sessionLookup(opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined }) {
+function sessionLookup(opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined }): Busqueda {
   const { db, idleMinutes, cambios } = opts;
-  const leer = async (hash: string): Promise<SessionRecord | undefined> => {
-    const sesion = await findSession(db, hash, idleMinutes);
+  const leer = async (hash: string, esToken: boolean): Promise<SessionRecord | undefined> => {
+    const sesion = esToken ? await findApiToken(db, hash) : await findSession(db, hash, idleMinutes);
     if (sesion?.stale) {
-      await touchSession(db, sesion.sesionId);
+      await touchSession(db, sesion);
       sesion.ultimoUso = Date.now();
     }
     return sesion;
   };
-  if (!cambios) return leer;
+  if (!cambios) return Object.assign(leer, { conocido: () => false });
 
   const guardadas = new LRUCache<string, SessionRecord>({ max: 10_000, ttl: 30_000 });
   cambios.suscribir((tabla) => {
     if (TABLAS_DE_SESION.has(tabla)) guardadas.clear();
   });
-  return async (hash: string): Promise<SessionRecord | undefined> => {
+  // A token has no idle limit; a session ends after idleMinutes unused.
+  const viva = (s: SessionRecord, ahora: number) => ahora < s.vence && (s.token !== null || ahora - s.ultimoUso < idleMinutes * MINUTO);
+  const buscar = async (hash: string, esToken: boolean): Promise<SessionRecord | undefined> => {
     const ahora = Date.now();
     const guardada = cambios.vivo ? guardadas.get(hash) : undefined;
-    if (guardada && ahora < guardada.vence && ahora - guardada.ultimoUso < idleMinutes * MINUTO) {
+    if (guardada && viva(guardada, ahora)) {
       if (ahora - guardada.ultimoUso > MINUTO) {
-        await touchSession(db, guardada.sesionId);
+        await touchSession(db, guardada);
         guardada.ultimoUso = ahora;
       }
       return guardada;
     }
     const desde = cambios.generacion;
-    const sesion = await leer(hash);
+    const sesion = await leer(hash, esToken);
     if (!sesion) guardadas.delete(hash);
     else if (cambios.vivo && !cambios.cambioDesde(TABLAS_DE_SESION, desde)) guardadas.set(hash, sesion);
     return sesion;
   };
+  return Object.assign(buscar, { conocido: (hash: string) => cambios.vivo && guardadas.has(hash) });
 }
 
 /** The session of a request that passed the guard; a route that is not public can rely on it. */

@@ -2,6 +2,7 @@ import type { AreaDescriptor } from '../core/area.ts';
 import { alertas } from './alertas/index.ts';
 import { aplicaciones } from './aplicaciones/index.ts';
 import { appsstore } from './appsstore/index.ts';
+import { auth } from './auth/index.ts';
 import { clientes } from './clientes/index.ts';
 import { desarrollos } from './desarrollos/index.ts';
 import { insights } from './insights/index.ts';
@@ -33,4 +34,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   paquetes,
   insights,
   alertas,
+  auth,
 ];

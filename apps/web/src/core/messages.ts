@@ -62,6 +62,7 @@ export const messages = {
     misAlertas: 'Mis alertas',
     webhooks: 'Webhooks',
     alertasPorRol: 'Alertas por rol',
+    tokens: 'Tokens de API',
   },
   cuenta: {
     cambiar: 'Cambiar contraseña',

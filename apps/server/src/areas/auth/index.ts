@@ -1,8 +1,11 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { authRoutes } from './routes.ts';
+import { ENTIDAD_TOKEN } from './tokens.ts';
 
-/** Ingreso: signing in and out, the session and the own password. */
+/** Ingreso: signing in and out, the session and the own password, and the API tokens of scripts. */
 export const auth: AreaDescriptor = {
   name: 'auth',
   routes: [authRoutes],
+  permisos: ['USUARIOS#ADMIN'],
+  auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN' },
 };

@@ -78,6 +78,34 @@ export const sesiones = pgTable(
   (t) => [index('sesiones_usuario_idx').on(t.usuarioId)],
 );
 
+/**
+ * A personal API token (issue 17) for scripts: sent as `Authorization: Bearer itk_…`, it acts as its owner
+ * with the codes it was given that the owner still holds. Only the token's hash is stored; it is shown once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    /** sha256 hex of the token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Its first characters ("itk_AbCd"), to tell tokens apart on screen. */
+    prefijo: text('prefijo').notNull(),
+    codigos: text('codigos').array().notNull(),
+    /** The last day it works (through the end of that day, Buenos Aires time). */
+    vence: instante('vence').notNull(),
+    creado: creado(),
+    ultimoUso: instante('ultimo_uso'),
+    revocado: instante('revocado'),
+    /** Who revoked it: its owner or an administrator. */
+    revocadoPor: text('revocado_por'),
+  },
+  (t) => [index('api_tokens_usuario_idx').on(t.usuarioId)],
+);
+
 /** Sign-in attempts, for throttling across server processes. */
 export const intentosIngreso = pgTable(
   'intentos_ingreso',

@@ -193,7 +193,7 @@ export async function restablecerPassword(db: Db, id: number, autor: Autor): Pro
  */
 export async function cambiarPasswordPropia(
   db: Db,
-  sesion: { sesionId: number; usuario: { id: number; usuario: string; nombre: string } },
+  sesion: { sesionId: number | null; usuario: { id: number; usuario: string; nombre: string } },
   ip: string,
   actual: string,
   nueva: string,
@@ -206,7 +206,7 @@ export async function cambiarPasswordPropia(
     if (!row) throw noExiste();
     if (!(await verifyPassword(row.hash, actual))) return false;
     await tx.update(usuarios).set({ passwordHash: await hashPassword(nueva), actualizado: sql`now()` }).where(eq(usuarios.id, sesion.usuario.id));
-    await revocarSesiones(tx, sesion.usuario.id, sesion.sesionId);
+    await revocarSesiones(tx, sesion.usuario.id, sesion.sesionId ?? undefined);
     await writeAudit(tx, { autor: sesion.usuario, accion: 'cambiar_password', entidad: ENTIDAD, entidadId: sesion.usuario.id });
     return true;
   });

@@ -1,0 +1,30 @@
+/** Ingreso's texts for the API tokens, in Spanish. */
+export const authMessages = {
+  tokens: {
+    titulo: 'Tokens de API',
+    todos: 'Tokens de API de todas las cuentas',
+    ayuda:
+      'Un token deja que un script (por ejemplo, el pipeline que publica instaladores y versiones) use la API en su nombre, con los permisos que usted elija entre los suyos. Se envía en la cabecera Authorization: Bearer … y deja de funcionar al vencer o al revocarlo.',
+    ayudaTodos: 'Los tokens de todas las cuentas. Revocar uno lo anula en todos los procesos del portal en menos de un segundo.',
+    nuevo: 'Nuevo token',
+    verTodos: 'Ver los de todas las cuentas',
+    vacio: 'Todavía no hay tokens.',
+    campos: { nombre: 'Nombre', vence: 'Vence el', permisos: 'Permisos', usuario: 'Cuenta', ultimoUso: 'Último uso', estado: 'Estado' },
+    nombreAyuda: 'Para qué es: "Pipeline de instaladores", "Planilla de clientes"…',
+    venceAyuda: 'Funciona hasta el final de ese día. Como máximo, un año.',
+    permisosAyuda: 'Solo los permisos que usted tiene. Si pierde uno, el token también lo pierde.',
+    nunca: 'Nunca',
+    estados: { activo: 'Activo', vencido: 'Vencido', revocado: 'Revocado' },
+    revocar: 'Revocar',
+    revocarTitulo: 'Revocar token',
+    revocarTexto: (nombre: string) => `¿Revocar el token "${nombre}"? Los scripts que lo usen dejarán de funcionar en seguida.`,
+    revocado: 'Token revocado',
+    error: 'No se pudo revocar el token',
+    creadoTitulo: 'Token creado',
+    creadoAviso: 'Cópielo ahora: por seguridad no se vuelve a mostrar. Si lo pierde, revóquelo y cree otro.',
+    copiar: 'Copiar',
+    copiado: 'Copiado',
+    ejemplo: 'Ejemplo',
+    listo: 'Listo',
+  },
+} as const;
