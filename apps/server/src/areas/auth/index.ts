@@ -1,5 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { authRoutes } from './routes.ts';
+import { seedTokens } from './seed.ts';
 import { ENTIDAD_TOKEN } from './tokens.ts';
 
 /** Ingreso: signing in and out, the session and the own password, and the API tokens of scripts. */
@@ -8,4 +9,5 @@ export const auth: AreaDescriptor = {
   routes: [authRoutes],
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN' },
+  seed: seedTokens,
 };

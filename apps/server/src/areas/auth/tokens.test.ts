@@ -29,16 +29,17 @@ describe('API tokens', () => {
   const ctx = freshApp(template, ['admin', 'comercial', 'tecnico'], { clone: { cambios: true } });
 
   it('are created with some of their owner’s codes, shown once, and act with those codes only', async () => {
-    const creado = await crear(ctx, ctx.comercial, { nombre: 'Planilla de clientes', vence: enDias(30), permisos: ['CLIENTES#VER'] });
+    const creado = await crear(ctx, ctx.comercial, { nombre: 'Informe de clientes', vence: enDias(30), permisos: ['CLIENTES#VER'] });
     expect(creado.statusCode).toBe(201);
     const { token, ...datos } = creado.json().datos;
     expect(token).toMatch(/^itk_[A-Za-z0-9_-]{43}$/);
-    expect(datos).toMatchObject({ nombre: 'Planilla de clientes', prefijo: token.slice(0, 10), permisos: ['CLIENTES#VER'], vence: enDias(30), estado: 'activo', ultimo_uso: null });
+    expect(datos).toMatchObject({ nombre: 'Informe de clientes', prefijo: token.slice(0, 10), permisos: ['CLIENTES#VER'], vence: enDias(30), estado: 'activo', ultimo_uso: null });
 
     const lista = await ctx.t.app.inject({ url: '/api/auth/tokens', headers: ctx.comercial });
-    expect(lista.json().datos).toHaveLength(1);
+    // The demo's spreadsheet token, and this one.
+    expect(lista.json().datos.map((k: { nombre: string }) => k.nombre).sort()).toEqual(['Informe de clientes', 'Planilla de clientes']);
     expect(JSON.stringify(lista.json())).not.toContain(token);
-    const [fila] = await ctx.t.db.select().from(apiTokens);
+    const [fila] = await ctx.t.db.select().from(apiTokens).where(eq(apiTokens.id, datos.id));
     expect(fila!.tokenHash).not.toContain(token.slice(4));
 
     expect((await ctx.t.app.inject({ url: '/api/empresas?page=1&size=5', headers: conToken(token) })).statusCode).toBe(200);
