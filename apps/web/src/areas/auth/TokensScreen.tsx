@@ -61,7 +61,8 @@ function TokenMostrado({ creado }: { creado: TokenCreado }) {
       <Text size="sm" fw={500}>
         {t.ejemplo}
       </Text>
-      <Code block>{`curl -H "Authorization: Bearer ${creado.token.slice(0, 10)}…" ${apiUrl('api', '/api/paquetes')}`}</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{`curl -H "Authorization: Bearer ${creado.token}" \\
+  ${new URL(apiUrl('api', '/api/paquetes'), window.location.href).href}`}</Code>
       <Group justify="flex-end">
         <Button onClick={() => modals.closeAll()}>{t.listo}</Button>
       </Group>
