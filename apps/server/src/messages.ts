@@ -6,6 +6,7 @@ export const MENSAJES = {
   demasiadosIntentos: (minutos: number) =>
     `Demasiados intentos fallidos. Vuelva a intentarlo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
   sesionInvalida: 'Sesión inválida o vencida',
+  codigoRequerido: 'Ingrese el código de 6 dígitos de su aplicación de autenticación',
   tokenInvalido: 'Token de API inválido, vencido o revocado',
   tokenSinAcceso: 'Un token de API no puede usar esta ruta: ingrese con su usuario y contraseña',
   sinPermiso: 'No tiene permiso para esta acción',

@@ -16,13 +16,19 @@ export const usuarioSesion = z.object({
   roles: z.array(z.string()),
   /** The sign-in name; not in the spec's shape, carried for the top bar's account menu. */
   usuario: z.string(),
+  /** A role requires the second factor and it is not on yet: the session may only enrol it (issue 17). */
+  segundo_factor_pendiente: z.boolean().optional(),
 });
 
 export const sesion = z.object({ token: z.string(), usuario: usuarioSesion });
 export type Sesion = z.infer<typeof sesion>;
 
-/** Sign-in answer: HTTP 200 either way; a failure sets `error` and `datos: null` (DESIGN §3). */
-export const loginResponse = envelope(sesion.nullable());
+/**
+ * Sign-in answer: HTTP 200 either way; a failure sets `error` and `datos: null` (DESIGN §3). With the second
+ * factor on, the right password answers `error` (asking for the code), `datos: null` and `segundo_paso`: the
+ * challenge to send with the code to `POST /api/auth/segundo-paso`, which answers the session in this shape.
+ */
+export const loginResponse = envelope(sesion.nullable()).extend({ segundo_paso: z.object({ desafio: z.string() }).optional() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** `POST {api}/api/auth/permisos`: a list of codes in, each code mapped to a boolean out. */
@@ -70,3 +76,52 @@ export type ApiToken = z.infer<typeof apiToken>;
 /** The answer of creating one: the token itself, shown this once. */
 export const tokenCreado = apiToken.extend({ token: z.string() });
 export type TokenCreado = z.infer<typeof tokenCreado>;
+
+// ---- Second factor (issue 17): TOTP for local accounts ----
+
+/** A code from the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
+const codigo = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(20, 'Código inválido')
+  .regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i, 'Ingrese los 6 dígitos de su aplicación o un código de recuperación');
+
+/** `POST {api}/api/auth/segundo-paso`: the challenge the password step answered, and a code. */
+export const segundoPasoInput = z.object({ desafio: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200), codigo }).strict();
+
+export const totpCodigo = z.object({ codigo }).strict();
+export type TotpCodigo = z.infer<typeof totpCodigo>;
+
+/** `GET {api}/api/auth/totp`: the caller's second factor. */
+export const totpEstado = z.object({
+  activo: z.boolean(),
+  /** One of the caller's roles requires it: it cannot be turned off. */
+  requerido: z.boolean(),
+  /** Recovery codes not used yet. */
+  codigos_restantes: z.number().int(),
+});
+export type TotpEstado = z.infer<typeof totpEstado>;
+
+/** `POST {api}/api/auth/totp/inscripcion`: a new key, as text, as an otpauth:// URI and as a QR code (SVG data URL). */
+export const totpInscripcion = z.object({ secreto: z.string(), uri: z.string(), qr: z.string() });
+export type TotpInscripcion = z.infer<typeof totpInscripcion>;
+
+/** `POST {api}/api/auth/totp/confirmar`: the second factor is on; its recovery codes, shown this once. */
+export const totpConfirmado = z.object({ codigos: z.array(z.string()) });
+
+/** Admins (USUARIOS#ADMIN): each role, whether it requires the second factor. */
+export const rolTotp = z.object({ id: z.number().int(), nombre: z.string(), requiere_totp: z.boolean() });
+export type RolTotp = z.infer<typeof rolTotp>;
+export const rolTotpInput = z.object({ requiere_totp: z.boolean({ error: 'Debe ser verdadero o falso' }) }).strict();
+
+/** Admins: each active account and its second factor. */
+export const cuentaTotp = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  activo: z.boolean(),
+  desde: z.string().nullable(),
+  requerido: z.boolean(),
+});
+export type CuentaTotp = z.infer<typeof cuentaTotp>;

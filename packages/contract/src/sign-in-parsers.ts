@@ -20,11 +20,12 @@ interface LoginRequest {
 }
 interface Sesion {
   token: string;
-  usuario: { nombre: string; roles: string[]; usuario: string };
+  usuario: { nombre: string; roles: string[]; usuario: string; segundo_factor_pendiente?: boolean | undefined };
 }
 interface LoginResponse {
   error: string | null;
   datos: Sesion | null;
+  segundo_paso?: { desafio: string } | undefined;
 }
 interface Estado {
   version: string;
@@ -48,6 +49,12 @@ const isRecord = (input: unknown): input is Record<string, unknown> =>
 
 const string: Reader<string> = (input) => (typeof input === 'string' ? input : FAIL);
 const nothing: Reader<null> = (input) => (input === null ? null : FAIL);
+const boolean: Reader<boolean> = (input) => (typeof input === 'boolean' ? input : FAIL);
+/** An optional key: absent stays absent. */
+const optional =
+  <T>(read: Reader<T>): Reader<T | undefined> =>
+  (input) =>
+    input === undefined ? undefined : read(input);
 const nullable =
   <T>(read: Reader<T>): Reader<T | null> =>
   (input) =>
@@ -74,7 +81,7 @@ function object<T>(shape: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
     for (const key of Object.keys(shape) as (keyof T & string)[]) {
       const value = shape[key](input[key]);
       if (value === FAIL) return FAIL;
-      out[key] = value;
+      if (value !== undefined) out[key] = value;
     }
     return out as T;
   };

@@ -19,6 +19,8 @@ export interface LoginCandidate {
   nombre: string;
   passwordHash: string;
   activo: boolean;
+  /** The second factor is on: a right password asks for a code next. */
+  totpActivo: Date | null;
 }
 
 /** The account a sign-in name points at: its user name, or else its email, case-insensitively. */
@@ -31,6 +33,7 @@ export async function findLoginCandidate(db: Executor, login: string): Promise<L
       nombre: usuarios.nombre,
       passwordHash: usuarios.passwordHash,
       activo: usuarios.activo,
+      totpActivo: usuarios.totpActivo,
     })
     .from(usuarios)
     .where(or(sql`lower(${usuarios.usuario}) = ${name}`, sql`lower(${usuarios.email}) = ${name}`))
@@ -139,6 +142,10 @@ export interface SessionRecord {
   ultimoUso: number;
 }
 
+/** One of the account's roles requires the second factor, and it is not on yet (in a query that reads `usuarios`). */
+export const segundoFactorPendiente = sql<boolean>`("usuarios"."totp_activo" is null and exists (
+  select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id where ur.usuario_id = "usuarios"."id" and r.requiere_totp))`;
+
 /** The live session behind a token hash: not revoked, not past its expiry, not idle, of an active user. */
 export async function findSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRecord | undefined> {
   const [row] = await db
@@ -154,6 +161,7 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
         select array_agg(distinct ${rolPermisos.codigo}) from ${rolPermisos}
         join ${usuarioRoles} on ${usuarioRoles.rolId} = ${rolPermisos.rolId}
         where ${usuarioRoles.usuarioId} = ${usuarios.id})`,
+      pendiente: segundoFactorPendiente,
     })
     .from(sesiones)
     .innerJoin(usuarios, eq(usuarios.id, sesiones.usuarioId))
@@ -172,7 +180,8 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
     sesionId: row.sesionId,
     token: null,
     usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
-    permisos: new Set((row.codigos ?? []).filter(isPermissionCode)),
+    // Until the second factor its role requires is on, the session may only enrol it: no code at all.
+    permisos: new Set(row.pendiente ? [] : (row.codigos ?? []).filter(isPermissionCode)),
     stale: row.stale,
     vence: row.vence.getTime(),
     ultimoUso: row.ultimoUso.getTime(),

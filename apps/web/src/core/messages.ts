@@ -23,6 +23,16 @@ export const messages = {
     registroTitulo: 'Registrarse',
     registroTexto:
       'Las cuentas del portal las crea un administrador. Solicite la suya a su responsable y luego inicie sesión aquí.',
+    segundoPasoTitulo: 'Verificación en dos pasos',
+    segundoPasoTexto: 'Abra su aplicación de autenticación e ingrese el código de 6 dígitos que muestra para Intranet.',
+    codigo: 'Código de verificación',
+    codigoRecuperacion: 'Código de recuperación',
+    codigoRequerido: 'Ingrese el código',
+    codigoInvalido: 'Son 6 dígitos, o un código de recuperación como abcde-fghij',
+    usarRecuperacion: 'No tengo el teléfono: usar un código de recuperación',
+    usarAplicacion: 'Usar el código de la aplicación',
+    verificar: 'Verificar',
+    volver: 'Volver',
   },
   paginas: {
     irAlInicio: 'Ir al inicio',
@@ -63,6 +73,7 @@ export const messages = {
     webhooks: 'Webhooks',
     alertasPorRol: 'Alertas por rol',
     tokens: 'Tokens de API',
+    segundoFactor: 'Segundo factor',
   },
   cuenta: {
     cambiar: 'Cambiar contraseña',

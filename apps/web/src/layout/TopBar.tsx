@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconApi, IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
+import { IconApi, IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconShieldLock, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -97,6 +97,9 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
                   </Menu.Item>
                 </>
               )}
+              <Menu.Item leftSection={<IconShieldLock size={16} />} component={Link} to="/segundo-factor">
+                {t.segundoFactor}
+              </Menu.Item>
               <Menu.Item leftSection={<IconApi size={16} />} component={Link} to="/tokens">
                 {t.tokens}
               </Menu.Item>

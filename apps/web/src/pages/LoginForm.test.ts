@@ -7,14 +7,15 @@ import type { LoginRequest } from '@intranet/contract/auth';
 import { installDomStubs } from '../components/testing.tsx';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.ts';
-import { signIn, type SignInResult } from '../core/session/signIn.ts';
+import { signIn, verifySecondStep, type SignInResult } from '../core/session/signIn.ts';
 import { LoginForm } from './LoginForm.tsx';
 
-vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn() }));
+vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn(), verifySecondStep: vi.fn() }));
 vi.mock('../core/navigation.ts', () => ({ navigateTo: vi.fn(), prepareNavigation: vi.fn() }));
 
 const REQUIRED = 'Este campo es requerido';
 const signInMock = vi.mocked(signIn);
+const verifyMock = vi.mocked(verifySecondStep);
 
 beforeAll(installDomStubs);
 beforeEach(() => {
@@ -82,5 +83,43 @@ describe('LoginForm (spec §5)', () => {
     expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', 'Usuario o contraseña incorrectos');
     await waitFor(() => expect(button().disabled).toBe(false));
     expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('asks for the second factor’s code next, checks its form, shows a wrong one under the field, then goes on', async () => {
+    signInMock.mockResolvedValue({ ok: false, segundoPaso: 'desafio-1' });
+    verifyMock.mockResolvedValueOnce({ ok: false, error: 'El código no es correcto' });
+    verifyMock.mockResolvedValueOnce({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
+    rememberBlockedRoute('/clientes');
+    const { username, password, submit } = renderForm();
+    fireEvent.change(username, { target: { value: 'ana' } });
+    fireEvent.change(password, { target: { value: 'clave' } });
+    submit();
+    const codigo = (await screen.findByLabelText('Código de verificación')) as HTMLInputElement;
+    expect(screen.getByText('Verificación en dos pasos')).toBeTruthy();
+    const verificar = () => fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    fireEvent.change(codigo, { target: { value: '12ab' } });
+    verificar();
+    expect(await screen.findByText('Son 6 dígitos, o un código de recuperación como abcde-fghij')).toBeTruthy();
+    expect(verifyMock).not.toHaveBeenCalled();
+    fireEvent.change(codigo, { target: { value: '123 456' } });
+    verificar();
+    expect(await screen.findByText('El código no es correcto')).toBeTruthy();
+    expect(verifyMock).toHaveBeenCalledWith('desafio-1', '123456');
+    // A recovery code instead.
+    fireEvent.click(screen.getByRole('button', { name: 'No tengo el teléfono: usar un código de recuperación' }));
+    fireEvent.change(screen.getByLabelText('Código de recuperación'), { target: { value: 'abcde-fghij' } });
+    verificar();
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/clientes', { replace: true }));
+    expect(verifyMock).toHaveBeenLastCalledWith('desafio-1', 'abcde-fghij');
+  });
+
+  it('sends a session whose role requires the second factor to enrol it first', async () => {
+    signInMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana', segundo_factor_pendiente: true } } });
+    rememberBlockedRoute('/clientes');
+    const { username, password, submit } = renderForm();
+    fireEvent.change(username, { target: { value: 'ana' } });
+    fireEvent.change(password, { target: { value: 'clave' } });
+    submit();
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/segundo-factor', { replace: true }));
   });
 });

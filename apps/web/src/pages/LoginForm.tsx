@@ -1,28 +1,97 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { Sesion } from '@intranet/contract/auth';
 import { messages } from '../core/messages.ts';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { takeBlockedRoute } from '../core/session/session.ts';
-import { signIn } from '../core/session/signIn.ts';
+import { signIn, verifySecondStep } from '../core/session/signIn.ts';
 import { useLoginForm } from './LoginFormState.ts';
 
 const t = messages.login;
 
+/** Where a new session goes: the enrolment its role requires first, else the route that had been blocked. */
+const entrar = (sesion: Sesion) =>
+  navigateTo(sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : (takeBlockedRoute() ?? '/'), { replace: true });
+
+const CODIGO = /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i;
+
+/** The second step: the code of the authenticator app, or a recovery code; a wrong one says so under the field. */
+function SegundoPaso({ desafio, onVolver }: { desafio: string; onVolver: () => void }) {
+  const [recuperacion, setRecuperacion] = useState(false);
+  const [codigo, setCodigo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verificando, setVerificando] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const limpio = codigo.trim().replace(/\s/g, '');
+    if (!limpio) return setError(t.codigoRequerido);
+    if (!CODIGO.test(limpio)) return setError(t.codigoInvalido);
+    setError(null);
+    setVerificando(true);
+    try {
+      const result = await verifySecondStep(desafio, limpio);
+      if (!result.ok) return setError(result.error);
+      await entrar(result.sesion);
+    } finally {
+      setVerificando(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.segundoPasoTitulo}>
+      <Stack gap="md">
+        <Text fw={600}>{t.segundoPasoTitulo}</Text>
+        <Text size="sm" c="dimmed">
+          {t.segundoPasoTexto}
+        </Text>
+        <TextInput
+          label={recuperacion ? t.codigoRecuperacion : t.codigo}
+          placeholder={recuperacion ? 'abcde-fghij' : '123456'}
+          inputMode={recuperacion ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoFocus
+          value={codigo}
+          error={error}
+          onChange={(event) => {
+            setCodigo(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" fullWidth loading={verificando}>
+          {t.verificar}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => setRecuperacion((r) => !r)}>
+          {recuperacion ? t.usarAplicacion : t.usarRecuperacion}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onVolver}>
+          {t.volver}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
 /** Spec §5: both fields required, errors once touched or changed, no submit while invalid. */
 export function LoginForm() {
   const [serverError, setServerError] = useState<string | null>(null);
+  const [desafio, setDesafio] = useState<string | null>(null);
   const { field, submit, submitting } = useLoginForm(async (credentials) => {
     setServerError(null);
     // The next screen's code (the router, when /login runs without it) loads while the server answers.
     prepareNavigation();
     const result = await signIn(credentials);
+    if ('segundoPaso' in result) {
+      setDesafio(result.segundoPaso);
+      return;
+    }
     if (!result.ok) {
       setServerError(result.error);
       return;
     }
-    await navigateTo(takeBlockedRoute() ?? '/', { replace: true });
+    await entrar(result.sesion);
   });
+
+  if (desafio) return <SegundoPaso desafio={desafio} onVolver={() => setDesafio(null)} />;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.titulo}>

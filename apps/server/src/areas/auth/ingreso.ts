@@ -3,10 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { decoyHash, verifyPassword } from '../../core/passwords.ts';
 import { recordWrongPassword, throttleWait, type Intento } from '../../core/intentos.ts';
-import { createSession, findLoginCandidate, recordSuccess, roleNamesOf } from '../../core/sessions.ts';
+import { eq } from 'drizzle-orm';
+import { createSession, findLoginCandidate, recordSuccess, roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';
+import { usuarios } from '../../db/schema.ts';
+import { crearDesafio } from './segundo-factor.ts';
 
 export type SignInResult =
   | { kind: 'ok'; sesion: Sesion }
+  | { kind: 'segundo_paso'; desafio: string }
   | { kind: 'rechazado' }
   | { kind: 'bloqueado'; segundos: number };
 
@@ -32,6 +36,9 @@ export async function signIn(
     return after > 0 ? { kind: 'bloqueado', segundos: after } : { kind: 'rechazado' };
   }
 
+  // The second factor is on: the code is asked for next (throttled like the password).
+  if (user.totpActivo) return { kind: 'segundo_paso', desafio: await crearDesafio(db, user.id, ip) };
+
   return db.transaction(async (tx) => {
     await recordSuccess(tx, intento.usuario, ip);
     const token = await createSession(tx, { usuarioId: user.id, ttlHours: opts.ttlHours, ip });
@@ -43,6 +50,8 @@ export async function signIn(
       despues: { ip },
     });
     const roles = await roleNamesOf(tx, user.id);
-    return { kind: 'ok', sesion: { token, usuario: { nombre: user.nombre, roles, usuario: user.usuario } } };
+    const [pendiente] = await tx.select({ si: segundoFactorPendiente }).from(usuarios).where(eq(usuarios.id, user.id));
+    const usuario = { nombre: user.nombre, roles, usuario: user.usuario, ...(pendiente?.si ? { segundo_factor_pendiente: true } : {}) };
+    return { kind: 'ok', sesion: { token, usuario } };
   });
 }

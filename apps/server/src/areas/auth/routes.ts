@@ -1,4 +1,20 @@
-import { apiToken, loginRequest, loginResponse, permisosRequest, permisosResponse, tokenCreado, tokenInput } from '@intranet/contract/auth';
+import {
+  apiToken,
+  cuentaTotp,
+  loginRequest,
+  loginResponse,
+  permisosRequest,
+  permisosResponse,
+  rolTotp,
+  rolTotpInput,
+  segundoPasoInput,
+  tokenCreado,
+  tokenInput,
+  totpCodigo,
+  totpConfirmado,
+  totpEstado,
+  totpInscripcion,
+} from '@intranet/contract/auth';
 import { idParam } from '@intranet/contract/list';
 import { z } from 'zod';
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
@@ -8,6 +24,8 @@ import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { signIn } from './ingreso.ts';
+import { autorDe } from '../../db/audit.ts';
+import { confirmar, cuentasTotp, desactivar, estadoTotp, inscribir, requerirEnRol, restablecer, rolesTotp, segundoPaso } from './segundo-factor.ts';
 import { crearToken, listarTokens, revocarToken } from './tokens.ts';
 import { demasiadosIntentos } from '../../core/intentos.ts';
 import { revokeSession } from '../../core/sessions.ts';
@@ -33,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       });
       if (result.kind === 'bloqueado') throw demasiadosIntentos(result.segundos);
       if (result.kind === 'rechazado') return { error: MENSAJES.credencialesIncorrectas, datos: null };
+      if (result.kind === 'segundo_paso') return { error: MENSAJES.codigoRequerido, datos: null, segundo_paso: { desafio: result.desafio } };
       return { error: null, datos: result.sesion };
     },
   });
@@ -88,6 +107,84 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     config: { access: 'USUARIOS#ADMIN' },
     schema: { tags, summary: 'Los tokens de API de todas las cuentas, con su dueño', response: { 200: envelope(z.array(apiToken)), 401: errorBody, 403: errorBody } },
     handler: async () => ({ error: null, datos: await listarTokens(db, null) }),
+  });
+
+  // ---- Second factor ----
+
+  app.post('/api/auth/segundo-paso', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Segundo paso del ingreso: el desafío que respondió la contraseña y un código de la aplicación o de recuperación',
+      body: segundoPasoInput,
+      response: { 200: loginResponse, 400: errorBody, 429: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await segundoPaso(db, config, { ...request.body, ip: request.ip, ttlHours: config.sessionTtlHours }),
+    }),
+  });
+
+  app.get('/api/auth/totp', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'Mi segundo factor: si está activo, si un rol lo requiere y cuántos códigos de recuperación quedan', response: { 200: envelope(totpEstado), 401: errorBody, 403: errorBody } },
+    handler: async (request) => ({ error: null, datos: await estadoTotp(db, sessionOf(request).usuario.id) }),
+  });
+
+  app.post('/api/auth/totp/inscripcion', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'Una clave nueva para la aplicación de autenticación (código QR); queda activa al confirmar un código', response: { 200: envelope(totpInscripcion), 401: errorBody, 403: errorBody, 409: errorBody } },
+    handler: async (request) => ({ error: null, datos: await inscribir(db, config, sessionOf(request).usuario) }),
+  });
+
+  app.post('/api/auth/totp/confirmar', {
+    config: { access: 'session' },
+    schema: {
+      tags,
+      summary: 'Confirma la clave con un código: activa el segundo factor y responde, esta única vez, los códigos de recuperación',
+      body: totpCodigo,
+      response: { 200: envelope(totpConfirmado), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+    },
+    handler: async (request) => {
+      const { usuario } = sessionOf(request);
+      return { error: null, datos: { codigos: await confirmar(db, config, usuario, request.body.codigo) } };
+    },
+  });
+
+  app.post('/api/auth/totp/desactivar', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'Desactiva mi segundo factor con un código actual (no si un rol lo requiere)', body: totpCodigo, response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody } },
+    handler: async (request) => {
+      await desactivar(db, config, sessionOf(request).usuario, request.body.codigo);
+      return { error: null, datos: null };
+    },
+  });
+
+  app.get('/api/auth/totp/cuentas', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'El segundo factor de cada cuenta activa', response: { 200: envelope(z.array(cuentaTotp)), 401: errorBody, 403: errorBody } },
+    handler: async () => ({ error: null, datos: await cuentasTotp(db) }),
+  });
+
+  app.post('/api/auth/totp/cuentas/:id/restablecer', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'Restablece el segundo factor de una cuenta (teléfono perdido): queda desactivado', params: idParam, response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    handler: async (request) => {
+      await restablecer(db, autorDe(sessionOf(request)), request.params.id);
+      return { error: null, datos: null };
+    },
+  });
+
+  app.get('/api/auth/totp/roles', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'Los roles y si requieren el segundo factor', response: { 200: envelope(z.array(rolTotp)), 401: errorBody, 403: errorBody } },
+    handler: async () => ({ error: null, datos: await rolesTotp(db) }),
+  });
+
+  app.put('/api/auth/totp/roles/:id', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'Exige (o no) el segundo factor a los integrantes de un rol', params: idParam, body: rolTotpInput, response: { 200: envelope(rolTotp), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    handler: async (request) => ({ error: null, datos: await requerirEnRol(db, autorDe(sessionOf(request)), request.params.id, request.body.requiere_totp) }),
   });
 
   app.post('/api/auth/logout', {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditoria, empresas, parametros, personas } from '../../db/schema.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
-import { cifrar, descifrar } from './secretos.ts';
+import { cifrar, descifrar } from '../../core/secretos.ts';
 import { cuitDe } from './seed.ts';
 
 const template = useTemplate();

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { parametros } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { empresaExiste, ENTIDAD } from './queries.ts';
-import { cifrar, descifrar, SecretoIlegible } from './secretos.ts';
+import { cifrar, descifrar, SecretoIlegible } from '../../core/secretos.ts';
 import { servidorDeEmpresa } from './servidores.ts';
 
 type Nuevo = z.output<typeof parametroInput>;

@@ -16,7 +16,7 @@ import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { copiarParametros, crearParametro, eliminarParametro, modificarParametro, parametrosDe, revelarSecreto } from './parametros.ts';
-import { secretsKeyOf } from './secretos.ts';
+import { secretsKeyOf } from '../../core/secretos.ts';
 import { bad, EDITAR, parametroParams, tags, VER } from './rutas-comunes.ts';
 
 /** A client's installation parameters: list, copy from another client, changes and revealing a secret. */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { empresas, parametros, personas, servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
 import { almacenado } from './parametros.ts';
-import { secretsKeyOf } from './secretos.ts';
+import { secretsKeyOf } from '../../core/secretos.ts';
 
 /** The check digit of a CUIT's first ten digits, or undefined when none exists (remainder 10). */
 export function digitoVerificador(diez: string): number | undefined {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, instante, creado, actualizado } from './columns.ts';
 import { personas } from './directorio.ts';
 
@@ -15,6 +15,12 @@ export const usuarios = pgTable(
     passwordHash: text('password_hash').notNull(),
     activo: boolean('activo').notNull().default(true),
     ultimoIngreso: instante('ultimo_ingreso'),
+    /** The second factor's TOTP key, sealed with SECRETS_KEY (core/secretos.ts); set while enrolling. */
+    totpSecreto: text('totp_secreto'),
+    /** When the second factor was turned on (its first code confirmed); null: off. */
+    totpActivo: instante('totp_activo'),
+    /** The latest 30-second step a code was accepted for: a code is never taken twice. */
+    totpUltimoPaso: bigint('totp_ultimo_paso', { mode: 'number' }),
     /** The person the account belongs to (Personas → Cuenta); at most one account per person. */
     personaId: integer('persona_id').references(() => personas.id, { onDelete: 'restrict' }),
     creado: creado(),
@@ -32,6 +38,8 @@ export const roles = pgTable('roles', {
   id: id(),
   nombre: text('nombre').notNull().unique(),
   descripcion: text('descripcion').notNull().default(''),
+  /** Its members must sign in with a second factor (issue 17); until they enrol they may only enrol. */
+  requiereTotp: boolean('requiere_totp').notNull().default(false),
   creado: creado(),
   actualizado: actualizado(),
 });
@@ -105,6 +113,35 @@ export const apiTokens = pgTable(
   },
   (t) => [index('api_tokens_usuario_idx').on(t.usuarioId)],
 );
+
+/** The second factor's recovery codes: each works once, stored as its SHA-256 only. */
+export const totpRecuperacion = pgTable(
+  'totp_recuperacion',
+  {
+    id: id(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    usado: instante('usado'),
+  },
+  (t) => [index('totp_recuperacion_usuario_idx').on(t.usuarioId)],
+);
+
+/**
+ * A sign-in halfway: the password was right, the second factor is awaited. The page holds the challenge (in
+ * memory, like the session) for five minutes; only its hash is stored, and it is used once.
+ */
+export const ingresoDesafios = pgTable('ingreso_desafios', {
+  id: id(),
+  hash: text('hash').notNull().unique(),
+  usuarioId: integer('usuario_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  vence: instante('vence').notNull(),
+  usado: instante('usado'),
+  ip: text('ip'),
+});
 
 /** Sign-in attempts, for throttling across server processes. */
 export const intentosIngreso = pgTable(

@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiToken, tokenCreado, type TokenInput } from '@intranet/contract/auth';
+import {
+  apiToken,
+  cuentaTotp,
+  rolTotp,
+  tokenCreado,
+  totpConfirmado,
+  totpEstado,
+  totpInscripcion,
+  type TokenInput,
+  type TotpCodigo,
+} from '@intranet/contract/auth';
+import { okBody } from '@intranet/contract/envelope';
 import { envelope } from '@intranet/contract/envelope';
 import { z } from 'zod';
 import { apiUrl } from '../../core/config/config.ts';
@@ -30,5 +41,68 @@ export function useRevocarToken() {
   return useMutation({
     mutationFn: async (id: number) => (await http.post(url(`/${id}/revocar`), undefined, envelope(apiToken))).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: tokensKeys.todos }),
+  });
+}
+
+// ---- Second factor ----
+
+const totp = (path: string) => apiUrl('api', `/api/auth/totp${path}`);
+export const totpKeys = { estado: ['totp'] as const, cuentas: ['totp', 'cuentas'] as const, roles: ['totp', 'roles'] as const };
+
+export function useTotpEstado() {
+  return useQuery({
+    queryKey: totpKeys.estado,
+    queryFn: async ({ signal }) => (await http.get(totp(''), envelope(totpEstado), { signal })).datos,
+  });
+}
+
+export function useInscribirTotp() {
+  return useMutation({ mutationFn: async () => (await http.post(totp('/inscripcion'), undefined, envelope(totpInscripcion))).datos });
+}
+
+/** Confirming turns it on: the session's codes change (a role that required it lets them through now). */
+export function useConfirmarTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: TotpCodigo) => (await http.post(totp('/confirmar'), values, envelope(totpConfirmado))).datos,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: totpKeys.estado }), client.invalidateQueries({ queryKey: ['permisos'] })]),
+  });
+}
+
+export function useDesactivarTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: TotpCodigo) => (await http.post(totp('/desactivar'), values, okBody)).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: totpKeys.estado }),
+  });
+}
+
+export function useCuentasTotp() {
+  return useQuery({
+    queryKey: totpKeys.cuentas,
+    queryFn: async ({ signal }) => (await http.get(totp('/cuentas'), envelope(z.array(cuentaTotp)), { signal })).datos,
+  });
+}
+
+export function useRestablecerTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.post(totp(`/cuentas/${id}/restablecer`), undefined, okBody)).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: totpKeys.cuentas }),
+  });
+}
+
+export function useRolesTotp() {
+  return useQuery({
+    queryKey: totpKeys.roles,
+    queryFn: async ({ signal }) => (await http.get(totp('/roles'), envelope(z.array(rolTotp)), { signal })).datos,
+  });
+}
+
+export function useRequerirTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, requiere }: { id: number; requiere: boolean }) => (await http.put(totp(`/roles/${id}`), { requiere_totp: requiere }, envelope(rolTotp))).datos,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: totpKeys.roles }), client.invalidateQueries({ queryKey: totpKeys.cuentas })]),
   });
 }

@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken } from '@intranet/contract/auth';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
+import { SegundoFactorCuentas } from './SegundoFactorCuentas.tsx';
+import { SegundoFactorScreen } from './SegundoFactorScreen.tsx';
 import { TokensScreen } from './TokensScreen.tsx';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
 const granted = vi.hoisted(() => ({ codes: new Set<string>(['CLIENTES#VER', 'PACKS#EDITAR']) }));
 vi.mock('../../core/http/http.ts', () => ({ http }));
 vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
@@ -93,5 +95,63 @@ describe('TokensScreen', () => {
     expect(await screen.findByText('Comercial Demo')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tokens de API de todas las cuentas' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nuevo token' })).toBeNull();
+  });
+});
+
+describe('SegundoFactorScreen', () => {
+  const codigos = ['abcde-fghij', 'klmno-pqrst', 'uvwxy-z2345', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'iiiii-jjjjj', 'kkkkk-lllll', 'mmmmm-nnnnn'];
+
+  it('enrols: a QR code and the key as text, a wrong code refused on its field, then the recovery codes once', async () => {
+    http.get.mockImplementation(answers({ '/api/auth/totp': { activo: false, requerido: true, codigos_restantes: 0 } }));
+    http.post.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/totp/inscripcion') return ok({ secreto: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Intranet:ana?secret=JBSWY3DPEHPK3PXP', qr: 'data:image/svg+xml;base64,PHN2Zy8+' });
+      if (http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length === 1) throw badRequest({ codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'] });
+      return ok({ codigos });
+    });
+    renderUi(createElement(SegundoFactorScreen));
+    expect(await screen.findByText('Uno de sus roles requiere el segundo factor: actívelo para poder usar la Intranet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Activar' }));
+    const qr = (await screen.findByRole('img', { name: /Código QR/ })) as HTMLImageElement;
+    expect(qr.src).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    const campo = screen.getByRole('textbox', { name: 'Código de verificación' });
+    fireEvent.change(campo, { target: { value: '111 111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(/^El código no es correcto/)).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/api/auth/totp/confirmar', { codigo: '111111' }, expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const lista = await screen.findByRole('list', { name: 'Códigos de recuperación' });
+    expect(within(lista).getAllByRole('listitem').map((c) => c.textContent)).toEqual(codigos);
+    expect(screen.getByRole('link', { name: 'Descargar' }).getAttribute('download')).toBe('intranet-codigos-de-recuperacion.txt');
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Segundo factor activado' })));
+  });
+
+  it('when on and required, says so and offers no way to turn it off', async () => {
+    http.get.mockImplementation(answers({ '/api/auth/totp': { activo: true, requerido: true, codigos_restantes: 7 } }));
+    renderUi(createElement(SegundoFactorScreen));
+    expect(await screen.findByText('Le quedan 7 códigos de recuperación.')).toBeTruthy();
+    expect(screen.getByText('Su rol lo requiere: no se puede desactivar.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Desactivar' })).toBeNull();
+  });
+});
+
+describe('SegundoFactorCuentas', () => {
+  it('requires it for a role, and resets an account’s after asking', async () => {
+    http.get.mockImplementation(
+      answers({
+        '/api/auth/totp/roles': [{ id: 1, nombre: 'Administrador', requiere_totp: false }],
+        '/api/auth/totp/cuentas': [{ id: 4, usuario: 'ana', nombre: 'Ana Gómez', activo: true, desde: '2026-11-20T10:00:00Z', requerido: false }],
+      }),
+    );
+    http.put.mockResolvedValue(ok({ id: 1, nombre: 'Administrador', requiere_totp: true }));
+    http.post.mockResolvedValue(ok(null));
+    renderUi(createElement(SegundoFactorCuentas));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Administrador requiere segundo factor' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/auth/totp/roles/1', { requiere_totp: true }, expect.anything()));
+    const fila = (await screen.findByText('Ana Gómez')).closest('tr')!;
+    expect(within(fila).getByText('20/11/2026')).toBeTruthy();
+    fireEvent.click(within(fila).getByRole('button', { name: 'Restablecer Ana Gómez' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restablecer' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/auth/totp/cuentas/4/restablecer', undefined, expect.anything()));
   });
 });

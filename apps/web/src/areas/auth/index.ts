@@ -1,9 +1,15 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 
-/** Ingreso: the API tokens of scripts (signing in is the shell's). */
+/** Ingreso: the API tokens of scripts and the second factor (signing in is the shell's). */
 export const auth: AreaDescriptor = {
   name: 'auth',
-  routes: [{ path: 'tokens/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AuthRoutes })) }],
+  routes: [
+    { path: 'tokens/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AuthRoutes })) },
+    { path: 'segundo-factor/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.SegundoFactorRoutes })) },
+  ],
   menu: [],
-  palette: [{ text: 'Tokens de API de todas las cuentas', link: '/tokens/todos', accion: 'USUARIOS#ADMIN', keywords: ['api', 'token', 'scripts', 'pipeline'] }],
+  palette: [
+    { text: 'Tokens de API de todas las cuentas', link: '/tokens/todos', accion: 'USUARIOS#ADMIN', keywords: ['api', 'token', 'scripts', 'pipeline'] },
+    { text: 'Segundo factor de las cuentas', link: '/segundo-factor/cuentas', accion: 'USUARIOS#ADMIN', keywords: ['totp', '2fa', 'autenticación', 'roles'] },
+  ],
 };

@@ -1,5 +1,19 @@
 import { AreaRoutes } from '../../components/AreaRoutes.tsx';
+import { SegundoFactorCuentas } from './SegundoFactorCuentas.tsx';
+import { SegundoFactorScreen } from './SegundoFactorScreen.tsx';
 import { TokensScreen } from './TokensScreen.tsx';
+
+/** /segundo-factor: the signed-in person's second factor, and (USUARIOS#ADMIN) every account's. */
+export function SegundoFactorRoutes() {
+  return (
+    <AreaRoutes
+      routes={[
+        { path: '', element: <SegundoFactorScreen /> },
+        { path: 'cuentas', element: <SegundoFactorCuentas /> },
+      ]}
+    />
+  );
+}
 
 /** /tokens: the signed-in person's API tokens, and (USUARIOS#ADMIN) everyone's. */
 export function AuthRoutes() {

@@ -6,12 +6,17 @@ import { http } from '../http/http.ts';
 import { messages } from '../messages.ts';
 import { setSesion } from './session.ts';
 
-export type SignInResult = { ok: true; sesion: Sesion } | { ok: false; error: string };
+export type SignInResult =
+  | { ok: true; sesion: Sesion }
+  | { ok: false; error: string }
+  /** The password was right; the second factor's code is asked for next, with this challenge. */
+  | { ok: false; segundoPaso: string };
 
 /** `POST {api}/api/auth`: a refusal (HTTP 200 with `error`, or 429) comes back as its Spanish message. */
 export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
   try {
     const answer = await http.post(apiUrl('api', '/api/auth'), credentials, loginResponse, { skipAuth: true });
+    if (answer.segundo_paso) return { ok: false, segundoPaso: answer.segundo_paso.desafio };
     if (answer.error !== null || answer.datos === null) {
       return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
     }
@@ -19,6 +24,19 @@ export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
     return { ok: true, sesion: answer.datos };
   } catch (error) {
     return { ok: false, error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion };
+  }
+}
+
+/** `POST {api}/api/auth/segundo-paso`: the challenge and a code; a wrong code comes back as the server's words for it. */
+export async function verifySecondStep(desafio: string, codigo: string): Promise<{ ok: true; sesion: Sesion } | { ok: false; error: string }> {
+  try {
+    const answer = await http.post(apiUrl('api', '/api/auth/segundo-paso'), { desafio, codigo }, loginResponse, { skipAuth: true });
+    if (answer.datos === null) return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
+    setSesion(answer.datos);
+    return { ok: true, sesion: answer.datos };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status === 0) return { ok: false, error: messages.login.errorConexion };
+    return { ok: false, error: error.campos?.codigo?.[0] ?? error.message };
   }
 }
 
