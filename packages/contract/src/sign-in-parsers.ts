@@ -101,11 +101,13 @@ const envelope = <T>(datos: Reader<T>) => object<{ error: string | null; datos: 
 
 const sesion = object<Sesion>({
   token: string,
-  usuario: object<Sesion['usuario']>({ nombre: string, roles: array(string), usuario: string }),
+  usuario: object<Sesion['usuario']>({ nombre: string, roles: array(string), usuario: string, segundo_factor_pendiente: optional(boolean) }),
 });
 
 /** Twin of auth.ts `loginResponse`. */
-export const loginResponse: Parser<LoginResponse> = parser(envelope(nullable(sesion)));
+export const loginResponse: Parser<LoginResponse> = parser(
+  object<LoginResponse>({ error: nullable(string), datos: nullable(sesion), segundo_paso: optional(object<{ desafio: string }>({ desafio: string })) }),
+);
 
 /** Twin of config.ts `runtimeConfig`. */
 export const runtimeConfig: Parser<RuntimeConfig> = parser(

@@ -41,6 +41,10 @@ const pairs: { name: string; classic: AnyParser; twin: AnyParser; inputs: unknow
       { error: null, datos: sesion }, { error: 'No', datos: null }, { error: null, datos: { token: 't' } }, { datos: null },
       { error: null, datos: { ...sesion, extra: 1, usuario: { ...sesion.usuario, roles: [], mas: true } }, otro: 2 },
       { error: null, datos: { ...sesion, usuario: { ...sesion.usuario, roles: [1] } } }, { error: 1, datos: null }, [], 'x', null,
+      // The second factor: a challenge instead of a session, and a session that must enrol it first.
+      { error: 'Ingrese el código', datos: null, segundo_paso: { desafio: 'abc' } }, { error: 'x', datos: null, segundo_paso: { desafio: 1 } },
+      { error: 'x', datos: null, segundo_paso: null }, { error: null, datos: { ...sesion, usuario: { ...sesion.usuario, segundo_factor_pendiente: true } } },
+      { error: null, datos: { ...sesion, usuario: { ...sesion.usuario, segundo_factor_pendiente: 'si' } } },
     ],
   },
   {

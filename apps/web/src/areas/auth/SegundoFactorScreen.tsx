@@ -16,11 +16,11 @@ const t = authMessages.segundoFactor;
 const errorDe = (error: unknown) => (error instanceof HttpError ? (error.campos.codigo?.[0] ?? error.message) : String(error));
 
 /** One code field and its button; the code is sent as typed, spaces removed. */
-function CodigoForm({ label, boton, onCodigo, cargando, error, extra }: { label: string; boton: string; onCodigo: (codigo: string) => void; cargando: boolean; error: string | null; extra?: ReactNode }) {
+function CodigoForm({ label, boton, onCodigo, cargando, error, extra }: { label: string; boton: string; onCodigo: (codigo: string) => void | Promise<void>; cargando: boolean; error: string | null; extra?: ReactNode }) {
   const [codigo, setCodigo] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onCodigo(codigo.replace(/\s/g, ''));
+    void onCodigo(codigo.replace(/\s/g, ''));
   };
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
@@ -91,17 +91,13 @@ function Inscripcion({ inscripcion, onCodigos }: { inscripcion: TotpInscripcion;
         boton={t.confirmar}
         cargando={confirmar.isPending}
         error={confirmar.error ? errorDe(confirmar.error) : null}
-        onCodigo={(codigo) =>
-          confirmar.mutate(
-            { codigo },
-            {
-              onSuccess: ({ codigos }) => {
-                notifications.show({ color: 'green', title: t.activado, message: '' });
-                onCodigos(codigos);
-              },
-            },
-          )
-        }
+        onCodigo={async (codigo) => {
+          // Awaited rather than a callback of mutate: once on, the screen's state swaps this form out before it returns.
+          const { codigos } = await confirmar.mutateAsync({ codigo }).catch(() => ({ codigos: null }));
+          if (!codigos) return;
+          notifications.show({ color: 'green', title: t.activado, message: '' });
+          onCodigos(codigos);
+        }}
       />
     </Stack>
   );

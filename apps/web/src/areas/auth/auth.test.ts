@@ -102,7 +102,9 @@ describe('SegundoFactorScreen', () => {
   const codigos = ['abcde-fghij', 'klmno-pqrst', 'uvwxy-z2345', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'iiiii-jjjjj', 'kkkkk-lllll', 'mmmmm-nnnnn'];
 
   it('enrols: a QR code and the key as text, a wrong code refused on its field, then the recovery codes once', async () => {
-    http.get.mockImplementation(answers({ '/api/auth/totp': { activo: false, requerido: true, codigos_restantes: 0 } }));
+    // Once confirmed, the state the screen reads again is "on".
+    const confirmado = () => http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length >= 2;
+    http.get.mockImplementation(async () => ok({ activo: confirmado(), requerido: true, codigos_restantes: confirmado() ? 10 : 0 }));
     http.post.mockImplementation(async (url: string) => {
       if (url === '/api/auth/totp/inscripcion') return ok({ secreto: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Intranet:ana?secret=JBSWY3DPEHPK3PXP', qr: 'data:image/svg+xml;base64,PHN2Zy8+' });
       if (http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length === 1) throw badRequest({ codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'] });
