@@ -7,7 +7,6 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'intranet-test-'));
@@ -67,13 +66,20 @@ async function pool(steps, lanes) {
   return results;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** Debian's packages the tests drive: Chromium (end to end) and slapd (the directory's sign-in). */
+const PAQUETES = [
+  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/sbin/slapd', 'slapd'],
+];
+
+function ensureDebianPackages() {
+  const faltan = PAQUETES.filter(([path]) => !existsSync(path)).map(([, paquete]) => paquete);
+  if (faltan.length === 0) return;
   if (process.getuid?.() === 0) {
-    run('Instalando Chromium de Debian', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    run(`Instalando ${faltan.join(' y ')} de Debian`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${faltan.join(' ')}`]);
     return;
   }
-  console.error(`Falta ${CHROMIUM}. Instálelo con:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+  console.error(`Faltan paquetes de Debian: ${faltan.join(', ')}. Instálelos con:\n  sudo apt-get update && sudo apt-get install -y ${faltan.join(' ')}`);
   process.exit(1);
 }
 
@@ -102,7 +108,7 @@ function summarize() {
   console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped (${seconds(started)})`);
 }
 
-ensureChromium();
+ensureDebianPackages();
 
 // Static checks, two at a time (the machines have two cores): each TypeScript project, the import boundaries
 // (dependency-cruiser) and dead code (knip).

@@ -91,6 +91,24 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || Buffer.from(v.trim(), 'base64').length === 32, 'debe ser 32 bytes en base64 (openssl rand -base64 32)'),
+  LDAP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^ldaps?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL ldap:// o ldaps:// (ldaps://dc1.empresa.local:636)'),
+  LDAP_STARTTLS: flag,
+  LDAP_BIND_DN: z.string().default(''),
+  LDAP_BIND_PASSWORD: z.string().default(''),
+  LDAP_BASE: z.string().default(''),
+  LDAP_FILTRO: z
+    .string()
+    .default('(uid={usuario})')
+    .refine((v) => v.includes('{usuario}'), 'debe contener {usuario}, p. ej. (sAMAccountName={usuario})'),
+  LDAP_ATRIBUTO_NOMBRE: z.string().default('cn'),
+  LDAP_ATRIBUTO_EMAIL: z.string().default('mail'),
+  LDAP_ATRIBUTO_GRUPOS: z.string().default('memberOf'),
+  LDAP_GRUPOS_BASE: z.string().default(''),
+  LDAP_GRUPOS_FILTRO: z.string().default('(&(objectClass=groupOfNames)(member={dn}))'),
+  LDAP_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número' }).int().min(500).max(60_000).default(5000),
 });
 
 export interface Config {
@@ -130,6 +148,26 @@ export interface Config {
   alertasRemitente: string;
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
+  /** The company's directory (issue 17); null without LDAP_URL. */
+  ldap: LdapConfig | null;
+}
+
+export interface LdapConfig {
+  url: string;
+  startTls: boolean;
+  bindDn: string;
+  bindPassword: string;
+  /** Where people are searched, and how: `{usuario}` is the name typed, escaped. */
+  base: string;
+  filtro: string;
+  atributoNombre: string;
+  atributoEmail: string;
+  /** The person's attribute listing their groups (Active Directory's memberOf)… */
+  atributoGrupos: string;
+  /** …or, with a base, the groups found by searching it (`{dn}` is the person's DN, escaped). */
+  gruposBase: string;
+  gruposFiltro: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +218,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     alertasRemitente: e.ALERTAS_REMITENTE,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
+    ldap: e.LDAP_URL
+      ? {
+          url: e.LDAP_URL,
+          startTls: e.LDAP_STARTTLS,
+          bindDn: e.LDAP_BIND_DN,
+          bindPassword: e.LDAP_BIND_PASSWORD,
+          base: e.LDAP_BASE,
+          filtro: e.LDAP_FILTRO,
+          atributoNombre: e.LDAP_ATRIBUTO_NOMBRE,
+          atributoEmail: e.LDAP_ATRIBUTO_EMAIL,
+          atributoGrupos: e.LDAP_ATRIBUTO_GRUPOS,
+          gruposBase: e.LDAP_GRUPOS_BASE,
+          gruposFiltro: e.LDAP_GRUPOS_FILTRO,
+          timeoutMs: e.LDAP_TIMEOUT_MS,
+        }
+      : null,
   };
 }

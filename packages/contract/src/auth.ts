@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { MAX_ID } from './list.ts';
 import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
 
 /** `POST {api}/api/auth` payload (spec §7): the username may also be the user's email. */
@@ -125,3 +126,26 @@ export const cuentaTotp = z.object({
   requerido: z.boolean(),
 });
 export type CuentaTotp = z.infer<typeof cuentaTotp>;
+
+// ---- The company's directory (issue 17): its groups and the roles they give ----
+
+/** A directory group (its DN, or its name) and the portal role its members get. */
+export const grupoRol = z.object({ id: z.number().int(), grupo: z.string(), rol_id: z.number().int(), rol: z.string(), creado: z.string() });
+export type GrupoRol = z.infer<typeof grupoRol>;
+
+export const grupoRolInput = z
+  .object({
+    grupo: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'Máximo 500 caracteres'),
+    rol_id: z.number({ error: 'Elija un rol' }).int().positive('Elija un rol').max(MAX_ID, 'Id inválido'),
+  })
+  .strict();
+export type GrupoRolInput = z.infer<typeof grupoRolInput>;
+
+/** `GET {api}/api/auth/directorio` (USUARIOS#ADMIN): whether the directory is set (LDAP_URL), and the mapping. */
+export const directorio = z.object({
+  configurado: z.boolean(),
+  /** The directory's address, without credentials. */
+  url: z.string().nullable(),
+  grupos: z.array(grupoRol),
+});
+export type Directorio = z.infer<typeof directorio>;

@@ -21,6 +21,8 @@ export interface LoginCandidate {
   activo: boolean;
   /** The second factor is on: a right password asks for a code next. */
   totpActivo: Date | null;
+  /** 'local', or 'ldap' for an account that signs in through the company's directory. */
+  origen: string;
 }
 
 /** The account a sign-in name points at: its user name, or else its email, case-insensitively. */
@@ -34,6 +36,7 @@ export async function findLoginCandidate(db: Executor, login: string): Promise<L
       passwordHash: usuarios.passwordHash,
       activo: usuarios.activo,
       totpActivo: usuarios.totpActivo,
+      origen: usuarios.origen,
     })
     .from(usuarios)
     .where(or(sql`lower(${usuarios.usuario}) = ${name}`, sql`lower(${usuarios.email}) = ${name}`))

@@ -74,6 +74,7 @@ export const messages = {
     alertasPorRol: 'Alertas por rol',
     tokens: 'Tokens de API',
     segundoFactor: 'Segundo factor',
+    directorio: 'Directorio de la empresa',
   },
   cuenta: {
     cambiar: 'Cambiar contraseña',

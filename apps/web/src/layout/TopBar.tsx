@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconApi, IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconShieldLock, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
+import { IconApi, IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconShieldLock, IconSitemap, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -103,6 +103,11 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
               <Menu.Item leftSection={<IconApi size={16} />} component={Link} to="/tokens">
                 {t.tokens}
               </Menu.Item>
+              {menu.granted.has('USUARIOS#ADMIN') && (
+                <Menu.Item leftSection={<IconSitemap size={16} />} component={Link} to="/directorio">
+                  {t.directorio}
+                </Menu.Item>
+              )}
               <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
                 {messages.cuenta.cambiar}
               </Menu.Item>

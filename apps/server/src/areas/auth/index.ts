@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { ENTIDAD_GRUPO } from './grupos.ts';
 import { authRoutes } from './routes.ts';
 import { seedTokens } from './seed.ts';
 import { ENTIDAD_TOKEN } from './tokens.ts';
@@ -8,6 +9,6 @@ export const auth: AreaDescriptor = {
   name: 'auth',
   routes: [authRoutes],
   permisos: ['USUARIOS#ADMIN'],
-  auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN' },
+  auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },
   seed: seedTokens,
 };

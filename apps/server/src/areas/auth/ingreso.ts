@@ -6,11 +6,15 @@ import { recordWrongPassword, throttleWait, type Intento } from '../../core/inte
 import { eq } from 'drizzle-orm';
 import { createSession, findLoginCandidate, recordSuccess, roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';
 import { usuarios } from '../../db/schema.ts';
+import type { LdapConfig } from '../../config.ts';
+import { ingresoDirectorio } from './ingreso-directorio.ts';
 import { crearDesafio } from './segundo-factor.ts';
 
 export type SignInResult =
   | { kind: 'ok'; sesion: Sesion }
   | { kind: 'segundo_paso'; desafio: string }
+  | { kind: 'directorio_caido' }
+  | { kind: 'sin_grupo' }
   | { kind: 'rechazado' }
   | { kind: 'bloqueado'; segundos: number };
 
@@ -20,10 +24,16 @@ export type SignInResult =
  */
 export async function signIn(
   db: Db,
-  opts: { login: string; password: string; ip: string; ttlHours: number },
+  opts: { login: string; password: string; ip: string; ttlHours: number; ldap: LdapConfig | null },
 ): Promise<SignInResult> {
   const { login, password, ip } = opts;
   const user = await findLoginCandidate(db, login);
+  // A name that is no local account, or an account of the directory: the company's directory decides.
+  if (opts.ldap && (!user || user.origen === 'ldap')) {
+    const r = await ingresoDirectorio(db, opts.ldap, { login: user?.usuario ?? login, password, ip, ttlHours: opts.ttlHours, usuarioId: user?.id ?? null });
+    if (r.kind === 'caido') return { kind: 'directorio_caido' };
+    return r;
+  }
   // Counted under the account's name, so its user name and its email share one count.
   const intento: Intento = { usuario: (user?.usuario ?? login).toLowerCase(), usuarioId: user?.id ?? null, ip };
   const wait = await throttleWait(db, intento);

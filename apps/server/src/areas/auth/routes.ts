@@ -1,6 +1,9 @@
 import {
   apiToken,
   cuentaTotp,
+  directorio,
+  grupoRol,
+  grupoRolInput,
   loginRequest,
   loginResponse,
   permisosRequest,
@@ -25,6 +28,7 @@ import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { signIn } from './ingreso.ts';
 import { autorDe } from '../../db/audit.ts';
+import { agregarGrupo, directorioDe, quitarGrupo } from './grupos.ts';
 import { confirmar, cuentasTotp, desactivar, estadoTotp, inscribir, requerirEnRol, restablecer, rolesTotp, segundoPaso } from './segundo-factor.ts';
 import { crearToken, listarTokens, revocarToken } from './tokens.ts';
 import { demasiadosIntentos } from '../../core/intentos.ts';
@@ -48,8 +52,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         password: request.body.password,
         ip: request.ip,
         ttlHours: config.sessionTtlHours,
+        ldap: config.ldap,
       });
       if (result.kind === 'bloqueado') throw demasiadosIntentos(result.segundos);
+      if (result.kind === 'directorio_caido') {
+        request.log.warn('el directorio (LDAP) no respondió al ingreso');
+        return { error: MENSAJES.directorioCaido, datos: null };
+      }
+      if (result.kind === 'sin_grupo') return { error: MENSAJES.sinGrupo, datos: null };
       if (result.kind === 'rechazado') return { error: MENSAJES.credencialesIncorrectas, datos: null };
       if (result.kind === 'segundo_paso') return { error: MENSAJES.codigoRequerido, datos: null, segundo_paso: { desafio: result.desafio } };
       return { error: null, datos: result.sesion };
@@ -185,6 +195,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     config: { access: 'USUARIOS#ADMIN' },
     schema: { tags, summary: 'Exige (o no) el segundo factor a los integrantes de un rol', params: idParam, body: rolTotpInput, response: { 200: envelope(rolTotp), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
     handler: async (request) => ({ error: null, datos: await requerirEnRol(db, autorDe(sessionOf(request)), request.params.id, request.body.requiere_totp) }),
+  });
+
+  // ---- The company's directory ----
+
+  app.get('/api/auth/directorio', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'El directorio de la empresa (LDAP): si está configurado, y qué rol da cada grupo', response: { 200: envelope(directorio), 401: errorBody, 403: errorBody } },
+    handler: async () => ({ error: null, datos: await directorioDe(db, config) }),
+  });
+
+  app.post('/api/auth/directorio/grupos', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'Un grupo del directorio da un rol a sus integrantes', body: grupoRolInput, response: { 201: envelope(grupoRol), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody } },
+    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await agregarGrupo(db, request.body, autorDe(sessionOf(request))) }),
+  });
+
+  app.delete('/api/auth/directorio/grupos/:id', {
+    config: { access: 'USUARIOS#ADMIN' },
+    schema: { tags, summary: 'Quita la asignación de un grupo a un rol', params: idParam, response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    handler: async (request) => {
+      await quitarGrupo(db, request.params.id, autorDe(sessionOf(request)));
+      return { error: null, datos: null };
+    },
   });
 
   app.post('/api/auth/logout', {

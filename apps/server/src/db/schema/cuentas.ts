@@ -21,6 +21,10 @@ export const usuarios = pgTable(
     totpActivo: instante('totp_activo'),
     /** The latest 30-second step a code was accepted for: a code is never taken twice. */
     totpUltimoPaso: bigint('totp_ultimo_paso', { mode: 'number' }),
+    /** Where the account signs in: 'local' (its password here) or 'ldap' (the company's directory, issue 17). */
+    origen: text('origen').notNull().default('local'),
+    /** Its entry in the directory, once it signed in there. */
+    directorioDn: text('directorio_dn'),
     /** The person the account belongs to (Personas → Cuenta); at most one account per person. */
     personaId: integer('persona_id').references(() => personas.id, { onDelete: 'restrict' }),
     creado: creado(),
@@ -112,6 +116,23 @@ export const apiTokens = pgTable(
     revocadoPor: text('revocado_por'),
   },
   (t) => [index('api_tokens_usuario_idx').on(t.usuarioId)],
+);
+
+/**
+ * A group of the company's directory and a portal role its members get (issue 17): at each directory sign-in
+ * the account's roles become those of its mapped groups. The group is named by its DN or its name (CN).
+ */
+export const gruposRoles = pgTable(
+  'grupos_roles',
+  {
+    id: id(),
+    grupo: text('grupo').notNull(),
+    rolId: integer('rol_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    creado: creado(),
+  },
+  (t) => [uniqueIndex('grupos_roles_uq').on(sql`lower(${t.grupo})`, t.rolId)],
 );
 
 /** The second factor's recovery codes: each works once, stored as its SHA-256 only. */

@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiToken,
   cuentaTotp,
+  directorio,
+  grupoRol,
+  type GrupoRolInput,
   rolTotp,
   tokenCreado,
   totpConfirmado,
@@ -104,5 +107,32 @@ export function useRequerirTotp() {
   return useMutation({
     mutationFn: async ({ id, requiere }: { id: number; requiere: boolean }) => (await http.put(totp(`/roles/${id}`), { requiere_totp: requiere }, envelope(rolTotp))).datos,
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: totpKeys.roles }), client.invalidateQueries({ queryKey: totpKeys.cuentas })]),
+  });
+}
+
+// ---- The company's directory ----
+
+export const directorioKey = ['directorio'] as const;
+
+export function useDirectorio() {
+  return useQuery({
+    queryKey: directorioKey,
+    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/auth/directorio'), envelope(directorio), { signal })).datos,
+  });
+}
+
+export function useAgregarGrupo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: GrupoRolInput) => (await http.post(apiUrl('api', '/api/auth/directorio/grupos'), values, envelope(grupoRol))).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
+  });
+}
+
+export function useQuitarGrupo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await http.delete(apiUrl('api', `/api/auth/directorio/grupos/${id}`), okBody)).datos,
+    onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
   });
 }

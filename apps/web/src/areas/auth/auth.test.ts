@@ -4,12 +4,13 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken } from '@intranet/contract/auth';
 import { renderUi } from '../../components/testing.tsx';
-import { answers, badRequest, ok, watchNotifications } from '../../test/fixtures.ts';
+import { answers, badRequest, choose, ok, watchNotifications } from '../../test/fixtures.ts';
+import { DirectorioScreen } from './DirectorioScreen.tsx';
 import { SegundoFactorCuentas } from './SegundoFactorCuentas.tsx';
 import { SegundoFactorScreen } from './SegundoFactorScreen.tsx';
 import { TokensScreen } from './TokensScreen.tsx';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const granted = vi.hoisted(() => ({ codes: new Set<string>(['CLIENTES#VER', 'PACKS#EDITAR']) }));
 vi.mock('../../core/http/http.ts', () => ({ http }));
 vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
@@ -155,5 +156,40 @@ describe('SegundoFactorCuentas', () => {
     fireEvent.click(within(fila).getByRole('button', { name: 'Restablecer Ana Gómez' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Restablecer' }));
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/auth/totp/cuentas/4/restablecer', undefined, expect.anything()));
+  });
+});
+
+describe('DirectorioScreen', () => {
+  const fila = { id: 2, grupo: 'intranet-comercial', rol_id: 5, rol: 'Comercial', creado: '2026-11-25T12:00:00Z' };
+  const rutas = {
+    '/api/auth/directorio': { configurado: true, url: 'ldaps://dc1.physis.local:636', grupos: [fila] },
+    '/api/auth/totp/roles': [{ id: 5, nombre: 'Comercial', requiere_totp: false }, { id: 6, nombre: 'Técnica', requiere_totp: false }],
+  };
+
+  it('shows the directory and its groups, adds a group with a role, and shows a refusal on its field', async () => {
+    http.get.mockImplementation(answers(rutas));
+    http.post.mockRejectedValueOnce(badRequest({ grupo: ['Ese grupo ya da ese rol'] }));
+    http.post.mockResolvedValueOnce(ok({ ...fila, id: 3, grupo: 'intranet-tecnica', rol_id: 6, rol: 'Técnica' }));
+    renderUi(createElement(DirectorioScreen));
+    expect(await screen.findByText('Conectado a ldaps://dc1.physis.local:636.')).toBeTruthy();
+    expect(screen.getByText('intranet-comercial')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Agregar' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(await within(form).findByText('Elija un rol')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+    fireEvent.change(within(form).getByRole('textbox', { name: /Grupo del directorio/ }), { target: { value: 'intranet-tecnica' } });
+    await choose(/Rol en la Intranet/, 'Técnica', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(await within(form).findByText('Ese grupo ya da ese rol')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/api/auth/directorio/grupos', { grupo: 'intranet-tecnica', rol_id: 6 }, expect.anything()));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Grupo asignado' })));
+  });
+
+  it('says when the directory is not set on this server', async () => {
+    http.get.mockImplementation(answers({ ...rutas, '/api/auth/directorio': { configurado: false, url: null, grupos: [] } }));
+    renderUi(createElement(DirectorioScreen));
+    expect(await screen.findByText(/no está configurado en este servidor \(LDAP_URL\)/)).toBeTruthy();
+    expect(screen.getByText('Ningún grupo da acceso todavía.')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { AreaRoutes } from '../../components/AreaRoutes.tsx';
+import { DirectorioScreen } from './DirectorioScreen.tsx';
 import { SegundoFactorCuentas } from './SegundoFactorCuentas.tsx';
 import { SegundoFactorScreen } from './SegundoFactorScreen.tsx';
 import { TokensScreen } from './TokensScreen.tsx';
@@ -25,4 +26,9 @@ export function AuthRoutes() {
       ]}
     />
   );
+}
+
+/** /directorio (USUARIOS#ADMIN): the company's directory and the roles its groups give. */
+export function DirectorioRoutes() {
+  return <AreaRoutes routes={[{ path: '', element: <DirectorioScreen /> }]} />;
 }
