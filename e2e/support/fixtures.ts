@@ -18,6 +18,8 @@ export const servers = {
   get main() { return required('E2E_MAIN_URL'); },
   get org() { return required('E2E_ORG_URL'); },
   get maintenance() { return required('E2E_MAINTENANCE_URL'); },
+  /** Signs in through an OpenID provider too (support/oidc.ts). */
+  get oidc() { return required('E2E_OIDC_URL'); },
 };
 
 /**

@@ -21,7 +21,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -50,7 +50,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 /** Starts the real server as `npm start` does (the built bundle, after `npm run build`) on a free port and a fresh data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-e2e-'));
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,

@@ -109,6 +109,16 @@ const envSchema = z.object({
   LDAP_GRUPOS_BASE: z.string().default(''),
   LDAP_GRUPOS_FILTRO: z.string().default('(&(objectClass=groupOfNames)(member={dn}))'),
   LDAP_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número' }).int().min(500).max(60_000).default(5000),
+  OIDC_ISSUER: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'debe ser vacío o la URL del emisor (https://login.microsoftonline.com/<tenant>/v2.0)'),
+  OIDC_CLIENT_ID: z.string().default(''),
+  OIDC_CLIENT_SECRET: z.string().default(''),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  OIDC_CLAIM_GRUPOS: z.string().default('groups'),
+  OIDC_CLAIM_USUARIO: z.string().default('preferred_username'),
+  OIDC_NOMBRE: z.string().trim().max(60).default(''),
 });
 
 export interface Config {
@@ -150,6 +160,20 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** The company's directory (issue 17); null without LDAP_URL. */
   ldap: LdapConfig | null;
+  /** Sign-in through an OpenID provider (issue 17); null without OIDC_ISSUER. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** The ID token's claims of the groups and of the sign-in name. */
+  claimGrupos: string;
+  claimUsuario: string;
+  /** What the login button says: "Ingresar con <nombre>". */
+  nombre: string;
 }
 
 export interface LdapConfig {
@@ -232,6 +256,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           gruposBase: e.LDAP_GRUPOS_BASE,
           gruposFiltro: e.LDAP_GRUPOS_FILTRO,
           timeoutMs: e.LDAP_TIMEOUT_MS,
+        }
+      : null,
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          scopes: e.OIDC_SCOPES,
+          claimGrupos: e.OIDC_CLAIM_GRUPOS,
+          claimUsuario: e.OIDC_CLAIM_USUARIO,
+          nombre: e.OIDC_NOMBRE || new URL(e.OIDC_ISSUER).hostname,
         }
       : null,
   };

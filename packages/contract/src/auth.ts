@@ -149,3 +149,11 @@ export const directorio = z.object({
   grupos: z.array(grupoRol),
 });
 export type Directorio = z.infer<typeof directorio>;
+
+// ---- OpenID Connect (issue 17) ----
+
+/** `GET {api}/api/auth/oidc`: the provider's name for the login button, or null when OIDC is not set. */
+export const oidcProveedor = envelope(z.object({ nombre: z.string() }).nullable());
+
+/** `POST {api}/api/auth/oidc/canje`: the one-time code the provider's return handed the page. */
+export const oidcCanje = z.object({ codigo: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200) }).strict();

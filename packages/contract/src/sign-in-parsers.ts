@@ -105,6 +105,9 @@ const sesion = object<Sesion>({
 });
 
 /** Twin of auth.ts `loginResponse`. */
+/** Twin of auth.ts `oidcProveedor`: the OpenID provider's name for the login button, or null. */
+export const oidcProveedor: Parser<{ error: string | null; datos: { nombre: string } | null }> = parser(envelope(nullable(object<{ nombre: string }>({ nombre: string }))));
+
 export const loginResponse: Parser<LoginResponse> = parser(
   object<LoginResponse>({ error: nullable(string), datos: nullable(sesion), segundo_paso: optional(object<{ desafio: string }>({ desafio: string })) }),
 );

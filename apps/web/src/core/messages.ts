@@ -23,6 +23,9 @@ export const messages = {
     registroTitulo: 'Registrarse',
     registroTexto:
       'Las cuentas del portal las crea un administrador. Solicite la suya a su responsable y luego inicie sesión aquí.',
+    ingresarCon: (nombre: string) => `Ingresar con ${nombre}`,
+    o: 'o',
+    volviendo: 'Completando el ingreso…',
     segundoPasoTitulo: 'Verificación en dos pasos',
     segundoPasoTexto: 'Abra su aplicación de autenticación e ingrese el código de 6 dígitos que muestra para Intranet.',
     codigo: 'Código de verificación',

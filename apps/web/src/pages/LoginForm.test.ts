@@ -7,20 +7,24 @@ import type { LoginRequest } from '@intranet/contract/auth';
 import { installDomStubs } from '../components/testing.tsx';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.ts';
-import { signIn, verifySecondStep, type SignInResult } from '../core/session/signIn.ts';
+import { exchangeOidcCode, oidcProvider, signIn, verifySecondStep, type SignInResult } from '../core/session/signIn.ts';
 import { LoginForm } from './LoginForm.tsx';
 
-vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn(), verifySecondStep: vi.fn() }));
+vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn(), verifySecondStep: vi.fn(), oidcProvider: vi.fn(), exchangeOidcCode: vi.fn(), oidcStartUrl: (d: string) => `/api/auth/oidc/inicio?destino=${encodeURIComponent(d)}` }));
 vi.mock('../core/navigation.ts', () => ({ navigateTo: vi.fn(), prepareNavigation: vi.fn() }));
 
 const REQUIRED = 'Este campo es requerido';
 const signInMock = vi.mocked(signIn);
 const verifyMock = vi.mocked(verifySecondStep);
+const providerMock = vi.mocked(oidcProvider);
+const exchangeMock = vi.mocked(exchangeOidcCode);
 
 beforeAll(installDomStubs);
 beforeEach(() => {
   vi.clearAllMocks();
+  providerMock.mockResolvedValue(null);
   takeBlockedRoute();
+  window.history.replaceState(null, '', '/login');
 });
 afterEach(cleanup);
 
@@ -121,5 +125,33 @@ describe('LoginForm (spec §5)', () => {
     fireEvent.change(password, { target: { value: 'clave' } });
     submit();
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/segundo-factor', { replace: true }));
+  });
+
+  it('offers "Ingresar con …" only when the server has an OpenID provider', async () => {
+    renderForm();
+    await waitFor(() => expect(providerMock).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /Ingresar con/ })).toBeNull();
+    cleanup();
+    providerMock.mockResolvedValue('Entra ID');
+    renderForm();
+    expect(await screen.findByRole('button', { name: 'Ingresar con Entra ID' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeTruthy();
+  });
+
+  it('back from the provider: exchanges the one-time code, clears it from the address and goes on', async () => {
+    exchangeMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
+    window.history.replaceState(null, '', '/login?oidc=codigo-1&destino=%2Fclientes');
+    render(h(MantineProvider, null, h(LoginForm)));
+    expect(screen.getByText('Completando el ingreso…')).toBeTruthy();
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/clientes', { replace: true }));
+    expect(exchangeMock).toHaveBeenCalledWith('codigo-1');
+    expect(prepareNavigation).toHaveBeenCalled();
+    expect(window.location.search).toBe('');
+  });
+
+  it('back from the provider with a refusal: shows it', async () => {
+    window.history.replaceState(null, '', '/login?oidc_error=Su%20usuario%20no%20est%C3%A1%20en%20ning%C3%BAn%20grupo');
+    renderForm();
+    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', 'Su usuario no está en ningún grupo');
   });
 });

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Sesion } from '@intranet/contract/auth';
 import { messages } from '../core/messages.ts';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { takeBlockedRoute } from '../core/session/session.ts';
-import { signIn, verifySecondStep } from '../core/session/signIn.ts';
+import { exchangeOidcCode, oidcProvider, oidcStartUrl, signIn, verifySecondStep } from '../core/session/signIn.ts';
 import { useLoginForm } from './LoginFormState.ts';
 
 const t = messages.login;
@@ -71,9 +71,57 @@ function SegundoPaso({ desafio, onVolver }: { desafio: string; onVolver: () => v
   );
 }
 
+/** Only a path of this portal is a place to land (never another site). */
+const destinoSeguro = (destino: string | null) => (destino && /^\/(?!\/)/.test(destino) ? destino : '/');
+
+/**
+ * The provider's return: `?oidc=<one-time code>&destino=` is exchanged for the session (the code leaves the
+ * address bar at once); `?oidc_error=` is the server's message. Read once, when the page opens.
+ */
+function useVueltaOidc(setError: (mensaje: string) => void): boolean {
+  const [volviendo] = useState(() => new URLSearchParams(window.location.search).has('oidc'));
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const codigo = params.get('oidc');
+    const error = params.get('oidc_error');
+    if (!codigo && !error) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (error) return setError(error);
+    // As after a password: the next screen's code loads while the server answers.
+    prepareNavigation();
+    void exchangeOidcCode(codigo!).then((result) => {
+      if (!result.ok) return setError('error' in result ? result.error : messages.http.respuestaInesperada);
+      return navigateTo(result.sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : destinoSeguro(params.get('destino')), { replace: true });
+    });
+  }, [setError]);
+  return volviendo;
+}
+
+/** "Ingresar con <proveedor>", only when the server has OpenID set. */
+function BotonOidc() {
+  const [nombre, setNombre] = useState<string | null>(null);
+  useEffect(() => {
+    let vigente = true;
+    void oidcProvider().then((n) => vigente && setNombre(n));
+    return () => {
+      vigente = false;
+    };
+  }, []);
+  if (!nombre) return null;
+  return (
+    <>
+      <Divider label={t.o} labelPosition="center" />
+      <Button variant="default" fullWidth onClick={() => window.location.assign(oidcStartUrl(takeBlockedRoute() ?? '/'))}>
+        {t.ingresarCon(nombre)}
+      </Button>
+    </>
+  );
+}
+
 /** Spec §5: both fields required, errors once touched or changed, no submit while invalid. */
 export function LoginForm() {
   const [serverError, setServerError] = useState<string | null>(null);
+  const volviendo = useVueltaOidc(setServerError);
   const [desafio, setDesafio] = useState<string | null>(null);
   const { field, submit, submitting } = useLoginForm(async (credentials) => {
     setServerError(null);
@@ -92,6 +140,16 @@ export function LoginForm() {
   });
 
   if (desafio) return <SegundoPaso desafio={desafio} onVolver={() => setDesafio(null)} />;
+  if (volviendo && !serverError) {
+    return (
+      <Stack align="center" gap="xs" py="lg">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {t.volviendo}
+        </Text>
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.titulo}>
@@ -112,6 +170,7 @@ export function LoginForm() {
         <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
           {t.ingresar}
         </Button>
+        <BotonOidc />
       </Stack>
     </form>
   );

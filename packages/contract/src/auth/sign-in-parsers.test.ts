@@ -48,6 +48,12 @@ const pairs: { name: string; classic: AnyParser; twin: AnyParser; inputs: unknow
     ],
   },
   {
+    name: 'oidcProveedor',
+    classic: auth.oidcProveedor,
+    twin: twins.oidcProveedor,
+    inputs: [{ error: null, datos: { nombre: 'Entra ID' } }, { error: null, datos: null }, { error: null, datos: { nombre: 1 } }, { error: null, datos: { nombre: 'x', otro: 1 } }, {}],
+  },
+  {
     name: 'runtimeConfig',
     classic: config.runtimeConfig,
     twin: twins.runtimeConfig,
@@ -102,6 +108,7 @@ describe('zod-free twins of the sign-in schemas', () => {
   it('has the same types', () => {
     expectTypeOf(twins.loginRequest).toEqualTypeOf<twins.Parser<z.output<typeof auth.loginRequest>>>();
     expectTypeOf(twins.loginResponse).toEqualTypeOf<twins.Parser<z.output<typeof auth.loginResponse>>>();
+    expectTypeOf(twins.oidcProveedor).toEqualTypeOf<twins.Parser<z.output<typeof auth.oidcProveedor>>>();
     expectTypeOf(twins.runtimeConfig).toEqualTypeOf<twins.Parser<z.output<typeof config.runtimeConfig>>>();
     expectTypeOf(twins.errorBody).toEqualTypeOf<twins.Parser<z.output<typeof envelope.errorBody>>>();
     expectTypeOf(twins.okBody).toEqualTypeOf<twins.Parser<z.output<typeof envelope.okBody>>>();

@@ -19,7 +19,7 @@ export type IngresoDirectorio =
   | { kind: 'sin_grupo' };
 
 /** The roles the person's directory groups map to (by DN or by name, case-insensitively). */
-async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Promise<number[]> {
+export async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Promise<number[]> {
   const nombres = [...new Set(grupos.flatMap(nombresDeGrupo).map((g) => g.toLowerCase()))];
   if (nombres.length === 0) return [];
   const filas = await db.selectDistinct({ rolId: gruposRoles.rolId }).from(gruposRoles).where(inArray(sql`lower(${gruposRoles.grupo})`, nombres));
@@ -27,10 +27,16 @@ async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Promise<nu
 }
 
 /**
- * The account of a directory person, just in time: the one already linked (by name), else a local one with
+ * The account of a directory (or OpenID provider) person, just in time: the one already linked (by name), else a local one with
  * their e-mail (linked now), else a new account with its Persona. Its roles become those of their groups.
  */
-async function cuentaDe(tx: Tx, login: string, p: PersonaDirectorio, roles: readonly number[]): Promise<{ id: number; usuario: string; nombre: string; nueva: boolean }> {
+export async function cuentaDe(
+  tx: Tx,
+  login: string,
+  p: PersonaDirectorio,
+  roles: readonly number[],
+  origen: 'ldap' | 'oidc' = 'ldap',
+): Promise<{ id: number; usuario: string; nombre: string; nueva: boolean }> {
   const porNombre = sql`lower(${usuarios.usuario}) = ${login.toLowerCase()}`;
   const porEmail = p.email ? sql`lower(${usuarios.email}) = ${p.email.toLowerCase()}` : sql`false`;
   const [existente] = await tx
@@ -43,7 +49,7 @@ async function cuentaDe(tx: Tx, login: string, p: PersonaDirectorio, roles: read
   let usuario: string;
   if (existente) {
     ({ id, usuario } = existente);
-    await tx.update(usuarios).set({ origen: 'ldap', directorioDn: p.dn, nombre: p.nombre, ...(p.email ? { email: p.email } : {}), actualizado: sql`now()` }).where(eq(usuarios.id, id));
+    await tx.update(usuarios).set({ origen, directorioDn: p.dn, nombre: p.nombre, ...(p.email ? { email: p.email } : {}), actualizado: sql`now()` }).where(eq(usuarios.id, id));
   } else {
     const partes = p.nombre.trim().split(/\s+/);
     const apellido = partes.length > 1 ? partes.pop()! : '';
@@ -51,7 +57,7 @@ async function cuentaDe(tx: Tx, login: string, p: PersonaDirectorio, roles: read
     // A password nobody knows: the account signs in through the directory only.
     const [nueva] = await tx
       .insert(usuarios)
-      .values({ usuario: login.toLowerCase(), nombre: p.nombre, email: p.email, passwordHash: await hashPassword(randomBytes(24).toString('hex')), origen: 'ldap', directorioDn: p.dn, personaId: persona!.id })
+      .values({ usuario: login.toLowerCase(), nombre: p.nombre, email: p.email, passwordHash: await hashPassword(randomBytes(24).toString('hex')), origen, directorioDn: p.dn, personaId: persona!.id })
       .returning({ id: usuarios.id, usuario: usuarios.usuario });
     ({ id, usuario } = nueva!);
   }

@@ -6,6 +6,8 @@ import {
   grupoRolInput,
   loginRequest,
   loginResponse,
+  oidcCanje,
+  oidcProveedor,
   permisosRequest,
   permisosResponse,
   rolTotp,
@@ -21,14 +23,17 @@ import {
 import { idParam } from '@intranet/contract/list';
 import { z } from 'zod';
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import { signIn } from './ingreso.ts';
 import { autorDe } from '../../db/audit.ts';
 import { agregarGrupo, directorioDe, quitarGrupo } from './grupos.ts';
+import { callbackOidc, canjearOidc, iniciarOidc } from './oidc.ts';
 import { confirmar, cuentasTotp, desactivar, estadoTotp, inscribir, requerirEnRol, restablecer, rolesTotp, segundoPaso } from './segundo-factor.ts';
 import { crearToken, listarTokens, revocarToken } from './tokens.ts';
 import { demasiadosIntentos } from '../../core/intentos.ts';
@@ -217,6 +222,56 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     handler: async (request) => {
       await quitarGrupo(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
+    },
+  });
+
+  // ---- OpenID Connect ----
+
+  const redirectUri = (request: FastifyRequest) => `${config.publicUrl || `${request.protocol}://${request.host}`}/api/auth/oidc/callback`;
+  /** Back to the sign-in page with a message, or with the one-time code the page exchanges. */
+  const aLogin = (reply: FastifyReply, params: Record<string, string>) => reply.redirect(`/login?${new URLSearchParams(params).toString()}`, 302);
+
+  app.get('/api/auth/oidc', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'El proveedor OpenID configurado (para el botón "Ingresar con …"), o null', response: { 200: oidcProveedor } },
+    handler: async () => ({ error: null, datos: config.oidc ? { nombre: config.oidc.nombre } : null }),
+  });
+
+  app.get('/api/auth/oidc/inicio', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Empieza el ingreso con el proveedor OpenID: redirige a su página (code flow con PKCE)',
+      querystring: z.object({ destino: z.string().max(2000).optional() }).strict(),
+      response: { 302: z.null(), 404: errorBody },
+    },
+    handler: async (request, reply) => {
+      if (!config.oidc) throw new ApiError(404, 'El ingreso con OpenID no está configurado');
+      try {
+        return reply.redirect((await iniciarOidc(db, config.oidc, redirectUri(request), request.query.destino, request.ip)).href, 302);
+      } catch (err) {
+        request.log.warn({ err }, 'el proveedor OpenID no respondió');
+        return aLogin(reply, { oidc_error: `No se pudo contactar a ${config.oidc.nombre}: intente de nuevo en unos minutos o avise a sistemas.` });
+      }
+    },
+  });
+
+  app.get('/api/auth/oidc/callback', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Vuelta del proveedor OpenID: valida el código y vuelve al ingreso con un código de un solo uso', response: { 302: z.null(), 404: errorBody } },
+    handler: async (request, reply) => {
+      if (!config.oidc) throw new ApiError(404, 'El ingreso con OpenID no está configurado');
+      const r = await callbackOidc(db, config.oidc, new URL(request.url, redirectUri(request)));
+      return r.kind === 'ok' ? aLogin(reply, { oidc: r.entrega, destino: r.destino }) : aLogin(reply, { oidc_error: r.mensaje });
+    },
+  });
+
+  app.post('/api/auth/oidc/canje', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Canjea el código de un solo uso de la vuelta del proveedor por la sesión', body: oidcCanje, response: { 200: loginResponse, 400: errorBody } },
+    handler: async (request) => {
+      const sesion = await canjearOidc(db, request.body.codigo, { ip: request.ip, ttlHours: config.sessionTtlHours });
+      return sesion ? { error: null, datos: sesion } : { error: 'El ingreso venció o ya se usó: vuelva a intentarlo.', datos: null };
     },
   });
 

@@ -135,6 +135,26 @@ export const gruposRoles = pgTable(
   (t) => [uniqueIndex('grupos_roles_uq').on(sql`lower(${t.grupo})`, t.rolId)],
 );
 
+/**
+ * A sign-in through the OpenID provider under way: the state, PKCE verifier and nonce of the redirect, and
+ * once the provider answered, the account and the hash of the one-time code the page exchanges for its
+ * session (so no token ever travels in a URL or a cookie). Each lives minutes and is used once.
+ */
+export const oidcIntentos = pgTable('oidc_intentos', {
+  id: id(),
+  estado: text('estado').notNull().unique(),
+  verificador: text('verificador').notNull(),
+  nonce: text('nonce').notNull(),
+  destino: text('destino').notNull().default('/'),
+  vence: instante('vence').notNull(),
+  usado: instante('usado'),
+  usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'cascade' }),
+  entregaHash: text('entrega_hash').unique(),
+  entregaVence: instante('entrega_vence'),
+  entregada: instante('entregada'),
+  ip: text('ip'),
+});
+
 /** The second factor's recovery codes: each works once, stored as its SHA-256 only. */
 export const totpRecuperacion = pgTable(
   'totp_recuperacion',

@@ -1,5 +1,5 @@
 import type { LoginRequest, Sesion } from '@intranet/contract/auth';
-import { loginResponse, okBody } from '@intranet/contract/sign-in-parsers';
+import { loginResponse, oidcProveedor, okBody } from '@intranet/contract/sign-in-parsers';
 import { apiUrl, getConfigState } from '../config/config.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { http } from '../http/http.ts';
@@ -50,4 +50,28 @@ export async function revokeToken(token: string): Promise<void> {
       headers: { Authorization: `Bearer ${token}` },
     })
     .catch(() => undefined);
+}
+
+/** The OpenID provider's name for the login button, or null (not set, or the server did not answer). */
+export async function oidcProvider(): Promise<string | null> {
+  try {
+    return (await http.get(apiUrl('api', '/api/auth/oidc'), oidcProveedor, { skipAuth: true, quiet: true })).datos?.nombre ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the browser goes to sign in with the provider, coming back to `destino`. */
+export const oidcStartUrl = (destino: string): string => apiUrl('api', `/api/auth/oidc/inicio?${new URLSearchParams({ destino }).toString()}`);
+
+/** `POST {api}/api/auth/oidc/canje`: the one-time code of the provider's return, for the session. */
+export async function exchangeOidcCode(codigo: string): Promise<SignInResult> {
+  try {
+    const answer = await http.post(apiUrl('api', '/api/auth/oidc/canje'), { codigo }, loginResponse, { skipAuth: true });
+    if (answer.error !== null || answer.datos === null) return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
+    setSesion(answer.datos);
+    return { ok: true, sesion: answer.datos };
+  } catch (error) {
+    return { ok: false, error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion };
+  }
 }
