@@ -18,7 +18,7 @@ describe.skipIf(!haySlapd)('signing in with the company’s directory (a real sl
         { uid: 'martin', nombre: 'Martín Ruiz', email: 'martin@physis.local', password: 'Clave-Martin-1' },
         { uid: 'com', nombre: 'Comercial del Directorio', email: 'comercial@intranet.local', password: 'Clave-Com-1' },
       ],
-      { 'intranet-comercial': ['lucia', 'com'], 'intranet-tecnica': ['lucia'], contabilidad: ['martin'] },
+      { 'ventas': ['lucia', 'com'], 'soporte': ['lucia'], contabilidad: ['martin'] },
     );
   });
   afterAll(async () => {
@@ -47,13 +47,16 @@ describe.skipIf(!haySlapd)('signing in with the company’s directory (a real sl
 
   it('keeps the mapping of groups to roles for admins, audited', async () => {
     expect((await ctx.t.app.inject({ url: '/api/auth/directorio', headers: ctx.comercial })).statusCode).toBe(403);
-    const creado = await mapear('intranet-comercial', await rolId('Comercial'));
+    const creado = await mapear('ventas', await rolId('Comercial'));
     expect(creado.statusCode).toBe(201);
-    expect(creado.json().datos).toMatchObject({ grupo: 'intranet-comercial', rol: 'Comercial' });
-    expect((await mapear('INTRANET-comercial', await rolId('Comercial'))).statusCode).toBe(409);
+    expect(creado.json().datos).toMatchObject({ grupo: 'ventas', rol: 'Comercial' });
+    expect((await mapear('VENTAS', await rolId('Comercial'))).statusCode).toBe(409);
     expect((await mapear('x', 999999)).json().campos).toEqual({ rol_id: ['El rol no existe'] });
     const dir = (await ctx.t.app.inject({ url: '/api/auth/directorio', headers: ctx.admin })).json().datos;
-    expect(dir).toMatchObject({ configurado: true, url: `${slapd.url}`, grupos: [{ grupo: 'intranet-comercial', rol: 'Comercial' }] });
+    expect(dir).toMatchObject({ configurado: true, url: `${slapd.url}` });
+    // The demo's three groups, and this one.
+    expect(dir.grupos.map((g: { grupo: string; rol: string }) => `${g.grupo} → ${g.rol}`)).toContain('ventas → Comercial');
+    expect(dir.grupos).toHaveLength(4);
     const [fila] = await ctx.t.db.select().from(auditoria).where(eq(auditoria.entidad, 'grupo_rol'));
     expect(fila).toMatchObject({ accion: 'crear', usuarioNombre: 'Administrador' });
   });
@@ -69,7 +72,7 @@ describe.skipIf(!haySlapd)('signing in with the company’s directory (a real sl
     expect((await ctx.t.app.inject({ url: '/api/empresas?page=1&size=5', headers: { authorization: `Bearer ${res.json().datos.token}` } })).statusCode).toBe(200);
 
     // The group given by its DN also counts; at the next sign-in the roles follow.
-    await mapear(`cn=intranet-tecnica,ou=grupos,${slapd.base}`, await rolId('Técnica'));
+    await mapear(`cn=soporte,ou=grupos,${slapd.base}`, await rolId('Técnica'));
     expect((await login(ctx.t.app, 'lucia', 'Clave-Lucia-1')).json().datos.usuario.roles).toEqual(['Comercial', 'Técnica']);
     expect(await ctx.t.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, 'lucia'))).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { ENTIDAD_GRUPO } from './grupos.ts';
 import { authRoutes } from './routes.ts';
-import { seedTokens } from './seed.ts';
+import { seedAuth } from './seed.ts';
 import { ENTIDAD_TOKEN } from './tokens.ts';
 
 /** Ingreso: signing in and out, the session and the own password, and the API tokens of scripts. */
@@ -10,5 +10,5 @@ export const auth: AreaDescriptor = {
   routes: [authRoutes],
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },
-  seed: seedTokens,
+  seed: seedAuth,
 };

@@ -3,7 +3,7 @@ import { TOKEN_PREFIJO } from '@intranet/contract/auth';
 import { inArray, sql } from 'drizzle-orm';
 import { hashToken } from '../../core/sessions.ts';
 import type { Tx } from '../../db/client.ts';
-import { apiTokens, usuarios } from '../../db/schema.ts';
+import { apiTokens, gruposRoles, roles, usuarios } from '../../db/schema.ts';
 
 /** The demo's tokens, as a pipeline and a spreadsheet would hold them (their values are random and unknown). */
 const DEMO = [
@@ -11,7 +11,22 @@ const DEMO = [
   { usuario: 'comercial', nombre: 'Planilla de clientes', codigos: ['CLIENTES#VER'], dias: 30, usado: false },
 ] as const;
 
-export async function seedTokens(tx: Tx): Promise<void> {
+/** The demo's directory groups and the roles they give (ready for when LDAP_URL or OIDC_ISSUER is set). */
+const GRUPOS = [
+  ['intranet-administradores', 'Administrador'],
+  ['intranet-comercial', 'Comercial'],
+  ['intranet-tecnica', 'Técnica'],
+] as const;
+
+/** Ingreso's demo data: a few API tokens and the directory groups' roles. */
+export async function seedAuth(tx: Tx): Promise<void> {
+  await seedTokens(tx);
+  const porNombre = new Map((await tx.select({ id: roles.id, nombre: roles.nombre }).from(roles)).map((r) => [r.nombre, r.id]));
+  const filas = GRUPOS.filter(([, rol]) => porNombre.has(rol)).map(([grupo, rol]) => ({ grupo, rolId: porNombre.get(rol)! }));
+  if (filas.length > 0) await tx.insert(gruposRoles).values(filas);
+}
+
+async function seedTokens(tx: Tx): Promise<void> {
   const cuentas = await tx.select({ id: usuarios.id, usuario: usuarios.usuario }).from(usuarios).where(inArray(usuarios.usuario, DEMO.map((d) => d.usuario)));
   const idDe = new Map(cuentas.map((c) => [c.usuario, c.id]));
   const filas = DEMO.filter((d) => idDe.has(d.usuario)).map((d) => {
