@@ -30,8 +30,9 @@ afterEach(cleanup);
 
 const button = () => screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement;
 
+// env 'test': Mantine runs no transitions, so no timer of theirs outlives the file's DOM (it did on a busy machine).
 function renderForm() {
-  render(h(MantineProvider, null, h(LoginForm)));
+  render(h(MantineProvider, { env: 'test' }, h(LoginForm)));
   return {
     username: screen.getByPlaceholderText('Usuario o email') as HTMLInputElement,
     password: screen.getByLabelText('Contraseña') as HTMLInputElement,
@@ -141,7 +142,7 @@ describe('LoginForm (spec §5)', () => {
   it('back from the provider: exchanges the one-time code, clears it from the address and goes on', async () => {
     exchangeMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
     window.history.replaceState(null, '', '/login?oidc=codigo-1&destino=%2Fclientes');
-    render(h(MantineProvider, null, h(LoginForm)));
+    render(h(MantineProvider, { env: 'test' }, h(LoginForm)));
     expect(screen.getByText('Completando el ingreso…')).toBeTruthy();
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/clientes', { replace: true }));
     expect(exchangeMock).toHaveBeenCalledWith('codigo-1');

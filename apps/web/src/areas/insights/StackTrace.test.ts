@@ -51,7 +51,7 @@ describe('StackTrace', () => {
 
   it('highlights the app’s frames, opens the newest one’s code and folds library frames', () => {
     installDomStubs();
-    render(createElement(MantineProvider, null, createElement(StackTrace, { exceptions: [exception] })));
+    render(createElement(MantineProvider, { env: 'test' }, createElement(StackTrace, { exceptions: [exception] })));
     expect(screen.getByText('TypeError')).toBeTruthy();
     expect(screen.getByText('no manejado · onerror')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Traza de la pila: TypeError' });
@@ -70,7 +70,7 @@ describe('StackTrace', () => {
 
   it('says so when the event has no stack trace', () => {
     installDomStubs();
-    render(createElement(MantineProvider, null, createElement(StackTrace, { exceptions: [] })));
+    render(createElement(MantineProvider, { env: 'test' }, createElement(StackTrace, { exceptions: [] })));
     expect(screen.getByText('El evento no trae traza de la pila.')).toBeTruthy();
   });
 });
