@@ -1,15 +1,22 @@
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
+/**
+ * Mantine without motion: with reduced motion respected (and asked for by the stub below) its transitions take no
+ * time, so none leaves a timer behind that would fire on an unmounted screen after the file's DOM is gone (a
+ * button's loader did, as an unhandled 'window is not defined', on a busy machine).
+ */
+export const testTheme = createTheme({ respectReducedMotion: true });
+
 /** jsdom lacks what Mantine measures with; component tests install these first. */
 export function installDomStubs(): void {
   window.matchMedia ??= (query: string) =>
     ({
-      matches: false,
+      matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -35,7 +42,7 @@ export function renderUi(ui: ReactElement, { url = '/', path = url.split('?')[0]
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
   const result = render(
-    <MantineProvider>
+    <MantineProvider theme={testTheme}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />

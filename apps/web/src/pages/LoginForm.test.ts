@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createElement as h } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginRequest } from '@intranet/contract/auth';
-import { installDomStubs } from '../components/testing.tsx';
+import { installDomStubs, testTheme } from '../components/testing.tsx';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.ts';
 import { exchangeOidcCode, oidcProvider, signIn, verifySecondStep, type SignInResult } from '../core/session/signIn.ts';
@@ -30,9 +30,8 @@ afterEach(cleanup);
 
 const button = () => screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement;
 
-// env 'test': Mantine runs no transitions, so no timer of theirs outlives the file's DOM (it did on a busy machine).
 function renderForm() {
-  render(h(MantineProvider, { env: 'test' }, h(LoginForm)));
+  render(h(MantineProvider, { theme: testTheme }, h(LoginForm)));
   return {
     username: screen.getByPlaceholderText('Usuario o email') as HTMLInputElement,
     password: screen.getByLabelText('Contraseña') as HTMLInputElement,
@@ -142,7 +141,7 @@ describe('LoginForm (spec §5)', () => {
   it('back from the provider: exchanges the one-time code, clears it from the address and goes on', async () => {
     exchangeMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
     window.history.replaceState(null, '', '/login?oidc=codigo-1&destino=%2Fclientes');
-    render(h(MantineProvider, { env: 'test' }, h(LoginForm)));
+    render(h(MantineProvider, { theme: testTheme }, h(LoginForm)));
     expect(screen.getByText('Completando el ingreso…')).toBeTruthy();
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/clientes', { replace: true }));
     expect(exchangeMock).toHaveBeenCalledWith('codigo-1');

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExceptionValue, Frame } from '@intranet/contract/insights';
-import { installDomStubs } from '../../components/testing.tsx';
+import { installDomStubs, testTheme } from '../../components/testing.tsx';
 import { groupFrames, StackTrace } from './StackTrace.tsx';
 
 const frame = (fn: string, inApp: boolean, context?: { line: string; lineno: number }): Frame => ({
@@ -51,7 +51,7 @@ describe('StackTrace', () => {
 
   it('highlights the app’s frames, opens the newest one’s code and folds library frames', () => {
     installDomStubs();
-    render(createElement(MantineProvider, { env: 'test' }, createElement(StackTrace, { exceptions: [exception] })));
+    render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [exception] })));
     expect(screen.getByText('TypeError')).toBeTruthy();
     expect(screen.getByText('no manejado · onerror')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Traza de la pila: TypeError' });
@@ -70,7 +70,7 @@ describe('StackTrace', () => {
 
   it('says so when the event has no stack trace', () => {
     installDomStubs();
-    render(createElement(MantineProvider, { env: 'test' }, createElement(StackTrace, { exceptions: [] })));
+    render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [] })));
     expect(screen.getByText('El evento no trae traza de la pila.')).toBeTruthy();
   });
 });
