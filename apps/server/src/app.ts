@@ -76,6 +76,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     auditoria: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.auditoria ?? {}))),
     vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []),
     eventos: AREAS.flatMap((area) => area.eventos ?? []),
+    busqueda: AREAS.flatMap((area) => area.busqueda ?? []),
     programador,
   };
   programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);

@@ -5,6 +5,7 @@ import { appsstore } from './appsstore/index.ts';
 import { archivos } from './archivos/index.ts';
 import { auditoria } from './auditoria/index.ts';
 import { auth } from './auth/index.ts';
+import { busqueda } from './busqueda/index.ts';
 import { clientes } from './clientes/index.ts';
 import { desarrollos } from './desarrollos/index.ts';
 import { insights } from './insights/index.ts';
@@ -40,4 +41,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   auditoria,
   auth,
   alertas,
+  busqueda,
 ];

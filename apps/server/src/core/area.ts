@@ -1,4 +1,5 @@
 import type { AlertaTipo } from '@intranet/contract/alertas';
+import type { BusquedaTipo } from '@intranet/contract/busqueda';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,32 @@ export interface AreaDeps extends FileDeps {
   eventos: readonly FuenteEventos[];
   /** The scheduled jobs of every area and the queue that runs them (jobs/programador.ts). */
   programador: Programador<AreaDeps>;
+  /** What every area finds for the command palette. */
+  busqueda: readonly FuenteBusqueda[];
+}
+
+/** The patterns of a palette search: `contiene` ('%acme%') and `empieza` ('acme%'), their wildcards escaped. */
+export interface PatronesBusqueda {
+  texto: string;
+  contiene: string;
+  empieza: string;
+}
+
+/**
+ * Where the command palette finds an area's records (issue 18). The search asks the sources the caller may
+ * read, all at once, and keeps the first few of each.
+ */
+export interface FuenteBusqueda {
+  tipo: BusquedaTipo;
+  /** The code that reads these records. */
+  permiso: PermissionCode;
+  /**
+   * A SELECT of the matching records, best first (a title that starts with the text before one that holds
+   * it), with the columns `id` (text), `titulo`, `detalle` (or null) and `enlace` (the portal path of its
+   * screen). The search adds the LIMIT. Match through the area's trigram index, so that it stays fast at a
+   * hundred thousand rows.
+   */
+  consulta: (patrones: PatronesBusqueda) => SQL;
 }
 
 /**
@@ -88,6 +115,8 @@ export interface AreaDescriptor {
   eventos?: readonly FuenteEventos[];
   /** Its scheduled jobs. */
   tareas?: readonly TareaDef[];
+  /** Where the command palette finds its records. */
+  busqueda?: readonly FuenteBusqueda[];
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */
   seed?: (tx: Tx, opts: SeedOptions) => Promise<void>;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { AREAS } from '../areas/index.ts';
 import { hashToken } from '../core/sessions.ts';
 import { apiTokens } from '../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../test/harness.ts';
@@ -73,6 +74,21 @@ describe('every registered /api route (covers routes added later by construction
         headers: await bearer(ctx.t.app, 'sin-permisos', 'clave'),
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
+    }
+  });
+});
+
+describe('the command palette’s search, for each code alone', () => {
+  it('asks exactly the kinds that code reads, and finds nothing of another', async () => {
+    const fuentes = AREAS.flatMap((area) => area.busqueda ?? []);
+    for (const code of PERMISSION_CODES) {
+      const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
+      await createUser(ctx.t.db, { usuario, password: 'clave', codigos: [code] }).catch(() => undefined);
+      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=de', headers: await bearer(ctx.t.app, usuario, 'clave') });
+      expect(res.statusCode, code).toBe(200);
+      const { tipos, resultados } = res.json().datos as { tipos: string[]; resultados: { tipo: string }[] };
+      expect([...tipos].sort(), code).toEqual(fuentes.filter((f) => canAccess(f.permiso, new Set([code]))).map((f) => f.tipo).sort());
+      for (const r of resultados) expect(tipos, code).toContain(r.tipo);
     }
   });
 });

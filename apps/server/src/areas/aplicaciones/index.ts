@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaAplicaciones } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { aplicacionesAuditoria, aplicacionesRoutes } from './routes.ts';
 import { seedAplicaciones } from './seed.ts';
@@ -11,4 +12,5 @@ export const aplicaciones: AreaDescriptor = {
   auditoria: aplicacionesAuditoria,
   conflictos,
   seed: seedAplicaciones,
+  busqueda: [busquedaAplicaciones],
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor, SeedOptions } from '../../core/area.ts';
+import { busquedaClientes } from './busqueda.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflictos } from './conflictos.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
@@ -27,4 +28,5 @@ export const clientes: AreaDescriptor = {
   conflictos,
   vencimientos: vencimientosAlertas,
   seed: seedClientesArea,
+  busqueda: [busquedaClientes],
 };

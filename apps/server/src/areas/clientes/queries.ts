@@ -63,7 +63,7 @@ export function cuitBuscado(q: string): string | undefined {
 }
 
 /** The free search: a CUIT (whole: the unique index; a prefix: btree pattern; a part: trigram) or the names. */
-function busqueda(q: string | undefined): SQL | undefined {
+export function busqueda(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const digits = cuitBuscado(q);
   if (digits) {

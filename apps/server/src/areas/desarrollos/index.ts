@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaDesarrollos } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';
 import { seedDesarrollos } from './seed.ts';
@@ -11,4 +12,5 @@ export const desarrollos: AreaDescriptor = {
   auditoria: desarrollosAuditoria,
   conflictos,
   seed: seedDesarrollos,
+  busqueda: [busquedaDesarrollos],
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflictos.ts';
 import { reportarErroresPropios } from './propio.ts';
@@ -15,4 +16,5 @@ export const insights: AreaDescriptor = {
   conflictos,
   eventos: insightsAlertas,
   seed: seedInsights,
+  busqueda: [busquedaInsights],
 };

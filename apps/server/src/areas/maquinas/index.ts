@@ -1,5 +1,6 @@
 import { maquinasAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaMaquinas } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { maquinasAuditoria, maquinasRoutes } from './routes.ts';
 import { seedMaquinas } from './seed.ts';
@@ -13,4 +14,5 @@ export const maquinas: AreaDescriptor = {
   conflictos,
   vencimientos: maquinasAlertas,
   seed: seedMaquinas,
+  busqueda: [busquedaMaquinas],
 };

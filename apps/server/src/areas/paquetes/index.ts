@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaPaquetes } from './busqueda.ts';
 import { paquetesAuditoria, paquetesRoutes } from './routes.ts';
 import { seedPaquetes } from './seed.ts';
 
@@ -9,4 +10,5 @@ export const paquetes: AreaDescriptor = {
   permisos: ['PACKS#VER', 'PACKS#EDITAR'],
   auditoria: paquetesAuditoria,
   seed: seedPaquetes,
+  busqueda: [busquedaPaquetes],
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaPersonas } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
 import { personasAuditoria, personasRoutes } from './routes.ts';
@@ -13,4 +14,5 @@ export const personas: AreaDescriptor = {
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
   conflictos,
   seed: seedPersonas,
+  busqueda: [busquedaPersonas],
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaProductos } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { productosAuditoria, productosRoutes } from './routes.ts';
 import { seedProductos } from './seed.ts';
@@ -11,4 +12,5 @@ export const productos: AreaDescriptor = {
   auditoria: productosAuditoria,
   conflictos,
   seed: seedProductos,
+  busqueda: [busquedaProductos],
 };

@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaServidores, busquedaDns } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
@@ -12,4 +13,5 @@ export const servidores: AreaDescriptor = {
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
   conflictos,
   seed: seedServers,
+  busqueda: [busquedaServidores, busquedaDns],
 };

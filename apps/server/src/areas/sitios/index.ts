@@ -1,5 +1,6 @@
 import { sitiosAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaSitios } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { sitiosEventos } from './eventos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
@@ -17,4 +18,5 @@ export const sitios: AreaDescriptor = {
   eventos: sitiosEventos,
   tareas: [verificarTodos],
   seed: seedSitios,
+  busqueda: [busquedaSitios],
 };

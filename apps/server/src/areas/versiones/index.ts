@@ -1,4 +1,5 @@
 import type { AreaDescriptor } from '../../core/area.ts';
+import { busquedaVersiones } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { versionesAuditoria, versionesRoutes } from './routes.ts';
 import { seedVersiones } from './seed.ts';
@@ -11,4 +12,5 @@ export const versiones: AreaDescriptor = {
   auditoria: versionesAuditoria,
   conflictos,
   seed: seedVersiones,
+  busqueda: [busquedaVersiones],
 };

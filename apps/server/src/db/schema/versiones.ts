@@ -31,6 +31,8 @@ export const versiones = pgTable(
     uniqueIndex('versiones_producto_numero_uq').on(t.productoId, sql`lower(${t.numero})`),
     index('versiones_producto_orden_idx').on(t.productoId, sql`${t.orden} collate "C"`),
     index('versiones_actualizado_idx').on(t.actualizado, t.id),
+    // The command palette finds a version by (part of) its number.
+    index('versiones_numero_trgm').using('gin', sql`${t.numero} gin_trgm_ops`),
   ],
 );
 

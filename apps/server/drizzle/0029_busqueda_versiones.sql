@@ -1,0 +1,1 @@
+CREATE INDEX "versiones_numero_trgm" ON "versiones" USING gin ("numero" gin_trgm_ops);

@@ -1,0 +1,47 @@
+import { BUSQUEDA_POR_TIPO, BUSQUEDA_TIPOS, busquedaQuery, busquedaRespuesta, type BusquedaResultado } from '@intranet/contract/busqueda';
+import { envelope, errorBody } from '@intranet/contract/envelope';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AreaDeps, PatronesBusqueda } from '../../core/area.ts';
+import { likePattern } from '../../lists/list.ts';
+import { canAccess, sessionOf } from '../../plugins/access.ts';
+
+/** The text as LIKE patterns, its own `%`, `_` and `\` taken literally. */
+function patrones(texto: string): PatronesBusqueda {
+  const contiene = likePattern(texto);
+  return { texto, contiene, empieza: contiene.slice(1) };
+}
+
+/**
+ * `GET {api}/api/busqueda?q=&tipos=`: the command palette's search (issue 18). It asks every area the caller
+ * may read (and the filter names) at once, through their trigram indexes, and answers the first few records
+ * of each kind, in the palette's order. What the caller may not read is not asked.
+ */
+export const busquedaRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, busqueda: fuentes }) => {
+  const orden = new Map(BUSQUEDA_TIPOS.map((tipo, i) => [tipo, i]));
+  const ordenadas = [...fuentes].sort((a, b) => (orden.get(a.tipo) ?? 0) - (orden.get(b.tipo) ?? 0));
+
+  app.get('/api/busqueda', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['busqueda'],
+      summary: 'Busca registros de todas las áreas que el usuario puede ver (paleta de comandos)',
+      description: `Hasta ${BUSQUEDA_POR_TIPO} por tipo. Cada tipo pide el permiso de lectura de su área.`,
+      querystring: busquedaQuery,
+      response: { 200: envelope(busquedaRespuesta), 400: errorBody, 401: errorBody },
+    },
+    handler: async (request) => {
+      const { q, tipos } = request.query;
+      const permisos = sessionOf(request).permisos;
+      const elegidas = ordenadas.filter((f) => canAccess(f.permiso, permisos) && (!tipos || tipos.includes(f.tipo)));
+      const p = patrones(q);
+      const porTipo = await Promise.all(
+        elegidas.map(async (fuente) => {
+          const { rows } = await db.execute<Omit<BusquedaResultado, 'tipo'>>(sql`${fuente.consulta(p)} limit ${BUSQUEDA_POR_TIPO}`);
+          return rows.map((row) => ({ tipo: fuente.tipo, id: String(row.id), titulo: row.titulo, detalle: row.detalle, enlace: row.enlace }));
+        }),
+      );
+      return { error: null, datos: { resultados: porTipo.flat(), tipos: elegidas.map((f) => f.tipo) } };
+    },
+  });
+};

@@ -1,0 +1,16 @@
+import { DESARROLLO_ESTADO_NOMBRES } from '@intranet/contract/desarrollos';
+import { sql } from 'drizzle-orm';
+import type { FuenteBusqueda } from '../../core/area.ts';
+import { desarrollos } from '../../db/schema.ts';
+
+/** Developments by title. */
+export const busquedaDesarrollos: FuenteBusqueda = {
+  tipo: 'desarrollos',
+  permiso: 'SER#VER',
+  consulta: ({ contiene, empieza }) => sql`
+    select ${desarrollos.id}::text as id, ${desarrollos.titulo} as titulo, case ${desarrollos.estado} ${sql.join(Object.entries(DESARROLLO_ESTADO_NOMBRES).map(([estado, nombre]) => sql`when ${estado} then ${nombre}`), sql` `)} end as detalle,
+      '/desarrollos/' || ${desarrollos.id} as enlace
+    from ${desarrollos}
+    where ${desarrollos.titulo} ilike ${contiene}
+    order by ${desarrollos.titulo} ilike ${empieza} desc, ${desarrollos.id} desc`,
+};

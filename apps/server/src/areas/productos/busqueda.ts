@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { FuenteBusqueda } from '../../core/area.ts';
+import { productoBusqueda, productos } from '../../db/schema.ts';
+
+/** Products by code, name, line or manager. */
+export const busquedaProductos: FuenteBusqueda = {
+  tipo: 'productos',
+  permiso: 'PROD#VER',
+  consulta: ({ contiene, empieza }) => sql`
+    select ${productos.id}::text as id, ${productos.nombre} as titulo, ${productos.codigo} as detalle,
+      '/soluciones/productos/' || ${productos.id} as enlace
+    from ${productos}
+    where ${productoBusqueda(productos)} ilike ${contiene}
+    order by (${productos.nombre} ilike ${empieza} or ${productos.codigo} ilike ${empieza}) desc, ${productos.nombre}, ${productos.id}`,
+};

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { FuenteBusqueda } from '../../core/area.ts';
+import { dns, servidorBusqueda, servidores } from '../../db/schema.ts';
+
+/** Own servers by name, host name, IPs, provider or role. */
+export const busquedaServidores: FuenteBusqueda = {
+  tipo: 'servidores',
+  permiso: 'SER#VER',
+  consulta: ({ contiene, empieza }) => sql`
+    select ${servidores.id}::text as id, ${servidores.nombre} as titulo,
+      nullif(concat_ws(' · ', ${servidores.hostname}, ${servidores.ipPublica}), '') as detalle,
+      '/servidores/' || ${servidores.id} as enlace
+    from ${servidores}
+    where ${servidorBusqueda(servidores)} ilike ${contiene}
+    order by ${servidores.nombre} ilike ${empieza} desc, ${servidores.nombre}, ${servidores.id}`,
+};
+
+/** DNS hosts by name; the DNS list opens filtered on the host (it has no screen of its own). */
+export const busquedaDns: FuenteBusqueda = {
+  tipo: 'dns',
+  permiso: '>SERDNS#VER',
+  consulta: ({ contiene, empieza }) => sql`
+    select ${dns.id}::text as id, ${dns.host} as titulo, ${dns.tipo} || ' · ' || ${servidores.nombre} as detalle,
+      '/dns?q=' || replace(${dns.host}, '%', '%25') as enlace
+    from ${dns} join ${servidores} on ${servidores.id} = ${dns.servidorId}
+    where ${dns.host} ilike ${contiene}
+    order by ${dns.host} ilike ${empieza} desc, ${dns.host}, ${dns.id}`,
+};
