@@ -26,5 +26,7 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
+    // On a phone a row of choices wider than the screen scrolls within itself, not the page.
+    SegmentedControl: { styles: { root: { maxWidth: '100%', overflowX: 'auto' } } },
   },
 });

@@ -8,11 +8,12 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isOrg, useConfig } from '../core/config/config.ts';
 import { HttpError } from '../core/http/HttpError.ts';
 import { messages } from '../core/messages.ts';
+import { Palette } from './palette/Palette.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useMenu } from './useMenu.ts';
@@ -50,24 +51,29 @@ function ShellLayout() {
   const org = isOrg(useConfig());
   const menu = useMenu();
   const [collapsed, { toggle }] = useDisclosure(false);
+  // On a phone the menu is a drawer over the content, closed again once the user picks a screen.
+  const [drawer, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(closeDrawer, [pathname, closeDrawer]);
   const loading = useNavigation().state === 'loading';
 
   return (
     <AppShell
       header={{ height: 56 }}
       footer={{ height: 36 }}
-      navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 0 }}
+      navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 'sm', collapsed: { mobile: !drawer } }}
       padding="md"
     >
       <AppShell.Header>
         {loading && <Progress value={100} animated size={2} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />}
-        <TopBar org={org} menu={menu} collapsed={collapsed} onToggle={toggle} />
+        <TopBar org={org} menu={menu} collapsed={collapsed} onToggle={toggle} drawer={drawer} onToggleDrawer={toggleDrawer} />
       </AppShell.Header>
       {!org && (
         <AppShell.Navbar aria-label={messages.shell.menuPrincipal} data-collapsed={collapsed}>
-          <Sidebar menu={menu} collapsed={collapsed} />
+          <Sidebar menu={menu} collapsed={collapsed && !drawer} />
         </AppShell.Navbar>
       )}
+      <Palette granted={menu.granted} />
       <AppShell.Main>
         {/* Spec §9: the content area is at least the window height minus 155 px. */}
         <Box mih="calc(100vh - 155px)" data-testid="contenido">

@@ -1,5 +1,6 @@
-import { ActionIcon, Anchor, Badge, Box, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconApi, IconBell, IconBellCog, IconClockPlay, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconPackage, IconShieldLock, IconSitemap, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Box, Burger, Group, Kbd, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { spotlight } from '@mantine/spotlight';
+import { IconApi, IconBell, IconBellCog, IconClockPlay, IconDeviceDesktop, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMoon, IconPackage, IconSearch, IconShieldLock, IconSitemap, IconSun, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -19,23 +20,29 @@ interface TopBarProps {
   menu: ReturnType<typeof useMenu>;
   collapsed: boolean;
   onToggle: () => void;
+  /** On a phone: whether the menu's drawer is open. */
+  drawer: boolean;
+  onToggleDrawer: () => void;
 }
 
 /** Spec §2 top bar: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
-export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
+export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer }: TopBarProps) {
   const usuario = useSesion()?.usuario;
   const paquete = usePaqueteLast(menu.granted.has('PACKS#VER'));
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap">
         {!org && (
           <Tooltip label={collapsed ? t.expandirMenu : t.contraerMenu}>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={collapsed ? t.expandirMenu : t.contraerMenu} aria-expanded={!collapsed}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={collapsed ? t.expandirMenu : t.contraerMenu} aria-expanded={!collapsed} visibleFrom="sm">
               {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
             </ActionIcon>
           </Tooltip>
         )}
+        {!org && <Burger opened={drawer} onClick={onToggleDrawer} size="sm" hiddenFrom="sm" aria-label={drawer ? t.cerrarMenu : t.abrirMenu} />}
         <UnstyledButton component={Link} to="/" aria-label={messages.app.nombre}>
           <Group gap={8} wrap="nowrap">
             <Logo org={org} size={28} />
@@ -51,7 +58,19 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
         )}
       </Group>
 
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap" miw={0}>
+        <UnstyledButton onClick={() => spotlight.open()} aria-label={t.buscarAyuda} title={t.buscarAyuda} data-testid="buscar" visibleFrom="md">
+          <Group gap={8} wrap="nowrap" px={10} py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+            <IconSearch size={15} stroke={1.6} aria-hidden />
+            <Text size="sm" c="dimmed" w={120}>
+              {t.buscar}
+            </Text>
+            <Kbd size="xs">Ctrl K</Kbd>
+          </Group>
+        </UnstyledButton>
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => spotlight.open()} aria-label={t.buscarAyuda} hiddenFrom="md">
+          <IconSearch size={20} stroke={1.6} />
+        </ActionIcon>
         {paquete.data && (
           <Group gap={6} wrap="nowrap" visibleFrom="md" data-testid="ultimo-paquete" title={t.ultimoPaquete}>
             <IconPackage size={16} stroke={1.6} aria-hidden />
@@ -111,6 +130,19 @@ export function TopBar({ org, menu, collapsed, onToggle }: TopBarProps) {
               <Menu.Item leftSection={<IconKey size={16} />} onClick={abrirCambiarPassword}>
                 {messages.cuenta.cambiar}
               </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={computed === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
+                onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
+                data-testid="cambiar-tema"
+              >
+                {computed === 'dark' ? t.temaClaro : t.temaOscuro}
+              </Menu.Item>
+              {colorScheme !== 'auto' && (
+                <Menu.Item leftSection={<IconDeviceDesktop size={16} />} onClick={() => setColorScheme('auto')}>
+                  {t.temaSistema}
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
         )}

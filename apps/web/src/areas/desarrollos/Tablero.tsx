@@ -157,7 +157,7 @@ function Columna({ columna, activa, editable, onMover, filtros }: Omit<ColumnasP
       withBorder
       radius="md"
       p="xs"
-      bg={isOver ? (permitida ? 'blue.0' : 'red.0') : 'gray.0'}
+      bg={isOver ? (permitida ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-red-light)') : 'var(--mantine-color-default-hover)'}
       style={{ minHeight: 240, opacity: permitida ? 1 : 0.55, borderStyle: permitida ? undefined : 'dashed' }}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">

@@ -143,7 +143,7 @@ export function SitiosVencimientos() {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <Stack gap={2}>
+            <Stack gap={2} maw="100%">
               <Text size="sm" fw={500} id="plazo-sitios">
                 {t.plazo}
               </Text>

@@ -164,7 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Stack gap="sm">
       {(paged ?? props.toolbar) && (
         <Group justify="space-between" align="flex-end" gap="sm">
-          <Group gap="sm" align="flex-end">
+          <Group gap="sm" align="flex-end" maw="100%">
             {props.toolbar}
           </Group>
           {paged && (

@@ -172,7 +172,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <Stack gap={2}>
+            <Stack gap={2} maw="100%">
               <Text size="sm" fw={500} id={`plazo-${grupo}`}>
                 {t.plazo}
               </Text>

@@ -25,7 +25,7 @@ export function ServidorDnsTab({ servidor }: { servidor: ServidorDetalle }) {
         )}
       </Group>
       {adding && (
-        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)">
           <DnsEntryForm servidorId={servidor.id} onDone={() => setAdding(false)} />
         </Paper>
       )}
