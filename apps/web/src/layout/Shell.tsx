@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import 'dayjs/locale/es';
 import { AppShell, Box, Progress, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -55,6 +55,8 @@ function ShellLayout() {
   const [drawer, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const { pathname } = useLocation();
   useEffect(closeDrawer, [pathname, closeDrawer]);
+  // Closed, the drawer is out of sight, out of the keyboard's way and out of the screen reader's.
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const loading = useNavigation().state === 'loading';
 
   return (
@@ -69,7 +71,7 @@ function ShellLayout() {
         <TopBar org={org} menu={menu} collapsed={collapsed} onToggle={toggle} drawer={drawer} onToggleDrawer={toggleDrawer} />
       </AppShell.Header>
       {!org && (
-        <AppShell.Navbar aria-label={messages.shell.menuPrincipal} data-collapsed={collapsed}>
+        <AppShell.Navbar aria-label={messages.shell.menuPrincipal} data-collapsed={collapsed} style={phone && !drawer ? { visibility: 'hidden' } : undefined}>
           <Sidebar menu={menu} collapsed={collapsed && !drawer} />
         </AppShell.Navbar>
       )}
