@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, chooseTarget, listFigures, load, NO_CACHE, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
@@ -11,6 +11,27 @@ const PARAMETROS_POR_CLIENTE = 10;
 /** Matches a handful of the 100,000 names (the number 4567 inside "… Andina 4567…"). */
 const RAZON = 'andina 4567';
 
+/** `n` clients with valid CUITs (the check digit computed in SQL) and names like "Agro Andina 4567 S.A.". */
+export async function insertEmpresas(db: Db, n: number): Promise<void> {
+  await db.execute(sql`
+    insert into empresas (razon_social, nombre_fantasia, cuit, condicion_iva, localidad, provincia, notas)
+    select razon, fantasia, diez || (case when v = 11 then 0 else v end)::text, 'responsable_inscripto', 'Localidad ' || (g % 500),
+           (array['Buenos Aires', 'Córdoba', 'Santa Fe', 'Mendoza', 'Neuquén'])[1 + g % 5], '{"type":"doc","content":[{"type":"paragraph"}]}'::jsonb
+    from (
+      select g, diez,
+             (array['Agro', 'Metalúrgica', 'Distribuidora', 'Transportes', 'Lácteos'])[1 + g % 5] || ' ' ||
+               (array['del Sur', 'Norte', 'Andina', 'Pampeana', 'Litoral', 'Cuyo'])[1 + g % 6] || ' ' || g || ' S.A.' as razon,
+             'Fantasía ' || g as fantasia,
+             11 - ((substr(diez, 1, 1)::int * 5 + substr(diez, 2, 1)::int * 4 + substr(diez, 3, 1)::int * 3 + substr(diez, 4, 1)::int * 2 +
+                    substr(diez, 5, 1)::int * 7 + substr(diez, 6, 1)::int * 6 + substr(diez, 7, 1)::int * 5 + substr(diez, 8, 1)::int * 4 +
+                    substr(diez, 9, 1)::int * 3 + substr(diez, 10, 1)::int * 2) % 11) as v
+      from (select g, '30' || lpad((10000000 + g)::text, 8, '0') as diez from generate_series(1, ${Math.round(n * 1.12)}) g) d
+    ) c
+    where v <> 10
+    order by g
+    limit ${n}`);
+}
+
 /**
  * Migrates and seeds the demo data, then 100,000 clients with valid CUITs (check digit computed in SQL), one
  * server each and 1,000,000 parameters, all with generate_series.
@@ -20,23 +41,7 @@ export async function fill(target: Target): Promise<void> {
   try {
     await migrate(database.db);
     await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
-    await database.db.execute(sql`
-      insert into empresas (razon_social, nombre_fantasia, cuit, condicion_iva, localidad, provincia, notas)
-      select razon, fantasia, diez || (case when v = 11 then 0 else v end)::text, 'responsable_inscripto', 'Localidad ' || (g % 500),
-             (array['Buenos Aires', 'Córdoba', 'Santa Fe', 'Mendoza', 'Neuquén'])[1 + g % 5], '{"type":"doc","content":[{"type":"paragraph"}]}'::jsonb
-      from (
-        select g, diez,
-               (array['Agro', 'Metalúrgica', 'Distribuidora', 'Transportes', 'Lácteos'])[1 + g % 5] || ' ' ||
-                 (array['del Sur', 'Norte', 'Andina', 'Pampeana', 'Litoral', 'Cuyo'])[1 + g % 6] || ' ' || g || ' S.A.' as razon,
-               'Fantasía ' || g as fantasia,
-               11 - ((substr(diez, 1, 1)::int * 5 + substr(diez, 2, 1)::int * 4 + substr(diez, 3, 1)::int * 3 + substr(diez, 4, 1)::int * 2 +
-                      substr(diez, 5, 1)::int * 7 + substr(diez, 6, 1)::int * 6 + substr(diez, 7, 1)::int * 5 + substr(diez, 8, 1)::int * 4 +
-                      substr(diez, 9, 1)::int * 3 + substr(diez, 10, 1)::int * 2) % 11) as v
-        from (select g, '30' || lpad((10000000 + g)::text, 8, '0') as diez from generate_series(1, ${Math.round(CLIENTES * 1.12)}) g) d
-      ) c
-      where v <> 10
-      order by g
-      limit ${CLIENTES}`);
+    await insertEmpresas(database.db, CLIENTES);
     await database.db.execute(sql`
       insert into servidores_cliente (empresa_id, nombre, hostname, ip, puerto, so, motor_bd, version_physis)
       select id, 'SRV-' || id, 'srv' || id || '.cliente.local', '10.' || (id / 65536) % 256 || '.' || (id / 256) % 256 || '.' || id % 256, 1433,

@@ -1,6 +1,7 @@
 // `npm run bench [name...]`: prints the portal's speed and size figures. Benchmarks, not tests: they
 // measure and print; targets are shown beside each figure.
 import { alertas } from './alertas.ts';
+import { busqueda } from './busqueda.ts';
 import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   transfer,
   vencimientos,
   alertas,
+  busqueda,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -23,8 +23,13 @@ export type BusquedaTipo = (typeof BUSQUEDA_TIPOS)[number];
 
 /** How many records each kind answers at most. */
 export const BUSQUEDA_POR_TIPO = 5;
-/** Fewer characters than this find nothing: a trigram index needs three, and two already match too much. */
-export const BUSQUEDA_MINIMO = 2;
+/** Fewer characters than this find no records: a trigram index needs three to narrow the search. */
+export const BUSQUEDA_MINIMO = 3;
+/**
+ * How many matches of a kind are ranked (a title that starts with the text first) before the first few are
+ * kept: a common text matches tens of thousands of rows, and sorting them all would cost what they cost.
+ */
+export const BUSQUEDA_CANDIDATOS = 50;
 
 export const busquedaQuery = z
   .object({

@@ -42,10 +42,9 @@ export interface FuenteBusqueda {
   /** The code that reads these records. */
   permiso: PermissionCode;
   /**
-   * A SELECT of the matching records, best first (a title that starts with the text before one that holds
-   * it), with the columns `id` (text), `titulo`, `detalle` (or null) and `enlace` (the portal path of its
-   * screen). The search adds the LIMIT. Match through the area's trigram index, so that it stays fast at a
-   * hundred thousand rows.
+   * A SELECT of the matching records, in no order, with the columns `id` (text), `titulo`, `detalle` (or
+   * null) and `enlace` (the portal path of its screen). The search takes the first BUSQUEDA_CANDIDATOS and ranks
+   * them. Match through the area's trigram index, so that it stays fast at a hundred thousand rows.
    */
   consulta: (patrones: PatronesBusqueda) => SQL;
 }

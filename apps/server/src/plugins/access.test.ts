@@ -84,7 +84,7 @@ describe('the command palette’s search, for each code alone', () => {
     for (const code of PERMISSION_CODES) {
       const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
       await createUser(ctx.t.db, { usuario, password: 'clave', codigos: [code] }).catch(() => undefined);
-      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=de', headers: await bearer(ctx.t.app, usuario, 'clave') });
+      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=del', headers: await bearer(ctx.t.app, usuario, 'clave') });
       expect(res.statusCode, code).toBe(200);
       const { tipos, resultados } = res.json().datos as { tipos: string[]; resultados: { tipo: string }[] };
       expect([...tipos].sort(), code).toEqual(fuentes.filter((f) => canAccess(f.permiso, new Set([code]))).map((f) => f.tipo).sort());

@@ -93,7 +93,7 @@ export const messages = {
     acciones: 'Acciones',
     buscando: 'Buscando…',
     sinResultados: 'Sin resultados',
-    minimo: 'Escriba al menos 2 caracteres para buscar registros',
+    minimo: 'Escriba al menos 3 caracteres para buscar registros',
     error: 'No se pudo buscar en los registros. Intente de nuevo.',
     filtro: (tipos: string) => `Buscando solo en: ${tipos}`,
     ayudaTeclas: '↑↓ para moverse · Enter para abrir · Esc para cerrar',

@@ -6,10 +6,9 @@ import { aplicacionBusqueda, aplicaciones } from '../../db/schema.ts';
 export const busquedaAplicaciones: FuenteBusqueda = {
   tipo: 'aplicaciones',
   permiso: 'APP#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${aplicaciones.id}::text as id, ${aplicaciones.nombre} as titulo, ${aplicaciones.packageName} as detalle,
       '/soluciones/apk/' || ${aplicaciones.id} as enlace
     from ${aplicaciones}
-    where ${aplicacionBusqueda(aplicaciones)} ilike ${contiene}
-    order by (${aplicaciones.nombre} ilike ${empieza} or ${aplicaciones.packageName} ilike ${empieza}) desc, ${aplicaciones.nombre}, ${aplicaciones.id}`,
+    where ${aplicacionBusqueda(aplicaciones)} ilike ${contiene}`,
 };

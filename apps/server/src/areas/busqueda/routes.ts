@@ -1,4 +1,4 @@
-import { BUSQUEDA_POR_TIPO, BUSQUEDA_TIPOS, busquedaQuery, busquedaRespuesta, type BusquedaResultado } from '@intranet/contract/busqueda';
+import { BUSQUEDA_CANDIDATOS, BUSQUEDA_POR_TIPO, BUSQUEDA_TIPOS, busquedaQuery, busquedaRespuesta, type BusquedaResultado } from '@intranet/contract/busqueda';
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,13 +35,23 @@ export const busquedaRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db,
       const permisos = sessionOf(request).permisos;
       const elegidas = ordenadas.filter((f) => canAccess(f.permiso, permisos) && (!tipos || tipos.includes(f.tipo)));
       const p = patrones(q);
-      const porTipo = await Promise.all(
-        elegidas.map(async (fuente) => {
-          const { rows } = await db.execute<Omit<BusquedaResultado, 'tipo'>>(sql`${fuente.consulta(p)} limit ${BUSQUEDA_POR_TIPO}`);
-          return rows.map((row) => ({ tipo: fuente.tipo, id: String(row.id), titulo: row.titulo, detalle: row.detalle, enlace: row.enlace }));
-        }),
+      if (elegidas.length === 0) return { error: null, datos: { resultados: [], tipos: [] } };
+      // One statement for every kind (one connection of the pool, not one each): per kind, the first matches
+      // its index gives, ranked (a title that starts with the text, then by title), the first few kept.
+      const ramas = elegidas.map(
+        (fuente, i) => sql`(
+          select ${i}::int as "orden", ${fuente.tipo}::text as "tipo", "c"."id"::text as "id", "c"."titulo", "c"."detalle", "c"."enlace"
+          from (${fuente.consulta(p)} limit ${BUSQUEDA_CANDIDATOS}) "c"
+          order by "c"."titulo" ilike ${p.empieza} desc, "c"."titulo", "c"."id"
+          limit ${BUSQUEDA_POR_TIPO})`,
       );
-      return { error: null, datos: { resultados: porTipo.flat(), tipos: elegidas.map((f) => f.tipo) } };
+      const { rows } = await db.execute<BusquedaResultado & { orden: number }>(sql.join(ramas, sql` union all `));
+      // Each kind's rows come in its rank (a branch's order holds in the append); the kinds, in the palette's.
+      const resultados = rows
+        .map((row, n) => ({ row, n }))
+        .sort((a, b) => a.row.orden - b.row.orden || a.n - b.n)
+        .map(({ row }) => ({ tipo: row.tipo, id: row.id, titulo: row.titulo, detalle: row.detalle, enlace: row.enlace }));
+      return { error: null, datos: { resultados, tipos: elegidas.map((f) => f.tipo) } };
     },
   });
 };

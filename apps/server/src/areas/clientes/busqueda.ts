@@ -7,11 +7,10 @@ import { busqueda as empresasBuscadas } from './queries.ts';
 export const busquedaClientes: FuenteBusqueda = {
   tipo: 'clientes',
   permiso: 'CLIENTES#VER',
-  consulta: ({ texto, empieza }) => sql`
+  consulta: ({ texto }) => sql`
     select ${empresas.id}::text as id, ${empresas.razonSocial} as titulo,
       'CUIT ' || substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11) as detalle,
       '/clientes/' || ${empresas.id} as enlace
     from ${empresas}
-    where ${empresasBuscadas(texto)}
-    order by ${empresas.razonSocial} ilike ${empieza} desc, ${empresas.razonSocial}, ${empresas.id}`,
+    where ${empresasBuscadas(texto)}`,
 };

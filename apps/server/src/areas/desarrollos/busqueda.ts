@@ -7,10 +7,9 @@ import { desarrollos } from '../../db/schema.ts';
 export const busquedaDesarrollos: FuenteBusqueda = {
   tipo: 'desarrollos',
   permiso: 'SER#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${desarrollos.id}::text as id, ${desarrollos.titulo} as titulo, case ${desarrollos.estado} ${sql.join(Object.entries(DESARROLLO_ESTADO_NOMBRES).map(([estado, nombre]) => sql`when ${estado} then ${nombre}`), sql` `)} end as detalle,
       '/desarrollos/' || ${desarrollos.id} as enlace
     from ${desarrollos}
-    where ${desarrollos.titulo} ilike ${contiene}
-    order by ${desarrollos.titulo} ilike ${empieza} desc, ${desarrollos.id} desc`,
+    where ${desarrollos.titulo} ilike ${contiene}`,
 };

@@ -10,6 +10,5 @@ export const busquedaInsights: FuenteBusqueda = {
     select ${insightsIssues.id}::text as id, ${insightsIssues.titulo} as titulo, nullif(${insightsIssues.culprit}, '') as detalle,
       '/insights/' || ${insightsIssues.id} as enlace
     from ${insightsIssueBusqueda} join ${insightsIssues} on ${insightsIssues.id} = ${insightsIssueBusqueda.issueId}
-    where ${insightsIssueBusqueda.texto} ilike ${contiene}
-    order by ${insightsIssues.ultimaVez} desc, ${insightsIssues.id} desc`,
+    where ${insightsIssueBusqueda.texto} ilike ${contiene}`,
 };

@@ -6,11 +6,10 @@ import { maquinaBusqueda, maquinas } from '../../db/schema.ts';
 export const busquedaMaquinas: FuenteBusqueda = {
   tipo: 'maquinas',
   permiso: 'PHY-MAQ#TODO',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${maquinas.id}::text as id, ${maquinas.nombre} as titulo,
       nullif(concat_ws(' · ', 'Inv. ' || ${maquinas.nroInventario}, 'Serie ' || ${maquinas.serie}), '') as detalle,
       '/maquinas/' || ${maquinas.id} as enlace
     from ${maquinas}
-    where ${maquinaBusqueda(maquinas)} ilike ${contiene}
-    order by (${maquinas.nombre} ilike ${empieza} or ${maquinas.nroInventario} ilike ${empieza} or ${maquinas.serie} ilike ${empieza}) desc, ${maquinas.nombre}, ${maquinas.id}`,
+    where ${maquinaBusqueda(maquinas)} ilike ${contiene}`,
 };

@@ -6,11 +6,10 @@ import { paqueteBusqueda, paquetes } from '../../db/schema.ts';
 export const busquedaPaquetes: FuenteBusqueda = {
   tipo: 'paquetes',
   permiso: 'PACKS#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${paquetes.id}::text as id, ${paquetes.nombre} as titulo,
       nullif(concat_ws(' ', ${paquetes.producto}, ${paquetes.version}), '') as detalle,
       '/instaladores/' || ${paquetes.id} as enlace
     from ${paquetes}
-    where ${paqueteBusqueda(paquetes)} ilike ${contiene}
-    order by ${paquetes.nombre} ilike ${empieza} desc, ${paquetes.id} desc`,
+    where ${paqueteBusqueda(paquetes)} ilike ${contiene}`,
 };

@@ -6,10 +6,9 @@ import { personaBusqueda, personas } from '../../db/schema.ts';
 export const busquedaPersonas: FuenteBusqueda = {
   tipo: 'personas',
   permiso: 'PHY-PER#TODO',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${personas.id}::text as id, ${personas.apellido} || ', ' || ${personas.nombre} as titulo, ${personas.email} as detalle,
       '/personas/' || ${personas.id} as enlace
     from ${personas}
-    where ${personaBusqueda(personas)} ilike ${contiene}
-    order by (${personas.apellido} ilike ${empieza} or ${personas.nombre} ilike ${empieza}) desc, ${personas.apellido}, ${personas.nombre}, ${personas.id}`,
+    where ${personaBusqueda(personas)} ilike ${contiene}`,
 };

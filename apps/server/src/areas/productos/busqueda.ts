@@ -6,10 +6,9 @@ import { productoBusqueda, productos } from '../../db/schema.ts';
 export const busquedaProductos: FuenteBusqueda = {
   tipo: 'productos',
   permiso: 'PROD#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${productos.id}::text as id, ${productos.nombre} as titulo, ${productos.codigo} as detalle,
       '/soluciones/productos/' || ${productos.id} as enlace
     from ${productos}
-    where ${productoBusqueda(productos)} ilike ${contiene}
-    order by (${productos.nombre} ilike ${empieza} or ${productos.codigo} ilike ${empieza}) desc, ${productos.nombre}, ${productos.id}`,
+    where ${productoBusqueda(productos)} ilike ${contiene}`,
 };

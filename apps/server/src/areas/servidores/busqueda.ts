@@ -6,23 +6,21 @@ import { dns, servidorBusqueda, servidores } from '../../db/schema.ts';
 export const busquedaServidores: FuenteBusqueda = {
   tipo: 'servidores',
   permiso: 'SER#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${servidores.id}::text as id, ${servidores.nombre} as titulo,
       nullif(concat_ws(' · ', ${servidores.hostname}, ${servidores.ipPublica}), '') as detalle,
       '/servidores/' || ${servidores.id} as enlace
     from ${servidores}
-    where ${servidorBusqueda(servidores)} ilike ${contiene}
-    order by ${servidores.nombre} ilike ${empieza} desc, ${servidores.nombre}, ${servidores.id}`,
+    where ${servidorBusqueda(servidores)} ilike ${contiene}`,
 };
 
 /** DNS hosts by name; the DNS list opens filtered on the host (it has no screen of its own). */
 export const busquedaDns: FuenteBusqueda = {
   tipo: 'dns',
   permiso: '>SERDNS#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${dns.id}::text as id, ${dns.host} as titulo, ${dns.tipo} || ' · ' || ${servidores.nombre} as detalle,
       '/dns?q=' || replace(${dns.host}, '%', '%25') as enlace
     from ${dns} join ${servidores} on ${servidores.id} = ${dns.servidorId}
-    where ${dns.host} ilike ${contiene}
-    order by ${dns.host} ilike ${empieza} desc, ${dns.host}, ${dns.id}`,
+    where ${dns.host} ilike ${contiene}`,
 };

@@ -6,10 +6,9 @@ import { sitioBusqueda, sitios } from '../../db/schema.ts';
 export const busquedaSitios: FuenteBusqueda = {
   tipo: 'sitios',
   permiso: 'SUBPROD#VER',
-  consulta: ({ contiene, empieza }) => sql`
+  consulta: ({ contiene }) => sql`
     select ${sitios.id}::text as id, ${sitios.nombre} as titulo, ${sitios.url} as detalle,
       '/soluciones/web/' || ${sitios.id} as enlace
     from ${sitios}
-    where ${sitioBusqueda(sitios)} ilike ${contiene}
-    order by ${sitios.nombre} ilike ${empieza} desc, ${sitios.nombre}, ${sitios.id}`,
+    where ${sitioBusqueda(sitios)} ilike ${contiene}`,
 };

@@ -144,7 +144,7 @@ export function Palette({ granted }: { granted: ReadonlySet<string> }) {
             {t.error}
           </Text>
         )}
-        {nothing && !waiting && !records.isError && <Spotlight.Empty>{current.texto.length < 2 && current.tipos ? t.minimo : t.sinResultados}</Spotlight.Empty>}
+        {nothing && !waiting && !records.isError && <Spotlight.Empty>{searchesRecords(current) ? t.sinResultados : t.minimo}</Spotlight.Empty>}
       </Spotlight.ActionsList>
       <Text size="xs" c="dimmed" px="md" py={6} ta="right">
         {t.ayudaTeclas}
