@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { BUSQUEDA_TIPOS } from '@intranet/contract/busqueda';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -62,7 +61,7 @@ export async function busqueda(): Promise<void> {
   const target = await chooseTarget();
   let child: ChildProcess | undefined;
   try {
-    console.log(`Base de datos: ${target.label}; cargando ${FILAS} filas en cada uno de los ${BUSQUEDA_TIPOS.length} tipos...`);
+    console.log(`Base de datos: ${target.label}; cargando ${FILAS} filas en cada tipo que busca la paleta...`);
     const t0 = Date.now();
     await fill(target);
     console.log(`Carga: ${Math.round((Date.now() - t0) / 1000)} s`);
