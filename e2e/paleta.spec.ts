@@ -77,3 +77,28 @@ test('on a phone: the menu is a drawer that closes once a screen is picked, and 
   await page.getByRole('button', { name: 'Buscar en todo el portal (Ctrl+K)' }).click();
   await expect(entrada(page)).toBeFocused();
 });
+
+test('the keyboard: g then a letter, / to the list search, n for new, Ctrl-S saves, ? lists them', async ({ page }) => {
+  await signIn(page, 'tecnico');
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/\/servidores$/);
+  await expect(page.getByRole('heading', { name: 'Servidores propios' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  // Typed in the search, the letters are text, not shortcuts.
+  await page.keyboard.type('gn');
+  await expect(page).toHaveURL(/\/servidores(\?.*)?$/);
+  await page.getByRole('searchbox').blur();
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/\/servidores\/nuevo$/);
+  await page.getByRole('textbox', { name: 'Hostname' }).fill('atajo.physis.local');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Este campo es requerido').first()).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Shift+?');
+  const ayuda = page.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(ayuda.getByText('Servidores propios')).toBeVisible();
+  // tecnico may not read clients: no `g c`.
+  await expect(ayuda.getByText('Clientes')).toHaveCount(0);
+});

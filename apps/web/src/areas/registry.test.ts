@@ -50,6 +50,13 @@ describe('the areas registry', () => {
     }
   });
 
+  it('gives each `g` shortcut letter to one place, a single lower-case letter', () => {
+    const keys = AREAS.flatMap((area) => area.palette.flatMap((entry) => (entry.goKey ? [entry.goKey] : [])));
+    expect(keys.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(key).toMatch(/^[a-z]$/);
+  });
+
   it('mounts each URL once', () => {
     const paths = AREAS.flatMap((area) => area.routes.map((route) => route.path));
     expect(new Set(paths).size).toBe(paths.length);

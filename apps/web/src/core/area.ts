@@ -44,4 +44,6 @@ export interface PaletteEntry {
   accion: PermissionCode;
   /** Other words it is found by. */
   keywords?: string[];
+  /** `g` then this letter goes to it (an area's main screen; each letter once, areas/registry.test checks). */
+  goKey?: string;
 }

@@ -98,6 +98,16 @@ export const messages = {
     filtro: (tipos: string) => `Buscando solo en: ${tipos}`,
     ayudaTeclas: '↑↓ para moverse · Enter para abrir · Esc para cerrar',
   },
+  atajos: {
+    titulo: 'Atajos de teclado',
+    paleta: 'Buscar en todo el portal',
+    buscar: 'Ir al buscador de la lista',
+    nuevo: 'Crear uno nuevo en esta sección',
+    guardar: 'Guardar el formulario',
+    cerrar: 'Cerrar el diálogo (pregunta si hay cambios sin guardar)',
+    ayuda: 'Ver estos atajos',
+    irA: 'Ir a una sección: g y luego la letra',
+  },
   cuenta: {
     cambiar: 'Cambiar contraseña',
     actual: 'Contraseña actual',

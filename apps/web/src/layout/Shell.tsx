@@ -14,6 +14,7 @@ import { isOrg, useConfig } from '../core/config/config.ts';
 import { HttpError } from '../core/http/HttpError.ts';
 import { messages } from '../core/messages.ts';
 import { Palette } from './palette/Palette.tsx';
+import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useMenu } from './useMenu.ts';
@@ -76,6 +77,7 @@ function ShellLayout() {
         </AppShell.Navbar>
       )}
       <Palette granted={menu.granted} />
+      <Shortcuts granted={menu.granted} />
       <AppShell.Main>
         {/* Spec §9: the content area is at least the window height minus 155 px. */}
         <Box mih="calc(100vh - 155px)" data-testid="contenido">

@@ -11,7 +11,7 @@ export const aplicaciones: AreaDescriptor = {
     { section: 'SOLUCIONES', position: 8, item: { text: 'Aplicaciones', icon: IconBrandAndroid, link: '/soluciones/apk', accion: 'APP#VER' } },
   ],
   palette: [
-    { text: 'Aplicaciones', link: '/soluciones/apk', accion: 'APP#VER', keywords: ['apk', 'android'] },
+    { text: 'Aplicaciones', link: '/soluciones/apk', accion: 'APP#VER', keywords: ['apk', 'android'], goKey: 'a' },
     { text: 'Nueva aplicación', link: '/soluciones/apk/nueva', accion: 'APP#EDITAR', keywords: ['apk', 'alta'] },
   ],
 };

@@ -11,7 +11,7 @@ export const appsstore: AreaDescriptor = {
     { section: 'SERVICIOS', position: 6, item: { text: 'AppsStore', icon: IconBuildingStore, link: '/appsstore', accion: 'APPSSTORE#CONFIG' } },
   ],
   palette: [
-    { text: 'AppsStore', link: '/appsstore', accion: 'APPSSTORE#CONFIG', keywords: ['tienda', 'configuración'] },
+    { text: 'AppsStore', link: '/appsstore', accion: 'APPSSTORE#CONFIG', keywords: ['tienda', 'configuración'], goKey: 't' },
     { text: 'Catálogo de la tienda', link: '/appsstore/catalogo', accion: 'APPSSTORE#CONFIG', keywords: ['aplicaciones publicadas'] },
     { text: 'Historial de la tienda', link: '/appsstore/historial', accion: 'APPSSTORE#CONFIG', keywords: ['cambios'] },
   ],

@@ -21,7 +21,7 @@ export const clientes: AreaDescriptor = {
     } },
   ],
   palette: [
-    { text: 'Clientes', link: '/clientes/lista', accion: 'CLIENTES#VER', keywords: ['empresas', 'cuit'] },
+    { text: 'Clientes', link: '/clientes/lista', accion: 'CLIENTES#VER', keywords: ['empresas', 'cuit'], goKey: 'c' },
     { text: 'Nuevo cliente', link: '/clientes/nuevo', accion: 'CLIENTES#EDITAR', keywords: ['alta', 'empresa'] },
     { text: 'Instalaciones', link: '/clientes/parametros', accion: 'CLIENTES#VER', keywords: ['parámetros'] },
     { text: 'Vencimientos Afip', link: '/clientes/vencimientosafip/lista', accion: 'CLIENTES#VER', keywords: ['certificados', 'cai', 'puntos de venta'] },

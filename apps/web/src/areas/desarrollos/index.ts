@@ -11,7 +11,7 @@ export const desarrollos: AreaDescriptor = {
     { section: 'TECNICA', position: 12, item: { text: 'Desarrollos', icon: IconCode, link: '/desarrollos', accion: 'SER#VER' } },
   ],
   palette: [
-    { text: 'Desarrollos', link: '/desarrollos', accion: 'SER#VER', keywords: ['pedidos'] },
+    { text: 'Desarrollos', link: '/desarrollos', accion: 'SER#VER', keywords: ['pedidos'], goKey: 'e' },
     { text: 'Tablero de desarrollos', link: '/desarrollos/tablero', accion: 'SER#VER', keywords: ['kanban'] },
     { text: 'Nuevo desarrollo', link: '/desarrollos/nuevo', accion: 'DESARROLLOS#EDITAR', keywords: ['pedido', 'alta'] },
   ],

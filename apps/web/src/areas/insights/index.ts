@@ -11,7 +11,7 @@ export const insights: AreaDescriptor = {
     { section: 'TECNICA', position: 15, item: { text: 'Monitor de errores', icon: IconBug, link: '/insights', accion: 'SER#VER' } },
   ],
   palette: [
-    { text: 'Monitor de errores', link: '/insights', accion: 'SER#VER', keywords: ['errores', 'issues', 'sentry'] },
+    { text: 'Monitor de errores', link: '/insights', accion: 'SER#VER', keywords: ['errores', 'issues', 'sentry'], goKey: 'r' },
     { text: 'Proyectos del monitor', link: '/insights/proyectos', accion: 'SER#VER', keywords: ['dsn'] },
     { text: 'Nuevo proyecto del monitor', link: '/insights/proyectos/nuevo', accion: 'INSIGHTS#EDITAR', keywords: ['dsn', 'alta'] },
   ],

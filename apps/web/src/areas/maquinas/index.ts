@@ -11,7 +11,7 @@ export const maquinas: AreaDescriptor = {
     { section: 'PHYSIS', position: 3, item: { text: 'Maquinas', icon: IconDeviceDesktop, link: '/maquinas', accion: 'PHY-MAQ#TODO' } },
   ],
   palette: [
-    { text: 'Máquinas', link: '/maquinas', accion: 'PHY-MAQ#TODO', keywords: ['inventario', 'notebooks', 'pc'] },
+    { text: 'Máquinas', link: '/maquinas', accion: 'PHY-MAQ#TODO', keywords: ['inventario', 'notebooks', 'pc'], goKey: 'm' },
     { text: 'Nueva máquina', link: '/maquinas/nueva', accion: 'PHY-MAQ#TODO', keywords: ['alta'] },
   ],
 };

@@ -11,6 +11,6 @@ export const paquetes: AreaDescriptor = {
     { section: 'TECNICA', position: 14, item: { text: 'Paquetes de instalación', icon: IconPackages, link: '/instaladores', accion: 'PACKS#VER' } },
   ],
   palette: [
-    { text: 'Paquetes de instalación', link: '/instaladores', accion: 'PACKS#VER', keywords: ['instaladores', 'descargas'] },
+    { text: 'Paquetes de instalación', link: '/instaladores', accion: 'PACKS#VER', keywords: ['instaladores', 'descargas'], goKey: 'i' },
   ],
 };

@@ -11,7 +11,7 @@ export const personas: AreaDescriptor = {
     { section: 'PHYSIS', position: 4, item: { text: 'Personas', icon: IconUsers, link: '/personas', accion: 'PHY-PER#TODO' } },
   ],
   palette: [
-    { text: 'Personas', link: '/personas', accion: 'PHY-PER#TODO', keywords: ['contactos', 'empleados'] },
+    { text: 'Personas', link: '/personas', accion: 'PHY-PER#TODO', keywords: ['contactos', 'empleados'], goKey: 'p' },
     { text: 'Nueva persona', link: '/personas/nueva', accion: 'PHY-PER#TODO', keywords: ['alta'] },
     { text: 'Roles', link: '/personas/roles', accion: 'USUARIOS#ADMIN', keywords: ['permisos', 'usuarios'] },
     { text: 'Nuevo rol', link: '/personas/roles/nuevo', accion: 'USUARIOS#ADMIN', keywords: ['permisos'] },

@@ -11,7 +11,7 @@ export const productos: AreaDescriptor = {
     { section: 'SOLUCIONES', position: 7, item: { text: 'Productos', icon: IconPackage, link: '/soluciones/productos', accion: 'PROD#VER' } },
   ],
   palette: [
-    { text: 'Productos', link: '/soluciones/productos', accion: 'PROD#VER', keywords: ['soluciones'] },
+    { text: 'Productos', link: '/soluciones/productos', accion: 'PROD#VER', keywords: ['soluciones'], goKey: 'o' },
     { text: 'Nuevo producto', link: '/soluciones/productos/nuevo', accion: 'PROD#EDITAR', keywords: ['alta'] },
   ],
 };

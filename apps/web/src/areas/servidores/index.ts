@@ -13,8 +13,8 @@ export const servidores: AreaDescriptor = {
     { section: 'TECNICA', position: 13, item: { text: 'Servidores propios', icon: IconServer, link: '/servidores', accion: 'SER#VER' } },
   ],
   palette: [
-    { text: 'Servicio DNS', link: '/dns', accion: '>SERDNS#VER', keywords: ['dominios', 'registros'] },
-    { text: 'Servidores propios', link: '/servidores', accion: 'SER#VER', keywords: ['hosts', 'infraestructura'] },
+    { text: 'Servicio DNS', link: '/dns', accion: '>SERDNS#VER', keywords: ['dominios', 'registros'], goKey: 'd' },
+    { text: 'Servidores propios', link: '/servidores', accion: 'SER#VER', keywords: ['hosts', 'infraestructura'], goKey: 's' },
     { text: 'Nuevo servidor', link: '/servidores/nuevo', accion: 'SER#EDITAR', keywords: ['alta'] },
   ],
 };

@@ -11,7 +11,7 @@ export const sitios: AreaDescriptor = {
     { section: 'SOLUCIONES', position: 9, item: { text: 'Sitios Webs', icon: IconWorldWww, link: '/soluciones/web', accion: 'SUBPROD#VER' } },
   ],
   palette: [
-    { text: 'Sitios Webs', link: '/soluciones/web', accion: 'SUBPROD#VER', keywords: ['web', 'dominios'] },
+    { text: 'Sitios Webs', link: '/soluciones/web', accion: 'SUBPROD#VER', keywords: ['web', 'dominios'], goKey: 'w' },
     { text: 'Vencimientos de sitios', link: '/soluciones/web/vencimientos', accion: 'SUBPROD#VER', keywords: ['ssl', 'certificados', 'dominios'] },
     { text: 'Nuevo sitio', link: '/soluciones/web/nuevo', accion: 'SUBPROD#EDITAR', keywords: ['alta', 'web'] },
   ],

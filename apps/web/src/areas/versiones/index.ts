@@ -11,7 +11,7 @@ export const versiones: AreaDescriptor = {
     { section: 'TECNICA', position: 11, item: { text: 'Versiones', icon: IconTags, link: '/versiones', accion: 'PACKS#VER' } },
   ],
   palette: [
-    { text: 'Versiones', link: '/versiones', accion: 'PACKS#VER', keywords: ['releases'] },
+    { text: 'Versiones', link: '/versiones', accion: 'PACKS#VER', keywords: ['releases'], goKey: 'v' },
     { text: 'Nueva versión', link: '/versiones/nueva', accion: 'VERSIONES#EDITAR', keywords: ['release', 'alta'] },
     { text: 'Changelog', link: '/versiones/changelog', accion: 'PACKS#VER', keywords: ['novedades', 'cambios'] },
   ],
