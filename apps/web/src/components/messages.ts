@@ -96,3 +96,8 @@ export const historyMessages = {
   tabla: 'Historial de cambios',
   paginas: 'Páginas del historial',
 } as const;
+
+export const homeMessages = {
+  verTodos: 'Ver todos',
+  panelError: 'No se pudo cargar este panel.',
+};

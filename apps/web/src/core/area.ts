@@ -16,6 +16,16 @@ export interface AreaDescriptor {
   menu: AreaMenuEntry[];
   /** What the command palette offers for the area: its screens and its "new …" actions. */
   palette: PaletteEntry[];
+  /** Its panels on the home, each its own lazy chunk and its own request (issue 18). */
+  home?: AreaHomePanel[];
+}
+
+export interface AreaHomePanel {
+  /** Shown only to users granted this code. */
+  accion: PermissionCode;
+  /** Place on the home (1 = first); the registry sorts on it. */
+  position: number;
+  lazy: () => Promise<{ Component: ComponentType }>;
 }
 
 export interface AreaRouteMount {

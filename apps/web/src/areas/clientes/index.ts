@@ -28,4 +28,8 @@ export const clientes: AreaDescriptor = {
     { text: 'Vencimientos Physis', link: '/clientes/vencimientosphysis/lista', accion: 'CLIENTES#VER', keywords: ['licencias'] },
     { text: 'Actualizaciones', link: '/clientes/actualizaciones/lista', accion: 'CLIENTES#VER', keywords: ['versiones instaladas'] },
   ],
+  home: [
+    { accion: 'CLIENTES#VER', position: 1, lazy: () => import('./home/VencimientosPanel.tsx').then((m) => ({ Component: m.AfipPanel })) },
+    { accion: 'CLIENTES#VER', position: 2, lazy: () => import('./home/VencimientosPanel.tsx').then((m) => ({ Component: m.PhysisPanel })) },
+  ],
 };

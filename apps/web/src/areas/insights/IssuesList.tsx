@@ -26,7 +26,7 @@ import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 
 /** The last 14 days as a small line; the total is what a screen reader hears. */
-function SerieSparkline({ serie }: { serie: number[] }) {
+export function SerieSparkline({ serie }: { serie: number[] }) {
   const total = serie.reduce((sum, n) => sum + n, 0);
   return (
     <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={96}>

@@ -15,4 +15,7 @@ export const insights: AreaDescriptor = {
     { text: 'Proyectos del monitor', link: '/insights/proyectos', accion: 'SER#VER', keywords: ['dsn'] },
     { text: 'Nuevo proyecto del monitor', link: '/insights/proyectos/nuevo', accion: 'INSIGHTS#EDITAR', keywords: ['dsn', 'alta'] },
   ],
+  home: [
+    { accion: 'SER#VER', position: 4, lazy: () => import('./home/RecientesPanel.tsx').then((m) => ({ Component: m.RecientesPanel })) },
+  ],
 };

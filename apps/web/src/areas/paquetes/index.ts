@@ -13,4 +13,7 @@ export const paquetes: AreaDescriptor = {
   palette: [
     { text: 'Paquetes de instalación', link: '/instaladores', accion: 'PACKS#VER', keywords: ['instaladores', 'descargas'], goKey: 'i' },
   ],
+  home: [
+    { accion: 'PACKS#VER', position: 5, lazy: () => import('./home/UltimosPanel.tsx').then((m) => ({ Component: m.UltimosPanel })) },
+  ],
 };

@@ -15,4 +15,7 @@ export const sitios: AreaDescriptor = {
     { text: 'Vencimientos de sitios', link: '/soluciones/web/vencimientos', accion: 'SUBPROD#VER', keywords: ['ssl', 'certificados', 'dominios'] },
     { text: 'Nuevo sitio', link: '/soluciones/web/nuevo', accion: 'SUBPROD#EDITAR', keywords: ['alta', 'web'] },
   ],
+  home: [
+    { accion: 'SUBPROD#VER', position: 3, lazy: () => import('./home/VencimientosPanel.tsx').then((m) => ({ Component: m.VencimientosPanel })) },
+  ],
 };

@@ -15,4 +15,7 @@ export const versiones: AreaDescriptor = {
     { text: 'Nueva versión', link: '/versiones/nueva', accion: 'VERSIONES#EDITAR', keywords: ['release', 'alta'] },
     { text: 'Changelog', link: '/versiones/changelog', accion: 'PACKS#VER', keywords: ['novedades', 'cambios'] },
   ],
+  home: [
+    { accion: 'PACKS#VER', position: 6, lazy: () => import('./home/UltimasPanel.tsx').then((m) => ({ Component: m.UltimasPanel })) },
+  ],
 };
