@@ -17,6 +17,7 @@ import { reportes } from './reportes/index.ts';
 import { servidores } from './servidores/index.ts';
 import { sitios } from './sitios/index.ts';
 import { versiones } from './versiones/index.ts';
+import { vistas } from './vistas/index.ts';
 
 /**
  * Every area of the server, and the only place that names them (issue 15): the app registers their routes and
@@ -42,4 +43,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   auth,
   alertas,
   busqueda,
+  vistas,
 ];

@@ -19,3 +19,4 @@ export * from './schema/appsstore.ts';
 export * from './schema/sitios.ts';
 export * from './schema/desarrollos.ts';
 export * from './schema/alertas.ts';
+export * from './schema/vistas.ts';

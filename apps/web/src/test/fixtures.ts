@@ -31,6 +31,9 @@ export function answers(routes: Record<string, unknown>) {
   };
 }
 
+/** What `GET /api/vistas` answers for a list with no saved views (every paged list asks it, beside its rows). */
+export const sinVistas = (url: string) => (url.startsWith('/api/vistas?') ? { error: null, datos: { vistas: [], predeterminada: null } } : undefined);
+
 /** A page to navigate to, showing only `text`. */
 export const stubRoute = (path: string, text: string): RouteObject => ({ path, element: createElement('p', null, text) });
 

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sinVistas } from '../../test/fixtures.ts';
 import type { Issue } from '@intranet/contract/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { IssuesList } from './IssuesList.tsx';
@@ -38,6 +39,7 @@ beforeEach(() => {
   permiso.editar = true;
   const items = [issue(1, 'TypeError: x is undefined'), issue(2, 'RangeError: demasiado', 'resolved')];
   http.get.mockImplementation(async (url: string) => {
+    if (url.startsWith('/api/vistas?')) return sinVistas(url);
     if (url.startsWith('/api/insights/issues')) return { error: null, datos: { items, total: 2 } };
     if (url === '/api/insights/filtros') return { error: null, datos: { environments: ['production'], releases: ['web@1.2.0'] } };
     return { error: null, datos: [] };

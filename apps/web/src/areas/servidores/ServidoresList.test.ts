@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sinVistas } from '../../test/fixtures.ts';
 import type { Servidor } from '@intranet/contract/servidores';
 import { renderUi } from '../../components/testing.tsx';
 import { ServidoresList } from './ServidoresList.tsx';
@@ -30,7 +31,7 @@ const servidor = (id: number, nombre: string, dnss: string[]): Servidor => ({
 beforeEach(() => {
   localStorage.clear();
   const items = [servidor(1, 'web-01', ['a.example.com', 'b.example.com']), servidor(2, 'db-01', [])];
-  http.get.mockImplementation(async (url: string) => ({ error: null, datos: url === '/api/servidores' ? items : { items, total: 2 } }));
+  http.get.mockImplementation(async (url: string) => sinVistas(url) ?? { error: null, datos: url === '/api/servidores' ? items : { items, total: 2 } });
   http.post.mockResolvedValue({ error: null, datos: { eliminados: 1 } });
 });
 afterEach(() => {

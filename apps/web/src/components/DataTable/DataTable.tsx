@@ -10,9 +10,11 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { parseSort } from '@intranet/contract/list';
+import { isVistaLista } from '@intranet/contract/vistas';
 import { listMessages } from '../messages.ts';
 import { columnLabel } from './columnLabel.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { SavedViews } from './SavedViews.tsx';
 import { TablePager } from './TablePager.tsx';
 import { useColumnVisibility } from './useColumnVisibility.ts';
 
@@ -175,6 +177,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {listMessages.eliminarSeleccionados} ({selected.length})
                 </Button>
               )}
+              {paged && isVistaLista(paged.tableId) && <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />}
               <ColumnsMenu table={table} />
             </Group>
           )}

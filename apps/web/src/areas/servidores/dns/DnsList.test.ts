@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sinVistas } from '../../../test/fixtures.ts';
 import { renderUi } from '../../../components/testing.tsx';
 import { DnsList } from './DnsList.tsx';
 
@@ -17,9 +18,9 @@ afterEach(() => {
 describe('DnsList', () => {
   it('lists the derived entries across servers for the filters in the URL', async () => {
     http.get.mockImplementation(async (url: string) =>
-      url.startsWith('/api/dns?')
+      sinVistas(url) ?? (url.startsWith('/api/dns?')
         ? { error: null, datos: { items: [{ id: 5, host: 'mail.example.com', servidor_nombre: 'web-01', servidor_id: 1, tipo: 'A', ttl: 300, activo: true, direcciones_count: 2 }], total: 1 } }
-        : { error: null, datos: [{ id: 1, nombre: 'web-01', dnss: [] }] },
+        : { error: null, datos: [{ id: 1, nombre: 'web-01', dnss: [] }] }),
     );
     renderUi(createElement(DnsList), { url: '/dns?servidor_id=1&activo=true&q=mail', path: '/dns' });
     const table = await screen.findByRole('table', { name: 'Entradas DNS' });

@@ -1,0 +1,173 @@
+import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
+import { idParam } from '@intranet/contract/list';
+import { predeterminadaInput, vista as vistaSchema, vistaCambios, vistaInput, VISTA_LISTAS, vistasQuery, vistasRespuesta, type Vista, type VistaLista } from '@intranet/contract/vistas';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AreaDeps } from '../../core/area.ts';
+import type { Executor } from '../../db/client.ts';
+import { usuarios, vistas, vistasPredeterminadas } from '../../db/schema.ts';
+import { MENSAJES } from '../../messages.ts';
+import { canAccess, sessionOf } from '../../plugins/access.ts';
+import { ApiError } from '../../plugins/errors.ts';
+
+const NO_EXISTE = 'La vista no existe';
+const AJENA = 'Solo quien creó la vista puede cambiarla o eliminarla';
+
+/** A list's read code is needed to keep views of it, and to see the views shared on it. */
+function puedeLeer(lista: VistaLista, permisos: ReadonlySet<string>): boolean {
+  return canAccess(VISTA_LISTAS[lista], permisos as ReadonlySet<never>);
+}
+
+const columnas = {
+  id: vistas.id,
+  lista: vistas.lista,
+  nombre: vistas.nombre,
+  compartida: vistas.compartida,
+  params: vistas.params,
+  ocultas: vistas.ocultas,
+  usuarioId: vistas.usuarioId,
+  autor: usuarios.nombre,
+  actualizado: vistas.actualizado,
+};
+
+type Fila = { id: number; lista: string; nombre: string; compartida: boolean; params: string; ocultas: string[]; usuarioId: number; autor: string; actualizado: Date };
+
+const aVista = (fila: Fila, usuarioId: number): Vista => ({
+  id: fila.id,
+  lista: fila.lista as VistaLista,
+  nombre: fila.nombre,
+  compartida: fila.compartida,
+  params: fila.params,
+  ocultas: fila.ocultas,
+  autor: fila.autor,
+  propia: fila.usuarioId === usuarioId,
+  actualizado: fila.actualizado.toISOString(),
+});
+
+/** One view the caller may see: theirs, or shared on a list they may read. */
+async function vistaVisible(db: Executor, id: number, usuarioId: number, permisos: ReadonlySet<string>): Promise<Fila> {
+  const [fila] = await db.select(columnas).from(vistas).innerJoin(usuarios, eq(usuarios.id, vistas.usuarioId)).where(eq(vistas.id, id));
+  if (!fila || (fila.usuarioId !== usuarioId && !(fila.compartida && puedeLeer(fila.lista as VistaLista, permisos)))) throw new ApiError(404, NO_EXISTE);
+  return fila;
+}
+
+/**
+ * `{api}/api/vistas`: saved views of the lists (issue 18) — a list's filters, sort, search, page size and hidden
+ * columns under a name, private or shared with everyone who may read the list, and the one each user opens the
+ * list with. A person's own preferences: a session's, never an API token's.
+ */
+export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+  app.get('/api/vistas', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['vistas'],
+      summary: 'Vistas guardadas de una lista: las propias y las compartidas, y la predeterminada',
+      querystring: vistasQuery,
+      response: { 200: envelope(vistasRespuesta), 400: errorBody, 401: errorBody, 403: errorBody },
+    },
+    handler: async (request) => {
+      const { usuario, permisos } = sessionOf(request);
+      const { lista } = request.query;
+      if (!puedeLeer(lista, permisos)) throw new ApiError(403, MENSAJES.sinPermiso);
+      const filas = await db
+        .select(columnas)
+        .from(vistas)
+        .innerJoin(usuarios, eq(usuarios.id, vistas.usuarioId))
+        .where(and(eq(vistas.lista, lista), or(eq(vistas.usuarioId, usuario.id), eq(vistas.compartida, true))))
+        .orderBy(desc(sql`${vistas.usuarioId} = ${usuario.id}`), asc(sql`lower(${vistas.nombre})`), asc(vistas.id));
+      const [predeterminada] = await db
+        .select({ vistaId: vistasPredeterminadas.vistaId })
+        .from(vistasPredeterminadas)
+        .where(and(eq(vistasPredeterminadas.usuarioId, usuario.id), eq(vistasPredeterminadas.lista, lista)));
+      const visibles = filas.map((f) => aVista(f, usuario.id));
+      const vigente = predeterminada && visibles.some((v) => v.id === predeterminada.vistaId) ? predeterminada.vistaId : null;
+      return { error: null, datos: { vistas: visibles, predeterminada: vigente } };
+    },
+  });
+
+  app.post('/api/vistas', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['vistas'],
+      summary: 'Guarda el estado de una lista como vista',
+      body: vistaInput,
+      response: { 201: envelope(vistaSchema), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      const { usuario, permisos } = sessionOf(request);
+      const datos = request.body;
+      if (!puedeLeer(datos.lista, permisos)) throw new ApiError(403, MENSAJES.sinPermiso);
+      const [creada] = await db
+        .insert(vistas)
+        .values({ usuarioId: usuario.id, lista: datos.lista, nombre: datos.nombre, compartida: datos.compartida, params: datos.params, ocultas: datos.ocultas })
+        .returning({ id: vistas.id });
+      reply.code(201);
+      return { error: null, datos: aVista(await vistaVisible(db, creada!.id, usuario.id, permisos), usuario.id) };
+    },
+  });
+
+  app.put('/api/vistas/:id', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['vistas'],
+      summary: 'Renombra una vista propia, la comparte o deja de compartirla, o guarda en ella el estado actual de la lista',
+      params: idParam,
+      body: vistaCambios,
+      response: { 200: envelope(vistaSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => {
+      const { usuario, permisos } = sessionOf(request);
+      const fila = await vistaVisible(db, request.params.id, usuario.id, permisos);
+      if (fila.usuarioId !== usuario.id) throw new ApiError(403, AJENA);
+      const { nombre, compartida, params, ocultas } = request.body;
+      await db
+        .update(vistas)
+        .set({ nombre, compartida, params, ocultas, actualizado: sql`now()` })
+        .where(eq(vistas.id, fila.id));
+      return { error: null, datos: aVista(await vistaVisible(db, fila.id, usuario.id, permisos), usuario.id) };
+    },
+  });
+
+  app.delete('/api/vistas/:id', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['vistas'],
+      summary: 'Elimina una vista propia',
+      params: idParam,
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+    },
+    handler: async (request) => {
+      const { usuario, permisos } = sessionOf(request);
+      const fila = await vistaVisible(db, request.params.id, usuario.id, permisos);
+      if (fila.usuarioId !== usuario.id) throw new ApiError(403, AJENA);
+      await db.delete(vistas).where(eq(vistas.id, fila.id));
+      return { error: null, datos: null };
+    },
+  });
+
+  app.put('/api/vistas/predeterminada', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['vistas'],
+      summary: 'La vista con la que se abre una lista para el usuario (null: ninguna)',
+      body: predeterminadaInput,
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+    },
+    handler: async (request) => {
+      const { usuario, permisos } = sessionOf(request);
+      const { lista, vista_id } = request.body;
+      if (!puedeLeer(lista, permisos)) throw new ApiError(403, MENSAJES.sinPermiso);
+      if (vista_id === null) {
+        await db.delete(vistasPredeterminadas).where(and(eq(vistasPredeterminadas.usuarioId, usuario.id), eq(vistasPredeterminadas.lista, lista)));
+        return { error: null, datos: null };
+      }
+      const fila = await vistaVisible(db, vista_id, usuario.id, permisos);
+      if (fila.lista !== lista) throw new ApiError(400, MENSAJES.datosInvalidos, { vista_id: ['La vista es de otra lista'] });
+      await db
+        .insert(vistasPredeterminadas)
+        .values({ usuarioId: usuario.id, lista, vistaId: fila.id })
+        .onConflictDoUpdate({ target: [vistasPredeterminadas.usuarioId, vistasPredeterminadas.lista], set: { vistaId: fila.id } });
+      return { error: null, datos: null };
+    },
+  });
+};
