@@ -206,6 +206,13 @@ export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size
 /** Cards per column on the board; the column's count is always the full one. */
 export const TABLERO_MAX_TARJETAS = 100;
 
+/** `GET /api/desarrollos/mios`: the caller's developments (their persona is the responsible) by state. */
+export const desarrollosMios = z.object({
+  /** The caller's persona, or null when their account has none (then no development is theirs). */
+  persona_id: z.number().int().nullable(),
+  estados: z.array(z.object({ estado: z.enum(DESARROLLO_ESTADOS), cantidad: z.number().int().nonnegative() })),
+});
+
 /** `GET /api/desarrollos/tablero?q&empresa_id&producto_id&responsable_id&prioridad&vencido`. */
 export const tableroQuery = z
   .object({

@@ -7,6 +7,7 @@ import {
   desarrolloListQuery,
   desarrolloOpciones as desarrolloOpcionesSchema,
   desarrolloPage,
+  desarrollosMios,
   tablero,
   tableroQuery,
 } from '@intranet/contract/desarrollos';
@@ -18,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
+import { misDesarrollos } from './mios.ts';
 import { crearDesarrollo, eliminarDesarrollo, modificarDesarrollo, moverDesarrollo } from './cambios.ts';
 import {
   desarrolloCambios,
@@ -70,6 +72,12 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       response: { 200: envelope(tablero), ...bad },
     },
     handler: async (request) => ({ error: null, datos: await tableroDesarrollos(db, request.query) }),
+  });
+
+  app.get('/api/desarrollos/mios', {
+    config: VER,
+    schema: { tags, summary: 'Los desarrollos del usuario (su persona es la responsable), por estado', response: { 200: envelope(desarrollosMios), ...denied } },
+    handler: async (request) => ({ error: null, datos: await misDesarrollos(db, sessionOf(request).usuario.id) }),
   });
 
   app.get('/api/desarrollos/opciones', {

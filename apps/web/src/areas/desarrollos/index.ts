@@ -15,4 +15,5 @@ export const desarrollos: AreaDescriptor = {
     { text: 'Tablero de desarrollos', link: '/desarrollos/tablero', accion: 'SER#VER', keywords: ['kanban'] },
     { text: 'Nuevo desarrollo', link: '/desarrollos/nuevo', accion: 'DESARROLLOS#EDITAR', keywords: ['pedido', 'alta'] },
   ],
+  home: [{ accion: 'SER#VER', position: 5, lazy: () => import('./home/MiosPanel.tsx').then((m) => ({ Component: m.MiosPanel })) }],
 };

@@ -14,6 +14,6 @@ export const paquetes: AreaDescriptor = {
     { text: 'Paquetes de instalación', link: '/instaladores', accion: 'PACKS#VER', keywords: ['instaladores', 'descargas'], goKey: 'i' },
   ],
   home: [
-    { accion: 'PACKS#VER', position: 5, lazy: () => import('./home/UltimosPanel.tsx').then((m) => ({ Component: m.UltimosPanel })) },
+    { accion: 'PACKS#VER', position: 6, lazy: () => import('./home/UltimosPanel.tsx').then((m) => ({ Component: m.UltimosPanel })) },
   ],
 };

@@ -16,6 +16,6 @@ export const versiones: AreaDescriptor = {
     { text: 'Changelog', link: '/versiones/changelog', accion: 'PACKS#VER', keywords: ['novedades', 'cambios'] },
   ],
   home: [
-    { accion: 'PACKS#VER', position: 6, lazy: () => import('./home/UltimasPanel.tsx').then((m) => ({ Component: m.UltimasPanel })) },
+    { accion: 'PACKS#VER', position: 7, lazy: () => import('./home/UltimasPanel.tsx').then((m) => ({ Component: m.UltimasPanel })) },
   ],
 };
