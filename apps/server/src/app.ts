@@ -58,7 +58,8 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   maintenance(app, config.maintenance);
   await xsrf(app);
   accessGuard(app, { db, idleMinutes: config.sessionIdleMinutes, cambios });
-  readCache(app, { cambios, conAviso: await tablasConAviso(db) });
+  const conAviso = await tablasConAviso(db);
+  readCache(app, { cambios, conAviso });
   inputText(app);
   await openapi(app, VERSION);
   const web = await webApp(app, config);
@@ -77,6 +78,9 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []),
     eventos: AREAS.flatMap((area) => area.eventos ?? []),
     busqueda: AREAS.flatMap((area) => area.busqueda ?? []),
+    vivas: AREAS.flatMap((area) => area.vivas ?? []),
+    cambios,
+    conAviso,
     programador,
   };
   programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);

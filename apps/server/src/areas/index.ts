@@ -18,6 +18,7 @@ import { servidores } from './servidores/index.ts';
 import { sitios } from './sitios/index.ts';
 import { versiones } from './versiones/index.ts';
 import { vistas } from './vistas/index.ts';
+import { vivo } from './vivo/index.ts';
 
 /**
  * Every area of the server, and the only place that names them (issue 15): the app registers their routes and
@@ -44,4 +45,5 @@ export const AREAS: readonly AreaDescriptor[] = [
   alertas,
   busqueda,
   vistas,
+  vivo,
 ];

@@ -21,7 +21,7 @@ async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Prom
     for (const code of typeof access === 'string' ? [access] : access) codes.add(code);
   });
   const config = testConfig();
-  const deps = { db: t.db, config, store: diskStore(filesDir), maxBytes: 1024, auditoria: {}, vencimientos: [], eventos: [], busqueda: [], programador: new Programador<AreaDeps>(t.db, config) };
+  const deps = { db: t.db, config, store: diskStore(filesDir), maxBytes: 1024, auditoria: {}, vencimientos: [], eventos: [], busqueda: [], vivas: [], conAviso: new Set<string>(), programador: new Programador<AreaDeps>(t.db, config) };
   for (const routes of area.routes) await app.register(routes, deps);
   await app.ready();
   await app.close();

@@ -1,11 +1,13 @@
 import type { AlertaTipo } from '@intranet/contract/alertas';
 import type { BusquedaTipo } from '@intranet/contract/busqueda';
+import type { ListaViva } from '@intranet/contract/vivo';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { AuditEntities } from '../db/audit.ts';
+import type { Cambios } from '../db/cambios.ts';
 import type { Tx } from '../db/client.ts';
 import type { Conflictos } from '../db/conflicts.ts';
 import type { Programador, TareaProgramada } from '../jobs/programador.ts';
@@ -24,6 +26,24 @@ export interface AreaDeps extends FileDeps {
   programador: Programador<AreaDeps>;
   /** What every area finds for the command palette. */
   busqueda: readonly FuenteBusqueda[];
+  /** Every area's lists that update themselves, and the tables each reads. */
+  vivas: readonly FuenteViva[];
+  /** The database's change feed (main.ts); absent, nothing is announced. */
+  cambios?: Cambios | undefined;
+  /** The tables that announce their changes (`<tabla>_aviso` trigger). */
+  conAviso: ReadonlySet<string>;
+}
+
+/**
+ * A list of the area's that updates itself in the browser when someone else changes what it shows (issue 18):
+ * the live stream announces it to whoever holds `permiso` when one of `tablas` changes.
+ */
+export interface FuenteViva {
+  lista: ListaViva;
+  /** The code that reads the list. */
+  permiso: PermissionCode;
+  /** Every table the list reads; each must announce its changes (`<tabla>_aviso` trigger). */
+  tablas: readonly string[];
 }
 
 /** The patterns of a palette search: `contiene` ('%acme%') and `empieza` ('acme%'), their wildcards escaped. */
@@ -116,6 +136,8 @@ export interface AreaDescriptor {
   tareas?: readonly TareaDef[];
   /** Where the command palette finds its records. */
   busqueda?: readonly FuenteBusqueda[];
+  /** Its lists that update themselves in the browser. */
+  vivas?: readonly FuenteViva[];
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */
   seed?: (tx: Tx, opts: SeedOptions) => Promise<void>;
 }

@@ -7,7 +7,11 @@ export const CANAL_CAMBIOS = 'intranet_cambios';
 /** Said instead of a table's name when anything may have changed (a local write, a lost connection). */
 export const TODO = '*';
 
-export type Oyente = (tabla: string) => void;
+/**
+ * Told each change: the table (or TODO), and whether it is this process's own write announced before its
+ * answer leaves (`propio`), which the database announces again, table by table, once it commits.
+ */
+export type Oyente = (tabla: string, propio: boolean) => void;
 
 /**
  * What changed in the database, as the tables' triggers announce it to every server process. Read caches
@@ -27,10 +31,10 @@ export class Cambios {
     return () => this.oyentes.delete(oyente);
   }
 
-  avisar(tabla: string): void {
+  avisar(tabla: string, propio = false): void {
     this.generacion += 1;
     this.ultimas.set(tabla, this.generacion);
-    for (const oyente of this.oyentes) oyente(tabla);
+    for (const oyente of this.oyentes) oyente(tabla, propio);
   }
 
   /**

@@ -71,7 +71,7 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (esMutacionPropia(request)) cambios.avisar(TODO);
+    if (esMutacionPropia(request)) cambios.avisar(TODO, true);
     const tablas = request.routeOptions.config.cache;
     if (request.cacheDesde < 0 || !tablas || reply.statusCode !== 200 || typeof payload !== 'string') return;
     // A change announced while this answer was being read may be missing from it.

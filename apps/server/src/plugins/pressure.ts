@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { MENSAJES } from '../messages.ts';
 import { isApiRequest, sendError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is a stream that stays open (server-sent events): it is not a call waiting to be answered. */
+    continuo?: boolean;
+  }
+}
+
 /** Seconds a refused client is asked to wait before it tries again. */
 export const REINTENTAR_EN_S = 2;
 
@@ -33,7 +40,7 @@ export async function pressure(
   const sinLimite = (max: number, valor: number) => max === 0 || valor <= max;
   let enCurso = 0;
   app.addHook('onRequest', async (request, reply) => {
-    if (maxEnCurso === 0 || !isApiRequest(request)) return;
+    if (maxEnCurso === 0 || !isApiRequest(request) || request.routeOptions.config.continuo) return;
     enCurso += 1;
     // Once, whether the answer was sent or the client went away first.
     reply.raw.once('close', () => {

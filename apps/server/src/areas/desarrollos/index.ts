@@ -13,4 +13,5 @@ export const desarrollos: AreaDescriptor = {
   conflictos,
   seed: seedDesarrollos,
   busqueda: [busquedaDesarrollos],
+  vivas: [{ lista: 'desarrollos', permiso: 'SER#VER', tablas: ['desarrollos', 'productos', 'empresas', 'personas'] }],
 };

@@ -17,4 +17,5 @@ export const insights: AreaDescriptor = {
   eventos: insightsAlertas,
   seed: seedInsights,
   busqueda: [busquedaInsights],
+  vivas: [{ lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] }],
 };

@@ -11,4 +11,5 @@ export const paquetes: AreaDescriptor = {
   auditoria: paquetesAuditoria,
   seed: seedPaquetes,
   busqueda: [busquedaPaquetes],
+  vivas: [{ lista: 'paquetes', permiso: 'PACKS#VER', tablas: ['paquetes', 'productos'] }],
 };

@@ -1,6 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaServidores, busquedaDns } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { DNS_LIST_TABLAS } from './dns/queries.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
 import { seedServers } from './seed.ts';
@@ -14,4 +15,8 @@ export const servidores: AreaDescriptor = {
   conflictos,
   seed: seedServers,
   busqueda: [busquedaServidores, busquedaDns],
+  vivas: [
+    { lista: 'servidores', permiso: 'SER#VER', tablas: ['servidores', 'dns', 'direcciones'] },
+    { lista: 'dns', permiso: '>SERDNS#VER', tablas: DNS_LIST_TABLAS },
+  ],
 };
