@@ -27,6 +27,8 @@ export const listMessages = {
   exportarCsv: 'Exportar CSV',
   errorExportar: 'No se pudo exportar la lista.',
   todos: 'Todos',
+  cambiosPendientes: (n: number) => (n === 1 ? '1 cambio — actualizar' : `${formatNumero(n)} cambios — actualizar`),
+  cambiosPendientesAyuda: 'Otra persona cambió esta lista mientras la usaba',
 } as const;
 
 export const formMessages = {

@@ -1,15 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { apiTokens, auditoria, rolPermisos } from '../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
+import { conOtroProceso } from '../../test/otro-proceso.ts';
 
 const template = useTemplate();
 const DIA = 86_400_000;
@@ -142,31 +136,13 @@ describe('API tokens', () => {
   });
 });
 
-async function puertoLibre(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 // A second server process needs a database shared between processes: PostgreSQL (PGlite is one process's).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('an API token across two server processes', () => {
   const ctx = freshApp(template, ['admin'], { clone: { cambios: true } });
 
   it('is refused by the other process within a second of its revocation here', async () => {
-    const port = await puertoLibre();
-    const otro = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../main.ts', import.meta.url))], {
-      env: { ...process.env, DATABASE_URL: ctx.t.config.databaseUrl, PORT: String(port), HOST: '127.0.0.1', TAREAS: '0', LOG_LEVEL: 'warn', DATA_DIR: await mkdtemp(join(tmpdir(), 'intranet-token-')) },
-      stdio: 'ignore',
-    });
-    try {
-      const url = `http://127.0.0.1:${port}/api/servidores?page=1&size=5`;
-      const hasta = Date.now() + 60_000;
-      while (!(await fetch(`http://127.0.0.1:${port}/api/estado`).then((r) => r.ok).catch(() => false))) {
-        if (Date.now() > hasta || otro.exitCode !== null) throw new Error('el otro proceso no arrancó');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+    await conOtroProceso(ctx.t.config.databaseUrl, async (base) => {
+      const url = `${base}/api/servidores?page=1&size=5`;
       const { id, token } = (await crear(ctx, ctx.admin, { nombre: 'dos procesos', vence: enDias(3), permisos: ['SER#VER'] })).json().datos;
       const pedir = () => fetch(url, { headers: conToken(token) }).then((r) => r.status);
       // Taken by the other process, and kept in its memory.
@@ -181,9 +157,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API token across two server 
       }
       expect(estado).toBe(401);
       expect(Date.now() - revocado).toBeLessThan(1000);
-    } finally {
-      otro.kill('SIGTERM');
-      if (otro.exitCode === null) await once(otro, 'exit');
-    }
+    });
   }, 90_000);
 });

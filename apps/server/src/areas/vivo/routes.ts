@@ -104,6 +104,8 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-accel-buffering', 'no')
+        // The connection ends with the stream: left open for keep-alive, a stopping server would wait on it.
+        .header('connection', 'close')
         .send(stream);
     },
   });

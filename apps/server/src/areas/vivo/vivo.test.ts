@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../core/sessions.ts';
 import { sesiones } from '../../db/schema.ts';
 import { createUser, freshApp, useTemplate } from '../../test/harness.ts';
+import { conOtroProceso } from '../../test/otro-proceso.ts';
 
 interface Evento {
   evento: string;
@@ -148,4 +149,26 @@ describe('GET /api/vivo (live lists)', () => {
     const sinListas = await fetch(`${ctx.base}/api/vivo`, { headers: ctx.admin });
     expect(sinListas.status).toBe(400);
   });
+});
+
+// A second server process needs a database shared between processes: PostgreSQL (PGlite is one process's).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a live list across two server processes', () => {
+  const ctx = freshApp(template, ['admin'], { clone: { cambios: true } });
+
+  it('tells a tab connected to the other process of a write made here', async () => {
+    await conOtroProceso(ctx.t.config.databaseUrl, async (base) => {
+      const { status, stream } = await Stream.abrir(base, ctx.admin.authorization.slice('Bearer '.length), 'dns');
+      try {
+        expect(status).toBe(200);
+        await stream.hasta(() => stream.eventos.length > 0, 'listo');
+        const servidor = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.admin, payload: { nombre: 'otro-01', hostname: null, estado: 'activo' } });
+        const { id } = servidor.json<{ datos: { id: number } }>().datos;
+        const res = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.admin, payload: { servidor_id: id, host: 'otro-01.physis.com.ar' } });
+        expect(res.statusCode, res.body).toBe(201);
+        await stream.hasta(() => stream.cambios('dns') > 0, 'un cambio de dns en el otro proceso');
+      } finally {
+        stream.cerrar();
+      }
+    });
+  }, 90_000);
 });

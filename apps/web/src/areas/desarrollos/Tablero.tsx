@@ -15,14 +15,16 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DESARROLLO_ESTADOS, desarrolloListQuery, puedePasarDesarrollo, type DesarrolloEstado, type DesarrolloFila, type Tablero as TableroDatos } from '@intranet/contract/desarrollos';
+import { CambiosPendientes } from '../../components/CambiosPendientes.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { listQueryString, useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
+import { useFilasVivas } from '../../core/vivo/useFilasVivas.ts';
 import { desarrollosKeys, useMoverDesarrollo, useTablero } from './api.ts';
 import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
@@ -45,6 +47,11 @@ export function Tablero() {
   const tablero = useTablero(params);
   const editable = usePermiso('DESARROLLOS#EDITAR');
   const mover = useMoverDesarrollo(desarrollosKeys.tablero(params));
+  // Live (issue 18): cards someone else moved or changed move here too, unless a card is being moved; then the
+  // changes wait for 'actualizar'.
+  const [arrastrando, setArrastrando] = useState(false);
+  const tarjetas = useMemo(() => tablero.data?.flatMap((columna) => columna.items), [tablero.data]);
+  const vivo = useFilasVivas({ lista: 'desarrollos', refrescar: tablero.refetch }, tarjetas, (d) => String(d.id), arrastrando || mover.isPending);
 
   const moverA = (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => {
     if (desarrollo.estado === estado) return;
@@ -85,14 +92,31 @@ export function Tablero() {
         </Alert>
       )}
       {tablero.isPending && <Loader size="sm" aria-label={listMessages.cargando} />}
-      {tablero.data && <TableroArrastrable tablero={tablero.data} editable={editable} onMover={moverA} filtros={list.exportParams} />}
+      <CambiosPendientes pendientes={vivo.pendientes} actualizar={vivo.actualizar} />
+      {tablero.data && (
+        <Box mt={vivo.pendientes > 0 ? 'sm' : undefined}>
+          <TableroArrastrable
+            tablero={tablero.data}
+            editable={editable}
+            onMover={moverA}
+            filtros={list.exportParams}
+            resaltadas={vivo.resaltadas}
+            onArrastre={setArrastrando}
+          />
+        </Box>
+      )}
     </>
   );
 }
 
 /** The columns inside the drag context: the dragged card follows the pointer; the columns it may not go to dim. */
-function TableroArrastrable({ tablero, editable, onMover, filtros }: Omit<ColumnasProps, 'activa'>) {
-  const [activa, setActiva] = useState<DesarrolloFila | null>(null);
+function TableroArrastrable({ onArrastre, ...props }: Omit<ColumnasProps, 'activa'> & { onArrastre: (arrastrando: boolean) => void }) {
+  const { onMover } = props;
+  const [activa, setActivaEstado] = useState<DesarrolloFila | null>(null);
+  const setActiva = (desarrollo: DesarrolloFila | null) => {
+    setActivaEstado(desarrollo);
+    onArrastre(desarrollo !== null);
+  };
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const onDragEnd = (event: DragEndEvent) => {
     setActiva(null);
@@ -108,7 +132,7 @@ function TableroArrastrable({ tablero, editable, onMover, filtros }: Omit<Column
       onDragCancel={() => setActiva(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t.arrastrarAyuda } }}
     >
-      <Columnas tablero={tablero} activa={activa} editable={editable} onMover={onMover} filtros={filtros} />
+      <Columnas {...props} activa={activa} />
       <DragOverlay dropAnimation={null}>
         {activa && (
           <Paper withBorder radius="sm" p="xs" shadow="md" style={{ cursor: 'grabbing' }}>
@@ -127,19 +151,21 @@ interface ColumnasProps {
   onMover: (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => void;
   /** The board's filters as list parameters, for the "more in the list" link. */
   filtros: string;
+  /** The cards someone else just changed. */
+  resaltadas: ReadonlySet<string>;
 }
 
-function Columnas({ tablero, activa, editable, onMover, filtros }: ColumnasProps) {
+function Columnas({ tablero, ...props }: ColumnasProps) {
   return (
     <Box role="list" aria-label={t.tablero} style={{ display: 'grid', gridTemplateColumns: `repeat(${tablero.length}, minmax(165px, 1fr))`, gap: 8, overflowX: 'auto', alignItems: 'start' }}>
       {tablero.map((columna) => (
-        <Columna key={columna.estado} columna={columna} activa={activa} editable={editable} onMover={onMover} filtros={filtros} />
+        <Columna key={columna.estado} columna={columna} {...props} />
       ))}
     </Box>
   );
 }
 
-function Columna({ columna, activa, editable, onMover, filtros }: Omit<ColumnasProps, 'tablero'> & { columna: TableroDatos[number] }) {
+function Columna({ columna, activa, editable, onMover, filtros, resaltadas }: Omit<ColumnasProps, 'tablero'> & { columna: TableroDatos[number] }) {
   const { estado, total, items } = columna;
   const { setNodeRef, isOver } = useDroppable({ id: estado });
   // While dragging, the columns the card may not go to are dimmed (the server still has the last word).
@@ -175,7 +201,7 @@ function Columna({ columna, activa, editable, onMover, filtros }: Omit<ColumnasP
           </Text>
         )}
         {items.map((d) => (
-          <TarjetaDesarrollo key={d.id} desarrollo={d} editable={editable} onMover={onMover} />
+          <TarjetaDesarrollo key={d.id} desarrollo={d} editable={editable} onMover={onMover} resaltada={resaltadas.has(String(d.id))} />
         ))}
         {resto > 0 && (
           <Anchor component={Link} to={`${DESARROLLOS_PATH}?${masParams.toString()}`} size="xs" ta="center">

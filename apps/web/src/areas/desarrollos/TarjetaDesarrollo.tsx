@@ -7,16 +7,19 @@ import { DESARROLLO_TRANSICIONES, type DesarrolloEstado, type DesarrolloFila } f
 import { Compromiso, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
+import resaltado from '../../components/resaltado.module.css';
 
 interface TarjetaProps {
   desarrollo: DesarrolloFila;
   /** Without DESARROLLOS#EDITAR the card neither drags nor offers "Mover a". */
   editable: boolean;
   onMover: (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => void;
+  /** Someone else just changed it (live board). */
+  resaltada?: boolean;
 }
 
 /** A card of the board: drag it by any part (or pick it up with its handle and the keyboard), or "Mover a". */
-export function TarjetaDesarrollo({ desarrollo, editable, onMover }: TarjetaProps) {
+export function TarjetaDesarrollo({ desarrollo, editable, onMover, resaltada }: TarjetaProps) {
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
     id: desarrollo.id,
     data: { desarrollo },
@@ -28,6 +31,8 @@ export function TarjetaDesarrollo({ desarrollo, editable, onMover }: TarjetaProp
       component="article"
       aria-label={desarrollo.titulo}
       data-desarrollo={desarrollo.id}
+      className={resaltada ? resaltado.cambiada : undefined}
+      data-cambiada={resaltada || undefined}
       withBorder
       radius="sm"
       p="xs"

@@ -150,6 +150,7 @@ export function IssuesList() {
         fetching={issues.isPlaceholderData}
         error={issues.error}
         onRetry={() => void issues.refetch()}
+        vivo={{ lista: 'insights-issues', refrescar: issues.refetch }}
         onRowClick={(row) => void navigate(`/insights/${row.id}`)}
         selectionActions={
           puedeEditar

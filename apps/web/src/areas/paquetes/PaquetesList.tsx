@@ -96,6 +96,7 @@ export function PaquetesList() {
       fetching={paquetes.isPlaceholderData}
       error={paquetes.error}
       onRetry={() => void paquetes.refetch()}
+        vivo={{ lista: 'paquetes', refrescar: paquetes.refetch }}
       onRowClick={(row) => void navigate(`/instaladores/${row.id}`)}
       emptyText={retirados ? t.sinRetirados : t.sinPaquetes}
       initiallyHidden={['publicado_por', 'sha256']}

@@ -89,6 +89,7 @@ export function ServidoresList() {
         fetching={servidores.isPlaceholderData}
         error={servidores.error}
         onRetry={() => void servidores.refetch()}
+        vivo={{ lista: 'servidores', refrescar: servidores.refetch }}
         onRowClick={(row) => void navigate(`/servidores/${row.id}`)}
         onDeleteSelected={puedeEditar ? eliminarSeleccionados : undefined}
         emptyText={t.sinServidores}

@@ -17,6 +17,9 @@ import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { SavedViews } from './SavedViews.tsx';
 import { TablePager } from './TablePager.tsx';
 import { useColumnVisibility } from './useColumnVisibility.ts';
+import resaltado from '../resaltado.module.css';
+import { useFilasVivas, type VivoLista } from '../../core/vivo/useFilasVivas.ts';
+import { CambiosPendientes } from '../CambiosPendientes.tsx';
 
 /** The part of a list's state the table drives; `useListState` answers it. */
 export interface DataTableList {
@@ -81,6 +84,8 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   selectionActions?: (rows: T[]) => ReactNode;
   /** Columns hidden until the user shows them. */
   initiallyHidden?: string[];
+  /** The list updates itself when someone else changes it (issue 18): its name on the live stream and its refetch. */
+  vivo?: VivoLista;
 }
 
 /**
@@ -155,6 +160,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+  // The user is working on the list: a change someone else made waits until they ask for it.
+  const [puntero, setPuntero] = useState(false);
+  const [foco, setFoco] = useState(false);
+  const editando = selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
+  const vivo = useFilasVivas(paged?.vivo, rows, getRowId, editando);
   const visibleCount = table.getVisibleLeafColumns().length;
   const handleRowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
     // Clicks on the row's own controls (checkbox, links, buttons) do what those controls do.
@@ -184,6 +194,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
       )}
 
+      <CambiosPendientes pendientes={vivo.pendientes} actualizar={vivo.actualizar} />
+
       {props.error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={listMessages.errorCarga} role="alert">
           <Group justify="space-between">
@@ -197,7 +209,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={props.minWidth ?? 600} maxHeight={props.maxHeight}>
+      <Table.ScrollContainer
+        minWidth={props.minWidth ?? 600}
+        maxHeight={props.maxHeight}
+        onPointerEnter={() => setPuntero(true)}
+        onPointerLeave={() => setPuntero(false)}
+        onFocusCapture={() => setFoco(true)}
+        onBlurCapture={(event) => setFoco(event.currentTarget.contains(event.relatedTarget))}
+      >
         <Table
           aria-label={label}
           aria-busy={props.loading || props.fetching ? true : undefined}
@@ -238,6 +257,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onClick={onRowClick ? handleRowClick(row.original) : undefined}
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                   bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
+                  className={vivo.resaltadas.has(row.id) ? resaltado.cambiada : undefined}
+                  data-cambiada={vivo.resaltadas.has(row.id) || undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined} ta={cell.column.columnDef.meta?.align}>

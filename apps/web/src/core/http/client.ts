@@ -1,5 +1,6 @@
 import { errorBody } from '@intranet/contract/sign-in-parsers';
 import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import { EventSource } from 'eventsource';
 import { messages } from '../messages.ts';
 import { HttpError } from './HttpError.ts';
 
@@ -197,10 +198,24 @@ export function createHttpClient(deps: HttpDeps) {
     });
   }
 
+  /**
+   * A stream of server-sent events (the live lists'), sent the session's token: an EventSource that reconnects
+   * by itself. A refused stream just closes; it never sends the user anywhere (the screen's own calls do).
+   */
+  function events(url: string): EventSource {
+    return new EventSource(url, {
+      fetch: (input, init) => {
+        const headers = Object.fromEntries(buildHeaders('GET', url, false, { skipHeaders: true }));
+        return deps.fetch(input, { ...init, headers: { ...init.headers, ...headers } });
+      },
+    });
+  }
+
   return {
     request,
     blob,
     upload,
+    events,
     get: <S extends Schema>(url: string, schema: S, options?: RequestOptions) =>
       request('GET', url, schema, undefined, options),
     post: <S extends Schema>(url: string, body: unknown, schema: S, options?: RequestOptions) =>

@@ -47,6 +47,7 @@ export function DnsList() {
         fetching={entradas.isPlaceholderData}
         error={entradas.error}
         onRetry={() => void entradas.refetch()}
+        vivo={{ lista: 'dns', refrescar: entradas.refetch }}
         onRowClick={(row) => void navigate(`/servidores/${row.servidor_id}?tab=dns`)}
         emptyText={t.sinEntradas}
         initiallyHidden={['id']}
