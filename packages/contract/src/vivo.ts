@@ -37,7 +37,6 @@ export const VIVO_EVENTOS = { listo: 'listo', cambio: 'cambio' } as const;
 export const vivoListo = z.object({ listas: z.array(z.enum(LISTAS_VIVAS)) });
 /** `event: cambio`: something this list shows changed; read it again. */
 export const vivoCambio = z.object({ lista: z.enum(LISTAS_VIVAS) });
-export type VivoCambio = z.infer<typeof vivoCambio>;
 
 /** How often the stream sends a comment so that proxies keep it open, and checks the session still holds (ms). */
 export const VIVO_LATIDO_MS = 25_000;

@@ -1,10 +1,22 @@
 import { VIVO_EVENTOS, vivoCambio, vivoListo, type ListaViva } from '@intranet/contract/vivo';
-import type { EventSource } from 'eventsource';
 import { apiUrl } from '../config/config.ts';
 import { http } from '../http/http.ts';
-import { getSesion } from '../session/session.ts';
+import { getSesion, subscribeSesion } from '../session/session.ts';
 
 type Oyente = () => void;
+
+/** What the feed needs of an EventSource. */
+export interface FuenteEventos {
+  addEventListener(tipo: string, oyente: (event: { data: string }) => void): void;
+  close(): void;
+}
+
+export interface FeedDeps {
+  /** Opens the stream of these lists (comma-separated). */
+  abrir: (listas: string) => FuenteEventos;
+  /** The tab is hidden, or nobody is signed in: no stream. */
+  enPausa: () => boolean;
+}
 
 const leer = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, texto: string): T | undefined => {
   try {
@@ -22,17 +34,14 @@ const leer = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T }
  */
 export class FeedVivo {
   private readonly oyentes = new Map<ListaViva, Set<Oyente>>();
-  private fuente: EventSource | null = null;
+  private fuente: FuenteEventos | null = null;
   /** The lists the open stream was asked for, comma-separated. */
   private pedidas = '';
   /** Lists the stream has already promised once: promised again, they may have missed something. */
   private readonly conocidas = new Set<ListaViva>();
   private pendiente: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(
-    private readonly abrir: (url: string) => EventSource,
-    private readonly oculta: () => boolean,
-  ) {}
+  constructor(private readonly deps: FeedDeps) {}
 
   /** Calls `oyente` whenever `lista` changed; answers the function that stops it. */
   suscribir(lista: ListaViva, oyente: Oyente): () => void {
@@ -50,8 +59,8 @@ export class FeedVivo {
     };
   }
 
-  /** The tab was shown or hidden. */
-  visibilidad(): void {
+  /** The tab was shown or hidden, or someone signed in or out. */
+  revisar(): void {
     this.programar();
   }
 
@@ -63,10 +72,10 @@ export class FeedVivo {
 
   private conectar(): void {
     const listas = [...this.oyentes.keys()].sort().join(',');
-    if (listas === '' || this.oculta() || !getSesion()) return this.cerrar();
+    if (listas === '' || this.deps.enPausa()) return this.cerrar();
     if (this.fuente && listas === this.pedidas) return;
     this.cerrar();
-    const fuente = this.abrir(apiUrl('api', `/api/vivo?listas=${listas}`));
+    const fuente = this.deps.abrir(listas);
     fuente.addEventListener(VIVO_EVENTOS.listo, (event) => {
       for (const lista of leer(vivoListo, event.data)?.listas ?? []) {
         if (this.conocidas.has(lista)) this.avisar(lista);
@@ -93,8 +102,9 @@ export class FeedVivo {
 }
 
 /** The tab's feed. */
-export const feedVivo = new FeedVivo(
-  (url) => http.events(url),
-  () => document.visibilityState === 'hidden',
-);
-if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => feedVivo.visibilidad());
+export const feedVivo = new FeedVivo({
+  abrir: (listas) => http.events(apiUrl('api', `/api/vivo?listas=${listas}`)),
+  enPausa: () => document.visibilityState === 'hidden' || !getSesion(),
+});
+if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => feedVivo.revisar());
+subscribeSesion(() => feedVivo.revisar());

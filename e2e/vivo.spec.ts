@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { api, apiToken } from './support/api.ts';
+import { expect, signIn, test } from './support/fixtures.ts';
+
+const sufijo = Date.now().toString(36);
+
+/** Goes to a path inside the portal as its links do (a full load would end the session, which lives in memory). */
+async function ir(page: Page, path: string) {
+  await page.evaluate((destino) => {
+    window.history.pushState(null, '', destino);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Renames a server on its edit screen, as a person would. */
+async function renombrar(page: Page, id: number, nombre: string) {
+  await ir(page, `/servidores/${id}/editar`);
+  const campo = page.getByRole('textbox', { name: 'Nombre' });
+  await expect(campo).not.toHaveValue('');
+  await campo.fill(nombre);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { name: nombre })).toBeVisible();
+}
+
+test('a list updates itself when another user changes it, and waits while the user works on it', async ({ page, browser, request }) => {
+  const token = await apiToken(request);
+  const nombre = `vivo-${sufijo}`;
+  const servidor = await api<{ id: number }>(request, token, 'post', '/api/servidores', { nombre, hostname: null, estado: 'activo' });
+
+  // Admin watches the servers list, searched down to this server; the pointer is away from the table.
+  await signIn(page, 'admin');
+  await ir(page, `/servidores?q=${sufijo}`);
+  const tabla = page.getByRole('table', { name: 'Servidores' });
+  await expect(tabla.getByRole('link', { name: nombre })).toBeVisible();
+  await page.mouse.move(0, 0);
+
+  // tecnico, in another browser context, renames it.
+  const otro = await browser.newPage();
+  await signIn(otro, 'tecnico');
+  await renombrar(otro, servidor.id, `${nombre}-a`);
+
+  // The admin's list shows it without a reload, the row lit.
+  await expect(tabla.getByRole('link', { name: `${nombre}-a` })).toBeVisible();
+  await expect(tabla.locator('tr[data-cambiada]')).toHaveCount(1);
+  await expect(tabla.locator('tr[data-cambiada]')).toHaveCount(0, { timeout: 10_000 });
+
+  // With a row selected, a change waits: the list does not move under the user.
+  await tabla.getByRole('checkbox', { name: `Seleccionar ${nombre}-a` }).check();
+  await renombrar(otro, servidor.id, `${nombre}-b`);
+  const actualizar = page.getByRole('button', { name: '1 cambio — actualizar' });
+  await expect(actualizar).toBeVisible();
+  await expect(tabla.getByRole('link', { name: `${nombre}-a` })).toBeVisible();
+  await actualizar.click();
+  await expect(tabla.getByRole('link', { name: `${nombre}-b` })).toBeVisible();
+  await expect(actualizar).toHaveCount(0);
+  await otro.close();
+});
+
+test('the developments board moves a card another user moved', async ({ page, request }) => {
+  const token = await apiToken(request);
+  await signIn(page, 'admin');
+  await ir(page, '/desarrollos/tablero');
+  const pendientes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pendiente' }) });
+  const tarjeta = pendientes.getByRole('article').first();
+  await expect(tarjeta).toBeVisible();
+  const id = Number(await tarjeta.getAttribute('data-desarrollo'));
+  const titulo = await tarjeta.getAttribute('aria-label');
+
+  await api(request, token, 'post', `/api/desarrollos/${id}/estado`, { estado: 'analisis' });
+  const analisis = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Análisis' }) });
+  await expect(analisis.getByRole('article', { name: titulo ?? '' })).toBeVisible();
+  await expect(pendientes.locator(`[data-desarrollo="${id}"]`)).toHaveCount(0);
+});
