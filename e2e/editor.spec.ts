@@ -107,7 +107,7 @@ test('toolbar buttons apply formatting and show their active state', async ({ pa
   await page.getByRole('menuitemradio', { name: 'Encabezado 2' }).click();
   await expect(content.locator('h2')).toHaveText('texto');
   await page.keyboard.press('End');
-  await page.getByRole('button', { name: 'Encabezado', exact: true }).click();
+  await page.getByRole('button', { name: 'Encabezado H2', exact: true }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Encabezado 2' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('menuitemradio', { name: 'Texto normal' }).click();
   await expect(content.locator('h2')).toHaveCount(0);

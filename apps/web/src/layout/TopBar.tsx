@@ -59,13 +59,16 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
       </Group>
 
       <Group gap="lg" wrap="nowrap" miw={0}>
-        <UnstyledButton onClick={() => spotlight.open()} aria-label={t.buscarAyuda} title={t.buscarAyuda} data-testid="buscar" visibleFrom="md">
+        {/* Named by what it shows ("Buscar…"), so that what is read is what is seen; the shortcut is announced apart. */}
+        <UnstyledButton onClick={() => spotlight.open()} title={t.buscarAyuda} aria-keyshortcuts="Control+K" data-testid="buscar" visibleFrom="md">
           <Group gap={8} wrap="nowrap" px={10} py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
             <IconSearch size={15} stroke={1.6} aria-hidden />
             <Text size="sm" c="dimmed" w={120}>
               {t.buscar}
             </Text>
-            <Kbd size="xs">Ctrl K</Kbd>
+            <Kbd size="xs" aria-hidden>
+              Ctrl K
+            </Kbd>
           </Group>
         </UnstyledButton>
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => spotlight.open()} aria-label={t.buscarAyuda} hiddenFrom="md">

@@ -29,7 +29,8 @@ export function HeadingMenu({ editor: given, disabled }: { editor: EditorInstanc
   };
 
   return (
-    <Popover label={messages.heading} testId="editor-heading" role="menu" active={level !== null} disabled={disabled}
+    // The name holds what the button shows ("H2"), so that what is read is what is seen.
+    <Popover label={level ? messages.headingActive(level) : messages.heading} testId="editor-heading" role="menu" active={level !== null} disabled={disabled}
       button={<span className="intranet-editor-heading-label">{level ? `H${level}` : 'H'}</span>}>
       {(close) => (
         <div onKeyDown={moveFocus}>

@@ -15,6 +15,7 @@ export const messages = {
   bulletList: 'Lista con viñetas',
   heading: 'Encabezado',
   headingLevel: (level: number) => `Encabezado ${level}`,
+  headingActive: (level: number) => `Encabezado H${level}`,
   paragraph: 'Texto normal',
   link: 'Enlace',
   linkDialog: 'Insertar enlace',

@@ -182,6 +182,7 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
           useFsAccessApi={false}
           enablePointerEvents
           aria-label={t.soltarAqui}
+          inputProps={{ 'aria-label': t.subir }}
           styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
         >
           <Dropzone.Accept>

@@ -23,8 +23,9 @@ export function StoreLayout({ tab, actions, children }: { tab: StoreTab; actions
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* The open tab's panel, so that the tab names what it controls. */}
+        <Tabs.Panel value={tab}>{children}</Tabs.Panel>
       </Tabs>
-      {children}
     </>
   );
 }

@@ -26,7 +26,7 @@ export function PrioridadBadge({ prioridad, size = 'sm' }: { prioridad: Desarrol
 export function Compromiso({ fecha, vencido, size = 'sm' }: { fecha: string | null; vencido: boolean; size?: 'xs' | 'sm' }) {
   if (!fecha) return null;
   return (
-    <Text component="span" size={size} c={vencido ? 'red.7' : undefined} fw={vencido ? 600 : undefined} data-vencido={vencido || undefined}>
+    <Text component="span" size={size} c={vencido ? 'red' : undefined} fw={vencido ? 600 : undefined} data-vencido={vencido || undefined}>
       {formatFecha(fecha)}
       {vencido && ` (${t.vencidoHace.toLowerCase()})`}
     </Text>

@@ -82,7 +82,7 @@ export function ContenidoTarjeta({ desarrollo, children }: { desarrollo: Desarro
         </Text>
       </Group>
       {desarrollo.fecha_compromiso && (
-        <Group gap={4} wrap="nowrap" c={desarrollo.vencido ? 'red.7' : 'dimmed'} title={t.compromiso}>
+        <Group gap={4} wrap="nowrap" c={desarrollo.vencido ? 'red' : 'dimmed'} title={t.compromiso}>
           <IconCalendarDue size={14} aria-label={t.compromiso} />
           <Compromiso fecha={desarrollo.fecha_compromiso} vencido={desarrollo.vencido} size="xs" />
         </Group>

@@ -39,7 +39,7 @@ export function Snippet({ title, code }: { title: string; code: string }) {
         </Text>
         <CopyAction value={code} label={t.copiarSnippet(title)} />
       </Group>
-      <Code block fz="xs" aria-label={title}>
+      <Code block fz="xs" aria-label={title} tabIndex={0}>
         {code}
       </Code>
     </Box>

@@ -159,6 +159,7 @@ export function PaquetesList() {
           useFsAccessApi={false}
           enablePointerEvents
           aria-label={t.soltarAqui}
+          inputProps={{ 'aria-label': t.subir }}
           styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
         >
           <Dropzone.Accept>

@@ -38,7 +38,7 @@ const columns: ColumnDef<DesarrolloFila>[] = [
     id: 'compromiso',
     header: t.desarrolloCampos.compromiso,
     cell: ({ row: { original: d } }) => (
-      <Text span size="sm" c={d.vencido ? 'red.7' : undefined}>
+      <Text span size="sm" c={d.vencido ? 'red' : undefined}>
         {d.fecha_compromiso ? formatFecha(d.fecha_compromiso) : '—'}
       </Text>
     ),

@@ -96,14 +96,14 @@ function Cambios({ row, labels, valueLabels }: CambiosProps) {
           {campo && <Text span fw={600}>{labels[campo] ?? campo}: </Text>}
           {row.accion !== 'crear' && (
             <>
-              <Text span c="red.8" td="line-through">
+              <Text span c="red" td="line-through">
                 {show(campo, antes)}
               </Text>
               {' → '}
             </>
           )}
           {row.accion !== 'eliminar' && (
-            <Text span c="green.9">
+            <Text span c="green">
               {show(campo, despues)}
             </Text>
           )}

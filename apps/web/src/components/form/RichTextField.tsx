@@ -32,7 +32,7 @@ export function RichTextField<T extends FieldValues, O>({ control, name, label, 
       error={error}
       errorProps={{ id: errorId }}
     >
-      <Suspense fallback={<Skeleton height={170} radius="sm" aria-label={formMessages.cargandoEditor} />}>
+      <Suspense fallback={<Skeleton height={170} radius="sm" role="status" aria-label={formMessages.cargandoEditor} />}>
         <Editor
           value={field.value as EditorValue}
           onChange={field.onChange}

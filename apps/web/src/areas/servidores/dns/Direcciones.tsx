@@ -88,7 +88,7 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
               )}
             </Group>
             {result && (
-              <Text size="xs" fw={600} c={result.alcanzable ? 'green.8' : 'red.8'} role="status">
+              <Text size="xs" fw={600} c={result.alcanzable ? 'green' : 'red'} role="status">
                 {result.alcanzable ? t.alcanzable(result.ms) : t.noAlcanzable(result.error)}
               </Text>
             )}

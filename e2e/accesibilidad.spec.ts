@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken } from './support/api.ts';
+import { expect, servers, signIn, test } from './support/fixtures.ts';
+
+// Every screen of the portal, as admin (who sees them all), checked twice: by axe-core for serious and critical
+// accessibility violations, and at a phone's width (390 × 844) for a page that scrolls sideways (issue 18).
+
+/** The screens without a record in their address. */
+const PANTALLAS = [
+  '/',
+  '/clientes/lista', '/clientes/nuevo', '/clientes/parametros', '/clientes/vencimientosafip/lista', '/clientes/vencimientosphysis/lista',
+  '/clientes/actualizaciones/lista',
+  '/maquinas', '/maquinas/nueva',
+  '/personas', '/personas/nueva', '/personas/roles', '/personas/roles/nuevo',
+  '/dns', '/appsstore', '/appsstore/catalogo', '/appsstore/historial',
+  '/soluciones/productos', '/soluciones/productos/nuevo', '/soluciones/apk', '/soluciones/apk/nueva',
+  '/soluciones/web', '/soluciones/web/nuevo', '/soluciones/web/vencimientos', '/soluciones/reporte',
+  '/versiones', '/versiones/nueva', '/versiones/changelog',
+  '/desarrollos', '/desarrollos/tablero', '/desarrollos/nuevo',
+  '/servidores', '/servidores/nuevo',
+  '/instaladores',
+  '/insights', '/insights/proyectos', '/insights/proyectos/nuevo',
+  '/alertas/notificaciones', '/alertas/mis-alertas', '/alertas/tareas', '/alertas/webhooks', '/alertas/roles',
+  '/tokens', '/tokens/todos', '/segundo-factor', '/segundo-factor/cuentas', '/directorio',
+];
+
+/** A record's screens: the list call whose first record they show, and the screens' addresses. */
+const REGISTROS: { api: string; pantallas: (id: string) => string[] }[] = [
+  { api: '/api/empresas?page=1&size=1', pantallas: (id) => [`/clientes/${id}`, `/clientes/${id}/editar`] },
+  { api: '/api/maquinas?page=1&size=1', pantallas: (id) => [`/maquinas/${id}`, `/maquinas/${id}/editar`] },
+  { api: '/api/personas?page=1&size=1', pantallas: (id) => [`/personas/${id}`, `/personas/${id}/editar`] },
+  { api: '/api/productos?page=1&size=1', pantallas: (id) => [`/soluciones/productos/${id}`, `/versiones/changelog/${id}`] },
+  { api: '/api/aplicaciones?page=1&size=1', pantallas: (id) => [`/soluciones/apk/${id}`] },
+  { api: '/api/sitios?page=1&size=1', pantallas: (id) => [`/soluciones/web/${id}`] },
+  { api: '/api/reportes', pantallas: (id) => [`/soluciones/reporte/${id}`] },
+  { api: '/api/versiones?page=1&size=1', pantallas: (id) => [`/versiones/${id}`, `/versiones/${id}/editar`] },
+  { api: '/api/desarrollos?page=1&size=1', pantallas: (id) => [`/desarrollos/${id}`] },
+  { api: '/api/servidores/lista?page=1&size=1', pantallas: (id) => [`/servidores/${id}`, `/servidores/${id}/editar`] },
+  { api: '/api/paquetes?page=1&size=1', pantallas: (id) => [`/instaladores/${id}`] },
+  { api: '/api/insights/issues?page=1&size=1', pantallas: (id) => [`/insights/${id}`] },
+  { api: '/api/insights/proyectos', pantallas: (id) => [`/insights/proyectos/${id}`] },
+];
+
+async function primerId(request: APIRequestContext, token: string, path: string): Promise<string> {
+  const res = await request.get(`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  const body = (await res.json()) as { datos?: { items?: { id: unknown }[] } | { id: unknown }[] } | { id: unknown }[];
+  // The spec's own lists answer bare (`[...]`), the portal's inside the envelope, paged (`{ items }`) or not.
+  const datos = Array.isArray(body) ? body : body.datos;
+  const primero = Array.isArray(datos) ? datos[0] : datos?.items?.[0];
+  expect(primero, `${path} no tiene registros en los datos de demostración`).toBeDefined();
+  return String(primero!.id);
+}
+
+async function todasLasPantallas(request: APIRequestContext): Promise<string[]> {
+  const token = await apiToken(request);
+  const conRegistro = await Promise.all(REGISTROS.map(async (r) => r.pantallas(await primerId(request, token, r.api))));
+  return [...PANTALLAS, ...conRegistro.flat()];
+}
+
+/** Goes to a path inside the portal as its links do, and waits until it has loaded what it shows. */
+async function ir(page: Page, path: string) {
+  await page.evaluate((destino) => {
+    window.history.pushState(null, '', destino);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator('main h1, main h2').first()).toBeVisible();
+  await expect(page.locator('main').getByText('Cargando…')).toHaveCount(0);
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+test('no screen has a serious or critical accessibility violation (axe-core)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const pantallas = await todasLasPantallas(request);
+  await signIn(page, 'admin');
+  // Each violation once, with the first screen it was seen on (the shell's would repeat on every screen).
+  const hallazgos = new Map<string, string>();
+  for (const path of pantallas) {
+    await ir(page, path);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      for (const nodo of v.nodes) {
+        const clave = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
+        if (!hallazgos.has(clave)) hallazgos.set(clave, `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+      }
+    }
+  }
+  expect([...hallazgos.values()], [...hallazgos.values()].join('\n')).toEqual([]);
+});
+
+test('no screen scrolls sideways on a phone (390 × 844)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const pantallas = await todasLasPantallas(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  const anchas: string[] = [];
+  for (const path of pantallas) {
+    await ir(page, path);
+    const { ancho, visible } = await page.evaluate(() => ({ ancho: document.documentElement.scrollWidth, visible: document.documentElement.clientWidth }));
+    if (ancho > visible) anchas.push(`${path}: ${ancho} px en ${visible} px`);
+  }
+  expect(anchas, anchas.join('\n')).toEqual([]);
+});
