@@ -182,7 +182,7 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
           useFsAccessApi={false}
           enablePointerEvents
           aria-label={t.soltarAqui}
-          inputProps={{ 'aria-label': t.subir }}
+          inputProps={{ 'aria-label': t.archivoApk }}
           styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
         >
           <Dropzone.Accept>

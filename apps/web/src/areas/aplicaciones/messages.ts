@@ -102,6 +102,7 @@ export const versionesMessages = {
   hecho: 'Listo',
   errorAccion: 'No se pudo completar la acción',
   subir: 'Subir versión',
+  archivoApk: 'Archivo APK',
   soltarAqui: 'Suelte el APK para subirlo',
   soloUno: 'Suba un APK por vez.',
   subidaTitulo: (archivo: string) => `Subir ${archivo}`,

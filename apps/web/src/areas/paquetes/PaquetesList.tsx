@@ -159,7 +159,7 @@ export function PaquetesList() {
           useFsAccessApi={false}
           enablePointerEvents
           aria-label={t.soltarAqui}
-          inputProps={{ 'aria-label': t.subir }}
+          inputProps={{ 'aria-label': t.archivoPaquete }}
           styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
         >
           <Dropzone.Accept>

@@ -5,6 +5,7 @@ export const instaladoresMessages = {
   titulo: 'Paquetes de instalación',
   tabla: 'Paquetes',
   subir: 'Subir paquete',
+  archivoPaquete: 'Archivo del paquete',
   editar: 'Editar',
   volver: 'Volver a la lista',
   volverAlPaquete: 'Volver al paquete',
