@@ -58,16 +58,16 @@ test('a list updates itself when another user changes it, and waits while the us
 
 test('the developments board moves a card another user moved', async ({ page, request }) => {
   const token = await apiToken(request);
+  // A development of its own, and the board searched down to it: other specs move their own cards meanwhile.
+  const titulo = `Tablero vivo ${sufijo}`;
+  const [producto] = await api<{ id: number }[]>(request, token, 'get', '/api/productos/opciones');
+  const { id } = await api<{ id: number }>(request, token, 'post', '/api/desarrollos', { titulo, producto_id: producto!.id, prioridad: 'media', fecha_solicitud: '2026-01-05' });
   await signIn(page, 'admin');
-  await ir(page, '/desarrollos/tablero');
-  const pendientes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pendiente' }) });
-  const tarjeta = pendientes.getByRole('article').first();
-  await expect(tarjeta).toBeVisible();
-  const id = Number(await tarjeta.getAttribute('data-desarrollo'));
-  const titulo = await tarjeta.getAttribute('aria-label');
+  await ir(page, `/desarrollos/tablero?q=${encodeURIComponent(titulo)}`);
+  const columna = (nombre: string) => page.getByRole('listitem', { name: new RegExp(`^${nombre}:`) });
+  await expect(columna('Pendiente').getByRole('article', { name: titulo })).toBeVisible();
 
   await api(request, token, 'post', `/api/desarrollos/${id}/estado`, { estado: 'analisis' });
-  const analisis = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Análisis' }) });
-  await expect(analisis.getByRole('article', { name: titulo ?? '' })).toBeVisible();
-  await expect(pendientes.locator(`[data-desarrollo="${id}"]`)).toHaveCount(0);
+  await expect(columna('Análisis').getByRole('article', { name: titulo })).toBeVisible();
+  await expect(columna('Pendiente').getByRole('article')).toHaveCount(0);
 });
