@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
+import { puertoLibre } from './puerto.ts';
 
 /** Debian's OpenLDAP server (`apt-get install slapd`; the test command installs it as it installs Chromium). */
 export const SLAPD = '/usr/sbin/slapd';
@@ -13,14 +13,6 @@ export const haySlapd = existsSync(SLAPD);
 const BASE = 'dc=physis,dc=local';
 const ADMIN_DN = `cn=admin,${BASE}`;
 const ADMIN_PW = 'clave-del-directorio';
-
-async function puertoLibre(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface PersonaLdap {
   uid: string;

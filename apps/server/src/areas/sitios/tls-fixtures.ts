@@ -90,11 +90,3 @@ export async function servidorTcp(modo: 'mudo' | 'http'): Promise<{ puerto: numb
   };
 }
 
-/** A port nothing listens on: opened, read and closed. */
-export async function puertoLibre(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const puerto = puertoDe(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return puerto;
-}

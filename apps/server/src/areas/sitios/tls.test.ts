@@ -1,7 +1,8 @@
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
-import { certificados, dias, puertoLibre, servidorHttps, servidorTcp } from './tls-fixtures.ts';
+import { certificados, dias, servidorHttps, servidorTcp } from './tls-fixtures.ts';
+import { puertoLibre } from '../../test/puerto.ts';
 import { verificarTls } from './tls.ts';
 
 // Real TLS handshakes with local servers presenting certificates made here (no network beyond loopback).

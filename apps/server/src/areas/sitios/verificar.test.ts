@@ -4,7 +4,8 @@ import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { fresh, ids, templatePorArchivo, type Ctx } from './test-support.ts';
-import { certificados, dias, puertoLibre, servidorHttps } from './tls-fixtures.ts';
+import { certificados, dias, servidorHttps } from './tls-fixtures.ts';
+import { puertoLibre } from '../../test/puerto.ts';
 
 // "Verificar" through the API against real local HTTPS servers with certificates made here.
 
