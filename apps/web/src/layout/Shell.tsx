@@ -16,7 +16,7 @@ import { messages } from '../core/messages.ts';
 import { Palette } from './palette/Palette.tsx';
 import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TOPBAR_FILA, TOPBAR_FILA_PAQUETE, TopBar } from './TopBar.tsx';
 import { useMenu } from './useMenu.ts';
 
 dayjs.locale('es');
@@ -62,7 +62,7 @@ function ShellLayout() {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: menu.granted.has('PACKS#VER') ? { base: TOPBAR_FILA + TOPBAR_FILA_PAQUETE, md: TOPBAR_FILA } : TOPBAR_FILA }}
       footer={{ height: 36 }}
       navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 'sm', collapsed: { mobile: !drawer } }}
       padding="md"
