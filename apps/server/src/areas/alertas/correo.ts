@@ -132,13 +132,14 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
         .filter((i) => i.tipo === tipo)
         .map(
           (i) =>
-            `<tr><td style="padding:4px 12px 4px 0"><a href="${escapar(base + i.enlace)}">${escapar(i.titulo)}</a></td>` +
-            `<td style="padding:4px 12px 4px 0;white-space:nowrap">${i.vence ? fechaCorta(i.vence) : ''}</td>` +
-            `<td style="padding:4px 0;white-space:nowrap">${i.vence ? cuandoVence(i.vence, hoy) : ''}</td></tr>`,
+            `<tr><td style="${CELDA}"><a href="${escapar(base + i.enlace)}" style="color:#1864ab">${escapar(i.titulo)}</a></td>` +
+            `<td style="${CELDA};white-space:nowrap">${i.vence ? fechaCorta(i.vence) : ''}</td>` +
+            // What is due today or overdue reads in red and bold, as the portal's expiry chips.
+            `<td style="${CELDA};white-space:nowrap${i.vence && i.vence <= hoy ? ';color:#c92a2a;font-weight:bold' : ''}">${i.vence ? cuandoVence(i.vence, hoy) : ''}</td></tr>`,
         )
         .join('');
-      return `<h3 style="margin:20px 0 6px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse">` +
-        `<tr><th align="left">Elemento</th><th align="left">Vence</th><th align="left">Estado</th></tr>${filas}</table>`;
+      return `<h3 style="margin:20px 0 6px;font-size:16px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse;width:100%">` +
+        `<tr>${['Elemento', 'Vence', 'Estado'].map((c) => `<th align="left" style="${CELDA};color:#495057;font-size:12px">${c}</th>`).join('')}</tr>${filas}</table>`;
     })
     .join('');
   const texto = tipos
@@ -153,12 +154,17 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
   };
 }
 
+/** A digest table's cell: a line under each row, as the portal's tables. */
+const CELDA = 'padding:6px 12px 6px 0;border-bottom:1px solid #dee2e6';
+
 function plantilla(nombre: string, cuerpo: string, base: string): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Intranet</title></head>` +
-    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1a1b1e;max-width:720px">` +
+    `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1a1b1e">` +
+    `<div style="max-width:720px">` +
+    `<div style="background:#1864ab;color:#ffffff;font-weight:bold;font-size:16px;padding:10px 14px;border-radius:4px">Intranet</div>` +
     `<p>Hola ${escapar(nombre)}:</p>${cuerpo}` +
     `<p style="margin-top:24px;color:#6b7280;font-size:12px">Para elegir qué alertas recibe, abra <a href="${escapar(`${base}/alertas/mis-alertas`)}">Mis alertas</a> en la Intranet.</p>` +
-    `</body></html>`;
+    `</div></body></html>`;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
