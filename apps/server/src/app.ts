@@ -7,6 +7,7 @@ import type { AreaDeps } from './core/area.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
 import { Programador } from './jobs/programador.ts';
+import { migracionesPendientes } from './db/migrate.ts';
 import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
@@ -16,6 +17,7 @@ import { estadoRoutes, VERSION } from './plugins/estado.ts';
 import { inputText } from './plugins/input.ts';
 import { maintenance } from './plugins/maintenance.ts';
 import { openapi } from './plugins/openapi.ts';
+import { idDeSolicitud, operacion, operacionRoutes, type Preparacion } from './plugins/operacion.ts';
 import { pressure } from './plugins/pressure.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { serverTiming } from './plugins/timing.ts';
@@ -32,14 +34,18 @@ export interface AppDeps {
   enEspera?: (() => number) | undefined;
   /** The scheduler main.ts starts once the app listens; without it the jobs are listed and none runs. */
   programador?: Programador<AreaDeps> | undefined;
+  /** True from SIGTERM on (main.ts): `GET /readyz` answers 503 while the process finishes what it has. */
+  drenando?: (() => boolean) | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole server, without listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, cambios, enEspera, programador = new Programador(db, config) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, cambios, enEspera, programador = new Programador(db, config), drenando = () => false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // JSON lines, each with the request's id (reqId), which the answer carries back as X-Request-Id.
     logger: { level: config.logLevel },
+    genReqId: idDeSolicitud,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // A URL the router cannot decode (bad %-escapes) or with an over-long parameter: in Spanish, in the envelope.
@@ -52,6 +58,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
 
   // Order matters: these hooks run in this order on every request, before any route's own work.
   serverTiming(app);
+  operacion(app);
   await securityHeaders(app, config);
   await corsPolicy(app, config.corsOrigins);
   await pressure(app, config.sobrecarga, enEspera);
@@ -86,8 +93,26 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);
   for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes);
+  await app.register(operacionRoutes, { preparacion: preparacion(db, cambios, drenando), metricsToken: config.metricsToken });
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);
   return app;
+}
+
+/** What `GET /readyz` checks: the database answers with this build's migrations, the change feed is up. */
+function preparacion(db: Db, cambios: Cambios | undefined, drenando: () => boolean): Preparacion {
+  return {
+    baseDeDatos: async () => {
+      try {
+        // A database that does not answer within 2 s is as good as down for a proxy deciding where to send calls.
+        const plazo = new Promise<never>((_, rechazar) => setTimeout(() => rechazar(new Error('plazo')), 2000).unref());
+        return (await Promise.race([migracionesPendientes(db), plazo])) > 0 ? MENSAJES.migracionesPendientes : null;
+      } catch {
+        return MENSAJES.baseNoResponde;
+      }
+    },
+    avisos: () => (cambios && !cambios.vivo ? MENSAJES.avisosCaidos : null),
+    drenando,
+  };
 }
 
 /** JSON as Fastify parses it (prototype-poisoning safe), except that an empty body is no body. */

@@ -71,6 +71,8 @@ const envSchema = z.object({
   OVERLOAD_MAX_DB_QUEUE: limit(30),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
+  METRICS_TOKEN: z.string().default(''),
+  SHUTDOWN_TIMEOUT_S: positive(25),
   TAREAS: z
     .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
     .default('1')
@@ -148,6 +150,10 @@ export interface Config {
   corsOrigins: string[];
   /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
+  /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for; '' opens it only to this machine (loopback). */
+  metricsToken: string;
+  /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
+  shutdownTimeoutS: number;
   /** TAREAS=0: this process runs no scheduled job (another one does); 1 by default. */
   tareas: boolean;
   /** ALERTAS_INTERVALO_MIN: minutes between expiry scans (60). */
@@ -237,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDemoraMs: e.OVERLOAD_MAX_DELAY_MS,
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
     },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     tareas: e.TAREAS,
     alertasIntervaloMin: e.ALERTAS_INTERVALO_MIN,
     smtpUrl: e.SMTP_URL,

@@ -8,6 +8,7 @@ import { startHousekeeping } from './db/housekeeping.ts';
 import { seed } from './db/seed.ts';
 import type { AreaDeps } from './core/area.ts';
 import { Programador } from './jobs/programador.ts';
+import { leerAlPedir } from './core/metricas.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,16 +24,35 @@ async function main(): Promise<void> {
     // overload, so only the calls in flight are limited there.
     const sobrecarga = database.kind === 'pglite' ? { ...config.sobrecarga, maxDemoraMs: 0, maxHeapBytes: 0 } : config.sobrecarga;
     const programador = new Programador<AreaDeps>(database.db, config);
-    const app = await buildApp({ db: database.db, config: { ...config, sobrecarga }, cambios: feed.cambios, enEspera: () => database.enEspera(), programador });
+    let drenando = false;
+    const app = await buildApp({
+      db: database.db,
+      config: { ...config, sobrecarga },
+      cambios: feed.cambios,
+      enEspera: () => database.enEspera(),
+      programador,
+      drenando: () => drenando,
+    });
+    leerAlPedir({ conexiones: () => database.conexiones(), cola: () => programador.enCola() });
     const stopHousekeeping = startHousekeeping(database.db, config.sessionIdleMinutes, (err) =>
       app.log.error({ err }, 'limpieza de sesiones e intentos de ingreso'),
     );
 
     const stop = async (signal: string) => {
       console.log(`\nDeteniendo Intranet (${signal})...`);
+      // From now on /readyz answers 503; the calls in flight and the error monitor's batches get
+      // SHUTDOWN_TIMEOUT_S to finish, and past it the process leaves anyway (exit 1: something was cut).
+      drenando = true;
+      const plazo = setTimeout(() => {
+        console.error(`No terminó en ${config.shutdownTimeoutS} s (SHUTDOWN_TIMEOUT_S): se corta lo que quedaba en curso.`);
+        process.exit(1);
+      }, config.shutdownTimeoutS * 1000);
+      plazo.unref();
       stopHousekeeping();
       // Running jobs get a few seconds to finish; one cut off is retried by the queue (in any process).
       await programador.detener();
+      // Stops taking connections, answers the calls in flight (new calls on open connections get 503), and
+      // runs the areas' onClose hooks (the intake writes what it has queued).
       await app.close();
       await feed.close();
       await database.close();

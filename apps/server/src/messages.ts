@@ -27,4 +27,10 @@ export const MENSAJES = {
   direccionDemasiadoLarga: 'La dirección de la solicitud es demasiado larga',
   interno: 'Error interno del servidor',
   ocupado: 'El servidor está ocupado; vuelva a intentarlo en unos segundos',
+  drenando: 'El proceso se está deteniendo: termina lo que tiene en curso y no recibe solicitudes nuevas',
+  baseNoResponde: 'La base de datos no responde',
+  migracionesPendientes: 'La base de datos no tiene todas las migraciones de esta versión',
+  avisosCaidos: 'La conexión de avisos de cambios (LISTEN) está caída',
+  metricasToken: 'Las métricas piden el token de METRICS_TOKEN en Authorization: Bearer',
+  metricasLocal: 'Sin METRICS_TOKEN, las métricas solo se leen desde esta misma máquina',
 } as const;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { writeAudit } from '../db/audit.ts';
+import { bloqueosIngreso, ingresosFallidos } from './metricas.ts';
 import { MENSAJES } from '../messages.ts';
 import { ApiError } from '../plugins/errors.ts';
 import {
@@ -45,10 +46,10 @@ function limitsStarted(fallos: FailureCounts): string[] {
  * and answers the seconds this address must now wait for this name (0: not locked).
  */
 export async function recordWrongPassword(db: Db, intento: Intento): Promise<number> {
-  await db.transaction(async (tx) => {
+  const empezados = await db.transaction(async (tx) => {
     const fallos = await recordFailure(tx, intento.usuario, intento.ip);
     const limites = limitsStarted(fallos);
-    if (limites.length === 0) return;
+    if (limites.length === 0) return limites;
     await writeAudit(tx, {
       autor: null,
       accion: AUDIT_BLOQUEO,
@@ -62,6 +63,9 @@ export async function recordWrongPassword(db: Db, intento: Intento): Promise<num
         direcciones: fallos.direcciones,
       },
     });
+    return limites;
   });
+  ingresosFallidos.inc();
+  for (const limite of empezados) bloqueosIngreso.inc({ limite });
   return throttleWait(db, intento);
 }

@@ -32,6 +32,8 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
   /** Queries waiting for a free connection of the pool (always 0 on PGlite, which has one, in the process). */
   enEspera(): number;
+  /** The pool's connections right now (PGlite: its one connection, in the process). */
+  conexiones(): { total: number; libres: number; enEspera: number };
   /**
    * Runs SQL text as a library that brings its own SQL hands it over (the job queue): with values, one
    * statement with $1… parameters; without, one or more statements, answering the last one's rows.
@@ -67,6 +69,7 @@ export async function openPostgres(
     kind: 'postgres',
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     enEspera: () => pool.waitingCount,
+    conexiones: () => ({ total: pool.totalCount, libres: pool.idleCount, enEspera: pool.waitingCount }),
     sql: async (text, values) => {
       // Several statements (no values) answer one result each: the last one's rows, as PGlite's below.
       const result: QueryResult | QueryResult[] = await pool.query(text, values);
@@ -133,6 +136,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
       return () => unlisten();
     },
     enEspera: () => 0,
+    conexiones: () => ({ total: 1, libres: 1, enEspera: 0 }),
     sql: async (text, values) =>
       values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),

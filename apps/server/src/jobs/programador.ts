@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import { ZONA_HORARIA } from '../core/fechas.ts';
+import { tareasFallidas } from '../core/metricas.ts';
 import type { Db, SqlCrudo } from '../db/client.ts';
 import { tareasEjecuciones } from '../db/schema.ts';
 
@@ -162,6 +163,15 @@ export class Programador<D> {
     return tarea.ejecutar(this.#deps, { manual: true });
   }
 
+  /** Runs waiting in the queue, by job (empty while the queue is not started in this process): for the metrics. */
+  async enCola(): Promise<Record<string, number>> {
+    const boss = this.#boss;
+    if (!boss) return {};
+    const cola: Record<string, number> = {};
+    for (const nombre of this.#tareas.keys()) cola[nombre] = await boss.getQueueSize(nombre);
+    return cola;
+  }
+
   /** Every job with its schedule, next run, waiting runs and latest runs (Alertas → Tareas). */
   async estado(ahora = new Date()): Promise<Omit<TareasRespuesta, 'correo'>> {
     const tareas = [];
@@ -217,6 +227,7 @@ export class Programador<D> {
       await this.#db.update(tareasEjecuciones).set({ estado: 'ok', fin: new Date(), resultado }).where(eq(tareasEjecuciones.id, id));
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
+      tareasFallidas.inc({ tarea: tarea.nombre });
       await this.#db.update(tareasEjecuciones).set({ estado: 'error', fin: new Date(), error }).where(eq(tareasEjecuciones.id, id));
       if (definitivo) {
         for (const escucha of this.#fallos) {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { TODO, type Cambios } from '../db/cambios.ts';
 import { isApiPath } from './errors.ts';
 import { fechaLocal } from '../core/fechas.ts';
+import { lecturasCache } from '../core/metricas.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,6 +67,7 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     // A caller asking for a fresh answer (a browser's hard reload sends no-cache) gets one, which is kept.
     const fresco = /no-cache|no-store/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
     const hit = fresco ? undefined : guardadas.get(clave(request.url));
+    lecturasCache.inc({ resultado: hit ? 'hit' : 'miss' });
     if (hit) return reply.type(hit.tipo).header('x-cache', 'hit').send(hit.payload);
     request.cacheDesde = cambios.generacion;
   });

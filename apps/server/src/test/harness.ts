@@ -40,6 +40,8 @@ export interface CloneOptions {
   cambios?: boolean;
   /** Start the scheduled jobs' queue, as main.ts does (polling every half second). */
   programador?: boolean | OpcionesProgramador;
+  /** Whether the process is draining (SIGTERM), as main.ts tells the app. */
+  drenando?: () => boolean;
 }
 
 export interface Template {
@@ -70,7 +72,7 @@ async function startApp(
   const config = testConfig(overrides);
   const feed = opts.cambios ? await escucharCambios(database) : undefined;
   const programador = new Programador<AreaDeps>(database.db, config);
-  const app = await buildApp({ db: database.db, config, cambios: feed?.cambios, programador });
+  const app = await buildApp({ db: database.db, config, cambios: feed?.cambios, programador, drenando: opts.drenando });
   await app.ready();
   if (opts.programador) {
     await programador.iniciar(database.sql, { sondeoSegundos: 0.5, ...(opts.programador === true ? {} : opts.programador) });

@@ -1,3 +1,4 @@
+import { lotesIntake } from '../../../core/metricas.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { esNormalizado, normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
 
@@ -121,6 +122,7 @@ export class EscrituraEventos {
     const umbral = this.opts.loteParaOtro ?? 1;
     while (this.enVuelo < this.opts.paralelo && this.cola.length >= (this.enVuelo === 0 ? 1 : umbral)) {
       const lote = this.cola.splice(0, this.opts.maxLote);
+      lotesIntake.observe(lote.length);
       this.enVuelo += 1;
       void this.escribir(lote).finally(() => {
         this.enVuelo -= 1;

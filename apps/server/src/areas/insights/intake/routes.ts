@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INTAKE_MAX_BODY } from '@intranet/contract/insights';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { insightsProyectos } from '../../../db/schema.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
@@ -96,6 +97,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const admision = limite.admitir(p.id, p.limitePorMinuto, eventos.length);
     if (!admision.ok) {
       retryHeaders(reply, admision.retryAfter, 'project');
+      eventosIntake.inc({ resultado: 'limitado' }, eventos.length);
       throw new IntakeError(429, 'Se superó el límite de eventos por minuto del proyecto');
     }
     const esperas = eventos.map((e) => escritura.encolar(e));
@@ -103,6 +105,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       // Those that did get in will be stored; the SDK resends the lot and the repeated event_ids are stored once.
       await Promise.allSettled(esperas);
       retryHeaders(reply, 1, 'organization');
+      eventosIntake.inc({ resultado: 'limitado' }, eventos.length);
       throw new IntakeError(429, 'El monitor está saturado; reintente en un momento');
     }
     try {
@@ -110,6 +113,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     } catch {
       throw new IntakeError(503, 'No se pudo guardar el evento; reintente');
     }
+    eventosIntake.inc({ resultado: 'aceptado' }, eventos.length);
     return true;
   }
 
@@ -155,9 +159,14 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   }
 
   app.setErrorHandler((err, _request, reply) => {
-    if (err instanceof IntakeError) return reply.code(err.statusCode).send({ error: err.message, datos: null });
+    if (err instanceof IntakeError) {
+      // Turned away by a limit: counted with its events where it happened.
+      if (err.statusCode !== 429) eventosIntake.inc({ resultado: 'rechazado' });
+      return reply.code(err.statusCode).send({ error: err.message, datos: null });
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      eventosIntake.inc({ resultado: 'rechazado' });
       return reply.code(status).send({ error: status === 413 ? 'El cuerpo supera el máximo admitido' : 'Solicitud inválida', datos: null });
     }
     app.log.error({ err }, 'insights: intake');
