@@ -114,7 +114,10 @@ ensureDebianPackages();
 // (dependency-cruiser) and dead code (knip).
 console.log('\n▶ Typecheck, boundaries and dead code');
 const checks = [
-  ...['packages/contract', 'packages/editor', 'apps/server', 'apps/web', 'e2e', 'bench'].map((project) => [
+  // The server and the benches as one program (tsconfig.node.json): the benches import the server, and checked
+  // apart the server was checked twice (43 s and 34 s, against about 45 s together).
+  ['Typecheck apps/server and bench', bin('tsc'), ['-p', 'tsconfig.node.json']],
+  ...['packages/contract', 'packages/editor', 'apps/web', 'e2e'].map((project) => [
     `Typecheck ${project}`, bin('tsc'), ['-p', join(project, 'tsconfig.json')],
   ]),
   ['Boundaries (dependency-cruiser)', 'npm', ['run', '-s', 'lint:deps']],
