@@ -73,6 +73,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_HEAP_MB: limit(128),
   METRICS_TOKEN: z.string().default(''),
   SHUTDOWN_TIMEOUT_S: positive(25),
+  SHUTDOWN_DRAIN_S: limit(2),
   TAREAS: z
     .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
     .default('1')
@@ -154,6 +155,8 @@ export interface Config {
   metricsToken: string;
   /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
   shutdownTimeoutS: number;
+  /** SHUTDOWN_DRAIN_S: on SIGTERM, seconds still taking calls with /readyz at 503, for the proxy to stop sending (2). */
+  shutdownDrainS: number;
   /** TAREAS=0: this process runs no scheduled job (another one does); 1 by default. */
   tareas: boolean;
   /** ALERTAS_INTERVALO_MIN: minutes between expiry scans (60). */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
+    shutdownDrainS: e.SHUTDOWN_DRAIN_S,
     tareas: e.TAREAS,
     alertasIntervaloMin: e.ALERTAS_INTERVALO_MIN,
     smtpUrl: e.SMTP_URL,

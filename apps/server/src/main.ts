@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { credentialLines, saveGenerated } from './credentials.ts';
@@ -9,6 +10,9 @@ import { seed } from './db/seed.ts';
 import type { AreaDeps } from './core/area.ts';
 import { Programador } from './jobs/programador.ts';
 import { leerAlPedir } from './core/metricas.ts';
+
+/** On SIGTERM, how long the connections already accepted get for their calls to arrive before idle ones are closed. */
+const LLEGADA_MS = 500;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,8 +44,8 @@ async function main(): Promise<void> {
 
     const stop = async (signal: string) => {
       console.log(`\nDeteniendo Intranet (${signal})...`);
-      // From now on /readyz answers 503; the calls in flight and the error monitor's batches get
-      // SHUTDOWN_TIMEOUT_S to finish, and past it the process leaves anyway (exit 1: something was cut).
+      // From now on /readyz answers 503; the drain, the calls in flight and the error monitor's batches get
+      // SHUTDOWN_TIMEOUT_S in all, and past it the process leaves anyway (exit 1: something was cut).
       drenando = true;
       const plazo = setTimeout(() => {
         console.error(`No terminó en ${config.shutdownTimeoutS} s (SHUTDOWN_TIMEOUT_S): se corta lo que quedaba en curso.`);
@@ -51,8 +55,16 @@ async function main(): Promise<void> {
       stopHousekeeping();
       // Running jobs get a few seconds to finish; one cut off is retried by the queue (in any process).
       await programador.detener();
-      // Stops taking connections, answers the calls in flight (new calls on open connections get 503), and
-      // runs the areas' onClose hooks (the intake writes what it has queued).
+      // First the proxy takes the process out (its health check reads /readyz, now 503) while calls are still
+      // taken: closing the listener at once would reset the connections waiting to be accepted.
+      await new Promise((r) => setTimeout(r, config.shutdownDrainS * 1000));
+      // No new connection from now on. Node's http close would also drop at once every open connection without a
+      // call in progress, and a connection just accepted whose call has not been read yet counts as one: its
+      // client would see its call cut (ECONNRESET). So: stop listening (the net server's close), give those calls
+      // a moment to arrive, then let Fastify close the rest — answer the calls in flight (new calls on open
+      // connections get 503 with Connection: close) and run the areas' onClose hooks (the intake writes its queue).
+      net.Server.prototype.close.call(app.server);
+      await new Promise((r) => setTimeout(r, LLEGADA_MS));
       await app.close();
       await feed.close();
       await database.close();
