@@ -132,14 +132,14 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
         .filter((i) => i.tipo === tipo)
         .map(
           (i) =>
-            `<tr><td style="${CELDA}"><a href="${escapar(base + i.enlace)}" style="color:#1864ab">${escapar(i.titulo)}</a></td>` +
+            `<tr style="${FILA}"><td style="${CELDA}"><a href="${escapar(base + i.enlace)}" style="color:#1864ab">${escapar(i.titulo)}</a></td>` +
             `<td style="${CELDA};white-space:nowrap">${i.vence ? fechaCorta(i.vence) : ''}</td>` +
             // What is due today or overdue reads in red and bold, as the portal's expiry chips.
             `<td style="${CELDA};white-space:nowrap${i.vence && i.vence <= hoy ? ';color:#c92a2a;font-weight:bold' : ''}">${i.vence ? cuandoVence(i.vence, hoy) : ''}</td></tr>`,
         )
         .join('');
       return `<h3 style="margin:20px 0 6px;font-size:16px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse;width:100%">` +
-        `<tr>${['Elemento', 'Vence', 'Estado'].map((c) => `<th align="left" style="${CELDA};color:#495057;font-size:12px">${c}</th>`).join('')}</tr>${filas}</table>`;
+        `<tr style="${FILA}">${['Elemento', 'Vence', 'Estado'].map((c) => `<th align="left" style="${CELDA};color:#495057;font-size:12px">${c}</th>`).join('')}</tr>${filas}</table>`;
     })
     .join('');
   const texto = tipos
@@ -154,8 +154,9 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
   };
 }
 
-/** A digest table's cell: a line under each row, as the portal's tables. */
-const CELDA = 'padding:6px 12px 6px 0;border-bottom:1px solid #dee2e6';
+/** A digest table's row and cell: a line under each row, as the portal's tables (styles inline, as mail clients want). */
+const FILA = 'border-bottom:1px solid #dee2e6';
+const CELDA = 'padding:6px 12px 6px 0';
 
 function plantilla(nombre: string, cuerpo: string, base: string): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Intranet</title></head>` +
