@@ -29,6 +29,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('typing each input rule', async ({ page }) => {
+  // Eleven fresh editors, each through the product list and its "leave without saving" (about 30 s on a quiet
+  // machine, 50 s on a busy one): the budget is for the eleven, not one screen's.
+  test.setTimeout(120_000);
   let content = await freshEditor(page);
   await page.keyboard.type('uno--dos... "comillas" y \'simples\'');
   await expect(content.locator('p').first()).toHaveText('uno—dos… “comillas” y ‘simples’');

@@ -5,6 +5,9 @@ const paleta = (page: Page) => page.getByRole('dialog');
 const entrada = (page: Page) => page.getByPlaceholder(/Buscar clientes, servidores/);
 
 async function abrir(page: Page): Promise<void> {
+  // A palette still closing (its exit transition, after Enter opened a line) keeps its field focused, and the
+  // shortcut is not taken inside a field: wait until it is gone, as a person sees it go before pressing again.
+  await expect(paleta(page)).toBeHidden();
   await page.keyboard.press('ControlOrMeta+k');
   await expect(entrada(page)).toBeFocused();
 }
