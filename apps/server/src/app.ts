@@ -7,7 +7,7 @@ import type { AreaDeps } from './core/area.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
 import { Programador } from './jobs/programador.ts';
-import { migracionesPendientes } from './db/migrate.ts';
+import { migracionesAlDia } from './db/migrate.ts';
 import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
@@ -105,7 +105,7 @@ function preparacion(db: Db, cambios: Cambios | undefined, drenando: () => boole
       try {
         // A database that does not answer within 2 s is as good as down for a proxy deciding where to send calls.
         const plazo = new Promise<never>((_, rechazar) => setTimeout(() => rechazar(new Error('plazo')), 2000).unref());
-        return (await Promise.race([migracionesPendientes(db), plazo])) > 0 ? MENSAJES.migracionesPendientes : null;
+        return (await Promise.race([migracionesAlDia(db), plazo])) ? null : MENSAJES.migracionesPendientes;
       } catch {
         return MENSAJES.baseNoResponde;
       }

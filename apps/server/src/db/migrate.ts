@@ -52,15 +52,15 @@ export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<
 }
 
 /**
- * The committed migrations the database has not applied (0 when it is up to date, or ahead: another process of
- * a newer build may have migrated it further). For `GET /readyz`: one small query.
+ * Whether the database holds this build's last committed migration (or a later one: another process of a newer
+ * build may have migrated it further). For `GET /readyz`: one small query.
  */
-export async function migracionesPendientes(db: Db, folder: string = MIGRATIONS_DIR): Promise<number> {
+export async function migracionesAlDia(db: Db, folder: string = MIGRATIONS_DIR): Promise<boolean> {
   const ultima = readMigrationFiles({ migrationsFolder: folder }).at(-1)?.folderMillis ?? -1;
   const r = await db.execute<{ n: string | number }>(
     sql`select count(*) as n from drizzle.__drizzle_migrations where created_at >= ${ultima}`,
   );
-  return Number(r.rows[0]?.n ?? 0) > 0 ? 0 : 1;
+  return Number(r.rows[0]?.n ?? 0) > 0;
 }
 
 /** Drizzle wraps the driver's error ("Failed query: ..."); the driver's own message says what went wrong. */

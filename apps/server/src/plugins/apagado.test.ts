@@ -10,9 +10,10 @@ const template = useTemplate();
 type Resultado = { status: number } | { error: string };
 
 /** One call on a connection of its own (no keep-alive): a refused connection and a cut answer are told apart. */
-function enviar(url: string, cuerpo: string): Promise<Resultado> {
+function llamar(url: string, cuerpo?: string): Promise<Resultado> {
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+    const opciones = cuerpo === undefined ? { agent: false } : { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } };
+    const req = request(url, opciones, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
       res.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
@@ -46,7 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful stop (SIGTERM) under a
         while (!fuera) {
           const eventId = `${c.toString(16).padStart(8, '0')}${(n++).toString(16).padStart(24, '0')}`;
           const inicio = Date.now();
-          const r = await enviar(url, JSON.stringify({ event_id: eventId, message: `apagado ${eventId}`, level: 'error', platform: 'node' }));
+          const r = await llamar(url, JSON.stringify({ event_id: eventId, message: `apagado ${eventId}`, level: 'error', platform: 'node' }));
           if ('error' in r) {
             cortadas.push(r.error);
           } else if (r.status === 200) {
@@ -63,14 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful stop (SIGTERM) under a
       otro.proceso.kill('SIGTERM');
       // As a proxy would: its health check reads /readyz, and once it answers 503 no new call goes there.
       for (;;) {
-        const r = await new Promise<Resultado>((resolve) => {
-          const req = request(`${base}/readyz`, { agent: false }, (res) => {
-            res.resume();
-            res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-          });
-          req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
-          req.end();
-        });
+        const r = await llamar(`${base}/readyz`);
         if ('status' in r && r.status === 503) break;
         if ('error' in r) throw new Error(`/readyz no respondió durante el drenaje: ${r.error}`);
         await new Promise((res) => setTimeout(res, 50));
