@@ -56,8 +56,9 @@ export function diskStore(dir: string): FileStore {
         }
         if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
       }
+      const destino = createWriteStream(tmp, { flags: 'wx', highWaterMark: CHUNK });
       try {
-        await pipeline(measured, createWriteStream(tmp, { flags: 'wx', highWaterMark: CHUNK }));
+        await pipeline(measured, destino);
         const sha256 = hash.digest('hex');
         const final = pathOf(sha256);
         if (await touch(final)) {
@@ -68,6 +69,9 @@ export function diskStore(dir: string): FileStore {
         await rename(tmp, final);
         return { sha256, tamano, nuevo: true };
       } catch (err) {
+        // A refusal before the first write finds the file still being opened: removed now, it would be created
+        // just after. Its stream closes once the open is done, so the file exists, or never will, from then on.
+        if (!destino.closed) await new Promise((done) => destino.once('close', done));
         await rm(tmp, { force: true });
         throw err;
       }
