@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_SECRETS_KEY } from './passwords.ts';
 import { puertoLibre } from './puerto.ts';
 
-/** A server process (main.ts) a test started: its base URL, and its exit once stopped. */
+/** A server process a test started: its base URL, and its exit once stopped. */
 export interface OtroProceso {
   base: string;
   proceso: ChildProcess;
@@ -14,22 +16,41 @@ export interface OtroProceso {
   salida: Promise<number | string>;
 }
 
+/** The bundle `npm start` runs (`npm run build`); the PostgreSQL pass of `npm test` runs after the build. */
+const CONSTRUIDO = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
 /**
- * Starts another server process (main.ts, as `npm start` runs it, without scheduled jobs) on the same
- * PostgreSQL database and waits until it answers. PGlite is one process's: PostgreSQL only.
+ * How a test starts the server: the built bundle as `npm start` runs it (`construido`), else the sources through
+ * tsx (main.ts), which needs no build.
  */
-async function arrancar(databaseUrl: string | undefined, env: Record<string, string>): Promise<OtroProceso & { dataDir: string }> {
+function comando(construido: boolean): string[] {
+  if (!construido) return ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))];
+  if (!existsSync(CONSTRUIDO)) throw new Error(`falta ${CONSTRUIDO}: ejecute npm run build`);
+  return ['--max-old-space-size=384', CONSTRUIDO];
+}
+
+async function arrancar(databaseUrl: string | undefined, env: Record<string, string>, construido: boolean): Promise<OtroProceso & { dataDir: string }> {
   if (!databaseUrl) throw new Error('otro proceso necesita PostgreSQL (TEST_DATABASE_URL)');
   const port = await puertoLibre();
   const dataDir = await mkdtemp(join(tmpdir(), 'intranet-otro-'));
-  const proceso = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TAREAS: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+  const proceso = spawn(process.execPath, comando(construido), {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TAREAS: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      ...env,
+    },
     stdio: 'ignore',
   });
   const salida = once(proceso, 'exit').then(([code, signal]) => (code ?? String(signal)) as number | string);
   const base = `http://127.0.0.1:${port}`;
   const hasta = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/estado`).then((r) => r.ok).catch(() => false))) {
+  while (!(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false))) {
     if (Date.now() > hasta || proceso.exitCode !== null) {
       proceso.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
@@ -40,18 +61,39 @@ async function arrancar(databaseUrl: string | undefined, env: Record<string, str
   return { base, proceso, salida, dataDir };
 }
 
-/** Runs `usar` with another server process on the same PostgreSQL database; stops it afterwards (if `usar` did not). */
-export async function conOtroProceso(
+async function detener(otro: OtroProceso & { dataDir: string }): Promise<void> {
+  if (otro.proceso.exitCode === null && otro.proceso.signalCode === null) otro.proceso.kill('SIGTERM');
+  await otro.salida;
+  await rm(otro.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Runs `usar` with `cantidad` server processes started together on the same PostgreSQL database (PGlite is one
+ * process's), each with its own DATA_DIR and the test's SECRETS_KEY, without scheduled jobs unless `env` says
+ * TAREAS=1; stops them afterwards (those `usar` did not).
+ */
+export async function conProcesos(
+  databaseUrl: string | undefined,
+  cantidad: number,
+  usar: (procesos: OtroProceso[]) => Promise<void>,
+  opciones: { env?: Record<string, string>; construido?: boolean } = {},
+): Promise<void> {
+  const arrancados = await Promise.allSettled(
+    Array.from({ length: cantidad }, () => arrancar(databaseUrl, opciones.env ?? {}, opciones.construido ?? false)),
+  );
+  const procesos = arrancados.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  try {
+    const fallido = arrancados.find((a) => a.status === 'rejected');
+    if (fallido) throw fallido.reason;
+    await usar(procesos);
+  } finally {
+    await Promise.all(procesos.map(detener));
+  }
+}
+
+/** Runs `usar` with another server process (main.ts through tsx) on the same PostgreSQL database. */
+export const conOtroProceso = (
   databaseUrl: string | undefined,
   usar: (base: string, otro: OtroProceso) => Promise<void>,
   env: Record<string, string> = {},
-): Promise<void> {
-  const otro = await arrancar(databaseUrl, env);
-  try {
-    await usar(otro.base, otro);
-  } finally {
-    if (otro.proceso.exitCode === null && otro.proceso.signalCode === null) otro.proceso.kill('SIGTERM');
-    await otro.salida;
-    await rm(otro.dataDir, { recursive: true, force: true });
-  }
-}
+): Promise<void> => conProcesos(databaseUrl, 1, ([otro]) => usar(otro!.base, otro!), { env });
