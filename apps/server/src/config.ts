@@ -85,6 +85,9 @@ const envSchema = z.object({
     .max(1440, 'debe ser 1440 (un día) o menos')
     .refine((m) => 60 % m === 0 || m % 60 === 0, 'debe dividir la hora (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) o ser un múltiplo de 60')
     .default(60),
+  INSIGHTS_RETENCION_DIAS: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser 1 o más').default(90),
+  AUDITORIA_RETENCION_DIAS: limit(0),
+  ENTREGAS_RETENCION_DIAS: limit(0),
   SMTP_URL: z
     .string()
     .default('')
@@ -161,6 +164,12 @@ export interface Config {
   tareas: boolean;
   /** ALERTAS_INTERVALO_MIN: minutes between expiry scans (60). */
   alertasIntervaloMin: number;
+  /** INSIGHTS_RETENCION_DIAS: the monitor's events older than this are removed each night (90); issues stay. */
+  insightsRetencionDias: number;
+  /** AUDITORIA_RETENCION_DIAS: the audit rows older than this are removed each night; 0 keeps them (default). */
+  auditoriaRetencionDias: number;
+  /** ENTREGAS_RETENCION_DIAS: webhook deliveries and e-mails sent or failed older than this go; 0 keeps them (default). */
+  entregasRetencionDias: number;
   /** SMTP_URL: where e-mail is sent (smtp://user:pass@host:587); '' sends none. */
   smtpUrl: string;
   /** ALERTAS_REMITENTE: the alerts' sender ("Intranet <intranet@example.com>"). */
@@ -251,6 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
     tareas: e.TAREAS,
     alertasIntervaloMin: e.ALERTAS_INTERVALO_MIN,
+    insightsRetencionDias: e.INSIGHTS_RETENCION_DIAS,
+    auditoriaRetencionDias: e.AUDITORIA_RETENCION_DIAS,
+    entregasRetencionDias: e.ENTREGAS_RETENCION_DIAS,
     smtpUrl: e.SMTP_URL,
     alertasRemitente: e.ALERTAS_REMITENTE,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,

@@ -3,6 +3,7 @@ import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflictos.ts';
 import { reportarErroresPropios } from './propio.ts';
+import { retencionEventos } from './retencion.ts';
 import { insightsAuditoria, insightsRoutes } from './routes.ts';
 import { seedInsights } from './seed.ts';
 
@@ -15,6 +16,7 @@ export const insights: AreaDescriptor = {
   auditoria: insightsAuditoria,
   conflictos,
   eventos: insightsAlertas,
+  tareas: [retencionEventos],
   seed: seedInsights,
   busqueda: [busquedaInsights],
   vivas: [{ lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] }],

@@ -69,15 +69,21 @@ export const insightsIssues = pgTable(
   ],
 );
 
+/**
+ * Partitioned by month of `fecha` (migration 0032; drizzle does not describe partitions), so retention drops
+ * a month at once: hence `fecha` in the primary key and the unique index, and the id from a plain sequence.
+ */
 export const insightsEventos = pgTable(
   'insights_eventos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('insights_eventos_id_seq')`),
     proyectoId: integer('proyecto_id').notNull(),
     issueId: integer('issue_id')
       .notNull()
       .references(() => insightsIssues.id, { onDelete: 'cascade' }),
-    /** The SDK's event_id: 32 hex characters. A retried event is stored once. */
+    /** The SDK's event_id: 32 hex characters. A retried event (same event_id and timestamp) is stored once. */
     eventId: text('event_id').notNull(),
     fecha: instante('fecha').notNull(),
     recibido: instante('recibido').notNull().defaultNow(),
@@ -95,7 +101,9 @@ export const insightsEventos = pgTable(
     datos: json('datos').notNull(),
   },
   (t) => [
-    uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId),
+    // By `fecha` first, so retention finds a month's older rows through it.
+    primaryKey({ name: 'insights_eventos_pkey', columns: [t.fecha, t.id] }),
+    uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId, t.fecha),
     index('insights_eventos_issue_idx').on(t.issueId, t.id),
   ],
 );

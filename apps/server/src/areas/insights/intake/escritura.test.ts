@@ -38,10 +38,10 @@ const issue = async (valor: string) => {
 describe('escribirLote', () => {
   it('creates a new issue once when concurrent batches bring its first events, and counts every event once', async () => {
     // Eight batches of the same new fingerprint at once; batches 1-7 also repeat three event_ids of batch 0
-    // (an SDK resending while the first delivery is still being written).
-    const repetidos = Array.from({ length: 3 }, () => randomUUID().replaceAll('-', ''));
+    // (an SDK resending while the first delivery is still being written: the same event_id and timestamp).
+    const repetidos = Array.from({ length: 3 }, () => ({ eventId: randomUUID().replaceAll('-', ''), timestamp: Date.now() / 1000 }));
     const lotes = Array.from({ length: 8 }, (_, i) => [
-      ...repetidos.map((eventId) => aceptado('carrera', { eventId })),
+      ...repetidos.map(({ eventId, timestamp }) => aceptado('carrera', { eventId, extra: { timestamp } })),
       ...Array.from({ length: 5 + i }, () => aceptado('carrera')),
     ]);
     await Promise.all(lotes.map((lote) => escribirLote(ctx.t.db, lote)));

@@ -200,7 +200,8 @@ ins as (
   join ids on ids.proyecto_id = x.proyecto_id and ids.huella = x.huella
   -- In arrival order, so event ids (latest, previous, next) follow it within the batch too.
   order by x.orden
-  on conflict (proyecto_id, event_id) do nothing
+  -- An SDK's retry repeats the event_id and its timestamp: stored once (fecha partitions the table, migration 0032).
+  on conflict (proyecto_id, event_id, fecha) do nothing
   returning issue_id, recibido
 ),
 cuenta as (
