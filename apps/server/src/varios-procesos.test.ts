@@ -121,7 +121,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes on one d
           expect(Buffer.from(await bajada.arrayBuffer()).equals(bytes)).toBe(true);
         }
 
-        // Jobs asked for on every process at once: each queued run is run once, by one of them.
+        // Jobs asked for on every process at once, once each has its queue going: each queued run is run once.
+        for (const base of [a, b, c]) await hasta(async () => datos<{ activo: boolean }>(await llamar(base, '/api/alertas/tareas', { token: admin })).activo, 30_000);
         const pedidos = await Promise.all(
           [a, b, c, a, b, c].map((base) => llamar(base, '/api/alertas/tareas/archivos-barrido/ejecutar', { method: 'POST', token: admin })),
         );

@@ -1,6 +1,6 @@
 import type { TareaEjecucion, TareasRespuesta } from '@intranet/contract/alertas';
 import cronParser from 'cron-parser';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import { ZONA_HORARIA } from '../core/fechas.ts';
@@ -46,6 +46,8 @@ const ESQUEMA = 'pgboss';
 const REINTENTOS = 2;
 const LIMITE_SEGUNDOS = 15 * 60;
 const EJECUCIONES_MOSTRADAS = 10;
+/** The advisory lock under which a process creates the queues (see #unoPorVez). */
+const CERROJO_COLAS = 7_201_019;
 
 export interface OpcionesProgramador {
   /** How a worker looks for new jobs, in seconds (pg-boss polls; 2 s by default, at least 0.5). */
@@ -98,10 +100,10 @@ export class Programador<D> {
   }
 
   /** Starts the queue on the database given (its schema `pgboss` is created or updated), schedules and works every job. */
-  async iniciar(sql: SqlCrudo, opciones: OpcionesProgramador = {}): Promise<void> {
+  async iniciar(sqlCrudo: SqlCrudo, opciones: OpcionesProgramador = {}): Promise<void> {
     const esperaReintento = opciones.esperaReintento ?? 30;
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[]) => sql(text, values) },
+      db: { executeSql: (text: string, values: unknown[]) => sqlCrudo(text, values) },
       schema: ESQUEMA,
       retryLimit: REINTENTOS,
       retryDelay: esperaReintento,
@@ -109,18 +111,11 @@ export class Programador<D> {
       ...(opciones.mantenimientoSegundos ? { maintenanceIntervalSeconds: opciones.mantenimientoSegundos } : {}),
     });
     boss.on('error', (err) => opciones.onError?.(err));
-    await boss.start();
+    await this.#unoPorVez(async () => {
+      await boss.start();
+      await this.#crearColas(boss, esperaReintento);
+    });
     for (const tarea of this.#tareas.values()) {
-      await boss.createQueue(tarea.nombre, {
-        name: tarea.nombre,
-        // At most one run waiting and one running: a second "Ejecutar ahora" while one waits adds nothing.
-        policy: 'stately',
-        retryLimit: REINTENTOS,
-        retryDelay: esperaReintento,
-        retryBackoff: true,
-        expireInSeconds: tarea.limiteSegundos ?? LIMITE_SEGUNDOS,
-      });
-      await boss.schedule(tarea.nombre, tarea.cron(this.#config), {}, { tz: ZONA_HORARIA });
       await boss.work<{ manual?: boolean }>(
         tarea.nombre,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opciones.sondeoSegundos ?? 2 },
@@ -133,6 +128,36 @@ export class Programador<D> {
     for (const tarea of this.#tareas.values()) {
       // Processes starting together send it once: one job per minute slot.
       if (tarea.alIniciar) await boss.send(tarea.nombre, {}, { singletonKey: 'inicio', singletonSeconds: 60 });
+    }
+  }
+
+  /**
+   * Processes starting together on one PostgreSQL would create the queues' tables and schedules at the same time,
+   * and PostgreSQL answers such crossed DDL with a deadlock (the process then fails to start): one process at a
+   * time, by an advisory lock held in a transaction of its own while the queue's statements run. PGlite is one
+   * process's, and its one connection cannot be held aside.
+   */
+  async #unoPorVez(hacer: () => Promise<void>): Promise<void> {
+    if (!this.#config.databaseUrl) return hacer();
+    await this.#db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CERROJO_COLAS})`);
+      await hacer();
+    });
+  }
+
+  /** Each job's queue (pg-boss keeps one per name) and its schedule, created or updated. */
+  async #crearColas(boss: PgBoss, esperaReintento: number): Promise<void> {
+    for (const tarea of this.#tareas.values()) {
+      await boss.createQueue(tarea.nombre, {
+        name: tarea.nombre,
+        // At most one run waiting and one running: a second "Ejecutar ahora" while one waits adds nothing.
+        policy: 'stately',
+        retryLimit: REINTENTOS,
+        retryDelay: esperaReintento,
+        retryBackoff: true,
+        expireInSeconds: tarea.limiteSegundos ?? LIMITE_SEGUNDOS,
+      });
+      await boss.schedule(tarea.nombre, tarea.cron(this.#config), {}, { tz: ZONA_HORARIA });
     }
   }
 
