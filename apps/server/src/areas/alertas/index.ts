@@ -1,5 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { envios, escaneoEventos, escaneoVencimientos } from './escaneo.ts';
+import { retencionEntregas } from './retencion.ts';
 import { ENTIDAD_ROL } from './roles.ts';
 import { alertasRoutes } from './routes.ts';
 import { seedAlertas } from './seed.ts';
@@ -10,7 +11,7 @@ export const alertas: AreaDescriptor = {
   name: 'alertas',
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
-  tareas: [escaneoVencimientos, escaneoEventos, envios],
+  tareas: [escaneoVencimientos, escaneoEventos, envios, retencionEntregas],
   auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN', [ENTIDAD_ROL]: 'ALERTAS#ADMIN' },
   seed: seedAlertas,
 };
