@@ -71,7 +71,7 @@ export function diskStore(dir: string): FileStore {
       } catch (err) {
         // A refusal before the first write finds the file still being opened: removed now, it would be created
         // just after. Its stream closes once the open is done, so the file exists, or never will, from then on.
-        if (!destino.closed) await new Promise((done) => destino.once('close', done));
+        if (!destino.closed) await new Promise<void>((done) => destino.once('close', () => done()));
         await rm(tmp, { force: true });
         throw err;
       }
