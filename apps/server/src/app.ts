@@ -23,6 +23,7 @@ import { securityHeaders } from './plugins/security.ts';
 import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
 import { xsrf } from './plugins/xsrf.ts';
+import { respaldoRoutes } from './respaldo/ruta.ts';
 import { diskStore } from './storage/disk.ts';
 
 export interface AppDeps {
@@ -94,6 +95,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes);
   await app.register(operacionRoutes, { preparacion: preparacion(db, cambios, drenando), metricsToken: config.metricsToken });
+  await app.register(respaldoRoutes, { db, filesDir: config.filesDir, metricsToken: config.metricsToken });
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);
   return app;
 }

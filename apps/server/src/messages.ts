@@ -33,4 +33,8 @@ export const MENSAJES = {
   avisosCaidos: 'La conexión de avisos de cambios (LISTEN) está caída',
   metricasToken: 'Las métricas piden el token de METRICS_TOKEN en Authorization: Bearer',
   metricasLocal: 'Sin METRICS_TOKEN, las métricas solo se leen desde esta misma máquina',
+  respaldoToken: 'El respaldo pide el token de METRICS_TOKEN en Authorization: Bearer',
+  respaldoLocal: 'Sin METRICS_TOKEN, el respaldo solo se descarga desde esta misma máquina',
+  respaldoEnCurso: 'Ya hay un respaldo en curso: espere a que termine y vuelva a pedirlo',
+  respaldoFallido: 'No se pudo leer la base de datos para el respaldo',
 } as const;

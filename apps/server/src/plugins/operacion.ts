@@ -59,6 +59,12 @@ function tokenValido(dado: string | undefined, esperado: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Who may read the operator's routes (/metrics, /respaldo): with METRICS_TOKEN its Bearer, else only this machine. */
+export function rechazoDeOperacion(request: FastifyRequest, metricsToken: string): 401 | 403 | null {
+  if (metricsToken) return tokenValido(request.headers.authorization, metricsToken) ? null : 401;
+  return desdeEstaMaquina(request) ? null : 403;
+}
+
 /**
  * `GET /healthz` (alive), `GET /readyz` (ready for traffic: the database, its migrations, the change feed, not
  * draining) for a proxy or an orchestrator; `GET /metrics` for Prometheus, with `METRICS_TOKEN` as a Bearer
@@ -85,8 +91,8 @@ export const operacionRoutes: FastifyPluginAsyncZod<{ preparacion: Preparacion; 
   app.get('/metrics', {
     schema: { tags: ['operación'], summary: 'Métricas en el formato de texto de Prometheus', hide: true },
     handler: async (request, reply) => {
-      const permitido = metricsToken ? tokenValido(request.headers.authorization, metricsToken) : desdeEstaMaquina(request);
-      if (!permitido) return sendError(reply, metricsToken ? 401 : 403, metricsToken ? MENSAJES.metricasToken : MENSAJES.metricasLocal);
+      const rechazo = rechazoDeOperacion(request, metricsToken);
+      if (rechazo) return sendError(reply, rechazo, rechazo === 401 ? MENSAJES.metricasToken : MENSAJES.metricasLocal);
       return reply.type(registro.contentType).send(await registro.metrics());
     },
   });

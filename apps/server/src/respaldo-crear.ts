@@ -1,0 +1,73 @@
+// `npm run backup -- ARCHIVO.tar.gz`: the database and the file store of this environment as one archive, while
+// the portal runs. On PGlite held open by the portal, the portal itself writes it (GET /respaldo).
+import { createWriteStream, existsSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { resolveFromUser } from './paths.ts';
+import { prepararRespaldo } from './respaldo/crear.ts';
+import { descargarRespaldo, DescargaFallida } from './respaldo/descarga.ts';
+import { motivo } from './respaldo/errores.ts';
+import { fuenteDe } from './respaldo/fuentes.ts';
+import { manifiestoDe, type Manifiesto } from './respaldo/manifiesto.ts';
+import { formatoBytes } from './storage/barrido.ts';
+
+const USO = 'Uso: npm run backup -- ARCHIVO.tar.gz';
+
+/** A problem already worded for the operator. */
+class Aviso extends Error {}
+
+/** Writes the backup at `parcial`: through the running portal, or from the database opened here. */
+async function escribir(config: Config, parcial: string, carpeta: string): Promise<Manifiesto> {
+  if (!config.databaseUrl && existsSync(join(config.dataDir, 'db', 'postmaster.pid'))) {
+    console.log(`La base embebida está abierta por Intranet: se pide el respaldo al servidor.`);
+    await descargarRespaldo(config, parcial);
+    return manifiestoDe(parcial);
+  }
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) {
+    throw new Aviso(`No hay una base de datos embebida en ${config.dataDir}/db: revise DATA_DIR (o DATABASE_URL).`);
+  }
+  const database = await openDatabase(config);
+  try {
+    const respaldo = await prepararRespaldo({ fuente: fuenteDe(database.db), filesDir: config.filesDir, temporal: carpeta });
+    await respaldo.escribir(createWriteStream(parcial, { flags: 'wx' }));
+    return respaldo.manifiesto;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]!.startsWith('-')) {
+    console.error(USO);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const destino = resolveFromUser(args[0]!);
+  const carpeta = dirname(destino);
+  if (!existsSync(carpeta)) throw new Aviso(`La carpeta ${carpeta} no existe: créela o elija otra.`);
+  // Written aside and renamed when complete: ARCHIVO is either the whole new backup or untouched.
+  const parcial = join(carpeta, `.${basename(destino)}.${process.pid}.parcial`);
+  const origen = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/db`;
+  console.log(`Respaldando ${origen} y el almacén de archivos ${config.filesDir}...`);
+  let manifiesto: Manifiesto;
+  try {
+    manifiesto = await escribir(config, parcial, carpeta);
+    await rename(parcial, destino);
+  } finally {
+    await rm(parcial, { force: true });
+  }
+  const filas = manifiesto.tablas.reduce((s, t) => s + t.filas, 0);
+  console.log(`Respaldo escrito en ${destino} (${formatoBytes((await stat(destino)).size)}):`);
+  console.log(`  base de datos: ${filas} filas en ${manifiesto.tablas.length} tablas, ${manifiesto.migraciones.length} migraciones`);
+  console.log(`  archivos: ${manifiesto.archivos.cantidad} (${formatoBytes(manifiesto.archivos.bytes)})`);
+  console.log('No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver README).');
+}
+
+main().catch((err: unknown) => {
+  const conocido = err instanceof ConfigError || err instanceof Aviso || err instanceof DescargaFallida;
+  console.error(conocido ? (err as Error).message : `No se pudo hacer el respaldo: ${motivo(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+// Rebuilds a backup into an empty target: the database at the backup's migration level, exactly its rows
+// (what the migrations inserted is emptied first, counting triggers are off while loading), then the files.
+import { existsSync } from 'node:fs';
+import { opendir, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { diskStore } from '../storage/disk.ts';
+import { ArchivoInvalido, recorrer, type Entrada } from './archivo.ts';
+import type { DestinoRestauracion, SesionCarga } from './destinos.ts';
+import { clavesForaneas, disparadores, FORMATOS_ESTABLES, ident, tablasDelEsquema, type ClaveForanea } from './esquema.ts';
+import { entradaTabla, manifiestoDe, nivelDeMigraciones, NOMBRE_MANIFIESTO, PREFIJO_ARCHIVOS, type Manifiesto } from './manifiesto.ts';
+
+export interface ResultadoRestauracion {
+  manifiesto: Manifiesto;
+  /** Rows loaded per table, in the manifest's order. */
+  filas: { tabla: string; filas: number }[];
+  archivos: { cantidad: number; bytes: number };
+}
+
+/** The target is not empty: nothing was touched. */
+export class DestinoOcupado extends Error {}
+
+const ARCHIVO = /^archivos\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
+
+/** Whether a folder holds any file at any depth (empty folders, such as tmp/, do not count). */
+async function tieneArchivos(carpeta: string): Promise<boolean> {
+  const listado = await opendir(carpeta, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (!listado) return false;
+  // Leaving the loop early closes the listing.
+  for await (const entrada of listado) if (!entrada.isDirectory()) return true;
+  return false;
+}
+
+/**
+ * Checks the backup (its manifest, its migration level) and that both targets are empty, then loads it.
+ * Refusals (`ArchivoInvalido`, `DestinoOcupado`) touch nothing; a failure while loading leaves both targets
+ * as they were found (`CargaFallida`, unless its `limpio` says otherwise).
+ */
+export async function restaurar(opts: { archivo: string; destino: DestinoRestauracion; filesDir: string }): Promise<ResultadoRestauracion> {
+  const { archivo, destino, filesDir } = opts;
+  const manifiesto = await manifiestoDe(archivo);
+  const nivel = nivelDeMigraciones(manifiesto);
+  if (await tieneArchivos(filesDir)) {
+    throw new DestinoOcupado(`El almacén de archivos (${filesDir}) ya tiene archivos: la restauración necesita FILES_DIR vacío.`);
+  }
+  const ocupada = await destino.ocupacion();
+  if (ocupada.total > 0) {
+    throw new DestinoOcupado(
+      `La base de datos de destino (${destino.nombre}) no está vacía: tiene ${ocupada.total} ${ocupada.total === 1 ? 'tabla' : 'tablas'} ` +
+        `(${ocupada.ejemplos.join(', ')}${ocupada.total > ocupada.ejemplos.length ? ', …' : ''}). La restauración necesita una base vacía.`,
+    );
+  }
+
+  const carpetaNueva = !existsSync(filesDir);
+  const filas: ResultadoRestauracion['filas'] = [];
+  const guardados: string[] = [];
+  let bytes = 0;
+  try {
+    await destino.restaurar(nivel, async (sesion) => {
+      const deshacer = await prepararCarga(sesion);
+      await recorrer(archivo, async (entrada) => {
+        if (entrada.path === NOMBRE_MANIFIESTO) return descartar(entrada);
+        const tabla = manifiesto.tablas.find((t) => entradaTabla(t.nombre) === entrada.path);
+        if (tabla) {
+          const n = await sesion.copiarDesde(tabla, entrada as AsyncIterable<Buffer>);
+          if (n !== tabla.filas) throw new ArchivoInvalido(`la tabla ${tabla.nombre} trae ${n} filas y su manifiesto dice ${tabla.filas}`);
+          filas.push({ tabla: tabla.nombre, filas: n });
+          return;
+        }
+        const sha256 = ARCHIVO.exec(entrada.path)?.[3];
+        if (!sha256 || !entrada.path.startsWith(PREFIJO_ARCHIVOS)) throw new ArchivoInvalido(`tiene una entrada que no es de un respaldo: ${entrada.path}`);
+        bytes += await guardarArchivo(filesDir, sha256, entrada);
+        guardados.push(sha256);
+      });
+      const faltan = manifiesto.tablas.filter((t) => !filas.some((f) => f.tabla === t.nombre)).map((t) => t.nombre);
+      if (faltan.length > 0) throw new ArchivoInvalido(`le faltan tablas que su manifiesto lista: ${faltan.join(', ')}`);
+      if (guardados.length !== manifiesto.archivos.cantidad) {
+        throw new ArchivoInvalido(`trae ${guardados.length} archivos y su manifiesto dice ${manifiesto.archivos.cantidad}`);
+      }
+      await deshacer(manifiesto);
+    });
+  } catch (err) {
+    await quitarArchivos(filesDir, guardados);
+    if (carpetaNueva) await rmdir(filesDir).catch(() => undefined);
+    throw err;
+  }
+  return { manifiesto, filas, archivos: { cantidad: guardados.length, bytes } };
+}
+
+async function descartar(entrada: Entrada): Promise<void> {
+  entrada.resume();
+  if (!entrada.emittedEnd) await new Promise((listo) => entrada.once('end', listo));
+}
+
+/** Stores one file from the archive, checking that its content is the SHA-256 its name says. */
+async function guardarArchivo(filesDir: string, sha256: string, entrada: Entrada): Promise<number> {
+  const store = diskStore(filesDir);
+  const guardado = await store.put(Readable.from(entrada as AsyncIterable<Buffer>), { maxBytes: Number.MAX_SAFE_INTEGER });
+  if (guardado.sha256 !== sha256) {
+    if (guardado.nuevo) await store.remove(guardado.sha256);
+    throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
+  }
+  return guardado.tamano;
+}
+
+/** Removes the files this restore stored (FILES_DIR had none before), and the folders left empty. */
+async function quitarArchivos(filesDir: string, guardados: string[]): Promise<void> {
+  const store = diskStore(filesDir);
+  for (const sha256 of guardados) {
+    await store.remove(sha256).catch(() => undefined);
+    const carpeta = join(filesDir, sha256.slice(0, 2), sha256.slice(2, 4));
+    await rmdir(carpeta).catch(() => undefined);
+    await rmdir(dirname(carpeta)).catch(() => undefined);
+  }
+  await rm(join(filesDir, 'tmp'), { recursive: true, force: true }).catch(() => undefined);
+}
+
+/**
+ * Before loading: the user triggers off (row counts, change notices), the foreign keys dropped (tables load in
+ * any order, cycles included), every table emptied of what the migrations inserted. Answers what puts them
+ * back once loaded: the keys (checked again over all rows), the triggers, and the sequences past every id.
+ */
+async function prepararCarga(sesion: SesionCarga): Promise<(manifiesto: Manifiesto) => Promise<void>> {
+  const { consultar } = sesion;
+  for (const ajuste of FORMATOS_ESTABLES.split(';')) await consultar(ajuste);
+  const activos = await disparadores(consultar);
+  for (const d of activos) await consultar(`alter table ${ident(d.tabla)} disable trigger ${ident(d.nombre)}`);
+  const claves: ClaveForanea[] = await clavesForaneas(consultar);
+  for (const c of claves) await consultar(`alter table ${ident(c.tabla)} drop constraint ${ident(c.nombre)}`);
+  const tablas = await tablasDelEsquema(consultar);
+  if (tablas.length > 0) await consultar(`truncate ${tablas.map((t) => ident(t.nombre)).join(', ')}`);
+
+  return async (manifiesto) => {
+    for (const c of claves) await consultar(`alter table ${ident(c.tabla)} add constraint ${ident(c.nombre)} ${c.definicion}`);
+    for (const d of activos) await consultar(`alter table ${ident(d.tabla)} enable trigger ${ident(d.nombre)}`);
+    for (const t of tablas) {
+      for (const s of t.secuencias) {
+        const guardado = manifiesto.tablas.find((m) => m.nombre === t.nombre)?.secuencias.find((m) => m.columna === s.columna)?.valor ?? '0';
+        // The source's last value or the largest id loaded, whichever is greater; a sequence never used restarts at 1.
+        const mayor = `greatest($1::bigint, coalesce(max(${ident(s.columna)}), 0))`;
+        await consultar(`select setval($2::regclass, greatest(${mayor}, 1), ${mayor} >= 1) from ${ident(t.nombre)}`, [guardado, s.secuencia]);
+      }
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import { MENSAJES } from '../messages.ts';
+import { sendError } from '../plugins/errors.ts';
+import { rechazoDeOperacion } from '../plugins/operacion.ts';
+import { prepararRespaldo } from './crear.ts';
+import { fuenteDe } from './fuentes.ts';
+
+/**
+ * `GET /respaldo`: the whole backup (database and file store) as one .tar.gz, for `npm run backup` while this
+ * process holds PGlite open (no other process may open it). Guarded as `/metrics`: METRICS_TOKEN's Bearer,
+ * or without one only from this machine. One at a time: a second call meanwhile gets 409.
+ */
+export const respaldoRoutes: FastifyPluginAsyncZod<{ db: Db; filesDir: string; metricsToken: string }> = async (app, opts) => {
+  let enCurso = false;
+  app.get('/respaldo', {
+    schema: { tags: ['operación'], summary: 'Respaldo completo: base de datos y archivos en un .tar.gz', hide: true },
+    handler: async (request, reply) => {
+      const rechazo = rechazoDeOperacion(request, opts.metricsToken);
+      if (rechazo) return sendError(reply, rechazo, rechazo === 401 ? MENSAJES.respaldoToken : MENSAJES.respaldoLocal);
+      if (enCurso) return sendError(reply, 409, MENSAJES.respaldoEnCurso);
+      enCurso = true;
+      try {
+        // Read before answering: a database that cannot be read gets a 500, not a 200 cut short.
+        const respaldo = await prepararRespaldo({ fuente: fuenteDe(opts.db), filesDir: opts.filesDir, temporal: tmpdir() });
+        const salida = new PassThrough();
+        respaldo
+          .escribir(salida)
+          .catch((err: unknown) => {
+            // The answer is already under way: cutting it is how the client learns the archive is incomplete.
+            request.log.error({ err }, 'respaldo cortado');
+            salida.destroy(err instanceof Error ? err : new Error(String(err)));
+          })
+          .finally(() => {
+            enCurso = false;
+          });
+        const fecha = respaldo.manifiesto.creado.slice(0, 19).replace(/[:T]/g, '-');
+        return reply
+          .header('content-type', 'application/gzip')
+          .header('content-disposition', `attachment; filename="intranet-${fecha}.tar.gz"`)
+          .header('cache-control', 'no-store')
+          .send(salida);
+      } catch (err) {
+        enCurso = false;
+        request.log.error({ err }, 'respaldo');
+        return sendError(reply, 500, MENSAJES.respaldoFallido);
+      }
+    },
+  });
+};
