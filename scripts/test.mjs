@@ -66,10 +66,11 @@ async function pool(steps, lanes) {
   return results;
 }
 
-/** Debian's packages the tests drive: Chromium (end to end) and slapd (the directory's sign-in). */
+/** Debian's packages the tests drive: Chromium (end to end), slapd (the directory's sign-in), nginx (deploy/). */
 const PAQUETES = [
   ['/usr/bin/chromium', 'chromium'],
   ['/usr/sbin/slapd', 'slapd'],
+  ['/usr/sbin/nginx', 'nginx'],
 ];
 
 function ensureDebianPackages() {
