@@ -22,7 +22,7 @@ const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const FINGERPRINTS = 1000;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const KEY = 'b'.repeat(32);
+export const KEY = 'b'.repeat(32);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -66,7 +66,7 @@ function eventoDeGrupo(g: number): Record<string, unknown> {
 }
 
 /** Envelope bodies split around the event_id, so each request is a unique event at string-concatenation cost. */
-function plantillas(): { antes: string; despues: string }[] {
+export function plantillas(): { antes: string; despues: string }[] {
   return Array.from({ length: FINGERPRINTS }, (_, g) => {
     const payload = JSON.stringify({ event_id: '@@ID@@', ...eventoDeGrupo(g) });
     const [a, b] = payload.split('@@ID@@') as [string, string];
@@ -74,18 +74,22 @@ function plantillas(): { antes: string; despues: string }[] {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds (user + system) a process has used so far; with `hijosTerminados`, also its children that exited
+ * (PostgreSQL's backends of closed connections are counted in the postmaster's).
+ */
+export function cpuSeconds(pid: number, { hijosTerminados = false } = {}): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const hijos = hijosTerminados ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (Number(fields[11]) + Number(fields[12]) + hijos) / 100;
 }
 
 /** CPU seconds of every PostgreSQL process (the server's backends included; other databases' too, if busy). */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(pid), { hijosTerminados: true });
     } catch {
       // gone meanwhile
     }

@@ -7,6 +7,7 @@ import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
 import { clientes } from './clientes.ts';
 import { editorBundle } from './editor-bundle.ts';
+import { escala } from './escala.ts';
 import { intake } from './intake.ts';
 import { overload } from './overload.ts';
 import { transfer } from './transfer.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   clientes,
   'editor-bundle': editorBundle,
   intake,
+  escala,
   overload,
   transfer,
   vencimientos,
