@@ -99,9 +99,10 @@ async function startApp(
  * slow, cloning is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
  * database per file copied from the run's, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
  */
-export async function createTemplate(): Promise<Template> {
+export async function createTemplate(opts: { pglite?: boolean } = {}): Promise<Template> {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? postgresTemplate(url) : pgliteTemplate();
+  // `pglite`: an embedded portal on either pass (the PostgreSQL one migrates and seeds it, ~4 s).
+  return url && !opts.pglite ? postgresTemplate(url) : pgliteTemplate();
 }
 
 async function pgliteTemplate(): Promise<Template> {
