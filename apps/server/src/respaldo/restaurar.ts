@@ -72,8 +72,7 @@ export async function restaurar(opts: { archivo: string; destino: DestinoRestaur
         }
         const sha256 = ARCHIVO.exec(entrada.path)?.[3];
         if (!sha256 || !entrada.path.startsWith(PREFIJO_ARCHIVOS)) throw new ArchivoInvalido(`tiene una entrada que no es de un respaldo: ${entrada.path}`);
-        bytes += await guardarArchivo(filesDir, sha256, entrada);
-        guardados.push(sha256);
+        bytes += await guardarArchivo(filesDir, sha256, entrada, guardados);
       });
       const faltan = manifiesto.tablas.filter((t) => !filas.some((f) => f.tabla === t.nombre)).map((t) => t.nombre);
       if (faltan.length > 0) throw new ArchivoInvalido(`le faltan tablas que su manifiesto lista: ${faltan.join(', ')}`);
@@ -95,14 +94,11 @@ async function descartar(entrada: Entrada): Promise<void> {
   if (!entrada.emittedEnd) await new Promise((listo) => entrada.once('end', listo));
 }
 
-/** Stores one file from the archive, checking that its content is the SHA-256 its name says. */
-async function guardarArchivo(filesDir: string, sha256: string, entrada: Entrada): Promise<number> {
-  const store = diskStore(filesDir);
-  const guardado = await store.put(Readable.from(entrada as AsyncIterable<Buffer>), { maxBytes: Number.MAX_SAFE_INTEGER });
-  if (guardado.sha256 !== sha256) {
-    if (guardado.nuevo) await store.remove(guardado.sha256);
-    throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
-  }
+/** Stores one file from the archive (noted in `guardados`, to be undone), checking its content is its name's SHA-256. */
+async function guardarArchivo(filesDir: string, sha256: string, entrada: Entrada, guardados: string[]): Promise<number> {
+  const guardado = await diskStore(filesDir).put(Readable.from(entrada as AsyncIterable<Buffer>), { maxBytes: Number.MAX_SAFE_INTEGER });
+  guardados.push(guardado.sha256);
+  if (guardado.sha256 !== sha256) throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
   return guardado.tamano;
 }
 

@@ -26,16 +26,16 @@ export const respaldoRoutes: FastifyPluginAsyncZod<{ db: Db; filesDir: string; m
         // Read before answering: a database that cannot be read gets a 500, not a 200 cut short.
         const respaldo = await prepararRespaldo({ fuente: fuenteDe(opts.db), filesDir: opts.filesDir, temporal: tmpdir() });
         const salida = new PassThrough();
-        respaldo
-          .escribir(salida)
-          .catch((err: unknown) => {
-            // The answer is already under way: cutting it is how the client learns the archive is incomplete.
-            request.log.error({ err }, 'respaldo cortado');
-            salida.destroy(err instanceof Error ? err : new Error(String(err)));
-          })
-          .finally(() => {
-            enCurso = false;
-          });
+        // Free once the archive is all handed over (or cut): its temporary files may still be going away.
+        const liberar = () => {
+          enCurso = false;
+        };
+        salida.once('finish', liberar).once('close', liberar);
+        respaldo.escribir(salida).catch((err: unknown) => {
+          // The answer is already under way: cutting it is how the client learns the archive is incomplete.
+          request.log.error({ err }, 'respaldo cortado');
+          salida.destroy(err instanceof Error ? err : new Error(String(err)));
+        });
         const fecha = respaldo.manifiesto.creado.slice(0, 19).replace(/[:T]/g, '-');
         return reply
           .header('content-type', 'application/gzip')
