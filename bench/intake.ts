@@ -40,7 +40,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** A Node error event of group `g`: 30 frames, 10 breadcrumbs, request, user, tags, contexts (≈ 4.6 kB). */
-function eventoDeGrupo(g: number): Record<string, unknown> {
+export function eventoDeGrupo(g: number): Record<string, unknown> {
   const frames = Array.from({ length: 30 }, (_, i) => ({
     filename: i < 20 ? `node_modules/framework/lib/capa${i}.js` : `src/modulo${g % 37}/archivo${i}.ts`,
     function: i < 20 ? `Framework.capa${i}` : `Servicio${g % 37}.paso${i}`,

@@ -10,6 +10,7 @@ import { editorBundle } from './editor-bundle.ts';
 import { escala } from './escala.ts';
 import { intake } from './intake.ts';
 import { overload } from './overload.ts';
+import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
 import { vencimientos } from './vencimientos.ts';
 
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   vencimientos,
   alertas,
   busqueda,
+  retencion,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
