@@ -46,12 +46,14 @@ export async function eventoDe(db: Executor, issueId: number, cual: string): Pro
   const base = db
     .select({ ...resumen, recibido: insightsEventos.recibido, datos: insightsEventos.datos })
     .from(insightsEventos);
+  // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking the issue.
+  const delProyecto = eq(insightsEventos.proyectoId, sql`(select proyecto_id from insights_issues where id = ${issueId})`);
   const [row] =
     cual === 'latest'
       ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(desc(insightsEventos.id)).limit(1)
       : cual === 'oldest'
         ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(asc(insightsEventos.id)).limit(1)
-        : await base.where(and(eq(insightsEventos.issueId, issueId), eq(insightsEventos.eventId, cual))).limit(1);
+        : await base.where(and(eq(insightsEventos.issueId, issueId), delProyecto, eq(insightsEventos.eventId, cual))).limit(1);
   if (!row) return null;
   const vecino = async (older: boolean) => {
     const [v] = await db

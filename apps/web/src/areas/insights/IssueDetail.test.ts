@@ -116,6 +116,18 @@ describe('IssueDetail', () => {
     await waitFor(() => expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('agregar'));
   });
 
+  it('says so when the retention removed every event of the issue, and still shows its counts', async () => {
+    http.get.mockImplementation(async (url: string) => {
+      if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle('unresolved'), ultimo_evento: null } };
+      if (url.startsWith('/api/insights/issues/7/serie')) return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
+      return { error: null, datos: [] };
+    });
+    render();
+    expect(await screen.findByText(/No quedan eventos guardados de este error/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'TypeError: x is undefined' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('resolves the issue, then offers to reopen it', async () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Resolver' }));

@@ -49,7 +49,7 @@ export const insightsMessages = {
   eventosEnElTiempo: 'Eventos en el tiempo',
   dias: (n: number) => `${n} días`,
   graficoEventos: 'Eventos por día',
-  sinEventos: 'Este error todavía no tiene eventos guardados.',
+  sinEventos: 'No quedan eventos guardados de este error: los más viejos que el plazo de retención se quitan. Sus conteos y el gráfico se conservan.',
   eventoAnterior: 'Evento anterior',
   eventoSiguiente: 'Evento siguiente',
   eventoMasNuevo: 'Más reciente',
