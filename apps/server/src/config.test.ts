@@ -46,6 +46,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ OVERLOAD_MAX_REQUESTS: '0', OVERLOAD_MAX_HEAP_MB: '256' }).sobrecarga).toMatchObject({ maxEnCurso: 0, maxHeapBytes: 256 * 1024 * 1024 });
   });
 
+  it('reads the retention settings: 90 days of monitor events, audit and deliveries kept for ever unless set', () => {
+    expect(loadConfig({})).toMatchObject({ insightsRetencionDias: 90, auditoriaRetencionDias: 0, entregasRetencionDias: 0 });
+    expect(loadConfig({ INSIGHTS_RETENCION_DIAS: '30', AUDITORIA_RETENCION_DIAS: '365', ENTREGAS_RETENCION_DIAS: '60' })).toMatchObject({
+      insightsRetencionDias: 30, auditoriaRetencionDias: 365, entregasRetencionDias: 60,
+    });
+    for (const env of [{ INSIGHTS_RETENCION_DIAS: '0' }, { INSIGHTS_RETENCION_DIAS: '1.5' }, { AUDITORIA_RETENCION_DIAS: '-1' }, { ENTREGAS_RETENCION_DIAS: 'siempre' }]) {
+      expect(() => loadConfig(env), Object.keys(env)[0]).toThrow(new RegExp(`${Object.keys(env)[0]}:`));
+    }
+  });
+
   it('stops on a bad value, naming the variable', () => {
     for (const [env, name] of [
       [{ PORT: 'ocho' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ MAINTENANCE: 'quizas' }, 'MAINTENANCE'],
