@@ -21,7 +21,7 @@ class Aviso extends Error {}
 /** Writes the backup at `parcial`: through the running portal, or from the database opened here. */
 async function escribir(config: Config, parcial: string, carpeta: string): Promise<Manifiesto> {
   if (!config.databaseUrl && existsSync(join(config.dataDir, 'db', 'postmaster.pid'))) {
-    console.log(`La base embebida está abierta por Intranet: se pide el respaldo al servidor.`);
+    console.log('La base embebida está abierta por Intranet: se pide el respaldo al servidor.');
     await descargarRespaldo(config, parcial);
     return manifiestoDe(parcial);
   }

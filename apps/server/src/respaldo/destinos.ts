@@ -59,7 +59,8 @@ async function migracionesHasta(nivel: number): Promise<{ carpeta: string; quita
   return { carpeta, quitar: () => rm(carpeta, { recursive: true, force: true }) };
 }
 
-async function migrarHasta(db: Db, nivel: number): Promise<void> {
+/** Applies this build's migrations up to the `nivel`-th (a backup's level), no further. */
+export async function migrarHasta(db: Db, nivel: number): Promise<void> {
   const { carpeta, quitar } = await migracionesHasta(nivel);
   try {
     await migrate(db, carpeta);
@@ -86,7 +87,7 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
     async restaurar(nivel, cargar) {
       try {
         await db.transaction(async (tx) => {
-          await migrarHasta(tx as unknown as Db, nivel);
+          await migrarHasta(tx, nivel);
           await cargar({
             consultar,
             async copiarDesde(tabla, datos) {
@@ -95,7 +96,7 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
               return copia.rowCount;
             },
           });
-          await migrate(tx as unknown as Db);
+          await migrate(tx);
         });
       } catch (err) {
         throw new CargaFallida(err, true);

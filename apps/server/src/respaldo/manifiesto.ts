@@ -37,7 +37,6 @@ const manifiestoSchema = z.object({
 
 export type Manifiesto = z.infer<typeof manifiestoSchema>;
 export type TablaManifiesto = Manifiesto['tablas'][number];
-export type MigracionAplicada = Manifiesto['migraciones'][number];
 
 /** The manifest's text, checked: a foreign, damaged or newer-format manifest is refused with the reason. */
 export function leerManifiesto(texto: string): Manifiesto {

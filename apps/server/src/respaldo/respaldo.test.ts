@@ -1,26 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openDatabase, openPostgres, type Database, type Db } from '../db/client.ts';
-import { migracionesDeEstaVersion, manifiestoDe, type Manifiesto } from './manifiesto.ts';
+import { openDatabase, openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts';
+import { migracionesAlDia } from '../db/migrate.ts';
 import { paquetes } from '../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, testConfig, type Template, type TestApp } from '../test/harness.ts';
-import { destinoPglite, destinoPostgres, type DestinoRestauracion } from './destinos.ts';
-import { tablasDelEsquema } from './esquema.ts';
 import { prepararRespaldo } from './crear.ts';
+import { destinoPglite, destinoPostgres, migrarHasta, type DestinoRestauracion } from './destinos.ts';
+import { tablasDelEsquema } from './esquema.ts';
 import { fuenteDe } from './fuentes.ts';
+import { manifiestoDe, migracionesDeEstaVersion, type Manifiesto } from './manifiesto.ts';
 import { restaurar } from './restaurar.ts';
-import { createWriteStream } from 'node:fs';
 
 const PG = process.env.TEST_DATABASE_URL;
 /** What a list, a record and the catalog answer: the same before the backup and after the restore. */
-const LECTURAS = ['/api/servidores', '/api/empresas', '/api/personas', '/api/productos', '/api/paquetes', '/api/dns', '/api/usuarios/1', '/api/roles', '/api/servidores/1', '/api/empresas/1'];
+const LECTURAS = [
+  ...['/api/servidores', '/api/empresas', '/api/personas', '/api/productos', '/api/paquetes', '/api/dns', '/api/roles'],
+  ...['/api/servidores/1', '/api/empresas/1', '/api/usuarios/1'],
+];
 
 /** Rows per table of `public`, by name. */
 async function filasPorTabla(db: Db): Promise<Record<string, number>> {
@@ -219,5 +225,36 @@ describe.skipIf(!PG)('a PostgreSQL portal backed up from one snapshot while it t
     expect(enElRespaldo('dns') - o.filas.dns!).toBe(2 * (enElRespaldo('servidores') - o.filas.servidores!));
     const dataDir = join(o.carpeta, 'pglite');
     await comprobarRestauracion(o, await destinoPglite(dataDir), join(dataDir, 'files'), () => openDatabase({ dataDir }), ['/api/servidores', '/api/dns']);
+  });
+});
+
+describe('a backup of an older build', () => {
+  it('restores at its own level, then the migrations it lacked run on the loaded rows', async () => {
+    const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-viejo-'));
+    const propias = migracionesDeEstaVersion();
+    const viejo = await wrapPglite(await PGlite.create({ extensions: { pg_trgm } }));
+    try {
+      await migrarHasta(viejo.db, propias.length - 1);
+      await viejo.db.execute(sql`insert into roles (nombre, descripcion) values ('Rol de antes', 'de la versión anterior')`);
+      const archivo = join(carpeta, 'viejo.tar.gz');
+      const respaldo = await prepararRespaldo({ fuente: fuenteDe(viejo.db), filesDir: join(carpeta, 'sin-archivos'), temporal: carpeta });
+      await respaldo.escribir(createWriteStream(archivo));
+      expect(respaldo.manifiesto.migraciones.map((m) => m.nombre)).toEqual(propias.slice(0, -1).map((m) => m.nombre));
+
+      const dataDir = join(carpeta, 'pglite');
+      const destino = await destinoPglite(dataDir);
+      const r = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files') }).finally(() => destino.cerrar());
+      expect(r.filas.find((f) => f.tabla === 'roles')?.filas).toBe(1);
+      const database = await openDatabase({ dataDir });
+      try {
+        expect((await database.db.execute(sql`select nombre from roles`)).rows).toEqual([{ nombre: 'Rol de antes' }]);
+        expect(await migracionesAlDia(database.db)).toBe(true);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await viejo.close();
+      await rm(carpeta, { recursive: true, force: true });
+    }
   });
 });

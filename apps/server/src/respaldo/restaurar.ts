@@ -60,7 +60,7 @@ export async function restaurar(opts: { archivo: string; destino: DestinoRestaur
   let bytes = 0;
   try {
     await destino.restaurar(nivel, async (sesion) => {
-      const deshacer = await prepararCarga(sesion);
+      const terminar = await prepararCarga(sesion);
       await recorrer(archivo, async (entrada) => {
         if (entrada.path === NOMBRE_MANIFIESTO) return descartar(entrada);
         const tabla = manifiesto.tablas.find((t) => entradaTabla(t.nombre) === entrada.path);
@@ -79,7 +79,7 @@ export async function restaurar(opts: { archivo: string; destino: DestinoRestaur
       if (guardados.length !== manifiesto.archivos.cantidad) {
         throw new ArchivoInvalido(`trae ${guardados.length} archivos y su manifiesto dice ${manifiesto.archivos.cantidad}`);
       }
-      await deshacer(manifiesto);
+      await terminar(manifiesto);
     });
   } catch (err) {
     await quitarArchivos(filesDir, guardados);
