@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** Rows one statement deletes at most: each batch is its own short transaction, so no lock is held for long. */
-export const TANDA_BORRADO = 5000;
+const TANDA_BORRADO = 5000;
 
 /**
  * Deletes the rows of `tabla` that match `donde`, a batch at a time (found through `donde`'s index, deleted

@@ -67,6 +67,8 @@ async function crearMes(db: Db, desde: Date): Promise<void> {
   const hasta = inicioDeMes(desde.getUTCFullYear(), desde.getUTCMonth() + 1);
   const nombre = nombreDe(desde);
   await conLockBreve(db, async (tx) => {
+    // Taken now rather than by ATTACH at the end: no event of that month may reach the default partition meanwhile.
+    await tx.execute(sql.raw(`lock table ${DEFECTO} in access exclusive mode`));
     await tx.execute(sql.raw(`create table ${nombre} (like ${TABLA} including all)`));
     await tx.execute(
       sql.raw(`with m as (delete from ${DEFECTO} where fecha >= ${literal(desde)} and fecha < ${literal(hasta)} returning *)
