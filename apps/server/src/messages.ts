@@ -29,6 +29,7 @@ export const MENSAJES = {
   ocupado: 'El servidor está ocupado; vuelva a intentarlo en unos segundos',
   drenando: 'El proceso se está deteniendo: termina lo que tiene en curso y no recibe solicitudes nuevas',
   baseNoResponde: 'La base de datos no responde',
+  baseNoDisponible: 'La base de datos no responde; vuelva a intentar en unos segundos',
   migracionesPendientes: 'La base de datos no tiene todas las migraciones de esta versión',
   avisosCaidos: 'La conexión de avisos de cambios (LISTEN) está caída',
   metricasToken: 'Las métricas piden el token de METRICS_TOKEN en Authorization: Bearer',

@@ -52,15 +52,28 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return wrapPglite(client);
 }
 
+/** How long a call waits for a connection (a free one of the pool, or a new one) before it fails. */
+const CONEXION_MS = 5000;
+
 export async function openPostgres(
   url: string,
   onIdleError: (err: Error) => void = (err) => console.error(`Conexión a PostgreSQL perdida: ${err.message}`),
 ): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the database is away a call fails within seconds (503) instead of waiting for a connection forever.
+    connectionTimeoutMillis: CONEXION_MS,
+    // A peer that vanished without closing (a network cut) is noticed rather than waited on.
+    keepAlive: true,
+  });
   // An idle connection dropped by the server (restart, failover) must not take the process down.
   pool.on('error', onIdleError);
+  // Nor one in use between two statements (a transaction): the pool listens only to idle ones, and its user's
+  // next statement fails (and the pool discards it) instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail now with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -98,7 +111,7 @@ async function listenPostgres(
     if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000);
   };
   const open = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONEXION_MS, keepAlive: true });
     c.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

@@ -119,3 +119,21 @@ describe('a real failure', () => {
     await app.close();
   });
 });
+
+describe('the database away', () => {
+  it('answers 503 with Retry-After and says to try again, whatever the route', async () => {
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp({ db: ctx.t.db, config: ctx.t.config });
+    // As Drizzle wraps the driver's error when PostgreSQL is stopped.
+    const caida = new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+    app.get('/api/sin-base', { config: { access: 'public' } }, async () => {
+      throw caida;
+    });
+    await app.ready();
+    const res = await app.inject({ url: '/api/sin-base' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ error: 'La base de datos no responde; vuelva a intentar en unos segundos', datos: null });
+    await app.close();
+  });
+});

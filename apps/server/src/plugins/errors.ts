@@ -2,6 +2,7 @@ import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { conflictOf, type Conflictos } from '../db/conflicts.ts';
+import { baseNoDisponible } from '../db/disponibilidad.ts';
 import { MENSAJES } from '../messages.ts';
 
 /** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */
@@ -28,6 +29,15 @@ export const isApiPath = (url: string): boolean => url === '/api' || url.startsW
 /** By the raw URL or by the route it matched (the router decodes '/%61pi/...' into an /api route). */
 export const isApiRequest = (request: FastifyRequest): boolean =>
   isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
+
+/** Seconds a client is asked to wait while the database is away (as /readyz says then). */
+const REINTENTAR_BASE_S = 5;
+
+/** The driver's own words under Drizzle's wrapper (which carries the whole SQL text): enough for the log. */
+const causaDe = (err: unknown): string => {
+  const causa = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return causa instanceof Error ? `${(causa as { code?: string }).code ?? ''} ${causa.message}`.trim() : String(causa);
+};
 
 /** Fastify's own 4xx errors, in Spanish. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -97,6 +107,11 @@ export function errors(
     if (err instanceof ApiError) {
       if (err.headers) reply.headers(err.headers);
       return sendError(reply, err.statusCode, err.message, err.campos);
+    }
+    if (baseNoDisponible(err)) {
+      // Not a fault of this call: the database is away (stopped, restarting); the client tries again shortly.
+      request.log.warn({ causa: causaDe(err) }, 'la base de datos no responde');
+      return sendError(reply.header('retry-after', String(REINTENTAR_BASE_S)), 503, MENSAJES.baseNoDisponible);
     }
     const conflicto = conflictOf(err, conflictos);
     if (conflicto) return sendError(reply, conflicto.status, conflicto.mensaje, conflicto.campos);

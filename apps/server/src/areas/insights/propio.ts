@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { baseNoDisponible } from '../../db/disponibilidad.ts';
 import { dsnDe, proyectoPropio, type Origen } from './proyectos.ts';
 
 // The portal reports its own errors into a project of its own monitor (the seed's `propio` project).
@@ -90,7 +91,8 @@ export function reportarErroresPropios(app: FastifyInstance, { db, config }: { d
   });
   app.addHook('onResponse', async (request, reply) => {
     const error = errores.get(request);
-    if (error && reply.statusCode >= 500) reportar(request, error);
+    // The database away is no fault to report, and the report would be stored in that same database.
+    if (error && reply.statusCode >= 500 && !baseNoDisponible(error)) reportar(request, error);
   });
   app.addHook('onClose', async () => {
     await Promise.resolve(cliente?.client.close(2000)).catch(() => false);

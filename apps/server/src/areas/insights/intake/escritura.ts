@@ -1,5 +1,6 @@
 import { lotesIntake } from '../../../core/metricas.ts';
 import type { Db, Executor } from '../../../db/client.ts';
+import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { esNormalizado, normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
 
 /** An accepted event on its way to the database. */
@@ -138,6 +139,12 @@ export class EscrituraEventos {
       await escribirLote(this.db, lote.map((p) => p.evento));
       for (const p of lote) p.listo();
     } catch (err) {
+      if (baseNoDisponible(err)) {
+        // The database is away: every event would fail alike, one by one. The batch is refused at once (503, logged
+        // by the error handler; the SDK sends it again) and nothing of it was acknowledged.
+        for (const p of lote) p.fallo(err);
+        return;
+      }
       if (lote.length === 1) {
         // An event kept as sent that PostgreSQL still refuses (JSON nested deeper than its parser goes, say)
         // is kept normalised instead: cut to size and depth, as the detail shows it.

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
+import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsProyectos } from '../../../db/schema.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
 import { LimitePorProyecto } from './limite.ts';
@@ -110,7 +111,8 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     }
     try {
       await Promise.all(esperas);
-    } catch {
+    } catch (err) {
+      if (baseNoDisponible(err)) throw err;
       throw new IntakeError(503, 'No se pudo guardar el evento; reintente');
     }
     eventosIntake.inc({ resultado: 'aceptado' }, eventos.length);
@@ -163,6 +165,11 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       // Turned away by a limit: counted with its events where it happened.
       if (err.statusCode !== 429) eventosIntake.inc({ resultado: 'rechazado' });
       return reply.code(err.statusCode).send({ error: err.message, datos: null });
+    }
+    if (baseNoDisponible(err)) {
+      // Nothing was stored; the app's error handler answers 503 with Retry-After, after which the SDK sends it again.
+      eventosIntake.inc({ resultado: 'rechazado' });
+      throw err;
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
