@@ -64,21 +64,26 @@ export async function startPostgresPropio(): Promise<PostgresPropio> {
       hijo.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${programa} ${args.join(' ')} falló (${code}): ${error}`))));
     });
 
-  await correr('initdb', ['-D', datos, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await puertoLibre();
-  // fsync off: the test restarts the server process, not the machine, so nothing committed is lost without it.
-  await appendFile(
-    join(datos, 'postgresql.conf'),
-    [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'max_connections = 50', 'shared_buffers = 32MB', ''].join('\n'),
-  );
   const arrancar = () => correr('pg_ctl', ['start', '-D', datos, '-l', log, '-w', '-t', '60']);
   let corriendo = false;
   const detener = async (modo: 'fast' | 'immediate' = 'fast') => {
     await correr('pg_ctl', ['stop', '-D', datos, '-m', modo, '-w', '-t', '60']);
     corriendo = false;
   };
-  await arrancar();
-  corriendo = true;
+  try {
+    await correr('initdb', ['-D', datos, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+    // fsync off: the test restarts the server process, not the machine, so nothing committed is lost without it.
+    await appendFile(
+      join(datos, 'postgresql.conf'),
+      [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'max_connections = 50', 'shared_buffers = 32MB', ''].join('\n'),
+    );
+    await arrancar();
+    corriendo = true;
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     detener,
