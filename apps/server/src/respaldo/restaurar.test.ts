@@ -20,6 +20,8 @@ import { NOMBRE_MANIFIESTO, type Manifiesto } from './manifiesto.ts';
 import { DestinoOcupado, restaurar } from './restaurar.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
+/** What does not depend on the source's engine runs in the PGlite pass only: the PostgreSQL pass would repeat it as is. */
+const unaVez = it.skipIf(PG !== undefined);
 const template = useTemplate();
 const correr = promisify(execFile);
 
@@ -89,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('restore refuses, touching nothing', () => {
-  it('a file that is not an archive, an archive of something else, and a manifest of something else', async () => {
+  unaVez('a file that is not an archive, an archive of something else, and a manifest of something else', async () => {
     const texto = join(carpeta, 'notas.txt');
     await writeFile(texto, 'no soy un respaldo\n'.repeat(50));
     await fallaSinDejarNada(texto, /no es un archivo \.tar\.gz de respaldo/, ArchivoInvalido);
@@ -99,7 +101,7 @@ describe('restore refuses, touching nothing', () => {
     await fallaSinDejarNada(otro, /no es un respaldo de Intranet/, ArchivoInvalido);
   });
 
-  it('a backup from a newer build (a migration this one lacks)', async () => {
+  unaVez('a backup from a newer build (a migration this one lacks)', async () => {
     const nuevo = await variante('nuevo.tar.gz', (e) => {
       if (e.nombre !== NOMBRE_MANIFIESTO) return e.bytes;
       const m = JSON.parse(e.bytes.toString()) as Manifiesto;
@@ -109,7 +111,7 @@ describe('restore refuses, touching nothing', () => {
     await fallaSinDejarNada(nuevo, /versión más nueva de Intranet \(migración 9999_del_futuro/, ArchivoInvalido);
   });
 
-  it('a FILES_DIR that already has files, before opening the database', async () => {
+  unaVez('a FILES_DIR that already has files, before opening the database', async () => {
     const dataDir = nuevaCarpeta('datos');
     const filesDir = nuevaCarpeta('archivos');
     await mkdir(join(filesDir, 'ab'), { recursive: true });
@@ -121,7 +123,7 @@ describe('restore refuses, touching nothing', () => {
     expect(await readFile(join(filesDir, 'ab', 'algo'), 'utf8')).toBe('ya estaba');
   });
 
-  it('a PGlite folder that holds a portal: this same archive, restored there once, is refused the second time', async () => {
+  unaVez('a PGlite folder that holds a portal: this same archive, restored there once, is refused the second time', async () => {
     const dataDir = nuevaCarpeta('datos');
     const destino = await destinoPglite(dataDir);
     const r = await restaurar({ archivo: bueno, destino, filesDir: join(dataDir, 'files') }).finally(() => destino.cerrar());
@@ -149,14 +151,14 @@ describe('restore refuses, touching nothing', () => {
 });
 
 describe('restore that fails midway leaves the target empty', () => {
-  it('a truncated archive: the PGlite folder and FILES_DIR are removed again', async () => {
+  unaVez('a truncated archive: the PGlite folder and FILES_DIR are removed again', async () => {
     const bytes = await readFile(bueno);
     const truncado = join(carpeta, 'truncado.tar.gz');
     await writeFile(truncado, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
     await fallaSinDejarNada(truncado, /termina antes de tiempo/, CargaFallida);
   });
 
-  it("a stored file whose content is not its SHA-256's", async () => {
+  unaVez("a stored file whose content is not its SHA-256's", async () => {
     const alterado = await variante('alterado.tar.gz', (e) => (e.nombre.startsWith('archivos/') ? Buffer.from(e.bytes.toString().toUpperCase()) : e.bytes));
     await fallaSinDejarNada(alterado, /está dañado: su contenido no coincide con su SHA-256/, CargaFallida);
   });
@@ -200,7 +202,7 @@ describe('the commands', () => {
     return r;
   }
 
-  it('say what is wrong in Spanish and exit with 1: a missing file, a foreign archive, a folder that does not exist', async () => {
+  unaVez('say what is wrong in Spanish and exit with 1: a missing file, a foreign archive, a folder that does not exist', async () => {
     const dataDir = nuevaCarpeta('datos');
     const falta = await comando('respaldo-restaurar.ts', [join(carpeta, 'no-existe.tar.gz')], { DATA_DIR: dataDir });
     expect(falta).toEqual({ code: 1, salida: `No se puede leer ${join(carpeta, 'no-existe.tar.gz')}: ${join(carpeta, 'no-existe.tar.gz')} no existe.\n` });

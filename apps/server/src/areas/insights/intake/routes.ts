@@ -113,6 +113,8 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       await Promise.all(esperas);
     } catch (err) {
       if (baseNoDisponible(err)) throw err;
+      // The SDKs wait as long as Retry-After says before sending again.
+      reply.header('retry-after', '5');
       throw new IntakeError(503, 'No se pudo guardar el evento; reintente');
     }
     eventosIntake.inc({ resultado: 'aceptado' }, eventos.length);
