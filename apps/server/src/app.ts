@@ -11,6 +11,7 @@ import { migracionesAlDia } from './db/migrate.ts';
 import { MENSAJES } from './messages.ts';
 import { accessGuard } from './plugins/access.ts';
 import { readCache } from './plugins/cache.ts';
+import { compresion } from './plugins/compresion.ts';
 import { corsPolicy } from './plugins/cors.ts';
 import { errors, sendError } from './plugins/errors.ts';
 import { estadoRoutes, VERSION } from './plugins/estado.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   // Order matters: these hooks run in this order on every request, before any route's own work.
   serverTiming(app);
   operacion(app);
+  await compresion(app);
   await securityHeaders(app, config);
   await corsPolicy(app, config.corsOrigins);
   await pressure(app, config.sobrecarga, enEspera);

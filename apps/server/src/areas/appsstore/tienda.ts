@@ -96,6 +96,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
   });
 
   app.get('/api/store/descargas/:apk', {
+    // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
+    compress: false,
     config: PUBLICA,
     schema: {
       tags,
@@ -117,6 +119,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
   });
 
   app.get('/api/store/iconos/:package_name', {
+    // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
+    compress: false,
     config: PUBLICA,
     schema: {
       tags,

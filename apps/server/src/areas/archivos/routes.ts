@@ -21,6 +21,8 @@ const noExiste = () => new ApiError(404, 'El archivo no existe');
 /** `{archivos}`: the content-addressed file store shared by paquetes, versiones and the apps area. */
 export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
   app.get('/api/archivos/:sha256', {
+    // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
+    compress: false,
     // The SHA-256 is the key: only who was given the link (or has the file) can form it. Installers reach
     // clients this way, without a portal session. Only files something still holds: a file whose package,
     // version asset or app went away stops being public at once, before the sweep removes it.

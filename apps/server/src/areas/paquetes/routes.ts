@@ -94,6 +94,8 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
   });
 
   app.get('/api/paquetes/:id/descarga/:sha256', {
+    // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
+    compress: false,
     // The package's direct link: no session (clients download installers with it), the content hash as key.
     config: { access: 'public' },
     schema: {

@@ -32,6 +32,8 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
   });
 
   app.get('/api/vivo', {
+    // Compressing would buffer the events until the compressor's block fills: each must leave at once.
+    compress: false,
     config: { access: 'session', continuo: true },
     schema: {
       tags: ['vivo'],
