@@ -1,18 +1,26 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { runtimeConfig } from '@intranet/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 const template = useTemplate();
+const ASSET = `export const x = ${JSON.stringify('x'.repeat(4000))};`;
+const PAGE = '<!doctype html><title>Intranet</title><div id="root"></div>';
 let dist: string;
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'intranet-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Intranet</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  // As the build leaves a compressible file (apps/web/scripts/precompress.mjs): its .br and .gz beside it.
+  for (const [file, text] of [['assets/x-Ef56Gh78.js', ASSET], ['index.html', PAGE]] as const) {
+    writeFileSync(join(dist, file), text);
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+  }
 });
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
@@ -83,6 +91,29 @@ describe('the built web app', () => {
     const sw = await ctx.t.app.inject({ url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the build\'s precompressed files as the browser accepts them, with the same caching', async () => {
+    const url = '/assets/x-Ef56Gh78.js';
+    const br = await ctx.t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(ASSET);
+
+    const gz = await ctx.t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(ASSET);
+
+    const plano = await ctx.t.app.inject({ url });
+    expect(plano.headers['content-encoding']).toBeUndefined();
+    expect(plano.body).toBe(ASSET);
+
+    const page = await ctx.t.app.inject({ url: '/clientes/lista', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString('utf8')).toBe(PAGE);
   });
 
   it('answers 404 for a missing hashed asset instead of the page', async () => {

@@ -37,6 +37,8 @@ export async function webApp(app: FastifyInstance, config: Config) {
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('Cache-Control', cacheControlFor(path)),
     });
