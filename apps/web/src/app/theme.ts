@@ -30,6 +30,8 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
+    // A spinner is announced as a status: its aria-label ("Cargando…") is only allowed on an element with a role.
+    Loader: { defaultProps: { role: 'status' } },
     // On a phone a row of choices wider than the screen scrolls within itself, not the page.
     SegmentedControl: { styles: { root: { maxWidth: '100%', overflowX: 'auto' } } },
   },
