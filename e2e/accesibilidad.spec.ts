@@ -88,34 +88,44 @@ async function anchoEnTelefono(page: Page): Promise<{ ancho: number; visible: nu
 const ESCRITORIO = { width: 1280, height: 720 };
 const TELEFONO = { width: 390, height: 844 };
 
+test.describe.configure({ mode: 'parallel' });
+
+/** The screens are checked in this many parts, each a test of its own: the two workers share them, and each part's budget is for its screens. */
+const PARTES = 4;
+
 // One pass over the screens, each loaded once: axe at a desktop's width, then the same screen at a phone's.
-test('no screen has a serious or critical accessibility violation (axe-core), and none scrolls sideways on a phone (390 × 844)', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const pantallas = await todasLasPantallas(request);
-  await page.setViewportSize(ESCRITORIO);
-  await signIn(page, 'admin');
-  // Each violation once, with the first screen it was seen on (the shell's would repeat on every screen).
-  const hallazgos = new Map<string, string>();
-  const anchas: string[] = [];
-  // The engine goes into the page once: the screens change without a page load (the session lives in memory),
-  // and injecting it per screen (as @axe-core/playwright does) cost 550 ms a screen against 150 ms.
-  await page.evaluate(axe.source);
-  for (const [i, path] of pantallas.entries()) {
-    await ir(page, path);
-    // The shell (top bar, menu) is the same on every screen: checked whole on the first, then each screen's own part.
-    const { violations } = await page.evaluate(
-      ({ entero, tags }) => (window as unknown as { axe: typeof axe }).axe.run(entero ? document : document.querySelector('main')!, { runOnly: { type: 'tag', values: tags } }),
-      { entero: i === 0, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    ) as AxeResults;
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      for (const nodo of v.nodes) {
-        const clave = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
-        if (!hallazgos.has(clave)) hallazgos.set(clave, `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+for (let parte = 0; parte < PARTES; parte += 1) {
+  test(`no screen has a serious or critical accessibility violation (axe-core), and none scrolls sideways on a phone (390 × 844) — part ${parte + 1} of ${PARTES}`, async ({ page, request }) => {
+    // About twenty screens, each loaded, checked by axe and measured at a phone's width: 40–60 s on a quiet machine.
+    test.setTimeout(240_000);
+    const todas = await todasLasPantallas(request);
+    const porParte = Math.ceil(todas.length / PARTES);
+    const pantallas = todas.slice(parte * porParte, (parte + 1) * porParte);
+    await page.setViewportSize(ESCRITORIO);
+    await signIn(page, 'admin');
+    // Each violation once, with the first screen it was seen on (the shell's would repeat on every screen).
+    const hallazgos = new Map<string, string>();
+    const anchas: string[] = [];
+    // The engine goes into the page once: the screens change without a page load (the session lives in memory),
+    // and injecting it per screen (as @axe-core/playwright does) cost 550 ms a screen against 150 ms.
+    await page.evaluate(axe.source);
+    for (const [i, path] of pantallas.entries()) {
+      await ir(page, path);
+      // The shell (top bar, menu) is the same on every screen: checked whole on each part's first, then each screen's own part.
+      const { violations } = await page.evaluate(
+        ({ entero, tags }) => (window as unknown as { axe: typeof axe }).axe.run(entero ? document : document.querySelector('main')!, { runOnly: { type: 'tag', values: tags } }),
+        { entero: i === 0, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      ) as AxeResults;
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        for (const nodo of v.nodes) {
+          const clave = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
+          if (!hallazgos.has(clave)) hallazgos.set(clave, `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+        }
       }
+      const { ancho, visible } = await anchoEnTelefono(page);
+      if (ancho > visible) anchas.push(`${path}: ${ancho} px en ${visible} px`);
     }
-    const { ancho, visible } = await anchoEnTelefono(page);
-    if (ancho > visible) anchas.push(`${path}: ${ancho} px en ${visible} px`);
-  }
-  expect([...hallazgos.values()], [...hallazgos.values()].join('\n')).toEqual([]);
-  expect(anchas, anchas.join('\n')).toEqual([]);
-});
+    expect([...hallazgos.values()], [...hallazgos.values()].join('\n')).toEqual([]);
+    expect(anchas, anchas.join('\n')).toEqual([]);
+  });
+}

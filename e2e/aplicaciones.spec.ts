@@ -7,7 +7,6 @@ const suffix = Date.now().toString(36);
 const packageName = `com.physis.e2e${suffix}`;
 
 test('as admin: create an app, upload a signed APK and see it in the versions table; a lower versionCode is refused in Spanish', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   const signer = createSigner();
   const apk = (versionCode: number, versionName: string) =>
     buildApk({ packageName, versionCode, versionName, minSdk: 24, targetSdk: 34, signer });

@@ -8,7 +8,7 @@ import { PASSWORDS, startServer, type RunningServer } from './support/server.ts'
 let server: RunningServer;
 let apk: Buffer;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   server = await startServer();
   apk = buildApk({ packageName: 'com.physis.reparto', versionCode: 7, versionName: '0.7.0', minSdk: 26, targetSdk: 34, signer: createSigner() });
   await subirVersion(apk);

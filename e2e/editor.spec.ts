@@ -24,14 +24,17 @@ async function selectAll(page: Page): Promise<void> {
   await page.keyboard.press(`${mod}+a`);
 }
 
+// Each test opens its own empty editor and saves nothing: the two workers share the file (7 min on a slow machine, one after another).
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin');
 });
 
 test('typing each input rule', async ({ page }) => {
-  // Eleven fresh editors, each through the product list and its "leave without saving" (about 30 s on a quiet
-  // machine, 50 s on a busy one): the budget is for the eleven, not one screen's.
-  test.setTimeout(120_000);
+  // Eleven fresh editors, each through the product list and its "leave without saving": about 30 s on a quiet
+  // machine, 110 s on the slowest seen; the budget is for the eleven, not one screen's.
+  test.setTimeout(300_000);
   let content = await freshEditor(page);
   await page.keyboard.type('uno--dos... "comillas" y \'simples\'');
   await expect(content.locator('p').first()).toHaveText('uno—dos… “comillas” y ‘simples’');

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 // A server of its own: the upload becomes the latest package, which other specs read from the shared one.
 let server: RunningServer;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   server = await startServer();
 });
 test.afterAll(async () => {
@@ -16,7 +16,6 @@ test.afterAll(async () => {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test('uploads a package with a visible progress bar, it becomes the top bar latest, and downloads with the same checksum', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   const bytes = randomBytes(24 * 1024 * 1024);
   const file = testInfo.outputPath('PhysisSetup-9.1.0.exe');
   await writeFile(file, bytes);
@@ -64,7 +63,6 @@ test('uploads a package with a visible progress bar, it becomes the top bar late
 });
 
 test('cancelling an upload keeps nothing, and a retired package leaves the list and the top bar', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   const file = testInfo.outputPath('PhysisSetup-9.2.0.exe');
   await writeFile(file, randomBytes(16 * 1024 * 1024));
   await signIn(page, 'admin', server.url, '/instaladores');

@@ -14,10 +14,11 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   workers: 2,
   retries: 0,
-  // Whole user journeys (create, edit, search, export, history, delete) take 25–35 s on a quiet machine and
-  // went past 45 s on a busy one: the budget is for the journey.
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Whole user journeys (create, edit, search, export, history, delete) take 25–35 s on a quiet machine, went past
+  // 45 s on a busy one and 70 s on the slowest seen (a whole run 2.5× slower than usual, CPU shared with the
+  // PostgreSQL pass): the budgets are for that machine. They cost nothing to a test that passes.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: jsonReport ? [['list'], ['json']] : [['list']],
   outputDir: '../test-results',
   use: {

@@ -101,7 +101,9 @@ test('the API documentation (Swagger UI) renders under its policy', async ({ pag
   const violations = await watchViolations(context);
   const docs = await page.goto(`${servers.main}/docs`);
   expect(docs?.headers()['content-security-policy']).toBeTruthy();
-  await expect(page.getByRole('heading', { name: /Intranet API/ })).toBeVisible();
+  // Swagger UI reads and lays out the whole document (some 250 operations) before it shows its title: 10 s and
+  // more on a slow machine.
+  await expect(page.getByRole('heading', { name: /Intranet API/ })).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('.opblock').first()).toBeVisible();
   expect(violations).toEqual([]);
 });

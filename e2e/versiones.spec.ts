@@ -1,7 +1,6 @@
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 test('creates a version with rich-text notes, publishes it and sees it in the product changelog', async ({ page }) => {
-  test.setTimeout(60_000);
   const numero = `9.${Date.now() % 100_000}.0`;
   await signIn(page, 'admin', servers.main, '/versiones');
   await expect(page.getByRole('table', { name: 'Versiones' })).toBeVisible();

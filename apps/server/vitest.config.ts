@@ -9,8 +9,9 @@ export default defineProject({
     // The files share a worker's modules instead of importing the whole server again each (no file mocks a
     // module; each opens its own database clone): the PostgreSQL pass took 114 s isolated and 59 s so.
     isolate: false,
-    // Opening PGlite takes a second or more per file on a busy machine.
-    hookTimeout: 60_000,
-    testTimeout: 30_000,
+    // Opening PGlite takes a second or more per file on a busy machine; the tests that walk every route took 30 s
+    // beside the end-to-end tests on the slowest machine seen. The budgets cost nothing to a test that passes.
+    hookTimeout: 120_000,
+    testTimeout: 90_000,
   },
 });

@@ -1,11 +1,17 @@
+import { rmSync } from 'node:fs';
 import { OIDC_CLIENTE, startOidcProvider } from './oidc.ts';
-import { freePort, startServer, type RunningServer } from './server.ts';
+import { freePort, PLANTILLA, startServer, type RunningServer } from './server.ts';
 
 /**
- * One real server per variant the tests need, each with its own fresh embedded database. Their URLs reach the
+ * One real server per variant the tests need, each with its own embedded database (a copy of one seeded first start). Their URLs reach the
  * test workers through the environment; the returned function stops them.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The first start (migrations and demo data) once; every server of the run starts on a copy of its folder.
+  const plantilla = await startServer();
+  await plantilla.stop({ conservar: true });
+  process.env[PLANTILLA] = plantilla.dataDir;
+  const sinPlantilla = () => rmSync(plantilla.dataDir, { recursive: true, force: true });
   // The OpenID variant: its own server, whose provider knows where it returns to.
   const [puertoOidc, puertoProveedor] = [await freePort(), await freePort()];
   const proveedor = await startOidcProvider(puertoProveedor, `http://127.0.0.1:${puertoOidc}/api/auth/oidc/callback`);
@@ -26,6 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Those that did start must not outlive the run.
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
     await proveedor.stop();
+    sinPlantilla();
     throw failed.reason;
   }
   const [main, org, maintenance, oidc] = started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [RunningServer, RunningServer, RunningServer, RunningServer];
@@ -36,5 +43,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await Promise.all([main.stop(), org.stop(), maintenance.stop(), oidc.stop()]);
     await proveedor.stop();
+    sinPlantilla();
   };
 }
