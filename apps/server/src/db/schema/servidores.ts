@@ -46,6 +46,12 @@ export const dns = pgTable(
       .notNull()
       .references(() => servidores.id, { onDelete: 'restrict' }),
     host: text('host').notNull(),
+    /**
+     * The server's name, kept here by triggers (migration 0033) so the list sorts by it on an index of its own:
+     * a subquery per row sorted 1M entries in 1.1 s. Never written by the portal; the default only lets an
+     * insert leave it out.
+     */
+    servidorNombre: text('servidor_nombre').notNull().default(''),
     tipo: text('tipo', { enum: DNS_TIPOS }).notNull().default('A'),
     ttl: integer('ttl').notNull().default(3600),
     activo: boolean('activo').notNull().default(true),
@@ -60,6 +66,7 @@ export const dns = pgTable(
     index('dns_host_idx').on(t.host, t.id),
     index('dns_tipo_idx').on(t.tipo, t.id),
     index('dns_ttl_idx').on(t.ttl, t.id),
+    index('dns_servidor_nombre_idx').on(t.servidorNombre, t.id),
     check('dns_tipo_ck', sql`${t.tipo} in ('A', 'AAAA', 'CNAME')`),
     check('dns_ttl_ck', sql`${t.ttl} > 0`),
   ],

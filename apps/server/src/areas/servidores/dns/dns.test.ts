@@ -126,6 +126,21 @@ describe('DNS entries: create, read, update, delete', () => {
     expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/dns/999999', headers: ctx.tecnico, payload: await entrada() })).statusCode).toBe(404);
   });
 
+  it("keeps the server's name on the entry (its sort key): moved to another server, a server renamed, never set by hand", async () => {
+    const movida = await ctx.t.app.inject({ method: 'PUT', url: `/api/dns/${id}`, headers: ctx.tecnico, payload: { ...(await entrada()), servidor_id: await servidorId('srv-web-01') } });
+    expect(movida.json().datos).toMatchObject({ servidor_nombre: 'srv-web-01' });
+    await ctx.t.db.update(servidores).set({ nombre: 'aaa-web-renombrado' }).where(eq(servidores.nombre, 'srv-web-01'));
+    const primeras = (await lista('sort=servidor_nombre&size=3')).body.datos.items;
+    expect(primeras.map((d: { servidor_nombre: string }) => d.servidor_nombre)).toEqual(['aaa-web-renombrado', 'aaa-web-renombrado', 'aaa-web-renombrado']);
+    expect(primeras.map((d: { host: string }) => d.host)).toContain('replica.physis.com.ar');
+    await ctx.t.db.update(dns).set({ servidorNombre: 'otro' }).where(eq(dns.id, id));
+    await ctx.t.db.insert(dns).values({ servidorId: await servidorId('srv-db-01'), host: 'a-mano.physis.com.ar', servidorNombre: 'otro' });
+    const [a, b] = await ctx.t.db.select({ n: dns.servidorNombre }).from(dns).where(sql`${dns.id} = ${id} or ${dns.host} = 'a-mano.physis.com.ar'`).orderBy(dns.id);
+    expect([a?.n, b?.n]).toEqual(['aaa-web-renombrado', 'srv-db-01']);
+    await ctx.t.db.update(servidores).set({ nombre: 'srv-web-01' }).where(eq(servidores.nombre, 'aaa-web-renombrado'));
+    await ctx.t.db.delete(dns).where(eq(dns.host, 'a-mano.physis.com.ar'));
+  });
+
   it('deletes the entry with its addresses in one transaction, auditing each', async () => {
     const mail = (await dnsId('mail.physis.com.ar'))!;
     const dirs = await ctx.t.db.select({ id: direcciones.id }).from(direcciones).where(eq(direcciones.dnsId, mail));
