@@ -33,9 +33,15 @@ export function listQuery<const Sort extends readonly [string, ...string[]], Fil
     .strict();
 }
 
-/** The paginated answer inside `datos`: one page of items and the total of the filtered rows. */
+/** Above this many matching rows a filtered list stops counting and says so: "más de 10.000" (as Gmail and GitHub). */
+export const TOPE_TOTAL = 10_000;
+
+/**
+ * The paginated answer inside `datos`: one page of items and the total of the filtered rows. `total_exacto:
+ * false` says the count stopped at `total` (TOPE_TOTAL): at least that many rows match.
+ */
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+  z.object({ items: z.array(item), total: z.number().int().nonnegative(), total_exacto: z.boolean().optional() });
 
 /** Splits `-nombre` into the field and its direction. */
 export function parseSort(sort: string | undefined): { field: string; desc: boolean } | undefined {

@@ -1,4 +1,4 @@
-import { parseSort } from '@intranet/contract/list';
+import { parseSort, TOPE_TOTAL } from '@intranet/contract/list';
 import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
@@ -35,6 +35,20 @@ export interface ListFetch {
 export interface ListSource<Row extends { id: number }> {
   rows(fetch: ListFetch): Promise<(Row & { clave: string })[]>;
   count(where: SQL | undefined): Promise<number>;
+  /**
+   * For a list that grows large: the filtered rows counted no further than `limite` (a count over a subquery
+   * with LIMIT), so a broad filter over 1M rows costs what 10,001 rows cost.
+   */
+  countUpTo?(where: SQL, limite: number): Promise<number>;
+}
+
+/** The total of the filtered rows as the list answers it: exact, or the cap with `total_exacto: false`. */
+type Total = { total: number } | { total: number; total_exacto: false };
+
+async function totalOf<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined): Promise<Total> {
+  if (!where || !source.countUpTo) return { total: await source.count(where) };
+  const n = await source.countUpTo(where, TOPE_TOTAL + 1);
+  return n > TOPE_TOTAL ? { total: TOPE_TOTAL, total_exacto: false } : { total: n };
 }
 
 /** A select with its FROM and joins, not yet filtered: what `selectSource` pages (drizzle's `$dynamic()` builder). */
@@ -98,14 +112,14 @@ export async function listPage<Row extends { id: number }, Query extends BaseQue
   spec: ListSpec<Query>,
   query: Query,
   source: ListSource<Row>,
-): Promise<{ items: Row[]; total: number }> {
+): Promise<{ items: Row[] } & Total> {
   const where = listWhere(spec, query);
   const { key, orderBy } = ordering(spec, query);
   const [rows, total] = await Promise.all([
     source.rows({ where, orderBy, limit: query.size, offset: (query.page - 1) * query.size, clave: sql<string>`(${key})::text` }),
-    source.count(where),
+    totalOf(source, where),
   ]);
-  return { items: rows.map(withoutClave), total };
+  return { items: rows.map(withoutClave), ...total };
 }
 
 /**

@@ -7,6 +7,8 @@ export const listMessages = {
   errorCarga: 'No se pudieron cargar los datos.',
   reintentar: 'Reintentar',
   resultados: (n: number) => (n === 1 ? '1 resultado' : `${formatNumero(n)} resultados`),
+  /** The server stopped counting at `n` (TOPE_TOTAL): at least that many match. */
+  masDeResultados: (n: number) => `Más de ${formatNumero(n)} resultados`,
   filasPorPagina: 'Filas por página',
   paginacion: 'Paginación',
   primeraPagina: 'Primera página',

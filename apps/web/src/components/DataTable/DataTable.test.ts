@@ -62,6 +62,13 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Página 3' })).toBeTruthy();
   });
 
+  it('says "más de" when the server stopped counting, and pages as far as it counted', () => {
+    setup({ total: 10_000, totalExacto: false });
+    expect(screen.getByText('Más de 10.000 resultados')).toBeTruthy();
+    expect(screen.queryByText('10.000 resultados')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Página 400' })).toBeTruthy();
+  });
+
   it('cycles a sortable column through ascending, descending and unsorted', () => {
     const first = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Nombre' }));

@@ -75,6 +75,8 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   /** Column ids are the contract's sort fields where the column sorts. */
   sortable: readonly string[];
   total: number;
+  /** The answer's `total_exacto`: false when the server stopped counting at `total` ("más de 10.000"). */
+  totalExacto?: boolean | undefined;
   list: DataTableList;
   /** How a row is named to screen readers, e.g. for its checkbox ('Seleccionar web-01'). */
   rowLabel: (row: T) => string;
@@ -293,6 +295,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           page={paged.list.page}
           size={paged.list.size}
           total={paged.total}
+          totalExacto={paged.totalExacto ?? true}
           onPageChange={paged.list.setPage}
           onSizeChange={paged.list.setSize}
         />

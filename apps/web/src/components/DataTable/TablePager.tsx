@@ -7,6 +7,8 @@ interface TablePagerProps {
   page: number;
   size: number;
   total: number;
+  /** false: the server stopped counting at `total`; the pages go that far, and the text says "más de". */
+  totalExacto?: boolean;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 }
@@ -18,14 +20,14 @@ const CONTROL_LABELS = {
   last: listMessages.ultimaPagina,
 } as const;
 
-/** Below a list: 'N resultados', the page size and the page buttons. */
-export function TablePager({ page, size, total, onPageChange, onSizeChange }: TablePagerProps) {
+/** Below a list: 'N resultados' (or 'Más de N resultados'), the page size and the page buttons. */
+export function TablePager({ page, size, total, totalExacto = true, onPageChange, onSizeChange }: TablePagerProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const sizes = PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, size].sort((a, b) => a - b);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {listMessages.resultados(total)}
+        {totalExacto ? listMessages.resultados(total) : listMessages.masDeResultados(total)}
       </Text>
       <Group gap="md" wrap="wrap">
         <NativeSelect

@@ -59,6 +59,26 @@ describe('GET /api/dns', () => {
     expect((await lista('size=1')).body.datos.total).toBe(before.body.datos.total);
   });
 
+  it('stops counting a filter at 10,000 and says so (total_exacto: false); counts narrower filters and the whole list exactly', async () => {
+    const srv = await servidorId('srv-ci-01');
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo) select ${srv}, 'm' || g || '.muchas.local', 'CNAME' from generate_series(1, 10050) g`);
+    try {
+      const amplia = await lista(`servidor_id=${srv}&size=25&page=400`);
+      expect(amplia.status).toBe(200);
+      expect(envelope(dnsPage).safeParse(amplia.body).success).toBe(true);
+      expect(amplia.body.datos).toMatchObject({ total: 10_000, total_exacto: false });
+      expect(amplia.body.datos.items).toHaveLength(25);
+      const angosta = await lista(`servidor_id=${srv}&q=m1005`);
+      expect(angosta.body.datos.total).toBe(2); // m1005 and m10050
+      expect(angosta.body.datos).not.toHaveProperty('total_exacto');
+      const todas = await lista('size=1');
+      expect(todas.body.datos.total).toBeGreaterThan(10_050);
+      expect(todas.body.datos).not.toHaveProperty('total_exacto');
+    } finally {
+      await ctx.t.db.execute(sql`delete from dns where host like '%.muchas.local'`);
+    }
+  });
+
   it('answers 400 with the fields for bad filters', async () => {
     const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip');
     expect(res.status).toBe(400);

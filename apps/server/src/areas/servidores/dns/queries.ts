@@ -51,7 +51,7 @@ export const dnsList: ListSpec<DnsListQuery> = {
 
 /**
  * The page is found on dns alone (its sort index, nothing computed for the rows it skips), then only its rows
- * count their addresses. The total counts dns alone, from the kept count when nothing filters.
+ * count their addresses. The total counts dns alone: the kept count when nothing filters, else up to the cap.
  */
 export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
   rows: (f) => {
@@ -63,6 +63,8 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
       .orderBy(...f.orderBy);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
+  countUpTo: async (where, limite) =>
+    (await db.select({ n: count() }).from(db.select({ id: dns.id }).from(dns).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
 });
 
 export const dnsCsv: CsvColumn<DnsEntry>[] = [

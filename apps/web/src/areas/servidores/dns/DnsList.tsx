@@ -40,6 +40,7 @@ export function DnsList() {
         sortable={DNS_SORT}
         rows={entradas.data?.items}
         total={entradas.data?.total ?? 0}
+        totalExacto={entradas.data?.total_exacto}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.host}
