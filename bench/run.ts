@@ -6,6 +6,7 @@ import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
 import { clientes } from './clientes.ts';
+import { dnsMillon } from './dns-millon.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { escala } from './escala.ts';
 import { intake } from './intake.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'fresh-start': freshStart,
   'api-list': apiList,
   clientes,
+  'dns-millon': dnsMillon,
   'editor-bundle': editorBundle,
   intake,
   escala,

@@ -95,7 +95,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   };
   programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);
   for (const area of AREAS) area.hooks?.(app, deps);
-  await app.register(estadoRoutes);
+  await app.register(estadoRoutes, { db });
   await app.register(operacionRoutes, { preparacion: preparacion(db, cambios, drenando), metricsToken: config.metricsToken });
   await app.register(respaldoRoutes, { db, filesDir: config.filesDir, metricsToken: config.metricsToken });
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);

@@ -110,6 +110,8 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
     return rows.map(wireFila);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
+  countUpTo: async (where, limite) =>
+    (await db.select({ n: count() }).from(db.select({ id: empresas.id }).from(empresas).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
 });
 
 export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {

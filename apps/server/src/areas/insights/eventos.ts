@@ -93,13 +93,16 @@ const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }>
     return rows.map((r) => ({ ...resumenWire(r), id: r.id, clave: r.clave }));
   },
   count: (where) => db.$count(insightsEventos, where),
+  // An issue that fires all day holds millions of events: its pages go as far as the first 10,000.
+  countUpTo: async (where, limite) =>
+    (await db.select({ n: count() }).from(db.select({ id: insightsEventos.id }).from(insightsEventos).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
 });
 
 /** The issue's events, newest first (`sort=fecha` for oldest first). */
-export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number }> {
+export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number; total_exacto?: false }> {
   await existeIssue(db, issueId);
-  const { items, total } = await listPage(eventosList, { ...q, issueId }, eventosSource(db));
-  return { items: items.map(({ id: _id, ...evento }) => evento), total };
+  const { items, ...total } = await listPage(eventosList, { ...q, issueId }, eventosSource(db));
+  return { items: items.map(({ id: _id, ...evento }) => evento), ...total };
 }
 
 /** Events the tag breakdown reads: the latest ones, so a huge issue answers as quickly as a small one. */

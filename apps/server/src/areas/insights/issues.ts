@@ -107,6 +107,8 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
     return rows.map((r) => ({ ...wire(r, s.get(r.id)!), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
+  countUpTo: async (where, limite) =>
+    (await db.select({ n: count() }).from(db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
 });
 
 export const issuesCsv: CsvColumn<Issue>[] = [

@@ -143,6 +143,7 @@ export function IssuesList() {
         sortable={ISSUE_SORT}
         rows={issues.data?.items}
         total={issues.data?.total ?? 0}
+        totalExacto={issues.data?.total_exacto}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.titulo}

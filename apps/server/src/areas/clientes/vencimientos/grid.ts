@@ -72,6 +72,12 @@ export const vencimientosSource = (db: Executor, conBusqueda = true): ListSource
     (conBusqueda
       ? await db.select({ n: count() }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where)
       : await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
+  countUpTo: async (where, limite) => {
+    const hasta = conBusqueda
+      ? db.select({ id: vencimientos.id }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where).limit(limite)
+      : db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite);
+    return (await db.select({ n: count() }).from(hasta.as('hasta')))[0]?.n ?? 0;
+  },
 });
 
 export const vencimientosCsv: CsvColumn<Vencimiento>[] = [

@@ -90,6 +90,7 @@ export function EmpresasList() {
         sortable={EMPRESA_SORT}
         rows={empresas.data?.items}
         total={empresas.data?.total ?? 0}
+        totalExacto={empresas.data?.total_exacto}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.razon_social}

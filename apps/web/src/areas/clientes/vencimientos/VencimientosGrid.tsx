@@ -160,6 +160,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
         sortable={VENCIMIENTO_SORT}
         rows={vencimientos.data?.items}
         total={vencimientos.data?.total ?? 0}
+        totalExacto={vencimientos.data?.total_exacto}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => `${row.item} de ${row.cliente}`}

@@ -1,0 +1,233 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed.ts';
+import { ADMIN_PASSWORD, adminHeaders, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { figure } from './report.ts';
+import { serverDir } from './server.ts';
+
+const repoRoot = new URL('..', import.meta.url).pathname;
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The bench's own database, kept between runs: building a million entries takes a minute or two. */
+const BASE = 'intranet_bench_dns_millon';
+const SERVIDORES = 10_000;
+const POR_SERVIDOR = 100;
+const TAMANO = 25;
+/** Pages a filtered list reaches (its total stops at 10,000: TOPE_TOTAL). */
+const PAGINAS_FILTRADA = 10_000 / TAMANO;
+const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 10);
+const LLAMADAS_TIEMPO = 400;
+
+/** What the kept data was built for: the last migration and this bench's data. Another one rebuilds it. */
+function versionDeLosDatos(): string {
+  const journal = JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return `${journal.entries.at(-1)?.tag}|${SERVIDORES}x${POR_SERVIDOR}|v1`;
+}
+
+function conBase(url: string, base: string): string {
+  const u = new URL(url);
+  u.pathname = `/${base}`;
+  return u.toString();
+}
+
+/**
+ * The bench's PostgreSQL database with 1M DNS entries over 10,000 servers, reused while it matches this build.
+ * PostgreSQL must answer: this bench never falls back to PGlite.
+ */
+async function baseDelMillon(): Promise<Target> {
+  const url = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: conBase(url, 'postgres'), connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`PostgreSQL no responde en ${conBase(url, 'postgres')} (${(err as Error).message}): este bench mide 1M filas en PostgreSQL y no usa PGlite.`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-millon-'));
+  const databaseUrl = conBase(url, BASE);
+  const version = versionDeLosDatos();
+  try {
+    const existe = (await admin.query('select 1 from pg_database where datname = $1', [BASE])).rowCount === 1;
+    let vigente = false;
+    if (existe) {
+      const base = new pg.Client({ connectionString: databaseUrl });
+      await base.connect();
+      try {
+        vigente = (await base.query<{ version: string }>('select version from bench_datos').catch(() => ({ rows: [] }))).rows[0]?.version === version;
+      } finally {
+        await base.end();
+      }
+    }
+    if (!vigente) {
+      console.log(`Construyendo ${BASE}: ${SERVIDORES * POR_SERVIDOR} entradas DNS en ${SERVIDORES} servidores...`);
+      const desde = Date.now();
+      await admin.query(`drop database if exists ${BASE} with (force)`);
+      await admin.query(`create database ${BASE}`);
+      await llenar(databaseUrl, dataDir, version);
+      console.log(`  construida en ${Math.round((Date.now() - desde) / 1000)} s`);
+    } else {
+      console.log(`Usando ${BASE} (${SERVIDORES * POR_SERVIDOR} entradas DNS, ya construida para esta versión)`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return { databaseUrl, dataDir, label: `PostgreSQL (${BASE})`, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function llenar(databaseUrl: string, dataDir: string, version: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir });
+    // Names in an order of their own (not the ids'), providers and roles as a company has them.
+    await database.db.execute(sql`
+      insert into servidores (nombre, hostname, proveedor, rol, estado)
+      select 'srv-' || substr(md5(g::text), 1, 6) || '-' || g, 'm' || lpad(g::text, 5, '0') || '.physis.local',
+             (array['AWS', 'Hetzner', 'DonWeb', 'On-premise'])[1 + g % 4], 'Carga', 'activo'
+      from generate_series(1, ${SERVIDORES}) g`);
+    // Through the triggers, as the portal writes them (the kept count, the server's name on each entry).
+    await database.db.execute(sql`
+      insert into dns (servidor_id, host, tipo, ttl, activo)
+      select s.id, 'h' || lpad(g::text, 3, '0') || '.' || s.hostname, (array['A', 'AAAA', 'CNAME'])[1 + (s.id + g) % 3],
+             300 * (1 + g % 12), (s.id * 7 + g) % 50 <> 0
+      from servidores s cross join generate_series(1, ${POR_SERVIDOR}) g
+      where s.hostname like 'm%.physis.local'`);
+    await database.db.execute(sql`vacuum analyze`);
+    await database.db.execute(sql`create table bench_datos (version text not null)`);
+    await database.db.execute(sql`insert into bench_datos (version) values (${version})`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A bare Fastify answering hello world: the ceiling of this machine, printed beside the figures for context. */
+async function holaMundo(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const script = `const app = require('fastify')(); app.get('/', async () => ({ hola: 'mundo' })); app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: serverDir, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (const limite = Date.now() + 10_000; Date.now() < limite; ) {
+    try {
+      if ((await fetch(url)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('el hola mundo de Fastify no arrancó');
+}
+
+const ORDENES = ['host', 'servidor_nombre', 'tipo', 'ttl'].flatMap((c) => [c, `-${c}`]);
+const azar = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const pagina = (hasta: number) => 1 + Math.floor(Math.random() * hasta);
+
+/**
+ * Any list the DNS screen can ask for: any sort (both ways), no filter (any of its 40,000 pages) or a filter —
+ * broad (a type: 333k rows; the inactive: 20k; a search matching 10,000 hosts) or narrow (one server's 100, a
+ * search matching one host) — on any page it reaches.
+ */
+function listaCualquiera(servidorIds: readonly number[]): string {
+  const orden = `sort=${azar(ORDENES)}&size=${TAMANO}`;
+  const filtro = azar([
+    () => `page=${pagina((SERVIDORES * POR_SERVIDOR) / TAMANO)}`,
+    () => `tipo=${azar(['A', 'AAAA', 'CNAME'])}&page=${pagina(PAGINAS_FILTRADA)}`,
+    () => `activo=false&page=${pagina(PAGINAS_FILTRADA)}`,
+    () => `servidor_id=${azar(servidorIds)}&page=${pagina(4)}`,
+    () => `q=${busquedaCualquiera()}&page=1`,
+  ])();
+  return `/api/dns?${orden}&${filtro}`;
+}
+
+/** A broad search (a host prefix shared by 10,000 entries) or a narrow one (one server's host, 100 entries, or one entry). */
+function busquedaCualquiera(): string {
+  const g = 1 + Math.floor(Math.random() * SERVIDORES);
+  return azar([
+    () => `h${String(1 + Math.floor(Math.random() * POR_SERVIDOR)).padStart(3, '0')}.`,
+    () => `m${String(g).padStart(5, '0')}.physis`,
+    () => `h042.m${String(g).padStart(5, '0')}`,
+  ])();
+}
+
+async function cargar(url: string, headers: Record<string, string>, variar?: () => string) {
+  const r = await autocannon({
+    url,
+    connections: 50,
+    duration: SEGUNDOS,
+    headers,
+    ...(variar ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: variar() }) }] } : {}),
+  });
+  return { rps: r.requests.average, p99: r.latency.p99, errores: r.non2xx + r.errors };
+}
+
+/** The server's own time (Server-Timing `app`) of calls one at a time, each to a URL of its own, read from the database. */
+async function tiemposDeServidor(base: string, headers: Record<string, string>, url: () => string): Promise<number[]> {
+  const tiempos: number[] = [];
+  for (let i = 0; i < LLAMADAS_TIEMPO; i += 1) {
+    const res = await fetch(`${base}${url()}`, { headers: { ...headers, ...NO_CACHE } });
+    if (!res.ok) throw new Error(`${url()}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    const dur = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    if (dur) tiempos.push(Number(dur));
+  }
+  return tiempos.sort((a, b) => a - b);
+}
+
+/**
+ * `npm run bench -- dns-millon`: the DNS list at 1M entries read from PostgreSQL, against the floor every read
+ * pays (the session check and `select 1` through the same pool: GET /api/estado/sesion) in the same run, and a
+ * bare Fastify for context. Goals (issue 20): any page, sort and filter at ≤ 30 ms of server time at p99 and ≥ 50 %
+ * of the floor's requests/s at 50 connections; a search's first page ≤ 20 ms at p99; the whole list as CSV ≤ 4 s.
+ */
+export async function dnsMillon(): Promise<void> {
+  const target = await baseDelMillon();
+  let servidor: ChildProcess | undefined;
+  let hola: ChildProcess | undefined;
+  try {
+    const server = await startServer(target);
+    servidor = server.child;
+    const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
+    const ids = await fetch(`${server.url}/api/servidores/lista?size=200&q=physis.local`, { headers }).then(async (r) => ((await r.json()) as { datos: { items: { id: number }[] } }).datos.items.map((s) => s.id));
+    if (ids.length === 0) throw new Error('no se encontraron los servidores del bench');
+
+    const mundo = await holaMundo();
+    hola = mundo.child;
+    const fastify = await cargar(mundo.url, {});
+    await stopServer(hola);
+    hola = undefined;
+    const piso = await cargar(`${server.url}/api/estado/sesion`, headers);
+    const listas = await cargar(server.url, headers, () => listaCualquiera(ids));
+    const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, { authorization: headers.authorization });
+
+    const tiempos = await tiemposDeServidor(server.url, headers, () => listaCualquiera(ids));
+    const busquedas = await tiemposDeServidor(server.url, headers, () => `/api/dns?q=${busquedaCualquiera()}&sort=${azar(ORDENES)}&size=${TAMANO}`);
+
+    const desde = Date.now();
+    const csv = await fetch(`${server.url}/api/dns/export.csv`, { headers });
+    const bytes = (await csv.arrayBuffer()).byteLength;
+    const segundosCsv = (Date.now() - desde) / 1000;
+
+    figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
+    figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
+    figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
+    figure('GET /api/dns, 1M filas, cualquier página, orden y filtro, leída de la base: solicitudes/s', Math.round(listas.rps), 'sol/s');
+    figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
+    figure('  p99 con 50 conexiones', listas.p99, 'ms');
+    if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
+    figure('  tiempo de servidor, mediana', percentile(tiempos, 50), 'ms');
+    figure('  tiempo de servidor, p99', percentile(tiempos, 99), 'ms', { max: 30 });
+    figure('Búsqueda en 1M filas, primera página, amplia o angosta: tiempo de servidor, mediana', percentile(busquedas, 50), 'ms');
+    figure('Búsqueda en 1M filas: tiempo de servidor, p99', percentile(busquedas, 99), 'ms', { max: 20 });
+    figure('GET /api/dns, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s', Math.round(cacheada.rps), 'sol/s');
+    figure(`CSV de las 1M entradas (${Math.round(bytes / 1024 / 1024)} MB)`, Math.round(segundosCsv * 10) / 10, 's', { max: 4 });
+  } finally {
+    await stopServer(hola);
+    await stopServer(servidor);
+    await target.drop();
+  }
+}
