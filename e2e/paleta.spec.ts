@@ -83,6 +83,9 @@ test('on a phone: the menu is a drawer that closes once a screen is picked, and 
 
 test('the keyboard: g then a letter, / to the list search, n for new, Ctrl-S saves, ? lists them', async ({ page }) => {
   await signIn(page, 'tecnico');
+  // The shortcuts go where the role may go: they know it once the menu does (the permissions arrive after the
+  // shell shows the name; on a slow machine, after the first keys a test could press).
+  await expect(page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servidores propios' })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('s');
   await expect(page).toHaveURL(/\/servidores$/);

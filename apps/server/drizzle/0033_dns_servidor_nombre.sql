@@ -15,7 +15,11 @@ CREATE TRIGGER "dns_servidor_nombre" BEFORE INSERT OR UPDATE OF "servidor_id", "
 --> statement-breakpoint
 CREATE FUNCTION "servidores_nombre_a_dns"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "dns" SET "servidor_nombre" = NEW."nombre" WHERE "servidor_id" = NEW."id";
+  -- Only when the server has entries: an UPDATE of no rows would still announce a change of dns (its statement
+  -- trigger, 0018), and every list reading dns would show one more change than there was.
+  IF EXISTS (SELECT 1 FROM "dns" WHERE "servidor_id" = NEW."id") THEN
+    UPDATE "dns" SET "servidor_nombre" = NEW."nombre" WHERE "servidor_id" = NEW."id";
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
