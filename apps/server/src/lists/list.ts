@@ -1,5 +1,6 @@
 import { parseSort, TOPE_TOTAL } from '@intranet/contract/list';
-import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
 
 /**
  * How one area's list answers the contract's `listQuery` (DESIGN §3): where `q` looks, what each sort name
@@ -40,6 +41,14 @@ export interface ListSource<Row extends { id: number }> {
    * with LIMIT), so a broad filter over 1M rows costs what 10,001 rows cost.
    */
   countUpTo?(where: SQL, limite: number): Promise<number>;
+}
+
+/**
+ * What a `countUpTo` answers: the rows of `filas` (a select already filtered and limited to `limite`), counted
+ * as `select count(*) from (… limit n)`, so PostgreSQL stops reading at the limit.
+ */
+export async function contarHasta(db: Executor, filas: { as(alias: string): Subquery }): Promise<number> {
+  return (await db.select({ n: count() }).from(filas.as('hasta')))[0]?.n ?? 0;
 }
 
 /** The total of the filtered rows as the list answers it: exact, or the cap with `total_exacto: false`. */

@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
-import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { contarHasta, likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { proximoVencimientoFecha, proximoVencimientoJson } from './proximo-vencimiento.ts';
 
@@ -110,8 +110,7 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
     return rows.map(wireFila);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
-  countUpTo: async (where, limite) =>
-    (await db.select({ n: count() }).from(db.select({ id: empresas.id }).from(empresas).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
+  countUpTo: (where, limite) => contarHasta(db, db.select({ id: empresas.id }).from(empresas).where(where).limit(limite)),
 });
 
 export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {

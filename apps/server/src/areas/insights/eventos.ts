@@ -2,7 +2,7 @@ import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contr
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
-import { listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { contarHasta, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 
@@ -94,8 +94,7 @@ const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }>
   },
   count: (where) => db.$count(insightsEventos, where),
   // An issue that fires all day holds millions of events: its pages go as far as the first 10,000.
-  countUpTo: async (where, limite) =>
-    (await db.select({ n: count() }).from(db.select({ id: insightsEventos.id }).from(insightsEventos).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
+  countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsEventos.id }).from(insightsEventos).where(where).limit(limite)),
 });
 
 /** The issue's events, newest first (`sort=fecha` for oldest first). */

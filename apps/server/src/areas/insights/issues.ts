@@ -5,7 +5,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../lists/list.ts';
+import { contarHasta, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
 
@@ -107,8 +107,7 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
     return rows.map((r) => ({ ...wire(r, s.get(r.id)!), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
-  countUpTo: async (where, limite) =>
-    (await db.select({ n: count() }).from(db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
+  countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite)),
 });
 
 export const issuesCsv: CsvColumn<Issue>[] = [

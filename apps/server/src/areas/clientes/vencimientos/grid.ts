@@ -4,7 +4,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { empresas, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../../lists/list.ts';
+import { contarHasta, type ListSource, type ListSpec } from '../../../lists/list.ts';
 import { HOY } from '../../../core/fechas.ts';
 import { dias, type ListQuery } from './queries.ts';
 
@@ -72,12 +72,13 @@ export const vencimientosSource = (db: Executor, conBusqueda = true): ListSource
     (conBusqueda
       ? await db.select({ n: count() }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where)
       : await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
-  countUpTo: async (where, limite) => {
-    const hasta = conBusqueda
-      ? db.select({ id: vencimientos.id }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where).limit(limite)
-      : db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite);
-    return (await db.select({ n: count() }).from(hasta.as('hasta')))[0]?.n ?? 0;
-  },
+  countUpTo: (where, limite) =>
+    contarHasta(
+      db,
+      conBusqueda
+        ? db.select({ id: vencimientos.id }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where).limit(limite)
+        : db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite),
+    ),
 });
 
 export const vencimientosCsv: CsvColumn<Vencimiento>[] = [

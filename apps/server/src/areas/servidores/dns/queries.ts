@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
-import type { ListSource, ListSpec } from '../../../lists/list.ts';
+import { contarHasta, type ListSource, type ListSpec } from '../../../lists/list.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 
 type DnsValues = z.output<typeof dnsInput>;
@@ -63,8 +63,7 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
       .orderBy(...f.orderBy);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
-  countUpTo: async (where, limite) =>
-    (await db.select({ n: count() }).from(db.select({ id: dns.id }).from(dns).where(where).limit(limite).as('hasta')))[0]?.n ?? 0,
+  countUpTo: (where, limite) => contarHasta(db, db.select({ id: dns.id }).from(dns).where(where).limit(limite)),
 });
 
 export const dnsCsv: CsvColumn<DnsEntry>[] = [
