@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import type { QueryResult } from 'pg';
+import type { Pool, QueryResult } from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
@@ -18,6 +18,12 @@ export type Db = PgDatabase<RowsResult, Schema>;
 export type Tx = PgTransaction<RowsResult, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything a query can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
+
+/** node-postgres' pool behind drizzle (`db.$client`, as drizzle documents it); undefined on PGlite. */
+export function poolDe(db: Db): Pool | undefined {
+  const cliente = (db as unknown as { $client: PGlite | Pool }).$client;
+  return 'dumpDataDir' in cliente ? undefined : cliente;
+}
 
 export type SqlCrudo = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
-import type { Db } from '../db/client.ts';
+import { poolDe, type Db } from '../db/client.ts';
 import { FORMATOS_ESTABLES, ident, migracionesAplicadas, tablasDelEsquema, valorDeSecuencia, type Consultar, type TablaDelEsquema } from './esquema.ts';
 import type { TablaManifiesto } from './manifiesto.ts';
 
@@ -38,8 +38,8 @@ async function secuenciasDe(consultar: Consultar, t: TablaDelEsquema): Promise<T
 
 /** The database behind drizzle, by the client drizzle documents as `db.$client`: PGlite's, or node-postgres' pool. */
 export function fuenteDe(db: Db): FuenteRespaldo {
-  const cliente = (db as unknown as { $client: PGlite | Pool }).$client;
-  return 'dumpDataDir' in cliente ? desdePglite(cliente) : desdePostgres(cliente);
+  const pool = poolDe(db);
+  return pool ? desdePostgres(pool) : desdePglite((db as unknown as { $client: PGlite }).$client);
 }
 
 /**

@@ -2,9 +2,11 @@ import { createServer, type Server } from 'node:net';
 import { envelope } from '@intranet/contract/envelope';
 import { dnsDetalle, dnsPage } from '@intranet/contract/servidores/dns';
 import { parse } from 'csv-parse/sync';
+import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, direcciones, dns, servidores } from '../../../db/schema.ts';
+import { camposCsv, sendCsv, type CsvColumnaSql } from '../../../lists/csv.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 
 const ctx = freshApp(useTemplate(), ['tecnico']);
@@ -71,6 +73,17 @@ describe('GET /api/dns', () => {
       const angosta = await lista(`servidor_id=${srv}&q=m1005`);
       expect(angosta.body.datos.total).toBe(2); // m1005 and m10050
       expect(angosta.body.datos).not.toHaveProperty('total_exacto');
+      // A search sorted by another column: among its few matches (found by the trigram index), or, past 10,000
+      // matches, by walking the sort's index. Either way the page is the one the full sort gives.
+      const enOrden = async (where: string, orden: string, desde: number) =>
+        (await ctx.t.db.execute<{ host: string }>(sql.raw(`select host from dns where ${where} order by ${orden} limit 5 offset ${desde}`))).rows.map((r) => r.host);
+      await ctx.t.db.execute(sql`update dns set ttl = 300 + (id % 7) * 60 where host like '%.muchas.local'`);
+      const pocas = await lista(`q=m10&sort=-ttl&size=5&page=3`);
+      expect(pocas.body.datos.total).toBe(162); // m10, m100–m109, m1000–m1099, m10000–m10050
+      expect(pocas.body.datos.items.map((d: { host: string }) => d.host)).toEqual(await enOrden(`host ilike '%m10%'`, 'ttl desc, id desc', 10));
+      const muchas = await lista(`q=muchas&sort=ttl&size=5&page=7`);
+      expect(muchas.body.datos).toMatchObject({ total: 10_000, total_exacto: false });
+      expect(muchas.body.datos.items.map((d: { host: string }) => d.host)).toEqual(await enOrden(`host ilike '%muchas%'`, 'ttl asc, id asc', 30));
       const todas = await lista('size=1');
       expect(todas.body.datos.total).toBeGreaterThan(10_050);
       expect(todas.body.datos).not.toHaveProperty('total_exacto');
@@ -98,6 +111,59 @@ describe('GET /api/dns', () => {
     expect(hosts).toEqual([...hosts].sort());
     expect(rows[1]).toEqual(['h1.lote.physis.local', 'srv-backup-01', 'A', '3600', 'Sí', '0']);
     await ctx.t.db.execute(sql`delete from dns where host like '%.lote.physis.local'`);
+  });
+
+  // On PostgreSQL the file is written by COPY, on PGlite row by row: this test runs on both and expects one file.
+  it('exports text a spreadsheet would run neutralised, quoted where CSV needs it, whoever writes the file', async () => {
+    const srv = await servidorId('srv-backup-01');
+    const hosts = ['=1+1.raro.local', '@sum.raro.local', 'a,b"c.raro.local', '-x.raro.local'];
+    for (const host of hosts) await ctx.t.db.execute(sql`insert into dns (servidor_id, host, activo) values (${srv}, ${host}, false)`);
+    try {
+      const res = await ctx.t.app.inject({ url: '/api/dns/export.csv?q=raro.local&sort=host', headers: ctx.tecnico });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.startsWith('\ufeffHost,Servidor,Tipo,TTL (segundos),Activa,Direcciones\n')).toBe(true);
+      expect(res.body).toContain('\n"a,b""c.raro.local",srv-backup-01,A,3600,No,0\n');
+      const rows: string[][] = parse(res.body, { bom: true, from_line: 2 });
+      expect(rows.map((r) => r[0]).sort()).toEqual(["'-x.raro.local", "'=1+1.raro.local", "'@sum.raro.local", 'a,b"c.raro.local']);
+    } finally {
+      await ctx.t.db.execute(sql`delete from dns where host like '%.raro.local'`);
+    }
+  });
+
+  it('formats in SQL (for COPY) exactly as the row-by-row export does: formulas, empty text, numbers, dates, Sí/No', async () => {
+    type Fila = { texto: string | null; numero: number; fecha: Date; si: boolean | null };
+    const valores: Fila[] = [
+      { texto: '=HYPERLINK("x")', numero: -10, fecha: new Date('2026-03-09T02:05:00Z'), si: true },
+      { texto: '', numero: 0, fecha: new Date('2026-12-31T15:30:59Z'), si: false },
+      { texto: '\tx', numero: 42, fecha: new Date('2026-07-01T03:00:00Z'), si: null },
+      { texto: null, numero: 7, fecha: new Date('2026-01-01T00:00:00Z'), si: true },
+    ];
+    const v = sql.raw('v');
+    const columnas: CsvColumnaSql<Fila>[] = [
+      { titulo: 'Texto', valor: (f) => f.texto, sql: sql`${v}.texto`, tipo: 'texto' },
+      { titulo: 'Número', valor: (f) => f.numero, sql: sql`${v}.numero`, tipo: 'numero' },
+      { titulo: 'Fecha', valor: (f) => f.fecha, sql: sql`${v}.fecha`, tipo: 'fecha' },
+      { titulo: 'Sí', valor: (f) => f.si, sql: sql`${v}.si`, tipo: 'booleano' },
+    ];
+    const filasSql = sql.join(
+      valores.map((f) => sql`(${f.texto}::text, ${f.numero}::int, ${f.fecha.toISOString()}::timestamptz, ${f.si}::boolean, ${valores.indexOf(f)}::int)`),
+      sql`, `,
+    );
+    const campos = camposCsv(columnas);
+    const { rows } = await ctx.t.db.execute<Record<string, string | null>>(
+      sql`select ${sql.join(Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`), sql`, `)}
+          from (values ${filasSql}) as v (texto, numero, fecha, si, orden) order by v.orden`,
+    );
+    const app = Fastify();
+    app.get('/x.csv', (_request, reply) => {
+      sendCsv(reply, { nombre: 'x', columnas, filas: (async function* () { yield valores; })() });
+      return reply;
+    });
+    const escritas: string[][] = parse((await app.inject('/x.csv')).body, { bom: true, from_line: 2 });
+    await app.close();
+    const enSql = rows.map((r) => columnas.map((c) => String(r[c.titulo] ?? '')));
+    expect(enSql).toEqual(escritas);
+    expect(escritas[0]).toEqual(["'=HYPERLINK(\"x\")", '-10', '08/03/2026 23:05', 'Sí']);
   });
 });
 

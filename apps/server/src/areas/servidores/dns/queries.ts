@@ -5,8 +5,8 @@ import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
-import type { CsvColumn } from '../../../lists/csv.ts';
-import { contarHasta, type ListSource, type ListSpec } from '../../../lists/list.ts';
+import type { CsvColumnaSql } from '../../../lists/csv.ts';
+import { contarHasta, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 
 type DnsValues = z.output<typeof dnsInput>;
@@ -64,15 +64,22 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
   countUpTo: (where, limite) => contarHasta(db, db.select({ id: dns.id }).from(dns).where(where).limit(limite)),
+  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: dns.id, k }).from(dns).where(where).limit(limite), pagina),
 });
 
-export const dnsCsv: CsvColumn<DnsEntry>[] = [
-  { titulo: 'Host', valor: (d) => d.host },
-  { titulo: 'Servidor', valor: (d) => d.servidor_nombre },
-  { titulo: 'Tipo', valor: (d) => d.tipo },
-  { titulo: 'TTL (segundos)', valor: (d) => d.ttl },
-  { titulo: 'Activa', valor: (d) => d.activo },
-  { titulo: 'Direcciones', valor: (d) => d.direcciones_count },
+/** The whole list for the CSV that PostgreSQL writes: dns alone, each row counting its addresses. */
+export const dnsTodas =
+  (db: Executor): TodasLasFilas =>
+  (campos, where, orderBy) =>
+    db.select(campos).from(dns).where(where).orderBy(...orderBy);
+
+export const dnsCsv: CsvColumnaSql<DnsEntry>[] = [
+  { titulo: 'Host', valor: (d) => d.host, sql: dns.host, tipo: 'texto' },
+  { titulo: 'Servidor', valor: (d) => d.servidor_nombre, sql: dns.servidorNombre, tipo: 'texto' },
+  { titulo: 'Tipo', valor: (d) => d.tipo, sql: dns.tipo, tipo: 'texto' },
+  { titulo: 'TTL (segundos)', valor: (d) => d.ttl, sql: dns.ttl, tipo: 'numero' },
+  { titulo: 'Activa', valor: (d) => d.activo, sql: dns.activo, tipo: 'booleano' },
+  { titulo: 'Direcciones', valor: (d) => d.direcciones_count, sql: direccionesCount, tipo: 'numero' },
 ];
 
 /** DNS entries matching `where`, by host. */

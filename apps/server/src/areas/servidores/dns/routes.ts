@@ -4,9 +4,9 @@ import { direccionesQuery, direccionInput, direccionView, dnsDetalle as dnsDetal
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
-import type { Db } from '../../../db/client.ts';
-import { sendCsv } from '../../../lists/csv.ts';
-import { listBatches, listPage } from '../../../lists/list.ts';
+import { poolDe, type Db } from '../../../db/client.ts';
+import { sendCsvCopiado } from '../../../lists/csv.ts';
+import { listBatches, listPage, listTodas } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import {
   crearDireccion,
@@ -18,6 +18,7 @@ import {
   dnsList,
   dnsParaResolver,
   dnsSource,
+  dnsTodas,
   eliminarDireccion,
   eliminarDnsEntry,
   ENTIDAD_DIRECCION,
@@ -48,8 +49,15 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
   app.get('/api/dns/export.csv', {
     config: VER,
     schema: { tags, summary: 'Todas las entradas DNS de la lista filtrada, en CSV', querystring: dnsExportQuery, produces: ['text/csv'], response: { ...bad } },
-    handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'dns', columnas: dnsCsv, filas: listBatches(dnsList, request.query, dnsSource(db)) });
+    handler: async (request, reply) => {
+      await sendCsvCopiado(reply, {
+        nombre: 'dns',
+        columnas: dnsCsv,
+        filas: () => listBatches(dnsList, request.query, dnsSource(db)),
+        pool: poolDe(db),
+        consulta: listTodas(dnsList, request.query, dnsTodas(db)),
+      });
+      return reply;
     },
   });
 
