@@ -126,6 +126,23 @@ async function holaMundo(): Promise<{ url: string; child: ChildProcess }> {
 const ORDENES = ['host', 'servidor_nombre', 'tipo', 'ttl'].flatMap((c) => [c, `-${c}`]);
 const azar = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const pagina = (hasta: number) => 1 + Math.floor(Math.random() * hasta);
+const ENTRADAS = SERVIDORES * POR_SERVIDOR;
+
+/**
+ * Any page the pager reaches, anywhere in the list: one of the first or last pages by their number (the
+ * pager's buttons, its last one too), one by number anywhere a filter reaches (`hasta`, 400 pages), or the
+ * next or previous page of any page (the pager sends the row it reads from: `tras`/`antes`, any of the 1M).
+ */
+function paginaAlcanzable(paginas: number, hasta = 10): string {
+  const fila = () => pagina(ENTRADAS);
+  const cualquiera = () => 2 + Math.floor(Math.random() * (paginas - 2));
+  return azar([
+    () => `page=${pagina(hasta)}`,
+    () => `page=${paginas - Math.floor(Math.random() * 10)}`,
+    () => `page=${cualquiera()}&tras=${fila()}`,
+    () => `page=${cualquiera()}&antes=${fila()}`,
+  ])();
+}
 
 /**
  * Any list the DNS screen can ask for: any sort (both ways), no filter (any of its 40,000 pages) or a filter —
@@ -135,9 +152,9 @@ const pagina = (hasta: number) => 1 + Math.floor(Math.random() * hasta);
 function listaCualquiera(servidorIds: readonly number[]): string {
   const orden = `sort=${azar(ORDENES)}&size=${TAMANO}`;
   const filtro = azar([
-    () => `page=${pagina((SERVIDORES * POR_SERVIDOR) / TAMANO)}`,
-    () => `tipo=${azar(['A', 'AAAA', 'CNAME'])}&page=${pagina(PAGINAS_FILTRADA)}`,
-    () => `activo=false&page=${pagina(PAGINAS_FILTRADA)}`,
+    () => paginaAlcanzable(ENTRADAS / TAMANO),
+    () => `tipo=${azar(['A', 'AAAA', 'CNAME'])}&${paginaAlcanzable(PAGINAS_FILTRADA, PAGINAS_FILTRADA)}`,
+    () => `activo=false&${paginaAlcanzable(PAGINAS_FILTRADA, PAGINAS_FILTRADA)}`,
     () => `servidor_id=${azar(servidorIds)}&page=${pagina(4)}`,
     () => `q=${busquedaCualquiera()}&page=1`,
   ])();

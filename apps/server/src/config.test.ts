@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the overload limits, 0 turning one off', () => {
-    expect(loadConfig({}).sobrecarga).toEqual({ maxEnCurso: 100, maxEnEspera: 30, maxDemoraMs: 1000, maxHeapBytes: 128 * 1024 * 1024 });
+    expect(loadConfig({}).sobrecarga).toEqual({ maxEnCurso: 100, maxEnEspera: 100, maxDemoraMs: 1000, maxHeapBytes: 128 * 1024 * 1024 });
     expect(loadConfig({ OVERLOAD_MAX_REQUESTS: '0', OVERLOAD_MAX_HEAP_MB: '256' }).sobrecarga).toMatchObject({ maxEnCurso: 0, maxHeapBytes: 256 * 1024 * 1024 });
   });
 

@@ -68,7 +68,7 @@ const envSchema = z.object({
   PUBLIC_URL: baseUrl,
   CORS_ORIGINS: origins,
   OVERLOAD_MAX_REQUESTS: limit(100),
-  OVERLOAD_MAX_DB_QUEUE: limit(30),
+  OVERLOAD_MAX_DB_QUEUE: limit(100),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
   METRICS_TOKEN: z.string().default(''),

@@ -8,8 +8,20 @@ export const SORT_DESC_PREFIX = '-';
 /** A query-string boolean filter: `?activo=true`. */
 export const queryBoolean = z.enum(['true', 'false'], { error: 'Debe ser true o false' }).transform((v) => v === 'true');
 
+/** The largest id a table holds (PostgreSQL `integer`): a larger one names no record, and is refused as invalid. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id as a paging cursor: `?tras=123`. */
+const cursor = z.coerce
+  .number({ error: 'Debe ser un número' })
+  .int('Debe ser un número entero')
+  .positive('Id inválido')
+  .max(MAX_ID, 'Id inválido')
+  .optional();
+
 /**
- * The list query every paginated list shares (DESIGN §3): `?page&size&sort&q` plus the area's own filters.
+ * The list query every paginated list shares (DESIGN §3): `?page&size&sort&q` (and `tras`/`antes`, cursors) plus
+ * the area's own filters.
  * `sortable` names the fields the list can be sorted by.
  */
 export function listQuery<const Sort extends readonly [string, ...string[]], Filters extends z.ZodRawShape>(
@@ -28,6 +40,10 @@ export function listQuery<const Sort extends readonly [string, ...string[]], Fil
         .default(DEFAULT_PAGE_SIZE),
       sort: z.enum(sortValues, { error: `Orden inválido; use uno de: ${sortValues.join(', ')}` }).optional(),
       q: z.string().trim().max(200, 'Máximo 200 caracteres').optional(),
+      // Keyset paging (the next or previous page of the one shown): the id of its last row (`tras`) or first
+      // (`antes`). The page number stays in the URL beside it; a cursor whose row is gone is ignored.
+      tras: cursor,
+      antes: cursor,
       ...filters,
     })
     .strict();
@@ -48,9 +64,6 @@ export function parseSort(sort: string | undefined): { field: string; desc: bool
   if (!sort) return undefined;
   return sort.startsWith(SORT_DESC_PREFIX) ? { field: sort.slice(1), desc: true } : { field: sort, desc: false };
 }
-
-/** The largest id a table holds (PostgreSQL `integer`): a larger one names no record, and is refused as invalid. */
-export const MAX_ID = 2_147_483_647;
 
 /** Ids in bulk actions (`DELETE /x` with a body of ids). */
 export const idList = z.object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(500) }).strict();

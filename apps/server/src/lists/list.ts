@@ -1,5 +1,5 @@
 import { parseSort, TOPE_TOTAL } from '@intranet/contract/list';
-import { and, asc, count, desc, inArray, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 
 /**
@@ -120,6 +120,8 @@ export function selectSource<Raw, Row extends { id: number }>(
 interface BaseQuery {
   q?: string | undefined;
   sort?: string | undefined;
+  tras?: number | undefined;
+  antes?: number | undefined;
 }
 
 /** `%`, `_` and `\` typed by the user are searched for literally. */
@@ -137,15 +139,17 @@ interface Ordering {
   key: SQLWrapper;
   desc: boolean;
   orderBy: SQL[];
+  /** The same order the other way, to read a page from its end. */
+  reversed: SQL[];
 }
 
 function ordering<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): Ordering {
   const wanted = parseSort(query.sort) ?? parseSort(spec.defaultSort);
   const key = (wanted && spec.sorts[wanted.field]) ?? spec.sorts[parseSort(spec.defaultSort)?.field ?? ''];
   if (!key || !wanted) throw new Error(`orden sin declarar en la lista: ${query.sort ?? spec.defaultSort}`);
-  const dir = wanted.desc ? desc : asc;
+  const [dir, otherWay] = wanted.desc ? [desc, asc] : [asc, desc];
   // The tie-breaker goes the same way as the key, so (key, id) compares as one row value.
-  return { key, desc: wanted.desc, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)] };
+  return { key, desc: wanted.desc, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)], reversed: [otherWay(sql`${key}`), otherWay(sql`${spec.id}`)] };
 }
 
 /**
@@ -184,11 +188,42 @@ export async function listPage<Row extends { id: number }, Query extends BaseQue
     const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
     if (found) return found;
   }
-  const [rows, total] = await Promise.all([
-    source.rows({ where, orderBy, limit: query.size, offset: (query.page - 1) * query.size, clave: sql<string>`(${key})::text` }),
-    totalOf(source, where),
-  ]);
+  const clave = sql<string>`(${key})::text`;
+  const offset = (query.page - 1) * query.size;
+  // The next or previous page of the one shown: read from its last (or first) row by the sort's index, as
+  // deep as it is. Without the row (deleted since), the page number alone.
+  const cursor = query.page > 1 ? (query.tras ?? query.antes) : undefined;
+  const [ref] = cursor === undefined ? [] : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, clave });
+  if (ref) {
+    const adelante = query.tras !== undefined;
+    const [rows, total] = await Promise.all([
+      source.rows({ where: and(where, beyond(spec, orden, ref, adelante)), orderBy: adelante ? orderBy : orden.reversed, limit: query.size, offset: 0, clave }),
+      totalOf(source, where),
+    ]);
+    if (!adelante) rows.reverse();
+    return { items: rows.map(withoutClave), ...total };
+  }
+  // Unfiltered, the total is the kept count: read first, a page past the middle (the last one) is read from the
+  // end, so its OFFSET is the rows after it rather than before.
+  if (!where && offset > 0) {
+    const total = await source.count(undefined);
+    const desdeElFinal = total - offset - query.size;
+    if (offset > total / 2 && offset < total) {
+      const rows = await source.rows({ where, orderBy: orden.reversed, limit: query.size + Math.min(0, desdeElFinal), offset: Math.max(0, desdeElFinal), clave });
+      return { items: rows.reverse().map(withoutClave), total };
+    }
+    return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), total };
+  }
+  const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where)]);
   return { items: rows.map(withoutClave), ...total };
+}
+
+/**
+ * The rows past `ref` in the list's order (`adelante`) or before it: (key, id) compared as one row value, the
+ * sort's index read from there. `ref.clave` is the key as text, cast back by PostgreSQL to the key's type.
+ */
+function beyond<Query extends BaseQuery>(spec: ListSpec<Query>, { key, desc: descending }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
+  return descending !== adelante ? sql`(${key}, ${spec.id}) > (${ref.clave}, ${ref.id})` : sql`(${key}, ${spec.id}) < (${ref.clave}, ${ref.id})`;
 }
 
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */
@@ -212,15 +247,12 @@ export async function* listBatches<Row extends { id: number }, Query extends Bas
   batchSize = 1000,
 ): AsyncGenerator<Row[]> {
   const where = listWhere(spec, query);
-  const { key, desc: descending, orderBy } = ordering(spec, query);
+  const orden = ordering(spec, query);
+  const { key, orderBy } = orden;
   const clave = sql<string>`(${key})::text`;
   let after: { clave: string; id: number } | undefined;
   for (;;) {
-    const past = after
-      ? descending
-        ? sql`(${key}, ${spec.id}) < (${after.clave}, ${after.id})`
-        : sql`(${key}, ${spec.id}) > (${after.clave}, ${after.id})`
-      : undefined;
+    const past = after ? beyond(spec, orden, after, true) : undefined;
     const rows = await source.rows({ where: and(where, past), orderBy, limit: batchSize, offset: 0, clave });
     if (rows.length === 0) return;
     yield rows.map(withoutClave);

@@ -90,9 +90,20 @@ describe('DataTable', () => {
   it('pages and changes the page size through the list state', () => {
     const { list } = setup({ total: 120 });
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
-    expect(list.setPage).toHaveBeenCalledWith(2);
+    // The next page is read after the last row shown.
+    expect(list.setPage).toHaveBeenCalledWith(2, { tras: 2 });
     fireEvent.change(screen.getByLabelText('Filas por página'), { target: { value: '50' } });
     expect(list.setSize).toHaveBeenCalledWith(50);
+  });
+
+  it('reads the previous page before the first row shown, and a page jumped to by its number', () => {
+    const { list } = setup({ total: 120 }, { page: 3 });
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(list.setPage).toHaveBeenLastCalledWith(2, { antes: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Página 5' }));
+    expect(list.setPage).toHaveBeenLastCalledWith(5, undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Primera página' }));
+    expect(list.setPage).toHaveBeenLastCalledWith(1, undefined);
   });
 
   it('says when it is loading, empty or failed', () => {

@@ -19,6 +19,7 @@ import { TablePager } from './TablePager.tsx';
 import { useColumnVisibility } from './useColumnVisibility.ts';
 import resaltado from '../resaltado.module.css';
 import { useFilasVivas, type VivoLista } from '../../core/vivo/useFilasVivas.ts';
+import type { PageCursor } from '../../core/list/useListState.ts';
 import { CambiosPendientes } from '../CambiosPendientes.tsx';
 
 /** The part of a list's state the table drives; `useListState` answers it. */
@@ -26,7 +27,8 @@ export interface DataTableList {
   page: number;
   size: number;
   sort: string | undefined;
-  setPage: (page: number) => void;
+  /** `cursor`: the row the next (or previous) page is read from, for lists that page by key. */
+  setPage: (page: number, cursor?: PageCursor) => void;
   setSize: (size: number) => void;
   setSort: (sort: string | undefined) => void;
 }
@@ -296,12 +298,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
           size={paged.list.size}
           total={paged.total}
           totalExacto={paged.totalExacto ?? true}
-          onPageChange={paged.list.setPage}
+          onPageChange={(page) => paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))}
           onSizeChange={paged.list.setSize}
         />
       )}
     </Stack>
   );
+}
+
+/**
+ * The next page is read after the last row shown, the previous one before the first: the server finds it by
+ * the sort's index however deep it is, where a page number costs every row before it. Rows without a numeric
+ * id, or a jump to another page, go by number.
+ */
+function cursorHacia<T>(page: number, actual: number, rows: T[] | undefined, getRowId: (row: T, index: number) => string): PageCursor | undefined {
+  if (!rows || rows.length === 0 || page === 1) return undefined;
+  const id = (index: number) => {
+    const n = Number(getRowId(rows[index]!, index));
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  if (page === actual + 1) return { tras: id(rows.length - 1) };
+  if (page === actual - 1) return { antes: id(0) };
+  return undefined;
 }
 
 function StatusRow({ loading, failed, emptyText }: { loading: boolean; failed: boolean; emptyText: string | undefined }) {

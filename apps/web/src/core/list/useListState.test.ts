@@ -70,6 +70,21 @@ describe('useListState', () => {
     expect(result.current.location.search).toBe('?estado=baja&sort=-actualizado');
   });
 
+  it("carries the next or previous page's cursor beside the page number, and drops it on any other change", () => {
+    const { result } = renderList(dnsListQuery, '/dns?tipo=A&page=4');
+    act(() => result.current.list.setPage(5, { tras: 1234 }));
+    expect(result.current.location.search).toBe('?tipo=A&page=5&tras=1234');
+    expect(result.current.list.apiParams).toBe('page=5&size=25&tras=1234&tipo=A');
+    expect(result.current.list.exportParams).toBe('tipo=A');
+    act(() => result.current.list.setPage(4, { antes: 77 }));
+    expect(result.current.location.search).toBe('?tipo=A&page=4&antes=77');
+    act(() => result.current.list.setPage(9));
+    expect(result.current.location.search).toBe('?tipo=A&page=9');
+    act(() => result.current.list.setPage(10, { tras: 5 }));
+    act(() => result.current.list.setSort('-ttl'));
+    expect(result.current.location.search).toBe('?tipo=A&sort=-ttl');
+  });
+
   it('keeps default values out of the URL and clears filters', () => {
     const { result } = renderList(dnsListQuery, '/dns?q=mail&tipo=A&size=50');
     act(() => result.current.list.setSize(25));

@@ -8,12 +8,20 @@ interface ListQueryBase {
   size: number;
   sort?: string | undefined;
   q?: string | undefined;
+  tras?: number | undefined;
+  antes?: number | undefined;
+}
+
+/** The row a page is read from: the next page after the last row shown (`tras`), the previous before the first. */
+export interface PageCursor {
+  tras?: number | undefined;
+  antes?: number | undefined;
 }
 
 /** A contract list query schema (`servidorListQuery`, `dnsListQuery`...). */
 export type ListQuerySchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig> & z.ZodType<ListQueryBase>;
 
-const PAGING_KEYS = ['page', 'size', 'sort', 'q'] as const;
+const PAGING_KEYS = ['page', 'size', 'sort', 'q', 'tras', 'antes'] as const;
 
 /** The area's own filters: every key of the schema but paging, sort and search. */
 export type ListFilterKey<S extends ListQuerySchema> = Exclude<keyof S['shape'] & string, (typeof PAGING_KEYS)[number]>;
@@ -43,7 +51,7 @@ export function listQueryString(query: object, { withPaging = true } = {}): stri
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    if (!withPaging && (key === 'page' || key === 'size')) continue;
+    if (!withPaging && (key === 'page' || key === 'size' || key === 'tras' || key === 'antes')) continue;
     params.set(key, String(value));
   }
   return params.toString();
@@ -60,7 +68,8 @@ export interface ListState<S extends ListQuerySchema> {
   apiParams: string;
   /** The same filters without page and size, for `export.csv`. */
   exportParams: string;
-  setPage: (page: number) => void;
+  /** With a cursor for the next or previous page, read from that row however deep the page is. */
+  setPage: (page: number, cursor?: PageCursor) => void;
   setSize: (size: number) => void;
   setSort: (sort: string | undefined) => void;
   setSearch: (q: string) => void;
@@ -71,7 +80,8 @@ export interface ListState<S extends ListQuerySchema> {
 
 /**
  * The list's state lives in the URL (page, size, sort as `campo`/`-campo`, q and the area's filters), so a
- * copied link reproduces the view. Changing anything but the page goes back to page 1.
+ * copied link reproduces the view. Changing anything but the page goes back to page 1. The next or previous
+ * page carries its cursor (`tras`/`antes`, a row id) beside the page number: the link stays shareable.
  */
 export function useListState<S extends ListQuerySchema>(schema: S): ListState<S> {
   const [params, setParams] = useSearchParams();
@@ -83,6 +93,9 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
+          // A cursor belongs to the page it was given with: any other change drops it.
+          next.delete('tras');
+          next.delete('antes');
           for (const [name, value] of Object.entries(changes)) {
             const isDefault = value !== undefined && value !== null && String(value) === String(defaults[name as keyof typeof defaults]);
             if (value === undefined || value === null || value === '' || isDefault) next.delete(name);
@@ -107,7 +120,7 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
       q: base.q ?? '',
       apiParams: listQueryString(query),
       exportParams: listQueryString(query, { withPaging: false }),
-      setPage: (page) => update({ page }, { keepPage: true }),
+      setPage: (page, cursor) => update({ page, tras: cursor?.tras, antes: cursor?.antes }, { keepPage: true }),
       setSize: (size) => update({ size }),
       setSort: (sort) => update({ sort }),
       // Typing replaces the history entry, so Back leaves the list instead of replaying each keystroke.

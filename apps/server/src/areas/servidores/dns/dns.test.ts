@@ -93,9 +93,41 @@ describe('GET /api/dns', () => {
   });
 
   it('answers 400 with the fields for bad filters', async () => {
-    const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip');
+    const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip&tras=abc&antes=0');
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.campos).sort()).toEqual(['activo', 'servidor_id', 'sort', 'tipo']);
+    expect(Object.keys(res.body.campos).sort()).toEqual(['activo', 'antes', 'servidor_id', 'sort', 'tipo', 'tras']);
+  });
+
+  it('reads the next or previous page from a row (tras/antes), and a page past the middle from the end: the same pages as by number', async () => {
+    const srv = await servidorId('srv-ci-01');
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, ttl) select ${srv}, 'k' || g || '.cursor.local', 60 * (1 + g % 5) from generate_series(1, 60) g`);
+    try {
+      const ids = async (query: string) => {
+        const res = await lista(query);
+        expect(res.status).toBe(200);
+        return res.body.datos.items.map((d: { id: number }) => d.id) as number[];
+      };
+      for (const sort of ['host', '-host', 'ttl', '-ttl', 'servidor_nombre', '-tipo']) {
+        for (const filtro of ['', '&q=cursor.local', '&servidor_id=' + srv]) {
+          const base = `sort=${sort}&size=7${filtro}`;
+          const [p2, p3, p4] = [await ids(`${base}&page=2`), await ids(`${base}&page=3`), await ids(`${base}&page=4`)];
+          expect(await ids(`${base}&page=3&tras=${p2.at(-1)}`), `${base} tras`).toEqual(p3);
+          expect(await ids(`${base}&page=3&antes=${p4[0]}`), `${base} antes`).toEqual(p3);
+        }
+      }
+      // The last pages, read from the end, as the full sort gives them.
+      const total = (await lista('size=1')).body.datos.total as number;
+      const ultima = Math.ceil(total / 7);
+      for (const page of [ultima, ultima - 1]) {
+        const esperadas = (await ctx.t.db.execute<{ id: number }>(sql`select id from dns order by ttl desc, id desc limit 7 offset ${(page - 1) * 7}`)).rows.map((r) => r.id);
+        expect(await ids(`sort=-ttl&size=7&page=${page}`)).toEqual(esperadas);
+      }
+      // A cursor whose row is gone: the page number alone.
+      const p2 = await ids('sort=host&size=7&page=2');
+      expect(await ids('sort=host&size=7&page=2&tras=2147483647')).toEqual(p2);
+    } finally {
+      await ctx.t.db.execute(sql`delete from dns where host like '%.cursor.local'`);
+    }
   });
 
   it('exports the filtered entries as CSV, every row', async () => {
