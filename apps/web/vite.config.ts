@@ -1,8 +1,36 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const server = 'http://127.0.0.1:8080';
+const dist = new URL('./dist', import.meta.url).pathname;
+
+/** The screens a person sees first: the sign-in form, then the shell and the home screen. */
+const PRIMERA_PANTALLA = ['index.html', 'src/app/App.tsx', 'src/layout/Shell.tsx', 'src/pages/Home.tsx'];
+
+/**
+ * The built files of those screens and all they import statically, with their CSS, read from Vite's manifest
+ * (`build.manifest`). Undefined without it: then the worker precaches every file, as before.
+ */
+function archivosDeLaPrimeraPantalla(): Set<string> | undefined {
+  let manifest: Record<string, { file: string; imports?: string[]; css?: string[] }>;
+  try {
+    manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const archivos = new Set<string>();
+  const visitar = (clave: string): void => {
+    const chunk = manifest[clave];
+    if (!chunk || archivos.has(chunk.file)) return;
+    archivos.add(chunk.file);
+    for (const css of chunk.css ?? []) archivos.add(css);
+    for (const importado of chunk.imports ?? []) visitar(importado);
+  };
+  for (const clave of PRIMERA_PANTALLA) visitar(clave);
+  return archivos;
+}
 
 export default defineConfig({
   plugins: [
@@ -25,10 +53,25 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Precached (once /login shows): the first screens' files only, a phone on a slow link does not pay
+        // for every area at the sign-in screen. Each area's chunks are kept as it is first opened (below).
+        manifestTransforms: [
+          (entries) => {
+            const primera = archivosDeLaPrimeraPantalla();
+            return { manifest: primera ? entries.filter((e) => !/\.(js|css)$/.test(e.url) || primera.has(e.url)) : entries, warnings: [] };
+          },
+        ],
         navigateFallback: 'index.html',
         // The API, its docs and the runtime configuration always come from the network.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/docs(\/|$)/, /^\/assets\/config\.json/],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            // Built chunks are named by their content and never change: kept once fetched, read from the cache after.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.(js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'intranet-chunks', expiration: { maxEntries: 400, purgeOnQuotaError: true } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -1,5 +1,5 @@
 import './app/zodJitless.ts';
-import '@mantine/core/styles.css';
+import './app/loginStyles.ts';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { showLogin, startRouter } from './app/boot.tsx';

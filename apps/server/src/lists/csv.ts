@@ -5,6 +5,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
+import { poolDe, type Db, type Executor } from '../db/client.ts';
+import { listBatches, listTodas, type ListQueryBase, type ListSource, type ListSpec, type TodasLasFilas } from './list.ts';
 import { ZONA_HORARIA } from '../core/fechas.ts';
 
 /** The portal's staff read dates in Argentina's time. */
@@ -131,7 +133,7 @@ export function textoDeCopia(consulta: SQLWrapper): string {
  * call's error; after it, the download is cut and logged. A client that goes away ends the COPY (its
  * connection is closed, not handed back mid-COPY).
  */
-export async function sendCsvCopiado<Row>(
+async function sendCsvCopiado<Row>(
   reply: FastifyReply,
   opts: {
     nombre: string;
@@ -171,4 +173,29 @@ export async function sendCsvCopiado<Row>(
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${csvFilename(opts.nombre)}"`)
     .send(salida);
+}
+
+/**
+ * The export of a list that grows large (`GET …/export.csv`): the filtered list as the page reads it, written
+ * by PostgreSQL (COPY) or, on PGlite, row by row in keyset batches. The route returns its reply after it.
+ */
+export async function sendListCsv<Row extends { id: number }, Query extends ListQueryBase>(
+  reply: FastifyReply,
+  db: Db,
+  opts: {
+    nombre: string;
+    columnas: readonly CsvColumnaSql<Row>[];
+    spec: ListSpec<Query>;
+    query: Query;
+    source: (db: Executor) => ListSource<Row>;
+    todas: (db: Executor) => TodasLasFilas;
+  },
+): Promise<void> {
+  await sendCsvCopiado(reply, {
+    nombre: opts.nombre,
+    columnas: opts.columnas,
+    filas: () => listBatches(opts.spec, opts.query, opts.source(db)),
+    pool: poolDe(db),
+    consulta: listTodas(opts.spec, opts.query, opts.todas(db)),
+  });
 }

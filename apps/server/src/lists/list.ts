@@ -117,7 +117,8 @@ export function selectSource<Raw, Row extends { id: number }>(
   };
 }
 
-interface BaseQuery {
+/** What every list query has: the search, the sort and the paging cursors. */
+export interface ListQueryBase {
   q?: string | undefined;
   sort?: string | undefined;
   tras?: number | undefined;
@@ -128,7 +129,7 @@ interface BaseQuery {
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The conditions of the query: the free search and the area's filters. */
-export function listWhere<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): SQL | undefined {
+export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
   if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q)));
   else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
@@ -143,7 +144,7 @@ interface Ordering {
   reversed: SQL[];
 }
 
-function ordering<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query): Ordering {
+function ordering<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): Ordering {
   const wanted = parseSort(query.sort) ?? parseSort(spec.defaultSort);
   const key = (wanted && spec.sorts[wanted.field]) ?? spec.sorts[parseSort(spec.defaultSort)?.field ?? ''];
   if (!key || !wanted) throw new Error(`orden sin declarar en la lista: ${query.sort ?? spec.defaultSort}`);
@@ -159,7 +160,7 @@ function ordering<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query):
  * rows, or for matches that share one TTL at the index's far end (323 ms at 1M rows). Undefined when more rows
  * match: those are dense enough for the walk, and the total is capped anyway.
  */
-async function searchFirst<Row extends { id: number }, Query extends BaseQuery>(
+async function searchFirst<Row extends { id: number }, Query extends ListQueryBase>(
   spec: ListSpec<Query>,
   source: ListSource<Row>,
   where: SQL,
@@ -176,7 +177,7 @@ async function searchFirst<Row extends { id: number }, Query extends BaseQuery>(
 }
 
 /** One page of the list and the total of the filtered rows: `datos: {items, total}`. */
-export async function listPage<Row extends { id: number }, Query extends BaseQuery & { page: number; size: number }>(
+export async function listPage<Row extends { id: number }, Query extends ListQueryBase & { page: number; size: number }>(
   spec: ListSpec<Query>,
   query: Query,
   source: ListSource<Row>,
@@ -222,7 +223,7 @@ export async function listPage<Row extends { id: number }, Query extends BaseQue
  * The rows past `ref` in the list's order (`adelante`) or before it: (key, id) compared as one row value, the
  * sort's index read from there. `ref.clave` is the key as text, cast back by PostgreSQL to the key's type.
  */
-function beyond<Query extends BaseQuery>(spec: ListSpec<Query>, { key, desc: descending }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
+function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
   return descending !== adelante ? sql`(${key}, ${spec.id}) > (${ref.clave}, ${ref.id})` : sql`(${key}, ${spec.id}) < (${ref.clave}, ${ref.id})`;
 }
 
@@ -230,7 +231,7 @@ function beyond<Query extends BaseQuery>(spec: ListSpec<Query>, { key, desc: des
 export type TodasLasFilas = (campos: Record<string, SQL.Aliased>, where: SQL | undefined, orderBy: SQL[]) => SQLWrapper;
 
 /** The whole filtered list in its order as one select of the given fields: what PostgreSQL's COPY writes. */
-export function listTodas<Query extends BaseQuery>(spec: ListSpec<Query>, query: Query, todas: TodasLasFilas): (campos: Record<string, SQL.Aliased>) => SQLWrapper {
+export function listTodas<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query, todas: TodasLasFilas): (campos: Record<string, SQL.Aliased>) => SQLWrapper {
   const where = listWhere(spec, query);
   const { orderBy } = ordering(spec, query);
   return (campos) => todas(campos, where, orderBy);
@@ -240,7 +241,7 @@ export function listTodas<Query extends BaseQuery>(spec: ListSpec<Query>, query:
  * Every row of the filtered list, in batches read by keyset on (sort key, id): each batch is its own short
  * query, so a slow download holds no transaction and no more than one batch in memory.
  */
-export async function* listBatches<Row extends { id: number }, Query extends BaseQuery>(
+export async function* listBatches<Row extends { id: number }, Query extends ListQueryBase>(
   spec: ListSpec<Query>,
   query: Query,
   source: ListSource<Row>,

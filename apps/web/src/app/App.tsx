@@ -1,3 +1,5 @@
+// Every Mantine component's styles, in their layer: /login loaded only its own (loginStyles.ts).
+import '@mantine/core/styles.layer.css';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';

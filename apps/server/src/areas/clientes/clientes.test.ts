@@ -114,6 +114,25 @@ describe('GET /api/empresas (list)', () => {
     const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true, delimiter: [',', ';'] }) as Record<string, string>[];
     expect(rows.length).toBe(2);
     expect(rows[0]!['CUIT']).toMatch(/^\d{2}-\d{8}-\d$/);
+    // The same cells as the list answers, whoever writes the file (PostgreSQL's COPY, or row by row on PGlite).
+    const items = (await lista('provincia=Mendoza&size=200')).body.datos.items as {
+      razon_social: string;
+      servidores_count: number;
+      version_physis: string | null;
+      proximo_vencimiento: { fecha: string } | null;
+      activo: boolean;
+    }[];
+    for (const row of rows) {
+      const item = items.find((i) => i.razon_social === row['Razón social'])!;
+      expect(row).toMatchObject({
+        Servidores: String(item.servidores_count),
+        'Versión Physis': item.version_physis ?? '',
+        'Próximo vencimiento': item.proximo_vencimiento?.fecha ?? '',
+        Activo: item.activo ? 'Sí' : 'No',
+      });
+      expect(['Responsable inscripto', 'Monotributo', 'Exento', 'Consumidor final', 'No responsable']).toContain(row['Condición IVA']);
+      expect(row['Actualizado']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    }
   });
 
   it('offers options by name or CUIT to any session', async () => {

@@ -5,8 +5,8 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
-import type { CsvColumn } from '../../lists/csv.ts';
-import { contarHasta, likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
+import type { CsvColumnaSql } from '../../lists/csv.ts';
+import { contarHasta, likePattern, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { proximoVencimientoFecha, proximoVencimientoJson } from './proximo-vencimiento.ts';
 
@@ -121,19 +121,32 @@ export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string>
   no_responsable: 'No responsable',
 };
 
-export const empresasCsv: CsvColumn<EmpresaFila>[] = [
-  { titulo: 'Razón social', valor: (e) => e.razon_social },
-  { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia },
-  { titulo: 'CUIT', valor: (e) => formatCuit(e.cuit) },
-  { titulo: 'Condición IVA', valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva] },
-  { titulo: 'Localidad', valor: (e) => e.localidad },
-  { titulo: 'Provincia', valor: (e) => e.provincia },
-  { titulo: 'Servidores', valor: (e) => e.servidores_count },
-  { titulo: 'Versión Physis', valor: (e) => e.version_physis },
-  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null },
-  { titulo: 'Activo', valor: (e) => e.activo },
-  { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado) },
+/** formatCuit in SQL: 11 digits as 20-12345678-9, anything else as it is. */
+const cuitConGuiones = sql<string>`(case when ${empresas.cuit} ~ '^[0-9]{11}$' then substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11) else ${empresas.cuit} end)`;
+const condicionIvaNombre = sql<string>`(case ${empresas.condicionIva} ${sql.join(
+  Object.entries(CONDICION_IVA_NOMBRES).map(([codigo, nombre]) => sql`when ${codigo} then ${nombre}`),
+  sql` `,
+)} end)`;
+
+export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
+  { titulo: 'Razón social', valor: (e) => e.razon_social, sql: empresas.razonSocial, tipo: 'texto' },
+  { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia, sql: empresas.nombreFantasia, tipo: 'texto' },
+  { titulo: 'CUIT', valor: (e) => formatCuit(e.cuit), sql: cuitConGuiones, tipo: 'texto' },
+  { titulo: 'Condición IVA', valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva], sql: condicionIvaNombre, tipo: 'texto' },
+  { titulo: 'Localidad', valor: (e) => e.localidad, sql: empresas.localidad, tipo: 'texto' },
+  { titulo: 'Provincia', valor: (e) => e.provincia, sql: empresas.provincia, tipo: 'texto' },
+  { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: servidoresCount, tipo: 'numero' },
+  { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: versionPhysis, tipo: 'texto' },
+  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null, sql: sql`(${proximoVencimientoJson()} ->> 'fecha')`, tipo: 'texto' },
+  { titulo: 'Activo', valor: (e) => e.activo, sql: empresas.activo, tipo: 'booleano' },
+  { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado), sql: empresas.actualizado, tipo: 'fecha' },
 ];
+
+/** The whole list for the CSV that PostgreSQL writes: the clients, each computing its columns. */
+export const empresasTodas =
+  (db: Executor): TodasLasFilas =>
+  (seleccion, where, orderBy) =>
+    db.select(seleccion).from(empresas).where(where).orderBy(...orderBy);
 
 export const noExiste = () => new ApiError(404, 'El cliente no existe');
 

@@ -12,14 +12,15 @@ import { idParam } from '@intranet/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { sendCsv } from '../../lists/csv.ts';
-import { listBatches, listPage } from '../../lists/list.ts';
+import { sendListCsv } from '../../lists/csv.ts';
+import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import {
   crearEmpresa,
   empresaDetalle,
   empresaOpciones,
   empresasCsv,
+  empresasTodas,
   empresasList,
   empresasSource,
   ENTIDAD,
@@ -48,8 +49,9 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/api/empresas/export.csv', {
     config: VER,
     schema: { tags, summary: 'Todos los clientes de la lista filtrada, en CSV', querystring: empresaExportQuery, produces: ['text/csv'], response: { ...bad } },
-    handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'clientes', columnas: empresasCsv, filas: listBatches(empresasList, request.query, empresasSource(db)) });
+    handler: async (request, reply) => {
+      await sendListCsv(reply, db, { nombre: 'clientes', columnas: empresasCsv, spec: empresasList, query: request.query, source: empresasSource, todas: empresasTodas });
+      return reply;
     },
   });
 

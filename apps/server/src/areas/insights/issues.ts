@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
-import type { CsvColumn } from '../../lists/csv.ts';
-import { contarHasta, type ListSource, type ListSpec } from '../../lists/list.ts';
+import type { CsvColumnaSql } from '../../lists/csv.ts';
+import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
 
@@ -110,19 +110,31 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
   countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite)),
 });
 
-export const issuesCsv: CsvColumn<Issue>[] = [
-  { titulo: 'Título', valor: (i) => i.titulo },
-  { titulo: 'Culprit', valor: (i) => i.culprit },
-  { titulo: 'Proyecto', valor: (i) => i.proyecto_nombre },
-  { titulo: 'Nivel', valor: (i) => i.nivel },
-  { titulo: 'Estado', valor: (i) => i.estado },
-  { titulo: 'Eventos', valor: (i) => i.cantidad },
-  { titulo: 'Primera vez', valor: (i) => new Date(i.primera_vez) },
-  { titulo: 'Última vez', valor: (i) => new Date(i.ultima_vez) },
-  { titulo: 'Release', valor: (i) => i.release },
-  { titulo: 'Environment', valor: (i) => i.environment },
-  { titulo: 'Asignado', valor: (i) => i.asignado?.nombre },
+export const issuesCsv: CsvColumnaSql<Issue>[] = [
+  { titulo: 'Título', valor: (i) => i.titulo, sql: insightsIssues.titulo, tipo: 'texto' },
+  { titulo: 'Culprit', valor: (i) => i.culprit, sql: insightsIssues.culprit, tipo: 'texto' },
+  { titulo: 'Proyecto', valor: (i) => i.proyecto_nombre, sql: insightsProyectos.nombre, tipo: 'texto' },
+  { titulo: 'Nivel', valor: (i) => i.nivel, sql: insightsIssues.nivel, tipo: 'texto' },
+  { titulo: 'Estado', valor: (i) => i.estado, sql: insightsIssues.estado, tipo: 'texto' },
+  { titulo: 'Eventos', valor: (i) => i.cantidad, sql: insightsIssues.cantidad, tipo: 'numero' },
+  { titulo: 'Primera vez', valor: (i) => new Date(i.primera_vez), sql: insightsIssues.primeraVez, tipo: 'fecha' },
+  { titulo: 'Última vez', valor: (i) => new Date(i.ultima_vez), sql: insightsIssues.ultimaVez, tipo: 'fecha' },
+  { titulo: 'Release', valor: (i) => i.release, sql: insightsIssues.release, tipo: 'texto' },
+  { titulo: 'Environment', valor: (i) => i.environment, sql: insightsIssues.environment, tipo: 'texto' },
+  { titulo: 'Asignado', valor: (i) => i.asignado?.nombre, sql: campos.asignado_nombre, tipo: 'texto' },
 ];
+
+/** The whole list for the CSV that PostgreSQL writes: the issues with their project and assignee, no series. */
+export const issuesTodas =
+  (db: Executor): TodasLasFilas =>
+  (seleccion, where, orderBy) =>
+    db
+      .select(seleccion)
+      .from(insightsIssues)
+      .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
+      .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId))
+      .where(where)
+      .orderBy(...orderBy);
 
 const noExiste = () => new ApiError(404, 'El error no existe');
 

@@ -24,12 +24,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { sendCsv } from '../../lists/csv.ts';
-import { listBatches, listPage } from '../../lists/list.ts';
+import { sendListCsv } from '../../lists/csv.ts';
+import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
-import { asignables, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, modificarIssue } from './issues.ts';
+import { asignables, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue } from './issues.ts';
 import { monitorPropioDsn } from './propio.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
@@ -44,8 +44,9 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.get('/api/insights/issues/export.csv', {
     config: VER,
     schema: { tags, summary: 'Todos los errores de la lista filtrada, en CSV', querystring: issueExportQuery, produces: ['text/csv'], response: { ...bad } },
-    handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'errores', columnas: issuesCsv, filas: listBatches(issuesList, request.query, issuesSource(db)) });
+    handler: async (request, reply) => {
+      await sendListCsv(reply, db, { nombre: 'errores', columnas: issuesCsv, spec: issuesList, query: request.query, source: issuesSource, todas: issuesTodas });
+      return reply;
     },
   });
 

@@ -1,5 +1,4 @@
-import { Anchor, Box, Button, Select, Stack, Text } from '@mantine/core';
-import { Sparkline } from '@mantine/charts';
+import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEyeOff, IconRefresh, IconSettings } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -24,16 +23,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { issuesCsvUrl, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
 import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
-
-/** The last 14 days as a small line; the total is what a screen reader hears. */
-export function SerieSparkline({ serie }: { serie: number[] }) {
-  const total = serie.reduce((sum, n) => sum + n, 0);
-  return (
-    <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={96}>
-      <Sparkline h={28} data={serie} curveType="monotone" color={total > 0 ? 'red.6' : 'gray.4'} fillOpacity={0.35} strokeWidth={1.5} />
-    </Box>
-  );
-}
+import { SerieSparkline } from './SerieSparkline.tsx';
 
 /** A release or environment name kept on one line ('portal-clientes@2.4.0'). */
 const SinCorte = ({ texto }: { texto: string | null }) => (

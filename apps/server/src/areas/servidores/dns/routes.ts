@@ -4,9 +4,9 @@ import { direccionesQuery, direccionInput, direccionView, dnsDetalle as dnsDetal
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
-import { poolDe, type Db } from '../../../db/client.ts';
-import { sendCsvCopiado } from '../../../lists/csv.ts';
-import { listBatches, listPage, listTodas } from '../../../lists/list.ts';
+import type { Db } from '../../../db/client.ts';
+import { sendListCsv } from '../../../lists/csv.ts';
+import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import {
   crearDireccion,
@@ -50,13 +50,7 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     config: VER,
     schema: { tags, summary: 'Todas las entradas DNS de la lista filtrada, en CSV', querystring: dnsExportQuery, produces: ['text/csv'], response: { ...bad } },
     handler: async (request, reply) => {
-      await sendCsvCopiado(reply, {
-        nombre: 'dns',
-        columnas: dnsCsv,
-        filas: () => listBatches(dnsList, request.query, dnsSource(db)),
-        pool: poolDe(db),
-        consulta: listTodas(dnsList, request.query, dnsTodas(db)),
-      });
+      await sendListCsv(reply, db, { nombre: 'dns', columnas: dnsCsv, spec: dnsList, query: request.query, source: dnsSource, todas: dnsTodas });
       return reply;
     },
   });

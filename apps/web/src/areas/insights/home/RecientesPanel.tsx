@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { HomePanel, HomePanelLine } from '../../../components/HomePanel.tsx';
 import { useIssues } from '../api.ts';
-import { SerieSparkline } from '../IssuesList.tsx';
+import { SerieSparkline } from '../SerieSparkline.tsx';
 
 const DIA_MS = 86_400_000;
 
