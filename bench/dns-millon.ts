@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { figure } from './report.ts';
 import { serverDir } from './server.ts';
 
@@ -219,7 +220,9 @@ export async function dnsMillon(): Promise<void> {
     await stopServer(hola);
     hola = undefined;
     const piso = await cargar(`${server.url}/api/estado/sesion`, headers);
+    const cpu0 = { node: cpuSeconds(servidor.pid!), pg: postgresCpuSeconds() };
     const listas = await cargar(server.url, headers, () => listaCualquiera(ids));
+    const cpu = { node: cpuSeconds(servidor.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
     const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, { authorization: headers.authorization });
 
     const tiempos = await tiemposDeServidor(server.url, headers, () => listaCualquiera(ids));
@@ -238,6 +241,10 @@ export async function dnsMillon(): Promise<void> {
     figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
     figure('  p99 con 50 conexiones', listas.p99, 'ms');
     if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
+    // Where the time goes, whatever else the machine does: CPU per list served, the server's and PostgreSQL's.
+    const servidas = listas.rps * SEGUNDOS;
+    figure('  CPU del servidor Node por lista (contexto)', Math.round((cpu.node / servidas) * 1e5) / 100, 'ms');
+    figure('  CPU de PostgreSQL por lista (contexto)', Math.round((cpu.pg / servidas) * 1e5) / 100, 'ms');
     figure('  tiempo de servidor, mediana', percentile(tiempos, 50), 'ms');
     figure('  tiempo de servidor, p99', percentile(tiempos, 99), 'ms', { max: 30 });
     figure('Búsqueda en 1M filas, primera página, amplia o angosta: tiempo de servidor, mediana', percentile(busquedas, 50), 'ms');
