@@ -73,6 +73,11 @@ export const dns = pgTable(
     index('dns_inactivas_servidor_idx').on(t.servidorNombre, t.id).where(sql`not ${t.activo}`),
     index('dns_inactivas_tipo_idx').on(t.tipo, t.id).where(sql`not ${t.activo}`),
     index('dns_inactivas_ttl_idx').on(t.ttl, t.id).where(sql`not ${t.activo}`),
+    // One type (a third of the entries) in each sort: a page walked the sort's index testing each entry's type,
+    // 16–32 ms for the 400th page at 1M rows; here it skips index entries only. Sorted by type, dns_tipo_idx.
+    index('dns_tipo_host_idx').on(t.tipo, t.host, t.id),
+    index('dns_tipo_servidor_idx').on(t.tipo, t.servidorNombre, t.id),
+    index('dns_tipo_ttl_idx').on(t.tipo, t.ttl, t.id),
     check('dns_tipo_ck', sql`${t.tipo} in ('A', 'AAAA', 'CNAME')`),
     check('dns_ttl_ck', sql`${t.ttl} > 0`),
   ],
