@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
-import { abrirCambiarPassword } from './CambiarPassword.tsx';
 import { Campana } from './Campana.tsx';
 import { Logo } from './Logo.tsx';
 import { paqueteNombreCorto } from './paquete.ts';
@@ -24,6 +23,9 @@ interface TopBarProps {
   drawer: boolean;
   onToggleDrawer: () => void;
 }
+
+/** The password dialog's form (react-hook-form and the form fields) loads when it is opened, not with every screen. */
+const abrirCambiarPassword = () => void import('./CambiarPassword.tsx').then((m) => m.abrirCambiarPassword());
 
 /** Spec §2 top bar: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
 export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer }: TopBarProps) {
