@@ -150,8 +150,11 @@ async function sendCsvCopiado<Row>(
   }
   const { to } = await import('pg-copy-streams');
   const conexion = await opts.pool.connect();
-  const copia = conexion.query(to(textoDeCopia(opts.consulta(camposCsv(opts.columnas)))));
+  let copia: ReturnType<typeof to>;
   try {
+    // The literals are quoted as standard strings (a backslash is itself): said, not assumed of the server.
+    await conexion.query('set standard_conforming_strings = on');
+    copia = conexion.query(to(textoDeCopia(opts.consulta(camposCsv(opts.columnas)))));
     await new Promise<void>((resolve, reject) => {
       copia.once('readable', resolve);
       copia.once('error', reject);

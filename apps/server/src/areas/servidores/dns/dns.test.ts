@@ -148,7 +148,7 @@ describe('GET /api/dns', () => {
   // On PostgreSQL the file is written by COPY, on PGlite row by row: this test runs on both and expects one file.
   it('exports text a spreadsheet would run neutralised, quoted where CSV needs it, whoever writes the file', async () => {
     const srv = await servidorId('srv-backup-01');
-    const hosts = ['=1+1.raro.local', '@sum.raro.local', 'a,b"c.raro.local', '-x.raro.local'];
+    const hosts = ['=1+1.raro.local', '@sum.raro.local', 'a,b"c.raro.local', '-x.raro.local', "o'brien\\x.raro.local"];
     for (const host of hosts) await ctx.t.db.execute(sql`insert into dns (servidor_id, host, activo) values (${srv}, ${host}, false)`);
     try {
       const res = await ctx.t.app.inject({ url: '/api/dns/export.csv?q=raro.local&sort=host', headers: ctx.tecnico });
@@ -156,7 +156,11 @@ describe('GET /api/dns', () => {
       expect(res.body.startsWith('\ufeffHost,Servidor,Tipo,TTL (segundos),Activa,Direcciones\n')).toBe(true);
       expect(res.body).toContain('\n"a,b""c.raro.local",srv-backup-01,A,3600,No,0\n');
       const rows: string[][] = parse(res.body, { bom: true, from_line: 2 });
-      expect(rows.map((r) => r[0]).sort()).toEqual(["'-x.raro.local", "'=1+1.raro.local", "'@sum.raro.local", 'a,b"c.raro.local']);
+      expect(rows.map((r) => r[0]).sort()).toEqual(["'-x.raro.local", "'=1+1.raro.local", "'@sum.raro.local", 'a,b"c.raro.local', "o'brien\\x.raro.local"]);
+      // The search goes into COPY's text as a literal (COPY takes no parameters): quotes and backslashes stay text.
+      const buscada = await ctx.t.app.inject({ url: `/api/dns/export.csv?q=${encodeURIComponent("o'brien\\x")}`, headers: ctx.tecnico });
+      expect(buscada.statusCode).toBe(200);
+      expect((parse(buscada.body, { bom: true, from_line: 2 }) as string[][]).map((r) => r[0])).toEqual(["o'brien\\x.raro.local"]);
     } finally {
       await ctx.t.db.execute(sql`delete from dns where host like '%.raro.local'`);
     }
