@@ -54,6 +54,17 @@ describe('GET /api/empresas (list)', () => {
     return { status: res.statusCode, body: res.json() };
   };
 
+  it('reads the next or previous page from a row (tras/antes) in every sort, computed keys too: the same pages as by number', async () => {
+    const ids = async (query: string) => ((await lista(query)).body.datos.items as { id: number }[]).map((e) => e.id);
+    for (const sort of ['servidores_count', '-version_physis', 'proximo_vencimiento', '-actualizado', 'provincia', '-razon_social']) {
+      const base = `sort=${sort}&size=4`;
+      const [p2, p3, p4] = [await ids(`${base}&page=2`), await ids(`${base}&page=3`), await ids(`${base}&page=4`)];
+      expect(p3, sort).toHaveLength(4);
+      expect(await ids(`${base}&page=3&tras=${p2.at(-1)}`), `${sort} tras`).toEqual(p3);
+      expect(await ids(`${base}&page=3&antes=${p4[0]}`), `${sort} antes`).toEqual(p3);
+    }
+  });
+
   it('pages the ~30 seeded clients by razón social with servers count and the highest Physis version', async () => {
     const all = await lista('size=200');
     expect(all.status).toBe(200);
