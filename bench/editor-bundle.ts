@@ -15,6 +15,8 @@ const editorPackage = new URL('../packages/editor', import.meta.url).pathname;
 /** Texts only the editor's code carries: the commands API (lazy chunk) and ProseMirror's model. */
 const EDITOR_MARK = 'Required view to initialize commands';
 const MODEL_MARK = 'Called contentMatchAt';
+/** The class the chart library (recharts, under @mantine/charts) gives every chart it draws. */
+const CHART_MARK = 'recharts-wrapper';
 
 const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -86,7 +88,20 @@ export async function editorBundle(): Promise<void> {
     figure('Chunk perezoso del editor (JS gzip, al mostrar un campo de texto enriquecido)', kB(js), 'kB', { max: 60 });
     figure('CSS del editor gzip', kB(css), 'kB');
     console.log(`prosemirror-model + esquema (validar y dibujar), ya en ${areaChunk.join(', ') || '¿?'}: ≈${kB(modelGzip)} kB gzip`);
-    figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + modelGzip), 'kB');
+    figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + modelGzip), 'kB', { max: 70 });
+
+    // The charts: what the expiry grid fetches to draw its chart, in the chunks that carry the chart library.
+    const antesDelGrafico = new Set([...beforeForm, ...form]);
+    const grafico = recordAssets(page);
+    // In the app (the session lives in memory): a string, the bench is compiled without the DOM's types.
+    await page.evaluate("history.pushState(null, '', '/clientes/vencimientosafip/lista'); dispatchEvent(new PopStateEvent('popstate'))");
+    await page.getByRole('heading', { name: 'Vencimientos por mes' }).waitFor();
+    await page.locator(`.${CHART_MARK}`).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const deGraficos = [...grafico].filter((p) => p.endsWith('.js') && !antesDelGrafico.has(p) && read(p).toString().includes(CHART_MARK));
+    const graficos = deGraficos.reduce((total, p) => total + gzip(read(p)), 0);
+    console.log(`  chunks con la biblioteca de gráficos: ${deGraficos.join(', ') || 'ninguno'}`);
+    figure('Chunk de gráficos (JS gzip, al mostrar el primer gráfico)', kB(graficos), 'kB', { max: 60 });
   } finally {
     await browser.close();
     await server.stop();
