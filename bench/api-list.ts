@@ -9,11 +9,11 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
+import { postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir } from './server.ts';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN_PASSWORD = 'Bench-Clave-1';
 const SERVERS = 1000;
 const ENTRIES_PER_SERVER = 100;
@@ -41,7 +41,7 @@ export interface Target {
 export async function chooseTarget(): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const base = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
+  const base = postgresDelBench();
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: withDatabase(base, 'postgres'), connectionTimeoutMillis: 2000 });
   try {
@@ -63,11 +63,6 @@ export async function chooseTarget(): Promise<Target> {
   };
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 /** Migrates, seeds the demo data, then 1,000 servers × 100 DNS entries, all in SQL. */
 export async function fill(target: Target): Promise<void> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -9,11 +9,10 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
+import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverDir } from './server.ts';
 
-const repoRoot = new URL('..', import.meta.url).pathname;
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The bench's own database, kept between runs: building a million entries takes a minute or two. */
 const BASE = 'intranet_bench_dns_millon';
 const SERVIDORES = 10_000;
@@ -24,63 +23,27 @@ const PAGINAS_FILTRADA = 10_000 / TAMANO;
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 10);
 const LLAMADAS_TIEMPO = 400;
 
-/** What the kept data was built for: the last migration and this bench's data. Another one rebuilds it. */
-function versionDeLosDatos(): string {
-  const journal = JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  return `${journal.entries.at(-1)?.tag}|${SERVIDORES}x${POR_SERVIDOR}|v1`;
-}
-
-function conBase(url: string, base: string): string {
-  const u = new URL(url);
-  u.pathname = `/${base}`;
-  return u.toString();
-}
-
 /**
  * The bench's PostgreSQL database with 1M DNS entries over 10,000 servers, reused while it matches this build.
  * PostgreSQL must answer: this bench never falls back to PGlite.
  */
 async function baseDelMillon(): Promise<Target> {
-  const url = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: conBase(url, 'postgres'), connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`PostgreSQL no responde en ${conBase(url, 'postgres')} (${(err as Error).message}): este bench mide 1M filas en PostgreSQL y no usa PGlite.`);
-  }
+  const admin = await adminDePostgres('1M filas');
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-millon-'));
-  const databaseUrl = conBase(url, BASE);
-  const version = versionDeLosDatos();
   try {
-    const existe = (await admin.query('select 1 from pg_database where datname = $1', [BASE])).rowCount === 1;
-    let vigente = false;
-    if (existe) {
-      const base = new pg.Client({ connectionString: databaseUrl });
-      await base.connect();
-      try {
-        vigente = (await base.query<{ version: string }>('select version from bench_datos').catch(() => ({ rows: [] }))).rows[0]?.version === version;
-      } finally {
-        await base.end();
-      }
-    }
-    if (!vigente) {
-      console.log(`Construyendo ${BASE}: ${SERVIDORES * POR_SERVIDOR} entradas DNS en ${SERVIDORES} servidores...`);
-      const desde = Date.now();
-      await admin.query(`drop database if exists ${BASE} with (force)`);
-      await admin.query(`create database ${BASE}`);
-      await llenar(databaseUrl, dataDir, version);
-      console.log(`  construida en ${Math.round((Date.now() - desde) / 1000)} s`);
-    } else {
-      console.log(`Usando ${BASE} (${SERVIDORES * POR_SERVIDOR} entradas DNS, ya construida para esta versión)`);
-    }
+    const databaseUrl = await baseGuardada(admin, {
+      nombre: BASE,
+      datos: `${SERVIDORES}x${POR_SERVIDOR}|v1`,
+      descripcion: `${SERVIDORES * POR_SERVIDOR} entradas DNS en ${SERVIDORES} servidores`,
+      llenar: (url) => llenar(url, dataDir),
+    });
+    return { databaseUrl, dataDir, label: `PostgreSQL (${BASE})`, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   } finally {
     await admin.end();
   }
-  return { databaseUrl, dataDir, label: `PostgreSQL (${BASE})`, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-async function llenar(databaseUrl: string, dataDir: string, version: string): Promise<void> {
+async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrate(database.db);
@@ -99,8 +62,6 @@ async function llenar(databaseUrl: string, dataDir: string, version: string): Pr
       from servidores s cross join generate_series(1, ${POR_SERVIDOR}) g
       where s.hostname like 'm%.physis.local'`);
     await database.db.execute(sql`vacuum analyze`);
-    await database.db.execute(sql`create table bench_datos (version text not null)`);
-    await database.db.execute(sql`insert into bench_datos (version) values (${version})`);
   } finally {
     await database.close();
   }

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -8,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { stopServer } from './api-list.ts';
+import { freePort, stopServer } from './api-list.ts';
+import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir } from './server.ts';
 
@@ -17,8 +17,6 @@ import { serverArgs, serverDir } from './server.ts';
 // breadcrumbs, over 2 kB) of 1,000 distinct fingerprints. Targets: ≥ 3,000 events/s, server RSS ≤ 250 MB,
 // every accepted event stored.
 
-const repoRoot = new URL('..', import.meta.url).pathname;
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const FINGERPRINTS = 1000;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -27,21 +25,6 @@ const EVENTOS_PREVIOS = Number(process.env.BENCH_EVENTOS_PREVIOS ?? 10_000_000);
 const ISSUES_PREVIOS = 100_000;
 const BASE = 'intranet_bench_intake';
 export const KEY = 'b'.repeat(32);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 /** A Node error event of group `g`: 30 frames, 10 breadcrumbs, request, user, tags, contexts (≈ 4.6 kB). */
 export function eventoDeGrupo(g: number): Record<string, unknown> {
@@ -107,18 +90,12 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-/** What the kept data was built for: the last migration and this bench's data. Another one rebuilds it. */
-function versionDeLosDatos(): string {
-  const journal = JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  return `${journal.entries.at(-1)?.tag}|${EVENTOS_PREVIOS}/${ISSUES_PREVIOS}|v1`;
-}
-
 /**
  * The monitor's history, through SQL (generate_series), in a project of its own: ISSUES_PREVIOS issues with
  * EVENTOS_PREVIOS events spread over this month (the month's partition; ids and event_ids in order, so the load
  * is quick), their daily counts and search text, as the intake leaves them.
  */
-async function llenarHistoria(databaseUrl: string, dataDir: string, version: string): Promise<void> {
+async function llenarHistoria(databaseUrl: string, dataDir: string): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrate(database.db);
@@ -150,57 +127,26 @@ async function llenarHistoria(databaseUrl: string, dataDir: string, version: str
       insert into insights_issue_dias (issue_id, dia, cantidad)
       select issue_id, (fecha at time zone 'UTC')::date, count(*) from insights_eventos where proyecto_id = ${p} group by 1, 2`);
     await db.execute(sql`vacuum analyze`);
-    await db.execute(sql`create table bench_datos (version text not null)`);
-    await db.execute(sql`insert into bench_datos (version) values (${version})`);
   } finally {
     await database.close();
   }
 }
 
-/** The kept database with the monitor's history, rebuilt when a migration is added. PostgreSQL must answer. */
-async function baseConHistoria(admin: { query(texto: string, valores?: unknown[]): Promise<{ rowCount: number | null }> }, base: string, dataDir: string): Promise<string> {
-  const databaseUrl = withDatabase(base, BASE);
-  const version = versionDeLosDatos();
-  const { default: pg } = await import('pg');
-  let vigente = false;
-  if ((await admin.query('select 1 from pg_database where datname = $1', [BASE])).rowCount === 1) {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
-      vigente = (await c.query<{ version: string }>('select version from bench_datos').catch(() => ({ rows: [] }))).rows[0]?.version === version;
-    } finally {
-      await c.end();
-    }
-  }
-  if (vigente) {
-    console.log(`Usando ${BASE} (${EVENTOS_PREVIOS} eventos en ${ISSUES_PREVIOS} issues, ya construida para esta versión)`);
-    return databaseUrl;
-  }
-  console.log(`Construyendo ${BASE}: ${EVENTOS_PREVIOS} eventos en ${ISSUES_PREVIOS} issues...`);
-  const desde = Date.now();
-  await admin.query(`drop database if exists ${BASE} with (force)`);
-  await admin.query(`create database ${BASE}`);
-  await llenarHistoria(databaseUrl, dataDir, version);
-  console.log(`  construida en ${Math.round((Date.now() - desde) / 1000)} s`);
-  return databaseUrl;
-}
-
 export async function intake(): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: withDatabase(base, 'postgres'), connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`PostgreSQL no responde en ${withDatabase(base, 'postgres')} (${(err as Error).message}): este bench mide la ingesta en PostgreSQL y no usa PGlite.`);
-  }
+  const admin = await adminDePostgres('la ingesta');
   const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-'));
   let child: ChildProcess | undefined;
   let databaseUrl: string | undefined;
   let proyectoId: number | undefined;
   const name = BASE;
   try {
-    databaseUrl = await baseConHistoria(admin, base, dataDir);
+    databaseUrl = await baseGuardada(admin, {
+      nombre: BASE,
+      datos: `${EVENTOS_PREVIOS}/${ISSUES_PREVIOS}|v1`,
+      descripcion: `${EVENTOS_PREVIOS} eventos en ${ISSUES_PREVIOS} issues`,
+      llenar: (url) => llenarHistoria(url, dataDir),
+    });
     {
       // The run's own project (its events are the ones counted), gone with its events after the run.
       const c = new pg.Client({ connectionString: databaseUrl });
