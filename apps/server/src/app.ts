@@ -71,7 +71,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   const conAviso = await tablasConAviso(db);
   readCache(app, { cambios, conAviso });
   inputText(app);
-  await openapi(app, VERSION);
+  await openapi(app, VERSION, Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.documentacion ?? {}))));
   const web = await webApp(app, config);
   errors(app, web, {
     unicos: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.conflictos?.unicos ?? {}))),

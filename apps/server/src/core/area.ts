@@ -138,6 +138,8 @@ export interface AreaDescriptor {
   busqueda?: readonly FuenteBusqueda[];
   /** Its lists that update themselves in the browser. */
   vivas?: readonly FuenteViva[];
+  /** The OpenAPI tags its routes use, each with its description in Spanish (the /docs page groups by them). */
+  documentacion?: Readonly<Record<string, string>>;
   /** Its demo data. Areas seed in the registry's order, so an area may read what an earlier one seeded. */
   seed?: (tx: Tx, opts: SeedOptions) => Promise<void>;
 }

@@ -4,9 +4,10 @@ import { estadoResponse } from '@intranet/contract/estado';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
-import { SERVER_ROOT } from '../paths.ts';
+import { REPO_ROOT } from '../paths.ts';
 
-export const VERSION: string = (JSON.parse(readFileSync(`${SERVER_ROOT}/package.json`, 'utf8')) as { version: string }).version;
+/** The portal's version: the repository's package.json (the workspaces' own stay 0.0.0). */
+export const VERSION: string = (JSON.parse(readFileSync(`${REPO_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 
 export const estadoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/estado', {

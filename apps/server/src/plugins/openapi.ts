@@ -11,8 +11,19 @@ const describeAccess = (access: Access): string =>
       ? 'Acceso: cualquier sesión.'
       : `Acceso: permiso ${typeof access === 'string' ? access : access.join(' o ')}.`;
 
-/** The OpenAPI document, generated from the contract's zod schemas, at /docs/json with its page at /docs. */
-export async function openapi(app: FastifyInstance, version: string): Promise<void> {
+/** The tags of the app's own routes; the areas describe theirs (AreaDescriptor.documentacion). */
+const APP_TAGS: Readonly<Record<string, string>> = {
+  estado: 'Estado del servidor y de su base de datos, para monitores y balanceadores.',
+  'operación': 'Operación del servidor: si el proceso vive y puede recibir tráfico, y sus respaldos.',
+  web: 'La aplicación web del portal y su configuración de ejecución.',
+};
+
+/**
+ * The OpenAPI document, generated from the contract's zod schemas, at /docs/json with its page at /docs: the
+ * portal's version, and each tag (an area or part of one) with its description.
+ */
+export async function openapi(app: FastifyInstance, version: string, areaTags: Readonly<Record<string, string>>): Promise<void> {
+  const tags = Object.entries({ ...APP_TAGS, ...areaTags }).map(([name, description]) => ({ name, description }));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -21,6 +32,7 @@ export async function openapi(app: FastifyInstance, version: string): Promise<vo
         description: 'API del portal Intranet. Las respuestas de `{api}` usan el sobre `{ error, datos }`.',
         version,
       },
+      tags,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: (doc) => {

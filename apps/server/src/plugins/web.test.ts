@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { runtimeConfig } from '@intranet/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../paths.ts';
 import { freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 const template = useTemplate();
@@ -68,6 +69,28 @@ describe('runtime configuration', () => {
     expect(doc.paths['/api/servidores']?.get?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/auth']?.post?.security).toBeUndefined();
     expect((await ctx.t.app.inject({ url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the API document', () => {
+  const ctx = freshApp(template, []);
+
+  it('carries the portal\'s version and a Spanish description of every tag its operations use', async () => {
+    const doc = (await ctx.t.app.inject({ url: '/docs/json' })).json<{
+      info: { version: string; description: string };
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    const portal = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(doc.info.version).toBe(portal.version);
+    expect(doc.info.version).not.toBe('0.0.0');
+    expect(doc.info.description).toMatch(/portal/);
+    const described = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+    const used = new Set(Object.values(doc.paths).flatMap((path) => Object.values(path).flatMap((op) => op.tags ?? [])));
+    expect(used.size).toBeGreaterThan(20);
+    for (const tag of used) expect(described.get(tag), tag).toMatch(/^[A-ZÁÉÍÓÚ].{15,}\.$/);
+    expect(described.get('clientes')).toContain('empresas');
+    expect((await ctx.t.app.inject({ url: '/api/estado' })).json()).toEqual({ error: null, datos: { version: portal.version } });
   });
 });
 

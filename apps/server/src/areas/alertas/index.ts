@@ -9,6 +9,9 @@ import { ENTIDAD_WEBHOOK } from './webhooks.ts';
 /** Alertas: the scheduled jobs, the expiry scan and what it tells people (the bell, e-mail). */
 export const alertas: AreaDescriptor = {
   name: 'alertas',
+  documentacion: {
+    alertas: 'Alertas: vencimientos y eventos avisados por la campana, correo y webhooks.',
+  },
   routes: [alertasRoutes],
   permisos: ['ALERTAS#ADMIN'],
   tareas: [escaneoVencimientos, escaneoEventos, envios, retencionEntregas],

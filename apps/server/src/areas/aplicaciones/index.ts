@@ -7,6 +7,9 @@ import { seedAplicaciones } from './seed.ts';
 /** Aplicaciones: the Android apps and their versions. */
 export const aplicaciones: AreaDescriptor = {
   name: 'aplicaciones',
+  documentacion: {
+    aplicaciones: 'Aplicaciones Android, sus versiones y APK.',
+  },
   routes: [aplicacionesRoutes],
   permisos: ['APP#VER', 'APP#EDITAR'],
   auditoria: aplicacionesAuditoria,

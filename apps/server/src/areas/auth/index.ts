@@ -7,6 +7,9 @@ import { ENTIDAD_TOKEN } from './tokens.ts';
 /** Ingreso: signing in and out, the session and the own password, and the API tokens of scripts. */
 export const auth: AreaDescriptor = {
   name: 'auth',
+  documentacion: {
+    auth: 'Ingreso: inicio y cierre de sesión, permisos, contraseña propia y tokens de API.',
+  },
   routes: [authRoutes],
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },

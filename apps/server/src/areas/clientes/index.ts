@@ -22,6 +22,11 @@ async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
 /** Clientes: the client companies, their expiries (vencimientos/) and the versions they run (actualizaciones/). */
 export const clientes: AreaDescriptor = {
   name: 'clientes',
+  documentacion: {
+    clientes: 'Clientes: empresas, sus servidores, parámetros de instalación y contactos.',
+    vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
+    actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
+  },
   routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, actualizacionesRoutes],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },

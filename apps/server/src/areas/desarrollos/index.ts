@@ -7,6 +7,9 @@ import { seedDesarrollos } from './seed.ts';
 /** Desarrollos: the development requests and their state changes. */
 export const desarrollos: AreaDescriptor = {
   name: 'desarrollos',
+  documentacion: {
+    desarrollos: 'Desarrollos pedidos por los clientes y sus cambios de estado.',
+  },
   routes: [desarrollosRoutes],
   permisos: ['SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: desarrollosAuditoria,

@@ -10,6 +10,9 @@ import { seedInsights } from './seed.ts';
 /** The error monitor: the Sentry intake, projects, issues and their events. */
 export const insights: AreaDescriptor = {
   name: 'insights',
+  documentacion: {
+    insights: 'Monitor de errores: recepción compatible con Sentry, proyectos, problemas y eventos.',
+  },
   routes: [insightsRoutes],
   permisos: ['SER#VER', 'INSIGHTS#EDITAR'],
   hooks: reportarErroresPropios,

@@ -8,6 +8,9 @@ import { seedMaquinas } from './seed.ts';
 /** Máquinas: the company's computers and who has each one. */
 export const maquinas: AreaDescriptor = {
   name: 'maquinas',
+  documentacion: {
+    maquinas: 'Máquinas de la empresa, su estado y el historial de asignaciones a personas.',
+  },
   routes: [maquinasRoutes],
   permisos: ['PHY-MAQ#TODO'],
   auditoria: maquinasAuditoria,

@@ -6,6 +6,9 @@ import { seedPaquetes } from './seed.ts';
 /** Paquetes: the installer packages. */
 export const paquetes: AreaDescriptor = {
   name: 'paquetes',
+  documentacion: {
+    paquetes: 'Paquetes de instalación: subida, descarga y el último publicado.',
+  },
   routes: [paquetesRoutes],
   permisos: ['PACKS#VER', 'PACKS#EDITAR'],
   auditoria: paquetesAuditoria,

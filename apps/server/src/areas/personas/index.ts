@@ -9,6 +9,11 @@ import { usuariosAuditoria, usuariosRoutes } from './usuarios/routes.ts';
 /** Personas: the staff, their accounts (usuarios/) and the roles that give permissions (roles/). */
 export const personas: AreaDescriptor = {
   name: 'personas',
+  documentacion: {
+    personas: 'Personas: el personal y los contactos de los clientes, con sus máquinas, clientes y desarrollos.',
+    usuarios: 'Cuentas de usuario de las personas: alta, roles, activación y contraseña.',
+    roles: 'Roles: conjuntos de permisos con nombre que se asignan a las cuentas.',
+  },
   routes: [personasRoutes, usuariosRoutes, rolesRoutes],
   permisos: ['PHY-PER#TODO', 'PHY-MAQ#TODO', 'USUARIOS#ADMIN'],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },

@@ -7,6 +7,9 @@ import { seedProductos } from './seed.ts';
 /** Productos: what the company sells. */
 export const productos: AreaDescriptor = {
   name: 'productos',
+  documentacion: {
+    productos: 'Productos que vende la empresa.',
+  },
   routes: [productosRoutes],
   permisos: ['PROD#VER', 'PROD#EDITAR'],
   auditoria: productosAuditoria,

@@ -9,6 +9,11 @@ import { seedServers } from './seed.ts';
 /** Servidores: the company's own servers, with their DNS service (dns/). */
 export const servidores: AreaDescriptor = {
   name: 'servidores',
+  documentacion: {
+    servidores: 'Servidores propios de la empresa: datos, estado y entradas DNS de cada uno.',
+    dns: 'Servicio DNS: las entradas de todos los servidores, su búsqueda y su resolución.',
+    direcciones: 'Direcciones (DNS, puerto y ruta) de cada entrada DNS, con su comprobación de alcance.',
+  },
   routes: [servidoresRoutes, dnsRoutes],
   permisos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR'],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },

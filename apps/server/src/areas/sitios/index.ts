@@ -10,6 +10,9 @@ import { verificarTodos } from './tareas.ts';
 /** Sitios: the websites, their TLS certificates and checks. */
 export const sitios: AreaDescriptor = {
   name: 'sitios',
+  documentacion: {
+    sitios: 'Sitios web, sus certificados TLS, dominios y comprobaciones.',
+  },
   routes: [sitiosRoutes],
   permisos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
   auditoria: sitiosAuditoria,

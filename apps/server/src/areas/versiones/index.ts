@@ -7,6 +7,9 @@ import { seedVersiones } from './seed.ts';
 /** Versiones: the products' versions, their notes and files. */
 export const versiones: AreaDescriptor = {
   name: 'versiones',
+  documentacion: {
+    versiones: 'Versiones de los productos, sus notas y archivos.',
+  },
   routes: [versionesRoutes],
   permisos: ['PACKS#VER', 'VERSIONES#EDITAR'],
   auditoria: versionesAuditoria,

@@ -5,6 +5,9 @@ import { seedVistas } from './seed.ts';
 /** Vistas: the lists' saved views, private or shared (issue 18). */
 export const vistas: AreaDescriptor = {
   name: 'vistas',
+  documentacion: {
+    vistas: 'Vistas guardadas de las listas, privadas o compartidas.',
+  },
   routes: [vistasRoutes],
   seed: seedVistas,
   conflictos: {
