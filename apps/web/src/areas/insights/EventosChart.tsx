@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { countAxisProps } from '../../components/charts/countAxis.ts';
 import { formatNumero } from '../../core/format.ts';
 import { useSerie } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -39,7 +40,7 @@ export function EventosChart({ issueId }: { issueId: number }) {
           withLegend={false}
           barProps={{ radius: 2 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-          yAxisProps={{ allowDecimals: false, width: 36 }}
+          yAxisProps={countAxisProps(Math.max(0, ...data.map((d) => d.cantidad)), 36)}
         />
       </Box>
       {serie.isError && (

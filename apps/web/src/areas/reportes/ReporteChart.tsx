@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { mesEtiqueta, type ReporteResultado } from '@intranet/contract/reportes';
+import { countAxisProps } from '../../components/charts/countAxis.ts';
 import { formatNumero } from '../../core/format.ts';
 import { reportesMessages as t } from './messages.ts';
 
@@ -18,6 +19,8 @@ export function ReporteChart({ nombre, resultado }: { nombre: string; resultado:
     label: columnas.find((c) => c.clave === clave)?.titulo ?? clave,
     color: grafico.colores?.[clave] ?? PALETA[i % PALETA.length]!,
   }));
+  const valores = filas.map((f) => grafico.series.map((clave) => (typeof f[clave] === 'number' ? f[clave] : 0)));
+  const alto = Math.max(0, ...valores.map((v) => (grafico.tipo === 'barras_apiladas' ? v.reduce((a, b) => a + b, 0) : Math.max(0, ...v))));
   const comunes = {
     h: 320,
     data,
@@ -27,7 +30,7 @@ export function ReporteChart({ nombre, resultado }: { nombre: string; resultado:
     gridAxis: 'y',
     withLegend: true,
     legendProps: { verticalAlign: 'bottom', height: 40 },
-    yAxisProps: { allowDecimals: false, width: 40 },
+    yAxisProps: countAxisProps(alto, 40),
     valueFormatter: (v: number) => formatNumero(v),
   } as const;
   return (

@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import { countAxisProps } from '../charts/countAxis.ts';
 import { vencimientoMessages as t } from '../messages.ts';
 
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
@@ -41,7 +42,7 @@ export function MesesChart({ meses }: { meses: MesesConsulta }) {
           gridAxis="y"
           withLegend={false}
           barProps={{ radius: 2 }}
-          yAxisProps={{ allowDecimals: false, width: 30 }}
+          yAxisProps={countAxisProps(Math.max(0, ...data.map((d) => d.cantidad)), 30)}
         />
       </Box>
       {meses.isError && (
