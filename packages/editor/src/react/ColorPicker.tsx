@@ -51,7 +51,7 @@ export function ColorPicker({ editor: given, kind, disabled }: {
               ))}
             </div>
           ))}
-          <button type="button" className="intranet-editor-remove-color" data-testid={`${testId}-remove`}
+          <button type="button" className="intranet-editor-action intranet-editor-remove-color" data-variant="default" data-testid={`${testId}-remove`}
             onClick={() => apply(null, close)}>
             {messages.removeColor}
           </button>

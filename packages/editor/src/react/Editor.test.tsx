@@ -193,6 +193,10 @@ describe('link popup', () => {
   it('requires URL and text, checks the URL pattern, and inserts a new-tab link', () => {
     renderEditor();
     click('editor-link');
+    // Drawn as the portal's primary button (editor.css), not the browser's own.
+    expect(byTestId('editor-link-submit').className).toBe('intranet-editor-action');
+    expect(byTestId('editor-link-submit').dataset['variant']).toBe('filled');
+    expect(byTestId('editor-link-submit').textContent).toBe('Insertar');
     submit('editor-link-form');
     expect(byTestId('editor-link-url-error').textContent).toBe('This is required');
     expect(byTestId('editor-link-text-error').textContent).toBe('This is required');

@@ -142,7 +142,7 @@ export function Editor({
           <p>{messages.unreadableText}</p>
           <p className="intranet-editor-unreadable-detail">{unreadable}</p>
           {!disabled && (
-            <button type="button" className="intranet-editor-unreadable-replace" onClick={replaceUnreadable}
+            <button type="button" className="intranet-editor-action intranet-editor-unreadable-replace" data-variant="default" onClick={replaceUnreadable}
               data-testid={`${testId}-unreadable-replace`}>
               {messages.unreadableReplace}
             </button>

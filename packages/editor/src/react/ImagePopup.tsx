@@ -60,7 +60,7 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
         {(props) => <input {...props} type="text" value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>
       <div className="intranet-editor-actions">
-        <button type="button" data-testid="editor-image-submit" onClick={submit}
+        <button type="button" className="intranet-editor-action" data-variant="filled" data-testid="editor-image-submit" onClick={submit}
           onMouseDown={keepFocus}>{messages.insert}</button>
       </div>
     </PopupForm>

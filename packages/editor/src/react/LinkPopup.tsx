@@ -87,11 +87,11 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
       </label>
       <div className="intranet-editor-actions">
         {initial.editing && (
-          <button type="button" data-testid="editor-link-remove" onClick={() => { editor.commands.removeLink(); close(); editor.view.focus(); }}>
+          <button type="button" className="intranet-editor-action" data-variant="default" data-testid="editor-link-remove" onClick={() => { editor.commands.removeLink(); close(); editor.view.focus(); }}>
             {messages.linkRemove}
           </button>
         )}
-        <button type="button" data-testid="editor-link-submit" onClick={submit}
+        <button type="button" className="intranet-editor-action" data-variant="filled" data-testid="editor-link-submit" onClick={submit}
           onMouseDown={keepFocus}>{messages.insert}</button>
       </div>
     </PopupForm>
