@@ -135,6 +135,8 @@ export const empresaListQuery = listQuery(EMPRESA_SORT, {
   provincia: z.enum(PROVINCIAS, { error: 'Provincia inválida' }).optional(),
   activo: queryBoolean.optional(),
   condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Condición de IVA inválida' }).optional(),
+  /** The clients whose contact is this person (the person's "Clientes" tab). */
+  contacto_id: z.coerce.number({ error: 'Contacto inválido' }).int('Contacto inválido').positive('Contacto inválido').max(MAX_ID, 'Contacto inválido').optional(),
 });
 export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });

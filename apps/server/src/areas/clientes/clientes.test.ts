@@ -112,6 +112,22 @@ describe('GET /api/empresas (list)', () => {
     expect((await lista('sort=-proximo_vencimiento')).status).toBe(200);
   });
 
+  it('lists the clients whose contact is a person (the person\'s Clientes tab), to readers of clients only', async () => {
+    const [conContacto] = await ctx.t.db
+      .select({ contacto: empresas.contactoId, razon: empresas.razonSocial })
+      .from(empresas)
+      .where(sql`${empresas.contactoId} is not null`)
+      .limit(1);
+    const suyas = page.parse((await lista(`contacto_id=${conContacto!.contacto}`)).body).datos.items;
+    expect(suyas.map((e) => e.razon_social)).toEqual([conContacto!.razon]);
+    const [staff] = await ctx.t.db.select({ id: personas.id }).from(personas).where(sql`${personas.empresaId} is null`).limit(1);
+    expect(page.parse((await lista(`contacto_id=${staff!.id}`)).body).datos.total).toBe(0);
+    expect((await lista(`contacto_id=${conContacto!.contacto}`, ctx.tecnico)).status).toBe(403);
+    const mala = await lista('contacto_id=abc');
+    expect(mala.status).toBe(400);
+    expect(mala.body.campos.contacto_id).toEqual(['Contacto inválido']);
+  });
+
   it('answers 400 with the field for bad filters', async () => {
     const res = await lista('provincia=Narnia');
     expect(res.status).toBe(400);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonaDeleteResult, PersonaDetalle } from '@intranet/contract/personas';
 import type { Cuenta, CuentaConPassword, CuentaCreate, CuentaUpdate } from '@intranet/contract/personas/usuarios';
 import { renderUi } from '../../components/testing.tsx';
+import { CUIT_VALIDO, empresaFila } from '../../test/builders/clientes.ts';
 import { cuenta, personaDetalle, rol } from '../../test/builders/personas.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';
 import { PersonaDetail } from './PersonaDetail.tsx';
@@ -41,6 +42,10 @@ const show = (detalle: PersonaDetalle, { url = '/personas/5', cuentaActual = nul
       '/api/personas/5/cuenta': cuentaActual,
       '/api/roles?': { items: [rol(), rol({ id: 2, nombre: 'Administración', permisos: ['USUARIOS#ADMIN'] })], total: 2 },
       '/api/auditoria?': { items: [], total: 0 },
+      '/api/empresas?contacto_id=5&size=50': {
+        items: [empresaFila({ id: 7, razon_social: 'Agropecuaria Los Ceibos S.A.', cuit: CUIT_VALIDO, localidad: 'Pergamino', provincia: 'Buenos Aires' })],
+        total: 1,
+      },
     }),
   );
   return renderUi(createElement(PersonaDetail), { url, path: '/personas/:id', routes: [stubRoute('/personas', 'Lista de personas')] });
@@ -71,12 +76,22 @@ describe('PersonaDetail', () => {
     expect(within(table).getByRole('link', { name: 'NB-ANA' }).getAttribute('href')).toBe('/maquinas/1');
   });
 
-  it('offers the account tab only to those who administer accounts, and the developments tab only with SER#VER', async () => {
+  it('lists the clients whose contact the person is, with CLIENTES#VER', async () => {
+    permisos.add('CLIENTES#VER');
+    show(ana, { url: '/personas/5?tab=clientes' });
+    const table = await screen.findByRole('table', { name: 'Clientes de los que es el contacto' });
+    expect(screen.getByRole('tab', { name: 'Clientes' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Agropecuaria Los Ceibos S.A.30-71234567-1Pergamino, Buenos AiresSí');
+    expect(within(table).getByRole('link', { name: 'Agropecuaria Los Ceibos S.A.' }).getAttribute('href')).toBe('/clientes/7');
+  });
+
+  it('offers the account tab only to those who administer accounts, the developments tab only with SER#VER, the clients tab only with CLIENTES#VER', async () => {
     permisos.clear();
     show(ana, { url: '/personas/5?tab=cuenta' });
     expect(await screen.findByRole('tab', { name: 'Datos' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Cuenta' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Desarrollos' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Clientes' })).toBeNull();
     // Asked for the account tab without the permission, the data shows instead.
     expect(screen.getByRole('tab', { name: 'Datos' }).getAttribute('aria-selected')).toBe('true');
     expect(http.get).not.toHaveBeenCalledWith('/api/personas/5/cuenta', expect.anything(), expect.anything());

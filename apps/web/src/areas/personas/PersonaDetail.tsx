@@ -14,12 +14,13 @@ import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarPersona, usePersona } from './api.ts';
+import { ClientesTab } from './ClientesTab.tsx';
 import { CuentaTab } from './CuentaTab.tsx';
 import { DesarrollosTab } from './DesarrollosTab.tsx';
 import { personasMessages as t } from './messages.ts';
 import { ActivaBadge } from './PersonasList.tsx';
 
-/** `/personas/:id`: the person's data, the machines they hold, their account and their history, as tabs. */
+/** `/personas/:id`: the person's data, the machines they hold, the clients and developments they are in charge of, their account and their history, as tabs. */
 export function PersonaDetail() {
   const id = Number(useParams().id);
   const persona = usePersona(id);
@@ -49,6 +50,7 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
   const administraCuentas = usePermiso('USUARIOS#ADMIN');
   // Developments are read with SER#VER (DESIGN §4); without it the tab is not offered.
   const veDesarrollos = usePermiso('SER#VER');
+  const veClientes = usePermiso('CLIENTES#VER');
   const eliminar = useEliminarPersona();
 
   return (
@@ -135,6 +137,12 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                   <DataTable label={t.maquinasTabla} columns={maquinaColumns} rows={persona.maquinas} getRowId={(m) => String(m.id)} />
                 </Paper>
               ),
+          },
+          {
+            value: 'clientes',
+            label: t.tabs.clientes,
+            panel: <ClientesTab personaId={persona.id} />,
+            hidden: !veClientes,
           },
           {
             value: 'desarrollos',

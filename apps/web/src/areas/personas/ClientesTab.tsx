@@ -1,0 +1,68 @@
+import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { empresaPage, formatCuit, type EmpresaFila } from '@intranet/contract/clientes';
+import { envelope } from '@intranet/contract/envelope';
+import { DataTable } from '../../components/DataTable/DataTable.tsx';
+import { listMessages } from '../../components/messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
+import { http } from '../../core/http/http.ts';
+import { personasMessages as t } from './messages.ts';
+
+const MAX = 50;
+
+const columns: ColumnDef<EmpresaFila>[] = [
+  {
+    id: 'razon_social',
+    header: t.clienteCampos.razon_social,
+    cell: ({ row: { original: e } }) => (
+      <Anchor component={Link} to={`/clientes/${e.id}`} fw={600} size="sm">
+        {e.razon_social}
+      </Anchor>
+    ),
+  },
+  { id: 'cuit', header: t.clienteCampos.cuit, cell: ({ row }) => formatCuit(row.original.cuit) },
+  { id: 'localidad', header: t.clienteCampos.localidad, cell: ({ row: { original: e } }) => [e.localidad, e.provincia].filter(Boolean).join(', ') || '—' },
+  {
+    id: 'activo',
+    header: t.clienteCampos.activo,
+    cell: ({ row }) => (
+      <Badge variant="light" color={row.original.activo ? 'green' : 'gray'}>
+        {t.siNo[row.original.activo ? 'true' : 'false']}
+      </Badge>
+    ),
+  },
+];
+
+/** The clients whose contact the person is (AREAS.md), from the Clientes list filtered by contact. */
+export function ClientesTab({ personaId }: { personaId: number }) {
+  const filtro = `contacto_id=${personaId}`;
+  const clientes = useQuery({
+    queryKey: ['empresas', 'lista', `${filtro}&size=${MAX}`],
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', `/api/empresas?${filtro}&size=${MAX}`), envelope(empresaPage), { signal })).datos,
+  });
+  if (clientes.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
+  if (clientes.isError) {
+    return (
+      <Alert color="red" role="alert" title={listMessages.errorCarga}>
+        {clientes.error.message}
+      </Alert>
+    );
+  }
+  const { items, total } = clientes.data;
+  if (total === 0) return <Text c="dimmed">{t.sinClientes}</Text>;
+  return (
+    <Stack gap="xs">
+      <Paper withBorder radius="md">
+        <DataTable label={t.clientesTabla} columns={columns} rows={items} getRowId={(e) => String(e.id)} />
+      </Paper>
+      {total > items.length && (
+        <Anchor component={Link} to={`/clientes/lista?${filtro}`} size="sm">
+          {t.verClientes(total)}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
