@@ -98,3 +98,17 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   await signInAs(page, usuario, 'clave-nueva-123');
   await expect(menu(page).getByRole('link')).toHaveText(['Maquinas']);
 });
+
+test('tecnico and comercial opening the roles are sent to /forbidden, as any other refused screen', async ({ browser }) => {
+  for (const user of ['tecnico', 'comercial'] as const) {
+    for (const path of ['/personas/roles', '/personas/roles/nuevo']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, user, servers.main, path);
+      await expect(page).toHaveURL(/\/forbidden$/);
+      await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+      await expect(page.getByText('No tiene permiso para administrar roles.')).toHaveCount(0);
+      await context.close();
+    }
+  }
+});

@@ -1,5 +1,5 @@
-import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { usePermiso, usePermisos } from '../../core/permisos/usePermiso.ts';
 import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { PersonaDetail } from './PersonaDetail.tsx';
@@ -8,12 +8,15 @@ import { PersonasList } from './PersonasList.tsx';
 import { RolEditar, RolNuevo } from './RolEditor.tsx';
 import { RolesList } from './RolesList.tsx';
 
-/** Roles are USUARIOS#ADMIN's; others reaching the address are told so (the server refuses them anyway). */
+/**
+ * Roles are USUARIOS#ADMIN's: others reaching the address go to /forbidden (spec §8) as a refused call sends
+ * them, before a screen such as "Nuevo rol", which asks nothing of the server, is drawn.
+ */
 function SoloAdministradores({ children }: { children: ReactNode }) {
   const permisos = usePermisos();
   const admin = usePermiso('USUARIOS#ADMIN');
   if (permisos.isPending) return null;
-  if (!admin) return <Alert color="yellow" role="alert">No tiene permiso para administrar roles.</Alert>;
+  if (!admin) return <Navigate to="/forbidden" replace />;
   return children;
 }
 
