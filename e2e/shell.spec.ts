@@ -23,6 +23,19 @@ test('users without PACKS#VER see no package and are not sent to /forbidden', as
   await expect(page).toHaveURL(`${servers.main}/`);
 });
 
+test('the footer sits after the content of a long page, not over it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await signIn(page, 'admin', servers.main, '/clientes/lista');
+  await expect(page.getByRole('table', { name: 'Clientes' }).getByRole('row').nth(10)).toBeVisible();
+  const contenido = await page.getByTestId('contenido').boundingBox();
+  const pie = await page.getByTestId('pie').boundingBox();
+  // Before scrolling, the footer of a page taller than the window is below the window, after the content.
+  expect(contenido!.height).toBeGreaterThan(600);
+  expect(pie!.y).toBeGreaterThanOrEqual(contenido!.y + contenido!.height);
+  await page.getByTestId('pie').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('pie')).toBeInViewport();
+});
+
 test('the content area is at least the window height minus 155 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin');

@@ -63,7 +63,6 @@ function ShellLayout() {
   return (
     <AppShell
       header={{ height: menu.granted.has('PACKS#VER') ? { base: TOPBAR_FILA + TOPBAR_FILA_PAQUETE, md: TOPBAR_FILA } : TOPBAR_FILA }}
-      footer={{ height: 36 }}
       navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 'sm', collapsed: { mobile: !drawer } }}
       padding="md"
     >
@@ -83,12 +82,13 @@ function ShellLayout() {
         <Box mih="calc(100vh - 155px)" data-testid="contenido">
           <Outlet />
         </Box>
+        {/* In the flow, after the content: a fixed footer would sit over a long page's rows as it scrolls. */}
+        <Box component="footer" mt="md" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Text size="xs" c="dimmed" data-testid="pie">
+            © {new Date().getFullYear()} {messages.app.nombre} · {messages.shell.derechos}
+          </Text>
+        </Box>
       </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Text size="xs" c="dimmed" lh="36px" data-testid="pie">
-          © {new Date().getFullYear()} {messages.app.nombre} · {messages.shell.derechos}
-        </Text>
-      </AppShell.Footer>
     </AppShell>
   );
 }
