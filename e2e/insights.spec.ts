@@ -185,3 +185,16 @@ test('staff who may only read (SER#VER) see the errors and projects but no triag
   await expect(page.getByRole('table', { name: 'Proyectos' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nuevo proyecto' })).toHaveCount(0);
 });
+
+test('the error list fits a 1440 px screen: every column, "Release y entorno" included, without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', servers.main, '/insights');
+  const table = page.getByRole('table', { name: 'Errores' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const release = table.getByRole('columnheader', { name: 'Release y entorno' });
+  const box = await release.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1440);
+  const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+});

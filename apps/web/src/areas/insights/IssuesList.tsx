@@ -25,12 +25,24 @@ import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { SerieSparkline } from './SerieSparkline.tsx';
 
-/** A release or environment name kept on one line ('portal-clientes@2.4.0'). */
-const SinCorte = ({ texto }: { texto: string | null }) => (
-  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-    {texto ?? '—'}
-  </Text>
-);
+/**
+ * A release on at most two lines, broken only before its '@' ('portal-clientes' / '@2.4.0'): kept on one line,
+ * it widened the list past a 1440 px screen.
+ */
+function Release({ texto }: { texto: string | null }) {
+  const [nombre, ...version] = (texto ?? '—').split('@');
+  return (
+    <Text size="sm">
+      <span style={{ whiteSpace: 'nowrap' }}>{nombre}</span>
+      {version.length > 0 && (
+        <>
+          <wbr />
+          <span style={{ whiteSpace: 'nowrap' }}>@{version.join('@')}</span>
+        </>
+      )}
+    </Text>
+  );
+}
 
 const columns: ColumnDef<Issue>[] = [
   {
@@ -38,7 +50,7 @@ const columns: ColumnDef<Issue>[] = [
     header: t.campos.titulo,
     enableHiding: false,
     cell: ({ row }) => (
-      <Stack gap={0} miw={260} maw={520}>
+      <Stack gap={0} miw={220} maw={520}>
         <Anchor component={Link} to={`/insights/${row.original.id}`} fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {row.original.titulo}
         </Anchor>
@@ -72,7 +84,7 @@ const columns: ColumnDef<Issue>[] = [
     header: t.campos.releaseEntorno,
     cell: ({ row }) => (
       <>
-        <SinCorte texto={row.original.release} />
+        <Release texto={row.original.release} />
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {row.original.environment ?? '—'}
         </Text>
