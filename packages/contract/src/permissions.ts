@@ -5,6 +5,7 @@
 export const PERMISSIONS = {
   'CLIENTES#VER': { area: 'Clientes', descripcion: 'Ver clientes, sus servidores, instalaciones, vencimientos y actualizaciones' },
   'CLIENTES#EDITAR': { area: 'Clientes', descripcion: 'Crear, modificar y eliminar clientes y sus datos' },
+  'CLIENTES#CERTIFICADOS': { area: 'Clientes', descripcion: 'Descargar la clave privada y el certificado AFIP de un cliente (.p12 o PEM)' },
   'PHY-MAQ#TODO': { area: 'Máquinas', descripcion: 'Ver y administrar el inventario de máquinas y sus asignaciones' },
   'PHY-PER#TODO': { area: 'Personas', descripcion: 'Ver y administrar personas y contactos' },
   'USUARIOS#ADMIN': { area: 'Personas', descripcion: 'Administrar cuentas de usuario y roles' },

@@ -117,6 +117,10 @@ export const certificado = z.object({
   vence: z.string(),
   serial: z.string(),
   huella: z.string(),
+  /** Its private key is kept in the portal (it was paired with a request generated here). */
+  clave_guardada: z.boolean(),
+  /** The certificate that replaced it, once that one was paired; a replaced one leaves the grid and the alerts. */
+  reemplazado_por: z.number().int().nullable(),
   creado: z.string(),
 });
 export type Certificado = z.infer<typeof certificado>;

@@ -10,6 +10,7 @@ import { servidoresClienteRoutes } from './rutas-servidores.ts';
 import { seedClientes } from './seed.ts';
 import { vencimientosAlertas } from './vencimientos/alertas.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
+import { solicitudesRoutes } from './vencimientos/rutas-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
 
 /** The demo clients, then their certificates, licences and updates. */
@@ -27,8 +28,8 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, actualizacionesRoutes],
-  permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR'],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes],
+  permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,
   vencimientos: vencimientosAlertas,

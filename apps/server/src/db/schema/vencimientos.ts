@@ -1,6 +1,6 @@
 import { AFIP_AMBIENTES, LICENCIA_TIPOS, PUNTO_MODALIDADES, VENCIMIENTO_TIPOS } from '@intranet/contract/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, pgView, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { empresas, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
@@ -26,6 +26,12 @@ export const afipCertificados = pgTable(
     serial: text('serial').notNull(),
     /** SHA-256 of the DER, as AA:BB:… */
     huella: text('huella').notNull(),
+    /** The certificate file itself, PEM (imported from issue 23 on): what the key download packs with the key. */
+    pem: text('pem'),
+    /** The private key of a certificate paired with a request generated here: PKCS#8 PEM, sealed with SECRETS_KEY (core/secretos.ts). */
+    claveCifrada: text('clave_cifrada'),
+    /** The certificate that took this one's place once paired (issue 23): it leaves the grid and the expiry alerts. */
+    reemplazadoPor: integer('reemplazado_por').references((): AnyPgColumn => afipCertificados.id, { onDelete: 'set null' }),
     creado: creado(),
     actualizado: actualizado(),
   },
@@ -35,7 +41,43 @@ export const afipCertificados = pgTable(
     uniqueIndex('afip_certificados_huella_uq').on(t.empresaId, t.huella),
     index('afip_certificados_empresa_idx').on(t.empresaId),
     // The grid's order (vence, then its row key id * 4 + 1): the first page reads the index, no sort.
-    index('afip_certificados_vence_idx').on(t.vence, sql`(${t.id} * 4 + 1)`),
+    index('afip_certificados_vence_idx').on(t.vence, sql`(${t.id} * 4 + 1)`).where(sql`${t.reemplazadoPor} is null`),
+  ],
+);
+
+/**
+ * A certificate request generated in the portal (issue 23): an RSA 2048 key and its PKCS#10 CSR for AFIP. It waits
+ * here until the certificate AFIP signs for it is imported; then the key moves to that certificate and the row goes.
+ */
+export const afipSolicitudes = pgTable(
+  'afip_solicitudes',
+  {
+    id: id(),
+    empresaId: integer('empresa_id')
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    /** The certificate this request renews, if any: replaced once the new one is paired. */
+    renuevaId: integer('renueva_id').references(() => afipCertificados.id, { onDelete: 'set null' }),
+    cuit: text('cuit').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    alias: text('alias').notNull(),
+    ambiente: text('ambiente', { enum: AFIP_AMBIENTES }).notNull(),
+    servicios: text('servicios').array().notNull().default(sql`'{}'::text[]`),
+    /** The PKCS#10 request, PEM (public: it is what AFIP receives). */
+    csr: text('csr').notNull(),
+    /** SHA-256 of the key's SubjectPublicKeyInfo (DER), hex: what pairs the signed certificate with this request. */
+    clavePublica: text('clave_publica').notNull(),
+    /** The private key, PKCS#8 PEM sealed with SECRETS_KEY; never answered but by the key download. */
+    claveCifrada: text('clave_cifrada').notNull(),
+    usuarioNombre: text('usuario_nombre'),
+    creado: creado(),
+  },
+  (t) => [
+    check('afip_solicitudes_ambiente_ck', sql`${t.ambiente} in ('homologacion', 'produccion')`),
+    check('afip_solicitudes_cuit_ck', sql`${t.cuit} ~ '^[0-9]{11}$'`),
+    uniqueIndex('afip_solicitudes_clave_uq').on(t.clavePublica),
+    index('afip_solicitudes_empresa_idx').on(t.empresaId),
+    index('afip_solicitudes_renueva_idx').on(t.renuevaId),
   ],
 );
 
@@ -139,7 +181,7 @@ export const vencimientos = pgView('vencimientos', {
              coalesce(c.alias, c.cn) as item,
              (case c.ambiente when 'produccion' then 'Producción' else 'Homologación' end)
                || case when cardinality(c.servicios) > 0 then ' · ' || array_to_string(c.servicios, ', ') else '' end as detalle,
-             c.vence, true as vigente
+             c.vence, c.reemplazado_por is null as vigente
         from afip_certificados c
       union all
       select p.id * 4 + 2, 'punto_venta'::text, 'afip'::text, p.id, p.empresa_id,

@@ -143,9 +143,12 @@ export function createHttpClient(deps: HttpDeps) {
     return parsed.data;
   }
 
-  /** A file download (a list's CSV export), with the same headers and status handling. */
-  async function blob(url: string, options: RequestOptions = {}): Promise<Blob> {
-    return (await send('GET', url, undefined, options)).blob();
+  /**
+   * A file download (a list's CSV export), with the same headers and status handling; with a body it is a POST
+   * (a download whose options, such as a password, do not belong in its URL).
+   */
+  async function blob(url: string, options: RequestOptions = {}, body?: unknown): Promise<Blob> {
+    return (await send(body === undefined ? 'GET' : 'POST', url, body, options)).blob();
   }
 
   /**

@@ -1,13 +1,15 @@
 import type { Certificado, certificadoImportarQuery, certificadoInput } from '@intranet/contract/clientes/vencimientos';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
-import type { Db, Executor } from '../../../db/client.ts';
-import { afipCertificados, empresas } from '../../../db/schema.ts';
-import type { DatosCertificado } from './certificado.ts';
+import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
+import { ApiError } from '../../../plugins/errors.ts';
+import { MENSAJES_CERTIFICADO, type ArchivoCertificado } from './certificado.ts';
 import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
 
-// A client's AFIP certificates: imported from their X.509 file, then edited.
+// A client's AFIP certificates: imported from their X.509 file (paired with a request made here when one has its
+// key), then edited. The sealed key itself is never selected here: only whether there is one.
 
 export const certCampos = {
   id: afipCertificados.id,
@@ -22,6 +24,8 @@ export const certCampos = {
   vence: afipCertificados.vence,
   serial: afipCertificados.serial,
   huella: afipCertificados.huella,
+  clave_guardada: sql<boolean>`(${afipCertificados.claveCifrada} is not null)`,
+  reemplazado_por: afipCertificados.reemplazadoPor,
   creado: afipCertificados.creado,
 };
 
@@ -30,21 +34,62 @@ export async function certificadoRow(db: Executor, id: number): Promise<Certific
   return row && { ...row, creado: row.creado.toISOString() };
 }
 
+type Solicitud = typeof afipSolicitudes.$inferSelect;
+
+/**
+ * The client's pending request whose key the certificate carries. None: the import goes on as a plain one when the
+ * client has no pending request for that CUIT, and is refused when it has one (the certificate is then for a key
+ * nobody here holds).
+ */
+async function solicitudDe(tx: Tx, empresaId: number, archivo: ArchivoCertificado): Promise<Solicitud | undefined> {
+  const pendientes = await tx.select().from(afipSolicitudes).where(eq(afipSolicitudes.empresaId, empresaId)).for('update');
+  const par = pendientes.find((s) => s.clavePublica === archivo.clavePublica);
+  const { cuit } = archivo.datos;
+  if (par && par.cuit !== cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, cuit));
+  if (!par && pendientes.some((s) => s.cuit === cuit)) throw new ApiError(400, MENSAJES_CERTIFICADO.sinSolicitud(cuit));
+  return par;
+}
+
+/** The certificate the request renewed steps aside for the new one: it leaves the grid and the expiry alerts. */
+async function reemplazar(tx: Tx, solicitud: Solicitud, nuevoId: number, autor: Autor): Promise<void> {
+  if (solicitud.renuevaId === null) return;
+  const antes = await certificadoRow(tx, solicitud.renuevaId);
+  if (!antes || antes.reemplazado_por !== null) return;
+  await tx
+    .update(afipCertificados)
+    .set({ reemplazadoPor: nuevoId, actualizado: sql`now()` })
+    .where(and(eq(afipCertificados.id, solicitud.renuevaId), isNull(afipCertificados.reemplazadoPor)));
+  await writeAudit(tx, { autor, accion: 'reemplazar', entidad: ENTIDAD.certificado, entidadId: antes.id, antes, despues: await certificadoRow(tx, antes.id) });
+}
 
 export async function importarCertificado(
   db: Db,
-  datos: DatosCertificado,
+  archivo: ArchivoCertificado,
   opciones: z.output<typeof certificadoImportarQuery>,
   autor: Autor,
 ): Promise<Certificado> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, opciones.empresa_id);
+    const solicitud = await solicitudDe(tx, opciones.empresa_id, archivo);
     const [row] = await tx
       .insert(afipCertificados)
-      .values({ ...datos, empresaId: opciones.empresa_id, alias: opciones.alias, ambiente: opciones.ambiente, servicios: opciones.servicios })
+      .values({
+        ...archivo.datos,
+        empresaId: opciones.empresa_id,
+        alias: opciones.alias ?? solicitud?.alias ?? null,
+        ambiente: opciones.ambiente,
+        servicios: opciones.servicios.length > 0 || !solicitud ? opciones.servicios : solicitud.servicios,
+        claveCifrada: solicitud?.claveCifrada ?? null,
+      })
       .returning({ id: afipCertificados.id });
     const creado = (await certificadoRow(tx, row!.id))!;
     await writeAudit(tx, { autor, accion: 'importar', entidad: ENTIDAD.certificado, entidadId: creado.id, despues: creado });
+    if (solicitud) {
+      // The key now lives with its certificate; the request is done.
+      await tx.delete(afipSolicitudes).where(eq(afipSolicitudes.id, solicitud.id));
+      await writeAudit(tx, { autor, accion: 'emparejar', entidad: ENTIDAD.solicitud, entidadId: solicitud.id, despues: { certificado_id: creado.id } });
+      await reemplazar(tx, solicitud, creado.id, autor);
+    }
     return creado;
   });
 }

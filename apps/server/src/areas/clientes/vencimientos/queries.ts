@@ -9,7 +9,7 @@ import { HOY } from '../../../core/fechas.ts';
 export type ListQuery = Omit<z.output<typeof vencimientoListQuery>, 'page' | 'size'> & { grupo: VencimientoGrupo };
 
 /** The audit entities of the area. */
-export const ENTIDAD = { certificado: 'afip_certificado', punto_venta: 'afip_punto_venta', licencia: 'physis_licencia' } as const;
+export const ENTIDAD = { certificado: 'afip_certificado', punto_venta: 'afip_punto_venta', licencia: 'physis_licencia', solicitud: 'afip_solicitud' } as const;
 
 /** Days left until the item expires, in Buenos Aires (negative once expired). */
 export const dias = sql<number>`(${vencimientos.vence} - ${HOY})::int`;

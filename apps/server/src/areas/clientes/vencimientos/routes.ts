@@ -38,6 +38,7 @@ export const vencimientosAuditoria: AuditEntities = {
   [ENTIDAD.certificado]: 'CLIENTES#VER',
   [ENTIDAD.punto_venta]: 'CLIENTES#VER',
   [ENTIDAD.licencia]: 'CLIENTES#VER',
+  [ENTIDAD.solicitud]: 'CLIENTES#VER',
 };
 
 /** A certificate file is a few kilobytes; anything much larger is not one. */
@@ -112,15 +113,14 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags,
         summary: 'Importa un certificado AFIP (.crt/.pem; el cuerpo son los bytes del archivo)',
         description:
-          'Lee el X.509: CUIT del `serialNumber=CUIT nnnnnnnnnnn` del sujeto, CN, emitido, vence, serie y huella SHA-256. 400 si el archivo no es un certificado o no tiene CUIT; 409 si el cliente ya tiene ese certificado.',
+          'Lee el X.509: CUIT del `serialNumber=CUIT nnnnnnnnnnn` del sujeto, CN, emitido, vence, serie y huella SHA-256. Si su clave pública es la de una solicitud pendiente del cliente, se empareja: guarda la clave y reemplaza el certificado que la solicitud renovaba. 400 si el archivo no es un certificado, no tiene CUIT, o el cliente tiene solicitudes pendientes de ese CUIT y ninguna es de su clave; 409 si el cliente ya tiene ese certificado.',
         querystring: certificadoImportarQuery,
         response: { 201: envelope(certificado), ...bad, 409: errorBody, 413: errorBody },
       },
       handler: async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, MENSAJES_CERTIFICADO.noEsCertificado);
-        const datos = leerCertificado(body);
-        const creado = await importarCertificado(db, datos, request.query, autorDe(sessionOf(request)));
+        const creado = await importarCertificado(db, leerCertificado(body), request.query, autorDe(sessionOf(request)));
         return reply.code(201).send({ error: null, datos: creado });
       },
     });

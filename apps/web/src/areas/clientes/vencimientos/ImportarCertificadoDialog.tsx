@@ -5,6 +5,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatCuit } from '@intranet/contract/clientes';
+import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput } from '@intranet/contract/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -28,10 +29,10 @@ const importarForm = certificadoInput.extend({
 type ImportarInput = z.input<typeof importarForm>;
 type ImportarValues = z.output<typeof importarForm>;
 
-function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
+function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined; solicitud?: Solicitud | undefined }) {
   const form = useForm<ImportarInput, unknown, ImportarValues>({
     resolver: contractResolver(importarForm),
-    defaultValues: { empresa_id: empresaId, ambiente: 'produccion', alias: '', servicios: ['wsfe'] },
+    defaultValues: { empresa_id: empresaId, ambiente: solicitud?.ambiente ?? 'produccion', alias: solicitud?.alias ?? '', servicios: solicitud?.servicios ?? ['wsfe'] },
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
@@ -60,7 +61,7 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
       <Stack gap="sm">
         {sinGuardar}
         <Text size="sm" c="dimmed">
-          {t.importarAyuda}
+          {t.importarAyuda} {t.importarEmparejar}
         </Text>
         <FormError message={formError} />
         {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
@@ -95,5 +96,6 @@ function ImportarForm({ empresaId }: { empresaId?: number | undefined }) {
   );
 }
 
-export const abrirImportarCertificado = (empresaId?: number) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.importarTitulo, children: <ImportarForm empresaId={empresaId} /> });
+/** Imports a certificate file; from a pending request, its alias, ambiente and services come filled in. */
+export const abrirImportarCertificado = (empresaId?: number, solicitud?: Solicitud) =>
+  openFormDialog({ modalId: MODAL_ID, title: t.importarTitulo, children: <ImportarForm empresaId={empresaId} solicitud={solicitud} /> });

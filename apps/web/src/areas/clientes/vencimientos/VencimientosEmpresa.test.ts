@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
 import type { Certificado, Licencia, PuntoVenta, VencimientosEmpresa as Datos } from '@intranet/contract/clientes/vencimientos';
 import { renderUi } from '../../../components/testing.tsx';
 import { vencimiento } from '../../../test/builders/clientes.ts';
@@ -27,6 +28,8 @@ const certificado: Certificado = {
   vence: '2026-12-14',
   serial: '0A1B',
   huella: 'AB:CD:EF:01:23:45:67:89:AB:CD:EF',
+  clave_guardada: false,
+  reemplazado_por: null,
   creado: '2024-12-14T10:00:00Z',
 };
 const punto: PuntoVenta = { id: 4, empresa_id: 3, cliente: 'Agro del Litoral S.A.', numero: 3, modalidad: 'cai', cai_vence: '2026-11-20', descripcion: 'Mostrador' };
@@ -69,10 +72,11 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const show = (answer: Datos = datos) => {
+const show = (answer: Datos = datos, solicitudes: Solicitud[] = []) => {
   http.get.mockImplementation(
     answers({
       '/api/vencimientos/empresas/3': answer,
+      '/api/vencimientos/empresas/3/solicitudes': solicitudes,
       '/api/vencimientos/items/certificado/21/renovaciones': [],
     }),
   );
@@ -92,8 +96,8 @@ describe('VencimientosEmpresa', () => {
       ['CAI', 'PV 00003', '20/11/2026', 'Vencido hace 4 días', 'Vencido', 'Renovar'],
     ]);
     expect(rows(screen.getByRole('table', { name: 'Certificados AFIP' }))).toEqual([
-      ['Alias', 'CUIT', 'Ambiente', 'Servicios', 'Emitido', 'Vence', 'Huella SHA-256', ''],
-      ['FacturaciónCN agrolit-wsfe', '30-71234567-1', 'Producción', 'wsfe, wsfex', '14/12/2024', '14/12/2026', 'AB:CD:EF:01:23:45…', ''],
+      ['Alias', 'CUIT', 'Ambiente', 'Servicios', 'Emitido', 'Vence', 'Huella SHA-256', 'Clave', ''],
+      ['FacturaciónCN agrolit-wsfe', '30-71234567-1', 'Producción', 'wsfe, wsfex', '14/12/2024', '14/12/2026', 'AB:CD:EF:01:23:45…', '', ''],
     ]);
     expect(rows(screen.getByRole('table', { name: 'Puntos de venta' }))).toEqual([
       ['Número', 'Modalidad', 'Vencimiento del CAI', 'Descripción', ''],
@@ -108,7 +112,8 @@ describe('VencimientosEmpresa', () => {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.getAllByRole('button', { name: /^Renovar / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Renovar Facturación', 'Renovar PV 00003']);
-    expect(['Importar certificado', 'Nuevo punto de venta', 'Nueva licencia'].map((name) => screen.getByRole('button', { name }).textContent)).toEqual([
+    expect(['Nuevo certificado', 'Importar certificado', 'Nuevo punto de venta', 'Nueva licencia'].map((name) => screen.getByRole('button', { name }).textContent)).toEqual([
+      'Nuevo certificado',
       'Importar certificado',
       'Nuevo punto de venta',
       'Nueva licencia',
@@ -150,5 +155,55 @@ describe('VencimientosEmpresa', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/vencimientos/items/punto_venta/4', expect.anything()));
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Eliminado', message: 'PV 00003' })));
+  });
+
+  it('shows a pending request with its CSR and the AFIP steps, and a paired certificate whose key only CLIENTES#CERTIFICADOS downloads', async () => {
+    const pendiente: Solicitud = {
+      id: 8,
+      empresa_id: 3,
+      renueva_id: 21,
+      cuit: '30712345671',
+      razon_social: 'Agro del Litoral S.A.',
+      alias: 'agrolit-2027',
+      ambiente: 'produccion',
+      servicios: ['wsfe'],
+      sujeto: 'C=AR, O=Agro del Litoral S.A., CN=agrolit-2027, serialNumber=CUIT 30712345671',
+      usuario: 'Administrador',
+      creado: '2026-11-27T10:00:00Z',
+    };
+    const emparejado = { ...certificado, id: 22, alias: 'Nuevo', clave_guardada: true };
+    const viejo = { ...certificado, reemplazado_por: 22 };
+    URL.createObjectURL = vi.fn(() => 'blob:csr');
+    URL.revokeObjectURL = vi.fn();
+    http.blob.mockResolvedValue(new Blob(['-----BEGIN CERTIFICATE REQUEST-----']));
+    permisos.add('CLIENTES#CERTIFICADOS');
+    show({ ...datos, certificados: [viejo, emparejado] }, [pendiente]);
+
+    const tabla = await screen.findByRole('table', { name: 'Solicitudes pendientes' });
+    expect(rows(tabla)[1]).toEqual([`agrolit-2027Pendiente${pendiente.sujeto}`, 'Producción', 'Facturación', expect.stringContaining('Administrador'), '']);
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar .csr agrolit-2027' }));
+    await waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/vencimientos/solicitudes/8/csr'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pasos en AFIP agrolit-2027' }));
+    expect((await screen.findByRole('list', { name: 'Pasos en AFIP' })).textContent).toContain('Administración de Certificados Digitales');
+
+    const certificados = rows(screen.getByRole('table', { name: 'Certificados AFIP' }));
+    expect(certificados.map((r) => r[7])).toEqual(['Clave', 'Reemplazado', 'Clave guardada']);
+    // The replaced one is renewed no more; the paired one's key can be downloaded.
+    expect(screen.queryByRole('button', { name: 'Renovar: generar solicitud Facturación' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Descargar clave y certificado Facturación' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar clave y certificado Nuevo' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Descargar la clave de Nuevo' });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Descargar' }));
+    expect(await within(dialogo).findByText('La contraseña del .p12 debe tener al menos 8 caracteres')).toBeTruthy();
+    fireEvent.change(within(dialogo).getByLabelText(/Contraseña del \.p12/), { target: { value: 'Clave-del-p12' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Descargar' }));
+    await waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/vencimientos/certificados/22/clave', {}, { formato: 'p12', password: 'Clave-del-p12' }));
+  });
+
+  it('offers the key download to nobody without CLIENTES#CERTIFICADOS', async () => {
+    show({ ...datos, certificados: [{ ...certificado, clave_guardada: true }] });
+    expect(await screen.findByText('Clave guardada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Descargar clave/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Renovar: generar solicitud Facturación' })).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import {
   type VencimientoGrupo,
   type VencimientoTipo,
 } from '@intranet/contract/clientes/vencimientos';
+import { solicitud, type ClaveDescargaInput, type solicitudInput } from '@intranet/contract/clientes/solicitudes';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 
@@ -24,6 +25,7 @@ export type LicenciaValues = z.output<typeof licenciaInput>;
 export type CertificadoValues = z.output<typeof certificadoInput>;
 export type PuntoVentaValues = z.output<typeof puntoVentaInput>;
 export type RenovarValues = z.output<typeof renovarInput>;
+export type SolicitudValues = z.output<typeof solicitudInput>;
 
 /** Everything of the area under 'vencimientos': one invalidation refreshes grids, charts, tabs and histories. */
 export const vencimientosKeys = {
@@ -32,6 +34,7 @@ export const vencimientosKeys = {
   meses: (grupo: VencimientoGrupo) => ['vencimientos', 'meses', grupo] as const,
   empresa: (id: number) => ['vencimientos', 'empresa', id] as const,
   renovaciones: (tipo: VencimientoTipo, id: number) => ['vencimientos', 'renovaciones', tipo, id] as const,
+  solicitudes: (empresaId: number) => ['vencimientos', 'solicitudes', empresaId] as const,
 };
 
 const url = (path: string) => apiUrl('api', `/api/vencimientos${path}`);
@@ -136,3 +139,36 @@ export function useGuardarPuntoVenta(id: number | undefined) {
   });
 }
 
+
+/** The client's pending certificate requests (key and CSR made here, waiting for AFIP's certificate). */
+export function useSolicitudes(empresaId: number) {
+  return useQuery({
+    queryKey: vencimientosKeys.solicitudes(empresaId),
+    queryFn: async ({ signal }) => (await http.get(url(`/empresas/${empresaId}/solicitudes`), envelope(z.array(solicitud)), { signal })).datos,
+  });
+}
+
+/** Generates the key and CSR on the server; the key never comes back. */
+export function useGenerarSolicitud() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: SolicitudValues) => (await http.post(url('/solicitudes'), values, envelope(solicitud))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useEliminarSolicitud() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(url(`/solicitudes/${id}`), okBody);
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The request's CSR, to upload at AFIP. */
+export const descargarCsr = (id: number): Promise<Blob> => http.blob(url(`/solicitudes/${id}/csr`));
+
+/** The certificate's key with the certificate (.p12 under the password chosen, or PEM); the server audits it. */
+export const descargarClave = (id: number, opciones: ClaveDescargaInput): Promise<Blob> => http.blob(url(`/certificados/${id}/clave`), {}, opciones);

@@ -1,15 +1,39 @@
-import { Button, Code, Text, Tooltip } from '@mantine/core';
-import { IconCertificate } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Code, Group, Text, Tooltip } from '@mantine/core';
+import { IconCertificate, IconKey, IconRefresh, IconFilePlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { formatFecha } from '../../../../core/format.ts';
 import { abrirCertificado } from '../CertificadoDialog.tsx';
+import { abrirDescargarClave } from '../DescargarClaveDialog.tsx';
 import { abrirImportarCertificado } from '../ImportarCertificadoDialog.tsx';
 import { vencimientosMessages as t } from '../messages.ts';
+import { abrirSolicitud } from '../SolicitudDialog.tsx';
 import { ItemAcciones } from './ItemAcciones.tsx';
 import { Seccion } from './Seccion.tsx';
+
+/** Whether its key is kept here, and whether a newer certificate replaced it. */
+function EstadoClave({ c }: { c: Certificado }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {c.clave_guardada && (
+        <Tooltip label={t.clave.guardadaAyuda}>
+          <Badge color="teal" variant="light" leftSection={<IconKey size={12} />}>
+            {t.clave.guardada}
+          </Badge>
+        </Tooltip>
+      )}
+      {c.reemplazado_por !== null && (
+        <Tooltip label={t.clave.reemplazadoAyuda}>
+          <Badge color="gray" variant="light">
+            {t.clave.reemplazado}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
 
 const columnas: ColumnDef<Certificado>[] = [
   {
@@ -17,7 +41,9 @@ const columnas: ColumnDef<Certificado>[] = [
     header: t.alias,
     cell: ({ row: { original: c } }) => (
       <>
-        <Text size="sm">{c.alias ?? c.cn}</Text>
+        <Text size="sm" td={c.reemplazado_por !== null ? 'line-through' : undefined}>
+          {c.alias ?? c.cn}
+        </Text>
         <Text size="xs" c="dimmed">
           CN {c.cn}
         </Text>
@@ -33,49 +59,70 @@ const columnas: ColumnDef<Certificado>[] = [
     id: 'huella',
     header: t.cert.huella,
     cell: ({ row: { original: c } }) => (
-      <Tooltip label={c.huella}>
+      <Tooltip label={`${t.cert.serial} ${c.serial} · ${c.huella}`}>
         <Code>{c.huella.slice(0, 17)}…</Code>
       </Tooltip>
     ),
   },
-];
-
-/** The same columns with the edit and delete buttons last, for those who may edit. */
-const columnasEditables: ColumnDef<Certificado>[] = [
-  ...columnas,
-  {
-    id: 'acciones',
-    cell: ({ row: { original: c } }) => <ItemAcciones tipo="certificado" id={c.id} nombre={c.alias ?? c.cn} onEditar={() => abrirCertificado(c)} />,
-  },
+  { id: 'clave', header: t.cert.clave, cell: ({ row }) => <EstadoClave c={row.original} /> },
 ];
 
 interface CertificadosEmpresaProps {
   empresaId: number;
   certificados: Certificado[];
   puedeEditar: boolean;
+  /** CLIENTES#CERTIFICADOS: may download a kept key. */
+  puedeDescargarClave: boolean;
 }
 
-/** The client's AFIP certificates, imported from their file and then named and described. */
-export function CertificadosEmpresa({ empresaId, certificados, puedeEditar }: CertificadosEmpresaProps) {
+/** The buttons of a certificate row: renew it (a new request), download its kept key, edit, delete. */
+function Acciones({ c, empresaId, puedeEditar, puedeDescargarClave }: { c: Certificado } & Omit<CertificadosEmpresaProps, 'certificados'>) {
+  const nombre = c.alias ?? c.cn;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {puedeEditar && c.reemplazado_por === null && (
+        <Tooltip label={t.solicitud.renovar}>
+          <ActionIcon variant="subtle" aria-label={`${t.solicitud.renovar} ${nombre}`} onClick={() => abrirSolicitud(empresaId, c)}>
+            <IconRefresh size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {puedeDescargarClave && c.clave_guardada && (
+        <Tooltip label={t.clave.descargar}>
+          <ActionIcon variant="subtle" color="teal" aria-label={`${t.clave.descargar} ${nombre}`} onClick={() => abrirDescargarClave(c)}>
+            <IconKey size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {puedeEditar && <ItemAcciones tipo="certificado" id={c.id} nombre={nombre} onEditar={() => abrirCertificado(c)} />}
+    </Group>
+  );
+}
+
+/** The client's AFIP certificates: requested here (key and CSR) or imported from their file, then named and described. */
+export function CertificadosEmpresa({ empresaId, certificados, puedeEditar, puedeDescargarClave }: CertificadosEmpresaProps) {
+  const conAcciones = puedeEditar || puedeDescargarClave;
+  const columns: ColumnDef<Certificado>[] = conAcciones
+    ? [...columnas, { id: 'acciones', cell: ({ row }) => <Acciones c={row.original} empresaId={empresaId} puedeEditar={puedeEditar} puedeDescargarClave={puedeDescargarClave} /> }]
+    : columnas;
   return (
     <Seccion
       title={t.certificados}
       action={
         puedeEditar && (
-          <Button size="xs" leftSection={<IconCertificate size={14} />} onClick={() => abrirImportarCertificado(empresaId)}>
-            {t.importar}
-          </Button>
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconFilePlus size={14} />} onClick={() => abrirSolicitud(empresaId)}>
+              {t.solicitud.nuevo}
+            </Button>
+            <Button size="xs" leftSection={<IconCertificate size={14} />} onClick={() => abrirImportarCertificado(empresaId)}>
+              {t.importar}
+            </Button>
+          </Group>
         )
       }
       vacio={certificados.length === 0 ? t.sinCertificados : null}
     >
-      <DataTable
-        label={t.certificados}
-        columns={puedeEditar ? columnasEditables : columnas}
-        rows={certificados}
-        getRowId={(c) => String(c.id)}
-        minWidth={700}
-      />
+      <DataTable label={t.certificados} columns={columns} rows={certificados} getRowId={(c) => String(c.id)} minWidth={900} />
     </Seccion>
   );
 }
