@@ -110,6 +110,11 @@ export interface SeedOptions {
   secretsKey?: Buffer | undefined;
   /** Where the demo's sample files are written. */
   dataDir?: string;
+  /**
+   * The file store's folder (config FILES_DIR): the demo's APKs and installers are built into it at seed time.
+   * Absent (the tests' template, cloned under many stores), the demo data has no files.
+   */
+  filesDir?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 /** What the store knows of a file: its content's SHA-256 (lower-case hex) and its size in bytes. */
 export interface StoredFile {
@@ -35,3 +35,6 @@ export class TooLargeError extends Error {
     super(`upload over ${maxBytes} bytes`);
   }
 }
+
+/** Bytes already in memory into the store (the demo data's small files). */
+export const putBytes = (store: FileStore, bytes: Buffer): Promise<StoredFile> => store.put(Readable.from([bytes]), { maxBytes: bytes.length });

@@ -158,36 +158,50 @@ export async function subirVersion(
       throw err instanceof ApkRechazado ? alCampoArchivo(err) : err;
     }
     try {
-      return await db.transaction(async (tx) => {
-        await comprobarContraAnteriores(tx, aplicacionId, apk);
-        const archivo = await registrarArchivo(tx, { ...upload, tipo: APK_TIPO }, nombreApk(apk.packageName, apk.versionName));
-        const [row] = await tx
-          .insert(v)
-          .values({
-            aplicacionId,
-            versionCode: apk.versionCode,
-            versionName: apk.versionName,
-            canal: datos.canal ?? 'beta',
-            archivoId: archivo.id,
-            sha256: archivo.sha256,
-            tamano: archivo.tamano,
-            minSdk: apk.minSdk,
-            targetSdk: apk.targetSdk,
-            firmaSha256: apk.firmaSha256,
-            novedades: datos.novedades ?? null,
-            publicadoPorId: autor.id,
-            publicadoPor: autor.nombre,
-          })
-          .returning({ id: v.id });
-        await tx.update(aplicaciones).set({ actualizado: sql`now()` }).where(eq(aplicaciones.id, aplicacionId));
-        const creada = (await versionRow(tx, aplicacionId, row!.id))!;
-        await writeAudit(tx, { autor, accion: 'subir versión', entidad: ENTIDAD, entidadId: aplicacionId, despues: subidaAuditada(creada) });
-        return creada;
-      });
+      return await db.transaction((tx) => registrarVersion(tx, aplicacionId, upload, apk, datos, autor));
     } catch (err) {
       throw err instanceof ApkRechazado ? alCampoArchivo(err) : err;
     }
   });
+}
+
+/**
+ * Inside the caller's transaction, an APK already in the store and read becomes the app's new version: checked
+ * against the earlier ones, its file row, the version, the audit row. Uploads and the demo data (seed.ts) share it.
+ */
+export async function registrarVersion(
+  tx: Tx,
+  aplicacionId: number,
+  upload: Upload,
+  apk: DatosApk,
+  datos: AplicacionVersionUploadQuery & { fecha?: Date },
+  autor: Autor | null,
+): Promise<AplicacionVersion> {
+  await comprobarContraAnteriores(tx, aplicacionId, apk);
+  const archivo = await registrarArchivo(tx, { ...upload, tipo: APK_TIPO }, nombreApk(apk.packageName, apk.versionName));
+  const [row] = await tx
+    .insert(v)
+    .values({
+      aplicacionId,
+      versionCode: apk.versionCode,
+      versionName: apk.versionName,
+      canal: datos.canal ?? 'beta',
+      archivoId: archivo.id,
+      sha256: archivo.sha256,
+      tamano: archivo.tamano,
+      minSdk: apk.minSdk,
+      targetSdk: apk.targetSdk,
+      firmaSha256: apk.firmaSha256,
+      novedades: datos.novedades ?? null,
+      publicadoPorId: autor?.id ?? null,
+      publicadoPor: autor?.nombre ?? null,
+      ...(datos.fecha ? { fecha: datos.fecha } : {}),
+    })
+    .returning({ id: v.id });
+  await tx.update(aplicaciones).set({ actualizado: sql`now()` }).where(eq(aplicaciones.id, aplicacionId));
+  const creada = (await versionRow(tx, aplicacionId, row!.id))!;
+  await writeAudit(tx, { autor, accion: 'subir versión', entidad: ENTIDAD, entidadId: aplicacionId, despues: subidaAuditada(creada) });
+  return creada;
 }
 
 // Version changes go to the app's history, whose diff shows changed fields only: each row names its version.

@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { versionOrden } from '@intranet/contract/version-numero';
-import { sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';
 import { paqueteDescargas, paquetes } from '../../db/schema.ts';
+import { registrarArchivo } from '../../storage/archivos.ts';
+import { diskStore } from '../../storage/disk.ts';
+import { putBytes, type FileStore } from '../../storage/store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// Packages recorded before uploads existed: listed with their data, without a file to download.
+// The installers, with small stand-in files built at seed time when there is a file store (SeedOptions.filesDir).
 const PACKAGES = [
   { nombre: 'PhysisSetup-3.14.2.exe', producto: 'Physis ERP', version: '3.14.2', canal: 'estable', diasAtras: 2 },
   { nombre: 'PhysisSetup-3.14.1.exe', producto: 'Physis ERP', version: '3.14.1', canal: 'estable', diasAtras: 19 },
@@ -14,7 +19,7 @@ const PACKAGES = [
   { nombre: 'PhysisSetup-3.13.0.exe', producto: 'Physis ERP', version: '3.13.0', canal: 'estable', diasAtras: 61 },
 ];
 
-export async function seedPaquetes(tx: Tx): Promise<void> {
+export async function seedPaquetes(tx: Tx, opts: SeedOptions): Promise<void> {
   await tx.insert(paquetes).values(
     PACKAGES.map(({ diasAtras, ...p }) => ({
       ...p,
@@ -29,4 +34,19 @@ export async function seedPaquetes(tx: Tx): Promise<void> {
     select p.id, g from ${paquetes} p,
            generate_series(p.fecha + interval '2 hours', now(), make_interval(hours => case p.canal when 'beta' then 20 else 7 end)) g`);
   await tx.execute(sql`update ${paquetes} p set descargas = (select count(*) from ${paqueteDescargas} d where d.paquete_id = p.id)`);
+  if (opts.filesDir) await seedArchivosPaquetes(tx, diskStore(opts.filesDir));
+}
+
+/** What a demo installer holds: a line that says so, then filler, 150 to 400 kB, so that its size and download are real. */
+const instaladorDemo = (nombre: string): Buffer =>
+  Buffer.concat([Buffer.from(`Instalador de demostración ${nombre}: no instala nada.\r\n`, 'utf8'), randomBytes(150_000 + Math.floor(Math.random() * 250_000))]);
+
+/** Gives every package without a file one of its own, as if it had been uploaded. */
+export async function seedArchivosPaquetes(tx: Tx, store: FileStore): Promise<void> {
+  const sinArchivo = await tx.select({ id: paquetes.id, nombre: paquetes.nombre }).from(paquetes).where(isNull(paquetes.archivoId));
+  for (const paquete of sinArchivo) {
+    const stored = await putBytes(store, instaladorDemo(paquete.nombre));
+    const archivo = await registrarArchivo(tx, { ...stored, tipo: 'application/octet-stream' }, paquete.nombre);
+    await tx.update(paquetes).set({ archivoId: archivo.id }).where(eq(paquetes.id, paquete.id));
+  }
 }

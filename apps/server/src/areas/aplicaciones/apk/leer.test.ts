@@ -6,9 +6,9 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStore } from '../../../storage/disk.ts';
 import type { FileStore } from '../../../storage/store.ts';
-import { codificarAxml } from '../fixtures/axml.ts';
+import { codificarAxml } from './escribir-axml.ts';
 import { buildApk, createSigner, type ApkSigner, type BuildApkOptions } from '../fixtures/apk.ts';
-import { escribirZip } from '../fixtures/zip.ts';
+import { escribirZip } from './escribir-zip.ts';
 import { leerApk } from './leer.ts';
 import { verificarPkcs7 } from './pkcs7.ts';
 
