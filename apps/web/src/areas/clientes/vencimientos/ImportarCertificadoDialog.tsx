@@ -48,7 +48,8 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
         opciones: { empresa_id: opciones.empresa_id, ambiente: opciones.ambiente, alias: opciones.alias ?? undefined, servicios: opciones.servicios.join(',') },
       });
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.importado, message: t.importadoTexto(formatCuit(c.cuit), formatFecha(c.vence)) });
+      const texto = t.importadoTexto(formatCuit(c.cuit), formatFecha(c.vence));
+      notifications.show({ color: 'green', title: c.clave_guardada ? t.emparejado : t.importado, message: c.clave_guardada ? `${texto}. ${t.emparejadoTexto}` : texto });
     } catch (error) {
       // The file's own problems (not a certificate, no CUIT) belong to the file field.
       const answer = error as { status?: number; campos?: unknown; message: string };

@@ -50,7 +50,9 @@ function SolicitudGenerada({ solicitud }: { solicitud: Solicitud }) {
       <Text size="sm" fw={600}>
         {t.generada}
       </Text>
-      <Code block>{solicitud.sujeto}</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {solicitud.sujeto}
+      </Code>
       <Group>
         <Button leftSection={<IconDownload size={16} />} onClick={() => void guardarCsr(solicitud)} data-autofocus>
           {t.descargarCsr}

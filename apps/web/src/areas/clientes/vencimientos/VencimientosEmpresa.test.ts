@@ -206,4 +206,37 @@ describe('VencimientosEmpresa', () => {
     expect(screen.queryByRole('button', { name: /^Descargar clave/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Renovar: generar solicitud Facturación' })).toBeTruthy();
   });
+
+  it('generates a request from "Nuevo certificado": the alias checked by the contract, then the CSR and the AFIP steps', async () => {
+    const creada: Solicitud = {
+      id: 9,
+      empresa_id: 3,
+      renueva_id: null,
+      cuit: '30712345671',
+      razon_social: 'Agro del Litoral S.A.',
+      alias: 'agrolit-nuevo',
+      ambiente: 'produccion',
+      servicios: ['wsfe'],
+      sujeto: 'C=AR, O=Agro del Litoral S.A., CN=agrolit-nuevo, serialNumber=CUIT 30712345671',
+      usuario: 'Administrador',
+      creado: '2026-11-27T10:00:00Z',
+    };
+    http.post.mockResolvedValue(ok(creada));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuevo certificado' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Generar solicitud de certificado' });
+    const alias = within(dialogo).getByRole('textbox', { name: /Alias \(CN\)/ });
+    fireEvent.change(alias, { target: { value: 'con espacios' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Generar solicitud' }));
+    expect(await within(dialogo).findByText('Solo letras, números, punto, guion y guion bajo (sin espacios)')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+    fireEvent.change(alias, { target: { value: 'agrolit-nuevo' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Generar solicitud' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/vencimientos/solicitudes', { empresa_id: 3, renueva_id: null, alias: 'agrolit-nuevo', ambiente: 'produccion', servicios: ['wsfe'] }, expect.anything()),
+    );
+    expect(await within(dialogo).findByText(creada.sujeto)).toBeTruthy();
+    expect(within(dialogo).getByRole('button', { name: 'Descargar .csr' })).toBeTruthy();
+    expect(within(dialogo).getByRole('list', { name: 'Pasos en AFIP' }).textContent).toContain('wsfe');
+  });
 });

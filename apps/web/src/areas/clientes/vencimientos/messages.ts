@@ -46,6 +46,8 @@ export const vencimientosMessages = {
   servicios: 'Servicios',
   serviciosPlaceholder: 'wsfe, wsfex…',
   importado: 'Certificado importado',
+  emparejado: 'Certificado emparejado con su solicitud',
+  emparejadoTexto: 'Su clave queda guardada',
   importadoTexto: (cuit: string, vence: string) => `CUIT ${cuit}, vence el ${vence}`,
   cliente: 'Cliente',
   nuevaLicencia: 'Nueva licencia',

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Code, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, Group, Text, Tooltip } from '@mantine/core';
 import { IconCertificate, IconKey, IconRefresh, IconFilePlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCuit } from '@intranet/contract/clientes';
@@ -16,22 +16,25 @@ import { Seccion } from './Seccion.tsx';
 /** Whether its key is kept here, and whether a newer certificate replaced it. */
 function EstadoClave({ c }: { c: Certificado }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <>
       {c.clave_guardada && (
         <Tooltip label={t.clave.guardadaAyuda}>
-          <Badge color="teal" variant="light" leftSection={<IconKey size={12} />}>
-            {t.clave.guardada}
-          </Badge>
+          <Group gap={4} wrap="nowrap">
+            <IconKey size={14} color="var(--mantine-color-teal-7)" aria-hidden />
+            <Text size="xs" c="teal.8" fw={600}>
+              {t.clave.guardada}
+            </Text>
+          </Group>
         </Tooltip>
       )}
       {c.reemplazado_por !== null && (
         <Tooltip label={t.clave.reemplazadoAyuda}>
-          <Badge color="gray" variant="light">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {t.clave.reemplazado}
-          </Badge>
+          </Text>
         </Tooltip>
       )}
-    </Group>
+    </>
   );
 }
 
@@ -50,7 +53,7 @@ const columnas: ColumnDef<Certificado>[] = [
       </>
     ),
   },
-  { id: 'cuit', header: t.cert.cuit, cell: ({ row }) => formatCuit(row.original.cuit) },
+  { id: 'cuit', header: t.cert.cuit, cell: ({ row }) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCuit(row.original.cuit)}</Text> },
   { id: 'ambiente', header: t.cert.ambiente, cell: ({ row }) => AMBIENTE_ETIQUETA[row.original.ambiente] },
   { id: 'servicios', header: t.cert.servicios, cell: ({ row }) => row.original.servicios.join(', ') },
   { id: 'emitido', header: t.cert.emitido, cell: ({ row }) => formatFecha(row.original.emitido) },
@@ -122,7 +125,7 @@ export function CertificadosEmpresa({ empresaId, certificados, puedeEditar, pued
       }
       vacio={certificados.length === 0 ? t.sinCertificados : null}
     >
-      <DataTable label={t.certificados} columns={columns} rows={certificados} getRowId={(c) => String(c.id)} minWidth={900} />
+      <DataTable label={t.certificados} columns={columns} rows={certificados} getRowId={(c) => String(c.id)} minWidth={1040} />
     </Seccion>
   );
 }
