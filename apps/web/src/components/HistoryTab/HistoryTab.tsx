@@ -84,7 +84,7 @@ function Cambios({ row, labels, valueLabels }: CambiosProps) {
   const rank = (campo: string) => (order.includes(campo) ? order.indexOf(campo) : order.length);
   const cambios = auditDiff(row.antes, row.despues).sort((a, b) => rank(a.campo) - rank(b.campo));
   const show = (campo: string, value: unknown) =>
-    (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value);
+    (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value, campo);
   return cambios.length === 0 ? (
     <Text size="sm" c="dimmed">
       {historyMessages.sinCambios}

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { auditDiff, formatAuditValue } from './auditDiff.ts';
 
@@ -39,6 +40,16 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue({ a: 1 })).toBe('a: 1');
     expect(formatAuditValue({ usuario_ip: 11, ip: 11, usuario: 3 })).toBe('usuario_ip: 11, ip: 11, usuario: 3');
     expect(formatAuditValue({ id: 15, nombre: 'Nicolás Acosta' })).toBe('Nicolás Acosta');
+  });
+
+  it('formats days, instants and CUITs as the screens do, never raw', () => {
+    expect(formatAuditValue('2026-11-24')).toBe('24/11/2026');
+    expect(formatAuditValue('30123456781', 'cuit')).toBe('30-12345678-1');
+    expect(formatAuditValue('30123456781', 'telefono')).toBe('30123456781');
+    expect(formatAuditValue(dayjs('2026-11-24T14:43:00').toISOString())).toBe('24/11/2026 14:43');
+    expect(formatAuditValue({ vence: '2027-01-31', cuit: '20111111112' })).toBe('vence: 31/01/2027, cuit: 20-11111111-2');
+    expect(formatAuditValue(['2026-01-01', '2026-02-01'])).toBe('01/01/2026, 01/02/2026');
+    expect(formatAuditValue('3.14.2')).toBe('3.14.2');
   });
 
   it('writes a rich-text document as its text, one block per line', () => {

@@ -1,3 +1,6 @@
+import { formatCuit } from '@intranet/contract/clientes';
+import { formatFecha, formatFechaHora } from '../../core/format.ts';
+
 /** One field an audit row changed: its value before and after. */
 export interface CampoCambiado {
   campo: string;
@@ -43,21 +46,34 @@ function documentText(node: Record<string, unknown>): string {
   return children.map(documentText).join(inline ? '' : '\n');
 }
 
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A text value as its screen shows it: a day dd/mm/aaaa, an instant dd/mm/aaaa hh:mm, a CUIT with its dashes. */
+function formatTexto(value: string, campo: string): string {
+  if (DIA.test(value)) return formatFecha(value);
+  if (INSTANTE.test(value)) return formatFechaHora(value);
+  if (campo === 'cuit') return formatCuit(value);
+  return value;
+}
+
 /**
- * A value as the history shows it: '—' for nothing, Sí/No, lists of DNS names by host, rich text as its text,
- * a reference to a person or record (`{id, nombre}`) by its name, JSON otherwise.
+ * A value as the history shows it, formatted as the screens show it (core/format.ts): '—' for nothing, Sí/No,
+ * days and instants, CUITs, lists of DNS names by host, rich text as its text, a reference to a person or
+ * record (`{id, nombre}`) by its name, JSON otherwise. `campo` is the field's name.
  */
-export function formatAuditValue(value: unknown): string {
+export function formatAuditValue(value: unknown, campo = ''): string {
   if (isBlank(value)) return '—';
   if (isRecord(value) && value.type === 'doc') return documentText(value).trim() || '—';
   if (isRecord(value) && typeof value.nombre === 'string') return value.nombre;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return formatTexto(value, campo);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
-    return value.map((item) => (isRecord(item) && typeof item.host === 'string' ? item.host : formatAuditValue(item))).join(', ');
+    return value.map((item) => (isRecord(item) && typeof item.host === 'string' ? item.host : formatAuditValue(item, campo))).join(', ');
   }
   // Any other record reads as its fields, e.g. a lockout's counts "usuario_ip: 11, ip: 11".
-  if (isRecord(value)) return Object.entries(value).map(([clave, v]) => `${clave}: ${formatAuditValue(v)}`).join(', ') || '—';
+  if (isRecord(value)) return Object.entries(value).map(([clave, v]) => `${clave}: ${formatAuditValue(v, clave)}`).join(', ') || '—';
   return JSON.stringify(value);
 }
