@@ -64,8 +64,7 @@ describe('AplicacionForm', () => {
   it('keeps the package fixed once the app has versions, and shows the server’s 400 on its field', async () => {
     http.put.mockRejectedValue(badRequest({ nombre: ['Ya existe una aplicación con ese nombre'] }));
     renderUi(createElement(AplicacionEditar), { url: '/soluciones/apk/1/editar', path: '/soluciones/apk/:id/editar', routes });
-    // The form holds the rich-text editor, a heavier render.
-    expect(await screen.findByRole('heading', { name: 'Editar aplicación Physis Ventas' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Editar aplicación Physis Ventas' })).toBeTruthy();
     expect((screen.getByLabelText(/Paquete/) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByText('Fijo: la aplicación ya tiene versiones con este paquete.')).toBeTruthy();
     type(/Nombre/, 'Physis Stock');
