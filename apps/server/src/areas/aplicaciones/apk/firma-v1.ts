@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DerError } from './der.ts';
 import { ApkRechazado, MENSAJES_APK } from './errores.ts';
 import { Pkcs7Error, verificarPkcs7 } from './pkcs7.ts';
 import type { ApkZip } from './zip.ts';
@@ -102,7 +101,6 @@ export async function verificarFirmaV1(apk: ApkZip): Promise<Buffer | null> {
     certificado = verificarPkcs7(bloque, sfBytes);
   } catch (err) {
     if (err instanceof Pkcs7Error) throw invalida(err.message);
-    if (err instanceof DerError) throw invalida('el bloque de firma está dañado');
     throw err;
   }
   const mf = await apk.leer(mfEntrada, MAX_META);

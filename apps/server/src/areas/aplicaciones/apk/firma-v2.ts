@@ -1,4 +1,6 @@
-import { constants, createHash, createPublicKey, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import * as pkijs from 'pkijs';
+import { arrayBuffer, huellaClavePublica } from '../../../core/x509.ts';
 import type { FileStore } from '../../../storage/store.ts';
 import { ApkRechazado, MENSAJES_APK } from './errores.ts';
 
@@ -121,7 +123,9 @@ function verificarFirma(f: Firmante): { id: number; digest: string } {
   let clave: KeyObject;
   try {
     clave = createPublicKey({ key: f.clave, format: 'der', type: 'spki' });
-    if (!new X509Certificate(f.certificado).publicKey.export({ format: 'der', type: 'spki' }).equals(f.clave)) throw new Error();
+    // The certificate is read with the portal's X.509 library; both keys are compared as Node re-encodes them.
+    const spki = Buffer.from(pkijs.Certificate.fromBER(arrayBuffer(f.certificado)).subjectPublicKeyInfo.toSchema().toBER(false));
+    if (huellaClavePublica(spki) !== huellaClavePublica(f.clave)) throw new Error();
   } catch {
     throw invalida('la clave del bloque de firma APK no es la de su certificado');
   }

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,5 +87,23 @@ describe('verificarPkcs7', () => {
     const bloque = Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
     expect(verificarPkcs7(bloque, contenido).equals(signer.certificate)).toBe(true);
     expect(() => verificarPkcs7(bloque, Buffer.from('otro contenido'))).toThrow('el resumen firmado no coincide');
+  });
+
+  it('checks the blocks openssl signs with EC and DSA keys too, and answers their signer', async () => {
+    const contenido = Buffer.from('Signature-Version: 1.0\r\n\r\n');
+    const sf = join(dir, 'CERT.SF');
+    await writeFile(sf, contenido);
+    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+    openssl('genpkey', '-genparam', '-algorithm', 'DSA', '-pkeyopt', 'dsa_paramgen_bits:2048', '-out', 'dsa-param.pem');
+    for (const [nombre, clave] of [['ec', 'ec'], ['dsa', 'dsa:dsa-param.pem']] as const) {
+      const extra = nombre === 'ec' ? ['-pkeyopt', 'ec_paramgen_curve:prime256v1'] : [];
+      openssl('req', '-x509', '-newkey', clave, ...extra, '-nodes', '-keyout', `${nombre}.key`, '-out', `${nombre}.pem`, '-days', '30', '-subj', `/CN=${nombre}`);
+      openssl('cms', '-sign', '-binary', '-in', 'CERT.SF', '-signer', `${nombre}.pem`, '-inkey', `${nombre}.key`, '-outform', 'DER', '-out', `${nombre}.p7`, '-md', 'sha256');
+      const bloque = await readFile(join(dir, `${nombre}.p7`));
+      const esperado = new X509Certificate(await readFile(join(dir, `${nombre}.pem`))).raw;
+      expect(verificarPkcs7(bloque, contenido).equals(esperado), nombre).toBe(true);
+      expect(() => verificarPkcs7(bloque, Buffer.from('otro contenido')), nombre).toThrow('el resumen firmado no coincide');
+    }
+    expect(() => verificarPkcs7(Buffer.from('no es un bloque'), contenido)).toThrow('el bloque de firma está dañado');
   });
 });

@@ -1,8 +1,12 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
-import { DER, derAt, derChildren, derExpect, derOid, type DerNode } from './der.ts';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import * as pkijs from 'pkijs';
+import { arrayBuffer } from '../../../core/x509.ts';
+
+// A v1 (JAR) signature block is a detached PKCS#7 SignedData, read with the portal's X.509 library (core/x509.ts);
+// the signature itself is checked by Node, which knows RSA, ECDSA and the DSA of old signing keys alike.
 
 /** Digest algorithms by OID, as Node names them. */
-export const DIGESTS: Readonly<Record<string, string>> = {
+const DIGESTS: Readonly<Record<string, string>> = {
   '1.3.14.3.2.26': 'sha1',
   '2.16.840.1.101.3.4.2.1': 'sha256',
   '2.16.840.1.101.3.4.2.2': 'sha384',
@@ -13,42 +17,43 @@ const OID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 
 export class Pkcs7Error extends Error {}
 
-interface Firmante {
-  emisor: Buffer;
-  serie: Buffer;
-  digest: string;
-  /** The [0] IMPLICIT signed attributes, when present. */
-  atributos: DerNode | undefined;
-  firma: Buffer;
+function signedData(bloque: Buffer): pkijs.SignedData {
+  let info: pkijs.ContentInfo;
+  try {
+    info = pkijs.ContentInfo.fromBER(arrayBuffer(bloque));
+  } catch {
+    throw new Pkcs7Error('el bloque de firma está dañado');
+  }
+  if (info.contentType !== OID_SIGNED_DATA) throw new Pkcs7Error('no es un bloque PKCS#7 SignedData');
+  try {
+    return new pkijs.SignedData({ schema: info.content });
+  } catch {
+    throw new Pkcs7Error('el bloque de firma está dañado');
+  }
 }
 
-/** Issuer and serial of a certificate, to match the signer that names it. */
-function emisorYSerie(certificado: Buffer): { emisor: Buffer; serie: Buffer } {
-  const tbs = derChildren(derExpect(derChildren(derAt(certificado)), 0, DER.SEQUENCE));
-  const desde = tbs[0]?.tag === DER.CONTEXT_0 ? 1 : 0;
-  return { serie: derExpect(tbs, desde, DER.INTEGER).value, emisor: derExpect(tbs, desde + 2, DER.SEQUENCE).raw };
+/** The certificate the signer names by issuer and serial, among those the block carries. */
+function certificadoDe(datos: pkijs.SignedData, firmante: pkijs.SignerInfo): pkijs.Certificate {
+  const sid = firmante.sid;
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) throw new Pkcs7Error('el firmante no se identifica por emisor y serie');
+  const certificado = (datos.certificates ?? []).find(
+    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber),
+  );
+  if (!certificado) throw new Pkcs7Error('el certificado del firmante no está en el bloque');
+  return certificado;
 }
 
-function leerFirmante(nodo: DerNode): Firmante {
-  const partes = derChildren(nodo);
-  const emisorSerie = derChildren(derExpect(partes, 1, DER.SEQUENCE));
-  const digest = DIGESTS[derOid(derChildren(derExpect(partes, 2, DER.SEQUENCE))[0]!)];
-  if (!digest) throw new Pkcs7Error('algoritmo de resumen no admitido');
-  const atributos = partes[3]?.tag === DER.CONTEXT_0 ? partes[3] : undefined;
-  const firma = derExpect(partes, atributos ? 5 : 4, DER.OCTET_STRING).value;
-  return { emisor: derExpect(emisorSerie, 0, DER.SEQUENCE).raw, serie: derExpect(emisorSerie, 1, DER.INTEGER).value, digest, atributos, firma };
-}
-
-/** The bytes the signature covers: the content, or the signed attributes re-tagged as a SET (RFC 2315 §9.3). */
-function datosFirmados(firmante: Firmante, contenido: Buffer): Buffer {
-  if (!firmante.atributos) return contenido;
-  const esperado = createHash(firmante.digest).update(contenido).digest();
-  const resumen = derChildren(firmante.atributos)
-    .map((attr) => derChildren(attr))
-    .find((attr) => derOid(attr[0]!) === OID_MESSAGE_DIGEST);
-  const valor = resumen?.[1] ? derChildren(resumen[1])[0]?.value : undefined;
-  if (!valor || !valor.equals(esperado)) throw new Pkcs7Error('el resumen firmado no coincide con el archivo de firma');
-  return Buffer.concat([Buffer.from([DER.SET]), firmante.atributos.raw.subarray(1)]);
+/** The bytes the signature covers: the content, or the signed attributes as a SET once their digest holds (RFC 2315 §9.3). */
+function datosFirmados(firmante: pkijs.SignerInfo, digest: string, contenido: Buffer): Buffer {
+  const atributos = firmante.signedAttrs;
+  if (!atributos) return contenido;
+  const resumen = atributos.attributes.find((a) => a.type === OID_MESSAGE_DIGEST)?.values[0] as { valueBlock?: { valueHexView?: Uint8Array } } | undefined;
+  const valor = resumen?.valueBlock?.valueHexView;
+  if (!valor || !Buffer.from(valor).equals(createHash(digest).update(contenido).digest())) {
+    throw new Pkcs7Error('el resumen firmado no coincide con el archivo de firma');
+  }
+  // PKI.js keeps the attributes as they were signed, already re-tagged as a SET.
+  return Buffer.from(atributos.encodedValue);
 }
 
 /**
@@ -56,31 +61,21 @@ function datosFirmados(firmante: Firmante, contenido: Buffer): Buffer {
  * certificate (DER). Throws Pkcs7Error when the block is malformed or the signature does not hold.
  */
 export function verificarPkcs7(bloque: Buffer, contenido: Buffer): Buffer {
-  const contentInfo = derChildren(derAt(bloque));
-  if (derOid(derExpect(contentInfo, 0, 0x06)) !== OID_SIGNED_DATA) throw new Pkcs7Error('no es un bloque PKCS#7 SignedData');
-  const signedData = derChildren(derExpect(derChildren(derExpect(contentInfo, 1, DER.CONTEXT_0)), 0, DER.SEQUENCE));
-  const certificados = signedData.find((n) => n.tag === DER.CONTEXT_0);
-  const firmantes = signedData.at(-1);
-  if (!certificados || firmantes?.tag !== DER.SET) throw new Pkcs7Error('el bloque no trae certificado o firmante');
-  const [primero] = derChildren(firmantes);
-  if (!primero) throw new Pkcs7Error('el bloque no trae firmante');
-  const firmante = leerFirmante(primero);
-  const certificado = derChildren(certificados)
-    .map((c) => c.raw)
-    .find((der) => {
-      const { emisor, serie } = emisorYSerie(der);
-      return emisor.equals(firmante.emisor) && serie.equals(firmante.serie);
-    });
-  if (!certificado) throw new Pkcs7Error('el certificado del firmante no está en el bloque');
+  const datos = signedData(bloque);
+  if (!datos.certificates?.length || datos.signerInfos.length === 0) throw new Pkcs7Error('el bloque no trae certificado o firmante');
+  const firmante = datos.signerInfos[0]!;
+  const digest = DIGESTS[firmante.digestAlgorithm.algorithmId];
+  if (!digest) throw new Pkcs7Error('algoritmo de resumen no admitido');
+  const certificado = certificadoDe(datos, firmante);
   let clave;
   try {
-    clave = new X509Certificate(certificado).publicKey;
+    clave = createPublicKey({ key: Buffer.from(certificado.subjectPublicKeyInfo.toSchema().toBER(false)), format: 'der', type: 'spki' });
   } catch {
     throw new Pkcs7Error('el certificado del firmante no se puede leer');
   }
   // RSA (PKCS#1 v1.5), ECDSA and DSA: Node picks the scheme from the key; the digest from the signer.
-  if (!verify(firmante.digest, datosFirmados(firmante, contenido), clave, firmante.firma)) {
+  if (!verify(digest, datosFirmados(firmante, digest, contenido), clave, Buffer.from(firmante.signature.valueBlock.valueHexView))) {
     throw new Pkcs7Error('la firma no corresponde al contenido firmado');
   }
-  return certificado;
+  return Buffer.from(certificado.toSchema().toBER(false));
 }
