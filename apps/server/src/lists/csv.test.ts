@@ -1,13 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { csvFilename, fechaHora, sendCsv, sinFormula, type CsvValue } from './csv.ts';
+import { csvFilename, instanteIso, sendCsv, sinFormula, type CsvValue } from './csv.ts';
 import { likePattern } from './list.ts';
 
 describe('CSV values', () => {
-  it('writes dates as dd/mm/aaaa HH:mm in Argentina time', () => {
-    expect(fechaHora(new Date('2026-03-09T02:05:00Z'))).toBe('08/03/2026 23:05');
-    expect(fechaHora(new Date('2026-12-31T15:30:59Z'))).toBe('31/12/2026 12:30');
+  it('writes instants in ISO 8601, in Argentina time with its offset, to the second', () => {
+    expect(instanteIso(new Date('2026-03-09T02:05:00Z'))).toBe('2026-03-08T23:05:00-03:00');
+    expect(instanteIso(new Date('2026-12-31T15:30:59.999Z'))).toBe('2026-12-31T12:30:59-03:00');
+    expect(new Date(instanteIso(new Date('2026-12-31T15:30:59Z'))).toISOString()).toBe('2026-12-31T15:30:59.000Z');
   });
   it('names the file after the list and the date', () => {
     expect(csvFilename('servidores', new Date('2026-03-09T12:00:00Z'))).toBe('servidores-2026-03-09.csv');
@@ -47,7 +48,7 @@ describe('CSV injection (OWASP)', () => {
 
   it('keeps a number a number, a negative one too; text that looks like one is still text', async () => {
     const { celdas } = await exportar([[-10, 0, 3.5, '-10', true, new Date('2026-03-09T02:05:00Z')]]);
-    expect(celdas).toEqual(['-10', '0', '3.5', "'-10", 'Sí', '08/03/2026 23:05']);
+    expect(celdas).toEqual(['-10', '0', '3.5', "'-10", 'Sí', '2026-03-08T23:05:00-03:00']);
   });
 });
 

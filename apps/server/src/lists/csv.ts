@@ -19,7 +19,10 @@ export interface CsvColumn<Row> {
   valor: (row: Row) => CsvValue;
 }
 
-/** How a value is written: text guarded against formulas, a number as is, a date as dd/mm/aaaa HH:mm, Sí/No. */
+/**
+ * How a value is written: text guarded against formulas, a number as is, an instant in ISO 8601 (Argentina's time
+ * with its offset), Sí/No. A day is a text already in ISO 8601 (aaaa-mm-dd): spreadsheets read both as dates.
+ */
 export type CsvTipo = 'texto' | 'numero' | 'fecha' | 'booleano';
 
 /** A column of a list that PostgreSQL can write itself: the same value read in SQL, and its kind. */
@@ -37,16 +40,22 @@ const partes = (date: Date) =>
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
-  ) as Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
+  ) as Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'second', string>;
 
-/** dd/mm/aaaa HH:mm, as staff write dates. */
-export function fechaHora(date: Date): string {
+const dos = (n: number) => String(n).padStart(2, '0');
+
+/** An instant in ISO 8601 as the CSV writes it: Argentina's time, to the second, with its offset (2026-11-24T14:43:05-03:00). */
+export function instanteIso(date: Date): string {
   const p = partes(date);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const minutos = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const desfase = `${minutos < 0 ? '-' : '+'}${dos(Math.floor(Math.abs(minutos) / 60))}:${dos(Math.abs(minutos) % 60)}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${desfase}`;
 }
 
 /** What a spreadsheet reads as the start of a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@`, tab, CR. */
@@ -68,7 +77,7 @@ export function csvFilename(nombre: string, today = new Date()): string {
 
 /**
  * Streams a list as CSV: UTF-8 with a BOM (so Excel reads accents right), a header row, comma-separated,
- * dates as dd/mm/aaaa HH:mm, text that a spreadsheet would run as a formula neutralised (`sinFormula`).
+ * instants in ISO 8601 (`instanteIso`), text that a spreadsheet would run as a formula neutralised (`sinFormula`).
  * Rows are pulled batch by batch as the client reads, so memory stays bounded whatever the number of rows,
  * and a client that goes away stops the reading.
  */
@@ -86,7 +95,7 @@ export function sendCsv<Row>(
     bom: true,
     header: true,
     columns: columnas.map((c) => c.titulo),
-    cast: { string: sinFormula, date: fechaHora, boolean: (value) => (value ? 'Sí' : 'No') },
+    cast: { string: sinFormula, date: instanteIso, boolean: (value) => (value ? 'Sí' : 'No') },
   });
   pipeline(Readable.from(records()), csv).catch((err: unknown) => {
     reply.log.error({ err }, 'exportación CSV interrumpida');
@@ -98,8 +107,8 @@ export function sendCsv<Row>(
 }
 
 /**
- * The value as `sendCsv` writes it, written by PostgreSQL: the same formula guard (a leading `'`), dates in
- * Argentina's time as dd/mm/aaaa HH:mm, Sí/No; an empty text stays an empty cell (COPY would quote it).
+ * The value as `sendCsv` writes it, written by PostgreSQL: the same formula guard (a leading `'`), instants in
+ * ISO 8601 in Argentina's time with its offset, Sí/No; an empty text stays an empty cell (COPY would quote it).
  */
 function escrito(valor: SQLWrapper, tipo: CsvTipo): SQL {
   switch (tipo) {
@@ -107,8 +116,11 @@ function escrito(valor: SQLWrapper, tipo: CsvTipo): SQL {
       return sql`case when left(${valor}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${valor} else nullif(${valor}, '') end`;
     case 'numero':
       return sql`${valor}`;
-    case 'fecha':
-      return sql`to_char(${valor} at time zone ${ZONA_HORARIA}, 'DD/MM/YYYY HH24:MI')`;
+    case 'fecha': {
+      const local = sql`(${valor} at time zone ${ZONA_HORARIA})`;
+      const utc = sql`(${valor} at time zone 'UTC')`;
+      return sql`to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${local} < ${utc} then '-' else '+' end || to_char(greatest(${local} - ${utc}, ${utc} - ${local}), 'HH24:MI')`;
+    }
     case 'booleano':
       return sql`case when ${valor} then 'Sí' when not ${valor} then 'No' end`;
   }

@@ -158,7 +158,7 @@ describe('GET /api/empresas (list)', () => {
         Activo: item.activo ? 'Sí' : 'No',
       });
       expect(['Responsable inscripto', 'Monotributo', 'Exento', 'Consumidor final', 'No responsable']).toContain(row['Condición IVA']);
-      expect(row['Actualizado']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(row['Actualizado']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     }
   });
 

@@ -134,7 +134,7 @@ describe('issues list', () => {
     expect(rows.map((x) => x['Título'])).toEqual(['ListaError: alfa', 'ListaError: beta']);
     // The same cells whoever writes the file (PostgreSQL's COPY, or row by row on PGlite).
     expect(rows[0]).toMatchObject({ Proyecto: 'Triage', Nivel: 'error', Estado: 'unresolved', Eventos: '3', Release: 'r2', Environment: 'production', Asignado: '' });
-    expect(rows[0]!['Última vez']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(rows[0]!['Última vez']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     const fl = await get('/api/insights/filtros');
     expect(fl.body.datos.environments).toEqual(expect.arrayContaining(['production', 'staging']));
     expect(fl.body.datos.releases).toEqual(expect.arrayContaining(['r1', 'r2']));

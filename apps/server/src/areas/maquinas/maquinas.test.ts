@@ -75,7 +75,7 @@ describe('GET /api/maquinas', () => {
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.Nombre)).toEqual(['SRV-RACK-01', 'SRV-RACK-02']);
     expect(rows[0]).toMatchObject({ Tipo: 'Servidor', Estado: 'En uso', 'Asignada a': 'Romero, Diego' });
-    expect(rows[0]!['Fecha de compra']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(rows[0]!['Fecha de compra']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const ub = await ctx.t.app.inject({ url: '/api/maquinas/ubicaciones', headers: ctx.headers });
     expect(ub.json().datos).toEqual(expect.arrayContaining(['Depósito', 'Oficina central', 'Sala técnica']));
   });

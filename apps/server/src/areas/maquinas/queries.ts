@@ -109,9 +109,10 @@ export const maquinasCsv: CsvColumn<Maquina>[] = [
   { titulo: 'Ubicación', valor: (m) => m.ubicacion },
   { titulo: 'Estado', valor: (m) => MAQUINA_ESTADO_NOMBRES[m.estado] },
   { titulo: 'Asignada a', valor: (m) => m.persona_nombre },
-  { titulo: 'Asignada desde', valor: (m) => fechaAr(m.asignada_desde) },
-  { titulo: 'Fecha de compra', valor: (m) => fechaAr(m.fecha_compra) },
-  { titulo: 'Garantía hasta', valor: (m) => fechaAr(m.garantia_hasta) },
+  // Days as they are, aaaa-mm-dd: the CSV writes dates in ISO 8601 (lists/csv.ts).
+  { titulo: 'Asignada desde', valor: (m) => m.asignada_desde },
+  { titulo: 'Fecha de compra', valor: (m) => m.fecha_compra },
+  { titulo: 'Garantía hasta', valor: (m) => m.garantia_hasta },
   { titulo: 'Notas', valor: (m) => m.notas },
 ];
 

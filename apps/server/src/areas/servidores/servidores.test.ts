@@ -258,7 +258,7 @@ describe('GET /api/servidores/export.csv', () => {
     const mail = rows[3]!;
     expect(mail[8]).toBe('mail.physis.com.ar webmail.physis.com.ar');
     expect(mail[9]).toBe('Postfix y Dovecot. Renovación del certificado automática.');
-    expect(mail[11]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(mail[11]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
 
   it('answers every matching row, more than one batch, in order and without repeats', async () => {

@@ -1,5 +1,5 @@
 import type { Sitio, SitioEstado, SitioFila, sitioListQuery, SitioOpciones, SitioValues } from '@intranet/contract/sitios';
-import { DIAS_CRITICO, DIAS_PROXIMO, fechaCorta, type VencimientoEstado } from '@intranet/contract/clientes/vencimientos';
+import { DIAS_CRITICO, DIAS_PROXIMO, type VencimientoEstado } from '@intranet/contract/clientes/vencimientos';
 import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -126,8 +126,6 @@ export const sitiosSource = (db: Executor): ListSource<SitioFila> => ({
 
 export const ESTADO_NOMBRES: Record<SitioEstado, string> = { activo: 'Activo', mantenimiento: 'Mantenimiento', caido: 'Caído', baja: 'Baja' };
 
-const fechaCsv = (iso: string | null) => (iso ? fechaCorta(iso) : null);
-
 export const sitiosCsv: CsvColumn<SitioFila>[] = [
   { titulo: 'Nombre', valor: (s) => s.nombre },
   { titulo: 'URL', valor: (s) => s.url },
@@ -135,9 +133,9 @@ export const sitiosCsv: CsvColumn<SitioFila>[] = [
   { titulo: 'Servidor', valor: (s) => s.servidor },
   { titulo: 'DNS', valor: (s) => s.dns_host },
   { titulo: 'Estado', valor: (s) => ESTADO_NOMBRES[s.estado] },
-  { titulo: 'SSL vence', valor: (s) => fechaCsv(s.ssl_vence) },
+  { titulo: 'SSL vence', valor: (s) => s.ssl_vence },
   { titulo: 'Emisor SSL', valor: (s) => s.ssl_emisor },
-  { titulo: 'Dominio vence', valor: (s) => fechaCsv(s.dominio_vence) },
+  { titulo: 'Dominio vence', valor: (s) => s.dominio_vence },
   { titulo: 'Registrador', valor: (s) => s.registrador },
   { titulo: 'Última verificación', valor: (s) => (s.verificado_en ? new Date(s.verificado_en) : null) },
   { titulo: 'Resultado', valor: (s) => s.verificacion_mensaje },

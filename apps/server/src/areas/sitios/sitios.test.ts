@@ -102,7 +102,7 @@ describe('GET /api/sitios', () => {
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(SITIOS.filter((s) => s.cliente).length);
     expect(rows[0]).toMatchObject({ Nombre: 'Bodegas Valle de Uco', Cliente: 'Bodegas Valle de Uco S.A.', Estado: 'Mantenimiento', Registrador: 'NIC Argentina' });
-    expect(rows[0]!['SSL vence']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(rows[0]!['SSL vence']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('answers the own servers with their DNS entries for the form', async () => {

@@ -1,5 +1,5 @@
 import { SITIO_VENCIMIENTO_TIPO_ETIQUETA, type SitioVencimiento, type sitioVencimientoListQuery } from '@intranet/contract/sitios';
-import { diasRestantesTexto, ESTADO_ETIQUETA, estadoVencimiento, fechaCorta, type VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import { diasRestantesTexto, ESTADO_ETIQUETA, estadoVencimiento, type VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
 import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -74,7 +74,7 @@ export const sitiosVencimientosCsv: CsvColumn<SitioVencimiento>[] = [
   { titulo: 'Cliente', valor: (r) => r.cliente ?? 'Propio' },
   { titulo: 'Tipo', valor: (r) => SITIO_VENCIMIENTO_TIPO_ETIQUETA[r.tipo] },
   { titulo: 'Emisor / registrador', valor: (r) => r.detalle },
-  { titulo: 'Vence', valor: (r) => fechaCorta(r.vence) },
+  { titulo: 'Vence', valor: (r) => r.vence },
   { titulo: 'Días restantes', valor: (r) => r.dias },
   { titulo: 'Estado', valor: (r) => `${ESTADO_ETIQUETA[estadoVencimiento(r.dias)]} (${diasRestantesTexto(r.dias)})` },
 ];

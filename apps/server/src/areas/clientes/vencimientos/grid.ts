@@ -1,5 +1,5 @@
 import type { Vencimiento, VencimientoGrupo, VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
-import { diasRestantesTexto, fechaCorta, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
+import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { empresas, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
@@ -87,7 +87,7 @@ export const vencimientosCsv: CsvColumn<Vencimiento>[] = [
   { titulo: 'Tipo', valor: (v) => VENCIMIENTO_TIPO_ETIQUETA[v.tipo] },
   { titulo: 'Ítem', valor: (v) => v.item },
   { titulo: 'Detalle', valor: (v) => v.detalle },
-  { titulo: 'Vence', valor: (v) => fechaCorta(v.vence) },
+  { titulo: 'Vence', valor: (v) => v.vence },
   { titulo: 'Días restantes', valor: (v) => v.dias },
   { titulo: 'Estado', valor: (v) => diasRestantesTexto(v.dias) },
 ];

@@ -171,7 +171,7 @@ describe('GET /api/dns', () => {
     const valores: Fila[] = [
       { texto: '=HYPERLINK("x")', numero: -10, fecha: new Date('2026-03-09T02:05:00Z'), si: true },
       { texto: '', numero: 0, fecha: new Date('2026-12-31T15:30:59Z'), si: false },
-      { texto: '\tx', numero: 42, fecha: new Date('2026-07-01T03:00:00Z'), si: null },
+      { texto: '\tx', numero: 42, fecha: new Date('2026-07-01T03:00:00.999Z'), si: null },
       { texto: null, numero: 7, fecha: new Date('2026-01-01T00:00:00Z'), si: true },
     ];
     const v = sql.raw('v');
@@ -199,7 +199,8 @@ describe('GET /api/dns', () => {
     await app.close();
     const enSql = rows.map((r) => columnas.map((c) => String(r[c.titulo] ?? '')));
     expect(enSql).toEqual(escritas);
-    expect(escritas[0]).toEqual(["'=HYPERLINK(\"x\")", '-10', '08/03/2026 23:05', 'Sí']);
+    expect(escritas[0]).toEqual(["'=HYPERLINK(\"x\")", '-10', '2026-03-08T23:05:00-03:00', 'Sí']);
+    expect(escritas.map((fila) => fila[2])).toEqual(['2026-03-08T23:05:00-03:00', '2026-12-31T12:30:59-03:00', '2026-07-01T00:00:00-03:00', '2025-12-31T21:00:00-03:00']);
   });
 });
 
