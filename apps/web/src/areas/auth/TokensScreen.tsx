@@ -14,6 +14,7 @@ import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../components/formDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -96,15 +97,14 @@ function TokenForm({ propios }: { propios: readonly string[] }) {
         {sinGuardar}
         <FormError message={formError} />
         <TextField control={form.control} name="nombre" label={t.campos.nombre} description={t.nombreAyuda} withAsterisk maxLength={100} data-autofocus />
-        <TextField
+        <DateField
           control={form.control}
           name="vence"
           label={t.campos.vence}
           description={t.venceAyuda}
-          type="date"
           withAsterisk
-          min={dayjs().format('YYYY-MM-DD')}
-          max={dayjs().add(TOKEN_MAX_DIAS, 'day').format('YYYY-MM-DD')}
+          minDate={dayjs().format('YYYY-MM-DD')}
+          maxDate={dayjs().add(TOKEN_MAX_DIAS, 'day').format('YYYY-MM-DD')}
         />
         <PermisosField control={form.control} propios={propios} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />

@@ -10,6 +10,7 @@ import { NumberField } from '../../components/form/NumberField.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { EmpresaSelect, razonSocial } from '../../components/EntitySelect/EmpresaSelect.tsx';
@@ -103,9 +104,9 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
         <ResponsableField control={control} actual={actual} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} type="date" withAsterisk />
-        <TextField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} type="date" />
-        <TextField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} type="date" />
+        <DateField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} withAsterisk />
+        <DateField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} />
+        <DateField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} />
         <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
         <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
       </SimpleGrid>

@@ -10,6 +10,7 @@ import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useAsignarMaquina, useDevolverMaquina, type AsignarValues, type DevolverValues } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
@@ -47,7 +48,7 @@ function AsignarForm({ maquina }: { maquina: Maquina }) {
       <Stack gap="sm">
         <FormError message={formError} />
         <PersonaSelect control={form.control} name="persona_id" label={t.persona} withAsterisk soloActivas data-autofocus />
-        <TextField control={form.control} name="fecha" label={t.fecha} type="date" withAsterisk max={hoy()} />
+        <DateField control={form.control} name="fecha" label={t.fecha} withAsterisk maxDate={hoy()} />
         <TextField control={form.control} name="notas" label={t.notasAsignacion} maxLength={500} />
         <Acciones submitting={form.formState.isSubmitting} label={t.asignar} />
       </Stack>
@@ -78,7 +79,7 @@ function DevolverForm({ maquina }: { maquina: Maquina }) {
       <Stack gap="sm">
         <Text size="sm">{t.devolverTexto(maquina.persona_nombre ?? '')}</Text>
         <FormError message={formError} />
-        <TextField control={form.control} name="fecha" label={t.fecha} type="date" withAsterisk min={maquina.asignada_desde ?? undefined} max={hoy()} />
+        <DateField control={form.control} name="fecha" label={t.fecha} withAsterisk minDate={maquina.asignada_desde ?? undefined} maxDate={hoy()} />
         <SelectField
           control={form.control}
           name="estado"

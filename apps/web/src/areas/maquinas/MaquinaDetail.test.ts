@@ -82,7 +82,7 @@ describe('MaquinaDetail', () => {
     show(maquinaDetalle());
     fireEvent.click(await screen.findByRole('button', { name: 'Asignar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Asignar NB-ANA' });
-    expect((within(dialog).getByLabelText(/Fecha/) as HTMLInputElement).value).toBe(hoy);
+    expect((within(dialog).getByLabelText(/Fecha/) as HTMLInputElement).value).toBe(dayjs(hoy).format('DD/MM/YYYY'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
     expect(await within(dialog).findByText('Elija una persona')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();

@@ -6,6 +6,7 @@ import { NumberField } from '../../components/form/NumberField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useGuardarMaquina, useMaquina } from './api.ts';
@@ -101,8 +102,8 @@ function MaquinaForm({ id, nombre, initial, asignada }: { id?: number; nombre?: 
         <NumberField control={control} name="disco_gb" label={t.campos.disco_gb} min={0} />
         <TextField control={control} name="ip" label={t.campos.ip} placeholder="192.168.0.10" />
         <TextField control={control} name="mac" label={t.campos.mac} placeholder="3C:52:82:0A:1B:2C" />
-        <TextField control={control} name="fecha_compra" label={t.campos.fecha_compra} type="date" />
-        <TextField control={control} name="garantia_hasta" label={t.campos.garantia_hasta} type="date" />
+        <DateField control={control} name="fecha_compra" label={t.campos.fecha_compra} />
+        <DateField control={control} name="garantia_hasta" label={t.campos.garantia_hasta} />
       </SimpleGrid>
       <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />
     </RecordFormScreen>

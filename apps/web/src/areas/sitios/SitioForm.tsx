@@ -7,6 +7,7 @@ import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useGuardarSitio, useSitio, useSitioOpciones, type SitioValues } from './api.ts';
@@ -147,9 +148,9 @@ function SitioForm({ id, nombre, initial }: SitioFormProps) {
         {t.vencimientos}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField control={control} name="ssl_vence" label={t.campos.ssl_vence} description={t.sslAyuda} type="date" />
+        <DateField control={control} name="ssl_vence" label={t.campos.ssl_vence} description={t.sslAyuda} />
         <TextField control={control} name="ssl_emisor" label={t.campos.ssl_emisor} maxLength={200} />
-        <TextField control={control} name="dominio_vence" label={t.campos.dominio_vence} type="date" />
+        <DateField control={control} name="dominio_vence" label={t.campos.dominio_vence} />
         <TextField control={control} name="registrador" label={t.campos.registrador} maxLength={120} />
       </SimpleGrid>
       <TextareaField control={control} name="notas" label={t.campos.notas} maxLength={5000} />

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Button, Code, Group, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Code, Group, Tabs, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/clientes/actualizaciones';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { DateInputEs } from '../../../components/form/DateField.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { EmpresaFilter } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
@@ -119,8 +120,8 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <TextInput type="date" label={t.campos.desde} value={list.query.desde ?? ''} onChange={(e) => list.setFilter('desde', e.currentTarget.value)} w={{ base: '100%', sm: 160 }} />
-            <TextInput type="date" label={t.campos.hasta} value={list.query.hasta ?? ''} onChange={(e) => list.setFilter('hasta', e.currentTarget.value)} w={{ base: '100%', sm: 160 }} />
+            <DateInputEs label={t.campos.desde} value={list.query.desde ?? null} onChange={(dia) => list.setFilter('desde', dia)} w={{ base: '100%', sm: 160 }} />
+            <DateInputEs label={t.campos.hasta} value={list.query.hasta ?? null} onChange={(dia) => list.setFilter('hasta', dia)} w={{ base: '100%', sm: 160 }} />
             {!empresaId && <EmpresaFilter label={t.campos.cliente} value={list.query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />}
             <FilterSelect
               label={t.campos.producto}

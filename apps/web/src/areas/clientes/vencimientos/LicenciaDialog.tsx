@@ -14,6 +14,7 @@ import { NumberField } from '../../../components/form/NumberField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useGuardarLicencia, type LicenciaValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
@@ -66,10 +67,10 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
           <TextField control={form.control} name="modulo" label={L.modulo} maxLength={100} />
           <SelectField control={form.control} name="tipo" label={L.tipo} withAsterisk data={LICENCIA_TIPOS.map((v) => ({ value: v, label: LICENCIA_TIPO_ETIQUETA[v] }))} />
           <NumberField control={form.control} name="usuarios" label={L.usuarios} withAsterisk min={1} />
-          <TextField control={form.control} name="inicio" label={L.inicio} type="date" withAsterisk />
-          <TextField control={form.control} name="vence" label={L.vence} type="date" />
+          <DateField control={form.control} name="inicio" label={L.inicio} withAsterisk />
+          <DateField control={form.control} name="vence" label={L.vence} />
           <TextField control={form.control} name="serial" label={L.serial} maxLength={100} />
-          <TextField control={form.control} name="baja" label={L.baja} type="date" />
+          <DateField control={form.control} name="baja" label={L.baja} />
         </SimpleGrid>
         <PersonaSelect control={form.control} name="contacto_id" label={L.contacto} />
         <SwitchField control={form.control} name="renovacion_auto" label={L.renovacion_auto} />

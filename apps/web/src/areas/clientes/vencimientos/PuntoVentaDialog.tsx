@@ -10,6 +10,7 @@ import { FormError } from '../../../components/form/FormError.tsx';
 import { NumberField } from '../../../components/form/NumberField.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useGuardarPuntoVenta, type PuntoVentaValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
@@ -46,7 +47,7 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
         {empresaId === undefined && !punto && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
         <NumberField control={form.control} name="numero" label={P.numero} withAsterisk min={1} max={99999} />
         <SelectField control={form.control} name="modalidad" label={P.modalidad} withAsterisk data={PUNTO_MODALIDADES.map((m) => ({ value: m, label: MODALIDAD_ETIQUETA[m] }))} />
-        {modalidad === 'cai' && <TextField control={form.control} name="cai_vence" label={P.cai_vence} type="date" withAsterisk />}
+        {modalidad === 'cai' && <DateField control={form.control} name="cai_vence" label={P.cai_vence} withAsterisk />}
         <TextField control={form.control} name="descripcion" label={P.descripcion} maxLength={200} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>

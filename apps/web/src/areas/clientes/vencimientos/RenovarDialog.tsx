@@ -8,6 +8,7 @@ import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
@@ -77,7 +78,7 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
         {sinGuardar}
         <Text size="sm">{t.renovarDe(item.cliente, formatFecha(item.vence))}</Text>
         <FormError message={formError} />
-        <TextField control={form.control} name="vence" label={t.nuevaFecha} type="date" withAsterisk min={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
+        <DateField control={form.control} name="vence" label={t.nuevaFecha} withAsterisk minDate={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
         <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.renovar} />
         <Divider label={t.historial} labelPosition="left" />

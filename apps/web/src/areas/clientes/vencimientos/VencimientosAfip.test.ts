@@ -83,7 +83,7 @@ describe('VencimientosAfip', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Renovar Facturación de Agro del Litoral S.A.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renovar: Facturación' });
     expect(dialog.textContent).toContain('Agro del Litoral S.A. · vence el 14/12/2026');
-    expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('2028-12-14');
+    expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('14/12/2028');
     expect((await within(dialog).findByRole('list', { name: 'Renovaciones anteriores' })).textContent).toContain('14/12/2024 → 14/12/2026 · 01/12/2024 10:00 · Admin · Certificado nuevo');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Renovar' }));
     const enviado: RenovarInput = { vence: '2028-12-14', nota: null };

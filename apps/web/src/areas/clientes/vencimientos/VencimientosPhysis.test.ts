@@ -69,7 +69,7 @@ describe('VencimientosPhysis', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Renovar Physis ERP · Sueldos de Agro del Litoral S.A.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renovar: Physis ERP · Sueldos' });
-    expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('2027-01-31');
+    expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('31/01/2027');
     expect(await within(dialog).findByText('Sin renovaciones anteriores.')).toBeTruthy();
   });
 
