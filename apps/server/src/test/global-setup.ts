@@ -1,19 +1,18 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A dump of a migrated and seeded PGlite data folder, built once per run (see harness.ts). */
+    /** A folder holding a migrated and seeded PGlite database (`db/`), built once per run (see harness.ts). */
     pgliteTemplate: string | undefined;
     /** With TEST_DATABASE_URL: a migrated and seeded database of the run, each file's template is copied from it. */
     postgresTemplate: string | undefined;
   }
 }
 
-/** Migrating and seeding PGlite costs ~4 s; doing it once per run, not once per file, keeps the suite quick. */
+/** Migrating and seeding PGlite costs ~8 s of CPU; doing it once per run, not once per file, keeps the suite quick. */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -21,21 +20,17 @@ export default async function setup(project: TestProject) {
     return postgresRunTemplate(project, url);
   }
   project.provide('postgresTemplate', undefined);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { wrapPglite } = await import('../db/client.ts');
+  const { openDatabase } = await import('../db/client.ts');
   const { migrate } = await import('../db/migrate.ts');
   const { seed } = await import('../db/seed.ts');
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  const { db } = await wrapPglite(client);
-  await migrate(db);
-  await seed(db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  const file = join(tmpdir(), `intranet-server-template-${process.pid}-${Date.now()}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  const { carpetaDePlantillas } = await import('./plantilla-pglite.ts');
+  const dataDir = mkdtempSync(join(carpetaDePlantillas(), 'intranet-server-template-'));
+  const database = await openDatabase({ dataDir });
+  await migrate(database.db);
+  await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+  await database.close(); // shut down cleanly: each copy starts without recovery
+  project.provide('pgliteTemplate', dataDir);
+  return () => rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Migrating and seeding PostgreSQL once per run too: each file copies this database (CREATE DATABASE ... TEMPLATE). */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { buildApp } from '../app.ts';
 import { hashPassword } from '../core/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { escucharCambios, type Cambios } from '../db/cambios.ts';
-import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts';
+import { openDatabase, openPostgres, type Database, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
@@ -18,6 +17,7 @@ import type { AreaDeps } from '../core/area.ts';
 import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
+import { carpetaDePlantillas, copiarPortal } from './plantilla-pglite.ts';
 
 export { PASSWORDS };
 
@@ -95,8 +95,8 @@ async function startApp(
 }
 
 /**
- * One migrated and seeded database per test file, cloned per test or suite (DESIGN §9: opening PGlite is
- * slow, cloning is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
+ * One migrated and seeded database per test file, cloned per test or suite (DESIGN §9: migrating and seeding
+ * is slow, copying a closed PGlite folder is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
  * database per file copied from the run's, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
  */
 export async function createTemplate(opts: { pglite?: boolean } = {}): Promise<Template> {
@@ -106,25 +106,31 @@ export async function createTemplate(opts: { pglite?: boolean } = {}): Promise<T
 }
 
 async function pgliteTemplate(): Promise<Template> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // The run's global setup leaves a migrated, seeded dump: loading it is as quick as a clone.
-  const dump = inject('pgliteTemplate');
-  const client = dump
-    ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]), extensions: { pg_trgm } })
-    : await PGlite.create({ extensions: { pg_trgm } });
-  const template = await wrapPglite(client);
-  if (!dump) {
-    await migrate(template.db);
-    await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+  // The run's global setup leaves a migrated, seeded and closed portal folder; without one (a file run on the
+  // PostgreSQL pass that asks for PGlite too), this template makes its own.
+  let propia: string | undefined;
+  const plantilla = inject('pgliteTemplate') ?? (propia = await mkdtemp(join(carpetaDePlantillas(), 'intranet-plantilla-')));
+  if (propia) {
+    const database = await openDatabase({ dataDir: propia });
+    await migrate(database.db);
+    await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+    await database.close();
   }
   return {
     kind: 'pglite',
+    // Each clone opens a copy of the folder, as the server opens its own (`DATA_DIR/db`).
     clone: async (overrides = {}, opts = {}) => {
-      const copy = (await client.clone()) as typeof client;
-      return startApp(await wrapPglite(copy), overrides, opts);
+      const copia = await copiarPortal(plantilla);
+      try {
+        return await startApp(await openDatabase({ dataDir: copia.dataDir }), overrides, opts, copia.quitar);
+      } catch (err) {
+        await copia.quitar();
+        throw err;
+      }
     },
-    close: () => template.close(),
+    close: async () => {
+      if (propia) await rm(propia, { recursive: true, force: true });
+    },
   };
 }
 
