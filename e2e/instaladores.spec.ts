@@ -84,7 +84,7 @@ test('cancelling an upload keeps nothing, and a retired package leaves the list 
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(page.getByRole('row', { name: /PhysisSetup-9\.2\.0/ })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'PhysisSetup-3.14.2.exe' }).click();
+  await page.getByRole('link', { name: 'PhysisSetup-3.14.2.exe', exact: true }).click();
   await page.getByRole('button', { name: 'Retirar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Retirar' }).click();
   await expect(page.getByText('Paquete retirado')).toBeVisible();
