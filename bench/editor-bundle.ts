@@ -15,8 +15,8 @@ const editorPackage = new URL('../packages/editor', import.meta.url).pathname;
 /** Texts only the editor's code carries: the commands API (lazy chunk) and ProseMirror's model. */
 const EDITOR_MARK = 'Required view to initialize commands';
 const MODEL_MARK = 'Called contentMatchAt';
-/** The class the chart library (recharts, under @mantine/charts) gives every chart it draws. */
-const CHART_MARK = 'recharts-wrapper';
+/** The class the chart library (visx, with d3-scale in the same chunk) gives every axis it draws. */
+const CHART_MARK = 'visx-axis';
 
 const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

@@ -33,7 +33,7 @@ test('as admin: open a report, run it with a parameter, see its chart and table,
 
   const chart = page.getByRole('img', { name: 'Gráfico de Máquinas por estado: 4 filas' });
   await expect(chart).toBeVisible();
-  await expect(chart.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(chart.locator('svg rect').first()).toBeVisible();
   await expect(chart.getByText('Máquina virtual')).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Máquinas por estado' });

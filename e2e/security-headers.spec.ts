@@ -60,7 +60,7 @@ test('the page and its assets carry the headers; signed in, the main screens, th
   await popup.getByRole('button', { name: 'Insertar' }).click();
   await expect(editor.getByRole('img', { name: 'Logo' })).toHaveAttribute('src', 'https://example.com/logo.png');
 
-  // Charts (recharts' SVG): a report, then an issue of the error monitor.
+  // Charts (visx's SVG): a report, then an issue of the error monitor.
   await openMenu(page, 'Reportes');
   // The product form was changed: leaving it asks first (the dialog opens after the click, so wait for it).
   const salir = page.getByRole('button', { name: 'Salir sin guardar' });
@@ -70,12 +70,12 @@ test('the page and its assets carry the headers; signed in, the main screens, th
   await page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href="/soluciones/reporte"]').click();
   await page.getByRole('link', { name: 'Máquinas por estado' }).click();
   await page.getByRole('button', { name: 'Ejecutar' }).click();
-  await expect(page.getByRole('img', { name: /^Gráfico de Máquinas por estado/ }).locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Gráfico de Máquinas por estado/ }).locator('svg rect').first()).toBeVisible();
 
   await openMenu(page, 'Monitor de errores');
   const errores = page.getByRole('table', { name: 'Errores' });
   await errores.getByRole('link').first().click();
-  await expect(page.getByRole('img', { name: /eventos/i }).locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /eventos/i }).locator('svg').first()).toBeVisible();
 
   expect(violations).toEqual([]);
 });

@@ -1,8 +1,7 @@
-import { BarChart } from '@mantine/charts';
 import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { countAxisProps } from '../../components/charts/countAxis.ts';
+import { CountChart } from '../../components/charts/CountChart.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { useSerie } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -30,17 +29,13 @@ export function EventosChart({ issueId }: { issueId: number }) {
         />
       </Group>
       <Box role="img" aria-label={`${t.graficoEventos}: ${formatNumero(total)} en ${t.dias(dias)}`}>
-        <BarChart
-          h={160}
-          data={data}
-          dataKey="dia"
-          series={[{ name: 'cantidad', label: t.campos.cantidad, color: 'red.6' }]}
-          tickLine="y"
-          gridAxis="y"
-          withLegend={false}
-          barProps={{ radius: 2 }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-          yAxisProps={countAxisProps(Math.max(0, ...data.map((d) => d.cantidad)), 36)}
+        <CountChart
+          rows={data}
+          x="dia"
+          series={[{ key: 'cantidad', label: t.campos.cantidad, color: 'red.6' }]}
+          height={160}
+          axisWidth={36}
+          format={formatNumero}
         />
       </Box>
       {serie.isError && (

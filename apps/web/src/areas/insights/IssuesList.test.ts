@@ -30,12 +30,7 @@ const issue = (id: number, titulo: string, estado: Issue['estado'] = 'unresolved
   serie: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 5, 2],
 });
 
-const warn = console.warn;
 beforeEach(() => {
-  // jsdom lays nothing out, so recharts warns that the sparklines have no size.
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).startsWith('The width(')) warn(...args);
-  });
   permiso.editar = true;
   const items = [issue(1, 'TypeError: x is undefined'), issue(2, 'RangeError: demasiado', 'resolved')];
   http.get.mockImplementation(async (url: string) => {

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 import { IssuesList } from './IssuesList.tsx';
@@ -6,7 +5,7 @@ import { ProyectoDetail } from './ProyectoDetail.tsx';
 import { ProyectoEditar, ProyectoNuevo } from './ProyectoForm.tsx';
 import { ProyectosList } from './ProyectosList.tsx';
 
-/** The Monitor de errores screens (one lazy chunk, with the charts library only it uses). */
+/** The Monitor de errores screens (one lazy chunk). */
 export function InsightsRoutes() {
   return (
     <AreaRoutes

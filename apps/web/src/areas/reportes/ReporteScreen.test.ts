@@ -34,13 +34,8 @@ const resultado: ReporteResultado = {
 };
 const productos: ProductoOpcion[] = [{ id: 1, codigo: 'PHY-ERP', nombre: 'Physis ERP' }];
 
-const warn = console.warn;
 beforeEach(() => {
   localStorage.clear();
-  // jsdom lays nothing out, so recharts warns that the chart has no size.
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).startsWith('The width(')) warn(...args);
-  });
   http.get.mockImplementation(answers({ '/api/reportes': [resumen], '/api/reportes/descargas-por-mes?': resultado, '/api/productos/opciones': productos }));
 });
 afterEach(() => {
@@ -61,7 +56,8 @@ describe('ReporteScreen', () => {
     expect(enero?.textContent).toBe('ene 20261.23412');
     expect(febrero?.textContent).toBe('feb 20269809');
     expect(within(table).getByText('Total').closest('tr')?.textContent).toBe('Total2.214');
-    expect(screen.getByRole('img', { name: 'Gráfico de Paquetes descargados por mes: 2 filas' })).toBeTruthy();
+    // Lines of downloads and packages, a point per month each.
+    expect(screen.getByRole('img', { name: 'Gráfico de Paquetes descargados por mes: 2 filas' }).querySelectorAll('circle')).toHaveLength(4);
     expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-01');
     expect((screen.getByRole('textbox', { name: 'Canal' }) as HTMLInputElement).value).toBe('Beta');
   });

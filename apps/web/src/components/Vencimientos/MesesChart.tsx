@@ -1,9 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
-import { countAxisProps } from '../charts/countAxis.ts';
+import { CountChart } from '../charts/CountChart.tsx';
 import { vencimientoMessages as t } from '../messages.ts';
 
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
@@ -33,17 +31,7 @@ export function MesesChart({ meses }: { meses: MesesConsulta }) {
         )}
       </Group>
       <Box role="img" aria-label={t.graficoAria(total, vencidos)}>
-        <BarChart
-          h={140}
-          data={data}
-          dataKey="mes"
-          series={[{ name: 'cantidad', label: t.cantidad, color: 'orange.6' }]}
-          tickLine="y"
-          gridAxis="y"
-          withLegend={false}
-          barProps={{ radius: 2 }}
-          yAxisProps={countAxisProps(Math.max(0, ...data.map((d) => d.cantidad)), 30)}
-        />
+        <CountChart rows={data} x="mes" series={[{ key: 'cantidad', label: t.cantidad, color: 'orange.6' }]} height={140} axisWidth={30} />
       </Box>
       {meses.isError && (
         <Text size="sm" c="red">

@@ -3,7 +3,7 @@ const STEPS = [1, 2, 5];
 
 /**
  * The ticks of an axis of counts up to `max`: whole numbers from 0, evenly spaced by a round step, at most
- * `maxTicks` of them, the last at or above `max` (left to itself the chart library reads 0, 2, 4, 8).
+ * `maxTicks` of them, the last at or above `max` (left to itself recharts read 0, 2, 4, 8).
  */
 export function countTicks(max: number, maxTicks = 5): number[] {
   const top = Math.max(1, Math.ceil(max));
@@ -14,8 +14,3 @@ export function countTicks(max: number, maxTicks = 5): number[] {
   return Array.from({ length: end / step + 1 }, (_, i) => i * step);
 }
 
-/** The y axis of a chart of counts (recharts' YAxis props, as the Mantine charts take them). */
-export function countAxisProps(max: number, width: number) {
-  const ticks = countTicks(max);
-  return { ticks, domain: [0, ticks[ticks.length - 1]!] as [number, number], interval: 0, allowDecimals: false, width };
-}
