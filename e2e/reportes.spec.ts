@@ -34,7 +34,9 @@ test('as admin: open a report, run it with a parameter, see its chart and table,
   const chart = page.getByRole('img', { name: 'Gráfico de Máquinas por estado: 4 filas' });
   await expect(chart).toBeVisible();
   await expect(chart.locator('svg rect').first()).toBeVisible();
-  await expect(chart.getByText('Máquina virtual')).toBeVisible();
+  // The legend, and each bar's title: its state, series and count.
+  await expect(chart.getByText('Máquina virtual', { exact: true })).toBeVisible();
+  await expect(chart.locator('title', { hasText: 'En uso · Notebook:' })).toHaveCount(1);
 
   const table = page.getByRole('table', { name: 'Máquinas por estado' });
   await expect(table.locator('thead').getByRole('columnheader')).toHaveText(['Estado', 'Notebook', 'PC', 'Servidor', 'Máquina virtual', 'Total']);
