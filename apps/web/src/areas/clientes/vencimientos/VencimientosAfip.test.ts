@@ -22,14 +22,9 @@ const meses: VencimientoMeses = { vencidos: 1, meses: [{ mes: '2026-12', cantida
 const historial: Renovacion[] = [{ id: 1, vence_anterior: '2024-12-14', vence_nuevo: '2026-12-14', nota: 'Certificado nuevo', usuario: 'Admin', fecha: '2024-12-01T10:00:00' }];
 
 let notified: ReturnType<typeof watchNotifications>;
-const warn = console.warn;
 beforeEach(() => {
   localStorage.clear();
   notified = watchNotifications();
-  // jsdom lays nothing out, so recharts warns that the month chart has no size.
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).startsWith('The width(')) warn(...args);
-  });
   permisos.clear();
   permisos.add('CLIENTES#EDITAR');
   http.get.mockImplementation(
