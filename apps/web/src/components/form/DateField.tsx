@@ -37,6 +37,8 @@ export function DateInputEs({ value, onChange, ...input }: DateInputEsProps) {
       dateParser={(texto) => leerDia(texto)}
       placeholder={input.placeholder ?? 'dd/mm/aaaa'}
       clearable={!input.withAsterisk}
+      // Mantine's clear button has no name of its own: a screen reader would read only "button".
+      clearButtonProps={{ 'aria-label': 'Borrar la fecha', ...input.clearButtonProps }}
     />
   );
 }
