@@ -1,7 +1,7 @@
-import { Stack, TagsInput, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useController, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, type Certificado, type CertificadoInput } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -9,6 +9,7 @@ import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../co
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TagsField } from '../../../components/form/TagsField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formatFecha } from '../../../core/format.ts';
 import { useGuardarCertificado, type CertificadoValues } from './api.ts';
@@ -26,7 +27,6 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['alias', 'ambiente', 'servicios']);
-  const servicios = useController({ control: form.control, name: 'servicios' });
   const guardar = useGuardarCertificado(certificado.id);
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
@@ -51,16 +51,7 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
         <FormError message={formError} />
         <TextField control={form.control} name="alias" label={t.alias} maxLength={100} data-autofocus />
         <SelectField control={form.control} name="ambiente" label={t.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
-        <TagsInput
-          label={t.servicios}
-          placeholder={t.serviciosPlaceholder}
-          data={[...AFIP_SERVICIOS]}
-          value={servicios.field.value ?? []}
-          onChange={servicios.field.onChange}
-          onBlur={servicios.field.onBlur}
-          error={servicios.fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <TagsField control={form.control} name="servicios" label={t.servicios} placeholder={t.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { FileInput, Stack, TagsInput, Text } from '@mantine/core';
+import { FileInput, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../co
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TagsField } from '../../../components/form/TagsField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { formatFecha } from '../../../core/format.ts';
 import { useImportarCertificado } from './api.ts';
@@ -38,7 +39,6 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'ambiente', 'alias', 'servicios', 'archivo']);
   const archivo = useController({ control: form.control, name: 'archivo' });
-  const servicios = useController({ control: form.control, name: 'servicios' });
   const importar = useImportarCertificado();
   const submit = form.handleSubmit(async ({ archivo: file, ...opciones }) => {
     clearFormError();
@@ -81,16 +81,7 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
         />
         <SelectField control={form.control} name="ambiente" label={t.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
         <TextField control={form.control} name="alias" label={t.alias} maxLength={100} />
-        <TagsInput
-          label={t.servicios}
-          placeholder={t.serviciosPlaceholder}
-          data={[...AFIP_SERVICIOS]}
-          value={servicios.field.value ?? []}
-          onChange={servicios.field.onChange}
-          onBlur={servicios.field.onBlur}
-          error={servicios.fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <TagsField control={form.control} name="servicios" label={t.servicios} placeholder={t.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.importar} />
       </Stack>
     </form>

@@ -1,9 +1,9 @@
-import { Button, Code, Group, List, Stack, TagsInput, Text } from '@mantine/core';
+import { Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PASOS_AFIP, solicitudInput, type Solicitud, type SolicitudInput } from '@intranet/contract/clientes/solicitudes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
@@ -12,6 +12,7 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
+import { TagsField } from '../../../components/form/TagsField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { descargarCsr, useGenerarSolicitud, type SolicitudValues } from './api.ts';
@@ -83,7 +84,6 @@ function SolicitudForm({ empresaId, renueva, onGenerada }: { empresaId: number; 
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['alias', 'ambiente', 'servicios', 'renueva_id', 'empresa_id']);
-  const servicios = useController({ control: form.control, name: 'servicios' });
   const generar = useGenerarSolicitud();
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
@@ -103,16 +103,7 @@ function SolicitudForm({ empresaId, renueva, onGenerada }: { empresaId: number; 
         <FormError message={formError} />
         <TextField control={form.control} name="alias" label={t.alias} description={t.aliasAyuda} withAsterisk maxLength={64} data-autofocus />
         <SelectField control={form.control} name="ambiente" label={vencimientosMessages.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
-        <TagsInput
-          label={vencimientosMessages.servicios}
-          placeholder={vencimientosMessages.serviciosPlaceholder}
-          data={[...AFIP_SERVICIOS]}
-          value={servicios.field.value ?? []}
-          onChange={servicios.field.onChange}
-          onBlur={servicios.field.onBlur}
-          error={servicios.fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <TagsField control={form.control} name="servicios" label={vencimientosMessages.servicios} placeholder={vencimientosMessages.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.generar} />
       </Stack>
     </form>
