@@ -20,3 +20,4 @@ export * from './schema/sitios.ts';
 export * from './schema/desarrollos.ts';
 export * from './schema/alertas.ts';
 export * from './schema/vistas.ts';
+export * from './schema/importaciones.ts';
