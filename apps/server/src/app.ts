@@ -73,10 +73,11 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   inputText(app);
   await openapi(app, VERSION, Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.documentacion ?? {}))));
   const web = await webApp(app, config);
-  errors(app, web, {
+  const conflictos = {
     unicos: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.conflictos?.unicos ?? {}))),
     referencias: Object.fromEntries(AREAS.flatMap((area) => Object.entries(area.conflictos?.referencias ?? {}))),
-  });
+  };
+  errors(app, web, conflictos);
 
   // Every area, from the registry: its request hooks first, then its routes.
   const deps: AreaDeps = {
@@ -88,6 +89,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     vencimientos: AREAS.flatMap((area) => area.vencimientos ?? []),
     eventos: AREAS.flatMap((area) => area.eventos ?? []),
     busqueda: AREAS.flatMap((area) => area.busqueda ?? []),
+    conflictos,
     vivas: AREAS.flatMap((area) => area.vivas ?? []),
     cambios,
     conAviso,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { optionalIp, optionalText, requiredText } from './validators.ts';
 export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from './shared.ts';
 import { MAQUINA_TIPOS, type MaquinaTipo } from './shared.ts';
@@ -108,6 +109,12 @@ export const maquinaListQuery = listQuery(MAQUINA_SORT, {
 });
 export const maquinaPage = paged(maquina);
 export const maquinaExportQuery = maquinaListQuery.omit({ page: true, size: true });
+/** Bulk actions on the list (issue 21): delete, or set the state (never «En uso»: that is «Asignar») or the place. */
+export const maquinaLote = loteBody(maquinaExportQuery, {
+  estado: z.enum(MAQUINA_ESTADOS_LIBRES, { error: 'Estado inválido' }),
+  ubicacion: optionalText(100),
+});
+export const maquinaLoteExport = loteExportBody(maquinaExportQuery);
 
 /** One row of a machine's assignment history. */
 export const asignacion = z.object({

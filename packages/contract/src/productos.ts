@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { optionalText, requiredText } from './validators.ts';
 
@@ -60,6 +61,14 @@ export const productoPage = paged(productoFila);
 
 /** `GET /api/productos/export.csv`: the list's filters and sort, every matching row. */
 export const productoExportQuery = productoListQuery.omit({ page: true, size: true });
+/** Bulk actions on the list (issue 21): delete, or set active, line, kind or owner. */
+export const productoLote = loteBody(productoExportQuery, {
+  activo: productoInput.shape.activo.unwrap(),
+  linea: productoInput.shape.linea,
+  tipo: productoInput.shape.tipo,
+  responsable: productoInput.shape.responsable,
+});
+export const productoLoteExport = loteExportBody(productoExportQuery);
 
 /** `POST /api/productos/eliminar`, answered with how many went. */
 export const productoBulkDelete = idList;

@@ -28,6 +28,8 @@ export interface AreaDeps extends FileDeps {
   busqueda: readonly FuenteBusqueda[];
   /** Every area's lists that update themselves, and the tables each reads. */
   vivas: readonly FuenteViva[];
+  /** What every area's unique indexes and foreign keys mean to the user: a bulk action's per-row refusals read them. */
+  conflictos?: Conflictos;
   /** The database's change feed (main.ts); absent, nothing is announced. */
   cambios?: Cambios | undefined;
   /** The tables that announce their changes (`<tabla>_aviso` trigger). */

@@ -2,6 +2,9 @@ import { maquinasAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaMaquinas } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { maquinasImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
+import { maquinasLote } from './lote.ts';
 import { maquinasAuditoria, maquinasRoutes } from './routes.ts';
 import { seedMaquinas } from './seed.ts';
 
@@ -11,7 +14,7 @@ export const maquinas: AreaDescriptor = {
   documentacion: {
     maquinas: 'Máquinas de la empresa, su estado y el historial de asignaciones a personas.',
   },
-  routes: [maquinasRoutes],
+  routes: [maquinasRoutes, maquinasLote, importacionRoutes(maquinasImportacion)],
   permisos: ['PHY-MAQ#TODO'],
   auditoria: maquinasAuditoria,
   conflictos,

@@ -1,6 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaProductos } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { productosLote } from './lote.ts';
 import { productosAuditoria, productosRoutes } from './routes.ts';
 import { seedProductos } from './seed.ts';
 
@@ -10,7 +11,7 @@ export const productos: AreaDescriptor = {
   documentacion: {
     productos: 'Productos que vende la empresa.',
   },
-  routes: [productosRoutes],
+  routes: [productosRoutes, productosLote],
   permisos: ['PROD#VER', 'PROD#EDITAR'],
   auditoria: productosAuditoria,
   conflictos,

@@ -1,0 +1,110 @@
+import { envelope } from '@intranet/contract/envelope';
+import { loteResultado } from '@intranet/contract/lote';
+import { parse } from 'csv-parse/sync';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditoria, maquinas } from '../db/schema.ts';
+import { bearer, createUser, freshApp, type TestApp, useTemplate } from '../test/harness.ts';
+
+const template = useTemplate();
+
+/** Bulk actions through the machines list (PHY-MAQ#TODO) and the products list (PROD#EDITAR; comercial only reads). */
+const ctx = freshApp(template, ['admin', 'comercial'], {
+  setup: async ({ t }) => {
+    await createUser(t.db, { usuario: 'inventario', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
+    return { inventario: await bearer(t.app, 'inventario', 'clave') };
+  },
+});
+
+const estados = async (t: TestApp, nombres: string[]) =>
+  Object.fromEntries((await t.db.select({ nombre: maquinas.nombre, estado: maquinas.estado }).from(maquinas).where(inArray(maquinas.nombre, nombres))).map((m) => [m.nombre, m.estado]));
+const idDe = async (t: TestApp, nombre: string) => (await t.db.select({ id: maquinas.id }).from(maquinas).where(eq(maquinas.nombre, nombre)))[0]!.id;
+
+const lote = async (ruta: string, payload: object, headers: { authorization: string } = ctx.inventario) => {
+  const res = await ctx.t.app.inject({ method: 'POST', url: `${ruta}/lote`, payload, headers });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('POST /api/<lista>/lote', () => {
+  it('changes a field on every row that matches the filter, and no other, one audit row each', async () => {
+    const antes = await estados(ctx.t, ['NB-SPARE-01', 'NB-DEV-04', 'PC-VIEJA-01', 'NB-SOP-01']);
+    expect(antes['NB-SOP-01']).toBe('reparacion');
+    const res = await lote('/api/maquinas', { seleccion: { filtro: { ubicacion: 'depósito' } }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } });
+    expect(res.status).toBe(200);
+    expect(envelope(loteResultado).safeParse(res.body).success).toBe(true);
+    expect(res.body.datos).toMatchObject({ total: 3, rechazados: [] });
+    expect(await estados(ctx.t, ['NB-SPARE-01', 'NB-DEV-04', 'PC-VIEJA-01'])).toEqual({ 'NB-SPARE-01': 'reparacion', 'NB-DEV-04': 'reparacion', 'PC-VIEJA-01': 'reparacion' });
+    const spare = await idDe(ctx.t, 'NB-SPARE-01');
+    const [audit] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidad, 'maquina'), eq(auditoria.entidadId, String(spare)), eq(auditoria.accion, 'modificar')));
+    expect(audit).toMatchObject({ usuarioNombre: expect.any(String), antes: expect.objectContaining({ estado: 'disponible' }), despues: expect.objectContaining({ estado: 'reparacion' }) });
+    // A row outside the filter keeps its state.
+    const otra = await lote('/api/maquinas', { seleccion: { filtro: { ubicacion: 'depósito', q: 'spare' } }, accion: 'cambiar', cambio: { campo: 'ubicacion', valor: 'Oficina central' } });
+    expect(otra.body.datos).toMatchObject({ total: 1, hechos: [spare], rechazados: [] });
+  });
+
+  it('refuses a row its single edit refuses, with the same reason, and does the others', async () => {
+    const asignada = await idDe(ctx.t, 'NB-TEC-01');
+    const libre = await idDe(ctx.t, 'PC-QA-01');
+    const res = await lote('/api/maquinas', { seleccion: { ids: [asignada, libre] }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'baja' } });
+    expect(res.status).toBe(200);
+    expect(res.body.datos.hechos).toEqual([libre]);
+    expect(res.body.datos.rechazados).toEqual([{ id: asignada, nombre: 'NB-TEC-01', motivo: 'La máquina está asignada a Ruiz, Martín; use «Devolver» para cambiar su estado' }]);
+    expect(await estados(ctx.t, ['NB-TEC-01', 'PC-QA-01'])).toEqual({ 'NB-TEC-01': 'en_uso', 'PC-QA-01': 'baja' });
+  });
+
+  it('deletes what may go and says why each other row stays', async () => {
+    const conHistoria = await idDe(ctx.t, 'NB-DEV-04');
+    const sinHistoria = await idDe(ctx.t, 'VM-TEST-01');
+    const res = await lote('/api/maquinas', { seleccion: { ids: [conHistoria, sinHistoria, 2_000_000] }, accion: 'eliminar' });
+    expect(res.status).toBe(200);
+    expect(res.body.datos).toEqual({
+      total: 2,
+      hechos: [sinHistoria],
+      rechazados: [{ id: conHistoria, nombre: 'NB-DEV-04', motivo: 'La máquina tiene historial de asignaciones; désela de baja en lugar de eliminarla' }],
+    });
+    expect(await estados(ctx.t, ['VM-TEST-01', 'NB-DEV-04'])).toEqual({ 'NB-DEV-04': 'reparacion' });
+    const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'maquina'), eq(auditoria.entidadId, String(sinHistoria)), eq(auditoria.accion, 'eliminar')));
+    expect(audit?.antes).toMatchObject({ nombre: 'VM-TEST-01' });
+  });
+
+  it('refuses a referenced product with the reason its single delete gives', async () => {
+    const lista = await ctx.t.app.inject({ url: '/api/productos?size=200', headers: ctx.admin });
+    const ids = lista.json().datos.items.map((p: { id: number }) => p.id);
+    const uno = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${ids[0]}`, headers: ctx.admin });
+    const res = await lote('/api/productos', { seleccion: { filtro: {} }, accion: 'eliminar' }, ctx.admin);
+    expect(res.status).toBe(200);
+    const rechazo = res.body.datos.rechazados.find((r: { id: number }) => r.id === ids[0]);
+    if (uno.statusCode === 409) expect(rechazo?.motivo).toBe(uno.json().error);
+    expect(res.body.datos.rechazados.length).toBeGreaterThan(0);
+    for (const r of res.body.datos.rechazados) expect(r.motivo).toMatch(/\S/);
+  });
+
+  it('answers 403 without the area\'s edit code, 400 with field errors for a bad value or field', async () => {
+    expect((await lote('/api/productos', { seleccion: { ids: [1] }, accion: 'eliminar' }, ctx.comercial)).status).toBe(403);
+    expect((await lote('/api/productos', { seleccion: { ids: [1] }, accion: 'eliminar' })).status).toBe(403);
+    const malValor = await lote('/api/maquinas', { seleccion: { ids: [1] }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'en_uso' } });
+    expect(malValor.status).toBe(400);
+    expect(malValor.body.campos).toEqual({ 'cambio.valor': ['Estado inválido'] });
+    const malCampo = await lote('/api/maquinas', { seleccion: { ids: [1] }, accion: 'cambiar', cambio: { campo: 'nombre', valor: 'x' } });
+    expect(malCampo.status).toBe(400);
+    expect(Object.keys(malCampo.body.campos)).toEqual(['cambio.campo']);
+    const malFiltro = await lote('/api/maquinas', { seleccion: { filtro: { estado: 'rota' } }, accion: 'eliminar' });
+    expect(malFiltro.status).toBe(400);
+  });
+});
+
+describe('POST /api/<lista>/lote/export.csv', () => {
+  it('writes the list\'s CSV for the chosen rows only', async () => {
+    const ids = [await idDe(ctx.t, 'PC-SOP-01'), await idDe(ctx.t, 'PC-SOP-02')];
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/maquinas/lote/export.csv', payload: { seleccion: { ids } }, headers: ctx.inventario });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    const filas = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(filas.map((f) => f.Nombre)).toEqual(['PC-SOP-01', 'PC-SOP-02']);
+    const todas = await ctx.t.app.inject({ method: 'POST', url: '/api/maquinas/lote/export.csv', payload: { seleccion: { filtro: { tipo: 'vm' } } }, headers: ctx.inventario });
+    expect((parse(todas.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[]).map((f) => f.Nombre)).toEqual(['VM-CI-01']);
+  });
+});

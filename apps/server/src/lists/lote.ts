@@ -1,0 +1,158 @@
+import { envelope, errorBody } from '@intranet/contract/envelope';
+import { LOTE_MAXIMO, loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/lote';
+import type { PermissionCode } from '@intranet/contract/permissions';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AreaDeps } from '../core/area.ts';
+import { autorDe, type Autor } from '../db/audit.ts';
+import type { Db } from '../db/client.ts';
+import { conflictOf, type Conflictos } from '../db/conflicts.ts';
+import { ApiError } from '../plugins/errors.ts';
+import { sessionOf } from '../plugins/access.ts';
+import { sendCsv, type CsvColumn } from './csv.ts';
+import { listBatches, type ListQueryBase, type ListSource, type ListSpec } from './list.ts';
+
+/** The rows chosen: by id, or every row the list's filter and search match. */
+type Seleccion<Query> = { ids: number[] } | { filtro: Query };
+
+/** A bulk action as the contract's `loteBody` parses it. */
+type Pedido<Query> = { seleccion: Seleccion<Query> } & ({ accion: 'eliminar' } | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } });
+
+/**
+ * How an area's list takes bulk actions (issue 21), declared once beside its queries: the list it selects from,
+ * its CSV, and the single-record delete and edit each row goes through, so every row keeps the rules, the
+ * audit row and the refusal reasons of doing it by hand.
+ */
+export interface Lote<Query extends ListQueryBase, Row extends { id: number }> {
+  /** The list's path: the routes are `POST {ruta}/lote` and `POST {ruta}/lote/export.csv`. */
+  ruta: string;
+  tags: string[];
+  /** The code that reads the list (the export) and the one that edits it (delete and change). */
+  ver: PermissionCode;
+  editar: PermissionCode;
+  /** The contract's `loteBody(...)` and `loteExportBody(...)` of this list. */
+  body: z.ZodType<Pedido<Query>>;
+  exportBody: z.ZodType<{ seleccion: Seleccion<Query> }>;
+  list: ListSpec<Query>;
+  source: (db: Db) => ListSource<Row>;
+  /** How a row is named in a refusal ('web-01'). */
+  nombre: (row: Row) => string;
+  csv: { nombre: string; columnas: readonly CsvColumn<Row>[] };
+  /** The area's single delete, when it allows deleting; it runs in its own transaction with its audit row. */
+  eliminar?: (db: Db, id: number, autor: Autor) => Promise<unknown>;
+  /** The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its form does. */
+  cambiar?: (db: Db, id: number, campo: string, valor: unknown, autor: Autor) => Promise<unknown>;
+}
+
+/** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
+async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
+  if ('filtro' in seleccion) {
+    yield* listBatches(lote.list, seleccion.filtro, lote.source(db));
+    return;
+  }
+  const ids = [...new Set(seleccion.ids)];
+  const { search: _search, searchWhere: _searchWhere, filters: _filters, ...orden } = lote.list;
+  const porIds: ListSpec<ListQueryBase> = { ...orden, filters: () => [inArray(sql`${lote.list.id}`, ids)] };
+  yield* listBatches(porIds, {}, lote.source(db) as ListSource<Row>);
+}
+
+/** The refusal a single delete or edit answered (its ApiError, or a database rule the areas name); anything else is a fault. */
+function motivoDe(err: unknown, conflictos: Conflictos): string {
+  if (err instanceof ApiError && err.statusCode < 500) return err.message;
+  const conflicto = conflictOf(err, conflictos);
+  if (conflicto) return conflicto.mensaje;
+  throw err;
+}
+
+/** Runs `accion` on each selected row, one after the other, each in its own transaction: a refused row leaves the others done. */
+async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: Lote<Query, Row>,
+  db: Db,
+  seleccion: Seleccion<Query>,
+  conflictos: Conflictos,
+  accion: (id: number) => Promise<unknown>,
+): Promise<LoteResultado> {
+  const filas: Row[] = [];
+  for await (const batch of filasDe(lote, db, seleccion)) {
+    filas.push(...batch);
+    if (filas.length > LOTE_MAXIMO) throw new ApiError(400, `La selección pasa de ${LOTE_MAXIMO.toLocaleString('es-AR')} registros; acótela con un filtro`);
+  }
+  const hechos: number[] = [];
+  const rechazados: LoteRechazo[] = [];
+  for (const fila of filas) {
+    try {
+      await accion(fila.id);
+      hechos.push(fila.id);
+    } catch (err) {
+      rechazados.push({ id: fila.id, nombre: lote.nombre(fila), motivo: motivoDe(err, conflictos) });
+    }
+  }
+  return { total: filas.length, hechos, rechazados };
+}
+
+const denied = { 401: errorBody, 403: errorBody };
+
+/** The bulk routes of one list, registered as one more route plugin of the area (its descriptor's `routes`). */
+export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+  return async (app, { db, conflictos = {} }) => {
+    app.post(`${lote.ruta}/lote`, {
+      config: { access: lote.editar },
+      schema: {
+        tags: lote.tags,
+        summary: 'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
+        description:
+          'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen.',
+        body: lote.body,
+        response: { 200: envelope(loteResultado), 400: errorBody, ...denied },
+      },
+      handler: async (request) => {
+        const pedido = request.body;
+        const autor = autorDe(sessionOf(request));
+        let accion: (id: number) => Promise<unknown>;
+        if (pedido.accion === 'eliminar') {
+          const eliminar = lote.eliminar;
+          if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
+          accion = (id) => eliminar(db, id, autor);
+        } else {
+          const cambiar = lote.cambiar;
+          if (!cambiar) throw new ApiError(400, 'Esta lista no admite cambios en lote');
+          const { campo, valor } = pedido.cambio;
+          accion = (id) => cambiar(db, id, campo, valor, autor);
+        }
+        return { error: null, datos: await aplicar(lote, db, pedido.seleccion, conflictos, accion) };
+      },
+    });
+
+    app.post(`${lote.ruta}/lote/export.csv`, {
+      config: { access: lote.ver },
+      schema: {
+        tags: lote.tags,
+        summary: 'Las filas elegidas (o todas las que coinciden con el filtro), en el CSV de la lista',
+        body: lote.exportBody,
+        produces: ['text/csv'],
+        response: { 400: errorBody, ...denied },
+      },
+      handler: (request, reply) => {
+        sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, request.body.seleccion) });
+      },
+    });
+  };
+}
+
+/**
+ * A bulk change through the area's own edit: the record as its detail reads it, `campo` set to `valor`, read
+ * through the form's schema (unknown keys dropped) and saved by `modificar`, which checks and audits it.
+ */
+export function cambioPorEdicion<Input extends z.ZodObject, Leido extends object>(
+  input: Input,
+  leer: (db: Db, id: number) => Promise<Leido>,
+  modificar: (db: Db, id: number, values: z.output<Input>, autor: Autor) => Promise<unknown>,
+): NonNullable<Lote<ListQueryBase, { id: number }>['cambiar']> {
+  const formulario = z.object(input.shape);
+  return async (db, id, campo, valor, autor) => {
+    const leido = formulario.safeParse({ ...(await leer(db, id)), [campo]: valor });
+    if (!leido.success) throw new ApiError(400, `El registro tiene datos que el formulario no acepta: ${leido.error.issues[0]?.message ?? ''}`);
+    return modificar(db, id, leido.data as z.output<Input>, autor);
+  };
+}
