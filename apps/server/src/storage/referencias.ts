@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { aplicaciones, aplicacionVersiones, archivos, paquetes, versionAssets } from '../db/schema.ts';
+import { aplicaciones, aplicacionVersiones, archivos, insightsBundleArchivos, insightsChunks, paquetes, versionAssets } from '../db/schema.ts';
 
 /**
  * Every column that points at a stored file (`archivos.id`): a file is in use while one row of these holds
@@ -14,6 +14,8 @@ export const REFERENCIAS_DE_ARCHIVO: readonly AnyPgColumn[] = [
   versionAssets.archivoId,
   aplicaciones.iconoId,
   aplicacionVersiones.archivoId,
+  insightsChunks.archivoId,
+  insightsBundleArchivos.archivoId,
 ];
 
 /** True for the `archivos` row (of the enclosing query) that some package, version asset, app icon or APK holds. */

@@ -2,7 +2,8 @@ import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { actualizado, creado, id, instante } from './columns.ts';
-import { usuarios } from './cuentas.ts';
+import { archivos } from './archivos.ts';
+import { roles, usuarios } from './cuentas.ts';
 import { personas } from './directorio.ts';
 
 // ---- Monitor de errores (AREAS.md; issue 9) ----
@@ -56,6 +57,10 @@ export const insightsIssues = pgTable(
     release: text('release'),
     environment: text('environment'),
     asignadoId: integer('asignado_id').references(() => personas.id, { onDelete: 'set null' }),
+    /** Assigned to a role as a team (issue 22); a person or a role, never both. */
+    asignadoRolId: integer('asignado_rol_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** Resolved "in the next release": the release then current; only an event of another release reopens it. */
+    resueltaEnRelease: text('resuelta_en_release'),
   },
   (t) => [
     uniqueIndex('insights_issues_huella_uq').on(t.proyectoId, t.huella),
@@ -165,4 +170,78 @@ export const insightsCupos = pgTable(
     cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'insights_cupos_pk', columns: [t.proyectoId, t.minuto] })],
+);
+
+// ---- Source maps and releases (issue 22) ----
+
+/** A chunk sent by `sentry-cli` (chunk-upload): named by its SHA-1 as the CLI names it, its bytes in the file store. */
+export const insightsChunks = pgTable(
+  'insights_chunks',
+  {
+    sha1: text('sha1').primaryKey(),
+    archivoId: integer('archivo_id')
+      .notNull()
+      .references(() => archivos.id),
+    creado: creado(),
+  },
+  (t) => [index('insights_chunks_archivo_idx').on(t.archivoId)],
+);
+
+/** An artifact bundle assembled from chunks, unpacked into `insights_bundle_archivos`. */
+export const insightsBundles = pgTable(
+  'insights_bundles',
+  {
+    id: id(),
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    /** SHA-1 of the bundle's zip, as the CLI's assemble call names it. */
+    checksum: text('checksum').notNull(),
+    release: text('release'),
+    dist: text('dist'),
+    /** Bytes of the zip. */
+    tamano: bigint('tamano', { mode: 'number' }).notNull(),
+    creado: creado(),
+  },
+  (t) => [uniqueIndex('insights_bundles_checksum_uq').on(t.proyectoId, t.checksum), index('insights_bundles_release_idx').on(t.proyectoId, t.release)],
+);
+
+/** One file of a bundle: a minified script or its source map, by URL (`~/…`) and debug id. */
+export const insightsBundleArchivos = pgTable(
+  'insights_bundle_archivos',
+  {
+    id: id(),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => insightsBundles.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    tipo: text('tipo').notNull(),
+    debugId: text('debug_id'),
+    /** The source map's URL a script names (its `Sourcemap` header in the manifest). */
+    sourcemap: text('sourcemap'),
+    archivoId: integer('archivo_id')
+      .notNull()
+      .references(() => archivos.id),
+    tamano: bigint('tamano', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('insights_bundle_archivos_bundle_idx').on(t.bundleId, t.url),
+    index('insights_bundle_archivos_debug_idx').on(t.debugId),
+    index('insights_bundle_archivos_archivo_idx').on(t.archivoId),
+  ],
+);
+
+/** A release created by `sentry-cli releases new` (and finalized); releases seen only in events are read from them. */
+export const insightsReleases = pgTable(
+  'insights_releases',
+  {
+    id: id(),
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    creado: creado(),
+    finalizado: instante('finalizado'),
+  },
+  (t) => [uniqueIndex('insights_releases_version_uq').on(t.proyectoId, t.version)],
 );
