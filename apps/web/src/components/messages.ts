@@ -135,3 +135,30 @@ export const savedViewMessages = {
   compartidaCon: 'La vista se comparte con quienes ven esta lista',
   predeterminadaLista: 'Listo: la lista se abrirá así',
 };
+
+/** Texts of a list's bulk actions (issue 21). */
+export const loteMessages = {
+  seleccionadas: (n: number) => (n === 1 ? '1 fila seleccionada' : `${formatNumero(n)} filas seleccionadas`),
+  seleccionarCoincidentes: (n: number) => `Seleccionar los ${formatNumero(n)} que coinciden con el filtro`,
+  todasSeleccionadas: (n: number) => `Los ${formatNumero(n)} que coinciden con el filtro están seleccionados`,
+  soloLaPagina: 'Solo esta página',
+  acciones: 'Acciones en lote',
+  eliminar: 'Eliminar',
+  cambiar: (campo: string) => `Cambiar ${campo.toLowerCase()}`,
+  exportar: 'Exportar selección',
+  eliminarTitulo: 'Eliminar en lote',
+  eliminarTexto: (n: number) =>
+    n === 1 ? '¿Eliminar la fila seleccionada? Esta acción no se puede deshacer.' : `¿Eliminar las ${formatNumero(n)} filas seleccionadas? Esta acción no se puede deshacer.`,
+  cambiarTitulo: (campo: string, n: number) => `Cambiar ${campo.toLowerCase()} de ${n === 1 ? '1 fila' : `${formatNumero(n)} filas`}`,
+  aplicar: 'Aplicar',
+  cancelar: 'Cancelar',
+  si: 'Sí',
+  no: 'No',
+  vacio: '(vacío)',
+  resultadoTitulo: 'Resultado de la acción en lote',
+  eliminados: (n: number) => (n === 1 ? 'Se eliminó 1 fila.' : `Se eliminaron ${formatNumero(n)} filas.`),
+  cambiados: (n: number) => (n === 1 ? 'Se cambió 1 fila.' : `Se cambiaron ${formatNumero(n)} filas.`),
+  rechazados: (n: number) => (n === 1 ? '1 fila no se pudo procesar:' : `${formatNumero(n)} filas no se pudieron procesar:`),
+  cerrar: 'Cerrar',
+  error: 'No se pudo completar la acción en lote',
+} as const;

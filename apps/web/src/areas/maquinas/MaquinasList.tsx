@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { MAQUINA_ESTADOS, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
+import { MAQUINA_ESTADOS, MAQUINA_ESTADOS_LIBRES, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -11,7 +11,7 @@ import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
-import { maquinasCsvUrl, useMaquinas, useUbicaciones } from './api.ts';
+import { maquinasCsvUrl, maquinasUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
 
@@ -54,6 +54,7 @@ const columns: ColumnDef<Maquina>[] = [
 
 const tipoOptions = MAQUINA_TIPOS.map((v) => ({ value: v, label: t.tipos[v] }));
 const estadoOptions = MAQUINA_ESTADOS.map((v) => ({ value: v, label: t.estados[v] }));
+const libresOptions = MAQUINA_ESTADOS_LIBRES.map((v) => ({ value: v, label: t.estados[v] }));
 const garantiaOptions = [
   { value: 'true', label: t.garantiaOpciones.true },
   { value: 'false', label: t.garantiaOpciones.false },
@@ -96,6 +97,16 @@ export function MaquinasList() {
         onRetry={() => void maquinas.refetch()}
         onRowClick={(row) => void navigate(`/maquinas/${row.id}`)}
         emptyText={t.sinMaquinas}
+        lote={{
+          url: maquinasUrl(),
+          filtro: list.exportParams,
+          nombre: 'maquinas',
+          eliminar: true,
+          campos: [
+            { campo: 'estado', etiqueta: t.campos.estado, opciones: libresOptions },
+            { campo: 'ubicacion', etiqueta: t.campos.ubicacion },
+          ],
+        }}
         initiallyHidden={['ip', 'so', 'actualizado']}
         toolbar={
           <>

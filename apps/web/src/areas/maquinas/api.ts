@@ -17,6 +17,8 @@ export const maquinasKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/maquinas${path}`);
+/** The list's API path, for its bulk actions. */
+export const maquinasUrl = () => url('');
 
 export function useMaquinas(params: string) {
   return useQuery({

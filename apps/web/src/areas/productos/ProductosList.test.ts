@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../components/testing.tsx';
 import { productoFila } from '../../test/builders/productos.ts';
 import { answers, choose, ok, watchNotifications } from '../../test/fixtures.ts';
+import { HttpError } from '../../core/http/HttpError.ts';
 import { ProductosList } from './ProductosList.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), blob: vi.fn() }));
@@ -54,24 +55,64 @@ describe('ProductosList', () => {
     await waitFor(() => expect(listCalls().at(-1)).toBe('/api/productos?page=1&size=25&linea=Web&tipo=movil&activo=false'));
   });
 
-  it('deletes the selected products in one call once confirmed', async () => {
-    http.post.mockResolvedValue(ok({ eliminados: 2 }));
+  it('deletes the selected products in one bulk request once confirmed, and tells which stayed and why', async () => {
+    http.post.mockResolvedValue(ok({ total: 2, hechos: [2], rechazados: [{ id: 1, nombre: 'PHY-ERP Physis ERP', motivo: 'El producto tiene versiones' }] }));
     renderUi(createElement(ProductosList), { url: '/soluciones/productos' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Portal de clientes' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Eliminar seleccionados (2)' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Eliminar productos' });
-    expect(dialog.textContent).toContain('¿Eliminar 2 productos? Esta acción no se puede deshacer.');
+    const barra = screen.getByRole('group', { name: 'Acciones en lote' });
+    expect(barra.textContent).toContain('2 filas seleccionadas');
+    fireEvent.click(within(barra).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar en lote' });
+    expect(dialog.textContent).toContain('¿Eliminar las 2 filas seleccionadas?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/productos/eliminar', { ids: [1, 2] }, expect.anything()));
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Producto eliminado', message: 'Se eliminaron 2 productos.' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/productos/lote', { seleccion: { ids: [1, 2] }, accion: 'eliminar' }, expect.anything()));
+    const resultado = await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' });
+    expect(resultado.textContent).toContain('Se eliminó 1 fila.');
+    expect(resultado.textContent).toContain('PHY-ERP Physis ERP: El producto tiene versiones');
   });
 
-  it('offers neither creation nor selection to those who may only read', async () => {
+  it('selects all that match the filter and changes a field of all of them in one request', async () => {
+    http.get.mockImplementation(answers({ '/api/productos?': { items, total: 40 }, '/api/productos/lineas': ['Gestión', 'Web'] }));
+    http.post.mockResolvedValue(ok({ total: 40, hechos: Array.from({ length: 40 }, (_, i) => i + 1), rechazados: [] }));
+    renderUi(createElement(ProductosList), { url: '/soluciones/productos?tipo=web&q=portal' });
+    await screen.findByText('Physis ERP');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 40 que coinciden con el filtro' }));
+    expect(screen.getByText('Los 40 que coinciden con el filtro están seleccionados')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Acciones en lote' })).getByRole('button', { name: 'Cambiar …' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cambiar tipo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar tipo de 40 filas' });
+    await choose('Tipo', 'Móvil', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/productos/lote',
+        { seleccion: { filtro: { q: 'portal', tipo: 'web' } }, accion: 'cambiar', cambio: { campo: 'tipo', valor: 'movil' } },
+        expect.anything(),
+      ),
+    );
+    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain('Se cambiaron 40 filas.');
+  });
+
+  it('shows a bad value\'s field error from the server on the dialog\'s input', async () => {
+    http.post.mockRejectedValue(new HttpError(400, { error: 'Datos inválidos', datos: null, campos: { 'cambio.valor': ['Máximo 80 caracteres'] } }, 'Datos inválidos'));
+    renderUi(createElement(ProductosList), { url: '/soluciones/productos' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Acciones en lote' })).getByRole('button', { name: 'Cambiar …' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cambiar línea' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar línea de 1 fila' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Línea' }), { target: { value: 'x'.repeat(90) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(dialog).findByText('Máximo 80 caracteres')).toBeTruthy();
+  });
+
+  it('offers those who may only read no creation, and only the export of a selection', async () => {
     permisos.clear();
     renderUi(createElement(ProductosList), { url: '/soluciones/productos' });
-    await screen.findByText('Physis ERP');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP' }));
     expect(screen.queryByRole('link', { name: 'Nuevo producto' })).toBeNull();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    const barra = screen.getByRole('group', { name: 'Acciones en lote' });
+    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
   });
 });

@@ -4,7 +4,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCTO_SORT, PRODUCTO_TIPOS, productoListQuery, type ProductoFila } from '@intranet/contract/productos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
@@ -12,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { productosCsvUrl, useEliminarProductos, useLineas, useProductos } from './api.ts';
+import { productosCsvUrl, productosUrl, useLineas, useProductos } from './api.ts';
 import { productosMessages as t } from './messages.ts';
 import { TipoBadge } from './TipoBadge.tsx';
 
@@ -57,17 +56,7 @@ export function ProductosList() {
   const productos = useProductos(list.apiParams);
   const lineas = useLineas();
   const puedeEditar = usePermiso('PROD#EDITAR');
-  const eliminar = useEliminarProductos();
   const navigate = useNavigate();
-
-  const borrar = useDeleteFlow();
-  const eliminarSeleccionados = (rows: ProductoFila[]) =>
-    void borrar.run({
-      confirm: { title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length) },
-      run: () => eliminar.mutateAsync(rows.map((row) => row.id)),
-      done: (n) => ({ title: t.eliminado, message: t.eliminados(n) }),
-      errorTitle: t.errorEliminar,
-    });
 
   return (
     <>
@@ -99,7 +88,20 @@ export function ProductosList() {
         error={productos.error}
         onRetry={() => void productos.refetch()}
         onRowClick={(row) => void navigate(`${PRODUCTOS_PATH}/${row.id}`)}
-        onDeleteSelected={puedeEditar ? eliminarSeleccionados : undefined}
+        lote={{
+          url: productosUrl(),
+          filtro: list.exportParams,
+          nombre: 'productos',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
+                { campo: 'tipo', etiqueta: t.campos.tipo, opciones: tipoOptions },
+                { campo: 'linea', etiqueta: t.campos.linea },
+                { campo: 'responsable', etiqueta: t.campos.responsable },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinProductos}
         toolbar={
           <>

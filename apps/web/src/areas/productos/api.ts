@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { producto, productoBulkDeleteResult, productoInput, productoLineas, productoPage } from '@intranet/contract/productos';
+import { producto, productoInput, productoLineas, productoPage } from '@intranet/contract/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
@@ -17,6 +17,8 @@ export const productosKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/productos${path}`);
+/** The list's API path, for its bulk actions. */
+export const productosUrl = () => url('');
 
 /** One page of the products list (`GET /api/productos`). */
 export function useProductos(params: string) {
@@ -78,11 +80,3 @@ export function useEliminarProducto() {
   });
 }
 
-/** Deletes several products at once (`POST /api/productos/eliminar`), all or none. */
-export function useEliminarProductos() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (ids: number[]) => (await http.post(url('/eliminar'), { ids }, envelope(productoBulkDeleteResult))).datos.eliminados,
-    onSuccess: () => invalidate(),
-  });
-}

@@ -21,6 +21,8 @@ import resaltado from '../resaltado.module.css';
 import { useFilasVivas, type VivoLista } from '../../core/vivo/useFilasVivas.ts';
 import type { PageCursor } from '../../core/list/useListState.ts';
 import { CambiosPendientes } from '../CambiosPendientes.tsx';
+import { loteMessages } from '../messages.ts';
+import { LoteBar, type LoteLista } from './LoteBar.tsx';
 
 /** The part of a list's state the table drives; `useListState` answers it. */
 export interface DataTableList {
@@ -86,6 +88,11 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   onDeleteSelected?: (rows: T[]) => void;
   /** Turns on row selection and shows these actions for the selected rows ('Resolver', 'Ignorar'...). */
   selectionActions?: (rows: T[]) => ReactNode;
+  /**
+   * Turns on row selection and the bulk actions (issue 21): delete, "Cambiar <campo>" and export of the chosen
+   * rows or of all that match the filter, each one request to the list's `lote` routes.
+   */
+  lote?: LoteLista | undefined;
   /** Columns hidden until the user shows them. */
   initiallyHidden?: string[];
   /** The list updates itself when someone else changes it (issue 18): its name on the live stream and its refetch. */
@@ -116,14 +123,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const onDeleteSelected = paged?.onDeleteSelected;
   const selectionActions = paged?.selectionActions;
   const rowLabel = paged?.rowLabel;
-  const selectable = Boolean(onDeleteSelected ?? selectionActions);
+  const lote = paged?.lote;
+  const selectable = Boolean(onDeleteSelected ?? selectionActions ?? lote);
   const [visibility, setVisibility] = useColumnVisibility(
     paged?.tableId ?? '',
     Object.fromEntries((paged?.initiallyHidden ?? []).map((id) => [id, false])),
   );
   const [selection, setSelection] = useState<RowSelectionState>({});
+  // "All that match the filter" rather than the page's rows: offered once the whole page is selected.
+  const [todas, setTodas] = useState(false);
   // A new page, sort or filter starts with nothing selected: a bulk action acts only on rows in sight.
-  useEffect(() => setSelection({}), [rows]);
+  useEffect(() => {
+    setSelection({});
+    setTodas(false);
+  }, [rows]);
 
   const columns = useMemo<ColumnDef<T>[]>(() => {
     if (!selectable) return props.columns;
@@ -160,7 +173,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     enableRowSelection: selectable,
     state: { columnVisibility: paged ? visibility : {}, rowSelection: selection },
     onColumnVisibilityChange: setVisibility,
-    onRowSelectionChange: setSelection,
+    onRowSelectionChange: (cambio) => {
+      setTodas(false);
+      setSelection(cambio);
+    },
   });
 
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
@@ -194,6 +210,35 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {paged && isVistaLista(paged.tableId) && <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />}
               <ColumnsMenu table={table} />
             </Group>
+          )}
+        </Group>
+      )}
+
+      {lote && paged && selected.length > 0 && (
+        <Group justify="space-between" gap="xs" px="sm" py={6} bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="no-print">
+          <LoteBar
+            lote={lote}
+            ids={todas ? 'todas' : table.getSelectedRowModel().rows.map((row) => Number(row.id))}
+            cantidad={todas ? paged.total : selected.length}
+            onHecho={() => {
+              setSelection({});
+              setTodas(false);
+            }}
+          />
+          {todas ? (
+            <Group gap="xs">
+              <Text size="sm">{loteMessages.todasSeleccionadas(paged.total)}</Text>
+              <Button size="xs" variant="subtle" onClick={() => setTodas(false)}>
+                {loteMessages.soloLaPagina}
+              </Button>
+            </Group>
+          ) : (
+            table.getIsAllPageRowsSelected() &&
+            paged.total > selected.length && (
+              <Button size="xs" variant="subtle" onClick={() => setTodas(true)}>
+                {loteMessages.seleccionarCoincidentes(paged.total)}
+              </Button>
+            )
           )}
         </Group>
       )}
