@@ -100,7 +100,9 @@ export const maquinasCsv: CsvColumn<Maquina>[] = [
   { titulo: 'Tipo', valor: (m) => MAQUINA_TIPO_NOMBRES[m.tipo] },
   { titulo: 'Fabricante', valor: (m) => m.fabricante },
   { titulo: 'Modelo', valor: (m) => m.modelo },
-  { titulo: 'Sistema operativo', valor: (m) => [m.so, m.so_version].filter(Boolean).join(' ') },
+  // The system and its version in two columns, so the file imports back as it is (issue 21).
+  { titulo: 'Sistema operativo', valor: (m) => m.so },
+  { titulo: 'Versión del SO', valor: (m) => m.so_version },
   { titulo: 'CPU', valor: (m) => m.cpu },
   { titulo: 'RAM (GB)', valor: (m) => m.ram_gb },
   { titulo: 'Disco (GB)', valor: (m) => m.disco_gb },
@@ -157,7 +159,8 @@ export async function ubicacionesEnUso(db: Executor): Promise<string[]> {
   return rows.map((r) => r.u).filter((u): u is string => u !== null);
 }
 
-const columnas = (v: MaquinaValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (v: MaquinaValues) => ({
   nombre: v.nombre,
   nroInventario: v.nro_inventario,
   serie: v.serie,

@@ -1,0 +1,85 @@
+import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, maquinaInput } from '@intranet/contract/maquinas';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { maquinas } from '../../db/schema.ts';
+import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
+import { conflictos } from './conflictos.ts';
+import { columnas, ENTIDAD } from './queries.ts';
+
+type MaquinaValues = z.output<typeof maquinaInput>;
+
+/** A machine's values in the contract's input shape, as stored. */
+const valores = {
+  nombre: maquinas.nombre,
+  nro_inventario: maquinas.nroInventario,
+  serie: maquinas.serie,
+  tipo: maquinas.tipo,
+  fabricante: maquinas.fabricante,
+  modelo: maquinas.modelo,
+  so: maquinas.so,
+  so_version: maquinas.soVersion,
+  cpu: maquinas.cpu,
+  ram_gb: maquinas.ramGb,
+  disco_gb: maquinas.discoGb,
+  ip: maquinas.ip,
+  mac: maquinas.mac,
+  ubicacion: maquinas.ubicacion,
+  estado: maquinas.estado,
+  fecha_compra: maquinas.fechaCompra,
+  garantia_hasta: maquinas.garantiaHasta,
+  notas: maquinas.notas,
+};
+
+const enUso = (m: Existente | undefined) => m?.valores.estado === 'en_uso';
+
+/** The machines' import (issue 21): the export's columns, key nro_inventario. */
+export const maquinasImportacion: ImportacionSpec<MaquinaValues> = {
+  tipo: 'maquinas',
+  ruta: '/api/maquinas',
+  permiso: 'PHY-MAQ#TODO',
+  entidad: ENTIDAD,
+  nombre: 'maquinas',
+  clave: 'nro_inventario',
+  normalizarClave: (v) => v.trim().toLowerCase(),
+  campos: [
+    { campo: 'nombre', titulo: 'Nombre', alias: ['name', 'equipo', 'maquina', 'machine'], requerido: true, ejemplo: 'NB-ADM-01' },
+    { campo: 'nro_inventario', titulo: 'Nº de inventario', alias: ['nro inventario', 'numero de inventario', 'inventario', 'inventory', 'inventory number', 'asset tag'], ejemplo: 'INV-0001' },
+    { campo: 'serie', titulo: 'Serie', alias: ['numero de serie', 'nro de serie', 'serial', 'serial number'], ejemplo: 'PF3XK2' },
+    { campo: 'tipo', titulo: 'Tipo', alias: ['type'], tipo: 'lista', opciones: MAQUINA_TIPO_NOMBRES, requerido: true, ejemplo: 'Notebook' },
+    { campo: 'fabricante', titulo: 'Fabricante', alias: ['marca', 'manufacturer', 'brand', 'vendor'], ejemplo: 'Lenovo' },
+    { campo: 'modelo', titulo: 'Modelo', alias: ['model'], ejemplo: 'ThinkPad T14' },
+    { campo: 'so', titulo: 'Sistema operativo', alias: ['so', 'os', 'operating system'], ejemplo: 'Windows' },
+    { campo: 'so_version', titulo: 'Versión del SO', alias: ['version so', 'version del sistema operativo', 'os version'], ejemplo: '11 Pro' },
+    { campo: 'cpu', titulo: 'CPU', alias: ['procesador', 'processor'], ejemplo: 'Intel Core i5' },
+    { campo: 'ram_gb', titulo: 'RAM (GB)', alias: ['ram', 'memoria', 'memory', 'memoria gb', 'ram gb'], tipo: 'numero', ejemplo: '16' },
+    { campo: 'disco_gb', titulo: 'Disco (GB)', alias: ['disco', 'disk', 'almacenamiento', 'storage', 'disk gb'], tipo: 'numero', ejemplo: '512' },
+    { campo: 'ip', titulo: 'IP', alias: ['direccion ip', 'ip address'], ejemplo: '' },
+    { campo: 'mac', titulo: 'MAC', alias: ['direccion mac', 'mac address'], ejemplo: '3C:52:82:0A:1B:2C' },
+    { campo: 'ubicacion', titulo: 'Ubicación', alias: ['location', 'lugar', 'oficina', 'office'], ejemplo: 'Administración' },
+    { campo: 'estado', titulo: 'Estado', alias: ['state', 'status'], tipo: 'lista', opciones: MAQUINA_ESTADO_NOMBRES, ejemplo: 'Disponible' },
+    { campo: 'fecha_compra', titulo: 'Fecha de compra', alias: ['compra', 'comprada', 'purchase date', 'purchased'], tipo: 'fecha', ejemplo: '2025-03-01' },
+    { campo: 'garantia_hasta', titulo: 'Garantía hasta', alias: ['garantia', 'warranty', 'warranty until', 'warranty end'], tipo: 'fecha', ejemplo: '2028-03-01' },
+    { campo: 'notas', titulo: 'Notas', alias: ['notes', 'observaciones', 'comentarios', 'comments'], ejemplo: '' },
+  ],
+  esquema: maquinaInput,
+  // «En uso» comes from «Asignar»: a new machine cannot start in it, an assigned one keeps it until «Devolver».
+  revisar: (v, existente) => {
+    if (enUso(existente) && v.estado !== 'en_uso') return ['Estado: la máquina está asignada; use «Devolver» para cambiar su estado'];
+    if (!enUso(existente) && v.estado === 'en_uso') return ['Estado: «En uso» lo pone «Asignar»; elija otro estado'];
+    return [];
+  },
+  tabla: { tabla: maquinas, id: maquinas.id, actualizado: maquinas.actualizado },
+  existentes: async (tx, claves) => {
+    if (claves.length === 0) return new Map();
+    const filas = await tx
+      .select({ id: maquinas.id, ...valores })
+      .from(maquinas)
+      .where(inArray(sql`lower(${maquinas.nroInventario})`, claves));
+    return new Map(filas.map(({ id, ...v }) => [(v.nro_inventario ?? '').toLowerCase(), { id, valores: v }]));
+  },
+  crear: async (tx, filas) => (await tx.insert(maquinas).values(filas.map(columnas)).returning({ id: maquinas.id })).map((r) => r.id),
+  actualizar: async (tx, id, v) => {
+    await tx.update(maquinas).set({ ...columnas(v), actualizado: sql`now()` }).where(eq(maquinas.id, id));
+  },
+  conflictos,
+};

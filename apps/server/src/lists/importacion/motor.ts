@@ -1,0 +1,178 @@
+import type { ImportacionConteo, ImportacionFila, ImportacionMapeo, ImportacionModo, ImportacionRechazo, ImportacionVistaPrevia } from '@intranet/contract/importacion';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { conflictOf } from '../../db/conflicts.ts';
+import { importaciones } from '../../db/schema/importaciones.ts';
+import type { FileStore } from '../../storage/store.ts';
+import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
+import { leerFilas, type Formato } from './lectura.ts';
+import type { Crudos, Existente, ImportacionSpec } from './spec.ts';
+
+export type Importacion = typeof importaciones.$inferSelect;
+
+/** Rows looked up, validated and written together: one lookup and one INSERT per batch. */
+const TANDA = 1000;
+/** The refused rows an answer lists (all of them are in the CSV). */
+export const RECHAZOS_MOSTRADOS = 100;
+
+/** The file's rows after its header, each with its number in the file (the header is row 1). */
+export async function* filasDelArchivo(store: FileStore, imp: Importacion): AsyncGenerator<{ fila: number; celdas: string[] }> {
+  let fila = 0;
+  for await (const celdas of leerFilas(store.read(imp.archivoSha256), imp.formato as Formato)) {
+    fila += 1;
+    if (fila > 1) yield { fila, celdas };
+  }
+}
+
+/** Step 3: each row read through the mapping and checked by the schema alone (as a new record), a page of them. */
+export async function vistaPrevia(
+  store: FileStore,
+  spec: ImportacionSpec,
+  imp: Importacion,
+  pedido: { mapeo: ImportacionMapeo; pagina: number; tamano: number; solo_errores: boolean },
+): Promise<ImportacionVistaPrevia> {
+  const indices = indicesDe(spec, imp.columnas, pedido.mapeo);
+  const desde = (pedido.pagina - 1) * pedido.tamano;
+  const filas: ImportacionFila[] = [];
+  let total = 0;
+  let conErrores = 0;
+  for await (const { fila, celdas } of filasDelArchivo(store, imp)) {
+    const leida = leerFila(indices, celdas, fila);
+    const { errores } = validar(spec, leida, undefined);
+    if (errores) conErrores += 1;
+    if (pedido.solo_errores && !errores) continue;
+    if (total >= desde && filas.length < pedido.tamano) filas.push({ fila, valores: leida.textos, errores: errores ?? {} });
+    total += 1;
+  }
+  return { filas, total, con_errores: conErrores };
+}
+
+/** What a run did, or would do: its counts, every refused row, and what the undo needs. */
+export interface Plan {
+  conteo: Omit<ImportacionConteo, 'rechazos'>;
+  rechazos: ImportacionRechazo[];
+  /** [id, row] of each record created. */
+  creados: [number, number][];
+  /** Each record updated, its row and its values before. */
+  modificados: { id: number; fila: number; antes: Crudos }[];
+}
+
+/** Two payloads are the same record when their values are, whatever their keys' order. */
+const mismo = (a: Crudos, b: Crudos): boolean => {
+  const claves = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...claves].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
+};
+
+interface Escritura<V> {
+  fila: number;
+  valores: V;
+  existente?: Existente;
+}
+
+/**
+ * Steps 5 and 6: the whole file in batches inside the caller's transaction — looked up by key (update mode),
+ * validated, and written while no row has been refused (after one, the rest is only checked: the caller rolls
+ * back). A batch the database refuses (a unique index) is written again row by row, each in its savepoint, to
+ * name the rows.
+ */
+export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec: ImportacionSpec<V>, imp: Importacion, mapeo: ImportacionMapeo, modo: ImportacionModo): Promise<Plan> {
+  const indices = indicesDe(spec, imp.columnas, mapeo);
+  const plan: Plan = { conteo: { crear: 0, actualizar: 0, sin_cambios: 0, rechazadas: 0 }, rechazos: [], creados: [], modificados: [] };
+  const vistas = new Map<string, number>();
+  const normalizar = spec.normalizarClave ?? ((v: string) => v.trim());
+  const rechazar = (fila: number, errores: string[]) => {
+    plan.rechazos.push({ fila, errores });
+    plan.conteo.rechazadas += 1;
+  };
+
+  const escribir = async (db: Tx, f: Escritura<V>[]) => {
+    const nuevas = f.filter((x) => !x.existente);
+    const ids = nuevas.length > 0 ? await spec.crear(db, nuevas.map((n) => n.valores)) : [];
+    for (const c of f) if (c.existente) await spec.actualizar(db, c.existente.id, c.valores);
+    ids.forEach((id, i) => plan.creados.push([id, nuevas[i]!.fila]));
+    for (const c of f) if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });
+  };
+  const escribirUnaPorUna = async (filas: Escritura<V>[]) => {
+    for (const f of filas) {
+      try {
+        await tx.transaction(async (sp) => escribir(sp, [f]));
+      } catch (err) {
+        const conflicto = conflictOf(err, spec.conflictos);
+        if (!conflicto) throw err;
+        rechazar(f.fila, [conflicto.mensaje]);
+      }
+    }
+  };
+
+  const procesar = async (tanda: FilaLeida[]) => {
+    const claveDe = (f: FilaLeida) => {
+      const v = f.crudos[spec.clave];
+      return typeof v === 'string' && v.trim() !== '' ? normalizar(v) : null;
+    };
+    const existentes = modo === 'actualizar' ? await spec.existentes(tx, [...new Set(tanda.map(claveDe).filter((c): c is string => c !== null))]) : new Map<string, Existente>();
+    const nuevas: Escritura<V>[] = [];
+    const cambios: Escritura<V>[] = [];
+    for (const leida of tanda) {
+      const clave = claveDe(leida);
+      const previa = clave === null ? undefined : vistas.get(clave);
+      if (previa !== undefined) {
+        rechazar(leida.fila, [`${spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave}: se repite en la fila ${previa}`]);
+        continue;
+      }
+      if (clave !== null) vistas.set(clave, leida.fila);
+      const existente = clave === null ? undefined : existentes.get(clave);
+      const { valores, errores } = validar(spec, leida, existente);
+      if (errores) rechazar(leida.fila, textoDeErrores(spec, errores));
+      else if (!existente) nuevas.push({ fila: leida.fila, valores });
+      else {
+        const antes = spec.esquema.safeParse(existente.valores);
+        if (antes.success && mismo(antes.data, valores)) plan.conteo.sin_cambios += 1;
+        else cambios.push({ fila: leida.fila, valores, existente });
+      }
+    }
+    plan.conteo.crear += nuevas.length;
+    plan.conteo.actualizar += cambios.length;
+    if (plan.rechazos.length > 0) return;
+    try {
+      await tx.transaction(async (sp) => escribir(sp, [...nuevas, ...cambios]));
+    } catch (err) {
+      if (!conflictOf(err, spec.conflictos)) throw err;
+      await escribirUnaPorUna([...nuevas, ...cambios]);
+    }
+  };
+
+  let tanda: FilaLeida[] = [];
+  for await (const { fila, celdas } of filasDelArchivo(store, imp)) {
+    tanda.push(leerFila(indices, celdas, fila));
+    if (tanda.length === TANDA) {
+      await procesar(tanda);
+      tanda = [];
+    }
+  }
+  if (tanda.length > 0) await procesar(tanda);
+  plan.rechazos.sort((a, b) => a.fila - b.fila);
+  return plan;
+}
+
+/** Ids in slices small enough for one `in (…)`. */
+export function* enPorciones<T>(ids: readonly T[], tamano = 5000): Generator<T[]> {
+  for (let i = 0; i < ids.length; i += tamano) yield ids.slice(i, i + tamano);
+}
+
+/**
+ * The rows of an import that changed since it (their `actualizado` is no longer the import's instant) or
+ * that are gone: their numbers in the file.
+ */
+export async function filasCambiadas(tx: Tx, spec: ImportacionSpec, imp: Importacion): Promise<number[]> {
+  const filaDe = new Map<number, number>([...(imp.creados ?? []), ...(imp.modificados ?? []).map((m) => [m.id, m.fila] as [number, number])]);
+  const { tabla, id, actualizado } = spec.tabla;
+  const intactos = new Set<number>();
+  for (const ids of enPorciones([...filaDe.keys()])) {
+    const rows = await tx
+      .select({ id: sql<number>`${id}` })
+      .from(tabla)
+      .where(and(inArray(id, ids), sql`${actualizado} = (select ${importaciones.importado} from ${importaciones} where ${eq(importaciones.id, imp.id)})`));
+    for (const r of rows) intactos.add(Number(r.id));
+  }
+  return [...filaDe].filter(([i]) => !intactos.has(i)).map(([, fila]) => fila).sort((a, b) => a - b);
+}

@@ -1,0 +1,82 @@
+import type { ImportacionCampo } from '@intranet/contract/importacion';
+import type { PermissionCode } from '@intranet/contract/permissions';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import type { Conflictos } from '../../db/conflicts.ts';
+
+/** How a cell's text becomes the value the contract's schema reads. */
+export type CampoTipo = 'texto' | 'numero' | 'fecha' | 'booleano' | 'lista';
+
+/** One field an area imports, declared once: its header, the other names it goes by, and how its cells read. */
+export interface CampoImportado {
+  /** The contract's field name (snake_case). */
+  campo: string;
+  /** The export's header for it: the template writes it, and the export's file maps back by it. */
+  titulo: string;
+  /** Other headers that mean it, Spanish and English; compared without accents, case or punctuation. */
+  alias?: readonly string[];
+  tipo?: CampoTipo;
+  /** For a `lista`: each value with its Spanish name; a cell may say either. */
+  opciones?: Readonly<Record<string, string>>;
+  requerido?: boolean;
+  /** What the template's example row says. */
+  ejemplo?: string;
+}
+
+/** The values of one row in the contract's input shape (before its schema reads them). */
+export type Crudos = Record<string, unknown>;
+
+/** A row already stored, found by its key: its id and its values in the input shape. */
+export interface Existente {
+  id: number;
+  valores: Crudos;
+}
+
+/**
+ * An area's import, declared the way a `ListSpec` declares a list: its fields, its key for the update mode and
+ * how a row is written. The engine (motor.ts) does the rest: reading the file, the mapping, the validation,
+ * the dry run, the one transaction, the history entry and the undo.
+ */
+export interface ImportacionSpec<Valores extends Crudos = Crudos> {
+  /** The import's kind, stored with it: the area's list ('maquinas'). */
+  tipo: string;
+  /** Where its routes live: `${ruta}/importaciones…` ('/api/maquinas'). */
+  ruta: string;
+  /** The code that may create and edit these records. */
+  permiso: PermissionCode;
+  /** The history entity its entries are written under. */
+  entidad: string;
+  /** The file name of the template and of the refused rows ('maquinas'). */
+  nombre: string;
+  campos: readonly CampoImportado[];
+  /** The field the update mode looks rows up by. */
+  clave: string;
+  /** The key as compared: 30-12345678-1 and 30123456781 are one CUIT. */
+  normalizarClave?: (valor: string) => string;
+  /** The contract's create/update payload. */
+  esquema: z.ZodType<Valores, Crudos>;
+  /** Rules beyond the schema (a state only an action sets): the row's errors, in Spanish. */
+  revisar?: (valores: Valores, existente: Existente | undefined) => string[];
+  /** The table written, for the undo: its id and the `actualizado` every write stamps. */
+  tabla: { tabla: PgTable; id: AnyPgColumn; actualizado: AnyPgColumn };
+  /** The stored rows with these keys (normalized), by key. */
+  existentes: (tx: Tx, claves: string[]) => Promise<Map<string, Existente>>;
+  /** Inserts the rows in one statement; answers their ids in order. */
+  crear: (tx: Tx, filas: Valores[]) => Promise<number[]>;
+  /** Writes one row's values over the stored one (stamping `actualizado`). */
+  actualizar: (tx: Tx, id: number, valores: Valores) => Promise<void>;
+  /** Removes rows the import created (the undo). */
+  borrar?: (tx: Tx, ids: number[]) => Promise<void>;
+  /** What the area's unique indexes mean, for the rows the database refuses. */
+  conflictos?: Conflictos;
+}
+
+/** The fields as the wizard shows them. */
+export const camposDe = (spec: ImportacionSpec): ImportacionCampo[] =>
+  spec.campos.map((c) => ({
+    campo: c.campo,
+    titulo: c.titulo,
+    requerido: c.requerido ?? false,
+    ...(c.opciones ? { opciones: Object.values(c.opciones) } : {}),
+  }));
