@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { optionalText, requiredText } from './validators.ts';
 export { APLICACION_CANALES, type AplicacionCanal } from './shared.ts';
@@ -87,6 +88,12 @@ export const aplicacionListQuery = listQuery(APLICACION_SORT, {
 });
 export const aplicacionPage = paged(aplicacionFila);
 export const aplicacionExportQuery = aplicacionListQuery.omit({ page: true, size: true });
+/** Bulk actions on the apps list (issue 21): delete (refused for an app with versions), or set published or category. */
+export const aplicacionLote = loteBody(aplicacionExportQuery, {
+  publicada: aplicacionInput.shape.publicada.unwrap(),
+  categoria: aplicacionInput.shape.categoria,
+});
+export const aplicacionLoteExport = loteExportBody(aplicacionExportQuery);
 
 /** `GET /api/aplicaciones/categorias`: the categories in use, for the filter and the form. */
 export const aplicacionCategorias = z.array(z.string());

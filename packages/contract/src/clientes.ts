@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { dnsRef } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
@@ -140,6 +141,13 @@ export const empresaListQuery = listQuery(EMPRESA_SORT, {
 });
 export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
+/** Bulk actions on the clients list (issue 21): delete, or set active, province or VAT condition. */
+export const empresaLote = loteBody(empresaExportQuery, {
+  activo: empresaInput.shape.activo.unwrap(),
+  provincia: empresaInput.shape.provincia,
+  condicion_iva: empresaInput.shape.condicion_iva,
+});
+export const empresaLoteExport = loteExportBody(empresaExportQuery);
 
 /** `GET /api/empresas/opciones?q=`: clients for selects (Instalaciones, other areas). */
 export const empresaOpcionesQuery = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { optionalText, requiredText } from './validators.ts';
 
 // ---- Personas: staff and client contacts (AREAS.md; issue 6) ----
@@ -76,6 +77,13 @@ export const personaListQuery = listQuery(PERSONA_SORT, {
 });
 export const personaPage = paged(persona);
 export const personaExportQuery = personaListQuery.omit({ page: true, size: true });
+/** Bulk actions on the people list (issue 21): delete (or deactivate, as one by one), or set active, area or position. */
+export const personaLote = loteBody(personaExportQuery, {
+  activo: personaInput.shape.activo.unwrap(),
+  area: personaInput.shape.area,
+  puesto: personaInput.shape.puesto,
+});
+export const personaLoteExport = loteExportBody(personaExportQuery);
 
 /** A machine the person holds now (the detail's Máquinas tab). */
 export const personaMaquina = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { dnsRef } from './shared.ts';
 import { optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 import { direccionView, dnsEntry } from './servidores/dns.ts';
@@ -69,6 +70,13 @@ export type ServidorDetalle = z.infer<typeof servidorDetalle>;
 
 /** `GET /api/servidores/export.csv`: the list's filters and sort, without paging (every matching row). */
 export const servidorExportQuery = servidorListQuery.omit({ page: true, size: true });
+/** Bulk actions on the servers list (issue 21): delete (refused for a server with DNS entries), or set state, provider or role. */
+export const servidorLote = loteBody(servidorExportQuery, {
+  estado: servidorInput.shape.estado,
+  proveedor: servidorInput.shape.proveedor,
+  rol: servidorInput.shape.rol,
+});
+export const servidorLoteExport = loteExportBody(servidorExportQuery);
 
 /** `DELETE /api/servidores/:id?cascada=true`: without it a server with DNS entries is not deleted (409). */
 export const servidorDeleteQuery = z.object({ cascada: queryBoolean.default(false) }).strict();

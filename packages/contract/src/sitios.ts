@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { hostname, ipAddress, optionalText, requiredText } from './validators.ts';
 import { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './shared.ts';
 
@@ -130,6 +131,12 @@ export const sitioListQuery = listQuery(SITIO_SORT, {
   vencimiento: z.enum(VENCIMIENTO_ESTADOS, { error: 'Estado de vencimiento inválido' }).optional(),
 });
 export const sitioExportQuery = sitioListQuery.omit({ page: true, size: true });
+/** Bulk actions on the sites list (issue 21): delete, or set state or registrar. */
+export const sitioLote = loteBody(sitioExportQuery, {
+  estado: sitioInput.shape.estado,
+  registrador: sitioInput.shape.registrador,
+});
+export const sitioLoteExport = loteExportBody(sitioExportQuery);
 export const sitioPage = paged(sitioFila);
 
 /** `POST /api/sitios/eliminar`, answered with how many went. */

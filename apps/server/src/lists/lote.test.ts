@@ -108,3 +108,27 @@ describe('POST /api/<lista>/lote/export.csv', () => {
     expect((parse(todas.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[]).map((f) => f.Nombre)).toEqual(['VM-CI-01']);
   });
 });
+
+describe('every list with bulk actions', () => {
+  const CAMBIOS: [string, string, { campo: string; valor: unknown }][] = [
+    ['/api/empresas', '/api/empresas?size=3', { campo: 'provincia', valor: 'Córdoba' }],
+    ['/api/personas', '/api/personas?size=3', { campo: 'area', valor: 'Soporte' }],
+    ['/api/servidores', '/api/servidores/lista?size=3', { campo: 'rol', valor: 'web' }],
+    ['/api/sitios', '/api/sitios?size=3', { campo: 'registrador', valor: 'NIC Argentina' }],
+    ['/api/aplicaciones', '/api/aplicaciones?size=3', { campo: 'categoria', valor: 'Ventas' }],
+    ['/api/productos', '/api/productos?size=3', { campo: 'responsable', valor: 'Ana Ruiz' }],
+  ];
+
+  it('sets a field through each area\'s own edit, and exports the chosen rows', async () => {
+    for (const [ruta, lista, cambio] of CAMBIOS) {
+      const ids = (await ctx.t.app.inject({ url: lista, headers: ctx.admin })).json().datos.items.map((r: { id: number }) => r.id);
+      expect(ids.length, ruta).toBeGreaterThan(0);
+      const res = await lote(ruta, { seleccion: { ids }, accion: 'cambiar', cambio }, ctx.admin);
+      expect(res.status, ruta).toBe(200);
+      expect(res.body.datos, ruta).toEqual({ total: ids.length, hechos: ids, rechazados: [] });
+      const csv = await ctx.t.app.inject({ method: 'POST', url: `${ruta}/lote/export.csv`, payload: { seleccion: { ids } }, headers: ctx.admin });
+      expect(csv.statusCode, ruta).toBe(200);
+      expect((parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as unknown[]).length, ruta).toBe(ids.length);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { busquedaAplicaciones } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { aplicacionesAuditoria, aplicacionesRoutes } from './routes.ts';
 import { seedAplicaciones } from './seed.ts';
+import { aplicacionesLote } from './lote.ts';
 
 /** Aplicaciones: the Android apps and their versions. */
 export const aplicaciones: AreaDescriptor = {
@@ -10,7 +11,7 @@ export const aplicaciones: AreaDescriptor = {
   documentacion: {
     aplicaciones: 'Aplicaciones Android, sus versiones y APK.',
   },
-  routes: [aplicacionesRoutes],
+  routes: [aplicacionesRoutes, aplicacionesLote],
   permisos: ['APP#VER', 'APP#EDITAR'],
   auditoria: aplicacionesAuditoria,
   conflictos,

@@ -12,6 +12,7 @@ import { vencimientosAlertas } from './vencimientos/alertas.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
 import { solicitudesRoutes } from './vencimientos/rutas-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
+import { clientesLote } from './lote.ts';
 
 /** The demo clients, then their certificates, licences and updates. */
 async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
@@ -28,7 +29,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

@@ -5,6 +5,7 @@ import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
 import { personasAuditoria, personasRoutes } from './routes.ts';
 import { seedPersonas } from './seed.ts';
 import { usuariosAuditoria, usuariosRoutes } from './usuarios/routes.ts';
+import { personasLote } from './lote.ts';
 
 /** Personas: the staff, their accounts (usuarios/) and the roles that give permissions (roles/). */
 export const personas: AreaDescriptor = {
@@ -14,7 +15,7 @@ export const personas: AreaDescriptor = {
     usuarios: 'Cuentas de usuario de las personas: alta, roles, activación y contraseña.',
     roles: 'Roles: conjuntos de permisos con nombre que se asignan a las cuentas.',
   },
-  routes: [personasRoutes, usuariosRoutes, rolesRoutes],
+  routes: [personasRoutes, usuariosRoutes, rolesRoutes, personasLote],
   permisos: ['PHY-PER#TODO', 'PHY-MAQ#TODO', 'USUARIOS#ADMIN'],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
   conflictos,

@@ -5,6 +5,7 @@ import { DNS_LIST_TABLAS } from './dns/queries.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
 import { seedServers } from './seed.ts';
+import { servidoresLote } from './lote.ts';
 
 /** Servidores: the company's own servers, with their DNS service (dns/). */
 export const servidores: AreaDescriptor = {
@@ -14,7 +15,7 @@ export const servidores: AreaDescriptor = {
     dns: 'Servicio DNS: las entradas de todos los servidores, su búsqueda y su resolución.',
     direcciones: 'Direcciones (DNS, puerto y ruta) de cada entrada DNS, con su comprobación de alcance.',
   },
-  routes: [servidoresRoutes, dnsRoutes],
+  routes: [servidoresRoutes, dnsRoutes, servidoresLote],
   permisos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR'],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
   conflictos,
