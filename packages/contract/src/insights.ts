@@ -164,6 +164,18 @@ export const frame = z.object({
   context_line: z.string().nullable(),
   pre_context: z.array(z.string()),
   post_context: z.array(z.string()),
+  /**
+   * Set when the project has source maps (issue 22): the frame as the map resolves it, with the minified frame
+   * it came from, or why it could not be resolved. Absent for projects without maps.
+   */
+  sourcemap: z
+    .object({
+      resuelto: z.boolean(),
+      motivo: z.string().nullable(),
+      minificado: z.object({ abs_path: z.string().nullable(), function: z.string().nullable(), lineno: z.number().nullable(), colno: z.number().nullable() }),
+    })
+    .nullable()
+    .optional(),
 });
 export type Frame = z.infer<typeof frame>;
 
@@ -291,3 +303,9 @@ export const monitorPropio = z.object({ dsn: z.string().nullable() });
 /** Compressed request body limit; the inflated body is capped at INTAKE_MAX_INFLATED. */
 export const INTAKE_MAX_BODY = 1024 * 1024;
 export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;
+
+/**
+ * The organization slug `sentry-cli` names (SENTRY_ORG): the portal has one; the project is the monitor
+ * project's slug (SENTRY_PROJECT).
+ */
+export const SENTRY_ORG = 'intranet';

@@ -11,6 +11,8 @@ import { canAccess, MissingAccessError, type Access } from './access.ts';
 
 const ENVELOPE_401 = { error: 'Sesión inválida o vencida', datos: null };
 const ENVELOPE_403 = { error: 'No tiene permiso para esta acción', datos: null };
+/** Sentry's web API for sentry-cli (`/api/0/…`, issue 22) answers the same envelope with Sentry's `detail` beside. */
+const envelope = (url: string, e: { error: string; datos: null }) => (url.startsWith('/api/0/') ? { detail: e.error, ...e } : e);
 
 /** A concrete URL for a route pattern: every parameter becomes 1. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
@@ -39,7 +41,7 @@ describe('every registered /api route (covers routes added later by construction
       for (const headers of [{}, { authorization: 'Bearer no-existe' }]) {
         const res = await ctx.t.app.inject({ method: route.method as 'GET', url, headers });
         expect(res.statusCode, `${route.method} ${url}`).toBe(401);
-        expect(res.json(), `${route.method} ${url}`).toEqual(ENVELOPE_401);
+        expect(res.json(), `${route.method} ${url}`).toEqual(envelope(url, ENVELOPE_401));
       }
     }
   });
@@ -55,7 +57,7 @@ describe('every registered /api route (covers routes added later by construction
       const url = concrete(route.url);
       const denied = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: await sesion('sin-permisos') });
       expect(denied.statusCode, `${route.method} ${url}`).toBe(403);
-      expect(denied.json(), `${route.method} ${url}`).toEqual(ENVELOPE_403);
+      expect(denied.json(), `${route.method} ${url}`).toEqual(envelope(url, ENVELOPE_403));
 
       for (const code of codesOf(route.access)) {
         const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
@@ -113,7 +115,7 @@ describe('the same matrix with API tokens', () => {
       const otro = PERMISSION_CODES.find((c) => !codes.includes(c))!;
       const denied = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: tokens.get(otro) });
       expect(denied.statusCode, `${route.method} ${url} con un token de ${otro}`).toBe(403);
-      expect(denied.json(), `${route.method} ${url}`).toEqual(ENVELOPE_403);
+      expect(denied.json(), `${route.method} ${url}`).toEqual(envelope(url, ENVELOPE_403));
       for (const code of codes) {
         const allowed = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: tokens.get(code) });
         expect([401, 403, 429], `${route.method} ${url} con un token de ${code}`).not.toContain(allowed.statusCode);

@@ -5,6 +5,7 @@ import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { contarHasta, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
+import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 
 // An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
 
@@ -41,10 +42,13 @@ function datosDe(stored: unknown, recibido: Date, eventId: string): EventoDatos 
   return normalizarEvento(stored, { ahora: recibido, eventIdDefecto: eventId }).datos;
 }
 
-/** One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if none. */
-export async function eventoDe(db: Executor, issueId: number, cual: string): Promise<Evento | null> {
+/**
+ * One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if
+ * none. Its minified frames are resolved through the project's source maps when `simbolizador` is given.
+ */
+export async function eventoDe(db: Executor, issueId: number, cual: string, simbolizador?: Simbolizador): Promise<Evento | null> {
   const base = db
-    .select({ ...resumen, recibido: insightsEventos.recibido, datos: insightsEventos.datos })
+    .select({ ...resumen, proyectoId: insightsEventos.proyectoId, recibido: insightsEventos.recibido, datos: insightsEventos.datos })
     .from(insightsEventos);
   // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking the issue.
   const delProyecto = eq(insightsEventos.proyectoId, sql`(select proyecto_id from insights_issues where id = ${issueId})`);
@@ -65,6 +69,7 @@ export async function eventoDe(db: Executor, issueId: number, cual: string): Pro
     return v?.event_id ?? null;
   };
   const datos = datosDe(row.datos, row.recibido, row.event_id);
+  if (simbolizador) datos.exception = await simbolizador.excepciones(row.proyectoId, row.datos, datos.exception, row.release);
   return {
     ...datos,
     ...resumenWire(row),

@@ -8,6 +8,7 @@ import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
+import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 
 type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'>;
 
@@ -144,7 +145,7 @@ export async function issueDe(db: Executor, id: number): Promise<Issue> {
   return wire(row, (await series(db, [id])).get(id)!);
 }
 
-export async function issueDetalle(db: Executor, id: number): Promise<IssueDetalle> {
+export async function issueDetalle(db: Executor, id: number, simbolizador?: Simbolizador): Promise<IssueDetalle> {
   const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
   if (!row) throw noExiste();
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(insightsComentarios).where(eq(insightsComentarios.issueId, id));
@@ -153,7 +154,7 @@ export async function issueDetalle(db: Executor, id: number): Promise<IssueDetal
     tipo: row.tipo,
     fingerprint: row.fingerprint,
     comentarios: n,
-    ultimo_evento: await eventoDe(db, id, 'latest'),
+    ultimo_evento: await eventoDe(db, id, 'latest', simbolizador),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { AuditEntities } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
+import type { FileDeps } from '../../storage/archivos.ts';
 import { ENTIDAD_COMENTARIO } from './comentarios.ts';
 import { CacheProyectos, intakeRoutes } from './intake/routes.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
@@ -9,6 +9,8 @@ import { ENTIDAD_PROYECTO } from './proyectos.ts';
 import { comentariosRoutes } from './rutas-comentarios.ts';
 import { issuesRoutes } from './rutas-issues.ts';
 import { proyectosRoutes } from './rutas-proyectos.ts';
+import { sentryApiRoutes } from './sourcemaps/rutas-sentry.ts';
+import { simbolizador } from './sourcemaps/simbolizar.ts';
 
 export const insightsAuditoria: AuditEntities = {
   [ENTIDAD_PROYECTO]: 'SER#VER',
@@ -16,13 +18,12 @@ export const insightsAuditoria: AuditEntities = {
   [ENTIDAD_COMENTARIO]: 'SER#VER',
 };
 
-export interface InsightsOpciones {
-  db: Db;
+export interface InsightsOpciones extends FileDeps {
   config: Config;
 }
 
 /** The Monitor de errores: the Sentry intake (its own encapsulated plugin), the projects, the triage and comments. */
-export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config, store, maxBytes }) => {
   const cache = new CacheProyectos();
   await app.register(intakeRoutes, {
     db,
@@ -34,6 +35,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (ap
     escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 2, loteParaOtro: 16 },
   });
   await app.register(proyectosRoutes, { db, config, cache });
-  await app.register(issuesRoutes, { db, config });
+  await app.register(issuesRoutes, { db, config, simbolizador: simbolizador(db, store) });
   await app.register(comentariosRoutes, { db });
+  await app.register(sentryApiRoutes, { db, config, store, maxBytes });
 };

@@ -28,13 +28,14 @@ import { sendListCsv } from '../../lists/csv.ts';
 import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
 import { asignables, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue } from './issues.ts';
 import { monitorPropioDsn } from './propio.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
 /** The issues: list, export, filters, triage, and each issue's events, tags and daily series. */
-export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbolizador: Simbolizador }> = async (app, { db, config, simbolizador }) => {
   app.get('/api/insights/issues', {
     config: VER,
     schema: { tags, summary: 'Errores agrupados (paginado, filtrable)', querystring: issueListQuery, response: { 200: envelope(issuePage), ...bad } },
@@ -71,7 +72,7 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.get('/api/insights/issues/:id', {
     config: VER,
     schema: { tags, summary: 'Un error con su último evento', params: idParam, response: { 200: envelope(issueDetalleSchema), ...missing } },
-    handler: async (request) => ({ error: null, datos: await issueDetalle(db, request.params.id) }),
+    handler: async (request) => ({ error: null, datos: await issueDetalle(db, request.params.id, simbolizador) }),
   });
 
   app.put('/api/insights/issues/:id', {
@@ -99,7 +100,7 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     config: VER,
     schema: { tags, summary: 'Un evento (o latest / oldest) con el anterior y el siguiente', params: eventoParams, response: { 200: envelope(evento), ...missing } },
     handler: async (request) => {
-      const datos = await eventoDe(db, request.params.id, request.params.evento);
+      const datos = await eventoDe(db, request.params.id, request.params.evento, simbolizador);
       if (!datos) throw new ApiError(404, 'El evento no existe');
       return { error: null, datos };
     },

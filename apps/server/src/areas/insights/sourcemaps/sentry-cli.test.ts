@@ -1,0 +1,248 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { SENTRY_ORG } from '@intranet/contract/insights';
+import { build } from 'esbuild';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insightsBundleArchivos, insightsBundles, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
+
+// The real `sentry-cli` (the @sentry/cli npm package, its Linux binary from the registry) uploads the source maps
+// of a small TypeScript app, bundled and minified by esbuild, to a listening test server; the minified bundle then
+// throws under @sentry/node and the issue shows the original file, function and line.
+
+const template = useTemplate();
+const require = createRequire(import.meta.url);
+const CLI = join(require.resolve('@sentry/cli/package.json'), '..', 'bin', 'sentry-cli');
+const SENTRY_NODE = require.resolve('@sentry/node');
+const PROYECTO = 'tienda-web';
+const KEY = 'a'.repeat(32);
+
+const CARRITO = `export interface Item {
+  nombre: string;
+  precio: number;
+}
+
+export function agregarItem(items: Item[], nombre: string, precio: number): number {
+  if (!nombre) {
+    throw new Error('Falta el nombre del ítem');
+  }
+  items.push({ nombre, precio });
+  return items.length;
+}
+`;
+const MAIN = `import { agregarItem, type Item } from './carrito';
+
+export function cobrarCarrito(): number {
+  const items: Item[] = [];
+  return agregarItem(items, '', 10);
+}
+`;
+
+interface Pedido {
+  metodo: string;
+  ruta: string;
+  estado: number;
+}
+
+/** A recording proxy in front of the server: every request the CLI makes, with the answer's status. */
+async function grabadora(destino: number) {
+  const pedidos: Pedido[] = [];
+  const server = http.createServer((req, res) => {
+    const up = http.request({ host: '127.0.0.1', port: destino, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      pedidos.push({ metodo: req.method ?? '', ruta: req.url ?? '', estado: r.statusCode ?? 0 });
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { pedidos, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cerrar: () => new Promise((r) => server.close(r)) };
+}
+
+function correr(cmd: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; salida: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, env: { ...process.env, ...env, SENTRY_LOG_LEVEL: 'warn' }, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, salida: `${stdout}${stderr}` });
+    });
+  });
+}
+
+describe('source maps uploaded by the real sentry-cli', () => {
+  const ctx = freshApp(template, ['admin'], { tmpFiles: 'sm-archivos-' });
+  let dir = '';
+  let base = '';
+  let proxy: Awaited<ReturnType<typeof grabadora>>;
+  let token = '';
+  let proyectoId = 0;
+  const salidas: string[] = [];
+
+  beforeAll(async () => {
+    await ctx.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.t.app.server.address() as AddressInfo;
+    base = `http://127.0.0.1:${port}`;
+    proxy = await grabadora(port);
+    const [p] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Tienda web', slug: PROYECTO, plataforma: 'node', publicKey: KEY }).returning();
+    proyectoId = p!.id;
+    const vence = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/tokens', headers: ctx.admin, payload: { nombre: 'sentry-cli', vence, permisos: ['INSIGHTS#EDITAR'] } });
+    expect(creado.statusCode).toBe(201);
+    token = creado.json().datos.token;
+
+    dir = await mkdtemp(join(tmpdir(), 'sm-app-'));
+    await mkdir(join(dir, 'src'));
+    await writeFile(join(dir, 'src', 'carrito.ts'), CARRITO);
+    await writeFile(join(dir, 'src', 'main.ts'), MAIN);
+    await build({ entryPoints: [join(dir, 'src', 'main.ts')], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, 'dist', 'index-3f9a.js'), logLevel: 'silent' });
+  });
+  afterAll(async () => {
+    await proxy?.cerrar();
+    if (dir) await rm(dir, { recursive: true, force: true });
+    // The CLI's own words, for the issue's closing note.
+    if (salidas.length > 0) console.log(salidas.join('\n'));
+  });
+
+  const env = () => ({ SENTRY_URL: proxy.url, SENTRY_ORG, SENTRY_PROJECT: PROYECTO, SENTRY_AUTH_TOKEN: token });
+
+  /** The minified bundle run under @sentry/node: it throws, the SDK reports it to the project's DSN. */
+  async function lanzar(release: string, conDebugIds = true): Promise<string> {
+    const runner = join(dir, `run-${release}.cjs`);
+    await writeFile(
+      runner,
+      `const Sentry = require(${JSON.stringify(SENTRY_NODE)});
+Sentry.init({ dsn: ${JSON.stringify(`${base.replace('//', `//${KEY}@`)}/${proyectoId}`)}, release: ${JSON.stringify(release)}, defaultIntegrations: false, integrations: [Sentry.linkedErrorsIntegration()] });
+const app = require('./dist/index-3f9a.js');
+${conDebugIds ? '' : 'delete globalThis._sentryDebugIds;'}
+try { app.cobrarCarrito(); } catch (err) { console.log(Sentry.captureException(err)); }
+Sentry.flush(10000).then(() => process.exit(0));
+`,
+    );
+    const r = await correr(process.execPath, [runner], {}, dir);
+    expect(r.code).toBe(0);
+    return r.salida.trim().split('\n').at(-1)!;
+  }
+
+  async function eventoDelIssue(eventId: string) {
+    const hasta = Date.now() + 20_000;
+    for (;;) {
+      const r = await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&size=50`, headers: ctx.admin });
+      for (const issue of r.json().datos.items as { id: number }[]) {
+        const ev = await ctx.t.app.inject({ url: `/api/insights/issues/${issue.id}/eventos/${eventId}`, headers: ctx.admin });
+        if (ev.statusCode === 200) return { issueId: issue.id, evento: ev.json().datos };
+      }
+      if (Date.now() > hasta) throw new Error('el evento no llegó');
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  }
+
+  it('inject + upload + releases new/finalize answer the calls the CLI makes, as it makes them', async () => {
+    const inject = await correr(CLI, ['sourcemaps', 'inject', 'dist'], env(), dir);
+    salidas.push(`$ sentry-cli sourcemaps inject dist\n${inject.salida}`);
+    expect(inject.code).toBe(0);
+    expect(await readFile(join(dir, 'dist', 'index-3f9a.js'), 'utf8')).toMatch(/\/\/# debugId=[0-9a-f-]{36}/);
+
+    const nueva = await correr(CLI, ['releases', 'new', '1.0.0'], env(), dir);
+    salidas.push(`$ sentry-cli releases new 1.0.0\n${nueva.salida}`);
+    expect(nueva.code).toBe(0);
+    const upload = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir);
+    salidas.push(`$ sentry-cli sourcemaps upload --release 1.0.0 dist\n${upload.salida}`);
+    expect(upload.code).toBe(0);
+    expect(upload.salida).toContain('~/index-3f9a.js');
+    const final = await correr(CLI, ['releases', 'finalize', '1.0.0'], env(), dir);
+    salidas.push(`$ sentry-cli releases finalize 1.0.0\n${final.salida}`);
+    expect(final.code).toBe(0);
+
+    salidas.push(`Pedidos del CLI:\n${proxy.pedidos.map((p) => `  ${p.metodo} ${p.ruta} -> ${p.estado}`).join('\n')}`);
+    const org = `/api/0/organizations/${SENTRY_ORG}`;
+    expect(proxy.pedidos).toEqual([
+      { metodo: 'POST', ruta: `${org}/releases/`, estado: 201 },
+      { metodo: 'GET', ruta: `${org}/chunk-upload/`, estado: 200 },
+      { metodo: 'POST', ruta: `${org}/artifactbundle/assemble/`, estado: 200 },
+      { metodo: 'POST', ruta: `${org}/chunk-upload/`, estado: 200 },
+      { metodo: 'POST', ruta: `${org}/artifactbundle/assemble/`, estado: 200 },
+      { metodo: 'PUT', ruta: `${org}/releases/1.0.0/`, estado: 200 },
+    ]);
+    const [bundle] = await ctx.t.db.select().from(insightsBundles).where(eq(insightsBundles.proyectoId, proyectoId));
+    expect(bundle).toMatchObject({ release: '1.0.0', dist: null });
+    const files = await ctx.t.db.select().from(insightsBundleArchivos).where(eq(insightsBundleArchivos.bundleId, bundle!.id));
+    expect(files.map((f) => [f.url, f.tipo]).sort()).toEqual([
+      ['~/index-3f9a.js', 'minified_source'],
+      ['~/index-3f9a.js.map', 'source_map'],
+    ]);
+    expect(files[0]!.debugId).toMatch(/^[0-9a-f-]{36}$/);
+    const [release] = await ctx.t.db.select().from(insightsReleases).where(eq(insightsReleases.proyectoId, proyectoId));
+    expect(release!.finalizado).not.toBeNull();
+
+    // The same upload again: the bundle is known, nothing is sent twice.
+    const otra = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir);
+    expect(otra.code).toBe(0);
+    expect(await ctx.t.db.$count(insightsBundles)).toBe(1);
+  });
+
+  it('an error thrown from the minified bundle shows the original TypeScript file, function and line', async () => {
+    const eventId = await lanzar('1.0.0');
+    const { evento } = await eventoDelIssue(eventId);
+    const frames = evento.exception.at(-1).frames;
+    const top = frames.at(-1);
+    expect(top).toMatchObject({ filename: 'src/carrito.ts', function: 'agregarItem', lineno: 8, context_line: "    throw new Error('Falta el nombre del ítem');" });
+    expect(top.sourcemap).toMatchObject({ resuelto: true, motivo: null });
+    expect(top.sourcemap.minificado.abs_path).toMatch(/index-3f9a\.js$/);
+    expect(top.sourcemap.minificado.lineno).toBeGreaterThan(0);
+    expect(top.pre_context.at(-1)).toBe('  if (!nombre) {');
+    expect(frames.at(-2)).toMatchObject({ filename: 'src/main.ts', function: 'cobrarCarrito', lineno: 5 });
+  });
+
+  it('without debug ids, by release and URL; a release without maps says why', async () => {
+    const porRelease = await eventoDelIssue(await lanzar('1.0.0', false));
+    expect(porRelease.evento.exception.at(-1).frames.at(-1)).toMatchObject({ filename: 'src/carrito.ts', lineno: 8 });
+
+    const otra = await eventoDelIssue(await lanzar('2.0.0', false));
+    const top = otra.evento.exception.at(-1).frames.at(-1);
+    expect(top.sourcemap.resuelto).toBe(false);
+    expect(top.sourcemap.motivo).toMatch(/^No hay source map para .*index-3f9a\.js en la release 2\.0\.0$/);
+  });
+
+  it('a wrong token, a wrong organization and a corrupted bundle get clear answers, never a 500', async () => {
+    const malo = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], { ...env(), SENTRY_AUTH_TOKEN: 'itk_' + 'x'.repeat(43) }, dir);
+    salidas.push(`$ sentry-cli sourcemaps upload (token equivocado)\n${malo.salida}`);
+    expect(malo.code).not.toBe(0);
+    expect(malo.salida).toMatch(/401/);
+
+    const sinToken = await ctx.t.app.inject({ url: `/api/0/organizations/${SENTRY_ORG}/chunk-upload/` });
+    expect(sinToken.statusCode).toBe(401);
+    expect(sinToken.json().detail).toEqual(expect.any(String));
+    const auth = { authorization: `Bearer ${token}` };
+    const org = await ctx.t.app.inject({ url: '/api/0/organizations/otra/chunk-upload/', headers: auth });
+    expect(org.statusCode).toBe(404);
+    expect(org.json().detail).toContain(`"${SENTRY_ORG}"`);
+
+    // A chunk that is not a zip: its SHA-1 is right, the bundle it makes is not.
+    const basura = Buffer.from('esto no es un zip');
+    const sha1 = createHash('sha1').update(basura).digest('hex');
+    const form = new FormData();
+    form.append('file_gzip', new Blob([gzipSync(basura)]), sha1);
+    const subida = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, { method: 'POST', headers: auth, body: form });
+    expect(subida.status).toBe(200);
+    const armar = (body: unknown) => ctx.t.app.inject({ method: 'POST', url: `/api/0/organizations/${SENTRY_ORG}/artifactbundle/assemble/`, headers: auth, payload: body as object });
+    const roto = await armar({ checksum: sha1, chunks: [sha1], projects: [PROYECTO] });
+    expect(roto.statusCode).toBe(200);
+    expect(roto.json()).toEqual({ state: 'error', missingChunks: [], detail: 'El bundle no es un zip válido' });
+    const falta = await armar({ checksum: 'f'.repeat(40), chunks: ['f'.repeat(40)], projects: [PROYECTO] });
+    expect(falta.json()).toMatchObject({ state: 'not_found', missingChunks: ['f'.repeat(40)] });
+    const sinProyecto = await armar({ checksum: sha1, chunks: [sha1], projects: ['no-existe'] });
+    expect(sinProyecto.statusCode).toBe(400);
+    expect(sinProyecto.json().detail).toBe('El proyecto no existe: no-existe');
+    const malSha = new FormData();
+    malSha.append('file_gzip', new Blob([gzipSync(basura)]), 'e'.repeat(40));
+    const mal = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, { method: 'POST', headers: auth, body: malSha });
+    expect(mal.status).toBe(400);
+    expect(((await mal.json()) as { detail: string }).detail).toContain('no coincide con su SHA-1');
+  });
+});
