@@ -68,6 +68,22 @@ describe('StackTrace', () => {
     expect(screen.getByText('node_modules/lib/dispatch.js')).toBeTruthy();
   });
 
+  it('marks a frame resolved from a source map, with its minified frame one click away, and says why one has no map', () => {
+    installDomStubs();
+    const minificado = { abs_path: 'https://app.example/assets/index-3f9a.js', function: 'a', lineno: 1, colno: 48211 };
+    const resuelto: Frame = { ...frame('agregarItem', true, { line: "    throw new Error('x');", lineno: 8 }), filename: 'src/carrito.ts', sourcemap: { resuelto: true, motivo: null, minificado } };
+    const sinMapa: Frame = { ...frame('b', true), filename: 'index-3f9a.js', sourcemap: { resuelto: false, motivo: 'No hay source map para ~/index-3f9a.js en la release 2.0.0', minificado } };
+    render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [{ ...exception, frames: [sinMapa, resuelto] }] })));
+    const items = within(screen.getByRole('list', { name: 'Traza de la pila: TypeError' })).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('src/carrito.ts en agregarItem · línea 8:5');
+    expect(within(items[0] as HTMLElement).getByText('Resuelto con source map')).toBeTruthy();
+    const ver = within(items[0] as HTMLElement).getByRole('button', { name: 'Ver marco minificado' });
+    fireEvent.click(ver);
+    expect(ver.getAttribute('aria-expanded')).toBe('true');
+    expect(within(items[0] as HTMLElement).getByLabelText('Marco minificado').textContent).toBe('https://app.example/assets/index-3f9a.js en a · línea 1:48211');
+    expect(items[1]?.textContent).toContain('Sin source map: No hay source map para ~/index-3f9a.js en la release 2.0.0');
+  });
+
   it('says so when the event has no stack trace', () => {
     installDomStubs();
     render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [] })));

@@ -127,6 +127,11 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
           {t.deLaApp}
         </Badge>
       )}
+      {frame.sourcemap?.resuelto && (
+        <Badge size="xs" variant="light" color="teal" style={{ flexShrink: 0 }}>
+          {t.resueltoConMapa}
+        </Badge>
+      )}
     </Group>
   );
   return (
@@ -138,11 +143,40 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
       ) : (
         <Box className={classes.header}>{title}</Box>
       )}
+      {frame.sourcemap && <SourceMapNote sourcemap={frame.sourcemap} />}
       {hasContext(frame) && (
         <Collapse in={open}>
           <ContextLines frame={frame} />
         </Collapse>
       )}
+    </Box>
+  );
+}
+
+/** Under a frame resolved by a source map, the minified frame it came from (one click away); else why no map served. */
+function SourceMapNote({ sourcemap }: { sourcemap: NonNullable<Frame['sourcemap']> }) {
+  const [open, setOpen] = useState(false);
+  const { minificado } = sourcemap;
+  if (!sourcemap.resuelto) {
+    return (
+      <Text size="xs" c="orange.8" className={classes.note}>
+        {`${t.sinMapa}: ${sourcemap.motivo ?? ''}`}
+      </Text>
+    );
+  }
+  const where = t.enLinea(minificado.lineno, minificado.colno);
+  return (
+    <Box className={classes.note}>
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Text size="xs" c="dimmed" td="underline">
+          {open ? t.ocultarMinificado : t.verMinificado}
+        </Text>
+      </UnstyledButton>
+      <Collapse in={open}>
+        <Text size="xs" ff="monospace" c="dimmed" aria-label={t.marcoMinificado} style={{ overflowWrap: 'anywhere' }}>
+          {`${minificado.abs_path ?? '?'} en ${minificado.function ?? t.funcionAnonima}${where ? ` · ${where}` : ''}`}
+        </Text>
+      </Collapse>
     </Box>
   );
 }
