@@ -7,11 +7,12 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
-import { maquinasCsvUrl, maquinasUrl, useMaquinas, useUbicaciones } from './api.ts';
+import { maquinasCsvUrl, maquinasKeys, maquinasUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
 
@@ -74,6 +75,7 @@ export function MaquinasList() {
         title={t.titulo}
         actions={
           <>
+            <ImportarButton url={maquinasUrl()} nombre="maquinas" que="máquinas" invalidar={[maquinasKeys.all, ['personas'], ['auditoria']]} />
             <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" />
             <Button component={Link} to="/maquinas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}
