@@ -14,6 +14,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { aplicacionesCsvUrl, useAplicaciones, useCategorias } from './api.ts';
 import { AppIcon, PublicadaBadge } from './AppBadges.tsx';
 import { aplicacionesMessages as t } from './messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 export const APK_PATH = '/soluciones/apk';
 
@@ -83,6 +84,18 @@ export function AplicacionesList() {
         error={aplicaciones.error}
         onRetry={() => void aplicaciones.refetch()}
         onRowClick={(row) => void navigate(`${APK_PATH}/${row.id}`)}
+        lote={{
+          url: apiUrl('api', '/api/aplicaciones'),
+          filtro: list.exportParams,
+          nombre: 'aplicaciones',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'publicada', etiqueta: t.campos.publicada, tipo: 'si_no' },
+                { campo: 'categoria', etiqueta: t.campos.categoria },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinAplicaciones}
         initiallyHidden={['actualizado']}
         toolbar={

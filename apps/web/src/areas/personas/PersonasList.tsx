@@ -13,6 +13,7 @@ import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { personasCsvUrl, useAreas, usePersonas } from './api.ts';
 import { personasMessages as t } from './messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 export function ActivaBadge({ activo }: { activo: boolean }) {
   return (
@@ -97,6 +98,17 @@ export function PersonasList() {
         error={personas.error}
         onRetry={() => void personas.refetch()}
         onRowClick={(row) => void navigate(`/personas/${row.id}`)}
+        lote={{
+          url: apiUrl('api', '/api/personas'),
+          filtro: list.exportParams,
+          nombre: 'personas',
+          eliminar: true,
+          campos: [
+            { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
+            { campo: 'area', etiqueta: t.campos.area },
+            { campo: 'puesto', etiqueta: t.campos.puesto },
+          ],
+        }}
         emptyText={t.sinPersonas}
         initiallyHidden={['telefono', 'interno', 'actualizado', 'usuario']}
         toolbar={

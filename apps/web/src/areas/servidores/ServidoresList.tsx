@@ -15,6 +15,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { servidoresCsvUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<Servidor>[] = [
   {
@@ -92,6 +93,19 @@ export function ServidoresList() {
         vivo={{ lista: 'servidores', refrescar: servidores.refetch }}
         onRowClick={(row) => void navigate(`/servidores/${row.id}`)}
         onDeleteSelected={puedeEditar ? eliminarSeleccionados : undefined}
+        lote={{
+          url: apiUrl('api', '/api/servidores'),
+          filtro: list.exportParams,
+          nombre: 'servidores',
+          eliminar: false,
+          campos: puedeEditar
+            ? [
+                { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
+                { campo: 'proveedor', etiqueta: t.campos.proveedor },
+                { campo: 'rol', etiqueta: t.campos.rol },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinServidores}
         initiallyHidden={['ip_privada', 'so', 'rol']}
         toolbar={

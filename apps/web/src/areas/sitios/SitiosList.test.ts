@@ -89,12 +89,13 @@ describe('SitiosList', () => {
     );
   });
 
-  it('offers no check, selection or creation to those who may only read', async () => {
+  it('offers no check or creation to those who may only read, and a selection only to export', async () => {
     permisos.clear();
     renderUi(createElement(SitiosList), { url: '/soluciones/web' });
     await screen.findByText('Tienda AgroLit');
     expect(screen.queryByRole('button', { name: 'Verificar Tienda AgroLit' })).toBeNull();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Tienda AgroLit' }));
+    expect(within(screen.getByRole('group', { name: 'Acciones en lote' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
     expect(screen.queryByRole('link', { name: 'Nuevo sitio' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Vencimientos' }).getAttribute('href')).toBe('/soluciones/web/vencimientos');
   });

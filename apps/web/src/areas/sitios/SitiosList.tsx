@@ -18,6 +18,7 @@ import { sitiosCsvUrl, useEliminarSitios, useSitioOpciones, useSitios } from './
 import { EstadoSitioBadge, ResultadoBadge, VenceCelda } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';
 import { useVerificar, useVerificarVarios } from './useVerificar.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 export const SITIOS_PATH = '/soluciones/web';
 
@@ -161,6 +162,18 @@ export function SitiosList() {
               )
             : undefined
         }
+        lote={{
+          url: apiUrl('api', '/api/sitios'),
+          filtro: list.exportParams,
+          nombre: 'sitios',
+          eliminar: false,
+          campos: puedeEditar
+            ? [
+                { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
+                { campo: 'registrador', etiqueta: t.campos.registrador },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinSitios}
         initiallyHidden={['actualizado', 'url']}
         toolbar={

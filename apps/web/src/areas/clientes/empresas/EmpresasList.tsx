@@ -14,6 +14,7 @@ import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { empresasCsvUrl, useEmpresas } from './api.ts';
 import { clientesMessages as t } from './messages.ts';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
+import { apiUrl } from '../../../core/config/config.ts';
 
 export const CLIENTES_PATH = '/clientes/lista';
 export const clientePath = (id: number) => `/clientes/${id}`;
@@ -99,6 +100,19 @@ export function EmpresasList() {
         error={empresas.error}
         onRetry={() => void empresas.refetch()}
         onRowClick={(row) => void navigate(clientePath(row.id))}
+        lote={{
+          url: apiUrl('api', '/api/empresas'),
+          filtro: list.exportParams,
+          nombre: 'clientes',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
+                { campo: 'provincia', etiqueta: t.campos.provincia, opciones: provinciaOptions },
+                { campo: 'condicion_iva', etiqueta: t.campos.condicion_iva, opciones: ivaOptions },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinClientes}
         initiallyHidden={['provincia', 'actualizado']}
         toolbar={
