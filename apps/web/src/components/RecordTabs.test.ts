@@ -15,7 +15,7 @@ function tabs({ cuenta = true, keep = [] as string[] } = {}) {
       { value: 'datos', label: 'Datos', panel: 'Panel de datos' },
       { value: 'dns', label: createElement('span', null, 'DNS (2)'), panel: 'Panel de DNS' },
       { value: 'cuenta', label: 'Cuenta', panel: 'Panel de cuenta', hidden: !cuenta },
-      { value: 'historial', label: 'Historial', panel: 'Panel de historial' },
+      { value: 'historial', label: 'Historial', panel: 'Panel de historial', sinImprimir: true },
     ],
   });
 }
@@ -24,6 +24,15 @@ const selected = () => screen.getByRole('tab', { selected: true }).textContent;
 const panel = () => screen.getByRole('tabpanel').textContent;
 
 describe('RecordTabs', () => {
+  it('lays out every shown tab but the history one after the other, each under its name, when printing', () => {
+    renderUi(tabs({ cuenta: false }), { url: '/servidores/1?tab=dns&imprimir=1' });
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Datos', 'DNS (2)']);
+    for (const text of ['Panel de datos', 'Panel de DNS']) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText('Panel de historial')).toBeNull();
+    expect(screen.queryByText('Panel de cuenta')).toBeNull();
+  });
+
   it('opens the first tab on a bare URL, mounting only its panel', () => {
     renderUi(tabs(), { url: '/servidores/1' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Datos', 'DNS (2)', 'Cuenta', 'Historial']);

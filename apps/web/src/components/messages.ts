@@ -162,3 +162,10 @@ export const loteMessages = {
   cerrar: 'Cerrar',
   error: 'No se pudo completar la acción en lote',
 } as const;
+
+/** Texts of the printed records and lists (issue 21). */
+export const imprimirMessages = {
+  imprimir: 'Imprimir',
+  preparando: 'Preparando la impresión…',
+  impreso: (fecha: string) => `Impreso el ${fecha}`,
+} as const;

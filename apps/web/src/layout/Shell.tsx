@@ -13,6 +13,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isOrg, useConfig } from '../core/config/config.ts';
 import { HttpError } from '../core/http/HttpError.ts';
 import { messages } from '../core/messages.ts';
+import { SelloDeImpresion } from '../components/Imprimir.tsx';
 import { Palette } from './palette/Palette.tsx';
 import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -80,6 +81,7 @@ function ShellLayout() {
       <AppShell.Main>
         {/* Spec §9: the content area is at least the window height minus 155 px. */}
         <Box mih="calc(100vh - 155px)" data-testid="contenido">
+          <SelloDeImpresion nombre={`${messages.app.nombre} · ${messages.app.eslogan}`} />
           <Outlet />
         </Box>
         {/* In the flow, after the content: a fixed footer would sit over a long page's rows as it scrolls. */}

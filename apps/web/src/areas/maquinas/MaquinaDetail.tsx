@@ -10,6 +10,7 @@ import { EditButton } from '../../components/EditButton.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
+import { ImprimirButton } from '../../components/Imprimir.tsx';
 import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
@@ -87,6 +88,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             ) : (
               asignarBoton
             )}
+            <ImprimirButton todo />
             <EditButton to={`/maquinas/${maquina.id}/editar`}>{t.editar}</EditButton>
             <DeleteAction
               label={t.eliminar}
@@ -153,6 +155,7 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
           {
             value: 'historial',
             label: t.tabs.historial,
+            sinImprimir: true,
             panel: (
               <Stack>
                 <HistoryTab entidad="maquina" id={maquina.id} labels={t.campos} valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }} />

@@ -21,6 +21,7 @@ import resaltado from '../resaltado.module.css';
 import { useFilasVivas, type VivoLista } from '../../core/vivo/useFilasVivas.ts';
 import type { PageCursor } from '../../core/list/useListState.ts';
 import { CambiosPendientes } from '../CambiosPendientes.tsx';
+import { ImprimirButton } from '../Imprimir.tsx';
 import { loteMessages } from '../messages.ts';
 import { LoteBar, type LoteLista } from './LoteBar.tsx';
 
@@ -195,7 +196,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Stack gap="sm">
       {(paged ?? props.toolbar) && (
-        <Group justify="space-between" align="flex-end" gap="sm">
+        <Group justify="space-between" align="flex-end" gap="sm" className="no-print">
           <Group gap="sm" align="flex-end" maw="100%">
             {props.toolbar}
           </Group>
@@ -207,6 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {listMessages.eliminarSeleccionados} ({selected.length})
                 </Button>
               )}
+              <ImprimirButton />
               {paged && isVistaLista(paged.tableId) && <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />}
               <ColumnsMenu table={table} />
             </Group>
@@ -338,14 +340,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.ScrollContainer>
 
       {paged && (
-        <TablePager
-          page={paged.list.page}
-          size={paged.list.size}
-          total={paged.total}
-          totalExacto={paged.totalExacto ?? true}
-          onPageChange={(page) => paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))}
-          onSizeChange={paged.list.setSize}
-        />
+        <Box className="no-print">
+          <TablePager
+            page={paged.list.page}
+            size={paged.list.size}
+            total={paged.total}
+            totalExacto={paged.totalExacto ?? true}
+            onPageChange={(page) => paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))}
+            onSizeChange={paged.list.setSize}
+          />
+        </Box>
       )}
     </Stack>
   );

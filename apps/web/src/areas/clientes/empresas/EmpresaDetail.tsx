@@ -8,6 +8,7 @@ import { EditButton } from '../../../components/EditButton.tsx';
 import { HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
+import { ImprimirButton } from '../../../components/Imprimir.tsx';
 import { RecordTabs } from '../../../components/RecordTabs.tsx';
 import { RichTextCard } from '../../../components/RichTextView.tsx';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
@@ -56,18 +57,21 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
         }
         back={{ to: CLIENTES_PATH, label: t.volver }}
         actions={
-          puedeEditar && (
-            <>
-              <EditButton to={`${clientePath(e.id)}/editar`}>{t.editar}</EditButton>
-              <DeleteAction
-                label={t.eliminar}
-                confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(e.razon_social) }}
-                run={() => eliminar.mutateAsync(e.id)}
-                done={{ title: t.eliminado, message: e.razon_social, to: CLIENTES_PATH }}
-                errorTitle={t.errorEliminar}
-              />
-            </>
-          )
+          <>
+            <ImprimirButton todo />
+            {puedeEditar && (
+              <>
+                <EditButton to={`${clientePath(e.id)}/editar`}>{t.editar}</EditButton>
+                <DeleteAction
+                  label={t.eliminar}
+                  confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(e.razon_social) }}
+                  run={() => eliminar.mutateAsync(e.id)}
+                  done={{ title: t.eliminado, message: e.razon_social, to: CLIENTES_PATH }}
+                  errorTitle={t.errorEliminar}
+                />
+              </>
+            )}
+          </>
         }
       />
       <RecordTabs
@@ -141,6 +145,7 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
           {
             value: 'historial',
             label: t.tabs.historial,
+            sinImprimir: true,
             panel: <HistoryTab entidad="empresa" id={e.id} labels={t.campos} valueLabels={{ condicion_iva: t.condicionesIva }} />,
           },
         ]}

@@ -1,0 +1,92 @@
+import { Box, Button, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatFechaHora } from '../core/format.ts';
+import { imprimirMessages as t } from './messages.ts';
+
+/** `?imprimir=1`: a record screen shows every tab's content at once, for paper (RecordTabs). */
+const PARAMETRO = 'imprimir';
+
+/** True while the screen is laid out for printing: all its tabs' contents one after the other. */
+export function useImprimiendo(): boolean {
+  const [params] = useSearchParams();
+  return params.get(PARAMETRO) === '1';
+}
+
+/**
+ * The browser's print of this screen. With `todo` (a record's file), the screen first shows every tab's
+ * content, waits until all of it has loaded, then prints, and goes back to its tabs once the dialog closes.
+ */
+export function ImprimirButton({ todo = false }: { todo?: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const imprimiendo = params.get(PARAMETRO) === '1';
+  const cargando = useIsFetching() > 0;
+  const [pedido, setPedido] = useState(false);
+
+  useEffect(() => {
+    if (!pedido || !imprimiendo || cargando) return;
+    // One frame for the loaded tabs to lay out before the print dialog takes its snapshot.
+    const frame = requestAnimationFrame(() => {
+      setPedido(false);
+      window.print();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pedido, imprimiendo, cargando]);
+
+  useEffect(() => {
+    if (!todo) return;
+    const volver = () =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete(PARAMETRO);
+          return next;
+        },
+        { replace: true },
+      );
+    window.addEventListener('afterprint', volver);
+    return () => window.removeEventListener('afterprint', volver);
+  }, [todo, setParams]);
+
+  const imprimir = () => {
+    if (!todo) {
+      window.print();
+      return;
+    }
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(PARAMETRO, '1');
+        return next;
+      },
+      { replace: true },
+    );
+    setPedido(true);
+  };
+
+  return (
+    <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={imprimir} loading={pedido}>
+      {t.imprimir}
+    </Button>
+  );
+}
+
+/** The portal's name and the moment of printing, on paper only (global.css hides it on screen). */
+export function SelloDeImpresion({ nombre }: { nombre: string }) {
+  const [ahora, setAhora] = useState(() => new Date());
+  useEffect(() => {
+    const marcar = () => setAhora(new Date());
+    window.addEventListener('beforeprint', marcar);
+    return () => window.removeEventListener('beforeprint', marcar);
+  }, []);
+  return (
+    <Box className="solo-impresion" data-testid="sello-impresion">
+      <Text size="sm" fw={700}>
+        {nombre}
+      </Text>
+      <Text size="xs">{t.impreso(formatFechaHora(ahora.toISOString()))}</Text>
+    </Box>
+  );
+}
