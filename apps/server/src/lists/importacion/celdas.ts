@@ -8,12 +8,16 @@ const sinGuarda = (texto: string): string => (/^'[=+\-@\t\r]/.test(texto) ? text
 const SI = new Set(['si', 'yes', 'true', 'verdadero', '1', 'x', 's', 'y']);
 const NO = new Set(['no', 'false', 'falso', '0', 'n']);
 
-/** A day as aaaa-mm-dd from aaaa-mm-dd, an instant in ISO 8601, or dd/mm/aaaa. */
-function dia(texto: string): string {
+const FECHA_INVALIDA = 'Fecha inválida (dd/mm/aaaa o aaaa-mm-dd)';
+
+/** A day as aaaa-mm-dd from aaaa-mm-dd, an instant in ISO 8601, or dd/mm/aaaa; undefined when it is none. */
+function dia(texto: string): string | undefined {
   const ar = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(texto);
-  if (ar) return `${ar[3]}-${ar[2]!.padStart(2, '0')}-${ar[1]!.padStart(2, '0')}`;
-  const iso = /^(\d{4}-\d{2}-\d{2})T/.exec(texto);
-  return iso ? iso[1]! : texto;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(texto);
+  const [a, m, d] = ar ? [ar[3]!, ar[2]!.padStart(2, '0'), ar[1]!.padStart(2, '0')] : iso ? [iso[1]!, iso[2]!, iso[3]!] : [];
+  if (!a || !m || !d) return undefined;
+  const fecha = new Date(Date.UTC(Number(a), Number(m) - 1, Number(d)));
+  return fecha.getUTCMonth() === Number(m) - 1 && fecha.getUTCDate() === Number(d) ? `${a}-${m}-${d}` : undefined;
 }
 
 /** The value of one cell as the contract's schema reads it, or the Spanish reason it cannot be one. */
@@ -27,8 +31,11 @@ export function leerCelda(campo: CampoImportado, celda: string): { valor: unknow
       const n = Number(texto.replace(/\s/g, '').replace(',', '.'));
       return Number.isFinite(n) ? { valor: n } : { error: 'Debe ser un número' };
     }
-    case 'fecha':
-      return { valor: texto === '' ? null : dia(texto) };
+    case 'fecha': {
+      if (texto === '') return { valor: null };
+      const valor = dia(texto);
+      return valor ? { valor } : { error: FECHA_INVALIDA };
+    }
     case 'booleano': {
       if (texto === '') return { valor: undefined };
       const n = normalizarEncabezado(texto);

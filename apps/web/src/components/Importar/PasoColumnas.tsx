@@ -20,7 +20,7 @@ export function PasoColumnas({ campos, columnas, mapeo, onMapeo }: PasoColumnasP
           <Select
             key={c.campo}
             label={c.titulo}
-            description={c.requerido ? t.obligatorio : undefined}
+            withAsterisk={c.requerido}
             aria-label={t.columnaDe(c.titulo)}
             data={opciones}
             value={mapeo[c.campo] ?? ''}

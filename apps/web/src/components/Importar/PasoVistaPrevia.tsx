@@ -7,6 +7,13 @@ import classes from './Importar.module.css';
 
 const TAMANO = 20;
 
+/** A row's errors as text, each with its field's title. */
+const mensajesDe = (campos: readonly ImportacionCampo[], errores: Record<string, string[]>) =>
+  Object.entries(errores).flatMap(([campo, m]) => {
+    const titulo = campos.find((c) => c.campo === campo)?.titulo;
+    return m.map((x) => (titulo ? `${titulo}: ${x}` : x));
+  });
+
 interface PasoVistaPreviaProps {
   api: ImportacionApi;
   id: number;
@@ -44,6 +51,16 @@ export function PasoVistaPrevia({ api, id, campos, mapeo, filas }: PasoVistaPrev
       </Group>
       {datos && datos.con_errores > 0 && <Alert color="orange">{t.corregir}</Alert>}
       {vista.error && <Alert color="red">{vista.error.message}</Alert>}
+      {/* On a phone the reasons come first: the table scrolls sideways. */}
+      <Stack gap={2} component="ul" m={0} pl="md" hiddenFrom="sm">
+        {datos?.filas
+          .filter((f) => Object.keys(f.errores).length > 0)
+          .map((f) => (
+            <Text key={f.fila} component="li" size="sm" c="red">
+              <strong>{t.filaErrores(f.fila)}:</strong> {mensajesDe(campos, f.errores).join(' · ')}
+            </Text>
+          ))}
+      </Stack>
       <ScrollArea type="auto" offsetScrollbars>
         <Table striped withTableBorder aria-label={t.tabla} className={classes.tabla}>
           <Table.Thead>
@@ -52,15 +69,12 @@ export function PasoVistaPrevia({ api, id, campos, mapeo, filas }: PasoVistaPrev
               {mapeados.map((c) => (
                 <Table.Th key={c.campo}>{c.titulo}</Table.Th>
               ))}
-              <Table.Th>{t.errores}</Table.Th>
+              <Table.Th visibleFrom="sm">{t.errores}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {datos?.filas.map((f) => {
-              const mensajes = Object.entries(f.errores).flatMap(([campo, m]) => {
-                const titulo = campos.find((c) => c.campo === campo)?.titulo;
-                return m.map((x) => (titulo ? `${titulo}: ${x}` : x));
-              });
+              const mensajes = mensajesDe(campos, f.errores);
               return (
                 <Table.Tr key={f.fila} className={mensajes.length > 0 ? classes.conError : undefined}>
                   <Table.Td>{f.fila}</Table.Td>
@@ -72,7 +86,7 @@ export function PasoVistaPrevia({ api, id, campos, mapeo, filas }: PasoVistaPrev
                       </Table.Td>
                     );
                   })}
-                  <Table.Td className={classes.errores}>{mensajes.join(' · ')}</Table.Td>
+                  <Table.Td className={classes.errores} visibleFrom="sm">{mensajes.join(' · ')}</Table.Td>
                 </Table.Tr>
               );
             })}

@@ -15,10 +15,9 @@ export const importarMessages = {
   archivoLeido: (nombre: string, filas: number, columnas: number) =>
     `${nombre}: ${filas === 1 ? '1 fila' : `${formatNumero(filas)} filas`} y ${columnas === 1 ? '1 columna' : `${columnas} columnas`}`,
   otroArchivo: 'Elegir otro archivo',
-  columnasAyuda: 'Cada campo toma la columna del archivo elegida; se adivinó por los encabezados. Los campos sin columna no se importan.',
+  columnasAyuda: 'Cada campo toma la columna del archivo elegida; se adivinó por los encabezados. Los campos sin columna no se importan; los marcados con * son obligatorios.',
   columnaDe: (campo: string) => `Columna para «${campo}»`,
   sinColumna: '(ninguna)',
-  obligatorio: 'obligatorio',
   tabla: 'Vista previa de las filas',
   fila: 'Fila',
   errores: 'Errores',
