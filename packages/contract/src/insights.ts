@@ -309,3 +309,26 @@ export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;
  * project's slug (SENTRY_PROJECT).
  */
 export const SENTRY_ORG = 'intranet';
+
+/** One file of an artifact bundle uploaded by sentry-cli (issue 22). */
+export const bundleArchivo = z.object({ url: z.string(), tipo: z.string(), tamano: z.number(), debug_id: z.string().nullable() });
+
+/** An artifact bundle: its files and size. */
+export const bundle = z.object({ id: z.number(), dist: z.string().nullable(), tamano: z.number(), creado: z.string(), archivos: z.array(bundleArchivo) });
+
+/**
+ * A project's release, seen in its events or created by `sentry-cli releases new` (finalized by `releases
+ * finalize`), with its events, the issues first seen in it and its bundles. `version` null gathers the
+ * bundles uploaded without a release (matched by debug id only).
+ */
+export const releaseProyecto = z.object({
+  version: z.string().nullable(),
+  creada: z.string().nullable(),
+  finalizada: z.string().nullable(),
+  primer_evento: z.string().nullable(),
+  ultimo_evento: z.string().nullable(),
+  eventos: z.number(),
+  issues_nuevos: z.number(),
+  bundles: z.array(bundle),
+});
+export type ReleaseProyecto = z.infer<typeof releaseProyecto>;

@@ -1,5 +1,5 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { proyecto, proyectoInput } from '@intranet/contract/insights';
+import { proyecto, proyectoInput, releaseProyecto } from '@intranet/contract/insights';
 import { idParam } from '@intranet/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { CacheProyectos } from './intake/routes.ts';
+import { eliminarRelease, releasesDe } from './releases.ts';
 import { crearProyecto, eliminarProyecto, modificarProyecto, proyectoDetalle, proyectosLista, rotarClave } from './proyectos.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
@@ -60,6 +61,27 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
     handler: async (request) => {
       await eliminarProyecto(db, origenDe(config, request), request.params.id, autorDe(sessionOf(request)));
       cache.olvidar(request.params.id);
+      return { error: null, datos: null };
+    },
+  });
+
+  app.get('/api/insights/proyectos/:id/releases', {
+    config: VER,
+    schema: { tags, summary: 'Releases del proyecto: vistas en eventos o creadas por sentry-cli, con sus bundles', params: idParam, response: { 200: envelope(z.array(releaseProyecto)), ...missing } },
+    handler: async (request) => ({ error: null, datos: await releasesDe(db, request.params.id) }),
+  });
+
+  app.delete('/api/insights/proyectos/:id/releases', {
+    config: EDITAR,
+    schema: {
+      tags,
+      summary: 'Elimina el registro de una release y sus bundles (sin `version`: los bundles subidos sin release); los eventos quedan',
+      params: idParam,
+      querystring: z.object({ version: z.string().min(1).max(200).optional() }),
+      response: { 200: okBody, ...missing },
+    },
+    handler: async (request) => {
+      await eliminarRelease(db, request.params.id, request.query.version ?? null, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });

@@ -40,7 +40,47 @@ afterEach(() => {
 
 const render = () => renderUi(createElement(ProyectoDetail), { url: '/insights/proyectos/4', path: '/insights/proyectos/:id' });
 
+const RELEASES = [
+  {
+    version: 'tienda@1.4.0',
+    creada: '2026-11-20T10:00:00Z',
+    finalizada: '2026-11-20T10:05:00Z',
+    primer_evento: '2026-11-21T12:00:00Z',
+    ultimo_evento: '2026-11-22T12:00:00Z',
+    eventos: 1234,
+    issues_nuevos: 2,
+    bundles: [
+      {
+        id: 1,
+        dist: null,
+        tamano: 20480,
+        creado: '2026-11-20T10:01:00Z',
+        archivos: [
+          { url: '~/assets/index-3f9a.js', tipo: 'minified_source', tamano: 4096, debug_id: 'd' },
+          { url: '~/assets/index-3f9a.js.map', tipo: 'source_map', tamano: 16384, debug_id: 'd' },
+        ],
+      },
+    ],
+  },
+  { version: 'tienda@1.3.9', creada: null, finalizada: null, primer_evento: '2026-11-19T12:00:00Z', ultimo_evento: '2026-11-20T09:00:00Z', eventos: 7, issues_nuevos: 0, bundles: [] },
+];
+
 describe('ProyectoDetail', () => {
+  it('lists the releases with their events, new issues and bundles, and deletes one once confirmed', async () => {
+    http.get.mockImplementation((u: string) => Promise.resolve({ error: null, datos: u.endsWith('/releases') ? RELEASES : proyecto }));
+    http.delete.mockResolvedValue({ error: null, datos: null });
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Releases' }));
+    const card = await screen.findByRole('region', { name: 'tienda@1.4.0' });
+    expect(within(card).getByText('1.234')).toBeTruthy();
+    expect(within(card).getByText('~/assets/index-3f9a.js.map')).toBeTruthy();
+    expect(within(card).getByText(/2 archivos · 20,0 KB/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'tienda@1.3.9' })).getByText('Sin source maps subidos')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Eliminar la release tienda@1.4.0' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/insights/proyectos/4/releases?version=tienda%401.4.0', expect.anything()));
+  });
+
   it('shows the DSN and the browser and Node snippets that use it', async () => {
     render();
     expect((await screen.findByTestId('dsn')).textContent).toBe(DSN);

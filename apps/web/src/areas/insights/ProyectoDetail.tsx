@@ -16,6 +16,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
 import { DsnField, Snippet } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
+import { ReleasesTab } from './ReleasesTab.tsx';
 
 const c = t.proyectoCampos;
 
@@ -105,6 +106,7 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
               </Stack>
             ),
           },
+          { value: 'releases', label: t.releases.tab, panel: <ReleasesTab proyectoId={proyecto.id} /> },
           {
             value: 'historial',
             label: t.tabs.historial,

@@ -12,6 +12,7 @@ import {
   issueFiltros,
   issuePage,
   proyecto,
+  releaseProyecto,
   serie,
   tagBreakdown,
   type ComentarioInput,
@@ -37,6 +38,7 @@ export const insightsKeys = {
   comentarios: (id: number) => ['insights', 'issue', id, 'comentarios'] as const,
   proyectos: ['insights', 'proyectos'] as const,
   proyecto: (id: number) => ['insights', 'proyectos', id] as const,
+  releases: (id: number) => ['insights', 'proyectos', id, 'releases'] as const,
   filtros: ['insights', 'filtros'] as const,
   asignables: ['insights', 'asignables'] as const,
 };
@@ -226,5 +228,25 @@ export function useEliminarProyecto() {
         client.invalidateQueries({ queryKey: insightsKeys.all, predicate: (query) => !(query.queryKey[1] === 'proyectos' && query.queryKey[2] === id) }),
         client.invalidateQueries({ queryKey: ['auditoria'] }),
       ]),
+  });
+}
+
+// ---- Releases (issue 22) ----
+
+/** A project's releases with their events, new issues and artifact bundles. */
+export function useReleases(proyectoId: number) {
+  return useQuery({
+    queryKey: insightsKeys.releases(proyectoId),
+    queryFn: async ({ signal }) => (await http.get(url(`/proyectos/${proyectoId}/releases`), envelope(z.array(releaseProyecto)), { signal })).datos,
+  });
+}
+
+/** Deletes a release's record and bundles (null: the bundles uploaded without a release). */
+export function useEliminarRelease(proyectoId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (version: string | null) =>
+      http.delete(url(`/proyectos/${proyectoId}/releases${version === null ? '' : `?version=${encodeURIComponent(version)}`}`), okBody),
+    onSuccess: () => invalidate(),
   });
 }

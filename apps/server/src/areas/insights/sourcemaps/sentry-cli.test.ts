@@ -209,6 +209,26 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(top.sourcemap.motivo).toMatch(/^No hay source map para .*index-3f9a\.js en la release 2\.0\.0$/);
   });
 
+  it('the Releases tab: each release with its events, new issues and bundles; a delete takes the bundles, not the events', async () => {
+    const leer = async () => (await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })).json().datos;
+    const releases = await leer();
+    expect(releases.map((r: { version: string }) => r.version).sort()).toEqual(['1.0.0', '2.0.0']);
+    const uno = releases.find((r: { version: string }) => r.version === '1.0.0');
+    expect(uno).toMatchObject({ eventos: 2, issues_nuevos: 1, creada: expect.any(String), finalizada: expect.any(String), primer_evento: expect.any(String) });
+    expect(uno.bundles).toHaveLength(1);
+    expect(uno.bundles[0].archivos.map((a: { url: string }) => a.url)).toEqual(['~/index-3f9a.js', '~/index-3f9a.js.map']);
+    expect(uno.bundles[0].tamano).toBeGreaterThan(0);
+    expect(releases.find((r: { version: string }) => r.version === '2.0.0')).toMatchObject({ eventos: 1, issues_nuevos: 0, creada: null, bundles: [] });
+
+    const borrar = await ctx.t.app.inject({ method: 'DELETE', url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`, headers: ctx.admin });
+    expect(borrar.statusCode).toBe(200);
+    expect((await leer()).find((r: { version: string }) => r.version === '1.0.0')).toMatchObject({ eventos: 2, creada: null, bundles: [] });
+    const otra = await ctx.t.app.inject({ method: 'DELETE', url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`, headers: ctx.admin });
+    expect(otra.statusCode).toBe(404);
+    // Uploaded again for the tests that follow.
+    expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir)).code).toBe(0);
+  });
+
   it('a wrong token, a wrong organization and a corrupted bundle get clear answers, never a 500', async () => {
     const malo = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], { ...env(), SENTRY_AUTH_TOKEN: 'itk_' + 'x'.repeat(43) }, dir);
     salidas.push(`$ sentry-cli sourcemaps upload (token equivocado)\n${malo.salida}`);

@@ -1,0 +1,96 @@
+import type { ReleaseProyecto } from '@intranet/contract/insights';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { writeAudit, type Autor } from '../../db/audit.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { insightsBundleArchivos, insightsBundles, insightsProyectos, insightsReleases } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { ENTIDAD_PROYECTO } from './proyectos.ts';
+
+// A project's releases (issue 22): those its events carry and those sentry-cli created, with their bundles.
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+async function existeProyecto(db: Executor, id: number): Promise<void> {
+  const [p] = await db.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.id, id));
+  if (!p) throw new ApiError(404, 'El proyecto no existe');
+}
+
+/** Newest first: by last event, else by creation. */
+export async function releasesDe(db: Executor, proyectoId: number): Promise<ReleaseProyecto[]> {
+  await existeProyecto(db, proyectoId);
+  // An issue is new in a release when its first event (the one received at its primera_vez) carries it.
+  const { rows: vistas } = await db.execute<{ release: string; eventos: string | number; primero: string; ultimo: string; nuevos: string | number }>(sql`
+    select e.release, count(*) as eventos, min(e.fecha) as primero, max(e.fecha) as ultimo,
+      count(distinct e.issue_id) filter (where e.recibido = i.primera_vez) as nuevos
+    from insights_eventos e join insights_issues i on i.id = e.issue_id
+    where e.proyecto_id = ${proyectoId} and e.release is not null
+    group by e.release`);
+  const creadas = await db.select().from(insightsReleases).where(eq(insightsReleases.proyectoId, proyectoId));
+  const bundles = await db
+    .select({
+      id: insightsBundles.id,
+      release: insightsBundles.release,
+      dist: insightsBundles.dist,
+      tamano: insightsBundles.tamano,
+      creado: insightsBundles.creado,
+      url: insightsBundleArchivos.url,
+      tipo: insightsBundleArchivos.tipo,
+      archivoTamano: insightsBundleArchivos.tamano,
+      debugId: insightsBundleArchivos.debugId,
+    })
+    .from(insightsBundles)
+    .leftJoin(insightsBundleArchivos, eq(insightsBundleArchivos.bundleId, insightsBundles.id))
+    .where(eq(insightsBundles.proyectoId, proyectoId))
+    .orderBy(insightsBundles.id, insightsBundleArchivos.url);
+
+  const porVersion = new Map<string | null, ReleaseProyecto>();
+  const de = (version: string | null): ReleaseProyecto => {
+    let r = porVersion.get(version);
+    if (!r) {
+      r = { version, creada: null, finalizada: null, primer_evento: null, ultimo_evento: null, eventos: 0, issues_nuevos: 0, bundles: [] };
+      porVersion.set(version, r);
+    }
+    return r;
+  };
+  for (const v of vistas) Object.assign(de(v.release), { eventos: Number(v.eventos), issues_nuevos: Number(v.nuevos), primer_evento: iso(v.primero), ultimo_evento: iso(v.ultimo) });
+  for (const c of creadas) Object.assign(de(c.version), { creada: iso(c.creado), finalizada: iso(c.finalizado) });
+  for (const b of bundles) {
+    const r = de(b.release);
+    let bundle = r.bundles.find((x) => x.id === b.id);
+    if (!bundle) {
+      bundle = { id: b.id, dist: b.dist, tamano: b.tamano, creado: b.creado.toISOString(), archivos: [] };
+      r.bundles.push(bundle);
+    }
+    if (b.url !== null) bundle.archivos.push({ url: b.url, tipo: b.tipo ?? '', tamano: b.archivoTamano ?? 0, debug_id: b.debugId });
+  }
+  const clave = (r: ReleaseProyecto) => r.ultimo_evento ?? r.creada ?? r.bundles[0]?.creado ?? '';
+  return [...porVersion.values()].sort((a, b) => clave(b).localeCompare(clave(a)));
+}
+
+/**
+ * Deletes a release's record and its artifact bundles (their files leave the store with the next sweep); its
+ * events and issues stay. `version` null deletes the bundles uploaded without a release.
+ */
+export async function eliminarRelease(db: Db, proyectoId: number, version: string | null, autor: Autor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await existeProyecto(tx, proyectoId);
+    const deRelease = version === null ? isNull(insightsBundles.release) : eq(insightsBundles.release, version);
+    const bundles = await tx.delete(insightsBundles).where(and(eq(insightsBundles.proyectoId, proyectoId), deRelease)).returning({ id: insightsBundles.id });
+    const releases =
+      version === null
+        ? []
+        : await tx
+            .delete(insightsReleases)
+            .where(and(eq(insightsReleases.proyectoId, proyectoId), eq(insightsReleases.version, version)))
+            .returning({ id: insightsReleases.id });
+    if (bundles.length === 0 && releases.length === 0) throw new ApiError(404, 'La release no tiene registro ni bundles para eliminar');
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD_PROYECTO,
+      entidadId: proyectoId,
+      antes: { release: version ?? '(sin release)', bundles: bundles.length },
+      despues: { release: null },
+    });
+  });
+}
