@@ -69,7 +69,7 @@ describe('ProductosList', () => {
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/productos/lote', { seleccion: { ids: [1, 2] }, accion: 'eliminar' }, expect.anything()));
     const resultado = await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' });
     expect(resultado.textContent).toContain('Se eliminó 1 fila.');
-    expect(resultado.textContent).toContain('PHY-ERP Physis ERP: El producto tiene versiones');
+    expect(resultado.textContent).toContain('El producto tiene versiones: PHY-ERP Physis ERP');
   });
 
   it('selects all that match the filter and changes a field of all of them in one request', async () => {

@@ -5,7 +5,7 @@ import { IconChevronDown, IconFileSpreadsheet, IconPencil, IconTrash } from '@ta
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { envelope } from '@intranet/contract/envelope';
-import { loteResultado, type LoteResultado } from '@intranet/contract/lote';
+import { loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/lote';
 import { http } from '../../core/http/http.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
@@ -44,6 +44,13 @@ export type LoteSeleccion = { ids: number[] } | { filtro: Record<string, string>
 const seleccionDe = (lote: LoteLista, ids: number[] | 'todas'): LoteSeleccion =>
   ids === 'todas' ? { filtro: Object.fromEntries(new URLSearchParams(lote.filtro)) } : { ids };
 
+/** The refused rows grouped by their reason, so that one reason shared by many rows reads once. */
+function porMotivo(rechazados: readonly LoteRechazo[]): [string, string[]][] {
+  const grupos = new Map<string, string[]>();
+  for (const r of rechazados) grupos.set(r.motivo, [...(grupos.get(r.motivo) ?? []), r.nombre]);
+  return [...grupos];
+}
+
 function mostrarResultado(resultado: LoteResultado, hechos: (n: number) => string) {
   modals.open({
     title: t.resultadoTitulo,
@@ -57,13 +64,13 @@ function mostrarResultado(resultado: LoteResultado, hechos: (n: number) => strin
             <Text size="sm" c="red" fw={600}>
               {t.rechazados(resultado.rechazados.length)}
             </Text>
-            <List size="sm" spacing={4} maw="100%" style={{ overflowWrap: 'anywhere' }}>
-              {resultado.rechazados.map((r) => (
-                <List.Item key={r.id}>
+            <List size="sm" spacing={6} maw="100%" style={{ overflowWrap: 'anywhere' }}>
+              {porMotivo(resultado.rechazados).map(([motivo, nombres]) => (
+                <List.Item key={motivo}>
+                  {`${motivo}: `}
                   <Text span fw={600} size="sm">
-                    {r.nombre}
+                    {nombres.join(', ')}
                   </Text>
-                  {`: ${r.motivo}`}
                 </List.Item>
               ))}
             </List>
