@@ -1,0 +1,57 @@
+import { expect, signIn, test } from './support/fixtures.ts';
+
+const prefijo = `E2E-IMP-${Date.now().toString(36).toUpperCase()}`;
+const csv = (filas: string[]) => ({
+  name: 'maquinas.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(['Nombre;Nro inventario;Type;Estado;RAM;Comprada', ...filas].join('\n')),
+});
+const conError = csv([`${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`, `${prefijo}-2;${prefijo}-I2;Tostadora;Disponible;8;`, `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`]);
+const corregido = csv([`${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`, `${prefijo}-2;${prefijo}-I2;PC;Disponible;8;`, `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`]);
+
+test('as admin: import machines from a CSV with an error, fix it, dry run, import, see them in the list, undo', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Maquinas' }).click();
+  // The list shows this run's machines only: none yet.
+  await page.getByPlaceholder(/Nombre, inventario/).fill(prefijo);
+  await expect(page).toHaveURL(new RegExp(`q=${prefijo}`));
+  const tabla = page.getByRole('table', { name: 'Máquinas' });
+  await expect(tabla.getByText('No hay máquinas')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Importar máquinas' });
+  await dialogo.locator('input[type="file"]').setInputFiles(conError);
+  await expect(dialogo.getByText('maquinas.csv: 3 filas y 6 columnas')).toBeVisible();
+  // The mapping guessed from Spanish and English headers.
+  await expect(dialogo.getByRole('textbox', { name: 'Columna para «Tipo»' })).toHaveValue('Type');
+  await expect(dialogo.getByRole('textbox', { name: 'Columna para «Nº de inventario»' })).toHaveValue('Nro inventario');
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  const vista = dialogo.getByRole('table', { name: 'Vista previa de las filas' });
+  await expect(dialogo.getByRole('status')).toHaveText('1 fila tiene errores de 3');
+  await expect(vista.getByRole('cell', { name: 'Tostadora' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(vista.getByRole('row', { name: /Tostadora/ })).toContainText('Tipo: Valor no válido; use uno de: Notebook, PC, Servidor, Máquina virtual');
+
+  // Fixed and uploaded again.
+  await dialogo.getByRole('button', { name: 'Elegir otro archivo' }).click();
+  await dialogo.locator('input[type="file"]').setInputFiles(corregido);
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(dialogo.getByRole('status')).toHaveText('Las 3 filas son válidas');
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(dialogo.getByRole('radio', { name: /Solo crear/ })).toBeChecked();
+  await dialogo.getByRole('button', { name: 'Hacer el ensayo' }).click();
+  await expect(dialogo.getByLabel('A crear: 3')).toBeVisible();
+  await expect(dialogo.getByLabel('Rechazadas: 0')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Importar 3 filas' }).click();
+  await expect(dialogo.getByText('Importación hecha')).toBeVisible();
+  await expect(dialogo.getByLabel('Creadas: 3')).toBeVisible();
+
+  // The list behind the dialog shows them.
+  await expect(tabla.getByRole('row')).toHaveCount(4);
+  await expect(tabla.getByRole('link', { name: `${prefijo}-2` })).toBeVisible();
+
+  await dialogo.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(dialogo.getByText('Importación deshecha')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  await expect(tabla.getByText('No hay máquinas')).toBeVisible();
+});
