@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { requiredText } from './validators.ts';
 export { DESARROLLO_PRIORIDADES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloPrioridad } from './shared.ts';
@@ -202,6 +203,12 @@ export const desarrolloListQuery = listQuery(DESARROLLO_SORT, {
 });
 export const desarrolloPage = paged(desarrolloFila);
 export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size: true });
+/** Bulk actions on the developments list (issue 21): delete, move to a state (by the board's rules) or set the priority. */
+export const desarrolloLote = loteBody(desarrolloExportQuery, {
+  estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }),
+  prioridad: desarrolloInput.shape.prioridad.unwrap(),
+});
+export const desarrolloLoteExport = loteExportBody(desarrolloExportQuery);
 
 /** Cards per column on the board; the column's count is always the full one. */
 export const TABLERO_MAX_TARJETAS = 100;

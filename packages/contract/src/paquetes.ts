@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nombreArchivo, sha256Hex } from './shared.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { optionalVersionNumero } from './version-numero.ts';
 import { optionalText } from './validators.ts';
 
@@ -74,6 +75,11 @@ export const paqueteListQuery = listQuery(PAQUETE_SORT, {
 });
 export const paquetePage = paged(paqueteFila);
 export const paqueteExportQuery = paqueteListQuery.omit({ page: true, size: true });
+/** Bulk actions on the packages list (issue 21): set the channel; packages are retired, not deleted. */
+export const paqueteLote = loteBody(paqueteExportQuery, {
+  canal: paqueteInput.shape.canal.unwrap(),
+});
+export const paqueteLoteExport = loteExportBody(paqueteExportQuery);
 
 /** `GET {instaladores}/api/paquetes/productos`: the products named by packages, for the filter. */
 export const paqueteProductos = z.array(z.string());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nombreArchivo } from './shared.ts';
 import { listQuery, paged, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { richText, richTextDocument } from './rich-text.ts';
 import { versionNumero } from './version-numero.ts';
 
@@ -83,6 +84,12 @@ export const versionListQuery = listQuery(VERSION_SORT, {
 });
 export const versionPage = paged(versionFila);
 export const versionExportQuery = versionListQuery.omit({ page: true, size: true });
+/** Bulk actions on the versions list (issue 21): delete (a published version is refused, as one by one), set state or channel. */
+export const versionLote = loteBody(versionExportQuery, {
+  estado: versionEstadoInput.shape.estado,
+  canal: versionInput.shape.canal,
+});
+export const versionLoteExport = loteExportBody(versionExportQuery);
 
 /** `POST /api/versiones/:id/assets?nombre=`: the body is the file's bytes. */
 export const versionAssetQuery = z.object({ nombre: nombreArchivo }).strict();

@@ -1,3 +1,4 @@
+import { transicionRechazada } from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
 import { loteResultado } from '@intranet/contract/lote';
 import { parse } from 'csv-parse/sync';
@@ -96,6 +97,20 @@ describe('POST /api/<lista>/lote', () => {
   });
 });
 
+describe('a state set in bulk goes by the state\'s own rules', () => {
+  it('moves developments as the board does, refusing a move it refuses, with its reason', async () => {
+    const items = (await ctx.t.app.inject({ url: '/api/desarrollos?size=200', headers: ctx.admin })).json().datos.items as { id: number; estado: string }[];
+    const entregado = items.find((d) => d.estado === 'entregado');
+    const pendiente = items.find((d) => d.estado === 'pendiente');
+    const res = await lote('/api/desarrollos', { seleccion: { ids: [entregado!.id, pendiente!.id] }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'analisis' } }, ctx.admin);
+    expect(res.status).toBe(200);
+    expect(res.body.datos.hechos).toEqual([pendiente!.id]);
+    expect(res.body.datos.rechazados).toEqual([expect.objectContaining({ id: entregado!.id, motivo: transicionRechazada('entregado', 'analisis') })]);
+    const uno = await ctx.t.app.inject({ method: 'POST', url: `/api/desarrollos/${entregado!.id}/estado`, payload: { estado: 'analisis' }, headers: ctx.admin });
+    expect(uno.json().error).toBe(transicionRechazada('entregado', 'analisis'));
+  });
+});
+
 describe('POST /api/<lista>/lote/export.csv', () => {
   it('writes the list\'s CSV for the chosen rows only', async () => {
     const ids = [await idDe(ctx.t, 'PC-SOP-01'), await idDe(ctx.t, 'PC-SOP-02')];
@@ -117,6 +132,9 @@ describe('every list with bulk actions', () => {
     ['/api/sitios', '/api/sitios?size=3', { campo: 'registrador', valor: 'NIC Argentina' }],
     ['/api/aplicaciones', '/api/aplicaciones?size=3', { campo: 'categoria', valor: 'Ventas' }],
     ['/api/productos', '/api/productos?size=3', { campo: 'responsable', valor: 'Ana Ruiz' }],
+    ['/api/desarrollos', '/api/desarrollos?size=3', { campo: 'prioridad', valor: 'alta' }],
+    ['/api/versiones', '/api/versiones?size=3', { campo: 'canal', valor: 'beta' }],
+    ['/api/paquetes', '/api/paquetes/lista?size=3', { campo: 'canal', valor: 'beta' }],
   ];
 
   it('sets a field through each area\'s own edit, and exports the chosen rows', async () => {

@@ -3,6 +3,7 @@ import { busquedaDesarrollos } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';
 import { seedDesarrollos } from './seed.ts';
+import { desarrollosLote } from './lote.ts';
 
 /** Desarrollos: the development requests and their state changes. */
 export const desarrollos: AreaDescriptor = {
@@ -10,7 +11,7 @@ export const desarrollos: AreaDescriptor = {
   documentacion: {
     desarrollos: 'Desarrollos pedidos por los clientes y sus cambios de estado.',
   },
-  routes: [desarrollosRoutes],
+  routes: [desarrollosRoutes, desarrollosLote],
   permisos: ['SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: desarrollosAuditoria,
   conflictos,

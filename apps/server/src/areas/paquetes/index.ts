@@ -2,6 +2,7 @@ import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaPaquetes } from './busqueda.ts';
 import { paquetesAuditoria, paquetesRoutes } from './routes.ts';
 import { seedPaquetes } from './seed.ts';
+import { paquetesLote } from './lote.ts';
 
 /** Paquetes: the installer packages. */
 export const paquetes: AreaDescriptor = {
@@ -9,7 +10,7 @@ export const paquetes: AreaDescriptor = {
   documentacion: {
     paquetes: 'Paquetes de instalación: subida, descarga y el último publicado.',
   },
-  routes: [paquetesRoutes],
+  routes: [paquetesRoutes, paquetesLote],
   permisos: ['PACKS#VER', 'PACKS#EDITAR'],
   auditoria: paquetesAuditoria,
   seed: seedPaquetes,

@@ -3,6 +3,7 @@ import { busquedaVersiones } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
 import { versionesAuditoria, versionesRoutes } from './routes.ts';
 import { seedVersiones } from './seed.ts';
+import { versionesLote } from './lote.ts';
 
 /** Versiones: the products' versions, their notes and files. */
 export const versiones: AreaDescriptor = {
@@ -10,7 +11,7 @@ export const versiones: AreaDescriptor = {
   documentacion: {
     versiones: 'Versiones de los productos, sus notas y archivos.',
   },
-  routes: [versionesRoutes],
+  routes: [versionesRoutes, versionesLote],
   permisos: ['PACKS#VER', 'VERSIONES#EDITAR'],
   auditoria: versionesAuditoria,
   conflictos,
