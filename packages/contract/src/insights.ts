@@ -116,6 +116,10 @@ export const issue = z.object({
   environment: z.string().nullable(),
   /** The staff persona (personas table) the issue is assigned to; nombre is "Nombre Apellido". */
   asignado: usuarioRef.nullable(),
+  /** The role the issue is assigned to as a team (issue 22), instead of a person. */
+  asignado_rol: usuarioRef.nullable().optional(),
+  /** Resolved "in the next release": the release it was resolved in; only an event of another release reopens it. */
+  resuelta_en_release: z.string().nullable().optional(),
   /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
   serie: z.array(z.number().int()),
 });
@@ -130,6 +134,8 @@ export const issueListQuery = listQuery(ISSUE_SORT, {
   release: z.string().trim().max(200).optional(),
   proyecto_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
   asignado_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
+  /** "Mis incidencias": those assigned to the signed-in user's persona or to one of their roles. */
+  mias: z.enum(['1'], { error: 'Use mias=1' }).optional(),
 });
 export const issuePage = paged(issue);
 export const issueExportQuery = issueListQuery.omit({ page: true, size: true });
@@ -142,6 +148,10 @@ export const issueUpdate = z
   .object({
     estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }).optional(),
     asignado_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable().optional(),
+    /** A role as the assignee (a team); setting one clears the person, and the other way round. */
+    asignado_rol_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable().optional(),
+    /** With `estado: resolved`: resolved in the next release (events of its current release keep it resolved). */
+    en_proxima_release: z.boolean().optional(),
   })
   .strict();
 export type IssueUpdate = z.infer<typeof issueUpdate>;
@@ -149,6 +159,29 @@ export type IssueUpdate = z.infer<typeof issueUpdate>;
 /** `POST /api/insights/issues/estado`: bulk resolve / ignore / reopen. */
 export const issueBulkEstado = idList.extend({ estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }) }).strict();
 export type IssueBulkEstado = z.infer<typeof issueBulkEstado>;
+/** `POST /api/insights/issues/asignar`: bulk assign to a person, a role (a team), or nobody (both null). */
+export const issueBulkAsignar = idList
+  .extend({
+    asignado_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable(),
+    asignado_rol_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable(),
+  })
+  .strict();
+export type IssueBulkAsignar = z.infer<typeof issueBulkAsignar>;
+
+/**
+ * One entry of an issue's merged activity (`GET /api/insights/issues/:id/actividad`), oldest first: a state
+ * change (antes/despues are states), an assignment (names; a role as "rol:Nombre"), or a comment (texto).
+ */
+export const actividadIssue = z.object({
+  tipo: z.enum(['estado', 'asignacion', 'comentario']),
+  fecha: z.string(),
+  autor: z.string().nullable(),
+  antes: z.string().nullable(),
+  despues: z.string().nullable(),
+  texto: z.string().nullable(),
+});
+export type ActividadIssue = z.infer<typeof actividadIssue>;
+
 export const bulkEstadoResult = z.object({ actualizados: z.number().int().nonnegative() });
 
 // ---- Events (the stored, normalised Sentry event) ----

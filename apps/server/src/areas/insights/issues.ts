@@ -3,14 +3,15 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas } from '../../db/schema.ts';
+import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 
-type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'>;
+/** The list's query; `yo` is the signed-in user when `mias` asks for "Mis incidencias". */
+type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'> & { yo?: number | undefined };
 
 export const ENTIDAD_ISSUE = 'insights_issue';
 
@@ -35,8 +36,14 @@ export const issuesList: ListSpec<IssueListQuery> = {
     q.release ? eq(insightsIssues.release, q.release) : undefined,
     q.proyecto_id ? eq(insightsIssues.proyectoId, q.proyecto_id) : undefined,
     q.asignado_id ? eq(insightsIssues.asignadoId, q.asignado_id) : undefined,
+    q.mias && q.yo !== undefined ? asignadasA(q.yo) : undefined,
   ],
 };
+
+/** "Mis incidencias": assigned to the user's persona, or to one of the user's roles. */
+const asignadasA = (usuarioId: number) =>
+  sql`(${insightsIssues.asignadoId} = (select ${usuarios.personaId} from ${usuarios} where ${usuarios.id} = ${usuarioId})
+    or ${insightsIssues.asignadoRolId} in (select ${usuarioRoles.rolId} from ${usuarioRoles} where ${usuarioRoles.usuarioId} = ${usuarioId}))`;
 
 const campos = {
   id: insightsIssues.id,
@@ -53,6 +60,9 @@ const campos = {
   environment: insightsIssues.environment,
   asignado_id: insightsIssues.asignadoId,
   asignado_nombre: sql<string | null>`${personas.nombre} || ' ' || ${personas.apellido}`,
+  asignado_rol_id: insightsIssues.asignadoRolId,
+  asignado_rol_nombre: roles.nombre,
+  resuelta_en_release: insightsIssues.resueltaEnRelease,
 };
 
 const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
@@ -60,7 +70,8 @@ const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
     .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, clave })
     .from(insightsIssues)
     .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
-    .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId));
+    .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId))
+    .leftJoin(roles, eq(roles.id, insightsIssues.asignadoRolId));
 
 type Fila = Awaited<ReturnType<typeof issuesFrom>>[number];
 
@@ -98,6 +109,8 @@ const wire = (r: Fila, serie: number[]): Issue => ({
   release: r.release,
   environment: r.environment,
   asignado: r.asignado_id === null ? null : { id: r.asignado_id, nombre: r.asignado_nombre ?? '' },
+  asignado_rol: r.asignado_rol_id === null ? null : { id: r.asignado_rol_id, nombre: r.asignado_rol_nombre ?? '' },
+  resuelta_en_release: r.resuelta_en_release,
   serie,
 });
 
@@ -123,6 +136,7 @@ export const issuesCsv: CsvColumnaSql<Issue>[] = [
   { titulo: 'Release', valor: (i) => i.release, sql: insightsIssues.release, tipo: 'texto' },
   { titulo: 'Environment', valor: (i) => i.environment, sql: insightsIssues.environment, tipo: 'texto' },
   { titulo: 'Asignado', valor: (i) => i.asignado?.nombre, sql: campos.asignado_nombre, tipo: 'texto' },
+  { titulo: 'Equipo asignado', valor: (i) => i.asignado_rol?.nombre, sql: roles.nombre, tipo: 'texto' },
 ];
 
 /** The whole list for the CSV that PostgreSQL writes: the issues with their project and assignee, no series. */
@@ -134,6 +148,7 @@ export const issuesTodas =
       .from(insightsIssues)
       .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
       .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId))
+      .leftJoin(roles, eq(roles.id, insightsIssues.asignadoRolId))
       .where(where)
       .orderBy(...orderBy);
 
@@ -159,11 +174,27 @@ export async function issueDetalle(db: Executor, id: number, simbolizador?: Simb
 }
 
 /** For the audit log: what triage changes. */
-const triage = (i: Issue) => ({ estado: i.estado, asignado: i.asignado });
+const triage = (i: Issue) => ({ estado: i.estado, asignado: i.asignado, asignado_rol: i.asignado_rol ?? null, resuelta_en_release: i.resuelta_en_release ?? null });
 
 async function asignableExiste(db: Executor, personaId: number): Promise<void> {
   const [p] = await db.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId));
   if (!p) throw new ApiError(400, 'Datos inválidos', { asignado_id: ['La persona no existe'] });
+}
+
+async function rolExiste(db: Executor, rolId: number): Promise<void> {
+  const [r] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, rolId));
+  if (!r) throw new ApiError(400, 'Datos inválidos', { asignado_rol_id: ['El rol no existe'] });
+}
+
+/** The assignee columns for a change: a person or a role, never both (setting one clears the other). */
+function asignacion(cambio: { asignado_id?: number | null | undefined; asignado_rol_id?: number | null | undefined }): Partial<typeof insightsIssues.$inferInsert> {
+  if (cambio.asignado_id && cambio.asignado_rol_id) throw new ApiError(400, 'Datos inválidos', { asignado_rol_id: ['Asigne a una persona o a un rol, no a ambos'] });
+  const set: Partial<typeof insightsIssues.$inferInsert> = {};
+  if (cambio.asignado_id !== undefined) set.asignadoId = cambio.asignado_id;
+  if (cambio.asignado_rol_id !== undefined) set.asignadoRolId = cambio.asignado_rol_id;
+  if (cambio.asignado_id) set.asignadoRolId = null;
+  if (cambio.asignado_rol_id) set.asignadoId = null;
+  return set;
 }
 
 export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, autor: Autor): Promise<Issue> {
@@ -171,10 +202,18 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
     const [lock] = await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, id)).for('update');
     if (!lock) throw noExiste();
     if (cambio.asignado_id) await asignableExiste(tx, cambio.asignado_id);
+    if (cambio.asignado_rol_id) await rolExiste(tx, cambio.asignado_rol_id);
     const antes = await issueDe(tx, id);
-    const set: Partial<typeof insightsIssues.$inferInsert> = {};
-    if (cambio.estado !== undefined) set.estado = cambio.estado;
-    if (cambio.asignado_id !== undefined) set.asignadoId = cambio.asignado_id;
+    const set = asignacion(cambio);
+    if (cambio.estado !== undefined) {
+      set.estado = cambio.estado;
+      set.resueltaEnRelease = null;
+    }
+    if (cambio.en_proxima_release) {
+      if (cambio.estado !== 'resolved') throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['Solo se resuelve en la próxima versión al resolver'] });
+      if (!antes.release) throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['El error no trae release: no hay una próxima versión que esperar'] });
+      set.resueltaEnRelease = antes.release;
+    }
     if (Object.keys(set).length > 0) await tx.update(insightsIssues).set(set).where(eq(insightsIssues.id, id));
     const despues = await issueDe(tx, id);
     if (JSON.stringify(triage(antes)) !== JSON.stringify(triage(despues))) {
@@ -196,7 +235,7 @@ export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado,
       .for('update');
     const cambian = rows.filter((r) => r.estado !== estado);
     if (cambian.length === 0) return 0;
-    await tx.update(insightsIssues).set({ estado }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+    await tx.update(insightsIssues).set({ estado, resueltaEnRelease: null }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
     for (const r of cambian) {
       await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: { estado: r.estado }, despues: { estado } });
     }
@@ -226,4 +265,33 @@ export async function asignables(db: Executor): Promise<{ id: number; nombre: st
     .from(personas)
     .where(and(eq(personas.activo, true), sql`${personas.empresaId} is null`))
     .orderBy(personas.apellido, personas.nombre, personas.id);
+}
+
+/** Bulk assign (to a person, a role, or nobody): one transaction, one audit row per issue that changed. */
+export async function asignarIssues(db: Db, ids: number[], cambio: { asignado_id: number | null; asignado_rol_id: number | null }, autor: Autor): Promise<number> {
+  return db.transaction(async (tx: Tx) => {
+    asignacion(cambio);
+    if (cambio.asignado_id) await asignableExiste(tx, cambio.asignado_id);
+    if (cambio.asignado_rol_id) await rolExiste(tx, cambio.asignado_rol_id);
+    const unicos = [...new Set(ids)].sort((a, b) => a - b);
+    await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(inArray(insightsIssues.id, unicos)).orderBy(insightsIssues.id).for('update');
+    const antes = await issuesFrom(tx).where(inArray(insightsIssues.id, unicos));
+    const cambian = antes.filter((r) => r.asignado_id !== cambio.asignado_id || r.asignado_rol_id !== cambio.asignado_rol_id);
+    if (cambian.length === 0) return 0;
+    await tx.update(insightsIssues).set({ asignadoId: cambio.asignado_id, asignadoRolId: cambio.asignado_rol_id }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+    const despues = new Map((await issuesFrom(tx).where(inArray(insightsIssues.id, cambian.map((r) => r.id)))).map((r) => [r.id, r]));
+    const asignados = (r: Fila) => {
+      const w = wire(r, []);
+      return { asignado: w.asignado, asignado_rol: w.asignado_rol ?? null };
+    };
+    for (const r of cambian) {
+      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: asignados(r), despues: asignados(despues.get(r.id)!) });
+    }
+    return cambian.length;
+  });
+}
+
+/** The roles an issue may be assigned to as a team, by name. */
+export async function rolesAsignables(db: Executor): Promise<{ id: number; nombre: string }[]> {
+  return db.select({ id: roles.id, nombre: roles.nombre }).from(roles).orderBy(roles.nombre);
 }

@@ -1,5 +1,6 @@
 import { envelope } from '@intranet/contract/envelope';
 import {
+  actividadIssue,
   asignables as asignablesSchema,
   bulkEstadoResult,
   evento,
@@ -7,6 +8,7 @@ import {
   eventoPage,
   eventoParams,
   issue,
+  issueBulkAsignar,
   issueBulkEstado,
   issueDetalle as issueDetalleSchema,
   issueExportQuery,
@@ -21,6 +23,7 @@ import {
 } from '@intranet/contract/insights';
 import { idParam } from '@intranet/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +33,8 @@ import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
-import { asignables, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue } from './issues.ts';
+import { actividadDe } from './actividad.ts';
+import { asignables, asignarIssues, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue, rolesAsignables } from './issues.ts';
 import { monitorPropioDsn } from './propio.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
@@ -39,14 +43,14 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
   app.get('/api/insights/issues', {
     config: VER,
     schema: { tags, summary: 'Errores agrupados (paginado, filtrable)', querystring: issueListQuery, response: { 200: envelope(issuePage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(issuesList, request.query, issuesSource(db)) }),
+    handler: async (request) => ({ error: null, datos: await listPage(issuesList, { ...request.query, yo: request.sesion?.usuario.id }, issuesSource(db)) }),
   });
 
   app.get('/api/insights/issues/export.csv', {
     config: VER,
     schema: { tags, summary: 'Todos los errores de la lista filtrada, en CSV', querystring: issueExportQuery, produces: ['text/csv'], response: { ...bad } },
     handler: async (request, reply) => {
-      await sendListCsv(reply, db, { nombre: 'errores', columnas: issuesCsv, spec: issuesList, query: request.query, source: issuesSource, todas: issuesTodas });
+      await sendListCsv(reply, db, { nombre: 'errores', columnas: issuesCsv, spec: issuesList, query: { ...request.query, yo: request.sesion?.usuario.id }, source: issuesSource, todas: issuesTodas });
       return reply;
     },
   });
@@ -61,6 +65,24 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     config: VER,
     schema: { tags, summary: 'Personas a las que se puede asignar un error', response: { 200: envelope(asignablesSchema), ...denied } },
     handler: async () => ({ error: null, datos: await asignables(db) }),
+  });
+
+  app.get('/api/insights/roles-asignables', {
+    config: VER,
+    schema: { tags, summary: 'Roles a los que se puede asignar un error como equipo', response: { 200: envelope(asignablesSchema), ...denied } },
+    handler: async () => ({ error: null, datos: await rolesAsignables(db) }),
+  });
+
+  app.post('/api/insights/issues/asignar', {
+    config: EDITAR,
+    schema: { tags, summary: 'Asigna varios errores a una persona, a un rol o a nadie', body: issueBulkAsignar, response: { 200: envelope(bulkEstadoResult), ...bad } },
+    handler: async (request) => ({ error: null, datos: { actualizados: await asignarIssues(db, request.body.ids, request.body, autorDe(sessionOf(request))) } }),
+  });
+
+  app.get('/api/insights/issues/:id/actividad', {
+    config: VER,
+    schema: { tags, summary: 'Actividad del error: cambios de estado, asignaciones y comentarios', params: idParam, response: { 200: envelope(z.array(actividadIssue)), ...missing } },
+    handler: async (request) => ({ error: null, datos: await actividadDe(db, request.params.id) }),
   });
 
   app.get('/api/insights/monitor-propio', {

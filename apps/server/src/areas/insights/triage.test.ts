@@ -226,12 +226,77 @@ describe('triage', () => {
 
     const hist = await get(`/api/auditoria?entidad=insights_issue&id=${ids[0]}`);
     expect(hist.body.datos.items.map((r: { despues: unknown }) => r.despues)).toEqual([
-      { estado: 'ignored', asignado: null },
-      { estado: 'ignored', asignado: { id: persona!.id, nombre: `${persona!.nombre} ${persona!.apellido}` } },
+      { estado: 'ignored', asignado: null, asignado_rol: null, resuelta_en_release: null },
+      { estado: 'ignored', asignado: { id: persona!.id, nombre: `${persona!.nombre} ${persona!.apellido}` }, asignado_rol: null, resuelta_en_release: null },
       { estado: 'ignored' },
       { estado: 'resolved' },
     ]);
     expect((await get(`/api/auditoria?entidad=insights_comentario&id=${c.body.datos.id}`)).body.datos.total).toBe(2);
+  });
+
+  it('resolved in the next release: events of that release keep it resolved, one of another release reopens it', async () => {
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.0.0' }));
+    const [issue] = await buscar('ReleaseError');
+    const sinEstado = await send('PUT', `/api/insights/issues/${issue!.id}`, { en_proxima_release: true });
+    expect(sinEstado.status).toBe(400);
+    expect(sinEstado.body.campos.en_proxima_release).toBeDefined();
+    const r = await send('PUT', `/api/insights/issues/${issue!.id}`, { estado: 'resolved', en_proxima_release: true });
+    expect(r.body.datos).toMatchObject({ estado: 'resolved', resuelta_en_release: 'app@1.0.0' });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.0.0' }));
+    await ingest(exc('ReleaseError', 'uno'));
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'resolved', cantidad: 3 });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.1.0' }));
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'unresolved', cantidad: 4, resuelta_en_release: null });
+
+    // Resolved plainly, any event reopens it.
+    await send('PUT', `/api/insights/issues/${issue!.id}`, { estado: 'resolved' });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.1.0' }));
+    expect((await buscar('ReleaseError'))[0]!.estado).toBe('unresolved');
+    await ingest(exc('SinRelease', 'x'));
+    const [sin] = await buscar('SinRelease');
+    expect((await send('PUT', `/api/insights/issues/${sin!.id}`, { estado: 'resolved', en_proxima_release: true })).body.campos.en_proxima_release).toEqual([
+      'El error no trae release: no hay una próxima versión que esperar',
+    ]);
+  });
+
+  it('assigns to a role as a team, in bulk too; "Mis incidencias"; the merged activity', async () => {
+    await ingest(exc('EquipoError', 'uno'));
+    await ingest(exc('EquipoError', 'dos'));
+    const ids = (await buscar('EquipoError')).map((i) => i.id).sort((a, b) => a - b);
+    const { rolId } = await createUser(ctx.t.db, { usuario: 'soporte1', password: 'clave-soporte', codigos: ['SER#VER'] });
+    const rol = ((await get('/api/insights/roles-asignables')).body.datos as { id: number; nombre: string }[]).find((r) => r.id === rolId)!;
+    expect(rol.nombre).toBe('rol-soporte1');
+    const soporte = await bearer(ctx.t.app, 'soporte1', 'clave-soporte');
+
+    const bulk = await send('POST', '/api/insights/issues/asignar', { ids, asignado_id: null, asignado_rol_id: rolId });
+    expect(bulk.body.datos).toEqual({ actualizados: 2 });
+    expect((await send('POST', '/api/insights/issues/asignar', { ids, asignado_id: null, asignado_rol_id: rolId })).body.datos).toEqual({ actualizados: 0 });
+    const ambos = await send('POST', '/api/insights/issues/asignar', { ids, asignado_id: 1, asignado_rol_id: rolId });
+    expect(ambos.status).toBe(400);
+    expect((await send('POST', '/api/insights/issues/asignar', { ids, asignado_id: null, asignado_rol_id: 999999 })).body.campos.asignado_rol_id).toEqual(['El rol no existe']);
+    expect((await send('POST', '/api/insights/issues/asignar', { ids, asignado_id: null, asignado_rol_id: rolId }, lector)).status).toBe(403);
+
+    const mias = await get('/api/insights/issues?mias=1&size=50', soporte);
+    expect(mias.body.datos.items.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b)).toEqual(ids);
+    expect(mias.body.datos.items[0].asignado_rol).toEqual({ id: rolId, nombre: rol.nombre });
+    expect((await get('/api/insights/issues?mias=1', ctx.admin)).body.datos.items.some((i: { id: number }) => ids.includes(i.id))).toBe(false);
+    expect((await get('/api/insights/issues?mias=si')).status).toBe(400);
+
+    // One of them to a person: the role goes; then resolved and commented.
+    const [persona] = await ctx.t.db.select().from(personas).where(eq(personas.activo, true)).limit(1);
+    const a = await send('PUT', `/api/insights/issues/${ids[0]}`, { asignado_id: persona!.id });
+    expect(a.body.datos).toMatchObject({ asignado: { id: persona!.id }, asignado_rol: null });
+    await send('PUT', `/api/insights/issues/${ids[0]}`, { estado: 'resolved' });
+    await send('POST', `/api/insights/issues/${ids[0]}/comentarios`, { texto: 'Corregido en la 1.2' });
+    const act = await get(`/api/insights/issues/${ids[0]}/actividad`);
+    expect(act.status).toBe(200);
+    expect(act.body.datos.map((x: { tipo: string; antes: string | null; despues: string | null; texto: string | null }) => [x.tipo, x.antes, x.despues, x.texto])).toEqual([
+      ['asignacion', null, `rol:${rol.nombre}`, null],
+      ['asignacion', `rol:${rol.nombre}`, `${persona!.nombre} ${persona!.apellido}`, null],
+      ['estado', 'unresolved', 'resolved', null],
+      ['comentario', null, null, 'Corregido en la 1.2'],
+    ]);
+    expect((await get('/api/insights/issues/999999/actividad')).status).toBe(404);
   });
 
   it('lets SER#VER read and refuses it every change (403)', async () => {

@@ -136,4 +136,36 @@ describe('IssueDetail', () => {
     await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'unresolved' }, expect.anything()));
     expect(await screen.findByRole('button', { name: 'Resolver' })).toBeTruthy();
   });
+
+  it('resolves in the next release, assigns to a role as a team, and shows the merged activity', async () => {
+    http.get.mockImplementation(async (url: string) => {
+      if (url === '/api/insights/issues/7') return { error: null, datos: detalle(estado) };
+      if (url === '/api/insights/roles-asignables') return { error: null, datos: [{ id: 3, nombre: 'Soporte' }] };
+      if (url === '/api/insights/asignables') return { error: null, datos: [{ id: 5, nombre: 'Ana Pérez' }] };
+      if (url === '/api/insights/issues/7/actividad') {
+        return {
+          error: null,
+          datos: [
+            { tipo: 'asignacion', fecha: '2026-11-21T10:00:00Z', autor: 'Administrador', antes: null, despues: 'rol:Soporte', texto: null },
+            { tipo: 'estado', fecha: '2026-11-21T11:00:00Z', autor: 'Administrador', antes: 'unresolved', despues: 'resolved', texto: null },
+            { tipo: 'comentario', fecha: '2026-11-21T12:00:00Z', autor: 'Ana Pérez', antes: null, despues: null, texto: 'Corregido en la 1.2' },
+          ],
+        };
+      }
+      return { error: null, datos: [] };
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolver en la próxima versión' }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'resolved', en_proxima_release: true }, expect.anything()));
+
+    fireEvent.click(screen.getByRole('textbox', { name: 'Asignar a' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Equipo Soporte', hidden: true }));
+    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { asignado_id: null, asignado_rol_id: 3 }, expect.anything()));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Actividad' }));
+    expect(await screen.findByText('Administrador lo asignó a Equipo Soporte')).toBeTruthy();
+    expect(screen.getByText('Administrador cambió el estado de Sin resolver a Resuelto')).toBeTruthy();
+    expect(screen.getByText('Ana Pérez comentó')).toBeTruthy();
+    expect(screen.getByText('Corregido en la 1.2')).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconClockCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
@@ -10,7 +10,9 @@ import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { useActualizarIssue, useAsignables, useIssue } from './api.ts';
+import { ActividadTab } from './ActividadTab.tsx';
+import { useActualizarIssue, useIssue } from './api.ts';
+import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { Comentarios } from './Comentarios.tsx';
 import { EventosChart } from './EventosChart.tsx';
@@ -60,6 +62,11 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
       <Group gap="xs" mb="md" mt={-8}>
         <NivelBadge nivel={issue.nivel} />
         <EstadoIssueBadge estado={issue.estado} />
+        {issue.estado === 'resolved' && issue.resuelta_en_release && (
+          <Badge variant="light" color="teal" style={{ textTransform: 'none' }}>
+            {t.resueltaEnRelease(issue.resuelta_en_release)}
+          </Badge>
+        )}
         {issue.culprit && (
           <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {issue.culprit}
@@ -94,6 +101,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
             label: t.tabs.etiquetas,
             panel: <TagBreakdown issueId={issue.id} />,
           },
+          { value: 'actividad', label: t.actividad.tab, panel: <ActividadTab issueId={issue.id} /> },
           {
             value: 'comentarios',
             label: `${t.tabs.comentarios} (${issue.comentarios})`,
@@ -146,44 +154,33 @@ function Resumen({ issue }: { issue: IssueDetalle }) {
 function Triage({ issue }: { issue: IssueDetalle }) {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const actualizar = useActualizarIssue(issue.id);
-  const asignables = useAsignables();
   if (!puedeEditar) return null;
 
   const onError = (error: Error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message });
-  const estado = (next: IssueEstado) =>
-    actualizar.mutate({ estado: next }, { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }), onError });
-  const asignar = (value: string | null) => {
-    const persona = asignables.data?.find((p) => String(p.id) === value) ?? null;
+  const estado = (next: IssueEstado, enProxima = false) =>
     actualizar.mutate(
-      { asignado_id: persona?.id ?? null },
-      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadoTexto(persona?.nombre ?? null) }), onError },
+      enProxima ? { estado: next, en_proxima_release: true } : { estado: next },
+      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }), onError },
     );
-  };
-  const opciones = (asignables.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }));
-  // The current assignee stays choosable even if no longer active.
-  if (issue.asignado && !opciones.some((o) => o.value === String(issue.asignado?.id))) {
-    opciones.push({ value: String(issue.asignado.id), label: issue.asignado.nombre });
-  }
+  const asignar = ({ asignado_id, asignado_rol_id, nombre }: Asignacion) =>
+    actualizar.mutate(
+      { asignado_id, asignado_rol_id },
+      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadoTexto(nombre) }), onError },
+    );
 
   return (
     <>
-      <Select
-        aria-label={t.asignar}
-        placeholder={t.sinAsignar}
-        data={opciones}
-        value={issue.asignado ? String(issue.asignado.id) : null}
-        onChange={asignar}
-        clearable
-        allowDeselect={false}
-        searchable
-        w={200}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <AsignacionSelect issue={issue} onChange={asignar} label={t.asignar} />
       {issue.estado === 'unresolved' ? (
         <>
           <Button color="green" leftSection={<IconCheck size={16} />} loading={actualizar.isPending} onClick={() => estado('resolved')}>
             {t.resolver}
           </Button>
+          {issue.release && (
+            <Button variant="light" color="green" leftSection={<IconClockCheck size={16} />} loading={actualizar.isPending} onClick={() => estado('resolved', true)}>
+              {t.resolverProxima}
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconEyeOff size={16} />} loading={actualizar.isPending} onClick={() => estado('ignored')}>
             {t.ignorar}
           </Button>

@@ -73,6 +73,22 @@ describe('IssuesList', () => {
     expect(screen.queryByRole('button', { name: /Reabrir/ })).toBeNull();
   });
 
+  it('"Mis incidencias" asks for mias=1; the selection is assigned to a role in one call', async () => {
+    http.get.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/vistas?')) return sinVistas(url);
+      if (url.startsWith('/api/insights/issues')) return { error: null, datos: { items: [issue(1, 'TypeError: x is undefined')], total: 1 } };
+      if (url === '/api/insights/roles-asignables') return { error: null, datos: [{ id: 3, nombre: 'Soporte' }] };
+      return { error: null, datos: [] };
+    });
+    renderUi(createElement(IssuesList), { url: '/insights' });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Mis incidencias' }));
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('/api/insights/issues?page=1&size=25&mias=1', expect.anything(), expect.anything()));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar TypeError: x is undefined' }));
+    fireEvent.click(screen.getByRole('textbox', { name: 'Asignar 1 error a' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Equipo Soporte', hidden: true }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/issues/asignar', { ids: [1], asignado_id: null, asignado_rol_id: 3 }, expect.anything()));
+  });
+
   it('offers no selection to those who may only read', async () => {
     permiso.editar = false;
     renderUi(createElement(IssuesList), { url: '/insights' });

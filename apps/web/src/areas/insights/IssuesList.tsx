@@ -1,4 +1,4 @@
-import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEyeOff, IconRefresh, IconSettings } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -20,7 +20,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { issuesCsvUrl, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
+import { issuesCsvUrl, useAsignarIssues, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
+import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { SerieSparkline } from './SerieSparkline.tsx';
@@ -91,7 +92,7 @@ const columns: ColumnDef<Issue>[] = [
       </>
     ),
   },
-  { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? '' },
+  { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? (row.asignado_rol ? t.equipo(row.asignado_rol.nombre) : '') },
 ];
 
 const estadoOptions = ISSUE_ESTADOS.map((estado) => ({ value: estado, label: ISSUE_ESTADO_NOMBRES[estado] }));
@@ -114,7 +115,17 @@ export function IssuesList() {
   const proyectos = useProyectos();
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const cambiarEstado = useEstadoIssues();
+  const asignarIssues = useAsignarIssues();
   const navigate = useNavigate();
+
+  const asignar = (rows: Issue[], { asignado_id, asignado_rol_id, nombre }: Asignacion) =>
+    asignarIssues.mutate(
+      { ids: rows.map((row) => row.id), asignado_id, asignado_rol_id },
+      {
+        onSuccess: (n) => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadosTexto(n, nombre) }),
+        onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
+      },
+    );
 
   const aplicar = (rows: Issue[], estado: IssueEstado) =>
     cambiarEstado.mutate(
@@ -165,6 +176,7 @@ export function IssuesList() {
                   <Button variant="light" color="gray" leftSection={<IconEyeOff size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'ignored')}>
                     {t.ignorar} ({rows.length})
                   </Button>
+                  <AsignacionSelect label={t.asignarVarios(rows.length)} onChange={(a) => asignar(rows, a)} w={{ base: '100%', sm: 220 }} />
                   {rows.some((row) => row.estado !== 'unresolved') && (
                     <Button variant="light" leftSection={<IconRefresh size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'unresolved')}>
                       {t.reabrir} ({rows.length})
@@ -179,6 +191,12 @@ export function IssuesList() {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
+            <Switch
+              label={t.misIncidencias}
+              checked={list.query.mias === '1'}
+              onChange={(e) => list.setFilter('mias', e.currentTarget.checked ? '1' : undefined)}
+              style={{ alignSelf: 'flex-end', paddingBottom: 8 }}
+            />
             <Select
               label={t.ordenarPor}
               data={ordenOptions}

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import {
+  actividadIssue,
   asignables,
   bulkEstadoResult,
   comentario,
@@ -16,6 +17,7 @@ import {
   serie,
   tagBreakdown,
   type ComentarioInput,
+  type IssueBulkAsignar,
   type IssueBulkEstado,
   type IssueUpdate,
   type proyectoInput,
@@ -41,6 +43,8 @@ export const insightsKeys = {
   releases: (id: number) => ['insights', 'proyectos', id, 'releases'] as const,
   filtros: ['insights', 'filtros'] as const,
   asignables: ['insights', 'asignables'] as const,
+  roles: ['insights', 'roles-asignables'] as const,
+  actividad: (id: number) => ['insights', 'issue', id, 'actividad'] as const,
 };
 
 const url = (path: string) => apiUrl('api', `/api/insights${path}`);
@@ -126,6 +130,23 @@ export function useAsignables() {
   });
 }
 
+/** The roles an issue can be assigned to as a team. */
+export function useRolesAsignables() {
+  return useQuery({
+    queryKey: insightsKeys.roles,
+    queryFn: async ({ signal }) => (await http.get(url('/roles-asignables'), envelope(asignables), { signal })).datos,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** An issue's state changes, assignments and comments in one list, oldest first. */
+export function useActividad(id: number) {
+  return useQuery({
+    queryKey: insightsKeys.actividad(id),
+    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/actividad`), envelope(z.array(actividadIssue)), { signal })).datos,
+  });
+}
+
 /** A triage change shows in the lists, the detail, the projects' counts and the history. */
 function useInvalidate() {
   const client = useQueryClient();
@@ -147,6 +168,15 @@ export function useEstadoIssues() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: IssueBulkEstado) => (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Assigns several issues to a person, a role or nobody. */
+export function useAsignarIssues() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: IssueBulkAsignar) => (await http.post(url('/issues/asignar'), body, envelope(bulkEstadoResult))).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }

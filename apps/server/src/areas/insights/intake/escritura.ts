@@ -186,6 +186,12 @@ async function conReintentos<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A resolved issue reopens with any new event, unless it was resolved "in the next release": then only an event
+ * of another release does (one of the release it was resolved in, or without a release, keeps it resolved).
+ */
+const REABRE = `(i.resuelta_en_release is null or excluded.release is distinct from i.resuelta_en_release and excluded.release is not null)`;
+
 const ESCRIBIR_LOTE = `
 with g as (
   select * from json_to_recordset($1::json) as g(proyecto_id int, huella text, fingerprint jsonb, titulo text,
@@ -232,8 +238,9 @@ up as (
     nivel = excluded.nivel,
     release = coalesce(excluded.release, i.release),
     environment = coalesce(excluded.environment, i.environment),
-    estado = case when i.estado = 'resolved' then 'unresolved' else i.estado end,
-    reabierta = case when i.estado = 'resolved' then now() else i.reabierta end
+    estado = case when i.estado = 'resolved' and ${REABRE} then 'unresolved' else i.estado end,
+    reabierta = case when i.estado = 'resolved' and ${REABRE} then now() else i.reabierta end,
+    resuelta_en_release = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_en_release end
   returning i.id, i.titulo, i.culprit
 ),
 busqueda as (
