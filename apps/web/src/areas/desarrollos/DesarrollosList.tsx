@@ -2,7 +2,7 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { DESARROLLO_ESTADOS, DESARROLLO_SORT, desarrolloListQuery, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES, DESARROLLO_SORT, desarrolloListQuery, type DesarrolloFila } from '@intranet/contract/desarrollos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
@@ -15,6 +15,7 @@ import { desarrollosCsvUrl, useDesarrollos } from './api.ts';
 import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<DesarrolloFila>[] = [
   {
@@ -52,6 +53,7 @@ const horas = (d: DesarrolloFila) =>
   d.horas_estimadas === null && d.horas_reales === null ? null : `${d.horas_reales ?? '—'} / ${d.horas_estimadas ?? '—'}`;
 
 const estadoOptions = DESARROLLO_ESTADOS.map((estado) => ({ value: estado, label: t.estados[estado] }));
+const prioridadOptions = DESARROLLO_PRIORIDADES.map((p) => ({ value: p, label: t.prioridades[p] }));
 
 /** `/desarrollos`: the developments, paged, sorted and filtered on the server, the view kept in the URL. */
 export function DesarrollosList() {
@@ -91,6 +93,18 @@ export function DesarrollosList() {
         error={desarrollos.error}
         onRetry={() => void desarrollos.refetch()}
         onRowClick={(row) => void navigate(`${DESARROLLOS_PATH}/${row.id}`)}
+        lote={{
+          url: apiUrl('api', '/api/desarrollos'),
+          filtro: list.exportParams,
+          nombre: 'desarrollos',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
+                { campo: 'prioridad', etiqueta: t.campos.prioridad, opciones: prioridadOptions },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinDesarrollos}
         initiallyHidden={['fecha_entrega', 'version', 'horas', 'actualizado']}
         toolbar={

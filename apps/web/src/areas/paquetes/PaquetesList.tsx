@@ -19,6 +19,7 @@ import { paqueteDescargaUrl, paquetesCsvUrl, useLimiteSubida, usePaqueteProducto
 import { CanalBadge } from './CanalBadge.tsx';
 import { instaladoresMessages as t } from './messages.ts';
 import { SubidaPaquete } from './SubidaPaquete.tsx';
+import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<PaqueteFila>[] = [
   {
@@ -98,6 +99,15 @@ export function PaquetesList() {
       onRetry={() => void paquetes.refetch()}
         vivo={{ lista: 'paquetes', refrescar: paquetes.refetch }}
       onRowClick={(row) => void navigate(`/instaladores/${row.id}`)}
+      lote={{
+        url: apiUrl('instaladores', '/api/paquetes'),
+        filtro: list.exportParams,
+        nombre: 'paquetes',
+        eliminar: false,
+        campos: puedeSubir
+          ? [{ campo: 'canal', etiqueta: t.campos.canal, opciones: canalOptions }]
+          : undefined,
+      }}
       emptyText={retirados ? t.sinRetirados : t.sinPaquetes}
       initiallyHidden={['publicado_por', 'sha256']}
       toolbar={

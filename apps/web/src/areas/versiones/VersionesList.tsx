@@ -14,6 +14,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useVersiones, useVersionProductos, versionesCsvUrl } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { versionesMessages as t } from './messages.ts';
+import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<VersionFila>[] = [
   { id: 'producto', accessorKey: 'producto', header: t.campos.producto },
@@ -79,6 +80,18 @@ export function VersionesList() {
         error={versiones.error}
         onRetry={() => void versiones.refetch()}
         onRowClick={(row) => void navigate(`/versiones/${row.id}`)}
+        lote={{
+          url: apiUrl('versiones', '/api/versiones'),
+          filtro: list.exportParams,
+          nombre: 'versiones',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
+                { campo: 'canal', etiqueta: t.campos.canal, opciones: canalOptions },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinVersiones}
         initiallyHidden={['actualizado']}
         toolbar={
