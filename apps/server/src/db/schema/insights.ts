@@ -61,6 +61,11 @@ export const insightsIssues = pgTable(
     asignadoRolId: integer('asignado_rol_id').references(() => roles.id, { onDelete: 'set null' }),
     /** Resolved "in the next release": the release then current; only an event of another release reopens it. */
     resueltaEnRelease: text('resuelta_en_release'),
+    /**
+     * The grouping key of its first event with the frames resolved through the project's source maps (issue 22),
+     * '-' when none could be; null until looked at. A new build's issue with the key of an older one joins it.
+     */
+    huellaSimbolica: text('huella_simbolica'),
   },
   (t) => [
     uniqueIndex('insights_issues_huella_uq').on(t.proyectoId, t.huella),
@@ -70,6 +75,8 @@ export const insightsIssues = pgTable(
     index('insights_issues_cantidad_idx').on(t.cantidad, t.id),
     index('insights_issues_estado_idx').on(t.estado, t.ultimaVez),
     index('insights_issues_asignado_idx').on(t.asignadoId),
+    // Partial: the intake's issue updates pay nothing for it in projects without source maps.
+    index('insights_issues_huella_simbolica_idx').on(t.proyectoId, t.huellaSimbolica).where(sql`${t.huellaSimbolica} is not null`),
     check('insights_issues_estado_ck', sql`${t.estado} in ('unresolved', 'resolved', 'ignored')`),
   ],
 );
@@ -244,4 +251,22 @@ export const insightsReleases = pgTable(
     finalizado: instante('finalizado'),
   },
   (t) => [uniqueIndex('insights_releases_version_uq').on(t.proyectoId, t.version)],
+);
+
+/**
+ * A grouping key whose issue joined an older one when its frames were resolved through source maps (issue 22):
+ * the intake files its later events under `issue_id` instead of creating the issue again.
+ */
+export const insightsIssueAlias = pgTable(
+  'insights_issue_alias',
+  {
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    huella: text('huella').notNull(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => insightsIssues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'insights_issue_alias_pk', columns: [t.proyectoId, t.huella] }), index('insights_issue_alias_issue_idx').on(t.issueId)],
 );
