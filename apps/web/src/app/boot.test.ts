@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react';
 import { createElement as h } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

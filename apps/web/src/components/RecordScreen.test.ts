@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { createElement } from 'react';

@@ -12,7 +12,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
  */
 export const testTheme = createTheme({ respectReducedMotion: true });
 
-/** jsdom lacks what Mantine measures with; component tests install these first. */
+/** The test DOM (happy-dom) may lack what Mantine measures with; component tests install these first. */
 export function installDomStubs(): void {
   window.matchMedia ??= (query: string) =>
     ({

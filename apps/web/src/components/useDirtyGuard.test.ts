@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createElement as h, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -39,7 +39,7 @@ export const stubRoute = (path: string, text: string): RouteObject => ({ path, e
 
 /**
  * Opens a Mantine select (a form field or a list filter) by its label, inside `container` when given (a
- * dialog), and answers its list of options (jsdom leaves Mantine's dropdowns styled as hidden, so look in it
+ * dialog), and answers its list of options (the test DOM leaves Mantine's dropdowns styled as hidden, so look in it
  * with `hidden: true`).
  */
 export async function openSelect(label: string | RegExp, container?: HTMLElement): Promise<HTMLElement> {

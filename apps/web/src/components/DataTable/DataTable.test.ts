@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createElement } from 'react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import 'dayjs/locale/es';
 import { DatesProvider } from '@mantine/dates';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
@@ -27,12 +27,12 @@ describe('DateInputEs', () => {
     return onChange;
   };
 
-  it('shows the day as dd/mm/aaaa and its calendar in Spanish, whatever the browser says', () => {
+  it('shows the day as dd/mm/aaaa and its calendar in Spanish, whatever the browser says', async () => {
     show('2026-11-24');
     const input = screen.getByRole('textbox', { name: 'Desde' });
     expect((input as HTMLInputElement).value).toBe('24/11/2026');
     fireEvent.click(input);
-    expect(screen.getByText('noviembre 2026')).toBeTruthy();
+    expect(await screen.findByText('noviembre 2026')).toBeTruthy();
     expect(screen.getByText('lu')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { contractResolver } from './contractResolver.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement as h } from 'react';

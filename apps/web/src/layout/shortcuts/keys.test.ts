@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { PaletteEntry } from '../../core/area.ts';
 import { formToSave, goTargets, isTyping } from './keys.ts';
@@ -16,7 +16,7 @@ describe('the shortcuts', () => {
   it('single keys leave typing alone: fields, editors, list boxes', () => {
     document.body.innerHTML = '<input id="i"><div contenteditable="true" id="e"></div><div role="listbox"><span id="o"></span></div><button id="b"></button>';
     for (const id of ['i', 'o']) expect(isTyping(document.getElementById(id)), id).toBe(true);
-    // jsdom does not compute isContentEditable.
+    // The test DOM does not compute isContentEditable.
     expect(isTyping(document.getElementById('b'))).toBe(false);
     expect(isTyping(null)).toBe(false);
   });
