@@ -135,6 +135,7 @@ describe('every list with bulk actions', () => {
     ['/api/desarrollos', '/api/desarrollos?size=3', { campo: 'prioridad', valor: 'alta' }],
     ['/api/versiones', '/api/versiones?size=3', { campo: 'canal', valor: 'beta' }],
     ['/api/paquetes', '/api/paquetes/lista?size=3', { campo: 'canal', valor: 'beta' }],
+    ['/api/dns', '/api/dns?size=3', { campo: 'ttl', valor: 600 }],
   ];
 
   it('sets a field through each area\'s own edit, and exports the chosen rows', async () => {

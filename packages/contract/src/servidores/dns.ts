@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from '../list.ts';
+import { loteBody, loteExportBody } from '../lote.ts';
 import { hostname, ipAddress, port } from '../validators.ts';
 
 // ---- Servicio DNS: the DNS entries of the company's own servers and their addresses (AREAS.md; issue 3) ----
@@ -90,6 +91,13 @@ export function direccionUrl(d: { host: string; port: number; path: string }): s
 
 /** `GET /api/dns/export.csv`. */
 export const dnsExportQuery = dnsListQuery.omit({ page: true, size: true });
+/** Bulk actions on the DNS list (issue 21): delete, or set active, type or TTL. */
+export const dnsLote = loteBody(dnsExportQuery, {
+  activo: dnsInput.shape.activo.unwrap(),
+  tipo: dnsInput.shape.tipo.unwrap(),
+  ttl: dnsInput.shape.ttl.unwrap(),
+});
+export const dnsLoteExport = loteExportBody(dnsExportQuery);
 
 /** `GET /api/direcciones?dns=ID`: the addresses of one DNS entry. */
 export const direccionesQuery = z

@@ -5,6 +5,7 @@ import { DNS_LIST_TABLAS } from './dns/queries.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
 import { seedServers } from './seed.ts';
+import { dnsLoteRoutes } from './dns/lote.ts';
 import { servidoresLote } from './lote.ts';
 
 /** Servidores: the company's own servers, with their DNS service (dns/). */
@@ -15,7 +16,7 @@ export const servidores: AreaDescriptor = {
     dns: 'Servicio DNS: las entradas de todos los servidores, su búsqueda y su resolución.',
     direcciones: 'Direcciones (DNS, puerto y ruta) de cada entrada DNS, con su comprobación de alcance.',
   },
-  routes: [servidoresRoutes, dnsRoutes, servidoresLote],
+  routes: [servidoresRoutes, dnsRoutes, servidoresLote, dnsLoteRoutes],
   permisos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR'],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
   conflictos,

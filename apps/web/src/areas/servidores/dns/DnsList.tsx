@@ -13,6 +13,8 @@ import { useListState } from '../../../core/list/useListState.ts';
 import { dnsCsvUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
 import { ResolucionAlert } from './DnsEntryCard.tsx';
 import { dnsMessages as t } from './messages.ts';
+import { apiUrl } from '../../../core/config/config.ts';
+import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 
 const tipoOptions = DNS_TIPOS.map((tipo) => ({ value: tipo, label: tipo }));
 const activoOptions = [
@@ -27,6 +29,7 @@ export function DnsList() {
   const servidores = useServidoresOpciones();
   const navigate = useNavigate();
   const columns = useDnsColumns();
+  const puedeEditar = usePermiso('SERDNS#EDITAR');
 
   const servidorOptions = (servidores.data ?? []).map((s) => ({ value: String(s.id), label: s.nombre }));
 
@@ -50,6 +53,19 @@ export function DnsList() {
         onRetry={() => void entradas.refetch()}
         vivo={{ lista: 'dns', refrescar: entradas.refetch }}
         onRowClick={(row) => void navigate(`/servidores/${row.servidor_id}?tab=dns`)}
+        lote={{
+          url: apiUrl('api', '/api/dns'),
+          filtro: list.exportParams,
+          nombre: 'dns',
+          eliminar: puedeEditar,
+          campos: puedeEditar
+            ? [
+                { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
+                { campo: 'tipo', etiqueta: t.campos.tipo, opciones: tipoOptions },
+                { campo: 'ttl', etiqueta: t.campos.ttl },
+              ]
+            : undefined,
+        }}
         emptyText={t.sinEntradas}
         initiallyHidden={['id']}
         toolbar={
