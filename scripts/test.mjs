@@ -1,11 +1,12 @@
 // `npm test`: every test of the portal. Static checks (typecheck, import boundaries, dead code), unit and route
 // tests (vitest, on the embedded PGlite), the build, then end-to-end tests in Debian's Chromium against the
-// real server. With TEST_DATABASE_URL set, the server's route tests run once more against that PostgreSQL
-// server, alongside the end-to-end tests (they wait on the browser most of the time). Prints one closing count line.
+// real server, all side by side. With TEST_DATABASE_URL set, the server's files whose code differs on PostgreSQL
+// run once more against that server. Prints each step's time as it ends, and one closing count line.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { POSTGRES_PASS } from '../apps/server/src/test/postgres-pass.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -16,7 +17,11 @@ const { TEST_DATABASE_URL: _omit, ...embedded } = process.env;
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+/** The steps still running, stopped when one fails. */
+const running = new Set();
+
 function fail(step, code) {
+  for (const child of running) child.kill('SIGTERM');
   console.error(`\n✖ ${step} falló (código ${code}).`);
   summarize();
   process.exit(code || 1);
@@ -30,24 +35,29 @@ function run(step, cmd, args, options = {}) {
   console.log(`  ${step}: ${seconds(since)}`);
 }
 
-/** Runs a command in the background, its output kept in a file (printed whole if it fails). */
+/** Runs a command in the background, its output kept in a file (printed whole if it fails); says when it ends. */
 function start(step, cmd, args, options = {}) {
   const log = join(reports, `${step.replace(/\W+/g, '-')}.log`);
   const out = createWriteStream(log);
   const since = Date.now();
   const child = spawn(cmd, args, { cwd: root, env: embedded, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  running.add(child);
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   const done = new Promise((resolve) => {
-    child.on('close', (code, signal) => out.end(() => resolve({ step, code: code ?? signal, log, time: seconds(since) })));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      console.log(`  ${code === 0 ? '✓' : '✖'} ${step}: ${seconds(since)} (a los ${seconds(started)})`);
+      out.end(() => resolve({ step, code: code ?? signal, log }));
+    });
   });
-  return done;
+  // The first step that fails stops the others and the run (its output printed whole).
+  return done.then((result) => (report([result]), result));
 }
 
-/** Prints each finished step's time, and the whole output of the first that failed, then stops there. */
+/** Prints the whole output of the first step that failed, then stops there. */
 function report(results) {
   const failed = results.find((result) => result.code !== 0);
-  for (const result of results) if (result.code === 0) console.log(`  ${result.step}: ${result.time}`);
   if (failed) {
     console.error(`\n── ${failed.step} ──\n${readFileSync(failed.log, 'utf8')}`);
     fail(failed.step, failed.code);
@@ -111,36 +121,40 @@ function summarize() {
 
 ensureDebianPackages();
 
-// Static checks, two at a time (the machines have two cores): each TypeScript project, the import boundaries
-// (dependency-cruiser) and dead code (knip).
-console.log('\n▶ Typecheck, boundaries and dead code');
-const checks = [
-  // The server and the benches as one program (tsconfig.node.json): the benches import the server, and checked
-  // apart the server was checked twice (43 s and 34 s, against about 45 s together).
-  ['Typecheck apps/server and bench', bin('tsc'), ['-p', 'tsconfig.node.json']],
-  ...['packages/contract', 'packages/editor', 'apps/web', 'e2e'].map((project) => [
-    `Typecheck ${project}`, bin('tsc'), ['-p', join(project, 'tsconfig.json')],
+// Every step at once, on their own lanes: the end-to-end tests mostly wait on the browser and the servers (0.6 of a
+// core), so run one after the other the two cores sat half idle. The build goes first because the end-to-end tests
+// need it; the unit and route tests and the static checks start beside it.
+console.log('\n▶ Build, static checks, unit and route tests, then end to end, side by side (each step\'s output in its log)');
+const built = start('Build (web app and server)', 'npm', ['run', 'build']);
+// What only needs CPU yields it to the end-to-end tests' servers and browsers, the run's longest step, and takes
+// what they leave idle.
+const yielding = (cmd, args) => ['nice', ['-n', '10', cmd, ...args]];
+const unit = start('Unit and route tests', ...yielding(bin('vitest'), [
+  'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`,
+]));
+// The static checks one at a time (the other lane is the tests'): each TypeScript project, the import boundaries
+// (dependency-cruiser) and dead code (knip). The server and the benches are one program (tsconfig.node.json): the
+// benches import the server, and checked apart the server was checked twice.
+const checks = pool([
+  ['Typecheck apps/server and bench', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
+  ...['apps/web', 'packages/contract', 'packages/editor', 'e2e'].map((project) => [
+    `Typecheck ${project}`, ...yielding(bin('tsc'), ['-p', join(project, 'tsconfig.json')]),
   ]),
-  ['Boundaries (dependency-cruiser)', 'npm', ['run', '-s', 'lint:deps']],
-  ['Dead code (knip)', 'npm', ['run', '-s', 'lint:dead']],
-];
-report(await pool(checks, 2));
+  ['Boundaries (dependency-cruiser)', ...yielding('npm', ['run', '-s', 'lint:deps'])],
+  ['Dead code (knip)', ...yielding('npm', ['run', '-s', 'lint:dead'])],
+], 1);
 
-run('Unit and route tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
-run('Build (web app and server)', 'npm', ['run', 'build']);
-
-const pgPass = postgres
-  ? start('Route tests on PostgreSQL', bin('vitest'), [
-    // One worker: beside the end-to-end tests a second one only slows both (370 s and 385 s with two; alone, 59 s).
-    'run', '--project', 'server', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
-  ], { env: { ...embedded, TEST_DATABASE_URL: postgres } })
-  : undefined;
-if (pgPass) console.log('\n▶ Route tests on PostgreSQL (alongside the end-to-end tests)');
-
-console.log('\n▶ End-to-end tests (Chromium)');
+await built;
 const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
-report(await Promise.all([e2e, ...(pgPass ? [pgPass] : [])]));
+// The PostgreSQL pass runs again only the server's files whose code differs there (src/test/postgres-pass.mjs).
+const pgPass = postgres
+  ? start('Route tests on PostgreSQL', ...yielding(bin('vitest'), [
+    // One worker: beside everything else a second one only slows the others.
+    'run', '--project', 'server', ...POSTGRES_PASS, '--maxWorkers=1', '--reporter=default', '--reporter=json',
+    `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
+  ]), { env: { ...embedded, TEST_DATABASE_URL: postgres } })
+  : undefined;
+await Promise.all([unit, checks, e2e, pgPass]);
 summarize();
