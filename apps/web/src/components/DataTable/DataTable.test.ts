@@ -7,6 +7,9 @@ import { cleanup } from '@testing-library/react';
 import { renderUi } from '../testing.tsx';
 import { DataTable, type DataTableList, type DataTableProps } from './DataTable.tsx';
 
+const http = vi.hoisted(() => ({ post: vi.fn(), blob: vi.fn() }));
+vi.mock('../../core/http/http.ts', () => ({ http }));
+
 interface Fila {
   id: number;
   nombre: string;
@@ -203,5 +206,52 @@ describe('DataTable', () => {
     expect(form.closest('td')?.getAttribute('colspan')).toBe('2');
     expect(screen.getByText('web-01')).toBeTruthy();
     expect(screen.queryByText('db-01')).toBeNull();
+  });
+
+  describe('bulk actions (lote)', () => {
+    const lote = { url: '/api/servidores', filtro: 'estado=activo&q=web', nombre: 'servidores', eliminar: true, campos: [{ campo: 'rol', etiqueta: 'Rol' }] };
+    const barra = () => screen.getByRole('group', { name: 'Acciones en lote' });
+
+    it('offers all that match once the whole page is selected, and back to the page', () => {
+      setup({ total: 57, lote });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));
+      expect(barra().textContent).toContain('1 fila seleccionada');
+      expect(screen.queryByRole('button', { name: /que coinciden con el filtro/ })).toBeNull();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 57 que coinciden con el filtro' }));
+      expect(barra().textContent).toContain('57 filas seleccionadas');
+      expect(screen.getByText('Los 57 que coinciden con el filtro están seleccionados')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Solo esta página' }));
+      expect(barra().textContent).toContain('2 filas seleccionadas');
+    });
+
+    it('does not offer all that match when the page holds them all', () => {
+      setup({ total: 2, lote });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+      expect(barra().textContent).toContain('2 filas seleccionadas');
+      expect(screen.queryByRole('button', { name: /que coinciden con el filtro/ })).toBeNull();
+    });
+
+    it('exports the chosen rows, or the filter for all that match, in one request', async () => {
+      http.blob.mockResolvedValue(new Blob(['a']));
+      URL.createObjectURL = vi.fn(() => 'blob:x');
+      URL.revokeObjectURL = vi.fn();
+      setup({ total: 57, lote });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
+      fireEvent.click(within(barra()).getByRole('button', { name: 'Exportar selección' }));
+      await vi.waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/servidores/lote/export.csv', {}, { seleccion: { ids: [2] } }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 57 que coinciden con el filtro' }));
+      fireEvent.click(within(barra()).getByRole('button', { name: 'Exportar selección' }));
+      await vi.waitFor(() =>
+        expect(http.blob).toHaveBeenLastCalledWith('/api/servidores/lote/export.csv', {}, { seleccion: { filtro: { estado: 'activo', q: 'web' } } }),
+      );
+    });
+
+    it('shows no delete or change to who may not edit, only the export', () => {
+      setup({ total: 57, lote: { ...lote, eliminar: false, campos: undefined } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));
+      expect(within(barra()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
+    });
   });
 });
