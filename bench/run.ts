@@ -9,6 +9,7 @@ import { clientes } from './clientes.ts';
 import { dnsMillon } from './dns-millon.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { escala } from './escala.ts';
+import { importacion } from './importacion.ts';
 import { intake } from './intake.ts';
 import { overload } from './overload.ts';
 import { retencion } from './retencion.ts';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   alertas,
   busqueda,
   retencion,
+  importacion,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

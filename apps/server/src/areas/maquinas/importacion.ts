@@ -2,6 +2,7 @@ import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, maquinaInput } from '@int
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maquinas } from '../../db/schema.ts';
+import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { conflictos } from './conflictos.ts';
 import { columnas, ENTIDAD } from './queries.ts';
@@ -77,7 +78,7 @@ export const maquinasImportacion: ImportacionSpec<MaquinaValues> = {
       .where(inArray(sql`lower(${maquinas.nroInventario})`, claves));
     return new Map(filas.map(({ id, ...v }) => [(v.nro_inventario ?? '').toLowerCase(), { id, valores: v }]));
   },
-  crear: async (tx, filas) => (await tx.insert(maquinas).values(filas.map(columnas)).returning({ id: maquinas.id })).map((r) => r.id),
+  crear: (tx, filas) => insertarFilas(tx, maquinas, maquinas.id, filas.map(columnas)),
   actualizar: async (tx, id, v) => {
     await tx.update(maquinas).set({ ...columnas(v), actualizado: sql`now()` }).where(eq(maquinas.id, id));
   },

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -27,10 +27,22 @@ function textoDeCelda(valor: ExcelJS.CellValue): string {
   return '';
 }
 
+/** Papaparse's stream re-reads the rest of its chunk each time it pauses for a slow reader: it gets small ones. */
+const TROZO = 64 * 1024;
+
+/** The file as text in pieces of at most TROZO characters, decoded across the pieces (an «ó» split in two stays one). */
+async function* trozosDeTexto(origen: Readable): AsyncGenerator<string> {
+  origen.setEncoding('utf8');
+  for await (const texto of origen as AsyncIterable<string>) {
+    for (let i = 0; i < texto.length; i += TROZO) yield texto.slice(i, i + TROZO);
+  }
+}
+
 async function* filasCsv(origen: Readable): AsyncGenerator<string[]> {
   const lector = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  origen.on('error', (err) => lector.destroy(err));
-  for await (const fila of origen.pipe(lector)) yield fila as string[];
+  const texto = Readable.from(trozosDeTexto(origen));
+  texto.on('error', (err) => lector.destroy(err));
+  for await (const fila of texto.pipe(lector)) yield fila as string[];
 }
 
 async function* filasXlsx(origen: Readable): AsyncGenerator<string[]> {

@@ -1,0 +1,131 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed.ts';
+import { ADMIN_PASSWORD, adminHeaders, startServer, stopServer } from './api-list.ts';
+import { adminDePostgres, postgresDelBench, withDatabase } from './postgres.ts';
+import { figure } from './report.ts';
+
+const FILAS = Number(process.env.BENCH_FILAS ?? 100_000);
+/** The server's RSS while it imports may grow this much over what it held before (the ids it keeps for the undo). */
+const CRECIMIENTO_MB = 96;
+
+/** A CSV of `n` machines with the export's headers, written to disk as a user's file would be. */
+async function escribirCsv(ruta: string, n: number): Promise<void> {
+  const salida = createWriteStream(ruta);
+  salida.write('Nombre;Nº de inventario;Serie;Tipo;Fabricante;Modelo;Sistema operativo;Versión del SO;CPU;RAM (GB);Disco (GB);IP;MAC;Ubicación;Estado;Fecha de compra;Garantía hasta;Notas\n');
+  const tipos = ['Notebook', 'PC', 'Servidor', 'Máquina virtual'];
+  for (let i = 1; i <= n; i += 1) {
+    const hex = (i % 256).toString(16).padStart(2, '0').toUpperCase();
+    const fila = `BENCH-${i};BINV-${i};S${i};${tipos[i % 4]};Lenovo;ThinkPad T14;Windows;11 Pro;Intel Core i5;16;512;10.${(i >> 16) % 256}.${(i >> 8) % 256}.${i % 256};3C:52:82:00:${((i >> 8) % 256).toString(16).padStart(2, '0').toUpperCase()}:${hex};Depósito ${i % 20};Disponible;15/0${1 + (i % 9)}/2024;2027-03-01;Fila de prueba ${i}\n`;
+    if (!salida.write(fila)) await new Promise<void>((r) => salida.once('drain', () => r()));
+  }
+  salida.end();
+  await finished(salida);
+}
+
+/** The process's resident memory now, in MB (Linux). */
+const rssMb = (pid: number): number => {
+  const linea = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return linea ? Number(linea[1]) / 1024 : Number.NaN;
+};
+
+/** A call, tried again after its Retry-After while the server says it is busy (503), as the web app does. */
+async function pedir<T>(url: string, init: RequestInit): Promise<T> {
+  let res = await fetch(url, init);
+  for (let intento = 1; res.status === 503 && intento <= 10; intento += 1) {
+    console.log(`503 (ocupado) en ${url}; reintento ${intento}`);
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 2)));
+    res = await fetch(url, init);
+  }
+  const cuerpo = (await res.json()) as { error: string | null; datos: T };
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${cuerpo.error}`);
+  return cuerpo.datos;
+}
+
+/**
+ * 100,000 machines imported from one CSV through the built server on PostgreSQL (never PGlite): the file
+ * uploaded and read (streamed), then imported in one transaction with batched inserts (goal ≤ 30 s), the
+ * server's RSS sampled every 50 ms during the import (goal: peak ≤ start + 96 MB), then undone.
+ */
+export async function importacion(): Promise<void> {
+  const admin = await adminDePostgres('la importación de planillas');
+  const nombre = `intranet_bench_importacion_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'intranet-bench-imp-'));
+  const databaseUrl = withDatabase(postgresDelBench(), nombre);
+  let child: ChildProcess | undefined;
+  try {
+    await admin.query(`create database ${nombre}`);
+    const database = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await migrate(database.db);
+      await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir });
+    } finally {
+      await database.close();
+    }
+    const csv = join(dataDir, 'maquinas.csv');
+    await escribirCsv(csv, FILAS);
+    console.log(`PostgreSQL (${nombre}); archivo de ${FILAS} máquinas: ${(statSync(csv).size / 1024 / 1024).toFixed(1)} MB`);
+
+    const server = await startServer({ databaseUrl, dataDir, label: nombre, drop: async () => undefined });
+    child = server.child;
+    const pid = child.pid!;
+    const headers = await adminHeaders(server.url);
+    const base = `${server.url}/api/maquinas/importaciones`;
+
+    const t0 = performance.now();
+    const subida = await pedir<{ id: number; filas: number; mapeo: Record<string, string | null> }>(`${base}?nombre=maquinas.csv`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/csv' },
+      body: Readable.toWeb(createReadStream(csv)) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    const subir = (performance.now() - t0) / 1000;
+    if (subida.filas !== FILAS) throw new Error(`se leyeron ${subida.filas} filas de ${FILAS}`);
+    const sinColumna = Object.entries(subida.mapeo).filter(([, c]) => c === null);
+    if (sinColumna.length > 0) throw new Error(`campos sin columna: ${sinColumna.map(([c]) => c).join(', ')}`);
+
+    const inicio = rssMb(pid);
+    let pico = inicio;
+    const muestreo = setInterval(() => {
+      pico = Math.max(pico, rssMb(pid));
+    }, 50);
+    const t1 = performance.now();
+    let resultado: { crear: number; rechazadas: number };
+    try {
+      resultado = await pedir(`${base}/${subida.id}/importar`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ mapeo: subida.mapeo, modo: 'crear' }),
+      });
+    } finally {
+      clearInterval(muestreo);
+    }
+    const importar = (performance.now() - t1) / 1000;
+    if (resultado.crear !== FILAS || resultado.rechazadas !== 0) throw new Error(`importó ${resultado.crear} y rechazó ${resultado.rechazadas}`);
+
+    const t2 = performance.now();
+    await pedir(`${base}/${subida.id}/deshacer`, { method: 'POST', headers });
+    const deshacer = (performance.now() - t2) / 1000;
+
+    figure(`Subir y leer el CSV de ${FILAS} filas`, subir, 's');
+    figure(`Importar ${FILAS} máquinas (una transacción)`, importar, 's', { max: 30 });
+    figure(`Importar ${FILAS} máquinas + subir el archivo`, subir + importar, 's', { max: 30 });
+    figure('Filas por segundo', Math.round(FILAS / importar), 'filas/s');
+    figure('RSS del servidor al empezar a importar', Math.round(inicio), 'MB');
+    figure('RSS del servidor, pico durante la importación', Math.round(pico), 'MB');
+    figure('Crecimiento del RSS durante la importación', Math.round(pico - inicio), 'MB', { max: CRECIMIENTO_MB });
+    figure(`Deshacer la importación (${FILAS} filas)`, deshacer, 's');
+  } finally {
+    await stopServer(child);
+    await admin.query(`drop database if exists ${nombre} with (force)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
