@@ -4,6 +4,7 @@ import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflictos.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { retencionEventos } from './retencion.ts';
+import { reagruparConMapas } from './sourcemaps/reagrupar.ts';
 import { insightsAuditoria, insightsRoutes } from './routes.ts';
 import { seedInsights } from './seed.ts';
 
@@ -19,7 +20,7 @@ export const insights: AreaDescriptor = {
   auditoria: insightsAuditoria,
   conflictos,
   eventos: insightsAlertas,
-  tareas: [retencionEventos],
+  tareas: [retencionEventos, reagruparConMapas],
   seed: seedInsights,
   busqueda: [busquedaInsights],
   vivas: [{ lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] }],

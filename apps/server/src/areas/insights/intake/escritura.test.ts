@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insightsEventos, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
+import { insightsEventos, insightsIssueAlias, insightsIssueBusqueda, insightsIssueDias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './escritura.ts';
 import { normalizarEvento } from './normalize.ts';
@@ -36,6 +36,18 @@ const issue = async (valor: string) => {
 };
 
 describe('escribirLote', () => {
+  it('files a key that is an alias (an issue joined by its source maps) under the issue it joined, in the same batch as its own key too', async () => {
+    await escribirLote(ctx.t.db, [aceptado('alias-viejo')]);
+    const [viejo] = await issue('alias-viejo');
+    const nuevo = aceptado('alias-nuevo');
+    await ctx.t.db.insert(insightsIssueAlias).values({ proyectoId, huella: nuevo.huella, issueId: viejo!.id });
+    await escribirLote(ctx.t.db, [nuevo, aceptado('alias-viejo'), aceptado('alias-nuevo')]);
+    expect(await ctx.t.db.$count(insightsIssues, eq(insightsIssues.huella, nuevo.huella))).toBe(0);
+    const [despues] = await ctx.t.db.select().from(insightsIssues).where(eq(insightsIssues.id, viejo!.id));
+    expect(despues).toMatchObject({ huella: viejo!.huella, cantidad: 4 });
+    expect(await ctx.t.db.$count(insightsEventos, eq(insightsEventos.issueId, viejo!.id))).toBe(4);
+  });
+
   it('creates a new issue once when concurrent batches bring its first events, and counts every event once', async () => {
     // Eight batches of the same new fingerprint at once; batches 1-7 also repeat three event_ids of batch 0
     // (an SDK resending while the first delivery is still being written: the same event_id and timestamp).

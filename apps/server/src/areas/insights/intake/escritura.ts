@@ -198,11 +198,18 @@ with g as (
     culprit text, tipo text, nivel text, release text, environment text)
 ),
 ids as (
-  -- LATERAL … LIMIT 1: one index lookup per group, whatever the planner guesses of the batch's size.
-  select g.proyecto_id, g.huella, coalesce(i.id, nextval(pg_get_serial_sequence('insights_issues', 'id'))::int) as id
+  -- LATERAL … LIMIT 1: one index lookup per group, whatever the planner guesses of the batch's size. A key with no
+  -- issue of its own may be an alias of an older one (joined by its source-mapped frames): only then is it looked up.
+  -- "real" is the key of the issue the group lands in.
+  select g.proyecto_id, g.huella, coalesce(i.id, a.issue_id, nextval(pg_get_serial_sequence('insights_issues', 'id'))::int) as id,
+    coalesce(a.huella, g.huella) as real
   from g left join lateral (
     select id from insights_issues where proyecto_id = g.proyecto_id and huella = g.huella limit 1
   ) i on true
+  left join lateral (
+    select x.issue_id, t.huella from insights_issue_alias x join insights_issues t on t.id = x.issue_id
+    where i.id is null and x.proyecto_id = g.proyecto_id and x.huella = g.huella limit 1
+  ) a on true
 ),
 ins as (
   insert into insights_eventos (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
@@ -223,7 +230,8 @@ cuenta as (
 up as (
   insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment)
   overriding system value
-  select c.issue_id, g.proyecto_id, g.huella, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment
+  -- One row per issue: a batch may hold an issue's own key and an alias of it.
+  select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment
   from cuenta c
   join ids on ids.id = c.issue_id
   join g on g.proyecto_id = ids.proyecto_id and g.huella = ids.huella

@@ -11,8 +11,11 @@ import { SENTRY_ORG } from '@intranet/contract/insights';
 import { build } from 'esbuild';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insightsBundleArchivos, insightsBundles, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
+import { insightsBundleArchivos, insightsBundles, insightsIssueAlias, insightsIssues, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
+import { diskStore } from '../../../storage/disk.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
+import { reagruparNuevos } from './reagrupar.ts';
+import { simbolizador } from './simbolizar.ts';
 
 // The real `sentry-cli` (the @sentry/cli npm package, its Linux binary from the registry) uploads the source maps
 // of a small TypeScript app, bundled and minified by esbuild, to a listening test server; the minified bundle then
@@ -112,13 +115,13 @@ describe('source maps uploaded by the real sentry-cli', () => {
   const env = () => ({ SENTRY_URL: proxy.url, SENTRY_ORG, SENTRY_PROJECT: PROYECTO, SENTRY_AUTH_TOKEN: token });
 
   /** The minified bundle run under @sentry/node: it throws, the SDK reports it to the project's DSN. */
-  async function lanzar(release: string, conDebugIds = true): Promise<string> {
-    const runner = join(dir, `run-${release}.cjs`);
+  async function lanzar(release: string, conDebugIds = true, bundle = './dist/index-3f9a.js'): Promise<string> {
+    const runner = join(dir, `run-${release}-${conDebugIds}.cjs`);
     await writeFile(
       runner,
       `const Sentry = require(${JSON.stringify(SENTRY_NODE)});
 Sentry.init({ dsn: ${JSON.stringify(`${base.replace('//', `//${KEY}@`)}/${proyectoId}`)}, release: ${JSON.stringify(release)}, defaultIntegrations: false, integrations: [Sentry.linkedErrorsIntegration()] });
-const app = require('./dist/index-3f9a.js');
+const app = require(${JSON.stringify(bundle)});
 ${conDebugIds ? '' : 'delete globalThis._sentryDebugIds;'}
 try { app.cobrarCarrito(); } catch (err) { console.log(Sentry.captureException(err)); }
 Sentry.flush(10000).then(() => process.exit(0));
@@ -264,5 +267,34 @@ Sentry.flush(10000).then(() => process.exit(0));
     const mal = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, { method: 'POST', headers: auth, body: malSha });
     expect(mal.status).toBe(400);
     expect(((await mal.json()) as { detail: string }).detail).toContain('no coincide con su SHA-1');
+  });
+
+  it('a new build of the same code joins the issue of the older build once its frames are resolved', async () => {
+    const reagrupar = () => reagruparNuevos(ctx.t.db, simbolizador(ctx.t.db, diskStore(ctx.filesDir)));
+    expect(await reagrupar()).toEqual({ vistos: 1, unidos: 0 });
+    const issues = async () => ctx.t.db.select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit }).from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId));
+    const [viejo] = await issues();
+
+    // Build 2: the same code with a new function before it; another file name, other minified names and columns.
+    await writeFile(join(dir, 'src', 'main.ts'), `${MAIN}\nexport function vaciar(items: Item[]): number {\n  items.length = 0;\n  return 0;\n}\n`);
+    await build({ entryPoints: [join(dir, 'src', 'main.ts')], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, 'dist2', 'index-8b2c.js'), logLevel: 'silent' });
+    expect((await correr(CLI, ['sourcemaps', 'inject', 'dist2'], env(), dir)).code).toBe(0);
+    const subida = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.1.0', 'dist2'], env(), dir);
+    expect(subida.code).toBe(0);
+    await eventoDelIssue(await lanzar('1.1.0', true, './dist2/index-8b2c.js'));
+    const antes = await issues();
+    expect(antes).toHaveLength(2);
+    expect(antes.find((i) => i.id !== viejo!.id)!.culprit).toMatch(/index-8b2c/);
+
+    expect(await reagrupar()).toEqual({ vistos: 1, unidos: 1 });
+    const despues = await issues();
+    expect(despues).toEqual([{ ...viejo, cantidad: viejo!.cantidad + 1, culprit: expect.any(String) }]);
+    expect(await ctx.t.db.$count(insightsIssueAlias)).toBe(1);
+
+    // The new build's next event goes straight to the older issue.
+    const { issueId } = await eventoDelIssue(await lanzar('1.1.0', true, './dist2/index-8b2c.js'));
+    expect(issueId).toBe(viejo!.id);
+    expect(await issues()).toHaveLength(1);
+    expect(await reagrupar()).toEqual({ vistos: 0, unidos: 0 });
   });
 });

@@ -189,6 +189,8 @@ function resolverFrame(f: Frame, mapa: Mapa | undefined, llamador: Frame | undef
     ...f,
     filename: rutaLegible(pos.source),
     abs_path: pos.source,
+    // The SDK's module is read from the minified file's name: another build, another module.
+    module: null,
     function: nombre ?? f.function,
     lineno: pos.line,
     colno: (pos.column ?? 0) + 1,

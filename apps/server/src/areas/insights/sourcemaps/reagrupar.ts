@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { ExceptionValue } from '@intranet/contract/insights';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { TareaDef } from '../../../core/area.ts';
+import type { Db } from '../../../db/client.ts';
+import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db/schema.ts';
+import { eventoDe } from '../eventos.ts';
+import { simbolizador, type Simbolizador } from './simbolizar.ts';
+
+// Grouping by source-mapped frames (issue 22). The intake groups by the frames as sent, without maps (its hot path
+// stays as it was); right after, each new issue of a project with maps gets the key of its first event with the
+// frames resolved. A new build of the same code makes a new issue (its file names and minified names differ);
+// when its resolved key is an older issue's, it joins that one and its key becomes an alias the intake follows.
+
+/** '-': looked at, no key from maps (no map served its top frame, or the event set its own fingerprint). */
+const SIN_CLAVE = '-';
+/** New issues looked at per run at most. */
+const LOTE = 200;
+
+/** The resolved grouping key of an event's outermost exception, as the intake's default one, or undefined. */
+export function huellaResuelta(excepciones: ExceptionValue[], fingerprintPropio: boolean): string | undefined {
+  const exterior = excepciones.at(-1);
+  if (!exterior || fingerprintPropio) return undefined;
+  const frames = exterior.frames;
+  const frame = [...frames].reverse().find((f) => f.in_app) ?? frames.at(-1);
+  if (!frame?.sourcemap?.resuelto) return undefined;
+  const culprit = `${frame.filename ?? frame.abs_path ?? '?'} in ${frame.function ?? '?'}`;
+  return createHash('sha256')
+    .update(JSON.stringify([exterior.type ?? '', exterior.value ?? '', culprit]))
+    .digest('hex');
+}
+
+/** Moves issue `de` into `a`: its events, daily counts and comments; its key becomes an alias of `a`. */
+async function unir(db: Db, de: { id: number; proyectoId: number; huella: string }, a: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [x, y] = [de.id, a].sort((m, n) => m - n);
+    await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(inArray(insightsIssues.id, [x!, y!])).orderBy(insightsIssues.id).for('update');
+    await tx.execute(sql`update insights_eventos set issue_id = ${a} where issue_id = ${de.id}`);
+    await tx.execute(sql`
+      insert into insights_issue_dias as d (issue_id, dia, cantidad)
+      select ${a}, dia, cantidad from insights_issue_dias where issue_id = ${de.id}
+      on conflict (issue_id, dia) do update set cantidad = d.cantidad + excluded.cantidad`);
+    await tx.execute(sql`update insights_comentarios set issue_id = ${a} where issue_id = ${de.id}`);
+    // The older issue counts the newer one's events; resolved, it reopens as any new event would reopen it.
+    await tx.execute(sql`
+      update insights_issues t set
+        cantidad = t.cantidad + n.cantidad,
+        primera_vez = least(t.primera_vez, n.primera_vez),
+        ultima_vez = greatest(t.ultima_vez, n.ultima_vez),
+        release = coalesce(n.release, t.release),
+        estado = case when t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is distinct from t.resuelta_en_release and n.release is not null) then 'unresolved' else t.estado end,
+        reabierta = case when t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is distinct from t.resuelta_en_release and n.release is not null) then now() else t.reabierta end
+      from insights_issues n where t.id = ${a} and n.id = ${de.id}`);
+    await tx
+      .insert(insightsIssueAlias)
+      .values({ proyectoId: de.proyectoId, huella: de.huella, issueId: a })
+      .onConflictDoUpdate({ target: [insightsIssueAlias.proyectoId, insightsIssueAlias.huella], set: { issueId: a } });
+    // Aliases that pointed at the newer issue follow it.
+    await tx.update(insightsIssueAlias).set({ issueId: a }).where(eq(insightsIssueAlias.issueId, de.id));
+    await tx.delete(insightsIssues).where(eq(insightsIssues.id, de.id));
+  });
+}
+
+/**
+ * Looks at the issues not yet looked at in projects with source maps: each gets its resolved key, or joins the
+ * oldest issue that has it. Answers how many were looked at and how many joined another.
+ */
+export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos: number; unidos: number }> {
+  const conMapas = db.selectDistinct({ id: insightsBundles.proyectoId }).from(insightsBundles);
+  const nuevos = await db
+    .select({
+      id: insightsIssues.id,
+      proyectoId: insightsIssues.proyectoId,
+      huella: insightsIssues.huella,
+      fingerprint: insightsIssues.fingerprint,
+      culprit: insightsIssues.culprit,
+    })
+    .from(insightsIssues)
+    .where(and(isNull(insightsIssues.huellaSimbolica), inArray(insightsIssues.proyectoId, conMapas)))
+    .orderBy(asc(insightsIssues.id))
+    .limit(LOTE);
+  let unidos = 0;
+  for (const issue of nuevos) {
+    const evento = await eventoDe(db, issue.id, 'oldest', s);
+    const exterior = evento?.exception.at(-1);
+    // Grouped by the default key (type, value, culprit), not by a fingerprint the event set itself.
+    const porDefecto = JSON.stringify(issue.fingerprint) === JSON.stringify([exterior?.type ?? '', exterior?.value ?? '', issue.culprit]);
+    const clave = evento ? huellaResuelta(evento.exception, !porDefecto) : undefined;
+    if (clave) {
+      const [mayor] = await db
+        .select({ id: insightsIssues.id })
+        .from(insightsIssues)
+        .where(and(eq(insightsIssues.proyectoId, issue.proyectoId), eq(insightsIssues.huellaSimbolica, clave), lt(insightsIssues.id, issue.id)))
+        .orderBy(asc(insightsIssues.id))
+        .limit(1);
+      if (mayor) {
+        await unir(db, issue, mayor.id);
+        unidos += 1;
+        continue;
+      }
+    }
+    await db
+      .update(insightsIssues)
+      .set({ huellaSimbolica: clave ?? SIN_CLAVE })
+      .where(eq(insightsIssues.id, issue.id));
+  }
+  return { vistos: nuevos.length, unidos };
+}
+
+/** Each minute: the new issues of projects with source maps, grouped by their resolved frames. */
+export const reagruparConMapas: TareaDef = {
+  nombre: 'insights-reagrupar',
+  titulo: 'Agrupar errores nuevos por sus source maps',
+  descripcion:
+    'Resuelve con los source maps subidos el primer evento de cada error nuevo de los proyectos que los tienen; si coincide con un error anterior (otra compilación del mismo código), lo une a ese.',
+  cron: () => '* * * * *',
+  programacion: () => 'Cada minuto',
+  ejecutar: async ({ db, store }) => {
+    const r = await reagruparNuevos(db, simbolizador(db, store));
+    if (r.vistos === 0) return 'No había errores nuevos en proyectos con source maps.';
+    return `${r.vistos === 1 ? 'Se miró 1 error nuevo' : `Se miraron ${r.vistos} errores nuevos`}; ${r.unidos === 1 ? '1 se unió' : `${r.unidos} se unieron`} a uno anterior.`;
+  },
+};
