@@ -104,9 +104,10 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
   const [open, setOpen] = useState(initiallyOpen && hasContext(frame));
   const where = t.enLinea(frame.lineno, frame.colno);
   const title = (
-    <Group gap={6} wrap="nowrap" align="baseline" style={{ minWidth: 0 }}>
+    <Group gap={6} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
       {hasContext(frame) && (open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />)}
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      {/* The location takes the row (the badges go under it on a narrow screen) rather than a squeezed column. */}
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
         <Text span fw={frame.in_app ? 700 : 400} inherit>
           {frameLocation(frame)}
         </Text>

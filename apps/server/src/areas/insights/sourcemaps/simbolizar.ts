@@ -191,6 +191,8 @@ function resolverFrame(f: Frame, mapa: Mapa | undefined, llamador: Frame | undef
     abs_path: pos.source,
     // The SDK's module is read from the minified file's name: another build, another module.
     module: null,
+    // A library bundled into the app's file is the app's in the minified frame, not once resolved (as Sentry does).
+    in_app: f.in_app && !/(^|\/)node_modules\//.test(pos.source),
     function: nombre ?? f.function,
     lineno: pos.line,
     colno: (pos.column ?? 0) + 1,
