@@ -28,8 +28,9 @@ export const importacionSubida = z.object({
   filas: z.number().int(),
   campos: z.array(importacionCampo),
   mapeo: importacionMapeo,
-  /** The key the update mode looks rows up by (its field name). */
+  /** The key the update mode looks rows up by (its field name), and its name for the user ('CUIT', 'CUIT y nombre'). */
   clave: z.string(),
+  clave_titulo: z.string(),
 });
 export type ImportacionSubida = z.infer<typeof importacionSubida>;
 

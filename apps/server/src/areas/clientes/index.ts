@@ -13,6 +13,8 @@ import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes
 import { solicitudesRoutes } from './vencimientos/rutas-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
 import { clientesLote } from './lote.ts';
+import { empresasImportacion, servidoresClienteImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 
 /** The demo clients, then their certificates, licences and updates. */
 async function seedClientesArea(tx: Tx, opts: SeedOptions): Promise<void> {
@@ -29,7 +31,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion)],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

@@ -2,6 +2,7 @@ import type { ImportacionConteo, ImportacionFila, ImportacionMapeo, ImportacionM
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflictOf } from '../../db/conflicts.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
@@ -97,15 +98,16 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
       try {
         await tx.transaction(async (sp) => escribir(sp, [f]));
       } catch (err) {
-        const conflicto = conflictOf(err, spec.conflictos);
-        if (!conflicto) throw err;
-        rechazar(f.fila, [conflicto.mensaje]);
+        const mensaje = err instanceof ApiError ? err.message : conflictOf(err, spec.conflictos)?.mensaje;
+        if (mensaje === undefined) throw err;
+        rechazar(f.fila, [mensaje]);
       }
     }
   };
 
   const procesar = async (tanda: FilaLeida[]) => {
     const claveDe = (f: FilaLeida) => {
+      if (spec.claveDe) return spec.claveDe(f.crudos);
       const v = f.crudos[spec.clave];
       return typeof v === 'string' && v.trim() !== '' ? normalizar(v) : null;
     };
@@ -116,7 +118,7 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
       const clave = claveDe(leida);
       const previa = clave === null ? undefined : vistas.get(clave);
       if (previa !== undefined) {
-        rechazar(leida.fila, [`${spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave}: se repite en la fila ${previa}`]);
+        rechazar(leida.fila, [`${spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave}: se repite en la fila ${previa}`]);
         continue;
       }
       if (clave !== null) vistas.set(clave, leida.fila);
@@ -136,7 +138,7 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
     try {
       await tx.transaction(async (sp) => escribir(sp, [...nuevas, ...cambios]));
     } catch (err) {
-      if (!conflictOf(err, spec.conflictos)) throw err;
+      if (!(err instanceof ApiError) && !conflictOf(err, spec.conflictos)) throw err;
       await escribirUnaPorUna([...nuevas, ...cambios]);
     }
   };

@@ -74,7 +74,8 @@ export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upl
     .insert(importaciones)
     .values({ tipo: spec.tipo, usuarioId, archivoSha256: upload.sha256, archivoNombre: nombre, formato, columnas, filas, mapeo })
     .returning({ id: importaciones.id });
-  return { id: imp!.id, archivo: nombre, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave };
+  const clave_titulo = spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave;
+  return { id: imp!.id, archivo: nombre, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo };
 }
 
 /** A mapping names only the file's columns and the area's fields. */
@@ -169,6 +170,7 @@ export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, 
         entidadId: null,
         despues: {
           importacion: imp.id,
+          tipo: spec.tipo,
           archivo: imp.archivoNombre,
           modo: pedido.modo,
           creados: plan.creados.map(([id]) => id),
@@ -230,7 +232,7 @@ export async function deshacer(db: Db, spec: ImportacionSpec, id: number, usuari
       accion: 'deshacer importación',
       entidad: spec.entidad,
       entidadId: null,
-      antes: { importacion: id, archivo: imp.archivoNombre, creados, modificados: (imp.modificados ?? []).map((m) => m.id) },
+      antes: { importacion: id, tipo: spec.tipo, archivo: imp.archivoNombre, creados, modificados: (imp.modificados ?? []).map((m) => m.id) },
     });
     const conteo = imp.resultado?.conteo ?? {};
     return resultadoDe(fila!, { crear: conteo.crear ?? 0, actualizar: conteo.actualizar ?? 0, sin_cambios: conteo.sin_cambios ?? 0, rechazadas: 0, rechazos: [] });

@@ -54,6 +54,10 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   clave: string;
   /** The key as compared: 30-12345678-1 and 30123456781 are one CUIT. */
   normalizarClave?: (valor: string) => string;
+  /** A key made of more than one field (a client's CUIT and the server's name): the row's key, or null. */
+  claveDe?: (crudos: Crudos) => string | null;
+  /** How the wizard names the key when it is not one field's title ('CUIT y nombre'). */
+  claveTitulo?: string;
   /** The contract's create/update payload. */
   esquema: z.ZodType<Valores, Crudos>;
   /** Rules beyond the schema (a state only an action sets): the row's errors, in Spanish. */
@@ -62,7 +66,7 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   tabla: { tabla: PgTable; id: AnyPgColumn; actualizado: AnyPgColumn };
   /** The stored rows with these keys (normalized), by key. */
   existentes: (tx: Tx, claves: string[]) => Promise<Map<string, Existente>>;
-  /** Inserts the rows in one statement; answers their ids in order. */
+  /** Inserts the rows in one statement; answers their ids in order. An ApiError refuses the batch's rows with its message. */
   crear: (tx: Tx, filas: Valores[]) => Promise<number[]>;
   /** Writes one row's values over the stored one (stamping `actualizado`). */
   actualizar: (tx: Tx, id: number, valores: Valores) => Promise<void>;

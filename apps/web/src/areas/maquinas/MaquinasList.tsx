@@ -75,7 +75,7 @@ export function MaquinasList() {
         title={t.titulo}
         actions={
           <>
-            <ImportarButton url={maquinasUrl()} nombre="maquinas" que="máquinas" invalidar={[maquinasKeys.all, ['personas'], ['auditoria']]} />
+            <ImportarButton importables={[{ url: maquinasUrl(), nombre: 'maquinas', que: 'máquinas', invalidar: [maquinasKeys.all, ['personas'], ['auditoria']] }]} />
             <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" />
             <Button component={Link} to="/maquinas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}

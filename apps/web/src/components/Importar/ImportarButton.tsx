@@ -1,26 +1,50 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Menu, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconTableImport } from '@tabler/icons-react';
+import { IconChevronDown, IconTableImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ImportarWizard, type ImportarWizardProps } from './ImportarWizard.tsx';
 import { importarMessages as t } from './messages.ts';
 
-interface ImportarButtonProps extends Omit<ImportarWizardProps, 'onCerrar'> {
-  /** What is imported, for the dialog's title ('máquinas'). */
+/** One thing a list imports. */
+export interface Importable extends Omit<ImportarWizardProps, 'onCerrar'> {
+  /** What is imported, for the dialog's title and the menu ('máquinas', 'servidores de clientes'). */
   que: string;
 }
 
+interface ImportarButtonProps {
+  /** What the list imports; with more than one, "Importar" opens a menu to choose. */
+  importables: readonly Importable[];
+}
+
 /** A list's "Importar": opens the import wizard in a dialog (full screen on a phone). */
-export function ImportarButton({ que, ...wizard }: ImportarButtonProps) {
-  const [abierto, setAbierto] = useState(false);
+export function ImportarButton({ importables }: ImportarButtonProps) {
+  const [abierto, setAbierto] = useState<Importable | null>(null);
   const angosta = useMediaQuery('(max-width: 48em)');
+  const icono = <IconTableImport size={16} />;
   return (
     <>
-      <Button variant="default" leftSection={<IconTableImport size={16} />} onClick={() => setAbierto(true)}>
-        {t.importar}
-      </Button>
-      <Modal opened={abierto} onClose={() => setAbierto(false)} title={t.titulo(que)} size="80rem" fullScreen={angosta} closeOnClickOutside={false}>
-        {abierto && <ImportarWizard {...wizard} onCerrar={() => setAbierto(false)} />}
+      {importables.length === 1 ? (
+        <Button variant="default" leftSection={icono} onClick={() => setAbierto(importables[0]!)}>
+          {t.importar}
+        </Button>
+      ) : (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" leftSection={icono} rightSection={<IconChevronDown size={14} />}>
+              {t.importar}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {importables.map((i) => (
+              <Menu.Item key={i.url} onClick={() => setAbierto(i)}>
+                {t.menu(i.que)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Modal opened={abierto !== null} onClose={() => setAbierto(null)} title={abierto ? t.titulo(abierto.que) : ''} size="80rem" fullScreen={angosta} closeOnClickOutside={false}>
+        {abierto && <ImportarWizard url={abierto.url} nombre={abierto.nombre} invalidar={abierto.invalidar} onCerrar={() => setAbierto(null)} />}
       </Modal>
     </>
   );

@@ -28,6 +28,7 @@ const subida: ImportacionSubida = {
   ],
   mapeo: { nombre: 'Nombre', nro_inventario: 'Inventario', tipo: 'Tipo', serie: null },
   clave: 'nro_inventario',
+  clave_titulo: 'Nº de inventario',
 };
 
 const vista: ImportacionVistaPrevia = {

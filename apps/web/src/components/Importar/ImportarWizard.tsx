@@ -106,7 +106,7 @@ export function ImportarWizard({ url, nombre, invalidar, onCerrar }: ImportarWiz
     setError(null);
     setPaso(n);
   };
-  const clave = subida?.campos.find((c) => c.campo === subida.clave)?.titulo ?? '';
+  const clave = subida?.clave_titulo ?? '';
   const aImportar = conteo ? conteo.crear + conteo.actualizar : 0;
 
   return (

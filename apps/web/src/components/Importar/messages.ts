@@ -4,6 +4,7 @@ import { formatNumero } from '../../core/format.ts';
 export const importarMessages = {
   importar: 'Importar',
   titulo: (que: string) => `Importar ${que}`,
+  menu: (que: string) => `${que.charAt(0).toUpperCase()}${que.slice(1)}…`,
   pasos: ['Archivo', 'Columnas', 'Vista previa', 'Modo', 'Ensayo', 'Resultado'],
   paso: (n: number, total: number, nombre: string) => `Paso ${n} de ${total}: ${nombre}`,
   soltar: 'Arrastre aquí una planilla CSV o XLSX, o haga clic para elegirla',

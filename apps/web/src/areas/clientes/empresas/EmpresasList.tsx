@@ -5,13 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { CONDICIONES_IVA, EMPRESA_SORT, empresaListQuery, formatCuit, PROVINCIAS, type EmpresaFila } from '@intranet/contract/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { empresasCsvUrl, useEmpresas } from './api.ts';
+import { empresasCsvUrl, empresasKeys, empresasUrl, useEmpresas } from './api.ts';
 import { clientesMessages as t } from './messages.ts';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
 import { apiUrl } from '../../../core/config/config.ts';
@@ -63,6 +64,12 @@ const activoOptions = [
 const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesIva[c] }));
 
 /** `/clientes/lista`: the clients, paged, sorted and filtered on the server, the view kept in the URL. */
+/** Clients, and their servers (each row names its client by CUIT); the API's address is known once configured. */
+const importables = () => [
+  { url: empresasUrl(''), nombre: 'clientes', que: 'clientes', invalidar: [empresasKeys.all, ['auditoria']] },
+  { url: empresasUrl('/servidores'), nombre: 'servidores-de-clientes', que: 'servidores de clientes', invalidar: [empresasKeys.all, ['auditoria']] },
+];
+
 export function EmpresasList() {
   const list = useListState(empresaListQuery);
   const empresas = useEmpresas(list.apiParams);
@@ -75,6 +82,7 @@ export function EmpresasList() {
         title={t.titulo}
         actions={
           <>
+            {puedeEditar && <ImportarButton importables={importables()} />}
             <ExportButton url={empresasCsvUrl(list.exportParams)} name="clientes" />
             {puedeEditar && (
               <Button component={Link} to="/clientes/nuevo" leftSection={<IconPlus size={16} />}>

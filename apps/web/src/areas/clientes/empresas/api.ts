@@ -33,6 +33,8 @@ export const empresasKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/empresas${path}`);
+/** The clients' API path, for their imports. */
+export const empresasUrl = url;
 
 /** One page of the clients list (`GET /api/empresas`). */
 export function useEmpresas(params: string) {
