@@ -125,7 +125,7 @@ test('an error thrown in a web page reaches the list, is resolved, and reopens w
   await expect(traza.locator('[data-in-app]').first()).toContainText('app.js');
   await expect(page.getByRole('region', { name: 'Etiquetas' })).toContainText('tienda@1.0.0');
 
-  await page.getByRole('button', { name: 'Resolver' }).click();
+  await page.getByRole('button', { name: 'Resolver', exact: true }).click();
   await expect(page.getByText('Resuelto', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
 
