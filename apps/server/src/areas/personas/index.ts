@@ -6,6 +6,8 @@ import { personasAuditoria, personasRoutes } from './routes.ts';
 import { seedPersonas } from './seed.ts';
 import { usuariosAuditoria, usuariosRoutes } from './usuarios/routes.ts';
 import { personasLote } from './lote.ts';
+import { personasImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 
 /** Personas: the staff, their accounts (usuarios/) and the roles that give permissions (roles/). */
 export const personas: AreaDescriptor = {
@@ -15,7 +17,7 @@ export const personas: AreaDescriptor = {
     usuarios: 'Cuentas de usuario de las personas: alta, roles, activación y contraseña.',
     roles: 'Roles: conjuntos de permisos con nombre que se asignan a las cuentas.',
   },
-  routes: [personasRoutes, usuariosRoutes, rolesRoutes, personasLote],
+  routes: [personasRoutes, usuariosRoutes, rolesRoutes, personasLote, importacionRoutes(personasImportacion)],
   permisos: ['PHY-PER#TODO', 'PHY-MAQ#TODO', 'USUARIOS#ADMIN'],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
   conflictos,

@@ -5,13 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { PERSONA_SORT, personaListQuery, type Persona } from '@intranet/contract/personas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { personasCsvUrl, useAreas, usePersonas } from './api.ts';
+import { personasCsvUrl, personasKeys, personasUrl, useAreas, usePersonas } from './api.ts';
 import { personasMessages as t } from './messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
 
@@ -76,6 +77,7 @@ export function PersonasList() {
                 {t.roles}
               </Button>
             )}
+            <ImportarButton importables={[{ url: personasUrl(), nombre: 'personas', que: 'personas', invalidar: [personasKeys.all, ['auditoria']] }]} />
             <ExportButton url={personasCsvUrl(list.exportParams)} name="personas" />
             <Button component={Link} to="/personas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}

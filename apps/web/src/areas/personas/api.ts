@@ -21,6 +21,8 @@ export type CuentaUpdateValues = z.output<typeof cuentaUpdate>;
 export type RolValues = z.output<typeof rolInput>;
 
 const url = (path: string) => apiUrl('api', `/api${path}`);
+/** The people list's API path, for its import. */
+export const personasUrl = () => url('/personas');
 
 /** Query keys: people, accounts and roles each under their own root. */
 export const personasKeys = {

@@ -1,0 +1,86 @@
+import { personaInput } from '@intranet/contract/personas';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { personas } from '../../db/schema.ts';
+import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
+import { conflictos } from './conflictos.ts';
+import { ENTIDAD } from './queries.ts';
+
+type PersonaValues = z.output<typeof personaInput>;
+
+/** A person's values in the contract's input shape, as stored. */
+const valores = {
+  nombre: personas.nombre,
+  apellido: personas.apellido,
+  email: personas.email,
+  telefono: personas.telefono,
+  interno: personas.interno,
+  puesto: personas.puesto,
+  area: personas.area,
+  responsable_id: personas.responsableId,
+  legajo: personas.legajo,
+  activo: personas.activo,
+  empresa_id: personas.empresaId,
+  notas: personas.notas,
+};
+
+const columnas = (v: PersonaValues) => ({
+  nombre: v.nombre,
+  apellido: v.apellido,
+  email: v.email,
+  telefono: v.telefono,
+  interno: v.interno,
+  puesto: v.puesto,
+  area: v.area,
+  responsableId: v.responsable_id,
+  legajo: v.legajo,
+  activo: v.activo,
+  empresaId: v.empresa_id,
+  notas: v.notas,
+});
+
+/** The people's import (issue 21): the export's columns, key email (case ignored). */
+export const personasImportacion: ImportacionSpec<PersonaValues> = {
+  tipo: 'personas',
+  ruta: '/api/personas',
+  permiso: 'PHY-PER#TODO',
+  entidad: ENTIDAD,
+  nombre: 'personas',
+  clave: 'email',
+  normalizarClave: (v) => v.trim().toLowerCase(),
+  campos: [
+    { campo: 'apellido', titulo: 'Apellido', alias: ['apellidos', 'last name', 'surname', 'family name'], requerido: true, ejemplo: 'Pérez' },
+    { campo: 'nombre', titulo: 'Nombre', alias: ['nombres', 'first name', 'given name', 'name'], requerido: true, ejemplo: 'Ana' },
+    { campo: 'legajo', titulo: 'Legajo', alias: ['nro legajo', 'numero de legajo', 'employee id', 'employee number'], ejemplo: '1042' },
+    { campo: 'email', titulo: 'Email', alias: ['correo', 'correo electronico', 'mail', 'e-mail', 'email address'], ejemplo: 'ana.perez@physis.com.ar' },
+    { campo: 'telefono', titulo: 'Teléfono', alias: ['tel', 'celular', 'movil', 'phone', 'mobile'], ejemplo: '+54 341 400-0000' },
+    { campo: 'interno', titulo: 'Interno', alias: ['extension', 'ext', 'int'], ejemplo: '214' },
+    { campo: 'puesto', titulo: 'Puesto', alias: ['cargo', 'position', 'job title', 'title', 'role'], ejemplo: 'Analista' },
+    { campo: 'area', titulo: 'Área', alias: ['sector', 'departamento', 'department', 'area', 'team'], ejemplo: 'Soporte' },
+    { campo: 'activo', titulo: 'Activo', alias: ['activa', 'active', 'enabled'], tipo: 'booleano', ejemplo: 'Sí' },
+    { campo: 'notas', titulo: 'Notas', alias: ['notes', 'observaciones', 'comentarios'], ejemplo: '' },
+  ],
+  esquema: personaInput,
+  tabla: { tabla: personas, id: personas.id, actualizado: personas.actualizado },
+  existentes: async (tx, claves) => {
+    if (claves.length === 0) return new Map();
+    const filas = await tx
+      .select({ id: personas.id, ...valores })
+      .from(personas)
+      .where(inArray(sql`lower(${personas.email})`, claves))
+      .orderBy(personas.id);
+    // Two people may share an email: the first one recorded is the one updated.
+    const porEmail = new Map<string, Existente>();
+    for (const { id, ...v } of filas) {
+      const clave = (v.email ?? '').toLowerCase();
+      if (!porEmail.has(clave)) porEmail.set(clave, { id, valores: v });
+    }
+    return porEmail;
+  },
+  crear: (tx, filas) => insertarFilas(tx, personas, personas.id, filas.map(columnas)),
+  actualizar: async (tx, id, v) => {
+    await tx.update(personas).set({ ...columnas(v), actualizado: sql`now()` }).where(eq(personas.id, id));
+  },
+  conflictos,
+};
