@@ -137,7 +137,7 @@ test('an error thrown in a web page reaches the list, is resolved, and reopens w
   await expect(fila).toContainText('Sin resolver');
   await expect(fila.getByRole('cell').nth(4)).toHaveText('2');
   await fila.getByRole('link', { name: new RegExp(mensaje) }).click();
-  await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resolver', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Eventos (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Evento anterior' }).click();
   await expect(page.getByRole('button', { name: 'Evento siguiente' })).toBeEnabled();
@@ -178,7 +178,7 @@ test('staff who may only read (SER#VER) see the errors and projects but no triag
   await expect(tabla.getByRole('checkbox')).toHaveCount(0);
   await tabla.getByRole('link').first().click();
   await expect(page.getByRole('region', { name: 'Traza de la pila' }).or(page.getByText('El evento no trae traza de la pila.'))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Resolver' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resolver', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Volver a la lista' }).click();
   await page.getByRole('link', { name: 'Proyectos' }).click();
