@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { SITIO_ESTADOS, SITIO_SORT, sitioListQuery, type SitioFila } from '@intranet/contract/sitios';
 import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
@@ -14,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { sitiosCsvUrl, useEliminarSitios, useSitioOpciones, useSitios } from './api.ts';
+import { sitiosCsvUrl, useSitioOpciones, useSitios } from './api.ts';
 import { EstadoSitioBadge, ResultadoBadge, VenceCelda } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';
 import { useVerificar, useVerificarVarios } from './useVerificar.ts';
@@ -82,19 +81,9 @@ export function SitiosList() {
   const sitios = useSitios(list.apiParams);
   const opciones = useSitioOpciones();
   const puedeEditar = usePermiso('SUBPROD#EDITAR');
-  const eliminar = useEliminarSitios();
   const verificar = useVerificar();
   const verificarVarios = useVerificarVarios();
   const navigate = useNavigate();
-
-  const borrar = useDeleteFlow();
-  const eliminarSeleccionados = (rows: SitioFila[]) =>
-    borrar.run({
-      confirm: { title: t.eliminarVariosTitulo, message: t.eliminarVariosTexto(rows.length) },
-      run: () => eliminar.mutateAsync(rows.map((row) => row.id)),
-      done: (n) => ({ title: t.eliminado, message: t.eliminados(n) }),
-      errorTitle: t.errorEliminar,
-    });
 
   const columns: ColumnDef<SitioFila>[] = puedeEditar
     ? [
@@ -152,7 +141,6 @@ export function SitiosList() {
         error={sitios.error}
         onRetry={() => void sitios.refetch()}
         onRowClick={(row) => void navigate(`${SITIOS_PATH}/${row.id}`)}
-        onDeleteSelected={puedeEditar ? (rows) => void eliminarSeleccionados(rows) : undefined}
         selectionActions={
           puedeEditar
             ? (rows) => (
@@ -166,7 +154,7 @@ export function SitiosList() {
           url: apiUrl('api', '/api/sitios'),
           filtro: list.exportParams,
           nombre: 'sitios',
-          eliminar: false,
+          eliminar: puedeEditar,
           campos: puedeEditar
             ? [
                 { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },

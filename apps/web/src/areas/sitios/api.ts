@@ -111,14 +111,6 @@ export function useEliminarSitio() {
   });
 }
 
-export function useEliminarSitios() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (ids: number[]) => (await http.post(url('/eliminar'), { ids }, envelope(sitioBulkDeleteResult))).datos.eliminados,
-    onSuccess: () => invalidate(),
-  });
-}
-
 /** "Verificar" one site: the check (whatever its result) and the site as it is now. */
 export function useVerificarSitio() {
   const invalidate = useInvalidate();
