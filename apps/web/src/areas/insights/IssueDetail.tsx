@@ -114,7 +114,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
               <HistoryTab
                 entidad="insights_issue"
                 id={issue.id}
-                labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado }}
+                labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado, asignado_rol: t.campos.equipo, resuelta_en_release: t.campos.resueltaEnRelease }}
                 valueLabels={{ estado: { unresolved: 'Sin resolver', resolved: 'Resuelto', ignored: 'Ignorado' } }}
               />
             ),

@@ -13,6 +13,8 @@ export const insightsMessages = {
   noEncontrado: 'No se encontró el error.',
   volver: 'Volver a la lista',
   campos: {
+    equipo: 'Equipo asignado',
+    resueltaEnRelease: 'Resuelto hasta una versión posterior a',
     titulo: 'Error',
     nivel: 'Nivel',
     estado: 'Estado',
