@@ -178,7 +178,7 @@ test('staff who may only read (SER#VER) see the errors and projects but no triag
   await expect(tabla.getByRole('checkbox')).toHaveCount(0);
   await tabla.getByRole('link').first().click();
   await expect(page.getByRole('region', { name: 'Traza de la pila' }).or(page.getByText('El evento no trae traza de la pila.'))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Resolver', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resolver' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Volver a la lista' }).click();
   await page.getByRole('link', { name: 'Proyectos' }).click();
