@@ -7,6 +7,8 @@ import { servidoresAuditoria, servidoresRoutes } from './routes.ts';
 import { seedServers } from './seed.ts';
 import { dnsLoteRoutes } from './dns/lote.ts';
 import { servidoresLote } from './lote.ts';
+import { dnsImportacion, servidoresImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 
 /** Servidores: the company's own servers, with their DNS service (dns/). */
 export const servidores: AreaDescriptor = {
@@ -16,7 +18,7 @@ export const servidores: AreaDescriptor = {
     dns: 'Servicio DNS: las entradas de todos los servidores, su búsqueda y su resolución.',
     direcciones: 'Direcciones (DNS, puerto y ruta) de cada entrada DNS, con su comprobación de alcance.',
   },
-  routes: [servidoresRoutes, dnsRoutes, servidoresLote, dnsLoteRoutes],
+  routes: [servidoresRoutes, dnsRoutes, servidoresLote, dnsLoteRoutes, importacionRoutes(servidoresImportacion), importacionRoutes(dnsImportacion)],
   permisos: ['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR'],
   auditoria: { ...servidoresAuditoria, ...dnsAuditoria },
   conflictos,

@@ -81,6 +81,7 @@ export function leerFila(indices: Indices, celdas: readonly string[], fila: numb
   for (const [campo, i] of indices) {
     const celda = celdas[i] ?? '';
     textos[campo.campo] = celda;
+    if (campo.vacioPorDefecto && celda.trim() === '') continue;
     const leido = leerCelda(campo, celda);
     if ('error' in leido) errores[campo.campo] = [leido.error];
     else if (leido.valor !== undefined) crudos[campo.campo] = leido.valor;

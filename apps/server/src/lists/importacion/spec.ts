@@ -20,6 +20,8 @@ export interface CampoImportado {
   /** For a `lista`: each value with its Spanish name; a cell may say either. */
   opciones?: Readonly<Record<string, string>>;
   requerido?: boolean;
+  /** An empty cell takes the contract's default (a TTL of 3600) instead of clearing the field. */
+  vacioPorDefecto?: boolean;
   /** What the template's example row says. */
   ejemplo?: string;
 }

@@ -6,13 +6,14 @@ import { SERVIDOR_ESTADOS, SERVIDOR_SORT, servidorListQuery, type Servidor } fro
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { servidoresCsvUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
+import { servidoresCsvUrl, servidoresKeys, servidoresUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
@@ -67,6 +68,7 @@ export function ServidoresList() {
         title={t.titulo}
         actions={
           <>
+            {puedeEditar && <ImportarButton importables={[{ url: servidoresUrl(), nombre: 'servidores', que: 'servidores', invalidar: [servidoresKeys.all, ['auditoria']] }]} />}
             <ExportButton url={servidoresCsvUrl(list.exportParams)} name="servidores" />
             {puedeEditar && (
               <Button component={Link} to="/servidores/nuevo" leftSection={<IconPlus size={16} />}>

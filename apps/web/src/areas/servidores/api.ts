@@ -16,6 +16,8 @@ export const servidoresKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/servidores${path}`);
+/** The servers' API path, for their import. */
+export const servidoresUrl = () => url('');
 
 /** One page of the servers list (`GET /api/servidores/lista`). */
 export function useServidores(params: string) {

@@ -6,11 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/servidores/dns';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useListState } from '../../../core/list/useListState.ts';
-import { dnsCsvUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
+import { dnsCsvUrl, dnsKeys, dnsUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
 import { ResolucionAlert } from './DnsEntryCard.tsx';
 import { dnsMessages as t } from './messages.ts';
 import { apiUrl } from '../../../core/config/config.ts';
@@ -35,7 +36,15 @@ export function DnsList() {
 
   return (
     <>
-      <PageHeader title={t.titulo} actions={<ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" />} />
+      <PageHeader
+        title={t.titulo}
+        actions={
+          <>
+            {puedeEditar && <ImportarButton importables={[{ url: dnsUrl(), nombre: 'dns', que: 'entradas DNS', invalidar: [dnsKeys.all, ['servidores'], ['auditoria']] }]} />}
+            <ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" />
+          </>
+        }
+      />
       <DataTable
         label={t.tabla}
         tableId="dns"

@@ -16,6 +16,8 @@ export const dnsKeys = {
 };
 
 const api = (path: string) => apiUrl('api', `/api${path}`);
+/** The DNS list's API path, for its import. */
+export const dnsUrl = () => api('/dns');
 
 /** One page of the derived DNS entries across servers (`GET /api/dns`). */
 export function useDnsLista(params: string) {
