@@ -154,19 +154,26 @@ async function leerChunks(deps: FileDeps, chunks: string[]): Promise<Buffer> {
   return Buffer.concat(partes);
 }
 
-/**
- * Assembles the bundle from its chunks, checks its SHA-1, unpacks it and keeps its files for each project
- * (once per project: an assemble repeated for the same checksum finds it done). Throws BundleInvalido.
- */
-export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado): Promise<void> {
+/** The projects that do not hold the bundle with this checksum yet. */
+export async function sinElBundle(db: Executor, proyectos: { id: number }[], checksum: string): Promise<{ id: number }[]> {
   const pendientes: { id: number }[] = [];
-  for (const p of pedido.proyectos) {
-    const [hecho] = await deps.db
+  for (const p of proyectos) {
+    const [hecho] = await db
       .select({ id: insightsBundles.id })
       .from(insightsBundles)
-      .where(and(eq(insightsBundles.proyectoId, p.id), eq(insightsBundles.checksum, pedido.checksum)));
+      .where(and(eq(insightsBundles.proyectoId, p.id), eq(insightsBundles.checksum, checksum)));
     if (!hecho) pendientes.push(p);
   }
+  return pendientes;
+}
+
+/**
+ * Assembles the bundle from its chunks, checks its SHA-1, unpacks it and keeps its files for each project
+ * (once per project: an assemble repeated for the same checksum finds it done). The chunks go afterwards (their
+ * bytes leave the store with the sweep): the bundle is kept unpacked. Throws BundleInvalido.
+ */
+export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado): Promise<void> {
+  const pendientes = await sinElBundle(deps.db, pedido.proyectos, pedido.checksum);
   if (pendientes.length === 0) return;
   const zip = await leerChunks(deps, pedido.chunks);
   if (createHash('sha1').update(zip).digest('hex') !== pedido.checksum) throw new BundleInvalido('El bundle armado no coincide con su checksum');
@@ -204,6 +211,7 @@ export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado):
         });
       }
     }
+    await tx.delete(insightsChunks).where(inArray(insightsChunks.sha1, pedido.chunks));
   });
 }
 

@@ -7,7 +7,7 @@ import type { Config } from '../../../config.ts';
 import { insightsReleases } from '../../../db/schema.ts';
 import type { FileDeps } from '../../../storage/archivos.ts';
 import { origenDe } from '../rutas-comunes.ts';
-import { BundleInvalido, chunksFaltantes, ensamblarBundle, guardarChunk, proyectosPorSlug, SHA1 } from './bundles.ts';
+import { BundleInvalido, chunksFaltantes, ensamblarBundle, guardarChunk, proyectosPorSlug, SHA1, sinElBundle } from './bundles.ts';
 
 // The part of Sentry's web API that `sentry-cli` (sourcemaps upload, releases new/finalize) calls, answered as
 // Sentry documents it: JSON in camelCase, errors as `{"detail": …}`. Auth: a portal API token (Bearer) with
@@ -122,6 +122,8 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     organizacion(request);
     const pedido = cuerpo(assembleBody, request.body);
     const proyectos = await proyectosPorSlug(db, pedido.projects);
+    // Known already (its chunks are gone once assembled): nothing to send again.
+    if ((await sinElBundle(db, proyectos, pedido.checksum)).length === 0) return { state: 'ok', missingChunks: [], detail: null };
     const faltan = await chunksFaltantes(db, pedido.chunks);
     if (faltan.length > 0) return { state: 'not_found', missingChunks: faltan, detail: null };
     try {

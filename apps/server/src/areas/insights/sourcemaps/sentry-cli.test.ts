@@ -11,7 +11,7 @@ import { SENTRY_ORG } from '@intranet/contract/insights';
 import { build } from 'esbuild';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insightsBundleArchivos, insightsBundles, insightsIssueAlias, insightsIssues, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
+import { insightsBundleArchivos, insightsBundles, insightsChunks, insightsIssueAlias, insightsIssues, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
 import { diskStore } from '../../../storage/disk.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { reagruparNuevos } from './reagrupar.ts';
@@ -183,9 +183,12 @@ Sentry.flush(10000).then(() => process.exit(0));
     const [release] = await ctx.t.db.select().from(insightsReleases).where(eq(insightsReleases.proyectoId, proyectoId));
     expect(release!.finalizado).not.toBeNull();
 
-    // The same upload again: the bundle is known, nothing is sent twice.
+    // The chunks go once the bundle is unpacked; the same upload again finds the bundle known and sends no chunk.
+    expect(await ctx.t.db.$count(insightsChunks)).toBe(0);
+    const antes = proxy.pedidos.length;
     const otra = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir);
     expect(otra.code).toBe(0);
+    expect(proxy.pedidos.slice(antes).map((p) => `${p.metodo} ${p.ruta.replace(org, '')}`)).toEqual(['GET /chunk-upload/', 'POST /artifactbundle/assemble/', 'POST /artifactbundle/assemble/']);
     expect(await ctx.t.db.$count(insightsBundles)).toBe(1);
   });
 
