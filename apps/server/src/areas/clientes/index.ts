@@ -14,6 +14,7 @@ import { solicitudesRoutes } from './vencimientos/rutas-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
 import { clientesLote } from './lote.ts';
 import { empresasImportacion, servidoresClienteImportacion } from './importacion.ts';
+import { licenciasImportacion } from './vencimientos/importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 
 /** The demo clients, then their certificates, licences and updates. */
@@ -31,7 +32,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion)],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion)],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

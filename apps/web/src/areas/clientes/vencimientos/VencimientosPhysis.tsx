@@ -1,5 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';
+import { licenciasUrl, vencimientosKeys } from './api.ts';
 import { abrirLicencia } from './LicenciaDialog.tsx';
 import { vencimientosMessages as t } from './messages.ts';
 import { VencimientosGrid } from './VencimientosGrid.tsx';
@@ -13,9 +15,12 @@ export function VencimientosPhysis() {
       tableLabel={t.tablaPhysis}
       tipos={['licencia']}
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => abrirLicencia()}>
-          {t.nuevaLicencia}
-        </Button>
+        <>
+          <ImportarButton importables={[{ url: licenciasUrl(), nombre: 'licencias-physis', que: 'licencias Physis', invalidar: [vencimientosKeys.all, ['auditoria']] }]} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => abrirLicencia()}>
+            {t.nuevaLicencia}
+          </Button>
+        </>
       }
     />
   );

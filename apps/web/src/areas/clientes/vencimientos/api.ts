@@ -38,6 +38,8 @@ export const vencimientosKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/vencimientos${path}`);
+/** The licences' API path, for their import. */
+export const licenciasUrl = () => url('/licencias');
 
 export function useVencimientos(grupo: VencimientoGrupo, params: string) {
   return useQuery({
