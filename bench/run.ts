@@ -11,6 +11,7 @@ import { editorBundle } from './editor-bundle.ts';
 import { escala } from './escala.ts';
 import { importacion } from './importacion.ts';
 import { intake } from './intake.ts';
+import { lote } from './lote.ts';
 import { overload } from './overload.ts';
 import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
@@ -32,6 +33,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   busqueda,
   retencion,
   importacion,
+  lote,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
