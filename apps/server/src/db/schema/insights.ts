@@ -62,6 +62,16 @@ export const insightsIssues = pgTable(
     /** Resolved "in the next release": the release then current; only an event of another release reopens it. */
     resueltaEnRelease: text('resuelta_en_release'),
     /**
+     * When it was resolved "in the next release": a release created or first seen after it is later and reopens
+     * the issue; the release it was resolved in, or an older one still deployed, does not (migration 0039).
+     */
+    resueltaEl: instante('resuelta_el'),
+    /**
+     * The culprit as the source maps read it (file and function of the top in-app frame, resolved), set when the
+     * issue is grouped or shown, never by the intake; null when no map resolves it. The list and detail show it.
+     */
+    culpritMapa: text('culprit_mapa'),
+    /**
      * The grouping key of its first event with the frames resolved through the project's source maps (issue 22),
      * '-' when none could be; null until looked at. A new build's issue with the key of an older one joins it.
      */
@@ -117,6 +127,9 @@ export const insightsEventos = pgTable(
     primaryKey({ name: 'insights_eventos_pkey', columns: [t.fecha, t.id] }),
     uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId, t.fecha),
     index('insights_eventos_issue_idx').on(t.issueId, t.id),
+    // A project's events per release (issue 22): the Releases tab counts them from the index alone, and whether a
+    // release was seen before an issue was resolved "in the next release" is one probe.
+    index('insights_eventos_release_idx').on(t.proyectoId, t.release, t.recibido, t.fecha, t.issueId),
   ],
 );
 
