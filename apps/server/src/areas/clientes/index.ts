@@ -15,6 +15,7 @@ import { seedVencimientos } from './vencimientos/seed.ts';
 import { clientesLote } from './lote.ts';
 import { empresasImportacion, servidoresClienteImportacion } from './importacion.ts';
 import { licenciasImportacion } from './vencimientos/importacion.ts';
+import { certificadosImportacion } from './vencimientos/importacion-certificados.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 
 /** The demo clients, then their certificates, licences and updates. */
@@ -32,7 +33,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion)],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

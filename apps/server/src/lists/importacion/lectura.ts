@@ -2,8 +2,23 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
-/** The file kinds a spreadsheet import reads. */
-export type Formato = 'csv' | 'xlsx';
+/** The file kinds an import reads: spreadsheets, or files an area reads itself (certificates). */
+export type Formato = 'csv' | 'xlsx' | 'certificados';
+
+/** The most an area's own file (not a spreadsheet) may weigh: it is read whole. */
+const MAX_ARCHIVO_PROPIO = 20 * 1024 * 1024;
+
+/** A small file read whole, for an area's own reader. */
+export async function leerEntero(origen: Readable): Promise<Buffer> {
+  const partes: Buffer[] = [];
+  let total = 0;
+  for await (const parte of origen) {
+    total += (parte as Buffer).length;
+    if (total > MAX_ARCHIVO_PROPIO) throw new Error('archivo demasiado grande para leerlo entero');
+    partes.push(parte as Buffer);
+  }
+  return Buffer.concat(partes);
+}
 
 /** `.xlsx` by its name or its ZIP signature; anything else is read as CSV (comma or semicolon, guessed). */
 export function formatoDe(nombre: string, inicio: Buffer): Formato {

@@ -6,10 +6,13 @@ import { ApiError } from '../../plugins/errors.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
-import { leerFilas, type Formato } from './lectura.ts';
+import { leerEntero, leerFilas, type Formato } from './lectura.ts';
 import type { Crudos, Existente, ImportacionSpec } from './spec.ts';
 
 export type Importacion = typeof importaciones.$inferSelect;
+
+/** Thrown to roll a savepoint back on purpose. */
+const DESCARTE = Symbol('descartar');
 
 /** Rows looked up, validated and written together: one lookup and one INSERT per batch. */
 const TANDA = 1000;
@@ -17,9 +20,13 @@ const TANDA = 1000;
 export const RECHAZOS_MOSTRADOS = 100;
 
 /** The file's rows after its header, each with its number in the file (the header is row 1). */
-export async function* filasDelArchivo(store: FileStore, imp: Importacion): AsyncGenerator<{ fila: number; celdas: string[] }> {
+export async function* filasDelArchivo(store: FileStore, imp: Importacion, spec: Pick<ImportacionSpec, 'leerArchivo'>): AsyncGenerator<{ fila: number; celdas: string[] }> {
   let fila = 0;
-  for await (const celdas of leerFilas(store.read(imp.archivoSha256), imp.formato as Formato)) {
+  const filas =
+    imp.formato === 'certificados' && spec.leerArchivo
+      ? await spec.leerArchivo(await leerEntero(store.read(imp.archivoSha256)))
+      : leerFilas(store.read(imp.archivoSha256), imp.formato as Formato);
+  for await (const celdas of filas) {
     fila += 1;
     if (fila > 1) yield { fila, celdas };
   }
@@ -37,7 +44,7 @@ export async function vistaPrevia(
   const filas: ImportacionFila[] = [];
   let total = 0;
   let conErrores = 0;
-  for await (const { fila, celdas } of filasDelArchivo(store, imp)) {
+  for await (const { fila, celdas } of filasDelArchivo(store, imp, spec)) {
     const leida = leerFila(indices, celdas, fila);
     const { errores } = validar(spec, leida, undefined);
     if (errores) conErrores += 1;
@@ -72,9 +79,9 @@ interface Escritura<V> {
 
 /**
  * Steps 5 and 6: the whole file in batches inside the caller's transaction — looked up by key (update mode),
- * validated, and written while no row has been refused (after one, the rest is only checked: the caller rolls
- * back). A batch the database refuses (a unique index) is written again row by row, each in its savepoint, to
- * name the rows.
+ * validated and written (once a row is refused, each batch is written in a savepoint and rolled back: the caller
+ * rolls everything back). A batch the database refuses (a unique index, an unknown client) is written again row
+ * by row, each in its savepoint, to name the rows.
  */
 export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec: ImportacionSpec<V>, imp: Importacion, mapeo: ImportacionMapeo, modo: ImportacionModo): Promise<Plan> {
   const indices = indicesDe(spec, imp.columnas, mapeo);
@@ -93,11 +100,16 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
     ids.forEach((id, i) => plan.creados.push([id, nuevas[i]!.fila]));
     for (const c of f) if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });
   };
-  const escribirUnaPorUna = async (filas: Escritura<V>[]) => {
+  /** Each row in its savepoint, to name the ones the database refuses; rolled back too when `descartar`. */
+  const escribirUnaPorUna = async (filas: Escritura<V>[], descartar: boolean) => {
     for (const f of filas) {
       try {
-        await tx.transaction(async (sp) => escribir(sp, [f]));
+        await tx.transaction(async (sp) => {
+          await escribir(sp, [f]);
+          if (descartar) throw DESCARTE;
+        });
       } catch (err) {
+        if (err === DESCARTE) continue;
         const mensaje = err instanceof ApiError ? err.message : conflictOf(err, spec.conflictos)?.mensaje;
         if (mensaje === undefined) throw err;
         rechazar(f.fila, [mensaje]);
@@ -127,24 +139,30 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
       if (errores) rechazar(leida.fila, textoDeErrores(spec, errores));
       else if (!existente) nuevas.push({ fila: leida.fila, valores });
       else {
-        const antes = spec.esquema.safeParse(existente.valores);
-        if (antes.success && mismo(antes.data, valores)) plan.conteo.sin_cambios += 1;
+        const antes = spec.sinCambios ? undefined : spec.esquema.safeParse(existente.valores);
+        if (spec.sinCambios ? spec.sinCambios(existente, valores) : antes?.success && mismo(antes.data, valores)) plan.conteo.sin_cambios += 1;
         else cambios.push({ fila: leida.fila, valores, existente });
       }
     }
     plan.conteo.crear += nuevas.length;
     plan.conteo.actualizar += cambios.length;
-    if (plan.rechazos.length > 0) return;
+    // Once a row is refused nothing will be kept, but the batch is still written (and rolled back) so that what
+    // the database refuses (an unknown client, a name taken) is named too, in one answer.
+    const descartar = plan.rechazos.length > 0;
     try {
-      await tx.transaction(async (sp) => escribir(sp, [...nuevas, ...cambios]));
+      await tx.transaction(async (sp) => {
+        await escribir(sp, [...nuevas, ...cambios]);
+        if (descartar) throw DESCARTE;
+      });
     } catch (err) {
+      if (err === DESCARTE) return;
       if (!(err instanceof ApiError) && !conflictOf(err, spec.conflictos)) throw err;
-      await escribirUnaPorUna([...nuevas, ...cambios]);
+      await escribirUnaPorUna([...nuevas, ...cambios], descartar);
     }
   };
 
   let tanda: FilaLeida[] = [];
-  for await (const { fila, celdas } of filasDelArchivo(store, imp)) {
+  for await (const { fila, celdas } of filasDelArchivo(store, imp, spec)) {
     tanda.push(leerFila(indices, celdas, fila));
     if (tanda.length === TANDA) {
       await procesar(tanda);

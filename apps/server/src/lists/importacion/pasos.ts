@@ -21,7 +21,7 @@ import type { Upload } from '../../storage/upload.ts';
 import { csvFilename, sinFormula } from '../csv.ts';
 import { adivinarMapeo } from './mapeo.ts';
 import { ejecutar, enPorciones, filasCambiadas, filasDelArchivo, RECHAZOS_MOSTRADOS, type Importacion, type Plan } from './motor.ts';
-import { formatoDe, leerFilas } from './lectura.ts';
+import { formatoDe, leerEntero, leerFilas } from './lectura.ts';
 import { camposDe, type ImportacionSpec } from './spec.ts';
 
 type Pedido = z.output<typeof importacionInput>;
@@ -57,16 +57,17 @@ function unicas(encabezados: string[]): string[] {
 
 /** Step 1: the file stored and read once (its headers, its rows counted), the mapping guessed from its headers. */
 export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upload: Upload, nombre: string, usuarioId: number): Promise<ImportacionSubida> {
-  const formato = formatoDe(nombre, await inicio(store, upload.sha256));
+  const formato = spec.leerArchivo ? 'certificados' : formatoDe(nombre, await inicio(store, upload.sha256));
   let columnas: string[] | undefined;
   let filas = 0;
   try {
-    for await (const fila of leerFilas(store.read(upload.sha256), formato)) {
+    const leidas = spec.leerArchivo ? await spec.leerArchivo(await leerEntero(store.read(upload.sha256))) : leerFilas(store.read(upload.sha256), formato);
+    for await (const fila of leidas) {
       if (columnas) filas += 1;
       else columnas = unicas(fila);
     }
   } catch {
-    throw new ApiError(400, formato === 'xlsx' ? 'No se pudo leer el archivo como planilla XLSX' : 'No se pudo leer el archivo como CSV');
+    throw new ApiError(400, { xlsx: 'No se pudo leer el archivo como planilla XLSX', csv: 'No se pudo leer el archivo como CSV', certificados: 'No se pudo leer el archivo (un .zip, .crt o .pem)' }[formato]);
   }
   if (!columnas || filas === 0) throw new ApiError(400, 'El archivo no tiene filas de datos debajo de los encabezados');
   const mapeo = adivinarMapeo(spec.campos, columnas);
@@ -251,7 +252,7 @@ export function enviarRechazadas(reply: FastifyReply, store: FileStore, spec: Im
   const porFila = new Map((imp.resultado?.rechazos ?? []).map((r) => [r.fila, r.errores.join('; ')]));
   if (porFila.size === 0) throw new ApiError(404, 'Esta importación no tiene filas rechazadas; haga primero el ensayo');
   async function* filas() {
-    for await (const { fila, celdas } of filasDelArchivo(store, imp)) {
+    for await (const { fila, celdas } of filasDelArchivo(store, imp, spec)) {
       const error = porFila.get(fila);
       if (error !== undefined) yield [...imp.columnas.map((_, i) => celdas[i] ?? ''), error];
     }

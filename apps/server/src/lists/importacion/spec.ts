@@ -72,8 +72,15 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   crear: (tx: Tx, filas: Valores[]) => Promise<number[]>;
   /** Writes one row's values over the stored one (stamping `actualizado`). */
   actualizar: (tx: Tx, id: number, valores: Valores) => Promise<void>;
+  /** Whether a row says nothing new about the stored one (default: its values, through the schema, are the same). */
+  sinCambios?: (existente: Existente, valores: Valores) => boolean;
   /** Removes rows the import created (the undo). */
   borrar?: (tx: Tx, ids: number[]) => Promise<void>;
+  /**
+   * For files that are not spreadsheets (certificates, a zip of them): the whole file read into rows, the first
+   * one the headers. Such a file is small; a spreadsheet is always streamed instead.
+   */
+  leerArchivo?: (contenido: Buffer) => Promise<string[][]>;
   /** What the area's unique indexes mean, for the rows the database refuses. */
   conflictos?: Conflictos;
 }

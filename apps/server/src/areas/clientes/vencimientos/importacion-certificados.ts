@@ -1,0 +1,154 @@
+import { X509Certificate } from 'node:crypto';
+import { formatCuit } from '@intranet/contract/clientes';
+import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
+import { requiredText } from '@intranet/contract/validators';
+import { eq, inArray, sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import { z } from 'zod';
+import { afipCertificados, empresas } from '../../../db/schema.ts';
+import { insertarFilas } from '../../../lists/importacion/insertar.ts';
+import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
+import { ApiError } from '../../../plugins/errors.ts';
+import { conflictos } from '../conflictos.ts';
+import { leerCertificado } from './certificado.ts';
+import { ENTIDAD } from './queries.ts';
+
+const COLUMNAS = ['Archivo', 'CUIT', 'CN', 'Ambiente', 'Emitido', 'Vence', 'Serie', 'Huella SHA-256', 'Certificado', 'Error'];
+const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const ES_CERTIFICADO = /\.(crt|pem|cer|der)$/i;
+
+/** AFIP's test authority signs the homologation certificates ("Computadores Test"). */
+const ambienteDe = (cert: X509Certificate) => (/test|homolog/i.test(cert.issuer) ? 'homologacion' : 'produccion');
+
+/** One certificate as a row: what the portal's reader finds in it, or why it is none. */
+function filaDe(archivo: string, bytes: Buffer): string[] {
+  try {
+    const { datos } = leerCertificado(bytes);
+    const ambiente = ambienteDe(new X509Certificate(bytes));
+    return [archivo, formatCuit(datos.cuit), datos.cn, AMBIENTE_ETIQUETA[ambiente], datos.emitido, datos.vence, datos.serial, datos.huella, datos.pem, ''];
+  } catch (err) {
+    return [archivo, '', '', '', '', '', '', '', '', err instanceof ApiError ? err.message : 'El archivo no es un certificado X.509 (.crt o .pem) válido'];
+  }
+}
+
+/** The certificates of one file: each PEM block of a bundle, or the file as one DER certificate. */
+function certificadosDe(archivo: string, bytes: Buffer): string[][] {
+  const bloques = bytes.toString('latin1').match(PEM);
+  if (!bloques) return [filaDe(archivo, bytes)];
+  return bloques.map((b, i) => filaDe(bloques.length > 1 ? `${archivo} (${i + 1})` : archivo, Buffer.from(b, 'latin1')));
+}
+
+/** The .crt/.pem/.cer entries of a zip, read with yauzl (folders and other files are skipped). */
+function entradasDelZip(zip: Buffer): Promise<{ nombre: string; bytes: Buffer }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, archivo) => {
+      if (err || !archivo) return reject(err ?? new Error('zip ilegible'));
+      const entradas: { nombre: string; bytes: Buffer }[] = [];
+      archivo.on('entry', (entrada: yauzl.Entry) => {
+        if (!ES_CERTIFICADO.test(entrada.fileName) || entrada.uncompressedSize > 1024 * 1024) return archivo.readEntry();
+        archivo.openReadStream(entrada, (e, flujo) => {
+          if (e || !flujo) return reject(e ?? new Error('entrada ilegible'));
+          const partes: Buffer[] = [];
+          flujo.on('data', (p: Buffer) => partes.push(p));
+          flujo.on('end', () => {
+            entradas.push({ nombre: entrada.fileName.split('/').at(-1)!, bytes: Buffer.concat(partes) });
+            archivo.readEntry();
+          });
+          flujo.on('error', reject);
+        });
+      });
+      archivo.on('end', () => resolve(entradas));
+      archivo.on('error', reject);
+      archivo.readEntry();
+    });
+  });
+}
+
+/**
+ * AFIP certificates in bulk as rows: a zip of .crt/.pem files, or one PEM file with several certificates (the
+ * wizard joins the files chosen together into one), each read by the portal's own reader (certificado.ts).
+ */
+async function leerCertificados(contenido: Buffer): Promise<string[][]> {
+  const esZip = contenido.subarray(0, 2).toString('latin1') === 'PK';
+  const filas = esZip
+    ? (await entradasDelZip(contenido)).flatMap((e) => certificadosDe(e.nombre, e.bytes))
+    : certificadosDe('certificados.pem', contenido);
+  return [COLUMNAS, ...filas];
+}
+
+/** The reader's reason a file is no certificate, as the row's error. */
+const sinError = z
+  .string()
+  .nullable()
+  .superRefine((v, ctx) => {
+    if (v) ctx.addIssue({ code: 'custom', message: v });
+  })
+  .transform(() => null);
+const certificadoImportado = z.object({
+  archivo: requiredText(255),
+  cuit: z.string().transform((v) => v.replaceAll('-', '')).pipe(z.string().regex(/^\d{11}$/, 'El certificado no tiene CUIT')),
+  cn: requiredText(255),
+  ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
+  emitido: z.iso.date(),
+  vence: z.iso.date(),
+  serial: requiredText(200),
+  huella: requiredText(200),
+  pem: requiredText(20000),
+  error: sinError,
+});
+type CertificadoValues = z.output<typeof certificadoImportado>;
+
+/** The AFIP certificates' bulk import (issue 21): each one's client found by its CUIT; key its SHA-256 fingerprint. */
+export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
+  tipo: 'certificados',
+  ruta: '/api/vencimientos/certificados',
+  permiso: 'CLIENTES#EDITAR',
+  entidad: ENTIDAD.certificado,
+  nombre: 'certificados-afip',
+  clave: 'huella',
+  normalizarClave: (v) => v.trim().toUpperCase(),
+  campos: [
+    // The reader's error first: a file that is no certificate has nothing else to say.
+    { campo: 'error', titulo: 'Error' },
+    { campo: 'archivo', titulo: 'Archivo', requerido: true },
+    { campo: 'cuit', titulo: 'CUIT', requerido: true },
+    { campo: 'cn', titulo: 'CN', requerido: true },
+    { campo: 'ambiente', titulo: 'Ambiente', tipo: 'lista', opciones: AMBIENTE_ETIQUETA, requerido: true },
+    { campo: 'emitido', titulo: 'Emitido', tipo: 'fecha', requerido: true },
+    { campo: 'vence', titulo: 'Vence', tipo: 'fecha', requerido: true },
+    { campo: 'serial', titulo: 'Serie', requerido: true },
+    { campo: 'huella', titulo: 'Huella SHA-256', requerido: true },
+    { campo: 'pem', titulo: 'Certificado', requerido: true },
+  ],
+  esquema: certificadoImportado,
+  tabla: { tabla: afipCertificados, id: afipCertificados.id, actualizado: afipCertificados.actualizado },
+  existentes: async (tx, claves) => {
+    if (claves.length === 0) return new Map();
+    const filas = await tx
+      .select({ id: afipCertificados.id, huella: afipCertificados.huella, cuit: afipCertificados.cuit, cn: afipCertificados.cn, ambiente: afipCertificados.ambiente, emitido: afipCertificados.emitido, vence: afipCertificados.vence, serial: afipCertificados.serial, pem: afipCertificados.pem })
+      .from(afipCertificados)
+      .where(inArray(afipCertificados.huella, claves));
+    return new Map(filas.map(({ id, ...v }) => [v.huella, { id, valores: v }]));
+  },
+  crear: async (tx, filas) => {
+    const cuits = [...new Set(filas.map((f) => f.cuit))];
+    const clientes = await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits)).orderBy(empresas.id);
+    const porCuit = new Map(clientes.map((c) => [c.cuit, c.id]));
+    const falta = cuits.find((c) => !porCuit.has(c));
+    if (falta) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(falta)}`);
+    return insertarFilas(
+      tx,
+      afipCertificados,
+      afipCertificados.id,
+      filas.map((f) => ({ empresaId: porCuit.get(f.cuit)!, cuit: f.cuit, cn: f.cn, ambiente: f.ambiente, emitido: f.emitido, vence: f.vence, serial: f.serial, huella: f.huella, pem: f.pem })),
+    );
+  },
+  // A certificate's data is its file's: the same fingerprint is the same certificate.
+  sinCambios: () => true,
+  // Never called (every known certificate is unchanged); stamping keeps the contract of an update.
+  actualizar: async (tx, id) => {
+    await tx.update(afipCertificados).set({ actualizado: sql`now()` }).where(eq(afipCertificados.id, id));
+  },
+  leerArchivo: leerCertificados,
+  conflictos,
+};
