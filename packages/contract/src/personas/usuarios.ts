@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, MAX_ID } from '../list.ts';
+import { loteBody, loteExportBody } from '../lote.ts';
 import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from '../permissions.ts';
 import { optionalText, requiredText } from '../validators.ts';
 
@@ -110,6 +111,10 @@ export type RolDetalle = z.infer<typeof rolDetalle>;
 export const ROL_SORT = ['nombre', 'usuarios_count', 'actualizado'] as const;
 export const rolListQuery = listQuery(ROL_SORT, {});
 export const rolPage = paged(rol);
+const rolExportQuery = rolListQuery.omit({ page: true, size: true });
+/** Bulk actions on the roles list (issue 21): delete those no account holds (the others refused as one by one). */
+export const rolLote = loteBody(rolExportQuery, {});
+export const rolLoteExport = loteExportBody(rolExportQuery);
 
 /** The catalogue of permission codes grouped by area, in catalogue order: the role editor's checklist. */
 export function permisosPorArea(): { area: string; permisos: { codigo: PermissionCode; descripcion: string }[] }[] {

@@ -1,6 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaPersonas } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { rolesLote } from './roles/lote.ts';
 import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
 import { personasAuditoria, personasRoutes } from './routes.ts';
 import { seedPersonas } from './seed.ts';
@@ -17,7 +18,7 @@ export const personas: AreaDescriptor = {
     usuarios: 'Cuentas de usuario de las personas: alta, roles, activación y contraseña.',
     roles: 'Roles: conjuntos de permisos con nombre que se asignan a las cuentas.',
   },
-  routes: [personasRoutes, usuariosRoutes, rolesRoutes, personasLote, importacionRoutes(personasImportacion)],
+  routes: [personasRoutes, usuariosRoutes, rolesRoutes, rolesLote, personasLote, importacionRoutes(personasImportacion)],
   permisos: ['PHY-PER#TODO', 'PHY-MAQ#TODO', 'USUARIOS#ADMIN'],
   auditoria: { ...personasAuditoria, ...usuariosAuditoria, ...rolesAuditoria },
   conflictos,

@@ -6,6 +6,7 @@ import { ROL_SORT, rolListQuery, type Rol } from '@intranet/contract/personas/us
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiUrl } from '../../core/config/config.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { useRoles } from './api.ts';
@@ -59,6 +60,7 @@ export function RolesList() {
         error={roles.error}
         onRetry={() => void roles.refetch()}
         onRowClick={(row) => void navigate(`/personas/roles/${row.id}`)}
+        lote={{ url: apiUrl('api', '/api/roles'), filtro: list.exportParams, nombre: 'roles', eliminar: true }}
         emptyText={t.sinRoles}
         toolbar={<ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />}
       />
