@@ -14,7 +14,8 @@ export const testTheme = createTheme({ respectReducedMotion: true });
 
 /** The test DOM (happy-dom) may lack what Mantine measures with; component tests install these first. */
 export function installDomStubs(): void {
-  window.matchMedia ??= (query: string) =>
+  // Always ours, even where the DOM has one (happy-dom's never prefers reduced motion): Mantine's motion off.
+  window.matchMedia = (query: string) =>
     ({
       matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
