@@ -21,6 +21,10 @@ export const RECHAZOS_MOSTRADOS = 100;
 
 /** The file's rows after its header, each with its number in the file (the header is row 1). */
 export async function* filasDelArchivo(store: FileStore, imp: Importacion, spec: Pick<ImportacionSpec, 'leerArchivo'>): AsyncGenerator<{ fila: number; celdas: string[] }> {
+  // The upload is a loose file of the store: the sweep takes it once a day old and unreferenced.
+  if (!(await store.exists(imp.archivoSha256))) {
+    throw new ApiError(410, 'El archivo de esta importación ya no está guardado (se guarda un día): vuelva a subirlo.');
+  }
   let fila = 0;
   const filas =
     imp.formato === 'certificados' && spec.leerArchivo
