@@ -14,10 +14,12 @@ export interface Importable extends Omit<ImportarWizardProps, 'onCerrar'> {
 interface ImportarButtonProps {
   /** What the list imports; with more than one, "Importar" opens a menu to choose. */
   importables: readonly Importable[];
+  /** The button's text when "Importar" alone would be ambiguous on the screen. */
+  etiqueta?: string;
 }
 
 /** A list's "Importar": opens the import wizard in a dialog (full screen on a phone). */
-export function ImportarButton({ importables }: ImportarButtonProps) {
+export function ImportarButton({ importables, etiqueta = t.importar }: ImportarButtonProps) {
   const [abierto, setAbierto] = useState<Importable | null>(null);
   const angosta = useMediaQuery('(max-width: 48em)');
   const icono = <IconTableImport size={16} />;
@@ -25,13 +27,13 @@ export function ImportarButton({ importables }: ImportarButtonProps) {
     <>
       {importables.length === 1 ? (
         <Button variant="default" leftSection={icono} onClick={() => setAbierto(importables[0]!)}>
-          {t.importar}
+          {etiqueta}
         </Button>
       ) : (
         <Menu position="bottom-end">
           <Menu.Target>
             <Button variant="default" leftSection={icono} rightSection={<IconChevronDown size={14} />}>
-              {t.importar}
+              {etiqueta}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -44,7 +46,7 @@ export function ImportarButton({ importables }: ImportarButtonProps) {
         </Menu>
       )}
       <Modal opened={abierto !== null} onClose={() => setAbierto(null)} title={abierto ? t.titulo(abierto.que) : ''} size="80rem" fullScreen={angosta} closeOnClickOutside={false}>
-        {abierto && <ImportarWizard url={abierto.url} nombre={abierto.nombre} invalidar={abierto.invalidar} onCerrar={() => setAbierto(null)} />}
+        {abierto && <ImportarWizard {...abierto} onCerrar={() => setAbierto(null)} />}
       </Modal>
     </>
   );

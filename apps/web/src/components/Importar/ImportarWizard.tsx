@@ -20,7 +20,28 @@ export interface ImportarWizardProps {
   nombre: string;
   /** The query keys the list and its screens read, refreshed after an import or its undo. */
   invalidar: readonly (readonly unknown[])[];
+  /** AFIP certificates: a zip or several .crt/.pem files, sent as one PEM bundle. */
+  certificados?: boolean;
   onCerrar: () => void;
+}
+
+/**
+ * Several certificate files as one PEM bundle, what the server reads as many: PEM files as they are, a DER
+ * file (binary) wrapped as PEM.
+ */
+async function unirCertificados(archivos: File[]): Promise<File> {
+  const partes = await Promise.all(
+    archivos.map(async (a) => {
+      const bytes = new Uint8Array(await a.arrayBuffer());
+      // One character per byte (btoa's input), in slices that fit fromCharCode's arguments.
+      let binario = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binario += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      if (binario.includes('-----BEGIN CERTIFICATE-----')) return binario;
+      const base64 = btoa(binario).replace(/.{64}/g, '$&\n');
+      return `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
+    }),
+  );
+  return new File([partes.join('\n')], 'certificados.pem', { type: 'application/x-pem-file' });
 }
 
 const mensajeDe = (error: unknown) => (error instanceof Error ? error.message : t.error);
@@ -39,7 +60,7 @@ function rechazosDe(error: unknown): ImportacionConteo['rechazos'] {
  * choose the mode, dry run, import (then undo). The server does the reading and checking; this only walks
  * the user through it.
  */
-export function ImportarWizard({ url, nombre, invalidar, onCerrar }: ImportarWizardProps) {
+export function ImportarWizard({ url, nombre, invalidar, certificados = false, onCerrar }: ImportarWizardProps) {
   const api = useMemo(() => importacionApi(url), [url]);
   const client = useQueryClient();
   const [paso, setPaso] = useState(0);
@@ -75,10 +96,10 @@ export function ImportarWizard({ url, nombre, invalidar, onCerrar }: ImportarWiz
     onError: (e) => setError(mensajeDe(e)),
   });
 
-  const alArchivo = async (archivo: File) => {
+  const alArchivo = async (archivos: File[]) => {
     setError(null);
     try {
-      const s = await subir.mutateAsync(archivo);
+      const s = await subir.mutateAsync(archivos.length === 1 ? archivos[0]! : await unirCertificados(archivos));
       setSubida(s);
       setMapeo(s.mapeo);
       setConteo(null);
@@ -129,8 +150,9 @@ export function ImportarWizard({ url, nombre, invalidar, onCerrar }: ImportarWiz
         <PasoArchivo
           subiendo={subir.isPending}
           error={error}
-          onArchivo={(a) => void alArchivo(a)}
-          onRechazo={() => setError(t.tipoInvalido)}
+          certificados={certificados}
+          onArchivos={(a) => void alArchivo(a)}
+          onRechazo={() => setError(certificados ? t.tipoInvalidoCertificados : t.tipoInvalido)}
           onPlantilla={descargar(() => api.plantilla(nombre))}
         />
       )}

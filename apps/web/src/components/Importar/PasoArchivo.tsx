@@ -4,26 +4,31 @@ import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { importarMessages as t } from './messages.ts';
 
 const TIPOS = ['text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+/** Certificates: by extension, since browsers declare .crt and .pem inconsistently. */
+const CERTIFICADOS = { 'application/zip': ['.zip'], 'application/x-x509-ca-cert': ['.crt', '.cer', '.pem', '.der'], 'application/octet-stream': ['.crt', '.cer', '.pem', '.der', '.zip'] };
 
 interface PasoArchivoProps {
   subiendo: boolean;
   error: string | null;
-  onArchivo: (archivo: File) => void;
+  /** A zip or several certificate files instead of one spreadsheet (and no template). */
+  certificados: boolean;
+  onArchivos: (archivos: File[]) => void;
   onRechazo: () => void;
   onPlantilla: () => void;
 }
 
 /** Step 1: the spreadsheet, dropped or picked; the template to start from. */
-export function PasoArchivo({ subiendo, error, onArchivo, onRechazo, onPlantilla }: PasoArchivoProps) {
+export function PasoArchivo({ subiendo, error, certificados, onArchivos, onRechazo, onPlantilla }: PasoArchivoProps) {
+  const soltar = certificados ? t.soltarCertificados : t.soltar;
   return (
     <Stack gap="sm">
       <Dropzone
-        onDrop={(archivos) => archivos[0] && onArchivo(archivos[0])}
+        onDrop={(archivos) => archivos.length > 0 && onArchivos(archivos)}
         onReject={onRechazo}
-        accept={TIPOS}
-        multiple={false}
+        accept={certificados ? CERTIFICADOS : TIPOS}
+        multiple={certificados}
         loading={subiendo}
-        aria-label={t.soltar}
+        aria-label={soltar}
       >
         <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
@@ -34,9 +39,9 @@ export function PasoArchivo({ subiendo, error, onArchivo, onRechazo, onPlantilla
           </Dropzone.Reject>
           <Dropzone.Idle>{subiendo ? <Loader size="md" /> : <IconFileSpreadsheet size={40} aria-hidden />}</Dropzone.Idle>
           <Stack gap={4}>
-            <Text fw={600}>{subiendo ? t.subiendo : t.soltar}</Text>
+            <Text fw={600}>{subiendo ? t.subiendo : soltar}</Text>
             <Text size="sm" c="dimmed">
-              {t.formatos}
+              {certificados ? t.formatosCertificados : t.formatos}
             </Text>
           </Stack>
         </Group>
@@ -46,13 +51,15 @@ export function PasoArchivo({ subiendo, error, onArchivo, onRechazo, onPlantilla
           {error}
         </Alert>
       )}
-      <Text size="sm">
-        <Anchor component="button" type="button" onClick={onPlantilla}>
-          {t.plantilla}
-        </Anchor>
-        {' · '}
-        {t.plantillaAyuda}
-      </Text>
+      {!certificados && (
+        <Text size="sm">
+          <Anchor component="button" type="button" onClick={onPlantilla}>
+            {t.plantilla}
+          </Anchor>
+          {' · '}
+          {t.plantillaAyuda}
+        </Text>
+      )}
     </Stack>
   );
 }

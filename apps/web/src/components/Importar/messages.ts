@@ -3,6 +3,7 @@ import { formatNumero } from '../../core/format.ts';
 /** Texts of the import wizard (issue 21), in Spanish. */
 export const importarMessages = {
   importar: 'Importar',
+  importarVarios: 'Importar varios',
   titulo: (que: string) => `Importar ${que}`,
   menu: (que: string) => `${que.charAt(0).toUpperCase()}${que.slice(1)}…`,
   pasos: ['Archivo', 'Columnas', 'Vista previa', 'Modo', 'Ensayo', 'Resultado'],
@@ -10,6 +11,9 @@ export const importarMessages = {
   soltar: 'Arrastre aquí una planilla CSV o XLSX, o haga clic para elegirla',
   formatos: 'CSV (coma o punto y coma, UTF-8) o Excel XLSX; la primera fila son los encabezados.',
   tipoInvalido: 'El archivo debe ser una planilla CSV o XLSX',
+  soltarCertificados: 'Arrastre aquí un .zip o varios certificados .crt/.pem, o haga clic para elegirlos',
+  formatosCertificados: 'Cada certificado se lee (CUIT, CN, vencimiento, huella) y se asigna al cliente de su CUIT.',
+  tipoInvalidoCertificados: 'Elija un .zip o archivos .crt, .pem o .cer',
   subiendo: 'Leyendo el archivo…',
   plantilla: 'Descargar plantilla',
   plantillaAyuda: 'La plantilla y la exportación de la lista tienen las mismas columnas: un archivo exportado se importa tal cual.',

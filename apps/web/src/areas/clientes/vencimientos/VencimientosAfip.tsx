@@ -1,5 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconCertificate, IconPlus } from '@tabler/icons-react';
+import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';
+import { importarMessages } from '../../../components/Importar/messages.ts';
+import { certificadosUrl, vencimientosKeys } from './api.ts';
 import { abrirImportarCertificado } from './ImportarCertificadoDialog.tsx';
 import { vencimientosMessages as t } from './messages.ts';
 import { abrirPuntoVenta } from './PuntoVentaDialog.tsx';
@@ -18,6 +21,10 @@ export function VencimientosAfip() {
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => abrirPuntoVenta()}>
             {t.nuevoPuntoVenta}
           </Button>
+          <ImportarButton
+            etiqueta={importarMessages.importarVarios}
+            importables={[{ url: certificadosUrl(), nombre: 'certificados-afip', que: 'certificados AFIP', certificados: true, invalidar: [vencimientosKeys.all, ['auditoria']] }]}
+          />
           <Button leftSection={<IconCertificate size={16} />} onClick={() => abrirImportarCertificado()}>
             {t.importar}
           </Button>

@@ -40,6 +40,8 @@ export const vencimientosKeys = {
 const url = (path: string) => apiUrl('api', `/api/vencimientos${path}`);
 /** The licences' API path, for their import. */
 export const licenciasUrl = () => url('/licencias');
+/** The AFIP certificates' API path, for their bulk import. */
+export const certificadosUrl = () => url('/certificados');
 
 export function useVencimientos(grupo: VencimientoGrupo, params: string) {
   return useQuery({
