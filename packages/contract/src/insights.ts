@@ -105,6 +105,11 @@ export const issue = z.object({
   titulo: z.string(),
   /** Top in-app frame ("app/cart.js in addItem") or the transaction; may be empty. */
   culprit: z.string(),
+  /**
+   * The culprit as the project's source maps read it (resolved file and function of the top in-app frame), when a
+   * map resolves it (issue 22); `culprit` keeps the minified one. Set when the issue is grouped or shown.
+   */
+  culprit_mapa: z.string().nullable().optional(),
   nivel: z.enum(NIVELES),
   estado: z.enum(ISSUE_ESTADOS),
   /** Number of events (exact). */
@@ -118,7 +123,10 @@ export const issue = z.object({
   asignado: usuarioRef.nullable(),
   /** The role the issue is assigned to as a team (issue 22), instead of a person. */
   asignado_rol: usuarioRef.nullable().optional(),
-  /** Resolved "in the next release": the release it was resolved in; only an event of another release reopens it. */
+  /**
+   * Resolved "in the next release": the release it was resolved in; only an event of a later release (created or
+   * first seen after the resolution) reopens it.
+   */
   resuelta_en_release: z.string().nullable().optional(),
   /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
   serie: z.array(z.number().int()),

@@ -8,7 +8,7 @@ import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
-import type { Simbolizador } from './sourcemaps/simbolizar.ts';
+import { culpritResuelto, type Simbolizador } from './sourcemaps/simbolizar.ts';
 
 /** The list's query; `yo` is the signed-in user when `mias` asks for "Mis incidencias". */
 type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'> & { yo?: number | undefined };
@@ -51,6 +51,7 @@ const campos = {
   proyecto_nombre: insightsProyectos.nombre,
   titulo: insightsIssues.titulo,
   culprit: insightsIssues.culprit,
+  culprit_mapa: insightsIssues.culpritMapa,
   nivel: insightsIssues.nivel,
   estado: insightsIssues.estado,
   cantidad: insightsIssues.cantidad,
@@ -101,6 +102,7 @@ const wire = (r: Fila, serie: number[]): Issue => ({
   proyecto_nombre: r.proyecto_nombre,
   titulo: r.titulo,
   culprit: r.culprit,
+  culprit_mapa: r.culprit_mapa,
   nivel: r.nivel,
   estado: r.estado,
   cantidad: Number(r.cantidad),
@@ -126,7 +128,7 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
 
 export const issuesCsv: CsvColumnaSql<Issue>[] = [
   { titulo: 'Título', valor: (i) => i.titulo, sql: insightsIssues.titulo, tipo: 'texto' },
-  { titulo: 'Culprit', valor: (i) => i.culprit, sql: insightsIssues.culprit, tipo: 'texto' },
+  { titulo: 'Culprit', valor: (i) => i.culprit_mapa ?? i.culprit, sql: sql<string>`coalesce(${insightsIssues.culpritMapa}, ${insightsIssues.culprit})`, tipo: 'texto' },
   { titulo: 'Proyecto', valor: (i) => i.proyecto_nombre, sql: insightsProyectos.nombre, tipo: 'texto' },
   { titulo: 'Nivel', valor: (i) => i.nivel, sql: insightsIssues.nivel, tipo: 'texto' },
   { titulo: 'Estado', valor: (i) => i.estado, sql: insightsIssues.estado, tipo: 'texto' },
@@ -164,12 +166,21 @@ export async function issueDetalle(db: Executor, id: number, simbolizador?: Simb
   const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
   if (!row) throw noExiste();
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(insightsComentarios).where(eq(insightsComentarios.issueId, id));
+  const ultimo = await eventoDe(db, id, 'latest', simbolizador);
+  // The culprit as the maps read the latest event, kept for the list (written only when it changed).
+  if (ultimo && simbolizador) {
+    const culpritMapa = culpritResuelto(ultimo.exception) ?? null;
+    if (culpritMapa !== row.culprit_mapa) {
+      await db.update(insightsIssues).set({ culpritMapa }).where(eq(insightsIssues.id, id));
+      row.culprit_mapa = culpritMapa;
+    }
+  }
   return {
     ...wire(row, (await series(db, [id])).get(id)!),
     tipo: row.tipo,
     fingerprint: row.fingerprint,
     comentarios: n,
-    ultimo_evento: await eventoDe(db, id, 'latest', simbolizador),
+    ultimo_evento: ultimo,
   };
 }
 
@@ -208,11 +219,14 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
     if (cambio.estado !== undefined) {
       set.estado = cambio.estado;
       set.resueltaEnRelease = null;
+      set.resueltaEl = null;
     }
     if (cambio.en_proxima_release) {
       if (cambio.estado !== 'resolved') throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['Solo se resuelve en la próxima versión al resolver'] });
       if (!antes.release) throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['El error no trae release: no hay una próxima versión que esperar'] });
       set.resueltaEnRelease = antes.release;
+      // A release created or first seen after now is later (Sentry's default order, by date).
+      set.resueltaEl = new Date();
     }
     if (Object.keys(set).length > 0) await tx.update(insightsIssues).set(set).where(eq(insightsIssues.id, id));
     const despues = await issueDe(tx, id);
@@ -235,7 +249,7 @@ export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado,
       .for('update');
     const cambian = rows.filter((r) => r.estado !== estado);
     if (cambian.length === 0) return 0;
-    await tx.update(insightsIssues).set({ estado, resueltaEnRelease: null }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+    await tx.update(insightsIssues).set({ estado, resueltaEnRelease: null, resueltaEl: null }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
     for (const r of cambian) {
       await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: { estado: r.estado }, despues: { estado } });
     }

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insightsProyectos, personas } from '../../db/schema.ts';
+import { insightsProyectos, insightsReleases, personas } from '../../db/schema.ts';
 import { bearer, createUser, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 
 let lector: { authorization: string };
@@ -234,7 +234,9 @@ describe('triage', () => {
     expect((await get(`/api/auditoria?entidad=insights_comentario&id=${c.body.datos.id}`)).body.datos.total).toBe(2);
   });
 
-  it('resolved in the next release: events of that release keep it resolved, one of another release reopens it', async () => {
+  it('resolved in the next release: events of that release or an older one keep it resolved, one of a later release reopens it', async () => {
+    // app@0.9.0 is older: seen before the resolution (still deployed somewhere).
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@0.9.0' }));
     await ingest(exc('ReleaseError', 'uno', { release: 'app@1.0.0' }));
     const [issue] = await buscar('ReleaseError');
     const sinEstado = await send('PUT', `/api/insights/issues/${issue!.id}`, { en_proxima_release: true });
@@ -244,9 +246,22 @@ describe('triage', () => {
     expect(r.body.datos).toMatchObject({ estado: 'resolved', resuelta_en_release: 'app@1.0.0' });
     await ingest(exc('ReleaseError', 'uno', { release: 'app@1.0.0' }));
     await ingest(exc('ReleaseError', 'uno'));
-    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'resolved', cantidad: 3 });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@0.9.0' }));
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'resolved', cantidad: 5, resuelta_en_release: 'app@1.0.0' });
+    // app@1.1.0 is first seen after the resolution (in another issue's event): later, it reopens the issue.
+    await ingest(exc('OtroError', 'x', { release: 'app@1.1.0' }));
+    expect((await buscar('ReleaseError'))[0]!.estado).toBe('resolved');
     await ingest(exc('ReleaseError', 'uno', { release: 'app@1.1.0' }));
-    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'unresolved', cantidad: 4, resuelta_en_release: null });
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'unresolved', cantidad: 6, resuelta_en_release: null });
+
+    // Resolved in the next release again, now in app@1.1.0: a release created by sentry-cli releases new after it
+    // is later too, though its first event comes with this issue's.
+    await send('PUT', `/api/insights/issues/${issue!.id}`, { estado: 'resolved', en_proxima_release: true });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.0.0' }));
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'resolved', resuelta_en_release: 'app@1.1.0' });
+    await ctx.t.db.insert(insightsReleases).values({ proyectoId: p.id, version: 'app@1.2.0' });
+    await ingest(exc('ReleaseError', 'uno', { release: 'app@1.2.0' }));
+    expect((await buscar('ReleaseError'))[0]).toMatchObject({ estado: 'unresolved', cantidad: 8 });
 
     // Resolved plainly, any event reopens it.
     await send('PUT', `/api/insights/issues/${issue!.id}`, { estado: 'resolved' });

@@ -188,9 +188,11 @@ async function conReintentos<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * A resolved issue reopens with any new event, unless it was resolved "in the next release": then only an event
- * of another release does (one of the release it was resolved in, or without a release, keeps it resolved).
+ * of a later release does — one created or first seen after the resolution (`ids.reabre`, carried in the insert's
+ * `reabierta`, which a new issue leaves null). The release it was resolved in, an older one still deployed, or
+ * none keep it resolved.
  */
-const REABRE = `(i.resuelta_en_release is null or excluded.release is distinct from i.resuelta_en_release and excluded.release is not null)`;
+const REABRE = `(i.resuelta_en_release is null or excluded.reabierta is not null)`;
 
 const ESCRIBIR_LOTE = `
 with g as (
@@ -200,16 +202,22 @@ with g as (
 ids as (
   -- LATERAL … LIMIT 1: one index lookup per group, whatever the planner guesses of the batch's size. A key with no
   -- issue of its own may be an alias of an older one (joined by its source-mapped frames): only then is it looked up.
-  -- "real" is the key of the issue the group lands in.
+  -- "real" is the key of the issue the group lands in. "reabre": the issue was resolved in the next release and the
+  -- group's release is later (created or first seen after that); asked only then, by insights_release_posterior.
   select g.proyecto_id, g.huella, coalesce(i.id, a.issue_id, nextval(pg_get_serial_sequence('insights_issues', 'id'))::int) as id,
-    coalesce(a.huella, g.huella) as real
+    coalesce(a.huella, g.huella) as real, r.reabre
   from g left join lateral (
-    select id from insights_issues where proyecto_id = g.proyecto_id and huella = g.huella limit 1
+    select id, estado, resuelta_en_release, resuelta_el from insights_issues where proyecto_id = g.proyecto_id and huella = g.huella limit 1
   ) i on true
   left join lateral (
-    select x.issue_id, t.huella from insights_issue_alias x join insights_issues t on t.id = x.issue_id
+    select x.issue_id, t.huella, t.estado, t.resuelta_en_release, t.resuelta_el from insights_issue_alias x join insights_issues t on t.id = x.issue_id
     where i.id is null and x.proyecto_id = g.proyecto_id and x.huella = g.huella limit 1
   ) a on true
+  left join lateral (
+    select insights_release_posterior(g.proyecto_id, g.release, coalesce(i.resuelta_el, a.resuelta_el)) as reabre
+    where coalesce(i.estado, a.estado) = 'resolved' and g.release is not null
+      and g.release <> coalesce(i.resuelta_en_release, a.resuelta_en_release)
+  ) r on true
 ),
 ins as (
   insert into insights_eventos (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
@@ -228,14 +236,15 @@ cuenta as (
   select issue_id, count(*) as n, min(recibido) as primera, max(recibido) as ultima from ins group by issue_id
 ),
 up as (
-  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment)
+  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment, reabierta)
   overriding system value
-  -- One row per issue: a batch may hold an issue's own key and an alias of it.
-  select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment
+  -- One row per issue: a batch may hold an issue's own key and an alias of it (the one with a later release first).
+  select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment,
+    case when ids.reabre then now() end
   from cuenta c
   join ids on ids.id = c.issue_id
   join g on g.proyecto_id = ids.proyecto_id and g.huella = ids.huella
-  order by c.issue_id
+  order by c.issue_id, ids.reabre desc nulls last
   on conflict (proyecto_id, huella) do update set
     cantidad = i.cantidad + excluded.cantidad,
     primera_vez = least(i.primera_vez, excluded.primera_vez),
@@ -248,7 +257,8 @@ up as (
     environment = coalesce(excluded.environment, i.environment),
     estado = case when i.estado = 'resolved' and ${REABRE} then 'unresolved' else i.estado end,
     reabierta = case when i.estado = 'resolved' and ${REABRE} then now() else i.reabierta end,
-    resuelta_en_release = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_en_release end
+    resuelta_en_release = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_en_release end,
+    resuelta_el = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_el end
   returning i.id, i.titulo, i.culprit
 ),
 busqueda as (

@@ -5,7 +5,7 @@ import type { TareaDef } from '../../../core/area.ts';
 import type { Db } from '../../../db/client.ts';
 import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db/schema.ts';
 import { eventoDe } from '../eventos.ts';
-import { simbolizador, type Simbolizador } from './simbolizar.ts';
+import { culpritResuelto, simbolizador, type Simbolizador } from './simbolizar.ts';
 
 // Grouping by source-mapped frames (issue 22). The intake groups by the frames as sent, without maps (its hot path
 // stays as it was); right after, each new issue of a project with maps gets the key of its first event with the
@@ -21,10 +21,8 @@ const LOTE = 200;
 export function huellaResuelta(excepciones: ExceptionValue[], fingerprintPropio: boolean): string | undefined {
   const exterior = excepciones.at(-1);
   if (!exterior || fingerprintPropio) return undefined;
-  const frames = exterior.frames;
-  const frame = [...frames].reverse().find((f) => f.in_app) ?? frames.at(-1);
-  if (!frame?.sourcemap?.resuelto) return undefined;
-  const culprit = `${frame.filename ?? frame.abs_path ?? '?'} in ${frame.function ?? '?'}`;
+  const culprit = culpritResuelto(excepciones);
+  if (!culprit) return undefined;
   return createHash('sha256')
     .update(JSON.stringify([exterior.type ?? '', exterior.value ?? '', culprit]))
     .digest('hex');
@@ -41,15 +39,20 @@ async function unir(db: Db, de: { id: number; proyectoId: number; huella: string
       select ${a}, dia, cantidad from insights_issue_dias where issue_id = ${de.id}
       on conflict (issue_id, dia) do update set cantidad = d.cantidad + excluded.cantidad`);
     await tx.execute(sql`update insights_comentarios set issue_id = ${a} where issue_id = ${de.id}`);
-    // The older issue counts the newer one's events; resolved, it reopens as any new event would reopen it.
+    // The older issue counts the newer one's events; resolved, it reopens as any new event would reopen it (in the
+    // next release: an event of a release created or first seen after the resolution).
+    const reabre = sql`(t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is not null and n.release <> t.resuelta_en_release
+      and insights_release_posterior(t.proyecto_id, n.release, t.resuelta_el)))`;
     await tx.execute(sql`
       update insights_issues t set
         cantidad = t.cantidad + n.cantidad,
         primera_vez = least(t.primera_vez, n.primera_vez),
         ultima_vez = greatest(t.ultima_vez, n.ultima_vez),
         release = coalesce(n.release, t.release),
-        estado = case when t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is distinct from t.resuelta_en_release and n.release is not null) then 'unresolved' else t.estado end,
-        reabierta = case when t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is distinct from t.resuelta_en_release and n.release is not null) then now() else t.reabierta end
+        estado = case when ${reabre} then 'unresolved' else t.estado end,
+        reabierta = case when ${reabre} then now() else t.reabierta end,
+        resuelta_en_release = case when ${reabre} then null else t.resuelta_en_release end,
+        resuelta_el = case when ${reabre} then null else t.resuelta_el end
       from insights_issues n where t.id = ${a} and n.id = ${de.id}`);
     await tx
       .insert(insightsIssueAlias)
@@ -99,9 +102,10 @@ export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos
         continue;
       }
     }
+    // The culprit the list shows: its first event's top in-app frame as the maps read it.
     await db
       .update(insightsIssues)
-      .set({ huellaSimbolica: clave ?? SIN_CLAVE })
+      .set({ huellaSimbolica: clave ?? SIN_CLAVE, culpritMapa: evento ? (culpritResuelto(evento.exception) ?? null) : null })
       .where(eq(insightsIssues.id, issue.id));
   }
   return { vistos: nuevos.length, unidos };

@@ -143,6 +143,17 @@ export function simbolizador(db: Executor, store: FileStore): Simbolizador {
   };
 }
 
+/**
+ * The culprit as the source maps read it ("src/carrito.ts in agregar"): the top in-app frame of the outermost
+ * exception once resolved, as the intake reads the minified one; undefined when no map resolved that frame.
+ */
+export function culpritResuelto(excepciones: ExceptionValue[]): string | undefined {
+  const frames = excepciones.at(-1)?.frames ?? [];
+  const frame = [...frames].reverse().find((f) => f.in_app) ?? frames.at(-1);
+  if (!frame?.sourcemap?.resuelto) return undefined;
+  return `${frame.filename ?? frame.abs_path ?? '?'} in ${frame.function ?? '?'}`;
+}
+
 function esMinificado(f: Frame): boolean {
   const archivo = f.abs_path ?? f.filename;
   return !!archivo && SCRIPT.test(archivo) && f.lineno !== null && f.colno !== null && !archivo.startsWith('node:');
