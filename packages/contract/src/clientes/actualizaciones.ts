@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, MAX_ID } from '../list.ts';
+import { loteBody, loteExportBody } from '../lote.ts';
 import { optionalText } from '../validators.ts';
 export { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA, type ActualizacionResultado } from '../shared.ts';
 import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '../shared.ts';
@@ -74,6 +75,9 @@ export const actualizacionListQuery = listQuery(ACTUALIZACION_SORT, {
 });
 export const actualizacionExportQuery = actualizacionListQuery.omit({ page: true, size: true });
 export const actualizacionPage = paged(actualizacion);
+/** Bulk actions on the updates list (issue 21): delete the records (the servers' versions stay, as one by one) and export them; an update takes no edit. */
+export const actualizacionLote = loteBody(actualizacionExportQuery, {});
+export const actualizacionLoteExport = loteExportBody(actualizacionExportQuery);
 
 /** A client behind the newest published version of a product, with its servers and how far behind. */
 export const clienteDesactualizado = z.object({

@@ -2,6 +2,7 @@ import type { AreaDescriptor, SeedOptions } from '../../core/area.ts';
 import { busquedaClientes } from './busqueda.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflictos } from './conflictos.ts';
+import { actualizacionesLote } from './actualizaciones/lote.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
 import { seedActualizaciones } from './actualizaciones/seed.ts';
 import { clientesAuditoria, clientesRoutes } from './routes.ts';
@@ -33,7 +34,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

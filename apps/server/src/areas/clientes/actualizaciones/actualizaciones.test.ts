@@ -171,3 +171,33 @@ describe('the demo data', () => {
     expect(erp?.clientes.length).toBeGreaterThan(0);
   });
 });
+
+describe('bulk actions on the updates list', () => {
+  const ctx = fresh();
+  const lote = (payload: object, headers = ctx.admin) => ctx.t.app.inject({ method: 'POST', url: '/api/actualizaciones/lote', headers, payload });
+
+  it('deletes every update the filter matches in one request, each audited, and leaves the servers\' versions', async () => {
+    const [servidor] = await ctx.t.db.select({ version: servidoresCliente.versionPhysis }).from(servidoresCliente).where(eq(servidoresCliente.id, ctx.servidores.nuevo));
+    const res = await lote({ seleccion: { filtro: { empresa_id: String(ctx.empresaId), hasta: '2026-01-10' } }, accion: 'eliminar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().datos).toMatchObject({ total: 1, rechazados: [] });
+    const [borrada] = res.json().datos.hechos as number[];
+    const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'actualizacion'), eq(auditoria.entidadId, String(borrada)), eq(auditoria.accion, 'eliminar')));
+    expect(audit?.antes).toMatchObject({ servidor: 'zeta-app', version_hasta: '3.9' });
+    const quedan = await ctx.t.db.select({ id: actualizaciones.id }).from(actualizaciones).where(eq(actualizaciones.empresaId, ctx.empresaId));
+    expect(quedan).toHaveLength(1);
+    const [despues] = await ctx.t.db.select({ version: servidoresCliente.versionPhysis }).from(servidoresCliente).where(eq(servidoresCliente.id, ctx.servidores.nuevo));
+    expect(despues).toEqual(servidor);
+  });
+
+  it('exports the selection as the list\'s CSV; answers 403 to a reader\'s delete and 400 to a change or a bad filter', async () => {
+    const csv = await ctx.t.app.inject({ method: 'POST', url: '/api/actualizaciones/lote/export.csv', headers: ctx.comercial, payload: { seleccion: { filtro: { empresa_id: String(ctx.empresaId) } } } });
+    expect(csv.statusCode).toBe(200);
+    expect((parse(csv.body, { bom: true, columns: true }) as Record<string, string>[]).map((r) => r.Servidor)).toEqual(['zeta-db']);
+    expect((await lote({ seleccion: { ids: [1] }, accion: 'eliminar' }, ctx.comercial)).statusCode).toBe(403);
+    expect((await lote({ seleccion: { ids: [1] }, accion: 'cambiar', cambio: { campo: 'resultado', valor: 'ok' } })).statusCode).toBe(400);
+    const malFiltro = await lote({ seleccion: { filtro: { desde: '31/01/2026' } }, accion: 'eliminar' });
+    expect(malFiltro.statusCode).toBe(400);
+    expect(Object.keys(malFiltro.json().campos)).toEqual(['seleccion.filtro.desde']);
+  });
+});

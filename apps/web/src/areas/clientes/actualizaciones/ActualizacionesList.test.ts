@@ -127,6 +127,22 @@ describe('ActualizacionesList', () => {
     expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Registro eliminado', message: 'SRV-AGRO 8.4.2' }));
   });
 
+  it('deletes all the client\'s updates that match the filter in one bulk request', async () => {
+    http.get.mockImplementation(answers({ '/api/actualizaciones/lista?': { items, total: 40 }, '/api/actualizaciones/opciones': opciones, '/api/productos/opciones': productos }));
+    http.post.mockResolvedValue(ok({ total: 40, hechos: Array.from({ length: 40 }, (_, i) => i + 1), rechazados: [] }));
+    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), { url: '/clientes/3?tab=actualizaciones&resultado=error', path: '/clientes/3' });
+    await screen.findAllByText('SRV-AGRO');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 40 que coinciden con el filtro' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Acciones en lote' })).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar en lote' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/actualizaciones/lote', { seleccion: { filtro: { resultado: 'error', empresa_id: '3' } }, accion: 'eliminar' }, expect.anything()),
+    );
+    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain('Se eliminaron 40 filas.');
+  });
+
   it('checks a new record with the contract before sending', async () => {
     const dialog = await registrar();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar actualización' }));

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { actualizacionesCsvUrl, useActualizacionOpciones, useActualizaciones, useEliminarActualizacion } from './api.ts';
+import { actualizacionesCsvUrl, actualizacionesLoteUrl, useActualizacionOpciones, useActualizaciones, useEliminarActualizacion } from './api.ts';
 import { Desactualizados } from './Desactualizados.tsx';
 import { actualizacionesMessages as t } from './messages.ts';
 import { abrirRegistrar } from './RegistrarDialog.tsx';
@@ -115,6 +115,7 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
         fetching={actualizaciones.isPlaceholderData}
         error={actualizaciones.error}
         onRetry={() => void actualizaciones.refetch()}
+        lote={{ url: actualizacionesLoteUrl(), filtro: exportParams, nombre: 'actualizaciones', eliminar: puedeEditar }}
         emptyText={t.sinActualizaciones}
         initiallyHidden={['persona']}
         toolbar={

@@ -24,6 +24,8 @@ export function useActualizaciones(params: string) {
   });
 }
 
+/** The list's bulk actions: `POST {this}/lote` and `{this}/lote/export.csv`. */
+export const actualizacionesLoteUrl = () => url('');
 export const actualizacionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 export function useDesactualizados(filtro: { producto_id?: number | undefined; empresa_id?: number | undefined } = {}) {
