@@ -46,6 +46,7 @@ const provincias = Object.fromEntries(PROVINCIAS.map((p) => [p, p]));
 /** The clients' import (issue 21): the export's columns, key CUIT (with or without dashes, check digit checked). */
 export const empresasImportacion: ImportacionSpec<EmpresaValues> = {
   tipo: 'clientes',
+  etiqueta: 'clientes',
   ruta: '/api/empresas',
   permiso: 'CLIENTES#EDITAR',
   entidad: ENTIDAD,
@@ -114,6 +115,7 @@ const claveServidor = (cuit: unknown, nombre: unknown): string | null =>
 /** The clients' servers' import (issue 21): each row names its client by CUIT; key CUIT and server name. */
 export const servidoresClienteImportacion: ImportacionSpec<ServidorValues> = {
   tipo: 'servidores-cliente',
+  etiqueta: 'clientes',
   ruta: '/api/empresas/servidores',
   permiso: 'CLIENTES#EDITAR',
   entidad: ENTIDAD,

@@ -36,6 +36,7 @@ const enUso = (m: Existente | undefined) => m?.valores.estado === 'en_uso';
 /** The machines' import (issue 21): the export's columns, key nro_inventario. */
 export const maquinasImportacion: ImportacionSpec<MaquinaValues> = {
   tipo: 'maquinas',
+  etiqueta: 'maquinas',
   ruta: '/api/maquinas',
   permiso: 'PHY-MAQ#TODO',
   entidad: ENTIDAD,

@@ -43,6 +43,7 @@ const columnas = (v: PersonaValues) => ({
 /** The people's import (issue 21): the export's columns, key email (case ignored). */
 export const personasImportacion: ImportacionSpec<PersonaValues> = {
   tipo: 'personas',
+  etiqueta: 'personas',
   ruta: '/api/personas',
   permiso: 'PHY-PER#TODO',
   entidad: ENTIDAD,

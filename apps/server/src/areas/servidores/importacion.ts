@@ -44,6 +44,7 @@ const minusculas = (v: string) => v.trim().toLowerCase();
 /** Our own servers' import (issue 21): the export's columns (its DNS names are imported on their own), key hostname. */
 export const servidoresImportacion: ImportacionSpec<ServidorValues> = {
   tipo: 'servidores',
+  etiqueta: 'servidores',
   ruta: '/api/servidores',
   permiso: 'SER#EDITAR',
   entidad: ENTIDAD,
@@ -93,6 +94,7 @@ async function servidoresPorNombre(tx: Tx, nombres: string[]): Promise<Map<strin
 /** The DNS entries' import (issue 21): the export's columns, the server by its name, key host. */
 export const dnsImportacion: ImportacionSpec<DnsValues> = {
   tipo: 'dns',
+  etiqueta: 'dns',
   ruta: '/api/dns',
   permiso: 'SERDNS#EDITAR',
   entidad: ENTIDAD_DNS,

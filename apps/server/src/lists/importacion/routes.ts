@@ -18,7 +18,6 @@ import { vistaPrevia } from './motor.ts';
 import { deshacer, enviarPlantilla, enviarRechazadas, ensayar, importacionDe, importar, subir } from './pasos.ts';
 import type { Crudos, ImportacionSpec } from './spec.ts';
 
-const tags = ['importaciones'];
 const bad = { 400: errorBody, 401: errorBody, 403: errorBody };
 
 /**
@@ -31,6 +30,7 @@ export const importacionRoutes =
   async (app, { db, store, maxBytes }) => {
     const spec = specV as unknown as ImportacionSpec;
     const base = `${spec.ruta}/importaciones`;
+    const tags = [spec.etiqueta];
     const config = { access: spec.permiso };
     const usuario = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).usuario.id;
 

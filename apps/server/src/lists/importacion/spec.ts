@@ -49,6 +49,8 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   permiso: PermissionCode;
   /** The history entity its entries are written under. */
   entidad: string;
+  /** The OpenAPI tag its routes go under: the area's own ('maquinas'), described by the area. */
+  etiqueta: string;
   /** The file name of the template and of the refused rows ('maquinas'). */
   nombre: string;
   campos: readonly CampoImportado[];

@@ -101,6 +101,7 @@ type CertificadoValues = z.output<typeof certificadoImportado>;
 /** The AFIP certificates' bulk import (issue 21): each one's client found by its CUIT; key its SHA-256 fingerprint. */
 export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
   tipo: 'certificados',
+  etiqueta: 'vencimientos',
   ruta: '/api/vencimientos/certificados',
   permiso: 'CLIENTES#EDITAR',
   entidad: ENTIDAD.certificado,

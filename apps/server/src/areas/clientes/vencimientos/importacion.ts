@@ -61,6 +61,7 @@ async function conIds(tx: Tx, filas: LicenciaValues[]) {
 /** The Physis licences' import (issue 21): each row names its client by CUIT and its product; key serial. */
 export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
   tipo: 'licencias',
+  etiqueta: 'vencimientos',
   ruta: '/api/vencimientos/licencias',
   permiso: 'CLIENTES#EDITAR',
   entidad: ENTIDAD.licencia,
