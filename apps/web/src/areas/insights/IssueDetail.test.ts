@@ -107,6 +107,18 @@ describe('IssueDetail', () => {
     expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('heads the issue with the culprit as the source maps read it, marked as from a source map', async () => {
+    http.get.mockImplementation(async (url: string) => {
+      if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle('unresolved'), culprit: 'index-3f9a.js in a', culprit_mapa: 'src/carrito.ts in agregarItem' } };
+      return { error: null, datos: [] };
+    });
+    render();
+    const marca = await screen.findByLabelText('Resuelto con source map; minificado: index-3f9a.js in a');
+    expect(marca.textContent).toBe('source map');
+    expect(marca.parentElement!.textContent).toContain('src/carrito.ts in agregarItem');
+    expect(screen.queryByText(/index-3f9a\.js in a/)).toBeNull();
+  });
+
   it('goes to the previous event and back to the latest', async () => {
     const { router } = render();
     fireEvent.click(await screen.findByRole('button', { name: /Evento anterior/ }));

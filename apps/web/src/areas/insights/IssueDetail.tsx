@@ -13,7 +13,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ActividadTab } from './ActividadTab.tsx';
 import { useActualizarIssue, useIssue } from './api.ts';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
-import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
+import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { Comentarios } from './Comentarios.tsx';
 import { EventosChart } from './EventosChart.tsx';
 import { EventosTab } from './EventosTab.tsx';
@@ -69,7 +69,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
         )}
         {issue.culprit && (
           <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {issue.culprit}
+            <Culprit issue={issue} />
           </Text>
         )}
       </Group>

@@ -64,6 +64,25 @@ describe('IssuesList', () => {
     expect(screen.getByRole('link', { name: 'Proyectos' }).getAttribute('href')).toBe('/insights/proyectos');
   });
 
+  it('shows the culprit as the source maps read it, marked, with the minified one on the mark', async () => {
+    const mapeado = { ...issue(1, 'Error: Falta el nombre'), culprit: 'index-3f9a.js in a', culprit_mapa: 'src/carrito.ts in agregarItem' };
+    http.get.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/vistas?')) return sinVistas(url);
+      if (url.startsWith('/api/insights/issues')) return { error: null, datos: { items: [mapeado, issue(2, 'RangeError: demasiado')], total: 2 } };
+      return { error: null, datos: [] };
+    });
+    renderUi(createElement(IssuesList), { url: '/insights' });
+    const table = await screen.findByRole('table', { name: 'Errores' });
+    const fila = (await within(table).findByText('Error: Falta el nombre')).closest('tr')!;
+    expect(fila.textContent).toContain('src/carrito.ts in agregarItem');
+    expect(fila.textContent).not.toContain('index-3f9a.js');
+    expect(within(fila as HTMLElement).getByLabelText('Resuelto con source map; minificado: index-3f9a.js in a').textContent).toBe('source map');
+    // Without a map, the culprit as sent and no mark.
+    const otra = within(table).getByText('RangeError: demasiado').closest('tr')!;
+    expect(otra.textContent).toContain('src/carrito.js in agregar');
+    expect(otra.textContent).not.toContain('source map');
+  });
+
   it('resolves the selected issues in one call', async () => {
     renderUi(createElement(IssuesList), { url: '/insights' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar TypeError: x is undefined' }));

@@ -22,7 +22,7 @@ import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { issuesCsvUrl, useAsignarIssues, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
-import { EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
+import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { SerieSparkline } from './SerieSparkline.tsx';
 
@@ -59,7 +59,8 @@ const columns: ColumnDef<Issue>[] = [
           {row.original.proyecto_nombre}
           {row.original.culprit && (
             <Text span inherit ff="monospace">
-              {` · ${row.original.culprit}`}
+              {' · '}
+              <Culprit issue={row.original} />
             </Text>
           )}
         </Text>

@@ -1,7 +1,7 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { ISSUE_ESTADO_NOMBRES, type IssueEstado, type Nivel } from '@intranet/contract/insights';
+import { ISSUE_ESTADO_NOMBRES, type Issue, type IssueEstado, type Nivel } from '@intranet/contract/insights';
 import { formatFechaHora } from '../../core/format.ts';
 import { insightsMessages as t } from './messages.ts';
 
@@ -24,6 +24,25 @@ export function EstadoIssueBadge({ estado }: { estado: IssueEstado }) {
     <Badge color={t.estadoColores[estado]} variant="dot" size="md" style={WHOLE}>
       {ISSUE_ESTADO_NOMBRES[estado]}
     </Badge>
+  );
+}
+
+/**
+ * The issue's culprit: as the source maps read it when they resolve its top in-app frame, marked 'source map'
+ * (the minified one on hover and for screen readers); else as the SDK sent it.
+ */
+export function Culprit({ issue }: { issue: Pick<Issue, 'culprit' | 'culprit_mapa'> }) {
+  if (!issue.culprit_mapa) return <>{issue.culprit}</>;
+  const minificado = t.culpritMinificado(issue.culprit);
+  return (
+    <>
+      {issue.culprit_mapa}{' '}
+      <Tooltip label={minificado} multiline maw={420} withinPortal>
+        <Badge component="span" size="xs" variant="light" color="teal" aria-label={minificado} style={{ ...WHOLE, verticalAlign: 'middle', fontFamily: 'inherit' }}>
+          {t.culpritMapa}
+        </Badge>
+      </Tooltip>
+    </>
   );
 }
 

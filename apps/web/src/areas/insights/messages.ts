@@ -87,6 +87,8 @@ export const insightsMessages = {
   ocultarMarcos: (n: number) => `Ocultar ${plural(n, 'marco', 'marcos')} de bibliotecas`,
   deLaApp: 'de la app',
   resueltoConMapa: 'Resuelto con source map',
+  culpritMapa: 'source map',
+  culpritMinificado: (minificado: string) => `Resuelto con source map; minificado: ${minificado}`,
   releases: {
     tab: 'Releases',
     vacio: 'Todavía no hay releases: aparecen con los eventos que traen una release o al crearlas con sentry-cli releases new.',

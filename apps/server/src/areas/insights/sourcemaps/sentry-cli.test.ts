@@ -194,7 +194,7 @@ Sentry.flush(10000).then(() => process.exit(0));
 
   it('an error thrown from the minified bundle shows the original TypeScript file, function and line', async () => {
     const eventId = await lanzar('1.0.0');
-    const { evento } = await eventoDelIssue(eventId);
+    const { evento, issueId } = await eventoDelIssue(eventId);
     const frames = evento.exception.at(-1).frames;
     const top = frames.at(-1);
     expect(top).toMatchObject({ filename: 'src/carrito.ts', function: 'agregarItem', lineno: 8, context_line: "    throw new Error('Falta el nombre del ítem');" });
@@ -203,6 +203,13 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(top.sourcemap.minificado.lineno).toBeGreaterThan(0);
     expect(top.pre_context.at(-1)).toBe('  if (!nombre) {');
     expect(frames.at(-2)).toMatchObject({ filename: 'src/main.ts', function: 'cobrarCarrito', lineno: 5 });
+
+    // The culprit as the map reads it, in the detail and then in the list; the minified one stays beside it.
+    const detalle = (await ctx.t.app.inject({ url: `/api/insights/issues/${issueId}`, headers: ctx.admin })).json().datos;
+    expect(detalle.culprit).toMatch(/index-3f9a in /);
+    expect(detalle.culprit_mapa).toBe('src/carrito.ts in agregarItem');
+    const lista = (await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}`, headers: ctx.admin })).json().datos.items;
+    expect(lista.find((i: { id: number }) => i.id === issueId)).toMatchObject({ culprit_mapa: 'src/carrito.ts in agregarItem' });
   });
 
   it('without debug ids, by release and URL; a release without maps says why', async () => {
@@ -275,7 +282,11 @@ Sentry.flush(10000).then(() => process.exit(0));
   it('a new build of the same code joins the issue of the older build once its frames are resolved', async () => {
     const reagrupar = () => reagruparNuevos(ctx.t.db, simbolizador(ctx.t.db, diskStore(ctx.filesDir)));
     expect(await reagrupar()).toEqual({ vistos: 1, unidos: 0 });
-    const issues = async () => ctx.t.db.select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit }).from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId));
+    const issues = async () =>
+      ctx.t.db
+        .select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit, culpritMapa: insightsIssues.culpritMapa })
+        .from(insightsIssues)
+        .where(eq(insightsIssues.proyectoId, proyectoId));
     const [viejo] = await issues();
 
     // Build 2: the same code with a new function before it; another file name, other minified names and columns.
@@ -287,7 +298,7 @@ Sentry.flush(10000).then(() => process.exit(0));
     await eventoDelIssue(await lanzar('1.1.0', true, './dist2/index-8b2c.js'));
     const antes = await issues();
     expect(antes).toHaveLength(2);
-    expect(antes.find((i) => i.id !== viejo!.id)!.culprit).toMatch(/index-8b2c/);
+    expect(antes.find((i) => i.id !== viejo!.id)).toMatchObject({ culprit: expect.stringMatching(/index-8b2c/), culpritMapa: null });
 
     expect(await reagrupar()).toEqual({ vistos: 1, unidos: 1 });
     const despues = await issues();
