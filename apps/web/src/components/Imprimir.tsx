@@ -4,10 +4,8 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatFechaHora } from '../core/format.ts';
+import { PARAMETRO_IMPRIMIR as PARAMETRO } from '../core/list/useListState.ts';
 import { imprimirMessages as t } from './messages.ts';
-
-/** `?imprimir=1`: a record screen shows every tab's content at once, for paper (RecordTabs). */
-const PARAMETRO = 'imprimir';
 
 /** True while the screen is laid out for printing: all its tabs' contents one after the other. */
 export function useImprimiendo(): boolean {
@@ -16,8 +14,9 @@ export function useImprimiendo(): boolean {
 }
 
 /**
- * The browser's print of this screen. With `todo` (a record's file), the screen first shows every tab's
- * content, waits until all of it has loaded, then prints, and goes back to its tabs once the dialog closes.
+ * The browser's print of this screen. With `todo`, the screen first lays itself out for paper (`?imprimir=1`: a
+ * record's file shows every tab's content, a list every row its filter matches), waits until all of it has loaded,
+ * then prints, and goes back to its tabs or its page once the dialog closes.
  */
 export function ImprimirButton({ todo = false }: { todo?: boolean }) {
   const [params, setParams] = useSearchParams();

@@ -168,4 +168,6 @@ export const imprimirMessages = {
   imprimir: 'Imprimir',
   preparando: 'Preparando la impresión…',
   impreso: (fecha: string) => `Impreso el ${fecha}`,
+  tope: (filas: number, total: number) =>
+    `Se imprimen las primeras ${filas.toLocaleString('es-AR')} de las ${total.toLocaleString('es-AR')} filas que coinciden con el filtro; acote la lista para imprimir el resto.`,
 } as const;

@@ -39,4 +39,17 @@ describe('RolesList', () => {
     expect(resultado.textContent).toContain('Se eliminó 1 fila.');
     expect(resultado.textContent).toContain('El rol está asignado a 1 cuenta; quíteselo antes de eliminarlo: Comercial');
   });
+
+  it('prints every role the search matches, read in one request of a page\'s most, and says so when there are more', async () => {
+    const print = vi.fn();
+    window.print = print;
+    http.get.mockImplementation(answers({ '/api/roles?': { items, total: 230 } }));
+    renderUi(createElement(RolesList), { url: '/personas/roles?q=co&page=3', path: '/personas/roles' });
+    await screen.findByText('Comercial');
+    expect(screen.queryByTestId('tope-impresion')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(http.get).toHaveBeenCalledWith('/api/roles?page=1&size=200&q=co', expect.anything(), expect.anything());
+    expect(screen.getByTestId('tope-impresion').textContent).toBe('Se imprimen las primeras 2 de las 230 filas que coinciden con el filtro; acote la lista para imprimir el resto.');
+  });
 });

@@ -22,7 +22,7 @@ import { useFilasVivas, type VivoLista } from '../../core/vivo/useFilasVivas.ts'
 import type { PageCursor } from '../../core/list/useListState.ts';
 import { CambiosPendientes } from '../CambiosPendientes.tsx';
 import { ImprimirButton } from '../Imprimir.tsx';
-import { loteMessages } from '../messages.ts';
+import { imprimirMessages, loteMessages } from '../messages.ts';
 import { LoteBar, type LoteLista } from './LoteBar.tsx';
 
 /** The part of a list's state the table drives; `useListState` answers it. */
@@ -34,6 +34,8 @@ export interface DataTableList {
   setPage: (page: number, cursor?: PageCursor) => void;
   setSize: (size: number) => void;
   setSort: (sort: string | undefined) => void;
+  /** Laid out for paper: the rows are every one the filter matches, up to a page's most (`useListState`). */
+  imprimiendo?: boolean;
 }
 
 declare module '@tanstack/react-table' {
@@ -208,7 +210,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {listMessages.eliminarSeleccionados} ({selected.length})
                 </Button>
               )}
-              <ImprimirButton />
+              <ImprimirButton todo />
               {paged && isVistaLista(paged.tableId) && <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />}
               <ColumnsMenu table={table} />
             </Group>
@@ -338,6 +340,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Table>
       </Table.ScrollContainer>
+
+      {paged?.list.imprimiendo && (props.rows?.length ?? 0) < paged.total && (
+        <Text size="sm" fs="italic" data-testid="tope-impresion">
+          {imprimirMessages.tope(props.rows?.length ?? 0, paged.total)}
+        </Text>
+      )}
 
       {paged && (
         <Box className="no-print">

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { MAX_PAGE_SIZE } from '@intranet/contract/list';
 
 /** What every contract `listQuery(...)` answers once parsed: paging, sort and search, plus the area's filters. */
 interface ListQueryBase {
@@ -20,6 +21,9 @@ export interface PageCursor {
 
 /** A contract list query schema (`servidorListQuery`, `dnsListQuery`...). */
 export type ListQuerySchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig> & z.ZodType<ListQueryBase>;
+
+/** `?imprimir=1`: the screen is laid out for paper (components/Imprimir.tsx); a list then reads every row its filter matches, up to a page's most. */
+export const PARAMETRO_IMPRIMIR = 'imprimir';
 
 const PAGING_KEYS = ['page', 'size', 'sort', 'q', 'tras', 'antes'] as const;
 
@@ -64,8 +68,10 @@ export interface ListState<S extends ListQuerySchema> {
   size: number;
   sort: string | undefined;
   q: string;
-  /** `page=2&size=25&sort=-nombre&q=...` for the list call. */
+  /** `page=2&size=25&sort=-nombre&q=...` for the list call; while printing, the first `MAX_PAGE_SIZE` rows the filter matches. */
   apiParams: string;
+  /** The list is being printed: it shows every row its filter matches (up to `MAX_PAGE_SIZE`), not the page. */
+  imprimiendo: boolean;
   /** The same filters without page and size, for `export.csv`. */
   exportParams: string;
   /** With a cursor for the next or previous page, read from that row however deep the page is. */
@@ -87,6 +93,7 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readListQuery(schema, params), [schema, params]);
   const defaults = useMemo(() => schema.parse({}), [schema]);
+  const imprimiendo = params.get(PARAMETRO_IMPRIMIR) === '1';
 
   const update = useCallback(
     (changes: Record<string, ListParamValue>, { keepPage = false, replace = false } = {}) => {
@@ -118,7 +125,8 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
       size: base.size,
       sort: base.sort,
       q: base.q ?? '',
-      apiParams: listQueryString(query),
+      apiParams: imprimiendo ? listQueryString({ ...query, page: 1, size: MAX_PAGE_SIZE, tras: undefined, antes: undefined }) : listQueryString(query),
+      imprimiendo,
       exportParams: listQueryString(query, { withPaging: false }),
       setPage: (page, cursor) => update({ page, tras: cursor?.tras, antes: cursor?.antes }, { keepPage: true }),
       setSize: (size) => update({ size }),
@@ -132,5 +140,5 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
         update(cleared);
       },
     };
-  }, [query, update, schema]);
+  }, [query, update, schema, imprimiendo]);
 }
