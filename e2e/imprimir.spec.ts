@@ -100,3 +100,22 @@ test('a machine’s sheet printed to PDF with its assignment history, and a filt
   expect(hoja).toContain('Luna');
   expect(hoja).not.toContain('Cerrar sesion');
 });
+
+test('a list printed holds every row its filter matches, not only the page on screen', async ({ page }) => {
+  await contarImpresiones(page);
+  await signIn(page, 'admin');
+  // The demo's twelve notebooks (NB-…) match the search; the screen shows a page of ten.
+  await ir(page, '/maquinas?q=NB-&size=10&sort=nombre');
+  const tabla = page.getByRole('table', { name: 'Máquinas' });
+  const filas = tabla.locator('tbody tr');
+  await expect(filas).toHaveCount(10);
+  const enPantalla = await tabla.locator('tbody').textContent();
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { impresiones: number }).impresiones)).toBe(1);
+  expect(await filas.count()).toBeGreaterThan(10);
+  const ultima = (await filas.last().getByRole('link').first().textContent())?.trim() ?? '';
+  expect(ultima).toMatch(/^NB-/);
+  expect(enPantalla).not.toContain(ultima);
+  const texto = await imprimirPdf(page, 'maquinas-todas.pdf');
+  expect(texto).toContain(ultima);
+});
