@@ -150,11 +150,12 @@ const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c
 });
 // The PostgreSQL pass runs again only the server's files whose code differs there (src/test/postgres-pass.mjs).
 const pgPass = postgres
-  ? start('Route tests on PostgreSQL', ...yielding(bin('vitest'), [
-    // One worker: beside everything else a second one only slows the others.
+  ? start('Route tests on PostgreSQL', bin('vitest'), [
+    // One worker, at the end-to-end tests' priority: it mostly waits on PostgreSQL and the processes it starts
+    // (90 CPU-s in all), and yielding to the unit tests made it the run's last step (758 s).
     'run', '--project', 'server', ...POSTGRES_PASS, '--maxWorkers=1', '--reporter=default', '--reporter=json',
     `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
-  ]), { env: { ...embedded, TEST_DATABASE_URL: postgres } })
+  ], { env: { ...embedded, TEST_DATABASE_URL: postgres } })
   : undefined;
 await Promise.all([unit, checks, e2e, pgPass]);
 summarize();
