@@ -6,7 +6,8 @@ import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { conflictos } from './conflictos.ts';
-import { CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
+import { columnasEmpresa, CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
+import { columnasServidorCliente } from './servidores.ts';
 
 type EmpresaValues = z.output<typeof empresaInput>;
 
@@ -25,21 +26,6 @@ const valoresEmpresa = {
   contacto_id: empresas.contactoId,
   notas: empresas.notas,
 };
-
-const columnasEmpresa = (v: EmpresaValues) => ({
-  razonSocial: v.razon_social,
-  nombreFantasia: v.nombre_fantasia,
-  cuit: v.cuit,
-  condicionIva: v.condicion_iva,
-  email: v.email,
-  telefono: v.telefono,
-  domicilio: v.domicilio,
-  localidad: v.localidad,
-  provincia: v.provincia,
-  activo: v.activo,
-  contactoId: v.contacto_id,
-  notas: v.notas,
-});
 
 const provincias = Object.fromEntries(PROVINCIAS.map((p) => [p, p]));
 
@@ -96,18 +82,6 @@ const valoresServidor = {
   notas: servidoresCliente.notas,
 };
 
-const columnasServidor = (v: ServidorValues) => ({
-  nombre: v.nombre,
-  hostname: v.hostname,
-  ip: v.ip,
-  puerto: v.puerto,
-  so: v.so,
-  motorBd: v.motor_bd,
-  instanciaBd: v.instancia_bd,
-  versionPhysis: v.version_physis,
-  notas: v.notas,
-});
-
 /** The key of a client's server: its client's CUIT and its name, as compared. */
 const claveServidor = (cuit: unknown, nombre: unknown): string | null =>
   typeof cuit === 'string' && typeof nombre === 'string' && cuit.trim() && nombre.trim() ? `${cuitDigits(cuit)}|${nombre.trim().toLowerCase()}` : null;
@@ -151,11 +125,11 @@ export const servidoresClienteImportacion: ImportacionSpec<ServidorValues> = {
     const ids = new Map((await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits))).map((e) => [e.cuit, e.id]));
     const falta = cuits.find((c) => !ids.has(c));
     if (falta) throw new ApiError(400, `CUIT del cliente: no hay un cliente con el CUIT ${formatCuit(falta)}`);
-    return insertarFilas(tx, servidoresCliente, servidoresCliente.id, filas.map((f) => ({ ...columnasServidor(f), empresaId: ids.get(f.cuit)! })));
+    return insertarFilas(tx, servidoresCliente, servidoresCliente.id, filas.map((f) => ({ ...columnasServidorCliente(f), empresaId: ids.get(f.cuit)! })));
   },
   // The key names the client: an update never moves a server to another one.
   actualizar: async (tx, id, v) => {
-    await tx.update(servidoresCliente).set({ ...columnasServidor(v), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
+    await tx.update(servidoresCliente).set({ ...columnasServidorCliente(v), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
   },
   conflictos,
 };

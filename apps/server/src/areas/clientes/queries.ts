@@ -182,7 +182,8 @@ export async function empresaOpciones(db: Executor, q: { q?: string | undefined;
     .limit(OPCIONES_MAX);
 }
 
-const columnas = (v: EmpresaValues) => ({
+/** A client's values as the contract gives them, as its row's columns (creating, editing, importing). */
+export const columnasEmpresa = (v: EmpresaValues) => ({
   razonSocial: v.razon_social,
   nombreFantasia: v.nombre_fantasia,
   cuit: v.cuit,
@@ -199,7 +200,7 @@ const columnas = (v: EmpresaValues) => ({
 
 export async function crearEmpresa(db: Db, values: EmpresaValues, autor: Autor | null): Promise<Empresa> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(empresas).values(columnas(values)).returning({ id: empresas.id });
+    const [row] = await tx.insert(empresas).values(columnasEmpresa(values)).returning({ id: empresas.id });
     const creado = (await empresaRow(tx, row!.id))!;
     await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
     return creado;
@@ -210,7 +211,7 @@ export async function modificarEmpresa(db: Db, id: number, values: EmpresaValues
   return db.transaction(async (tx) => {
     const antes = await empresaRow(tx, id, true);
     if (!antes) throw noExiste();
-    await tx.update(empresas).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(empresas.id, id));
+    await tx.update(empresas).set({ ...columnasEmpresa(values), actualizado: sql`now()` }).where(eq(empresas.id, id));
     const despues = (await empresaRow(tx, id))!;
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
     return despues;

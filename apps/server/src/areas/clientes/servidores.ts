@@ -58,7 +58,8 @@ export async function servidorDeEmpresa(db: Executor, empresaId: number, id: num
   if (!row) throw new ApiError(404, 'El servidor no existe o no es de este cliente', { servidor_id: ['El servidor no es de este cliente'] });
 }
 
-const columnas = (v: Values) => ({
+/** A client's server's values as the contract gives them (its DNS entries aside), as its row's columns. */
+export const columnasServidorCliente = (v: Omit<Values, 'dnss'>) => ({
   nombre: v.nombre,
   hostname: v.hostname,
   ip: v.ip,
@@ -91,7 +92,7 @@ async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<v
 export async function crearServidor(db: Db, empresaId: number, values: Values, autor: Autor | null): Promise<ServidorCliente> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, empresaId, true);
-    const [row] = await tx.insert(servidoresCliente).values({ empresaId, ...columnas(values) }).returning({ id: servidoresCliente.id });
+    const [row] = await tx.insert(servidoresCliente).values({ empresaId, ...columnasServidorCliente(values) }).returning({ id: servidoresCliente.id });
     await ponerDnss(tx, row!.id, values.dnss);
     const creado = (await servidorRow(tx, empresaId, row!.id))!;
     await writeAudit(tx, { autor, accion: 'crear servidor', entidad: ENTIDAD, entidadId: empresaId, despues: creado });
@@ -104,7 +105,7 @@ export async function modificarServidor(db: Db, empresaId: number, id: number, v
     await empresaExiste(tx, empresaId, true);
     const antes = await servidorRow(tx, empresaId, id);
     if (!antes) throw noExiste();
-    await tx.update(servidoresCliente).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
+    await tx.update(servidoresCliente).set({ ...columnasServidorCliente(values), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
     await ponerDnss(tx, id, values.dnss);
     const despues = (await servidorRow(tx, empresaId, id))!;
     await writeAudit(tx, { autor, accion: 'modificar servidor', entidad: ENTIDAD, entidadId: empresaId, antes, despues });

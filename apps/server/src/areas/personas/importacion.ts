@@ -5,7 +5,7 @@ import { personas } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { conflictos } from './conflictos.ts';
-import { ENTIDAD } from './queries.ts';
+import { columnasPersona, ENTIDAD } from './queries.ts';
 
 type PersonaValues = z.output<typeof personaInput>;
 
@@ -24,21 +24,6 @@ const valores = {
   empresa_id: personas.empresaId,
   notas: personas.notas,
 };
-
-const columnas = (v: PersonaValues) => ({
-  nombre: v.nombre,
-  apellido: v.apellido,
-  email: v.email,
-  telefono: v.telefono,
-  interno: v.interno,
-  puesto: v.puesto,
-  area: v.area,
-  responsableId: v.responsable_id,
-  legajo: v.legajo,
-  activo: v.activo,
-  empresaId: v.empresa_id,
-  notas: v.notas,
-});
 
 /** The people's import (issue 21): the export's columns, key email (case ignored). */
 export const personasImportacion: ImportacionSpec<PersonaValues> = {
@@ -79,9 +64,9 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
     }
     return porEmail;
   },
-  crear: (tx, filas) => insertarFilas(tx, personas, personas.id, filas.map(columnas)),
+  crear: (tx, filas) => insertarFilas(tx, personas, personas.id, filas.map(columnasPersona)),
   actualizar: async (tx, id, v) => {
-    await tx.update(personas).set({ ...columnas(v), actualizado: sql`now()` }).where(eq(personas.id, id));
+    await tx.update(personas).set({ ...columnasPersona(v), actualizado: sql`now()` }).where(eq(personas.id, id));
   },
   conflictos,
 };

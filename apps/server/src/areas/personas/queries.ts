@@ -176,7 +176,8 @@ export async function personaAreas(db: Executor): Promise<string[]> {
   return rows.map((r) => r.area).filter((a): a is string => a !== null);
 }
 
-const columnas = (v: PersonaValues) => ({
+/** A person's values as the contract gives them, as their row's columns (creating, editing, importing). */
+export const columnasPersona = (v: PersonaValues) => ({
   nombre: v.nombre,
   apellido: v.apellido,
   email: v.email,
@@ -211,7 +212,7 @@ async function validarResponsable(tx: Tx, id: number | null, responsableId: numb
 export async function crearPersona(db: Db, values: PersonaValues, autor: Autor): Promise<Persona> {
   return db.transaction(async (tx) => {
     await validarResponsable(tx, null, values.responsable_id);
-    const [row] = await tx.insert(personas).values(columnas(values)).returning({ id: personas.id });
+    const [row] = await tx.insert(personas).values(columnasPersona(values)).returning({ id: personas.id });
     const creada = (await personaRow(tx, row!.id))!;
     await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creada.id, despues: creada });
     return creada;
@@ -224,7 +225,7 @@ export async function modificarPersona(db: Db, id: number, values: PersonaValues
     if (!locked) throw noExiste();
     const antes = (await personaRow(tx, id))!;
     await validarResponsable(tx, id, values.responsable_id);
-    await tx.update(personas).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(personas.id, id));
+    await tx.update(personas).set({ ...columnasPersona(values), actualizado: sql`now()` }).where(eq(personas.id, id));
     // Someone who is no longer active cannot keep signing in.
     if (antes.activo && !values.activo) await desactivarCuentaDePersona(tx, id, autor);
     const despues = (await personaRow(tx, id))!;

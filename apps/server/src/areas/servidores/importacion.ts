@@ -10,7 +10,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import { requiredText } from '@intranet/contract/validators';
 import { conflictos } from './conflictos.ts';
 import { ENTIDAD_DNS } from './dns/queries.ts';
-import { ENTIDAD } from './queries.ts';
+import { columnasServidor, ENTIDAD } from './queries.ts';
 
 type ServidorValues = z.output<typeof servidorInput>;
 
@@ -25,18 +25,6 @@ const valoresServidor = {
   estado: servidores.estado,
   notas: servidores.notas,
 };
-
-const columnasServidor = (v: ServidorValues) => ({
-  nombre: v.nombre,
-  hostname: v.hostname,
-  ipPublica: v.ip_publica,
-  ipPrivada: v.ip_privada,
-  proveedor: v.proveedor,
-  rol: v.rol,
-  so: v.so,
-  estado: v.estado,
-  notas: v.notas,
-});
 
 const ESTADOS = { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' };
 const minusculas = (v: string) => v.trim().toLowerCase();

@@ -135,7 +135,8 @@ export async function servidorDetalle(db: Executor, id: number): Promise<Servido
   return { ...servidor!, dns_entries: entries.map((e) => ({ ...e, direcciones: direcciones.get(e.id) ?? [] })) };
 }
 
-const columnas = (v: ServidorValues) => ({
+/** A server's values as the contract gives them, as its row's columns (creating, editing, importing). */
+export const columnasServidor = (v: ServidorValues) => ({
   nombre: v.nombre,
   hostname: v.hostname,
   ipPublica: v.ip_publica,
@@ -149,7 +150,7 @@ const columnas = (v: ServidorValues) => ({
 
 export async function crearServidor(db: Db, values: ServidorValues, autor: Autor): Promise<Servidor> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(servidores).values(columnas(values)).returning(campos);
+    const [row] = await tx.insert(servidores).values(columnasServidor(values)).returning(campos);
     const creado = wire(row!);
     await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
     return { ...creado, dnss: [] };
@@ -162,7 +163,7 @@ export async function modificarServidor(db: Db, id: number, values: ServidorValu
     if (!antes) throw noExiste();
     const [row] = await tx
       .update(servidores)
-      .set({ ...columnas(values), actualizado: sql`now()` })
+      .set({ ...columnasServidor(values), actualizado: sql`now()` })
       .where(eq(servidores.id, id))
       .returning(campos);
     const despues = wire(row!);
