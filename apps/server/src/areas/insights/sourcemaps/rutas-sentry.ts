@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
 import { SENTRY_ORG } from '@intranet/contract/insights';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
-import { insightsReleases } from '../../../db/schema.ts';
 import type { FileDeps } from '../../../storage/archivos.ts';
 import { origenDe } from '../rutas-comunes.ts';
+import { crearRelease, finalizarRelease, proyectosDeRelease, releaseInfo } from './releases.ts';
 import { BundleInvalido, chunksFaltantes, ensamblarBundle, guardarChunk, proyectosPorSlug, SHA1, sinElBundle } from './bundles.ts';
 
 // The part of Sentry's web API that `sentry-cli` (sourcemaps upload, releases new/finalize) calls, answered as
@@ -139,13 +138,7 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     organizacion(request);
     const b = cuerpo(releaseBody, request.body);
     const proyectos = await proyectosPorSlug(db, b.projects);
-    const finalizado = b.dateReleased ? new Date(b.dateReleased) : null;
-    for (const p of proyectos) {
-      await db
-        .insert(insightsReleases)
-        .values({ proyectoId: p.id, version: b.version, finalizado })
-        .onConflictDoNothing();
-    }
+    await crearRelease(db, proyectos, b.version, b.dateReleased ? new Date(b.dateReleased) : null);
     return reply.code(201).send(await releaseInfo(db, b.version, proyectos));
   });
 
@@ -156,40 +149,8 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     const proyectos = b.projects ? await proyectosPorSlug(db, b.projects) : await proyectosDeRelease(db, version);
     if (proyectos.length === 0) throw new SentryError(404, `La release ${version} no existe`);
     if (b.dateReleased !== undefined) {
-      const finalizado = b.dateReleased ? new Date(b.dateReleased) : null;
-      for (const p of proyectos) {
-        await db
-          .insert(insightsReleases)
-          .values({ proyectoId: p.id, version, finalizado })
-          .onConflictDoUpdate({ target: [insightsReleases.proyectoId, insightsReleases.version], set: { finalizado } });
-      }
+      await finalizarRelease(db, proyectos, version, b.dateReleased ? new Date(b.dateReleased) : null);
     }
     return releaseInfo(db, version, proyectos);
   });
-
-  async function proyectosDeRelease(d: typeof db, version: string): Promise<{ id: number; slug: string }[]> {
-    const { rows } = await d.execute<{ id: number; slug: string }>(
-      sql`select p.id, p.slug from insights_releases r join insights_proyectos p on p.id = r.proyecto_id where r.version = ${version}`,
-    );
-    return rows;
-  }
-}
-
-/** A release as Sentry's API answers it (the fields the CLI reads). */
-async function releaseInfo(db: FileDeps['db'], version: string, proyectos: { id: number; slug: string }[]) {
-  const [r] = await db
-    .select({ creado: insightsReleases.creado, finalizado: insightsReleases.finalizado })
-    .from(insightsReleases)
-    .where(and(eq(insightsReleases.version, version), eq(insightsReleases.proyectoId, proyectos[0]?.id ?? 0)));
-  return {
-    version,
-    shortVersion: version,
-    ref: null,
-    url: null,
-    dateCreated: (r?.creado ?? new Date()).toISOString(),
-    dateReleased: r?.finalizado?.toISOString() ?? null,
-    lastEvent: null,
-    newGroups: 0,
-    projects: proyectos.map((p) => ({ slug: p.slug, name: p.slug })),
-  };
 }
