@@ -1,6 +1,6 @@
 import { Box, Button, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatFechaHora } from '../core/format.ts';
@@ -21,18 +21,30 @@ export function useImprimiendo(): boolean {
 export function ImprimirButton({ todo = false }: { todo?: boolean }) {
   const [params, setParams] = useSearchParams();
   const imprimiendo = params.get(PARAMETRO) === '1';
+  const queryClient = useQueryClient();
   const cargando = useIsFetching() > 0;
   const [pedido, setPedido] = useState(false);
 
   useEffect(() => {
     if (!pedido || !imprimiendo || cargando) return;
-    // One frame for the loaded tabs to lay out before the print dialog takes its snapshot.
-    const frame = requestAnimationFrame(() => {
+    // The screen prints after two quiet frames in a row: the loaded tabs and rows lay out before the print dialog
+    // takes its snapshot. `useIsFetching` hears of a fetch only after React Query's batched notice, and the
+    // screen's queries for `?imprimir=1` start in effects that run after this one, so each frame asks the cache
+    // itself; a fetch under way starts the count again, and the data it brings renders before the second frame.
+    let frame = 0;
+    let quietos = 0;
+    const intentar = () => {
+      quietos = queryClient.isFetching() > 0 ? 0 : quietos + 1;
+      if (quietos < 2) {
+        frame = requestAnimationFrame(intentar);
+        return;
+      }
       setPedido(false);
       window.print();
-    });
+    };
+    frame = requestAnimationFrame(intentar);
     return () => cancelAnimationFrame(frame);
-  }, [pedido, imprimiendo, cargando]);
+  }, [pedido, imprimiendo, cargando, queryClient]);
 
   useEffect(() => {
     if (!todo) return;
