@@ -46,6 +46,8 @@ test('a client’s file printed to PDF: its data, servers, parameters without th
   await api(request, token, 'post', `/api/empresas/${id}/servidores`, { nombre: `srv-imp-${marca}`, hostname: 'imp.example.com', dnss: [] });
   await api(request, token, 'post', `/api/empresas/${id}/parametros`, { grupo: 'Conexión', clave: 'db.usuario', tipo: 'texto', valor: `usuario_${marca}` });
   await api(request, token, 'post', `/api/empresas/${id}/parametros`, { grupo: 'Conexión', clave: 'db.password', tipo: 'secreto', valor: SECRETO });
+  // An expiry: on screen its row ends in a column of buttons (Renovar, Editar), which paper leaves out whole.
+  await api(request, token, 'post', '/api/vencimientos/puntos-venta', { empresa_id: id, numero: 4321, modalidad: 'cai', cai_vence: '2031-03-15' });
 
   await contarImpresiones(page);
   await signIn(page, 'admin');
@@ -60,6 +62,7 @@ test('a client’s file printed to PDF: its data, servers, parameters without th
   await expect(page.getByText(`usuario_${marca}`)).toBeVisible();
   await expect.poll(() => page.evaluate(() => (window as unknown as { impresiones: number }).impresiones)).toBe(1);
 
+  await expect(page.getByRole('columnheader', { name: 'Acciones' }).first()).toBeVisible();
   const texto = await imprimirPdf(page, 'cliente.pdf');
   expect(texto).toContain(razon);
   expect(texto).toContain(`${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`);
@@ -68,10 +71,14 @@ test('a client’s file printed to PDF: its data, servers, parameters without th
   expect(texto).toContain(`usuario_${marca}`);
   expect(texto).toContain('db.password');
   expect(texto).toContain('Vencimientos');
+  expect(texto).toContain('15/03/2031');
   expect(texto).toMatch(/Intranet · Intranet de servicios y soluciones Impreso el \d{2}\/\d{2}\/\d{4}/);
   expect(texto).not.toContain(SECRETO);
   // The frame and the controls stay on the screen.
-  for (const fuera of ['Cerrar sesion', 'Imprimir', 'Editar', 'Historial', 'Volver a la lista', 'TECNICA']) expect(texto).not.toContain(fuera);
+  for (const fuera of ['Cerrar sesion', 'Imprimir', 'Editar', 'Historial', 'Volver a la lista', 'TECNICA', 'Renovar']) expect(texto).not.toContain(fuera);
+  // No header is left over a column of buttons: the actions column is off paper, header and cells.
+  expect(texto).not.toContain('Acciones');
+  await expect(page.getByRole('columnheader', { name: 'Acciones' }).first()).toBeHidden();
 });
 
 test('a machine’s sheet printed to PDF with its assignment history, and a filtered list as it shows', async ({ page }) => {

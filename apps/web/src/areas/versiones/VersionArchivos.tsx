@@ -46,7 +46,7 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
     ];
     if (!editable) return archivos;
     const quitarColumna: ColumnDef<VersionAsset> = {
-      id: 'quitar',
+      id: 'acciones',
       header: () => <VisuallyHidden>{t.quitar}</VisuallyHidden>,
       cell: ({ row: { original: a } }) => (
         <DeleteAction

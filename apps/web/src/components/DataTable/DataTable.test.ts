@@ -192,6 +192,20 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Nombre' }).style.width).toBe('24%');
   });
 
+  it('leaves the actions column and the checkboxes off paper, header and cells', () => {
+    setup({
+      onDeleteSelected: vi.fn(),
+      columns: [...columns, { id: 'acciones', header: 'Acciones', cell: () => createElement('button', null, 'Editar') }],
+    });
+    const table = screen.getByRole('table', { name: 'Servidores' });
+    expect(screen.getByRole('columnheader', { name: 'Acciones' }).className).toContain('no-print');
+    for (const fila of within(table).getAllByRole('row').slice(1)) {
+      const celdas = within(fila).getAllByRole('cell');
+      expect(celdas.map((celda) => celda.classList.contains('no-print'))).toEqual([true, false, false, true]);
+    }
+    expect(screen.getByRole('columnheader', { name: 'Nombre' }).className).not.toContain('no-print');
+  });
+
   it('shows a row as one cell across the table when it is replaced (its inline edit form)', () => {
     renderUi(
       createElement(DataTable<Fila>, {

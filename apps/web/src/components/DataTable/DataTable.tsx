@@ -114,6 +114,14 @@ export type DataTableProps<T> = DataTablePagedProps<T> | DataTableReadOnlyProps<
 
 const SELECT_COLUMN = 'seleccion';
 
+/** The id of a column of controls (edit, delete, menus): the portal's name for it, on every table. */
+const ACTIONS_COLUMN = 'acciones';
+
+/** The row checkboxes and the action buttons mean nothing on paper: their whole column, header too, stays off it. */
+function soloPantalla(columnId: string): string | undefined {
+  return columnId === SELECT_COLUMN || columnId === ACTIONS_COLUMN ? 'no-print' : undefined;
+}
+
 const NO_SORT: readonly string[] = [];
 
 /**
@@ -314,7 +322,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   data-cambiada={vivo.resaltadas.has(row.id) || undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} w={cell.column.id === SELECT_COLUMN ? 40 : undefined} ta={cell.column.columnDef.meta?.align}>
+                    <Table.Td
+                      key={cell.id}
+                      w={cell.column.id === SELECT_COLUMN ? 40 : undefined}
+                      ta={cell.column.columnDef.meta?.align}
+                      className={soloPantalla(cell.column.id)}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   ))}
@@ -333,7 +346,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Tfoot>
               <Table.Tr>
                 {table.getVisibleLeafColumns().map((column) => (
-                  <Table.Th key={column.id}>{props.footer?.[column.id]}</Table.Th>
+                  <Table.Th key={column.id} className={soloPantalla(column.id)}>
+                    {props.footer?.[column.id]}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Tfoot>
@@ -409,7 +424,7 @@ function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
   if (!sortable.includes(id)) {
     const meta = header.column.columnDef.meta;
     return (
-      <Table.Th w={id === SELECT_COLUMN ? 40 : meta?.width} ta={meta?.align}>
+      <Table.Th w={id === SELECT_COLUMN ? 40 : meta?.width} ta={meta?.align} className={soloPantalla(id)}>
         {content}
       </Table.Th>
     );
@@ -420,7 +435,7 @@ function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
   const Icon = direction === 'ascending' ? IconSortAscending : direction === 'descending' ? IconSortDescending : IconArrowsSort;
   const state = direction === 'ascending' ? `, ${listMessages.ordenAscendente}` : direction === 'descending' ? `, ${listMessages.ordenDescendente}` : '';
   return (
-    <Table.Th aria-sort={direction} w={header.column.columnDef.meta?.width} ta={header.column.columnDef.meta?.align}>
+    <Table.Th aria-sort={direction} w={header.column.columnDef.meta?.width} ta={header.column.columnDef.meta?.align} className={soloPantalla(id)}>
       <UnstyledButton onClick={() => onSort(next)} aria-label={`${columnLabel(header.column)}${state}`} fw={700} fz="sm">
         <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {content}
