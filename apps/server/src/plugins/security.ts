@@ -31,7 +31,26 @@ function cspDirectives(config: Config): Record<string, string[]> {
 }
 
 /**
- * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff, same-origin referrers.
+ * Headers only a document (or a worker) reads: a browser ignores them on a script or a stylesheet, and the first
+ * screen fetches some forty of those, each paying them again (half a kilobyte each, uncompressed in HTTP/1.1).
+ */
+const SOLO_DOCUMENTOS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** A built script or stylesheet (hashed, under /assets/; no worker lives there): run or applied by a page, never one. */
+const SUBRECURSO = /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/;
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff, same-origin referrers;
+ * a built script or stylesheet keeps nosniff, its referrer and resource policies and HSTS, without the document's.
  * Only the public routes that other sites use (corsAbierta) may be embedded by them (Cross-Origin-Resource-Policy).
  */
 export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
@@ -42,5 +61,9 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
   });
   app.addHook('onRequest', async (request, reply) => {
     if (corsAbierta(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && SUBRECURSO.test(request.url)) for (const name of SOLO_DOCUMENTOS) reply.removeHeader(name);
+    return payload;
   });
 }
