@@ -58,14 +58,44 @@ describe('importing people', () => {
     expect((await importadas(ctx))[0]!.puesto).toBeNull();
   });
 
-  it('imports its own export back unchanged (round trip)', async () => {
+  it('imports its own export back unchanged (round trip), people without email too, found by their Id', async () => {
+    await ctx.t.db.insert(personas).values([
+      { apellido: 'Sinmail', nombre: 'Uno', area: 'Soporte' },
+      { apellido: 'Sinmail', nombre: 'Dos', activo: false },
+    ]);
     const exportado = await ctx.t.app.inject({ url: '/api/personas/export.csv', headers: ctx.headers });
+    expect(exportado.body).toMatch(/^\uFEFF?Id,Apellido,Nombre,/);
     const subida = await subir(ctx, exportado.rawPayload);
-    const total = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(personas).where(sql`${personas.email} is not null`))[0]!.n;
-    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'actualizar' })).json()).datos;
-    expect(ensayo.rechazos).toEqual([]);
-    expect(ensayo.actualizar).toBe(0);
-    expect(ensayo.sin_cambios).toBe(total);
+    expect(subida.mapeo).toMatchObject({ id: 'Id', email: 'Email' });
+    expect(subida.clave_titulo).toBe('Id o Email');
+    const total = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(personas))[0]!.n;
+    const pedido = { mapeo: subida.mapeo, modo: 'actualizar' };
+    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, pedido)).json()).datos;
+    expect(ensayo).toMatchObject({ crear: 0, actualizar: 0, sin_cambios: total, rechazadas: 0, rechazos: [] });
+    expect((await post(ctx, `${BASE}/${subida.id}/importar`, pedido)).statusCode).toBe(200);
+    expect((await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(personas))[0]!.n).toBe(total);
+  });
+
+  it('updates by Id a person without email, writes a changed email, and refuses an unknown or repeated Id by row', async () => {
+    const [sinEmail] = await ctx.t.db.insert(personas).values({ apellido: 'Contacto', nombre: 'Sin correo' }).returning({ id: personas.id });
+    const id = sinEmail!.id;
+    const malo = await subir(ctx, `Id,Apellido,Nombre\n${id},Contacto,Sin correo\n${id},Contacto,Repetido\n99999999,Fantasma,Nadie\n1.5,Medio,Id\n`);
+    const rechazo = await post(ctx, `${BASE}/${malo.id}/importar`, { mapeo: malo.mapeo, modo: 'actualizar' });
+    expect(rechazo.statusCode).toBe(400);
+    expect(rechazo.json().campos).toEqual({
+      'fila 3': [`Id: se repite en la fila 2`],
+      'fila 4': ['Id: no hay un registro con el id 99999999 (¿se eliminó?); deje la celda vacía para crearlo de nuevo'],
+      'fila 5': ['Id: debe ser un número entero positivo'],
+    });
+
+    const bueno = await subir(ctx, `Id;Email;Puesto\n${id};contacto@importada.test;Compras\n`);
+    const res = await post(ctx, `${BASE}/${bueno.id}/importar`, { mapeo: bueno.mapeo, modo: 'actualizar' });
+    expect(res.json().datos).toMatchObject({ crear: 0, actualizar: 1 });
+    const [persona] = await ctx.t.db.select().from(personas).where(eq(personas.id, id));
+    expect(persona).toMatchObject({ apellido: 'Contacto', email: 'contacto@importada.test', puesto: 'Compras' });
+    // In create mode the Id is not read: the row is a new person.
+    const copia = await subir(ctx, `Id,Apellido,Nombre\n${id},Contacto,Copia\n`);
+    expect((await post(ctx, `${BASE}/${copia.id}/importar`, { mapeo: copia.mapeo, modo: 'crear' })).json().datos).toMatchObject({ crear: 1 });
   });
 
   it('answers 403 without PHY-PER#TODO', async () => {

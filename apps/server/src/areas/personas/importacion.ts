@@ -1,9 +1,10 @@
 import { personaInput } from '@intranet/contract/personas';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { personas } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
-import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
+import { campoId, type Existente, type ImportacionSpec } from '../../lists/importacion/spec.ts';
+import type { Tx } from '../../db/client.ts';
 import { conflictos } from './conflictos.ts';
 import { columnasPersona, ENTIDAD } from './queries.ts';
 
@@ -25,7 +26,18 @@ const valores = {
   notas: personas.notas,
 };
 
-/** The people's import (issue 21): the export's columns, key email (case ignored). */
+/** The stored people these conditions find, in id order, each with its values in the input shape. */
+const buscar = (tx: Tx, where: SQL) =>
+  tx
+    .select({ id: personas.id, ...valores })
+    .from(personas)
+    .where(where)
+    .orderBy(personas.id);
+
+/**
+ * The people's import (issue 21): the export's columns, key email (case ignored). The export's Id finds a person
+ * first, so that one without email (a client's contact often has none) imports back onto itself.
+ */
 export const personasImportacion: ImportacionSpec<PersonaValues> = {
   tipo: 'personas',
   etiqueta: 'personas',
@@ -36,6 +48,7 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
   clave: 'email',
   normalizarClave: (v) => v.trim().toLowerCase(),
   campos: [
+    campoId,
     { campo: 'apellido', titulo: 'Apellido', alias: ['apellidos', 'last name', 'surname', 'family name'], requerido: true, ejemplo: 'Pérez' },
     { campo: 'nombre', titulo: 'Nombre', alias: ['nombres', 'first name', 'given name', 'name'], requerido: true, ejemplo: 'Ana' },
     { campo: 'legajo', titulo: 'Legajo', alias: ['nro legajo', 'numero de legajo', 'employee id', 'employee number'], ejemplo: '1042' },
@@ -51,11 +64,7 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
   tabla: { tabla: personas, id: personas.id, actualizado: personas.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
-    const filas = await tx
-      .select({ id: personas.id, ...valores })
-      .from(personas)
-      .where(inArray(sql`lower(${personas.email})`, claves))
-      .orderBy(personas.id);
+    const filas = await buscar(tx, inArray(sql`lower(${personas.email})`, claves));
     // Two people may share an email: the first one recorded is the one updated.
     const porEmail = new Map<string, Existente>();
     for (const { id, ...v } of filas) {
@@ -64,6 +73,7 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
     }
     return porEmail;
   },
+  existentesPorId: async (tx, ids) => new Map((await buscar(tx, inArray(personas.id, ids))).map(({ id, ...v }) => [id, { id, valores: v }])),
   crear: (tx, filas) => insertarFilas(tx, personas, personas.id, filas.map(columnasPersona)),
   actualizar: async (tx, id, v) => {
     await tx.update(personas).set({ ...columnasPersona(v), actualizado: sql`now()` }).where(eq(personas.id, id));

@@ -102,6 +102,8 @@ export const personasSource = (db: Executor): ListSource<Persona> => ({
 });
 
 export const personasCsv: CsvColumn<Persona>[] = [
+  // The import finds each person by it (issue 21), email or not.
+  { titulo: 'Id', valor: (p) => p.id },
   { titulo: 'Apellido', valor: (p) => p.apellido },
   { titulo: 'Nombre', valor: (p) => p.nombre },
   { titulo: 'Legajo', valor: (p) => p.legajo },

@@ -1,6 +1,6 @@
 import type { ImportacionMapeo } from '@intranet/contract/importacion';
 import { normalizarEncabezado } from './mapeo.ts';
-import type { CampoImportado, Crudos, Existente, ImportacionSpec } from './spec.ts';
+import { CAMPO_ID, type CampoImportado, type Crudos, type Existente, type ImportacionSpec } from './spec.ts';
 
 /** The export guards text a spreadsheet would run as a formula with a leading `'` (lists/csv.ts): read it back. */
 const sinGuarda = (texto: string): string => (/^'[=+\-@\t\r]/.test(texto) ? texto.slice(1) : texto);
@@ -89,6 +89,12 @@ export function leerFila(indices: Indices, celdas: readonly string[], fila: numb
   return { fila, textos, crudos, errores };
 }
 
+/** The record's id only finds the row: the contract's payload has no such field. */
+function sinId(crudos: Crudos): Crudos {
+  const { [CAMPO_ID]: _id, ...resto } = crudos;
+  return resto;
+}
+
 /** Field errors of the schema and the area's own rules, added to the row's; the values when there are none. */
 export function validar<V extends Crudos>(
   spec: ImportacionSpec<V>,
@@ -98,7 +104,8 @@ export function validar<V extends Crudos>(
   const errores: Record<string, string[]> = { ...leida.errores };
   const requeridos = spec.campos.filter((c) => c.requerido && !existente && (leida.crudos[c.campo] === undefined || leida.crudos[c.campo] === null));
   for (const c of requeridos) errores[c.campo] ??= ['Es obligatorio'];
-  const resultado = spec.esquema.safeParse({ ...existente?.valores, ...leida.crudos });
+  const crudos = spec.existentesPorId ? sinId(leida.crudos) : leida.crudos;
+  const resultado = spec.esquema.safeParse({ ...existente?.valores, ...crudos });
   if (!resultado.success) {
     for (const issue of resultado.error.issues) {
       const campo = String(issue.path[0] ?? '');

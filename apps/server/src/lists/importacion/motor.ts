@@ -7,7 +7,7 @@ import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
 import { leerEntero, leerFilas, type Formato } from './lectura.ts';
-import type { Crudos, Existente, ImportacionSpec } from './spec.ts';
+import { CAMPO_ID, campoId, tituloClave, type Crudos, type Existente, type ImportacionSpec } from './spec.ts';
 
 export type Importacion = typeof importaciones.$inferSelect;
 
@@ -75,6 +75,22 @@ const mismo = (a: Crudos, b: Crudos): boolean => {
   return [...claves].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 };
 
+/**
+ * The row's record id when the area finds rows by it (`existentesPorId`) and the row has one; the Spanish reason
+ * when the cell is no id. Rows without one are found by their key.
+ */
+function idDe(spec: Pick<ImportacionSpec, 'existentesPorId'>, f: FilaLeida): number | string | undefined {
+  if (!spec.existentesPorId) return undefined;
+  const v = f.crudos[CAMPO_ID];
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : `${campoId.titulo}: debe ser un número entero positivo`;
+}
+
+async function buscarPorId(tx: Tx, spec: Pick<ImportacionSpec, 'existentesPorId'>, ids: readonly (number | string | undefined)[]): Promise<Map<number, Existente>> {
+  const validos = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  return spec.existentesPorId && validos.length > 0 ? spec.existentesPorId(tx, validos) : new Map();
+}
+
 interface Escritura<V> {
   fila: number;
   valores: V;
@@ -127,18 +143,30 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
       const v = f.crudos[spec.clave];
       return typeof v === 'string' && v.trim() !== '' ? normalizar(v) : null;
     };
-    const existentes = modo === 'actualizar' ? await spec.existentes(tx, [...new Set(tanda.map(claveDe).filter((c): c is string => c !== null))]) : new Map<string, Existente>();
+    const ids = new Map(tanda.map((f) => [f, modo === 'actualizar' ? idDe(spec, f) : undefined]));
+    const porClave = tanda.filter((f) => ids.get(f) === undefined);
+    const existentes = modo === 'actualizar' ? await spec.existentes(tx, [...new Set(porClave.map(claveDe).filter((c): c is string => c !== null))]) : new Map<string, Existente>();
+    const existentesPorId = await buscarPorId(tx, spec, [...ids.values()]);
     const nuevas: Escritura<V>[] = [];
     const cambios: Escritura<V>[] = [];
     for (const leida of tanda) {
-      const clave = claveDe(leida);
+      const id = ids.get(leida);
+      if (typeof id === 'string') {
+        rechazar(leida.fila, [id]);
+        continue;
+      }
+      const clave = id !== undefined ? `#${id}` : claveDe(leida);
       const previa = clave === null ? undefined : vistas.get(clave);
       if (previa !== undefined) {
-        rechazar(leida.fila, [`${spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave}: se repite en la fila ${previa}`]);
+        rechazar(leida.fila, [`${id !== undefined ? campoId.titulo : tituloClave(spec)}: se repite en la fila ${previa}`]);
         continue;
       }
       if (clave !== null) vistas.set(clave, leida.fila);
-      const existente = clave === null ? undefined : existentes.get(clave);
+      const existente = id !== undefined ? existentesPorId.get(id) : clave === null ? undefined : existentes.get(clave);
+      if (id !== undefined && !existente) {
+        rechazar(leida.fila, [`${campoId.titulo}: no hay un registro con el id ${id} (¿se eliminó?); deje la celda vacía para crearlo de nuevo`]);
+        continue;
+      }
       const { valores, errores } = validar(spec, leida, existente);
       if (errores) rechazar(leida.fila, textoDeErrores(spec, errores));
       else if (!existente) nuevas.push({ fila: leida.fila, valores });

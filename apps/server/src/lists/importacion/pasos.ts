@@ -22,7 +22,7 @@ import { csvFilename, sinFormula } from '../csv.ts';
 import { adivinarMapeo } from './mapeo.ts';
 import { ejecutar, enPorciones, filasCambiadas, filasDelArchivo, RECHAZOS_MOSTRADOS, type Importacion, type Plan } from './motor.ts';
 import { formatoDe, leerEntero, leerFilas } from './lectura.ts';
-import { camposDe, type ImportacionSpec } from './spec.ts';
+import { camposDe, tituloClave, type ImportacionSpec } from './spec.ts';
 
 type Pedido = z.output<typeof importacionInput>;
 
@@ -75,8 +75,7 @@ export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upl
     .insert(importaciones)
     .values({ tipo: spec.tipo, usuarioId, archivoSha256: upload.sha256, archivoNombre: nombre, formato, columnas, filas, mapeo })
     .returning({ id: importaciones.id });
-  const clave_titulo = spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave;
-  return { id: imp!.id, archivo: nombre, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo };
+  return { id: imp!.id, archivo: nombre, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
 }
 
 /** A mapping names only the file's columns and the area's fields. */

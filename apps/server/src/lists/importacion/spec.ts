@@ -70,6 +70,12 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   tabla: { tabla: PgTable; id: AnyPgColumn; actualizado: AnyPgColumn };
   /** The stored rows with these keys (normalized), by key. */
   existentes: (tx: Tx, claves: string[]) => Promise<Map<string, Existente>>;
+  /**
+   * The stored rows with these ids, by id. Given, the export carries the record's id (`CAMPO_ID`, declared among
+   * `campos`) and the update mode matches a row that has one by it before its key: a record without a key (a person
+   * without email) finds itself again, a changed key is written, and an id no longer stored refuses the row.
+   */
+  existentesPorId?: (tx: Tx, ids: number[]) => Promise<Map<number, Existente>>;
   /** Inserts the rows in one statement; answers their ids in order. An ApiError refuses the batch's rows with its message. */
   crear: (tx: Tx, filas: Valores[]) => Promise<number[]>;
   /** Writes one row's values over the stored one (stamping `actualizado`). */
@@ -85,6 +91,18 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   leerArchivo?: (contenido: Buffer) => Promise<string[][]>;
   /** What the area's unique indexes mean, for the rows the database refuses. */
   conflictos?: Conflictos;
+}
+
+/** The field of the record's id, the export's 'Id' column: it finds the row (`existentesPorId`), it is never written. */
+export const CAMPO_ID = 'id';
+
+/** The id column as an area declares it among its fields. */
+export const campoId: CampoImportado = { campo: CAMPO_ID, titulo: 'Id', alias: ['identificador', 'id interno'], tipo: 'numero' };
+
+/** How the wizard and the errors name the key: 'Id o Email' when the id finds rows too. */
+export function tituloClave(spec: Pick<ImportacionSpec, 'clave' | 'claveTitulo' | 'campos' | 'existentesPorId'>): string {
+  const titulo = spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave;
+  return spec.existentesPorId ? `Id o ${titulo}` : titulo;
 }
 
 /** The fields as the wizard shows them. */
