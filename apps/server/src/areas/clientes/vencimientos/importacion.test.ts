@@ -57,6 +57,25 @@ describe('importing Physis licences', () => {
     expect(await uno()).toMatchObject({ usuarios: 10, serial: 'IMP-1' });
   });
 
+  it('imports the Physis grid’s export back unchanged (round trip), licences without serial too, found by their Id', async () => {
+    const [empresa] = await ctx.t.db.select().from(empresas).limit(1);
+    const sinSerial = await subir(ctx, `CUIT,Producto,Tipo,Usuarios,Inicio,Vence\n${empresa!.cuit},PHY-ERP,Mensual,3,2026-01-01,2026-02-01\n`);
+    expect((await post(ctx, `${BASE}/${sinSerial.id}/importar`, { mapeo: sinSerial.mapeo, modo: 'crear' })).statusCode).toBe(200);
+
+    const exportado = await ctx.t.app.inject({ url: '/api/vencimientos/physis/export.csv', headers: ctx.headers });
+    expect(exportado.statusCode).toBe(200);
+    const subida = await subir(ctx, exportado.body);
+    expect(subida.mapeo).toMatchObject({ id: 'Id', cuit: 'CUIT', producto: 'Producto', modulo: 'Módulo', tipo: 'Tipo', usuarios: 'Usuarios', serial: 'Serial', inicio: 'Inicio', vence: 'Vence', baja: 'Baja', renovacion_auto: 'Renovación automática' });
+    const filas = subida.filas;
+    expect(filas).toBeGreaterThan(1);
+    const pedido = { mapeo: subida.mapeo, modo: 'actualizar' };
+    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, pedido)).json()).datos;
+    expect(ensayo).toMatchObject({ crear: 0, actualizar: 0, sin_cambios: filas, rechazadas: 0, rechazos: [] });
+    const antes = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(physisLicencias);
+    expect((await post(ctx, `${BASE}/${subida.id}/importar`, pedido)).statusCode).toBe(200);
+    expect(await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(physisLicencias)).toEqual(antes);
+  });
+
   it('answers 403 to who only reads clients', async () => {
     expect((await ctx.t.app.inject({ url: `${BASE}/plantilla.csv`, headers: ctx.lector })).statusCode).toBe(403);
   });

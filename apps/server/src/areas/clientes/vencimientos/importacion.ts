@@ -1,11 +1,11 @@
 import { cuit, formatCuit } from '@intranet/contract/clientes';
 import { LICENCIA_TIPO_ETIQUETA, licenciaInput } from '@intranet/contract/clientes/vencimientos';
 import { requiredText } from '@intranet/contract/validators';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { empresas, physisLicencias, productos } from '../../../db/schema.ts';
-import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
+import { campoId, type Existente, type ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 import { conflictos } from '../conflictos.ts';
 import { ENTIDAD } from './queries.ts';
@@ -58,7 +58,22 @@ async function conIds(tx: Tx, filas: LicenciaValues[]) {
   });
 }
 
-/** The Physis licences' import (issue 21): each row names its client by CUIT and its product; key serial. */
+/** The stored licences these conditions find, in id order, with their values as a row of the import has them. */
+async function buscar(tx: Tx, where: SQL): Promise<Existente[]> {
+  const filas = await tx
+    .select({ id: physisLicencias.id, ...valores })
+    .from(physisLicencias)
+    .innerJoin(empresas, eq(empresas.id, physisLicencias.empresaId))
+    .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
+    .where(where)
+    .orderBy(physisLicencias.id);
+  return filas.map(({ id, ...v }) => ({ id, valores: v }));
+}
+
+/**
+ * The Physis licences' import (issue 21): each row names its client by CUIT and its product; key serial, and the
+ * export's Id before it (a licence without serial finds itself again).
+ */
 export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
   tipo: 'licencias',
   etiqueta: 'vencimientos',
@@ -69,6 +84,7 @@ export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
   clave: 'serial',
   normalizarClave: minusculas,
   campos: [
+    campoId,
     { campo: 'cuit', titulo: 'CUIT', alias: ['cuit del cliente', 'cliente', 'client tax id'], requerido: true, ejemplo: '30-71234567-1' },
     { campo: 'producto', titulo: 'Producto', alias: ['codigo de producto', 'product', 'sistema'], requerido: true, ejemplo: 'PHY-ERP' },
     { campo: 'modulo', titulo: 'Módulo', alias: ['modulo', 'module'], ejemplo: 'Contabilidad' },
@@ -84,17 +100,14 @@ export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
   tabla: { tabla: physisLicencias, id: physisLicencias.id, actualizado: physisLicencias.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
-    const filas = await tx
-      .select({ id: physisLicencias.id, ...valores })
-      .from(physisLicencias)
-      .innerJoin(empresas, eq(empresas.id, physisLicencias.empresaId))
-      .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
-      .where(inArray(sql`lower(${physisLicencias.serial})`, claves))
-      .orderBy(physisLicencias.id);
-    const porSerial = new Map<string, { id: number; valores: Record<string, unknown> }>();
-    for (const { id, ...v } of filas) if (!porSerial.has(minusculas(v.serial ?? ''))) porSerial.set(minusculas(v.serial ?? ''), { id, valores: v });
+    const porSerial = new Map<string, Existente>();
+    for (const e of await buscar(tx, inArray(sql`lower(${physisLicencias.serial})`, claves))) {
+      const clave = minusculas(String(e.valores.serial ?? ''));
+      if (!porSerial.has(clave)) porSerial.set(clave, e);
+    }
     return porSerial;
   },
+  existentesPorId: async (tx, ids) => new Map((await buscar(tx, inArray(physisLicencias.id, ids))).map((e) => [e.id, e])),
   crear: async (tx, filas) => {
     const nuevas = await conIds(tx, filas);
     return (await tx.insert(physisLicencias).values(nuevas).returning({ id: physisLicencias.id })).map((r) => r.id);

@@ -31,6 +31,7 @@ import { importarCertificado, modificarCertificado } from './certificados.ts';
 import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, VENCIMIENTOS_TABLAS } from './grid.ts';
 import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
 import { guardarLicencia } from './licencias.ts';
+import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
 import { guardarPuntoVenta } from './puntos-venta.ts';
 import { ENTIDAD } from './queries.ts';
 
@@ -69,14 +70,22 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.get('/api/vencimientos/:grupo/export.csv', {
     config: VER,
-    schema: { tags, summary: 'La grilla filtrada, en CSV', params: grupoParam, querystring: vencimientoExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'La grilla filtrada, en CSV',
+      description: 'La de Physis lleva las columnas de la importación de licencias (Id, CUIT, Producto, Tipo, Usuarios, Serial, Inicio…): se vuelve a importar tal cual.',
+      params: grupoParam,
+      querystring: vencimientoExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
       const { grupo } = request.params;
-      sendCsv(reply, {
-        nombre: `vencimientos-${grupo}`,
-        columnas: vencimientosCsv,
-        filas: listBatches(vencimientosList, { ...request.query, grupo }, vencimientosSource(db)),
-      });
+      const query = { ...request.query, grupo };
+      const nombre = `vencimientos-${grupo}`;
+      // The Physis grid is all licences: its CSV has the licences' import columns (round trip).
+      if (grupo === 'physis') sendCsv(reply, { nombre, columnas: licenciasCsv, filas: listBatches(vencimientosList, query, licenciasGridSource(db)) });
+      else sendCsv(reply, { nombre, columnas: vencimientosCsv, filas: listBatches(vencimientosList, query, vencimientosSource(db)) });
     },
   });
 

@@ -182,7 +182,8 @@ describe('the expiry grid', () => {
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ Cliente: 'Zeta Prueba SA', Tipo: 'Licencia', Vence: dia(-10), 'Días restantes': '-10', Estado: 'Vencido hace 10 días' });
+    // The Physis grid is all licences: its 'Tipo' is the licence's (issue 21, the import's columns).
+    expect(rows[0]).toMatchObject({ Cliente: 'Zeta Prueba SA', Tipo: 'Anual', Módulo: 'Ventas', Usuarios: '5', Inicio: dia(-400), Vence: dia(-10), 'Días restantes': '-10', Estado: 'Vencido hace 10 días' });
   });
 
   it('"Renovar" sets the new date and keeps the old one in the history and the audit log', async () => {
