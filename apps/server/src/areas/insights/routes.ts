@@ -25,6 +25,8 @@ export interface InsightsOpciones extends FileDeps {
 /** The Monitor de errores: the Sentry intake (its own encapsulated plugin), the projects, the triage and comments. */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config, store, maxBytes }) => {
   const cache = new CacheProyectos();
+  // One per process: the intake (an event that creates an issue) and the issue detail share its parsed maps.
+  const mapas = simbolizador(db, store);
   await app.register(intakeRoutes, {
     db,
     cache,
@@ -33,9 +35,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (ap
     // 50 connections batches averaged 5.5 events and cost 0.2 ms more CPU per event); the second keeps both
     // cores busy when a batch is slow. Measured in bench/intake.ts.
     escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 2, loteParaOtro: 16 },
+    simbolizador: mapas,
   });
   await app.register(proyectosRoutes, { db, config, cache });
-  await app.register(issuesRoutes, { db, config, simbolizador: simbolizador(db, store) });
+  await app.register(issuesRoutes, { db, config, simbolizador: mapas });
   await app.register(comentariosRoutes, { db });
-  await app.register(sentryApiRoutes, { db, config, store, maxBytes });
+  await app.register(sentryApiRoutes, { db, config, store, maxBytes, cache });
 };

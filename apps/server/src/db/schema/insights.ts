@@ -68,12 +68,13 @@ export const insightsIssues = pgTable(
     resueltaEl: instante('resuelta_el'),
     /**
      * The culprit as the source maps read it (file and function of the top in-app frame, resolved), set when the
-     * issue is grouped or shown, never by the intake; null when no map resolves it. The list and detail show it.
+     * issue is created with its maps there, grouped or shown; null when no map resolves it. The list and detail show it.
      */
     culpritMapa: text('culprit_mapa'),
     /**
      * The grouping key of its first event with the frames resolved through the project's source maps (issue 22),
-     * '-' when none could be; null until looked at. A new build's issue with the key of an older one joins it.
+     * set by the intake when it creates the issue, '-' when none could be; null until looked at (the merge job).
+     * A new build's first event with the key of an older issue joins it.
      */
     huellaSimbolica: text('huella_simbolica'),
   },

@@ -48,6 +48,20 @@ describe('escribirLote', () => {
     expect(await ctx.t.db.$count(insightsEventos, eq(insightsEventos.issueId, viejo!.id))).toBe(4);
   });
 
+
+  it('stores the resolved key and culprit an event brings with a new issue, and never rewrites an existing issue\'s', async () => {
+    const clave = 'e'.repeat(64);
+    const primero = { ...aceptado('simbolica'), huellaSimbolica: clave, culpritMapa: 'src/carrito.ts in agregarItem' };
+    // In one batch with an event of the same key that brings none, and with an existing issue's event.
+    await escribirLote(ctx.t.db, [aceptado('alias-viejo'), primero, aceptado('simbolica')]);
+    const [nuevo] = await issue('simbolica');
+    expect(nuevo).toMatchObject({ cantidad: 2, huellaSimbolica: clave, culpritMapa: 'src/carrito.ts in agregarItem' });
+    const [viejo] = await issue('alias-viejo');
+    expect(viejo).toMatchObject({ huellaSimbolica: null, culpritMapa: null });
+
+    await escribirLote(ctx.t.db, [{ ...aceptado('simbolica'), huellaSimbolica: 'f'.repeat(64), culpritMapa: null }]);
+    expect((await issue('simbolica'))[0]).toMatchObject({ cantidad: 3, huellaSimbolica: clave, culpritMapa: 'src/carrito.ts in agregarItem' });
+  });
   it('creates a new issue once when concurrent batches bring its first events, and counts every event once', async () => {
     // Eight batches of the same new fingerprint at once; batches 1-7 also repeat three event_ids of batch 0
     // (an SDK resending while the first delivery is still being written: the same event_id and timestamp).

@@ -9,6 +9,12 @@ export interface EventoAceptado extends EventoResumido {
   recibido: Date;
   /** The JSON stored as the event's `datos`: the event as the SDK sent it (see `aceptarEvento`). */
   crudo: string;
+  /**
+   * Set when the event creates its issue in a project with source maps (sourcemaps/al-crear.ts): the grouping key
+   * with its frames resolved, and the culprit as the maps read it, stored on the new issue.
+   */
+  huellaSimbolica?: string;
+  culpritMapa?: string | null;
 }
 
 /** Characters of an event kept as sent (Sentry's own limit for an event is 1 MB). */
@@ -197,7 +203,7 @@ const REABRE = `(i.resuelta_en_release is null or excluded.reabierta is not null
 const ESCRIBIR_LOTE = `
 with g as (
   select * from json_to_recordset($1::json) as g(proyecto_id int, huella text, fingerprint jsonb, titulo text,
-    culprit text, tipo text, nivel text, release text, environment text)
+    culprit text, tipo text, nivel text, release text, environment text, huella_simbolica text, culprit_mapa text)
 ),
 ids as (
   -- LATERAL … LIMIT 1: one index lookup per group, whatever the planner guesses of the batch's size. A key with no
@@ -236,11 +242,13 @@ cuenta as (
   select issue_id, count(*) as n, min(recibido) as primera, max(recibido) as ultima from ins group by issue_id
 ),
 up as (
-  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment, reabierta)
+  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment, reabierta,
+    huella_simbolica, culprit_mapa)
   overriding system value
   -- One row per issue: a batch may hold an issue's own key and an alias of it (the one with a later release first).
+  -- The resolved key only goes in with a new issue: an existing one keeps its own (the merge job sets it otherwise).
   select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment,
-    case when ids.reabre then now() end
+    case when ids.reabre then now() end, g.huella_simbolica, g.culprit_mapa
   from cuenta c
   join ids on ids.id = c.issue_id
   join g on g.proyecto_id = ids.proyecto_id and g.huella = ids.huella
@@ -285,14 +293,16 @@ select count(*) as n from up`;
  * locked in id order, so concurrent writers do not deadlock each other.
  */
 export async function escribirLote(db: Executor, eventos: EventoAceptado[]): Promise<void> {
-  // The issue takes what it shows from the latest event of its group.
+  // The issue takes what it shows from the latest event of its group, and its resolved key from the one that has it.
   const ultimo = new Map<string, EventoAceptado>();
+  const simbolico = new Map<string, EventoAceptado>();
   for (const e of eventos) {
     const key = `${e.proyectoId}:${e.huella}`;
     const g = ultimo.get(key);
     if (!g || e.recibido >= g.recibido) ultimo.set(key, e);
+    if (e.huellaSimbolica !== undefined) simbolico.set(key, e);
   }
-  const grupos = [...ultimo.values()].map((e) => ({
+  const grupos = [...ultimo.entries()].map(([key, e]) => ({
     proyecto_id: e.proyectoId,
     huella: e.huella,
     fingerprint: e.fingerprint,
@@ -302,6 +312,9 @@ export async function escribirLote(db: Executor, eventos: EventoAceptado[]): Pro
     nivel: e.nivel,
     release: e.release,
     environment: e.environment,
+    // Undefined (left out of the JSON, null in SQL) but when the event creates its issue in a project with maps.
+    huella_simbolica: simbolico.get(key)?.huellaSimbolica,
+    culprit_mapa: simbolico.get(key)?.culpritMapa,
   }));
   // Each event's columns as JSON with its `datos` spliced in as received: the event is not serialised again.
   const filas = eventos.map((e) => {

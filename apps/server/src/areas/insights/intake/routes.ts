@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { INTAKE_MAX_BODY } from '@intranet/contract/insights';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
-import { insightsProyectos } from '../../../db/schema.ts';
+import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
+import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
+import type { Simbolizador } from '../sourcemaps/simbolizar.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
 import { LimitePorProyecto } from './limite.ts';
 import { EventoInvalido } from './normalize.ts';
@@ -23,6 +25,8 @@ interface ProyectoIntake {
   publicKey: string;
   activo: boolean;
   limitePorMinuto: number;
+  /** Source maps were uploaded to it: an event that creates an issue is grouped by its resolved frames. */
+  conMapas: boolean;
 }
 
 /** Project lookups of the intake, cached briefly: a key rotation or a disable reaches every process within it. */
@@ -41,6 +45,8 @@ export interface IntakeOpciones {
   cache: CacheProyectos;
   /** Write queue sizing; PostgreSQL can take two batches at once, PGlite one. */
   escritura: { maxPendientes: number; maxLote: number; paralelo: number; loteParaOtro?: number };
+  /** Resolves the frames of an event that creates an issue in a project with source maps. */
+  simbolizador: Simbolizador;
 }
 
 /** Item types of an envelope that are accepted and dropped (everything except `event`). */
@@ -58,6 +64,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   const cache = opts.cache.entradas;
   const limite = new LimitePorProyecto(db, (err) => app.log.error({ err }, 'insights: límite por proyecto'));
   const escritura = new EscrituraEventos(db, opts.escritura, (err) => app.log.error({ err }, 'insights: escritura de eventos'));
+  const agrupacion = new AgrupacionAlCrear(db, opts.simbolizador, (err) => app.log.error({ err }, 'insights: agrupación por source maps'));
   app.addHook('onClose', async () => {
     limite.detener();
     await escritura.cerrar();
@@ -72,7 +79,13 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const hit = cache.get(id);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.p;
     const [p] = await db
-      .select({ id: insightsProyectos.id, publicKey: insightsProyectos.publicKey, activo: insightsProyectos.activo, limitePorMinuto: insightsProyectos.limitePorMinuto })
+      .select({
+        id: insightsProyectos.id,
+        publicKey: insightsProyectos.publicKey,
+        activo: insightsProyectos.activo,
+        limitePorMinuto: insightsProyectos.limitePorMinuto,
+        conMapas: sql<boolean>`exists (select 1 from ${insightsBundles} where ${insightsBundles.proyectoId} = ${id})`,
+      })
       .from(insightsProyectos)
       .where(eq(insightsProyectos.id, id));
     cache.set(id, { at: Date.now(), p });
@@ -93,14 +106,16 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   }
 
   /** Admits and stores the events; answers only once they are committed. */
-  async function guardar(reply: FastifyReply, p: ProyectoIntake, eventos: EventoAceptado[]): Promise<boolean> {
-    if (eventos.length === 0) return true;
-    const admision = limite.admitir(p.id, p.limitePorMinuto, eventos.length);
+  async function guardar(reply: FastifyReply, p: ProyectoIntake, admitidos: EventoAceptado[]): Promise<boolean> {
+    if (admitidos.length === 0) return true;
+    const admision = limite.admitir(p.id, p.limitePorMinuto, admitidos.length);
     if (!admision.ok) {
       retryHeaders(reply, admision.retryAfter, 'project');
-      eventosIntake.inc({ resultado: 'limitado' }, eventos.length);
+      eventosIntake.inc({ resultado: 'limitado' }, admitidos.length);
       throw new IntakeError(429, 'Se superó el límite de eventos por minuto del proyecto');
     }
+    // Only an event whose key has no issue yet is resolved through the maps; known keys pass as they are.
+    const eventos = p.conMapas ? await agrupacion.preparar(p.id, admitidos) : admitidos;
     const esperas = eventos.map((e) => escritura.encolar(e));
     if (esperas.some((w) => w === undefined)) {
       // Those that did get in will be stored; the SDK resends the lot and the repeated event_ids are stored once.

@@ -7,20 +7,26 @@ import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db
 import { eventoDe } from '../eventos.ts';
 import { culpritResuelto, simbolizador, type Simbolizador } from './simbolizar.ts';
 
-// Grouping by source-mapped frames (issue 22). The intake groups by the frames as sent, without maps (its hot path
-// stays as it was); right after, each new issue of a project with maps gets the key of its first event with the
-// frames resolved. A new build of the same code makes a new issue (its file names and minified names differ);
-// when its resolved key is an older issue's, it joins that one and its key becomes an alias the intake follows.
+// Grouping by source-mapped frames (issue 22), the fallback: the intake resolves the frames of an event that
+// creates an issue in a project with maps (al-crear.ts), so a new build of the same code joins the older issue at
+// once. An issue created before its maps were uploaded (or that the intake could not resolve) is looked at here,
+// each minute: it gets the key of its first event with the frames resolved, and when that key is an older
+// issue's, it joins that one and its own key becomes an alias the intake follows.
 
 /** '-': looked at, no key from maps (no map served its top frame, or the event set its own fingerprint). */
 const SIN_CLAVE = '-';
 /** New issues looked at per run at most. */
 const LOTE = 200;
 
-/** The resolved grouping key of an event's outermost exception, as the intake's default one, or undefined. */
-export function huellaResuelta(excepciones: ExceptionValue[], fingerprintPropio: boolean): string | undefined {
+/**
+ * The resolved grouping key of an event's outermost exception, as the intake's default one, or undefined: when no
+ * map served its top frame, or when the event was grouped by a fingerprint of its own (its key stays that one).
+ */
+export function claveResuelta(excepciones: ExceptionValue[], agrupado: { fingerprint: string[]; culprit: string }): string | undefined {
   const exterior = excepciones.at(-1);
-  if (!exterior || fingerprintPropio) return undefined;
+  if (!exterior) return undefined;
+  // Grouped by the default key (type, value, culprit as sent), not by a fingerprint the event set itself.
+  if (JSON.stringify(agrupado.fingerprint) !== JSON.stringify([exterior.type ?? '', exterior.value ?? '', agrupado.culprit])) return undefined;
   const culprit = culpritResuelto(excepciones);
   if (!culprit) return undefined;
   return createHash('sha256')
@@ -85,10 +91,7 @@ export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos
   let unidos = 0;
   for (const issue of nuevos) {
     const evento = await eventoDe(db, issue.id, 'oldest', s);
-    const exterior = evento?.exception.at(-1);
-    // Grouped by the default key (type, value, culprit), not by a fingerprint the event set itself.
-    const porDefecto = JSON.stringify(issue.fingerprint) === JSON.stringify([exterior?.type ?? '', exterior?.value ?? '', issue.culprit]);
-    const clave = evento ? huellaResuelta(evento.exception, !porDefecto) : undefined;
+    const clave = evento ? claveResuelta(evento.exception, issue) : undefined;
     if (clave) {
       const [mayor] = await db
         .select({ id: insightsIssues.id })

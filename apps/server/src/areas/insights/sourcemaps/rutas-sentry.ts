@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { FileDeps } from '../../../storage/archivos.ts';
+import type { CacheProyectos } from '../intake/routes.ts';
 import { origenDe } from '../rutas-comunes.ts';
 import { crearRelease, finalizarRelease, proyectosDeRelease, releaseInfo } from './releases.ts';
 import { BundleInvalido, chunksFaltantes, ensamblarBundle, guardarChunk, proyectosPorSlug, SHA1, sinElBundle } from './bundles.ts';
@@ -54,7 +55,7 @@ function cuerpo<T>(schema: z.ZodType<T>, body: unknown): T {
   return r.data;
 }
 
-export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { config: Config }): Promise<void> {
+export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { config: Config; cache: CacheProyectos }): Promise<void> {
   const { db, config } = opts;
   await app.register(multipart, { limits: { fileSize: CHUNK_SIZE, files: CHUNKS_POR_PEDIDO, fields: 10 } });
 
@@ -131,6 +132,8 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
       if (err instanceof BundleInvalido) return { state: 'error', missingChunks: [], detail: err.message };
       throw err;
     }
+    // This process's intake groups the projects' next new issues by their maps at once (others within seconds).
+    for (const p of proyectos) opts.cache.olvidar(p.id);
     return { state: 'ok', missingChunks: [], detail: null };
   });
 

@@ -115,12 +115,12 @@ describe('source maps uploaded by the real sentry-cli', () => {
   const env = () => ({ SENTRY_URL: proxy.url, SENTRY_ORG, SENTRY_PROJECT: PROYECTO, SENTRY_AUTH_TOKEN: token });
 
   /** The minified bundle run under @sentry/node: it throws, the SDK reports it to the project's DSN. */
-  async function lanzar(release: string, conDebugIds = true, bundle = './dist/index-3f9a.js'): Promise<string> {
-    const runner = join(dir, `run-${release}-${conDebugIds}.cjs`);
+  async function lanzar(release: string, conDebugIds = true, bundle = './dist/index-3f9a.js', proyecto = { id: proyectoId, key: KEY }): Promise<string> {
+    const runner = join(dir, `run-${proyecto.id}-${release}-${conDebugIds}.cjs`);
     await writeFile(
       runner,
       `const Sentry = require(${JSON.stringify(SENTRY_NODE)});
-Sentry.init({ dsn: ${JSON.stringify(`${base.replace('//', `//${KEY}@`)}/${proyectoId}`)}, release: ${JSON.stringify(release)}, defaultIntegrations: false, integrations: [Sentry.linkedErrorsIntegration()] });
+Sentry.init({ dsn: ${JSON.stringify(`${base.replace('//', `//${proyecto.key}@`)}/${proyecto.id}`)}, release: ${JSON.stringify(release)}, defaultIntegrations: false, integrations: [Sentry.linkedErrorsIntegration()] });
 const app = require(${JSON.stringify(bundle)});
 ${conDebugIds ? '' : 'delete globalThis._sentryDebugIds;'}
 try { app.cobrarCarrito(); } catch (err) { console.log(Sentry.captureException(err)); }
@@ -132,10 +132,10 @@ Sentry.flush(10000).then(() => process.exit(0));
     return r.salida.trim().split('\n').at(-1)!;
   }
 
-  async function eventoDelIssue(eventId: string) {
+  async function eventoDelIssue(eventId: string, proyecto = proyectoId) {
     const hasta = Date.now() + 20_000;
     for (;;) {
-      const r = await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&size=50`, headers: ctx.admin });
+      const r = await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyecto}&size=50`, headers: ctx.admin });
       for (const issue of r.json().datos.items as { id: number }[]) {
         const ev = await ctx.t.app.inject({ url: `/api/insights/issues/${issue.id}/eventos/${eventId}`, headers: ctx.admin });
         if (ev.statusCode === 200) return { issueId: issue.id, evento: ev.json().datos };
@@ -279,36 +279,70 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(((await mal.json()) as { detail: string }).detail).toContain('no coincide con su SHA-1');
   });
 
-  it('a new build of the same code joins the issue of the older build once its frames are resolved', async () => {
-    const reagrupar = () => reagruparNuevos(ctx.t.db, simbolizador(ctx.t.db, diskStore(ctx.filesDir)));
-    expect(await reagrupar()).toEqual({ vistos: 1, unidos: 0 });
-    const issues = async () =>
-      ctx.t.db
-        .select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit, culpritMapa: insightsIssues.culpritMapa })
-        .from(insightsIssues)
-        .where(eq(insightsIssues.proyectoId, proyectoId));
-    const [viejo] = await issues();
+  /** Another build of the same code: a function added before it, so other file name, minified names and columns. */
+  async function compilar(carpeta: string, archivo: string, agregado: string): Promise<void> {
+    await writeFile(join(dir, 'src', `main-${carpeta}.ts`), `${MAIN}\n${agregado}\n`);
+    const entrada = join(dir, 'src', `main-${carpeta}.ts`);
+    await build({ entryPoints: [entrada], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, carpeta, archivo), logLevel: 'silent' });
+    expect((await correr(CLI, ['sourcemaps', 'inject', carpeta], env(), dir)).code).toBe(0);
+  }
+  const reagrupar = () => reagruparNuevos(ctx.t.db, simbolizador(ctx.t.db, diskStore(ctx.filesDir)));
+  const issuesDe = async (proyecto: number) =>
+    ctx.t.db
+      .select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit, culpritMapa: insightsIssues.culpritMapa, huellaSimbolica: insightsIssues.huellaSimbolica })
+      .from(insightsIssues)
+      .where(eq(insightsIssues.proyectoId, proyecto))
+      .orderBy(insightsIssues.id);
 
-    // Build 2: the same code with a new function before it; another file name, other minified names and columns.
-    await writeFile(join(dir, 'src', 'main.ts'), `${MAIN}\nexport function vaciar(items: Item[]): number {\n  items.length = 0;\n  return 0;\n}\n`);
-    await build({ entryPoints: [join(dir, 'src', 'main.ts')], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, 'dist2', 'index-8b2c.js'), logLevel: 'silent' });
-    expect((await correr(CLI, ['sourcemaps', 'inject', 'dist2'], env(), dir)).code).toBe(0);
-    const subida = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.1.0', 'dist2'], env(), dir);
-    expect(subida.code).toBe(0);
-    await eventoDelIssue(await lanzar('1.1.0', true, './dist2/index-8b2c.js'));
-    const antes = await issues();
+  it('a new build of the same code joins the older build\'s issue with its first event, without the merge job', async () => {
+    const [p] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Tienda web B', slug: 'tienda-web-b', plataforma: 'node', publicKey: 'c'.repeat(32) }).returning();
+    const proyecto = { id: p!.id, key: 'c'.repeat(32) };
+    const envB = { ...env(), SENTRY_PROJECT: 'tienda-web-b' };
+    await compilar('dist2', 'index-8b2c.js', 'export function vaciar(items: Item[]): number {\n  items.length = 0;\n  return 0;\n}');
+    expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '3.0.0', 'dist'], envB, dir)).code).toBe(0);
+    expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '3.1.0', 'dist2'], envB, dir)).code).toBe(0);
+
+    // Build A creates the issue with its resolved key and culprit.
+    const a = await eventoDelIssue(await lanzar('3.0.0', true, './dist/index-3f9a.js', proyecto), proyecto.id);
+    const [creado] = await issuesDe(proyecto.id);
+    expect(creado).toMatchObject({ cantidad: 1, culprit: expect.stringMatching(/index-3f9a/), culpritMapa: 'src/carrito.ts in agregarItem', huellaSimbolica: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // Build B's first event: another minified key, the same resolved one; it is in that issue as soon as it is stored.
+    const eventoB = await lanzar('3.1.0', true, './dist2/index-8b2c.js', proyecto);
+    const b = await ctx.t.app.inject({ url: `/api/insights/issues/${a.issueId}/eventos/${eventoB}`, headers: ctx.admin });
+    expect(b.statusCode).toBe(200);
+    expect(b.json().datos.exception.at(-1).frames.at(-1).sourcemap.minificado.abs_path).toMatch(/index-8b2c\.js$/);
+    expect(await issuesDe(proyecto.id)).toEqual([{ ...creado, cantidad: 2, culprit: expect.stringMatching(/index-8b2c/) }]);
+    const eventos = (await ctx.t.app.inject({ url: `/api/insights/issues/${a.issueId}/eventos`, headers: ctx.admin })).json().datos;
+    expect(eventos.total).toBe(2);
+    // Its key is an alias of the issue: build B's next events go straight to it.
+    expect(await ctx.t.db.select({ issueId: insightsIssueAlias.issueId }).from(insightsIssueAlias).where(eq(insightsIssueAlias.proyectoId, proyecto.id))).toEqual([{ issueId: a.issueId }]);
+    expect((await eventoDelIssue(await lanzar('3.1.0', false, './dist2/index-8b2c.js', proyecto), proyecto.id)).issueId).toBe(a.issueId);
+    expect(await issuesDe(proyecto.id)).toHaveLength(1);
+    // Nothing left for the merge job.
+    expect(await reagrupar()).toEqual({ vistos: 0, unidos: 0 });
+  });
+
+  it('an issue created before its maps were uploaded joins the older one through the merge job', async () => {
+    const [viejo] = await issuesDe(proyectoId);
+    expect(viejo!.huellaSimbolica).toMatch(/^[0-9a-f]{64}$/);
+
+    // Build 3 throws before its maps are uploaded: the intake cannot resolve it and creates an issue as it came.
+    await compilar('dist3', 'index-c4d1.js', 'export function contar(items: Item[]): number {\n  return items.length;\n}');
+    await eventoDelIssue(await lanzar('1.2.0', true, './dist3/index-c4d1.js'));
+    const antes = await issuesDe(proyectoId);
     expect(antes).toHaveLength(2);
-    expect(antes.find((i) => i.id !== viejo!.id)).toMatchObject({ culprit: expect.stringMatching(/index-8b2c/), culpritMapa: null });
+    expect(antes.find((i) => i.id !== viejo!.id)).toMatchObject({ culprit: expect.stringMatching(/index-c4d1/), culpritMapa: null, huellaSimbolica: null });
 
+    expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '1.2.0', 'dist3'], env(), dir)).code).toBe(0);
     expect(await reagrupar()).toEqual({ vistos: 1, unidos: 1 });
-    const despues = await issues();
-    expect(despues).toEqual([{ ...viejo, cantidad: viejo!.cantidad + 1, culprit: expect.any(String) }]);
-    expect(await ctx.t.db.$count(insightsIssueAlias)).toBe(1);
+    expect(await issuesDe(proyectoId)).toEqual([{ ...viejo, cantidad: viejo!.cantidad + 1, culprit: expect.any(String) }]);
+    expect(await ctx.t.db.$count(insightsIssueAlias, eq(insightsIssueAlias.proyectoId, proyectoId))).toBe(1);
 
     // The new build's next event goes straight to the older issue.
-    const { issueId } = await eventoDelIssue(await lanzar('1.1.0', true, './dist2/index-8b2c.js'));
+    const { issueId } = await eventoDelIssue(await lanzar('1.2.0', true, './dist3/index-c4d1.js'));
     expect(issueId).toBe(viejo!.id);
-    expect(await issues()).toHaveLength(1);
+    expect(await issuesDe(proyectoId)).toHaveLength(1);
     expect(await reagrupar()).toEqual({ vistos: 0, unidos: 0 });
   });
 });
