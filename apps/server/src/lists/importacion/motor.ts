@@ -1,5 +1,6 @@
 import type { ImportacionConteo, ImportacionFila, ImportacionMapeo, ImportacionModo, ImportacionRechazo, ImportacionVistaPrevia } from '@intranet/contract/importacion';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflictOf } from '../../db/conflicts.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -103,7 +104,15 @@ interface Escritura<V> {
  * rolls everything back). A batch the database refuses (a unique index, an unknown client) is written again row
  * by row, each in its savepoint, to name the rows.
  */
-export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec: ImportacionSpec<V>, imp: Importacion, mapeo: ImportacionMapeo, modo: ImportacionModo): Promise<Plan> {
+export async function ejecutar<V extends Crudos>(
+  tx: Tx,
+  store: FileStore,
+  spec: ImportacionSpec<V>,
+  imp: Importacion,
+  pedido: { mapeo: ImportacionMapeo; modo: ImportacionModo },
+  autor: Autor,
+): Promise<Plan> {
+  const { mapeo, modo } = pedido;
   const indices = indicesDe(spec, imp.columnas, mapeo);
   const plan: Plan = { conteo: { crear: 0, actualizar: 0, sin_cambios: 0, rechazadas: 0 }, rechazos: [], creados: [], modificados: [] };
   const vistas = new Map<string, number>();
@@ -115,7 +124,7 @@ export async function ejecutar<V extends Crudos>(tx: Tx, store: FileStore, spec:
 
   const escribir = async (db: Tx, f: Escritura<V>[]) => {
     const nuevas = f.filter((x) => !x.existente);
-    const ids = nuevas.length > 0 ? await spec.crear(db, nuevas.map((n) => n.valores)) : [];
+    const ids = nuevas.length > 0 ? await spec.crear(db, nuevas.map((n) => n.valores), autor) : [];
     for (const c of f) if (c.existente) await spec.actualizar(db, c.existente.id, c.valores);
     ids.forEach((id, i) => plan.creados.push([id, nuevas[i]!.fila]));
     for (const c of f) if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });

@@ -107,13 +107,13 @@ async function guardarResultado(db: Db, imp: Importacion, pedido: Pedido, plan: 
 }
 
 /** Step 5: the import run for real in a transaction that is rolled back: exact counts, the database's refusals included. */
-export async function ensayar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, pedido: Pedido): Promise<ImportacionConteo> {
+export async function ensayar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, pedido: Pedido, autor: Autor): Promise<ImportacionConteo> {
   revisarMapeo(spec, imp, pedido.mapeo);
   if (imp.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
   let plan: Plan | undefined;
   try {
     await db.transaction(async (tx) => {
-      throw new Ensayo(await ejecutar(tx, store, spec, imp, pedido.mapeo, pedido.modo));
+      throw new Ensayo(await ejecutar(tx, store, spec, imp, pedido, autor));
     });
   } catch (err) {
     if (!(err instanceof Ensayo)) throw err;
@@ -148,7 +148,7 @@ export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, 
     const hecha = await db.transaction(async (tx) => {
       const [bloqueada] = await tx.select({ estado: importaciones.estado }).from(importaciones).where(eq(importaciones.id, imp.id)).for('update');
       if (bloqueada?.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
-      const plan = await ejecutar(tx, store, spec, imp, pedido.mapeo, pedido.modo);
+      const plan = await ejecutar(tx, store, spec, imp, pedido, autor);
       if (plan.rechazos.length > 0) throw new Ensayo(plan);
       const [fila] = await tx
         .update(importaciones)

@@ -84,7 +84,7 @@ export const importacionRoutes =
       },
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
-        return { error: null, datos: await ensayar(db, store, spec, imp, request.body) };
+        return { error: null, datos: await ensayar(db, store, spec, imp, request.body, autorDe(sessionOf(request))) };
       },
     });
 

@@ -2,6 +2,7 @@ import type { ImportacionCampo } from '@intranet/contract/importacion';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Conflictos } from '../../db/conflicts.ts';
 
@@ -76,8 +77,11 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
    * without email) finds itself again, a changed key is written, and an id no longer stored refuses the row.
    */
   existentesPorId?: (tx: Tx, ids: number[]) => Promise<Map<number, Existente>>;
-  /** Inserts the rows in one statement; answers their ids in order. An ApiError refuses the batch's rows with its message. */
-  crear: (tx: Tx, filas: Valores[]) => Promise<number[]>;
+  /**
+   * Inserts the rows in one statement; answers their ids in order. An ApiError refuses the batch's rows with its
+   * message. `autor` signs what a row does beyond its own record (a certificate paired with its request).
+   */
+  crear: (tx: Tx, filas: Valores[], autor: Autor) => Promise<number[]>;
   /** Writes one row's values over the stored one (stamping `actualizado`). */
   actualizar: (tx: Tx, id: number, valores: Valores) => Promise<void>;
   /** Whether a row says nothing new about the stored one (default: its values, through the schema, are the same). */

@@ -34,7 +34,7 @@ export async function certificadoRow(db: Executor, id: number): Promise<Certific
   return row && { ...row, creado: row.creado.toISOString() };
 }
 
-type Solicitud = typeof afipSolicitudes.$inferSelect;
+export type Solicitud = typeof afipSolicitudes.$inferSelect;
 
 /**
  * The client's pending request whose key the certificate carries. None: the import goes on as a plain one when the
@@ -62,6 +62,13 @@ async function reemplazar(tx: Tx, solicitud: Solicitud, nuevoId: number, autor: 
   await writeAudit(tx, { autor, accion: 'reemplazar', entidad: ENTIDAD.certificado, entidadId: antes.id, antes, despues: await certificadoRow(tx, antes.id) });
 }
 
+/** The key now lives with its certificate: the request is done, and the certificate it renewed is replaced. */
+export async function emparejar(tx: Tx, solicitud: Solicitud, certificadoId: number, autor: Autor): Promise<void> {
+  await tx.delete(afipSolicitudes).where(eq(afipSolicitudes.id, solicitud.id));
+  await writeAudit(tx, { autor, accion: 'emparejar', entidad: ENTIDAD.solicitud, entidadId: solicitud.id, despues: { certificado_id: certificadoId } });
+  await reemplazar(tx, solicitud, certificadoId, autor);
+}
+
 export async function importarCertificado(
   db: Db,
   archivo: ArchivoCertificado,
@@ -84,12 +91,7 @@ export async function importarCertificado(
       .returning({ id: afipCertificados.id });
     const creado = (await certificadoRow(tx, row!.id))!;
     await writeAudit(tx, { autor, accion: 'importar', entidad: ENTIDAD.certificado, entidadId: creado.id, despues: creado });
-    if (solicitud) {
-      // The key now lives with its certificate; the request is done.
-      await tx.delete(afipSolicitudes).where(eq(afipSolicitudes.id, solicitud.id));
-      await writeAudit(tx, { autor, accion: 'emparejar', entidad: ENTIDAD.solicitud, entidadId: solicitud.id, despues: { certificado_id: creado.id } });
-      await reemplazar(tx, solicitud, creado.id, autor);
-    }
+    if (solicitud) await emparejar(tx, solicitud, creado.id, autor);
     return creado;
   });
 }

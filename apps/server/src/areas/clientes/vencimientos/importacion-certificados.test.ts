@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { envelope } from '@intranet/contract/envelope';
 import { importacionConteo, importacionSubida, importacionVistaPrevia } from '@intranet/contract/importacion';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { afipCertificados, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../../test/harness.ts';
 
 const template = useTemplate();
@@ -20,6 +20,18 @@ function certificado(nombre: string, cuit: string, issuerTest = false): string {
   const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, `${nombre}.key`), '-out', ruta, '-days', '730', '-subj', issuerTest ? subj.replace('O=Prueba', 'O=Computadores Test') : subj], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   return readFileSync(ruta, 'utf8');
+}
+
+/** A test authority's key and certificate, that signs a request's CSR as AFIP would (the subject kept, its key's certificate). */
+function autoridad(): (csr: string, nombre: string) => string {
+  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'ac.key'), '-out', join(dir, 'ac.crt'), '-days', '3650', '-subj', '/C=AR/O=AC de prueba/CN=AC de prueba'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return (csr, nombre) => {
+    writeFileSync(join(dir, `${nombre}.csr`), csr);
+    const firma = spawnSync('openssl', ['x509', '-req', '-in', join(dir, `${nombre}.csr`), '-CA', join(dir, 'ac.crt'), '-CAkey', join(dir, 'ac.key'), '-set_serial', '4242', '-days', '730', '-out', join(dir, nombre)], { encoding: 'utf8' });
+    if (firma.status !== 0) throw new Error(firma.stderr);
+    return readFileSync(join(dir, nombre), 'utf8');
+  };
 }
 
 function fresh() {
@@ -88,5 +100,48 @@ describe('importing AFIP certificates in bulk', () => {
 
     expect((await post(ctx, `${BASE}/${bueno.id}/deshacer`)).statusCode).toBe(200);
     expect(await ctx.t.db.select().from(afipCertificados).where(inArray(afipCertificados.cn, ['uno', 'dos']))).toEqual([]);
+  });
+
+  it('pairs a certificate with the pending request of its key, as the single import does; refuses one for another key of that CUIT', async () => {
+    const [, , c] = await ctx.t.db.select().from(empresas).orderBy(empresas.id).limit(3);
+    const cliente = c!;
+    // The certificate being renewed, imported the single way before the request exists.
+    const viejo = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/vencimientos/certificados/importar?empresa_id=${cliente.id}&ambiente=produccion`,
+      headers: { ...ctx.headers, 'content-type': 'application/x-x509-ca-cert' },
+      payload: certificado('viejo.crt', cliente.cuit),
+    });
+    expect(viejo.statusCode, viejo.body).toBe(201);
+    const viejoId = viejo.json().datos.id as number;
+    const generada = await post(ctx, '/api/vencimientos/solicitudes', { empresa_id: cliente.id, renueva_id: viejoId, alias: 'renovado-bulk', ambiente: 'produccion', servicios: ['wsfe'] });
+    expect(generada.statusCode, generada.body).toBe(201);
+    const solicitudId = generada.json().datos.id as number;
+    const csr = await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${solicitudId}/csr`, headers: ctx.headers });
+    const firmado = autoridad()(csr.body, 'renovado.crt');
+    const ajeno = certificado('ajeno-renovado.crt', cliente.cuit);
+
+    // Read in order, as one by one: while the request waits, a certificate of its CUIT for another key is refused.
+    const malo = await subir(ctx, Buffer.from(ajeno + firmado), 'certificados.pem');
+    const rechazo = await post(ctx, `${BASE}/${malo.id}/importar`, { mapeo: malo.mapeo, modo: 'crear' });
+    expect(rechazo.statusCode).toBe(400);
+    expect(Object.keys(rechazo.json().campos)).toEqual(['fila 2']);
+    expect(rechazo.json().campos['fila 2'][0]).toMatch(new RegExp(`^El certificado no corresponde a ninguna solicitud pendiente del CUIT ${cliente.cuit}`));
+
+    const bueno = await subir(ctx, Buffer.from(firmado), 'renovado.crt');
+    const hecha = await post(ctx, `${BASE}/${bueno.id}/importar`, { mapeo: bueno.mapeo, modo: 'crear' });
+    expect(hecha.statusCode, hecha.body).toBe(200);
+    const [nuevo] = await ctx.t.db.select().from(afipCertificados).where(eq(afipCertificados.alias, 'renovado-bulk'));
+    expect(nuevo).toMatchObject({ empresaId: cliente.id, cuit: cliente.cuit, servicios: ['wsfe'], reemplazadoPor: null });
+    expect(nuevo!.claveCifrada).not.toBeNull();
+    expect(await ctx.t.db.select().from(afipSolicitudes).where(eq(afipSolicitudes.id, solicitudId))).toEqual([]);
+    const [reemplazado] = await ctx.t.db.select().from(afipCertificados).where(eq(afipCertificados.id, viejoId));
+    expect(reemplazado!.reemplazadoPor).toBe(nuevo!.id);
+
+    // Undoing would delete the only copy of the request's key: refused, nothing changed.
+    const deshacer = await post(ctx, `${BASE}/${bueno.id}/deshacer`);
+    expect(deshacer.statusCode).toBe(409);
+    expect(deshacer.json().error).toBe('No se puede deshacer: «renovado-bulk» se emparejó con su solicitud y guarda su clave; elimínelo desde la ficha del cliente si hace falta');
+    expect(await ctx.t.db.select({ id: afipCertificados.id }).from(afipCertificados).where(eq(afipCertificados.id, nuevo!.id))).toHaveLength(1);
   });
 });

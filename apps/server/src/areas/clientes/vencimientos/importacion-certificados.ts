@@ -2,15 +2,17 @@ import { X509Certificate } from 'node:crypto';
 import { formatCuit } from '@intranet/contract/clientes';
 import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
 import { requiredText } from '@intranet/contract/validators';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { z } from 'zod';
-import { afipCertificados, empresas } from '../../../db/schema.ts';
+import type { Tx } from '../../../db/client.ts';
+import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
 import { insertarFilas } from '../../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 import { conflictos } from '../conflictos.ts';
-import { leerCertificado } from './certificado.ts';
+import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
+import { emparejar, type Solicitud } from './certificados.ts';
 import { ENTIDAD } from './queries.ts';
 
 const COLUMNAS = ['Archivo', 'CUIT', 'CN', 'Ambiente', 'Emitido', 'Vence', 'Serie', 'Huella SHA-256', 'Certificado', 'Error'];
@@ -98,7 +100,46 @@ const certificadoImportado = z.object({
 });
 type CertificadoValues = z.output<typeof certificadoImportado>;
 
-/** The AFIP certificates' bulk import (issue 21): each one's client found by its CUIT; key its SHA-256 fingerprint. */
+/**
+ * The certificates inserted, each paired as the single import pairs it (certificados.ts): one whose public key is
+ * that of a pending request goes to the request's client with its alias, services and key; else to the first client
+ * of its CUIT, refused when that client awaits a certificate of that CUIT for another key.
+ */
+async function insertarEmparejados(tx: Tx, filas: CertificadoValues[]): Promise<{ ids: number[]; pares: [number, Solicitud][] }> {
+  const claves = filas.map((f) => leerCertificado(Buffer.from(f.pem)).clavePublica);
+  const cuits = [...new Set(filas.map((f) => f.cuit))];
+  const pendientes = await tx
+    .select()
+    .from(afipSolicitudes)
+    .where(or(inArray(afipSolicitudes.clavePublica, claves), inArray(afipSolicitudes.cuit, cuits)))
+    .orderBy(afipSolicitudes.id)
+    .for('update');
+  const clientes = await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits)).orderBy(empresas.id);
+  const porCuit = new Map<string, number>();
+  for (const c of clientes) if (!porCuit.has(c.cuit)) porCuit.set(c.cuit, c.id);
+  const pares: [number, Solicitud][] = [];
+  const valores = filas.map((f, i) => {
+    const par = pendientes.find((s) => s.clavePublica === claves[i]);
+    if (par && par.cuit !== f.cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, f.cuit));
+    const empresaId = par?.empresaId ?? porCuit.get(f.cuit);
+    if (empresaId === undefined) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
+    if (!par && pendientes.some((s) => s.empresaId === empresaId && s.cuit === f.cuit)) throw new ApiError(400, MENSAJES_CERTIFICADO.sinSolicitud(f.cuit));
+    if (par) pares.push([i, par]);
+    return {
+      empresaId, cuit: f.cuit, cn: f.cn, ambiente: f.ambiente, emitido: f.emitido, vence: f.vence, serial: f.serial, huella: f.huella, pem: f.pem,
+      alias: par?.alias ?? null, claveCifrada: par?.claveCifrada ?? null,
+    };
+  });
+  const ids = await insertarFilas(tx, afipCertificados, afipCertificados.id, valores);
+  // The services are an array per row, which the batch's unnest would flatten: the paired ones get theirs after.
+  for (const [i, par] of pares) if (par.servicios.length > 0) await tx.update(afipCertificados).set({ servicios: par.servicios }).where(eq(afipCertificados.id, ids[i]!));
+  return { ids, pares };
+}
+
+/**
+ * The AFIP certificates' bulk import (issue 21): each one's client found by its pending request or its CUIT; key
+ * its SHA-256 fingerprint.
+ */
 export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
   tipo: 'certificados',
   etiqueta: 'vencimientos',
@@ -131,18 +172,21 @@ export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
       .where(inArray(afipCertificados.huella, claves));
     return new Map(filas.map(({ id, ...v }) => [v.huella, { id, valores: v }]));
   },
-  crear: async (tx, filas) => {
-    const cuits = [...new Set(filas.map((f) => f.cuit))];
-    const clientes = await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits)).orderBy(empresas.id);
-    const porCuit = new Map(clientes.map((c) => [c.cuit, c.id]));
-    const falta = cuits.find((c) => !porCuit.has(c));
-    if (falta) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(falta)}`);
-    return insertarFilas(
-      tx,
-      afipCertificados,
-      afipCertificados.id,
-      filas.map((f) => ({ empresaId: porCuit.get(f.cuit)!, cuit: f.cuit, cn: f.cn, ambiente: f.ambiente, emitido: f.emitido, vence: f.vence, serial: f.serial, huella: f.huella, pem: f.pem })),
-    );
+  crear: async (tx, filas, autor) => {
+    const { ids, pares } = await insertarEmparejados(tx, filas);
+    for (const [i, solicitud] of pares) await emparejar(tx, solicitud, ids[i]!, autor);
+    return ids;
+  },
+  borrar: async (tx, ids) => {
+    // A paired certificate holds its request's key, which the request no longer has: deleting it would lose the key.
+    const conClave = await tx
+      .select({ cn: afipCertificados.cn })
+      .from(afipCertificados)
+      .where(and(inArray(afipCertificados.id, ids), isNotNull(afipCertificados.claveCifrada)));
+    if (conClave.length > 0) {
+      throw new ApiError(409, `No se puede deshacer: ${conClave.map((c) => `«${c.cn}»`).join(', ')} se emparejó con su solicitud y guarda su clave; elimínelo desde la ficha del cliente si hace falta`);
+    }
+    await tx.delete(afipCertificados).where(inArray(afipCertificados.id, ids));
   },
   // A certificate's data is its file's: the same fingerprint is the same certificate.
   sinCambios: () => true,
