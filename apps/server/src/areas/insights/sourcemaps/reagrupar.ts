@@ -114,12 +114,12 @@ export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos
   return { vistos: nuevos.length, unidos };
 }
 
-/** Each minute: the new issues of projects with source maps, grouped by their resolved frames. */
+/** Each minute: the issues of projects with source maps that the intake left without a resolved key, grouped by it. */
 export const reagruparConMapas: TareaDef = {
   nombre: 'insights-reagrupar',
   titulo: 'Agrupar errores nuevos por sus source maps',
   descripcion:
-    'Resuelve con los source maps subidos el primer evento de cada error nuevo de los proyectos que los tienen; si coincide con un error anterior (otra compilación del mismo código), lo une a ese.',
+    'Resuelve con los source maps el primer evento de cada error que la ingesta no pudo agrupar por ellos (creado antes de que se subieran sus mapas); si coincide con un error anterior (otra compilación del mismo código), lo une a ese.',
   cron: () => '* * * * *',
   programacion: () => 'Cada minuto',
   ejecutar: async ({ db, store }) => {
