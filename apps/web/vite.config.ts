@@ -33,6 +33,9 @@ function archivosDeLaPrimeraPantalla(): Set<string> | undefined {
 }
 
 export default defineConfig({
+  // The Sentry SDK's debug logging and tracing code (flags its docs name for tree-shaking): the portal's own
+  // error reporting uses neither, and the reporter's chunk loads with the first screen after sign-in.
+  define: { __SENTRY_DEBUG__: 'false', __SENTRY_TRACING__: 'false' },
   plugins: [
     react(),
     VitePWA({

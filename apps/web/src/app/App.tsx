@@ -1,5 +1,5 @@
-// Every Mantine component's styles, in their layer: /login loaded only its own (loginStyles.ts).
-import '@mantine/core/styles.layer.css';
+// The shell's Mantine styles: /login loaded only its own (loginStyles.ts), the areas bring the rest (areaStyles.ts).
+import './shellStyles.ts';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';

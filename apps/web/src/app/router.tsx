@@ -5,8 +5,13 @@ import { PageLoader } from '../pages/PageLoader.tsx';
 import { RouteError } from '../pages/RouteError.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
-/** One lazy chunk per mount of each area (spec §2); the registry lists the areas, each its own routes. */
-const areas: RouteObject[] = AREAS.flatMap((area) => area.routes.map(({ path, lazy }) => ({ path, lazy })));
+/**
+ * One lazy chunk per mount of each area (spec §2); the registry lists the areas, each its own routes. The first
+ * area opened also brings every Mantine component's styles (areaStyles.ts), which the first screen does without.
+ */
+const areas: RouteObject[] = AREAS.flatMap((area) =>
+  area.routes.map(({ path, lazy }) => ({ path, lazy: () => Promise.all([lazy(), import('./areaStyles.ts')]).then(([route]) => route) })),
+);
 
 /** /login inside the router (reached from another screen); opened directly it renders without one (boot.tsx). */
 function LoginRoute() {
