@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, paged, MAX_ID } from '../list.ts';
+import { loteBody, loteExportBody } from '../lote.ts';
 import { optionalText, requiredText } from '../validators.ts';
 export { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMes, vencimientoMeses, type VencimientoEstado, type VencimientoPlazo, type VencimientoMeses } from '../shared.ts';
 import { VENCIMIENTO_PLAZOS, type VencimientoEstado, type VencimientoPlazo } from '../shared.ts';
@@ -262,6 +263,14 @@ export const vencimientoListQuery = listQuery(VENCIMIENTO_SORT, {
 export const vencimientoExportQuery = vencimientoListQuery.omit({ page: true, size: true });
 export const vencimientoPage = paged(vencimiento);
 export const grupoParam = z.object({ grupo: z.enum(VENCIMIENTO_GRUPOS, { error: 'Grupo inválido' }) }).strict();
+
+/**
+ * `POST /api/vencimientos/{afip|physis}/lote` (issue 21): delete the chosen items (certificates, points of sale,
+ * licences) or all that match the grid's filter; on the Physis grid, also set the licences' automatic renewal.
+ */
+export const vencimientoLote = loteBody(vencimientoExportQuery, {});
+export const licenciaLote = loteBody(vencimientoExportQuery, { renovacion_auto: z.boolean({ error: 'Elija Sí o No' }) });
+export const vencimientoLoteExport = loteExportBody(vencimientoExportQuery);
 
 // ---- Renewals ----
 

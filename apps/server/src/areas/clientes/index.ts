@@ -13,6 +13,7 @@ import { vencimientosAlertas } from './vencimientos/alertas.ts';
 import { vencimientosAuditoria, vencimientosRoutes } from './vencimientos/routes.ts';
 import { solicitudesRoutes } from './vencimientos/rutas-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
+import { vencimientosAfipLote, vencimientosPhysisLote } from './vencimientos/lote.ts';
 import { clientesLote } from './lote.ts';
 import { empresasImportacion, servidoresClienteImportacion } from './importacion.ts';
 import { licenciasImportacion } from './vencimientos/importacion.ts';
@@ -34,7 +35,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, vencimientosAfipLote, vencimientosPhysisLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,

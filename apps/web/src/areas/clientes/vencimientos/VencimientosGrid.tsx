@@ -16,6 +16,7 @@ import {
   type VencimientoTipo,
 } from '@intranet/contract/clientes/vencimientos';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { LoteCampo } from '../../../components/DataTable/LoteBar.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
@@ -26,7 +27,7 @@ import { MesesChart } from '../../../components/Vencimientos/MesesChart.tsx';
 import { formatFecha } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { useEliminarItem, useMeses, useVencimientos, vencimientosCsvUrl } from './api.ts';
+import { useEliminarItem, useMeses, useVencimientos, vencimientosCsvUrl, vencimientosLoteUrl } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 import { abrirRenovar } from './RenovarDialog.tsx';
 
@@ -38,6 +39,8 @@ interface VencimientosGridProps {
   tipos: readonly VencimientoTipo[];
   /** The page's own buttons (Importar certificado, Nueva licencia). */
   actions?: ReactNode;
+  /** The fields a bulk change may set on this grid's rows (the licences' automatic renewal). */
+  camposLote?: readonly LoteCampo[];
 }
 
 /** Monthly licences renew a month ahead, certificates two years, the rest a year. */
@@ -45,9 +48,10 @@ const mesesDeRenovacion = (v: Vencimiento) => (v.tipo === 'certificado' ? 24 : v
 
 /**
  * THE expiry grid of both Vencimientos screens: client, CUIT, kind, item, due date, days left and the state
- * chip; quick filters by term, search, CSV export and "Renovar", with the month chart above.
+ * chip; quick filters by term, search, CSV export and "Renovar", with the month chart above; the bulk bar exports,
+ * deletes or changes the rows chosen, or all that match.
  */
-export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: VencimientosGridProps) {
+export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, camposLote }: VencimientosGridProps) {
   const list = useListState(vencimientoListQuery);
   const vencimientos = useVencimientos(grupo, list.apiParams);
   const meses = useMeses(grupo);
@@ -164,6 +168,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions }: V
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => `${row.item} de ${row.cliente}`}
+        lote={{ url: vencimientosLoteUrl(grupo), filtro: list.exportParams, nombre: `vencimientos-${grupo}`, eliminar: puedeEditar, campos: puedeEditar ? camposLote : undefined }}
         loading={vencimientos.isPending}
         fetching={vencimientos.isPlaceholderData}
         error={vencimientos.error}

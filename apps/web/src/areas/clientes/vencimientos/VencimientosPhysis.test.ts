@@ -65,6 +65,26 @@ describe('VencimientosPhysis', () => {
     expect(screen.queryByRole('textbox', { name: 'Tipo' })).toBeNull();
   });
 
+  it('selects licences for the bulk bar: their automatic renewal set in one request, delete and export offered', async () => {
+    http.post.mockResolvedValue(ok({ total: 1, hechos: [5], rechazados: [] }));
+    render();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP · Sueldos de Agro del Litoral S.A.' }));
+    const barra = screen.getByRole('group', { name: 'Acciones en lote' });
+    expect(within(barra).getByRole('button', { name: 'Eliminar' })).toBeTruthy();
+    expect(within(barra).getByRole('button', { name: 'Exportar selección' })).toBeTruthy();
+    fireEvent.click(within(barra).getByRole('button', { name: 'Cambiar renovación automática' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar renovación automática de 1 fila' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/vencimientos/physis/lote',
+        { seleccion: { ids: [5] }, accion: 'cambiar', cambio: { campo: 'renovacion_auto', valor: true } },
+        expect.anything(),
+      ),
+    );
+    expect(await screen.findByText('Se cambió 1 fila.')).toBeTruthy();
+  });
+
   it('renews a monthly licence one month on by default', async () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Renovar Physis ERP · Sueldos de Agro del Litoral S.A.' }));

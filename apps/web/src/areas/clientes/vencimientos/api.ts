@@ -52,6 +52,8 @@ export function useVencimientos(grupo: VencimientoGrupo, params: string) {
 }
 
 export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) => url(`/${grupo}/export.csv${exportParams ? `?${exportParams}` : ''}`);
+/** A grid's path for its bulk actions (`…/lote`, `…/lote/export.csv`). */
+export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => url(`/${grupo}`);
 
 export function useMeses(grupo: VencimientoGrupo) {
   return useQuery({
