@@ -4,6 +4,9 @@ import { MAX_ID } from './list.ts';
 /** The most rows one bulk action touches: "all that match" beyond it is refused, to be narrowed by a filter. */
 export const LOTE_MAXIMO = 10_000;
 
+/** Why "all that match" beyond `LOTE_MAXIMO` is refused: the server's field error and the bulk bar's warning. */
+export const LOTE_EXCEDIDO = `Más de ${LOTE_MAXIMO.toLocaleString('es-AR')} filas coinciden con el filtro: eliminar o cambiar en lote actúa sobre ${LOTE_MAXIMO.toLocaleString('es-AR')} como máximo, y no se hizo nada. Acote la lista con un filtro (la exportación las incluye todas).`;
+
 /** The rows a bulk action acts on: the ids chosen, or every row the list's filter and search match. */
 const seleccion = <F extends z.ZodType>(filtro: F) =>
   z.union([

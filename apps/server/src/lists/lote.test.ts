@@ -1,8 +1,8 @@
 import { transicionRechazada } from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
-import { loteResultado } from '@intranet/contract/lote';
+import { LOTE_EXCEDIDO, LOTE_MAXIMO, loteResultado } from '@intranet/contract/lote';
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditoria, maquinas } from '../db/schema.ts';
 import { bearer, createUser, freshApp, type TestApp, useTemplate } from '../test/harness.ts';
@@ -94,6 +94,24 @@ describe('POST /api/<lista>/lote', () => {
     expect(Object.keys(malCampo.body.campos)).toEqual(['cambio.campo']);
     const malFiltro = await lote('/api/maquinas', { seleccion: { filtro: { estado: 'rota' } }, accion: 'eliminar' });
     expect(malFiltro.status).toBe(400);
+  });
+
+  it('refuses "all that match" above the cap with a field error in Spanish, touching no row; the export still has them all', async () => {
+    await ctx.t.db.execute(sql`insert into maquinas (nombre, tipo) select 'TOPE-' || lpad(g::text, 5, '0'), 'notebook' from generate_series(1, ${LOTE_MAXIMO + 1}) g`);
+    const seleccion = { filtro: { q: 'TOPE-' } };
+    for (const pedido of [{ accion: 'eliminar' }, { accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } }]) {
+      const res = await lote('/api/maquinas', { seleccion, ...pedido });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(LOTE_EXCEDIDO);
+      expect(res.body.campos).toEqual({ seleccion: [LOTE_EXCEDIDO] });
+    }
+    expect(LOTE_EXCEDIDO).toMatch(/^Más de 10\.000 filas coinciden con el filtro: .* y no se hizo nada\./);
+    const [{ n }] = (await ctx.t.db.execute<{ n: number }>(sql`select count(*)::int as n from maquinas where nombre like 'TOPE-%' and estado = 'disponible'`)).rows as [{ n: number }];
+    expect(n).toBe(LOTE_MAXIMO + 1);
+    const csv = await ctx.t.app.inject({ method: 'POST', url: '/api/maquinas/lote/export.csv', payload: { seleccion }, headers: ctx.inventario });
+    expect(csv.statusCode).toBe(200);
+    expect((parse(csv.body, { bom: true, columns: true }) as unknown[]).length).toBe(LOTE_MAXIMO + 1);
+    await ctx.t.db.delete(maquinas).where(sql`${maquinas.nombre} like 'TOPE-%'`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { envelope, errorBody } from '@intranet/contract/envelope';
-import { LOTE_MAXIMO, loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/lote';
+import { LOTE_EXCEDIDO, LOTE_MAXIMO, loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/lote';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -76,7 +76,8 @@ async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
   const filas: Row[] = [];
   for await (const batch of filasDe(lote, db, seleccion)) {
     filas.push(...batch);
-    if (filas.length > LOTE_MAXIMO) throw new ApiError(400, `La selección pasa de ${LOTE_MAXIMO.toLocaleString('es-AR')} registros; acótela con un filtro`);
+    // Refused before any row is touched: acting on the first LOTE_MAXIMO would silently leave the others.
+    if (filas.length > LOTE_MAXIMO) throw new ApiError(400, LOTE_EXCEDIDO, { seleccion: [LOTE_EXCEDIDO] });
   }
   const hechos: number[] = [];
   const rechazados: LoteRechazo[] = [];

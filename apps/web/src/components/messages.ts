@@ -141,6 +141,11 @@ export const loteMessages = {
   seleccionadas: (n: number) => (n === 1 ? '1 fila seleccionada' : `${formatNumero(n)} filas seleccionadas`),
   seleccionarCoincidentes: (n: number) => `Seleccionar los ${formatNumero(n)} que coinciden con el filtro`,
   todasSeleccionadas: (n: number) => `Los ${formatNumero(n)} que coinciden con el filtro están seleccionados`,
+  /** The list stopped counting at its cap: how many match is not known, only that it is more. */
+  seleccionarMasDe: (n: number) => `Seleccionar los más de ${formatNumero(n)} que coinciden con el filtro`,
+  masDeSeleccionadas: (n: number) => `Los más de ${formatNumero(n)} que coinciden con el filtro están seleccionados`,
+  excedido: (tope: number) =>
+    `Más de ${formatNumero(tope)} filas coinciden con el filtro: eliminar o cambiar en lote actúa sobre ${formatNumero(tope)} como máximo. Acote la lista con un filtro para hacerlo; Exportar selección las incluye todas.`,
   soloLaPagina: 'Solo esta página',
   acciones: 'Acciones en lote',
   eliminar: 'Eliminar',

@@ -239,6 +239,31 @@ describe('DataTable', () => {
       expect(barra().textContent).toContain('2 filas seleccionadas');
     });
 
+    it('says in Spanish when all that match pass what one action may touch, and offers only the export', () => {
+      const barraDe = (seleccionar: string) => {
+        fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+        expect(screen.queryByTestId('lote-excedido')).toBeNull();
+        fireEvent.click(screen.getByRole('button', { name: seleccionar }));
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Más de 10.000 filas coinciden con el filtro: eliminar o cambiar en lote actúa sobre 10.000 como máximo. Acote la lista con un filtro para hacerlo; Exportar selección las incluye todas.',
+        );
+        expect((within(barra()).getByRole('button', { name: 'Eliminar' }) as HTMLButtonElement).disabled).toBe(true);
+        expect((within(barra()).getByRole('button', { name: 'Cambiar rol' }) as HTMLButtonElement).disabled).toBe(true);
+        expect((within(barra()).getByRole('button', { name: 'Exportar selección' }) as HTMLButtonElement).disabled).toBe(false);
+      };
+      // The list stopped counting: how many is unknown, and said so.
+      setup({ total: 10_000, totalExacto: false, lote });
+      barraDe('Seleccionar los más de 10.000 que coinciden con el filtro');
+      expect(screen.getByText('Los más de 10.000 que coinciden con el filtro están seleccionados')).toBeTruthy();
+      cleanup();
+      setup({ total: 12_345, lote });
+      barraDe('Seleccionar los 12.345 que coinciden con el filtro');
+      // Back to the page's rows, the actions come back.
+      fireEvent.click(screen.getByRole('button', { name: 'Solo esta página' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect((within(barra()).getByRole('button', { name: 'Eliminar' }) as HTMLButtonElement).disabled).toBe(false);
+    });
+
     it('does not offer all that match when the page holds them all', () => {
       setup({ total: 2, lote });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { parseSort } from '@intranet/contract/list';
+import { LOTE_MAXIMO } from '@intranet/contract/lote';
 import { isVistaLista } from '@intranet/contract/vistas';
 import { listMessages } from '../messages.ts';
 import { columnLabel } from './columnLabel.ts';
@@ -191,6 +192,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+  // "All that match" past what one bulk action may touch (or past where the list stopped counting) is refused by
+  // the server: the bar says so and offers only the export, which has no such cap.
+  const contadas = paged?.totalExacto ?? true;
+  const excedeTope = !contadas || (paged?.total ?? 0) > LOTE_MAXIMO;
   // The user is working on the list: a change someone else made waits until they ask for it.
   const [puntero, setPuntero] = useState(false);
   const [foco, setFoco] = useState(false);
@@ -227,32 +232,40 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
 
       {lote && paged && selected.length > 0 && (
-        <Group justify="space-between" gap="xs" px="sm" py={6} bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="no-print">
-          <LoteBar
-            lote={lote}
-            ids={todas ? 'todas' : table.getSelectedRowModel().rows.map((row) => Number(row.id))}
-            cantidad={todas ? paged.total : selected.length}
-            onHecho={() => {
-              setSelection({});
-              setTodas(false);
-            }}
-          />
-          {todas ? (
-            <Group gap="xs">
-              <Text size="sm">{loteMessages.todasSeleccionadas(paged.total)}</Text>
-              <Button size="xs" variant="subtle" onClick={() => setTodas(false)}>
-                {loteMessages.soloLaPagina}
-              </Button>
-            </Group>
-          ) : (
-            table.getIsAllPageRowsSelected() &&
-            paged.total > selected.length && (
-              <Button size="xs" variant="subtle" onClick={() => setTodas(true)}>
-                {loteMessages.seleccionarCoincidentes(paged.total)}
-              </Button>
-            )
+        <Stack gap={6} px="sm" py={6} bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="no-print">
+          <Group justify="space-between" gap="xs">
+            <LoteBar
+              lote={lote}
+              ids={todas ? 'todas' : table.getSelectedRowModel().rows.map((row) => Number(row.id))}
+              cantidad={todas ? paged.total : selected.length}
+              excede={todas && excedeTope}
+              onHecho={() => {
+                setSelection({});
+                setTodas(false);
+              }}
+            />
+            {todas ? (
+              <Group gap="xs">
+                <Text size="sm">{contadas ? loteMessages.todasSeleccionadas(paged.total) : loteMessages.masDeSeleccionadas(paged.total)}</Text>
+                <Button size="xs" variant="subtle" onClick={() => setTodas(false)}>
+                  {loteMessages.soloLaPagina}
+                </Button>
+              </Group>
+            ) : (
+              table.getIsAllPageRowsSelected() &&
+              (paged.total > selected.length || !contadas) && (
+                <Button size="xs" variant="subtle" onClick={() => setTodas(true)}>
+                  {contadas ? loteMessages.seleccionarCoincidentes(paged.total) : loteMessages.seleccionarMasDe(paged.total)}
+                </Button>
+              )
+            )}
+          </Group>
+          {todas && excedeTope && (
+            <Text size="sm" c="red" fw={600} role="alert" data-testid="lote-excedido">
+              {loteMessages.excedido(LOTE_MAXIMO)}
+            </Text>
           )}
-        </Group>
+        </Stack>
       )}
 
       <CambiosPendientes pendientes={vivo.pendientes} actualizar={vivo.actualizar} />

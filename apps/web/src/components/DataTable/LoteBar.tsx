@@ -149,10 +149,12 @@ interface LoteBarProps {
   cantidad: number;
   /** Runs once an action is done: the selection is cleared. */
   onHecho: () => void;
+  /** More rows than one action may touch (`LOTE_MAXIMO`): only the export is offered, the server would refuse the rest. */
+  excede?: boolean;
 }
 
 /** The bulk actions on a list's selection: Eliminar, "Cambiar <campo>" and Exportar selección, each one request. */
-export function LoteBar({ lote, ids, cantidad, onHecho }: LoteBarProps) {
+export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBarProps) {
   const [exportando, setExportando] = useState(false);
   const [eliminando, setEliminando] = useState(false);
   const client = useQueryClient();
@@ -205,19 +207,19 @@ export function LoteBar({ lote, ids, cantidad, onHecho }: LoteBarProps) {
         {t.seleccionadas(cantidad)}
       </Text>
       {lote.eliminar && (
-        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={eliminando} onClick={() => void eliminar()}>
+        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={eliminando} disabled={excede} onClick={() => void eliminar()}>
           {t.eliminar}
         </Button>
       )}
       {campos.length === 1 && campos[0] && (
-        <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => cambiar(campos[0]!)}>
+        <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} disabled={excede} onClick={() => cambiar(campos[0]!)}>
           {t.cambiar(campos[0].etiqueta)}
         </Button>
       )}
       {campos.length > 1 && (
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} rightSection={<IconChevronDown size={14} />}>
+            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} rightSection={<IconChevronDown size={14} />} disabled={excede}>
               {t.cambiar('…')}
             </Button>
           </Menu.Target>
