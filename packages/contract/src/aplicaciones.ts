@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText, richTextDocument } from './rich-text.ts';
+import { richText } from './rich-text.ts';
+import { richTextDocument } from './rich-text-document.ts';
 import { optionalText, requiredText } from './validators.ts';
 export { APLICACION_CANALES, type AplicacionCanal } from './shared.ts';
 import { APLICACION_CANALES } from './shared.ts';

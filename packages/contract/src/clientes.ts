@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText, richTextDocument } from './rich-text.ts';
+import { richText } from './rich-text.ts';
+import { richTextDocument } from './rich-text-document.ts';
 import { dnsRef } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText, richTextDocument } from './rich-text.ts';
-import { requiredText } from './validators.ts';
+import { richTextDocument } from './rich-text-document.ts';
 export { DESARROLLO_PRIORIDADES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloPrioridad } from './shared.ts';
 import { DESARROLLO_PRIORIDADES, type DesarrolloPrioridad } from './shared.ts';
 
@@ -54,77 +53,7 @@ export const estadoCerrado = (estado: DesarrolloEstado): boolean => estado === '
 
 // ---- Payloads ----
 
-const FECHA_INVALIDA = 'Fecha inválida (aaaa-mm-dd)';
-const fecha = z.iso.date({ error: FECHA_INVALIDA });
-const optionalFecha = z
-  .string({ error: FECHA_INVALIDA })
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .pipe(z.union([z.null(), fecha], { error: FECHA_INVALIDA }));
-
-const optionalId = (mensaje: string) =>
-  z
-    .number({ error: mensaje })
-    .int(mensaje)
-    .positive(mensaje)
-    .nullish()
-    .transform((v) => v ?? null);
-
-const HORAS_MAX = 100_000;
-const optionalHoras = z
-  .number({ error: 'Debe ser un número' })
-  .min(0, 'No puede ser negativo')
-  .max(HORAS_MAX, `Máximo ${HORAS_MAX}`)
-  .multipleOf(0.25, 'En cuartos de hora (0,25)')
-  .nullish()
-  .transform((v) => v ?? null);
-
-/** Whether the request date and `campo` parsed without issues (a refinement's `when`). */
-const fechasValidas =
-  (campo: string) =>
-  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
-    // Not an object at all (no body, a list): its type error says it; there are no dates to compare.
-    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
-    payload.issues.every((issue) => issue.path?.[0] !== 'fecha_solicitud' && issue.path?.[0] !== campo);
-
-export const COMPROMISO_ANTERIOR = 'La fecha de compromiso no puede ser anterior a la de solicitud';
-export const ENTREGA_ANTERIOR = 'La fecha de entrega no puede ser anterior a la de solicitud';
-
-/**
- * Create and update payload (`POST /api/desarrollos`, `PUT /api/desarrollos/:id`). The state is not in it:
- * a development is created pendiente and moves only through `POST /api/desarrollos/:id/estado`.
- */
-export const desarrolloInput = z
-  .object({
-    titulo: requiredText(200),
-    empresa_id: optionalId('Cliente inválido'),
-    producto_id: z.number({ error: 'Elija un producto' }).int('Elija un producto').positive('Elija un producto').max(MAX_ID, 'Id inválido'),
-    descripcion: richText,
-    prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }).default('media'),
-    responsable_id: optionalId('Responsable inválido'),
-    horas_estimadas: optionalHoras,
-    horas_reales: optionalHoras,
-    fecha_solicitud: fecha,
-    fecha_compromiso: optionalFecha,
-    fecha_entrega: optionalFecha,
-    version_id: optionalId('Versión inválida'),
-  })
-  .strict()
-  // ISO dates compare as text. Each check runs as soon as its two dates are valid, whatever else is wrong,
-  // so the form shows it together with the other errors.
-  .refine((v) => !v.fecha_compromiso || v.fecha_compromiso >= v.fecha_solicitud, {
-    path: ['fecha_compromiso'],
-    message: COMPROMISO_ANTERIOR,
-    when: fechasValidas('fecha_compromiso'),
-  })
-  .refine((v) => !v.fecha_entrega || v.fecha_entrega >= v.fecha_solicitud, {
-    path: ['fecha_entrega'],
-    message: ENTREGA_ANTERIOR,
-    when: fechasValidas('fecha_entrega'),
-  });
-export type DesarrolloInput = z.input<typeof desarrolloInput>;
-export type DesarrolloValues = z.output<typeof desarrolloInput>;
+export { COMPROMISO_ANTERIOR, ENTREGA_ANTERIOR, desarrolloInput, type DesarrolloInput, type DesarrolloValues } from './desarrollos/input.ts';
 
 /** `POST /api/desarrollos/:id/estado`: moves a development; refused (409) when the table does not allow it. */
 export const desarrolloEstadoInput = z.object({ estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }) }).strict();
@@ -206,7 +135,7 @@ export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size
 /** Bulk actions on the developments list (issue 21): delete, move to a state (by the board's rules) or set the priority. */
 export const desarrolloLote = loteBody(desarrolloExportQuery, {
   estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }),
-  prioridad: desarrolloInput.shape.prioridad.unwrap(),
+  prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }),
 });
 export const desarrolloLoteExport = loteExportBody(desarrolloExportQuery);
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText, richTextDocument } from './rich-text.ts';
+import { richText } from './rich-text.ts';
+import { richTextDocument } from './rich-text-document.ts';
 import { optionalText, requiredText } from './validators.ts';
 
 // ---- Productos (AREAS.md "Soluciones"; issue 4). Read PROD#VER, write PROD#EDITAR. ----

@@ -13,6 +13,3 @@ export const richText = z.unknown().optional().transform((value, ctx): DocumentJ
   ctx.addIssue({ code: 'custom', message: result.error });
   return z.NEVER;
 });
-
-/** A stored rich-text document as answered: the server only stores documents `richText` accepted. */
-export const richTextDocument = z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()) }) as unknown as z.ZodType<DocumentJson>;

@@ -19,6 +19,10 @@ export const RESULTADO_ETIQUETA: Readonly<Record<ActualizacionResultado, string>
   parcial: 'Parcial',
 };
 
+// ---- Versiones: release channels ----
+export const VERSION_CANALES = ['estable', 'beta', 'hotfix'] as const;
+export type VersionCanal = (typeof VERSION_CANALES)[number];
+
 // ---- Desarrollos: priorities ----
 export const DESARROLLO_PRIORIDADES = ['baja', 'media', 'alta', 'urgente'] as const;
 export type DesarrolloPrioridad = (typeof DESARROLLO_PRIORIDADES)[number];

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { nombreArchivo } from './shared.ts';
 import { listQuery, paged, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText, richTextDocument } from './rich-text.ts';
-import { versionNumero } from './version-numero.ts';
+import { richTextDocument } from './rich-text-document.ts';
 
 // ---- Versiones `{versiones}` (issue 5). Read PACKS#VER, write VERSIONES#EDITAR; the changelog needs a session. ----
 
-export const VERSION_CANALES = ['estable', 'beta', 'hotfix'] as const;
-export type VersionCanal = (typeof VERSION_CANALES)[number];
+export { VERSION_CANALES, type VersionCanal } from './shared.ts';
+import { VERSION_CANALES } from './shared.ts';
 
 export const VERSION_ESTADOS = ['borrador', 'publicada', 'retirada'] as const;
 export type VersionEstado = (typeof VERSION_ESTADOS)[number];
@@ -25,17 +24,7 @@ export const VERSION_TRANSICIONES: Readonly<Record<VersionEstado, readonly Versi
 
 export const puedePasar = (desde: VersionEstado, hacia: VersionEstado): boolean => VERSION_TRANSICIONES[desde].includes(hacia);
 
-/** Create and update payload (`POST /api/versiones`, `PUT /api/versiones/:id`). */
-export const versionInput = z
-  .object({
-    producto_id: z.number({ error: 'Este campo es requerido' }).int().positive('Este campo es requerido').max(MAX_ID, 'Id inválido'),
-    numero: versionNumero,
-    canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }),
-    notas: richText,
-  })
-  .strict();
-export type VersionInput = z.input<typeof versionInput>;
-export type VersionValues = z.output<typeof versionInput>;
+export { versionInput, type VersionInput, type VersionValues } from './versiones/input.ts';
 
 /** `POST /api/versiones/:id/estado`. */
 export const versionEstadoInput = z.object({ estado: z.enum(VERSION_ESTADOS, { error: 'Estado inválido' }) }).strict();
@@ -87,7 +76,7 @@ export const versionExportQuery = versionListQuery.omit({ page: true, size: true
 /** Bulk actions on the versions list (issue 21): delete (a published version is refused, as one by one), set state or channel. */
 export const versionLote = loteBody(versionExportQuery, {
   estado: versionEstadoInput.shape.estado,
-  canal: versionInput.shape.canal,
+  canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }),
 });
 export const versionLoteExport = loteExportBody(versionExportQuery);
 
