@@ -6,8 +6,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 const server = 'http://127.0.0.1:8080';
 const dist = new URL('./dist', import.meta.url).pathname;
 
-/** The screens a person sees first: the sign-in form, then the shell and the home screen. */
-const PRIMERA_PANTALLA = ['index.html', 'src/app/App.tsx', 'src/layout/Shell.tsx', 'src/pages/Home.tsx'];
+/**
+ * The screens a person sees first: the sign-in form, then the shell and the home screen, and the shell's command
+ * palette (loaded on its first use, yet part of the shell: it must open offline too).
+ */
+const PRIMERA_PANTALLA = ['index.html', 'src/app/App.tsx', 'src/layout/Shell.tsx', 'src/pages/Home.tsx', 'src/layout/palette/Palette.tsx'];
 
 /**
  * The built files of those screens and all they import statically, with their CSS, read from Vite's manifest

@@ -14,7 +14,7 @@ import { isOrg, useConfig } from '../core/config/config.ts';
 import { HttpError } from '../core/http/HttpError.ts';
 import { messages } from '../core/messages.ts';
 import { SelloDeImpresion } from '../components/Imprimir.tsx';
-import { Palette } from './palette/Palette.tsx';
+import { PaletteLoader } from './palette/PaletteLoader.tsx';
 import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TOPBAR_FILA, TOPBAR_FILA_PAQUETE, TopBar } from './TopBar.tsx';
@@ -76,7 +76,7 @@ function ShellLayout() {
           <Sidebar menu={menu} collapsed={collapsed && !drawer} />
         </AppShell.Navbar>
       )}
-      <Palette granted={menu.granted} />
+      <PaletteLoader granted={menu.granted} />
       <Shortcuts granted={menu.granted} />
       <AppShell.Main>
         {/* Spec §9: the content area is at least the window height minus 155 px. */}

@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, Badge, Box, Burger, Group, Kbd, Menu, Stack, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { spotlight } from '@mantine/spotlight';
 import { IconApi, IconBell, IconBellCog, IconClockPlay, IconDeviceDesktop, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMoon, IconPackage, IconSearch, IconShieldLock, IconSitemap, IconSun, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
@@ -7,6 +6,7 @@ import { messages } from '../core/messages.ts';
 import { useSesion } from '../core/session/session.ts';
 import { Campana } from './Campana.tsx';
 import { Logo } from './Logo.tsx';
+import { abrirPaleta } from './palette/PaletteLoader.tsx';
 import { paqueteNombreCorto } from './paquete.ts';
 import { TopMenu } from './TopMenu.tsx';
 import { usePaqueteLast } from './usePaqueteLast.ts';
@@ -63,7 +63,7 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
 
         <Group gap="lg" wrap="nowrap" miw={0}>
           {/* Named by what it shows ("Buscar…"), so that what is read is what is seen; the shortcut is announced apart. */}
-          <UnstyledButton onClick={() => spotlight.open()} title={t.buscarAyuda} aria-keyshortcuts="Control+K" data-testid="buscar" visibleFrom="md">
+          <UnstyledButton onClick={() => abrirPaleta()} title={t.buscarAyuda} aria-keyshortcuts="Control+K" data-testid="buscar" visibleFrom="md">
             <Group gap={8} wrap="nowrap" px={10} py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
               <IconSearch size={15} stroke={1.6} aria-hidden />
               <Text size="sm" c="dimmed" w={120}>
@@ -74,7 +74,7 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
               </Kbd>
             </Group>
           </UnstyledButton>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => spotlight.open()} aria-label={t.buscarAyuda} hiddenFrom="md">
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => abrirPaleta()} aria-label={t.buscarAyuda} hiddenFrom="md">
             <IconSearch size={20} stroke={1.6} />
           </ActionIcon>
           {paquete.data && (

@@ -35,8 +35,12 @@ function useRecords(texto: string, tipos: BusquedaTipo[] | undefined, enabled: b
  * It finds records of every area the user may read (`cli: acme` filters by kind), the screens of the menu and
  * the "new …" actions the user may take; empty, it lists what the user opened last. Arrows and Enter drive it.
  */
-export function Palette({ granted }: { granted: ReadonlySet<string> }) {
+export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; onMontada: () => void }) {
   const navigate = useNavigate();
+  // Mounted on demand (PaletteLoader), then opened: the palette's Root sees the opening and says so.
+  useEffect(() => {
+    onMontada();
+  }, [onMontada]);
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
   const [recent, setRecent] = useState<RecentItem[]>(() => readRecent());
