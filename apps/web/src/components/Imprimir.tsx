@@ -1,9 +1,8 @@
-import { Box, Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatFechaHora } from '../core/format.ts';
 import { PARAMETRO_IMPRIMIR as PARAMETRO } from '../core/list/useListState.ts';
 import { imprimirMessages as t } from './messages.ts';
 
@@ -81,23 +80,5 @@ export function ImprimirButton({ todo = false }: { todo?: boolean }) {
     <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={imprimir} loading={pedido}>
       {t.imprimir}
     </Button>
-  );
-}
-
-/** The portal's name and the moment of printing, on paper only (global.css hides it on screen). */
-export function SelloDeImpresion({ nombre }: { nombre: string }) {
-  const [ahora, setAhora] = useState(() => new Date());
-  useEffect(() => {
-    const marcar = () => setAhora(new Date());
-    window.addEventListener('beforeprint', marcar);
-    return () => window.removeEventListener('beforeprint', marcar);
-  }, []);
-  return (
-    <Box className="solo-impresion" data-testid="sello-impresion">
-      <Text size="sm" fw={700}>
-        {nombre}
-      </Text>
-      <Text size="xs">{t.impreso(formatFechaHora(ahora.toISOString()))}</Text>
-    </Box>
   );
 }

@@ -13,7 +13,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isOrg, useConfig } from '../core/config/config.ts';
 import { HttpError } from '../core/http/HttpError.ts';
 import { messages } from '../core/messages.ts';
-import { SelloDeImpresion } from '../components/Imprimir.tsx';
+import { SelloDeImpresion } from '../components/SelloDeImpresion.tsx';
 import { PaletteLoader } from './palette/PaletteLoader.tsx';
 import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
