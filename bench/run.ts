@@ -6,6 +6,7 @@ import { loginBundle } from './login-bundle.ts';
 import { freshStart } from './fresh-start.ts';
 import { apiList } from './api-list.ts';
 import { clientes } from './clientes.ts';
+import { clientesMillon } from './clientes-millon.ts';
 import { dnsMillon } from './dns-millon.ts';
 import { editorBundle } from './editor-bundle.ts';
 import { escala } from './escala.ts';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'api-list': apiList,
   clientes,
   'dns-millon': dnsMillon,
+  'clientes-millon': clientesMillon,
   'editor-bundle': editorBundle,
   intake,
   escala,
