@@ -17,6 +17,7 @@ import { overload } from './overload.ts';
 import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
 import { vencimientos } from './vencimientos.ts';
+import { vencimientosMillon } from './vencimientos-millon.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   'login-bundle': loginBundle,
@@ -25,6 +26,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   clientes,
   'dns-millon': dnsMillon,
   'clientes-millon': clientesMillon,
+  'vencimientos-millon': vencimientosMillon,
   'editor-bundle': editorBundle,
   intake,
   escala,
