@@ -13,6 +13,7 @@ import { escala } from './escala.ts';
 import { importacion } from './importacion.ts';
 import { intake } from './intake.ts';
 import { lote } from './lote.ts';
+import { monitorMillon } from './monitor-millon.ts';
 import { overload } from './overload.ts';
 import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
@@ -27,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'dns-millon': dnsMillon,
   'clientes-millon': clientesMillon,
   'vencimientos-millon': vencimientosMillon,
+  'monitor-millon': monitorMillon,
   'editor-bundle': editorBundle,
   intake,
   escala,
