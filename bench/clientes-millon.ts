@@ -158,7 +158,7 @@ export async function medirListas(
 }
 
 /** The bench clients' ids (contiguous), for cursors and one client's parameters. */
-export async function idsDelBench(databaseUrl: string): Promise<{ desde: number; hasta: number }> {
+async function idsDelBench(databaseUrl: string): Promise<{ desde: number; hasta: number }> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
