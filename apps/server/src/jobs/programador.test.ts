@@ -85,6 +85,23 @@ describe('a job that fails, and one cut off by a restart', () => {
     }
   });
 
+  it('runs an "Ejecutar ahora" at once, not at its worker\'s next poll', async () => {
+    const programador = new Programador<object>(ctx.t.db, ctx.t.config);
+    programador.definir([tarea('prueba-despertar', async () => 'hecho')], {});
+    // A poll every ten minutes: only the wake-up of the queued run can make it run within the test's time.
+    await programador.iniciar(ctx.t.database.sql, { sondeoSegundos: 600 });
+    try {
+      await programador.ejecutarAhora('prueba-despertar');
+      const filas = await hasta(
+        () => ctx.t.db.select().from(tareasEjecuciones).where(eq(tareasEjecuciones.tarea, 'prueba-despertar')),
+        (f) => f[0]?.estado === 'ok',
+      );
+      expect(filas.map((f) => [f.manual, f.resultado])).toEqual([[true, 'hecho']]);
+    } finally {
+      await programador.detener(0);
+    }
+  });
+
   it('takes up a run cut off by a stop again, in another process', async () => {
     let primera = true;
     const definicion = tarea(
