@@ -31,5 +31,8 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
+    // The browser asks for less motion, as some users do (the theme respects it): no dialog or menu transition to
+    // wait for and draw, frame by frame, while the machine is busy.
+    contextOptions: { reducedMotion: 'reduce' },
   },
 });

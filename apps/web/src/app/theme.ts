@@ -13,6 +13,9 @@ export const theme = createTheme({
   // Text on a filled colour is black or white, whichever reads better (WCAG's crossing point): never white on
   // yellow, orange or light green.
   autoContrast: true,
+  // Someone who asked their system for less motion (vestibular disorders, WCAG 2.3.3) gets dialogs, menus and
+  // drawers without their transitions.
+  respectReducedMotion: true,
   luminanceThreshold: 0.179,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
