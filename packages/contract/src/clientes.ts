@@ -4,7 +4,7 @@ import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { richText } from './rich-text.ts';
 import { richTextDocument } from './rich-text-document.ts';
-import { dnsRef } from './shared.ts';
+import { dnsRef, optionalId } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 
 // ---- Clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
@@ -67,13 +67,6 @@ const optionalEmail = z
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), z.email('Email inválido')], { error: 'Email inválido' }));
 
-const optionalId = (message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .nullish()
-    .transform((v) => v ?? null);
 
 /** Create and update payload (`POST /api/empresas`, `PUT /api/empresas/:id`). */
 export const empresaInput = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { optionalText, requiredText } from './validators.ts';
+import { optionalId } from './shared.ts';
 
 // ---- Personas: staff and client contacts (AREAS.md; issue 6) ----
 
@@ -13,13 +14,6 @@ const optionalEmail = z
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), z.email({ error: 'Email inválido' }).max(200, 'Máximo 200 caracteres')], { error: 'Email inválido' }));
 
-const optionalId = (mensaje: string) =>
-  z
-    .number({ error: mensaje })
-    .int(mensaje)
-    .positive(mensaje)
-    .nullish()
-    .transform((v) => v ?? null);
 
 /** Create and update payload of a person (`POST /api/personas`, `PUT /api/personas/:id`). */
 export const personaInput = z

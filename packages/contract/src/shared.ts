@@ -61,6 +61,15 @@ export type VencimientoMeses = z.infer<typeof vencimientoMeses>;
 // ---- Servidores ----
 
 /** A DNS entry as the spec's server shape carries it (spec §3). */
+/** An optional reference to another record by id: a positive whole number, or null when absent; `mensaje` otherwise. */
+export const optionalId = (mensaje: string) =>
+  z
+    .number({ error: mensaje })
+    .int(mensaje)
+    .positive(mensaje)
+    .nullish()
+    .transform((v) => v ?? null);
+
 export const dnsRef = z.object({ id: z.number().int(), host: z.string() });
 
 // ---- Archivos ----

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { hostname, ipAddress, optionalText, requiredText } from './validators.ts';
-import { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './shared.ts';
+import { optionalId, VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './shared.ts';
 
 // ---- Sitios Webs (AREAS.md "Soluciones"; issue 8). Read SUBPROD#VER, write SUBPROD#EDITAR. ----
 
@@ -25,13 +25,6 @@ const optionalFecha = z
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), z.iso.date({ error: FECHA_INVALIDA })], { error: FECHA_INVALIDA }));
-const optionalId = (mensaje: string) =>
-  z
-    .number({ error: mensaje })
-    .int(mensaje)
-    .positive(mensaje)
-    .nullish()
-    .transform((v) => v ?? null);
 
 const URL_INVALIDA = 'URL inválida: debe empezar con https:// y tener un nombre de host válido';
 

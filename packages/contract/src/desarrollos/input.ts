@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../list.ts';
 import { richText } from '../rich-text.ts';
-import { DESARROLLO_PRIORIDADES } from '../shared.ts';
+import { DESARROLLO_PRIORIDADES, optionalId } from '../shared.ts';
 import { requiredText } from '../validators.ts';
 
 // The payload of a development's form and of its create and update calls. Its own module, re-exported by
@@ -17,13 +17,6 @@ const optionalFecha = z
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), fecha], { error: FECHA_INVALIDA }));
 
-const optionalId = (mensaje: string) =>
-  z
-    .number({ error: mensaje })
-    .int(mensaje)
-    .positive(mensaje)
-    .nullish()
-    .transform((v) => v ?? null);
 
 const HORAS_MAX = 100_000;
 const optionalHoras = z
