@@ -7,7 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
-import { insertEmpresas } from './clientes.ts';
+import { insertEmpresas, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
@@ -57,19 +57,8 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
     const desde = Date.now();
     await insertEmpresas(database.db, CLIENTES);
     console.log(`  clientes: ${Math.round((Date.now() - desde) / 1000)} s`);
-    await paso('servidores', sql`
-      insert into servidores_cliente (empresa_id, nombre, hostname, ip, puerto, so, motor_bd, version_physis)
-      select id, 'SRV-' || id, 'srv' || id || '.cliente.local', '10.' || (id / 65536) % 256 || '.' || (id / 256) % 256 || '.' || id % 256, 1433,
-             'Windows Server 2019', 'SQL Server 2019', '8.' || (id % 7) || '.' || (id % 13)
-      from empresas where ${DEL_BENCH} and id % 3 <> 0`);
-    await paso('parámetros', sql`
-      insert into parametros (empresa_id, grupo, clave, tipo, valor, valor_cifrado)
-      select e.id, (array['General', 'Rutas', 'AFIP', 'Base de datos', 'Correo'])[1 + g % 5], 'clave.' || g,
-             case when g = 10 then 'secreto' else 'texto' end,
-             case when g = 10 then null else 'valor ' || g end,
-             case when g = 10 then 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA' else null end
-      from empresas e cross join generate_series(1, ${PARAMETROS_POR_CLIENTE}) g
-      where e.${DEL_BENCH}`);
+    await paso('servidores', insertServidores(sql`e.${DEL_BENCH} and e.id % 3 <> 0`));
+    await paso('parámetros', insertParametros(sql`e.${DEL_BENCH}`, PARAMETROS_POR_CLIENTE));
     // The expiry grids' rows, as the vencimientos bench puts them, for 1M clients: a production certificate
     // each, a homologation one for one in two, a CAI point of sale for one in ten, a licence each; expiries
     // spread over three years around today.

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
@@ -32,6 +32,23 @@ export async function insertEmpresas(db: Db, n: number): Promise<void> {
     limit ${n}`);
 }
 
+/** One server for each client `donde` picks (`e` is the client): an address and versions derived from its id. */
+export const insertServidores = (donde: SQL) => sql`
+  insert into servidores_cliente (empresa_id, nombre, hostname, ip, puerto, so, motor_bd, version_physis)
+  select e.id, 'SRV-' || e.id, 'srv' || e.id || '.cliente.local', '10.' || (e.id / 65536) % 256 || '.' || (e.id / 256) % 256 || '.' || e.id % 256, 1433,
+         'Windows Server 2019', 'SQL Server 2019', '8.' || (e.id % 7) || '.' || (e.id % 13)
+  from empresas e where ${donde}`;
+
+/** `porCliente` parameters for each client `donde` picks (`e`), in five groups; the tenth is a sealed secret. */
+export const insertParametros = (donde: SQL, porCliente: number) => sql`
+  insert into parametros (empresa_id, grupo, clave, tipo, valor, valor_cifrado)
+  select e.id, (array['General', 'Rutas', 'AFIP', 'Base de datos', 'Correo'])[1 + g % 5], 'clave.' || g,
+         case when g = 10 then 'secreto' else 'texto' end,
+         case when g = 10 then null else 'valor ' || g end,
+         case when g = 10 then 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA' else null end
+  from empresas e cross join generate_series(1, ${porCliente}) g
+  where ${donde}`;
+
 /**
  * Migrates and seeds the demo data, then 100,000 clients with valid CUITs (check digit computed in SQL), one
  * server each and 1,000,000 parameters, all with generate_series.
@@ -42,19 +59,8 @@ export async function fill(target: Target): Promise<void> {
     await migrate(database.db);
     await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
     await insertEmpresas(database.db, CLIENTES);
-    await database.db.execute(sql`
-      insert into servidores_cliente (empresa_id, nombre, hostname, ip, puerto, so, motor_bd, version_physis)
-      select id, 'SRV-' || id, 'srv' || id || '.cliente.local', '10.' || (id / 65536) % 256 || '.' || (id / 256) % 256 || '.' || id % 256, 1433,
-             'Windows Server 2019', 'SQL Server 2019', '8.' || (id % 7) || '.' || (id % 13)
-      from empresas where razon_social like '% S.A.' and cuit like '3010%'`);
-    await database.db.execute(sql`
-      insert into parametros (empresa_id, grupo, clave, tipo, valor, valor_cifrado)
-      select e.id, (array['General', 'Rutas', 'AFIP', 'Base de datos', 'Correo'])[1 + g % 5], 'clave.' || g,
-             case when g = 10 then 'secreto' else 'texto' end,
-             case when g = 10 then null else 'valor ' || g end,
-             case when g = 10 then 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA' else null end
-      from empresas e cross join generate_series(1, ${PARAMETROS_POR_CLIENTE}) g
-      where e.cuit like '3010%'`);
+    await database.db.execute(insertServidores(sql`e.razon_social like '% S.A.' and e.cuit like '3010%'`));
+    await database.db.execute(insertParametros(sql`e.cuit like '3010%'`, PARAMETROS_POR_CLIENTE));
     // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
     await database.db.execute(sql`vacuum analyze`);
   } finally {
