@@ -215,6 +215,11 @@ export const sitioVencimientoListQuery = listQuery(SITIO_VENCIMIENTO_SORT, {
 });
 export const sitioVencimientoExportQuery = sitioVencimientoListQuery.omit({ page: true, size: true });
 export const sitioVencimientoPage = paged(sitioVencimiento);
+/**
+ * `POST /api/sitios/vencimientos/lote/export.csv` (issue 21): the chosen rows, or all that match the grid's
+ * filter, in the grid's CSV. Export only: the rows are the sites' dates, changed on the site itself.
+ */
+export const sitioVencimientoLoteExport = loteExportBody(sitioVencimientoExportQuery);
 
 /** `GET /api/sitios/vencimientos/meses`: the clients' month-chart shape. */
 export const sitioVencimientoMeses = vencimientoMeses;

@@ -20,25 +20,34 @@ type Seleccion<Query> = { ids: number[] } | { filtro: Query };
 type Pedido<Query> = { seleccion: Seleccion<Query> } & ({ accion: 'eliminar' } | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } });
 
 /**
+ * The export of a list's selection (issue 21): the list it selects from and its CSV. A list whose rows derive
+ * from other records (the sites' expiry grid) takes only this: nothing of its own to delete or set.
+ */
+export interface LoteExport<Query extends ListQueryBase, Row extends { id: number }> {
+  /** The list's path: the routes are `POST {ruta}/lote/export.csv` (and `POST {ruta}/lote` with `loteRoutes`). */
+  ruta: string;
+  tags: string[];
+  /** The code that reads the list. */
+  ver: PermissionCode;
+  /** The contract's `loteExportBody(...)` of this list. */
+  exportBody: z.ZodType<{ seleccion: Seleccion<Query> }>;
+  list: ListSpec<Query>;
+  source: (db: Db) => ListSource<Row>;
+  csv: { nombre: string; columnas: readonly CsvColumn<Row>[] };
+}
+
+/**
  * How an area's list takes bulk actions (issue 21), declared once beside its queries: the list it selects from,
  * its CSV, and the single-record delete and edit each row goes through, so every row keeps the rules, the
  * audit row and the refusal reasons of doing it by hand.
  */
-export interface Lote<Query extends ListQueryBase, Row extends { id: number }> {
-  /** The list's path: the routes are `POST {ruta}/lote` and `POST {ruta}/lote/export.csv`. */
-  ruta: string;
-  tags: string[];
-  /** The code that reads the list (the export) and the one that edits it (delete and change). */
-  ver: PermissionCode;
+export interface Lote<Query extends ListQueryBase, Row extends { id: number }> extends LoteExport<Query, Row> {
+  /** The code that edits the list (delete and change). */
   editar: PermissionCode;
-  /** The contract's `loteBody(...)` and `loteExportBody(...)` of this list. */
+  /** The contract's `loteBody(...)` of this list. */
   body: z.ZodType<Pedido<Query>>;
-  exportBody: z.ZodType<{ seleccion: Seleccion<Query> }>;
-  list: ListSpec<Query>;
-  source: (db: Db) => ListSource<Row>;
   /** How a row is named in a refusal ('web-01'). */
   nombre: (row: Row) => string;
-  csv: { nombre: string; columnas: readonly CsvColumn<Row>[] };
   /** The area's single delete, when it allows deleting; it runs in its own transaction with its audit row. */
   eliminar?: (db: Db, id: number, autor: Autor) => Promise<unknown>;
   /** The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its form does. */
@@ -46,7 +55,7 @@ export interface Lote<Query extends ListQueryBase, Row extends { id: number }> {
 }
 
 /** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
-async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
+async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
   if ('filtro' in seleccion) {
     yield* listBatches(lote.list, seleccion.filtro, lote.source(db));
     return;
@@ -94,6 +103,30 @@ async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
 
 const denied = { 401: errorBody, 403: errorBody };
 
+/** `POST {ruta}/lote/export.csv`: the selection's rows in the list's CSV, a read sent by POST (its ids or filter in the body). */
+function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(app: Parameters<FastifyPluginAsyncZod<AreaDeps>>[0], db: Db, lote: LoteExport<Query, Row>) {
+  app.post(`${lote.ruta}/lote/export.csv`, {
+    config: { access: lote.ver },
+    schema: {
+      tags: lote.tags,
+      summary: 'Las filas elegidas (o todas las que coinciden con el filtro), en el CSV de la lista',
+      body: lote.exportBody,
+      produces: ['text/csv'],
+      response: { 400: errorBody, ...denied },
+    },
+    handler: (request, reply) => {
+      sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, request.body.seleccion) });
+    },
+  });
+}
+
+/** The export of a list's selection alone, for a list that takes no other bulk action. */
+export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+  return async (app, { db }) => {
+    exportRoute(app, db, lote);
+  };
+}
+
 /** The bulk routes of one list, registered as one more route plugin of the area (its descriptor's `routes`). */
 export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
   return async (app, { db, conflictos = {} }) => {
@@ -125,19 +158,7 @@ export function loteRoutes<Query extends ListQueryBase, Row extends { id: number
       },
     });
 
-    app.post(`${lote.ruta}/lote/export.csv`, {
-      config: { access: lote.ver },
-      schema: {
-        tags: lote.tags,
-        summary: 'Las filas elegidas (o todas las que coinciden con el filtro), en el CSV de la lista',
-        body: lote.exportBody,
-        produces: ['text/csv'],
-        response: { 400: errorBody, ...denied },
-      },
-      handler: (request, reply) => {
-        sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, request.body.seleccion) });
-      },
-    });
+    exportRoute(app, db, lote);
   };
 }
 

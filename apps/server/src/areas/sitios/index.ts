@@ -6,7 +6,7 @@ import { sitiosEventos } from './eventos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
 import { seedSitios } from './seed.ts';
 import { verificarTodos } from './tareas.ts';
-import { sitiosLote } from './lote.ts';
+import { sitiosLote, sitiosVencimientosLote } from './lote.ts';
 
 /** Sitios: the websites, their TLS certificates and checks. */
 export const sitios: AreaDescriptor = {
@@ -14,7 +14,7 @@ export const sitios: AreaDescriptor = {
   documentacion: {
     sitios: 'Sitios web, sus certificados TLS, dominios y comprobaciones.',
   },
-  routes: [sitiosRoutes, sitiosLote],
+  routes: [sitiosRoutes, sitiosLote, sitiosVencimientosLote],
   permisos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
   auditoria: sitiosAuditoria,
   conflictos,

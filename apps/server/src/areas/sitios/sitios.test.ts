@@ -26,9 +26,9 @@ describe('the permission matrix of /api/sitios', () => {
 
   it('declares SUBPROD#VER on reads and SUBPROD#EDITAR on writes for every route of the area', () => {
     const rutas = ctx.t.app.apiRoutes.filter((r) => r.url.startsWith('/api/sitios'));
-    expect(rutas.length).toBe(16);
-    // The selection's CSV is a read sent by POST (its ids or filter in the body).
-    const lee = (r: { method: string; url: string }) => r.method === 'GET' || r.url === '/api/sitios/lote/export.csv';
+    expect(rutas.length).toBe(17);
+    // A selection's CSV (the list's, the expiry grid's) is a read sent by POST (its ids or filter in the body).
+    const lee = (r: { method: string; url: string }) => r.method === 'GET' || r.url.endsWith('/lote/export.csv');
     for (const r of rutas) expect(r.access, `${r.method} ${r.url}`).toBe(lee(r) ? 'SUBPROD#VER' : 'SUBPROD#EDITAR');
   });
 

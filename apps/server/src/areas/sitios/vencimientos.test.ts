@@ -70,6 +70,37 @@ describe('GET /api/sitios/vencimientos', () => {
     expect(rows[1]!.Cliente).toBe('Propio');
   });
 
+  it('exports a selection with the grid’s CSV columns: the chosen rows, or all that match a filter (a read: SUBPROD#VER)', async () => {
+    const exportar = async (seleccion: object, headers = ctx.admin) => {
+      const res = await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers, payload: { seleccion } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toContain('vencimientos-sitios');
+      return parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const { items } = await grid('plazo=vencidos');
+    const [ceibos, api] = items;
+    const elegidas = await exportar({ ids: [api!.id] });
+    expect(elegidas).toEqual([
+      { Sitio: 'API pública', URL: api!.url, Cliente: 'Propio', Tipo: 'Certificado SSL', 'Emisor / registrador': api!.detalle ?? '', Vence: api!.vence, 'Días restantes': '-3', Estado: 'Vencido (Vencido hace 3 días)' },
+    ]);
+    expect(ceibos!.nombre).toBe('Tienda online Los Ceibos');
+    // "All that match" is the grid's own filter: the same rows, in its order, as its filtered export.
+    const todas = await exportar({ filtro: { plazo: 'vencidos' } });
+    const filtrado = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/export.csv?plazo=vencidos', headers: ctx.admin });
+    expect(todas).toEqual(parse(filtrado.body, { bom: true, columns: true }));
+    expect(todas.map((r) => [r.Sitio, r.Tipo])).toEqual([['Tienda online Los Ceibos', 'Dominio'], ['API pública', 'Certificado SSL']]);
+    const dominios = await exportar({ filtro: { tipo: 'dominio', q: 'ceibos' } });
+    expect(dominios.map((r) => [r.Sitio, r.Tipo, r.Cliente])).toEqual([['Tienda online Los Ceibos', 'Dominio', 'Agropecuaria Los Ceibos S.A.']]);
+
+    const malo = await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers: ctx.admin, payload: { seleccion: { filtro: { plazo: '15' } } } });
+    expect(malo.statusCode).toBe(400);
+    for (const headers of [ctx.tecnico, ctx.comercial]) {
+      expect((await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers, payload: { seleccion: { ids: [api!.id] } } })).statusCode).toBe(403);
+    }
+    // Export only: the rows are a site's dates, changed on the site.
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote', headers: ctx.admin, payload: { seleccion: { ids: [api!.id] }, accion: 'eliminar' } })).statusCode).toBe(404);
+  });
+
   it('counts the expired ones and those due in each of the next 12 months', async () => {
     const res = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/meses', headers: ctx.admin });
     const { vencidos, meses } = envelope(sitioVencimientoMeses).parse(res.json()).datos;

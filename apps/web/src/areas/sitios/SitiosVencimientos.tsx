@@ -21,7 +21,7 @@ import { MesesChart } from '../../components/Vencimientos/MesesChart.tsx';
 import { formatFecha } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { sitiosVencimientosCsvUrl, useSitiosMeses, useSitiosVencimientos } from './api.ts';
+import { sitiosVencimientosCsvUrl, sitiosVencimientosLoteUrl, useSitiosMeses, useSitiosVencimientos } from './api.ts';
 import { sitiosMessages } from './messages.ts';
 import { SITIOS_PATH } from './SitiosList.tsx';
 import { useVerificar } from './useVerificar.ts';
@@ -76,7 +76,8 @@ const origenOptions = [
 
 /**
  * `/soluciones/web/vencimientos`: SSL certificates and domains of the sites by due date, with the clients'
- * expiry grid's chip, quick filters and month chart. SSL rows can be checked again; domains are edited.
+ * expiry grid's chip, quick filters and month chart. SSL rows can be checked again; domains are edited. The bulk
+ * bar exports the rows chosen, or all that match: the rows are the sites' dates, so it neither deletes nor sets.
  */
 export function SitiosVencimientos() {
   const list = useListState(sitioVencimientoListQuery);
@@ -134,6 +135,7 @@ export function SitiosVencimientos() {
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => `${SITIO_VENCIMIENTO_TIPO_ETIQUETA[row.tipo]} de ${row.nombre}`}
+        lote={{ url: sitiosVencimientosLoteUrl(), filtro: list.exportParams, nombre: 'vencimientos-sitios' }}
         loading={filas.isPending}
         fetching={filas.isPlaceholderData}
         error={filas.error}

@@ -81,6 +81,8 @@ export function useSitiosMeses() {
 /** The `export.csv` addresses with the current filters. */
 export const sitiosCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
 export const sitiosVencimientosCsvUrl = (exportParams: string) => url(`/vencimientos/export.csv${exportParams ? `?${exportParams}` : ''}`);
+/** The expiry grid's path for its bulk bar (`…/lote/export.csv`). */
+export const sitiosVencimientosLoteUrl = () => url('/vencimientos');
 
 /** A site change shows in the list, the grid, its detail and the history. */
 function useInvalidate() {
