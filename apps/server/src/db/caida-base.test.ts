@@ -219,9 +219,6 @@ describe.skipIf(omitido !== null)(`the database stops for 10 s under load${omiti
         env: {
           TAREAS: '1',
           ADMIN_PASSWORD: PASSWORDS.admin,
-          // The 503s here must be the database's: on a busy test machine the event loop's mean delay passed the
-          // overload guard's second and turned the first sign-in away (plugins/pressure.test.ts tests that guard).
-          OVERLOAD_MAX_DELAY_MS: '0',
           // Should the server die, Node writes down why (the exception and its stack).
           NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --report-uncaught-exception --report-directory=${informes}`,
           // Through tsx the process carries the transpiler (about 40 MB more): the heap limit of a built one would
