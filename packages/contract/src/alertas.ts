@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './list.ts';
+import { loteBody } from './lote.ts';
 
 // ---- Alertas (issue 16): scheduled jobs, notifications in the portal ----
 
@@ -253,6 +254,12 @@ export const webhook = z.object({
   ultima_entrega: z.object({ estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]), codigo: z.number().int().nullable(), fecha: z.string() }).nullable(),
 });
 export type Webhook = z.infer<typeof webhook>;
+
+/**
+ * `POST /api/alertas/webhooks/lote` (issue 21): delete the chosen webhooks, or all of them (the list has no filter,
+ * so "all that match" is `filtro: {}`), each through the single delete. No field to set, no CSV of its own.
+ */
+export const webhookLote = loteBody(z.object({}).strict(), {});
 
 export const entrega = z.object({
   id: z.number().int(),

@@ -19,29 +19,33 @@ type Seleccion<Query> = { ids: number[] } | { filtro: Query };
 /** A bulk action as the contract's `loteBody` parses it. */
 type Pedido<Query> = { seleccion: Seleccion<Query> } & ({ accion: 'eliminar' } | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } });
 
+/** The list a bulk action or export selects from (issue 21): its path, its rows' query and their source. */
+interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
+  /** The list's path: the routes are `POST {ruta}/lote` and `POST {ruta}/lote/export.csv`. */
+  ruta: string;
+  tags: string[];
+  list: ListSpec<Query>;
+  source: (db: Db) => ListSource<Row>;
+}
+
 /**
  * The export of a list's selection (issue 21): the list it selects from and its CSV. A list whose rows derive
  * from other records (the sites' expiry grid) takes only this: nothing of its own to delete or set.
  */
-export interface LoteExport<Query extends ListQueryBase, Row extends { id: number }> {
-  /** The list's path: the routes are `POST {ruta}/lote/export.csv` (and `POST {ruta}/lote` with `loteRoutes`). */
-  ruta: string;
-  tags: string[];
+export interface LoteExport<Query extends ListQueryBase, Row extends { id: number }> extends LoteLista<Query, Row> {
   /** The code that reads the list. */
   ver: PermissionCode;
   /** The contract's `loteExportBody(...)` of this list. */
   exportBody: z.ZodType<{ seleccion: Seleccion<Query> }>;
-  list: ListSpec<Query>;
-  source: (db: Db) => ListSource<Row>;
   csv: { nombre: string; columnas: readonly CsvColumn<Row>[] };
 }
 
 /**
- * How an area's list takes bulk actions (issue 21), declared once beside its queries: the list it selects from,
- * its CSV, and the single-record delete and edit each row goes through, so every row keeps the rules, the
- * audit row and the refusal reasons of doing it by hand.
+ * The delete and set-field of a list's selection (issue 21): the single-record delete and edit each row goes
+ * through, so every row keeps the rules, the audit row and the refusal reasons of doing it by hand. A list
+ * with no CSV of its own (the webhooks) takes only this.
  */
-export interface Lote<Query extends ListQueryBase, Row extends { id: number }> extends LoteExport<Query, Row> {
+interface LoteAcciones<Query extends ListQueryBase, Row extends { id: number }> extends LoteLista<Query, Row> {
   /** The code that edits the list (delete and change). */
   editar: PermissionCode;
   /** The contract's `loteBody(...)` of this list. */
@@ -54,8 +58,11 @@ export interface Lote<Query extends ListQueryBase, Row extends { id: number }> e
   cambiar?: (db: Db, id: number, campo: string, valor: unknown, autor: Autor) => Promise<unknown>;
 }
 
+/** How an area's list takes every bulk action, declared once beside its queries: delete, set a field, export. */
+export interface Lote<Query extends ListQueryBase, Row extends { id: number }> extends LoteExport<Query, Row>, LoteAcciones<Query, Row> {}
+
 /** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
-async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
+async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteLista<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
   if ('filtro' in seleccion) {
     yield* listBatches(lote.list, seleccion.filtro, lote.source(db));
     return;
@@ -76,7 +83,7 @@ function motivoDe(err: unknown, conflictos: Conflictos): string {
 
 /** Runs `accion` on each selected row, one after the other, each in its own transaction: a refused row leaves the others done. */
 async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
-  lote: Lote<Query, Row>,
+  lote: LoteAcciones<Query, Row>,
   db: Db,
   seleccion: Seleccion<Query>,
   conflictos: Conflictos,
@@ -127,37 +134,53 @@ export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: 
   };
 }
 
+/** `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit. */
+function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
+  app: Parameters<FastifyPluginAsyncZod<AreaDeps>>[0],
+  db: Db,
+  conflictos: Conflictos,
+  lote: LoteAcciones<Query, Row>,
+) {
+  app.post(`${lote.ruta}/lote`, {
+    config: { access: lote.editar },
+    schema: {
+      tags: lote.tags,
+      summary: 'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
+      description:
+        'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen.',
+      body: lote.body,
+      response: { 200: envelope(loteResultado), 400: errorBody, ...denied },
+    },
+    handler: async (request) => {
+      const pedido = request.body;
+      const autor = autorDe(sessionOf(request));
+      let accion: (id: number) => Promise<unknown>;
+      if (pedido.accion === 'eliminar') {
+        const eliminar = lote.eliminar;
+        if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
+        accion = (id) => eliminar(db, id, autor);
+      } else {
+        const cambiar = lote.cambiar;
+        if (!cambiar) throw new ApiError(400, 'Esta lista no admite cambios en lote');
+        const { campo, valor } = pedido.cambio;
+        accion = (id) => cambiar(db, id, campo, valor, autor);
+      }
+      return { error: null, datos: await aplicar(lote, db, pedido.seleccion, conflictos, accion) };
+    },
+  });
+}
+
+/** The delete and set-field of a list's selection alone, for a list that has no CSV export. */
+export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteAcciones<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+  return async (app, { db, conflictos = {} }) => {
+    accionRoute(app, db, conflictos, lote);
+  };
+}
+
 /** The bulk routes of one list, registered as one more route plugin of the area (its descriptor's `routes`). */
 export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
   return async (app, { db, conflictos = {} }) => {
-    app.post(`${lote.ruta}/lote`, {
-      config: { access: lote.editar },
-      schema: {
-        tags: lote.tags,
-        summary: 'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
-        description:
-          'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen.',
-        body: lote.body,
-        response: { 200: envelope(loteResultado), 400: errorBody, ...denied },
-      },
-      handler: async (request) => {
-        const pedido = request.body;
-        const autor = autorDe(sessionOf(request));
-        let accion: (id: number) => Promise<unknown>;
-        if (pedido.accion === 'eliminar') {
-          const eliminar = lote.eliminar;
-          if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
-          accion = (id) => eliminar(db, id, autor);
-        } else {
-          const cambiar = lote.cambiar;
-          if (!cambiar) throw new ApiError(400, 'Esta lista no admite cambios en lote');
-          const { campo, valor } = pedido.cambio;
-          accion = (id) => cambiar(db, id, campo, valor, autor);
-        }
-        return { error: null, datos: await aplicar(lote, db, pedido.seleccion, conflictos, accion) };
-      },
-    });
-
+    accionRoute(app, db, conflictos, lote);
     exportRoute(app, db, lote);
   };
 }

@@ -28,7 +28,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../components/formDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { useEliminarWebhook, useEntregas, useGuardarWebhook, useProbarWebhook, useReenviarEntrega, useWebhooks } from './api.ts';
+import { useEliminarWebhook, useEntregas, useGuardarWebhook, useProbarWebhook, useReenviarEntrega, useWebhooks, webhooksLoteUrl } from './api.ts';
 import { alertasMessages, duracion } from './messages.ts';
 
 const t = alertasMessages.webhooks;
@@ -267,7 +267,10 @@ const columns: ColumnDef<Webhook>[] = [
   { id: 'acciones', header: '', meta: { width: 150 }, cell: ({ row }) => <Acciones webhook={row.original} /> },
 ];
 
-/** Alertas → Webhooks (ALERTAS#ADMIN): who else is told, how it is signed, and what each delivery answered. */
+/**
+ * Alertas → Webhooks (ALERTAS#ADMIN): who else is told, how it is signed, and what each delivery answered. The
+ * bulk bar deletes the chosen ones (confirmed, each through the single delete and its audit); there is no CSV.
+ */
 export function WebhooksScreen() {
   const lista = useWebhooks();
   return (
@@ -288,6 +291,8 @@ export function WebhooksScreen() {
         columns={columns}
         rows={lista.data}
         getRowId={(w) => String(w.id)}
+        rowLabel={(w) => w.nombre}
+        lote={{ url: webhooksLoteUrl(), filtro: '', eliminar: true }}
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}

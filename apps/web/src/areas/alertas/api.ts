@@ -92,6 +92,9 @@ export function useGuardarWebhook(id?: number) {
   });
 }
 
+/** The webhooks' path for their bulk bar (`…/lote`: delete only). */
+export const webhooksLoteUrl = () => url('/webhooks');
+
 export function useEliminarWebhook() {
   const client = useQueryClient();
   return useMutation({

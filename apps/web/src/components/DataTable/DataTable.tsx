@@ -104,11 +104,15 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
 }
 
 /**
- * A read-only table of rows already at hand (a record's checks, contacts or history): every row at once,
- * in the order given, with no paging, sorting, column choice or selection.
+ * A table of rows already at hand (a record's checks, contacts or history, the webhooks): every row at once, in
+ * the order given, with no paging, sorting or column choice; selection only for a bulk bar.
  */
 interface DataTableReadOnlyProps<T> extends DataTableCommonProps<T> {
   list?: undefined;
+  /** Turns on row selection and the bulk bar (issue 21) over the chosen rows: every row is in sight, so no "all that match". */
+  lote?: LoteLista | undefined;
+  /** How a row is named to screen readers for its checkbox, with `lote`. */
+  rowLabel?: (row: T) => string;
 }
 
 export type DataTableProps<T> = DataTablePagedProps<T> | DataTableReadOnlyProps<T>;
@@ -134,8 +138,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const paged = props.list ? props : undefined;
   const onDeleteSelected = paged?.onDeleteSelected;
   const selectionActions = paged?.selectionActions;
-  const rowLabel = paged?.rowLabel;
-  const lote = paged?.lote;
+  const rowLabel = props.rowLabel;
+  const lote = props.lote;
   const selectable = Boolean(onDeleteSelected ?? selectionActions ?? lote);
   const [visibility, setVisibility] = useColumnVisibility(
     paged?.tableId ?? '',
@@ -231,20 +235,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
       )}
 
-      {lote && paged && selected.length > 0 && (
+      {lote && selected.length > 0 && (
         <Stack gap={6} px="sm" py={6} bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="no-print">
           <Group justify="space-between" gap="xs">
             <LoteBar
               lote={lote}
               ids={todas ? 'todas' : table.getSelectedRowModel().rows.map((row) => Number(row.id))}
-              cantidad={todas ? paged.total : selected.length}
+              cantidad={todas && paged ? paged.total : selected.length}
               excede={todas && excedeTope}
               onHecho={() => {
                 setSelection({});
                 setTodas(false);
               }}
             />
-            {todas ? (
+            {!paged ? null : todas ? (
               <Group gap="xs">
                 <Text size="sm">{contadas ? loteMessages.todasSeleccionadas(paged.total) : loteMessages.masDeSeleccionadas(paged.total)}</Text>
                 <Button size="xs" variant="subtle" onClick={() => setTodas(false)}>

@@ -30,8 +30,8 @@ export interface LoteLista {
   url: string;
   /** The list's current filter and search, as its CSV export sends them (`useListState().exportParams`). */
   filtro: string;
-  /** The exported file's name before its date ('maquinas'). */
-  nombre: string;
+  /** The exported file's name before its date ('maquinas'); a list with no CSV of its own (webhooks) has none, and no export. */
+  nombre?: string;
   /** The area allows deleting (the user holds its edit code). */
   eliminar?: boolean;
   /** The fields a bulk change may set (none when the user may not edit). */
@@ -189,10 +189,10 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
     });
   };
 
-  const exportar = async () => {
+  const exportar = async (nombre: string) => {
     setExportando(true);
     try {
-      saveFile(await http.blob(`${lote.url}/lote/export.csv`, {}, { seleccion }), exportFilename(lote.nombre));
+      saveFile(await http.blob(`${lote.url}/lote/export.csv`, {}, { seleccion }), exportFilename(nombre));
     } catch (err) {
       fallo(err);
     } finally {
@@ -201,6 +201,7 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
   };
 
   const campos = lote.campos ?? [];
+  const nombre = lote.nombre;
   return (
     <Group gap="xs" role="group" aria-label={t.acciones} wrap="wrap">
       <Text size="sm" fw={600}>
@@ -232,9 +233,11 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
           </Menu.Dropdown>
         </Menu>
       )}
-      <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={exportando} onClick={() => void exportar()}>
-        {t.exportar}
-      </Button>
+      {nombre !== undefined && (
+        <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={exportando} onClick={() => void exportar(nombre)}>
+          {t.exportar}
+        </Button>
+      )}
     </Group>
   );
 }
