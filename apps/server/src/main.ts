@@ -73,14 +73,17 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
 
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    // The queue starts before the port opens: once /readyz answers, nothing of the start is left to run, so a
+    // database lost from then on is an outage the process rides out (503 meanwhile), not a failed start that
+    // exits with the queue half set up (caida-base lost its server so when the database stopped mid-start).
     if (config.tareas) {
       await programador.iniciar(database.sql, { onError: (err) => app.log.error({ err }, 'tareas programadas') });
     }
     const credentials = await credentialLines(database.db, { ...config, generated: seeded.generated });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     console.log(`Base de datos: ${where}${applied > 0 ? ` (${applied} migraciones aplicadas)` : ''}`);
     if (seeded.seeded) console.log('Datos de demostración creados.');
     console.log(config.tareas ? 'Tareas programadas en marcha (Alertas → Tareas).' : 'TAREAS=0: este proceso no ejecuta tareas programadas.');
