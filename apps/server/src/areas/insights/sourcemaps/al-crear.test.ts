@@ -6,6 +6,7 @@ import { insightsIssueAlias, insightsIssues, insightsProyectos } from '../../../
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from '../intake/escritura.ts';
 import { AgrupacionAlCrear } from './al-crear.ts';
+import { reagruparNuevos } from './reagrupar.ts';
 import type { Simbolizador } from './simbolizar.ts';
 
 // The intake's grouping by resolved frames when an event creates an issue, with a stand-in for the maps: every
@@ -40,12 +41,12 @@ function mapasDePrueba(opts: { falla?: boolean } = {}) {
   return { s, llamadas };
 }
 
-const evento = (build: string, opts: { fingerprint?: string[] } = {}): EventoAceptado => {
+const evento = (build: string, opts: { fingerprint?: string[]; valor?: string } = {}): EventoAceptado => {
   const raw = {
     event_id: randomUUID().replaceAll('-', ''),
     level: 'error',
     release: build,
-    exception: { values: [{ type: 'Error', value: 'Falta el nombre del ítem', stacktrace: { frames: [{ filename: `index-${build}.js`, function: 'a', lineno: 1, colno: 200, in_app: true }] } }] },
+    exception: { values: [{ type: 'Error', value: opts.valor ?? 'Falta el nombre del ítem', stacktrace: { frames: [{ filename: `index-${build}.js`, function: 'a', lineno: 1, colno: 200, in_app: true }] } }] },
     fingerprint: opts.fingerprint,
   };
   return aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido: new Date() });
@@ -108,5 +109,32 @@ describe('grouping by resolved frames when an issue is created', () => {
     await escribirLote(ctx.t.db, [propio, roto]);
     // Left for the merge job to look at.
     expect((await issues()).filter((i) => i.huella === propio.huella || i.huella === roto.huella).map((i) => i.huellaSimbolica)).toEqual([null, null]);
+  });
+
+  it('two new builds whose first events come at the same instant make two issues with one key, which the merge job joins', async () => {
+    // Another error than the first test's, so that no older issue has its resolved key.
+    const valor = 'El carrito está vacío';
+    const [e1, e2] = [evento('eeee', { valor }), evento('ffff', { valor })];
+    // Two processes, each with a new build's first event: neither sees the other's issue yet.
+    const [p1, p2] = await Promise.all([
+      new AgrupacionAlCrear(ctx.t.db, mapasDePrueba().s, () => undefined).preparar(proyectoId, [e1!]),
+      new AgrupacionAlCrear(ctx.t.db, mapasDePrueba().s, () => undefined).preparar(proyectoId, [e2!]),
+    ]);
+    await escribirLote(ctx.t.db, [...p1, ...p2]);
+    const nuevas = (await issues()).filter((i) => i.huella === e1!.huella || i.huella === e2!.huella);
+    expect(nuevas).toHaveLength(2);
+    expect(nuevas[0]!.huellaSimbolica).toBe(nuevas[1]!.huellaSimbolica);
+
+    const r = await reagruparNuevos(ctx.t.db, mapasDePrueba().s);
+    expect(r.unidos).toBe(1);
+    const despues = (await issues()).filter((i) => i.huellaSimbolica === nuevas[0]!.huellaSimbolica);
+    // The older issue holds both events.
+    expect(despues).toEqual([{ ...nuevas[0], cantidad: 2 }]);
+    const alias = await ctx.t.db.select({ huella: insightsIssueAlias.huella, issueId: insightsIssueAlias.issueId }).from(insightsIssueAlias).where(eq(insightsIssueAlias.proyectoId, proyectoId));
+    expect(alias).toEqual(expect.arrayContaining([{ huella: nuevas[1]!.huella, issueId: despues[0]!.id }]));
+    // A later event of the joined build follows the alias.
+    const e3 = evento('ffff', { valor });
+    await escribirLote(ctx.t.db, [e3]);
+    expect((await issues()).filter((i) => i.huellaSimbolica === nuevas[0]!.huellaSimbolica)).toEqual([{ ...despues[0], cantidad: despues[0]!.cantidad + 1 }]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExceptionValue } from '@intranet/contract/insights';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../../core/area.ts';
 import type { Db } from '../../../db/client.ts';
 import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db/schema.ts';
@@ -11,7 +11,9 @@ import { culpritResuelto, simbolizador, type Simbolizador } from './simbolizar.t
 // creates an issue in a project with maps (al-crear.ts), so a new build of the same code joins the older issue at
 // once. An issue created before its maps were uploaded (or that the intake could not resolve) is looked at here,
 // each minute: it gets the key of its first event with the frames resolved, and when that key is an older
-// issue's, it joins that one and its own key becomes an alias the intake follows.
+// issue's, it joins that one and its own key becomes an alias the intake follows. Two new builds whose first events
+// arrive at the same instant (in two processes, or one batch each) can both create an issue with one resolved key:
+// the job joins those too, each into the oldest issue with that key.
 
 /** '-': looked at, no key from maps (no map served its top frame, or the event set its own fingerprint). */
 const SIN_CLAVE = '-';
@@ -71,8 +73,37 @@ async function unir(db: Db, de: { id: number; proyectoId: number; huella: string
 }
 
 /**
+ * Issues that share a resolved key with an older issue of their project (created at the same instant by two new
+ * builds): each joins the oldest one. Answers how many joined. The partial index on (proyecto_id, huella_simbolica)
+ * serves the grouping, over the issues of projects with maps only.
+ */
+async function unirRepetidas(db: Db): Promise<number> {
+  const repetidas = await db
+    .select({ proyectoId: insightsIssues.proyectoId, huellaSimbolica: insightsIssues.huellaSimbolica })
+    .from(insightsIssues)
+    .where(and(isNotNull(insightsIssues.huellaSimbolica), ne(insightsIssues.huellaSimbolica, SIN_CLAVE)))
+    .groupBy(insightsIssues.proyectoId, insightsIssues.huellaSimbolica)
+    .having(sql`count(*) > 1`)
+    .limit(LOTE);
+  let unidos = 0;
+  for (const r of repetidas) {
+    const [mayor, ...nuevas] = await db
+      .select({ id: insightsIssues.id, proyectoId: insightsIssues.proyectoId, huella: insightsIssues.huella })
+      .from(insightsIssues)
+      .where(and(eq(insightsIssues.proyectoId, r.proyectoId), eq(insightsIssues.huellaSimbolica, r.huellaSimbolica!)))
+      .orderBy(asc(insightsIssues.id));
+    for (const nueva of nuevas) {
+      await unir(db, nueva, mayor!.id);
+      unidos += 1;
+    }
+  }
+  return unidos;
+}
+
+/**
  * Looks at the issues not yet looked at in projects with source maps: each gets its resolved key, or joins the
- * oldest issue that has it. Answers how many were looked at and how many joined another.
+ * oldest issue that has it; then joins the issues that got one key at the same instant. Answers how many were
+ * looked at and how many joined another.
  */
 export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos: number; unidos: number }> {
   const conMapas = db.selectDistinct({ id: insightsBundles.proyectoId }).from(insightsBundles);
@@ -111,6 +142,7 @@ export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos
       .set({ huellaSimbolica: clave ?? SIN_CLAVE, culpritMapa: evento ? (culpritResuelto(evento.exception) ?? null) : null })
       .where(eq(insightsIssues.id, issue.id));
   }
+  unidos += await unirRepetidas(db);
   return { vistos: nuevos.length, unidos };
 }
 
@@ -124,7 +156,7 @@ export const reagruparConMapas: TareaDef = {
   programacion: () => 'Cada minuto',
   ejecutar: async ({ db, store }) => {
     const r = await reagruparNuevos(db, simbolizador(db, store));
-    if (r.vistos === 0) return 'No había errores nuevos en proyectos con source maps.';
+    if (r.vistos === 0 && r.unidos === 0) return 'No había errores nuevos en proyectos con source maps.';
     return `${r.vistos === 1 ? 'Se miró 1 error nuevo' : `Se miraron ${r.vistos} errores nuevos`}; ${r.unidos === 1 ? '1 se unió' : `${r.unidos} se unieron`} a uno anterior.`;
   },
 };
