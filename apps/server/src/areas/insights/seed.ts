@@ -1,7 +1,12 @@
+import type { SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';
 import { insightsProyectos } from '../../db/schema.ts';
+import { diskStore } from '../../storage/disk.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
 import { nuevaClave } from './proyectos.ts';
+import { seedMapasDemo } from './seed-mapas.ts';
+import { reagruparNuevos } from './sourcemaps/reagrupar.ts';
+import { simbolizador } from './sourcemaps/simbolizar.ts';
 
 const DAY = 86_400_000;
 
@@ -79,9 +84,10 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
 
 /**
  * The monitor's projects: the portal's own (its server and web report into it) and a demo client app with
- * a few issues.
+ * a few issues; with a file store, also a minified build of it with its source maps, and errors thrown from it
+ * grouped by their resolved frames as the intake groups them.
  */
-export async function seedInsights(tx: Tx): Promise<void> {
+export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void> {
   const [, demo] = await tx
     .insert(insightsProyectos)
     .values([
@@ -97,4 +103,8 @@ export async function seedInsights(tx: Tx): Promise<void> {
   });
   eventos.sort((a, b) => a.recibido.getTime() - b.recibido.getTime());
   await escribirLote(tx, eventos);
+  if (!opts.filesDir) return;
+  const store = diskStore(opts.filesDir);
+  await seedMapasDemo(tx, store, demo!.id);
+  await reagruparNuevos(tx, simbolizador(tx, store));
 }

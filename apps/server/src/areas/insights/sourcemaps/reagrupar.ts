@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExceptionValue } from '@intranet/contract/insights';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../../core/area.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db/schema.ts';
 import { eventoDe } from '../eventos.ts';
 import { culpritResuelto, simbolizador, type Simbolizador } from './simbolizar.ts';
@@ -37,7 +37,7 @@ export function claveResuelta(excepciones: ExceptionValue[], agrupado: { fingerp
 }
 
 /** Moves issue `de` into `a`: its events, daily counts and comments; its key becomes an alias of `a`. */
-async function unir(db: Db, de: { id: number; proyectoId: number; huella: string }, a: number): Promise<void> {
+async function unir(db: Executor, de: { id: number; proyectoId: number; huella: string }, a: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [x, y] = [de.id, a].sort((m, n) => m - n);
     await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(inArray(insightsIssues.id, [x!, y!])).orderBy(insightsIssues.id).for('update');
@@ -77,7 +77,7 @@ async function unir(db: Db, de: { id: number; proyectoId: number; huella: string
  * builds): each joins the oldest one. Answers how many joined. The partial index on (proyecto_id, huella_simbolica)
  * serves the grouping, over the issues of projects with maps only.
  */
-async function unirRepetidas(db: Db): Promise<number> {
+async function unirRepetidas(db: Executor): Promise<number> {
   const repetidas = await db
     .select({ proyectoId: insightsIssues.proyectoId, huellaSimbolica: insightsIssues.huellaSimbolica })
     .from(insightsIssues)
@@ -105,7 +105,7 @@ async function unirRepetidas(db: Db): Promise<number> {
  * oldest issue that has it; then joins the issues that got one key at the same instant. Answers how many were
  * looked at and how many joined another.
  */
-export async function reagruparNuevos(db: Db, s: Simbolizador): Promise<{ vistos: number; unidos: number }> {
+export async function reagruparNuevos(db: Executor, s: Simbolizador): Promise<{ vistos: number; unidos: number }> {
   const conMapas = db.selectDistinct({ id: insightsBundles.proyectoId }).from(insightsBundles);
   const nuevos = await db
     .select({
