@@ -106,12 +106,20 @@ async function llenarHistoria(databaseUrl: string, dataDir: string): Promise<voi
       insert into insights_proyectos (nombre, slug, plataforma, public_key, limite_por_minuto)
       values ('Histórico', 'historico', 'node', ${'a'.repeat(32)}, 1000000) returning id`);
     const p = Number(rows[0]!.id);
+    // A year's issues as a monitor has them, not sharing one date or count: last seen over the last 90 days
+    // (most of them recently), first seen up to 180 days before that, counts from 1 to 50k (most of them few),
+    // 70 % unresolved, mostly errors. u(n) is a fixed pseudo-random number in [0, 1) per issue, so every build
+    // holds the same data.
+    const u = (n: number) => sql.raw(`((hashint4(g * 7 + ${n})::float8 + 2147483648) / 4294967296)`);
     await db.execute(sql`
-      insert into insights_issues (proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment)
+      insert into insights_issues (proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, estado, cantidad, primera_vez, ultima_vez, release, environment)
       select ${p}, md5(g::text), jsonb_build_array('{{ default }}', g::text), 'TypeError: no se pudo procesar el comprobante ' || g,
-             'src/modulo' || (g % 37) || '/archivo' || (g % 11) || '.ts', 'TypeError', 'error', ${EVENTOS_PREVIOS / ISSUES_PREVIOS},
-             date_trunc('month', now() at time zone 'UTC') at time zone 'UTC', now(), 'api-clientes@3.' || (g % 5) || '.0', 'production'
-      from generate_series(1, ${ISSUES_PREVIOS}) g`);
+             'src/modulo' || (g % 37) || '/archivo' || (g % 11) || '.ts', 'TypeError',
+             case when ${u(1)} < 0.05 then 'fatal' when ${u(1)} < 0.22 then 'warning' when ${u(1)} < 0.25 then 'info' else 'error' end,
+             case when ${u(2)} < 0.7 then 'unresolved' when ${u(2)} < 0.92 then 'resolved' else 'ignored' end,
+             floor(exp(${u(3)} * ln(50000)))::bigint,
+             ultima - interval '180 days' * ${u(4)}, ultima, 'api-clientes@3.' || (g % 5) || '.0', case when g % 4 = 0 then 'staging' else 'production' end
+      from generate_series(1, ${ISSUES_PREVIOS}) g, lateral (select now() - interval '90 days' * power(${u(5)}, 3) as ultima) t`);
     await db.execute(sql`insert into insights_issue_busqueda (issue_id, texto) select id, titulo || ' ' || culprit from insights_issues where proyecto_id = ${p}`);
     const primera = Number((await db.execute<{ id: number }>(sql`select min(id) as id from insights_issues where proyecto_id = ${p}`)).rows[0]!.id);
     const datos = JSON.stringify({ exception: { values: [{ type: 'TypeError', value: 'importe indefinido', stacktrace: { frames: [{ filename: 'src/modulo1/archivo1.ts', function: 'Servicio.paso', lineno: 10, colno: 5, in_app: true }] } }] }, tags: { modulo: 'modulo1' } });
@@ -140,7 +148,7 @@ async function llenarHistoria(databaseUrl: string, dataDir: string): Promise<voi
 export function historiaGuardada(admin: Client, dataDir: string): Promise<string> {
   return baseGuardada(admin, {
     nombre: BASE,
-    datos: `${EVENTOS_PREVIOS}/${ISSUES_PREVIOS}|v1`,
+    datos: `${EVENTOS_PREVIOS}/${ISSUES_PREVIOS}|v2`,
     descripcion: `${EVENTOS_PREVIOS} eventos en ${ISSUES_PREVIOS} issues`,
     llenar: (url) => llenarHistoria(url, dataDir),
   });
