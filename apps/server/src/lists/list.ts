@@ -204,16 +204,19 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
     if (!adelante) rows.reverse();
     return { items: rows.map(withoutClave), ...total };
   }
-  // Unfiltered, the total is the kept count: read first, a page past the middle (the last one) is read from the
-  // end, so its OFFSET is the rows after it rather than before.
-  if (!where && offset > 0) {
-    const total = await source.count(undefined);
-    const desdeElFinal = total - offset - query.size;
-    if (offset > total / 2 && offset < total) {
+  // Past the first page the total is read first: unfiltered it is the kept count, filtered it is exact up to the
+  // cap. A page past the middle (the last one) is read from the end, so its OFFSET is the rows after it rather
+  // than before, and a page past the end reads nothing.
+  if (offset > 0) {
+    const total = await totalOf(source, where);
+    const exacto = !('total_exacto' in total);
+    const desdeElFinal = total.total - offset - query.size;
+    if (exacto && offset >= total.total) return { items: [], ...total };
+    if (exacto && offset > total.total / 2) {
       const rows = await source.rows({ where, orderBy: orden.reversed, limit: query.size + Math.min(0, desdeElFinal), offset: Math.max(0, desdeElFinal), clave });
-      return { items: rows.reverse().map(withoutClave), total };
+      return { items: rows.reverse().map(withoutClave), ...total };
     }
-    return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), total };
+    return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), ...total };
   }
   const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where)]);
   return { items: rows.map(withoutClave), ...total };

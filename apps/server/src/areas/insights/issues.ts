@@ -116,9 +116,14 @@ const wire = (r: Fila, serie: number[]): Issue => ({
   serie,
 });
 
+/**
+ * The page is found on insights_issues alone (its sort index, the filters read from the index), and only its rows
+ * are joined to their project and assignee: an OFFSET of 10,000 skips index entries, not 10,000 joined rows.
+ */
 export const issuesSource = (db: Executor): ListSource<Issue> => ({
   rows: async (f) => {
-    const rows = await issuesFrom(db, f.clave).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset);
+    const pagina = db.select({ id: insightsIssues.id }).from(insightsIssues).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    const rows = await issuesFrom(db, f.clave).innerJoin(pagina, eq(pagina.id, insightsIssues.id)).orderBy(...f.orderBy);
     const s = await series(db, rows.map((r) => r.id));
     return rows.map((r) => ({ ...wire(r, s.get(r.id)!), clave: r.clave }));
   },
