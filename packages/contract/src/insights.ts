@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, MAX_ID } from './list.ts';
+import { loteBody, loteExportBody } from './lote.ts';
 import { requiredText } from './validators.ts';
 
 // ---- Monitor de errores (AREAS.md; issue 9). Read SER#VER, act INSIGHTS#EDITAR. ----
@@ -83,6 +84,13 @@ export const proyecto = z.object({
   actualizado: z.string(),
 });
 export type Proyecto = z.infer<typeof proyecto>;
+
+/**
+ * `POST /api/insights/proyectos/lote` (issue 21): delete the chosen projects (with their issues and events) or
+ * turn their intake on or off; `…/lote/export.csv` writes them. The list has no filter: "all that match" is every project.
+ */
+export const proyectoLote = loteBody(z.object({}).strict(), { activo: z.boolean({ error: 'Elija sí o no' }) });
+export const proyectoLoteExport = loteExportBody(z.object({}).strict());
 
 /** The copyable `Sentry.init({ dsn })` snippets shown in project settings. */
 export function sentrySnippets(dsn: string): { navegador: string; node: string } {

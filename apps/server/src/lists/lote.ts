@@ -9,6 +9,7 @@ import { autorDe, type Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { ApiError } from '../plugins/errors.ts';
+import type { SessionRecord } from '../core/sessions.ts';
 import { sessionOf } from '../plugins/access.ts';
 import { sendCsv, type CsvColumn } from './csv.ts';
 import { listBatches, type ListQueryBase, type ListSource, type ListSpec } from './list.ts';
@@ -25,7 +26,8 @@ interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
   ruta: string;
   tags: string[];
   list: ListSpec<Query>;
-  source: (db: Db) => ListSource<Row>;
+  /** The rows' source; a list of the caller's own (their notifications, their tokens) keeps itself to the session's person. */
+  source: (db: Db, sesion: SessionRecord) => ListSource<Row>;
 }
 
 /**
@@ -46,31 +48,36 @@ export interface LoteExport<Query extends ListQueryBase, Row extends { id: numbe
  * with no CSV of its own (the webhooks) takes only this.
  */
 interface LoteAcciones<Query extends ListQueryBase, Row extends { id: number }> extends LoteLista<Query, Row> {
-  /** The code that edits the list (delete and change). */
-  editar: PermissionCode;
+  /** The code that edits the list (delete and change); 'session' for a list of the caller's own, whose source keeps it to them. */
+  editar: PermissionCode | 'session';
   /** The contract's `loteBody(...)` of this list. */
   body: z.ZodType<Pedido<Query>>;
   /** How a row is named in a refusal ('web-01'). */
   nombre: (row: Row) => string;
   /** The area's single delete, when it allows deleting; it runs in its own transaction with its audit row. */
-  eliminar?: (db: Db, id: number, autor: Autor) => Promise<unknown>;
+  eliminar?: (db: Db, id: number, autor: Autor, sesion: SessionRecord) => Promise<unknown>;
   /** The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its form does. */
-  cambiar?: (db: Db, id: number, campo: string, valor: unknown, autor: Autor) => Promise<unknown>;
+  cambiar?: (db: Db, id: number, campo: string, valor: unknown, autor: Autor, sesion: SessionRecord) => Promise<unknown>;
 }
 
 /** How an area's list takes every bulk action, declared once beside its queries: delete, set a field, export. */
 export interface Lote<Query extends ListQueryBase, Row extends { id: number }> extends LoteExport<Query, Row>, LoteAcciones<Query, Row> {}
 
 /** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
-async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteLista<Query, Row>, db: Db, seleccion: Seleccion<Query>): AsyncGenerator<Row[]> {
+async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: LoteLista<Query, Row>,
+  db: Db,
+  sesion: SessionRecord,
+  seleccion: Seleccion<Query>,
+): AsyncGenerator<Row[]> {
   if ('filtro' in seleccion) {
-    yield* listBatches(lote.list, seleccion.filtro, lote.source(db));
+    yield* listBatches(lote.list, seleccion.filtro, lote.source(db, sesion));
     return;
   }
   const ids = [...new Set(seleccion.ids)];
   const { search: _search, searchWhere: _searchWhere, filters: _filters, ...orden } = lote.list;
   const porIds: ListSpec<ListQueryBase> = { ...orden, filters: () => [inArray(sql`${lote.list.id}`, ids)] };
-  yield* listBatches(porIds, {}, lote.source(db) as ListSource<Row>);
+  yield* listBatches(porIds, {}, lote.source(db, sesion) as ListSource<Row>);
 }
 
 /** The refusal a single delete or edit answered (its ApiError, or a database rule the areas name); anything else is a fault. */
@@ -85,12 +92,13 @@ function motivoDe(err: unknown, conflictos: Conflictos): string {
 async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
   lote: LoteAcciones<Query, Row>,
   db: Db,
+  sesion: SessionRecord,
   seleccion: Seleccion<Query>,
   conflictos: Conflictos,
   accion: (id: number) => Promise<unknown>,
 ): Promise<LoteResultado> {
   const filas: Row[] = [];
-  for await (const batch of filasDe(lote, db, seleccion)) {
+  for await (const batch of filasDe(lote, db, sesion, seleccion)) {
     filas.push(...batch);
     // Refused before any row is touched: acting on the first LOTE_MAXIMO would silently leave the others.
     if (filas.length > LOTE_MAXIMO) throw new ApiError(400, LOTE_EXCEDIDO, { seleccion: [LOTE_EXCEDIDO] });
@@ -110,8 +118,11 @@ async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
 
 const denied = { 401: errorBody, 403: errorBody };
 
+/** What the bulk routes need of an area's deps: an area whose routes hold state of their own (the monitor's project cache) registers them itself. */
+export type LoteDeps = Pick<AreaDeps, 'db' | 'conflictos'>;
+
 /** `POST {ruta}/lote/export.csv`: the selection's rows in the list's CSV, a read sent by POST (its ids or filter in the body). */
-function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(app: Parameters<FastifyPluginAsyncZod<AreaDeps>>[0], db: Db, lote: LoteExport<Query, Row>) {
+function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0], db: Db, lote: LoteExport<Query, Row>) {
   app.post(`${lote.ruta}/lote/export.csv`, {
     config: { access: lote.ver },
     schema: {
@@ -122,13 +133,13 @@ function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(ap
       response: { 400: errorBody, ...denied },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, request.body.seleccion) });
+      sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, sessionOf(request), request.body.seleccion) });
     },
   });
 }
 
 /** The export of a list's selection alone, for a list that takes no other bulk action. */
-export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db }) => {
     exportRoute(app, db, lote);
   };
@@ -136,7 +147,7 @@ export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: 
 
 /** `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit. */
 function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
-  app: Parameters<FastifyPluginAsyncZod<AreaDeps>>[0],
+  app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
   db: Db,
   conflictos: Conflictos,
   lote: LoteAcciones<Query, Row>,
@@ -153,32 +164,33 @@ function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
     },
     handler: async (request) => {
       const pedido = request.body;
-      const autor = autorDe(sessionOf(request));
+      const sesion = sessionOf(request);
+      const autor = autorDe(sesion);
       let accion: (id: number) => Promise<unknown>;
       if (pedido.accion === 'eliminar') {
         const eliminar = lote.eliminar;
         if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
-        accion = (id) => eliminar(db, id, autor);
+        accion = (id) => eliminar(db, id, autor, sesion);
       } else {
         const cambiar = lote.cambiar;
         if (!cambiar) throw new ApiError(400, 'Esta lista no admite cambios en lote');
         const { campo, valor } = pedido.cambio;
-        accion = (id) => cambiar(db, id, campo, valor, autor);
+        accion = (id) => cambiar(db, id, campo, valor, autor, sesion);
       }
-      return { error: null, datos: await aplicar(lote, db, pedido.seleccion, conflictos, accion) };
+      return { error: null, datos: await aplicar(lote, db, sesion, pedido.seleccion, conflictos, accion) };
     },
   });
 }
 
 /** The delete and set-field of a list's selection alone, for a list that has no CSV export. */
-export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteAcciones<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteAcciones<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
   };
 }
 
 /** The bulk routes of one list, registered as one more route plugin of the area (its descriptor's `routes`). */
-export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<AreaDeps> {
+export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
     exportRoute(app, db, lote);
@@ -193,7 +205,7 @@ export function cambioPorEdicion<Input extends z.ZodObject, Leido extends object
   input: Input,
   leer: (db: Db, id: number) => Promise<Leido>,
   modificar: (db: Db, id: number, values: z.output<Input>, autor: Autor) => Promise<unknown>,
-): NonNullable<Lote<ListQueryBase, { id: number }>['cambiar']> {
+): (db: Db, id: number, campo: string, valor: unknown, autor: Autor) => Promise<unknown> {
   const formulario = z.object(input.shape);
   return async (db, id, campo, valor, autor) => {
     const leido = formulario.safeParse({ ...(await leer(db, id)), [campo]: valor });

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { AuditEntities } from '../../db/audit.ts';
+import type { Conflictos } from '../../db/conflicts.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
 import { ENTIDAD_COMENTARIO } from './comentarios.ts';
 import { CacheProyectos, intakeRoutes } from './intake/routes.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
+import { proyectosLote } from './lote.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
 import { comentariosRoutes } from './rutas-comentarios.ts';
 import { issuesRoutes } from './rutas-issues.ts';
@@ -20,10 +22,12 @@ export const insightsAuditoria: AuditEntities = {
 
 export interface InsightsOpciones extends FileDeps {
   config: Config;
+  /** Every area's database rules, for the bulk actions' per-row refusals. */
+  conflictos?: Conflictos | undefined;
 }
 
 /** The Monitor de errores: the Sentry intake (its own encapsulated plugin), the projects, the triage and comments. */
-export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config, store, maxBytes }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config, store, maxBytes, conflictos }) => {
   const cache = new CacheProyectos();
   // One per process: the intake (an event that creates an issue) and the issue detail share its parsed maps.
   const mapas = simbolizador(db, store);
@@ -38,6 +42,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (ap
     simbolizador: mapas,
   });
   await app.register(proyectosRoutes, { db, config, cache });
+  await app.register(proyectosLote(cache), { db, conflictos });
   await app.register(issuesRoutes, { db, config, simbolizador: mapas });
   await app.register(comentariosRoutes, { db });
   await app.register(sentryApiRoutes, { db, config, store, maxBytes, cache });

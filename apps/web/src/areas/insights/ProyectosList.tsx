@@ -7,7 +7,7 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { useProyectos } from './api.ts';
+import { proyectosLoteUrl, useProyectos } from './api.ts';
 import { DsnField } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
 
@@ -59,7 +59,10 @@ const columns: ColumnDef<Proyecto>[] = [
   },
 ];
 
-/** `/insights/proyectos`: the monitor's projects, each with the DSN its apps report to. */
+/**
+ * `/insights/proyectos`: the monitor's projects, each with the DSN its apps report to. The bulk bar exports the
+ * chosen ones and, with INSIGHTS#EDITAR, deletes them (confirmed) or turns their intake on or off.
+ */
 export function ProyectosList() {
   const proyectos = useProyectos();
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
@@ -83,6 +86,14 @@ export function ProyectosList() {
           columns={columns}
           rows={proyectos.data}
           getRowId={(p) => String(p.id)}
+          rowLabel={(p) => p.nombre}
+          lote={{
+            url: proyectosLoteUrl(),
+            filtro: '',
+            nombre: 'proyectos-monitor',
+            eliminar: puedeEditar,
+            campos: puedeEditar ? [{ campo: 'activo', etiqueta: c.activo, tipo: 'si_no' }] : undefined,
+          }}
           loading={proyectos.isPending}
           error={proyectos.error}
           emptyText={t.sinProyectos}

@@ -209,6 +209,9 @@ export function useEliminarComentario() {
 // ---- Projects ----
 
 /** Every project with its DSN (the spec-style bare list). */
+/** The projects' path for their bulk bar (`…/lote`: delete, turn on or off; `…/lote/export.csv`). */
+export const proyectosLoteUrl = () => url('/proyectos');
+
 export function useProyectos() {
   return useQuery({
     queryKey: insightsKeys.proyectos,
