@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { MAX_ID } from './list.ts';
+import { loteBody } from './lote.ts';
 import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
 
 /** `POST {api}/api/auth` payload (spec §7): the username may also be the user's email. */
@@ -78,6 +79,13 @@ export type ApiToken = z.infer<typeof apiToken>;
 export const tokenCreado = apiToken.extend({ token: z.string() });
 export type TokenCreado = z.infer<typeof tokenCreado>;
 
+/**
+ * `POST /api/auth/tokens/lote` (the caller's own) and `/api/auth/tokens/todos/lote` (USUARIOS#ADMIN), issue 21:
+ * revoke the chosen tokens, each through the single revoke and its audit row. Revoking is the only change, and
+ * a token is never deleted (its history names it). The lists have no filter: "all that match" is every token.
+ */
+export const tokenLote = loteBody(z.object({}).strict(), { estado: z.literal('revocado', { error: 'Un token solo puede revocarse' }) });
+
 // ---- Second factor (issue 17): TOTP for local accounts ----
 
 /** A code from the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
@@ -127,11 +135,20 @@ export const cuentaTotp = z.object({
 });
 export type CuentaTotp = z.infer<typeof cuentaTotp>;
 
+/**
+ * `POST /api/auth/totp/cuentas/lote` (USUARIOS#ADMIN, issue 21): reset the second factor of the chosen accounts
+ * (left off, to be enrolled again), each through the single reset and its audit row.
+ */
+export const cuentaTotpLote = loteBody(z.object({}).strict(), { segundo_factor: z.literal('restablecido', { error: 'El segundo factor solo puede restablecerse' }) });
+
 // ---- The company's directory (issue 17): its groups and the roles they give ----
 
 /** A directory group (its DN, or its name) and the portal role its members get. */
 export const grupoRol = z.object({ id: z.number().int(), grupo: z.string(), rol_id: z.number().int(), rol: z.string(), creado: z.string() });
 export type GrupoRol = z.infer<typeof grupoRol>;
+
+/** `POST /api/auth/directorio/grupos/lote` (USUARIOS#ADMIN, issue 21): remove the chosen group-to-role mappings, each audited. */
+export const grupoRolLote = loteBody(z.object({}).strict(), {});
 
 export const grupoRolInput = z
   .object({

@@ -13,7 +13,7 @@ import { useServerErrors } from '../../components/form/serverErrors.ts';
 import { TextField } from '../../components/form/TextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { useAgregarGrupo, useDirectorio, useQuitarGrupo, useRolesTotp } from './api.ts';
+import { gruposLoteUrl, useAgregarGrupo, useDirectorio, useQuitarGrupo, useRolesTotp } from './api.ts';
 import { authMessages } from './messages.ts';
 
 const t = authMessages.directorio;
@@ -82,7 +82,10 @@ const columns: ColumnDef<GrupoRol>[] = [
   { id: 'acciones', header: '', meta: { width: 60 }, cell: ({ row }) => <Quitar fila={row.original} /> },
 ];
 
-/** Directorio de la empresa (USUARIOS#ADMIN): whether LDAP is set, and which role each directory group gives. */
+/**
+ * Directorio de la empresa (USUARIOS#ADMIN): whether LDAP is set, and which role each directory group gives. The
+ * bulk bar removes the chosen mappings (confirmed) in one request.
+ */
 export function DirectorioScreen() {
   const dir = useDirectorio();
   return (
@@ -105,6 +108,8 @@ export function DirectorioScreen() {
           columns={columns}
           rows={dir.data?.grupos}
           getRowId={(g) => String(g.id)}
+          rowLabel={(g) => `${g.grupo} → ${g.rol}`}
+          lote={{ url: gruposLoteUrl(), filtro: '', eliminar: true }}
           loading={dir.isPending}
           error={dir.error}
           onRetry={() => void dir.refetch()}

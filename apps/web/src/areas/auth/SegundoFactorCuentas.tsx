@@ -6,7 +6,7 @@ import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha } from '../../core/format.ts';
-import { useCuentasTotp, useRequerirTotp, useRestablecerTotp, useRolesTotp } from './api.ts';
+import { cuentasTotpLoteUrl, useCuentasTotp, useRequerirTotp, useRestablecerTotp, useRolesTotp } from './api.ts';
 import { authMessages } from './messages.ts';
 
 const t = authMessages.segundoFactorAdmin;
@@ -65,7 +65,10 @@ const columns: ColumnDef<CuentaTotp>[] = [
   { id: 'acciones', header: '', meta: { width: 130 }, cell: ({ row }) => <Restablecer cuenta={row.original} /> },
 ];
 
-/** Segundo factor → cuentas (USUARIOS#ADMIN): which roles require it, and each account's, with a reset. */
+/**
+ * Segundo factor → cuentas (USUARIOS#ADMIN): which roles require it, and each account's, with a reset; the bulk
+ * bar resets the chosen accounts' in one request (an account without it on is refused with its reason).
+ */
 export function SegundoFactorCuentas() {
   const roles = useRolesTotp();
   const cuentas = useCuentasTotp();
@@ -112,6 +115,8 @@ export function SegundoFactorCuentas() {
           columns={columns}
           rows={cuentas.data}
           getRowId={(c) => String(c.id)}
+          rowLabel={(c) => c.nombre}
+          lote={{ url: cuentasTotpLoteUrl(), filtro: '', campos: [{ campo: 'segundo_factor', etiqueta: t.loteCampo, opciones: [{ value: 'restablecido', label: t.loteRestablecido }] }] }}
           loading={cuentas.isPending}
           error={cuentas.error}
           onRetry={() => void cuentas.refetch()}

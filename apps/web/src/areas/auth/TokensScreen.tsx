@@ -21,7 +21,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { apiUrl } from '../../core/config/config.ts';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { usePermisos } from '../../core/permisos/usePermiso.ts';
-import { useCrearToken, useRevocarToken, useTokens } from './api.ts';
+import { tokensLoteUrl, useCrearToken, useRevocarToken, useTokens } from './api.ts';
 import { authMessages } from './messages.ts';
 
 const t = authMessages.tokens;
@@ -188,7 +188,10 @@ function columnas(todos: boolean): ColumnDef<ApiToken>[] {
   ];
 }
 
-/** The signed-in person's API tokens (or, for USUARIOS#ADMIN at /tokens/todos, everyone's): create, see, revoke. */
+/**
+ * The signed-in person's API tokens (or, for USUARIOS#ADMIN at /tokens/todos, everyone's): create, see, revoke.
+ * The bulk bar revokes the chosen ones in one request ("Cambiar estado" → Revocado); a token is never deleted.
+ */
 export function TokensScreen({ todos }: { todos: boolean }) {
   const lista = useTokens(todos);
   const permisos = usePermisos();
@@ -220,6 +223,8 @@ export function TokensScreen({ todos }: { todos: boolean }) {
         columns={columnas(todos)}
         rows={lista.data}
         getRowId={(k) => String(k.id)}
+        rowLabel={(k) => k.nombre}
+        lote={{ url: tokensLoteUrl(todos), filtro: '', campos: [{ campo: 'estado', etiqueta: t.campos.estado, opciones: [{ value: 'revocado', label: t.estados.revocado }] }] }}
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}

@@ -23,6 +23,13 @@ export const tokensKeys = { todos: ['tokens'] as const, lista: (todos: boolean) 
 
 const url = (path: string) => apiUrl('api', `/api/auth/tokens${path}`);
 
+/** The tokens' path for their bulk bar (`…/lote`: revoke), one's own or (admins) everyone's. */
+export const tokensLoteUrl = (todos: boolean) => url(todos ? '/todos' : '');
+/** The accounts' second factor, for their bulk bar (`…/lote`: reset). */
+export const cuentasTotpLoteUrl = () => apiUrl('api', '/api/auth/totp/cuentas');
+/** The directory's group mappings, for their bulk bar (`…/lote`: remove). */
+export const gruposLoteUrl = () => apiUrl('api', '/api/auth/directorio/grupos');
+
 /** The caller's tokens, or (admins) everyone's. */
 export function useTokens(todos: boolean) {
   return useQuery({

@@ -68,6 +68,9 @@ export const authMessages = {
     restablecerTitulo: 'Restablecer segundo factor',
     restablecerTexto: (nombre: string) => `¿Restablecer el segundo factor de ${nombre}? Queda desactivado y deberá activarlo de nuevo con su teléfono.`,
     restablecido: 'Segundo factor restablecido',
+    /** The bulk bar's "Cambiar segundo factor": the one value it may take. */
+    loteCampo: 'Segundo factor',
+    loteRestablecido: 'Restablecido (queda desactivado)',
     guardado: 'Rol actualizado',
     error: 'No se pudo guardar',
   },
