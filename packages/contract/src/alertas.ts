@@ -107,6 +107,12 @@ export const notificacionesRespuesta = z.object({
 });
 export type NotificacionesRespuesta = z.infer<typeof notificacionesRespuesta>;
 
+/**
+ * `POST /api/alertas/notificaciones/lote` (issue 21): mark the caller's chosen notifications read or unread, or
+ * delete them. Any signed-in person, their own only; the list has no filter, so "all that match" is all of theirs.
+ */
+export const notificacionLote = loteBody(z.object({}).strict(), { leida: z.boolean({ error: 'Elija sí o no' }) });
+
 export const notificacionesQuery = z
   .object({ limite: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(100, 'Máximo 100').default(20) })
   .strict();

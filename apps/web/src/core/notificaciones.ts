@@ -16,6 +16,9 @@ export const notificacionesKeys = {
 
 const url = (path: string) => apiUrl('api', `/api/alertas/notificaciones${path}`);
 
+/** The notifications' path for their bulk bar (`…/lote`: mark read or unread, delete; one's own only). */
+export const notificacionesLoteUrl = () => url('');
+
 /** The signed-in person's latest notifications and unread count (the bell, Alertas → Notificaciones). */
 export function useNotificaciones(limite = 20) {
   const token = useSesion()?.token ?? null;

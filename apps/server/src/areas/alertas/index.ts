@@ -1,7 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { envios, escaneoEventos, escaneoVencimientos } from './escaneo.ts';
 import { retencionEntregas } from './retencion.ts';
-import { webhooksLote } from './lote.ts';
+import { alertasLote } from './lote.ts';
 import { ENTIDAD_ROL } from './roles.ts';
 import { alertasRoutes } from './routes.ts';
 import { seedAlertas } from './seed.ts';
@@ -13,7 +13,7 @@ export const alertas: AreaDescriptor = {
   documentacion: {
     alertas: 'Alertas: vencimientos y eventos avisados por la campana, correo y webhooks.',
   },
-  routes: [alertasRoutes, webhooksLote],
+  routes: [alertasRoutes, alertasLote],
   permisos: ['ALERTAS#ADMIN'],
   tareas: [escaneoVencimientos, escaneoEventos, envios, retencionEntregas],
   auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN', [ENTIDAD_ROL]: 'ALERTAS#ADMIN' },

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { notificaciones } from '../../db/schema.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
@@ -41,5 +43,41 @@ describe('POST /api/alertas/webhooks/lote', () => {
     expect((await lote({ seleccion: { filtro: { q: 'ops' } }, accion: 'eliminar' })).statusCode).toBe(400);
     expect((await lote({ seleccion: { ids: [] }, accion: 'eliminar' })).statusCode).toBe(400);
     expect((await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/webhooks/lote/export.csv', headers: ctx.admin, payload: { seleccion: { ids: [1] } } })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/alertas/notificaciones/lote', () => {
+  const ctx = freshApp(template, ['admin', 'comercial']);
+  const crear = async (usuario: string, titulo: string) => {
+    const [fila] = await ctx.t.db
+      .insert(notificaciones)
+      .values({ usuarioId: sql`(select id from usuarios where usuario = ${usuario})`, tipo: 'garantia', titulo, enlace: '/maquinas' })
+      .returning({ id: notificaciones.id });
+    return fila!.id;
+  };
+  const lote = (payload: object, headers = ctx.comercial) => ctx.t.app.inject({ method: 'POST', url: '/api/alertas/notificaciones/lote', headers, payload });
+  const mias = async (headers = ctx.comercial) =>
+    (await ctx.t.app.inject({ url: '/api/alertas/notificaciones', headers })).json().datos as { no_leidas: number; items: { id: number; titulo: string; leida: boolean }[] };
+
+  it('marks one’s own notifications read and unread, then deletes them; another person’s are not touched', async () => {
+    const [uno, dos] = [await crear('comercial', 'Garantía de NB-01'), await crear('comercial', 'Garantía de NB-02')];
+    const ajena = await crear('admin', 'Garantía del administrador');
+    const leer = (ids: number[], valor: boolean) => lote({ seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'leida', valor } });
+
+    const leidas = await leer([uno, dos, ajena], true);
+    expect(leidas.statusCode, leidas.body).toBe(200);
+    // Another person's is not a row of one's own list: neither done nor refused.
+    expect(leidas.json().datos).toEqual({ total: 2, hechos: [dos, uno], rechazados: [] });
+    expect((await mias()).items.filter((n) => [uno, dos].includes(n.id)).map((n) => n.leida)).toEqual([true, true]);
+    expect((await mias(ctx.admin)).items.find((n) => n.id === ajena)?.leida).toBe(false);
+    expect((await leer([uno], false)).json().datos.hechos).toEqual([uno]);
+    expect((await mias()).items.find((n) => n.id === uno)?.leida).toBe(false);
+
+    const todas = await lote({ seleccion: { filtro: {} }, accion: 'eliminar' });
+    expect(todas.statusCode, todas.body).toBe(200);
+    expect(todas.json().datos.hechos).toEqual(expect.arrayContaining([uno, dos]));
+    expect((await mias()).items).toEqual([]);
+    expect((await mias(ctx.admin)).items.map((n) => n.id)).toContain(ajena);
+    expect((await leer([ajena], true)).json().datos).toEqual({ total: 0, hechos: [], rechazados: [] });
   });
 });

@@ -13,6 +13,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { destinatarios } from './destinatarios.ts';
 import { guardarSeguidos, seguidosDe } from './seguidos.ts';
@@ -67,6 +68,28 @@ export async function marcarLeida(db: Db, usuarioId: number, id: number): Promis
     .where(and(eq(notificaciones.id, id), eq(notificaciones.usuarioId, usuarioId)))
     .returning({ id: notificaciones.id });
   return hechas.length === 0 ? null : noLeidas(db, usuarioId);
+}
+
+/** Marks one unread again (the bulk bar's "Leída: No"); throws when it is not the person's. */
+export async function marcarNoLeida(db: Db, usuarioId: number, id: number): Promise<void> {
+  const hechas = await db
+    .update(notificaciones)
+    .set({ leida: null })
+    .where(and(eq(notificaciones.id, id), eq(notificaciones.usuarioId, usuarioId)))
+    .returning({ id: notificaciones.id });
+  if (hechas.length === 0) throw new ApiError(404, 'La notificación no existe');
+}
+
+/**
+ * Deletes one of the person's notifications. Not audited, as reading them is not: a person's inbox is theirs,
+ * and what it announced stays in the scan's runs (alertas_corridas) whatever they keep.
+ */
+export async function eliminarNotificacion(db: Db, usuarioId: number, id: number): Promise<void> {
+  const hechas = await db
+    .delete(notificaciones)
+    .where(and(eq(notificaciones.id, id), eq(notificaciones.usuarioId, usuarioId)))
+    .returning({ id: notificaciones.id });
+  if (hechas.length === 0) throw new ApiError(404, 'La notificación no existe');
 }
 
 export async function leerTodas(db: Db, usuarioId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
-import { useLeerTodas, useMarcarLeida, useNotificacion, useNotificaciones } from '../../core/notificaciones.ts';
+import { notificacionesLoteUrl, useLeerTodas, useMarcarLeida, useNotificacion, useNotificaciones } from '../../core/notificaciones.ts';
 import { alertasMessages } from './messages.ts';
 
 const t = alertasMessages.notificaciones;
@@ -33,7 +33,10 @@ const columnas: ColumnDef<Notificacion>[] = [
   { id: 'detalle', header: t.columnas.detalle, cell: ({ row }) => <Text size="sm" c="dimmed">{row.original.detalle || '—'}</Text> },
 ];
 
-/** Alertas → Notificaciones: every notification of the signed-in person, newest first; opening one goes to its item. */
+/**
+ * Alertas → Notificaciones: every notification of the signed-in person, newest first; opening one goes to its
+ * item. The bulk bar marks the chosen ones read or unread, or deletes them (confirmed), in one request.
+ */
 export function NotificacionesScreen() {
   const lista = useNotificaciones(LIMITE);
   const marcar = useMarcarLeida();
@@ -60,6 +63,8 @@ export function NotificacionesScreen() {
         columns={columnas}
         rows={lista.data?.items}
         getRowId={(n) => String(n.id)}
+        rowLabel={(n) => n.titulo}
+        lote={{ url: notificacionesLoteUrl(), filtro: '', eliminar: true, campos: [{ campo: 'leida', etiqueta: t.leida, tipo: 'si_no' }] }}
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}

@@ -95,6 +95,7 @@ export const alertasMessages = {
     marcarTodas: 'Marcar todas como leídas',
     vacia: 'No tiene notificaciones.',
     columnas: { fecha: 'Fecha', titulo: 'Notificación', detalle: 'Detalle' },
+    leida: 'Leída',
     volver: 'Volver a las notificaciones',
     elementos: 'Elementos',
     sinElementos: 'Ninguno de sus elementos está a su alcance hoy (sus permisos cambiaron).',
