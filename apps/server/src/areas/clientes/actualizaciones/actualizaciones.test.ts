@@ -69,6 +69,12 @@ describe('registering an update', () => {
     expect(producto!.clientes).toEqual([
       { empresa_id: ctx.empresaId, cliente: 'Zeta Prueba SA', atraso: 2, servidores: [{ id: ctx.servidores.viejo, nombre: 'zeta-app', version: '3.9', atraso: 2 }] },
     ]);
+    // The same view as a CSV: a row per server behind, for whoever reads it (CLIENTES#VER).
+    const csv = await ctx.t.app.inject({ url: `/api/actualizaciones/desactualizados/export.csv?producto_id=${ctx.productoId}`, headers: ctx.comercial });
+    expect(csv.statusCode).toBe(200);
+    expect(parse(csv.body, { bom: true, columns: true })).toEqual([
+      { Producto: 'Zeta ERP', 'Última versión': '3.11', Cliente: 'Zeta Prueba SA', Servidor: 'zeta-app', 'Versión instalada': '3.9', 'Versiones de atraso': '2' },
+    ]);
   });
 
   it('a failed update changes nothing; a correct one takes the client out of "desactualizados"', async () => {

@@ -273,6 +273,37 @@ export async function desactualizados(db: Executor, filtro: { producto_id?: numb
   return resultado;
 }
 
+/** One server behind on one product: a row of the "desactualizados" CSV. */
+interface ServidorDesactualizado {
+  producto: string;
+  ultimaVersion: string;
+  cliente: string;
+  servidor: string;
+  version: string;
+  atraso: number;
+}
+
+/**
+ * "Clientes desactualizados" as a CSV (issue 21): one row per server behind on a product, in the view's order.
+ * The view is per product and client, not a list of records: nothing in it to delete or set, so it exports whole.
+ */
+export const desactualizadosCsv: readonly CsvColumn<ServidorDesactualizado>[] = [
+  { titulo: 'Producto', valor: (r) => r.producto },
+  { titulo: 'Última versión', valor: (r) => r.ultimaVersion },
+  { titulo: 'Cliente', valor: (r) => r.cliente },
+  { titulo: 'Servidor', valor: (r) => r.servidor },
+  { titulo: 'Versión instalada', valor: (r) => r.version },
+  { titulo: 'Versiones de atraso', valor: (r) => r.atraso },
+];
+
+export async function* desactualizadosFilas(db: Executor, filtro: Parameters<typeof desactualizados>[1]): AsyncGenerator<ServidorDesactualizado[]> {
+  for (const p of await desactualizados(db, filtro)) {
+    yield p.clientes.flatMap((c) =>
+      c.servidores.map((s) => ({ producto: p.producto, ultimaVersion: p.ultima_version, cliente: c.cliente, servidor: s.nombre, version: s.version, atraso: s.atraso })),
+    );
+  }
+}
+
 /** What the registration form offers: the client's servers and every version, newest first. */
 export async function opciones(db: Executor, empresaId: number | undefined) {
   const [servidores, vs, ps] = await Promise.all([

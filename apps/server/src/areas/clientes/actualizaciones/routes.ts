@@ -24,6 +24,8 @@ import {
   actualizacionesList,
   actualizacionesSource,
   desactualizados,
+  desactualizadosCsv,
+  desactualizadosFilas,
   eliminarActualizacion,
   ENTIDAD,
   opciones,
@@ -69,6 +71,20 @@ export const actualizacionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       response: { 200: envelope(z.array(productoDesactualizados)), ...bad },
     },
     handler: async (request) => ({ error: null, datos: await desactualizados(db, request.query) }),
+  });
+
+  app.get('/api/actualizaciones/desactualizados/export.csv', {
+    config: VER,
+    schema: {
+      tags,
+      summary: 'Los clientes desactualizados en CSV: un renglón por servidor atrasado en un producto',
+      querystring: desactualizadosQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
+    handler: (request, reply) => {
+      sendCsv(reply, { nombre: 'clientes-desactualizados', columnas: desactualizadosCsv, filas: desactualizadosFilas(db, request.query) });
+    },
   });
 
   app.get('/api/actualizaciones/opciones', {

@@ -3,8 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { ProductoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { listMessages } from '../../../components/messages.ts';
-import { useDesactualizados } from './api.ts';
+import { desactualizadosCsvUrl, useDesactualizados } from './api.ts';
 import { actualizacionesMessages as t } from './messages.ts';
 
 const columns: ColumnDef<ProductoDesactualizados['clientes'][number]>[] = [
@@ -41,7 +42,11 @@ const columns: ColumnDef<ProductoDesactualizados['clientes'][number]>[] = [
   },
 ];
 
-/** "Clientes desactualizados": per product, the clients whose servers run a version older than the newest. */
+/**
+ * "Clientes desactualizados": per product, the clients whose servers run a version older than the newest. It is
+ * a view over the updates, not a list of records: no rows to delete or set, so no bulk bar; it exports whole,
+ * a CSV row per server behind (issue 21).
+ */
 export function Desactualizados({ empresaId }: { empresaId?: number }) {
   const datos = useDesactualizados({ empresa_id: empresaId });
   if (datos.isPending) return <Text size="sm">{listMessages.cargando}</Text>;
@@ -49,6 +54,9 @@ export function Desactualizados({ empresaId }: { empresaId?: number }) {
   if (datos.data.length === 0) return <Text c="dimmed">{t.sinProductos}</Text>;
   return (
     <Stack gap="md">
+      <Group justify="flex-end" className="no-print">
+        <ExportButton url={desactualizadosCsvUrl({ empresa_id: empresaId })} name="clientes-desactualizados" />
+      </Group>
       {datos.data.map((p) => (
         <Paper key={p.producto_id} withBorder p="md" component="section" aria-label={t.desactualizadosTabla(p.producto)}>
           <Group justify="space-between" mb="xs">

@@ -28,11 +28,23 @@ export function useActualizaciones(params: string) {
 export const actualizacionesLoteUrl = () => url('');
 export const actualizacionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
-export function useDesactualizados(filtro: { producto_id?: number | undefined; empresa_id?: number | undefined } = {}) {
+type FiltroDesactualizados = { producto_id?: number | undefined; empresa_id?: number | undefined };
+
+function desactualizadosParams(filtro: FiltroDesactualizados): string {
   const params = new URLSearchParams();
   if (filtro.producto_id) params.set('producto_id', String(filtro.producto_id));
   if (filtro.empresa_id) params.set('empresa_id', String(filtro.empresa_id));
-  const qs = params.toString();
+  return params.toString();
+}
+
+/** "Clientes desactualizados" as a CSV, a row per server behind, under the same filter as the view. */
+export const desactualizadosCsvUrl = (filtro: FiltroDesactualizados = {}) => {
+  const qs = desactualizadosParams(filtro);
+  return url(`/desactualizados/export.csv${qs ? `?${qs}` : ''}`);
+};
+
+export function useDesactualizados(filtro: FiltroDesactualizados = {}) {
+  const qs = desactualizadosParams(filtro);
   return useQuery({
     queryKey: actualizacionesKeys.desactualizados(qs),
     queryFn: async ({ signal }) => (await http.get(url(`/desactualizados?${qs}`), envelope(z.array(productoDesactualizados)), { signal })).datos,
