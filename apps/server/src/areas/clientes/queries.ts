@@ -6,20 +6,14 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
-import { contarHasta, likePattern, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
+import { contarHasta, likePattern, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { proximoVencimientoFecha, proximoVencimientoJson } from './proximo-vencimiento.ts';
+import { proximoVencimientoJson, proximoVencimientoOrden, proximoVencimientoTexto } from './proximo-vencimiento.ts';
 
 type EmpresaListQuery = Omit<z.output<typeof empresaListQuery>, 'page' | 'size'>;
 
 /** The audit entity of a client's history: its own changes, its servers' and its parameters'. */
 export const ENTIDAD = 'empresa';
-
-/** Servers of the client (correlated on empresas.id; written with table names). */
-const servidoresCount = sql<number>`(select count(*) from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id")::int`;
-/** The highest Physis version of its servers, compared number by number (8.10 > 8.9). */
-const versionPhysis = sql<string | null>`(select array_to_string(max(string_to_array(servidores_cliente.version_physis, '.')::int[]), '.') from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id" and servidores_cliente.version_physis is not null)`;
-const versionPhysisOrden = sql`coalesce((select max(string_to_array(servidores_cliente.version_physis, '.')::int[]) from servidores_cliente where servidores_cliente.empresa_id = "empresas"."id" and servidores_cliente.version_physis is not null), '{}'::int[])`;
 
 const fila = {
   id: empresas.id,
@@ -30,8 +24,8 @@ const fila = {
   localidad: empresas.localidad,
   provincia: empresas.provincia,
   activo: empresas.activo,
-  servidores_count: servidoresCount,
-  version_physis: versionPhysis,
+  servidores_count: empresas.servidoresCount,
+  version_physis: empresas.versionPhysis,
   proximo_vencimiento: proximoVencimientoJson(),
   actualizado: empresas.actualizado,
 };
@@ -82,9 +76,10 @@ export const empresasList: ListSpec<EmpresaListQuery> = {
     cuit: empresas.cuit,
     localidad: sql`coalesce(${empresas.localidad}, '')`,
     provincia: sql`coalesce(${empresas.provincia}, '')`,
-    servidores_count: servidoresCount,
-    version_physis: versionPhysisOrden,
-    proximo_vencimiento: sql`coalesce(${proximoVencimientoFecha()}, 'infinity'::date)`,
+    // Kept on the client by triggers (migration 0040), each on its index with the id.
+    servidores_count: empresas.servidoresCount,
+    version_physis: empresas.versionPhysisOrden,
+    proximo_vencimiento: proximoVencimientoOrden(),
     activo: empresas.activo,
     actualizado: empresas.actualizado,
   },
@@ -99,19 +94,23 @@ export const empresasList: ListSpec<EmpresaListQuery> = {
   ],
 };
 
+/**
+ * The page is found on the clients alone (the sort's index, nothing computed for the rows it skips), then only its
+ * rows read their next expiry's item. A search finds its matches first by its own index (`matches`).
+ */
 export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
   rows: async (f) => {
+    const pagina = db.select({ id: empresas.id }).from(empresas).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
     const rows = await db
       .select({ ...fila, clave: f.clave })
-      .from(empresas)
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset);
+      .from(pagina)
+      .innerJoin(empresas, eq(empresas.id, pagina.id))
+      .orderBy(...f.orderBy);
     return rows.map(wireFila);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
   countUpTo: (where, limite) => contarHasta(db, db.select({ id: empresas.id }).from(empresas).where(where).limit(limite)),
+  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: empresas.id, k }).from(empresas).where(where).limit(limite), pagina),
 });
 
 export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {
@@ -136,14 +135,14 @@ export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
   { titulo: 'Condición IVA', valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva], sql: condicionIvaNombre, tipo: 'texto' },
   { titulo: 'Localidad', valor: (e) => e.localidad, sql: empresas.localidad, tipo: 'texto' },
   { titulo: 'Provincia', valor: (e) => e.provincia, sql: empresas.provincia, tipo: 'texto' },
-  { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: servidoresCount, tipo: 'numero' },
-  { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: versionPhysis, tipo: 'texto' },
-  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null, sql: sql`(${proximoVencimientoJson()} ->> 'fecha')`, tipo: 'texto' },
+  { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: empresas.servidoresCount, tipo: 'numero' },
+  { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: empresas.versionPhysis, tipo: 'texto' },
+  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null, sql: proximoVencimientoTexto(), tipo: 'texto' },
   { titulo: 'Activo', valor: (e) => e.activo, sql: empresas.activo, tipo: 'booleano' },
   { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado), sql: empresas.actualizado, tipo: 'fecha' },
 ];
 
-/** The whole list for the CSV that PostgreSQL writes: the clients, each computing its columns. */
+/** The whole list for the CSV that PostgreSQL writes: the clients alone, their kept columns (no subquery per row). */
 export const empresasTodas =
   (db: Executor): TodasLasFilas =>
   (seleccion, where, orderBy) =>

@@ -73,6 +73,16 @@ export const empresas = pgTable(
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull().default(sql`current_date`),
     creado: creado(),
     actualizado: actualizado(),
+    // Kept by triggers (migration 0040) from its servers and its expiry grids' rows, so the list sorts on an index
+    // instead of a subquery per client: never written by the application.
+    /** How many servers the client has. */
+    servidoresCount: integer('servidores_count').notNull().default(0),
+    /** The highest Physis version of its servers (8.10 > 8.9), as written on the server. */
+    versionPhysis: text('version_physis'),
+    /** The same version as numbers, for sorting; empty without one. */
+    versionPhysisOrden: integer('version_physis_orden').array().notNull().default(sql`'{}'::int[]`),
+    /** The earliest due date of its items over both expiry grids (expired ones included); null without one. */
+    proximoVencimiento: date('proximo_vencimiento', { mode: 'string' }),
   },
   (t) => [
     check('empresas_cuit_ck', sql`${t.cuit} ~ '^[0-9]{11}$'`),
@@ -85,10 +95,20 @@ export const empresas = pgTable(
     index('empresas_cuit_pattern_idx').on(sql`${t.cuit} text_pattern_ops`),
     index('empresas_cuit_trgm').using('gin', sql`${t.cuit} gin_trgm_ops`),
     index('empresas_busqueda_trgm').using('gin', sql`${empresaBusqueda(t)} gin_trgm_ops`),
-    // Sort keys of the list, each with the id that breaks ties.
-    index('empresas_razon_social_idx').on(t.razonSocial, t.id),
-    index('empresas_localidad_idx').on(t.localidad, t.id),
+    // Sort keys of the list, each with the id that breaks ties, then the columns the list filters by (and the
+    // column under a coalesce): a filtered page walks index entries only, never the rows it skips (migration 0040).
+    index('empresas_razon_social_idx').on(t.razonSocial, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_cuit_orden_idx').on(t.cuit, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_localidad_idx').on(sql`coalesce(${t.localidad}, '')`, t.id, t.localidad, t.provincia, t.activo, t.condicionIva),
+    index('empresas_provincia_orden_idx').on(sql`coalesce(${t.provincia}, '')`, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_servidores_count_idx').on(t.servidoresCount, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_version_physis_idx').on(t.versionPhysisOrden, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_proximo_vencimiento_idx').on(sql`coalesce(${t.proximoVencimiento}, 'infinity'::date)`, t.id, t.proximoVencimiento, t.provincia, t.activo, t.condicionIva),
+    index('empresas_activo_idx').on(t.activo, t.id, t.provincia, t.condicionIva),
+    index('empresas_actualizado_idx').on(t.actualizado, t.id, t.provincia, t.activo, t.condicionIva),
+    // The filters, for a value few clients have.
     index('empresas_provincia_idx').on(t.provincia, t.id),
+    index('empresas_condicion_iva_idx').on(t.condicionIva, t.id),
     index('empresas_contacto_idx').on(t.contactoId),
   ],
 );

@@ -158,57 +158,61 @@ export const vencimientoRenovaciones = pgTable(
   ],
 );
 
+/** The text a grid's free search looks in (client, fantasy name, CUIT, item); its trigram index is on exactly this. */
+export function vencimientoBusqueda(t: { cliente: AnyPgColumn; nombreFantasia: AnyPgColumn; cuit: AnyPgColumn; item: AnyPgColumn }) {
+  return sql`(${t.cliente} || ' ' || coalesce(${t.nombreFantasia}, '') || ' ' || ${t.cuit} || ' ' || ${t.item})`;
+}
+
 /**
- * Every dated item of both expiry grids, one row each: certificates, CAI points of sale, live licences.
- * `id` is the grid's key (item id * 4 + kind), `grupo` the grid. Each branch reads one table without a WHERE
- * (the product name is a scalar subquery, the conditions sit outside the union), so PostgreSQL flattens the union
- * into an append of the three tables and reads a grid's first page in (vence, id) order from their `…_vence_idx`
- * indexes (partial on exactly those conditions), without sorting.
+ * Every dated item of both expiry grids, one row each: certificates not replaced, CAI points of sale, live
+ * licences, with their client's name and CUIT. A table kept by triggers on the three item tables, the clients and
+ * the products (migration 0040; it was a view over their union joined to the clients, which sorted and searched
+ * the whole union at 1M rows): never written by the application. `id` is the grid's key (item id * 4 + kind),
+ * `grupo` the grid; every sort of a grid, with or without its type, reads an index of its own, whose entries carry
+ * the due date (a period's page walks index entries only).
  */
-export const vencimientos = pgView('vencimientos', {
-  id: integer('id').notNull(),
-  tipo: text('tipo', { enum: VENCIMIENTO_TIPOS }).notNull(),
-  grupo: text('grupo', { enum: ['afip', 'physis'] }).notNull(),
-  itemId: integer('item_id').notNull(),
-  empresaId: integer('empresa_id').notNull(),
-  item: text('item').notNull(),
-  detalle: text('detalle'),
-  vence: date('vence', { mode: 'string' }).notNull(),
-}).as(sql`
-  select u.id, u.tipo, u.grupo, u.item_id, u.empresa_id, u.item, u.detalle, u.vence
-    from (
-      select c.id * 4 + 1 as id, 'certificado'::text as tipo, 'afip'::text as grupo, c.id as item_id, c.empresa_id,
-             coalesce(c.alias, c.cn) as item,
-             (case c.ambiente when 'produccion' then 'Producción' else 'Homologación' end)
-               || case when cardinality(c.servicios) > 0 then ' · ' || array_to_string(c.servicios, ', ') else '' end as detalle,
-             c.vence, c.reemplazado_por is null as vigente
-        from afip_certificados c
-      union all
-      select p.id * 4 + 2, 'punto_venta'::text, 'afip'::text, p.id, p.empresa_id,
-             'PV ' || lpad(p.numero::text, 5, '0'), 'CAI' || coalesce(' · ' || p.descripcion, ''), p.cai_vence, true
-        from afip_puntos_venta p
-      union all
-      select l.id * 4 + 3, 'licencia'::text, 'physis'::text, l.id, l.empresa_id,
-             (select pr.nombre from productos pr where pr.id = l.producto_id) || coalesce(' · ' || l.modulo, ''),
-             (case l.tipo when 'anual' then 'Anual' when 'mensual' then 'Mensual' else 'Perpetua' end) || ' · ' || l.usuarios
-               || case when l.usuarios = 1 then ' usuario' else ' usuarios' end,
-             l.vence, l.baja is null
-        from physis_licencias l
-    ) u
-   where u.vence is not null and u.vigente
-`);
+export const vencimientos = pgTable(
+  'vencimientos',
+  {
+    id: integer('id').primaryKey(),
+    tipo: text('tipo', { enum: VENCIMIENTO_TIPOS }).notNull(),
+    grupo: text('grupo', { enum: ['afip', 'physis'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    empresaId: integer('empresa_id').notNull(),
+    item: text('item').notNull(),
+    detalle: text('detalle'),
+    vence: date('vence', { mode: 'string' }).notNull(),
+    /** The client's razón social, fantasy name and CUIT, carried here when they change. */
+    cliente: text('cliente').notNull(),
+    nombreFantasia: text('nombre_fantasia'),
+    cuit: text('cuit').notNull(),
+  },
+  (t) => [
+    index('vencimientos_empresa_idx').on(t.empresaId, t.vence, t.id),
+    index('vencimientos_vence_idx').on(t.grupo, t.vence, t.id),
+    index('vencimientos_cliente_idx').on(t.grupo, t.cliente, t.id, t.vence),
+    index('vencimientos_cuit_idx').on(t.grupo, t.cuit, t.id, t.vence),
+    index('vencimientos_item_idx').on(t.grupo, t.item, t.id, t.vence),
+    index('vencimientos_tipo_idx').on(t.grupo, t.tipo, t.id, t.vence),
+    index('vencimientos_tipo_vence_idx').on(t.grupo, t.tipo, t.vence, t.id),
+    index('vencimientos_tipo_cliente_idx').on(t.grupo, t.tipo, t.cliente, t.id, t.vence),
+    index('vencimientos_tipo_cuit_idx').on(t.grupo, t.tipo, t.cuit, t.id, t.vence),
+    index('vencimientos_tipo_item_idx').on(t.grupo, t.tipo, t.item, t.id, t.vence),
+    index('vencimientos_busqueda_trgm').using('gin', sql`${vencimientoBusqueda(t)} gin_trgm_ops`),
+  ],
+);
 
 /**
  * The next expiry of each client across both grids (the earliest date, expired ones included, so an expired
- * item shows red) and the days to it from today in Buenos Aires. The client list joins it for its badge.
+ * item shows red) and the days to it from today in Buenos Aires: the date kept on the client (migration 0040).
  */
 export const vencimientosProximo = pgView('vencimientos_proximo', {
   empresaId: integer('empresa_id').notNull(),
   vence: date('vence', { mode: 'string' }).notNull(),
   dias: integer('dias').notNull(),
 }).as(sql`
-  select v.empresa_id, min(v.vence) as vence,
-         (min(v.vence) - (now() at time zone 'America/Argentina/Buenos_Aires')::date)::int as dias
-    from vencimientos v
-   group by v.empresa_id
+  select e.id as empresa_id, e.proximo_vencimiento as vence,
+         (e.proximo_vencimiento - (now() at time zone 'America/Argentina/Buenos_Aires')::date)::int as dias
+    from empresas e
+   where e.proximo_vencimiento is not null
 `);

@@ -2,23 +2,25 @@ import type { Vencimiento, VencimientoGrupo, VencimientoMeses } from '@intranet/
 import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { empresas, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
-import type { CsvColumn } from '../../../lists/csv.ts';
-import { contarHasta, type ListSource, type ListSpec } from '../../../lists/list.ts';
+import { vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
+import type { CsvColumnaSql } from '../../../lists/csv.ts';
+import { contarHasta, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
 import { HOY } from '../../../core/fechas.ts';
 import { dias, type ListQuery } from './queries.ts';
 
-// The expiry grids (AFIP and Physis) and their month chart, over the vencimientos view.
+// The expiry grids (AFIP and Physis) and their month chart, over the kept table vencimientos.
 
 /** What the grids and their month chart read: their cached answers are dropped when one changes. */
 export const VENCIMIENTOS_TABLAS = ['afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'empresas', 'productos'] as const;
 
 export const vencimientosList: ListSpec<ListQuery> = {
-  search: sql`(${empresas.razonSocial} || ' ' || coalesce(${empresas.nombreFantasia}, '') || ' ' || ${empresas.cuit} || ' ' || ${vencimientos.item})`,
+  search: vencimientoBusqueda(vencimientos),
+  // Every sort key, filter and the search read the kept table alone (the client's name and CUIT are on its rows),
+  // each sort on an index of its own, with the type or without (migration 0040).
   sorts: {
     vence: vencimientos.vence,
-    cliente: empresas.razonSocial,
-    cuit: empresas.cuit,
+    cliente: vencimientos.cliente,
+    cuit: vencimientos.cuit,
     tipo: vencimientos.tipo,
     item: vencimientos.item,
   },
@@ -45,8 +47,8 @@ export const filaGrid = {
   tipo: vencimientos.tipo,
   item_id: vencimientos.itemId,
   empresa_id: vencimientos.empresaId,
-  cliente: empresas.razonSocial,
-  cuit: empresas.cuit,
+  cliente: vencimientos.cliente,
+  cuit: vencimientos.cuit,
   item: vencimientos.item,
   detalle: vencimientos.detalle,
   vence: vencimientos.vence,
@@ -55,42 +57,47 @@ export const filaGrid = {
 };
 
 /**
- * The grid's rows and total. The total joins the clients only when the free search needs their name or CUIT
- * (every item has its client: the join never drops a row), so the plain count reads the three tables alone.
+ * The grid's rows and total, on the kept table alone: the page is found on the sort's index, then only its rows
+ * count their renewals. A search finds its matches first by its trigram index (`matches`).
  */
-export const vencimientosSource = (db: Executor, conBusqueda = true): ListSource<Vencimiento> => ({
-  rows: (f) =>
-    db
+export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
+  rows: (f) => {
+    const pagina = db.select({ id: vencimientos.id }).from(vencimientos).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    return db
       .select({ ...filaGrid, clave: f.clave })
-      .from(vencimientos)
-      .innerJoin(empresas, eq(empresas.id, vencimientos.empresaId))
-      .where(f.where)
-      .orderBy(...f.orderBy)
-      .limit(f.limit)
-      .offset(f.offset),
-  count: async (where) =>
-    (conBusqueda
-      ? await db.select({ n: count() }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where)
-      : await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
-  countUpTo: (where, limite) =>
-    contarHasta(
-      db,
-      conBusqueda
-        ? db.select({ id: vencimientos.id }).from(vencimientos).innerJoin(empresas, eq(empresas.id, vencimientos.empresaId)).where(where).limit(limite)
-        : db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite),
-    ),
+      .from(pagina)
+      .innerJoin(vencimientos, eq(vencimientos.id, pagina.id))
+      .orderBy(...f.orderBy);
+  },
+  count: async (where) => (await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
+  countUpTo: (where, limite) => contarHasta(db, db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite)),
+  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),
 });
 
-export const vencimientosCsv: CsvColumn<Vencimiento>[] = [
-  { titulo: 'Cliente', valor: (v) => v.cliente },
-  { titulo: 'CUIT', valor: (v) => v.cuit },
-  { titulo: 'Tipo', valor: (v) => VENCIMIENTO_TIPO_ETIQUETA[v.tipo] },
-  { titulo: 'Ítem', valor: (v) => v.item },
-  { titulo: 'Detalle', valor: (v) => v.detalle },
-  { titulo: 'Vence', valor: (v) => v.vence },
-  { titulo: 'Días restantes', valor: (v) => v.dias },
-  { titulo: 'Estado', valor: (v) => diasRestantesTexto(v.dias) },
+/** `diasRestantesTexto` in SQL, for the CSV that PostgreSQL writes. */
+const estadoTexto = sql<string>`(case when ${dias} < 0 then 'Vencido hace ' || -${dias} || case when ${dias} = -1 then ' día' else ' días' end
+  when ${dias} = 0 then 'Vence hoy' else ${dias} || case when ${dias} = 1 then ' día' else ' días' end end)`;
+const tipoEtiqueta = sql<string>`(case ${vencimientos.tipo} ${sql.join(
+  Object.entries(VENCIMIENTO_TIPO_ETIQUETA).map(([tipo, etiqueta]) => sql`when ${tipo} then ${etiqueta}`),
+  sql` `,
+)} end)`;
+
+export const vencimientosCsv: CsvColumnaSql<Vencimiento>[] = [
+  { titulo: 'Cliente', valor: (v) => v.cliente, sql: vencimientos.cliente, tipo: 'texto' },
+  { titulo: 'CUIT', valor: (v) => v.cuit, sql: vencimientos.cuit, tipo: 'texto' },
+  { titulo: 'Tipo', valor: (v) => VENCIMIENTO_TIPO_ETIQUETA[v.tipo], sql: tipoEtiqueta, tipo: 'texto' },
+  { titulo: 'Ítem', valor: (v) => v.item, sql: vencimientos.item, tipo: 'texto' },
+  { titulo: 'Detalle', valor: (v) => v.detalle, sql: vencimientos.detalle, tipo: 'texto' },
+  { titulo: 'Vence', valor: (v) => v.vence, sql: sql`to_char(${vencimientos.vence}, 'YYYY-MM-DD')`, tipo: 'texto' },
+  { titulo: 'Días restantes', valor: (v) => v.dias, sql: dias, tipo: 'numero' },
+  { titulo: 'Estado', valor: (v) => diasRestantesTexto(v.dias), sql: estadoTexto, tipo: 'texto' },
 ];
+
+/** The whole grid for the CSV that PostgreSQL writes: the kept table alone. */
+export const vencimientosTodas =
+  (db: Executor): TodasLasFilas =>
+  (campos, where, orderBy) =>
+    db.select(campos).from(vencimientos).where(where).orderBy(...orderBy);
 
 /** How many items of a grid are already expired, and how many fall due in each of the next `meses` months. */
 export async function vencimientosPorMes(db: Executor, grupo: VencimientoGrupo, meses = 12): Promise<VencimientoMeses> {

@@ -122,7 +122,6 @@ export async function vencimientosDeEmpresa(db: Executor, empresaId: number): Pr
     db
       .select(filaGrid)
       .from(vencimientos)
-      .innerJoin(empresas, eq(empresas.id, vencimientos.empresaId))
       .where(eq(vencimientos.empresaId, empresaId))
       .orderBy(asc(vencimientos.vence), asc(vencimientos.id)),
   ]);

@@ -1,7 +1,7 @@
 import { diasRestantesTexto, LICENCIA_TIPO_ETIQUETA, type LICENCIA_TIPOS, type Vencimiento } from '@intranet/contract/clientes/vencimientos';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { empresas, physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
+import { physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
 import type { ListSource } from '../../../lists/list.ts';
 import { filaGrid, vencimientosSource } from './grid.ts';
@@ -39,7 +39,6 @@ export const licenciasGridSource = (db: Executor): ListSource<LicenciaEnGrilla> 
         clave: f.clave,
       })
       .from(vencimientos)
-      .innerJoin(empresas, eq(empresas.id, vencimientos.empresaId))
       .innerJoin(physisLicencias, eq(physisLicencias.id, vencimientos.itemId))
       .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
       .where(f.where)

@@ -22,13 +22,13 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
-import { sendCsv } from '../../../lists/csv.ts';
+import { sendCsv, sendListCsv } from '../../../lists/csv.ts';
 import { listBatches, listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { importarCertificado, modificarCertificado } from './certificados.ts';
-import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, VENCIMIENTOS_TABLAS } from './grid.ts';
+import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, vencimientosTodas, VENCIMIENTOS_TABLAS } from './grid.ts';
 import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
 import { guardarLicencia } from './licencias.ts';
 import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
@@ -64,7 +64,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     handler: async (request) => ({
       error: null,
-      datos: await listPage(vencimientosList, { ...request.query, grupo: request.params.grupo }, vencimientosSource(db, Boolean(request.query.q))),
+      datos: await listPage(vencimientosList, { ...request.query, grupo: request.params.grupo }, vencimientosSource(db)),
     }),
   });
 
@@ -79,13 +79,14 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       produces: ['text/csv'],
       response: { ...bad },
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const { grupo } = request.params;
       const query = { ...request.query, grupo };
       const nombre = `vencimientos-${grupo}`;
       // The Physis grid is all licences: its CSV has the licences' import columns (round trip).
       if (grupo === 'physis') sendCsv(reply, { nombre, columnas: licenciasCsv, filas: listBatches(vencimientosList, query, licenciasGridSource(db)) });
-      else sendCsv(reply, { nombre, columnas: vencimientosCsv, filas: listBatches(vencimientosList, query, vencimientosSource(db)) });
+      else await sendListCsv(reply, db, { nombre, columnas: vencimientosCsv, spec: vencimientosList, query, source: vencimientosSource, todas: vencimientosTodas });
+      return reply;
     },
   });
 
