@@ -3,7 +3,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
+import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, nivelOrden, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -15,8 +15,6 @@ type IssueListQuery = Omit<z.output<typeof issueListQuery>, 'page' | 'size'> & {
 
 export const ENTIDAD_ISSUE = 'insights_issue';
 
-const NIVEL_ORDEN = sql`(case ${insightsIssues.nivel} when 'fatal' then 5 when 'error' then 4 when 'warning' then 3 when 'info' then 2 else 1 end)`;
-
 /** The issues list: `q` in title and culprit; filters by state, level, environment, release, project, assignee. */
 export const issuesList: ListSpec<IssueListQuery> = {
   searchWhere: (pattern) => sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
@@ -24,7 +22,7 @@ export const issuesList: ListSpec<IssueListQuery> = {
     ultima_vez: insightsIssues.ultimaVez,
     primera_vez: insightsIssues.primeraVez,
     cantidad: insightsIssues.cantidad,
-    nivel: NIVEL_ORDEN,
+    nivel: nivelOrden(insightsIssues.nivel),
     titulo: insightsIssues.titulo,
   },
   defaultSort: '-ultima_vez',

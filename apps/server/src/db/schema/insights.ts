@@ -1,6 +1,6 @@
 import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { archivos } from './archivos.ts';
 import { roles, usuarios } from './cuentas.ts';
@@ -33,6 +33,14 @@ export const insightsProyectos = pgTable(
     check('insights_proyectos_limite_ck', sql`${t.limitePorMinuto} > 0`),
   ],
 );
+
+/** The levels by severity (fatal first when descending): the issue list's 'nivel' sort, and its index. */
+export const nivelOrden = (nivel: AnyPgColumn) =>
+  sql<number>`(case ${nivel} when 'fatal' then 5 when 'error' then 4 when 'warning' then 3 when 'info' then 2 else 1 end)`;
+
+/** The columns the issue list filters by, in each of its sort indexes. */
+const filtrosDeLaLista = (t: { proyectoId: AnyPgColumn; estado: AnyPgColumn; nivel: AnyPgColumn; environment: AnyPgColumn; release: AnyPgColumn }) =>
+  [t.proyectoId, t.estado, t.nivel, t.environment, t.release] as const;
 
 export const insightsIssues = pgTable(
   'insights_issues',
@@ -80,11 +88,20 @@ export const insightsIssues = pgTable(
   },
   (t) => [
     uniqueIndex('insights_issues_huella_uq').on(t.proyectoId, t.huella),
-    // Sort keys of the list, each with the id that breaks ties.
-    index('insights_issues_ultima_idx').on(t.ultimaVez, t.id),
-    index('insights_issues_primera_idx').on(t.primeraVez, t.id),
-    index('insights_issues_cantidad_idx').on(t.cantidad, t.id),
+    // Sort keys of the list, each with the id that breaks ties (a cursor is the row value (key, id)), then the
+    // columns the list filters by: a page under any filter, however many rows the filter skips, is read from the
+    // index alone (an index-only scan), never from a heap page per row (migration 0041).
+    index('insights_issues_ultima_idx').on(t.ultimaVez, t.id, ...filtrosDeLaLista(t)),
+    index('insights_issues_primera_idx').on(t.primeraVez, t.id, ...filtrosDeLaLista(t)),
+    index('insights_issues_cantidad_idx').on(t.cantidad, t.id, ...filtrosDeLaLista(t)),
+    index('insights_issues_titulo_idx').on(t.titulo, t.id, ...filtrosDeLaLista(t)),
+    index('insights_issues_nivel_idx').on(nivelOrden(t.nivel), t.id, ...filtrosDeLaLista(t)),
     index('insights_issues_estado_idx').on(t.estado, t.ultimaVez),
+    // A level, an environment or a release: counted from the index up to the list's cap of 10,000 (not by reading
+    // every issue when few match), and read in the list's default order.
+    index('insights_issues_nivel_ultima_idx').on(t.nivel, t.ultimaVez, t.id),
+    index('insights_issues_environment_ultima_idx').on(t.environment, t.ultimaVez, t.id),
+    index('insights_issues_release_ultima_idx').on(t.release, t.ultimaVez, t.id),
     index('insights_issues_asignado_idx').on(t.asignadoId),
     // Partial: the intake's issue updates pay nothing for it in projects without source maps.
     index('insights_issues_huella_simbolica_idx').on(t.proyectoId, t.huellaSimbolica).where(sql`${t.huellaSimbolica} is not null`),
