@@ -20,9 +20,22 @@ const ENTRIES_PER_SERVER = 100;
 /** Matches the 100 entries of one server out of 100,000. */
 const SEARCH = 'bench0123.physis';
 
-export function freePort(): Promise<number> {
+/** A port free now: any the system gives, or with BENCH_PUERTOS (e.g. `8120-8129`) the first free one of that range. */
+export async function freePort(): Promise<number> {
+  const rango = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PUERTOS ?? '');
+  if (!rango) return probar(0);
+  for (let p = Number(rango[1]); p <= Number(rango[2]); p += 1) {
+    if ((await probar(p)) === p) return p;
+  }
+  throw new Error(`no hay un puerto libre en BENCH_PUERTOS=${process.env.BENCH_PUERTOS}`);
+}
+
+/** Listens on `port` (0: any) and closes: the port it got, or -1 when that one is taken. */
+function probar(port: number): Promise<number> {
   return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
+    const probe = createServer();
+    probe.once('error', () => resolve(-1));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
