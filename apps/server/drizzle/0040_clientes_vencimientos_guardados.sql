@@ -87,24 +87,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "afip_certificados_vencimientos_alta" AFTER INSERT ON "afip_certificados" REFERENCING NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "afip_certificados_vencimientos_cambio" AFTER UPDATE ON "afip_certificados" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "afip_certificados_vencimientos_baja" AFTER DELETE ON "afip_certificados" REFERENCING OLD TABLE AS "viejas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "afip_puntos_venta_vencimientos_alta" AFTER INSERT ON "afip_puntos_venta" REFERENCING NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "afip_puntos_venta_vencimientos_cambio" AFTER UPDATE ON "afip_puntos_venta" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "afip_puntos_venta_vencimientos_baja" AFTER DELETE ON "afip_puntos_venta" REFERENCING OLD TABLE AS "viejas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "physis_licencias_vencimientos_alta" AFTER INSERT ON "physis_licencias" REFERENCING NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "physis_licencias_vencimientos_cambio" AFTER UPDATE ON "physis_licencias" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
-CREATE TRIGGER "physis_licencias_vencimientos_baja" AFTER DELETE ON "physis_licencias" REFERENCING OLD TABLE AS "viejas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
 -- A renamed product renames its licences' items.
 CREATE FUNCTION "productos_nombre_a_vencimientos"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -112,8 +94,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "productos_nombre_a_vencimientos" AFTER UPDATE OF "nombre" ON "productos"
-  FOR EACH ROW WHEN (OLD."nombre" IS DISTINCT FROM NEW."nombre") EXECUTE FUNCTION "productos_nombre_a_vencimientos"();--> statement-breakpoint
 -- A client's new name, fantasy name or CUIT is carried to its grid rows. Only when one changed: the client's kept
 -- columns below are updated by triggers too, and an UPDATE of no rows would still fire statement triggers.
 CREATE FUNCTION "empresas_a_vencimientos"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -129,8 +109,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "empresas_a_vencimientos" AFTER UPDATE ON "empresas" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "empresas_a_vencimientos"();--> statement-breakpoint
 -- These clients' next expiry, from their grid rows (only those that changed are written).
 CREATE FUNCTION "empresas_proximo_vencimiento"(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "empresas" e SET "proximo_vencimiento" = m.vence
@@ -150,10 +128,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "vencimientos_a_empresas_alta" AFTER INSERT ON "vencimientos" REFERENCING NEW TABLE AS "nuevas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_a_empresas"();--> statement-breakpoint
-CREATE TRIGGER "vencimientos_a_empresas_baja" AFTER DELETE ON "vencimientos" REFERENCING OLD TABLE AS "viejas"
-  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_a_empresas"();--> statement-breakpoint
 -- These clients' server count and highest Physis version (compared number by number: 8.10 > 8.9).
 CREATE FUNCTION "empresas_servidores"(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "empresas" e SET "servidores_count" = s.n, "version_physis_orden" = coalesce(s.orden, '{}'), "version_physis" = array_to_string(s.orden, '.')
@@ -177,17 +151,50 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- The existing rows, before the triggers: the grids' rows, then each client's four kept columns in one pass.
+SELECT "vencimientos_de_certificados"(ARRAY(SELECT id FROM "afip_certificados"));--> statement-breakpoint
+SELECT "vencimientos_de_puntos_venta"(ARRAY(SELECT id FROM "afip_puntos_venta"));--> statement-breakpoint
+SELECT "vencimientos_de_licencias"(ARRAY(SELECT id FROM "physis_licencias"));--> statement-breakpoint
+UPDATE "empresas" e SET "servidores_count" = coalesce(s.n, 0), "version_physis_orden" = coalesce(s.orden, '{}'),
+       "version_physis" = array_to_string(s.orden, '.'), "proximo_vencimiento" = v.vence
+  FROM (SELECT id FROM "empresas") a
+  LEFT JOIN (SELECT empresa_id, count(*)::int AS n, max(string_to_array(version_physis, '.')::int[]) AS orden
+               FROM "servidores_cliente" GROUP BY empresa_id) s ON s.empresa_id = a.id
+  LEFT JOIN (SELECT empresa_id, min(vence) AS vence FROM "vencimientos" GROUP BY empresa_id) v ON v.empresa_id = a.id
+ WHERE e.id = a.id AND (s.empresa_id IS NOT NULL OR v.empresa_id IS NOT NULL);--> statement-breakpoint
+-- From here on, every write keeps them.
+CREATE TRIGGER "afip_certificados_vencimientos_alta" AFTER INSERT ON "afip_certificados" REFERENCING NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "afip_certificados_vencimientos_cambio" AFTER UPDATE ON "afip_certificados" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "afip_certificados_vencimientos_baja" AFTER DELETE ON "afip_certificados" REFERENCING OLD TABLE AS "viejas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "afip_puntos_venta_vencimientos_alta" AFTER INSERT ON "afip_puntos_venta" REFERENCING NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "afip_puntos_venta_vencimientos_cambio" AFTER UPDATE ON "afip_puntos_venta" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "afip_puntos_venta_vencimientos_baja" AFTER DELETE ON "afip_puntos_venta" REFERENCING OLD TABLE AS "viejas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "physis_licencias_vencimientos_alta" AFTER INSERT ON "physis_licencias" REFERENCING NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "physis_licencias_vencimientos_cambio" AFTER UPDATE ON "physis_licencias" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "physis_licencias_vencimientos_baja" AFTER DELETE ON "physis_licencias" REFERENCING OLD TABLE AS "viejas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_items_cambio"();--> statement-breakpoint
+CREATE TRIGGER "productos_nombre_a_vencimientos" AFTER UPDATE OF "nombre" ON "productos"
+  FOR EACH ROW WHEN (OLD."nombre" IS DISTINCT FROM NEW."nombre") EXECUTE FUNCTION "productos_nombre_a_vencimientos"();--> statement-breakpoint
+CREATE TRIGGER "empresas_a_vencimientos" AFTER UPDATE ON "empresas" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "empresas_a_vencimientos"();--> statement-breakpoint
+CREATE TRIGGER "vencimientos_a_empresas_alta" AFTER INSERT ON "vencimientos" REFERENCING NEW TABLE AS "nuevas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_a_empresas"();--> statement-breakpoint
+CREATE TRIGGER "vencimientos_a_empresas_baja" AFTER DELETE ON "vencimientos" REFERENCING OLD TABLE AS "viejas"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vencimientos_a_empresas"();--> statement-breakpoint
 CREATE TRIGGER "servidores_cliente_a_empresas_alta" AFTER INSERT ON "servidores_cliente" REFERENCING NEW TABLE AS "nuevas"
   FOR EACH STATEMENT EXECUTE FUNCTION "servidores_cliente_a_empresas"();--> statement-breakpoint
 CREATE TRIGGER "servidores_cliente_a_empresas_cambio" AFTER UPDATE ON "servidores_cliente" REFERENCING OLD TABLE AS "viejas" NEW TABLE AS "nuevas"
   FOR EACH STATEMENT EXECUTE FUNCTION "servidores_cliente_a_empresas"();--> statement-breakpoint
 CREATE TRIGGER "servidores_cliente_a_empresas_baja" AFTER DELETE ON "servidores_cliente" REFERENCING OLD TABLE AS "viejas"
   FOR EACH STATEMENT EXECUTE FUNCTION "servidores_cliente_a_empresas"();--> statement-breakpoint
--- The existing rows: the grids' rows (their trigger fills the clients' next expiry), the servers' count and version.
-SELECT "vencimientos_de_certificados"(ARRAY(SELECT id FROM "afip_certificados"));--> statement-breakpoint
-SELECT "vencimientos_de_puntos_venta"(ARRAY(SELECT id FROM "afip_puntos_venta"));--> statement-breakpoint
-SELECT "vencimientos_de_licencias"(ARRAY(SELECT id FROM "physis_licencias"));--> statement-breakpoint
-SELECT "empresas_servidores"(ARRAY(SELECT DISTINCT empresa_id FROM "servidores_cliente"));--> statement-breakpoint
 -- The indexes once the rows are in: the grids' sorts (each with its type or without; the due date in every entry
 -- for a period's filter), the clients' sorts with the columns their filters read.
 CREATE INDEX "vencimientos_vence_idx" ON "vencimientos" USING btree ("grupo","vence","id");--> statement-breakpoint
