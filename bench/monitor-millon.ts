@@ -54,7 +54,8 @@ export async function monitorMillon(): Promise<void> {
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
     const orden = () => `sort=${azar(ORDENES)}&size=${TAMANO}`;
     const llamadas: Llamada[] = [
-      { nombre: 'GET /api/insights/issues, sin filtro, cualquier página y orden', meta: 30, url: () => `/api/insights/issues?${orden()}&${paginaAlcanzable(ISSUES / TAMANO, issue)}` },
+      // Unfiltered the total stops at 10,000 too ("más de 10.000"): the pager reaches 400 pages by number.
+      { nombre: 'GET /api/insights/issues, sin filtro, cualquier página y orden', meta: 30, url: () => `/api/insights/issues?${orden()}&${paginaAlcanzable(PAGINAS_FILTRADA, issue)}` },
       {
         nombre: 'GET /api/insights/issues, filtrada (estado, nivel, release, environment, proyecto; amplia o angosta), cualquier página y orden',
         meta: 30,

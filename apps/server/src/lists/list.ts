@@ -40,7 +40,17 @@ export interface ListSource<Row extends { id: number }> {
    * For a list that grows large: the filtered rows counted no further than `limite` (a count over a subquery
    * with LIMIT), so a broad filter over 1M rows costs what 10,001 rows cost.
    */
-  countUpTo?(where: SQL, limite: number): Promise<number>;
+  countUpTo?(where: SQL | undefined, limite: number): Promise<number>;
+  /**
+   * The table keeps no count of its rows (no `conteos` trigger: one on the monitor's issues would be a hot row
+   * every intake batch writes): unfiltered, the total too is counted up to the cap instead of row by row.
+   */
+  countsAllUpTo?: true;
+  /**
+   * Where a search's total stops counting, when sooner than TOPE_TOTAL: a search walked by the sort's index tests
+   * its matches one by one (ILIKE), so 10,001 of them cost what a page never does ("más de 1.000" instead).
+   */
+  searchCountCap?: number;
   /**
    * For a list searched by a trigram index: the page among the rows matching `where`, found by that index
    * rather than by walking the sort's index (see `searchFirst`). The source selects `{ id, k }` from its FROM
@@ -86,10 +96,11 @@ export async function contarHasta(db: Executor, filas: { as(alias: string): Subq
 /** The total of the filtered rows as the list answers it: exact, or the cap with `total_exacto: false`. */
 type Total = { total: number } | { total: number; total_exacto: false };
 
-async function totalOf<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined): Promise<Total> {
-  if (!where || !source.countUpTo) return { total: await source.count(where) };
-  const n = await source.countUpTo(where, TOPE_TOTAL + 1);
-  return n > TOPE_TOTAL ? { total: TOPE_TOTAL, total_exacto: false } : { total: n };
+async function totalOf<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined, buscando: boolean): Promise<Total> {
+  if (!source.countUpTo || (!where && !source.countsAllUpTo)) return { total: await source.count(where) };
+  const tope = buscando ? (source.searchCountCap ?? TOPE_TOTAL) : TOPE_TOTAL;
+  const n = await source.countUpTo(where, tope + 1);
+  return n > tope ? { total: tope, total_exacto: false } : { total: n };
 }
 
 /** A select with its FROM and joins, not yet filtered: what `selectSource` pages (drizzle's `$dynamic()` builder). */
@@ -199,7 +210,7 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
     const adelante = query.tras !== undefined;
     const [rows, total] = await Promise.all([
       source.rows({ where: and(where, beyond(spec, orden, ref, adelante)), orderBy: adelante ? orderBy : orden.reversed, limit: query.size, offset: 0, clave }),
-      totalOf(source, where),
+      totalOf(source, where, Boolean(query.q)),
     ]);
     if (!adelante) rows.reverse();
     return { items: rows.map(withoutClave), ...total };
@@ -208,7 +219,7 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
   // cap. A page past the middle (the last one) is read from the end, so its OFFSET is the rows after it rather
   // than before, and a page past the end reads nothing.
   if (offset > 0) {
-    const total = await totalOf(source, where);
+    const total = await totalOf(source, where, Boolean(query.q));
     const exacto = !('total_exacto' in total);
     const desdeElFinal = total.total - offset - query.size;
     if (exacto && offset >= total.total) return { items: [], ...total };
@@ -218,7 +229,7 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
     }
     return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), ...total };
   }
-  const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where)]);
+  const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where, Boolean(query.q))]);
   return { items: rows.map(withoutClave), ...total };
 }
 

@@ -64,9 +64,16 @@ const campos = {
   resuelta_en_release: insightsIssues.resueltaEnRelease,
 };
 
+/**
+ * The last SPARKLINE_DIAS daily counts of the row's issue, today (UTC) last, from the kept per-day counts: a
+ * column of the page's own query rather than a query of its own after it (one round trip less per page).
+ */
+const serie = sql<number[]>`array(select coalesce(d.cantidad, 0)::int from generate_series(${SPARKLINE_DIAS - 1}::int, 0, -1) k
+  left join insights_issue_dias d on d.issue_id = ${insightsIssues.id} and d.dia = (now() at time zone 'UTC')::date - k order by k desc)`;
+
 const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
   db
-    .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, clave })
+    .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, serie, clave })
     .from(insightsIssues)
     .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
     .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId))
@@ -74,27 +81,7 @@ const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
 
 type Fila = Awaited<ReturnType<typeof issuesFrom>>[number];
 
-const utcDia = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last SPARKLINE_DIAS daily counts of each issue, today (UTC) last, from the kept per-day counts. */
-async function series(db: Executor, ids: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>(ids.map((id) => [id, Array<number>(SPARKLINE_DIAS).fill(0)]));
-  if (ids.length === 0) return out;
-  const hoy = new Date();
-  const dias = Array.from({ length: SPARKLINE_DIAS }, (_, i) => utcDia(new Date(hoy.getTime() - (SPARKLINE_DIAS - 1 - i) * 86_400_000)));
-  const indice = new Map(dias.map((d, i) => [d, i]));
-  const { rows } = await db.execute<{ issue_id: number; dia: string; cantidad: string | number }>(sql`
-    select issue_id, to_char(dia, 'YYYY-MM-DD') as dia, cantidad from insights_issue_dias
-    where issue_id in ${ids} and dia >= ${dias[0]}::date`);
-  for (const r of rows) {
-    const i = indice.get(r.dia);
-    const serie = out.get(Number(r.issue_id));
-    if (i !== undefined && serie) serie[i] = Number(r.cantidad);
-  }
-  return out;
-}
-
-const wire = (r: Fila, serie: number[]): Issue => ({
+const wire = (r: Fila): Issue => ({
   id: r.id,
   proyecto_id: r.proyecto_id,
   proyecto_nombre: r.proyecto_nombre,
@@ -111,7 +98,7 @@ const wire = (r: Fila, serie: number[]): Issue => ({
   asignado: r.asignado_id === null ? null : { id: r.asignado_id, nombre: r.asignado_nombre ?? '' },
   asignado_rol: r.asignado_rol_id === null ? null : { id: r.asignado_rol_id, nombre: r.asignado_rol_nombre ?? '' },
   resuelta_en_release: r.resuelta_en_release,
-  serie,
+  serie: r.serie.map(Number),
 });
 
 /**
@@ -122,11 +109,14 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
   rows: async (f) => {
     const pagina = db.select({ id: insightsIssues.id }).from(insightsIssues).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
     const rows = await issuesFrom(db, f.clave).innerJoin(pagina, eq(pagina.id, insightsIssues.id)).orderBy(...f.orderBy);
-    const s = await series(db, rows.map((r) => r.id));
-    return rows.map((r) => ({ ...wire(r, s.get(r.id)!), clave: r.clave }));
+    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
   countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite)),
+  // Counting 100k issues took 15–37 ms of every unfiltered page; "más de 10.000" takes 10,001 index entries.
+  countsAllUpTo: true,
+  // 'comprobante' is in every title: counting 10,001 of its matches tested 10,001 texts (ILIKE), 95 ms loaded.
+  searchCountCap: 1000,
 });
 
 export const issuesCsv: CsvColumnaSql<Issue>[] = [
@@ -162,7 +152,7 @@ const noExiste = () => new ApiError(404, 'El error no existe');
 export async function issueDe(db: Executor, id: number): Promise<Issue> {
   const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
   if (!row) throw noExiste();
-  return wire(row, (await series(db, [id])).get(id)!);
+  return wire(row);
 }
 
 export async function issueDetalle(db: Executor, id: number, simbolizador?: Simbolizador): Promise<IssueDetalle> {
@@ -179,7 +169,7 @@ export async function issueDetalle(db: Executor, id: number, simbolizador?: Simb
     }
   }
   return {
-    ...wire(row, (await series(db, [id])).get(id)!),
+    ...wire(row),
     tipo: row.tipo,
     fingerprint: row.fingerprint,
     comentarios: n,
@@ -298,7 +288,7 @@ export async function asignarIssues(db: Db, ids: number[], cambio: { asignado_id
     await tx.update(insightsIssues).set({ asignadoId: cambio.asignado_id, asignadoRolId: cambio.asignado_rol_id }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
     const despues = new Map((await issuesFrom(tx).where(inArray(insightsIssues.id, cambian.map((r) => r.id)))).map((r) => [r.id, r]));
     const asignados = (r: Fila) => {
-      const w = wire(r, []);
+      const w = wire(r);
       return { asignado: w.asignado, asignado_rol: w.asignado_rol ?? null };
     };
     for (const r of cambian) {
