@@ -1,9 +1,13 @@
 import { versionOrden } from '@intranet/contract/version-numero';
 import type { VersionCanal, VersionEstado } from '@intranet/contract/versiones';
 import type { NodeJson } from '@intranet/editor';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';
-import { productos, versiones } from '../../db/schema.ts';
+import { productos, versionAssets, versiones } from '../../db/schema.ts';
+import { registrarArchivo } from '../../storage/archivos.ts';
+import { diskStore } from '../../storage/disk.ts';
+import { putBytes, type FileStore } from '../../storage/store.ts';
 
 // Demo versions with release notes (the editor's JSON, DESIGN §7), for the products of the Productos seed.
 
@@ -62,7 +66,7 @@ const VERSIONES: DemoVersion[] = [
   },
 ];
 
-export async function seedVersiones(tx: Tx): Promise<void> {
+export async function seedVersiones(tx: Tx, opts: SeedOptions = {}): Promise<void> {
   const codigos = [...new Set(VERSIONES.map((v) => v.codigo))];
   const ids = new Map(
     (await tx.select({ id: productos.id, codigo: productos.codigo }).from(productos).where(inArray(productos.codigo, codigos))).map((r) => [r.codigo, r.id]),
@@ -77,4 +81,30 @@ export async function seedVersiones(tx: Tx): Promise<void> {
     notas: v.notas,
   }));
   if (rows.length > 0) await tx.insert(versiones).values(rows);
+  if (opts.filesDir) await seedArchivosVersiones(tx, diskStore(opts.filesDir));
+}
+
+/** A node's text, its children's joined. */
+const textoDe = (n: NodeJson): string => n.text ?? (n.content ?? []).map(textoDe).join('');
+
+/** Release notes as plain lines: a heading or paragraph each, a list's items as "- …". */
+const lineasDe = (notas: NodeJson): string[] =>
+  (notas.content ?? []).flatMap((n) => (n.type === 'bullet_list' ? (n.content ?? []).map((item) => `- ${textoDe(item)}`) : [textoDe(n)]));
+
+/** A version's attachment: its change list as text, a few hundred bytes. */
+const cambiosDe = (producto: string, numero: string, notas: NodeJson | undefined) =>
+  Buffer.from([`${producto} ${numero}: lista de cambios (archivo de demostración)`, '', ...(notas ? lineasDe(notas) : [])].join('\r\n'), 'utf8');
+
+/** Each version published or retired gets its change list attached, so Versiones → Archivos shows a file (only with a file store, as the demo installers). */
+export async function seedArchivosVersiones(tx: Tx, store: FileStore): Promise<void> {
+  const filas = await tx
+    .select({ id: versiones.id, numero: versiones.numero, estado: versiones.estado, producto: productos.nombre, codigo: productos.codigo })
+    .from(versiones)
+    .innerJoin(productos, eq(productos.id, versiones.productoId));
+  for (const v of filas.filter((f) => f.estado !== 'borrador')) {
+    const notas = VERSIONES.find((d) => d.codigo === v.codigo && d.numero === v.numero)?.notas;
+    const nombre = `${v.codigo.toLowerCase()}-${v.numero}-cambios.txt`;
+    const archivo = await registrarArchivo(tx, { ...(await putBytes(store, cambiosDe(v.producto, v.numero, notas))), tipo: 'text/plain' }, nombre);
+    await tx.insert(versionAssets).values({ versionId: v.id, archivoId: archivo.id, nombre });
+  }
 }
