@@ -1,8 +1,11 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
+import { writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
-import { insightsProyectos } from '../../db/schema.ts';
+import { insightsComentarios, insightsIssues, insightsProyectos, personas, usuarios } from '../../db/schema.ts';
 import { diskStore } from '../../storage/disk.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
+import { ENTIDAD_ISSUE } from './issues.ts';
 import { nuevaClave } from './proyectos.ts';
 import { seedMapasDemo } from './seed-mapas.ts';
 import { reagruparNuevos } from './sourcemaps/reagrupar.ts';
@@ -103,8 +106,38 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
   });
   eventos.sort((a, b) => a.recibido.getTime() - b.recibido.getTime());
   await escribirLote(tx, eventos);
+  await seedTriage(tx, demo!.id);
   if (!opts.filesDir) return;
   const store = diskStore(opts.filesDir);
   await seedMapasDemo(tx, store, demo!.id);
   await reagruparNuevos(tx, simbolizador(tx, store));
+}
+
+/**
+ * The demo's triage, so an issue's Actividad and Comentarios tabs have something to show: the most frequent
+ * error taken by a developer with a comment from the administrator, and the session warning ignored. Written
+ * as the triage routes write them: the issue, and its history row.
+ */
+async function seedTriage(tx: Tx, proyectoId: number): Promise<void> {
+  const [admin] = await tx.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
+  const [dev] = await tx.select({ id: personas.id, nombre: personas.nombre, apellido: personas.apellido }).from(personas).where(and(eq(personas.area, 'Desarrollo'), eq(personas.activo, true))).orderBy(asc(personas.apellido)).limit(1);
+  const issues = await tx.select({ id: insightsIssues.id, nivel: insightsIssues.nivel }).from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId)).orderBy(desc(insightsIssues.cantidad));
+  const [frecuente] = issues;
+  const aviso = issues.find((i) => i.nivel === 'warning');
+  if (!admin || !frecuente) return;
+  const sinTriage = { estado: 'unresolved', asignado: null, asignado_rol: null, resuelta_en_release: null };
+  if (dev) {
+    const asignado = { id: dev.id, nombre: `${dev.nombre} ${dev.apellido}` };
+    await tx.update(insightsIssues).set({ asignadoId: dev.id }).where(eq(insightsIssues.id, frecuente.id));
+    await writeAudit(tx, { autor: admin, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: frecuente.id, antes: sinTriage, despues: { ...sinTriage, asignado } });
+  }
+  await tx.insert(insightsComentarios).values({
+    issueId: frecuente.id,
+    usuarioId: admin.id,
+    texto: 'Pasa al guardar una factura con un ítem sin detalle (importado de la planilla). Lo tomamos para 2.4.2.',
+  });
+  if (aviso) {
+    await tx.update(insightsIssues).set({ estado: 'ignored' }).where(and(eq(insightsIssues.id, aviso.id), eq(insightsIssues.proyectoId, proyectoId)));
+    await writeAudit(tx, { autor: admin, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: aviso.id, antes: sinTriage, despues: { ...sinTriage, estado: 'ignored' } });
+  }
 }
