@@ -65,8 +65,12 @@ export async function baseGuardada(
     return databaseUrl;
   }
   if (guardada?.slice(guardada.indexOf('|') + 1) === opts.datos) {
-    await migrarGuardada(databaseUrl, opts.nombre, version);
-    return databaseUrl;
+    // A migration changed after this database applied it (while uncommitted) fails here: then it is rebuilt.
+    const migrada = await migrarGuardada(databaseUrl, opts.nombre, version).then(
+      () => true,
+      (err: Error) => (console.log(`  no se pudo migrar (${err.message}): se reconstruye`), false),
+    );
+    if (migrada) return databaseUrl;
   }
   console.log(`Construyendo ${opts.nombre}: ${opts.descripcion}...`);
   const desde = Date.now();
