@@ -62,6 +62,9 @@ export function busqueda(q: string | undefined): SQL | undefined {
   const digits = cuitBuscado(q);
   if (digits) {
     if (digits.length === 11) return eq(empresas.cuit, digits);
+    // Ten of the eleven digits (a CUIT without its check digit, or without its first): the prefix, or one of ten
+    // whole CUITs, all on the unique index; by trigram, ten digits are common trigrams (0.3 s at 1M clients).
+    if (digits.length === 10) return or(sql`${empresas.cuit} like ${`${digits}%`}`, inArray(empresas.cuit, [...'0123456789'].map((d) => `${d}${digits}`)));
     return or(sql`${empresas.cuit} like ${`${digits}%`}`, ilike(empresas.cuit, likePattern(digits)));
   }
   return sql`${empresaBusqueda(empresas)} ilike ${likePattern(q)}`;
