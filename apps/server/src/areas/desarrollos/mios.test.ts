@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 
 describe('GET /api/desarrollos/mios (the home panel)', () => {
-  const ctx = freshApp(useTemplate(), ['tecnico', 'comercial']);
+  const ctx = freshApp(useTemplate(), ['admin', 'tecnico', 'comercial']);
 
   it('counts the caller’s developments by state, every state in the board’s order', async () => {
     const res = await ctx.t.app.inject({ method: 'GET', url: '/api/desarrollos/mios', headers: ctx.tecnico });
@@ -15,6 +15,12 @@ describe('GET /api/desarrollos/mios (the home panel)', () => {
     expect(estados.reduce((sum, e) => sum + e.cantidad, 0)).toBe(1);
     const lista = await ctx.t.app.inject({ method: 'GET', url: `/api/desarrollos?responsable_id=${persona_id}`, headers: ctx.tecnico });
     expect(lista.json().datos.total).toBe(1);
+  });
+
+  it('gives the demo\'s administrator one in her charge too, so her home\'s panel is not empty', async () => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: '/api/desarrollos/mios', headers: ctx.admin });
+    const { estados } = res.json().datos as { estados: { cantidad: number }[] };
+    expect(estados.reduce((sum, e) => sum + e.cantidad, 0)).toBe(1);
   });
 
   it('answers zeros to an account with no persona, and 403 without SER#VER', async () => {

@@ -66,7 +66,8 @@ const DEMOS: Demo[] = [
   { titulo: 'Ajuste por inflación en balances', cliente: 'Estudio Contable Romero', producto: 'PHY-ERP', prioridad: 'media', responsable: '1009', camino: [A, D, T, C], solicitud: 65, compromiso: -15, horas: [80, 52], texto: ['Cancelado: el estudio usará el módulo contable de otro proveedor.'] },
   { titulo: 'Control de stock en tambo por remito', cliente: 'Lácteos La Serenísima', producto: 'PHY-MOBILE', prioridad: 'baja', responsable: '1015', camino: [A], solicitud: 10, compromiso: 40, horas: [24, null], texto: ['Registrar los litros recibidos por tambo desde el remito, con la app.'] },
   { titulo: 'Conciliación bancaria automática', cliente: 'Agropecuaria Los Ceibos', producto: 'PHY-ERP', prioridad: 'alta', responsable: '1008', camino: [A, D, T], solicitud: 38, compromiso: 5, horas: [56, 50], version: '3.15.0', texto: ['Importar extractos en formato Interbanking y conciliarlos con los movimientos de tesorería.'] },
-  { titulo: 'Nuevo portal de autogestión de clientes', cliente: null, producto: 'PHY-WEB', prioridad: 'baja', responsable: '1002', camino: [], solicitud: 4, texto: ['Que los clientes descarguen sus facturas y versiones instaladas desde un portal propio.'] },
+  // The administrator's own (Laura Gómez, the demo's admin account): her home's "Mis desarrollos" is not empty.
+  { titulo: 'Nuevo portal de autogestión de clientes', cliente: null, producto: 'PHY-WEB', prioridad: 'baja', responsable: '1001', camino: [], solicitud: 4, texto: ['Que los clientes descarguen sus facturas y versiones instaladas desde un portal propio.'] },
 ];
 
 const texto = (t: string): NodeJson => ({ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: t }] });
