@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { adminHeaders, NO_CACHE, startServer, stopServer } from './api-list.ts';
-import { baseDeClientes, type Llamada, medirListas, paginaAlcanzable } from './clientes-millon.ts';
+import { baseDeClientes, leerPreparando, type Llamada, medirListas, paginaAlcanzable } from './clientes-millon.ts';
 import { azar } from './dns-millon.ts';
 
 const TAMANO = 25;
@@ -14,7 +14,7 @@ async function idsDeLaGrilla(url: string, headers: Record<string, string>, grupo
   const ids: number[] = [];
   for (const orden of ['vence', '-vence', 'cliente', 'item']) {
     for (const page of [1, 50, 300]) {
-      const res = await fetch(`${url}/api/vencimientos/${grupo}/lista?sort=${orden}&size=200&page=${page}`, { headers });
+      const res = await leerPreparando(`${url}/api/vencimientos/${grupo}/lista?sort=${orden}&size=200&page=${page}`, headers);
       if (!res.ok) throw new Error(`grilla ${grupo}: ${res.status} ${await res.text()}`);
       ids.push(...((await res.json()) as { datos: { items: { id: number }[] } }).datos.items.map((v) => v.id));
     }
@@ -60,7 +60,7 @@ export async function vencimientosMillon(): Promise<void> {
       ];
     });
     for (const l of llamadas) {
-      const res = await fetch(`${server.url}${l.url()}`, { headers });
+      const res = await leerPreparando(`${server.url}${l.url()}`, headers);
       if (!res.ok) throw new Error(`${l.nombre}: ${res.status} ${await res.text()}`);
     }
     await medirListas('Grillas de vencimientos, 1,6M y 1M filas', server, headers, llamadas, {
