@@ -148,5 +148,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes on one d
       },
       { construido: true, env: { TAREAS: '1', FILES_DIR: filesDir } },
     );
-  }, 120_000);
+  }, 240_000);
 });

@@ -230,7 +230,7 @@ describe.skipIf(omitido !== null)(`the database stops for 10 s under load${omiti
       await postgres.close();
       await rm(informes, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 async function caidaBajoCarga(servidor: OtroProceso, postgres: PostgresPropio, informes: string, construido: boolean): Promise<void> {

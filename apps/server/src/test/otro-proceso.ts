@@ -49,16 +49,23 @@ async function arrancar(databaseUrl: string | undefined, env: Record<string, str
       OVERLOAD_MAX_DELAY_MS: '0',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // The last of what it wrote to stderr: a start that fails says why.
+  let errores = '';
+  proceso.stderr!.on('data', (parte: Buffer) => {
+    errores = (errores + parte.toString('utf8')).slice(-4_000);
   });
   const salida = once(proceso, 'exit').then(([code, signal]) => (code ?? String(signal)) as number | string);
   const base = `http://127.0.0.1:${port}`;
-  const hasta = Date.now() + 60_000;
+  // As long as the tests' hooks wait: a cold start compiles the server's source, slow on a busy machine.
+  const hasta = Date.now() + 120_000;
   while (!(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false))) {
     if (Date.now() > hasta || proceso.exitCode !== null) {
+      const motivo = proceso.exitCode !== null ? `salió con ${proceso.exitCode}` : 'no respondió /readyz en 120 s';
       proceso.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
-      throw new Error('el otro proceso no arrancó');
+      throw new Error(`el otro proceso no arrancó (${motivo})${errores ? `:\n${errores}` : ''}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
