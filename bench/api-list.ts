@@ -105,7 +105,7 @@ export async function startServer(target: Target): Promise<{ url: string; child:
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, serverArgs(), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

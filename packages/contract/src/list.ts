@@ -54,10 +54,17 @@ export const TOPE_TOTAL = 10_000;
 
 /**
  * The paginated answer inside `datos`: one page of items and the total of the filtered rows. `total_exacto:
- * false` says the count stopped at `total` (TOPE_TOTAL): at least that many rows match.
+ * false` says the count stopped at `total` (TOPE_TOTAL): at least that many rows match. `total_estimado`, beside
+ * it, is the database's estimate of how many match when it is far above the cap (nothing was counted): the list
+ * says "≈ 330 mil resultados".
  */
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().nonnegative(), total_exacto: z.boolean().optional() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    total_exacto: z.boolean().optional(),
+    total_estimado: z.number().int().nonnegative().optional(),
+  });
 
 /** Splits `-nombre` into the field and its direction. */
 export function parseSort(sort: string | undefined): { field: string; desc: boolean } | undefined {

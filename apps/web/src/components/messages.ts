@@ -1,4 +1,4 @@
-import { formatNumero } from '../core/format.ts';
+import { formatCompacto, formatNumero } from '../core/format.ts';
 
 /** Texts of the shared list and form pieces, in Spanish (the shell's texts live in core/messages.ts). */
 export const listMessages = {
@@ -9,6 +9,8 @@ export const listMessages = {
   resultados: (n: number) => (n === 1 ? '1 resultado' : `${formatNumero(n)} resultados`),
   /** The server stopped counting at `n` (TOPE_TOTAL): at least that many match. */
   masDeResultados: (n: number) => `Más de ${formatNumero(n)} resultados`,
+  /** Far above the cap: the database's estimate, nothing counted (as GitHub's "≈ 1,2 M"). */
+  aproxResultados: (n: number) => `≈ ${formatCompacto(n)} resultados`,
   filasPorPagina: 'Filas por página',
   paginacion: 'Paginación',
   primeraPagina: 'Primera página',

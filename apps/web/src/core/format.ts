@@ -19,6 +19,12 @@ export function formatFechaHora(fecha: string, { segundos = false } = {}): strin
 /** A count as staff read it: 1.234. */
 export const formatNumero = (n: number): string => n.toLocaleString('es-AR');
 
+// Spanish as a whole: es-AR's compact form is "330 k", the Spanish one "330 mil". Two figures: it is an estimate.
+const compacto = new Intl.NumberFormat('es', { notation: 'compact', maximumSignificantDigits: 2 });
+
+/** A large figure rounded as people say it, two figures: 330 mil, 1,2 M. */
+export const formatCompacto = (n: number): string => compacto.format(n);
+
 const UNIDADES = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 /** A size as staff read it: 512 B, 1,5 KB, 24,0 MB, 200 MB (powers of 1024, one decimal below 100); '—' if unknown. */

@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
-import { contarHasta, likePattern, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
+import { contarFiltradas, likePattern, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { proximoVencimientoJson, proximoVencimientoOrden, proximoVencimientoTexto } from './proximo-vencimiento.ts';
 
@@ -112,7 +112,7 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
     return rows.map(wireFila);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
-  countUpTo: (where, limite) => contarHasta(db, db.select({ id: empresas.id }).from(empresas).where(where).limit(limite)),
+  ...contarFiltradas(db, (where) => db.select({ id: empresas.id }).from(empresas).where(where)),
   matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: empresas.id, k }).from(empresas).where(where).limit(limite), pagina),
 });
 

@@ -2,7 +2,7 @@ import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contr
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
-import { contarHasta, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { contarFiltradas, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
@@ -99,11 +99,11 @@ const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }>
   },
   count: (where) => db.$count(insightsEventos, where),
   // An issue that fires all day holds millions of events: its pages go as far as the first 10,000.
-  countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsEventos.id }).from(insightsEventos).where(where).limit(limite)),
+  ...contarFiltradas(db, (where) => db.select({ id: insightsEventos.id }).from(insightsEventos).where(where)),
 });
 
 /** The issue's events, newest first (`sort=fecha` for oldest first). */
-export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number; total_exacto?: false }> {
+export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number; total_exacto?: false; total_estimado?: number }> {
   await existeIssue(db, issueId);
   const { items, ...total } = await listPage(eventosList, { ...q, issueId }, eventosSource(db));
   return { items: items.map(({ id: _id, ...evento }) => evento), ...total };

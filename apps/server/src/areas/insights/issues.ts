@@ -5,7 +5,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, nivelOrden, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
-import { contarHasta, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
+import { contarFiltradas, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
 import { culpritResuelto, type Simbolizador } from './sourcemaps/simbolizar.ts';
@@ -112,7 +112,7 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
     return rows.map((r) => ({ ...wire(r), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
-  countUpTo: (where, limite) => contarHasta(db, db.select({ id: insightsIssues.id }).from(insightsIssues).where(where).limit(limite)),
+  ...contarFiltradas(db, (where) => db.select({ id: insightsIssues.id }).from(insightsIssues).where(where)),
   // Counting 100k issues took 15–37 ms of every unfiltered page; "más de 10.000" takes 10,001 index entries.
   countsAllUpTo: true,
   // 'comprobante' is in every title: counting 10,001 of its matches tested 10,001 texts (ILIKE), 95 ms loaded.

@@ -158,6 +158,7 @@ export function IssuesList() {
         rows={issues.data?.items}
         total={issues.data?.total ?? 0}
         totalExacto={issues.data?.total_exacto}
+        totalEstimado={issues.data?.total_estimado}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.titulo}

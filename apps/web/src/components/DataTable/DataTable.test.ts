@@ -72,6 +72,15 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Página 400' })).toBeTruthy();
   });
 
+  it('says the estimate when the server gave one instead of counting, and pages as far as the cap', () => {
+    setup({ total: 10_000, totalExacto: false, totalEstimado: 332_705 });
+    expect(screen.getByText('≈ 330 mil resultados')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Página 400' })).toBeTruthy();
+    cleanup();
+    setup({ total: 10_000, totalExacto: false, totalEstimado: 1_234_567 });
+    expect(screen.getByText('≈ 1,2 M resultados')).toBeTruthy();
+  });
+
   it('cycles a sortable column through ascending, descending and unsorted', () => {
     const first = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Nombre' }));

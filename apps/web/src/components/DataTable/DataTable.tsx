@@ -85,6 +85,8 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   total: number;
   /** The answer's `total_exacto`: false when the server stopped counting at `total` ("más de 10.000"). */
   totalExacto?: boolean | undefined;
+  /** The answer's `total_estimado`: how many match by the database's estimate, far above `total`. */
+  totalEstimado?: number | undefined;
   list: DataTableList;
   /** How a row is named to screen readers, e.g. for its checkbox ('Seleccionar web-01'). */
   rowLabel: (row: T) => string;
@@ -386,6 +388,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             size={paged.list.size}
             total={paged.total}
             totalExacto={paged.totalExacto ?? true}
+            totalEstimado={paged.totalEstimado}
             onPageChange={(page) => paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))}
             onSizeChange={paged.list.setSize}
           />

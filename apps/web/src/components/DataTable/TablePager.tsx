@@ -9,6 +9,8 @@ interface TablePagerProps {
   total: number;
   /** false: the server stopped counting at `total`; the pages go that far, and the text says "más de". */
   totalExacto?: boolean;
+  /** With `totalExacto` false: the server's estimate of how many match ("≈ 330 mil resultados"). */
+  totalEstimado?: number | undefined;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 }
@@ -20,14 +22,20 @@ const CONTROL_LABELS = {
   last: listMessages.ultimaPagina,
 } as const;
 
-/** Below a list: 'N resultados' (or 'Más de N resultados'), the page size and the page buttons. */
-export function TablePager({ page, size, total, totalExacto = true, onPageChange, onSizeChange }: TablePagerProps) {
+/** What the list says of its total: exact, at least the cap, or the estimate above it. */
+function totalTexto(total: number, totalExacto: boolean, totalEstimado: number | undefined): string {
+  if (totalExacto) return listMessages.resultados(total);
+  return totalEstimado === undefined ? listMessages.masDeResultados(total) : listMessages.aproxResultados(totalEstimado);
+}
+
+/** Below a list: 'N resultados' ('Más de N resultados', '≈ 330 mil resultados'), the page size and the page buttons. */
+export function TablePager({ page, size, total, totalExacto = true, totalEstimado, onPageChange, onSizeChange }: TablePagerProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const sizes = PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, size].sort((a, b) => a - b);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {totalExacto ? listMessages.resultados(total) : listMessages.masDeResultados(total)}
+        {totalTexto(total, totalExacto, totalEstimado)}
       </Text>
       <Group gap="md" wrap="wrap">
         <NativeSelect

@@ -4,7 +4,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
-import { contarHasta, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
+import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
 import { HOY } from '../../../core/fechas.ts';
 import { dias, type ListQuery } from './queries.ts';
 
@@ -70,7 +70,7 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
       .orderBy(...f.orderBy);
   },
   count: async (where) => (await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
-  countUpTo: (where, limite) => contarHasta(db, db.select({ id: vencimientos.id }).from(vencimientos).where(where).limit(limite)),
+  ...contarFiltradas(db, (where) => db.select({ id: vencimientos.id }).from(vencimientos).where(where)),
   matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),
 });
 

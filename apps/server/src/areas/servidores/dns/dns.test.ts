@@ -92,6 +92,32 @@ describe('GET /api/dns', () => {
     }
   });
 
+  it('answers the estimate (total_estimado) of a filter or search far above the cap, counting nothing', async () => {
+    const srv = await servidorId('srv-ci-01');
+    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'e' || g || '.estimadas.local', 'AAAA', 60 + g % 500 from generate_series(1, 30000) g`);
+    await ctx.t.db.execute(sql`analyze dns`);
+    try {
+      const porTipo = await lista('tipo=AAAA&size=25&page=2');
+      expect(envelope(dnsPage).safeParse(porTipo.body).success).toBe(true);
+      expect(porTipo.body.datos).toMatchObject({ total: 10_000, total_exacto: false });
+      // The planner's estimate from the table's statistics: near the 30,000 (and a few AAAA of the seed).
+      expect(porTipo.body.datos.total_estimado).toBeGreaterThan(25_000);
+      expect(porTipo.body.datos.total_estimado).toBeLessThan(36_000);
+      expect(porTipo.body.datos.items).toHaveLength(25);
+      const buscada = await lista('q=estimadas&sort=-ttl&size=5&page=3');
+      expect(buscada.body.datos).toMatchObject({ total: 10_000, total_exacto: false });
+      expect(buscada.body.datos.total_estimado).toBeGreaterThan(25_000);
+      const enOrden = (await ctx.t.db.execute<{ host: string }>(sql`select host from dns where host ilike '%estimadas%' order by ttl desc, id desc limit 5 offset 10`)).rows.map((r) => r.host);
+      expect(buscada.body.datos.items.map((d: { host: string }) => d.host)).toEqual(enOrden);
+      // Narrow again: counted exactly, no estimate.
+      const una = await lista('q=e29999.estimadas');
+      expect(una.body.datos).toEqual(expect.objectContaining({ total: 1 }));
+      expect(una.body.datos).not.toHaveProperty('total_estimado');
+    } finally {
+      await ctx.t.db.execute(sql`delete from dns where host like '%.estimadas.local'`);
+    }
+  });
+
   it('answers 400 with the fields for bad filters', async () => {
     const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip&tras=abc&antes=0');
     expect(res.status).toBe(400);

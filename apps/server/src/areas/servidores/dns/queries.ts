@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
-import { contarHasta, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
+import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 
 type DnsValues = z.output<typeof dnsInput>;
@@ -63,7 +63,7 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
       .orderBy(...f.orderBy);
   },
   count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
-  countUpTo: (where, limite) => contarHasta(db, db.select({ id: dns.id }).from(dns).where(where).limit(limite)),
+  ...contarFiltradas(db, (where) => db.select({ id: dns.id }).from(dns).where(where)),
   matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: dns.id, k }).from(dns).where(where).limit(limite), pagina),
 });
 

@@ -100,6 +100,7 @@ export function EmpresasList() {
         rows={empresas.data?.items}
         total={empresas.data?.total ?? 0}
         totalExacto={empresas.data?.total_exacto}
+        totalEstimado={empresas.data?.total_estimado}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.razon_social}

@@ -165,6 +165,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, cam
         rows={vencimientos.data?.items}
         total={vencimientos.data?.total ?? 0}
         totalExacto={vencimientos.data?.total_exacto}
+        totalEstimado={vencimientos.data?.total_estimado}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => `${row.item} de ${row.cliente}`}

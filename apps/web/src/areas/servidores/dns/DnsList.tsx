@@ -53,6 +53,7 @@ export function DnsList() {
         rows={entradas.data?.items}
         total={entradas.data?.total ?? 0}
         totalExacto={entradas.data?.total_exacto}
+        totalEstimado={entradas.data?.total_estimado}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.host}
