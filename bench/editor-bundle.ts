@@ -3,18 +3,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { build } from 'esbuild';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
+import { freePort } from './api-list.ts';
 import { PASSWORDS, startServer } from '../e2e/support/server.ts';
 import { figure } from './report.ts';
 
 // WEB_DIST lets a build elsewhere be measured (the server serves the same folder).
 const webDist = process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname;
-const editorPackage = new URL('../packages/editor', import.meta.url).pathname;
 
-/** Texts only the editor's code carries: the commands API (lazy chunk) and ProseMirror's model. */
+/** Texts only the editor's code carries: the commands API (lazy chunk) and ProseMirror's model (its own chunk). */
 const EDITOR_MARK = 'Required view to initialize commands';
 const MODEL_MARK = 'Called contentMatchAt';
+/** The model's own chunk (build.rolldownOptions in apps/web/vite.config.ts). */
+const MODEL_CHUNK = /\/rich-text-model-[\w-]+\.js$/;
 /** The class the chart library (visx, with d3-scale in the same chunk) gives every axis it draws. */
 const CHART_MARK = 'visx-axis';
 
@@ -41,7 +42,7 @@ export async function editorBundle(): Promise<void> {
   if (!existsSync(join(webDist, 'index.html'))) {
     spawnSync('npm', ['run', 'build', '-w', '@intranet/web'], { stdio: 'inherit' });
   }
-  const server = await startServer({ WEB_DIST: webDist });
+  const server = await startServer({ WEB_DIST: webDist, PORT: String(await freePort()) });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ serviceWorkers: 'block' });
@@ -77,18 +78,19 @@ export async function editorBundle(): Promise<void> {
       else js += size;
       console.log(`  pedido al abrir el formulario: ${path} ${kB(size)} kB gzip`);
     }
-    // prosemirror-model and the schema travel in the area's chunk: the contract validates rich text with them.
-    const model = await build({
-      stdin: { contents: "export { validateDocument, renderHtml } from './src/index.ts';", resolveDir: editorPackage, loader: 'ts' },
-      bundle: true, minify: true, format: 'esm', write: false,
-    });
-    const modelGzip = gzip(model.outputFiles[0]!.contents);
-    const areaChunk = [...beforeForm].filter((p) => p.endsWith('.js') && read(p).toString().includes(MODEL_MARK));
+    // The rich-text model (prosemirror-model, schema, validation, HTML) is a chunk of its own (vite.config.ts),
+    // fetched with the area, whose forms validate with it, or else with the form: counted once, as served.
+    const withModel = [...beforeForm, ...fetched].filter((p) => p.endsWith('.js') && read(p).toString().includes(MODEL_MARK));
+    const mixed = withModel.filter((p) => !MODEL_CHUNK.test(p));
+    if (mixed.length) throw new Error(`prosemirror-model viaja en ${mixed.join(', ')}, junto a otro código: su peso no se puede medir aparte`);
+    const modelBefore = withModel.filter((p) => beforeForm.has(p));
+    const model = modelBefore.reduce((total, p) => total + gzip(read(p)), 0);
 
     figure('Chunk perezoso del editor (JS gzip, al mostrar un campo de texto enriquecido)', kB(js), 'kB', { max: 60 });
     figure('CSS del editor gzip', kB(css), 'kB');
-    console.log(`prosemirror-model + esquema (validar y dibujar), ya en ${areaChunk.join(', ') || '¿?'}: ≈${kB(modelGzip)} kB gzip`);
-    figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + modelGzip), 'kB', { max: 70 });
+    console.log(`modelo de texto enriquecido (prosemirror-model, esquema, validar, HTML): ${withModel.join(', ') || '¿?'}, ` +
+      (modelBefore.length ? `pedido con el área: ${kB(model)} kB gzip` : 'pedido con el formulario (sumado arriba)'));
+    figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + model), 'kB', { max: 70 });
 
     // The charts: what the expiry grid fetches to draw its chart, in the chunks that carry the chart library.
     const antesDelGrafico = new Set([...beforeForm, ...form]);

@@ -93,9 +93,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically (/login's screen, React, Mantine's parts it uses) in one
-          // chunk: left to automatic chunking it spreads over a dozen shared chunks, each gzipped on its own.
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            // Everything the entry imports statically (/login's screen, React, Mantine's parts it uses) in one
+            // chunk: left to automatic chunking it spreads over a dozen shared chunks, each gzipped on its own.
+            { name: 'initial', tags: ['$initial'] },
+            // The rich-text model (prosemirror-model, the editor's schema, validation, HTML rendering and
+            // parsing) on its own: the contract's forms validate with it and the lazy editor imports the rest of
+            // it from here. Left to automatic chunking it rode in the clientes contract's chunk, where its weight
+            // could not be told apart (bench editor-bundle measures this file).
+            {
+              name: 'rich-text-model',
+              test: /node_modules[\\/](prosemirror-model|orderedmap)[\\/]|packages[\\/]editor[\\/]src[\\/](schema[\\/]|(index|document|render-html|parse-html|url|palette)\.ts)/,
+            },
+          ],
         },
       },
     },
