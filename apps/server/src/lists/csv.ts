@@ -109,26 +109,36 @@ export function sendCsv<Row>(
 /**
  * The value as `sendCsv` writes it, written by PostgreSQL: the same formula guard (a leading `'`), instants in
  * ISO 8601 in Argentina's time with its offset, Sí/No; an empty text stays an empty cell (COPY would quote it).
+ * The value is read up to three times: `sendListCsv` passes it up computed, as a column of the select below.
  */
 function escrito(valor: SQLWrapper, tipo: CsvTipo): SQL {
   switch (tipo) {
     case 'texto':
-      return sql`case when left(${valor}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${valor} else nullif(${valor}, '') end`;
+      // The first character's code (= + - @ tab CR) compared as an integer: left(…, 1) in (six texts) cost 0.3 µs a cell.
+      return sql`case when ascii(${valor}) in (61, 43, 45, 64, 9, 13) then '''' || ${valor} else nullif(${valor}, '') end`;
     case 'numero':
       return sql`${valor}`;
-    case 'fecha': {
-      const local = sql`(${valor} at time zone ${ZONA_HORARIA})`;
-      const utc = sql`(${valor} at time zone 'UTC')`;
-      return sql`to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${local} < ${utc} then '-' else '+' end || to_char(greatest(${local} - ${utc}, ${utc} - ${local}), 'HH24:MI')`;
-    }
+    case 'fecha':
+      // In the session's time zone, Argentina's (ZONA_DEL_CSV): one to_char, where converting to both zones and
+      // subtracting them for the offset cost 3.8 s a million cells.
+      return sql`to_char(${valor}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
     case 'booleano':
       return sql`case when ${valor} then 'Sí' when not ${valor} then 'No' end`;
   }
 }
 
-/** The fields of the select that COPY writes: each column formatted, named by its title (COPY's header). */
-export function camposCsv<Row>(columnas: readonly CsvColumnaSql<Row>[]): Record<string, SQL.Aliased> {
-  return Object.fromEntries(columnas.map((c, i) => [`c${i}`, escrito(c.sql, c.tipo).as(c.titulo)]));
+/** What the transaction that runs `camposCsv` says first: its instants are written in Argentina's time. */
+export const ZONA_DEL_CSV = `set local time zone '${ZONA_HORARIA}'`;
+
+/**
+ * The fields of the select that COPY writes: each column formatted, named by its title (COPY's header), its value
+ * read from `valor` (the column's own SQL unless said).
+ */
+export function camposCsv<Row>(
+  columnas: readonly CsvColumnaSql<Row>[],
+  valor: (columna: CsvColumnaSql<Row>, i: number) => SQLWrapper = (c) => c.sql,
+): Record<string, SQL.Aliased> {
+  return Object.fromEntries(columnas.map((c, i) => [`c${i}`, escrito(valor(c, i), c.tipo).as(c.titulo)]));
 }
 
 /** COPY takes no parameters: the values are written into the text by drizzle as quoted literals. */
@@ -143,7 +153,7 @@ export function textoDeCopia(consulta: SQLWrapper): string {
  * here, never a JavaScript object per row. The same file as `sendCsv` writes (BOM, header, formats). Without a
  * pool (PGlite, embedded), `sendCsv` reads the rows in batches instead. An error before the first byte is the
  * call's error; after it, the download is cut and logged. A client that goes away ends the COPY (its
- * connection is closed, not handed back mid-COPY).
+ * connection is closed, not handed back mid-COPY). The COPY runs in a transaction of its own, for its settings.
  */
 async function sendCsvCopiado<Row>(
   reply: FastifyReply,
@@ -152,8 +162,8 @@ async function sendCsvCopiado<Row>(
     columnas: readonly CsvColumnaSql<Row>[];
     filas: () => AsyncIterable<Row[]>;
     pool: Pool | undefined;
-    /** The whole filtered list in its order, selecting these fields. */
-    consulta: (campos: Record<string, SQL.Aliased>) => SQLWrapper;
+    /** The whole filtered list in its order, as COPY writes it. */
+    consulta: SQLWrapper;
   },
 ): Promise<void> {
   if (!opts.pool) {
@@ -165,8 +175,8 @@ async function sendCsvCopiado<Row>(
   let copia: ReturnType<typeof to>;
   try {
     // The literals are quoted as standard strings (a backslash is itself): said, not assumed of the server.
-    await conexion.query('set standard_conforming_strings = on');
-    copia = conexion.query(to(textoDeCopia(opts.consulta(camposCsv(opts.columnas)))));
+    await conexion.query(`begin; set local standard_conforming_strings = on; ${ZONA_DEL_CSV}`);
+    copia = conexion.query(to(textoDeCopia(opts.consulta)));
     await new Promise<void>((resolve, reject) => {
       copia.once('readable', resolve);
       copia.once('error', reject);
@@ -177,13 +187,15 @@ async function sendCsvCopiado<Row>(
   }
   const salida = new PassThrough();
   salida.write('\ufeff');
-  pipeline(copia, salida).then(
-    () => conexion.release(),
-    (err: unknown) => {
-      conexion.release(err instanceof Error ? err : true);
-      reply.log.error({ err }, 'exportación CSV interrumpida');
-    },
-  );
+  pipeline(copia, salida)
+    .then(() => conexion.query('commit'))
+    .then(
+      () => conexion.release(),
+      (err: unknown) => {
+        conexion.release(err instanceof Error ? err : true);
+        reply.log.error({ err }, 'exportación CSV interrumpida');
+      },
+    );
   void reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${csvFilename(opts.nombre)}"`)
@@ -211,6 +223,12 @@ export async function sendListCsv<Row extends { id: number }, Query extends List
     columnas: opts.columnas,
     filas: () => listBatches(opts.spec, opts.query, opts.source(db)),
     pool: poolDe(db),
-    consulta: listTodas(opts.spec, opts.query, opts.todas(db)),
+    consulta: listTodas(opts.spec, opts.query, opts.todas(db))(
+      Object.fromEntries(opts.columnas.map((c, i) => [`c${i}`, sql`${c.sql}`.as(`c${i}`)])),
+      (fila) => {
+        const campos = camposCsv(opts.columnas, (_c, i) => sql`${fila}.${sql.identifier(`c${i}`)}`);
+        return sql.join(Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`), sql`, `);
+      },
+    ),
   });
 }

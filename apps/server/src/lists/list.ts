@@ -302,11 +302,25 @@ function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc:
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */
 export type TodasLasFilas = (campos: Record<string, SQL.Aliased>, where: SQL | undefined, orderBy: SQL[]) => SQLWrapper;
 
-/** The whole filtered list in its order as one select of the given fields: what PostgreSQL's COPY writes. */
-export function listTodas<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query, todas: TodasLasFilas): (campos: Record<string, SQL.Aliased>) => SQLWrapper {
+/**
+ * The whole filtered list in its order as one select, what PostgreSQL's COPY writes: the area's select computes
+ * `valores` once per row, and `salida` writes the file's fields from them, read as `${fila}.<name>` (a formatted
+ * cell reads its value up to three times). The outer select is ordered by the same key and id, which PostgreSQL
+ * takes from the inner select's order (the sort's index) without sorting again.
+ */
+export function listTodas<Query extends ListQueryBase>(
+  spec: ListSpec<Query>,
+  query: Query,
+  todas: TodasLasFilas,
+): (valores: Record<string, SQL.Aliased>, salida: (fila: SQL) => SQL) => SQLWrapper {
   const where = listWhere(spec, query);
-  const { orderBy } = ordering(spec, query);
-  return (campos) => todas(campos, where, orderBy);
+  const { key, desc: descending, orderBy } = ordering(spec, query);
+  const fila = sql`${sql.identifier('fila')}`;
+  const dir = descending ? sql`desc` : sql`asc`;
+  return (valores, salida) => {
+    const interior = todas({ ...valores, clave: sql`${key}`.as('clave'), id: sql`${spec.id}`.as('id') }, where, orderBy);
+    return sql`select ${salida(fila)} from (${interior}) ${fila} order by ${fila}."clave" ${dir}, ${fila}."id" ${dir}`;
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, direcciones, dns, servidores } from '../../../db/schema.ts';
-import { camposCsv, sendCsv, type CsvColumnaSql } from '../../../lists/csv.ts';
+import { camposCsv, sendCsv, ZONA_DEL_CSV, type CsvColumnaSql } from '../../../lists/csv.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 
 const ctx = freshApp(useTemplate(), ['tecnico']);
@@ -199,6 +199,8 @@ describe('GET /api/dns', () => {
       { texto: '', numero: 0, fecha: new Date('2026-12-31T15:30:59Z'), si: false },
       { texto: '\tx', numero: 42, fecha: new Date('2026-07-01T03:00:00.999Z'), si: null },
       { texto: null, numero: 7, fecha: new Date('2026-01-01T00:00:00Z'), si: true },
+      // Argentina's summer time of 2008–2009: the offset is the instant's, not today's.
+      { texto: 'ñandú', numero: 1, fecha: new Date('2008-12-01T12:00:00Z'), si: false },
     ];
     const v = sql.raw('v');
     const columnas: CsvColumnaSql<Fila>[] = [
@@ -212,10 +214,14 @@ describe('GET /api/dns', () => {
       sql`, `,
     );
     const campos = camposCsv(columnas);
-    const { rows } = await ctx.t.db.execute<Record<string, string | null>>(
-      sql`select ${sql.join(Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`), sql`, `)}
-          from (values ${filasSql}) as v (texto, numero, fecha, si, orden) order by v.orden`,
-    );
+    // In a transaction of its own, as the COPY: its instants are written in the time zone it sets.
+    const { rows } = await ctx.t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(ZONA_DEL_CSV));
+      return tx.execute<Record<string, string | null>>(
+        sql`select ${sql.join(Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`), sql`, `)}
+            from (values ${filasSql}) as v (texto, numero, fecha, si, orden) order by v.orden`,
+      );
+    });
     const app = Fastify();
     app.get('/x.csv', (_request, reply) => {
       sendCsv(reply, { nombre: 'x', columnas, filas: (async function* () { yield valores; })() });
@@ -226,7 +232,7 @@ describe('GET /api/dns', () => {
     const enSql = rows.map((r) => columnas.map((c) => String(r[c.titulo] ?? '')));
     expect(enSql).toEqual(escritas);
     expect(escritas[0]).toEqual(["'=HYPERLINK(\"x\")", '-10', '2026-03-08T23:05:00-03:00', 'Sí']);
-    expect(escritas.map((fila) => fila[2])).toEqual(['2026-03-08T23:05:00-03:00', '2026-12-31T12:30:59-03:00', '2026-07-01T00:00:00-03:00', '2025-12-31T21:00:00-03:00']);
+    expect(escritas.map((fila) => fila[2])).toEqual(['2026-03-08T23:05:00-03:00', '2026-12-31T12:30:59-03:00', '2026-07-01T00:00:00-03:00', '2025-12-31T21:00:00-03:00', '2008-12-01T10:00:00-02:00']);
   });
 });
 
