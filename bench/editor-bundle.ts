@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
 import { freePort } from './api-list.ts';
@@ -20,6 +20,8 @@ const MODEL_CHUNK = /\/rich-text-model-[\w-]+\.js$/;
 const CHART_MARK = 'visx-axis';
 
 const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+/** As the build precompresses it (apps/web/scripts/precompress.mjs) and the server sends it to a browser that accepts br. */
+const brotli = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
 const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** Every script and stylesheet the page fetches from now on, by path. */
@@ -91,6 +93,8 @@ export async function editorBundle(): Promise<void> {
     console.log(`modelo de texto enriquecido (prosemirror-model, esquema, validar, HTML): ${withModel.join(', ') || '¿?'}, ` +
       (modelBefore.length ? `pedido con el área: ${kB(model)} kB gzip` : 'pedido con el formulario (sumado arriba)'));
     figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + model), 'kB', { max: 70 });
+    const servido = [...fetched.filter((p) => p.endsWith('.js')), ...modelBefore].reduce((total, p) => total + brotli(read(p)), 0);
+    console.log(`  el mismo JS como lo recibe Chromium (brotli): ${kB(servido)} kB`);
 
     // The charts: what the expiry grid fetches to draw its chart, in the chunks that carry the chart library.
     const antesDelGrafico = new Set([...beforeForm, ...form]);
