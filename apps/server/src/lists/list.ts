@@ -20,6 +20,13 @@ export interface ListSpec<Query> {
   id: SQLWrapper;
   /** The area's own filters; undefined entries are ignored. */
   filters?: (query: Query) => (SQL | undefined)[];
+  /**
+   * The sorts whose key the query's filters hold to one value (a filter on the sort's own column, e.g. `tipo=A`
+   * sorted by type): past a row, their next page is the ids beyond it. Compared as the row value (key, id) with
+   * the filter's `key = 'A'` beside it, PostgreSQL starts the index at the first 'A' and reads up to the row
+   * (825 index pages, 57–117 ms, at 1M rows), not at the row itself.
+   */
+  fixedSorts?: (query: Query) => readonly string[];
 }
 
 /** What the area's row query receives: its conditions, order and window, and the key it must select. */
@@ -205,6 +212,8 @@ export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, qu
 interface Ordering {
   key: SQLWrapper;
   desc: boolean;
+  /** The query's filters hold the key to one value (`fixedSorts`). */
+  fija: boolean;
   orderBy: SQL[];
   /** The same order the other way, to read a page from its end. */
   reversed: SQL[];
@@ -216,7 +225,8 @@ function ordering<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Que
   if (!key || !wanted) throw new Error(`orden sin declarar en la lista: ${query.sort ?? spec.defaultSort}`);
   const [dir, otherWay] = wanted.desc ? [desc, asc] : [asc, desc];
   // The tie-breaker goes the same way as the key, so (key, id) compares as one row value.
-  return { key, desc: wanted.desc, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)], reversed: [otherWay(sql`${key}`), otherWay(sql`${spec.id}`)] };
+  const fija = (spec.fixedSorts?.(query) ?? []).includes(wanted.field);
+  return { key, desc: wanted.desc, fija, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)], reversed: [otherWay(sql`${key}`), otherWay(sql`${spec.id}`)] };
 }
 
 /**
@@ -295,7 +305,8 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
  * The rows past `ref` in the list's order (`adelante`) or before it: (key, id) compared as one row value, the
  * sort's index read from there. `ref.clave` is the key as text, cast back by PostgreSQL to the key's type.
  */
-function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
+function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending, fija }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
+  if (fija) return descending !== adelante ? sql`${spec.id} > ${ref.id}` : sql`${spec.id} < ${ref.id}`;
   return descending !== adelante ? sql`(${key}, ${spec.id}) > (${ref.clave}, ${ref.id})` : sql`(${key}, ${spec.id}) < (${ref.clave}, ${ref.id})`;
 }
 

@@ -95,6 +95,7 @@ export const empresasList: ListSpec<EmpresaListQuery> = {
     q.condicion_iva ? eq(empresas.condicionIva, q.condicion_iva) : undefined,
     q.contacto_id ? eq(empresas.contactoId, q.contacto_id) : undefined,
   ],
+  fixedSorts: (q) => (q.provincia ? ['provincia'] : []),
 };
 
 /**

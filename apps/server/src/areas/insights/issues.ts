@@ -36,6 +36,7 @@ export const issuesList: ListSpec<IssueListQuery> = {
     q.asignado_id ? eq(insightsIssues.asignadoId, q.asignado_id) : undefined,
     q.mias && q.yo !== undefined ? asignadasA(q.yo) : undefined,
   ],
+  fixedSorts: (q) => (q.nivel ? ['nivel'] : []),
 };
 
 /** "Mis incidencias": assigned to the user's persona, or to one of the user's roles. */

@@ -32,6 +32,7 @@ export const vencimientosList: ListSpec<ListQuery> = {
     q.empresa_id ? eq(vencimientos.empresaId, q.empresa_id) : undefined,
     plazoWhere(q.plazo),
   ],
+  fixedSorts: (q) => (q.tipo ? ['tipo'] : []),
 };
 
 function plazoWhere(plazo: ListQuery['plazo']): SQL | undefined {

@@ -19,6 +19,7 @@ import type { ListQuery } from './queries.ts';
 const listaDe = (grupo: VencimientoGrupo): ListSpec<Omit<ListQuery, 'grupo'>> => ({
   ...vencimientosList,
   filters: (q) => vencimientosList.filters?.({ ...q, grupo }) ?? [],
+  fixedSorts: (q) => vencimientosList.fixedSorts?.({ ...q, grupo }) ?? [],
 });
 
 /** The item a grid's row stands for. */

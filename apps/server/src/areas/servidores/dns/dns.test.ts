@@ -133,8 +133,9 @@ describe('GET /api/dns', () => {
         expect(res.status).toBe(200);
         return res.body.datos.items.map((d: { id: number }) => d.id) as number[];
       };
-      for (const sort of ['host', '-host', 'ttl', '-ttl', 'servidor_nombre', '-tipo']) {
-        for (const filtro of ['', '&q=cursor.local', '&servidor_id=' + srv]) {
+      // With tipo=A a sort by type holds one key: its next page is read by id (fixedSorts).
+      for (const sort of ['host', '-host', 'ttl', '-ttl', 'servidor_nombre', 'tipo', '-tipo']) {
+        for (const filtro of ['', '&q=cursor.local', '&servidor_id=' + srv, '&tipo=A']) {
           const base = `sort=${sort}&size=7${filtro}`;
           const [p2, p3, p4] = [await ids(`${base}&page=2`), await ids(`${base}&page=3`), await ids(`${base}&page=4`)];
           expect(await ids(`${base}&page=3&tras=${p2.at(-1)}`), `${base} tras`).toEqual(p3);

@@ -47,6 +47,7 @@ export const dnsList: ListSpec<DnsListQuery> = {
     q.tipo ? eq(dns.tipo, q.tipo) : undefined,
     q.activo === undefined ? undefined : eq(dns.activo, q.activo),
   ],
+  fixedSorts: (q) => (q.tipo ? ['tipo'] : []),
 };
 
 /**
