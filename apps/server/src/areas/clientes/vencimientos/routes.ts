@@ -22,8 +22,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
-import { sendCsv, sendListCsv } from '../../../lists/csv.ts';
-import { listBatches, listPage } from '../../../lists/list.ts';
+import { sendListCsv } from '../../../lists/csv.ts';
+import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import { ApiError } from '../../../plugins/errors.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
@@ -31,7 +31,7 @@ import { importarCertificado, modificarCertificado } from './certificados.ts';
 import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, vencimientosTodas, VENCIMIENTOS_TABLAS } from './grid.ts';
 import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
 import { guardarLicencia } from './licencias.ts';
-import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
+import { licenciasCsv, licenciasGridSource, licenciasTodas } from './licencias-csv.ts';
 import { guardarPuntoVenta } from './puntos-venta.ts';
 import { ENTIDAD } from './queries.ts';
 
@@ -84,7 +84,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const query = { ...request.query, grupo };
       const nombre = `vencimientos-${grupo}`;
       // The Physis grid is all licences: its CSV has the licences' import columns (round trip).
-      if (grupo === 'physis') sendCsv(reply, { nombre, columnas: licenciasCsv, filas: listBatches(vencimientosList, query, licenciasGridSource(db)) });
+      if (grupo === 'physis') await sendListCsv(reply, db, { nombre, columnas: licenciasCsv, spec: vencimientosList, query, source: licenciasGridSource, todas: licenciasTodas });
       else await sendListCsv(reply, db, { nombre, columnas: vencimientosCsv, spec: vencimientosList, query, source: vencimientosSource, todas: vencimientosTodas });
       return reply;
     },

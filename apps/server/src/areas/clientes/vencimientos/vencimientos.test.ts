@@ -6,11 +6,17 @@ import { envelope } from '@intranet/contract/envelope';
 import { certificado, vencimientoMeses, vencimientoPage, vencimientosEmpresa } from '@intranet/contract/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
+import Fastify from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, vencimientosProximo, empresas, physisLicencias, productos, vencimientoRenovaciones } from '../../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { sendCsv, type CsvColumn } from '../../../lists/csv.ts';
+import { listBatches, type ListSource } from '../../../lists/list.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { fechaLocal } from '../../../core/fechas.ts';
+import { vencimientosCsv, vencimientosList, vencimientosSource } from './grid.ts';
+import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
 
 const template = useTemplate();
 
@@ -184,6 +190,28 @@ describe('the expiry grid', () => {
     expect(rows).toHaveLength(1);
     // The Physis grid is all licences: its 'Tipo' is the licence's (issue 21, the import's columns).
     expect(rows[0]).toMatchObject({ Cliente: 'Zeta Prueba SA', Tipo: 'Anual', Módulo: 'Ventas', Usuarios: '5', Inicio: dia(-400), Vence: dia(-10), 'Días restantes': '-10', Estado: 'Vencido hace 10 días' });
+  });
+
+  // On PostgreSQL both grids' files are written by COPY, on PGlite row by row: the same bytes either way.
+  it('writes each grid\'s CSV as the row-by-row export does, whoever writes it', async () => {
+    await licencia(dia(-1), { serial: '=SUM(A1)', modulo: '', usuarios: 1, renovacion_auto: true });
+    await licencia(dia(400), { tipo: 'mensual', serial: 'SN-2' });
+    const porFilas = async <Row extends { id: number }>(grupo: 'afip' | 'physis', columnas: CsvColumn<Row>[], source: (db: Db) => ListSource<Row>) => {
+      const app = Fastify();
+      app.get('/x.csv', (_request, reply) => {
+        sendCsv(reply, { nombre: 'x', columnas, filas: listBatches(vencimientosList, { grupo, sort: '-cliente' }, source(ctx.t.db), 7) });
+        return reply;
+      });
+      const body = (await app.inject('/x.csv')).body;
+      await app.close();
+      return body;
+    };
+    for (const [grupo, esperado] of [['physis', await porFilas('physis', licenciasCsv, licenciasGridSource)], ['afip', await porFilas('afip', vencimientosCsv, vencimientosSource)]] as const) {
+      const res = await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/export.csv?sort=-cliente`, headers: ctx.comercial });
+      expect(res.statusCode).toBe(200);
+      expect(parse(res.body, { bom: true }).length, grupo).toBeGreaterThan(2);
+      expect(res.body, grupo).toBe(esperado);
+    }
   });
 
   it('"Renovar" sets the new date and keeps the old one in the history and the audit log', async () => {
