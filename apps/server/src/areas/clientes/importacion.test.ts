@@ -1,5 +1,5 @@
+import { isValidCuit } from '@intranet/contract/cuit';
 import { envelope } from '@intranet/contract/envelope';
-import { isValidCuit } from '@intranet/contract/clientes';
 import { importacionConteo, importacionResultado, importacionSubida } from '@intranet/contract/importacion';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

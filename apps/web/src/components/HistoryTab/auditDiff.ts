@@ -1,4 +1,4 @@
-import { formatCuit } from '@intranet/contract/clientes';
+import { formatCuit } from '@intranet/contract/cuit';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 
 /** One field an audit row changed: its value before and after. */

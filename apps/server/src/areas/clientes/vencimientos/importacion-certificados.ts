@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { formatCuit } from '@intranet/contract/clientes';
 import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/cuit';
 import { requiredText } from '@intranet/contract/validators';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';

@@ -1,5 +1,5 @@
-import { cuit, formatCuit } from '@intranet/contract/clientes';
 import { LICENCIA_TIPO_ETIQUETA, licenciaInput } from '@intranet/contract/clientes/vencimientos';
+import { cuit, formatCuit } from '@intranet/contract/cuit';
 import { requiredText } from '@intranet/contract/validators';
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -3,7 +3,6 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCuit } from '@intranet/contract/clientes';
 import {
   diasRestantesTexto,
   PLAZO_ETIQUETA,
@@ -15,6 +14,7 @@ import {
   type VencimientoGrupo,
   type VencimientoTipo,
 } from '@intranet/contract/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/cuit';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { LoteCampo } from '../../../components/DataTable/LoteBar.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
