@@ -81,7 +81,7 @@ export async function monitorMillon(): Promise<void> {
     }
     await medirListas('Monitor, 100k issues y 10M eventos', server, headers, llamadas, {
       cacheada: `/api/insights/issues?sort=-ultima_vez&size=${TAMANO}&page=40`,
-      csv: { nombre: 'CSV de los 100k issues', url: '/api/insights/issues/export.csv' },
+      csv: [{ nombre: 'CSV de los 100k issues', url: '/api/insights/issues/export.csv' }],
     });
   } finally {
     await stopServer(servidor);

@@ -65,7 +65,10 @@ export async function vencimientosMillon(): Promise<void> {
     }
     await medirListas('Grillas de vencimientos, 1,6M y 1M filas', server, headers, llamadas, {
       cacheada: `/api/vencimientos/afip/lista?sort=vence&size=${TAMANO}&page=40`,
-      csv: { nombre: 'CSV de la grilla AFIP (1,6M filas)', url: '/api/vencimientos/afip/export.csv' },
+      csv: [
+        { nombre: 'CSV de la grilla AFIP (1,6M filas)', url: '/api/vencimientos/afip/export.csv' },
+        { nombre: 'CSV de la grilla Physis (1M filas)', url: '/api/vencimientos/physis/export.csv' },
+      ],
     });
   } finally {
     await stopServer(servidor);
