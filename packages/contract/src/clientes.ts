@@ -2,58 +2,18 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText } from './rich-text.ts';
 import { richTextDocument } from './rich-text-document.ts';
-import { dnsRef, optionalId } from './shared.ts';
+import { CONDICIONES_IVA, dnsRef, empresaCondicionIva, empresaProvincia, optionalId, PROVINCIAS } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 
 // ---- Clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
 export { cuit, cuitDigits, formatCuit, isValidCuit } from './cuit.ts';
-import { cuit } from './cuit.ts';
 
 // ---- Empresas ----
 
-export const CONDICIONES_IVA = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final', 'no_responsable'] as const;
-export type CondicionIva = (typeof CONDICIONES_IVA)[number];
-
-/** The 24 jurisdictions, as the client form and the list's filter offer them. */
-export const PROVINCIAS = [
-  'Buenos Aires', 'Catamarca', 'Chaco', 'Chubut', 'Ciudad Autónoma de Buenos Aires', 'Córdoba', 'Corrientes',
-  'Entre Ríos', 'Formosa', 'Jujuy', 'La Pampa', 'La Rioja', 'Mendoza', 'Misiones', 'Neuquén', 'Río Negro', 'Salta',
-  'San Juan', 'San Luis', 'Santa Cruz', 'Santa Fe', 'Santiago del Estero', 'Tierra del Fuego', 'Tucumán',
-] as const;
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .pipe(z.union([z.null(), z.email('Email inválido')], { error: 'Email inválido' }));
-
-
-/** Create and update payload (`POST /api/empresas`, `PUT /api/empresas/:id`). */
-export const empresaInput = z
-  .object({
-    razon_social: requiredText(200),
-    nombre_fantasia: optionalText(200),
-    cuit,
-    condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Elija la condición de IVA' }),
-    email: optionalEmail,
-    telefono: optionalText(50),
-    domicilio: optionalText(200),
-    localidad: optionalText(100),
-    provincia: z
-      .union([z.literal(''), z.enum(PROVINCIAS)], { error: 'Provincia inválida' })
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    activo: z.boolean().default(true),
-    contacto_id: optionalId('Elija un contacto'),
-    notas: richText,
-  })
-  .strict();
-export type EmpresaInput = z.input<typeof empresaInput>;
-export type EmpresaValues = z.output<typeof empresaInput>;
+export { CONDICIONES_IVA, PROVINCIAS, type CondicionIva } from './shared.ts';
+export { empresaInput, type EmpresaInput, type EmpresaValues } from './clientes/input.ts';
 
 /** The next expiry of a client (Vencimientos AFIP/Physis); null until those sections record one. */
 export const proximoVencimiento = z.object({ fecha: z.string(), tipo: z.string(), item: z.string() });
@@ -101,9 +61,9 @@ export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
 /** Bulk actions on the clients list (issue 21): delete, or set active, province or VAT condition. */
 export const empresaLote = loteBody(empresaExportQuery, {
-  activo: empresaInput.shape.activo.unwrap(),
-  provincia: empresaInput.shape.provincia,
-  condicion_iva: empresaInput.shape.condicion_iva,
+  activo: z.boolean(),
+  provincia: empresaProvincia,
+  condicion_iva: empresaCondicionIva,
 });
 export const empresaLoteExport = loteExportBody(empresaExportQuery);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The CUIT/CUIL of Argentina's tax agency: its own module, re-exported by clientes.ts, because screens that only
-// show one (the audit history, the client selects) need not load the clients' forms and their rich-text model.
+// show one (the audit history of every area) need not load the clients' contract.
 
 const CUIT_PESOS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 

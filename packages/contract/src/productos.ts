@@ -1,38 +1,13 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
-import { richText } from './rich-text.ts';
 import { richTextDocument } from './rich-text-document.ts';
-import { optionalText, requiredText } from './validators.ts';
+import { PRODUCTO_TIPOS, productoLinea, productoResponsable, productoTipo } from './shared.ts';
 
 // ---- Productos (AREAS.md "Soluciones"; issue 4). Read PROD#VER, write PROD#EDITAR. ----
 
-/** Product kinds; the Spanish names the screens show live in the web's messages. */
-export const PRODUCTO_TIPOS = ['escritorio', 'web', 'movil', 'servicio'] as const;
-export type ProductoTipo = (typeof PRODUCTO_TIPOS)[number];
-
-/** A product code: letters, digits, dot, dash, underscore; unique whatever its case. */
-export const productoCodigo = z
-  .string({ error: 'Este campo es requerido' })
-  .trim()
-  .min(1, 'Este campo es requerido')
-  .max(30, 'Máximo 30 caracteres')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Solo letras, números, punto, guion y guion bajo, sin espacios');
-
-/** Create and update payload (`POST /api/productos`, `PUT /api/productos/:id`). */
-export const productoInput = z
-  .object({
-    codigo: productoCodigo,
-    nombre: requiredText(120),
-    linea: optionalText(80),
-    tipo: z.enum(PRODUCTO_TIPOS, { error: 'Tipo inválido' }),
-    activo: z.boolean().default(true),
-    responsable: optionalText(120),
-    descripcion: richText,
-  })
-  .strict();
-export type ProductoInput = z.input<typeof productoInput>;
-export type ProductoValues = z.output<typeof productoInput>;
+export { PRODUCTO_TIPOS, type ProductoTipo } from './shared.ts';
+export { productoCodigo, productoInput, type ProductoInput, type ProductoValues } from './productos/input.ts';
 
 /** A product as the list answers it (without its description). */
 export const productoFila = z.object({
@@ -64,10 +39,10 @@ export const productoPage = paged(productoFila);
 export const productoExportQuery = productoListQuery.omit({ page: true, size: true });
 /** Bulk actions on the list (issue 21): delete, or set active, line, kind or owner. */
 export const productoLote = loteBody(productoExportQuery, {
-  activo: productoInput.shape.activo.unwrap(),
-  linea: productoInput.shape.linea,
-  tipo: productoInput.shape.tipo,
-  responsable: productoInput.shape.responsable,
+  activo: z.boolean(),
+  linea: productoLinea,
+  tipo: productoTipo,
+  responsable: productoResponsable,
 });
 export const productoLoteExport = loteExportBody(productoExportQuery);
 

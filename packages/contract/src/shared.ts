@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { optionalText } from './validators.ts';
 
 // What the schemas of several areas share: the enumerations one area defines and another reports on or
-// filters by, and the spec's DNS reference. An area re-exports what it owns from here; areas never import
-// one another.
+// filters by, and the spec's DNS reference; also what an area's contract shares with its payload module
+// (clientes/input.ts, productos/input.ts, versiones/input.ts), which must not import the contract that
+// re-exports it. An area re-exports what it owns from here; areas never import one another.
 
 // ---- Aplicaciones: release channels ----
 
@@ -18,6 +20,35 @@ export const RESULTADO_ETIQUETA: Readonly<Record<ActualizacionResultado, string>
   error: 'Con error',
   parcial: 'Parcial',
 };
+
+// ---- Clientes: VAT conditions and provinces, and the fields the client's form and the list's bulk action both set ----
+export const CONDICIONES_IVA = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final', 'no_responsable'] as const;
+export type CondicionIva = (typeof CONDICIONES_IVA)[number];
+
+/** The 24 jurisdictions, as the client form and the list's filter offer them. */
+export const PROVINCIAS = [
+  'Buenos Aires', 'Catamarca', 'Chaco', 'Chubut', 'Ciudad Autónoma de Buenos Aires', 'Córdoba', 'Corrientes',
+  'Entre Ríos', 'Formosa', 'Jujuy', 'La Pampa', 'La Rioja', 'Mendoza', 'Misiones', 'Neuquén', 'Río Negro', 'Salta',
+  'San Juan', 'San Luis', 'Santa Cruz', 'Santa Fe', 'Santiago del Estero', 'Tierra del Fuego', 'Tucumán',
+] as const;
+
+/** A client's VAT condition as its form and the list's bulk action set it. */
+export const empresaCondicionIva = z.enum(CONDICIONES_IVA, { error: 'Elija la condición de IVA' });
+
+/** A client's province as its form and the list's bulk action set it: empty is none. */
+export const empresaProvincia = z
+  .union([z.literal(''), z.enum(PROVINCIAS)], { error: 'Provincia inválida' })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+// ---- Productos: kinds, and the fields the product's form and the list's bulk action both set ----
+/** Product kinds; the Spanish names the screens show live in the web's messages. */
+export const PRODUCTO_TIPOS = ['escritorio', 'web', 'movil', 'servicio'] as const;
+export type ProductoTipo = (typeof PRODUCTO_TIPOS)[number];
+
+export const productoTipo = z.enum(PRODUCTO_TIPOS, { error: 'Tipo inválido' });
+export const productoLinea = optionalText(80);
+export const productoResponsable = optionalText(120);
 
 // ---- Versiones: release channels ----
 export const VERSION_CANALES = ['estable', 'beta', 'hotfix'] as const;
