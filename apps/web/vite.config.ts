@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const server = 'http://127.0.0.1:8080';
-const dist = new URL('./dist', import.meta.url).pathname;
+/** The build's folder: `build.outDir` below, or another given with `--outDir` (set once Vite resolves its config). */
+let dist = new URL('./dist', import.meta.url).pathname;
 
 /**
  * The screens a person sees first: the sign-in form, then the shell and the home screen, and the shell's command
@@ -41,6 +43,13 @@ export default defineConfig({
   define: { __SENTRY_DEBUG__: 'false', __SENTRY_TRACING__: 'false' },
   plugins: [
     react(),
+    {
+      // The worker's precache list (below) reads the manifest of this build, wherever it is written.
+      name: 'intranet-out-dir',
+      configResolved(config) {
+        dist = resolve(config.root, config.build.outDir);
+      },
+    },
     VitePWA({
       strategies: 'generateSW',
       // A new worker takes over at once and the page reloads (spec §4); registration lives in main.tsx.
