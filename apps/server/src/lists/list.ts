@@ -233,8 +233,8 @@ function ordering<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Que
  * A search's page found from its matches: up to TOPE_TOTAL + 1 of them are read by the trigram index with their
  * sort key, counted, and the page sorted among them. Walking the sort's index and testing each row instead
  * costs as many rows as come before the page's last match: the whole table for a search that matches a few
- * rows, or for matches that share one TTL at the index's far end (323 ms at 1M rows). Undefined when more rows
- * match: those are dense enough for the walk, and the total is capped anyway.
+ * rows, or for matches that share one TTL at the index's far end (323 ms at 1M rows). 'muchas' when more rows
+ * match: those are dense enough for the walk, and their total is known to pass the cap (not counted again).
  */
 async function searchFirst<Row extends { id: number }, Query extends ListQueryBase>(
   spec: ListSpec<Query>,
@@ -243,10 +243,10 @@ async function searchFirst<Row extends { id: number }, Query extends ListQueryBa
   { key, desc: descending, orderBy }: Ordering,
   limit: number,
   offset: number,
-): Promise<({ items: Row[] } & Total) | undefined> {
+): Promise<({ items: Row[] } & Total) | 'muchas' | undefined> {
   if (!source.matches) return undefined;
   const found = await source.matches(where, sql`(${key})`.as('k'), TOPE_TOTAL + 1, { desc: descending, limit, offset });
-  if (found.n > TOPE_TOTAL) return undefined;
+  if (found.n > TOPE_TOTAL) return 'muchas';
   const clave = sql<string>`(${key})::text`;
   const rows = found.ids.length === 0 ? [] : await source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, clave });
   return { items: rows.map(withoutClave), total: found.n };
@@ -263,10 +263,11 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
   const { key, orderBy } = orden;
   // A search estimated far above the cap is not gathered (its matches are dense: the sort's index finds a page
   // among them) and its total is the estimate.
-  const estimacion = query.q && where ? await estimacionDe(source, where) : undefined;
+  let estimacion: Estimacion | undefined = query.q && where ? await estimacionDe(source, where) : undefined;
   if (query.q && where && (estimacion === undefined || estimacion === 'bajo')) {
     const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
-    if (found) return found;
+    if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };
+    else if (found) return found;
   }
   const clave = sql<string>`(${key})::text`;
   const offset = (query.page - 1) * query.size;
