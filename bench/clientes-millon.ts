@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
@@ -57,6 +57,7 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
     const desde = Date.now();
     await insertEmpresas(database.db, CLIENTES);
     console.log(`  clientes: ${Math.round((Date.now() - desde) / 1000)} s`);
+    await sinGuardados(database.db, paso);
     await paso('servidores', insertServidores(sql`e.${DEL_BENCH} and e.id % 3 <> 0`));
     await paso('parámetros', insertParametros(sql`e.${DEL_BENCH}`, PARAMETROS_POR_CLIENTE));
     // The expiry grids' rows, as the vencimientos bench puts them, for 1M clients: a production certificate
@@ -76,11 +77,60 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
       insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
       select e.id, (select id from productos where codigo = 'PHY-ERP'), 'anual', 1 + e.id % 40, ${hoy} - 300, ${hoy} + ((e.id::bigint * 104729) % 1000 - 300)::int
       from empresas e where e.${DEL_BENCH}`);
+    await guardadosDeUnaVez(database.db, paso);
     // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
     await paso('vacuum analyze', sql`vacuum analyze`);
   } finally {
     await database.close();
   }
+}
+
+type Paso = (nombre: string, consulta: ReturnType<typeof sql>) => Promise<void>;
+
+/**
+ * The triggers of the kept data (migration 0040) that the load leaves off: each insert of items made the grids'
+ * rows and then updated every client it touched, a non-HOT update (the kept columns are indexed) through all the
+ * clients' indexes, trigram ones included: four passes over 1M clients, the first (servers) alone over 18 min.
+ * `guardadosDeUnaVez` makes the same data once, as the migration does for existing rows.
+ */
+const GUARDADOS: [tabla: string, trigger: string][] = [
+  ['servidores_cliente', 'servidores_cliente_a_empresas_alta'],
+  ['afip_certificados', 'afip_certificados_vencimientos_alta'],
+  ['afip_puntos_venta', 'afip_puntos_venta_vencimientos_alta'],
+  ['physis_licencias', 'physis_licencias_vencimientos_alta'],
+  ['vencimientos', 'vencimientos_a_empresas_alta'],
+  ['empresas', 'empresas_a_vencimientos'],
+];
+
+async function sinGuardados(db: Db, paso: Paso): Promise<void> {
+  await paso('triggers de los datos guardados, apagados', sql.join(GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} disable trigger ${sql.identifier(g)};`), sql` `));
+}
+
+/**
+ * The kept data of everything loaded, by the functions the triggers call, each over all the rows at once: the grids'
+ * rows, then each client's server count, Physis version and next expiry. The indexes of the two tables written
+ * are dropped meanwhile and built again from their own definitions, as the migration builds them after filling.
+ * Then the triggers are on again.
+ */
+async function guardadosDeUnaVez(db: Db, paso: Paso): Promise<void> {
+  const { rows: indices } = await db.execute<{ tabla: string; nombre: string; definicion: string }>(sql`
+    select i.tablename as tabla, i.indexname as nombre, i.indexdef as definicion from pg_indexes i
+     where i.schemaname = 'public' and i.tablename in ('vencimientos', 'empresas')
+       and not exists (select from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
+  const de = (tabla: string) => indices.filter((i) => i.tabla === tabla);
+  const sinIndices = (tabla: string) => sql.join(de(tabla).map((i) => sql`drop index ${sql.identifier(i.nombre)};`), sql` `);
+  const conIndices = (tabla: string) => sql.raw(de(tabla).map((i) => `${i.definicion};`).join(' '));
+  await paso('índices de vencimientos y empresas, quitados', sql`${sinIndices('vencimientos')} ${sinIndices('empresas')}`);
+  await paso('filas de las grillas', sql`
+    select vencimientos_de_certificados(array(select id from afip_certificados));
+    select vencimientos_de_puntos_venta(array(select id from afip_puntos_venta));
+    select vencimientos_de_licencias(array(select id from physis_licencias))`);
+  await paso('índices de vencimientos', conIndices('vencimientos'));
+  await paso('columnas guardadas de los clientes', sql`
+    select empresas_servidores(array(select id from empresas));
+    select empresas_proximo_vencimiento(array(select id from empresas))`);
+  await paso('índices de empresas', conIndices('empresas'));
+  await paso('triggers de los datos guardados, encendidos', sql.join(GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} enable trigger ${sql.identifier(g)};`), sql` `));
 }
 
 /** One kind of call a list bench makes: a name for its figures, a random URL of its kind, and its server-time goal. */
