@@ -134,11 +134,16 @@ export function contarFiltradas(db: Executor, filtradas: (where: SQL | undefined
 }
 
 /**
- * Estimated above this many rows, a total is the estimate and is not counted: counting 10,001 of 330,000 rows
- * took 2–5 ms of every filtered page at 1M rows, for "más de 10.000". 1.5 times the cap: an estimate a third off
- * still says more than the cap truly, and the pages past the last one a wrong estimate offers are empty.
+ * Estimated above this many times the cap, a total is the estimate and is not counted: counting 10,001 of 330,000
+ * rows took 2–5 ms of every filtered page at 1M rows, for "más de 10.000", and a monitor search's 1,001 matches
+ * 30–130 ms. 1.5: an estimate a third off still says more than the cap truly, and the pages past the last one a
+ * wrong estimate offers are empty.
  */
-export const ESTIMADO_DESDE = TOPE_TOTAL * 1.5;
+const ESTIMADO_SOBRE_TOPE = 1.5;
+
+/** Where the list's total stops counting: the cap, or a search's own (`searchCountCap`). */
+const topeDe = <Row extends { id: number }>(source: ListSource<Row>, buscando: boolean): number =>
+  buscando ? (source.searchCountCap ?? TOPE_TOTAL) : TOPE_TOTAL;
 
 /**
  * The total of the filtered rows as the list answers it: exact, or the cap with `total_exacto: false` and, when
@@ -150,17 +155,17 @@ type Total = { total: number } | { total: number; total_exacto: false; total_est
 type Estimacion = Total | 'bajo';
 
 /** The estimate's say, on a list that estimates (undefined on one that does not). */
-async function estimacionDe<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined): Promise<Estimacion | undefined> {
+async function estimacionDe<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined, tope: number): Promise<Estimacion | undefined> {
   if (!source.estimate) return undefined;
   const estimado = Math.round(await source.estimate(where));
-  return estimado > ESTIMADO_DESDE ? { total: TOPE_TOTAL, total_exacto: false, total_estimado: estimado } : 'bajo';
+  return estimado > tope * ESTIMADO_SOBRE_TOPE ? { total: tope, total_exacto: false, total_estimado: estimado } : 'bajo';
 }
 
 async function totalOf<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined, buscando: boolean, estimacion?: Estimacion): Promise<Total> {
   if (!source.countUpTo || (!where && !source.countsAllUpTo)) return { total: await source.count(where) };
-  const dicho = estimacion ?? (await estimacionDe(source, where));
+  const tope = topeDe(source, buscando);
+  const dicho = estimacion ?? (await estimacionDe(source, where, tope));
   if (dicho !== undefined && dicho !== 'bajo') return dicho;
-  const tope = buscando ? (source.searchCountCap ?? TOPE_TOTAL) : TOPE_TOTAL;
   const n = await source.countUpTo(where, tope + 1);
   return n > tope ? { total: tope, total_exacto: false } : { total: n };
 }
@@ -263,7 +268,7 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
   const { key, orderBy } = orden;
   // A search estimated far above the cap is not gathered (its matches are dense: the sort's index finds a page
   // among them) and its total is the estimate.
-  let estimacion: Estimacion | undefined = query.q && where ? await estimacionDe(source, where) : undefined;
+  let estimacion: Estimacion | undefined = query.q && where ? await estimacionDe(source, where, topeDe(source, true)) : undefined;
   if (query.q && where && (estimacion === undefined || estimacion === 'bajo')) {
     const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
     if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };

@@ -108,6 +108,30 @@ describe('issues list', () => {
     await ingest(exc('ListaError', 'beta', { release: 'r1', environment: 'staging', level: 'warning' }));
   });
 
+  it('answers a search far above its cap (1,000) with the estimate, and a narrow one exactly', async () => {
+    const { sql } = await import('drizzle-orm');
+    await ctx.t.db.execute(sql`
+      insert into insights_issues (proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, estado, cantidad, primera_vez, ultima_vez)
+      select ${p.id}, 'estimada-' || g, '[]'::jsonb, 'EstimadaError: ' || g, 'src/e.ts', 'EstimadaError', 'error', 'unresolved', 1 + g % 9, now(), now()
+      from generate_series(1, 3000) g`);
+    await ctx.t.db.execute(sql`insert into insights_issue_busqueda (issue_id, texto) select id, titulo || ' ' || culprit from insights_issues where huella like 'estimada-%'`);
+    await ctx.t.db.execute(sql`analyze insights_issues`);
+    await ctx.t.db.execute(sql`analyze insights_issue_busqueda`);
+    try {
+      const { body } = await get('/api/insights/issues?q=EstimadaError&sort=-cantidad&size=5');
+      expect(envelope(issuePage).safeParse(body).success).toBe(true);
+      expect(body.datos).toMatchObject({ total: 1000, total_exacto: false });
+      expect(body.datos.total_estimado).toBeGreaterThan(1500);
+      expect(body.datos.items.map((i: { cantidad: number }) => i.cantidad)).toEqual([9, 9, 9, 9, 9]);
+      const una = (await get('/api/insights/issues?q=EstimadaError: 2999 ')).body;
+      expect(una.datos.total).toBe(1);
+      expect(una.datos).not.toHaveProperty('total_estimado');
+    } finally {
+      await ctx.t.db.execute(sql`delete from insights_issue_busqueda where issue_id in (select id from insights_issues where huella like 'estimada-%')`);
+      await ctx.t.db.execute(sql`delete from insights_issues where huella like 'estimada-%'`);
+    }
+  });
+
   it('pages, filters and sorts; each row carries a 14-day series', async () => {
     const { status, body } = await get(`/api/insights/issues?proyecto_id=${p.id}&q=ListaError&sort=-cantidad`);
     expect(status).toBe(200);
