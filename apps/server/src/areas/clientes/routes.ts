@@ -12,7 +12,7 @@ import { idParam } from '@intranet/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { sendListCsv } from '../../lists/csv.ts';
+import { compresionCsv, sendListCsv } from '../../lists/csv.ts';
 import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import {
@@ -48,6 +48,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get('/api/empresas/export.csv', {
     config: VER,
+    compress: compresionCsv,
     schema: { tags, summary: 'Todos los clientes de la lista filtrada, en CSV', querystring: empresaExportQuery, produces: ['text/csv'], response: { ...bad } },
     handler: async (request, reply) => {
       await sendListCsv(reply, db, { nombre: 'clientes', columnas: empresasCsv, spec: empresasList, query: request.query, source: empresasSource, todas: empresasTodas });

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { sendListCsv } from '../../lists/csv.ts';
+import { compresionCsv, sendListCsv } from '../../lists/csv.ts';
 import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -48,6 +48,7 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
 
   app.get('/api/insights/issues/export.csv', {
     config: VER,
+    compress: compresionCsv,
     schema: { tags, summary: 'Todos los errores de la lista filtrada, en CSV', querystring: issueExportQuery, produces: ['text/csv'], response: { ...bad } },
     handler: async (request, reply) => {
       await sendListCsv(reply, db, { nombre: 'errores', columnas: issuesCsv, spec: issuesList, query: { ...request.query, yo: request.sesion?.usuario.id }, source: issuesSource, todas: issuesTodas });

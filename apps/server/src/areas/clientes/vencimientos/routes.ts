@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
-import { sendListCsv } from '../../../lists/csv.ts';
+import { compresionCsv, sendListCsv } from '../../../lists/csv.ts';
 import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import { ApiError } from '../../../plugins/errors.ts';
@@ -70,6 +70,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.get('/api/vencimientos/:grupo/export.csv', {
     config: VER,
+    compress: compresionCsv,
     schema: {
       tags,
       summary: 'La grilla filtrada, en CSV',

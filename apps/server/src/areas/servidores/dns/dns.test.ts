@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { envelope } from '@intranet/contract/envelope';
 import { dnsDetalle, dnsPage } from '@intranet/contract/servidores/dns';
 import { parse } from 'csv-parse/sync';
@@ -169,6 +170,12 @@ describe('GET /api/dns', () => {
     const hosts = rows.slice(1).map((r) => r[0]!);
     expect(hosts).toEqual([...hosts].sort());
     expect(rows[1]).toEqual(['h1.lote.physis.local', 'srv-backup-01', 'A', '3600', 'Sí', '0']);
+    // Compressed as asked (gzip 1 or brotli 1: compresionCsv), to the same bytes.
+    for (const [encoding, descomprimir] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const comprimida = await ctx.t.app.inject({ url: '/api/dns/export.csv?q=lote&sort=host', headers: { ...ctx.tecnico, 'accept-encoding': encoding } });
+      expect(comprimida.headers['content-encoding']).toBe(encoding);
+      expect(descomprimir(comprimida.rawPayload).toString('utf8')).toBe(res.body);
+    }
     await ctx.t.db.execute(sql`delete from dns where host like '%.lote.physis.local'`);
   });
 

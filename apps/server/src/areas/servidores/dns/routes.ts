@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
-import { sendListCsv } from '../../../lists/csv.ts';
+import { compresionCsv, sendListCsv } from '../../../lists/csv.ts';
 import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
 import {
@@ -48,6 +48,7 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   app.get('/api/dns/export.csv', {
     config: VER,
+    compress: compresionCsv,
     schema: { tags, summary: 'Todas las entradas DNS de la lista filtrada, en CSV', querystring: dnsExportQuery, produces: ['text/csv'], response: { ...bad } },
     handler: async (request, reply) => {
       await sendListCsv(reply, db, { nombre: 'dns', columnas: dnsCsv, spec: dnsList, query: request.query, source: dnsSource, todas: dnsTodas });
