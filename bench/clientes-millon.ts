@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { ADMIN_PASSWORD, adminHeaders, figuraCsv, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { insertEmpresas, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
@@ -187,14 +187,7 @@ export async function medirListas(
     figure(`${llamada.nombre}: tiempo de servidor, p99`, percentile(t, 99), 'ms', { max: llamada.meta });
   }
   figure(`${opts.cacheada}, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s`, Math.round(cacheada.rps), 'sol/s');
-  // Each export whole, from the request to its last byte, one at a time.
-  for (const { nombre, url } of opts.csv ?? []) {
-    const desde = Date.now();
-    const csv = await fetch(`${server.url}${url}`, { headers });
-    if (!csv.ok) throw new Error(`${url}: ${csv.status}`);
-    const bytes = (await csv.arrayBuffer()).byteLength;
-    figure(`${nombre} (${Math.round(bytes / 1024 / 1024)} MB)`, Math.round(((Date.now() - desde) / 1000) * 10) / 10, 's', { max: 4 });
-  }
+  for (const { nombre, url } of opts.csv ?? []) await figuraCsv(nombre, `${server.url}${url}`, headers);
 }
 
 /**

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import { ADMIN_PASSWORD, adminHeaders, figuraCsv, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -195,11 +195,6 @@ export async function dnsMillon(): Promise<void> {
     const tiempos = await tiemposDeServidor(server.url, headers, () => listaCualquiera(ids));
     const busquedas = await tiemposDeServidor(server.url, headers, () => `/api/dns?q=${busquedaCualquiera()}&sort=${azar(ORDENES)}&size=${TAMANO}`);
 
-    const desde = Date.now();
-    const csv = await fetch(`${server.url}/api/dns/export.csv`, { headers });
-    const bytes = (await csv.arrayBuffer()).byteLength;
-    const segundosCsv = (Date.now() - desde) / 1000;
-
     figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
     figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
     figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
@@ -217,7 +212,7 @@ export async function dnsMillon(): Promise<void> {
     figure('Búsqueda en 1M filas, primera página, amplia o angosta: tiempo de servidor, mediana', percentile(busquedas, 50), 'ms');
     figure('Búsqueda en 1M filas: tiempo de servidor, p99', percentile(busquedas, 99), 'ms', { max: 20 });
     figure('GET /api/dns, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s', Math.round(cacheada.rps), 'sol/s');
-    figure(`CSV de las 1M entradas (${Math.round(bytes / 1024 / 1024)} MB)`, Math.round(segundosCsv * 10) / 10, 's', { max: 4 });
+    await figuraCsv('CSV de las 1M entradas', `${server.url}/api/dns/export.csv`, headers);
   } finally {
     await stopServer(hola);
     await stopServer(servidor);
