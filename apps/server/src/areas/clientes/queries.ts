@@ -125,8 +125,11 @@ export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string>
   no_responsable: 'No responsable',
 };
 
-/** formatCuit in SQL: 11 digits as 20-12345678-9, anything else as it is. */
-const cuitConGuiones = sql<string>`(case when ${empresas.cuit} ~ '^[0-9]{11}$' then substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11) else ${empresas.cuit} end)`;
+/**
+ * formatCuit in SQL: 11 digits as 20-12345678-9, anything else as it is. "All digits" is what ltrim leaves of them:
+ * nothing; the regular expression cost 0.35 s of the CSV's million rows.
+ */
+const cuitConGuiones = sql<string>`(case when octet_length(${empresas.cuit}) = 11 and ltrim(${empresas.cuit}, '0123456789') = '' then substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11) else ${empresas.cuit} end)`;
 const condicionIvaNombre = sql<string>`(case ${empresas.condicionIva} ${sql.join(
   Object.entries(CONDICION_IVA_NOMBRES).map(([codigo, nombre]) => sql`when ${codigo} then ${nombre}`),
   sql` `,
