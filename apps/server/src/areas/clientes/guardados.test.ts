@@ -6,7 +6,7 @@ import { empresaPage } from '@intranet/contract/clientes';
 import { vencimientoPage } from '@intranet/contract/clientes/vencimientos';
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { productos } from '../../db/schema.ts';
 import { fechaLocal } from '../../core/fechas.ts';
@@ -101,6 +101,26 @@ describe('the kept columns of the client list and the expiry grids', () => {
     await inject('DELETE', `/api/empresas/${beta}`);
     expect(await orden('servidores_count')).toEqual(['Guardada Alfa S.A.']);
     await inject('DELETE', `/api/empresas/${alfa}`);
+  });
+
+  it('adds the servers of one statement to what each client keeps, as a recount gives (migration 0044)', async () => {
+    const alfa = await cliente('Lote Eta S.A.', 76_000_601);
+    const beta = await cliente('Lote Theta S.A.', 76_000_701);
+    await inject('POST', `/api/empresas/${alfa}/servidores`, { nombre: 'G0', hostname: null, ip: null, puerto: null, so: null, motor_bd: null, instancia_bd: null, version_physis: '8.9.0', dnss: [] });
+    // 300 servers in one INSERT, both clients, versions 8.0 to 8.11 and none: added to the kept count and version.
+    await ctx.t.db.execute(sql`
+      insert into servidores_cliente (empresa_id, nombre, version_physis)
+      select case when g % 3 = 0 then ${beta}::int else ${alfa}::int end, 'lote-' || g, case when g % 5 = 0 then null else '8.' || (g % 12) end
+      from generate_series(1, 300) g`);
+    const guardadas = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(
+      sql`select id, servidores_count as n, version_physis as v from empresas where id in (${alfa}, ${beta}) order by id`);
+    const recuento = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(sql`
+      select e.id, count(s.id)::int as n, array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.') as v
+      from empresas e left join servidores_cliente s on s.empresa_id = e.id where e.id in (${alfa}, ${beta}) group by e.id order by e.id`);
+    expect(guardadas.rows.map((r) => [Number(r.id), Number(r.n), r.v])).toEqual(recuento.rows.map((r) => [Number(r.id), Number(r.n), r.v]));
+    expect(guardadas.rows.map((r) => [Number(r.n), r.v])).toEqual([[201, '8.11'], [100, '8.9']]);
+    await inject('DELETE', `/api/empresas/${alfa}`);
+    await inject('DELETE', `/api/empresas/${beta}`);
   });
 
   it('follows licences, points of sale and certificates added, changed and deleted: the next expiry and its sort', async () => {
