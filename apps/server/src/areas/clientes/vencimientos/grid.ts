@@ -75,15 +75,9 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
   matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),
 });
 
-/**
- * Days left in the CSV that PostgreSQL writes: today read once for the whole COPY (an InitPlan). In `dias` it is
- * read in each row's expression, and the state reads the days six times: 25 time zone conversions a row.
- */
-export const diasCsv = sql<number>`(${vencimientos.vence} - (select ${HOY}))::int`;
-
 /** `diasRestantesTexto` in SQL, for the CSV that PostgreSQL writes. */
-export const estadoCsv = sql<string>`(case when ${diasCsv} < 0 then 'Vencido hace ' || -${diasCsv} || case when ${diasCsv} = -1 then ' día' else ' días' end
-  when ${diasCsv} = 0 then 'Vence hoy' else ${diasCsv} || case when ${diasCsv} = 1 then ' día' else ' días' end end)`;
+export const estadoCsv = sql<string>`(case when ${dias} < 0 then 'Vencido hace ' || -${dias} || case when ${dias} = -1 then ' día' else ' días' end
+  when ${dias} = 0 then 'Vence hoy' else ${dias} || case when ${dias} = 1 then ' día' else ' días' end end)`;
 const tipoEtiqueta = sql<string>`(case ${vencimientos.tipo} ${sql.join(
   Object.entries(VENCIMIENTO_TIPO_ETIQUETA).map(([tipo, etiqueta]) => sql`when ${tipo} then ${etiqueta}`),
   sql` `,
@@ -96,7 +90,7 @@ export const vencimientosCsv: CsvColumnaSql<Vencimiento>[] = [
   { titulo: 'Ítem', valor: (v) => v.item, sql: vencimientos.item, tipo: 'texto' },
   { titulo: 'Detalle', valor: (v) => v.detalle, sql: vencimientos.detalle, tipo: 'texto' },
   { titulo: 'Vence', valor: (v) => v.vence, sql: sql`to_char(${vencimientos.vence}, 'YYYY-MM-DD')`, tipo: 'texto' },
-  { titulo: 'Días restantes', valor: (v) => v.dias, sql: diasCsv, tipo: 'numero' },
+  { titulo: 'Días restantes', valor: (v) => v.dias, sql: dias, tipo: 'numero' },
   { titulo: 'Estado', valor: (v) => diasRestantesTexto(v.dias), sql: estadoCsv, tipo: 'texto' },
 ];
 

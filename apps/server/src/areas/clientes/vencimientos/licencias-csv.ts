@@ -4,7 +4,8 @@ import type { Executor } from '../../../db/client.ts';
 import { physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import type { ListSource, TodasLasFilas } from '../../../lists/list.ts';
-import { diasCsv, estadoCsv, filaGrid, vencimientosSource } from './grid.ts';
+import { estadoCsv, filaGrid, vencimientosSource } from './grid.ts';
+import { dias } from './queries.ts';
 
 // The Physis grid's CSV (issue 21): each licence with the columns its import reads, so that the export, edited or
 // not, imports back (update mode) onto the same licences.
@@ -81,6 +82,6 @@ export const licenciasCsv: CsvColumnaSql<LicenciaEnGrilla>[] = [
   { titulo: 'Vence', valor: (l) => l.vence, sql: dia(vencimientos.vence), tipo: 'texto' },
   { titulo: 'Baja', valor: (l) => l.baja, sql: dia(physisLicencias.baja), tipo: 'texto' },
   { titulo: 'Renovación automática', valor: (l) => l.renovacion_auto, sql: physisLicencias.renovacionAuto, tipo: 'booleano' },
-  { titulo: 'Días restantes', valor: (l) => l.dias, sql: diasCsv, tipo: 'numero' },
+  { titulo: 'Días restantes', valor: (l) => l.dias, sql: dias, tipo: 'numero' },
   { titulo: 'Estado', valor: (l) => diasRestantesTexto(l.dias), sql: estadoCsv, tipo: 'texto' },
 ];
