@@ -53,6 +53,10 @@ export async function recorrer(ruta: string, alEntrar: (entrada: Entrada) => Pro
       rechazar(err);
     };
     lectura.on('error', fallar);
+    // A read stream closed before its end (destroyed from outside) would leave the parser waiting for ever.
+    lectura.on('close', () => {
+      if (!lectura.readableEnded) fallar(new ArchivoInvalido('no se pudo leer hasta el final: la lectura se cerró antes de tiempo'));
+    });
     parser.on('error', (err: unknown) => fallar(new ArchivoInvalido(queLePasa(err))));
     parser.on('entry', (entrada: ReadEntry) => {
       entradas += 1;

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { SERVER_ROOT } from '../paths.ts';
 import { diskStore } from '../storage/disk.ts';
 import { useTemplate, type TestApp } from '../test/harness.ts';
@@ -40,13 +40,21 @@ async function entradas(archivo: string): Promise<{ nombre: string; bytes: Buffe
   return todas;
 }
 
-/** A new archive from `lista`, in its order. */
+/** A new archive from `lista`, in its order. Should the file fail, the entry being added stops waiting (as crear.ts does). */
 async function empaquetar(archivo: string, lista: { nombre: string; bytes: Buffer }[]): Promise<string> {
   const pack = nuevoArchivo();
   const escrito = pipeline(pack, createWriteStream(archivo));
-  for (const e of lista) await agregar(pack, e.nombre, e.bytes.length, [e.bytes]);
-  pack.end();
-  await escrito;
+  const corte = new AbortController();
+  const agregando = (async () => {
+    for (const e of lista) await agregar(pack, e.nombre, e.bytes.length, [e.bytes], corte.signal);
+    pack.end();
+  })();
+  try {
+    await Promise.all([agregando, escrito]);
+  } catch (err) {
+    corte.abort();
+    throw err;
+  }
   return archivo;
 }
 
@@ -92,12 +100,20 @@ afterAll(async () => {
 
 describe('restore refuses, touching nothing', () => {
   unaVez('a file that is not an archive, an archive of something else, and a manifest of something else', async () => {
+    // Once, in CI on a busy machine, this test ran out of its time without saying where: a failure names the step.
+    let paso = 'writing notas.txt';
+    onTestFailed(() => console.error(`restaurar.test.ts: the first refusal test stopped while ${paso}`));
     const texto = join(carpeta, 'notas.txt');
     await writeFile(texto, 'no soy un respaldo\n'.repeat(50));
+    paso = 'restoring a text file';
     await fallaSinDejarNada(texto, /no es un archivo \.tar\.gz de respaldo/, ArchivoInvalido);
+    paso = 'packing ajeno.tar.gz';
     const ajeno = await empaquetar(join(carpeta, 'ajeno.tar.gz'), [{ nombre: 'fotos/playa.jpg', bytes: randomBytes(100) }]);
+    paso = 'restoring ajeno.tar.gz';
     await fallaSinDejarNada(ajeno, /no es un respaldo de Intranet \(empieza por fotos\/playa\.jpg/, ArchivoInvalido);
+    paso = 'packing otro.tar.gz from the good backup';
     const otro = await variante('otro.tar.gz', (e) => (e.nombre === NOMBRE_MANIFIESTO ? Buffer.from('{"formato":"otra-cosa"}') : e.bytes));
+    paso = 'restoring otro.tar.gz';
     await fallaSinDejarNada(otro, /no es un respaldo de Intranet/, ArchivoInvalido);
   });
 
