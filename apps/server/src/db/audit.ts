@@ -17,6 +17,8 @@ export interface AuditEntry {
   entidadId: number | string | null;
   antes?: unknown;
   despues?: unknown;
+  /** When it happened, if not now: the demo seed backdates the history it makes up. */
+  fecha?: Date | undefined;
 }
 
 /** Writes one audit row. Call it with the change's own transaction so both commit or neither does. */
@@ -29,6 +31,7 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     entidadId: entry.entidadId === null ? null : String(entry.entidadId),
     antes: entry.antes ?? null,
     despues: entry.despues ?? null,
+    ...(entry.fecha ? { fecha: entry.fecha } : {}),
   });
 }
 

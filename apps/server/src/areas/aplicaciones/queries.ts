@@ -151,6 +151,12 @@ const columnas = (values: AplicacionValues) => ({
 /** Without the rendered HTML: the audit keeps the stored document only. */
 const auditado = ({ descripcion_html: _html, ...row }: Aplicacion) => row;
 
+/** The record as its create route writes it to the history (the demo seed writes its history too). */
+export async function auditadoDe(db: Executor, id: number) {
+  const app = await aplicacionRow(db, id);
+  return app && auditado(app);
+}
+
 export async function crearAplicacion(db: Db, values: AplicacionValues, autor: Autor | null): Promise<Aplicacion> {
   return db.transaction((tx) => crearEn(tx, values, autor));
 }

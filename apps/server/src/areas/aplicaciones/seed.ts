@@ -1,14 +1,15 @@
-import { aplicacionInput, type AplicacionInput, type AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
+import { aplicacionInput, type Aplicacion, type AplicacionInput, type AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
 import { eq } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { usuarios } from '../../db/schema.ts';
 import { diskStore } from '../../storage/disk.ts';
 import { putBytes, type FileStore } from '../../storage/store.ts';
 import { construirApk, crearFirmante, type Firmante } from './apk/construir.ts';
 import { leerApk } from './apk/leer.ts';
-import { crearEn } from './queries.ts';
+import { auditadoDe, crearEn, ENTIDAD } from './queries.ts';
 import { APK_TIPO, registrarVersion } from './versiones.ts';
 
 const parrafo = (text: string) => ({ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text }] });
@@ -114,8 +115,15 @@ const VERSIONES: Readonly<Record<string, readonly VersionDemo[]>> = {
 };
 
 export async function seedAplicaciones(tx: Tx, opts: SeedOptions): Promise<void> {
-  const creadas = [];
+  const creadas: Aplicacion[] = [];
   for (const app of APLICACIONES) creadas.push(await crearEn(tx, aplicacionInput.parse(app), null));
+  // Before the versions: their uploads are history of their own, after the app's creation and edits.
+  const id = (paquete: string) => creadas.find((a) => a.package_name === paquete)!.id;
+  await historiaDemo(tx, ENTIDAD, creadas.map((a) => a.id), auditadoDe, [
+    { id: id('com.physis.asistencia'), por: 'admin', antes: { categoria: 'Sueldos' } },
+    { id: id('com.physis.inventario'), por: 'admin', antes: { resumen: 'Toma de inventario con colector' } },
+    { id: id('com.physis.asistencia'), por: 'admin', antes: { resumen: 'Fichada de entrada y salida' } },
+  ]);
   if (!opts.filesDir) return;
   const [admin] = await tx.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
   await seedVersionesApk(tx, diskStore(opts.filesDir), creadas, admin ?? null);

@@ -40,6 +40,8 @@ describe('with AUDITORIA_RETENCION_DIAS=30', () => {
   const ctx = freshApp(template, [], { config: { auditoriaRetencionDias: 30 } });
 
   it('removes the rows older than 30 days and keeps the rest', async () => {
+    // The demo's history is backdated too (db/historia-demo.ts): only this test's rows are counted.
+    await ctx.t.db.delete(auditoria);
     const { viejo, reciente } = await registros(ctx.t.db);
     expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('Se quitó 1 registro de auditoría de más de 30 días.');
     expect(await quedan(ctx.t.db, [viejo, reciente])).toEqual([reciente]);

@@ -2,8 +2,10 @@ import { emptyDocument, type DocumentJson } from '@intranet/editor';
 import type { CondicionIva, ParametroTipo } from '@intranet/contract/clientes';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { empresas, parametros, personas, servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
 import { almacenado } from './parametros.ts';
+import { empresaDetalle, ENTIDAD } from './queries.ts';
 import { secretsKeyOf } from '../../core/secretos.ts';
 
 /** The check digit of a CUIT's first ten digits, or undefined when none exists (remainder 10). */
@@ -99,7 +101,7 @@ function parametrosDe(c: Cliente, i: number): { grupo: string; clave: string; ti
   ];
 }
 
-/** ~30 Argentine clients with valid CUITs, their servers and Physis versions, contacts and parameters (secrets encrypted). */
+/** ~30 Argentine clients with valid CUITs, their servers and Physis versions, contacts, parameters (secrets encrypted) and history. */
 export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefined; dataDir?: string }): Promise<void> {
   const key = opts.secretsKey ?? (opts.dataDir ? secretsKeyOf({ dataDir: opts.dataDir }) : undefined);
   if (!key) throw new Error('seedClientes: falta la clave de los secretos (SECRETS_KEY o DATA_DIR)');
@@ -181,4 +183,11 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
     );
   }
   await tx.insert(parametros).values(params);
+
+  const id = (razon: string) => ids[C.findIndex((c) => c.razon === razon)]!.id;
+  await historiaDemo(tx, ENTIDAD, ids.map((r) => r.id), empresaDetalle, [
+    { id: id('Agroinsumos Formosa S.A.'), por: 'admin', antes: { domicilio: 'San Martín 1120' } },
+    { id: id('Bodegas Valle de Uco S.A.'), por: 'admin', antes: { localidad: 'Tunuyán', domicilio: 'Ruta Prov. 94 km 3' } },
+    { id: id('Agroinsumos Formosa S.A.'), por: 'admin', antes: { condicion_iva: 'monotributo' } },
+  ]);
 }

@@ -78,14 +78,14 @@ export async function crearDesarrollo(db: Db, values: DesarrolloValues, autor: A
 
 /**
  * Inserts a pendiente development inside the caller's transaction, with its first state row and its audit
- * row; `fecha` dates that first row (the seed backdates it to the request).
+ * row; `fecha` dates both (the seed backdates them to the request).
  */
 export async function crearEn(tx: Tx, values: DesarrolloValues, autor: Autor | null, fecha?: Date): Promise<Desarrollo> {
   await comprobarVersion(tx, values);
   const [row] = await tx.insert(desarrollos).values(columnas(values)).returning({ id: desarrollos.id });
   await registrarCambio(tx, row!.id, null, 'pendiente', autor, fecha);
   const creado = await desarrolloDetalle(tx, row!.id);
-  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: auditado(creado) });
+  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: auditado(creado), fecha });
   return creado;
 }
 
@@ -117,7 +117,7 @@ export async function moverDesarrollo(db: Db, id: number, hacia: DesarrolloEstad
   return db.transaction((tx) => moverEn(tx, id, hacia, autor));
 }
 
-/** The move inside the caller's transaction; `fecha` dates the state row (the seed backdates its history). */
+/** The move inside the caller's transaction; `fecha` dates the state and audit rows (the seed backdates its history). */
 export async function moverEn(tx: Tx, id: number, hacia: DesarrolloEstado, autor: Autor | null, fecha?: Date): Promise<Desarrollo> {
   const antes = await bloquear(tx, id);
   const rechazo = transicionRechazada(antes.estado, hacia);
@@ -133,7 +133,7 @@ export async function moverEn(tx: Tx, id: number, hacia: DesarrolloEstado, autor
     .where(eq(desarrollos.id, id));
   await registrarCambio(tx, id, antes.estado, hacia, autor, fecha);
   const despues = await desarrolloDetalle(tx, id);
-  await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
+  await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues), fecha });
   return despues;
 }
 

@@ -5,10 +5,12 @@ import {
   type DesarrolloPrioridad,
 } from '@intranet/contract/desarrollos';
 import type { NodeJson } from '@intranet/editor';
-import { isNull, like } from 'drizzle-orm';
+import { eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { empresas, personas, productos, versiones } from '../../db/schema.ts';
-import { crearEn, moverEn } from './cambios.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
+import { empresas, personas, productos, usuarios, versiones } from '../../db/schema.ts';
+import { auditado, crearEn, moverEn } from './cambios.ts';
+import { desarrolloDetalle, ENTIDAD } from './queries.ts';
 
 // Demo developments over every state and priority, some overdue, each with a backdated state history.
 // Runs after the clients', products', people's and versions' seeds; dates are relative to the day it runs.
@@ -85,6 +87,9 @@ async function ids(tx: Tx) {
 
 export async function seedDesarrollos(tx: Tx): Promise<void> {
   const ref = await ids(tx);
+  // Created and moved by the admin, the only demo account that may (seed.ts ROLES), on the request's dates.
+  const [admin] = await tx.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
+  const creados = new Map<string, { id: number; fecha: Date }>();
   for (const demo of DEMOS) {
     const producto = ref.prods.find((p) => p.codigo === demo.producto);
     if (!producto) continue;
@@ -103,14 +108,24 @@ export async function seedDesarrollos(tx: Tx): Promise<void> {
       fecha_entrega: demo.entrega === undefined ? null : dia(demo.entrega),
       version_id: version?.id ?? null,
     });
-    const creado = await crearEn(tx, values, null, new Date(Date.now() - demo.solicitud * DIA));
+    const fecha = new Date(Date.now() - demo.solicitud * DIA);
+    const creado = await crearEn(tx, values, admin ?? null, fecha);
+    creados.set(demo.titulo, { id: creado.id, fecha });
     // Each move a few days after the previous one, the last one before today.
     const paso = Math.max(1, Math.floor(demo.solicitud / (demo.camino.length + 1)));
     let estado: DesarrolloEstado = 'pendiente';
     for (const [i, hacia] of demo.camino.entries()) {
       if (!DESARROLLO_TRANSICIONES[estado].includes(hacia)) throw new Error(`demo de desarrollos: ${estado} → ${hacia} no está permitido`);
-      await moverEn(tx, creado.id, hacia, null, new Date(Date.now() - (demo.solicitud - paso * (i + 1)) * DIA));
+      await moverEn(tx, creado.id, hacia, admin ?? null, new Date(Date.now() - (demo.solicitud - paso * (i + 1)) * DIA));
       estado = hacia;
     }
   }
+  // Two of the newest, not yet moved, were edited since: their history is made up again with those edits.
+  const editados = ['Padrón de socios y cuotas sociales', 'Retenciones de Ganancias en órdenes de pago'].flatMap((t) => creados.get(t) ?? []);
+  const [padron, retenciones] = editados;
+  if (!padron || !retenciones) return;
+  await historiaDemo(tx, ENTIDAD, editados.map((d) => d.id), async (db, id) => auditado(await desarrolloDetalle(db, id)), [
+    { id: padron.id, por: 'admin', antes: { prioridad: 'media' } },
+    { id: retenciones.id, por: 'admin', antes: { prioridad: 'alta', horas_estimadas: 16 } },
+  ], { fecha: (id) => editados.find((d) => d.id === id)!.fecha });
 }

@@ -1,6 +1,8 @@
 import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/maquinas';
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { maquinaAsignaciones, maquinas, personas } from '../../db/schema.ts';
+import { auditadoDe, ENTIDAD } from './queries.ts';
 
 // Demo inventory: ~20 machines, some with a few owners over the years (dates relative to today).
 
@@ -52,8 +54,9 @@ const MAQUINAS: MaquinaSemilla[] = [
   { nombre: 'VM-TEST-01', tipo: 'vm', fabricante: 'Proxmox', modelo: 'KVM', so: 'Windows Server', so_version: '2022', cpu: '4 vCPU', ram: 8, disco: 120, ubicacion: 'SRV-RACK-01', compra: 100, garantia: 0, ip: '192.168.0.51' },
 ];
 
-/** The demo machines and their assignments to the demo staff (seeded before, by legajo). */
+/** The demo machines, their assignments to the demo staff (seeded before, by legajo) and their history. */
 export async function seedMaquinas(tx: Tx): Promise<void> {
+  const ids = new Map<string, number>();
   const personaIds = new Map((await tx.select({ legajo: personas.legajo, id: personas.id }).from(personas)).map((p) => [p.legajo, p.id]));
   for (const [i, m] of MAQUINAS.entries()) {
     const abierta = m.historia?.at(-1)?.hasta === undefined && (m.historia?.length ?? 0) > 0;
@@ -80,6 +83,7 @@ export async function seedMaquinas(tx: Tx): Promise<void> {
         notas: m.notas ?? null,
       })
       .returning({ id: maquinas.id });
+    ids.set(m.nombre, row!.id);
     for (const h of m.historia ?? []) {
       await tx.insert(maquinaAsignaciones).values({
         maquinaId: row!.id,
@@ -89,4 +93,11 @@ export async function seedMaquinas(tx: Tx): Promise<void> {
       });
     }
   }
+  const id = (nombre: string) => ids.get(nombre)!;
+  await historiaDemo(tx, ENTIDAD, [...ids.values()], auditadoDe, [
+    { id: id('NB-COM-01'), por: 'admin', antes: { ram_gb: 8 } },
+    { id: id('PC-QA-01'), por: 'admin', antes: { ram_gb: 16, disco_gb: 512 } },
+    { id: id('NB-COM-01'), por: 'admin', antes: { so_version: '10 Pro' } },
+    { id: id('NB-SOP-01'), por: 'admin', antes: { ubicacion: 'Oficina central', notas: null } },
+  ]);
 }

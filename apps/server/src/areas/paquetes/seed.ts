@@ -3,10 +3,12 @@ import { versionOrden } from '@intranet/contract/version-numero';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { paqueteDescargas, paquetes } from '../../db/schema.ts';
 import { registrarArchivo } from '../../storage/archivos.ts';
 import { diskStore } from '../../storage/disk.ts';
 import { putBytes, type FileStore } from '../../storage/store.ts';
+import { ENTIDAD, paqueteDetalle } from './queries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,14 +22,14 @@ const PACKAGES = [
 ];
 
 export async function seedPaquetes(tx: Tx, opts: SeedOptions): Promise<void> {
-  await tx.insert(paquetes).values(
+  const creados = await tx.insert(paquetes).values(
     PACKAGES.map(({ diasAtras, ...p }) => ({
       ...p,
       versionOrden: versionOrden(p.version),
       fecha: new Date(Date.now() - diasAtras * DAY - 3_600_000),
       publicadoPor: 'Administrador',
     })),
-  );
+  ).returning({ id: paquetes.id, nombre: paquetes.nombre, fecha: paquetes.fecha });
   // A download history since each package's date (stable ones every 7 hours, betas every 20), and its counter.
   await tx.execute(sql`
     insert into ${paqueteDescargas} (paquete_id, fecha)
@@ -35,6 +37,13 @@ export async function seedPaquetes(tx: Tx, opts: SeedOptions): Promise<void> {
            generate_series(p.fecha + interval '2 hours', now(), make_interval(hours => case p.canal when 'beta' then 20 else 7 end)) g`);
   await tx.execute(sql`update ${paquetes} p set descargas = (select count(*) from ${paqueteDescargas} d where d.paquete_id = p.id)`);
   if (opts.filesDir) await seedArchivosPaquetes(tx, diskStore(opts.filesDir));
+  // Each one uploaded on its own date, as its upload route records it.
+  const id = (nombre: string) => creados.find((p) => p.nombre === nombre)!.id;
+  await historiaDemo(tx, ENTIDAD, creados.map((p) => p.id), paqueteDetalle, [
+    { id: id('PhysisSetup-3.14.2.exe'), por: 'admin', antes: { canal: 'beta' } },
+    { id: id('PhysisSueldosSetup-2.8.0.exe'), por: 'admin', antes: { producto: 'Sueldos' } },
+    { id: id('PhysisSetup-3.14.2.exe'), por: 'admin', antes: { notas: 'Probar primero en los clientes del canal beta.' } },
+  ], { accion: 'subir', fecha: (paquete) => creados.find((p) => p.id === paquete)!.fecha });
 }
 
 /** What a demo installer holds: a line that says so, then filler, 150 to 400 kB, so that its size and download are real. */

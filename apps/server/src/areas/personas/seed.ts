@@ -1,6 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { personas, usuarios } from '../../db/schema.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
+import { personas, roles, usuarios } from '../../db/schema.ts';
+import { auditadoDe, ENTIDAD } from './queries.ts';
+import { auditadoDe as rolAuditado, ENTIDAD as ENTIDAD_ROL } from './roles/queries.ts';
 
 // Demo staff: a small software company's people, with who reports to whom, and the demo accounts linked.
 
@@ -39,7 +42,7 @@ export const PERSONAS: PersonaSemilla[] = [
 
 const sinAcentos = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-/** Inserts the staff, then their responsables, then links the demo accounts. */
+/** Inserts the staff, then their responsables, then links the demo accounts; then the history of staff and roles. */
 export async function seedPersonas(tx: Tx): Promise<void> {
   const ids = new Map<string, number>();
   for (const p of PERSONAS) {
@@ -65,4 +68,17 @@ export async function seedPersonas(tx: Tx): Promise<void> {
       await tx.update(usuarios).set({ personaId: ids.get(p.legajo)! }).where(sql`lower(${usuarios.usuario}) = ${p.usuario}`);
     }
   }
+  const legajo = (l: string) => ids.get(l)!;
+  await historiaDemo(tx, ENTIDAD, [...ids.values()], auditadoDe, [
+    { id: legajo('1015'), por: 'admin', antes: { puesto: 'Tester junior' } },
+    { id: legajo('1004'), por: 'admin', antes: { interno: '305', telefono: '+54 11 4321-1305' } },
+    { id: legajo('1015'), por: 'admin', antes: { interno: '209' } },
+    { id: legajo('0987'), por: 'admin', antes: { activo: true } },
+  ]);
+  // The accounts' roles were made just before (seed.ts); only the admin may edit them.
+  const rolIds = new Map((await tx.select({ id: roles.id, nombre: roles.nombre }).from(roles).orderBy(asc(roles.id))).map((r) => [r.nombre, r.id]));
+  await historiaDemo(tx, ENTIDAD_ROL, [...rolIds.values()], rolAuditado, [
+    { id: rolIds.get('Administrador')!, por: 'admin', antes: { descripcion: 'Acceso completo' } },
+    { id: rolIds.get('Técnica')!, por: 'admin', antes: { descripcion: 'Servidores propios y servicio DNS' } },
+  ]);
 }

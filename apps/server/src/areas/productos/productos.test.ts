@@ -3,7 +3,7 @@ import { envelope } from '@intranet/contract/envelope';
 import { producto, productoPage } from '@intranet/contract/productos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditoria, productos } from '../../db/schema.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
@@ -188,7 +188,7 @@ describe('POST and PUT /api/productos', () => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().datos).toMatchObject({ nombre: 'Physis Web 2', activo: false, descripcion: DESCRIPCION });
-    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)} and ${auditoria.accion} = 'modificar'`);
+    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)} and ${auditoria.accion} = 'modificar'`).orderBy(desc(auditoria.id)).limit(1);
     expect(row!.antes).toMatchObject({ nombre: 'Physis Web' });
     expect(row!.despues).toMatchObject({ nombre: 'Physis Web 2', descripcion: DESCRIPCION });
     const missing = await ctx.t.app.inject({ method: 'PUT', url: '/api/productos/999999', headers: ctx.admin, payload: NUEVO });

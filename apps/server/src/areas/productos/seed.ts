@@ -1,7 +1,8 @@
 import { productoInput, type ProductoInput } from '@intranet/contract/productos';
 import type { NodeJson } from '@intranet/editor';
 import type { Tx } from '../../db/client.ts';
-import { crearEn } from './queries.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
+import { crearEn, ENTIDAD, productoDetalle } from './queries.ts';
 
 // Demo products with short rich-text descriptions (the editor's JSON, DESIGN §7).
 
@@ -66,7 +67,13 @@ export const PRODUCTOS: ProductoInput[] = [
   },
 ];
 
-/** Seeds the demo products through the same validation and insert as the routes, each with its audit row. */
+/** Seeds the demo products through the same validation and insert as the routes, then their history. */
 export async function seedProductos(tx: Tx): Promise<void> {
-  for (const input of PRODUCTOS) await crearEn(tx, productoInput.parse(input), null);
+  const ids = new Map<string, number>();
+  for (const input of PRODUCTOS) ids.set(input.codigo, (await crearEn(tx, productoInput.parse(input), null)).id);
+  await historiaDemo(tx, ENTIDAD, [...ids.values()], productoDetalle, [
+    { id: ids.get('PHY-2')!, por: 'admin', antes: { activo: true, responsable: 'Martín Sosa' } },
+    { id: ids.get('PHY-WEB')!, por: 'admin', antes: { responsable: 'Martín Sosa' } },
+    { id: ids.get('PHY-2')!, por: 'admin', antes: { linea: 'Legado' } },
+  ]);
 }

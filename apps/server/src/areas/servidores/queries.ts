@@ -123,6 +123,12 @@ async function servidorRow(db: Executor, id: number, lock = false): Promise<Serv
   return row;
 }
 
+/** The record as its create route writes it to the history (the demo seed writes its history too). */
+export async function auditadoDe(db: Executor, id: number) {
+  const row = await servidorRow(db, id);
+  return row && wire(row);
+}
+
 const noExiste = () => new ApiError(404, 'El servidor no existe');
 
 /** The server with its DNS entries and their addresses. */

@@ -1,5 +1,8 @@
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { direcciones, dns, servidores } from '../../db/schema.ts';
+import { auditadoDe as dnsAuditado, ENTIDAD_DNS } from './dns/queries.ts';
+import { auditadoDe, ENTIDAD } from './queries.ts';
 
 // The company's own demo servers, with their DNS entries and the addresses behind each.
 
@@ -77,15 +80,30 @@ const SERVERS = [
   },
 ];
 
-/** The demo servers, each with its DNS entries and their addresses. */
+/** The demo servers, each with its DNS entries and their addresses, and the history of both. */
 export async function seedServers(tx: Tx): Promise<void> {
+  const ids = new Map<string, number>();
+  const dnsIds = new Map<string, number>();
   for (const { dnss, ...server } of SERVERS) {
     const [srv] = await tx.insert(servidores).values(server).returning({ id: servidores.id });
     if (!srv) throw new Error(`no se pudo crear el servidor ${server.nombre}`);
+    ids.set(server.nombre, srv.id);
     for (const { dirs, ...entry } of dnss) {
       const [d] = await tx.insert(dns).values({ ...entry, servidorId: srv.id }).returning({ id: dns.id });
       if (!d) throw new Error(`no se pudo crear el DNS ${entry.host}`);
+      dnsIds.set(entry.host, d.id);
       if (dirs.length > 0) await tx.insert(direcciones).values(dirs.map((dir) => ({ ...dir, dnsId: d.id })));
     }
   }
+  // The technician keeps the servers and their DNS: the edits are theirs (seed.ts ROLES).
+  await historiaDemo(tx, ENTIDAD, [...ids.values()], auditadoDe, [
+    { id: ids.get('srv-app-01')!, por: 'tecnico', antes: { so: 'Debian 11' } },
+    { id: ids.get('srv-backup-01')!, por: 'tecnico', antes: { estado: 'activo' } },
+    { id: ids.get('srv-app-01')!, por: 'tecnico', antes: { ip_privada: '10.10.1.10', rol: 'Aplicaciones y API' } },
+    { id: ids.get('srv-test-02')!, por: 'tecnico', antes: { notas: null } },
+  ]);
+  await historiaDemo(tx, ENTIDAD_DNS, [...dnsIds.values()], dnsAuditado, [
+    { id: dnsIds.get('api.physis.com.ar')!, por: 'tecnico', antes: { ttl: 300 } },
+    { id: dnsIds.get('vpn6.physis.com.ar')!, por: 'tecnico', antes: { tipo: 'A' } },
+  ]);
 }

@@ -158,6 +158,12 @@ export async function sitioRow(db: Executor, id: number): Promise<Sitio | undefi
   return row && wire(row);
 }
 
+/** The record as its create route writes it to the history (the demo seed writes its history too). */
+export async function auditadoDe(db: Executor, id: number) {
+  const sitio = await sitioRow(db, id);
+  return sitio && paraAuditoria(sitio);
+}
+
 export async function sitioDetalle(db: Executor, id: number): Promise<Sitio> {
   const row = await sitioRow(db, id);
   if (!row) throw noExiste();

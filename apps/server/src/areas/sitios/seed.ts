@@ -1,9 +1,10 @@
 import { sitioInput, type SitioInput, type VerificacionResultado } from '@intranet/contract/sitios';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { historiaDemo } from '../../db/historia-demo.ts';
 import { dns, empresas, servidores, sitios, sitioVerificaciones } from '../../db/schema.ts';
 import { fechaLocal } from '../../core/fechas.ts';
-import { crearEn } from './queries.ts';
+import { auditadoDe, crearEn, ENTIDAD } from './queries.ts';
 
 // Demo sites: the company's own (on the seeded own servers and their DNS entries) and some clients', with
 // SSL and domain expiries spread over expired / due soon / later so the expiry grid shows every colour.
@@ -74,6 +75,7 @@ async function idsPorNombre(tx: Tx) {
 
 export async function seedSitios(tx: Tx): Promise<void> {
   const ids = await idsPorNombre(tx);
+  const creados: { id: number; demo: Demo; values: Parameters<typeof seedCheck>[2] }[] = [];
   for (const demo of SITIOS) {
     // A client another seed did not create is skipped rather than turned into an own site.
     if (demo.cliente && !ids.cliente.has(demo.cliente)) continue;
@@ -90,9 +92,16 @@ export async function seedSitios(tx: Tx): Promise<void> {
       registrador: demo.registrador ?? null,
       notas: demo.notas ?? null,
     } satisfies SitioInput);
-    const creado = await crearEn(tx, values, null);
-    if (demo.check) await seedCheck(tx, creado.id, values, demo.check);
+    creados.push({ id: (await crearEn(tx, values, null)).id, demo, values });
   }
+  // The history first: it was all written before the last checks, which it does not record.
+  const id = (nombre: string) => creados.find((c) => c.demo.nombre === nombre)?.id ?? 0;
+  await historiaDemo(tx, ENTIDAD, creados.map((c) => c.id), auditadoDe, [
+    { id: id('API pública'), por: 'admin', antes: { url: 'https://api.physis.com.ar/' } },
+    { id: id('Bodegas Valle de Uco'), por: 'admin', antes: { estado: 'activo', notas: null } },
+    { id: id('API pública'), por: 'admin', antes: { notas: null } },
+  ]);
+  for (const { id, demo, values } of creados) if (demo.check) await seedCheck(tx, id, values, demo.check);
 }
 
 async function seedCheck(tx: Tx, sitioId: number, values: { url: string; ssl_vence: string | null; ssl_emisor: string | null }, check: NonNullable<Demo['check']>) {

@@ -67,6 +67,12 @@ export async function rolDetalle(db: Executor, id: number): Promise<RolDetalle> 
 
 const auditado = (r: Rol) => ({ nombre: r.nombre, descripcion: r.descripcion, permisos: r.permisos });
 
+/** The record as its create route writes it to the history (the demo seed writes its history too). */
+export async function auditadoDe(db: Executor, id: number) {
+  const rol = await rolRow(db, id);
+  return rol && auditado(rol);
+}
+
 export async function crearRol(db: Db, values: RolValues, autor: Autor): Promise<Rol> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(roles).values({ nombre: values.nombre, descripcion: values.descripcion }).returning({ id: roles.id });

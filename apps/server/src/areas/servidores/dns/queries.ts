@@ -122,6 +122,9 @@ async function dnsRecord(db: Executor, id: number, lock = false) {
   return row;
 }
 
+/** The record as its create route writes it to the history (the demo seed writes its history too). */
+export const auditadoDe = (db: Executor, id: number) => dnsRecord(db, id);
+
 const dnsColumnas = (v: DnsValues) => ({ servidorId: v.servidor_id, host: v.host, tipo: v.tipo, ttl: v.ttl, activo: v.activo });
 
 export async function crearDns(db: Db, values: DnsValues, autor: Autor): Promise<DnsEntry> {
