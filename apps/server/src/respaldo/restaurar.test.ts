@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,14 +29,19 @@ let t: TestApp;
 let carpeta: string;
 let bueno: string;
 
+/** Where the archive helpers below are, for a failure to tell. */
+let progreso = '';
+
 /** Every entry of an archive, whole (the test's archives are small). */
 async function entradas(archivo: string): Promise<{ nombre: string; bytes: Buffer }[]> {
   const todas: { nombre: string; bytes: Buffer }[] = [];
   await recorrer(archivo, async (e) => {
     const trozos: Buffer[] = [];
+    progreso = `reading entry ${todas.length + 1} of ${archivo} (${e.path}, ${e.size} bytes)`;
     for await (const trozo of e as AsyncIterable<Buffer>) trozos.push(trozo);
     todas.push({ nombre: e.path, bytes: Buffer.concat(trozos) });
   });
+  progreso = `read ${todas.length} entries of ${archivo}`;
   return todas;
 }
 
@@ -46,7 +51,11 @@ async function empaquetar(archivo: string, lista: { nombre: string; bytes: Buffe
   const escrito = pipeline(pack, createWriteStream(archivo));
   const corte = new AbortController();
   const agregando = (async () => {
-    for (const e of lista) await agregar(pack, e.nombre, e.bytes.length, [e.bytes], corte.signal);
+    for (const [i, e] of lista.entries()) {
+      progreso = `adding entry ${i + 1} of ${lista.length} to ${archivo} (${e.nombre}, ${e.bytes.length} bytes)`;
+      await agregar(pack, e.nombre, e.bytes.length, [e.bytes], corte.signal);
+    }
+    progreso = `ending ${archivo}`;
     pack.end();
   })();
   try {
@@ -102,7 +111,17 @@ describe('restore refuses, touching nothing', () => {
   unaVez('a file that is not an archive, an archive of something else, and a manifest of something else', async () => {
     // Once, in CI on a busy machine, this test ran out of its time without saying where: a failure names the step.
     let paso = 'writing notas.txt';
-    onTestFailed(() => console.error(`restaurar.test.ts: the first refusal test stopped while ${paso}`));
+    onTestFailed(async () => {
+      // Which of the three is stuck, if any: the event loop, the thread pool (files), or only this test's streams.
+      const hasta = (p: Promise<unknown>) => Promise.race([p.then(() => 'ok'), new Promise((listo) => setTimeout(() => listo('sin respuesta en 5 s'), 5000))]);
+      const inicio = Date.now();
+      const bucle = await hasta(new Promise((listo) => setImmediate(listo)));
+      const hilos = await hasta(stat(carpeta));
+      console.error(
+        `restaurar.test.ts: the first refusal test stopped while ${paso} (${progreso}); event loop: ${bucle}, thread pool (stat): ${hilos} ` +
+          `(${Date.now() - inicio} ms); active: ${JSON.stringify(process.getActiveResourcesInfo())}`,
+      );
+    });
     const texto = join(carpeta, 'notas.txt');
     await writeFile(texto, 'no soy un respaldo\n'.repeat(50));
     paso = 'restoring a text file';
