@@ -12,12 +12,21 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
  */
 export const testTheme = createTheme({ respectReducedMotion: true });
 
-/** The test DOM (happy-dom) may lack what Mantine measures with; component tests install these first. */
-export function installDomStubs(): void {
+/** A `(max-width: Nem)` query's answer on a screen `ancho` pixels wide (16 px to the em); other widths never match. */
+function anchoMaximo(query: string, ancho: number | undefined): boolean {
+  const em = /max-width:\s*([\d.]+)em/.exec(query)?.[1];
+  return ancho !== undefined && em !== undefined && ancho <= Number(em) * 16;
+}
+
+/**
+ * The test DOM (happy-dom) may lack what Mantine measures with; component tests install these first.
+ * `ancho` is the screen's width in pixels for `max-width` media queries (a phone: 390); without it none matches.
+ */
+export function installDomStubs({ ancho }: { ancho?: number } = {}): void {
   // Always ours, even where the DOM has one (happy-dom's never prefers reduced motion): Mantine's motion off.
   window.matchMedia = (query: string) =>
     ({
-      matches: query.includes('prefers-reduced-motion: reduce'),
+      matches: query.includes('prefers-reduced-motion: reduce') || anchoMaximo(query, ancho),
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -36,10 +45,14 @@ export function installDomStubs(): void {
 
 /**
  * Renders a screen piece inside the providers the shell gives it (Mantine, modals, a query cache) and a
- * memory router at `url` (matched by `path`, e.g. '/servidores/:id'); `routes` adds pages to navigate to.
+ * memory router at `url` (matched by `path`, e.g. '/servidores/:id'); `routes` adds pages to navigate to; `ancho`
+ * is the screen's width for media queries (390 for a phone).
  */
-export function renderUi(ui: ReactElement, { url = '/', path = url.split('?')[0], routes = [] as RouteObject[] } = {}) {
-  installDomStubs();
+export function renderUi(
+  ui: ReactElement,
+  { url = '/', path = url.split('?')[0], routes = [] as RouteObject[], ancho = undefined as number | undefined } = {},
+) {
+  installDomStubs({ ancho });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
   const result = render(

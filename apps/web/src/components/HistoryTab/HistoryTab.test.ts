@@ -55,6 +55,19 @@ describe('HistoryTab', () => {
     expect(second?.textContent).toContain('nombre: web-01');
   });
 
+  it('on a phone, shows each change as a card: when, who, what, and the fields', async () => {
+    get.mockResolvedValue({ error: null, datos: { items: rows, total: 2 } });
+    renderUi(createElement(HistoryTab, { entidad: 'servidor', id: 7, labels: { estado: 'Estado' } }), { ancho: 390 });
+    const lista = await screen.findByRole('list', { name: 'Historial de cambios' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second] = within(lista).getAllByRole('listitem');
+    expect(first?.textContent).toContain('21/11/2026 14:05 · Técnico Demo');
+    expect(first?.textContent).toContain('Modificación');
+    expect(first?.textContent).toContain('Estado: activo → baja');
+    expect(second?.textContent).toContain('20/11/2026 09:30 · Sistema');
+    expect(second?.textContent).toContain('Creación');
+  });
+
   it('says when there is no history yet', async () => {
     get.mockResolvedValue({ error: null, datos: { items: [], total: 0 } });
     renderUi(createElement(HistoryTab, { entidad: 'dns', id: 3 }));
