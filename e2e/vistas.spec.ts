@@ -11,6 +11,16 @@ async function ir(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Leaves the list for the home page and opens it again, as a user does: the home page must show first, else
+ * both navigations land in one render, the list never closes, and it does not "open" again with its default.
+ */
+async function reabrir(page: Page, path: string) {
+  await ir(page, '/');
+  await expect(page.getByRole('button', { name: 'Vistas' })).toHaveCount(0);
+  await ir(page, path);
+}
+
 async function abrirVistas(page: Page) {
   await page.getByRole('button', { name: 'Vistas' }).click();
 }
@@ -38,8 +48,7 @@ test('a list’s state saved as a shared view, picked from the header, set as de
   await expect(page.getByText(`Vista «${nombre}» guardada`)).toBeVisible();
 
   // Picked from the header, it brings its filters back.
-  await ir(page, '/');
-  await ir(page, '/servidores');
+  await reabrir(page, '/servidores');
   await expect(page.getByRole('link', { name: 'srv-web-01' })).toBeVisible();
   await abrirVistas(page);
   await page.getByRole('menuitem', { name: new RegExp(nombre) }).first().click();
@@ -57,8 +66,7 @@ test('a list’s state saved as a shared view, picked from the header, set as de
   // The default: the list opens with it.
   await accionPropia(page, nombre, 'Abrir la lista con esta vista');
   await expect(page.getByText('Listo: la lista se abrirá así')).toBeVisible();
-  await ir(page, '/');
-  await ir(page, '/servidores');
+  await reabrir(page, '/servidores');
   await expect(page).toHaveURL(/estado=offline/);
 
   // Renamed through its dialog; deleted once confirmed.
@@ -72,7 +80,6 @@ test('a list’s state saved as a shared view, picked from the header, set as de
   await expect(pregunta).toContainText(`¿Eliminar la vista «${nombre} (2)»?`);
   await pregunta.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText(`Vista «${nombre} (2)» eliminada`)).toBeVisible();
-  await ir(page, '/');
-  await ir(page, '/servidores');
+  await reabrir(page, '/servidores');
   await expect(page.getByRole('link', { name: 'srv-web-01' })).toBeVisible();
 });
