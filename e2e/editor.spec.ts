@@ -242,11 +242,16 @@ test('image popup: required source with the URL pattern, alt and title; resize k
 test('undo groups typing by pauses of 500 ms; redo with Shift-Mod-z and Mod-y', async ({ page }) => {
   const content = await freshEditor(page);
   const p = content.locator('p').first();
+  // Each pause is counted from when the editor has the text, not from when the keys were sent: on a busy
+  // machine the browser takes keys late, and a pause measured here alone came out shorter than 500 ms there.
   await page.keyboard.type('uno');
+  await expect(p).toHaveText('uno');
   await page.waitForTimeout(700);
   await page.keyboard.type(' dos');
+  await expect(p).toHaveText('uno dos');
   await page.waitForTimeout(700);
   await page.keyboard.type(' tres');
+  await expect(p).toHaveText('uno dos tres');
   await page.keyboard.press(`${mod}+z`);
   await expect(p).toHaveText('uno dos');
   await page.keyboard.press(`${mod}+z`);
