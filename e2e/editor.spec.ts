@@ -242,14 +242,16 @@ test('image popup: required source with the URL pattern, alt and title; resize k
 test('undo groups typing by pauses of 500 ms; redo with Shift-Mod-z and Mod-y', async ({ page }) => {
   const content = await freshEditor(page);
   const p = content.locator('p').first();
-  // Each pause is counted from when the editor has the text, not from when the keys were sent: on a busy
-  // machine the browser takes keys late, and a pause measured here alone came out shorter than 500 ms there.
+  // The browser's clock stands still but for the pauses: on a busy machine the browser takes keys late, and
+  // with the real clock a word's letters came more than 500 ms apart, or two words less.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await page.keyboard.type('uno');
   await expect(p).toHaveText('uno');
-  await page.waitForTimeout(700);
+  await page.clock.fastForward(700);
   await page.keyboard.type(' dos');
   await expect(p).toHaveText('uno dos');
-  await page.waitForTimeout(700);
+  await page.clock.fastForward(700);
   await page.keyboard.type(' tres');
   await expect(p).toHaveText('uno dos tres');
   await page.keyboard.press(`${mod}+z`);
