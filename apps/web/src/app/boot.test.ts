@@ -39,7 +39,7 @@ function open(url: string): Root {
   return root;
 }
 
-beforeAll(installDomStubs);
+beforeAll(() => installDomStubs());
 afterEach(() => {
   act(() => root?.unmount());
   document.body.replaceChildren();

@@ -22,7 +22,7 @@ function anchoMaximo(query: string, ancho: number | undefined): boolean {
  * The test DOM (happy-dom) may lack what Mantine measures with; component tests install these first.
  * `ancho` is the screen's width in pixels for `max-width` media queries (a phone: 390); without it none matches.
  */
-export function installDomStubs({ ancho }: { ancho?: number } = {}): void {
+export function installDomStubs(ancho?: number): void {
   // Always ours, even where the DOM has one (happy-dom's never prefers reduced motion): Mantine's motion off.
   window.matchMedia = (query: string) =>
     ({
@@ -52,7 +52,7 @@ export function renderUi(
   ui: ReactElement,
   { url = '/', path = url.split('?')[0], routes = [] as RouteObject[], ancho = undefined as number | undefined } = {},
 ) {
-  installDomStubs({ ancho });
+  installDomStubs(ancho);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [url] });
   const result = render(

@@ -19,7 +19,7 @@ const verifyMock = vi.mocked(verifySecondStep);
 const providerMock = vi.mocked(oidcProvider);
 const exchangeMock = vi.mocked(exchangeOidcCode);
 
-beforeAll(installDomStubs);
+beforeAll(() => installDomStubs());
 beforeEach(() => {
   vi.clearAllMocks();
   providerMock.mockResolvedValue(null);
