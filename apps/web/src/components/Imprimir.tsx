@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PARAMETRO_IMPRIMIR as PARAMETRO } from '../core/list/useListState.ts';
+import { BotonBarra } from './BotonBarra.tsx';
 import { imprimirMessages as t } from './messages.ts';
 
 /** True while the screen is laid out for printing: all its tabs' contents one after the other. */
@@ -77,8 +77,6 @@ export function ImprimirButton({ todo = false }: { todo?: boolean }) {
   };
 
   return (
-    <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={imprimir} loading={pedido}>
-      {t.imprimir}
-    </Button>
+    <BotonBarra icono={<IconPrinter size={16} />} texto={t.imprimir} onClick={imprimir} loading={pedido} />
   );
 }

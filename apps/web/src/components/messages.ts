@@ -21,6 +21,7 @@ export const listMessages = {
   columnasVisibles: 'Columnas visibles',
   seleccionarTodas: 'Seleccionar todas las filas de la página',
   seleccionarFila: (nombre: string) => `Seleccionar ${nombre}`,
+  seleccionarPagina: 'Seleccionar las de esta página',
   seleccionadas: (n: number) => (n === 1 ? '1 seleccionado' : `${n} seleccionados`),
   eliminarSeleccionados: 'Eliminar seleccionados',
   buscar: 'Buscar',
@@ -33,6 +34,12 @@ export const listMessages = {
   todos: 'Todos',
   cambiosPendientes: (n: number) => (n === 1 ? '1 cambio — actualizar' : `${formatNumero(n)} cambios — actualizar`),
   cambiosPendientesAyuda: 'Otra persona cambió esta lista mientras la usaba',
+  filtros: 'Filtros',
+  filtrosActivos: (n: number) => (n === 1 ? 'Filtros: 1 activo' : `Filtros: ${n} activos`),
+  limpiarFiltros: 'Limpiar filtros',
+  ordenarPor: 'Ordenar por',
+  ordenPredeterminado: 'Orden predeterminado',
+  ordenOpcion: (columna: string, descendente: boolean) => `${columna} (${descendente ? 'descendente' : 'ascendente'})`,
 } as const;
 
 export const formMessages = {

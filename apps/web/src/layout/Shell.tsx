@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import 'dayjs/locale/es';
 import { AppShell, Box, Progress, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { Shortcuts } from './shortcuts/Shortcuts.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TOPBAR_FILA, TOPBAR_FILA_PAQUETE, TopBar } from './TopBar.tsx';
 import { useMenu } from './useMenu.ts';
+import { useTelefono } from '../components/useTelefono.ts';
 
 dayjs.locale('es');
 
@@ -58,7 +59,7 @@ function ShellLayout() {
   const { pathname } = useLocation();
   useEffect(closeDrawer, [pathname, closeDrawer]);
   // Closed, the drawer is out of sight, out of the keyboard's way and out of the screen reader's.
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useTelefono();
   const loading = useNavigation().state === 'loading';
 
   return (

@@ -155,6 +155,7 @@ export function IssuesList() {
         tableId="insights-issues"
         columns={columns}
         sortable={ISSUE_SORT}
+        ordenPropio
         rows={issues.data?.items}
         total={issues.data?.total ?? 0}
         totalExacto={issues.data?.total_exacto}

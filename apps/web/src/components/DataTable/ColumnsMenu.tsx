@@ -1,8 +1,9 @@
-import { Button, Checkbox, Menu, Stack } from '@mantine/core';
+import { Checkbox, Menu, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import type { Table } from '@tanstack/react-table';
 import { listMessages } from '../messages.ts';
 import { columnLabel } from './columnLabel.ts';
+import { BotonBarra } from '../BotonBarra.tsx';
 
 /** The 'Columnas' menu: one checkbox per column that can be hidden. */
 export function ColumnsMenu<T>({ table }: { table: Table<T> }) {
@@ -11,9 +12,7 @@ export function ColumnsMenu<T>({ table }: { table: Table<T> }) {
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} />}>
-          {listMessages.columnas}
-        </Button>
+        <BotonBarra icono={<IconColumns size={16} />} texto={listMessages.columnas} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{listMessages.columnasVisibles}</Menu.Label>

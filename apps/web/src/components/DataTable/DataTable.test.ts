@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { FilterSelect } from '../FilterSelect.tsx';
+import { ListSearch } from '../ListSearch.tsx';
 import { renderUi } from '../testing.tsx';
 import { DataTable, type DataTableList, type DataTableProps } from './DataTable.tsx';
 
@@ -26,7 +28,7 @@ const filas: Fila[] = [
   { id: 2, nombre: 'db-01', estado: 'baja' },
 ];
 
-function setup(overrides: Partial<DataTableProps<Fila>> = {}, listOverrides: Partial<DataTableList> = {}) {
+function setup(overrides: Partial<DataTableProps<Fila>> = {}, listOverrides: Partial<DataTableList> = {}, ancho?: number) {
   const list: DataTableList = {
     page: 1,
     size: 25,
@@ -48,7 +50,7 @@ function setup(overrides: Partial<DataTableProps<Fila>> = {}, listOverrides: Par
     rowLabel: (row) => row.nombre,
     ...overrides,
   };
-  renderUi(createElement(DataTable<Fila>, props));
+  renderUi(createElement(DataTable<Fila>, props), { ancho });
   return { list, props };
 }
 
@@ -300,6 +302,65 @@ describe('DataTable', () => {
       setup({ total: 57, lote: { ...lote, eliminar: false, campos: undefined } });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));
       expect(within(barra()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
+    });
+  });
+
+  describe('on a phone (390 px)', () => {
+    const TELEFONO = 390;
+    const toolbar = createElement(
+      Fragment,
+      null,
+      createElement(ListSearch, { value: '', onSearch: vi.fn(), placeholder: 'Buscar servidores' }),
+      createElement(FilterSelect, { label: 'Estado', value: 'activo', options: [{ value: 'activo', label: 'Activo' }], onChange: vi.fn() }),
+    );
+
+    it('shows each row as a card with its columns as named fields, and no table', () => {
+      setup({ total: 2 }, {}, TELEFONO);
+      expect(screen.queryByRole('table')).toBeNull();
+      const tarjetas = within(screen.getByRole('list', { name: 'Servidores' })).getAllByRole('listitem');
+      expect(tarjetas).toHaveLength(2);
+      // The first column heads the card; the others follow with their headers.
+      expect(within(tarjetas[0]!).getByText('web-01')).toBeTruthy();
+      expect(within(tarjetas[1]!).getByRole('term').textContent).toBe('Estado');
+      expect(within(tarjetas[1]!).getByRole('definition').textContent).toBe('baja');
+      expect(screen.getByText('2 resultados')).toBeTruthy();
+    });
+
+    it('keeps the search in sight and folds the filters behind one button that says how many are on', () => {
+      const clearFilters = vi.fn();
+      setup({ total: 2, toolbar }, { filtrosActivos: 1, clearFilters }, TELEFONO);
+      expect(screen.getByPlaceholderText('Buscar servidores')).toBeTruthy();
+      const boton = screen.getByRole('button', { name: 'Filtros: 1 activo' });
+      expect(boton.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('textbox', { name: 'Estado' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Limpiar filtros' })).toBeNull();
+      fireEvent.click(boton);
+      expect(boton.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('textbox', { name: 'Estado' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+      expect(clearFilters).toHaveBeenCalledOnce();
+    });
+
+    it('sorts from a picker of the sortable columns, either way, since cards have no headers to click', () => {
+      const { list } = setup({ total: 2, sortable: ['nombre', 'estado'] }, { sort: '-nombre' }, TELEFONO);
+      const orden = screen.getByRole('textbox', { name: 'Ordenar por' }) as HTMLInputElement;
+      expect(orden.value).toBe('Nombre (descendente)');
+      fireEvent.click(orden);
+      fireEvent.click(screen.getByRole('option', { name: 'Estado (ascendente)' }));
+      expect(list.setSort).toHaveBeenCalledWith('estado');
+    });
+
+    it('selects a card with its checkbox and the whole page with one above them', () => {
+      setup({ total: 57, onDeleteSelected: vi.fn() }, {}, TELEFONO);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
+      expect(screen.getByRole('button', { name: /Eliminar seleccionados \(1\)/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+      expect(screen.getByText('2 seleccionados')).toBeTruthy();
+    });
+
+    it('stays a table on paper', () => {
+      setup({ total: 2 }, { imprimiendo: true }, TELEFONO);
+      expect(screen.getByRole('table', { name: 'Servidores' })).toBeTruthy();
     });
   });
 });

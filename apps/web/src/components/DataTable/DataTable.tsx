@@ -8,7 +8,7 @@ import {
   type Header,
   type RowSelectionState,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { parseSort } from '@intranet/contract/list';
 import { LOTE_MAXIMO } from '@intranet/contract/lote';
 import { isVistaLista } from '@intranet/contract/vistas';
@@ -25,6 +25,9 @@ import { CambiosPendientes } from '../CambiosPendientes.tsx';
 import { ImprimirButton } from '../Imprimir.tsx';
 import { imprimirMessages, loteMessages } from '../messages.ts';
 import { LoteBar, type LoteLista } from './LoteBar.tsx';
+import { BarraTelefono, OrdenTelefono } from './BarraTelefono.tsx';
+import { Tarjetas } from './Tarjetas.tsx';
+import { useTelefono } from '../useTelefono.ts';
 
 /** The part of a list's state the table drives; `useListState` answers it. */
 export interface DataTableList {
@@ -37,6 +40,10 @@ export interface DataTableList {
   setSort: (sort: string | undefined) => void;
   /** Laid out for paper: the rows are every one the filter matches, up to a page's most (`useListState`). */
   imprimiendo?: boolean;
+  /** How many filters are on, said on a phone's 'Filtros' button while they are folded away. */
+  filtrosActivos?: number;
+  /** Clears the search and the filters ('Limpiar filtros' on a phone). */
+  clearFilters?: () => void;
 }
 
 declare module '@tanstack/react-table' {
@@ -103,6 +110,8 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   initiallyHidden?: string[];
   /** The list updates itself when someone else changes it (issue 18): its name on the live stream and its refetch. */
   vivo?: VivoLista;
+  /** The toolbar has its own 'Ordenar por' (the monitor's): a phone's cards then offer no other. */
+  ordenPropio?: boolean;
 }
 
 /**
@@ -208,7 +217,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const editando = selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
   const vivo = useFilasVivas(paged?.vivo, rows, getRowId, editando);
   const visibleCount = table.getVisibleLeafColumns().length;
-  const handleRowClick = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
+  // On a phone a paged list is cards (its columns as named fields) and its filters fold behind one button; on
+  // paper, or with a row edited in place, it stays a table.
+  const telefono = useTelefono();
+  const tarjetas = telefono && paged !== undefined && !paged.list.imprimiendo && !props.replaceRow;
+  const ordenables = tarjetas && !paged.ordenPropio
+    ? table.getVisibleLeafColumns().filter((column) => paged.sortable.includes(column.id)).map((column) => ({ id: column.id, nombre: columnLabel(column) }))
+    : [];
+  // Pointer or focus on the rows: the user is reading or working on them.
+  const atento = {
+    onPointerEnter: () => setPuntero(true),
+    onPointerLeave: () => setPuntero(false),
+    onFocusCapture: () => setFoco(true),
+    onBlurCapture: (event: FocusEvent<HTMLElement>) => setFoco(event.currentTarget.contains(event.relatedTarget)),
+  };
+  const handleRowClick = (row: T) => (event: MouseEvent<HTMLElement>) => {
     // Clicks on the row's own controls (checkbox, links, buttons) do what those controls do.
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
     onRowClick?.(row);
@@ -218,9 +241,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Stack gap="sm">
       {(paged ?? props.toolbar) && (
         <Group justify="space-between" align="flex-end" gap="sm" className="no-print">
-          <Group gap="sm" align="flex-end" maw="100%">
-            {props.toolbar}
-          </Group>
+          {telefono ? (
+            <BarraTelefono
+              toolbar={props.toolbar}
+              activos={paged?.list.filtrosActivos ?? 0}
+              onLimpiar={paged?.list.clearFilters}
+              orden={ordenables.length > 0 && paged ? <OrdenTelefono columnas={ordenables} sort={paged.list.sort} onSort={(sort) => paged.list.setSort(sort)} /> : undefined}
+            />
+          ) : (
+            <Group gap="sm" align="flex-end" maw="100%">
+              {props.toolbar}
+            </Group>
+          )}
           {paged && (
             <Group gap="sm">
               {selectionActions && selected.length > 0 && selectionActions(selected)}
@@ -289,91 +321,114 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       )}
 
-      <Table.ScrollContainer
-        minWidth={props.minWidth ?? 600}
-        maxHeight={props.maxHeight}
-        onPointerEnter={() => setPuntero(true)}
-        onPointerLeave={() => setPuntero(false)}
-        onFocusCapture={() => setFoco(true)}
-        onBlurCapture={(event) => setFoco(event.currentTarget.contains(event.relatedTarget))}
-      >
-        <Table
-          aria-label={label}
-          aria-busy={props.loading || props.fetching ? true : undefined}
-          highlightOnHover={Boolean(onRowClick)}
-          stickyHeader={props.maxHeight !== undefined}
-          striped
-          verticalSpacing="xs"
-          style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 120ms' }}
+      {tarjetas ? (
+        <Box {...atento}>
+          {selectable && table.getRowModel().rows.length > 0 && (
+            <Group gap="sm" px="sm" pb="xs" className="no-print">
+              {table.getHeaderGroups()[0]?.headers.filter((header) => header.column.id === SELECT_COLUMN).map((header) => (
+                <Box key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Box>
+              ))}
+              <Text size="sm" c="dimmed">
+                {selected.length > 0 ? listMessages.seleccionadas(selected.length) : listMessages.seleccionarPagina}
+              </Text>
+            </Group>
+          )}
+          <Tarjetas
+            table={table}
+            label={label}
+            seleccion={SELECT_COLUMN}
+            acciones={ACTIONS_COLUMN}
+            onRowClick={onRowClick ? handleRowClick : undefined}
+            resaltadas={vivo.resaltadas}
+            busy={Boolean(props.loading || props.fetching)}
+            fetching={Boolean(props.fetching)}
+            sinFilas={<StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />}
+          />
+        </Box>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={props.minWidth ?? 600}
+          maxHeight={props.maxHeight}
+          {...atento}
         >
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <HeaderCell
-                    key={header.id}
-                    header={header}
-                    sortable={paged?.sortable ?? NO_SORT}
-                    sort={paged?.list.sort}
-                    onSort={(sort) => paged?.list.setSort(sort)}
-                  />
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {table.getRowModel().rows.map((row) => {
-              const replaced = props.replaceRow?.(row.original);
-              if (replaced) {
-                return (
-                  <Table.Tr key={row.id}>
-                    <Table.Td colSpan={visibleCount}>{replaced}</Table.Td>
-                  </Table.Tr>
-                );
-              }
-              return (
-                <Table.Tr
-                  key={row.id}
-                  onClick={onRowClick ? handleRowClick(row.original) : undefined}
-                  style={onRowClick ? { cursor: 'pointer' } : undefined}
-                  bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
-                  className={vivo.resaltadas.has(row.id) ? resaltado.cambiada : undefined}
-                  data-cambiada={vivo.resaltadas.has(row.id) || undefined}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td
-                      key={cell.id}
-                      w={cell.column.id === SELECT_COLUMN ? 40 : undefined}
-                      ta={cell.column.columnDef.meta?.align}
-                      className={soloPantalla(cell.column.id)}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
+          <Table
+            aria-label={label}
+            aria-busy={props.loading || props.fetching ? true : undefined}
+            highlightOnHover={Boolean(onRowClick)}
+            stickyHeader={props.maxHeight !== undefined}
+            striped
+            verticalSpacing="xs"
+            style={{ opacity: props.fetching ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <HeaderCell
+                      key={header.id}
+                      header={header}
+                      sortable={paged?.sortable ?? NO_SORT}
+                      sort={paged?.list.sort}
+                      onSort={(sort) => paged?.list.setSort(sort)}
+                    />
                   ))}
                 </Table.Tr>
-              );
-            })}
-            {table.getRowModel().rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={visibleCount}>
-                  <StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />
-                </Table.Td>
-              </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {table.getRowModel().rows.map((row) => {
+                const replaced = props.replaceRow?.(row.original);
+                if (replaced) {
+                  return (
+                    <Table.Tr key={row.id}>
+                      <Table.Td colSpan={visibleCount}>{replaced}</Table.Td>
+                    </Table.Tr>
+                  );
+                }
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    onClick={onRowClick ? handleRowClick(row.original) : undefined}
+                    style={onRowClick ? { cursor: 'pointer' } : undefined}
+                    bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}
+                    className={vivo.resaltadas.has(row.id) ? resaltado.cambiada : undefined}
+                    data-cambiada={vivo.resaltadas.has(row.id) || undefined}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td
+                        key={cell.id}
+                        w={cell.column.id === SELECT_COLUMN ? 40 : undefined}
+                        ta={cell.column.columnDef.meta?.align}
+                        className={soloPantalla(cell.column.id)}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+              {table.getRowModel().rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={visibleCount}>
+                    <StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+            {props.footer && (
+              <Table.Tfoot>
+                <Table.Tr>
+                  {table.getVisibleLeafColumns().map((column) => (
+                    <Table.Th key={column.id} className={soloPantalla(column.id)}>
+                      {props.footer?.[column.id]}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Tfoot>
             )}
-          </Table.Tbody>
-          {props.footer && (
-            <Table.Tfoot>
-              <Table.Tr>
-                {table.getVisibleLeafColumns().map((column) => (
-                  <Table.Th key={column.id} className={soloPantalla(column.id)}>
-                    {props.footer?.[column.id]}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Tfoot>
-          )}
-        </Table>
-      </Table.ScrollContainer>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {paged?.list.imprimiendo && (props.rows?.length ?? 0) < paged.total && (
         <Text size="sm" fs="italic" data-testid="tope-impresion">

@@ -10,6 +10,7 @@ import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
 import { confirmMessages, savedViewMessages as t } from '../messages.ts';
 import { useVistaMutations, useVistas } from './savedViewsApi.ts';
+import { BotonBarra } from '../BotonBarra.tsx';
 
 interface SavedViewsProps {
   lista: VistaLista;
@@ -99,9 +100,7 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={320}>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconBookmark size={16} />} aria-label={t.vistas}>
-          {t.vistas}
-        </Button>
+        <BotonBarra icono={<IconBookmark size={16} />} texto={t.vistas} aria-label={t.vistas} />
       </Menu.Target>
       <Menu.Dropdown>
         {vistas.length === 0 && (

@@ -1,9 +1,9 @@
 import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
 import { DataTable } from '../DataTable/DataTable.tsx';
+import { useTelefono } from '../useTelefono.ts';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { auditDiff, formatAuditValue } from './auditDiff.ts';
@@ -26,7 +26,7 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
   const [page, setPage] = useState(1);
   const history = useAuditoria(entidad, String(id), page);
   // On a phone the four columns do not fit: each change is a card, its fields under who and when.
-  const telefono = useMediaQuery('(max-width: 47.99em)');
+  const telefono = useTelefono();
   const columns = useMemo<ColumnDef<AuditRow>[]>(
     () => [
       { id: 'fecha', header: historyMessages.fecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },

@@ -60,6 +60,17 @@ describe('useListState', () => {
     expect(result.current.list.exportParams).toBe('sort=-nombre&q=web&estado=activo');
   });
 
+  it('counts the filters the URL sets, not the search, paging or sort', () => {
+    const { result } = renderList(dnsListQuery, '/dns?page=2&sort=-host&q=web');
+    expect(result.current.list.filtrosActivos).toBe(0);
+    act(() => result.current.list.setFilter('tipo', 'A'));
+    act(() => result.current.list.setFilter('activo', false));
+    expect(result.current.list.filtrosActivos).toBe(2);
+    act(() => result.current.list.clearFilters());
+    expect(result.current.list.filtrosActivos).toBe(0);
+    expect(result.current.location.search).toBe('?sort=-host');
+  });
+
   it('writes filters into the URL and goes back to page 1', () => {
     const { result } = renderList(servidorListQuery, '/servidores?page=4');
     act(() => result.current.list.setFilter('estado', 'baja'));

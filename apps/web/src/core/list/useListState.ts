@@ -82,6 +82,8 @@ export interface ListState<S extends ListQuerySchema> {
   setFilter: (key: ListFilterKey<S>, value: ListParamValue) => void;
   /** Clears search and filters, keeping the page size and sort. */
   clearFilters: () => void;
+  /** How many of the area's filters the URL sets to other than their default (the search not counted). */
+  filtrosActivos: number;
 }
 
 /**
@@ -119,6 +121,10 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
 
   return useMemo(() => {
     const base = query as ListQueryBase;
+    const valores = query as Record<string, unknown>;
+    const filtrosActivos = Object.keys(schema.shape).filter(
+      (name) => !PAGING_KEYS.includes(name as never) && valores[name] !== undefined && String(valores[name]) !== String((defaults as Record<string, unknown>)[name]),
+    ).length;
     return {
       query,
       page: base.page,
@@ -139,6 +145,7 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
         for (const name of Object.keys(schema.shape)) if (!PAGING_KEYS.includes(name as never)) cleared[name] = undefined;
         update(cleared);
       },
+      filtrosActivos,
     };
-  }, [query, update, schema, imprimiendo]);
+  }, [query, update, schema, imprimiendo, defaults]);
 }
