@@ -32,3 +32,33 @@ test('as admin: create a machine, filter the list, put it in baja (then it canno
   await page.getByRole('tab', { name: 'Historial' }).click();
   await expect(page.getByRole('table', { name: 'Historial de cambios' }).getByRole('row')).toHaveCount(3);
 });
+
+test('on a phone: the machines are cards, the filters unfold from one button that counts them, and a card opens its machine', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Maquinas' }).click();
+  const lista = page.getByRole('list', { name: 'Máquinas' });
+  await expect(lista.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Máquinas' })).toHaveCount(0);
+  // Folded away, the filters leave the rows in the first screen.
+  await expect(page.getByRole('textbox', { name: 'Tipo' })).toBeHidden();
+  await expect(lista.getByRole('listitem').first()).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'PC' }).click();
+  await expect(page).toHaveURL(/tipo=pc/i);
+  await expect(page.getByRole('button', { name: 'Filtros: 1 activo' })).toBeVisible();
+  const tarjetas = lista.getByRole('listitem');
+  await expect(tarjetas.first().getByRole('definition').filter({ hasText: /^PC$/ })).toBeVisible();
+  for (const tipo of await lista.getByRole('term').filter({ hasText: /^Tipo$/ }).locator('xpath=following-sibling::dd').allTextContents()) expect(tipo).toBe('PC');
+
+  await page.getByRole('textbox', { name: 'Ordenar por' }).click();
+  await page.getByRole('option', { name: 'Nombre (descendente)' }).click();
+  await expect(page).toHaveURL(/sort=-nombre/);
+  const primera = (await tarjetas.first().getByRole('link').first().textContent()) ?? '';
+  await tarjetas.first().getByRole('link', { name: primera }).click();
+  await expect(page.getByRole('heading', { name: primera })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});
