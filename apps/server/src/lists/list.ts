@@ -10,8 +10,11 @@ import type { Executor } from '../db/client.ts';
 export interface ListSpec<Query> {
   /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
   search?: SQLWrapper;
-  /** Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table. */
-  searchWhere?: (pattern: string) => SQL;
+  /**
+   * Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table or the
+   * pattern carries one of the query's filters (an expiry grid's own rows: 'physis %texto%').
+   */
+  searchWhere?: (pattern: string, query: Query) => SQL;
   /** Contract sort name -> the expression it sorts by. Sort keys must not be null (keyset paging). */
   sorts: Record<string, SQLWrapper>;
   /** Used when the query names none, e.g. 'nombre' or '-actualizado'. */
@@ -209,7 +212,7 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
 /** The conditions of the query: the free search and the area's filters. */
 export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
-  if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q)));
+  if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q), query));
   else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
   return and(...conditions);
 }

@@ -13,8 +13,11 @@ import { dias, type ListQuery } from './queries.ts';
 /** What the grids and their month chart read: their cached answers are dropped when one changes. */
 export const VENCIMIENTOS_TABLAS = ['afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'empresas', 'productos'] as const;
 
+/** A grid's search: its name heads the searched text and the pattern, so the estimate and the index's matches are its own rows. */
+export const busquedaEnGrilla = (pattern: string, grupo: VencimientoGrupo): SQL => sql`${vencimientoBusqueda(vencimientos)} ilike ${`${grupo} ${pattern}`}`;
+
 export const vencimientosList: ListSpec<ListQuery> = {
-  search: vencimientoBusqueda(vencimientos),
+  searchWhere: (pattern, q) => busquedaEnGrilla(pattern, q.grupo),
   // Every sort key, filter and the search read the kept table alone (the client's name and CUIT are on its rows),
   // each sort on an index of its own, with the type or without (migration 0040).
   sorts: {

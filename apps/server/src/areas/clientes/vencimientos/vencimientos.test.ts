@@ -174,6 +174,35 @@ describe('the expiry grid', () => {
     expect(prox).toEqual({ empresaId: ctx.empresaId, vence: dia(-10), dias: -10 });
   });
 
+  it("searches a grid's own rows: a word of the other grid's items is no match, counted exactly, not estimated", async () => {
+    // 60,000 AFIP rows whose item says 'Facturación' and 30,000 Physis rows, both of clients named 'Estimada n'.
+    const fila = (grupo: string, tipo: string, item: string, desde: number, n: number) => sql`
+      insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
+      select 40000000 + (${desde} + g) * 4, ${tipo}, ${grupo}, 40000000 + ${desde} + g, ${ctx.empresaId}, ${item}, ${dia(30)}::date + g % 300, 'Estimada ' || g, '30712345671'
+      from generate_series(1, ${n}) g`;
+    await ctx.t.db.execute(fila('afip', 'certificado', 'Facturación electrónica', 0, 60_000));
+    await ctx.t.db.execute(fila('physis', 'licencia', 'Physis ERP', 100_000, 30_000));
+    await ctx.t.db.execute(sql`analyze vencimientos`);
+    const lista = async (grupo: string, q: string) =>
+      envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?q=${encodeURIComponent(q)}&sort=cliente`, headers: ctx.comercial })).json()).datos!;
+    try {
+      // Estimated on the whole table, 'facturación' in the Physis grid was 20,000 rows: "≈ 20 mil" and an empty page.
+      const ninguna = await lista('physis', 'facturación');
+      expect(ninguna).toEqual({ items: [], total: 0 });
+      const afip = await lista('afip', 'facturación');
+      expect(afip).toMatchObject({ total: 10_000, total_exacto: false });
+      expect(afip.total_estimado).toBeGreaterThan(30_000);
+      expect(afip.items.map((v) => v.item)).toEqual(Array(25).fill('Facturación electrónica'));
+      const physis = await lista('physis', 'estimada');
+      expect(physis).toMatchObject({ total: 10_000, total_exacto: false });
+      expect(physis.items.every((v) => v.tipo === 'licencia')).toBe(true);
+      // The grid's name is not searched: 'physis' in the AFIP grid matches none of these rows.
+      expect((await lista('afip', 'physis')).items.filter((v) => v.cliente.startsWith('Estimada'))).toEqual([]);
+    } finally {
+      await ctx.t.db.execute(sql`delete from vencimientos where id >= 40000000`);
+    }
+  });
+
   it('counts by month for the chart', async () => {
     const meses = envelope(vencimientoMeses).parse((await ctx.t.app.inject({ url: '/api/vencimientos/physis/meses', headers: ctx.comercial })).json()).datos!;
     expect(meses.meses).toHaveLength(12);
