@@ -10,14 +10,11 @@ import type { Executor } from '../db/client.ts';
 export interface ListSpec<Query> {
   /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
   search?: SQLWrapper;
-  /** Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table. */
-  searchWhere?: (pattern: string) => SQL;
   /**
-   * The rows the planner estimates for a search (with the query's filters), where the list's own conditions would
-   * be estimated wrong: an expiry grid's search is estimated on its text headed by the grid ('physis %texto%'),
-   * whose statistics the planner keeps, rather than the bare text and the grid's filter taken as independent.
+   * Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table or the
+   * pattern carries one of the query's filters (an expiry grid's own rows: '> %texto%').
    */
-  searchEstimate?: (pattern: string, query: Query) => SQL;
+  searchWhere?: (pattern: string, query: Query) => SQL;
   /** Contract sort name -> the expression it sorts by. Sort keys must not be null (keyset paging). */
   sorts: Record<string, SQLWrapper>;
   /** Used when the query names none, e.g. 'nombre' or '-actualizado'. */
@@ -215,7 +212,7 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
 /** The conditions of the query: the free search and the area's filters. */
 export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
-  if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q)));
+  if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q), query));
   else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
   return and(...conditions);
 }
@@ -274,8 +271,7 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
   const { key, orderBy } = orden;
   // A search estimated far above the cap is not gathered (its matches are dense: the sort's index finds a page
   // among them) and its total is the estimate.
-  const estimada = query.q && spec.searchEstimate ? spec.searchEstimate(likePattern(query.q), query) : where;
-  let estimacion: Estimacion | undefined = query.q && estimada ? await estimacionDe(source, estimada, topeDe(source, true)) : undefined;
+  let estimacion: Estimacion | undefined = query.q && where ? await estimacionDe(source, where, topeDe(source, true)) : undefined;
   if (query.q && where && (estimacion === undefined || estimacion === 'bajo')) {
     const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
     if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };

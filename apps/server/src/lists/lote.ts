@@ -75,7 +75,7 @@ async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>
     return;
   }
   const ids = [...new Set(seleccion.ids)];
-  const { search: _search, searchWhere: _searchWhere, searchEstimate: _searchEstimate, filters: _filters, fixedSorts: _fixedSorts, ...orden } = lote.list;
+  const { search: _search, searchWhere: _searchWhere, filters: _filters, fixedSorts: _fixedSorts, ...orden } = lote.list;
   const porIds: ListSpec<ListQueryBase> = { ...orden, filters: () => [inArray(sql`${lote.list.id}`, ids)] };
   yield* listBatches(porIds, {}, lote.source(db, sesion) as ListSource<Row>);
 }

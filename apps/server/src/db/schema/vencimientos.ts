@@ -158,22 +158,19 @@ export const vencimientoRenovaciones = pgTable(
   ],
 );
 
-/**
- * The text a grid's free search looks in (client, fantasy name, CUIT, item). Each grid has its own trigram index on
- * exactly this (partial, on its rows), so a word of the other grid's items finds nothing to read.
- */
-export function vencimientoBusqueda(t: { cliente: AnyPgColumn; nombreFantasia: AnyPgColumn; cuit: AnyPgColumn; item: AnyPgColumn }) {
-  return sql`(${t.cliente} || ' ' || coalesce(${t.nombreFantasia}, '') || ' ' || ${t.cuit} || ' ' || ${t.item})`;
-}
+/** What heads a grid's searched text: a sign that makes no trigram, so the index holds only the words after it. */
+export const MARCA_DE_GRILLA = { afip: '<', physis: '>' } as const;
 
 /**
- * The same text headed by its grid ('physis …'), which the planner keeps statistics of (migration 0045) and
- * estimates a search by (`ilike 'physis %texto%'`, grid.ts). Estimated on the bare text, a word of the other grid's
- * items ('facturación' in the Physis grid) was 500,000 rows of the 1M-row grid when it matched none: the list said
- * "≈ 500 mil resultados" and walked the whole grid for an empty page (1.4 s).
+ * The text a grid's free search looks in: its grid's sign (MARCA_DE_GRILLA), then client, fantasy name, CUIT and
+ * item. A search is `ilike '> %texto%'` (grid.ts), so the planner estimates it on the grid's own rows, from the
+ * statistics it keeps of this text (migration 0045), and each grid's trigram index holds only its rows. On the
+ * bare text beside the grid's filter, a word of the other grid's items ('facturación' in the Physis grid) was
+ * estimated at 500,000 rows of the 1M-row grid when it matched none: the list said "≈ 500 mil resultados" and
+ * walked the whole grid for an empty page (1.4 s).
  */
-export function vencimientoBusquedaDeGrilla(t: { grupo: AnyPgColumn; cliente: AnyPgColumn; nombreFantasia: AnyPgColumn; cuit: AnyPgColumn; item: AnyPgColumn }) {
-  return sql`(${t.grupo} || ' ' || ${t.cliente} || ' ' || coalesce(${t.nombreFantasia}, '') || ' ' || ${t.cuit} || ' ' || ${t.item})`;
+export function vencimientoBusqueda(t: { grupo: AnyPgColumn; cliente: AnyPgColumn; nombreFantasia: AnyPgColumn; cuit: AnyPgColumn; item: AnyPgColumn }) {
+  return sql`(case ${t.grupo} when 'afip' then ${sql.raw(`'${MARCA_DE_GRILLA.afip}'`)} else ${sql.raw(`'${MARCA_DE_GRILLA.physis}'`)} end || ' ' || ${t.cliente} || ' ' || coalesce(${t.nombreFantasia}, '') || ' ' || ${t.cuit} || ' ' || ${t.item})`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Vencimiento, VencimientoGrupo, VencimientoMeses } from '@intranet/
 import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { vencimientoBusqueda, vencimientoBusquedaDeGrilla, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
+import { MARCA_DE_GRILLA, vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
 import { HOY } from '../../../core/fechas.ts';
@@ -13,24 +13,12 @@ import { dias, type ListQuery } from './queries.ts';
 /** What the grids and their month chart read: their cached answers are dropped when one changes. */
 export const VENCIMIENTOS_TABLAS = ['afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'empresas', 'productos'] as const;
 
-/** A grid's filters besides the grid itself. */
-const filtrosDeGrilla = (q: ListQuery): (SQL | undefined)[] => [
-  q.tipo ? eq(vencimientos.tipo, q.tipo) : undefined,
-  q.empresa_id ? eq(vencimientos.empresaId, q.empresa_id) : undefined,
-  plazoWhere(q.plazo),
-];
-
-/**
- * What the planner estimates a grid's search by: its text headed by the grid, whose statistics it keeps
- * (migration 0045), and the grid's other filters. The grid is in the pattern, not beside it as a filter.
- */
-export function estimacionDeBusqueda(pattern: string, q: ListQuery): SQL {
-  const busqueda = sql`${vencimientoBusquedaDeGrilla(vencimientos)} ilike ${`${q.grupo} ${pattern}`}`;
-  return and(busqueda, ...filtrosDeGrilla(q)) ?? busqueda;
-}
+/** A grid's search: its sign heads the searched text and the pattern, so the estimate and the index are its own rows'. */
+export const busquedaEnGrilla = (pattern: string, grupo: VencimientoGrupo): SQL =>
+  sql`${vencimientoBusqueda(vencimientos)} ilike ${`${MARCA_DE_GRILLA[grupo]} ${pattern}`}`;
 
 export const vencimientosList: ListSpec<ListQuery> = {
-  search: vencimientoBusqueda(vencimientos),
+  searchWhere: (pattern, q) => busquedaEnGrilla(pattern, q.grupo),
   // Every sort key, filter and the search read the kept table alone (the client's name and CUIT are on its rows),
   // each sort on an index of its own, with the type or without (migration 0040).
   sorts: {
@@ -42,8 +30,12 @@ export const vencimientosList: ListSpec<ListQuery> = {
   },
   defaultSort: 'vence',
   id: vencimientos.id,
-  filters: (q) => [eq(vencimientos.grupo, q.grupo), ...filtrosDeGrilla(q)],
-  searchEstimate: (pattern, q) => estimacionDeBusqueda(pattern, q),
+  filters: (q) => [
+    eq(vencimientos.grupo, q.grupo),
+    q.tipo ? eq(vencimientos.tipo, q.tipo) : undefined,
+    q.empresa_id ? eq(vencimientos.empresaId, q.empresa_id) : undefined,
+    plazoWhere(q.plazo),
+  ],
   fixedSorts: (q) => (q.tipo ? ['tipo'] : []),
 };
 

@@ -6,7 +6,7 @@ import { vencimientos } from '../../../db/schema.ts';
 import { cambioPorEdicion, loteRoutes } from '../../../lists/lote.ts';
 import type { ListSpec } from '../../../lists/list.ts';
 import { ApiError } from '../../../plugins/errors.ts';
-import { estimacionDeBusqueda, vencimientosCsv, vencimientosList, vencimientosSource } from './grid.ts';
+import { busquedaEnGrilla, vencimientosCsv, vencimientosList, vencimientosSource } from './grid.ts';
 import { eliminarItem, itemDetalle } from './items.ts';
 import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
 import { guardarLicencia } from './licencias.ts';
@@ -19,7 +19,7 @@ import type { ListQuery } from './queries.ts';
 const listaDe = (grupo: VencimientoGrupo): ListSpec<Omit<ListQuery, 'grupo'>> => ({
   ...vencimientosList,
   filters: (q) => vencimientosList.filters?.({ ...q, grupo }) ?? [],
-  searchEstimate: (pattern, q) => estimacionDeBusqueda(pattern, { ...q, grupo }),
+  searchWhere: (pattern) => busquedaEnGrilla(pattern, grupo),
   fixedSorts: (q) => vencimientosList.fixedSorts?.({ ...q, grupo }) ?? [],
 });
 
