@@ -358,9 +358,23 @@ describe('DataTable', () => {
       expect(screen.getByText('2 seleccionados')).toBeTruthy();
     });
 
-    it('stays a table on paper', () => {
+    it('stays a table on paper, and with a closing row of totals', () => {
       setup({ total: 2 }, { imprimiendo: true }, TELEFONO);
       expect(screen.getByRole('table', { name: 'Servidores' })).toBeTruthy();
+      cleanup();
+      renderUi(createElement(DataTable<Fila>, { label: 'Totales', columns, rows: filas, getRowId: (row) => String(row.id), footer: { nombre: 'Total' } }), { ancho: TELEFONO });
+      expect(screen.getByRole('table', { name: 'Totales' })).toBeTruthy();
+    });
+
+    it("shows a record's rows at hand as cards too, and its empty text in one", () => {
+      const aMano = (rows: Fila[]) =>
+        renderUi(createElement(DataTable<Fila>, { label: 'Verificaciones', columns, rows, getRowId: (row) => String(row.id), emptyText: 'Sin verificaciones' }), { ancho: TELEFONO });
+      aMano(filas);
+      expect(within(screen.getByRole('list', { name: 'Verificaciones' })).getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.queryByRole('table')).toBeNull();
+      cleanup();
+      aMano([]);
+      expect(screen.getByText('Sin verificaciones')).toBeTruthy();
     });
   });
 });

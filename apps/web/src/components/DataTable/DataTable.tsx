@@ -217,11 +217,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const editando = selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
   const vivo = useFilasVivas(paged?.vivo, rows, getRowId, editando);
   const visibleCount = table.getVisibleLeafColumns().length;
-  // On a phone a paged list is cards (its columns as named fields) and its filters fold behind one button; on
-  // paper, or with a row edited in place, it stays a table.
+  // On a phone a table is cards (its columns as named fields) and a list's filters fold behind one button; on
+  // paper, with a row edited in place or with a closing row of totals, it stays a table.
   const telefono = useTelefono();
-  const tarjetas = telefono && paged !== undefined && !paged.list.imprimiendo && !props.replaceRow;
-  const ordenables = tarjetas && !paged.ordenPropio
+  const tarjetas = telefono && !paged?.list.imprimiendo && !props.replaceRow && !props.footer;
+  const ordenables = tarjetas && paged && !paged.ordenPropio
     ? table.getVisibleLeafColumns().filter((column) => paged.sortable.includes(column.id)).map((column) => ({ id: column.id, nombre: columnLabel(column) }))
     : [];
   // Pointer or focus on the rows: the user is reading or working on them.
