@@ -316,7 +316,11 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
  */
 function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending, fija }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
   if (fija) return descending !== adelante ? sql`${spec.id} > ${ref.id}` : sql`${spec.id} < ${ref.id}`;
-  return descending !== adelante ? sql`(${key}, ${spec.id}) > (${ref.clave}, ${ref.id})` : sql`(${key}, ${spec.id}) < (${ref.clave}, ${ref.id})`;
+  // From the next id on, inclusive (ids are integers): the planner estimates a row value by its first column, and
+  // `key < x` counts none of the rows when x is the key's least value, as every CAI point of sale's item is. It then
+  // took one row for any index and read the sort's own, filtering the type (1.4M rows, 1.3–6.5 s at 1.6M), not the
+  // one that starts with the type (0.1 ms); `key <= x` counts x's own rows.
+  return descending !== adelante ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id + 1})` : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id - 1})`;
 }
 
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */

@@ -203,6 +203,28 @@ describe('the expiry grid', () => {
     }
   });
 
+  it("pages a type's rows that share one item by their cursor as by their number, none skipped or repeated", async () => {
+    // As every CAI point of sale's item is 'Facturación': the next page is read from (item, id) on, ids consecutive.
+    await ctx.t.db.execute(sql`
+      insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
+      select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.empresaId}, 'Facturación', ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
+      from generate_series(1, 90) g`);
+    const pagina = async (extra: string) =>
+      envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/afip/lista?tipo=punto_venta&empresa_id=${ctx.empresaId}&size=25&${extra}`, headers: ctx.comercial })).json()).datos!.items.map((v) => v.id);
+    try {
+      for (const sort of ['item', '-item', 'vence', '-cliente']) {
+        const [p1, p2, p3, p4] = [await pagina(`sort=${sort}&page=1`), await pagina(`sort=${sort}&page=2`), await pagina(`sort=${sort}&page=3`), await pagina(`sort=${sort}&page=4`)];
+        expect(new Set([...p1, ...p2, ...p3, ...p4]).size, sort).toBe(90);
+        expect(await pagina(`sort=${sort}&page=2&tras=${p1.at(-1)}`), `${sort} tras`).toEqual(p2);
+        expect(await pagina(`sort=${sort}&page=3&tras=${p2.at(-1)}`), `${sort} tras`).toEqual(p3);
+        expect(await pagina(`sort=${sort}&page=2&antes=${p3[0]}`), `${sort} antes`).toEqual(p2);
+        expect(await pagina(`sort=${sort}&page=3&antes=${p4[0]}`), `${sort} antes`).toEqual(p3);
+      }
+    } finally {
+      await ctx.t.db.execute(sql`delete from vencimientos where id > 50000000`);
+    }
+  });
+
   it('counts by month for the chart', async () => {
     const meses = envelope(vencimientoMeses).parse((await ctx.t.app.inject({ url: '/api/vencimientos/physis/meses', headers: ctx.comercial })).json()).datos!;
     expect(meses.meses).toHaveLength(12);
