@@ -260,35 +260,6 @@ async function searchFirst<Row extends { id: number }, Query extends ListQueryBa
   return { items: rows.map(withoutClave), total: found.n };
 }
 
-/** How many rows of the sort's order a broad search's first page is looked for in, before its matches are gathered. */
-const VENTANA_DE_BUSQUEDA = 5000;
-
-/**
- * The first page of a search far above the cap. Its matches are many, so the sort's index usually finds a page
- * among its first rows; but they may all sort last ('transportes' by razón social, 'andina' by client descending),
- * and the walk then tested every row before them: 1–6 s at 1M rows. It is bounded to VENTANA_DE_BUSQUEDA rows of
- * the filtered order (the last of them found on the sort's index alone); short of a page there, the page is sorted
- * among all the matches, found by their trigram index.
- */
-async function primeraPaginaBuscada<Row extends { id: number }, Query extends ListQueryBase>(
-  spec: ListSpec<Query>,
-  source: ListSource<Row>,
-  filtros: SQL | undefined,
-  where: SQL,
-  orden: Ordering,
-  limit: number,
-): Promise<(Row & { clave: string })[]> {
-  const { key, orderBy } = orden;
-  const clave = sql<string>`(${key})::text`;
-  const [borde] = await source.rows({ where: filtros, orderBy, limit: 1, offset: VENTANA_DE_BUSQUEDA - 1, clave });
-  // Fewer rows than the window in all: the walk is no longer than it.
-  if (!borde) return source.rows({ where, orderBy, limit, offset: 0, clave });
-  const rows = await source.rows({ where: and(where, hasta(spec, orden, borde)), orderBy, limit, offset: 0, clave });
-  if (rows.length === limit || !source.matches) return rows;
-  const found = await source.matches(where, sql`(${key})`.as('k'), Number.MAX_SAFE_INTEGER, { desc: orden.desc, limit, offset: 0 });
-  return found.ids.length === 0 ? [] : source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, clave });
-}
-
 /** One page of the list and the total of the filtered rows: `datos: {items, total}`. */
 export async function listPage<Row extends { id: number }, Query extends ListQueryBase & { page: number; size: number }>(
   spec: ListSpec<Query>,
@@ -335,10 +306,6 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
     }
     return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), ...total };
   }
-  if (query.q && where && estimacion && estimacion !== 'bajo' && source.matches) {
-    const rows = await primeraPaginaBuscada(spec, source, listWhere(spec, { ...query, q: undefined }), where, orden, query.size);
-    return { items: rows.map(withoutClave), ...estimacion };
-  }
   const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where, Boolean(query.q), estimacion)]);
   return { items: rows.map(withoutClave), ...total };
 }
@@ -354,12 +321,6 @@ function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc:
   // took one row for any index and read the sort's own, filtering the type (1.4M rows, 1.3–6.5 s at 1.6M), not the
   // one that starts with the type (0.1 ms); `key <= x` counts x's own rows.
   return descending !== adelante ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id + 1})` : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id - 1})`;
-}
-
-/** The rows up to `ref` in the list's order, `ref` included: the sort's index read no further than it. */
-function hasta<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending, fija }: Ordering, ref: { clave: string; id: number }): SQL {
-  if (fija) return descending ? sql`${spec.id} >= ${ref.id}` : sql`${spec.id} <= ${ref.id}`;
-  return descending ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id})` : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id})`;
 }
 
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */

@@ -119,27 +119,6 @@ describe('GET /api/dns', () => {
     }
   });
 
-  it("finds a broad search's first page when its matches all sort after thousands of other rows", async () => {
-    const srv = await servidorId('srv-ci-01');
-    // 30,000 matches whose hosts sort after 6,000 that do not match: walking the host index from its start would
-    // test those 6,000 first; past the window the page is sorted among the matches instead.
-    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo) select ${srv}, 'a' || g || '.antes.local', 'A' from generate_series(1, 6000) g`);
-    await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo) select ${srv}, 'zz' || g || '.lejanas.local', 'A' from generate_series(1, 30000) g`);
-    await ctx.t.db.execute(sql`analyze dns`);
-    try {
-      const enOrden = async (orden: string) =>
-        (await ctx.t.db.execute<{ host: string }>(sql.raw(`select host from dns where host ilike '%lejanas%' order by ${orden} limit 25`))).rows.map((r) => r.host);
-      for (const [sort, orden] of [['host', 'host asc, id asc'], ['-host', 'host desc, id desc'], ['servidor_nombre', 'servidor_nombre asc, id asc']] as const) {
-        const res = await lista(`q=lejanas&sort=${sort}&size=25`);
-        expect(res.body.datos, sort).toMatchObject({ total: 10_000, total_exacto: false });
-        expect(res.body.datos.total_estimado, sort).toBeGreaterThan(15_000);
-        expect(res.body.datos.items.map((d: { host: string }) => d.host), sort).toEqual(await enOrden(orden));
-      }
-    } finally {
-      await ctx.t.db.execute(sql`delete from dns where host like '%.antes.local' or host like '%.lejanas.local'`);
-    }
-  });
-
   it('answers 400 with the fields for bad filters', async () => {
     const res = await lista('tipo=MX&activo=si&servidor_id=x&sort=-ip&tras=abc&antes=0');
     expect(res.status).toBe(400);
