@@ -53,6 +53,8 @@ declare module '@tanstack/react-table' {
     width?: number | `${number}%`;
     /** Figures are right-aligned, header and cells. */
     align?: 'right';
+    /** On a phone's card the field takes the whole line, not half (a history's changes). */
+    tarjetaAncha?: boolean;
   }
 }
 

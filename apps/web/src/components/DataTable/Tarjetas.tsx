@@ -81,7 +81,7 @@ export function Tarjetas<T>({ table, label, seleccion, acciones, onRowClick, res
             {conNombre.length > 0 && (
               <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={6} mt="xs" mb={0}>
                 {conNombre.map(({ cell, nombre }) => (
-                  <div key={cell.id} style={{ minWidth: 0 }}>
+                  <div key={cell.id} style={{ minWidth: 0, gridColumn: cell.column.columnDef.meta?.tarjetaAncha ? '1 / -1' : undefined }}>
                     <Text component="dt" size="xs" c="dimmed">
                       {nombre}
                     </Text>

@@ -61,11 +61,10 @@ describe('HistoryTab', () => {
     const lista = await screen.findByRole('list', { name: 'Historial de cambios' });
     expect(screen.queryByRole('table')).toBeNull();
     const [first, second] = within(lista).getAllByRole('listitem');
-    expect(first?.textContent).toContain('21/11/2026 14:05 · Técnico Demo');
-    expect(first?.textContent).toContain('Modificación');
-    expect(first?.textContent).toContain('Estado: activo → baja');
-    expect(second?.textContent).toContain('20/11/2026 09:30 · Sistema');
-    expect(second?.textContent).toContain('Creación');
+    expect(first?.textContent).toContain('21/11/2026 14:05');
+    expect(within(first!).getAllByRole('definition').map((d) => d.textContent)).toEqual(['Técnico Demo', 'Modificación', 'Estado: activo → baja']);
+    expect(second?.textContent).toContain('20/11/2026 09:30');
+    expect(within(second!).getAllByRole('definition').map((d) => d.textContent).slice(0, 2)).toEqual(['Sistema', 'Creación']);
   });
 
   it('says when there is no history yet', async () => {

@@ -1,9 +1,8 @@
-import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
 import { DataTable } from '../DataTable/DataTable.tsx';
-import { useTelefono } from '../useTelefono.ts';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { auditDiff, formatAuditValue } from './auditDiff.ts';
@@ -25,14 +24,12 @@ const ACTION_COLORS: Record<string, string> = { crear: 'green', modificar: 'blue
 export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: HistoryTabProps) {
   const [page, setPage] = useState(1);
   const history = useAuditoria(entidad, String(id), page);
-  // On a phone the four columns do not fit: each change is a card, its fields under who and when.
-  const telefono = useTelefono();
   const columns = useMemo<ColumnDef<AuditRow>[]>(
     () => [
       { id: 'fecha', header: historyMessages.fecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },
       { id: 'usuario', header: historyMessages.usuario, meta: { width: 160 }, cell: ({ row }) => row.original.usuario_nombre ?? historyMessages.sistema },
       { id: 'accion', header: historyMessages.accion, meta: { width: 140 }, cell: ({ row }) => <Accion accion={row.original.accion} /> },
-      { id: 'cambios', header: historyMessages.cambios, cell: ({ row }) => <Cambios row={row.original} labels={labels} valueLabels={valueLabels} /> },
+      { id: 'cambios', header: historyMessages.cambios, meta: { tarjetaAncha: true }, cell: ({ row }) => <Cambios row={row.original} labels={labels} valueLabels={valueLabels} /> },
     ],
     [labels, valueLabels],
   );
@@ -57,23 +54,7 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
 
   return (
     <Stack gap="sm">
-      {telefono ? (
-        <Stack gap="xs" component="ul" aria-label={historyMessages.tabla} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map((row) => (
-            <Paper key={row.id} component="li" withBorder p="sm">
-              <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {formatFechaHora(row.fecha)} · {row.usuario_nombre ?? historyMessages.sistema}
-                </Text>
-                <Accion accion={row.accion} />
-              </Group>
-              <Cambios row={row} labels={labels} valueLabels={valueLabels} />
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <DataTable label={historyMessages.tabla} columns={columns} rows={items} getRowId={(row) => String(row.id)} />
-      )}
+      <DataTable label={historyMessages.tabla} columns={columns} rows={items} getRowId={(row) => String(row.id)} />
       {total > HISTORY_PAGE_SIZE && (
         <Pagination size="sm" total={Math.ceil(total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} aria-label={historyMessages.paginas} />
       )}
