@@ -72,6 +72,50 @@ export const usuarioRoles = pgTable(
   (t) => [primaryKey({ columns: [t.usuarioId, t.rolId] }), index('usuario_roles_rol_idx').on(t.rolId)],
 );
 
+/**
+ * One sign-in of one browser (what "Sesiones activas" lists): it ends at the sign-in's absolute lifetime, or when
+ * unused for the idle limit, or when revoked. Its renewal cookie gives each reload or new tab a session of its own
+ * without asking again (docs/decisions/session-renewal.md).
+ */
+export const sesionFamilias = pgTable(
+  'sesion_familias',
+  {
+    id: id(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    creada: instante('creada').notNull().defaultNow(),
+    /** The sign-in's absolute end (SESSION_TTL_HOURS from it); renewals never move it. */
+    vence: instante('vence').notNull(),
+    /** Its last sign-in, renewal or call. */
+    ultimoUso: instante('ultimo_uso').notNull().defaultNow(),
+    revocada: instante('revocada'),
+    /** Why it ended: 'salida' (sign-out), 'login', 'password', 'cerrada' (from Sesiones activas), 'reuso'. */
+    motivo: text('motivo'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sesion_familias_usuario_idx').on(t.usuarioId)],
+);
+
+/**
+ * Each value the renewal cookie of a family has had, as its SHA-256: the current one (unused) and those used
+ * already, so that a used value presented again ends the whole family.
+ */
+export const sesionRenovaciones = pgTable(
+  'sesion_renovaciones',
+  {
+    id: id(),
+    familiaId: integer('familia_id')
+      .notNull()
+      .references(() => sesionFamilias.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull().unique(),
+    creada: instante('creada').notNull().defaultNow(),
+    usada: instante('usada'),
+  },
+  (t) => [index('sesion_renovaciones_familia_idx').on(t.familiaId)],
+);
+
 export const sesiones = pgTable(
   'sesiones',
   {
@@ -81,13 +125,41 @@ export const sesiones = pgTable(
     usuarioId: integer('usuario_id')
       .notNull()
       .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** The browser sign-in it belongs to (its sign-in or one of its renewals). */
+    familiaId: integer('familia_id').references(() => sesionFamilias.id, { onDelete: 'cascade' }),
     creada: instante('creada').notNull().defaultNow(),
     vence: instante('vence').notNull(),
     ultimoUso: instante('ultimo_uso').notNull().defaultNow(),
     revocada: instante('revocada'),
     ip: text('ip'),
   },
-  (t) => [index('sesiones_usuario_idx').on(t.usuarioId)],
+  (t) => [index('sesiones_usuario_idx').on(t.usuarioId), index('sesiones_familia_idx').on(t.familiaId)],
+);
+
+/**
+ * An outside identity linked to an account: a person of the company's directory (by entryUUID, objectGUID, or
+ * else their DN) or of the OpenID provider (by issuer and subject). Never linked by e-mail alone.
+ */
+export const identidadesExternas = pgTable(
+  'identidades_externas',
+  {
+    id: id(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** 'ldap' or 'oidc'. */
+    proveedor: text('proveedor').notNull(),
+    /** Who vouches for the subject: the OpenID issuer; for the directory, 'ldap'. */
+    emisor: text('emisor').notNull(),
+    /** The stable identifier: OIDC `sub`; LDAP `entryUUID`, `objectGUID` (as text), or the DN. */
+    sujeto: text('sujeto').notNull(),
+    /** What the identity was last seen as: the DN, or the provider's user name and e-mail. */
+    descripcion: text('descripcion').notNull().default(''),
+    /** 'automatica' (a new account made at its first sign-in) or 'administrador' (linked by hand). */
+    vinculo: text('vinculo').notNull(),
+    creado: creado(),
+  },
+  (t) => [uniqueIndex('identidades_externas_uq').on(t.proveedor, t.emisor, t.sujeto), index('identidades_externas_usuario_idx').on(t.usuarioId)],
 );
 
 /**
@@ -193,6 +265,8 @@ export const intentosIngreso = pgTable(
     ip: text('ip').notNull(),
     fecha: instante('fecha').notNull().defaultNow(),
     exito: boolean('exito').notNull(),
+    /** What was tried: 'password', 'token' (an API token) or 'segundo_factor' (a code); each kind counts on its own. */
+    clase: text('clase').notNull().default('password'),
   },
   (t) => [
     index('intentos_ingreso_usuario_idx').on(t.usuario, t.fecha),
