@@ -73,6 +73,13 @@ export const bloqueosIngreso = new Counter({
   labelNames: ['limite'] as const,
   registers: [registro],
 });
+/** Session renewals by their result: ok, rechazada (no live family), reuso (a used value again: the family ends). */
+export const renovacionesSesion = new Counter({
+  name: 'intranet_session_renewals_total',
+  help: 'Renovaciones de sesión por resultado (ok, rechazada, reuso: un valor ya usado, que cierra la sesión del navegador)',
+  labelNames: ['resultado'] as const,
+  registers: [registro],
+});
 
 /** Scheduled runs that failed (each attempt). */
 export const tareasFallidas = new Counter({

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { apiTokens, intentosIngreso, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
+import { apiTokens, intentosIngreso, rolPermisos, roles, sesionFamilias, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
 
 /** One (name, address) pair, and one address across names: more than 10 failures in 15 minutes lock it. */
 export const THROTTLE_WINDOW_MINUTES = 15;
@@ -115,19 +115,27 @@ export async function roleNamesOf(db: Executor, usuarioId: number): Promise<stri
   return rows.map((r) => r.nombre);
 }
 
-/** Opens a session and answers its token; only the token's hash is stored. */
+/**
+ * Opens a session and answers its token; only the token's hash is stored. A sign-in starts a family (one
+ * browser's sign-in, ended at `ttlHours` from now); its renewal cookie is issued by the route (session-renewal.ts).
+ */
 export async function createSession(
   db: Executor,
   opts: { usuarioId: number; ttlHours: number; ip: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(sesiones).values({
-    tokenHash: hashToken(token),
-    usuarioId: opts.usuarioId,
-    vence: sql`now() + make_interval(secs => ${opts.ttlHours * 3600})`,
-    ip: opts.ip,
-  });
+  const [familia] = await db
+    .insert(sesionFamilias)
+    .values({ usuarioId: opts.usuarioId, vence: sql`now() + make_interval(secs => ${opts.ttlHours * 3600})`, ip: opts.ip })
+    .returning({ id: sesionFamilias.id, vence: sesionFamilias.vence });
+  const token = await openSession(db, { familiaId: familia!.id, usuarioId: opts.usuarioId, vence: familia!.vence, ip: opts.ip });
   await db.update(usuarios).set({ ultimoIngreso: sql`now()` }).where(eq(usuarios.id, opts.usuarioId));
+  return token;
+}
+
+/** A new session (a token) of a family: it ends when the family does. */
+export async function openSession(db: Executor, opts: { familiaId: number; usuarioId: number; vence: Date; ip: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sesiones).values({ tokenHash: hashToken(token), usuarioId: opts.usuarioId, familiaId: opts.familiaId, vence: opts.vence, ip: opts.ip });
   return token;
 }
 

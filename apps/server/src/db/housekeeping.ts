@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { intentosIngreso, sesiones } from './schema.ts';
+import { intentosIngreso, sesionFamilias, sesiones } from './schema.ts';
 
 /** Shared by every server process: the one that holds it cleans, the others skip this round. */
 const HOUSEKEEPING_LOCK = 7_201_004;
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Deletes sessions that can no longer be used (revoked, expired or idle past the limit) and sign-in attempts
+ * Deletes sessions that can no longer be used (revoked, expired or idle past the limit), the browsers' sign-ins
+ * (renewal families) that can no longer be renewed, and sign-in attempts
  * older than a day (throttling looks back an hour at most). Answers how many rows went, or null when another
  * process was doing it.
  */
@@ -22,6 +23,14 @@ export async function housekeeping(db: Db, idleMinutes: number): Promise<{ sesio
             or ${sesiones.ultimoUso} < now() - make_interval(secs => ${idleMinutes * 60})`,
       )
       .returning({ id: sesiones.id });
+    // A browser's sign-in with no session left that can no longer be renewed: ended, past its lifetime, or idle.
+    await tx
+      .delete(sesionFamilias)
+      .where(
+        sql`${sesionFamilias.revocada} is not null or ${sesionFamilias.vence} < now()
+            or (${sesionFamilias.ultimoUso} < now() - make_interval(secs => ${idleMinutes * 60})
+                and not exists (select 1 from "sesiones" s where s.familia_id = ${sesionFamilias.id}))`,
+      );
     const old = await tx
       .delete(intentosIngreso)
       .where(sql`${intentosIngreso.fecha} < now() - interval '1 day'`)

@@ -1,7 +1,9 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { ENTIDAD_GRUPO } from './grupos.ts';
+import { identityRoutes } from './identity-routes.ts';
 import { authLote } from './lote.ts';
 import { authRoutes } from './routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { seedAuth } from './seed.ts';
 import { ENTIDAD_TOKEN } from './tokens.ts';
 
@@ -11,7 +13,7 @@ export const auth: AreaDescriptor = {
   documentacion: {
     auth: 'Ingreso: inicio y cierre de sesión, permisos, contraseña propia y tokens de API.',
   },
-  routes: [authRoutes, authLote],
+  routes: [authRoutes, sessionRoutes, identityRoutes, authLote],
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },
   seed: seedAuth,

@@ -38,10 +38,19 @@ import { confirmar, cuentasTotp, desactivar, estadoTotp, inscribir, requerirEnRo
 import { crearToken, listarTokens, revocarToken } from './tokens.ts';
 import { demasiadosIntentos } from '../../core/intentos.ts';
 import { revokeSession } from '../../core/sessions.ts';
+import { familyOfSession, issueRenewal, revokeFamily } from '../../core/session-renewal.ts';
+import { clearRenewalCookie, setRenewalCookie } from './renewal-cookie.ts';
 
 const tags = ['auth'];
 
+/** A sign-in's answer carries the browser's renewal cookie beside the session the page keeps in memory. */
+const renewalFor = (db: Db) => async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> => {
+  const valor = await issueRenewal(db, token, request.headers['user-agent']);
+  if (valor) setRenewalCookie(request, reply, valor);
+};
+
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const withRenewal = renewalFor(db);
   app.post('/api/auth', {
     config: { access: 'public' },
     schema: {
@@ -51,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       body: loginRequest,
       response: { 200: loginResponse, 400: errorBody, 429: errorBody },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await signIn(db, {
         login: request.body.username,
         password: request.body.password,
@@ -67,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       if (result.kind === 'sin_grupo') return { error: MENSAJES.sinGrupo, datos: null };
       if (result.kind === 'rechazado') return { error: MENSAJES.credencialesIncorrectas, datos: null };
       if (result.kind === 'segundo_paso') return { error: MENSAJES.codigoRequerido, datos: null, segundo_paso: { desafio: result.desafio } };
+      await withRenewal(request, reply, result.sesion.token);
       return { error: null, datos: result.sesion };
     },
   });
@@ -134,10 +144,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       body: segundoPasoInput,
       response: { 200: loginResponse, 400: errorBody, 429: errorBody },
     },
-    handler: async (request) => ({
-      error: null,
-      datos: await segundoPaso(db, config, { ...request.body, ip: request.ip, ttlHours: config.sessionTtlHours }),
-    }),
+    handler: async (request, reply) => {
+      const sesion = await segundoPaso(db, config, { ...request.body, ip: request.ip, ttlHours: config.sessionTtlHours });
+      await withRenewal(request, reply, sesion.token);
+      return { error: null, datos: sesion };
+    },
   });
 
   app.get('/api/auth/totp', {
@@ -269,19 +280,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post('/api/auth/oidc/canje', {
     config: { access: 'public' },
     schema: { tags, summary: 'Canjea el código de un solo uso de la vuelta del proveedor por la sesión', body: oidcCanje, response: { 200: loginResponse, 400: errorBody } },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const sesion = await canjearOidc(db, request.body.codigo, { ip: request.ip, ttlHours: config.sessionTtlHours });
-      return sesion ? { error: null, datos: sesion } : { error: 'El ingreso venció o ya se usó: vuelva a intentarlo.', datos: null };
+      if (!sesion) return { error: 'El ingreso venció o ya se usó: vuelva a intentarlo.', datos: null };
+      await withRenewal(request, reply, sesion.token);
+      return { error: null, datos: sesion };
     },
   });
 
   app.post('/api/auth/logout', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Cerrar la sesión (revoca el token)', response: { 200: okBody, 401: errorBody } },
-    handler: async (request) => {
+    schema: { tags, summary: 'Cerrar la sesión: revoca el token y la sesión del navegador (todas sus pestañas, y su cookie de renovación)', response: { 200: okBody, 401: errorBody } },
+    handler: async (request, reply) => {
       const { sesionId } = sessionOf(request);
       // Only a person's session reaches here (a token is refused on the account's own routes).
-      if (sesionId !== null) await revokeSession(db, sesionId);
+      if (sesionId !== null) {
+        const familia = await familyOfSession(db, sesionId);
+        if (familia !== null) await revokeFamily(db, familia, 'salida');
+        else await revokeSession(db, sesionId);
+      }
+      clearRenewalCookie(request, reply);
       return { error: null, datos: null };
     },
   });

@@ -8,6 +8,7 @@ import { personas, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '
 import { ApiError } from '../../../plugins/errors.ts';
 import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../../../core/intentos.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../../core/passwords.ts';
+import { familyOfSession, revokeFamiliesOf, type RevocationReason } from '../../../core/session-renewal.ts';
 
 /** The audit entity of an account's history. */
 export const ENTIDAD = 'usuario';
@@ -70,12 +71,16 @@ export async function cuentaDePersona(db: Executor, personaId: number): Promise<
 /** What the audit log keeps of an account: everything but secrets. */
 const auditada = (c: Cuenta) => ({ usuario: c.usuario, email: c.email, nombre: c.nombre, persona_id: c.persona_id, activo: c.activo, roles: c.roles.map((r) => r.nombre) });
 
-/** Revokes every open session of an account at once. */
-async function revocarSesiones(tx: Executor, usuarioId: number, salvo?: number): Promise<void> {
-  await tx
-    .update(sesiones)
-    .set({ revocada: sql`now()` })
-    .where(and(eq(sesiones.usuarioId, usuarioId), isNull(sesiones.revocada), salvo === undefined ? undefined : ne(sesiones.id, salvo)));
+/**
+ * Revokes every open session of an account at once, with its browsers' renewal cookies; `salvo` keeps the
+ * caller's own browser (every tab of it) signed in.
+ */
+async function revocarSesiones(tx: Executor, usuarioId: number, motivo: RevocationReason, salvo?: number): Promise<void> {
+  const familia = salvo === undefined ? null : await familyOfSession(tx, salvo);
+  await revokeFamiliesOf(tx, usuarioId, motivo, familia);
+  if (salvo !== undefined && familia === null) {
+    await tx.update(sesiones).set({ revocada: sql`now()` }).where(and(eq(sesiones.usuarioId, usuarioId), isNull(sesiones.revocada), ne(sesiones.id, salvo)));
+  }
 }
 
 /**
@@ -153,7 +158,7 @@ export async function modificarCuenta(db: Db, id: number, values: z.output<typeo
     await validarRoles(tx, values.roles);
     await tx.update(usuarios).set({ usuario: values.usuario, activo: values.activo, actualizado: sql`now()` }).where(eq(usuarios.id, id));
     await asignarRoles(tx, id, values.roles);
-    if (antes.activo && !values.activo) await revocarSesiones(tx, id);
+    if (antes.activo && !values.activo) await revocarSesiones(tx, id, 'cuenta');
     await asegurarAdministrador(tx, antes.activo && !values.activo ? ULTIMO_ADMIN.desactivar : ULTIMO_ADMIN.quitarRol);
     const despues = await cuenta(tx, id);
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditada(antes), despues: auditada(despues) });
@@ -168,7 +173,7 @@ export async function desactivarCuentaDePersona(tx: Tx, personaId: number, autor
   await tomarCandadoAdmin(tx);
   const antes = await cuenta(tx, c.id);
   await tx.update(usuarios).set({ activo: false, actualizado: sql`now()` }).where(eq(usuarios.id, c.id));
-  await revocarSesiones(tx, c.id);
+  await revocarSesiones(tx, c.id, 'cuenta');
   await asegurarAdministrador(tx, ULTIMO_ADMIN.desactivar);
   await writeAudit(tx, { autor, accion: 'desactivar', entidad: ENTIDAD, entidadId: c.id, antes: auditada(antes), despues: { ...auditada(antes), activo: false } });
 }
@@ -180,7 +185,7 @@ export async function restablecerPassword(db: Db, id: number, autor: Autor): Pro
     if (!locked) throw noExiste();
     const password = generatePassword();
     await tx.update(usuarios).set({ passwordHash: await hashPassword(password), actualizado: sql`now()` }).where(eq(usuarios.id, id));
-    await revocarSesiones(tx, id);
+    await revocarSesiones(tx, id, 'password');
     const despues = await cuenta(tx, id);
     await writeAudit(tx, { autor, accion: 'restablecer_password', entidad: ENTIDAD, entidadId: id });
     return { ...despues, password_generada: password };
@@ -206,7 +211,7 @@ export async function cambiarPasswordPropia(
     if (!row) throw noExiste();
     if (!(await verifyPassword(row.hash, actual))) return false;
     await tx.update(usuarios).set({ passwordHash: await hashPassword(nueva), actualizado: sql`now()` }).where(eq(usuarios.id, sesion.usuario.id));
-    await revocarSesiones(tx, sesion.usuario.id, sesion.sesionId ?? undefined);
+    await revocarSesiones(tx, sesion.usuario.id, 'password', sesion.sesionId ?? undefined);
     await writeAudit(tx, { autor: sesion.usuario, accion: 'cambiar_password', entidad: ENTIDAD, entidadId: sesion.usuario.id });
     return true;
   });
