@@ -26,6 +26,8 @@ export const POSTGRES_PASS = [
   'src/varios-procesos.test.ts',
   'src/despliegue.test.ts',
   'src/areas/auth/tokens.test.ts',
+  // A second-factor code taken once by simultaneous requests (a conditional update on separate connections).
+  'src/areas/auth/segundo-factor.test.ts',
   'src/areas/insights/retencion.test.ts',
   'src/areas/insights/intake/escritura.test.ts',
 ];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { auditoria, roles, usuarios } from '../../db/schema.ts';
@@ -78,6 +78,20 @@ describe('the second factor', () => {
     expect((await login(ctx.t.app, 'beto', 'Clave-Beto-1')).json().datos.usuario.usuario).toBe('beto');
     const [reset] = await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'restablecer_segundo_factor'));
     expect(reset).toMatchObject({ entidad: 'usuario', entidadId: String(beto!.id), usuarioNombre: 'Administrador' });
+  });
+
+  it('takes a code once, even from simultaneous requests', async () => {
+    await createUser(ctx.t.db, { usuario: 'eva', password: 'Clave-Eva-1', codigos: ['CLIENTES#VER'] });
+    const { secreto } = await activar(ctx, await bearer(ctx.t.app, 'eva', 'Clave-Eva-1'));
+    const desafios: string[] = [];
+    for (let i = 0; i < 5; i += 1) desafios.push((await login(ctx.t.app, 'eva', 'Clave-Eva-1')).json().segundo_paso.desafio);
+    const codigo = codigoEn(secreto, 1);
+    // On PostgreSQL, a connection open for each request, so that they run side by side rather than one by one.
+    await Promise.all(desafios.map(() => ctx.t.db.execute(sql`select pg_sleep(0.05)`)));
+    const respuestas = await Promise.all(desafios.map((desafio) => post(ctx, '/api/auth/segundo-paso', {}, { desafio, codigo })));
+    const sesiones = respuestas.filter((r) => r.json().datos?.token);
+    expect(sesiones).toHaveLength(1);
+    for (const r of respuestas.filter((r) => !r.json().datos)) expect(r.json().campos).toEqual({ codigo: ['El código no es correcto'] });
   });
 
   it('throttles wrong codes as wrong passwords', async () => {

@@ -148,7 +148,13 @@ export async function segundoPaso(
     if (/^\d{6}$/.test(codigo)) {
       paso = pasoValido(descifrar(secretsKeyOf(config), fila.secreto!), fila.usuario, codigo, fila.ultimo);
       if (paso === null) return null;
-      await tx.update(usuarios).set({ totpUltimoPaso: paso }).where(eq(usuarios.id, fila.id));
+      // The step only moves forward, checked in the update itself: of simultaneous requests with one code, one takes it.
+      const [avanzado] = await tx
+        .update(usuarios)
+        .set({ totpUltimoPaso: paso })
+        .where(and(eq(usuarios.id, fila.id), sql`(${usuarios.totpUltimoPaso} is null or ${usuarios.totpUltimoPaso} < ${paso})`))
+        .returning({ id: usuarios.id });
+      if (!avanzado) return null;
     } else {
       const [usado] = await tx
         .update(totpRecuperacion)
