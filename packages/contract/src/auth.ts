@@ -174,3 +174,48 @@ export const oidcProveedor = envelope(z.object({ nombre: z.string() }).nullable(
 
 /** `POST {api}/api/auth/oidc/canje`: the one-time code the provider's return handed the page. */
 export const oidcCanje = z.object({ codigo: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200) }).strict();
+
+// ---- Outside identities: a directory or OpenID person linked to an account, never by e-mail alone ----
+
+export const PROVEEDORES_IDENTIDAD = ['ldap', 'oidc'] as const;
+export type ProveedorIdentidad = (typeof PROVEEDORES_IDENTIDAD)[number];
+
+/**
+ * `GET /api/usuarios/:id/identidades` (USUARIOS#ADMIN): an identity linked to the account. A directory person is
+ * known by their entryUUID (OpenLDAP), objectGUID (Active Directory) or else DN; an OpenID one by issuer and subject.
+ */
+export const identidadExterna = z.object({
+  id: z.number().int(),
+  proveedor: z.enum(PROVEEDORES_IDENTIDAD),
+  /** The OpenID issuer; 'ldap' for the directory. */
+  emisor: z.string(),
+  sujeto: z.string(),
+  /** What it was last seen as: the DN, or the provider's user name and e-mail. */
+  descripcion: z.string(),
+  /** 'automatica': a new account made at its first sign-in; 'administrador': linked by hand. */
+  vinculo: z.enum(['automatica', 'administrador']),
+  creado: z.string(),
+});
+export type IdentidadExterna = z.infer<typeof identidadExterna>;
+
+/**
+ * `POST /api/usuarios/:id/identidades`: for the directory, the person's user name or DN (looked up there); for
+ * OpenID, the subject and its issuer (blank: the configured one). 409 when it is linked to another account.
+ */
+export const identidadInput = z
+  .object({
+    proveedor: z.enum(PROVEEDORES_IDENTIDAD, { error: 'Elija Directorio u OpenID' }),
+    sujeto: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'Máximo 500 caracteres'),
+    emisor: z
+      .string()
+      .trim()
+      .max(500, 'Máximo 500 caracteres')
+      .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Debe ser la URL del emisor (https://…)')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
+export type IdentidadInput = z.input<typeof identidadInput>;
+
+const identidadId = z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
+export const identidadParams = z.object({ id: identidadId, identidadId }).strict();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sesion } from '@intranet/contract/auth';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LdapConfig } from '../../config.ts';
 import { recordWrongPassword, throttleWait, type Intento } from '../../core/intentos.ts';
 import { hashPassword } from '../../core/passwords.ts';
@@ -8,7 +8,9 @@ import { createSession, recordSuccess, roleNamesOf } from '../../core/sessions.t
 import { writeAudit } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { gruposRoles, personas, usuarioRoles, usuarios } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import { autenticarEnDirectorio, nombresDeGrupo, type PersonaDirectorio } from './directorio.ts';
+import { EMISOR_DIRECTORIO, identidadVinculada, refrescarIdentidad, registrarIdentidad, type Identidad } from './identities.ts';
 
 export type IngresoDirectorio =
   | { kind: 'ok'; sesion: Sesion }
@@ -26,45 +28,89 @@ export async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Pro
   return filas.map((f) => f.rolId);
 }
 
+/** An outside person at sign-in: their identity, and what their account shows. */
+export interface PersonaExterna extends Identidad {
+  nombre: string;
+  /** Only an address the provider vouches for: the directory's, or an OpenID one with email_verified. */
+  email: string | null;
+  grupos: string[];
+}
+
+/** An identity nobody linked, whose name or e-mail an account already has: only an administrator links them. */
+export const sinVinculo = (de = 'del directorio') => `Ya existe una cuenta con su usuario o e-mail: pida a un administrador que la vincule a su cuenta ${de}.`;
+
+export type CuentaExterna =
+  | { kind: 'cuenta'; id: number; usuario: string; nombre: string; nueva: boolean }
+  /** No link, and an account with that name or e-mail exists: refused, never linked by e-mail. */
+  | { kind: 'existente'; id: number; usuario: string }
+  /** Linked to an account that was deactivated. */
+  | { kind: 'inactiva' };
+
 /**
- * The account of a directory (or OpenID provider) person, just in time: the one already linked (by name), else a local one with
- * their e-mail (linked now), else a new account with its Persona. Its roles become those of their groups.
+ * The account of a directory (or OpenID provider) person, just in time: the one their identity is linked to
+ * (its name kept current; its e-mail and password never touched), else a new account with its Persona, linked
+ * to them. An account that already has their user name or e-mail is never taken over. Roles become those of
+ * their groups.
  */
-export async function cuentaDe(
-  tx: Tx,
-  login: string,
-  p: PersonaDirectorio,
-  roles: readonly number[],
-  origen: 'ldap' | 'oidc' = 'ldap',
-): Promise<{ id: number; usuario: string; nombre: string; nueva: boolean }> {
-  const porNombre = sql`lower(${usuarios.usuario}) = ${login.toLowerCase()}`;
-  const porEmail = p.email ? sql`lower(${usuarios.email}) = ${p.email.toLowerCase()}` : sql`false`;
-  const [existente] = await tx
-    .select({ id: usuarios.id, usuario: usuarios.usuario, personaId: usuarios.personaId })
-    .from(usuarios)
-    .where(or(porNombre, porEmail))
-    .orderBy(sql`${porNombre} desc`)
-    .limit(1);
+export async function cuentaDe(tx: Tx, login: string, p: PersonaExterna, roles: readonly number[], origen: 'ldap' | 'oidc' = 'ldap'): Promise<CuentaExterna> {
+  const directorioDn = p.dn ?? `${p.emisor}#${p.sujeto}`;
+  const vinculada = await identidadVinculada(tx, p);
   let id: number;
   let usuario: string;
-  if (existente) {
-    ({ id, usuario } = existente);
-    await tx.update(usuarios).set({ origen, directorioDn: p.dn, nombre: p.nombre, ...(p.email ? { email: p.email } : {}), actualizado: sql`now()` }).where(eq(usuarios.id, id));
+  if (vinculada) {
+    const [cuenta] = await tx.select({ usuario: usuarios.usuario, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, vinculada.usuarioId));
+    if (!cuenta?.activo) return { kind: 'inactiva' };
+    await refrescarIdentidad(tx, vinculada, p);
+    ({ usuarioId: id } = vinculada);
+    ({ usuario } = cuenta);
+    await tx.update(usuarios).set({ directorioDn, nombre: p.nombre, actualizado: sql`now()` }).where(eq(usuarios.id, id));
   } else {
+    const nombres = [...new Set([login.toLowerCase(), ...(p.email ? [p.email.toLowerCase()] : [])])];
+    const [existente] = await tx
+      .select({ id: usuarios.id, usuario: usuarios.usuario })
+      .from(usuarios)
+      .where(or(inArray(sql`lower(${usuarios.usuario})`, nombres), inArray(sql`lower(${usuarios.email})`, nombres)))
+      .orderBy(asc(usuarios.id))
+      .limit(1);
+    if (existente) return { kind: 'existente', ...existente };
     const partes = p.nombre.trim().split(/\s+/);
     const apellido = partes.length > 1 ? partes.pop()! : '';
     const [persona] = await tx.insert(personas).values({ nombre: partes.join(' ') || p.nombre, apellido: apellido || '-', email: p.email }).returning({ id: personas.id });
     // A password nobody knows: the account signs in through the directory only.
     const [nueva] = await tx
       .insert(usuarios)
-      .values({ usuario: login.toLowerCase(), nombre: p.nombre, email: p.email, passwordHash: await hashPassword(randomBytes(24).toString('hex')), origen, directorioDn: p.dn, personaId: persona!.id })
+      .values({ usuario: login.toLowerCase(), nombre: p.nombre, email: p.email, passwordHash: await hashPassword(randomBytes(24).toString('hex')), origen, directorioDn, personaId: persona!.id })
       .returning({ id: usuarios.id, usuario: usuarios.usuario });
     ({ id, usuario } = nueva!);
+    await registrarIdentidad(tx, id, p, 'automatica');
   }
   await tx.delete(usuarioRoles).where(eq(usuarioRoles.usuarioId, id));
   await tx.insert(usuarioRoles).values(roles.map((rolId) => ({ usuarioId: id, rolId })));
-  return { id, usuario, nombre: p.nombre, nueva: !existente };
+  return { kind: 'cuenta', id, usuario, nombre: p.nombre, nueva: !vinculada };
 }
+
+/** The refusal of an identity nobody linked to an existing account, in that account's history (no secrets). */
+export async function auditarSinVinculo(db: Db, existente: { id: number; usuario: string }, p: PersonaExterna, datos: { login: string; ip: string | null }): Promise<void> {
+  await writeAudit(db, {
+    autor: null,
+    accion: 'ingreso_rechazado',
+    entidad: 'usuario',
+    entidadId: existente.id,
+    despues: { motivo: 'identidad sin vincular', proveedor: p.proveedor, emisor: p.emisor, sujeto: p.sujeto, descripcion: p.descripcion, email: p.email, usuario: datos.login, ip: datos.ip },
+  });
+}
+
+/** A directory person as an outside identity. */
+const identidadDirectorio = (p: PersonaDirectorio): PersonaExterna => ({
+  proveedor: 'ldap',
+  emisor: EMISOR_DIRECTORIO,
+  sujeto: p.sujeto,
+  dn: p.dn,
+  descripcion: p.dn,
+  nombre: p.nombre,
+  email: p.email,
+  grupos: p.grupos,
+});
 
 /**
  * Signing in through the directory (a name that is no local account, or an account linked to the directory):
@@ -86,8 +132,10 @@ export async function ingresoDirectorio(
   }
   const roles = await rolesDeGrupos(db, r.persona.grupos);
   if (roles.length === 0) return { kind: 'sin_grupo' };
-  return db.transaction(async (tx) => {
-    const cuenta = await cuentaDe(tx, opts.login, r.persona, roles);
+  const persona = identidadDirectorio(r.persona);
+  const resultado = await db.transaction(async (tx): Promise<IngresoDirectorio | Exclude<CuentaExterna, { kind: 'cuenta' }>> => {
+    const cuenta = await cuentaDe(tx, opts.login, persona, roles);
+    if (cuenta.kind !== 'cuenta') return cuenta;
     await recordSuccess(tx, intento.usuario, opts.ip);
     const token = await createSession(tx, { usuarioId: cuenta.id, ttlHours: opts.ttlHours, ip: opts.ip });
     await writeAudit(tx, {
@@ -99,4 +147,14 @@ export async function ingresoDirectorio(
     });
     return { kind: 'ok', sesion: { token, usuario: { nombre: cuenta.nombre, roles: await roleNamesOf(tx, cuenta.id), usuario: cuenta.usuario } } };
   });
+  if (resultado.kind === 'existente') {
+    await auditarSinVinculo(db, resultado, persona, { login: opts.login, ip: opts.ip });
+    throw new ApiError(409, sinVinculo());
+  }
+  // A deactivated account: the same answer as a local one's.
+  if (resultado.kind === 'inactiva') {
+    const despues = await recordWrongPassword(db, intento);
+    return despues > 0 ? { kind: 'bloqueado', segundos: despues } : { kind: 'rechazado' };
+  }
+  return resultado;
 }

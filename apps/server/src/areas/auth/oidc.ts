@@ -7,7 +7,7 @@ import { createSession, hashToken, roleNamesOf } from '../../core/sessions.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { oidcIntentos } from '../../db/schema.ts';
-import { cuentaDe, rolesDeGrupos } from './ingreso-directorio.ts';
+import { auditarSinVinculo, cuentaDe, rolesDeGrupos, sinVinculo, type PersonaExterna } from './ingreso-directorio.ts';
 
 const INTENTO_MINUTOS = 10;
 const ENTREGA_SEGUNDOS = 60;
@@ -55,8 +55,9 @@ const claimTexto = (claims: Record<string, unknown>, nombre: string) => (typeof 
 
 /**
  * The provider's answer: the state must be one of ours, unused and fresh; the code is exchanged with the PKCE
- * verifier and the ID token checked (issuer, audience, nonce). The person's account is found, linked by e-mail
- * or created, with the roles their groups map to; the page gets a one-time code for its session.
+ * verifier and the ID token checked (issuer, audience, nonce). The person's account is the one their issuer and
+ * subject are linked to, or a new one (never one found by e-mail), with the roles their groups map to; the page
+ * gets a one-time code for its session.
  */
 export async function callbackOidc(db: Db, cfg: OidcConfig, urlActual: URL): Promise<ResultadoCallback> {
   const estado = urlActual.searchParams.get('state') ?? '';
@@ -79,15 +80,26 @@ export async function callbackOidc(db: Db, cfg: OidcConfig, urlActual: URL): Pro
   } catch {
     return { kind: 'error', mensaje: `No se pudo completar el ingreso con ${cfg.nombre}: intente de nuevo o avise a sistemas.` };
   }
-  const email = claimTexto(claims, 'email');
+  // An address the provider does not vouch for is nobody's: not the account's, not a message's.
+  const email = claims.email_verified === true ? claimTexto(claims, 'email') : null;
   const usuario = claimTexto(claims, cfg.claimUsuario) ?? email ?? String(claims.sub);
   const grupos = Array.isArray(claims[cfg.claimGrupos]) ? (claims[cfg.claimGrupos] as unknown[]).map(String) : [];
   const roles = await rolesDeGrupos(db, grupos);
   if (roles.length === 0) return { kind: 'error', mensaje: 'Su usuario no está en ningún grupo habilitado para la Intranet: pida acceso a un administrador.' };
+  const persona: PersonaExterna = {
+    proveedor: 'oidc',
+    emisor: claimTexto(claims, 'iss') ?? cfg.issuer,
+    sujeto: String(claims.sub),
+    dn: null,
+    descripcion: email && email !== usuario ? `${usuario} · ${email}` : usuario,
+    nombre: claimTexto(claims, 'name') ?? usuario,
+    email,
+    grupos,
+  };
   const entrega = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    const persona = { dn: `${cfg.issuer}#${String(claims.sub)}`, nombre: claimTexto(claims, 'name') ?? usuario, email, grupos };
+  const resultado = await db.transaction(async (tx) => {
     const cuenta = await cuentaDe(tx, usuario, persona, roles, 'oidc');
+    if (cuenta.kind !== 'cuenta') return cuenta;
     await tx
       .update(oidcIntentos)
       .set({ usuarioId: cuenta.id, entregaHash: hashToken(entrega), entregaVence: sql`now() + make_interval(secs => ${ENTREGA_SEGUNDOS})` })
@@ -99,7 +111,13 @@ export async function callbackOidc(db: Db, cfg: OidcConfig, urlActual: URL): Pro
       entidadId: cuenta.id,
       despues: { ip: intento.ip, origen: 'oidc', proveedor: cfg.issuer, grupos, ...(cuenta.nueva ? { cuenta_creada: true } : {}) },
     });
+    return cuenta;
   });
+  if (resultado.kind === 'existente') {
+    await auditarSinVinculo(db, resultado, persona, { login: usuario, ip: intento.ip });
+    return { kind: 'error', mensaje: sinVinculo(`de ${cfg.nombre}`) };
+  }
+  if (resultado.kind === 'inactiva') return { kind: 'error', mensaje: 'Su cuenta de la Intranet está desactivada: avise a un administrador.' };
   return { kind: 'ok', entrega, destino: intento.destino };
 }
 
