@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditoria, intentosIngreso, sesiones, usuarios } from '../db/schema.ts';
+import { auditoria, intentosIngreso, sesiones, totpRecuperacion, usuarios } from '../db/schema.ts';
 import { createUser, freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 // One database for the file; each test starts without attempts, sessions or audit rows.
@@ -44,8 +45,8 @@ describe('the (name, address) and address limits', () => {
     expect(right.headers['retry-after']).toBeDefined();
     // The email names the same account, so it shares the count.
     expect((await loginFrom(A, 'admin@intranet.local', PASSWORDS.admin)).statusCode).toBe(429);
-    // Another name from the same address is refused too: the address has too many failures.
-    expect((await loginFrom(A, 'tecnico', PASSWORDS.demo)).statusCode).toBe(429);
+    // Another name from the same address signs in: it did not fail from there.
+    expect(tokenOf(await loginFrom(A, 'tecnico', PASSWORDS.demo))).toBeDefined();
 
     await age('16 minutes');
     expect(tokenOf(await loginFrom(A, 'admin', PASSWORDS.admin))).toBeDefined();
@@ -63,10 +64,28 @@ describe('the (name, address) and address limits', () => {
     expect((await loginFrom(B, 'admin', 'mal')).json()).toEqual(REJECTED);
   });
 
-  it('counts failures per address across names', async () => {
-    for (let i = 0; i < 11; i++) await loginFrom(A, `desconocido-${i}`, 'x');
-    expect((await loginFrom(A, 'admin', PASSWORDS.admin)).statusCode).toBe(429);
-    expect(tokenOf(await loginFrom(B, 'admin', PASSWORDS.admin))).toBeDefined();
+  it('counts failures per address across names, and holds there only the names that failed from it', async () => {
+    for (let i = 0; i < 11; i++) expect((await loginFrom(A, `desconocido-${i}`, 'x')).statusCode).toBe(i < 10 ? 200 : 429);
+    // One failure each, but the address is over its limit: each of those names waits there.
+    expect((await loginFrom(A, 'desconocido-0', 'x')).statusCode).toBe(429);
+    expect((await loginFrom(B, 'desconocido-0', 'x')).json()).toEqual(REJECTED);
+    // A name that has not failed from it signs in; one guess wrong from there, and it waits too.
+    expect(tokenOf(await loginFrom(A, 'admin', PASSWORDS.admin))).toBeDefined();
+    expect((await loginFrom(A, 'tecnico', 'mal')).statusCode).toBe(429);
+    expect((await loginFrom(A, 'tecnico', PASSWORDS.demo)).statusCode).toBe(429);
+    expect(tokenOf(await loginFrom(B, 'tecnico', PASSWORDS.demo))).toBeDefined();
+
+    await age('16 minutes');
+    expect((await loginFrom(A, 'desconocido-0', 'x')).json()).toEqual(REJECTED);
+    expect(tokenOf(await loginFrom(A, 'tecnico', PASSWORDS.demo))).toBeDefined();
+  });
+
+  it('behind one address (NAT), one colleague’s typos lock only that colleague', async () => {
+    for (let i = 0; i < 13; i++) await loginFrom(A, 'tecnico', `mal-${i}`);
+    expect((await loginFrom(A, 'tecnico', PASSWORDS.demo)).statusCode).toBe(429);
+    expect(tokenOf(await loginFrom(A, 'comercial', PASSWORDS.demo))).toBeDefined();
+    expect(tokenOf(await loginFrom(A, 'admin', PASSWORDS.admin))).toBeDefined();
+    expect(tokenOf(await loginFrom(B, 'tecnico', PASSWORDS.demo))).toBeDefined();
   });
 
   it('tells how many minutes remain while blocked', async () => {
@@ -208,5 +227,77 @@ describe('the own-password change', () => {
     const ok = await cambiar(B, 'clave-vieja');
     expect(ok.json()).toEqual({ error: null, datos: null });
     expect(tokenOf(await loginFrom(B, 'cambia-clave', 'clave-nueva-1'))).toBeDefined();
+  });
+});
+
+describe('API tokens and second-factor codes, each counted on their own', () => {
+  const BAD_TOKEN = { authorization: `Bearer itk_${'x'.repeat(43)}` };
+  const tokenFrom = (remoteAddress: string) => ctx.t.app.inject({ url: '/api/empresas?page=1&size=5', headers: BAD_TOKEN, remoteAddress });
+  const codeFrom = (remoteAddress: string, desafio: string, codigo: string) =>
+    ctx.t.app.inject({ method: 'POST', url: '/api/auth/segundo-paso', payload: { desafio, codigo }, remoteAddress });
+  const authenticator = (secreto: string) => new TOTP({ secret: Secret.fromBase32(secreto), algorithm: 'SHA1', digits: 6, period: 30 });
+  const codeAt = (secreto: string, pasos: number) => authenticator(secreto).generate({ timestamp: Date.now() + pasos * 30_000 });
+  /** A code the app shows at no step the server takes now. */
+  const wrongCode = (secreto: string) => {
+    const taken = new Set([-1, 0, 1].map((p) => codeAt(secreto, p)));
+    return ['000000', '111111', '222222', '333333'].find((c) => !taken.has(c))!;
+  };
+  /** Turns the account's second factor on, as a person would (from B); answers its key. */
+  const enrol = async (usuario: string, password: string) => {
+    const headers = { authorization: `Bearer ${tokenOf(await loginFrom(B, usuario, password))}` };
+    const { secreto } = (await ctx.t.app.inject({ method: 'POST', url: '/api/auth/totp/inscripcion', headers })).json().datos as { secreto: string };
+    const confirmado = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/totp/confirmar', headers, payload: { codigo: codeAt(secreto, 0) } });
+    expect(confirmado.statusCode).toBe(200);
+    return secreto;
+  };
+  const challengeFrom = async (remoteAddress: string, usuario: string, password: string) =>
+    (await loginFrom(remoteAddress, usuario, password)).json().segundo_paso?.desafio as string | undefined;
+
+  it('6 bad tokens and 6 wrong codes from an address do not lock admin’s right password there', async () => {
+    const secreto = await enrol('admin', PASSWORDS.admin);
+    try {
+      for (let i = 0; i < 6; i++) expect((await tokenFrom(A)).statusCode).toBe(401);
+      const desafio = await challengeFrom(A, 'admin', PASSWORDS.admin);
+      for (let i = 0; i < 6; i++) expect((await codeFrom(A, desafio!, wrongCode(secreto))).statusCode).toBe(400);
+
+      const again = await challengeFrom(A, 'admin', PASSWORDS.admin);
+      expect(again).toBeDefined();
+      const signedIn = await codeFrom(A, again!, codeAt(secreto, 1));
+      expect(tokenOf(signedIn)).toBeDefined();
+      expect(tokenOf(await loginFrom(A, 'tecnico', PASSWORDS.demo))).toBeDefined();
+    } finally {
+      await ctx.t.db.update(usuarios).set({ totpSecreto: null, totpActivo: null, totpUltimoPaso: null }).where(eq(usuarios.id, ctx.adminId));
+      await ctx.t.db.delete(totpRecuperacion).where(eq(totpRecuperacion.usuarioId, ctx.adminId));
+    }
+  });
+
+  it('throttles token guesses per address among token failures only', async () => {
+    const states: number[] = [];
+    for (let i = 0; i < 12; i++) states.push((await tokenFrom(A)).statusCode);
+    expect(states).toEqual([...Array(10).fill(401), 429, 429]);
+    // Passwords from that address, and tokens from another, are untouched.
+    expect(tokenOf(await loginFrom(A, 'admin', PASSWORDS.admin))).toBeDefined();
+    expect((await tokenFrom(B)).statusCode).toBe(401);
+
+    const [row] = await lockouts();
+    expect(row).toMatchObject({ entidadId: null, despues: { usuario: '(token de api)', ip: A, clase: 'token', limites: ['ip'], fallos: { usuario_ip: 11 } } });
+  });
+
+  it('throttles wrong codes per account and address among wrong codes only', async () => {
+    await createUser(ctx.t.db, { usuario: 'doble', password: 'Clave-Doble-1', codigos: ['CLIENTES#VER'] });
+    const secreto = await enrol('doble', 'Clave-Doble-1');
+    const desafio = (await challengeFrom(A, 'doble', 'Clave-Doble-1'))!;
+    const states: number[] = [];
+    for (let i = 0; i < 12; i++) states.push((await codeFrom(A, desafio, wrongCode(secreto))).statusCode);
+    expect(states).toEqual([...Array(10).fill(400), 429, 429]);
+    // The right code from that address waits too; from another address it is taken.
+    expect((await codeFrom(A, desafio, codeAt(secreto, 1))).statusCode).toBe(429);
+    expect(tokenOf(await codeFrom(B, desafio, codeAt(secreto, 1)))).toBeDefined();
+    // Passwords from that address are untouched, the account's own too.
+    expect(await challengeFrom(A, 'doble', 'Clave-Doble-1')).toBeDefined();
+    expect(tokenOf(await loginFrom(A, 'comercial', PASSWORDS.demo))).toBeDefined();
+
+    const [row] = await lockouts();
+    expect(row).toMatchObject({ despues: { usuario: 'doble', ip: A, clase: 'segundo_factor', limites: ['usuario_ip'], fallos: { usuario_ip: 11 } } });
   });
 });

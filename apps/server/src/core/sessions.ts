@@ -4,7 +4,10 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { apiTokens, intentosIngreso, rolPermisos, roles, sesionFamilias, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
 
-/** One (name, address) pair, and one address across names: more than 10 failures in 15 minutes lock it. */
+/** What an attempt tried: a password, an API token or a second-factor code; each kind is counted apart. */
+export type ClaseIntento = 'password' | 'token' | 'segundo_factor';
+
+/** One (name, address) pair, and one address across names (for the names that failed from it): more than 10 failures in 15 minutes lock it. */
 export const THROTTLE_WINDOW_MINUTES = 15;
 export const THROTTLE_MAX_FAILURES = 10;
 /** One name from every address: more than 50 failures in an hour trip the wide limit (the address limit holds one address to 44). */
@@ -55,20 +58,30 @@ const overFor = (where: SQL, minutes: number, max: number) => sql`(
   order by ${intentosIngreso.fecha} desc offset ${max} limit 1)`;
 
 /**
- * Seconds until `usuario` may try a password from `ip` (0: now). The pair and the address are each locked
- * while over THROTTLE_MAX_FAILURES; while the name is over USER_MAX_FAILURES, an address that failed for it
- * in that window waits until the name is back under or the address's last failure leaves the window.
+ * Seconds until `usuario` may try again from `ip` (0: now), among the failures of its kind only. The pair is
+ * locked while over THROTTLE_MAX_FAILURES (a token's failures are all counted under one name: that is the
+ * address). Passwords also have two wide limits, each holding only the names or addresses that failed: while the
+ * address is over THROTTLE_MAX_FAILURES, a name that failed from it in that window waits (a colleague behind
+ * the same NAT does not); while the name is over USER_MAX_FAILURES, an address that failed for it in that window
+ * waits (the owner at a clean address does not). Each until the limit is back under or the pair's last failure
+ * leaves the window.
  */
-export async function throttleWaitSeconds(db: Executor, usuario: string, ip: string): Promise<number> {
-  const pair = sql`${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}`;
-  const addressClean = sql`(
-    select extract(epoch from (max(${intentosIngreso.fecha}) + make_interval(mins => ${USER_WINDOW_MINUTES}) - now()))
-    from ${intentosIngreso} where ${failuresSince(USER_WINDOW_MINUTES, pair)})`;
-  const result = await db.execute<{ espera: string | number | null }>(sql`select greatest(
-    coalesce(${overFor(pair, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
-    coalesce(${overFor(sql`${intentosIngreso.ip} = ${ip}`, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
-    least(coalesce(${overFor(sql`${intentosIngreso.usuario} = ${usuario}`, USER_WINDOW_MINUTES, USER_MAX_FAILURES)}, 0),
-          coalesce(${addressClean}, 0))) as espera`);
+export async function throttleWaitSeconds(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<number> {
+  const deClase = sql`${intentosIngreso.clase} = ${clase}`;
+  const pair = sql`${deClase} and ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}`;
+  const pairFailedIn = (minutes: number) => sql`(
+    select extract(epoch from (max(${intentosIngreso.fecha}) + make_interval(mins => ${minutes}) - now()))
+    from ${intentosIngreso} where ${failuresSince(minutes, pair)})`;
+  const limits = [sql`coalesce(${overFor(pair, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0)`];
+  if (clase === 'password') {
+    limits.push(
+      sql`least(coalesce(${overFor(sql`${deClase} and ${intentosIngreso.ip} = ${ip}`, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES)}, 0),
+                coalesce(${pairFailedIn(THROTTLE_WINDOW_MINUTES)}, 0))`,
+      sql`least(coalesce(${overFor(sql`${deClase} and ${intentosIngreso.usuario} = ${usuario}`, USER_WINDOW_MINUTES, USER_MAX_FAILURES)}, 0),
+                coalesce(${pairFailedIn(USER_WINDOW_MINUTES)}, 0))`,
+    );
+  }
+  const result = await db.execute<{ espera: string | number | null }>(sql`select greatest(${sql.join(limits, sql`, `)}) as espera`);
   return Math.max(0, Math.ceil(Number(result.rows[0]?.espera ?? 0)));
 }
 
@@ -83,11 +96,11 @@ export type FailureCounts = {
 };
 
 /**
- * Records a wrong password and counts the failures up to it; rows after it (by id) are left out, so of two
- * failures racing over a limit only one finds itself exactly at the limit.
+ * Records a failure of its kind and counts those of that kind up to it; rows after it (by id) are left out, so
+ * of two failures racing over a limit only one finds itself exactly at the limit.
  */
-export async function recordFailure(db: Executor, usuario: string, ip: string): Promise<FailureCounts> {
-  const [row] = await db.insert(intentosIngreso).values({ usuario, ip, exito: false }).returning({ id: intentosIngreso.id });
+export async function recordFailure(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<FailureCounts> {
+  const [row] = await db.insert(intentosIngreso).values({ usuario, ip, exito: false, clase }).returning({ id: intentosIngreso.id });
   const recent = sql`${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
   const result = await db.execute<FailureCounts>(sql`select
       count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip} and ${recent})::int as par,
@@ -95,14 +108,14 @@ export async function recordFailure(db: Executor, usuario: string, ip: string): 
       count(*) filter (where ${intentosIngreso.usuario} = ${usuario})::int as usuario,
       count(distinct ${intentosIngreso.ip}) filter (where ${intentosIngreso.usuario} = ${usuario})::int as direcciones
     from ${intentosIngreso}
-    where ${failuresSince(USER_WINDOW_MINUTES, sql`(${intentosIngreso.usuario} = ${usuario} or ${intentosIngreso.ip} = ${ip})`)}
+    where ${failuresSince(USER_WINDOW_MINUTES, sql`${intentosIngreso.clase} = ${clase} and (${intentosIngreso.usuario} = ${usuario} or ${intentosIngreso.ip} = ${ip})`)}
       and ${intentosIngreso.id} <= ${row!.id}`);
   const counts = result.rows[0]!;
   return { par: Number(counts.par), ip: Number(counts.ip), usuario: Number(counts.usuario), direcciones: Number(counts.direcciones) };
 }
 
-export async function recordSuccess(db: Executor, usuario: string, ip: string): Promise<void> {
-  await db.insert(intentosIngreso).values({ usuario, ip, exito: true });
+export async function recordSuccess(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<void> {
+  await db.insert(intentosIngreso).values({ usuario, ip, exito: true, clase });
 }
 
 export async function roleNamesOf(db: Executor, usuarioId: number): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { TOKEN_PREFIJO } from '@intranet/contract/auth';
-import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../core/intentos.ts';
+import { demasiadosIntentos, recordWrongPassword, throttleWait, type Intento } from '../core/intentos.ts';
 import { findApiToken, findSession, hashToken, touchSession, type SessionRecord } from '../core/sessions.ts';
 import { TODO, type Cambios } from '../db/cambios.ts';
 import type { Db } from '../db/client.ts';
@@ -72,7 +72,7 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     if (token?.startsWith(TOKEN_PREFIJO)) {
       // A script's token reaches what a code guards, never the account's own routes (its password, its tokens).
       if (access === 'session') return sendError(reply, 403, MENSAJES.tokenSinAcceso);
-      const intento = { usuario: INTENTO_TOKEN, usuarioId: null, ip: request.ip };
+      const intento: Intento = { usuario: INTENTO_TOKEN, usuarioId: null, ip: request.ip, clase: 'token' };
       const hash = hashToken(token);
       // Guessing tokens is throttled as guessing passwords is; a token already known answers without asking.
       if (!sesionDe.conocido(hash)) {
@@ -98,7 +98,7 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
 /** Tables whose change may end a session or change its codes: a cached session is dropped when one changes. */
 const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'api_tokens', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
 const MINUTO = 60_000;
-/** The name failed token guesses are counted under, per address (core/intentos.ts). */
+/** The name failed token guesses are counted under (clase 'token'), so they are throttled per address (core/intentos.ts). */
 const INTENTO_TOKEN = '(token de api)';
 
 /** A 429 with the minutes in Spanish and Retry-After. */

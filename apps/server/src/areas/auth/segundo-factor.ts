@@ -124,7 +124,7 @@ export async function crearDesafio(db: Executor, usuarioId: number, ip: string):
 
 /**
  * The second step of signing in: the challenge and a code from the app (a step not taken before) or an unused
- * recovery code. Wrong codes are throttled as wrong passwords are (per account and address); the session is
+ * recovery code. Wrong codes are throttled per account and address, among wrong codes only; the session is
  * opened as the password step would have.
  */
 export async function segundoPaso(
@@ -138,7 +138,7 @@ export async function segundoPaso(
     .innerJoin(usuarios, eq(usuarios.id, ingresoDesafios.usuarioId))
     .where(and(eq(ingresoDesafios.hash, hashToken(opts.desafio)), isNull(ingresoDesafios.usado), sql`${ingresoDesafios.vence} > now()`, eq(usuarios.activo, true)));
   if (!fila?.secreto) throw new ApiError(400, 'El ingreso venció: vuelva a ingresar su usuario y contraseña');
-  const intento: Intento = { usuario: fila.usuario.toLowerCase(), usuarioId: fila.id, ip: opts.ip };
+  const intento: Intento = { usuario: fila.usuario.toLowerCase(), usuarioId: fila.id, ip: opts.ip, clase: 'segundo_factor' };
   const espera = await throttleWait(db, intento);
   if (espera > 0) throw demasiadosIntentos(espera);
 
@@ -165,7 +165,7 @@ export async function segundoPaso(
     }
     const [tomado] = await tx.update(ingresoDesafios).set({ usado: sql`now()` }).where(and(eq(ingresoDesafios.id, fila.desafioId), isNull(ingresoDesafios.usado))).returning({ id: ingresoDesafios.id });
     if (!tomado) return null;
-    await recordSuccess(tx, intento.usuario, opts.ip);
+    await recordSuccess(tx, intento.usuario, opts.ip, 'segundo_factor');
     const token = await createSession(tx, { usuarioId: fila.id, ttlHours: opts.ttlHours, ip: opts.ip });
     await writeAudit(tx, {
       autor: { id: fila.id, nombre: fila.nombre },
