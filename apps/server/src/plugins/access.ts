@@ -19,12 +19,16 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** A 'session' route that lets an API token through (config.apiToken). */
+  apiToken: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: the guard refuses to register one without it (deny by default). */
     access?: Access;
+    /** A 'session' route an API token may call too (a script checking its token); the others refuse tokens. */
+    apiToken?: boolean;
   }
   interface FastifyRequest {
     /** The caller's session, set by the guard on every non-public /api route. */
@@ -62,7 +66,8 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
         `La ruta ${methods.join(',')} ${route.url} no declara config.access ('public', 'session' o un código de permiso)`,
       );
     }
-    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    const apiToken = route.config?.apiToken === true;
+    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, apiToken });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -70,8 +75,9 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     if (access === undefined || access === 'public' || !isApiPath(request.routeOptions.url ?? '')) return;
     const token = bearer(request.headers.authorization);
     if (token?.startsWith(TOKEN_PREFIJO)) {
-      // A script's token reaches what a code guards, never the account's own routes (its password, its tokens).
-      if (access === 'session') return sendError(reply, 403, MENSAJES.tokenSinAcceso);
+      // A script's token reaches what a code guards, never the account's own routes (its password, its tokens)
+      // save one declared for tokens too.
+      if (access === 'session' && !request.routeOptions.config.apiToken) return sendError(reply, 403, MENSAJES.tokenSinAcceso);
       const intento: Intento = { usuario: INTENTO_TOKEN, usuarioId: null, ip: request.ip, clase: 'token' };
       const hash = hashToken(token);
       // Guessing tokens is throttled as guessing passwords is; a token already known answers without asking.

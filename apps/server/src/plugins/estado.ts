@@ -19,7 +19,7 @@ export const estadoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   // For a script or a monitor holding a token: the token still works and the database answers. It is also the
   // floor every list pays (the session check and one query through the pool), which the benches compare with.
   app.get('/api/estado/sesion', {
-    config: { access: 'session' },
+    config: { access: 'session', apiToken: true },
     schema: {
       tags: ['estado'],
       summary: 'Comprueba la sesión o el token y que la base de datos responde',
