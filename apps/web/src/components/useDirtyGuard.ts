@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { isReloadingForNewBuild } from '../core/reload.ts';
 import { confirmAction } from './confirmAction.tsx';
 import { formMessages } from './messages.ts';
 
@@ -34,7 +35,8 @@ export function useDirtyGuard(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
-      if (leaving.current) return;
+      // A reload onto a new build keeps the form's draft: no prompt.
+      if (leaving.current || isReloadingForNewBuild()) return;
       event.preventDefault();
       // Older browsers need returnValue set to show their prompt.
       event.returnValue = '';

@@ -76,6 +76,7 @@ export const messages = {
     webhooks: 'Webhooks',
     alertasPorRol: 'Alertas por rol',
     tokens: 'Tokens de API',
+    sesionesActivas: 'Sesiones activas',
     segundoFactor: 'Segundo factor',
     directorio: 'Directorio de la empresa',
     abrirMenu: 'Abrir menú',
@@ -117,6 +118,11 @@ export const messages = {
     guardar: 'Cambiar contraseña',
     cambiada: 'Contraseña cambiada',
     cambiadaTexto: 'Su contraseña nueva ya rige.',
+  },
+  sesion: {
+    recuperando: 'Recuperando la sesión…',
+    recargando: 'Hay una versión nueva de la Intranet: recargando…',
+    borradorRecuperado: 'Se recuperó lo que estaba escribiendo antes de recargar la página.',
   },
   http: {
     sinConexion: 'No se pudo conectar con el servidor.',

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Burger, Group, Kbd, Menu, Stack, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconApi, IconBell, IconBellCog, IconClockPlay, IconDeviceDesktop, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMoon, IconPackage, IconSearch, IconShieldLock, IconSitemap, IconSun, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
+import { IconApi, IconBell, IconBellCog, IconClockPlay, IconDeviceDesktop, IconDevices, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMoon, IconPackage, IconSearch, IconShieldLock, IconSitemap, IconSun, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -127,6 +127,9 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
                 </Menu.Item>
                 <Menu.Item leftSection={<IconApi size={16} />} component={Link} to="/tokens">
                   {t.tokens}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconDevices size={16} />} component={Link} to="/sesiones">
+                  {t.sesionesActivas}
                 </Menu.Item>
                 {menu.granted.has('USUARIOS#ADMIN') && (
                   <Menu.Item leftSection={<IconSitemap size={16} />} component={Link} to="/directorio">

@@ -7,6 +7,7 @@ export const auth: AreaDescriptor = {
     { path: 'tokens/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AuthRoutes })) },
     { path: 'segundo-factor/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.SegundoFactorRoutes })) },
     { path: 'directorio/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.DirectorioRoutes })) },
+    { path: 'sesiones/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.SesionesRoutes })) },
   ],
   menu: [],
   palette: [

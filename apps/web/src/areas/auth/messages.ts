@@ -1,5 +1,6 @@
 /** Ingreso's texts for the API tokens, in Spanish. */
 export const authMessages = {
+  sesiones: { titulo: 'Sesiones activas' },
   tokens: {
     titulo: 'Tokens de API',
     todos: 'Tokens de API de todas las cuentas',

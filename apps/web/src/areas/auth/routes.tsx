@@ -2,6 +2,7 @@ import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { DirectorioScreen } from './DirectorioScreen.tsx';
 import { SegundoFactorCuentas } from './SegundoFactorCuentas.tsx';
 import { SegundoFactorScreen } from './SegundoFactorScreen.tsx';
+import { SesionesScreen } from './SesionesScreen.tsx';
 import { TokensScreen } from './TokensScreen.tsx';
 
 /** /segundo-factor: the signed-in person's second factor, and (USUARIOS#ADMIN) every account's. */
@@ -31,4 +32,9 @@ export function AuthRoutes() {
 /** /directorio (USUARIOS#ADMIN): the company's directory and the roles its groups give. */
 export function DirectorioRoutes() {
   return <AreaRoutes routes={[{ path: '', element: <DirectorioScreen /> }]} />;
+}
+
+/** /sesiones: the signed-in person's active sessions (each browser signed in), to close any of them. */
+export function SesionesRoutes() {
+  return <AreaRoutes routes={[{ path: '', element: <SesionesScreen /> }]} />;
 }

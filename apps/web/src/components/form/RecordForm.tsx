@@ -1,7 +1,9 @@
-import { Paper, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Paper, Stack } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { clearDraft, readDraft, saveDraft, setEditing } from '../../core/drafts.ts';
+import { messages } from '../../core/messages.ts';
 import type { z } from 'zod';
 import { PageHeader } from '../PageHeader.tsx';
 import { useDirtyGuard } from '../useDirtyGuard.ts';
@@ -24,29 +26,59 @@ export interface RecordForm<S extends z.ZodType<FieldValues, FieldValues>> {
   form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
   submit: (event?: FormEvent) => Promise<void>;
   formError: string | null;
+  /** The form came back with the unsaved values of before a reload. */
+  draftRestored: boolean;
+  /** Cancel: the unsaved values are let go. */
+  discardDraft: () => void;
 }
 
 /**
  * The create/edit form of a record screen: validated by the contract's schema, the server's field errors on
  * their fields (the rest above the form), and a warning before leaving with unsaved changes, lifted once saved.
+ * While edited, its values are kept as a draft of the page (core/drafts.ts): a reload gives them back.
  */
 export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Saved>({ schema, initial, save, onSaved }: RecordFormOptions<S, Saved>): RecordForm<S> {
+  const draftId = useLocation().pathname;
+  const [draft] = useState(() => readDraft(draftId));
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: contractResolver(schema), defaultValues: initial, mode: 'onTouched' });
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const [guardado, setGuardado] = useState(false);
-  const { allowLeave } = useDirtyGuard(form.formState.isDirty && !guardado);
+  const dirty = form.formState.isDirty && !guardado;
+  const { allowLeave } = useDirtyGuard(dirty);
+  useEffect(() => {
+    // The draft goes over the record's values, which stay the defaults: the form is dirty as it was.
+    if (draft) form.reset({ ...initial, ...draft } as DefaultValues<z.input<S>>, { keepDefaultValues: true });
+    const watching = form.watch((values, { type }) => {
+      if (type === 'change') saveDraft(draftId, values);
+    });
+    return () => watching.unsubscribe();
+    // Once, when the form opens: the draft is read at the first render.
+  }, []);
+  const wasDirty = useRef(false);
+  useEffect(() => {
+    setEditing(draftId, dirty);
+    // Changed back to the record's values: nothing left to keep.
+    if (wasDirty.current && !dirty) clearDraft(draftId);
+    wasDirty.current = dirty;
+    return () => setEditing(draftId, false);
+  }, [draftId, dirty]);
+  const discardDraft = () => {
+    clearDraft(draftId);
+    setEditing(draftId, false);
+  };
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
     try {
       const saved = await save(values);
       setGuardado(true);
+      discardDraft();
       allowLeave();
       await onSaved(saved);
     } catch (error) {
       onServerError(error);
     }
   });
-  return { form, submit, formError };
+  return { form, submit, formError, draftRestored: draft !== null, discardDraft };
 }
 
 export interface RecordFormScreenProps {
@@ -55,7 +87,13 @@ export interface RecordFormScreenProps {
   /** Where Cancel goes: the record, or the list for a new one. */
   cancelTo: string;
   maw?: number;
-  recordForm: { submit: (event?: FormEvent) => Promise<void>; formError: string | null; form: { formState: { isSubmitting: boolean } } };
+  recordForm: {
+    submit: (event?: FormEvent) => Promise<void>;
+    formError: string | null;
+    form: { formState: { isSubmitting: boolean } };
+    draftRestored?: boolean;
+    discardDraft?: () => void;
+  };
   children: ReactNode;
 }
 
@@ -69,8 +107,19 @@ export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm,
         <form onSubmit={(event) => void recordForm.submit(event)} noValidate aria-label={title}>
           <Stack gap="md">
             <FormError message={recordForm.formError} />
+            {recordForm.draftRestored && (
+              <Alert variant="light" color="blue" data-testid="borrador-recuperado">
+                {messages.sesion.borradorRecuperado}
+              </Alert>
+            )}
             {children}
-            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} />
+            <FormActions
+              onCancel={() => {
+                recordForm.discardDraft?.();
+                void navigate(cancelTo);
+              }}
+              submitting={recordForm.form.formState.isSubmitting}
+            />
           </Stack>
         </form>
       </Paper>

@@ -38,13 +38,13 @@ export function apiUrl(base: BaseUrlKey, path: string): string {
 
 export const isOrg = (config: RuntimeConfig): boolean => config.sitio === SITIO_ORG;
 
-function subscribe(listener: () => void): () => void {
+export function subscribeConfigState(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useConfigState(): ConfigState {
-  return useSyncExternalStore(subscribe, getConfigState, getConfigState);
+  return useSyncExternalStore(subscribeConfigState, getConfigState, getConfigState);
 }
 
 /** For screens behind the session guard, where the config has necessarily loaded. */

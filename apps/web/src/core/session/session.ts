@@ -3,7 +3,8 @@ import type { Sesion } from '@intranet/contract/auth';
 
 /**
  * The signed-in session, held in memory only (spec §4): never written to localStorage, sessionStorage or a
- * cookie, so a reload or a new tab asks to sign in again. Also remembers the route a guard blocked.
+ * script-readable cookie. A reload or a new tab gets a session of its own from the browser's HttpOnly renewal
+ * cookie (renewal.ts). Also remembers the route a guard blocked.
  */
 let sesion: Sesion | null = null;
 let blockedRoute: string | null = null;

@@ -4,6 +4,7 @@ import { apiUrl, getConfigState } from '../config/config.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { http } from '../http/http.ts';
 import { messages } from '../messages.ts';
+import { closingDone } from './renewal.ts';
 import { setSesion } from './session.ts';
 
 export type SignInResult =
@@ -15,6 +16,8 @@ export type SignInResult =
 /** `POST {api}/api/auth`: a refusal (HTTP 200 with `error`, or 429) comes back as its Spanish message. */
 export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
   try {
+    // /login ends the browser's previous session first: its answer must not clear the new cookie.
+    await closingDone();
     const answer = await http.post(apiUrl('api', '/api/auth'), credentials, loginResponse, { skipAuth: true });
     if (answer.segundo_paso) return { ok: false, segundoPaso: answer.segundo_paso.desafio };
     if (answer.error !== null || answer.datos === null) {
@@ -67,6 +70,7 @@ export const oidcStartUrl = (destino: string): string => apiUrl('api', `/api/aut
 /** `POST {api}/api/auth/oidc/canje`: the one-time code of the provider's return, for the session. */
 export async function exchangeOidcCode(codigo: string): Promise<SignInResult> {
   try {
+    await closingDone();
     const answer = await http.post(apiUrl('api', '/api/auth/oidc/canje'), { codigo }, loginResponse, { skipAuth: true });
     if (answer.error !== null || answer.datos === null) return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
     setSesion(answer.datos);

@@ -1,10 +1,17 @@
+import { announceSignOut, closeBrowserSession, takeEndedElsewhere } from './renewal.ts';
 import { clearSesion, getSesion } from './session.ts';
 import { revokeToken } from './signIn.ts';
 
-/** Ends the session here at once, then revokes its token on the server (a failure there changes nothing). */
+/**
+ * Ends the session here at once, then on the server: its token and the browser's renewal cookie (with no session
+ * in the page, /login opened anew, the cookie alone). The other tabs of the browser are told, unless this one
+ * is ending because another tab already signed out.
+ */
 export function signOut(): void {
+  if (takeEndedElsewhere()) return;
   const sesion = getSesion();
-  if (!sesion) return;
+  announceSignOut();
+  if (!sesion) return closeBrowserSession();
   clearSesion();
   void revokeToken(sesion.token);
 }
