@@ -38,7 +38,10 @@ function readSaved(dataDir: string): Saved {
   }
 }
 
-/** One line per demo user: its password while it still works, or a note that it was changed. */
+/**
+ * One line per demo user. A password the portal generated is shown while it still works; one given in the
+ * environment never is (the line names the variable), nor one that was changed.
+ */
 export async function credentialLines(
   db: Db,
   opts: { dataDir: string; adminPassword?: string | undefined; demoPassword?: string | undefined; generated?: Saved },
@@ -46,18 +49,15 @@ export async function credentialLines(
   const saved = { ...readSaved(opts.dataDir), ...opts.generated };
   const lines: string[] = [];
   for (const u of DEMO_USERS) {
-    const candidate = u.demo ? (opts.demoPassword ?? saved.demo) : (opts.adminPassword ?? saved.admin);
+    const [generated, given] = u.demo ? [saved.demo, opts.demoPassword] : [saved.admin, opts.adminPassword];
     const user = await findLoginCandidate(db, u.usuario);
     if (!user) continue;
-    const works = candidate !== undefined && (await verifyPassword(user.passwordHash, candidate));
+    const works = async (password: string | undefined) => password !== undefined && (await verifyPassword(user.passwordHash, password));
     const variable = u.demo ? 'DEMO_PASSWORD' : 'ADMIN_PASSWORD';
-    lines.push(
-      works
-        ? `  Ingrese como ${u.usuario} / ${candidate}`
-        : candidate === undefined
-          ? `  ${u.usuario}: use la contraseña de ${variable} del primer inicio`
-          : `  ${u.usuario}: la contraseña fue cambiada (no se puede mostrar)`,
-    );
+    if (await works(generated)) lines.push(`  Ingrese como ${u.usuario} / ${generated}`);
+    else if (await works(given)) lines.push(`  Ingrese como ${u.usuario} con la contraseña de ${variable}`);
+    else if (generated === undefined && given === undefined) lines.push(`  ${u.usuario}: use la contraseña de ${variable} del primer inicio`);
+    else lines.push(`  ${u.usuario}: la contraseña fue cambiada (no se puede mostrar)`);
   }
   return lines;
 }
