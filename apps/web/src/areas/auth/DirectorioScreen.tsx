@@ -91,8 +91,11 @@ export function DirectorioScreen() {
   return (
     <>
       <PageHeader title={t.titulo} />
-      <Text size="sm" c="dimmed" mb="md" maw={900}>
+      <Text size="sm" c="dimmed" mb="xs" maw={900}>
         {t.ayuda}
+      </Text>
+      <Text size="sm" c="dimmed" mb="md" maw={900}>
+        {t.vinculos}
       </Text>
       <Stack gap="lg" maw={980}>
         {dir.data && (

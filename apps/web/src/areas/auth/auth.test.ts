@@ -172,6 +172,7 @@ describe('DirectorioScreen', () => {
     http.post.mockResolvedValueOnce(ok({ ...fila, id: 3, grupo: 'intranet-tecnica', rol_id: 6, rol: 'Técnica' }));
     renderUi(createElement(DirectorioScreen));
     expect(await screen.findByText('Conectado a ldaps://dc1.physis.local:636.')).toBeTruthy();
+    expect(screen.getByText(/vinculada a su cuenta por su identificador del directorio .*, nunca por su e-mail\. Si ya tiene una cuenta .* pestaña Cuenta/)).toBeTruthy();
     expect(screen.getByText('intranet-comercial')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Agregar' });
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));

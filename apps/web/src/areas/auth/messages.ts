@@ -78,6 +78,8 @@ export const authMessages = {
   directorio: {
     titulo: 'Directorio de la empresa',
     ayuda: 'Quienes no tienen una cuenta local ingresan con su usuario y contraseña del directorio (Active Directory u otro servidor LDAP). En el primer ingreso se crea su cuenta y su persona; en cada ingreso sus roles pasan a ser los de sus grupos. Quien no está en ningún grupo de esta lista no puede ingresar.',
+    vinculos:
+      'Cada persona del directorio queda vinculada a su cuenta por su identificador del directorio (entryUUID u objectGUID), nunca por su e-mail. Si ya tiene una cuenta en la Intranet, vincúlela desde la pestaña Cuenta de su persona (Identidades vinculadas): hasta entonces no puede ingresar con el directorio.',
     sinConfigurar: 'El directorio no está configurado en este servidor (LDAP_URL): solo ingresan las cuentas locales. Las asignaciones se pueden preparar igual.',
     configurado: (url: string) => `Conectado a ${url}.`,
     grupo: 'Grupo del directorio',

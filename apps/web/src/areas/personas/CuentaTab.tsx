@@ -25,6 +25,7 @@ import {
   type CuentaUpdateValues,
 } from './api.ts';
 import { formatFechaHora } from '../../core/format.ts';
+import { IdentidadesVinculadas } from './IdentidadesVinculadas.tsx';
 import { cuentaMessages as t } from './messages.ts';
 
 /** Shows a generated password once, with a copy button; nothing keeps it after the dialog closes. */
@@ -244,6 +245,7 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
           </Stack>
         </form>
       </Paper>
+      <IdentidadesVinculadas usuarioId={cuenta.id} />
       <Paper withBorder radius="md" p="lg">
         <Title order={3} size="h5" mb="sm">
           {t.historial}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { identidadExterna, type identidadInput } from '@intranet/contract/auth';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { persona, personaDeleteResult, personaDetalle, personaInput, personaPage } from '@intranet/contract/personas';
 import {
@@ -19,6 +20,7 @@ export type PersonaValues = z.output<typeof personaInput>;
 export type CuentaCreateValues = z.output<typeof cuentaCreate>;
 export type CuentaUpdateValues = z.output<typeof cuentaUpdate>;
 export type RolValues = z.output<typeof rolInput>;
+export type IdentidadValues = z.output<typeof identidadInput>;
 
 const url = (path: string) => apiUrl('api', `/api${path}`);
 /** The people list's API path, for its import. */
@@ -31,6 +33,7 @@ export const personasKeys = {
   detalle: (id: number) => ['personas', 'detalle', id] as const,
   areas: ['personas', 'areas'] as const,
   cuenta: (personaId: number) => ['cuentas', 'persona', personaId] as const,
+  identidades: (usuarioId: number) => ['cuentas', 'identidades', usuarioId] as const,
   roles: (params: string) => ['roles', 'lista', params] as const,
   rol: (id: number) => ['roles', 'detalle', id] as const,
 };
@@ -128,6 +131,31 @@ export function useRestablecerPassword(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async () => (await http.post(url(`/usuarios/${id}/password`), undefined, envelope(cuentaConPassword))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- Outside identities linked to an account (directory, OpenID) ----
+
+export function useIdentidades(usuarioId: number) {
+  return useQuery({
+    queryKey: personasKeys.identidades(usuarioId),
+    queryFn: async ({ signal }) => (await http.get(url(`/usuarios/${usuarioId}/identidades`), envelope(z.array(identidadExterna)), { signal })).datos,
+  });
+}
+
+export function useVincularIdentidad(usuarioId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: IdentidadValues) => (await http.post(url(`/usuarios/${usuarioId}/identidades`), values, envelope(identidadExterna))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDesvincularIdentidad(usuarioId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (identidadId: number) => http.delete(url(`/usuarios/${usuarioId}/identidades/${identidadId}`), okBody),
     onSuccess: () => invalidate(),
   });
 }

@@ -114,7 +114,39 @@ export const cuentaMessages = {
     fallos: 'Intentos fallidos',
     direcciones: 'Direcciones con fallos',
     limites: 'Límites superados',
+    proveedor: 'Proveedor',
+    emisor: 'Emisor',
+    sujeto: 'Identificador',
+    descripcion: 'Descripción',
+    email: 'E-mail',
+    motivo: 'Motivo',
   },
+} as const;
+
+/** The account's outside identities: who of the directory or the OpenID provider signs in to it. */
+export const identidadesMessages = {
+  titulo: 'Identidades vinculadas',
+  ayuda:
+    'Las personas del directorio de la empresa y del proveedor OpenID ingresan a esta cuenta solo si su identidad está vinculada aquí (por su identificador del directorio o su sujeto de OpenID), nunca por su e-mail.',
+  vacio: 'Ninguna identidad externa está vinculada a esta cuenta.',
+  columnas: { proveedor: 'Proveedor', identidad: 'Identidad', vinculo: 'Vínculo', fecha: 'Fecha' },
+  proveedores: { ldap: 'Directorio', oidc: 'OpenID' },
+  vinculos: { automatica: 'Automático (primer ingreso)', administrador: 'Por un administrador' },
+  vincular: 'Vincular identidad',
+  cancelar: 'Cancelar',
+  proveedor: 'Proveedor',
+  sujetoLdap: 'Usuario o DN del directorio',
+  sujetoLdapAyuda: 'Se busca en el directorio y se vincula por su identificador (entryUUID u objectGUID), no por su nombre.',
+  sujetoOidc: 'Sujeto (sub)',
+  sujetoOidcAyuda: 'El identificador de la persona en el proveedor (claim sub del token).',
+  emisor: 'Emisor',
+  emisorAyuda: 'Vacío: el proveedor configurado.',
+  vinculada: 'Identidad vinculada',
+  desvincular: 'Desvincular',
+  desvincularTitulo: 'Desvincular identidad',
+  desvincularTexto: (identidad: string) => `¿Desvincular ${identidad}? Esa persona ya no podrá ingresar a esta cuenta.`,
+  desvinculada: 'Identidad desvinculada',
+  error: 'No se pudo desvincular',
 } as const;
 
 export const rolesMessages = {
