@@ -22,8 +22,9 @@ describe.skipIf(!haySlapd)('signing in with the company’s directory (a real sl
         // The seed's admin e-mail, its case changed: it must never open the admin account.
         { uid: 'mallory', nombre: 'Mallory Intrusa', email: 'ADMIN@intranet.local', password: 'Clave-Mallory-1' },
         { uid: 'pedro', nombre: 'Pedro Antiguo', email: 'pedro@physis.local', password: 'Clave-Pedro-1' },
+        { uid: 'rosa', nombre: 'Rosa Antigua', email: 'rosa@physis.local', password: 'Clave-Rosa-1' },
       ],
-      { 'ventas': ['lucia', 'com', 'mallory', 'pedro'], 'soporte': ['lucia'], contabilidad: ['martin'] },
+      { 'ventas': ['lucia', 'com', 'mallory', 'pedro', 'rosa'], 'soporte': ['lucia'], contabilidad: ['martin'] },
     );
   });
   afterAll(async () => {
@@ -182,6 +183,25 @@ describe.skipIf(!haySlapd)('signing in with the company’s directory (a real sl
     expect(await ctx.t.db.select({ sujeto: identidadesExternas.sujeto }).from(identidadesExternas).where(eq(identidadesExternas.usuarioId, cuenta!.id))).toEqual([
       { sujeto: await entryUuid(dn) },
     ]);
+  });
+
+  it('an older automatic link by DN to an account that administers accounts is refused until an administrator links the person', async () => {
+    const dn = `uid=rosa,ou=personas,${slapd.base}`;
+    const [cuenta] = await ctx.t.db.insert(usuarios).values({ usuario: 'rosa.admin', nombre: 'Rosa', passwordHash: 'x', origen: 'ldap', directorioDn: dn }).returning();
+    await ctx.t.db.insert(usuarioRoles).values({ usuarioId: cuenta!.id, rolId: await rolId('Administrador') });
+    const [vieja] = await ctx.t.db.insert(identidadesExternas).values({ usuarioId: cuenta!.id, proveedor: 'ldap', emisor: 'ldap', sujeto: dn, descripcion: dn, vinculo: 'automatica' }).returning();
+    const res = await login(ctx.t.app, 'rosa', 'Clave-Rosa-1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(sinVinculo());
+    expect(await rolesDe(cuenta!.id)).toEqual(['Administrador']);
+    expect((await ctx.t.db.select().from(identidadesExternas).where(eq(identidadesExternas.id, vieja!.id)))[0]).toMatchObject({ sujeto: dn, vinculo: 'automatica' });
+    expect(await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.accion, 'ingreso_rechazado'), eq(auditoria.entidadId, String(cuenta!.id))))).toHaveLength(1);
+
+    // Linked by hand, the older link itself moves to the entryUUID.
+    const vinculada = await ctx.t.app.inject({ method: 'POST', url: `/api/usuarios/${cuenta!.id}/identidades`, headers: ctx.admin, payload: { proveedor: 'ldap', sujeto: 'rosa' } });
+    expect(vinculada.statusCode).toBe(201);
+    expect(vinculada.json().datos).toMatchObject({ id: vieja!.id, sujeto: await entryUuid(dn), vinculo: 'administrador' });
+    expect((await login(ctx.t.app, 'rosa', 'Clave-Rosa-1')).json().datos.usuario.usuario).toBe('rosa.admin');
   });
 
   it('keeps the account when the person’s entry is renamed (modrdn): it is found by its entryUUID', async () => {

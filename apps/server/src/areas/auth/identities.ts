@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { identidadesExternas, usuarios } from '../../db/schema.ts';
+import { identidadesExternas, rolPermisos, usuarioRoles, usuarios } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { buscarEnDirectorio } from './directorio.ts';
@@ -58,6 +58,17 @@ export async function identidadVinculada(db: Executor, i: Identidad): Promise<Fi
   return fila;
 }
 
+/** Whether the account holds USUARIOS#ADMIN through its roles: such an account is never linked automatically. */
+export async function administra(db: Executor, usuarioId: number): Promise<boolean> {
+  const [fila] = await db
+    .select({ rolId: usuarioRoles.rolId })
+    .from(usuarioRoles)
+    .innerJoin(rolPermisos, eq(rolPermisos.rolId, usuarioRoles.rolId))
+    .where(and(eq(usuarioRoles.usuarioId, usuarioId), eq(rolPermisos.codigo, 'USUARIOS#ADMIN')))
+    .limit(1);
+  return fila !== undefined;
+}
+
 /** At sign-in: a link by DN takes the identifier the directory gives now, and the description is refreshed. */
 export async function refrescarIdentidad(tx: Tx, fila: Fila, i: Identidad): Promise<void> {
   if (fila.sujeto === i.sujeto && fila.descripcion === i.descripcion) return;
@@ -108,14 +119,22 @@ export async function vincularIdentidad(db: Db, config: Config, usuarioId: numbe
   return db.transaction(async (tx) => {
     await cuentaExistente(tx, usuarioId);
     const previas = await tx
-      .select({ usuarioId: identidadesExternas.usuarioId, usuario: usuarios.usuario })
+      .select({ id: identidadesExternas.id, usuarioId: identidadesExternas.usuarioId, sujeto: identidadesExternas.sujeto, usuario: usuarios.usuario })
       .from(identidadesExternas)
       .innerJoin(usuarios, eq(usuarios.id, identidadesExternas.usuarioId))
       .where(porIdentidad(identidad));
-    const previa = previas.find((p) => p.usuarioId !== usuarioId) ?? previas[0];
-    if (previa?.usuarioId === usuarioId) throw new ApiError(409, 'Esa identidad ya está vinculada a esta cuenta');
-    if (previa) throw new ApiError(409, `Esa identidad ya está vinculada a otra cuenta (${previa.usuario}): desvincúlela allí primero`);
-    const fila = await registrarIdentidad(tx, usuarioId, identidad, 'administrador');
+    const ajena = previas.find((p) => p.usuarioId !== usuarioId);
+    if (ajena) throw new ApiError(409, `Esa identidad ya está vinculada a otra cuenta (${ajena.usuario}): desvincúlela allí primero`);
+    const propia = previas.find((p) => p.sujeto === identidad.sujeto);
+    if (propia) throw new ApiError(409, 'Esa identidad ya está vinculada a esta cuenta');
+    // An older link of this account by the person's DN becomes this one.
+    const fila = previas[0]
+      ? (await tx
+          .update(identidadesExternas)
+          .set({ sujeto: identidad.sujeto, descripcion: identidad.descripcion, vinculo: 'administrador' })
+          .where(eq(identidadesExternas.id, previas[0].id))
+          .returning())[0]!
+      : await registrarIdentidad(tx, usuarioId, identidad, 'administrador');
     await writeAudit(tx, { autor, accion: 'vincular_identidad', entidad: ENTIDAD_USUARIO, entidadId: usuarioId, despues: auditada(identidad) });
     return wire(fila);
   });

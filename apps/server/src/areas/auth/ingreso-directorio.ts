@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { gruposRoles, personas, usuarioRoles, usuarios } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { autenticarEnDirectorio, nombresDeGrupo, type PersonaDirectorio } from './directorio.ts';
-import { EMISOR_DIRECTORIO, identidadVinculada, refrescarIdentidad, registrarIdentidad, type Identidad } from './identities.ts';
+import { administra, EMISOR_DIRECTORIO, identidadVinculada, refrescarIdentidad, registrarIdentidad, type Identidad } from './identities.ts';
 
 export type IngresoDirectorio =
   | { kind: 'ok'; sesion: Sesion }
@@ -60,6 +60,9 @@ export async function cuentaDe(tx: Tx, login: string, p: PersonaExterna, roles: 
   if (vinculada) {
     const [cuenta] = await tx.select({ usuario: usuarios.usuario, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, vinculada.usuarioId));
     if (!cuenta?.activo) return { kind: 'inactiva' };
+    // An older automatic link by DN (made by e-mail before identities were kept) is not trusted with an administrator's account.
+    const porDn = vinculada.sujeto.toLowerCase() !== p.sujeto.toLowerCase();
+    if (porDn && vinculada.vinculo === 'automatica' && (await administra(tx, vinculada.usuarioId))) return { kind: 'existente', id: vinculada.usuarioId, usuario: cuenta.usuario };
     await refrescarIdentidad(tx, vinculada, p);
     ({ usuarioId: id } = vinculada);
     ({ usuario } = cuenta);
