@@ -44,6 +44,7 @@ function VincularIdentidad({ usuarioId, onDone }: { usuarioId: number; onDone: (
             control={form.control}
             name="proveedor"
             label={t.proveedor}
+            description={t.proveedorAyuda}
             withAsterisk
             w={{ base: '100%', sm: 160 }}
             data={[
