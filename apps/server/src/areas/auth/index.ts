@@ -16,5 +16,7 @@ export const auth: AreaDescriptor = {
   routes: [authRoutes, sessionRoutes, identityRoutes, authLote],
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },
+  // Two links of one identity at once (a race past the check): the second is told so.
+  conflictos: { unicos: { identidades_externas_uq: { campo: 'sujeto', mensaje: 'Esa identidad ya está vinculada a una cuenta' } } },
   seed: seedAuth,
 };
