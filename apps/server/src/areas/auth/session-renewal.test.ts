@@ -24,7 +24,7 @@ function renewalCookie(res: LightMyRequestResponse): { value: string; raw: strin
   return raw ? { value: raw.slice(RENEWAL_COOKIE.length + 1).split(';')[0]!, raw } : undefined;
 }
 
-async function signIn(app: FastifyInstance, usuario = 'admin', password = PASSWORDS.admin, headers: Record<string, string> = {}) {
+async function signIn(app: FastifyInstance, usuario = 'admin', password: string = PASSWORDS.admin, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'POST', url: '/api/auth', payload: { username: usuario, password }, headers: { 'user-agent': CHROME, ...headers } });
   const cookie = renewalCookie(res);
   if (!cookie) throw new Error('el ingreso no dio cookie de renovación');
