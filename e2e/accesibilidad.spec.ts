@@ -106,7 +106,7 @@ for (let parte = 0; parte < PARTES; parte += 1) {
     // Each violation once, with the first screen it was seen on (the shell's would repeat on every screen).
     const hallazgos = new Map<string, string>();
     const anchas: string[] = [];
-    // The engine goes into the page once: the screens change without a page load (the session lives in memory),
+    // The engine goes into the page once: the screens change without a page load,
     // and injecting it per screen (as @axe-core/playwright does) cost 550 ms a screen against 150 ms.
     await page.evaluate(axe.source);
     for (const [i, path] of pantallas.entries()) {

@@ -51,7 +51,7 @@ test('a warranty about to end reaches the bell; opening it goes to the machine; 
   await campanaGarantias.click({ force: true });
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Sus preferencias de alertas se guardaron.')).toBeVisible();
-  // Away and back (the session lives in the page, so no reload): read again from the server.
+  // Away and back inside the app: read again from the server.
   await page.getByRole('link', { name: 'Intranet' }).first().click();
   await page.getByTestId('usuario').click();
   await page.getByRole('menuitem', { name: 'Mis alertas' }).click();

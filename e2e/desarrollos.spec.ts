@@ -71,8 +71,8 @@ test('drag a development to the next state; it stays there after a reload; a ref
   await expect(columna(page, 'Entregado').getByRole('article')).toHaveCount(0);
   expect(await estadoDe(request, auth, idSaltar)).toBe('pendiente');
 
-  // A reload (the session lives in memory: sign in again) shows the board as the server keeps it.
-  await signIn(page, 'admin', servers.main, tablero);
+  // A reload (the session comes back from the browser's renewal cookie) shows the board as the server keeps it.
+  await page.reload();
   await expect(columna(page, 'Análisis').getByRole('article', { name: mover })).toBeVisible();
   await expect(columna(page, 'Pendiente').getByRole('article', { name: saltar })).toBeVisible();
 
@@ -99,7 +99,9 @@ test('tecnico sees the board without moving anything; comercial is sent to /forb
   await expect(page.getByRole('link', { name: 'Nuevo desarrollo' })).toHaveCount(0);
 
   // comercial lacks SER#VER: the list's first call answers 403. Signed in by hand, since the shell that
-  // would show the user's name may already have given way to /forbidden.
+  // would show the user's name may already have given way to /forbidden. Another browser (no cookies): this
+  // one's renewal cookie would bring tecnico's session back.
+  await page.context().clearCookies();
   await page.goto(`${servers.main}/desarrollos`);
   await page.getByPlaceholder('Usuario o email').fill(USERS.comercial.username);
   await page.getByLabel('Contraseña').fill(USERS.comercial.password);

@@ -6,7 +6,7 @@ import { expect, signIn, test } from './support/fixtures.ts';
 const marca = Date.now().toString(36).toUpperCase();
 const SECRETO = `Clave-${marca}-no-imprimir`;
 
-/** Goes to a path inside the portal as its links do (a full load would end the session, which lives in memory). */
+/** Goes to a path inside the portal as its links do, without loading the page again. */
 async function ir(page: Page, path: string) {
   await page.evaluate((destino) => {
     window.history.pushState(null, '', destino);

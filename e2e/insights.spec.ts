@@ -75,7 +75,7 @@ async function romper(page: Page): Promise<void> {
   expect((await accepted).status()).toBe(200);
 }
 
-/** The portal keeps its session in memory: move inside the app through its menu, never by reloading. */
+/** Moves inside the app through its menu, as a person does. */
 async function abrirMonitor(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Monitor de errores' }).click();
   await expect(page.getByRole('heading', { name: 'Monitor de errores' })).toBeVisible();

@@ -19,7 +19,7 @@ async function watchViolations(context: BrowserContext): Promise<string[]> {
   return violations;
 }
 
-/** Opens a menu item of the shell (the session lives in memory: never by reloading). */
+/** Opens a menu item of the shell, as a person does. */
 async function openMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: item, exact: true }).click();
 }

@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { messages } from '../core/messages.ts';
 import { reportCaughtError } from '../core/monitor/monitor.ts';
-import { isChunkLoadError, reloadForNewBuild } from '../core/reload.ts';
+import { isChunkLoadError, isReloadingForNewBuild, reloadForNewBuild } from '../core/reload.ts';
 import { StatusPage } from './StatusPage.tsx';
 
 /** Last resort for a render or chunk-loading failure: say so in Spanish and offer a reload. */
 export function RouteError() {
   const error = useRouteError();
   // A chunk of a build deployed since the page opened: reload onto the new one, once (session and drafts come back).
-  const [reloading] = useState(() => isChunkLoadError(error) && reloadForNewBuild());
+  const [reloading] = useState(() => isChunkLoadError(error) && (isReloadingForNewBuild() || reloadForNewBuild()));
   useEffect(() => {
     if (reloading) return;
     console.error(error);

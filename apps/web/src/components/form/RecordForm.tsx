@@ -28,8 +28,6 @@ export interface RecordForm<S extends z.ZodType<FieldValues, FieldValues>> {
   formError: string | null;
   /** The form came back with the unsaved values of before a reload. */
   draftRestored: boolean;
-  /** Cancel: the unsaved values are let go. */
-  discardDraft: () => void;
 }
 
 /**
@@ -51,7 +49,12 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
     const watching = form.watch((values, { type }) => {
       if (type === 'change') saveDraft(draftId, values);
     });
-    return () => watching.unsubscribe();
+    return () => {
+      watching.unsubscribe();
+      // Left inside the portal (saved, cancelled, or another screen once the user agreed to leave): nothing to keep.
+      // A reload runs no cleanup, so its draft stays for the page that comes back.
+      clearDraft(draftId);
+    };
     // Once, when the form opens: the draft is read at the first render.
   }, []);
   const wasDirty = useRef(false);
@@ -62,23 +65,19 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
     wasDirty.current = dirty;
     return () => setEditing(draftId, false);
   }, [draftId, dirty]);
-  const discardDraft = () => {
-    clearDraft(draftId);
-    setEditing(draftId, false);
-  };
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
     try {
       const saved = await save(values);
       setGuardado(true);
-      discardDraft();
+      clearDraft(draftId);
       allowLeave();
       await onSaved(saved);
     } catch (error) {
       onServerError(error);
     }
   });
-  return { form, submit, formError, draftRestored: draft !== null, discardDraft };
+  return { form, submit, formError, draftRestored: draft !== null };
 }
 
 export interface RecordFormScreenProps {
@@ -92,7 +91,6 @@ export interface RecordFormScreenProps {
     formError: string | null;
     form: { formState: { isSubmitting: boolean } };
     draftRestored?: boolean;
-    discardDraft?: () => void;
   };
   children: ReactNode;
 }
@@ -113,13 +111,7 @@ export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm,
               </Alert>
             )}
             {children}
-            <FormActions
-              onCancel={() => {
-                recordForm.discardDraft?.();
-                void navigate(cancelTo);
-              }}
-              submitting={recordForm.form.formState.isSubmitting}
-            />
+            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} />
           </Stack>
         </form>
       </Paper>
