@@ -8,7 +8,6 @@ import { createSession, recordSuccess, roleNamesOf } from '../../core/sessions.t
 import { writeAudit } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { gruposRoles, personas, usuarioRoles, usuarios } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
 import { autenticarEnDirectorio, nombresDeGrupo, type PersonaDirectorio } from './directorio.ts';
 import { administra, EMISOR_DIRECTORIO, identidadVinculada, refrescarIdentidad, registrarIdentidad, type Identidad } from './identities.ts';
 
@@ -18,7 +17,9 @@ export type IngresoDirectorio =
   | { kind: 'bloqueado'; segundos: number }
   | { kind: 'caido' }
   /** Right password, but none of their groups opens the portal. */
-  | { kind: 'sin_grupo' };
+  | { kind: 'sin_grupo' }
+  /** Right password, but an account with their name or e-mail exists that no administrator has linked to them. */
+  | { kind: 'sin_vinculo' };
 
 /** The roles the person's directory groups map to (by DN or by name, case-insensitively). */
 export async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Promise<number[]> {
@@ -152,7 +153,7 @@ export async function ingresoDirectorio(
   });
   if (resultado.kind === 'existente') {
     await auditarSinVinculo(db, resultado, persona, { login: opts.login, ip: opts.ip });
-    throw new ApiError(409, sinVinculo());
+    return { kind: 'sin_vinculo' };
   }
   // A deactivated account: the same answer as a local one's.
   if (resultado.kind === 'inactiva') {

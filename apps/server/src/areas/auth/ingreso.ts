@@ -15,6 +15,7 @@ export type SignInResult =
   | { kind: 'segundo_paso'; desafio: string }
   | { kind: 'directorio_caido' }
   | { kind: 'sin_grupo' }
+  | { kind: 'sin_vinculo' }
   | { kind: 'rechazado' }
   | { kind: 'bloqueado'; segundos: number };
 

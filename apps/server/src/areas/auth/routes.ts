@@ -31,6 +31,7 @@ import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { signIn } from './ingreso.ts';
+import { sinVinculo } from './ingreso-directorio.ts';
 import { autorDe } from '../../db/audit.ts';
 import { agregarGrupo, directorioDe, quitarGrupo } from './grupos.ts';
 import { callbackOidc, canjearOidc, iniciarOidc } from './oidc.ts';
@@ -74,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         return { error: MENSAJES.directorioCaido, datos: null };
       }
       if (result.kind === 'sin_grupo') return { error: MENSAJES.sinGrupo, datos: null };
+      if (result.kind === 'sin_vinculo') return { error: sinVinculo(), datos: null };
       if (result.kind === 'rechazado') return { error: MENSAJES.credencialesIncorrectas, datos: null };
       if (result.kind === 'segundo_paso') return { error: MENSAJES.codigoRequerido, datos: null, segundo_paso: { desafio: result.desafio } };
       await withRenewal(request, reply, result.sesion.token);
