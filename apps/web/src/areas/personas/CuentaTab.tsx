@@ -13,6 +13,7 @@ import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
+import { SesionesActivas } from '../../components/SesionesActivas.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { useDirtyGuard } from '../../components/useDirtyGuard.ts';
 import {
@@ -246,6 +247,12 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
         </form>
       </Paper>
       <IdentidadesVinculadas usuarioId={cuenta.id} />
+      <Paper withBorder radius="md" p="lg">
+        <Title order={3} size="h5" mb="sm">
+          {t.sesionesActivas}
+        </Title>
+        <SesionesActivas usuarioId={cuenta.id} />
+      </Paper>
       <Paper withBorder radius="md" p="lg">
         <Title order={3} size="h5" mb="sm">
           {t.historial}

@@ -68,6 +68,7 @@ export const personasMessages = {
 } as const;
 
 export const cuentaMessages = {
+  sesionesActivas: 'Sesiones activas',
   titulo: 'Cuenta de usuario',
   sinCuenta: 'Esta persona no tiene cuenta de usuario.',
   inactivaSinCuenta: 'La persona está inactiva: actívela para darle una cuenta.',
