@@ -28,6 +28,8 @@ export const POSTGRES_PASS = [
   'src/areas/auth/tokens.test.ts',
   // A second-factor code taken once by simultaneous requests (a conditional update on separate connections).
   'src/areas/auth/segundo-factor.test.ts',
+  // A renewal value taken by two tabs at once (a row lock on separate connections), and its reuse ending the family.
+  'src/areas/auth/session-renewal.test.ts',
   'src/areas/insights/retencion.test.ts',
   'src/areas/insights/intake/escritura.test.ts',
 ];
