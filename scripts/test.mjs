@@ -76,11 +76,15 @@ async function pool(steps, lanes) {
   return results;
 }
 
-/** Debian's packages the tests drive: Chromium (end to end), slapd (the directory's sign-in), nginx (deploy/). */
+/**
+ * Debian's packages the tests drive: Chromium (end to end), slapd (the directory's sign-in), nginx (deploy/),
+ * prometheus (promtool checks /metrics).
+ */
 const PAQUETES = [
   ['/usr/bin/chromium', 'chromium'],
   ['/usr/sbin/slapd', 'slapd'],
   ['/usr/sbin/nginx', 'nginx'],
+  ['/usr/bin/promtool', 'prometheus'],
 ];
 
 function ensureDebianPackages() {

@@ -8,6 +8,30 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const registro = new Registry();
 collectDefaultMetrics({ register: registro, prefix: 'intranet_' });
 
+/**
+ * prom-client's defaults name three gauges `…_total`, a suffix Prometheus keeps for counters (promtool refuses them):
+ * each is taken out and read again under `…_all`, the same number.
+ */
+const activeTotals = {
+  handles: 'Handles de libuv activos, en total',
+  requests: 'Solicitudes de libuv activas, en total',
+  resources: 'Recursos activos del proceso, en total',
+} as const;
+for (const [kind, help] of Object.entries(activeTotals)) {
+  const name = `intranet_nodejs_active_${kind}_total`;
+  const original = registro.getSingleMetric(name);
+  if (!original) continue;
+  registro.removeSingleMetric(name);
+  new Gauge({
+    name: `intranet_nodejs_active_${kind}_all`,
+    help,
+    registers: [registro],
+    async collect() {
+      this.set((await original.get()).values[0]?.value ?? 0);
+    },
+  });
+}
+
 /** Seconds each API call took, by method, route (its pattern, not the address) and status. */
 export const duracionSolicitudes = new Histogram({
   name: 'intranet_http_request_duration_seconds',

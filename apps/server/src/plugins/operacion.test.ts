@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';
 
 const template = useTemplate();
+
+/** Prometheus' own linter (Debian's `prometheus` package; the test command installs it as it installs slapd). */
+const PROMTOOL = '/usr/bin/promtool';
 
 /** One sample's value from Prometheus' text format (the line `name{labels} value`). */
 function muestra(texto: string, nombre: string, etiquetas = ''): number | undefined {
@@ -135,5 +140,21 @@ describe('/metrics', () => {
     // The process's own figures (prom-client's defaults) are there too.
     expect(despues).toContain('intranet_process_resident_memory_bytes');
     expect(despues).toContain('intranet_nodejs_eventloop_lag_seconds');
+  });
+
+  it('passes `promtool check metrics` with no problem, once answers and sign-ins have counted', async () => {
+    if (!existsSync(PROMTOOL)) {
+      throw new Error(`Falta ${PROMTOOL}: instálelo con sudo apt-get install -y prometheus (npm test lo instala solo cuando corre como root)`);
+    }
+    const app = ctx.t.app;
+    await app.inject({ url: '/api/servidores' });
+    await app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'nadie-promtool', password: 'mal' } });
+    const texto = (await app.inject({ url: '/metrics', headers: token })).body;
+    expect(texto).toContain('intranet_http_request_duration_seconds_bucket');
+    expect(texto).toContain('intranet_nodejs_active_handles_all');
+    expect(texto).not.toMatch(/^intranet_nodejs_active_\w+_total/m);
+    const promtool = spawnSync(PROMTOOL, ['check', 'metrics'], { input: texto, encoding: 'utf8' });
+    // promtool prints each problem (one a line) and exits non-zero; both say the text is clean.
+    expect({ status: promtool.status, problemas: `${promtool.stdout}${promtool.stderr}`.trim() }).toEqual({ status: 0, problemas: '' });
   });
 });
