@@ -18,8 +18,11 @@ const ADMIN_LOCK = 7_201_006;
 
 // Written out with table names: drizzle leaves columns unqualified in a one-table select, which a correlated
 // subquery would read as its own columns.
-const sesionesActivas = sql<number>`(select count(*)::int from sesiones s
-  where s.usuario_id = "usuarios"."id" and s.revocada is null and s.vence > now())`;
+// A browser's sign-in counts once, however many tabs and reloads it opened sessions for.
+const sesionesActivas = sql<number>`((select count(*)::int from sesion_familias f
+  where f.usuario_id = "usuarios"."id" and f.revocada is null and f.vence > now())
+  + (select count(*)::int from sesiones s
+  where s.usuario_id = "usuarios"."id" and s.familia_id is null and s.revocada is null and s.vence > now()))`;
 
 const campos = {
   id: usuarios.id,
