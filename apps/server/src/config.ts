@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseNetwork } from './core/outbound-http.ts';
 import { REPO_ROOT, resolveFromUser } from './paths.ts';
 
 const flag = z
@@ -31,6 +32,13 @@ function originOf(value: string): string | undefined {
     return undefined;
   }
 }
+
+/** WEBHOOKS_REDES_PERMITIDAS: `10.20.0.0/16,192.168.5.10`, CIDRs or single addresses; '' is none. */
+const networks = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((n) => n.trim()).filter(Boolean))
+  .refine((list) => list.every((n) => parseNetwork(n) !== null), 'debe ser una lista de redes CIDR o direcciones separadas por comas (10.20.0.0/16,192.168.5.10)');
 
 const positive = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
 /** A limit where 0 turns the check off. */
@@ -93,6 +101,7 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
   ALERTAS_REMITENTE: z.string().trim().default('Intranet <intranet@localhost>'),
+  WEBHOOKS_REDES_PERMITIDAS: networks,
   SECRETS_KEY: z
     .string()
     .optional()
@@ -174,6 +183,8 @@ export interface Config {
   smtpUrl: string;
   /** ALERTAS_REMITENTE: the alerts' sender ("Intranet <intranet@example.com>"). */
   alertasRemitente: string;
+  /** WEBHOOKS_REDES_PERMITIDAS: internal networks webhooks may still reach (a company's own receiver); none by default. */
+  webhooksRedesPermitidas: string[];
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
   /** The company's directory (issue 17); null without LDAP_URL. */
@@ -265,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     entregasRetencionDias: e.ENTREGAS_RETENCION_DIAS,
     smtpUrl: e.SMTP_URL,
     alertasRemitente: e.ALERTAS_REMITENTE,
+    webhooksRedesPermitidas: e.WEBHOOKS_REDES_PERMITIDAS,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY.trim(), 'base64') : undefined,
     ldap: e.LDAP_URL
       ? {

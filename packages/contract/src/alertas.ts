@@ -228,8 +228,11 @@ export const WEBHOOK_FORMATOS = { json: 'JSON de la Intranet', slack: 'Slack (ta
 export type WebhookFormato = keyof typeof WEBHOOK_FORMATOS;
 export const ENTREGA_ESTADOS = { pendiente: 'Pendiente', enviada: 'Enviada', error: 'Con error' } as const;
 export type EntregaEstado = keyof typeof ENTREGA_ESTADOS;
-/** The header that carries `sha256=<hex HMAC-SHA256 of the body with the webhook's secret>`. */
-export const WEBHOOK_FIRMA = 'X-Intranet-Firma';
+/**
+ * Deliveries are signed per Standard Webhooks: `webhook-id`, `webhook-timestamp` (seconds) and this header,
+ * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64 part of the webhook's `whsec_` secret.
+ */
+export const WEBHOOK_FIRMA = 'webhook-signature';
 
 export const webhookInput = z
   .object({
@@ -254,7 +257,7 @@ export const webhook = z.object({
   formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]]),
   eventos: z.array(z.enum(ALERTA_TIPO_VALUES)),
   activo: z.boolean(),
-  /** Shown to admins so the receiver can check the signature. */
+  /** Shown to admins so the receiver can check the signature: `whsec_<base64>` (older ones, 48 hex digits, are raw key bytes). */
   secreto: z.string(),
   /** The latest delivery's state and answer code, if any. */
   ultima_entrega: z.object({ estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]), codigo: z.number().int().nullable(), fecha: z.string() }).nullable(),
@@ -273,6 +276,7 @@ export const entrega = z.object({
   estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]),
   intentos: z.number().int(),
   codigo: z.number().int().nullable(),
+  /** How the last attempt ended, in the portal's words ('Entregado (200)', 'No se pudo conectar'); never the receiver's body. */
   respuesta: z.string().nullable(),
   duracion_ms: z.number().int().nullable(),
   creada: z.string(),

@@ -5,7 +5,7 @@ import { fechaLocal } from '../../core/fechas.ts';
 import type { Tx } from '../../db/client.ts';
 import { alertasCorreos, alertasCorridas, notificaciones } from '../../db/schema.ts';
 import { enviarPendientes } from './correo.ts';
-import { encolarVencimientos, enviarWebhooks } from './webhooks.ts';
+import { encolarVencimientos, enviarWebhooks, salidaDe } from './webhooks.ts';
 import { destinatarios, type Destinatario } from './destinatarios.ts';
 
 /** Warned this many days before the due date, and once a week after it (up to a year overdue). */
@@ -250,7 +250,7 @@ export const escaneoEventos: TareaDef = {
 /** Sends what waits in the outboxes (e-mails, webhook deliveries); answers what it did, in Spanish. */
 async function enviarTodo(deps: Pick<AreaDeps, 'db' | 'config'>): Promise<string> {
   const correos = deps.config.smtpUrl ? await enviarPendientes(deps) : null;
-  const webhooks = await enviarWebhooks(deps.db);
+  const webhooks = await enviarWebhooks(deps.db, salidaDe(deps.config));
   const partes = [
     correos ? `Correos: ${correos.enviados} enviados${correos.fallidos > 0 ? `, ${correos.fallidos} con error` : ''}` : 'Correos: SMTP_URL no está configurado',
     `webhooks: ${webhooks.enviadas} entregas${webhooks.fallidas > 0 ? `, ${webhooks.fallidas} con error (se reintentan)` : ''}`,

@@ -31,7 +31,7 @@ import { autorDe } from '../../db/audit.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { avisarFallo } from './fallos.ts';
-import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega } from './webhooks.ts';
+import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega, salidaDe } from './webhooks.ts';
 import { canalesDeRoles, guardarCanalesDeRol, type Visibles } from './roles.ts';
 import { erroresDeSeguidos } from './seguidos.ts';
 import { estadoCorreos, guardarPreferencias, leerTodas, marcarLeida, misAlertasDe, notificacionConItems, notificacionesDe } from './queries.ts';
@@ -223,7 +223,8 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) =>
 };
 
 /** Webhooks (ALERTAS#ADMIN): their URL, format and kinds; "Probar"; each one's deliveries and "Reenviar". */
-const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config }) => {
+  const salida = salidaDe(config);
   app.get('/api/alertas/webhooks', {
     config: ADMIN,
     schema: { tags: ['alertas'], summary: 'Webhooks, con su última entrega', response: { 200: envelope(z.array(webhook)), ...bad } },
@@ -233,13 +234,13 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
   app.post('/api/alertas/webhooks', {
     config: ADMIN,
     schema: { tags: ['alertas'], summary: 'Crea un webhook (su secreto de firma se genera)', body: webhookInput, response: { 201: envelope(webhook), ...bad } },
-    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await crearWebhook(db, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await crearWebhook(db, salida, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.put('/api/alertas/webhooks/:id', {
     config: ADMIN,
     schema: { tags: ['alertas'], summary: 'Modifica un webhook', params: idParam, body: webhookInput, response: { 200: envelope(webhook), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await modificarWebhook(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({ error: null, datos: await modificarWebhook(db, salida, request.params.id, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.delete('/api/alertas/webhooks/:id', {
@@ -260,18 +261,18 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
   app.post('/api/alertas/webhooks/:id/probar', {
     config: ADMIN,
     schema: { tags: ['alertas'], summary: 'Envía ya una entrega de prueba y responde cómo terminó', params: idParam, response: { 200: envelope(entrega), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await probarWebhook(db, request.params.id) }),
+    handler: async (request) => ({ error: null, datos: await probarWebhook(db, salida, request.params.id) }),
   });
 
   app.post('/api/alertas/webhooks/:id/entregas/:entrega/reenviar', {
     config: ADMIN,
     schema: {
       tags: ['alertas'],
-      summary: 'Vuelve a enviar una entrega (como una entrega nueva, ya) y responde cómo terminó',
+      summary: 'Vuelve a enviar una entrega (como una entrega nueva con el mismo webhook-id, firmada de nuevo, ya) y responde cómo terminó',
       params: entregaParams,
       response: { 200: envelope(entrega), ...bad, 404: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await reenviarEntrega(db, request.params.id, request.params.entrega) }),
+    handler: async (request) => ({ error: null, datos: await reenviarEntrega(db, salida, request.params.id, request.params.entrega) }),
   });
 };
 

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { AlertaTipo } from '@intranet/contract/alertas';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { alertasRolDefaults, roles, webhookEntregas, webhooks } from '../../db/schema.ts';
+import { nuevoSecreto } from './firma.ts';
 
 /**
  * The demo's default subscriptions: administrators get every kind in the bell, and by e-mail only what stops
@@ -36,7 +36,7 @@ async function seedWebhooks(tx: Tx): Promise<void> {
         url: 'https://hooks.ejemplo.invalid/intranet/operaciones',
         formato: 'json',
         eventos: ['certificado', 'punto_venta', 'tarea'],
-        secreto: randomBytes(24).toString('hex'),
+        secreto: nuevoSecreto(),
         activo: true,
       },
       {
@@ -44,18 +44,18 @@ async function seedWebhooks(tx: Tx): Promise<void> {
         url: 'https://chat.ejemplo.invalid/hooks/soporte',
         formato: 'slack',
         eventos: ['monitor', 'sitio_falla'],
-        secreto: randomBytes(24).toString('hex'),
+        secreto: nuevoSecreto(),
         activo: false,
       },
     ])
     .returning({ id: webhooks.id });
   const [operaciones, soporte] = creados.map((w) => w.id);
   if (operaciones === undefined || soporte === undefined) return;
-  const fallo = 'No se pudo conectar: fetch failed';
+  const fallo = 'No se pudo conectar';
   await tx.insert(webhookEntregas).values([
-    { webhookId: operaciones, evento: 'vencimientos', cuerpo: '{"evento":"vencimientos","total":3}', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'ok', duracionMs: 182, creada: hace(50), ultima: hace(50), proxima: hace(50) },
+    { webhookId: operaciones, evento: 'vencimientos', cuerpo: '{"evento":"vencimientos","total":3}', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'Entregado (200)', duracionMs: 182, creada: hace(50), ultima: hace(50), proxima: hace(50) },
     { webhookId: operaciones, evento: 'prueba', cuerpo: '{"evento":"prueba"}', estado: 'error', intentos: 5, respuesta: fallo, creada: hace(26), ultima: hace(2), proxima: hace(2) },
-    { webhookId: soporte, evento: 'alertas', cuerpo: '{"text":"Nuevo error en Portal web"}', estado: 'enviada', intentos: 2, codigo: 200, respuesta: 'ok', duracionMs: 240, creada: hace(75), ultima: hace(74), proxima: hace(74) },
+    { webhookId: soporte, evento: 'alertas', cuerpo: '{"text":"Nuevo error en Portal web"}', estado: 'enviada', intentos: 2, codigo: 200, respuesta: 'Entregado (200)', duracionMs: 240, creada: hace(75), ultima: hace(74), proxima: hace(74) },
   ]);
 }
 

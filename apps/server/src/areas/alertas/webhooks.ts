@@ -1,15 +1,16 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, WEBHOOK_FIRMA, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
+import { DisallowedAddressError, OutboundTimeoutError, outboundGuard, type OutboundGuard } from '../../core/outbound-http.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { webhookEntregas, webhooks } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { baseDe } from './correo.ts';
+import { cabecerasFirmadas, nuevoSecreto } from './firma.ts';
 
 export const ENTIDAD_WEBHOOK = 'webhook';
 /** A delivery is tried this many times, 30 s apart and doubling, before it is shown as failed. */
@@ -20,7 +21,22 @@ const MAX_ITEMS = 500;
 const MAX_LINEAS_SLACK = 50;
 const EN_PARALELO = 5;
 
+/** Said at save time of a URL that is, or resolves to, an internal address. */
+export const DESTINO_INTERNO = 'La dirección apunta a una red interna: no se permiten webhooks hacia ella';
+
 type Fila = typeof webhooks.$inferSelect;
+
+/** Where webhooks may be sent: public addresses, and the networks of WEBHOOKS_REDES_PERMITIDAS. */
+export const salidaDe = (config: AreaDeps['config']): OutboundGuard => outboundGuard({ allowedNetworks: config.webhooksRedesPermitidas });
+
+/** A URL that is, or now resolves to, an internal address is refused; one that does not resolve yet is checked again at each send. */
+async function comprobarDestino(salida: OutboundGuard, url: string): Promise<void> {
+  try {
+    await salida.check(url);
+  } catch (err) {
+    if (err instanceof DisallowedAddressError) throw new ApiError(400, DESTINO_INTERNO, { url: [DESTINO_INTERNO] });
+  }
+}
 
 const wire = (w: Fila, ultima: Webhook['ultima_entrega'] = null): Webhook => ({
   id: w.id,
@@ -51,15 +67,17 @@ async function webhookRow(db: Executor, id: number): Promise<Fila> {
   return fila;
 }
 
-export async function crearWebhook(db: Db, input: WebhookInput, autor: Autor): Promise<Webhook> {
+export async function crearWebhook(db: Db, salida: OutboundGuard, input: WebhookInput, autor: Autor): Promise<Webhook> {
+  await comprobarDestino(salida, input.url);
   return db.transaction(async (tx) => {
-    const [fila] = await tx.insert(webhooks).values({ ...input, secreto: randomBytes(24).toString('hex') }).returning();
+    const [fila] = await tx.insert(webhooks).values({ ...input, secreto: nuevoSecreto() }).returning();
     await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD_WEBHOOK, entidadId: fila!.id, despues: paraAuditoria(fila!) });
     return wire(fila!);
   });
 }
 
-export async function modificarWebhook(db: Db, id: number, input: WebhookInput, autor: Autor): Promise<Webhook> {
+export async function modificarWebhook(db: Db, salida: OutboundGuard, id: number, input: WebhookInput, autor: Autor): Promise<Webhook> {
+  await comprobarDestino(salida, input.url);
   return db.transaction(async (tx) => {
     const antes = await webhookRow(tx, id);
     const [fila] = await tx.update(webhooks).set({ ...input, actualizado: new Date() }).where(eq(webhooks.id, id)).returning();
@@ -154,71 +172,79 @@ export async function encolarFallo(tx: Executor, config: AreaDeps['config'], fal
 }
 
 /** "Probar": a delivery saying hello, sent at once; answers it as it ended. */
-export async function probarWebhook(db: Db, id: number): Promise<Entrega> {
+export async function probarWebhook(db: Db, salida: OutboundGuard, id: number): Promise<Entrega> {
   const w = await webhookRow(db, id);
   const texto = `Prueba del webhook "${w.nombre}" de la Intranet`;
   const cuerpo = w.formato === 'slack' ? JSON.stringify({ text: texto }) : JSON.stringify({ evento: 'prueba', fecha: new Date().toISOString(), mensaje: texto });
   const [fila] = await db.insert(webhookEntregas).values({ webhookId: id, evento: 'prueba', cuerpo }).returning({ id: webhookEntregas.id });
-  return enviarAhora(db, id, fila!.id);
+  return enviarAhora(db, salida, id, fila!.id);
 }
 
-/** "Reenviar": the same body again as a new delivery, sent at once. */
-export async function reenviarEntrega(db: Db, id: number, entregaId: number): Promise<Entrega> {
+/** "Reenviar": the same body and webhook-id again as a new delivery, sent at once (newly timestamped and signed). */
+export async function reenviarEntrega(db: Db, salida: OutboundGuard, id: number, entregaId: number): Promise<Entrega> {
   const [original] = await db.select().from(webhookEntregas).where(and(eq(webhookEntregas.id, entregaId), eq(webhookEntregas.webhookId, id)));
   if (!original) throw new ApiError(404, 'La entrega no existe');
-  const [fila] = await db.insert(webhookEntregas).values({ webhookId: id, evento: original.evento, cuerpo: original.cuerpo }).returning({ id: webhookEntregas.id });
-  return enviarAhora(db, id, fila!.id);
+  const [fila] = await db
+    .insert(webhookEntregas)
+    .values({ webhookId: id, evento: original.evento, mensaje: original.mensaje, cuerpo: original.cuerpo })
+    .returning({ id: webhookEntregas.id });
+  return enviarAhora(db, salida, id, fila!.id);
 }
 
-async function enviarAhora(db: Db, webhookId: number, entregaId: number): Promise<Entrega> {
-  await enviarTomadas(db, sql`id = ${entregaId}`);
+async function enviarAhora(db: Db, salida: OutboundGuard, webhookId: number, entregaId: number): Promise<Entrega> {
+  await enviarTomadas(db, salida, sql`id = ${entregaId}`);
   const [hecha] = (await entregasDe(db, webhookId)).filter((e) => e.id === entregaId);
   return hecha!;
 }
 
 /** Sends every delivery that is due (the outbox job): a few at a time, each marked with its answer. */
-export async function enviarWebhooks(db: Db): Promise<{ enviadas: number; fallidas: number }> {
+export async function enviarWebhooks(db: Db, salida: OutboundGuard): Promise<{ enviadas: number; fallidas: number }> {
   const cuenta = { enviadas: 0, fallidas: 0 };
   for (;;) {
-    const r = await enviarTomadas(db, sql`estado = 'pendiente' and proxima <= now()`);
+    const r = await enviarTomadas(db, salida, sql`estado = 'pendiente' and proxima <= now()`);
     if (r.tomadas === 0) return cuenta;
     cuenta.enviadas += r.enviadas;
     cuenta.fallidas += r.tomadas - r.enviadas;
   }
 }
 
-type Tomada = { id: number; cuerpo: string; evento: string; intentos: number; url: string; secreto: string };
+type Tomada = { id: number; mensaje: string; cuerpo: string; evento: string; intentos: number; url: string; secreto: string };
+
+/** How an attempt ended, in the log's words: the answer's code at most, never what the receiver wrote. */
+export function clasificar(fin: { codigo: number } | { error: unknown }): string {
+  if ('codigo' in fin) {
+    if (fin.codigo >= 200 && fin.codigo < 300) return `Entregado (${fin.codigo})`;
+    if (fin.codigo >= 300 && fin.codigo < 400) return `Redirección no seguida (${fin.codigo})`;
+    return `El receptor respondió ${fin.codigo}`;
+  }
+  if (fin.error instanceof DisallowedAddressError) return 'Dirección no permitida';
+  if (fin.error instanceof OutboundTimeoutError) return 'Tiempo de espera agotado';
+  return 'No se pudo conectar';
+}
 
 /**
  * Takes up to a few deliveries matching `donde` (pushing their next attempt back first, so another process
- * skips them), POSTs each signed, and writes down its answer: 2xx is sent; anything else waits 30 s, doubling,
- * up to five attempts, then is failed.
+ * skips them), POSTs each signed (to an allowed address only, following no redirect), and writes down how it
+ * ended: 2xx is sent; anything else waits 30 s, doubling, up to five attempts, then is failed.
  */
-async function enviarTomadas(db: Db, donde: ReturnType<typeof sql>): Promise<{ tomadas: number; enviadas: number }> {
+async function enviarTomadas(db: Db, salida: OutboundGuard, donde: ReturnType<typeof sql>): Promise<{ tomadas: number; enviadas: number }> {
   const { rows } = await db.execute<Tomada>(sql`
     update webhook_entregas e set proxima = now() + interval '5 minutes', intentos = e.intentos + 1
       from webhooks w
      where w.id = e.webhook_id
        and e.id in (select id from webhook_entregas where ${donde} order by id limit ${EN_PARALELO} for update skip locked)
-    returning e.id, e.cuerpo, e.evento, e.intentos, w.url, w.secreto`);
+    returning e.id, e.mensaje, e.cuerpo, e.evento, e.intentos, w.url, w.secreto`);
   const hechas = await Promise.all(
     rows.map(async (t) => {
       const inicio = Date.now();
       let codigo: number | null = null;
       let respuesta: string;
       try {
-        const firma = createHmac('sha256', t.secreto).update(t.cuerpo).digest('hex');
-        const res = await fetch(t.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [WEBHOOK_FIRMA]: `sha256=${firma}`, 'X-Intranet-Evento': t.evento, 'X-Intranet-Entrega': String(t.id) },
-          body: t.cuerpo,
-          signal: AbortSignal.timeout(PLAZO_MS),
-          redirect: 'manual',
-        });
-        codigo = res.status;
-        respuesta = (await res.text().catch(() => '')).slice(0, 500);
-      } catch (err) {
-        respuesta = err instanceof Error && err.name === 'TimeoutError' ? `Sin respuesta en ${PLAZO_MS / 1000} s` : `No se pudo conectar: ${err instanceof Error ? err.message : String(err)}`;
+        const headers = { 'content-type': 'application/json', ...cabecerasFirmadas(t.secreto, t.mensaje, t.cuerpo), 'X-Intranet-Evento': t.evento };
+        codigo = (await salida.post(t.url, { headers, body: t.cuerpo, timeoutMs: PLAZO_MS })).status;
+        respuesta = clasificar({ codigo });
+      } catch (error) {
+        respuesta = clasificar({ error });
       }
       const ok = codigo !== null && codigo >= 200 && codigo < 300;
       const final = !ok && Number(t.intentos) >= MAX_INTENTOS;

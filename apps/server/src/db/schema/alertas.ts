@@ -174,7 +174,7 @@ export const alertasCorreos = pgTable(
   ],
 );
 
-/** A webhook: a URL told of the alerts of the kinds it wants, each body signed with its secret (HMAC-SHA256). */
+/** A webhook: a URL told of the alerts of the kinds it wants, each delivery signed per Standard Webhooks with its secret. */
 export const webhooks = pgTable('webhooks', {
   id: id(),
   nombre: text('nombre').notNull(),
@@ -200,10 +200,13 @@ export const webhookEntregas = pgTable(
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     evento: text('evento').notNull(),
+    /** The Standard Webhooks `webhook-id`: a redelivery ("Reenviar") keeps the one of the delivery it repeats. */
+    mensaje: text('mensaje').notNull().default(sql`('msg_' || replace(gen_random_uuid()::text, '-', ''))`),
     cuerpo: text('cuerpo').notNull(),
     estado: text('estado').notNull().default('pendiente'),
     intentos: integer('intentos').notNull().default(0),
     codigo: integer('codigo'),
+    /** How the attempt went, in the portal's words ('Entregado (200)', 'No se pudo conectar'): never the receiver's body. */
     respuesta: text('respuesta'),
     duracionMs: integer('duracion_ms'),
     creada: instante('creada').notNull().defaultNow(),

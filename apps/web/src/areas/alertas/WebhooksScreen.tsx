@@ -182,7 +182,7 @@ function Acciones({ webhook }: { webhook: Webhook }) {
           onClick={() =>
             probar.mutate(webhook.id, {
               onSuccess: (e) =>
-                notifications.show({ color: COLOR[e.estado], title: e.estado === 'enviada' ? t.pruebaOk : t.pruebaFallo, message: `${e.codigo ?? ''} ${e.respuesta ?? ''}`.trim() }),
+                notifications.show({ color: COLOR[e.estado], title: e.estado === 'enviada' ? t.pruebaOk : t.pruebaFallo, message: e.respuesta ?? ENTREGA_ESTADOS[e.estado] }),
               onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
             })
           }
@@ -284,7 +284,7 @@ export function WebhooksScreen() {
         }
       />
       <Text size="sm" c="dimmed" mb="md" maw={900}>
-        {t.ayuda} <Code>{WEBHOOK_FIRMA}: sha256=…</Code>
+        {t.ayuda} <Code>{WEBHOOK_FIRMA}: v1,…</Code>
       </Text>
       <DataTable
         label={t.titulo}

@@ -56,7 +56,8 @@ export const alertasMessages = {
   },
   webhooks: {
     titulo: 'Webhooks',
-    ayuda: 'Cada webhook recibe por POST, en JSON, las alertas de los tipos que elija. El cuerpo va firmado con HMAC-SHA256 y el secreto del webhook en la cabecera',
+    ayuda:
+      'Cada webhook recibe por POST, en JSON, las alertas de los tipos que elija. Solo se envían a direcciones públicas (o a las redes internas que permita la configuración) y sin seguir redirecciones. Cada entrega va firmada según Standard Webhooks, con el secreto del webhook, en las cabeceras webhook-id, webhook-timestamp y',
     nuevo: 'Nuevo webhook',
     editar: 'Editar webhook',
     eliminar: 'Eliminar',
@@ -73,7 +74,7 @@ export const alertasMessages = {
     inactivo: 'Inactivo',
     vacio: 'No hay webhooks. Cree uno para avisar en Slack, Teams, Mattermost u otro sistema.',
     secreto: 'Secreto de firma',
-    secretoAyuda: 'El receptor verifica la cabecera X-Intranet-Firma (sha256=HMAC del cuerpo con este secreto).',
+    secretoAyuda: 'El receptor verifica la firma con este secreto y cualquier biblioteca de Standard Webhooks. Un secreto anterior, sin el prefijo whsec_, se usa tal cual (formato raw).',
     campos: { nombre: 'Nombre', url: 'URL', formato: 'Formato', eventos: 'Alertas que recibe', activo: 'Activo' },
     entregas: {
       ver: 'Entregas',
