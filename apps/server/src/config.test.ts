@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads WEBHOOKS_REDES_PERMITIDAS as a list of networks, none when empty', () => {
+    expect(loadConfig({}).webhooksRedesPermitidas).toEqual([]);
+    expect(loadConfig({ WEBHOOKS_REDES_PERMITIDAS: ' 10.20.0.0/16, 192.168.5.10 ,fd00::/8' }).webhooksRedesPermitidas).toEqual(['10.20.0.0/16', '192.168.5.10', 'fd00::/8']);
+    for (const v of ['10.0.0.0/33', 'intranet.local', '10.0.0.0/8;192.168.0.0/16']) {
+      expect(() => loadConfig({ WEBHOOKS_REDES_PERMITIDAS: v }), v).toThrow(/WEBHOOKS_REDES_PERMITIDAS:/);
+    }
+  });
+
   it('reads the overload limits, 0 turning one off', () => {
     expect(loadConfig({}).sobrecarga).toEqual({ maxEnCurso: 100, maxEnEspera: 100, maxDemoraMs: 1000, maxHeapBytes: 128 * 1024 * 1024 });
     expect(loadConfig({ OVERLOAD_MAX_REQUESTS: '0', OVERLOAD_MAX_HEAP_MB: '256' }).sobrecarga).toMatchObject({ maxEnCurso: 0, maxHeapBytes: 256 * 1024 * 1024 });
