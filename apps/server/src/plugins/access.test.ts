@@ -1,11 +1,11 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { AREAS } from '../areas/index.ts';
 import { hashToken } from '../core/sessions.ts';
-import { apiTokens } from '../db/schema.ts';
+import { apiTokens, roles } from '../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../test/harness.ts';
 import { canAccess, MissingAccessError, type Access } from './access.ts';
 
@@ -18,6 +18,43 @@ const envelope = (url: string, e: { error: string; datos: null }) => (url.starts
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
 const codesOf = (access: Access): readonly PermissionCode[] =>
   access === 'public' || access === 'session' ? [] : typeof access === 'string' ? [access] : access;
+
+/**
+ * The routes any session reaches, a session still waiting for its second factor included (it holds no code):
+ * each with why it needs no code. Everything else asks for the codes of the screens that use it.
+ */
+const OPEN_TO_ANY_SESSION: Readonly<Record<string, string>> = {
+  'POST /api/auth/permisos': 'its own codes and whether the second factor is pending: what the web app shows',
+  'GET /api/auth/totp': 'its own second factor: on or off, required or not',
+  'POST /api/auth/totp/inscripcion': 'enrols the second factor: what a pending session is for',
+  'POST /api/auth/totp/confirmar': 'confirms the enrolment with a first code',
+  'POST /api/auth/totp/desactivar': 'turns its own second factor off (refused while a role requires it)',
+  'POST /api/auth/logout': 'signs out',
+  'GET /api/auth/sesiones': 'its own open sessions (Mi cuenta)',
+  'POST /api/auth/sesiones/:id/cerrar': 'closes one of its own sessions',
+  'POST /api/auth/sesiones/cerrar-otras': 'closes its other sessions',
+  'PUT /api/usuarios/yo/password': 'changes its own password',
+  'GET /api/auth/tokens': 'its own API tokens (each holds only codes the account holds)',
+  'POST /api/auth/tokens': 'creates an API token with some of its own codes (none while pending)',
+  'POST /api/auth/tokens/:id/revocar': 'revokes one of its own API tokens',
+  'POST /api/auth/tokens/lote': 'revokes several of its own API tokens',
+  'GET /api/estado/sesion': 'checks the session or a token and the database (scripts, monitors)',
+  'GET /api/vistas': 'its own saved views, and those shared on lists its codes read',
+  'POST /api/vistas': 'saves a view of a list its codes read',
+  'PUT /api/vistas/:id': 'changes one of its own views',
+  'DELETE /api/vistas/:id': 'deletes one of its own views',
+  'PUT /api/vistas/predeterminada': 'the view a list its codes read opens with',
+  'GET /api/vivo': 'live changes of the lists its codes read (none without codes)',
+  'GET /api/busqueda': 'the command palette: searches only what its codes read (nothing without codes)',
+  'GET /api/auditoria': 'a record’s history, checked against the entity’s read code',
+  'GET /api/alertas/notificaciones': 'its own notifications (Mis alertas)',
+  'GET /api/alertas/notificaciones/:id': 'one of its own notifications',
+  'POST /api/alertas/notificaciones/:id/leida': 'marks one of its own notifications read',
+  'POST /api/alertas/notificaciones/leidas': 'marks all its own notifications read',
+  'POST /api/alertas/notificaciones/lote': 'acts on several of its own notifications',
+  'GET /api/alertas/preferencias': 'its own alert subscriptions',
+  'PUT /api/alertas/preferencias': 'changes its own alert subscriptions',
+};
 
 const ctx = freshApp(useTemplate());
 
@@ -65,6 +102,25 @@ describe('every registered /api route (covers routes added later by construction
         const allowed = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: await sesion(usuario) });
         expect([401, 403], `${route.method} ${url} con ${code}`).not.toContain(allowed.statusCode);
       }
+    }
+  });
+
+  it('opens to any session only the routes every account needs, even one waiting for its second factor', () => {
+    const abiertas = ctx.t.app.apiRoutes.filter((r) => r.access === 'session').map((r) => `${r.method} ${r.url}`);
+    expect(abiertas.sort()).toEqual(Object.keys(OPEN_TO_ANY_SESSION).sort());
+  });
+
+  it('lets a session waiting for its second factor reach the session routes and nothing a code guards', async () => {
+    const { rolId } = await createUser(ctx.t.db, { usuario: 'pendiente', password: 'clave', codigos: PERMISSION_CODES });
+    await ctx.t.db.update(roles).set({ requiereTotp: true }).where(eq(roles.id, rolId));
+    const pendiente = await bearer(ctx.t.app, 'pendiente', 'clave');
+    // Signing out and closing a session (the caller's own, with id 1) end it: each gets a session of its own.
+    const terminan = new Set(['/api/auth/logout', '/api/auth/sesiones/:id/cerrar']);
+    for (const route of ctx.t.app.apiRoutes.filter((r) => r.access !== 'public')) {
+      const headers = terminan.has(route.url) ? await bearer(ctx.t.app, 'pendiente', 'clave') : pendiente;
+      const res = await ctx.t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers });
+      if (route.access === 'session') expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
+      else expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 

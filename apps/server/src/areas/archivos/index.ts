@@ -9,7 +9,7 @@ export const archivos: AreaDescriptor = {
     archivos: 'Almacén de archivos por contenido (SHA-256) de paquetes, versiones y aplicaciones.',
   },
   routes: [archivosRoutes],
-  permisos: ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'],
+  permisos: ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR', 'PACKS#VER', 'APP#VER'],
   auditoria: archivosAuditoria,
   tareas: [barrido],
 };

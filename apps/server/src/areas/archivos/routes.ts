@@ -13,6 +13,8 @@ export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER'
 
 /** The areas that attach files: whoever may write one of them may put a file in the store. */
 export const ESCRIBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'];
+/** The screens that offer an upload (Paquetes de instalación, an application's Versiones tab) ask the limit on opening. */
+const SUBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#VER', 'APP#VER', ...ESCRIBEN_ARCHIVOS];
 
 
 const tags = ['archivos'];
@@ -46,13 +48,13 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
   });
 
   app.get('/api/archivos/limite', {
-    config: { access: 'session' },
+    config: { access: SUBEN_ARCHIVOS },
     schema: { tags, summary: 'El tamaño máximo de una subida, en bytes', response: { 200: envelope(archivoLimite), 401: errorBody } },
     handler: async () => ({ error: null, datos: { max_bytes: maxBytes } }),
   });
 
   app.get('/api/archivos/:sha256/info', {
-    config: { access: 'session' },
+    config: { access: SUBEN_ARCHIVOS },
     schema: { tags, summary: 'Los datos de un archivo guardado', params: archivoDescargaParams, response: { 200: envelope(archivo), 400: errorBody, 401: errorBody, 404: errorBody } },
     handler: async (request) => {
       const file = await archivoPorSha(db, request.params.sha256);

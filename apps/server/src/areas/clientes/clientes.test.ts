@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditoria, empresas, parametros, personas } from '../../db/schema.ts';
-import { freshApp, useTemplate } from '../../test/harness.ts';
+import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 import { cifrar, descifrar } from '../../core/secretos.ts';
 import { cuitDe } from './seed.ts';
 
@@ -162,7 +162,11 @@ describe('GET /api/empresas (list)', () => {
     }
   });
 
-  it('offers options by name or CUIT to any session', async () => {
+  it('offers options by name or CUIT to the screens that pick a client, not to any session', async () => {
+    await createUser(ctx.t.db, { usuario: 'sin-codigos-empresas', password: 'clave', codigos: [] });
+    const cualquiera = await bearer(ctx.t.app, 'sin-codigos-empresas', 'clave');
+    expect((await ctx.t.app.inject({ url: '/api/empresas/opciones?q=trebol', headers: cualquiera })).statusCode).toBe(403);
+    // Técnica picks a client in Desarrollos (SER#VER), without CLIENTES#VER.
     const res = await ctx.t.app.inject({ url: '/api/empresas/opciones?q=trebol', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const res2 = await ctx.t.app.inject({ url: '/api/empresas/opciones?q=Trébol', headers: ctx.tecnico });

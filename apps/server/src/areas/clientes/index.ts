@@ -36,7 +36,8 @@ export const clientes: AreaDescriptor = {
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
   routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, vencimientosAfipLote, vencimientosPhysisLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
-  permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS'],
+  // The other codes are those of the screens that pick a client (GET /api/empresas/opciones).
+  permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS', 'SUBPROD#VER', 'SUBPROD#EDITAR', 'PROD#VER', 'SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
   conflictos,
   vencimientos: vencimientosAlertas,

@@ -57,7 +57,8 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/empresas/opciones', {
-    config: { access: 'session' },
+    // The screens that pick a client: Clientes and its Vencimientos and Actualizaciones, Sitios Webs, Reportes, Desarrollos.
+    config: { access: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'SUBPROD#VER', 'SUBPROD#EDITAR', 'PROD#VER', 'SER#VER', 'DESARROLLOS#EDITAR'] },
     schema: {
       tags,
       summary: 'Clientes para elegir (por nombre o CUIT, o uno por id)',

@@ -12,7 +12,8 @@ export const productos: AreaDescriptor = {
     productos: 'Productos que vende la empresa.',
   },
   routes: [productosRoutes, productosLote],
-  permisos: ['PROD#VER', 'PROD#EDITAR'],
+  // The other codes are those of the screens that pick a product (GET /api/productos/opciones).
+  permisos: ['PROD#VER', 'PROD#EDITAR', 'CLIENTES#VER', 'CLIENTES#EDITAR', 'SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: productosAuditoria,
   conflictos,
   seed: seedProductos,

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditoria, productos } from '../../db/schema.ts';
-import { freshApp, useTemplate } from '../../test/harness.ts';
+import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 import { PRODUCTOS } from './seed.ts';
 
 const template = useTemplate();
@@ -261,7 +261,10 @@ describe('export, options and lines', () => {
     expect(rows[4]!.slice(3, 6)).toEqual(['Escritorio', 'No', '']);
   });
 
-  it('offers the active products to any session (id, codigo, nombre), by name', async () => {
+  it('offers the active products (id, codigo, nombre), by name, to the screens that pick one, not to any session', async () => {
+    await createUser(ctx.t.db, { usuario: 'sin-codigos-productos', password: 'clave', codigos: [] });
+    const cualquiera = await bearer(ctx.t.app, 'sin-codigos-productos', 'clave');
+    expect((await ctx.t.app.inject({ url: '/api/productos/opciones', headers: cualquiera })).statusCode).toBe(403);
     const res = await ctx.t.app.inject({ url: '/api/productos/opciones', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const datos = res.json().datos as { id: number; codigo: string; nombre: string }[];

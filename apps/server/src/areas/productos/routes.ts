@@ -63,7 +63,8 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   });
 
   app.get('/api/productos/opciones', {
-    config: { access: 'session' },
+    // The screens that pick a product: Clientes' Vencimientos and Actualizaciones, Reportes, Desarrollos.
+    config: { access: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'PROD#VER', 'SER#VER', 'DESARROLLOS#EDITAR'] },
     schema: {
       tags,
       summary: 'Productos activos para elegir en otras áreas (id, código, nombre)',

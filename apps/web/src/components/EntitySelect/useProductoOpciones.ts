@@ -4,7 +4,7 @@ import { productoOpciones } from '@intranet/contract/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
-/** The active products (`GET /api/productos/opciones`, a short list any session may ask), for selects and filters. */
+/** The active products (`GET /api/productos/opciones`, for the screens that pick one), for selects and filters. */
 export function useProductoOpciones() {
   return useQuery({
     queryKey: ['productos', 'opciones'],
