@@ -56,7 +56,7 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   expect(generada).toMatch(/^[A-Za-z0-9]{16}$/);
   await page.getByRole('button', { name: 'Listo, ya la copié' }).click();
   await expect(page.getByText('Último ingreso')).toBeVisible();
-  await expect(page.getByText('Nunca')).toBeVisible();
+  await expect(page.getByText('Nunca', { exact: true })).toBeVisible();
 
   // Signed in as her: the menu holds Máquinas only.
   await signInAs(page, usuario, generada);

@@ -27,6 +27,8 @@ export const servers = {
  * blocked route answered 403 and sent them to /forbidden (which may come before the shell shows the name).
  */
 export async function signIn(page: Page, user: DemoUser, baseUrl = servers.main, path = '/login'): Promise<void> {
+  // A browser signed in before would renew its session at a deep link: this sign-in starts without one.
+  await page.context().clearCookies({ name: 'intranet_renovacion' });
   await page.goto(baseUrl + path);
   await page.getByPlaceholder('Usuario o email').fill(USERS[user].username);
   await page.getByLabel('Contraseña').fill(USERS[user].password);
