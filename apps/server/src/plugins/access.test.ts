@@ -39,6 +39,8 @@ const OPEN_TO_ANY_SESSION: Readonly<Record<string, string>> = {
   'POST /api/auth/tokens/:id/revocar': 'revokes one of its own API tokens',
   'POST /api/auth/tokens/lote': 'revokes several of its own API tokens',
   'GET /api/estado/sesion': 'checks the session or a token and the database (scripts, monitors)',
+  'GET /api/versiones/changelog': 'the products with published versions: every signed-in person may read what changed',
+  'GET /api/versiones/changelog/:id': 'one product’s published versions and their notes, for every signed-in person',
   'GET /api/vistas': 'its own saved views, and those shared on lists its codes read',
   'POST /api/vistas': 'saves a view of a list its codes read',
   'PUT /api/vistas/:id': 'changes one of its own views',

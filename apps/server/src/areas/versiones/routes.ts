@@ -69,13 +69,13 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
   });
 
   app.get('/api/versiones/changelog', {
-    config: VER,
+    config: { access: 'session' },
     schema: { tags, summary: 'Los productos con versiones publicadas (para el historial de cambios)', response: { 200: envelope(changelogProductosSchema), ...denied } },
     handler: async () => ({ error: null, datos: await changelogProductos(db) }),
   });
 
   app.get('/api/versiones/changelog/:id', {
-    config: VER,
+    config: { access: 'session' },
     schema: {
       tags,
       summary: 'Historial de cambios de un producto: sus versiones publicadas, la más nueva primero, con las notas',

@@ -7,7 +7,7 @@ import { assetUrl, useChangelog, useChangelogProductos } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
 
 
-/** `/versiones/changelog`: the products with published versions (PACKS#VER). */
+/** `/versiones/changelog`: the products with published versions (a session is enough to read it). */
 export function ChangelogProductos() {
   const productos = useChangelogProductos();
   return (
