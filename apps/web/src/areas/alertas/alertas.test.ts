@@ -209,7 +209,7 @@ describe('WebhooksScreen', () => {
     http.get.mockImplementation(answers({ '/api/alertas/webhooks': [hook] }));
     http.post.mockImplementation(async (path: string) =>
       path.endsWith('/probar')
-        ? ok({ id: 9, evento: 'prueba', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'ok', duracion_ms: 12, creada: '2026-11-25T12:00:00Z', ultima: '2026-11-25T12:00:00Z', proxima: null })
+        ? ok({ id: 9, evento: 'prueba', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'Entregado (200)', duracion_ms: 12, creada: '2026-11-25T12:00:00Z', ultima: '2026-11-25T12:00:00Z', proxima: null })
         : ok({ ...hook, id: 5, nombre: 'Guardia' }),
     );
     renderUi(createElement(WebhooksScreen));
@@ -220,7 +220,7 @@ describe('WebhooksScreen', () => {
 
     fireEvent.click(within(fila!).getByRole('button', { name: 'Probar Operaciones' }));
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/webhooks/4/probar', undefined, expect.anything()));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'El webhook respondió', message: '200 ok' })));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'El webhook respondió', message: 'Entregado (200)' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo webhook' }));
     const form = await screen.findByRole('form', { name: 'Nuevo webhook' });
