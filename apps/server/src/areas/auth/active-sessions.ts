@@ -1,6 +1,8 @@
+import type { Sesion } from '@intranet/contract/auth';
 import type { SesionActiva } from '@intranet/contract/sessions';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { familyOfSession, revokeFamily } from '../../core/session-renewal.ts';
+import { roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';
 import { describeUserAgent } from '../../core/user-agent.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -70,4 +72,14 @@ export async function closeOtherSessions(db: Db, autor: Autor, usuarioId: number
     }
     return familias.length;
   });
+}
+
+/** The `usuario` of a renewed session, as the sign-in answers it; undefined if the account is gone. */
+export async function sessionUser(db: Executor, usuarioId: number): Promise<Sesion['usuario'] | undefined> {
+  const [cuenta] = await db
+    .select({ nombre: usuarios.nombre, usuario: usuarios.usuario, pendiente: segundoFactorPendiente })
+    .from(usuarios)
+    .where(eq(usuarios.id, usuarioId));
+  if (!cuenta) return undefined;
+  return { nombre: cuenta.nombre, roles: await roleNamesOf(db, usuarioId), usuario: cuenta.usuario, ...(cuenta.pendiente ? { segundo_factor_pendiente: true } : {}) };
 }

@@ -3,19 +3,16 @@ import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { RENEWAL_CLOSE_PATH, RENEWAL_PATH } from '@intranet/contract/http';
 import { idParam } from '@intranet/contract/list';
 import { sesionActiva, sesionesCerradas } from '@intranet/contract/sessions';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renew, revokeByRenewal } from '../../core/session-renewal.ts';
-import { roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { usuarios } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { activeSessions, closeOtherSessions, closeSession, currentFamily } from './active-sessions.ts';
+import { activeSessions, closeOtherSessions, closeSession, currentFamily, sessionUser } from './active-sessions.ts';
 import { clearRenewalCookie, hasAntiForgery, renewalCookieOf, setRenewalCookie } from './renewal-cookie.ts';
 
 const tags = ['auth'];
@@ -48,12 +45,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         throw new ApiError(401, SIN_RENOVACION);
       }
       setRenewalCookie(request, reply, r.renovacion);
-      const [cuenta] = await db
-        .select({ nombre: usuarios.nombre, usuario: usuarios.usuario, pendiente: segundoFactorPendiente })
-        .from(usuarios)
-        .where(eq(usuarios.id, r.usuarioId));
-      if (!cuenta) throw new ApiError(401, SIN_RENOVACION);
-      const usuario = { nombre: cuenta.nombre, roles: await roleNamesOf(db, r.usuarioId), usuario: cuenta.usuario, ...(cuenta.pendiente ? { segundo_factor_pendiente: true } : {}) };
+      const usuario = await sessionUser(db, r.usuarioId);
+      if (!usuario) throw new ApiError(401, SIN_RENOVACION);
       return { error: null, datos: { token: r.token, usuario } };
     },
   });
