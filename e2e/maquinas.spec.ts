@@ -58,7 +58,8 @@ test('on a phone: the machines are cards, the filters unfold from one button tha
   await page.getByRole('option', { name: 'Nombre (descendente)' }).click();
   await expect(page).toHaveURL(/sort=-nombre/);
   const primera = (await tarjetas.first().getByRole('link').first().textContent()) ?? '';
-  await tarjetas.first().getByRole('link', { name: primera }).click();
+  // The list updates itself: a machine another test adds meanwhile may come first, so the card is found by its name.
+  await lista.getByRole('link', { name: primera, exact: true }).click();
   await expect(page.getByRole('heading', { name: primera })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { api, apiToken } from './support/api.ts';
+import { api, ownAccount } from './support/api.ts';
 import { expect, servers, test } from './support/fixtures.ts';
 
 /** The phone's authenticator for a key: the code of now, or of a step later (a code is taken once). */
@@ -7,20 +7,15 @@ const codigo = (secreto: string, pasos = 0) => new TOTP({ secret: Secret.fromBas
 
 test('an account with the second factor signs in with the code of its app after its password; a wrong code is said under the field', async ({ page, request }) => {
   // An account of its own (the demo's are shared by the other tests), enrolled as its owner would through the API.
-  const admin = await apiToken(request);
-  const sufijo = Date.now().toString(36);
-  const persona = await api<{ id: number }>(request, admin, 'post', '/api/personas', { nombre: 'Dora', apellido: `Segundo ${sufijo}`, activo: true });
-  const roles = await api<{ items: { id: number; nombre: string }[] }>(request, admin, 'get', '/api/roles?size=100');
-  const comercial = roles.items.find((r) => r.nombre === 'Comercial')!;
-  await api(request, admin, 'post', '/api/usuarios', { persona_id: persona.id, usuario: `dora-${sufijo}`, password: 'Clave-Dora-2026', roles: [comercial.id] });
-  const sesion = await request.post(`${servers.main}/api/auth`, { data: { username: `dora-${sufijo}`, password: 'Clave-Dora-2026' } });
-  const dora = ((await sesion.json()) as { datos: { token: string } }).datos.token;
-  const { secreto } = await api<{ secreto: string }>(request, dora, 'post', '/api/auth/totp/inscripcion');
-  await api(request, dora, 'post', '/api/auth/totp/confirmar', { codigo: codigo(secreto) });
+  const dora = await ownAccount(request, 'Dora');
+  const sesion = await request.post(`${servers.main}/api/auth`, { data: { username: dora.username, password: dora.password } });
+  const token = ((await sesion.json()) as { datos: { token: string } }).datos.token;
+  const { secreto } = await api<{ secreto: string }>(request, token, 'post', '/api/auth/totp/inscripcion');
+  await api(request, token, 'post', '/api/auth/totp/confirmar', { codigo: codigo(secreto) });
 
   await page.goto(`${servers.main}/login`);
-  await page.getByPlaceholder('Usuario o email').fill(`dora-${sufijo}`);
-  await page.getByLabel('Contraseña').fill('Clave-Dora-2026');
+  await page.getByPlaceholder('Usuario o email').fill(dora.username);
+  await page.getByLabel('Contraseña').fill(dora.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('Verificación en dos pasos')).toBeVisible({ timeout: 30_000 });
   const campo = page.getByLabel('Código de verificación');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
+import { ownAccount } from './support/api.ts';
 import { copyOfTheWeb, deployNewBuild, deployNewWorker } from './support/nueva-version.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -53,11 +54,13 @@ test.describe('a session across reloads and tabs', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('Sesiones activas lists this browser and another, and closes the other', async ({ page, browser }) => {
+  test('Sesiones activas lists this browser and another, and closes the other', async ({ page, browser, request }) => {
+    // Its own account: closing the other sessions of a shared demo account would end the tests running beside.
+    const cuenta = await ownAccount(request, 'Sesiones');
     const elsewhere = await browser.newContext();
     const otherPage = await elsewhere.newPage();
-    await signIn(otherPage, 'comercial');
-    await signIn(page, 'comercial');
+    await signIn(otherPage, cuenta);
+    await signIn(page, cuenta);
     await page.goto(`${servers.main}/sesiones`);
     const table = page.getByRole('table', { name: 'Sesiones activas' });
     await expect(table.getByText('Esta sesión')).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext } from '@playwright/test';
-import { expect, servers, USERS } from './fixtures.ts';
+import { type Account, expect, servers, USERS } from './fixtures.ts';
 
 // Preparing data through the API, as an API client would (the page under test signs in on its own).
 
@@ -35,4 +35,20 @@ export async function nuevaEmpresa(request: APIRequestContext, token: string, ra
   const cuit = cuitNuevo();
   const e = await api<{ id: number }>(request, token, 'post', '/api/empresas', { razon_social: razon, cuit, condicion_iva: 'responsable_inscripto', notas: emptyDoc });
   return { id: e.id, cuit };
+}
+
+/**
+ * An account of its own, with one role of the demo (Comercial unless told): the demo's accounts are shared by the
+ * tests running beside, so a test that ends sessions or changes the account's settings makes its own.
+ */
+export async function ownAccount(request: APIRequestContext, nombre: string, rol = 'Comercial'): Promise<Account> {
+  const admin = await apiToken(request);
+  const sufijo = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const apellido = `Prueba ${sufijo}`;
+  const persona = await api<{ id: number }>(request, admin, 'post', '/api/personas', { nombre, apellido, activo: true });
+  const roles = await api<{ items: { id: number; nombre: string }[] }>(request, admin, 'get', '/api/roles?size=100');
+  const rolId = roles.items.find((r) => r.nombre === rol)!.id;
+  const account = { username: `${nombre.toLowerCase()}-${sufijo}`, password: `Clave-${sufijo}-2026`, nombre: `${nombre} ${apellido}` };
+  await api(request, admin, 'post', '/api/usuarios', { persona_id: persona.id, usuario: account.username, password: account.password, roles: [rolId] });
+  return account;
 }
