@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support/fixtures.ts';
+import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 const prefijo = `E2E-IMP-${Date.now().toString(36).toUpperCase()}`;
 const csv = (filas: string[]) => ({
@@ -54,4 +54,25 @@ test('as admin: import machines from a CSV with an error, fix it, dry run, impor
   await expect(dialogo.getByText('Importación deshecha')).toBeVisible();
   await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   await expect(tabla.getByText('No hay máquinas')).toBeVisible();
+});
+
+test('a CSV saved by Excel in Spanish (Windows-1252) reads as written; the user may read it in another encoding', async ({ page }) => {
+  const nombre = `${prefijo}-José Peña`;
+  const latin1 = { name: 'maquinas-excel.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nombre;Tipo;Notas\n${nombre};PC;Córdoba, Añatuya\n`, 'latin1') };
+  await signIn(page, 'admin', servers.main, '/maquinas');
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Importar máquinas' });
+  await dialogo.locator('input[type="file"]').setInputFiles(latin1);
+  await expect(dialogo.getByText('Codificación: Windows-1252')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  const vista = dialogo.getByRole('table', { name: 'Vista previa de las filas' });
+  await expect(vista.getByRole('cell', { name: nombre })).toBeVisible();
+
+  await dialogo.getByRole('button', { name: 'Cambiar' }).click();
+  await page.getByRole('menuitem', { name: 'UTF-8' }).click();
+  await expect(dialogo.getByText('Codificación: UTF-8')).toBeVisible();
+  await expect(vista.getByRole('cell', { name: `${prefijo}-Jos\ufffd Pe\ufffda` })).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cambiar' }).click();
+  await page.getByRole('menuitem', { name: 'Windows-1252' }).click();
+  await expect(vista.getByRole('cell', { name: nombre })).toBeVisible();
 });

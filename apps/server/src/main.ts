@@ -10,6 +10,7 @@ import { seed } from './db/seed.ts';
 import type { AreaDeps } from './core/area.ts';
 import { Programador } from './jobs/programador.ts';
 import { leerAlPedir } from './core/metricas.ts';
+import { closeIsolated } from './core/isolated.ts';
 
 /** On SIGTERM, how long the connections already accepted get for their calls to arrive before idle ones are closed. */
 const LLEGADA_MS = 500;
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       net.Server.prototype.close.call(app.server);
       await new Promise((r) => setTimeout(r, LLEGADA_MS));
       await app.close();
+      await closeIsolated();
       await feed.close();
       await database.close();
       process.exit(0);

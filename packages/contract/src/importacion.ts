@@ -20,10 +20,26 @@ export type ImportacionCampo = z.infer<typeof importacionCampo>;
 export const importacionMapeo = z.record(z.string().max(100), z.string().max(500).nullable());
 export type ImportacionMapeo = z.infer<typeof importacionMapeo>;
 
+/**
+ * The text encodings a CSV is read in: UTF-8 (with or without BOM), UTF-16 with its BOM, and Windows-1252, what
+ * Excel in Spanish saves (a superset of Latin-1).
+ */
+export const CODIFICACIONES = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type Codificacion = (typeof CODIFICACIONES)[number];
+/** Each encoding's name for the user ("Codificación: Windows-1252"). */
+export const CODIFICACION_NOMBRES: Record<Codificacion, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+};
+
 /** `POST …/importaciones`: the file read, its headers and the mapping guessed from them. */
 export const importacionSubida = z.object({
   id: z.number().int(),
   archivo: z.string(),
+  /** The encoding the CSV was read in (recognised, or the one the user picked); null for a spreadsheet or certificates. */
+  codificacion: z.enum(CODIFICACIONES).nullable(),
   columnas: z.array(z.string()),
   filas: z.number().int(),
   campos: z.array(importacionCampo),
@@ -90,6 +106,11 @@ export const importacionResultado = importacionConteo.extend({
   deshacer_hasta: z.string().nullable(),
 });
 export type ImportacionResultado = z.infer<typeof importacionResultado>;
+
+/** `POST …/importaciones/:id/codificacion`: the CSV read again in another encoding. */
+export const importacionCodificacionInput = z
+  .object({ codificacion: z.enum(CODIFICACIONES, { error: 'Elija una codificación de la lista' }) })
+  .strict();
 
 export const importacionIdParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(2_147_483_647, 'Id inválido') });
 export const importacionSubidaQuery = z.object({ nombre: z.string().trim().min(1, 'Falta el nombre del archivo').max(255) });

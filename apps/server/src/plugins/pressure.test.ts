@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pressure, REINTENTAR_EN_S } from './pressure.ts';
@@ -80,5 +81,48 @@ describe('under overload', () => {
     expect((await app.inject({ url: '/api/lenta' })).statusCode).toBe(503);
     esperando = 0;
     expect((await app.inject({ url: '/api/lenta' })).statusCode).toBe(200);
+  });
+});
+
+describe('the memory rule', () => {
+  /** Heap held alive until released: about `mb` MB of strings. */
+  function retener(mb: number): { soltar: () => void } {
+    // 1 MB each: 131,072 doubles.
+    let bloques: number[][] | null = Array.from({ length: mb }, (_, i) => new Array<number>(131_072).fill(i + 0.5));
+    return { soltar: () => void (bloques = null) };
+  }
+  const muestreado = async (limite: number) => hasta(async () => app.memoryUsage().heapUsed > limite);
+
+  it('refuses while the heap held alive is over the limit; its garbage alone refuses nobody for more than a second', async () => {
+    const limite = v8.getHeapStatistics().used_heap_size + 64 * 1024 * 1024;
+    await appCon({ maxHeapBytes: limite });
+    const vivo = retener(160);
+    await muestreado(limite);
+    expect((await app.inject({ url: '/api/rapida' })).statusCode).toBe(503);
+    // The heavy call ended: what it held is garbage, which nothing collects while every call is refused.
+    vivo.soltar();
+    const desde = Date.now();
+    await hasta(async () => (await app.inject({ url: '/api/rapida' })).statusCode === 200);
+    expect(Date.now() - desde).toBeLessThanOrEqual(1_000);
+  });
+
+  it('answers a refused call once: no hook after the guard answers it again', async () => {
+    const registro: string[] = [];
+    app = Fastify({ logger: { level: 'warn', stream: { write: (linea: string) => void registro.push(linea) } } });
+    const limite = v8.getHeapStatistics().used_heap_size + 64 * 1024 * 1024;
+    await pressure(app, { ...SIN_LIMITES, maxHeapBytes: limite });
+    // As the access control does for a call without a session.
+    app.addHook('onRequest', async (_request, reply) => reply.code(401).send({ error: 'No autorizado', datos: null }));
+    // The app's own onSend hooks (security headers, compression) make sending take a turn of the event loop.
+    app.addHook('onSend', async (_request, _reply, payload) => payload);
+    app.get('/api/estado/sesion', async () => ({ error: null, datos: 'ok' }));
+    await app.ready();
+    const vivo = retener(160);
+    await muestreado(limite);
+    const res = await app.inject({ url: '/api/estado/sesion' });
+    vivo.soltar();
+    expect(res.statusCode).toBe(503);
+    await new Promise((r) => setImmediate(r));
+    expect(registro.filter((l) => /already sent|ERR_HTTP_HEADERS_SENT/.test(l))).toEqual([]);
   });
 });

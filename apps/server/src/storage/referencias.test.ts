@@ -31,12 +31,12 @@ describe('REFERENCIAS_DE_ARCHIVO', () => {
   it('leaves out no other column that holds a file by its SHA-256 without a foreign key', () => {
     // aplicacion_versiones.sha256 is a copy of its archivo's; the archivo_id beside it is the reference. An import's
     // spreadsheet is needed only until it is imported: the sweep may take it after a day, as any loose upload, and
-    // an import asked later says so (lists/importacion/motor.ts).
+    // an import asked later says so (lists/importacion/motor.ts). Its rows read into JSON lines, too.
     const sueltas = tablas.flatMap((tabla) =>
       Object.values(getTableColumns(tabla))
         .filter((c) => c.name === 'sha256' || c.name.endsWith('_sha256'))
         .map((c) => nombre(getTableName(tabla), c.name)),
     );
-    expect(sueltas.sort()).toEqual(['aplicacion_versiones.firma_sha256', 'aplicacion_versiones.sha256', 'archivos.sha256', 'importaciones.archivo_sha256']);
+    expect(sueltas.sort()).toEqual(['aplicacion_versiones.firma_sha256', 'aplicacion_versiones.sha256', 'archivos.sha256', 'importaciones.archivo_sha256', 'importaciones.filas_sha256']);
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, creado, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
@@ -19,7 +19,16 @@ export const importaciones = pgTable(
     usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
     archivoSha256: text('archivo_sha256').notNull(),
     archivoNombre: text('archivo_nombre').notNull(),
+    /** The uploaded file's size in bytes: the time and room its reading gets grow with it. */
+    archivoTamano: bigint('archivo_tamano', { mode: 'number' }),
     formato: text('formato', { enum: ['csv', 'xlsx', 'certificados'] }).notNull(),
+    /**
+     * The rows as a worker thread read them from the file (one JSON array per line, the header first), stored beside
+     * it: every later step reads these, never the spreadsheet again. Null for certificates, read by their area.
+     */
+    filasSha256: text('filas_sha256'),
+    /** The encoding a CSV was read in: recognised at upload, or picked by the user. */
+    codificacion: text('codificacion', { enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] }),
     columnas: jsonb('columnas').$type<string[]>().notNull(),
     filas: integer('filas').notNull(),
     mapeo: jsonb('mapeo').$type<Record<string, string | null>>(),

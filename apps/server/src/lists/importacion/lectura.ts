@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
+import type { Codificacion } from '@intranet/contract/importacion';
+import chardet from 'chardet';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-
-/** The file kinds an import reads: spreadsheets, or files an area reads itself (certificates). */
-export type Formato = 'csv' | 'xlsx' | 'certificados';
 
 /** The most an area's own file (not a spreadsheet) may weigh: it is read whole. */
 const MAX_ARCHIVO_PROPIO = 20 * 1024 * 1024;
@@ -21,7 +20,7 @@ export async function leerEntero(origen: Readable): Promise<Buffer> {
 }
 
 /** `.xlsx` by its name or its ZIP signature; anything else is read as CSV (comma or semicolon, guessed). */
-export function formatoDe(nombre: string, inicio: Buffer): Formato {
+export function formatoDe(nombre: string, inicio: Buffer): 'csv' | 'xlsx' {
   if (/\.xlsx$/i.test(nombre)) return 'xlsx';
   return inicio.subarray(0, 2).toString('latin1') === 'PK' ? 'xlsx' : 'csv';
 }
@@ -45,17 +44,61 @@ function textoDeCelda(valor: ExcelJS.CellValue): string {
 /** Papaparse's stream re-reads the rest of its chunk each time it pauses for a slow reader: it gets small ones. */
 const TROZO = 64 * 1024;
 
-/** The file as text in pieces of at most TROZO characters, decoded across the pieces (an «ó» split in two stays one). */
-async function* trozosDeTexto(origen: Readable): AsyncGenerator<string> {
-  origen.setEncoding('utf8');
-  for await (const texto of origen as AsyncIterable<string>) {
-    for (let i = 0; i < texto.length; i += TROZO) yield texto.slice(i, i + TROZO);
+/** The bytes an encoding is recognised by: the file's start. */
+const MUESTRA = 64 * 1024;
+
+/**
+ * The encoding of a CSV by its first bytes: a byte-order mark says it (UTF-8, UTF-16); bytes that are valid UTF-8
+ * are UTF-8; anything else is what the chardet library recognises, UTF-16 without its mark or, for the single-byte
+ * encodings it tells apart (Latin-1, Windows-1252, ISO-8859-15…), Windows-1252, the superset Excel in Spanish saves.
+ */
+export function detectarCodificacion(muestra: Buffer): Codificacion {
+  if (muestra[0] === 0xef && muestra[1] === 0xbb && muestra[2] === 0xbf) return 'utf-8';
+  if (muestra[0] === 0xff && muestra[1] === 0xfe) return 'utf-16le';
+  if (muestra[0] === 0xfe && muestra[1] === 0xff) return 'utf-16be';
+  try {
+    // `stream`: a character cut by the sample's end is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(muestra, { stream: true });
+    return 'utf-8';
+  } catch {
+    const reconocida = chardet.detect(muestra)?.toLowerCase();
+    return reconocida === 'utf-16le' || reconocida === 'utf-16be' ? reconocida : 'windows-1252';
   }
 }
 
-async function* filasCsv(origen: Readable): AsyncGenerator<string[]> {
+/** The first `n` bytes of the stream and the whole stream again, from its start. */
+async function muestraDe(origen: Readable, n: number): Promise<{ muestra: Buffer; todo: AsyncIterable<Buffer> }> {
+  const iterador = origen[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const leidos: Buffer[] = [];
+  let total = 0;
+  while (total < n) {
+    const siguiente = await iterador.next();
+    if (siguiente.done) break;
+    leidos.push(siguiente.value);
+    total += siguiente.value.length;
+  }
+  async function* todo() {
+    yield* leidos;
+    for (let siguiente = await iterador.next(); !siguiente.done; siguiente = await iterador.next()) yield siguiente.value;
+  }
+  return { muestra: Buffer.concat(leidos).subarray(0, n), todo: todo() };
+}
+
+/** The file as text in pieces of at most TROZO characters, decoded across the pieces (an «ó» split in two stays one). */
+async function* trozosDeTexto(bytes: AsyncIterable<Buffer>, codificacion: Codificacion): AsyncGenerator<string> {
+  // The byte-order mark is dropped by the decoder; bytes no encoding gives a character become U+FFFD.
+  const decoder = new TextDecoder(codificacion);
+  for await (const parte of bytes) {
+    const texto = decoder.decode(parte, { stream: true });
+    for (let i = 0; i < texto.length; i += TROZO) yield texto.slice(i, i + TROZO);
+  }
+  const resto = decoder.decode();
+  if (resto) yield resto;
+}
+
+async function* filasCsv(bytes: AsyncIterable<Buffer>, codificacion: Codificacion): AsyncGenerator<string[]> {
   const lector = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  const texto = Readable.from(trozosDeTexto(origen));
+  const texto = Readable.from(trozosDeTexto(bytes, codificacion));
   texto.on('error', (err) => lector.destroy(err));
   for await (const fila of texto.pipe(lector)) yield fila as string[];
 }
@@ -74,12 +117,24 @@ async function* filasXlsx(origen: Readable): AsyncGenerator<string[]> {
 }
 
 /**
- * The rows of a spreadsheet, read as they stream from the store (papaparse's stream, exceljs' streaming reader):
- * memory holds one row at a time, whatever the file's size. The first row is the header; its BOM is dropped.
+ * The rows of a spreadsheet, read as they stream (papaparse's stream, exceljs' streaming reader): memory holds one
+ * row at a time, whatever the file's size. A CSV is read in `codificacion`, or in the one its first bytes show
+ * (`detectada` says which). The first row is the header; a BOM left in it is dropped.
  */
-export async function* leerFilas(origen: Readable, formato: Formato): AsyncGenerator<string[]> {
+export async function leerPlanilla(
+  origen: Readable,
+  formato: 'csv' | 'xlsx',
+  codificacion: Codificacion | null,
+): Promise<{ codificacion: Codificacion | null; filas: AsyncGenerator<string[]> }> {
+  if (formato === 'xlsx') return { codificacion: null, filas: sinBom(filasXlsx(origen)) };
+  const { muestra, todo } = await muestraDe(origen, MUESTRA);
+  const usada = codificacion ?? detectarCodificacion(muestra);
+  return { codificacion: usada, filas: sinBom(filasCsv(todo, usada)) };
+}
+
+async function* sinBom(filas: AsyncGenerator<string[]>): AsyncGenerator<string[]> {
   let primera = true;
-  for await (const fila of formato === 'xlsx' ? filasXlsx(origen) : filasCsv(origen)) {
+  for await (const fila of filas) {
     if (primera && fila[0]) fila[0] = fila[0].replace(/^\ufeff/, '');
     primera = false;
     yield fila;

@@ -7,7 +7,8 @@ import { ApiError } from '../../plugins/errors.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
-import { leerEntero, leerFilas, type Formato } from './lectura.ts';
+import { filasGuardadas } from './filas.ts';
+import { leerEntero } from './lectura.ts';
 import { CAMPO_ID, campoId, tituloClave, type Crudos, type Existente, type ImportacionSpec } from './spec.ts';
 
 export type Importacion = typeof importaciones.$inferSelect;
@@ -21,16 +22,18 @@ const TANDA = 1000;
 export const RECHAZOS_MOSTRADOS = 100;
 
 /** The file's rows after its header, each with its number in the file (the header is row 1). */
+/** The file of an import is gone (the store keeps an upload a day), or it came before its rows were stored. */
+export const archivoVencido = () => new ApiError(410, 'El archivo de esta importación ya no está guardado (se guarda un día): vuelva a subirlo.');
+
 export async function* filasDelArchivo(store: FileStore, imp: Importacion, spec: Pick<ImportacionSpec, 'leerArchivo'>): AsyncGenerator<{ fila: number; celdas: string[] }> {
-  // The upload is a loose file of the store: the sweep takes it once a day old and unreferenced.
-  if (!(await store.exists(imp.archivoSha256))) {
-    throw new ApiError(410, 'El archivo de esta importación ya no está guardado (se guarda un día): vuelva a subirlo.');
-  }
+  // The files are loose files of the store: the sweep takes them once a day old and unreferenced.
+  const sha256 = imp.formato === 'certificados' ? imp.archivoSha256 : imp.filasSha256;
+  if (!sha256 || !(await store.exists(sha256))) throw archivoVencido();
   let fila = 0;
   const filas =
     imp.formato === 'certificados' && spec.leerArchivo
-      ? await spec.leerArchivo(await leerEntero(store.read(imp.archivoSha256)))
-      : leerFilas(store.read(imp.archivoSha256), imp.formato as Formato);
+      ? await spec.leerArchivo(await leerEntero(store.read(sha256)))
+      : filasGuardadas(store, sha256);
   for await (const celdas of filas) {
     fila += 1;
     if (fila > 1) yield { fila, celdas };

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   IMPORTACION_DESHACER_HORAS,
+  type Codificacion,
   type ImportacionConteo,
   type ImportacionInput,
   type ImportacionResultado,
@@ -20,8 +21,9 @@ import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { csvFilename, sinFormula } from '../csv.ts';
 import { adivinarMapeo } from './mapeo.ts';
-import { ejecutar, enPorciones, filasCambiadas, filasDelArchivo, RECHAZOS_MOSTRADOS, type Importacion, type Plan } from './motor.ts';
-import { formatoDe, leerEntero, leerFilas } from './lectura.ts';
+import { archivoVencido, ejecutar, enPorciones, filasCambiadas, filasDelArchivo, RECHAZOS_MOSTRADOS, type Importacion, type Plan } from './motor.ts';
+import { convertirArchivo } from './filas.ts';
+import { formatoDe, leerEntero } from './lectura.ts';
 import { camposDe, tituloClave, type ImportacionSpec } from './spec.ts';
 
 type Pedido = z.output<typeof importacionInput>;
@@ -55,27 +57,57 @@ function unicas(encabezados: string[]): string[] {
   });
 }
 
-/** Step 1: the file stored and read once (its headers, its rows counted), the mapping guessed from its headers. */
-export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upload: Upload, nombre: string, usuarioId: number): Promise<ImportacionSubida> {
-  const formato = spec.leerArchivo ? 'certificados' : formatoDe(nombre, await inicio(store, upload.sha256));
+/** The header and the row count of an area's own file (certificates), read by the area. */
+async function leerPropio(store: FileStore, spec: ImportacionSpec, sha256: string): Promise<{ columnas?: string[]; filas: number }> {
   let columnas: string[] | undefined;
   let filas = 0;
   try {
-    const leidas = spec.leerArchivo ? await spec.leerArchivo(await leerEntero(store.read(upload.sha256))) : leerFilas(store.read(upload.sha256), formato);
-    for await (const fila of leidas) {
+    for await (const fila of await spec.leerArchivo!(await leerEntero(store.read(sha256)))) {
       if (columnas) filas += 1;
       else columnas = unicas(fila);
     }
   } catch {
-    throw new ApiError(400, { xlsx: 'No se pudo leer el archivo como planilla XLSX', csv: 'No se pudo leer el archivo como CSV', certificados: 'No se pudo leer el archivo (un .zip, .crt o .pem)' }[formato]);
+    throw new ApiError(400, 'No se pudo leer el archivo (un .zip, .crt o .pem)');
   }
+  return { columnas, filas };
+}
+
+/**
+ * Step 1: the file stored and read once, in a worker thread (its rows stored as JSON lines, its encoding
+ * recognised), the mapping guessed from its headers.
+ */
+export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upload: Upload, nombre: string, usuarioId: number): Promise<ImportacionSubida> {
+  const formato = spec.leerArchivo ? 'certificados' : formatoDe(nombre, await inicio(store, upload.sha256));
+  let leido: { columnas?: string[]; filas: number; codificacion: Codificacion | null; filasSha256: string | null };
+  if (formato === 'certificados') leido = { ...(await leerPropio(store, spec, upload.sha256)), codificacion: null, filasSha256: null };
+  else {
+    const convertida = await convertirArchivo(store, upload, formato, null);
+    leido = { ...convertida, columnas: convertida.columnas.length > 0 ? unicas(convertida.columnas) : undefined };
+  }
+  const { columnas, filas, codificacion, filasSha256 } = leido;
   if (!columnas || filas === 0) throw new ApiError(400, 'El archivo no tiene filas de datos debajo de los encabezados');
   const mapeo = adivinarMapeo(spec.campos, columnas);
   const [imp] = await db
     .insert(importaciones)
-    .values({ tipo: spec.tipo, usuarioId, archivoSha256: upload.sha256, archivoNombre: nombre, formato, columnas, filas, mapeo })
+    .values({ tipo: spec.tipo, usuarioId, archivoSha256: upload.sha256, archivoNombre: nombre, archivoTamano: upload.tamano, formato, columnas, filas, mapeo, codificacion, filasSha256 })
     .returning({ id: importaciones.id });
-  return { id: imp!.id, archivo: nombre, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
+  return { id: imp!.id, archivo: nombre, codificacion, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
+}
+
+/** A CSV read again in the encoding the user picked: its headers, rows and guessed mapping anew. */
+export async function recodificar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, codificacion: Codificacion): Promise<ImportacionSubida> {
+  if (imp.formato !== 'csv') throw new ApiError(400, 'Solo un archivo CSV se lee en otra codificación', { codificacion: ['Solo un archivo CSV se lee en otra codificación'] });
+  if (imp.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
+  if (imp.archivoTamano === null || !(await store.exists(imp.archivoSha256))) throw archivoVencido();
+  const convertida = await convertirArchivo(store, { sha256: imp.archivoSha256, tamano: imp.archivoTamano }, 'csv', codificacion);
+  const columnas = unicas(convertida.columnas);
+  if (columnas.length === 0 || convertida.filas === 0) throw new ApiError(400, 'El archivo no tiene filas de datos debajo de los encabezados');
+  const mapeo = adivinarMapeo(spec.campos, columnas);
+  await db
+    .update(importaciones)
+    .set({ columnas, filas: convertida.filas, mapeo, codificacion, filasSha256: convertida.filasSha256, resultado: null })
+    .where(eq(importaciones.id, imp.id));
+  return { id: imp.id, archivo: imp.archivoNombre, codificacion, columnas, filas: convertida.filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
 }
 
 /** A mapping names only the file's columns and the area's fields. */

@@ -1,5 +1,6 @@
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import {
+  importacionCodificacionInput,
   importacionConteo,
   importacionIdParam,
   importacionInput,
@@ -15,7 +16,7 @@ import { autorDe } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import { vistaPrevia } from './motor.ts';
-import { deshacer, enviarPlantilla, enviarRechazadas, ensayar, importacionDe, importar, subir } from './pasos.ts';
+import { deshacer, enviarPlantilla, enviarRechazadas, ensayar, importacionDe, importar, recodificar, subir } from './pasos.ts';
 import type { Crudos, ImportacionSpec } from './spec.ts';
 
 const bad = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -56,6 +57,21 @@ export const importacionRoutes =
           return reply.code(201).send({ error: null, datos: await subir(db, store, spec, upload, request.query.nombre, usuario(request)) });
         },
       });
+    });
+
+    app.post(`${base}/:id/codificacion`, {
+      config,
+      schema: {
+        tags,
+        summary: 'Lee el CSV otra vez en la codificación elegida: sus encabezados y la asignación adivinada de nuevo',
+        params: importacionIdParam,
+        body: importacionCodificacionInput,
+        response: { 200: envelope(importacionSubida), ...bad, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody },
+      },
+      handler: async (request) => {
+        const imp = await importacionDe(db, spec, request.params.id, usuario(request));
+        return { error: null, datos: await recodificar(db, store, spec, imp, request.body.codificacion) };
+      },
     });
 
     app.post(`${base}/:id/vista-previa`, {

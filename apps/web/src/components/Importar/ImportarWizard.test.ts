@@ -18,6 +18,7 @@ afterEach(() => {
 const subida: ImportacionSubida = {
   id: 7,
   archivo: 'maquinas.csv',
+  codificacion: 'utf-8',
   columnas: ['Nombre', 'Inventario', 'Tipo', 'Notas'],
   filas: 3,
   campos: [

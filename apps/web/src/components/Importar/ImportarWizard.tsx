@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportacionConteo, ImportacionMapeo, ImportacionModo, ImportacionResultado, ImportacionSubida } from '@intranet/contract/importacion';
+import type { Codificacion, ImportacionConteo, ImportacionMapeo, ImportacionModo, ImportacionResultado, ImportacionSubida } from '@intranet/contract/importacion';
 import { useMemo, useState } from 'react';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { importacionApi, useEnsayo, useSubir } from './api.ts';
+import { CodificacionDelArchivo } from './Codificacion.tsx';
 import { Conteos } from './Conteos.tsx';
 import { importarMessages as t } from './messages.ts';
 import { PasoArchivo } from './PasoArchivo.tsx';
@@ -86,6 +87,18 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
       setError(mensajeDe(e));
     },
   });
+  const recodificar = useMutation({
+    mutationFn: (codificacion: Codificacion) => api.codificacion(subida!.id, codificacion),
+    onSuccess: async (s) => {
+      // The same import read anew: its columns, its rows and so its preview change.
+      await client.resetQueries({ queryKey: ['importacion', s.id] });
+      setSubida(s);
+      setMapeo(s.mapeo);
+      setConteo(null);
+      setError(null);
+    },
+    onError: (e) => setError(mensajeDe(e)),
+  });
   const deshacer = useMutation({
     mutationFn: () => api.deshacer(resultado!.id),
     onSuccess: async (r) => {
@@ -141,9 +154,14 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
         {t.paso(paso + 1, t.pasos.length, t.pasos[paso]!)}
       </Text>
       {subida && paso > 0 && paso < 5 && (
-        <Text size="sm" c="dimmed">
-          {t.archivoLeido(subida.archivo, subida.filas, subida.columnas.length)}
-        </Text>
+        <Group gap="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t.archivoLeido(subida.archivo, subida.filas, subida.columnas.length)}
+          </Text>
+          {subida.codificacion && (
+            <CodificacionDelArchivo codificacion={subida.codificacion} cambiando={recodificar.isPending} onCambiar={(c) => recodificar.mutate(c)} />
+          )}
+        </Group>
       )}
 
       {paso === 0 && (

@@ -5,6 +5,7 @@ import {
   importacionResultado,
   importacionSubida,
   importacionVistaPrevia,
+  type Codificacion,
   type ImportacionMapeo,
   type ImportacionModo,
 } from '@intranet/contract/importacion';
@@ -16,6 +17,8 @@ export function importacionApi(listUrl: string) {
   const base = `${listUrl}/importaciones`;
   return {
     subir: async (archivo: File) => (await http.upload(`${base}?nombre=${encodeURIComponent(archivo.name)}`, archivo, envelope(importacionSubida))).datos,
+    codificacion: async (id: number, codificacion: Codificacion) =>
+      (await http.post(`${base}/${id}/codificacion`, { codificacion }, envelope(importacionSubida), { quiet: true })).datos,
     vistaPrevia: async (id: number, pedido: { mapeo: ImportacionMapeo; pagina: number; tamano: number; solo_errores: boolean }, signal?: AbortSignal) =>
       (await http.post(`${base}/${id}/vista-previa`, pedido, envelope(importacionVistaPrevia), { signal })).datos,
     ensayo: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) => (await http.post(`${base}/${id}/ensayo`, { mapeo, modo }, envelope(importacionConteo))).datos,

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { codificarAxml, type AxmlElemento } from './escribir-axml.ts';
-import { escribirZip, finDeDirectorio, type ZipEntrada } from './escribir-zip.ts';
+import { escribirZip, finDeDirectorio, type ZipEntrada } from '../../../core/escribir-zip.ts';
 
 /**
  * Builds real, small APKs: a ZIP with a binary AndroidManifest.xml encoded as aapt does and an APK Signature

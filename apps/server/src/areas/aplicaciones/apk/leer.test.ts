@@ -10,7 +10,7 @@ import { diskStore } from '../../../storage/disk.ts';
 import type { FileStore } from '../../../storage/store.ts';
 import { codificarAxml } from './escribir-axml.ts';
 import { buildApk, createSigner, type ApkSigner, type BuildApkOptions } from '../fixtures/apk.ts';
-import { escribirZip } from './escribir-zip.ts';
+import { escribirZip } from '../../../core/escribir-zip.ts';
 import { leerApk } from './leer.ts';
 import { verificarPkcs7 } from './pkcs7.ts';
 

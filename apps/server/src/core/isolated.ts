@@ -1,0 +1,104 @@
+import { availableParallelism } from 'node:os';
+import type { TransferListItem } from 'node:worker_threads';
+import Piscina from 'piscina';
+import { MENSAJES } from '../messages.ts';
+import { ApiError } from '../plugins/errors.ts';
+
+// Parsing what users upload (spreadsheets, APKs, source maps) runs in worker threads, never on the thread that
+// answers the API: a crafted file (a ZIP whose XML inflates a thousandfold, a sheet of millions of cells) exhausts
+// the worker's own heap or its time, not the server's. The worker ends, the call gets a Spanish 400 or 413, and
+// every other user goes on being answered meanwhile.
+
+/** The heap a worker may use: enough for a streamed spreadsheet of any size, far under the server's budget. */
+const HEAP_MB = 96;
+/** Tasks waiting for a worker beyond which new ones are refused (503) rather than queued. */
+const MAX_EN_COLA = 16;
+
+/** Why an isolated task failed: it needed more memory or more time than it is given, or it threw. */
+export class IsolatedError extends Error {
+  constructor(
+    readonly motivo: 'memoria' | 'tiempo' | 'cola' | 'error',
+    cause: unknown,
+  ) {
+    super(`tarea aislada: ${motivo}`, { cause });
+  }
+}
+
+/** A module whose default export is a task: its source beside the caller, or its build in dist/workers/. */
+export interface WorkerModule<F extends (datos: never) => unknown> {
+  href: string;
+  /** Only the type: what the task takes and answers. */
+  readonly tarea?: F;
+}
+
+/**
+ * The module `archivo` (`./x.worker.ts`, beside the caller whose `import.meta.url` is `desde`): from the sources,
+ * that file; from the build, where every module is in dist/main.js, its bundle in dist/workers/.
+ */
+export function workerModule<F extends (datos: never) => unknown>(desde: string, archivo: `./${string}.worker.ts`): WorkerModule<F> {
+  if (desde.endsWith('.ts')) return { href: new URL(archivo, desde).href };
+  return { href: new URL(`./workers/${archivo.slice(2).replace(/\.ts$/, '.js')}`, desde).href };
+}
+
+const DISPATCH = import.meta.url.endsWith('.ts')
+  ? new URL('./isolated-dispatch.mjs', import.meta.url)
+  : new URL('./workers/isolated-dispatch.js', import.meta.url);
+
+let pool: Piscina | undefined;
+
+function workers(): Piscina {
+  pool ??= new Piscina({
+    filename: DISPATCH.href,
+    minThreads: 0,
+    // One core stays for the API.
+    maxThreads: Math.max(1, availableParallelism() - 1),
+    // An idle worker ends: its memory goes back to the system.
+    idleTimeout: 10_000,
+    maxQueue: MAX_EN_COLA,
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+  });
+  return pool;
+}
+
+/**
+ * Runs the task of `modulo` on `datos` in a worker thread, within `limiteMs` (waiting for a worker included).
+ * Streams among `datos` are listed in `transferir`: the worker reads and writes them while this thread only moves
+ * their bytes.
+ */
+export async function runIsolated<F extends (datos: never) => unknown>(
+  modulo: WorkerModule<F>,
+  datos: Parameters<F>[0],
+  opciones: { limiteMs: number; transferir?: TransferListItem[] },
+): Promise<Awaited<ReturnType<F>>> {
+  const signal = AbortSignal.timeout(opciones.limiteMs);
+  try {
+    return (await workers().run({ modulo: modulo.href, datos }, { signal, transferList: opciones.transferir })) as Awaited<ReturnType<F>>;
+  } catch (err) {
+    if (signal.aborted) throw new IsolatedError('tiempo', err);
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IsolatedError('memoria', err);
+    if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new IsolatedError('cola', err);
+    throw new IsolatedError('error', err);
+  }
+}
+
+/** Ends the workers (the server closing). */
+export async function closeIsolated(): Promise<void> {
+  const cerrando = pool;
+  pool = undefined;
+  await cerrando?.close({ force: true });
+}
+
+/** What the user is told when the worker gave up on a file: too big or too slow once unpacked (413), or busy. */
+export function isolatedRefusal(err: IsolatedError, ilegible: string): ApiError {
+  switch (err.motivo) {
+    case 'memoria':
+      return new ApiError(413, 'El archivo ocupa demasiado al leerse (más memoria de la que se da a un archivo subido): divídalo en partes más chicas');
+    case 'tiempo':
+      return new ApiError(413, 'El archivo tarda demasiado en leerse: divídalo en partes más chicas');
+    case 'cola':
+      return new ApiError(503, MENSAJES.ocupado, undefined, { 'retry-after': '2' });
+    case 'error':
+      return new ApiError(400, ilegible);
+  }
+}

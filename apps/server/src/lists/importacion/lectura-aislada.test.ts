@@ -1,0 +1,143 @@
+import { envelope } from '@intranet/contract/envelope';
+import { importacionSubida, importacionVistaPrevia, type Codificacion } from '@intranet/contract/importacion';
+import { describe, expect, it } from 'vitest';
+import { escribirZip } from '../../core/escribir-zip.ts';
+import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
+
+// The spreadsheets an import uploads are read in a worker thread (core/isolated.ts): encodings recognised there,
+// and files built to exhaust memory or time refused there, while the server goes on answering everyone else.
+
+const template = useTemplate();
+const BASE = '/api/personas/importaciones';
+
+function fresh() {
+  return freshApp(template, [], {
+    tmpFiles: 'importar-aislada-',
+    setup: async ({ t }) => {
+      await createUser(t.db, { usuario: 'rrhh', password: 'clave', codigos: ['PHY-PER#TODO'] });
+      await createUser(t.db, { usuario: 'lector', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
+      return { headers: await bearer(t.app, 'rrhh', 'clave'), lector: await bearer(t.app, 'lector', 'clave') };
+    },
+  });
+}
+type Ctx = ReturnType<typeof fresh>;
+
+const subir = (ctx: Ctx, contenido: Buffer, nombre = 'personas.csv') =>
+  ctx.t.app.inject({ method: 'POST', url: `${BASE}?nombre=${nombre}`, headers: { ...ctx.headers, 'content-type': 'application/octet-stream' }, payload: contenido });
+const post = (ctx: Ctx, url: string, payload: object) => ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, payload });
+
+async function primeraFila(ctx: Ctx, id: number, mapeo: Record<string, string | null>) {
+  const res = await post(ctx, `${BASE}/${id}/vista-previa`, { mapeo, pagina: 1, tamano: 10 });
+  expect(res.statusCode, res.body).toBe(200);
+  return envelope(importacionVistaPrevia).parse(res.json()).datos.filas[0]!.valores;
+}
+
+const TEXTO = 'Apellido;Nombre;Área\nPeña;José;Córdoba, Añatuya\n';
+const utf16be = (texto: string) => {
+  const le = Buffer.from(texto, 'utf16le');
+  return Buffer.from(le.map((_, i) => le[i % 2 === 0 ? i + 1 : i - 1]!));
+};
+const GUARDADOS: [string, Buffer, Codificacion][] = [
+  ['UTF-8', Buffer.from(TEXTO, 'utf8'), 'utf-8'],
+  ['UTF-8 con BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXTO, 'utf8')]), 'utf-8'],
+  ['UTF-16 LE con BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXTO, 'utf16le')]), 'utf-16le'],
+  ['UTF-16 BE con BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(TEXTO)]), 'utf-16be'],
+  // What Excel in Spanish saves: one byte per letter (é = 0xE9, ñ = 0xF1, ó = 0xF3).
+  ['Windows-1252', Buffer.from(TEXTO, 'latin1'), 'windows-1252'],
+];
+
+describe('an import reads the encoding its CSV was saved in', () => {
+  const ctx = fresh();
+
+  for (const [nombre, bytes, codificacion] of GUARDADOS) {
+    it(`${nombre}: recognised, and "José Peña, Córdoba, Añatuya" read as written`, async () => {
+      const res = await subir(ctx, bytes);
+      expect(res.statusCode, res.body).toBe(201);
+      const subida = envelope(importacionSubida).parse(res.json()).datos;
+      expect(subida.codificacion).toBe(codificacion);
+      expect(subida.columnas).toEqual(['Apellido', 'Nombre', 'Área']);
+      expect(await primeraFila(ctx, subida.id, subida.mapeo)).toMatchObject({ apellido: 'Peña', nombre: 'José', area: 'Córdoba, Añatuya' });
+    });
+  }
+
+  it('reads the file again in the encoding the user picks; a spreadsheet has none to pick', async () => {
+    const subida = envelope(importacionSubida).parse((await subir(ctx, Buffer.from(TEXTO, 'latin1'))).json()).datos;
+    const comoUtf8 = await post(ctx, `${BASE}/${subida.id}/codificacion`, { codificacion: 'utf-8' });
+    expect(comoUtf8.statusCode, comoUtf8.body).toBe(200);
+    const releida = envelope(importacionSubida).parse(comoUtf8.json()).datos;
+    expect(releida.codificacion).toBe('utf-8');
+    // Bytes that are no UTF-8 become U+FFFD, as the user would see them: «Pe�a».
+    expect(await primeraFila(ctx, subida.id, releida.mapeo)).toMatchObject({ apellido: 'Pe\ufffda', nombre: 'Jos\ufffd' });
+    await post(ctx, `${BASE}/${subida.id}/codificacion`, { codificacion: 'windows-1252' });
+    expect(await primeraFila(ctx, subida.id, releida.mapeo)).toMatchObject({ apellido: 'Peña' });
+
+    const mala = await post(ctx, `${BASE}/${subida.id}/codificacion`, { codificacion: 'ebcdic' });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().campos).toEqual({ codificacion: ['Elija una codificación de la lista'] });
+  });
+});
+
+/** An XLSX of the given sheet and shared strings, deflated: a few hundred KB that inflate to `xml`'s size. */
+function xlsx(hoja: Buffer, compartidas: Buffer): Buffer {
+  const texto = (nombre: string, datos: string) => ({ nombre, datos: Buffer.from(datos), comprimir: true });
+  return escribirZip([
+    texto('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>'),
+    texto('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    texto('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Hoja1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    texto('xl/_rels/workbook.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>'),
+    { nombre: 'xl/sharedStrings.xml', datos: compartidas, comprimir: true },
+    { nombre: 'xl/worksheets/sheet1.xml', datos: hoja, comprimir: true },
+  ]).unir();
+}
+
+const repetido = (inicio: string, pieza: string, veces: number, fin: string) => Buffer.from(inicio + pieza.repeat(veces) + fin);
+const HOJA_CHICA = Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>');
+
+describe('a file built to exhaust the server', () => {
+  const ctx = fresh();
+
+  /** Another user's reads while `mientras` runs: how many, and how many were not answered 200. */
+  async function lecturasDuranteLaSubida<T>(mientras: Promise<T>): Promise<{ resultado: T; lecturas: number; rechazadas: number }> {
+    let terminado = false;
+    let lecturas = 0;
+    let rechazadas = 0;
+    const lector = (async () => {
+      while (!terminado) {
+        const res = await ctx.t.app.inject({ url: '/api/maquinas?size=20', headers: ctx.lector });
+        lecturas += 1;
+        if (res.statusCode !== 200) rechazadas += 1;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const resultado = await mientras.finally(() => {
+      terminado = true;
+    });
+    await lector;
+    return { resultado, lecturas, rechazadas };
+  }
+
+  it('shared strings that inflate past the worker heap: a Spanish 413 within 10 s, and every other call answered meanwhile', async () => {
+    // 1.6 million strings of 100 letters: 190 MB once inflated, under 400 KB as uploaded.
+    const bomba = xlsx(HOJA_CHICA, repetido('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', `<si><t>${'A'.repeat(100)}</t></si>`, 1_600_000, '</sst>'));
+    expect(bomba.length).toBeLessThan(1024 * 1024);
+    const desde = Date.now();
+    const { resultado: res, lecturas, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'bomba.xlsx'));
+    expect(Date.now() - desde).toBeLessThan(10_000);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error).toMatch(/^El archivo (ocupa|tarda) demasiado/);
+    expect(lecturas).toBeGreaterThan(0);
+    expect(rechazadas).toBe(0);
+  });
+
+  it('a sheet of millions of rows that would read for minutes: given up on within its time, 413', async () => {
+    const bomba = xlsx(
+      repetido('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>', '<row r="2"><c r="A2"><v>1</v></c></row>', 4_000_000, '</sheetData></worksheet>'),
+      Buffer.from('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"></sst>'),
+    );
+    const desde = Date.now();
+    const { resultado: res, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'filas.xlsx'));
+    expect(Date.now() - desde).toBeLessThan(10_000);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(rechazadas).toBe(0);
+  });
+});
