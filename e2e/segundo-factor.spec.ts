@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { api, ownAccount } from './support/api.ts';
-import { expect, servers, test } from './support/fixtures.ts';
+import { api, apiToken, ownAccount } from './support/api.ts';
+import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 /** The phone's authenticator for a key: the code of now, or of a step later (a code is taken once). */
 const codigo = (secreto: string, pasos = 0) => new TOTP({ secret: Secret.fromBase32(secreto) }).generate({ timestamp: Date.now() + pasos * 30_000 });
@@ -26,4 +26,33 @@ test('an account with the second factor signs in with the code of its app after 
   await campo.fill(codigo(secreto, 1));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page.getByTestId('usuario-nombre')).toHaveText(/Dora/, { timeout: 30_000 });
+});
+
+test('a role that requires the second factor: its member lands on the enrolment, reaches nothing else until it is on, then the rest', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const rol = await api<{ id: number; nombre: string }>(request, admin, 'post', '/api/roles', { nombre: `Exige 2FA ${Date.now().toString(36)}`, descripcion: '', permisos: ['PHY-MAQ#TODO'] });
+  const exige = await request.put(`${servers.main}/api/auth/totp/roles/${rol.id}`, { headers: { authorization: `Bearer ${admin}` }, data: { requiere_totp: true } });
+  expect(exige.ok()).toBeTruthy();
+  const cuenta = await ownAccount(request, 'Tobías', rol.nombre);
+  // The API refuses the rest to such a session, in words that say why.
+  const sesion = await request.post(`${servers.main}/api/auth`, { data: { username: cuenta.username, password: cuenta.password } });
+  const pendiente = ((await sesion.json()) as { datos: { token: string } }).datos.token;
+  const maquinas = await request.get(`${servers.main}/api/maquinas`, { headers: { authorization: `Bearer ${pendiente}` } });
+  expect(maquinas.status()).toBe(403);
+  expect(((await maquinas.json()) as { error: string }).error).toBe('Su rol exige la verificación en dos pasos: actívela en «Segundo factor» para continuar');
+  const vistas: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && vistas.push(new URL(frame.url()).pathname));
+
+  await signIn(page, cuenta);
+  await expect(page).toHaveURL(/\/segundo-factor$/);
+  await expect(page.getByText('Uno de sus roles requiere el segundo factor')).toBeVisible();
+  await page.getByRole('button', { name: 'Activar' }).click();
+  const clave = ((await page.getByText(/^([A-Z2-7]{4} ?)+$/).first().textContent()) ?? '').replace(/\s/g, '');
+  await page.getByRole('textbox', { name: 'Código de verificación' }).fill(codigo(clave));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('button', { name: 'Ya los guardé' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Maquinas' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Maquinas' }).click();
+  await expect(page.getByRole('table', { name: 'Máquinas' })).toBeVisible();
+  expect(vistas.filter((v) => v === '/forbidden' || v === '/unauthorized')).toEqual([]);
 });

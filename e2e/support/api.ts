@@ -48,7 +48,7 @@ export async function ownAccount(request: APIRequestContext, nombre: string, rol
   const persona = await api<{ id: number }>(request, admin, 'post', '/api/personas', { nombre, apellido, activo: true });
   const roles = await api<{ items: { id: number; nombre: string }[] }>(request, admin, 'get', '/api/roles?size=100');
   const rolId = roles.items.find((r) => r.nombre === rol)!.id;
-  const account = { username: `${nombre.toLowerCase()}-${sufijo}`, password: `Clave-${sufijo}-2026`, nombre: `${nombre} ${apellido}` };
+  const account = { username: `${nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}-${sufijo}`, password: `Clave-${sufijo}-2026`, nombre: `${nombre} ${apellido}` };
   await api(request, admin, 'post', '/api/usuarios', { persona_id: persona.id, usuario: account.username, password: account.password, roles: [rolId] });
   return account;
 }

@@ -26,6 +26,7 @@ export const MENSAJES = {
   solicitudInvalida: 'Solicitud inválida',
   direccionDemasiadoLarga: 'La dirección de la solicitud es demasiado larga',
   interno: 'Error interno del servidor',
+  segundoFactorPendiente: 'Su rol exige la verificación en dos pasos: actívela en «Segundo factor» para continuar',
   ocupado: 'El servidor está ocupado; vuelva a intentarlo en unos segundos',
   drenando: 'El proceso se está deteniendo: termina lo que tiene en curso y no recibe solicitudes nuevas',
   baseNoResponde: 'La base de datos no responde',

@@ -159,6 +159,8 @@ export interface SessionRecord {
   token: { id: number; nombre: string } | null;
   usuario: { id: number; usuario: string; nombre: string };
   permisos: ReadonlySet<PermissionCode>;
+  /** A role requires the second factor and it is not on yet: the session reaches only the enrolment step. */
+  segundoFactorPendiente: boolean;
   /** Last use is older than a minute: worth writing down. */
   stale: boolean;
   /** When the session ends, and when it was last used (epoch ms), for a cached copy to check itself. */
@@ -206,6 +208,7 @@ export async function findSession(db: Executor, tokenHash: string, idleMinutes: 
     usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
     // Until the second factor its role requires is on, the session may only enrol it: no code at all.
     permisos: new Set(row.pendiente ? [] : (row.codigos ?? []).filter(isPermissionCode)),
+    segundoFactorPendiente: row.pendiente,
     stale: row.stale,
     vence: row.vence.getTime(),
     ultimoUso: row.ultimoUso.getTime(),
@@ -242,6 +245,7 @@ export async function findApiToken(db: Executor, tokenHash: string): Promise<Ses
   return {
     sesionId: null,
     token: { id: row.tokenId, nombre: row.tokenNombre },
+    segundoFactorPendiente: false,
     usuario: { id: row.id, usuario: row.usuario, nombre: row.nombre },
     permisos: new Set(row.codigos.filter((c) => delDueño.has(c)).filter(isPermissionCode)),
     stale: row.stale,

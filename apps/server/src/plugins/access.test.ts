@@ -58,6 +58,9 @@ const OPEN_TO_ANY_SESSION: Readonly<Record<string, string>> = {
   'PUT /api/alertas/preferencias': 'changes its own alert subscriptions',
 };
 
+/** All a session waiting for its second factor reaches: its codes (none, and that it is pending), the enrolment, and signing out. */
+const ENROLMENT = ['POST /api/auth/permisos', 'GET /api/auth/totp', 'POST /api/auth/totp/inscripcion', 'POST /api/auth/totp/confirmar', 'POST /api/auth/logout'];
+
 const ctx = freshApp(useTemplate());
 
 describe('every registered /api route (covers routes added later by construction)', () => {
@@ -112,17 +115,21 @@ describe('every registered /api route (covers routes added later by construction
     expect(abiertas.sort()).toEqual(Object.keys(OPEN_TO_ANY_SESSION).sort());
   });
 
-  it('lets a session waiting for its second factor reach the session routes and nothing a code guards', async () => {
+  it('lets a session waiting for its second factor reach the enrolment step and signing out, nothing else', async () => {
     const { rolId } = await createUser(ctx.t.db, { usuario: 'pendiente', password: 'clave', codigos: PERMISSION_CODES });
     await ctx.t.db.update(roles).set({ requiereTotp: true }).where(eq(roles.id, rolId));
     const pendiente = await bearer(ctx.t.app, 'pendiente', 'clave');
-    // Signing out and closing a session (the caller's own, with id 1) end it: each gets a session of its own.
-    const terminan = new Set(['/api/auth/logout', '/api/auth/sesiones/:id/cerrar']);
+    const enrolment = new Set(ENROLMENT);
     for (const route of ctx.t.app.apiRoutes.filter((r) => r.access !== 'public')) {
-      const headers = terminan.has(route.url) ? await bearer(ctx.t.app, 'pendiente', 'clave') : pendiente;
+      const nombre = `${route.method} ${route.url}`;
+      // Signing out ends the session: it gets one of its own.
+      const headers = route.url === '/api/auth/logout' ? await bearer(ctx.t.app, 'pendiente', 'clave') : pendiente;
       const res = await ctx.t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers });
-      if (route.access === 'session') expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
-      else expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (enrolment.has(nombre)) expect([401, 403], nombre).not.toContain(res.statusCode);
+      else {
+        expect(res.statusCode, nombre).toBe(403);
+        if (route.access === 'session') expect(res.json().error, nombre).toBe('Su rol exige la verificación en dos pasos: actívela en «Segundo factor» para continuar');
+      }
     }
   });
 

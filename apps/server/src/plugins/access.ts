@@ -29,6 +29,11 @@ declare module 'fastify' {
     access?: Access;
     /** A 'session' route an API token may call too (a script checking its token); the others refuse tokens. */
     apiToken?: boolean;
+    /**
+     * A 'session' route of the second factor's enrolment (and signing out): the only ones a session reaches while
+     * a role requires the second factor and it is not on yet.
+     */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     /** The caller's session, set by the guard on every non-public /api route. */
@@ -96,6 +101,7 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     }
     const sesion = token ? await sesionDe(hashToken(token), false) : undefined;
     if (!sesion) return sendError(reply, 401, MENSAJES.sesionInvalida);
+    if (sesion.segundoFactorPendiente && !request.routeOptions.config.enrolment) return sendError(reply, 403, MENSAJES.segundoFactorPendiente);
     if (!canAccess(access, sesion.permisos)) return sendError(reply, 403, MENSAJES.sinPermiso);
     request.sesion = sesion;
   });

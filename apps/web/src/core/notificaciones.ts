@@ -21,11 +21,12 @@ export const notificacionesLoteUrl = () => url('');
 
 /** The signed-in person's latest notifications and unread count (the bell, Alertas → Notificaciones). */
 export function useNotificaciones(limite = 20) {
-  const token = useSesion()?.token ?? null;
+  const sesion = useSesion();
   return useQuery({
     queryKey: notificacionesKeys.lista(limite),
     queryFn: async ({ signal }) => (await http.get(url(`?limite=${limite}`), envelope(notificacionesRespuesta), { signal })).datos,
-    enabled: token !== null,
+    // A session waiting for its second factor reaches only the enrolment step.
+    enabled: sesion !== null && !sesion.usuario.segundo_factor_pendiente,
     refetchInterval: CADA_MS,
   });
 }

@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   });
 
   app.post('/api/auth/permisos', {
-    config: { access: 'session' },
+    config: { access: 'session', enrolment: true },
     schema: {
       tags,
       summary: 'Qué códigos de permiso tiene el usuario de la sesión',
@@ -154,19 +154,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   });
 
   app.get('/api/auth/totp', {
-    config: { access: 'session' },
+    config: { access: 'session', enrolment: true },
     schema: { tags, summary: 'Mi segundo factor: si está activo, si un rol lo requiere y cuántos códigos de recuperación quedan', response: { 200: envelope(totpEstado), 401: errorBody, 403: errorBody } },
     handler: async (request) => ({ error: null, datos: await estadoTotp(db, sessionOf(request).usuario.id) }),
   });
 
   app.post('/api/auth/totp/inscripcion', {
-    config: { access: 'session' },
+    config: { access: 'session', enrolment: true },
     schema: { tags, summary: 'Una clave nueva para la aplicación de autenticación (código QR); queda activa al confirmar un código', response: { 200: envelope(totpInscripcion), 401: errorBody, 403: errorBody, 409: errorBody } },
     handler: async (request) => ({ error: null, datos: await inscribir(db, config, sessionOf(request).usuario) }),
   });
 
   app.post('/api/auth/totp/confirmar', {
-    config: { access: 'session' },
+    config: { access: 'session', enrolment: true },
     schema: {
       tags,
       summary: 'Confirma la clave con un código: activa el segundo factor y responde, esta única vez, los códigos de recuperación',
@@ -291,7 +291,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   });
 
   app.post('/api/auth/logout', {
-    config: { access: 'session' },
+    config: { access: 'session', enrolment: true },
     schema: { tags, summary: 'Cerrar la sesión: revoca el token y la sesión del navegador (todas sus pestañas, y su cookie de renovación)', response: { 200: okBody, 401: errorBody } },
     handler: async (request, reply) => {
       const { sesionId } = sessionOf(request);

@@ -18,6 +18,7 @@ import { envelope } from '@intranet/contract/envelope';
 import { z } from 'zod';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
+import { getSesion, setSesion } from '../../core/session/session.ts';
 
 export const tokensKeys = { todos: ['tokens'] as const, lista: (todos: boolean) => ['tokens', todos ? 'todos' : 'mios'] as const };
 
@@ -75,7 +76,12 @@ export function useConfirmarTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: TotpCodigo) => (await http.post(totp('/confirmar'), values, envelope(totpConfirmado))).datos,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: totpKeys.estado }), client.invalidateQueries({ queryKey: ['permisos'] })]),
+    onSuccess: () => {
+      // The second factor is on: a session that waited for it reaches the rest of the portal now.
+      const sesion = getSesion();
+      if (sesion?.usuario.segundo_factor_pendiente) setSesion({ ...sesion, usuario: { ...sesion.usuario, segundo_factor_pendiente: false } });
+      return Promise.all([client.invalidateQueries({ queryKey: totpKeys.estado }), client.invalidateQueries({ queryKey: ['permisos'] })]);
+    },
   });
 }
 
