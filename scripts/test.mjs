@@ -136,12 +136,13 @@ const yielding = (cmd, args) => ['nice', ['-n', '10', cmd, ...args]];
 const unit = start('Unit and route tests', ...yielding(bin('vitest'), [
   'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`,
 ]));
-// The static checks one at a time (the other lane is the tests'): each TypeScript project, the import boundaries
-// (dependency-cruiser) and dead code (knip). The server and the benches are one program (tsconfig.node.json): the
-// benches import the server, and checked apart the server was checked twice.
+// The static checks one at a time (the other lane is the tests'): each TypeScript program, the import boundaries
+// (dependency-cruiser) and dead code (knip). The server, the benches and the contract are one program
+// (tsconfig.node.json), and the web app and the editor another: each checked apart was checked twice, inside the
+// program that imports it, at 40 CPU-s a time.
 const checks = pool([
-  ['Typecheck apps/server and bench', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
-  ...['apps/web', 'packages/contract', 'packages/editor', 'e2e'].map((project) => [
+  ['Typecheck apps/server, bench and packages/contract', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
+  ...['apps/web', 'e2e'].map((project) => [
     `Typecheck ${project}`, ...yielding(bin('tsc'), ['-p', join(project, 'tsconfig.json')]),
   ]),
   ['Boundaries (dependency-cruiser)', ...yielding('npm', ['run', '-s', 'lint:deps'])],
