@@ -99,7 +99,7 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
   for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes, { db });
   await app.register(operacionRoutes, { preparacion: preparacion(db, cambios, drenando), metricsToken: config.metricsToken });
-  await app.register(respaldoRoutes, { db, filesDir: config.filesDir, metricsToken: config.metricsToken });
+  await app.register(respaldoRoutes, { db, filesDir: config.filesDir, metricsToken: config.metricsToken, secretos: config });
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);
   return app;
 }

@@ -4,13 +4,15 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { secretsKeyOf } from './core/secretos.ts';
 import { openDatabase } from './db/client.ts';
 import { resolveFromUser } from './paths.ts';
 import { prepararRespaldo } from './respaldo/crear.ts';
 import { descargarRespaldo, DescargaFallida } from './respaldo/descarga.ts';
 import { motivo } from './respaldo/errores.ts';
 import { fuenteDe } from './respaldo/fuentes.ts';
-import { manifiestoDe, type Manifiesto } from './respaldo/manifiesto.ts';
+import { manifiestoConCrudo, type Manifiesto } from './respaldo/manifiesto.ts';
+import { claveParaComprobar, ComprobacionDeSello } from './respaldo/sello.ts';
 import { formatoBytes } from './storage/barrido.ts';
 
 const USO = 'Uso: npm run backup -- ARCHIVO.tar.gz';
@@ -23,19 +25,42 @@ async function escribir(config: Config, parcial: string, carpeta: string): Promi
   if (!config.databaseUrl && existsSync(join(config.dataDir, 'db', 'postmaster.pid'))) {
     console.log('La base embebida está abierta por Intranet: se pide el respaldo al servidor.');
     await descargarRespaldo(config, parcial);
-    return manifiestoDe(parcial);
+    const { manifiesto, crudo } = await manifiestoConCrudo(parcial);
+    avisarSiNoSeRestaura(manifiesto, crudo, config);
+    return manifiesto;
   }
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) {
     throw new Aviso(`No hay una base de datos embebida en ${config.dataDir}/db: revise DATA_DIR (o DATABASE_URL).`);
   }
+  // As the portal finds it (generated into DATA_DIR/secrets.key if there is none yet, as the portal would).
+  const secretsKey = secretsKeyOf(config);
   const database = await openDatabase(config);
   try {
-    const respaldo = await prepararRespaldo({ fuente: fuenteDe(database.db), filesDir: config.filesDir, temporal: carpeta });
+    const respaldo = await prepararRespaldo({ fuente: fuenteDe(database.db), filesDir: config.filesDir, temporal: carpeta, secretsKey });
     await respaldo.escribir(createWriteStream(parcial, { flags: 'wx' }));
     return respaldo.manifiesto;
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The running portal sealed the archive with its own key: should this environment's not check it (a portal
+ * started without it, or with another SECRETS_KEY), the operator hears now, not on the day of the restore.
+ */
+function avisarSiNoSeRestaura(manifiesto: Manifiesto, crudo: unknown, config: Config): void {
+  if (!manifiesto.sello) {
+    console.warn('Aviso: Intranet entregó el respaldo sin sello (su ruta /respaldo no tiene la SECRETS_KEY): restaurarlo pedirá --forzar.');
+    return;
+  }
+  let hallazgos: string[];
+  try {
+    hallazgos = new ComprobacionDeSello(manifiesto, crudo, claveParaComprobar(config), true).hallazgos;
+  } catch (err) {
+    // Only a warning: the backup itself is whole.
+    hallazgos = [`no se pudo comprobar (${motivo(err)})`];
+  }
+  if (hallazgos.length > 0) console.warn(`Aviso: con la SECRETS_KEY de este entorno el respaldo ${hallazgos.join('; ')}: restaurarlo pedirá --forzar.`);
 }
 
 async function main(): Promise<void> {
@@ -63,6 +88,7 @@ async function main(): Promise<void> {
   console.log(`Respaldo escrito en ${destino} (${formatoBytes((await stat(destino)).size)}):`);
   console.log(`  base de datos: ${filas} filas en ${manifiesto.tablas.length} tablas, ${manifiesto.migraciones.length} migraciones`);
   console.log(`  archivos: ${manifiesto.archivos.cantidad} (${formatoBytes(manifiesto.archivos.bytes)})`);
+  if (manifiesto.sello) console.log('Sellado con HMAC-SHA256 y una clave derivada de SECRETS_KEY: se restaura sin --forzar solo con la misma SECRETS_KEY.');
   console.log('No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver README).');
 }
 

@@ -1,4 +1,4 @@
-// Makes a backup: the manifest, then every table's CSV, then every stored file, as one .tar.gz stream.
+// Makes a backup: the manifest (sealed: sello.ts), then every table's CSV, then every stored file, as one .tar.gz stream.
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -8,6 +8,7 @@ import { archivosEnDisco } from '../storage/disk.ts';
 import { agregar, nuevoArchivo } from './archivo.ts';
 import type { FuenteRespaldo, TablaVolcada } from './fuentes.ts';
 import { entradaTabla, FORMATO, NOMBRE_MANIFIESTO, nombreDeMigracion, PREFIJO_ARCHIVOS, VERSION_FORMATO, type Manifiesto } from './manifiesto.ts';
+import { Sellador } from './sello.ts';
 
 export interface OpcionesRespaldo {
   fuente: FuenteRespaldo;
@@ -15,6 +16,11 @@ export interface OpcionesRespaldo {
   filesDir: string;
   /** Where a table that does not fit in memory waits to be archived (PostgreSQL), removed afterwards. */
   temporal: string;
+  /**
+   * SECRETS_KEY, whose derived key seals the backup (sello.ts). Undefined only where it is not at hand (a route
+   * registered without it): that archive restores only when forced.
+   */
+  secretsKey: Buffer | undefined;
 }
 
 /** A backup read and ready to be written: its manifest, known before the first byte goes out. */
@@ -28,14 +34,17 @@ export interface Respaldo {
  * Reads the tables (one snapshot) and lists the stored files. The files are listed after the snapshot, so a
  * file uploaded meanwhile may come along unused, never one missing.
  */
-export async function prepararRespaldo({ fuente, filesDir, temporal }: OpcionesRespaldo): Promise<Respaldo> {
+export async function prepararRespaldo({ fuente, filesDir, temporal, secretsKey }: OpcionesRespaldo): Promise<Respaldo> {
   const carpeta = await mkdtemp(join(temporal, '.intranet-respaldo-'));
   const descartar = () => rm(carpeta, { recursive: true, force: true });
   try {
-    const volcado = await fuente.volcar(carpeta);
-    const archivos: { ruta: string; tamano: number }[] = [];
-    for await (const f of archivosEnDisco(filesDir)) archivos.push({ ruta: f.ruta, tamano: f.tamano });
-    const manifiesto: Manifiesto = {
+    const sellador = secretsKey ? new Sellador(secretsKey) : undefined;
+    const volcado = await fuente.volcar(carpeta, sellador && ((tabla) => sellador.tabla(entradaTabla(tabla))));
+    const archivos: { ruta: string; entrada: string; tamano: number; sha256: string }[] = [];
+    for await (const f of archivosEnDisco(filesDir)) {
+      archivos.push({ ruta: f.ruta, entrada: PREFIJO_ARCHIVOS + relative(filesDir, f.ruta), tamano: f.tamano, sha256: f.sha256 });
+    }
+    const datos: Manifiesto = {
       formato: FORMATO,
       version: VERSION_FORMATO,
       creado: new Date().toISOString(),
@@ -44,9 +53,10 @@ export async function prepararRespaldo({ fuente, filesDir, temporal }: OpcionesR
       tablas: volcado.tablas.map(({ nombre, columnas, filas, secuencias }) => ({ nombre, columnas, filas, secuencias })),
       archivos: { cantidad: archivos.length, bytes: archivos.reduce((s, f) => s + f.tamano, 0) },
     };
+    const manifiesto = sellador ? sellador.sellar(datos, partesSelladas(sellador, volcado.tablas, archivos)) : datos;
     return {
       manifiesto,
-      escribir: (destino) => escribirArchivo(destino, manifiesto, volcado.tablas, archivos, filesDir).finally(descartar),
+      escribir: (destino) => escribirArchivo(destino, manifiesto, volcado.tablas, archivos).finally(descartar),
     };
   } catch (err) {
     await descartar();
@@ -54,13 +64,27 @@ export async function prepararRespaldo({ fuente, filesDir, temporal }: OpcionesR
   }
 }
 
+/** Every entry but the manifest, by its name in the archive, with its MAC. */
+function partesSelladas(
+  sellador: Sellador,
+  tablas: TablaVolcada[],
+  archivos: { entrada: string; tamano: number; sha256: string }[],
+): Record<string, string> {
+  const partes: Record<string, string> = {};
+  for (const t of tablas) {
+    if (!t.mac) throw new Error(`la tabla ${t.nombre} se volcó sin su MAC`);
+    partes[entradaTabla(t.nombre)] = t.mac;
+  }
+  for (const f of archivos) partes[f.entrada] = sellador.archivo(f.entrada, f.tamano, f.sha256);
+  return partes;
+}
+
 /** The manifest first (a restore checks it before touching anything), then the tables, then the files. */
 async function escribirArchivo(
   destino: Writable,
   manifiesto: Manifiesto,
   tablas: TablaVolcada[],
-  archivos: { ruta: string; tamano: number }[],
-  filesDir: string,
+  archivos: { ruta: string; entrada: string; tamano: number }[],
 ): Promise<void> {
   const pack = nuevoArchivo();
   const escrito = pipeline(pack, destino);
@@ -72,7 +96,7 @@ async function escribirArchivo(
     for (const t of tablas) await agregar(pack, entradaTabla(t.nombre), t.tamano, t.contenido(), corte.signal);
     for (const f of archivos) {
       const contenido = createReadStream(f.ruta, { highWaterMark: 1024 * 1024 });
-      await agregar(pack, PREFIJO_ARCHIVOS + relative(filesDir, f.ruta), f.tamano, contenido, corte.signal);
+      await agregar(pack, f.entrada, f.tamano, contenido, corte.signal);
     }
     pack.end();
   })();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Client } from 'pg';
-import { openDatabase, type Db } from '../db/client.ts';
+import { openDatabase, type Db, type Executor } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
@@ -28,9 +28,10 @@ export interface DestinoRestauracion {
   ocupacion(): Promise<{ total: number; ejemplos: string[] }>;
   /**
    * Migrates to the backup's level (`nivel` of this build's migrations), runs `cargar` in one transaction, then
-   * migrates to this build's level. On failure the target is left empty, or `CargaFallida.limpio` says it is not.
+   * migrates to this build's level and runs `alTerminar` (drizzle at this build's schema: an audit row). On
+   * failure the target is left empty, or `CargaFallida.limpio` says it is not.
    */
-  restaurar(nivel: number, cargar: (sesion: SesionCarga) => Promise<void>): Promise<void>;
+  restaurar(nivel: number, cargar: (sesion: SesionCarga) => Promise<void>, alTerminar?: (db: Executor) => Promise<void>): Promise<void>;
   cerrar(): Promise<void>;
 }
 
@@ -84,7 +85,7 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
   return {
     nombre: 'PostgreSQL (DATABASE_URL)',
     ocupacion: () => ocupacion(consultar),
-    async restaurar(nivel, cargar) {
+    async restaurar(nivel, cargar, alTerminar) {
       try {
         await db.transaction(async (tx) => {
           await migrarHasta(tx, nivel);
@@ -97,6 +98,7 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
             },
           });
           await migrate(tx);
+          await alTerminar?.(tx);
         });
       } catch (err) {
         throw new CargaFallida(err, true);
@@ -133,7 +135,7 @@ export async function destinoPglite(dataDir: string): Promise<DestinoRestauracio
       const { cliente } = await abrir();
       return ocupacion(async <T>(texto: string, valores?: unknown[]) => (await cliente.query<T>(texto, valores)).rows);
     },
-    async restaurar(nivel, cargar) {
+    async restaurar(nivel, cargar, alTerminar) {
       try {
         const { db, cliente } = await abrir();
         await migrarHasta(db, nivel);
@@ -150,6 +152,8 @@ export async function destinoPglite(dataDir: string): Promise<DestinoRestauracio
           });
         });
         await migrate(db);
+        // Its own statement after the load's transaction: should it fail, the catch below removes it all alike.
+        await alTerminar?.(db);
       } catch (err) {
         await abierta?.close().catch(() => undefined);
         abierta = undefined;

@@ -1,4 +1,5 @@
 // Where a backup's tables come from: every table of one consistent snapshot, as COPY's CSV, on either driver.
+import type { Hmac } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,8 +13,13 @@ import type { TablaManifiesto } from './manifiesto.ts';
 export interface TablaVolcada extends TablaManifiesto {
   /** Bytes of its CSV. */
   tamano: number;
+  /** Its seal's MAC, taken as the CSV streamed out of the database (none for an unsealed backup). */
+  mac: string | undefined;
   contenido(): AsyncIterable<Buffer | Uint8Array>;
 }
+
+/** A table's MAC to feed with its CSV as it comes, by the table's name. */
+export type Medir = (tabla: string) => Hmac;
 
 export interface Volcado {
   origen: 'pglite' | 'postgres';
@@ -22,8 +28,11 @@ export interface Volcado {
 }
 
 export interface FuenteRespaldo {
-  /** Dumps every table of `public` from one snapshot; `carpeta` may hold what does not fit in memory. */
-  volcar(carpeta: string): Promise<Volcado>;
+  /**
+   * Dumps every table of `public` from one snapshot; `carpeta` may hold what does not fit in memory. With
+   * `medir`, each table's MAC is taken from its CSV on the way (never read again for it).
+   */
+  volcar(carpeta: string, medir?: Medir): Promise<Volcado>;
 }
 
 // A query, not the table's name: a partitioned table is copied whole only so.
@@ -48,7 +57,7 @@ export function fuenteDe(db: Db): FuenteRespaldo {
  */
 function desdePglite(cliente: PGlite): FuenteRespaldo {
   return {
-    volcar: () =>
+    volcar: (_carpeta, medir) =>
       cliente.transaction(async (tx: Transaction) => {
         await tx.exec(`set transaction isolation level repeatable read, read only; ${FORMATOS_ESTABLES}`);
         const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) => (await tx.query<T>(texto, valores)).rows;
@@ -56,12 +65,15 @@ function desdePglite(cliente: PGlite): FuenteRespaldo {
         for (const t of await tablasDelEsquema(consultar)) {
           const r = await tx.query(copiaA(t, `'/dev/blob'`));
           const blob = r.blob ?? new Blob([]);
+          const mac = medir?.(t.nombre);
+          if (mac) for await (const trozo of blob.stream()) mac.update(trozo);
           tablas.push({
             nombre: t.nombre,
             columnas: t.columnas,
             filas: r.affectedRows ?? 0,
             secuencias: await secuenciasDe(consultar, t),
             tamano: blob.size,
+            mac: mac?.digest('hex'),
             contenido: () => trozosDe(blob),
           });
         }
@@ -81,7 +93,7 @@ async function* trozosDe(blob: Blob): AsyncGenerator<Uint8Array> {
  */
 function desdePostgres(pool: Pool): FuenteRespaldo {
   return {
-    async volcar(carpeta) {
+    async volcar(carpeta, medir) {
       const { to: copiaSalida } = await import('pg-copy-streams');
       const conexion: PoolClient = await pool.connect();
       const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) => (await conexion.query(texto, valores)).rows as T[];
@@ -92,13 +104,24 @@ function desdePostgres(pool: Pool): FuenteRespaldo {
         for (const t of await tablasDelEsquema(consultar)) {
           const ruta = join(carpeta, `${t.nombre}.csv`);
           const copia = conexion.query(copiaSalida(copiaA(t, 'stdout')));
-          await pipeline(copia, createWriteStream(ruta));
+          const mac = medir?.(t.nombre);
+          await pipeline(
+            copia,
+            async function* (trozos: AsyncIterable<Buffer>) {
+              for await (const trozo of trozos) {
+                mac?.update(trozo);
+                yield trozo;
+              }
+            },
+            createWriteStream(ruta),
+          );
           tablas.push({
             nombre: t.nombre,
             columnas: t.columnas,
             filas: copia.rowCount,
             secuencias: await secuenciasDe(consultar, t),
             tamano: (await stat(ruta)).size,
+            mac: mac?.digest('hex'),
             contenido: () => createReadStream(ruta, { highWaterMark: 1024 * 1024 }),
           });
         }

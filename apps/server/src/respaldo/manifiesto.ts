@@ -15,6 +15,7 @@ export const entradaTabla = (tabla: string) => `db/${tabla}.csv`;
 export const PREFIJO_ARCHIVOS = 'archivos/';
 
 const identificador = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/);
+const mac = z.string().regex(/^[0-9a-f]{64}$/);
 
 const manifiestoSchema = z.object({
   formato: z.literal(FORMATO),
@@ -33,13 +34,29 @@ const manifiestoSchema = z.object({
     }),
   ),
   archivos: z.object({ cantidad: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  /**
+   * The seal (sello.ts): HMAC-SHA256 of every other entry by its name, and of this manifest's other fields.
+   * Optional: archives made before backups were sealed have none, and restore only when forced.
+   */
+  sello: z
+    .object({
+      algoritmo: z.literal('HMAC-SHA256'),
+      /** Which key sealed it (a MAC of a fixed text), to tell another SECRETS_KEY from an edit. */
+      clave: z.string().regex(/^[0-9a-f]{16}$/),
+      partes: z.record(z.string(), mac),
+      manifiesto: mac,
+    })
+    .optional(),
 });
 
 export type Manifiesto = z.infer<typeof manifiestoSchema>;
 export type TablaManifiesto = Manifiesto['tablas'][number];
 
-/** The manifest's text, checked: a foreign, damaged or newer-format manifest is refused with the reason. */
-export function leerManifiesto(texto: string): Manifiesto {
+/**
+ * The manifest's text, checked (a foreign, damaged or newer-format manifest is refused with the reason), and as
+ * parsed: its seal covers every field, even one this build does not know.
+ */
+export function leerManifiesto(texto: string): { manifiesto: Manifiesto; crudo: unknown } {
   let datos: unknown;
   try {
     datos = JSON.parse(texto);
@@ -53,28 +70,33 @@ export function leerManifiesto(texto: string): Manifiesto {
   }
   const r = manifiestoSchema.safeParse(datos);
   if (!r.success) throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} está incompleto o dañado (${r.error.issues[0]?.path.join('.') || 'raíz'})`);
-  return r.data;
+  return { manifiesto: r.data, crudo: datos };
 }
 
 /** Reads only the archive's first entry, which must be the manifest. */
 export async function manifiestoDe(ruta: string): Promise<Manifiesto> {
-  let manifiesto: Manifiesto | undefined;
+  return (await manifiestoConCrudo(ruta)).manifiesto;
+}
+
+/** The archive's manifest, and as parsed (for its seal). */
+export async function manifiestoConCrudo(ruta: string): Promise<{ manifiesto: Manifiesto; crudo: unknown }> {
+  let leido: { manifiesto: Manifiesto; crudo: unknown } | undefined;
   const BASTA = new Error('manifiesto leído');
   try {
     await recorrer(ruta, async (entrada) => {
       if (entrada.path !== NOMBRE_MANIFIESTO) throw new ArchivoInvalido(`no es un respaldo de Intranet (empieza por ${entrada.path}, no por ${NOMBRE_MANIFIESTO})`);
-      // A manifest lists a few hundred tables at most: a megabyte is far beyond any real one.
-      if (entrada.size > 16 * 1024 * 1024) throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} es demasiado grande`);
+      // A few hundred tables and, in the seal, some 150 bytes per stored file: 64 MiB is some 400,000 files.
+      if (entrada.size > 64 * 1024 * 1024) throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} es demasiado grande`);
       const trozos: Buffer[] = [];
       for await (const trozo of entrada as AsyncIterable<Buffer>) trozos.push(trozo);
-      manifiesto = leerManifiesto(Buffer.concat(trozos).toString('utf8'));
+      leido = leerManifiesto(Buffer.concat(trozos).toString('utf8'));
       throw BASTA;
     });
   } catch (err) {
     if (err !== BASTA) throw err;
   }
-  if (!manifiesto) throw new ArchivoInvalido(`no tiene ${NOMBRE_MANIFIESTO}`);
-  return manifiesto;
+  if (!leido) throw new ArchivoInvalido(`no tiene ${NOMBRE_MANIFIESTO}`);
+  return leido;
 }
 
 export interface MigracionDeEstaVersion {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -14,14 +15,18 @@ import { openDatabase, openPostgres, wrapPglite, type Database, type Db } from '
 import { migracionesAlDia } from '../db/migrate.ts';
 import { paquetes } from '../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, testConfig, type Template, type TestApp } from '../test/harness.ts';
+import { TEST_SECRETS_KEY } from '../test/passwords.ts';
 import { prepararRespaldo } from './crear.ts';
 import { destinoPglite, destinoPostgres, migrarHasta, type DestinoRestauracion } from './destinos.ts';
 import { tablasDelEsquema } from './esquema.ts';
 import { fuenteDe } from './fuentes.ts';
-import { manifiestoDe, migracionesDeEstaVersion, type Manifiesto } from './manifiesto.ts';
+import { entradaTabla, manifiestoDe, migracionesDeEstaVersion, type Manifiesto } from './manifiesto.ts';
 import { restaurar } from './restaurar.ts';
+import { respaldoRoutes } from './ruta.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
+/** The test apps' SECRETS_KEY: it seals the backups and checks them on restore. */
+const SECRETS_KEY = Buffer.from(TEST_SECRETS_KEY, 'base64');
 /** What a list, a record and the catalog answer: the same before the backup and after the restore. */
 const LECTURAS = [
   ...['/api/servidores', '/api/empresas', '/api/personas', '/api/productos', '/api/paquetes', '/api/dns', '/api/roles'],
@@ -75,7 +80,8 @@ async function comprobarRestauracion(
   cambiadas: string[] = [],
 ): Promise<void> {
   const filas = Object.fromEntries(o.manifiesto.tablas.map((t) => [t.nombre, t.filas]));
-  const r = await restaurar({ archivo: o.archivo, destino, filesDir }).finally(() => destino.cerrar());
+  const r = await restaurar({ archivo: o.archivo, destino, filesDir, secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
+  expect(r.forzado).toEqual([]);
   expect(Object.fromEntries(r.filas.map((f) => [f.tabla, f.filas]))).toEqual(filas);
   expect(r.archivos).toEqual(o.manifiesto.archivos);
   expect(await archivosEn(filesDir)).toEqual((await archivosEn(o.t.config.filesDir)).filter((f) => !f.startsWith('tmp/')));
@@ -145,18 +151,32 @@ async function conBaseNueva(url: string, probar: (url: string) => Promise<void>)
   }
 }
 
+/**
+ * GET /respaldo on the portal's database, registered with the config's SECRETS_KEY (`secretos`), as it seals.
+ * An app of its own beside the portal's: app.ts does not hand the route its key yet.
+ */
+async function respaldoSellado(t: TestApp, archivo: string): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(respaldoRoutes, { db: t.db, filesDir: t.config.filesDir, metricsToken: '', secretos: t.config });
+  try {
+    const res = await app.inject({ url: '/respaldo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    await writeFile(archivo, res.rawPayload);
+  } finally {
+    await app.close();
+  }
+}
+
 describe('a PGlite portal backed up while it runs (GET /respaldo), restored', () => {
   let template: Template;
   let o: Origen;
   beforeAll(async () => {
     template = await createTemplate({ pglite: true });
     const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-'));
-    o = await prepararOrigen(template, carpeta, async (t, archivo) => {
-      const res = await t.app.inject({ url: '/respaldo' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/gzip');
-      await writeFile(archivo, res.rawPayload);
-    });
+    o = await prepararOrigen(template, carpeta, respaldoSellado);
   });
   afterAll(async () => {
     await o?.t.close();
@@ -170,6 +190,14 @@ describe('a PGlite portal backed up while it runs (GET /respaldo), restored', ()
     expect(m.migraciones.map((x) => x.nombre)).toEqual(migracionesDeEstaVersion().map((x) => x.nombre));
     expect(Object.fromEntries(m.tablas.map((t) => [t.nombre, t.filas]))).toEqual(o.filas);
     expect(m.tablas.some((t) => t.nombre.startsWith('__drizzle') || t.nombre.startsWith('pgboss'))).toBe(false);
+  });
+
+  it('is sealed: a MAC for every table and every file, and one for the manifest', () => {
+    const { sello } = o.manifiesto;
+    expect(sello).toMatchObject({ algoritmo: 'HMAC-SHA256', clave: expect.stringMatching(/^[0-9a-f]{16}$/), manifiesto: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const archivos = o.subidos.map((s) => `archivos/${s.sha256.slice(0, 2)}/${s.sha256.slice(2, 4)}/${s.sha256}`);
+    expect(Object.keys(sello!.partes).sort()).toEqual([...o.manifiesto.tablas.map((t) => entradaTabla(t.nombre)), ...archivos].sort());
+    for (const mac of Object.values(sello!.partes)) expect(mac).toMatch(/^[0-9a-f]{64}$/);
   });
 
   // PGlite to PGlite: the PGlite pass has done it already.
@@ -205,7 +233,7 @@ describe.skipIf(!PG)('a PostgreSQL portal backed up from one snapshot while it t
         }
       })();
       try {
-        const respaldo = await prepararRespaldo({ fuente: fuenteDe(t.db), filesDir: t.config.filesDir, temporal: carpeta });
+        const respaldo = await prepararRespaldo({ fuente: fuenteDe(t.db), filesDir: t.config.filesDir, temporal: carpeta, secretsKey: SECRETS_KEY });
         await respaldo.escribir(createWriteStream(archivo));
       } finally {
         seguir = false;
@@ -239,13 +267,13 @@ describe.skipIf(PG !== undefined)('a backup of an older build', () => {
       await migrarHasta(viejo.db, propias.length - 1);
       await viejo.db.execute(sql`insert into roles (nombre, descripcion) values ('Rol de antes', 'de la versión anterior')`);
       const archivo = join(carpeta, 'viejo.tar.gz');
-      const respaldo = await prepararRespaldo({ fuente: fuenteDe(viejo.db), filesDir: join(carpeta, 'sin-archivos'), temporal: carpeta });
+      const respaldo = await prepararRespaldo({ fuente: fuenteDe(viejo.db), filesDir: join(carpeta, 'sin-archivos'), temporal: carpeta, secretsKey: SECRETS_KEY });
       await respaldo.escribir(createWriteStream(archivo));
       expect(respaldo.manifiesto.migraciones.map((m) => m.nombre)).toEqual(propias.slice(0, -1).map((m) => m.nombre));
 
       const dataDir = join(carpeta, 'pglite');
       const destino = await destinoPglite(dataDir);
-      const r = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files') }).finally(() => destino.cerrar());
+      const r = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files'), secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
       expect(r.filas.find((f) => f.tabla === 'roles')?.filas).toBe(1);
       const database = await openDatabase({ dataDir });
       try {

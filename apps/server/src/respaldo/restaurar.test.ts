@@ -7,19 +7,25 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { openDatabase } from '../db/client.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { diskStore } from '../storage/disk.ts';
 import { useTemplate, type TestApp } from '../test/harness.ts';
+import { TEST_SECRETS_KEY } from '../test/passwords.ts';
 import { agregar, ArchivoInvalido, nuevoArchivo, recorrer } from './archivo.ts';
 import { prepararRespaldo } from './crear.ts';
 import { CargaFallida, destinoPglite, destinoPostgres, type DestinoRestauracion } from './destinos.ts';
 import { fuenteDe } from './fuentes.ts';
 import { NOMBRE_MANIFIESTO, type Manifiesto } from './manifiesto.ts';
-import { DestinoOcupado, restaurar } from './restaurar.ts';
+import { AUDITORIA_FORZADA, DestinoOcupado, restaurar } from './restaurar.ts';
+import { Sellador, SelloInvalido } from './sello.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
+/** The test apps' SECRETS_KEY: it seals the backups and checks them on restore. */
+const SECRETS_KEY = Buffer.from(TEST_SECRETS_KEY, 'base64');
 /** What does not depend on the source's engine runs in the PGlite pass only: the PostgreSQL pass would repeat it as is. */
 const unaVez = it.skipIf(PG !== undefined);
 const template = useTemplate();
@@ -78,11 +84,27 @@ async function variante(nombre: string, cambiar: (e: { nombre: string; bytes: Bu
 
 const nuevaCarpeta = (nombre: string) => join(carpeta, `${nombre}-${randomBytes(3).toString('hex')}`);
 
-/** Restoring `archivo` into a new PGlite folder fails with `esperado`, and leaves neither DATA_DIR nor FILES_DIR behind. */
-async function fallaSinDejarNada(archivo: string, esperado: RegExp, clase: typeof ArchivoInvalido | typeof CargaFallida): Promise<void> {
+/** The manifest of an archive changed by `cambiar`, sealed again with the test's key (a genuine backup). */
+function resellado(bytes: Buffer, cambiar: (m: Manifiesto) => void): Buffer {
+  const { sello, ...m } = JSON.parse(bytes.toString()) as Manifiesto;
+  cambiar(m);
+  return Buffer.from(JSON.stringify(new Sellador(SECRETS_KEY).sellar(m, sello!.partes)));
+}
+
+/**
+ * Restoring `archivo` into a new PGlite folder (with the test's SECRETS_KEY unless `opciones` say otherwise) fails
+ * with `esperado`, and leaves neither DATA_DIR nor FILES_DIR behind.
+ */
+async function fallaSinDejarNada(
+  archivo: string,
+  esperado: RegExp,
+  clase: typeof ArchivoInvalido | typeof CargaFallida,
+  opciones: { secretsKey?: Buffer | undefined; forzar?: boolean } = {},
+): Promise<void> {
   const dataDir = nuevaCarpeta('datos');
   const destino = await destinoPglite(dataDir);
-  const error = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files') }).then(
+  const secretsKey = 'secretsKey' in opciones ? opciones.secretsKey : SECRETS_KEY;
+  const error = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files'), secretsKey, forzar: opciones.forzar }).then(
     () => undefined,
     (err: unknown) => err,
   );
@@ -97,7 +119,7 @@ beforeAll(async () => {
   carpeta = await mkdtemp(join(tmpdir(), 'intranet-restaurar-'));
   t = await template.clone({ filesDir: join(carpeta, 'origen-archivos') });
   await diskStore(t.config.filesDir).put(Readable.from([Buffer.from('un archivo del almacén')]), { maxBytes: 1000 });
-  const respaldo = await prepararRespaldo({ fuente: fuenteDe(t.db), filesDir: t.config.filesDir, temporal: carpeta });
+  const respaldo = await prepararRespaldo({ fuente: fuenteDe(t.db), filesDir: t.config.filesDir, temporal: carpeta, secretsKey: SECRETS_KEY });
   bueno = join(carpeta, 'bueno.tar.gz');
   await respaldo.escribir(createWriteStream(bueno));
 });
@@ -137,12 +159,11 @@ describe('restore refuses, touching nothing', () => {
   });
 
   unaVez('a backup from a newer build (a migration this one lacks)', async () => {
-    const nuevo = await variante('nuevo.tar.gz', (e) => {
-      if (e.nombre !== NOMBRE_MANIFIESTO) return e.bytes;
-      const m = JSON.parse(e.bytes.toString()) as Manifiesto;
-      m.migraciones.push({ nombre: '9999_del_futuro', creada: m.migraciones.at(-1)!.creada + 1, hash: 'f'.repeat(64) });
-      return Buffer.from(JSON.stringify(m));
-    });
+    const nuevo = await variante('nuevo.tar.gz', (e) =>
+      e.nombre !== NOMBRE_MANIFIESTO
+        ? e.bytes
+        : resellado(e.bytes, (m) => m.migraciones.push({ nombre: '9999_del_futuro', creada: m.migraciones.at(-1)!.creada + 1, hash: 'f'.repeat(64) })),
+    );
     await fallaSinDejarNada(nuevo, /versión más nueva de Intranet \(migración 9999_del_futuro/, ArchivoInvalido);
   });
 
@@ -152,7 +173,7 @@ describe('restore refuses, touching nothing', () => {
     await mkdir(join(filesDir, 'ab'), { recursive: true });
     await writeFile(join(filesDir, 'ab', 'algo'), 'ya estaba');
     const destino = await destinoPglite(dataDir);
-    await expect(restaurar({ archivo: bueno, destino, filesDir })).rejects.toThrow(new DestinoOcupado(`El almacén de archivos (${filesDir}) ya tiene archivos: la restauración necesita FILES_DIR vacío.`));
+    await expect(restaurar({ archivo: bueno, destino, filesDir, secretsKey: SECRETS_KEY })).rejects.toThrow(new DestinoOcupado(`El almacén de archivos (${filesDir}) ya tiene archivos: la restauración necesita FILES_DIR vacío.`));
     await destino.cerrar();
     expect(existsSync(dataDir)).toBe(false);
     expect(await readFile(join(filesDir, 'ab', 'algo'), 'utf8')).toBe('ya estaba');
@@ -161,11 +182,12 @@ describe('restore refuses, touching nothing', () => {
   unaVez('a PGlite folder that holds a portal: this same archive, restored there once, is refused the second time', async () => {
     const dataDir = nuevaCarpeta('datos');
     const destino = await destinoPglite(dataDir);
-    const r = await restaurar({ archivo: bueno, destino, filesDir: join(dataDir, 'files') }).finally(() => destino.cerrar());
+    const r = await restaurar({ archivo: bueno, destino, filesDir: join(dataDir, 'files'), secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
     expect(r.archivos.cantidad).toBe(1);
+    expect(r.forzado).toEqual([]);
     const ocupada = await destinoPglite(dataDir);
     try {
-      await expect(restaurar({ archivo: bueno, destino: ocupada, filesDir: nuevaCarpeta('archivos') })).rejects.toThrow(
+      await expect(restaurar({ archivo: bueno, destino: ocupada, filesDir: nuevaCarpeta('archivos'), secretsKey: SECRETS_KEY })).rejects.toThrow(
         /^La base de datos de destino \(PGlite en .*\) no está vacía: tiene \d+ tablas \(drizzle\.__drizzle_migrations, public\.actualizaciones, /,
       );
     } finally {
@@ -176,7 +198,7 @@ describe('restore refuses, touching nothing', () => {
   it.skipIf(!PG)('a PostgreSQL database that has tables (the portal\'s own)', async () => {
     const destino = await destinoPostgres(t.config.databaseUrl!);
     try {
-      await expect(restaurar({ archivo: bueno, destino, filesDir: nuevaCarpeta('archivos') })).rejects.toThrow(
+      await expect(restaurar({ archivo: bueno, destino, filesDir: nuevaCarpeta('archivos'), secretsKey: SECRETS_KEY })).rejects.toThrow(
         /^La base de datos de destino \(PostgreSQL \(DATABASE_URL\)\) no está vacía: tiene \d+ tablas \(drizzle\.__drizzle_migrations, public\.actualizaciones, .*, …\)\. La restauración necesita una base vacía\.$/,
       );
     } finally {
@@ -193,9 +215,9 @@ describe('restore that fails midway leaves the target empty', () => {
     await fallaSinDejarNada(truncado, /termina antes de tiempo/, CargaFallida);
   });
 
-  unaVez("a stored file whose content is not its SHA-256's", async () => {
+  unaVez("a stored file whose content is not its SHA-256's, even forced past its seal", async () => {
     const alterado = await variante('alterado.tar.gz', (e) => (e.nombre.startsWith('archivos/') ? Buffer.from(e.bytes.toString().toUpperCase()) : e.bytes));
-    await fallaSinDejarNada(alterado, /está dañado: su contenido no coincide con su SHA-256/, CargaFallida);
+    await fallaSinDejarNada(alterado, /está dañado: su contenido no coincide con su SHA-256/, CargaFallida, { forzar: true });
   });
 
   it.skipIf(!PG)('a table whose rows do not load: PostgreSQL rolls the whole restore back, migrations included', async () => {
@@ -209,7 +231,8 @@ describe('restore that fails midway leaves the target empty', () => {
     try {
       destino = await destinoPostgres(url);
       const filesDir = nuevaCarpeta('archivos');
-      const error = await restaurar({ archivo: danado, destino, filesDir }).then(() => undefined, (err: unknown) => err);
+      // Forced past the seal: this is PostgreSQL refusing the rows.
+      const error = await restaurar({ archivo: danado, destino, filesDir, secretsKey: SECRETS_KEY, forzar: true }).then(() => undefined, (err: unknown) => err);
       expect(error).toBeInstanceOf(CargaFallida);
       expect((error as CargaFallida).limpio).toBe(true);
       expect(await destino.ocupacion()).toEqual({ total: 0, ejemplos: [] });
@@ -219,6 +242,111 @@ describe('restore that fails midway leaves the target empty', () => {
       await admin.query(`drop database if exists "${nombre}" with (force)`);
       await admin.end();
     }
+  });
+});
+
+/** The good backup with one byte of a table's data changed (a role's name: still a valid row). */
+async function conUnByteCambiado(nombre: string): Promise<string> {
+  return variante(nombre, (e) => {
+    if (e.nombre !== 'db/roles.csv') return e.bytes;
+    const i = e.bytes.indexOf('Administrador');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const bytes = Buffer.from(e.bytes);
+    bytes[i] = 'B'.charCodeAt(0);
+    return bytes;
+  });
+}
+
+const TABLA_CAMBIADA = 'trae la tabla roles (db/roles.csv) con cambios posteriores a su creación (no coincide con su sello)';
+const escapar = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The forced restores' audit rows in the PGlite database of `dataDir`. */
+async function auditoriaForzada(dataDir: string): Promise<{ accion: string; entidad_id: string; despues: { motivos: string[]; creado: string } }[]> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const filas = await database.db.execute<{ accion: string; entidad_id: string; despues: { motivos: string[]; creado: string } }>(
+      sql`select accion, entidad_id, despues from auditoria where entidad = ${AUDITORIA_FORZADA.entidad}`,
+    );
+    return filas.rows;
+  } finally {
+    await database.close();
+  }
+}
+
+describe('a sealed backup', () => {
+  it('with one byte of a table edited is refused, naming the table, and nothing is restored', async () => {
+    const editado = await conUnByteCambiado('un-byte.tar.gz');
+    await fallaSinDejarNada(editado, new RegExp(`^${escapar(TABLA_CAMBIADA)}$`), SelloInvalido);
+  });
+
+  it.skipIf(!PG)('with one byte of a table edited is refused by PostgreSQL too: its COPY is cancelled, the transaction rolled back', async () => {
+    const editado = await conUnByteCambiado('un-byte-pg.tar.gz');
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    const nombre = `intranet_sello_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    await admin.query(`create database "${nombre}"`);
+    let destino: DestinoRestauracion | undefined;
+    try {
+      destino = await destinoPostgres(Object.assign(new URL(PG!), { pathname: `/${nombre}` }).toString());
+      const filesDir = nuevaCarpeta('archivos');
+      await expect(restaurar({ archivo: editado, destino, filesDir, secretsKey: SECRETS_KEY })).rejects.toThrow(new SelloInvalido(TABLA_CAMBIADA));
+      expect(await destino.ocupacion()).toEqual({ total: 0, ejemplos: [] });
+      expect(existsSync(filesDir)).toBe(false);
+    } finally {
+      await destino?.cerrar();
+      await admin.query(`drop database if exists "${nombre}" with (force)`);
+      await admin.end();
+    }
+  });
+
+  unaVez('checked with another SECRETS_KEY, or with none, is refused before anything is touched', async () => {
+    await fallaSinDejarNada(bueno, /^fue sellado con otra SECRETS_KEY \(defina la SECRETS_KEY del entorno que lo creó\)$/, SelloInvalido, { secretsKey: randomBytes(32) });
+    await fallaSinDejarNada(bueno, /^no se puede comprobar: este entorno no tiene SECRETS_KEY ni DATA_DIR\/secrets\.key/, SelloInvalido, { secretsKey: undefined });
+  });
+
+  unaVez('whose manifest was edited, or with a part renamed or removed, is refused, naming it', async () => {
+    const manifiesto = await variante('manifiesto-editado.tar.gz', (e) => {
+      if (e.nombre !== NOMBRE_MANIFIESTO) return e.bytes;
+      const m = JSON.parse(e.bytes.toString()) as Manifiesto;
+      m.tablas.find((x) => x.nombre === 'roles')!.filas += 1;
+      return Buffer.from(JSON.stringify(m, null, 2));
+    });
+    await fallaSinDejarNada(manifiesto, /^trae su manifest\.json con cambios posteriores a su creación \(no coincide con su sello\)$/, SelloInvalido);
+    const lista = await entradas(bueno);
+    const archivo = lista.find((e) => e.nombre.startsWith('archivos/'))!;
+    const renombrado = await empaquetar(
+      join(carpeta, 'renombrado.tar.gz'),
+      lista.map((e) => (e.nombre === 'db/roles.csv' ? { ...e, nombre: 'db/roles_viejos.csv' } : e)),
+    );
+    await fallaSinDejarNada(
+      renombrado,
+      /^trae la tabla roles_viejos \(db\/roles_viejos\.csv\), que su sello no lista \(se añadió o se renombró después de crearse\)$/,
+      SelloInvalido,
+    );
+    const sinArchivo = await empaquetar(join(carpeta, 'sin-archivo.tar.gz'), lista.filter((e) => e !== archivo));
+    await fallaSinDejarNada(
+      sinArchivo,
+      new RegExp(`^le falta el archivo ${escapar(archivo.nombre)}, que su sello lista \\(se quitó después de crearse\\)$`),
+      SelloInvalido,
+    );
+  });
+
+  unaVez('made before backups were sealed is refused; forced, it restores and the restored portal audits it', async () => {
+    const viejo = await variante('sin-sello.tar.gz', (e) => {
+      if (e.nombre !== NOMBRE_MANIFIESTO) return e.bytes;
+      const { sello: _sello, ...m } = JSON.parse(e.bytes.toString()) as Manifiesto;
+      return Buffer.from(JSON.stringify(m, null, 2));
+    });
+    const SIN_SELLO = 'no tiene sello (se hizo antes de que los respaldos se sellaran, o se le quitó)';
+    await fallaSinDejarNada(viejo, new RegExp(`^${escapar(SIN_SELLO)}$`), SelloInvalido);
+
+    const dataDir = nuevaCarpeta('datos');
+    const destino = await destinoPglite(dataDir);
+    const r = await restaurar({ archivo: viejo, destino, filesDir: join(dataDir, 'files'), secretsKey: SECRETS_KEY, forzar: true }).finally(() => destino.cerrar());
+    expect(r.forzado).toEqual([SIN_SELLO]);
+    expect(r.archivos.cantidad).toBe(1);
+    const filas = await auditoriaForzada(dataDir);
+    expect(filas).toEqual([{ accion: 'restaurar-forzado', entidad_id: 'sin-sello.tar.gz', despues: expect.objectContaining({ motivos: [SIN_SELLO], creado: r.manifiesto.creado }) }]);
   });
 });
 
@@ -248,6 +376,36 @@ describe('the commands', () => {
     expect(existsSync(dataDir)).toBe(false);
     const sinCarpeta = await comando('respaldo-crear.ts', [join(carpeta, 'no-hay', 'r.tar.gz')], { DATA_DIR: dataDir });
     expect(sinCarpeta).toEqual({ code: 1, salida: `La carpeta ${join(carpeta, 'no-hay')} no existe: créela o elija otra.\n` });
-    expect(await comando('respaldo-restaurar.ts', [], {})).toEqual({ code: 2, salida: 'Uso: npm run restore -- ARCHIVO.tar.gz\n' });
+    expect(await comando('respaldo-restaurar.ts', [], {})).toEqual({ code: 2, salida: 'Uso: npm run restore -- ARCHIVO.tar.gz [--forzar]\n' });
+  });
+
+  unaVez('restore refuses an edited backup in Spanish, touching nothing; with --forzar restores it, warns, and audits it', async () => {
+    const editado = await conUnByteCambiado('editado-cli.tar.gz');
+    const dataDir = nuevaCarpeta('datos');
+    const env = { DATA_DIR: dataDir, SECRETS_KEY: TEST_SECRETS_KEY };
+    const rechazado = await comando('respaldo-restaurar.ts', [editado], env);
+    expect(rechazado.code).toBe(1);
+    expect(rechazado.salida).toContain(
+      `El respaldo ${TABLA_CAMBIADA}: no pasa la comprobación de su sello y no se restauró nada. ` +
+        'Si sabe por qué y quiere restaurarlo igual, repita el comando con --forzar: quedará en la auditoría.\n',
+    );
+    expect(existsSync(dataDir)).toBe(false);
+
+    const forzado = await comando('respaldo-restaurar.ts', [editado, '--forzar'], env);
+    expect(forzado.code).toBe(0);
+    expect(forzado.salida).toContain('AVISO: --forzar: se restaurará aunque el sello del respaldo falte o no coincida, y quedará en la auditoría.');
+    expect(forzado.salida).toContain(
+      `AVISO: restauración forzada (--forzar): el respaldo ${TABLA_CAMBIADA}. Quedó en la auditoría del portal restaurado (acción «restaurar-forzado», entidad «respaldo»).`,
+    );
+    expect(await auditoriaForzada(dataDir)).toEqual([
+      { accion: 'restaurar-forzado', entidad_id: 'editado-cli.tar.gz', despues: expect.objectContaining({ motivos: [TABLA_CAMBIADA] }) },
+    ]);
+    const database = await openDatabase({ dataDir });
+    try {
+      // What was forced in is the archive's, edited byte included.
+      expect((await database.db.execute(sql`select nombre from roles where nombre = 'Bdministrador'`)).rows).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 });
