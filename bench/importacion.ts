@@ -8,6 +8,7 @@ import { finished } from 'node:stream/promises';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
+import { bombaDeFilas, bombaDeTextos } from '../apps/server/src/test/xlsx-bomba.ts';
 import { ADMIN_PASSWORD, adminHeaders, startServer, stopServer } from './api-list.ts';
 import { adminDePostgres, postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
@@ -36,6 +37,50 @@ const rssMb = (pid: number): number => {
   return linea ? Number(linea[1]) / 1024 : Number.NaN;
 };
 
+/** The p99 of some durations (ms). */
+const p99 = (ms: number[]): number => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] ?? Number.NaN;
+
+/** Another user's reads of a list, one after another: their durations (ms) and how many were not answered 200. */
+async function lecturas(url: string, headers: Record<string, string>, hasta: () => boolean, minimo = 0): Promise<{ ms: number[]; rechazadas: number }> {
+  const ms: number[] = [];
+  let rechazadas = 0;
+  while (!hasta() || ms.length < minimo) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    ms.push(performance.now() - t);
+    if (res.status !== 200) rechazadas += 1;
+  }
+  return { ms, rechazadas };
+}
+
+/**
+ * A file built to exhaust its reader uploaded while another user reads a list: how long until its refusal, whether
+ * any read was refused, the reads' p99 against their p99 before, and the server's peak RSS (sampled every 20 ms).
+ */
+async function bomba(nombre: string, archivo: Buffer, base: string, lista: string, headers: Record<string, string>, pid: number, p99Quieto: number): Promise<void> {
+  let pico = rssMb(pid);
+  const muestreo = setInterval(() => {
+    pico = Math.max(pico, rssMb(pid));
+  }, 20);
+  let terminada = false;
+  const t = performance.now();
+  const subida = fetch(`${base}?nombre=${nombre}.xlsx`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: archivo })
+    .then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: string | null }).error }))
+    .finally(() => {
+      terminada = true;
+    });
+  const [res, durante] = await Promise.all([subida, lecturas(lista, headers, () => terminada)]);
+  const segundos = (performance.now() - t) / 1000;
+  clearInterval(muestreo);
+  console.log(`${nombre} (${(archivo.length / 1024).toFixed(0)} KB): ${res.status} «${res.error}»`);
+  if (res.status !== 413 && res.status !== 400) throw new Error(`${nombre}: se esperaba 400 o 413 y respondió ${res.status}`);
+  figure(`${nombre}: rechazado en`, segundos, 's', { max: 10 });
+  figure(`${nombre}: lecturas de otro usuario rechazadas mientras tanto (de ${durante.ms.length})`, durante.rechazadas, '', { max: 0 });
+  figure(`${nombre}: p99 de esas lecturas`, p99(durante.ms), 'ms', { max: Math.round(2 * p99Quieto) });
+  figure(`${nombre}: RSS del servidor, pico`, Math.round(pico), 'MB', { max: 400 });
+}
+
 /** A call, tried again after its Retry-After while the server says it is busy (503), as the web app does. */
 async function pedir<T>(url: string, init: RequestInit): Promise<T> {
   let res = await fetch(url, init);
@@ -52,7 +97,9 @@ async function pedir<T>(url: string, init: RequestInit): Promise<T> {
 /**
  * 100,000 machines imported from one CSV through the built server on PostgreSQL (never PGlite): the file
  * uploaded and read (streamed), then imported in one transaction with batched inserts (goal ≤ 30 s), the
- * server's RSS sampled every 50 ms during the import (goal: peak ≤ start + 96 MB), then undone.
+ * server's RSS sampled every 50 ms during the import (goal: peak ≤ start + 96 MB), then undone. Then two XLSX
+ * bombs (shared strings that inflate past any heap, a sheet that reads for minutes) while another user reads a
+ * list: refused within 10 s, no read refused, the reads' p99 within twice their idle p99, the server's RSS ≤ 400 MB.
  */
 export async function importacion(): Promise<void> {
   const admin = await adminDePostgres('la importación de planillas');
@@ -122,6 +169,14 @@ export async function importacion(): Promise<void> {
     figure('RSS del servidor, pico durante la importación', Math.round(pico), 'MB');
     figure('Crecimiento del RSS durante la importación', Math.round(pico - inicio), 'MB', { max: CRECIMIENTO_MB });
     figure(`Deshacer la importación (${FILAS} filas)`, deshacer, 's');
+
+    // Files built to exhaust the reader: read in a worker thread, they cost the others nothing.
+    const lista = `${server.url}/api/maquinas?size=50`;
+    const quieto = await lecturas(lista, headers, () => true, 300);
+    const p99Quieto = p99(quieto.ms.slice(50));
+    figure('p99 de leer la lista de máquinas, sin carga', p99Quieto, 'ms');
+    await bomba('bomba-textos', bombaDeTextos(), base, lista, headers, pid, p99Quieto);
+    await bomba('bomba-filas', bombaDeFilas(), base, lista, headers, pid, p99Quieto);
   } finally {
     await stopServer(child);
     await admin.query(`drop database if exists ${nombre} with (force)`).catch(() => undefined);

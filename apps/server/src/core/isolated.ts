@@ -13,6 +13,15 @@ import { ApiError } from '../plugins/errors.ts';
 const HEAP_MB = 96;
 /** Tasks waiting for a worker beyond which new ones are refused (503) rather than queued. */
 const MAX_EN_COLA = 16;
+/**
+ * The process's resident memory beyond which a running task is ended (0: no limit). The heap limit bounds a
+ * worker's objects but not its buffers (inflated ZIP data waiting for a slow parser): this bounds everything, the
+ * server's included. The server sets it from UPLOAD_MAX_RSS_MB (main.ts).
+ */
+let maxRssBytes = 0;
+export function limitIsolatedRss(bytes: number): void {
+  maxRssBytes = bytes;
+}
 
 /** Why an isolated task failed: it needed more memory or more time than it is given, or it threw. */
 export class IsolatedError extends Error {
@@ -56,6 +65,8 @@ function workers(): Piscina {
     idleTimeout: 10_000,
     maxQueue: MAX_EN_COLA,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    // The system runs the API's thread (and the database) first: a worker reading a file takes the CPU they leave.
+    niceIncrement: 19,
   });
   return pool;
 }
@@ -70,15 +81,23 @@ export async function runIsolated<F extends (datos: never) => unknown>(
   datos: Parameters<F>[0],
   opciones: { limiteMs: number; transferir?: TransferListItem[] },
 ): Promise<Awaited<ReturnType<F>>> {
-  const signal = AbortSignal.timeout(opciones.limiteMs);
+  const tiempo = AbortSignal.timeout(opciones.limiteMs);
+  const memoria = new AbortController();
+  const vigia = setInterval(() => {
+    if (maxRssBytes > 0 && process.memoryUsage.rss() > maxRssBytes) memoria.abort();
+  }, 25);
   try {
+    const signal = AbortSignal.any([tiempo, memoria.signal]);
     return (await workers().run({ modulo: modulo.href, datos }, { signal, transferList: opciones.transferir })) as Awaited<ReturnType<F>>;
   } catch (err) {
-    if (signal.aborted) throw new IsolatedError('tiempo', err);
+    if (memoria.signal.aborted) throw new IsolatedError('memoria', err);
+    if (tiempo.aborted) throw new IsolatedError('tiempo', err);
     const code = (err as { code?: string }).code;
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IsolatedError('memoria', err);
     if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new IsolatedError('cola', err);
     throw new IsolatedError('error', err);
+  } finally {
+    clearInterval(vigia);
   }
 }
 

@@ -1,8 +1,8 @@
 import { envelope } from '@intranet/contract/envelope';
 import { importacionSubida, importacionVistaPrevia, type Codificacion } from '@intranet/contract/importacion';
 import { describe, expect, it } from 'vitest';
-import { escribirZip } from '../../core/escribir-zip.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
+import { bombaDeFilas, bombaDeTextos } from '../../test/xlsx-bomba.ts';
 
 // The spreadsheets an import uploads are read in a worker thread (core/isolated.ts): encodings recognised there,
 // and files built to exhaust memory or time refused there, while the server goes on answering everyone else.
@@ -77,22 +77,6 @@ describe('an import reads the encoding its CSV was saved in', () => {
   });
 });
 
-/** An XLSX of the given sheet and shared strings, deflated: a few hundred KB that inflate to `xml`'s size. */
-function xlsx(hoja: Buffer, compartidas: Buffer): Buffer {
-  const texto = (nombre: string, datos: string) => ({ nombre, datos: Buffer.from(datos), comprimir: true });
-  return escribirZip([
-    texto('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>'),
-    texto('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-    texto('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Hoja1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    texto('xl/_rels/workbook.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>'),
-    { nombre: 'xl/sharedStrings.xml', datos: compartidas, comprimir: true },
-    { nombre: 'xl/worksheets/sheet1.xml', datos: hoja, comprimir: true },
-  ]).unir();
-}
-
-const repetido = (inicio: string, pieza: string, veces: number, fin: string) => Buffer.from(inicio + pieza.repeat(veces) + fin);
-const HOJA_CHICA = Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>');
-
 describe('a file built to exhaust the server', () => {
   const ctx = fresh();
 
@@ -117,8 +101,7 @@ describe('a file built to exhaust the server', () => {
   }
 
   it('shared strings that inflate past the worker heap: a Spanish 413 within 10 s, and every other call answered meanwhile', async () => {
-    // 1.6 million strings of 100 letters: 190 MB once inflated, under 400 KB as uploaded.
-    const bomba = xlsx(HOJA_CHICA, repetido('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', `<si><t>${'A'.repeat(100)}</t></si>`, 1_600_000, '</sst>'));
+    const bomba = bombaDeTextos();
     expect(bomba.length).toBeLessThan(1024 * 1024);
     const desde = Date.now();
     const { resultado: res, lecturas, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'bomba.xlsx'));
@@ -130,10 +113,7 @@ describe('a file built to exhaust the server', () => {
   });
 
   it('a sheet of millions of rows that would read for minutes: given up on within its time, 413', async () => {
-    const bomba = xlsx(
-      repetido('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>', '<row r="2"><c r="A2"><v>1</v></c></row>', 4_000_000, '</sheetData></worksheet>'),
-      Buffer.from('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"></sst>'),
-    );
+    const bomba = bombaDeFilas();
     const desde = Date.now();
     const { resultado: res, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'filas.xlsx'));
     expect(Date.now() - desde).toBeLessThan(10_000);
