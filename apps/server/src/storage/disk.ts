@@ -4,7 +4,7 @@ import { mkdir, opendir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TooLargeError, type ByteRange, type FileStore, type StoredFile } from './store.ts';
+import { TooLargeError, type ByteRange, type FileStore, type StoreUbicacion, type StoredFile } from './store.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 /** Large chunks: fewer syscalls and hash calls per megabyte (the 150 MB/s target of bench/transfer.ts). */
@@ -31,6 +31,7 @@ export function diskStore(dir: string): FileStore {
   };
 
   return {
+    ubicacion: { tipo: 'disco', dir },
     async put(source, { maxBytes }): Promise<StoredFile> {
       await mkdir(tmpDir, { recursive: true });
       const tmp = join(tmpDir, randomUUID());
@@ -151,3 +152,6 @@ function absentDir(err: NodeJS.ErrnoException): undefined {
   if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return undefined;
   throw err;
 }
+
+/** The store a `ubicacion` describes, opened again (in a worker thread). */
+export const abrirStore = (ubicacion: StoreUbicacion): FileStore => diskStore(ubicacion.dir);

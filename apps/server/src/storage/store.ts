@@ -14,6 +14,9 @@ export interface ByteRange {
   end: number;
 }
 
+/** Where a store keeps its files: enough for another thread (a worker reading an upload) to open the same store. */
+export type StoreUbicacion = { tipo: 'disco'; dir: string };
+
 /**
  * The file store behind `{archivos}`: content-addressed, streaming both ways. Only the disk store exists;
  * an S3-compatible one would implement the same four calls (put = multipart upload, read = ranged GET).
@@ -28,6 +31,7 @@ export interface FileStore {
   read(sha256: string, range?: ByteRange): Readable;
   exists(sha256: string): Promise<boolean>;
   remove(sha256: string): Promise<void>;
+  readonly ubicacion: StoreUbicacion;
 }
 
 export class TooLargeError extends Error {

@@ -12,7 +12,8 @@ import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';
 import { ApkRechazado, MENSAJES_APK } from './apk/errores.ts';
-import { leerApk, type DatosApk } from './apk/leer.ts';
+import { leerApkAislado } from './apk/leer-aislado.ts';
+import type { DatosApk } from './apk/leer.ts';
 import { MENSAJES } from './messages.ts';
 import { ENTIDAD } from './queries.ts';
 
@@ -153,7 +154,7 @@ export async function subirVersion(
   return conArchivo(db, store, upload, async () => {
     let apk: DatosApk;
     try {
-      apk = await leerApk(store, upload.sha256, upload.tamano);
+      apk = await leerApkAislado(store, upload.sha256, upload.tamano);
     } catch (err) {
       throw err instanceof ApkRechazado ? alCampoArchivo(err) : err;
     }

@@ -1,23 +1,26 @@
-import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { ExceptionValue, Frame } from '@intranet/contract/insights';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { IsolatedError, runIsolated, workerModule } from '../../../core/isolated.ts';
 import type { Executor } from '../../../db/client.ts';
 import { archivos, insightsBundleArchivos, insightsBundles } from '../../../db/schema.ts';
 import type { FileStore } from '../../../storage/store.ts';
+import type resolver from './resolver.worker.ts';
+import type { MapaRef } from './resolver.worker.ts';
 
 // Minified frames resolved through the project's uploaded source maps: by debug id first (the event's
 // `debug_meta.images` of type sourcemap), then by release + dist + URL with Sentry's `~/` rules. Runs when an
-// issue is shown or first grouped, never on the intake's path.
+// issue is shown or first grouped, never on the intake's path. The maps are parsed and read in a worker thread
+// (resolver.worker.ts): the database says which map each frame needs, the worker reads them.
 
 export interface Simbolizador {
   /** The exceptions with their frames resolved where a map exists; as they were when the project has no maps. */
   excepciones(proyectoId: number, crudo: unknown, valores: ExceptionValue[], release: string | null): Promise<ExceptionValue[]>;
 }
 
-type Mapa = { ok: true; mapa: TraceMap } | { ok: false; motivo: string };
+const RESOLVER = workerModule<typeof resolver>(import.meta.url, './resolver.worker.ts');
+/** The time the worker gets for one event's frames, maps read and parsed included. */
+const LIMITE_MS = 10_000;
 
-const CONTEXTO = 5;
 const SCRIPT = /\.(c|m)?js(\?.*)?$/i;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,31 +49,7 @@ export function urlsCandidatas(absPath: string): string[] {
   return [...new Set(out)];
 }
 
-/** `../src/carrito.ts`, `webpack://app/./src/x.ts` → `src/carrito.ts`, `src/x.ts`: the path a person reads. */
-const rutaLegible = (source: string) =>
-  source
-    .replace(/^[a-z-]+:\/\/[^/]*\//i, '')
-    .replace(/^(\.\.?\/)+/, '')
-    .replace(/^\.\//, '');
-
 export function simbolizador(db: Executor, store: FileStore): Simbolizador {
-  const mapas = new LRUCache<string, Mapa>({ max: 64 });
-
-  async function mapaDe(sha256: string, nombre: string): Promise<Mapa> {
-    const hit = mapas.get(sha256);
-    if (hit) return hit;
-    const partes: Buffer[] = [];
-    let mapa: Mapa;
-    try {
-      for await (const p of store.read(sha256)) partes.push(p as Buffer);
-      mapa = { ok: true, mapa: new TraceMap(Buffer.concat(partes).toString('utf8')) };
-    } catch {
-      mapa = { ok: false, motivo: `El source map ${nombre} está dañado o falta en el almacenamiento` };
-    }
-    mapas.set(sha256, mapa);
-    return mapa;
-  }
-
   async function porDebugId(proyectoId: number, debugId: string): Promise<{ sha256: string; url: string } | undefined> {
     const [row] = await db
       .select({ sha256: archivos.sha256, url: insightsBundleArchivos.url })
@@ -118,27 +97,32 @@ export function simbolizador(db: Executor, store: FileStore): Simbolizador {
       if (!candidatos || !(await tieneBundles(proyectoId))) return valores;
       const imagenes = imagenesDeDepuracion(crudo);
       const dist = isObj(crudo) && typeof crudo.dist === 'string' ? crudo.dist : null;
-      const resolver = async (f: Frame): Promise<Mapa | undefined> => {
+      const mapaDe = (sha256: string, nombre: string): MapaRef => ({ sha256, nombre });
+      const mapaDelFrame = async (f: Frame): Promise<MapaRef | undefined> => {
         const archivo = f.abs_path ?? f.filename;
         if (!archivo || !esMinificado(f)) return undefined;
         const debugId = imagenes.get(archivo);
         if (debugId) {
           const hallado = await porDebugId(proyectoId, debugId);
           if (hallado) return mapaDe(hallado.sha256, hallado.url);
-          if (!release) return { ok: false, motivo: `No se subió un source map con el debug id ${debugId}` };
+          if (!release) return { motivo: `No se subió un source map con el debug id ${debugId}` };
         }
-        if (!release) return { ok: false, motivo: 'El evento no trae debug id ni release: no se puede buscar su source map' };
+        if (!release) return { motivo: 'El evento no trae debug id ni release: no se puede buscar su source map' };
         const hallado = await porRelease(proyectoId, release, dist, archivo);
         if (hallado) return mapaDe(hallado.sha256, hallado.url);
         const delDebug = debugId ? `el debug id ${debugId} ni ` : '';
-        return { ok: false, motivo: `No hay source map para ${delDebug}${archivo} en la release ${release}${dist ? ` (dist ${dist})` : ''}` };
+        return { motivo: `No hay source map para ${delDebug}${archivo} en la release ${release}${dist ? ` (dist ${dist})` : ''}` };
       };
-      const out: ExceptionValue[] = [];
-      for (const v of valores) {
-        const mapasDe = await Promise.all(v.frames.map(resolver));
-        out.push({ ...v, frames: v.frames.map((f, i) => resolverFrame(f, mapasDe[i], i > 0 ? v.frames[i - 1] : undefined, mapasDe[i - 1])) });
+      const excepciones = await Promise.all(valores.map(async (v) => ({ frames: v.frames, mapas: await Promise.all(v.frames.map(mapaDelFrame)) })));
+      try {
+        const resueltos = await runIsolated(RESOLVER, { store: store.ubicacion, excepciones }, { limiteMs: LIMITE_MS });
+        return valores.map((v, i) => ({ ...v, frames: resueltos[i] ?? v.frames }));
+      } catch (err) {
+        if (!(err instanceof IsolatedError)) throw err;
+        // The issue is still shown: its frames as the SDK sent them, each saying why it was not resolved.
+        const motivo = err.motivo === 'memoria' || err.motivo === 'tiempo' ? 'El source map es demasiado grande para leerlo' : 'No se pudo leer el source map';
+        return valores.map((v, i) => ({ ...v, frames: v.frames.map((f, j) => (excepciones[i]?.mapas[j] && f.in_app ? sinResolver(f, motivo) : f)) }));
       }
-      return out;
     },
   };
 }
@@ -154,62 +138,13 @@ export function culpritResuelto(excepciones: ExceptionValue[]): string | undefin
   return `${frame.filename ?? frame.abs_path ?? '?'} in ${frame.function ?? '?'}`;
 }
 
+/** A minified frame its map could not resolve, and why. */
+function sinResolver(f: Frame, motivo: string): Frame {
+  return { ...f, sourcemap: { resuelto: false, motivo, minificado: { abs_path: f.abs_path ?? f.filename, function: f.function, lineno: f.lineno, colno: f.colno } } };
+}
+
 function esMinificado(f: Frame): boolean {
   const archivo = f.abs_path ?? f.filename;
   return !!archivo && SCRIPT.test(archivo) && f.lineno !== null && f.colno !== null && !archivo.startsWith('node:');
 }
 
-/** `function name(`, `name = (…) =>` / `name = function`, a method `name(…) {`: a declaration's name on a line. */
-const DECLARACION = /(?:function\*?\s+([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)|^\s*(?:(?:public|private|protected|static|async)\s+)*([\w$]+)\s*\([^)]*\)\s*(?::[^{]+)?\{)/;
-const NO_FUNCIONES = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function']);
-
-/**
- * The function that encloses line `i` of the original source, read from the nearest declaration above it: the
- * outermost frame has no caller whose call site names it.
- */
-function funcionQueContiene(lineas: string[], i: number): string | null {
-  for (let j = i; j >= 0 && j > i - 200; j--) {
-    const m = DECLARACION.exec(lineas[j] ?? '');
-    const nombre = m?.[1] ?? m?.[2] ?? m?.[3];
-    if (nombre && !NO_FUNCIONES.has(nombre)) return nombre;
-  }
-  return null;
-}
-
-/**
- * The frame through its map; its function's name is the name at the caller's call site (Sentry's rule), else
- * the declaration that encloses it.
- */
-function resolverFrame(f: Frame, mapa: Mapa | undefined, llamador: Frame | undefined, mapaLlamador: Mapa | undefined): Frame {
-  if (!mapa) return f;
-  const minificado = { abs_path: f.abs_path ?? f.filename, function: f.function, lineno: f.lineno, colno: f.colno };
-  if (!mapa.ok) return f.in_app ? { ...f, sourcemap: { resuelto: false, motivo: mapa.motivo, minificado } } : f;
-  const pos = originalPositionFor(mapa.mapa, { line: f.lineno!, column: f.colno! - 1 });
-  if (pos.source === null || pos.line === null) {
-    return { ...f, sourcemap: { resuelto: false, motivo: `El source map no tiene la línea ${f.lineno}, columna ${f.colno}`, minificado } };
-  }
-  const fuente = sourceContentFor(mapa.mapa, pos.source);
-  const lineas = fuente?.split(/\r?\n/) ?? [];
-  const i = pos.line - 1;
-  let nombre: string | null = null;
-  if (llamador && mapaLlamador?.ok && llamador.lineno !== null && llamador.colno !== null) {
-    nombre = originalPositionFor(mapaLlamador.mapa, { line: llamador.lineno, column: llamador.colno - 1 }).name;
-  }
-  nombre ??= funcionQueContiene(lineas, i);
-  return {
-    ...f,
-    filename: rutaLegible(pos.source),
-    abs_path: pos.source,
-    // The SDK's module is read from the minified file's name: another build, another module.
-    module: null,
-    // A library bundled into the app's file is the app's in the minified frame, not once resolved (as Sentry does).
-    in_app: f.in_app && !/(^|\/)node_modules\//.test(pos.source),
-    function: nombre ?? f.function,
-    lineno: pos.line,
-    colno: (pos.column ?? 0) + 1,
-    context_line: lineas[i]?.slice(0, 500) ?? null,
-    pre_context: lineas.slice(Math.max(0, i - CONTEXTO), i).map((l) => l.slice(0, 500)),
-    post_context: lineas.slice(i + 1, i + 1 + CONTEXTO).map((l) => l.slice(0, 500)),
-    sourcemap: { resuelto: true, motivo: null, minificado },
-  };
-}
