@@ -79,7 +79,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_DB_QUEUE: limit(100),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
-  UPLOAD_MAX_RSS_MB: limit(380),
+  UPLOAD_MAX_GROWTH_MB: limit(160),
   METRICS_TOKEN: z.string().default(''),
   SHUTDOWN_TIMEOUT_S: positive(25),
   SHUTDOWN_DRAIN_S: limit(2),
@@ -164,8 +164,8 @@ export interface Config {
   corsOrigins: string[];
   /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
-  /** The process's RSS beyond which reading an uploaded file in a worker thread is given up on (0: never). */
-  subidaMaxRssBytes: number;
+  /** How much the process's RSS may grow while an uploaded file is read in a worker thread (0: no limit). */
+  subidaMaxCrecimientoBytes: number;
   /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for; '' opens it only to this machine (loopback). */
   metricsToken: string;
   /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
@@ -269,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDemoraMs: e.OVERLOAD_MAX_DELAY_MS,
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
     },
-    subidaMaxRssBytes: e.UPLOAD_MAX_RSS_MB * 1024 * 1024,
+    subidaMaxCrecimientoBytes: e.UPLOAD_MAX_GROWTH_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,

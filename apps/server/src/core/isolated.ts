@@ -14,13 +14,14 @@ const HEAP_MB = 96;
 /** Tasks waiting for a worker beyond which new ones are refused (503) rather than queued. */
 const MAX_EN_COLA = 16;
 /**
- * The process's resident memory beyond which a running task is ended (0: no limit). The heap limit bounds a
- * worker's objects but not its buffers (inflated ZIP data waiting for a slow parser): this bounds everything, the
- * server's included. The server sets it from UPLOAD_MAX_RSS_MB (main.ts).
+ * How much the process's resident memory may grow while a task runs before the task is ended (0: no limit). The
+ * heap limit bounds a worker's objects but not its buffers (inflated ZIP data waiting for a slow parser): this
+ * bounds everything. Growth, not a total: the embedded database's memory grows with use, and is not the file's.
+ * The server sets it from UPLOAD_MAX_GROWTH_MB (main.ts).
  */
-let maxRssBytes = 0;
-export function limitIsolatedRss(bytes: number): void {
-  maxRssBytes = bytes;
+let maxCrecimientoBytes = 0;
+export function limitIsolatedGrowth(bytes: number): void {
+  maxCrecimientoBytes = bytes;
 }
 
 /** Why an isolated task failed: it needed more memory or more time than it is given, or it threw. */
@@ -83,8 +84,9 @@ export async function runIsolated<F extends (datos: never) => unknown>(
 ): Promise<Awaited<ReturnType<F>>> {
   const tiempo = AbortSignal.timeout(opciones.limiteMs);
   const memoria = new AbortController();
+  const tope = process.memoryUsage.rss() + maxCrecimientoBytes;
   const vigia = setInterval(() => {
-    if (maxRssBytes > 0 && process.memoryUsage.rss() > maxRssBytes) memoria.abort();
+    if (maxCrecimientoBytes > 0 && process.memoryUsage.rss() > tope) memoria.abort();
   }, 25);
   try {
     const signal = AbortSignal.any([tiempo, memoria.signal]);
