@@ -89,7 +89,7 @@ describe('LoginForm (spec §5)', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it('asks for the second factor’s code next, checks its form, shows a wrong one under the field, then goes on', async () => {
+  it('asks for the second factor’s code next, checks its form, sends six digits by themselves, shows a wrong one under an emptied field, then goes on', async () => {
     signInMock.mockResolvedValue({ ok: false, segundoPaso: 'desafio-1' });
     verifyMock.mockResolvedValueOnce({ ok: false, error: 'El código no es correcto' });
     verifyMock.mockResolvedValueOnce({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
@@ -105,10 +105,13 @@ describe('LoginForm (spec §5)', () => {
     verificar();
     expect(await screen.findByText('Son 6 dígitos, o un código de recuperación como abcde-fghij')).toBeTruthy();
     expect(verifyMock).not.toHaveBeenCalled();
+    // Six digits send the form by themselves; a wrong code empties the field and puts the cursor back in it.
     fireEvent.change(codigo, { target: { value: '123 456' } });
-    verificar();
     expect(await screen.findByText('El código no es correcto')).toBeTruthy();
+    expect(verifyMock).toHaveBeenCalledTimes(1);
     expect(verifyMock).toHaveBeenCalledWith('desafio-1', '123456');
+    expect(codigo.value).toBe('');
+    expect(document.activeElement).toBe(codigo);
     // A recovery code instead.
     fireEvent.click(screen.getByRole('button', { name: 'No tengo el teléfono: usar un código de recuperación' }));
     fireEvent.change(screen.getByLabelText('Código de recuperación'), { target: { value: 'abcde-fghij' } });

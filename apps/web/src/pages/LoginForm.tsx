@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Divider, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Sesion } from '@intranet/contract/auth';
 import { messages } from '../core/messages.ts';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
@@ -22,23 +22,33 @@ function SegundoPaso({ desafio, onVolver }: { desafio: string; onVolver: () => v
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [verificando, setVerificando] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const limpio = codigo.trim().replace(/\s/g, '');
+  const campo = useRef<HTMLInputElement>(null);
+  const verificar = async (valor: string) => {
+    const limpio = valor.trim().replace(/\s/g, '');
     if (!limpio) return setError(t.codigoRequerido);
     if (!CODIGO.test(limpio)) return setError(t.codigoInvalido);
     setError(null);
     setVerificando(true);
     try {
       const result = await verifySecondStep(desafio, limpio);
-      if (!result.ok) return setError(result.error);
+      if (!result.ok) {
+        // The next try starts on an empty field, with the cursor in it.
+        setCodigo('');
+        setError(result.error);
+        campo.current?.focus();
+        return;
+      }
       await entrar(result.sesion);
     } finally {
       setVerificando(false);
     }
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void verificar(codigo);
+  };
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.segundoPasoTitulo}>
+    <form onSubmit={submit} noValidate aria-label={t.segundoPasoTitulo}>
       <Stack gap="md">
         <Text fw={600}>{t.segundoPasoTitulo}</Text>
         <Text size="sm" c="dimmed">
@@ -50,11 +60,15 @@ function SegundoPaso({ desafio, onVolver }: { desafio: string; onVolver: () => v
           inputMode={recuperacion ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           autoFocus
+          ref={campo}
           value={codigo}
           error={error}
           onChange={(event) => {
-            setCodigo(event.currentTarget.value);
+            const valor = event.currentTarget.value;
+            setCodigo(valor);
             setError(null);
+            // The app's six digits send the form by themselves (a recovery code is sent with the button).
+            if (!recuperacion && !verificando && /^\d{6}$/.test(valor.replace(/\s/g, ''))) void verificar(valor);
           }}
         />
         <Button type="submit" fullWidth loading={verificando}>
