@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PERMISSION_CODES, permiso } from '@intranet/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { MENU_SECTIONS } from '../core/area.ts';
 import { isParent } from '../core/menu.ts';
@@ -16,6 +17,18 @@ const links = (area: (typeof AREAS)[number]) => [
 ];
 
 describe('the areas registry', () => {
+  it('has, for each code’s screen in the catalogue (what the token and role dialogs name), a link guarded by that code', () => {
+    const guardados = AREAS.flatMap((area) => [
+      ...area.menu.flatMap(({ item }) => (isParent(item) ? item.submenu : [item])),
+      ...area.palette,
+    ]);
+    for (const code of PERMISSION_CODES) {
+      const pantalla = permiso(code).pantalla;
+      if (!pantalla) continue;
+      expect(guardados.some((l) => l.link === pantalla.ruta && l.accion === code), `${code}: ${pantalla.ruta}`).toBe(true);
+    }
+  });
+
   it('lists every area folder once, under its folder name', () => {
     expect(AREAS.map((area) => area.name).sort()).toEqual(folders(here).sort());
     expect(new Set(AREAS.map((area) => area.name)).size).toBe(AREAS.length);

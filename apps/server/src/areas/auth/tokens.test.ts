@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { PERMISSION_CODES, permiso } from '@intranet/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { apiTokens, auditoria, rolPermisos } from '../../db/schema.ts';
@@ -28,6 +29,19 @@ async function avisado(ctx: Fresh, tabla: string, desde: number): Promise<void> 
 
 describe('API tokens', () => {
   const ctx = freshApp(template, ['admin', 'comercial', 'tecnico'], { clone: { cambios: true } });
+
+  it('answer the example the new-token dialog shows for each code (the catalogue’s `ejemplo`) holding that code alone', async () => {
+    const conEjemplo = PERMISSION_CODES.filter((code) => permiso(code).ejemplo);
+    expect(conEjemplo.length).toBeGreaterThan(10);
+    await createUser(ctx.t.db, { usuario: 'todos-los-codigos', password: 'clave', codigos: PERMISSION_CODES });
+    const duena = await bearer(ctx.t.app, 'todos-los-codigos', 'clave');
+    for (const code of conEjemplo) {
+      const creado = await crear(ctx, duena, { nombre: `Ejemplo ${code}`, vence: enDias(1), permisos: [code] });
+      expect(creado.statusCode, code).toBe(201);
+      const res = await ctx.t.app.inject({ url: permiso(code).ejemplo!, headers: conToken(creado.json().datos.token) });
+      expect(res.statusCode, `${code}: GET ${permiso(code).ejemplo}`).toBe(200);
+    }
+  });
 
   it('are created with some of their owner’s codes, shown once, and act with those codes only', async () => {
     const creado = await crear(ctx, ctx.comercial, { nombre: 'Informe de clientes', vence: enDias(30), permisos: ['CLIENTES#VER'] });

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { TOKEN_MAX_DIAS, tokenInput, type ApiToken, type TokenCreado, type TokenInput } from '@intranet/contract/auth';
-import { PERMISSIONS, isPermissionCode } from '@intranet/contract/permissions';
+import { isPermissionCode, permiso } from '@intranet/contract/permissions';
 import { IconBan, IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useController, useForm, type Control } from 'react-hook-form';
@@ -35,12 +35,16 @@ function PermisosField({ control, propios }: { control: Control<TokenInput, unkn
     <Checkbox.Group label={t.campos.permisos} description={t.permisosAyuda} withAsterisk value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
       <Stack gap={6} mt={6}>
         {propios.filter(isPermissionCode).map((codigo) => (
-          <Checkbox key={codigo} value={codigo} label={<Code>{codigo}</Code>} description={PERMISSIONS[codigo].descripcion} />
+          <Checkbox key={codigo} value={codigo} label={<Code>{codigo}</Code>} description={t.permisoDescripcion(permiso(codigo))} />
         ))}
       </Stack>
     </Checkbox.Group>
   );
 }
+
+/** A GET the token's own codes let through (the first of its codes that has one), or the token's own check. */
+const ejemploDe = (permisos: readonly string[]): string =>
+  permisos.filter(isPermissionCode).map((code) => permiso(code).ejemplo).find(Boolean) ?? '/api/estado/sesion';
 
 /** The token, this once, with a button to copy it and how a script sends it. */
 function TokenMostrado({ creado }: { creado: TokenCreado }) {
@@ -63,7 +67,7 @@ function TokenMostrado({ creado }: { creado: TokenCreado }) {
         {t.ejemplo}
       </Text>
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{`curl -H "Authorization: Bearer ${creado.token}" \\
-  ${new URL(apiUrl('api', '/api/paquetes'), window.location.href).href}`}</Code>
+  ${new URL(apiUrl('api', ejemploDe(creado.permisos)), window.location.href).href}`}</Code>
       <Group justify="flex-end">
         <Button onClick={() => modals.closeAll()}>{t.listo}</Button>
       </Group>

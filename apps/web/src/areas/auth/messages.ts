@@ -1,3 +1,4 @@
+import type { Permiso } from '@intranet/contract/permissions';
 /** Ingreso's texts for the API tokens, in Spanish. */
 export const authMessages = {
   sesiones: { titulo: 'Sesiones activas' },
@@ -26,6 +27,7 @@ export const authMessages = {
     copiar: 'Copiar',
     copiado: 'Copiado',
     ejemplo: 'Ejemplo',
+    permisoDescripcion: (p: Permiso) => (p.pantalla ? `${p.descripcion}. Abre ${p.pantalla.nombre} (${p.pantalla.ruta}).` : `${p.descripcion}. No abre una pantalla: agrega acciones a otras.`),
     listo: 'Listo',
   },
   segundoFactor: {
