@@ -11,7 +11,7 @@ const dia = (offset: number) => {
 };
 const corta = (iso: string) => iso.split('-').reverse().join('/');
 
-test('import an AFIP certificate and see it in Vencimientos AFIP with the right colour', async ({ page, request }) => {
+test('import an AFIP certificate, see it in Vencimientos AFIP with the right colour, and renew it from there with a new key and request', async ({ page, request }) => {
   const token = await apiToken(request);
   const razon = `Certificados E2E ${Date.now()}`;
   await nuevaEmpresa(request, token, razon);
@@ -58,6 +58,17 @@ test('import an AFIP certificate and see it in Vencimientos AFIP with the right 
   await page.locator('label', { hasText: /^30 días$/ }).click();
   await expect(tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' })).toHaveCount(1);
   await expect(page).toHaveURL(/plazo=30/);
+
+  // Renovar here is the same flow as in the client's tab: a new key and request, its alias a clean slug.
+  await tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' }).getByRole('button', { name: /^Renovar / }).click();
+  const renovar = page.getByRole('dialog', { name: /^Renovar: / });
+  await expect(renovar.getByRole('radio', { name: 'Generar la clave y la solicitud aquí' })).toBeChecked();
+  await expect(renovar.getByRole('textbox', { name: 'Alias (CN)' })).toHaveValue('e2e-facturacion');
+  await renovar.getByRole('button', { name: 'Generar solicitud' }).click();
+  await expect(renovar.getByText('Solicitud generada')).toBeVisible();
+  await expect(renovar.getByRole('button', { name: 'Descargar .csr' })).toBeVisible();
+  await renovar.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(renovar).toBeHidden();
 });
 
 test('renew a licence: the new date shows and the old one stays in its history', async ({ page, request }) => {

@@ -7,6 +7,25 @@ import { AFIP_AMBIENTES } from './vencimientos.ts';
 
 const servicio = z.string().trim().toLowerCase().regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)');
 
+/** The most characters of a request's alias (its certificate's CN). */
+export const ALIAS_MAXIMO = 64;
+
+/**
+ * A name as an alias AFIP takes: lower case, no accents, words joined by hyphens, never one at either end, at most
+ * ALIAS_MAXIMO characters cut where a word ends ("Distribuidora del Litoral S.R.L." → "distribuidora-del-litoral-s-r-l").
+ */
+export function aliasDe(texto: string): string {
+  const slug = texto
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= ALIAS_MAXIMO) return slug;
+  const corte = slug.lastIndexOf('-', ALIAS_MAXIMO);
+  return (corte > 0 ? slug.slice(0, corte) : slug.slice(0, ALIAS_MAXIMO)).replace(/-+$/, '');
+}
+
 /** `POST /api/vencimientos/solicitudes`: the CN (alias) and what the certificate is for; the client gives O and CUIT. */
 export const solicitudInput = z
   .object({
@@ -17,7 +36,7 @@ export const solicitudInput = z
       .string({ error: 'Este campo es requerido' })
       .trim()
       .min(1, 'Este campo es requerido')
-      .max(64, 'Máximo 64 caracteres')
+      .max(ALIAS_MAXIMO, `Máximo ${ALIAS_MAXIMO} caracteres`)
       .regex(/^[A-Za-z0-9._-]+$/, 'Solo letras, números, punto, guion y guion bajo (sin espacios)'),
     ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
     servicios: z.array(servicio).max(20, 'Máximo 20 servicios').default([]).transform((v) => [...new Set(v)]),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { aliasDe } from '@intranet/contract/clientes/solicitudes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { afipCertificados, afipPuntosVenta, empresas, personas, physisLicencias, productos, vencimientoRenovaciones } from '../../../db/schema.ts';
@@ -16,7 +17,6 @@ const MODULOS = ['Contabilidad', 'Ventas', 'Compras', 'Stock', 'Tesorería', nul
 const dia = (offset: number) => fechaLocal(new Date(Date.now() + offset * DAY));
 const hex = (seed: string, bytes: number) => createHash('sha256').update(seed).digest('hex').slice(0, bytes * 2).toUpperCase();
 const huella = (seed: string) => hex(seed, 32).match(/../g)!.join(':');
-const slug = (text: string) => text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30);
 
 export async function seedVencimientos(tx: Tx): Promise<void> {
   const clientes = await tx.select({ id: empresas.id, razonSocial: empresas.razonSocial, cuit: empresas.cuit, contactoId: empresas.contactoId }).from(empresas).orderBy(asc(empresas.id));
@@ -30,7 +30,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
 
   for (const [i, c] of clientes.entries()) {
     const vence = CERT_DIAS[i % CERT_DIAS.length]!;
-    const cn = `physis-${slug(c.razonSocial)}`;
+    const cn = aliasDe(`physis ${c.razonSocial}`);
     await tx.insert(afipCertificados).values({
       empresaId: c.id,
       cuit: c.cuit,

@@ -1,7 +1,8 @@
-import { Divider, List, Stack, Text } from '@mantine/core';
+import { Divider, List, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -12,8 +13,9 @@ import { DateField } from '../../../components/form/DateField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
-import { useRenovaciones, useRenovar, type RenovarValues } from './api.ts';
+import { useRenovaciones, useRenovar, useVencimientosEmpresa, type RenovarValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
+import { SolicitudDialog } from './SolicitudDialog.tsx';
 import { FormActions } from '../../../components/form/FormActions.tsx';
 
 const MODAL_ID = 'vencimiento-renovar';
@@ -26,6 +28,8 @@ export interface ItemRenovable {
   vence: string;
   /** Monthly licences renew a month ahead; everything else a year (certificates: two). */
   meses?: number;
+  /** The client: a certificate's renewal can generate its key and request here. */
+  empresa_id?: number;
 }
 
 function Historial({ tipo, id }: { tipo: VencimientoTipo; id: number }) {
@@ -88,5 +92,42 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
   );
 }
 
+/** The certificate to renew, read from its client's: the request's form starts from its name, environment and services. */
+function SolicitudDeRenovacion({ empresaId, certificadoId }: { empresaId: number; certificadoId: number }) {
+  const datos = useVencimientosEmpresa(empresaId);
+  if (datos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
+  if (datos.isError) return <Text size="sm" c="red">{datos.error.message}</Text>;
+  const certificado = datos.data.certificados.find((c) => c.id === certificadoId);
+  if (!certificado) return <Text size="sm">{t.certificadoYaNoEsta}</Text>;
+  return <SolicitudDialog empresaId={empresaId} renueva={certificado} modalId={MODAL_ID} />;
+}
+
+/**
+ * A certificate is renewed one way whatever screen it is renewed from: its new key and request generated here (the
+ * client's Vencimientos tab does the same), or, for one AFIP renewed elsewhere, its new date recorded.
+ */
+function RenovarCertificado({ item, empresaId }: { item: ItemRenovable; empresaId: number }) {
+  const [modo, setModo] = useState<'solicitud' | 'fecha'>('solicitud');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        fullWidth
+        value={modo}
+        onChange={(v) => setModo(v === 'fecha' ? 'fecha' : 'solicitud')}
+        data={[
+          { value: 'solicitud', label: t.renovarGenerando },
+          { value: 'fecha', label: t.renovarRegistrando },
+        ]}
+      />
+      {modo === 'solicitud' ? <SolicitudDeRenovacion empresaId={empresaId} certificadoId={item.item_id} /> : <RenovarForm item={item} />}
+    </Stack>
+  );
+}
+
 export const abrirRenovar = (item: ItemRenovable) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.renovarTitulo(item.item), children: <RenovarForm item={item} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: t.renovarTitulo(item.item),
+    size: item.tipo === 'certificado' && item.empresa_id ? 'lg' : 'md',
+    children: item.tipo === 'certificado' && item.empresa_id ? <RenovarCertificado item={item} empresaId={item.empresa_id} /> : <RenovarForm item={item} />,
+  });

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PASOS_AFIP, solicitudInput, type Solicitud, type SolicitudInput } from '@intranet/contract/clientes/solicitudes';
+import { aliasDe, PASOS_AFIP, solicitudInput, type Solicitud, type SolicitudInput } from '@intranet/contract/clientes/solicitudes';
 import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -20,6 +20,9 @@ import { vencimientosMessages } from './messages.ts';
 
 const t = vencimientosMessages.solicitud;
 const MODAL_ID = 'certificado-solicitud';
+
+/** The dialog the request's steps live in: their own, or the grid's Renovar (RenovarDialog.tsx). */
+type EnDialogo = { modalId?: string };
 
 /** Saves the request's CSR as `<alias>-<cuit>.csr`; a failure is told in a red notification. */
 export async function guardarCsr(s: Pick<Solicitud, 'id' | 'alias' | 'cuit'>): Promise<void> {
@@ -42,9 +45,9 @@ export function PasosAfip() {
 }
 
 /** The request just made: its subject, the CSR to download and the steps at AFIP. */
-function SolicitudGenerada({ solicitud }: { solicitud: Solicitud }) {
+function SolicitudGenerada({ solicitud, modalId = MODAL_ID }: { solicitud: Solicitud } & EnDialogo) {
   // Nothing left unsaved; the hook keeps Escape closing the dialog.
-  const cerrar = useFormDialogDirty(MODAL_ID, false);
+  const cerrar = useFormDialogDirty(modalId, false);
   return (
     <Stack gap="sm" aria-label={t.generada}>
       {cerrar}
@@ -62,7 +65,7 @@ function SolicitudGenerada({ solicitud }: { solicitud: Solicitud }) {
       <Text size="sm">{t.generadaTexto}</Text>
       <PasosAfip />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => modals.close(MODAL_ID)}>
+        <Button variant="default" onClick={() => modals.close(modalId)}>
           {t.cerrar}
         </Button>
       </Group>
@@ -70,19 +73,20 @@ function SolicitudGenerada({ solicitud }: { solicitud: Solicitud }) {
   );
 }
 
-function SolicitudForm({ empresaId, renueva, onGenerada }: { empresaId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void }) {
+function SolicitudForm({ empresaId, renueva, onGenerada, modalId = MODAL_ID }: { empresaId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void } & EnDialogo) {
   const form = useForm<SolicitudInput, unknown, SolicitudValues>({
     resolver: contractResolver(solicitudInput),
     defaultValues: {
       empresa_id: empresaId,
       renueva_id: renueva?.id ?? null,
-      alias: renueva?.cn ?? '',
+      // The certificate's name cleaned up as AFIP takes it (a name cut at a hyphen once ended in one).
+      alias: renueva ? aliasDe(renueva.cn) : '',
       ambiente: renueva?.ambiente ?? 'produccion',
       servicios: renueva?.servicios ?? ['wsfe'],
     },
     mode: 'onTouched',
   });
-  const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
+  const sinGuardar = useFormDialogDirty(modalId, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['alias', 'ambiente', 'servicios', 'renueva_id', 'empresa_id']);
   const generar = useGenerarSolicitud();
   const submit = form.handleSubmit(async (values) => {
@@ -104,15 +108,16 @@ function SolicitudForm({ empresaId, renueva, onGenerada }: { empresaId: number; 
         <TextField control={form.control} name="alias" label={t.alias} description={t.aliasAyuda} withAsterisk maxLength={64} data-autofocus />
         <SelectField control={form.control} name="ambiente" label={vencimientosMessages.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
         <TagsField control={form.control} name="servicios" label={vencimientosMessages.servicios} placeholder={vencimientosMessages.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.generar} />
+        <FormActions onCancel={() => void closeFormDialog(modalId)} submitting={form.formState.isSubmitting} label={t.generar} />
       </Stack>
     </form>
   );
 }
 
-function SolicitudDialog(props: { empresaId: number; renueva?: Certificado | undefined }) {
+/** The request's form, then the request made: in its own dialog, or in another's (`modalId`). */
+export function SolicitudDialog(props: { empresaId: number; renueva?: Certificado | undefined } & EnDialogo) {
   const [generada, setGenerada] = useState<Solicitud | null>(null);
-  return generada ? <SolicitudGenerada solicitud={generada} /> : <SolicitudForm {...props} onGenerada={setGenerada} />;
+  return generada ? <SolicitudGenerada solicitud={generada} {...(props.modalId ? { modalId: props.modalId } : {})} /> : <SolicitudForm {...props} onGenerada={setGenerada} />;
 }
 
 /** "Nuevo certificado" for a client, or "Renovar" one of its certificates: key and CSR made on the server. */

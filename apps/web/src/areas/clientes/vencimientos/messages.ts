@@ -76,6 +76,9 @@ export const vencimientosMessages = {
   sinPuntosVenta: 'Sin puntos de venta.',
   sinLicencias: 'Sin licencias.',
   cert: { cuit: 'CUIT', cn: 'CN', ambiente: 'Ambiente', servicios: 'Servicios', emitido: 'Emitido', vence: 'Vence', serial: 'Serie', huella: 'Huella SHA-256', clave: 'Clave' },
+  renovarGenerando: 'Generar la clave y la solicitud aquí',
+  renovarRegistrando: 'Registrar uno renovado en otro lado',
+  certificadoYaNoEsta: 'El certificado ya no está: otra persona lo borró o lo reemplazó.',
   solicitud: {
     nuevo: 'Nuevo certificado',
     renovar: 'Renovar: generar solicitud',
