@@ -91,7 +91,8 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
     <Spotlight.Root
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
+      // Ctrl-K is PaletteLoader's, everywhere (in a field too, and right after Esc closed the palette).
+      shortcut={null}
       onSpotlightOpen={() => {
         setOpened(true);
         setRecent(readRecent());

@@ -14,8 +14,9 @@ export function abrirPaleta(): void {
 
 /**
  * The command palette (Palette.tsx) mounts on the first Ctrl-K or click on the search, not with the shell: its
- * chunk (Mantine Spotlight, the search call, their styles) is not part of the first screen. Until then this
- * component holds the shortcut; once the palette is there, the palette's own shortcut takes over.
+ * chunk (Mantine Spotlight, the search call, their styles) is not part of the first screen. This component holds
+ * Ctrl-K for good: in a field too (the list's search has the focus half the day), and it opens rather than toggles,
+ * so a Ctrl-K right after Esc, while the palette is still fading out, opens it again.
  */
 export function PaletteLoader({ granted }: { granted: ReadonlySet<string> }) {
   const [pedida, setPedida] = useState(false);
@@ -30,7 +31,7 @@ export function PaletteLoader({ granted }: { granted: ReadonlySet<string> }) {
     montada.current = true;
     spotlight.open();
   }, []);
-  useHotkeys(pedida ? [] : [['mod+K', () => setPedida(true)]]);
+  useHotkeys([['mod+K', () => (montada.current ? spotlight.open() : setPedida(true))]], []);
   if (!pedida) return null;
   return (
     <Suspense fallback={null}>
