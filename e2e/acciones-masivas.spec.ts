@@ -54,3 +54,35 @@ test('a bulk change over all that match the filter: every matching row changes, 
   const historial = page.getByRole('table', { name: 'Historial de cambios' });
   await expect(historial.getByRole('row').filter({ hasText: 'Modificación' })).toContainText('Reparación');
 });
+
+test('the bulk bar lists the recorded batches and undoes a set-field batch, confirmed first', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const prefijo = `${lote}H`;
+  const ids: number[] = [];
+  for (const n of [1, 2]) ids.push((await api<{ id: number }>(request, token, 'post', '/api/maquinas', maquina(`${prefijo}-PC-${n}`))).id);
+  // The batch as a script runs it: the history shows it whoever ran it and however.
+  const ubicacion = `Sala ${prefijo}`;
+  await api(request, token, 'post', '/api/maquinas/lote', { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'ubicacion', valor: ubicacion } });
+
+  await signIn(page, 'admin');
+  await ir(page, `/maquinas?q=${prefijo}&sort=nombre`);
+  const tabla = page.getByRole('table', { name: 'Máquinas' });
+  await expect(tabla.getByRole('row').filter({ hasText: `${prefijo}-PC-1` })).toContainText(ubicacion);
+  await tabla.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }).check();
+  await page.getByRole('group', { name: 'Acciones en lote' }).getByRole('button', { name: 'Historial de acciones masivas' }).click();
+
+  const historial = page.getByRole('dialog', { name: 'Historial de acciones masivas' });
+  const fila = historial.getByRole('row').filter({ hasText: ubicacion });
+  await expect(fila).toContainText('Terminado');
+  await expect(fila).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await fila.getByRole('button', { name: 'Deshacer' }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Deshacer la acción masiva' });
+  await confirmar.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(page.getByText('Se deshicieron 2 filas.')).toBeVisible();
+  await expect(fila).toContainText('Deshecha');
+  await expect(fila.getByRole('button', { name: 'Deshacer' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await ir(page, `/maquinas?q=${prefijo}&sort=nombre`);
+  for (const n of [1, 2]) await expect(tabla.getByRole('row').filter({ hasText: `${prefijo}-PC-${n}` })).toContainText('Depósito');
+});

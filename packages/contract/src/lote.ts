@@ -45,3 +45,63 @@ export const loteResultado = z.object({
   rechazados: z.array(loteRechazo),
 });
 export type LoteResultado = z.infer<typeof loteResultado>;
+
+// ---- The recorded batches (issue 21): every bulk action is kept, with each selected row's outcome ----
+
+/** How long a batch's process may go without a heartbeat before the batch reads as interrumpido (its process died). */
+export const LOTE_LATIDO_VENCIDO_MS = 30_000;
+
+export const LOTE_ESTADOS = { en_curso: 'En curso', terminado: 'Terminado', interrumpido: 'Interrumpido' } as const;
+export type LoteEstado = keyof typeof LOTE_ESTADOS;
+
+export const LOTE_FILA_ESTADOS = { pendiente: 'Pendiente', hecho: 'Hecha', rechazado: 'Rechazada' } as const;
+export type LoteFilaEstado = keyof typeof LOTE_FILA_ESTADOS;
+
+export const LOTE_ACCIONES = { eliminar: 'Eliminar', cambiar: 'Cambiar', deshacer: 'Deshacer' } as const;
+export type LoteAccion = keyof typeof LOTE_ACCIONES;
+
+/** Why an undo of a delete is refused: the rows are gone, and no list here re-creates them from their history. */
+export const LOTE_BORRADO_NO_SE_DESHACE = 'Un borrado masivo no se deshace';
+
+/** One recorded batch as the history lists it: who, when, what, and how many rows are done, refused and pending. */
+export const loteResumen = z.object({
+  id: z.number().int(),
+  ruta: z.string(),
+  usuario_id: z.number().int().nullable(),
+  usuario_nombre: z.string(),
+  accion: z.enum(Object.keys(LOTE_ACCIONES) as [LoteAccion, ...LoteAccion[]]),
+  /** The field and value set; for an undo, the field put back (each row its own value, `valor` null). */
+  cambio: z.object({ campo: z.string(), valor: z.unknown() }).nullable(),
+  estado: z.enum(Object.keys(LOTE_ESTADOS) as [LoteEstado, ...LoteEstado[]]),
+  creado: z.string(),
+  actualizado: z.string(),
+  terminado: z.string().nullable(),
+  /** The batch this one undid (an undo), and the undo that undid this one. */
+  deshace_a: z.number().int().nullable(),
+  deshecho_por: z.number().int().nullable(),
+  total: z.number().int().nonnegative(),
+  hechos: z.number().int().nonnegative(),
+  rechazados: z.number().int().nonnegative(),
+  pendientes: z.number().int().nonnegative(),
+});
+export type LoteResumen = z.infer<typeof loteResumen>;
+
+export const loteFila = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  estado: z.enum(Object.keys(LOTE_FILA_ESTADOS) as [LoteFilaEstado, ...LoteFilaEstado[]]),
+  motivo: z.string().nullable(),
+});
+
+/** `GET {ruta}/lotes/:id`: the batch, its selection as sent, and each row it selected in the list's order. */
+export const loteDetalle = loteResumen.extend({ seleccion: z.unknown(), filas: z.array(loteFila) });
+export type LoteDetalle = z.infer<typeof loteDetalle>;
+
+/** `GET {ruta}/lotes`: the list's batches, newest first, at most `limite`. */
+export const lotesQuery = z
+  .object({ limite: z.coerce.number({ error: 'Límite inválido' }).int('Límite inválido').min(1, 'Límite inválido').max(200, 'Límite inválido').default(50) })
+  .strict();
+export const lotesLista = z.object({ items: z.array(loteResumen) });
+
+/** `:id` of a batch's routes. */
+export const loteIdParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') }).strict();

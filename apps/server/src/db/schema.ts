@@ -21,3 +21,4 @@ export * from './schema/desarrollos.ts';
 export * from './schema/alertas.ts';
 export * from './schema/vistas.ts';
 export * from './schema/importaciones.ts';
+export * from './schema/lotes.ts';

@@ -1,5 +1,5 @@
 import { envelope, errorBody } from '@intranet/contract/envelope';
-import { LOTE_EXCEDIDO, LOTE_MAXIMO, loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/lote';
+import { LOTE_BORRADO_NO_SE_DESHACE, LOTE_EXCEDIDO, LOTE_MAXIMO, loteDetalle, loteIdParam, loteResultado, lotesLista, lotesQuery } from '@intranet/contract/lote';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,11 +7,12 @@ import { z } from 'zod';
 import type { AreaDeps } from '../core/area.ts';
 import { autorDe, type Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { conflictOf, type Conflictos } from '../db/conflicts.ts';
+import type { Conflictos } from '../db/conflicts.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { SessionRecord } from '../core/sessions.ts';
 import { sessionOf } from '../plugins/access.ts';
 import { sendCsv, type CsvColumn } from './csv.ts';
+import { cambiadoDespues, cambiosDe, ejecutar, loteDe, lotesDe, registrar, tomar, type FilaPendiente, type LoteAccion } from './lotes-registro.ts';
 import { listBatches, type ListQueryBase, type ListSource, type ListSpec } from './list.ts';
 
 /** The rows chosen: by id, or every row the list's filter and search match. */
@@ -80,40 +81,20 @@ async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>
   yield* listBatches(porIds, {}, lote.source(db, sesion) as ListSource<Row>);
 }
 
-/** The refusal a single delete or edit answered (its ApiError, or a database rule the areas name); anything else is a fault. */
-function motivoDe(err: unknown, conflictos: Conflictos): string {
-  if (err instanceof ApiError && err.statusCode < 500) return err.message;
-  const conflicto = conflictOf(err, conflictos);
-  if (conflicto) return conflicto.mensaje;
-  throw err;
-}
-
-/** Runs `accion` on each selected row, one after the other, each in its own transaction: a refused row leaves the others done. */
-async function aplicar<Query extends ListQueryBase, Row extends { id: number }>(
+/** The selection's rows, all read before anything is recorded or touched: beyond LOTE_MAXIMO nothing is done. */
+async function filasElegidas<Query extends ListQueryBase, Row extends { id: number }>(
   lote: LoteAcciones<Query, Row>,
   db: Db,
   sesion: SessionRecord,
   seleccion: Seleccion<Query>,
-  conflictos: Conflictos,
-  accion: (id: number) => Promise<unknown>,
-): Promise<LoteResultado> {
+): Promise<Row[]> {
   const filas: Row[] = [];
   for await (const batch of filasDe(lote, db, sesion, seleccion)) {
     filas.push(...batch);
     // Refused before any row is touched: acting on the first LOTE_MAXIMO would silently leave the others.
     if (filas.length > LOTE_MAXIMO) throw new ApiError(400, LOTE_EXCEDIDO, { seleccion: [LOTE_EXCEDIDO] });
   }
-  const hechos: number[] = [];
-  const rechazados: LoteRechazo[] = [];
-  for (const fila of filas) {
-    try {
-      await accion(fila.id);
-      hechos.push(fila.id);
-    } catch (err) {
-      rechazados.push({ id: fila.id, nombre: lote.nombre(fila), motivo: motivoDe(err, conflictos) });
-    }
-  }
-  return { total: filas.length, hechos, rechazados };
+  return filas;
 }
 
 const denied = { 401: errorBody, 403: errorBody };
@@ -145,7 +126,34 @@ export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: 
   };
 }
 
-/** `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit. */
+/** A row action of a recorded batch, run inside the row's transaction (`tx`). */
+type AccionFila = (tx: Db, fila: FilaPendiente) => Promise<unknown>;
+
+/** What the area does to one row for a batch's action: its single delete, its single edit, or (an undo) its edit back to the row's former value. */
+function accionDe<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: LoteAcciones<Query, Row>,
+  sesion: SessionRecord,
+  accion: LoteAccion,
+  cambio: { campo: string; valor: unknown } | null,
+  deshaceA: number | null,
+): AccionFila {
+  const autor = autorDe(sesion);
+  if (accion === 'eliminar') {
+    const eliminar = lote.eliminar;
+    if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
+    return (tx, fila) => eliminar(tx, fila.id, autor, sesion);
+  }
+  const cambiar = lote.cambiar;
+  if (!cambiar || !cambio) throw new ApiError(400, 'Esta lista no admite cambios en lote');
+  if (accion === 'cambiar') return (tx, fila) => cambiar(tx, fila.id, cambio.campo, cambio.valor, autor, sesion);
+  return async (tx, fila) => {
+    // Honest undo: a row changed again since the batch keeps its newer value, and says so.
+    if (deshaceA !== null && (await cambiadoDespues(tx, deshaceA, fila.id))) throw new ApiError(409, 'Cambió después de la acción masiva: no se deshace');
+    return cambiar(tx, fila.id, cambio.campo, fila.valor, autor, sesion);
+  };
+}
+
+/** `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit, as a recorded batch. */
 function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
   app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
   db: Db,
@@ -158,34 +166,120 @@ function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
       tags: lote.tags,
       summary: 'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
       description:
-        'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen.',
+        'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen. La acción queda registrada (GET {ruta}/lotes) antes de tocar la primera fila.',
       body: lote.body,
       response: { 200: envelope(loteResultado), 400: errorBody, ...denied },
     },
     handler: async (request) => {
       const pedido = request.body;
       const sesion = sessionOf(request);
-      const autor = autorDe(sesion);
-      let accion: (id: number) => Promise<unknown>;
-      if (pedido.accion === 'eliminar') {
-        const eliminar = lote.eliminar;
-        if (!eliminar) throw new ApiError(400, 'Esta lista no admite eliminar');
-        accion = (id) => eliminar(db, id, autor, sesion);
-      } else {
-        const cambiar = lote.cambiar;
-        if (!cambiar) throw new ApiError(400, 'Esta lista no admite cambios en lote');
-        const { campo, valor } = pedido.cambio;
-        accion = (id) => cambiar(db, id, campo, valor, autor, sesion);
-      }
-      return { error: null, datos: await aplicar(lote, db, sesion, pedido.seleccion, conflictos, accion) };
+      const cambio = pedido.accion === 'cambiar' ? pedido.cambio : null;
+      // Checked before anything is recorded: a list that cannot take the action records no batch.
+      const accion = accionDe(lote, sesion, pedido.accion, cambio, null);
+      const filas = await filasElegidas(lote, db, sesion, pedido.seleccion);
+      const loteId = await registrar(
+        db,
+        { ruta: lote.ruta, autor: autorDe(sesion), accion: pedido.accion, cambio, seleccion: pedido.seleccion },
+        filas.map((f) => ({ id: f.id, nombre: lote.nombre(f) })),
+      );
+      const corrida = await ejecutar(db, loteId, cambio?.campo ?? null, conflictos, accion);
+      return { error: null, datos: { total: filas.length, ...corrida } };
     },
   });
 }
 
-/** The delete and set-field of a list's selection alone, for a list that has no CSV export. */
+const noEncontrado = () => new ApiError(404, 'Acción masiva no encontrada');
+
+/**
+ * The recorded batches of a list (issue 21): its history, one batch, and "Continuar" / "Deshacer". Continuing
+ * or undoing needs the list's edit code (the route's access), as running the batch did: the author who lost it
+ * may no longer change those rows. A list of the caller's own ('session': their tokens, their notifications)
+ * records its batches but gets no history routes: every session would reach them, and the routes any session
+ * reaches are a reviewed list (plugins/access.test.ts).
+ */
+function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
+  app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
+  db: Db,
+  conflictos: Conflictos,
+  lote: LoteAcciones<Query, Row>,
+  ver: PermissionCode,
+  editar: PermissionCode,
+) {
+  const leer = async (id: number) => {
+    const detalle = await loteDe(db, lote.ruta, id);
+    if (!detalle) throw noEncontrado();
+    return detalle;
+  };
+  const errores = { 400: errorBody, 404: errorBody, ...denied };
+
+  app.get(`${lote.ruta}/lotes`, {
+    config: { access: ver },
+    schema: { tags: lote.tags, summary: 'Historial de acciones masivas de la lista, la más reciente primero', querystring: lotesQuery, response: { 200: envelope(lotesLista), ...errores } },
+    handler: async (request) => ({ error: null, datos: { items: await lotesDe(db, lote.ruta, request.query.limite) } }),
+  });
+
+  app.get(`${lote.ruta}/lotes/:id`, {
+    config: { access: ver },
+    schema: { tags: lote.tags, summary: 'Una acción masiva: sus conteos y cada fila hecha, rechazada o pendiente', params: loteIdParam, response: { 200: envelope(loteDetalle), ...errores } },
+    handler: async (request) => ({ error: null, datos: await leer(request.params.id) }),
+  });
+
+  app.post(`${lote.ruta}/lotes/:id/continuar`, {
+    config: { access: editar },
+    schema: {
+      tags: lote.tags,
+      summary: 'Continúa una acción masiva interrumpida: aplica solo sus filas pendientes, cada una a lo sumo una vez',
+      params: loteIdParam,
+      response: { 200: envelope(loteDetalle), ...errores, 409: errorBody },
+    },
+    handler: async (request) => {
+      const sesion = sessionOf(request);
+      const antes = await leer(request.params.id);
+      if (antes.deshecho_por !== null) throw new ApiError(409, 'Esta acción masiva se deshizo: no se continúa');
+      if (antes.estado !== 'interrumpido') throw new ApiError(409, 'Solo se continúa una acción masiva interrumpida');
+      const accion = accionDe(lote, sesion, antes.accion, antes.cambio, antes.deshace_a);
+      if (!(await tomar(db, antes.id))) throw new ApiError(409, 'Otra solicitud ya está continuando esta acción masiva');
+      await ejecutar(db, antes.id, antes.cambio?.campo ?? null, conflictos, accion);
+      return { error: null, datos: await leer(antes.id) };
+    },
+  });
+
+  app.post(`${lote.ruta}/lotes/:id/deshacer`, {
+    config: { access: editar },
+    schema: {
+      tags: lote.tags,
+      summary: 'Deshace un cambio masivo: cada fila cambiada vuelve al valor anterior que guarda su auditoría, por la misma modificación que a mano',
+      description: 'Queda registrado como una acción masiva más. Un borrado masivo no se deshace; una fila cambiada después se rechaza con su motivo.',
+      params: loteIdParam,
+      response: { 200: envelope(loteDetalle), ...errores, 409: errorBody },
+    },
+    handler: async (request) => {
+      const sesion = sessionOf(request);
+      const original = await leer(request.params.id);
+      if (original.accion === 'eliminar') throw new ApiError(409, LOTE_BORRADO_NO_SE_DESHACE);
+      if (original.accion === 'deshacer') throw new ApiError(409, 'Deshacer no se deshace: aplique el cambio de nuevo');
+      if (original.deshecho_por !== null) throw new ApiError(409, 'Esta acción masiva ya se deshizo');
+      if (original.estado === 'en_curso') throw new ApiError(409, 'La acción masiva sigue en curso: espere a que termine');
+      const campo = original.cambio!.campo;
+      const cambio = { campo, valor: null };
+      const accion = accionDe(lote, sesion, 'deshacer', cambio, original.id);
+      const filas = (await cambiosDe(db, original.id)).map((f) => {
+        const antes = f.antes !== null && typeof f.antes === 'object' ? (f.antes as Record<string, unknown>) : undefined;
+        if (!antes || !(campo in antes)) return { id: f.id, nombre: f.nombre, motivo: `El historial no guarda el valor anterior de «${campo}»` };
+        return { id: f.id, nombre: f.nombre, valor: antes[campo] };
+      });
+      const loteId = await registrar(db, { ruta: lote.ruta, autor: autorDe(sesion), accion: 'deshacer', cambio, seleccion: { ids: filas.map((f) => f.id) }, deshaceA: original.id }, filas);
+      await ejecutar(db, loteId, campo, conflictos, accion);
+      return { error: null, datos: await leer(loteId) };
+    },
+  });
+}
+
+/** The delete and set-field of a list's selection alone, for a list that has no CSV export; its history reads with the edit code. */
 export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteAcciones<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
+    if (lote.editar !== 'session') lotesRoutes(app, db, conflictos, lote, lote.editar, lote.editar);
   };
 }
 
@@ -193,6 +287,7 @@ export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: 
 export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
+    if (lote.editar !== 'session') lotesRoutes(app, db, conflictos, lote, lote.ver, lote.editar);
     exportRoute(app, db, lote);
   };
 }

@@ -1,7 +1,7 @@
 import { Button, Group, List, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconFileSpreadsheet, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconFileSpreadsheet, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { envelope } from '@intranet/contract/envelope';
@@ -11,6 +11,8 @@ import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
 import { exportFilename, saveFile } from '../ExportButton/saveFile.ts';
 import { loteMessages as t } from '../messages.ts';
+import { LoteHistorial } from './LoteHistorial.tsx';
+import { loteHistorialMessages } from './loteHistorialMessages.ts';
 
 /** A field a bulk change may set, with the input it is typed in: a choice of options, yes/no, or text. */
 export interface LoteCampo {
@@ -157,6 +159,7 @@ interface LoteBarProps {
 export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBarProps) {
   const [exportando, setExportando] = useState(false);
   const [eliminando, setEliminando] = useState(false);
+  const [historial, setHistorial] = useState(false);
   const client = useQueryClient();
   const seleccion = seleccionDe(lote, ids);
   const terminado = (resultado: LoteResultado, hechos: (n: number) => string) => {
@@ -237,6 +240,15 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
         <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={exportando} onClick={() => void exportar(nombre)}>
           {t.exportar}
         </Button>
+      )}
+      {/* Every delete and change above is recorded: what ran, by whom, and how far it got (issue 21). */}
+      {(lote.eliminar || campos.length > 0) && (
+        <>
+          <Button size="xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={() => setHistorial(true)}>
+            {loteHistorialMessages.abrir}
+          </Button>
+          <LoteHistorial url={lote.url} puedeEditar opened={historial} onClose={() => setHistorial(false)} />
+        </>
       )}
     </Group>
   );
