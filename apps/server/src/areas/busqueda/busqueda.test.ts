@@ -58,6 +58,20 @@ describe('GET /api/busqueda (the command palette)', () => {
     }
   });
 
+  it('finds what staff type: a client by its town or by an IP of its servers, a person by e-mail, a machine by serial', async () => {
+    const titulos = async (q: string, tipos: string) => (await buscar(ctx, ctx.admin, `q=${encodeURIComponent(q)}&tipos=${tipos}`)).body.datos.resultados;
+    const enRosario = await titulos('rosario', 'clientes');
+    expect(enRosario).toEqual([expect.objectContaining({ titulo: 'Distribuidora del Litoral S.R.L.', detalle: expect.stringMatching(/^Rosario, Santa Fe · CUIT /) })]);
+    // Its server's address, typed whole (the demo gives the second client's first server 192.168.11.10).
+    const porIp = await titulos('192.168.11.10', 'clientes');
+    expect(porIp).toEqual([expect.objectContaining({ detalle: expect.stringMatching(/^Servidor .+ · 192\.168\.11\.10$/), enlace: expect.stringMatching(/^\/clientes\/\d+\?tab=servidores$/) })]);
+    expect(await titulos('carla.benitez@physis.com.ar', 'personas')).toEqual([expect.objectContaining({ titulo: 'Benítez, Carla' })]);
+    expect(await titulos('LE4EICP', 'maquinas')).toEqual([expect.objectContaining({ titulo: 'NB-COM-01' })]);
+    // A client found by its name and its town is listed once.
+    const formosa = await titulos('formosa', 'clientes');
+    expect(new Set(formosa.map((r) => r.id)).size).toBe(formosa.length);
+  });
+
   it('asks only what the caller may read: comercial finds clients and products, never servers', async () => {
     const { body } = await buscar(ctx, ctx.comercial, 'q=zorzal');
     expect(body.datos.tipos).toEqual(['clientes', 'productos']);

@@ -31,6 +31,8 @@ export const servidoresCliente = pgTable(
   (t) => [
     uniqueIndex('servidores_cliente_nombre_uq').on(t.empresaId, sql`lower(${t.nombre})`),
     index('servidores_cliente_empresa_idx').on(t.empresaId),
+    // The palette finds a client by an IP address of one of its servers (areas/clientes/busqueda.ts).
+    index('servidores_cliente_ip_idx').on(t.ip),
     check('servidores_cliente_puerto_ck', sql`${t.puerto} is null or ${t.puerto} between 1 and 65535`),
   ],
 );

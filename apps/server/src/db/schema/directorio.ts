@@ -99,6 +99,8 @@ export const empresas = pgTable(
     // column under a coalesce): a filtered page walks index entries only, never the rows it skips (migration 0040).
     index('empresas_razon_social_idx').on(t.razonSocial, t.id, t.provincia, t.activo, t.condicionIva),
     index('empresas_cuit_orden_idx').on(t.cuit, t.id, t.provincia, t.activo, t.condicionIva),
+    // The palette finds clients by the start of their town, in any case (areas/clientes/busqueda.ts).
+    index('empresas_localidad_lower_idx').on(sql`lower(coalesce(${t.localidad}, '')) text_pattern_ops`),
     index('empresas_localidad_idx').on(sql`coalesce(${t.localidad}, '')`, t.id, t.localidad, t.provincia, t.activo, t.condicionIva),
     index('empresas_provincia_orden_idx').on(sql`coalesce(${t.provincia}, '')`, t.id, t.provincia, t.activo, t.condicionIva),
     index('empresas_servidores_count_idx').on(t.servidoresCount, t.id, t.provincia, t.activo, t.condicionIva),
