@@ -28,3 +28,42 @@ export const AUDIT_ACTIONS = { crear: 'Creación', modificar: 'Modificación', e
 
 /** The answer of `GET {api}/api/auditoria`: one page of rows, newest first, and their total. */
 export const auditPage = paged(auditRow);
+
+// ---- What a modification changed: the history shows these fields, and a modification that changes none is not written ----
+
+/** One field an audit row changed: its value before and after. */
+export interface CampoCambiado {
+  campo: string;
+  antes: unknown;
+  despues: unknown;
+}
+
+/** Bookkeeping fields every change touches; showing them would bury the real change. */
+const IGNORED = new Set(['id', 'creado', 'actualizado']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/**
+ * The fields that differ between an audit row's `antes` and `despues`. A creation lists the fields it set,
+ * a deletion the fields it removed; values that are not records compare as a whole.
+ */
+export function auditDiff(antes: unknown, despues: unknown): CampoCambiado[] {
+  const before = isRecord(antes) ? antes : isBlank(antes) ? {} : null;
+  const after = isRecord(despues) ? despues : isBlank(despues) ? {} : null;
+  if (before === null || after === null) {
+    return JSON.stringify(antes) === JSON.stringify(despues) ? [] : [{ campo: '', antes, despues }];
+  }
+  const campos = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((campo) => !IGNORED.has(campo));
+  return campos
+    .filter((campo) => {
+      const a = before[campo];
+      const b = after[campo];
+      if (isBlank(a) && isBlank(b)) return false;
+      return JSON.stringify(a) !== JSON.stringify(b);
+    })
+    .map((campo) => ({ campo, antes: before[campo] ?? null, despues: after[campo] ?? null }));
+}
+

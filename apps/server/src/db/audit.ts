@@ -1,6 +1,10 @@
+import { auditDiff } from '@intranet/contract/auditoria';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { Executor } from './client.ts';
 import { auditoria } from './schema.ts';
+
+/** A value as the audit row stores it (jsonb): dates as their ISO text, as the history compares them. */
+const aJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Who did it, as the access guard knows them; null for the system (seed, migrations). */
 export interface Autor {
@@ -21,8 +25,12 @@ export interface AuditEntry {
   fecha?: Date | undefined;
 }
 
-/** Writes one audit row. Call it with the change's own transaction so both commit or neither does. */
+/**
+ * Writes one audit row. Call it with the change's own transaction so both commit or neither does. A modification
+ * that changed no field (a form saved as it was) is not written: the history would say "Modificación" of nothing.
+ */
 export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  if (entry.accion === 'modificar' && entry.antes != null && entry.despues != null && auditDiff(aJson(entry.antes), aJson(entry.despues)).length === 0) return;
   await tx.insert(auditoria).values({
     usuarioId: entry.autor?.id ?? null,
     usuarioNombre: entry.autor?.nombre ?? null,

@@ -44,6 +44,7 @@ export const listMessages = {
 
 export const formMessages = {
   guardar: 'Guardar',
+  sinCambios: 'Sin cambios para guardar: cambie algún campo primero',
   cancelar: 'Cancelar',
   errorGuardar: 'No se pudo guardar',
   revisarCampos: 'Revise los campos marcados.',

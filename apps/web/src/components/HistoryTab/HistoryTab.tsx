@@ -5,7 +5,8 @@ import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
-import { auditDiff, formatAuditValue } from './auditDiff.ts';
+import { auditDiff } from '@intranet/contract/auditoria';
+import { formatAuditValue } from './auditDiff.ts';
 import { HISTORY_PAGE_SIZE, useAuditoria } from './useAuditoria.ts';
 
 interface HistoryTabProps {

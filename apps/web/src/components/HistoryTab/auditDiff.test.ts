@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { auditDiff, formatAuditValue } from './auditDiff.ts';
+import { auditDiff } from '@intranet/contract/auditoria';
+import { formatAuditValue } from './auditDiff.ts';
 
 describe('auditDiff', () => {
   it('lists only the changed fields of a modification, ignoring bookkeeping', () => {

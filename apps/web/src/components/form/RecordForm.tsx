@@ -89,7 +89,7 @@ export interface RecordFormScreenProps {
   recordForm: {
     submit: (event?: FormEvent) => Promise<void>;
     formError: string | null;
-    form: { formState: { isSubmitting: boolean } };
+    form: { formState: { isSubmitting: boolean; isDirty: boolean } };
     draftRestored?: boolean;
   };
   children: ReactNode;
@@ -98,6 +98,9 @@ export interface RecordFormScreenProps {
 /** The page around a record's form: header with the way back, the form's error, its fields, Cancel and Guardar. */
 export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm, children }: RecordFormScreenProps) {
   const navigate = useNavigate();
+  // A record's edit waits for a change before Guardar (saving the same values would record an empty change); a new
+  // one's (every area's `…/nuevo` or `…/nueva`) is sent as it is, for its required fields to say what is missing.
+  const nuevo = /\/nuev[oa]$/.test(useLocation().pathname);
   return (
     <>
       <PageHeader title={title} back={back} />
@@ -111,7 +114,7 @@ export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm,
               </Alert>
             )}
             {children}
-            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} />
+            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} sinCambios={!nuevo && !recordForm.form.formState.isDirty} />
           </Stack>
         </form>
       </Paper>
