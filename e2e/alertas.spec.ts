@@ -61,14 +61,19 @@ test('a warranty about to end reaches the bell; opening it goes to the machine; 
   await expect(page.getByText('Sus preferencias de alertas se guardaron.')).toBeVisible();
 });
 
-test('Alertas → Tareas lists the jobs with their last run, for admins', async ({ page }) => {
+test('Alertas → Tareas lists the jobs with their runs summed up and their settings in words, for admins', async ({ page }) => {
   await signIn(page, 'admin');
   await page.getByTestId('usuario').click();
   await page.getByRole('menuitem', { name: 'Tareas programadas' }).click();
   await expect(page.getByRole('heading', { name: 'Tareas programadas' })).toBeVisible();
   const escaneo = page.getByTestId('tarea-alertas-vencimientos');
   await expect(escaneo.getByText('Cada hora y al iniciar')).toBeVisible();
-  // It ran at start: its run is on the list.
+  // It ran at start: its runs summed up, their list on request.
+  await expect(escaneo.getByTestId('resumen-ejecuciones')).toContainText(/^\d+ ejecuci(ón|ones) en la última hora, (correcta|todas correctas)/);
+  await escaneo.getByRole('button', { name: /^Ver la/ }).click();
   await expect(escaneo.getByRole('table', { name: /Últimas ejecuciones/ }).getByText('Correcta').first()).toBeVisible();
+  // Settings in words; the variable behind them is an administrator's help.
+  await expect(page.getByTestId('sin-correo')).toContainText('El correo no está configurado');
   await expect(page.getByTestId('sin-correo')).toContainText('SMTP_URL');
+  await expect(escaneo.getByTestId('ajuste')).toHaveText('Se ajusta con ALERTAS_INTERVALO_MIN (hoy ALERTAS_INTERVALO_MIN=60).');
 });

@@ -41,6 +41,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes PORTAL_TIMEZONE as an IANA zone Node knows, and refuses another name saying why', () => {
+    expect(() => loadConfig({ PORTAL_TIMEZONE: 'America/Argentina/Cordoba' })).not.toThrow();
+    expect(() => loadConfig({ PORTAL_TIMEZONE: 'America/Rosario_Inventada' })).toThrow(/PORTAL_TIMEZONE: La zona horaria "America\/Rosario_Inventada" no existe/);
+    expect(() => loadConfig({ PORTAL_TIMEZONE: "UTC'; drop table x" })).toThrow(/PORTAL_TIMEZONE: .* no es el nombre de una zona horaria/);
+  });
+
   it('reads WEBHOOKS_REDES_PERMITIDAS as a list of networks, none when empty', () => {
     expect(loadConfig({}).webhooksRedesPermitidas).toEqual([]);
     expect(loadConfig({ WEBHOOKS_REDES_PERMITIDAS: ' 10.20.0.0/16, 192.168.5.10 ,fd00::/8' }).webhooksRedesPermitidas).toEqual(['10.20.0.0/16', '192.168.5.10', 'fd00::/8']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zonaValida } from './core/fechas.ts';
 import { parseNetwork } from './core/outbound-http.ts';
 import { REPO_ROOT, resolveFromUser } from './paths.ts';
 
@@ -87,6 +88,18 @@ const envSchema = z.object({
     .enum(['', '0', '1', 'true', 'false'], { error: 'use 1 (sí) o 0 (no)' })
     .default('1')
     .transform((v) => v !== '0' && v !== 'false'),
+  PORTAL_TIMEZONE: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((v, ctx) => {
+      if (!v) return;
+      try {
+        zonaValida(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   ALERTAS_INTERVALO_MIN: z.coerce
     .number({ error: 'debe ser un número' })
     .int('debe ser un número entero')

@@ -37,8 +37,10 @@ export const tarea = z.object({
   nombre: z.string(),
   titulo: z.string(),
   descripcion: z.string(),
-  /** Its schedule in words ("Cada 60 minutos y al iniciar"). */
+  /** Its schedule in words ("Cada 60 minutos y al iniciar"), its times in the portal's zone (`zona`). */
   programacion: z.string(),
+  /** The setting behind it, for administrators: the environment variable and its value; null when none. */
+  ajuste: z.object({ variable: z.string(), valor: z.string() }).nullable(),
   /** The next scheduled run (ISO 8601), null when the scheduler is not running. */
   proxima: z.string().nullable(),
   /** Runs waiting in the queue (a manual run asked for, or a retry after a failure). */
@@ -52,6 +54,8 @@ export type Tarea = z.infer<typeof tarea>;
 export const tareasRespuesta = z.object({
   /** False when this server runs no scheduler (then no job runs on its own). */
   activo: z.boolean(),
+  /** The portal's time zone (IANA), in which the schedules' times are written (PORTAL_TIMEZONE). */
+  zona: z.string(),
   tareas: z.array(tarea),
   /** The e-mail channel: whether SMTP_URL is set, and the outbox's waiting and failed e-mails. */
   correo: z.object({ configurado: z.boolean(), pendientes: z.number().int(), fallidos: z.number().int() }),

@@ -20,8 +20,10 @@ export interface TareaProgramada<D> {
   descripcion: string;
   /** When it runs: a cron expression in Buenos Aires time (minute precision). */
   cron: (config: Config) => string;
-  /** The same in words, for the screen ("Cada 60 minutos"). */
+  /** The same in words, for the screen ("Cada 60 minutos"): no variable names, which `ajuste` gives. */
   programacion: (config: Config) => string;
+  /** The environment variable that sets it, and its value: help for administrators. */
+  ajuste?: (config: Config) => { variable: string; valor: string };
   /** Also run once when the server starts (once for processes starting together). */
   alIniciar?: boolean;
   /** Longest a run may take, in seconds (15 minutes if unset): a run still going then is cut off and retried. */
@@ -230,6 +232,7 @@ export class Programador<D> {
         titulo: tarea.titulo,
         descripcion: tarea.descripcion,
         programacion: tarea.programacion(this.#config),
+        ajuste: tarea.ajuste?.(this.#config) ?? null,
         proxima: this.#boss ? proximaEjecucion(tarea.cron(this.#config), ahora) : null,
         pendientes: this.#boss ? await this.#boss.getQueueSize(tarea.nombre) : 0,
         ejecuciones: filas.map((fila): TareaEjecucion => {
@@ -250,7 +253,7 @@ export class Programador<D> {
         }),
       });
     }
-    return { activo: this.activo, tareas };
+    return { activo: this.activo, zona: ZONA_HORARIA, tareas };
   }
 
   /** One run: written down before and after, so the screen shows it running, done or failed. */

@@ -224,6 +224,7 @@ export const escaneoVencimientos: TareaDef = {
   descripcion: `Revisa certificados AFIP, CAI, licencias Physis, certificados SSL y dominios de sitios y garantías de máquinas; avisa a ${UMBRALES.slice(0, -1).join(', ')} y 0 días y cada semana mientras estén vencidos.`,
   cron: (config) => cronDeIntervalo(config.alertasIntervaloMin),
   programacion: (config) => `Cada ${config.alertasIntervaloMin === 60 ? 'hora' : config.alertasIntervaloMin % 60 === 0 ? `${config.alertasIntervaloMin / 60} horas` : `${config.alertasIntervaloMin} minutos`} y al iniciar`,
+  ajuste: (config) => ({ variable: 'ALERTAS_INTERVALO_MIN', valor: String(config.alertasIntervaloMin) }),
   alIniciar: true,
   ejecutar: async (deps) => {
     const r = await escanearVencimientos(deps);

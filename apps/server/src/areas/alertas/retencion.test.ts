@@ -47,7 +47,7 @@ describe('with ENTREGAS_RETENCION_DIAS unset', () => {
   it('keeps every delivery and e-mail and says it is off', async () => {
     const ids = await entregasYCorreos(ctx.t.db);
     expect(await ctx.t.programador.ejecutarEnEsteProceso('alertas-retencion')).toBe(
-      'Desactivada (ENTREGAS_RETENCION_DIAS=0): las entregas a webhooks y los correos se guardan para siempre.',
+      'Desactivada: las entregas a webhooks y los correos se guardan para siempre.',
     );
     expect(await quedan(ctx.t.db, ids)).toEqual(ids);
   });

@@ -28,11 +28,14 @@ describe('with AUDITORIA_RETENCION_DIAS unset', () => {
   it('keeps every row and says it is off', async () => {
     const { viejo, reciente } = await registros(ctx.t.db);
     const antes = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(auditoria);
-    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('Desactivada (AUDITORIA_RETENCION_DIAS=0): la auditoría se guarda para siempre.');
+    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('Desactivada: la auditoría se guarda para siempre.');
     expect(await quedan(ctx.t.db, [viejo, reciente])).toEqual([viejo, reciente].sort());
     expect(await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(auditoria)).toEqual(antes);
     const { tareas } = await ctx.t.programador.estado();
-    expect(tareas.find((t) => t.nombre === 'auditoria-retencion')?.programacion).toBe('Todas las noches a las 03:40 (desactivada: AUDITORIA_RETENCION_DIAS=0)');
+    const tarea = tareas.find((t) => t.nombre === 'auditoria-retencion');
+    // In words; the setting behind it, for administrators, apart.
+    expect(tarea?.programacion).toBe('Todas las noches a las 03:40 (desactivada: la auditoría se guarda para siempre)');
+    expect(tarea?.ajuste).toEqual({ variable: 'AUDITORIA_RETENCION_DIAS', valor: '0' });
   });
 });
 

@@ -135,6 +135,7 @@ export const retencionEventos: TareaDef = {
     'Quita los eventos del monitor de errores de más de INSIGHTS_RETENCION_DIAS días (un mes entero de una vez) y prepara los meses siguientes; los errores y sus conteos por día se conservan.',
   cron: () => '30 3 * * *',
   programacion: (config) => `Todas las noches a las 03:30 (eventos de más de ${config.insightsRetencionDias} días)`,
+  ajuste: (config) => ({ variable: 'INSIGHTS_RETENCION_DIAS', valor: String(config.insightsRetencionDias) }),
   limiteSegundos: 60 * 60,
   ejecutar: async ({ db, config }) => {
     const dias = config.insightsRetencionDias;

@@ -20,6 +20,7 @@ const escaneo: Tarea = {
   titulo: 'Avisar vencimientos',
   descripcion: 'Revisa certificados AFIP…',
   programacion: 'Cada hora y al iniciar',
+  ajuste: { variable: 'ALERTAS_INTERVALO_MIN', valor: '60' },
   proxima: '2026-11-25T16:00:00Z',
   pendientes: 0,
   ejecuciones: [
@@ -30,6 +31,7 @@ const escaneo: Tarea = {
 const barrido: Tarea = { ...escaneo, nombre: 'archivos-barrido', titulo: 'Limpiar archivos sin uso', programacion: 'Todas las noches a las 04:30', ejecuciones: [] };
 const respuesta = (extra: Partial<TareasRespuesta> = {}): TareasRespuesta => ({
   activo: true,
+  zona: 'America/Argentina/Buenos_Aires',
   tareas: [escaneo, barrido],
   correo: { configurado: false, pendientes: 0, fallidos: 0 },
   ...extra,
@@ -50,13 +52,21 @@ describe('TareasScreen', () => {
     http.post.mockResolvedValue(ok({ trabajo: 'abc' }));
     renderUi(createElement(TareasScreen));
     const card = await screen.findByTestId('tarea-alertas-vencimientos');
-    for (const text of ['Avisar vencimientos', 'Cada hora y al iniciar', '25/11/2026']) expect(card.textContent).toContain(text);
+    // The next run in the portal's zone: 16:00 UTC is 13:00 in Buenos Aires.
+    for (const text of ['Avisar vencimientos', 'Cada hora y al iniciar', '25/11/2026 13:00']) expect(card.textContent).toContain(text);
+    // The runs summed up; their list on request.
+    expect(within(card).getByTestId('resumen-ejecuciones').textContent).toBe('2 ejecuciones desde el 25/11/2026 10:00, 1 con error');
+    expect(within(card).queryByRole('table')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Ver las 2 ejecuciones' }));
     const runs = within(card).getByRole('table', { name: 'Últimas ejecuciones: Avisar vencimientos' });
     const [, ok1, fallo] = within(runs).getAllByRole('row');
     for (const text of ['Correcta', '1 · manual', '1,3 s', '67 avisos nuevos']) expect(ok1?.textContent).toContain(text);
     for (const text of ['Con error', '3 · último intento', '300 ms', 'sin conexión']) expect(fallo?.textContent).toContain(text);
     expect(screen.getByTestId('tarea-archivos-barrido').textContent).toContain('Todavía no se ejecutó');
-    expect(screen.getByTestId('sin-correo').textContent).toContain('SMTP_URL');
+    // In words; the variable is help for administrators only (this user holds no USUARIOS#ADMIN).
+    expect(screen.getByTestId('sin-correo').textContent).toContain('El correo no está configurado');
+    expect(screen.getByTestId('sin-correo').textContent).not.toContain('SMTP_URL');
+    expect(card.textContent).not.toContain('ALERTAS_INTERVALO_MIN');
     fireEvent.click(within(card).getByRole('button', { name: 'Ejecutar ahora' }));
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/tareas/alertas-vencimientos/ejecutar', undefined, expect.anything()));
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Ejecución en cola' })));

@@ -4,8 +4,18 @@ import type { TareaEstado } from '@intranet/contract/alertas';
 export const alertasMessages = {
   tareas: {
     titulo: 'Tareas programadas',
-    inactivo: 'Este servidor no ejecuta tareas programadas (TAREAS=0): otro proceso del portal las ejecuta, o ninguno.',
-    sinCorreo: 'El correo no está configurado (SMTP_URL): las alertas no se envían por correo, solo se muestran en la campana de la Intranet.',
+    inactivo: 'Este servidor no ejecuta tareas programadas: otro proceso del portal las ejecuta, o ninguno.',
+    inactivoAjuste: 'Se activa con TAREAS=1 en el proceso que deba ejecutarlas.',
+    sinCorreo: 'El correo no está configurado: las alertas no se envían por correo, solo se muestran en la campana de la Intranet.',
+    sinCorreoAjuste: 'Se configura con SMTP_URL (y ALERTAS_REMITENTE).',
+    ajuste: (variable: string, valor: string) => `Se ajusta con ${variable} (hoy ${variable}=${valor}).`,
+    horaDe: (lugar: string) => `hora de ${lugar}`,
+    resumen: (n: number, desde: string, errores: number) =>
+      `${n === 1 ? '1 ejecución' : `${n} ejecuciones`} ${desde}, ${errores === 0 ? (n === 1 ? 'correcta' : 'todas correctas') : errores === 1 ? '1 con error' : `${errores} con error`}`,
+    enLaUltimaHora: 'en la última hora',
+    desde: (fecha: string) => `desde el ${fecha}`,
+    verEjecuciones: (n: number) => (n === 1 ? 'Ver la ejecución' : `Ver las ${n} ejecuciones`),
+    ocultarEjecuciones: 'Ocultar las ejecuciones',
     correoPendientes: (pendientes: number, fallidos: number) =>
       `Correos de alertas: ${pendientes} esperando envío${fallidos > 0 ? `, ${fallidos} no se pudieron enviar tras 5 intentos` : ''}.`,
     programacion: 'Programación',
