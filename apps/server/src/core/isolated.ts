@@ -66,8 +66,9 @@ function workers(): Piscina {
     idleTimeout: 10_000,
     maxQueue: MAX_EN_COLA,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    // The system runs the API's thread (and the database) first: a worker reading a file takes the CPU they leave.
-    niceIncrement: 19,
+    // The system runs the API's thread (and the database) first. Not at the lowest priority (19): on a machine kept
+    // busy by other processes a worker there got almost no CPU, and a 1 KB file ran out of its time.
+    niceIncrement: 10,
   });
   return pool;
 }

@@ -13,8 +13,11 @@ import type { Convertida } from './convertir.worker.ts';
 const CONVERTIR = workerModule<typeof convertir>(import.meta.url, './convertir.worker.ts');
 
 const MB = 1024 * 1024;
-/** The time a file gets to be read: 6 s, and 1 s more per MB (a ZIP bomb of 1 MB is given up on within 7 s). */
-const limiteMs = (tamano: number) => 6_000 + Math.ceil(tamano / MB) * 1_000;
+/**
+ * The time a file gets to be read, waiting for a worker and its CPU included: 8 s, and 1 s more per MB (a ZIP bomb of
+ * 1 MB is given up on within 9 s). A 1 KB file needs milliseconds of CPU, but a busy machine may give little of it.
+ */
+const limiteMs = (tamano: number) => 8_000 + Math.ceil(tamano / MB) * 1_000;
 /** What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×). */
 const maxFilasBytes = (tamano: number) => 64 * MB + 32 * tamano;
 

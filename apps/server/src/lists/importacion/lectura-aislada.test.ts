@@ -112,11 +112,12 @@ describe('a file built to exhaust the server', () => {
     expect(rechazadas).toBe(0);
   });
 
-  it('a sheet of millions of rows that would read for minutes: given up on within its time, 413', async () => {
+  it('a sheet of millions of rows that would read for minutes: given up on at its time limit (9 s for under 1 MB), 413', async () => {
     const bomba = bombaDeFilas();
     const desde = Date.now();
     const { resultado: res, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'filas.xlsx'));
-    expect(Date.now() - desde).toBeLessThan(10_000);
+    // Its limit, and the moment to answer (the bench measures it against 10 s on a quiet machine).
+    expect(Date.now() - desde).toBeLessThan(12_000);
     expect(res.statusCode, res.body).toBe(413);
     expect(rechazadas).toBe(0);
   });
