@@ -74,6 +74,8 @@ test('the bulk bar lists the recorded batches and undoes a set-field batch, conf
   const historial = page.getByRole('dialog', { name: 'Historial de acciones masivas' });
   const fila = historial.getByRole('row').filter({ hasText: ubicacion });
   await expect(fila).toContainText('Terminado');
+  // In the list's words: the field by its label.
+  await expect(fila).toContainText(`Cambiar Ubicación a «${ubicacion}»`);
   await expect(fila).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await fila.getByRole('button', { name: 'Deshacer' }).click();
   const confirmar = page.getByRole('dialog', { name: 'Deshacer la acción masiva' });

@@ -247,7 +247,7 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
           <Button size="xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={() => setHistorial(true)}>
             {loteHistorialMessages.abrir}
           </Button>
-          <LoteHistorial url={lote.url} puedeEditar opened={historial} onClose={() => setHistorial(false)} />
+          <LoteHistorial url={lote.url} puedeEditar campos={campos} opened={historial} onClose={() => setHistorial(false)} />
         </>
       )}
     </Group>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,17 +8,23 @@ import { formatFechaHora, formatNumero } from '../../core/format.ts';
 import { http } from '../../core/http/http.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
+import { useTelefono } from '../useTelefono.ts';
 import { loteHistorialMessages as t } from './loteHistorialMessages.ts';
+
+/** A field a bulk change sets, as the bulk bar names it (LoteBar's LoteCampo). */
+type CampoDeLote = { campo: string; etiqueta: string; opciones?: readonly { value: string; label: string }[] };
 
 const COLOR_ESTADO: Record<LoteEstado, string> = { en_curso: 'blue', terminado: 'green', interrumpido: 'orange' };
 
-/** What a batch did, in words: the field and value it set, a delete, or the batch it undid. */
-function accionDe(lote: LoteResumen): string {
+/** What a batch did, in the list's words: the field by its label and the value as its choices name it, a delete, or the batch it undid. */
+function accionDe(lote: LoteResumen, campos: readonly CampoDeLote[]): string {
   if (lote.accion === 'eliminar') return t.eliminar;
   if (lote.accion === 'deshacer') return t.deshizo(lote.deshace_a ?? 0);
+  const campo = campos.find((c) => c.campo === lote.cambio?.campo);
   const valor = lote.cambio?.valor;
-  const texto = valor === null || valor === undefined || valor === '' ? t.vacioValor : typeof valor === 'boolean' ? (valor ? 'Sí' : 'No') : String(valor);
-  return t.cambiar(lote.cambio?.campo ?? '', texto);
+  const opcion = campo?.opciones?.find((o) => o.value === String(valor));
+  const texto = valor === null || valor === undefined || valor === '' ? t.vacioValor : typeof valor === 'boolean' ? (valor ? 'Sí' : 'No') : (opcion?.label ?? String(valor));
+  return t.cambiar(campo?.etiqueta ?? lote.cambio?.campo ?? '', texto);
 }
 
 interface LoteHistorialProps {
@@ -26,6 +32,8 @@ interface LoteHistorialProps {
   url: string;
   /** The user may act on the list (its edit code): only then "Continuar" and "Deshacer" are offered. */
   puedeEditar: boolean;
+  /** The fields a bulk change sets, with their labels and choices: a batch is told in the list's words. */
+  campos: readonly CampoDeLote[];
   opened: boolean;
   onClose: () => void;
 }
@@ -35,7 +43,8 @@ interface LoteHistorialProps {
  * interrupted batch (its server process died mid-way) offers "Continuar" (its pending rows only) and
  * "Deshacer"; a finished set-field batch offers "Deshacer", confirmed first.
  */
-export function LoteHistorial({ url, puedeEditar, opened, onClose }: LoteHistorialProps) {
+export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: LoteHistorialProps) {
+  const telefono = useTelefono();
   const client = useQueryClient();
   const [ocupado, setOcupado] = useState<number | null>(null);
   // Rows changed here: the lists refetch once the dialog closes. Refetching while open would clear the list's
@@ -71,7 +80,7 @@ export function LoteHistorial({ url, puedeEditar, opened, onClose }: LoteHistori
 
   const lotes = historial.data ?? [];
   return (
-    <Modal opened={opened} onClose={cerrar} title={t.titulo} size="xl" centered>
+    <Modal opened={opened} onClose={cerrar} title={t.titulo} size={1040} fullScreen={telefono} centered>
       {historial.isPending ? (
         <Text size="sm">{t.cargando}</Text>
       ) : historial.isError && historial.error instanceof HttpError && historial.error.status === 404 ? (
@@ -84,66 +93,102 @@ export function LoteHistorial({ url, puedeEditar, opened, onClose }: LoteHistori
       ) : lotes.length === 0 ? (
         <Text size="sm">{t.vacio}</Text>
       ) : (
-        <ScrollArea>
-          <Table striped aria-label={t.titulo} data-testid="lote-historial">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.fecha}</Table.Th>
-                <Table.Th>{t.quien}</Table.Th>
-                <Table.Th>{t.accion}</Table.Th>
-                <Table.Th>{t.hechos}</Table.Th>
-                <Table.Th>{t.rechazados}</Table.Th>
-                <Table.Th>{t.pendientes}</Table.Th>
-                <Table.Th>{t.estado}</Table.Th>
-                {puedeEditar && <Table.Th>{t.acciones}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lotes.map((lote) => {
-                const interrumpido = lote.estado === 'interrumpido' && lote.deshecho_por === null;
-                const deshacible = lote.accion === 'cambiar' && lote.deshecho_por === null && lote.estado !== 'en_curso';
-                return (
-                  <Table.Tr key={lote.id}>
-                    <Table.Td>{formatFechaHora(lote.creado)}</Table.Td>
-                    <Table.Td>{lote.usuario_nombre}</Table.Td>
-                    <Table.Td>{accionDe(lote)}</Table.Td>
-                    <Table.Td>{formatNumero(lote.hechos)}</Table.Td>
-                    <Table.Td>{formatNumero(lote.rechazados)}</Table.Td>
-                    <Table.Td>{formatNumero(lote.pendientes)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge color={COLOR_ESTADO[lote.estado]} variant="light">
-                          {LOTE_ESTADOS[lote.estado]}
-                        </Badge>
-                        {lote.deshecho_por !== null && (
-                          <Badge color="gray" variant="light">
-                            {t.deshecha}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    {puedeEditar && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {interrumpido && (
-                            <Button size="compact-xs" variant="light" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'continuar')}>
-                              {t.continuar}
-                            </Button>
-                          )}
-                          {deshacible && (
-                            <Button size="compact-xs" variant="light" color="red" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'deshacer')}>
-                              {t.deshacer}
-                            </Button>
-                          )}
+        (() => {
+          // Each batch's state and, for whoever may act on the list, what can still be done with it.
+          const partes = (lote: LoteResumen) => {
+            const interrumpido = lote.estado === 'interrumpido' && lote.deshecho_por === null;
+            const deshacible = lote.accion === 'cambiar' && lote.deshecho_por === null && lote.estado !== 'en_curso';
+            const estado = (
+              <Group gap={4} wrap="nowrap">
+                <Badge color={COLOR_ESTADO[lote.estado]} variant="light" style={{ flexShrink: 0 }}>
+                  {LOTE_ESTADOS[lote.estado]}
+                </Badge>
+                {lote.deshecho_por !== null && (
+                  <Badge color="gray" variant="light">
+                    {t.deshecha}
+                  </Badge>
+                )}
+              </Group>
+            );
+            const botones = puedeEditar && (interrumpido || deshacible) && (
+              <Group gap={4} wrap="nowrap">
+                {interrumpido && (
+                  <Button size="compact-xs" variant="light" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'continuar')}>
+                    {t.continuar}
+                  </Button>
+                )}
+                {deshacible && (
+                  <Button size="compact-xs" variant="light" color="red" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'deshacer')}>
+                    {t.deshacer}
+                  </Button>
+                )}
+              </Group>
+            );
+            return { estado, botones };
+          };
+          if (telefono) {
+            // On a phone, a card each, as every list is there: nothing scrolls sideways.
+            return (
+              <Stack gap="sm" data-testid="lote-historial" aria-label={t.titulo} role="list">
+                {lotes.map((lote) => {
+                  const { estado, botones } = partes(lote);
+                  return (
+                    <Paper key={lote.id} withBorder p="sm" radius="md" role="listitem">
+                      <Stack gap={4}>
+                        <Text size="sm" fw={600}>
+                          {accionDe(lote, campos)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatFechaHora(lote.creado)} · {lote.usuario_nombre}
+                        </Text>
+                        <Text size="sm">{t.conteos(lote.hechos, lote.rechazados, lote.pendientes)}</Text>
+                        <Group justify="space-between" gap="xs">
+                          {estado}
+                          {botones}
                         </Group>
-                      </Table.Td>
-                    )}
+                      </Stack>
+                    </Paper>
+                  );
+                })}
+              </Stack>
+            );
+          }
+          return (
+            <ScrollArea>
+              <Table striped aria-label={t.titulo} data-testid="lote-historial">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.fecha}</Table.Th>
+                    <Table.Th>{t.quien}</Table.Th>
+                    <Table.Th>{t.accion}</Table.Th>
+                    <Table.Th>{t.hechos}</Table.Th>
+                    <Table.Th>{t.rechazados}</Table.Th>
+                    <Table.Th>{t.pendientes}</Table.Th>
+                    <Table.Th>{t.estado}</Table.Th>
+                    {puedeEditar && <Table.Th>{t.acciones}</Table.Th>}
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+                </Table.Thead>
+                <Table.Tbody>
+                  {lotes.map((lote) => {
+                    const { estado, botones } = partes(lote);
+                    return (
+                      <Table.Tr key={lote.id}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(lote.creado)}</Table.Td>
+                        <Table.Td>{lote.usuario_nombre}</Table.Td>
+                        <Table.Td>{accionDe(lote, campos)}</Table.Td>
+                        <Table.Td>{formatNumero(lote.hechos)}</Table.Td>
+                        <Table.Td>{formatNumero(lote.rechazados)}</Table.Td>
+                        <Table.Td>{formatNumero(lote.pendientes)}</Table.Td>
+                        <Table.Td>{estado}</Table.Td>
+                        {puedeEditar && <Table.Td>{botones}</Table.Td>}
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          );
+        })()
       )}
     </Modal>
   );

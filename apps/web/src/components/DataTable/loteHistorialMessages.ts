@@ -23,6 +23,8 @@ export const loteHistorialMessages = {
   cambiar: (campo: string, valor: string) => `Cambiar ${campo} a «${valor}»`,
   deshizo: (id: number) => `Deshacer la acción n.º ${id}`,
   vacioValor: '(vacío)',
+  conteos: (hechos: number, rechazados: number, pendientes: number) =>
+    `${formatNumero(hechos)} hechas · ${formatNumero(rechazados)} rechazadas · ${formatNumero(pendientes)} pendientes`,
   deshacerTitulo: 'Deshacer la acción masiva',
   deshacerTexto: (n: number) =>
     `Cada una de las ${formatNumero(n)} filas cambiadas vuelve al valor que tenía antes, según su historial. Las filas cambiadas después no se tocan. ¿Deshacer?`,
