@@ -38,7 +38,7 @@ describe('WebhooksScreen bulk bar', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Teams ventas' }));
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
     expect(barra.textContent).toContain('2 filas seleccionadas');
-    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar']);
+    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar', 'Historial de acciones masivas']);
     // Every webhook is in sight: there is no "all that match" to offer.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
     expect(screen.queryByRole('button', { name: /coinciden con el filtro/ })).toBeNull();

@@ -55,7 +55,7 @@ describe('ProyectosList', () => {
     render();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Backoffice' }));
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
-    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar', 'Cambiar activo', 'Exportar selección']);
+    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar', 'Cambiar activo', 'Exportar selección', 'Historial de acciones masivas']);
     fireEvent.click(within(barra).getByRole('button', { name: 'Cambiar activo' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Cambiar activo de 1 fila' });
     fireEvent.click(within(dialogo).getByRole('textbox', { name: 'Activo' }));

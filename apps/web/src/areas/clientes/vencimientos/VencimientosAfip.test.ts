@@ -71,12 +71,15 @@ describe('VencimientosAfip', () => {
     expect(router.state.location.search).toBe('?plazo=vencidos');
   });
 
-  it('renews a certificate two years on by default, with its past renewals shown', async () => {
+  it('renews a certificate renewed elsewhere two years on by default, with its past renewals shown', async () => {
     const renovada: Renovacion = { id: 2, vence_anterior: '2026-12-14', vence_nuevo: '2028-12-14', nota: null, usuario: 'Admin', fecha: '2026-11-24T10:00:00' };
     http.post.mockResolvedValue(ok(renovada));
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Renovar Facturación de Agro del Litoral S.A.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renovar: Facturación' });
+    // A certificate is renewed here as in the client's tab (a new key and request) unless it was renewed elsewhere.
+    expect((within(dialog).getByLabelText('Generar la clave y la solicitud aquí') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('Registrar uno renovado en otro lado'));
     expect(dialog.textContent).toContain('Agro del Litoral S.A. · vence el 14/12/2026');
     expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('14/12/2028');
     expect((await within(dialog).findByRole('list', { name: 'Renovaciones anteriores' })).textContent).toContain('14/12/2024 → 14/12/2026 · 01/12/2024 10:00 · Admin · Certificado nuevo');
@@ -92,6 +95,7 @@ describe('VencimientosAfip', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Renovar Facturación de Agro del Litoral S.A.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renovar: Facturación' });
+    fireEvent.click(within(dialog).getByLabelText('Registrar uno renovado en otro lado'));
     fireEvent.change(within(dialog).getByLabelText(/Nuevo vencimiento/), { target: { value: '2026-12-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Renovar' }));
     expect(await within(dialog).findByText('El nuevo vencimiento debe ser posterior al actual')).toBeTruthy();
