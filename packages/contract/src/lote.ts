@@ -46,7 +46,7 @@ export const loteResultado = z.object({
 });
 export type LoteResultado = z.infer<typeof loteResultado>;
 
-// ---- The recorded batches (issue 21): every bulk action is kept, with each selected row's outcome ----
+// ---- The recorded batches: every bulk action is kept, with each selected row's outcome ----
 
 /** How long a batch's process may go without a heartbeat before the batch reads as interrumpido (its process died). */
 export const LOTE_LATIDO_VENCIDO_MS = 30_000;

@@ -191,7 +191,7 @@ function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
 const noEncontrado = () => new ApiError(404, 'Acción masiva no encontrada');
 
 /**
- * The recorded batches of a list (issue 21): its history, one batch, and "Continuar" / "Deshacer". Continuing
+ * The recorded batches of a list: its history, one batch, and "Continuar" / "Deshacer". Continuing
  * or undoing needs the list's edit code (the route's access), as running the batch did: the author who lost it
  * may no longer change those rows. A list of the caller's own ('session': their tokens, their notifications)
  * records its batches but gets no history routes: every session would reach them, and the routes any session

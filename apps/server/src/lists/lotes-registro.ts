@@ -7,7 +7,7 @@ import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { loteFilas, lotes } from '../db/schema.ts';
 import { ApiError } from '../plugins/errors.ts';
 
-// The record of every bulk action (issue 21): the batch and its selected rows are written before the first row
+// The record of every bulk action: the batch and its selected rows are written before the first row
 // is touched; each row's change and its mark commit in one transaction. A process that dies mid-way leaves the
 // batch 'en_curso' with a heartbeat that stops: readers show it as interrumpido, and "Continuar" applies only
 // what is still pending.

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg
 import { id, actualizado, creado, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
-// ---- Bulk actions (issue 21): each `POST {ruta}/lote` recorded before its first row is touched ----
+// ---- Bulk actions: each `POST {ruta}/lote` recorded before its first row is touched ----
 
 /**
  * One bulk action on a list: who ran it, on which list, what it does and what it selected. Written before any

@@ -241,7 +241,7 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
           {t.exportar}
         </Button>
       )}
-      {/* Every delete and change above is recorded: what ran, by whom, and how far it got (issue 21). */}
+      {/* Every delete and change above is recorded: what ran, by whom, and how far it got. */}
       {(lote.eliminar || campos.length > 0) && (
         <>
           <Button size="xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={() => setHistorial(true)}>

@@ -39,7 +39,7 @@ interface LoteHistorialProps {
 }
 
 /**
- * A list's bulk-action history (issue 21): each batch with when, who, what, its counts and its state. An
+ * A list's bulk-action history: each batch with when, who, what, its counts and its state. An
  * interrupted batch (its server process died mid-way) offers "Continuar" (its pending rows only) and
  * "Deshacer"; a finished set-field batch offers "Deshacer", confirmed first.
  */

@@ -1,6 +1,6 @@
 import { formatNumero } from '../../core/format.ts';
 
-/** Texts of a list's bulk-action history (issue 21): what was run, by whom, and how far it got. */
+/** Texts of a list's bulk-action history: what was run, by whom, and how far it got. */
 export const loteHistorialMessages = {
   abrir: 'Historial de acciones masivas',
   titulo: 'Historial de acciones masivas',
