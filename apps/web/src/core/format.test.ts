@@ -13,6 +13,11 @@ describe('formatFecha', () => {
 });
 
 describe('formatFechaHora', () => {
+  it('shows an instant in the zone asked for, whatever the browser’s', () => {
+    expect(formatFechaHora('2026-11-25T16:00:00Z', { zona: 'America/Argentina/Buenos_Aires' })).toBe('25/11/2026 13:00');
+    expect(formatFechaHora('2026-11-25T03:30:05Z', { zona: 'UTC', segundos: true })).toBe('25/11/2026 03:30:05');
+  });
+
   it('shows dd/mm/aaaa hh:mm, with seconds when asked', () => {
     expect(formatFechaHora('2025-03-05T08:07:09')).toBe('05/03/2025 08:07');
     expect(formatFechaHora('2025-03-05T08:07:09', { segundos: true })).toBe('05/03/2025 08:07:09');

@@ -6,6 +6,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatFechaHora } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEjecutarTarea, useTareas } from './api.ts';
 import { alertasMessages, duracion } from './messages.ts';
@@ -36,14 +37,7 @@ const zonaDe = (nombre: string): Zona => {
 };
 
 /** dd/mm/aaaa HH:mm of an instant in the portal's zone (the schedule's own clock, whatever the browser's). */
-function enZona(iso: string, zona: string): string {
-  const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('es-AR', { timeZone: zona, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${partes.day}/${partes.month}/${partes.year} ${partes.hour}:${partes.minute}`;
-}
+const enZona = (iso: string, zona: string): string => formatFechaHora(iso, { zona });
 
 const conAclaracion = (texto: string, zona: Zona) => (zona.aclaracion ? `${texto} (${zona.aclaracion})` : texto);
 
