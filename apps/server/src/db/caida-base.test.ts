@@ -38,12 +38,18 @@ function cuit(numero: number): string {
 }
 
 const espera = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Milliseconds on the monotonic clock: a call's start is compared with the moment the database went down, and
+ * the wall clock may be stepped meanwhile (a CI machine's time being set), which would put a call made before
+ * the stop after it.
+ */
+const ahora = () => Math.round(performance.now());
 const bien = (l: Llamada) => l.status === 200 || l.status === 201;
 
 /** Waits until `cond` holds, checking every `cada` ms; false if `plazo` ms pass first. */
 async function hasta(cond: () => boolean | Promise<boolean>, plazo: number, cada = 50): Promise<boolean> {
-  const fin = Date.now() + plazo;
-  while (Date.now() < fin) {
+  const fin = ahora() + plazo;
+  while (ahora() < fin) {
     if (await cond()) return true;
     await espera(cada);
   }
@@ -52,14 +58,14 @@ async function hasta(cond: () => boolean | Promise<boolean>, plazo: number, cada
 
 /** One call, timed; never throws (a timeout or a refused connection is an outcome too). */
 async function llamar(clase: Clase, url: string, init: RequestInit = {}): Promise<Llamada> {
-  const inicio = Date.now();
+  const inicio = ahora();
   try {
     const r = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
     await r.arrayBuffer();
-    return { clase, inicio, ms: Date.now() - inicio, status: r.status, retryAfter: r.headers.get('retry-after') };
+    return { clase, inicio, ms: ahora() - inicio, status: r.status, retryAfter: r.headers.get('retry-after') };
   } catch (err) {
     const causa = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-    return { clase, inicio, ms: Date.now() - inicio, status: causa, retryAfter: null };
+    return { clase, inicio, ms: ahora() - inicio, status: causa, retryAfter: null };
   }
 }
 
@@ -145,6 +151,20 @@ async function cambioVisto(base: string, token: string, databaseUrl: string): Pr
   }
   const visto = await hasta(async () => (await lista()).items.find((e) => e.id === primera.id)?.nombre_fantasia === marca, 3_000);
   return { enMemoria, visto };
+}
+
+/** Whether the database turns a new connection away (it is down). */
+async function rechazaConexiones(databaseUrl: string): Promise<boolean> {
+  const db = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await db.connect();
+    await db.query('select 1');
+    return false;
+  } catch {
+    return true;
+  } finally {
+    await db.end().catch(() => undefined);
+  }
 }
 
 /** The build `npm start` runs, if it is at least as new as every source file (else the sources, through tsx). */
@@ -242,13 +262,15 @@ async function caidaBajoCarga(servidor: OtroProceso, postgres: PostgresPropio, i
 
   expect(await hasta(() => carga.altas.length >= 10 && carga.eventos.length >= 10, 30_000)).toBe(true);
   await postgres.detener();
-  const caida = Date.now();
+  // The outage starts when a new connection is refused, not when pg_ctl says it stopped.
+  expect(await hasta(() => rechazaConexiones(postgres.url), 10_000, 20)).toBe(true);
+  const caida = ahora();
   // Down for 10 s (the scenario, not a measure); a proxy reading /readyz meanwhile must be told.
   const readyzCaido = await hasta(() => desde(caida, 'readyz').some((l) => l.status === 503), CAIDA_MS);
-  await espera(Math.max(0, caida + CAIDA_MS - Date.now()));
-  const finCaida = Date.now();
+  await espera(Math.max(0, caida + CAIDA_MS - ahora()));
+  const finCaida = ahora();
   await postgres.arrancar();
-  const vuelta = Date.now();
+  const vuelta = ahora();
   const primeraBien = (clase: Clase) => desde(vuelta, clase).find(bien);
   await hasta(() => [...CLASES_API, 'readyz' as const].every((c) => primeraBien(c)), RECUPERACION_MS + 5_000);
   // Some load after the return too.
