@@ -1,7 +1,8 @@
 import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/maquinas';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
-import { maquinaAsignaciones, maquinas, personas } from '../../db/schema.ts';
+import { auditoria, loteFilas, lotes, maquinaAsignaciones, maquinas, personas } from '../../db/schema.ts';
 import { auditadoDe, ENTIDAD } from './queries.ts';
 
 // Demo inventory: ~20 machines, some with a few owners over the years (dates relative to today).
@@ -99,5 +100,55 @@ export async function seedMaquinas(tx: Tx): Promise<void> {
     { id: id('PC-QA-01'), por: 'admin', antes: { ram_gb: 16, disco_gb: 512 } },
     { id: id('NB-COM-01'), por: 'admin', antes: { so_version: '10 Pro' } },
     { id: id('NB-SOP-01'), por: 'admin', antes: { ubicacion: 'Oficina central', notas: null } },
+    { id: id('NB-DEV-04'), por: 'tecnico', antes: { ubicacion: 'Sala técnica' } },
+    { id: id('NB-SPARE-01'), por: 'tecnico', antes: { ubicacion: 'Oficina central' } },
   ]);
+  await loteDemo(tx, [
+    { id: id('NB-DEV-04'), nombre: 'NB-DEV-04' },
+    { id: id('NB-SPARE-01'), nombre: 'NB-SPARE-01' },
+  ]);
+}
+
+/**
+ * The machines' bulk history: three days ago the técnico moved two free notebooks to the depot in one bulk
+ * change. It is made of the two edits the history above gave them (their audit rows, moved to the batch's
+ * moment), so the list's "Acciones masivas", each machine's history and the records agree, and "Deshacer"
+ * puts them back where they were.
+ */
+async function loteDemo(tx: Tx, filas: { id: number; nombre: string }[]): Promise<void> {
+  const cambios = await tx
+    .select({ id: auditoria.id, entidadId: auditoria.entidadId, usuarioId: auditoria.usuarioId, usuarioNombre: auditoria.usuarioNombre })
+    .from(auditoria)
+    .where(and(eq(auditoria.entidad, ENTIDAD), eq(auditoria.accion, 'modificar'), inArray(auditoria.entidadId, filas.map((f) => String(f.id))), sql`${auditoria.antes} ? 'ubicacion'`));
+  // An area's seed run alone (some tests) has no accounts, and so no history to make the batch of.
+  const autor = cambios[0];
+  if (cambios.length !== filas.length || !autor?.usuarioNombre) return;
+  const fecha = new Date(Date.now() - 3 * DAY + 2 * 3_600_000);
+  await tx.update(auditoria).set({ fecha }).where(inArray(auditoria.id, cambios.map((c) => c.id)));
+  const [lote] = await tx
+    .insert(lotes)
+    .values({
+      ruta: '/api/maquinas',
+      usuarioId: autor.usuarioId,
+      usuarioNombre: autor.usuarioNombre,
+      accion: 'cambiar',
+      cambio: { campo: 'ubicacion', valor: 'Depósito' },
+      seleccion: { ids: filas.map((f) => f.id) },
+      estado: 'terminado',
+      creado: fecha,
+      actualizado: fecha,
+      terminado: new Date(fecha.getTime() + 1_000),
+    })
+    .returning({ id: lotes.id });
+  await tx.insert(loteFilas).values(
+    filas.map((f, orden) => ({
+      loteId: lote!.id,
+      filaId: f.id,
+      orden,
+      nombre: f.nombre,
+      estado: 'hecho' as const,
+      auditoriaId: cambios.find((c) => c.entidadId === String(f.id))!.id,
+      actualizado: fecha,
+    })),
+  );
 }
