@@ -76,3 +76,42 @@ test('a CSV saved by Excel in Spanish (Windows-1252) reads as written; the user 
   await page.getByRole('menuitem', { name: 'Windows-1252' }).click();
   await expect(vista.getByRole('cell', { name: nombre })).toBeVisible();
 });
+
+test('5 good rows and 2 bad ones: imports the 5, downloads the 2 with their reasons, and undoes the import', async ({ page }) => {
+  const p = `${prefijo}-V`;
+  const buenas = [1, 2, 3, 4, 5].map((i) => `${p}${i};${p}I${i};PC;Disponible;8;`);
+  const archivo = csv([...buenas.slice(0, 2), `${p}6;${p}I6;Tostadora;Disponible;8;`, ...buenas.slice(2), `;${p}I7;PC;Disponible;;`]);
+  await signIn(page, 'admin', servers.main, `/maquinas?q=${p}`);
+  const tabla = page.getByRole('table', { name: 'Máquinas' });
+  await expect(tabla.getByText('No hay máquinas')).toBeVisible();
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Importar máquinas' });
+  await dialogo.locator('input[type="file"]').setInputFiles(archivo);
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(dialogo.getByRole('status')).toHaveText('2 filas tienen errores de 7');
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await dialogo.getByRole('button', { name: 'Hacer el ensayo' }).click();
+  await expect(dialogo.getByLabel('A crear: 5')).toBeVisible();
+  await expect(dialogo.getByLabel('Rechazadas: 2')).toBeVisible();
+
+  const descarga = page.waitForEvent('download');
+  await dialogo.getByRole('button', { name: 'Descargar filas rechazadas (CSV)' }).click();
+  const rechazadas = await (await descarga).createReadStream();
+  let texto = '';
+  for await (const parte of rechazadas) texto += (parte as Buffer).toString('utf8');
+  expect(texto).toContain(`${p}6`);
+  expect(texto).toContain('Tipo: Valor no válido');
+  expect(texto).toContain('Nombre: Es obligatorio');
+  expect(texto).not.toContain(`${p}I1`);
+
+  await dialogo.getByRole('button', { name: 'Importar las 5 filas válidas' }).click();
+  await expect(dialogo.getByText('Importación hecha')).toBeVisible();
+  await expect(dialogo.getByText(/2 filas rechazadas no se importaron\./)).toBeVisible();
+  await expect(dialogo.getByLabel('Creadas: 5')).toBeVisible();
+  await expect(tabla.getByRole('row')).toHaveCount(6);
+
+  await dialogo.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(dialogo.getByText('Importación deshecha')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  await expect(tabla.getByText('No hay máquinas')).toBeVisible();
+});

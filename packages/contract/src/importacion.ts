@@ -80,6 +80,11 @@ export const importacionInput = z
   .object({
     mapeo: importacionMapeo,
     modo: z.enum(IMPORTACION_MODOS, { error: 'Elija «Solo crear» o «Actualizar por clave»' }),
+    /**
+     * Import the valid rows and leave the refused ones out (their CSV, with the reasons, stays downloadable);
+     * without it a refused row stops the whole import.
+     */
+    solo_validas: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
   })
   .strict();
 export type ImportacionInput = z.input<typeof importacionInput>;

@@ -1,7 +1,7 @@
 import { envelope } from '@intranet/contract/envelope';
 import { importacionConteo, importacionResultado, importacionSubida, importacionVistaPrevia } from '@intranet/contract/importacion';
 import { parse } from 'csv-parse/sync';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { auditoria, maquinas } from '../../db/schema.ts';
@@ -127,6 +127,58 @@ describe('importing machines from a spreadsheet', () => {
     // Row 3 was updated and put back by the second import and its undo; row 4 was edited by hand.
     expect(rechazo.json().error).toBe('No se puede deshacer: las filas 3 y 4 del archivo se modificaron o eliminaron después de importarse');
     expect(await ctx.t.db.select({ id: maquinas.id }).from(maquinas).where(inArray(maquinas.id, creadas.map((m) => m.id)))).toHaveLength(3);
+  });
+
+  it('imports only the valid rows when asked, leaving the refused ones in their CSV; Deshacer takes back what went in', async () => {
+    const [existente] = await ctx.t.db.select().from(maquinas).limit(1);
+    const archivo = [
+      'Nombre;Nº de inventario;Tipo;Estado',
+      'NB-VAL-01;INV-VAL-01;Notebook;Disponible',
+      'NB-VAL-02;INV-VAL-02;Tostadora;Disponible',
+      'NB-VAL-03;INV-VAL-03;Notebook;Disponible',
+      `${existente!.nombre};INV-VAL-04;PC;Disponible`,
+      'NB-VAL-05;INV-VAL-05;PC;Disponible',
+      ';INV-VAL-06;PC;Disponible',
+      'NB-VAL-07;INV-VAL-07;Notebook;Baja',
+    ].join('\n');
+    const subida = await subir(ctx, archivo);
+    const pedido = { mapeo: subida.mapeo, modo: 'crear' };
+    // The dry run counts the database's refusal (a name taken) as refused, not as created.
+    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, pedido)).json()).datos;
+    expect(ensayo).toMatchObject({ crear: 4, rechazadas: 3 });
+    // All or nothing by default.
+    expect((await post(ctx, `${BASE}/${subida.id}/importar`, pedido)).statusCode).toBe(400);
+    const bad = await post(ctx, `${BASE}/${subida.id}/importar`, { ...pedido, solo_validas: 'sí' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().campos).toEqual({ solo_validas: ['Debe ser verdadero o falso'] });
+
+    const hecha = await post(ctx, `${BASE}/${subida.id}/importar`, { ...pedido, solo_validas: true });
+    expect(hecha.statusCode, hecha.body).toBe(200);
+    const resultado = envelope(importacionResultado).parse(hecha.json()).datos;
+    expect(resultado).toMatchObject({ estado: 'importada', crear: 4, rechazadas: 3 });
+    expect(resultado.rechazos.map((r) => r.fila)).toEqual([3, 5, 7]);
+    const nombres = async () =>
+      (await ctx.t.db.select({ nombre: maquinas.nombre }).from(maquinas).where(sql`${maquinas.nroInventario} like 'INV-VAL-%'`).orderBy(maquinas.nombre)).map((m) => m.nombre);
+    expect(await nombres()).toEqual(['NB-VAL-01', 'NB-VAL-03', 'NB-VAL-05', 'NB-VAL-07']);
+    const [entrada] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.accion, 'importar'), sql`${auditoria.despues}->>'importacion' = ${String(subida.id)}`));
+    expect(entrada!.despues).toMatchObject({ rechazadas: 3 });
+
+    // The refused rows, as the file had them, with their reasons, still downloadable after the import.
+    const csv = await ctx.t.app.inject({ url: `${BASE}/${subida.id}/rechazadas.csv`, headers: ctx.headers });
+    const filas = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(filas.map((f) => f.Nombre)).toEqual(['NB-VAL-02', existente!.nombre, '']);
+    expect(filas[1]!.error).toBe('Ya existe una máquina con ese nombre');
+
+    const deshecha = await post(ctx, `${BASE}/${subida.id}/deshacer`);
+    expect(deshecha.statusCode, deshecha.body).toBe(200);
+    expect(await nombres()).toEqual([]);
+  });
+
+  it('imports nothing when no row is valid, even asked for the valid ones only', async () => {
+    const subida = await subir(ctx, 'Nombre,Tipo\nNB-NADA-01,Tostadora\n,PC\n');
+    const res = await post(ctx, `${BASE}/${subida.id}/importar`, { mapeo: subida.mapeo, modo: 'crear', solo_validas: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('No se importó nada: 2 filas tienen errores');
   });
 
   it('refuses, naming the row, what the database refuses (a name already taken), and writes nothing', async () => {

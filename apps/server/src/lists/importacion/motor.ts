@@ -112,10 +112,11 @@ export async function ejecutar<V extends Crudos>(
   store: FileStore,
   spec: ImportacionSpec<V>,
   imp: Importacion,
-  pedido: { mapeo: ImportacionMapeo; modo: ImportacionModo },
+  pedido: { mapeo: ImportacionMapeo; modo: ImportacionModo; solo_validas?: boolean | undefined },
   autor: Autor,
 ): Promise<Plan> {
   const { mapeo, modo } = pedido;
+  const soloValidas = pedido.solo_validas === true;
   const indices = indicesDe(spec, imp.columnas, mapeo);
   const plan: Plan = { conteo: { crear: 0, actualizar: 0, sin_cambios: 0, rechazadas: 0 }, rechazos: [], creados: [], modificados: [] };
   const vistas = new Map<string, number>();
@@ -144,6 +145,9 @@ export async function ejecutar<V extends Crudos>(
         if (err === DESCARTE) continue;
         const mensaje = err instanceof ApiError ? err.message : conflictOf(err, spec.conflictos)?.mensaje;
         if (mensaje === undefined) throw err;
+        // Counted as refused, no longer as created or updated.
+        if (f.existente) plan.conteo.actualizar -= 1;
+        else plan.conteo.crear -= 1;
         rechazar(f.fila, [mensaje]);
       }
     }
@@ -190,9 +194,10 @@ export async function ejecutar<V extends Crudos>(
     }
     plan.conteo.crear += nuevas.length;
     plan.conteo.actualizar += cambios.length;
-    // Once a row is refused nothing will be kept, but the batch is still written (and rolled back) so that what
-    // the database refuses (an unknown client, a name taken) is named too, in one answer.
-    const descartar = plan.rechazos.length > 0;
+    // Once a row is refused nothing will be kept (unless only the valid rows are imported), but the batch is still
+    // written (and rolled back) so that what the database refuses (an unknown client, a name taken) is named too,
+    // in one answer.
+    const descartar = !soloValidas && plan.rechazos.length > 0;
     try {
       await tx.transaction(async (sp) => {
         await escribir(sp, [...nuevas, ...cambios]);

@@ -170,7 +170,8 @@ const camposDeRechazos = (plan: Plan) => Object.fromEntries(plan.rechazos.slice(
 
 /**
  * Step 6: the whole file in one transaction, all or nothing. A refused row rolls everything back and the answer
- * (400) names every refused row and why; else one history entry names the rows created and updated.
+ * (400) names every refused row and why; else one history entry names the rows created and updated. With
+ * `solo_validas` the valid rows are imported and the refused ones left out (named in the result and its CSV).
  */
 export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, pedido: Pedido, autor: Autor): Promise<ImportacionResultado> {
   revisarMapeo(spec, imp, pedido.mapeo);
@@ -181,14 +182,17 @@ export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, 
       const [bloqueada] = await tx.select({ estado: importaciones.estado }).from(importaciones).where(eq(importaciones.id, imp.id)).for('update');
       if (bloqueada?.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
       const plan = await ejecutar(tx, store, spec, imp, pedido, autor);
-      if (plan.rechazos.length > 0) throw new Ensayo(plan);
+      // All or nothing, unless the user chose to leave the refused rows out; with no valid row there is nothing to import.
+      const importadas = plan.creados.length + plan.modificados.length;
+      if (plan.rechazos.length > 0 && (!pedido.solo_validas || importadas === 0)) throw new Ensayo(plan);
       const [fila] = await tx
         .update(importaciones)
         .set({
           mapeo: pedido.mapeo,
           modo: pedido.modo,
           estado: 'importada',
-          resultado: { conteo: plan.conteo, rechazos: [] },
+          // The refused rows stay, for their CSV.
+          resultado: { conteo: plan.conteo, rechazos: plan.rechazos },
           creados: plan.creados,
           modificados: plan.modificados,
           importado: sql`now()`,
@@ -207,6 +211,7 @@ export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, 
           modo: pedido.modo,
           creados: plan.creados.map(([id]) => id),
           modificados: plan.modificados.map((m) => m.id),
+          ...(plan.rechazos.length > 0 ? { rechazadas: plan.rechazos.length } : {}),
         },
       });
       return resultadoDe(fila!, conteoDe(plan));

@@ -36,7 +36,7 @@ export function Conteos({ conteo, hecho = false, onRechazadas }: ConteosProps) {
       {conteo.rechazos.length > 0 && (
         <Stack gap={4}>
           <Text fw={600} c="red">
-            {t.hayRechazos}
+            {hecho ? t.rechazosOmitidos : t.hayRechazos}
           </Text>
           <Stack gap={2} component="ul" m={0} pl="md">
             {conteo.rechazos.map((r) => (

@@ -109,7 +109,7 @@ describe('ImportarWizard', () => {
     expect(http.post).toHaveBeenCalledWith('/api/maquinas/importaciones/7/deshacer', {}, expect.anything(), expect.anything());
   });
 
-  it('lists the refused rows of the dry run, offers their CSV, and does not let it import', async () => {
+  it('lists the refused rows of the dry run, offers their CSV, and imports the valid rows only when told', async () => {
     servidor(conteo({ crear: 2, rechazadas: 1, rechazos: [{ fila: 3, errores: ['Tipo: Valor no válido; use uno de: Notebook, PC'] }] }));
     http.blob.mockResolvedValue(new Blob(['x']));
     URL.createObjectURL = () => 'blob:x';
@@ -119,10 +119,33 @@ describe('ImportarWizard', () => {
     await screen.findByRole('table', { name: 'Vista previa de las filas' });
     fireEvent.click(boton('Siguiente'));
     fireEvent.click(boton('Hacer el ensayo'));
-    expect(await screen.findByText('Hay filas rechazadas: no se importará nada hasta corregirlas.')).toBeTruthy();
+    expect(await screen.findByText('Hay filas rechazadas: puede importar solo las válidas y descargar las rechazadas para corregirlas.')).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toBe('Fila 3: Tipo: Valor no válido; use uno de: Notebook, PC');
-    expect((boton('Importar 2 filas') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(boton('Descargar filas rechazadas (CSV)'));
     await waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/maquinas/importaciones/7/rechazadas.csv'));
+
+    // The button says what it does: the valid rows, not all of them.
+    const importar = boton('Importar las 2 filas válidas') as HTMLButtonElement;
+    expect(importar.disabled).toBe(false);
+    fireEvent.click(importar);
+    expect(await screen.findByText('Importación hecha')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/api/maquinas/importaciones/7/importar', { mapeo: subida.mapeo, modo: 'crear', solo_validas: true }, expect.anything(), expect.anything());
+    expect(screen.getByText(/Una fila rechazada no se importó\./)).toBeTruthy();
+    // The refused rows' CSV stays at hand after the import, beside Deshacer.
+    expect(screen.getByText('Filas rechazadas, que no se importaron:')).toBeTruthy();
+    expect(boton('Descargar filas rechazadas (CSV)')).toBeTruthy();
+    expect(boton('Deshacer')).toBeTruthy();
+  });
+
+  it('sends no solo_validas when every row is valid', async () => {
+    servidor(conteo({ crear: 3 }));
+    await subirArchivo();
+    fireEvent.click(boton('Siguiente'));
+    await screen.findByRole('table', { name: 'Vista previa de las filas' });
+    fireEvent.click(boton('Siguiente'));
+    fireEvent.click(boton('Hacer el ensayo'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar 3 filas' }));
+    expect(await screen.findByText('Importación hecha')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/api/maquinas/importaciones/7/importar', { mapeo: subida.mapeo, modo: 'crear' }, expect.anything(), expect.anything());
   });
 });

@@ -75,7 +75,7 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
   const ensayo = useEnsayo(api);
   const refrescar = () => Promise.all(invalidar.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })));
   const importar = useMutation({
-    mutationFn: () => api.importar(subida!.id, mapeo, modo),
+    mutationFn: (soloValidas: boolean) => api.importar(subida!.id, mapeo, modo, soloValidas),
     onSuccess: async (r) => {
       setResultado(r);
       setPaso(5);
@@ -187,7 +187,15 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
         />
       )}
       {paso === 4 && conteo && subida && <Conteos conteo={conteo} onRechazadas={descargar(() => api.rechazadas(subida.id, nombre))} />}
-      {paso === 5 && resultado && <PasoResultado resultado={resultado} deshaciendo={deshacer.isPending} error={error} onDeshacer={() => deshacer.mutate()} />}
+      {paso === 5 && resultado && subida && (
+        <PasoResultado
+          resultado={resultado}
+          deshaciendo={deshacer.isPending}
+          error={error}
+          onDeshacer={() => deshacer.mutate()}
+          onRechazadas={descargar(() => api.rechazadas(subida.id, nombre))}
+        />
+      )}
       {paso > 0 && paso < 5 && error && (
         <Alert color="red" title={paso === 4 ? t.noImportado : t.error}>
           {error}
@@ -215,8 +223,9 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
             </Button>
           )}
           {paso === 4 && conteo && (
-            <Button color="teal" disabled={conteo.rechazadas > 0 || aImportar === 0} loading={importar.isPending} onClick={() => importar.mutate()}>
-              {t.importarN(aImportar)}
+            // With refused rows the valid ones can still go in, said so on the button; the refused ones stay in their CSV.
+            <Button color="teal" disabled={aImportar === 0} loading={importar.isPending} onClick={() => importar.mutate(conteo.rechazadas > 0)}>
+              {conteo.rechazadas > 0 ? t.importarValidas(aImportar) : t.importarN(aImportar)}
             </Button>
           )}
           {paso === 5 && <Button onClick={onCerrar}>{t.cerrar}</Button>}

@@ -10,17 +10,20 @@ interface PasoResultadoProps {
   deshaciendo: boolean;
   error: string | null;
   onDeshacer: () => void;
+  /** Downloads the rows left out, with their reasons. */
+  onRechazadas?: () => void;
 }
 
 /** Step 6: what the import did, and "Deshacer" while it can be undone. */
-export function PasoResultado({ resultado, deshaciendo, error, onDeshacer }: PasoResultadoProps) {
+export function PasoResultado({ resultado, deshaciendo, error, onDeshacer, onRechazadas }: PasoResultadoProps) {
   const deshecha = resultado.estado === 'deshecha';
   return (
     <Stack gap="sm">
       <Alert color={deshecha ? 'gray' : 'teal'} title={deshecha ? t.deshecho : t.importado}>
         {deshecha ? t.deshechoTexto : t.importadoTexto(resultado.crear, resultado.actualizar)}
+        {!deshecha && resultado.rechazadas > 0 && ` ${t.omitidas(resultado.rechazadas)}`}
       </Alert>
-      {!deshecha && <Conteos conteo={resultado} hecho />}
+      {!deshecha && <Conteos conteo={resultado} hecho {...(onRechazadas ? { onRechazadas } : {})} />}
       {error && (
         <Alert color="red" title={t.error}>
           {error}

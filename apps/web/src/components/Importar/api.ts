@@ -22,8 +22,9 @@ export function importacionApi(listUrl: string) {
     vistaPrevia: async (id: number, pedido: { mapeo: ImportacionMapeo; pagina: number; tamano: number; solo_errores: boolean }, signal?: AbortSignal) =>
       (await http.post(`${base}/${id}/vista-previa`, pedido, envelope(importacionVistaPrevia), { signal })).datos,
     ensayo: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) => (await http.post(`${base}/${id}/ensayo`, { mapeo, modo }, envelope(importacionConteo))).datos,
-    importar: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) =>
-      (await http.post(`${base}/${id}/importar`, { mapeo, modo }, envelope(importacionResultado), { quiet: true })).datos,
+    /** `soloValidas`: the valid rows, leaving the refused ones out; else all or nothing. */
+    importar: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo, soloValidas = false) =>
+      (await http.post(`${base}/${id}/importar`, { mapeo, modo, ...(soloValidas ? { solo_validas: true } : {}) }, envelope(importacionResultado), { quiet: true })).datos,
     deshacer: async (id: number) => (await http.post(`${base}/${id}/deshacer`, {}, envelope(importacionResultado), { quiet: true })).datos,
     plantilla: async (nombre: string) => saveFile(await http.blob(`${base}/plantilla.csv`), exportFilename(`${nombre}-plantilla`)),
     rechazadas: async (id: number, nombre: string) => saveFile(await http.blob(`${base}/${id}/rechazadas.csv`), exportFilename(`${nombre}-rechazadas`)),
