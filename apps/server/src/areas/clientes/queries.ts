@@ -204,11 +204,21 @@ export const columnasEmpresa = (v: EmpresaValues) => ({
   notas: v.notas,
 });
 
+/**
+ * The client as its history keeps it: what its form sets. The count of servers, the highest Physis version and
+ * the next expiry follow other records (each with its own history); kept here, an old entry would contradict the
+ * client's Datos once a server was updated.
+ */
+export function empresaAuditada(e: Empresa): Omit<Empresa, 'servidores_count' | 'version_physis' | 'proximo_vencimiento'> {
+  const { servidores_count: _servidores, version_physis: _version, proximo_vencimiento: _vencimiento, ...propios } = e;
+  return propios;
+}
+
 export async function crearEmpresa(db: Db, values: EmpresaValues, autor: Autor | null): Promise<Empresa> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(empresas).values(columnasEmpresa(values)).returning({ id: empresas.id });
     const creado = (await empresaRow(tx, row!.id))!;
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: creado });
+    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: empresaAuditada(creado) });
     return creado;
   });
 }
@@ -219,7 +229,7 @@ export async function modificarEmpresa(db: Db, id: number, values: EmpresaValues
     if (!antes) throw noExiste();
     await tx.update(empresas).set({ ...columnasEmpresa(values), actualizado: sql`now()` }).where(eq(empresas.id, id));
     const despues = (await empresaRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: empresaAuditada(antes), despues: empresaAuditada(despues) });
     return despues;
   });
 }
@@ -230,6 +240,6 @@ export async function eliminarEmpresa(db: Db, id: number, autor: Autor): Promise
     const antes = await empresaRow(tx, id, true);
     if (!antes) throw noExiste();
     await tx.delete(empresas).where(inArray(empresas.id, [id]));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes: empresaAuditada(antes) });
   });
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
 import { empresas, parametros, personas, servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
 import { almacenado } from './parametros.ts';
-import { empresaDetalle, ENTIDAD } from './queries.ts';
+import { empresaAuditada, empresaDetalle, ENTIDAD } from './queries.ts';
 import { secretsKeyOf } from '../../core/secretos.ts';
 
 /** The check digit of a CUIT's first ten digits, or undefined when none exists (remainder 10). */
@@ -185,7 +185,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
   await tx.insert(parametros).values(params);
 
   const id = (razon: string) => ids[C.findIndex((c) => c.razon === razon)]!.id;
-  await historiaDemo(tx, ENTIDAD, ids.map((r) => r.id), empresaDetalle, [
+  await historiaDemo(tx, ENTIDAD, ids.map((r) => r.id), async (db, id) => empresaAuditada(await empresaDetalle(db, id)), [
     { id: id('Agroinsumos Formosa S.A.'), por: 'admin', antes: { domicilio: 'San Martín 1120' } },
     { id: id('Bodegas Valle de Uco S.A.'), por: 'admin', antes: { localidad: 'Tunuyán', domicilio: 'Ruta Prov. 94 km 3' } },
     { id: id('Agroinsumos Formosa S.A.'), por: 'admin', antes: { condicion_iva: 'monotributo' } },

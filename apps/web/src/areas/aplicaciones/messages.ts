@@ -22,6 +22,7 @@ export const aplicacionesMessages = {
     publicada: 'Publicada',
     versiones: 'Versiones',
     ultima_version: 'Última versión',
+    ultima_version_code: 'versionCode de la última versión',
     descargas: 'Descargas',
     firma_sha256: 'Certificado firmante (SHA-256)',
     creado: 'Creada',

@@ -52,7 +52,7 @@ describe('HistoryTab', () => {
     expect(second?.textContent).toContain('20/11/2026 09:30');
     expect(second?.textContent).toContain('Sistema');
     expect(second?.textContent).toContain('Creación');
-    expect(second?.textContent).toContain('nombre: web-01');
+    expect(second?.textContent).toContain('Nombre: web-01');
   });
 
   it('on a phone, shows each change as a card: when, who, what, and the fields', async () => {
@@ -65,6 +65,33 @@ describe('HistoryTab', () => {
     expect(within(first!).getAllByRole('definition').map((d) => d.textContent)).toEqual(['Técnico Demo', 'Modificación', 'Estado: activo → baja']);
     expect(second?.textContent).toContain('20/11/2026 09:30');
     expect(within(second!).getAllByRole('definition').map((d) => d.textContent).slice(0, 2)).toEqual(['Sistema', 'Creación']);
+  });
+
+  it('shows a reference by the name the form shows, never its id or a raw column, and leaves counts out', async () => {
+    const cambio = {
+      id: 3,
+      fecha: '2026-11-22T10:00:00',
+      usuario_nombre: 'Administrador',
+      accion: 'modificar',
+      entidad: 'empresa',
+      entidad_id: '4',
+      antes: { contacto_id: 18, contacto_nombre: 'Ruiz, Ana', servidores_count: 2, so_version: '10 Pro', activo: true, fecha_alta: '2024-03-01' },
+      despues: { contacto_id: 21, contacto_nombre: 'Paz, Juan', servidores_count: 3, so_version: '11 Pro', activo: false, fecha_alta: '2024-03-02' },
+    };
+    const renombrado = { ...cambio, id: 4, antes: { contacto_id: 21, contacto_nombre: 'Paz, Juan' }, despues: { contacto_id: 21, contacto_nombre: 'Paz, Juan Carlos' } };
+    get.mockResolvedValue({ error: null, datos: { items: [cambio, renombrado], total: 2 } });
+    renderUi(createElement(HistoryTab, { entidad: 'empresa', id: 4, labels: { contacto_id: 'Contacto', activo: 'Activo', fecha_alta: 'Fecha de alta' } }));
+    const table = await screen.findByRole('table', { name: 'Historial de cambios' });
+    const [, fila, otra] = within(table).getAllByRole('row');
+    const texto = fila!.textContent!;
+    expect(texto).toContain('Contacto: Ruiz, Ana → Paz, Juan');
+    expect(texto).toContain('Activo: Sí → No');
+    expect(texto).toContain('Fecha de alta: 01/03/2024 → 02/03/2024');
+    // A field the screen does not name reads as words, not as a column.
+    expect(texto).toContain('So version: 10 Pro → 11 Pro');
+    expect(texto).not.toMatch(/contacto_|servidores|18|21/);
+    // The contact renamed is no change of the client.
+    expect(otra!.textContent).toContain('Sin cambios registrados');
   });
 
   it('says when there is no history yet', async () => {

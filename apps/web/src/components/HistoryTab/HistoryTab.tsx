@@ -5,8 +5,7 @@ import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';
-import { auditDiff } from '@intranet/contract/auditoria';
-import { formatAuditValue } from './auditDiff.ts';
+import { cambiosLegibles, campoLegible, formatAuditValue } from './auditDiff.ts';
 import { HISTORY_PAGE_SIZE, useAuditoria } from './useAuditoria.ts';
 
 interface HistoryTabProps {
@@ -82,7 +81,7 @@ function Cambios({ row, labels, valueLabels }: CambiosProps) {
   // Fields in the order the screen names them, unnamed ones after.
   const order = Object.keys(labels);
   const rank = (campo: string) => (order.includes(campo) ? order.indexOf(campo) : order.length);
-  const cambios = auditDiff(row.antes, row.despues).sort((a, b) => rank(a.campo) - rank(b.campo));
+  const cambios = cambiosLegibles(row.antes, row.despues).sort((a, b) => rank(a.campo) - rank(b.campo));
   const show = (campo: string, value: unknown) =>
     (typeof value === 'string' ? valueLabels[campo]?.[value] : undefined) ?? formatAuditValue(value, campo);
   return cambios.length === 0 ? (
@@ -93,7 +92,7 @@ function Cambios({ row, labels, valueLabels }: CambiosProps) {
     <Stack gap={2}>
       {cambios.map(({ campo, antes, despues }) => (
         <Text key={campo} size="sm">
-          {campo && <Text span fw={600}>{labels[campo] ?? campo}: </Text>}
+          {campo && <Text span fw={600}>{labels[campo] ?? campoLegible(campo)}: </Text>}
           {row.accion !== 'crear' && (
             <>
               <Text span c="red" td="line-through">

@@ -1,3 +1,4 @@
+import { auditDiff, type CampoCambiado } from '@intranet/contract/auditoria';
 import { formatCuit } from '@intranet/contract/cuit';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 
@@ -45,4 +46,34 @@ export function formatAuditValue(value: unknown, campo = ''): string {
   // Any other record reads as its fields, e.g. a lockout's counts "usuario_ip: 11, ip: 11".
   if (isRecord(value)) return Object.entries(value).map(([clave, v]) => `${clave}: ${formatAuditValue(v, clave)}`).join(', ') || '—';
   return JSON.stringify(value);
+}
+
+/** A field's name as staff would read it when the screen names it nowhere: 'so_version' → 'So version'. */
+export function campoLegible(campo: string): string {
+  const texto = campo.replace(/_/g, ' ').trim();
+  return texto.charAt(0).toUpperCase() + texto.slice(1);
+}
+
+/** Read from a record's other fields, not set on the form: counts of related records. */
+const DERIVADO = /_count$/;
+
+/**
+ * A change's fields as the form shows them. A reference kept as `X_id` beside its name `X_nombre` (the
+ * client's contact, the machine's holder) is one field, shown by the name: "Contacto: Ana Ruiz → Juan Paz",
+ * never "Contacto: 18" nor a raw `contacto_nombre`; a name that changed while the reference stayed (the
+ * person renamed) is no change of this record. Counts of related records are left out.
+ */
+export function cambiosLegibles(antes: unknown, despues: unknown): CampoCambiado[] {
+  const registro = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
+  const a = registro(antes);
+  const d = registro(despues);
+  const tiene = (campo: string) => campo in a || campo in d;
+  return auditDiff(antes, despues).flatMap((c) => {
+    if (DERIVADO.test(c.campo)) return [];
+    const nombre = c.campo.endsWith('_nombre') ? c.campo.slice(0, -'_nombre'.length) : null;
+    if (nombre !== null && tiene(`${nombre}_id`)) return [];
+    const ref = c.campo.endsWith('_id') ? `${c.campo.slice(0, -'_id'.length)}_nombre` : null;
+    if (ref !== null && tiene(ref)) return [{ campo: c.campo, antes: c.antes === null ? null : (a[ref] ?? c.antes), despues: c.despues === null ? null : (d[ref] ?? c.despues) }];
+    return [c];
+  });
 }
