@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
+import { api, apiToken } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 /**
@@ -197,4 +199,51 @@ test('the error list fits a 1440 px screen: every column, "Release y entorno" in
   const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+});
+
+test('an issue ignored "hasta 2 eventos más" comes back as unresolved with the second event', async ({ page, request }) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const mensaje = `Pago rechazado ${stamp}`;
+  const token = await apiToken(request);
+  const proyecto = await api<{ id: number; public_key: string }>(request, token, 'post', '/api/insights/proyectos', {
+    nombre: `Ignorar ${stamp}`,
+    slug: `ignorar-${stamp}`,
+    plataforma: 'javascript',
+  });
+  // Through the intake, as an SDK sends it: each event's 200 means it is stored.
+  const enviar = async () => {
+    const r = await request.post(`${servers.main}/api/${proyecto.id}/store/?sentry_key=${proyecto.public_key}`, {
+      data: { event_id: randomUUID().replaceAll('-', ''), message: mensaje, level: 'error', platform: 'javascript' },
+    });
+    expect(r.status()).toBe(200);
+  };
+  await enviar();
+
+  await signIn(page, 'admin');
+  await abrirMonitor(page);
+  await buscarIssue(page, mensaje);
+  await page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(mensaje) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(mensaje);
+
+  await page.getByRole('button', { name: 'Ignorar', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Hasta N eventos más…' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Ignorar hasta N eventos más' });
+  await dialogo.getByRole('textbox', { name: 'Eventos más' }).fill('2');
+  await dialogo.getByRole('button', { name: 'Ignorar', exact: true }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(page.getByText('Ignorado hasta 2 eventos más (faltan 2)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
+
+  await enviar();
+  await page.reload();
+  await expect(page.getByText('Ignorado hasta 2 eventos más (falta 1)')).toBeVisible();
+
+  await enviar();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Resolver', exact: true })).toBeVisible();
+  await expect(page.getByText(/Ignorado hasta/)).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Eventos (3)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
+  await buscarIssue(page, mensaje);
+  await expect(page.getByRole('row').filter({ hasText: mensaje })).toContainText('Sin resolver');
 });

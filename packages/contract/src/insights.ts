@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idList, listQuery, paged, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
+import { REQUIRED } from './texts.ts';
 import { requiredText } from './validators.ts';
 
 // ---- Monitor de errores (AREAS.md; issue 9). Read SER#VER, act INSIGHTS#EDITAR. ----
@@ -14,6 +15,56 @@ export const ISSUE_ESTADO_NOMBRES: Record<IssueEstado, string> = {
   resolved: 'Resuelto',
   ignored: 'Ignorado',
 };
+
+// ---- Ignorar (as Sentry's "Ignore"/"Archive"): for a while, until it happens or affects users N more times, or forever ----
+
+const IGNORAR_MODOS = ['tiempo', 'eventos', 'usuarios', 'siempre'] as const;
+/** The lengths offered for "por un tiempo", in minutes: 30 minutes, 2 hours, 24 hours, a week. */
+export const IGNORAR_MINUTOS = [30, 120, 1440, 10080] as const;
+export type IgnorarMinutos = (typeof IGNORAR_MINUTOS)[number];
+/** The window a count may be held to ("100 veces por hora"); none counts from the moment it was ignored. */
+export const IGNORAR_VENTANAS = ['hora', 'dia'] as const;
+export type IgnorarVentana = (typeof IGNORAR_VENTANAS)[number];
+export const IGNORAR_VENTANA_MINUTOS: Record<IgnorarVentana, number> = { hora: 60, dia: 1440 };
+/** The most events or users a condition may wait for. */
+const IGNORAR_MAX_CANTIDAD = 1_000_000;
+
+const POSITIVO = 'Debe ser un número entero positivo';
+const cantidadIgnorar = z
+  .number({ error: (issue) => (issue.input === undefined ? REQUIRED : POSITIVO) })
+  .int(POSITIVO)
+  .positive(POSITIVO)
+  .max(IGNORAR_MAX_CANTIDAD, `Máximo ${IGNORAR_MAX_CANTIDAD}`);
+const ventanaIgnorar = z.enum(IGNORAR_VENTANAS, { error: 'Ventana inválida: por hora o por día' }).nullable().optional();
+
+/**
+ * `POST /api/insights/issues/:id/ignorar` (and `condicion` of the bulk one): how long the issue stays ignored. It
+ * comes back as unresolved, counted as a regression by the alerts, when the time passes or new events cross the count.
+ */
+export const issueIgnorar = z.discriminatedUnion(
+  'modo',
+  [
+    z.object({ modo: z.literal('tiempo'), minutos: z.literal(IGNORAR_MINUTOS, { error: 'Elija 30 minutos, 2 horas, 24 horas o una semana' }) }).strict(),
+    z.object({ modo: z.literal('eventos'), cantidad: cantidadIgnorar, ventana: ventanaIgnorar }).strict(),
+    z.object({ modo: z.literal('usuarios'), cantidad: cantidadIgnorar, ventana: ventanaIgnorar }).strict(),
+    z.object({ modo: z.literal('siempre') }).strict(),
+  ],
+  { error: 'Elija por cuánto tiempo ignorarlo: tiempo, eventos, usuarios o siempre' },
+);
+export type IssueIgnorar = z.infer<typeof issueIgnorar>;
+
+/**
+ * An ignored issue's condition as shown: `hasta` (modo tiempo) when it comes back; `cantidad` events or users
+ * (within `ventana`, or since it was ignored) and `faltan`, how many more it takes (null when not counted, as in the list).
+ */
+const ignorada = z.object({
+  modo: z.enum(IGNORAR_MODOS),
+  hasta: z.string().nullable(),
+  cantidad: z.number().int().nullable(),
+  ventana: z.enum(IGNORAR_VENTANAS).nullable(),
+  faltan: z.number().int().nullable(),
+});
+export type Ignorada = z.infer<typeof ignorada>;
 
 /** Sentry's levels, most severe first. */
 export const NIVELES = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
@@ -136,6 +187,8 @@ export const issue = z.object({
    * first seen after the resolution) reopens it.
    */
   resuelta_en_release: z.string().nullable().optional(),
+  /** Ignored: until when or what (null otherwise). */
+  ignorada: ignorada.nullable().optional(),
   /** Events per day of the last SPARKLINE_DIAS days, oldest first (today last). */
   serie: z.array(z.number().int()),
 });
@@ -175,6 +228,9 @@ export type IssueUpdate = z.infer<typeof issueUpdate>;
 /** `POST /api/insights/issues/estado`: bulk resolve / ignore / reopen. */
 export const issueBulkEstado = idList.extend({ estado: z.enum(ISSUE_ESTADOS, { error: 'Estado inválido' }) }).strict();
 export type IssueBulkEstado = z.infer<typeof issueBulkEstado>;
+/** `POST /api/insights/issues/ignorar`: bulk ignore, each issue under the same condition. */
+export const issueBulkIgnorar = idList.extend({ condicion: issueIgnorar }).strict();
+export type IssueBulkIgnorar = z.infer<typeof issueBulkIgnorar>;
 /** `POST /api/insights/issues/asignar`: bulk assign to a person, a role (a team), or nobody (both null). */
 export const issueBulkAsignar = idList
   .extend({

@@ -137,7 +137,7 @@ describe('the expiry scan', () => {
     const datos = lista.json().datos;
     expect(datos.activo).toBe(false);
     expect(datos.correo).toEqual({ configurado: false, pendientes: 0, fallidos: 0 });
-    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-envios', 'alertas-eventos', 'alertas-retencion', 'alertas-vencimientos', 'archivos-barrido', 'auditoria-retencion', 'insights-reagrupar', 'insights-retencion', 'sitios-verificar']);
+    expect(datos.tareas.map((t: { nombre: string }) => t.nombre).sort()).toEqual(['alertas-envios', 'alertas-eventos', 'alertas-retencion', 'alertas-vencimientos', 'archivos-barrido', 'auditoria-retencion', 'insights-ignorados', 'insights-reagrupar', 'insights-retencion', 'sitios-verificar']);
     expect((await ctx.t.app.inject({ method: 'GET', url: '/api/alertas/tareas', headers: ctx.comercial })).statusCode).toBe(403);
     const ejecutar = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/alertas-vencimientos/ejecutar', headers: ctx.admin });
     expect(ejecutar.statusCode).toBe(409);

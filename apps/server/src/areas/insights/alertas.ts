@@ -6,9 +6,9 @@ const VENTANA = sql`interval '1 hour'`;
 const hora = (columna: ReturnType<typeof sql>) => sql`to_char(date_trunc('hour', ${columna} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24')`;
 
 /**
- * The monitor's alert rules, per project: a new issue (once), a resolved issue an event reopened (a
- * regression, at most once an hour), and a spike — more than the project's N events of one issue within its
- * M minutes (at most once an hour). Ignored issues say nothing.
+ * The monitor's alert rules, per project: a new issue (once), a resolved issue an event reopened or an ignored
+ * one whose condition ended (a regression, at most once an hour: both set `reabierta`), and a spike — more than
+ * the project's N events of one issue within its M minutes (at most once an hour). Ignored issues say nothing.
  */
 export const insightsAlertas: readonly FuenteEventos[] = [
   {

@@ -2,6 +2,7 @@ import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflictos.ts';
+import { volverIgnoradosTarea } from './ignorados.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { retencionEventos } from './retencion.ts';
 import { reagruparConMapas } from './sourcemaps/reagrupar.ts';
@@ -20,7 +21,7 @@ export const insights: AreaDescriptor = {
   auditoria: insightsAuditoria,
   conflictos,
   eventos: insightsAlertas,
-  tareas: [retencionEventos, reagruparConMapas],
+  tareas: [retencionEventos, reagruparConMapas, volverIgnoradosTarea],
   seed: seedInsights,
   busqueda: [busquedaInsights],
   vivas: [{ lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] }],

@@ -1,4 +1,4 @@
-import { SPARKLINE_DIAS, type Issue, type IssueDetalle, type IssueEstado, type issueListQuery, type IssueUpdate } from '@intranet/contract/insights';
+import { SPARKLINE_DIAS, type Issue, type IssueDetalle, type IssueEstado, type IssueIgnorar, type issueListQuery, type IssueUpdate } from '@intranet/contract/insights';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -8,6 +8,7 @@ import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarFiltradas, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { eventoDe } from './eventos.ts';
+import { camposIgnorada, columnasIgnorada, conFaltan, ignoradaDe, SIN_CONDICION } from './ignorados.ts';
 import { culpritResuelto, type Simbolizador } from './sourcemaps/simbolizar.ts';
 
 /** The list's query; `yo` is the signed-in user when `mias` asks for "Mis incidencias". */
@@ -63,6 +64,7 @@ const campos = {
   asignado_rol_id: insightsIssues.asignadoRolId,
   asignado_rol_nombre: roles.nombre,
   resuelta_en_release: insightsIssues.resueltaEnRelease,
+  ...camposIgnorada,
 };
 
 /**
@@ -99,6 +101,7 @@ const wire = (r: Fila): Issue => ({
   asignado: r.asignado_id === null ? null : { id: r.asignado_id, nombre: r.asignado_nombre ?? '' },
   asignado_rol: r.asignado_rol_id === null ? null : { id: r.asignado_rol_id, nombre: r.asignado_rol_nombre ?? '' },
   resuelta_en_release: r.resuelta_en_release,
+  ignorada: ignoradaDe({ ...r, cantidad: Number(r.cantidad) }),
   serie: r.serie.map(Number),
 });
 
@@ -169,8 +172,10 @@ export async function issueDetalle(db: Executor, id: number, simbolizador?: Simb
       row.culprit_mapa = culpritMapa;
     }
   }
+  const issue = wire(row);
   return {
-    ...wire(row),
+    ...issue,
+    ignorada: await conFaltan(db, id, issue.ignorada ?? null, row.ignorada_tras_evento),
     tipo: row.tipo,
     fingerprint: row.fingerprint,
     comentarios: n,
@@ -214,6 +219,8 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
       set.estado = cambio.estado;
       set.resueltaEnRelease = null;
       set.resueltaEl = null;
+      // Ignored this way it is ignored forever (the condition is set by POST …/ignorar).
+      Object.assign(set, SIN_CONDICION);
     }
     if (cambio.en_proxima_release) {
       if (cambio.estado !== 'resolved') throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['Solo se resuelve en la próxima versión al resolver'] });
@@ -231,8 +238,12 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
   });
 }
 
-/** Bulk resolve / ignore / reopen: all in one transaction, one audit row per issue that changed. */
-export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado, autor: Autor): Promise<number> {
+/**
+ * Bulk resolve / ignore / reopen: all in one transaction, one audit row per issue whose state changed. Ignoring takes
+ * a condition (for a while, until N more events or users, forever when none); ignoring an ignored issue again replaces
+ * its condition.
+ */
+export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado, autor: Autor, condicion?: IssueIgnorar): Promise<number> {
   return db.transaction(async (tx: Tx) => {
     const unicos = [...new Set(ids)].sort((a, b) => a - b);
     const rows = await tx
@@ -241,9 +252,13 @@ export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado,
       .where(inArray(insightsIssues.id, unicos))
       .orderBy(insightsIssues.id)
       .for('update');
-    const cambian = rows.filter((r) => r.estado !== estado);
+    const cambian = condicion ? rows : rows.filter((r) => r.estado !== estado);
     if (cambian.length === 0) return 0;
-    await tx.update(insightsIssues).set({ estado, resueltaEnRelease: null, resueltaEl: null }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+    const ignorada = condicion ? columnasIgnorada(condicion, new Date()) : SIN_CONDICION;
+    await tx
+      .update(insightsIssues)
+      .set({ estado, resueltaEnRelease: null, resueltaEl: null, ...ignorada })
+      .where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
     for (const r of cambian) {
       await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: { estado: r.estado }, despues: { estado } });
     }

@@ -10,9 +10,11 @@ import {
   issue,
   issueBulkAsignar,
   issueBulkEstado,
+  issueBulkIgnorar,
   issueDetalle as issueDetalleSchema,
   issueExportQuery,
   issueFiltros,
+  issueIgnorar,
   issueListQuery,
   issuePage,
   issueUpdate,
@@ -34,7 +36,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
 import { actividadDe } from './actividad.ts';
-import { asignables, asignarIssues, cambiarEstados, filtros, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue, rolesAsignables } from './issues.ts';
+import { asignables, asignarIssues, cambiarEstados, filtros, issueDe, issueDetalle, issuesCsv, issuesList, issuesSource, issuesTodas, modificarIssue, rolesAsignables } from './issues.ts';
 import { monitorPropioDsn } from './propio.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
@@ -110,6 +112,31 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     handler: async (request) => ({
       error: null,
       datos: { actualizados: await cambiarEstados(db, request.body.ids, request.body.estado, autorDe(sessionOf(request))) },
+    }),
+  });
+
+  app.post('/api/insights/issues/:id/ignorar', {
+    config: EDITAR,
+    schema: {
+      tags,
+      summary: 'Ignora un error por un tiempo, hasta N eventos o usuarios más (en una hora o un día), o para siempre',
+      params: idParam,
+      body: issueIgnorar,
+      response: { 200: envelope(issue), ...missing },
+    },
+    handler: async (request) => {
+      await issueDe(db, request.params.id);
+      await cambiarEstados(db, [request.params.id], 'ignored', autorDe(sessionOf(request)), request.body);
+      return { error: null, datos: await issueDe(db, request.params.id) };
+    },
+  });
+
+  app.post('/api/insights/issues/ignorar', {
+    config: EDITAR,
+    schema: { tags, summary: 'Ignora varios errores con la misma condición', body: issueBulkIgnorar, response: { 200: envelope(bulkEstadoResult), ...bad } },
+    handler: async (request) => ({
+      error: null,
+      datos: { actualizados: await cambiarEstados(db, request.body.ids, 'ignored', autorDe(sessionOf(request)), request.body.condicion) },
     }),
   });
 

@@ -60,7 +60,7 @@ export const insightsIssues = pgTable(
     cantidad: bigint('cantidad', { mode: 'number' }).notNull().default(0),
     primeraVez: instante('primera_vez').notNull(),
     ultimaVez: instante('ultima_vez').notNull(),
-    /** When an event last reopened it from resolved (a regression), for the alerts. */
+    /** When it last came back as unresolved (a resolved issue's new event, an ignored one's condition ended): a regression, for the alerts. */
     reabierta: instante('reabierta'),
     release: text('release'),
     environment: text('environment'),
@@ -85,6 +85,18 @@ export const insightsIssues = pgTable(
      * A new build's first event with the key of an older issue joins it.
      */
     huellaSimbolica: text('huella_simbolica'),
+    /**
+     * Ignored until a time, or until N more events or N more users (within `ignoradaVentana` minutes, or since it was
+     * ignored); all null for an issue ignored forever or not ignored. The job insights-ignorados and the intake bring it back.
+     */
+    ignoradaHasta: instante('ignorada_hasta'),
+    ignoradaEventos: integer('ignorada_eventos'),
+    ignoradaUsuarios: integer('ignorada_usuarios'),
+    ignoradaVentana: integer('ignorada_ventana'),
+    /** Its count when it was ignored: "N more events" without a window is `cantidad - ignoradaCantidad`. */
+    ignoradaCantidad: bigint('ignorada_cantidad', { mode: 'number' }),
+    /** Its newest event's id when it was ignored: the counts within a window, and of users, read only the events after it. */
+    ignoradaTrasEvento: bigint('ignorada_tras_evento', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('insights_issues_huella_uq').on(t.proyectoId, t.huella),
@@ -104,6 +116,8 @@ export const insightsIssues = pgTable(
     index('insights_issues_release_ultima_idx').on(t.release, t.ultimaVez, t.id),
     index('insights_issues_asignado_idx').on(t.asignadoId),
     // Partial: the intake's issue updates pay nothing for it in projects without source maps.
+    // The job that brings back the issues ignored for a while reads only those.
+    index('insights_issues_ignorada_hasta_idx').on(t.ignoradaHasta).where(sql`${t.ignoradaHasta} is not null`),
     index('insights_issues_huella_simbolica_idx').on(t.proyectoId, t.huellaSimbolica).where(sql`${t.huellaSimbolica} is not null`),
     check('insights_issues_estado_ck', sql`${t.estado} in ('unresolved', 'resolved', 'ignored')`),
   ],

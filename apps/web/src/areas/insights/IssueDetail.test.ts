@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Evento, IssueDetalle } from '@intranet/contract/insights';
@@ -147,6 +147,69 @@ describe('IssueDetail', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reabrir' }));
     await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'unresolved' }, expect.anything()));
     expect(await screen.findByRole('button', { name: 'Resolver' })).toBeTruthy();
+  });
+
+  it('"Ignorar" offers a while, N more events or users, and forever; the page says until when', async () => {
+    let ignorada: IssueDetalle['ignorada'] = null;
+    http.get.mockImplementation(async (url: string) => {
+      if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle(estado), ignorada } };
+      return { error: null, datos: [] };
+    });
+    http.post.mockImplementation(async (_url: string, body: { modo: string }) => {
+      estado = 'ignored';
+      ignorada =
+        body.modo === 'eventos'
+          ? { modo: 'eventos', hasta: null, cantidad: 100, ventana: null, faltan: 37 }
+          : { modo: 'tiempo', hasta: '2026-11-29T14:30:00', cantidad: null, ventana: null, faltan: null };
+      return { error: null, datos: { ...detalle(estado), ignorada } };
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ignorar' }));
+    const opciones = (await screen.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent);
+    expect(opciones).toEqual(['30 minutos', '2 horas', '24 horas', 'Una semana', 'Hasta N eventos más…', 'Hasta que afecte a N usuarios más…', 'Para siempre']);
+
+    // N more events: asked in a dialog, checked as the server checks it.
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Hasta N eventos más…', hidden: true }));
+    const dialogo = await screen.findByRole('form', { name: 'Ignorar hasta N eventos más' });
+    const cantidad = within(dialogo).getByRole('textbox', { name: /Eventos más/ });
+    fireEvent.change(cantidad, { target: { value: '0' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Ignorar' }));
+    expect(await within(dialogo).findByText('Debe ser un número entero positivo')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+    fireEvent.change(cantidad, { target: { value: '100' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Ignorar' }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/issues/7/ignorar', { modo: 'eventos', cantidad: 100, ventana: null }, expect.anything()));
+    expect(await screen.findByText('Ignorado hasta 100 eventos más (faltan 37)')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Ignorar hasta N eventos más' })).toBeNull());
+
+    // For a while: straight from the menu.
+    estado = 'unresolved';
+    ignorada = null;
+    cleanup();
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ignorar' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '30 minutos', hidden: true }));
+    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/api/insights/issues/7/ignorar', { modo: 'tiempo', minutos: 30 }, expect.anything()));
+    expect(await screen.findByText('Ignorado hasta el 29/11/2026 14:30')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reabrir' })).toBeTruthy();
+  });
+
+  it('words each condition as the page shows it', async () => {
+    const casos: [NonNullable<IssueDetalle['ignorada']>, string][] = [
+      [{ modo: 'usuarios', hasta: null, cantidad: 10, ventana: null, faltan: null }, 'Ignorado hasta que afecte a 10 usuarios más'],
+      [{ modo: 'usuarios', hasta: null, cantidad: 10, ventana: 'dia', faltan: 1 }, 'Ignorado hasta que afecte a 10 usuarios más en un día (falta 1)'],
+      [{ modo: 'eventos', hasta: null, cantidad: 1000, ventana: 'hora', faltan: 999 }, 'Ignorado hasta 1.000 eventos más en una hora (faltan 999)'],
+      [{ modo: 'siempre', hasta: null, cantidad: null, ventana: null, faltan: null }, 'Ignorado para siempre'],
+    ];
+    for (const [ignorada, texto] of casos) {
+      http.get.mockImplementation(async (url: string) => {
+        if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle('ignored'), ignorada } };
+        return { error: null, datos: [] };
+      });
+      render();
+      expect(await screen.findByText(texto)).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('resolves in the next release, assigns to a role as a team, and shows the merged activity', async () => {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClockCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { IssueDetalle, IssueEstado } from '@intranet/contract/insights';
+import type { IssueDetalle, IssueEstado, IssueIgnorar } from '@intranet/contract/insights';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
@@ -11,13 +11,14 @@ import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ActividadTab } from './ActividadTab.tsx';
-import { useActualizarIssue, useIssue } from './api.ts';
+import { useActualizarIssue, useIgnorarIssue, useIssue } from './api.ts';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { Comentarios } from './Comentarios.tsx';
 import { EventosChart } from './EventosChart.tsx';
 import { EventosTab } from './EventosTab.tsx';
 import { EventoNavegable } from './EventoNavegable.tsx';
+import { IgnorarMenu } from './IgnorarMenu.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { TagBreakdown } from './TagBreakdown.tsx';
 
@@ -65,6 +66,11 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
         {issue.estado === 'resolved' && issue.resuelta_en_release && (
           <Badge variant="light" color="teal" style={{ textTransform: 'none' }}>
             {t.resueltaEnRelease(issue.resuelta_en_release)}
+          </Badge>
+        )}
+        {issue.estado === 'ignored' && issue.ignorada && (
+          <Badge variant="light" color="gray" leftSection={<IconEyeOff size={12} />} style={{ textTransform: 'none' }}>
+            {t.ignorada(issue.ignorada)}
           </Badge>
         )}
         {issue.culprit && (
@@ -154,6 +160,7 @@ function Resumen({ issue }: { issue: IssueDetalle }) {
 function Triage({ issue }: { issue: IssueDetalle }) {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const actualizar = useActualizarIssue(issue.id);
+  const ignorarIssue = useIgnorarIssue(issue.id);
   if (!puedeEditar) return null;
 
   const onError = (error: Error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message });
@@ -162,6 +169,10 @@ function Triage({ issue }: { issue: IssueDetalle }) {
       enProxima ? { estado: next, en_proxima_release: true } : { estado: next },
       { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }), onError },
     );
+  const ignorar = async (condicion: IssueIgnorar) => {
+    await ignorarIssue.mutateAsync(condicion);
+    notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) });
+  };
   const asignar = ({ asignado_id, asignado_rol_id, nombre }: Asignacion) =>
     actualizar.mutate(
       { asignado_id, asignado_rol_id },
@@ -181,9 +192,7 @@ function Triage({ issue }: { issue: IssueDetalle }) {
               {t.resolverProxima}
             </Button>
           )}
-          <Button variant="default" leftSection={<IconEyeOff size={16} />} loading={actualizar.isPending} onClick={() => estado('ignored')}>
-            {t.ignorar}
-          </Button>
+          <IgnorarMenu ignorar={ignorar} loading={ignorarIssue.isPending} />
         </>
       ) : (
         <Button variant="light" leftSection={<IconRefresh size={16} />} loading={actualizar.isPending} onClick={() => estado('unresolved')}>

@@ -92,6 +92,25 @@ describe('IssuesList', () => {
     expect(screen.queryByRole('button', { name: /Reabrir/ })).toBeNull();
   });
 
+  it('ignores the selection with the same choices as the issue page', async () => {
+    renderUi(createElement(IssuesList), { url: '/insights' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar TypeError: x is undefined' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ignorar (1)' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Una semana', hidden: true }));
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/issues/ignorar', { ids: [1], condicion: { modo: 'tiempo', minutos: 10080 } }, expect.anything()));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ignorar (1)' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Hasta que afecte a N usuarios más…', hidden: true }));
+    const dialogo = await screen.findByRole('form', { name: 'Ignorar hasta que afecte a N usuarios más' });
+    fireEvent.change(within(dialogo).getByRole('textbox', { name: /Usuarios más/ }), { target: { value: '5' } });
+    fireEvent.click(within(dialogo).getByRole('textbox', { name: 'Contados' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'En una hora', hidden: true }));
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Ignorar' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/insights/issues/ignorar', { ids: [1], condicion: { modo: 'usuarios', cantidad: 5, ventana: 'hora' } }, expect.anything()),
+    );
+  });
+
   it('"Mis incidencias" asks for mias=1; the selection is assigned to a role in one call', async () => {
     http.get.mockImplementation(async (url: string) => {
       if (url.startsWith('/api/vistas?')) return sinVistas(url);

@@ -1,6 +1,6 @@
 import { Anchor, Button, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEyeOff, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { IconCheck, IconRefresh, IconSettings } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   NIVELES,
   type Issue,
   type IssueEstado,
+  type IssueIgnorar,
 } from '@intranet/contract/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -20,9 +21,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { issuesCsvUrl, useAsignarIssues, useEstadoIssues, useFiltros, useIssues, useProyectos } from './api.ts';
+import { issuesCsvUrl, useAsignarIssues, useEstadoIssues, useFiltros, useIgnorarIssues, useIssues, useProyectos } from './api.ts';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
+import { IgnorarMenu } from './IgnorarMenu.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { SerieSparkline } from './SerieSparkline.tsx';
 
@@ -117,6 +119,7 @@ export function IssuesList() {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const cambiarEstado = useEstadoIssues();
   const asignarIssues = useAsignarIssues();
+  const ignorarIssues = useIgnorarIssues();
   const navigate = useNavigate();
 
   const asignar = (rows: Issue[], { asignado_id, asignado_rol_id, nombre }: Asignacion) =>
@@ -136,6 +139,11 @@ export function IssuesList() {
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
       },
     );
+
+  const ignorar = async (rows: Issue[], condicion: IssueIgnorar) => {
+    const n = await ignorarIssues.mutateAsync({ ids: rows.map((row) => row.id), condicion });
+    notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(n) });
+  };
 
   return (
     <>
@@ -176,9 +184,7 @@ export function IssuesList() {
                   <Button variant="light" color="green" leftSection={<IconCheck size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'resolved')}>
                     {t.resolver} ({rows.length})
                   </Button>
-                  <Button variant="light" color="gray" leftSection={<IconEyeOff size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'ignored')}>
-                    {t.ignorar} ({rows.length})
-                  </Button>
+                  <IgnorarMenu ignorar={(condicion) => ignorar(rows, condicion)} loading={ignorarIssues.isPending} label={`${t.ignorar} (${rows.length})`} />
                   <AsignacionSelect label={t.asignarVarios(rows.length)} onChange={(a) => asignar(rows, a)} w={{ base: '100%', sm: 220 }} />
                   {rows.some((row) => row.estado !== 'unresolved') && (
                     <Button variant="light" leftSection={<IconRefresh size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'unresolved')}>

@@ -19,6 +19,8 @@ import {
   type ComentarioInput,
   type IssueBulkAsignar,
   type IssueBulkEstado,
+  type IssueBulkIgnorar,
+  type IssueIgnorar,
   type IssueUpdate,
   type proyectoInput,
 } from '@intranet/contract/insights';
@@ -168,6 +170,24 @@ export function useEstadoIssues() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: IssueBulkEstado) => (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Ignores an issue for a while, until N more events or users, or forever (`POST /api/insights/issues/:id/ignorar`). */
+export function useIgnorarIssue(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (condicion: IssueIgnorar) => (await http.post(url(`/issues/${id}/ignorar`), condicion, envelope(issue))).datos,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Ignores several issues under one condition. */
+export function useIgnorarIssues() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: IssueBulkIgnorar) => (await http.post(url('/issues/ignorar'), body, envelope(bulkEstadoResult))).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }

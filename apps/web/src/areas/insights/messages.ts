@@ -1,5 +1,5 @@
-import type { IssueEstado, Nivel, Proyecto } from '@intranet/contract/insights';
-import { formatNumero } from '../../core/format.ts';
+import type { Ignorada, IgnorarMinutos, IgnorarVentana, IssueEstado, Nivel, Proyecto } from '@intranet/contract/insights';
+import { formatFechaHora, formatNumero } from '../../core/format.ts';
 
 const plural = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${formatNumero(n)} ${varios}`);
 
@@ -50,6 +50,39 @@ export const insightsMessages = {
   misIncidencias: 'Mis incidencias',
   resolverProxima: 'Resolver en la próxima versión',
   resueltaEnRelease: (r: string) => `Resuelto hasta una versión posterior a ${r}`,
+  ignorarMenu: {
+    porUnTiempo: 'Por un tiempo',
+    minutos: { 30: '30 minutos', 120: '2 horas', 1440: '24 horas', 10080: 'Una semana' } satisfies Record<IgnorarMinutos, string>,
+    hastaQue: 'Hasta que vuelva a ocurrir',
+    eventos: 'Hasta N eventos más…',
+    usuarios: 'Hasta que afecte a N usuarios más…',
+    siempre: 'Para siempre',
+  },
+  ignorarDialogo: {
+    eventos: 'Ignorar hasta N eventos más',
+    usuarios: 'Ignorar hasta que afecte a N usuarios más',
+    cantidadEventos: 'Eventos más',
+    cantidadUsuarios: 'Usuarios más',
+    ventana: 'Contados',
+    ventanas: { ahora: 'Desde ahora', hora: 'En una hora', dia: 'En un día' } satisfies Record<IgnorarVentana | 'ahora', string>,
+    ignorar: 'Ignorar',
+  },
+  /** An ignored issue's condition in words. */
+  ignorada: (i: Ignorada) => {
+    const ventana = i.ventana === 'hora' ? ' en una hora' : i.ventana === 'dia' ? ' en un día' : '';
+    const faltan = i.faltan === null ? '' : ` (${i.faltan === 1 ? 'falta 1' : `faltan ${formatNumero(i.faltan)}`})`;
+    const n = i.cantidad ?? 0;
+    switch (i.modo) {
+      case 'tiempo':
+        return `Ignorado hasta el ${formatFechaHora(i.hasta ?? '')}`;
+      case 'eventos':
+        return `Ignorado hasta ${plural(n, 'evento', 'eventos')} más${ventana}${faltan}`;
+      case 'usuarios':
+        return `Ignorado hasta que afecte a ${plural(n, 'usuario', 'usuarios')} más${ventana}${faltan}`;
+      case 'siempre':
+        return 'Ignorado para siempre';
+    }
+  },
   actividad: {
     tab: 'Actividad',
     vacio: 'Sin actividad todavía.',

@@ -200,6 +200,15 @@ async function conReintentos<T>(work: () => Promise<T>): Promise<T> {
  */
 const REABRE = `(i.resuelta_en_release is null or excluded.reabierta is not null)`;
 
+/**
+ * An ignored issue comes back (ignorados.ts) when its time has passed or these events cross its count: the count of
+ * events since it was ignored is read here, on the locked row, so that batches written side by side add up exactly;
+ * a count within a window, and users, are read by the statement's `vuelve` and carried in the insert's `reabierta`.
+ */
+const VUELVE = `(i.estado = 'ignored' and (excluded.reabierta is not null or i.ignorada_hasta <= now()
+    or (i.ignorada_ventana is null and i.cantidad + excluded.cantidad - i.ignorada_cantidad >= i.ignorada_eventos)))`;
+const REABIERTA = `((i.estado = 'resolved' and ${REABRE}) or ${VUELVE})`;
+
 const ESCRIBIR_LOTE = `
 with g as (
   select * from json_to_recordset($1::json) as g(proyecto_id int, huella text, fingerprint jsonb, titulo text,
@@ -236,10 +245,25 @@ ins as (
   order by x.orden
   -- An SDK's retry repeats the event_id and its timestamp: stored once (fecha partitions the table, migration 0032).
   on conflict (proyecto_id, event_id, fecha) do nothing
-  returning issue_id, recibido
+  returning issue_id, recibido, usuario
 ),
 cuenta as (
   select issue_id, count(*) as n, min(recibido) as primera, max(recibido) as ultima from ins group by issue_id
+),
+vuelve as (
+  -- Ignored until N more events within a window, or N more users: counted over the events after it was ignored (the
+  -- statement's own are not among them yet, so they are added), only for the issues so ignored.
+  select t.id from cuenta c join insights_issues t on t.id = c.issue_id
+  where t.estado = 'ignored' and (t.ignorada_ventana is not null and t.ignorada_eventos is not null or t.ignorada_usuarios is not null)
+    and case when t.ignorada_usuarios is null then
+      c.n + (select count(*) from insights_eventos e where e.issue_id = t.id and e.id > t.ignorada_tras_evento
+              and e.recibido > now() - make_interval(mins => t.ignorada_ventana)) >= t.ignorada_eventos
+    else
+      (select count(distinct u.usuario) from (
+         select e.usuario from insights_eventos e where e.issue_id = t.id and e.id > t.ignorada_tras_evento
+            and (t.ignorada_ventana is null or e.recibido > now() - make_interval(mins => t.ignorada_ventana))
+         union all select ins.usuario from ins where ins.issue_id = t.id) u) >= t.ignorada_usuarios
+    end
 ),
 up as (
   insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment, reabierta,
@@ -248,10 +272,11 @@ up as (
   -- One row per issue: a batch may hold an issue's own key and an alias of it (the one with a later release first).
   -- The resolved key only goes in with a new issue: an existing one keeps its own (the merge job sets it otherwise).
   select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment,
-    case when ids.reabre then now() end, g.huella_simbolica, g.culprit_mapa
+    case when ids.reabre or v.id is not null then now() end, g.huella_simbolica, g.culprit_mapa
   from cuenta c
   join ids on ids.id = c.issue_id
   join g on g.proyecto_id = ids.proyecto_id and g.huella = ids.huella
+  left join vuelve v on v.id = c.issue_id
   order by c.issue_id, ids.reabre desc nulls last
   on conflict (proyecto_id, huella) do update set
     cantidad = i.cantidad + excluded.cantidad,
@@ -263,10 +288,16 @@ up as (
     nivel = excluded.nivel,
     release = coalesce(excluded.release, i.release),
     environment = coalesce(excluded.environment, i.environment),
-    estado = case when i.estado = 'resolved' and ${REABRE} then 'unresolved' else i.estado end,
-    reabierta = case when i.estado = 'resolved' and ${REABRE} then now() else i.reabierta end,
+    estado = case when ${REABIERTA} then 'unresolved' else i.estado end,
+    reabierta = case when ${REABIERTA} then now() else i.reabierta end,
     resuelta_en_release = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_en_release end,
-    resuelta_el = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_el end
+    resuelta_el = case when i.estado = 'resolved' and ${REABRE} then null else i.resuelta_el end,
+    ignorada_hasta = case when ${VUELVE} then null else i.ignorada_hasta end,
+    ignorada_eventos = case when ${VUELVE} then null else i.ignorada_eventos end,
+    ignorada_usuarios = case when ${VUELVE} then null else i.ignorada_usuarios end,
+    ignorada_ventana = case when ${VUELVE} then null else i.ignorada_ventana end,
+    ignorada_cantidad = case when ${VUELVE} then null else i.ignorada_cantidad end,
+    ignorada_tras_evento = case when ${VUELVE} then null else i.ignorada_tras_evento end
   returning i.id, i.titulo, i.culprit
 ),
 busqueda as (
@@ -284,8 +315,9 @@ select count(*) as n from up`;
 /**
  * One batch as one statement (one round trip, atomic without a transaction of its own): the events are
  * inserted first (a retried event_id is stored once), then each issue is counted with exactly the events
- * that went in (count = count + n, first/last seen, the latest event's title, reopened if resolved), the
- * per-day counts of the chart and, when the title or culprit changed, the text `q` searches.
+ * that went in (count = count + n, first/last seen, the latest event's title, reopened if resolved, back if
+ * ignored and its condition crossed), the per-day counts of the chart and, when the title or culprit changed, the
+ * text `q` searches.
  *
  * A new issue's id is taken from its sequence before the statement inserts it, so its events can name it;
  * foreign keys are checked at the end of the statement. If another writer created the same issue meanwhile,
