@@ -27,7 +27,7 @@ describe('GET /api/busqueda (the command palette)', () => {
     expect(servidoresHallados.map((r) => r.titulo)).toEqual(['Zorzal producción', 'Respaldo del zorzal']);
     expect(servidoresHallados[0]).toMatchObject({ detalle: 'zorzal.physis.local · 200.1.2.3', enlace: expect.stringMatching(/^\/servidores\/\d+$/) });
     expect(body.datos.resultados.filter((r) => r.tipo === 'dns')).toEqual([
-      expect.objectContaining({ titulo: 'zorzal.physis.com.ar', detalle: 'A · Zorzal producción', enlace: '/dns?q=zorzal.physis.com.ar' }),
+      expect.objectContaining({ titulo: 'zorzal.physis.com.ar', detalle: 'A · Zorzal producción', enlace: expect.stringMatching(/^\/dns\/\d+$/) }),
     ]);
   });
 

@@ -14,13 +14,13 @@ export const busquedaServidores: FuenteBusqueda = {
     where ${servidorBusqueda(servidores)} ilike ${contiene}`,
 };
 
-/** DNS hosts by name; the DNS list opens filtered on the host (it has no screen of its own). */
+/** DNS hosts by name; each opens its entry's page. */
 export const busquedaDns: FuenteBusqueda = {
   tipo: 'dns',
   permiso: '>SERDNS#VER',
   consulta: ({ contiene }) => sql`
     select ${dns.id}::text as id, ${dns.host} as titulo, ${dns.tipo} || ' · ' || ${servidores.nombre} as detalle,
-      '/dns?q=' || replace(${dns.host}, '%', '%25') as enlace
+      '/dns/' || ${dns.id} as enlace
     from ${dns} join ${servidores} on ${servidores.id} = ${dns.servidorId}
     where ${dns.host} ilike ${contiene}`,
 };

@@ -40,7 +40,8 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
       <PageHeader
         title={
           <Group gap="sm" component="span">
-            {d.titulo}
+            {/* Long titles wrap, even a long unbroken word, instead of running out of the header. */}
+            <span style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{d.titulo}</span>
             <EstadoBadge estado={d.estado} />
             <PrioridadBadge prioridad={d.prioridad} />
           </Group>

@@ -67,7 +67,8 @@ export function ContenidoTarjeta({ desarrollo, children }: { desarrollo: Desarro
   return (
     <Stack gap={4}>
       <Group justify="space-between" align="flex-start" gap={4} wrap="nowrap">
-        <Anchor component={Link} to={`${DESARROLLOS_PATH}/${desarrollo.id}`} size="sm" fw={600} lineClamp={3} draggable={false}>
+        {/* Clamped to three lines on the card: the whole title shows on hover, and on the development's page. */}
+        <Anchor component={Link} to={`${DESARROLLOS_PATH}/${desarrollo.id}`} size="sm" fw={600} lineClamp={3} title={desarrollo.titulo} draggable={false}>
           {desarrollo.titulo}
         </Anchor>
         {children}

@@ -14,6 +14,7 @@ export const servidores: AreaDescriptor = {
   ],
   palette: [
     { text: 'Servicio DNS', link: '/dns', accion: '>SERDNS#VER', keywords: ['dominios', 'registros'], goKey: 'd' },
+    { text: 'Nueva entrada DNS', link: '/dns/nueva', accion: 'SERDNS#EDITAR', keywords: ['alta', 'dominio'] },
     { text: 'Servidores propios', link: '/servidores', accion: 'SER#VER', keywords: ['hosts', 'infraestructura'], goKey: 's' },
     { text: 'Nuevo servidor', link: '/servidores/nuevo', accion: 'SER#EDITAR', keywords: ['alta'] },
   ],

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { DNS_TIPOS, dnsInput, type DnsEntry, type DnsInput } from '@intranet/contract/servidores/dns';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -51,12 +51,7 @@ export function DnsEntryForm({ servidorId, entry, onDone }: DnsEntryFormProps) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
       <Stack gap="sm">
         <FormError message={formError} />
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextField control={form.control} name="host" label={t.campos.host} withAsterisk placeholder="app.example.com" autoFocus w={{ base: '100%', sm: 280 }} />
-          <SelectField control={form.control} name="tipo" label={t.campos.tipo} data={tipoOptions} w={110} />
-          <NumberField control={form.control} name="ttl" label={t.campos.ttl} min={60} max={604800} step={60} w={150} />
-          <SwitchField control={form.control} name="activo" label={t.campos.activo} mt={30} />
-        </Group>
+        <DnsCampos control={form.control} autoFocus />
         <Group gap="sm">
           <Button type="submit" size="xs" loading={form.formState.isSubmitting}>
             {t.guardar}
@@ -67,5 +62,17 @@ export function DnsEntryForm({ servidorId, entry, onDone }: DnsEntryFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** An entry's own fields, as both its inline form and its page's form show them. */
+export function DnsCampos({ control, autoFocus = false }: { control: Control<DnsInput, unknown, DnsValues>; autoFocus?: boolean }) {
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <TextField control={control} name="host" label={t.campos.host} withAsterisk placeholder="app.example.com" autoFocus={autoFocus} w={{ base: '100%', sm: 280 }} />
+      <SelectField control={control} name="tipo" label={t.campos.tipo} data={tipoOptions} w={110} />
+      <NumberField control={control} name="ttl" label={t.campos.ttl} min={60} max={604800} step={60} w={150} />
+      <SwitchField control={control} name="activo" label={t.campos.activo} mt={30} />
+    </Group>
   );
 }

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -42,6 +43,11 @@ export function DnsList() {
           <>
             {puedeEditar && <ImportarButton importables={[{ url: dnsUrl(), nombre: 'dns', que: 'entradas DNS', invalidar: [dnsKeys.all, ['servidores'], ['auditoria']] }]} />}
             <ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" />
+            {puedeEditar && (
+              <Button component={Link} to="/dns/nueva" leftSection={<IconPlus size={16} />}>
+                {t.nuevaEntrada}
+              </Button>
+            )}
           </>
         }
       />
@@ -62,7 +68,7 @@ export function DnsList() {
         error={entradas.error}
         onRetry={() => void entradas.refetch()}
         vivo={{ lista: 'dns', refrescar: entradas.refetch }}
-        onRowClick={(row) => void navigate(`/servidores/${row.servidor_id}?tab=dns`)}
+        onRowClick={(row) => void navigate(`/dns/${row.id}`)}
         lote={{
           url: apiUrl('api', '/api/dns'),
           filtro: list.exportParams,
@@ -109,7 +115,17 @@ function useDnsColumns(): ColumnDef<DnsEntry>[] {
   return useMemo<ColumnDef<DnsEntry>[]>(
     () => [
       { id: 'id', accessorKey: 'id', header: t.campos.id },
-      { id: 'host', accessorKey: 'host', header: t.campos.host, enableHiding: false, cell: ({ row }) => <Text ff="monospace" size="sm">{row.original.host}</Text> },
+      {
+        id: 'host',
+        accessorKey: 'host',
+        header: t.campos.host,
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Anchor component={Link} to={`/dns/${row.original.id}`} ff="monospace" size="sm" fw={600}>
+            {row.original.host}
+          </Anchor>
+        ),
+      },
       {
         id: 'servidor_nombre',
         header: t.campos.servidor_nombre,

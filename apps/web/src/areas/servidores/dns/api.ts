@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { servidoresResponse } from '@intranet/contract/servidores';
-import { direccionInput, direccionView, dnsEntry, dnsInput, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
+import { direccionInput, direccionView, dnsDetalle, dnsEntry, dnsInput, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 
@@ -12,6 +12,7 @@ export type DireccionValues = z.output<typeof direccionInput>;
 export const dnsKeys = {
   all: ['dns'] as const,
   lista: (params: string) => ['dns', 'lista', params] as const,
+  detalle: (id: number) => ['dns', 'detalle', id] as const,
   servidores: ['dns', 'servidores'] as const,
 };
 
@@ -40,14 +41,23 @@ export function useServidoresOpciones() {
   });
 }
 
+/** One entry with its addresses (`GET /api/dns/:id`). */
+export function useDnsEntry(id: number) {
+  return useQuery({
+    queryKey: dnsKeys.detalle(id),
+    queryFn: async ({ signal }) => (await http.get(api(`/dns/${id}`), envelope(dnsDetalle), { signal })).datos,
+  });
+}
+
 export const dnsCsvUrl = (exportParams: string) => api(`/dns/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 /** Every DNS change shows in the DNS list, the server's detail and the history. */
 function useInvalidate() {
   const client = useQueryClient();
-  return () =>
+  return (deletedId?: number) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: dnsKeys.all }),
+      // A deleted entry's open page is not refetched: it would only answer 404 while the screen leaves.
+      client.invalidateQueries({ queryKey: dnsKeys.all, predicate: (query) => query.queryKey[1] !== 'detalle' || query.queryKey[2] !== deletedId }),
       client.invalidateQueries({ queryKey: ['servidores'] }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
@@ -59,14 +69,14 @@ export function useGuardarDns() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: DnsValues }) =>
       (id === undefined ? await http.post(api('/dns'), values, envelope(dnsEntry)) : await http.put(api(`/dns/${id}`), values, envelope(dnsEntry))).datos,
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
 /** Deletes a DNS entry with its addresses. */
 export function useEliminarDns() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody), onSuccess: (_answer, id) => invalidate(id) });
 }
 
 /** Asks the server's resolver what the entry's host resolves to now. */
@@ -85,13 +95,13 @@ export function useGuardarDireccion() {
         ? await http.post(api('/direcciones'), values, envelope(direccionView))
         : await http.put(api(`/direcciones/${id}`), values, envelope(direccionView))
       ).datos,
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
 export function useEliminarDireccion() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody), onSuccess: () => invalidate() });
 }
 
 /** Whether a TCP connection to the address's host and port succeeds now. */
