@@ -61,9 +61,11 @@ test('Instalaciones: choose a client, edit a parameter inline (validated by type
   const id = datos.items[0]!.id;
 
   await expect(page.getByRole('heading', { name: 'Instalaciones' })).toBeVisible();
-  await expect(page.getByText('Elija un cliente para ver y editar sus parámetros de instalación.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Cliente' }).fill('Metalúrgica');
-  await page.getByRole('option', { name: /Metalúrgica Andina S\.A\./ }).click();
+  const clientes = page.getByRole('table', { name: 'Clientes y sus instalaciones' });
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('Metalúrgica');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Metalúrgica');
+  await expect(clientes.getByRole('row')).toHaveCount(2);
+  await clientes.getByRole('link', { name: 'Metalúrgica Andina S.A.' }).click();
   await expect(page).toHaveURL(new RegExp(`empresa=${id}`));
   const general = page.getByRole('table', { name: 'Parámetros del grupo General' });
   await expect(general).toBeVisible();
@@ -96,10 +98,52 @@ test('Instalaciones: choose a client, edit a parameter inline (validated by type
   await expect(page.getByRole('table', { name: 'Parámetros del grupo Servicio' })).toBeVisible();
 });
 
-test('the ORG variant lands on Instalaciones, ready with no client chosen', async ({ page }) => {
+test('the ORG variant lands on Instalaciones: browse the clients with their counts, search a demo client, open it and one of its installations', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', servers.org);
   await expect(page).toHaveURL(`${servers.org}/clientes/parametros`);
   await expect(page.getByRole('heading', { name: 'Instalaciones' })).toBeVisible();
-  await expect(page.getByText('Elija un cliente para ver y editar sus parámetros de instalación.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Cliente' })).toBeVisible();
+  const clientes = page.getByRole('table', { name: 'Clientes y sus instalaciones' });
+  await expect(clientes.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByTestId('cifra-clientes')).toHaveText(/^\d+ clientes$/);
+  await expect(page.getByTestId('cifra-instalaciones')).toHaveText(/^\d+ instalaciones$/);
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('Trébol');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Trébol');
+  await expect(clientes.getByRole('row')).toHaveCount(2);
+  await expect(page.getByTestId('cifra-clientes')).toHaveText('1 cliente');
+  await expect(page.getByTestId('cifra-instalaciones')).toHaveText('3 instalaciones');
+  const fila = clientes.getByRole('row').nth(1);
+  for (const nombre of ['TREBOL-01', 'TREBOL-SUC2', 'TREBOL-SUC3']) await expect(fila.getByRole('link', { name: nombre })).toBeVisible();
+
+  await fila.getByRole('link', { name: 'Supermercados El Trébol S.A.' }).click();
+  await expect(page).toHaveURL(/\?empresa=\d+$/);
+  await expect(page.getByRole('table', { name: 'Parámetros del grupo AFIP' })).toBeVisible();
+
+  // Back to the list as it was searched, then straight into one installation's own parameters.
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Trébol');
+  await fila.getByRole('link', { name: 'TREBOL-01' }).click();
+  await expect(page).toHaveURL(/empresa=\d+&servidor=\d+/);
+  await expect(page.getByRole('table', { name: 'Parámetros del grupo Servicio' })).toBeVisible();
+  await page.getByRole('link', { name: 'Todos los clientes' }).click();
+  await expect(clientes.getByRole('row').nth(1)).toBeVisible();
+});
+
+test('Instalaciones on a phone: each client is a card with its counts, and its name opens it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin', servers.org);
+  const clientes = page.getByRole('list', { name: 'Clientes y sus instalaciones' });
+  await expect(clientes.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Clientes y sus instalaciones' })).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('Farmacias Patagónicas');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Farmacias Patagónicas');
+  await expect(clientes.getByRole('listitem')).toHaveCount(1);
+  const tarjeta = clientes.getByRole('listitem').first();
+  await expect(tarjeta.getByRole('term')).toHaveText(['CUIT', 'Instalaciones', 'Parámetros', 'Servidores']);
+  await expect(tarjeta.getByRole('link', { name: 'FS-CENTRAL' })).toBeVisible();
+  await tarjeta.getByRole('link', { name: 'Farmacias Patagónicas S.A.' }).click();
+  await expect(page).toHaveURL(/\?empresa=\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Ámbito' })).toBeVisible();
 });

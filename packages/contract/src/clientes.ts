@@ -64,6 +64,7 @@ export const empresaLote = loteBody(empresaExportQuery, {
   activo: z.boolean(),
   provincia: empresaProvincia,
   condicion_iva: empresaCondicionIva,
+  localidad: optionalText(100),
 });
 export const empresaLoteExport = loteExportBody(empresaExportQuery);
 
@@ -232,3 +233,39 @@ export const copiarParametrosResult = z.object({
   omitidos: z.number().int().nonnegative(),
 });
 export type CopiarParametrosResult = z.infer<typeof copiarParametrosResult>;
+
+// ---- Instalaciones: the clients browsed with their installations ----
+
+/** One of a client's installations (its servers), as the Instalaciones list names it. */
+export const instalacion = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  version_physis: z.string().nullable(),
+  /** The installation's own parameters. */
+  parametros_count: z.number().int().nonnegative(),
+});
+export type Instalacion = z.infer<typeof instalacion>;
+
+/** A client in the Instalaciones list: its installations by name and how many parameters it holds in all. */
+export const clienteInstalaciones = z.object({
+  id: z.number().int(),
+  razon_social: z.string(),
+  nombre_fantasia: z.string().nullable(),
+  cuit: z.string(),
+  activo: z.boolean(),
+  servidores_count: z.number().int().nonnegative(),
+  /** The client's own parameters and its installations'. */
+  parametros_count: z.number().int().nonnegative(),
+  servidores: z.array(instalacion),
+});
+export type ClienteInstalaciones = z.infer<typeof clienteInstalaciones>;
+
+export const INSTALACIONES_SORT = ['razon_social', 'cuit', 'servidores_count'] as const;
+/** `GET /api/empresas/instalaciones`: `q` searches as the clients list does (names, or the CUIT with or without dashes). */
+export const instalacionesListQuery = listQuery(INSTALACIONES_SORT, {});
+/**
+ * One page of clients; `instalaciones` is how many installations the clients that match hold in all, or null
+ * when the search matches more clients than a list counts (`total_exacto: false`).
+ */
+export const instalacionesPage = paged(clienteInstalaciones).extend({ instalaciones: z.number().int().nonnegative().nullable() });
+export type InstalacionesPage = z.infer<typeof instalacionesPage>;

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useServidoresCliente } from './api.ts';
 import { abrirCopiarParametros } from './CopiarParametros.tsx';
+import { INSTALACIONES_PATH, InstalacionesLista } from './InstalacionesLista.tsx';
 import { clientesMessages } from './messages.ts';
 import { ParametrosGrid } from './ParametrosGrid.tsx';
 
@@ -17,8 +18,9 @@ const idDe = (value: string | null) => {
 };
 
 /**
- * `/clientes/parametros` (also the ORG variant's home): choose a client, and optionally one of its servers,
- * and edit its installation parameters. The choice lives in the URL (`?empresa=&servidor=`).
+ * `/clientes/parametros` (also the ORG variant's home): the clients with their installations to browse, then one
+ * client, and optionally one of its servers, with its installation parameters to edit. The choice lives in the
+ * URL (`?empresa=&servidor=`), so Back returns to the list as it was searched.
  */
 export function Instalaciones() {
   const [params, setParams] = useSearchParams();
@@ -34,15 +36,24 @@ export function Instalaciones() {
     setParams(next, { replace: false });
   };
 
+  if (empresaId === null) {
+    return (
+      <>
+        <PageHeader title={t.titulo} />
+        <InstalacionesLista />
+      </>
+    );
+  }
+
   const ambitos = [{ value: '', label: t.delCliente }, ...(servidores.data ?? []).map((s) => ({ value: String(s.id), label: t.delServidor(s.nombre) }))];
 
   return (
     <>
       <PageHeader
         title={t.titulo}
+        back={{ to: INSTALACIONES_PATH, label: t.volver }}
         actions={
           puedeEditar &&
-          empresaId !== null &&
           servidorId === null && (
             <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => abrirCopiarParametros(empresaId)}>
               {t.copiar}
@@ -59,18 +70,13 @@ export function Instalaciones() {
               data={ambitos}
               value={servidorId === null ? '' : String(servidorId)}
               onChange={(v) => elegir(empresaId, idDe(v))}
-              disabled={empresaId === null}
               allowDeselect={false}
               w={{ base: '100%', sm: 280 }}
               comboboxProps={{ withinPortal: true }}
             />
           </Group>
         </Paper>
-        {empresaId === null ? (
-          <Text c="dimmed">{t.elegirCliente}</Text>
-        ) : (
-          <ParametrosGrid key={`${empresaId}-${servidorId ?? 0}`} empresaId={empresaId} servidorId={servidorId} puedeEditar={puedeEditar} />
-        )}
+        <ParametrosGrid key={`${empresaId}-${servidorId ?? 0}`} empresaId={empresaId} servidorId={servidorId} puedeEditar={puedeEditar} />
       </Stack>
     </>
   );

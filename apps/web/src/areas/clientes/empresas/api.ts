@@ -5,6 +5,7 @@ import {
   empresa,
   empresaInput,
   empresaPage,
+  instalacionesPage,
   parametro,
   secretoRevelado,
   servidorCliente,
@@ -30,6 +31,7 @@ export const empresasKeys = {
   servidores: (id: number) => ['empresas', 'servidores', id] as const,
   parametros: (id: number, servidorId: number | null) => ['empresas', 'parametros', id, servidorId] as const,
   contactos: (id: number) => ['empresas', 'contactos', id] as const,
+  instalaciones: (params: string) => ['empresas', 'instalaciones', params] as const,
 };
 
 const url = (path: string) => apiUrl('api', `/api/empresas${path}`);
@@ -116,6 +118,17 @@ export function useEliminarServidorCliente(empresaId: number) {
   return useMutation({
     mutationFn: (id: number) => http.delete(url(`/${empresaId}/servidores/${id}`), okBody),
     onSuccess: () => invalidate(),
+  });
+}
+
+// ---- Instalaciones ----
+
+/** One page of the clients with their installations (`GET /api/empresas/instalaciones`). */
+export function useInstalaciones(params: string) {
+  return useQuery({
+    queryKey: empresasKeys.instalaciones(params),
+    queryFn: async ({ signal }) => (await http.get(url(`/instalaciones?${params}`), envelope(instalacionesPage), { signal })).datos,
+    placeholderData: keepPreviousData,
   });
 }
 

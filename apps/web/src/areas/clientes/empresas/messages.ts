@@ -1,4 +1,5 @@
 import type { CondicionIva, EmpresaFila, ParametroTipo, ServidorCliente } from '@intranet/contract/clientes';
+import { formatNumero } from '../../../core/format.ts';
 
 /** Texts of the Clientes screens (Empresas, their servers, Instalaciones). */
 export const clientesMessages = {
@@ -112,7 +113,18 @@ export const clientesMessages = {
     delCliente: 'Parámetros del cliente',
     delServidor: (nombre: string) => `Servidor ${nombre}`,
     buscarCliente: 'Razón social o CUIT…',
-    elegirCliente: 'Elija un cliente para ver y editar sus parámetros de instalación.',
+    elegirCliente: 'Elija un cliente, o una de sus instalaciones, para ver y editar sus parámetros de instalación.',
+    volver: 'Todos los clientes',
+    lista: 'Clientes y sus instalaciones',
+    sinClientes: 'No hay clientes que coincidan con la búsqueda.',
+    sinInstalaciones: 'Sin instalaciones',
+    columnas: { cliente: 'Cliente', cuit: 'CUIT', servidores_count: 'Instalaciones', parametros_count: 'Parámetros', servidores: 'Servidores' },
+    /** The installation's version and how many parameters it holds of its own. */
+    detalle: (version: string | null, parametros: number) =>
+      `${version ? `v${version} · ` : ''}${parametros === 1 ? '1 parámetro' : `${formatNumero(parametros)} parámetros`}`,
+    clientes: (n: number) => (n === 1 ? 'cliente' : 'clientes'),
+    instalaciones: (n: number) => (n === 1 ? 'instalación' : 'instalaciones'),
+    masDe: (n: number) => `Más de ${formatNumero(n)}`,
     sinParametros: 'No hay parámetros en este ámbito.',
     tabla: (grupo: string) => `Parámetros del grupo ${grupo}`,
     nuevo: 'Agregar parámetro',

@@ -1,0 +1,70 @@
+import type { ClienteInstalaciones, Instalacion, InstalacionesPage, instalacionesListQuery } from '@intranet/contract/clientes';
+import { TOPE_TOTAL } from '@intranet/contract/list';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { empresas, servidoresCliente } from '../../db/schema.ts';
+import { listPage, listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
+import { busqueda, empresasSource } from './queries.ts';
+
+type InstalacionesQuery = z.output<typeof instalacionesListQuery>;
+
+/** The Instalaciones list: the clients searched as the clients list searches them, sorted on the same indexes. */
+export const instalacionesList: ListSpec<InstalacionesQuery> = {
+  sorts: {
+    razon_social: empresas.razonSocial,
+    cuit: empresas.cuit,
+    // Kept on the client by triggers (migration 0040).
+    servidores_count: empresas.servidoresCount,
+  },
+  defaultSort: 'razon_social',
+  id: empresas.id,
+  filters: (q) => [busqueda(q.q)],
+};
+
+// Counted for the page's rows only: each count walks the parameters' index on its client or server.
+const fila = {
+  id: empresas.id,
+  razon_social: empresas.razonSocial,
+  nombre_fantasia: empresas.nombreFantasia,
+  cuit: empresas.cuit,
+  activo: empresas.activo,
+  servidores_count: empresas.servidoresCount,
+  parametros_count: sql<number>`(select count(*)::int from parametros p where p.empresa_id = "empresas"."id")`,
+  servidores: sql<Instalacion[]>`coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'version_physis', s.version_physis,
+    'parametros_count', (select count(*)::int from parametros p where p.servidor_id = s.id)) order by lower(s.nombre), s.id)
+    from servidores_cliente s where s.empresa_id = "empresas"."id"), '[]'::json)`,
+};
+
+/** The clients list's own source (totals, search by its trigram index), with these rows for its page. */
+export const instalacionesSource = (db: Executor): ListSource<ClienteInstalaciones> => ({
+  ...empresasSource(db),
+  rows: async (f) => {
+    const pagina = db.select({ id: empresas.id }).from(empresas).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    return db
+      .select({ ...fila, clave: f.clave })
+      .from(pagina)
+      .innerJoin(empresas, eq(empresas.id, pagina.id))
+      .orderBy(...f.orderBy);
+  },
+});
+
+/**
+ * How many installations the matching clients hold: all of them unfiltered; a search's clients summed up to
+ * the cap a list counts to, and past it null (its total is "más de 10.000" too).
+ */
+async function instalacionesDe(db: Executor, where: SQL | undefined): Promise<number | null> {
+  if (!where) return (await db.select({ n: count() }).from(servidoresCliente))[0]?.n ?? 0;
+  const hasta = db.select({ n: empresas.servidoresCount }).from(empresas).where(where).limit(TOPE_TOTAL + 1).as('hasta');
+  const [suma] = await db.select({ clientes: count(), instalaciones: sql<number>`coalesce(sum(${hasta.n}), 0)::int` }).from(hasta);
+  return suma && suma.clientes > TOPE_TOTAL ? null : (suma?.instalaciones ?? 0);
+}
+
+/** `GET /api/empresas/instalaciones`: a page of clients with their installations, and the installations in all. */
+export async function paginaDeInstalaciones(db: Executor, query: InstalacionesQuery): Promise<InstalacionesPage> {
+  const [pagina, instalaciones] = await Promise.all([
+    listPage(instalacionesList, query, instalacionesSource(db)),
+    instalacionesDe(db, listWhere(instalacionesList, query)),
+  ]);
+  return { ...pagina, instalaciones };
+}
