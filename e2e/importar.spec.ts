@@ -115,3 +115,32 @@ test('5 good rows and 2 bad ones: imports the 5, downloads the 2 with their reas
   await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   await expect(tabla.getByText('No hay máquinas')).toBeVisible();
 });
+
+test('as admin: import products from a CSV on their list, by code, see them listed, and undo', async ({ page }) => {
+  const codigo = `${prefijo}-P`;
+  const archivo = { name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(`Code;Product;Type;Active\n${codigo}1;Producto ${prefijo} uno;Web;Sí\n${codigo}2;Producto ${prefijo} dos;móvil;No\n`) };
+  await signIn(page, 'admin', servers.main, '/soluciones/productos');
+  await page.getByPlaceholder('Código, nombre, línea, responsable…').fill(prefijo);
+  await expect(page).toHaveURL(new RegExp(`q=${prefijo}`));
+  const tabla = page.getByRole('table', { name: 'Productos' });
+  await expect(tabla.getByText('No hay productos que coincidan con la búsqueda.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Importar productos' });
+  await dialogo.locator('input[type="file"]').setInputFiles(archivo);
+  await expect(dialogo.getByRole('textbox', { name: 'Columna para «Código»' })).toHaveValue('Code');
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(dialogo.getByRole('status')).toHaveText('Las 2 filas son válidas');
+  await dialogo.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(dialogo.getByRole('radio', { name: /Actualizar por Código/ })).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Hacer el ensayo' }).click();
+  await expect(dialogo.getByLabel('A crear: 2')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Importar 2 filas' }).click();
+  await expect(dialogo.getByLabel('Creadas: 2')).toBeVisible();
+  await expect(tabla.getByRole('link', { name: `${codigo}2` })).toBeVisible();
+
+  await dialogo.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(dialogo.getByText('Importación deshecha')).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  await expect(tabla.getByText('No hay productos que coincidan con la búsqueda.')).toBeVisible();
+});

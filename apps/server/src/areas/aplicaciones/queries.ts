@@ -138,7 +138,8 @@ async function validarIcono(tx: Executor, iconoId: number | null): Promise<void>
   if (!row.tipo.startsWith('image/')) throw new ApiError(400, MENSAJES.iconoNoImagen, { icono_id: [MENSAJES.iconoNoImagen] });
 }
 
-const columnas = (values: AplicacionValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (values: AplicacionValues) => ({
   packageName: values.package_name,
   nombre: values.nombre,
   resumen: values.resumen,

@@ -45,7 +45,8 @@ async function comprobarVersion(tx: Executor, values: DesarrolloValues): Promise
   if (version.productoId !== values.producto_id) throw new ApiError(400, VERSION_AJENA, { version_id: [VERSION_AJENA] });
 }
 
-const columnas = (v: DesarrolloValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (v: DesarrolloValues) => ({
   titulo: v.titulo,
   empresaId: v.empresa_id,
   productoId: v.producto_id,

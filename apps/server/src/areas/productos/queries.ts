@@ -126,7 +126,8 @@ export async function productoLineas(db: Executor): Promise<string[]> {
   return rows.map((r) => r.linea).filter((l): l is string => l !== null);
 }
 
-const columnas = (v: ProductoValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (v: ProductoValues) => ({
   codigo: v.codigo,
   nombre: v.nombre,
   linea: v.linea,

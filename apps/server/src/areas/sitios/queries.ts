@@ -206,7 +206,8 @@ async function conServidorDeDns(tx: Executor, values: SitioValues): Promise<Siti
   return values;
 }
 
-const columnas = (v: SitioValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (v: SitioValues) => ({
   nombre: v.nombre,
   url: v.url,
   empresaId: v.empresa_id,

@@ -26,10 +26,11 @@ describe('the permission matrix of /api/sitios', () => {
 
   it('declares SUBPROD#VER on reads and SUBPROD#EDITAR on writes for every route of the area', () => {
     const rutas = ctx.t.app.apiRoutes.filter((r) => r.url.startsWith('/api/sitios'));
-    // The list, its expiry grid, their bulk actions and the bulk actions' history (lists/lote.ts).
-    expect(rutas.length).toBe(21);
-    // A selection's CSV (the list's, the expiry grid's) is a read sent by POST (its ids or filter in the body).
-    const lee = (r: { method: string; url: string }) => r.method === 'GET' || r.url.endsWith('/lote/export.csv');
+    // The list, its expiry grid, their bulk actions, the bulk actions' history (lists/lote.ts) and the import.
+    expect(rutas.length).toBe(29);
+    // A selection's CSV (the list's, the expiry grid's) is a read sent by POST (its ids or filter in the body);
+    // every step of an import, its template and refused rows included, is the editors'.
+    const lee = (r: { method: string; url: string }) => !r.url.includes('/importaciones') && (r.method === 'GET' || r.url.endsWith('/lote/export.csv'));
     for (const r of rutas) expect(r.access, `${r.method} ${r.url}`).toBe(lee(r) ? 'SUBPROD#VER' : 'SUBPROD#EDITAR');
   });
 
@@ -42,7 +43,8 @@ describe('the permission matrix of /api/sitios', () => {
         expect(res.statusCode, `${r.method} ${url}`).toBe(403);
       }
       // A bulk action of that id does not exist: 404, which lists/lotes.test.ts checks.
-      if (r.method === 'GET' && !r.url.includes('/lotes/:id')) expect((await ctx.t.app.inject({ url, headers: ctx.admin })).statusCode, url).toBe(200);
+      // Nor does an import of that id (lists/importacion's own tests).
+      if (r.method === 'GET' && !r.url.includes('/lotes/:id') && !r.url.includes('/importaciones/:id')) expect((await ctx.t.app.inject({ url, headers: ctx.admin })).statusCode, url).toBe(200);
     }
   });
 });

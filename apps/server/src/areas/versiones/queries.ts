@@ -150,7 +150,8 @@ export async function versionDetalle(db: Executor, id: number): Promise<VersionD
   return { ...wire(row), notas, notas_html: renderHtml(notas), assets_lista: assets };
 }
 
-const columnas = (v: VersionValues) => ({
+/** The payload as the table's columns (the form's writes and the import's). */
+export const columnas = (v: VersionValues) => ({
   productoId: v.producto_id,
   numero: v.numero,
   orden: versionOrden(v.numero),

@@ -106,7 +106,8 @@ export const campoId: CampoImportado = { campo: CAMPO_ID, titulo: 'Id', alias: [
 /** How the wizard and the errors name the key: 'Id o Email' when the id finds rows too. */
 export function tituloClave(spec: Pick<ImportacionSpec, 'clave' | 'claveTitulo' | 'campos' | 'existentesPorId'>): string {
   const titulo = spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave;
-  return spec.existentesPorId ? `Id o ${titulo}` : titulo;
+  // A record with no natural key (a development) is found by its id alone.
+  return spec.existentesPorId && spec.clave !== CAMPO_ID ? `Id o ${titulo}` : titulo;
 }
 
 /** The fields as the wizard shows them. */
