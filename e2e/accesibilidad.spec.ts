@@ -129,3 +129,35 @@ for (let parte = 0; parte < PARTES; parte += 1) {
     expect(anchas, anchas.join('\n')).toEqual([]);
   });
 }
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('text reads on every dark surface: the home page, a list, a form, the editor and an issue with its stack trace (axe color-contrast)', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const token = await apiToken(request);
+    const issue = await primerId(request, token, '/api/insights/issues?page=1&size=1');
+    await page.setViewportSize(ESCRITORIO);
+    await signIn(page, 'admin');
+    await page.evaluate(axe.source);
+    const hallazgos: string[] = [];
+    for (const path of ['/', '/maquinas', '/maquinas/nueva', '/versiones/nueva', `/insights/${issue}`]) {
+      await ir(page, path);
+      const { violations } = (await page.evaluate(() =>
+        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } }),
+      )) as AxeResults;
+      for (const v of violations) for (const n of v.nodes) hallazgos.push(`${path}: ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+      if (path === `/insights/${issue}`) {
+        // The line that failed is shown, highlighted, and checked above like any text.
+        await expect(page.locator('[class*="currentLine"]').first()).toBeVisible();
+      }
+      if (path === '/versiones/nueva') {
+        // The editor's border is the dark scheme's, not a light grey line around a dark field.
+        const borde = await page.locator('.intranet-editor').first().evaluate((e) => getComputedStyle(e).borderTopColor);
+        const [r, g, b] = borde.match(/\d+/g)!.map(Number);
+        expect(Math.max(r!, g!, b!), `borde del editor: ${borde}`).toBeLessThan(110);
+      }
+    }
+    expect(hallazgos, hallazgos.join('\n')).toEqual([]);
+  });
+});
