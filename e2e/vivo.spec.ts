@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { api, apiToken } from './support/api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api, apiToken, nuevaEmpresa } from './support/api.ts';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 const sufijo = Date.now().toString(36);
@@ -71,3 +71,33 @@ test('the developments board moves a card another user moved', async ({ page, re
   await expect(columna('Análisis').getByRole('article', { name: titulo })).toBeVisible();
   await expect(columna('Pendiente').getByRole('article')).toHaveCount(0);
 });
+
+/** Lists of other areas, each with how another session adds a record to it. */
+const listas = [
+  { clave: 'clientes', path: '/clientes/lista', tabla: 'Clientes', crear: (request: APIRequestContext, token: string, nombre: string) => nuevaEmpresa(request, token, nombre) },
+  { clave: 'maquinas', path: '/maquinas', tabla: 'Máquinas', crear: (request: APIRequestContext, token: string, nombre: string) => api(request, token, 'post', '/api/maquinas', { nombre, tipo: 'pc' }) },
+];
+
+for (const { clave, path, tabla: nombreTabla, crear } of listas) {
+  test(`${nombreTabla}: a record another session adds waits behind the banner while the user works on the list`, async ({ page, request }) => {
+    const token = await apiToken(request);
+    const base = `vivo-${clave}-${sufijo}`;
+    await crear(request, token, `${base}-a`);
+
+    // Admin works on the list searched down to this test's records: one row selected.
+    await signIn(page, 'admin');
+    await ir(page, `${path}?q=${base}`);
+    const tabla = page.getByRole('table', { name: nombreTabla });
+    await expect(tabla.getByRole('link', { name: `${base}-a` })).toBeVisible();
+    await tabla.getByRole('checkbox', { name: `Seleccionar ${base}-a` }).check();
+
+    // Another session adds one: the list does not move, the banner says it changed (other specs may add theirs).
+    await crear(request, token, `${base}-b`);
+    const actualizar = page.getByRole('button', { name: /cambios? — actualizar$/ });
+    await expect(actualizar).toBeVisible();
+    await expect(tabla.getByRole('link', { name: `${base}-b` })).toHaveCount(0);
+    await actualizar.click();
+    await expect(tabla.getByRole('link', { name: `${base}-b` })).toBeVisible();
+    await expect(tabla.getByRole('link', { name: `${base}-a` })).toBeVisible();
+  });
+}

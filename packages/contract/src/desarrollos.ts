@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desarrolloInput } from './desarrollos/input.ts';
 import { listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { richTextDocument } from './rich-text-document.ts';
@@ -136,6 +137,8 @@ export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size
 export const desarrolloLote = loteBody(desarrolloExportQuery, {
   estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }),
   prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }),
+  responsable_id: desarrolloInput.shape.responsable_id,
+  fecha_compromiso: desarrolloInput.shape.fecha_compromiso,
 });
 export const desarrolloLoteExport = loteExportBody(desarrolloExportQuery);
 

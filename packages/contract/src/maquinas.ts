@@ -113,6 +113,14 @@ export const maquinaExportQuery = maquinaListQuery.omit({ page: true, size: true
 export const maquinaLote = loteBody(maquinaExportQuery, {
   estado: z.enum(MAQUINA_ESTADOS_LIBRES, { error: 'Estado inválido' }),
   ubicacion: optionalText(100),
+  // What a purchase or a rollout sets on many machines at once: their kind, make and model, system, dates.
+  tipo: maquinaInput.shape.tipo,
+  fabricante: maquinaInput.shape.fabricante,
+  modelo: maquinaInput.shape.modelo,
+  so: maquinaInput.shape.so,
+  so_version: maquinaInput.shape.so_version,
+  fecha_compra: maquinaInput.shape.fecha_compra,
+  garantia_hasta: maquinaInput.shape.garantia_hasta,
 });
 export const maquinaLoteExport = loteExportBody(maquinaExportQuery);
 

@@ -78,6 +78,7 @@ export const paqueteExportQuery = paqueteListQuery.omit({ page: true, size: true
 /** Bulk actions on the packages list (issue 21): set the channel; packages are retired, not deleted. */
 export const paqueteLote = loteBody(paqueteExportQuery, {
   canal: paqueteInput.shape.canal.unwrap(),
+  producto: paqueteInput.shape.producto,
 });
 export const paqueteLoteExport = loteExportBody(paqueteExportQuery);
 

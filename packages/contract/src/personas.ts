@@ -76,6 +76,7 @@ export const personaLote = loteBody(personaExportQuery, {
   activo: personaInput.shape.activo.unwrap(),
   area: personaInput.shape.area,
   puesto: personaInput.shape.puesto,
+  responsable_id: personaInput.shape.responsable_id,
 });
 export const personaLoteExport = loteExportBody(personaExportQuery);
 

@@ -75,6 +75,7 @@ export const servidorLote = loteBody(servidorExportQuery, {
   estado: servidorInput.shape.estado,
   proveedor: servidorInput.shape.proveedor,
   rol: servidorInput.shape.rol,
+  so: servidorInput.shape.so,
 });
 export const servidorLoteExport = loteExportBody(servidorExportQuery);
 

@@ -5,7 +5,25 @@ import { z } from 'zod';
  * the web (the same ids as the saved views'). One stream per browser tab carries their changes:
  * `GET {api}/api/vivo?listas=servidores,dns` (server-sent events).
  */
-export const LISTAS_VIVAS = ['servidores', 'dns', 'insights-issues', 'desarrollos', 'paquetes'] as const;
+export const LISTAS_VIVAS = [
+  'servidores',
+  'dns',
+  'insights-issues',
+  'desarrollos',
+  'paquetes',
+  'clientes',
+  'maquinas',
+  'personas',
+  'productos',
+  'aplicaciones',
+  'sitios',
+  'sitios-vencimientos',
+  'versiones',
+  'vencimientos-afip',
+  'vencimientos-physis',
+  'actualizaciones',
+  'notificaciones',
+] as const;
 export type ListaViva = (typeof LISTAS_VIVAS)[number];
 const esListaViva = (lista: string): lista is ListaViva => (LISTAS_VIVAS as readonly string[]).includes(lista);
 

@@ -42,8 +42,8 @@ export interface AreaDeps extends FileDeps {
  */
 export interface FuenteViva {
   lista: ListaViva;
-  /** The code that reads the list. */
-  permiso: PermissionCode;
+  /** The code that reads the list; 'session' for a list of the caller's own (their notifications), which anyone signed in reads. */
+  permiso: PermissionCode | 'session';
   /** Every table the list reads; each must announce its changes (`<tabla>_aviso` trigger). */
   tablas: readonly string[];
 }

@@ -145,6 +145,32 @@ describe('POST /api/<lista>/lote/export.csv', () => {
   });
 });
 
+describe('references and dates set in bulk', () => {
+  it('sets a responsible person on developments and people, and a commitment date, refusing per row what the form refuses', async () => {
+    const personas = (await ctx.t.app.inject({ url: '/api/personas?size=3&activo=true', headers: ctx.admin })).json().datos.items as { id: number; nombre_completo: string }[];
+    const [jefe, ...otras] = personas;
+    const desarrollos = (await ctx.t.app.inject({ url: '/api/desarrollos?size=3', headers: ctx.admin })).json().datos.items as { id: number; fecha_solicitud: string }[];
+    const ids = desarrollos.map((d) => d.id);
+    const res = await lote('/api/desarrollos', { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'responsable_id', valor: jefe!.id } }, ctx.admin);
+    expect(res.body.datos).toEqual({ total: ids.length, hechos: ids, rechazados: [] });
+    for (const id of ids) expect((await ctx.t.app.inject({ url: `/api/desarrollos/${id}`, headers: ctx.admin })).json().datos.responsable_id).toBe(jefe!.id);
+
+    // A commitment before the request date is refused for that row, with the form's reason.
+    const temprana = '2000-01-01';
+    const fechas = await lote('/api/desarrollos', { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'fecha_compromiso', valor: temprana } }, ctx.admin);
+    expect(fechas.status).toBe(200);
+    expect(fechas.body.datos.hechos).toEqual([]);
+    expect(fechas.body.datos.rechazados).toHaveLength(ids.length);
+    const malo = await lote('/api/desarrollos', { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'fecha_compromiso', valor: '31/02/2026' } }, ctx.admin);
+    expect(malo.status).toBe(400);
+
+    const gente = await lote('/api/personas', { seleccion: { ids: otras.map((p) => p.id) }, accion: 'cambiar', cambio: { campo: 'responsable_id', valor: jefe!.id } }, ctx.admin);
+    expect(gente.body.datos.hechos).toEqual(otras.map((p) => p.id));
+    const cero = await lote('/api/personas', { seleccion: { ids: [jefe!.id] }, accion: 'cambiar', cambio: { campo: 'responsable_id', valor: 'Ana' } }, ctx.admin);
+    expect(cero.status).toBe(400);
+  });
+});
+
 describe('every list with bulk actions', () => {
   const CAMBIOS: [string, string, { campo: string; valor: unknown }][] = [
     ['/api/empresas', '/api/empresas?size=3', { campo: 'provincia', valor: 'Córdoba' }],
@@ -157,6 +183,13 @@ describe('every list with bulk actions', () => {
     ['/api/versiones', '/api/versiones?size=3', { campo: 'canal', valor: 'beta' }],
     ['/api/paquetes', '/api/paquetes/lista?size=3', { campo: 'canal', valor: 'beta' }],
     ['/api/dns', '/api/dns?size=3', { campo: 'ttl', valor: 600 }],
+    // What a purchase, a rollout or a reorganisation sets on many records at once.
+    ['/api/maquinas', '/api/maquinas?size=3&estado=disponible', { campo: 'fabricante', valor: 'Lenovo' }],
+    ['/api/maquinas', '/api/maquinas?size=3&estado=disponible', { campo: 'garantia_hasta', valor: '2029-03-31' }],
+    ['/api/maquinas', '/api/maquinas?size=3&estado=disponible', { campo: 'so_version', valor: '11 Pro' }],
+    ['/api/empresas', '/api/empresas?size=3', { campo: 'localidad', valor: 'Rosario' }],
+    ['/api/servidores', '/api/servidores/lista?size=3', { campo: 'so', valor: 'Debian 12' }],
+    ['/api/paquetes', '/api/paquetes/lista?size=3', { campo: 'producto', valor: 'Physis' }],
   ];
 
   it('sets a field through each area\'s own edit, and exports the chosen rows', async () => {

@@ -18,4 +18,6 @@ export const alertas: AreaDescriptor = {
   tareas: [escaneoVencimientos, escaneoEventos, envios, retencionEntregas],
   auditoria: { [ENTIDAD_WEBHOOK]: 'ALERTAS#ADMIN', [ENTIDAD_ROL]: 'ALERTAS#ADMIN' },
   seed: seedAlertas,
+  // Everyone reads their own notifications: a change to anyone's tells every open list to read its own again.
+  vivas: [{ lista: 'notificaciones', permiso: 'session', tablas: ['notificaciones'] }],
 };

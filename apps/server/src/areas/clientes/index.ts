@@ -6,6 +6,8 @@ import { actualizacionesLote } from './actualizaciones/lote.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
 import { seedActualizaciones } from './actualizaciones/seed.ts';
 import { clientesAuditoria, clientesRoutes } from './routes.ts';
+import { EMPRESAS_LIST_TABLAS } from './queries.ts';
+import { instalacionesRoutes } from './rutas-instalaciones.ts';
 import { parametrosRoutes } from './rutas-parametros.ts';
 import { servidoresClienteRoutes } from './rutas-servidores.ts';
 import { seedClientes } from './seed.ts';
@@ -35,7 +37,7 @@ export const clientes: AreaDescriptor = {
     vencimientos: 'Vencimientos de los clientes: certificados AFIP, puntos de venta y licencias Physis.',
     actualizaciones: 'Actualizaciones de versión instaladas en los servidores de los clientes.',
   },
-  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, vencimientosAfipLote, vencimientosPhysisLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
+  routes: [clientesRoutes, servidoresClienteRoutes, parametrosRoutes, instalacionesRoutes, vencimientosRoutes, solicitudesRoutes, actualizacionesRoutes, actualizacionesLote, clientesLote, vencimientosAfipLote, vencimientosPhysisLote, importacionRoutes(empresasImportacion), importacionRoutes(servidoresClienteImportacion), importacionRoutes(licenciasImportacion), importacionRoutes(certificadosImportacion)],
   // The other codes are those of the screens that pick a client (GET /api/empresas/opciones).
   permisos: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'CLIENTES#CERTIFICADOS', 'SUBPROD#VER', 'SUBPROD#EDITAR', 'PROD#VER', 'SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: { ...clientesAuditoria, ...vencimientosAuditoria, ...actualizacionesAuditoria },
@@ -43,4 +45,12 @@ export const clientes: AreaDescriptor = {
   vencimientos: vencimientosAlertas,
   seed: seedClientesArea,
   busqueda: [busquedaClientes],
+  vivas: [
+    { lista: 'clientes', permiso: 'CLIENTES#VER', tablas: EMPRESAS_LIST_TABLAS },
+    // Each grid's rows are kept in `vencimientos` by its item tables' triggers, with the client's name and CUIT
+    // (and the licence's product): those tables announce for it.
+    { lista: 'vencimientos-afip', permiso: 'CLIENTES#VER', tablas: ['afip_certificados', 'afip_puntos_venta', 'empresas'] },
+    { lista: 'vencimientos-physis', permiso: 'CLIENTES#VER', tablas: ['physis_licencias', 'empresas', 'productos'] },
+    { lista: 'actualizaciones', permiso: 'CLIENTES#VER', tablas: ['actualizaciones', 'empresas', 'servidores_cliente', 'productos', 'versiones', 'paquetes', 'personas'] },
+  ],
 };

@@ -1,6 +1,8 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaDesarrollos } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { desarrollosImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';
 import { seedDesarrollos } from './seed.ts';
 import { desarrollosLote } from './lote.ts';
@@ -11,11 +13,11 @@ export const desarrollos: AreaDescriptor = {
   documentacion: {
     desarrollos: 'Desarrollos pedidos por los clientes y sus cambios de estado.',
   },
-  routes: [desarrollosRoutes, desarrollosLote],
+  routes: [desarrollosRoutes, desarrollosLote, importacionRoutes(desarrollosImportacion)],
   permisos: ['SER#VER', 'DESARROLLOS#EDITAR'],
   auditoria: desarrollosAuditoria,
   conflictos,
   seed: seedDesarrollos,
   busqueda: [busquedaDesarrollos],
-  vivas: [{ lista: 'desarrollos', permiso: 'SER#VER', tablas: ['desarrollos', 'productos', 'empresas', 'personas'] }],
+  vivas: [{ lista: 'desarrollos', permiso: 'SER#VER', tablas: ['desarrollos', 'productos', 'empresas', 'personas', 'versiones'] }],
 };

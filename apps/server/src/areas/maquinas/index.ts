@@ -21,4 +21,6 @@ export const maquinas: AreaDescriptor = {
   vencimientos: maquinasAlertas,
   seed: seedMaquinas,
   busqueda: [busquedaMaquinas],
+  // A machine's row shows its current holder, from the open assignment.
+  vivas: [{ lista: 'maquinas', permiso: 'PHY-MAQ#TODO', tablas: ['maquinas', 'maquina_asignaciones', 'personas'] }],
 };

@@ -24,4 +24,6 @@ export const personas: AreaDescriptor = {
   conflictos,
   seed: seedPersonas,
   busqueda: [busquedaPersonas],
+  // A person's row shows their account and how many machines they hold.
+  vivas: [{ lista: 'personas', permiso: 'PHY-PER#TODO', tablas: ['personas', 'usuarios', 'maquina_asignaciones'] }],
 };

@@ -2,6 +2,8 @@ import { sitiosAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaSitios } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { sitiosImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { sitiosEventos } from './eventos.ts';
 import { sitiosAuditoria, sitiosRoutes } from './routes.ts';
 import { seedSitios } from './seed.ts';
@@ -14,7 +16,7 @@ export const sitios: AreaDescriptor = {
   documentacion: {
     sitios: 'Sitios web, sus certificados TLS, dominios y comprobaciones.',
   },
-  routes: [sitiosRoutes, sitiosLote, sitiosVencimientosLote],
+  routes: [sitiosRoutes, sitiosLote, sitiosVencimientosLote, importacionRoutes(sitiosImportacion)],
   permisos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
   auditoria: sitiosAuditoria,
   conflictos,
@@ -23,4 +25,9 @@ export const sitios: AreaDescriptor = {
   tareas: [verificarTodos],
   seed: seedSitios,
   busqueda: [busquedaSitios],
+  vivas: [
+    { lista: 'sitios', permiso: 'SUBPROD#VER', tablas: ['sitios', 'empresas', 'servidores', 'dns'] },
+    // The grid reads the view `sitios_vencimientos`, made of the sites' dates.
+    { lista: 'sitios-vencimientos', permiso: 'SUBPROD#VER', tablas: ['sitios', 'empresas'] },
+  ],
 };

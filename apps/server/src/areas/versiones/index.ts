@@ -1,6 +1,8 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaVersiones } from './busqueda.ts';
 import { conflictos } from './conflictos.ts';
+import { versionesImportacion } from './importacion.ts';
+import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { versionesAuditoria, versionesRoutes } from './routes.ts';
 import { seedVersiones } from './seed.ts';
 import { versionesLote } from './lote.ts';
@@ -11,10 +13,11 @@ export const versiones: AreaDescriptor = {
   documentacion: {
     versiones: 'Versiones de los productos, sus notas y archivos.',
   },
-  routes: [versionesRoutes, versionesLote],
+  routes: [versionesRoutes, versionesLote, importacionRoutes(versionesImportacion)],
   permisos: ['PACKS#VER', 'VERSIONES#EDITAR'],
   auditoria: versionesAuditoria,
   conflictos,
   seed: seedVersiones,
   busqueda: [busquedaVersiones],
+  vivas: [{ lista: 'versiones', permiso: 'PACKS#VER', tablas: ['versiones', 'productos', 'version_assets'] }],
 };

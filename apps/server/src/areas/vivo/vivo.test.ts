@@ -1,5 +1,6 @@
+import type { PermissionCode } from '@intranet/contract/permissions';
 import type { ListaViva } from '@intranet/contract/vivo';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../core/sessions.ts';
 import { sesiones } from '../../db/schema.ts';
@@ -143,11 +144,80 @@ describe('GET /api/vivo (live lists)', () => {
 
   it('refuses no session (401) and an unknown list (400, in Spanish)', async () => {
     expect((await fetch(`${ctx.base}/api/vivo?listas=servidores`)).status).toBe(401);
-    const mal = await fetch(`${ctx.base}/api/vivo?listas=servidores,clientes`, { headers: ctx.admin });
+    const mal = await fetch(`${ctx.base}/api/vivo?listas=servidores,inexistente`, { headers: ctx.admin });
     expect(mal.status).toBe(400);
     expect(await mal.json()).toMatchObject({ error: 'Datos inválidos', campos: { listas: [expect.stringMatching(/^Lista desconocida/)] } });
     const sinListas = await fetch(`${ctx.base}/api/vivo`, { headers: ctx.admin });
     expect(sinListas.status).toBe(400);
+  });
+});
+
+/**
+ * Every list of every area: the code that reads it and a write to its main table. Each reader holds
+ * one code only, so each list is promised and announced to its own readers and to nobody else.
+ */
+const LISTAS: readonly { lista: ListaViva; codigo: PermissionCode | 'session'; escritura: SQL }[] = [
+  { lista: 'clientes', codigo: 'CLIENTES#VER', escritura: sql`update empresas set razon_social = razon_social where id = (select min(id) from empresas)` },
+  { lista: 'vencimientos-afip', codigo: 'CLIENTES#VER', escritura: sql`update afip_certificados set vence = vence where id = (select min(id) from afip_certificados)` },
+  { lista: 'vencimientos-physis', codigo: 'CLIENTES#VER', escritura: sql`update physis_licencias set vence = vence where id = (select min(id) from physis_licencias)` },
+  { lista: 'actualizaciones', codigo: 'CLIENTES#VER', escritura: sql`update actualizaciones set log = log where id = (select min(id) from actualizaciones)` },
+  { lista: 'maquinas', codigo: 'PHY-MAQ#TODO', escritura: sql`update maquinas set nombre = nombre where id = (select min(id) from maquinas)` },
+  { lista: 'personas', codigo: 'PHY-PER#TODO', escritura: sql`update personas set nombre = nombre where id = (select min(id) from personas)` },
+  { lista: 'productos', codigo: 'PROD#VER', escritura: sql`update productos set nombre = nombre where id = (select min(id) from productos)` },
+  { lista: 'aplicaciones', codigo: 'APP#VER', escritura: sql`update aplicaciones set nombre = nombre where id = (select min(id) from aplicaciones)` },
+  { lista: 'sitios', codigo: 'SUBPROD#VER', escritura: sql`update sitios set nombre = nombre where id = (select min(id) from sitios)` },
+  { lista: 'sitios-vencimientos', codigo: 'SUBPROD#VER', escritura: sql`update sitios set ssl_vence = ssl_vence where id = (select max(id) from sitios)` },
+  { lista: 'versiones', codigo: 'PACKS#VER', escritura: sql`update versiones set numero = numero where id = (select min(id) from versiones)` },
+  { lista: 'desarrollos', codigo: 'SER#VER', escritura: sql`update desarrollos set titulo = titulo where id = (select min(id) from desarrollos)` },
+  { lista: 'notificaciones', codigo: 'session', escritura: sql`update notificaciones set titulo = titulo where id = (select min(id) from notificaciones)` },
+];
+
+describe('GET /api/vivo: every area’s lists', () => {
+  const abiertos: Stream[] = [];
+  const codigos = [...new Set(LISTAS.map((l) => l.codigo))];
+  const ctx = freshApp(template, [], {
+    clone: { cambios: true },
+    setup: async ({ t }) => {
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      // One reader per code ('session': one with no code at all, who reads only their own notifications).
+      const lectores = new Map<PermissionCode | 'session', number>();
+      for (const [i, codigo] of codigos.entries()) {
+        const usuario = await createUser(t.db, { usuario: `lector-${i}`, codigos: codigo === 'session' ? [] : [codigo] });
+        lectores.set(codigo, usuario.id);
+      }
+      return { base, lectores };
+    },
+  });
+  afterEach(() => {
+    for (const s of abiertos.splice(0)) s.cerrar();
+  });
+
+  it('announces a write in each list’s main table on that list, only to the sessions that may read it', async () => {
+    const todas = LISTAS.map((l) => l.lista).join(',');
+    const streams = new Map<PermissionCode | 'session', Stream>();
+    for (const codigo of codigos) {
+      const sesion = await createSession(ctx.t.db, { usuarioId: ctx.lectores.get(codigo)!, ttlHours: 1, ip: '127.0.0.1' });
+      const { status, stream } = await Stream.abrir(ctx.base, sesion, todas);
+      abiertos.push(stream);
+      expect(status).toBe(200);
+      await stream.hasta(() => stream.eventos.length > 0, 'listo');
+      const suyas = LISTAS.filter((l) => l.codigo === codigo || l.codigo === 'session').map((l) => l.lista);
+      expect((stream.eventos[0]!.datos as { listas: string[] }).listas.toSorted(), codigo).toEqual(suyas.toSorted());
+      streams.set(codigo, stream);
+    }
+
+    for (const { lista, codigo, escritura } of LISTAS) {
+      await ctx.t.db.execute(escritura);
+      for (const [suyo, stream] of streams) {
+        if (suyo === codigo || codigo === 'session') await stream.hasta(() => stream.cambios(lista) > 0, `un cambio de ${lista} para ${suyo}`);
+      }
+    }
+    // A change everyone may read, after all the others: once it arrives, any other would have too.
+    await ctx.t.db.execute(sql`delete from notificaciones where false`);
+    for (const [suyo, stream] of streams) {
+      await stream.hasta(() => stream.cambios('notificaciones') > 1, `el último cambio para ${suyo}`);
+      for (const { lista, codigo } of LISTAS) if (codigo !== suyo && codigo !== 'session') expect(stream.cambios(lista), `${lista} para ${suyo}`).toBe(0);
+    }
   });
 });
 

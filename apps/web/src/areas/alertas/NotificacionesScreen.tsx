@@ -68,6 +68,7 @@ export function NotificacionesScreen() {
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}
+        vivo={{ lista: 'notificaciones', refrescar: lista.refetch }}
         onRowClick={abrir}
         emptyText={t.vacia}
       />

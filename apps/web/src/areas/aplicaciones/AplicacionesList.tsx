@@ -5,13 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { APLICACION_SORT, aplicacionListQuery, type AplicacionFila } from '@intranet/contract/aplicaciones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { aplicacionesCsvUrl, useAplicaciones, useCategorias } from './api.ts';
+import { aplicacionesCsvUrl, aplicacionesKeys, aplicacionesUrl, useAplicaciones, useCategorias } from './api.ts';
 import { AppIcon, PublicadaBadge } from './AppBadges.tsx';
 import { aplicacionesMessages as t } from './messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
@@ -60,6 +61,7 @@ export function AplicacionesList() {
         title={t.titulo}
         actions={
           <>
+            {puedeEditar && <ImportarButton importables={[{ url: aplicacionesUrl(), nombre: 'aplicaciones', que: 'aplicaciones', invalidar: [aplicacionesKeys.all, ['auditoria']] }]} />}
             <ExportButton url={aplicacionesCsvUrl(list.exportParams)} name="aplicaciones" />
             {puedeEditar && (
               <Button component={Link} to={`${APK_PATH}/nueva`} leftSection={<IconPlus size={16} />}>
@@ -83,6 +85,7 @@ export function AplicacionesList() {
         fetching={aplicaciones.isPlaceholderData}
         error={aplicaciones.error}
         onRetry={() => void aplicaciones.refetch()}
+        vivo={{ lista: 'aplicaciones', refrescar: aplicaciones.refetch }}
         onRowClick={(row) => void navigate(`${APK_PATH}/${row.id}`)}
         lote={{
           url: apiUrl('api', '/api/aplicaciones'),

@@ -29,6 +29,8 @@ export const aplicacionesKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/aplicaciones${path}`);
+/** The list's API path, for its import. */
+export const aplicacionesUrl = () => url('');
 
 export function useAplicaciones(params: string) {
   return useQuery({

@@ -3,15 +3,17 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES, DESARROLLO_SORT, desarrolloListQuery, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import { personas } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { desarrollosCsvUrl, useDesarrollos } from './api.ts';
+import { desarrollosCsvUrl, desarrollosKeys, desarrollosUrl, useDesarrollos } from './api.ts';
 import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
@@ -69,6 +71,7 @@ export function DesarrollosList() {
         actions={
           <>
             <VistaSwitch />
+            {puedeEditar && <ImportarButton importables={[{ url: desarrollosUrl(), nombre: 'desarrollos', que: 'desarrollos', invalidar: [desarrollosKeys.all, ['auditoria']] }]} />}
             <ExportButton url={desarrollosCsvUrl(list.exportParams)} name="desarrollos" />
             {puedeEditar && (
               <Button component={Link} to={`${DESARROLLOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -92,6 +95,7 @@ export function DesarrollosList() {
         fetching={desarrollos.isPlaceholderData}
         error={desarrollos.error}
         onRetry={() => void desarrollos.refetch()}
+        vivo={{ lista: 'desarrollos', refrescar: desarrollos.refetch }}
         onRowClick={(row) => void navigate(`${DESARROLLOS_PATH}/${row.id}`)}
         lote={{
           url: apiUrl('api', '/api/desarrollos'),
@@ -102,6 +106,8 @@ export function DesarrollosList() {
             ? [
                 { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
                 { campo: 'prioridad', etiqueta: t.campos.prioridad, opciones: prioridadOptions },
+                { campo: 'responsable_id', etiqueta: t.campos.responsable_id, entidad: personas },
+                { campo: 'fecha_compromiso', etiqueta: t.campos.fecha_compromiso, tipo: 'fecha' },
               ]
             : undefined,
         }}

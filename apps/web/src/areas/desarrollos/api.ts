@@ -29,6 +29,8 @@ export const desarrollosKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/desarrollos${path}`);
+/** The list's API path, for its import. */
+export const desarrollosUrl = () => url('');
 
 /** One page of the list (`GET /api/desarrollos`). */
 export function useDesarrollos(params: string, enabled = true) {

@@ -97,6 +97,7 @@ export function MaquinasList() {
         fetching={maquinas.isPlaceholderData}
         error={maquinas.error}
         onRetry={() => void maquinas.refetch()}
+        vivo={{ lista: 'maquinas', refrescar: maquinas.refetch }}
         onRowClick={(row) => void navigate(`/maquinas/${row.id}`)}
         emptyText={t.sinMaquinas}
         lote={{
@@ -107,6 +108,13 @@ export function MaquinasList() {
           campos: [
             { campo: 'estado', etiqueta: t.campos.estado, opciones: libresOptions },
             { campo: 'ubicacion', etiqueta: t.campos.ubicacion },
+            { campo: 'tipo', etiqueta: t.campos.tipo, opciones: tipoOptions },
+            { campo: 'fabricante', etiqueta: t.campos.fabricante },
+            { campo: 'modelo', etiqueta: t.campos.modelo },
+            { campo: 'so', etiqueta: t.campos.so },
+            { campo: 'so_version', etiqueta: t.campos.so_version },
+            { campo: 'fecha_compra', etiqueta: t.campos.fecha_compra, tipo: 'fecha' },
+            { campo: 'garantia_hasta', etiqueta: t.campos.garantia_hasta, tipo: 'fecha' },
           ],
         }}
         initiallyHidden={['ip', 'so', 'actualizado']}

@@ -105,7 +105,10 @@ export function PaquetesList() {
         nombre: 'paquetes',
         eliminar: false,
         campos: puedeSubir
-          ? [{ campo: 'canal', etiqueta: t.campos.canal, opciones: canalOptions }]
+          ? [
+              { campo: 'canal', etiqueta: t.campos.canal, opciones: canalOptions },
+              { campo: 'producto', etiqueta: t.campos.producto },
+            ]
           : undefined,
       }}
       emptyText={retirados ? t.sinRetirados : t.sinPaquetes}

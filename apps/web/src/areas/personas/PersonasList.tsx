@@ -7,6 +7,7 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
+import { personas as fuentePersonas } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
@@ -99,6 +100,7 @@ export function PersonasList() {
         fetching={personas.isPlaceholderData}
         error={personas.error}
         onRetry={() => void personas.refetch()}
+        vivo={{ lista: 'personas', refrescar: personas.refetch }}
         onRowClick={(row) => void navigate(`/personas/${row.id}`)}
         lote={{
           url: apiUrl('api', '/api/personas'),
@@ -109,6 +111,7 @@ export function PersonasList() {
             { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
             { campo: 'area', etiqueta: t.campos.area },
             { campo: 'puesto', etiqueta: t.campos.puesto },
+            { campo: 'responsable_id', etiqueta: t.campos.responsable_id, entidad: fuentePersonas },
           ],
         }}
         emptyText={t.sinPersonas}

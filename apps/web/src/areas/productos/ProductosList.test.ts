@@ -44,6 +44,7 @@ describe('ProductosList', () => {
     expect(portal?.textContent).toContain('Web');
     expect(portal?.textContent).toContain('Inactivo');
     expect(screen.getByRole('link', { name: 'Nuevo producto' }).getAttribute('href')).toBe('/soluciones/productos/nuevo');
+    expect(screen.getByRole('button', { name: 'Importar' })).toBeTruthy();
   });
 
   it('filters by line, kind and state', async () => {
@@ -107,11 +108,12 @@ describe('ProductosList', () => {
     expect(await within(dialog).findByText('Máximo 80 caracteres')).toBeTruthy();
   });
 
-  it('offers those who may only read no creation, and only the export of a selection', async () => {
+  it('offers those who may only read no creation, no import, and only the export of a selection', async () => {
     permisos.clear();
     renderUi(createElement(ProductosList), { url: '/soluciones/productos' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP' }));
     expect(screen.queryByRole('link', { name: 'Nuevo producto' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Importar' })).toBeNull();
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
     expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
   });

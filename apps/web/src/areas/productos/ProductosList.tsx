@@ -5,13 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { PRODUCTO_SORT, PRODUCTO_TIPOS, productoListQuery, type ProductoFila } from '@intranet/contract/productos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { productosCsvUrl, productosUrl, useLineas, useProductos } from './api.ts';
+import { productosCsvUrl, productosKeys, productosUrl, useLineas, useProductos } from './api.ts';
 import { productosMessages as t } from './messages.ts';
 import { TipoBadge } from './TipoBadge.tsx';
 
@@ -64,6 +65,7 @@ export function ProductosList() {
         title={t.titulo}
         actions={
           <>
+            {puedeEditar && <ImportarButton importables={[{ url: productosUrl(), nombre: 'productos', que: 'productos', invalidar: [productosKeys.all, ['auditoria']] }]} />}
             <ExportButton url={productosCsvUrl(list.exportParams)} name="productos" />
             {puedeEditar && (
               <Button component={Link} to={`${PRODUCTOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -87,6 +89,7 @@ export function ProductosList() {
         fetching={productos.isPlaceholderData}
         error={productos.error}
         onRetry={() => void productos.refetch()}
+        vivo={{ lista: 'productos', refrescar: productos.refetch }}
         onRowClick={(row) => void navigate(`${PRODUCTOS_PATH}/${row.id}`)}
         lote={{
           url: productosUrl(),

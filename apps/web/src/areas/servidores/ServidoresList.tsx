@@ -105,6 +105,7 @@ export function ServidoresList() {
                 { campo: 'estado', etiqueta: t.campos.estado, opciones: estadoOptions },
                 { campo: 'proveedor', etiqueta: t.campos.proveedor },
                 { campo: 'rol', etiqueta: t.campos.rol },
+                { campo: 'so', etiqueta: t.campos.so },
               ]
             : undefined,
         }}

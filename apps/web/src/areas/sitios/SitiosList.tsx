@@ -7,13 +7,14 @@ import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/cliente
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { sitiosCsvUrl, useSitioOpciones, useSitios } from './api.ts';
+import { sitiosCsvUrl, sitiosKeys, sitiosUrl, useSitioOpciones, useSitios } from './api.ts';
 import { EstadoSitioBadge, ResultadoBadge, VenceCelda } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';
 import { useVerificar, useVerificarVarios } from './useVerificar.ts';
@@ -117,6 +118,7 @@ export function SitiosList() {
             <Button component={Link} to={`${SITIOS_PATH}/vencimientos`} variant="default" leftSection={<IconCalendarDue size={16} />}>
               {t.vencimientos}
             </Button>
+            {puedeEditar && <ImportarButton importables={[{ url: sitiosUrl(), nombre: 'sitios', que: 'sitios web', invalidar: [sitiosKeys.all, ['auditoria']] }]} />}
             <ExportButton url={sitiosCsvUrl(list.exportParams)} name="sitios" />
             {puedeEditar && (
               <Button component={Link} to={`${SITIOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -140,6 +142,7 @@ export function SitiosList() {
         fetching={sitios.isPlaceholderData}
         error={sitios.error}
         onRetry={() => void sitios.refetch()}
+        vivo={{ lista: 'sitios', refrescar: sitios.refetch }}
         onRowClick={(row) => void navigate(`${SITIOS_PATH}/${row.id}`)}
         selectionActions={
           puedeEditar

@@ -140,6 +140,7 @@ export function SitiosVencimientos() {
         fetching={filas.isPlaceholderData}
         error={filas.error}
         onRetry={() => void filas.refetch()}
+        vivo={{ lista: 'sitios-vencimientos', refrescar: () => Promise.all([filas.refetch(), meses.refetch()]) }}
         onRowClick={(row) => void navigate(`${SITIOS_PATH}/${row.sitio_id}`)}
         emptyText={t.sinVencimientos}
         toolbar={

@@ -29,6 +29,8 @@ export const sitiosKeys = {
 };
 
 const url = (path: string) => apiUrl('api', `/api/sitios${path}`);
+/** The list's API path, for its import. */
+export const sitiosUrl = () => url('');
 
 /** One page of the sites list (`GET /api/sitios`). */
 export function useSitios(params: string) {

@@ -5,13 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { VERSION_CANALES, VERSION_ESTADOS, VERSION_SORT, versionListQuery, type VersionFila } from '@intranet/contract/versiones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
+import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { useVersiones, useVersionProductos, versionesCsvUrl } from './api.ts';
+import { useVersiones, useVersionProductos, versionesCsvUrl, versionesKeys, versionesUrl } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { versionesMessages as t } from './messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
@@ -56,6 +57,7 @@ export function VersionesList() {
             <Button component={Link} to={producto ? `/versiones/changelog/${producto}` : '/versiones/changelog'} variant="default" leftSection={<IconHistory size={16} />}>
               {t.changelog}
             </Button>
+            {puedeEditar && <ImportarButton importables={[{ url: versionesUrl(), nombre: 'versiones', que: 'versiones', invalidar: [versionesKeys.all, ['auditoria']] }]} />}
             <ExportButton url={versionesCsvUrl(list.exportParams)} name="versiones" />
             {puedeEditar && (
               <Button component={Link} to={producto ? `/versiones/nueva?producto=${producto}` : '/versiones/nueva'} leftSection={<IconPlus size={16} />}>
@@ -79,6 +81,7 @@ export function VersionesList() {
         fetching={versiones.isPlaceholderData}
         error={versiones.error}
         onRetry={() => void versiones.refetch()}
+        vivo={{ lista: 'versiones', refrescar: versiones.refetch }}
         onRowClick={(row) => void navigate(`/versiones/${row.id}`)}
         lote={{
           url: apiUrl('versiones', '/api/versiones'),

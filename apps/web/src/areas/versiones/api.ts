@@ -25,6 +25,8 @@ export const versionesKeys = {
 };
 
 const url = (path: string) => apiUrl('versiones', `/api/versiones${path}`);
+/** The list's API path, for its import. */
+export const versionesUrl = () => url('');
 const detalle = envelope(versionDetalle);
 
 export function useVersiones(params: string) {

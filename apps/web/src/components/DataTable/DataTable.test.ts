@@ -298,6 +298,20 @@ describe('DataTable', () => {
       );
     });
 
+    it('sets a day typed as dd/mm/aaaa, sent as the contract has it', async () => {
+      http.post.mockResolvedValue({ error: null, datos: { total: 1, hechos: [2], rechazados: [] } });
+      setup({ total: 57, lote: { ...lote, campos: [{ campo: 'garantia_hasta', etiqueta: 'Garantía hasta', tipo: 'fecha' }] } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
+      fireEvent.click(within(barra()).getByRole('button', { name: 'Cambiar garantía hasta' }));
+      const dia = await screen.findByRole('textbox', { name: 'Garantía hasta' });
+      fireEvent.change(dia, { target: { value: '31/03/2029' } });
+      fireEvent.blur(dia);
+      fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+      await vi.waitFor(() =>
+        expect(http.post).toHaveBeenCalledWith('/api/servidores/lote', { seleccion: { ids: [2] }, accion: 'cambiar', cambio: { campo: 'garantia_hasta', valor: '2029-03-31' } }, expect.anything()),
+      );
+    });
+
     it('shows no delete or change to who may not edit, only the export', () => {
       setup({ total: 57, lote: { ...lote, eliminar: false, campos: undefined } });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));

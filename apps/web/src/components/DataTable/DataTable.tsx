@@ -83,6 +83,8 @@ interface DataTableCommonProps<T> {
   minWidth?: number;
   /** Taller than this (px), the rows scroll under a header that stays in sight. */
   maxHeight?: number;
+  /** The list updates itself when someone else changes it: its name on the live stream and its refetch. */
+  vivo?: VivoLista | undefined;
 }
 
 /** A list paged and sorted by the server, its state in the URL (`useListState`). */
@@ -110,8 +112,6 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   lote?: LoteLista | undefined;
   /** Columns hidden until the user shows them. */
   initiallyHidden?: string[];
-  /** The list updates itself when someone else changes it (issue 18): its name on the live stream and its refetch. */
-  vivo?: VivoLista;
   /** The toolbar has its own 'Ordenar por' (the monitor's): a phone's cards then offer no other. */
   ordenPropio?: boolean;
 }
@@ -217,7 +217,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [puntero, setPuntero] = useState(false);
   const [foco, setFoco] = useState(false);
   const editando = selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
-  const vivo = useFilasVivas(paged?.vivo, rows, getRowId, editando);
+  const vivo = useFilasVivas(props.vivo, rows, getRowId, editando);
   const visibleCount = table.getVisibleLeafColumns().length;
   // On a phone a table is cards (its columns as named fields) and a list's filters fold behind one button; on
   // paper, with a row edited in place or with a closing row of totals, it stays a table.

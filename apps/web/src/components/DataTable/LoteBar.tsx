@@ -9,12 +9,18 @@ import { loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/c
 import { http } from '../../core/http/http.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
+import { EntitySelect } from '../EntitySelect/EntitySelect.tsx';
+import type { EntityOption, EntitySource } from '../EntitySelect/useEntityOptions.ts';
+import { DateInputEs } from '../form/DateField.tsx';
 import { exportFilename, saveFile } from '../ExportButton/saveFile.ts';
 import { loteMessages as t } from '../messages.ts';
 import { LoteHistorial } from './LoteHistorial.tsx';
 import { loteHistorialMessages } from './loteHistorialMessages.ts';
 
-/** A field a bulk change may set, with the input it is typed in: a choice of options, yes/no, or text. */
+/**
+ * A field a bulk change may set, with the input it is typed in: a choice of options, yes/no, a day, a record
+ * searched by name (a person), or text.
+ */
 export interface LoteCampo {
   /** The contract's field name ('estado'). */
   campo: string;
@@ -22,8 +28,10 @@ export interface LoteCampo {
   etiqueta: string;
   /** The values it may take, when it is a choice. */
   opciones?: readonly { value: string; label: string }[];
-  /** 'si_no' for a boolean; text otherwise (when there are no options). */
-  tipo?: 'si_no';
+  /** 'si_no' for a boolean, 'fecha' for a day (dd/mm/aaaa, sent aaaa-mm-dd); text otherwise (when there are no options). */
+  tipo?: 'si_no' | 'fecha';
+  /** A reference to another record, chosen by typing its name; its id is sent, or null to clear it. */
+  entidad?: EntitySource<EntityOption>;
 }
 
 /** What a list declares to take bulk actions: its `lote` routes, the filter it shows, what it allows. */
@@ -105,7 +113,7 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
     setOcupado(true);
     setError(undefined);
     try {
-      const enviado = campo.tipo === 'si_no' ? valor === 'true' : valor === '' ? null : valor;
+      const enviado = campo.tipo === 'si_no' ? valor === 'true' : valor === '' || valor === null ? null : campo.entidad ? Number(valor) : valor;
       const { datos } = await http.post(`${lote.url}/lote`, { seleccion, accion: 'cambiar', cambio: { campo: campo.campo, valor: enviado } }, envelope(loteResultado));
       cerrar();
       onHecho(datos);
@@ -125,7 +133,19 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
       }}
     >
       <Stack gap="md">
-        {opciones ? (
+        {campo.entidad ? (
+          <EntitySelect
+            source={campo.entidad}
+            label={campo.etiqueta}
+            value={valor ? Number(valor) : null}
+            onChange={(id) => setValor(id === null ? '' : String(id))}
+            placeholder={t.vacio}
+            error={error}
+            data-autofocus
+          />
+        ) : campo.tipo === 'fecha' ? (
+          <DateInputEs label={campo.etiqueta} value={valor} onChange={setValor} error={error} placeholder={t.vacio} popoverProps={{ withinPortal: true }} data-autofocus />
+        ) : opciones ? (
           <Select label={campo.etiqueta} data={opciones} value={valor} onChange={setValor} allowDeselect={false} error={error} comboboxProps={{ withinPortal: true }} data-autofocus />
         ) : (
           <TextInput label={campo.etiqueta} value={valor ?? ''} onChange={(event) => setValor(event.currentTarget.value)} placeholder={t.vacio} error={error} data-autofocus />

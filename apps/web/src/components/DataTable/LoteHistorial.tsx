@@ -4,26 +4,58 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { envelope } from '@intranet/contract/envelope';
 import { LOTE_ESTADOS, loteDetalle, lotesLista, type LoteEstado, type LoteResumen } from '@intranet/contract/lote';
-import { formatFechaHora, formatNumero } from '../../core/format.ts';
+import { apiUrl } from '../../core/config/config.ts';
+import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { http } from '../../core/http/http.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
+import type { EntityOption, EntitySource } from '../EntitySelect/useEntityOptions.ts';
 import { useTelefono } from '../useTelefono.ts';
 import { loteHistorialMessages as t } from './loteHistorialMessages.ts';
 
 /** A field a bulk change sets, as the bulk bar names it (LoteBar's LoteCampo). */
-type CampoDeLote = { campo: string; etiqueta: string; opciones?: readonly { value: string; label: string }[] };
+type CampoDeLote = {
+  campo: string;
+  etiqueta: string;
+  opciones?: readonly { value: string; label: string }[];
+  tipo?: 'si_no' | 'fecha';
+  entidad?: EntitySource<EntityOption>;
+};
 
 const COLOR_ESTADO: Record<LoteEstado, string> = { en_curso: 'blue', terminado: 'green', interrumpido: 'orange' };
 
-/** What a batch did, in the list's words: the field by its label and the value as its choices name it, a delete, or the batch it undid. */
-function accionDe(lote: LoteResumen, campos: readonly CampoDeLote[]): string {
-  if (lote.accion === 'eliminar') return t.eliminar;
-  if (lote.accion === 'deshacer') return t.deshizo(lote.deshace_a ?? 0);
+/** The name of the record a reference points to (a person set as responsible), read as its select reads it. */
+function useNombreDe(campo: CampoDeLote | undefined, valor: unknown): string | undefined {
+  const fuente = campo?.entidad;
+  const id = typeof valor === 'number' ? valor : null;
+  const nombre = useQuery({
+    queryKey: [fuente?.key, 'opciones', '', id, ''],
+    queryFn: async ({ signal }) => (await http.get(apiUrl('api', `${fuente!.path}?id=${id}`), envelope(fuente!.schema.array()), { signal })).datos,
+    enabled: fuente !== undefined && id !== null,
+    staleTime: 30_000,
+  });
+  const item = nombre.data?.find((e) => e.id === id);
+  return item && fuente ? fuente.label(item) : undefined;
+}
+
+/** What a batch did, in the list's words: the field by its label and the value as the form shows it, a delete, or the batch it undid. */
+function AccionDe({ lote, campos }: { lote: LoteResumen; campos: readonly CampoDeLote[] }) {
   const campo = campos.find((c) => c.campo === lote.cambio?.campo);
   const valor = lote.cambio?.valor;
+  const nombre = useNombreDe(campo, valor);
+  if (lote.accion === 'eliminar') return t.eliminar;
+  if (lote.accion === 'deshacer') return t.deshizo(lote.deshace_a ?? 0);
   const opcion = campo?.opciones?.find((o) => o.value === String(valor));
-  const texto = valor === null || valor === undefined || valor === '' ? t.vacioValor : typeof valor === 'boolean' ? (valor ? 'Sí' : 'No') : (opcion?.label ?? String(valor));
+  const texto =
+    valor === null || valor === undefined || valor === ''
+      ? t.vacioValor
+      : typeof valor === 'boolean'
+        ? valor
+          ? 'Sí'
+          : 'No'
+        : campo?.tipo === 'fecha' && typeof valor === 'string'
+          ? formatFecha(valor)
+          : (nombre ?? opcion?.label ?? String(valor));
   return t.cambiar(campo?.etiqueta ?? lote.cambio?.campo ?? '', texto);
 }
 
@@ -136,7 +168,7 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
                     <Paper key={lote.id} withBorder p="sm" radius="md" role="listitem">
                       <Stack gap={4}>
                         <Text size="sm" fw={600}>
-                          {accionDe(lote, campos)}
+                          <AccionDe lote={lote} campos={campos} />
                         </Text>
                         <Text size="xs" c="dimmed">
                           {formatFechaHora(lote.creado)} · {lote.usuario_nombre}
@@ -175,7 +207,7 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
                       <Table.Tr key={lote.id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(lote.creado)}</Table.Td>
                         <Table.Td>{lote.usuario_nombre}</Table.Td>
-                        <Table.Td>{accionDe(lote, campos)}</Table.Td>
+                        <Table.Td><AccionDe lote={lote} campos={campos} /></Table.Td>
                         <Table.Td>{formatNumero(lote.hechos)}</Table.Td>
                         <Table.Td>{formatNumero(lote.rechazados)}</Table.Td>
                         <Table.Td>{formatNumero(lote.pendientes)}</Table.Td>

@@ -17,8 +17,11 @@ export interface EntitySource<E extends EntityOption> {
   path: string;
   /** One option as the contract answers it. */
   schema: z.ZodType<E>;
-  /** What the select shows for an option. */
-  label: (item: E) => string;
+  /**
+   * What the select shows for an option. A method, so that a source of people can stand where any source is
+   * taken (a bulk change's field), its label reading only the options its own search gives it.
+   */
+  label(item: E): string;
 }
 
 /**

@@ -115,6 +115,7 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
         fetching={actualizaciones.isPlaceholderData}
         error={actualizaciones.error}
         onRetry={() => void actualizaciones.refetch()}
+        vivo={{ lista: 'actualizaciones', refrescar: actualizaciones.refetch }}
         lote={{ url: actualizacionesLoteUrl(), filtro: exportParams, nombre: 'actualizaciones', eliminar: puedeEditar }}
         emptyText={t.sinActualizaciones}
         initiallyHidden={['persona']}

@@ -108,6 +108,7 @@ export function EmpresasList() {
         fetching={empresas.isPlaceholderData}
         error={empresas.error}
         onRetry={() => void empresas.refetch()}
+        vivo={{ lista: 'clientes', refrescar: empresas.refetch }}
         onRowClick={(row) => void navigate(clientePath(row.id))}
         lote={{
           url: apiUrl('api', '/api/empresas'),
@@ -119,6 +120,7 @@ export function EmpresasList() {
                 { campo: 'activo', etiqueta: t.campos.activo, tipo: 'si_no' },
                 { campo: 'provincia', etiqueta: t.campos.provincia, opciones: provinciaOptions },
                 { campo: 'condicion_iva', etiqueta: t.campos.condicion_iva, opciones: ivaOptions },
+                { campo: 'localidad', etiqueta: t.campos.localidad },
               ]
             : undefined,
         }}

@@ -174,6 +174,7 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, cam
         fetching={vencimientos.isPlaceholderData}
         error={vencimientos.error}
         onRetry={() => void vencimientos.refetch()}
+        vivo={{ lista: `vencimientos-${grupo}`, refrescar: () => Promise.all([vencimientos.refetch(), meses.refetch()]) }}
         emptyText={t.sinVencimientos}
         initiallyHidden={['tipo']}
         toolbar={
