@@ -51,6 +51,31 @@ test('as admin: Ctrl-K finds a client by a kind filter, Enter opens it, and it c
   await expect(entrada(page)).toBeFocused();
 });
 
+test('as admin: the palette finds what staff type — an IP, a town, a CUIT with or without dashes, an e-mail, a serial number', async ({ page }) => {
+  await signIn(page, 'admin');
+  await abrir(page);
+  const busca = async (texto: string, resultado: RegExp) => {
+    await entrada(page).fill(texto);
+    await expect(paleta(page).getByRole('button', { name: resultado }).first()).toBeVisible();
+  };
+  // A client's server by its address: the client, on its servers' tab.
+  await busca('192.168.11.10', /192\.168\.11\.10/);
+  await busca('Rosario', /Distribuidora del Litoral S\.R\.L\./);
+  // A CUIT as it is written and as it is typed.
+  await entrada(page).fill('cli: agropecuaria los ceibos');
+  const detalle = await paleta(page).getByRole('button', { name: /Agropecuaria Los Ceibos/ }).first().textContent();
+  const cuit = /\d{2}-\d{8}-\d/.exec(detalle ?? '')?.[0];
+  expect(cuit, detalle ?? '').toBeDefined();
+  await busca(cuit!, /Agropecuaria Los Ceibos/);
+  await busca(cuit!.replaceAll('-', ''), /Agropecuaria Los Ceibos/);
+  await busca('carla.benitez@physis.com.ar', /Benítez, Carla/);
+  await busca('LE4EICP', /NB-COM-01/);
+  // Enter opens the first: the machine.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/maquinas\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'NB-COM-01' })).toBeVisible();
+});
+
 test('as tecnico: only what the role reads — servers yes, clients and their “new” no', async ({ page }) => {
   await signIn(page, 'tecnico');
   await abrir(page);

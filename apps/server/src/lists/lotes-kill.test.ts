@@ -51,7 +51,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
       (await db.select({ n: count() }).from(maquinas).where(and(inArray(maquinas.id, ids), eq(maquinas.estado, 'reparacion'))))[0]!.n;
     const edicion = { seleccion: { filtro: { q: PREFIJO } }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } };
 
-    // Process A takes the edit and dies half a second into it.
+    // The batches there were before (the demo's own): this edit's is the one after them.
+    const [previo] = await db.select({ id: sql<number>`coalesce(max(${lotes.id}), 0)::int` }).from(lotes);
+    const hechos = async (loteId: number) =>
+      (await db.select({ n: count() }).from(loteFilas).where(and(eq(loteFilas.loteId, loteId), eq(loteFilas.estado, 'hecho'))))[0]!.n;
+    const loteNuevo = async () => (await db.select({ id: lotes.id, creado: lotes.creado }).from(lotes).where(sql`${lotes.id} > ${previo!.id}`).limit(1))[0];
+
+    // Process A takes the edit and dies half a second into changing rows (reading the 5,000 rows and recording
+    // the batch come first, and take longer on a busy machine).
     let cortada: unknown = null;
     await conProcesos(ctx.t.config.databaseUrl, 1, async ([a]) => {
       const token = await ingresar(a!.base);
@@ -59,6 +66,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
         (r) => r,
         (err: unknown) => err,
       );
+      for (const limite = Date.now() + 60_000; Date.now() < limite; await espera(20)) {
+        const lote = await loteNuevo();
+        if (lote && (await hechos(lote.id)) > 0) break;
+      }
       await espera(500);
       a!.proceso.kill('SIGKILL');
       await a!.salida;
@@ -67,13 +78,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
     // The client got no answer.
     expect(cortada).toBeInstanceOf(Error);
 
-    const [lote] = await db.select({ id: lotes.id, creado: lotes.creado }).from(lotes).where(eq(lotes.ruta, '/api/maquinas')).orderBy(sql`${lotes.id} desc`).limit(1);
-    const hechosAlMorir = (await db.select({ n: count() }).from(loteFilas).where(and(eq(loteFilas.loteId, lote!.id), eq(loteFilas.estado, 'hecho'))))[0]!.n;
+    const lote = await loteNuevo();
+    expect(lote).toBeDefined();
+    const hechosAlMorir = await hechos(lote!.id);
     // Cut in the middle: some rows done, not all; each done row changed, and no other (nothing half-applied).
     expect(hechosAlMorir).toBeGreaterThan(0);
     expect(hechosAlMorir).toBeLessThan(FILAS);
     expect(await enReparacion()).toBe(hechosAlMorir);
-    console.log(`lote cortado con kill -9 a los 0,5 s: ${hechosAlMorir} de ${FILAS} filas hechas`);
+    console.log(`lote cortado con kill -9 a los 0,5 s de empezar a cambiar filas: ${hechosAlMorir} de ${FILAS} filas hechas`);
 
     // The heartbeat's 30 s without news, passed at once: the dead process never beats again.
     await db.update(lotes).set({ actualizado: sql`now() - interval '1 minute'` }).where(eq(lotes.id, lote!.id));
