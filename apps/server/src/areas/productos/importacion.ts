@@ -4,18 +4,7 @@ import { productos } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { conflictos } from './conflictos.ts';
-import { columnas, ENTIDAD, TIPO_NOMBRES } from './queries.ts';
-
-/** A product's values in the contract's input shape, as stored (its description is kept: the export has none). */
-const valores = {
-  codigo: productos.codigo,
-  nombre: productos.nombre,
-  linea: productos.linea,
-  tipo: productos.tipo,
-  activo: productos.activo,
-  responsable: productos.responsable,
-  descripcion: productos.descripcion,
-};
+import { columnas, ENTIDAD, TIPO_NOMBRES, valoresProducto } from './queries.ts';
 
 const minusculas = (v: string) => v.trim().toLowerCase();
 
@@ -41,7 +30,8 @@ export const productosImportacion: ImportacionSpec<ProductoValues> = {
   tabla: { tabla: productos, id: productos.id, actualizado: productos.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
-    const filas = await tx.select({ id: productos.id, ...valores }).from(productos).where(inArray(sql`lower(${productos.codigo})`, claves));
+    // Its description too (kept: the export has none).
+    const filas = await tx.select({ id: productos.id, ...valoresProducto }).from(productos).where(inArray(sql`lower(${productos.codigo})`, claves));
     return new Map(filas.map(({ id, ...v }) => [minusculas(v.codigo), { id, valores: v }]));
   },
   crear: (tx, filas) => insertarFilas(tx, productos, productos.id, filas.map(columnas)),

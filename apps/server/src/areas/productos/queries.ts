@@ -15,18 +15,19 @@ type ProductoListQuery = Omit<z.output<typeof productoListQuery>, 'page' | 'size
 /** The audit entity of a product's history. */
 export const ENTIDAD = 'producto';
 
-const fila = {
-  id: productos.id,
+/** What a product's form sets, but its description. */
+const propios = {
   codigo: productos.codigo,
   nombre: productos.nombre,
   linea: productos.linea,
   tipo: productos.tipo,
   activo: productos.activo,
   responsable: productos.responsable,
-  creado: productos.creado,
-  actualizado: productos.actualizado,
 };
+const fila = { id: productos.id, ...propios, creado: productos.creado, actualizado: productos.actualizado };
 const completo = { ...fila, descripcion: productos.descripcion };
+/** A product as its form sets it, in the contract's input shape: what the import compares and puts back. */
+export const valoresProducto = { ...propios, descripcion: productos.descripcion };
 
 type Fechas = { creado: Date; actualizado: Date };
 const wire = <R extends Fechas>(row: R) => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
