@@ -144,7 +144,8 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
             data-autofocus
           />
         ) : campo.tipo === 'fecha' ? (
-          <DateInputEs label={campo.etiqueta} value={valor} onChange={setValor} error={error} placeholder={t.vacio} popoverProps={{ withinPortal: true }} data-autofocus />
+          // Its placeholder says the format to type (dd/mm/aaaa); left empty, the day is cleared.
+          <DateInputEs label={campo.etiqueta} value={valor} onChange={setValor} error={error} popoverProps={{ withinPortal: true }} data-autofocus />
         ) : opciones ? (
           <Select label={campo.etiqueta} data={opciones} value={valor} onChange={setValor} allowDeselect={false} error={error} comboboxProps={{ withinPortal: true }} data-autofocus />
         ) : (
