@@ -2,10 +2,24 @@
 // from the thread that answers the API. Plain JavaScript because it starts before any TypeScript can load: run from
 // the sources (tests, `npm run dev`), it registers tsx first so the task's `.ts` module loads; in the build
 // (dist/workers/) the modules are JavaScript already and tsx, a development dependency, is never imported.
+import { getHeapStatistics } from 'node:v8';
+
 let tsx;
 
-/** @param {{ modulo: string; datos: unknown }} tarea */
-export default async function ejecutar({ modulo, datos }) {
+// The worker gives up on its task once its objects pass the task's ceiling, under the heap's hard limit: near that
+// limit V8 collects again and again on threads the whole process shares, which slows the API's thread as well.
+// Thrown from a timer, the error ends the worker (core/isolated.ts reads it as out of memory), whatever the task is
+// doing.
+let tope = Infinity;
+setInterval(() => {
+  if (getHeapStatistics().used_heap_size > tope) {
+    throw Object.assign(new Error('la tarea pasó la memoria que se le da'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
+  }
+}, 10).unref();
+
+/** @param {{ modulo: string; datos: unknown; topeMb: number }} tarea */
+export default async function ejecutar({ modulo, datos, topeMb }) {
+  tope = topeMb * 1024 * 1024;
   if (modulo.endsWith('.ts')) tsx ??= import('tsx/esm/api').then((api) => api.register());
   await tsx;
   const { default: tarea } = await import(modulo);

@@ -11,6 +11,8 @@ import { ApiError } from '../plugins/errors.ts';
 
 /** The heap a worker may use: enough for a streamed spreadsheet of any size, far under the server's budget. */
 const HEAP_MB = 96;
+/** The objects a task may hold unless it asks for less: past it the worker gives up (isolated-dispatch.mjs). */
+const TOPE_MB = 72;
 /** Tasks waiting for a worker beyond which new ones are refused (503) rather than queued. */
 const MAX_EN_COLA = 16;
 /**
@@ -59,10 +61,11 @@ let pool: Piscina | undefined;
 function workers(): Piscina {
   pool ??= new Piscina({
     filename: DISPATCH.href,
-    minThreads: 0,
+    // One worker waits ready: a file's reading does not start with a thread's start on a busy process.
+    minThreads: 1,
     // One core stays for the API.
     maxThreads: Math.max(1, availableParallelism() - 1),
-    // An idle worker ends: its memory goes back to the system.
+    // An idle worker beyond that one ends: its memory goes back to the system.
     idleTimeout: 10_000,
     maxQueue: MAX_EN_COLA,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
@@ -76,12 +79,12 @@ function workers(): Piscina {
 /**
  * Runs the task of `modulo` on `datos` in a worker thread, within `limiteMs` (waiting for a worker included).
  * Streams among `datos` are listed in `transferir`: the worker reads and writes them while this thread only moves
- * their bytes.
+ * their bytes. `topeMb`: the objects it may hold (less than the default when a bomb is likelier than a big file).
  */
 export async function runIsolated<F extends (datos: never) => unknown>(
   modulo: WorkerModule<F>,
   datos: Parameters<F>[0],
-  opciones: { limiteMs: number; transferir?: TransferListItem[] },
+  opciones: { limiteMs: number; transferir?: TransferListItem[]; topeMb?: number },
 ): Promise<Awaited<ReturnType<F>>> {
   const tiempo = AbortSignal.timeout(opciones.limiteMs);
   const memoria = new AbortController();
@@ -91,7 +94,7 @@ export async function runIsolated<F extends (datos: never) => unknown>(
   }, 25);
   try {
     const signal = AbortSignal.any([tiempo, memoria.signal]);
-    return (await workers().run({ modulo: modulo.href, datos }, { signal, transferList: opciones.transferir })) as Awaited<ReturnType<F>>;
+    return (await workers().run({ modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB }, { signal, transferList: opciones.transferir })) as Awaited<ReturnType<F>>;
   } catch (err) {
     if (memoria.signal.aborted) throw new IsolatedError('memoria', err);
     if (tiempo.aborted) throw new IsolatedError('tiempo', err);

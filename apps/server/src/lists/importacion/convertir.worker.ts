@@ -1,55 +1,68 @@
-import { once } from 'node:events';
-import { Readable, Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import type { ReadableStream, WritableStream } from 'node:stream/web';
+import { Readable } from 'node:stream';
 import type { Codificacion } from '@intranet/contract/importacion';
+import { abrirStore } from '../../storage/disk.ts';
+import { TooLargeError, type StoreUbicacion } from '../../storage/store.ts';
 import { leerPlanilla } from './lectura.ts';
 
-// Runs in a worker thread (core/isolated.ts): the spreadsheet an import uploads is read here, with the worker's
-// own heap and time limits, never on the thread that answers the API.
+// Runs in a worker thread (core/isolated.ts): the spreadsheet an import uploads is read here, and its rows stored
+// here, with the worker's own heap and time limits. The thread that answers the API neither parses the file nor
+// hashes and writes what it unpacks into.
 
 export interface Conversion {
   formato: 'csv' | 'xlsx';
   /** The encoding to read a CSV in; null: the one its first bytes show. */
   codificacion: Codificacion | null;
+  /** The store holding the uploaded file, where its rows go as well. */
+  store: StoreUbicacion;
   /** The uploaded file. */
-  archivo: ReadableStream<Uint8Array>;
-  /** Where its rows go: one JSON array of strings per line, the header first. */
-  filas: WritableStream<Uint8Array>;
+  sha256: string;
+  /** What its rows may weigh as JSON lines. */
+  maxFilasBytes: number;
 }
 
-export interface Convertida {
-  /** The header row as the file has it. */
-  columnas: string[];
-  /** Rows under the header. */
-  filas: number;
-  codificacion: Codificacion | null;
-}
+/** What the file held: its header, its rows counted, the encoding used and its rows stored; or too many rows. */
+export type Convertida =
+  | {
+      ok: true;
+      /** The header row as the file has it. */
+      columnas: string[];
+      /** Rows under the header. */
+      filas: number;
+      codificacion: Codificacion | null;
+      /** One JSON array of strings per line, the header first. */
+      filasSha256: string;
+    }
+  | { ok: false };
 
-/** Lines are written in batches of about this many characters: each write crosses to the other thread. */
+/** Lines are stored in batches of about this many characters. */
 const LOTE = 256 * 1024;
 
-/** The file's rows as JSON lines, the header first. */
-export default async function convertir({ formato, codificacion, archivo, filas }: Conversion): Promise<Convertida> {
-  const leida = await leerPlanilla(Readable.fromWeb(archivo), formato, codificacion);
-  const salida = Writable.fromWeb(filas);
-  let columnas: string[] | undefined;
-  let cuenta = 0;
-  let lote = '';
-  const escribir = async (texto: string) => {
-    if (!salida.write(texto)) await once(salida, 'drain');
-  };
-  for await (const fila of leida.filas) {
-    if (columnas === undefined) columnas = fila;
-    else cuenta += 1;
-    lote += `${JSON.stringify(fila)}\n`;
-    if (lote.length >= LOTE) {
-      await escribir(lote);
-      lote = '';
+export default async function convertir({ formato, codificacion, store: ubicacion, sha256, maxFilasBytes }: Conversion): Promise<Convertida> {
+  const store = abrirStore(ubicacion);
+  const origen = store.read(sha256);
+  try {
+    const leida = await leerPlanilla(origen, formato, codificacion);
+    let columnas: string[] | undefined;
+    let cuenta = 0;
+    async function* lineas() {
+      let lote = '';
+      for await (const fila of leida.filas) {
+        if (columnas === undefined) columnas = fila;
+        else cuenta += 1;
+        lote += `${JSON.stringify(fila)}\n`;
+        if (lote.length >= LOTE) {
+          yield Buffer.from(lote);
+          lote = '';
+        }
+      }
+      if (lote) yield Buffer.from(lote);
     }
+    const guardadas = await store.put(Readable.from(lineas()), { maxBytes: maxFilasBytes });
+    return { ok: true, columnas: columnas ?? [], filas: cuenta, codificacion: leida.codificacion, filasSha256: guardadas.sha256 };
+  } catch (err) {
+    if (err instanceof TooLargeError) return { ok: false };
+    throw err;
+  } finally {
+    origen.destroy();
   }
-  if (lote) await escribir(lote);
-  salida.end();
-  await finished(salida);
-  return { columnas: columnas ?? [], filas: cuenta, codificacion: leida.codificacion };
 }

@@ -1,9 +1,8 @@
 import { createInterface } from 'node:readline';
-import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Codificacion } from '@intranet/contract/importacion';
 import { IsolatedError, isolatedRefusal, runIsolated, workerModule } from '../../core/isolated.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { TooLargeError, type FileStore } from '../../storage/store.ts';
+import type { FileStore } from '../../storage/store.ts';
 import type convertir from './convertir.worker.ts';
 import type { Convertida } from './convertir.worker.ts';
 
@@ -18,6 +17,11 @@ const MB = 1024 * 1024;
  * 1 MB is given up on within 9 s). A 1 KB file needs milliseconds of CPU, but a busy machine may give little of it.
  */
 const limiteMs = (tamano: number) => 8_000 + Math.ceil(tamano / MB) * 1_000;
+/**
+ * The objects the reading may hold: a streamed sheet keeps only its shared strings (a few MB for any real sheet), so
+ * shared strings that inflate are given up on early, before the worker's collections slow the rest of the process.
+ */
+const TOPE_MB = 48;
 /** What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×). */
 const maxFilasBytes = (tamano: number) => 64 * MB + 32 * tamano;
 
@@ -29,31 +33,20 @@ export async function convertirArchivo(
   archivo: { sha256: string; tamano: number },
   formato: 'csv' | 'xlsx',
   codificacion: Codificacion | null,
-): Promise<Convertida & { filasSha256: string }> {
-  const origen = store.read(archivo.sha256);
-  const entrada = Readable.toWeb(origen) as ReadableStream<Uint8Array>;
-  const lineas = new PassThrough();
-  const salida = Writable.toWeb(lineas) as WritableStream<Uint8Array>;
-  const guardado = store.put(lineas, { maxBytes: maxFilasBytes(archivo.tamano) });
-  const leido = runIsolated(CONVERTIR, { formato, codificacion, archivo: entrada, filas: salida }, {
-    limiteMs: limiteMs(archivo.tamano),
-    transferir: [entrada, salida],
-  }).catch((err: unknown) => {
-    // The worker ended without closing its output: the stored lines are dropped.
-    lineas.destroy(err instanceof Error ? err : new Error(String(err)));
+): Promise<Extract<Convertida, { ok: true }>> {
+  let convertida: Convertida;
+  try {
+    convertida = await runIsolated(
+      CONVERTIR,
+      { formato, codificacion, store: store.ubicacion, sha256: archivo.sha256, maxFilasBytes: maxFilasBytes(archivo.tamano) },
+      { limiteMs: limiteMs(archivo.tamano), topeMb: TOPE_MB },
+    );
+  } catch (err) {
+    if (err instanceof IsolatedError) throw isolatedRefusal(err, ILEGIBLE[formato]);
     throw err;
-  });
-  const [lectura, filas] = await Promise.allSettled([leido, guardado]);
-  origen.destroy();
-  if (filas.status === 'rejected' && filas.reason instanceof TooLargeError) {
-    throw new ApiError(413, 'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas');
   }
-  if (lectura.status === 'rejected') {
-    if (lectura.reason instanceof IsolatedError) throw isolatedRefusal(lectura.reason, ILEGIBLE[formato]);
-    throw lectura.reason;
-  }
-  if (filas.status === 'rejected') throw filas.reason;
-  return { ...lectura.value, filasSha256: filas.value.sha256 };
+  if (!convertida.ok) throw new ApiError(413, 'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas');
+  return convertida;
 }
 
 /** The rows stored by `convertirArchivo`, the header first. */
