@@ -1,6 +1,8 @@
-// The portal's import boundaries (issue 15), checked by `npm run lint:deps` in `npm test`:
+// The portal's import boundaries, checked by `npm run lint:deps` in `npm test`:
 // - an area imports only its own folder (sub-areas included) and shared code, never another area;
 // - shared code imports no area, except the registry (areas/index.ts) that lists them;
+// - the lower layers import not even the registry (server: db, core, plugins, lists, storage, jobs, config, messages,
+//   paths, zod-es; web: core, components);
 // - the contract's area files import only the contract's shared modules, never another area's file;
 // - no import cycles, and no workspace reaches into another's sources but the contract's.
 // The area names are the server's area folders: one name per area on every side (areas/registry.test.ts).
@@ -42,6 +44,20 @@ module.exports = {
     },
     ...sideRules('web', 'components/ or core/'),
     ...sideRules('server', 'core/, db/, lists/ or storage/'),
+    {
+      name: 'server-lower-layer-imports-areas',
+      comment: 'A lower layer of the server imports the areas or their registry: the app, the seed and the entry points pass down what it needs.',
+      severity: 'error',
+      from: { path: '^apps/server/src/((db|core|plugins|lists|storage|jobs)/|(config|messages|paths|zod-es)\\.ts$)' },
+      to: { path: '^apps/server/src/areas/' },
+    },
+    {
+      name: 'web-lower-layer-imports-areas',
+      comment: 'Shared code of the web (core/, components/) imports the areas or their registry: the shell passes down what it needs.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(core|components)/' },
+      to: { path: '^apps/web/src/areas/' },
+    },
     {
       name: 'web-area-imports-shell',
       comment: 'An area of the web imports the shell (app/, layout/, pages/): it declares what the shell needs in its index.ts.',

@@ -15,7 +15,7 @@ const USUARIOS = 1000;
 const SITIOS = 100_000;
 
 /**
- * The expiry scan (issue 16) over the vencimientos bench's data (100k clients: about 150k AFIP certificates,
+ * The expiry scan over the vencimientos bench's data (100k clients: about 150k AFIP certificates,
  * 10k CAI and 100k Physis licences, due over three years around today) plus 100k sites (an SSL certificate and
  * a domain each) and 1,000 active users across the three demo roles, as the first scan after an import finds
  * it: everything due within 90 days or overdue within a year is new. Time and the process's peak RSS (the scan

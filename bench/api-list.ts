@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir } from './server.ts';

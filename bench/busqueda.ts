@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, chooseTarget, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
 import { insertEmpresas } from './clientes.ts';
 import { figure } from './report.ts';
@@ -53,7 +53,7 @@ async function fill(target: Target): Promise<void> {
 }
 
 /**
- * The command palette's search (issue 18) over 100,000 rows in each of its twelve kinds, through the real
+ * The command palette's search over 100,000 rows in each of its twelve kinds, through the real
  * server as admin (every kind asked): a rare text, a common word that matches a seventh of every kind, a
  * number, and one kind named. Target: ≤ 50 ms of server time at the median and p95, read from the database.
  */

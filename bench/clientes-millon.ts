@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, figuraCsv, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { insertEmpresas, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
@@ -157,7 +157,7 @@ export async function medirListas(
   opts: { cacheada: string; csv?: { nombre: string; url: string }[] },
 ): Promise<void> {
   const mundo = await holaMundo();
-  let fastify;
+  let fastify: Awaited<ReturnType<typeof cargar>>;
   try {
     fastify = await cargar(mundo.url, {});
   } finally {
@@ -250,7 +250,7 @@ function busquedaDeClientes(): string {
 /**
  * `npm run bench -- clientes-millon`: the client list at 1M clients (10M parameters) read from PostgreSQL — any
  * page, sort and filter, broad and narrow searches — and one client's parameters, against the floor in the same
- * run (issue 20: ≤ 30 ms of server time at p99, ≥ 50 % of the floor's requests/s, a search's first page ≤ 20 ms,
+ * run (≤ 30 ms of server time at p99, ≥ 50 % of the floor's requests/s, a search's first page ≤ 20 ms,
  * the CSV of every client ≤ 4 s).
  */
 export async function clientesMillon(): Promise<void> {

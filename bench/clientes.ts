@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, chooseTarget, listFigures, load, NO_CACHE, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
 import { figure } from './report.ts';
 

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, figuraCsv, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
@@ -167,7 +167,7 @@ export async function tiemposDeServidor(base: string, headers: Record<string, st
 /**
  * `npm run bench -- dns-millon`: the DNS list at 1M entries read from PostgreSQL, against the floor every read
  * pays (the session check and `select 1` through the same pool: GET /api/estado/sesion) in the same run, and a
- * bare Fastify for context. Goals (issue 20): any page, sort and filter at ≤ 30 ms of server time at p99 and ≥ 50 %
+ * bare Fastify for context. Goals: any page, sort and filter at ≤ 30 ms of server time at p99 and ≥ 50 %
  * of the floor's requests/s at 50 connections; a search's first page ≤ 20 ms at p99; the whole list as CSV ≤ 4 s.
  */
 export async function dnsMillon(): Promise<void> {

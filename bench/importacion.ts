@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { bombaDeFilas, bombaDeTextos } from '../apps/server/src/test/xlsx-bomba.ts';
 import { ADMIN_PASSWORD, adminHeaders, startServer, stopServer } from './api-list.ts';
 import { adminDePostgres, postgresDelBench, withDatabase } from './postgres.ts';

@@ -7,7 +7,7 @@ import type { Client } from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { freePort, stopServer } from './api-list.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -21,7 +21,7 @@ import { serverArgs, serverDir } from './server.ts';
 const FINGERPRINTS = 1000;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-/** The events and issues already there when the load starts (issue 20: a year of a busy monitor). */
+/** The events and issues already there when the load starts (a year of a busy monitor). */
 const EVENTOS_PREVIOS = Number(process.env.BENCH_EVENTOS_PREVIOS ?? 10_000_000);
 const ISSUES_PREVIOS = 100_000;
 const BASE = 'intranet_bench_intake';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
+import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, chooseTarget, startServer, stopServer } from './api-list.ts';
 import { figure } from './report.ts';
 
@@ -22,7 +22,7 @@ async function accion(url: string, headers: Record<string, string>, cuerpo: obje
 }
 
 /**
- * Bulk actions (issue 21) over "all that match" on BENCH_FILAS machines (2,000), through the built server on the
+ * Bulk actions over "all that match" on BENCH_FILAS machines (2,000), through the built server on the
  * local PostgreSQL (PGlite when it does not answer): a state set on every row, the selection's CSV, then every
  * row deleted; each one request, each row through the machine's own edit or delete with its audit row.
  */

@@ -39,7 +39,7 @@ function busqueda(): string {
 /**
  * `npm run bench -- monitor-millon`: the monitor's issue list (100k issues) and an issue's events (10M events
  * in all), read from PostgreSQL over the intake bench's kept database (built once for both): any page, sort
- * and filter, broad and narrow searches, against the floor in the same run (issue 20 goals, as dns-millon's).
+ * and filter, broad and narrow searches, against the floor in the same run (the goals of dns-millon).
  */
 export async function monitorMillon(): Promise<void> {
   const admin = await adminDePostgres('el monitor con 10M eventos');

@@ -31,7 +31,7 @@ function busqueda(): string {
 /**
  * `npm run bench -- vencimientos-millon`: the AFIP (1.6M rows) and Physis (1M) expiry grids read from
  * PostgreSQL, over the clientes-millon kept database (built once for both): any page, sort, period and type,
- * broad and narrow searches, against the floor in the same run (issue 20 goals, as dns-millon's).
+ * broad and narrow searches, against the floor in the same run (the goals of dns-millon).
  */
 export async function vencimientosMillon(): Promise<void> {
   const target = await baseDeClientes();

@@ -4,7 +4,7 @@ import { apiToken } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 // Every screen of the portal, as admin (who sees them all), checked in one pass: by axe-core for serious and critical
-// accessibility violations, and at a phone's width (390 × 844) for a page that scrolls sideways (issue 18).
+// accessibility violations, and at a phone's width (390 × 844) for a page that scrolls sideways.
 
 /** The screens without a record in their address. */
 const PANTALLAS = [

@@ -125,6 +125,9 @@ function summarize() {
 
 ensureDebianPackages();
 
+// The runtime the project brings (the `node` package in package.json, first on the PATH of npm's scripts).
+console.log(`Node ${process.version}`);
+
 // Every step at once, on their own lanes: the end-to-end tests mostly wait on the browser and the servers (0.6 of a
 // core), so run one after the other the two cores sat half idle. The build goes first because the end-to-end tests
 // need it; the unit and route tests and the static checks start beside it.
@@ -137,9 +140,9 @@ const unit = start('Unit and route tests', ...yielding(bin('vitest'), [
   'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`,
 ]));
 // The static checks one at a time (the other lane is the tests'): each TypeScript program, the import boundaries
-// (dependency-cruiser) and dead code (knip). The server, the benches and the contract are one program
-// (tsconfig.node.json), and the web app and the editor another: each checked apart was checked twice, inside the
-// program that imports it, at 40 CPU-s a time.
+// (dependency-cruiser), dead code (knip), and lint and format (Biome). The server, the benches and the contract are
+// one program (tsconfig.node.json), and the web app and the editor another: each checked apart was checked twice,
+// inside the program that imports it, at 40 CPU-s a time.
 const checks = pool([
   ['Typecheck apps/server, bench and packages/contract', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
   ...['apps/web', 'e2e'].map((project) => [
@@ -147,6 +150,7 @@ const checks = pool([
   ]),
   ['Boundaries (dependency-cruiser)', ...yielding('npm', ['run', '-s', 'lint:deps'])],
   ['Dead code (knip)', ...yielding('npm', ['run', '-s', 'lint:dead'])],
+  ['Lint and format (Biome)', ...yielding(bin('biome'), ['check', '.'])],
 ], 1);
 
 await built;

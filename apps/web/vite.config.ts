@@ -52,7 +52,7 @@ export default defineConfig({
     },
     VitePWA({
       strategies: 'generateSW',
-      // A new worker takes over and the page reloads (spec §4) once no form has unsaved changes: main.tsx registers it.
+      // A new worker takes over and the page reloads once no form has unsaved changes: main.tsx registers it.
       registerType: 'autoUpdate',
       injectRegister: false,
       includeAssets: ['favicon.svg'],

@@ -12,7 +12,7 @@ export function copyOfTheWeb(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Deploys "a new build" over the copy, as a new build's content hashes do: every chunk and stylesheet gets a new
@@ -22,7 +22,7 @@ export function deployNewBuild(dir: string): void {
   const assets = join(dir, 'assets');
   const old = readdirSync(assets).filter((f) => /\.(js|css)$/.test(f));
   const renamed = new Map(old.map((f) => [f, `v2-${f}`]));
-  const pattern = new RegExp(old.map(escape).join('|'), 'g');
+  const pattern = new RegExp(old.map(escapeRegExp).join('|'), 'g');
   const rewrite = (path: string) => writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, (name) => renamed.get(name)!));
   for (const f of old) rewrite(join(assets, f));
   for (const f of old) renameSync(join(assets, f), join(assets, renamed.get(f)!));

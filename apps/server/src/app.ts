@@ -128,6 +128,6 @@ function jsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }

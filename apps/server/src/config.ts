@@ -203,9 +203,9 @@ export interface Config {
   webhooksRedesPermitidas: string[];
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
-  /** The company's directory (issue 17); null without LDAP_URL. */
+  /** The company's directory; null without LDAP_URL. */
   ldap: LdapConfig | null;
-  /** Sign-in through an OpenID provider (issue 17); null without OIDC_ISSUER. */
+  /** Sign-in through an OpenID provider; null without OIDC_ISSUER. */
   oidc: OidcConfig | null;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findLoginCandidate } from './core/sessions.ts';
 import { verifyPassword } from './core/passwords.ts';
 import type { Db } from './db/client.ts';
-import { DEMO_USERS, type SeedResult } from './db/seed.ts';
+import { DEMO_USERS, type SeedResult } from './seed.ts';
 
 /** Generated passwords, kept beside the data (DATA_DIR is git-ignored) so later starts can show them again. */
 interface Saved {

@@ -73,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(NGINX))('the produ
 
   it('starts two processes as the unit does, and nginx spreads the calls between them', async () => {
     const [ejecutable, ...argumentos] = claves.get('ExecStart')![0]!.split(/\s+/);
-    expect(ejecutable).toBe('/usr/bin/node');
+    expect(ejecutable).toBe('/opt/intranet/node_modules/.bin/node');
     const cwd = claves.get('WorkingDirectory')![0]!.replace('/opt/intranet/', RAIZ);
     expect(existsSync(join(cwd, argumentos.at(-1)!))).toBe(true);
     const compartido = {

@@ -6,7 +6,7 @@ import { escucharCambios } from './db/cambios.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { startHousekeeping } from './db/housekeeping.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import type { AreaDeps } from './core/area.ts';
 import { Programador } from './jobs/programador.ts';
 import { leerAlPedir } from './core/metricas.ts';

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   console.log(`  base de datos: ${filas} filas en ${manifiesto.tablas.length} tablas, ${manifiesto.migraciones.length} migraciones`);
   console.log(`  archivos: ${manifiesto.archivos.cantidad} (${formatoBytes(manifiesto.archivos.bytes)})`);
   if (manifiesto.sello) console.log('Sellado con HMAC-SHA256 y una clave derivada de SECRETS_KEY: se restaura sin --forzar solo con la misma SECRETS_KEY.');
-  console.log('No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver README).');
+  console.log('No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver docs/operations.md).');
 }
 
 main().catch((err: unknown) => {

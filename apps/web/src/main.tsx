@@ -21,7 +21,7 @@ listenForSignOut();
 // A chunk of a build deployed since the page opened: reload onto the new build, once.
 window.addEventListener('vite:preloadError', () => void reloadForNewBuild());
 // The offline-support worker: registered once the page has loaded (its small chunk counts in /login's). A new
-// version takes over and reloads the page (spec §4) once no form has unsaved changes; the session comes back from
+// version takes over and reloads the page once no form has unsaved changes; the session comes back from
 // the renewal cookie, and the forms' drafts are kept anyway.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => {

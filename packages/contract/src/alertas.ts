@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './list.ts';
 import { loteBody } from './lote.ts';
 
-// ---- Alertas (issue 16): scheduled jobs, notifications in the portal ----
+// ---- Alertas: scheduled jobs, notifications in the portal ----
 
 /** How a job's run ended: still running, done, failed (and retried or given up), or cut off by a restart. */
 export const TAREA_ESTADOS = {
@@ -112,7 +112,7 @@ export const notificacionesRespuesta = z.object({
 export type NotificacionesRespuesta = z.infer<typeof notificacionesRespuesta>;
 
 /**
- * `POST /api/alertas/notificaciones/lote` (issue 21): mark the caller's chosen notifications read or unread, or
+ * `POST /api/alertas/notificaciones/lote`: mark the caller's chosen notifications read or unread, or
  * delete them. Any signed-in person, their own only; the list has no filter, so "all that match" is all of theirs.
  */
 export const notificacionLote = loteBody(z.object({}).strict(), { leida: z.boolean({ error: 'Elija sí o no' }) });
@@ -269,7 +269,7 @@ export const webhook = z.object({
 export type Webhook = z.infer<typeof webhook>;
 
 /**
- * `POST /api/alertas/webhooks/lote` (issue 21): delete the chosen webhooks, or all of them (the list has no filter,
+ * `POST /api/alertas/webhooks/lote`: delete the chosen webhooks, or all of them (the list has no filter,
  * so "all that match" is `filtro: {}`), each through the single delete. No field to set, no CSV of its own.
  */
 export const webhookLote = loteBody(z.object({}).strict(), {});

@@ -7,7 +7,7 @@ import { optionalText, requiredText } from './validators.ts';
 export { APLICACION_CANALES, type AplicacionCanal } from './shared.ts';
 import { APLICACION_CANALES } from './shared.ts';
 
-// ---- Aplicaciones (AREAS.md "Soluciones"; issue 8). Read APP#VER, write APP#EDITAR. ----
+// ---- Aplicaciones. Read APP#VER, write APP#EDITAR. ----
 // Tables `aplicaciones` and `aplicacion_versiones` (apps/server/src/db/schema/aplicaciones.ts).
 
 // Java's reserved words and literals: none may be a segment of a package name (JLS §3.9, §7.4.1).
@@ -89,7 +89,7 @@ export const aplicacionListQuery = listQuery(APLICACION_SORT, {
 });
 export const aplicacionPage = paged(aplicacionFila);
 export const aplicacionExportQuery = aplicacionListQuery.omit({ page: true, size: true });
-/** Bulk actions on the apps list (issue 21): delete (refused for an app with versions), or set published or category. */
+/** Bulk actions on the apps list: delete (refused for an app with versions), or set published or category. */
 export const aplicacionLote = loteBody(aplicacionExportQuery, {
   publicada: aplicacionInput.shape.publicada.unwrap(),
   categoria: aplicacionInput.shape.categoria,

@@ -4,7 +4,7 @@ import { listQuery, paged, queryBoolean } from './list.ts';
 import { optionalText, requiredText } from './validators.ts';
 import { optionalVersionNumero } from './version-numero.ts';
 
-// ---- AppsStore (AREAS.md; issue 8). Configuration and staff catalogue APPSSTORE#CONFIG; `{store}` public. ----
+// ---- AppsStore. Configuration and staff catalogue APPSSTORE#CONFIG; `{store}` public. ----
 
 /** The channels a store can offer: those an app version is published on (Aplicaciones). */
 export const STORE_CANALES = APLICACION_CANALES;

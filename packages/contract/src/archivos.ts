@@ -2,7 +2,7 @@ import { z } from 'zod';
 export { nombreArchivo, sha256Hex } from './shared.ts';
 import { nombreArchivo, sha256Hex } from './shared.ts';
 
-// ---- The file store `{archivos}` (issue 5): content-addressed uploads shared by paquetes, versiones and apps. ----
+// ---- The file store `{archivos}`: content-addressed uploads shared by paquetes, versiones and apps. ----
 
 /** A stored file: one row per distinct content. */
 export const archivo = z.object({

@@ -4,7 +4,7 @@ import { MAX_ID } from './list.ts';
 import { loteBody } from './lote.ts';
 import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
 
-/** `POST {api}/api/auth` payload (spec §7): the username may also be the user's email. */
+/** `POST {api}/api/auth` payload, as the specification gives it: the username may also be the user's email. */
 export const loginRequest = z
   .object({
     username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, USERNAME_MAX),
@@ -18,7 +18,7 @@ export const usuarioSesion = z.object({
   roles: z.array(z.string()),
   /** The sign-in name; not in the spec's shape, carried for the top bar's account menu. */
   usuario: z.string(),
-  /** A role requires the second factor and it is not on yet: the session may only enrol it (issue 17). */
+  /** A role requires the second factor and it is not on yet: the session may only enrol it. */
   segundo_factor_pendiente: z.boolean().optional(),
 });
 
@@ -26,7 +26,7 @@ export const sesion = z.object({ token: z.string(), usuario: usuarioSesion });
 export type Sesion = z.infer<typeof sesion>;
 
 /**
- * Sign-in answer: HTTP 200 either way; a failure sets `error` and `datos: null` (DESIGN §3). With the second
+ * Sign-in answer: HTTP 200 either way; a failure sets `error` and `datos: null` (the shared envelope). With the second
  * factor on, the right password answers `error` (asking for the code), `datos: null` and `segundo_paso`: the
  * challenge to send with the code to `POST /api/auth/segundo-paso`, which answers the session in this shape.
  */
@@ -37,7 +37,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const permisosRequest = z.array(z.string().min(1).max(100)).max(500);
 export const permisosResponse = envelope(z.record(z.string(), z.boolean()));
 
-// ---- API tokens (issue 17): personal tokens for scripts ----
+// ---- API tokens: personal tokens for scripts ----
 
 /** What every API token starts with, so the server tells it from a session's token. */
 export const TOKEN_PREFIJO = 'itk_';
@@ -80,13 +80,13 @@ export const tokenCreado = apiToken.extend({ token: z.string() });
 export type TokenCreado = z.infer<typeof tokenCreado>;
 
 /**
- * `POST /api/auth/tokens/lote` (the caller's own) and `/api/auth/tokens/todos/lote` (USUARIOS#ADMIN), issue 21:
+ * `POST /api/auth/tokens/lote` (the caller's own) and `/api/auth/tokens/todos/lote` (USUARIOS#ADMIN):
  * revoke the chosen tokens, each through the single revoke and its audit row. Revoking is the only change, and
  * a token is never deleted (its history names it). The lists have no filter: "all that match" is every token.
  */
 export const tokenLote = loteBody(z.object({}).strict(), { estado: z.literal('revocado', { error: 'Un token solo puede revocarse' }) });
 
-// ---- Second factor (issue 17): TOTP for local accounts ----
+// ---- Second factor: TOTP for local accounts ----
 
 /** A code from the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
 const codigo = z
@@ -136,18 +136,18 @@ export const cuentaTotp = z.object({
 export type CuentaTotp = z.infer<typeof cuentaTotp>;
 
 /**
- * `POST /api/auth/totp/cuentas/lote` (USUARIOS#ADMIN, issue 21): reset the second factor of the chosen accounts
+ * `POST /api/auth/totp/cuentas/lote` (USUARIOS#ADMIN): reset the second factor of the chosen accounts
  * (left off, to be enrolled again), each through the single reset and its audit row.
  */
 export const cuentaTotpLote = loteBody(z.object({}).strict(), { segundo_factor: z.literal('restablecido', { error: 'El segundo factor solo puede restablecerse' }) });
 
-// ---- The company's directory (issue 17): its groups and the roles they give ----
+// ---- The company's directory: its groups and the roles they give ----
 
 /** A directory group (its DN, or its name) and the portal role its members get. */
 export const grupoRol = z.object({ id: z.number().int(), grupo: z.string(), rol_id: z.number().int(), rol: z.string(), creado: z.string() });
 export type GrupoRol = z.infer<typeof grupoRol>;
 
-/** `POST /api/auth/directorio/grupos/lote` (USUARIOS#ADMIN, issue 21): remove the chosen group-to-role mappings, each audited. */
+/** `POST /api/auth/directorio/grupos/lote` (USUARIOS#ADMIN): remove the chosen group-to-role mappings, each audited. */
 export const grupoRolLote = loteBody(z.object({}).strict(), {});
 
 export const grupoRolInput = z
@@ -167,7 +167,7 @@ export const directorio = z.object({
 });
 export type Directorio = z.infer<typeof directorio>;
 
-// ---- OpenID Connect (issue 17) ----
+// ---- OpenID Connect ----
 
 /** `GET {api}/api/auth/oidc`: the provider's name for the login button, or null when OIDC is not set. */
 export const oidcProveedor = envelope(z.object({ nombre: z.string() }).nullable());

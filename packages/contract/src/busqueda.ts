@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The command palette's search (issue 18): one call that asks every area the caller may read for the records
+ * The command palette's search: one call that asks every area the caller may read for the records
  * that match, a few each. The kinds, in the order the palette shows them; each is what the palette's filter
  * prefix names (`cli: acme`).
  */

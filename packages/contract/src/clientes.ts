@@ -6,7 +6,7 @@ import { richTextDocument } from './rich-text-document.ts';
 import { CONDICIONES_IVA, dnsRef, empresaCondicionIva, empresaProvincia, optionalId, PROVINCIAS } from './shared.ts';
 import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';
 
-// ---- Clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
+// ---- Clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
 export { cuit, cuitDigits, formatCuit, isValidCuit } from './cuit.ts';
 
@@ -59,7 +59,7 @@ export const empresaListQuery = listQuery(EMPRESA_SORT, {
 });
 export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
-/** Bulk actions on the clients list (issue 21): delete, or set active, province or VAT condition. */
+/** Bulk actions on the clients list: delete, or set active, province or VAT condition. */
 export const empresaLote = loteBody(empresaExportQuery, {
   activo: z.boolean(),
   provincia: empresaProvincia,
@@ -127,7 +127,7 @@ export const servidorCliente = z.object({
 });
 export type ServidorCliente = z.infer<typeof servidorCliente>;
 
-/** `GET {api}/api/empresas/{id}/servidores` (spec §7): `datos` is the company's servers. */
+/** `GET {api}/api/empresas/{id}/servidores` (the specification's shape): `datos` is the company's servers. */
 export const servidoresClienteResponse = envelope(z.array(servidorCliente));
 
 // ---- Instalaciones: parameters ----

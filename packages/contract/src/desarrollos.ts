@@ -6,7 +6,7 @@ import { richTextDocument } from './rich-text-document.ts';
 export { DESARROLLO_PRIORIDADES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloPrioridad } from './shared.ts';
 import { DESARROLLO_PRIORIDADES, type DesarrolloPrioridad } from './shared.ts';
 
-// ---- Desarrollos (AREAS.md "Versiones y Desarrollos"; issue 8). Read SER#VER, write DESARROLLOS#EDITAR. ----
+// ---- Desarrollos. Read SER#VER, write DESARROLLOS#EDITAR. ----
 
 /** The states in board order: the workflow's five steps, then cancelado. */
 export const DESARROLLO_ESTADOS = ['pendiente', 'analisis', 'desarrollo', 'testing', 'entregado', 'cancelado'] as const;
@@ -133,7 +133,7 @@ export const desarrolloListQuery = listQuery(DESARROLLO_SORT, {
 });
 export const desarrolloPage = paged(desarrolloFila);
 export const desarrolloExportQuery = desarrolloListQuery.omit({ page: true, size: true });
-/** Bulk actions on the developments list (issue 21): delete, move to a state (by the board's rules) or set the priority. */
+/** Bulk actions on the developments list: delete, move to a state (by the board's rules) or set the priority. */
 export const desarrolloLote = loteBody(desarrolloExportQuery, {
   estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }),
   prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every `{api}` answer: `error` is null on success, `datos` carries the payload (DESIGN §3). */
+/** Every `{api}` answer: `error` is null on success, `datos` carries the payload. */
 export const envelope = <T extends z.ZodType>(datos: T) =>
   z.object({ error: z.string().nullable(), datos });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// ---- Spreadsheet import (issue 21): the steps every area's import shares ----
+// ---- Spreadsheet import: the steps every area's import shares ----
 
 /** Create only, or update the rows whose key (CUIT, nro_inventario, email, host) already exists and create the rest. */
 export const IMPORTACION_MODOS = ['crear', 'actualizar'] as const;

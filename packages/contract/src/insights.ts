@@ -4,7 +4,7 @@ import { loteBody, loteExportBody } from './lote.ts';
 import { REQUIRED } from './texts.ts';
 import { requiredText } from './validators.ts';
 
-// ---- Monitor de errores (AREAS.md; issue 9). Read SER#VER, act INSIGHTS#EDITAR. ----
+// ---- Monitor de errores. Read SER#VER, act INSIGHTS#EDITAR. ----
 // Portal entities (proyecto, issue, comentario) use Spanish field names; the event's own content
 // (exception, frames, breadcrumbs, request, user, contexts) keeps the names the Sentry SDKs send.
 
@@ -137,7 +137,7 @@ export const proyecto = z.object({
 export type Proyecto = z.infer<typeof proyecto>;
 
 /**
- * `POST /api/insights/proyectos/lote` (issue 21): delete the chosen projects (with their issues and events) or
+ * `POST /api/insights/proyectos/lote`: delete the chosen projects (with their issues and events) or
  * turn their intake on or off; `…/lote/export.csv` writes them. The list has no filter: "all that match" is every project.
  */
 export const proyectoLote = loteBody(z.object({}).strict(), { activo: z.boolean({ error: 'Elija sí o no' }) });
@@ -166,7 +166,7 @@ export const issue = z.object({
   culprit: z.string(),
   /**
    * The culprit as the project's source maps read it (resolved file and function of the top in-app frame), when a
-   * map resolves it (issue 22); `culprit` keeps the minified one. Set when the issue is grouped or shown.
+   * map resolves it; `culprit` keeps the minified one. Set when the issue is grouped or shown.
    */
   culprit_mapa: z.string().nullable().optional(),
   nivel: z.enum(NIVELES),
@@ -180,7 +180,7 @@ export const issue = z.object({
   environment: z.string().nullable(),
   /** The staff persona (personas table) the issue is assigned to; nombre is "Nombre Apellido". */
   asignado: usuarioRef.nullable(),
-  /** The role the issue is assigned to as a team (issue 22), instead of a person. */
+  /** The role the issue is assigned to as a team, instead of a person. */
   asignado_rol: usuarioRef.nullable().optional(),
   /**
    * Resolved "in the next release": the release it was resolved in; only an event of a later release (created or
@@ -270,7 +270,7 @@ export const frame = z.object({
   pre_context: z.array(z.string()),
   post_context: z.array(z.string()),
   /**
-   * Set when the project has source maps (issue 22): the frame as the map resolves it, with the minified frame
+   * Set when the project has source maps: the frame as the map resolves it, with the minified frame
    * it came from, or why it could not be resolved. Absent for projects without maps.
    */
   sourcemap: z
@@ -415,7 +415,7 @@ export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;
  */
 export const SENTRY_ORG = 'intranet';
 
-/** One file of an artifact bundle uploaded by sentry-cli (issue 22). */
+/** One file of an artifact bundle uploaded by sentry-cli. */
 export const bundleArchivo = z.object({ url: z.string(), tipo: z.string(), tamano: z.number(), debug_id: z.string().nullable() });
 
 /** An artifact bundle: its files and size. */

@@ -20,7 +20,7 @@ const cursor = z.coerce
   .optional();
 
 /**
- * The list query every paginated list shares (DESIGN §3): `?page&size&sort&q` (and `tras`/`antes`, cursors) plus
+ * The list query every paginated list shares: `?page&size&sort&q` (and `tras`/`antes`, cursors) plus
  * the area's own filters.
  * `sortable` names the fields the list can be sorted by.
  */

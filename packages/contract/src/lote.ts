@@ -18,7 +18,7 @@ const seleccion = <F extends z.ZodType>(filtro: F) =>
 type Cambio<C extends Record<string, z.ZodType>> = { [K in keyof C & string]: z.ZodObject<{ campo: z.ZodLiteral<K>; valor: C[K] }, z.core.$strict> }[keyof C & string];
 
 /**
- * `POST /api/<x>/lote`: one bulk action over a list's rows, run on the server as one request (issue 21).
+ * `POST /api/<x>/lote`: one bulk action over a list's rows, run on the server as one request.
  * `filtro` is the list's own query without paging (its `export.csv` query), so "all that match" is exactly what
  * the list shows; `campos` are the fields a bulk change may set, each with the schema the area's form uses.
  */

@@ -5,7 +5,7 @@ import { optionalIp, optionalText, requiredText } from './validators.ts';
 export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from './shared.ts';
 import { MAQUINA_TIPOS, type MaquinaTipo } from './shared.ts';
 
-// ---- Máquinas (AREAS.md; issue 6) ----
+// ---- Máquinas ----
 
 export const MAQUINA_ESTADOS = ['en_uso', 'disponible', 'reparacion', 'baja'] as const;
 export type MaquinaEstado = (typeof MAQUINA_ESTADOS)[number];
@@ -109,7 +109,7 @@ export const maquinaListQuery = listQuery(MAQUINA_SORT, {
 });
 export const maquinaPage = paged(maquina);
 export const maquinaExportQuery = maquinaListQuery.omit({ page: true, size: true });
-/** Bulk actions on the list (issue 21): delete, or set the state (never «En uso»: that is «Asignar») or the place. */
+/** Bulk actions on the list: delete, or set the state (never «En uso»: that is «Asignar») or the place. */
 export const maquinaLote = loteBody(maquinaExportQuery, {
   estado: z.enum(MAQUINA_ESTADOS_LIBRES, { error: 'Estado inválido' }),
   ubicacion: optionalText(100),

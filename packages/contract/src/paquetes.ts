@@ -5,7 +5,7 @@ import { loteBody, loteExportBody } from './lote.ts';
 import { optionalVersionNumero } from './version-numero.ts';
 import { optionalText } from './validators.ts';
 
-/** An installer package (AREAS.md); `GET {instaladores}/api/paquetes` answers a bare list of these. */
+/** An installer package; `GET {instaladores}/api/paquetes` answers a bare list of these. */
 export const paquete = z.object({
   id: z.number().int(),
   nombre: z.string(),
@@ -23,7 +23,7 @@ export const paquetesResponse = z.array(paquete);
 export const paqueteLast = z.object({ nombre: z.string(), fecha: z.string() });
 export type PaqueteLast = z.infer<typeof paqueteLast>;
 
-// ---- Paquetes de instalación screens (issue 5). Read PACKS#VER, write PACKS#EDITAR. ----
+// ---- Paquetes de instalación screens. Read PACKS#VER, write PACKS#EDITAR. ----
 
 export const PAQUETE_CANALES = ['estable', 'beta', 'hotfix'] as const;
 export type PaqueteCanal = (typeof PAQUETE_CANALES)[number];
@@ -75,7 +75,7 @@ export const paqueteListQuery = listQuery(PAQUETE_SORT, {
 });
 export const paquetePage = paged(paqueteFila);
 export const paqueteExportQuery = paqueteListQuery.omit({ page: true, size: true });
-/** Bulk actions on the packages list (issue 21): set the channel; packages are retired, not deleted. */
+/** Bulk actions on the packages list: set the channel; packages are retired, not deleted. */
 export const paqueteLote = loteBody(paqueteExportQuery, {
   canal: paqueteInput.shape.canal.unwrap(),
   producto: paqueteInput.shape.producto,

@@ -1,6 +1,6 @@
 /**
- * The catalogue of permission codes. The ten codes of spec §6 keep their exact spelling (including
- * `>SERDNS#VER`); each area also gets a write code (DESIGN §4).
+ * The catalogue of permission codes. The ten codes the specification fixes keep their exact spelling
+ * (including `>SERDNS#VER`); each area also gets a write code, so that writing is granted apart from reading.
  */
 export interface Permiso {
   area: string;

@@ -4,7 +4,7 @@ import { loteBody, loteExportBody } from './lote.ts';
 import { optionalText, requiredText } from './validators.ts';
 import { optionalId } from './shared.ts';
 
-// ---- Personas: staff and client contacts (AREAS.md; issue 6) ----
+// ---- Personas: staff and client contacts ----
 
 const optionalEmail = z
   .string()
@@ -71,7 +71,7 @@ export const personaListQuery = listQuery(PERSONA_SORT, {
 });
 export const personaPage = paged(persona);
 export const personaExportQuery = personaListQuery.omit({ page: true, size: true });
-/** Bulk actions on the people list (issue 21): delete (or deactivate, as one by one), or set active, area or position. */
+/** Bulk actions on the people list: delete (or deactivate, as one by one), or set active, area or position. */
 export const personaLote = loteBody(personaExportQuery, {
   activo: personaInput.shape.activo.unwrap(),
   area: personaInput.shape.area,

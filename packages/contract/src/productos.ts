@@ -4,7 +4,7 @@ import { loteBody, loteExportBody } from './lote.ts';
 import { richTextDocument } from './rich-text-document.ts';
 import { PRODUCTO_TIPOS, productoLinea, productoResponsable, productoTipo } from './shared.ts';
 
-// ---- Productos (AREAS.md "Soluciones"; issue 4). Read PROD#VER, write PROD#EDITAR. ----
+// ---- Productos. Read PROD#VER, write PROD#EDITAR. ----
 
 export { PRODUCTO_TIPOS, type ProductoTipo } from './shared.ts';
 export { productoCodigo, productoInput, type ProductoInput, type ProductoValues } from './productos/input.ts';
@@ -37,7 +37,7 @@ export const productoPage = paged(productoFila);
 
 /** `GET /api/productos/export.csv`: the list's filters and sort, every matching row. */
 export const productoExportQuery = productoListQuery.omit({ page: true, size: true });
-/** Bulk actions on the list (issue 21): delete, or set active, line, kind or owner. */
+/** Bulk actions on the list: delete, or set active, line, kind or owner. */
 export const productoLote = loteBody(productoExportQuery, {
   activo: z.boolean(),
   linea: productoLinea,

@@ -4,7 +4,7 @@ import { DESARROLLO_PRIORIDAD_NOMBRES, DESARROLLO_PRIORIDADES } from './shared.t
 import { MAQUINA_TIPO_NOMBRES, MAQUINA_TIPOS } from './shared.ts';
 import { PERMISSION_CODES, type PermissionCode } from './permissions.ts';
 
-// ---- Reportes (AREAS.md "Soluciones"; issue 8). The route needs PROD#VER; each report also needs the codes of the
+// ---- Reportes. The route needs PROD#VER; each report also needs the codes of the
 // data it reads. Every report is declared once here, as data: the server adds only its query. ----
 
 // ---- Parameters ----

@@ -2,7 +2,7 @@ import { emptyDocument, validateDocument, type DocumentJson } from '@intranet/ed
 import { z } from 'zod';
 
 /**
- * A rich-text field (DESIGN §7): the editor's JSON document, checked against the editor's schema and
+ * A rich-text field: the editor's JSON document, checked against the editor's schema and
  * normalised to what is stored (legacy extra attributes dropped, defaults filled in). Its error is the
  * editor's Spanish message, so a bad document answers 400 on its own field. Absent or null is the empty document.
  */

@@ -7,13 +7,13 @@ import { optionalHostname, optionalIp, optionalText, requiredText } from './vali
 import { direccionView, dnsEntry } from './servidores/dns.ts';
 export { dnsRef } from './shared.ts';
 
-/** Server (spec §3): nombre and dnss; extra fields are allowed. */
+/** Server, as the specification gives it: nombre and dnss; extra fields are allowed. */
 export const servidorConDns = z.object({ id: z.number().int(), nombre: z.string(), dnss: z.array(dnsRef) });
 
 /** `GET {api}/api/servidores` and `GET {api}/api/empresas/{id}/servidores`. */
 export const servidoresResponse = envelope(z.array(servidorConDns));
 
-// ---- Servidores propios (AREAS.md; issue 3); their DNS entries are servidores/dns.ts ----
+// ---- Servidores propios; their DNS entries are servidores/dns.ts ----
 
 export const SERVIDOR_ESTADOS = ['activo', 'offline', 'planificado', 'baja'] as const;
 
@@ -70,7 +70,7 @@ export type ServidorDetalle = z.infer<typeof servidorDetalle>;
 
 /** `GET /api/servidores/export.csv`: the list's filters and sort, without paging (every matching row). */
 export const servidorExportQuery = servidorListQuery.omit({ page: true, size: true });
-/** Bulk actions on the servers list (issue 21): delete (refused for a server with DNS entries), or set state, provider or role. */
+/** Bulk actions on the servers list: delete (refused for a server with DNS entries), or set state, provider or role. */
 export const servidorLote = loteBody(servidorExportQuery, {
   estado: servidorInput.shape.estado,
   proveedor: servidorInput.shape.proveedor,

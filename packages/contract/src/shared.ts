@@ -91,7 +91,7 @@ export type VencimientoMeses = z.infer<typeof vencimientoMeses>;
 
 // ---- Servidores ----
 
-/** A DNS entry as the spec's server shape carries it (spec §3). */
+/** A DNS entry as the specification's server shape carries it. */
 /** An optional reference to another record by id: a positive whole number, or null when absent; `mensaje` otherwise. */
 export const optionalId = (mensaje: string) =>
   z
@@ -116,4 +116,5 @@ export const nombreArchivo = z
   .trim()
   .min(1, 'Este campo es requerido')
   .max(200, 'Máximo 200 caracteres')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name may not hold.
   .refine((v) => !/[/\\\u0000-\u001f\u007f]/.test(v) && v !== '.' && v !== '..', 'Nombre de archivo inválido');

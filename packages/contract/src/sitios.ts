@@ -4,7 +4,7 @@ import { loteBody, loteExportBody } from './lote.ts';
 import { hostname, ipAddress, optionalText, requiredText } from './validators.ts';
 import { optionalId, VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from './shared.ts';
 
-// ---- Sitios Webs (AREAS.md "Soluciones"; issue 8). Read SUBPROD#VER, write SUBPROD#EDITAR. ----
+// ---- Sitios Webs. Read SUBPROD#VER, write SUBPROD#EDITAR. ----
 
 /** The life of a site: live, under maintenance, down, retired (a retired site leaves the expiry grid). */
 export const SITIO_ESTADOS = ['activo', 'mantenimiento', 'caido', 'baja'] as const;
@@ -124,7 +124,7 @@ export const sitioListQuery = listQuery(SITIO_SORT, {
   vencimiento: z.enum(VENCIMIENTO_ESTADOS, { error: 'Estado de vencimiento inválido' }).optional(),
 });
 export const sitioExportQuery = sitioListQuery.omit({ page: true, size: true });
-/** Bulk actions on the sites list (issue 21): delete, or set state or registrar. */
+/** Bulk actions on the sites list: delete, or set state or registrar. */
 export const sitioLote = loteBody(sitioExportQuery, {
   estado: sitioInput.shape.estado,
   registrador: sitioInput.shape.registrador,
@@ -216,7 +216,7 @@ export const sitioVencimientoListQuery = listQuery(SITIO_VENCIMIENTO_SORT, {
 export const sitioVencimientoExportQuery = sitioVencimientoListQuery.omit({ page: true, size: true });
 export const sitioVencimientoPage = paged(sitioVencimiento);
 /**
- * `POST /api/sitios/vencimientos/lote/export.csv` (issue 21): the chosen rows, or all that match the grid's
+ * `POST /api/sitios/vencimientos/lote/export.csv`: the chosen rows, or all that match the grid's
  * filter, in the grid's CSV. Export only: the rows are the sites' dates, changed on the site itself.
  */
 export const sitioVencimientoLoteExport = loteExportBody(sitioVencimientoExportQuery);

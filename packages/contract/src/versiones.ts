@@ -4,7 +4,7 @@ import { listQuery, paged, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { richTextDocument } from './rich-text-document.ts';
 
-// ---- Versiones `{versiones}` (issue 5). Read PACKS#VER, write VERSIONES#EDITAR; the changelog needs a session. ----
+// ---- Versiones `{versiones}`. Read PACKS#VER, write VERSIONES#EDITAR; the changelog needs a session. ----
 
 export { VERSION_CANALES, type VersionCanal } from './shared.ts';
 import { VERSION_CANALES } from './shared.ts';
@@ -73,7 +73,7 @@ export const versionListQuery = listQuery(VERSION_SORT, {
 });
 export const versionPage = paged(versionFila);
 export const versionExportQuery = versionListQuery.omit({ page: true, size: true });
-/** Bulk actions on the versions list (issue 21): delete (a published version is refused, as one by one), set state or channel. */
+/** Bulk actions on the versions list: delete (a published version is refused, as one by one), set state or channel. */
 export const versionLote = loteBody(versionExportQuery, {
   estado: versionEstadoInput.shape.estado,
   canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }),

@@ -4,7 +4,7 @@ import type { PermissionCode } from './permissions.ts';
 import { requiredText } from './validators.ts';
 
 /**
- * The lists whose state can be saved as views (issue 18), by the table's id on the web, with the code that
+ * The lists whose state can be saved as views, by the table's id on the web, with the code that
  * reads each: a shared view is seen by everyone who holds it.
  */
 export const VISTA_LISTAS = {
@@ -37,6 +37,7 @@ const estado = {
   params: z
     .string()
     .max(2000, 'Máximo 2000 caracteres')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a saved query may not hold.
     .refine((v) => !/[\u0000-\u001f]/.test(v), 'Contiene caracteres no permitidos')
     .transform((v) => v.replace(/^\?/, '')),
   ocultas: z.array(z.string().min(1).max(100)).max(100),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The lists that update themselves when someone else changes what they show (issue 18), by the table's id on
+ * The lists that update themselves when someone else changes what they show, by the table's id on
  * the web (the same ids as the saved views'). One stream per browser tab carries their changes:
  * `GET {api}/api/vivo?listas=servidores,dns` (server-sent events).
  */

@@ -21,7 +21,7 @@ export interface DocumentJson extends NodeJson {
   type: 'doc';
 }
 
-/** DESIGN §7: the value of an empty rich-text field. */
+/** The value of an empty rich-text field. */
 export function emptyDocument(): DocumentJson {
   return { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] };
 }

@@ -77,12 +77,22 @@ export function createEditor(mount: HTMLElement, options: EditorOptions = {}): E
     },
     dispatchTransaction(tr) {
       view.updateState(view.state.apply(tr));
-      if (tr.docChanged) docListeners.forEach((listener) => listener(view.state.doc));
-      listeners.forEach((listener) => listener());
+      if (tr.docChanged) {
+        docListeners.forEach((listener) => {
+          listener(view.state.doc);
+        });
+      }
+      listeners.forEach((listener) => {
+        listener();
+      });
     },
   });
 
-  const notify = () => listeners.forEach((listener) => listener());
+  const notify = () => {
+    listeners.forEach((listener) => {
+      listener();
+    });
+  };
 
   return {
     view,

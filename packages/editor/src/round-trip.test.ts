@@ -27,7 +27,7 @@ describe('round trips of a document using every node, mark and attribute', () =>
     const used = new Set<string>();
     documentFromJson(fullDocument).descendants((node) => {
       used.add(node.type.name);
-      node.marks.forEach((mark) => used.add(mark.type.name));
+      for (const mark of node.marks) used.add(mark.type.name);
     });
     used.add('doc');
     expect([...used].sort()).toEqual([...Object.keys(schema.nodes), ...Object.keys(schema.marks)].sort());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPopupUrl, POPUP_URL_PATTERN, popupUrlToHref, safeUrl } from './url.ts';
 
-describe('popup URL pattern (DESIGN §7)', () => {
+describe('popup URL pattern', () => {
   it('is the pattern of the design, verbatim', () => {
     expect(POPUP_URL_PATTERN.source).toBe('^(https?:\\/\\/)?([\\da-z.-]+)\\.([a-z.]{2,6})[/\\w .-]*\\/?$');
     expect(POPUP_URL_PATTERN.flags).toBe('');

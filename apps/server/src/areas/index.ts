@@ -21,7 +21,7 @@ import { vistas } from './vistas/index.ts';
 import { vivo } from './vivo/index.ts';
 
 /**
- * Every area of the server, and the only place that names them (issue 15): the app registers their routes and
+ * Every area of the server, and the only place that names them: the app registers their routes and
  * hooks and gathers their history entities, the seed runs their demo data. In seed order: an area's demo data
  * may read an earlier area's (machines are assigned to the staff; clients run the products' versions).
  */

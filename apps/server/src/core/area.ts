@@ -37,7 +37,7 @@ export interface AreaDeps extends FileDeps {
 }
 
 /**
- * A list of the area's that updates itself in the browser when someone else changes what it shows (issue 18):
+ * A list of the area's that updates itself in the browser when someone else changes what it shows:
  * the live stream announces it to whoever holds `permiso` when one of `tablas` changes.
  */
 export interface FuenteViva {
@@ -56,7 +56,7 @@ export interface PatronesBusqueda {
 }
 
 /**
- * Where the command palette finds an area's records (issue 18). The search asks the sources the caller may
+ * Where the command palette finds an area's records. The search asks the sources the caller may
  * read, all at once, and keeps the first few of each.
  */
 export interface FuenteBusqueda {
@@ -72,7 +72,7 @@ export interface FuenteBusqueda {
 }
 
 /**
- * Something an area keeps that expires (issue 16): the alerts' expiry scan reads every area's, warns at 90,
+ * Something an area keeps that expires: the alerts' expiry scan reads every area's, warns at 90,
  * 30, 7 and 0 days and weekly once overdue, and tells only the people who hold `permiso`.
  */
 export interface FuenteVencimientos {
@@ -88,7 +88,7 @@ export interface FuenteVencimientos {
 }
 
 /**
- * Something an area notices happening (issue 16): a new error, a regression, a spike, a site that stopped
+ * Something an area notices happening: a new error, a regression, a spike, a site that stopped
  * answering. The alerts read every area's each minute and tell, once per key, the people who hold `permiso`.
  */
 export interface FuenteEventos {
@@ -120,7 +120,7 @@ export interface SeedOptions {
 }
 
 /**
- * One area of the server, as the app and the seed see it (issue 15). Its folder, its contract file and its web
+ * One area of the server, as the app and the seed see it. Its folder, its contract file and its web
  * folder share `name`; areas/index.ts lists every area, and nothing else names one.
  */
 export interface AreaDescriptor {

@@ -155,7 +155,7 @@ export async function openSession(db: Executor, opts: { familiaId: number; usuar
 export interface SessionRecord {
   /** The signed-in session's id; null when an API token is calling. */
   sesionId: number | null;
-  /** The API token calling (issue 17), or null for a person's session. */
+  /** The API token calling, or null for a person's session. */
   token: { id: number; nombre: string } | null;
   usuario: { id: number; usuario: string; nombre: string };
   permisos: ReadonlySet<PermissionCode>;

@@ -10,7 +10,7 @@ import { conProcesos, type OtroProceso } from '../test/otro-proceso.ts';
 import { PASSWORDS } from '../test/passwords.ts';
 import { sinPostgresPropio, startPostgresPropio, type PostgresPropio } from '../test/postgres-propio.ts';
 
-/** How long the database is down: the scenario of issue 19. */
+/** How long the database is down in this scenario. */
 const CAIDA_MS = 10_000;
 /** The portal serves again within this much of the database's return. */
 const RECUPERACION_MS = 5_000;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { seed } from '../seed.ts';
 import { freshApp, useTemplate } from '../test/harness.ts';
 import { migrate, MigrationError } from './migrate.ts';
-import { seed } from './seed.ts';
 import { usuarios } from './schema.ts';
 
 const ctx = freshApp(useTemplate());

@@ -9,7 +9,7 @@ import type { Db, SqlCrudo } from '../db/client.ts';
 import { tareasEjecuciones } from '../db/schema.ts';
 
 /**
- * A job run on a schedule (issue 16), on the queue in the portal's own database (pg-boss): with several
+ * A job run on a schedule, on the queue in the portal's own database (pg-boss): with several
  * processes each scheduled run happens once, a run cut off by a restart is retried, and one that keeps failing
  * stops and is shown as failed on Alertas → Tareas. `D` is what the job is given (the areas' deps).
  */

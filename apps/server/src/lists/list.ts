@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper, typ
 import type { Executor } from '../db/client.ts';
 
 /**
- * How one area's list answers the contract's `listQuery` (DESIGN §3): where `q` looks, what each sort name
+ * How one area's list answers the contract's `listQuery`: where `q` looks, what each sort name
  * sorts by, and how its filters become conditions. The area's queries.ts declares it once; the page, the
  * total and the CSV export all read the same declaration, so the export is exactly the filtered list.
  */

@@ -8,7 +8,7 @@ import type { AreaDeps } from '../core/area.ts';
 import { autorDe, type Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import type { Conflictos } from '../db/conflicts.ts';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError } from '../core/api-error.ts';
 import type { SessionRecord } from '../core/sessions.ts';
 import { sessionOf } from '../plugins/access.ts';
 import { sendCsv, type CsvColumn } from './csv.ts';
@@ -21,7 +21,7 @@ type Seleccion<Query> = { ids: number[] } | { filtro: Query };
 /** A bulk action as the contract's `loteBody` parses it. */
 type Pedido<Query> = { seleccion: Seleccion<Query> } & ({ accion: 'eliminar' } | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } });
 
-/** The list a bulk action or export selects from (issue 21): its path, its rows' query and their source. */
+/** The list a bulk action or export selects from: its path, its rows' query and their source. */
 interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
   /** The list's path: the routes are `POST {ruta}/lote` and `POST {ruta}/lote/export.csv`. */
   ruta: string;
@@ -32,7 +32,7 @@ interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
 }
 
 /**
- * The export of a list's selection (issue 21): the list it selects from and its CSV. A list whose rows derive
+ * The export of a list's selection: the list it selects from and its CSV. A list whose rows derive
  * from other records (the sites' expiry grid) takes only this: nothing of its own to delete or set.
  */
 export interface LoteExport<Query extends ListQueryBase, Row extends { id: number }> extends LoteLista<Query, Row> {
@@ -44,7 +44,7 @@ export interface LoteExport<Query extends ListQueryBase, Row extends { id: numbe
 }
 
 /**
- * The delete and set-field of a list's selection (issue 21): the single-record delete and edit each row goes
+ * The delete and set-field of a list's selection: the single-record delete and edit each row goes
  * through, so every row keeps the rules, the audit row and the refusal reasons of doing it by hand. A list
  * with no CSV of its own (the webhooks) takes only this.
  */

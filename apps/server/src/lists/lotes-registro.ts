@@ -5,7 +5,7 @@ import type { Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { loteFilas, lotes } from '../db/schema.ts';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError } from '../core/api-error.ts';
 
 // The record of every bulk action: the batch and its selected rows are written before the first row
 // is touched; each row's change and its mark commit in one transaction. A process that dies mid-way leaves the

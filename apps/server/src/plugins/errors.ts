@@ -1,22 +1,10 @@
 import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, fieldErrorsOf } from '../core/api-error.ts';
 import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { baseNoDisponible } from '../db/disponibilidad.ts';
 import { MENSAJES } from '../messages.ts';
-
-/** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly campos?: FieldErrors,
-    /** Headers the answer carries, e.g. a 429's Retry-After. */
-    readonly headers?: Readonly<Record<string, string>>,
-  ) {
-    super(message);
-  }
-}
 
 export const errorBody = (error: string, campos?: FieldErrors): ErrorBody =>
   campos ? { error, datos: null, campos } : { error, datos: null };
@@ -47,51 +35,6 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: MENSAJES.tipoNoAdmitido,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: MENSAJES.solicitudInvalida,
 };
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** Zod issues as `{ "dotted.path": ["mensaje"] }`; unknown keys are named one by one. */
-export function fieldErrorsOf(issues: readonly ValidationIssue[], context: string): FieldErrors {
-  const campos = new CamposConError();
-  const add = (path: string, message: string) => campos.add(path || context, message);
-  for (const issue of issues) {
-    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    const keys = issue.params.keys;
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys) add(path ? `${path}.${String(key)}` : String(key), MENSAJES.campoNoPermitido);
-    } else {
-      add(path, issue.message ?? MENSAJES.datosInvalidos);
-    }
-  }
-  return campos.toJSON();
-}
-
-/**
- * Field errors being gathered. A field may be named `__proto__` or `constructor` by a hostile caller, so they
- * are kept in a Map and written as the answer's own keys, never looked up on a plain object.
- */
-export class CamposConError {
-  private readonly campos = new Map<string, string[]>();
-
-  add(campo: string, mensaje: string): void {
-    const lista = this.campos.get(campo);
-    if (!lista) this.campos.set(campo, [mensaje]);
-    else if (!lista.includes(mensaje)) lista.push(mensaje);
-  }
-
-  get size(): number {
-    return this.campos.size;
-  }
-
-  toJSON(): FieldErrors {
-    return Object.fromEntries(this.campos);
-  }
-}
 
 /** The one error handler and the /api not-found answer. Pages that are not found go to `pageFallback`. */
 export function errors(

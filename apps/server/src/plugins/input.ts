@@ -1,12 +1,14 @@
 import type { FieldErrors } from '@intranet/contract/envelope';
 import type { FastifyInstance } from 'fastify';
+import { CamposConError } from '../core/api-error.ts';
 import { MENSAJES } from '../messages.ts';
-import { CamposConError, sendError } from './errors.ts';
+import { sendError } from './errors.ts';
 
 /** Deeper than this, no form or document of the portal goes; a deeper value is refused before it is walked. */
 export const MAX_ANIDAMIENTO = 128;
 
 /** NUL, which PostgreSQL refuses in text and jsonb, and a UTF-16 half without its pair, which it cannot encode. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character this pattern exists to find.
 const NO_ADMITIDO = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const textoAdmitido = (texto: string): boolean => !NO_ADMITIDO.test(texto);

@@ -90,7 +90,11 @@ describe('the memory rule', () => {
   function retener(mb: number): { soltar: () => void } {
     // 1 MB each: 131,072 doubles.
     let bloques: number[][] | null = Array.from({ length: mb }, (_, i) => new Array<number>(131_072).fill(i + 0.5));
-    return { soltar: () => void (bloques = null) };
+    return {
+      soltar: () => {
+        bloques = null;
+      },
+    };
   }
   const muestreado = async (limite: number) => hasta(async () => app.memoryUsage().heapUsed > limite);
   /** 64 MB over the heap alive now: measured after a collection, since this process may hold much garbage. */

@@ -150,7 +150,7 @@ describe('the built web app', () => {
   });
 });
 
-describe('anti-forgery cookie (spec §7)', () => {
+describe('anti-forgery cookie', () => {
   const ctx = freshApp(template, [], { config: () => ({ webDist: dist }) });
   const signIn = (headers: Record<string, string>) =>
     ctx.t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin }, headers });

@@ -80,6 +80,7 @@ async function comprobarRestauracion(
   cambiadas: string[] = [],
 ): Promise<void> {
   const filas = Object.fromEntries(o.manifiesto.tablas.map((t) => [t.nombre, t.filas]));
+  // biome-ignore lint/nursery/noMisusedPromises: finally() waits for the promise its callback returns.
   const r = await restaurar({ archivo: o.archivo, destino, filesDir, secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
   expect(r.forzado).toEqual([]);
   expect(Object.fromEntries(r.filas.map((f) => [f.tabla, f.filas]))).toEqual(filas);

@@ -92,8 +92,9 @@ function iguales(a: string, b: string): boolean {
 export class SelloInvalido extends ArchivoInvalido {}
 
 /**
- * The SECRETS_KEY a restore checks with: SECRETS_KEY, or DATA_DIR/secrets.key if it is there (the README says to
- * copy it before restoring). Never generated here: a new key could not check anything, and the target stays untouched.
+ * The SECRETS_KEY a restore checks with: SECRETS_KEY, or DATA_DIR/secrets.key if it is there (docs/operations.md says
+ * to copy it before restoring). Never generated here: a new key could not check anything, and the target stays
+ * untouched.
  */
 export function claveParaComprobar(config: { secretsKey?: Buffer | undefined; dataDir: string }): Buffer | undefined {
   if (config.secretsKey) return config.secretsKey;
@@ -156,7 +157,10 @@ export class ComprobacionDeSello {
   /** Each entry as it comes: one the seal does not list, or one already seen, was added after. */
   entrada(nombre: string): void {
     if (!this.sellador) return;
-    if (this.vistas.has(nombre)) return this.fallo(`trae dos veces ${nombreDeParte(nombre)} (se añadió después de crearse)`);
+    if (this.vistas.has(nombre)) {
+      this.fallo(`trae dos veces ${nombreDeParte(nombre)} (se añadió después de crearse)`);
+      return;
+    }
     this.vistas.add(nombre);
     if (nombre !== NOMBRE_MANIFIESTO && !this.partes.has(nombre)) {
       this.fallo(`trae ${nombreDeParte(nombre)}, que su sello no lista (se añadió o se renombró después de crearse)`);

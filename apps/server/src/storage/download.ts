@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError } from '../core/api-error.ts';
 import type { FileStore } from './store.ts';
 
 export interface Descargable {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError } from '../core/api-error.ts';
 import { TooLargeError, type FileStore, type StoredFile } from './store.ts';
 
 export const MENSAJES_SUBIDA = {

@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', undefined);
   const { openDatabase } = await import('../db/client.ts');
   const { migrate } = await import('../db/migrate.ts');
-  const { seed } = await import('../db/seed.ts');
+  const { seed } = await import('../seed.ts');
   const { carpetaDePlantillas } = await import('./plantilla-pglite.ts');
   const dataDir = mkdtempSync(join(carpetaDePlantillas(), 'intranet-server-template-'));
   const database = await openDatabase({ dataDir });
@@ -38,7 +38,7 @@ async function postgresRunTemplate(project: TestProject, url: string) {
   const { default: pg } = await import('pg');
   const { openPostgres } = await import('../db/client.ts');
   const { migrate } = await import('../db/migrate.ts');
-  const { seed } = await import('../db/seed.ts');
+  const { seed } = await import('../seed.ts');
   const at = (database: string) => Object.assign(new URL(url), { pathname: `/${database}` }).toString();
   const name = `intranet_run_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: at('postgres') });

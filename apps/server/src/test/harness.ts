@@ -12,7 +12,7 @@ import { escucharCambios, type Cambios } from '../db/cambios.ts';
 import { openDatabase, openPostgres, type Database, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from '../seed.ts';
 import type { AreaDeps } from '../core/area.ts';
 import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
@@ -96,7 +96,7 @@ async function startApp(
 }
 
 /**
- * One migrated and seeded database per test file, cloned per test or suite (DESIGN §9: migrating and seeding
+ * One migrated and seeded database per test file, cloned per test or suite (migrating and seeding
  * is slow, copying a closed PGlite folder is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
  * database per file copied from the run's, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
  */
@@ -110,7 +110,11 @@ async function pgliteTemplate(): Promise<Template> {
   // The run's global setup leaves a migrated, seeded and closed portal folder; without one (a file run on the
   // PostgreSQL pass that asks for PGlite too), this template makes its own.
   let propia: string | undefined;
-  const plantilla = inject('pgliteTemplate') ?? (propia = await mkdtemp(join(carpetaDePlantillas(), 'intranet-plantilla-')));
+  let plantilla = inject('pgliteTemplate');
+  if (plantilla === undefined) {
+    propia = await mkdtemp(join(carpetaDePlantillas(), 'intranet-plantilla-'));
+    plantilla = propia;
+  }
   if (propia) {
     const database = await openDatabase({ dataDir: propia });
     await migrate(database.db);

@@ -32,7 +32,7 @@ export const POSTGRES_PASS = [
   'src/areas/auth/session-renewal.test.ts',
   'src/areas/insights/retencion.test.ts',
   'src/areas/insights/intake/escritura.test.ts',
-  // Hostile input on every route, this wave's included: PostgreSQL refuses what PGlite may take (NUL, bad UTF-8).
+  // Hostile input on every route: PostgreSQL refuses what PGlite may take (NUL, bad UTF-8).
   'src/hostile-input.test.ts',
   // A bulk edit whose server process is killed (SIGKILL) midway, continued and undone by another process.
   'src/lists/lotes-kill.test.ts',

@@ -6,7 +6,7 @@ import { getRenewalState, restoreSession, subscribeRenewal } from '../core/sessi
 import { rememberBlockedRoute, useSesion } from '../core/session/session.ts';
 
 /**
- * The protected area's guard (spec §4). Without a session, the page first asks for one with the browser's renewal
+ * The protected area's guard, as specified. Without a session, the page first asks for one with the browser's renewal
  * cookie (a reload, a new tab, a bookmark) and waits on a loader; only when there is none does it remember the
  * route and go to /login.
  */

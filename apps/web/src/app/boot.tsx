@@ -67,7 +67,7 @@ export function showLogin(root: Root): void {
   let leaving: Promise<void> | null = null;
   const leave = (path: string, options?: NavigateOptions): Promise<void> => {
     // A second navigation while the router starts goes through it once it runs.
-    if (leaving) return leaving.then(() => navigateTo(path, options));
+    if (leaving !== null) return leaving.then(() => navigateTo(path, options));
     leaving = loadApp()
       .then(() => {
         // The router starts at the URL it finds: the target, never /login (whose screen would sign out).

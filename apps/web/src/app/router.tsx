@@ -6,7 +6,7 @@ import { RouteError } from '../pages/RouteError.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
 /**
- * One lazy chunk per mount of each area (spec §2); the registry lists the areas, each its own routes. The first
+ * One lazy chunk per mount of each area (at the specified URLs); the registry lists the areas, each its own routes. The first
  * area opened also brings every Mantine component's styles (areaStyles.ts), which the first screen does without.
  */
 const areas: RouteObject[] = AREAS.flatMap((area) =>

@@ -3,4 +3,5 @@
 // loads (zod 4 keeps its settings on this global and keeps one already there), so /login gains no zod code;
 // main.tsx imports it first, before any schema is built (zodJitless.test.ts checks zod still reads it).
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
+zodGlobal.__zod_globalConfig ??= {};
+Object.assign(zodGlobal.__zod_globalConfig, { jitless: true });

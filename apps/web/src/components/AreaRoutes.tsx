@@ -7,7 +7,7 @@ export interface AreaRoute {
   element: ReactNode;
 }
 
-/** An area's screens; unknown routes inside the area go home, like any unknown route (spec §2). */
+/** An area's screens; unknown routes inside the area go home, as the specification has any unknown route do. */
 export function AreaRoutes({ routes }: { routes: AreaRoute[] }) {
   return useRoutes([
     ...routes.map((route) => (route.path === '' ? { index: true, element: route.element } : route)),

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { listMessages } from './messages.ts';
 
-/** "N cambios — actualizar": changes someone else made to a list while the user worked on it (issue 18). */
+/** "N cambios — actualizar": changes someone else made to a list while the user worked on it. */
 export function CambiosPendientes({ pendientes, actualizar }: { pendientes: number; actualizar: () => void }) {
   if (pendientes === 0) return null;
   return (

@@ -16,7 +16,7 @@ interface HomePanelProps {
   children?: ReactNode;
 }
 
-/** One panel of the home (issue 18): its title and total, a few lines, and the link to its filtered list. */
+/** One panel of the home: its title and total, a few lines, and the link to its filtered list. */
 export function HomePanel({ title, link, total, status, empty, isEmpty, children }: HomePanelProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>

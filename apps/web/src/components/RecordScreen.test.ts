@@ -9,30 +9,29 @@ import { renderUi } from './testing.tsx';
 afterEach(cleanup);
 
 /** A screen of one record whose read answers `read()`. */
-function screenOf(read: () => Promise<{ nombre: string }>) {
-  return function Screen() {
-    const query = useQuery({ queryKey: ['registro'], queryFn: read });
-    return createElement(RecordScreen<{ nombre: string }, Error>, {
-      query,
-      title: 'Servidores propios',
-      back: { to: '/servidores', label: 'Volver a la lista' },
-      notFound: 'No se encontró el servidor.',
-      children: (record) => createElement('h1', null, record.nombre),
-    });
-  };
+function Screen({ read }: { read: () => Promise<{ nombre: string }> }) {
+  const query = useQuery({ queryKey: ['registro'], queryFn: read });
+  return createElement(RecordScreen<{ nombre: string }, Error>, {
+    query,
+    title: 'Servidores propios',
+    back: { to: '/servidores', label: 'Volver a la lista' },
+    notFound: 'No se encontró el servidor.',
+    // biome-ignore lint/correctness/noChildrenProp: RecordScreen's children is a render function of the record, which createElement's children arguments (typed ReactNode) cannot carry.
+    children: (record) => createElement('h1', null, record.nombre),
+  });
 }
 
 describe('RecordScreen', () => {
   it('shows a loader, then the record', async () => {
     let answer: (value: { nombre: string }) => void = () => undefined;
-    renderUi(createElement(screenOf(() => new Promise((resolve) => (answer = resolve)))));
+    renderUi(createElement(Screen, { read: () => new Promise<{ nombre: string }>((resolve) => (answer = resolve)) }));
     expect(await screen.findByLabelText('Cargando…')).toBeTruthy();
     answer({ nombre: 'srv-app-01' });
     expect((await screen.findByRole('heading', { name: 'srv-app-01' })).tagName).toBe('H1');
   });
 
   it('shows why the record cannot be shown, with the page title and a way back', async () => {
-    renderUi(createElement(screenOf(() => Promise.reject(new Error('El servidor no existe')))));
+    renderUi(createElement(Screen, { read: () => Promise.reject(new Error('El servidor no existe')) }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No se encontró el servidor.');
     expect(alert.textContent).toContain('El servidor no existe');

@@ -35,6 +35,7 @@ export function RichTextView({ value, label, emptyText }: { value: unknown; labe
   return (
     <Typography className="rich-text-view" aria-label={label} role="region">
       {/* The HTML comes only from renderHtml, which writes the schema's elements and safe URLs. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is renderHtml's (the editor's renderer): the schema's elements only, text and attributes escaped, link URLs checked by safeUrl. */}
       <div dangerouslySetInnerHTML={{ __html: rendered.html }} />
     </Typography>
   );

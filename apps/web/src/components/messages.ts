@@ -146,7 +146,7 @@ export const savedViewMessages = {
   predeterminadaLista: 'Listo: la lista se abrirá así',
 };
 
-/** Texts of a list's bulk actions (issue 21). */
+/** Texts of a list's bulk actions. */
 export const loteMessages = {
   seleccionadas: (n: number) => (n === 1 ? '1 fila seleccionada' : `${formatNumero(n)} filas seleccionadas`),
   seleccionarCoincidentes: (n: number) => `Seleccionar los ${formatNumero(n)} que coinciden con el filtro`,
@@ -178,7 +178,7 @@ export const loteMessages = {
   error: 'No se pudo completar la acción en lote',
 } as const;
 
-/** Texts of the printed records and lists (issue 21). */
+/** Texts of the printed records and lists. */
 export const imprimirMessages = {
   imprimir: 'Imprimir',
   preparando: 'Preparando la impresión…',

@@ -10,13 +10,13 @@ import type { MenuItem } from './menu.ts';
 export interface AreaDescriptor {
   /** The area's one name: its folder here, on the server (apps/server/src/areas) and in the contract. */
   name: string;
-  /** Where the area's screens mount (spec §2 URLs, without the leading slash), each its own lazy chunk. */
+  /** Where the area's screens mount (the specification's URLs, without the leading slash), each its own lazy chunk. */
   routes: AreaRouteMount[];
   /** The menu entries the area contributes, each under its heading, at its place in the spec's order. */
   menu: AreaMenuEntry[];
   /** What the command palette offers for the area: its screens and its "new …" actions. */
   palette: PaletteEntry[];
-  /** Its panels on the home, each its own lazy chunk and its own request (issue 18). */
+  /** Its panels on the home, each its own lazy chunk and its own request. */
   home?: AreaHomePanel[];
 }
 
@@ -35,7 +35,7 @@ export interface AreaRouteMount {
   lazy: () => Promise<{ Component: ComponentType }>;
 }
 
-/** The menu's headings, in the spec's order (§2; DESIGN §4). */
+/** The menu's headings, in the specification's order. */
 export const MENU_SECTIONS = ['PHYSIS', 'SERVICIOS', 'SOLUCIONES', 'TECNICA'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 

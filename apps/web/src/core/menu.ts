@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 /** The icon components of @tabler/icons-react, as the menu uses them. */
 export type MenuIcon = ComponentType<{ size?: number | string; stroke?: number | string }>;
 
-/** Spec §3 "Menu item": text, icon, link, submenu, accion (permission code), heading flag. */
+/** A menu item as the specification defines it: text, icon, link, submenu, accion (permission code), heading flag. */
 export interface MenuHeading {
   heading: true;
   text: string;

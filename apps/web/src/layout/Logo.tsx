@@ -3,7 +3,7 @@ import logoOrg from '../assets/logo-org.svg';
 import logo from '../assets/logo.svg';
 import { messages } from '../core/messages.ts';
 
-/** The portal's logo; the ORG variant (spec §1) has its own. */
+/** The portal's logo; the ORG variant (the reduced product) has its own. */
 export function Logo({ org, size }: { org: boolean; size: number }) {
   return (
     <Image

@@ -31,7 +31,7 @@ const retryDelay = (failures: number, error: Error) =>
   error instanceof HttpError && error.retryAfter !== null ? error.retryAfter * 1000 : Math.min(1000 * 2 ** failures, 30_000);
 
 /**
- * The protected area's frame (spec §2): top bar, collapsible sidebar, content, footer. Its providers live
+ * The protected area's frame, as specified: top bar, collapsible sidebar, content, footer. Its providers live
  * here, in the shell's lazy chunk, so the /login bundle stays small; one query cache per signed-in visit.
  */
 export function Shell() {
@@ -57,6 +57,7 @@ function ShellLayout() {
   // On a phone the menu is a drawer over the content, closed again once the user picks a screen.
   const [drawer, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read: every navigation closes the drawer.
   useEffect(closeDrawer, [pathname, closeDrawer]);
   // Closed, the drawer is out of sight, out of the keyboard's way and out of the screen reader's.
   const phone = useTelefono();
@@ -80,7 +81,7 @@ function ShellLayout() {
       <PaletteLoader granted={menu.granted} />
       <Shortcuts granted={menu.granted} />
       <AppShell.Main>
-        {/* Spec §9: the content area is at least the window height minus 155 px. */}
+        {/* The content area is at least the window height minus 155 px: the specification fixes this height. */}
         <Box mih="calc(100vh - 155px)" data-testid="contenido">
           <SelloDeImpresion nombre={`${messages.app.nombre} · ${messages.app.eslogan}`} />
           <Outlet />

@@ -11,7 +11,7 @@ const ICON = 18;
 /** Compact rows: the whole admin menu fits a laptop screen without scrolling. */
 const ROW_PY = 4;
 
-/** The sidebar menu (spec §2): full width with labels, or collapsed to icons with floating submenus. */
+/** The sidebar menu: full width with labels, or collapsed to icons with floating submenus. */
 export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>; collapsed: boolean }) {
   const { pathname } = useLocation();
 
@@ -19,6 +19,7 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
     return (
       <Stack gap={8} p="sm">
         {Array.from({ length: 8 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: eight identical placeholders, a fixed list that never reorders.
           <Skeleton key={index} h={28} radius="sm" />
         ))}
       </Stack>
@@ -126,7 +127,7 @@ function IconLink({ item, active }: { item: MenuLink; active: boolean }) {
   );
 }
 
-/** Spec §9: a collapsed submenu floats beside its icon, at most 200 px high, 25 px clear of the bottom. */
+/** A collapsed submenu floats beside its icon, at most 200 px high, 25 px clear of the bottom (sizes the specification fixes). */
 function FloatingSubmenu({ item, pathname }: { item: MenuParent; pathname: string }) {
   const active = item.submenu.some((child) => isActiveLink(pathname, child.link));
   return (

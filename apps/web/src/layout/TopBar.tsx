@@ -27,7 +27,7 @@ interface TopBarProps {
 /** The password dialog's form (react-hook-form and the form fields) loads when it is opened, not with every screen. */
 const abrirCambiarPassword = () => void import('./CambiarPassword.tsx').then((m) => m.abrirCambiarPassword());
 
-/** Spec §2 top bar: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
+/** The top bar the specification describes: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
 export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer }: TopBarProps) {
   const usuario = useSesion()?.usuario;
   const paquete = usePaqueteLast(menu.granted.has('PACKS#VER'));
@@ -90,7 +90,7 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
           )}
           {usuario && <Campana />}
           {usuario && (
-            // The user's name opens their account menu (issue 6: own password change).
+            // The user's name opens their account menu (own password change).
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton ta="right" data-testid="usuario">
@@ -164,7 +164,7 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
         </Group>
       </Group>
       {paquete.data && (
-        // Below md the row above has no room left: the latest package gets a row of its own (spec §2), its name cut to fit.
+        // Below md the row above has no room left: the latest package gets a row of its own, its name cut to fit.
         <Group gap={6} wrap="nowrap" px="sm" h={TOPBAR_FILA_PAQUETE} miw={0} hiddenFrom="md" data-testid="ultimo-paquete-movil" title={`${t.ultimoPaquete}: ${paquete.data.nombre}`}>
           <IconPackage size={14} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="xs" fw={500} truncate="end" miw={0}>

@@ -6,7 +6,7 @@ import { isActiveLink } from './isActive.ts';
 import { isParent, type MenuItem } from '../core/menu.ts';
 import type { useMenu } from './useMenu.ts';
 
-/** The ORG variant's menu (spec §1): one dropdown per heading in the top bar instead of the sidebar. */
+/** The ORG variant's menu: one dropdown per heading in the top bar instead of the sidebar. */
 export function TopMenu({ menu }: { menu: ReturnType<typeof useMenu> }) {
   const { pathname } = useLocation();
   const links = (item: MenuItem) => (isParent(item) ? item.submenu.map((child) => child.link) : [item.link]);

@@ -1,7 +1,7 @@
 import { isHeading, isParent, type MenuEntry, type MenuItem } from '../core/menu.ts';
 
 /**
- * The menu a user sees (spec §6): items whose code is not granted go, submenus are filtered alike, a
+ * The menu a user sees, by the specified rules: items whose code is not granted go, submenus are filtered alike, a
  * parent left without children goes, and a heading stays only if items remain before the next heading.
  */
 export function filterMenu(entries: MenuEntry[], granted: ReadonlySet<string>): MenuEntry[] {

@@ -4,9 +4,9 @@ import { MENU_SECTIONS } from '../core/area.ts';
 import { isHeading, isParent, type MenuEntry } from '../core/menu.ts';
 
 /**
- * The portal's menu, in the spec's order (§2) under DESIGN §4's headings, each item with its permission
- * code: every area's entries (areas/index.ts), under their heading, by their place. Codes the spec leaves
- * "not shown" follow DESIGN §4.
+ * The portal's menu, in the specification's order under the headings of MENU_SECTIONS, each item with its
+ * permission code: every area's entries (areas/index.ts), under their heading, by their place. Where the
+ * specification shows no code for an item, the code is the portal's own choice (in the area's index.ts).
  */
 export const MENU: MenuEntry[] = MENU_SECTIONS.flatMap((section) => {
   const entries = AREAS.flatMap((area) => area.menu)
@@ -20,8 +20,11 @@ export function menuCodes(entries: MenuEntry[]): PermissionCode[] {
   const codes = new Set<PermissionCode>();
   for (const entry of entries) {
     if (isHeading(entry)) continue;
-    if (isParent(entry)) entry.submenu.forEach((child) => codes.add(child.accion));
-    else codes.add(entry.accion);
+    if (isParent(entry)) {
+      for (const child of entry.submenu) codes.add(child.accion);
+    } else {
+      codes.add(entry.accion);
+    }
   }
   return [...codes];
 }

@@ -3,7 +3,7 @@ import { StatusPage } from './StatusPage.tsx';
 
 const t = messages.paginas;
 
-/** Spec §2: no permission. 'Cambiar de cuenta' goes to /login, which signs out. */
+/** /forbidden: no permission. 'Cambiar de cuenta' goes to /login, which signs out. */
 export function ForbiddenPage() {
   return (
     <StatusPage

@@ -13,8 +13,8 @@ const PANELS = AREAS.flatMap((area) => area.home ?? [])
   .map((panel, index) => ({ ...panel, key: index, Component: lazy(() => panel.lazy().then((m) => ({ default: m.Component }))) }));
 
 /**
- * Spec §2: the home screen with logo and slogan; the ORG variant starts at the client parameters. Below them,
- * what needs attention (issue 18): the panels the user may see, each its own request, all at once.
+ * The home screen with logo and slogan, as specified; the ORG variant starts at the client parameters. Below them,
+ * what needs attention: the panels the user may see, each its own request, all at once.
  */
 export function HomePage() {
   const org = isOrg(useConfig());

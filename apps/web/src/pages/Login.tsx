@@ -11,7 +11,7 @@ const t = messages.login;
 const loadConfig = () => import('../core/config/loadConfig.ts').then((m) => m.loadConfig(0));
 
 /**
- * Spec §2 and §5: the sign-in screen. Opening it signs out any existing session. Free of the router: /login
+ * The sign-in screen, as specified. Opening it signs out any existing session. Free of the router: /login
  * opened directly renders it without one (app/boot.tsx); `registro` is the `?registro` of its URL.
  */
 export function LoginPage({ registro }: { registro: boolean }) {

@@ -39,7 +39,7 @@ function renderForm() {
   };
 }
 
-describe('LoginForm (spec §5)', () => {
+describe('LoginForm', () => {
   it('shows a field’s error once it is changed or left empty, and only that field’s', () => {
     const { username, password } = renderForm();
     expect(screen.queryAllByText(REQUIRED)).toHaveLength(0);

@@ -132,7 +132,7 @@ function BotonOidc() {
   );
 }
 
-/** Spec §5: both fields required, errors once touched or changed, no submit while invalid. */
+/** The rules the specification fixes: both fields required, errors once touched or changed, no submit while invalid. */
 export function LoginForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const volviendo = useVueltaOidc(setServerError);

@@ -20,7 +20,7 @@ export function validateLogin(values: LoginRequest): { ok: true; data: LoginRequ
 }
 
 /**
- * The sign-in form's state (spec §5), without a form library on the /login bundle: a field shows its error once
+ * The sign-in form's state (rules as specified), without a form library on the /login bundle: a field shows its error once
  * changed or left (each re-check touches only that field), a submit checks every field, shows all their errors
  * and focuses the first one, and never calls `onValid` while invalid. `submitting` lasts until `onValid` settles.
  */

@@ -8,7 +8,7 @@ import { StatusPage } from './StatusPage.tsx';
 
 const t = messages.paginas;
 
-/** Spec §2: the site is under maintenance; every /api call answers 503 meanwhile. */
+/** /maintenance: the site is under maintenance; every /api call answers 503 meanwhile. */
 export function MaintenancePage() {
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);

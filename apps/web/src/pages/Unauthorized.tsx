@@ -5,7 +5,7 @@ import { StatusPage } from './StatusPage.tsx';
 
 const t = messages.paginas;
 
-/** Spec §2: not authenticated. There is no signup screen: 'Registrarse' explains how accounts are made. */
+/** /unauthorized: not authenticated. There is no signup screen: 'Registrarse' explains how accounts are made. */
 export function UnauthorizedPage() {
   // The server refused the token (401): the session ends here, once the protected area is gone.
   useEffect(clearSesion, []);

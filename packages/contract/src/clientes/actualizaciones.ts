@@ -5,7 +5,7 @@ import { optionalText } from '../validators.ts';
 export { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA, type ActualizacionResultado } from '../shared.ts';
 import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '../shared.ts';
 
-// ---- Actualizaciones de clientes (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
+// ---- Actualizaciones de clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
 export const RESULTADO_COLOR: Readonly<Record<ActualizacionResultado, string>> = { ok: 'green', error: 'red', parcial: 'orange' };
 
@@ -75,7 +75,7 @@ export const actualizacionListQuery = listQuery(ACTUALIZACION_SORT, {
 });
 export const actualizacionExportQuery = actualizacionListQuery.omit({ page: true, size: true });
 export const actualizacionPage = paged(actualizacion);
-/** Bulk actions on the updates list (issue 21): delete the records (the servers' versions stay, as one by one) and export them; an update takes no edit. */
+/** Bulk actions on the updates list: delete the records (the servers' versions stay, as one by one) and export them; an update takes no edit. */
 export const actualizacionLote = loteBody(actualizacionExportQuery, {});
 export const actualizacionLoteExport = loteExportBody(actualizacionExportQuery);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../list.ts';
 import { AFIP_AMBIENTES } from './vencimientos.ts';
 
-// ---- AFIP certificate requests (issue 23): key and CSR made in the portal, paired with AFIP's certificate. ----
+// ---- AFIP certificate requests: key and CSR made in the portal, paired with AFIP's certificate. ----
 // Generate and cancel: CLIENTES#EDITAR; read and download the CSR: CLIENTES#VER; the key: CLIENTES#CERTIFICADOS.
 
 const servicio = z.string().trim().toLowerCase().regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)');

@@ -5,7 +5,7 @@ import { optionalText, requiredText } from '../validators.ts';
 export { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMes, vencimientoMeses, type VencimientoEstado, type VencimientoPlazo, type VencimientoMeses } from '../shared.ts';
 import { VENCIMIENTO_PLAZOS, type VencimientoEstado, type VencimientoPlazo } from '../shared.ts';
 
-// ---- Vencimientos AFIP y Physis (AREAS.md "Clientes"; issue 7). Read CLIENTES#VER, write CLIENTES#EDITAR. ----
+// ---- Vencimientos AFIP y Physis. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
 const FECHA_INVALIDA = 'Fecha inválida (aaaa-mm-dd)';
 const fecha = z.iso.date({ error: FECHA_INVALIDA });
@@ -265,7 +265,7 @@ export const vencimientoPage = paged(vencimiento);
 export const grupoParam = z.object({ grupo: z.enum(VENCIMIENTO_GRUPOS, { error: 'Grupo inválido' }) }).strict();
 
 /**
- * `POST /api/vencimientos/{afip|physis}/lote` (issue 21): delete the chosen items (certificates, points of sale,
+ * `POST /api/vencimientos/{afip|physis}/lote`: delete the chosen items (certificates, points of sale,
  * licences) or all that match the grid's filter; on the Physis grid, also set the licences' automatic renewal.
  */
 export const vencimientoLote = loteBody(vencimientoExportQuery, {});

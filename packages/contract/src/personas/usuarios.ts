@@ -4,7 +4,7 @@ import { loteBody, loteExportBody } from '../lote.ts';
 import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from '../permissions.ts';
 import { optionalText, requiredText } from '../validators.ts';
 
-// ---- User accounts and roles, managed inside Personas (USUARIOS#ADMIN; issue 6) ----
+// ---- User accounts and roles, managed inside Personas (USUARIOS#ADMIN) ----
 
 /** The code that administers accounts and roles; the last active user holding it is protected. */
 export const ADMIN_CODE = 'USUARIOS#ADMIN' satisfies PermissionCode;
@@ -112,7 +112,7 @@ export const ROL_SORT = ['nombre', 'usuarios_count', 'actualizado'] as const;
 export const rolListQuery = listQuery(ROL_SORT, {});
 export const rolPage = paged(rol);
 const rolExportQuery = rolListQuery.omit({ page: true, size: true });
-/** Bulk actions on the roles list (issue 21): delete those no account holds (the others refused as one by one). */
+/** Bulk actions on the roles list: delete those no account holds (the others refused as one by one). */
 export const rolLote = loteBody(rolExportQuery, {});
 export const rolLoteExport = loteExportBody(rolExportQuery);
 

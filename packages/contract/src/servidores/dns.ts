@@ -3,12 +3,12 @@ import { listQuery, paged, queryBoolean, MAX_ID } from '../list.ts';
 import { loteBody, loteExportBody } from '../lote.ts';
 import { hostname, ipAddress, port } from '../validators.ts';
 
-// ---- Servicio DNS: the DNS entries of the company's own servers and their addresses (AREAS.md; issue 3) ----
+// ---- Servicio DNS: the DNS entries of the company's own servers and their addresses ----
 
-/** Derived DNS entry (spec §3). */
+/** Derived DNS entry, as the specification gives it. */
 export const dnsDerivado = z.object({ id: z.number().int(), host: z.string(), servidor_nombre: z.string() });
 
-/** Address (spec §3). */
+/** Address, as the specification gives it. */
 export const direccion = z.object({
   id: z.number().int(),
   dns: z.number().int(),
@@ -91,7 +91,7 @@ export function direccionUrl(d: { host: string; port: number; path: string }): s
 
 /** `GET /api/dns/export.csv`. */
 export const dnsExportQuery = dnsListQuery.omit({ page: true, size: true });
-/** Bulk actions on the DNS list (issue 21): delete, or set active, type or TTL. */
+/** Bulk actions on the DNS list: delete, or set active, type or TTL. */
 export const dnsLote = loteBody(dnsExportQuery, {
   activo: dnsInput.shape.activo.unwrap(),
   tipo: dnsInput.shape.tipo.unwrap(),

@@ -1,4 +1,4 @@
-// Typing shortcuts of spec §9. The typography rules never apply inside code (block or mark).
+// Typing shortcuts the specification lists. The typography rules never apply inside code (block or mark).
 import {
   closeDoubleQuote,
   closeSingleQuote,

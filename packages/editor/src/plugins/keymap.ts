@@ -1,4 +1,4 @@
-// Key bindings of spec §9 and issue 4, on top of ProseMirror's base keymap.
+// Key bindings, those the specification lists and a few more, on top of ProseMirror's base keymap.
 import { baseKeymap, chainCommands, exitCode, toggleMark } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';

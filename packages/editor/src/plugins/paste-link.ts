@@ -1,4 +1,4 @@
-// Spec §9: pasted text that ends in a URL-like string gets that string linked (new tab).
+// Pasted text that ends in a URL-like string gets that string linked (new tab), as the specification asks.
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { Plugin } from 'prosemirror-state';
 import { schema } from '../schema/index.ts';

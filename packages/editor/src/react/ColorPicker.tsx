@@ -1,4 +1,4 @@
-// Text or background colour: the 16-colour palette of DESIGN §7 (8 per row) and a remove choice.
+// Text or background colour: the 16-colour palette (palette.ts, 8 per row) and a remove choice.
 import type { EditorInstance } from '../editor.ts';
 import { markAttrs } from '../commands/marks.ts';
 import { PALETTE_ROWS } from '../palette.ts';
@@ -42,8 +42,8 @@ export function ColorPicker({ editor: given, kind, disabled }: {
       button={<><Icon name={icon} /><span className="intranet-editor-color-bar" style={{ background: current ?? 'transparent' }} /></>}>
       {(close) => (
         <div className="intranet-editor-palette">
-          {PALETTE_ROWS.map((row, index) => (
-            <div className="intranet-editor-palette-row" key={index}>
+          {PALETTE_ROWS.map((row) => (
+            <div className="intranet-editor-palette-row" key={row[0]}>
               {row.map((color) => (
                 <button key={color} type="button" className="intranet-editor-swatch" style={{ background: color }}
                   aria-label={messages.color(color)} title={color} aria-pressed={current === color}

@@ -57,6 +57,7 @@ export function Editor({
   callbacks.current = { onChange, onHtmlChange, onBlur };
   const initialValue = useRef(value);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the instance is created once, on mount, and lives as long as the component; rebuilding it when placeholder, label, disabled or onReady change would drop its selection and undo history and call onReady again (an effect below applies a new disabled).
   useEffect(() => {
     const instance = createEditor(mount.current!, { value: initialValue.current, placeholder, label, editable: !disabled });
     const stop = instance.onDocChange(() => {
@@ -81,7 +82,6 @@ export function Editor({
       setEditor(null);
     };
     // The instance lives as long as the component; later prop changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -33,6 +33,7 @@ export function HeadingMenu({ editor: given, disabled }: { editor: EditorInstanc
     <Popover label={level ? messages.headingActive(level) : messages.heading} testId="editor-heading" role="menu" active={level !== null} disabled={disabled}
       button={<span className="intranet-editor-heading-label">{level ? `H${level}` : 'H'}</span>}>
       {(close) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a plain wrapper inside the Popover's role="menu" panel; it only catches the arrow keys that bubble up from its menu items, which are buttons.
         <div onKeyDown={moveFocus}>
           {LEVELS.map((value) => (
             <button key={value} type="button" role="menuitemradio" aria-checked={level === value}

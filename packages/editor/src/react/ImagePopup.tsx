@@ -1,4 +1,4 @@
-// Image popup (spec §5): source URL required and matching the pattern; alt and title optional.
+// Image popup, as specified: source URL required and matching the pattern; alt and title optional.
 // With an image selected, the popup edits it and keeps its width.
 import { NodeSelection } from 'prosemirror-state';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Link popup (spec §5): URL required and matching the pattern, text required unless text is selected,
+// Link popup, as specified: URL required and matching the pattern, text required unless text is selected,
 // 'open in new tab' on by default. The cursor inside a link edits that link.
 import { useState } from 'react';
 import { isMarkActive } from '../commands/marks.ts';

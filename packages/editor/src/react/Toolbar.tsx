@@ -1,4 +1,4 @@
-// The toolbar in the spec's order (§9), in groups; Left/Right arrows move between its controls.
+// The toolbar in the specification's order, in groups; Left/Right arrows move between its controls.
 import type { Command } from 'prosemirror-state';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { alignmentActive, isNodeActive, toggleBlockquote, toggleBulletList, toggleOrderedList } from '../commands/blocks.ts';

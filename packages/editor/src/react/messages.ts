@@ -1,4 +1,4 @@
-// Texts of the editor's interface. The English ones are the spec's, copied exactly (spec §5, §9).
+// Texts of the editor's interface. The English ones are the specification's, copied exactly.
 export const messages = {
   placeholder: 'Type Here...',
   invalidUrl: 'Please enter valid url.',

@@ -1,4 +1,4 @@
-// Mark specs in the order of DESIGN §7; that order is also the nesting order of the HTML output.
+// Mark specs in a fixed order, which is also the nesting order of the HTML output.
 import type { DOMOutputSpec, MarkSpec } from 'prosemirror-model';
 import { safeUrl } from '../url.ts';
 import { inlineStyle, parsed, safeColor, safeTarget } from './values.ts';

@@ -1,4 +1,4 @@
-// Node specs with the JSON names of DESIGN §7, so documents of the portal's earlier editor load unchanged.
+// Node specs with the JSON names of the portal's earlier editor, so its documents load unchanged.
 import type { DOMOutputSpec, Node as PMNode, NodeSpec } from 'prosemirror-model';
 import { safeUrl } from '../url.ts';
 import { inlineStyle, parsed, type ParsedElement, safeAlign, safeWidth } from './values.ts';

@@ -3,7 +3,7 @@ import { documentFromJson, documentToJson, emptyDocument, isEmptyDocument, valid
 import { schema } from './index.ts';
 
 describe('schema', () => {
-  it('has the node names and the mark names, in order, of DESIGN §7', () => {
+  it('has the node names and the mark names, in order', () => {
     expect(Object.keys(schema.nodes).sort()).toEqual(
       ['blockquote', 'bullet_list', 'code_block', 'doc', 'hard_break', 'heading', 'horizontal_rule', 'image',
         'list_item', 'ordered_list', 'paragraph', 'text'].sort(),
@@ -29,7 +29,7 @@ describe('schema', () => {
     expect(schema.nodes['code_block']!.allowsMarkType(schema.marks['strong']!)).toBe(false);
   });
 
-  it('has the empty value of DESIGN §7', () => {
+  it('has the empty value', () => {
     expect(emptyDocument()).toEqual({ type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] });
     const doc = documentFromJson(emptyDocument());
     expect(isEmptyDocument(doc)).toBe(true);

@@ -13,7 +13,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { destinatarios } from './destinatarios.ts';
 import { guardarSeguidos, seguidosDe } from './seguidos.ts';

@@ -29,7 +29,7 @@ import { ProgramadorInactivo, TareaDesconocida, TareaYaEnCola } from '../../jobs
 import { MENSAJES } from '../../messages.ts';
 import { autorDe } from '../../db/audit.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { avisarFallo } from './fallos.ts';
 import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega, salidaDe } from './webhooks.ts';
 import { canalesDeRoles, guardarCanalesDeRol, type Visibles } from './roles.ts';

@@ -7,7 +7,7 @@ import { DisallowedAddressError, OutboundTimeoutError, outboundGuard, type Outbo
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { webhookEntregas, webhooks } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { baseDe } from './correo.ts';
 import { cabecerasFirmadas, nuevoSecreto } from './firma.ts';

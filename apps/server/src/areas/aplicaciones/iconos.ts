@@ -2,7 +2,7 @@ import type { IconoSubido } from '@intranet/contract/aplicaciones';
 import { archivoDescargaPath } from '@intranet/contract/archivos';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { conArchivo, descartarHuerfano, ENTIDAD_ARCHIVO, registrarArchivo } from '../../storage/archivos.ts';

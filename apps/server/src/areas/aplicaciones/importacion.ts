@@ -3,7 +3,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { aplicaciones, aplicacionVersiones } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflictos.ts';
 import { MENSAJES } from './messages.ts';
 import { columnas, ENTIDAD } from './queries.ts';

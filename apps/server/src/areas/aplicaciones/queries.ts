@@ -8,7 +8,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { aplicacionBusqueda, aplicaciones, aplicacionVersiones, archivos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { MENSAJES } from './messages.ts';
 
 type AplicacionListQuery = Omit<z.output<typeof aplicacionListQuery>, 'page' | 'size'>;

@@ -7,7 +7,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { aplicaciones, aplicacionVersiones, archivos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { aplicaciones, appsstoreConfig, appsstoreDestacadas } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 /** The audit entity of the store's configuration; its one record is `CONFIG_ID`. */
 export const ENTIDAD_CONFIG = 'appsstore_config';

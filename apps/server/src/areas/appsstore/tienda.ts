@@ -14,7 +14,7 @@ import { envelope, errorBody } from '@intranet/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { sendDownload } from '../../storage/download.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
 import { catalogoCompleto } from './catalogo.ts';

@@ -4,7 +4,7 @@ import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, writeAudit, type AuditEntities } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import { archivoDescargable, archivoPorSha, conArchivo, contarDescargaArchivo, ENTIDAD_ARCHIVO, registrarArchivo, type FileDeps } from '../../storage/archivos.ts';

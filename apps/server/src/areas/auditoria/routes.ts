@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuditEntities } from '../../db/audit.ts';
 import { MENSAJES } from '../../messages.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { auditPage } from './queries.ts';
 
 /**

@@ -7,7 +7,7 @@ import { describeUserAgent } from '../../core/user-agent.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { sesionFamilias, usuarios } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export const AUDIT_CLOSE_SESSION = 'cerrar_sesion';
 export const AUDIT_CLOSE_OTHERS = 'cerrar_otras_sesiones';

@@ -6,7 +6,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { identidadesExternas, rolPermisos, usuarioRoles, usuarios } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { buscarEnDirectorio } from './directorio.ts';
 
 /** The audit entity of an account's history, where its links are told. */

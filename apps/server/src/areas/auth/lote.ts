@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { apiTokens, gruposRoles, usuarios } from '../../db/schema.ts';
 import { loteAccionRoutes, type LoteDeps } from '../../lists/lote.ts';
 import { selectSource, type ListQueryBase, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { quitarGrupo } from './grupos.ts';
 import { restablecer } from './segundo-factor.ts';
 import { revocarToken } from './tokens.ts';
 
-// The bulk bars of the sign-in's admin screens (issue 21): every list here is unpaged and has no filter, so
+// The bulk bars of the sign-in's admin screens: every list here is unpaged and has no filter, so
 // "all that match" is every row the caller may see. None has a CSV of its own: nothing to export.
 
 /** A token as the bulk revoke reads it: a revoked or expired one is refused, there is nothing left to revoke. */

@@ -29,7 +29,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { signIn } from './ingreso.ts';
 import { sinVinculo } from './ingreso-directorio.ts';
 import { autorDe } from '../../db/audit.ts';

@@ -11,7 +11,7 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { ingresoDesafios, roles, totpRecuperacion, usuarios } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export const ENTIDAD_USUARIO = 'usuario';
 export const ENTIDAD_ROL = 'rol';

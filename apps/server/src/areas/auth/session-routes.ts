@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { activeSessions, closeOtherSessions, closeSession, currentFamily, sessionUser } from './active-sessions.ts';
 import { clearRenewalCookie, hasAntiForgery, renewalCookieOf, setRenewalCookie } from './renewal-cookie.ts';
 

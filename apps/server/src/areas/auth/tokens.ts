@@ -7,7 +7,7 @@ import { autorDe, writeAudit } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { apiTokens, usuarios } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export const ENTIDAD_TOKEN = 'api_token';
 const ZONA = sql.raw(`'${ZONA_HORARIA}'`);

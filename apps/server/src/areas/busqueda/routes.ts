@@ -13,7 +13,7 @@ function patrones(texto: string): PatronesBusqueda {
 }
 
 /**
- * `GET {api}/api/busqueda?q=&tipos=`: the command palette's search (issue 18). It asks every area the caller
+ * `GET {api}/api/busqueda?q=&tipos=`: the command palette's search. It asks every area the caller
  * may read (and the filter names) at once, through their trigram indexes, and answers the first few records
  * of each kind, in the palette's order. What the caller may not read is not asked.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { empresas, servidoresCliente } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflictos.ts';
 import { columnasEmpresa, CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
 import { columnasServidorCliente } from './servidores.ts';
@@ -29,7 +29,7 @@ const valoresEmpresa = {
 
 const provincias = Object.fromEntries(PROVINCIAS.map((p) => [p, p]));
 
-/** The clients' import (issue 21): the export's columns, key CUIT (with or without dashes, check digit checked). */
+/** The clients' import: the export's columns, key CUIT (with or without dashes, check digit checked). */
 export const empresasImportacion: ImportacionSpec<EmpresaValues> = {
   tipo: 'clientes',
   etiqueta: 'clientes',
@@ -86,7 +86,7 @@ const valoresServidor = {
 const claveServidor = (cuit: unknown, nombre: unknown): string | null =>
   typeof cuit === 'string' && typeof nombre === 'string' && cuit.trim() && nombre.trim() ? `${cuitDigits(cuit)}|${nombre.trim().toLowerCase()}` : null;
 
-/** The clients' servers' import (issue 21): each row names its client by CUIT; key CUIT and server name. */
+/** The clients' servers' import: each row names its client by CUIT; key CUIT and server name. */
 export const servidoresClienteImportacion: ImportacionSpec<ServidorValues> = {
   tipo: 'servidores-cliente',
   etiqueta: 'clientes',

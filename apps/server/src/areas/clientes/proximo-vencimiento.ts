@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { empresas } from '../../db/schema.ts';
 
 /**
- * THE ONE PLACE the client list learns its next expiry (AREAS.md: "next expiry" column): the earliest due date
+ * THE ONE PLACE the client list learns its next expiry (its "next expiry" column): the earliest due date
  * of the client's dated items over both expiry grids (expired items included, so an expired certificate shows
  * red), kept on the client by triggers from the grids' table `vencimientos` (migration 0040). Written with the
  * table name `"empresas"."id"`: drizzle leaves single-table columns unqualified. The list, its sort, the detail

@@ -7,7 +7,7 @@ import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarFiltradas, likePattern, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { proximoVencimientoJson, proximoVencimientoOrden, proximoVencimientoTexto } from './proximo-vencimiento.ts';
 
 type EmpresaListQuery = Omit<z.output<typeof empresaListQuery>, 'page' | 'size'>;

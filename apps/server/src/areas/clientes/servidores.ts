@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { empresaExiste, ENTIDAD } from './queries.ts';
 
 type Values = z.output<typeof servidorClienteInput>;

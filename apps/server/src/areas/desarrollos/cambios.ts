@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { desarrolloEstados, desarrollos, versiones } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { HOY } from '../../core/fechas.ts';
 import { desarrolloDetalle, ENTIDAD, noExiste } from './queries.ts';
 

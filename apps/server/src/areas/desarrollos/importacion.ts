@@ -16,7 +16,7 @@ import { desarrolloEstados, desarrollos, empresas, personas, productos, versione
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import { clientesPorNombre, comparable, idsPorNombre, productosPorNombre } from '../../lists/importacion/referencias.ts';
 import { CAMPO_ID, campoId, type ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflictos.ts';
 import { columnas } from './cambios.ts';
 import { ENTIDAD } from './queries.ts';

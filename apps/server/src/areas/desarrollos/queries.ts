@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client.ts';
 import { desarrolloEstados, desarrollos, empresas, personas, productos, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { HOY } from '../../core/fechas.ts';
 
 type ListQuery = Omit<z.output<typeof desarrolloListQuery>, 'page' | 'size'>;

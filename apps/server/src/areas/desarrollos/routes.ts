@@ -35,7 +35,7 @@ import {
 export const desarrollosAuditoria: AuditEntities = { [ENTIDAD]: 'SER#VER' };
 
 const tags = ['desarrollos'];
-// DESIGN §4: the menu's Desarrollos item reads with SER#VER; writing needs the area's own code.
+// The menu's Desarrollos item reads with SER#VER; writing needs the area's own code.
 const VER = { access: 'SER#VER' } as const;
 const EDITAR = { access: 'DESARROLLOS#EDITAR' } as const;
 const denied = { 401: errorBody, 403: errorBody };

@@ -6,7 +6,7 @@ import { comentariosDe } from './comentarios.ts';
 import { existeIssue } from './eventos.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 
-// An issue's activity in one list (issue 22): its state changes and assignments, from the history, and its comments.
+// An issue's activity in one list: its state changes and assignments, from the history, and its comments.
 
 type Ref = { nombre?: unknown } | null | undefined;
 type Triage = { estado?: unknown; asignado?: Ref; asignado_rol?: Ref };

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsComentarios, usuarios } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { existeIssue } from './eventos.ts';
 
 export const ENTIDAD_COMENTARIO = 'insights_comentario';

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { contarFiltradas, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 

@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, nivelOrden, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarFiltradas, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { eventoDe } from './eventos.ts';
 import { camposIgnorada, columnasIgnorada, conFaltan, ignoradaDe, SIN_CONDICION } from './ignorados.ts';
 import { culpritResuelto, type Simbolizador } from './sourcemaps/simbolizar.ts';

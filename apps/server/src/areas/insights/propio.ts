@@ -43,7 +43,10 @@ export function reportarErroresPropios(app: FastifyInstance, { db, config }: { d
     if (!address || typeof address === 'string') return undefined;
     const p = await proyectoPropio(db);
     leido = Date.now();
-    if (!p?.activo) return (cliente = undefined);
+    if (!p?.activo) {
+      cliente = undefined;
+      return undefined;
+    }
     const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
     const dsn = dsnDe({ protocol: 'http', host: `${host}:${address.port}` }, p);
     if (cliente?.dsn === dsn) return cliente;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsProyectos } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 type ProyectoValues = z.output<typeof proyectoInput>;
 

@@ -3,10 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsBundleArchivos, insightsBundles, insightsProyectos, insightsReleases } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
 
-// A project's releases (issue 22): those its events carry and those sentry-cli created, with their bundles.
+// A project's releases: those its events carry and those sentry-cli created, with their bundles.
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -32,7 +32,7 @@ import type { Db } from '../../db/client.ts';
 import { compresionCsv, sendListCsv } from '../../lists/csv.ts';
 import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
 import { actividadDe } from './actividad.ts';

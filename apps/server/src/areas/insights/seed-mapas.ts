@@ -6,7 +6,7 @@ import { registrarArchivo } from '../../storage/archivos.ts';
 import { putBytes, type FileStore } from '../../storage/store.ts';
 import { aceptarEvento, escribirLote } from './intake/escritura.ts';
 
-// The demo's minified build (issue 22): the client portal's release 2.4.1 as a bundler leaves it, one line of
+// The demo's minified build: the client portal's release 2.4.1 as a bundler leaves it, one line of
 // minified JavaScript and its source map with the TypeScript it came from, kept as `sentry-cli sourcemaps upload`
 // keeps an artifact bundle. A few errors thrown from it show a stack trace resolved from its map, the minified
 // frame one click away, and the Releases tab lists the bundle.

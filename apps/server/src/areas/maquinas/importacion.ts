@@ -33,7 +33,7 @@ const valores = {
 
 const enUso = (m: Existente | undefined) => m?.valores.estado === 'en_uso';
 
-/** The machines' import (issue 21): the export's columns, key nro_inventario. */
+/** The machines' import: the export's columns, key nro_inventario. */
 export const maquinasImportacion: ImportacionSpec<MaquinaValues> = {
   tipo: 'maquinas',
   etiqueta: 'maquinas',

@@ -8,7 +8,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { maquinaAsignaciones, maquinaBusqueda, maquinas, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 type MaquinaValues = z.output<typeof maquinaInput>;
 type MaquinaListQuery = Omit<z.output<typeof maquinaListQuery>, 'page' | 'size'>;
@@ -100,7 +100,7 @@ export const maquinasCsv: CsvColumn<Maquina>[] = [
   { titulo: 'Tipo', valor: (m) => MAQUINA_TIPO_NOMBRES[m.tipo] },
   { titulo: 'Fabricante', valor: (m) => m.fabricante },
   { titulo: 'Modelo', valor: (m) => m.modelo },
-  // The system and its version in two columns, so the file imports back as it is (issue 21).
+  // The system and its version in two columns, so the file imports back as it is.
   { titulo: 'Sistema operativo', valor: (m) => m.so },
   { titulo: 'Versión del SO', valor: (m) => m.so_version },
   { titulo: 'CPU', valor: (m) => m.cpu },

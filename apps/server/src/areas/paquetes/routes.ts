@@ -16,7 +16,7 @@ import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import type { FileDeps } from '../../storage/archivos.ts';

@@ -35,7 +35,7 @@ const buscar = (tx: Tx, where: SQL) =>
     .orderBy(personas.id);
 
 /**
- * The people's import (issue 21): the export's columns, key email (case ignored). The export's Id finds a person
+ * The people's import: the export's columns, key email (case ignored). The export's Id finds a person
  * first, so that one without email (a client's contact often has none) imports back onto itself.
  */
 export const personasImportacion: ImportacionSpec<PersonaValues> = {

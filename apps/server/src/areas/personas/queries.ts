@@ -8,7 +8,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { desarrollos, maquinaAsignaciones, maquinas, personaBusqueda, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { desactivarCuentaDePersona } from './usuarios/queries.ts';
 
 type PersonaValues = z.output<typeof personaInput>;
@@ -102,7 +102,7 @@ export const personasSource = (db: Executor): ListSource<Persona> => ({
 });
 
 export const personasCsv: CsvColumn<Persona>[] = [
-  // The import finds each person by it (issue 21), email or not.
+  // The import finds each person by it, email or not.
   { titulo: 'Id', valor: (p) => p.id },
   { titulo: 'Apellido', valor: (p) => p.apellido },
   { titulo: 'Nombre', valor: (p) => p.nombre },

@@ -8,7 +8,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { productoBusqueda, productos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 type ProductoListQuery = Omit<z.output<typeof productoListQuery>, 'page' | 'size'>;
 

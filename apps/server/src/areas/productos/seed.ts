@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
 import { crearEn, ENTIDAD, productoDetalle } from './queries.ts';
 
-// Demo products with short rich-text descriptions (the editor's JSON, DESIGN §7).
+// Demo products with short rich-text descriptions (the editor's JSON).
 
 const text = (t: string, ...marks: string[]): NodeJson =>
   marks.length ? { type: 'text', text: t, marks: marks.map((type) => ({ type })) } : { type: 'text', text: t };

@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { MENSAJES } from '../../messages.ts';
-import { ApiError, fieldErrorsOf } from '../../plugins/errors.ts';
+import { ApiError, fieldErrorsOf } from '../../core/api-error.ts';
 import { actualizacionesPorMes, descargasPorMes, descargasPorPaquete } from './actividad.ts';
 import { clientesDesactualizados, clientesPorVersion } from './clientes.ts';
 import { contextoDe, type Contexto } from './contexto.ts';

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { dns, servidores } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { requiredText } from '@intranet/contract/validators';
 import { conflictos } from './conflictos.ts';
 import { ENTIDAD_DNS } from './dns/queries.ts';
@@ -29,7 +29,7 @@ const valoresServidor = {
 const ESTADOS = { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' };
 const minusculas = (v: string) => v.trim().toLowerCase();
 
-/** Our own servers' import (issue 21): the export's columns (its DNS names are imported on their own), key hostname. */
+/** Our own servers' import: the export's columns (its DNS names are imported on their own), key hostname. */
 export const servidoresImportacion: ImportacionSpec<ServidorValues> = {
   tipo: 'servidores',
   etiqueta: 'servidores',
@@ -79,7 +79,7 @@ async function servidoresPorNombre(tx: Tx, nombres: string[]): Promise<Map<strin
   return ids;
 }
 
-/** The DNS entries' import (issue 21): the export's columns, the server by its name, key host. */
+/** The DNS entries' import: the export's columns, the server by its name, key host. */
 export const dnsImportacion: ImportacionSpec<DnsValues> = {
   tipo: 'dns',
   etiqueta: 'dns',

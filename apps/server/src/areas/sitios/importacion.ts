@@ -7,7 +7,7 @@ import { dns, empresas, servidores, sitios } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
 import { clientesPorNombre, comparable, idsPorNombre } from '../../lists/importacion/referencias.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflictos.ts';
 import { columnas, ENTIDAD, ESTADO_NOMBRES } from './queries.ts';
 

@@ -7,7 +7,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { dns, empresas, servidores, sitioBusqueda, sitios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { HOY } from '../../core/fechas.ts';
 
 type SitioListQuery = Omit<z.output<typeof sitioListQuery>, 'page' | 'size'>;

@@ -3,7 +3,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { sitios, sitioVerificaciones } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD, paraAuditoria, sitioParaCambiar, sitioRow } from './queries.ts';
 import { verificarTls, type OpcionesTls, type ResultadoTls } from './tls.ts';
 

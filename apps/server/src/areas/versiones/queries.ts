@@ -18,7 +18,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { archivos, productos, versionAssets, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';

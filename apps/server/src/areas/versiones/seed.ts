@@ -9,7 +9,7 @@ import { registrarArchivo } from '../../storage/archivos.ts';
 import { diskStore } from '../../storage/disk.ts';
 import { putBytes, type FileStore } from '../../storage/store.ts';
 
-// Demo versions with release notes (the editor's JSON, DESIGN §7), for the products of the Productos seed.
+// Demo versions with release notes (the editor's JSON), for the products of the Productos seed.
 
 const DAY = 24 * 60 * 60 * 1000;
 const text = (t: string, ...marks: string[]): NodeJson =>

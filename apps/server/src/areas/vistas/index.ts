@@ -2,7 +2,7 @@ import type { AreaDescriptor } from '../../core/area.ts';
 import { vistasRoutes } from './routes.ts';
 import { seedVistas } from './seed.ts';
 
-/** Vistas: the lists' saved views, private or shared (issue 18). */
+/** Vistas: the lists' saved views, private or shared. */
 export const vistas: AreaDescriptor = {
   name: 'vistas',
   documentacion: {

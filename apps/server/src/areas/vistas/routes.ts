@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts';
 import { usuarios, vistas, vistasPredeterminadas } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 const NO_EXISTE = 'La vista no existe';
 const AJENA = 'Solo quien creó la vista puede cambiarla o eliminarla';
@@ -52,7 +52,7 @@ async function vistaVisible(db: Executor, id: number, usuarioId: number, permiso
 }
 
 /**
- * `{api}/api/vistas`: saved views of the lists (issue 18) — a list's filters, sort, search, page size and hidden
+ * `{api}/api/vistas`: saved views of the lists — a list's filters, sort, search, page size and hidden
  * columns under a name, private or shared with everyone who may read the list, and the one each user opens the
  * list with. A person's own preferences: a session's, never an API token's.
  */

@@ -1,7 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { vivoRoutes } from './routes.ts';
 
-/** Vivo: the stream that tells a browser tab which of its lists changed (issue 18); the areas declare their lists. */
+/** Vivo: the stream that tells a browser tab which of its lists changed; the areas declare their lists. */
 export const vivo: AreaDescriptor = {
   name: 'vivo',
   documentacion: {

@@ -17,7 +17,7 @@ const INTERVALO_MINIMO_MS = 1_000;
 const evento = (nombre: string, datos: unknown) => `event: ${nombre}\ndata: ${JSON.stringify(datos)}\n\n`;
 
 /**
- * `GET {api}/api/vivo?listas=`: server-sent events telling a browser tab which of its lists changed (issue 18),
+ * `GET {api}/api/vivo?listas=`: server-sent events telling a browser tab which of its lists changed,
  * fed by the database's change feed (`LISTEN intranet_cambios`), so a write on any process reaches a tab on any
  * other. Each list is announced only to whoever may read it now: the session is checked again when a session,
  * a role or an account changes, and every VIVO_LATIDO_MS; once it ends the stream ends.

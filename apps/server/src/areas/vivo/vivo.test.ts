@@ -32,8 +32,7 @@ class Stream {
     try {
       for await (const chunk of body) {
         resto += decoder.decode(chunk, { stream: true });
-        let fin: number;
-        while ((fin = resto.indexOf('\n\n')) >= 0) {
+        for (let fin = resto.indexOf('\n\n'); fin >= 0; fin = resto.indexOf('\n\n')) {
           const bloque = resto.slice(0, fin);
           resto = resto.slice(fin + 2);
           const evento = /^event: (.*)$/m.exec(bloque)?.[1];

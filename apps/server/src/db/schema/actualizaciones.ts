@@ -8,7 +8,7 @@ import { paquetes } from './paquetes.ts';
 import { productos } from './productos.ts';
 import { versiones } from './versiones.ts';
 
-// ---- Actualizaciones de clientes (AREAS.md "Clientes"; issue 7) ----
+// ---- Actualizaciones de clientes ----
 
 /** An update applied on a client's server: from one version of a product to another. */
 export const actualizaciones = pgTable(

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique
 import { id, instante } from './columns.ts';
 import { roles, usuarios } from './cuentas.ts';
 
-// ---- Alertas (issue 16): the runs of the scheduled jobs, the notifications and what was already sent ----
+// ---- Alertas: the runs of the scheduled jobs, the notifications and what was already sent ----
 
 /**
  * One run of a scheduled job, written by the scheduler around the job (jobs/programador.ts). The queue itself

@@ -6,7 +6,7 @@ import { archivos } from './archivos.ts';
 import { id, instante, creado, actualizado } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
-// ---- Aplicaciones (AREAS.md "Soluciones"; issue 8) ----
+// ---- Aplicaciones ----
 // Tables `aplicaciones` (one Android app) and `aplicacion_versiones` (its uploaded APKs). The AppsStore reads
 // the latest version with `publicada` per `canal` of each app with `publicada`, and increments `descargas`:
 // keep these column names stable.
@@ -24,7 +24,7 @@ export const aplicaciones = pgTable(
     packageName: text('package_name').notNull(),
     nombre: text('nombre').notNull(),
     resumen: text('resumen'),
-    // The editor's JSON document (DESIGN §7), validated against its schema before every write.
+    // The editor's JSON document, validated against its schema before every write.
     descripcion: jsonb('descripcion').$type<DocumentJson>().notNull(),
     /** The icon, an image in the file store. */
     iconoId: integer('icono_id').references(() => archivos.id, { onDelete: 'restrict' }),

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { aplicaciones } from './aplicaciones.ts';
 import { actualizado, instante } from './columns.ts';
 
-// ---- AppsStore (AREAS.md; issue 8) ----
+// ---- AppsStore ----
 
 /**
  * The store's configuration: one row (id 1), written by `PUT /api/appsstore/config`. While it does not exist

@@ -1,7 +1,7 @@
 import { bigint, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado } from './columns.ts';
 
-// ---- The file store `{archivos}` (issue 5): one row per distinct content, the bytes on the store by SHA-256 ----
+// ---- The file store `{archivos}`: one row per distinct content, the bytes on the store by SHA-256 ----
 
 export const archivos = pgTable(
   'archivos',

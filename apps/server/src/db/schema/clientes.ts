@@ -4,10 +4,10 @@ import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { id, creado, actualizado } from './columns.ts';
 import { empresas } from './directorio.ts';
 
-// ---- Clientes: the client companies' servers and installation parameters (AREAS.md "Clientes"; issue 7) ----
+// ---- Clientes: the client companies' servers and installation parameters ----
 // The companies themselves are in directorio.ts, beside the people they refer to.
 
-/** A client's server (AREAS.md "Servidor de cliente"); `GET /api/empresas/:id/servidores` answers the spec's shape. */
+/** A client's server; `GET /api/empresas/:id/servidores` answers the spec's shape. */
 export const servidoresCliente = pgTable(
   'servidores_cliente',
   {
@@ -54,7 +54,7 @@ export const servidoresClienteDns = pgTable(
 );
 
 /**
- * Installation parameters (AREAS.md "Instalaciones"): per client, optionally per one of its servers, grouped by
+ * Installation parameters (the Instalaciones screen): per client, optionally per one of its servers, grouped by
  * `grupo`. A secret keeps only `valor_cifrado` (AES-256-GCM, see areas/clientes/secretos.ts); never `valor`.
  */
 export const parametros = pgTable(

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex
 import { id, instante, creado, actualizado } from './columns.ts';
 import { personas } from './directorio.ts';
 
-// ---- Accounts, roles and sessions (DESIGN §4) ----
+// ---- Accounts, roles and sessions ----
 
 export const usuarios = pgTable(
   'usuarios',
@@ -21,7 +21,7 @@ export const usuarios = pgTable(
     totpActivo: instante('totp_activo'),
     /** The latest 30-second step a code was accepted for: a code is never taken twice. */
     totpUltimoPaso: bigint('totp_ultimo_paso', { mode: 'number' }),
-    /** Where the account signs in: 'local' (its password here) or 'ldap' (the company's directory, issue 17). */
+    /** Where the account signs in: 'local' (its password here) or 'ldap' (the company's directory). */
     origen: text('origen').notNull().default('local'),
     /** Its entry in the directory, once it signed in there. */
     directorioDn: text('directorio_dn'),
@@ -42,7 +42,7 @@ export const roles = pgTable('roles', {
   id: id(),
   nombre: text('nombre').notNull().unique(),
   descripcion: text('descripcion').notNull().default(''),
-  /** Its members must sign in with a second factor (issue 17); until they enrol they may only enrol. */
+  /** Its members must sign in with a second factor; until they enrol they may only enrol. */
   requiereTotp: boolean('requiere_totp').notNull().default(false),
   creado: creado(),
   actualizado: actualizado(),
@@ -163,7 +163,7 @@ export const identidadesExternas = pgTable(
 );
 
 /**
- * A personal API token (issue 17) for scripts: sent as `Authorization: Bearer itk_…`, it acts as its owner
+ * A personal API token for scripts: sent as `Authorization: Bearer itk_…`, it acts as its owner
  * with the codes it was given that the owner still holds. Only the token's hash is stored; it is shown once.
  */
 export const apiTokens = pgTable(
@@ -191,7 +191,7 @@ export const apiTokens = pgTable(
 );
 
 /**
- * A group of the company's directory and a portal role its members get (issue 17): at each directory sign-in
+ * A group of the company's directory and a portal role its members get: at each directory sign-in
  * the account's roles become those of its mapped groups. The group is named by its DN or its name (CN).
  */
 export const gruposRoles = pgTable(

@@ -8,7 +8,7 @@ import { usuarios } from './cuentas.ts';
 import { productos } from './productos.ts';
 import { versiones } from './versiones.ts';
 
-// ---- Desarrollos (AREAS.md "Versiones y Desarrollos"; issue 8). Reportes reads these columns: keep them. ----
+// ---- Desarrollos. Reportes reads these columns: keep them. ----
 
 const horas = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
 
@@ -22,7 +22,7 @@ export const desarrollos = pgTable(
     productoId: integer('producto_id')
       .notNull()
       .references(() => productos.id, { onDelete: 'restrict' }),
-    // The editor's JSON document (DESIGN §7), validated against its schema before every write.
+    // The editor's JSON document, validated against its schema before every write.
     descripcion: jsonb('descripcion').$type<DocumentJson>().notNull(),
     estado: text('estado', { enum: DESARROLLO_ESTADOS }).notNull().default('pendiente'),
     prioridad: text('prioridad', { enum: DESARROLLO_PRIORIDADES }).notNull().default('media'),

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
 
-// ---- Personas: staff (empresa_id null) and client contacts (AREAS.md) ----
+// ---- Personas: staff (empresa_id null) and client contacts ----
 
 /** The text a person list search looks in; the trigram index is built on exactly this expression. */
 export function personaBusqueda(t: { nombre: AnyPgColumn; apellido: AnyPgColumn; email: AnyPgColumn; legajo: AnyPgColumn; puesto: AnyPgColumn; area: AnyPgColumn; interno: AnyPgColumn }) {
@@ -45,7 +45,7 @@ export const personas = pgTable(
   ],
 );
 
-// ---- Empresas: the client companies (AREAS.md "Clientes"; issue 7) ----
+// ---- Empresas: the client companies ----
 
 /** The text the client list's free search looks in; the trigram index is built on exactly this expression. */
 export function empresaBusqueda(t: { razonSocial: AnyPgColumn; nombreFantasia: AnyPgColumn }) {
@@ -68,7 +68,7 @@ export const empresas = pgTable(
     provincia: text('provincia'),
     activo: boolean('activo').notNull().default(true),
     contactoId: integer('contacto_id').references((): AnyPgColumn => personas.id, { onDelete: 'set null' }),
-    // The editor's JSON document (DESIGN §7), validated against its schema before every write.
+    // The editor's JSON document, validated against its schema before every write.
     notas: jsonb('notas').$type<DocumentJson>().notNull(),
     fechaAlta: date('fecha_alta', { mode: 'string' }).notNull().default(sql`current_date`),
     creado: creado(),

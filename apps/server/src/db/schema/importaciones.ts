@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-cor
 import { id, creado, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
-// ---- Spreadsheet imports (issue 21): the uploaded file and the state of each import, for its steps and its undo ----
+// ---- Spreadsheet imports: the uploaded file and the state of each import, for its steps and its undo ----
 
 /**
  * One import: the file uploaded (in the store, by SHA-256), the columns it was read with, the mapping and mode

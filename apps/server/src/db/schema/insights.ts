@@ -6,7 +6,7 @@ import { archivos } from './archivos.ts';
 import { roles, usuarios } from './cuentas.ts';
 import { personas } from './directorio.ts';
 
-// ---- Monitor de errores (AREAS.md; issue 9) ----
+// ---- Monitor de errores ----
 
 export const insightsProyectos = pgTable(
   'insights_proyectos',
@@ -65,7 +65,7 @@ export const insightsIssues = pgTable(
     release: text('release'),
     environment: text('environment'),
     asignadoId: integer('asignado_id').references(() => personas.id, { onDelete: 'set null' }),
-    /** Assigned to a role as a team (issue 22); a person or a role, never both. */
+    /** Assigned to a role as a team; a person or a role, never both. */
     asignadoRolId: integer('asignado_rol_id').references(() => roles.id, { onDelete: 'set null' }),
     /** Resolved "in the next release": the release then current; only an event of another release reopens it. */
     resueltaEnRelease: text('resuelta_en_release'),
@@ -80,7 +80,7 @@ export const insightsIssues = pgTable(
      */
     culpritMapa: text('culprit_mapa'),
     /**
-     * The grouping key of its first event with the frames resolved through the project's source maps (issue 22),
+     * The grouping key of its first event with the frames resolved through the project's source maps,
      * set by the intake when it creates the issue, '-' when none could be; null until looked at (the merge job).
      * A new build's first event with the key of an older issue joins it.
      */
@@ -159,7 +159,7 @@ export const insightsEventos = pgTable(
     primaryKey({ name: 'insights_eventos_pkey', columns: [t.fecha, t.id] }),
     uniqueIndex('insights_eventos_event_id_uq').on(t.proyectoId, t.eventId, t.fecha),
     index('insights_eventos_issue_idx').on(t.issueId, t.id),
-    // A project's events per release (issue 22): the Releases tab counts them from the index alone, and whether a
+    // A project's events per release: the Releases tab counts them from the index alone, and whether a
     // release was seen before an issue was resolved "in the next release" is one probe.
     index('insights_eventos_release_idx').on(t.proyectoId, t.release, t.recibido, t.fecha, t.issueId),
   ],
@@ -224,7 +224,7 @@ export const insightsCupos = pgTable(
   (t) => [primaryKey({ name: 'insights_cupos_pk', columns: [t.proyectoId, t.minuto] })],
 );
 
-// ---- Source maps and releases (issue 22) ----
+// ---- Source maps and releases ----
 
 /** A chunk sent by `sentry-cli` (chunk-upload): named by its SHA-1 as the CLI names it, its bytes in the file store. */
 export const insightsChunks = pgTable(
@@ -299,7 +299,7 @@ export const insightsReleases = pgTable(
 );
 
 /**
- * A grouping key whose issue joined an older one when its frames were resolved through source maps (issue 22):
+ * A grouping key whose issue joined an older one when its frames were resolved through source maps:
  * the intake files its later events under `issue_id` instead of creating the issue again.
  */
 export const insightsIssueAlias = pgTable(

@@ -5,7 +5,7 @@ import { id, creado, actualizado } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { personas } from './directorio.ts';
 
-// ---- Máquinas and their assignment history (AREAS.md) ----
+// ---- Máquinas and their assignment history ----
 
 /** The text a machine list search looks in; the trigram index is built on exactly this expression. */
 export function maquinaBusqueda(t: { nombre: AnyPgColumn; nroInventario: AnyPgColumn; serie: AnyPgColumn; fabricante: AnyPgColumn; modelo: AnyPgColumn; ip: AnyPgColumn; mac: AnyPgColumn; ubicacion: AnyPgColumn }) {

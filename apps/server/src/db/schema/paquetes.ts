@@ -4,7 +4,7 @@ import { archivos } from './archivos.ts';
 import { id, instante, creado } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
-// ---- Paquetes de instalación (AREAS.md; issue 5) ----
+// ---- Paquetes de instalación ----
 
 /** The text a package list search looks in; the trigram index is built on exactly this expression. */
 export function paqueteBusqueda(t: { nombre: AnyPgColumn; producto: AnyPgColumn; version: AnyPgColumn; notas: AnyPgColumn }) {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
 
-// ---- Productos (AREAS.md "Soluciones") ----
+// ---- Productos ----
 
 /** The text a product list search looks in; the trigram index is built on exactly this expression. */
 export function productoBusqueda(t: { codigo: AnyPgColumn; nombre: AnyPgColumn; linea: AnyPgColumn; responsable: AnyPgColumn }) {
@@ -20,9 +20,9 @@ export const productos = pgTable(
     linea: text('linea'),
     tipo: text('tipo', { enum: PRODUCTO_TIPOS }).notNull(),
     activo: boolean('activo').notNull().default(true),
-    // Free text until Personas exists (AREAS.md).
+    // Free text until Personas exists.
     responsable: text('responsable'),
-    // The editor's JSON document (DESIGN §7), validated against its schema before every write.
+    // The editor's JSON document, validated against its schema before every write.
     descripcion: jsonb('descripcion').$type<DocumentJson>().notNull(),
     creado: creado(),
     actualizado: actualizado(),

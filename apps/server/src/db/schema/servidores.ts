@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
 
-// ---- Servidores propios and Servicio DNS (AREAS.md) ----
+// ---- Servidores propios and Servicio DNS ----
 
 /** The text a server list search looks in; the trigram index is built on exactly this expression. */
 export function servidorBusqueda(t: { nombre: AnyPgColumn; hostname: AnyPgColumn; ipPublica: AnyPgColumn; ipPrivada: AnyPgColumn; proveedor: AnyPgColumn; rol: AnyPgColumn }) {

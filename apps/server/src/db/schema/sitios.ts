@@ -6,7 +6,7 @@ import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { dns, servidores } from './servidores.ts';
 
-// ---- Sitios Webs (AREAS.md "Soluciones"; issue 8) ----
+// ---- Sitios Webs ----
 
 /** The text a site list search looks in; the trigram index is built on exactly this expression. */
 export function sitioBusqueda(t: { nombre: AnyPgColumn; url: AnyPgColumn; registrador: AnyPgColumn }) {

@@ -6,7 +6,7 @@ import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { productos } from './productos.ts';
 
-// ---- Vencimientos AFIP y Physis (AREAS.md "Clientes"; issue 7) ----
+// ---- Vencimientos AFIP y Physis ----
 
 /** An AFIP certificate of a client, read from its X.509 file (areas/clientes/vencimientos/certificado.ts). */
 export const afipCertificados = pgTable(
@@ -26,11 +26,11 @@ export const afipCertificados = pgTable(
     serial: text('serial').notNull(),
     /** SHA-256 of the DER, as AA:BB:… */
     huella: text('huella').notNull(),
-    /** The certificate file itself, PEM (imported from issue 23 on): what the key download packs with the key. */
+    /** The certificate file itself, PEM (null if imported before it was kept): what the key download packs with the key. */
     pem: text('pem'),
     /** The private key of a certificate paired with a request generated here: PKCS#8 PEM, sealed with SECRETS_KEY (core/secretos.ts). */
     claveCifrada: text('clave_cifrada'),
-    /** The certificate that took this one's place once paired (issue 23): it leaves the grid and the expiry alerts. */
+    /** The certificate that took this one's place once paired: it leaves the grid and the expiry alerts. */
     reemplazadoPor: integer('reemplazado_por').references((): AnyPgColumn => afipCertificados.id, { onDelete: 'set null' }),
     creado: creado(),
     actualizado: actualizado(),
@@ -46,7 +46,7 @@ export const afipCertificados = pgTable(
 );
 
 /**
- * A certificate request generated in the portal (issue 23): an RSA 2048 key and its PKCS#10 CSR for AFIP. It waits
+ * A certificate request generated in the portal: an RSA 2048 key and its PKCS#10 CSR for AFIP. It waits
  * here until the certificate AFIP signs for it is imported; then the key moves to that certificate and the row goes.
  */
 export const afipSolicitudes = pgTable(

@@ -5,7 +5,7 @@ import { archivos } from './archivos.ts';
 import { id, instante, creado, actualizado } from './columns.ts';
 import { productos } from './productos.ts';
 
-// ---- Versiones (AREAS.md; issue 5) ----
+// ---- Versiones ----
 
 export const versiones = pgTable(
   'versiones',
@@ -20,7 +20,7 @@ export const versiones = pgTable(
     canal: text('canal', { enum: ['estable', 'beta', 'hotfix'] }).notNull(),
     estado: text('estado', { enum: ['borrador', 'publicada', 'retirada'] }).notNull().default('borrador'),
     fechaPublicacion: instante('fecha_publicacion'),
-    // The editor's JSON document (DESIGN §7), validated against its schema before every write.
+    // The editor's JSON document, validated against its schema before every write.
     notas: jsonb('notas').$type<DocumentJson>().notNull(),
     creado: creado(),
     actualizado: actualizado(),

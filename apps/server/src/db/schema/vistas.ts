@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import { actualizado, creado, id } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 
-// ---- Vistas guardadas (issue 18): a list's state under a name, private or shared ----
+// ---- Vistas guardadas: a list's state under a name, private or shared ----
 
 export const vistas = pgTable(
   'vistas',

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Codificacion } from '@intranet/contract/importacion';
 import { IsolatedError, isolatedRefusal, runIsolated, workerModule } from '../../core/isolated.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type convertir from './convertir.worker.ts';
 import type { Convertida } from './convertir.worker.ts';

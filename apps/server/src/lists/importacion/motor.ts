@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflictOf } from '../../db/conflicts.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
@@ -130,7 +130,7 @@ export async function ejecutar<V extends Crudos>(
     const nuevas = f.filter((x) => !x.existente);
     const ids = nuevas.length > 0 ? await spec.crear(db, nuevas.map((n) => n.valores), autor) : [];
     for (const c of f) if (c.existente) await spec.actualizar(db, c.existente.id, c.valores);
-    ids.forEach((id, i) => plan.creados.push([id, nuevas[i]!.fila]));
+    for (const [i, id] of ids.entries()) plan.creados.push([id, nuevas[i]!.fila]);
     for (const c of f) if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });
   };
   /** Each row in its savepoint, to name the ones the database refuses; rolled back too when `descartar`. */

@@ -16,7 +16,7 @@ import type { importacionInput } from '@intranet/contract/importacion';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { csvFilename, sinFormula } from '../csv.ts';

@@ -1,7 +1,7 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { empresas, productos } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 /** A name as an import compares it with the stored ones: case and surrounding spaces ignored. */
 export const comparable = (nombre: string): string => nombre.trim().toLowerCase();

@@ -47,7 +47,7 @@ export function Tablero() {
   const tablero = useTablero(params);
   const editable = usePermiso('DESARROLLOS#EDITAR');
   const mover = useMoverDesarrollo(desarrollosKeys.tablero(params));
-  // Live (issue 18): cards someone else moved or changed move here too, unless a card is being moved; then the
+  // Live: cards someone else moved or changed move here too, unless a card is being moved; then the
   // changes wait for 'actualizar'.
   const [arrastrando, setArrastrando] = useState(false);
   const tarjetas = useMemo(() => tablero.data?.flatMap((columna) => columna.items), [tablero.data]);

@@ -17,7 +17,7 @@ function describir(item: ActividadIssue): string {
   return a.comentario;
 }
 
-/** The issue's activity merged: state changes, assignments and comments, oldest first (issue 22). */
+/** The issue's activity merged: state changes, assignments and comments, oldest first. */
 export function ActividadTab({ issueId }: { issueId: number }) {
   const actividad = useActividad(issueId);
   if (actividad.isPending) return <Loader size="sm" />;
@@ -27,6 +27,7 @@ export function ActividadTab({ issueId }: { issueId: number }) {
     <Timeline bulletSize={24} lineWidth={2} aria-label={a.tab}>
       {actividad.data.map((item, i) => (
         <Timeline.Item
+          // biome-ignore lint/suspicious/noArrayIndexKey: the entries carry no id and two can be equal; the list comes oldest first, so a new entry only adds a last index, and the items hold no state.
           key={i}
           bullet={item.tipo === 'comentario' ? <IconMessage size={14} /> : item.tipo === 'asignacion' ? <IconUser size={14} /> : <IconArrowsExchange size={14} />}
           title={`${item.autor ?? a.sistema} ${describir(item)}`}

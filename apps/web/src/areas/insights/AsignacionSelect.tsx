@@ -3,7 +3,7 @@ import type { Issue } from '@intranet/contract/insights';
 import { useAsignables, useRolesAsignables } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
-/** Who an issue goes to: a person or a role as a team (issue 22); both null is nobody. */
+/** Who an issue goes to: a person or a role as a team; both null is nobody. */
 export interface Asignacion {
   asignado_id: number | null;
   asignado_rol_id: number | null;

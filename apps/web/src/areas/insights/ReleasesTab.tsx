@@ -8,7 +8,7 @@ import { insightsMessages as t } from './messages.ts';
 
 const r = t.releases;
 
-/** The project's Releases tab: each release with its events, new issues and artifact bundles (issue 22). */
+/** The project's Releases tab: each release with its events, new issues and artifact bundles. */
 export function ReleasesTab({ proyectoId }: { proyectoId: number }) {
   const releases = useReleases(proyectoId);
   if (releases.isPending) return <Loader size="sm" />;
@@ -80,6 +80,7 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
             <Table verticalSpacing={4} fz="xs" aria-label={`${r.bundles} ${nombre}`}>
               <Table.Tbody>
                 {archivos.map((a, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the files carry no id and one URL can appear in two bundles; the server sends them in a fixed order (bundle, then URL) and the rows hold no state.
                   <Table.Tr key={`${a.url}-${i}`}>
                     <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {a.url}

@@ -27,6 +27,7 @@ export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
   return (
     <Stack gap="lg">
       {[...exceptions].reverse().map((exception, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an event's exceptions are stored once and never change or reorder; they carry no id, and two can share type and message.
         <ExceptionBlock key={index} exception={exception} />
       ))}
     </Stack>
@@ -87,6 +88,7 @@ function LibraryFrames({ frames }: { frames: { frame: Frame; index: number }[] }
         </Group>
       </UnstyledButton>
       <Collapse in={open}>
+        {/* biome-ignore lint/a11y/useSemanticElements: its items are the same FrameRow boxes (role="listitem") as the frames' outer list; a <ul> would need <li> rows and a reset of the list's margin, padding and markers. */}
         <div role="list">
           {frames.map(({ frame, index }) => (
             <FrameRow key={index} frame={frame} initiallyOpen={false} />
@@ -190,6 +192,7 @@ function ContextLines({ frame }: { frame: Frame }) {
   return (
     <Code block className={classes.context}>
       {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the source lines around a frame never change or reorder, and lines repeat (blank ones, a closing brace); the index is the line's number less the first.
         <div key={i} className={i === current ? classes.currentLine : undefined} aria-current={i === current ? 'true' : undefined}>
           <span className={classes.lineNumber}>{start + i}</span>
           {line || ' '}

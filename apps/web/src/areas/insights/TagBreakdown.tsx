@@ -31,6 +31,7 @@ export function TagBreakdown({ issueId }: { issueId: number }) {
           </Progress.Root>
           <Stack gap={4}>
             {tag.valores.map((valor, i) => (
+              // biome-ignore lint/a11y/useSemanticElements: a labelled group of text, not of form controls; a <fieldset>'s default border, padding and min-width would change the layout (and stop the value's truncation).
               <div key={valor.value} aria-label={t.etiquetaValor(valor.value, valor.cantidad, valor.porcentaje)} role="group">
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" truncate="end" title={valor.value}>

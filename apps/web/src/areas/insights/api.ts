@@ -284,7 +284,7 @@ export function useEliminarProyecto() {
   });
 }
 
-// ---- Releases (issue 22) ----
+// ---- Releases ----
 
 /** A project's releases with their events, new issues and artifact bundles. */
 export function useReleases(proyectoId: number) {

@@ -35,7 +35,7 @@ const columns: ColumnDef<EmpresaFila>[] = [
   },
 ];
 
-/** The clients whose contact the person is (AREAS.md), from the Clientes list filtered by contact. */
+/** The clients whose contact the person is, from the Clientes list filtered by contact. */
 export function ClientesTab({ personaId }: { personaId: number }) {
   const filtro = `contacto_id=${personaId}`;
   const clientes = useQuery({

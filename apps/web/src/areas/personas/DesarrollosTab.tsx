@@ -45,7 +45,7 @@ const columns: ColumnDef<DesarrolloFila>[] = [
   },
 ];
 
-/** The developments a person owns (AREAS.md), from the Desarrollos list filtered by owner; open ones first. */
+/** The developments a person owns, from the Desarrollos list filtered by owner; open ones first. */
 export function DesarrollosTab({ personaId }: { personaId: number }) {
   const filtro = `responsable_id=${personaId}`;
   const desarrollos = useQuery({

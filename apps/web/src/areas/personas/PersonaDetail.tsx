@@ -48,7 +48,7 @@ const maquinaColumns: ColumnDef<PersonaDetalle['maquinas'][number]>[] = [
 
 function PersonaView({ persona }: { persona: PersonaDetalle }) {
   const administraCuentas = usePermiso('USUARIOS#ADMIN');
-  // Developments are read with SER#VER (DESIGN §4); without it the tab is not offered.
+  // Developments are read with SER#VER; without it the tab is not offered.
   const veDesarrollos = usePermiso('SER#VER');
   const veClientes = usePermiso('CLIENTES#VER');
   const eliminar = useEliminarPersona();

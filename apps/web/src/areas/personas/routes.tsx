@@ -9,7 +9,7 @@ import { RolEditar, RolNuevo } from './RolEditor.tsx';
 import { RolesList } from './RolesList.tsx';
 
 /**
- * Roles are USUARIOS#ADMIN's: others reaching the address go to /forbidden (spec §8) as a refused call sends
+ * Roles are USUARIOS#ADMIN's: others reaching the address go to /forbidden as a refused call sends
  * them, before a screen such as "Nuevo rol", which asks nothing of the server, is drawn.
  */
 function SoloAdministradores({ children }: { children: ReactNode }) {

@@ -21,6 +21,7 @@ export function formatear(columna: Pick<ColumnaDef, 'tipo'>, valor: ReporteFila[
 export function ReporteTabla({ id, nombre, resultado, fetching }: { id: string; nombre: string; resultado: ReporteResultado; fetching: boolean }) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(50);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resultado is the trigger, not a value read: each new result of the report goes back to page 1.
   useEffect(() => setPage(1), [resultado]);
 
   const columns = useMemo<ColumnDef<Fila>[]>(

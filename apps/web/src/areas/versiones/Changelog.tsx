@@ -82,6 +82,7 @@ export function ChangelogProducto() {
             ) : (
               <Typography className="rich-text-view">
                 {/* Written by the server with the editor's schema (renderHtml): only what the schema knows. */}
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: notas_html is written by the server's renderHtml (the editor's renderer): the schema's elements only, text and attributes escaped, link URLs checked by safeUrl. */}
                 <div dangerouslySetInnerHTML={{ __html: v.notas_html }} />
               </Typography>
             )}

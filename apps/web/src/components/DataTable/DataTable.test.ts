@@ -206,7 +206,7 @@ describe('DataTable', () => {
   it('leaves the actions column and the checkboxes off paper, header and cells', () => {
     setup({
       onDeleteSelected: vi.fn(),
-      columns: [...columns, { id: 'acciones', header: 'Acciones', cell: () => createElement('button', null, 'Editar') }],
+      columns: [...columns, { id: 'acciones', header: 'Acciones', cell: () => createElement('button', { type: 'button' }, 'Editar') }],
     });
     const table = screen.getByRole('table', { name: 'Servidores' });
     expect(screen.getByRole('columnheader', { name: 'Acciones' }).className).toContain('no-print');

@@ -106,7 +106,7 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
   /** Turns on row selection and shows these actions for the selected rows ('Resolver', 'Ignorar'...). */
   selectionActions?: (rows: T[]) => ReactNode;
   /**
-   * Turns on row selection and the bulk actions (issue 21): delete, "Cambiar <campo>" and export of the chosen
+   * Turns on row selection and the bulk actions: delete, "Cambiar <campo>" and export of the chosen
    * rows or of all that match the filter, each one request to the list's `lote` routes.
    */
   lote?: LoteLista | undefined;
@@ -122,7 +122,7 @@ interface DataTablePagedProps<T> extends DataTableCommonProps<T> {
  */
 interface DataTableReadOnlyProps<T> extends DataTableCommonProps<T> {
   list?: undefined;
-  /** Turns on row selection and the bulk bar (issue 21) over the chosen rows: every row is in sight, so no "all that match". */
+  /** Turns on row selection and the bulk bar over the chosen rows: every row is in sight, so no "all that match". */
   lote?: LoteLista | undefined;
   /** How a row is named to screen readers for its checkbox, with `lote`. */
   rowLabel?: (row: T) => string;
@@ -162,6 +162,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // "All that match the filter" rather than the page's rows: offered once the whole page is selected.
   const [todas, setTodas] = useState(false);
   // A new page, sort or filter starts with nothing selected: a bulk action acts only on rows in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value read: each new set of rows (page, sort, filter, refetch) clears the selection.
   useEffect(() => {
     setSelection({});
     setTodas(false);

@@ -26,48 +26,58 @@ function errorDe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type Valores = { nombre: string; compartida: boolean };
+
+/** The dialog's form: a name and whether to share; closes the dialog `id` once `guardar` succeeds. */
+function Formulario({ id, title, inicial, guardar }: { id: string; title: string; inicial: Valores; guardar: (valores: Valores) => Promise<void> }) {
+  const [nombre, setNombre] = useState(inicial.nombre);
+  const [compartida, setCompartida] = useState(inicial.compartida);
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  return (
+    <form
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!nombre.trim()) return setError(t.nombreRequerido);
+        setEnviando(true);
+        guardar({ nombre: nombre.trim(), compartida })
+          .then(() => modals.close(id))
+          .catch((e: unknown) => setError(errorDe(e)))
+          .finally(() => setEnviando(false));
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label={t.nombre} withAsterisk autoFocus maxLength={80} value={nombre} onChange={(e) => setNombre(e.currentTarget.value)} error={error} />
+        <Checkbox label={t.compartir} description={t.compartirAyuda} checked={compartida} onChange={(e) => setCompartida(e.currentTarget.checked)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            {confirmMessages.cancelar}
+          </Button>
+          <Button type="submit" loading={enviando}>
+            {t.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** Asks a name (and whether to share) in a dialog; answers null when cancelled. */
-function pedirNombre(title: string, inicial: { nombre: string; compartida: boolean }, guardar: (valores: { nombre: string; compartida: boolean }) => Promise<void>) {
+function pedirNombre(title: string, inicial: Valores, guardar: (valores: Valores) => Promise<void>) {
   const id = `vista-${Date.now()}`;
-  function Formulario() {
-    const [nombre, setNombre] = useState(inicial.nombre);
-    const [compartida, setCompartida] = useState(inicial.compartida);
-    const [error, setError] = useState<string | null>(null);
-    const [enviando, setEnviando] = useState(false);
-    return (
-      <form
-        aria-label={title}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!nombre.trim()) return setError(t.nombreRequerido);
-          setEnviando(true);
-          guardar({ nombre: nombre.trim(), compartida })
-            .then(() => modals.close(id))
-            .catch((e: unknown) => setError(errorDe(e)))
-            .finally(() => setEnviando(false));
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput label={t.nombre} withAsterisk autoFocus maxLength={80} value={nombre} onChange={(e) => setNombre(e.currentTarget.value)} error={error} />
-          <Checkbox label={t.compartir} description={t.compartirAyuda} checked={compartida} onChange={(e) => setCompartida(e.currentTarget.checked)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => modals.close(id)}>
-              {confirmMessages.cancelar}
-            </Button>
-            <Button type="submit" loading={enviando}>
-              {t.guardar}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    );
-  }
-  modals.open({ modalId: id, title, centered: true, closeButtonProps: { 'aria-label': confirmMessages.cerrar }, children: <Formulario /> });
+  modals.open({
+    modalId: id,
+    title,
+    centered: true,
+    closeButtonProps: { 'aria-label': confirmMessages.cerrar },
+    children: <Formulario id={id} title={title} inicial={inicial} guardar={guardar} />,
+  });
 }
 
 /**
- * The saved views of a list (issue 18), in its header beside the column chooser: pick one (its filters, sort,
+ * The saved views of a list, in its header beside the column chooser: pick one (its filters, sort,
  * search, page size and columns), save the current state under a name (private or shared), and for one's own:
  * keep the current state in it, rename, share, make it the list's default, delete (asked first). A list opened
  * without any state in its address opens with the user's default view.
@@ -86,6 +96,7 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
   };
 
   // The default view, once, when the list opens with nothing in its address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the views arrive, once (the ref); the address (params) and aplicar are read at that moment only, and a later change to either must not apply the default view.
   useEffect(() => {
     if (aplicada.current || !query.data) return;
     aplicada.current = true;

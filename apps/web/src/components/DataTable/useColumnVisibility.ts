@@ -3,7 +3,7 @@ import type { VisibilityState } from '@tanstack/react-table';
 
 /**
  * Which columns a table shows, remembered per table in this browser. It is a display preference, not
- * session data (the session itself is never stored, spec §4).
+ * session data (the specification forbids storing the session itself).
  */
 export function useColumnVisibility(tableId: string, initial: VisibilityState = {}) {
   return useLocalStorage<VisibilityState>({

@@ -85,21 +85,22 @@ describe('EntitySelect', () => {
   });
 });
 
-describe('EntityField', () => {
-  function Formulario({ onSubmit }: { onSubmit: (values: { cosa_id: number | null }) => void }) {
-    const form = useForm<{ cosa_id: number | null }>({ defaultValues: { cosa_id: null } });
-    const submit = form.handleSubmit((values) => {
-      if (values.cosa_id === null) form.setError('cosa_id', { message: 'Requerido' });
-      else onSubmit(values);
-    });
-    return createElement(
-      'form',
-      { onSubmit: (event: Event) => void submit(event as unknown as React.FormEvent) },
-      createElement(EntityField<{ cosa_id: number | null }, { cosa_id: number | null }, Item>, { control: form.control, name: 'cosa_id', label: 'Cosa', source }),
-      createElement('button', { type: 'submit' }, 'Guardar'),
-    );
-  }
+/** A form holding the field, whose submit refuses an empty value. */
+function Formulario({ onSubmit }: { onSubmit: (values: { cosa_id: number | null }) => void }) {
+  const form = useForm<{ cosa_id: number | null }>({ defaultValues: { cosa_id: null } });
+  const submit = form.handleSubmit((values) => {
+    if (values.cosa_id === null) form.setError('cosa_id', { message: 'Requerido' });
+    else onSubmit(values);
+  });
+  return createElement(
+    'form',
+    { onSubmit: (event: Event) => void submit(event as unknown as React.FormEvent) },
+    createElement(EntityField<{ cosa_id: number | null }, { cosa_id: number | null }, Item>, { control: form.control, name: 'cosa_id', label: 'Cosa', source }),
+    createElement('button', { type: 'submit' }, 'Guardar'),
+  );
+}
 
+describe('EntityField', () => {
   it('holds the id in the form and shows the form’s error on the field', async () => {
     const onSubmit = vi.fn();
     renderUi(createElement(Formulario, { onSubmit }));

@@ -57,7 +57,7 @@ function rechazosDe(error: unknown): ImportacionConteo['rechazos'] {
 }
 
 /**
- * The import of a list, in six steps (issue 21): upload, map the columns, preview with each row's errors,
+ * The import of a list, in six steps: upload, map the columns, preview with each row's errors,
  * choose the mode, dry run, import (then undo). The server does the reading and checking; this only walks
  * the user through it.
  */

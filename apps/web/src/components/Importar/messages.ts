@@ -1,6 +1,6 @@
 import { formatNumero } from '../../core/format.ts';
 
-/** Texts of the import wizard (issue 21), in Spanish. */
+/** Texts of the import wizard, in Spanish. */
 export const importarMessages = {
   importar: 'Importar',
   importarVarios: 'Importar varios',

@@ -43,6 +43,7 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
   const [guardado, setGuardado] = useState(false);
   const dirty = form.formState.isDirty && !guardado;
   const { allowLeave } = useDirtyGuard(dirty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens: the draft is restored and watched for the life of the form, and cleared when it closes; a new initial or path must not restore it again nor clear it.
   useEffect(() => {
     // The draft goes over the record's values, which stay the defaults: the form is dirty as it was.
     if (draft) form.reset({ ...initial, ...draft } as DefaultValues<z.input<S>>, { keepDefaultValues: true });

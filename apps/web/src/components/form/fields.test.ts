@@ -99,18 +99,19 @@ describe('form fields bound to a contract schema', () => {
   });
 });
 
-describe('NumberField and SwitchField', () => {
-  function Prueba({ onSave }: { onSave: (values: { ttl: number | null; activo: boolean }) => void }) {
-    const form = useForm<{ ttl: number | null; activo: boolean }>({ defaultValues: { ttl: 3600, activo: true } });
-    return h(
-      'form',
-      { onSubmit: form.handleSubmit(onSave) },
-      h(NumberField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'ttl', label: 'TTL' }),
-      h(SwitchField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'activo', label: 'Activo' }),
-      h('button', { type: 'submit' }, 'Guardar'),
-    );
-  }
+/** A form holding a number and a switch, handing its values to `onSave`. */
+function Prueba({ onSave }: { onSave: (values: { ttl: number | null; activo: boolean }) => void }) {
+  const form = useForm<{ ttl: number | null; activo: boolean }>({ defaultValues: { ttl: 3600, activo: true } });
+  return h(
+    'form',
+    { onSubmit: form.handleSubmit(onSave) },
+    h(NumberField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'ttl', label: 'TTL' }),
+    h(SwitchField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'activo', label: 'Activo' }),
+    h('button', { type: 'submit' }, 'Guardar'),
+  );
+}
 
+describe('NumberField and SwitchField', () => {
   it('keeps numbers as numbers, an empty box as null, and the switch as a boolean', async () => {
     const onSave = vi.fn();
     renderUi(h(Prueba, { onSave }));

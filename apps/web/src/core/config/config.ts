@@ -18,7 +18,9 @@ const listeners = new Set<() => void>();
 
 export function setConfigState(next: ConfigState): void {
   state = next;
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => {
+    listener();
+  });
 }
 
 export function getConfigState(): ConfigState {

@@ -47,7 +47,7 @@ type Output<S extends Schema> = Extract<ReturnType<S['safeParse']>, { success: t
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Spec §7: "permissive cross-origin headers" on every call unless skipped. */
+/** The "permissive cross-origin headers" the specification asks for, on every call unless skipped. */
 const CROSS_ORIGIN_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'Origin, X-Requested-With, Content-Type, Accept, Authorization',
@@ -60,7 +60,7 @@ const seconds = (value: string | null): number | null => (value !== null && /^\d
 
 export const isRelativeUrl = (url: string): boolean => !ABSOLUTE_URL.test(url);
 
-/** Where each status the spec names sends the user (spec §8). */
+/** Where each status the specification names sends the user. */
 const STATUS_ROUTES: Record<number, string> = { 401: '/unauthorized', 403: '/forbidden', 503: '/maintenance' };
 
 export function createHttpClient(deps: HttpDeps) {
@@ -167,7 +167,9 @@ export function createHttpClient(deps: HttpDeps) {
       const done = () => options.signal?.removeEventListener('abort', abort);
       xhr.open('POST', url);
       xhr.withCredentials = false;
-      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      headers.forEach((value, name) => {
+        xhr.setRequestHeader(name, value);
+      });
       xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
       xhr.onload = () => {
         done();

@@ -4,7 +4,7 @@ import { apiUrl, getConfigState, subscribeConfigState } from '../config/config.t
 import { http } from '../http/http.ts';
 import { clearSesion, getSesion, setSesion } from './session.ts';
 
-// The session lives in the page's memory only (spec §4). Beside it, the browser holds an HttpOnly renewal cookie
+// The session lives in the page's memory only, as specified. Beside it, the browser holds an HttpOnly renewal cookie
 // that no script can read: at start, a page without a session asks the server for one with it (a reload, a new
 // tab, a bookmark, the offline worker's update), before deciding there is none. Tabs tell each other of a
 // sign-out through a BroadcastChannel.
@@ -17,7 +17,9 @@ const listeners = new Set<() => void>();
 
 const setState = (next: RenewalState) => {
   state = next;
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 };
 
 export const getRenewalState = (): RenewalState => state;

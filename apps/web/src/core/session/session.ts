@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Sesion } from '@intranet/contract/auth';
 
 /**
- * The signed-in session, held in memory only (spec §4): never written to localStorage, sessionStorage or a
+ * The signed-in session, held in memory only, as specified: never written to localStorage, sessionStorage or a
  * script-readable cookie. A reload or a new tab gets a session of its own from the browser's HttpOnly renewal
  * cookie (renewal.ts). Also remembers the route a guard blocked.
  */
@@ -13,7 +13,11 @@ const listeners = new Set<() => void>();
 /** Routes that must never be the place to return to after sign-in (returning to /login would sign out). */
 const PUBLIC_PATHS = ['/login', '/unauthorized', '/forbidden', '/maintenance'];
 
-const notify = () => listeners.forEach((listener) => listener());
+const notify = () => {
+  listeners.forEach((listener) => {
+    listener();
+  });
+};
 
 export function getSesion(): Sesion | null {
   return sesion;

@@ -11,7 +11,10 @@ export function signOut(): void {
   if (takeEndedElsewhere()) return;
   const sesion = getSesion();
   announceSignOut();
-  if (!sesion) return closeBrowserSession();
+  if (!sesion) {
+    closeBrowserSession();
+    return;
+  }
   clearSesion();
   void revokeToken(sesion.token);
 }

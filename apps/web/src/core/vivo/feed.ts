@@ -28,7 +28,7 @@ const leer = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T }
 };
 
 /**
- * The tab's one stream of list changes (`GET /api/vivo`, issue 18): it asks for the lists on screen, opens
+ * The tab's one stream of list changes (`GET /api/vivo`): it asks for the lists on screen, opens
  * again when they change, and closes while the tab is hidden. A list that may have missed changes (the tab
  * was hidden, the connection dropped) is told once the stream is back.
  */
@@ -72,7 +72,10 @@ export class FeedVivo {
 
   private conectar(): void {
     const listas = [...this.oyentes.keys()].sort().join(',');
-    if (listas === '' || this.deps.enPausa()) return this.cerrar();
+    if (listas === '' || this.deps.enPausa()) {
+      this.cerrar();
+      return;
+    }
     if (this.fuente && listas === this.pedidas) return;
     this.cerrar();
     const fuente = this.deps.abrir(listas);

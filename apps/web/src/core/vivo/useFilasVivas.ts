@@ -12,7 +12,7 @@ export interface VivoLista {
 }
 
 /**
- * A live list's rows (issue 18): refreshes them when someone else changes the list, or counts the changes while
+ * A live list's rows: refreshes them when someone else changes the list, or counts the changes while
  * the user works on it (`editando`), and names the rows that changed so they can be highlighted.
  */
 export function useFilasVivas<T>(
@@ -31,6 +31,7 @@ export function useFilasVivas<T>(
 
   const anteriores = useRef(new Map<string, string>());
   const [resaltadas, setResaltadas] = useState<ReadonlySet<string>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows or the live list change; getRowId and vivo are new objects each render, and a run without new rows would take the current rows for the previous ones.
   useEffect(() => {
     if (!vivo || !rows) return;
     const ahora = new Map(rows.map((row, i) => [getRowId(row, i), JSON.stringify(row)]));

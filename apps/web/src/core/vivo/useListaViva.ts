@@ -10,7 +10,7 @@ export interface ListaVivaEstado {
 }
 
 /**
- * Keeps a list up to date when someone else changes it (issue 18): each announced change reads it again, unless
+ * Keeps a list up to date when someone else changes it: each announced change reads it again, unless
  * the user is working on it (`editando`: rows selected, a row being edited, the pointer or the focus on it);
  * then the changes wait, counted, until the user asks for them, so nothing moves under their cursor.
  */

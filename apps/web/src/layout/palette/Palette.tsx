@@ -31,7 +31,7 @@ function useRecords(texto: string, tipos: BusquedaTipo[] | undefined, enabled: b
 }
 
 /**
- * The command palette (issue 18): Ctrl-K / Cmd-K anywhere in the signed-in area, or the top bar's search.
+ * The command palette: Ctrl-K / Cmd-K anywhere in the signed-in area, or the top bar's search.
  * It finds records of every area the user may read (`cli: acme` filters by kind), the screens of the menu and
  * the "new …" actions the user may take; empty, it lists what the user opened last. Arrows and Enter drive it.
  */
@@ -51,6 +51,7 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
 
   // The records come after the text changed (when the palette selected its first line): with nothing selected,
   // the first line is, so that Enter opens it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: records.data is the trigger, not a value read: the lines in the DOM change when new records arrive.
   useEffect(() => {
     if (!opened) return;
     const list = document.querySelector('[data-paleta-lista]');
@@ -59,7 +60,7 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
 
   const open = (item: RecentItem) => {
     setRecent(rememberRecent(item));
-    navigate(item.enlace);
+    void navigate(item.enlace);
   };
 
   const matched = current.tipos ? [] : matchEntries(ENTRIES, current.texto, granted);

@@ -11,7 +11,7 @@ const t = messages.atajos;
 const ENTRIES = AREAS.flatMap((area) => area.palette);
 
 /**
- * The keyboard shortcuts of the signed-in area (issue 18), beside the palette's Ctrl-K: `/` searches the list,
+ * The keyboard shortcuts of the signed-in area, beside the palette's Ctrl-K: `/` searches the list,
  * `n` opens the "new …" of the area the user is in, `g` then a letter goes to an area, Ctrl-S saves the form,
  * `?` shows them all. Single keys act only outside fields; Esc is the dialogs' own (with their unsaved question).
  */
@@ -26,7 +26,7 @@ export function Shortcuts({ granted }: { granted: ReadonlySet<string> }) {
     ['/', () => document.querySelector<HTMLInputElement>('main input[type="search"]')?.focus()],
     ['n', () => {
       const entry = createEntryFor(ENTRIES, pathname, granted);
-      if (entry) navigate(entry.link);
+      if (entry) void navigate(entry.link);
     }],
     ['shift+?', openHelp],
   ]);
@@ -45,7 +45,7 @@ export function Shortcuts({ granted }: { granted: ReadonlySet<string> }) {
         const entry = targets.get(key);
         if (entry) {
           event.preventDefault();
-          navigate(entry.link);
+          void navigate(entry.link);
         }
         return;
       }

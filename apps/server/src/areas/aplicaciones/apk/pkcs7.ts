@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { arrayBuffer } from '../../../core/x509.ts';
 
@@ -67,7 +67,7 @@ export function verificarPkcs7(bloque: Buffer, contenido: Buffer): Buffer {
   const digest = DIGESTS[firmante.digestAlgorithm.algorithmId];
   if (!digest) throw new Pkcs7Error('algoritmo de resumen no admitido');
   const certificado = certificadoDe(datos, firmante);
-  let clave;
+  let clave: KeyObject;
   try {
     clave = createPublicKey({ key: Buffer.from(certificado.subjectPublicKeyInfo.toSchema().toBER(false)), format: 'der', type: 'spki' });
   } catch {

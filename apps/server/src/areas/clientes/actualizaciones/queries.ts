@@ -15,7 +15,7 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { actualizaciones, empresas, paquetes, personas, productos, servidoresCliente, versiones } from '../../../db/schema.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../../lists/list.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 
 type ListQuery = Omit<z.output<typeof actualizacionListQuery>, 'page' | 'size'>;
 type Values = z.output<typeof actualizacionInput>;
@@ -284,7 +284,7 @@ interface ServidorDesactualizado {
 }
 
 /**
- * "Clientes desactualizados" as a CSV (issue 21): one row per server behind on a product, in the view's order.
+ * "Clientes desactualizados" as a CSV: one row per server behind on a product, in the view's order.
  * The view is per product and client, not a list of records: nothing in it to delete or set, so it exports whole.
  */
 export const desactualizadosCsv: readonly CsvColumn<ServidorDesactualizado>[] = [

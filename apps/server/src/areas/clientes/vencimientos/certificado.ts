@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { fechaLocal } from '../../../core/fechas.ts';
 import { huellaClavePublica, pem } from '../../../core/x509.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 
 export const MENSAJES_CERTIFICADO = {
   noEsCertificado: 'El archivo no es un certificado X.509 (.crt o .pem) válido',

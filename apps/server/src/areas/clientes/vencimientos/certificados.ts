@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { MENSAJES_CERTIFICADO, type ArchivoCertificado } from './certificado.ts';
 import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
 

@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
 import { insertarFilas } from '../../../lists/importacion/insertar.ts';
 import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { conflictos } from '../conflictos.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { emparejar, type Solicitud } from './certificados.ts';
@@ -137,7 +137,7 @@ async function insertarEmparejados(tx: Tx, filas: CertificadoValues[]): Promise<
 }
 
 /**
- * The AFIP certificates' bulk import (issue 21): each one's client found by its pending request or its CUIT; key
+ * The AFIP certificates' bulk import: each one's client found by its pending request or its CUIT; key
  * its SHA-256 fingerprint.
  */
 export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { empresas, physisLicencias, productos } from '../../../db/schema.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../../lists/importacion/spec.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { conflictos } from '../conflictos.ts';
 import { ENTIDAD } from './queries.ts';
 
@@ -71,7 +71,7 @@ async function buscar(tx: Tx, where: SQL): Promise<Existente[]> {
 }
 
 /**
- * The Physis licences' import (issue 21): each row names its client by CUIT and its product; key serial, and the
+ * The Physis licences' import: each row names its client by CUIT and its product; key serial, and the
  * export's Id before it (a licence without serial finds itself again).
  */
 export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {

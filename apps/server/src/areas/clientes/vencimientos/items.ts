@@ -21,7 +21,7 @@ import {
   vencimientoRenovaciones,
   vencimientos,
 } from '../../../db/schema.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { ENTIDAD, noExiste } from './queries.ts';
 import { certCampos, certificadoRow } from './certificados.ts';
 import { filaGrid } from './grid.ts';

@@ -7,7 +7,7 @@ import type { ListSource, TodasLasFilas } from '../../../lists/list.ts';
 import { estadoCsv, filaGrid, vencimientosSource } from './grid.ts';
 import { dias } from './queries.ts';
 
-// The Physis grid's CSV (issue 21): each licence with the columns its import reads, so that the export, edited or
+// The Physis grid's CSV: each licence with the columns its import reads, so that the export, edited or
 // not, imports back (update mode) onto the same licences.
 
 /** A row of the Physis grid with its licence's own fields. */

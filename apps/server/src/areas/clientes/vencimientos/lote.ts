@@ -5,14 +5,14 @@ import type { Db } from '../../../db/client.ts';
 import { vencimientos } from '../../../db/schema.ts';
 import { cambioPorEdicion, loteRoutes } from '../../../lists/lote.ts';
 import type { ListSpec } from '../../../lists/list.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { busquedaEnGrilla, vencimientosCsv, vencimientosList, vencimientosSource } from './grid.ts';
 import { eliminarItem, itemDetalle } from './items.ts';
 import { licenciasCsv, licenciasGridSource } from './licencias-csv.ts';
 import { guardarLicencia } from './licencias.ts';
 import type { ListQuery } from './queries.ts';
 
-// Bulk actions on the two expiry grids (issue 21): each row is an item of the vencimientos view, deleted or edited
+// Bulk actions on the two expiry grids: each row is an item of the vencimientos view, deleted or edited
 // through the same single routes as its own buttons, so each keeps its audit entry and its refusals.
 
 /** A grid's list for one group: its bulk filter is the grid's own query, the group from the route. */

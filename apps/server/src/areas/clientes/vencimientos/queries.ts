@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { empresas, vencimientos } from '../../../db/schema.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { HOY } from '../../../core/fechas.ts';
 
 export type ListQuery = Omit<z.output<typeof vencimientoListQuery>, 'page' | 'size'> & { grupo: VencimientoGrupo };

@@ -25,7 +25,7 @@ import type { Db } from '../../../db/client.ts';
 import { compresionCsv, sendListCsv } from '../../../lists/csv.ts';
 import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { importarCertificado, modificarCertificado } from './certificados.ts';
 import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, vencimientosTodas, VENCIMIENTOS_TABLAS } from './grid.ts';

@@ -5,11 +5,11 @@ import { cifrar, descifrar, SecretoIlegible } from '../../../core/secretos.ts';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { generarSolicitud, pkcs12, sujetoTexto } from './clave.ts';
 import { ENTIDAD, noExiste } from './queries.ts';
 
-// AFIP certificate requests (issue 23): generated here with a sealed key, paired on import (certificados.ts), and
+// AFIP certificate requests: generated here with a sealed key, paired on import (certificados.ts), and
 // the key's download. The sealed key is read only by the download; every answer here leaves it out.
 
 const campos = {

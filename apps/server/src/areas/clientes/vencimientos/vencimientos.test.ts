@@ -239,7 +239,7 @@ describe('the expiry grid', () => {
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
-    // The Physis grid is all licences: its 'Tipo' is the licence's (issue 21, the import's columns).
+    // The Physis grid is all licences: its 'Tipo' is the licence's (the import's columns).
     expect(rows[0]).toMatchObject({ Cliente: 'Zeta Prueba SA', Tipo: 'Anual', Módulo: 'Ventas', Usuarios: '5', Inicio: dia(-400), Vence: dia(-10), 'Días restantes': '-10', Estado: 'Vencido hace 10 días' });
   });
 

@@ -7,7 +7,7 @@ import { esNormalizado, normalizarEvento } from '../intake/normalize.ts';
 import { claveResuelta } from './reagrupar.ts';
 import { culpritResuelto, type Simbolizador } from './simbolizar.ts';
 
-// Grouping by source-mapped frames when an issue is created (issue 22). In a project with source maps, an event
+// Grouping by source-mapped frames when an issue is created. In a project with source maps, an event
 // whose key has no issue nor alias yet is about to create one: its frames are resolved first, and if an older
 // issue has the same resolved key (another build of the same code) the event's key becomes an alias of it and
 // the event joins it; otherwise the new issue is created with its resolved key. Keys already seen take the hot

@@ -27,7 +27,7 @@ export async function guardarChunk(deps: FileDeps, sha1: string, source: Readabl
     },
   });
   const datos = gzip ? source.pipe(createGunzip()).pipe(contado) : source.pipe(contado);
-  let stored;
+  let stored: StoredFile;
   try {
     stored = await deps.store.put(datos, { maxBytes: deps.maxBytes });
   } catch (err) {

@@ -7,7 +7,7 @@ import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db
 import { eventoDe } from '../eventos.ts';
 import { culpritResuelto, simbolizador, type Simbolizador } from './simbolizar.ts';
 
-// Grouping by source-mapped frames (issue 22), the fallback: the intake resolves the frames of an event that
+// Grouping by source-mapped frames, the fallback: the intake resolves the frames of an event that
 // creates an issue in a project with maps (al-crear.ts), so a new build of the same code joins the older issue at
 // once. An issue created before its maps were uploaded (or that the intake could not resolve) is looked at here,
 // each minute: it gets the key of its first event with the frames resolved, and when that key is an older

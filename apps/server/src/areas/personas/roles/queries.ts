@@ -6,7 +6,7 @@ import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../../../db/schema.ts';
 import type { ListSource, ListSpec } from '../../../lists/list.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { asegurarAdministrador, tomarCandadoAdmin, ULTIMO_ADMIN } from '../usuarios/queries.ts';
 
 type RolValues = z.output<typeof rolInput>;

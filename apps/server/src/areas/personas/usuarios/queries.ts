@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { personas, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../../../db/schema.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../../../core/intentos.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../../../core/passwords.ts';
 import { familyOfSession, revokeFamiliesOf, type RevocationReason } from '../../../core/session-renewal.ts';

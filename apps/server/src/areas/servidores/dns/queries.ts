@@ -7,7 +7,7 @@ import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
-import { ApiError } from '../../../plugins/errors.ts';
+import { ApiError } from '../../../core/api-error.ts';
 
 type DnsValues = z.output<typeof dnsInput>;
 type DireccionValues = z.output<typeof direccionInput>;

@@ -45,7 +45,7 @@ const columns: ColumnDef<ProductoDesactualizados['clientes'][number]>[] = [
 /**
  * "Clientes desactualizados": per product, the clients whose servers run a version older than the newest. It is
  * a view over the updates, not a list of records: no rows to delete or set, so no bulk bar; it exports whole,
- * a CSV row per server behind (issue 21).
+ * a CSV row per server behind.
  */
 export function Desactualizados({ empresaId }: { empresaId?: number }) {
   const datos = useDesactualizados({ empresa_id: empresaId });

@@ -3,7 +3,7 @@ import { ActualizacionesTabla } from '../../actualizaciones/ActualizacionesList.
 import { Desactualizados } from '../../actualizaciones/Desactualizados.tsx';
 import { actualizacionesMessages as t } from '../../actualizaciones/messages.ts';
 
-/** The updates applied on this client's servers, and whether it is behind (Actualizaciones section, issue 7 part B). */
+/** The updates applied on this client's servers, and whether it is behind (the Actualizaciones section). */
 export function ActualizacionesTab({ empresaId }: { empresaId: number }) {
   return (
     <Stack gap="lg">

@@ -1,11 +1,11 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
 import { sql } from 'drizzle-orm';
-import { AREAS } from '../areas/index.ts';
-import type { SeedOptions } from '../core/area.ts';
-import { generatePassword, hashPassword } from '../core/passwords.ts';
-import { writeAudit } from './audit.ts';
-import type { Db, Tx } from './client.ts';
-import { rolPermisos, roles, usuarioRoles, usuarios } from './schema.ts';
+import { AREAS } from './areas/index.ts';
+import type { SeedOptions } from './core/area.ts';
+import { generatePassword, hashPassword } from './core/passwords.ts';
+import { writeAudit } from './db/audit.ts';
+import type { Db, Tx } from './db/client.ts';
+import { rolPermisos, roles, usuarioRoles, usuarios } from './db/schema.ts';
 
 const SEED_LOCK = 7_201_003;
 
@@ -44,8 +44,10 @@ export async function seed(
     if (existing.length > 0) return { seeded: false, generated: {} };
 
     const generated: SeedResult['generated'] = {};
-    const adminPassword = opts.adminPassword ?? (generated.admin = generatePassword());
-    const demoPassword = opts.demoPassword ?? (generated.demo = generatePassword());
+    const adminPassword = opts.adminPassword ?? generatePassword();
+    const demoPassword = opts.demoPassword ?? generatePassword();
+    if (adminPassword !== opts.adminPassword) generated.admin = adminPassword;
+    if (demoPassword !== opts.demoPassword) generated.demo = demoPassword;
     await seedAccounts(tx, adminPassword, demoPassword);
     // Each area's demo data, in the registry's order (clients before their certificates, staff before machines).
     for (const area of AREAS) await area.seed?.(tx, opts);
