@@ -46,21 +46,24 @@ module.exports = {
     ...sideRules('server', 'core/, db/, lists/ or storage/'),
     {
       name: 'server-lower-layer-imports-areas',
-      comment: 'A lower layer of the server imports the areas or their registry: the app, the seed and the entry points pass down what it needs.',
+      comment:
+        'A lower layer of the server imports the areas or their registry: the app, the seed and the entry points pass down what it needs.',
       severity: 'error',
       from: { path: '^apps/server/src/((db|core|plugins|lists|storage|jobs)/|(config|messages|paths|zod-es)\\.ts$)' },
       to: { path: '^apps/server/src/areas/' },
     },
     {
       name: 'web-lower-layer-imports-areas',
-      comment: 'Shared code of the web (core/, components/) imports the areas or their registry: the shell passes down what it needs.',
+      comment:
+        'Shared code of the web (core/, components/) imports the areas or their registry: the shell passes down what it needs.',
       severity: 'error',
       from: { path: '^apps/web/src/(core|components)/' },
       to: { path: '^apps/web/src/areas/' },
     },
     {
       name: 'web-area-imports-shell',
-      comment: 'An area of the web imports the shell (app/, layout/, pages/): it declares what the shell needs in its index.ts.',
+      comment:
+        'An area of the web imports the shell (app/, layout/, pages/): it declares what the shell needs in its index.ts.',
       severity: 'error',
       from: { path: '^apps/web/src/areas/' },
       to: { path: '^apps/web/src/(app|layout|pages)/' },

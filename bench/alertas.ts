@@ -59,8 +59,14 @@ export async function alertas(): Promise<void> {
       const enviados = await enviarPendientes(deps);
       const envioSegundos = (performance.now() - envio) / 1000;
       figure('Correos de alertas entregados al servidor SMTP', enviados.enviados, 'correos', { min: r.correos });
-      figure('Correos de alertas por segundo (resumen con hasta 200 elementos cada uno)', enviados.enviados / envioSegundos, 'correos/s', { min: 20 });
-      if (smtp.recibidos() !== enviados.enviados) throw new Error(`el servidor SMTP recibió ${smtp.recibidos()} de ${enviados.enviados}`);
+      figure(
+        'Correos de alertas por segundo (resumen con hasta 200 elementos cada uno)',
+        enviados.enviados / envioSegundos,
+        'correos/s',
+        { min: 20 },
+      );
+      if (smtp.recibidos() !== enviados.enviados)
+        throw new Error(`el servidor SMTP recibió ${smtp.recibidos()} de ${enviados.enviados}`);
     } finally {
       await database.close();
     }
@@ -109,5 +115,9 @@ async function smtpServer() {
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, recibidos: () => recibidos, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    recibidos: () => recibidos,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -14,7 +14,6 @@ import { postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir } from './server.ts';
 
-const repoRoot = new URL('..', import.meta.url).pathname;
 export const ADMIN_PASSWORD = 'Bench-Clave-1';
 const SERVERS = 1000;
 const ENTRIES_PER_SERVER = 100;
@@ -77,7 +76,6 @@ export async function chooseTarget(): Promise<Target> {
   };
 }
 
-
 /** Migrates, seeds the demo data, then 1,000 servers × 100 DNS entries, all in SQL. */
 export async function fill(target: Target): Promise<void> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
@@ -103,10 +101,20 @@ export async function fill(target: Target): Promise<void> {
 
 export async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: target.dataDir,
+    LOG_LEVEL: 'warn',
+  };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -167,22 +175,37 @@ export const NO_CACHE = { 'cache-control': 'no-cache' } as const;
  */
 export async function figuraCsv(nombre: string, url: string, headers: Record<string, string>): Promise<void> {
   const desde = Date.now();
-  const { status, encoding, bytes } = await new Promise<{ status: number; encoding: string; bytes: number }>((resolve, reject) => {
-    get(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (res) => {
-      let n = 0;
-      res.on('data', (chunk: Buffer) => (n += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'sin comprimir'), bytes: n }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
+  const { status, encoding, bytes } = await new Promise<{ status: number; encoding: string; bytes: number }>(
+    (resolve, reject) => {
+      get(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'sin comprimir'),
+            bytes: n,
+          }),
+        );
+        res.on('error', reject);
+      }).on('error', reject);
+    },
+  );
   if (status !== 200) throw new Error(`${url}: ${status}`);
-  figure(`${nombre} (${Math.round(bytes / 1024 / 1024)} MB en ${encoding})`, Math.round(((Date.now() - desde) / 1000) * 10) / 10, 's', { max: 4 });
+  figure(
+    `${nombre} (${Math.round(bytes / 1024 / 1024)} MB en ${encoding})`,
+    Math.round(((Date.now() - desde) / 1000) * 10) / 10,
+    's',
+    { max: 4 },
+  );
 }
 
 /** Any page of the DNS list, 10 to 100 rows: deep pages cost what their offset costs. */
-export const varyingDnsPage = () => `/api/dns?page=${1 + Math.floor(Math.random() * 1000)}&size=${10 + Math.floor(Math.random() * 91)}&sort=host`;
+export const varyingDnsPage = () =>
+  `/api/dns?page=${1 + Math.floor(Math.random() * 1000)}&size=${10 + Math.floor(Math.random() * 91)}&sort=host`;
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The server's own time (its Server-Timing `app` entry) of `n` calls read from the database, sorted. */
 export async function serverTimes(url: string, headers: Record<string, string>, n: number): Promise<number[]> {
@@ -197,7 +220,11 @@ export async function serverTimes(url: string, headers: Record<string, string>, 
 }
 
 /** A list's load figures beside the trivial route's: requests/s, their ratio (≥ 40 %) and p99 (≤ 50 ms). */
-export function listFigures(name: string, r: { rps: number; p99: number; errors: number }, trivial: { rps: number }): void {
+export function listFigures(
+  name: string,
+  r: { rps: number; p99: number; errors: number },
+  trivial: { rps: number },
+): void {
   figure(`${name}: solicitudes/s`, Math.round(r.rps), 'sol/s');
   figure(`${name}: relación con la ruta trivial`, Math.round((r.rps / trivial.rps) * 1000) / 10, '%', { min: 40 });
   figure(`${name}: p99`, r.p99, 'ms', { max: 50 });
@@ -241,7 +268,11 @@ export async function apiList(): Promise<void> {
     ] as const) {
       listFigures(name, r, trivial);
     }
-    figure('GET /api/dns, cualquier página de 1 a 1.000 (10 a 100 filas), leída de la base: solicitudes/s', Math.round(deep.rps), 'sol/s');
+    figure(
+      'GET /api/dns, cualquier página de 1 a 1.000 (10 a 100 filas), leída de la base: solicitudes/s',
+      Math.round(deep.rps),
+      'sol/s',
+    );
     figure('GET /api/dns, cualquier página, leída de la base: p99', deep.p99, 'ms');
 
     // Server time of the search read from the database, not from the read cache.

@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, chooseTarget, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
+import {
+  ADMIN_PASSWORD,
+  adminHeaders,
+  chooseTarget,
+  percentile,
+  serverTimes,
+  startServer,
+  stopServer,
+  type Target,
+} from './api-list.ts';
 import { insertEmpresas } from './clientes.ts';
 import { figure } from './report.ts';
 
@@ -14,7 +23,8 @@ const DOC = sql.raw(`'{"type":"doc","content":[{"type":"paragraph"}]}'::jsonb`);
 async function fill(target: Target): Promise<void> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   const db = database.db;
-  const palabra = (g: string) => sql.raw(`(array['andina', 'litoral', 'pampa', 'cuyo', 'norte', 'delta', 'sierra'])[1 + ${g} % 7]`);
+  const palabra = (g: string) =>
+    sql.raw(`(array['andina', 'litoral', 'pampa', 'cuyo', 'norte', 'delta', 'sierra'])[1 + ${g} % 7]`);
   try {
     await migrate(db);
     await seed(db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
@@ -76,8 +86,12 @@ export async function busqueda(): Promise<void> {
     };
     for (const [nombre, query] of Object.entries(consultas)) {
       const url = `${server.url}/api/busqueda?${query}`;
-      const answer = (await (await fetch(url, { headers })).json()) as { datos: { resultados: { tipo: string }[]; tipos: string[] } };
-      console.log(`${nombre}: ${answer.datos.resultados.length} resultados de ${new Set(answer.datos.resultados.map((r) => r.tipo)).size} tipos (${answer.datos.tipos.length} consultados)`);
+      const answer = (await (await fetch(url, { headers })).json()) as {
+        datos: { resultados: { tipo: string }[]; tipos: string[] };
+      };
+      console.log(
+        `${nombre}: ${answer.datos.resultados.length} resultados de ${new Set(answer.datos.resultados.map((r) => r.tipo)).size} tipos (${answer.datos.tipos.length} consultados)`,
+      );
       const durations = await serverTimes(url, headers, 100);
       figure(`GET /api/busqueda, ${nombre}: tiempo de servidor, mediana`, percentile(durations, 50), 'ms', { max: 50 });
       figure(`GET /api/busqueda, ${nombre}: tiempo de servidor, p95`, percentile(durations, 95), 'ms', { max: 50 });

@@ -6,7 +6,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, figuraCsv, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import {
+  ADMIN_PASSWORD,
+  adminHeaders,
+  figuraCsv,
+  NO_CACHE,
+  percentile,
+  startServer,
+  stopServer,
+  type Target,
+} from './api-list.ts';
 import { insertEmpresas, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
@@ -35,7 +44,12 @@ export async function baseDeClientes(): Promise<Target> {
       descripcion: `${CLIENTES} clientes, ${CLIENTES * PARAMETROS_POR_CLIENTE} parámetros, 1,6M filas AFIP y 1M licencias Physis`,
       llenar: (url) => llenar(url, dataDir),
     });
-    return { databaseUrl, dataDir, label: `PostgreSQL (${BASE})`, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl,
+      dataDir,
+      label: `PostgreSQL (${BASE})`,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   } finally {
     await admin.end();
   }
@@ -57,26 +71,35 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
     const desde = Date.now();
     await insertEmpresas(database.db, CLIENTES);
     console.log(`  clientes: ${Math.round((Date.now() - desde) / 1000)} s`);
-    await sinGuardados(database.db, paso);
+    await sinGuardados(paso);
     await paso('servidores', insertServidores(sql`e.${DEL_BENCH} and e.id % 3 <> 0`));
     await paso('parámetros', insertParametros(sql`e.${DEL_BENCH}`, PARAMETROS_POR_CLIENTE));
     // The expiry grids' rows, as the vencimientos bench puts them, for 1M clients: a production certificate
     // each, a homologation one for one in two, a CAI point of sale for one in ten, a licence each; expiries
     // spread over three years around today.
     const hoy = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
-    await paso('certificados AFIP', sql`
+    await paso(
+      'certificados AFIP',
+      sql`
       insert into afip_certificados (empresa_id, cuit, alias, cn, ambiente, servicios, emitido, vence, serial, huella)
       select e.id, e.cuit, 'Facturación', 'cn-' || e.id, a.ambiente, array['wsfe'], ${hoy} - 700, ${hoy} + ((e.id::bigint * 7919 + a.n) % 1100 - 365)::int,
              md5(e.id::text || a.ambiente), md5(a.ambiente || e.id::text)
       from empresas e cross join (values ('produccion', 0), ('homologacion', 1)) a(ambiente, n)
-      where e.${DEL_BENCH} and (a.n = 0 or e.id % 2 = 0)`);
-    await paso('puntos de venta CAI', sql`
+      where e.${DEL_BENCH} and (a.n = 0 or e.id % 2 = 0)`,
+    );
+    await paso(
+      'puntos de venta CAI',
+      sql`
       insert into afip_puntos_venta (empresa_id, numero, modalidad, cai_vence)
-      select id, 2, 'cai', ${hoy} + (id * 31 % 700 - 200) from empresas where ${DEL_BENCH} and id % 10 = 0`);
-    await paso('licencias Physis', sql`
+      select id, 2, 'cai', ${hoy} + (id * 31 % 700 - 200) from empresas where ${DEL_BENCH} and id % 10 = 0`,
+    );
+    await paso(
+      'licencias Physis',
+      sql`
       insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
       select e.id, (select id from productos where codigo = 'PHY-ERP'), 'anual', 1 + e.id % 40, ${hoy} - 300, ${hoy} + ((e.id::bigint * 104729) % 1000 - 300)::int
-      from empresas e where e.${DEL_BENCH}`);
+      from empresas e where e.${DEL_BENCH}`,
+    );
     await guardadosDeUnaVez(database.db, paso);
     // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
     await paso('vacuum analyze', sql`vacuum analyze`);
@@ -102,8 +125,14 @@ const GUARDADOS: [tabla: string, trigger: string][] = [
   ['empresas', 'empresas_a_vencimientos'],
 ];
 
-async function sinGuardados(db: Db, paso: Paso): Promise<void> {
-  await paso('triggers de los datos guardados, apagados', sql.join(GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} disable trigger ${sql.identifier(g)};`), sql` `));
+async function sinGuardados(paso: Paso): Promise<void> {
+  await paso(
+    'triggers de los datos guardados, apagados',
+    sql.join(
+      GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} disable trigger ${sql.identifier(g)};`),
+      sql` `,
+    ),
+  );
 }
 
 /**
@@ -118,19 +147,43 @@ async function guardadosDeUnaVez(db: Db, paso: Paso): Promise<void> {
      where i.schemaname = 'public' and i.tablename in ('vencimientos', 'empresas')
        and not exists (select from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
   const de = (tabla: string) => indices.filter((i) => i.tabla === tabla);
-  const sinIndices = (tabla: string) => sql.join(de(tabla).map((i) => sql`drop index ${sql.identifier(i.nombre)};`), sql` `);
-  const conIndices = (tabla: string) => sql.raw(de(tabla).map((i) => `${i.definicion};`).join(' '));
-  await paso('índices de vencimientos y empresas, quitados', sql`${sinIndices('vencimientos')} ${sinIndices('empresas')}`);
-  await paso('filas de las grillas', sql`
+  const sinIndices = (tabla: string) =>
+    sql.join(
+      de(tabla).map((i) => sql`drop index ${sql.identifier(i.nombre)};`),
+      sql` `,
+    );
+  const conIndices = (tabla: string) =>
+    sql.raw(
+      de(tabla)
+        .map((i) => `${i.definicion};`)
+        .join(' '),
+    );
+  await paso(
+    'índices de vencimientos y empresas, quitados',
+    sql`${sinIndices('vencimientos')} ${sinIndices('empresas')}`,
+  );
+  await paso(
+    'filas de las grillas',
+    sql`
     select vencimientos_de_certificados(array(select id from afip_certificados));
     select vencimientos_de_puntos_venta(array(select id from afip_puntos_venta));
-    select vencimientos_de_licencias(array(select id from physis_licencias))`);
+    select vencimientos_de_licencias(array(select id from physis_licencias))`,
+  );
   await paso('índices de vencimientos', conIndices('vencimientos'));
-  await paso('columnas guardadas de los clientes', sql`
+  await paso(
+    'columnas guardadas de los clientes',
+    sql`
     select empresas_servidores(array(select id from empresas));
-    select empresas_proximo_vencimiento(array(select id from empresas))`);
+    select empresas_proximo_vencimiento(array(select id from empresas))`,
+  );
   await paso('índices de empresas', conIndices('empresas'));
-  await paso('triggers de los datos guardados, encendidos', sql.join(GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} enable trigger ${sql.identifier(g)};`), sql` `));
+  await paso(
+    'triggers de los datos guardados, encendidos',
+    sql.join(
+      GUARDADOS.map(([t, g]) => sql`alter table ${sql.identifier(t)} enable trigger ${sql.identifier(g)};`),
+      sql` `,
+    ),
+  );
 }
 
 /** One kind of call a list bench makes: a name for its figures, a random URL of its kind, and its server-time goal. */
@@ -169,7 +222,8 @@ export async function medirListas(
   const cpu = { node: cpuSeconds(server.child.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
   const cacheada = await cargar(`${server.url}${opts.cacheada}`, { authorization: headers.authorization ?? '' });
   const tiempos: [Llamada, number[]][] = [];
-  for (const llamada of llamadas) tiempos.push([llamada, await tiemposDeServidor(server.url, headers, llamada.url, LLAMADAS_POR_TIPO)]);
+  for (const llamada of llamadas)
+    tiempos.push([llamada, await tiemposDeServidor(server.url, headers, llamada.url, LLAMADAS_POR_TIPO)]);
 
   figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
   figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
@@ -186,7 +240,11 @@ export async function medirListas(
     figure(`${llamada.nombre}: tiempo de servidor, mediana`, percentile(t, 50), 'ms');
     figure(`${llamada.nombre}: tiempo de servidor, p99`, percentile(t, 99), 'ms', { max: llamada.meta });
   }
-  figure(`${opts.cacheada}, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s`, Math.round(cacheada.rps), 'sol/s');
+  figure(
+    `${opts.cacheada}, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s`,
+    Math.round(cacheada.rps),
+    'sol/s',
+  );
   for (const { nombre, url } of opts.csv ?? []) await figuraCsv(nombre, `${server.url}${url}`, headers);
 }
 
@@ -209,14 +267,26 @@ async function idsDelBench(databaseUrl: string): Promise<{ desde: number; hasta:
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const { rows } = await c.query<{ desde: number; hasta: number }>(`select min(id) as desde, max(id) as hasta from empresas where nombre_fantasia like 'Fantasía %'`);
+    const { rows } = await c.query<{ desde: number; hasta: number }>(
+      `select min(id) as desde, max(id) as hasta from empresas where nombre_fantasia like 'Fantasía %'`,
+    );
     return rows[0]!;
   } finally {
     await c.end();
   }
 }
 
-const EMPRESA_ORDENES = ['razon_social', 'cuit', 'localidad', 'provincia', 'servidores_count', 'version_physis', 'proximo_vencimiento', 'activo', 'actualizado'].flatMap((c) => [c, `-${c}`]);
+const EMPRESA_ORDENES = [
+  'razon_social',
+  'cuit',
+  'localidad',
+  'provincia',
+  'servidores_count',
+  'version_physis',
+  'proximo_vencimiento',
+  'activo',
+  'actualizado',
+].flatMap((c) => [c, `-${c}`]);
 
 /**
  * Any page the pager reaches: one of the first or last pages by number, one by number anywhere a filter reaches
@@ -264,15 +334,28 @@ export async function clientesMillon(): Promise<void> {
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
     const orden = () => `sort=${azar(EMPRESA_ORDENES)}&size=${TAMANO}`;
     const llamadas: Llamada[] = [
-      { nombre: 'GET /api/empresas, sin filtro, cualquier página y orden', meta: 30, url: () => `/api/empresas?${orden()}&${paginaAlcanzable(CLIENTES / TAMANO, id)}` },
       {
-        nombre: 'GET /api/empresas, filtrada (provincia amplia o angosta, inactivos, condición IVA), cualquier página y orden',
+        nombre: 'GET /api/empresas, sin filtro, cualquier página y orden',
+        meta: 30,
+        url: () => `/api/empresas?${orden()}&${paginaAlcanzable(CLIENTES / TAMANO, id)}`,
+      },
+      {
+        nombre:
+          'GET /api/empresas, filtrada (provincia amplia o angosta, inactivos, condición IVA), cualquier página y orden',
         meta: 30,
         url: () =>
           `/api/empresas?${orden()}&${azar(['provincia=Córdoba', 'provincia=Neuquén', 'provincia=Salta', 'activo=false', 'condicion_iva=monotributo', 'condicion_iva=responsable_inscripto'].map(encodeURI))}&${paginaAlcanzable(PAGINAS_FILTRADA, id, PAGINAS_FILTRADA)}`,
       },
-      { nombre: 'GET /api/empresas?q= (amplia o angosta), primera página, cualquier orden', meta: 20, url: () => `/api/empresas?${orden()}&q=${busquedaDeClientes()}` },
-      { nombre: 'GET /api/empresas/:id/parametros (un cliente de 1M, 10M parámetros)', meta: 30, url: () => `/api/empresas/${id()}/parametros` },
+      {
+        nombre: 'GET /api/empresas?q= (amplia o angosta), primera página, cualquier orden',
+        meta: 20,
+        url: () => `/api/empresas?${orden()}&q=${busquedaDeClientes()}`,
+      },
+      {
+        nombre: 'GET /api/empresas/:id/parametros (un cliente de 1M, 10M parámetros)',
+        meta: 30,
+        url: () => `/api/empresas/${id()}/parametros`,
+      },
     ];
     for (const l of llamadas) {
       const res = await leerPreparando(`${server.url}${l.url()}`, headers);

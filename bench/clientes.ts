@@ -3,7 +3,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, chooseTarget, listFigures, load, NO_CACHE, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
+import {
+  ADMIN_PASSWORD,
+  adminHeaders,
+  chooseTarget,
+  listFigures,
+  load,
+  NO_CACHE,
+  percentile,
+  serverTimes,
+  startServer,
+  stopServer,
+  type Target,
+} from './api-list.ts';
 import { figure } from './report.ts';
 
 const CLIENTES = 100_000;
@@ -82,7 +94,9 @@ export async function clientes(): Promise<void> {
   const target = await chooseTarget();
   let child: ChildProcess | undefined;
   try {
-    console.log(`Base de datos: ${target.label}; cargando ${CLIENTES} clientes y ${CLIENTES * PARAMETROS_POR_CLIENTE} parámetros...`);
+    console.log(
+      `Base de datos: ${target.label}; cargando ${CLIENTES} clientes y ${CLIENTES * PARAMETROS_POR_CLIENTE} parámetros...`,
+    );
     const t0 = Date.now();
     await fill(target);
     console.log(`Carga: ${Math.round((Date.now() - t0) / 1000)} s`);
@@ -90,8 +104,16 @@ export async function clientes(): Promise<void> {
     child = server.child;
     const headers = await adminHeaders(server.url);
 
-    const total = ((await (await fetch(`${server.url}/api/empresas?size=1`, { headers })).json()) as { datos: { total: number; items: { id: number; cuit: string }[] } }).datos;
-    const muestra = ((await (await fetch(`${server.url}/api/empresas?page=2000&size=25`, { headers })).json()) as { datos: { items: { id: number; cuit: string }[] } }).datos.items[0]!;
+    const total = (
+      (await (await fetch(`${server.url}/api/empresas?size=1`, { headers })).json()) as {
+        datos: { total: number; items: { id: number; cuit: string }[] };
+      }
+    ).datos;
+    const muestra = (
+      (await (await fetch(`${server.url}/api/empresas?page=2000&size=25`, { headers })).json()) as {
+        datos: { items: { id: number; cuit: string }[] };
+      }
+    ).datos.items[0]!;
     const cuit = `${muestra.cuit.slice(0, 2)}-${muestra.cuit.slice(2, 10)}-${muestra.cuit.slice(10)}`;
     const parteCuit = muestra.cuit.slice(2, 9);
     console.log(`Clientes: ${total.total}; CUIT buscado ${cuit}; parte de CUIT ${parteCuit}`);

@@ -7,7 +7,17 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
-import { ADMIN_PASSWORD, adminHeaders, figuraCsv, freePort, NO_CACHE, percentile, startServer, stopServer, type Target } from './api-list.ts';
+import {
+  ADMIN_PASSWORD,
+  adminHeaders,
+  figuraCsv,
+  freePort,
+  NO_CACHE,
+  percentile,
+  startServer,
+  stopServer,
+  type Target,
+} from './api-list.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -37,7 +47,12 @@ async function baseDelMillon(): Promise<Target> {
       descripcion: `${SERVIDORES * POR_SERVIDOR} entradas DNS en ${SERVIDORES} servidores`,
       llenar: (url) => llenar(url, dataDir),
     });
-    return { databaseUrl, dataDir, label: `PostgreSQL (${BASE})`, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl,
+      dataDir,
+      label: `PostgreSQL (${BASE})`,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   } finally {
     await admin.end();
   }
@@ -146,7 +161,12 @@ export async function cargar(url: string, headers: Record<string, string>, varia
 }
 
 /** The server's own time (Server-Timing `app`) of calls one at a time, each to a URL of its own, read from the database. */
-export async function tiemposDeServidor(base: string, headers: Record<string, string>, url: () => string, llamadas = LLAMADAS_TIEMPO): Promise<number[]> {
+export async function tiemposDeServidor(
+  base: string,
+  headers: Record<string, string>,
+  url: () => string,
+  llamadas = LLAMADAS_TIEMPO,
+): Promise<number[]> {
   const tiempos: number[] = [];
   for (let i = 0; i < llamadas; i += 1) {
     const ruta = url();
@@ -178,7 +198,9 @@ export async function dnsMillon(): Promise<void> {
     const server = await startServer(target);
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
-    const ids = await fetch(`${server.url}/api/servidores/lista?size=200&q=physis.local`, { headers }).then(async (r) => ((await r.json()) as { datos: { items: { id: number }[] } }).datos.items.map((s) => s.id));
+    const ids = await fetch(`${server.url}/api/servidores/lista?size=200&q=physis.local`, { headers }).then(async (r) =>
+      ((await r.json()) as { datos: { items: { id: number }[] } }).datos.items.map((s) => s.id),
+    );
     if (ids.length === 0) throw new Error('no se encontraron los servidores del bench');
 
     const mundo = await holaMundo();
@@ -190,16 +212,26 @@ export async function dnsMillon(): Promise<void> {
     const cpu0 = { node: cpuSeconds(servidor.pid!), pg: postgresCpuSeconds() };
     const listas = await cargar(server.url, headers, () => listaCualquiera(ids));
     const cpu = { node: cpuSeconds(servidor.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
-    const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, { authorization: headers.authorization });
+    const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, {
+      authorization: headers.authorization,
+    });
 
     const tiempos = await tiemposDeServidor(server.url, headers, () => listaCualquiera(ids));
-    const busquedas = await tiemposDeServidor(server.url, headers, () => `/api/dns?q=${busquedaCualquiera()}&sort=${azar(ORDENES)}&size=${TAMANO}`);
+    const busquedas = await tiemposDeServidor(
+      server.url,
+      headers,
+      () => `/api/dns?q=${busquedaCualquiera()}&sort=${azar(ORDENES)}&size=${TAMANO}`,
+    );
 
     figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
     figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
     figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
     if (piso.errores > 0) console.log(`  (${piso.errores} respuestas con error)`);
-    figure('GET /api/dns, 1M filas, cualquier página, orden y filtro, leída de la base: solicitudes/s', Math.round(listas.rps), 'sol/s');
+    figure(
+      'GET /api/dns, 1M filas, cualquier página, orden y filtro, leída de la base: solicitudes/s',
+      Math.round(listas.rps),
+      'sol/s',
+    );
     figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
     figure('  p99 con 50 conexiones', listas.p99, 'ms');
     if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
@@ -209,9 +241,17 @@ export async function dnsMillon(): Promise<void> {
     figure('  CPU de PostgreSQL por lista (contexto)', Math.round((cpu.pg / servidas) * 1e5) / 100, 'ms');
     figure('  tiempo de servidor, mediana', percentile(tiempos, 50), 'ms');
     figure('  tiempo de servidor, p99', percentile(tiempos, 99), 'ms', { max: 30 });
-    figure('Búsqueda en 1M filas, primera página, amplia o angosta: tiempo de servidor, mediana', percentile(busquedas, 50), 'ms');
+    figure(
+      'Búsqueda en 1M filas, primera página, amplia o angosta: tiempo de servidor, mediana',
+      percentile(busquedas, 50),
+      'ms',
+    );
     figure('Búsqueda en 1M filas: tiempo de servidor, p99', percentile(busquedas, 99), 'ms', { max: 20 });
-    figure('GET /api/dns, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s', Math.round(cacheada.rps), 'sol/s');
+    figure(
+      'GET /api/dns, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s',
+      Math.round(cacheada.rps),
+      'sol/s',
+    );
     await figuraCsv('CSV de las 1M entradas', `${server.url}/api/dns/export.csv`, headers);
   } finally {
     await stopServer(hola);

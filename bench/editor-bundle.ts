@@ -21,7 +21,8 @@ const CHART_MARK = 'visx-axis';
 
 const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 /** As the build precompresses it (apps/web/scripts/precompress.mjs) and the server sends it to a browser that accepts br. */
-const brotli = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+const brotli = (bytes: Buffer) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
 const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** Every script and stylesheet the page fetches from now on, by path. */
@@ -56,7 +57,9 @@ export async function editorBundle(): Promise<void> {
       const text = read(p).toString();
       return text.includes(EDITOR_MARK) || text.includes(MODEL_MARK);
     });
-    console.log(`scripts de /login: ${loginScripts.length}; con código del editor o de ProseMirror: ${withEditor.length ? withEditor.join(', ') : 'ninguno'}`);
+    console.log(
+      `scripts de /login: ${loginScripts.length}; con código del editor o de ProseMirror: ${withEditor.length ? withEditor.join(', ') : 'ninguno'}`,
+    );
     figure('Scripts del editor cargados por /login', withEditor.length, 'archivos', { max: 0 });
 
     await page.getByPlaceholder('Usuario o email').fill('admin');
@@ -82,29 +85,43 @@ export async function editorBundle(): Promise<void> {
     }
     // The rich-text model (prosemirror-model, schema, validation, HTML) is a chunk of its own (vite.config.ts),
     // fetched with the area, whose forms validate with it, or else with the form: counted once, as served.
-    const withModel = [...beforeForm, ...fetched].filter((p) => p.endsWith('.js') && read(p).toString().includes(MODEL_MARK));
+    const withModel = [...beforeForm, ...fetched].filter(
+      (p) => p.endsWith('.js') && read(p).toString().includes(MODEL_MARK),
+    );
     const mixed = withModel.filter((p) => !MODEL_CHUNK.test(p));
-    if (mixed.length) throw new Error(`prosemirror-model viaja en ${mixed.join(', ')}, junto a otro código: su peso no se puede medir aparte`);
+    if (mixed.length)
+      throw new Error(
+        `prosemirror-model viaja en ${mixed.join(', ')}, junto a otro código: su peso no se puede medir aparte`,
+      );
     const modelBefore = withModel.filter((p) => beforeForm.has(p));
     const model = modelBefore.reduce((total, p) => total + gzip(read(p)), 0);
 
     figure('Chunk perezoso del editor (JS gzip, al mostrar un campo de texto enriquecido)', kB(js), 'kB', { max: 60 });
     figure('CSS del editor gzip', kB(css), 'kB');
-    console.log(`modelo de texto enriquecido (prosemirror-model, esquema, validar, HTML): ${withModel.join(', ') || '¿?'}, ` +
-      (modelBefore.length ? `pedido con el área: ${kB(model)} kB gzip` : 'pedido con el formulario (sumado arriba)'));
+    console.log(
+      `modelo de texto enriquecido (prosemirror-model, esquema, validar, HTML): ${withModel.join(', ') || '¿?'}, ` +
+        (modelBefore.length ? `pedido con el área: ${kB(model)} kB gzip` : 'pedido con el formulario (sumado arriba)'),
+    );
     figure('Editor completo (chunk perezoso + modelo y esquema), JS gzip', kB(js + model), 'kB', { max: 70 });
-    const servido = [...fetched.filter((p) => p.endsWith('.js')), ...modelBefore].reduce((total, p) => total + brotli(read(p)), 0);
+    const servido = [...fetched.filter((p) => p.endsWith('.js')), ...modelBefore].reduce(
+      (total, p) => total + brotli(read(p)),
+      0,
+    );
     console.log(`  el mismo JS como lo recibe Chromium (brotli): ${kB(servido)} kB`);
 
     // The charts: what the expiry grid fetches to draw its chart, in the chunks that carry the chart library.
     const antesDelGrafico = new Set([...beforeForm, ...form]);
     const grafico = recordAssets(page);
     // In the app (the session lives in memory): a string, the bench is compiled without the DOM's types.
-    await page.evaluate("history.pushState(null, '', '/clientes/vencimientosafip/lista'); dispatchEvent(new PopStateEvent('popstate'))");
+    await page.evaluate(
+      "history.pushState(null, '', '/clientes/vencimientosafip/lista'); dispatchEvent(new PopStateEvent('popstate'))",
+    );
     await page.getByRole('heading', { name: 'Vencimientos por mes' }).waitFor();
     await page.locator(`.${CHART_MARK}`).first().waitFor();
     await page.waitForLoadState('networkidle');
-    const deGraficos = [...grafico].filter((p) => p.endsWith('.js') && !antesDelGrafico.has(p) && read(p).toString().includes(CHART_MARK));
+    const deGraficos = [...grafico].filter(
+      (p) => p.endsWith('.js') && !antesDelGrafico.has(p) && read(p).toString().includes(CHART_MARK),
+    );
     const graficos = deGraficos.reduce((total, p) => total + gzip(read(p)), 0);
     console.log(`  chunks con la biblioteca de gráficos: ${deGraficos.join(', ') || 'ninguno'}`);
     figure('Chunk de gráficos (JS gzip, al mostrar el primer gráfico)', kB(graficos), 'kB', { max: 60 });

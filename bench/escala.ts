@@ -40,9 +40,19 @@ async function proyectoDeCarga(target: Target): Promise<number> {
 }
 
 /** The same load, split over the processes' URLs, for SECONDS; CPU measured over the same span. */
-async function medir(urls: string[], pids: number[], opciones: (url: string, connections: number) => autocannon.Options): Promise<Medida> {
-  const cpu0 = { servidores: pids.reduce((s, p) => s + cpuSeconds(p), 0), postgres: postgresCpuSeconds(), generador: process.cpuUsage() };
-  const resultados = await Promise.all(urls.map((url) => autocannon({ ...opciones(url, CONNECTIONS / urls.length), duration: SECONDS })));
+async function medir(
+  urls: string[],
+  pids: number[],
+  opciones: (url: string, connections: number) => autocannon.Options,
+): Promise<Medida> {
+  const cpu0 = {
+    servidores: pids.reduce((s, p) => s + cpuSeconds(p), 0),
+    postgres: postgresCpuSeconds(),
+    generador: process.cpuUsage(),
+  };
+  const resultados = await Promise.all(
+    urls.map((url) => autocannon({ ...opciones(url, CONNECTIONS / urls.length), duration: SECONDS })),
+  );
   const generador = process.cpuUsage(cpu0.generador);
   const cpu = {
     servidores: (pids.reduce((s, p) => s + cpuSeconds(p), 0) - cpu0.servidores) / SECONDS,
@@ -61,7 +71,8 @@ async function medir(urls: string[], pids: number[], opciones: (url: string, con
 function otrasRespuestas(resultados: autocannon.Result[]): Record<string, number> {
   const otras: Record<string, number> = {};
   for (const r of resultados) {
-    for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {})) if (!codigo.startsWith('2')) otras[codigo] = (otras[codigo] ?? 0) + (count ?? 0);
+    for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      if (!codigo.startsWith('2')) otras[codigo] = (otras[codigo] ?? 0) + (count ?? 0);
     if (r.errors > 0) otras.error = (otras.error ?? 0) + r.errors;
   }
   return otras;
@@ -74,10 +85,21 @@ function informe(nombre: string, unidad: string, uno: Medida, dos: Medida): void
   figure(`${nombre}, 2 procesos`, Math.round(dos.porSegundo), unidad);
   figure(`${nombre}: 2 procesos sobre 1`, Math.round((dos.porSegundo / uno.porSegundo) * 100), '%', { min: 90 });
   figure(`${nombre}: p99 con 1 / 2 procesos`, uno.p99, `ms / ${dos.p99} ms`);
-  for (const [n, m] of [[1, uno], [2, dos]] as const) {
-    if (m.errores > 0) console.log(`  con ${n} proceso(s), respuestas sin éxito: ${Object.entries(m.otras).map(([c, k]) => `${k} × ${c}`).join(', ')}`);
+  for (const [n, m] of [
+    [1, uno],
+    [2, dos],
+  ] as const) {
+    if (m.errores > 0)
+      console.log(
+        `  con ${n} proceso(s), respuestas sin éxito: ${Object.entries(m.otras)
+          .map(([c, k]) => `${k} × ${c}`)
+          .join(', ')}`,
+      );
   }
-  for (const [n, m] of [[1, uno], [2, dos]] as const) {
+  for (const [n, m] of [
+    [1, uno],
+    [2, dos],
+  ] as const) {
     const total = m.cpu.servidores + m.cpu.postgres + m.cpu.generador;
     console.log(
       `  CPU con ${n} proceso(s), en núcleos: servidor(es) ${centesimas(m.cpu.servidores)}, PostgreSQL ${centesimas(m.cpu.postgres)}, ` +
@@ -89,7 +111,9 @@ function informe(nombre: string, unidad: string, uno: Medida, dos: Medida): void
 export async function escala(): Promise<void> {
   const target = await chooseTarget();
   if (!target.databaseUrl) {
-    console.log('Este benchmark necesita PostgreSQL (BENCH_DATABASE_URL o postgres://postgres@127.0.0.1:5432): varios procesos comparten una base PostgreSQL.');
+    console.log(
+      'Este benchmark necesita PostgreSQL (BENCH_DATABASE_URL o postgres://postgres@127.0.0.1:5432): varios procesos comparten una base PostgreSQL.',
+    );
     await target.drop();
     return;
   }
@@ -118,8 +142,14 @@ export async function escala(): Promise<void> {
         },
       ],
     });
-    const lista = (url: string, connections: number): autocannon.Options => ({ url: `${url}${LISTA}`, connections, headers });
-    console.log(`Base de datos: ${target.label}; ${CONNECTIONS} conexiones repartidas entre los procesos, ${SECONDS} s por medida`);
+    const lista = (url: string, connections: number): autocannon.Options => ({
+      url: `${url}${LISTA}`,
+      connections,
+      headers,
+    });
+    console.log(
+      `Base de datos: ${target.label}; ${CONNECTIONS} conexiones repartidas entre los procesos, ${SECONDS} s por medida`,
+    );
 
     const intake1 = await medir([uno.url], [uno.child.pid!], intake);
     const lista1 = await medir([uno.url], [uno.child.pid!], lista);
@@ -137,7 +167,9 @@ export async function escala(): Promise<void> {
     try {
       // Calls still in flight when a load stops commit a moment later.
       await new Promise((r) => setTimeout(r, 2000));
-      const { rows } = await database.db.execute<{ n: string }>(sql`select count(*) as n from insights_eventos where proyecto_id = ${proyectoId}`);
+      const { rows } = await database.db.execute<{ n: string }>(
+        sql`select count(*) as n from insights_eventos where proyecto_id = ${proyectoId}`,
+      );
       const aceptados = Math.round((intake1.porSegundo + intake2.porSegundo) * SECONDS);
       figure('Eventos aceptados y no guardados', Math.max(0, aceptados - Number(rows[0]!.n)), 'eventos', { max: 0 });
     } finally {

@@ -47,10 +47,15 @@ export async function freshStart(): Promise<void> {
     }
     const seconds = (performance.now() - started) / 1000;
     if (!ready) console.log(`la página de ingreso no respondió (código de salida ${child.exitCode ?? 'ninguno'})`);
-    else figure('clon limpio → página de ingreso (npm ci && npm start)', Math.round(seconds * 10) / 10, 's', { max: 90 });
+    else
+      figure('clon limpio → página de ingreso (npm ci && npm start)', Math.round(seconds * 10) / 10, 's', { max: 90 });
   } finally {
     if (child.pid) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
     }
     await new Promise((r) => setTimeout(r, 1000));
     rmSync(dir, { recursive: true, force: true });

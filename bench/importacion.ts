@@ -20,7 +20,9 @@ const CRECIMIENTO_MB = 96;
 /** A CSV of `n` machines with the export's headers, written to disk as a user's file would be. */
 async function escribirCsv(ruta: string, n: number): Promise<void> {
   const salida = createWriteStream(ruta);
-  salida.write('Nombre;Nº de inventario;Serie;Tipo;Fabricante;Modelo;Sistema operativo;Versión del SO;CPU;RAM (GB);Disco (GB);IP;MAC;Ubicación;Estado;Fecha de compra;Garantía hasta;Notas\n');
+  salida.write(
+    'Nombre;Nº de inventario;Serie;Tipo;Fabricante;Modelo;Sistema operativo;Versión del SO;CPU;RAM (GB);Disco (GB);IP;MAC;Ubicación;Estado;Fecha de compra;Garantía hasta;Notas\n',
+  );
   const tipos = ['Notebook', 'PC', 'Servidor', 'Máquina virtual'];
   for (let i = 1; i <= n; i += 1) {
     const hex = (i % 256).toString(16).padStart(2, '0').toUpperCase();
@@ -38,10 +40,16 @@ const rssMb = (pid: number): number => {
 };
 
 /** The p99 of some durations (ms). */
-const p99 = (ms: number[]): number => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] ?? Number.NaN;
+const p99 = (ms: number[]): number =>
+  [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] ?? Number.NaN;
 
 /** Another user's reads of a list, one after another: their durations (ms) and how many were not answered 200. */
-async function lecturas(url: string, headers: Record<string, string>, hasta: () => boolean, minimo = 0): Promise<{ ms: number[]; rechazadas: number }> {
+async function lecturas(
+  url: string,
+  headers: Record<string, string>,
+  hasta: () => boolean,
+  minimo = 0,
+): Promise<{ ms: number[]; rechazadas: number }> {
   const ms: number[] = [];
   let rechazadas = 0;
   while (!hasta() || ms.length < minimo) {
@@ -58,14 +66,26 @@ async function lecturas(url: string, headers: Record<string, string>, hasta: () 
  * A file built to exhaust its reader uploaded while another user reads a list: how long until its refusal, whether
  * any read was refused, the reads' p99 against their p99 before, and the server's peak RSS (sampled every 20 ms).
  */
-async function bomba(nombre: string, archivo: Buffer, base: string, lista: string, headers: Record<string, string>, pid: number, p99Quieto: number): Promise<void> {
+async function bomba(
+  nombre: string,
+  archivo: Buffer,
+  base: string,
+  lista: string,
+  headers: Record<string, string>,
+  pid: number,
+  p99Quieto: number,
+): Promise<void> {
   let pico = rssMb(pid);
   const muestreo = setInterval(() => {
     pico = Math.max(pico, rssMb(pid));
   }, 20);
   let terminada = false;
   const t = performance.now();
-  const subida = fetch(`${base}?nombre=${nombre}.xlsx`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: archivo })
+  const subida = fetch(`${base}?nombre=${nombre}.xlsx`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    body: archivo,
+  })
     .then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: string | null }).error }))
     .finally(() => {
       terminada = true;
@@ -74,9 +94,15 @@ async function bomba(nombre: string, archivo: Buffer, base: string, lista: strin
   const segundos = (performance.now() - t) / 1000;
   clearInterval(muestreo);
   console.log(`${nombre} (${(archivo.length / 1024).toFixed(0)} KB): ${res.status} «${res.error}»`);
-  if (res.status !== 413 && res.status !== 400) throw new Error(`${nombre}: se esperaba 400 o 413 y respondió ${res.status}`);
+  if (res.status !== 413 && res.status !== 400)
+    throw new Error(`${nombre}: se esperaba 400 o 413 y respondió ${res.status}`);
   figure(`${nombre}: rechazado en`, segundos, 's', { max: 10 });
-  figure(`${nombre}: lecturas de otro usuario rechazadas mientras tanto (de ${durante.ms.length})`, durante.rechazadas, '', { max: 0 });
+  figure(
+    `${nombre}: lecturas de otro usuario rechazadas mientras tanto (de ${durante.ms.length})`,
+    durante.rechazadas,
+    '',
+    { max: 0 },
+  );
   figure(`${nombre}: p99 de esas lecturas`, p99(durante.ms), 'ms', { max: Math.round(2 * p99Quieto) });
   figure(`${nombre}: RSS del servidor, pico`, Math.round(pico), 'MB', { max: 400 });
 }
@@ -118,7 +144,9 @@ export async function importacion(): Promise<void> {
     }
     const csv = join(dataDir, 'maquinas.csv');
     await escribirCsv(csv, FILAS);
-    console.log(`PostgreSQL (${nombre}); archivo de ${FILAS} máquinas: ${(statSync(csv).size / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `PostgreSQL (${nombre}); archivo de ${FILAS} máquinas: ${(statSync(csv).size / 1024 / 1024).toFixed(1)} MB`,
+    );
 
     const server = await startServer({ databaseUrl, dataDir, label: nombre, drop: async () => undefined });
     child = server.child;
@@ -137,12 +165,15 @@ export async function importacion(): Promise<void> {
     await bomba('bomba-filas', bombaDeFilas(), base, lista, headers, pid, p99Quieto);
 
     const t0 = performance.now();
-    const subida = await pedir<{ id: number; filas: number; mapeo: Record<string, string | null> }>(`${base}?nombre=maquinas.csv`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      body: Readable.toWeb(createReadStream(csv)) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
+    const subida = await pedir<{ id: number; filas: number; mapeo: Record<string, string | null> }>(
+      `${base}?nombre=maquinas.csv`,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/csv' },
+        body: Readable.toWeb(createReadStream(csv)) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit,
+    );
     const subir = (performance.now() - t0) / 1000;
     if (subida.filas !== FILAS) throw new Error(`se leyeron ${subida.filas} filas de ${FILAS}`);
     const sinColumna = Object.entries(subida.mapeo).filter(([, c]) => c === null);
@@ -165,7 +196,8 @@ export async function importacion(): Promise<void> {
       clearInterval(muestreo);
     }
     const importar = (performance.now() - t1) / 1000;
-    if (resultado.crear !== FILAS || resultado.rechazadas !== 0) throw new Error(`importó ${resultado.crear} y rechazó ${resultado.rechazadas}`);
+    if (resultado.crear !== FILAS || resultado.rechazadas !== 0)
+      throw new Error(`importó ${resultado.crear} y rechazó ${resultado.rechazadas}`);
 
     const t2 = performance.now();
     await pedir(`${base}/${subida.id}/deshacer`, { method: 'POST', headers });
@@ -179,7 +211,6 @@ export async function importacion(): Promise<void> {
     figure('RSS del servidor, pico durante la importación', Math.round(pico), 'MB');
     figure('Crecimiento del RSS durante la importación', Math.round(pico - inicio), 'MB', { max: CRECIMIENTO_MB });
     figure(`Deshacer la importación (${FILAS} filas)`, deshacer, 's');
-
   } finally {
     await stopServer(child);
     await admin.query(`drop database if exists ${nombre} with (force)`).catch(() => undefined);

@@ -43,9 +43,28 @@ export function eventoDeGrupo(g: number): Record<string, unknown> {
     release: `api-clientes@3.${g % 5}.0`,
     environment: g % 4 === 0 ? 'staging' : 'production',
     server_name: `api-${g % 3}`,
-    exception: { values: [{ type: 'TypeError', value: `No se pudo procesar el comprobante ${g}: importe indefinido`, mechanism: { type: 'generic', handled: true }, stacktrace: { frames } }] },
-    breadcrumbs: Array.from({ length: 10 }, (_, i) => ({ timestamp: 1_790_000_000 + i, category: i % 2 ? 'http' : 'query', message: `paso ${i} del proceso de facturación`, level: 'info', data: { ms: i * 3 } })),
-    request: { url: `https://api.example.com/comprobantes/${g}`, method: 'POST', headers: { 'User-Agent': 'bench/1.0', Accept: 'application/json' } },
+    exception: {
+      values: [
+        {
+          type: 'TypeError',
+          value: `No se pudo procesar el comprobante ${g}: importe indefinido`,
+          mechanism: { type: 'generic', handled: true },
+          stacktrace: { frames },
+        },
+      ],
+    },
+    breadcrumbs: Array.from({ length: 10 }, (_, i) => ({
+      timestamp: 1_790_000_000 + i,
+      category: i % 2 ? 'http' : 'query',
+      message: `paso ${i} del proceso de facturación`,
+      level: 'info',
+      data: { ms: i * 3 },
+    })),
+    request: {
+      url: `https://api.example.com/comprobantes/${g}`,
+      method: 'POST',
+      headers: { 'User-Agent': 'bench/1.0', Accept: 'application/json' },
+    },
     user: { id: String(g % 50), email: `usuario${g % 50}@cliente.com.ar` },
     tags: { modulo: `modulo${g % 37}`, cliente: String(g % 11) },
     contexts: { runtime: { name: 'node', version: 'v20.20.2' }, os: { name: 'Linux', version: '6.1' } },
@@ -77,7 +96,8 @@ export function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(pid), { hijosTerminados: true });
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuSeconds(Number(pid), { hijosTerminados: true });
     } catch {
       // gone meanwhile
     }
@@ -120,9 +140,29 @@ async function llenarHistoria(databaseUrl: string, dataDir: string): Promise<voi
              floor(exp(${u(3)} * ln(50000)))::bigint,
              ultima - interval '180 days' * ${u(4)}, ultima, 'api-clientes@3.' || (g % 5) || '.0', case when g % 4 = 0 then 'staging' else 'production' end
       from generate_series(1, ${ISSUES_PREVIOS}) g, lateral (select now() - interval '90 days' * power(${u(5)}, 3) as ultima) t`);
-    await db.execute(sql`insert into insights_issue_busqueda (issue_id, texto) select id, titulo || ' ' || culprit from insights_issues where proyecto_id = ${p}`);
-    const primera = Number((await db.execute<{ id: number }>(sql`select min(id) as id from insights_issues where proyecto_id = ${p}`)).rows[0]!.id);
-    const datos = JSON.stringify({ exception: { values: [{ type: 'TypeError', value: 'importe indefinido', stacktrace: { frames: [{ filename: 'src/modulo1/archivo1.ts', function: 'Servicio.paso', lineno: 10, colno: 5, in_app: true }] } }] }, tags: { modulo: 'modulo1' } });
+    await db.execute(
+      sql`insert into insights_issue_busqueda (issue_id, texto) select id, titulo || ' ' || culprit from insights_issues where proyecto_id = ${p}`,
+    );
+    const primera = Number(
+      (await db.execute<{ id: number }>(sql`select min(id) as id from insights_issues where proyecto_id = ${p}`))
+        .rows[0]!.id,
+    );
+    const datos = JSON.stringify({
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: 'importe indefinido',
+            stacktrace: {
+              frames: [
+                { filename: 'src/modulo1/archivo1.ts', function: 'Servicio.paso', lineno: 10, colno: 5, in_app: true },
+              ],
+            },
+          },
+        ],
+      },
+      tags: { modulo: 'modulo1' },
+    });
     for (let desde = 0; desde < EVENTOS_PREVIOS; desde += 1_000_000) {
       await db.execute(sql`
         insert into insights_eventos (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
@@ -181,21 +221,37 @@ export async function intake(): Promise<void> {
     }
 
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
-    child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    };
+    child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar (código ${child.exitCode})`);
       if (Date.now() > deadline) throw new Error('el servidor no respondió a tiempo');
-      const ok = await fetch(`${url}/api/estado`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/estado`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }
 
     const bodies = plantillas();
     const size = Buffer.byteLength(bodies[0]!.antes + '0'.repeat(32) + bodies[0]!.despues);
-    console.log(`Base de datos: PostgreSQL (${name}, con ${EVENTOS_PREVIOS} eventos previos); evento de ${size} bytes, ${FINGERPRINTS} huellas, ${CONNECTIONS} conexiones, ${SECONDS} s`);
+    console.log(
+      `Base de datos: PostgreSQL (${name}, con ${EVENTOS_PREVIOS} eventos previos); evento de ${size} bytes, ${FINGERPRINTS} huellas, ${CONNECTIONS} conexiones, ${SECONDS} s`,
+    );
     let n = 0;
     const cpu0 = { node: cpuSeconds(child.pid!), pg: postgresCpuSeconds(), bench: process.cpuUsage() };
     const path = `/api/${proyectoId}/envelope/?sentry_key=${KEY}`;
@@ -218,14 +274,20 @@ export async function intake(): Promise<void> {
     });
     const rss = peakRssMb(child.pid!);
     const bench = process.cpuUsage(cpu0.bench);
-    const cpu = { node: cpuSeconds(child.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg, bench: (bench.user + bench.system) / 1e6 };
+    const cpu = {
+      node: cpuSeconds(child.pid!) - cpu0.node,
+      pg: postgresCpuSeconds() - cpu0.pg,
+      bench: (bench.user + bench.system) / 1e6,
+    };
 
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
     // Requests still in flight when the load stops commit a moment later: let them land, then read the three
     // figures in one statement (one snapshot), so they describe the same rows.
     await new Promise((r) => setTimeout(r, 2000));
-    const { rows: [cuenta] } = await check.query<{ stored: string; counted: string; issues: string }>(
+    const {
+      rows: [cuenta],
+    } = await check.query<{ stored: string; counted: string; issues: string }>(
       `select (select count(*) from insights_eventos where proyecto_id = $1) as stored,
               (select coalesce(sum(cantidad), 0) from insights_issues where proyecto_id = $1) as counted,
               (select count(*) from insights_issues where proyecto_id = $1) as issues`,
@@ -251,10 +313,14 @@ export async function intake(): Promise<void> {
     figure('CPU de PostgreSQL por evento', Math.round((cpu.pg / stored) * 1e6) / 1000, 'ms');
     figure('CPU del generador de carga por evento', Math.round((cpu.bench / stored) * 1e6) / 1000, 'ms');
     const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-    console.log(`Carga de la máquina durante la medición (loadavg 1 min): ${loadAvg} en ${availableParallelism()} núcleos`);
+    console.log(
+      `Carga de la máquina durante la medición (loadavg 1 min): ${loadAvg} en ${availableParallelism()} núcleos`,
+    );
     figure('Issues distintos', issues, 'issues');
     figure('Aceptados y no guardados', Math.max(0, accepted - stored), 'eventos', { max: 0 });
-    figure('Diferencia entre eventos guardados y la suma de los contadores', Math.abs(stored - counted), 'eventos', { max: 0 });
+    figure('Diferencia entre eventos guardados y la suma de los contadores', Math.abs(stored - counted), 'eventos', {
+      max: 0,
+    });
   } finally {
     await stopServer(child);
     if (databaseUrl && proyectoId !== undefined) {

@@ -22,13 +22,17 @@ async function transferidos(url: string): Promise<void> {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     let medidas: Promise<[string, number]>[] = [];
     page.on('requestfinished', (request) => {
-      medidas.push(request.sizes().then((s) => [new URL(request.url()).pathname, s.responseBodySize + s.responseHeadersSize]));
+      medidas.push(
+        request.sizes().then((s) => [new URL(request.url()).pathname, s.responseBodySize + s.responseHeadersSize]),
+      );
     });
     // BENCH_DETALLE=1 lists each request with its bytes, largest first.
     const suma = async () => {
       const hechas = await Promise.all(medidas);
       medidas = [];
-      if (process.env.BENCH_DETALLE) for (const [ruta, n] of [...hechas].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / 1024).toFixed(1)} kB ${ruta}`);
+      if (process.env.BENCH_DETALLE)
+        for (const [ruta, n] of [...hechas].sort((a, b) => b[1] - a[1]))
+          console.log(`  ${(n / 1024).toFixed(1)} kB ${ruta}`);
       const bytes = hechas.reduce((a, [, n]) => a + n, 0);
       return { kb: Math.round((bytes / 1024) * 10) / 10, pedidos: hechas.length };
     };
@@ -36,7 +40,9 @@ async function transferidos(url: string): Promise<void> {
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
     await page.waitForLoadState('networkidle');
     const login = await suma();
-    figure(`/login transferido (${login.pedidos} pedidos, comprimido, CSS y fuentes incluidos)`, login.kb, 'kB', { max: 120 });
+    figure(`/login transferido (${login.pedidos} pedidos, comprimido, CSS y fuentes incluidos)`, login.kb, 'kB', {
+      max: 120,
+    });
     await page.getByPlaceholder('Usuario o email').fill('admin');
     await page.getByLabel('Contraseña').fill(PASSWORDS.admin);
     await page.getByRole('button', { name: 'Ingresar' }).click();

@@ -13,11 +13,19 @@ const MS_POR_FILA = 20;
 /** One bulk action through the built server, timed; it must apply to every row. */
 async function accion(url: string, headers: Record<string, string>, cuerpo: object): Promise<number> {
   const t0 = performance.now();
-  const res = await fetch(`${url}/api/maquinas/lote`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(cuerpo) });
+  const res = await fetch(`${url}/api/maquinas/lote`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(cuerpo),
+  });
   const ms = performance.now() - t0;
-  const { datos, error } = (await res.json()) as { error: string | null; datos: { hechos: number[]; rechazados: unknown[] } | null };
+  const { datos, error } = (await res.json()) as {
+    error: string | null;
+    datos: { hechos: number[]; rechazados: unknown[] } | null;
+  };
   if (!res.ok || !datos) throw new Error(`lote: ${res.status} ${error}`);
-  if (datos.hechos.length !== FILAS || datos.rechazados.length > 0) throw new Error(`lote: ${datos.hechos.length} hechos, ${datos.rechazados.length} rechazados`);
+  if (datos.hechos.length !== FILAS || datos.rechazados.length > 0)
+    throw new Error(`lote: ${datos.hechos.length} hechos, ${datos.rechazados.length} rechazados`);
   return ms;
 }
 
@@ -47,7 +55,11 @@ export async function lote(): Promise<void> {
     const headers = await adminHeaders(server.url);
     const filtro = { q: 'BENCHLOTE' };
 
-    const cambiar = await accion(server.url, headers, { seleccion: { filtro }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } });
+    const cambiar = await accion(server.url, headers, {
+      seleccion: { filtro },
+      accion: 'cambiar',
+      cambio: { campo: 'estado', valor: 'reparacion' },
+    });
     const t0 = performance.now();
     const csv = await fetch(`${server.url}/api/maquinas/lote/export.csv`, {
       method: 'POST',

@@ -33,7 +33,14 @@ async function historia(databaseUrl: string): Promise<{ proyecto: number; desde:
 /** A broad search (every issue's title, a module's ~2,700) or a narrow one (one issue's number). */
 function busqueda(): string {
   const g = 1 + Math.floor(Math.random() * ISSUES);
-  return encodeURIComponent(azar([() => 'comprobante', () => `modulo${Math.floor(Math.random() * 37)}/`, () => `comprobante ${g}`, () => `TypeError ${g}`])());
+  return encodeURIComponent(
+    azar([
+      () => 'comprobante',
+      () => `modulo${Math.floor(Math.random() * 37)}/`,
+      () => `comprobante ${g}`,
+      () => `TypeError ${g}`,
+    ])(),
+  );
 }
 
 /**
@@ -49,15 +56,25 @@ export async function monitorMillon(): Promise<void> {
     const databaseUrl = await historiaGuardada(admin, dataDir);
     const h = await historia(databaseUrl);
     const issue = () => h.desde + Math.floor(Math.random() * (h.hasta - h.desde + 1));
-    const server = await startServer({ databaseUrl, dataDir, label: 'PostgreSQL (intranet_bench_intake)', drop: async () => undefined });
+    const server = await startServer({
+      databaseUrl,
+      dataDir,
+      label: 'PostgreSQL (intranet_bench_intake)',
+      drop: async () => undefined,
+    });
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
     const orden = () => `sort=${azar(ORDENES)}&size=${TAMANO}`;
     const llamadas: Llamada[] = [
       // Unfiltered the total stops at 10,000 too ("más de 10.000"): the pager reaches 400 pages by number.
-      { nombre: 'GET /api/insights/issues, sin filtro, cualquier página y orden', meta: 30, url: () => `/api/insights/issues?${orden()}&${paginaAlcanzable(PAGINAS_FILTRADA, issue)}` },
       {
-        nombre: 'GET /api/insights/issues, filtrada (estado, nivel, release, environment, proyecto; amplia o angosta), cualquier página y orden',
+        nombre: 'GET /api/insights/issues, sin filtro, cualquier página y orden',
+        meta: 30,
+        url: () => `/api/insights/issues?${orden()}&${paginaAlcanzable(PAGINAS_FILTRADA, issue)}`,
+      },
+      {
+        nombre:
+          'GET /api/insights/issues, filtrada (estado, nivel, release, environment, proyecto; amplia o angosta), cualquier página y orden',
         meta: 30,
         url: () =>
           `/api/insights/issues?${orden()}&${azar([
@@ -68,11 +85,16 @@ export async function monitorMillon(): Promise<void> {
             `proyecto_id=${h.proyecto}`,
           ])}&${paginaAlcanzable(PAGINAS_FILTRADA, issue, PAGINAS_FILTRADA)}`,
       },
-      { nombre: 'GET /api/insights/issues?q= (amplia o angosta), primera página', meta: 20, url: () => `/api/insights/issues?${orden()}&q=${busqueda()}` },
+      {
+        nombre: 'GET /api/insights/issues?q= (amplia o angosta), primera página',
+        meta: 20,
+        url: () => `/api/insights/issues?${orden()}&q=${busqueda()}`,
+      },
       {
         nombre: 'GET /api/insights/issues/:id/eventos (un issue de 100k, 100 de 10M eventos), cualquier página',
         meta: 30,
-        url: () => `/api/insights/issues/${issue()}/eventos?sort=${azar(['fecha', '-fecha'])}&size=${TAMANO}&page=${pagina(4)}`,
+        url: () =>
+          `/api/insights/issues/${issue()}/eventos?sort=${azar(['fecha', '-fecha'])}&size=${TAMANO}&page=${pagina(4)}`,
       },
     ];
     for (const l of llamadas) {

@@ -55,7 +55,11 @@ async function cargar(url: string, headers: Record<string, string>, vary?: () =>
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    p99Servidas: percentile(servidas.sort((a, b) => a - b), 99) ?? 0,
+    p99Servidas:
+      percentile(
+        servidas.sort((a, b) => a - b),
+        99,
+      ) ?? 0,
     total,
     timeouts: result.timeouts,
     rechazadas,
@@ -103,9 +107,18 @@ export async function overload(): Promise<void> {
       // thousands of refusals a second (about 2–3 s at p99 here); the goals are that no client hangs and that
       // every answer, the call or its refusal, comes quickly.
       figure(`${nombre}: p99 de las respondidas (2xx)`, Math.round(r.p99Servidas), 'ms');
-      figure(`${nombre}: rechazadas rápido (503 con Retry-After)`, Math.round((r.rechazadas / Math.max(1, r.total)) * 1000) / 10, '%');
+      figure(
+        `${nombre}: rechazadas rápido (503 con Retry-After)`,
+        Math.round((r.rechazadas / Math.max(1, r.total)) * 1000) / 10,
+        '%',
+      );
       figure(`${nombre}: 503 sin Retry-After`, r.sinRetryAfter, 'sol', { max: 0 });
-      figure(`${nombre}: tasa de errores (ni 2xx ni 503)`, Math.round((r.errores / Math.max(1, r.total + r.timeouts)) * 1000) / 10, '%', { max: 0 });
+      figure(
+        `${nombre}: tasa de errores (ni 2xx ni 503)`,
+        Math.round((r.errores / Math.max(1, r.total + r.timeouts)) * 1000) / 10,
+        '%',
+        { max: 0 },
+      );
     }
     figure('Lista respecto de la ruta trivial (solicitudes/s)', Math.round((lista.rps / trivial.rps) * 1000) / 10, '%');
     figure('RSS máxima del servidor', rss, 'MB', { max: 300 });

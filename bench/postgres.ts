@@ -30,7 +30,9 @@ export async function adminDePostgres(mide: string): Promise<Client> {
   try {
     await admin.connect();
   } catch (err) {
-    throw new Error(`PostgreSQL no responde en ${url} (${(err as Error).message}): este bench mide ${mide} en PostgreSQL y no usa PGlite.`);
+    throw new Error(
+      `PostgreSQL no responde en ${url} (${(err as Error).message}): este bench mide ${mide} en PostgreSQL y no usa PGlite.`,
+    );
   }
   return admin;
 }
@@ -48,14 +50,17 @@ export async function baseGuardada(
 ): Promise<string> {
   const { default: pg } = await import('pg');
   const databaseUrl = withDatabase(postgresDelBench(), opts.nombre);
-  const journal = JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const version = `${journal.entries.at(-1)?.tag}|${opts.datos}`;
   let guardada: string | undefined;
   if ((await admin.query('select 1 from pg_database where datname = $1', [opts.nombre])).rowCount === 1) {
     const base = new pg.Client({ connectionString: databaseUrl });
     await base.connect();
     try {
-      guardada = (await base.query<{ version: string }>('select version from bench_datos').catch(() => ({ rows: [] }))).rows[0]?.version;
+      guardada = (await base.query<{ version: string }>('select version from bench_datos').catch(() => ({ rows: [] })))
+        .rows[0]?.version;
     } finally {
       await base.end();
     }
@@ -68,7 +73,10 @@ export async function baseGuardada(
     // A migration changed after this database applied it (while uncommitted) fails here: then it is rebuilt.
     const migrada = await migrarGuardada(databaseUrl, opts.nombre, version).then(
       () => true,
-      (err: Error) => (console.log(`  no se pudo migrar (${err.message}): se reconstruye`), false),
+      (err: Error) => {
+        console.log(`  no se pudo migrar (${err.message}): se reconstruye`);
+        return false;
+      },
     );
     if (migrada) return databaseUrl;
   }

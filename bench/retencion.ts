@@ -35,24 +35,39 @@ export async function retencion(): Promise<void> {
       const particion = `insights_eventos_${desde.toISOString().slice(0, 7).replace('-', '_')}`;
       // Through the intake's own statement, so the rows and their indexes are as the intake leaves them.
       const llenar = async () => {
-        await db.execute(sql.raw(`create table ${particion} partition of insights_eventos for values from ('${desde.toISOString()}') to ('${hasta.toISOString()}')`));
+        await db.execute(
+          sql.raw(
+            `create table ${particion} partition of insights_eventos for values from ('${desde.toISOString()}') to ('${hasta.toISOString()}')`,
+          ),
+        );
         for (let i = 0; i < eventos; i += LOTE) {
           const lote = Array.from({ length: Math.min(LOTE, eventos - i) }, (_, j) => {
             const g = i + j;
-            const raw = { event_id: randomUUID().replaceAll('-', ''), timestamp: (desde.getTime() + (g % 27) * 86_400_000 + g) / 1000, ...eventoDeGrupo(g % 1000) };
+            const raw = {
+              event_id: randomUUID().replaceAll('-', ''),
+              timestamp: (desde.getTime() + (g % 27) * 86_400_000 + g) / 1000,
+              ...eventoDeGrupo(g % 1000),
+            };
             return aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido: new Date() });
           });
           await escribirLote(db, lote);
         }
       };
-      console.log(`Base de datos: ${target.label}; un mes de ${eventos.toLocaleString('es-AR')} eventos como los del benchmark intake`);
+      console.log(
+        `Base de datos: ${target.label}; un mes de ${eventos.toLocaleString('es-AR')} eventos como los del benchmark intake`,
+      );
 
       await llenar();
-      const { rows: tamano } = await db.execute<{ bytes: string | number }>(sql.raw(`select pg_total_relation_size('${particion}') as bytes`));
+      const { rows: tamano } = await db.execute<{ bytes: string | number }>(
+        sql.raw(`select pg_total_relation_size('${particion}') as bytes`),
+      );
       let t0 = performance.now();
       const r = await quitarEventosViejos(db, RETENCION_DIAS);
       const quitar = performance.now() - t0;
-      if (r.eventos !== eventos || r.meses !== 1) throw new Error(`se esperaba quitar un mes de ${eventos} eventos; se quitaron ${r.eventos} en ${r.meses} meses`);
+      if (r.eventos !== eventos || r.meses !== 1)
+        throw new Error(
+          `se esperaba quitar un mes de ${eventos} eventos; se quitaron ${r.eventos} en ${r.meses} meses`,
+        );
 
       await llenar();
       t0 = performance.now();
@@ -64,8 +79,17 @@ export async function retencion(): Promise<void> {
       await db.execute(sql.raw(`vacuum ${particion}`));
       const vacuum = performance.now() - t0;
 
-      figure('Espacio por evento guardado (tabla, TOAST e índices)', Math.round(Number(tamano[0]!.bytes) / eventos), 'bytes');
-      figure(`Quitar el mes (contar, DETACH y DROP de ${eventos.toLocaleString('es-AR')} eventos)`, Math.round(quitar), 'ms', { max: 1000 });
+      figure(
+        'Espacio por evento guardado (tabla, TOAST e índices)',
+        Math.round(Number(tamano[0]!.bytes) / eventos),
+        'bytes',
+      );
+      figure(
+        `Quitar el mes (contar, DETACH y DROP de ${eventos.toLocaleString('es-AR')} eventos)`,
+        Math.round(quitar),
+        'ms',
+        { max: 1000 },
+      );
       figure('Borrar los mismos eventos en tandas de 5.000', Math.round(borrar), 'ms');
       figure('VACUUM que recupera su espacio después', Math.round(vacuum), 'ms');
     } finally {

@@ -23,7 +23,8 @@ function freePort(): Promise<number> {
 }
 
 /** The server process's resident memory, from /proc (Linux). */
-const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /** A 200 MB file of random bytes (incompressible, unlike zeros), written in 8 MB pieces. */
 async function makeFile(path: string): Promise<string> {
@@ -50,7 +51,16 @@ export async function transfer(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      ADMIN_PASSWORD: PASSWORD,
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
   try {
@@ -58,10 +68,17 @@ export async function transfer(): Promise<void> {
     const sha256 = await makeFile(file);
     for (let ready = false; !ready; ) {
       if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar (código ${child.exitCode})`);
-      ready = await fetch(`${base}/assets/config.json`).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/assets/config.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
-    const login = await fetch(`${base}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${base}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const token = ((await login.json()) as { datos: { token: string } }).datos.token;
     // Warm up the routes and the database connection, then take the baseline.
     await fetch(`${base}/api/paquetes/lista`, { headers: { authorization: `Bearer ${token}` } });
@@ -77,12 +94,20 @@ export async function transfer(): Promise<void> {
     const uploaded = await new Promise<{ id: number; sha256: string }>((resolve, reject) => {
       const req = request(`${base}/api/paquetes?nombre=PhysisSetup-200MB.exe&version=1.0.0`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(SIZE) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/octet-stream',
+          'content-length': String(SIZE),
+        },
       });
       req.on('response', (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => (res.statusCode === 201 ? resolve((JSON.parse(body) as { datos: { id: number; sha256: string } }).datos) : reject(new Error(`subida: ${res.statusCode} ${body}`))));
+        res.on('end', () =>
+          res.statusCode === 201
+            ? resolve((JSON.parse(body) as { datos: { id: number; sha256: string } }).datos)
+            : reject(new Error(`subida: ${res.statusCode} ${body}`)),
+        );
       });
       req.on('error', reject);
       createReadStream(file, { highWaterMark: MB }).pipe(req);
@@ -106,11 +131,15 @@ export async function transfer(): Promise<void> {
     peak = Math.max(peak, rssOf(pid));
     if (bytes !== SIZE || etag !== `"${sha256}"`) throw new Error('la descarga no coincide con el archivo subido');
 
-    figure('subida de 200 MB (loopback, SHA-256 en el camino)', Math.round((200 / upSeconds) * 10) / 10, 'MB/s', { min: 150 });
+    figure('subida de 200 MB (loopback, SHA-256 en el camino)', Math.round((200 / upSeconds) * 10) / 10, 'MB/s', {
+      min: 150,
+    });
     figure('descarga de 200 MB (enlace directo)', Math.round((200 / downSeconds) * 10) / 10, 'MB/s', { min: 150 });
     figure('RSS del servidor antes de transferir', Math.round(baseline / MB), 'MB');
     figure('RSS máximo del servidor durante las transferencias', Math.round(peak / MB), 'MB');
-    figure('crecimiento del RSS durante las transferencias', Math.round(((peak - baseline) / MB) * 10) / 10, 'MB', { max: 50 });
+    figure('crecimiento del RSS durante las transferencias', Math.round(((peak - baseline) / MB) * 10) / 10, 'MB', {
+      max: 50,
+    });
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));

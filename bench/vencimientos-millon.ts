@@ -10,11 +10,18 @@ const ORDENES = ['vence', 'cliente', 'cuit', 'tipo', 'item'].flatMap((c) => [c, 
 const FILAS = { afip: 1_600_000, physis: 1_000_000 } as const;
 
 /** Row ids of a grid, read from a few of its pages, for the pager's cursors (`tras`/`antes`). */
-async function idsDeLaGrilla(url: string, headers: Record<string, string>, grupo: 'afip' | 'physis'): Promise<number[]> {
+async function idsDeLaGrilla(
+  url: string,
+  headers: Record<string, string>,
+  grupo: 'afip' | 'physis',
+): Promise<number[]> {
   const ids: number[] = [];
   for (const orden of ['vence', '-vence', 'cliente', 'item']) {
     for (const page of [1, 50, 300]) {
-      const res = await leerPreparando(`${url}/api/vencimientos/${grupo}/lista?sort=${orden}&size=200&page=${page}`, headers);
+      const res = await leerPreparando(
+        `${url}/api/vencimientos/${grupo}/lista?sort=${orden}&size=200&page=${page}`,
+        headers,
+      );
       if (!res.ok) throw new Error(`grilla ${grupo}: ${res.status} ${await res.text()}`);
       ids.push(...((await res.json()) as { datos: { items: { id: number }[] } }).datos.items.map((v) => v.id));
     }
@@ -25,7 +32,13 @@ async function idsDeLaGrilla(url: string, headers: Record<string, string>, grupo
 /** A broad search (a name word: ~1/6 of the clients) or a narrow one (a client's number, part of a CUIT). */
 function busqueda(): string {
   const g = 1 + Math.floor(Math.random() * 1_000_000);
-  return encodeURIComponent(azar([() => azar(['andina', 'litoral', 'facturación']), () => `andina ${g} `, () => `30${String(10_000_000 + g).padStart(8, '0')}`.slice(2, 9)])());
+  return encodeURIComponent(
+    azar([
+      () => azar(['andina', 'litoral', 'facturación']),
+      () => `andina ${g} `,
+      () => `30${String(10_000_000 + g).padStart(8, '0')}`.slice(2, 9),
+    ])(),
+  );
 }
 
 /**
@@ -40,7 +53,10 @@ export async function vencimientosMillon(): Promise<void> {
     const server = await startServer(target);
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
-    const ids = { afip: await idsDeLaGrilla(server.url, headers, 'afip'), physis: await idsDeLaGrilla(server.url, headers, 'physis') };
+    const ids = {
+      afip: await idsDeLaGrilla(server.url, headers, 'afip'),
+      physis: await idsDeLaGrilla(server.url, headers, 'physis'),
+    };
     const orden = () => `sort=${azar(ORDENES)}&size=${TAMANO}`;
     const llamadas: Llamada[] = (['afip', 'physis'] as const).flatMap((grupo) => {
       const id = () => azar(ids[grupo]);
@@ -49,14 +65,20 @@ export async function vencimientosMillon(): Promise<void> {
         {
           nombre: `GET /api/vencimientos/${grupo}/lista, sin filtro, cualquier página y orden`,
           meta: 30,
-          url: () => `/api/vencimientos/${grupo}/lista?${orden()}&${paginaAlcanzable(Math.ceil(FILAS[grupo] / TAMANO), id)}`,
+          url: () =>
+            `/api/vencimientos/${grupo}/lista?${orden()}&${paginaAlcanzable(Math.ceil(FILAS[grupo] / TAMANO), id)}`,
         },
         {
           nombre: `GET /api/vencimientos/${grupo}/lista, filtrada por plazo o tipo, cualquier página y orden`,
           meta: 30,
-          url: () => `/api/vencimientos/${grupo}/lista?${orden()}&${azar([`plazo=${azar(['vencidos', '7', '30', '60', '90'])}`, `tipo=${azar(tipos)}`])}&${paginaAlcanzable(PAGINAS_FILTRADA, id, PAGINAS_FILTRADA)}`,
+          url: () =>
+            `/api/vencimientos/${grupo}/lista?${orden()}&${azar([`plazo=${azar(['vencidos', '7', '30', '60', '90'])}`, `tipo=${azar(tipos)}`])}&${paginaAlcanzable(PAGINAS_FILTRADA, id, PAGINAS_FILTRADA)}`,
         },
-        { nombre: `GET /api/vencimientos/${grupo}/lista?q= (amplia o angosta), primera página`, meta: 20, url: () => `/api/vencimientos/${grupo}/lista?${orden()}&q=${busqueda()}` },
+        {
+          nombre: `GET /api/vencimientos/${grupo}/lista?q= (amplia o angosta), primera página`,
+          meta: 20,
+          url: () => `/api/vencimientos/${grupo}/lista?${orden()}&q=${busqueda()}`,
+        },
       ];
     });
     for (const l of llamadas) {

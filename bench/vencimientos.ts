@@ -1,10 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { adminHeaders, chooseTarget, listFigures, load, percentile, serverTimes, startServer, stopServer, type Target } from './api-list.ts';
+import {
+  adminHeaders,
+  chooseTarget,
+  listFigures,
+  load,
+  percentile,
+  serverTimes,
+  startServer,
+  stopServer,
+  type Target,
+} from './api-list.ts';
 import { fill as fillClientes } from './clientes.ts';
 import { figure } from './report.ts';
-
 
 /**
  * The clients of the clientes bench (100k, 1M parameters), then for every client a production certificate and

@@ -9,20 +9,52 @@ import { expect, servers, signIn, test } from './support/fixtures.ts';
 /** The screens without a record in their address. */
 const PANTALLAS = [
   '/',
-  '/clientes/lista', '/clientes/nuevo', '/clientes/parametros', '/clientes/vencimientosafip/lista', '/clientes/vencimientosphysis/lista',
+  '/clientes/lista',
+  '/clientes/nuevo',
+  '/clientes/parametros',
+  '/clientes/vencimientosafip/lista',
+  '/clientes/vencimientosphysis/lista',
   '/clientes/actualizaciones/lista',
-  '/maquinas', '/maquinas/nueva',
-  '/personas', '/personas/nueva', '/personas/roles', '/personas/roles/nuevo',
-  '/dns', '/appsstore', '/appsstore/catalogo', '/appsstore/historial',
-  '/soluciones/productos', '/soluciones/productos/nuevo', '/soluciones/apk', '/soluciones/apk/nueva',
-  '/soluciones/web', '/soluciones/web/nuevo', '/soluciones/web/vencimientos', '/soluciones/reporte',
-  '/versiones', '/versiones/nueva', '/versiones/changelog',
-  '/desarrollos', '/desarrollos/tablero', '/desarrollos/nuevo',
-  '/servidores', '/servidores/nuevo',
+  '/maquinas',
+  '/maquinas/nueva',
+  '/personas',
+  '/personas/nueva',
+  '/personas/roles',
+  '/personas/roles/nuevo',
+  '/dns',
+  '/appsstore',
+  '/appsstore/catalogo',
+  '/appsstore/historial',
+  '/soluciones/productos',
+  '/soluciones/productos/nuevo',
+  '/soluciones/apk',
+  '/soluciones/apk/nueva',
+  '/soluciones/web',
+  '/soluciones/web/nuevo',
+  '/soluciones/web/vencimientos',
+  '/soluciones/reporte',
+  '/versiones',
+  '/versiones/nueva',
+  '/versiones/changelog',
+  '/desarrollos',
+  '/desarrollos/tablero',
+  '/desarrollos/nuevo',
+  '/servidores',
+  '/servidores/nuevo',
   '/instaladores',
-  '/insights', '/insights/proyectos', '/insights/proyectos/nuevo',
-  '/alertas/notificaciones', '/alertas/mis-alertas', '/alertas/tareas', '/alertas/webhooks', '/alertas/roles',
-  '/tokens', '/tokens/todos', '/segundo-factor', '/segundo-factor/cuentas', '/directorio',
+  '/insights',
+  '/insights/proyectos',
+  '/insights/proyectos/nuevo',
+  '/alertas/notificaciones',
+  '/alertas/mis-alertas',
+  '/alertas/tareas',
+  '/alertas/webhooks',
+  '/alertas/roles',
+  '/tokens',
+  '/tokens/todos',
+  '/segundo-factor',
+  '/segundo-factor/cuentas',
+  '/directorio',
 ];
 
 /** A record's screens: the list call whose first record they show, and the screens' addresses. */
@@ -30,7 +62,10 @@ const REGISTROS: { api: string; pantallas: (id: string) => string[] }[] = [
   { api: '/api/empresas?page=1&size=1', pantallas: (id) => [`/clientes/${id}`, `/clientes/${id}/editar`] },
   { api: '/api/maquinas?page=1&size=1', pantallas: (id) => [`/maquinas/${id}`, `/maquinas/${id}/editar`] },
   { api: '/api/personas?page=1&size=1', pantallas: (id) => [`/personas/${id}`, `/personas/${id}/editar`] },
-  { api: '/api/productos?page=1&size=1', pantallas: (id) => [`/soluciones/productos/${id}`, `/versiones/changelog/${id}`] },
+  {
+    api: '/api/productos?page=1&size=1',
+    pantallas: (id) => [`/soluciones/productos/${id}`, `/versiones/changelog/${id}`],
+  },
   { api: '/api/aplicaciones?page=1&size=1', pantallas: (id) => [`/soluciones/apk/${id}`] },
   { api: '/api/sitios?page=1&size=1', pantallas: (id) => [`/soluciones/web/${id}`] },
   { api: '/api/reportes', pantallas: (id) => [`/soluciones/reporte/${id}`] },
@@ -76,7 +111,11 @@ async function anchoEnTelefono(page: Page): Promise<{ ancho: number; visible: nu
   await page.setViewportSize(TELEFONO);
   // Components that follow the window's width in script (the page header's actions, menus, tables' columns)
   // render again after the resize: a page too wide is measured again until they have, for at most 2 s.
-  const medir = () => page.evaluate(() => ({ ancho: document.documentElement.scrollWidth, visible: document.documentElement.clientWidth }));
+  const medir = () =>
+    page.evaluate(() => ({
+      ancho: document.documentElement.scrollWidth,
+      visible: document.documentElement.clientWidth,
+    }));
   let medida = await medir();
   for (const limite = Date.now() + 2000; medida.ancho > medida.visible && Date.now() < limite; medida = await medir()) {
     await page.evaluate(() => new Promise((listo) => requestAnimationFrame(() => requestAnimationFrame(listo))));
@@ -95,7 +134,10 @@ const PARTES = 4;
 
 // One pass over the screens, each loaded once: axe at a desktop's width, then the same screen at a phone's.
 for (let parte = 0; parte < PARTES; parte += 1) {
-  test(`no screen has a serious or critical accessibility violation (axe-core), and none scrolls sideways on a phone (390 × 844) — part ${parte + 1} of ${PARTES}`, async ({ page, request }) => {
+  test(`no screen has a serious or critical accessibility violation (axe-core), and none scrolls sideways on a phone (390 × 844) — part ${parte + 1} of ${PARTES}`, async ({
+    page,
+    request,
+  }) => {
     // About twenty screens, each loaded, checked by axe and measured at a phone's width: 40–60 s on a quiet machine.
     test.setTimeout(240_000);
     const todas = await todasLasPantallas(request);
@@ -112,14 +154,21 @@ for (let parte = 0; parte < PARTES; parte += 1) {
     for (const [i, path] of pantallas.entries()) {
       await ir(page, path);
       // The shell (top bar, menu) is the same on every screen: checked whole on each part's first, then each screen's own part.
-      const { violations } = await page.evaluate(
-        ({ entero, tags }) => (window as unknown as { axe: typeof axe }).axe.run(entero ? document : document.querySelector('main')!, { runOnly: { type: 'tag', values: tags } }),
+      const { violations } = (await page.evaluate(
+        ({ entero, tags }) =>
+          (window as unknown as { axe: typeof axe }).axe.run(entero ? document : document.querySelector('main')!, {
+            runOnly: { type: 'tag', values: tags },
+          }),
         { entero: i === 0, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      ) as AxeResults;
+      )) as AxeResults;
       for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
         for (const nodo of v.nodes) {
           const clave = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
-          if (!hallazgos.has(clave)) hallazgos.set(clave, `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+          if (!hallazgos.has(clave))
+            hallazgos.set(
+              clave,
+              `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`,
+            );
         }
       }
       const { ancho, visible } = await anchoEnTelefono(page);
@@ -133,7 +182,10 @@ for (let parte = 0; parte < PARTES; parte += 1) {
 test.describe('in dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('text reads on every dark surface: the home page, a list, a form, the editor and an issue with its stack trace (axe color-contrast)', async ({ page, request }) => {
+  test('text reads on every dark surface: the home page, a list, a form, the editor and an issue with its stack trace (axe color-contrast)', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const token = await apiToken(request);
     const issue = await primerId(request, token, '/api/insights/issues?page=1&size=1');
@@ -144,16 +196,25 @@ test.describe('in dark mode', () => {
     for (const path of ['/', '/maquinas', '/maquinas/nueva', '/versiones/nueva', `/insights/${issue}`]) {
       await ir(page, path);
       const { violations } = (await page.evaluate(() =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } }),
+        (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'rule', values: ['color-contrast'] },
+        }),
       )) as AxeResults;
-      for (const v of violations) for (const n of v.nodes) hallazgos.push(`${path}: ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`);
+      for (const v of violations)
+        for (const n of v.nodes)
+          hallazgos.push(
+            `${path}: ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`,
+          );
       if (path === `/insights/${issue}`) {
         // The line that failed is shown, highlighted, and checked above like any text.
         await expect(page.locator('[class*="currentLine"]').first()).toBeVisible();
       }
       if (path === '/versiones/nueva') {
         // The editor's border is the dark scheme's, not a light grey line around a dark field.
-        const borde = await page.locator('.intranet-editor').first().evaluate((e) => getComputedStyle(e).borderTopColor);
+        const borde = await page
+          .locator('.intranet-editor')
+          .first()
+          .evaluate((e) => getComputedStyle(e).borderTopColor);
         const [r, g, b] = borde.match(/\d+/g)!.map(Number);
         expect(Math.max(r!, g!, b!), `borde del editor: ${borde}`).toBeLessThan(110);
       }

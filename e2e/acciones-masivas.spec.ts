@@ -14,7 +14,10 @@ async function ir(page: Page, path: string) {
 
 const maquina = (nombre: string) => ({ nombre, tipo: 'pc', ubicacion: 'Depósito', estado: 'disponible', notas: '' });
 
-test('a bulk change over all that match the filter: every matching row changes, no other, each with its history', async ({ page, request }) => {
+test('a bulk change over all that match the filter: every matching row changes, no other, each with its history', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   for (const n of [1, 2, 3]) await api(request, token, 'post', '/api/maquinas', maquina(`${lote}-PC-${n}`));
   // Matches the search's text but not the type filter: it must stay as it is.
@@ -45,7 +48,8 @@ test('a bulk change over all that match the filter: every matching row changes, 
   // Every matching row changed, the one outside the filter did not.
   await ir(page, `/maquinas?q=${lote}&sort=nombre`);
   await expect(tabla.getByRole('row')).toHaveCount(5);
-  for (const n of [1, 2, 3]) await expect(tabla.getByRole('row').filter({ hasText: `${lote}-PC-${n}` })).toContainText('Reparación');
+  for (const n of [1, 2, 3])
+    await expect(tabla.getByRole('row').filter({ hasText: `${lote}-PC-${n}` })).toContainText('Reparación');
   await expect(tabla.getByRole('row').filter({ hasText: `${lote}-NB-1` })).toContainText('Disponible');
 
   // And the change is in the row's history, by whom it was made.
@@ -55,21 +59,32 @@ test('a bulk change over all that match the filter: every matching row changes, 
   await expect(historial.getByRole('row').filter({ hasText: 'Modificación' })).toContainText('Reparación');
 });
 
-test('the bulk bar lists the recorded batches and undoes a set-field batch, confirmed first', async ({ page, request }) => {
+test('the bulk bar lists the recorded batches and undoes a set-field batch, confirmed first', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const prefijo = `${lote}H`;
   const ids: number[] = [];
-  for (const n of [1, 2]) ids.push((await api<{ id: number }>(request, token, 'post', '/api/maquinas', maquina(`${prefijo}-PC-${n}`))).id);
+  for (const n of [1, 2])
+    ids.push((await api<{ id: number }>(request, token, 'post', '/api/maquinas', maquina(`${prefijo}-PC-${n}`))).id);
   // The batch as a script runs it: the history shows it whoever ran it and however.
   const ubicacion = `Sala ${prefijo}`;
-  await api(request, token, 'post', '/api/maquinas/lote', { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'ubicacion', valor: ubicacion } });
+  await api(request, token, 'post', '/api/maquinas/lote', {
+    seleccion: { ids },
+    accion: 'cambiar',
+    cambio: { campo: 'ubicacion', valor: ubicacion },
+  });
 
   await signIn(page, 'admin');
   await ir(page, `/maquinas?q=${prefijo}&sort=nombre`);
   const tabla = page.getByRole('table', { name: 'Máquinas' });
   await expect(tabla.getByRole('row').filter({ hasText: `${prefijo}-PC-1` })).toContainText(ubicacion);
   await tabla.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }).check();
-  await page.getByRole('group', { name: 'Acciones en lote' }).getByRole('button', { name: 'Historial de acciones masivas' }).click();
+  await page
+    .getByRole('group', { name: 'Acciones en lote' })
+    .getByRole('button', { name: 'Historial de acciones masivas' })
+    .click();
 
   const historial = page.getByRole('dialog', { name: 'Historial de acciones masivas' });
   const fila = historial.getByRole('row').filter({ hasText: ubicacion });
@@ -86,5 +101,6 @@ test('the bulk bar lists the recorded batches and undoes a set-field batch, conf
   await page.keyboard.press('Escape');
 
   await ir(page, `/maquinas?q=${prefijo}&sort=nombre`);
-  for (const n of [1, 2]) await expect(tabla.getByRole('row').filter({ hasText: `${prefijo}-PC-${n}` })).toContainText('Depósito');
+  for (const n of [1, 2])
+    await expect(tabla.getByRole('row').filter({ hasText: `${prefijo}-PC-${n}` })).toContainText('Depósito');
 });

@@ -5,7 +5,12 @@ test('register an update and see the client leave "Clientes desactualizados"', a
   const token = await apiToken(request);
   const razon = `Actualizaciones E2E ${Date.now()}`;
   const empresa = await nuevaEmpresa(request, token, razon);
-  await api(request, token, 'post', `/api/empresas/${empresa.id}/servidores`, { nombre: 'E2E-SRV', hostname: 'e2e-srv.local', version_physis: '3.14.1', dnss: [] });
+  await api(request, token, 'post', `/api/empresas/${empresa.id}/servidores`, {
+    nombre: 'E2E-SRV',
+    hostname: 'e2e-srv.local',
+    version_physis: '3.14.1',
+    dnss: [],
+  });
 
   await signIn(page, 'admin', servers.main, '/clientes/actualizaciones/lista');
   await page.getByRole('tab', { name: 'Clientes desactualizados' }).click();

@@ -6,7 +6,9 @@ import { expect, signIn, test } from './support/fixtures.ts';
 const suffix = Date.now().toString(36);
 const packageName = `com.physis.e2e${suffix}`;
 
-test('as admin: create an app, upload a signed APK and see it in the versions table; a lower versionCode is refused in Spanish', async ({ page }, testInfo) => {
+test('as admin: create an app, upload a signed APK and see it in the versions table; a lower versionCode is refused in Spanish', async ({
+  page,
+}, testInfo) => {
   const signer = createSigner();
   const apk = (versionCode: number, versionName: string) =>
     buildApk({ packageName, versionCode, versionName, minSdk: 24, targetSdk: 34, signer });
@@ -47,7 +49,10 @@ test('as admin: create an app, upload a signed APK and see it in the versions ta
   await expect(fila).toContainText('Beta');
   await expect(fila).toContainText('Publicada');
   await expect(fila).toContainText('24 (Android 7.0)');
-  await expect(fila.getByRole('link', { name: 'Descargar APK 2.5.0' })).toHaveAttribute('href', /\/api\/archivos\/[0-9a-f]{64}\?nombre=/);
+  await expect(fila.getByRole('link', { name: 'Descargar APK 2.5.0' })).toHaveAttribute(
+    'href',
+    /\/api\/archivos\/[0-9a-f]{64}\?nombre=/,
+  );
   await expect(page.getByRole('tab', { name: 'Versiones (1)' })).toBeVisible();
 
   // An older build: the server reads versionCode 20 from the manifest and refuses it, on the file.

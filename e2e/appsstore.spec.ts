@@ -10,7 +10,14 @@ let apk: Buffer;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   server = await startServer();
-  apk = buildApk({ packageName: 'com.physis.reparto', versionCode: 7, versionName: '0.7.0', minSdk: 26, targetSdk: 34, signer: createSigner() });
+  apk = buildApk({
+    packageName: 'com.physis.reparto',
+    versionCode: 7,
+    versionName: '0.7.0',
+    minSdk: 26,
+    targetSdk: 34,
+    signer: createSigner(),
+  });
   await subirVersion(apk);
 });
 test.afterAll(async () => {
@@ -29,15 +36,20 @@ async function subirVersion(bytes: Buffer): Promise<void> {
   const headers = { authorization: `Bearer ${(await auth.json()).datos.token}` };
   const lista = await (await fetch(`${server.url}/api/aplicaciones?q=com.physis.reparto`, { headers })).json();
   const app = lista.datos.items.find((a: { package_name: string }) => a.package_name === 'com.physis.reparto');
-  const res = await fetch(`${server.url}/api/aplicaciones/${app.id}/versiones?canal=estable&novedades=Firma+en+pantalla`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    body: new Uint8Array(bytes),
-  });
+  const res = await fetch(
+    `${server.url}/api/aplicaciones/${app.id}/versiones?canal=estable&novedades=Firma+en+pantalla`,
+    {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    },
+  );
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
-test('an uploaded version shows in the store catalogue; downloading it through its link raises the counter', async ({ page }) => {
+test('an uploaded version shows in the store catalogue; downloading it through its link raises the counter', async ({
+  page,
+}) => {
   await signIn(page, 'admin', server.url, '/appsstore/catalogo');
   const card = page.getByRole('article', { name: 'Physis Reparto' });
   await expect(card).toBeVisible();
@@ -59,12 +71,21 @@ test('an uploaded version shows in the store catalogue; downloading it through i
   const index = await page.request.get(`${server.url}/api/store/index-v1.json`);
   expect(index.status()).toBe(200);
   const body = await index.json();
-  expect(body.packages['com.physis.reparto'][0]).toMatchObject({ versionCode: 7, hash: sha256(apk), hashType: 'sha256', minSdkVersion: 26 });
-  const again = await page.request.get(`${server.url}/api/store/index-v1.json`, { headers: { 'if-none-match': index.headers().etag! } });
+  expect(body.packages['com.physis.reparto'][0]).toMatchObject({
+    versionCode: 7,
+    hash: sha256(apk),
+    hashType: 'sha256',
+    minSdkVersion: 26,
+  });
+  const again = await page.request.get(`${server.url}/api/store/index-v1.json`, {
+    headers: { 'if-none-match': index.headers().etag! },
+  });
   expect(again.status()).toBe(304);
 });
 
-test('the configuration is validated, saved and audited; maintenance closes the public store but not the staff screens', async ({ page }) => {
+test('the configuration is validated, saved and audited; maintenance closes the public store but not the staff screens', async ({
+  page,
+}) => {
   await signIn(page, 'admin', server.url, '/appsstore');
   const form = page.getByRole('form', { name: 'Configuración' });
   await expect(form.getByRole('textbox', { name: 'Nombre de la tienda' })).toHaveValue('Physis AppsStore');
@@ -84,9 +105,15 @@ test('the configuration is validated, saved and audited; maintenance closes the 
   const cerrada = await page.request.get(`${server.url}/api/store/catalogo`);
   expect(cerrada.status()).toBe(503);
   expect(cerrada.headers()['retry-after']).toBe('300');
-  expect(await cerrada.json()).toMatchObject({ error: 'Estamos actualizando la tienda', mantenimiento: { activo: true } });
+  expect(await cerrada.json()).toMatchObject({
+    error: 'Estamos actualizando la tienda',
+    mantenimiento: { activo: true },
+  });
   const estado = await (await page.request.get(`${server.url}/api/store/estado`)).json();
-  expect(estado.datos).toMatchObject({ version_minima: '1.3.0', mantenimiento: { activo: true, mensaje: 'Estamos actualizando la tienda' } });
+  expect(estado.datos).toMatchObject({
+    version_minima: '1.3.0',
+    mantenimiento: { activo: true, mensaje: 'Estamos actualizando la tienda' },
+  });
 
   await page.getByRole('tab', { name: 'Catálogo' }).click();
   await expect(page.getByRole('article', { name: 'Physis Reparto' })).toBeVisible();

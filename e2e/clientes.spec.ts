@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 /** Signs in through the form and keeps the session token the page received, to read the API as it does. */
@@ -44,13 +44,18 @@ test('as admin: find a client by name and by CUIT, open every tab of its detail'
   await expect(page.getByRole('tabpanel')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Contactos' }).click();
-  await expect(page.getByRole('table', { name: 'Personas de este cliente' }).getByRole('link', { name: 'Benítez, Pablo' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Personas de este cliente' }).getByRole('link', { name: 'Benítez, Pablo' }),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Historial' }).click();
   await expect(page).toHaveURL(/tab=historial/);
 });
 
-test('Instalaciones: choose a client, edit a parameter inline (validated by type), reveal a secret (audited)', async ({ page, request }) => {
+test('Instalaciones: choose a client, edit a parameter inline (validated by type), reveal a secret (audited)', async ({
+  page,
+  request,
+}) => {
   const token = await signInWithToken(page, '/clientes/parametros');
   const api = async (path: string) => {
     const res = await request.get(`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -98,7 +103,9 @@ test('Instalaciones: choose a client, edit a parameter inline (validated by type
   await expect(page.getByRole('table', { name: 'Parámetros del grupo Servicio' })).toBeVisible();
 });
 
-test('the ORG variant lands on Instalaciones: browse the clients with their counts, search a demo client, open it and one of its installations', async ({ page }) => {
+test('the ORG variant lands on Instalaciones: browse the clients with their counts, search a demo client, open it and one of its installations', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', servers.org);
   await expect(page).toHaveURL(`${servers.org}/clientes/parametros`);
@@ -114,7 +121,8 @@ test('the ORG variant lands on Instalaciones: browse the clients with their coun
   await expect(page.getByTestId('cifra-clientes')).toHaveText('1 cliente');
   await expect(page.getByTestId('cifra-instalaciones')).toHaveText('3 instalaciones');
   const fila = clientes.getByRole('row').nth(1);
-  for (const nombre of ['TREBOL-01', 'TREBOL-SUC2', 'TREBOL-SUC3']) await expect(fila.getByRole('link', { name: nombre })).toBeVisible();
+  for (const nombre of ['TREBOL-01', 'TREBOL-SUC2', 'TREBOL-SUC3'])
+    await expect(fila.getByRole('link', { name: nombre })).toBeVisible();
 
   await fila.getByRole('link', { name: 'Supermercados El Trébol S.A.' }).click();
   await expect(page).toHaveURL(/\?empresa=\d+$/);

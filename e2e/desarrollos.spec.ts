@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
 
 // The board of Desarrollos: drag a card to another state column, see the move persist; a move the transition
@@ -6,23 +6,35 @@ import { expect, servers, signIn, test, USERS } from './support/fixtures.ts';
 // title, which the board's search keeps to), so the seeded ones stay as they are for other specs.
 
 async function token(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${servers.main}/api/auth`, { data: { username: USERS.admin.username, password: USERS.admin.password } });
+  const res = await request.post(`${servers.main}/api/auth`, {
+    data: { username: USERS.admin.username, password: USERS.admin.password },
+  });
   return ((await res.json()) as { datos: { token: string } }).datos.token;
 }
 
 async function crear(request: APIRequestContext, auth: string, titulo: string): Promise<number> {
-  const productos = await request.get(`${servers.main}/api/productos/opciones`, { headers: { authorization: `Bearer ${auth}` } });
+  const productos = await request.get(`${servers.main}/api/productos/opciones`, {
+    headers: { authorization: `Bearer ${auth}` },
+  });
   const [producto] = ((await productos.json()) as { datos: { id: number }[] }).datos;
   const res = await request.post(`${servers.main}/api/desarrollos`, {
     headers: { authorization: `Bearer ${auth}` },
-    data: { titulo, producto_id: producto!.id, prioridad: 'alta', fecha_solicitud: '2026-01-05', fecha_compromiso: '2026-01-20' },
+    data: {
+      titulo,
+      producto_id: producto!.id,
+      prioridad: 'alta',
+      fecha_solicitud: '2026-01-05',
+      fecha_compromiso: '2026-01-20',
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { datos: { id: number } }).datos.id;
 }
 
 async function estadoDe(request: APIRequestContext, auth: string, id: number): Promise<string> {
-  const res = await request.get(`${servers.main}/api/desarrollos/${id}`, { headers: { authorization: `Bearer ${auth}` } });
+  const res = await request.get(`${servers.main}/api/desarrollos/${id}`, {
+    headers: { authorization: `Bearer ${auth}` },
+  });
   return ((await res.json()) as { datos: { estado: string } }).datos.estado;
 }
 
@@ -42,7 +54,10 @@ async function arrastrar(page: Page, card: Locator, destino: Locator): Promise<v
   await page.mouse.up();
 }
 
-test('drag a development to the next state; it stays there after a reload; a refused move comes back with the reason', async ({ page, request }, info) => {
+test('drag a development to the next state; it stays there after a reload; a refused move comes back with the reason', async ({
+  page,
+  request,
+}, info) => {
   const palabra = `e2e${Date.now().toString(36)}${info.repeatEachIndex}`;
   const auth = await token(request);
   const mover = `Mover ${palabra}`;
@@ -66,7 +81,11 @@ test('drag a development to the next state; it stays there after a reload; a ref
 
   // Refused by the server: Pendiente → Entregado. The card moves, then comes back, and the reason shows.
   await arrastrar(page, tarjeta(page, saltar), columna(page, 'Entregado'));
-  await expect(page.getByText('No se puede pasar de Pendiente a Entregado: desde Pendiente solo puede pasar a Análisis o Cancelado')).toBeVisible();
+  await expect(
+    page.getByText(
+      'No se puede pasar de Pendiente a Entregado: desde Pendiente solo puede pasar a Análisis o Cancelado',
+    ),
+  ).toBeVisible();
   await expect(columna(page, 'Pendiente').getByRole('article', { name: saltar })).toBeVisible();
   await expect(columna(page, 'Entregado').getByRole('article')).toHaveCount(0);
   expect(await estadoDe(request, auth, idSaltar)).toBe('pendiente');

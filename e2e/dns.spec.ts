@@ -6,8 +6,15 @@ const servidor = `e2e-dns-srv-${suffix}`;
 const host = `nueva-${suffix}.example.com`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-test('as tecnico: Nueva entrada DNS creates an entry, its page edits it and its history shows the change', async ({ page, request }) => {
-  await api(request, await apiToken(request), 'post', '/api/servidores', { nombre: servidor, hostname: `${servidor}.example.com`, estado: 'activo' });
+test('as tecnico: Nueva entrada DNS creates an entry, its page edits it and its history shows the change', async ({
+  page,
+  request,
+}) => {
+  await api(request, await apiToken(request), 'post', '/api/servidores', {
+    nombre: servidor,
+    hostname: `${servidor}.example.com`,
+    estado: 'activo',
+  });
   await signIn(page, 'tecnico');
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servicio DNS' }).click();
   await expect(page.getByRole('table', { name: 'Entradas DNS' })).toBeVisible();

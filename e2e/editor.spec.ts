@@ -1,4 +1,4 @@
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 // The rich-text editor as staff use it: on the product form (the first screen with a rich-text field).
@@ -41,18 +41,27 @@ test('typing each input rule', async ({ page }) => {
 
   const blocks: [string, (c: Locator) => Promise<void>][] = [
     ['> cita', async (c) => expect(c.locator('blockquote > p')).toHaveText('cita')],
-    ['3. tercero', async (c) => {
-      await expect(c.locator('ol')).toHaveAttribute('start', '3');
-      await expect(c.locator('ol > li')).toHaveText('tercero');
-    }],
-    ['1. primero', async (c) => {
-      await expect(c.locator('ol > li')).toHaveText('primero');
-      await expect(c.locator('ol')).not.toHaveAttribute('start', /.*/);
-    }],
+    [
+      '3. tercero',
+      async (c) => {
+        await expect(c.locator('ol')).toHaveAttribute('start', '3');
+        await expect(c.locator('ol > li')).toHaveText('tercero');
+      },
+    ],
+    [
+      '1. primero',
+      async (c) => {
+        await expect(c.locator('ol > li')).toHaveText('primero');
+        await expect(c.locator('ol')).not.toHaveAttribute('start', /.*/);
+      },
+    ],
     ['- guion', async (c) => expect(c.locator('ul > li')).toHaveText('guion')],
     ['+ mas', async (c) => expect(c.locator('ul > li')).toHaveText('mas')],
     ['* asterisco', async (c) => expect(c.locator('ul > li')).toHaveText('asterisco')],
-    ['```codigo "recto" -- sin cambios', async (c) => expect(c.locator('pre')).toHaveText('codigo "recto" -- sin cambios')],
+    [
+      '```codigo "recto" -- sin cambios',
+      async (c) => expect(c.locator('pre')).toHaveText('codigo "recto" -- sin cambios'),
+    ],
     ['# uno', async (c) => expect(c.locator('h1')).toHaveText('uno')],
     ['###### seis', async (c) => expect(c.locator('h6')).toHaveText('seis')],
     ['### tres', async (c) => expect(c.locator('h3')).toHaveText('tres')],
@@ -144,7 +153,11 @@ test('alignment: left writes no style, the others text-align', async ({ page }) 
   const content = await freshEditor(page);
   await page.keyboard.type('alineado');
   const p = content.locator('p').first();
-  for (const [name, value] of [['Centrar', 'center'], ['Alinear a la derecha', 'right'], ['Justificar', 'justify']] as const) {
+  for (const [name, value] of [
+    ['Centrar', 'center'],
+    ['Alinear a la derecha', 'right'],
+    ['Justificar', 'justify'],
+  ] as const) {
     await page.getByRole('button', { name }).click();
     await expect(p).toHaveAttribute('style', new RegExp(`text-align: ?${value}`));
     await expect(page.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
@@ -195,7 +208,9 @@ test('link popup: required fields, URL pattern, prefilled and locked text, new t
   await expect(page).toHaveURL(/\/soluciones\/productos\/nuevo$/);
 });
 
-test('image popup: required source with the URL pattern, alt and title; resize kept within limits', async ({ page }) => {
+test('image popup: required source with the URL pattern, alt and title; resize kept within limits', async ({
+  page,
+}) => {
   const content = await freshEditor(page);
   await page.getByRole('button', { name: 'Imagen' }).click();
   const popup = page.getByRole('dialog', { name: 'Imagen' });

@@ -6,10 +6,20 @@ const csv = (filas: string[]) => ({
   mimeType: 'text/csv',
   buffer: Buffer.from(['Nombre;Nro inventario;Type;Estado;RAM;Comprada', ...filas].join('\n')),
 });
-const conError = csv([`${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`, `${prefijo}-2;${prefijo}-I2;Tostadora;Disponible;8;`, `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`]);
-const corregido = csv([`${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`, `${prefijo}-2;${prefijo}-I2;PC;Disponible;8;`, `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`]);
+const conError = csv([
+  `${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`,
+  `${prefijo}-2;${prefijo}-I2;Tostadora;Disponible;8;`,
+  `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`,
+]);
+const corregido = csv([
+  `${prefijo}-1;${prefijo}-I1;Notebook;Disponible;16;01/03/2025`,
+  `${prefijo}-2;${prefijo}-I2;PC;Disponible;8;`,
+  `${prefijo}-3;${prefijo}-I3;PC;Reparación;;`,
+]);
 
-test('as admin: import machines from a CSV with an error, fix it, dry run, import, see them in the list, undo', async ({ page }) => {
+test('as admin: import machines from a CSV with an error, fix it, dry run, import, see them in the list, undo', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Maquinas' }).click();
   // The list shows this run's machines only: none yet.
@@ -30,7 +40,9 @@ test('as admin: import machines from a CSV with an error, fix it, dry run, impor
   const vista = dialogo.getByRole('table', { name: 'Vista previa de las filas' });
   await expect(dialogo.getByRole('status')).toHaveText('1 fila tiene errores de 3');
   await expect(vista.getByRole('cell', { name: 'Tostadora' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(vista.getByRole('row', { name: /Tostadora/ })).toContainText('Tipo: Valor no válido; use uno de: Notebook, PC, Servidor, Máquina virtual');
+  await expect(vista.getByRole('row', { name: /Tostadora/ })).toContainText(
+    'Tipo: Valor no válido; use uno de: Notebook, PC, Servidor, Máquina virtual',
+  );
 
   // Fixed and uploaded again.
   await dialogo.getByRole('button', { name: 'Elegir otro archivo' }).click();
@@ -56,9 +68,15 @@ test('as admin: import machines from a CSV with an error, fix it, dry run, impor
   await expect(tabla.getByText('No hay máquinas')).toBeVisible();
 });
 
-test('a CSV saved by Excel in Spanish (Windows-1252) reads as written; the user may read it in another encoding', async ({ page }) => {
+test('a CSV saved by Excel in Spanish (Windows-1252) reads as written; the user may read it in another encoding', async ({
+  page,
+}) => {
   const nombre = `${prefijo}-José Peña`;
-  const latin1 = { name: 'maquinas-excel.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nombre;Tipo;Notas\n${nombre};PC;Córdoba, Añatuya\n`, 'latin1') };
+  const latin1 = {
+    name: 'maquinas-excel.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Nombre;Tipo;Notas\n${nombre};PC;Córdoba, Añatuya\n`, 'latin1'),
+  };
   await signIn(page, 'admin', servers.main, '/maquinas');
   await page.getByRole('button', { name: 'Importar', exact: true }).click();
   const dialogo = page.getByRole('dialog', { name: 'Importar máquinas' });
@@ -77,10 +95,17 @@ test('a CSV saved by Excel in Spanish (Windows-1252) reads as written; the user 
   await expect(vista.getByRole('cell', { name: nombre })).toBeVisible();
 });
 
-test('5 good rows and 2 bad ones: imports the 5, downloads the 2 with their reasons, and undoes the import', async ({ page }) => {
+test('5 good rows and 2 bad ones: imports the 5, downloads the 2 with their reasons, and undoes the import', async ({
+  page,
+}) => {
   const p = `${prefijo}-V`;
   const buenas = [1, 2, 3, 4, 5].map((i) => `${p}${i};${p}I${i};PC;Disponible;8;`);
-  const archivo = csv([...buenas.slice(0, 2), `${p}6;${p}I6;Tostadora;Disponible;8;`, ...buenas.slice(2), `;${p}I7;PC;Disponible;;`]);
+  const archivo = csv([
+    ...buenas.slice(0, 2),
+    `${p}6;${p}I6;Tostadora;Disponible;8;`,
+    ...buenas.slice(2),
+    `;${p}I7;PC;Disponible;;`,
+  ]);
   await signIn(page, 'admin', servers.main, `/maquinas?q=${p}`);
   const tabla = page.getByRole('table', { name: 'Máquinas' });
   await expect(tabla.getByText('No hay máquinas')).toBeVisible();
@@ -118,7 +143,13 @@ test('5 good rows and 2 bad ones: imports the 5, downloads the 2 with their reas
 
 test('as admin: import products from a CSV on their list, by code, see them listed, and undo', async ({ page }) => {
   const codigo = `${prefijo}-P`;
-  const archivo = { name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(`Code;Product;Type;Active\n${codigo}1;Producto ${prefijo} uno;Web;Sí\n${codigo}2;Producto ${prefijo} dos;móvil;No\n`) };
+  const archivo = {
+    name: 'productos.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Code;Product;Type;Active\n${codigo}1;Producto ${prefijo} uno;Web;Sí\n${codigo}2;Producto ${prefijo} dos;móvil;No\n`,
+    ),
+  };
   await signIn(page, 'admin', servers.main, '/soluciones/productos');
   await page.getByPlaceholder('Código, nombre, línea, responsable…').fill(prefijo);
   await expect(page).toHaveURL(new RegExp(`q=${prefijo}`));

@@ -39,15 +39,37 @@ async function imprimirPdf(page: Page, archivo: string): Promise<string> {
   return paginas.join('\n').replace(/\s+/g, ' ');
 }
 
-test('a client’s file printed to PDF: its data, servers, parameters without the secret, expiries; no menu or buttons', async ({ page, request }) => {
+test('a client’s file printed to PDF: its data, servers, parameters without the secret, expiries; no menu or buttons', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const razon = `Impresiones ${marca} S.A.`;
   const { id, cuit } = await nuevaEmpresa(request, token, razon);
-  await api(request, token, 'post', `/api/empresas/${id}/servidores`, { nombre: `srv-imp-${marca}`, hostname: 'imp.example.com', dnss: [] });
-  await api(request, token, 'post', `/api/empresas/${id}/parametros`, { grupo: 'Conexión', clave: 'db.usuario', tipo: 'texto', valor: `usuario_${marca}` });
-  await api(request, token, 'post', `/api/empresas/${id}/parametros`, { grupo: 'Conexión', clave: 'db.password', tipo: 'secreto', valor: SECRETO });
+  await api(request, token, 'post', `/api/empresas/${id}/servidores`, {
+    nombre: `srv-imp-${marca}`,
+    hostname: 'imp.example.com',
+    dnss: [],
+  });
+  await api(request, token, 'post', `/api/empresas/${id}/parametros`, {
+    grupo: 'Conexión',
+    clave: 'db.usuario',
+    tipo: 'texto',
+    valor: `usuario_${marca}`,
+  });
+  await api(request, token, 'post', `/api/empresas/${id}/parametros`, {
+    grupo: 'Conexión',
+    clave: 'db.password',
+    tipo: 'secreto',
+    valor: SECRETO,
+  });
   // An expiry: on screen its row ends in a column of buttons (Renovar, Editar), which paper leaves out whole.
-  await api(request, token, 'post', '/api/vencimientos/puntos-venta', { empresa_id: id, numero: 4321, modalidad: 'cai', cai_vence: '2031-03-15' });
+  await api(request, token, 'post', '/api/vencimientos/puntos-venta', {
+    empresa_id: id,
+    numero: 4321,
+    modalidad: 'cai',
+    cai_vence: '2031-03-15',
+  });
 
   await contarImpresiones(page);
   await signIn(page, 'admin');
@@ -75,13 +97,16 @@ test('a client’s file printed to PDF: its data, servers, parameters without th
   expect(texto).toMatch(/Intranet · Intranet de servicios y soluciones Impreso el \d{2}\/\d{2}\/\d{4}/);
   expect(texto).not.toContain(SECRETO);
   // The frame and the controls stay on the screen.
-  for (const fuera of ['Cerrar sesion', 'Imprimir', 'Editar', 'Historial', 'Volver a la lista', 'TECNICA', 'Renovar']) expect(texto).not.toContain(fuera);
+  for (const fuera of ['Cerrar sesion', 'Imprimir', 'Editar', 'Historial', 'Volver a la lista', 'TECNICA', 'Renovar'])
+    expect(texto).not.toContain(fuera);
   // No header is left over a column of buttons: the actions column is off paper, header and cells.
   expect(texto).not.toContain('Acciones');
   await expect(page.getByRole('columnheader', { name: 'Acciones' }).first()).toBeHidden();
 });
 
-test('a machine’s sheet printed to PDF with its assignment history, and a filtered list as it shows', async ({ page }) => {
+test('a machine’s sheet printed to PDF with its assignment history, and a filtered list as it shows', async ({
+  page,
+}) => {
   await contarImpresiones(page);
   await signIn(page, 'admin');
   await ir(page, '/maquinas?q=NB-DEV-02');

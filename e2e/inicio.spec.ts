@@ -1,10 +1,20 @@
 import { expect, signIn, test } from './support/fixtures.ts';
 
-test('the home keeps the logo and slogan and shows below them the panels the user may see, each linked to its list', async ({ page }) => {
+test('the home keeps the logo and slogan and shows below them the panels the user may see, each linked to its list', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Intranet de servicios y soluciones' })).toBeVisible();
   const paneles = page.getByTestId('paneles');
-  for (const titulo of ['AFIP · vencen en 30 días', 'Physis · vencen en 30 días', 'Sitios · vencen en 30 días', 'Errores de las últimas 24 h', 'Mis desarrollos', 'Últimos paquetes', 'Últimas versiones']) {
+  for (const titulo of [
+    'AFIP · vencen en 30 días',
+    'Physis · vencen en 30 días',
+    'Sitios · vencen en 30 días',
+    'Errores de las últimas 24 h',
+    'Mis desarrollos',
+    'Últimos paquetes',
+    'Últimas versiones',
+  ]) {
     await expect(paneles.getByRole('region', { name: titulo })).toBeVisible();
   }
   const afip = paneles.getByRole('region', { name: 'AFIP · vencen en 30 días' });
@@ -21,7 +31,9 @@ test('comercial sees only the clients’ panels', async ({ page }) => {
   await expect(paneles.getByRole('region', { name: 'Physis · vencen en 30 días' })).toBeVisible();
 });
 
-test('tecnico sees the developments in his charge by state, each state a link to the filtered list', async ({ page }) => {
+test('tecnico sees the developments in his charge by state, each state a link to the filtered list', async ({
+  page,
+}) => {
   await signIn(page, 'tecnico');
   const mios = page.getByTestId('paneles').getByRole('region', { name: 'Mis desarrollos' });
   // The total beside the title, and the one state's count.

@@ -59,13 +59,27 @@ test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-test('source maps uploaded by sentry-cli turn a minified frame from Chromium into the TypeScript line that threw', async ({ page, context, request }) => {
+test('source maps uploaded by sentry-cli turn a minified frame from Chromium into the TypeScript line that threw', async ({
+  page,
+  context,
+  request,
+}) => {
   const stamp = Date.now().toString(36);
   const mensaje = `Falta el nombre del ítem ${stamp}`;
   const token = await apiToken(request);
-  const proyecto = await api<{ id: number; dsn: string; slug: string }>(request, token, 'post', '/api/insights/proyectos', { nombre: `Tienda SM ${stamp}`, slug: `tienda-sm-${stamp}`, plataforma: 'javascript' });
+  const proyecto = await api<{ id: number; dsn: string; slug: string }>(
+    request,
+    token,
+    'post',
+    '/api/insights/proyectos',
+    { nombre: `Tienda SM ${stamp}`, slug: `tienda-sm-${stamp}`, plataforma: 'javascript' },
+  );
   const vence = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const apiTokenCli = await api<{ token: string }>(request, token, 'post', '/api/auth/tokens', { nombre: `sentry-cli ${stamp}`, vence, permisos: ['INSIGHTS#EDITAR'] });
+  const apiTokenCli = await api<{ token: string }>(request, token, 'post', '/api/auth/tokens', {
+    nombre: `sentry-cli ${stamp}`,
+    vence,
+    permisos: ['INSIGHTS#EDITAR'],
+  });
 
   // The shop's build: esbuild, minified, with its source maps; then sentry-cli as in a build pipeline.
   dir = await mkdtemp(join(tmpdir(), 'e2e-sm-'));
@@ -84,17 +98,32 @@ test('source maps uploaded by sentry-cli turn a minified frame from Chromium int
     outfile: join(dir, 'dist', 'assets', 'index-3f9a.js'),
     logLevel: 'silent',
   });
-  const env = { SENTRY_URL: servers.main, SENTRY_ORG: 'intranet', SENTRY_PROJECT: proyecto.slug, SENTRY_AUTH_TOKEN: apiTokenCli.token };
+  const env = {
+    SENTRY_URL: servers.main,
+    SENTRY_ORG: 'intranet',
+    SENTRY_PROJECT: proyecto.slug,
+    SENTRY_AUTH_TOKEN: apiTokenCli.token,
+  };
   expect((await cli(['sourcemaps', 'inject', 'dist'], env, dir)).code).toBe(0);
-  const subida = await cli(['sourcemaps', 'upload', '--release', RELEASE, '--url-prefix', '~/assets', 'dist/assets'], env, dir);
+  const subida = await cli(
+    ['sourcemaps', 'upload', '--release', RELEASE, '--url-prefix', '~/assets', 'dist/assets'],
+    env,
+    dir,
+  );
   expect(subida.salida).toContain('~/assets/index-3f9a.js');
   expect(subida.code).toBe(0);
 
   // The shop on its own origin; its button throws from the minified bundle.
   const script = await readFile(join(dir, 'dist', 'assets', 'index-3f9a.js'), 'utf8');
   server = createServer((req, res) => {
-    if (req.url?.startsWith('/assets/index-3f9a.js')) res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><meta charset="utf-8"><button id="agregar">Agregar</button><script src="/assets/index-3f9a.js"></script>');
+    if (req.url?.startsWith('/assets/index-3f9a.js'))
+      res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
+    else
+      res
+        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(
+          '<!doctype html><meta charset="utf-8"><button id="agregar">Agregar</button><script src="/assets/index-3f9a.js"></script>',
+        );
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const tienda = await context.newPage();
@@ -106,7 +135,10 @@ test('source maps uploaded by sentry-cli turn a minified frame from Chromium int
   await signIn(page, 'admin');
   await page.getByRole('link', { name: 'Monitor de errores' }).click();
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(stamp);
-  await page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(stamp) }).click();
+  await page
+    .getByRole('table', { name: 'Errores' })
+    .getByRole('link', { name: new RegExp(stamp) })
+    .click();
 
   const traza = page.getByRole('list', { name: 'Traza de la pila: TypeError' });
   const marco = traza.getByRole('listitem').first();

@@ -55,7 +55,9 @@ function agregar() {
 
 /** @sentry/browser as one script exposing `window.Sentry`, as a CDN bundle would. */
 async function sentryBundle(): Promise<string> {
-  const resolveDir = createRequire(import.meta.url).resolve('@sentry/browser').replace(/node_modules\/@sentry\/browser\/.*$/, '');
+  const resolveDir = createRequire(import.meta.url)
+    .resolve('@sentry/browser')
+    .replace(/node_modules\/@sentry\/browser\/.*$/, '');
   const result = await build({
     stdin: { contents: "import * as Sentry from '@sentry/browser'; window.Sentry = Sentry;", resolveDir },
     bundle: true,
@@ -87,10 +89,15 @@ async function buscarIssue(page: Page, texto: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(texto);
   // The search reaches the URL after a pause in typing; wait for it, so a click that follows is not undone by it.
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(texto);
-  await expect(page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(texto) })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(texto) }),
+  ).toBeVisible();
 }
 
-test('an error thrown in a web page reaches the list, is resolved, and reopens with a new event', async ({ page, context }) => {
+test('an error thrown in a web page reaches the list, is resolved, and reopens with a new event', async ({
+  page,
+  context,
+}) => {
   const stamp = Date.now().toString(36);
   const mensaje = `Carrito sin items ${stamp}`;
   await signIn(page, 'admin');
@@ -159,7 +166,9 @@ test('the portal reports its own unhandled errors into its project, never from /
   const reporterLoaded = page.waitForResponse((r) => r.url().includes('/reporter') && r.ok());
   await signIn(page, 'admin');
   await reporterLoaded;
-  const accepted = page.waitForResponse((r) => /\/api\/\d+\/envelope\//.test(r.url()) && r.request().method() === 'POST');
+  const accepted = page.waitForResponse(
+    (r) => /\/api\/\d+\/envelope\//.test(r.url()) && r.request().method() === 'POST',
+  );
   await page.evaluate((texto) => {
     setTimeout(() => {
       throw new Error(texto);
@@ -179,7 +188,9 @@ test('staff who may only read (SER#VER) see the errors and projects but no triag
   await expect(tabla.getByRole('link').first()).toBeVisible();
   await expect(tabla.getByRole('checkbox')).toHaveCount(0);
   await tabla.getByRole('link').first().click();
-  await expect(page.getByRole('region', { name: 'Traza de la pila' }).or(page.getByText('El evento no trae traza de la pila.'))).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Traza de la pila' }).or(page.getByText('El evento no trae traza de la pila.')),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resolver' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reabrir' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Volver a la lista' }).click();
@@ -188,7 +199,9 @@ test('staff who may only read (SER#VER) see the errors and projects but no triag
   await expect(page.getByRole('link', { name: 'Nuevo proyecto' })).toHaveCount(0);
 });
 
-test('the error list fits a 1440 px screen: every column, "Release y entorno" included, without scrolling sideways', async ({ page }) => {
+test('the error list fits a 1440 px screen: every column, "Release y entorno" included, without scrolling sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', servers.main, '/insights');
   const table = page.getByRole('table', { name: 'Errores' });
@@ -201,7 +214,10 @@ test('the error list fits a 1440 px screen: every column, "Release y entorno" in
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
 });
 
-test('an issue ignored "hasta 2 eventos más" comes back as unresolved with the second event', async ({ page, request }) => {
+test('an issue ignored "hasta 2 eventos más" comes back as unresolved with the second event', async ({
+  page,
+  request,
+}) => {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const mensaje = `Pago rechazado ${stamp}`;
   const token = await apiToken(request);
@@ -222,7 +238,10 @@ test('an issue ignored "hasta 2 eventos más" comes back as unresolved with the 
   await signIn(page, 'admin');
   await abrirMonitor(page);
   await buscarIssue(page, mensaje);
-  await page.getByRole('table', { name: 'Errores' }).getByRole('link', { name: new RegExp(mensaje) }).click();
+  await page
+    .getByRole('table', { name: 'Errores' })
+    .getByRole('link', { name: new RegExp(mensaje) })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(mensaje);
 
   await page.getByRole('button', { name: 'Ignorar', exact: true }).click();

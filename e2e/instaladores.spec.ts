@@ -15,7 +15,9 @@ test.afterAll(async () => {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-test('uploads a package with a visible progress bar, it becomes the top bar latest, and downloads with the same checksum', async ({ page }, testInfo) => {
+test('uploads a package with a visible progress bar, it becomes the top bar latest, and downloads with the same checksum', async ({
+  page,
+}, testInfo) => {
   const bytes = randomBytes(24 * 1024 * 1024);
   const file = testInfo.outputPath('PhysisSetup-9.1.0.exe');
   await writeFile(file, bytes);
@@ -27,7 +29,12 @@ test('uploads a package with a visible progress bar, it becomes the top bar late
   // Loopback is too fast to watch: the browser's upload is throttled to 6 MB/s (about 4 s for the file).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 6 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 6 * 1024 * 1024,
+  });
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Subir paquete' }).click();
@@ -40,11 +47,18 @@ test('uploads a package with a visible progress bar, it becomes the top bar late
 
   const progress = panel.getByRole('progressbar', { name: 'Progreso de la subida' });
   await expect(progress).toBeVisible();
-  await expect(panel.getByTestId('subida-progreso')).toHaveText(/^\d{1,3} % · [\d.,]+ (B|KB|MB)\/s · [\d.,]+ (B|KB|MB) de 24,0 MB$/);
+  await expect(panel.getByTestId('subida-progreso')).toHaveText(
+    /^\d{1,3} % · [\d.,]+ (B|KB|MB)\/s · [\d.,]+ (B|KB|MB) de 24,0 MB$/,
+  );
   await expect(panel.getByRole('button', { name: 'Cancelar subida' })).toBeVisible();
 
   await expect(page.getByText('Paquete subido')).toBeVisible({ timeout: 30_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(panel).toHaveCount(0);
   await expect(page.getByTestId('ultimo-paquete-nombre')).toHaveText('PhysisSetup-9.1.0');
   const row = page.getByRole('row', { name: /PhysisSetup-9\.1\.0\.exe/ });
@@ -62,14 +76,21 @@ test('uploads a package with a visible progress bar, it becomes the top bar late
   await expect(download.then((d) => d.suggestedFilename())).resolves.toBe('PhysisSetup-9.1.0.exe');
 });
 
-test('cancelling an upload keeps nothing, and a retired package leaves the list and the top bar', async ({ page }, testInfo) => {
+test('cancelling an upload keeps nothing, and a retired package leaves the list and the top bar', async ({
+  page,
+}, testInfo) => {
   const file = testInfo.outputPath('PhysisSetup-9.2.0.exe');
   await writeFile(file, randomBytes(16 * 1024 * 1024));
   await signIn(page, 'admin', server.url, '/instaladores');
   await expect(page.getByRole('table', { name: 'Paquetes' })).toBeVisible();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Subir paquete' }).click();
@@ -81,7 +102,12 @@ test('cancelling an upload keeps nothing, and a retired package leaves the list 
   await expect(page.getByText('Subida cancelada')).toBeVisible();
   await expect(panel.getByRole('progressbar')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Descartar' }).click();
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(page.getByRole('row', { name: /PhysisSetup-9\.2\.0/ })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'PhysisSetup-3.14.2.exe', exact: true }).click();

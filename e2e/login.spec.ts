@@ -11,7 +11,9 @@ test.describe('sign-in', () => {
 
   test('requires both fields: messages on touch and on submit, nothing sent while invalid', async ({ page }) => {
     const sent: string[] = [];
-    page.on('request', (request) => { if (request.url().endsWith('/api/auth')) sent.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth')) sent.push(request.url());
+    });
     await page.goto(`${servers.main}/login`);
     const username = page.getByPlaceholder('Usuario o email');
     await username.fill('x');
@@ -75,9 +77,14 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     await expect
-      .poll(async () => (await request.post(`${servers.main}/api/auth/permisos`, {
-        headers: { Authorization: `Bearer ${datos.token}` }, data: ['SER#VER'],
-      })).status())
+      .poll(async () =>
+        (
+          await request.post(`${servers.main}/api/auth/permisos`, {
+            headers: { Authorization: `Bearer ${datos.token}` },
+            data: ['SER#VER'],
+          })
+        ).status(),
+      )
       .toBe(401);
   });
 });

@@ -2,7 +2,9 @@ import { expect, signIn, test } from './support/fixtures.ts';
 
 const nombre = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
-test('as admin: create a machine, filter the list, put it in baja (then it cannot be assigned), see its history', async ({ page }) => {
+test('as admin: create a machine, filter the list, put it in baja (then it cannot be assigned), see its history', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Maquinas' }).click();
@@ -33,7 +35,9 @@ test('as admin: create a machine, filter the list, put it in baja (then it canno
   await expect(page.getByRole('table', { name: 'Historial de cambios' }).getByRole('row')).toHaveCount(3);
 });
 
-test('on a phone: the machines are cards, the filters unfold from one button that counts them, and a card opens its machine', async ({ page }) => {
+test('on a phone: the machines are cards, the filters unfold from one button that counts them, and a card opens its machine', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin');
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -52,7 +56,12 @@ test('on a phone: the machines are cards, the filters unfold from one button tha
   await expect(page.getByRole('button', { name: 'Filtros: 1 activo' })).toBeVisible();
   const tarjetas = lista.getByRole('listitem');
   await expect(tarjetas.first().getByRole('definition').filter({ hasText: /^PC$/ })).toBeVisible();
-  for (const tipo of await lista.getByRole('term').filter({ hasText: /^Tipo$/ }).locator('xpath=following-sibling::dd').allTextContents()) expect(tipo).toBe('PC');
+  for (const tipo of await lista
+    .getByRole('term')
+    .filter({ hasText: /^Tipo$/ })
+    .locator('xpath=following-sibling::dd')
+    .allTextContents())
+    expect(tipo).toBe('PC');
 
   await page.getByRole('textbox', { name: 'Ordenar por' }).click();
   await page.getByRole('option', { name: 'Nombre (descendente)' }).click();
@@ -61,5 +70,7 @@ test('on a phone: the machines are cards, the filters unfold from one button tha
   // The list updates itself: a machine another test adds meanwhile may come first, so the card is found by its name.
   await lista.getByRole('link', { name: primera, exact: true }).click();
   await expect(page.getByRole('heading', { name: primera })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
 });

@@ -7,28 +7,62 @@ async function visibleMenu(page: Page): Promise<string[]> {
   await expect(nav.getByRole('heading').first()).toBeVisible();
   const reportes = nav.getByRole('button', { name: 'Reportes' });
   if ((await reportes.count()) > 0 && (await reportes.getAttribute('aria-expanded')) !== 'true') await reportes.click();
-  return nav.locator('h2, a, button').evaluateAll((nodes) =>
-    nodes.map((node) => (node.tagName === 'H2' ? `# ${node.textContent?.trim()}` : node.textContent?.trim() ?? '')),
-  );
+  return nav
+    .locator('h2, a, button')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => (node.tagName === 'H2' ? `# ${node.textContent?.trim()}` : (node.textContent?.trim() ?? ''))),
+    );
 }
 
 const EXPECTED: Record<DemoUser, string[]> = {
   admin: [
-    '# PHYSIS', 'Clientes', 'Reportes', 'Instalaciones', 'Vencimientos Afip', 'Vencimientos Physis', 'Actualizaciones',
-    'Maquinas', 'Personas',
-    '# SERVICIOS', 'Servicio DNS', 'AppsStore',
-    '# SOLUCIONES', 'Productos', 'Aplicaciones', 'Sitios Webs', 'Reportes',
-    '# TECNICA', 'Versiones', 'Desarrollos', 'Servidores propios', 'Paquetes de instalación', 'Monitor de errores',
+    '# PHYSIS',
+    'Clientes',
+    'Reportes',
+    'Instalaciones',
+    'Vencimientos Afip',
+    'Vencimientos Physis',
+    'Actualizaciones',
+    'Maquinas',
+    'Personas',
+    '# SERVICIOS',
+    'Servicio DNS',
+    'AppsStore',
+    '# SOLUCIONES',
+    'Productos',
+    'Aplicaciones',
+    'Sitios Webs',
+    'Reportes',
+    '# TECNICA',
+    'Versiones',
+    'Desarrollos',
+    'Servidores propios',
+    'Paquetes de instalación',
+    'Monitor de errores',
   ],
   // Técnica: SER#VER, SER#EDITAR, >SERDNS#VER, SERDNS#EDITAR, PACKS#VER
   tecnico: [
-    '# SERVICIOS', 'Servicio DNS',
-    '# TECNICA', 'Versiones', 'Desarrollos', 'Servidores propios', 'Paquetes de instalación', 'Monitor de errores',
+    '# SERVICIOS',
+    'Servicio DNS',
+    '# TECNICA',
+    'Versiones',
+    'Desarrollos',
+    'Servidores propios',
+    'Paquetes de instalación',
+    'Monitor de errores',
   ],
   // Comercial: CLIENTES#VER, PROD#VER
   comercial: [
-    '# PHYSIS', 'Clientes', 'Reportes', 'Instalaciones', 'Vencimientos Afip', 'Vencimientos Physis', 'Actualizaciones',
-    '# SOLUCIONES', 'Productos', 'Reportes',
+    '# PHYSIS',
+    'Clientes',
+    'Reportes',
+    'Instalaciones',
+    'Vencimientos Afip',
+    'Vencimientos Physis',
+    'Actualizaciones',
+    '# SOLUCIONES',
+    'Productos',
+    'Reportes',
   ],
 };
 

@@ -17,7 +17,9 @@ test('the offline-support worker installs and caches the app shell, not the API 
   await signIn(page, 'admin', servers.main, '/login');
   await page.getByRole('link', { name: 'Servicio DNS' }).first().click();
   await expect(page.getByRole('heading', { name: 'Servicio DNS' })).toBeVisible();
-  await expect.poll(async () => (await cachedPaths(page, CHUNKS)).filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await cachedPaths(page, CHUNKS)).filter((path) => /^\/assets\/.+\.js$/.test(path)).length)
+    .toBeGreaterThan(0);
 });
 
 /** The worker's cache of the chunks fetched as areas open (vite.config.ts, runtimeCaching). */

@@ -9,7 +9,9 @@ async function abrir(page: Page): Promise<void> {
   await expect(entrada(page)).toBeFocused();
 }
 
-test('as admin: Ctrl-K finds a client by a kind filter, Enter opens it, and it comes back first among the recent ones; Ctrl-K works in a field and right after Esc', async ({ page }) => {
+test('as admin: Ctrl-K finds a client by a kind filter, Enter opens it, and it comes back first among the recent ones; Ctrl-K works in a field and right after Esc', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await abrir(page);
   // Empty, it offers the screens to go to.
@@ -51,7 +53,9 @@ test('as admin: Ctrl-K finds a client by a kind filter, Enter opens it, and it c
   await expect(entrada(page)).toBeFocused();
 });
 
-test('as admin: the palette finds what staff type — an IP, a town, a CUIT with or without dashes, an e-mail, a serial number', async ({ page }) => {
+test('as admin: the palette finds what staff type — an IP, a town, a CUIT with or without dashes, an e-mail, a serial number', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await abrir(page);
   const busca = async (texto: string, resultado: RegExp) => {
@@ -63,7 +67,10 @@ test('as admin: the palette finds what staff type — an IP, a town, a CUIT with
   await busca('Rosario', /Distribuidora del Litoral S\.R\.L\./);
   // A CUIT as it is written and as it is typed.
   await entrada(page).fill('cli: agropecuaria los ceibos');
-  const detalle = await paleta(page).getByRole('button', { name: /Agropecuaria Los Ceibos/ }).first().textContent();
+  const detalle = await paleta(page)
+    .getByRole('button', { name: /Agropecuaria Los Ceibos/ })
+    .first()
+    .textContent();
   const cuit = /\d{2}-\d{8}-\d/.exec(detalle ?? '')?.[0];
   expect(cuit, detalle ?? '').toBeDefined();
   await busca(cuit!, /Agropecuaria Los Ceibos/);
@@ -84,11 +91,15 @@ test('as tecnico: only what the role reads — servers yes, clients and their �
   await entrada(page).fill('nuevo cli');
   await expect(paleta(page).getByText('Sin resultados')).toBeVisible();
   await entrada(page).fill('srv-mail');
-  await paleta(page).getByRole('button', { name: /srv-mail-01/ }).click();
+  await paleta(page)
+    .getByRole('button', { name: /srv-mail-01/ })
+    .click();
   await expect(page).toHaveURL(/\/servidores\/\d+$/);
 });
 
-test('on a phone: the menu is a drawer that closes once a screen is picked, and no screen scrolls sideways', async ({ page }) => {
+test('on a phone: the menu is a drawer that closes once a screen is picked, and no screen scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin');
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
@@ -97,9 +108,13 @@ test('on a phone: the menu is a drawer that closes once a screen is picked, and 
   await menu.getByRole('link', { name: 'Servidores propios' }).click();
   await expect(page.getByRole('heading', { name: 'Servidores propios' })).toBeVisible();
   await expect(menu).toBeHidden();
-  const anchoDeMas = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const anchoDeMas = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await anchoDeMas()).toBe(0);
-  for (const [enlace, titulo] of [['Clientes', 'Clientes'], ['Maquinas', 'Máquinas']] as const) {
+  for (const [enlace, titulo] of [
+    ['Clientes', 'Clientes'],
+    ['Maquinas', 'Máquinas'],
+  ] as const) {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await menu.getByRole('link', { name: enlace, exact: true }).click();
     await expect(page.getByRole('heading', { name: titulo, exact: true })).toBeVisible();
@@ -117,7 +132,9 @@ test('the keyboard: g then a letter, / to the list search, n for new, Ctrl-S sav
   await signIn(page, 'tecnico');
   // The shortcuts go where the role may go: they know it once the menu does (the permissions arrive after the
   // shell shows the name; on a slow machine, after the first keys a test could press).
-  await expect(page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servidores propios' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servidores propios' }),
+  ).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('s');
   await expect(page).toHaveURL(/\/servidores$/);

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 const suffix = Date.now().toString(36);
@@ -16,7 +16,9 @@ async function signInAs(page: Page, username: string, password: string): Promise
   await expect(page.getByTestId('usuario-nombre')).toBeVisible();
 }
 
-test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; the new user sees only Máquinas, assigns and returns a machine, and changes their password', async ({ page }) => {
+test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; the new user sees only Máquinas, assigns and returns a machine, and changes their password', async ({
+  page,
+}) => {
   // Three sign-ins and some forty steps: on a busy CI machine the story took 49 s, past the 45 s every test gets.
   test.slow();
   await signIn(page, 'admin');
@@ -99,7 +101,9 @@ test('admin creates a person, a role granting only PHY-MAQ#TODO and an account; 
   await expect(menu(page).getByRole('link')).toHaveText(['Maquinas']);
 });
 
-test('tecnico and comercial opening the roles are sent to /forbidden, as any other refused screen', async ({ browser }) => {
+test('tecnico and comercial opening the roles are sent to /forbidden, as any other refused screen', async ({
+  browser,
+}) => {
   for (const user of ['tecnico', 'comercial'] as const) {
     for (const path of ['/personas/roles', '/personas/roles/nuevo']) {
       const context = await browser.newContext();

@@ -2,8 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser; flags keep it off the closed network.
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 const suffix = Date.now().toString(36).toUpperCase();
@@ -17,7 +17,10 @@ async function openProductos(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: 'Productos' })).toBeVisible();
 }
 
-test('as admin: create a product with a formatted description that reads back through the API as JSON, then edit, filter, history, delete', async ({ page, request }) => {
+test('as admin: create a product with a formatted description that reads back through the API as JSON, then edit, filter, history, delete', async ({
+  page,
+  request,
+}) => {
   const token = await signInWithToken(page);
   const api = async (path: string) => {
     const res = await request.get(`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -27,7 +30,9 @@ test('as admin: create a product with a formatted description that reads back th
 
   // The editor's code is not loaded by the list, only by a screen with a rich-text field.
   const scripts: string[] = [];
-  page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await openProductos(page);
   expect(scripts.some((s) => /\/Editor-[\w-]+\.js$/.test(s))).toBe(false);
 
@@ -64,7 +69,9 @@ test('as admin: create a product with a formatted description that reads back th
   await expect(view.locator('h2')).toHaveText('Agenda');
   await expect(view.locator('p strong')).toHaveText('online');
 
-  const { datos } = (await api(`/api/productos/${id}`)) as { datos: { codigo: string; tipo: string; descripcion: unknown } };
+  const { datos } = (await api(`/api/productos/${id}`)) as {
+    datos: { codigo: string; tipo: string; descripcion: unknown };
+  };
   expect(datos.codigo).toBe(codigo);
   expect(datos.tipo).toBe('web');
   expect(datos.descripcion).toEqual({
@@ -83,7 +90,9 @@ test('as admin: create a product with a formatted description that reads back th
     ],
   });
   const html = (await api(`/api/productos/${id}/descripcion.html`)) as { datos: { html: string } };
-  expect(html.datos.html).toBe('<h2>Agenda</h2><p style="text-align: center">Turnos <strong>online</strong> para clientes</p>');
+  expect(html.datos.html).toBe(
+    '<h2>Agenda</h2><p style="text-align: center">Turnos <strong>online</strong> para clientes</p>',
+  );
 
   // Edit: the stored description loads into the editor; a duplicate code is refused on its field.
   await page.getByRole('link', { name: 'Editar' }).click();
@@ -117,7 +126,9 @@ test('as admin: create a product with a formatted description that reads back th
   await expect(dialog).toContainText(`¿Eliminar el producto Physis Agenda e2e?`);
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('table', { name: 'Productos' })).toBeVisible();
-  const gone = await request.get(`${servers.main}/api/productos/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const gone = await request.get(`${servers.main}/api/productos/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(gone.status()).toBe(404);
 });
 
@@ -134,7 +145,10 @@ test('a stored description the editor cannot read is kept, not shown empty and o
     try {
       const response = await route.fetch();
       const body = (await response.json()) as { datos: { descripcion: unknown } };
-      body.datos.descripcion = { type: 'doc', content: [{ type: 'tabla', content: [{ type: 'text', text: 'celda' }] }] };
+      body.datos.descripcion = {
+        type: 'doc',
+        content: [{ type: 'tabla', content: [{ type: 'text', text: 'celda' }] }],
+      };
       await route.fulfill({ response, json: body });
     } catch (err) {
       // The page gave this read up meanwhile (a screen change cancels its query): there is nothing left to answer.
@@ -144,7 +158,9 @@ test('a stored description the editor cannot read is kept, not shown empty and o
   await openProductos(page);
   await page.getByRole('link', { name: 'PHY-POS' }).click();
   await expect(page.getByRole('region', { name: 'Descripción' })).toHaveCount(0);
-  await expect(page.getByRole('alert').filter({ hasText: 'No se puede mostrar el texto guardado' })).toContainText('«tabla» no existe');
+  await expect(page.getByRole('alert').filter({ hasText: 'No se puede mostrar el texto guardado' })).toContainText(
+    '«tabla» no existe',
+  );
 
   await page.getByRole('link', { name: 'Editar' }).click();
   const alert = page.getByTestId('editor-unreadable');
@@ -156,7 +172,11 @@ test('a stored description the editor cannot read is kept, not shown empty and o
   await page.getByLabel('Responsable').fill('Otra persona');
   await page.getByRole('button', { name: 'Guardar' }).click();
   // The field's own error, under the editor (the editor's alert says the same in its detail).
-  await expect(page.locator('[id$="-error"]', { hasText: /^El documento de texto enriquecido no es válido: el tipo de nodo «tabla» no existe\.$/ })).toBeVisible();
+  await expect(
+    page.locator('[id$="-error"]', {
+      hasText: /^El documento de texto enriquecido no es válido: el tipo de nodo «tabla» no existe\.$/,
+    }),
+  ).toBeVisible();
   expect(puts).toEqual([]);
 
   // Only an explicit replacement gives an editable, empty description.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, servers, signIn, test, type DemoUser } from './support/fixtures.ts';
 
 interface Resultado {
@@ -15,7 +15,10 @@ async function signInWithToken(page: Page, user: DemoUser, path?: string): Promi
   return ((await (await answer).json()) as { datos: { token: string } }).datos.token;
 }
 
-test('as admin: open a report, run it with a parameter, see its chart and table, export it and read the CSV', async ({ page, request }) => {
+test('as admin: open a report, run it with a parameter, see its chart and table, export it and read the CSV', async ({
+  page,
+  request,
+}) => {
   const token = await signInWithToken(page, 'admin');
   await page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href="/soluciones/reporte"]').click();
   await expect(page.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
@@ -28,7 +31,9 @@ test('as admin: open a report, run it with a parameter, see its chart and table,
   await expect(page).toHaveURL(/\/soluciones\/reporte\/maquinas-por-estado\?garantia=vencida$/);
 
   // The same run through the API: what the table, the chart and the CSV must show.
-  const api = await request.get(`${servers.main}/api/reportes/maquinas-por-estado?garantia=vencida`, { headers: { authorization: `Bearer ${token}` } });
+  const api = await request.get(`${servers.main}/api/reportes/maquinas-por-estado?garantia=vencida`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { datos } = (await api.json()) as { datos: Resultado };
 
   const chart = page.getByRole('img', { name: 'Gráfico de Máquinas por estado: 4 filas' });
@@ -39,7 +44,14 @@ test('as admin: open a report, run it with a parameter, see its chart and table,
   await expect(chart.locator('title', { hasText: 'En uso · Notebook:' })).toHaveCount(1);
 
   const table = page.getByRole('table', { name: 'Máquinas por estado' });
-  await expect(table.locator('thead').getByRole('columnheader')).toHaveText(['Estado', 'Notebook', 'PC', 'Servidor', 'Máquina virtual', 'Total']);
+  await expect(table.locator('thead').getByRole('columnheader')).toHaveText([
+    'Estado',
+    'Notebook',
+    'PC',
+    'Servidor',
+    'Máquina virtual',
+    'Total',
+  ]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(4);
   for (const [i, fila] of datos.filas.entries()) {
@@ -62,7 +74,10 @@ test('as admin: open a report, run it with a parameter, see its chart and table,
   ]);
 });
 
-test('as comercial: only the reports of client data; parameters validated, kept in the URL and reproduced by a link', async ({ page, browser }) => {
+test('as comercial: only the reports of client data; parameters validated, kept in the URL and reproduced by a link', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'comercial');
   await page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href="/soluciones/reporte"]').click();
   await expect(page.getByRole('article')).toHaveCount(4);
@@ -83,12 +98,22 @@ test('as comercial: only the reports of client data; parameters validated, kept 
   await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('jun 2027');
   await expect(table.locator('tbody tr')).toHaveCount(3);
   // No SUBPROD#VER: the sites' columns are not there.
-  await expect(table.locator('thead').getByRole('columnheader')).toHaveText(['Mes', 'Certificados AFIP', 'CAI', 'Licencias Physis']);
+  await expect(table.locator('thead').getByRole('columnheader')).toHaveText([
+    'Mes',
+    'Certificados AFIP',
+    'CAI',
+    'Licencias Physis',
+  ]);
   await expect(page.getByRole('img', { name: 'Gráfico de Vencimientos por mes: 3 filas' })).toBeVisible();
 
   // The link opens the same run for someone else signing in.
   const other = await browser.newPage();
-  await signIn(other, 'comercial', servers.main, '/soluciones/reporte/vencimientos-por-mes?desde=2027-06&hasta=2027-08');
+  await signIn(
+    other,
+    'comercial',
+    servers.main,
+    '/soluciones/reporte/vencimientos-por-mes?desde=2027-06&hasta=2027-08',
+  );
   await expect(other.getByLabel('Desde')).toHaveValue('2027-06');
   await expect(other.getByLabel('Hasta')).toHaveValue('2027-08');
   await expect(other.getByRole('table', { name: 'Vencimientos por mes' }).locator('tbody tr')).toHaveCount(3);

@@ -14,7 +14,8 @@ async function watchViolations(context: BrowserContext): Promise<string[]> {
   });
   context.on('console', (message) => {
     const text = message.text();
-    if (text.startsWith('CSP violation') || text.includes('Refused to') || text.includes('Content Security Policy')) violations.push(text);
+    if (text.startsWith('CSP violation') || text.includes('Refused to') || text.includes('Content Security Policy'))
+      violations.push(text);
   });
   return violations;
 }
@@ -24,7 +25,10 @@ async function openMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: item, exact: true }).click();
 }
 
-test('the page and its assets carry the headers; signed in, the main screens, the editor and the charts run under the CSP', async ({ page, context }) => {
+test('the page and its assets carry the headers; signed in, the main screens, the editor and the charts run under the CSP', async ({
+  page,
+  context,
+}) => {
   const violations = await watchViolations(context);
   const login = await page.goto(`${servers.main}/login`);
   const policy = login?.headers()['content-security-policy'] ?? '';
@@ -70,24 +74,39 @@ test('the page and its assets carry the headers; signed in, the main screens, th
   await page.getByRole('navigation', { name: 'Menú principal' }).locator('a[href="/soluciones/reporte"]').click();
   await page.getByRole('link', { name: 'Máquinas por estado' }).click();
   await page.getByRole('button', { name: 'Ejecutar' }).click();
-  await expect(page.getByRole('img', { name: /^Gráfico de Máquinas por estado/ }).locator('svg rect').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: /^Gráfico de Máquinas por estado/ })
+      .locator('svg rect')
+      .first(),
+  ).toBeVisible();
 
   await openMenu(page, 'Monitor de errores');
   const errores = page.getByRole('table', { name: 'Errores' });
   await errores.getByRole('link').first().click();
-  await expect(page.getByRole('img', { name: /eventos/i }).locator('svg').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: /eventos/i })
+      .locator('svg')
+      .first(),
+  ).toBeVisible();
 
   expect(violations).toEqual([]);
 });
 
-test("the portal's own error reporting (monitor-propio, then the envelope) works under the CSP", async ({ page, context }) => {
+test("the portal's own error reporting (monitor-propio, then the envelope) works under the CSP", async ({
+  page,
+  context,
+}) => {
   const violations = await watchViolations(context);
   const dsn = page.waitForResponse((r) => r.url().endsWith('/api/insights/monitor-propio'));
   const reporter = page.waitForResponse((r) => r.url().includes('/reporter') && r.ok());
   await signIn(page, 'admin');
   expect((await dsn).status()).toBe(200);
   await reporter;
-  const accepted = page.waitForResponse((r) => /\/api\/\d+\/envelope\//.test(r.url()) && r.request().method() === 'POST');
+  const accepted = page.waitForResponse(
+    (r) => /\/api\/\d+\/envelope\//.test(r.url()) && r.request().method() === 'POST',
+  );
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error(`Prueba de CSP ${Date.now()}`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
-import { expect, servers, signIn, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures.ts';
 
 const suffix = `${Date.now().toString(36)}`;
 const nombre = `e2e-srv-${suffix}`;
@@ -8,7 +8,10 @@ const hostA = `a-${suffix}.example.com`;
 const hostB = `b-${suffix}.example.com`;
 
 async function openServersList(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servidores propios' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Servidores propios' })
+    .click();
   await expect(page.getByRole('table', { name: 'Servidores' })).toBeVisible();
 }
 
@@ -20,7 +23,9 @@ async function addDnsEntry(page: Page, host: string): Promise<void> {
   await expect(page.getByRole('region', { name: host })).toBeVisible();
 }
 
-test('as tecnico: create a server with DNS entries and an address, edit, search, export, history, delete', async ({ page }) => {
+test('as tecnico: create a server with DNS entries and an address, edit, search, export, history, delete', async ({
+  page,
+}) => {
   await signIn(page, 'tecnico');
   await openServersList(page);
 
@@ -47,7 +52,9 @@ test('as tecnico: create a server with DNS entries and an address, edit, search,
   await address.getByLabel('Puerto').fill('8443');
   await address.getByLabel('Ruta').fill('/api');
   await address.getByRole('button', { name: 'Guardar' }).click();
-  await expect(entryA.getByRole('table', { name: `Direcciones de ${hostA}` })).toContainText('http://backend.example.com:8443/api');
+  await expect(entryA.getByRole('table', { name: `Direcciones de ${hostA}` })).toContainText(
+    'http://backend.example.com:8443/api',
+  );
 
   // A duplicate host is refused on its field.
   await page.getByRole('button', { name: 'Agregar entrada DNS' }).click();
@@ -108,6 +115,9 @@ test('the DNS screen searches entries across servers', async ({ page }) => {
   await expect(page).toHaveURL(/q=physis\.com\.ar/);
   const servidores = await table.getByRole('link', { name: /^Ver servidor / }).allTextContents();
   expect(new Set(servidores).size).toBeGreaterThan(1);
-  await table.getByRole('link', { name: /^Ver servidor / }).first().click();
+  await table
+    .getByRole('link', { name: /^Ver servidor / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/servidores\/\d+/);
 });

@@ -13,7 +13,8 @@ function urlsSeen(page: Page): string[] {
   return urls;
 }
 
-const shellShows = (page: Page, user: keyof typeof USERS) => expect(page.getByText(USERS[user].nombre, { exact: false }).first()).toBeVisible();
+const shellShows = (page: Page, user: keyof typeof USERS) =>
+  expect(page.getByText(USERS[user].nombre, { exact: false }).first()).toBeVisible();
 
 test.describe('a session across reloads and tabs', () => {
   test('a reload on a deep link stays there, signed in, with no flash of /login', async ({ page }) => {
@@ -28,7 +29,10 @@ test.describe('a session across reloads and tabs', () => {
     expect(seen.filter((u) => /\/login/.test(u))).toEqual([]);
   });
 
-  test('a new tab of the same browser is signed in; a sign-out in one tab reaches the other', async ({ page, context }) => {
+  test('a new tab of the same browser is signed in; a sign-out in one tab reaches the other', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'tecnico');
     const other = await context.newPage();
     await other.goto(`${servers.main}/servidores`);
@@ -90,7 +94,9 @@ test.describe('deploys', () => {
     web?.remove();
   });
 
-  test("a build swapped under an open page: the chunk error reloads once, the form's draft is back, still signed in", async ({ page }) => {
+  test("a build swapped under an open page: the chunk error reloads once, the form's draft is back, still signed in", async ({
+    page,
+  }) => {
     await signIn(page, 'admin', server.url, '/servidores');
     await page.getByRole('link', { name: 'Nuevo servidor' }).click();
     const nombre = page.getByRole('textbox', { name: 'Nombre' });

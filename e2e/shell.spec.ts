@@ -1,12 +1,24 @@
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
-test('the top bar shows the latest package without its extension, its date, the user and roles', async ({ page, request }) => {
-  const login = await request.post(`${servers.main}/api/auth`, { data: { username: 'tecnico', password: 'Demo-e2e-Clave1' } });
+test('the top bar shows the latest package without its extension, its date, the user and roles', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${servers.main}/api/auth`, {
+    data: { username: 'tecnico', password: 'Demo-e2e-Clave1' },
+  });
   const { datos } = (await login.json()) as { datos: { token: string } };
-  const last = await request.get(`${servers.main}/api/paquetes/last`, { headers: { Authorization: `Bearer ${datos.token}` } });
+  const last = await request.get(`${servers.main}/api/paquetes/last`, {
+    headers: { Authorization: `Bearer ${datos.token}` },
+  });
   const paquete = (await last.json()) as { nombre: string; fecha: string };
   // The day as the portal shows it: in the browser's time zone (Buenos Aires here), not the UTC day of the ISO text.
-  const dia = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(paquete.fecha));
+  const dia = new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(paquete.fecha));
 
   await signIn(page, 'tecnico');
   await expect(page.getByTestId('ultimo-paquete-nombre')).toHaveText(paquete.nombre.slice(0, -4));
@@ -46,10 +58,12 @@ test('the content area is at least the window height minus 155 px', async ({ pag
 test('the public /unauthorized and /forbidden pages offer their links', async ({ page }) => {
   await page.goto(`${servers.main}/unauthorized`);
   await expect(page.getByRole('heading', { name: 'No autorizado' })).toBeVisible();
-  for (const name of ['Ir al inicio', 'Iniciar sesión', 'Registrarse']) await expect(page.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Ir al inicio', 'Iniciar sesión', 'Registrarse'])
+    await expect(page.getByRole('link', { name })).toBeVisible();
   await page.goto(`${servers.main}/forbidden`);
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
-  for (const name of ['Ir al inicio', 'Iniciar sesión', 'Cambiar de cuenta']) await expect(page.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Ir al inicio', 'Iniciar sesión', 'Cambiar de cuenta'])
+    await expect(page.getByRole('link', { name })).toBeVisible();
   await page.getByRole('link', { name: 'Cambiar de cuenta' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,9 +1,14 @@
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
-const dia = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(Date.now() + offset * 86_400_000));
+const dia = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
 const corta = (iso: string) => iso.split('-').reverse().join('/');
 
-test('create a site, see its expiries in the site grid with their colours, and Verificar an unreachable one', async ({ page }) => {
+test('create a site, see its expiries in the site grid with their colours, and Verificar an unreachable one', async ({
+  page,
+}) => {
   const nombre = `Portal E2E ${Date.now()}`;
   // Nothing listens on port 1 of this machine: the server's TLS check is refused, and says so.
   const url = `https://127.0.0.1:1/${Date.now()}`;

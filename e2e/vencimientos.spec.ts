@@ -11,13 +11,36 @@ const dia = (offset: number) => {
 };
 const corta = (iso: string) => iso.split('-').reverse().join('/');
 
-test('import an AFIP certificate, see it in Vencimientos AFIP with the right colour, and renew it from there with a new key and request', async ({ page, request }) => {
+test('import an AFIP certificate, see it in Vencimientos AFIP with the right colour, and renew it from there with a new key and request', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const razon = `Certificados E2E ${Date.now()}`;
   await nuevaEmpresa(request, token, razon);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
   const crt = join(dir, 'afip.crt');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', crt, '-days', '20', '-subj', '/O=E2E/CN=e2e-facturacion/serialNumber=CUIT 30712345679'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'k.pem'),
+      '-out',
+      crt,
+      '-days',
+      '20',
+      '-subj',
+      '/O=E2E/CN=e2e-facturacion/serialNumber=CUIT 30712345679',
+    ],
+    { stdio: 'ignore' },
+  );
 
   await signIn(page, 'admin', servers.main, '/clientes/vencimientosafip/lista');
   await expect(page.getByRole('heading', { name: 'Vencimientos AFIP' })).toBeVisible();
@@ -60,7 +83,11 @@ test('import an AFIP certificate, see it in Vencimientos AFIP with the right col
   await expect(page).toHaveURL(/plazo=30/);
 
   // Renovar here is the same flow as in the client's tab: a new key and request, its alias a clean slug.
-  await tabla.getByRole('row').filter({ hasText: 'e2e-facturacion' }).getByRole('button', { name: /^Renovar / }).click();
+  await tabla
+    .getByRole('row')
+    .filter({ hasText: 'e2e-facturacion' })
+    .getByRole('button', { name: /^Renovar / })
+    .click();
   const renovar = page.getByRole('dialog', { name: /^Renovar: / });
   await expect(renovar.getByRole('radio', { name: 'Generar la clave y la solicitud aquí' })).toBeChecked();
   await expect(renovar.getByRole('textbox', { name: 'Alias (CN)' })).toHaveValue('e2e-facturacion');
@@ -77,7 +104,15 @@ test('renew a licence: the new date shows and the old one stays in its history',
   const empresa = await nuevaEmpresa(request, token, razon);
   const productos = await api<{ id: number; codigo: string }[]>(request, token, 'get', '/api/productos/opciones');
   const erp = productos.find((p) => p.codigo === 'PHY-ERP')!;
-  await api(request, token, 'post', '/api/vencimientos/licencias', { empresa_id: empresa.id, producto_id: erp.id, modulo: 'Ventas', tipo: 'anual', usuarios: 4, inicio: dia(-355), vence: dia(-5) });
+  await api(request, token, 'post', '/api/vencimientos/licencias', {
+    empresa_id: empresa.id,
+    producto_id: erp.id,
+    modulo: 'Ventas',
+    tipo: 'anual',
+    usuarios: 4,
+    inicio: dia(-355),
+    vence: dia(-5),
+  });
 
   await signIn(page, 'admin', servers.main, '/clientes/vencimientosphysis/lista');
   await page.getByRole('searchbox').fill(razon);
@@ -105,16 +140,42 @@ test('renew a licence: the new date shows and the old one stays in its history',
   await expect(historial.getByText(/Pago anual recibido/)).toBeVisible();
 });
 
-test("edit a certificate's alias from the client's Vencimientos tab; closing the dialog with unsaved changes asks first", async ({ page, request }) => {
+test("edit a certificate's alias from the client's Vencimientos tab; closing the dialog with unsaved changes asks first", async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const { id } = await nuevaEmpresa(request, token, `Alias E2E ${Date.now()}`);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
   const crt = join(dir, 'afip.crt');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', crt, '-days', '400', '-subj', '/O=E2E/CN=e2e-alias/serialNumber=CUIT 30712345679'], { stdio: 'ignore' });
-  const res = await request.post(`${servers.main}/api/vencimientos/certificados/importar?empresa_id=${id}&ambiente=produccion&servicios=wsfe`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-x509-ca-cert' },
-    data: readFileSync(crt),
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'k.pem'),
+      '-out',
+      crt,
+      '-days',
+      '400',
+      '-subj',
+      '/O=E2E/CN=e2e-alias/serialNumber=CUIT 30712345679',
+    ],
+    { stdio: 'ignore' },
+  );
+  const res = await request.post(
+    `${servers.main}/api/vencimientos/certificados/importar?empresa_id=${id}&ambiente=produccion&servicios=wsfe`,
+    {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-x509-ca-cert' },
+      data: readFileSync(crt),
+    },
+  );
   expect(res.status(), await res.text()).toBe(201);
   rmSync(dir, { recursive: true, force: true });
 

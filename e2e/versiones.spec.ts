@@ -49,10 +49,16 @@ test('creates a version with rich-text notes, publishes it and sees it in the pr
 });
 
 test('the changelog needs a session only: a user without PACKS#VER reads it', async ({ page, request }) => {
-  const login = await request.post(`${servers.main}/api/auth`, { data: { username: 'comercial', password: 'Demo-e2e-Clave1' } });
+  const login = await request.post(`${servers.main}/api/auth`, {
+    data: { username: 'comercial', password: 'Demo-e2e-Clave1' },
+  });
   const { datos } = (await login.json()) as { datos: { token: string } };
-  const productos = await request.get(`${servers.main}/api/versiones/changelog`, { headers: { Authorization: `Bearer ${datos.token}` } });
-  const sueldos = ((await productos.json()) as { datos: { id: number; nombre: string }[] }).datos.find((p) => p.nombre === 'Physis Sueldos')!;
+  const productos = await request.get(`${servers.main}/api/versiones/changelog`, {
+    headers: { Authorization: `Bearer ${datos.token}` },
+  });
+  const sueldos = ((await productos.json()) as { datos: { id: number; nombre: string }[] }).datos.find(
+    (p) => p.nombre === 'Physis Sueldos',
+  )!;
 
   await signIn(page, 'comercial', servers.main, `/versiones/changelog/${sueldos.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Historial de cambios de Physis Sueldos' })).toBeVisible();

@@ -31,7 +31,10 @@ async function accionPropia(page: Page, vista: string, accion: string) {
   await page.getByRole('menuitem', { name: accion }).click();
 }
 
-test('a list’s state saved as a shared view, picked from the header, set as default, renamed and deleted (asked first)', async ({ page, browser }) => {
+test('a list’s state saved as a shared view, picked from the header, set as default, renamed and deleted (asked first)', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'admin');
   await ir(page, '/servidores?estado=offline&sort=nombre');
   await expect(page.getByRole('link', { name: 'srv-backup-01' })).toBeVisible();
@@ -51,7 +54,10 @@ test('a list’s state saved as a shared view, picked from the header, set as de
   await reabrir(page, '/servidores');
   await expect(page.getByRole('link', { name: 'srv-web-01' })).toBeVisible();
   await abrirVistas(page);
-  await page.getByRole('menuitem', { name: new RegExp(nombre) }).first().click();
+  await page
+    .getByRole('menuitem', { name: new RegExp(nombre) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/estado=offline/);
   await expect(page.getByRole('link', { name: 'srv-web-01' })).toHaveCount(0);
 

@@ -22,10 +22,18 @@ async function renombrar(page: Page, id: number, nombre: string) {
   await expect(page.getByRole('heading', { name: nombre })).toBeVisible();
 }
 
-test('a list updates itself when another user changes it, and waits while the user works on it', async ({ page, browser, request }) => {
+test('a list updates itself when another user changes it, and waits while the user works on it', async ({
+  page,
+  browser,
+  request,
+}) => {
   const token = await apiToken(request);
   const nombre = `vivo-${sufijo}`;
-  const servidor = await api<{ id: number }>(request, token, 'post', '/api/servidores', { nombre, hostname: null, estado: 'activo' });
+  const servidor = await api<{ id: number }>(request, token, 'post', '/api/servidores', {
+    nombre,
+    hostname: null,
+    estado: 'activo',
+  });
 
   // Admin watches the servers list, searched down to this server; the pointer is away from the table.
   await signIn(page, 'admin');
@@ -61,7 +69,12 @@ test('the developments board moves a card another user moved', async ({ page, re
   // A development of its own, and the board searched down to it: other specs move their own cards meanwhile.
   const titulo = `Tablero vivo ${sufijo}`;
   const [producto] = await api<{ id: number }[]>(request, token, 'get', '/api/productos/opciones');
-  const { id } = await api<{ id: number }>(request, token, 'post', '/api/desarrollos', { titulo, producto_id: producto!.id, prioridad: 'media', fecha_solicitud: '2026-01-05' });
+  const { id } = await api<{ id: number }>(request, token, 'post', '/api/desarrollos', {
+    titulo,
+    producto_id: producto!.id,
+    prioridad: 'media',
+    fecha_solicitud: '2026-01-05',
+  });
   await signIn(page, 'admin');
   await ir(page, `/desarrollos/tablero?q=${encodeURIComponent(titulo)}`);
   const columna = (nombre: string) => page.getByRole('listitem', { name: new RegExp(`^${nombre}:`) });
@@ -74,12 +87,26 @@ test('the developments board moves a card another user moved', async ({ page, re
 
 /** Lists of other areas, each with how another session adds a record to it. */
 const listas = [
-  { clave: 'clientes', path: '/clientes/lista', tabla: 'Clientes', crear: (request: APIRequestContext, token: string, nombre: string) => nuevaEmpresa(request, token, nombre) },
-  { clave: 'maquinas', path: '/maquinas', tabla: 'Máquinas', crear: (request: APIRequestContext, token: string, nombre: string) => api(request, token, 'post', '/api/maquinas', { nombre, tipo: 'pc' }) },
+  {
+    clave: 'clientes',
+    path: '/clientes/lista',
+    tabla: 'Clientes',
+    crear: (request: APIRequestContext, token: string, nombre: string) => nuevaEmpresa(request, token, nombre),
+  },
+  {
+    clave: 'maquinas',
+    path: '/maquinas',
+    tabla: 'Máquinas',
+    crear: (request: APIRequestContext, token: string, nombre: string) =>
+      api(request, token, 'post', '/api/maquinas', { nombre, tipo: 'pc' }),
+  },
 ];
 
 for (const { clave, path, tabla: nombreTabla, crear } of listas) {
-  test(`${nombreTabla}: a record another session adds waits behind the banner while the user works on the list`, async ({ page, request }) => {
+  test(`${nombreTabla}: a record another session adds waits behind the banner while the user works on the list`, async ({
+    page,
+    request,
+  }) => {
     const token = await apiToken(request);
     const base = `vivo-${clave}-${sufijo}`;
     await crear(request, token, `${base}-a`);

@@ -52,7 +52,10 @@ function start(step, cmd, args, options = {}) {
     });
   });
   // The first step that fails stops the others and the run (its output printed whole).
-  return done.then((result) => (report([result]), result));
+  return done.then((result) => {
+    report([result]);
+    return result;
+  });
 }
 
 /** Prints the whole output of the first step that failed, then stops there. */
@@ -91,10 +94,15 @@ function ensureDebianPackages() {
   const faltan = PAQUETES.filter(([path]) => !existsSync(path)).map(([, paquete]) => paquete);
   if (faltan.length === 0) return;
   if (process.getuid?.() === 0) {
-    run(`Instalando ${faltan.join(' y ')} de Debian`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${faltan.join(' ')}`]);
+    run(`Instalando ${faltan.join(' y ')} de Debian`, 'sh', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${faltan.join(' ')}`,
+    ]);
     return;
   }
-  console.error(`Faltan paquetes de Debian: ${faltan.join(', ')}. Instálelos con:\n  sudo apt-get update && sudo apt-get install -y ${faltan.join(' ')}`);
+  console.error(
+    `Faltan paquetes de Debian: ${faltan.join(', ')}. Instálelos con:\n  sudo apt-get update && sudo apt-get install -y ${faltan.join(' ')}`,
+  );
   process.exit(1);
 }
 
@@ -104,13 +112,19 @@ function counts(file, pick) {
 }
 
 const vitestCounts = (file) =>
-  counts(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+  counts(file, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
 
 function summarize() {
   const unit = vitestCounts(join(reports, 'vitest.json'));
   const pg = vitestCounts(join(reports, 'vitest-postgres.json'));
   const e2e = counts(join(reports, 'playwright.json'), (r) => ({
-    passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped,
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+    skipped: r.stats.skipped,
   }));
   const parts = [unit, e2e, ...(postgres ? [pg] : [])];
   const total = {
@@ -119,7 +133,9 @@ function summarize() {
     skipped: parts.reduce((n, p) => n + p.skipped, 0),
   };
   const pgLine = postgres ? `; routes on PostgreSQL: ${pg.passed} passed, ${pg.failed} failed` : '';
-  console.log(`\nunit+routes: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed${pgLine}`);
+  console.log(
+    `\nunit+routes: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed${pgLine}`,
+  );
   console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped (${seconds(started)})`);
 }
 
@@ -131,27 +147,39 @@ console.log(`Node ${process.version}`);
 // Every step at once, on their own lanes: the end-to-end tests mostly wait on the browser and the servers (0.6 of a
 // core), so run one after the other the two cores sat half idle. The build goes first because the end-to-end tests
 // need it; the unit and route tests and the static checks start beside it.
-console.log('\n▶ Build, static checks, unit and route tests, then end to end, side by side (each step\'s output in its log)');
+console.log(
+  "\n▶ Build, static checks, unit and route tests, then end to end, side by side (each step's output in its log)",
+);
 const built = start('Build (web app and server)', 'npm', ['run', 'build']);
 // What only needs CPU yields it to the end-to-end tests' servers and browsers, the run's longest step, and takes
 // what they leave idle.
 const yielding = (cmd, args) => ['nice', ['-n', '10', cmd, ...args]];
-const unit = start('Unit and route tests', ...yielding(bin('vitest'), [
-  'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`,
-]));
+const unit = start(
+  'Unit and route tests',
+  ...yielding(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, 'vitest.json')}`,
+  ]),
+);
 // The static checks one at a time (the other lane is the tests'): each TypeScript program, the import boundaries
 // (dependency-cruiser), dead code (knip), and lint and format (Biome). The server, the benches and the contract are
 // one program (tsconfig.node.json), and the web app and the editor another: each checked apart was checked twice,
 // inside the program that imports it, at 40 CPU-s a time.
-const checks = pool([
-  ['Typecheck apps/server, bench and packages/contract', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
-  ...['apps/web', 'e2e'].map((project) => [
-    `Typecheck ${project}`, ...yielding(bin('tsc'), ['-p', join(project, 'tsconfig.json')]),
-  ]),
-  ['Boundaries (dependency-cruiser)', ...yielding('npm', ['run', '-s', 'lint:deps'])],
-  ['Dead code (knip)', ...yielding('npm', ['run', '-s', 'lint:dead'])],
-  ['Lint and format (Biome)', ...yielding(bin('biome'), ['check', '.'])],
-], 1);
+const checks = pool(
+  [
+    ['Typecheck apps/server, bench and packages/contract', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
+    ...['apps/web', 'e2e'].map((project) => [
+      `Typecheck ${project}`,
+      ...yielding(bin('tsc'), ['-p', join(project, 'tsconfig.json')]),
+    ]),
+    ['Boundaries (dependency-cruiser)', ...yielding('npm', ['run', '-s', 'lint:deps'])],
+    ['Dead code (knip)', ...yielding('npm', ['run', '-s', 'lint:dead'])],
+    ['Lint and format (Biome)', ...yielding(bin('biome'), ['check', '--error-on-warnings', '.'])],
+  ],
+  1,
+);
 
 await built;
 const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
@@ -159,12 +187,23 @@ const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c
 });
 // The PostgreSQL pass runs again only the server's files whose code differs there (src/test/postgres-pass.mjs).
 const pgPass = postgres
-  ? start('Route tests on PostgreSQL', bin('vitest'), [
-    // One worker, at the end-to-end tests' priority: it mostly waits on PostgreSQL and the processes it starts
-    // (90 CPU-s in all), and yielding to the unit tests made it the run's last step (758 s).
-    'run', '--project', 'server', ...POSTGRES_PASS, '--maxWorkers=1', '--reporter=default', '--reporter=json',
-    `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
-  ], { env: { ...embedded, TEST_DATABASE_URL: postgres } })
+  ? start(
+      'Route tests on PostgreSQL',
+      bin('vitest'),
+      [
+        // One worker, at the end-to-end tests' priority: it mostly waits on PostgreSQL and the processes it starts
+        // (90 CPU-s in all), and yielding to the unit tests made it the run's last step (758 s).
+        'run',
+        '--project',
+        'server',
+        ...POSTGRES_PASS,
+        '--maxWorkers=1',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${join(reports, 'vitest-postgres.json')}`,
+      ],
+      { env: { ...embedded, TEST_DATABASE_URL: postgres } },
+    )
   : undefined;
 await Promise.all([unit, checks, e2e, pgPass]);
 summarize();

@@ -12,7 +12,13 @@ let dist = new URL('./dist', import.meta.url).pathname;
  * The screens a person sees first: the sign-in form, then the shell and the home screen, and the shell's command
  * palette (loaded on its first use, yet part of the shell: it must open offline too).
  */
-const PRIMERA_PANTALLA = ['index.html', 'src/app/App.tsx', 'src/layout/Shell.tsx', 'src/pages/Home.tsx', 'src/layout/palette/Palette.tsx'];
+const PRIMERA_PANTALLA = [
+  'index.html',
+  'src/app/App.tsx',
+  'src/layout/Shell.tsx',
+  'src/pages/Home.tsx',
+  'src/layout/palette/Palette.tsx',
+];
 
 /**
  * The built files of those screens and all they import statically, with their CSS, read from Vite's manifest
@@ -73,7 +79,10 @@ export default defineConfig({
         manifestTransforms: [
           (entries) => {
             const primera = archivosDeLaPrimeraPantalla();
-            return { manifest: primera ? entries.filter((e) => !/\.(js|css)$/.test(e.url) || primera.has(e.url)) : entries, warnings: [] };
+            return {
+              manifest: primera ? entries.filter((e) => !/\.(js|css)$/.test(e.url) || primera.has(e.url)) : entries,
+              warnings: [],
+            };
           },
         ],
         navigateFallback: 'index.html',

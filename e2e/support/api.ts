@@ -1,11 +1,13 @@
-import { type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { type Account, expect, servers, USERS } from './fixtures.ts';
 
 // Preparing data through the API, as an API client would (the page under test signs in on its own).
 
 /** A session token of the admin. */
 export async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${servers.main}/api/auth`, { data: { username: USERS.admin.username, password: USERS.admin.password } });
+  const res = await request.post(`${servers.main}/api/auth`, {
+    data: { username: USERS.admin.username, password: USERS.admin.password },
+  });
   return ((await res.json()) as { datos: { token: string } }).datos.token;
 }
 
@@ -24,16 +26,31 @@ function cuitNuevo(): string {
 const emptyDoc = { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] };
 
 /** One call with the token; fails the test unless it succeeds, and answers its `datos`. */
-export async function api<T>(request: APIRequestContext, token: string, method: 'post' | 'get', path: string, data?: unknown): Promise<T> {
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'post' | 'get',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request[method](`${servers.main}${path}`, { headers: { authorization: `Bearer ${token}` }, data });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
   return ((await res.json()) as { datos: T }).datos;
 }
 
 /** A new client with a fresh CUIT. */
-export async function nuevaEmpresa(request: APIRequestContext, token: string, razon: string): Promise<{ id: number; cuit: string }> {
+export async function nuevaEmpresa(
+  request: APIRequestContext,
+  token: string,
+  razon: string,
+): Promise<{ id: number; cuit: string }> {
   const cuit = cuitNuevo();
-  const e = await api<{ id: number }>(request, token, 'post', '/api/empresas', { razon_social: razon, cuit, condicion_iva: 'responsable_inscripto', notas: emptyDoc });
+  const e = await api<{ id: number }>(request, token, 'post', '/api/empresas', {
+    razon_social: razon,
+    cuit,
+    condicion_iva: 'responsable_inscripto',
+    notas: emptyDoc,
+  });
   return { id: e.id, cuit };
 }
 
@@ -45,10 +62,26 @@ export async function ownAccount(request: APIRequestContext, nombre: string, rol
   const admin = await apiToken(request);
   const sufijo = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const apellido = `Prueba ${sufijo}`;
-  const persona = await api<{ id: number }>(request, admin, 'post', '/api/personas', { nombre, apellido, activo: true });
+  const persona = await api<{ id: number }>(request, admin, 'post', '/api/personas', {
+    nombre,
+    apellido,
+    activo: true,
+  });
   const roles = await api<{ items: { id: number; nombre: string }[] }>(request, admin, 'get', '/api/roles?size=100');
   const rolId = roles.items.find((r) => r.nombre === rol)!.id;
-  const account = { username: `${nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}-${sufijo}`, password: `Clave-${sufijo}-2026`, nombre: `${nombre} ${apellido}` };
-  await api(request, admin, 'post', '/api/usuarios', { persona_id: persona.id, usuario: account.username, password: account.password, roles: [rolId] });
+  const account = {
+    username: `${nombre
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()}-${sufijo}`,
+    password: `Clave-${sufijo}-2026`,
+    nombre: `${nombre} ${apellido}`,
+  };
+  await api(request, admin, 'post', '/api/usuarios', {
+    persona_id: persona.id,
+    usuario: account.username,
+    password: account.password,
+    roles: [rolId],
+  });
   return account;
 }

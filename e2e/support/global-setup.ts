@@ -35,7 +35,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     sinPlantilla();
     throw failed.reason;
   }
-  const [main, org, maintenance, oidc] = started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [RunningServer, RunningServer, RunningServer, RunningServer];
+  const [main, org, maintenance, oidc] = started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [
+    RunningServer,
+    RunningServer,
+    RunningServer,
+    RunningServer,
+  ];
   process.env.E2E_MAIN_URL = main.url;
   process.env.E2E_ORG_URL = org.url;
   process.env.E2E_MAINTENANCE_URL = maintenance.url;

@@ -23,7 +23,11 @@ export function deployNewBuild(dir: string): void {
   const old = readdirSync(assets).filter((f) => /\.(js|css)$/.test(f));
   const renamed = new Map(old.map((f) => [f, `v2-${f}`]));
   const pattern = new RegExp(old.map(escapeRegExp).join('|'), 'g');
-  const rewrite = (path: string) => writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, (name) => renamed.get(name)!));
+  const rewrite = (path: string) =>
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(pattern, (name) => renamed.get(name)!),
+    );
   for (const f of old) rewrite(join(assets, f));
   for (const f of old) renameSync(join(assets, f), join(assets, renamed.get(f)!));
   rewrite(join(dir, 'index.html'));

@@ -10,7 +10,10 @@ export const OIDC_GRUPO = 'intranet-e2e';
  * `redirectUri`. Any name and password sign in on its development pages; the account carries a name, an
  * e-mail and the groups claim.
  */
-export async function startOidcProvider(port: number, redirectUri: string): Promise<{ issuer: string; stop: () => Promise<void> }> {
+export async function startOidcProvider(
+  port: number,
+  redirectUri: string,
+): Promise<{ issuer: string; stop: () => Promise<void> }> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
     clients: [
@@ -28,7 +31,14 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) => ({
       accountId: id,
-      claims: () => ({ sub: id, name: `Olga ${id}`, preferred_username: id, email: `${id}@empresa.example`, email_verified: true, groups: [OIDC_GRUPO] }),
+      claims: () => ({
+        sub: id,
+        name: `Olga ${id}`,
+        preferred_username: id,
+        email: `${id}@empresa.example`,
+        email_verified: true,
+        groups: [OIDC_GRUPO],
+      }),
     }),
     features: { devInteractions: { enabled: true } },
   });

@@ -9,7 +9,8 @@ const serverDir = join(repoRoot, 'apps/server');
 
 /** Node's arguments of the server's start script (`node … dist/main.js`): the tests run what ships. */
 const serverArgs = (() => {
-  const start = (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   return start.split(/\s+/).slice(1);
 })();
 
@@ -28,7 +29,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto')),
+      );
     });
   });
 }
@@ -37,7 +40,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   // A first start migrates and seeds every area; on a busy machine three at once take a while.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}):\n${output()}`);
     try {
       const answer = await fetch(`${url}/assets/config.json`);
       if (answer.ok) return;
@@ -76,10 +80,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...env,
   };
   delete childEnv.DATABASE_URL;
-  if (!existsSync(join(serverDir, 'dist/main.js'))) throw new Error('Falta el servidor construido: ejecute `npm run build` antes de las pruebas end-to-end.');
+  if (!existsSync(join(serverDir, 'dist/main.js')))
+    throw new Error('Falta el servidor construido: ejecute `npm run build` antes de las pruebas end-to-end.');
   const child = spawn(process.execPath, serverArgs, { cwd: serverDir, env: childEnv });
   let log = '';
-  const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;

@@ -43,7 +43,14 @@ export interface AppDeps {
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole server, without listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, cambios, enEspera, programador = new Programador(db, config), drenando = () => false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  cambios,
+  enEspera,
+  programador = new Programador(db, config),
+  drenando = () => false,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines, each with the request's id (reqId), which the answer carries back as X-Request-Id.
     logger: { level: config.logLevel },
@@ -52,7 +59,11 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     trustProxy: config.trustProxy,
     // A URL the router cannot decode (bad %-escapes) or with an over-long parameter: in Spanish, in the envelope.
     frameworkErrors: (err, _request, reply) =>
-      sendError(reply, err.statusCode === 414 ? 414 : 400, err.statusCode === 414 ? MENSAJES.direccionDemasiadoLarga : MENSAJES.solicitudInvalida),
+      sendError(
+        reply,
+        err.statusCode === 414 ? 414 : 400,
+        err.statusCode === 414 ? MENSAJES.direccionDemasiadoLarga : MENSAJES.solicitudInvalida,
+      ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,11 +106,22 @@ export async function buildApp({ db, config, cambios, enEspera, programador = ne
     conAviso,
     programador,
   };
-  programador.definir(AREAS.flatMap((area) => area.tareas ?? []), deps);
+  programador.definir(
+    AREAS.flatMap((area) => area.tareas ?? []),
+    deps,
+  );
   for (const area of AREAS) area.hooks?.(app, deps);
   await app.register(estadoRoutes, { db });
-  await app.register(operacionRoutes, { preparacion: preparacion(db, cambios, drenando), metricsToken: config.metricsToken });
-  await app.register(respaldoRoutes, { db, filesDir: config.filesDir, metricsToken: config.metricsToken, secretos: config });
+  await app.register(operacionRoutes, {
+    preparacion: preparacion(db, cambios, drenando),
+    metricsToken: config.metricsToken,
+  });
+  await app.register(respaldoRoutes, {
+    db,
+    filesDir: config.filesDir,
+    metricsToken: config.metricsToken,
+    secretos: config,
+  });
   for (const area of AREAS) for (const routes of area.routes) await app.register(routes, deps);
   return app;
 }

@@ -10,7 +10,9 @@ import { barrerArchivos, formatoBytes, resumenBarrido, type ResultadoBarrido } f
 const USO = 'Uso: npm run archivos:limpiar [-- --simular]';
 
 function informe(r: ResultadoBarrido, simular: boolean): string[] {
-  const lineas = r.quitados.map((q) => `  ${simular ? 'se borraría' : 'borrado'}: ${q.ruta} (${formatoBytes(q.tamano)}, ${q.motivo})`);
+  const lineas = r.quitados.map(
+    (q) => `  ${simular ? 'se borraría' : 'borrado'}: ${q.ruta} (${formatoBytes(q.tamano)}, ${q.motivo})`,
+  );
   return [...lineas, ...resumenBarrido(r, simular)];
 }
 
@@ -42,6 +44,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : `No se pudo limpiar el almacén de archivos: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    err instanceof ConfigError
+      ? err.message
+      : `No se pudo limpiar el almacén de archivos: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 });

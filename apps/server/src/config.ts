@@ -19,15 +19,29 @@ const baseUrl = z
 const origins = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-  .refine((list) => list.every((o) => originOf(o) !== undefined), 'debe ser una lista de orígenes separados por comas (https://a.example,https://b.example)')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((o) => originOf(o) !== undefined),
+    'debe ser una lista de orígenes separados por comas (https://a.example,https://b.example)',
+  )
   .transform((list) => list.map((o) => originOf(o) as string));
 
 /** `https://A.example:443/` → `https://a.example`, as browsers send it; undefined if it is more than an origin. */
 function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
-    const bare = /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    const bare =
+      /^https?:$/.test(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password;
     return bare && /^https?:\/\/[^/?#]+\/?$/.test(value) ? url.origin : undefined;
   } catch {
     return undefined;
@@ -38,12 +52,26 @@ function originOf(value: string): string | undefined {
 const networks = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((n) => n.trim()).filter(Boolean))
-  .refine((list) => list.every((n) => parseNetwork(n) !== null), 'debe ser una lista de redes CIDR o direcciones separadas por comas (10.20.0.0/16,192.168.5.10)');
+  .transform((v) =>
+    v
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((n) => parseNetwork(n) !== null),
+    'debe ser una lista de redes CIDR o direcciones separadas por comas (10.20.0.0/16,192.168.5.10)',
+  );
 
-const positive = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
+const positive = (fallback: number) =>
+  z.coerce.number({ error: 'debe ser un número' }).positive('debe ser mayor que 0').default(fallback);
 /** A limit where 0 turns the check off. */
-const limit = (fallback: number) => z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'debe ser 0 (sin límite) o más').default(fallback);
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe ser 0 (sin límite) o más')
+    .default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(8080),
@@ -105,25 +133,41 @@ const envSchema = z.object({
     .int('debe ser un número entero')
     .min(1, 'debe ser 1 o más')
     .max(1440, 'debe ser 1440 (un día) o menos')
-    .refine((m) => 60 % m === 0 || m % 60 === 0, 'debe dividir la hora (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) o ser un múltiplo de 60')
+    .refine(
+      (m) => 60 % m === 0 || m % 60 === 0,
+      'debe dividir la hora (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) o ser un múltiplo de 60',
+    )
     .default(60),
-  INSIGHTS_RETENCION_DIAS: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser 1 o más').default(90),
+  INSIGHTS_RETENCION_DIAS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .default(90),
   AUDITORIA_RETENCION_DIAS: limit(0),
   ENTREGAS_RETENCION_DIAS: limit(0),
   SMTP_URL: z
     .string()
     .default('')
-    .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
+    .refine(
+      (v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v),
+      'debe ser vacío o una URL smtp:// o smtps:// (smtp://usuario:clave@servidor:587)',
+    ),
   ALERTAS_REMITENTE: z.string().trim().default('Intranet <intranet@localhost>'),
   WEBHOOKS_REDES_PERMITIDAS: networks,
   SECRETS_KEY: z
     .string()
     .optional()
-    .refine((v) => !v || Buffer.from(v.trim(), 'base64').length === 32, 'debe ser 32 bytes en base64 (openssl rand -base64 32)'),
+    .refine(
+      (v) => !v || Buffer.from(v.trim(), 'base64').length === 32,
+      'debe ser 32 bytes en base64 (openssl rand -base64 32)',
+    ),
   LDAP_URL: z
     .string()
     .default('')
-    .refine((v) => v === '' || /^ldaps?:\/\/[^\s]+$/.test(v), 'debe ser vacío o una URL ldap:// o ldaps:// (ldaps://dc1.empresa.local:636)'),
+    .refine(
+      (v) => v === '' || /^ldaps?:\/\/[^\s]+$/.test(v),
+      'debe ser vacío o una URL ldap:// o ldaps:// (ldaps://dc1.empresa.local:636)',
+    ),
   LDAP_STARTTLS: flag,
   LDAP_BIND_DN: z.string().default(''),
   LDAP_BIND_PASSWORD: z.string().default(''),
@@ -141,7 +185,10 @@ const envSchema = z.object({
   OIDC_ISSUER: z
     .string()
     .default('')
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'debe ser vacío o la URL del emisor (https://login.microsoftonline.com/<tenant>/v2.0)'),
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/.test(v),
+      'debe ser vacío o la URL del emisor (https://login.microsoftonline.com/<tenant>/v2.0)',
+    ),
   OIDC_CLIENT_ID: z.string().default(''),
   OIDC_CLIENT_SECRET: z.string().default(''),
   OIDC_SCOPES: z.string().default('openid profile email'),

@@ -19,14 +19,22 @@ afterEach(async () => {
 });
 
 const changePassword = async (usuario: string) =>
-  ctx.t.db.update(usuarios).set({ passwordHash: await hashPassword('otra-clave-1') }).where(eq(usuarios.usuario, usuario));
+  ctx.t.db
+    .update(usuarios)
+    .set({ passwordHash: await hashPassword('otra-clave-1') })
+    .where(eq(usuarios.usuario, usuario));
 const showsNoPassword = (lines: string[]) => {
-  for (const line of lines) for (const password of [PASSWORDS.admin, PASSWORDS.demo]) expect(line).not.toContain(password);
+  for (const line of lines)
+    for (const password of [PASSWORDS.admin, PASSWORDS.demo]) expect(line).not.toContain(password);
 };
 
 describe('the start’s sign-in lines', () => {
   it('never print a password given in ADMIN_PASSWORD or DEMO_PASSWORD: they name the variable', async () => {
-    const lines = await credentialLines(ctx.t.db, { dataDir, adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+    const lines = await credentialLines(ctx.t.db, {
+      dataDir,
+      adminPassword: PASSWORDS.admin,
+      demoPassword: PASSWORDS.demo,
+    });
     expect(lines).toEqual([
       '  Ingrese como admin con la contraseña de ADMIN_PASSWORD',
       '  Ingrese como tecnico con la contraseña de DEMO_PASSWORD',
@@ -35,7 +43,11 @@ describe('the start’s sign-in lines', () => {
     showsNoPassword(lines);
 
     await changePassword('admin');
-    const changed = await credentialLines(ctx.t.db, { dataDir, adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo });
+    const changed = await credentialLines(ctx.t.db, {
+      dataDir,
+      adminPassword: PASSWORDS.admin,
+      demoPassword: PASSWORDS.demo,
+    });
     expect(changed[0]).toBe('  admin: la contraseña fue cambiada (no se puede mostrar)');
     showsNoPassword(changed);
   });

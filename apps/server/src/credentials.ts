@@ -52,11 +52,13 @@ export async function credentialLines(
     const [generated, given] = u.demo ? [saved.demo, opts.demoPassword] : [saved.admin, opts.adminPassword];
     const user = await findLoginCandidate(db, u.usuario);
     if (!user) continue;
-    const works = async (password: string | undefined) => password !== undefined && (await verifyPassword(user.passwordHash, password));
+    const works = async (password: string | undefined) =>
+      password !== undefined && (await verifyPassword(user.passwordHash, password));
     const variable = u.demo ? 'DEMO_PASSWORD' : 'ADMIN_PASSWORD';
     if (await works(generated)) lines.push(`  Ingrese como ${u.usuario} / ${generated}`);
     else if (await works(given)) lines.push(`  Ingrese como ${u.usuario} con la contraseña de ${variable}`);
-    else if (generated === undefined && given === undefined) lines.push(`  ${u.usuario}: use la contraseña de ${variable} del primer inicio`);
+    else if (generated === undefined && given === undefined)
+      lines.push(`  ${u.usuario}: use la contraseña de ${variable} del primer inicio`);
     else lines.push(`  ${u.usuario}: la contraseña fue cambiada (no se puede mostrar)`);
   }
   return lines;

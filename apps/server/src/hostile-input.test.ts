@@ -56,16 +56,65 @@ function operationsOf(doc: { paths?: Record<string, Record<string, OpenApiOperat
 const HUGE = 'x'.repeat(300_000);
 const hostileText = fc.oneof(
   fc.constantFrom(
-    '', ' ', 'a\u0000b', '\u0000', '\ud800', 'a\udc00b', '\udbff\udfff', '%00', '\u00c0\u0080', '__proto__', 'constructor',
-    'prototype', '../../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '=HYPERLINK("http://x")', '@SUM(1)',
-    '9'.repeat(400), '-1', '0', '1e309', 'NaN', 'null', 'true', '{}', '[]', '😀', '\t', '\r\n', 'a'.repeat(5000), HUGE,
-    '2026-02-30', '0000-00-00', '9999-12-31T99:99:99Z', 'http://', 'javascript:alert(1)', '\\', '"', '%', '*', '_',
+    '',
+    ' ',
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    'a\udc00b',
+    '\udbff\udfff',
+    '%00',
+    '\u00c0\u0080',
+    '__proto__',
+    'constructor',
+    'prototype',
+    '../../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+    '=HYPERLINK("http://x")',
+    '@SUM(1)',
+    '9'.repeat(400),
+    '-1',
+    '0',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '{}',
+    '[]',
+    '😀',
+    '\t',
+    '\r\n',
+    'a'.repeat(5000),
+    HUGE,
+    '2026-02-30',
+    '0000-00-00',
+    '9999-12-31T99:99:99Z',
+    'http://',
+    'javascript:alert(1)',
+    '\\',
+    '"',
+    '%',
+    '*',
+    '_',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
 const hostileNumber = fc.oneof(
-  fc.constantFrom(-1, 0, 1, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER + 2, -1e308, 1e308, 0.5, 5e-324),
+  fc.constantFrom(
+    -1,
+    0,
+    1,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31) - 1,
+    Number.MAX_SAFE_INTEGER + 2,
+    -1e308,
+    1e308,
+    0.5,
+    5e-324,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -84,7 +133,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
 /** Raw bodies JSON.stringify would not write: deep nesting, a `__proto__` key, bad JSON, too big. */
 const RAW_BODIES = [
   '['.repeat(100_000) + ']'.repeat(100_000),
-  '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
+  `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
   '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
   '{"nombre":"a\\u0000b"}',
   '{"nombre":"\\ud800"}',
@@ -93,7 +142,24 @@ const RAW_BODIES = [
   `{"nombre":"${'x'.repeat(2 * 1024 * 1024)}"}`,
 ];
 const hostileId = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '99999999999999999999', '1.5', '1e3', 'abc', '1 or 1=1', '%00', 'a%00b', '%C0%80', '%ED%A0%80', '..', '%2e%2e', '%25', 'x'.repeat(3000)),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '99999999999999999999',
+    '1.5',
+    '1e3',
+    'abc',
+    '1 or 1=1',
+    '%00',
+    'a%00b',
+    '%C0%80',
+    '%ED%A0%80',
+    '..',
+    '%2e%2e',
+    '%25',
+    'x'.repeat(3000),
+  ),
   hostileText.map((s) => percent(s.slice(0, 200)).replace(/%25/g, '%')),
 );
 
@@ -102,20 +168,35 @@ interface Case {
   session: boolean;
   params: string[];
   query: [string, unknown][];
-  body: { kind: 'fields'; value: [string, unknown][] } | { kind: 'value'; value: unknown } | { kind: 'raw'; index: number } | { kind: 'none' };
+  body:
+    | { kind: 'fields'; value: [string, unknown][] }
+    | { kind: 'value'; value: unknown }
+    | { kind: 'raw'; index: number }
+    | { kind: 'none' };
 }
 
 function caseOf(ops: Operation[]): fc.Arbitrary<Case> {
   return fc.integer({ min: 0, max: ops.length - 1 }).chain((op) => {
     const o = ops[op]!;
-    const fieldNames = fc.oneof(fc.constantFrom(...o.body, ...o.query, 'q', 'page', 'size', 'sort', '__proto__'), hostileText);
+    const fieldNames = fc.oneof(
+      fc.constantFrom(...o.body, ...o.query, 'q', 'page', 'size', 'sort', '__proto__'),
+      hostileText,
+    );
     return fc.record({
       op: fc.constant(op),
       session: fc.boolean(),
       params: fc.tuple(...o.params.map(() => hostileId)),
-      query: fc.array(fc.tuple(o.query.length ? fc.oneof(fc.constantFrom(...o.query), fieldNames) : fieldNames, hostileValue), { maxLength: 4 }),
+      query: fc.array(
+        fc.tuple(o.query.length ? fc.oneof(fc.constantFrom(...o.query), fieldNames) : fieldNames, hostileValue),
+        { maxLength: 4 },
+      ),
       body: fc.oneof(
-        fc.record({ kind: fc.constant('fields' as const), value: fc.array(fc.tuple(o.body.length ? fc.constantFrom(...o.body) : fieldNames, hostileValue), { maxLength: 6 }) }),
+        fc.record({
+          kind: fc.constant('fields' as const),
+          value: fc.array(fc.tuple(o.body.length ? fc.constantFrom(...o.body) : fieldNames, hostileValue), {
+            maxLength: 6,
+          }),
+        }),
         fc.record({ kind: fc.constant('value' as const), value: hostileValue }),
         fc.record({ kind: fc.constant('raw' as const), index: fc.integer({ min: 0, max: RAW_BODIES.length - 1 }) }),
         fc.constant({ kind: 'none' as const }),
@@ -126,17 +207,22 @@ function caseOf(ops: Operation[]): fc.Arbitrary<Case> {
 
 /** Percent-encoding that, unlike encodeURIComponent, writes a lone surrogate too (as its WTF-8 bytes). */
 function percent(text: string): string {
-  return text.replace(/[\uD800-\uDFFF]/g, (unit, at: number) => {
-    const code = unit.charCodeAt(0);
-    const pairs = code < 0xdc00 ? /[\uDC00-\uDFFF]/.test(text[at + 1] ?? '') : /[\uD800-\uDBFF]/.test(text[at - 1] ?? '');
-    if (pairs) return unit;
-    return `\u0001${[0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}\u0001`;
-  }).split('\u0001').map((part, i) => (i % 2 ? part : encodeURIComponent(part))).join('');
+  return text
+    .replace(/[\uD800-\uDFFF]/g, (unit, at: number) => {
+      const code = unit.charCodeAt(0);
+      const pairs =
+        code < 0xdc00 ? /[\uDC00-\uDFFF]/.test(text[at + 1] ?? '') : /[\uD800-\uDBFF]/.test(text[at - 1] ?? '');
+      if (pairs) return unit;
+      return `\u0001${[0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}\u0001`;
+    })
+    .split('\u0001')
+    .map((part, i) => (i % 2 ? part : encodeURIComponent(part)))
+    .join('');
 }
 
 function queryString(pairs: [string, unknown][]): string {
   const parts = pairs.map(([k, v]) => {
-    const text = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+    const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
     return `${percent(k.slice(0, 100))}=${percent(text.slice(0, 2000))}`;
   });
   return parts.length ? `?${parts.join('&')}` : '';
@@ -184,7 +270,9 @@ async function renewSession(): Promise<void> {
 
 describe(`hostile input on every route (${REQUESTS} requests, seed ${SEED})`, () => {
   it('never answers 5xx, with or without a session', async () => {
-    const ops = operationsOf(ctx.t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((o) => o.path.startsWith('/api'));
+    const ops = operationsOf(ctx.t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((o) =>
+      o.path.startsWith('/api'),
+    );
     expect(ops.length).toBeGreaterThan(100);
     await renewSession();
     const failures: string[] = [];
@@ -213,19 +301,33 @@ describe(`hostile input on every route (${REQUESTS} requests, seed ${SEED})`, ()
         routesHit.add(c.op);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         // The error intake answers in Sentry's protocol, not the portal's envelope.
-        if (res.statusCode >= 400 && !o.path.includes('{project_id}') && !enSobre(res.body)) unwrapped.push(`${res.statusCode} ${o.method} ${url.slice(0, 200)} → ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${o.method} ${url.slice(0, 300)} ${(payload ?? '').slice(0, 300)} → ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 400 && !o.path.includes('{project_id}') && !enSobre(res.body))
+          unwrapped.push(`${res.statusCode} ${o.method} ${url.slice(0, 200)} → ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 500)
+          failures.push(
+            `${res.statusCode} ${o.method} ${url.slice(0, 300)} ${(payload ?? '').slice(0, 300)} → ${res.body.slice(0, 200)}`,
+          );
         if (c.session && res.statusCode === 401) await renewSession();
       }
     }
-    console.info(`fuzz: ${sent} solicitudes a ${routesHit.size}/${ops.length} rutas, semilla ${SEED}; estados ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `fuzz: ${sent} solicitudes a ${routesHit.size}/${ops.length} rutas, semilla ${SEED}; estados ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(failures, `semilla ${SEED} (FUZZ_SEED=${SEED} la repite)`).toEqual([]);
     expect(unwrapped, `semilla ${SEED}: errores fuera del sobre { error, datos }`).toEqual([]);
     expect(routesHit.size).toBeGreaterThan(ops.length * 0.9);
     // The routes added for imports, recorded bulk actions, webhooks and sessions are among those sent.
     const sentPaths = [...routesHit].map((op) => ops[op]!.path);
-    for (const family of [/\/importaciones\/\{id\}/, /\/lotes\/\{id\}\/(continuar|deshacer)$/, /^\/api\/alertas\/webhooks/, /^\/api\/auth\/(sesiones|renovar)/]) {
-      expect(sentPaths.some((p) => family.test(p)), String(family)).toBe(true);
+    for (const family of [
+      /\/importaciones\/\{id\}/,
+      /\/lotes\/\{id\}\/(continuar|deshacer)$/,
+      /^\/api\/alertas\/webhooks/,
+      /^\/api\/auth\/(sesiones|renovar)/,
+    ]) {
+      expect(
+        sentPaths.some((p) => family.test(p)),
+        String(family),
+      ).toBe(true);
     }
   }, 240_000);
 });

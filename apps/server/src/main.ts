@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     const feed = await escucharCambios(database);
     // On PGlite every query runs on this event loop: its delay and heap measure the database's work, not an
     // overload, so only the calls in flight are limited there.
-    const sobrecarga = database.kind === 'pglite' ? { ...config.sobrecarga, maxDemoraMs: 0, maxHeapBytes: 0 } : config.sobrecarga;
+    const sobrecarga =
+      database.kind === 'pglite' ? { ...config.sobrecarga, maxDemoraMs: 0, maxHeapBytes: 0 } : config.sobrecarga;
     const programador = new Programador<AreaDeps>(database.db, config);
     let drenando = false;
     const app = await buildApp({
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
       // SHUTDOWN_TIMEOUT_S in all, and past it the process leaves anyway (exit 1: something was cut).
       drenando = true;
       const plazo = setTimeout(() => {
-        console.error(`No terminó en ${config.shutdownTimeoutS} s (SHUTDOWN_TIMEOUT_S): se corta lo que quedaba en curso.`);
+        console.error(
+          `No terminó en ${config.shutdownTimeoutS} s (SHUTDOWN_TIMEOUT_S): se corta lo que quedaba en curso.`,
+        );
         process.exit(1);
       }, config.shutdownTimeoutS * 1000);
       plazo.unref();
@@ -89,7 +92,11 @@ async function main(): Promise<void> {
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     console.log(`Base de datos: ${where}${applied > 0 ? ` (${applied} migraciones aplicadas)` : ''}`);
     if (seeded.seeded) console.log('Datos de demostración creados.');
-    console.log(config.tareas ? 'Tareas programadas en marcha (Alertas → Tareas).' : 'TAREAS=0: este proceso no ejecuta tareas programadas.');
+    console.log(
+      config.tareas
+        ? 'Tareas programadas en marcha (Alertas → Tareas).'
+        : 'TAREAS=0: este proceso no ejecuta tareas programadas.',
+    );
     if (!config.smtpUrl) console.log('SMTP_URL sin configurar: las alertas no se envían por correo.');
     if (config.maintenance) console.log('MAINTENANCE=1: la API responde 503 (sitio en mantenimiento).');
     console.log(`Intranet lista en ${url}`);

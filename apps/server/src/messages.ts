@@ -6,8 +6,10 @@ export const MENSAJES = {
   demasiadosIntentos: (minutos: number) =>
     `Demasiados intentos fallidos. Vuelva a intentarlo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
   sesionInvalida: 'Sesión inválida o vencida',
-  directorioCaido: 'No se pudo consultar el directorio de la empresa (LDAP). Intente de nuevo en unos minutos o avise a sistemas.',
-  sinGrupo: 'Su usuario del directorio no está en ningún grupo habilitado para la Intranet: pida acceso a un administrador.',
+  directorioCaido:
+    'No se pudo consultar el directorio de la empresa (LDAP). Intente de nuevo en unos minutos o avise a sistemas.',
+  sinGrupo:
+    'Su usuario del directorio no está en ningún grupo habilitado para la Intranet: pida acceso a un administrador.',
   codigoRequerido: 'Ingrese el código de 6 dígitos de su aplicación de autenticación',
   tokenInvalido: 'Token de API inválido, vencido o revocado',
   tokenSinAcceso: 'Un token de API no puede usar esta ruta: ingrese con su usuario y contraseña',

@@ -36,7 +36,12 @@ async function escribir(config: Config, parcial: string, carpeta: string): Promi
   const secretsKey = secretsKeyOf(config);
   const database = await openDatabase(config);
   try {
-    const respaldo = await prepararRespaldo({ fuente: fuenteDe(database.db), filesDir: config.filesDir, temporal: carpeta, secretsKey });
+    const respaldo = await prepararRespaldo({
+      fuente: fuenteDe(database.db),
+      filesDir: config.filesDir,
+      temporal: carpeta,
+      secretsKey,
+    });
     await respaldo.escribir(createWriteStream(parcial, { flags: 'wx' }));
     return respaldo.manifiesto;
   } finally {
@@ -50,7 +55,9 @@ async function escribir(config: Config, parcial: string, carpeta: string): Promi
  */
 function avisarSiNoSeRestaura(manifiesto: Manifiesto, crudo: unknown, config: Config): void {
   if (!manifiesto.sello) {
-    console.warn('Aviso: Intranet entregó el respaldo sin sello (su ruta /respaldo no tiene la SECRETS_KEY): restaurarlo pedirá --forzar.');
+    console.warn(
+      'Aviso: Intranet entregó el respaldo sin sello (su ruta /respaldo no tiene la SECRETS_KEY): restaurarlo pedirá --forzar.',
+    );
     return;
   }
   let hallazgos: string[];
@@ -60,7 +67,10 @@ function avisarSiNoSeRestaura(manifiesto: Manifiesto, crudo: unknown, config: Co
     // Only a warning: the backup itself is whole.
     hallazgos = [`no se pudo comprobar (${motivo(err)})`];
   }
-  if (hallazgos.length > 0) console.warn(`Aviso: con la SECRETS_KEY de este entorno el respaldo ${hallazgos.join('; ')}: restaurarlo pedirá --forzar.`);
+  if (hallazgos.length > 0)
+    console.warn(
+      `Aviso: con la SECRETS_KEY de este entorno el respaldo ${hallazgos.join('; ')}: restaurarlo pedirá --forzar.`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -86,10 +96,17 @@ async function main(): Promise<void> {
   }
   const filas = manifiesto.tablas.reduce((s, t) => s + t.filas, 0);
   console.log(`Respaldo escrito en ${destino} (${formatoBytes((await stat(destino)).size)}):`);
-  console.log(`  base de datos: ${filas} filas en ${manifiesto.tablas.length} tablas, ${manifiesto.migraciones.length} migraciones`);
+  console.log(
+    `  base de datos: ${filas} filas en ${manifiesto.tablas.length} tablas, ${manifiesto.migraciones.length} migraciones`,
+  );
   console.log(`  archivos: ${manifiesto.archivos.cantidad} (${formatoBytes(manifiesto.archivos.bytes)})`);
-  if (manifiesto.sello) console.log('Sellado con HMAC-SHA256 y una clave derivada de SECRETS_KEY: se restaura sin --forzar solo con la misma SECRETS_KEY.');
-  console.log('No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver docs/operations.md).');
+  if (manifiesto.sello)
+    console.log(
+      'Sellado con HMAC-SHA256 y una clave derivada de SECRETS_KEY: se restaura sin --forzar solo con la misma SECRETS_KEY.',
+    );
+  console.log(
+    'No incluye SECRETS_KEY (ni DATA_DIR/secrets.key) ni credenciales.json: guárdelos aparte (ver docs/operations.md).',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -6,7 +6,13 @@ import { access, stat } from 'node:fs/promises';
 import { ConfigError, loadConfig } from './config.ts';
 import { resolveFromUser } from './paths.ts';
 import { ArchivoInvalido } from './respaldo/archivo.ts';
-import { CargaFallida, DestinoEnUso, destinoPglite, destinoPostgres, type DestinoRestauracion } from './respaldo/destinos.ts';
+import {
+  CargaFallida,
+  DestinoEnUso,
+  destinoPglite,
+  destinoPostgres,
+  type DestinoRestauracion,
+} from './respaldo/destinos.ts';
 import { motivo } from './respaldo/errores.ts';
 import { AUDITORIA_FORZADA, DestinoOcupado, restaurar, type ResultadoRestauracion } from './respaldo/restaurar.ts';
 import { claveParaComprobar, SelloInvalido } from './respaldo/sello.ts';
@@ -52,7 +58,10 @@ async function main(): Promise<void> {
   } catch (err) {
     throw new Aviso(`No se puede leer la clave con que se comprueba el sello del respaldo: ${motivo(err)}.`);
   }
-  if (forzar) console.warn('AVISO: --forzar: se restaurará aunque el sello del respaldo falte o no coincida, y quedará en la auditoría.');
+  if (forzar)
+    console.warn(
+      'AVISO: --forzar: se restaurará aunque el sello del respaldo falte o no coincida, y quedará en la auditoría.',
+    );
 
   let destino: DestinoRestauracion;
   try {
@@ -79,14 +88,21 @@ async function main(): Promise<void> {
 }
 
 function mensaje(err: unknown): string {
-  if (err instanceof ConfigError || err instanceof Aviso || err instanceof DestinoEnUso || err instanceof DestinoOcupado) return err.message;
+  if (
+    err instanceof ConfigError ||
+    err instanceof Aviso ||
+    err instanceof DestinoEnUso ||
+    err instanceof DestinoOcupado
+  )
+    return err.message;
   if (err instanceof SelloInvalido) {
     return (
       `El respaldo ${err.message}: no pasa la comprobación de su sello y no se restauró nada. ` +
       `Si sabe por qué y quiere restaurarlo igual, repita el comando con ${FORZAR}: quedará en la auditoría.`
     );
   }
-  if (err instanceof ArchivoInvalido) return `El archivo no es un respaldo que se pueda restaurar: ${err.message}. No se tocó nada.`;
+  if (err instanceof ArchivoInvalido)
+    return `El archivo no es un respaldo que se pueda restaurar: ${err.message}. No se tocó nada.`;
   if (err instanceof CargaFallida) {
     const causa = err.causa instanceof ArchivoInvalido ? `el archivo ${err.causa.message}` : motivo(err.causa);
     return (

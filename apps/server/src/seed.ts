@@ -25,7 +25,6 @@ export const DEMO_USERS = [
   { usuario: 'comercial', nombre: 'Comercial Demo', email: 'comercial@intranet.local', rol: 'Comercial', demo: true },
 ] as const;
 
-
 export interface SeedResult {
   seeded: boolean;
   /** Passwords made up because the environment gave none; to be shown and remembered. */
@@ -59,7 +58,10 @@ export async function seed(
 async function seedAccounts(tx: Tx, adminPassword: string, demoPassword: string): Promise<void> {
   const roleIds = new Map<string, number>();
   for (const r of ROLES) {
-    const [row] = await tx.insert(roles).values({ nombre: r.nombre, descripcion: r.descripcion }).returning({ id: roles.id });
+    const [row] = await tx
+      .insert(roles)
+      .values({ nombre: r.nombre, descripcion: r.descripcion })
+      .returning({ id: roles.id });
     if (!row) throw new Error(`no se pudo crear el rol ${r.nombre}`);
     roleIds.set(r.nombre, row.id);
     await tx.insert(rolPermisos).values(r.codigos.map((codigo) => ({ rolId: row.id, codigo })));
@@ -75,4 +77,3 @@ async function seedAccounts(tx: Tx, adminPassword: string, demoPassword: string)
     await tx.insert(usuarioRoles).values({ usuarioId: row.id, rolId });
   }
 }
-

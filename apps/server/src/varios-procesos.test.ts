@@ -16,7 +16,11 @@ interface Respuesta {
   cabeceras: Headers;
 }
 
-async function llamar(base: string, ruta: string, init: { method?: string; token?: string; json?: unknown; bytes?: Buffer } = {}): Promise<Respuesta> {
+async function llamar(
+  base: string,
+  ruta: string,
+  init: { method?: string; token?: string; json?: unknown; bytes?: Buffer } = {},
+): Promise<Respuesta> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -78,20 +82,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes on one d
         expect((await llamar(b, '/api/auth/tokens', { token })).status).toBe(200);
         expect((await llamar(c, LISTA, { token })).status).toBe(200);
         expect((await llamar(a, '/api/auth/logout', { method: 'POST', token })).status).toBeLessThan(300);
-        const rechazoMs = await hasta(async () => (await llamar(b, '/api/auth/tokens', { token })).status === 401, 1000);
+        const rechazoMs = await hasta(
+          async () => (await llamar(b, '/api/auth/tokens', { token })).status === 401,
+          1000,
+        );
 
         // A write on A is in B's next read of a list B had kept in memory.
         const admin = await ingresar(a, 'admin', PASSWORDS.admin);
         await llamar(b, LISTA, { token: admin });
         expect((await llamar(b, LISTA, { token: admin })).cabeceras.get('x-cache')).toBe('hit');
-        const [primero] = datos<{ items: { id: number; servidor_id: number; host: string }[] }>(await llamar(a, LISTA, { token: admin })).items;
+        const [primero] = datos<{ items: { id: number; servidor_id: number; host: string }[] }>(
+          await llamar(a, LISTA, { token: admin }),
+        ).items;
         const cambio = await llamar(a, `/api/dns/${primero!.id}`, {
           method: 'PUT',
           token: admin,
-          json: { servidor_id: primero!.servidor_id, host: 'aaa-desde-a.physis.com.ar', tipo: 'A', ttl: 300, activo: true },
+          json: {
+            servidor_id: primero!.servidor_id,
+            host: 'aaa-desde-a.physis.com.ar',
+            tipo: 'A',
+            ttl: 300,
+            activo: true,
+          },
         });
         expect(cambio.status).toBe(200);
-        const hosts = async () => datos<{ items: { host: string }[] }>(await llamar(b, LISTA, { token: admin })).items.map((d) => d.host);
+        const hosts = async () =>
+          datos<{ items: { host: string }[] }>(await llamar(b, LISTA, { token: admin })).items.map((d) => d.host);
         const lecturasViejas: number[] = [];
         const vistoMs = await hasta(async () => {
           const visto = (await hosts())[0] === 'aaa-desde-a.physis.com.ar';
@@ -100,7 +116,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes on one d
         }, 1000);
 
         // Wrong passwords for one name from one address count across processes: the 11th is refused on any of them.
-        const fallar = (base: string) => llamar(base, '/api/auth', { method: 'POST', json: { username: 'nadie-procesos', password: 'mala' } });
+        const fallar = (base: string) =>
+          llamar(base, '/api/auth', { method: 'POST', json: { username: 'nadie-procesos', password: 'mala' } });
         const estados: number[] = [];
         for (let i = 0; i < 10; i += 1) estados.push((await fallar(procesos[i % 3]!.base)).status);
         // A wrong password is answered 200 with the spec's error in the body.
@@ -122,22 +139,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three server processes on one d
         }
 
         // Jobs asked for on every process at once, once each has its queue going: each queued run is run once.
-        for (const base of [a, b, c]) await hasta(async () => datos<{ activo: boolean }>(await llamar(base, '/api/alertas/tareas', { token: admin })).activo, 30_000);
+        for (const base of [a, b, c])
+          await hasta(
+            async () => datos<{ activo: boolean }>(await llamar(base, '/api/alertas/tareas', { token: admin })).activo,
+            30_000,
+          );
         const pedidos = await Promise.all(
-          [a, b, c, a, b, c].map((base) => llamar(base, '/api/alertas/tareas/archivos-barrido/ejecutar', { method: 'POST', token: admin })),
+          [a, b, c, a, b, c].map((base) =>
+            llamar(base, '/api/alertas/tareas/archivos-barrido/ejecutar', { method: 'POST', token: admin }),
+          ),
         );
         expect(pedidos.every((p) => p.status === 202 || p.status === 409)).toBe(true);
         const trabajos = pedidos.filter((p) => p.status === 202).map((p) => datos<{ trabajo: string }>(p).trabajo);
         expect(trabajos.length).toBeGreaterThan(0);
         const ejecuciones = () =>
-          ctx.t.db.select({ trabajo: tareasEjecuciones.trabajo, estado: tareasEjecuciones.estado }).from(tareasEjecuciones).where(inArray(tareasEjecuciones.trabajo, trabajos));
+          ctx.t.db
+            .select({ trabajo: tareasEjecuciones.trabajo, estado: tareasEjecuciones.estado })
+            .from(tareasEjecuciones)
+            .where(inArray(tareasEjecuciones.trabajo, trabajos));
         await hasta(async () => {
           const filas = await ejecuciones();
           return filas.length >= trabajos.length && filas.every((f) => f.estado === 'ok');
         }, 30_000);
         const filas = await ejecuciones();
         expect(filas.map((f) => f.trabajo).sort()).toEqual([...trabajos].sort());
-        const alIniciar = await ctx.t.db.select({ trabajo: tareasEjecuciones.trabajo }).from(tareasEjecuciones).where(eq(tareasEjecuciones.tarea, 'alertas-vencimientos'));
+        const alIniciar = await ctx.t.db
+          .select({ trabajo: tareasEjecuciones.trabajo })
+          .from(tareasEjecuciones)
+          .where(eq(tareasEjecuciones.tarea, 'alertas-vencimientos'));
 
         console.log(
           `3 procesos: sesión cerrada en A rechazada en B a los ${rechazoMs} ms; escritura en A vista en B a los ${vistoMs} ms ` +

@@ -16,11 +16,15 @@ let after = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
   const path = join(entry.parentPath, entry.name);
   // .vite/ holds the build's manifest, read by scripts, never served.
-  if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name)) || path.slice(dist.length).includes(`${sep}.`)) continue;
+  if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name)) || path.slice(dist.length).includes(`${sep}.`))
+    continue;
   if (statSync(path).size < MIN_BYTES) continue;
   const bytes = readFileSync(path);
   const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
   const gz = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
   // A variant no smaller than the original is left out: the server then sends the original.

@@ -83,7 +83,13 @@ export const ALERTA_TIPOS = {
 /** The kinds that announce something that happened (not a due date): their items have no `vence`. */
 export const ALERTA_TIPOS_EVENTO: readonly AlertaTipo[] = ['monitor', 'sitio_falla', 'tarea'];
 /** The kinds whose items belong to a client: a person who follows clients gets these about those clients only. */
-export const ALERTA_TIPOS_CLIENTE: readonly AlertaTipo[] = ['certificado', 'punto_venta', 'licencia', 'sitio', 'sitio_falla'];
+export const ALERTA_TIPOS_CLIENTE: readonly AlertaTipo[] = [
+  'certificado',
+  'punto_venta',
+  'licencia',
+  'sitio',
+  'sitio_falla',
+];
 /** The kinds whose items belong to a monitor project: a person who follows projects gets these about those only. */
 export const ALERTA_TIPOS_PROYECTO: readonly AlertaTipo[] = ['monitor'];
 /** What a notification is about: one kind, or several kinds of expiries at once. */
@@ -118,11 +124,20 @@ export type NotificacionesRespuesta = z.infer<typeof notificacionesRespuesta>;
 export const notificacionLote = loteBody(z.object({}).strict(), { leida: z.boolean({ error: 'Elija sí o no' }) });
 
 export const notificacionesQuery = z
-  .object({ limite: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(100, 'Máximo 100').default(20) })
+  .object({
+    limite: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(100, 'Máximo 100')
+      .default(20),
+  })
   .strict();
 
 export const notificacionParams = z
-  .object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') })
+  .object({
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+  })
   .strict();
 
 /** An item an expiry scan announced: what, when it is due, the threshold it reached, and its screen. */
@@ -223,7 +238,9 @@ export const rolAlertas = z.object({ id: z.number().int(), nombre: z.string(), t
 export type RolAlertas = z.infer<typeof rolAlertas>;
 
 /** `PUT {api}/api/alertas/roles/:id`: the role's channels for the kinds sent (others keep theirs). */
-export const rolAlertasInput = z.object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) }).strict();
+export const rolAlertasInput = z
+  .object({ preferencias: z.array(preferencia).min(1, 'Elija al menos un tipo de alerta').max(20) })
+  .strict();
 export type RolAlertasInput = z.infer<typeof rolAlertasInput>;
 
 // ---- Webhooks (ALERTAS#ADMIN) ----
@@ -240,15 +257,24 @@ export const WEBHOOK_FIRMA = 'webhook-signature';
 
 export const webhookInput = z
   .object({
-    nombre: z.string({ error: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(100, 'Máximo 100 caracteres'),
+    nombre: z
+      .string({ error: 'Este campo es requerido' })
+      .trim()
+      .min(1, 'Este campo es requerido')
+      .max(100, 'Máximo 100 caracteres'),
     url: z
       .string({ error: 'Este campo es requerido' })
       .trim()
       .min(1, 'Este campo es requerido')
       .max(2000, 'Máximo 2000 caracteres')
       .refine((v) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v) && URL.canParse(v), 'Debe ser una URL http:// o https://'),
-    formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]], { error: 'Formato inválido' }),
-    eventos: z.array(z.enum(ALERTA_TIPO_VALUES, { error: 'Tipo de alerta inválido' })).min(1, 'Elija al menos un tipo de alerta').max(20),
+    formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]], {
+      error: 'Formato inválido',
+    }),
+    eventos: z
+      .array(z.enum(ALERTA_TIPO_VALUES, { error: 'Tipo de alerta inválido' }))
+      .min(1, 'Elija al menos un tipo de alerta')
+      .max(20),
     activo: z.boolean({ error: 'Debe ser verdadero o falso' }),
   })
   .strict();
@@ -264,7 +290,13 @@ export const webhook = z.object({
   /** Shown to admins so the receiver can check the signature: `whsec_<base64>` (older ones, 48 hex digits, are raw key bytes). */
   secreto: z.string(),
   /** The latest delivery's state and answer code, if any. */
-  ultima_entrega: z.object({ estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]), codigo: z.number().int().nullable(), fecha: z.string() }).nullable(),
+  ultima_entrega: z
+    .object({
+      estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]),
+      codigo: z.number().int().nullable(),
+      fecha: z.string(),
+    })
+    .nullable(),
 });
 export type Webhook = z.infer<typeof webhook>;
 

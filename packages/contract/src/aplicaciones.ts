@@ -12,27 +12,38 @@ import { APLICACION_CANALES } from './shared.ts';
 
 // Java's reserved words and literals: none may be a segment of a package name (JLS §3.9, §7.4.1).
 const JAVA_RESERVADAS = new Set(
-  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends ' +
+  (
+    'abstract assert boolean break byte case catch char class const continue default do double else enum extends ' +
     'final finally float for goto if implements import instanceof int interface long native new package private ' +
     'protected public return short static strictfp super switch synchronized this throw throws transient try void ' +
-    'volatile while true false null _').split(' '),
+    'volatile while true false null _'
+  ).split(' '),
 );
 
 /** An Android application id: two or more Java identifiers joined by dots (`com.physis.movil`). */
 export const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
 export const esPackageName = (value: string): boolean =>
-  value.length <= 150 && PACKAGE_NAME.test(value) && value.split('.').every((segmento) => !JAVA_RESERVADAS.has(segmento));
+  value.length <= 150 &&
+  PACKAGE_NAME.test(value) &&
+  value.split('.').every((segmento) => !JAVA_RESERVADAS.has(segmento));
 
 export const packageName = z
   .string({ error: 'Este campo es requerido' })
   .trim()
   .min(1, 'Este campo es requerido')
   .max(150, 'Máximo 150 caracteres')
-  .refine(esPackageName, 'Nombre de paquete inválido: segmentos separados por puntos (com.empresa.app), cada uno empieza con letra y no es una palabra reservada de Java');
+  .refine(
+    esPackageName,
+    'Nombre de paquete inválido: segmentos separados por puntos (com.empresa.app), cada uno empieza con letra y no es una palabra reservada de Java',
+  );
 
 const id = z.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
-const idCoerced = z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
+const idCoerced = z.coerce
+  .number({ error: 'Id inválido' })
+  .int('Id inválido')
+  .positive('Id inválido')
+  .max(MAX_ID, 'Id inválido');
 
 /** Create and update payload (`POST /api/aplicaciones`, `PUT /api/aplicaciones/:id`). */
 export const aplicacionInput = z
@@ -82,7 +93,15 @@ export const aplicacion = aplicacionFila.extend({
 });
 export type Aplicacion = z.infer<typeof aplicacion>;
 
-export const APLICACION_SORT = ['package_name', 'nombre', 'categoria', 'publicada', 'versiones', 'descargas', 'actualizado'] as const;
+export const APLICACION_SORT = [
+  'package_name',
+  'nombre',
+  'categoria',
+  'publicada',
+  'versiones',
+  'descargas',
+  'actualizado',
+] as const;
 export const aplicacionListQuery = listQuery(APLICACION_SORT, {
   categoria: z.string().trim().max(60).optional(),
   publicada: queryBoolean.optional(),
@@ -104,7 +123,12 @@ export const ICONO_MAX_BYTES = 1024 * 1024;
 export const ICONO_TIPOS = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** `POST /api/aplicaciones/iconos?nombre=`: the body is the image's bytes; answers the stored file. */
-export const iconoSubido = z.object({ id: z.number().int(), sha256: z.string(), tipo: z.string(), descarga: z.string() });
+export const iconoSubido = z.object({
+  id: z.number().int(),
+  sha256: z.string(),
+  tipo: z.string(),
+  descarga: z.string(),
+});
 export type IconoSubido = z.infer<typeof iconoSubido>;
 
 // ---- Versions: one uploaded APK each ----
@@ -128,7 +152,9 @@ export type AplicacionVersionUploadQuery = z.input<typeof aplicacionVersionUploa
 export const aplicacionVersionInput = z.object({ novedades }).strict();
 
 /** `POST /api/aplicaciones/:id/versiones/:versionId/publicacion`: "Despublicar" (false) or publish again (true). */
-export const aplicacionVersionPublicacion = z.object({ publicada: z.boolean({ error: 'Debe ser true o false' }) }).strict();
+export const aplicacionVersionPublicacion = z
+  .object({ publicada: z.boolean({ error: 'Debe ser true o false' }) })
+  .strict();
 
 export const aplicacionVersionParams = z.object({ id: idCoerced, versionId: idCoerced }).strict();
 
@@ -155,7 +181,15 @@ export const aplicacionVersion = z.object({
 });
 export type AplicacionVersion = z.infer<typeof aplicacionVersion>;
 
-export const APLICACION_VERSION_SORT = ['version_code', 'version_name', 'canal', 'fecha', 'tamano', 'descargas', 'publicada'] as const;
+export const APLICACION_VERSION_SORT = [
+  'version_code',
+  'version_name',
+  'canal',
+  'fecha',
+  'tamano',
+  'descargas',
+  'publicada',
+] as const;
 export const aplicacionVersionListQuery = listQuery(APLICACION_VERSION_SORT, {
   canal: z.enum(APLICACION_CANALES, { error: 'Canal inválido' }).optional(),
   publicada: queryBoolean.optional(),

@@ -23,7 +23,8 @@ const mantenimientoInput = z
   })
   .strict()
   .superRefine((m, ctx) => {
-    if (m.activo && !m.mensaje) ctx.addIssue({ code: 'custom', path: ['mensaje'], message: 'Escriba el mensaje que verán los dispositivos' });
+    if (m.activo && !m.mensaje)
+      ctx.addIssue({ code: 'custom', path: ['mensaje'], message: 'Escriba el mensaje que verán los dispositivos' });
   });
 
 /** `PUT /api/appsstore/config`: the whole configuration (one record). */

@@ -24,7 +24,14 @@ export const auditQuery = z
   })
   .strict();
 
-export const AUDIT_ACTIONS = { crear: 'Creación', modificar: 'Modificación', eliminar: 'Eliminación', ingreso: 'Ingreso', bloqueo_ingreso: 'Bloqueo de ingreso', verificar: 'Verificación' } as const;
+export const AUDIT_ACTIONS = {
+  crear: 'Creación',
+  modificar: 'Modificación',
+  eliminar: 'Eliminación',
+  ingreso: 'Ingreso',
+  bloqueo_ingreso: 'Bloqueo de ingreso',
+  verificar: 'Verificación',
+} as const;
 
 /** The answer of `GET {api}/api/auditoria`: one page of rows, newest first, and their total. */
 export const auditPage = paged(auditRow);
@@ -66,4 +73,3 @@ export function auditDiff(antes: unknown, despues: unknown): CampoCambiado[] {
     })
     .map((campo) => ({ campo, antes: before[campo] ?? null, despues: after[campo] ?? null }));
 }
-

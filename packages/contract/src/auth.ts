@@ -30,7 +30,9 @@ export type Sesion = z.infer<typeof sesion>;
  * factor on, the right password answers `error` (asking for the code), `datos: null` and `segundo_paso`: the
  * challenge to send with the code to `POST /api/auth/segundo-paso`, which answers the session in this shape.
  */
-export const loginResponse = envelope(sesion.nullable()).extend({ segundo_paso: z.object({ desafio: z.string() }).optional() });
+export const loginResponse = envelope(sesion.nullable()).extend({
+  segundo_paso: z.object({ desafio: z.string() }).optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** `POST {api}/api/auth/permisos`: a list of codes in, each code mapped to a boolean out. */
@@ -84,7 +86,9 @@ export type TokenCreado = z.infer<typeof tokenCreado>;
  * revoke the chosen tokens, each through the single revoke and its audit row. Revoking is the only change, and
  * a token is never deleted (its history names it). The lists have no filter: "all that match" is every token.
  */
-export const tokenLote = loteBody(z.object({}).strict(), { estado: z.literal('revocado', { error: 'Un token solo puede revocarse' }) });
+export const tokenLote = loteBody(z.object({}).strict(), {
+  estado: z.literal('revocado', { error: 'Un token solo puede revocarse' }),
+});
 
 // ---- Second factor: TOTP for local accounts ----
 
@@ -97,7 +101,9 @@ const codigo = z
   .regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i, 'Ingrese los 6 dígitos de su aplicación o un código de recuperación');
 
 /** `POST {api}/api/auth/segundo-paso`: the challenge the password step answered, and a code. */
-export const segundoPasoInput = z.object({ desafio: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200), codigo }).strict();
+export const segundoPasoInput = z
+  .object({ desafio: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200), codigo })
+  .strict();
 
 export const totpCodigo = z.object({ codigo }).strict();
 export type TotpCodigo = z.infer<typeof totpCodigo>;
@@ -139,12 +145,20 @@ export type CuentaTotp = z.infer<typeof cuentaTotp>;
  * `POST /api/auth/totp/cuentas/lote` (USUARIOS#ADMIN): reset the second factor of the chosen accounts
  * (left off, to be enrolled again), each through the single reset and its audit row.
  */
-export const cuentaTotpLote = loteBody(z.object({}).strict(), { segundo_factor: z.literal('restablecido', { error: 'El segundo factor solo puede restablecerse' }) });
+export const cuentaTotpLote = loteBody(z.object({}).strict(), {
+  segundo_factor: z.literal('restablecido', { error: 'El segundo factor solo puede restablecerse' }),
+});
 
 // ---- The company's directory: its groups and the roles they give ----
 
 /** A directory group (its DN, or its name) and the portal role its members get. */
-export const grupoRol = z.object({ id: z.number().int(), grupo: z.string(), rol_id: z.number().int(), rol: z.string(), creado: z.string() });
+export const grupoRol = z.object({
+  id: z.number().int(),
+  grupo: z.string(),
+  rol_id: z.number().int(),
+  rol: z.string(),
+  creado: z.string(),
+});
 export type GrupoRol = z.infer<typeof grupoRol>;
 
 /** `POST /api/auth/directorio/grupos/lote` (USUARIOS#ADMIN): remove the chosen group-to-role mappings, each audited. */
@@ -217,5 +231,9 @@ export const identidadInput = z
   .strict();
 export type IdentidadInput = z.input<typeof identidadInput>;
 
-const identidadId = z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido');
+const identidadId = z.coerce
+  .number({ error: 'Id inválido' })
+  .int('Id inválido')
+  .positive('Id inválido')
+  .max(MAX_ID, 'Id inválido');
 export const identidadParams = z.object({ id: identidadId, identidadId }).strict();

@@ -42,8 +42,19 @@ export const busquedaQuery = z
     tipos: z
       .string()
       .optional()
-      .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : undefined))
-      .pipe(z.array(z.enum(BUSQUEDA_TIPOS, { error: `Tipo desconocido; use uno de: ${BUSQUEDA_TIPOS.join(', ')}` })).optional()),
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .pipe(
+        z
+          .array(z.enum(BUSQUEDA_TIPOS, { error: `Tipo desconocido; use uno de: ${BUSQUEDA_TIPOS.join(', ')}` }))
+          .optional(),
+      ),
   })
   .strict();
 

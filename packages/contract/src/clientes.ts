@@ -49,13 +49,28 @@ export const empresa = empresaFila.extend({
 });
 export type Empresa = z.infer<typeof empresa>;
 
-export const EMPRESA_SORT = ['razon_social', 'cuit', 'localidad', 'provincia', 'servidores_count', 'version_physis', 'proximo_vencimiento', 'activo', 'actualizado'] as const;
+export const EMPRESA_SORT = [
+  'razon_social',
+  'cuit',
+  'localidad',
+  'provincia',
+  'servidores_count',
+  'version_physis',
+  'proximo_vencimiento',
+  'activo',
+  'actualizado',
+] as const;
 export const empresaListQuery = listQuery(EMPRESA_SORT, {
   provincia: z.enum(PROVINCIAS, { error: 'Provincia inválida' }).optional(),
   activo: queryBoolean.optional(),
   condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Condición de IVA inválida' }).optional(),
   /** The clients whose contact is this person (the person's "Clientes" tab). */
-  contacto_id: z.coerce.number({ error: 'Contacto inválido' }).int('Contacto inválido').positive('Contacto inválido').max(MAX_ID, 'Contacto inválido').optional(),
+  contacto_id: z.coerce
+    .number({ error: 'Contacto inválido' })
+    .int('Contacto inválido')
+    .positive('Contacto inválido')
+    .max(MAX_ID, 'Contacto inválido')
+    .optional(),
 });
 export const empresaPage = paged(empresaFila);
 export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
@@ -70,9 +85,17 @@ export const empresaLoteExport = loteExportBody(empresaExportQuery);
 
 /** `GET /api/empresas/opciones?q=`: clients for selects (Instalaciones, other areas). */
 export const empresaOpcionesQuery = z
-  .object({ q: z.string().trim().max(200).optional(), id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() })
+  .object({
+    q: z.string().trim().max(200).optional(),
+    id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
+  })
   .strict();
-export const empresaOpcion = z.object({ id: z.number().int(), razon_social: z.string(), cuit: z.string(), activo: z.boolean() });
+export const empresaOpcion = z.object({
+  id: z.number().int(),
+  razon_social: z.string(),
+  cuit: z.string(),
+  activo: z.boolean(),
+});
 export type EmpresaOpcion = z.infer<typeof empresaOpcion>;
 export const empresaOpciones = z.array(empresaOpcion);
 
@@ -91,7 +114,11 @@ export const servidorClienteInput = z
       .pipe(
         z.union([
           z.null(),
-          z.number().int('Debe ser un número entero').min(1, 'El puerto va de 1 a 65535').max(65535, 'El puerto va de 1 a 65535'),
+          z
+            .number()
+            .int('Debe ser un número entero')
+            .min(1, 'El puerto va de 1 a 65535')
+            .max(65535, 'El puerto va de 1 a 65535'),
         ]),
       ),
     so: optionalText(100),
@@ -214,7 +241,11 @@ export type Parametro = z.infer<typeof parametro>;
 export const parametros = z.array(parametro);
 
 /** `GET /api/empresas/:id/parametros?servidor_id=`: the client's own parameters, or one of its servers'. */
-export const parametrosQuery = z.object({ servidor_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();
+export const parametrosQuery = z
+  .object({
+    servidor_id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(MAX_ID, 'Id inválido').optional(),
+  })
+  .strict();
 
 /** `POST /api/empresas/:id/parametros/:parametroId/revelar`: the secret in clear (written to the audit log). */
 export const secretoRevelado = z.object({ valor: z.string() });
@@ -222,7 +253,11 @@ export const secretoRevelado = z.object({ valor: z.string() });
 /** `POST /api/empresas/:id/parametros/copiar`: copy another client's own parameters into this one. */
 export const copiarParametrosInput = z
   .object({
-    desde_empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),
+    desde_empresa_id: z
+      .number({ error: 'Elija un cliente' })
+      .int()
+      .positive('Elija un cliente')
+      .max(MAX_ID, 'Id inválido'),
     modo: z.enum(['omitir', 'sobrescribir'], { error: 'Elija qué hacer con las claves existentes' }),
   })
   .strict();
@@ -267,5 +302,7 @@ export const instalacionesListQuery = listQuery(INSTALACIONES_SORT, {});
  * One page of clients; `instalaciones` is how many installations the clients that match hold in all, or null
  * when the search matches more clients than a list counts (`total_exacto: false`).
  */
-export const instalacionesPage = paged(clienteInstalaciones).extend({ instalaciones: z.number().int().nonnegative().nullable() });
+export const instalacionesPage = paged(clienteInstalaciones).extend({
+  instalaciones: z.number().int().nonnegative().nullable(),
+});
 export type InstalacionesPage = z.infer<typeof instalacionesPage>;

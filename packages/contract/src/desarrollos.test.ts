@@ -34,7 +34,8 @@ describe('the transition table of a development', () => {
   });
 
   it('cancels from any open state, reopens a cancelled one as pendiente, and keeps entregado final', () => {
-    for (const estado of ['pendiente', 'analisis', 'desarrollo', 'testing'] as const) expect(puedePasarDesarrollo(estado, 'cancelado')).toBe(true);
+    for (const estado of ['pendiente', 'analisis', 'desarrollo', 'testing'] as const)
+      expect(puedePasarDesarrollo(estado, 'cancelado')).toBe(true);
     expect(DESARROLLO_TRANSICIONES.cancelado).toEqual(['pendiente']);
     expect(DESARROLLO_TRANSICIONES.entregado).toEqual([]);
   });
@@ -67,7 +68,13 @@ describe('desarrolloInput', () => {
     const v = desarrolloInput.parse(valido);
     expect(v.prioridad).toBe('media');
     expect(v.descripcion.type).toBe('doc');
-    expect(v).toMatchObject({ empresa_id: null, responsable_id: null, version_id: null, fecha_compromiso: null, horas_estimadas: null });
+    expect(v).toMatchObject({
+      empresa_id: null,
+      responsable_id: null,
+      version_id: null,
+      fecha_compromiso: null,
+      horas_estimadas: null,
+    });
   });
 
   it('takes blank dates as none', () => {
@@ -86,9 +93,16 @@ describe('desarrolloInput', () => {
   });
 
   it('requires a title, a product and a request date; refuses negative hours, unknown fields and states', () => {
-    const r = desarrolloInput.safeParse({ titulo: ' ', horas_estimadas: -1, fecha_solicitud: '01/03/2026', estado: 'entregado' });
+    const r = desarrolloInput.safeParse({
+      titulo: ' ',
+      horas_estimadas: -1,
+      fecha_solicitud: '01/03/2026',
+      estado: 'entregado',
+    });
     expect(r.success).toBe(false);
-    const campos = new Set(r.error!.issues.map((i) => i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join() : '')));
+    const campos = new Set(
+      r.error!.issues.map((i) => i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join() : '')),
+    );
     expect(campos).toEqual(new Set(['titulo', 'producto_id', 'horas_estimadas', 'fecha_solicitud', 'estado']));
   });
 
@@ -100,7 +114,9 @@ describe('desarrolloInput', () => {
 
 describe('desarrolloListQuery', () => {
   it('reads the filters from the query string', () => {
-    expect(desarrolloListQuery.parse({ estado: 'testing', empresa_id: '3', vencido: 'true', sort: '-fecha_compromiso' })).toMatchObject({
+    expect(
+      desarrolloListQuery.parse({ estado: 'testing', empresa_id: '3', vencido: 'true', sort: '-fecha_compromiso' }),
+    ).toMatchObject({
       estado: 'testing',
       empresa_id: 3,
       vencido: true,
@@ -114,7 +130,12 @@ describe('desarrolloInput date checks beside other errors', () => {
   it('says a commitment is before the request even while the product is missing', () => {
     const r = desarrolloInput.safeParse({ titulo: 'x', fecha_solicitud: '2026-03-01', fecha_compromiso: '2026-02-01' });
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['fecha_compromiso', 'producto_id']);
-    const mala = desarrolloInput.safeParse({ titulo: 'x', producto_id: 1, fecha_solicitud: 'nunca', fecha_compromiso: '2026-02-01' });
+    const mala = desarrolloInput.safeParse({
+      titulo: 'x',
+      producto_id: 1,
+      fecha_solicitud: 'nunca',
+      fecha_compromiso: '2026-02-01',
+    });
     expect(mala.error!.issues.map((i) => i.path.join('.'))).toEqual(['fecha_solicitud']);
   });
 

@@ -4,7 +4,7 @@ import { listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { richTextDocument } from './rich-text-document.ts';
 export { DESARROLLO_PRIORIDADES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloPrioridad } from './shared.ts';
-import { DESARROLLO_PRIORIDADES, type DesarrolloPrioridad } from './shared.ts';
+import { DESARROLLO_PRIORIDADES } from './shared.ts';
 
 // ---- Desarrollos. Read SER#VER, write DESARROLLOS#EDITAR. ----
 
@@ -54,10 +54,18 @@ export const estadoCerrado = (estado: DesarrolloEstado): boolean => estado === '
 
 // ---- Payloads ----
 
-export { COMPROMISO_ANTERIOR, ENTREGA_ANTERIOR, desarrolloInput, type DesarrolloInput, type DesarrolloValues } from './desarrollos/input.ts';
+export {
+  COMPROMISO_ANTERIOR,
+  ENTREGA_ANTERIOR,
+  desarrolloInput,
+  type DesarrolloInput,
+  type DesarrolloValues,
+} from './desarrollos/input.ts';
 
 /** `POST /api/desarrollos/:id/estado`: moves a development; refused (409) when the table does not allow it. */
-export const desarrolloEstadoInput = z.object({ estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }) }).strict();
+export const desarrolloEstadoInput = z
+  .object({ estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }) })
+  .strict();
 
 // ---- Answers ----
 
@@ -163,13 +171,19 @@ export const tableroQuery = z
 
 /** One column per state, in board order: its full count and its first cards (most urgent first). */
 export const tablero = z.array(
-  z.object({ estado: z.enum(DESARROLLO_ESTADOS), total: z.number().int().nonnegative(), items: z.array(desarrolloFila) }),
+  z.object({
+    estado: z.enum(DESARROLLO_ESTADOS),
+    total: z.number().int().nonnegative(),
+    items: z.array(desarrolloFila),
+  }),
 );
 export type Tablero = z.infer<typeof tablero>;
 
 /** `GET /api/desarrollos/opciones`: the staff (responsables) and the versions per product, for forms and filters. */
 export const desarrolloOpciones = z.object({
   responsables: z.array(z.object({ id: z.number().int(), nombre: z.string(), activo: z.boolean() })),
-  versiones: z.array(z.object({ id: z.number().int(), producto_id: z.number().int(), numero: z.string(), estado: z.string() })),
+  versiones: z.array(
+    z.object({ id: z.number().int(), producto_id: z.number().int(), numero: z.string(), estado: z.string() }),
+  ),
 });
 export type DesarrolloOpciones = z.infer<typeof desarrolloOpciones>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every `{api}` answer: `error` is null on success, `datos` carries the payload. */
-export const envelope = <T extends z.ZodType>(datos: T) =>
-  z.object({ error: z.string().nullable(), datos });
+export const envelope = <T extends z.ZodType>(datos: T) => z.object({ error: z.string().nullable(), datos });
 
 /** Field errors keyed by the dotted path of the offending field ("password", "dnss.0.host"). */
 export const fieldErrors = z.record(z.string(), z.array(z.string()));

@@ -117,8 +117,12 @@ export const importacionCodificacionInput = z
   .object({ codificacion: z.enum(CODIFICACIONES, { error: 'Elija una codificación de la lista' }) })
   .strict();
 
-export const importacionIdParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(2_147_483_647, 'Id inválido') });
-export const importacionSubidaQuery = z.object({ nombre: z.string().trim().min(1, 'Falta el nombre del archivo').max(255) });
+export const importacionIdParam = z.object({
+  id: z.coerce.number({ error: 'Id inválido' }).int().positive().max(2_147_483_647, 'Id inválido'),
+});
+export const importacionSubidaQuery = z.object({
+  nombre: z.string().trim().min(1, 'Falta el nombre del archivo').max(255),
+});
 
 /** How long an import can be undone. */
 export const IMPORTACION_DESHACER_HORAS = 24;

@@ -35,7 +35,10 @@ const cantidadIgnorar = z
   .int(POSITIVO)
   .positive(POSITIVO)
   .max(IGNORAR_MAX_CANTIDAD, `Máximo ${IGNORAR_MAX_CANTIDAD}`);
-const ventanaIgnorar = z.enum(IGNORAR_VENTANAS, { error: 'Ventana inválida: por hora o por día' }).nullable().optional();
+const ventanaIgnorar = z
+  .enum(IGNORAR_VENTANAS, { error: 'Ventana inválida: por hora o por día' })
+  .nullable()
+  .optional();
 
 /**
  * `POST /api/insights/issues/:id/ignorar` (and `condicion` of the bulk one): how long the issue stays ignored. It
@@ -44,7 +47,12 @@ const ventanaIgnorar = z.enum(IGNORAR_VENTANAS, { error: 'Ventana inválida: por
 export const issueIgnorar = z.discriminatedUnion(
   'modo',
   [
-    z.object({ modo: z.literal('tiempo'), minutos: z.literal(IGNORAR_MINUTOS, { error: 'Elija 30 minutos, 2 horas, 24 horas o una semana' }) }).strict(),
+    z
+      .object({
+        modo: z.literal('tiempo'),
+        minutos: z.literal(IGNORAR_MINUTOS, { error: 'Elija 30 minutos, 2 horas, 24 horas o una semana' }),
+      })
+      .strict(),
     z.object({ modo: z.literal('eventos'), cantidad: cantidadIgnorar, ventana: ventanaIgnorar }).strict(),
     z.object({ modo: z.literal('usuarios'), cantidad: cantidadIgnorar, ventana: ventanaIgnorar }).strict(),
     z.object({ modo: z.literal('siempre') }).strict(),
@@ -110,8 +118,18 @@ export const proyectoInput = z
       .max(1_000_000, 'Máximo 1000000')
       .default(6000),
     /** A spike, for the alerts: more than this many events of one issue within `alerta_pico_minutos`. */
-    alerta_pico_eventos: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(1_000_000, 'Máximo 1000000').default(100),
-    alerta_pico_minutos: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(1440, 'Máximo 1440').default(5),
+    alerta_pico_eventos: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(1_000_000, 'Máximo 1000000')
+      .default(100),
+    alerta_pico_minutos: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(1440, 'Máximo 1440')
+      .default(5),
   })
   .strict();
 export type ProyectoInput = z.input<typeof proyectoInput>;
@@ -277,7 +295,12 @@ export const frame = z.object({
     .object({
       resuelto: z.boolean(),
       motivo: z.string().nullable(),
-      minificado: z.object({ abs_path: z.string().nullable(), function: z.string().nullable(), lineno: z.number().nullable(), colno: z.number().nullable() }),
+      minificado: z.object({
+        abs_path: z.string().nullable(),
+        function: z.string().nullable(),
+        lineno: z.number().nullable(),
+        colno: z.number().nullable(),
+      }),
     })
     .nullable()
     .optional(),
@@ -363,7 +386,11 @@ export const eventoPage = paged(eventoResumen);
 export const eventoParams = z
   .object({
     id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
-    evento: z.union([z.literal('latest'), z.literal('oldest'), z.string().regex(/^[0-9a-f]{32}$/, 'Id de evento inválido')]),
+    evento: z.union([
+      z.literal('latest'),
+      z.literal('oldest'),
+      z.string().regex(/^[0-9a-f]{32}$/, 'Id de evento inválido'),
+    ]),
   })
   .strict();
 
@@ -380,7 +407,11 @@ export const tagBreakdown = z.array(
 export type TagBreakdown = z.infer<typeof tagBreakdown>;
 
 /** `GET /api/insights/issues/:id/serie?dias=30`: events per day (UTC), every day present, oldest first. */
-export const serieQuery = z.object({ dias: z.coerce.number({ error: 'Debe ser un número' }).int().min(1, 'Mínimo 1').max(365, 'Máximo 365').default(30) }).strict();
+export const serieQuery = z
+  .object({
+    dias: z.coerce.number({ error: 'Debe ser un número' }).int().min(1, 'Mínimo 1').max(365, 'Máximo 365').default(30),
+  })
+  .strict();
 export const serie = z.array(z.object({ fecha: z.string(), cantidad: z.number().int() }));
 export type Serie = z.infer<typeof serie>;
 
@@ -416,10 +447,21 @@ export const INTAKE_MAX_INFLATED = 4 * 1024 * 1024;
 export const SENTRY_ORG = 'intranet';
 
 /** One file of an artifact bundle uploaded by sentry-cli. */
-export const bundleArchivo = z.object({ url: z.string(), tipo: z.string(), tamano: z.number(), debug_id: z.string().nullable() });
+export const bundleArchivo = z.object({
+  url: z.string(),
+  tipo: z.string(),
+  tamano: z.number(),
+  debug_id: z.string().nullable(),
+});
 
 /** An artifact bundle: its files and size. */
-export const bundle = z.object({ id: z.number(), dist: z.string().nullable(), tamano: z.number(), creado: z.string(), archivos: z.array(bundleArchivo) });
+export const bundle = z.object({
+  id: z.number(),
+  dist: z.string().nullable(),
+  tamano: z.number(),
+  creado: z.string(),
+  archivos: z.array(bundleArchivo),
+});
 
 /**
  * A project's release, seen in its events or created by `sentry-cli releases new` (finalized by `releases

@@ -6,7 +6,9 @@ export const MAX_PAGE_SIZE = 200;
 export const SORT_DESC_PREFIX = '-';
 
 /** A query-string boolean filter: `?activo=true`. */
-export const queryBoolean = z.enum(['true', 'false'], { error: 'Debe ser true o false' }).transform((v) => v === 'true');
+export const queryBoolean = z
+  .enum(['true', 'false'], { error: 'Debe ser true o false' })
+  .transform((v) => v === 'true');
 
 /** The largest id a table holds (PostgreSQL `integer`): a larger one names no record, and is refused as invalid. */
 export const MAX_ID = 2_147_483_647;
@@ -31,7 +33,11 @@ export function listQuery<const Sort extends readonly [string, ...string[]], Fil
   const sortValues = [...sortable, ...sortable.map((field) => `${SORT_DESC_PREFIX}${field}`)] as [string, ...string[]];
   return z
     .object({
-      page: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').default(1),
+      page: z.coerce
+        .number({ error: 'Debe ser un número' })
+        .int('Debe ser un número entero')
+        .min(1, 'Mínimo 1')
+        .default(1),
       size: z.coerce
         .number({ error: 'Debe ser un número' })
         .int('Debe ser un número entero')
@@ -73,6 +79,14 @@ export function parseSort(sort: string | undefined): { field: string; desc: bool
 }
 
 /** Ids in bulk actions (`DELETE /x` with a body of ids). */
-export const idList = z.object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(500) }).strict();
+export const idList = z
+  .object({
+    ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(500),
+  })
+  .strict();
 
-export const idParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') }).strict();
+export const idParam = z
+  .object({
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+  })
+  .strict();

@@ -10,12 +10,21 @@ export const LOTE_EXCEDIDO = `Más de ${LOTE_MAXIMO.toLocaleString('es-AR')} fil
 /** The rows a bulk action acts on: the ids chosen, or every row the list's filter and search match. */
 const seleccion = <F extends z.ZodType>(filtro: F) =>
   z.union([
-    z.object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(LOTE_MAXIMO) }).strict(),
+    z
+      .object({
+        ids: z
+          .array(z.number().int().positive().max(MAX_ID, 'Id inválido'))
+          .min(1, 'Seleccione al menos uno')
+          .max(LOTE_MAXIMO),
+      })
+      .strict(),
     z.object({ filtro }).strict(),
   ]);
 
 /** `{ campo, valor }` for each field the area lets a bulk action set, each `valor` checked by that field's own schema. */
-type Cambio<C extends Record<string, z.ZodType>> = { [K in keyof C & string]: z.ZodObject<{ campo: z.ZodLiteral<K>; valor: C[K] }, z.core.$strict> }[keyof C & string];
+type Cambio<C extends Record<string, z.ZodType>> = {
+  [K in keyof C & string]: z.ZodObject<{ campo: z.ZodLiteral<K>; valor: C[K] }, z.core.$strict>;
+}[keyof C & string];
 
 /**
  * `POST /api/<x>/lote`: one bulk action over a list's rows, run on the server as one request.
@@ -23,10 +32,14 @@ type Cambio<C extends Record<string, z.ZodType>> = { [K in keyof C & string]: z.
  * the list shows; `campos` are the fields a bulk change may set, each with the schema the area's form uses.
  */
 export function loteBody<F extends z.ZodType, C extends Record<string, z.ZodType>>(filtro: F, campos: C) {
-  const cambios = Object.entries(campos).map(([campo, valor]) => z.object({ campo: z.literal(campo), valor }).strict()) as unknown as Cambio<C>[];
+  const cambios = Object.entries(campos).map(([campo, valor]) =>
+    z.object({ campo: z.literal(campo), valor }).strict(),
+  ) as unknown as Cambio<C>[];
   const eliminar = z.object({ seleccion: seleccion(filtro), accion: z.literal('eliminar') }).strict();
   if (cambios.length === 0) return eliminar;
-  const cambio = z.discriminatedUnion('campo', cambios as [Cambio<C>, ...Cambio<C>[]], { error: 'Campo que no se puede cambiar en lote' });
+  const cambio = z.discriminatedUnion('campo', cambios as [Cambio<C>, ...Cambio<C>[]], {
+    error: 'Campo que no se puede cambiar en lote',
+  });
   const cambiar = z.object({ seleccion: seleccion(filtro), accion: z.literal('cambiar'), cambio }).strict();
   return z.discriminatedUnion('accion', [eliminar, cambiar], { error: 'Acción inválida: eliminar o cambiar' });
 }
@@ -99,9 +112,20 @@ export type LoteDetalle = z.infer<typeof loteDetalle>;
 
 /** `GET {ruta}/lotes`: the list's batches, newest first, at most `limite`. */
 export const lotesQuery = z
-  .object({ limite: z.coerce.number({ error: 'Límite inválido' }).int('Límite inválido').min(1, 'Límite inválido').max(200, 'Límite inválido').default(50) })
+  .object({
+    limite: z.coerce
+      .number({ error: 'Límite inválido' })
+      .int('Límite inválido')
+      .min(1, 'Límite inválido')
+      .max(200, 'Límite inválido')
+      .default(50),
+  })
   .strict();
 export const lotesLista = z.object({ items: z.array(loteResumen) });
 
 /** `:id` of a batch's routes. */
-export const loteIdParam = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') }).strict();
+export const loteIdParam = z
+  .object({
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+  })
+  .strict();

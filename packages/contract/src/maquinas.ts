@@ -3,7 +3,7 @@ import { listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { optionalIp, optionalText, requiredText } from './validators.ts';
 export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from './shared.ts';
-import { MAQUINA_TIPOS, type MaquinaTipo } from './shared.ts';
+import { MAQUINA_TIPOS } from './shared.ts';
 
 // ---- Máquinas ----
 
@@ -99,7 +99,16 @@ export const maquina = z.object({
 });
 export type Maquina = z.infer<typeof maquina>;
 
-export const MAQUINA_SORT = ['nombre', 'nro_inventario', 'tipo', 'estado', 'persona_nombre', 'ubicacion', 'garantia_hasta', 'actualizado'] as const;
+export const MAQUINA_SORT = [
+  'nombre',
+  'nro_inventario',
+  'tipo',
+  'estado',
+  'persona_nombre',
+  'ubicacion',
+  'garantia_hasta',
+  'actualizado',
+] as const;
 export const maquinaListQuery = listQuery(MAQUINA_SORT, {
   tipo: z.enum(MAQUINA_TIPOS, { error: 'Tipo inválido' }).optional(),
   estado: z.enum(MAQUINA_ESTADOS, { error: 'Estado inválido' }).optional(),
@@ -144,7 +153,11 @@ export type MaquinaDetalle = z.infer<typeof maquinaDetalle>;
 /** `POST /api/maquinas/:id/asignar`: hands the machine to a person from a date (today when omitted). */
 export const asignarInput = z
   .object({
-    persona_id: z.number({ error: 'Elija una persona' }).int('Elija una persona').positive('Elija una persona').max(MAX_ID, 'Id inválido'),
+    persona_id: z
+      .number({ error: 'Elija una persona' })
+      .int('Elija una persona')
+      .positive('Elija una persona')
+      .max(MAX_ID, 'Id inválido'),
     fecha: fecha.optional(),
     notas: optionalText(500),
   })

@@ -87,6 +87,9 @@ export const paqueteProductos = z.array(z.string());
 
 /** `GET {instaladores}/api/paquetes/:id/descarga/:sha256`: the package's direct link (no session needed). */
 export const paqueteDescargaParams = z
-  .object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'), sha256: sha256Hex })
+  .object({
+    id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+    sha256: sha256Hex,
+  })
   .strict();
 export const paqueteDescargaPath = (id: number, sha256: string): string => `/api/paquetes/${id}/descarga/${sha256}`;

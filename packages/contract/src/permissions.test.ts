@@ -3,8 +3,18 @@ import { PERMISSION_CODES, isPermissionCode } from './permissions.ts';
 
 describe('permission catalogue', () => {
   it('keeps the ten codes of the spec with their exact spelling', () => {
-    for (const code of ['CLIENTES#VER', '>SERDNS#VER', 'PHY-MAQ#TODO', 'PHY-PER#TODO', 'APPSSTORE#CONFIG',
-      'PROD#VER', 'SUBPROD#VER', 'APP#VER', 'SER#VER', 'PACKS#VER']) {
+    for (const code of [
+      'CLIENTES#VER',
+      '>SERDNS#VER',
+      'PHY-MAQ#TODO',
+      'PHY-PER#TODO',
+      'APPSSTORE#CONFIG',
+      'PROD#VER',
+      'SUBPROD#VER',
+      'APP#VER',
+      'SER#VER',
+      'PACKS#VER',
+    ]) {
       expect(PERMISSION_CODES).toContain(code);
     }
   });

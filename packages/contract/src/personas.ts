@@ -12,8 +12,11 @@ const optionalEmail = z
   .toLowerCase()
   .nullish()
   .transform((v) => (v ? v : null))
-  .pipe(z.union([z.null(), z.email({ error: 'Email inválido' }).max(200, 'Máximo 200 caracteres')], { error: 'Email inválido' }));
-
+  .pipe(
+    z.union([z.null(), z.email({ error: 'Email inválido' }).max(200, 'Máximo 200 caracteres')], {
+      error: 'Email inválido',
+    }),
+  );
 
 /** Create and update payload of a person (`POST /api/personas`, `PUT /api/personas/:id`). */
 export const personaInput = z
@@ -60,7 +63,18 @@ export const persona = z.object({
 });
 export type Persona = z.infer<typeof persona>;
 
-export const PERSONA_SORT = ['apellido', 'nombre', 'legajo', 'area', 'puesto', 'email', 'interno', 'activo', 'maquinas_count', 'actualizado'] as const;
+export const PERSONA_SORT = [
+  'apellido',
+  'nombre',
+  'legajo',
+  'area',
+  'puesto',
+  'email',
+  'interno',
+  'activo',
+  'maquinas_count',
+  'actualizado',
+] as const;
 export const personaListQuery = listQuery(PERSONA_SORT, {
   area: z.string().trim().max(100).optional(),
   activo: queryBoolean.optional(),

@@ -4,7 +4,13 @@ import { diaActual, mesActual, mesesEntre, mesEtiqueta, REPORTE_IDS, REPORTES, t
 
 /** The query keys a parameter of the form fills. */
 const claves = (p: ParametroDef): string[] =>
-  p.tipo === 'rango_meses' || p.tipo === 'rango_fechas' ? ['desde', 'hasta'] : p.tipo === 'empresa' ? ['empresa_id'] : p.tipo === 'producto' ? ['producto_id'] : [p.clave];
+  p.tipo === 'rango_meses' || p.tipo === 'rango_fechas'
+    ? ['desde', 'hasta']
+    : p.tipo === 'empresa'
+      ? ['empresa_id']
+      : p.tipo === 'producto'
+        ? ['producto_id']
+        : [p.clave];
 
 describe('the catalogue of reports', () => {
   it.each(REPORTE_IDS)('%s: its form, schema, columns and chart agree', (id) => {
@@ -17,7 +23,8 @@ describe('the catalogue of reports', () => {
     for (const serie of def.grafico.series) expect(columnas).toContain(serie);
     expect(def.schema.safeParse({}).success).toBe(true);
     for (const p of def.parametros) {
-      if (p.tipo === 'opcion') for (const o of p.opciones) expect(def.schema.safeParse({ [p.clave]: o.valor }).success).toBe(true);
+      if (p.tipo === 'opcion')
+        for (const o of p.opciones) expect(def.schema.safeParse({ [p.clave]: o.valor }).success).toBe(true);
     }
   });
 });

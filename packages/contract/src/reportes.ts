@@ -15,7 +15,10 @@ export const MAX_MESES = 60;
 
 /** Today's month in Buenos Aires moved `delta` months, as yyyy-mm. */
 export function mesActual(delta = 0, hoy = new Date()): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA, year: 'numeric', month: '2-digit' }).format(hoy).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA, year: 'numeric', month: '2-digit' })
+    .format(hoy)
+    .split('-')
+    .map(Number);
   const total = y! * 12 + (m! - 1) + delta;
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
@@ -39,11 +42,15 @@ const rangoMeses = (desdeDelta: number, hastaDelta: number) => ({
   desde: mes.default(() => mesActual(desdeDelta)),
   hasta: mes.default(() => mesActual(hastaDelta)),
 });
-const rangoFechas = (desdeDelta: number) => ({ desde: dia.default(() => diaActual(desdeDelta)), hasta: dia.default(() => diaActual()) });
+const rangoFechas = (desdeDelta: number) => ({
+  desde: dia.default(() => diaActual(desdeDelta)),
+  hasta: dia.default(() => diaActual()),
+});
 
 /** The end of a range not before its start, and months at most MAX_MESES. */
 function rangoValido(v: { desde: string; hasta: string }, ctx: z.RefinementCtx): void {
-  if (v.hasta < v.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El final no puede ser anterior al inicio' });
+  if (v.hasta < v.desde)
+    ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El final no puede ser anterior al inicio' });
   else if (v.desde.length === 7 && mesesEntre(v.desde, v.hasta) > MAX_MESES) {
     ctx.addIssue({ code: 'custom', path: ['hasta'], message: `Máximo ${MAX_MESES} meses` });
   }
@@ -51,7 +58,10 @@ function rangoValido(v: { desde: string; hasta: string }, ctx: z.RefinementCtx):
 
 /** An optional record id from a query string or a form: blank and null are "all". */
 const idOpcional = (mensaje: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).optional(),
+  );
 
 const opcion = <const T extends readonly [string, ...string[]]>(valores: T, porDefecto: T[number]) =>
   z.enum(valores, { error: `Elija una de: ${valores.join(', ')}` }).default(porDefecto);
@@ -62,7 +72,12 @@ export const parametroDef = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('rango_fechas'), etiqueta: z.string() }),
   z.object({ tipo: z.literal('empresa'), etiqueta: z.string() }),
   z.object({ tipo: z.literal('producto'), etiqueta: z.string() }),
-  z.object({ tipo: z.literal('opcion'), clave: z.string(), etiqueta: z.string(), opciones: z.array(z.object({ valor: z.string(), etiqueta: z.string() })) }),
+  z.object({
+    tipo: z.literal('opcion'),
+    clave: z.string(),
+    etiqueta: z.string(),
+    opciones: z.array(z.object({ valor: z.string(), etiqueta: z.string() })),
+  }),
 ]);
 export type ParametroDef = z.infer<typeof parametroDef>;
 
@@ -107,10 +122,21 @@ export interface ReporteDef<S extends z.ZodType = z.ZodType> {
 }
 
 const reporte = <S extends z.ZodType>(def: ReporteDef<S>) => def;
-const col = (clave: string, titulo: string, extra: Partial<ColumnaDef> = {}): ColumnaDef => ({ clave, titulo, tipo: 'numero', total: true, ...extra });
+const col = (clave: string, titulo: string, extra: Partial<ColumnaDef> = {}): ColumnaDef => ({
+  clave,
+  titulo,
+  tipo: 'numero',
+  total: true,
+  ...extra,
+});
 const mesCol = col('mes', 'Mes', { tipo: 'mes', total: false });
 const CLIENTES_ESTADOS = { activos: 'Activos', todos: 'Todos', inactivos: 'Inactivos' } as const;
-const clientesParam = { tipo: 'opcion', clave: 'clientes', etiqueta: 'Clientes', opciones: opciones(CLIENTES_ESTADOS) } as const;
+const clientesParam = {
+  tipo: 'opcion',
+  clave: 'clientes',
+  etiqueta: 'Clientes',
+  opciones: opciones(CLIENTES_ESTADOS),
+} as const;
 const clientes = opcion(['activos', 'todos', 'inactivos'], 'activos');
 const CANALES = { todos: 'Todos', estable: 'Estable', beta: 'Beta', hotfix: 'Hotfix' } as const;
 const GARANTIAS = { todas: 'Todas', vigente: 'Vigente', vencida: 'Vencida o sin garantía' } as const;
@@ -119,19 +145,31 @@ export const SIN_VERSION = 'Sin versión';
 export const REPORTES = {
   'clientes-por-version': reporte({
     nombre: 'Clientes por versión de Physis',
-    descripcion: 'Cuántos clientes tienen cada versión de Physis (la más alta de sus servidores) y cuántos servidores la corren.',
+    descripcion:
+      'Cuántos clientes tienen cada versión de Physis (la más alta de sus servidores) y cuántos servidores la corren.',
     permisos: ['CLIENTES#VER'],
     parametros: [clientesParam],
     schema: z.object({ clientes }).strict(),
-    columnas: [col('version', 'Versión', { tipo: 'texto', total: false }), col('clientes', 'Clientes'), col('servidores', 'Servidores')],
+    columnas: [
+      col('version', 'Versión', { tipo: 'texto', total: false }),
+      col('clientes', 'Clientes'),
+      col('servidores', 'Servidores'),
+    ],
     grafico: { tipo: 'barras', x: 'version', series: ['clientes', 'servidores'] },
   }),
   'vencimientos-por-mes': reporte({
     nombre: 'Vencimientos por mes',
-    descripcion: 'Certificados AFIP, CAI de puntos de venta, licencias Physis y, para quien ve sitios, SSL y dominios que vencen en cada mes.',
+    descripcion:
+      'Certificados AFIP, CAI de puntos de venta, licencias Physis y, para quien ve sitios, SSL y dominios que vencen en cada mes.',
     permisos: ['CLIENTES#VER'],
-    parametros: [{ tipo: 'rango_meses', etiqueta: 'Meses' }, { tipo: 'empresa', etiqueta: 'Cliente' }],
-    schema: z.object({ ...rangoMeses(0, 11), empresa_id: idOpcional('Cliente inválido') }).strict().superRefine(rangoValido),
+    parametros: [
+      { tipo: 'rango_meses', etiqueta: 'Meses' },
+      { tipo: 'empresa', etiqueta: 'Cliente' },
+    ],
+    schema: z
+      .object({ ...rangoMeses(0, 11), empresa_id: idOpcional('Cliente inválido') })
+      .strict()
+      .superRefine(rangoValido),
     columnas: [
       mesCol,
       col('certificados', 'Certificados AFIP'),
@@ -148,7 +186,11 @@ export const REPORTES = {
     permisos: ['PHY-MAQ#TODO'],
     parametros: [{ tipo: 'opcion', clave: 'garantia', etiqueta: 'Garantía', opciones: opciones(GARANTIAS) }],
     schema: z.object({ garantia: opcion(['todas', 'vigente', 'vencida'], 'todas') }).strict(),
-    columnas: [col('estado', 'Estado', { tipo: 'texto', total: false }), ...MAQUINA_TIPOS.map((t) => col(t, MAQUINA_TIPO_NOMBRES[t])), col('total', 'Total')],
+    columnas: [
+      col('estado', 'Estado', { tipo: 'texto', total: false }),
+      ...MAQUINA_TIPOS.map((t) => col(t, MAQUINA_TIPO_NOMBRES[t])),
+      col('total', 'Total'),
+    ],
     grafico: { tipo: 'barras_apiladas', x: 'estado', series: [...MAQUINA_TIPOS] },
   }),
   'descargas-por-mes': reporte({
@@ -161,7 +203,11 @@ export const REPORTES = {
       { tipo: 'opcion', clave: 'canal', etiqueta: 'Canal', opciones: opciones(CANALES) },
     ],
     schema: z
-      .object({ ...rangoMeses(-11, 0), producto_id: idOpcional('Producto inválido'), canal: opcion(['todos', 'estable', 'beta', 'hotfix'], 'todos') })
+      .object({
+        ...rangoMeses(-11, 0),
+        producto_id: idOpcional('Producto inválido'),
+        canal: opcion(['todos', 'estable', 'beta', 'hotfix'], 'todos'),
+      })
       .strict()
       .superRefine(rangoValido),
     columnas: [mesCol, col('descargas', 'Descargas'), col('paquetes', 'Paquetes distintos', { total: false })],
@@ -171,22 +217,45 @@ export const REPORTES = {
     nombre: 'Descargas por paquete',
     descripcion: 'Los paquetes de instalación más descargados entre dos fechas.',
     permisos: ['PACKS#VER'],
-    parametros: [{ tipo: 'rango_fechas', etiqueta: 'Fechas' }, { tipo: 'producto', etiqueta: 'Producto' }],
-    schema: z.object({ ...rangoFechas(-29), producto_id: idOpcional('Producto inválido') }).strict().superRefine(rangoValido),
-    columnas: [col('paquete', 'Paquete', { tipo: 'texto', total: false }), col('version', 'Versión', { tipo: 'texto', total: false }), col('descargas', 'Descargas')],
+    parametros: [
+      { tipo: 'rango_fechas', etiqueta: 'Fechas' },
+      { tipo: 'producto', etiqueta: 'Producto' },
+    ],
+    schema: z
+      .object({ ...rangoFechas(-29), producto_id: idOpcional('Producto inválido') })
+      .strict()
+      .superRefine(rangoValido),
+    columnas: [
+      col('paquete', 'Paquete', { tipo: 'texto', total: false }),
+      col('version', 'Versión', { tipo: 'texto', total: false }),
+      col('descargas', 'Descargas'),
+    ],
     grafico: { tipo: 'barras', x: 'paquete', series: ['descargas'] },
   }),
   'actualizaciones-por-mes': reporte({
     nombre: 'Actualizaciones por resultado',
     descripcion: 'Actualizaciones aplicadas en servidores de clientes cada mes, por resultado.',
     permisos: ['CLIENTES#VER'],
-    parametros: [{ tipo: 'rango_meses', etiqueta: 'Meses' }, { tipo: 'empresa', etiqueta: 'Cliente' }, { tipo: 'producto', etiqueta: 'Producto' }],
+    parametros: [
+      { tipo: 'rango_meses', etiqueta: 'Meses' },
+      { tipo: 'empresa', etiqueta: 'Cliente' },
+      { tipo: 'producto', etiqueta: 'Producto' },
+    ],
     schema: z
-      .object({ ...rangoMeses(-11, 0), empresa_id: idOpcional('Cliente inválido'), producto_id: idOpcional('Producto inválido') })
+      .object({
+        ...rangoMeses(-11, 0),
+        empresa_id: idOpcional('Cliente inválido'),
+        producto_id: idOpcional('Producto inválido'),
+      })
       .strict()
       .superRefine(rangoValido),
     columnas: [mesCol, ...ACTUALIZACION_RESULTADOS.map((r) => col(r, RESULTADO_ETIQUETA[r])), col('total', 'Total')],
-    grafico: { tipo: 'barras_apiladas', x: 'mes', series: [...ACTUALIZACION_RESULTADOS], colores: { ok: 'green.6', error: 'red.6', parcial: 'orange.5' } },
+    grafico: {
+      tipo: 'barras_apiladas',
+      x: 'mes',
+      series: [...ACTUALIZACION_RESULTADOS],
+      colores: { ok: 'green.6', error: 'red.6', parcial: 'orange.5' },
+    },
   }),
   'clientes-desactualizados': reporte({
     nombre: 'Clientes desactualizados por producto',
@@ -200,14 +269,24 @@ export const REPORTES = {
       col('al_dia', 'Al día'),
       col('desactualizados', 'Desactualizados'),
     ],
-    grafico: { tipo: 'barras_apiladas', x: 'producto', series: ['al_dia', 'desactualizados'], colores: { al_dia: 'green.6', desactualizados: 'orange.5' } },
+    grafico: {
+      tipo: 'barras_apiladas',
+      x: 'producto',
+      series: ['al_dia', 'desactualizados'],
+      colores: { al_dia: 'green.6', desactualizados: 'orange.5' },
+    },
   }),
   'desarrollos-por-estado': reporte({
     nombre: 'Desarrollos por estado',
     descripcion: 'Los desarrollos en cada estado, por prioridad, con sus horas estimadas y reales.',
     permisos: ['SER#VER'],
-    parametros: [{ tipo: 'producto', etiqueta: 'Producto' }, { tipo: 'empresa', etiqueta: 'Cliente' }],
-    schema: z.object({ producto_id: idOpcional('Producto inválido'), empresa_id: idOpcional('Cliente inválido') }).strict(),
+    parametros: [
+      { tipo: 'producto', etiqueta: 'Producto' },
+      { tipo: 'empresa', etiqueta: 'Cliente' },
+    ],
+    schema: z
+      .object({ producto_id: idOpcional('Producto inválido'), empresa_id: idOpcional('Cliente inválido') })
+      .strict(),
     columnas: [
       col('estado', 'Estado', { tipo: 'texto', total: false }),
       ...DESARROLLO_PRIORIDADES.map((p) => col(p, DESARROLLO_PRIORIDAD_NOMBRES[p])),
@@ -258,4 +337,5 @@ export type ReporteResultado = z.infer<typeof reporteResultado>;
 
 const MESES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'] as const;
 /** yyyy-mm as staff read it: "nov 2026". */
-export const mesEtiqueta = (valor: string): string => `${MESES[Number(valor.slice(5, 7)) - 1] ?? '?'} ${valor.slice(0, 4)}`;
+export const mesEtiqueta = (valor: string): string =>
+  `${MESES[Number(valor.slice(5, 7)) - 1] ?? '?'} ${valor.slice(0, 4)}`;

@@ -5,4 +5,7 @@ import { z } from 'zod';
 // records with rich text (the home's panels) parses their answers without loading it.
 
 /** A stored rich-text document as answered: the server only stores documents `richText` accepted. */
-export const richTextDocument = z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()) }) as unknown as z.ZodType<DocumentJson>;
+export const richTextDocument = z.looseObject({
+  type: z.literal('doc'),
+  content: z.array(z.unknown()),
+}) as unknown as z.ZodType<DocumentJson>;

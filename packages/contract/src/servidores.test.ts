@@ -6,7 +6,7 @@ import { hostname, port } from './validators.ts';
 describe('the validators, as the servidores and DNS schemas use them', () => {
   it('accepts DNS names and refuses malformed ones', () => {
     expect(hostname.parse('App-01.Example.com')).toBe('app-01.example.com');
-    for (const bad of ['-bad.example.com', 'a..b', 'with space.com', 'x'.repeat(64) + '.com', '']) {
+    for (const bad of ['-bad.example.com', 'a..b', 'with space.com', `${'x'.repeat(64)}.com`, '']) {
       expect(hostname.safeParse(bad).success).toBe(false);
     }
   });
@@ -14,7 +14,9 @@ describe('the validators, as the servidores and DNS schemas use them', () => {
   it('names the problem of a bad optional IP or host name in Spanish', () => {
     const bad = servidorInput.safeParse({ nombre: 'srv', estado: 'activo', ip_publica: '1.2.3', hostname: 'a b' });
     expect(bad.success).toBe(false);
-    const messages = Object.fromEntries((bad.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    const messages = Object.fromEntries(
+      (bad.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(messages.ip_publica).toBe('Dirección IP inválida');
     expect(messages.hostname).toMatch(/^Nombre de host inválido/);
   });
@@ -34,7 +36,10 @@ describe('the validators, as the servidores and DNS schemas use them', () => {
 
   it('parses the shared list query with defaults and refuses unknown sorts', () => {
     expect(servidorListQuery.parse({})).toMatchObject({ page: 1, size: 25 });
-    expect(servidorListQuery.parse({ sort: '-nombre', estado: 'baja' })).toMatchObject({ sort: '-nombre', estado: 'baja' });
+    expect(servidorListQuery.parse({ sort: '-nombre', estado: 'baja' })).toMatchObject({
+      sort: '-nombre',
+      estado: 'baja',
+    });
     expect(servidorListQuery.safeParse({ sort: 'password' }).success).toBe(false);
     expect(servidorListQuery.safeParse({ size: '5000' }).success).toBe(false);
   });

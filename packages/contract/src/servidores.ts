@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { idList, listQuery, paged, queryBoolean, MAX_ID } from './list.ts';
+import { idList, listQuery, paged, queryBoolean } from './list.ts';
 import { loteBody, loteExportBody } from './lote.ts';
 import { dnsRef } from './shared.ts';
 import { optionalHostname, optionalIp, optionalText, requiredText } from './validators.ts';

@@ -22,14 +22,41 @@ export const RESULTADO_ETIQUETA: Readonly<Record<ActualizacionResultado, string>
 };
 
 // ---- Clientes: VAT conditions and provinces, and the fields the client's form and the list's bulk action both set ----
-export const CONDICIONES_IVA = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final', 'no_responsable'] as const;
+export const CONDICIONES_IVA = [
+  'responsable_inscripto',
+  'monotributo',
+  'exento',
+  'consumidor_final',
+  'no_responsable',
+] as const;
 export type CondicionIva = (typeof CONDICIONES_IVA)[number];
 
 /** The 24 jurisdictions, as the client form and the list's filter offer them. */
 export const PROVINCIAS = [
-  'Buenos Aires', 'Catamarca', 'Chaco', 'Chubut', 'Ciudad Autónoma de Buenos Aires', 'Córdoba', 'Corrientes',
-  'Entre Ríos', 'Formosa', 'Jujuy', 'La Pampa', 'La Rioja', 'Mendoza', 'Misiones', 'Neuquén', 'Río Negro', 'Salta',
-  'San Juan', 'San Luis', 'Santa Cruz', 'Santa Fe', 'Santiago del Estero', 'Tierra del Fuego', 'Tucumán',
+  'Buenos Aires',
+  'Catamarca',
+  'Chaco',
+  'Chubut',
+  'Ciudad Autónoma de Buenos Aires',
+  'Córdoba',
+  'Corrientes',
+  'Entre Ríos',
+  'Formosa',
+  'Jujuy',
+  'La Pampa',
+  'La Rioja',
+  'Mendoza',
+  'Misiones',
+  'Neuquén',
+  'Río Negro',
+  'Salta',
+  'San Juan',
+  'San Luis',
+  'Santa Cruz',
+  'Santa Fe',
+  'Santiago del Estero',
+  'Tierra del Fuego',
+  'Tucumán',
 ] as const;
 
 /** A client's VAT condition as its form and the list's bulk action set it. */
@@ -69,7 +96,12 @@ export const DESARROLLO_PRIORIDAD_NOMBRES: Record<DesarrolloPrioridad, string> =
 export const MAQUINA_TIPOS = ['notebook', 'pc', 'servidor', 'vm'] as const;
 export type MaquinaTipo = (typeof MAQUINA_TIPOS)[number];
 
-export const MAQUINA_TIPO_NOMBRES: Record<MaquinaTipo, string> = { notebook: 'Notebook', pc: 'PC', servidor: 'Servidor', vm: 'Máquina virtual' };
+export const MAQUINA_TIPO_NOMBRES: Record<MaquinaTipo, string> = {
+  notebook: 'Notebook',
+  pc: 'PC',
+  servidor: 'Servidor',
+  vm: 'Máquina virtual',
+};
 
 // ---- Vencimientos: states, quick filters and the months chart (clients' expiries and websites') ----
 export const VENCIMIENTO_ESTADOS = ['vencido', 'critico', 'proximo', 'vigente'] as const;
@@ -106,9 +138,7 @@ export const dnsRef = z.object({ id: z.number().int(), host: z.string() });
 // ---- Archivos ----
 
 /** A SHA-256 as lower-case hex: the file's identity in the store and its download key. */
-export const sha256Hex = z
-  .string()
-  .regex(/^[0-9a-f]{64}$/, 'Suma SHA-256 inválida');
+export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'Suma SHA-256 inválida');
 
 /** The name a file is stored and downloaded under: no path, no control characters. */
 export const nombreArchivo = z

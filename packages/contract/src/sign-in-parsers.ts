@@ -11,7 +11,6 @@ import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from './texts.ts';
  * cleans and words the same and that the types match: change both together.
  */
 
-
 // The shapes read here, written out rather than imported from auth.ts and estado.ts (those import zod and are
 // areas' schemas); auth/sign-in-parsers.test.ts checks each equals its zod schema's output type.
 interface LoginRequest {
@@ -92,29 +91,50 @@ function parser<T>(read: Reader<T>): Parser<T> {
   return {
     safeParse(input) {
       const data = read(input);
-      return data === FAIL ? { success: false, error: { issues: [{ path: [], message: 'Invalid input' }] } } : { success: true, data };
+      return data === FAIL
+        ? { success: false, error: { issues: [{ path: [], message: 'Invalid input' }] } }
+        : { success: true, data };
     },
   };
 }
 
-const envelope = <T>(datos: Reader<T>) => object<{ error: string | null; datos: T }>({ error: nullable(string), datos });
+const envelope = <T>(datos: Reader<T>) =>
+  object<{ error: string | null; datos: T }>({ error: nullable(string), datos });
 
 const sesion = object<Sesion>({
   token: string,
-  usuario: object<Sesion['usuario']>({ nombre: string, roles: array(string), usuario: string, segundo_factor_pendiente: optional(boolean) }),
+  usuario: object<Sesion['usuario']>({
+    nombre: string,
+    roles: array(string),
+    usuario: string,
+    segundo_factor_pendiente: optional(boolean),
+  }),
 });
 
 /** Twin of auth.ts `loginResponse`. */
 /** Twin of auth.ts `oidcProveedor`: the OpenID provider's name for the login button, or null. */
-export const oidcProveedor: Parser<{ error: string | null; datos: { nombre: string } | null }> = parser(envelope(nullable(object<{ nombre: string }>({ nombre: string }))));
+export const oidcProveedor: Parser<{ error: string | null; datos: { nombre: string } | null }> = parser(
+  envelope(nullable(object<{ nombre: string }>({ nombre: string }))),
+);
 
 export const loginResponse: Parser<LoginResponse> = parser(
-  object<LoginResponse>({ error: nullable(string), datos: nullable(sesion), segundo_paso: optional(object<{ desafio: string }>({ desafio: string })) }),
+  object<LoginResponse>({
+    error: nullable(string),
+    datos: nullable(sesion),
+    segundo_paso: optional(object<{ desafio: string }>({ desafio: string })),
+  }),
 );
 
 /** Twin of config.ts `runtimeConfig`. */
 export const runtimeConfig: Parser<RuntimeConfig> = parser(
-  object<RuntimeConfig>({ api: string, instaladores: string, store: string, versiones: string, archivos: string, sitio: string }),
+  object<RuntimeConfig>({
+    api: string,
+    instaladores: string,
+    store: string,
+    versiones: string,
+    archivos: string,
+    sitio: string,
+  }),
 );
 
 const fieldErrors: Reader<FieldErrors> = (input) => {
@@ -141,7 +161,9 @@ export const errorBody: Parser<ErrorBody> = parser((input) => {
 export const okBody: Parser<{ error: string | null; datos: null }> = parser(envelope(nothing));
 
 /** Twin of estado.ts `estadoResponse`. */
-export const estadoResponse: Parser<{ error: string | null; datos: Estado }> = parser(envelope(object<Estado>({ version: string })));
+export const estadoResponse: Parser<{ error: string | null; datos: Estado }> = parser(
+  envelope(object<Estado>({ version: string })),
+);
 
 /** Twin of auth.ts `loginRequest`: the username trimmed, both required and bounded, nothing else allowed. */
 export const loginRequest: Parser<LoginRequest> = {
@@ -159,9 +181,16 @@ export const loginRequest: Parser<LoginRequest> = {
       if (value.length > max) issues.push({ path: [key], message: maxMessage });
       return value;
     };
-    const data = { username: text('username', 200, USERNAME_MAX, true), password: text('password', 500, PASSWORD_MAX, false) };
+    const data = {
+      username: text('username', 200, USERNAME_MAX, true),
+      password: text('password', 500, PASSWORD_MAX, false),
+    };
     const unknown = Object.keys(input).filter((key) => key !== 'username' && key !== 'password');
-    if (unknown.length > 0) issues.push({ path: [], message: `Unrecognized key${unknown.length > 1 ? 's' : ''}: ${unknown.map((key) => `"${key}"`).join(', ')}` });
+    if (unknown.length > 0)
+      issues.push({
+        path: [],
+        message: `Unrecognized key${unknown.length > 1 ? 's' : ''}: ${unknown.map((key) => `"${key}"`).join(', ')}`,
+      });
     return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
   },
 };

@@ -4,7 +4,9 @@ import { destinoDeUrl, sitioInput, sitioUrl } from './sitios.ts';
 describe('sitioUrl', () => {
   it('keeps https addresses normalised: lower-case host, a path, the port when not 443', () => {
     expect(sitioUrl.parse('  HTTPS://Www.Physis.com.ar ')).toBe('https://www.physis.com.ar/');
-    expect(sitioUrl.parse('https://soporte.physis.com.ar/tickets?x=1')).toBe('https://soporte.physis.com.ar/tickets?x=1');
+    expect(sitioUrl.parse('https://soporte.physis.com.ar/tickets?x=1')).toBe(
+      'https://soporte.physis.com.ar/tickets?x=1',
+    );
     expect(sitioUrl.parse('https://localhost:8443/')).toBe('https://localhost:8443/');
     expect(sitioUrl.parse('https://127.0.0.1:443/')).toBe('https://127.0.0.1/');
     expect(sitioUrl.parse('https://[::1]:9443/')).toBe('https://[::1]:9443/');
@@ -31,8 +33,26 @@ describe('destinoDeUrl', () => {
 
 describe('sitioInput', () => {
   it('turns blanks into null and leaves the references optional (own sites have no client)', () => {
-    const v = sitioInput.parse({ nombre: 'Webmail', url: 'https://webmail.physis.com.ar', estado: 'activo', ssl_vence: '', dominio_vence: null, notas: ' ' });
-    expect(v).toMatchObject({ empresa_id: null, servidor_id: null, dns_id: null, ssl_vence: null, dominio_vence: null, notas: null, url: 'https://webmail.physis.com.ar/' });
-    expect(sitioInput.safeParse({ nombre: 'x', url: 'https://x.com', estado: 'activo', ssl_vence: '31/12/2027' }).error?.issues[0]?.message).toBe('Fecha inválida (aaaa-mm-dd)');
+    const v = sitioInput.parse({
+      nombre: 'Webmail',
+      url: 'https://webmail.physis.com.ar',
+      estado: 'activo',
+      ssl_vence: '',
+      dominio_vence: null,
+      notas: ' ',
+    });
+    expect(v).toMatchObject({
+      empresa_id: null,
+      servidor_id: null,
+      dns_id: null,
+      ssl_vence: null,
+      dominio_vence: null,
+      notas: null,
+      url: 'https://webmail.physis.com.ar/',
+    });
+    expect(
+      sitioInput.safeParse({ nombre: 'x', url: 'https://x.com', estado: 'activo', ssl_vence: '31/12/2027' }).error
+        ?.issues[0]?.message,
+    ).toBe('Fecha inválida (aaaa-mm-dd)');
   });
 });

@@ -55,7 +55,10 @@ export const sitioUrl = z
     const { host } = destinoDeUrl(u.href);
     const hostValido = hostname.safeParse(host).success || ipAddress.safeParse(host).success;
     if (u.protocol !== 'https:' || !hostValido || u.username || u.password) {
-      ctx.addIssue({ code: 'custom', message: u.protocol !== 'https:' ? 'La URL debe empezar con https://' : URL_INVALIDA });
+      ctx.addIssue({
+        code: 'custom',
+        message: u.protocol !== 'https:' ? 'La URL debe empezar con https://' : URL_INVALIDA,
+      });
       return z.NEVER;
     }
     return u.href;
@@ -113,7 +116,17 @@ export type SitioFila = z.infer<typeof sitioFila>;
 export const sitio = sitioFila.extend({ notas: z.string().nullable() });
 export type Sitio = z.infer<typeof sitio>;
 
-export const SITIO_SORT = ['nombre', 'url', 'cliente', 'servidor', 'estado', 'ssl_vence', 'dominio_vence', 'verificado_en', 'actualizado'] as const;
+export const SITIO_SORT = [
+  'nombre',
+  'url',
+  'cliente',
+  'servidor',
+  'estado',
+  'ssl_vence',
+  'dominio_vence',
+  'verificado_en',
+  'actualizado',
+] as const;
 export const sitioListQuery = listQuery(SITIO_SORT, {
   empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   /** Only the company's own sites (no client). */
@@ -176,10 +189,20 @@ export type VerificarResultado = z.infer<typeof verificarResultado>;
 /** `POST /api/sitios/verificar`: "Verificar seleccionados", at most 50 at a time. */
 export const MAX_VERIFICAR = 50;
 export const verificarVarios = z
-  .object({ ids: z.array(z.number().int().positive().max(MAX_ID, 'Id inválido')).min(1, 'Seleccione al menos uno').max(MAX_VERIFICAR, `Máximo ${MAX_VERIFICAR} sitios por vez`) })
+  .object({
+    ids: z
+      .array(z.number().int().positive().max(MAX_ID, 'Id inválido'))
+      .min(1, 'Seleccione al menos uno')
+      .max(MAX_VERIFICAR, `Máximo ${MAX_VERIFICAR} sitios por vez`),
+  })
   .strict();
 export const verificarVariosResultado = z.array(
-  z.object({ sitio_id: z.number().int(), nombre: z.string(), resultado: z.enum(VERIFICACION_RESULTADOS), mensaje: z.string() }),
+  z.object({
+    sitio_id: z.number().int(),
+    nombre: z.string(),
+    resultado: z.enum(VERIFICACION_RESULTADOS),
+    mensaje: z.string(),
+  }),
 );
 export type VerificarVariosResultado = z.infer<typeof verificarVariosResultado>;
 

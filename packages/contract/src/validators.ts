@@ -10,7 +10,11 @@ export const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const requiredText = (max: number) =>
-  z.string({ error: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(max, `Máximo ${max} caracteres`);
+  z
+    .string({ error: 'Este campo es requerido' })
+    .trim()
+    .min(1, 'Este campo es requerido')
+    .max(max, `Máximo ${max} caracteres`);
 
 // RFC 1123 host name: labels of letters, digits and inner hyphens, at most 63 each, 253 in all.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -21,7 +25,6 @@ export const hostname = z
   .toLowerCase()
   .min(1, 'Este campo es requerido')
   .regex(HOSTNAME, 'Nombre de host inválido (letras, números, guiones y puntos)');
-
 
 export const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'Dirección IP inválida' });
 

@@ -22,7 +22,8 @@ export const VERSION_TRANSICIONES: Readonly<Record<VersionEstado, readonly Versi
   retirada: ['publicada'],
 };
 
-export const puedePasar = (desde: VersionEstado, hacia: VersionEstado): boolean => VERSION_TRANSICIONES[desde].includes(hacia);
+export const puedePasar = (desde: VersionEstado, hacia: VersionEstado): boolean =>
+  VERSION_TRANSICIONES[desde].includes(hacia);
 
 export { versionInput, type VersionInput, type VersionValues } from './versiones/input.ts';
 
@@ -85,16 +86,30 @@ export const versionAssetQuery = z.object({ nombre: nombreArchivo }).strict();
 export const versionAssetParams = z
   .object({
     id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
-    assetId: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
+    assetId: z.coerce
+      .number({ error: 'Id inválido' })
+      .int('Id inválido')
+      .positive('Id inválido')
+      .max(MAX_ID, 'Id inválido'),
   })
   .strict();
 
 /** `GET /api/versiones/productos`: every product (id, code, name) for the list's filter and the form's select. */
-export const versionProducto = z.object({ id: z.number().int(), codigo: z.string(), nombre: z.string(), activo: z.boolean() });
+export const versionProducto = z.object({
+  id: z.number().int(),
+  codigo: z.string(),
+  nombre: z.string(),
+  activo: z.boolean(),
+});
 export const versionProductos = z.array(versionProducto);
 
 /** `GET /api/versiones/changelog`: the products that have published versions. */
-export const changelogProducto = z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string(), publicadas: z.number().int() });
+export const changelogProducto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  codigo: z.string(),
+  publicadas: z.number().int(),
+});
 export const changelogProductos = z.array(changelogProducto);
 
 /** `GET /api/versiones/changelog/:id`: one product's published versions, newest version first, notes rendered. */

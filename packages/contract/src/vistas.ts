@@ -81,7 +81,6 @@ export const vistasRespuesta = z.object({
   predeterminada: z.number().int().nullable(),
 });
 
-
 /** `PUT /api/vistas/predeterminada`: the view a list opens with for the caller (null: none). */
 export const predeterminadaInput = z
   .object({ lista, vista_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullable() })

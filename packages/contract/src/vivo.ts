@@ -34,12 +34,22 @@ export const vivoQuery = z
       .string({ error: 'Este campo es requerido' })
       .max(500, 'Máximo 500 caracteres')
       .transform((v, ctx) => {
-        const listas = [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))];
+        const listas = [
+          ...new Set(
+            v
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          ),
+        ];
         const desconocidas = listas.filter((l) => !esListaViva(l));
         if (listas.length === 0 || desconocidas.length > 0) {
           ctx.addIssue({
             code: 'custom',
-            message: listas.length === 0 ? 'Indique al menos una lista' : `Lista desconocida: ${desconocidas.join(', ')}; use una de: ${LISTAS_VIVAS.join(', ')}`,
+            message:
+              listas.length === 0
+                ? 'Indique al menos una lista'
+                : `Lista desconocida: ${desconocidas.join(', ')}; use una de: ${LISTAS_VIVAS.join(', ')}`,
           });
           return z.NEVER;
         }

@@ -17,14 +17,20 @@ const pieces = [
   ['+ prosemirror-transform', "export * from 'prosemirror-transform';"],
   ['+ prosemirror-state', "export { EditorState, NodeSelection, Plugin, TextSelection } from 'prosemirror-state';"],
   ['+ prosemirror-view', "export { Decoration, DecorationSet, EditorView } from 'prosemirror-view';"],
-  ['+ prosemirror-commands', "export { baseKeymap, chainCommands, exitCode, lift, setBlockType, toggleMark, wrapIn } from 'prosemirror-commands';"],
+  [
+    '+ prosemirror-commands',
+    "export { baseKeymap, chainCommands, exitCode, lift, setBlockType, toggleMark, wrapIn } from 'prosemirror-commands';",
+  ],
   ['+ prosemirror-history (+ rope-sequence)', "export { history, redo, undo } from 'prosemirror-history';"],
   [
     '+ prosemirror-inputrules',
     "export { closeDoubleQuote, closeSingleQuote, ellipsis, emDash, inputRules, openDoubleQuote, openSingleQuote, textblockTypeInputRule, undoInputRule, wrappingInputRule } from 'prosemirror-inputrules';",
   ],
   ['+ prosemirror-keymap (+ w3c-keyname)', "export { keymap } from 'prosemirror-keymap';"],
-  ['+ prosemirror-schema-list', "export { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';"],
+  [
+    '+ prosemirror-schema-list',
+    "export { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';",
+  ],
   ['+ schema, validation, HTML, URL and colour rules', "export * from './src/index.ts';"],
   ['+ commands/', "export { createCommands } from './src/commands/create-commands.ts';"],
   ['+ plugins/ and editor.ts', "export { createEditor } from './src/editor.ts';"],
@@ -51,8 +57,16 @@ let entry = '';
 let before = 0;
 for (const [index, [name, line]] of pieces.entries()) {
   // Each line's names under an alias of their own, so two pieces exporting the same name do not clash.
-  entry += line.replace(/\{ (.*) \}/, (_, names) => `{ ${names.split(', ').map((n) => `${n} as ${n}_${index}`).join(', ')} }`)
-    .replace(/^export \* from (.*);$/, `export * as piece${index} from $1;`) + '\n';
+  entry += `${line
+    .replace(
+      /\{ (.*) \}/,
+      (_, names) =>
+        `{ ${names
+          .split(', ')
+          .map((n) => `${n} as ${n}_${index}`)
+          .join(', ')} }`,
+    )
+    .replace(/^export \* from (.*);$/, `export * as piece${index} from $1;`)}\n`;
   const size = await gzipOf(entry);
   console.log(`${name.padEnd(48)} ${kB(size - before)} kB gzip  (total ${kB(size)})`);
   before = size;

@@ -2,8 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const serverSide = ['index.ts', 'url.ts', 'palette.ts', 'document.ts', 'render-html.ts', 'parse-html.ts',
-  'schema/index.ts', 'schema/nodes.ts', 'schema/marks.ts', 'schema/values.ts'];
+const serverSide = [
+  'index.ts',
+  'url.ts',
+  'palette.ts',
+  'document.ts',
+  'render-html.ts',
+  'parse-html.ts',
+  'schema/index.ts',
+  'schema/nodes.ts',
+  'schema/marks.ts',
+  'schema/values.ts',
+];
 
 describe('module boundaries', () => {
   it.each(serverSide)('%s imports no DOM library, view or React', (file) => {

@@ -28,7 +28,7 @@ export function emptyDocument(): DocumentJson {
 
 export function isEmptyDocument(doc: PMNode): boolean {
   const only = doc.childCount === 1 ? doc.firstChild : null;
-  return only !== null && only.type === schema.nodes['paragraph'] && only.content.size === 0;
+  return only !== null && only.type === schema.nodes.paragraph && only.content.size === 0;
 }
 
 export type Validation = { ok: true; value: DocumentJson } | { ok: false; error: string };
@@ -59,37 +59,37 @@ function knownAttrs(
 }
 
 function normalizeMark(json: unknown): MarkJson {
-  if (!isObject(json) || typeof json['type'] !== 'string') fail('hay una marca sin tipo');
-  const type = schema.marks[json['type']];
-  if (!type) fail(`la marca «${json['type']}» no existe`);
-  const attrs = knownAttrs(type.spec.attrs ?? {}, json['attrs'], json['type']);
+  if (!isObject(json) || typeof json.type !== 'string') fail('hay una marca sin tipo');
+  const type = schema.marks[json.type];
+  if (!type) fail(`la marca «${json.type}» no existe`);
+  const attrs = knownAttrs(type.spec.attrs ?? {}, json.attrs, json.type);
   return attrs ? { type: type.name, attrs } : { type: type.name };
 }
 
 function normalizeNode(json: unknown): NodeJson {
-  if (!isObject(json) || typeof json['type'] !== 'string') fail('hay un nodo sin tipo');
-  const type = schema.nodes[json['type']];
-  if (!type) fail(`el tipo de nodo «${json['type']}» no existe`);
+  if (!isObject(json) || typeof json.type !== 'string') fail('hay un nodo sin tipo');
+  const type = schema.nodes[json.type];
+  if (!type) fail(`el tipo de nodo «${json.type}» no existe`);
   const out: NodeJson = { type: type.name };
-  const attrs = knownAttrs(type.spec.attrs ?? {}, json['attrs'], type.name);
+  const attrs = knownAttrs(type.spec.attrs ?? {}, json.attrs, type.name);
   // The earlier editor could store a null start number or level; both mean the default.
-  if (attrs && type.name === 'ordered_list' && attrs['order'] == null) attrs['order'] = 1;
-  if (attrs && type.name === 'heading' && attrs['level'] == null) attrs['level'] = 1;
+  if (attrs && type.name === 'ordered_list' && attrs.order == null) attrs.order = 1;
+  if (attrs && type.name === 'heading' && attrs.level == null) attrs.level = 1;
   if (attrs) out.attrs = attrs;
   if (type.name === 'text') {
-    if (typeof json['text'] !== 'string' || json['text'] === '') fail('hay un texto vacío o sin contenido');
-    out.text = json['text'];
+    if (typeof json.text !== 'string' || json.text === '') fail('hay un texto vacío o sin contenido');
+    out.text = json.text;
   }
-  if (json['content'] !== undefined) {
-    if (!Array.isArray(json['content'])) fail(`el contenido de «${type.name}» debe ser una lista`);
-    out.content = json['content'].map(normalizeNode);
+  if (json.content !== undefined) {
+    if (!Array.isArray(json.content)) fail(`el contenido de «${type.name}» debe ser una lista`);
+    out.content = json.content.map(normalizeNode);
   }
   if ((type.name === 'bullet_list' || type.name === 'ordered_list') && !out.content?.length) {
     fail('una lista debe tener al menos un elemento');
   }
-  if (json['marks'] !== undefined) {
-    if (!Array.isArray(json['marks'])) fail(`las marcas de «${type.name}» deben ser una lista`);
-    out.marks = json['marks'].map(normalizeMark);
+  if (json.marks !== undefined) {
+    if (!Array.isArray(json.marks)) fail(`las marcas de «${type.name}» deben ser una lista`);
+    out.marks = json.marks.map(normalizeMark);
   }
   return out;
 }
@@ -98,39 +98,39 @@ function checkAttrs(node: PMNode): void {
   const { attrs } = node;
   switch (node.type.name) {
     case 'heading': {
-      const level = attrs['level'];
+      const level = attrs.level;
       if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 6) {
         fail('el nivel de un encabezado debe ser un número de 1 a 6');
       }
       break;
     }
     case 'ordered_list':
-      if (typeof attrs['order'] !== 'number' || !Number.isInteger(attrs['order'])) {
+      if (typeof attrs.order !== 'number' || !Number.isInteger(attrs.order)) {
         fail('el número inicial de una lista numerada debe ser un entero');
       }
       break;
     case 'image':
-      if (!safeUrl(attrs['src'])) fail('una imagen debe tener una dirección http, https o relativa');
-      if (attrs['width'] != null && !safeWidth(attrs['width'])) fail('el ancho de una imagen debe ser como "400px"');
+      if (!safeUrl(attrs.src)) fail('una imagen debe tener una dirección http, https o relativa');
+      if (attrs.width != null && !safeWidth(attrs.width)) fail('el ancho de una imagen debe ser como "400px"');
       break;
   }
-  if ('align' in attrs && attrs['align'] != null && !safeAlign(attrs['align'])) {
+  if ('align' in attrs && attrs.align != null && !safeAlign(attrs.align)) {
     fail('la alineación debe ser left, center, right o justify');
   }
   for (const mark of node.marks) {
     const name = mark.type.name;
-    if (name === 'link' && !safeUrl(mark.attrs['href'])) {
+    if (name === 'link' && !safeUrl(mark.attrs.href)) {
       fail('un enlace debe tener una dirección http, https, mailto o relativa');
     }
-    if (name === 'text_color' && !safeColor(mark.attrs['color'])) fail('un color de texto no es válido');
-    if (name === 'text_background_color' && !safeColor(mark.attrs['backgroundColor'])) {
+    if (name === 'text_color' && !safeColor(mark.attrs.color)) fail('un color de texto no es válido');
+    if (name === 'text_background_color' && !safeColor(mark.attrs.backgroundColor)) {
       fail('un color de fondo no es válido');
     }
   }
 }
 
 function toDocument(json: unknown): PMNode {
-  if (!isObject(json) || json['type'] !== 'doc') fail('se esperaba un objeto con "type": "doc"');
+  if (!isObject(json) || json.type !== 'doc') fail('se esperaba un objeto con "type": "doc"');
   const normalized = normalizeNode(json);
   if (!normalized.content?.length) fail('debe tener al menos un bloque');
   let doc: PMNode;

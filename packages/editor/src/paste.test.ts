@@ -49,7 +49,13 @@ describe('paste rules', () => {
   });
 
   it('reads alignment from style or the align attribute, and list starts', () => {
-    expect(renderHtml(parseHtml('<p align="center">a</p><h3 style="text-align:left">b</h3><ol start="1"><li>c</li></ol><ol start="7"><li>d</li></ol>'))).toBe(
+    expect(
+      renderHtml(
+        parseHtml(
+          '<p align="center">a</p><h3 style="text-align:left">b</h3><ol start="1"><li>c</li></ol><ol start="7"><li>d</li></ol>',
+        ),
+      ),
+    ).toBe(
       '<p style="text-align: center">a</p><h3>b</h3><ol><li><p>c</p></li></ol><ol start="7"><li><p>d</p></li></ol>',
     );
   });
@@ -73,21 +79,26 @@ describe('pasted text ending in a URL', () => {
   ])('%s links %s', (text, url, href) => {
     const found = trailingUrl(text);
     expect(found?.url).toBe(url);
-    const slice = linkTrailingUrl(new Slice(schema.nodes['paragraph']!.create(null, schema.text(text)).content, 0, 0));
+    const slice = linkTrailingUrl(new Slice(schema.nodes.paragraph!.create(null, schema.text(text)).content, 0, 0));
     const last = slice.content.lastChild!;
     const linked = slice.content.child(slice.content.childCount - (last.text === '.' ? 2 : 1));
     expect(linked.text).toBe(url);
     expect(linked.marks[0]!.attrs).toEqual({ href, title: null, target: '_blank' });
   });
 
-  it.each(['hola mundo', 'la versión 1.2', 'javascript:alert(1)', 'https://example.com y más'])('leaves %s alone', (text) => {
-    expect(trailingUrl(text)).toBeNull();
-  });
+  it.each(['hola mundo', 'la versión 1.2', 'javascript:alert(1)', 'https://example.com y más'])(
+    'leaves %s alone',
+    (text) => {
+      expect(trailingUrl(text)).toBeNull();
+    },
+  );
 
   it('links the end of the last paragraph of a pasted block', () => {
     const doc = parseHtml('<p>uno</p><p>ver <strong>example.com</strong></p>');
     const slice = linkTrailingUrl(new Slice(doc.content, 1, 1));
-    const html = renderHtml(schema.nodes['doc']!.create(null, slice.content));
-    expect(html).toBe('<p>uno</p><p>ver <a href="https://example.com" target="_blank" rel="noopener noreferrer"><strong>example.com</strong></a></p>');
+    const html = renderHtml(schema.nodes.doc!.create(null, slice.content));
+    expect(html).toBe(
+      '<p>uno</p><p>ver <a href="https://example.com" target="_blank" rel="noopener noreferrer"><strong>example.com</strong></a></p>',
+    );
   });
 });

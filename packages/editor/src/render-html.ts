@@ -87,5 +87,11 @@ export function renderHtml(doc: PMNode | unknown): string {
 }
 
 function isNode(value: unknown): value is PMNode {
-  return typeof value === 'object' && value !== null && 'nodeSize' in value && 'type' in value && typeof (value as PMNode).type === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'nodeSize' in value &&
+    'type' in value &&
+    typeof (value as PMNode).type === 'object'
+  );
 }

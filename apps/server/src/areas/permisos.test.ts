@@ -21,7 +21,19 @@ async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Prom
     for (const code of typeof access === 'string' ? [access] : access) codes.add(code);
   });
   const config = testConfig();
-  const deps = { db: t.db, config, store: diskStore(filesDir), maxBytes: 1024, auditoria: {}, vencimientos: [], eventos: [], busqueda: [], vivas: [], conAviso: new Set<string>(), programador: new Programador<AreaDeps>(t.db, config) };
+  const deps = {
+    db: t.db,
+    config,
+    store: diskStore(filesDir),
+    maxBytes: 1024,
+    auditoria: {},
+    vencimientos: [],
+    eventos: [],
+    busqueda: [],
+    vivas: [],
+    conAviso: new Set<string>(),
+    programador: new Programador<AreaDeps>(t.db, config),
+  };
   for (const routes of area.routes) await app.register(routes, deps);
   await app.ready();
   await app.close();
@@ -33,7 +45,9 @@ describe('the permission codes of each area', () => {
 
   it('declares exactly the codes its routes check', async () => {
     for (const area of AREAS) {
-      expect([...(await codesOf(area, ctx.t, ctx.filesDir))].sort(), area.name).toEqual([...(area.permisos ?? [])].sort());
+      expect([...(await codesOf(area, ctx.t, ctx.filesDir))].sort(), area.name).toEqual(
+        [...(area.permisos ?? [])].sort(),
+      );
     }
   });
 
@@ -51,10 +65,19 @@ describe('the command palette’s search, for each code alone', () => {
     for (const code of PERMISSION_CODES) {
       const usuario = `solo-${code.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
       await createUser(ctx.t.db, { usuario, password: 'clave', codigos: [code] });
-      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=del', headers: await bearer(ctx.t.app, usuario, 'clave') });
+      const res = await ctx.t.app.inject({
+        method: 'GET',
+        url: '/api/busqueda?q=del',
+        headers: await bearer(ctx.t.app, usuario, 'clave'),
+      });
       expect(res.statusCode, code).toBe(200);
       const { tipos, resultados } = res.json().datos as { tipos: string[]; resultados: { tipo: string }[] };
-      expect([...tipos].sort(), code).toEqual(fuentes.filter((f) => canAccess(f.permiso, new Set([code]))).map((f) => f.tipo).sort());
+      expect([...tipos].sort(), code).toEqual(
+        fuentes
+          .filter((f) => canAccess(f.permiso, new Set([code])))
+          .map((f) => f.tipo)
+          .sort(),
+      );
       for (const r of resultados) expect(tipos, code).toContain(r.tipo);
     }
   });

@@ -5,7 +5,8 @@ export const ZONA_PREDETERMINADA = 'America/Argentina/Buenos_Aires';
 
 /** An IANA zone name Node knows ("America/Argentina/Cordoba"), or an error that says what is wrong. */
 export function zonaValida(nombre: string): string {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(nombre)) throw new RangeError(`"${nombre}" no es el nombre de una zona horaria (p. ej. America/Argentina/Buenos_Aires)`);
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(nombre))
+    throw new RangeError(`"${nombre}" no es el nombre de una zona horaria (p. ej. America/Argentina/Buenos_Aires)`);
   try {
     new Intl.DateTimeFormat('es', { timeZone: nombre });
   } catch {
@@ -29,7 +30,12 @@ function zonaDelEntorno(): string {
  */
 export const ZONA_HORARIA = zonaDelEntorno();
 
-const dia = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dia = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONA_HORARIA,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** yyyy-mm-dd of an instant, in Buenos Aires. */
 export const fechaLocal = (instant: Date | number): string => dia.format(instant);

@@ -65,7 +65,8 @@ describe('the (name, address) and address limits', () => {
   });
 
   it('counts failures per address across names, and holds there only the names that failed from it', async () => {
-    for (let i = 0; i < 11; i++) expect((await loginFrom(A, `desconocido-${i}`, 'x')).statusCode).toBe(i < 10 ? 200 : 429);
+    for (let i = 0; i < 11; i++)
+      expect((await loginFrom(A, `desconocido-${i}`, 'x')).statusCode).toBe(i < 10 ? 200 : 429);
     // One failure each, but the address is over its limit: each of those names waits there.
     expect((await loginFrom(A, 'desconocido-0', 'x')).statusCode).toBe(429);
     expect((await loginFrom(B, 'desconocido-0', 'x')).json()).toEqual(REJECTED);
@@ -156,7 +157,10 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
 
     const failed = await loginFrom('10.0.0.1', 'admin', PASSWORDS.admin);
     expect(failed.statusCode).toBe(429);
-    expect(failed.json()).toEqual({ error: 'Demasiados intentos fallidos. Vuelva a intentarlo en 50 minutos.', datos: null });
+    expect(failed.json()).toEqual({
+      error: 'Demasiados intentos fallidos. Vuelva a intentarlo en 50 minutos.',
+      datos: null,
+    });
     const retryAfter = Number(failed.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(49 * 60);
     expect(retryAfter).toBeLessThanOrEqual(50 * 60);
@@ -175,7 +179,13 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       entidadId: String(ctx.adminId),
-      despues: { usuario: 'admin', ip: '10.0.0.11', limites: ['usuario'], fallos: { usuario_ip: 1, ip: 1, usuario: 51 }, direcciones: 11 },
+      despues: {
+        usuario: 'admin',
+        ip: '10.0.0.11',
+        limites: ['usuario'],
+        fallos: { usuario_ip: 1, ip: 1, usuario: 51 },
+        direcciones: 11,
+      },
     });
 
     await age('61 minutes');
@@ -190,7 +200,13 @@ describe('the wide per-name limit (more than 50 failures in an hour, from every 
     await ctx.t.db
       .update(intentosIngreso)
       .set({ fecha: sql`now() - interval '61 minutes'` })
-      .where(and(eq(intentosIngreso.usuario, 'admin'), ne(intentosIngreso.ip, '10.0.0.1'), ne(intentosIngreso.ip, '10.0.0.11')));
+      .where(
+        and(
+          eq(intentosIngreso.usuario, 'admin'),
+          ne(intentosIngreso.ip, '10.0.0.1'),
+          ne(intentosIngreso.ip, '10.0.0.11'),
+        ),
+      );
     expect(tokenOf(await loginFrom('10.0.0.1', 'admin', PASSWORDS.admin))).toBeDefined();
   });
 });
@@ -232,11 +248,14 @@ describe('the own-password change', () => {
 
 describe('API tokens and second-factor codes, each counted on their own', () => {
   const BAD_TOKEN = { authorization: `Bearer itk_${'x'.repeat(43)}` };
-  const tokenFrom = (remoteAddress: string) => ctx.t.app.inject({ url: '/api/empresas?page=1&size=5', headers: BAD_TOKEN, remoteAddress });
+  const tokenFrom = (remoteAddress: string) =>
+    ctx.t.app.inject({ url: '/api/empresas?page=1&size=5', headers: BAD_TOKEN, remoteAddress });
   const codeFrom = (remoteAddress: string, desafio: string, codigo: string) =>
     ctx.t.app.inject({ method: 'POST', url: '/api/auth/segundo-paso', payload: { desafio, codigo }, remoteAddress });
-  const authenticator = (secreto: string) => new TOTP({ secret: Secret.fromBase32(secreto), algorithm: 'SHA1', digits: 6, period: 30 });
-  const codeAt = (secreto: string, pasos: number) => authenticator(secreto).generate({ timestamp: Date.now() + pasos * 30_000 });
+  const authenticator = (secreto: string) =>
+    new TOTP({ secret: Secret.fromBase32(secreto), algorithm: 'SHA1', digits: 6, period: 30 });
+  const codeAt = (secreto: string, pasos: number) =>
+    authenticator(secreto).generate({ timestamp: Date.now() + pasos * 30_000 });
   /** A code the app shows at no step the server takes now. */
   const wrongCode = (secreto: string) => {
     const taken = new Set([-1, 0, 1].map((p) => codeAt(secreto, p)));
@@ -245,8 +264,14 @@ describe('API tokens and second-factor codes, each counted on their own', () => 
   /** Turns the account's second factor on, as a person would (from B); answers its key. */
   const enrol = async (usuario: string, password: string) => {
     const headers = { authorization: `Bearer ${tokenOf(await loginFrom(B, usuario, password))}` };
-    const { secreto } = (await ctx.t.app.inject({ method: 'POST', url: '/api/auth/totp/inscripcion', headers })).json().datos as { secreto: string };
-    const confirmado = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/totp/confirmar', headers, payload: { codigo: codeAt(secreto, 0) } });
+    const { secreto } = (await ctx.t.app.inject({ method: 'POST', url: '/api/auth/totp/inscripcion', headers })).json()
+      .datos as { secreto: string };
+    const confirmado = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/confirmar',
+      headers,
+      payload: { codigo: codeAt(secreto, 0) },
+    });
     expect(confirmado.statusCode).toBe(200);
     return secreto;
   };
@@ -266,7 +291,10 @@ describe('API tokens and second-factor codes, each counted on their own', () => 
       expect(tokenOf(signedIn)).toBeDefined();
       expect(tokenOf(await loginFrom(A, 'tecnico', PASSWORDS.demo))).toBeDefined();
     } finally {
-      await ctx.t.db.update(usuarios).set({ totpSecreto: null, totpActivo: null, totpUltimoPaso: null }).where(eq(usuarios.id, ctx.adminId));
+      await ctx.t.db
+        .update(usuarios)
+        .set({ totpSecreto: null, totpActivo: null, totpUltimoPaso: null })
+        .where(eq(usuarios.id, ctx.adminId));
       await ctx.t.db.delete(totpRecuperacion).where(eq(totpRecuperacion.usuarioId, ctx.adminId));
     }
   });
@@ -280,7 +308,10 @@ describe('API tokens and second-factor codes, each counted on their own', () => 
     expect((await tokenFrom(B)).statusCode).toBe(401);
 
     const [row] = await lockouts();
-    expect(row).toMatchObject({ entidadId: null, despues: { usuario: '(token de api)', ip: A, clase: 'token', limites: ['ip'], fallos: { usuario_ip: 11 } } });
+    expect(row).toMatchObject({
+      entidadId: null,
+      despues: { usuario: '(token de api)', ip: A, clase: 'token', limites: ['ip'], fallos: { usuario_ip: 11 } },
+    });
   });
 
   it('throttles wrong codes per account and address among wrong codes only', async () => {
@@ -298,6 +329,14 @@ describe('API tokens and second-factor codes, each counted on their own', () => 
     expect(tokenOf(await loginFrom(A, 'comercial', PASSWORDS.demo))).toBeDefined();
 
     const [row] = await lockouts();
-    expect(row).toMatchObject({ despues: { usuario: 'doble', ip: A, clase: 'segundo_factor', limites: ['usuario_ip'], fallos: { usuario_ip: 11 } } });
+    expect(row).toMatchObject({
+      despues: {
+        usuario: 'doble',
+        ip: A,
+        clase: 'segundo_factor',
+        limites: ['usuario_ip'],
+        fallos: { usuario_ip: 11 },
+      },
+    });
   });
 });

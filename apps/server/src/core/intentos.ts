@@ -32,7 +32,9 @@ export const AUDIT_BLOQUEO = 'bloqueo_ingreso';
 
 /** The 429 answer: the Spanish text tells the minutes to wait, Retry-After the seconds. */
 export const demasiadosIntentos = (segundos: number): ApiError =>
-  new ApiError(429, MENSAJES.demasiadosIntentos(Math.ceil(segundos / 60)), undefined, { 'Retry-After': String(segundos) });
+  new ApiError(429, MENSAJES.demasiadosIntentos(Math.ceil(segundos / 60)), undefined, {
+    'Retry-After': String(segundos),
+  });
 
 /** Seconds before this attempt may be checked at all (0: now). */
 export const throttleWait = (db: Db, intento: Intento): Promise<number> =>

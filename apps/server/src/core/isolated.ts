@@ -47,7 +47,10 @@ export interface WorkerModule<F extends (datos: never) => unknown> {
  * The module `archivo` (`./x.worker.ts`, beside the caller whose `import.meta.url` is `desde`): from the sources,
  * that file; from the build, where every module is in dist/main.js, its bundle in dist/workers/.
  */
-export function workerModule<F extends (datos: never) => unknown>(desde: string, archivo: `./${string}.worker.ts`): WorkerModule<F> {
+export function workerModule<F extends (datos: never) => unknown>(
+  desde: string,
+  archivo: `./${string}.worker.ts`,
+): WorkerModule<F> {
   if (desde.endsWith('.ts')) return { href: new URL(archivo, desde).href };
   return { href: new URL(`./workers/${archivo.slice(2).replace(/\.ts$/, '.js')}`, desde).href };
 }
@@ -94,7 +97,10 @@ export async function runIsolated<F extends (datos: never) => unknown>(
   }, 25);
   try {
     const signal = AbortSignal.any([tiempo, memoria.signal]);
-    return (await workers().run({ modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB }, { signal, transferList: opciones.transferir })) as Awaited<ReturnType<F>>;
+    return (await workers().run(
+      { modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB },
+      { signal, transferList: opciones.transferir },
+    )) as Awaited<ReturnType<F>>;
   } catch (err) {
     if (memoria.signal.aborted) throw new IsolatedError('memoria', err);
     if (tiempo.aborted) throw new IsolatedError('tiempo', err);
@@ -118,7 +124,10 @@ export async function closeIsolated(): Promise<void> {
 export function isolatedRefusal(err: IsolatedError, ilegible: string): ApiError {
   switch (err.motivo) {
     case 'memoria':
-      return new ApiError(413, 'El archivo ocupa demasiado al leerse (más memoria de la que se da a un archivo subido): divídalo en partes más chicas');
+      return new ApiError(
+        413,
+        'El archivo ocupa demasiado al leerse (más memoria de la que se da a un archivo subido): divídalo en partes más chicas',
+      );
     case 'tiempo':
       return new ApiError(413, 'El archivo tarda demasiado en leerse: divídalo en partes más chicas');
     case 'cola':

@@ -82,7 +82,10 @@ export function isAllowedAddress(address: string, allowedNetworks: readonly stri
     const network = parseNetwork(text);
     if (!network) continue;
     const [base, bits] = network;
-    const b = base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96 ? [(base as ipaddr.IPv6).toIPv4Address(), bits - 96] as Network : network;
+    const b =
+      base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96
+        ? ([(base as ipaddr.IPv6).toIPv4Address(), bits - 96] as Network)
+        : network;
     if (a.kind() === b[0].kind() && a.match(b)) return true;
   }
   return a.range() === 'unicast' && !ownAddresses().has(a.toNormalizedString());
@@ -94,7 +97,10 @@ export interface OutboundGuard {
   /** Throws DisallowedAddressError when the URL's host is, or now resolves to, an address not allowed. */
   check(url: string): Promise<void>;
   /** POSTs `body`, connecting only to allowed addresses and following no redirect; reads the status, never the body. */
-  post(url: string, request: { headers: OutgoingHttpHeaders; body: string; timeoutMs: number }): Promise<OutboundAnswer>;
+  post(
+    url: string,
+    request: { headers: OutgoingHttpHeaders; body: string; timeoutMs: number },
+  ): Promise<OutboundAnswer>;
 }
 
 export function outboundGuard(options: OutboundOptions): OutboundGuard {
@@ -129,11 +135,15 @@ export function outboundGuard(options: OutboundOptions): OutboundGuard {
       if (isIP(target.hostname.replace(/^\[|\]$/g, ''))) await addressesOf(target.hostname);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
       return new Promise<OutboundAnswer>((done, fail) => {
-        const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup, agent: false }, (res) => {
-          clearTimeout(timer);
-          done({ status: res.statusCode ?? 0 });
-          res.destroy();
-        });
+        const req = send(
+          target,
+          { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup, agent: false },
+          (res) => {
+            clearTimeout(timer);
+            done({ status: res.statusCode ?? 0 });
+            res.destroy();
+          },
+        );
         const timer = setTimeout(() => req.destroy(new OutboundTimeoutError()), timeoutMs);
         req.on('error', (err) => {
           clearTimeout(timer);

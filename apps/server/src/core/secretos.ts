@@ -16,7 +16,9 @@ export function cifrar(key: Buffer, valor: string): string {
   const nonce = randomBytes(12);
   const cipher = createCipheriv(ALGORITMO, key, nonce);
   const cifrado = Buffer.concat([cipher.update(valor, 'utf8'), cipher.final()]);
-  return [VERSION, nonce.toString('base64'), cipher.getAuthTag().toString('base64'), cifrado.toString('base64')].join(':');
+  return [VERSION, nonce.toString('base64'), cipher.getAuthTag().toString('base64'), cifrado.toString('base64')].join(
+    ':',
+  );
 }
 
 export class SecretoIlegible extends Error {}
@@ -46,7 +48,10 @@ const claves = new Map<string, Buffer>();
  * The key to use: SECRETS_KEY when set; else DATA_DIR/secrets.key, generated (mode 0600) on first use with a
  * warning that says where it is and that production should set SECRETS_KEY. Remembered per folder.
  */
-export function secretsKeyOf(opts: { secretsKey?: Buffer | undefined; dataDir: string }, avisar: (mensaje: string) => void = console.warn): Buffer {
+export function secretsKeyOf(
+  opts: { secretsKey?: Buffer | undefined; dataDir: string },
+  avisar: (mensaje: string) => void = console.warn,
+): Buffer {
   if (opts.secretsKey) return opts.secretsKey;
   const cached = claves.get(opts.dataDir);
   if (cached) return cached;
@@ -54,14 +59,19 @@ export function secretsKeyOf(opts: { secretsKey?: Buffer | undefined; dataDir: s
   let key: Buffer | undefined;
   if (existsSync(file)) {
     key = parseSecretsKey(readFileSync(file, 'utf8'));
-    if (!key) throw new Error(`${file} no contiene una clave válida (32 bytes en base64); corríjalo o defina SECRETS_KEY`);
-    avisar(`SECRETS_KEY no está definida: los secretos de Instalaciones se cifran con la clave de ${file}. En producción defina SECRETS_KEY (32 bytes en base64) y guarde una copia: sin ella los secretos no se pueden leer.`);
+    if (!key)
+      throw new Error(`${file} no contiene una clave válida (32 bytes en base64); corríjalo o defina SECRETS_KEY`);
+    avisar(
+      `SECRETS_KEY no está definida: los secretos de Instalaciones se cifran con la clave de ${file}. En producción defina SECRETS_KEY (32 bytes en base64) y guarde una copia: sin ella los secretos no se pueden leer.`,
+    );
   } else {
     key = randomBytes(32);
     mkdirSync(opts.dataDir, { recursive: true });
     writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
-    avisar(`SECRETS_KEY no está definida: se generó una clave para los secretos de Instalaciones en ${file}. En producción defina SECRETS_KEY (32 bytes en base64, p. ej. \`openssl rand -base64 32\`) y guarde una copia: sin ella los secretos no se pueden leer.`);
+    avisar(
+      `SECRETS_KEY no está definida: se generó una clave para los secretos de Instalaciones en ${file}. En producción defina SECRETS_KEY (32 bytes en base64, p. ej. \`openssl rand -base64 32\`) y guarde una copia: sin ella los secretos no se pueden leer.`,
+    );
   }
   claves.set(opts.dataDir, key);
   return key;

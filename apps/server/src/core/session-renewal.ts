@@ -41,7 +41,10 @@ export async function issueRenewal(db: Db, token: string, userAgent: string | un
       .innerJoin(sesionFamilias, eq(sesionFamilias.id, sesiones.familiaId))
       .where(and(eq(sesiones.tokenHash, hashToken(token)), isNull(sesionFamilias.revocada)));
     if (!fila?.familiaId) return null;
-    await tx.update(sesionFamilias).set({ userAgent: userAgent?.slice(0, 500) ?? null }).where(eq(sesionFamilias.id, fila.familiaId));
+    await tx
+      .update(sesionFamilias)
+      .set({ userAgent: userAgent?.slice(0, 500) ?? null })
+      .where(eq(sesionFamilias.id, fila.familiaId));
     return storeValue(tx, fila.familiaId);
   });
 }
@@ -58,7 +61,11 @@ export type RenewalResult =
  * one is stored, and a new session of the family is opened. A value used longer ago than the reuse interval ends
  * the family, audited and counted.
  */
-export async function renew(db: Db, valor: string, opts: { ip: string; userAgent: string | undefined; idleMinutes: number }): Promise<RenewalResult> {
+export async function renew(
+  db: Db,
+  valor: string,
+  opts: { ip: string; userAgent: string | undefined; idleMinutes: number },
+): Promise<RenewalResult> {
   const result = await db.transaction(async (tx): Promise<RenewalResult> => {
     const ultimoUso = sql`greatest(${sesionFamilias.ultimoUso}, (select max(s.ultimo_uso) from "sesiones" s where s.familia_id = ${sesionFamilias.id}))`;
     const [fila] = await tx
@@ -77,7 +84,7 @@ export async function renew(db: Db, valor: string, opts: { ip: string; userAgent
       .innerJoin(sesionFamilias, eq(sesionFamilias.id, sesionRenovaciones.familiaId))
       .where(eq(sesionRenovaciones.hash, hashToken(valor)))
       .for('update', { of: sesionRenovaciones });
-    if (!fila || !fila.viva) return { kind: 'rechazada' };
+    if (!fila?.viva) return { kind: 'rechazada' };
     if (fila.usada && !fila.reciente) {
       await revokeFamily(tx, fila.familiaId, 'reuso');
       await writeAudit(tx, {
@@ -89,13 +96,23 @@ export async function renew(db: Db, valor: string, opts: { ip: string; userAgent
       });
       return { kind: 'reuso', usuarioId: fila.usuarioId, familiaId: fila.familiaId };
     }
-    if (!fila.usada) await tx.update(sesionRenovaciones).set({ usada: sql`now()` }).where(eq(sesionRenovaciones.id, fila.valorId));
+    if (!fila.usada)
+      await tx.update(sesionRenovaciones).set({ usada: sql`now()` }).where(eq(sesionRenovaciones.id, fila.valorId));
     await tx
       .update(sesionFamilias)
-      .set({ ultimoUso: sql`now()`, ip: opts.ip, ...(opts.userAgent ? { userAgent: opts.userAgent.slice(0, 500) } : {}) })
+      .set({
+        ultimoUso: sql`now()`,
+        ip: opts.ip,
+        ...(opts.userAgent ? { userAgent: opts.userAgent.slice(0, 500) } : {}),
+      })
       .where(eq(sesionFamilias.id, fila.familiaId));
     const renovacion = await storeValue(tx, fila.familiaId);
-    const token = await openSession(tx, { familiaId: fila.familiaId, usuarioId: fila.usuarioId, vence: fila.vence, ip: opts.ip });
+    const token = await openSession(tx, {
+      familiaId: fila.familiaId,
+      usuarioId: fila.usuarioId,
+      vence: fila.vence,
+      ip: opts.ip,
+    });
     return { kind: 'ok', token, renovacion, usuarioId: fila.usuarioId, familiaId: fila.familiaId };
   });
   renovacionesSesion.inc({ resultado: result.kind });
@@ -109,16 +126,30 @@ export async function revokeFamily(db: Executor, familiaId: number, motivo: Revo
     .set({ revocada: sql`now()`, motivo })
     .where(and(eq(sesionFamilias.id, familiaId), isNull(sesionFamilias.revocada)))
     .returning({ id: sesionFamilias.id });
-  await db.update(sesiones).set({ revocada: sql`now()` }).where(and(eq(sesiones.familiaId, familiaId), isNull(sesiones.revocada)));
+  await db
+    .update(sesiones)
+    .set({ revocada: sql`now()` })
+    .where(and(eq(sesiones.familiaId, familiaId), isNull(sesiones.revocada)));
   return hechas.length > 0;
 }
 
 /** Ends every family of an account, but `salvo` (the caller's own, on a password change); answers how many. */
-export async function revokeFamiliesOf(db: Executor, usuarioId: number, motivo: RevocationReason, salvo?: number | null): Promise<number> {
+export async function revokeFamiliesOf(
+  db: Executor,
+  usuarioId: number,
+  motivo: RevocationReason,
+  salvo?: number | null,
+): Promise<number> {
   const hechas = await db
     .update(sesionFamilias)
     .set({ revocada: sql`now()`, motivo })
-    .where(and(eq(sesionFamilias.usuarioId, usuarioId), isNull(sesionFamilias.revocada), salvo == null ? undefined : ne(sesionFamilias.id, salvo)))
+    .where(
+      and(
+        eq(sesionFamilias.usuarioId, usuarioId),
+        isNull(sesionFamilias.revocada),
+        salvo == null ? undefined : ne(sesionFamilias.id, salvo),
+      ),
+    )
     .returning({ id: sesionFamilias.id });
   await db
     .update(sesiones)

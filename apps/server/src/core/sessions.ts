@@ -2,7 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { apiTokens, intentosIngreso, rolPermisos, roles, sesionFamilias, sesiones, usuarioRoles, usuarios } from '../db/schema.ts';
+import {
+  apiTokens,
+  intentosIngreso,
+  rolPermisos,
+  roles,
+  sesionFamilias,
+  sesiones,
+  usuarioRoles,
+  usuarios,
+} from '../db/schema.ts';
 
 /** What an attempt tried: a password, an API token or a second-factor code; each kind is counted apart. */
 export type ClaseIntento = 'password' | 'token' | 'segundo_factor';
@@ -66,7 +75,12 @@ const overFor = (where: SQL, minutes: number, max: number) => sql`(
  * waits (the owner at a clean address does not). Each until the limit is back under or the pair's last failure
  * leaves the window.
  */
-export async function throttleWaitSeconds(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<number> {
+export async function throttleWaitSeconds(
+  db: Executor,
+  usuario: string,
+  ip: string,
+  clase: ClaseIntento = 'password',
+): Promise<number> {
   const deClase = sql`${intentosIngreso.clase} = ${clase}`;
   const pair = sql`${deClase} and ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}`;
   const pairFailedIn = (minutes: number) => sql`(
@@ -81,7 +95,9 @@ export async function throttleWaitSeconds(db: Executor, usuario: string, ip: str
                 coalesce(${pairFailedIn(USER_WINDOW_MINUTES)}, 0))`,
     );
   }
-  const result = await db.execute<{ espera: string | number | null }>(sql`select greatest(${sql.join(limits, sql`, `)}) as espera`);
+  const result = await db.execute<{ espera: string | number | null }>(
+    sql`select greatest(${sql.join(limits, sql`, `)}) as espera`,
+  );
   return Math.max(0, Math.ceil(Number(result.rows[0]?.espera ?? 0)));
 }
 
@@ -99,8 +115,16 @@ export type FailureCounts = {
  * Records a failure of its kind and counts those of that kind up to it; rows after it (by id) are left out, so
  * of two failures racing over a limit only one finds itself exactly at the limit.
  */
-export async function recordFailure(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<FailureCounts> {
-  const [row] = await db.insert(intentosIngreso).values({ usuario, ip, exito: false, clase }).returning({ id: intentosIngreso.id });
+export async function recordFailure(
+  db: Executor,
+  usuario: string,
+  ip: string,
+  clase: ClaseIntento = 'password',
+): Promise<FailureCounts> {
+  const [row] = await db
+    .insert(intentosIngreso)
+    .values({ usuario, ip, exito: false, clase })
+    .returning({ id: intentosIngreso.id });
   const recent = sql`${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
   const result = await db.execute<FailureCounts>(sql`select
       count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip} and ${recent})::int as par,
@@ -111,10 +135,20 @@ export async function recordFailure(db: Executor, usuario: string, ip: string, c
     where ${failuresSince(USER_WINDOW_MINUTES, sql`${intentosIngreso.clase} = ${clase} and (${intentosIngreso.usuario} = ${usuario} or ${intentosIngreso.ip} = ${ip})`)}
       and ${intentosIngreso.id} <= ${row!.id}`);
   const counts = result.rows[0]!;
-  return { par: Number(counts.par), ip: Number(counts.ip), usuario: Number(counts.usuario), direcciones: Number(counts.direcciones) };
+  return {
+    par: Number(counts.par),
+    ip: Number(counts.ip),
+    usuario: Number(counts.usuario),
+    direcciones: Number(counts.direcciones),
+  };
 }
 
-export async function recordSuccess(db: Executor, usuario: string, ip: string, clase: ClaseIntento = 'password'): Promise<void> {
+export async function recordSuccess(
+  db: Executor,
+  usuario: string,
+  ip: string,
+  clase: ClaseIntento = 'password',
+): Promise<void> {
   await db.insert(intentosIngreso).values({ usuario, ip, exito: true, clase });
 }
 
@@ -138,17 +172,35 @@ export async function createSession(
 ): Promise<string> {
   const [familia] = await db
     .insert(sesionFamilias)
-    .values({ usuarioId: opts.usuarioId, vence: sql`now() + make_interval(secs => ${opts.ttlHours * 3600})`, ip: opts.ip })
+    .values({
+      usuarioId: opts.usuarioId,
+      vence: sql`now() + make_interval(secs => ${opts.ttlHours * 3600})`,
+      ip: opts.ip,
+    })
     .returning({ id: sesionFamilias.id, vence: sesionFamilias.vence });
-  const token = await openSession(db, { familiaId: familia!.id, usuarioId: opts.usuarioId, vence: familia!.vence, ip: opts.ip });
+  const token = await openSession(db, {
+    familiaId: familia!.id,
+    usuarioId: opts.usuarioId,
+    vence: familia!.vence,
+    ip: opts.ip,
+  });
   await db.update(usuarios).set({ ultimoIngreso: sql`now()` }).where(eq(usuarios.id, opts.usuarioId));
   return token;
 }
 
 /** A new session (a token) of a family: it ends when the family does. */
-export async function openSession(db: Executor, opts: { familiaId: number; usuarioId: number; vence: Date; ip: string }): Promise<string> {
+export async function openSession(
+  db: Executor,
+  opts: { familiaId: number; usuarioId: number; vence: Date; ip: string },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sesiones).values({ tokenHash: hashToken(token), usuarioId: opts.usuarioId, familiaId: opts.familiaId, vence: opts.vence, ip: opts.ip });
+  await db.insert(sesiones).values({
+    tokenHash: hashToken(token),
+    usuarioId: opts.usuarioId,
+    familiaId: opts.familiaId,
+    vence: opts.vence,
+    ip: opts.ip,
+  });
   return token;
 }
 
@@ -173,7 +225,11 @@ export const segundoFactorPendiente = sql<boolean>`("usuarios"."totp_activo" is 
   select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id where ur.usuario_id = "usuarios"."id" and r.requiere_totp))`;
 
 /** The live session behind a token hash: not revoked, not past its expiry, not idle, of an active user. */
-export async function findSession(db: Executor, tokenHash: string, idleMinutes: number): Promise<SessionRecord | undefined> {
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+  idleMinutes: number,
+): Promise<SessionRecord | undefined> {
   const [row] = await db
     .select({
       sesionId: sesiones.id,
@@ -238,7 +294,14 @@ export async function findApiToken(db: Executor, tokenHash: string): Promise<Ses
     })
     .from(apiTokens)
     .innerJoin(usuarios, eq(usuarios.id, apiTokens.usuarioId))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revocado), sql`${apiTokens.vence} > now()`, eq(usuarios.activo, true)))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        isNull(apiTokens.revocado),
+        sql`${apiTokens.vence} > now()`,
+        eq(usuarios.activo, true),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const delDueño = new Set(row.suyos ?? []);
@@ -257,9 +320,13 @@ export async function findApiToken(db: Executor, tokenHash: string): Promise<Ses
 /** Writes down that a session, or an API token, was used now. */
 export async function touchSession(db: Executor, record: Pick<SessionRecord, 'sesionId' | 'token'>): Promise<void> {
   if (record.token) await db.update(apiTokens).set({ ultimoUso: sql`now()` }).where(eq(apiTokens.id, record.token.id));
-  else if (record.sesionId !== null) await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.id, record.sesionId));
+  else if (record.sesionId !== null)
+    await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.id, record.sesionId));
 }
 
 export async function revokeSession(db: Executor, sesionId: number): Promise<void> {
-  await db.update(sesiones).set({ revocada: sql`now()` }).where(and(eq(sesiones.id, sesionId), isNull(sesiones.revocada)));
+  await db
+    .update(sesiones)
+    .set({ revocada: sql`now()` })
+    .where(and(eq(sesiones.id, sesionId), isNull(sesiones.revocada)));
 }

@@ -30,7 +30,13 @@ export interface AuditEntry {
  * that changed no field (a form saved as it was) is not written: the history would say "Modificación" of nothing.
  */
 export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  if (entry.accion === 'modificar' && entry.antes != null && entry.despues != null && auditDiff(aJson(entry.antes), aJson(entry.despues)).length === 0) return;
+  if (
+    entry.accion === 'modificar' &&
+    entry.antes != null &&
+    entry.despues != null &&
+    auditDiff(aJson(entry.antes), aJson(entry.despues)).length === 0
+  )
+    return;
   await tx.insert(auditoria).values({
     usuarioId: entry.autor?.id ?? null,
     usuarioNombre: entry.autor?.nombre ?? null,
@@ -53,7 +59,10 @@ export type AuditEntities = Readonly<Record<string, PermissionCode>>;
  * The author of a change: the signed-in user of the request's session, or the owner of the API token that
  * called, named with the token ("Ana Gómez (token «pipeline»)") so the history shows what a script did.
  */
-export const autorDe = (sesion: { usuario: { id: number; nombre: string }; token?: { nombre: string } | null }): Autor => ({
+export const autorDe = (sesion: {
+  usuario: { id: number; nombre: string };
+  token?: { nombre: string } | null;
+}): Autor => ({
   id: sesion.usuario.id,
   nombre: sesion.token ? `${sesion.usuario.nombre} (token «${sesion.token.nombre}»)` : sesion.usuario.nombre,
 });

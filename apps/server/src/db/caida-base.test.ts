@@ -89,14 +89,23 @@ function cargaConstante(base: string, token: string, proyecto: { id: number; pub
   };
   const alta = async (c: number) => {
     const razon = `Caída ${c}-${n++}`;
-    const body = JSON.stringify({ razon_social: razon, cuit: cuit(71_000_000 + n * 20), condicion_iva: 'responsable_inscripto' });
+    const body = JSON.stringify({
+      razon_social: razon,
+      cuit: cuit(71_000_000 + n * 20),
+      condicion_iva: 'responsable_inscripto',
+    });
     const l = await llamar('alta', `${base}/api/empresas`, { method: 'POST', headers: conSesion, body });
     if (l.status === 201) altas.push(razon);
     return l;
   };
   const evento = async (c: number) => {
     const eventId = `${c.toString(16).padStart(8, '0')}${(n++).toString(16).padStart(24, '0')}`;
-    const body = JSON.stringify({ event_id: eventId, message: `caída de la base ${eventId}`, level: 'error', platform: 'node' });
+    const body = JSON.stringify({
+      event_id: eventId,
+      message: `caída de la base ${eventId}`,
+      level: 'error',
+      platform: 'node',
+    });
     const url = `${base}/api/${proyecto.id}/store/?sentry_key=${proyecto.public_key}`;
     const l = await llamar('evento', url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     if (l.status === 200) eventos.push(eventId);
@@ -127,7 +136,11 @@ function cargaConstante(base: string, token: string, proyecto: { id: number; pub
  * The change feed (LISTEN) is open again: once a list is kept in memory (a hit), a change made straight in the
  * database, as another process's would be, shows in it within moments, not when the memory expires.
  */
-async function cambioVisto(base: string, token: string, databaseUrl: string): Promise<{ enMemoria: boolean; visto: boolean }> {
+async function cambioVisto(
+  base: string,
+  token: string,
+  databaseUrl: string,
+): Promise<{ enMemoria: boolean; visto: boolean }> {
   type Fila = { id: number; nombre_fantasia: string | null };
   const lista = async (): Promise<{ items: Fila[]; cache: string | null }> => {
     const hastaMs = Date.now() + 10_000;
@@ -149,7 +162,10 @@ async function cambioVisto(base: string, token: string, databaseUrl: string): Pr
   } finally {
     await db.end();
   }
-  const visto = await hasta(async () => (await lista()).items.find((e) => e.id === primera.id)?.nombre_fantasia === marca, 3_000);
+  const visto = await hasta(
+    async () => (await lista()).items.find((e) => e.id === primera.id)?.nombre_fantasia === marca,
+    3_000,
+  );
   return { enMemoria, visto };
 }
 
@@ -176,7 +192,11 @@ function construidoAlDia(): boolean {
     Math.max(
       0,
       ...readdirSync(dir, { withFileTypes: true }).map((e) =>
-        e.isDirectory() ? masNuevo(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? statSync(join(dir, e.name)).mtimeMs : 0,
+        e.isDirectory()
+          ? masNuevo(join(dir, e.name))
+          : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+            ? statSync(join(dir, e.name)).mtimeMs
+            : 0,
       ),
     );
   return statSync(dist).mtimeMs >= masNuevo(src);
@@ -186,7 +206,9 @@ function construidoAlDia(): boolean {
 async function informeDeCaida(dir: string): Promise<string> {
   const textos = await Promise.all(
     (await readdir(dir)).map(async (archivo) => {
-      const informe = JSON.parse(await readFile(join(dir, archivo), 'utf8')) as { javascriptStack?: { message?: string; stack?: string[] } };
+      const informe = JSON.parse(await readFile(join(dir, archivo), 'utf8')) as {
+        javascriptStack?: { message?: string; stack?: string[] };
+      };
       return [informe.javascriptStack?.message, ...(informe.javascriptStack?.stack ?? [])].join('\n');
     }),
   );
@@ -194,7 +216,11 @@ async function informeDeCaida(dir: string): Promise<string> {
 }
 
 /** Every acknowledged write, by its key, found in the database. */
-async function guardados(databaseUrl: string, altas: string[], eventos: string[]): Promise<{ altas: number; eventos: number }> {
+async function guardados(
+  databaseUrl: string,
+  altas: string[],
+  eventos: string[],
+): Promise<{ altas: number; eventos: number }> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -211,7 +237,11 @@ async function guardados(databaseUrl: string, altas: string[], eventos: string[]
 async function datosDePrueba(databaseUrl: string, base: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const [proyecto] = (await db.query<{ id: number; public_key: string }>('select id, public_key from insights_proyectos order by id limit 1')).rows;
+  const [proyecto] = (
+    await db.query<{ id: number; public_key: string }>(
+      'select id, public_key from insights_proyectos order by id limit 1',
+    )
+  ).rows;
   const [empresa] = (await db.query<{ id: number }>('select id from empresas order by id limit 1')).rows;
   await db.end();
   const login = await fetch(`${base}/api/auth`, {
@@ -220,40 +250,51 @@ async function datosDePrueba(databaseUrl: string, base: string) {
     body: JSON.stringify({ username: 'admin', password: PASSWORDS.admin }),
   });
   const respuesta = (await login.json()) as { error: unknown; datos: { token: string } | null };
-  if (!respuesta.datos) throw new Error(`el ingreso de admin falló (${login.status}): ${JSON.stringify(respuesta.error)}`);
+  if (!respuesta.datos)
+    throw new Error(`el ingreso de admin falló (${login.status}): ${JSON.stringify(respuesta.error)}`);
   return { proyecto: proyecto!, empresaId: empresa!.id, token: respuesta.datos.token };
 }
 
 // Its own PostgreSQL, which the test stops and starts (Debian's server binaries; never the machine's shared
 // server). It runs once per `npm test`, in the PostgreSQL pass, where those binaries are known to be installed.
-const omitido = !process.env.TEST_DATABASE_URL ? 'solo en la pasada de PostgreSQL (TEST_DATABASE_URL)' : sinPostgresPropio;
+const omitido = !process.env.TEST_DATABASE_URL
+  ? 'solo en la pasada de PostgreSQL (TEST_DATABASE_URL)'
+  : sinPostgresPropio;
 
-describe.skipIf(omitido !== null)(`the database stops for 10 s under load${omitido ? ` (omitido: ${omitido})` : ''}`, () => {
-  it('answers 503 with Retry-After meanwhile, never hangs or crashes, recovers within 5 s and loses no acknowledged write', async () => {
-    const postgres = await startPostgresPropio();
-    const construido = construidoAlDia();
-    const informes = await mkdtemp(join(tmpdir(), 'intranet-caida-'));
-    try {
-      await conProcesos(postgres.url, 1, ([servidor]) => caidaBajoCarga(servidor!, postgres, informes, construido), {
-        construido,
-        env: {
-          TAREAS: '1',
-          ADMIN_PASSWORD: PASSWORDS.admin,
-          // Should the server die, Node writes down why (the exception and its stack).
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --report-uncaught-exception --report-directory=${informes}`,
-          // Through tsx the process carries the transpiler (about 40 MB more): the heap limit of a built one would
-          // turn calls away for a reason that is not the database's.
-          ...(construido ? {} : { OVERLOAD_MAX_HEAP_MB: '256' }),
-        },
-      });
-    } finally {
-      await postgres.close();
-      await rm(informes, { recursive: true, force: true });
-    }
-  }, 240_000);
-});
+describe.skipIf(omitido !== null)(
+  `the database stops for 10 s under load${omitido ? ` (omitido: ${omitido})` : ''}`,
+  () => {
+    it('answers 503 with Retry-After meanwhile, never hangs or crashes, recovers within 5 s and loses no acknowledged write', async () => {
+      const postgres = await startPostgresPropio();
+      const construido = construidoAlDia();
+      const informes = await mkdtemp(join(tmpdir(), 'intranet-caida-'));
+      try {
+        await conProcesos(postgres.url, 1, ([servidor]) => caidaBajoCarga(servidor!, postgres, informes, construido), {
+          construido,
+          env: {
+            TAREAS: '1',
+            ADMIN_PASSWORD: PASSWORDS.admin,
+            // Should the server die, Node writes down why (the exception and its stack).
+            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --report-uncaught-exception --report-directory=${informes}`,
+            // Through tsx the process carries the transpiler (about 40 MB more): the heap limit of a built one would
+            // turn calls away for a reason that is not the database's.
+            ...(construido ? {} : { OVERLOAD_MAX_HEAP_MB: '256' }),
+          },
+        });
+      } finally {
+        await postgres.close();
+        await rm(informes, { recursive: true, force: true });
+      }
+    }, 240_000);
+  },
+);
 
-async function caidaBajoCarga(servidor: OtroProceso, postgres: PostgresPropio, informes: string, construido: boolean): Promise<void> {
+async function caidaBajoCarga(
+  servidor: OtroProceso,
+  postgres: PostgresPropio,
+  informes: string,
+  construido: boolean,
+): Promise<void> {
   const { base, proceso } = servidor;
   const { proyecto, empresaId, token } = await datosDePrueba(postgres.url, base);
   const carga = cargaConstante(base, token, proyecto, empresaId);
@@ -277,14 +318,22 @@ async function caidaBajoCarga(servidor: OtroProceso, postgres: PostgresPropio, i
   await espera(2_000);
   await carga.parar();
   if (proceso.exitCode !== null || proceso.signalCode !== null) {
-    throw new Error(`el servidor terminó (${proceso.exitCode ?? proceso.signalCode}):\n${await informeDeCaida(informes)}`);
+    throw new Error(
+      `el servidor terminó (${proceso.exitCode ?? proceso.signalCode}):\n${await informeDeCaida(informes)}`,
+    );
   }
 
   const { enMemoria, visto } = await cambioVisto(base, token, postgres.url);
   const enBase = await guardados(postgres.url, carga.altas, carga.eventos);
   const enCaida = llamadas.filter((l) => l.inicio >= caida && l.inicio < finCaida);
-  const recuperacion = Object.fromEntries([...CLASES_API, 'readyz' as const].map((c) => [c, (primeraBien(c)?.inicio ?? Infinity) - vuelta]));
-  const porEstado = (ls: Llamada[]) => ls.reduce<Record<string, number>>((a, l) => ({ ...a, [String(l.status)]: (a[String(l.status)] ?? 0) + 1 }), {});
+  const recuperacion = Object.fromEntries(
+    [...CLASES_API, 'readyz' as const].map((c) => [c, (primeraBien(c)?.inicio ?? Infinity) - vuelta]),
+  );
+  const porEstado = (ls: Llamada[]) => {
+    const cuenta: Record<string, number> = {};
+    for (const l of ls) cuenta[String(l.status)] = (cuenta[String(l.status)] ?? 0) + 1;
+    return cuenta;
+  };
   const masLenta = Math.max(...llamadas.map((l) => l.ms));
   console.log(
     `caída de la base (${construido ? 'servidor construido, dist' : 'servidor desde las fuentes, tsx'}): ${llamadas.length} llamadas ` +
@@ -301,7 +350,8 @@ async function caidaBajoCarga(servidor: OtroProceso, postgres: PostgresPropio, i
   expect(enCaida.filter((l) => l.status !== 503).slice(0, 5)).toEqual([]);
   expect(readyzCaido).toBe(true);
   // Back by itself, every kind of call and /readyz, within 5 s of the database's return.
-  for (const clase of [...CLASES_API, 'readyz' as const]) expect(recuperacion[clase], clase).toBeLessThanOrEqual(RECUPERACION_MS);
+  for (const clase of [...CLASES_API, 'readyz' as const])
+    expect(recuperacion[clase], clase).toBeLessThanOrEqual(RECUPERACION_MS);
   // No acknowledged write lost.
   expect(enBase).toEqual({ altas: carga.altas.length, eventos: carga.eventos.length });
   // The change feed re-opened: what memory keeps is dropped as soon as the database changes.

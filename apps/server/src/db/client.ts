@@ -35,7 +35,11 @@ export interface Database {
    * Calls `onNotify` with each NOTIFY payload on `channel`. `onState(false)` says notifications may be
    * missed from now on (the listening connection dropped), `onState(true)` that they flow again.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Queries waiting for a free connection of the pool (always 0 on PGlite, which has one, in the process). */
   enEspera(): number;
   /** The pool's connections right now (PGlite: its one connection, in the process). */

@@ -70,7 +70,8 @@ export function conflictOf(err: unknown, conflictos: Conflictos = {}): Conflicto
     // reference from a refused delete: 23001 (RESTRICT, newer servers) and "update or delete on table …"
     // (23503, older servers) are refused deletes of the referenced row.
     const borrado = pg.code === '23001' || /^update or delete on table/.test(pg.message ?? '');
-    if (!borrado && pg.table === rule.tabla) return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
+    if (!borrado && pg.table === rule.tabla)
+      return { status: 409, mensaje: rule.falta, campos: { [rule.campo]: [rule.falta] } };
     return { status: 409, mensaje: rule.enUso };
   }
   if (pg.code === '23514' || pg.code === '23502') return { status: 400, mensaje: 'Datos inválidos' };

@@ -13,7 +13,16 @@ export function baseNoDisponible(err: unknown): boolean {
 }
 
 /** The socket's failures: the server is not there, or it went away. */
-const DEL_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const DEL_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** PostgreSQL's: shutting down (57P01 admin, 57P02 crash), starting up (57P03), too many clients (53300). */
 const DEL_SERVIDOR = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres and its pool say these without a code. */

@@ -53,12 +53,29 @@ export async function historiaDemo(
     for (const e of [...propias].reverse()) estados.unshift({ ...estados[0], ...e.antes });
     const dias = 20 + Math.round((100 * (ids.length - 1 - i)) / Math.max(ids.length - 1, 1));
     const creado = alta.fecha?.(id) ?? new Date(ahora - dias * DIA - (i % 9) * HORA);
-    await writeAudit(tx, { autor: admin, accion: alta.accion ?? 'crear', entidad, entidadId: id, despues: estados[0], fecha: creado });
+    await writeAudit(tx, {
+      autor: admin,
+      accion: alta.accion ?? 'crear',
+      entidad,
+      entidadId: id,
+      despues: estados[0],
+      fecha: creado,
+    });
     for (const [j, e] of propias.entries()) {
       // A few days ago, but never before the record was made.
       const hace = (2 + 3 * (propias.length - 1 - j) + (i % 3)) * DIA + (3 + j) * HORA;
-      const fecha = new Date(Math.max(ahora - hace, creado.getTime() + ((j + 1) * (ahora - creado.getTime())) / (propias.length + 1)));
-      await writeAudit(tx, { autor: autor(e.por) ?? admin, accion: 'modificar', entidad, entidadId: id, antes: estados[j], despues: estados[j + 1], fecha });
+      const fecha = new Date(
+        Math.max(ahora - hace, creado.getTime() + ((j + 1) * (ahora - creado.getTime())) / (propias.length + 1)),
+      );
+      await writeAudit(tx, {
+        autor: autor(e.por) ?? admin,
+        accion: 'modificar',
+        entidad,
+        entidadId: id,
+        antes: estados[j],
+        despues: estados[j + 1],
+        fecha,
+      });
     }
   }
 }

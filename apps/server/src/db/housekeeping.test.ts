@@ -14,12 +14,14 @@ describe('housekeeping', () => {
       vence: sql`now() + interval '1 hour'`,
       ...extra,
     });
-    await ctx.t.db.insert(sesiones).values([
-      session('viva', {}),
-      session('revocada', { revocada: sql`now()` }),
-      session('vencida', { vence: sql`now() - interval '1 minute'` }),
-      session('inactiva', { ultimoUso: sql`now() - interval '3 hours'` }),
-    ]);
+    await ctx.t.db
+      .insert(sesiones)
+      .values([
+        session('viva', {}),
+        session('revocada', { revocada: sql`now()` }),
+        session('vencida', { vence: sql`now() - interval '1 minute'` }),
+        session('inactiva', { ultimoUso: sql`now() - interval '3 hours'` }),
+      ]);
     await ctx.t.db.insert(intentosIngreso).values([
       { usuario: 'a', ip: '1.1.1.1', exito: false },
       { usuario: 'a', ip: '1.1.1.1', exito: false, fecha: sql`now() - interval '25 hours'` },

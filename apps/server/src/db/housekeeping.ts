@@ -12,7 +12,10 @@ const HOUR = 60 * 60 * 1000;
  * older than a day (throttling looks back an hour at most). Answers how many rows went, or null when another
  * process was doing it.
  */
-export async function housekeeping(db: Db, idleMinutes: number): Promise<{ sesiones: number; intentos: number } | null> {
+export async function housekeeping(
+  db: Db,
+  idleMinutes: number,
+): Promise<{ sesiones: number; intentos: number } | null> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as ok`);
     if (!lock.rows[0]?.ok) return null;
@@ -24,13 +27,11 @@ export async function housekeeping(db: Db, idleMinutes: number): Promise<{ sesio
       )
       .returning({ id: sesiones.id });
     // A browser's sign-in with no session left that can no longer be renewed: ended, past its lifetime, or idle.
-    await tx
-      .delete(sesionFamilias)
-      .where(
-        sql`${sesionFamilias.revocada} is not null or ${sesionFamilias.vence} < now()
+    await tx.delete(sesionFamilias).where(
+      sql`${sesionFamilias.revocada} is not null or ${sesionFamilias.vence} < now()
             or (${sesionFamilias.ultimoUso} < now() - make_interval(secs => ${idleMinutes * 60})
                 and not exists (select 1 from "sesiones" s where s.familia_id = ${sesionFamilias.id}))`,
-      );
+    );
     const old = await tx
       .delete(intentosIngreso)
       .where(sql`${intentosIngreso.fecha} < now() - interval '1 day'`)

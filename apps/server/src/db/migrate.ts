@@ -16,7 +16,9 @@ const MIGRATION_LOCK = 7_201_002;
  */
 export async function migrate(db: Db, folder: string = MIGRATIONS_DIR): Promise<number> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   let applied = 0;
   let current = '';
   try {

@@ -19,7 +19,11 @@ async function hasta<T>(leer: () => Promise<T>, check: (valor: T) => boolean, ms
   return valor;
 }
 
-const tarea = (nombre: string, ejecutar: TareaProgramada<object>['ejecutar'], extra: Partial<TareaProgramada<object>> = {}): TareaProgramada<object> => ({
+const tarea = (
+  nombre: string,
+  ejecutar: TareaProgramada<object>['ejecutar'],
+  extra: Partial<TareaProgramada<object>> = {},
+): TareaProgramada<object> => ({
   nombre,
   titulo: `Prueba ${nombre}`,
   descripcion: '',
@@ -42,7 +46,11 @@ describe('the scheduler on the portal database', () => {
     expect(inicial.programacion).toBe('Cada hora y al iniciar');
     expect(Date.parse(inicial.proxima!)).toBeGreaterThan(Date.now());
 
-    const ejecutar = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/tareas/alertas-vencimientos/ejecutar', headers: ctx.admin });
+    const ejecutar = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/alertas/tareas/alertas-vencimientos/ejecutar',
+      headers: ctx.admin,
+    });
     expect(ejecutar.statusCode).toBe(202);
     const despues = await hasta(escaneo, (t) => t.ejecuciones.length === 2 && t.ejecuciones[0]!.estado === 'ok');
     expect(despues.ejecuciones[0]).toMatchObject({ manual: true, resultado: 'Sin vencimientos nuevos que avisar' });
@@ -55,10 +63,15 @@ describe('a job that fails, and one cut off by a restart', () => {
   it('retries a failing job, then marks it failed and tells whoever listens', async () => {
     const programador = new Programador<object>(ctx.t.db, ctx.t.config);
     let intentos = 0;
-    programador.definir([tarea('prueba-falla', async () => {
-      intentos += 1;
-      throw new Error(`sin conexión (${intentos})`);
-    })], {});
+    programador.definir(
+      [
+        tarea('prueba-falla', async () => {
+          intentos += 1;
+          throw new Error(`sin conexión (${intentos})`);
+        }),
+      ],
+      {},
+    );
     const fallos: FalloDefinitivo[] = [];
     programador.alFallar(async (fallo) => {
       fallos.push(fallo);
@@ -67,7 +80,12 @@ describe('a job that fails, and one cut off by a restart', () => {
     try {
       await programador.ejecutarAhora('prueba-falla');
       const filas = await hasta(
-        () => ctx.t.db.select().from(tareasEjecuciones).where(eq(tareasEjecuciones.tarea, 'prueba-falla')).orderBy(asc(tareasEjecuciones.id)),
+        () =>
+          ctx.t.db
+            .select()
+            .from(tareasEjecuciones)
+            .where(eq(tareasEjecuciones.tarea, 'prueba-falla'))
+            .orderBy(asc(tareasEjecuciones.id)),
         (f) => f.length === 3 && f[2]!.estado === 'error',
       );
       expect(filas.map((f) => [f.intento, f.definitivo, f.estado, f.error])).toEqual([
@@ -120,7 +138,12 @@ describe('a job that fails, and one cut off by a restart', () => {
     a.definir([definicion], {});
     await a.iniciar(ctx.t.database.sql, { sondeoSegundos: 0.5, esperaReintento: 1, mantenimientoSegundos: 1 });
     await a.ejecutarAhora('prueba-corte');
-    const leer = () => ctx.t.db.select().from(tareasEjecuciones).where(eq(tareasEjecuciones.tarea, 'prueba-corte')).orderBy(asc(tareasEjecuciones.id));
+    const leer = () =>
+      ctx.t.db
+        .select()
+        .from(tareasEjecuciones)
+        .where(eq(tareasEjecuciones.tarea, 'prueba-corte'))
+        .orderBy(asc(tareasEjecuciones.id));
     await hasta(leer, (f) => f.length === 1);
     await a.detener(0);
 

@@ -138,7 +138,8 @@ export class Programador<D> {
     this.#boss = boss;
     for (const tarea of this.#tareas.values()) {
       // Processes starting together send it once: one job per minute slot.
-      if (tarea.alIniciar && (await boss.send(tarea.nombre, {}, { singletonKey: 'inicio', singletonSeconds: 60 }))) this.#despertar(tarea.nombre);
+      if (tarea.alIniciar && (await boss.send(tarea.nombre, {}, { singletonKey: 'inicio', singletonSeconds: 60 })))
+        this.#despertar(tarea.nombre);
     }
   }
 
@@ -269,11 +270,17 @@ export class Programador<D> {
     const id = fila?.id ?? 0;
     try {
       const resultado = await tarea.ejecutar(deps, { manual });
-      await this.#db.update(tareasEjecuciones).set({ estado: 'ok', fin: new Date(), resultado }).where(eq(tareasEjecuciones.id, id));
+      await this.#db
+        .update(tareasEjecuciones)
+        .set({ estado: 'ok', fin: new Date(), resultado })
+        .where(eq(tareasEjecuciones.id, id));
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       tareasFallidas.inc({ tarea: tarea.nombre });
-      await this.#db.update(tareasEjecuciones).set({ estado: 'error', fin: new Date(), error }).where(eq(tareasEjecuciones.id, id));
+      await this.#db
+        .update(tareasEjecuciones)
+        .set({ estado: 'error', fin: new Date(), error })
+        .where(eq(tareasEjecuciones.id, id));
       if (definitivo) {
         for (const escucha of this.#fallos) {
           await escucha({ tarea: tarea.nombre, titulo: tarea.titulo, error }).catch(() => undefined);

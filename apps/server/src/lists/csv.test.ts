@@ -22,7 +22,8 @@ describe('CSV injection (OWASP)', () => {
     }
   });
   it('leaves other text alone, a formula sign further in included', () => {
-    for (const texto of ['', 'srv-web-01', ' =1', 'a=b', "'=1", '1-2', '20-12345678-9']) expect(sinFormula(texto)).toBe(texto);
+    for (const texto of ['', 'srv-web-01', ' =1', 'a=b', "'=1", '1-2', '20-12345678-9'])
+      expect(sinFormula(texto)).toBe(texto);
   });
 
   /** The CSV the real stream writes for these rows, as text and parsed back. */
@@ -30,7 +31,13 @@ describe('CSV injection (OWASP)', () => {
     const app = Fastify();
     app.get('/x.csv', (_request, reply) => {
       const columnas = filas[0]!.map((_, i) => ({ titulo: `c${i}`, valor: (fila: CsvValue[]) => fila[i] }));
-      sendCsv(reply, { nombre: 'x', columnas, filas: (async function* () { yield filas; })() });
+      sendCsv(reply, {
+        nombre: 'x',
+        columnas,
+        filas: (async function* () {
+          yield filas;
+        })(),
+      });
       return reply;
     });
     const texto = (await app.inject('/x.csv')).body;
@@ -39,8 +46,10 @@ describe('CSV injection (OWASP)', () => {
   }
 
   it('neutralises every text cell of an export and keeps the CSV quoting right', async () => {
-    const { texto, celdas } = await exportar([['=HYPERLINK("http://x.example/?a=1,b","clic")', '@x', '\r=1+1', '\t-1', 'normal']]);
-    expect(celdas).toEqual(["'=HYPERLINK(\"http://x.example/?a=1,b\",\"clic\")", "'@x", "'\r=1+1", "'\t-1", 'normal']);
+    const { texto, celdas } = await exportar([
+      ['=HYPERLINK("http://x.example/?a=1,b","clic")', '@x', '\r=1+1', '\t-1', 'normal'],
+    ]);
+    expect(celdas).toEqual(['\'=HYPERLINK("http://x.example/?a=1,b","clic")', "'@x", "'\r=1+1", "'\t-1", 'normal']);
     // Quoted because of the comma and the quotes, with the quote sign inside the field, never before it.
     expect(texto).toContain('"\'=HYPERLINK(""http://x.example/?a=1,b"",""clic"")"');
     expect(texto).toContain('"\'\r=1+1"');
@@ -58,4 +67,3 @@ describe('free search', () => {
     expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
   });
 });
-

@@ -7,7 +7,14 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import type { Pool } from 'pg';
 import { poolDe, type Db, type Executor } from '../db/client.ts';
-import { listBatches, listTodas, type ListQueryBase, type ListSource, type ListSpec, type TodasLasFilas } from './list.ts';
+import {
+  listBatches,
+  listTodas,
+  type ListQueryBase,
+  type ListSource,
+  type ListSpec,
+  type TodasLasFilas,
+} from './list.ts';
 import { ZONA_HORARIA } from '../core/fechas.ts';
 
 /** The portal's staff read dates in Argentina's time. */
@@ -53,7 +60,14 @@ const dos = (n: number) => String(n).padStart(2, '0');
 /** An instant in ISO 8601 as the CSV writes it: Argentina's time, to the second, with its offset (2026-11-24T14:43:05-03:00). */
 export function instanteIso(date: Date): string {
   const p = partes(date);
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const local = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   const minutos = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   const desfase = `${minutos < 0 ? '-' : '+'}${dos(Math.floor(Math.abs(minutos) / 60))}:${dos(Math.abs(minutos) % 60)}`;
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${desfase}`;
@@ -235,12 +249,16 @@ export async function sendListCsv<Row extends { id: number }, Query extends List
     columnas: opts.columnas,
     filas: () => listBatches(opts.spec, opts.query, opts.source(db)),
     pool: poolDe(db),
-    consulta: listTodas(opts.spec, opts.query, opts.todas(db))(
-      Object.fromEntries(opts.columnas.map((c, i) => [`c${i}`, sql`${c.sql}`.as(`c${i}`)])),
-      (fila) => {
-        const campos = camposCsv(opts.columnas, (_c, i) => sql`${fila}.${sql.identifier(`c${i}`)}`);
-        return sql.join(Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`), sql`, `);
-      },
-    ),
+    consulta: listTodas(
+      opts.spec,
+      opts.query,
+      opts.todas(db),
+    )(Object.fromEntries(opts.columnas.map((c, i) => [`c${i}`, sql`${c.sql}`.as(`c${i}`)])), (fila) => {
+      const campos = camposCsv(opts.columnas, (_c, i) => sql`${fila}.${sql.identifier(`c${i}`)}`);
+      return sql.join(
+        Object.values(campos).map((c) => sql`${c.getSQL()} as ${sql.identifier(c.fieldAlias)}`),
+        sql`, `,
+      );
+    }),
   });
 }

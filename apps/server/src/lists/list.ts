@@ -91,7 +91,11 @@ export interface Coincidencias {
  * What a `matches` answers: `select {id, k} … limit n` read once (a CTE read twice is materialised), counted,
  * and its page sorted by (k, id) in memory: one statement, and the sort only ever sees n rows.
  */
-export async function pageOfMatches(db: Executor, matches: SQLWrapper, pagina: PaginaDeCoincidencias): Promise<Coincidencias> {
+export async function pageOfMatches(
+  db: Executor,
+  matches: SQLWrapper,
+  pagina: PaginaDeCoincidencias,
+): Promise<Coincidencias> {
   const dir = pagina.desc ? sql`desc` : sql`asc`;
   const { rows } = await db.execute<{ n: number; ids: number[] }>(
     sql`with m as (${matches}) select (select count(*)::int from m) as n,
@@ -129,7 +133,10 @@ interface Filtradas extends SQLWrapper {
  * `countUpTo` and `estimate` of a list that grows large, from the select of its rows under a condition (its
  * FROM alone, without the joins a page needs): `(where) => db.select({ id: t.id }).from(t).where(where)`.
  */
-export function contarFiltradas(db: Executor, filtradas: (where: SQL | undefined) => Filtradas): Required<Pick<ListSource<{ id: number }>, 'countUpTo' | 'estimate'>> {
+export function contarFiltradas(
+  db: Executor,
+  filtradas: (where: SQL | undefined) => Filtradas,
+): Required<Pick<ListSource<{ id: number }>, 'countUpTo' | 'estimate'>> {
   return {
     countUpTo: (where, limite) => contarHasta(db, filtradas(where).limit(limite)),
     estimate: (where) => estimarFilas(db, filtradas(where)),
@@ -158,13 +165,24 @@ type Total = { total: number } | { total: number; total_exacto: false; total_est
 type Estimacion = Total | 'bajo';
 
 /** The estimate's say, on a list that estimates (undefined on one that does not). */
-async function estimacionDe<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined, tope: number): Promise<Estimacion | undefined> {
+async function estimacionDe<Row extends { id: number }>(
+  source: ListSource<Row>,
+  where: SQL | undefined,
+  tope: number,
+): Promise<Estimacion | undefined> {
   if (!source.estimate) return undefined;
   const estimado = Math.round(await source.estimate(where));
-  return estimado > tope * ESTIMADO_SOBRE_TOPE ? { total: tope, total_exacto: false, total_estimado: estimado } : 'bajo';
+  return estimado > tope * ESTIMADO_SOBRE_TOPE
+    ? { total: tope, total_exacto: false, total_estimado: estimado }
+    : 'bajo';
 }
 
-async function totalOf<Row extends { id: number }>(source: ListSource<Row>, where: SQL | undefined, buscando: boolean, estimacion?: Estimacion): Promise<Total> {
+async function totalOf<Row extends { id: number }>(
+  source: ListSource<Row>,
+  where: SQL | undefined,
+  buscando: boolean,
+  estimacion?: Estimacion,
+): Promise<Total> {
   if (!source.countUpTo || (!where && !source.countsAllUpTo)) return { total: await source.count(where) };
   const tope = topeDe(source, buscando);
   const dicho = estimacion ?? (await estimacionDe(source, where, tope));
@@ -175,7 +193,9 @@ async function totalOf<Row extends { id: number }>(source: ListSource<Row>, wher
 
 /** A select with its FROM and joins, not yet filtered: what `selectSource` pages (drizzle's `$dynamic()` builder). */
 interface Paged<Raw> {
-  where(where: SQL | undefined): { orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Raw[]> } } };
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Raw[]> } };
+  };
 }
 
 /** The same FROM, counted. */
@@ -193,7 +213,14 @@ export function selectSource<Raw, Row extends { id: number }>(
   wire: (raw: Raw) => Row,
 ): ListSource<Row> {
   return {
-    rows: async (f) => (await select(f.clave).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset)).map((raw) => ({ ...wire(raw), clave: raw.clave })),
+    rows: async (f) =>
+      (
+        await select(f.clave)
+          .where(f.where)
+          .orderBy(...f.orderBy)
+          .limit(f.limit)
+          .offset(f.offset)
+      ).map((raw) => ({ ...wire(raw), clave: raw.clave })),
     count: async (where) => (await counted().where(where))[0]?.n ?? 0,
   };
 }
@@ -234,7 +261,13 @@ function ordering<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Que
   const [dir, otherWay] = wanted.desc ? [desc, asc] : [asc, desc];
   // The tie-breaker goes the same way as the key, so (key, id) compares as one row value.
   const fija = (spec.fixedSorts?.(query) ?? []).includes(wanted.field);
-  return { key, desc: wanted.desc, fija, orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)], reversed: [otherWay(sql`${key}`), otherWay(sql`${spec.id}`)] };
+  return {
+    key,
+    desc: wanted.desc,
+    fija,
+    orderBy: [dir(sql`${key}`), dir(sql`${spec.id}`)],
+    reversed: [otherWay(sql`${key}`), otherWay(sql`${spec.id}`)],
+  };
 }
 
 /**
@@ -256,22 +289,25 @@ async function searchFirst<Row extends { id: number }, Query extends ListQueryBa
   const found = await source.matches(where, sql`(${key})`.as('k'), TOPE_TOTAL + 1, { desc: descending, limit, offset });
   if (found.n > TOPE_TOTAL) return 'muchas';
   const clave = sql<string>`(${key})::text`;
-  const rows = found.ids.length === 0 ? [] : await source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, clave });
+  const rows =
+    found.ids.length === 0
+      ? []
+      : await source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, clave });
   return { items: rows.map(withoutClave), total: found.n };
 }
 
 /** One page of the list and the total of the filtered rows: `datos: {items, total}`. */
-export async function listPage<Row extends { id: number }, Query extends ListQueryBase & { page: number; size: number }>(
-  spec: ListSpec<Query>,
-  query: Query,
-  source: ListSource<Row>,
-): Promise<{ items: Row[] } & Total> {
+export async function listPage<
+  Row extends { id: number },
+  Query extends ListQueryBase & { page: number; size: number },
+>(spec: ListSpec<Query>, query: Query, source: ListSource<Row>): Promise<{ items: Row[] } & Total> {
   const where = listWhere(spec, query);
   const orden = ordering(spec, query);
   const { key, orderBy } = orden;
   // A search estimated far above the cap is not gathered (its matches are dense: the sort's index finds a page
   // among them) and its total is the estimate.
-  let estimacion: Estimacion | undefined = query.q && where ? await estimacionDe(source, where, topeDe(source, true)) : undefined;
+  let estimacion: Estimacion | undefined =
+    query.q && where ? await estimacionDe(source, where, topeDe(source, true)) : undefined;
   if (query.q && where && (estimacion === undefined || estimacion === 'bajo')) {
     const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
     if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };
@@ -282,11 +318,18 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
   // The next or previous page of the one shown: read from its last (or first) row by the sort's index, as
   // deep as it is. Without the row (deleted since), the page number alone.
   const cursor = query.page > 1 ? (query.tras ?? query.antes) : undefined;
-  const [ref] = cursor === undefined ? [] : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, clave });
+  const [ref] =
+    cursor === undefined ? [] : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, clave });
   if (ref) {
     const adelante = query.tras !== undefined;
     const [rows, total] = await Promise.all([
-      source.rows({ where: and(where, beyond(spec, orden, ref, adelante)), orderBy: adelante ? orderBy : orden.reversed, limit: query.size, offset: 0, clave }),
+      source.rows({
+        where: and(where, beyond(spec, orden, ref, adelante)),
+        orderBy: adelante ? orderBy : orden.reversed,
+        limit: query.size,
+        offset: 0,
+        clave,
+      }),
       totalOf(source, where, Boolean(query.q), estimacion),
     ]);
     if (!adelante) rows.reverse();
@@ -301,12 +344,24 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
     const desdeElFinal = total.total - offset - query.size;
     if (exacto && offset >= total.total) return { items: [], ...total };
     if (exacto && offset > total.total / 2) {
-      const rows = await source.rows({ where, orderBy: orden.reversed, limit: query.size + Math.min(0, desdeElFinal), offset: Math.max(0, desdeElFinal), clave });
+      const rows = await source.rows({
+        where,
+        orderBy: orden.reversed,
+        limit: query.size + Math.min(0, desdeElFinal),
+        offset: Math.max(0, desdeElFinal),
+        clave,
+      });
       return { items: rows.reverse().map(withoutClave), ...total };
     }
-    return { items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave), ...total };
+    return {
+      items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave),
+      ...total,
+    };
   }
-  const [rows, total] = await Promise.all([source.rows({ where, orderBy, limit: query.size, offset, clave }), totalOf(source, where, Boolean(query.q), estimacion)]);
+  const [rows, total] = await Promise.all([
+    source.rows({ where, orderBy, limit: query.size, offset, clave }),
+    totalOf(source, where, Boolean(query.q), estimacion),
+  ]);
   return { items: rows.map(withoutClave), ...total };
 }
 
@@ -314,13 +369,20 @@ export async function listPage<Row extends { id: number }, Query extends ListQue
  * The rows past `ref` in the list's order (`adelante`) or before it: (key, id) compared as one row value, the
  * sort's index read from there. `ref.clave` is the key as text, cast back by PostgreSQL to the key's type.
  */
-function beyond<Query extends ListQueryBase>(spec: ListSpec<Query>, { key, desc: descending, fija }: Ordering, ref: { clave: string; id: number }, adelante: boolean): SQL {
+function beyond<Query extends ListQueryBase>(
+  spec: ListSpec<Query>,
+  { key, desc: descending, fija }: Ordering,
+  ref: { clave: string; id: number },
+  adelante: boolean,
+): SQL {
   if (fija) return descending !== adelante ? sql`${spec.id} > ${ref.id}` : sql`${spec.id} < ${ref.id}`;
   // From the next id on, inclusive (ids are integers): the planner estimates a row value by its first column, and
   // `key < x` counts none of the rows when x is the key's least value, as every CAI point of sale's item is. It then
   // took one row for any index and read the sort's own, filtering the type (1.4M rows, 1.3–6.5 s at 1.6M), not the
   // one that starts with the type (0.1 ms); `key <= x` counts x's own rows.
-  return descending !== adelante ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id + 1})` : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id - 1})`;
+  return descending !== adelante
+    ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id + 1})`
+    : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id - 1})`;
 }
 
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */
@@ -342,7 +404,11 @@ export function listTodas<Query extends ListQueryBase>(
   const fila = sql`${sql.identifier('fila')}`;
   const dir = descending ? sql`desc` : sql`asc`;
   return (valores, salida) => {
-    const interior = todas({ ...valores, clave: sql`${key}`.as('clave'), id: sql`${spec.id}`.as('id') }, where, orderBy);
+    const interior = todas(
+      { ...valores, clave: sql`${key}`.as('clave'), id: sql`${spec.id}`.as('id') },
+      where,
+      orderBy,
+    );
     return sql`select ${salida(fila)} from (${interior}) ${fila} order by ${fila}."clave" ${dir}, ${fila}."id" ${dir}`;
   };
 }

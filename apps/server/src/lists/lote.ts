@@ -1,5 +1,14 @@
 import { envelope, errorBody } from '@intranet/contract/envelope';
-import { LOTE_BORRADO_NO_SE_DESHACE, LOTE_EXCEDIDO, LOTE_MAXIMO, loteDetalle, loteIdParam, loteResultado, lotesLista, lotesQuery } from '@intranet/contract/lote';
+import {
+  LOTE_BORRADO_NO_SE_DESHACE,
+  LOTE_EXCEDIDO,
+  LOTE_MAXIMO,
+  loteDetalle,
+  loteIdParam,
+  loteResultado,
+  lotesLista,
+  lotesQuery,
+} from '@intranet/contract/lote';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,14 +21,27 @@ import { ApiError } from '../core/api-error.ts';
 import type { SessionRecord } from '../core/sessions.ts';
 import { sessionOf } from '../plugins/access.ts';
 import { sendCsv, type CsvColumn } from './csv.ts';
-import { cambiadoDespues, cambiosDe, ejecutar, loteDe, lotesDe, registrar, tomar, type FilaPendiente, type LoteAccion } from './lotes-registro.ts';
+import {
+  cambiadoDespues,
+  cambiosDe,
+  ejecutar,
+  loteDe,
+  lotesDe,
+  registrar,
+  tomar,
+  type FilaPendiente,
+  type LoteAccion,
+} from './lotes-registro.ts';
 import { listBatches, type ListQueryBase, type ListSource, type ListSpec } from './list.ts';
 
 /** The rows chosen: by id, or every row the list's filter and search match. */
 type Seleccion<Query> = { ids: number[] } | { filtro: Query };
 
 /** A bulk action as the contract's `loteBody` parses it. */
-type Pedido<Query> = { seleccion: Seleccion<Query> } & ({ accion: 'eliminar' } | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } });
+type Pedido<Query> = { seleccion: Seleccion<Query> } & (
+  | { accion: 'eliminar' }
+  | { accion: 'cambiar'; cambio: { campo: string; valor: unknown } }
+);
 
 /** The list a bulk action or export selects from: its path, its rows' query and their source. */
 interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
@@ -58,11 +80,20 @@ interface LoteAcciones<Query extends ListQueryBase, Row extends { id: number }> 
   /** The area's single delete, when it allows deleting; it runs in its own transaction with its audit row. */
   eliminar?: (db: Db, id: number, autor: Autor, sesion: SessionRecord) => Promise<unknown>;
   /** The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its form does. */
-  cambiar?: (db: Db, id: number, campo: string, valor: unknown, autor: Autor, sesion: SessionRecord) => Promise<unknown>;
+  cambiar?: (
+    db: Db,
+    id: number,
+    campo: string,
+    valor: unknown,
+    autor: Autor,
+    sesion: SessionRecord,
+  ) => Promise<unknown>;
 }
 
 /** How an area's list takes every bulk action, declared once beside its queries: delete, set a field, export. */
-export interface Lote<Query extends ListQueryBase, Row extends { id: number }> extends LoteExport<Query, Row>, LoteAcciones<Query, Row> {}
+export interface Lote<Query extends ListQueryBase, Row extends { id: number }>
+  extends LoteExport<Query, Row>,
+    LoteAcciones<Query, Row> {}
 
 /** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
 async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(
@@ -76,7 +107,13 @@ async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>
     return;
   }
   const ids = [...new Set(seleccion.ids)];
-  const { search: _search, searchWhere: _searchWhere, filters: _filters, fixedSorts: _fixedSorts, ...orden } = lote.list;
+  const {
+    search: _search,
+    searchWhere: _searchWhere,
+    filters: _filters,
+    fixedSorts: _fixedSorts,
+    ...orden
+  } = lote.list;
   const porIds: ListSpec<ListQueryBase> = { ...orden, filters: () => [inArray(sql`${lote.list.id}`, ids)] };
   yield* listBatches(porIds, {}, lote.source(db, sesion) as ListSource<Row>);
 }
@@ -103,7 +140,11 @@ const denied = { 401: errorBody, 403: errorBody };
 export type LoteDeps = Pick<AreaDeps, 'db' | 'conflictos'>;
 
 /** `POST {ruta}/lote/export.csv`: the selection's rows in the list's CSV, a read sent by POST (its ids or filter in the body). */
-function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0], db: Db, lote: LoteExport<Query, Row>) {
+function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(
+  app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
+  db: Db,
+  lote: LoteExport<Query, Row>,
+) {
   app.post(`${lote.ruta}/lote/export.csv`, {
     config: { access: lote.ver },
     schema: {
@@ -114,13 +155,19 @@ function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(ap
       response: { 400: errorBody, ...denied },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: lote.csv.nombre, columnas: lote.csv.columnas, filas: filasDe(lote, db, sessionOf(request), request.body.seleccion) });
+      sendCsv(reply, {
+        nombre: lote.csv.nombre,
+        columnas: lote.csv.columnas,
+        filas: filasDe(lote, db, sessionOf(request), request.body.seleccion),
+      });
     },
   });
 }
 
 /** The export of a list's selection alone, for a list that takes no other bulk action. */
-export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteExport<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
+export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: LoteExport<Query, Row>,
+): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db }) => {
     exportRoute(app, db, lote);
   };
@@ -148,7 +195,8 @@ function accionDe<Query extends ListQueryBase, Row extends { id: number }>(
   if (accion === 'cambiar') return (tx, fila) => cambiar(tx, fila.id, cambio.campo, cambio.valor, autor, sesion);
   return async (tx, fila) => {
     // Honest undo: a row changed again since the batch keeps its newer value, and says so.
-    if (deshaceA !== null && (await cambiadoDespues(tx, deshaceA, fila.id))) throw new ApiError(409, 'Cambió después de la acción masiva: no se deshace');
+    if (deshaceA !== null && (await cambiadoDespues(tx, deshaceA, fila.id)))
+      throw new ApiError(409, 'Cambió después de la acción masiva: no se deshace');
     return cambiar(tx, fila.id, cambio.campo, fila.valor, autor, sesion);
   };
 }
@@ -164,7 +212,8 @@ function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
     config: { access: lote.editar },
     schema: {
       tags: lote.tags,
-      summary: 'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
+      summary:
+        'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
       description:
         'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen. La acción queda registrada (GET {ruta}/lotes) antes de tocar la primera fila.',
       body: lote.body,
@@ -214,13 +263,23 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
 
   app.get(`${lote.ruta}/lotes`, {
     config: { access: ver },
-    schema: { tags: lote.tags, summary: 'Historial de acciones masivas de la lista, la más reciente primero', querystring: lotesQuery, response: { 200: envelope(lotesLista), ...errores } },
+    schema: {
+      tags: lote.tags,
+      summary: 'Historial de acciones masivas de la lista, la más reciente primero',
+      querystring: lotesQuery,
+      response: { 200: envelope(lotesLista), ...errores },
+    },
     handler: async (request) => ({ error: null, datos: { items: await lotesDe(db, lote.ruta, request.query.limite) } }),
   });
 
   app.get(`${lote.ruta}/lotes/:id`, {
     config: { access: ver },
-    schema: { tags: lote.tags, summary: 'Una acción masiva: sus conteos y cada fila hecha, rechazada o pendiente', params: loteIdParam, response: { 200: envelope(loteDetalle), ...errores } },
+    schema: {
+      tags: lote.tags,
+      summary: 'Una acción masiva: sus conteos y cada fila hecha, rechazada o pendiente',
+      params: loteIdParam,
+      response: { 200: envelope(loteDetalle), ...errores },
+    },
     handler: async (request) => ({ error: null, datos: await leer(request.params.id) }),
   });
 
@@ -238,7 +297,8 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
       if (antes.deshecho_por !== null) throw new ApiError(409, 'Esta acción masiva se deshizo: no se continúa');
       if (antes.estado !== 'interrumpido') throw new ApiError(409, 'Solo se continúa una acción masiva interrumpida');
       const accion = accionDe(lote, sesion, antes.accion, antes.cambio, antes.deshace_a);
-      if (!(await tomar(db, antes.id))) throw new ApiError(409, 'Otra solicitud ya está continuando esta acción masiva');
+      if (!(await tomar(db, antes.id)))
+        throw new ApiError(409, 'Otra solicitud ya está continuando esta acción masiva');
       await ejecutar(db, antes.id, antes.cambio?.campo ?? null, conflictos, accion);
       return { error: null, datos: await leer(antes.id) };
     },
@@ -248,8 +308,10 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
     config: { access: editar },
     schema: {
       tags: lote.tags,
-      summary: 'Deshace un cambio masivo: cada fila cambiada vuelve al valor anterior que guarda su auditoría, por la misma modificación que a mano',
-      description: 'Queda registrado como una acción masiva más. Un borrado masivo no se deshace; una fila cambiada después se rechaza con su motivo.',
+      summary:
+        'Deshace un cambio masivo: cada fila cambiada vuelve al valor anterior que guarda su auditoría, por la misma modificación que a mano',
+      description:
+        'Queda registrado como una acción masiva más. Un borrado masivo no se deshace; una fila cambiada después se rechaza con su motivo.',
       params: loteIdParam,
       response: { 200: envelope(loteDetalle), ...errores, 409: errorBody },
     },
@@ -259,16 +321,30 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
       if (original.accion === 'eliminar') throw new ApiError(409, LOTE_BORRADO_NO_SE_DESHACE);
       if (original.accion === 'deshacer') throw new ApiError(409, 'Deshacer no se deshace: aplique el cambio de nuevo');
       if (original.deshecho_por !== null) throw new ApiError(409, 'Esta acción masiva ya se deshizo');
-      if (original.estado === 'en_curso') throw new ApiError(409, 'La acción masiva sigue en curso: espere a que termine');
+      if (original.estado === 'en_curso')
+        throw new ApiError(409, 'La acción masiva sigue en curso: espere a que termine');
       const campo = original.cambio!.campo;
       const cambio = { campo, valor: null };
       const accion = accionDe(lote, sesion, 'deshacer', cambio, original.id);
       const filas = (await cambiosDe(db, original.id)).map((f) => {
-        const antes = f.antes !== null && typeof f.antes === 'object' ? (f.antes as Record<string, unknown>) : undefined;
-        if (!antes || !(campo in antes)) return { id: f.id, nombre: f.nombre, motivo: `El historial no guarda el valor anterior de «${campo}»` };
+        const antes =
+          f.antes !== null && typeof f.antes === 'object' ? (f.antes as Record<string, unknown>) : undefined;
+        if (!antes || !(campo in antes))
+          return { id: f.id, nombre: f.nombre, motivo: `El historial no guarda el valor anterior de «${campo}»` };
         return { id: f.id, nombre: f.nombre, valor: antes[campo] };
       });
-      const loteId = await registrar(db, { ruta: lote.ruta, autor: autorDe(sesion), accion: 'deshacer', cambio, seleccion: { ids: filas.map((f) => f.id) }, deshaceA: original.id }, filas);
+      const loteId = await registrar(
+        db,
+        {
+          ruta: lote.ruta,
+          autor: autorDe(sesion),
+          accion: 'deshacer',
+          cambio,
+          seleccion: { ids: filas.map((f) => f.id) },
+          deshaceA: original.id,
+        },
+        filas,
+      );
       await ejecutar(db, loteId, campo, conflictos, accion);
       return { error: null, datos: await leer(loteId) };
     },
@@ -276,7 +352,9 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
 }
 
 /** The delete and set-field of a list's selection alone, for a list that has no CSV export; its history reads with the edit code. */
-export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: LoteAcciones<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
+export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: LoteAcciones<Query, Row>,
+): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
     if (lote.editar !== 'session') lotesRoutes(app, db, conflictos, lote, lote.editar, lote.editar);
@@ -284,7 +362,9 @@ export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: 
 }
 
 /** The bulk routes of one list, registered as one more route plugin of the area (its descriptor's `routes`). */
-export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(lote: Lote<Query, Row>): FastifyPluginAsyncZod<LoteDeps> {
+export function loteRoutes<Query extends ListQueryBase, Row extends { id: number }>(
+  lote: Lote<Query, Row>,
+): FastifyPluginAsyncZod<LoteDeps> {
   return async (app, { db, conflictos = {} }) => {
     accionRoute(app, db, conflictos, lote);
     if (lote.editar !== 'session') lotesRoutes(app, db, conflictos, lote, lote.ver, lote.editar);
@@ -304,7 +384,11 @@ export function cambioPorEdicion<Input extends z.ZodObject, Leido extends object
   const formulario = z.object(input.shape);
   return async (db, id, campo, valor, autor) => {
     const leido = formulario.safeParse({ ...(await leer(db, id)), [campo]: valor });
-    if (!leido.success) throw new ApiError(400, `El registro tiene datos que el formulario no acepta: ${leido.error.issues[0]?.message ?? ''}`);
+    if (!leido.success)
+      throw new ApiError(
+        400,
+        `El registro tiene datos que el formulario no acepta: ${leido.error.issues[0]?.message ?? ''}`,
+      );
     return modificar(db, id, leido.data as z.output<Input>, autor);
   };
 }

@@ -27,21 +27,32 @@ async function ingresar(base: string): Promise<string> {
  * A GET, or a POST with `body` (`null`: a POST without one), through node:http: "Continuar" and "Deshacer" answer
  * once all their rows are done, minutes on a busy machine, past fetch's five minutes for the headers.
  */
-function pedir(base: string, token: string, ruta: string, body?: object | null): Promise<{ status: number; datos: Record<string, unknown> | null; error: unknown }> {
+function pedir(
+  base: string,
+  token: string,
+  ruta: string,
+  body?: object | null,
+): Promise<{ status: number; datos: Record<string, unknown> | null; error: unknown }> {
   const cuerpo = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}${ruta}`,
       {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(cuerpo ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(cuerpo ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } : {}),
+        },
       },
       (res) => {
         const partes: Buffer[] = [];
         res.on('data', (p: Buffer) => partes.push(p));
         res.on('end', () => {
           try {
-            const json = JSON.parse(Buffer.concat(partes).toString('utf8')) as { datos: Record<string, unknown> | null; error: unknown };
+            const json = JSON.parse(Buffer.concat(partes).toString('utf8')) as {
+              datos: Record<string, unknown> | null;
+              error: unknown;
+            };
             resolve({ status: res.statusCode ?? 0, datos: json.datos, error: json.error });
           } catch (err) {
             reject(err instanceof Error ? err : new Error(String(err)));
@@ -66,20 +77,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
     const db = ctx.t.db;
     for (let desde = 0; desde < FILAS; desde += 1_000) {
       await db.insert(maquinas).values(
-        Array.from({ length: 1_000 }, (_, i) => ({ nombre: `${PREFIJO}${String(desde + i + 1).padStart(5, '0')}`, tipo: 'pc' as const, ubicacion: 'Depósito' })),
+        Array.from({ length: 1_000 }, (_, i) => ({
+          nombre: `${PREFIJO}${String(desde + i + 1).padStart(5, '0')}`,
+          tipo: 'pc' as const,
+          ubicacion: 'Depósito',
+        })),
       );
     }
-    const ids = (await db.select({ id: maquinas.id }).from(maquinas).where(like(maquinas.nombre, `${PREFIJO}%`))).map((m) => m.id);
+    const ids = (
+      await db
+        .select({ id: maquinas.id })
+        .from(maquinas)
+        .where(like(maquinas.nombre, `${PREFIJO}%`))
+    ).map((m) => m.id);
     expect(ids).toHaveLength(FILAS);
     const enReparacion = async () =>
-      (await db.select({ n: count() }).from(maquinas).where(and(inArray(maquinas.id, ids), eq(maquinas.estado, 'reparacion'))))[0]!.n;
-    const edicion = { seleccion: { filtro: { q: PREFIJO } }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } };
+      (
+        await db
+          .select({ n: count() })
+          .from(maquinas)
+          .where(and(inArray(maquinas.id, ids), eq(maquinas.estado, 'reparacion')))
+      )[0]!.n;
+    const edicion = {
+      seleccion: { filtro: { q: PREFIJO } },
+      accion: 'cambiar',
+      cambio: { campo: 'estado', valor: 'reparacion' },
+    };
 
     // The batches there were before (the demo's own): this edit's is the one after them.
     const [previo] = await db.select({ id: sql<number>`coalesce(max(${lotes.id}), 0)::int` }).from(lotes);
     const hechos = async (loteId: number) =>
-      (await db.select({ n: count() }).from(loteFilas).where(and(eq(loteFilas.loteId, loteId), eq(loteFilas.estado, 'hecho'))))[0]!.n;
-    const loteNuevo = async () => (await db.select({ id: lotes.id, creado: lotes.creado }).from(lotes).where(sql`${lotes.id} > ${previo!.id}`).limit(1))[0];
+      (
+        await db
+          .select({ n: count() })
+          .from(loteFilas)
+          .where(and(eq(loteFilas.loteId, loteId), eq(loteFilas.estado, 'hecho')))
+      )[0]!.n;
+    const loteNuevo = async () =>
+      (
+        await db
+          .select({ id: lotes.id, creado: lotes.creado })
+          .from(lotes)
+          .where(sql`${lotes.id} > ${previo!.id}`)
+          .limit(1)
+      )[0];
 
     // Process A takes the edit and dies half a second into changing rows (reading the 5,000 rows and recording
     // the batch come first, and take longer on a busy machine).
@@ -109,7 +150,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
     expect(hechosAlMorir).toBeGreaterThan(0);
     expect(hechosAlMorir).toBeLessThan(FILAS);
     expect(await enReparacion()).toBe(hechosAlMorir);
-    console.log(`lote cortado con kill -9 a los 0,5 s de empezar a cambiar filas: ${hechosAlMorir} de ${FILAS} filas hechas`);
+    console.log(
+      `lote cortado con kill -9 a los 0,5 s de empezar a cambiar filas: ${hechosAlMorir} de ${FILAS} filas hechas`,
+    );
 
     // The heartbeat's 30 s without news, passed at once: the dead process never beats again.
     await db.update(lotes).set({ actualizado: sql`now() - interval '1 minute'` }).where(eq(lotes.id, lote!.id));
@@ -119,7 +162,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
       const token = await ingresar(b!.base);
       const visto = await pedir(b!.base, token, `/api/maquinas/lotes/${lote!.id}`);
       expect(visto.status).toBe(200);
-      expect(visto.datos).toMatchObject({ estado: 'interrumpido', total: FILAS, hechos: hechosAlMorir, pendientes: FILAS - hechosAlMorir, rechazados: 0 });
+      expect(visto.datos).toMatchObject({
+        estado: 'interrumpido',
+        total: FILAS,
+        hechos: hechosAlMorir,
+        pendientes: FILAS - hechosAlMorir,
+        rechazados: 0,
+      });
 
       const seguido = await pedir(b!.base, token, `/api/maquinas/lotes/${lote!.id}/continuar`, null);
       expect(seguido.status, JSON.stringify(seguido.error)).toBe(200);
@@ -129,7 +178,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
       const cambios = await db
         .select({ id: auditoria.entidadId, n: count() })
         .from(auditoria)
-        .where(and(eq(auditoria.entidad, 'maquina'), eq(auditoria.accion, 'modificar'), gte(auditoria.fecha, lote!.creado), inArray(auditoria.entidadId, ids.map(String))))
+        .where(
+          and(
+            eq(auditoria.entidad, 'maquina'),
+            eq(auditoria.accion, 'modificar'),
+            gte(auditoria.fecha, lote!.creado),
+            inArray(auditoria.entidadId, ids.map(String)),
+          ),
+        )
         .groupBy(auditoria.entidadId);
       expect(cambios).toHaveLength(FILAS);
       expect(cambios.filter((c) => c.n !== 1)).toEqual([]);
@@ -138,7 +194,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a bulk edit of 5,000 rows cut b
       expect(deshecho.status, JSON.stringify(deshecho.error)).toBe(200);
       expect(deshecho.datos).toMatchObject({ accion: 'deshacer', estado: 'terminado', hechos: FILAS, rechazados: 0 });
       expect(await enReparacion()).toBe(0);
-      const disponibles = await db.select({ n: count() }).from(maquinas).where(and(inArray(maquinas.id, ids), eq(maquinas.estado, 'disponible')));
+      const disponibles = await db
+        .select({ n: count() })
+        .from(maquinas)
+        .where(and(inArray(maquinas.id, ids), eq(maquinas.estado, 'disponible')));
       expect(disponibles[0]!.n).toBe(FILAS);
     });
   }, 900_000);

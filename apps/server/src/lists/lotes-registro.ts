@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LOTE_LATIDO_VENCIDO_MS, type LoteDetalle, type LoteEstado, type LoteRechazo, type LoteResumen } from '@intranet/contract/lote';
+import {
+  LOTE_LATIDO_VENCIDO_MS,
+  type LoteDetalle,
+  type LoteEstado,
+  type LoteRechazo,
+  type LoteResumen,
+} from '@intranet/contract/lote';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -83,7 +89,9 @@ export async function registrar(db: Db, nuevo: NuevoLote, filas: readonly FilaRe
           orden: i + j,
           nombre: f.nombre,
           valor: f.valor ?? null,
-          ...(f.motivo === undefined ? {} : { estado: 'rechazado' as const, motivo: f.motivo, actualizado: sql`now()` }),
+          ...(f.motivo === undefined
+            ? {}
+            : { estado: 'rechazado' as const, motivo: f.motivo, actualizado: sql`now()` }),
         })),
       );
     }
@@ -151,16 +159,28 @@ export async function ejecutar(
           motivo = motivoDe(err, conflictos);
           // A refusal keeps what the single action committed before refusing (a person deactivated instead of
           // deleted, as one by one); a failed statement left the transaction aborted: then nothing of the row stays.
-          await tx.execute(sql`release savepoint lote_fila`).catch(() => tx.execute(sql`rollback to savepoint lote_fila`));
+          await tx
+            .execute(sql`release savepoint lote_fila`)
+            .catch(() => tx.execute(sql`rollback to savepoint lote_fila`));
         }
         // The audit row this transaction wrote for the row (its `fecha` is the transaction's now()): an undo reads its `antes`.
-        const orden = campo === null ? sql`id desc` : sql`jsonb_exists(coalesce(antes, '{}'::jsonb), ${campo}) desc, id desc`;
+        const orden =
+          campo === null ? sql`id desc` : sql`jsonb_exists(coalesce(antes, '{}'::jsonb), ${campo}) desc, id desc`;
         const auditoria = motivo
           ? []
-          : ((await tx.execute(sql`select id from auditoria where entidad_id = ${String(id)} and fecha = now() order by ${orden} limit 1`)).rows as { id: number }[]);
+          : ((
+              await tx.execute(
+                sql`select id from auditoria where entidad_id = ${String(id)} and fecha = now() order by ${orden} limit 1`,
+              )
+            ).rows as { id: number }[]);
         await tx
           .update(loteFilas)
-          .set({ estado: motivo ? 'rechazado' : 'hecho', motivo, auditoriaId: auditoria[0]?.id ?? null, actualizado: sql`now()` })
+          .set({
+            estado: motivo ? 'rechazado' : 'hecho',
+            motivo,
+            auditoriaId: auditoria[0]?.id ?? null,
+            actualizado: sql`now()`,
+          })
           .where(and(eq(loteFilas.loteId, loteId), eq(loteFilas.filaId, id)));
         if (motivo) corrida.rechazados.push({ id, nombre: fila.nombre, motivo });
         else corrida.hechos.push(id);
@@ -276,7 +296,10 @@ export async function loteDe(db: Db, ruta: string, id: number): Promise<LoteDeta
 }
 
 /** The rows a batch changed, with the `antes` of the audit row each change wrote: what an undo puts back. */
-export async function cambiosDe(db: Db, loteId: number): Promise<{ id: number; nombre: string; auditoriaId: number | null; antes: unknown }[]> {
+export async function cambiosDe(
+  db: Db,
+  loteId: number,
+): Promise<{ id: number; nombre: string; auditoriaId: number | null; antes: unknown }[]> {
   const filas = await db.execute(
     sql`select f.fila_id as id, f.nombre, f.auditoria_id as "auditoriaId", a.antes
         from lote_filas f left join auditoria a on a.id = f.auditoria_id

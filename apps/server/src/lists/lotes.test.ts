@@ -25,27 +25,49 @@ const pedir = async (method: 'GET' | 'POST', url: string, headers: Headers, payl
 async function crearMaquinas(t: TestApp, prefijo: string, n: number): Promise<number[]> {
   const filas = await t.db
     .insert(maquinas)
-    .values(Array.from({ length: n }, (_, i) => ({ nombre: `${prefijo}-${i + 1}`, tipo: 'pc' as const, ubicacion: 'Depósito' })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        nombre: `${prefijo}-${i + 1}`,
+        tipo: 'pc' as const,
+        ubicacion: 'Depósito',
+      })),
+    )
     .returning({ id: maquinas.id });
   return filas.map((f) => f.id);
 }
 
 const estados = async (ids: number[]) =>
-  (await ctx.t.db.select({ id: maquinas.id, estado: maquinas.estado }).from(maquinas).where(inArray(maquinas.id, ids)).orderBy(maquinas.id)).map((m) => m.estado);
+  (
+    await ctx.t.db
+      .select({ id: maquinas.id, estado: maquinas.estado })
+      .from(maquinas)
+      .where(inArray(maquinas.id, ids))
+      .orderBy(maquinas.id)
+  ).map((m) => m.estado);
 
 /** The audit rows of the machine's changes since `desde`. */
 const cambiosDe = async (id: number, desde: Date) =>
   ctx.t.db
     .select({ id: auditoria.id })
     .from(auditoria)
-    .where(and(eq(auditoria.entidad, 'maquina'), eq(auditoria.entidadId, String(id)), eq(auditoria.accion, 'modificar'), gte(auditoria.fecha, desde)));
+    .where(
+      and(
+        eq(auditoria.entidad, 'maquina'),
+        eq(auditoria.entidadId, String(id)),
+        eq(auditoria.accion, 'modificar'),
+        gte(auditoria.fecha, desde),
+      ),
+    );
 
 const reparacion = { accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' } };
 
 describe('every bulk action is a recorded batch', () => {
-  it('records who, the list, the action, the selection as sent and each row\'s outcome; the history lists it newest first', async () => {
+  it("records who, the list, the action, the selection as sent and each row's outcome; the history lists it newest first", async () => {
     const ids = await crearMaquinas(ctx.t, 'REG', 2);
-    const [asignada] = await ctx.t.db.select({ id: maquinas.id }).from(maquinas).where(eq(maquinas.nombre, 'NB-TEC-01'));
+    const [asignada] = await ctx.t.db
+      .select({ id: maquinas.id })
+      .from(maquinas)
+      .where(eq(maquinas.nombre, 'NB-TEC-01'));
     const seleccion = { ids: [...ids, asignada!.id] };
     const res = await pedir('POST', '/api/maquinas/lote', ctx.inventario, { seleccion, ...reparacion });
     expect(res.status).toBe(200);
@@ -55,7 +77,16 @@ describe('every bulk action is a recorded batch', () => {
     expect(historial.status).toBe(200);
     expect(envelope(lotesLista).safeParse(historial.body).success).toBe(true);
     const [ultimo] = historial.body.datos.items;
-    expect(ultimo).toMatchObject({ ruta: '/api/maquinas', accion: 'cambiar', cambio: { campo: 'estado', valor: 'reparacion' }, estado: 'terminado', total: 3, hechos: 2, rechazados: 1, pendientes: 0 });
+    expect(ultimo).toMatchObject({
+      ruta: '/api/maquinas',
+      accion: 'cambiar',
+      cambio: { campo: 'estado', valor: 'reparacion' },
+      estado: 'terminado',
+      total: 3,
+      hechos: 2,
+      rechazados: 1,
+      pendientes: 0,
+    });
     expect(ultimo.usuario_nombre).toMatch(/\S/);
 
     const detalle = await pedir('GET', `/api/maquinas/lotes/${ultimo.id}`, ctx.inventario);
@@ -82,11 +113,26 @@ describe('a batch cut short', () => {
     const ids = await crearMaquinas(ctx.t, 'CAIDA', 5);
     // A fault mid-batch, as a dying process leaves it: the third machine's update fails with an error that is
     // no refusal, so the batch stops there with the first two done and the rest pending.
-    await ctx.t.db.execute(sql.raw(`create function lote_caida() returns trigger language plpgsql as $$ begin raise exception 'caída simulada'; end $$`));
-    await ctx.t.db.execute(sql.raw(`create trigger lote_caida before update on maquinas for each row when (new.nombre = 'CAIDA-3') execute function lote_caida()`));
-    const cortado = await pedir('POST', '/api/maquinas/lote', ctx.inventario, { seleccion: { filtro: { q: 'CAIDA-' } }, ...reparacion });
+    await ctx.t.db.execute(
+      sql.raw(
+        `create function lote_caida() returns trigger language plpgsql as $$ begin raise exception 'caída simulada'; end $$`,
+      ),
+    );
+    await ctx.t.db.execute(
+      sql.raw(
+        `create trigger lote_caida before update on maquinas for each row when (new.nombre = 'CAIDA-3') execute function lote_caida()`,
+      ),
+    );
+    const cortado = await pedir('POST', '/api/maquinas/lote', ctx.inventario, {
+      seleccion: { filtro: { q: 'CAIDA-' } },
+      ...reparacion,
+    });
     expect(cortado.status).toBe(500);
-    const [lote] = await ctx.t.db.select({ id: lotes.id, creado: lotes.creado }).from(lotes).orderBy(sql`${lotes.id} desc`).limit(1);
+    const [lote] = await ctx.t.db
+      .select({ id: lotes.id, creado: lotes.creado })
+      .from(lotes)
+      .orderBy(sql`${lotes.id} desc`)
+      .limit(1);
     const visto = async () => (await pedir('GET', `/api/maquinas/lotes/${lote!.id}`, ctx.inventario)).body.datos;
     expect(await visto()).toMatchObject({ estado: 'interrumpido', total: 5, hechos: 2, pendientes: 3 });
     expect(await estados(ids)).toEqual(['reparacion', 'reparacion', 'disponible', 'disponible', 'disponible']);
@@ -116,7 +162,13 @@ describe('a batch cut short', () => {
     // Undo: every changed row back to its audit row's value before, recorded as a batch of its own.
     const deshecho = await pedir('POST', `/api/maquinas/lotes/${lote!.id}/deshacer`, ctx.inventario);
     expect(deshecho.status).toBe(200);
-    expect(deshecho.body.datos).toMatchObject({ accion: 'deshacer', deshace_a: lote!.id, estado: 'terminado', hechos: 5, rechazados: 0 });
+    expect(deshecho.body.datos).toMatchObject({
+      accion: 'deshacer',
+      deshace_a: lote!.id,
+      estado: 'terminado',
+      hechos: 5,
+      rechazados: 0,
+    });
     expect(await estados(ids)).toEqual(Array(5).fill('disponible'));
     expect((await visto()).deshecho_por).toBe(deshecho.body.datos.id);
     const dosVeces = await pedir('POST', `/api/maquinas/lotes/${lote!.id}/deshacer`, ctx.inventario);
@@ -128,10 +180,19 @@ describe('a batch cut short', () => {
     const primero = await pedir('POST', '/api/maquinas/lote', ctx.inventario, { seleccion: { ids }, ...reparacion });
     expect(primero.status).toBe(200);
     const [{ id: loteId }] = (await pedir('GET', '/api/maquinas/lotes?limite=1', ctx.inventario)).body.datos.items;
-    await pedir('POST', '/api/maquinas/lote', ctx.inventario, { seleccion: { ids: [ids[1]] }, accion: 'cambiar', cambio: { campo: 'estado', valor: 'baja' } });
+    await pedir('POST', '/api/maquinas/lote', ctx.inventario, {
+      seleccion: { ids: [ids[1]] },
+      accion: 'cambiar',
+      cambio: { campo: 'estado', valor: 'baja' },
+    });
     const deshecho = await pedir('POST', `/api/maquinas/lotes/${loteId}/deshacer`, ctx.inventario);
     expect(deshecho.body.datos).toMatchObject({ hechos: 1, rechazados: 1 });
-    expect(deshecho.body.datos.filas).toContainEqual({ id: ids[1], nombre: 'DESPUES-2', estado: 'rechazado', motivo: 'Cambió después de la acción masiva: no se deshace' });
+    expect(deshecho.body.datos.filas).toContainEqual({
+      id: ids[1],
+      nombre: 'DESPUES-2',
+      estado: 'rechazado',
+      motivo: 'Cambió después de la acción masiva: no se deshace',
+    });
     expect(await estados(ids)).toEqual(['disponible', 'baja']);
 
     const borrar = await crearMaquinas(ctx.t, 'BORRAR', 1);
@@ -148,8 +209,14 @@ describe('a batch cut short', () => {
 
 describe('who may continue or undo', () => {
   it('reading the list shows its history; only its edit code continues or undoes', async () => {
-    const ids = (await pedir('GET', '/api/productos?size=2', ctx.admin)).body.datos.items.map((p: { id: number }) => p.id);
-    const res = await pedir('POST', '/api/productos/lote', ctx.admin, { seleccion: { ids }, accion: 'cambiar', cambio: { campo: 'responsable', valor: 'Ana Ruiz' } });
+    const ids = (await pedir('GET', '/api/productos?size=2', ctx.admin)).body.datos.items.map(
+      (p: { id: number }) => p.id,
+    );
+    const res = await pedir('POST', '/api/productos/lote', ctx.admin, {
+      seleccion: { ids },
+      accion: 'cambiar',
+      cambio: { campo: 'responsable', valor: 'Ana Ruiz' },
+    });
     expect(res.status).toBe(200);
     const historial = await pedir('GET', '/api/productos/lotes', ctx.comercial);
     expect(historial.status).toBe(200);
@@ -162,6 +229,9 @@ describe('who may continue or undo', () => {
       expect(negado.status, accion).toBe(403);
       expect(negado.body.error, accion).toMatch(/\S/);
     }
-    expect((await pedir('POST', `/api/productos/lotes/${id}/deshacer`, ctx.admin)).body.datos).toMatchObject({ estado: 'terminado', hechos: ids.length });
+    expect((await pedir('POST', `/api/productos/lotes/${id}/deshacer`, ctx.admin)).body.datos).toMatchObject({
+      estado: 'terminado',
+      hechos: ids.length,
+    });
   });
 });

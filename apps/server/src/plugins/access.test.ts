@@ -11,7 +11,8 @@ import { canAccess, MissingAccessError, type Access } from './access.ts';
 const ENVELOPE_401 = { error: 'Sesión inválida o vencida', datos: null };
 const ENVELOPE_403 = { error: 'No tiene permiso para esta acción', datos: null };
 /** Sentry's web API for sentry-cli (`/api/0/…`) answers the same envelope with Sentry's `detail` beside. */
-const envelope = (url: string, e: { error: string; datos: null }) => (url.startsWith('/api/0/') ? { detail: e.error, ...e } : e);
+const envelope = (url: string, e: { error: string; datos: null }) =>
+  url.startsWith('/api/0/') ? { detail: e.error, ...e } : e;
 
 /** A concrete URL for a route pattern: every parameter becomes 1. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
@@ -58,21 +59,35 @@ const OPEN_TO_ANY_SESSION: Readonly<Record<string, string>> = {
 };
 
 /** All a session waiting for its second factor reaches: its codes (none, and that it is pending), the enrolment, and signing out. */
-const ENROLMENT = ['POST /api/auth/permisos', 'GET /api/auth/totp', 'POST /api/auth/totp/inscripcion', 'POST /api/auth/totp/confirmar', 'POST /api/auth/logout'];
+const ENROLMENT = [
+  'POST /api/auth/permisos',
+  'GET /api/auth/totp',
+  'POST /api/auth/totp/inscripcion',
+  'POST /api/auth/totp/confirmar',
+  'POST /api/auth/logout',
+];
 
 const ctx = freshApp(useTemplate());
 
 describe('every registered /api route (covers routes added later by construction)', () => {
   it('finds the routes of the spec in the registry, each with a declared access', () => {
     const names = ctx.t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
-    for (const expected of ['POST /api/auth', 'POST /api/auth/permisos', 'POST /api/auth/logout', 'GET /api/estado',
-      'GET /api/servidores', 'GET /api/paquetes', 'GET /api/paquetes/last']) {
+    for (const expected of [
+      'POST /api/auth',
+      'POST /api/auth/permisos',
+      'POST /api/auth/logout',
+      'GET /api/estado',
+      'GET /api/servidores',
+      'GET /api/paquetes',
+      'GET /api/paquetes/last',
+    ]) {
       expect(names).toContain(expected);
     }
     for (const route of ctx.t.app.apiRoutes) {
       const ok = route.access === 'public' || route.access === 'session' || codesOf(route.access).length > 0;
       expect(ok, `${route.method} ${route.url}`).toBe(true);
-      for (const code of codesOf(route.access)) expect(PERMISSION_CODES, `${route.method} ${route.url}`).toContain(code);
+      for (const code of codesOf(route.access))
+        expect(PERMISSION_CODES, `${route.method} ${route.url}`).toContain(code);
     }
   });
 
@@ -93,10 +108,15 @@ describe('every registered /api route (covers routes added later by construction
     expect(coded.length).toBeGreaterThan(0);
     // One sign-in per user (password hashing is slow on purpose; the route list keeps growing).
     const sesiones = new Map<string, { authorization: string }>();
-    const sesion = async (usuario: string) => sesiones.get(usuario) ?? sesiones.set(usuario, await bearer(ctx.t.app, usuario, 'clave')).get(usuario)!;
+    const sesion = async (usuario: string) =>
+      sesiones.get(usuario) ?? sesiones.set(usuario, await bearer(ctx.t.app, usuario, 'clave')).get(usuario)!;
     for (const route of coded) {
       const url = concrete(route.url);
-      const denied = await ctx.t.app.inject({ method: route.method as 'GET', url, headers: await sesion('sin-permisos') });
+      const denied = await ctx.t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: await sesion('sin-permisos'),
+      });
       expect(denied.statusCode, `${route.method} ${url}`).toBe(403);
       expect(denied.json(), `${route.method} ${url}`).toEqual(envelope(url, ENVELOPE_403));
 
@@ -115,7 +135,11 @@ describe('every registered /api route (covers routes added later by construction
   });
 
   it('lets a session waiting for its second factor reach the enrolment step and signing out, nothing else', async () => {
-    const { rolId } = await createUser(ctx.t.db, { usuario: 'pendiente', password: 'clave', codigos: PERMISSION_CODES });
+    const { rolId } = await createUser(ctx.t.db, {
+      usuario: 'pendiente',
+      password: 'clave',
+      codigos: PERMISSION_CODES,
+    });
     await ctx.t.db.update(roles).set({ requiereTotp: true }).where(eq(roles.id, rolId));
     const pendiente = await bearer(ctx.t.app, 'pendiente', 'clave');
     const enrolment = new Set(ENROLMENT);
@@ -127,7 +151,10 @@ describe('every registered /api route (covers routes added later by construction
       if (enrolment.has(nombre)) expect([401, 403], nombre).not.toContain(res.statusCode);
       else {
         expect(res.statusCode, nombre).toBe(403);
-        if (route.access === 'session') expect(res.json().error, nombre).toBe('Su rol exige la verificación en dos pasos: actívela en «Segundo factor» para continuar');
+        if (route.access === 'session')
+          expect(res.json().error, nombre).toBe(
+            'Su rol exige la verificación en dos pasos: actívela en «Segundo factor» para continuar',
+          );
       }
     }
   });
@@ -147,7 +174,14 @@ describe('every registered /api route (covers routes added later by construction
 /** An API token of `usuarioId` holding `codigos` (written as the route would, hash only), valid for a day. */
 async function tokenDe(usuarioId: number, codigos: readonly PermissionCode[]): Promise<{ authorization: string }> {
   const token = `itk_${randomBytes(32).toString('base64url')}`;
-  await ctx.t.db.insert(apiTokens).values({ usuarioId, nombre: 'matriz', tokenHash: hashToken(token), prefijo: token.slice(0, 10), codigos: [...codigos], vence: sql`now() + interval '1 day'` });
+  await ctx.t.db.insert(apiTokens).values({
+    usuarioId,
+    nombre: 'matriz',
+    tokenHash: hashToken(token),
+    prefijo: token.slice(0, 10),
+    codigos: [...codigos],
+    vence: sql`now() + interval '1 day'`,
+  });
   return { authorization: `Bearer ${token}` };
 }
 
@@ -155,7 +189,11 @@ describe('the same matrix with API tokens', () => {
   it('lets a token through with the route’s code, refuses it with another of its owner’s codes, and on the account’s own routes', async () => {
     const coded = ctx.t.app.apiRoutes.filter((r) => codesOf(r.access).length > 0);
     // The owner holds every code; each token holds one.
-    const { id } = await createUser(ctx.t.db, { usuario: 'todos-los-codigos', password: 'clave', codigos: PERMISSION_CODES });
+    const { id } = await createUser(ctx.t.db, {
+      usuario: 'todos-los-codigos',
+      password: 'clave',
+      codigos: PERMISSION_CODES,
+    });
     const tokens = new Map<PermissionCode, { authorization: string }>();
     for (const code of PERMISSION_CODES) tokens.set(code, await tokenDe(id, [code]));
     for (const route of coded) {
@@ -177,7 +215,9 @@ describe('the same matrix with API tokens', () => {
       if (route.apiToken) expect([401, 403, 429], `${route.method} ${route.url}`).not.toContain(res.statusCode);
       else expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
-    expect(ctx.t.app.apiRoutes.filter((r) => r.apiToken).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/estado/sesion']);
+    expect(ctx.t.app.apiRoutes.filter((r) => r.apiToken).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/estado/sesion',
+    ]);
   });
 });
 
@@ -191,7 +231,10 @@ describe('deny by default', () => {
       });
       await app.ready();
     };
-    const failure = await start().then(() => undefined, (err: unknown) => err);
+    const failure = await start().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(MissingAccessError);
     expect(String(failure)).toMatch(/GET \/api\/olvidada no declara config.access/);
     await app.close().catch(() => undefined);

@@ -57,7 +57,10 @@ export function canAccess(access: Access, granted: ReadonlySet<PermissionCode>):
 const bearer = (header: string | undefined): string | undefined => /^Bearer\s+(\S{1,200})\s*$/i.exec(header ?? '')?.[1];
 
 /** Deny by default: every /api route declares its access; the guard checks it before anything is parsed. */
-export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined }): void {
+export function accessGuard(
+  app: FastifyInstance,
+  opts: { db: Db; idleMinutes: number; cambios?: Cambios | undefined },
+): void {
   const sesionDe = sessionLookup(opts);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('sesion', null);
@@ -72,7 +75,8 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
       );
     }
     const apiToken = route.config?.apiToken === true;
-    for (const method of methods) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, apiToken });
+    for (const method of methods)
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, apiToken });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -82,7 +86,8 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     if (token?.startsWith(TOKEN_PREFIJO)) {
       // A script's token reaches what a code guards, never the account's own routes (its password, its tokens)
       // save one declared for tokens too.
-      if (access === 'session' && !request.routeOptions.config.apiToken) return sendError(reply, 403, MENSAJES.tokenSinAcceso);
+      if (access === 'session' && !request.routeOptions.config.apiToken)
+        return sendError(reply, 403, MENSAJES.tokenSinAcceso);
       const intento: Intento = { usuario: INTENTO_TOKEN, usuarioId: null, ip: request.ip, clase: 'token' };
       const hash = hashToken(token);
       // Guessing tokens is throttled as guessing passwords is; a token already known answers without asking.
@@ -101,14 +106,23 @@ export function accessGuard(app: FastifyInstance, opts: { db: Db; idleMinutes: n
     }
     const sesion = token ? await sesionDe(hashToken(token), false) : undefined;
     if (!sesion) return sendError(reply, 401, MENSAJES.sesionInvalida);
-    if (sesion.segundoFactorPendiente && !request.routeOptions.config.enrolment) return sendError(reply, 403, MENSAJES.segundoFactorPendiente);
+    if (sesion.segundoFactorPendiente && !request.routeOptions.config.enrolment)
+      return sendError(reply, 403, MENSAJES.segundoFactorPendiente);
     if (!canAccess(access, sesion.permisos)) return sendError(reply, 403, MENSAJES.sinPermiso);
     request.sesion = sesion;
   });
 }
 
 /** Tables whose change may end a session or change its codes: a cached session is dropped when one changes. */
-const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'api_tokens', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
+const TABLAS_DE_SESION = new Set([
+  TODO,
+  'sesiones',
+  'api_tokens',
+  'usuarios',
+  'usuario_roles',
+  'rol_permisos',
+  'roles',
+]);
 const MINUTO = 60_000;
 /** The name failed token guesses are counted under (clase 'token'), so they are throttled per address (core/intentos.ts). */
 const INTENTO_TOKEN = '(token de api)';
@@ -147,7 +161,8 @@ function sessionLookup(opts: { db: Db; idleMinutes: number; cambios?: Cambios | 
     if (TABLAS_DE_SESION.has(tabla)) guardadas.clear();
   });
   // A token has no idle limit; a session ends after idleMinutes unused.
-  const viva = (s: SessionRecord, ahora: number) => ahora < s.vence && (s.token !== null || ahora - s.ultimoUso < idleMinutes * MINUTO);
+  const viva = (s: SessionRecord, ahora: number) =>
+    ahora < s.vence && (s.token !== null || ahora - s.ultimoUso < idleMinutes * MINUTO);
   const buscar = async (hash: string, esToken: boolean): Promise<SessionRecord | undefined> => {
     const ahora = Date.now();
     const guardada = cambios.vivo ? guardadas.get(hash) : undefined;

@@ -11,7 +11,8 @@ const ctx = freshApp(template, ['admin'], { clone: { cambios: true }, each: true
 
 const LISTA = '/api/dns?sort=host&size=5';
 const leer = (url = LISTA, headers = ctx.admin) => ctx.t.app.inject({ url, headers });
-const hosts = (res: Awaited<ReturnType<typeof leer>>) => res.json<{ datos: { items: { host: string }[] } }>().datos.items.map((d) => d.host);
+const hosts = (res: Awaited<ReturnType<typeof leer>>) =>
+  res.json<{ datos: { items: { host: string }[] } }>().datos.items.map((d) => d.host);
 
 /**
  * A write by another process reaches this one as a notification; on PostgreSQL it arrives a moment after commit,
@@ -53,7 +54,10 @@ describe('cached list reads', () => {
 
   it('drops kept answers when this process writes, before the write is answered', async () => {
     const before = hosts(await leer());
-    const [first] = await ctx.t.db.select({ id: dns.id, servidorId: dns.servidorId }).from(dns).where(eq(dns.host, before[0]!));
+    const [first] = await ctx.t.db
+      .select({ id: dns.id, servidorId: dns.servidorId })
+      .from(dns)
+      .where(eq(dns.host, before[0]!));
     const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/dns/${first!.id}`,
@@ -71,7 +75,9 @@ describe('cached list reads', () => {
     expect((await leer()).headers['x-cache']).toBe('hit');
     const desde = ctx.t.cambios!.generacion;
     // Straight to the database, as another server process would.
-    await ctx.t.db.execute(sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`);
+    await ctx.t.db.execute(
+      sql`update dns set host = 'aaa-otro-proceso.physis.com.ar' where id = (select min(id) from dns)`,
+    );
     await avisado('dns', desde);
     const after = await leer();
     expect(after.headers['x-cache']).toBeUndefined();
@@ -92,12 +98,18 @@ describe('cached list reads', () => {
 describe('kept sessions', () => {
   it('a logged-out token is refused at once', async () => {
     expect((await leer()).statusCode).toBe(200);
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.admin })).statusCode).toBeLessThan(300);
+    expect(
+      (await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ctx.admin })).statusCode,
+    ).toBeLessThan(300);
     expect((await leer()).statusCode).toBe(401);
   });
 
   it('a code taken away or a user deactivated by another process takes effect on the next request', async () => {
-    const { id, rolId } = await createUser(ctx.t.db, { usuario: 'cache-dns', password: 'Clave-Cache-1', codigos: ['>SERDNS#VER'] });
+    const { id, rolId } = await createUser(ctx.t.db, {
+      usuario: 'cache-dns',
+      password: 'Clave-Cache-1',
+      codigos: ['>SERDNS#VER'],
+    });
     const auth = await bearer(ctx.t.app, 'cache-dns', 'Clave-Cache-1');
     expect((await leer(LISTA, auth)).statusCode).toBe(200);
     expect((await leer(LISTA, auth)).statusCode).toBe(200);

@@ -34,7 +34,10 @@ const MUTACIONES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * the tables' triggers to every process, and at once for this process's own writes (before the write's
  * answer leaves, so its author never reads the old list). Nothing is served while the feed is down.
  */
-export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undefined; conAviso: ReadonlySet<string> }): void {
+export function readCache(
+  app: FastifyInstance,
+  opts: { cambios: Cambios | undefined; conAviso: ReadonlySet<string> },
+): void {
   const { cambios, conAviso } = opts;
   app.decorateRequest('cacheDesde', -1);
 
@@ -43,7 +46,9 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     if (!tablas) return;
     const sinAviso = tablas.filter((t) => !conAviso.has(t));
     if (sinAviso.length > 0) {
-      throw new CacheSinAvisoError(`La ruta ${route.url} guarda respuestas de tablas que no avisan sus cambios: ${sinAviso.join(', ')}`);
+      throw new CacheSinAvisoError(
+        `La ruta ${route.url} guarda respuestas de tablas que no avisan sus cambios: ${sinAviso.join(', ')}`,
+      );
     }
   });
   if (!cambios) return;
@@ -65,7 +70,9 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     // The access guard ran before: whoever reaches here may read this answer.
     if (!cambios.vivo) return;
     // A caller asking for a fresh answer (a browser's hard reload sends no-cache) gets one, which is kept.
-    const fresco = /no-cache|no-store/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
+    const fresco = /no-cache|no-store/i.test(
+      `${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`,
+    );
     const hit = fresco ? undefined : guardadas.get(clave(request.url));
     lecturasCache.inc({ resultado: hit ? 'hit' : 'miss' });
     if (hit) return reply.type(hit.tipo).header('x-cache', 'hit').send(hit.payload);
@@ -78,7 +85,11 @@ export function readCache(app: FastifyInstance, opts: { cambios: Cambios | undef
     if (request.cacheDesde < 0 || !tablas || reply.statusCode !== 200 || typeof payload !== 'string') return;
     // A change announced while this answer was being read may be missing from it.
     if (cambios.cambioDesde(tablas, request.cacheDesde) || !cambios.vivo) return;
-    guardadas.set(clave(request.url), { payload, tipo: String(reply.getHeader('content-type') ?? 'application/json'), tablas });
+    guardadas.set(clave(request.url), {
+      payload,
+      tipo: String(reply.getHeader('content-type') ?? 'application/json'),
+      tablas,
+    });
   });
 }
 
@@ -94,5 +105,10 @@ function clave(url: string): string {
 /** A write by a signed-in caller through this process (public writes such as error intake touch no cached table). */
 function esMutacionPropia(request: FastifyRequest): boolean {
   const access = request.routeOptions.config.access;
-  return MUTACIONES.has(request.method) && access !== undefined && access !== 'public' && isApiPath(request.routeOptions.url ?? '');
+  return (
+    MUTACIONES.has(request.method) &&
+    access !== undefined &&
+    access !== 'public' &&
+    isApiPath(request.routeOptions.url ?? '')
+  );
 }

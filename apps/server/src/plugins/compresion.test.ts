@@ -55,16 +55,18 @@ describe('answer compression', () => {
 
   it('sends the live events uncompressed, the first one at once', async () => {
     const url = new URL('/api/vivo?listas=servidores', ctx.base);
-    const { headers, primero } = await new Promise<{ headers: Record<string, unknown>; primero: string }>((resolve, reject) => {
-      const req = httpRequest(url, { headers: { ...ctx.admin, 'accept-encoding': 'br, gzip' } }, (res) => {
-        res.once('data', (chunk: Buffer) => {
-          resolve({ headers: res.headers, primero: chunk.toString('utf8') });
-          req.destroy();
+    const { headers, primero } = await new Promise<{ headers: Record<string, unknown>; primero: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(url, { headers: { ...ctx.admin, 'accept-encoding': 'br, gzip' } }, (res) => {
+          res.once('data', (chunk: Buffer) => {
+            resolve({ headers: res.headers, primero: chunk.toString('utf8') });
+            req.destroy();
+          });
         });
-      });
-      req.once('error', reject);
-      req.end();
-    });
+        req.once('error', reject);
+        req.end();
+      },
+    );
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['content-encoding']).toBeUndefined();
     expect(primero).toContain('retry: 3000');

@@ -83,7 +83,10 @@ describe('bad input never answers 500', () => {
 
   it('an unsupported content type → 415', async () => {
     const res = await ctx.t.app.inject({
-      method: 'POST', url: '/api/auth', payload: '<xml/>', headers: { 'content-type': 'application/xml' },
+      method: 'POST',
+      url: '/api/auth',
+      payload: '<xml/>',
+      headers: { 'content-type': 'application/xml' },
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ error: 'Tipo de contenido no admitido', datos: null });
@@ -99,7 +102,9 @@ describe('bad input never answers 500', () => {
 
   it('an empty JSON body on a route without body is fine', async () => {
     const res = await ctx.t.app.inject({
-      method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json', ...(await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo)) },
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json', ...(await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo)) },
     });
     expect(res.statusCode).toBe(200);
   });
@@ -125,7 +130,9 @@ describe('the database away', () => {
     const { buildApp } = await import('../app.ts');
     const app = await buildApp({ db: ctx.t.db, config: ctx.t.config });
     // As Drizzle wraps the driver's error when PostgreSQL is stopped.
-    const caida = new Error('Failed query: select 1', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+    const caida = new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    });
     app.get('/api/sin-base', { config: { access: 'public' } }, async () => {
       throw caida;
     });
@@ -133,7 +140,10 @@ describe('the database away', () => {
     const res = await app.inject({ url: '/api/sin-base' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ error: 'La base de datos no responde; vuelva a intentar en unos segundos', datos: null });
+    expect(res.json()).toEqual({
+      error: 'La base de datos no responde; vuelva a intentar en unos segundos',
+      datos: null,
+    });
     await app.close();
   });
 });

@@ -60,7 +60,8 @@ export function errors(
     if (conflicto) return sendError(reply, conflicto.status, conflicto.mensaje, conflicto.campos);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FASTIFY_MESSAGES[err.code] ?? (status === 413 ? MENSAJES.demasiadoGrande : MENSAJES.solicitudInvalida);
+      const message =
+        FASTIFY_MESSAGES[err.code] ?? (status === 413 ? MENSAJES.demasiadoGrande : MENSAJES.solicitudInvalida);
       return sendError(reply, status, message);
     }
     request.log.error({ err }, 'error interno');

@@ -35,11 +35,21 @@ describe('GET /api/estado/sesion', () => {
     expect(propias.statusCode).toBe(403);
     expect(propias.json().error).toBe('Un token de API no puede usar esta ruta: ingrese con su usuario y contraseña');
 
-    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/auth/tokens/${id}/revocar`, headers: ctx.comercial })).statusCode).toBe(200);
-    const revocado = await ctx.t.app.inject({ url: '/api/estado/sesion', headers: conToken, remoteAddress: '203.0.113.40' });
+    expect(
+      (await ctx.t.app.inject({ method: 'POST', url: `/api/auth/tokens/${id}/revocar`, headers: ctx.comercial }))
+        .statusCode,
+    ).toBe(200);
+    const revocado = await ctx.t.app.inject({
+      url: '/api/estado/sesion',
+      headers: conToken,
+      remoteAddress: '203.0.113.40',
+    });
     expect(revocado.statusCode).toBe(401);
     expect(revocado.json()).toEqual({ error: 'Token de API inválido, vencido o revocado', datos: null });
-    const fallos = await ctx.t.db.select({ clase: intentosIngreso.clase, exito: intentosIngreso.exito }).from(intentosIngreso).where(eq(intentosIngreso.ip, '203.0.113.40'));
+    const fallos = await ctx.t.db
+      .select({ clase: intentosIngreso.clase, exito: intentosIngreso.exito })
+      .from(intentosIngreso)
+      .where(eq(intentosIngreso.ip, '203.0.113.40'));
     expect(fallos).toEqual([{ clase: 'token', exito: false }]);
   });
 });

@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { REPO_ROOT } from '../paths.ts';
 
 /** The portal's version: the repository's package.json (the workspaces' own stay 0.0.0). */
-export const VERSION: string = (JSON.parse(readFileSync(`${REPO_ROOT}/package.json`, 'utf8')) as { version: string }).version;
+export const VERSION: string = (JSON.parse(readFileSync(`${REPO_ROOT}/package.json`, 'utf8')) as { version: string })
+  .version;
 
 export const estadoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/estado', {

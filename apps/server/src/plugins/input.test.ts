@@ -22,7 +22,9 @@ describe('camposNoAdmitidos', () => {
   it('refuses a value nested deeper than any form or document, without walking it', () => {
     let deep: unknown = 'hoja';
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
-    expect(Object.values(camposNoAdmitidos({ body: deep }))).toEqual([[`Tiene más de ${MAX_ANIDAMIENTO} niveles de anidamiento`]]);
+    expect(Object.values(camposNoAdmitidos({ body: deep }))).toEqual([
+      [`Tiene más de ${MAX_ANIDAMIENTO} niveles de anidamiento`],
+    ]);
   });
 
   it('leaves buffers and streams to their routes', () => {
@@ -43,7 +45,9 @@ describe('hostile text where it enters, on every route', () => {
     const lista = await ctx.t.app.inject({ url: '/api/productos?q=a%00b', headers: ctx.admin });
     expect(lista.statusCode).toBe(400);
     expect(lista.json<{ campos: unknown }>().campos).toEqual({ q: [NO_ADMITIDO] });
-    const antes = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{ datos: { total: number } }>().datos.total;
+    const antes = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{
+      datos: { total: number };
+    }>().datos.total;
     const alta = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/productos',
@@ -52,15 +56,28 @@ describe('hostile text where it enters, on every route', () => {
     });
     expect(alta.statusCode).toBe(400);
     expect(alta.json<{ campos: Record<string, string[]> }>().campos.nombre).toEqual([NO_ADMITIDO]);
-    const despues = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{ datos: { total: number } }>().datos.total;
+    const despues = (await ctx.t.app.inject({ url: '/api/productos', headers: ctx.admin })).json<{
+      datos: { total: number };
+    }>().datos.total;
     expect(despues).toBe(antes);
   });
 
   it('a lone surrogate is a 400; over-long and broken UTF-8 never reach the database as such', async () => {
-    const surrogate = await ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers: { ...ctx.admin, 'content-type': 'application/json' }, payload: '{"nombre":"\\ud800"}' });
+    const surrogate = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/productos',
+      headers: { ...ctx.admin, 'content-type': 'application/json' },
+      payload: '{"nombre":"\\ud800"}',
+    });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json<{ campos: Record<string, string[]> }>().campos.nombre).toEqual([NO_ADMITIDO]);
-    for (const url of ['/api/productos?q=%C0%80', '/api/productos?q=%ED%A0%80', '/api/productos/%C0%80', '/api/productos/%ED%A0%80', '/api/store/iconos/%C0%80']) {
+    for (const url of [
+      '/api/productos?q=%C0%80',
+      '/api/productos?q=%ED%A0%80',
+      '/api/productos/%C0%80',
+      '/api/productos/%ED%A0%80',
+      '/api/store/iconos/%C0%80',
+    ]) {
       const res = await ctx.t.app.inject({ url, headers: ctx.admin });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json<{ error: string | null }>(), url).toHaveProperty('error');

@@ -14,7 +14,7 @@ const describeAccess = (access: Access): string =>
 /** The tags of the app's own routes; the areas describe theirs (AreaDescriptor.documentacion). */
 const APP_TAGS: Readonly<Record<string, string>> = {
   estado: 'Estado del servidor y de su base de datos, para monitores y balanceadores.',
-  'operación': 'Operación del servidor: si el proceso vive y puede recibir tráfico, y sus respaldos.',
+  operación: 'Operación del servidor: si el proceso vive y puede recibir tráfico, y sus respaldos.',
   web: 'La aplicación web del portal y su configuración de ejecución.',
 };
 
@@ -22,7 +22,11 @@ const APP_TAGS: Readonly<Record<string, string>> = {
  * The OpenAPI document, generated from the contract's zod schemas, at /docs/json with its page at /docs: the
  * portal's version, and each tag (an area or part of one) with its description.
  */
-export async function openapi(app: FastifyInstance, version: string, areaTags: Readonly<Record<string, string>>): Promise<void> {
+export async function openapi(
+  app: FastifyInstance,
+  version: string,
+  areaTags: Readonly<Record<string, string>>,
+): Promise<void> {
   const tags = Object.entries({ ...APP_TAGS, ...areaTags }).map(([name, description]) => ({ name, description }));
   await app.register(swagger, {
     openapi: {

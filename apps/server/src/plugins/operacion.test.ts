@@ -30,15 +30,24 @@ describe('health checks', () => {
 
   it('/readyz answers 503 with Retry-After and the reason in Spanish when the database lacks a migration of this build', async () => {
     const db = ctx.t.db;
-    const [ultima] = (await db.execute<{ id: number; created_at: string }>(sql`select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows;
+    const [ultima] = (
+      await db.execute<{ id: number; created_at: string }>(
+        sql`select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )
+    ).rows;
     await db.execute(sql`update drizzle.__drizzle_migrations set created_at = 0 where id = ${ultima!.id}`);
     try {
       const res = await ctx.t.app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ estado: 'no_listo', problemas: ['La base de datos no tiene todas las migraciones de esta versión'] });
+      expect(res.json()).toEqual({
+        estado: 'no_listo',
+        problemas: ['La base de datos no tiene todas las migraciones de esta versión'],
+      });
     } finally {
-      await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${ultima!.created_at} where id = ${ultima!.id}`);
+      await db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = ${ultima!.created_at} where id = ${ultima!.id}`,
+      );
     }
     expect((await ctx.t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
@@ -48,7 +57,9 @@ describe('health checks', () => {
     try {
       const res = await ctx.t.app.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json().problemas).toEqual(['El proceso se está deteniendo: termina lo que tiene en curso y no recibe solicitudes nuevas']);
+      expect(res.json().problemas).toEqual([
+        'El proceso se está deteniendo: termina lo que tiene en curso y no recibe solicitudes nuevas',
+      ]);
       expect((await ctx.t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       // Calls still being made (a kept-alive connection) are answered.
       expect((await ctx.t.app.inject({ url: '/api/estado' })).statusCode).toBe(200);
@@ -65,7 +76,9 @@ describe('request id', () => {
     const dado = await ctx.t.app.inject({ url: '/api/estado', headers: { 'x-request-id': 'nginx-4f2a.9:1' } });
     expect(dado.headers['x-request-id']).toBe('nginx-4f2a.9:1');
     const nuevo = await ctx.t.app.inject({ url: '/api/estado' });
-    expect(nuevo.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(nuevo.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     for (const malo of ['a'.repeat(129), 'uno dos', 'x\u00e9', '<script>']) {
       const res = await ctx.t.app.inject({ url: '/api/estado', headers: { 'x-request-id': malo } });
       expect(res.headers['x-request-id']).not.toBe(malo);
@@ -98,7 +111,11 @@ describe('/metrics', () => {
     const lejos = await abierto.t.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3' });
     expect(lejos.statusCode).toBe(403);
     expect(lejos.json().error).toBe('Sin METRICS_TOKEN, las métricas solo se leen desde esta misma máquina');
-    const viaProxy = await abierto.t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const viaProxy = await abierto.t.app.inject({
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(viaProxy.statusCode).toBe(403);
   });
 
@@ -108,26 +125,56 @@ describe('/metrics', () => {
     const antes = await leer();
 
     // A list read twice through the read cache: a miss, then a hit.
-    const sesion = await app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin } });
+    const sesion = await app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { username: 'admin', password: PASSWORDS.admin },
+    });
     const admin = { authorization: `Bearer ${sesion.json().datos.token}` };
     expect((await app.inject({ url: '/api/servidores', headers: admin })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/servidores', headers: admin })).headers['x-cache']).toBe('hit');
     // Twelve wrong passwords for a name from one address: failures, the lockout of the pair, and then 429s.
     const estados: number[] = [];
     for (let i = 0; i < 12; i++) {
-      estados.push((await app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'nadie-metricas', password: 'mal' }, remoteAddress: '10.9.9.9' })).statusCode);
+      estados.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/auth',
+            payload: { username: 'nadie-metricas', password: 'mal' },
+            remoteAddress: '10.9.9.9',
+          })
+        ).statusCode,
+      );
     }
     // The spec answers a wrong password 200 with its error; the eleventh starts the lockout, the twelfth is not checked.
     expect(estados).toEqual([...Array<number>(10).fill(200), 429, 429]);
     // The error monitor: one event taken, one refused (bad key).
-    const proyecto = (await app.inject({ url: '/api/insights/proyectos', headers: admin })).json().datos[0] as { id: number; public_key: string };
+    const proyecto = (await app.inject({ url: '/api/insights/proyectos', headers: admin })).json().datos[0] as {
+      id: number;
+      public_key: string;
+    };
     const evento = { event_id: 'a'.repeat(32), message: 'metricas', level: 'error', platform: 'javascript' };
-    expect((await app.inject({ method: 'POST', url: `/api/${proyecto.id}/store/?sentry_key=${proyecto.public_key}`, payload: evento })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: `/api/${proyecto.id}/store/?sentry_key=otra`, payload: evento })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/${proyecto.id}/store/?sentry_key=${proyecto.public_key}`,
+          payload: evento,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/${proyecto.id}/store/?sentry_key=otra`, payload: evento }))
+        .statusCode,
+    ).toBe(403);
 
     const despues = await leer();
-    const delta = (nombre: string, etiquetas = '') => (muestra(despues, nombre, etiquetas) ?? 0) - (muestra(antes, nombre, etiquetas) ?? 0);
-    expect(delta('intranet_http_request_duration_seconds_count', 'method="GET",route="/api/servidores",status="200"')).toBe(2);
+    const delta = (nombre: string, etiquetas = '') =>
+      (muestra(despues, nombre, etiquetas) ?? 0) - (muestra(antes, nombre, etiquetas) ?? 0);
+    expect(
+      delta('intranet_http_request_duration_seconds_count', 'method="GET",route="/api/servidores",status="200"'),
+    ).toBe(2);
     expect(delta('intranet_http_responses_total', 'status="429"')).toBe(2);
     expect(delta('intranet_cache_reads_total', 'resultado="miss"')).toBeGreaterThanOrEqual(1);
     expect(delta('intranet_cache_reads_total', 'resultado="hit"')).toBeGreaterThanOrEqual(1);
@@ -144,7 +191,9 @@ describe('/metrics', () => {
 
   it('passes `promtool check metrics` with no problem, once answers and sign-ins have counted', async () => {
     if (!existsSync(PROMTOOL)) {
-      throw new Error(`Falta ${PROMTOOL}: instálelo con sudo apt-get install -y prometheus (npm test lo instala solo cuando corre como root)`);
+      throw new Error(
+        `Falta ${PROMTOOL}: instálelo con sudo apt-get install -y prometheus (npm test lo instala solo cuando corre como root)`,
+      );
     }
     const app = ctx.t.app;
     await app.inject({ url: '/api/servidores' });
@@ -155,6 +204,9 @@ describe('/metrics', () => {
     expect(texto).not.toMatch(/^intranet_nodejs_active_\w+_total/m);
     const promtool = spawnSync(PROMTOOL, ['check', 'metrics'], { input: texto, encoding: 'utf8' });
     // promtool prints each problem (one a line) and exits non-zero; both say the text is clean.
-    expect({ status: promtool.status, problemas: `${promtool.stdout}${promtool.stderr}`.trim() }).toEqual({ status: 0, problemas: '' });
+    expect({ status: promtool.status, problemas: `${promtool.stdout}${promtool.stderr}`.trim() }).toEqual({
+      status: 0,
+      problemas: '',
+    });
   });
 });

@@ -38,7 +38,8 @@ export function operacion(app: FastifyInstance): void {
     const route = request.routeOptions.url ?? 'sin_ruta';
     const status = String(reply.statusCode);
     // request.inicio: set by serverTiming, the first hook of all.
-    const segundos = request.inicio > 0n ? Number(process.hrtime.bigint() - request.inicio) / 1e9 : reply.elapsedTime / 1000;
+    const segundos =
+      request.inicio > 0n ? Number(process.hrtime.bigint() - request.inicio) / 1e9 : reply.elapsedTime / 1000;
     duracionSolicitudes.observe({ method: request.method, route, status }, segundos);
     respuestas.inc({ status });
   });
@@ -70,7 +71,10 @@ export function rechazoDeOperacion(request: FastifyRequest, metricsToken: string
  * draining) for a proxy or an orchestrator; `GET /metrics` for Prometheus, with `METRICS_TOKEN` as a Bearer
  * token, or without one only from this machine.
  */
-export const operacionRoutes: FastifyPluginAsyncZod<{ preparacion: Preparacion; metricsToken: string }> = async (app, opts) => {
+export const operacionRoutes: FastifyPluginAsyncZod<{ preparacion: Preparacion; metricsToken: string }> = async (
+  app,
+  opts,
+) => {
   const { preparacion, metricsToken } = opts;
   app.get('/healthz', {
     schema: { tags: ['operación'], summary: 'El proceso está vivo', response: { 200: saludResponse } },
@@ -78,7 +82,11 @@ export const operacionRoutes: FastifyPluginAsyncZod<{ preparacion: Preparacion; 
   });
 
   app.get('/readyz', {
-    schema: { tags: ['operación'], summary: 'El proceso puede recibir tráfico', response: { 200: saludResponse, 503: saludResponse } },
+    schema: {
+      tags: ['operación'],
+      summary: 'El proceso puede recibir tráfico',
+      response: { 200: saludResponse, 503: saludResponse },
+    },
     handler: async (_request, reply) => {
       const problemas = preparacion.drenando()
         ? [MENSAJES.drenando]

@@ -48,7 +48,10 @@ describe('under overload', () => {
     for (const rechazada of rechazadas) {
       expect(rechazada.statusCode).toBe(503);
       expect(rechazada.headers['retry-after']).toBe(String(REINTENTAR_EN_S));
-      expect(rechazada.json()).toEqual({ error: 'El servidor está ocupado; vuelva a intentarlo en unos segundos', datos: null });
+      expect(rechazada.json()).toEqual({
+        error: 'El servidor está ocupado; vuelva a intentarlo en unos segundos',
+        datos: null,
+      });
     }
     // The health check and the web app always answer.
     expect((await app.inject({ url: '/api/estado' })).statusCode).toBe(200);
@@ -89,6 +92,7 @@ describe('the memory rule', () => {
   /** Heap held alive until released: about `mb` MB of strings. */
   function retener(mb: number): { soltar: () => void } {
     // 1 MB each: 131,072 doubles.
+    // biome-ignore lint/correctness/noUnusedVariables: never read; it holds the memory until soltar() lets it go.
     let bloques: number[][] | null = Array.from({ length: mb }, (_, i) => new Array<number>(131_072).fill(i + 0.5));
     return {
       soltar: () => {

@@ -80,7 +80,10 @@ export async function pressure(
   app.addHook('onRequest', async (request, reply) => {
     if (!vigilada(request)) return;
     const { eventLoopDelay, heapUsed } = app.memoryUsage();
-    if ((maxDemoraMs > 0 && eventLoopDelay > maxDemoraMs) || (maxHeapBytes > 0 && heapUsed > maxHeapBytes && heapExcedido())) {
+    if (
+      (maxDemoraMs > 0 && eventLoopDelay > maxDemoraMs) ||
+      (maxHeapBytes > 0 && heapUsed > maxHeapBytes && heapExcedido())
+    ) {
       rechazar(reply);
       return reply;
     }

@@ -63,7 +63,12 @@ describe('security headers', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['referrer-policy']).toBe('same-origin');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection']) {
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+    ]) {
       expect(asset.headers[name], name).toBeUndefined();
     }
   });
@@ -96,10 +101,16 @@ describe('security headers', () => {
   });
 
   it('let only the public routes be embedded by other sites (Cross-Origin-Resource-Policy)', async () => {
-    expect((await ctx.t.app.inject({ url: '/api/estado' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await ctx.t.app.inject({ url: '/api/estado' })).headers['cross-origin-resource-policy']).toBe(
+      'same-origin',
+    );
     expect((await ctx.t.app.inject({ url: '/' })).headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect((await ctx.t.app.inject({ url: '/api/store/catalogo' })).headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect((await ctx.t.app.inject({ url: `/api/archivos/${'b'.repeat(64)}` })).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await ctx.t.app.inject({ url: '/api/store/catalogo' })).headers['cross-origin-resource-policy']).toBe(
+      'cross-origin',
+    );
+    expect(
+      (await ctx.t.app.inject({ url: `/api/archivos/${'b'.repeat(64)}` })).headers['cross-origin-resource-policy'],
+    ).toBe('cross-origin');
   });
 });
 
@@ -108,7 +119,13 @@ describe('security headers with base URLs on other origins', () => {
     config: () => ({
       webDist: dist,
       publicUrl: 'https://intranet.example.com',
-      urls: { api: 'https://api.example.com/intranet', instaladores: 'https://api.example.com', store: '', versiones: '', archivos: 'http://files.example.com:8080/x' },
+      urls: {
+        api: 'https://api.example.com/intranet',
+        instaladores: 'https://api.example.com',
+        store: '',
+        versiones: '',
+        archivos: 'http://files.example.com:8080/x',
+      },
     }),
   });
 

@@ -63,7 +63,8 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     if (corsAbierta(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && SUBRECURSO.test(request.url)) for (const name of SOLO_DOCUMENTOS) reply.removeHeader(name);
+    if (reply.statusCode < 400 && SUBRECURSO.test(request.url))
+      for (const name of SOLO_DOCUMENTOS) reply.removeHeader(name);
     return payload;
   });
 }

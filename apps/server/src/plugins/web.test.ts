@@ -17,7 +17,10 @@ beforeAll(() => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   // As the build leaves a compressible file (apps/web/scripts/precompress.mjs): its .br and .gz beside it.
-  for (const [file, text] of [['assets/x-Ef56Gh78.js', ASSET], ['index.html', PAGE]] as const) {
+  for (const [file, text] of [
+    ['assets/x-Ef56Gh78.js', ASSET],
+    ['index.html', PAGE],
+  ] as const) {
     writeFileSync(join(dist, file), text);
     writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
@@ -27,13 +30,20 @@ afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const cookieOf = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='));
+const cookieOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='));
 
 describe('runtime configuration', () => {
   const ctx = freshApp(template, [], {
     config: {
       sitio: 'ORG',
-      urls: { api: 'https://api.example.com', instaladores: 'https://inst.example.com', store: '', versiones: '', archivos: 'https://files.example.com' },
+      urls: {
+        api: 'https://api.example.com',
+        instaladores: 'https://inst.example.com',
+        store: '',
+        versiones: '',
+        archivos: 'https://files.example.com',
+      },
     },
   });
 
@@ -75,7 +85,7 @@ describe('runtime configuration', () => {
 describe('the API document', () => {
   const ctx = freshApp(template, []);
 
-  it('carries the portal\'s version and a Spanish description of every tag its operations use', async () => {
+  it("carries the portal's version and a Spanish description of every tag its operations use", async () => {
     const doc = (await ctx.t.app.inject({ url: '/docs/json' })).json<{
       info: { version: string; description: string };
       tags: { name: string; description: string }[];
@@ -86,11 +96,16 @@ describe('the API document', () => {
     expect(doc.info.version).not.toBe('0.0.0');
     expect(doc.info.description).toMatch(/portal/);
     const described = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
-    const used = new Set(Object.values(doc.paths).flatMap((path) => Object.values(path).flatMap((op) => op.tags ?? [])));
+    const used = new Set(
+      Object.values(doc.paths).flatMap((path) => Object.values(path).flatMap((op) => op.tags ?? [])),
+    );
     expect(used.size).toBeGreaterThan(20);
     for (const tag of used) expect(described.get(tag), tag).toMatch(/^[A-ZÁÉÍÓÚ].{15,}\.$/);
     expect(described.get('clientes')).toContain('empresas');
-    expect((await ctx.t.app.inject({ url: '/api/estado' })).json()).toEqual({ error: null, datos: { version: portal.version } });
+    expect((await ctx.t.app.inject({ url: '/api/estado' })).json()).toEqual({
+      error: null,
+      datos: { version: portal.version },
+    });
   });
 });
 
@@ -116,7 +131,7 @@ describe('the built web app', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
-  it('sends the build\'s precompressed files as the browser accepts them, with the same caching', async () => {
+  it("sends the build's precompressed files as the browser accepts them, with the same caching", async () => {
     const url = '/assets/x-Ef56Gh78.js';
     const br = await ctx.t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
@@ -153,7 +168,12 @@ describe('the built web app', () => {
 describe('anti-forgery cookie', () => {
   const ctx = freshApp(template, [], { config: () => ({ webDist: dist }) });
   const signIn = (headers: Record<string, string>) =>
-    ctx.t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: 'admin', password: PASSWORDS.admin }, headers });
+    ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { username: 'admin', password: PASSWORDS.admin },
+      headers,
+    });
 
   it('is handed out with config.json and the page when the browser has none', async () => {
     for (const url of ['/assets/config.json', '/', '/login']) {
@@ -190,8 +210,17 @@ describe('maintenance', () => {
 
   it('answers 503 on every /api call', async () => {
     const MAINT = { error: 'El sitio esta en mantenimiento', datos: null };
-    for (const [method, url] of [['GET', '/api/estado'], ['POST', '/api/auth'], ['GET', '/api/servidores'], ['GET', '/api/otra']] as const) {
-      const res = await ctx.t.app.inject({ method, url, payload: method === 'POST' ? { username: 'a', password: 'b' } : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/estado'],
+      ['POST', '/api/auth'],
+      ['GET', '/api/servidores'],
+      ['GET', '/api/otra'],
+    ] as const) {
+      const res = await ctx.t.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { username: 'a', password: 'b' } : undefined,
+      });
       expect(res.statusCode, url).toBe(503);
       expect(res.json(), url).toEqual(MAINT);
     }
@@ -208,7 +237,10 @@ describe('encoded paths', () => {
     const t = await template.clone();
     try {
       const res = await t.app.inject({
-        method: 'POST', url: '/%61pi/auth', payload: { username: 'admin', password: PASSWORDS.admin }, cookies: { 'XSRF-TOKEN': 'abc' },
+        method: 'POST',
+        url: '/%61pi/auth',
+        payload: { username: 'admin', password: PASSWORDS.admin },
+        cookies: { 'XSRF-TOKEN': 'abc' },
       });
       expect([403, 404]).toContain(res.statusCode);
     } finally {

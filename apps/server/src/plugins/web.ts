@@ -26,7 +26,11 @@ export const runtimeConfigOf = (config: Config): RuntimeConfig => ({ ...config.u
  */
 export async function webApp(app: FastifyInstance, config: Config) {
   app.withTypeProvider<ZodTypeProvider>().get('/assets/config.json', {
-    schema: { tags: ['web'], summary: 'Configuración de la aplicación web (desde el entorno)', response: { 200: runtimeConfig } },
+    schema: {
+      tags: ['web'],
+      summary: 'Configuración de la aplicación web (desde el entorno)',
+      response: { 200: runtimeConfig },
+    },
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return runtimeConfigOf(config);
@@ -44,7 +48,9 @@ export async function webApp(app: FastifyInstance, config: Config) {
     });
   }
   if (!existsSync(join(config.webDist, 'index.html'))) {
-    app.log.warn(`No se encontró ${join(config.webDist, 'index.html')}: la aplicación web no está compilada (npm run build).`);
+    app.log.warn(
+      `No se encontró ${join(config.webDist, 'index.html')}: la aplicación web no está compilada (npm run build).`,
+    );
   }
 
   const pageFallback = (request: FastifyRequest, reply: FastifyReply) => {

@@ -31,13 +31,18 @@ export async function xsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (isApiRequest(request)) {
-      if (SAFE_METHODS.has(request.method) || cookie === undefined || request.routeOptions.config?.xsrf === false) return;
+      if (SAFE_METHODS.has(request.method) || cookie === undefined || request.routeOptions.config?.xsrf === false)
+        return;
       const header = request.headers[headerName];
       if (typeof header !== 'string' || !same(header, cookie)) return sendError(reply, 403, MENSAJES.xsrfInvalido);
       return;
     }
     if (cookie === undefined && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', httpOnly: false });
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+      });
     }
   });
 }

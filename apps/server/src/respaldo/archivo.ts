@@ -23,7 +23,9 @@ export async function agregar(
   contenido: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const entrada = new ReadEntry(new Header({ path: nombre, type: 'File', size: tamano, mode: 0o644, mtime: new Date() }));
+  const entrada = new ReadEntry(
+    new Header({ path: nombre, type: 'File', size: tamano, mode: 0o644, mtime: new Date() }),
+  );
   pack.write(entrada);
   let escritos = 0;
   for await (const trozo of contenido) {
@@ -55,7 +57,8 @@ export async function recorrer(ruta: string, alEntrar: (entrada: Entrada) => Pro
     lectura.on('error', fallar);
     // A read stream closed before its end (destroyed from outside) would leave the parser waiting for ever.
     lectura.on('close', () => {
-      if (!lectura.readableEnded) fallar(new ArchivoInvalido('no se pudo leer hasta el final: la lectura se cerró antes de tiempo'));
+      if (!lectura.readableEnded)
+        fallar(new ArchivoInvalido('no se pudo leer hasta el final: la lectura se cerró antes de tiempo'));
     });
     parser.on('error', (err: unknown) => fallar(new ArchivoInvalido(queLePasa(err))));
     parser.on('entry', (entrada: ReadEntry) => {
@@ -64,7 +67,12 @@ export async function recorrer(ruta: string, alEntrar: (entrada: Entrada) => Pro
       cadena.catch(fallar);
     });
     // A file that is not a tar at all parses as no entry, without an error.
-    parser.on('end', () => cadena.then(() => (entradas > 0 ? resolver() : rechazar(new ArchivoInvalido('no contiene ninguna entrada'))), fallar));
+    parser.on('end', () =>
+      cadena.then(
+        () => (entradas > 0 ? resolver() : rechazar(new ArchivoInvalido('no contiene ninguna entrada'))),
+        fallar,
+      ),
+    );
     lectura.pipe(parser);
   });
 }
@@ -73,11 +81,16 @@ export async function recorrer(ruta: string, alEntrar: (entrada: Entrada) => Pro
 function queLePasa(err: unknown): string {
   const texto = err instanceof Error ? err.message : String(err);
   const codigo = (err as { code?: unknown } | null)?.code;
-  if (/unexpected end of file|truncated/i.test(texto)) return 'está incompleto: termina antes de tiempo (¿se cortó la copia o la descarga?)';
-  if (codigo === 'Z_DATA_ERROR' || /incorrect data check|invalid (stored|block|distance|code)|header check/i.test(texto)) {
+  if (/unexpected end of file|truncated/i.test(texto))
+    return 'está incompleto: termina antes de tiempo (¿se cortó la copia o la descarga?)';
+  if (
+    codigo === 'Z_DATA_ERROR' ||
+    /incorrect data check|invalid (stored|block|distance|code)|header check/i.test(texto)
+  ) {
     return 'está dañado: su compresión no se puede leer';
   }
-  if (/unrecognized archive format|checksum failure|invalid entry/i.test(texto)) return 'no es un archivo .tar.gz de respaldo';
+  if (/unrecognized archive format|checksum failure|invalid entry/i.test(texto))
+    return 'no es un archivo .tar.gz de respaldo';
   return `no se puede leer (${texto})`;
 }
 

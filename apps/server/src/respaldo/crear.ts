@@ -7,7 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import { archivosEnDisco } from '../storage/disk.ts';
 import { agregar, nuevoArchivo } from './archivo.ts';
 import type { FuenteRespaldo, TablaVolcada } from './fuentes.ts';
-import { entradaTabla, FORMATO, NOMBRE_MANIFIESTO, nombreDeMigracion, PREFIJO_ARCHIVOS, VERSION_FORMATO, type Manifiesto } from './manifiesto.ts';
+import {
+  entradaTabla,
+  FORMATO,
+  NOMBRE_MANIFIESTO,
+  nombreDeMigracion,
+  PREFIJO_ARCHIVOS,
+  VERSION_FORMATO,
+  type Manifiesto,
+} from './manifiesto.ts';
 import { Sellador } from './sello.ts';
 
 export interface OpcionesRespaldo {
@@ -34,7 +42,12 @@ export interface Respaldo {
  * Reads the tables (one snapshot) and lists the stored files. The files are listed after the snapshot, so a
  * file uploaded meanwhile may come along unused, never one missing.
  */
-export async function prepararRespaldo({ fuente, filesDir, temporal, secretsKey }: OpcionesRespaldo): Promise<Respaldo> {
+export async function prepararRespaldo({
+  fuente,
+  filesDir,
+  temporal,
+  secretsKey,
+}: OpcionesRespaldo): Promise<Respaldo> {
   const carpeta = await mkdtemp(join(temporal, '.intranet-respaldo-'));
   const descartar = () => rm(carpeta, { recursive: true, force: true });
   try {
@@ -42,15 +55,29 @@ export async function prepararRespaldo({ fuente, filesDir, temporal, secretsKey 
     const volcado = await fuente.volcar(carpeta, sellador && ((tabla) => sellador.tabla(entradaTabla(tabla))));
     const archivos: { ruta: string; entrada: string; tamano: number; sha256: string }[] = [];
     for await (const f of archivosEnDisco(filesDir)) {
-      archivos.push({ ruta: f.ruta, entrada: PREFIJO_ARCHIVOS + relative(filesDir, f.ruta), tamano: f.tamano, sha256: f.sha256 });
+      archivos.push({
+        ruta: f.ruta,
+        entrada: PREFIJO_ARCHIVOS + relative(filesDir, f.ruta),
+        tamano: f.tamano,
+        sha256: f.sha256,
+      });
     }
     const datos: Manifiesto = {
       formato: FORMATO,
       version: VERSION_FORMATO,
       creado: new Date().toISOString(),
       origen: volcado.origen,
-      migraciones: volcado.migraciones.map((m) => ({ nombre: nombreDeMigracion(m.creada), creada: m.creada, hash: m.hash })),
-      tablas: volcado.tablas.map(({ nombre, columnas, filas, secuencias }) => ({ nombre, columnas, filas, secuencias })),
+      migraciones: volcado.migraciones.map((m) => ({
+        nombre: nombreDeMigracion(m.creada),
+        creada: m.creada,
+        hash: m.hash,
+      })),
+      tablas: volcado.tablas.map(({ nombre, columnas, filas, secuencias }) => ({
+        nombre,
+        columnas,
+        filas,
+        secuencias,
+      })),
       archivos: { cantidad: archivos.length, bytes: archivos.reduce((s, f) => s + f.tamano, 0) },
     };
     const manifiesto = sellador ? sellador.sellar(datos, partesSelladas(sellador, volcado.tablas, archivos)) : datos;

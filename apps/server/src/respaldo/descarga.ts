@@ -16,11 +16,16 @@ export function direccionDelServidor(config: Pick<Config, 'host' | 'port'>): str
 export class DescargaFallida extends Error {}
 
 /** Saves the running portal's backup at `ruta`; an answer cut short rejects (the file is then incomplete). */
-export async function descargarRespaldo(config: Pick<Config, 'host' | 'port' | 'metricsToken'>, ruta: string): Promise<void> {
+export async function descargarRespaldo(
+  config: Pick<Config, 'host' | 'port' | 'metricsToken'>,
+  ruta: string,
+): Promise<void> {
   const url = direccionDelServidor(config);
   let respuesta: Response;
   try {
-    respuesta = await fetch(url, { headers: config.metricsToken ? { authorization: `Bearer ${config.metricsToken}` } : {} });
+    respuesta = await fetch(url, {
+      headers: config.metricsToken ? { authorization: `Bearer ${config.metricsToken}` } : {},
+    });
   } catch (err) {
     const causa = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new DescargaFallida(
@@ -42,6 +47,8 @@ export async function descargarRespaldo(config: Pick<Config, 'host' | 'port' | '
     await pipeline(Readable.fromWeb(respuesta.body as WebReadable<Uint8Array>), archivo);
   } catch (err) {
     if (alEscribir) throw alEscribir;
-    throw new DescargaFallida(`Intranet (${url}) cortó el respaldo antes de terminarlo (${err instanceof Error ? err.message : String(err)}): vea su registro y vuelva a intentarlo.`);
+    throw new DescargaFallida(
+      `Intranet (${url}) cortó el respaldo antes de terminarlo (${err instanceof Error ? err.message : String(err)}): vea su registro y vuelva a intentarlo.`,
+    );
   }
 }

@@ -31,7 +31,11 @@ export interface DestinoRestauracion {
    * migrates to this build's level and runs `alTerminar` (drizzle at this build's schema: an audit row). On
    * failure the target is left empty, or `CargaFallida.limpio` says it is not.
    */
-  restaurar(nivel: number, cargar: (sesion: SesionCarga) => Promise<void>, alTerminar?: (db: Executor) => Promise<void>): Promise<void>;
+  restaurar(
+    nivel: number,
+    cargar: (sesion: SesionCarga) => Promise<void>,
+    alTerminar?: (db: Executor) => Promise<void>,
+  ): Promise<void>;
   cerrar(): Promise<void>;
 }
 
@@ -50,7 +54,9 @@ const copiaDesde = (t: TablaManifiesto, origen: string) =>
 
 /** A migrations folder holding only this build's first `nivel` migrations, for drizzle's migrator. */
 async function migracionesHasta(nivel: number): Promise<{ carpeta: string; quitar: () => Promise<void> }> {
-  const diario = JSON.parse(await readFile(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const diario = JSON.parse(await readFile(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   if (nivel >= diario.entries.length) return { carpeta: MIGRATIONS_DIR, quitar: async () => undefined };
   const carpeta = await mkdtemp(join(tmpdir(), 'intranet-migraciones-'));
   const entries = diario.entries.slice(0, nivel);
@@ -81,7 +87,8 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
   await cliente.connect();
   // On one client (not a pool) drizzle's transaction is this connection's: the raw COPYs below join it.
   const db = drizzle(cliente, { schema }) as unknown as Db;
-  const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) => (await cliente.query(texto, valores)).rows as T[];
+  const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) =>
+    (await cliente.query(texto, valores)).rows as T[];
   return {
     nombre: 'PostgreSQL (DATABASE_URL)',
     ocupacion: () => ocupacion(consultar),
@@ -115,7 +122,9 @@ export async function destinoPostgres(url: string): Promise<DestinoRestauracion>
 export async function destinoPglite(dataDir: string): Promise<DestinoRestauracion> {
   const carpeta = join(dataDir, 'db');
   if (existsSync(join(carpeta, 'postmaster.pid'))) {
-    throw new DestinoEnUso(`La base de datos embebida (${carpeta}) está abierta por otro proceso: detenga Intranet antes de restaurar.`);
+    throw new DestinoEnUso(
+      `La base de datos embebida (${carpeta}) está abierta por otro proceso: detenga Intranet antes de restaurar.`,
+    );
   }
   const carpetaNueva = !existsSync(dataDir);
   let fallida = false;
@@ -123,7 +132,11 @@ export async function destinoPglite(dataDir: string): Promise<DestinoRestauracio
   const abrir = async () => {
     if (!abierta) {
       const database = await openDatabase({ dataDir });
-      abierta = { db: database.db, cliente: (database.db as unknown as { $client: PGlite }).$client, close: () => database.close() };
+      abierta = {
+        db: database.db,
+        cliente: (database.db as unknown as { $client: PGlite }).$client,
+        close: () => database.close(),
+      };
     }
     return abierta;
   };

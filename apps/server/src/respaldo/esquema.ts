@@ -5,7 +5,8 @@
 export type Consultar = <T>(texto: string, valores?: unknown[]) => Promise<T[]>;
 
 /** Text forms that read back the same on any server: set in the backup's snapshot and in the restore's load. */
-export const FORMATOS_ESTABLES = "set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local bytea_output = 'hex'";
+export const FORMATOS_ESTABLES =
+  "set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local bytea_output = 'hex'";
 
 export const ident = (nombre: string): string => `"${nombre.replace(/"/g, '""')}"`;
 
@@ -51,7 +52,9 @@ export async function valorDeSecuencia(consultar: Consultar, secuencia: string):
 
 /** Every migration drizzle recorded, oldest first. */
 export async function migracionesAplicadas(consultar: Consultar): Promise<{ creada: number; hash: string }[]> {
-  const existe = await consultar<{ existe: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as existe`);
+  const existe = await consultar<{ existe: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as existe`,
+  );
   if (!existe[0]?.existe) return [];
   const filas = await consultar<{ creada: string; hash: string }>(
     'select created_at::text as creada, hash from drizzle.__drizzle_migrations order by created_at',

@@ -7,7 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import { poolDe, type Db } from '../db/client.ts';
-import { FORMATOS_ESTABLES, ident, migracionesAplicadas, tablasDelEsquema, valorDeSecuencia, type Consultar, type TablaDelEsquema } from './esquema.ts';
+import {
+  FORMATOS_ESTABLES,
+  ident,
+  migracionesAplicadas,
+  tablasDelEsquema,
+  valorDeSecuencia,
+  type Consultar,
+  type TablaDelEsquema,
+} from './esquema.ts';
 import type { TablaManifiesto } from './manifiesto.ts';
 
 export interface TablaVolcada extends TablaManifiesto {
@@ -41,7 +49,8 @@ const copiaA = (t: TablaDelEsquema, destino: string) =>
 
 async function secuenciasDe(consultar: Consultar, t: TablaDelEsquema): Promise<TablaManifiesto['secuencias']> {
   const secuencias: TablaManifiesto['secuencias'] = [];
-  for (const s of t.secuencias) secuencias.push({ columna: s.columna, valor: await valorDeSecuencia(consultar, s.secuencia) });
+  for (const s of t.secuencias)
+    secuencias.push({ columna: s.columna, valor: await valorDeSecuencia(consultar, s.secuencia) });
   return secuencias;
 }
 
@@ -60,7 +69,8 @@ function desdePglite(cliente: PGlite): FuenteRespaldo {
     volcar: (_carpeta, medir) =>
       cliente.transaction(async (tx: Transaction) => {
         await tx.exec(`set transaction isolation level repeatable read, read only; ${FORMATOS_ESTABLES}`);
-        const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) => (await tx.query<T>(texto, valores)).rows;
+        const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) =>
+          (await tx.query<T>(texto, valores)).rows;
         const tablas: TablaVolcada[] = [];
         for (const t of await tablasDelEsquema(consultar)) {
           const r = await tx.query(copiaA(t, `'/dev/blob'`));
@@ -96,7 +106,8 @@ function desdePostgres(pool: Pool): FuenteRespaldo {
     async volcar(carpeta, medir) {
       const { to: copiaSalida } = await import('pg-copy-streams');
       const conexion: PoolClient = await pool.connect();
-      const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) => (await conexion.query(texto, valores)).rows as T[];
+      const consultar: Consultar = async <T>(texto: string, valores?: unknown[]) =>
+        (await conexion.query(texto, valores)).rows as T[];
       let fallo: Error | undefined;
       try {
         await conexion.query(`begin isolation level repeatable read read only; ${FORMATOS_ESTABLES}`);

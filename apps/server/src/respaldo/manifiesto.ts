@@ -64,12 +64,18 @@ export function leerManifiesto(texto: string): { manifiesto: Manifiesto; crudo: 
     throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} no es JSON válido`);
   }
   const formato = (datos as { formato?: unknown; version?: unknown } | null) ?? {};
-  if (formato.formato !== FORMATO) throw new ArchivoInvalido(`no es un respaldo de Intranet (su ${NOMBRE_MANIFIESTO} es de otra cosa)`);
+  if (formato.formato !== FORMATO)
+    throw new ArchivoInvalido(`no es un respaldo de Intranet (su ${NOMBRE_MANIFIESTO} es de otra cosa)`);
   if (typeof formato.version === 'number' && formato.version > VERSION_FORMATO) {
-    throw new ArchivoInvalido(`está en un formato más nuevo (${formato.version}) que el que lee esta versión de Intranet (${VERSION_FORMATO}): actualice Intranet`);
+    throw new ArchivoInvalido(
+      `está en un formato más nuevo (${formato.version}) que el que lee esta versión de Intranet (${VERSION_FORMATO}): actualice Intranet`,
+    );
   }
   const r = manifiestoSchema.safeParse(datos);
-  if (!r.success) throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} está incompleto o dañado (${r.error.issues[0]?.path.join('.') || 'raíz'})`);
+  if (!r.success)
+    throw new ArchivoInvalido(
+      `su ${NOMBRE_MANIFIESTO} está incompleto o dañado (${r.error.issues[0]?.path.join('.') || 'raíz'})`,
+    );
   return { manifiesto: r.data, crudo: datos };
 }
 
@@ -84,7 +90,10 @@ export async function manifiestoConCrudo(ruta: string): Promise<{ manifiesto: Ma
   const BASTA = new Error('manifiesto leído');
   try {
     await recorrer(ruta, async (entrada) => {
-      if (entrada.path !== NOMBRE_MANIFIESTO) throw new ArchivoInvalido(`no es un respaldo de Intranet (empieza por ${entrada.path}, no por ${NOMBRE_MANIFIESTO})`);
+      if (entrada.path !== NOMBRE_MANIFIESTO)
+        throw new ArchivoInvalido(
+          `no es un respaldo de Intranet (empieza por ${entrada.path}, no por ${NOMBRE_MANIFIESTO})`,
+        );
       // A few hundred tables and, in the seal, some 150 bytes per stored file: 64 MiB is some 400,000 files.
       if (entrada.size > 64 * 1024 * 1024) throw new ArchivoInvalido(`su ${NOMBRE_MANIFIESTO} es demasiado grande`);
       const trozos: Buffer[] = [];
@@ -106,7 +115,9 @@ export interface MigracionDeEstaVersion {
 
 /** This build's migrations, in order, by their journal's names and times. */
 export function migracionesDeEstaVersion(carpeta: string = MIGRATIONS_DIR): MigracionDeEstaVersion[] {
-  const diario = JSON.parse(readFileSync(join(carpeta, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const diario = JSON.parse(readFileSync(join(carpeta, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   return diario.entries.map((e) => ({ nombre: e.tag, creada: e.when }));
 }
 
@@ -130,7 +141,9 @@ export function nivelDeMigraciones(manifiesto: Manifiesto, carpeta?: string): nu
         `es de una versión más nueva de Intranet (migración ${m.nombre || m.creada}, que esta versión no tiene): actualice Intranet y vuelva a restaurar`,
       );
     }
-    throw new ArchivoInvalido(`tiene migraciones que esta versión de Intranet no conoce (${m.nombre || m.creada}): restáurelo con la versión que lo creó`);
+    throw new ArchivoInvalido(
+      `tiene migraciones que esta versión de Intranet no conoce (${m.nombre || m.creada}): restáurelo con la versión que lo creó`,
+    );
   }
   return manifiesto.migraciones.length;
 }

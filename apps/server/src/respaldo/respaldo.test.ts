@@ -37,7 +37,10 @@ const LECTURAS = [
 async function filasPorTabla(db: Db): Promise<Record<string, number>> {
   const tablas = await tablasDelEsquema(async <T>(texto: string) => (await db.execute(sql.raw(texto))).rows as T[]);
   const filas: Record<string, number> = {};
-  for (const t of tablas) filas[t.nombre] = Number((await db.execute<{ n: string }>(sql.raw(`select count(*) as n from "${t.nombre}"`))).rows[0]!.n);
+  for (const t of tablas)
+    filas[t.nombre] = Number(
+      (await db.execute<{ n: string }>(sql.raw(`select count(*) as n from "${t.nombre}"`))).rows[0]!.n,
+    );
   return filas;
 }
 
@@ -54,7 +57,10 @@ async function leer(app: FastifyInstance, headers: { authorization: string }): P
 /** Every file under a folder, by relative path. */
 async function archivosEn(carpeta: string): Promise<string[]> {
   const entradas = await readdir(carpeta, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entradas.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(carpeta.length + 1)).sort();
+  return entradas
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(carpeta.length + 1))
+    .sort();
 }
 
 interface Origen {
@@ -81,11 +87,15 @@ async function comprobarRestauracion(
 ): Promise<void> {
   const filas = Object.fromEntries(o.manifiesto.tablas.map((t) => [t.nombre, t.filas]));
   // biome-ignore lint/nursery/noMisusedPromises: finally() waits for the promise its callback returns.
-  const r = await restaurar({ archivo: o.archivo, destino, filesDir, secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
+  const r = await restaurar({ archivo: o.archivo, destino, filesDir, secretsKey: SECRETS_KEY }).finally(() =>
+    destino.cerrar(),
+  );
   expect(r.forzado).toEqual([]);
   expect(Object.fromEntries(r.filas.map((f) => [f.tabla, f.filas]))).toEqual(filas);
   expect(r.archivos).toEqual(o.manifiesto.archivos);
-  expect(await archivosEn(filesDir)).toEqual((await archivosEn(o.t.config.filesDir)).filter((f) => !f.startsWith('tmp/')));
+  expect(await archivosEn(filesDir)).toEqual(
+    (await archivosEn(o.t.config.filesDir)).filter((f) => !f.startsWith('tmp/')),
+  );
 
   const database = await abrir();
   const app = await buildApp({ db: database.db, config: testConfig({ filesDir }) });
@@ -93,7 +103,9 @@ async function comprobarRestauracion(
     const restauradas = await filasPorTabla(database.db);
     expect(restauradas).toEqual(filas);
     // The counts kept by triggers are the rows' own (not doubled by the load), as in the source's snapshot.
-    const conteos = (await database.db.execute<{ tabla: string; filas: number }>(sql`select tabla, filas::int as filas from conteos`)).rows;
+    const conteos = (
+      await database.db.execute<{ tabla: string; filas: number }>(sql`select tabla, filas::int as filas from conteos`)
+    ).rows;
     expect(conteos.length).toBeGreaterThan(0);
     for (const c of conteos) expect(c.filas, c.tabla).toBe(restauradas[c.tabla]);
     // The session opened on the source goes on working: signed-in people are not sent back to sign in.
@@ -110,7 +122,9 @@ async function comprobarRestauracion(
     }
     // Sequences go on past the restored ids.
     const maxRol = Number((await database.db.execute<{ n: number }>(sql`select max(id) as n from roles`)).rows[0]!.n);
-    const [nuevo] = (await database.db.execute<{ id: number }>(sql`insert into roles (nombre) values ('Rol nuevo') returning id`)).rows;
+    const [nuevo] = (
+      await database.db.execute<{ id: number }>(sql`insert into roles (nombre) values ('Rol nuevo') returning id`)
+    ).rows;
     expect(nuevo!.id).toBeGreaterThan(maxRol);
   } finally {
     await app.close();
@@ -119,12 +133,24 @@ async function comprobarRestauracion(
 }
 
 /** A portal with two uploads through the API (one held by a package), a partial upload left in tmp/, backed up. */
-async function prepararOrigen(template: Template, carpeta: string, respaldar: (t: TestApp, archivo: string) => Promise<void>): Promise<Origen> {
+async function prepararOrigen(
+  template: Template,
+  carpeta: string,
+  respaldar: (t: TestApp, archivo: string) => Promise<void>,
+): Promise<Origen> {
   const t = await template.clone({ filesDir: join(carpeta, 'origen-archivos') });
   const headers = await bearer(t.app, 'admin', PASSWORDS.admin);
   const subidos: Origen['subidos'] = [];
-  for (const [nombre, bytes] of [['léame.txt', Buffer.from('hola, respaldo\n')], ['instalador.bin', randomBytes(300_000)]] as const) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/archivos?nombre=${encodeURIComponent(nombre)}`, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: bytes });
+  for (const [nombre, bytes] of [
+    ['léame.txt', Buffer.from('hola, respaldo\n')],
+    ['instalador.bin', randomBytes(300_000)],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/archivos?nombre=${encodeURIComponent(nombre)}`,
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
     expect(res.statusCode).toBe(201);
     const { id, sha256 } = res.json<{ datos: { id: number; sha256: string } }>().datos;
     await t.db.insert(paquetes).values({ nombre: `respaldo-${id}`, archivoId: id });
@@ -187,7 +213,12 @@ describe('a PGlite portal backed up while it runs (GET /respaldo), restored', ()
 
   it('lists in its manifest the source, every migration, the rows of every table and the files (not tmp/, not the job queue)', () => {
     const m = o.manifiesto;
-    expect(m).toMatchObject({ formato: 'intranet-respaldo', version: 1, origen: 'pglite', archivos: { cantidad: 2, bytes: 300_015 } });
+    expect(m).toMatchObject({
+      formato: 'intranet-respaldo',
+      version: 1,
+      origen: 'pglite',
+      archivos: { cantidad: 2, bytes: 300_015 },
+    });
     expect(m.migraciones.map((x) => x.nombre)).toEqual(migracionesDeEstaVersion().map((x) => x.nombre));
     expect(Object.fromEntries(m.tablas.map((t) => [t.nombre, t.filas]))).toEqual(o.filas);
     expect(m.tablas.some((t) => t.nombre.startsWith('__drizzle') || t.nombre.startsWith('pgboss'))).toBe(false);
@@ -195,68 +226,104 @@ describe('a PGlite portal backed up while it runs (GET /respaldo), restored', ()
 
   it('is sealed: a MAC for every table and every file, and one for the manifest', () => {
     const { sello } = o.manifiesto;
-    expect(sello).toMatchObject({ algoritmo: 'HMAC-SHA256', clave: expect.stringMatching(/^[0-9a-f]{16}$/), manifiesto: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(sello).toMatchObject({
+      algoritmo: 'HMAC-SHA256',
+      clave: expect.stringMatching(/^[0-9a-f]{16}$/),
+      manifiesto: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const archivos = o.subidos.map((s) => `archivos/${s.sha256.slice(0, 2)}/${s.sha256.slice(2, 4)}/${s.sha256}`);
-    expect(Object.keys(sello!.partes).sort()).toEqual([...o.manifiesto.tablas.map((t) => entradaTabla(t.nombre)), ...archivos].sort());
+    expect(Object.keys(sello!.partes).sort()).toEqual(
+      [...o.manifiesto.tablas.map((t) => entradaTabla(t.nombre)), ...archivos].sort(),
+    );
     for (const mac of Object.values(sello!.partes)) expect(mac).toMatch(/^[0-9a-f]{64}$/);
   });
 
   // PGlite to PGlite: the PGlite pass has done it already.
-  it.skipIf(PG !== undefined)('restores into an empty PGlite folder: the same rows per table, files and answers', async () => {
-    const dataDir = join(o.carpeta, 'pglite');
-    await comprobarRestauracion(o, await destinoPglite(dataDir), join(dataDir, 'files'), () => openDatabase({ dataDir }));
-  });
+  it.skipIf(PG !== undefined)(
+    'restores into an empty PGlite folder: the same rows per table, files and answers',
+    async () => {
+      const dataDir = join(o.carpeta, 'pglite');
+      await comprobarRestauracion(o, await destinoPglite(dataDir), join(dataDir, 'files'), () =>
+        openDatabase({ dataDir }),
+      );
+    },
+  );
 
-  it.skipIf(!PG)('restores into an empty PostgreSQL database — moving to PostgreSQL — with the same rows, files and answers', async () => {
-    await conBaseNueva(PG!, async (url) => {
-      await comprobarRestauracion(o, await destinoPostgres(url), join(o.carpeta, 'pg-archivos'), () => openPostgres(url, () => undefined));
-    });
-  });
+  it.skipIf(!PG)(
+    'restores into an empty PostgreSQL database — moving to PostgreSQL — with the same rows, files and answers',
+    async () => {
+      await conBaseNueva(PG!, async (url) => {
+        await comprobarRestauracion(o, await destinoPostgres(url), join(o.carpeta, 'pg-archivos'), () =>
+          openPostgres(url, () => undefined),
+        );
+      });
+    },
+  );
 });
 
-describe.skipIf(!PG)('a PostgreSQL portal backed up from one snapshot while it takes writes, restored into PGlite', () => {
-  let template: Template;
-  let o: Origen;
-  let escritas = 0;
-  beforeAll(async () => {
-    template = await createTemplate();
-    const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-pg-'));
-    o = await prepararOrigen(template, carpeta, async (t, archivo) => {
-      // A server and its two DNS entries per transaction, all along the backup: each entry also moves conteos.
-      let seguir = true;
-      const escritor = (async () => {
-        while (seguir) {
-          await t.db.transaction(async (tx) => {
-            const [s] = (await tx.execute<{ id: number }>(sql`insert into servidores (nombre) values (${`durante-${escritas}`}) returning id`)).rows;
-            await tx.execute(sql`insert into dns (servidor_id, host) values (${s!.id}, ${`a-${escritas}.example`}), (${s!.id}, ${`b-${escritas}.example`})`);
+describe.skipIf(!PG)(
+  'a PostgreSQL portal backed up from one snapshot while it takes writes, restored into PGlite',
+  () => {
+    let template: Template;
+    let o: Origen;
+    let escritas = 0;
+    beforeAll(async () => {
+      template = await createTemplate();
+      const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-pg-'));
+      o = await prepararOrigen(template, carpeta, async (t, archivo) => {
+        // A server and its two DNS entries per transaction, all along the backup: each entry also moves conteos.
+        let seguir = true;
+        const escritor = (async () => {
+          while (seguir) {
+            await t.db.transaction(async (tx) => {
+              const [s] = (
+                await tx.execute<{ id: number }>(
+                  sql`insert into servidores (nombre) values (${`durante-${escritas}`}) returning id`,
+                )
+              ).rows;
+              await tx.execute(
+                sql`insert into dns (servidor_id, host) values (${s!.id}, ${`a-${escritas}.example`}), (${s!.id}, ${`b-${escritas}.example`})`,
+              );
+            });
+            escritas += 1;
+          }
+        })();
+        try {
+          const respaldo = await prepararRespaldo({
+            fuente: fuenteDe(t.db),
+            filesDir: t.config.filesDir,
+            temporal: carpeta,
+            secretsKey: SECRETS_KEY,
           });
-          escritas += 1;
+          await respaldo.escribir(createWriteStream(archivo));
+        } finally {
+          seguir = false;
+          await escritor;
         }
-      })();
-      try {
-        const respaldo = await prepararRespaldo({ fuente: fuenteDe(t.db), filesDir: t.config.filesDir, temporal: carpeta, secretsKey: SECRETS_KEY });
-        await respaldo.escribir(createWriteStream(archivo));
-      } finally {
-        seguir = false;
-        await escritor;
-      }
+      });
     });
-  });
-  afterAll(async () => {
-    await o?.t.close();
-    await template?.close();
-    if (o) await rm(o.carpeta, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await o?.t.close();
+      await template?.close();
+      if (o) await rm(o.carpeta, { recursive: true, force: true });
+    });
 
-  it('restores into an empty PGlite folder exactly the snapshot: each server with its DNS entries, their count in conteos', async () => {
-    expect(o.manifiesto.origen).toBe('postgres');
-    expect(escritas).toBeGreaterThan(0);
-    const enElRespaldo = (tabla: string) => o.manifiesto.tablas.find((t) => t.nombre === tabla)!.filas;
-    expect(enElRespaldo('dns') - o.filas.dns!).toBe(2 * (enElRespaldo('servidores') - o.filas.servidores!));
-    const dataDir = join(o.carpeta, 'pglite');
-    await comprobarRestauracion(o, await destinoPglite(dataDir), join(dataDir, 'files'), () => openDatabase({ dataDir }), ['/api/servidores', '/api/dns']);
-  });
-});
+    it('restores into an empty PGlite folder exactly the snapshot: each server with its DNS entries, their count in conteos', async () => {
+      expect(o.manifiesto.origen).toBe('postgres');
+      expect(escritas).toBeGreaterThan(0);
+      const enElRespaldo = (tabla: string) => o.manifiesto.tablas.find((t) => t.nombre === tabla)!.filas;
+      expect(enElRespaldo('dns') - o.filas.dns!).toBe(2 * (enElRespaldo('servidores') - o.filas.servidores!));
+      const dataDir = join(o.carpeta, 'pglite');
+      await comprobarRestauracion(
+        o,
+        await destinoPglite(dataDir),
+        join(dataDir, 'files'),
+        () => openDatabase({ dataDir }),
+        ['/api/servidores', '/api/dns'],
+      );
+    });
+  },
+);
 
 // PGlite only: the PostgreSQL pass would repeat it as is.
 describe.skipIf(PG !== undefined)('a backup of an older build', () => {
@@ -266,15 +333,27 @@ describe.skipIf(PG !== undefined)('a backup of an older build', () => {
     const viejo = await wrapPglite(await PGlite.create({ extensions: { pg_trgm } }));
     try {
       await migrarHasta(viejo.db, propias.length - 1);
-      await viejo.db.execute(sql`insert into roles (nombre, descripcion) values ('Rol de antes', 'de la versión anterior')`);
+      await viejo.db.execute(
+        sql`insert into roles (nombre, descripcion) values ('Rol de antes', 'de la versión anterior')`,
+      );
       const archivo = join(carpeta, 'viejo.tar.gz');
-      const respaldo = await prepararRespaldo({ fuente: fuenteDe(viejo.db), filesDir: join(carpeta, 'sin-archivos'), temporal: carpeta, secretsKey: SECRETS_KEY });
+      const respaldo = await prepararRespaldo({
+        fuente: fuenteDe(viejo.db),
+        filesDir: join(carpeta, 'sin-archivos'),
+        temporal: carpeta,
+        secretsKey: SECRETS_KEY,
+      });
       await respaldo.escribir(createWriteStream(archivo));
       expect(respaldo.manifiesto.migraciones.map((m) => m.nombre)).toEqual(propias.slice(0, -1).map((m) => m.nombre));
 
       const dataDir = join(carpeta, 'pglite');
       const destino = await destinoPglite(dataDir);
-      const r = await restaurar({ archivo, destino, filesDir: join(dataDir, 'files'), secretsKey: SECRETS_KEY }).finally(() => destino.cerrar());
+      const r = await restaurar({
+        archivo,
+        destino,
+        filesDir: join(dataDir, 'files'),
+        secretsKey: SECRETS_KEY,
+      }).finally(() => destino.cerrar());
       expect(r.filas.find((f) => f.tabla === 'roles')?.filas).toBe(1);
       const database = await openDatabase({ dataDir });
       try {

@@ -11,8 +11,22 @@ import type { Executor } from '../db/client.ts';
 import { diskStore } from '../storage/disk.ts';
 import { ArchivoInvalido, recorrer, type Entrada } from './archivo.ts';
 import { CargaFallida, type DestinoRestauracion, type SesionCarga } from './destinos.ts';
-import { clavesForaneas, disparadores, FORMATOS_ESTABLES, ident, tablasDelEsquema, type ClaveForanea } from './esquema.ts';
-import { entradaTabla, manifiestoConCrudo, nivelDeMigraciones, NOMBRE_MANIFIESTO, PREFIJO_ARCHIVOS, type Manifiesto } from './manifiesto.ts';
+import {
+  clavesForaneas,
+  disparadores,
+  FORMATOS_ESTABLES,
+  ident,
+  tablasDelEsquema,
+  type ClaveForanea,
+} from './esquema.ts';
+import {
+  entradaTabla,
+  manifiestoConCrudo,
+  nivelDeMigraciones,
+  NOMBRE_MANIFIESTO,
+  PREFIJO_ARCHIVOS,
+  type Manifiesto,
+} from './manifiesto.ts';
 import { ComprobacionDeSello, SelloInvalido } from './sello.ts';
 
 export interface ResultadoRestauracion {
@@ -70,7 +84,9 @@ export async function restaurar(opts: OpcionesRestauracion): Promise<ResultadoRe
   const sello = new ComprobacionDeSello(manifiesto, crudo, opts.secretsKey, opts.forzar === true);
   const nivel = nivelDeMigraciones(manifiesto);
   if (await tieneArchivos(filesDir)) {
-    throw new DestinoOcupado(`El almacén de archivos (${filesDir}) ya tiene archivos: la restauración necesita FILES_DIR vacío.`);
+    throw new DestinoOcupado(
+      `El almacén de archivos (${filesDir}) ya tiene archivos: la restauración necesita FILES_DIR vacío.`,
+    );
   }
   const ocupada = await destino.ocupacion();
   if (ocupada.total > 0) {
@@ -96,24 +112,33 @@ export async function restaurar(opts: OpcionesRestauracion): Promise<ResultadoRe
           if (tabla) {
             const mac = sello.medirTabla(entrada.path);
             const datos = entrada as AsyncIterable<Buffer>;
-            const n = await sesion.copiarDesde(tabla, mac ? comprobando(datos, mac, () => sello.tablaLeida(entrada.path, mac)) : datos);
-            if (n !== tabla.filas) throw new ArchivoInvalido(`la tabla ${tabla.nombre} trae ${n} filas y su manifiesto dice ${tabla.filas}`);
+            const n = await sesion.copiarDesde(
+              tabla,
+              mac ? comprobando(datos, mac, () => sello.tablaLeida(entrada.path, mac)) : datos,
+            );
+            if (n !== tabla.filas)
+              throw new ArchivoInvalido(`la tabla ${tabla.nombre} trae ${n} filas y su manifiesto dice ${tabla.filas}`);
             filas.push({ tabla: tabla.nombre, filas: n });
             return;
           }
           const sha256 = ARCHIVO.exec(entrada.path)?.[3];
-          if (!sha256 || !entrada.path.startsWith(PREFIJO_ARCHIVOS)) throw new ArchivoInvalido(`tiene una entrada que no es de un respaldo: ${entrada.path}`);
+          if (!sha256 || !entrada.path.startsWith(PREFIJO_ARCHIVOS))
+            throw new ArchivoInvalido(`tiene una entrada que no es de un respaldo: ${entrada.path}`);
           const guardado = await guardarArchivo(filesDir, entrada, guardados);
           sello.archivoLeido(entrada.path, guardado.tamano, guardado.sha256);
           // Forced or not: the store finds each file by its SHA-256, so one whose content is not its name's cannot go in.
-          if (guardado.sha256 !== sha256) throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
+          if (guardado.sha256 !== sha256)
+            throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
           bytes += guardado.tamano;
         });
         sello.alTerminar();
         const faltan = manifiesto.tablas.filter((t) => !filas.some((f) => f.tabla === t.nombre)).map((t) => t.nombre);
-        if (faltan.length > 0) throw new ArchivoInvalido(`le faltan tablas que su manifiesto lista: ${faltan.join(', ')}`);
+        if (faltan.length > 0)
+          throw new ArchivoInvalido(`le faltan tablas que su manifiesto lista: ${faltan.join(', ')}`);
         if (guardados.length !== manifiesto.archivos.cantidad) {
-          throw new ArchivoInvalido(`trae ${guardados.length} archivos y su manifiesto dice ${manifiesto.archivos.cantidad}`);
+          throw new ArchivoInvalido(
+            `trae ${guardados.length} archivos y su manifiesto dice ${manifiesto.archivos.cantidad}`,
+          );
         }
         await terminar(manifiesto);
       },
@@ -169,8 +194,14 @@ async function descartar(entrada: Entrada): Promise<void> {
 }
 
 /** Stores one file from the archive (noted in `guardados`, to be undone): its SHA-256 and size, of the bytes read. */
-async function guardarArchivo(filesDir: string, entrada: Entrada, guardados: string[]): Promise<{ sha256: string; tamano: number }> {
-  const guardado = await diskStore(filesDir).put(Readable.from(entrada as AsyncIterable<Buffer>), { maxBytes: Number.MAX_SAFE_INTEGER });
+async function guardarArchivo(
+  filesDir: string,
+  entrada: Entrada,
+  guardados: string[],
+): Promise<{ sha256: string; tamano: number }> {
+  const guardado = await diskStore(filesDir).put(Readable.from(entrada as AsyncIterable<Buffer>), {
+    maxBytes: Number.MAX_SAFE_INTEGER,
+  });
   guardados.push(guardado.sha256);
   return guardado;
 }
@@ -203,14 +234,20 @@ async function prepararCarga(sesion: SesionCarga): Promise<(manifiesto: Manifies
   if (tablas.length > 0) await consultar(`truncate ${tablas.map((t) => ident(t.nombre)).join(', ')}`);
 
   return async (manifiesto) => {
-    for (const c of claves) await consultar(`alter table ${ident(c.tabla)} add constraint ${ident(c.nombre)} ${c.definicion}`);
+    for (const c of claves)
+      await consultar(`alter table ${ident(c.tabla)} add constraint ${ident(c.nombre)} ${c.definicion}`);
     for (const d of activos) await consultar(`alter table ${ident(d.tabla)} enable trigger ${ident(d.nombre)}`);
     for (const t of tablas) {
       for (const s of t.secuencias) {
-        const guardado = manifiesto.tablas.find((m) => m.nombre === t.nombre)?.secuencias.find((m) => m.columna === s.columna)?.valor ?? '0';
+        const guardado =
+          manifiesto.tablas.find((m) => m.nombre === t.nombre)?.secuencias.find((m) => m.columna === s.columna)
+            ?.valor ?? '0';
         // The source's last value or the largest id loaded, whichever is greater; a sequence never used restarts at 1.
         const mayor = `greatest($1::bigint, coalesce(max(${ident(s.columna)}), 0))`;
-        await consultar(`select setval($2::regclass, greatest(${mayor}, 1), ${mayor} >= 1) from ${ident(t.nombre)}`, [guardado, s.secuencia]);
+        await consultar(`select setval($2::regclass, greatest(${mayor}, 1), ${mayor} >= 1) from ${ident(t.nombre)}`, [
+          guardado,
+          s.secuencia,
+        ]);
       }
     }
   };

@@ -25,7 +25,9 @@ describe('GET /respaldo without METRICS_TOKEN', () => {
     const res = await ctx.t.app.inject({ url: '/respaldo' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="intranet-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.tar\.gz"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="intranet-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.tar\.gz"$/,
+    );
     const archivo = join(carpeta, 'inject.tar.gz');
     await writeFile(archivo, res.rawPayload);
     const m = await manifiestoDe(archivo);
@@ -36,14 +38,19 @@ describe('GET /respaldo without METRICS_TOKEN', () => {
   it('refuses (403) a call through a proxy or from another machine', async () => {
     const proxy = await ctx.t.app.inject({ url: '/respaldo', headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxy.statusCode).toBe(403);
-    expect(proxy.json()).toEqual({ error: 'Sin METRICS_TOKEN, el respaldo solo se descarga desde esta misma máquina', datos: null });
+    expect(proxy.json()).toEqual({
+      error: 'Sin METRICS_TOKEN, el respaldo solo se descarga desde esta misma máquina',
+      datos: null,
+    });
     expect((await ctx.t.app.inject({ url: '/respaldo', remoteAddress: '10.1.2.3' })).statusCode).toBe(403);
   });
 
   it('takes one backup at a time: a second call meanwhile gets 409', async () => {
     const [a, b] = await Promise.all([ctx.t.app.inject({ url: '/respaldo' }), ctx.t.app.inject({ url: '/respaldo' })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect((a.statusCode === 409 ? a : b).json().error).toBe('Ya hay un respaldo en curso: espere a que termine y vuelva a pedirlo');
+    expect((a.statusCode === 409 ? a : b).json().error).toBe(
+      'Ya hay un respaldo en curso: espere a que termine y vuelva a pedirlo',
+    );
     expect((await ctx.t.app.inject({ url: '/respaldo' })).statusCode).toBe(200);
   });
 
@@ -71,8 +78,14 @@ describe('GET /respaldo with METRICS_TOKEN', () => {
     const sin = await ctx.t.app.inject({ url: '/respaldo' });
     expect(sin.statusCode).toBe(401);
     expect(sin.json().error).toBe('El respaldo pide el token de METRICS_TOKEN en Authorization: Bearer');
-    expect((await ctx.t.app.inject({ url: '/respaldo', headers: { authorization: 'Bearer otro' } })).statusCode).toBe(401);
-    const con = await ctx.t.app.inject({ url: '/respaldo', headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress: '10.1.2.3' });
+    expect((await ctx.t.app.inject({ url: '/respaldo', headers: { authorization: 'Bearer otro' } })).statusCode).toBe(
+      401,
+    );
+    const con = await ctx.t.app.inject({
+      url: '/respaldo',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      remoteAddress: '10.1.2.3',
+    });
     expect(con.statusCode).toBe(200);
   });
 
@@ -82,7 +95,9 @@ describe('GET /respaldo with METRICS_TOKEN', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const archivo = join(carpeta, 'con-token.tar.gz');
     await expect(descargarRespaldo({ host: '127.0.0.1', port, metricsToken: 'otro' }, archivo)).rejects.toThrow(
-      new DescargaFallida(`Intranet (http://127.0.0.1:${port}/respaldo) no entregó el respaldo: 401 El respaldo pide el token de METRICS_TOKEN en Authorization: Bearer`),
+      new DescargaFallida(
+        `Intranet (http://127.0.0.1:${port}/respaldo) no entregó el respaldo: 401 El respaldo pide el token de METRICS_TOKEN en Authorization: Bearer`,
+      ),
     );
     await descargarRespaldo({ host: '127.0.0.1', port, metricsToken: TOKEN }, archivo);
     expect((await manifiestoDe(archivo)).formato).toBe('intranet-respaldo');

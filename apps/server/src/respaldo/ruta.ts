@@ -38,7 +38,12 @@ export const respaldoRoutes: FastifyPluginAsyncZod<OpcionesRutaRespaldo> = async
         // Read before answering: a database that cannot be read gets a 500, not a 200 cut short.
         const secretsKey = opts.secretos ? secretsKeyOf(opts.secretos, (aviso) => request.log.warn(aviso)) : undefined;
         if (!secretsKey) request.log.warn('respaldo sin sello: la ruta se registró sin SECRETS_KEY');
-        const respaldo = await prepararRespaldo({ fuente: fuenteDe(opts.db), filesDir: opts.filesDir, temporal: tmpdir(), secretsKey });
+        const respaldo = await prepararRespaldo({
+          fuente: fuenteDe(opts.db),
+          filesDir: opts.filesDir,
+          temporal: tmpdir(),
+          secretsKey,
+        });
         const salida = new PassThrough();
         // Free once the archive is all handed over (or cut): its temporary files may still be going away.
         const liberar = () => {

@@ -72,7 +72,10 @@ export class Sellador {
 
   /** Seals a manifest whose parts are listed with their MACs: answers it with its `sello`. */
   sellar(manifiesto: Omit<Manifiesto, 'sello'>, partes: Record<string, string>): Manifiesto {
-    const sellado: Manifiesto = { ...manifiesto, sello: { algoritmo: ALGORITMO_SELLO, clave: this.huellaDeClave(), partes, manifiesto: '' } };
+    const sellado: Manifiesto = {
+      ...manifiesto,
+      sello: { algoritmo: ALGORITMO_SELLO, clave: this.huellaDeClave(), partes, manifiesto: '' },
+    };
     sellado.sello!.manifiesto = this.manifiesto(sellado);
     return sellado;
   }
@@ -107,7 +110,8 @@ function nombreDeParte(entrada: string): string {
   return entrada.startsWith(PREFIJO_ARCHIVOS) ? `el archivo ${entrada}` : `la entrada ${entrada}`;
 }
 
-const cambiada = (entrada: string) => `trae ${nombreDeParte(entrada)} con cambios posteriores a su creación (no coincide con su sello)`;
+const cambiada = (entrada: string) =>
+  `trae ${nombreDeParte(entrada)} con cambios posteriores a su creación (no coincide con su sello)`;
 
 /**
  * A restore's check of the seal, as it reads: the manifest before anything is touched, then every part as it
@@ -133,7 +137,9 @@ export class ComprobacionDeSello {
     if (!sello) {
       this.fallo('no tiene sello (se hizo antes de que los respaldos se sellaran, o se le quitó)');
     } else if (!secretsKey) {
-      this.fallo('no se puede comprobar: este entorno no tiene SECRETS_KEY ni DATA_DIR/secrets.key (defina la SECRETS_KEY del entorno que lo creó)');
+      this.fallo(
+        'no se puede comprobar: este entorno no tiene SECRETS_KEY ni DATA_DIR/secrets.key (defina la SECRETS_KEY del entorno que lo creó)',
+      );
     } else {
       const candidato = new Sellador(secretsKey);
       if (!iguales(sello.clave, candidato.huellaDeClave())) {
@@ -189,9 +195,12 @@ export class ComprobacionDeSello {
     if (!this.sellador) return;
     const faltan = [...this.partes.keys()].filter((p) => !this.vistas.has(p));
     if (faltan.length > 0) {
-      const lista = faltan.slice(0, 5).map(nombreDeParte).join(', ') + (faltan.length > 5 ? ` y ${faltan.length - 5} más` : '');
+      const lista =
+        faltan.slice(0, 5).map(nombreDeParte).join(', ') + (faltan.length > 5 ? ` y ${faltan.length - 5} más` : '');
       const uno = faltan.length === 1;
-      this.fallo(`le falta${uno ? '' : 'n'} ${lista}, que su sello lista (se quit${uno ? 'ó' : 'aron'} después de crearse)`);
+      this.fallo(
+        `le falta${uno ? '' : 'n'} ${lista}, que su sello lista (se quit${uno ? 'ó' : 'aron'} después de crearse)`,
+      );
     }
   }
 }

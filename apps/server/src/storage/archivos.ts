@@ -55,7 +55,12 @@ export async function descartarHuerfano(db: Executor, store: FileStore, upload: 
 }
 
 /** Runs the transaction that records an upload; if it fails, the upload's new bytes leave the store. */
-export async function conArchivo<T>(db: Executor, store: FileStore, upload: Upload, work: () => Promise<T>): Promise<T> {
+export async function conArchivo<T>(
+  db: Executor,
+  store: FileStore,
+  upload: Upload,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -71,10 +76,16 @@ export async function archivoPorSha(db: Executor, sha256: string): Promise<Archi
 
 /** The file behind a public download: only while a package, version, app or APK holds it (one indexed query). */
 export async function archivoDescargable(db: Executor, sha256: string): Promise<Archivo | undefined> {
-  const [row] = await db.select(campos).from(archivos).where(and(eq(archivos.sha256, sha256), archivoReferenciado()));
+  const [row] = await db
+    .select(campos)
+    .from(archivos)
+    .where(and(eq(archivos.sha256, sha256), archivoReferenciado()));
   return row ? wire(row) : undefined;
 }
 
 export async function contarDescargaArchivo(db: Executor, id: number): Promise<void> {
-  await db.update(archivos).set({ descargas: sql`${archivos.descargas} + 1` }).where(eq(archivos.id, id));
+  await db
+    .update(archivos)
+    .set({ descargas: sql`${archivos.descargas} + 1` })
+    .where(eq(archivos.id, id));
 }

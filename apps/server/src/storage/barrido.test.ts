@@ -15,30 +15,52 @@ const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).diges
 const octet = { 'content-type': 'application/octet-stream' };
 const hace = (ms: number) => new Date(Date.now() - ms);
 const envejecer = (ruta: string, edad = 2 * UN_DIA) => utimes(ruta, hace(edad), hace(edad));
-const existe = (ruta: string) => stat(ruta).then(() => true, () => false);
+const existe = (ruta: string) =>
+  stat(ruta).then(
+    () => true,
+    () => false,
+  );
 
 describe('barrerArchivos', () => {
   const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-barrido-', each: true });
 
   /** An upload recorded in `archivos` that nothing uses. */
   const suelto = async (bytes: Buffer) => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=suelto.bin', headers: { ...ctx.admin, ...octet }, payload: bytes });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=suelto.bin',
+      headers: { ...ctx.admin, ...octet },
+      payload: bytes,
+    });
     expect(res.statusCode).toBe(201);
     return rutaEnDisco(ctx.filesDir, sha(bytes));
   };
   /** An installer package: the file is in use. */
   const paquete = async (bytes: Buffer) => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=Setup.exe&version=1.0', headers: { ...ctx.admin, ...octet }, payload: bytes });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/paquetes?nombre=Setup.exe&version=1.0',
+      headers: { ...ctx.admin, ...octet },
+      payload: bytes,
+    });
     expect(res.statusCode).toBe(201);
     return rutaEnDisco(ctx.filesDir, sha(bytes));
   };
-  const fila = async (bytes: Buffer) => (await ctx.t.db.select({ id: archivos.id }).from(archivos).where(eq(archivos.sha256, sha(bytes))))[0];
+  const fila = async (bytes: Buffer) =>
+    (
+      await ctx.t.db
+        .select({ id: archivos.id })
+        .from(archivos)
+        .where(eq(archivos.sha256, sha(bytes)))
+    )[0];
 
   it('removes old unused files and old partial uploads; keeps files in use, young files and uploads in progress', async () => {
     const viejo = randomBytes(1000);
     const rutaViejo = await suelto(viejo);
     await envejecer(rutaViejo);
-    const sinFila = await diskStore(ctx.filesDir).put(Readable.from([Buffer.from('escrito directo')]), { maxBytes: 1e6 });
+    const sinFila = await diskStore(ctx.filesDir).put(Readable.from([Buffer.from('escrito directo')]), {
+      maxBytes: 1e6,
+    });
     const rutaSinFila = rutaEnDisco(ctx.filesDir, sinFila.sha256);
     await envejecer(rutaSinFila);
     const joven = randomBytes(300);
@@ -61,7 +83,8 @@ describe('barrerArchivos', () => {
     expect(simulado.quitados.map((q) => q.ruta).sort()).toEqual(
       [rutaViejo, rutaSinFila, parteVieja].map((r) => r.slice(ctx.filesDir.length + 1)).sort(),
     );
-    for (const r of [rutaViejo, rutaSinFila, rutaJoven, rutaUsado, parteVieja, parteNueva]) expect(await existe(r)).toBe(true);
+    for (const r of [rutaViejo, rutaSinFila, rutaJoven, rutaUsado, parteVieja, parteNueva])
+      expect(await existe(r)).toBe(true);
     expect(await fila(viejo)).toBeDefined();
 
     const r = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir });
@@ -94,7 +117,11 @@ describe('barrerArchivos', () => {
     expect((await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir })).recientes.archivos).toBe(1);
     expect(await existe(ruta)).toBe(true);
     // Two days later nobody used it: it goes.
-    const despues = await barrerArchivos({ db: ctx.t.db, filesDir: ctx.filesDir, ahora: new Date(Date.now() + 2 * UN_DIA) });
+    const despues = await barrerArchivos({
+      db: ctx.t.db,
+      filesDir: ctx.filesDir,
+      ahora: new Date(Date.now() + 2 * UN_DIA),
+    });
     expect(despues.borrados.archivos).toBe(1);
     expect(await existe(ruta)).toBe(false);
   });

@@ -61,10 +61,24 @@ const sumar = (c: Cuenta, tamano: number) => {
  * stored is young, re-storing existing content refreshes its mtime, and each file is checked again right
  * before it goes (see `quitar`). Idempotent: a second run finds nothing more.
  */
-export async function barrerArchivos({ db, filesDir, ahora = new Date(), edadMinima = UN_DIA, simular = false }: OpcionesBarrido): Promise<ResultadoBarrido> {
+export async function barrerArchivos({
+  db,
+  filesDir,
+  ahora = new Date(),
+  edadMinima = UN_DIA,
+  simular = false,
+}: OpcionesBarrido): Promise<ResultadoBarrido> {
   const limite = new Date(ahora.getTime() - edadMinima);
-  const r: ResultadoBarrido = { borrados: cero(), enUso: cero(), recientes: cero(), temporalesBorrados: cero(), temporalesEnCurso: cero(), quitados: [] };
-  const quitado = (f: EnDisco, motivo: Quitado['motivo']) => r.quitados.push({ ruta: relative(filesDir, f.ruta), tamano: f.tamano, motivo });
+  const r: ResultadoBarrido = {
+    borrados: cero(),
+    enUso: cero(),
+    recientes: cero(),
+    temporalesBorrados: cero(),
+    temporalesEnCurso: cero(),
+    quitados: [],
+  };
+  const quitado = (f: EnDisco, motivo: Quitado['motivo']) =>
+    r.quitados.push({ ruta: relative(filesDir, f.ruta), tamano: f.tamano, motivo });
 
   for await (const parte of temporalesEnDisco(filesDir)) {
     if (parte.modificado >= limite) {
@@ -78,7 +92,10 @@ export async function barrerArchivos({ db, filesDir, ahora = new Date(), edadMin
 
   let lote: (EnDisco & { sha256: string })[] = [];
   const revisarLote = async () => {
-    const usados = await enUso(db, lote.map((f) => f.sha256));
+    const usados = await enUso(
+      db,
+      lote.map((f) => f.sha256),
+    );
     for (const f of lote) {
       const destino = usados.has(f.sha256) ? 'enUso' : await quitar(db, filesDir, f, limite, simular);
       sumar(r[destino], f.tamano);
@@ -100,7 +117,10 @@ export async function barrerArchivos({ db, filesDir, ahora = new Date(), edadMin
 
 /** Which of these files some row uses: one query for a whole batch. */
 async function enUso(db: Db, sha256s: string[]): Promise<Set<string>> {
-  const rows = await db.select({ sha256: archivos.sha256 }).from(archivos).where(and(inArray(archivos.sha256, sha256s), archivoReferenciado()));
+  const rows = await db
+    .select({ sha256: archivos.sha256 })
+    .from(archivos)
+    .where(and(inArray(archivos.sha256, sha256s), archivoReferenciado()));
   return new Set(rows.map((row) => row.sha256));
 }
 
@@ -111,7 +131,13 @@ async function enUso(db: Db, sha256s: string[]): Promise<Set<string>> {
  * deleted: an upload of the same content either refreshed its mtime before the move (seen now: it is put
  * back) or finds it gone and stores its own copy.
  */
-async function quitar(db: Db, filesDir: string, f: EnDisco & { sha256: string }, limite: Date, simular: boolean): Promise<'borrados' | 'enUso' | 'recientes'> {
+async function quitar(
+  db: Db,
+  filesDir: string,
+  f: EnDisco & { sha256: string },
+  limite: Date,
+  simular: boolean,
+): Promise<'borrados' | 'enUso' | 'recientes'> {
   if (simular) return 'borrados';
   const libre = await db
     .transaction(async (tx) => {
@@ -155,7 +181,8 @@ export function formatoBytes(bytes: number): string {
   return i === 0 ? `${bytes} bytes` : `${(Math.round(valor * 10) / 10).toLocaleString('es-AR')} ${unidades[i]}`;
 }
 
-const cuenta = (c: Cuenta, uno: string, varios: string) => `${c.archivos} ${c.archivos === 1 ? uno : varios} (${formatoBytes(c.bytes)})`;
+const cuenta = (c: Cuenta, uno: string, varios: string) =>
+  `${c.archivos} ${c.archivos === 1 ? uno : varios} (${formatoBytes(c.bytes)})`;
 
 /** What a sweep removed and kept, in Spanish (the command's closing lines, the scheduled job's result). */
 export function resumenBarrido(r: ResultadoBarrido, simular = false): string[] {

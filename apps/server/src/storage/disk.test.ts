@@ -18,7 +18,9 @@ describe('diskStore.put refused', () => {
   // left `tmp/<uuid>` behind now and then; a few hundred tries show it without the fix.
   it('leaves no temporary file when the limit is passed before the first write', async () => {
     for (let i = 0; i < 300; i += 1) {
-      await expect(diskStore(dir).put(Readable.from([Buffer.alloc(100)]), { maxBytes: 10 })).rejects.toBeInstanceOf(TooLargeError);
+      await expect(diskStore(dir).put(Readable.from([Buffer.alloc(100)]), { maxBytes: 10 })).rejects.toBeInstanceOf(
+        TooLargeError,
+      );
       expect(await readdir(carpetaTemporal(dir))).toEqual([]);
     }
   });
@@ -28,7 +30,9 @@ describe('diskStore.put refused', () => {
       yield Buffer.alloc(10);
       throw new Error('conexión cortada');
     }
-    await expect(diskStore(dir).put(Readable.from(cortada()), { maxBytes: 1_000_000 })).rejects.toThrow('conexión cortada');
+    await expect(diskStore(dir).put(Readable.from(cortada()), { maxBytes: 1_000_000 })).rejects.toThrow(
+      'conexión cortada',
+    );
     expect(await readdir(carpetaTemporal(dir))).toEqual([]);
   });
 });

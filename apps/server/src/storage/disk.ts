@@ -79,7 +79,10 @@ export function diskStore(dir: string): FileStore {
     },
 
     read(sha256: string, range?: ByteRange): Readable {
-      return createReadStream(pathOf(sha256), { highWaterMark: CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+      return createReadStream(pathOf(sha256), {
+        highWaterMark: CHUNK,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
 
     exists: (sha256) => exists(pathOf(sha256)),
@@ -122,7 +125,8 @@ async function subcarpetas(carpeta: string, nombre: RegExp): Promise<string[]> {
   const listado = await opendir(carpeta).catch(absentDir);
   if (!listado) return [];
   const nombres: string[] = [];
-  for await (const entrada of listado) if (entrada.isDirectory() && nombre.test(entrada.name)) nombres.push(entrada.name);
+  for await (const entrada of listado)
+    if (entrada.isDirectory() && nombre.test(entrada.name)) nombres.push(entrada.name);
   return nombres.sort();
 }
 
@@ -132,7 +136,8 @@ export async function* archivosEnDisco(dir: string): AsyncGenerator<EnDisco & { 
   for (const a of await subcarpetas(dir, HEX2)) {
     for (const b of await subcarpetas(join(dir, a), HEX2)) {
       for await (const f of archivosDe(join(dir, a, b), SHA256)) {
-        if (f.nombre.startsWith(a + b)) yield { sha256: f.nombre, ruta: f.ruta, tamano: f.tamano, modificado: f.modificado };
+        if (f.nombre.startsWith(a + b))
+          yield { sha256: f.nombre, ruta: f.ruta, tamano: f.tamano, modificado: f.modificado };
       }
     }
   }

@@ -36,7 +36,7 @@ export async function sendDownload(
     .header('content-security-policy', "sandbox; default-src 'none'");
 
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
     return reply.code(304).send();
   }
 
@@ -46,10 +46,15 @@ export async function sendDownload(
   if (wanted && (!ifRange || ifRange === etag)) {
     const parsed = rangeParser(file.tamano, wanted, { combine: true });
     if (parsed === -1) {
-      return reply.code(416).header('content-range', `bytes */${file.tamano}`).type('text/plain; charset=utf-8').send('Rango no satisfacible');
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.tamano}`)
+        .type('text/plain; charset=utf-8')
+        .send('Rango no satisfacible');
     }
     // A malformed header (-2) or several ranges get the whole file, which HTTP allows.
-    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = { start: parsed[0]!.start, end: parsed[0]!.end };
+    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1)
+      range = { start: parsed[0]!.start, end: parsed[0]!.end };
   }
 
   const length = range ? range.end - range.start + 1 : file.tamano;

@@ -23,7 +23,10 @@ describe('REFERENCIAS_DE_ARCHIVO', () => {
   it('has an index led by each of them, so "is it in use" is one probe per column', () => {
     for (const col of REFERENCIAS_DE_ARCHIVO) {
       const { indexes } = getTableConfig(col.table as PgTable);
-      const primera = indexes.map((i) => i.config.columns[0]).filter((c) => c && 'name' in c).map((c) => (c as { name: string }).name);
+      const primera = indexes
+        .map((i) => i.config.columns[0])
+        .filter((c) => c && 'name' in c)
+        .map((c) => (c as { name: string }).name);
       expect(primera, nombre(getTableName(col.table), col.name)).toContain(col.name);
     }
   });
@@ -37,6 +40,12 @@ describe('REFERENCIAS_DE_ARCHIVO', () => {
         .filter((c) => c.name === 'sha256' || c.name.endsWith('_sha256'))
         .map((c) => nombre(getTableName(tabla), c.name)),
     );
-    expect(sueltas.sort()).toEqual(['aplicacion_versiones.firma_sha256', 'aplicacion_versiones.sha256', 'archivos.sha256', 'importaciones.archivo_sha256', 'importaciones.filas_sha256']);
+    expect(sueltas.sort()).toEqual([
+      'aplicacion_versiones.firma_sha256',
+      'aplicacion_versiones.sha256',
+      'archivos.sha256',
+      'importaciones.archivo_sha256',
+      'importaciones.filas_sha256',
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { aplicaciones, aplicacionVersiones, archivos, insightsBundleArchivos, insightsChunks, paquetes, versionAssets } from '../db/schema.ts';
+import {
+  aplicaciones,
+  aplicacionVersiones,
+  archivos,
+  insightsBundleArchivos,
+  insightsChunks,
+  paquetes,
+  versionAssets,
+} from '../db/schema.ts';
 
 /**
  * Every column that points at a stored file (`archivos.id`): a file is in use while one row of these holds
@@ -20,7 +28,9 @@ export const REFERENCIAS_DE_ARCHIVO: readonly AnyPgColumn[] = [
 
 /** True for the `archivos` row (of the enclosing query) that some package, version asset, app icon or APK holds. */
 export function archivoReferenciado(): SQL {
-  return or(...REFERENCIAS_DE_ARCHIVO.map((col) => sql`exists (select 1 from ${col.table} where ${col} = ${archivos.id})`))!;
+  return or(
+    ...REFERENCIAS_DE_ARCHIVO.map((col) => sql`exists (select 1 from ${col.table} where ${col} = ${archivos.id})`),
+  )!;
 }
 
 /** Whether the file with this SHA-256 is in use: one indexed query. */

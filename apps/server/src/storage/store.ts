@@ -41,4 +41,5 @@ export class TooLargeError extends Error {
 }
 
 /** Bytes already in memory into the store (the demo data's small files). */
-export const putBytes = (store: FileStore, bytes: Buffer): Promise<StoredFile> => store.put(Readable.from([bytes]), { maxBytes: bytes.length });
+export const putBytes = (store: FileStore, bytes: Buffer): Promise<StoredFile> =>
+  store.put(Readable.from([bytes]), { maxBytes: bytes.length });

@@ -27,7 +27,11 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(carpetaDePlantillas(), 'intranet-server-template-'));
   const database = await openDatabase({ dataDir });
   await migrate(database.db);
-  await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+  await seed(database.db, {
+    adminPassword: PASSWORDS.admin,
+    demoPassword: PASSWORDS.demo,
+    secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+  });
   await database.close(); // shut down cleanly: each copy starts without recovery
   project.provide('pgliteTemplate', dataDir);
   return () => rmSync(dataDir, { recursive: true, force: true });
@@ -47,7 +51,11 @@ async function postgresRunTemplate(project: TestProject, url: string) {
   const database = await openPostgres(at(name), () => undefined);
   try {
     await migrate(database.db);
-    await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+    await seed(database.db, {
+      adminPassword: PASSWORDS.admin,
+      demoPassword: PASSWORDS.demo,
+      secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+    });
   } finally {
     await database.close(); // a template must have no connections to be copied
   }

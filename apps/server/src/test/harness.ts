@@ -53,7 +53,11 @@ export interface Template {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: '/nonexistent/intranet-test', WEB_DIST: '/nonexistent/intranet-web', SECRETS_KEY: TEST_SECRETS_KEY }),
+    ...loadConfig({
+      DATA_DIR: '/nonexistent/intranet-test',
+      WEB_DIST: '/nonexistent/intranet-web',
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    }),
     logLevel: 'silent',
     // A busy test machine (PGlite's queries block the loop) must not turn calls away; plugins/pressure.test.ts tests it.
     sobrecarga: { maxEnCurso: 0, maxEnEspera: 0, maxDemoraMs: 0, maxHeapBytes: 0 },
@@ -76,7 +80,10 @@ async function startApp(
   const app = await buildApp({ db: database.db, config, cambios: feed?.cambios, programador, drenando: opts.drenando });
   await app.ready();
   if (opts.programador) {
-    await programador.iniciar(database.sql, { sondeoSegundos: 0.5, ...(opts.programador === true ? {} : opts.programador) });
+    await programador.iniciar(database.sql, {
+      sondeoSegundos: 0.5,
+      ...(opts.programador === true ? {} : opts.programador),
+    });
   }
   return {
     app,
@@ -118,7 +125,11 @@ async function pgliteTemplate(): Promise<Template> {
   if (propia) {
     const database = await openDatabase({ dataDir: propia });
     await migrate(database.db);
-    await seed(database.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+    await seed(database.db, {
+      adminPassword: PASSWORDS.admin,
+      demoPassword: PASSWORDS.demo,
+      secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+    });
     await database.close();
   }
   return {
@@ -155,12 +166,17 @@ async function postgresTemplate(url: string): Promise<Template> {
     const template = await openPostgres(withDatabase(url, templateName), ignore);
     try {
       await migrate(template.db);
-      await seed(template.db, { adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo, secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64') });
+      await seed(template.db, {
+        adminPassword: PASSWORDS.admin,
+        demoPassword: PASSWORDS.demo,
+        secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+      });
     } finally {
       await template.close(); // a template must have no connections to be copied
     }
   }
-  const drop = (db: string) => admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).then(() => undefined);
+  const drop = (db: string) =>
+    admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).then(() => undefined);
   return {
     kind: 'postgres',
     clone: async (overrides = {}, opts = {}) => {
@@ -168,7 +184,9 @@ async function postgresTemplate(url: string): Promise<Template> {
       await admin.query(`create database ${quoteIdent(cloneName)} template ${quoteIdent(templateName)}`);
       const cloneUrl = withDatabase(url, cloneName);
       // Its URL in the configuration, for a test that opens the clone from other processes too.
-      return startApp(await openPostgres(cloneUrl, ignore), { databaseUrl: cloneUrl, ...overrides }, opts, () => drop(cloneName));
+      return startApp(await openPostgres(cloneUrl, ignore), { databaseUrl: cloneUrl, ...overrides }, opts, () =>
+        drop(cloneName),
+      );
     },
     close: async () => {
       await drop(templateName);
@@ -199,7 +217,8 @@ export function useTemplate(): TemplateFixture {
   });
   return {
     clone: (config, opts) => {
-      if (!template) throw new Error('la plantilla de la prueba todavía no está abierta (usar dentro de un hook o de una prueba)');
+      if (!template)
+        throw new Error('la plantilla de la prueba todavía no está abierta (usar dentro de un hook o de una prueba)');
       return template.clone(config, opts);
     },
   };
@@ -223,6 +242,7 @@ export interface FreshOptions<U extends DemoUser, X extends object> {
   /** A new clone for each test (beforeEach/afterEach) instead of one for the block. */
   each?: boolean;
   /** More set-up once the users are signed in; what it answers is merged into the context. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a set-up that adds nothing is an async function that returns nothing.
   setup?: (ctx: Fresh<U>) => Promise<X | void>;
 }
 
@@ -261,7 +281,11 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 /** Signs in and answers the Bearer header, failing the test if sign-in does not succeed. */
-export async function bearer(app: FastifyInstance, username: string, password: string): Promise<{ authorization: string }> {
+export async function bearer(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<{ authorization: string }> {
   const res = await login(app, username, password);
   const body = res.json<{ error: string | null; datos: { token: string } | null }>();
   if (!body.datos) throw new Error(`no se pudo ingresar como ${username}: ${body.error ?? res.statusCode}`);
@@ -273,7 +297,10 @@ export async function createUser(
   db: Db,
   opts: { usuario: string; password?: string; codigos?: readonly PermissionCode[]; activo?: boolean; email?: string },
 ): Promise<{ id: number; rolId: number }> {
-  const [rol] = await db.insert(roles).values({ nombre: `rol-${opts.usuario}` }).returning({ id: roles.id });
+  const [rol] = await db
+    .insert(roles)
+    .values({ nombre: `rol-${opts.usuario}` })
+    .returning({ id: roles.id });
   const [user] = await db
     .insert(usuarios)
     .values({
@@ -285,7 +312,8 @@ export async function createUser(
     })
     .returning({ id: usuarios.id });
   if (!rol || !user) throw new Error('no se pudo crear el usuario de prueba');
-  if (opts.codigos?.length) await db.insert(rolPermisos).values(opts.codigos.map((codigo) => ({ rolId: rol.id, codigo })));
+  if (opts.codigos?.length)
+    await db.insert(rolPermisos).values(opts.codigos.map((codigo) => ({ rolId: rol.id, codigo })));
   await db.insert(usuarioRoles).values({ usuarioId: user.id, rolId: rol.id });
   return { id: user.id, rolId: rol.id };
 }

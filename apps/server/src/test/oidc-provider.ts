@@ -35,7 +35,10 @@ export async function startOidcProvider(redirectUri: string, cuentas: Record<str
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username', 'groups'] },
     // Claims of the scopes asked go into the ID token itself (the portal reads the ID token only).
     conformIdTokenClaims: false,
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, name: `Persona ${id}`, groups: [grupo], ...cuentas[id] }) }),
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ sub: id, name: `Persona ${id}`, groups: [grupo], ...cuentas[id] }),
+    }),
     features: { devInteractions: { enabled: true } },
   });
   const server = provider.listen(port);
@@ -66,9 +69,17 @@ export async function startOidcProvider(redirectUri: string, cuentas: Record<str
       const html = await res.text();
       const accion = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
       const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-      if (!accion || !prompt) throw new Error(`el proveedor respondió ${res.status} sin formulario: ${html.slice(0, 300)}`);
-      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: sujeto, password: 'cualquiera' } : { prompt });
-      const envio = await fetch(new URL(accion, url), { method: 'POST', redirect: 'manual', body, headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' } });
+      if (!accion || !prompt)
+        throw new Error(`el proveedor respondió ${res.status} sin formulario: ${html.slice(0, 300)}`);
+      const body = new URLSearchParams(
+        prompt === 'login' ? { prompt, login: sujeto, password: 'cualquiera' } : { prompt },
+      );
+      const envio = await fetch(new URL(accion, url), {
+        method: 'POST',
+        redirect: 'manual',
+        body,
+        headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
+      });
       guardar(envio);
       const siguiente = envio.headers.get('location');
       if (!siguiente) throw new Error(`el proveedor respondió ${envio.status} al formulario ${prompt}`);

@@ -29,7 +29,11 @@ function comando(construido: boolean): string[] {
   return ['--max-old-space-size=384', CONSTRUIDO];
 }
 
-async function arrancar(databaseUrl: string | undefined, env: Record<string, string>, construido: boolean): Promise<OtroProceso & { dataDir: string }> {
+async function arrancar(
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+  construido: boolean,
+): Promise<OtroProceso & { dataDir: string }> {
   if (!databaseUrl) throw new Error('otro proceso necesita PostgreSQL (TEST_DATABASE_URL)');
   const port = await puertoLibre();
   const dataDir = await mkdtemp(join(tmpdir(), 'intranet-otro-'));
@@ -60,7 +64,11 @@ async function arrancar(databaseUrl: string | undefined, env: Record<string, str
   const base = `http://127.0.0.1:${port}`;
   // As long as the tests' hooks wait: a cold start compiles the server's source, slow on a busy machine.
   const hasta = Date.now() + 120_000;
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false))) {
+  while (
+    !(await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
     if (Date.now() > hasta || proceso.exitCode !== null) {
       const motivo = proceso.exitCode !== null ? `salió con ${proceso.exitCode}` : 'no respondió /readyz en 120 s';
       proceso.kill('SIGKILL');

@@ -10,7 +10,10 @@ function binarios(): string | undefined {
   const raiz = '/usr/lib/postgresql';
   if (!existsSync(raiz)) return undefined;
   const versiones = readdirSync(raiz)
-    .filter((v) => /^\d+$/.test(v) && existsSync(join(raiz, v, 'bin', 'pg_ctl')) && existsSync(join(raiz, v, 'bin', 'initdb')))
+    .filter(
+      (v) =>
+        /^\d+$/.test(v) && existsSync(join(raiz, v, 'bin', 'pg_ctl')) && existsSync(join(raiz, v, 'bin', 'initdb')),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versiones[0] === undefined ? undefined : join(raiz, versiones[0], 'bin');
 }
@@ -20,7 +23,9 @@ const BIN = binarios();
 /** The OS account PostgreSQL runs as when the tests run as root (it refuses to run as root). */
 function cuentaPostgres(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const linea = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const linea = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   const [, , uid, gid] = linea?.split(':') ?? [];
   return uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined;
 }
@@ -57,11 +62,17 @@ export async function startPostgresPropio(): Promise<PostgresPropio> {
 
   const correr = (programa: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
-      const hijo = spawn(join(BIN, programa), args, { ...(cuenta ?? {}), stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+      const hijo = spawn(join(BIN, programa), args, {
+        ...(cuenta ?? {}),
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LC_ALL: 'C' },
+      });
       let error = '';
       hijo.stderr.on('data', (d: Buffer) => (error += d.toString()));
       hijo.on('error', reject);
-      hijo.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${programa} ${args.join(' ')} falló (${code}): ${error}`))));
+      hijo.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${programa} ${args.join(' ')} falló (${code}): ${error}`)),
+      );
     });
 
   const port = await puertoLibre();
@@ -72,11 +83,29 @@ export async function startPostgresPropio(): Promise<PostgresPropio> {
     corriendo = false;
   };
   try {
-    await correr('initdb', ['-D', datos, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+    await correr('initdb', [
+      '-D',
+      datos,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
     // fsync off: the test restarts the server process, not the machine, so nothing committed is lost without it.
     await appendFile(
       join(datos, 'postgresql.conf'),
-      [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'fsync = off', 'max_connections = 50', 'shared_buffers = 32MB', ''].join('\n'),
+      [
+        `port = ${port}`,
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${dir}'`,
+        'fsync = off',
+        'max_connections = 50',
+        'shared_buffers = 32MB',
+        '',
+      ].join('\n'),
     );
     await arrancar();
     corriendo = true;

@@ -78,7 +78,11 @@ export async function startSlapd(personas: readonly PersonaLdap[], grupos: Recor
     });
   }
   for (const [grupo, miembros] of Object.entries(grupos)) {
-    await admin.add(`cn=${grupo},ou=grupos,${BASE}`, { objectClass: ['groupOfNames'], cn: grupo, member: miembros.map(dn) });
+    await admin.add(`cn=${grupo},ou=grupos,${BASE}`, {
+      objectClass: ['groupOfNames'],
+      cn: grupo,
+      member: miembros.map(dn),
+    });
   }
   await admin.unbind();
 

@@ -10,7 +10,10 @@ import { RequireSession } from './RequireSession.tsx';
  * area opened also brings every Mantine component's styles (areaStyles.ts), which the first screen does without.
  */
 const areas: RouteObject[] = AREAS.flatMap((area) =>
-  area.routes.map(({ path, lazy }) => ({ path, lazy: () => Promise.all([lazy(), import('./areaStyles.ts')]).then(([route]) => route) })),
+  area.routes.map(({ path, lazy }) => ({
+    path,
+    lazy: () => Promise.all([lazy(), import('./areaStyles.ts')]).then(([route]) => route),
+  })),
 );
 
 /** /login inside the router (reached from another screen); opened directly it renders without one (boot.tsx). */
@@ -25,9 +28,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: 'login', Component: LoginRoute },
-      { path: 'unauthorized', lazy: () => import('../pages/Unauthorized.tsx').then((m) => ({ Component: m.UnauthorizedPage })) },
+      {
+        path: 'unauthorized',
+        lazy: () => import('../pages/Unauthorized.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
+      },
       { path: 'forbidden', lazy: () => import('../pages/Forbidden.tsx').then((m) => ({ Component: m.ForbiddenPage })) },
-      { path: 'maintenance', lazy: () => import('../pages/Maintenance.tsx').then((m) => ({ Component: m.MaintenancePage })) },
+      {
+        path: 'maintenance',
+        lazy: () => import('../pages/Maintenance.tsx').then((m) => ({ Component: m.MaintenancePage })),
+      },
       {
         path: '/',
         element: <RequireSession />,

@@ -2,7 +2,16 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 /** A sober corporate blue. */
 const intranet: MantineColorsTuple = [
-  '#eaf2fb', '#d3e2f3', '#a5c3e8', '#74a2dd', '#4d87d3', '#3576ce', '#276dcc', '#1a5cb4', '#1c4f8c', '#0d3f7f',
+  '#eaf2fb',
+  '#d3e2f3',
+  '#a5c3e8',
+  '#74a2dd',
+  '#4d87d3',
+  '#3576ce',
+  '#276dcc',
+  '#1a5cb4',
+  '#1c4f8c',
+  '#0d3f7f',
 ];
 
 /** Dense enough for daily admin work: small controls, compact spacing, system fonts. */
@@ -65,6 +74,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
     // Links in the primary's 4th shade read at 3.7:1 on a striped row (#2e2e2e): a lighter blue reads at 5:1 or more
     // on every dark surface the portal has, a hovered row included.
-    '--mantine-color-anchor': 'color-mix(in srgb, var(--mantine-color-intranet-3) 60%, var(--mantine-color-intranet-2))',
+    '--mantine-color-anchor':
+      'color-mix(in srgb, var(--mantine-color-intranet-3) 60%, var(--mantine-color-intranet-2))',
   },
 });

@@ -8,7 +8,10 @@ import { AREAS } from './index.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 const repo = join(here, '../../../..');
-const folders = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const folders = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
 /** The links an area declares: its menu items (and their submenus) and its palette entries. */
 const links = (area: (typeof AREAS)[number]) => [
@@ -25,7 +28,10 @@ describe('the areas registry', () => {
     for (const code of PERMISSION_CODES) {
       const pantalla = permiso(code).pantalla;
       if (!pantalla) continue;
-      expect(guardados.some((l) => l.link === pantalla.ruta && l.accion === code), `${code}: ${pantalla.ruta}`).toBe(true);
+      expect(
+        guardados.some((l) => l.link === pantalla.ruta && l.accion === code),
+        `${code}: ${pantalla.ruta}`,
+      ).toBe(true);
     }
   });
 
@@ -50,7 +56,9 @@ describe('the areas registry', () => {
     const entries = AREAS.flatMap((area) => area.menu);
     const positions = entries.map((entry) => entry.position).sort((a, b) => a - b);
     expect(positions).toEqual(positions.map((_, i) => i + 1));
-    const bySection = [...entries].sort((a, b) => a.position - b.position).map((entry) => MENU_SECTIONS.indexOf(entry.section));
+    const bySection = [...entries]
+      .sort((a, b) => a.position - b.position)
+      .map((entry) => MENU_SECTIONS.indexOf(entry.section));
     expect(bySection).toEqual([...bySection].sort((a, b) => a - b));
   });
 
@@ -58,7 +66,10 @@ describe('the areas registry', () => {
     for (const area of AREAS) {
       const mounts = area.routes.map((route) => `/${route.path.replace(/\/\*$/, '')}`);
       for (const link of links(area)) {
-        expect(mounts.some((mount) => link === mount || link.startsWith(`${mount}/`)), `${area.name}: ${link}`).toBe(true);
+        expect(
+          mounts.some((mount) => link === mount || link.startsWith(`${mount}/`)),
+          `${area.name}: ${link}`,
+        ).toBe(true);
       }
     }
   });

@@ -13,11 +13,22 @@ type BotonBarraProps = {
  * A list's tool ('Imprimir', 'Vistas', 'Columnas'): a button with its icon and text, or on a phone the icon
  * alone, so the three share one line above the rows. It takes a menu's ref and props as a Mantine button does.
  */
-export const BotonBarra = forwardRef<HTMLButtonElement, BotonBarraProps>(function BotonBarra({ icono, texto, loading, ...rest }, ref) {
+export const BotonBarra = forwardRef<HTMLButtonElement, BotonBarraProps>(function BotonBarra(
+  { icono, texto, loading, ...rest },
+  ref,
+) {
   const telefono = useTelefono();
   if (telefono) {
     return (
-      <ActionIcon ref={ref} variant="default" size="input-sm" aria-label={texto} title={texto} loading={loading} {...rest}>
+      <ActionIcon
+        ref={ref}
+        variant="default"
+        size="input-sm"
+        aria-label={texto}
+        title={texto}
+        loading={loading}
+        {...rest}
+      >
         {icono}
       </ActionIcon>
     );

@@ -7,7 +7,13 @@ export function CambiosPendientes({ pendientes, actualizar }: { pendientes: numb
   if (pendientes === 0) return null;
   return (
     <Group justify="center">
-      <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={actualizar} title={listMessages.cambiosPendientesAyuda}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconRefresh size={14} />}
+        onClick={actualizar}
+        title={listMessages.cambiosPendientesAyuda}
+      >
         {listMessages.cambiosPendientes(pendientes)}
       </Button>
     </Group>

@@ -27,7 +27,13 @@ describe('DeleteAction', () => {
   it('asks with a red Eliminar, deletes, notifies and goes to the list', async () => {
     const run = vi.fn().mockResolvedValue(null);
     const { router } = renderUi(
-      createElement(DeleteAction<null>, { label: 'Eliminar', confirm, run, done: { title: 'Servidor eliminado', message: 'web-01', to: '/servidores' }, errorTitle: 'No se pudo eliminar' }),
+      createElement(DeleteAction<null>, {
+        label: 'Eliminar',
+        confirm,
+        run,
+        done: { title: 'Servidor eliminado', message: 'web-01', to: '/servidores' },
+        errorTitle: 'No se pudo eliminar',
+      }),
       { url: '/servidores/1', routes },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
@@ -43,7 +49,15 @@ describe('DeleteAction', () => {
 
   it('does nothing when cancelled', async () => {
     const run = vi.fn();
-    renderUi(createElement(DeleteAction<null>, { label: 'Eliminar', confirm, run, done: { title: 'Eliminado', message: 'x' }, errorTitle: 'Error' }));
+    renderUi(
+      createElement(DeleteAction<null>, {
+        label: 'Eliminar',
+        confirm,
+        run,
+        done: { title: 'Eliminado', message: 'x' },
+        errorTitle: 'Error',
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await accept('Eliminar servidor', 'Cancelar');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -54,12 +68,24 @@ describe('DeleteAction', () => {
   it('shows the server’s refusal in red and stays', async () => {
     const run = vi.fn().mockRejectedValue(new Error('Tiene entradas DNS'));
     const { router } = renderUi(
-      createElement(DeleteAction<null>, { label: 'Eliminar', confirm, run, done: { title: 'Eliminado', message: 'x', to: '/servidores' }, errorTitle: 'No se pudo eliminar' }),
+      createElement(DeleteAction<null>, {
+        label: 'Eliminar',
+        confirm,
+        run,
+        done: { title: 'Eliminado', message: 'x', to: '/servidores' },
+        errorTitle: 'No se pudo eliminar',
+      }),
       { url: '/servidores/1', routes },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await accept('Eliminar servidor');
-    await waitFor(() => expect(notified).toHaveBeenCalledWith({ color: 'red', title: 'No se pudo eliminar', message: 'Tiene entradas DNS' }));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith({
+        color: 'red',
+        title: 'No se pudo eliminar',
+        message: 'Tiene entradas DNS',
+      }),
+    );
     expect(router.state.location.pathname).toBe('/servidores/1');
   });
 
@@ -95,6 +121,8 @@ describe('DeleteAction', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar web-01' }));
     await accept('Eliminar servidor');
-    await waitFor(() => expect(notified).toHaveBeenCalledWith({ color: 'yellow', title: 'Persona desactivada', message: 'Ana' }));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith({ color: 'yellow', title: 'Persona desactivada', message: 'Ana' }),
+    );
   });
 });

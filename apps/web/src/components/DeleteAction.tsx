@@ -47,12 +47,20 @@ export function useDeleteFlow() {
     setPending(true);
     try {
       const result = await flow.run();
-      const { to, color = 'green', ...notice } = (typeof flow.done === 'function' ? flow.done(result) : flow.done) ?? {};
+      const {
+        to,
+        color = 'green',
+        ...notice
+      } = (typeof flow.done === 'function' ? flow.done(result) : flow.done) ?? {};
       if ('title' in notice) notifications.show({ color, ...notice });
       flow.onDone?.(result);
       if (to !== undefined) void navigate(to);
     } catch (error) {
-      notifications.show({ color: 'red', title: flow.errorTitle, message: error instanceof Error ? error.message : String(error) });
+      notifications.show({
+        color: 'red',
+        title: flow.errorTitle,
+        message: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setPending(false);
     }
@@ -77,7 +85,15 @@ type DeleteActionProps<TData> = DeleteFlow<TData> & {
 };
 
 /** A delete button: asks for confirmation, deletes, notifies, and goes on (DeleteFlow). */
-export function DeleteAction<TData>({ label, variant = 'button', tooltip, size, iconSize = 16, children, ...flow }: DeleteActionProps<TData>) {
+export function DeleteAction<TData>({
+  label,
+  variant = 'button',
+  tooltip,
+  size,
+  iconSize = 16,
+  children,
+  ...flow
+}: DeleteActionProps<TData>) {
   const { run, pending } = useDeleteFlow();
   const onClick = () => void run(flow);
   if (variant === 'icon') {

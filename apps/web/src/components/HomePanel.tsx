@@ -48,14 +48,31 @@ export function HomePanel({ title, link, total, status, empty, isEmpty, children
             {homeMessages.panelError}
           </Text>
         )}
-        {status === 'success' && (isEmpty ? <Text size="sm" c="dimmed">{empty}</Text> : children)}
+        {status === 'success' &&
+          (isEmpty ? (
+            <Text size="sm" c="dimmed">
+              {empty}
+            </Text>
+          ) : (
+            children
+          ))}
       </Stack>
     </Paper>
   );
 }
 
 /** A line of a panel: what, and beside it when (or how many). */
-export function HomePanelLine({ link, text, detail, aside }: { link: string; text: string; detail?: string | null | undefined; aside: ReactNode }) {
+export function HomePanelLine({
+  link,
+  text,
+  detail,
+  aside,
+}: {
+  link: string;
+  text: string;
+  detail?: string | null | undefined;
+  aside: ReactNode;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Stack gap={0} miw={0}>

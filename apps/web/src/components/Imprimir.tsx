@@ -76,7 +76,5 @@ export function ImprimirButton({ todo = false }: { todo?: boolean }) {
     setPedido(true);
   };
 
-  return (
-    <BotonBarra icono={<IconPrinter size={16} />} texto={t.imprimir} onClick={imprimir} loading={pedido} />
-  );
+  return <BotonBarra icono={<IconPrinter size={16} />} texto={t.imprimir} onClick={imprimir} loading={pedido} />;
 }

@@ -16,7 +16,13 @@ export function PageHeader({ title, actions, back }: PageHeaderProps) {
   return (
     <Stack gap={4} mb="md">
       {back && (
-        <Anchor component={Link} to={back.to} size="sm" className="no-print" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Anchor
+          component={Link}
+          to={back.to}
+          size="sm"
+          className="no-print"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
           <IconArrowLeft size={14} aria-hidden />
           {back.label}
         </Anchor>

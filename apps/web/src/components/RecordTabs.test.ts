@@ -35,7 +35,12 @@ describe('RecordTabs', () => {
 
   it('opens the first tab on a bare URL, mounting only its panel', () => {
     renderUi(tabs(), { url: '/servidores/1' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Datos', 'DNS (2)', 'Cuenta', 'Historial']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Datos',
+      'DNS (2)',
+      'Cuenta',
+      'Historial',
+    ]);
     expect(selected()).toBe('Datos');
     expect(panel()).toBe('Panel de datos');
     expect(screen.queryByText('Panel de historial')).toBeNull();

@@ -17,7 +17,13 @@ interface RecordTab {
  * A record screen's tabs, the open one kept in the URL (see useUrlTab; `keep` names the query parameters a
  * switch leaves alone); a hidden tab's URL opens the first, which is always shown.
  */
-export function RecordTabs({ tabs, keep }: { tabs: readonly [RecordTab & { hidden?: false }, ...RecordTab[]]; keep?: readonly string[] }) {
+export function RecordTabs({
+  tabs,
+  keep,
+}: {
+  tabs: readonly [RecordTab & { hidden?: false }, ...RecordTab[]];
+  keep?: readonly string[];
+}) {
   const [first, ...rest] = tabs;
   const shown = [first, ...rest.filter((tab) => !tab.hidden)] as const;
   const [open, setOpen] = useUrlTab([first.value, ...shown.slice(1).map((tab) => tab.value)], keep);
@@ -28,7 +34,11 @@ export function RecordTabs({ tabs, keep }: { tabs: readonly [RecordTab & { hidde
         {shown
           .filter((tab) => !tab.sinImprimir)
           .map((tab) => (
-            <section key={tab.value} className="seccion-impresa" aria-label={typeof tab.label === 'string' ? tab.label : tab.value}>
+            <section
+              key={tab.value}
+              className="seccion-impresa"
+              aria-label={typeof tab.label === 'string' ? tab.label : tab.value}
+            >
               <Title order={2} size="h3" mb="sm">
                 {tab.label}
               </Title>

@@ -27,7 +27,8 @@ const t = {
   cerrarTodas: 'Cerrar todas las sesiones',
   vacio: 'No hay sesiones abiertas.',
   confirmarTitulo: 'Cerrar sesión',
-  confirmar: (s: SesionActiva) => `Se cerrará la sesión de ${s.navegador} en ${s.sistema}: esa ventana tendrá que volver a ingresar.`,
+  confirmar: (s: SesionActiva) =>
+    `Se cerrará la sesión de ${s.navegador} en ${s.sistema}: esa ventana tendrá que volver a ingresar.`,
   confirmarOtras: 'Se cerrarán todas las demás sesiones: cada uno de esos navegadores tendrá que volver a ingresar.',
   cerrada: 'Sesión cerrada',
   cerradas: (n: number) => (n === 1 ? 'Se cerró 1 sesión' : `Se cerraron ${n} sesiones`),
@@ -37,7 +38,8 @@ const t = {
 /** Whose sessions: the signed-in person's own, or (USUARIOS#ADMIN) an account's. */
 type Cuenta = { usuarioId?: number | undefined };
 
-const base = ({ usuarioId }: Cuenta) => apiUrl('api', usuarioId === undefined ? '/api/auth/sesiones' : `/api/usuarios/${usuarioId}/sesiones`);
+const base = ({ usuarioId }: Cuenta) =>
+  apiUrl('api', usuarioId === undefined ? '/api/auth/sesiones' : `/api/usuarios/${usuarioId}/sesiones`);
 const keys = (cuenta: Cuenta) => ['sesiones-activas', cuenta.usuarioId ?? 'mias'] as const;
 
 /**
@@ -53,24 +55,40 @@ export function SesionesActivas(cuenta: Cuenta) {
   const refrescar = () => client.invalidateQueries({ queryKey: ['sesiones-activas'] });
   const cerrar = useMutation({
     mutationFn: (s: SesionActiva) =>
-      http.post(cuenta.usuarioId === undefined ? apiUrl('api', `/api/auth/sesiones/${s.id}/cerrar`) : `${base(cuenta)}/${s.id}/cerrar`, undefined, okBody),
+      http.post(
+        cuenta.usuarioId === undefined
+          ? apiUrl('api', `/api/auth/sesiones/${s.id}/cerrar`)
+          : `${base(cuenta)}/${s.id}/cerrar`,
+        undefined,
+        okBody,
+      ),
     onSuccess: () => notifications.show({ color: 'green', message: t.cerrada }),
     onError: () => notifications.show({ color: 'red', message: t.error }),
     onSettled: refrescar,
   });
   const cerrarOtras = useMutation({
     mutationFn: async () =>
-      (await http.post(cuenta.usuarioId === undefined ? apiUrl('api', '/api/auth/sesiones/cerrar-otras') : `${base(cuenta)}/cerrar`, undefined, envelope(sesionesCerradas))).datos,
+      (
+        await http.post(
+          cuenta.usuarioId === undefined ? apiUrl('api', '/api/auth/sesiones/cerrar-otras') : `${base(cuenta)}/cerrar`,
+          undefined,
+          envelope(sesionesCerradas),
+        )
+      ).datos,
     onSuccess: (r) => notifications.show({ color: 'green', message: t.cerradas(r.cerradas) }),
     onError: () => notifications.show({ color: 'red', message: t.error }),
     onSettled: refrescar,
   });
   const pedirCierre = async (s: SesionActiva) => {
-    if (await confirmAction({ title: t.confirmarTitulo, message: t.confirmar(s), confirmLabel: t.cerrar, danger: true })) cerrar.mutate(s);
+    if (
+      await confirmAction({ title: t.confirmarTitulo, message: t.confirmar(s), confirmLabel: t.cerrar, danger: true })
+    )
+      cerrar.mutate(s);
   };
   const pedirOtras = async () => {
     const label = cuenta.usuarioId === undefined ? t.cerrarOtras : t.cerrarTodas;
-    if (await confirmAction({ title: label, message: t.confirmarOtras, confirmLabel: label, danger: true })) cerrarOtras.mutate();
+    if (await confirmAction({ title: label, message: t.confirmarOtras, confirmLabel: label, danger: true }))
+      cerrarOtras.mutate();
   };
   const columnas: ColumnDef<SesionActiva>[] = [
     {
@@ -97,7 +115,14 @@ export function SesionesActivas(cuenta: Cuenta) {
       header: '',
       cell: ({ row: { original: s } }) =>
         s.actual ? null : (
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconLogout size={14} />} onClick={() => void pedirCierre(s)} aria-label={`${t.cerrar} ${s.navegador} ${s.sistema}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconLogout size={14} />}
+            onClick={() => void pedirCierre(s)}
+            aria-label={`${t.cerrar} ${s.navegador} ${s.sistema}`}
+          >
             {t.cerrar}
           </Button>
         ),
@@ -110,7 +135,14 @@ export function SesionesActivas(cuenta: Cuenta) {
         <Text size="sm" c="dimmed">
           {cuenta.usuarioId === undefined ? t.ayudaPropia : t.ayudaAdmin}
         </Text>
-        <Button size="xs" variant="light" color="red" disabled={otras === 0} loading={cerrarOtras.isPending} onClick={() => void pedirOtras()}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          disabled={otras === 0}
+          loading={cerrarOtras.isPending}
+          onClick={() => void pedirOtras()}
+        >
           {cuenta.usuarioId === undefined ? t.cerrarOtras : t.cerrarTodas}
         </Button>
       </Group>

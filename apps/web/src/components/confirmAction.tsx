@@ -17,7 +17,13 @@ export interface ConfirmOptions {
  * Asks for confirmation in a dialog opened through @mantine/modals (so a 401/403 closes it with the others)
  * and answers true when confirmed, false when cancelled or closed.
  */
-export function confirmAction({ title, message, confirmLabel, cancelLabel, danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     let answered = false;
     const answer = (value: boolean) => {

@@ -73,7 +73,8 @@ export const entityMessages = {
 /** Texts of the expiry pieces the clients' and the sites' grids share. */
 export const vencimientoMessages = {
   grafico: 'Vencimientos por mes',
-  graficoAria: (total: number, vencidos: number) => `Vencimientos de los próximos 12 meses: ${total}; ya vencidos: ${vencidos}`,
+  graficoAria: (total: number, vencidos: number) =>
+    `Vencimientos de los próximos 12 meses: ${total}; ya vencidos: ${vencidos}`,
   yaVencidos: (n: number) => (n === 1 ? '1 ya vencido' : `${n} ya vencidos`),
   cantidad: 'Vencimientos',
 } as const;
@@ -81,8 +82,17 @@ export const vencimientoMessages = {
 /** Texts of an upload's progress. */
 export const uploadMessages = {
   progreso: 'Progreso de la subida',
-  progresoTexto: ({ porcentaje, velocidad, enviado, total }: { porcentaje: number; velocidad: string; enviado: string; total: string }) =>
-    `${porcentaje} % · ${velocidad} · ${enviado} de ${total}`,
+  progresoTexto: ({
+    porcentaje,
+    velocidad,
+    enviado,
+    total,
+  }: {
+    porcentaje: number;
+    velocidad: string;
+    enviado: string;
+    total: string;
+  }) => `${porcentaje} % · ${velocidad} · ${enviado} de ${total}`,
   cancelarSubida: 'Cancelar subida',
 } as const;
 
@@ -163,17 +173,27 @@ export const loteMessages = {
   exportar: 'Exportar selección',
   eliminarTitulo: 'Eliminar en lote',
   eliminarTexto: (n: number) =>
-    n === 1 ? '¿Eliminar la fila seleccionada? Esta acción no se puede deshacer.' : `¿Eliminar las ${formatNumero(n)} filas seleccionadas? Esta acción no se puede deshacer.`,
-  cambiarTitulo: (campo: string, n: number) => `Cambiar ${campo.toLowerCase()} de ${n === 1 ? '1 fila' : `${formatNumero(n)} filas`}`,
+    n === 1
+      ? '¿Eliminar la fila seleccionada? Esta acción no se puede deshacer.'
+      : `¿Eliminar las ${formatNumero(n)} filas seleccionadas? Esta acción no se puede deshacer.`,
+  cambiarTitulo: (campo: string, n: number) =>
+    `Cambiar ${campo.toLowerCase()} de ${n === 1 ? '1 fila' : `${formatNumero(n)} filas`}`,
   aplicar: 'Aplicar',
   cancelar: 'Cancelar',
   si: 'Sí',
   no: 'No',
   vacio: '(vacío)',
   resultadoTitulo: 'Resultado de la acción en lote',
-  eliminados: (n: number) => (n === 0 ? 'No se eliminó ninguna fila.' : n === 1 ? 'Se eliminó 1 fila.' : `Se eliminaron ${formatNumero(n)} filas.`),
-  cambiados: (n: number) => (n === 0 ? 'No se cambió ninguna fila.' : n === 1 ? 'Se cambió 1 fila.' : `Se cambiaron ${formatNumero(n)} filas.`),
-  rechazados: (n: number) => (n === 1 ? '1 fila no se pudo procesar:' : `${formatNumero(n)} filas no se pudieron procesar:`),
+  eliminados: (n: number) =>
+    n === 0
+      ? 'No se eliminó ninguna fila.'
+      : n === 1
+        ? 'Se eliminó 1 fila.'
+        : `Se eliminaron ${formatNumero(n)} filas.`,
+  cambiados: (n: number) =>
+    n === 0 ? 'No se cambió ninguna fila.' : n === 1 ? 'Se cambió 1 fila.' : `Se cambiaron ${formatNumero(n)} filas.`,
+  rechazados: (n: number) =>
+    n === 1 ? '1 fila no se pudo procesar:' : `${formatNumero(n)} filas no se pudieron procesar:`,
   cerrar: 'Cerrar',
   error: 'No se pudo completar la acción en lote',
 } as const;

@@ -15,9 +15,24 @@ function Formulario() {
   return h(
     'div',
     null,
-    h('label', null, 'Nombre', h('input', { value: text, onChange: (e: { currentTarget: HTMLInputElement }) => setText(e.currentTarget.value) })),
+    h(
+      'label',
+      null,
+      'Nombre',
+      h('input', { value: text, onChange: (e: { currentTarget: HTMLInputElement }) => setText(e.currentTarget.value) }),
+    ),
     h(Link, { to: '/otra' }, 'Ir a otra'),
-    h('button', { type: 'button', onClick: () => { allowLeave(); void navigate('/otra'); } }, 'Guardar'),
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: () => {
+          allowLeave();
+          void navigate('/otra');
+        },
+      },
+      'Guardar',
+    ),
   );
 }
 

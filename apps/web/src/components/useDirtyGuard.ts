@@ -14,7 +14,8 @@ export function useDirtyGuard(dirty: boolean) {
   dirtyNow.current = dirty;
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => dirtyNow.current && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirtyNow.current && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);

@@ -5,7 +5,10 @@ import { useSearchParams } from 'react-router';
  * leaves the URL bare. Unknown values fall back to the first tab. Switching drops the other query
  * parameters (a panel's list filters), except those named in `keep`.
  */
-export function useUrlTab<const T extends readonly [string, ...string[]]>(tabs: T, keep: readonly string[] = []): [T[number], (next: string | null) => void] {
+export function useUrlTab<const T extends readonly [string, ...string[]]>(
+  tabs: T,
+  keep: readonly string[] = [],
+): [T[number], (next: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const first = tabs[0];
   const tab = tabs.find((name) => name === params.get('tab')) ?? first;

@@ -4,10 +4,23 @@ import { clearDraft, readDraft, saveDraft, setEditing, whenNoFormEditing } from 
 
 describe('form drafts', () => {
   it('keeps the values with their dates, and never a password, secret or token', () => {
-    saveDraft('/clientes/2/editar', { nombre: 'Acme', alta: new Date('2026-11-28T12:00:00Z'), password: 'x', secreto: 'y', token: 'z', tags: ['a'], datos: { clave: 'k', n: 3 } });
+    saveDraft('/clientes/2/editar', {
+      nombre: 'Acme',
+      alta: new Date('2026-11-28T12:00:00Z'),
+      password: 'x',
+      secreto: 'y',
+      token: 'z',
+      tags: ['a'],
+      datos: { clave: 'k', n: 3 },
+    });
     const raw = sessionStorage.getItem('intranet:borrador:/clientes/2/editar')!;
     expect(raw).not.toMatch(/"x"|"y"|"z"|"k"/);
-    expect(readDraft('/clientes/2/editar')).toEqual({ nombre: 'Acme', alta: new Date('2026-11-28T12:00:00Z'), tags: ['a'], datos: { n: 3 } });
+    expect(readDraft('/clientes/2/editar')).toEqual({
+      nombre: 'Acme',
+      alta: new Date('2026-11-28T12:00:00Z'),
+      tags: ['a'],
+      datos: { n: 3 },
+    });
     clearDraft('/clientes/2/editar');
     expect(readDraft('/clientes/2/editar')).toBeNull();
   });

@@ -25,7 +25,8 @@ function encode(value: unknown, key = ''): Json | undefined {
     }
     return out;
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return value;
   return undefined;
 }
 
@@ -52,7 +53,9 @@ export function readDraft(id: string): Record<string, unknown> | null {
     const raw = sessionStorage.getItem(PREFIX + id);
     if (!raw) return null;
     const value = decode(JSON.parse(raw));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

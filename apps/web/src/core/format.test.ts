@@ -14,7 +14,9 @@ describe('formatFecha', () => {
 
 describe('formatFechaHora', () => {
   it('shows an instant in the zone asked for, whatever the browser’s', () => {
-    expect(formatFechaHora('2026-11-25T16:00:00Z', { zona: 'America/Argentina/Buenos_Aires' })).toBe('25/11/2026 13:00');
+    expect(formatFechaHora('2026-11-25T16:00:00Z', { zona: 'America/Argentina/Buenos_Aires' })).toBe(
+      '25/11/2026 13:00',
+    );
     expect(formatFechaHora('2026-11-25T03:30:05Z', { zona: 'UTC', segundos: true })).toBe('25/11/2026 03:30:05');
   });
 

@@ -15,10 +15,22 @@ export function formatFecha(fecha: string): string {
  * An instant as staff read it: dd/mm/aaaa hh:mm, with the seconds where they matter (an error's events), in the
  * browser's zone or in `zona` (an IANA name: the portal's, where a schedule's own clock matters).
  */
-export function formatFechaHora(fecha: string, { segundos = false, zona }: { segundos?: boolean; zona?: string } = {}): string {
+export function formatFechaHora(
+  fecha: string,
+  { segundos = false, zona }: { segundos?: boolean; zona?: string } = {},
+): string {
   if (!zona) return dayjs(fecha).format(segundos ? 'DD/MM/YYYY HH:mm:ss' : 'DD/MM/YYYY HH:mm');
   const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('es-AR', { timeZone: zona, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('es-AR', {
+      timeZone: zona,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(fecha))
       .map((p) => [p.type, p.value]),
   );

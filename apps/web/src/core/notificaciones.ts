@@ -24,7 +24,8 @@ export function useNotificaciones(limite = 20) {
   const sesion = useSesion();
   return useQuery({
     queryKey: notificacionesKeys.lista(limite),
-    queryFn: async ({ signal }) => (await http.get(url(`?limite=${limite}`), envelope(notificacionesRespuesta), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`?limite=${limite}`), envelope(notificacionesRespuesta), { signal })).datos,
     // A session waiting for its second factor reaches only the enrolment step.
     enabled: sesion !== null && !sesion.usuario.segundo_factor_pendiente,
     refetchInterval: CADA_MS,

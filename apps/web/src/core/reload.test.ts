@@ -4,7 +4,9 @@ import { isChunkLoadError, isReloadingForNewBuild, reloadForNewBuild } from './r
 
 describe('reloading onto a new build', () => {
   it('recognises the browsers’ chunk errors and nothing else', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/Clientes-abc.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/Clientes-abc.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/x.css'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);

@@ -13,7 +13,9 @@ export const isReloadingForNewBuild = (): boolean => reloading;
 /** Whether an error is a chunk (script or style) of the build that could not be loaded. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk \S+ failed/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk \S+ failed/i.test(
+    message,
+  );
 }
 
 function readLast(): number {

@@ -26,7 +26,8 @@ async function open() {
   renderUi(createElement('button', { type: 'button', onClick: abrirCambiarPassword }, 'Cuenta'));
   fireEvent.click(screen.getByRole('button', { name: 'Cuenta' }));
   const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
-  const type = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  const type = (label: RegExp, value: string) =>
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
   return { dialog, type };
 }
 
@@ -56,7 +57,9 @@ describe('CambiarPassword', () => {
     expect(await within(dialog).findByText('La contraseña actual no es correcta')).toBeTruthy();
     // The error is the field's description for assistive technology.
     const actual = within(dialog).getByLabelText(/Contraseña actual/);
-    expect(document.getElementById(actual.getAttribute('aria-describedby') ?? '')?.textContent).toBe('La contraseña actual no es correcta');
+    expect(document.getElementById(actual.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'La contraseña actual no es correcta',
+    );
     expect(notified).not.toHaveBeenCalled();
   });
 
@@ -70,6 +73,8 @@ describe('CambiarPassword', () => {
     const enviado: CambioPassword = { actual: 'vieja-clave', nueva: 'nueva-clave-9', confirmacion: 'nueva-clave-9' };
     await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/usuarios/yo/password', enviado, expect.anything()));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Contraseña cambiada', message: 'Su contraseña nueva ya rige.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Contraseña cambiada', message: 'Su contraseña nueva ya rige.' }),
+    );
   });
 });

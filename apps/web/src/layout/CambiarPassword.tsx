@@ -22,10 +22,24 @@ type CambioPasswordValues = z.output<typeof cambioPassword>;
 
 /** The signed-in user's own password (`PUT /api/usuarios/yo/password`). */
 function useCambiarPasswordPropia() {
-  return useMutation({ mutationFn: (values: CambioPasswordValues) => http.put(apiUrl('api', '/api/usuarios/yo/password'), values, okBody) });
+  return useMutation({
+    mutationFn: (values: CambioPasswordValues) => http.put(apiUrl('api', '/api/usuarios/yo/password'), values, okBody),
+  });
 }
 
-function Campo({ control, name, label, autoComplete, autoFocus = false }: { control: Control<CambioPassword, unknown, CambioPasswordValues>; name: keyof CambioPassword; label: string; autoComplete: string; autoFocus?: boolean }) {
+function Campo({
+  control,
+  name,
+  label,
+  autoComplete,
+  autoFocus = false,
+}: {
+  control: Control<CambioPassword, unknown, CambioPasswordValues>;
+  name: keyof CambioPassword;
+  label: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+}) {
   const { field, fieldState } = useController({ control, name });
   return (
     <PasswordInput
@@ -68,8 +82,14 @@ function CambiarPasswordForm() {
         <Campo control={form.control} name="actual" label={t.actual} autoComplete="current-password" autoFocus />
         <Campo control={form.control} name="nueva" label={t.nueva} autoComplete="new-password" />
         <Campo control={form.control} name="confirmacion" label={t.confirmacion} autoComplete="new-password" />
-        <Text size="xs" c="dimmed">{t.ayuda}</Text>
-        <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.guardar} />
+        <Text size="xs" c="dimmed">
+          {t.ayuda}
+        </Text>
+        <FormActions
+          onCancel={() => modals.close(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.guardar}
+        />
       </Stack>
     </form>
   );
@@ -77,5 +97,11 @@ function CambiarPasswordForm() {
 
 /** The signed-in user's own password change, in a dialog (through @mantine/modals, like every dialog). */
 export function abrirCambiarPassword() {
-  modals.open({ modalId: MODAL_ID, title: t.cambiar, centered: true, closeButtonProps: { 'aria-label': confirmMessages.cerrar }, children: <CambiarPasswordForm /> });
+  modals.open({
+    modalId: MODAL_ID,
+    title: t.cambiar,
+    centered: true,
+    closeButtonProps: { 'aria-label': confirmMessages.cerrar },
+    children: <CambiarPasswordForm />,
+  });
 }

@@ -10,7 +10,9 @@ import { Campana } from './Campana.tsx';
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../core/http/http.ts', () => ({ http }));
 vi.mock('../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
-vi.mock('../core/session/session.ts', () => ({ useSesion: () => ({ token: 't', usuario: { nombre: 'Administrador', roles: [] } }) }));
+vi.mock('../core/session/session.ts', () => ({
+  useSesion: () => ({ token: 't', usuario: { nombre: 'Administrador', roles: [] } }),
+}));
 
 const nueva: Notificacion = {
   id: 7,
@@ -21,7 +23,15 @@ const nueva: Notificacion = {
   creada: '2026-11-25T12:00:00Z',
   leida: false,
 };
-const vieja: Notificacion = { ...nueva, id: 3, tipo: 'garantia', titulo: 'Un vencimiento requiere atención', detalle: '1 garantía de máquina', enlace: '/maquinas/4', leida: true };
+const vieja: Notificacion = {
+  ...nueva,
+  id: 3,
+  tipo: 'garantia',
+  titulo: 'Un vencimiento requiere atención',
+  detalle: '1 garantía de máquina',
+  enlace: '/maquinas/4',
+  leida: true,
+};
 
 beforeEach(() => {
   http.get.mockImplementation(answers({ '/api/alertas/notificaciones?': { no_leidas: 1, items: [nueva, vieja] } }));
@@ -34,7 +44,10 @@ afterEach(() => {
 
 describe('Campana', () => {
   it('shows the unread count and the latest notifications; opening one marks it read and goes to its item', async () => {
-    renderUi(createElement(Campana), { url: '/', routes: [stubRoute('/alertas/notificaciones/7', 'Detalle de la notificación')] });
+    renderUi(createElement(Campana), {
+      url: '/',
+      routes: [stubRoute('/alertas/notificaciones/7', 'Detalle de la notificación')],
+    });
     const boton = await screen.findByRole('button', { name: '1 notificación sin leer' });
     expect(http.get).toHaveBeenCalledWith('/api/alertas/notificaciones?limite=8', expect.anything(), expect.anything());
     fireEvent.click(boton);
@@ -54,7 +67,9 @@ describe('Campana', () => {
     renderUi(createElement(Campana));
     fireEvent.click(await screen.findByRole('button', { name: '1 notificación sin leer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar todas como leídas' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/notificaciones/leidas', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/alertas/notificaciones/leidas', undefined, expect.anything()),
+    );
   });
 
   it('says when there is nothing', async () => {

@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Box, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { Notificacion } from '@intranet/contract/alertas';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,8 +42,22 @@ export function Campana() {
     <Popover opened={abierta} onChange={setAbierta} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
         <Tooltip label={etiqueta} disabled={abierta}>
-          <Indicator label={noLeidas > 99 ? '99+' : noLeidas} size={16} color="red" disabled={noLeidas === 0} offset={4} data-testid="campana-contador">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={etiqueta} onClick={() => setAbierta((o) => !o)} data-testid="campana">
+          <Indicator
+            label={noLeidas > 99 ? '99+' : noLeidas}
+            size={16}
+            color="red"
+            disabled={noLeidas === 0}
+            offset={4}
+            data-testid="campana-contador"
+          >
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={etiqueta}
+              onClick={() => setAbierta((o) => !o)}
+              data-testid="campana"
+            >
               <IconBell size={20} />
             </ActionIcon>
           </Indicator>
@@ -69,10 +95,23 @@ export function Campana() {
                   py={8}
                   data-testid="notificacion"
                   data-leida={n.leida}
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: n.leida ? undefined : 'var(--mantine-color-blue-0)' }}
+                  style={{
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                    background: n.leida ? undefined : 'var(--mantine-color-blue-0)',
+                  }}
                 >
                   <Group gap={8} wrap="nowrap" align="flex-start">
-                    <Box w={8} h={8} mt={6} style={{ borderRadius: 4, flexShrink: 0, background: n.leida ? 'transparent' : 'var(--mantine-color-blue-6)' }} aria-hidden />
+                    <Box
+                      w={8}
+                      h={8}
+                      mt={6}
+                      style={{
+                        borderRadius: 4,
+                        flexShrink: 0,
+                        background: n.leida ? 'transparent' : 'var(--mantine-color-blue-6)',
+                      }}
+                      aria-hidden
+                    />
                     <Box style={{ minWidth: 0 }}>
                       <Text size="sm" fw={n.leida ? 400 : 600}>
                         {n.titulo}

@@ -28,14 +28,18 @@ const retry = (failures: number, error: Error) =>
   !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failures < 2;
 /** A busy server says when to try again (503 with Retry-After); otherwise 1 s, then 2 s. */
 const retryDelay = (failures: number, error: Error) =>
-  error instanceof HttpError && error.retryAfter !== null ? error.retryAfter * 1000 : Math.min(1000 * 2 ** failures, 30_000);
+  error instanceof HttpError && error.retryAfter !== null
+    ? error.retryAfter * 1000
+    : Math.min(1000 * 2 ** failures, 30_000);
 
 /**
  * The protected area's frame, as specified: top bar, collapsible sidebar, content, footer. Its providers live
  * here, in the shell's lazy chunk, so the /login bundle stays small; one query cache per signed-in visit.
  */
 export function Shell() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, retryDelay, refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry, retryDelay, refetchOnWindowFocus: false } } }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
@@ -65,16 +69,37 @@ function ShellLayout() {
 
   return (
     <AppShell
-      header={{ height: menu.granted.has('PACKS#VER') ? { base: TOPBAR_FILA + TOPBAR_FILA_PAQUETE, md: TOPBAR_FILA } : TOPBAR_FILA }}
-      navbar={org ? undefined : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 'sm', collapsed: { mobile: !drawer } }}
+      header={{
+        height: menu.granted.has('PACKS#VER')
+          ? { base: TOPBAR_FILA + TOPBAR_FILA_PAQUETE, md: TOPBAR_FILA }
+          : TOPBAR_FILA,
+      }}
+      navbar={
+        org
+          ? undefined
+          : { width: collapsed ? NAVBAR.collapsed : NAVBAR.expanded, breakpoint: 'sm', collapsed: { mobile: !drawer } }
+      }
       padding="md"
     >
       <AppShell.Header>
-        {loading && <Progress value={100} animated size={2} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />}
-        <TopBar org={org} menu={menu} collapsed={collapsed} onToggle={toggle} drawer={drawer} onToggleDrawer={toggleDrawer} />
+        {loading && (
+          <Progress value={100} animated size={2} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />
+        )}
+        <TopBar
+          org={org}
+          menu={menu}
+          collapsed={collapsed}
+          onToggle={toggle}
+          drawer={drawer}
+          onToggleDrawer={toggleDrawer}
+        />
       </AppShell.Header>
       {!org && (
-        <AppShell.Navbar aria-label={messages.shell.menuPrincipal} data-collapsed={collapsed} style={phone && !drawer ? { visibility: 'hidden' } : undefined}>
+        <AppShell.Navbar
+          aria-label={messages.shell.menuPrincipal}
+          data-collapsed={collapsed}
+          style={phone && !drawer ? { visibility: 'hidden' } : undefined}
+        >
           <Sidebar menu={menu} collapsed={collapsed && !drawer} />
         </AppShell.Navbar>
       )}

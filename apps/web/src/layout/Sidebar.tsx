@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Button, Divider, Menu, NavLink, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../core/messages.ts';
@@ -28,7 +40,11 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
   if (menu.status === 'error') {
     return (
       <Stack p="sm">
-        {!collapsed && <Alert color="red" variant="light">{messages.shell.errorPermisos}</Alert>}
+        {!collapsed && (
+          <Alert color="red" variant="light">
+            {messages.shell.errorPermisos}
+          </Alert>
+        )}
         <Button size="xs" variant="light" onClick={menu.retry}>
           {messages.login.reintentar}
         </Button>
@@ -139,7 +155,12 @@ function FloatingSubmenu({ item, pathname }: { item: MenuParent; pathname: strin
       middlewares={{ flip: true, shift: { padding: { top: 8, bottom: 25 } } }}
     >
       <Menu.Target>
-        <ActionIcon aria-label={item.text} variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'} size={36}>
+        <ActionIcon
+          aria-label={item.text}
+          variant={active ? 'light' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          size={36}
+        >
           <item.icon size={ICON + 2} stroke={1.6} />
         </ActionIcon>
       </Menu.Target>

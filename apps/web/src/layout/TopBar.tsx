@@ -1,5 +1,39 @@
-import { ActionIcon, Anchor, Badge, Box, Burger, Group, Kbd, Menu, Stack, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconApi, IconBell, IconBellCog, IconClockPlay, IconDeviceDesktop, IconDevices, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMoon, IconPackage, IconSearch, IconShieldLock, IconSitemap, IconSun, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Burger,
+  Group,
+  Kbd,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import {
+  IconApi,
+  IconBell,
+  IconBellCog,
+  IconClockPlay,
+  IconDeviceDesktop,
+  IconDevices,
+  IconKey,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMoon,
+  IconPackage,
+  IconSearch,
+  IconShieldLock,
+  IconSitemap,
+  IconSun,
+  IconUsersGroup,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatFecha } from '../core/format.ts';
 import { messages } from '../core/messages.ts';
@@ -40,12 +74,28 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
         <Group gap="xs" wrap="nowrap">
           {!org && (
             <Tooltip label={collapsed ? t.expandirMenu : t.contraerMenu}>
-              <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={collapsed ? t.expandirMenu : t.contraerMenu} aria-expanded={!collapsed} visibleFrom="sm">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={onToggle}
+                aria-label={collapsed ? t.expandirMenu : t.contraerMenu}
+                aria-expanded={!collapsed}
+                visibleFrom="sm"
+              >
                 {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
             </Tooltip>
           )}
-          {!org && <Burger opened={drawer} onClick={onToggleDrawer} size="sm" hiddenFrom="sm" aria-label={drawer ? t.cerrarMenu : t.abrirMenu} />}
+          {!org && (
+            <Burger
+              opened={drawer}
+              onClick={onToggleDrawer}
+              size="sm"
+              hiddenFrom="sm"
+              aria-label={drawer ? t.cerrarMenu : t.abrirMenu}
+            />
+          )}
           <UnstyledButton component={Link} to="/" aria-label={messages.app.nombre}>
             <Group gap={8} wrap="nowrap">
               <Logo org={org} size={28} />
@@ -63,8 +113,23 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
 
         <Group gap="lg" wrap="nowrap" miw={0}>
           {/* Named by what it shows ("Buscar…"), so that what is read is what is seen; the shortcut is announced apart. */}
-          <UnstyledButton onClick={() => abrirPaleta()} title={t.buscarAyuda} aria-keyshortcuts="Control+K" data-testid="buscar" visibleFrom="md">
-            <Group gap={8} wrap="nowrap" px={10} py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+          <UnstyledButton
+            onClick={() => abrirPaleta()}
+            title={t.buscarAyuda}
+            aria-keyshortcuts="Control+K"
+            data-testid="buscar"
+            visibleFrom="md"
+          >
+            <Group
+              gap={8}
+              wrap="nowrap"
+              px={10}
+              py={4}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-sm)',
+              }}
+            >
               <IconSearch size={15} stroke={1.6} aria-hidden />
               <Text size="sm" c="dimmed" w={120}>
                 {t.buscar}
@@ -74,7 +139,14 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
               </Kbd>
             </Group>
           </UnstyledButton>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => abrirPaleta()} aria-label={t.buscarAyuda} hiddenFrom="md">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => abrirPaleta()}
+            aria-label={t.buscarAyuda}
+            hiddenFrom="md"
+          >
             <IconSearch size={20} stroke={1.6} />
           </ActionIcon>
           {paquete.data && (
@@ -165,7 +237,16 @@ export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer 
       </Group>
       {paquete.data && (
         // Below md the row above has no room left: the latest package gets a row of its own, its name cut to fit.
-        <Group gap={6} wrap="nowrap" px="sm" h={TOPBAR_FILA_PAQUETE} miw={0} hiddenFrom="md" data-testid="ultimo-paquete-movil" title={`${t.ultimoPaquete}: ${paquete.data.nombre}`}>
+        <Group
+          gap={6}
+          wrap="nowrap"
+          px="sm"
+          h={TOPBAR_FILA_PAQUETE}
+          miw={0}
+          hiddenFrom="md"
+          data-testid="ultimo-paquete-movil"
+          title={`${t.ultimoPaquete}: ${paquete.data.nombre}`}
+        >
           <IconPackage size={14} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="xs" fw={500} truncate="end" miw={0}>
             {paqueteNombreCorto(paquete.data.nombre)}

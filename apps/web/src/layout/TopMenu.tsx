@@ -18,7 +18,12 @@ export function TopMenu({ menu }: { menu: ReturnType<typeof useMenu> }) {
         return (
           <Menu key={group.heading ?? ''} position="bottom-start" trigger="click-hover" offset={4}>
             <Menu.Target>
-              <Button variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'} size="compact-sm" rightSection={<IconChevronDown size={14} />}>
+              <Button
+                variant={active ? 'light' : 'subtle'}
+                color={active ? undefined : 'gray'}
+                size="compact-sm"
+                rightSection={<IconChevronDown size={14} />}
+              >
                 {group.heading}
               </Button>
             </Menu.Target>
@@ -38,7 +43,12 @@ export function TopMenu({ menu }: { menu: ReturnType<typeof useMenu> }) {
                     </Menu.Sub.Dropdown>
                   </Menu.Sub>
                 ) : (
-                  <Menu.Item key={item.link} component={Link} to={item.link} leftSection={<item.icon size={16} stroke={1.6} />}>
+                  <Menu.Item
+                    key={item.link}
+                    component={Link}
+                    to={item.link}
+                    leftSection={<item.icon size={16} stroke={1.6} />}
+                  >
                     {item.text}
                   </Menu.Item>
                 ),

@@ -19,28 +19,59 @@ const Icon = () => null;
 describe('filterMenu with the demo users', () => {
   it('shows admin every heading, item and submenu entry', () => {
     expect(outline(filterMenu(MENU, new Set(PERMISSION_CODES)))).toEqual([
-      '# PHYSIS', 'Clientes', 'Reportes', '  Instalaciones', '  Vencimientos Afip', '  Vencimientos Physis',
-      '  Actualizaciones', 'Maquinas', 'Personas',
-      '# SERVICIOS', 'Servicio DNS', 'AppsStore',
-      '# SOLUCIONES', 'Productos', 'Aplicaciones', 'Sitios Webs', 'Reportes',
-      '# TECNICA', 'Versiones', 'Desarrollos', 'Servidores propios', 'Paquetes de instalación', 'Monitor de errores',
+      '# PHYSIS',
+      'Clientes',
+      'Reportes',
+      '  Instalaciones',
+      '  Vencimientos Afip',
+      '  Vencimientos Physis',
+      '  Actualizaciones',
+      'Maquinas',
+      'Personas',
+      '# SERVICIOS',
+      'Servicio DNS',
+      'AppsStore',
+      '# SOLUCIONES',
+      'Productos',
+      'Aplicaciones',
+      'Sitios Webs',
+      'Reportes',
+      '# TECNICA',
+      'Versiones',
+      'Desarrollos',
+      'Servidores propios',
+      'Paquetes de instalación',
+      'Monitor de errores',
     ]);
   });
 
   it('shows tecnico the DNS service and the technical area only', () => {
     const tecnico = new Set(['SER#VER', 'SER#EDITAR', '>SERDNS#VER', 'SERDNS#EDITAR', 'PACKS#VER']);
     expect(outline(filterMenu(MENU, tecnico))).toEqual([
-      '# SERVICIOS', 'Servicio DNS',
-      '# TECNICA', 'Versiones', 'Desarrollos', 'Servidores propios', 'Paquetes de instalación', 'Monitor de errores',
+      '# SERVICIOS',
+      'Servicio DNS',
+      '# TECNICA',
+      'Versiones',
+      'Desarrollos',
+      'Servidores propios',
+      'Paquetes de instalación',
+      'Monitor de errores',
     ]);
   });
 
   it('shows comercial the clients with their reports, and products', () => {
     const comercial = new Set(['CLIENTES#VER', 'PROD#VER']);
     expect(outline(filterMenu(MENU, comercial))).toEqual([
-      '# PHYSIS', 'Clientes', 'Reportes', '  Instalaciones', '  Vencimientos Afip', '  Vencimientos Physis',
+      '# PHYSIS',
+      'Clientes',
+      'Reportes',
+      '  Instalaciones',
+      '  Vencimientos Afip',
+      '  Vencimientos Physis',
       '  Actualizaciones',
-      '# SOLUCIONES', 'Productos', 'Reportes',
+      '# SOLUCIONES',
+      'Productos',
+      'Reportes',
     ]);
   });
 
@@ -90,8 +121,18 @@ describe('filterMenu rules', () => {
 describe('menu codes', () => {
   it('asks for the ten codes of the spec, once each', () => {
     expect(menuCodes(MENU).sort()).toEqual(
-      ['CLIENTES#VER', '>SERDNS#VER', 'PHY-MAQ#TODO', 'PHY-PER#TODO', 'APPSSTORE#CONFIG', 'PROD#VER', 'SUBPROD#VER',
-        'APP#VER', 'SER#VER', 'PACKS#VER'].sort(),
+      [
+        'CLIENTES#VER',
+        '>SERDNS#VER',
+        'PHY-MAQ#TODO',
+        'PHY-PER#TODO',
+        'APPSSTORE#CONFIG',
+        'PROD#VER',
+        'SUBPROD#VER',
+        'APP#VER',
+        'SER#VER',
+        'PACKS#VER',
+      ].sort(),
     );
   });
 

@@ -4,7 +4,12 @@ import { MENU } from './menu.ts';
 import type { MenuEntry } from '../core/menu.ts';
 
 /** The menu this user may see. */
-export function useMenu(): { entries: MenuEntry[]; granted: ReadonlySet<string>; status: 'pending' | 'error' | 'success'; retry: () => void } {
+export function useMenu(): {
+  entries: MenuEntry[];
+  granted: ReadonlySet<string>;
+  status: 'pending' | 'error' | 'success';
+  retry: () => void;
+} {
   const permisos = usePermisos();
   const granted = permisos.data ?? new Set<string>();
   return {

@@ -10,7 +10,11 @@ import { Logo } from '../layout/Logo.tsx';
 /** Every area's home panels, in their order, each a lazy chunk loaded only for those who may see it. */
 const PANELS = AREAS.flatMap((area) => area.home ?? [])
   .sort((a, b) => a.position - b.position)
-  .map((panel, index) => ({ ...panel, key: index, Component: lazy(() => panel.lazy().then((m) => ({ default: m.Component }))) }));
+  .map((panel, index) => ({
+    ...panel,
+    key: index,
+    Component: lazy(() => panel.lazy().then((m) => ({ default: m.Component }))),
+  }));
 
 /**
  * The home screen with logo and slogan, as specified; the ORG variant starts at the client parameters. Below them,

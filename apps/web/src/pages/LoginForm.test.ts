@@ -10,7 +10,13 @@ import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.
 import { exchangeOidcCode, oidcProvider, signIn, verifySecondStep, type SignInResult } from '../core/session/signIn.ts';
 import { LoginForm } from './LoginForm.tsx';
 
-vi.mock('../core/session/signIn.ts', () => ({ signIn: vi.fn(), verifySecondStep: vi.fn(), oidcProvider: vi.fn(), exchangeOidcCode: vi.fn(), oidcStartUrl: (d: string) => `/api/auth/oidc/inicio?destino=${encodeURIComponent(d)}` }));
+vi.mock('../core/session/signIn.ts', () => ({
+  signIn: vi.fn(),
+  verifySecondStep: vi.fn(),
+  oidcProvider: vi.fn(),
+  exchangeOidcCode: vi.fn(),
+  oidcStartUrl: (d: string) => `/api/auth/oidc/inicio?destino=${encodeURIComponent(d)}`,
+}));
 vi.mock('../core/navigation.ts', () => ({ navigateTo: vi.fn(), prepareNavigation: vi.fn() }));
 
 const REQUIRED = 'Este campo es requerido';
@@ -71,7 +77,9 @@ describe('LoginForm', () => {
     fireEvent.change(username, { target: { value: ' admin ' } });
     fireEvent.change(password, { target: { value: ' clave ' } });
     submit();
-    await waitFor(() => expect(signInMock).toHaveBeenCalledWith({ username: 'admin', password: ' clave ' } satisfies LoginRequest));
+    await waitFor(() =>
+      expect(signInMock).toHaveBeenCalledWith({ username: 'admin', password: ' clave ' } satisfies LoginRequest),
+    );
     expect(prepareNavigation).toHaveBeenCalled();
     expect(button().disabled).toBe(true);
     answer({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'admin' } } });
@@ -92,7 +100,10 @@ describe('LoginForm', () => {
   it('asks for the second factor’s code next, checks its form, sends six digits by themselves, shows a wrong one under an emptied field, then goes on', async () => {
     signInMock.mockResolvedValue({ ok: false, segundoPaso: 'desafio-1' });
     verifyMock.mockResolvedValueOnce({ ok: false, error: 'El código no es correcto' });
-    verifyMock.mockResolvedValueOnce({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
+    verifyMock.mockResolvedValueOnce({
+      ok: true,
+      sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } },
+    });
     rememberBlockedRoute('/clientes');
     const { username, password, submit } = renderForm();
     fireEvent.change(username, { target: { value: 'ana' } });
@@ -121,7 +132,10 @@ describe('LoginForm', () => {
   });
 
   it('sends a session whose role requires the second factor to enrol it first', async () => {
-    signInMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana', segundo_factor_pendiente: true } } });
+    signInMock.mockResolvedValue({
+      ok: true,
+      sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana', segundo_factor_pendiente: true } },
+    });
     rememberBlockedRoute('/clientes');
     const { username, password, submit } = renderForm();
     fireEvent.change(username, { target: { value: 'ana' } });
@@ -142,7 +156,10 @@ describe('LoginForm', () => {
   });
 
   it('back from the provider: exchanges the one-time code, clears it from the address and goes on', async () => {
-    exchangeMock.mockResolvedValue({ ok: true, sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } } });
+    exchangeMock.mockResolvedValue({
+      ok: true,
+      sesion: { token: 't', usuario: { nombre: 'Ana', roles: [], usuario: 'ana' } },
+    });
     window.history.replaceState(null, '', '/login?oidc=codigo-1&destino=%2Fclientes');
     render(h(MantineProvider, { theme: testTheme }, h(LoginForm)));
     expect(screen.getByText('Completando el ingreso…')).toBeTruthy();
@@ -155,6 +172,9 @@ describe('LoginForm', () => {
   it('back from the provider with a refusal: shows it', async () => {
     window.history.replaceState(null, '', '/login?oidc_error=Su%20usuario%20no%20est%C3%A1%20en%20ning%C3%BAn%20grupo');
     renderForm();
-    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', 'Su usuario no está en ningún grupo');
+    expect(await screen.findByTestId('login-error')).toHaveProperty(
+      'textContent',
+      'Su usuario no está en ningún grupo',
+    );
   });
 });

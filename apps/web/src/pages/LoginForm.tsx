@@ -12,7 +12,9 @@ const t = messages.login;
 
 /** Where a new session goes: the enrolment its role requires first, else the route that had been blocked. */
 const entrar = (sesion: Sesion) =>
-  navigateTo(sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : (takeBlockedRoute() ?? '/'), { replace: true });
+  navigateTo(sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : (takeBlockedRoute() ?? '/'), {
+    replace: true,
+  });
 
 const CODIGO = /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i;
 
@@ -105,7 +107,10 @@ function useVueltaOidc(setError: (mensaje: string) => void): boolean {
     prepareNavigation();
     void exchangeOidcCode(codigo!).then((result) => {
       if (!result.ok) return setError('error' in result ? result.error : messages.http.respuestaInesperada);
-      return navigateTo(result.sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : destinoSeguro(params.get('destino')), { replace: true });
+      return navigateTo(
+        result.sesion.usuario.segundo_factor_pendiente ? '/segundo-factor' : destinoSeguro(params.get('destino')),
+        { replace: true },
+      );
     });
   }, [setError]);
   return volviendo;
@@ -125,7 +130,11 @@ function BotonOidc() {
   return (
     <>
       <Divider label={t.o} labelPosition="center" />
-      <Button variant="default" fullWidth onClick={() => window.location.assign(oidcStartUrl(takeBlockedRoute() ?? '/'))}>
+      <Button
+        variant="default"
+        fullWidth
+        onClick={() => window.location.assign(oidcStartUrl(takeBlockedRoute() ?? '/'))}
+      >
         {t.ingresarCon(nombre)}
       </Button>
     </>

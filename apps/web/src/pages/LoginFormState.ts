@@ -8,7 +8,9 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 const FIELDS: readonly LoginField[] = ['username', 'password'];
 
 /** The contract's verdict (its zod-free twin of loginRequest, same texts): the cleaned credentials, or each field's first message. */
-export function validateLogin(values: LoginRequest): { ok: true; data: LoginRequest } | { ok: false; errors: LoginErrors } {
+export function validateLogin(
+  values: LoginRequest,
+): { ok: true; data: LoginRequest } | { ok: false; errors: LoginErrors } {
   const result = loginRequest.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: LoginErrors = {};

@@ -24,7 +24,11 @@ export function RouteError() {
     );
   }
   return (
-    <StatusPage testId="page-error" title={messages.paginas.errorInesperadoTitulo} lines={[messages.paginas.errorInesperadoTexto]}>
+    <StatusPage
+      testId="page-error"
+      title={messages.paginas.errorInesperadoTitulo}
+      lines={[messages.paginas.errorInesperadoTexto]}
+    >
       <Button mt="sm" onClick={() => window.location.reload()}>
         {messages.paginas.recargar}
       </Button>

@@ -8,7 +8,13 @@ export interface StatusLink {
 }
 
 /** The frame of the public status pages (/unauthorized, /forbidden, /maintenance). */
-export function StatusPage(props: { testId: string; title: string; lines: string[]; links?: StatusLink[]; children?: ReactNode }) {
+export function StatusPage(props: {
+  testId: string;
+  title: string;
+  lines: string[];
+  links?: StatusLink[];
+  children?: ReactNode;
+}) {
   return (
     <Center mih="100vh" p="md" data-testid={props.testId}>
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={480} w="100%">

@@ -16,7 +16,8 @@ import { HttpError } from '../core/http/HttpError.ts';
 export const ok = <T>(datos: T) => ({ error: null, datos });
 
 /** A 400 answer with field errors, as core/http throws it. */
-export const badRequest = (campos: FieldErrors, error = 'Datos inválidos') => new HttpError(400, { error, datos: null, campos }, error);
+export const badRequest = (campos: FieldErrors, error = 'Datos inválidos') =>
+  new HttpError(400, { error, datos: null, campos }, error);
 
 /**
  * An implementation for the mocked `http.get`: each key is a URL answered with its `datos`; a key ending in
@@ -32,10 +33,14 @@ export function answers(routes: Record<string, unknown>) {
 }
 
 /** What `GET /api/vistas` answers for a list with no saved views (every paged list asks it, beside its rows). */
-export const sinVistas = (url: string) => (url.startsWith('/api/vistas?') ? { error: null, datos: { vistas: [], predeterminada: null } } : undefined);
+export const sinVistas = (url: string) =>
+  url.startsWith('/api/vistas?') ? { error: null, datos: { vistas: [], predeterminada: null } } : undefined;
 
 /** A page to navigate to, showing only `text`. */
-export const stubRoute = (path: string, text: string): RouteObject => ({ path, element: createElement('p', null, text) });
+export const stubRoute = (path: string, text: string): RouteObject => ({
+  path,
+  element: createElement('p', null, text),
+});
 
 /**
  * Opens a Mantine select (a form field or a list filter) by its label, inside `container` when given (a
@@ -53,7 +58,10 @@ export async function openSelect(label: string | RegExp, container?: HTMLElement
 }
 
 /** The options a select's open list offers, by name. */
-export const optionNames = (listbox: HTMLElement) => within(listbox).queryAllByRole('option', { hidden: true }).map((option) => option.textContent);
+export const optionNames = (listbox: HTMLElement) =>
+  within(listbox)
+    .queryAllByRole('option', { hidden: true })
+    .map((option) => option.textContent);
 
 /** Picks an option of a select, as a user does: open it, click the option. */
 export async function choose(label: string | RegExp, option: string | RegExp, container?: HTMLElement): Promise<void> {

@@ -7,7 +7,11 @@ import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '../shared
 
 // ---- Actualizaciones de clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
-export const RESULTADO_COLOR: Readonly<Record<ActualizacionResultado, string>> = { ok: 'green', error: 'red', parcial: 'orange' };
+export const RESULTADO_COLOR: Readonly<Record<ActualizacionResultado, string>> = {
+  ok: 'green',
+  error: 'red',
+  parcial: 'orange',
+};
 
 /**
  * The product whose installed version each client server keeps in `version_physis`: a correct update of it
@@ -17,7 +21,13 @@ export const PRODUCTO_PHYSIS = 'PHY-ERP';
 
 const FECHA_INVALIDA = 'Fecha inválida (aaaa-mm-dd)';
 const id = (mensaje: string) => z.number({ error: mensaje }).int().positive(mensaje);
-const optionalId = z.number().int().positive().max(MAX_ID, 'Id inválido').nullish().transform((v) => v ?? null);
+const optionalId = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID, 'Id inválido')
+  .nullish()
+  .transform((v) => v ?? null);
 
 /**
  * `POST /api/actualizaciones`. `version_desde_id` may be left out: the server takes the version the server
@@ -85,7 +95,9 @@ export const clienteDesactualizado = z.object({
   cliente: z.string(),
   /** The most versions behind among its servers. */
   atraso: z.number().int().positive(),
-  servidores: z.array(z.object({ id: z.number().int(), nombre: z.string(), version: z.string(), atraso: z.number().int().positive() })),
+  servidores: z.array(
+    z.object({ id: z.number().int(), nombre: z.string(), version: z.string(), atraso: z.number().int().positive() }),
+  ),
 });
 
 /** `GET /api/actualizaciones/desactualizados`: per product, its newest published version and the clients behind. */
@@ -97,14 +109,36 @@ export const productoDesactualizados = z.object({
 });
 export type ProductoDesactualizados = z.infer<typeof productoDesactualizados>;
 export const desactualizadosQuery = z
-  .object({ producto_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(), empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() })
+  .object({
+    producto_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
+    empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
+  })
   .strict();
 
 /** `GET /api/actualizaciones/opciones?empresa_id=`: what the form offers. */
 export const actualizacionOpciones = z.object({
-  servidores: z.array(z.object({ id: z.number().int(), nombre: z.string(), empresa_id: z.number().int(), version_physis: z.string().nullable() })),
-  versiones: z.array(z.object({ id: z.number().int(), producto_id: z.number().int(), numero: z.string(), estado: z.string() })),
+  servidores: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      empresa_id: z.number().int(),
+      version_physis: z.string().nullable(),
+    }),
+  ),
+  versiones: z.array(
+    z.object({ id: z.number().int(), producto_id: z.number().int(), numero: z.string(), estado: z.string() }),
+  ),
   /** Installer packages still listed, newest first: the form offers those of the chosen product. */
-  paquetes: z.array(z.object({ id: z.number().int(), nombre: z.string(), producto: z.string().nullable(), version: z.string().nullable(), canal: z.string().nullable() })),
+  paquetes: z.array(
+    z.object({
+      id: z.number().int(),
+      nombre: z.string(),
+      producto: z.string().nullable(),
+      version: z.string().nullable(),
+      canal: z.string().nullable(),
+    }),
+  ),
 });
-export const opcionesQuery = z.object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() }).strict();
+export const opcionesQuery = z
+  .object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional() })
+  .strict();

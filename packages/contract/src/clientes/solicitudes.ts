@@ -5,7 +5,11 @@ import { AFIP_AMBIENTES } from './vencimientos.ts';
 // ---- AFIP certificate requests: key and CSR made in the portal, paired with AFIP's certificate. ----
 // Generate and cancel: CLIENTES#EDITAR; read and download the CSR: CLIENTES#VER; the key: CLIENTES#CERTIFICADOS.
 
-const servicio = z.string().trim().toLowerCase().regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)');
+const servicio = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)');
 
 /** The most characters of a request's alias (its certificate's CN). */
 export const ALIAS_MAXIMO = 64;
@@ -31,7 +35,13 @@ export const solicitudInput = z
   .object({
     empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),
     /** The certificate this request renews: it is marked replaced when the new one is paired. */
-    renueva_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullish().transform((v) => v ?? null),
+    renueva_id: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_ID, 'Id inválido')
+      .nullish()
+      .transform((v) => v ?? null),
     alias: z
       .string({ error: 'Este campo es requerido' })
       .trim()
@@ -39,7 +49,11 @@ export const solicitudInput = z
       .max(ALIAS_MAXIMO, `Máximo ${ALIAS_MAXIMO} caracteres`)
       .regex(/^[A-Za-z0-9._-]+$/, 'Solo letras, números, punto, guion y guion bajo (sin espacios)'),
     ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
-    servicios: z.array(servicio).max(20, 'Máximo 20 servicios').default([]).transform((v) => [...new Set(v)]),
+    servicios: z
+      .array(servicio)
+      .max(20, 'Máximo 20 servicios')
+      .default([])
+      .transform((v) => [...new Set(v)]),
   })
   .strict();
 export type SolicitudInput = z.input<typeof solicitudInput>;
@@ -76,7 +90,11 @@ export const claveDescargaInput = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.formato === 'p12' && (v.password ?? '').length < 8) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'La contraseña del .p12 debe tener al menos 8 caracteres' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'La contraseña del .p12 debe tener al menos 8 caracteres',
+      });
     }
   });
 export type ClaveDescargaInput = z.input<typeof claveDescargaInput>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { diasRestantesTexto, ESTADO_COLOR, estadoVencimiento, fechaCorta, licenciaInput, puntoVentaInput } from './vencimientos.ts';
+import {
+  diasRestantesTexto,
+  ESTADO_COLOR,
+  estadoVencimiento,
+  fechaCorta,
+  licenciaInput,
+  puntoVentaInput,
+} from './vencimientos.ts';
 
 const color = (dias: number) => ESTADO_COLOR[estadoVencimiento(dias)];
 

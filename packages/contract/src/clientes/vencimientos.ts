@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { listQuery, paged, MAX_ID } from '../list.ts';
 import { loteBody, loteExportBody } from '../lote.ts';
-import { optionalText, requiredText } from '../validators.ts';
-export { VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMes, vencimientoMeses, type VencimientoEstado, type VencimientoPlazo, type VencimientoMeses } from '../shared.ts';
+import { optionalText } from '../validators.ts';
+export {
+  VENCIMIENTO_ESTADOS,
+  VENCIMIENTO_PLAZOS,
+  vencimientoMes,
+  vencimientoMeses,
+  type VencimientoEstado,
+  type VencimientoPlazo,
+  type VencimientoMeses,
+} from '../shared.ts';
 import { VENCIMIENTO_PLAZOS, type VencimientoEstado, type VencimientoPlazo } from '../shared.ts';
 
 // ---- Vencimientos AFIP y Physis. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
@@ -72,7 +80,13 @@ export const AMBIENTE_ETIQUETA: Readonly<Record<(typeof AFIP_AMBIENTES)[number],
 export const AFIP_SERVICIOS = ['wsfe', 'wsfex', 'wsmtxca', 'wsbfe', 'ws_sr_padron_a5', 'wsct', 'wscdc'] as const;
 
 const serviciosLista = z
-  .array(z.string().trim().toLowerCase().regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)'))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_]{2,40}$/, 'Servicio inválido (letras, números y _)'),
+  )
   .max(20, 'Máximo 20 servicios')
   .transform((v) => [...new Set(v)]);
 const servicios = serviciosLista.default([]);
@@ -80,7 +94,11 @@ const servicios = serviciosLista.default([]);
 /** `POST /api/vencimientos/afip/certificados/importar?…`: what the user chooses; the file gives the rest. */
 export const certificadoImportarQuery = z
   .object({
-    empresa_id: z.coerce.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),
+    empresa_id: z.coerce
+      .number({ error: 'Elija un cliente' })
+      .int()
+      .positive('Elija un cliente')
+      .max(MAX_ID, 'Id inválido'),
     ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
     alias: optionalText(100),
     /** Comma-separated: `wsfe,wsfex`. */
@@ -89,7 +107,14 @@ export const certificadoImportarQuery = z
       .trim()
       .max(400)
       .optional()
-      .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      )
       .pipe(serviciosLista),
   })
   .strict();
@@ -139,14 +164,23 @@ export const MODALIDAD_ETIQUETA: Readonly<Record<(typeof PUNTO_MODALIDADES)[numb
 export const puntoVentaInput = z
   .object({
     empresa_id: empresaId,
-    numero: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Del 1 al 99999').max(99999, 'Del 1 al 99999'),
+    numero: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Del 1 al 99999')
+      .max(99999, 'Del 1 al 99999'),
     modalidad: z.enum(PUNTO_MODALIDADES, { error: 'Elija la modalidad' }),
     cai_vence: optionalFecha,
     descripcion: optionalText(200),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.modalidad === 'cai' && !v.cai_vence) ctx.addIssue({ code: 'custom', path: ['cai_vence'], message: 'Un punto de venta CAI necesita el vencimiento del CAI' });
+    if (v.modalidad === 'cai' && !v.cai_vence)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cai_vence'],
+        message: 'Un punto de venta CAI necesita el vencimiento del CAI',
+      });
   });
 export type PuntoVentaInput = z.input<typeof puntoVentaInput>;
 
@@ -173,22 +207,39 @@ export const LICENCIA_TIPO_ETIQUETA: Readonly<Record<(typeof LICENCIA_TIPOS)[num
 export const licenciaInput = z
   .object({
     empresa_id: empresaId,
-    producto_id: z.number({ error: 'Elija un producto' }).int().positive('Elija un producto').max(MAX_ID, 'Id inválido'),
+    producto_id: z
+      .number({ error: 'Elija un producto' })
+      .int()
+      .positive('Elija un producto')
+      .max(MAX_ID, 'Id inválido'),
     modulo: optionalText(100),
     tipo: z.enum(LICENCIA_TIPOS, { error: 'Elija el tipo' }),
-    usuarios: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(1, 'Mínimo 1').max(100000, 'Máximo 100000'),
+    usuarios: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(100000, 'Máximo 100000'),
     serial: optionalText(100),
     inicio: fecha,
     vence: optionalFecha,
     baja: optionalFecha,
     renovacion_auto: z.boolean().default(false),
-    contacto_id: z.number().int().positive().max(MAX_ID, 'Id inválido').nullish().transform((v) => v ?? null),
+    contacto_id: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_ID, 'Id inválido')
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.tipo !== 'perpetua' && !v.vence) ctx.addIssue({ code: 'custom', path: ['vence'], message: 'Una licencia anual o mensual necesita vencimiento' });
-    if (v.vence && v.vence < v.inicio) ctx.addIssue({ code: 'custom', path: ['vence'], message: 'El vencimiento no puede ser anterior al inicio' });
-    if (v.baja && v.baja < v.inicio) ctx.addIssue({ code: 'custom', path: ['baja'], message: 'La baja no puede ser anterior al inicio' });
+    if (v.tipo !== 'perpetua' && !v.vence)
+      ctx.addIssue({ code: 'custom', path: ['vence'], message: 'Una licencia anual o mensual necesita vencimiento' });
+    if (v.vence && v.vence < v.inicio)
+      ctx.addIssue({ code: 'custom', path: ['vence'], message: 'El vencimiento no puede ser anterior al inicio' });
+    if (v.baja && v.baja < v.inicio)
+      ctx.addIssue({ code: 'custom', path: ['baja'], message: 'La baja no puede ser anterior al inicio' });
   });
 export type LicenciaInput = z.input<typeof licenciaInput>;
 
@@ -269,14 +320,14 @@ export const grupoParam = z.object({ grupo: z.enum(VENCIMIENTO_GRUPOS, { error: 
  * licences) or all that match the grid's filter; on the Physis grid, also set the licences' automatic renewal.
  */
 export const vencimientoLote = loteBody(vencimientoExportQuery, {});
-export const licenciaLote = loteBody(vencimientoExportQuery, { renovacion_auto: z.boolean({ error: 'Elija Sí o No' }) });
+export const licenciaLote = loteBody(vencimientoExportQuery, {
+  renovacion_auto: z.boolean({ error: 'Elija Sí o No' }),
+});
 export const vencimientoLoteExport = loteExportBody(vencimientoExportQuery);
 
 // ---- Renewals ----
 
-export const renovarInput = z
-  .object({ vence: fecha, nota: optionalText(500) })
-  .strict();
+export const renovarInput = z.object({ vence: fecha, nota: optionalText(500) }).strict();
 export type RenovarInput = z.input<typeof renovarInput>;
 
 export const renovacion = z.object({
@@ -304,4 +355,3 @@ export const vencimientosEmpresa = z.object({
   proximos: z.array(vencimiento),
 });
 export type VencimientosEmpresa = z.infer<typeof vencimientosEmpresa>;
-

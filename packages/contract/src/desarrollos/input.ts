@@ -17,7 +17,6 @@ const optionalFecha = z
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), fecha], { error: FECHA_INVALIDA }));
 
-
 const HORAS_MAX = 100_000;
 const optionalHoras = z
   .number({ error: 'Debe ser un número' })
@@ -32,7 +31,9 @@ const fechasValidas =
   (campo: string) =>
   (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
     // Not an object at all (no body, a list): its type error says it; there are no dates to compare.
-    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
     payload.issues.every((issue) => issue.path?.[0] !== 'fecha_solicitud' && issue.path?.[0] !== campo);
 
 export const COMPROMISO_ANTERIOR = 'La fecha de compromiso no puede ser anterior a la de solicitud';
@@ -46,7 +47,11 @@ export const desarrolloInput = z
   .object({
     titulo: requiredText(200),
     empresa_id: optionalId('Cliente inválido'),
-    producto_id: z.number({ error: 'Elija un producto' }).int('Elija un producto').positive('Elija un producto').max(MAX_ID, 'Id inválido'),
+    producto_id: z
+      .number({ error: 'Elija un producto' })
+      .int('Elija un producto')
+      .positive('Elija un producto')
+      .max(MAX_ID, 'Id inválido'),
     descripcion: richText,
     prioridad: z.enum(DESARROLLO_PRIORIDADES, { error: 'Prioridad inválida' }).default('media'),
     responsable_id: optionalId('Responsable inválido'),

@@ -22,7 +22,9 @@ const usuarioNombre = z
   .max(50, 'Máximo 50 caracteres')
   .regex(/^[A-Za-z0-9._-]+$/, 'Solo letras sin acentos, números, punto, guion y guion bajo');
 
-const rolIds = z.array(z.number().int().positive().max(MAX_ID, 'Id inválido'), { error: 'Roles inválidos' }).max(50, 'Máximo 50 roles');
+const rolIds = z
+  .array(z.number().int().positive().max(MAX_ID, 'Id inválido'), { error: 'Roles inválidos' })
+  .max(50, 'Máximo 50 roles');
 
 /** `POST /api/usuarios`: an account for a person; without `password` one is generated and shown once. */
 export const cuentaCreate = z
@@ -40,9 +42,7 @@ export const cuentaCreate = z
 export type CuentaCreate = z.input<typeof cuentaCreate>;
 
 /** `PUT /api/usuarios/:id`: name, roles and whether it may sign in. */
-export const cuentaUpdate = z
-  .object({ usuario: usuarioNombre, roles: rolIds, activo: z.boolean() })
-  .strict();
+export const cuentaUpdate = z.object({ usuario: usuarioNombre, roles: rolIds, activo: z.boolean() }).strict();
 export type CuentaUpdate = z.input<typeof cuentaUpdate>;
 
 export const rolRef = z.object({ id: z.number().int(), nombre: z.string() });
@@ -75,7 +75,10 @@ export const cambioPassword = z
   })
   .strict()
   .refine((v) => v.nueva === v.confirmacion, { path: ['confirmacion'], message: 'Las contraseñas no coinciden' })
-  .refine((v) => v.nueva !== v.actual, { path: ['nueva'], message: 'La nueva contraseña debe ser distinta de la actual' });
+  .refine((v) => v.nueva !== v.actual, {
+    path: ['nueva'],
+    message: 'La nueva contraseña debe ser distinta de la actual',
+  });
 export type CambioPassword = z.input<typeof cambioPassword>;
 
 // ---- Roles ----
@@ -85,7 +88,9 @@ export const rolInput = z
     nombre: requiredText(60),
     descripcion: optionalText(500).transform((v) => v ?? ''),
     permisos: z
-      .array(z.enum(PERMISSION_CODES as [PermissionCode, ...PermissionCode[]], { error: 'Código de permiso desconocido' }))
+      .array(
+        z.enum(PERMISSION_CODES as [PermissionCode, ...PermissionCode[]], { error: 'Código de permiso desconocido' }),
+      )
       .max(PERMISSION_CODES.length)
       .transform((codes) => [...new Set(codes)]),
   })
@@ -104,7 +109,15 @@ export type Rol = z.infer<typeof rol>;
 
 /** `GET /api/roles/:id`: the role and the accounts holding it. */
 export const rolDetalle = rol.extend({
-  usuarios: z.array(z.object({ id: z.number().int(), usuario: z.string(), nombre: z.string(), persona_id: z.number().int().nullable(), activo: z.boolean() })),
+  usuarios: z.array(
+    z.object({
+      id: z.number().int(),
+      usuario: z.string(),
+      nombre: z.string(),
+      persona_id: z.number().int().nullable(),
+      activo: z.boolean(),
+    }),
+  ),
 });
 export type RolDetalle = z.infer<typeof rolDetalle>;
 

@@ -24,10 +24,19 @@ export const hostOrIp = z.union([ipAddress, hostname], { error: 'Host inválido 
 
 export const dnsInput = z
   .object({
-    servidor_id: z.number({ error: 'Elija un servidor' }).int().positive('Elija un servidor').max(MAX_ID, 'Id inválido'),
+    servidor_id: z
+      .number({ error: 'Elija un servidor' })
+      .int()
+      .positive('Elija un servidor')
+      .max(MAX_ID, 'Id inválido'),
     host: hostname,
     tipo: z.enum(DNS_TIPOS, { error: 'Tipo inválido' }).default('A'),
-    ttl: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(60, 'Mínimo 60 segundos').max(604800, 'Máximo 604800 segundos (7 días)').default(3600),
+    ttl: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(60, 'Mínimo 60 segundos')
+      .max(604800, 'Máximo 604800 segundos (7 días)')
+      .default(3600),
     activo: z.boolean().default(true),
   })
   .strict();
@@ -79,7 +88,11 @@ export const direccionView = direccion.extend({ url: z.string() });
 export type DireccionView = z.infer<typeof direccionView>;
 
 /** `POST /api/direcciones/:id/verificar`: whether a TCP connection to host:port succeeds now. */
-export const reachability = z.object({ alcanzable: z.boolean(), ms: z.number().nullable(), error: z.string().nullable() });
+export const reachability = z.object({
+  alcanzable: z.boolean(),
+  ms: z.number().nullable(),
+  error: z.string().nullable(),
+});
 
 /** The URL an address is shown as: https on 443, http otherwise; default ports omitted. */
 export function direccionUrl(d: { host: string; port: number; path: string }): string {
@@ -101,7 +114,13 @@ export const dnsLoteExport = loteExportBody(dnsExportQuery);
 
 /** `GET /api/direcciones?dns=ID`: the addresses of one DNS entry. */
 export const direccionesQuery = z
-  .object({ dns: z.coerce.number({ error: 'Elija una entrada DNS' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido') })
+  .object({
+    dns: z.coerce
+      .number({ error: 'Elija una entrada DNS' })
+      .int('Id inválido')
+      .positive('Id inválido')
+      .max(MAX_ID, 'Id inválido'),
+  })
   .strict();
 
 /** `GET /api/dns/:id`: the entry with its addresses. */

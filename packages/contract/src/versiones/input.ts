@@ -11,7 +11,11 @@ import { versionNumero } from '../version-numero.ts';
 /** Create and update payload (`POST /api/versiones`, `PUT /api/versiones/:id`). */
 export const versionInput = z
   .object({
-    producto_id: z.number({ error: 'Este campo es requerido' }).int().positive('Este campo es requerido').max(MAX_ID, 'Id inválido'),
+    producto_id: z
+      .number({ error: 'Este campo es requerido' })
+      .int()
+      .positive('Este campo es requerido')
+      .max(MAX_ID, 'Id inválido'),
     numero: versionNumero,
     canal: z.enum(VERSION_CANALES, { error: 'Canal inválido' }),
     notas: richText,

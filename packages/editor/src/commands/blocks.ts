@@ -52,24 +52,24 @@ export const toggleBulletList: Command = toggleList(bullet_list!);
 
 export function headingLevelActive(state: EditorState): number | null {
   const parent = state.selection.$from.parent;
-  return parent.type === heading ? (parent.attrs['level'] as number) : null;
+  return parent.type === heading ? (parent.attrs.level as number) : null;
 }
 
 /** Makes the block a heading of this level, or a paragraph again when it already is one. */
 export function toggleHeading(level: number): Command {
   return (state, dispatch) => {
-    const align = state.selection.$from.parent.attrs['align'] ?? null;
+    const align = state.selection.$from.parent.attrs.align ?? null;
     if (headingLevelActive(state) === level) return setBlockType(paragraph!, { align })(state, dispatch);
     return setBlockType(heading!, { level, align })(state, dispatch);
   };
 }
 
 export const setParagraph: Command = (state, dispatch) =>
-  setBlockType(paragraph!, { align: state.selection.$from.parent.attrs['align'] ?? null })(state, dispatch);
+  setBlockType(paragraph!, { align: state.selection.$from.parent.attrs.align ?? null })(state, dispatch);
 
 export function alignmentActive(state: EditorState): Alignment | null {
   const parent = state.selection.$from.parent;
-  return (parent.attrs['align'] as Alignment | undefined) ?? null;
+  return (parent.attrs.align as Alignment | undefined) ?? null;
 }
 
 /** Aligns every paragraph and heading in the selection; the active alignment again clears it. */

@@ -53,7 +53,7 @@ describe('createCommands', () => {
     editor.commands.align('justify');
     expect(html(editor)).toBe('<h2>abc</h2>');
     editor.commands.align('left');
-    expect(editor.getJson().content![0]!.attrs!['align']).toBe('left');
+    expect(editor.getJson().content![0]!.attrs!.align).toBe('left');
     expect(html(editor)).toBe('<h2>abc</h2>');
   });
 
@@ -61,7 +61,9 @@ describe('createCommands', () => {
     withText('abc');
     select(editor, 1, 3);
     editor.commands.textColor('#b60205').backgroundColor('#fef2c0');
-    expect(html(editor)).toBe('<p><span style="color: #b60205"><span style="background-color: #fef2c0">ab</span></span>c</p>');
+    expect(html(editor)).toBe(
+      '<p><span style="color: #b60205"><span style="background-color: #fef2c0">ab</span></span>c</p>',
+    );
     editor.commands.removeTextColor().removeBackgroundColor();
     expect(html(editor)).toBe('<p>abc</p>');
     expect(editor.commands.textColor('red;background:url(x)').applied).toBe(false);
@@ -71,7 +73,9 @@ describe('createCommands', () => {
     withText('ver ');
     editor.commands.insertLink('aquí', { href: 'https://example.com' });
     type(editor, '!');
-    expect(html(editor)).toBe('<p>ver <a href="https://example.com" target="_blank" rel="noopener noreferrer">aquí</a>!</p>');
+    expect(html(editor)).toBe(
+      '<p>ver <a href="https://example.com" target="_blank" rel="noopener noreferrer">aquí</a>!</p>',
+    );
 
     select(editor, 1, 4);
     editor.commands.insertLink('', { href: '/interno', target: '_self', title: 'Interno' });

@@ -3,7 +3,14 @@ import { redo, undo } from 'prosemirror-history';
 import type { Command } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import type { Alignment } from '../schema/values.ts';
-import { setAlign, setParagraph, toggleBlockquote, toggleBulletList, toggleHeading, toggleOrderedList } from './blocks.ts';
+import {
+  setAlign,
+  setParagraph,
+  toggleBlockquote,
+  toggleBulletList,
+  toggleHeading,
+  toggleOrderedList,
+} from './blocks.ts';
 import { insertImage, insertLink, removeLink, type ImageAttrs, type LinkAttrs } from './insert.ts';
 import {
   applyBackgroundColor,

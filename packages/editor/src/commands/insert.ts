@@ -5,8 +5,8 @@ import { schema } from '../schema/index.ts';
 import { safeWidth } from '../schema/values.ts';
 import { safeUrl } from '../url.ts';
 
-const link = schema.marks['link']!;
-const image = schema.nodes['image']!;
+const link = schema.marks.link!;
+const image = schema.nodes.image!;
 
 export interface LinkAttrs {
   href: string;

@@ -63,13 +63,13 @@ function allowsMark(state: EditorState, type: MarkType): boolean {
 
 export function applyTextColor(color: string): Command {
   const safe = safeColor(color);
-  return safe ? applyMark(schema.marks['text_color']!, { color: safe }) : () => false;
+  return safe ? applyMark(schema.marks.text_color!, { color: safe }) : () => false;
 }
 
 export function applyBackgroundColor(color: string): Command {
   const safe = safeColor(color);
-  return safe ? applyMark(schema.marks['text_background_color']!, { backgroundColor: safe }) : () => false;
+  return safe ? applyMark(schema.marks.text_background_color!, { backgroundColor: safe }) : () => false;
 }
 
-export const removeTextColor: Command = removeMark(schema.marks['text_color']!);
-export const removeBackgroundColor: Command = removeMark(schema.marks['text_background_color']!);
+export const removeTextColor: Command = removeMark(schema.marks.text_color!);
+export const removeBackgroundColor: Command = removeMark(schema.marks.text_background_color!);

@@ -29,7 +29,7 @@ export function editorInputRules(): Plugin {
         /^(\d+)\.\s$/,
         ordered_list!,
         (match) => ({ order: Number(match[1]) }),
-        (match, node) => node.childCount + (node.attrs['order'] as number) === Number(match[1]),
+        (match, node) => node.childCount + (node.attrs.order as number) === Number(match[1]),
       ),
       wrappingInputRule(/^\s*([-+*])\s$/, bullet_list!),
       textblockTypeInputRule(/^```$/, code_block!),

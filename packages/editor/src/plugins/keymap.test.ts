@@ -88,7 +88,15 @@ describe('keys', () => {
   });
 
   it('typing at the end of a link does not extend it', () => {
-    editor = mountEditor({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'ir', marks: [{ type: 'link', attrs: { href: 'https://a.com' } }] }] }] });
+    editor = mountEditor({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'ir', marks: [{ type: 'link', attrs: { href: 'https://a.com' } }] }],
+        },
+      ],
+    });
     select(editor, 3);
     type(editor, 'x');
     expect(html(editor)).toBe('<p><a href="https://a.com" target="_blank" rel="noopener noreferrer">ir</a>x</p>');

@@ -26,7 +26,7 @@ function linkLastText(fragment: Fragment): Fragment {
   if (last.isText) {
     const found = trailingUrl(last.text ?? '');
     const href = found && hrefFor(found.url);
-    const link = schema.marks['link']!;
+    const link = schema.marks.link!;
     if (found && href && !link.isInSet(last.marks)) {
       const end = found.start + found.url.length;
       const parts = [

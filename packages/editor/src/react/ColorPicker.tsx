@@ -9,7 +9,13 @@ import { Popover } from './Popover.tsx';
 import { requireEditor, useEditorState } from './use-editor-state.ts';
 
 const KINDS = {
-  text: { mark: 'text_color', attr: 'color', label: messages.textColor, icon: 'textColor', testId: 'editor-text-color' },
+  text: {
+    mark: 'text_color',
+    attr: 'color',
+    label: messages.textColor,
+    icon: 'textColor',
+    testId: 'editor-text-color',
+  },
   background: {
     mark: 'text_background_color',
     attr: 'backgroundColor',
@@ -19,7 +25,11 @@ const KINDS = {
   },
 } as const;
 
-export function ColorPicker({ editor: given, kind, disabled }: {
+export function ColorPicker({
+  editor: given,
+  kind,
+  disabled,
+}: {
   editor: EditorInstance | null | undefined;
   kind: keyof typeof KINDS;
   disabled?: boolean;
@@ -38,21 +48,45 @@ export function ColorPicker({ editor: given, kind, disabled }: {
   };
 
   return (
-    <Popover label={label} testId={testId} role="dialog" active={current !== null} disabled={disabled}
-      button={<><Icon name={icon} /><span className="intranet-editor-color-bar" style={{ background: current ?? 'transparent' }} /></>}>
+    <Popover
+      label={label}
+      testId={testId}
+      role="dialog"
+      active={current !== null}
+      disabled={disabled}
+      button={
+        <>
+          <Icon name={icon} />
+          <span className="intranet-editor-color-bar" style={{ background: current ?? 'transparent' }} />
+        </>
+      }
+    >
       {(close) => (
         <div className="intranet-editor-palette">
           {PALETTE_ROWS.map((row) => (
             <div className="intranet-editor-palette-row" key={row[0]}>
               {row.map((color) => (
-                <button key={color} type="button" className="intranet-editor-swatch" style={{ background: color }}
-                  aria-label={messages.color(color)} title={color} aria-pressed={current === color}
-                  data-testid={`${testId}-${color.slice(1)}`} onClick={() => apply(color, close)} />
+                <button
+                  key={color}
+                  type="button"
+                  className="intranet-editor-swatch"
+                  style={{ background: color }}
+                  aria-label={messages.color(color)}
+                  title={color}
+                  aria-pressed={current === color}
+                  data-testid={`${testId}-${color.slice(1)}`}
+                  onClick={() => apply(color, close)}
+                />
               ))}
             </div>
           ))}
-          <button type="button" className="intranet-editor-action intranet-editor-remove-color" data-variant="default" data-testid={`${testId}-remove`}
-            onClick={() => apply(null, close)}>
+          <button
+            type="button"
+            className="intranet-editor-action intranet-editor-remove-color"
+            data-variant="default"
+            data-testid={`${testId}-remove`}
+            onClick={() => apply(null, close)}
+          >
             {messages.removeColor}
           </button>
         </div>

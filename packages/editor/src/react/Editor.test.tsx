@@ -113,7 +113,16 @@ describe('Editor', () => {
   it('takes HTML as its value and replaces the content when the value changes from outside', () => {
     renderEditor({ value: '<p><b>x</b><script>alert(1)</script></p>' });
     expect(editor.getHtml()).toBe('<p><strong>x</strong></p>');
-    act(() => root!.render(<Editor value={{ type: 'doc', content: [{ type: 'heading', attrs: { level: 2, align: null }, content: [{ type: 'text', text: 'h' }] }] }} />));
+    act(() =>
+      root!.render(
+        <Editor
+          value={{
+            type: 'doc',
+            content: [{ type: 'heading', attrs: { level: 2, align: null }, content: [{ type: 'text', text: 'h' }] }],
+          }}
+        />,
+      ),
+    );
     expect(editor.getHtml()).toBe('<h2>h</h2>');
   });
 
@@ -176,7 +185,9 @@ describe('Editor', () => {
     click('editor-text-color-5319e7');
     click('editor-background-color');
     click('editor-background-color-c2e0c6');
-    expect(editor.getHtml()).toBe('<p><span style="color: #5319e7"><span style="background-color: #c2e0c6">abc</span></span></p>');
+    expect(editor.getHtml()).toBe(
+      '<p><span style="color: #5319e7"><span style="background-color: #c2e0c6">abc</span></span></p>',
+    );
     click('editor-text-color');
     click('editor-text-color-remove');
     expect(editor.getHtml()).toBe('<p><span style="background-color: #c2e0c6">abc</span></p>');
@@ -195,7 +206,7 @@ describe('link popup', () => {
     click('editor-link');
     // Drawn as the portal's primary button (editor.css), not the browser's own.
     expect(byTestId('editor-link-submit').className).toBe('intranet-editor-action');
-    expect(byTestId('editor-link-submit').dataset['variant']).toBe('filled');
+    expect(byTestId('editor-link-submit').dataset.variant).toBe('filled');
     expect(byTestId('editor-link-submit').textContent).toBe('Insertar');
     submit('editor-link-form');
     expect(byTestId('editor-link-url-error').textContent).toBe('This is required');
@@ -209,7 +220,9 @@ describe('link popup', () => {
     expect(byTestId<HTMLInputElement>('editor-link-new-tab').checked).toBe(true);
     submit('editor-link-form');
     expect(container.querySelector('[data-testid="editor-link-form"]')).toBeNull();
-    expect(editor.getHtml()).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">Ejemplo</a></p>');
+    expect(editor.getHtml()).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">Ejemplo</a></p>',
+    );
   });
 
   it('prefills and locks the text of a selection; unchecked new tab writes _self', () => {
@@ -233,14 +246,22 @@ describe('inside a page form', () => {
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
-    act(() => root!.render(<form onSubmit={(e) => outer(e.nativeEvent)}><Editor onReady={(instance) => (editor = instance)} /></form>));
+    act(() =>
+      root!.render(
+        <form onSubmit={(e) => outer(e.nativeEvent)}>
+          <Editor onReady={(instance) => (editor = instance)} />
+        </form>,
+      ),
+    );
     expect(container.querySelectorAll('form form')).toHaveLength(0);
     click('editor-link');
     expect(container.querySelector('[data-testid="editor-link-form"]')?.tagName).toBe('DIV');
     fill('editor-link-url', 'example.com');
     fill('editor-link-text', 'sitio');
     pressEnter('editor-link-url');
-    expect(editor.getHtml()).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">sitio</a></p>');
+    expect(editor.getHtml()).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">sitio</a></p>',
+    );
     click('editor-image');
     fill('editor-image-src', 'example.com/a.png');
     click('editor-image-submit');
@@ -266,7 +287,17 @@ describe('image popup', () => {
   });
 
   it('resizes by dragging the handle, between 20 px and the editor width, keeping alt and title', () => {
-    renderEditor({ value: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'image', attrs: { src: '/a.png', alt: 'A', title: 'T', width: '100px' } }] }] } });
+    renderEditor({
+      value: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'image', attrs: { src: '/a.png', alt: 'A', title: 'T', width: '100px' } }],
+          },
+        ],
+      },
+    });
     Object.defineProperty(editor.view.dom, 'clientWidth', { value: 600, configurable: true });
     const img = container.querySelector('.intranet-editor-image img') as HTMLImageElement;
     img.getBoundingClientRect = () => ({ width: 100 }) as DOMRect;
@@ -281,8 +312,8 @@ describe('image popup', () => {
     drag(300);
     expect(imageAttrs()).toEqual({ src: '/a.png', alt: 'A', title: 'T', width: '400px' });
     drag(5000);
-    expect(imageAttrs()!['width']).toBe('600px');
+    expect(imageAttrs()!.width).toBe('600px');
     drag(-5000);
-    expect(imageAttrs()!['width']).toBe('20px');
+    expect(imageAttrs()!.width).toBe('20px');
   });
 });

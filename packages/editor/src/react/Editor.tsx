@@ -59,7 +59,12 @@ export function Editor({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the instance is created once, on mount, and lives as long as the component; rebuilding it when placeholder, label, disabled or onReady change would drop its selection and undo history and call onReady again (an effect below applies a new disabled).
   useEffect(() => {
-    const instance = createEditor(mount.current!, { value: initialValue.current, placeholder, label, editable: !disabled });
+    const instance = createEditor(mount.current!, {
+      value: initialValue.current,
+      placeholder,
+      label,
+      editable: !disabled,
+    });
     const stop = instance.onDocChange(() => {
       const json = instance.getJson();
       emitted.current = JSON.stringify(json);
@@ -134,16 +139,25 @@ export function Editor({
   }, [editor, id, invalid, describedBy, disabled, unreadable]);
 
   return (
-    <div className={['intranet-editor', className].filter(Boolean).join(' ')} data-testid={testId}
-      data-disabled={disabled || undefined} data-unreadable={unreadable ? '' : undefined}>
+    <div
+      className={['intranet-editor', className].filter(Boolean).join(' ')}
+      data-testid={testId}
+      data-disabled={disabled || undefined}
+      data-unreadable={unreadable ? '' : undefined}
+    >
       {unreadable && (
         <div className="intranet-editor-unreadable" role="alert" data-testid={`${testId}-unreadable`}>
           <strong>{messages.unreadableTitle}</strong>
           <p>{messages.unreadableText}</p>
           <p className="intranet-editor-unreadable-detail">{unreadable}</p>
           {!disabled && (
-            <button type="button" className="intranet-editor-action intranet-editor-unreadable-replace" data-variant="default" onClick={replaceUnreadable}
-              data-testid={`${testId}-unreadable-replace`}>
+            <button
+              type="button"
+              className="intranet-editor-action intranet-editor-unreadable-replace"
+              data-variant="default"
+              onClick={replaceUnreadable}
+              data-testid={`${testId}-unreadable-replace`}
+            >
               {messages.unreadableReplace}
             </button>
           )}

@@ -8,7 +8,12 @@ interface FieldInputProps {
   'data-testid': string;
 }
 
-export function Field({ label, error, testId, children }: {
+export function Field({
+  label,
+  error,
+  testId,
+  children,
+}: {
   label: string;
   error: string | null;
   testId: string;
@@ -18,7 +23,12 @@ export function Field({ label, error, testId, children }: {
   return (
     <div className="intranet-editor-field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? `${id}-error` : undefined, 'data-testid': testId })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+        'data-testid': testId,
+      })}
       {error && (
         <div id={`${id}-error`} className="intranet-editor-error" role="alert" data-testid={`${testId}-error`}>
           {error}

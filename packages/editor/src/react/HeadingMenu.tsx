@@ -17,7 +17,13 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   items[(index + step + items.length) % items.length]?.focus();
 }
 
-export function HeadingMenu({ editor: given, disabled }: { editor: EditorInstance | null | undefined; disabled?: boolean }) {
+export function HeadingMenu({
+  editor: given,
+  disabled,
+}: {
+  editor: EditorInstance | null | undefined;
+  disabled?: boolean;
+}) {
   const editor = requireEditor(given);
   const level = headingLevelActive(useEditorState(editor));
 
@@ -30,20 +36,38 @@ export function HeadingMenu({ editor: given, disabled }: { editor: EditorInstanc
 
   return (
     // The name holds what the button shows ("H2"), so that what is read is what is seen.
-    <Popover label={level ? messages.headingActive(level) : messages.heading} testId="editor-heading" role="menu" active={level !== null} disabled={disabled}
-      button={<span className="intranet-editor-heading-label">{level ? `H${level}` : 'H'}</span>}>
+    <Popover
+      label={level ? messages.headingActive(level) : messages.heading}
+      testId="editor-heading"
+      role="menu"
+      active={level !== null}
+      disabled={disabled}
+      button={<span className="intranet-editor-heading-label">{level ? `H${level}` : 'H'}</span>}
+    >
       {(close) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: a plain wrapper inside the Popover's role="menu" panel; it only catches the arrow keys that bubble up from its menu items, which are buttons.
         <div onKeyDown={moveFocus}>
           {LEVELS.map((value) => (
-            <button key={value} type="button" role="menuitemradio" aria-checked={level === value}
-              className={`intranet-editor-menu-item intranet-editor-h${value}`} data-testid={`editor-heading-${value}`}
-              onClick={() => choose(value, close)}>
+            <button
+              key={value}
+              type="button"
+              role="menuitemradio"
+              aria-checked={level === value}
+              className={`intranet-editor-menu-item intranet-editor-h${value}`}
+              data-testid={`editor-heading-${value}`}
+              onClick={() => choose(value, close)}
+            >
               {messages.headingLevel(value)}
             </button>
           ))}
-          <button type="button" role="menuitemradio" aria-checked={level === null} className="intranet-editor-menu-item"
-            data-testid="editor-heading-paragraph" onClick={() => choose(null, close)}>
+          <button
+            type="button"
+            role="menuitemradio"
+            aria-checked={level === null}
+            className="intranet-editor-menu-item"
+            data-testid="editor-heading-paragraph"
+            onClick={() => choose(null, close)}
+          >
             {messages.paragraph}
           </button>
         </div>

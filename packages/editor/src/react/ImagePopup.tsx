@@ -17,12 +17,24 @@ function selectedImage(editor: EditorInstance) {
   return selection instanceof NodeSelection && selection.node.type.name === 'image' ? selection.node : null;
 }
 
-export function ImagePopup({ editor: given, disabled }: { editor: EditorInstance | null | undefined; disabled?: boolean }) {
+export function ImagePopup({
+  editor: given,
+  disabled,
+}: {
+  editor: EditorInstance | null | undefined;
+  disabled?: boolean;
+}) {
   const editor = requireEditor(given);
   useEditorState(editor);
   return (
-    <Popover label={messages.image} testId="editor-image" role="dialog" active={Boolean(selectedImage(editor))}
-      disabled={disabled} button={<Icon name="image" />}>
+    <Popover
+      label={messages.image}
+      testId="editor-image"
+      role="dialog"
+      active={Boolean(selectedImage(editor))}
+      disabled={disabled}
+      button={<Icon name="image" />}
+    >
       {(close) => <ImageForm editor={editor} close={close} />}
     </Popover>
   );
@@ -40,7 +52,11 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
   const submit = () => {
     setTouched(true);
     if (error) return;
-    editor.commands.insertImage(popupUrlToHref(src), { alt, title, width: (image?.attrs['width'] as string | null) ?? null });
+    editor.commands.insertImage(popupUrlToHref(src), {
+      alt,
+      title,
+      width: (image?.attrs.width as string | null) ?? null,
+    });
     close();
     editor.view.focus();
   };
@@ -49,8 +65,17 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
     <PopupForm label={messages.imageDialog} testId="editor-image-form" onSubmit={submit}>
       <Field label={messages.imageSrc} error={touched ? error : null} testId="editor-image-src">
         {(props) => (
-          <input {...props} type="url" value={src} autoComplete="off"
-            onChange={(e) => { setSrc(e.target.value); setTouched(true); }} onBlur={() => setTouched(true)} />
+          <input
+            {...props}
+            type="url"
+            value={src}
+            autoComplete="off"
+            onChange={(e) => {
+              setSrc(e.target.value);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+          />
         )}
       </Field>
       <Field label={messages.imageAlt} error={null} testId="editor-image-alt">
@@ -60,8 +85,16 @@ function ImageForm({ editor, close }: { editor: EditorInstance; close: () => voi
         {(props) => <input {...props} type="text" value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>
       <div className="intranet-editor-actions">
-        <button type="button" className="intranet-editor-action" data-variant="filled" data-testid="editor-image-submit" onClick={submit}
-          onMouseDown={keepFocus}>{messages.insert}</button>
+        <button
+          type="button"
+          className="intranet-editor-action"
+          data-variant="filled"
+          data-testid="editor-image-submit"
+          onClick={submit}
+          onMouseDown={keepFocus}
+        >
+          {messages.insert}
+        </button>
       </div>
     </PopupForm>
   );

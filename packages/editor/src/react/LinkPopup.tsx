@@ -18,7 +18,13 @@ export function urlError(url: string): string | null {
   return isValidPopupUrl(url) ? null : messages.invalidUrl;
 }
 
-export function LinkPopup({ editor: given, disabled }: { editor: EditorInstance | null | undefined; disabled?: boolean }) {
+export function LinkPopup({
+  editor: given,
+  disabled,
+}: {
+  editor: EditorInstance | null | undefined;
+  disabled?: boolean;
+}) {
   const editor = requireEditor(given);
   const state = useEditorState(editor);
   return (
@@ -26,7 +32,7 @@ export function LinkPopup({ editor: given, disabled }: { editor: EditorInstance 
       label={messages.link}
       testId="editor-link"
       role="dialog"
-      active={isMarkActive(state, schema.marks['link']!)}
+      active={isMarkActive(state, schema.marks.link!)}
       disabled={disabled}
       button={<Icon name="link" />}
     >
@@ -44,8 +50,8 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
     return {
       locked: !empty,
       text: empty ? (current?.text ?? '') : state.doc.textBetween(from, to, ' '),
-      href: (current?.attrs['href'] as string | undefined) ?? '',
-      newTab: current ? current.attrs['target'] !== '_self' : true,
+      href: (current?.attrs.href as string | undefined) ?? '',
+      newTab: current ? current.attrs.target !== '_self' : true,
       editing: Boolean(current),
     };
   });
@@ -69,30 +75,69 @@ function LinkForm({ editor, close }: { editor: EditorInstance; close: () => void
     <PopupForm label={messages.linkDialog} testId="editor-link-form" onSubmit={submit}>
       <Field label={messages.linkUrl} error={touched.href ? hrefError : null} testId="editor-link-url">
         {(props) => (
-          <input {...props} type="url" value={href} autoComplete="off"
-            onChange={(e) => { setHref(e.target.value); setTouched((t) => ({ ...t, href: true })); }}
-            onBlur={() => setTouched((t) => ({ ...t, href: true }))} />
+          <input
+            {...props}
+            type="url"
+            value={href}
+            autoComplete="off"
+            onChange={(e) => {
+              setHref(e.target.value);
+              setTouched((t) => ({ ...t, href: true }));
+            }}
+            onBlur={() => setTouched((t) => ({ ...t, href: true }))}
+          />
         )}
       </Field>
       <Field label={messages.linkText} error={touched.text ? textError : null} testId="editor-link-text">
         {(props) => (
-          <input {...props} type="text" value={text} disabled={initial.locked}
-            onChange={(e) => { setText(e.target.value); setTouched((t) => ({ ...t, text: true })); }}
-            onBlur={() => setTouched((t) => ({ ...t, text: true }))} />
+          <input
+            {...props}
+            type="text"
+            value={text}
+            disabled={initial.locked}
+            onChange={(e) => {
+              setText(e.target.value);
+              setTouched((t) => ({ ...t, text: true }));
+            }}
+            onBlur={() => setTouched((t) => ({ ...t, text: true }))}
+          />
         )}
       </Field>
       <label className="intranet-editor-check">
-        <input type="checkbox" checked={newTab} data-testid="editor-link-new-tab" onChange={(e) => setNewTab(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={newTab}
+          data-testid="editor-link-new-tab"
+          onChange={(e) => setNewTab(e.target.checked)}
+        />
         {messages.linkNewTab}
       </label>
       <div className="intranet-editor-actions">
         {initial.editing && (
-          <button type="button" className="intranet-editor-action" data-variant="default" data-testid="editor-link-remove" onClick={() => { editor.commands.removeLink(); close(); editor.view.focus(); }}>
+          <button
+            type="button"
+            className="intranet-editor-action"
+            data-variant="default"
+            data-testid="editor-link-remove"
+            onClick={() => {
+              editor.commands.removeLink();
+              close();
+              editor.view.focus();
+            }}
+          >
             {messages.linkRemove}
           </button>
         )}
-        <button type="button" className="intranet-editor-action" data-variant="filled" data-testid="editor-link-submit" onClick={submit}
-          onMouseDown={keepFocus}>{messages.insert}</button>
+        <button
+          type="button"
+          className="intranet-editor-action"
+          data-variant="filled"
+          data-testid="editor-link-submit"
+          onClick={submit}
+          onMouseDown={keepFocus}
+        >
+          {messages.insert}
+        </button>
       </div>
     </PopupForm>
   );

@@ -9,7 +9,12 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
  */
 export const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-export function PopupForm({ label, testId, onSubmit, children }: {
+export function PopupForm({
+  label,
+  testId,
+  onSubmit,
+  children,
+}: {
   label: string;
   testId: string;
   onSubmit: () => void;

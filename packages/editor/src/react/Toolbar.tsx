@@ -1,7 +1,13 @@
 // The toolbar in the specification's order, in groups; Left/Right arrows move between its controls.
 import type { Command } from 'prosemirror-state';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { alignmentActive, isNodeActive, toggleBlockquote, toggleBulletList, toggleOrderedList } from '../commands/blocks.ts';
+import {
+  alignmentActive,
+  isNodeActive,
+  toggleBlockquote,
+  toggleBulletList,
+  toggleOrderedList,
+} from '../commands/blocks.ts';
 import { isMarkActive, toggleSimpleMark, type SimpleMark } from '../commands/marks.ts';
 import type { EditorInstance } from '../editor.ts';
 import { schema } from '../schema/index.ts';
@@ -27,7 +33,11 @@ const MARKS: { mark: SimpleMark; label: string; testId: string; glyph: ReactNode
   ],
 ];
 
-const ALIGNMENTS: { align: Alignment; label: string; icon: 'alignLeft' | 'alignCenter' | 'alignRight' | 'alignJustify' }[] = [
+const ALIGNMENTS: {
+  align: Alignment;
+  label: string;
+  icon: 'alignLeft' | 'alignCenter' | 'alignRight' | 'alignJustify';
+}[] = [
   { align: 'left', label: messages.alignLeft, icon: 'alignLeft' },
   { align: 'center', label: messages.alignCenter, icon: 'alignCenter' },
   { align: 'right', label: messages.alignRight, icon: 'alignRight' },
@@ -44,7 +54,13 @@ function arrowKeys(event: KeyboardEvent<HTMLDivElement>) {
   event.preventDefault();
 }
 
-export function Toolbar({ editor: given, disabled = false }: { editor: EditorInstance | null | undefined; disabled?: boolean }) {
+export function Toolbar({
+  editor: given,
+  disabled = false,
+}: {
+  editor: EditorInstance | null | undefined;
+  disabled?: boolean;
+}) {
   const editor = requireEditor(given);
   const state = useEditorState(editor);
   const run = (command: Command) => {
@@ -52,31 +68,58 @@ export function Toolbar({ editor: given, disabled = false }: { editor: EditorIns
     editor.view.focus();
   };
   const markButton = ({ mark, label, testId, glyph }: (typeof MARKS)[number][number]) => (
-    <ToolbarButton key={mark} label={label} testId={testId} disabled={disabled}
-      active={isMarkActive(state, schema.marks[mark]!)} onClick={() => run(toggleSimpleMark(mark))}>
+    <ToolbarButton
+      key={mark}
+      label={label}
+      testId={testId}
+      disabled={disabled}
+      active={isMarkActive(state, schema.marks[mark]!)}
+      onClick={() => run(toggleSimpleMark(mark))}
+    >
       {glyph}
     </ToolbarButton>
   );
   const align = alignmentActive(state);
 
   return (
-    <div role="toolbar" aria-label={messages.toolbar} className="intranet-editor-toolbar" data-testid="editor-toolbar" onKeyDown={arrowKeys}>
+    <div
+      role="toolbar"
+      aria-label={messages.toolbar}
+      className="intranet-editor-toolbar"
+      data-testid="editor-toolbar"
+      onKeyDown={arrowKeys}
+    >
       <div className="intranet-editor-group">{MARKS[0]!.map(markButton)}</div>
       <div className="intranet-editor-group">
         {MARKS[1]!.map(markButton)}
-        <ToolbarButton label={messages.blockquote} testId="editor-blockquote" disabled={disabled}
-          active={isNodeActive(state, schema.nodes['blockquote']!)} onClick={() => run(toggleBlockquote)}>
+        <ToolbarButton
+          label={messages.blockquote}
+          testId="editor-blockquote"
+          disabled={disabled}
+          active={isNodeActive(state, schema.nodes.blockquote!)}
+          onClick={() => run(toggleBlockquote)}
+        >
           <Icon name="blockquote" />
         </ToolbarButton>
       </div>
       <div className="intranet-editor-group">{MARKS[2]!.map(markButton)}</div>
       <div className="intranet-editor-group">
-        <ToolbarButton label={messages.orderedList} testId="editor-ordered-list" disabled={disabled}
-          active={isNodeActive(state, schema.nodes['ordered_list']!)} onClick={() => run(toggleOrderedList)}>
+        <ToolbarButton
+          label={messages.orderedList}
+          testId="editor-ordered-list"
+          disabled={disabled}
+          active={isNodeActive(state, schema.nodes.ordered_list!)}
+          onClick={() => run(toggleOrderedList)}
+        >
           <Icon name="orderedList" />
         </ToolbarButton>
-        <ToolbarButton label={messages.bulletList} testId="editor-bullet-list" disabled={disabled}
-          active={isNodeActive(state, schema.nodes['bullet_list']!)} onClick={() => run(toggleBulletList)}>
+        <ToolbarButton
+          label={messages.bulletList}
+          testId="editor-bullet-list"
+          disabled={disabled}
+          active={isNodeActive(state, schema.nodes.bullet_list!)}
+          onClick={() => run(toggleBulletList)}
+        >
           <Icon name="bulletList" />
         </ToolbarButton>
       </div>
@@ -93,8 +136,17 @@ export function Toolbar({ editor: given, disabled = false }: { editor: EditorIns
       </div>
       <div className="intranet-editor-group">
         {ALIGNMENTS.map(({ align: value, label, icon }) => (
-          <ToolbarButton key={value} label={label} testId={`editor-align-${value}`} disabled={disabled}
-            active={align === value} onClick={() => { editor.commands.align(value); editor.view.focus(); }}>
+          <ToolbarButton
+            key={value}
+            label={label}
+            testId={`editor-align-${value}`}
+            disabled={disabled}
+            active={align === value}
+            onClick={() => {
+              editor.commands.align(value);
+              editor.view.focus();
+            }}
+          >
             <Icon name={icon} />
           </ToolbarButton>
         ))}

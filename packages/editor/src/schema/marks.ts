@@ -18,10 +18,10 @@ const link: MarkSpec = {
     },
   ],
   toDOM: (mark): DOMOutputSpec => {
-    const target = safeTarget(mark.attrs['target']);
-    const title = mark.attrs['title'] as string | null;
+    const target = safeTarget(mark.attrs.target);
+    const title = mark.attrs.title as string | null;
     const rel = target === '_blank' ? 'noopener noreferrer' : null;
-    return ['a', { href: safeUrl(mark.attrs['href']), title, target, rel }, 0];
+    return ['a', { href: safeUrl(mark.attrs.href), title, target, rel }, 0];
   },
 };
 
@@ -52,7 +52,12 @@ const u: MarkSpec = {
 };
 
 const s: MarkSpec = {
-  parseDOM: [{ tag: 's' }, { tag: 'strike' }, { tag: 'del' }, { style: 'text-decoration=line-through', consuming: false }],
+  parseDOM: [
+    { tag: 's' },
+    { tag: 'strike' },
+    { tag: 'del' },
+    { style: 'text-decoration=line-through', consuming: false },
+  ],
   toDOM: () => ['s', 0],
 };
 
@@ -68,7 +73,7 @@ const text_color: MarkSpec = {
     },
   ],
   toDOM: (mark): DOMOutputSpec => {
-    const color = safeColor(mark.attrs['color']);
+    const color = safeColor(mark.attrs.color);
     return ['span', { style: color ? `color: ${color}` : null }, 0];
   },
 };
@@ -85,7 +90,7 @@ const text_background_color: MarkSpec = {
     },
   ],
   toDOM: (mark): DOMOutputSpec => {
-    const color = safeColor(mark.attrs['backgroundColor']);
+    const color = safeColor(mark.attrs.backgroundColor);
     return ['span', { style: color ? `background-color: ${color}` : null }, 0];
   },
 };

@@ -5,7 +5,7 @@ import { inlineStyle, parsed, type ParsedElement, safeAlign, safeWidth } from '.
 
 /** Left is the default alignment, so it is written as no style at all. */
 function alignStyle(node: PMNode): string | null {
-  const align = safeAlign(node.attrs['align']);
+  const align = safeAlign(node.attrs.align);
   return align && align !== 'left' ? `text-align: ${align}` : null;
 }
 
@@ -32,7 +32,7 @@ const heading: NodeSpec = {
     tag: `h${level}`,
     getAttrs: (node) => ({ level, align: readAlign(parsed(node)) }),
   })),
-  toDOM: (node): DOMOutputSpec => [`h${headingLevel(node.attrs['level'])}`, { style: alignStyle(node) }, 0],
+  toDOM: (node): DOMOutputSpec => [`h${headingLevel(node.attrs.level)}`, { style: alignStyle(node) }, 0],
 };
 
 export function headingLevel(value: unknown): number {
@@ -96,7 +96,7 @@ const image: NodeSpec = {
   ],
   toDOM: (node): DOMOutputSpec => {
     const { alt, title } = node.attrs as { alt: string | null; title: string | null };
-    return ['img', { src: safeUrl(node.attrs['src']), alt, title, width: safeWidth(node.attrs['width']) }];
+    return ['img', { src: safeUrl(node.attrs.src), alt, title, width: safeWidth(node.attrs.width) }];
   },
 };
 
@@ -129,7 +129,7 @@ const ordered_list: NodeSpec = {
     },
   ],
   toDOM: (node): DOMOutputSpec => {
-    const order = listOrder(node.attrs['order']);
+    const order = listOrder(node.attrs.order);
     return order === 1 ? ['ol', 0] : ['ol', { start: String(order) }, 0];
   },
 };

@@ -51,7 +51,10 @@ export function inlineStyle(dom: ParsedElement, property: string): string | null
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     if (declaration.slice(0, colon).trim().toLowerCase() === property) {
-      found = declaration.slice(colon + 1).replace(/!important/i, '').trim();
+      found = declaration
+        .slice(colon + 1)
+        .replace(/!important/i, '')
+        .trim();
     }
   }
   return found;

@@ -42,7 +42,10 @@ export async function avisosDeCorrida(
     )
     .orderBy(asc(alertasAvisos.vence), asc(alertasAvisos.tipo), asc(alertasAvisos.titulo))
     .limit(limite);
-  return { items: rows.map(({ total: _total, ...item }) => ({ ...item, tipo: item.tipo as Aviso['tipo'] })), total: rows[0]?.total ?? 0 };
+  return {
+    items: rows.map(({ total: _total, ...item }) => ({ ...item, tipo: item.tipo as Aviso['tipo'] })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** Of the clients' items, those of the clients the person follows, if they follow any (likewise for projects). */

@@ -48,7 +48,9 @@ export interface Mensaje {
  * it), built for its person as they are now (an account deactivated or a permission lost meanwhile sends
  * nothing of it), sent, and marked sent. A failure is tried again by a later run, up to five attempts.
  */
-export async function enviarPendientes(deps: Pick<AreaDeps, 'db' | 'config'>): Promise<{ enviados: number; fallidos: number }> {
+export async function enviarPendientes(
+  deps: Pick<AreaDeps, 'db' | 'config'>,
+): Promise<{ enviados: number; fallidos: number }> {
   const cuenta = { enviados: 0, fallidos: 0 };
   if (!deps.config.smtpUrl) return cuenta;
   const transporte = transporteDe(deps.config.smtpUrl);
@@ -59,7 +61,11 @@ export async function enviarPendientes(deps: Pick<AreaDeps, 'db' | 'config'>): P
   }
 }
 
-async function enviarCon(deps: Pick<AreaDeps, 'db' | 'config'>, transporte: Transporter, cuenta: { enviados: number; fallidos: number }) {
+async function enviarCon(
+  deps: Pick<AreaDeps, 'db' | 'config'>,
+  transporte: Transporter,
+  cuenta: { enviados: number; fallidos: number },
+) {
   for (;;) {
     const { rows } = await deps.db.execute<Pendiente>(sql`
       update alertas_correos c set tomado = now(), intentos = c.intentos + 1
@@ -73,14 +79,24 @@ async function enviarCon(deps: Pick<AreaDeps, 'db' | 'config'>, transporte: Tran
         try {
           const mensaje = await mensajeDe(deps.db, deps.config, pendiente);
           if (mensaje) {
-            await transporte.sendMail({ from: deps.config.alertasRemitente, to: mensaje.para, subject: mensaje.asunto, html: mensaje.html, text: mensaje.texto });
+            await transporte.sendMail({
+              from: deps.config.alertasRemitente,
+              to: mensaje.para,
+              subject: mensaje.asunto,
+              html: mensaje.html,
+              text: mensaje.texto,
+            });
           }
-          await deps.db.execute(sql`update alertas_correos set estado = 'enviado', enviado = now(), error = ${mensaje ? null : 'Nada que enviar: la cuenta no está activa, no tiene correo o ya no puede ver estos elementos'} where id = ${pendiente.id}`);
+          await deps.db.execute(
+            sql`update alertas_correos set estado = 'enviado', enviado = now(), error = ${mensaje ? null : 'Nada que enviar: la cuenta no está activa, no tiene correo o ya no puede ver estos elementos'} where id = ${pendiente.id}`,
+          );
           cuenta.enviados += 1;
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           const final = pendiente.intentos >= MAX_INTENTOS;
-          await deps.db.execute(sql`update alertas_correos set estado = ${final ? 'error' : 'pendiente'}, error = ${error} where id = ${pendiente.id}`);
+          await deps.db.execute(
+            sql`update alertas_correos set estado = ${final ? 'error' : 'pendiente'}, error = ${error} where id = ${pendiente.id}`,
+          );
           cuenta.fallidos += 1;
         }
       }),
@@ -108,21 +124,42 @@ export async function mensajeDe(db: Executor, config: AreaDeps['config'], p: Pen
       para: persona.email,
       asunto: p.asunto,
       texto: `Hola ${persona.nombre}:\n\n${p.texto}\n\n${enlace}\n`,
-      html: plantilla(persona.nombre, `<p>${escapar(p.texto)}</p><p><a href="${escapar(enlace)}">Abrir en la Intranet</a></p>`, base),
+      html: plantilla(
+        persona.nombre,
+        `<p>${escapar(p.texto)}</p><p><a href="${escapar(enlace)}">Abrir en la Intranet</a></p>`,
+        base,
+      ),
     };
   }
-  const { items, total } = await avisosDeCorrida(db, p.corrida_id, p.tipos, { usuarioId: persona.id, permisos: [...persona.codigos] }, MAX_ITEMS);
+  const { items, total } = await avisosDeCorrida(
+    db,
+    p.corrida_id,
+    p.tipos,
+    { usuarioId: persona.id, permisos: [...persona.codigos] },
+    MAX_ITEMS,
+  );
   if (items.length === 0) return null;
   return digest(persona.nombre, persona.email, items, total, base, fechaLocal(new Date()));
 }
 
 /** One person's digest: the items by kind, each linked to its screen, as HTML and as plain text. */
-export function digest(nombre: string, para: string, items: readonly Item[], total: number, base: string, hoy: string): Mensaje {
+export function digest(
+  nombre: string,
+  para: string,
+  items: readonly Item[],
+  total: number,
+  base: string,
+  hoy: string,
+): Mensaje {
   const tipos = (Object.keys(ALERTA_TIPOS) as AlertaTipo[]).filter((tipo) => items.some((i) => i.tipo === tipo));
   const eventos = items.some((i) => ALERTA_TIPOS_EVENTO.includes(i.tipo));
   const asunto = eventos
-    ? total === 1 ? 'Intranet: una alerta nueva' : `Intranet: ${total} alertas nuevas`
-    : total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+    ? total === 1
+      ? 'Intranet: una alerta nueva'
+      : `Intranet: ${total} alertas nuevas`
+    : total === 1
+      ? 'Intranet: un vencimiento requiere atención'
+      : `Intranet: ${total} vencimientos requieren atención`;
   const intro = eventos ? 'Esto requiere su atención:' : 'Estos vencimientos requieren atención:';
   const mas = total > items.length ? total - items.length : 0;
   const todos = `${base}/alertas/notificaciones`;
@@ -138,18 +175,33 @@ export function digest(nombre: string, para: string, items: readonly Item[], tot
             `<td style="${CELDA};white-space:nowrap${i.vence && i.vence <= hoy ? ';color:#c92a2a;font-weight:bold' : ''}">${i.vence ? cuandoVence(i.vence, hoy) : ''}</td></tr>`,
         )
         .join('');
-      return `<h3 style="margin:20px 0 6px;font-size:16px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse;width:100%">` +
-        `<tr style="${FILA}">${['Elemento', 'Vence', 'Estado'].map((c) => `<th align="left" style="${CELDA};color:#495057;font-size:12px">${c}</th>`).join('')}</tr>${filas}</table>`;
+      return (
+        `<h3 style="margin:20px 0 6px;font-size:16px">${escapar(ALERTA_TIPOS[tipo])}</h3><table style="border-collapse:collapse;width:100%">` +
+        `<tr style="${FILA}">${['Elemento', 'Vence', 'Estado'].map((c) => `<th align="left" style="${CELDA};color:#495057;font-size:12px">${c}</th>`).join('')}</tr>${filas}</table>`
+      );
     })
     .join('');
   const texto = tipos
-    .map((tipo) => `${ALERTA_TIPOS[tipo]}\n${items.filter((i) => i.tipo === tipo).map((i) => `- ${i.titulo}${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}\n  ${base}${i.enlace}`).join('\n')}`)
+    .map(
+      (tipo) =>
+        `${ALERTA_TIPOS[tipo]}\n${items
+          .filter((i) => i.tipo === tipo)
+          .map(
+            (i) =>
+              `- ${i.titulo}${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}\n  ${base}${i.enlace}`,
+          )
+          .join('\n')}`,
+    )
     .join('\n\n');
   const resto = mas > 0 ? `Y ${mas} más: véalos en la Intranet.` : '';
   return {
     para,
     asunto,
-    html: plantilla(nombre, `<p>${intro}</p>${html}${resto ? `<p><a href="${escapar(todos)}">${escapar(resto)}</a></p>` : ''}`, base),
+    html: plantilla(
+      nombre,
+      `<p>${intro}</p>${html}${resto ? `<p><a href="${escapar(todos)}">${escapar(resto)}</a></p>` : ''}`,
+      base,
+    ),
     texto: `Hola ${nombre}:\n\n${intro}\n\n${texto}\n${resto ? `\n${resto} ${todos}\n` : ''}\nPara elegir qué alertas recibe: ${base}/alertas/mis-alertas\n`,
   };
 }
@@ -159,13 +211,15 @@ const FILA = 'border-bottom:1px solid #dee2e6';
 const CELDA = 'padding:6px 12px 6px 0';
 
 function plantilla(nombre: string, cuerpo: string, base: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Intranet</title></head>` +
+  return (
+    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Intranet</title></head>` +
     `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1a1b1e">` +
     `<div style="max-width:720px">` +
     `<div style="background:#1864ab;color:#ffffff;font-weight:bold;font-size:16px;padding:10px 14px;border-radius:4px">Intranet</div>` +
     `<p>Hola ${escapar(nombre)}:</p>${cuerpo}` +
     `<p style="margin-top:24px;color:#6b7280;font-size:12px">Para elegir qué alertas recibe, abra <a href="${escapar(`${base}/alertas/mis-alertas`)}">Mis alertas</a> en la Intranet.</p>` +
-    `</div></body></html>`;
+    `</div></body></html>`
+  );
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -50,7 +50,12 @@ export async function destinatarios(db: Executor, soloUsuario?: number): Promise
       nombre: r.nombre,
       email: r.email,
       codigos: new Set(r.codigos ?? []),
-      canales: (tipo) => propias.get(tipo) ?? porRoles(deRoles.filter((d) => d.tipo === tipo), Number(r.roles)),
+      canales: (tipo) =>
+        propias.get(tipo) ??
+        porRoles(
+          deRoles.filter((d) => d.tipo === tipo),
+          Number(r.roles),
+        ),
     };
   });
 }

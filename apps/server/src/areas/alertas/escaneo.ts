@@ -51,7 +51,10 @@ export interface ResultadoEscaneo {
  * may read and chose to receive, so a scan that fails half-way announces nothing, and two processes scanning
  * at once announce each item once between them.
  */
-export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimientos' | 'config'>, ahora = new Date()): Promise<ResultadoEscaneo> {
+export async function escanearVencimientos(
+  deps: Pick<AreaDeps, 'db' | 'vencimientos' | 'config'>,
+  ahora = new Date(),
+): Promise<ResultadoEscaneo> {
   const hoy = fechaLocal(ahora);
   return anunciarYRepartir(deps, ahora, (tx, corridaId) => anunciar(tx, deps.vencimientos, corridaId, hoy));
 }
@@ -60,7 +63,10 @@ export async function escanearVencimientos(deps: Pick<AreaDeps, 'db' | 'vencimie
  * What the areas noticed happening lately (a new error, a regression, a spike, a site that stopped answering),
  * each key announced once, told as the expiries are: one notification and one e-mail per person.
  */
-export async function escanearEventos(deps: Pick<AreaDeps, 'db' | 'eventos' | 'config'>, ahora = new Date()): Promise<ResultadoEscaneo> {
+export async function escanearEventos(
+  deps: Pick<AreaDeps, 'db' | 'eventos' | 'config'>,
+  ahora = new Date(),
+): Promise<ResultadoEscaneo> {
   return anunciarYRepartir(deps, ahora, (tx, corridaId) => anunciarEventos(tx, deps.eventos, corridaId));
 }
 
@@ -89,15 +95,33 @@ async function anunciarYRepartir(
       const email = suyos.filter((a) => persona.canales(a.tipo).email);
       if (portal.length > 0) avisos.push(notificacionDe(persona, portal, corridaId));
       if (conCorreo && persona.email && email.length > 0) {
-        correos.push({ usuarioId: persona.id, corridaId, tipos: email.map((a) => a.tipo), asunto: `Intranet: ${tituloDe(email)}` });
+        correos.push({
+          usuarioId: persona.id,
+          corridaId,
+          tipos: email.map((a) => a.tipo),
+          asunto: `Intranet: ${tituloDe(email)}`,
+        });
       }
     }
     for (let i = 0; i < avisos.length; i += LOTE) await tx.insert(notificaciones).values(avisos.slice(i, i + LOTE));
     for (let i = 0; i < correos.length; i += LOTE) await tx.insert(alertasCorreos).values(correos.slice(i, i + LOTE));
     // A notification of several items opens its own list of them.
-    await tx.execute(sql`update notificaciones set enlace = '/alertas/notificaciones/' || id where corrida_id = ${corridaId} and enlace = ''`);
-    const webhooks = await encolarVencimientos(tx, deps.config, corridaId, anunciados.map((a) => a.tipo));
-    return { corrida: corridaId, avisos: anunciados.reduce((n, a) => n + a.cantidad, 0), notificaciones: avisos.length, correos: correos.length, webhooks };
+    await tx.execute(
+      sql`update notificaciones set enlace = '/alertas/notificaciones/' || id where corrida_id = ${corridaId} and enlace = ''`,
+    );
+    const webhooks = await encolarVencimientos(
+      tx,
+      deps.config,
+      corridaId,
+      anunciados.map((a) => a.tipo),
+    );
+    return {
+      corrida: corridaId,
+      avisos: anunciados.reduce((n, a) => n + a.cantidad, 0),
+      notificaciones: avisos.length,
+      correos: correos.length,
+      webhooks,
+    };
   });
 }
 
@@ -107,7 +131,13 @@ async function anunciarYRepartir(
  * A follow of a client or project that no longer exists counts as none.
  */
 async function anunciadosASeguidores(tx: Tx, corridaId: number): Promise<Map<number, Anunciados[]>> {
-  const { rows } = await tx.execute<{ usuario_id: number; tipo: AlertaTipo | null; permiso: string; cantidad: number; enlace: string | null }>(sql`
+  const { rows } = await tx.execute<{
+    usuario_id: number;
+    tipo: AlertaTipo | null;
+    permiso: string;
+    cantidad: number;
+    enlace: string | null;
+  }>(sql`
     with s as (
       select s.usuario_id,
              array_agg(s.ref_id) filter (where s.clase = 'cliente') as clientes,
@@ -139,7 +169,8 @@ async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corrid
   if (fuentes.length === 0) return [];
   const union = sql.join(
     fuentes.map(
-      (f) => sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.proyecto_id, x.titulo, x.enlace from (${f.consulta}) x`,
+      (f) =>
+        sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.proyecto_id, x.titulo, x.enlace from (${f.consulta}) x`,
     ),
     sql` union all `,
   );
@@ -156,11 +187,18 @@ async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corrid
 }
 
 /** Inserts the newly reached (item, threshold) pairs of the scan; answers how many of each kind, and the one item's path. */
-async function anunciar(tx: Tx, fuentes: readonly FuenteVencimientos[], corridaId: number, hoy: string): Promise<Anunciados[]> {
+async function anunciar(
+  tx: Tx,
+  fuentes: readonly FuenteVencimientos[],
+  corridaId: number,
+  hoy: string,
+): Promise<Anunciados[]> {
   if (fuentes.length === 0) return [];
   const union = sql.join(
     fuentes.map(
-      (f) => sql`select ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.vence, x.enlace
+      (
+        f,
+      ) => sql`select ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.vence, x.enlace
                    from (${f.consulta}) x
                   where x.vence between ${hoy}::date - ${VENCIDO_HASTA_DIAS}::int and ${hoy}::date + ${UMBRALES[0]}::int`,
     ),
@@ -198,7 +236,8 @@ function enOrden(rows: { tipo: AlertaTipo; permiso: string; cantidad: number; en
 /** "3 vencimientos requieren atención", or for what happened "Una alerta nueva", "4 alertas nuevas". */
 function tituloDe(suyos: readonly Anunciados[]): string {
   const total = suyos.reduce((n, a) => n + a.cantidad, 0);
-  if (suyos.some((a) => ALERTA_TIPOS_EVENTO.includes(a.tipo))) return total === 1 ? 'Una alerta nueva' : `${total} alertas nuevas`;
+  if (suyos.some((a) => ALERTA_TIPOS_EVENTO.includes(a.tipo)))
+    return total === 1 ? 'Una alerta nueva' : `${total} alertas nuevas`;
   return total === 1 ? 'Un vencimiento requiere atención' : `${total} vencimientos requieren atención`;
 }
 
@@ -216,14 +255,14 @@ function notificacionDe(persona: Destinatario, suyos: Anunciados[], corridaId: n
   };
 }
 
-
 /** The scan as a scheduled job: at start and every ALERTAS_INTERVALO_MIN minutes; the e-mails go right after. */
 export const escaneoVencimientos: TareaDef = {
   nombre: 'alertas-vencimientos',
   titulo: 'Avisar vencimientos',
   descripcion: `Revisa certificados AFIP, CAI, licencias Physis, certificados SSL y dominios de sitios y garantías de máquinas; avisa a ${UMBRALES.slice(0, -1).join(', ')} y 0 días y cada semana mientras estén vencidos.`,
   cron: (config) => cronDeIntervalo(config.alertasIntervaloMin),
-  programacion: (config) => `Cada ${config.alertasIntervaloMin === 60 ? 'hora' : config.alertasIntervaloMin % 60 === 0 ? `${config.alertasIntervaloMin / 60} horas` : `${config.alertasIntervaloMin} minutos`} y al iniciar`,
+  programacion: (config) =>
+    `Cada ${config.alertasIntervaloMin === 60 ? 'hora' : config.alertasIntervaloMin % 60 === 0 ? `${config.alertasIntervaloMin / 60} horas` : `${config.alertasIntervaloMin} minutos`} y al iniciar`,
   ajuste: (config) => ({ variable: 'ALERTAS_INTERVALO_MIN', valor: String(config.alertasIntervaloMin) }),
   alIniciar: true,
   ejecutar: async (deps) => {
@@ -238,7 +277,8 @@ export const escaneoVencimientos: TareaDef = {
 export const escaneoEventos: TareaDef = {
   nombre: 'alertas-eventos',
   titulo: 'Avisar errores y sitios con problemas',
-  descripcion: 'Revisa el monitor de errores (errores nuevos, regresiones y picos de cada proyecto) y las verificaciones de sitios (un sitio que deja de responder o cambia de certificado) y avisa una sola vez.',
+  descripcion:
+    'Revisa el monitor de errores (errores nuevos, regresiones y picos de cada proyecto) y las verificaciones de sitios (un sitio que deja de responder o cambia de certificado) y avisa una sola vez.',
   cron: () => '* * * * *',
   programacion: () => 'Cada minuto',
   ejecutar: async (deps) => {
@@ -253,7 +293,9 @@ async function enviarTodo(deps: Pick<AreaDeps, 'db' | 'config'>): Promise<string
   const correos = deps.config.smtpUrl ? await enviarPendientes(deps) : null;
   const webhooks = await enviarWebhooks(deps.db, salidaDe(deps.config));
   const partes = [
-    correos ? `Correos: ${correos.enviados} enviados${correos.fallidos > 0 ? `, ${correos.fallidos} con error` : ''}` : 'Correos: SMTP_URL no está configurado',
+    correos
+      ? `Correos: ${correos.enviados} enviados${correos.fallidos > 0 ? `, ${correos.fallidos} con error` : ''}`
+      : 'Correos: SMTP_URL no está configurado',
     `webhooks: ${webhooks.enviadas} entregas${webhooks.fallidas > 0 ? `, ${webhooks.fallidas} con error (se reintentan)` : ''}`,
   ];
   return `${partes.join('; ')}.`;
@@ -263,7 +305,8 @@ async function enviarTodo(deps: Pick<AreaDeps, 'db' | 'config'>): Promise<string
 export const envios: TareaDef = {
   nombre: 'alertas-envios',
   titulo: 'Enviar correos y webhooks',
-  descripcion: 'Envía los correos y las entregas a webhooks que esperan, y vuelve a intentar los que fallaron (hasta 5 intentos, cada vez más espaciados).',
+  descripcion:
+    'Envía los correos y las entregas a webhooks que esperan, y vuelve a intentar los que fallaron (hasta 5 intentos, cada vez más espaciados).',
   cron: () => '* * * * *',
   programacion: () => 'Cada minuto',
   ejecutar: enviarTodo,

@@ -13,9 +13,14 @@ export async function avisarFallo(db: Db, config: AreaDeps['config'], fallo: Fal
   await db.transaction(async (tx) => {
     for (const admin of admins) {
       const canales = admin.canales('tarea');
-      if (canales.portal) await tx.insert(notificaciones).values({ usuarioId: admin.id, tipo: 'tarea', titulo, detalle, enlace: '/alertas/tareas' });
+      if (canales.portal)
+        await tx
+          .insert(notificaciones)
+          .values({ usuarioId: admin.id, tipo: 'tarea', titulo, detalle, enlace: '/alertas/tareas' });
       if (canales.email && admin.email && config.smtpUrl) {
-        await tx.insert(alertasCorreos).values({ usuarioId: admin.id, asunto: `Intranet: ${titulo}`, texto: detalle, enlace: '/alertas/tareas' });
+        await tx
+          .insert(alertasCorreos)
+          .values({ usuarioId: admin.id, asunto: `Intranet: ${titulo}`, texto: detalle, enlace: '/alertas/tareas' });
       }
     }
     await encolarFallo(tx, config, fallo);

@@ -18,11 +18,18 @@ export function nuevoSecreto(): string {
  * is its own characters as raw bytes, so receivers set up with it keep working (the library's `format: 'raw'`).
  */
 export function claveDe(secreto: string): Buffer {
-  return secreto.startsWith(PREFIJO) ? Buffer.from(secreto.slice(PREFIJO.length), 'base64') : Buffer.from(secreto, 'utf8');
+  return secreto.startsWith(PREFIJO)
+    ? Buffer.from(secreto.slice(PREFIJO.length), 'base64')
+    : Buffer.from(secreto, 'utf8');
 }
 
 /** The three headers of one attempt: a redelivery keeps its id and gets a new timestamp, hence a new signature. */
-export function cabecerasFirmadas(secreto: string, id: string, cuerpo: string, ahora = new Date()): Record<string, string> {
+export function cabecerasFirmadas(
+  secreto: string,
+  id: string,
+  cuerpo: string,
+  ahora = new Date(),
+): Record<string, string> {
   const timestamp = String(Math.floor(ahora.getTime() / 1000));
   const firma = createHmac('sha256', claveDe(secreto)).update(`${id}.${timestamp}.${cuerpo}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${firma}` };

@@ -10,7 +10,11 @@ import { eliminarNotificacion, marcarLeida, marcarNoLeida } from './queries.ts';
 import { eliminarWebhook } from './webhooks.ts';
 
 /** The webhooks as the bulk delete reads them: all of them, by name as the screen lists them (it has no filter). */
-const webhooksList: ListSpec<ListQueryBase> = { sorts: { nombre: webhooks.nombre }, defaultSort: 'nombre', id: webhooks.id };
+const webhooksList: ListSpec<ListQueryBase> = {
+  sorts: { nombre: webhooks.nombre },
+  defaultSort: 'nombre',
+  id: webhooks.id,
+};
 
 const webhooksSource = (db: Db) =>
   selectSource(
@@ -35,14 +39,24 @@ const webhooksLote = loteAccionRoutes({
 });
 
 /** The caller's notifications, newest first as the bell lists them. */
-const notificacionesList: ListSpec<ListQueryBase> = { sorts: { id: notificaciones.id }, defaultSort: '-id', id: notificaciones.id };
+const notificacionesList: ListSpec<ListQueryBase> = {
+  sorts: { id: notificaciones.id },
+  defaultSort: '-id',
+  id: notificaciones.id,
+};
 
 /** Only the session's person's: another's chosen by id is not a row of the list, neither done nor refused. */
 const notificacionesSource = (db: Db, sesion: SessionRecord) => {
   // Joined to the list's own conditions (the chosen ids): a `where` of the builder would be replaced by them.
   const suyas = (where: SQL | undefined) => and(eq(notificaciones.usuarioId, sesion.usuario.id), where);
   return selectSource(
-    (clave) => ({ where: (where: SQL | undefined) => db.select({ id: notificaciones.id, titulo: notificaciones.titulo, clave }).from(notificaciones).where(suyas(where)) }),
+    (clave) => ({
+      where: (where: SQL | undefined) =>
+        db
+          .select({ id: notificaciones.id, titulo: notificaciones.titulo, clave })
+          .from(notificaciones)
+          .where(suyas(where)),
+    }),
     () => ({ where: (where: SQL | undefined) => db.select({ n: count() }).from(notificaciones).where(suyas(where)) }),
     (n: { id: number; titulo: string }) => n,
   );
@@ -61,7 +75,8 @@ const notificacionesLote = loteAccionRoutes({
   source: notificacionesSource,
   nombre: (n) => n.titulo,
   eliminar: (db, id, _autor, sesion) => eliminarNotificacion(db, sesion.usuario.id, id),
-  cambiar: (db, id, _campo, valor, _autor, sesion) => (valor === false ? marcarNoLeida(db, sesion.usuario.id, id) : marcarLeida(db, sesion.usuario.id, id)),
+  cambiar: (db, id, _campo, valor, _autor, sesion) =>
+    valor === false ? marcarNoLeida(db, sesion.usuario.id, id) : marcarLeida(db, sesion.usuario.id, id),
 });
 
 /** The alerts' bulk routes: the webhooks and the bell's notifications. */

@@ -41,7 +41,12 @@ async function noLeidas(db: Executor, usuarioId: number): Promise<number> {
 
 /** The bell: a person's latest notifications, newest first, and how many are unread. */
 export async function notificacionesDe(db: Db, usuarioId: number, limite: number): Promise<NotificacionesRespuesta> {
-  const filas = await db.select().from(notificaciones).where(eq(notificaciones.usuarioId, usuarioId)).orderBy(desc(notificaciones.id)).limit(limite);
+  const filas = await db
+    .select()
+    .from(notificaciones)
+    .where(eq(notificaciones.usuarioId, usuarioId))
+    .orderBy(desc(notificaciones.id))
+    .limit(limite);
   return { no_leidas: await noLeidas(db, usuarioId), items: filas.map(wire) };
 }
 
@@ -49,7 +54,12 @@ export async function notificacionesDe(db: Db, usuarioId: number, limite: number
  * One of a person's notifications with its items: the scan's items of the kinds it covers that the person
  * may read now (a permission lost since hides them). Opening it marks it read. Another person's is not found.
  */
-export async function notificacionConItems(db: Db, usuarioId: number, id: number, permisos: ReadonlySet<string>): Promise<NotificacionDetalle | null> {
+export async function notificacionConItems(
+  db: Db,
+  usuarioId: number,
+  id: number,
+  permisos: ReadonlySet<string>,
+): Promise<NotificacionDetalle | null> {
   const [fila] = await db
     .update(notificaciones)
     .set({ leida: sql`coalesce(${notificaciones.leida}, now())` })
@@ -57,7 +67,10 @@ export async function notificacionConItems(db: Db, usuarioId: number, id: number
     .returning();
   if (!fila) return null;
   if (fila.corridaId === null) return { notificacion: wire(fila), items: [], total: 0 };
-  return { notificacion: wire(fila), ...(await avisosDeCorrida(db, fila.corridaId, fila.tipos, { usuarioId, permisos: [...permisos] }, MAX_ITEMS)) };
+  return {
+    notificacion: wire(fila),
+    ...(await avisosDeCorrida(db, fila.corridaId, fila.tipos, { usuarioId, permisos: [...permisos] }, MAX_ITEMS)),
+  };
 }
 
 /** Marks one read; answers how many remain unread, or null when it is not the person's. */
@@ -93,18 +106,28 @@ export async function eliminarNotificacion(db: Db, usuarioId: number, id: number
 }
 
 export async function leerTodas(db: Db, usuarioId: number): Promise<void> {
-  await db.update(notificaciones).set({ leida: sql`now()` }).where(and(eq(notificaciones.usuarioId, usuarioId), isNull(notificaciones.leida)));
+  await db
+    .update(notificaciones)
+    .set({ leida: sql`now()` })
+    .where(and(eq(notificaciones.usuarioId, usuarioId), isNull(notificaciones.leida)));
 }
 
 /** The e-mail channel for the jobs screen: configured or not, and the outbox's waiting and failed e-mails. */
-export async function estadoCorreos(db: Db, config: AreaDeps['config']): Promise<{ configurado: boolean; pendientes: number; fallidos: number }> {
+export async function estadoCorreos(
+  db: Db,
+  config: AreaDeps['config'],
+): Promise<{ configurado: boolean; pendientes: number; fallidos: number }> {
   const [fila] = await db
     .select({
       pendientes: sql<number>`count(*) filter (where ${alertasCorreos.estado} = 'pendiente')::int`,
       fallidos: sql<number>`count(*) filter (where ${alertasCorreos.estado} = 'error')::int`,
     })
     .from(alertasCorreos);
-  return { configurado: config.smtpUrl !== '', pendientes: Number(fila?.pendientes ?? 0), fallidos: Number(fila?.fallidos ?? 0) };
+  return {
+    configurado: config.smtpUrl !== '',
+    pendientes: Number(fila?.pendientes ?? 0),
+    fallidos: Number(fila?.fallidos ?? 0),
+  };
 }
 
 /** "Mis alertas": each kind the person may receive (they hold its code), with their channels and whether they chose them. */
@@ -116,13 +139,26 @@ export async function misAlertasDe(
 ): Promise<MisAlertas> {
   const [persona] = await destinatarios(db, usuarioId);
   const propias = new Set(
-    (await db.select({ tipo: alertasPreferencias.tipo }).from(alertasPreferencias).where(eq(alertasPreferencias.usuarioId, usuarioId))).map((p) => p.tipo),
+    (
+      await db
+        .select({ tipo: alertasPreferencias.tipo })
+        .from(alertasPreferencias)
+        .where(eq(alertasPreferencias.usuarioId, usuarioId))
+    ).map((p) => p.tipo),
   );
-  const puede = { clientes: visibles.some((t) => ALERTA_TIPOS_CLIENTE.includes(t)), proyectos: visibles.some((t) => ALERTA_TIPOS_PROYECTO.includes(t)) };
+  const puede = {
+    clientes: visibles.some((t) => ALERTA_TIPOS_CLIENTE.includes(t)),
+    proyectos: visibles.some((t) => ALERTA_TIPOS_PROYECTO.includes(t)),
+  };
   return {
     correo_configurado: config.smtpUrl !== '',
     email: persona?.email ?? null,
-    tipos: visibles.map((tipo) => ({ tipo, titulo: ALERTA_TIPOS[tipo], ...(persona?.canales(tipo) ?? { email: true, portal: true }), propia: propias.has(tipo) })),
+    tipos: visibles.map((tipo) => ({
+      tipo,
+      titulo: ALERTA_TIPOS[tipo],
+      ...(persona?.canales(tipo) ?? { email: true, portal: true }),
+      propia: propias.has(tipo),
+    })),
     puede_seguir: puede,
     clientes: puede.clientes ? await seguidosDe(db, usuarioId, 'cliente') : [],
     proyectos: puede.proyectos ? await seguidosDe(db, usuarioId, 'proyecto') : [],
@@ -133,7 +169,11 @@ export async function misAlertasDe(
  * Saves the person's choice for the kinds given (one row per kind, replacing the previous one) and, when
  * sent, the clients and projects they follow, at once.
  */
-export async function guardarPreferencias(db: Db, usuarioId: number, { preferencias, clientes, proyectos }: MisAlertasInput): Promise<void> {
+export async function guardarPreferencias(
+  db: Db,
+  usuarioId: number,
+  { preferencias, clientes, proyectos }: MisAlertasInput,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (clientes) await guardarSeguidos(tx, usuarioId, 'cliente', clientes);
     if (proyectos) await guardarSeguidos(tx, usuarioId, 'proyecto', proyectos);
@@ -141,7 +181,10 @@ export async function guardarPreferencias(db: Db, usuarioId: number, { preferenc
       await tx
         .insert(alertasPreferencias)
         .values({ usuarioId, tipo: p.tipo, email: p.email, portal: p.portal })
-        .onConflictDoUpdate({ target: [alertasPreferencias.usuarioId, alertasPreferencias.tipo], set: { email: p.email, portal: p.portal } });
+        .onConflictDoUpdate({
+          target: [alertasPreferencias.usuarioId, alertasPreferencias.tipo],
+          set: { email: p.email, portal: p.portal },
+        });
     }
   });
 }

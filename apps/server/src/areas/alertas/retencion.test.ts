@@ -13,7 +13,10 @@ const hace = (dias: number) => new Date(Date.now() - dias * DIA);
 
 async function entregasYCorreos(db: Db) {
   const [admin] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
-  const [hook] = await db.insert(webhooks).values({ nombre: 'Retención', url: 'https://example.com/hook', secreto: 's'.repeat(32) }).returning({ id: webhooks.id });
+  const [hook] = await db
+    .insert(webhooks)
+    .values({ nombre: 'Retención', url: 'https://example.com/hook', secreto: 's'.repeat(32) })
+    .returning({ id: webhooks.id });
   const entregas = await db
     .insert(webhookEntregas)
     .values(
@@ -29,16 +32,30 @@ async function entregasYCorreos(db: Db) {
   const correos = await db
     .insert(alertasCorreos)
     .values(
-      (['enviado', 'error', 'pendiente', 'enviado'] as const).map((estado, i) => ({ usuarioId: admin!.id, asunto: 'Prueba', estado, creado: hace(i < 3 ? 40 : 5) })),
+      (['enviado', 'error', 'pendiente', 'enviado'] as const).map((estado, i) => ({
+        usuarioId: admin!.id,
+        asunto: 'Prueba',
+        estado,
+        creado: hace(i < 3 ? 40 : 5),
+      })),
     )
     .returning({ id: alertasCorreos.id });
   return { entregas: entregas.map((e) => e.id), correos: correos.map((c) => c.id) };
 }
 
 async function quedan(db: Db, ids: { entregas: number[]; correos: number[] }) {
-  const entregas = await db.select({ id: webhookEntregas.id }).from(webhookEntregas).where(inArray(webhookEntregas.id, ids.entregas));
-  const correos = await db.select({ id: alertasCorreos.id }).from(alertasCorreos).where(inArray(alertasCorreos.id, ids.correos));
-  return { entregas: entregas.map((e) => e.id).sort((a, b) => a - b), correos: correos.map((c) => c.id).sort((a, b) => a - b) };
+  const entregas = await db
+    .select({ id: webhookEntregas.id })
+    .from(webhookEntregas)
+    .where(inArray(webhookEntregas.id, ids.entregas));
+  const correos = await db
+    .select({ id: alertasCorreos.id })
+    .from(alertasCorreos)
+    .where(inArray(alertasCorreos.id, ids.correos));
+  return {
+    entregas: entregas.map((e) => e.id).sort((a, b) => a - b),
+    correos: correos.map((c) => c.id).sort((a, b) => a - b),
+  };
 }
 
 describe('with ENTREGAS_RETENCION_DIAS unset', () => {
@@ -64,6 +81,8 @@ describe('with ENTREGAS_RETENCION_DIAS=30', () => {
     // The old pending one and the recent one stay, of each.
     expect(await quedan(ctx.t.db, ids)).toEqual({ entregas: ids.entregas.slice(2), correos: ids.correos.slice(2) });
     const { tareas } = await ctx.t.programador.estado();
-    expect(tareas.find((t) => t.nombre === 'alertas-retencion')?.programacion).toBe('Todas las noches a las 03:50 (entregas de más de 30 días)');
+    expect(tareas.find((t) => t.nombre === 'alertas-retencion')?.programacion).toBe(
+      'Todas las noches a las 03:50 (entregas de más de 30 días)',
+    );
   });
 });

@@ -31,10 +31,27 @@ import { autorDe } from '../../db/audit.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { avisarFallo } from './fallos.ts';
-import { crearWebhook, eliminarWebhook, entregasDe, listarWebhooks, modificarWebhook, probarWebhook, reenviarEntrega, salidaDe } from './webhooks.ts';
+import {
+  crearWebhook,
+  eliminarWebhook,
+  entregasDe,
+  listarWebhooks,
+  modificarWebhook,
+  probarWebhook,
+  reenviarEntrega,
+  salidaDe,
+} from './webhooks.ts';
 import { canalesDeRoles, guardarCanalesDeRol, type Visibles } from './roles.ts';
 import { erroresDeSeguidos } from './seguidos.ts';
-import { estadoCorreos, guardarPreferencias, leerTodas, marcarLeida, misAlertasDe, notificacionConItems, notificacionesDe } from './queries.ts';
+import {
+  estadoCorreos,
+  guardarPreferencias,
+  leerTodas,
+  marcarLeida,
+  misAlertasDe,
+  notificacionConItems,
+  notificacionesDe,
+} from './queries.ts';
 
 const ADMIN = { access: 'ALERTAS#ADMIN' } as const;
 const SESION = { access: 'session' } as const;
@@ -59,7 +76,10 @@ const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, 
       summary: 'Tareas programadas: próxima ejecución, las últimas ejecuciones con su duración, resultado y error',
       response: { 200: envelope(tareasRespuesta), ...bad },
     },
-    handler: async () => ({ error: null, datos: { ...(await programador.estado()), correo: await estadoCorreos(db, config) } }),
+    handler: async () => ({
+      error: null,
+      datos: { ...(await programador.estado()), correo: await estadoCorreos(db, config) },
+    }),
   });
 
   app.post('/api/alertas/tareas/:nombre/ejecutar', {
@@ -76,8 +96,10 @@ const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, 
         return reply.code(202).send({ error: null, datos: { trabajo } });
       } catch (err) {
         if (err instanceof TareaDesconocida) throw new ApiError(404, 'La tarea no existe');
-        if (err instanceof ProgramadorInactivo) throw new ApiError(409, 'Este servidor no ejecuta tareas programadas (TAREAS=0)');
-        if (err instanceof TareaYaEnCola) throw new ApiError(409, 'La tarea ya tiene una ejecución esperando en la cola');
+        if (err instanceof ProgramadorInactivo)
+          throw new ApiError(409, 'Este servidor no ejecuta tareas programadas (TAREAS=0)');
+        if (err instanceof TareaYaEnCola)
+          throw new ApiError(409, 'La tarea ya tiene una ejecución esperando en la cola');
         throw err;
       }
     },
@@ -94,7 +116,10 @@ const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }
       querystring: notificacionesQuery,
       response: { 200: envelope(notificacionesRespuesta), ...bad },
     },
-    handler: async (request) => ({ error: null, datos: await notificacionesDe(db, sessionOf(request).usuario.id, request.query.limite) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await notificacionesDe(db, sessionOf(request).usuario.id, request.query.limite),
+    }),
   });
 
   app.get('/api/alertas/notificaciones/:id', {
@@ -144,7 +169,10 @@ const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }
 
 /** Which code reads each kind: the areas' expiry and event sources, and the jobs' failures for the admins. */
 function visiblesCon({ vencimientos, eventos }: Pick<AreaDeps, 'vencimientos' | 'eventos'>): Visibles {
-  const permisoDe = new Map<AlertaTipo, PermissionCode>([...[...vencimientos, ...eventos].map((f) => [f.tipo, f.permiso] as const), ['tarea', 'ALERTAS#ADMIN']]);
+  const permisoDe = new Map<AlertaTipo, PermissionCode>([
+    ...[...vencimientos, ...eventos].map((f) => [f.tipo, f.permiso] as const),
+    ['tarea', 'ALERTAS#ADMIN'],
+  ]);
   return (permisos) => ALERTA_TIPO_VALUES.filter((tipo) => canAccess(permisoDe.get(tipo) ?? 'ALERTAS#ADMIN', permisos));
 }
 
@@ -155,7 +183,8 @@ const rolesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
     config: ADMIN,
     schema: {
       tags: ['alertas'],
-      summary: 'Alertas predeterminadas por rol: los tipos que cada rol puede recibir y sus canales hasta que cada persona elija',
+      summary:
+        'Alertas predeterminadas por rol: los tipos que cada rol puede recibir y sus canales hasta que cada persona elija',
       response: { 200: envelope(z.array(rolAlertas)), ...bad },
     },
     handler: async () => ({ error: null, datos: await canalesDeRoles(deps.db, visibles) }),
@@ -199,7 +228,8 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) =>
     config: SESION,
     schema: {
       tags: ['alertas'],
-      summary: 'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban) y, si se envían, los clientes y proyectos que sigo',
+      summary:
+        'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban) y, si se envían, los clientes y proyectos que sigo',
       body: misAlertasInput,
       response: { 200: envelope(misAlertas), ...bad },
     },
@@ -209,11 +239,14 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) =>
       const campos: Record<string, string[]> = {};
       const { preferencias, clientes, proyectos } = request.body;
       preferencias.forEach((p, i) => {
-        if (!mias.includes(p.tipo)) campos[`preferencias.${i}.tipo`] = ['Sus permisos no le dejan recibir estas alertas'];
+        if (!mias.includes(p.tipo))
+          campos[`preferencias.${i}.tipo`] = ['Sus permisos no le dejan recibir estas alertas'];
       });
       // Only what the person is told of may be followed: clients with a kind of clients', projects with the monitor.
-      if (clientes?.length && !mias.some((t) => ALERTA_TIPOS_CLIENTE.includes(t))) campos.clientes = ['Sus permisos no le dejan recibir alertas de clientes'];
-      if (proyectos?.length && !mias.some((t) => ALERTA_TIPOS_PROYECTO.includes(t))) campos.proyectos = ['Sus permisos no le dejan recibir alertas del monitor de errores'];
+      if (clientes?.length && !mias.some((t) => ALERTA_TIPOS_CLIENTE.includes(t)))
+        campos.clientes = ['Sus permisos no le dejan recibir alertas de clientes'];
+      if (proyectos?.length && !mias.some((t) => ALERTA_TIPOS_PROYECTO.includes(t)))
+        campos.proyectos = ['Sus permisos no le dejan recibir alertas del monitor de errores'];
       Object.assign(campos, await erroresDeSeguidos(db, request.body));
       if (Object.keys(campos).length > 0) throw new ApiError(400, MENSAJES.datosInvalidos, campos);
       await guardarPreferencias(db, sesion.usuario.id, request.body);
@@ -227,25 +260,51 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config
   const salida = salidaDe(config);
   app.get('/api/alertas/webhooks', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Webhooks, con su última entrega', response: { 200: envelope(z.array(webhook)), ...bad } },
+    schema: {
+      tags: ['alertas'],
+      summary: 'Webhooks, con su última entrega',
+      response: { 200: envelope(z.array(webhook)), ...bad },
+    },
     handler: async () => ({ error: null, datos: await listarWebhooks(db) }),
   });
 
   app.post('/api/alertas/webhooks', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Crea un webhook (su secreto de firma se genera)', body: webhookInput, response: { 201: envelope(webhook), ...bad } },
-    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await crearWebhook(db, salida, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags: ['alertas'],
+      summary: 'Crea un webhook (su secreto de firma se genera)',
+      body: webhookInput,
+      response: { 201: envelope(webhook), ...bad },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send({ error: null, datos: await crearWebhook(db, salida, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.put('/api/alertas/webhooks/:id', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Modifica un webhook', params: idParam, body: webhookInput, response: { 200: envelope(webhook), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await modificarWebhook(db, salida, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags: ['alertas'],
+      summary: 'Modifica un webhook',
+      params: idParam,
+      body: webhookInput,
+      response: { 200: envelope(webhook), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarWebhook(db, salida, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/alertas/webhooks/:id', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Elimina un webhook y sus entregas', params: idParam, response: { 200: okBody, ...bad, 404: errorBody } },
+    schema: {
+      tags: ['alertas'],
+      summary: 'Elimina un webhook y sus entregas',
+      params: idParam,
+      response: { 200: okBody, ...bad, 404: errorBody },
+    },
     handler: async (request) => {
       await eliminarWebhook(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
@@ -254,13 +313,23 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config
 
   app.get('/api/alertas/webhooks/:id/entregas', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Las últimas 50 entregas de un webhook: estado, código de respuesta, intentos y tiempos', params: idParam, response: { 200: envelope(z.array(entrega)), ...bad, 404: errorBody } },
+    schema: {
+      tags: ['alertas'],
+      summary: 'Las últimas 50 entregas de un webhook: estado, código de respuesta, intentos y tiempos',
+      params: idParam,
+      response: { 200: envelope(z.array(entrega)), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await entregasDe(db, request.params.id) }),
   });
 
   app.post('/api/alertas/webhooks/:id/probar', {
     config: ADMIN,
-    schema: { tags: ['alertas'], summary: 'Envía ya una entrega de prueba y responde cómo terminó', params: idParam, response: { 200: envelope(entrega), ...bad, 404: errorBody } },
+    schema: {
+      tags: ['alertas'],
+      summary: 'Envía ya una entrega de prueba y responde cómo terminó',
+      params: idParam,
+      response: { 200: envelope(entrega), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await probarWebhook(db, salida, request.params.id) }),
   });
 
@@ -268,11 +337,15 @@ const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config
     config: ADMIN,
     schema: {
       tags: ['alertas'],
-      summary: 'Vuelve a enviar una entrega (como una entrega nueva con el mismo webhook-id, firmada de nuevo, ya) y responde cómo terminó',
+      summary:
+        'Vuelve a enviar una entrega (como una entrega nueva con el mismo webhook-id, firmada de nuevo, ya) y responde cómo terminó',
       params: entregaParams,
       response: { 200: envelope(entrega), ...bad, 404: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await reenviarEntrega(db, salida, request.params.id, request.params.entrega) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await reenviarEntrega(db, salida, request.params.id, request.params.entrega),
+    }),
   });
 };
 

@@ -53,15 +53,51 @@ async function seedWebhooks(tx: Tx): Promise<void> {
   if (operaciones === undefined || soporte === undefined) return;
   const fallo = 'No se pudo conectar';
   await tx.insert(webhookEntregas).values([
-    { webhookId: operaciones, evento: 'vencimientos', cuerpo: '{"evento":"vencimientos","total":3}', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'Entregado (200)', duracionMs: 182, creada: hace(50), ultima: hace(50), proxima: hace(50) },
-    { webhookId: operaciones, evento: 'prueba', cuerpo: '{"evento":"prueba"}', estado: 'error', intentos: 5, respuesta: fallo, creada: hace(26), ultima: hace(2), proxima: hace(2) },
-    { webhookId: soporte, evento: 'alertas', cuerpo: '{"text":"Nuevo error en Portal web"}', estado: 'enviada', intentos: 2, codigo: 200, respuesta: 'Entregado (200)', duracionMs: 240, creada: hace(75), ultima: hace(74), proxima: hace(74) },
+    {
+      webhookId: operaciones,
+      evento: 'vencimientos',
+      cuerpo: '{"evento":"vencimientos","total":3}',
+      estado: 'enviada',
+      intentos: 1,
+      codigo: 200,
+      respuesta: 'Entregado (200)',
+      duracionMs: 182,
+      creada: hace(50),
+      ultima: hace(50),
+      proxima: hace(50),
+    },
+    {
+      webhookId: operaciones,
+      evento: 'prueba',
+      cuerpo: '{"evento":"prueba"}',
+      estado: 'error',
+      intentos: 5,
+      respuesta: fallo,
+      creada: hace(26),
+      ultima: hace(2),
+      proxima: hace(2),
+    },
+    {
+      webhookId: soporte,
+      evento: 'alertas',
+      cuerpo: '{"text":"Nuevo error en Portal web"}',
+      estado: 'enviada',
+      intentos: 2,
+      codigo: 200,
+      respuesta: 'Entregado (200)',
+      duracionMs: 240,
+      creada: hace(75),
+      ultima: hace(74),
+      proxima: hace(74),
+    },
   ]);
 }
 
 export async function seedAlertas(tx: Tx): Promise<void> {
   const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nombre, 'Administrador'));
   if (!admin) return;
-  await tx.insert(alertasRolDefaults).values(Object.entries(ADMINISTRADOR).map(([tipo, canales]) => ({ rolId: admin.id, tipo, ...canales })));
+  await tx
+    .insert(alertasRolDefaults)
+    .values(Object.entries(ADMINISTRADOR).map(([tipo, canales]) => ({ rolId: admin.id, tipo, ...canales })));
   await seedWebhooks(tx);
 }

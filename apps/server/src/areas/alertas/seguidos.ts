@@ -7,8 +7,20 @@ type Clase = 'cliente' | 'proyecto';
 
 /** What a follow names, and where its name is: a client by its razón social, a monitor project by its name. */
 const TABLAS = {
-  cliente: { tabla: empresas, nombre: empresas.razonSocial, id: empresas.id, campo: 'clientes', noExiste: 'El cliente no existe' },
-  proyecto: { tabla: insightsProyectos, nombre: insightsProyectos.nombre, id: insightsProyectos.id, campo: 'proyectos', noExiste: 'El proyecto no existe' },
+  cliente: {
+    tabla: empresas,
+    nombre: empresas.razonSocial,
+    id: empresas.id,
+    campo: 'clientes',
+    noExiste: 'El cliente no existe',
+  },
+  proyecto: {
+    tabla: insightsProyectos,
+    nombre: insightsProyectos.nombre,
+    id: insightsProyectos.id,
+    campo: 'proyectos',
+    noExiste: 'El proyecto no existe',
+  },
 } as const;
 
 /** The clients or projects a person follows that still exist, by name. */
@@ -39,6 +51,8 @@ export async function erroresDeSeguidos(db: Executor, input: MisAlertasInput): P
 
 /** Replaces the clients (or projects) the person follows with these. */
 export async function guardarSeguidos(tx: Tx, usuarioId: number, clase: Clase, ids: readonly number[]): Promise<void> {
-  await tx.delete(alertasSeguidos).where(and(eq(alertasSeguidos.usuarioId, usuarioId), eq(alertasSeguidos.clase, clase)));
+  await tx
+    .delete(alertasSeguidos)
+    .where(and(eq(alertasSeguidos.usuarioId, usuarioId), eq(alertasSeguidos.clase, clase)));
   if (ids.length > 0) await tx.insert(alertasSeguidos).values(ids.map((refId) => ({ usuarioId, clase, refId })));
 }

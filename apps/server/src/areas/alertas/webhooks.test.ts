@@ -25,19 +25,30 @@ async function receptor(codigos: number[] = []) {
     req.on('end', () => {
       recibidos.push({ ruta: req.url ?? '', headers: req.headers, cuerpo });
       const codigo = codigos.shift() ?? 200;
-      res.writeHead(codigo, { 'content-type': 'text/plain', ...(codigo >= 300 && codigo < 400 ? { location: '/desvio' } : {}) }).end(CUERPO_DEL_RECEPTOR);
+      res
+        .writeHead(codigo, {
+          'content-type': 'text/plain',
+          ...(codigo >= 300 && codigo < 400 ? { location: '/desvio' } : {}),
+        })
+        .end(CUERPO_DEL_RECEPTOR);
     });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { port, url: `http://127.0.0.1:${port}/hook`, recibidos, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/hook`,
+    recibidos,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const datos = (nombre: string, url: string) => ({ nombre, url, formato: 'json', eventos: ['garantia'], activo: true });
 
 /** Verifies a delivery as a receiver would, with the Standard Webhooks library; answers its body. */
-const verificar = (secreto: string, r: { headers: IncomingHttpHeaders; cuerpo: string }) => new Receptor(secreto).verify(r.cuerpo, r.headers as Record<string, string>);
+const verificar = (secreto: string, r: { headers: IncomingHttpHeaders; cuerpo: string }) =>
+  new Receptor(secreto).verify(r.cuerpo, r.headers as Record<string, string>);
 
 async function entregas(ctx: Fresh<'admin'>, id: number) {
   const r = await ctx.t.app.inject({ method: 'GET', url: `/api/alertas/webhooks/${id}/entregas`, headers: ctx.admin });
@@ -54,10 +65,31 @@ describe('webhooks to internal addresses', () => {
   afterAll(async () => {
     await hook?.close();
   });
-  const crear = (url: string) => ctx.t.app.inject({ method: 'POST', url: '/api/alertas/webhooks', headers: ctx.admin, payload: datos('Interno', url) });
+  const crear = (url: string) =>
+    ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/alertas/webhooks',
+      headers: ctx.admin,
+      payload: datos('Interno', url),
+    });
 
   it('are refused at save, however the address is written', async () => {
-    for (const url of [hook.url, 'http://localhost:5432/', 'http://0x7f000001/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://127.0.0.1:5432/', 'http://10.0.0.5/', 'http://169.254.169.254/latest', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://0.0.0.0/']) {
+    for (const url of [
+      hook.url,
+      'http://localhost:5432/',
+      'http://0x7f000001/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://127.0.0.1:5432/',
+      'http://10.0.0.5/',
+      'http://169.254.169.254/latest',
+      'http://100.64.0.1/',
+      'http://[fd00::1]/',
+      'http://[fe80::1]/',
+      'http://0.0.0.0/',
+    ]) {
       const r = await crear(url);
       expect(r.statusCode, url).toBe(400);
       expect(r.json().campos, url).toEqual({ url: [DESTINO_INTERNO] });
@@ -66,9 +98,20 @@ describe('webhooks to internal addresses', () => {
 
   it('are refused at send, and nothing reaches the receiver', async () => {
     // Written before the check existed: the send refuses it all the same.
-    const [fila] = await ctx.t.db.insert(webhooks).values({ ...datos('Antiguo', hook.url), secreto: 'a'.repeat(48) }).returning({ id: webhooks.id });
-    const prueba = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${fila!.id}/probar`, headers: ctx.admin });
-    expect(prueba.json().datos).toMatchObject({ estado: 'pendiente', codigo: null, respuesta: 'Dirección no permitida' });
+    const [fila] = await ctx.t.db
+      .insert(webhooks)
+      .values({ ...datos('Antiguo', hook.url), secreto: 'a'.repeat(48) })
+      .returning({ id: webhooks.id });
+    const prueba = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/alertas/webhooks/${fila!.id}/probar`,
+      headers: ctx.admin,
+    });
+    expect(prueba.json().datos).toMatchObject({
+      estado: 'pendiente',
+      codigo: null,
+      respuesta: 'Dirección no permitida',
+    });
     expect(hook.recibidos).toHaveLength(0);
   });
 
@@ -79,14 +122,22 @@ describe('webhooks to internal addresses', () => {
     const url = `http://receptor.example:${hook.port}/hook`;
     await salida.check(url); // At save: the name is public.
     await ctx.t.db.delete(webhooks);
-    const [fila] = await ctx.t.db.insert(webhooks).values({ ...datos('Cambiante', url), secreto: 'b'.repeat(48) }).returning({ id: webhooks.id });
-    await ctx.t.db.insert(webhookEntregas).values({ webhookId: fila!.id, evento: 'prueba', cuerpo: '{"evento":"prueba"}' });
+    const [fila] = await ctx.t.db
+      .insert(webhooks)
+      .values({ ...datos('Cambiante', url), secreto: 'b'.repeat(48) })
+      .returning({ id: webhooks.id });
+    await ctx.t.db
+      .insert(webhookEntregas)
+      .values({ webhookId: fila!.id, evento: 'prueba', cuerpo: '{"evento":"prueba"}' });
     expect(await enviarWebhooks(ctx.t.db, salida)).toEqual({ enviadas: 0, fallidas: 1 });
     expect(hook.recibidos).toHaveLength(0);
     expect((await entregas(ctx, fila!.id))[0]).toMatchObject({ codigo: null, respuesta: 'Dirección no permitida' });
     // The connection goes where the hook resolved: allowed, the same name reaches the receiver.
     await ctx.t.db.update(webhookEntregas).set({ proxima: new Date() }).where(eq(webhookEntregas.webhookId, fila!.id));
-    expect(await enviarWebhooks(ctx.t.db, outboundGuard({ allowedNetworks: ['127.0.0.1/32'], resolve }))).toEqual({ enviadas: 1, fallidas: 0 });
+    expect(await enviarWebhooks(ctx.t.db, outboundGuard({ allowedNetworks: ['127.0.0.1/32'], resolve }))).toEqual({
+      enviadas: 1,
+      fallidas: 0,
+    });
     expect(hook.recibidos).toHaveLength(1);
   });
 });
@@ -103,14 +154,29 @@ describe('webhooks with the allow-list', () => {
   afterAll(async () => {
     await hook?.close();
   });
-  const probar = async (id: number) => (await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${id}/probar`, headers: ctx.admin })).json().datos;
+  const probar = async (id: number) =>
+    (await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${id}/probar`, headers: ctx.admin })).json()
+      .datos;
 
   it('reach an allowed receiver; what it answers is classified, never kept; a redirect is not followed', async () => {
-    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/alertas/webhooks', headers: ctx.admin, payload: datos('Propio', hook.url) });
+    const creado = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/alertas/webhooks',
+      headers: ctx.admin,
+      payload: datos('Propio', hook.url),
+    });
     expect(creado.statusCode).toBe(201);
     hook1 = creado.json().datos;
-    expect(await probar(hook1.id)).toMatchObject({ estado: 'pendiente', codigo: 500, respuesta: 'El receptor respondió 500' });
-    expect(await probar(hook1.id)).toMatchObject({ estado: 'pendiente', codigo: 302, respuesta: 'Redirección no seguida (302)' });
+    expect(await probar(hook1.id)).toMatchObject({
+      estado: 'pendiente',
+      codigo: 500,
+      respuesta: 'El receptor respondió 500',
+    });
+    expect(await probar(hook1.id)).toMatchObject({
+      estado: 'pendiente',
+      codigo: 302,
+      respuesta: 'Redirección no seguida (302)',
+    });
     expect(await probar(hook1.id)).toMatchObject({ estado: 'enviada', codigo: 200, respuesta: 'Entregado (200)' });
     expect(hook.recibidos.map((r) => r.ruta)).toEqual(['/hook', '/hook', '/hook']);
     await entregas(ctx, hook1.id);
@@ -126,7 +192,11 @@ describe('webhooks with the allow-list', () => {
     }
     const [ultima] = await entregas(ctx, hook1.id);
     await esperar(1100);
-    const otra = await ctx.t.app.inject({ method: 'POST', url: `/api/alertas/webhooks/${hook1.id}/entregas/${ultima!.id}/reenviar`, headers: ctx.admin });
+    const otra = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/alertas/webhooks/${hook1.id}/entregas/${ultima!.id}/reenviar`,
+      headers: ctx.admin,
+    });
     expect(otra.json().datos).toMatchObject({ estado: 'enviada', codigo: 200 });
     const [antes, despues] = hook.recibidos.slice(-2);
     expect(verificar(hook1.secreto, despues!)).toEqual(verificar(hook1.secreto, antes!));
@@ -141,6 +211,11 @@ describe('webhooks with the allow-list', () => {
     const viejo = 'c'.repeat(48);
     await ctx.t.db.update(webhooks).set({ secreto: viejo }).where(eq(webhooks.id, hook1.id));
     expect(await probar(hook1.id)).toMatchObject({ estado: 'enviada' });
-    expect(new Receptor(viejo, { format: 'raw' }).verify(hook.recibidos.at(-1)!.cuerpo, hook.recibidos.at(-1)!.headers as Record<string, string>)).toMatchObject({ evento: 'prueba' });
+    expect(
+      new Receptor(viejo, { format: 'raw' }).verify(
+        hook.recibidos.at(-1)!.cuerpo,
+        hook.recibidos.at(-1)!.headers as Record<string, string>,
+      ),
+    ).toMatchObject({ evento: 'prueba' });
   });
 });

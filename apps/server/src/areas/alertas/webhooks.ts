@@ -1,9 +1,22 @@
-import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo, type Entrega, type Webhook, type WebhookInput } from '@intranet/contract/alertas';
+import {
+  ALERTA_TIPOS,
+  ALERTA_TIPOS_EVENTO,
+  cuandoVence,
+  type AlertaTipo,
+  type Entrega,
+  type Webhook,
+  type WebhookInput,
+} from '@intranet/contract/alertas';
 import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
-import { DisallowedAddressError, OutboundTimeoutError, outboundGuard, type OutboundGuard } from '../../core/outbound-http.ts';
+import {
+  DisallowedAddressError,
+  OutboundTimeoutError,
+  outboundGuard,
+  type OutboundGuard,
+} from '../../core/outbound-http.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { webhookEntregas, webhooks } from '../../db/schema.ts';
@@ -27,7 +40,8 @@ export const DESTINO_INTERNO = 'La dirección apunta a una red interna: no se pe
 type Fila = typeof webhooks.$inferSelect;
 
 /** Where webhooks may be sent: public addresses, and the networks of WEBHOOKS_REDES_PERMITIDAS. */
-export const salidaDe = (config: AreaDeps['config']): OutboundGuard => outboundGuard({ allowedNetworks: config.webhooksRedesPermitidas });
+export const salidaDe = (config: AreaDeps['config']): OutboundGuard =>
+  outboundGuard({ allowedNetworks: config.webhooksRedesPermitidas });
 
 /** A URL that is, or now resolves to, an internal address is refused; one that does not resolve yet is checked again at each send. */
 async function comprobarDestino(salida: OutboundGuard, url: string): Promise<void> {
@@ -49,15 +63,31 @@ const wire = (w: Fila, ultima: Webhook['ultima_entrega'] = null): Webhook => ({
   ultima_entrega: ultima,
 });
 
-const paraAuditoria = (w: Fila) => ({ nombre: w.nombre, url: w.url, formato: w.formato, eventos: w.eventos, activo: w.activo });
+const paraAuditoria = (w: Fila) => ({
+  nombre: w.nombre,
+  url: w.url,
+  formato: w.formato,
+  eventos: w.eventos,
+  activo: w.activo,
+});
 
 /** Every webhook, with its latest delivery. */
 export async function listarWebhooks(db: Db): Promise<Webhook[]> {
   const filas = await db.select().from(webhooks).orderBy(asc(webhooks.nombre), asc(webhooks.id));
-  const { rows } = await db.execute<{ webhook_id: number; estado: string; codigo: number | null; fecha: Date | string }>(sql`
+  const { rows } = await db.execute<{
+    webhook_id: number;
+    estado: string;
+    codigo: number | null;
+    fecha: Date | string;
+  }>(sql`
     select distinct on (webhook_id) webhook_id, estado, codigo, coalesce(ultima, creada) as fecha
       from webhook_entregas order by webhook_id, id desc`);
-  const ultimas = new Map(rows.map((r) => [Number(r.webhook_id), { estado: r.estado as Entrega['estado'], codigo: r.codigo, fecha: new Date(r.fecha).toISOString() }]));
+  const ultimas = new Map(
+    rows.map((r) => [
+      Number(r.webhook_id),
+      { estado: r.estado as Entrega['estado'], codigo: r.codigo, fecha: new Date(r.fecha).toISOString() },
+    ]),
+  );
   return filas.map((w) => wire(w, ultimas.get(w.id) ?? null));
 }
 
@@ -70,18 +100,44 @@ async function webhookRow(db: Executor, id: number): Promise<Fila> {
 export async function crearWebhook(db: Db, salida: OutboundGuard, input: WebhookInput, autor: Autor): Promise<Webhook> {
   await comprobarDestino(salida, input.url);
   return db.transaction(async (tx) => {
-    const [fila] = await tx.insert(webhooks).values({ ...input, secreto: nuevoSecreto() }).returning();
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD_WEBHOOK, entidadId: fila!.id, despues: paraAuditoria(fila!) });
+    const [fila] = await tx
+      .insert(webhooks)
+      .values({ ...input, secreto: nuevoSecreto() })
+      .returning();
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD_WEBHOOK,
+      entidadId: fila!.id,
+      despues: paraAuditoria(fila!),
+    });
     return wire(fila!);
   });
 }
 
-export async function modificarWebhook(db: Db, salida: OutboundGuard, id: number, input: WebhookInput, autor: Autor): Promise<Webhook> {
+export async function modificarWebhook(
+  db: Db,
+  salida: OutboundGuard,
+  id: number,
+  input: WebhookInput,
+  autor: Autor,
+): Promise<Webhook> {
   await comprobarDestino(salida, input.url);
   return db.transaction(async (tx) => {
     const antes = await webhookRow(tx, id);
-    const [fila] = await tx.update(webhooks).set({ ...input, actualizado: new Date() }).where(eq(webhooks.id, id)).returning();
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_WEBHOOK, entidadId: id, antes: paraAuditoria(antes), despues: paraAuditoria(fila!) });
+    const [fila] = await tx
+      .update(webhooks)
+      .set({ ...input, actualizado: new Date() })
+      .where(eq(webhooks.id, id))
+      .returning();
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD_WEBHOOK,
+      entidadId: id,
+      antes: paraAuditoria(antes),
+      despues: paraAuditoria(fila!),
+    });
     return wire(fila!);
   });
 }
@@ -90,14 +146,25 @@ export async function eliminarWebhook(db: Db, id: number, autor: Autor): Promise
   await db.transaction(async (tx) => {
     const antes = await webhookRow(tx, id);
     await tx.delete(webhooks).where(eq(webhooks.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_WEBHOOK, entidadId: id, antes: paraAuditoria(antes) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar',
+      entidad: ENTIDAD_WEBHOOK,
+      entidadId: id,
+      antes: paraAuditoria(antes),
+    });
   });
 }
 
 /** A webhook's deliveries, newest first. */
 export async function entregasDe(db: Db, id: number): Promise<Entrega[]> {
   await webhookRow(db, id);
-  const filas = await db.select().from(webhookEntregas).where(eq(webhookEntregas.webhookId, id)).orderBy(desc(webhookEntregas.id)).limit(50);
+  const filas = await db
+    .select()
+    .from(webhookEntregas)
+    .where(eq(webhookEntregas.webhookId, id))
+    .orderBy(desc(webhookEntregas.id))
+    .limit(50);
   return filas.map((e) => ({
     id: e.id,
     evento: e.evento,
@@ -123,17 +190,30 @@ interface Item {
 }
 
 /** The body of a scan's announcement for one webhook: the portal's JSON, or Slack's `{ text }`. */
-function cuerpoVencimientos(formato: string, corridaId: number, items: readonly Item[], total: number, base: string): string {
+function cuerpoVencimientos(
+  formato: string,
+  corridaId: number,
+  items: readonly Item[],
+  total: number,
+  base: string,
+): string {
   const hoy = fechaLocal(new Date());
   if (formato === 'slack') {
     const lineas = items
       .slice(0, MAX_LINEAS_SLACK)
-      .map((i) => `• <${base}${i.enlace}|${i.titulo.replace(/[<>|]/g, '')}>${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}`);
+      .map(
+        (i) =>
+          `• <${base}${i.enlace}|${i.titulo.replace(/[<>|]/g, '')}>${i.vence ? `: ${fechaCorta(i.vence)} (${cuandoVence(i.vence, hoy)})` : ''}`,
+      );
     const resto = total > lineas.length ? `\n… y ${total - lineas.length} más en ${base}/alertas/notificaciones` : '';
     const eventos = items.some((i) => ALERTA_TIPOS_EVENTO.includes(i.tipo as AlertaTipo));
     const titulo = eventos
-      ? total === 1 ? 'Intranet: una alerta nueva' : `Intranet: ${total} alertas nuevas`
-      : total === 1 ? 'Intranet: un vencimiento requiere atención' : `Intranet: ${total} vencimientos requieren atención`;
+      ? total === 1
+        ? 'Intranet: una alerta nueva'
+        : `Intranet: ${total} alertas nuevas`
+      : total === 1
+        ? 'Intranet: un vencimiento requiere atención'
+        : `Intranet: ${total} vencimientos requieren atención`;
     return JSON.stringify({ text: `*${titulo}*\n${lineas.join('\n')}${resto}` });
   }
   return JSON.stringify({
@@ -141,32 +221,65 @@ function cuerpoVencimientos(formato: string, corridaId: number, items: readonly 
     corrida: corridaId,
     fecha: new Date().toISOString(),
     total,
-    items: items.map((i) => ({ tipo: i.tipo, tipo_nombre: ALERTA_TIPOS[i.tipo as AlertaTipo], titulo: i.titulo, vence: i.vence, umbral: i.umbral, enlace: `${base}${i.enlace}` })),
+    items: items.map((i) => ({
+      tipo: i.tipo,
+      tipo_nombre: ALERTA_TIPOS[i.tipo as AlertaTipo],
+      titulo: i.titulo,
+      vence: i.vence,
+      umbral: i.umbral,
+      enlace: `${base}${i.enlace}`,
+    })),
   });
 }
 
 /** In the scan's transaction: one delivery per active webhook that wants any of the kinds announced. */
-export async function encolarVencimientos(tx: Executor, config: AreaDeps['config'], corridaId: number, tipos: readonly string[]): Promise<number> {
-  const activos = (await tx.select().from(webhooks).where(eq(webhooks.activo, true))).filter((w) => w.eventos.some((e) => tipos.includes(e)));
+export async function encolarVencimientos(
+  tx: Executor,
+  config: AreaDeps['config'],
+  corridaId: number,
+  tipos: readonly string[],
+): Promise<number> {
+  const activos = (await tx.select().from(webhooks).where(eq(webhooks.activo, true))).filter((w) =>
+    w.eventos.some((e) => tipos.includes(e)),
+  );
   const base = baseDe(config);
   for (const w of activos) {
     const suyos = w.eventos.filter((e) => tipos.includes(e));
     const { items, total } = await avisosDeCorrida(tx, corridaId, suyos, null, MAX_ITEMS);
     if (items.length === 0) continue;
-    await tx.insert(webhookEntregas).values({ webhookId: w.id, evento: 'vencimientos', cuerpo: cuerpoVencimientos(w.formato, corridaId, items, total, base) });
+    await tx.insert(webhookEntregas).values({
+      webhookId: w.id,
+      evento: 'vencimientos',
+      cuerpo: cuerpoVencimientos(w.formato, corridaId, items, total, base),
+    });
   }
   return activos.length;
 }
 
 /** A failed job, to the webhooks that want `tarea`. */
-export async function encolarFallo(tx: Executor, config: AreaDeps['config'], fallo: { tarea: string; titulo: string; error: string }): Promise<void> {
-  const activos = (await tx.select().from(webhooks).where(eq(webhooks.activo, true))).filter((w) => w.eventos.includes('tarea'));
+export async function encolarFallo(
+  tx: Executor,
+  config: AreaDeps['config'],
+  fallo: { tarea: string; titulo: string; error: string },
+): Promise<void> {
+  const activos = (await tx.select().from(webhooks).where(eq(webhooks.activo, true))).filter((w) =>
+    w.eventos.includes('tarea'),
+  );
   const enlace = `${baseDe(config)}/alertas/tareas`;
   for (const w of activos) {
     const cuerpo =
       w.formato === 'slack'
-        ? JSON.stringify({ text: `*Intranet: falló la tarea "${fallo.titulo}"*\n${fallo.error}\n<${enlace}|Ver las tareas>` })
-        : JSON.stringify({ evento: 'tarea', fecha: new Date().toISOString(), tarea: fallo.tarea, titulo: fallo.titulo, error: fallo.error, enlace });
+        ? JSON.stringify({
+            text: `*Intranet: falló la tarea "${fallo.titulo}"*\n${fallo.error}\n<${enlace}|Ver las tareas>`,
+          })
+        : JSON.stringify({
+            evento: 'tarea',
+            fecha: new Date().toISOString(),
+            tarea: fallo.tarea,
+            titulo: fallo.titulo,
+            error: fallo.error,
+            enlace,
+          });
     await tx.insert(webhookEntregas).values({ webhookId: w.id, evento: 'tarea', cuerpo });
   }
 }
@@ -175,14 +288,23 @@ export async function encolarFallo(tx: Executor, config: AreaDeps['config'], fal
 export async function probarWebhook(db: Db, salida: OutboundGuard, id: number): Promise<Entrega> {
   const w = await webhookRow(db, id);
   const texto = `Prueba del webhook "${w.nombre}" de la Intranet`;
-  const cuerpo = w.formato === 'slack' ? JSON.stringify({ text: texto }) : JSON.stringify({ evento: 'prueba', fecha: new Date().toISOString(), mensaje: texto });
-  const [fila] = await db.insert(webhookEntregas).values({ webhookId: id, evento: 'prueba', cuerpo }).returning({ id: webhookEntregas.id });
+  const cuerpo =
+    w.formato === 'slack'
+      ? JSON.stringify({ text: texto })
+      : JSON.stringify({ evento: 'prueba', fecha: new Date().toISOString(), mensaje: texto });
+  const [fila] = await db
+    .insert(webhookEntregas)
+    .values({ webhookId: id, evento: 'prueba', cuerpo })
+    .returning({ id: webhookEntregas.id });
   return enviarAhora(db, salida, id, fila!.id);
 }
 
 /** "Reenviar": the same body and webhook-id again as a new delivery, sent at once (newly timestamped and signed). */
 export async function reenviarEntrega(db: Db, salida: OutboundGuard, id: number, entregaId: number): Promise<Entrega> {
-  const [original] = await db.select().from(webhookEntregas).where(and(eq(webhookEntregas.id, entregaId), eq(webhookEntregas.webhookId, id)));
+  const [original] = await db
+    .select()
+    .from(webhookEntregas)
+    .where(and(eq(webhookEntregas.id, entregaId), eq(webhookEntregas.webhookId, id)));
   if (!original) throw new ApiError(404, 'La entrega no existe');
   const [fila] = await db
     .insert(webhookEntregas)
@@ -208,7 +330,15 @@ export async function enviarWebhooks(db: Db, salida: OutboundGuard): Promise<{ e
   }
 }
 
-type Tomada = { id: number; mensaje: string; cuerpo: string; evento: string; intentos: number; url: string; secreto: string };
+type Tomada = {
+  id: number;
+  mensaje: string;
+  cuerpo: string;
+  evento: string;
+  intentos: number;
+  url: string;
+  secreto: string;
+};
 
 /** How an attempt ended, in the log's words: the answer's code at most, never what the receiver wrote. */
 export function clasificar(fin: { codigo: number } | { error: unknown }): string {
@@ -227,7 +357,11 @@ export function clasificar(fin: { codigo: number } | { error: unknown }): string
  * skips them), POSTs each signed (to an allowed address only, following no redirect), and writes down how it
  * ended: 2xx is sent; anything else waits 30 s, doubling, up to five attempts, then is failed.
  */
-async function enviarTomadas(db: Db, salida: OutboundGuard, donde: ReturnType<typeof sql>): Promise<{ tomadas: number; enviadas: number }> {
+async function enviarTomadas(
+  db: Db,
+  salida: OutboundGuard,
+  donde: ReturnType<typeof sql>,
+): Promise<{ tomadas: number; enviadas: number }> {
   const { rows } = await db.execute<Tomada>(sql`
     update webhook_entregas e set proxima = now() + interval '5 minutes', intentos = e.intentos + 1
       from webhooks w
@@ -240,7 +374,11 @@ async function enviarTomadas(db: Db, salida: OutboundGuard, donde: ReturnType<ty
       let codigo: number | null = null;
       let respuesta: string;
       try {
-        const headers = { 'content-type': 'application/json', ...cabecerasFirmadas(t.secreto, t.mensaje, t.cuerpo), 'X-Intranet-Evento': t.evento };
+        const headers = {
+          'content-type': 'application/json',
+          ...cabecerasFirmadas(t.secreto, t.mensaje, t.cuerpo),
+          'X-Intranet-Evento': t.evento,
+        };
         codigo = (await salida.post(t.url, { headers, body: t.cuerpo, timeoutMs: PLAZO_MS })).status;
         respuesta = clasificar({ codigo });
       } catch (error) {

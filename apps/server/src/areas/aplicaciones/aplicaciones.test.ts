@@ -13,9 +13,22 @@ const ctx = freshApp(template, ['admin', 'tecnico', 'comercial'], { tmpFiles: 'i
 
 const DESCRIPCION = {
   type: 'doc',
-  content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Agenda de turnos', marks: [{ type: 'strong' }] }] }],
+  content: [
+    {
+      type: 'paragraph',
+      attrs: { align: null },
+      content: [{ type: 'text', text: 'Agenda de turnos', marks: [{ type: 'strong' }] }],
+    },
+  ],
 };
-const NUEVA = { package_name: 'com.physis.agenda', nombre: 'Physis Agenda', resumen: 'Turnos', categoria: 'Gestión', publicada: false, descripcion: DESCRIPCION };
+const NUEVA = {
+  package_name: 'com.physis.agenda',
+  nombre: 'Physis Agenda',
+  resumen: 'Turnos',
+  categoria: 'Gestión',
+  publicada: false,
+  descripcion: DESCRIPCION,
+};
 // The smallest valid PNG signature plus an IHDR-looking tail: recognised by its first bytes.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 
@@ -30,7 +43,9 @@ describe('GET /api/aplicaciones', () => {
   it('pages the seeded apps by name, with their counters', async () => {
     const { items, total } = await lista('size=200');
     expect(total).toBe(APLICACIONES.length);
-    expect(items.map((a) => a.nombre)).toEqual(APLICACIONES.map((a) => a.nombre).sort((a, b) => a.localeCompare(b, 'es')));
+    expect(items.map((a) => a.nombre)).toEqual(
+      APLICACIONES.map((a) => a.nombre).sort((a, b) => a.localeCompare(b, 'es')),
+    );
     const movil = items.find((a) => a.package_name === 'com.physis.movil')!;
     expect(movil).toMatchObject({ versiones: 0, ultima_version: null, descargas: 0, publicada: true, icono: null });
   });
@@ -53,8 +68,11 @@ describe('GET /api/aplicaciones', () => {
     const csv = await inject({ url: '/api/aplicaciones/export.csv?publicada=false', headers: ctx.admin });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true, delimiter: csv.body.includes(';') ? ';' : ',' }) as Record<string, string>[];
-    expect(rows.map((r) => r['Paquete']).sort()).toEqual(['com.physis.asistencia', 'com.physis.inventario']);
+    const rows = parse(csv.body.replace(/^\uFEFF/, ''), {
+      columns: true,
+      delimiter: csv.body.includes(';') ? ';' : ',',
+    }) as Record<string, string>[];
+    expect(rows.map((r) => r.Paquete).sort()).toEqual(['com.physis.asistencia', 'com.physis.inventario']);
     const cats = await inject({ url: '/api/aplicaciones/categorias', headers: ctx.admin });
     expect(cats.json().datos).toEqual([...new Set(APLICACIONES.map((a) => a.categoria))].sort());
   });
@@ -70,19 +88,38 @@ describe('creating, changing and deleting an app', () => {
     const leida = await inject({ url: `/api/aplicaciones/${datos.id}`, headers: ctx.admin });
     expect(leida.json().datos).toEqual(datos);
     const audit = await inject({ url: `/api/auditoria?entidad=aplicacion&id=${datos.id}`, headers: ctx.admin });
-    expect(envelope(auditPage).parse(audit.json()).datos.items.map((r) => r.accion)).toEqual(['crear']);
+    expect(
+      envelope(auditPage)
+        .parse(audit.json())
+        .datos.items.map((r) => r.accion),
+    ).toEqual(['crear']);
   });
 
   it('refuses an invalid package name, a taken one (whatever its case) and a broken description', async () => {
     for (const package_name of ['physis', 'com.physis.', 'com.1physis.app', 'com.physis.new', 'com physis.app']) {
-      const res = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...NUEVA, package_name } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/aplicaciones',
+        headers: ctx.admin,
+        payload: { ...NUEVA, package_name },
+      });
       expect(res.statusCode, package_name).toBe(400);
       expect(res.json().campos.package_name[0]).toMatch(/Nombre de paquete inválido/);
     }
-    const taken = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...NUEVA, package_name: 'com.Physis.Movil' } });
+    const taken = await inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: ctx.admin,
+      payload: { ...NUEVA, package_name: 'com.Physis.Movil' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().campos).toEqual({ package_name: ['Ya existe una aplicación con ese nombre de paquete'] });
-    const rota = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...NUEVA, package_name: 'com.physis.x', descripcion: { type: 'doc', content: [] } } });
+    const rota = await inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: ctx.admin,
+      payload: { ...NUEVA, package_name: 'com.physis.x', descripcion: { type: 'doc', content: [] } },
+    });
     expect(rota.statusCode).toBe(400);
     expect(Object.keys(rota.json().campos)).toEqual(['descripcion']);
   });
@@ -97,19 +134,39 @@ describe('creating, changing and deleting an app', () => {
       payload: { ...NUEVA, package_name: 'com.physis.inventario2', nombre: 'Physis Inventario 2', publicada: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().datos).toMatchObject({ package_name: 'com.physis.inventario2', nombre: 'Physis Inventario 2', publicada: true });
+    expect(res.json().datos).toMatchObject({
+      package_name: 'com.physis.inventario2',
+      nombre: 'Physis Inventario 2',
+      publicada: true,
+    });
     const audit = await inject({ url: `/api/auditoria?entidad=aplicacion&id=${id}`, headers: ctx.admin });
     const [modificar] = envelope(auditPage).parse(audit.json()).datos.items;
-    expect(modificar).toMatchObject({ accion: 'modificar', antes: { nombre: 'Physis Inventario' }, despues: { nombre: 'Physis Inventario 2' } });
-    expect((await inject({ method: 'PUT', url: '/api/aplicaciones/999999', headers: ctx.admin, payload: NUEVA })).statusCode).toBe(404);
+    expect(modificar).toMatchObject({
+      accion: 'modificar',
+      antes: { nombre: 'Physis Inventario' },
+      despues: { nombre: 'Physis Inventario 2' },
+    });
+    expect(
+      (await inject({ method: 'PUT', url: '/api/aplicaciones/999999', headers: ctx.admin, payload: NUEVA })).statusCode,
+    ).toBe(404);
   });
 
   it('deletes an app without versions, with its audit', async () => {
-    const creada = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...NUEVA, package_name: 'com.physis.borrar' } });
+    const creada = await inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: ctx.admin,
+      payload: { ...NUEVA, package_name: 'com.physis.borrar' },
+    });
     const id = creada.json().datos.id;
-    expect((await inject({ method: 'DELETE', url: `/api/aplicaciones/${id}`, headers: ctx.admin })).json()).toEqual({ error: null, datos: null });
+    expect((await inject({ method: 'DELETE', url: `/api/aplicaciones/${id}`, headers: ctx.admin })).json()).toEqual({
+      error: null,
+      datos: null,
+    });
     expect((await inject({ url: `/api/aplicaciones/${id}`, headers: ctx.admin })).statusCode).toBe(404);
-    expect((await inject({ method: 'DELETE', url: `/api/aplicaciones/${id}`, headers: ctx.admin })).statusCode).toBe(404);
+    expect((await inject({ method: 'DELETE', url: `/api/aplicaciones/${id}`, headers: ctx.admin })).statusCode).toBe(
+      404,
+    );
     const audit = await inject({ url: `/api/auditoria?entidad=aplicacion&id=${id}`, headers: ctx.admin });
     expect(audit.json().datos.items.map((r: { accion: string }) => r.accion)).toEqual(['eliminar', 'crear']);
   });
@@ -117,7 +174,12 @@ describe('creating, changing and deleting an app', () => {
 
 describe('icons', () => {
   const subir = (bytes: Buffer, nombre = 'icono.png') =>
-    inject({ method: 'POST', url: `/api/aplicaciones/iconos?nombre=${nombre}`, headers: { ...ctx.admin, 'content-type': 'application/octet-stream' }, payload: bytes });
+    inject({
+      method: 'POST',
+      url: `/api/aplicaciones/iconos?nombre=${nombre}`,
+      headers: { ...ctx.admin, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
 
   it('stores a PNG by its bytes and shows it as the app icon', async () => {
     const res = await subir(PNG);
@@ -126,7 +188,12 @@ describe('icons', () => {
     expect(icono.tipo).toBe('image/png');
     const { items } = await lista('q=soporte');
     const app = items[0]!;
-    const put = await inject({ method: 'PUT', url: `/api/aplicaciones/${app.id}`, headers: ctx.admin, payload: { ...NUEVA, package_name: app.package_name, icono_id: icono.id } });
+    const put = await inject({
+      method: 'PUT',
+      url: `/api/aplicaciones/${app.id}`,
+      headers: ctx.admin,
+      payload: { ...NUEVA, package_name: app.package_name, icono_id: icono.id },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().datos.icono).toBe(icono.descarga);
     const descarga = await inject({ url: icono.descarga });
@@ -138,12 +205,27 @@ describe('icons', () => {
     const texto = await subir(Buffer.from('esto no es una imagen'));
     expect(texto.statusCode).toBe(400);
     expect(texto.json().campos).toEqual({ archivo: ['El icono debe ser una imagen PNG, JPEG o WebP'] });
-    const otro = await inject({ method: 'POST', url: '/api/archivos?nombre=notas.txt', headers: { ...ctx.admin, 'content-type': 'text/plain' }, payload: 'notas' });
+    const otro = await inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=notas.txt',
+      headers: { ...ctx.admin, 'content-type': 'text/plain' },
+      payload: 'notas',
+    });
     const payload = { ...NUEVA, package_name: 'com.physis.iconos' };
-    const noImagen = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...payload, icono_id: otro.json().datos.id } });
+    const noImagen = await inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: ctx.admin,
+      payload: { ...payload, icono_id: otro.json().datos.id },
+    });
     expect(noImagen.statusCode).toBe(400);
     expect(noImagen.json().campos).toEqual({ icono_id: ['El icono debe ser una imagen PNG, JPEG o WebP'] });
-    const falta = await inject({ method: 'POST', url: '/api/aplicaciones', headers: ctx.admin, payload: { ...payload, icono_id: 987654 } });
+    const falta = await inject({
+      method: 'POST',
+      url: '/api/aplicaciones',
+      headers: ctx.admin,
+      payload: { ...payload, icono_id: 987654 },
+    });
     expect(falta.statusCode).toBe(400);
     expect(falta.json().campos).toEqual({ icono_id: ['El icono elegido no existe; súbalo de nuevo'] });
   });
@@ -179,6 +261,8 @@ describe('permissions', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
     }
-    expect((await inject({ url: '/api/auditoria?entidad=aplicacion&id=1', headers: ctx.tecnico })).statusCode).toBe(403);
+    expect((await inject({ url: '/api/auditoria?entidad=aplicacion&id=1', headers: ctx.tecnico })).statusCode).toBe(
+      403,
+    );
   });
 });

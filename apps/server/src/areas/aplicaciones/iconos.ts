@@ -12,7 +12,8 @@ import { MENSAJES } from './messages.ts';
 export function tipoDeImagen(cabecera: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   if (cabecera.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (cabecera[0] === 0xff && cabecera[1] === 0xd8 && cabecera[2] === 0xff) return 'image/jpeg';
-  if (cabecera.toString('latin1', 0, 4) === 'RIFF' && cabecera.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (cabecera.toString('latin1', 0, 4) === 'RIFF' && cabecera.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
@@ -23,7 +24,13 @@ async function primerosBytes(store: FileStore, sha256: string, cantidad: number)
 }
 
 /** Records an uploaded icon in the file store, refusing anything but a PNG, JPEG or WebP image. */
-export async function guardarIcono(db: Db, store: FileStore, upload: Upload, nombre: string, autor: Autor): Promise<IconoSubido> {
+export async function guardarIcono(
+  db: Db,
+  store: FileStore,
+  upload: Upload,
+  nombre: string,
+  autor: Autor,
+): Promise<IconoSubido> {
   const tipo = tipoDeImagen(await primerosBytes(store, upload.sha256, 12));
   if (!tipo) {
     await descartarHuerfano(db, store, upload);
@@ -32,8 +39,19 @@ export async function guardarIcono(db: Db, store: FileStore, upload: Upload, nom
   return conArchivo(db, store, upload, () =>
     db.transaction(async (tx) => {
       const archivo = await registrarArchivo(tx, { ...upload, tipo }, nombre);
-      await writeAudit(tx, { autor, accion: 'subir', entidad: ENTIDAD_ARCHIVO, entidadId: archivo.id, despues: archivo });
-      return { id: archivo.id, sha256: archivo.sha256, tipo: archivo.tipo, descarga: archivoDescargaPath(archivo.sha256) };
+      await writeAudit(tx, {
+        autor,
+        accion: 'subir',
+        entidad: ENTIDAD_ARCHIVO,
+        entidadId: archivo.id,
+        despues: archivo,
+      });
+      return {
+        id: archivo.id,
+        sha256: archivo.sha256,
+        tipo: archivo.tipo,
+        descarga: archivoDescargaPath(archivo.sha256),
+      };
     }),
   );
 }

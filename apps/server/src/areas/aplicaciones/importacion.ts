@@ -32,28 +32,63 @@ export const aplicacionesImportacion: ImportacionSpec<AplicacionValues> = {
   clave: 'package_name',
   normalizarClave: minusculas,
   campos: [
-    { campo: 'nombre', titulo: 'Nombre', alias: ['aplicacion', 'app', 'application', 'name', 'app name'], requerido: true, ejemplo: 'Physis Móvil' },
-    { campo: 'package_name', titulo: 'Paquete', alias: ['nombre de paquete', 'package', 'package name', 'application id', 'app id', 'bundle id'], requerido: true, ejemplo: 'com.physis.movil' },
+    {
+      campo: 'nombre',
+      titulo: 'Nombre',
+      alias: ['aplicacion', 'app', 'application', 'name', 'app name'],
+      requerido: true,
+      ejemplo: 'Physis Móvil',
+    },
+    {
+      campo: 'package_name',
+      titulo: 'Paquete',
+      alias: ['nombre de paquete', 'package', 'package name', 'application id', 'app id', 'bundle id'],
+      requerido: true,
+      ejemplo: 'com.physis.movil',
+    },
     { campo: 'categoria', titulo: 'Categoría', alias: ['category', 'rubro'], ejemplo: 'Ventas' },
-    { campo: 'resumen', titulo: 'Resumen', alias: ['descripcion corta', 'summary', 'short description', 'subtitle'], ejemplo: 'Pedidos y cobranzas en la calle' },
-    { campo: 'publicada', titulo: 'Publicada', alias: ['publicado', 'published', 'visible', 'en la tienda'], tipo: 'booleano', ejemplo: 'No' },
+    {
+      campo: 'resumen',
+      titulo: 'Resumen',
+      alias: ['descripcion corta', 'summary', 'short description', 'subtitle'],
+      ejemplo: 'Pedidos y cobranzas en la calle',
+    },
+    {
+      campo: 'publicada',
+      titulo: 'Publicada',
+      alias: ['publicado', 'published', 'visible', 'en la tienda'],
+      tipo: 'booleano',
+      ejemplo: 'No',
+    },
   ],
   esquema: aplicacionInput,
   tabla: { tabla: aplicaciones, id: aplicaciones.id, actualizado: aplicaciones.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
-    const filas = await tx.select({ id: aplicaciones.id, ...valores }).from(aplicaciones).where(inArray(sql`lower(${aplicaciones.packageName})`, claves));
+    const filas = await tx
+      .select({ id: aplicaciones.id, ...valores })
+      .from(aplicaciones)
+      .where(inArray(sql`lower(${aplicaciones.packageName})`, claves));
     return new Map(filas.map(({ id, ...v }) => [minusculas(v.package_name), { id, valores: v }]));
   },
   crear: (tx, filas) => insertarFilas(tx, aplicaciones, aplicaciones.id, filas.map(columnas)),
   // As the form: every version's manifest names the package, so once there are versions even its case is fixed.
   actualizar: async (tx, id, v) => {
-    const [antes] = await tx.select({ paquete: aplicaciones.packageName }).from(aplicaciones).where(eq(aplicaciones.id, id));
+    const [antes] = await tx
+      .select({ paquete: aplicaciones.packageName })
+      .from(aplicaciones)
+      .where(eq(aplicaciones.id, id));
     if (antes && antes.paquete !== v.package_name) {
-      const [subidas] = await tx.select({ n: count() }).from(aplicacionVersiones).where(eq(aplicacionVersiones.aplicacionId, id));
+      const [subidas] = await tx
+        .select({ n: count() })
+        .from(aplicacionVersiones)
+        .where(eq(aplicacionVersiones.aplicacionId, id));
       if ((subidas?.n ?? 0) > 0) throw new ApiError(409, MENSAJES.paqueteFijo);
     }
-    await tx.update(aplicaciones).set({ ...columnas(v), actualizado: sql`now()` }).where(eq(aplicaciones.id, id));
+    await tx
+      .update(aplicaciones)
+      .set({ ...columnas(v), actualizado: sql`now()` })
+      .where(eq(aplicaciones.id, id));
   },
   conflictos,
 };

@@ -1,6 +1,13 @@
 import { aplicacionInput, aplicacionLote, aplicacionLoteExport } from '@intranet/contract/aplicaciones';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { aplicacionDetalle, aplicacionesCsv, aplicacionesList, aplicacionesSource, eliminarAplicacion, modificarAplicacion } from './queries.ts';
+import {
+  aplicacionDetalle,
+  aplicacionesCsv,
+  aplicacionesList,
+  aplicacionesSource,
+  eliminarAplicacion,
+  modificarAplicacion,
+} from './queries.ts';
 
 /** Bulk actions on the apps list: delete (an app with versions is refused, as one by one), set published or category. */
 export const aplicacionesLote = loteRoutes({

@@ -1,5 +1,10 @@
 import { archivoDescargaPath } from '@intranet/contract/archivos';
-import type { Aplicacion, AplicacionFila, aplicacionListQuery, AplicacionValues } from '@intranet/contract/aplicaciones';
+import type {
+  Aplicacion,
+  AplicacionFila,
+  aplicacionListQuery,
+  AplicacionValues,
+} from '@intranet/contract/aplicaciones';
 import { renderHtml } from '@intranet/editor';
 import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,10 +25,14 @@ const v = aplicacionVersiones;
 const deLaApp = sql`${v.aplicacionId} = ${aplicaciones.id}`;
 const versiones = sql<number>`(select count(*)::int from ${v} where ${deLaApp})`;
 const descargas = sql<number>`(select coalesce(sum(${v.descargas}), 0)::int from ${v} where ${deLaApp})`;
-const ultimaVersion = sql<string | null>`(select ${v.versionName} from ${v} where ${deLaApp} order by ${v.versionCode} desc limit 1)`;
+const ultimaVersion = sql<
+  string | null
+>`(select ${v.versionName} from ${v} where ${deLaApp} order by ${v.versionCode} desc limit 1)`;
 const ultimoCode = sql<number | null>`(select max(${v.versionCode}) from ${v} where ${deLaApp})`;
 // The first upload fixed the signer; every later one was checked against it.
-const firma = sql<string | null>`(select ${v.firmaSha256} from ${v} where ${deLaApp} order by ${v.versionCode} limit 1)`;
+const firma = sql<
+  string | null
+>`(select ${v.firmaSha256} from ${v} where ${deLaApp} order by ${v.versionCode} limit 1)`;
 
 const fila = {
   id: aplicaciones.id,
@@ -119,7 +128,11 @@ const noExiste = () => new ApiError(404, MENSAJES.noExiste);
 
 /** The app as answered (description rendered through the editor's schema); `lock` holds it for a change. */
 export async function aplicacionRow(db: Executor, id: number, lock = false): Promise<Aplicacion | undefined> {
-  const query = db.select(completo).from(aplicaciones).leftJoin(archivos, eq(archivos.id, aplicaciones.iconoId)).where(eq(aplicaciones.id, id));
+  const query = db
+    .select(completo)
+    .from(aplicaciones)
+    .leftJoin(archivos, eq(archivos.id, aplicaciones.iconoId))
+    .where(eq(aplicaciones.id, id));
   const [row] = lock ? await query.for('update', { of: aplicaciones }) : await query;
   return row ? { ...wire(row), descripcion_html: renderHtml(row.descripcion) } : undefined;
 }
@@ -135,7 +148,8 @@ async function validarIcono(tx: Executor, iconoId: number | null): Promise<void>
   if (iconoId === null) return;
   const [row] = await tx.select({ tipo: archivos.tipo }).from(archivos).where(eq(archivos.id, iconoId));
   if (!row) throw new ApiError(400, MENSAJES.iconoNoExiste, { icono_id: [MENSAJES.iconoNoExiste] });
-  if (!row.tipo.startsWith('image/')) throw new ApiError(400, MENSAJES.iconoNoImagen, { icono_id: [MENSAJES.iconoNoImagen] });
+  if (!row.tipo.startsWith('image/'))
+    throw new ApiError(400, MENSAJES.iconoNoImagen, { icono_id: [MENSAJES.iconoNoImagen] });
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
@@ -171,7 +185,12 @@ export async function crearEn(tx: Tx, values: AplicacionValues, autor: Autor | n
   return creada;
 }
 
-export async function modificarAplicacion(db: Db, id: number, values: AplicacionValues, autor: Autor): Promise<Aplicacion> {
+export async function modificarAplicacion(
+  db: Db,
+  id: number,
+  values: AplicacionValues,
+  autor: Autor,
+): Promise<Aplicacion> {
   return db.transaction(async (tx) => {
     const antes = await aplicacionRow(tx, id, true);
     if (!antes) throw noExiste();
@@ -180,9 +199,19 @@ export async function modificarAplicacion(db: Db, id: number, values: Aplicacion
       throw new ApiError(409, MENSAJES.paqueteFijo, { package_name: [MENSAJES.paqueteFijo] });
     }
     await validarIcono(tx, values.icono_id);
-    await tx.update(aplicaciones).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(aplicaciones.id, id));
+    await tx
+      .update(aplicaciones)
+      .set({ ...columnas(values), actualizado: sql`now()` })
+      .where(eq(aplicaciones.id, id));
     const despues = (await aplicacionRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: auditado(antes),
+      despues: auditado(despues),
+    });
     return despues;
   });
 }

@@ -46,15 +46,33 @@ export const aplicacionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, d
 
   app.get('/api/aplicaciones', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de aplicaciones', querystring: aplicacionListQuery, response: { 200: envelope(aplicacionPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(aplicacionesList, request.query, aplicacionesSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de aplicaciones',
+      querystring: aplicacionListQuery,
+      response: { 200: envelope(aplicacionPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(aplicacionesList, request.query, aplicacionesSource(db)),
+    }),
   });
 
   app.get('/api/aplicaciones/export.csv', {
     config: VER,
-    schema: { tags, summary: 'Todas las aplicaciones de la lista filtrada, en CSV', querystring: aplicacionExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todas las aplicaciones de la lista filtrada, en CSV',
+      querystring: aplicacionExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'aplicaciones', columnas: aplicacionesCsv, filas: listBatches(aplicacionesList, request.query, aplicacionesSource(db)) });
+      sendCsv(reply, {
+        nombre: 'aplicaciones',
+        columnas: aplicacionesCsv,
+        filas: listBatches(aplicacionesList, request.query, aplicacionesSource(db)),
+      });
     },
   });
 
@@ -66,13 +84,23 @@ export const aplicacionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, d
 
   app.get('/api/aplicaciones/:id', {
     config: VER,
-    schema: { tags, summary: 'Una aplicación con su descripción', params: idParam, response: { 200: envelope(aplicacion), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Una aplicación con su descripción',
+      params: idParam,
+      response: { 200: envelope(aplicacion), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await aplicacionDetalle(db, request.params.id) }),
   });
 
   app.post('/api/aplicaciones', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea una aplicación', body: aplicacionInput, response: { 201: envelope(aplicacion), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea una aplicación',
+      body: aplicacionInput,
+      response: { 201: envelope(aplicacion), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creada = await crearAplicacion(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creada });
@@ -88,7 +116,10 @@ export const aplicacionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, d
       body: aplicacionInput,
       response: { 200: envelope(aplicacion), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await modificarAplicacion(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarAplicacion(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/aplicaciones/:id', {

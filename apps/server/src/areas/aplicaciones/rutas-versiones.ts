@@ -55,19 +55,38 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
 
   app.get('/api/aplicaciones/:id/versiones/export.csv', {
     config: VER,
-    schema: { tags, summary: 'Las versiones filtradas de una aplicación, en CSV', params: idParam, querystring: exportQuery, produces: ['text/csv'], response: { ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Las versiones filtradas de una aplicación, en CSV',
+      params: idParam,
+      querystring: exportQuery,
+      produces: ['text/csv'],
+      response: { ...bad, 404: errorBody },
+    },
     handler: async (request, reply) => {
       const app = await aplicacionDetalle(db, request.params.id);
       const query = { ...request.query, aplicacion: app.id };
-      sendCsv(reply, { nombre: `versiones-${app.package_name}`, columnas: versionesCsv, filas: listBatches(versionesList, query, versionesSource(db)) });
+      sendCsv(reply, {
+        nombre: `versiones-${app.package_name}`,
+        columnas: versionesCsv,
+        filas: listBatches(versionesList, query, versionesSource(db)),
+      });
       return reply;
     },
   });
 
   app.get('/api/aplicaciones/:id/versiones/:versionId', {
     config: VER,
-    schema: { tags, summary: 'Una versión', params: aplicacionVersionParams, response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await versionDetalle(db, request.params.id, request.params.versionId) }),
+    schema: {
+      tags,
+      summary: 'Una versión',
+      params: aplicacionVersionParams,
+      response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await versionDetalle(db, request.params.id, request.params.versionId),
+    }),
   });
 
   app.put('/api/aplicaciones/:id/versiones/:versionId', {
@@ -81,7 +100,10 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
     handler: async (request) => {
       const { id, versionId } = request.params;
-      return { error: null, datos: await modificarVersion(db, id, versionId, request.body.novedades, autorDe(sessionOf(request))) };
+      return {
+        error: null,
+        datos: await modificarVersion(db, id, versionId, request.body.novedades, autorDe(sessionOf(request))),
+      };
     },
   });
 
@@ -110,7 +132,10 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
     handler: async (request) => {
       const { id, versionId } = request.params;
-      return { error: null, datos: await publicarVersion(db, id, versionId, request.body.publicada, autorDe(sessionOf(request))) };
+      return {
+        error: null,
+        datos: await publicarVersion(db, id, versionId, request.body.publicada, autorDe(sessionOf(request))),
+      };
     },
   });
 
@@ -133,7 +158,14 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
         // Before the body is read: an upload to an app that does not exist stops at once.
         await aplicacionDetalle(db, request.params.id);
         const upload = await receiveUpload(request, store, maxBytes);
-        const creada = await subirVersion(db, store, request.params.id, upload, request.query, autorDe(sessionOf(request)));
+        const creada = await subirVersion(
+          db,
+          store,
+          request.params.id,
+          upload,
+          request.query,
+          autorDe(sessionOf(request)),
+        );
         return reply.code(201).send({ error: null, datos: creada });
       },
     });

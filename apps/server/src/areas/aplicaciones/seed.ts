@@ -1,4 +1,9 @@
-import { aplicacionInput, type Aplicacion, type AplicacionInput, type AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
+import {
+  aplicacionInput,
+  type Aplicacion,
+  type AplicacionInput,
+  type AplicacionVersionUploadQuery,
+} from '@intranet/contract/aplicaciones';
 import { eq } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import type { Autor } from '../../db/audit.ts';
@@ -30,7 +35,11 @@ export const APLICACIONES: AplicacionInput[] = [
       type: 'doc',
       content: [
         parrafo('La consulta diaria de Physis ERP para vendedores y gerentes, conectada al servidor del cliente.'),
-        lista(['Stock por depósito y precios de lista', 'Saldo y comprobantes de cada cliente', 'Tablero de ventas del día']),
+        lista([
+          'Stock por depósito y precios de lista',
+          'Saldo y comprobantes de cada cliente',
+          'Tablero de ventas del día',
+        ]),
       ],
     },
   },
@@ -43,7 +52,9 @@ export const APLICACIONES: AplicacionInput[] = [
     descripcion: {
       type: 'doc',
       content: [
-        parrafo('Los vendedores arman pedidos en la calle, aun sin señal; los pedidos se envían al volver la conexión.'),
+        parrafo(
+          'Los vendedores arman pedidos en la calle, aun sin señal; los pedidos se envían al volver la conexión.',
+        ),
         lista(['Catálogo con fotos y listas de precios', 'Descuentos y condiciones por cliente', 'Recorrido del día']),
       ],
     },
@@ -54,7 +65,10 @@ export const APLICACIONES: AplicacionInput[] = [
     resumen: 'Hoja de ruta y entregas con firma y foto del remito',
     categoria: 'Logística',
     publicada: true,
-    descripcion: { type: 'doc', content: [parrafo('Los choferes siguen la hoja de ruta y confirman cada entrega con la firma del cliente.')] },
+    descripcion: {
+      type: 'doc',
+      content: [parrafo('Los choferes siguen la hoja de ruta y confirman cada entrega con la firma del cliente.')],
+    },
   },
   {
     package_name: 'com.physis.inventario',
@@ -62,7 +76,10 @@ export const APLICACIONES: AplicacionInput[] = [
     resumen: 'Toma de inventario con el lector de códigos de barras del colector',
     categoria: 'Depósito',
     publicada: false,
-    descripcion: { type: 'doc', content: [parrafo('En prueba con dos clientes: conteos por ubicación y ajustes enviados al ERP.')] },
+    descripcion: {
+      type: 'doc',
+      content: [parrafo('En prueba con dos clientes: conteos por ubicación y ajustes enviados al ERP.')],
+    },
   },
   {
     package_name: 'com.physis.soporte',
@@ -70,7 +87,10 @@ export const APLICACIONES: AplicacionInput[] = [
     resumen: 'Tickets de soporte y acceso remoto asistido para clientes',
     categoria: 'Soporte',
     publicada: true,
-    descripcion: { type: 'doc', content: [parrafo('Los clientes abren tickets, siguen su estado y habilitan una sesión remota con el técnico.')] },
+    descripcion: {
+      type: 'doc',
+      content: [parrafo('Los clientes abren tickets, siguen su estado y habilitan una sesión remota con el técnico.')],
+    },
   },
   {
     package_name: 'com.physis.asistencia',
@@ -78,7 +98,10 @@ export const APLICACIONES: AplicacionInput[] = [
     resumen: 'Fichada de entrada y salida con ubicación, para Physis Sueldos',
     categoria: 'Recursos humanos',
     publicada: false,
-    descripcion: { type: 'doc', content: [parrafo('Registra las fichadas del personal y las envía a la liquidación de Physis Sueldos.')] },
+    descripcion: {
+      type: 'doc',
+      content: [parrafo('Registra las fichadas del personal y las envía a la liquidación de Physis Sueldos.')],
+    },
   },
 ];
 
@@ -97,20 +120,76 @@ interface VersionDemo extends AplicacionVersionUploadQuery {
  */
 const VERSIONES: Readonly<Record<string, readonly VersionDemo[]>> = {
   'com.physis.movil': [
-    { versionCode: 30, versionName: '3.0.0', minSdk: 24, canal: 'estable', novedades: 'Tablero de ventas del día', diasAtras: 120 },
-    { versionCode: 31, versionName: '3.1.0', minSdk: 24, canal: 'estable', novedades: 'Stock por depósito; correcciones', diasAtras: 40 },
-    { versionCode: 32, versionName: '3.2.0-beta1', minSdk: 26, canal: 'beta', novedades: 'Modo oscuro y lector de códigos', diasAtras: 6 },
+    {
+      versionCode: 30,
+      versionName: '3.0.0',
+      minSdk: 24,
+      canal: 'estable',
+      novedades: 'Tablero de ventas del día',
+      diasAtras: 120,
+    },
+    {
+      versionCode: 31,
+      versionName: '3.1.0',
+      minSdk: 24,
+      canal: 'estable',
+      novedades: 'Stock por depósito; correcciones',
+      diasAtras: 40,
+    },
+    {
+      versionCode: 32,
+      versionName: '3.2.0-beta1',
+      minSdk: 26,
+      canal: 'beta',
+      novedades: 'Modo oscuro y lector de códigos',
+      diasAtras: 6,
+    },
   ],
   'com.physis.ventas': [
-    { versionCode: 210, versionName: '2.1.0', minSdk: 24, canal: 'estable', novedades: 'Pedidos sin conexión', diasAtras: 90 },
-    { versionCode: 220, versionName: '2.2.0-beta2', minSdk: 24, canal: 'beta', novedades: 'Descuentos por cliente', diasAtras: 12 },
+    {
+      versionCode: 210,
+      versionName: '2.1.0',
+      minSdk: 24,
+      canal: 'estable',
+      novedades: 'Pedidos sin conexión',
+      diasAtras: 90,
+    },
+    {
+      versionCode: 220,
+      versionName: '2.2.0-beta2',
+      minSdk: 24,
+      canal: 'beta',
+      novedades: 'Descuentos por cliente',
+      diasAtras: 12,
+    },
   ],
   'com.physis.soporte': [
-    { versionCode: 5, versionName: '1.0.5', minSdk: 23, canal: 'estable', novedades: 'Primera versión publicada', diasAtras: 200 },
-    { versionCode: 8, versionName: '1.1.0', minSdk: 23, canal: 'estable', novedades: 'Sesión remota asistida', diasAtras: 25 },
+    {
+      versionCode: 5,
+      versionName: '1.0.5',
+      minSdk: 23,
+      canal: 'estable',
+      novedades: 'Primera versión publicada',
+      diasAtras: 200,
+    },
+    {
+      versionCode: 8,
+      versionName: '1.1.0',
+      minSdk: 23,
+      canal: 'estable',
+      novedades: 'Sesión remota asistida',
+      diasAtras: 25,
+    },
   ],
   'com.physis.inventario': [
-    { versionCode: 3, versionName: '0.3.0-beta', minSdk: 26, canal: 'beta', novedades: 'Conteo por ubicación', diasAtras: 15 },
+    {
+      versionCode: 3,
+      versionName: '0.3.0-beta',
+      minSdk: 26,
+      canal: 'beta',
+      novedades: 'Conteo por ubicación',
+      diasAtras: 15,
+    },
   ],
 };
 
@@ -119,13 +198,22 @@ export async function seedAplicaciones(tx: Tx, opts: SeedOptions): Promise<void>
   for (const app of APLICACIONES) creadas.push(await crearEn(tx, aplicacionInput.parse(app), null));
   // Before the versions: their uploads are history of their own, after the app's creation and edits.
   const id = (paquete: string) => creadas.find((a) => a.package_name === paquete)!.id;
-  await historiaDemo(tx, ENTIDAD, creadas.map((a) => a.id), auditadoDe, [
-    { id: id('com.physis.asistencia'), por: 'admin', antes: { categoria: 'Sueldos' } },
-    { id: id('com.physis.inventario'), por: 'admin', antes: { resumen: 'Toma de inventario con colector' } },
-    { id: id('com.physis.asistencia'), por: 'admin', antes: { resumen: 'Fichada de entrada y salida' } },
-  ]);
+  await historiaDemo(
+    tx,
+    ENTIDAD,
+    creadas.map((a) => a.id),
+    auditadoDe,
+    [
+      { id: id('com.physis.asistencia'), por: 'admin', antes: { categoria: 'Sueldos' } },
+      { id: id('com.physis.inventario'), por: 'admin', antes: { resumen: 'Toma de inventario con colector' } },
+      { id: id('com.physis.asistencia'), por: 'admin', antes: { resumen: 'Fichada de entrada y salida' } },
+    ],
+  );
   if (!opts.filesDir) return;
-  const [admin] = await tx.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
+  const [admin] = await tx
+    .select({ id: usuarios.id, nombre: usuarios.nombre })
+    .from(usuarios)
+    .where(eq(usuarios.usuario, 'admin'));
   await seedVersionesApk(tx, diskStore(opts.filesDir), creadas, admin ?? null);
 }
 
@@ -144,10 +232,20 @@ export async function seedVersionesApk(
     for (const version of VERSIONES[app.package_name] ?? []) {
       firmante ??= crearFirmante();
       const { versionCode, versionName, minSdk, diasAtras, ...datos } = version;
-      const bytes = construirApk({ packageName: app.package_name, versionCode, versionName, minSdk, targetSdk: 34, label: app.nombre }, firmante);
+      const bytes = construirApk(
+        { packageName: app.package_name, versionCode, versionName, minSdk, targetSdk: 34, label: app.nombre },
+        firmante,
+      );
       const upload = { ...(await putBytes(store, bytes)), tipo: APK_TIPO };
       const apk = await leerApk(store, upload.sha256, upload.tamano);
-      await registrarVersion(tx, app.id, upload, apk, { ...datos, fecha: new Date(Date.now() - diasAtras * DAY) }, autor);
+      await registrarVersion(
+        tx,
+        app.id,
+        upload,
+        apk,
+        { ...datos, fecha: new Date(Date.now() - diasAtras * DAY) },
+        autor,
+      );
     }
   }
 }

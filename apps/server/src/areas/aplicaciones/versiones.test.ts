@@ -20,7 +20,11 @@ const ctx = freshApp(template, ['admin'], {
       headers: admin,
       payload: { package_name: 'com.physis.pruebas', nombre: 'Physis Pruebas', publicada: true },
     });
-    return { app: creada.json<{ datos: { id: number } }>().datos.id, signer: createSigner(), otro: createSigner('Otra Empresa S.R.L.') };
+    return {
+      app: creada.json<{ datos: { id: number } }>().datos.id,
+      signer: createSigner(),
+      otro: createSigner('Otra Empresa S.R.L.'),
+    };
   },
 });
 
@@ -28,9 +32,21 @@ const inject = (opts: InjectOptions) => ctx.t.app.inject(opts);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const enAlmacen = (sha256: string) => existsSync(join(ctx.filesDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256));
 const apk = (o: Partial<BuildApkOptions> & { versionCode: number }) =>
-  buildApk({ packageName: 'com.physis.pruebas', versionName: `2.${o.versionCode}.0`, minSdk: 24, targetSdk: 34, signer: ctx.signer, ...o });
+  buildApk({
+    packageName: 'com.physis.pruebas',
+    versionName: `2.${o.versionCode}.0`,
+    minSdk: 24,
+    targetSdk: 34,
+    signer: ctx.signer,
+    ...o,
+  });
 const subir = (bytes: Buffer, query = 'canal=beta', app = ctx.app) =>
-  inject({ method: 'POST', url: `/api/aplicaciones/${app}/versiones?${query}`, headers: { ...ctx.admin, 'content-type': 'application/vnd.android.package-archive' }, payload: bytes });
+  inject({
+    method: 'POST',
+    url: `/api/aplicaciones/${app}/versiones?${query}`,
+    headers: { ...ctx.admin, 'content-type': 'application/vnd.android.package-archive' },
+    payload: bytes,
+  });
 const rechazo = async (bytes: Buffer, status: number) => {
   const res = await subir(bytes);
   expect(res.statusCode, res.body).toBe(status);
@@ -66,7 +82,12 @@ describe('uploading a version', () => {
     expect(descarga.headers['content-type']).toBe('application/vnd.android.package-archive');
     expect(descarga.rawPayload.equals(bytes)).toBe(true);
     const app = await inject({ url: `/api/aplicaciones/${ctx.app}`, headers: ctx.admin });
-    expect(app.json().datos).toMatchObject({ versiones: 1, ultima_version: '2.10.0', ultima_version_code: 10, firma_sha256: ctx.signer.sha256 });
+    expect(app.json().datos).toMatchObject({
+      versiones: 1,
+      ultima_version: '2.10.0',
+      ultima_version_code: 10,
+      firma_sha256: ctx.signer.sha256,
+    });
   });
 
   it('refuses an APK of another package', async () => {
@@ -76,17 +97,25 @@ describe('uploading a version', () => {
   });
 
   it('refuses a versionCode equal to or lower than the latest', async () => {
-    expect(await rechazo(apk({ versionCode: 10, versionName: '2.10.1' }), 409)).toBe('El versionCode 10 debe ser mayor que el de la última versión subida (10)');
+    expect(await rechazo(apk({ versionCode: 10, versionName: '2.10.1' }), 409)).toBe(
+      'El versionCode 10 debe ser mayor que el de la última versión subida (10)',
+    );
     expect(await rechazo(apk({ versionCode: 9 }), 409)).toMatch(/^El versionCode 9 debe ser mayor/);
   });
 
   it('refuses an APK signed by another certificate', async () => {
-    expect(await rechazo(apk({ versionCode: 11, signer: ctx.otro }), 409)).toMatch(/^El APK está firmado con otro certificado \(SHA-256 [0-9A-F:]+…\)/);
+    expect(await rechazo(apk({ versionCode: 11, signer: ctx.otro }), 409)).toMatch(
+      /^El APK está firmado con otro certificado \(SHA-256 [0-9A-F:]+…\)/,
+    );
   });
 
   it('refuses what is not an APK, an unsigned APK and a tampered one', async () => {
-    expect(await rechazo(Buffer.from('PK esto no es un zip'), 400)).toBe('El archivo no es un APK: no es un archivo ZIP válido');
-    expect(await rechazo(apk({ versionCode: 11, signer: null }), 400)).toBe('El APK no está firmado: fírmelo (Android Studio o apksigner) antes de subirlo');
+    expect(await rechazo(Buffer.from('PK esto no es un zip'), 400)).toBe(
+      'El archivo no es un APK: no es un archivo ZIP válido',
+    );
+    expect(await rechazo(apk({ versionCode: 11, signer: null }), 400)).toBe(
+      'El APK no está firmado: fírmelo (Android Studio o apksigner) antes de subirlo',
+    );
     expect(await rechazo(apk({ versionCode: 11, tamper: true }), 400)).toBe(
       'La firma del APK no es válida: classes.dex fue modificado después de firmar el APK',
     );
@@ -140,16 +169,27 @@ describe('the versions of an app', () => {
   it('unpublishes and publishes again, refusing the state it already has', async () => {
     const [v] = (await versiones()).items;
     const url = `/api/aplicaciones/${ctx.app}/versiones/${v!.id}/publicacion`;
-    expect((await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: false } })).json().datos.publicada).toBe(false);
-    expect((await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: false } })).statusCode).toBe(409);
+    expect(
+      (await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: false } })).json().datos.publicada,
+    ).toBe(false);
+    expect((await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: false } })).statusCode).toBe(
+      409,
+    );
     expect((await versiones('publicada=false')).items.map((x) => x.id)).toEqual([v!.id]);
-    expect((await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: true } })).json().datos.publicada).toBe(true);
+    expect(
+      (await inject({ method: 'POST', url, headers: ctx.admin, payload: { publicada: true } })).json().datos.publicada,
+    ).toBe(true);
   });
 
   it('changes the news of a version, and finds no version under another app', async () => {
     const [v] = (await versiones()).items;
     const url = `/api/aplicaciones/${ctx.app}/versiones/${v!.id}`;
-    const res = await inject({ method: 'PUT', url, headers: ctx.admin, payload: { novedades: '  Corrige el cierre de caja  ' } });
+    const res = await inject({
+      method: 'PUT',
+      url,
+      headers: ctx.admin,
+      payload: { novedades: '  Corrige el cierre de caja  ' },
+    });
     expect(res.json().datos.novedades).toBe('Corrige el cierre de caja');
     expect((await inject({ url, headers: ctx.admin })).json().datos.novedades).toBe('Corrige el cierre de caja');
     expect((await inject({ url: `/api/aplicaciones/1/versiones/${v!.id}`, headers: ctx.admin })).statusCode).toBe(404);
@@ -182,8 +222,16 @@ describe('the versions of an app', () => {
     ]);
     // The diff shows changed fields only: each version row names its version.
     const promover = audit.json().datos.items.find((r: { accion: string }) => r.accion === 'promover versión');
-    expect(promover).toMatchObject({ antes: { 'Versión 2.10.0 (10)': 'Beta, publicada' }, despues: { 'Versión 2.10.0 (10)': 'Estable, publicada' } });
+    expect(promover).toMatchObject({
+      antes: { 'Versión 2.10.0 (10)': 'Beta, publicada' },
+      despues: { 'Versión 2.10.0 (10)': 'Estable, publicada' },
+    });
     const subida = audit.json().datos.items.find((r: { accion: string }) => r.accion === 'subir versión');
-    expect(subida.despues).toMatchObject({ version_name: '2.12.0', version_code: 12, canal: 'estable', firma_sha256: ctx.signer.sha256 });
+    expect(subida.despues).toMatchObject({
+      version_name: '2.12.0',
+      version_code: 12,
+      canal: 'estable',
+      firma_sha256: ctx.signer.sha256,
+    });
   });
 });

@@ -1,10 +1,14 @@
 import { archivoDescargaPath } from '@intranet/contract/archivos';
-import type { AplicacionVersion, aplicacionVersionListQuery, AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
+import type {
+  AplicacionVersion,
+  aplicacionVersionListQuery,
+  AplicacionVersionUploadQuery,
+} from '@intranet/contract/aplicaciones';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { aplicaciones, aplicacionVersiones, archivos } from '../../db/schema.ts';
+import { aplicaciones, aplicacionVersiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -43,12 +47,17 @@ const fila = {
 };
 
 /** The name an APK is downloaded under: `com.physis.movil-2.4.0.apk`. */
-export const nombreApk = (packageName: string, versionName: string) => `${packageName}-${versionName.replace(/[^\w.-]+/g, '_')}.apk`;
+export const nombreApk = (packageName: string, versionName: string) =>
+  `${packageName}-${versionName.replace(/[^\w.-]+/g, '_')}.apk`;
 
 type VersionCruda = Omit<AplicacionVersion, 'fecha' | 'descarga'> & { package_name: string; fecha: Date };
 
 function wire({ package_name, ...row }: VersionCruda): AplicacionVersion {
-  return { ...row, fecha: row.fecha.toISOString(), descarga: archivoDescargaPath(row.sha256, nombreApk(package_name, row.version_name)) };
+  return {
+    ...row,
+    fecha: row.fecha.toISOString(),
+    descarga: archivoDescargaPath(row.sha256, nombreApk(package_name, row.version_name)),
+  };
 }
 
 /** One app's versions: search over version name and news; filters by channel and published. */
@@ -103,7 +112,12 @@ export const versionesCsv: CsvColumn<AplicacionVersion>[] = [
   { titulo: 'Novedades', valor: (r) => r.novedades },
 ];
 
-async function versionRow(db: Executor, aplicacionId: number, id: number, lock = false): Promise<AplicacionVersion | undefined> {
+async function versionRow(
+  db: Executor,
+  aplicacionId: number,
+  id: number,
+  lock = false,
+): Promise<AplicacionVersion | undefined> {
   const query = db
     .select(fila)
     .from(v)
@@ -121,9 +135,14 @@ export async function versionDetalle(db: Executor, aplicacionId: number, id: num
 
 /** The rules a new version meets against the app and its earlier uploads (the app row is locked). */
 async function comprobarContraAnteriores(tx: Tx, aplicacionId: number, apk: DatosApk): Promise<void> {
-  const [app] = await tx.select({ packageName: aplicaciones.packageName }).from(aplicaciones).where(eq(aplicaciones.id, aplicacionId)).for('update');
+  const [app] = await tx
+    .select({ packageName: aplicaciones.packageName })
+    .from(aplicaciones)
+    .where(eq(aplicaciones.id, aplicacionId))
+    .for('update');
   if (!app) throw new ApiError(404, MENSAJES.noExiste);
-  if (apk.packageName !== app.packageName) throw new ApkRechazado(MENSAJES_APK.paqueteDistinto(apk.packageName, app.packageName));
+  if (apk.packageName !== app.packageName)
+    throw new ApkRechazado(MENSAJES_APK.paqueteDistinto(apk.packageName, app.packageName));
   const [anterior] = await tx
     .select({ ultimo: sql<number | null>`max(${v.versionCode})`, firma: sql<string | null>`min(${v.firmaSha256})` })
     .from(v)
@@ -179,7 +198,11 @@ export async function registrarVersion(
   autor: Autor | null,
 ): Promise<AplicacionVersion> {
   await comprobarContraAnteriores(tx, aplicacionId, apk);
-  const archivo = await registrarArchivo(tx, { ...upload, tipo: APK_TIPO }, nombreApk(apk.packageName, apk.versionName));
+  const archivo = await registrarArchivo(
+    tx,
+    { ...upload, tipo: APK_TIPO },
+    nombreApk(apk.packageName, apk.versionName),
+  );
   const [row] = await tx
     .insert(v)
     .values({
@@ -201,17 +224,25 @@ export async function registrarVersion(
     .returning({ id: v.id });
   await tx.update(aplicaciones).set({ actualizado: sql`now()` }).where(eq(aplicaciones.id, aplicacionId));
   const creada = (await versionRow(tx, aplicacionId, row!.id))!;
-  await writeAudit(tx, { autor, accion: 'subir versión', entidad: ENTIDAD, entidadId: aplicacionId, despues: subidaAuditada(creada) });
+  await writeAudit(tx, {
+    autor,
+    accion: 'subir versión',
+    entidad: ENTIDAD,
+    entidadId: aplicacionId,
+    despues: subidaAuditada(creada),
+  });
   return creada;
 }
 
 // Version changes go to the app's history, whose diff shows changed fields only: each row names its version.
 const etiqueta = (v: AplicacionVersion) => `Versión ${v.version_name} (${v.version_code})`;
-const estado = (v: AplicacionVersion) => `${v.canal === 'estable' ? 'Estable' : 'Beta'}, ${v.publicada ? 'publicada' : 'despublicada'}`;
+const estado = (v: AplicacionVersion) =>
+  `${v.canal === 'estable' ? 'Estable' : 'Beta'}, ${v.publicada ? 'publicada' : 'despublicada'}`;
 
 /** What an upload adds to the history: what the APK said and where it went, not the bookkeeping. */
 function subidaAuditada(v: AplicacionVersion) {
-  const { version_name, version_code, canal, publicada, tamano, min_sdk, target_sdk, sha256, firma_sha256, novedades } = v;
+  const { version_name, version_code, canal, publicada, tamano, min_sdk, target_sdk, sha256, firma_sha256, novedades } =
+    v;
   return { version_name, version_code, canal, publicada, tamano, min_sdk, target_sdk, sha256, firma_sha256, novedades };
 }
 
@@ -223,22 +254,42 @@ async function cambiarVersion(
   autor: Autor,
   accion: string,
   cambio: (antes: AplicacionVersion) => Partial<typeof v.$inferInsert>,
-  resumen: (version: AplicacionVersion) => Record<string, unknown> = (version) => ({ [etiqueta(version)]: estado(version) }),
+  resumen: (version: AplicacionVersion) => Record<string, unknown> = (version) => ({
+    [etiqueta(version)]: estado(version),
+  }),
 ): Promise<AplicacionVersion> {
   return db.transaction(async (tx) => {
     const antes = await versionRow(tx, aplicacionId, id, true);
     if (!antes) throw new ApiError(404, MENSAJES.versionNoExiste);
-    await tx.update(v).set({ ...cambio(antes), actualizado: sql`now()` }).where(eq(v.id, id));
+    await tx
+      .update(v)
+      .set({ ...cambio(antes), actualizado: sql`now()` })
+      .where(eq(v.id, id));
     const despues = (await versionRow(tx, aplicacionId, id))!;
-    await writeAudit(tx, { autor, accion, entidad: ENTIDAD, entidadId: aplicacionId, antes: resumen(antes), despues: resumen(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion,
+      entidad: ENTIDAD,
+      entidadId: aplicacionId,
+      antes: resumen(antes),
+      despues: resumen(despues),
+    });
     return despues;
   });
 }
 
 export const modificarVersion = (db: Db, aplicacionId: number, id: number, novedades: string | null, autor: Autor) =>
-  cambiarVersion(db, aplicacionId, id, autor, 'modificar versión', () => ({ novedades }), (version) => ({
-    [`Novedades de la ${etiqueta(version).toLowerCase()}`]: version.novedades,
-  }));
+  cambiarVersion(
+    db,
+    aplicacionId,
+    id,
+    autor,
+    'modificar versión',
+    () => ({ novedades }),
+    (version) => ({
+      [`Novedades de la ${etiqueta(version).toLowerCase()}`]: version.novedades,
+    }),
+  );
 
 /** "Promover a estable": a beta version moves to the stable channel. */
 export const promoverVersion = (db: Db, aplicacionId: number, id: number, autor: Autor) =>
@@ -250,6 +301,7 @@ export const promoverVersion = (db: Db, aplicacionId: number, id: number, autor:
 /** "Despublicar" (the store stops offering it) or publish it again. */
 export const publicarVersion = (db: Db, aplicacionId: number, id: number, publicada: boolean, autor: Autor) =>
   cambiarVersion(db, aplicacionId, id, autor, publicada ? 'publicar versión' : 'despublicar versión', (antes) => {
-    if (antes.publicada === publicada) throw new ApiError(409, publicada ? MENSAJES.yaPublicada : MENSAJES.yaDespublicada);
+    if (antes.publicada === publicada)
+      throw new ApiError(409, publicada ? MENSAJES.yaPublicada : MENSAJES.yaDespublicada);
     return { publicada };
   });

@@ -10,8 +10,11 @@ import { crearApp, vaciarCatalogo } from './test-apps.ts';
 const template = useTemplate();
 const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-appsstore-' });
 
-const leer = async () => envelope(storeConfig).parse((await ctx.t.app.inject({ url: '/api/appsstore/config', headers: ctx.admin })).json()).datos;
-const guardar = (payload: unknown, headers = ctx.admin) => ctx.t.app.inject({ method: 'PUT', url: '/api/appsstore/config', headers, payload: payload as object });
+const leer = async () =>
+  envelope(storeConfig).parse((await ctx.t.app.inject({ url: '/api/appsstore/config', headers: ctx.admin })).json())
+    .datos;
+const guardar = (payload: unknown, headers = ctx.admin) =>
+  ctx.t.app.inject({ method: 'PUT', url: '/api/appsstore/config', headers, payload: payload as object });
 const valida = (over: Partial<StoreConfigInput> = {}): StoreConfigInput => ({
   nombre: 'Tienda de prueba',
   canales: ['estable'],
@@ -43,7 +46,16 @@ describe('the permission matrix of the staff routes', () => {
         expect(res.statusCode, ruta.url).toBe(403);
         expect(res.json()).toEqual({ error: 'No tiene permiso para esta acción', datos: null });
       }
-      expect((await ctx.t.app.inject({ ...ruta, headers: ctx.admin, payload: ruta.method === 'PUT' ? await leerComoInput() : undefined })).statusCode, ruta.url).toBe(200);
+      expect(
+        (
+          await ctx.t.app.inject({
+            ...ruta,
+            headers: ctx.admin,
+            payload: ruta.method === 'PUT' ? await leerComoInput() : undefined,
+          })
+        ).statusCode,
+        ruta.url,
+      ).toBe(200);
     }
   });
 });
@@ -51,7 +63,13 @@ describe('the permission matrix of the staff routes', () => {
 /** The current configuration as a PUT body (a no-op save). */
 async function leerComoInput(): Promise<StoreConfigInput> {
   const { nombre, canales, destacadas, version_minima, mantenimiento } = await leer();
-  return { nombre, canales, destacadas, version_minima, mantenimiento: { activo: mantenimiento.activo, mensaje: mantenimiento.mensaje } };
+  return {
+    nombre,
+    canales,
+    destacadas,
+    version_minima,
+    mantenimiento: { activo: mantenimiento.activo, mensaje: mantenimiento.mensaje },
+  };
 }
 
 describe('GET and PUT /api/appsstore/config', () => {
@@ -66,8 +84,16 @@ describe('GET and PUT /api/appsstore/config', () => {
     const copia = await template.clone();
     try {
       await copia.db.delete(appsstoreConfig);
-      const res = await copia.app.inject({ url: '/api/appsstore/config', headers: await bearer(copia.app, 'admin', PASSWORDS.admin) });
-      expect(res.json().datos).toMatchObject({ nombre: 'AppsStore', canales: ['estable', 'beta'], version_minima: null, actualizado: null });
+      const res = await copia.app.inject({
+        url: '/api/appsstore/config',
+        headers: await bearer(copia.app, 'admin', PASSWORDS.admin),
+      });
+      expect(res.json().datos).toMatchObject({
+        nombre: 'AppsStore',
+        canales: ['estable', 'beta'],
+        version_minima: null,
+        actualizado: null,
+      });
     } finally {
       await copia.close();
     }
@@ -89,27 +115,48 @@ describe('GET and PUT /api/appsstore/config', () => {
       version_minima: ['Número de versión inválido (por ejemplo 3.14.2 o 3.15.0-beta1)'],
       'mantenimiento.mensaje': ['Escriba el mensaje que verán los dispositivos'],
     });
-    expect((await guardar({ ...valida(), canales: ['nocturno'] })).json().campos).toEqual({ 'canales.0': ['Canal inválido'] });
+    expect((await guardar({ ...valida(), canales: ['nocturno'] })).json().campos).toEqual({
+      'canales.0': ['Canal inválido'],
+    });
     expect((await guardar({ ...valida(), otro: 1 })).statusCode).toBe(400);
-    expect((await guardar({ ...valida(), destacadas: Array.from({ length: 13 }, (_, i) => i + 1) })).json().campos).toEqual({ destacadas: ['Máximo 12 destacadas'] });
+    expect(
+      (await guardar({ ...valida(), destacadas: Array.from({ length: 13 }, (_, i) => i + 1) })).json().campos,
+    ).toEqual({ destacadas: ['Máximo 12 destacadas'] });
   });
 
   it('refuses featuring an application that does not exist or is not published', async () => {
-    const oculta = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.oculta', nombre: 'Oculta', publicada: false, versiones: [] });
+    const oculta = await crearApp(ctx.t.db, ctx.filesDir, {
+      packageName: 'com.prueba.oculta',
+      nombre: 'Oculta',
+      publicada: false,
+      versiones: [],
+    });
     const res = await guardar(valida({ destacadas: [oculta.id, 999999] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().campos).toEqual({
-      destacadas: ['No existe la aplicación 999999', 'Solo se pueden destacar aplicaciones publicadas: Oculta no lo está'],
+      destacadas: [
+        'No existe la aplicación 999999',
+        'Solo se pueden destacar aplicaciones publicadas: Oculta no lo está',
+      ],
     });
   });
 
   it('saves the whole configuration, keeps the featured order, and writes the history', async () => {
     const a = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.a', nombre: 'Alfa', versiones: [] });
-    const b = await crearApp(ctx.t.db, ctx.filesDir, { packageName: 'com.prueba.b', nombre: 'Beta app', versiones: [] });
+    const b = await crearApp(ctx.t.db, ctx.filesDir, {
+      packageName: 'com.prueba.b',
+      nombre: 'Beta app',
+      versiones: [],
+    });
     const res = await guardar(valida({ canales: ['beta', 'estable', 'beta'], destacadas: [b.id, a.id, b.id] }));
     expect(res.statusCode).toBe(200);
     const datos = envelope(storeConfig).parse(res.json()).datos;
-    expect(datos).toMatchObject({ nombre: 'Tienda de prueba', canales: ['estable', 'beta'], destacadas: [b.id, a.id], version_minima: '2.0.1' });
+    expect(datos).toMatchObject({
+      nombre: 'Tienda de prueba',
+      canales: ['estable', 'beta'],
+      destacadas: [b.id, a.id],
+      version_minima: '2.0.1',
+    });
     expect(datos.destacadas_detalle.map((d) => d.nombre)).toEqual(['Beta app', 'Alfa']);
     expect(await leer()).toEqual(datos);
 
@@ -120,7 +167,10 @@ describe('GET and PUT /api/appsstore/config', () => {
     expect(historia[0]!.despues).toEqual({
       nombre: 'Tienda de prueba',
       canales: ['estable', 'beta'],
-      destacadas: [{ id: b.id, nombre: 'Beta app' }, { id: a.id, nombre: 'Alfa' }],
+      destacadas: [
+        { id: b.id, nombre: 'Beta app' },
+        { id: a.id, nombre: 'Alfa' },
+      ],
       version_minima: '2.0.1',
       mantenimiento: false,
       mantenimiento_mensaje: null,
@@ -130,10 +180,14 @@ describe('GET and PUT /api/appsstore/config', () => {
   });
 
   it('dates the start of maintenance, keeps it while it lasts, and clears it when it ends', async () => {
-    const on = envelope(storeConfig).parse((await guardar(valida({ mantenimiento: { activo: true, mensaje: 'Volvemos enseguida' } }))).json()).datos;
+    const on = envelope(storeConfig).parse(
+      (await guardar(valida({ mantenimiento: { activo: true, mensaje: 'Volvemos enseguida' } }))).json(),
+    ).datos;
     expect(on.mantenimiento.activo).toBe(true);
     expect(on.mantenimiento.desde).not.toBeNull();
-    const otraVez = envelope(storeConfig).parse((await guardar(valida({ nombre: 'Otra', mantenimiento: { activo: true, mensaje: 'Sigue' } }))).json()).datos;
+    const otraVez = envelope(storeConfig).parse(
+      (await guardar(valida({ nombre: 'Otra', mantenimiento: { activo: true, mensaje: 'Sigue' } }))).json(),
+    ).datos;
     expect(otraVez.mantenimiento).toEqual({ activo: true, mensaje: 'Sigue', desde: on.mantenimiento.desde });
     const off = envelope(storeConfig).parse((await guardar(valida())).json()).datos;
     expect(off.mantenimiento).toEqual({ activo: false, mensaje: null, desde: null });
@@ -157,7 +211,9 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
     await vaciarCatalogo(copia.db);
     const dia = (d: number) => new Date(Date.UTC(2026, 0, d));
     await crearApp(copia.db, ctx.filesDir, {
-      packageName: 'com.physis.ventas', nombre: 'Ventas', categoria: 'Gestión',
+      packageName: 'com.physis.ventas',
+      nombre: 'Ventas',
+      categoria: 'Gestión',
       versiones: [
         { code: 10, name: '1.0', canal: 'estable', fecha: dia(1) },
         { code: 12, name: '1.2', canal: 'estable', fecha: dia(5) },
@@ -165,9 +221,23 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
         { code: 14, name: '1.4-beta', canal: 'beta', publicada: false, fecha: dia(10) },
       ],
     });
-    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', categoria: 'Logística', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
-    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
-    await crearApp(copia.db, ctx.filesDir, { packageName: 'com.physis.vacia', nombre: 'Vacía', versiones: [{ code: 1, name: '0.1', canal: 'estable', publicada: false }] });
+    await crearApp(copia.db, ctx.filesDir, {
+      packageName: 'com.physis.stock',
+      nombre: 'Stock',
+      categoria: 'Logística',
+      versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }],
+    });
+    await crearApp(copia.db, ctx.filesDir, {
+      packageName: 'com.physis.borrador',
+      nombre: 'Borrador',
+      publicada: false,
+      versiones: [{ code: 1, name: '0.1', canal: 'estable' }],
+    });
+    await crearApp(copia.db, ctx.filesDir, {
+      packageName: 'com.physis.vacia',
+      nombre: 'Vacía',
+      versiones: [{ code: 1, name: '0.1', canal: 'estable', publicada: false }],
+    });
   });
   afterAll(() => copia.close());
 
@@ -182,8 +252,14 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
     expect(total).toBe(2);
     expect(items.map((a) => a.nombre)).toEqual(['Stock', 'Ventas']);
     const ventas = items[1]!;
-    expect(ventas.versiones.estable).toMatchObject({ version_code: 12, version_name: '1.2', apk: 'com.physis.ventas_12.apk' });
-    expect(ventas.versiones.estable!.url).toMatch(/^http:\/\/[^/]+\/api\/store\/descargas\/com\.physis\.ventas_12\.apk$/);
+    expect(ventas.versiones.estable).toMatchObject({
+      version_code: 12,
+      version_name: '1.2',
+      apk: 'com.physis.ventas_12.apk',
+    });
+    expect(ventas.versiones.estable!.url).toMatch(
+      /^http:\/\/[^/]+\/api\/store\/descargas\/com\.physis\.ventas_12\.apk$/,
+    );
     expect(ventas.versiones.beta).toMatchObject({ version_code: 13 });
     expect(items[0]!.versiones).toMatchObject({ estable: null, beta: { version_code: 3 } });
   });
@@ -218,8 +294,8 @@ describe('GET /api/appsstore/catalogo and its CSV', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r['Package']).sort()).toEqual(['com.physis.stock', 'com.physis.ventas']);
-    const ventas = rows.find((r) => r['Package'] === 'com.physis.ventas')!;
+    expect(rows.map((r) => r.Package).sort()).toEqual(['com.physis.stock', 'com.physis.ventas']);
+    const ventas = rows.find((r) => r.Package === 'com.physis.ventas')!;
     expect(ventas).toMatchObject({ 'Versión estable': '1.2', 'Código beta': '13', Descargas: '0' });
   });
 });

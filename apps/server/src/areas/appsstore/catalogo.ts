@@ -1,9 +1,21 @@
-import { apkNombre, type StoreApp, type StoreCanal, type storeCatalogoQuery, type StoreVersion } from '@intranet/contract/appsstore';
+import {
+  apkNombre,
+  type StoreApp,
+  type StoreCanal,
+  type storeCatalogoQuery,
+  type StoreVersion,
+} from '@intranet/contract/appsstore';
 import { renderHtml } from '@intranet/editor';
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { aplicacionBusqueda, aplicaciones, aplicacionVersiones, appsstoreDestacadas, archivos } from '../../db/schema.ts';
+import {
+  aplicacionBusqueda,
+  aplicaciones,
+  aplicacionVersiones,
+  appsstoreDestacadas,
+  archivos,
+} from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 
@@ -25,11 +37,18 @@ export const ofrecida = (canales: readonly StoreCanal[]): SQL =>
 export const listada = (db: Executor, canales: readonly StoreCanal[]): SQL =>
   and(
     eq(aplicaciones.publicada, true),
-    exists(db.select({ uno: sql`1` }).from(aplicacionVersiones).where(and(eq(aplicacionVersiones.aplicacionId, aplicaciones.id), ofrecida(canales)))),
+    exists(
+      db
+        .select({ uno: sql`1` })
+        .from(aplicacionVersiones)
+        .where(and(eq(aplicacionVersiones.aplicacionId, aplicaciones.id), ofrecida(canales))),
+    ),
   )!;
 
 const descargasApp = sql<number>`(select coalesce(sum(v.descargas), 0)::int from aplicacion_versiones v where v.aplicacion_id = ${aplicaciones.id})`;
-const destacadaOrden = sql<number | null>`(select d.orden from appsstore_destacadas d where d.aplicacion_id = ${aplicaciones.id})`;
+const destacadaOrden = sql<
+  number | null
+>`(select d.orden from appsstore_destacadas d where d.aplicacion_id = ${aplicaciones.id})`;
 const ultimaFecha = (canales: readonly StoreCanal[]) =>
   sql<Date>`(select max(v.fecha) from aplicacion_versiones v where v.aplicacion_id = ${aplicaciones.id} and v.publicada and v.canal in (${sql.join(
     canales.map((c) => sql`${c}`),
@@ -111,7 +130,11 @@ async function catalogoApps(db: Executor, base: StoreBase, canales: readonly Sto
     .orderBy(...consulta.orderBy)
     .$dynamic();
   const rows = await (consulta.limit === undefined ? query : query.limit(consulta.limit).offset(consulta.offset ?? 0));
-  const versiones = await ultimasVersiones(db, rows.map((r) => r.id), canales);
+  const versiones = await ultimasVersiones(
+    db,
+    rows.map((r) => r.id),
+    canales,
+  );
   return rows.map((row) => {
     const suyas = versiones.filter((v) => v.aplicacionId === row.id);
     const enCanal = (canal: StoreCanal) => {
@@ -137,7 +160,11 @@ async function catalogoApps(db: Executor, base: StoreBase, canales: readonly Sto
 }
 
 /** The whole public catalogue: featured applications first, in their order, then by name. */
-export async function catalogoCompleto(db: Executor, base: StoreBase, canales: readonly StoreCanal[]): Promise<StoreApp[]> {
+export async function catalogoCompleto(
+  db: Executor,
+  base: StoreBase,
+  canales: readonly StoreCanal[],
+): Promise<StoreApp[]> {
   const apps = await catalogoApps(db, base, canales, {
     where: undefined,
     orderBy: [sql`${destacadaOrden} asc nulls last`, asc(aplicaciones.nombre), asc(aplicaciones.id)],
@@ -173,9 +200,19 @@ export function catalogoListSpec(canales: readonly StoreCanal[]): ListSpec<Catal
   };
 }
 
-export const catalogoSource = (db: Executor, base: StoreBase, canales: readonly StoreCanal[]): ListSource<StoreApp> => ({
+export const catalogoSource = (
+  db: Executor,
+  base: StoreBase,
+  canales: readonly StoreCanal[],
+): ListSource<StoreApp> => ({
   rows: (f) => catalogoApps(db, base, canales, f),
-  count: async (where) => (await db.select({ n: count() }).from(aplicaciones).where(and(listada(db, canales), where)))[0]?.n ?? 0,
+  count: async (where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(aplicaciones)
+        .where(and(listada(db, canales), where))
+    )[0]?.n ?? 0,
 });
 
 /** The categories of the listed applications, for the staff list's filter. */

@@ -65,7 +65,10 @@ export async function leerConfig(db: Executor): Promise<StoreConfig> {
 
 /** Every application, for the featured select; published first, then by name. */
 export async function aplicacionesElegibles(db: Executor): Promise<StoreDestacada[]> {
-  return db.select(destacadaCampos).from(aplicaciones).orderBy(sql`${aplicaciones.publicada} desc`, asc(aplicaciones.nombre), asc(aplicaciones.id));
+  return db
+    .select(destacadaCampos)
+    .from(aplicaciones)
+    .orderBy(sql`${aplicaciones.publicada} desc`, asc(aplicaciones.nombre), asc(aplicaciones.id));
 }
 
 /** Refuses featured ids that are not published applications (400 on `destacadas`), locking those that are. */
@@ -80,8 +83,12 @@ async function comprobarDestacadas(tx: Tx, ids: number[]): Promise<void> {
   const faltan = ids.filter((id) => !encontradas.has(id));
   const sinPublicar = rows.filter((r) => !r.publicada).map((r) => r.nombre);
   const mensajes = [
-    ...(faltan.length > 0 ? [`No existe${faltan.length === 1 ? ' la aplicación' : 'n las aplicaciones'} ${faltan.join(', ')}`] : []),
-    ...(sinPublicar.length > 0 ? [`Solo se pueden destacar aplicaciones publicadas: ${sinPublicar.join(', ')} no lo está`] : []),
+    ...(faltan.length > 0
+      ? [`No existe${faltan.length === 1 ? ' la aplicación' : 'n las aplicaciones'} ${faltan.join(', ')}`]
+      : []),
+    ...(sinPublicar.length > 0
+      ? [`Solo se pueden destacar aplicaciones publicadas: ${sinPublicar.join(', ')} no lo está`]
+      : []),
   ];
   if (mensajes.length > 0) throw new ApiError(400, 'Las destacadas no son válidas', { destacadas: mensajes });
 }
@@ -113,13 +120,25 @@ export async function guardarConfig(db: Db, values: StoreConfigValues, autor: Au
       mantenimientoDesde: activo ? (anterior.mantenimiento ? anterior.mantenimientoDesde : sql`now()`) : null,
       actualizado: sql`now()`,
     };
-    await tx.insert(appsstoreConfig).values({ id: 1, ...columnas }).onConflictDoUpdate({ target: appsstoreConfig.id, set: columnas });
+    await tx
+      .insert(appsstoreConfig)
+      .values({ id: 1, ...columnas })
+      .onConflictDoUpdate({ target: appsstoreConfig.id, set: columnas });
     await tx.delete(appsstoreDestacadas);
     if (values.destacadas.length > 0) {
-      await tx.insert(appsstoreDestacadas).values(values.destacadas.map((aplicacionId, orden) => ({ aplicacionId, orden })));
+      await tx
+        .insert(appsstoreDestacadas)
+        .values(values.destacadas.map((aplicacionId, orden) => ({ aplicacionId, orden })));
     }
     const despues = await leerConfig(tx);
-    await writeAudit(tx, { autor, accion: antes ? 'modificar' : 'crear', entidad: ENTIDAD_CONFIG, entidadId: CONFIG_ID, antes, despues: auditoriaDe(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: antes ? 'modificar' : 'crear',
+      entidad: ENTIDAD_CONFIG,
+      entidadId: CONFIG_ID,
+      antes,
+      despues: auditoriaDe(despues),
+    });
     return despues;
   });
 }

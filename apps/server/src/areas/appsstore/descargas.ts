@@ -10,7 +10,12 @@ export const APK_TIPO = 'application/vnd.android.package-archive';
 const mismoPaquete = (packageName: string) => sql`lower(${aplicaciones.packageName}) = lower(${packageName})`;
 
 /** The file behind a download link: an offered version of a published application. */
-export async function versionDescargable(db: Executor, packageName: string, versionCode: number, canales: readonly StoreCanal[]) {
+export async function versionDescargable(
+  db: Executor,
+  packageName: string,
+  versionCode: number,
+  canales: readonly StoreCanal[],
+) {
   const [row] = await db
     .select({
       id: aplicacionVersiones.id,
@@ -21,7 +26,14 @@ export async function versionDescargable(db: Executor, packageName: string, vers
     })
     .from(aplicacionVersiones)
     .innerJoin(aplicaciones, eq(aplicaciones.id, aplicacionVersiones.aplicacionId))
-    .where(and(mismoPaquete(packageName), eq(aplicaciones.publicada, true), eq(aplicacionVersiones.versionCode, versionCode), ofrecida(canales)));
+    .where(
+      and(
+        mismoPaquete(packageName),
+        eq(aplicaciones.publicada, true),
+        eq(aplicacionVersiones.versionCode, versionCode),
+        ofrecida(canales),
+      ),
+    );
   return row;
 }
 
@@ -32,7 +44,10 @@ export async function contarDescarga(db: Db, version: { id: number; archivoId: n
       .update(aplicacionVersiones)
       .set({ descargas: sql`${aplicacionVersiones.descargas} + 1` })
       .where(eq(aplicacionVersiones.id, version.id));
-    await tx.update(archivos).set({ descargas: sql`${archivos.descargas} + 1` }).where(eq(archivos.id, version.archivoId));
+    await tx
+      .update(archivos)
+      .set({ descargas: sql`${archivos.descargas} + 1` })
+      .where(eq(archivos.id, version.archivoId));
   });
 }
 

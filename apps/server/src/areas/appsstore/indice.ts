@@ -39,11 +39,13 @@ async function versionesOfrecidas(db: Executor, ids: number[], canales: readonly
  * not: unpublishing one is a change too). Downloads do not touch these columns, so they leave it alone.
  */
 async function ultimoCambio(db: Executor): Promise<number> {
-  const [row] = await db.execute<{ t: string | Date | null }>(sql`select greatest(
+  const [row] = await db
+    .execute<{ t: string | Date | null }>(sql`select greatest(
       (select max(${aplicaciones.actualizado}) from ${aplicaciones}),
       (select max(${aplicacionVersiones.actualizado}) from ${aplicacionVersiones}),
       (select ${appsstoreConfig.actualizado} from ${appsstoreConfig} where ${appsstoreConfig.id} = 1)
-    ) as t`).then((r) => r.rows);
+    ) as t`)
+    .then((r) => r.rows);
   return row?.t ? new Date(row.t).getTime() : 0;
 }
 
@@ -86,7 +88,14 @@ function indexApp(app: StoreApp, suyas: VersionOfrecida[]) {
 /** `GET {store}/api/store/index-v1.json`: the F-Droid-like index of the catalogue. */
 export async function storeIndice(db: Executor, base: StoreBase, config: StoreConfig): Promise<StoreIndex> {
   const apps = await catalogoCompleto(db, base, config.canales);
-  const [versiones, timestamp] = await Promise.all([versionesOfrecidas(db, apps.map((a) => a.id), config.canales), ultimoCambio(db)]);
+  const [versiones, timestamp] = await Promise.all([
+    versionesOfrecidas(
+      db,
+      apps.map((a) => a.id),
+      config.canales,
+    ),
+    ultimoCambio(db),
+  ]);
   const packages: StoreIndex['packages'] = {};
   const indexApps = apps.map((app) => {
     const suyas = versiones.filter((v) => v.aplicacionId === app.id);

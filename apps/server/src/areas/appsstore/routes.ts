@@ -45,16 +45,24 @@ export const appsstoreRoutes: FastifyPluginAsyncZod<AppsstoreDeps> = async (app,
     schema: {
       tags,
       summary: 'Guarda la configuración de la tienda',
-      description: 'Las destacadas deben ser aplicaciones publicadas (400 en `campos.destacadas`). Queda en el historial (`appsstore_config`, id `config`).',
+      description:
+        'Las destacadas deben ser aplicaciones publicadas (400 en `campos.destacadas`). Queda en el historial (`appsstore_config`, id `config`).',
       body: storeConfigInput,
       response: { 200: envelope(storeConfig), ...bad },
     },
-    handler: async (request) => ({ error: null, datos: await guardarConfig(db, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await guardarConfig(db, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.get('/api/appsstore/aplicaciones', {
     config: CONFIG,
-    schema: { tags, summary: 'Todas las aplicaciones, para elegir las destacadas (solo las publicadas se pueden elegir)', response: { 200: envelope(storeAplicaciones), ...denied } },
+    schema: {
+      tags,
+      summary: 'Todas las aplicaciones, para elegir las destacadas (solo las publicadas se pueden elegir)',
+      response: { 200: envelope(storeAplicaciones), ...denied },
+    },
     handler: async () => ({ error: null, datos: await aplicacionesElegibles(db) }),
   });
 
@@ -68,22 +76,43 @@ export const appsstoreRoutes: FastifyPluginAsyncZod<AppsstoreDeps> = async (app,
     },
     handler: async (request) => {
       const { canales } = await leerConfig(db);
-      return { error: null, datos: await listPage(catalogoListSpec(canales), request.query, catalogoSource(db, storeBase(config, request), canales)) };
+      return {
+        error: null,
+        datos: await listPage(
+          catalogoListSpec(canales),
+          request.query,
+          catalogoSource(db, storeBase(config, request), canales),
+        ),
+      };
     },
   });
 
   app.get('/api/appsstore/catalogo/categorias', {
     config: CONFIG,
-    schema: { tags, summary: 'Las categorías de las aplicaciones del catálogo (para el filtro)', response: { 200: envelope(storeCategorias), ...denied } },
+    schema: {
+      tags,
+      summary: 'Las categorías de las aplicaciones del catálogo (para el filtro)',
+      response: { 200: envelope(storeCategorias), ...denied },
+    },
     handler: async () => ({ error: null, datos: await catalogoCategorias(db, (await leerConfig(db)).canales) }),
   });
 
   app.get('/api/appsstore/catalogo/export.csv', {
     config: CONFIG,
-    schema: { tags, summary: 'Todo el catálogo filtrado, en CSV', querystring: storeCatalogoExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todo el catálogo filtrado, en CSV',
+      querystring: storeCatalogoExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: async (request, reply) => {
       const { canales } = await leerConfig(db);
-      const filas = listBatches(catalogoListSpec(canales), request.query, catalogoSource(db, storeBase(config, request), canales));
+      const filas = listBatches(
+        catalogoListSpec(canales),
+        request.query,
+        catalogoSource(db, storeBase(config, request), canales),
+      );
       sendCsv(reply, { nombre: 'appsstore-catalogo', columnas: catalogoCsv, filas });
       return reply;
     },

@@ -34,9 +34,18 @@ export const apkBytes = (packageName: string, code: number): Buffer =>
   Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from(`${packageName}:${code}:`.repeat(200))]);
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function guardar(db: Db, filesDir: string, bytes: Buffer, tipo: string, nombre: string): Promise<{ id: number; sha256: string; tamano: number }> {
+async function guardar(
+  db: Db,
+  filesDir: string,
+  bytes: Buffer,
+  tipo: string,
+  nombre: string,
+): Promise<{ id: number; sha256: string; tamano: number }> {
   const stored = await diskStore(filesDir).put(Readable.from([bytes]), { maxBytes: bytes.length + 1 });
   const [row] = await db
     .insert(archivos)
@@ -54,7 +63,11 @@ export async function vaciarCatalogo(db: Db): Promise<void> {
 }
 
 /** Creates an application with its versions; answers the app's id and each version's id by code. */
-export async function crearApp(db: Db, filesDir: string, app: AppDePrueba): Promise<{ id: number; versiones: Map<number, number> }> {
+export async function crearApp(
+  db: Db,
+  filesDir: string,
+  app: AppDePrueba,
+): Promise<{ id: number; versiones: Map<number, number> }> {
   const icono = app.icono ? await guardar(db, filesDir, PNG, 'image/png', `${app.packageName}.png`) : undefined;
   const [row] = await db
     .insert(aplicaciones)
@@ -70,7 +83,13 @@ export async function crearApp(db: Db, filesDir: string, app: AppDePrueba): Prom
     .returning({ id: aplicaciones.id });
   const versiones = new Map<number, number>();
   for (const v of app.versiones) {
-    const file = await guardar(db, filesDir, apkBytes(app.packageName, v.code), 'application/zip', `${app.packageName}-${v.name}.apk`);
+    const file = await guardar(
+      db,
+      filesDir,
+      apkBytes(app.packageName, v.code),
+      'application/zip',
+      `${app.packageName}-${v.name}.apk`,
+    );
     const [version] = await db
       .insert(aplicacionVersiones)
       .values({

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { STORE_RETRY_AFTER, storeCatalogo, storeEstado, storeIndex, storeMantenimientoBody } from '@intranet/contract/appsstore';
+import {
+  STORE_RETRY_AFTER,
+  storeCatalogo,
+  storeEstado,
+  storeIndex,
+  storeMantenimientoBody,
+} from '@intranet/contract/appsstore';
 import { envelope } from '@intranet/contract/envelope';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +28,16 @@ const ctx = freshApp(template, [], {
       resumen: 'Pedidos en la calle',
       categoria: 'Gestión',
       icono: true,
-      descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Hola <script>', marks: [{ type: 'strong' }] }] }] },
+      descripcion: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            attrs: { align: null },
+            content: [{ type: 'text', text: 'Hola <script>', marks: [{ type: 'strong' }] }],
+          },
+        ],
+      },
       versiones: [
         { code: 10, name: '1.0', canal: 'estable', fecha: dia(1) },
         { code: 12, name: '1.2', canal: 'estable', fecha: dia(5), novedades: 'Más rápido' },
@@ -30,15 +45,29 @@ const ctx = freshApp(template, [], {
         { code: 14, name: '1.4-beta', canal: 'beta', publicada: false, fecha: dia(10) },
       ],
     });
-    const stock = await crearApp(t.db, filesDir, { packageName: 'com.physis.stock', nombre: 'Stock', versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }] });
-    await crearApp(t.db, filesDir, { packageName: 'com.physis.borrador', nombre: 'Borrador', publicada: false, versiones: [{ code: 1, name: '0.1', canal: 'estable' }] });
+    const stock = await crearApp(t.db, filesDir, {
+      packageName: 'com.physis.stock',
+      nombre: 'Stock',
+      versiones: [{ code: 3, name: '0.3', canal: 'beta', fecha: dia(2) }],
+    });
+    await crearApp(t.db, filesDir, {
+      packageName: 'com.physis.borrador',
+      nombre: 'Borrador',
+      publicada: false,
+      versiones: [{ code: 1, name: '0.1', canal: 'estable' }],
+    });
     await t.db.insert(appsstoreDestacadas).values({ aplicacionId: stock.id, orden: 0 });
   },
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.t.app.inject({ url, headers });
 const descargas = async (code: number) =>
-  (await ctx.t.db.select({ n: aplicacionVersiones.descargas }).from(aplicacionVersiones).where(eq(aplicacionVersiones.id, ventas.versiones.get(code)!)))[0]!.n;
+  (
+    await ctx.t.db
+      .select({ n: aplicacionVersiones.descargas })
+      .from(aplicacionVersiones)
+      .where(eq(aplicacionVersiones.id, ventas.versiones.get(code)!))
+  )[0]!.n;
 
 describe('GET {store}/api/store/catalogo', () => {
   it('is public and answers published apps, featured first, with the latest version per channel', async () => {
@@ -46,22 +75,41 @@ describe('GET {store}/api/store/catalogo', () => {
     expect(res.statusCode).toBe(200);
     const { datos } = envelope(storeCatalogo).parse(res.json());
     expect(datos).toMatchObject({ nombre: 'Physis AppsStore', canales: ['estable', 'beta'], version_minima: '1.2.0' });
-    expect(datos.apps.map((a) => [a.nombre, a.destacada])).toEqual([['Stock', true], ['Ventas', false]]);
+    expect(datos.apps.map((a) => [a.nombre, a.destacada])).toEqual([
+      ['Stock', true],
+      ['Ventas', false],
+    ]);
     const app = datos.apps[1]!;
-    expect(app.versiones.estable).toMatchObject({ version_code: 12, version_name: '1.2', novedades: 'Más rápido', sha256: sha(apkBytes('com.physis.ventas', 12)) });
+    expect(app.versiones.estable).toMatchObject({
+      version_code: 12,
+      version_name: '1.2',
+      novedades: 'Más rápido',
+      sha256: sha(apkBytes('com.physis.ventas', 12)),
+    });
     expect(app.versiones.beta).toMatchObject({ version_code: 13, min_sdk: null });
     expect(app.descripcion_html).toBe('<p><strong>Hola &lt;script&gt;</strong></p>');
-    expect(app.icono_url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/store\/iconos\/com\.physis\.ventas\?v=[0-9a-f]{12}$/);
+    expect(app.icono_url).toMatch(
+      /^http:\/\/localhost(:\d+)?\/api\/store\/iconos\/com\.physis\.ventas\?v=[0-9a-f]{12}$/,
+    );
     expect(datos.apps[0]!.icono_url).toBeNull();
   });
 
   it('builds its links on STORE_URL when it is set', async () => {
-    const otra = await template.clone({ filesDir: ctx.filesDir, urls: { ...ctx.t.config.urls, store: 'https://store.physis.com.ar' } });
+    const otra = await template.clone({
+      filesDir: ctx.filesDir,
+      urls: { ...ctx.t.config.urls, store: 'https://store.physis.com.ar' },
+    });
     try {
       await vaciarCatalogo(otra.db);
-      await crearApp(otra.db, ctx.filesDir, { packageName: 'com.x.y', nombre: 'XY', versiones: [{ code: 1, name: '1', canal: 'estable' }] });
+      await crearApp(otra.db, ctx.filesDir, {
+        packageName: 'com.x.y',
+        nombre: 'XY',
+        versiones: [{ code: 1, name: '1', canal: 'estable' }],
+      });
       const datos = envelope(storeCatalogo).parse((await otra.app.inject({ url: '/api/store/catalogo' })).json()).datos;
-      expect(datos.apps[0]!.versiones.estable!.url).toBe('https://store.physis.com.ar/api/store/descargas/com.x.y_1.apk');
+      expect(datos.apps[0]!.versiones.estable!.url).toBe(
+        'https://store.physis.com.ar/api/store/descargas/com.x.y_1.apk',
+      );
       const index = storeIndex.parse((await otra.app.inject({ url: '/api/store/index-v1.json' })).json());
       expect(index.repo.address).toBe('https://store.physis.com.ar/api/store/descargas');
     } finally {
@@ -90,11 +138,23 @@ describe('GET {store}/api/store/index-v1.json', () => {
     const res = await get('/api/store/index-v1.json');
     expect(res.statusCode).toBe(200);
     const index = storeIndex.parse(res.json());
-    expect(index.repo).toMatchObject({ name: 'Physis AppsStore', version: 1, minClientVersion: '1.2.0', channels: ['estable', 'beta'] });
+    expect(index.repo).toMatchObject({
+      name: 'Physis AppsStore',
+      version: 1,
+      minClientVersion: '1.2.0',
+      channels: ['estable', 'beta'],
+    });
     expect(index.repo.timestamp).toBeGreaterThan(0);
     expect(index.apps.map((a) => a.packageName)).toEqual(['com.physis.stock', 'com.physis.ventas']);
     const app = index.apps[1]!;
-    expect(app).toMatchObject({ name: 'Ventas', categories: ['Gestión'], suggestedVersionCode: '12', featured: false, added: dia(1).getTime(), lastUpdated: dia(9).getTime() });
+    expect(app).toMatchObject({
+      name: 'Ventas',
+      categories: ['Gestión'],
+      suggestedVersionCode: '12',
+      featured: false,
+      added: dia(1).getTime(),
+      lastUpdated: dia(9).getTime(),
+    });
     expect(app.icon).toMatch(/\/api\/store\/iconos\/com\.physis\.ventas\?v=/);
     expect(index.apps[0]).toMatchObject({ suggestedVersionCode: '3', categories: [], summary: '', featured: true });
     expect(index.apps[0]).not.toHaveProperty('icon');
@@ -122,11 +182,17 @@ describe('GET {store}/api/store/index-v1.json', () => {
     const etag = (await get('/api/store/index-v1.json')).headers.etag as string;
     expect((await get('/api/store/descargas/com.physis.ventas_12.apk')).statusCode).toBe(200);
     expect((await get('/api/store/index-v1.json', { 'if-none-match': etag })).statusCode).toBe(304);
-    await ctx.t.db.update(aplicacionVersiones).set({ publicada: false, actualizado: new Date() }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
+    await ctx.t.db
+      .update(aplicacionVersiones)
+      .set({ publicada: false, actualizado: new Date() })
+      .where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
     const changed = await get('/api/store/index-v1.json', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(storeIndex.parse(changed.json()).packages['com.physis.ventas']!.map((p) => p.versionCode)).toEqual([13, 12]);
-    await ctx.t.db.update(aplicacionVersiones).set({ publicada: true }).where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
+    await ctx.t.db
+      .update(aplicacionVersiones)
+      .set({ publicada: true })
+      .where(eq(aplicacionVersiones.id, ventas.versiones.get(10)!));
   });
 });
 
@@ -147,8 +213,12 @@ describe('GET {store}/api/store/descargas/:apk', () => {
     expect(parte.statusCode).toBe(206);
     expect(parte.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
     expect(parte.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-    expect((await ctx.t.app.inject({ method: 'HEAD', url: '/api/store/descargas/com.physis.ventas_13.apk' })).statusCode).toBe(200);
-    expect((await get('/api/store/descargas/com.physis.ventas_13.apk', { 'if-none-match': `"${sha(bytes)}"` })).statusCode).toBe(304);
+    expect(
+      (await ctx.t.app.inject({ method: 'HEAD', url: '/api/store/descargas/com.physis.ventas_13.apk' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await get('/api/store/descargas/com.physis.ventas_13.apk', { 'if-none-match': `"${sha(bytes)}"` })).statusCode,
+    ).toBe(304);
     expect(await descargas(13)).toBe(antes + 1);
   });
 
@@ -157,11 +227,18 @@ describe('GET {store}/api/store/descargas/:apk', () => {
     await Promise.all(Array.from({ length: 8 }, () => get('/api/store/descargas/com.physis.ventas_12.apk')));
     expect(await descargas(12)).toBe(antes + 8);
     const catalogo = envelope(storeCatalogo).parse((await get('/api/store/catalogo')).json()).datos;
-    expect(catalogo.apps.find((a) => a.package_name === 'com.physis.ventas')!.versiones.estable!.descargas).toBe(antes + 8);
+    expect(catalogo.apps.find((a) => a.package_name === 'com.physis.ventas')!.versiones.estable!.descargas).toBe(
+      antes + 8,
+    );
   });
 
   it('answers 404 for what the store does not offer and 400 for a malformed name', async () => {
-    for (const apk of ['com.physis.ventas_14.apk', 'com.physis.borrador_1.apk', 'com.physis.ventas_99.apk', 'com.nada_1.apk']) {
+    for (const apk of [
+      'com.physis.ventas_14.apk',
+      'com.physis.borrador_1.apk',
+      'com.physis.ventas_99.apk',
+      'com.nada_1.apk',
+    ]) {
       const res = await get(`/api/store/descargas/${apk}`);
       expect(res.statusCode, apk).toBe(404);
       expect(res.json()).toEqual({ error: 'La tienda no ofrece esa versión', datos: null });
@@ -192,30 +269,53 @@ describe('maintenance', () => {
       method: 'PUT',
       url: '/api/appsstore/config',
       headers: admin,
-      payload: { nombre: config.nombre, canales: config.canales, destacadas: config.destacadas, version_minima: config.version_minima, mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' } },
+      payload: {
+        nombre: config.nombre,
+        canales: config.canales,
+        destacadas: config.destacadas,
+        version_minima: config.version_minima,
+        mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' },
+      },
     });
     expect(put.statusCode).toBe(200);
     const antes = await descargas(12);
-    for (const url of ['/api/store/catalogo', '/api/store/index-v1.json', '/api/store/descargas/com.physis.ventas_12.apk']) {
+    for (const url of [
+      '/api/store/catalogo',
+      '/api/store/index-v1.json',
+      '/api/store/descargas/com.physis.ventas_12.apk',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe(String(STORE_RETRY_AFTER));
       const body = storeMantenimientoBody.parse(res.json());
-      expect(body).toMatchObject({ error: 'Actualizando la tienda', datos: null, mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' } });
+      expect(body).toMatchObject({
+        error: 'Actualizando la tienda',
+        datos: null,
+        mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' },
+      });
       expect(body.mantenimiento.desde).not.toBeNull();
     }
     expect(await descargas(12)).toBe(antes);
 
     const estado = await get('/api/store/estado');
     expect(estado.statusCode).toBe(200);
-    expect(envelope(storeEstado).parse(estado.json()).datos).toMatchObject({ nombre: 'Physis AppsStore', mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' } });
+    expect(envelope(storeEstado).parse(estado.json()).datos).toMatchObject({
+      nombre: 'Physis AppsStore',
+      mantenimiento: { activo: true, mensaje: 'Actualizando la tienda' },
+    });
     expect((await get('/api/store/iconos/com.physis.ventas')).statusCode).toBe(200);
     const staff = await ctx.t.app.inject({ url: '/api/appsstore/catalogo', headers: admin });
     expect(staff.statusCode).toBe(200);
     expect(staff.json().datos.total).toBe(2);
 
-    await ctx.t.db.update(appsstoreConfig).set({ mantenimiento: false, mantenimientoMensaje: null, mantenimientoDesde: null });
+    await ctx.t.db
+      .update(appsstoreConfig)
+      .set({ mantenimiento: false, mantenimientoMensaje: null, mantenimientoDesde: null });
     expect((await get('/api/store/catalogo')).statusCode).toBe(200);
-    expect(envelope(storeEstado).parse((await get('/api/store/estado')).json()).datos.mantenimiento).toEqual({ activo: false, mensaje: null, desde: null });
+    expect(envelope(storeEstado).parse((await get('/api/store/estado')).json()).datos.mantenimiento).toEqual({
+      activo: false,
+      mensaje: null,
+      desde: null,
+    });
   });
 });

@@ -37,12 +37,23 @@ const MENSAJE_MANTENIMIENTO = 'La tienda está en mantenimiento';
 
 /** 503 with Retry-After and the maintenance state: the device keeps what it has and asks again later. */
 function sendMantenimiento(reply: FastifyReply, estado: StoreConfig['mantenimiento']): FastifyReply {
-  const body: StoreMantenimientoBody = { error: estado.mensaje ?? MENSAJE_MANTENIMIENTO, datos: null, mantenimiento: estado };
-  return reply.code(503).header('retry-after', String(STORE_RETRY_AFTER)).header('cache-control', 'no-store').send(body);
+  const body: StoreMantenimientoBody = {
+    error: estado.mensaje ?? MENSAJE_MANTENIMIENTO,
+    datos: null,
+    mantenimiento: estado,
+  };
+  return reply
+    .code(503)
+    .header('retry-after', String(STORE_RETRY_AFTER))
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 /** `{store}/api/store/...`: public routes for devices; the store's maintenance closes all but estado and icons. */
-export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> = async (app, { db, store, config }) => {
+export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> = async (
+  app,
+  { db, store, config },
+) => {
   /** The configuration when the store is open; null once the 503 has been sent. */
   const abierta = async (reply: FastifyReply): Promise<StoreConfig | null> => {
     const cfg = await leerConfig(db);
@@ -85,7 +96,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     config: PUBLICA,
     schema: {
       tags,
-      summary: 'Índice al estilo F-Droid (repo, apps, packages) para clientes que consultan periódicamente (ETag, 304; 503 en mantenimiento)',
+      summary:
+        'Índice al estilo F-Droid (repo, apps, packages) para clientes que consultan periódicamente (ETag, 304; 503 en mantenimiento)',
       response: { 200: storeIndex, ...cerrada },
     },
     handler: async (request, reply) => {
@@ -101,7 +113,8 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     config: PUBLICA,
     schema: {
       tags,
-      summary: 'Descarga el APK de una versión ofrecida y la cuenta (admite Range, If-None-Match; 503 en mantenimiento)',
+      summary:
+        'Descarga el APK de una versión ofrecida y la cuenta (admite Range, If-None-Match; 503 en mantenimiento)',
       params: storeDescargaParams,
       produces: ['application/vnd.android.package-archive'],
       response: { 400: errorBody, 404: errorBody, ...cerrada },

@@ -21,7 +21,10 @@ const MB = 1024 * 1024;
 /** Every file under the store's folder, by relative path. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
 }
 
 /** A clone whose file store is a fresh temporary folder. */
@@ -62,8 +65,16 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     });
     expect(res.statusCode).toBe(201);
     const { datos } = envelope(archivo).parse(res.json());
-    expect(datos).toMatchObject({ sha256: sha(bytes), tamano: bytes.length, tipo: 'text/plain', nombre: 'léame.txt', descargas: 0 });
-    expect(await filesUnder(ctx.filesDir)).toEqual([join(datos.sha256.slice(0, 2), datos.sha256.slice(2, 4), datos.sha256)]);
+    expect(datos).toMatchObject({
+      sha256: sha(bytes),
+      tamano: bytes.length,
+      tipo: 'text/plain',
+      nombre: 'léame.txt',
+      descargas: 0,
+    });
+    expect(await filesUnder(ctx.filesDir)).toEqual([
+      join(datos.sha256.slice(0, 2), datos.sha256.slice(2, 4), datos.sha256),
+    ]);
 
     await usar(ctx.t, datos.id);
     const down = await ctx.t.app.inject({ url: `/api/archivos/${datos.sha256}` });
@@ -73,7 +84,9 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     expect(down.headers['content-type']).toBe('text/plain');
     expect(down.headers.etag).toBe(`"${datos.sha256}"`);
     expect(down.headers['accept-ranges']).toBe('bytes');
-    expect(down.headers['content-disposition']).toBe(`attachment; filename="l?ame.txt"; filename*=UTF-8''l%C3%A9ame.txt`);
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename="l?ame.txt"; filename*=UTF-8''l%C3%A9ame.txt`,
+    );
     const named = await ctx.t.app.inject({ url: `/api/archivos/${datos.sha256}?nombre=otro.txt` });
     expect(named.headers['content-disposition']).toBe('attachment; filename=otro.txt');
 
@@ -85,18 +98,33 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
 
   it('stores a multi-megabyte file streamed in chunks with the right checksum, and keeps equal content once', async () => {
     const bytes = randomBytes(12 * MB + 12345);
-    const chunks = Array.from({ length: Math.ceil(bytes.length / (256 * 1024)) }, (_, i) => bytes.subarray(i * 256 * 1024, (i + 1) * 256 * 1024));
-    const first = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=grande.bin', headers: { ...ctx.headers, ...octet }, payload: Readable.from(chunks) });
+    const chunks = Array.from({ length: Math.ceil(bytes.length / (256 * 1024)) }, (_, i) =>
+      bytes.subarray(i * 256 * 1024, (i + 1) * 256 * 1024),
+    );
+    const first = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=grande.bin',
+      headers: { ...ctx.headers, ...octet },
+      payload: Readable.from(chunks),
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json().datos).toMatchObject({ sha256: sha(bytes), tamano: bytes.length });
     const before = await filesUnder(ctx.filesDir);
 
-    const again = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=copia.bin', headers: { ...ctx.headers, ...octet }, payload: bytes });
+    const again = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=copia.bin',
+      headers: { ...ctx.headers, ...octet },
+      payload: bytes,
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json().datos.id).toBe(first.json().datos.id);
     expect(again.json().datos.nombre).toBe('grande.bin');
     expect(await filesUnder(ctx.filesDir)).toEqual(before);
-    const [{ n }] = (await ctx.t.db.select({ n: count() }).from(archivos).where(eq(archivos.sha256, sha(bytes)))) as [{ n: number }];
+    const [{ n }] = (await ctx.t.db
+      .select({ n: count() })
+      .from(archivos)
+      .where(eq(archivos.sha256, sha(bytes)))) as [{ n: number }];
     expect(n).toBe(1);
     const stored = await readFile(join(ctx.filesDir, before.find((f) => f.endsWith(sha(bytes)))!));
     expect(sha(stored)).toBe(sha(bytes));
@@ -109,7 +137,14 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
 
   it('answers byte ranges (206), 416 past the end, 304 for a known ETag, and counts only whole downloads', async () => {
     const bytes = randomBytes(100_000);
-    const { datos } = (await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=r.bin', headers: { ...ctx.headers, ...octet }, payload: bytes })).json();
+    const { datos } = (
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/archivos?nombre=r.bin',
+        headers: { ...ctx.headers, ...octet },
+        payload: bytes,
+      })
+    ).json();
     await usar(ctx.t, datos.id);
     const url = `/api/archivos/${datos.sha256}`;
 
@@ -155,10 +190,20 @@ describe('POST /api/archivos and GET /api/archivos/:sha256', () => {
     const bad = await ctx.t.app.inject({ url: '/api/archivos/xyz' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().campos.sha256).toEqual(['Suma SHA-256 inválida']);
-    const name = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=../x', headers: { ...ctx.headers, ...octet }, payload: 'x' });
+    const name = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=../x',
+      headers: { ...ctx.headers, ...octet },
+      payload: 'x',
+    });
     expect(name.statusCode).toBe(400);
     expect(name.json().campos.nombre).toEqual(['Nombre de archivo inválido']);
-    const empty = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=vacio.bin', headers: { ...ctx.headers, ...octet }, payload: '' });
+    const empty = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=vacio.bin',
+      headers: { ...ctx.headers, ...octet },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('El archivo está vacío');
   });
@@ -177,10 +222,20 @@ describe('public downloads only of files something uses', () => {
       .insert(productos)
       .values({ codigo: 'TEST-ARCH', nombre: 'Producto de archivos', tipo: 'escritorio', descripcion: emptyDocument() })
       .returning({ id: productos.id });
-    const version = await ctx.t.app.inject({ method: 'POST', url: '/api/versiones', headers: ctx.headers, payload: { producto_id: producto!.id, numero: '1.0.0', canal: 'estable', notas: null } });
+    const version = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/versiones',
+      headers: ctx.headers,
+      payload: { producto_id: producto!.id, numero: '1.0.0', canal: 'estable', notas: null },
+    });
     const { id } = version.json().datos;
     const bytes = randomBytes(20_000);
-    const up = await ctx.t.app.inject({ method: 'POST', url: `/api/versiones/${id}/assets?nombre=Setup.exe`, headers: { ...ctx.headers, ...octet }, payload: bytes });
+    const up = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/versiones/${id}/assets?nombre=Setup.exe`,
+      headers: { ...ctx.headers, ...octet },
+      payload: bytes,
+    });
     const [asset] = up.json().datos.assets_lista;
 
     const down = await ctx.t.app.inject({ url: asset.descarga });
@@ -193,13 +248,24 @@ describe('public downloads only of files something uses', () => {
     expect(gone.json()).toEqual(noExiste);
     expect((await ctx.t.app.inject({ method: 'HEAD', url: asset.descarga })).statusCode).toBe(404);
     // Still on disk (the sweep removes it a day later); staff still see its data.
-    expect(await filesUnder(ctx.filesDir)).toContain(join(asset.sha256.slice(0, 2), asset.sha256.slice(2, 4), asset.sha256));
-    expect((await ctx.t.app.inject({ url: `/api/archivos/${asset.sha256}/info`, headers: ctx.headers })).statusCode).toBe(200);
+    expect(await filesUnder(ctx.filesDir)).toContain(
+      join(asset.sha256.slice(0, 2), asset.sha256.slice(2, 4), asset.sha256),
+    );
+    expect(
+      (await ctx.t.app.inject({ url: `/api/archivos/${asset.sha256}/info`, headers: ctx.headers })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an upload nothing uses yet, and serves it once a package holds it', async () => {
     const bytes = Buffer.from('suelto\n');
-    const { datos } = (await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=suelto.txt', headers: { ...ctx.headers, ...octet }, payload: bytes })).json();
+    const { datos } = (
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/archivos?nombre=suelto.txt',
+        headers: { ...ctx.headers, ...octet },
+        payload: bytes,
+      })
+    ).json();
     const url = `/api/archivos/${datos.sha256}`;
     expect((await ctx.t.app.inject({ url })).json()).toEqual(noExiste);
     await usar(ctx.t, datos.id);
@@ -230,7 +296,12 @@ describe('upload limits and failures leave nothing behind', () => {
 
   it('answers 413 in Spanish for a declared size over the limit, before reading it', async () => {
     const before = await rows();
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=grande.exe', headers: { ...ctx.headers, ...octet }, payload: randomBytes(MB + 1) });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/paquetes?nombre=grande.exe',
+      headers: { ...ctx.headers, ...octet },
+      payload: randomBytes(MB + 1),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'El archivo supera el tamaño máximo permitido (1 MB)', datos: null });
     expect(await rows()).toEqual(before);
@@ -240,7 +311,12 @@ describe('upload limits and failures leave nothing behind', () => {
   it('answers 413 for a streamed body that turns out too large, and removes what it had written', async () => {
     const before = await rows();
     const chunks = Array.from({ length: 12 }, () => randomBytes(100 * 1024));
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/archivos?nombre=grande.bin', headers: { ...ctx.headers, ...octet }, payload: Readable.from(chunks) });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/archivos?nombre=grande.bin',
+      headers: { ...ctx.headers, ...octet },
+      payload: Readable.from(chunks),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('El archivo supera el tamaño máximo permitido (1 MB)');
     expect(await rows()).toEqual(before);
@@ -262,15 +338,18 @@ describe('upload limits and failures leave nothing behind', () => {
       req.on('error', () => resolve());
       req.write(randomBytes(300 * 1024), async () => {
         // The server is writing the upload to its temporary folder: then the client disappears.
-        for (let i = 0; i < 50 && (await filesUnder(ctx.filesDir)).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+        for (let i = 0; i < 50 && (await filesUnder(ctx.filesDir)).length === 0; i += 1)
+          await new Promise((r) => setTimeout(r, 20));
         const partial = await filesUnder(ctx.filesDir);
-        if (partial.length !== 1 || !partial[0]!.startsWith('tmp')) reject(new Error(`no temporary file while uploading: ${partial.join()}`));
+        if (partial.length !== 1 || !partial[0]!.startsWith('tmp'))
+          reject(new Error(`no temporary file while uploading: ${partial.join()}`));
         req.destroy();
       });
     });
     await received;
     // The server notices the abort asynchronously.
-    for (let i = 0; i < 100 && (await filesUnder(ctx.filesDir)).length > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await filesUnder(ctx.filesDir)).length > 0; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await filesUnder(ctx.filesDir)).toEqual([]);
     expect(await rows()).toEqual(before);
   });

@@ -1,4 +1,10 @@
-import { archivo, archivoLimite, archivoDescargaParams, archivoDescargaQuery, archivoUploadQuery } from '@intranet/contract/archivos';
+import {
+  archivo,
+  archivoLimite,
+  archivoDescargaParams,
+  archivoDescargaQuery,
+  archivoUploadQuery,
+} from '@intranet/contract/archivos';
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +13,15 @@ import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
-import { archivoDescargable, archivoPorSha, conArchivo, contarDescargaArchivo, ENTIDAD_ARCHIVO, registrarArchivo, type FileDeps } from '../../storage/archivos.ts';
+import {
+  archivoDescargable,
+  archivoPorSha,
+  conArchivo,
+  contarDescargaArchivo,
+  ENTIDAD_ARCHIVO,
+  registrarArchivo,
+  type FileDeps,
+} from '../../storage/archivos.ts';
 
 export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER' };
 
@@ -15,7 +29,6 @@ export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER'
 export const ESCRIBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'];
 /** The screens that offer an upload (Paquetes de instalación, an application's Versiones tab) ask the limit on opening. */
 const SUBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#VER', 'APP#VER', ...ESCRIBEN_ARCHIVOS];
-
 
 const tags = ['archivos'];
 const noExiste = () => new ApiError(404, 'El archivo no existe');
@@ -43,19 +56,30 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
     handler: async (request, reply) => {
       const file = await archivoDescargable(db, request.params.sha256);
       if (!file) throw noExiste();
-      return sendDownload(request, reply, store, file, request.query.nombre ?? file.nombre, () => contarDescargaArchivo(db, file.id));
+      return sendDownload(request, reply, store, file, request.query.nombre ?? file.nombre, () =>
+        contarDescargaArchivo(db, file.id),
+      );
     },
   });
 
   app.get('/api/archivos/limite', {
     config: { access: SUBEN_ARCHIVOS },
-    schema: { tags, summary: 'El tamaño máximo de una subida, en bytes', response: { 200: envelope(archivoLimite), 401: errorBody } },
+    schema: {
+      tags,
+      summary: 'El tamaño máximo de una subida, en bytes',
+      response: { 200: envelope(archivoLimite), 401: errorBody },
+    },
     handler: async () => ({ error: null, datos: { max_bytes: maxBytes } }),
   });
 
   app.get('/api/archivos/:sha256/info', {
     config: { access: SUBEN_ARCHIVOS },
-    schema: { tags, summary: 'Los datos de un archivo guardado', params: archivoDescargaParams, response: { 200: envelope(archivo), 400: errorBody, 401: errorBody, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Los datos de un archivo guardado',
+      params: archivoDescargaParams,
+      response: { 200: envelope(archivo), 400: errorBody, 401: errorBody, 404: errorBody },
+    },
     handler: async (request) => {
       const file = await archivoPorSha(db, request.params.sha256);
       if (!file) throw noExiste();
@@ -71,7 +95,8 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
       schema: {
         tags,
         summary: 'Sube un archivo (el cuerpo son sus bytes, de cualquier tipo)',
-        description: 'Se guarda una sola vez por contenido: subir el mismo contenido otra vez responde el mismo archivo. 413 sobre el máximo.',
+        description:
+          'Se guarda una sola vez por contenido: subir el mismo contenido otra vez responde el mismo archivo. 413 sobre el máximo.',
         querystring: archivoUploadQuery,
         response: { 201: envelope(archivo), 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
       },
@@ -81,7 +106,13 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
         const creado = await conArchivo(db, store, upload, () =>
           db.transaction(async (tx) => {
             const file = await registrarArchivo(tx, upload, request.query.nombre);
-            await writeAudit(tx, { autor, accion: 'subir', entidad: ENTIDAD_ARCHIVO, entidadId: file.id, despues: file });
+            await writeAudit(tx, {
+              autor,
+              accion: 'subir',
+              entidad: ENTIDAD_ARCHIVO,
+              entidadId: file.id,
+              despues: file,
+            });
             return file;
           }),
         );

@@ -6,7 +6,14 @@ const ctx = freshApp(useTemplate(), [], {
   setup: async ({ t }) => {
     const autor = { id: 1, nombre: 'Administrador' };
     await writeAudit(t.db, { autor, accion: 'crear', entidad: 'servidor', entidadId: 42, despues: { nombre: 'a' } });
-    await writeAudit(t.db, { autor, accion: 'modificar', entidad: 'servidor', entidadId: 42, antes: { nombre: 'a' }, despues: { nombre: 'b' } });
+    await writeAudit(t.db, {
+      autor,
+      accion: 'modificar',
+      entidad: 'servidor',
+      entidadId: 42,
+      antes: { nombre: 'a' },
+      despues: { nombre: 'b' },
+    });
     await writeAudit(t.db, { autor, accion: 'modificar', entidad: 'servidor', entidadId: 43, antes: {}, despues: {} });
     await writeAudit(t.db, { autor, accion: 'crear', entidad: 'dns', entidadId: 42, despues: { host: 'x' } });
     await createUser(t.db, { usuario: 'solo-dns', password: 'clave', codigos: ['>SERDNS#VER'] });
@@ -25,7 +32,13 @@ describe('GET /api/auditoria', () => {
     expect(res.status).toBe(200);
     expect(res.body.datos.total).toBe(2);
     expect(res.body.datos.items.map((r: { accion: string }) => r.accion)).toEqual(['modificar', 'crear']);
-    expect(res.body.datos.items[0]).toMatchObject({ usuario_nombre: 'Administrador', entidad: 'servidor', entidad_id: '42', antes: { nombre: 'a' }, despues: { nombre: 'b' } });
+    expect(res.body.datos.items[0]).toMatchObject({
+      usuario_nombre: 'Administrador',
+      entidad: 'servidor',
+      entidad_id: '42',
+      antes: { nombre: 'a' },
+      despues: { nombre: 'b' },
+    });
     const page2 = await get('entidad=servidor&id=42&page=2&size=1', admin);
     expect(page2.body.datos).toMatchObject({ total: 2, items: [{ accion: 'crear' }] });
   });
@@ -36,7 +49,10 @@ describe('GET /api/auditoria', () => {
     expect((await get('entidad=dns&id=42', soloDns)).body.datos.total).toBe(1);
     expect((await get('entidad=direccion&id=1', soloDns)).status).toBe(200);
     const comercial = await bearer(ctx.t.app, 'comercial', PASSWORDS.demo);
-    expect((await get('entidad=dns&id=42', comercial)).body).toEqual({ error: 'No tiene permiso para esta acción', datos: null });
+    expect((await get('entidad=dns&id=42', comercial)).body).toEqual({
+      error: 'No tiene permiso para esta acción',
+      datos: null,
+    });
   });
 
   it('answers 400 for an unknown entity or a missing id', async () => {

@@ -44,4 +44,5 @@ const auditSource = (db: Executor): ListSource<AuditRow> => ({
 });
 
 /** The history of one record, newest first. */
-export const auditPage = (db: Executor, q: AuditQuery): Promise<{ items: AuditRow[]; total: number }> => listPage(auditList, q, auditSource(db));
+export const auditPage = (db: Executor, q: AuditQuery): Promise<{ items: AuditRow[]; total: number }> =>
+  listPage(auditList, q, auditSource(db));

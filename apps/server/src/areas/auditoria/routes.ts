@@ -12,7 +12,10 @@ import { auditPage } from './queries.ts';
  * `GET {api}/api/auditoria?entidad=&id=`: the history tab of any record. The code it needs depends on the
  * entity, so the route asks only for a session and checks the entity's read code from the registry.
  */
-export const auditoriaRoutes: FastifyPluginAsyncZod<{ db: Db; auditoria: AuditEntities }> = async (app, { db, auditoria: entidades }) => {
+export const auditoriaRoutes: FastifyPluginAsyncZod<{ db: Db; auditoria: AuditEntities }> = async (
+  app,
+  { db, auditoria: entidades },
+) => {
   const nombres = Object.keys(entidades);
   app.get('/api/auditoria', {
     config: { access: 'session' },

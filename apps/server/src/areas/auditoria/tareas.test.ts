@@ -20,7 +20,8 @@ async function registros(db: Db): Promise<{ viejo: number; reciente: number }> {
   return { viejo: viejo!.id, reciente: reciente!.id };
 }
 
-const quedan = async (db: Db, ids: number[]) => (await db.select({ id: auditoria.id }).from(auditoria).where(inArray(auditoria.id, ids))).map((r) => r.id).sort();
+const quedan = async (db: Db, ids: number[]) =>
+  (await db.select({ id: auditoria.id }).from(auditoria).where(inArray(auditoria.id, ids))).map((r) => r.id).sort();
 
 describe('with AUDITORIA_RETENCION_DIAS unset', () => {
   const ctx = freshApp(template);
@@ -28,7 +29,9 @@ describe('with AUDITORIA_RETENCION_DIAS unset', () => {
   it('keeps every row and says it is off', async () => {
     const { viejo, reciente } = await registros(ctx.t.db);
     const antes = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(auditoria);
-    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('Desactivada: la auditoría se guarda para siempre.');
+    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe(
+      'Desactivada: la auditoría se guarda para siempre.',
+    );
     expect(await quedan(ctx.t.db, [viejo, reciente])).toEqual([viejo, reciente].sort());
     expect(await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(auditoria)).toEqual(antes);
     const { tareas } = await ctx.t.programador.estado();
@@ -46,8 +49,12 @@ describe('with AUDITORIA_RETENCION_DIAS=30', () => {
     // The demo's history is backdated too (db/historia-demo.ts): only this test's rows are counted.
     await ctx.t.db.delete(auditoria);
     const { viejo, reciente } = await registros(ctx.t.db);
-    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('Se quitó 1 registro de auditoría de más de 30 días.');
+    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe(
+      'Se quitó 1 registro de auditoría de más de 30 días.',
+    );
     expect(await quedan(ctx.t.db, [viejo, reciente])).toEqual([reciente]);
-    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe('No había registros de auditoría de más de 30 días.');
+    expect(await ctx.t.programador.ejecutarEnEsteProceso('auditoria-retencion')).toBe(
+      'No había registros de auditoría de más de 30 días.',
+    );
   });
 });

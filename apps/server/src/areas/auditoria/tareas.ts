@@ -6,7 +6,8 @@ import { borrarEnTandas } from '../../db/tandas.ts';
 export const retencionAuditoria: TareaDef = {
   nombre: 'auditoria-retencion',
   titulo: 'Quitar auditoría vieja',
-  descripcion: 'Quita los registros de la auditoría de más de AUDITORIA_RETENCION_DIAS días. Con 0 (por defecto) se guardan para siempre.',
+  descripcion:
+    'Quita los registros de la auditoría de más de AUDITORIA_RETENCION_DIAS días. Con 0 (por defecto) se guardan para siempre.',
   cron: () => '40 3 * * *',
   programacion: (config) =>
     `Todas las noches a las 03:40 (${config.auditoriaRetencionDias > 0 ? `registros de más de ${config.auditoriaRetencionDias} días` : 'desactivada: la auditoría se guarda para siempre'})`,

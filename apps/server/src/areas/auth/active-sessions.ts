@@ -16,12 +16,27 @@ const lastUse = sql<Date>`greatest(${sesionFamilias.ultimoUso}, (select max(s.ul
 
 /** A family still in use: not ended, within its lifetime and idle limit. */
 const live = (idleMinutes: number) =>
-  and(isNull(sesionFamilias.revocada), sql`${sesionFamilias.vence} > now()`, sql`${lastUse} > now() - make_interval(secs => ${idleMinutes * 60})`);
+  and(
+    isNull(sesionFamilias.revocada),
+    sql`${sesionFamilias.vence} > now()`,
+    sql`${lastUse} > now() - make_interval(secs => ${idleMinutes * 60})`,
+  );
 
 /** An account's sessions in use, the most recently used first; `actual` marks the family of the asking session. */
-export async function activeSessions(db: Executor, usuarioId: number, idleMinutes: number, actual: number | null): Promise<SesionActiva[]> {
+export async function activeSessions(
+  db: Executor,
+  usuarioId: number,
+  idleMinutes: number,
+  actual: number | null,
+): Promise<SesionActiva[]> {
   const filas = await db
-    .select({ id: sesionFamilias.id, creada: sesionFamilias.creada, ultimoUso: lastUse, ip: sesionFamilias.ip, userAgent: sesionFamilias.userAgent })
+    .select({
+      id: sesionFamilias.id,
+      creada: sesionFamilias.creada,
+      ultimoUso: lastUse,
+      ip: sesionFamilias.ip,
+      userAgent: sesionFamilias.userAgent,
+    })
     .from(sesionFamilias)
     .where(and(eq(sesionFamilias.usuarioId, usuarioId), live(idleMinutes)))
     .orderBy(desc(lastUse), desc(sesionFamilias.id));
@@ -50,25 +65,51 @@ export async function closeSession(db: Db, autor: Autor, usuarioId: number, fami
     const [fila] = await tx
       .select({ ip: sesionFamilias.ip, userAgent: sesionFamilias.userAgent })
       .from(sesionFamilias)
-      .where(and(eq(sesionFamilias.id, familiaId), eq(sesionFamilias.usuarioId, usuarioId), isNull(sesionFamilias.revocada)));
+      .where(
+        and(eq(sesionFamilias.id, familiaId), eq(sesionFamilias.usuarioId, usuarioId), isNull(sesionFamilias.revocada)),
+      );
     if (!fila) throw new ApiError(404, 'La sesión no existe o ya se cerró');
     await revokeFamily(tx, familiaId, 'cerrada');
     const { navegador, sistema } = describeUserAgent(fila.userAgent);
-    await writeAudit(tx, { autor, accion: AUDIT_CLOSE_SESSION, entidad: 'usuario', entidadId: usuarioId, despues: { sesion: familiaId, navegador, sistema, ip: fila.ip } });
+    await writeAudit(tx, {
+      autor,
+      accion: AUDIT_CLOSE_SESSION,
+      entidad: 'usuario',
+      entidadId: usuarioId,
+      despues: { sesion: familiaId, navegador, sistema, ip: fila.ip },
+    });
   });
 }
 
 /** Closes every session of an account but `salvo` (the caller's own; null: all of them). Audited once, with the count. */
-export async function closeOtherSessions(db: Db, autor: Autor, usuarioId: number, salvo: number | null): Promise<number> {
+export async function closeOtherSessions(
+  db: Db,
+  autor: Autor,
+  usuarioId: number,
+  salvo: number | null,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await ownerExists(tx, usuarioId);
     const familias = await tx
       .select({ id: sesionFamilias.id })
       .from(sesionFamilias)
-      .where(and(eq(sesionFamilias.usuarioId, usuarioId), isNull(sesionFamilias.revocada), sql`${sesionFamilias.vence} > now()`, salvo === null ? undefined : sql`${sesionFamilias.id} <> ${salvo}`));
+      .where(
+        and(
+          eq(sesionFamilias.usuarioId, usuarioId),
+          isNull(sesionFamilias.revocada),
+          sql`${sesionFamilias.vence} > now()`,
+          salvo === null ? undefined : sql`${sesionFamilias.id} <> ${salvo}`,
+        ),
+      );
     for (const f of familias) await revokeFamily(tx, f.id, 'cerrada');
     if (familias.length > 0) {
-      await writeAudit(tx, { autor, accion: AUDIT_CLOSE_OTHERS, entidad: 'usuario', entidadId: usuarioId, despues: { cerradas: familias.length, ...(salvo === null ? {} : { salvo }) } });
+      await writeAudit(tx, {
+        autor,
+        accion: AUDIT_CLOSE_OTHERS,
+        entidad: 'usuario',
+        entidadId: usuarioId,
+        despues: { cerradas: familias.length, ...(salvo === null ? {} : { salvo }) },
+      });
     }
     return familias.length;
   });
@@ -81,5 +122,10 @@ export async function sessionUser(db: Executor, usuarioId: number): Promise<Sesi
     .from(usuarios)
     .where(eq(usuarios.id, usuarioId));
   if (!cuenta) return undefined;
-  return { nombre: cuenta.nombre, roles: await roleNamesOf(db, usuarioId), usuario: cuenta.usuario, ...(cuenta.pendiente ? { segundo_factor_pendiente: true } : {}) };
+  return {
+    nombre: cuenta.nombre,
+    roles: await roleNamesOf(db, usuarioId),
+    usuario: cuenta.usuario,
+    ...(cuenta.pendiente ? { segundo_factor_pendiente: true } : {}),
+  };
 }

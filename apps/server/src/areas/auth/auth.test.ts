@@ -92,7 +92,9 @@ describe('sessions', () => {
 
   it('sets the absolute expiry SESSION_TTL_HOURS after sign-in', async () => {
     await bearer(ctx.t.app, 'admin', PASSWORDS.admin);
-    const [row] = await ctx.t.db.select({ horas: sql<string>`extract(epoch from (${sesiones.vence} - ${sesiones.creada})) / 3600` }).from(sesiones);
+    const [row] = await ctx.t.db
+      .select({ horas: sql<string>`extract(epoch from (${sesiones.vence} - ${sesiones.creada})) / 3600` })
+      .from(sesiones);
     expect(Number(row?.horas)).toBeCloseTo(ctx.t.config.sessionTtlHours, 3);
   });
 
@@ -101,7 +103,9 @@ describe('sessions', () => {
     // Used 100 minutes ago: still alive (idle limit 120), and the use is written down.
     await ctx.t.db.update(sesiones).set({ ultimoUso: sql`now() - interval '100 minutes'` });
     expect((await permisos(headers, [])).statusCode).toBe(200);
-    const [row] = await ctx.t.db.select({ idle: sql<string>`extract(epoch from now() - ${sesiones.ultimoUso})` }).from(sesiones);
+    const [row] = await ctx.t.db
+      .select({ idle: sql<string>`extract(epoch from now() - ${sesiones.ultimoUso})` })
+      .from(sesiones);
     expect(Number(row?.idle)).toBeLessThan(60);
 
     await ctx.t.db.update(sesiones).set({ ultimoUso: sql`now() - interval '121 minutes'` });
@@ -116,7 +120,11 @@ describe('sessions', () => {
   });
 
   it('applies a role change on the next request', async () => {
-    const { rolId } = await createUser(ctx.t.db, { usuario: 'cambia-rol', password: 'clave', codigos: ['CLIENTES#VER'] });
+    const { rolId } = await createUser(ctx.t.db, {
+      usuario: 'cambia-rol',
+      password: 'clave',
+      codigos: ['CLIENTES#VER'],
+    });
     const headers = await bearer(ctx.t.app, 'cambia-rol', 'clave');
     const servidores = () => ctx.t.app.inject({ method: 'GET', url: '/api/servidores', headers });
     expect((await servidores()).statusCode).toBe(403);

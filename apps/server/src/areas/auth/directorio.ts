@@ -1,4 +1,12 @@
-import { Client, escapeFilter, InvalidCredentialsError, InvalidDNSyntaxError, NoSuchObjectError, SizeLimitExceededError, type Entry } from 'ldapts';
+import {
+  Client,
+  escapeFilter,
+  InvalidCredentialsError,
+  InvalidDNSyntaxError,
+  NoSuchObjectError,
+  SizeLimitExceededError,
+  type Entry,
+} from 'ldapts';
 import type { LdapConfig } from '../../config.ts';
 
 /** Who the directory says signed in: their entry, name, address and groups (DNs, or names when so listed). */
@@ -25,7 +33,8 @@ const crudos = (entry: Entry, atributo: string): (string | Buffer)[] => {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 };
 
-const valores = (entry: Entry, atributo: string): string[] => crudos(entry, atributo).map((x) => (Buffer.isBuffer(x) ? x.toString('utf8') : String(x)));
+const valores = (entry: Entry, atributo: string): string[] =>
+  crudos(entry, atributo).map((x) => (Buffer.isBuffer(x) ? x.toString('utf8') : String(x)));
 
 /** Active Directory's objectGUID (16 bytes, its first three fields little-endian) as its standard text. */
 export function guidTexto(b: Buffer): string | null {
@@ -70,26 +79,51 @@ const esDn = (texto: string) => /^[A-Za-z][\w.-]*=/.test(texto);
  * (a base search of it). Their groups come from their entry (memberOf) or from a search of the groups.
  * Answers null when no one, or more than one, matches.
  */
-async function buscarPersona(client: Client, cfg: LdapConfig, quien: { usuario: string } | { dn: string }): Promise<PersonaDirectorio | null> {
+async function buscarPersona(
+  client: Client,
+  cfg: LdapConfig,
+  quien: { usuario: string } | { dn: string },
+): Promise<PersonaDirectorio | null> {
   if (cfg.bindDn) await client.bind(cfg.bindDn, cfg.bindPassword);
-  const attributes = [cfg.atributoNombre, cfg.atributoEmail, ...(cfg.gruposBase ? [] : [cfg.atributoGrupos]), ...IDENTIFICADORES];
+  const attributes = [
+    cfg.atributoNombre,
+    cfg.atributoEmail,
+    ...(cfg.gruposBase ? [] : [cfg.atributoGrupos]),
+    ...IDENTIFICADORES,
+  ];
   const busqueda =
     'dn' in quien
       ? { base: quien.dn, opciones: { scope: 'base' as const, filter: '(objectClass=*)' } }
-      : { base: cfg.base, opciones: { scope: 'sub' as const, filter: rellenar(cfg.filtro, 'usuario', quien.usuario), sizeLimit: 2 } };
+      : {
+          base: cfg.base,
+          opciones: { scope: 'sub' as const, filter: rellenar(cfg.filtro, 'usuario', quien.usuario), sizeLimit: 2 },
+        };
   let entradas: Entry[];
   try {
-    ({ searchEntries: entradas } = await client.search(busqueda.base, { ...busqueda.opciones, attributes, explicitBufferAttributes: BINARIOS }));
+    ({ searchEntries: entradas } = await client.search(busqueda.base, {
+      ...busqueda.opciones,
+      attributes,
+      explicitBufferAttributes: BINARIOS,
+    }));
   } catch (err) {
     // No such entry, a malformed DN, or more people than one: nobody to sign in or link.
-    if (err instanceof NoSuchObjectError || err instanceof InvalidDNSyntaxError || err instanceof SizeLimitExceededError) return null;
+    if (
+      err instanceof NoSuchObjectError ||
+      err instanceof InvalidDNSyntaxError ||
+      err instanceof SizeLimitExceededError
+    )
+      return null;
     throw err;
   }
   if (entradas.length !== 1) return null;
   const entry = entradas[0]!;
   let grupos = cfg.gruposBase ? [] : valores(entry, cfg.atributoGrupos);
   if (cfg.gruposBase) {
-    const encontrados = await client.search(cfg.gruposBase, { scope: 'sub', filter: rellenar(cfg.gruposFiltro, 'dn', entry.dn), attributes: ['cn'] });
+    const encontrados = await client.search(cfg.gruposBase, {
+      scope: 'sub',
+      filter: rellenar(cfg.gruposFiltro, 'dn', entry.dn),
+      attributes: ['cn'],
+    });
     grupos = encontrados.searchEntries.map((g) => g.dn);
   }
   const nombre = valores(entry, cfg.atributoNombre)[0] ?? ('usuario' in quien ? quien.usuario : entry.dn);
@@ -101,7 +135,11 @@ async function buscarPersona(client: Client, cfg: LdapConfig, quien: { usuario: 
  * configured filter), their own DN binds with the password. An empty password never binds (it would be an
  * anonymous bind).
  */
-export async function autenticarEnDirectorio(cfg: LdapConfig, usuario: string, password: string): Promise<ResultadoDirectorio> {
+export async function autenticarEnDirectorio(
+  cfg: LdapConfig,
+  usuario: string,
+  password: string,
+): Promise<ResultadoDirectorio> {
   if (password === '') return { kind: 'rechazado' };
   let client: Client | undefined;
   let persona: PersonaDirectorio | null;
@@ -128,7 +166,10 @@ export async function autenticarEnDirectorio(cfg: LdapConfig, usuario: string, p
   }
 }
 
-export type BusquedaDirectorio = { kind: 'ok'; persona: PersonaDirectorio } | { kind: 'no_encontrada' } | { kind: 'caido'; detalle: string };
+export type BusquedaDirectorio =
+  | { kind: 'ok'; persona: PersonaDirectorio }
+  | { kind: 'no_encontrada' }
+  | { kind: 'caido'; detalle: string };
 
 /** An administrator names a person (their user name or DN) to link: found with the portal's own account, no password. */
 export async function buscarEnDirectorio(cfg: LdapConfig, quien: string): Promise<BusquedaDirectorio> {

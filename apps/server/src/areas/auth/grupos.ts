@@ -11,11 +11,23 @@ export const ENTIDAD_GRUPO = 'grupo_rol';
 
 const lista = (db: Executor) =>
   db
-    .select({ id: gruposRoles.id, grupo: gruposRoles.grupo, rolId: gruposRoles.rolId, rol: roles.nombre, creado: gruposRoles.creado })
+    .select({
+      id: gruposRoles.id,
+      grupo: gruposRoles.grupo,
+      rolId: gruposRoles.rolId,
+      rol: roles.nombre,
+      creado: gruposRoles.creado,
+    })
     .from(gruposRoles)
     .innerJoin(roles, eq(roles.id, gruposRoles.rolId));
 
-const wire = (f: Awaited<ReturnType<typeof lista>>[number]): GrupoRol => ({ id: f.id, grupo: f.grupo, rol_id: f.rolId, rol: f.rol, creado: f.creado.toISOString() });
+const wire = (f: Awaited<ReturnType<typeof lista>>[number]): GrupoRol => ({
+  id: f.id,
+  grupo: f.grupo,
+  rol_id: f.rolId,
+  rol: f.rol,
+  creado: f.creado.toISOString(),
+});
 
 /** The directory's settings as the screen tells them (its address without credentials) and the mapping. */
 export async function directorioDe(db: Executor, config: Config): Promise<Directorio> {
@@ -32,10 +44,20 @@ export async function agregarGrupo(db: Db, input: GrupoRolInput, autor: Autor): 
   return db.transaction(async (tx) => {
     const [rol] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.rol_id));
     if (!rol) throw new ApiError(400, MENSAJES.datosInvalidos, { rol_id: ['El rol no existe'] });
-    const [fila] = await tx.insert(gruposRoles).values({ grupo: input.grupo, rolId: input.rol_id }).onConflictDoNothing().returning({ id: gruposRoles.id });
+    const [fila] = await tx
+      .insert(gruposRoles)
+      .values({ grupo: input.grupo, rolId: input.rol_id })
+      .onConflictDoNothing()
+      .returning({ id: gruposRoles.id });
     if (!fila) throw new ApiError(409, 'Ese grupo ya da ese rol', { grupo: ['Ese grupo ya da ese rol'] });
     const [creada] = await lista(tx).where(eq(gruposRoles.id, fila.id));
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD_GRUPO, entidadId: fila.id, despues: { grupo: input.grupo, rol: creada!.rol } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD_GRUPO,
+      entidadId: fila.id,
+      despues: { grupo: input.grupo, rol: creada!.rol },
+    });
     return wire(creada!);
   });
 }
@@ -45,6 +67,12 @@ export async function quitarGrupo(db: Db, id: number, autor: Autor): Promise<voi
     const [antes] = await lista(tx).where(eq(gruposRoles.id, id));
     if (!antes) throw new ApiError(404, 'La asignación no existe');
     await tx.delete(gruposRoles).where(eq(gruposRoles.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_GRUPO, entidadId: id, antes: { grupo: antes.grupo, rol: antes.rol } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar',
+      entidad: ENTIDAD_GRUPO,
+      entidadId: id,
+      antes: { grupo: antes.grupo, rol: antes.rol },
+    });
   });
 }

@@ -17,7 +17,12 @@ const denied = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 export const identityRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get('/api/usuarios/:id/identidades', {
     config: ADMIN,
-    schema: { tags, summary: 'Las identidades externas (directorio, OpenID) vinculadas a una cuenta', params: idParam, response: { 200: envelope(z.array(identidadExterna)), ...denied } },
+    schema: {
+      tags,
+      summary: 'Las identidades externas (directorio, OpenID) vinculadas a una cuenta',
+      params: idParam,
+      response: { 200: envelope(z.array(identidadExterna)), ...denied },
+    },
     handler: async (request) => ({ error: null, datos: await identidadesDeCuenta(db, request.params.id) }),
   });
 
@@ -33,12 +38,20 @@ export const identityRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       response: { 201: envelope(identidadExterna), ...denied, 409: errorBody },
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ error: null, datos: await vincularIdentidad(db, config, request.params.id, request.body, autorDe(sessionOf(request))) }),
+      reply.code(201).send({
+        error: null,
+        datos: await vincularIdentidad(db, config, request.params.id, request.body, autorDe(sessionOf(request))),
+      }),
   });
 
   app.delete('/api/usuarios/:id/identidades/:identidadId', {
     config: ADMIN,
-    schema: { tags, summary: 'Desvincula una identidad externa de una cuenta', params: identidadParams, response: { 200: okBody, ...denied } },
+    schema: {
+      tags,
+      summary: 'Desvincula una identidad externa de una cuenta',
+      params: identidadParams,
+      response: { 200: okBody, ...denied },
+    },
     handler: async (request) => {
       await desvincularIdentidad(db, request.params.id, request.params.identidadId, autorDe(sessionOf(request)));
       return { error: null, datos: null };

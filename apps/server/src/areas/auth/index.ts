@@ -17,6 +17,8 @@ export const auth: AreaDescriptor = {
   permisos: ['USUARIOS#ADMIN'],
   auditoria: { [ENTIDAD_TOKEN]: 'USUARIOS#ADMIN', [ENTIDAD_GRUPO]: 'USUARIOS#ADMIN' },
   // Two links of one identity at once (a race past the check): the second is told so.
-  conflictos: { unicos: { identidades_externas_uq: { campo: 'sujeto', mensaje: 'Esa identidad ya está vinculada a una cuenta' } } },
+  conflictos: {
+    unicos: { identidades_externas_uq: { campo: 'sujeto', mensaje: 'Esa identidad ya está vinculada a una cuenta' } },
+  },
   seed: seedAuth,
 };

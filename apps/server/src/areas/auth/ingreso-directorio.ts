@@ -9,7 +9,14 @@ import { writeAudit } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { gruposRoles, personas, usuarioRoles, usuarios } from '../../db/schema.ts';
 import { autenticarEnDirectorio, nombresDeGrupo, type PersonaDirectorio } from './directorio.ts';
-import { administra, EMISOR_DIRECTORIO, identidadVinculada, refrescarIdentidad, registrarIdentidad, type Identidad } from './identities.ts';
+import {
+  administra,
+  EMISOR_DIRECTORIO,
+  identidadVinculada,
+  refrescarIdentidad,
+  registrarIdentidad,
+  type Identidad,
+} from './identities.ts';
 
 export type IngresoDirectorio =
   | { kind: 'ok'; sesion: Sesion }
@@ -25,7 +32,10 @@ export type IngresoDirectorio =
 export async function rolesDeGrupos(db: Db | Tx, grupos: readonly string[]): Promise<number[]> {
   const nombres = [...new Set(grupos.flatMap(nombresDeGrupo).map((g) => g.toLowerCase()))];
   if (nombres.length === 0) return [];
-  const filas = await db.selectDistinct({ rolId: gruposRoles.rolId }).from(gruposRoles).where(inArray(sql`lower(${gruposRoles.grupo})`, nombres));
+  const filas = await db
+    .selectDistinct({ rolId: gruposRoles.rolId })
+    .from(gruposRoles)
+    .where(inArray(sql`lower(${gruposRoles.grupo})`, nombres));
   return filas.map((f) => f.rolId);
 }
 
@@ -38,7 +48,8 @@ export interface PersonaExterna extends Identidad {
 }
 
 /** An identity nobody linked, whose name or e-mail an account already has: only an administrator links them. */
-export const sinVinculo = (de = 'del directorio') => `Ya existe una cuenta con su usuario o e-mail: pida a un administrador que la vincule a su cuenta ${de}.`;
+export const sinVinculo = (de = 'del directorio') =>
+  `Ya existe una cuenta con su usuario o e-mail: pida a un administrador que la vincule a su cuenta ${de}.`;
 
 export type CuentaExterna =
   | { kind: 'cuenta'; id: number; usuario: string; nombre: string; nueva: boolean }
@@ -53,21 +64,34 @@ export type CuentaExterna =
  * to them. An account that already has their user name or e-mail is never taken over. Roles become those of
  * their groups.
  */
-export async function cuentaDe(tx: Tx, login: string, p: PersonaExterna, roles: readonly number[], origen: 'ldap' | 'oidc' = 'ldap'): Promise<CuentaExterna> {
+export async function cuentaDe(
+  tx: Tx,
+  login: string,
+  p: PersonaExterna,
+  roles: readonly number[],
+  origen: 'ldap' | 'oidc' = 'ldap',
+): Promise<CuentaExterna> {
   const directorioDn = p.dn ?? `${p.emisor}#${p.sujeto}`;
   const vinculada = await identidadVinculada(tx, p);
   let id: number;
   let usuario: string;
   if (vinculada) {
-    const [cuenta] = await tx.select({ usuario: usuarios.usuario, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, vinculada.usuarioId));
+    const [cuenta] = await tx
+      .select({ usuario: usuarios.usuario, activo: usuarios.activo })
+      .from(usuarios)
+      .where(eq(usuarios.id, vinculada.usuarioId));
     if (!cuenta?.activo) return { kind: 'inactiva' };
     // An older automatic link by DN (made by e-mail before identities were kept) is not trusted with an administrator's account.
     const porDn = vinculada.sujeto.toLowerCase() !== p.sujeto.toLowerCase();
-    if (porDn && vinculada.vinculo === 'automatica' && (await administra(tx, vinculada.usuarioId))) return { kind: 'existente', id: vinculada.usuarioId, usuario: cuenta.usuario };
+    if (porDn && vinculada.vinculo === 'automatica' && (await administra(tx, vinculada.usuarioId)))
+      return { kind: 'existente', id: vinculada.usuarioId, usuario: cuenta.usuario };
     await refrescarIdentidad(tx, vinculada, p);
     ({ usuarioId: id } = vinculada);
     ({ usuario } = cuenta);
-    await tx.update(usuarios).set({ directorioDn, nombre: p.nombre, actualizado: sql`now()` }).where(eq(usuarios.id, id));
+    await tx
+      .update(usuarios)
+      .set({ directorioDn, nombre: p.nombre, actualizado: sql`now()` })
+      .where(eq(usuarios.id, id));
   } else {
     const nombres = [...new Set([login.toLowerCase(), ...(p.email ? [p.email.toLowerCase()] : [])])];
     const [existente] = await tx
@@ -79,11 +103,22 @@ export async function cuentaDe(tx: Tx, login: string, p: PersonaExterna, roles: 
     if (existente) return { kind: 'existente', ...existente };
     const partes = p.nombre.trim().split(/\s+/);
     const apellido = partes.length > 1 ? partes.pop()! : '';
-    const [persona] = await tx.insert(personas).values({ nombre: partes.join(' ') || p.nombre, apellido: apellido || '-', email: p.email }).returning({ id: personas.id });
+    const [persona] = await tx
+      .insert(personas)
+      .values({ nombre: partes.join(' ') || p.nombre, apellido: apellido || '-', email: p.email })
+      .returning({ id: personas.id });
     // A password nobody knows: the account signs in through the directory only.
     const [nueva] = await tx
       .insert(usuarios)
-      .values({ usuario: login.toLowerCase(), nombre: p.nombre, email: p.email, passwordHash: await hashPassword(randomBytes(24).toString('hex')), origen, directorioDn, personaId: persona!.id })
+      .values({
+        usuario: login.toLowerCase(),
+        nombre: p.nombre,
+        email: p.email,
+        passwordHash: await hashPassword(randomBytes(24).toString('hex')),
+        origen,
+        directorioDn,
+        personaId: persona!.id,
+      })
       .returning({ id: usuarios.id, usuario: usuarios.usuario });
     ({ id, usuario } = nueva!);
     await registrarIdentidad(tx, id, p, 'automatica');
@@ -94,13 +129,27 @@ export async function cuentaDe(tx: Tx, login: string, p: PersonaExterna, roles: 
 }
 
 /** The refusal of an identity nobody linked to an existing account, in that account's history (no secrets). */
-export async function auditarSinVinculo(db: Db, existente: { id: number; usuario: string }, p: PersonaExterna, datos: { login: string; ip: string | null }): Promise<void> {
+export async function auditarSinVinculo(
+  db: Db,
+  existente: { id: number; usuario: string },
+  p: PersonaExterna,
+  datos: { login: string; ip: string | null },
+): Promise<void> {
   await writeAudit(db, {
     autor: null,
     accion: 'ingreso_rechazado',
     entidad: 'usuario',
     entidadId: existente.id,
-    despues: { motivo: 'identidad sin vincular', proveedor: p.proveedor, emisor: p.emisor, sujeto: p.sujeto, descripcion: p.descripcion, email: p.email, usuario: datos.login, ip: datos.ip },
+    despues: {
+      motivo: 'identidad sin vincular',
+      proveedor: p.proveedor,
+      emisor: p.emisor,
+      sujeto: p.sujeto,
+      descripcion: p.descripcion,
+      email: p.email,
+      usuario: datos.login,
+      ip: datos.ip,
+    },
   });
 }
 
@@ -137,20 +186,34 @@ export async function ingresoDirectorio(
   const roles = await rolesDeGrupos(db, r.persona.grupos);
   if (roles.length === 0) return { kind: 'sin_grupo' };
   const persona = identidadDirectorio(r.persona);
-  const resultado = await db.transaction(async (tx): Promise<IngresoDirectorio | Exclude<CuentaExterna, { kind: 'cuenta' }>> => {
-    const cuenta = await cuentaDe(tx, opts.login, persona, roles);
-    if (cuenta.kind !== 'cuenta') return cuenta;
-    await recordSuccess(tx, intento.usuario, opts.ip);
-    const token = await createSession(tx, { usuarioId: cuenta.id, ttlHours: opts.ttlHours, ip: opts.ip });
-    await writeAudit(tx, {
-      autor: { id: cuenta.id, nombre: cuenta.nombre },
-      accion: 'ingreso',
-      entidad: 'usuario',
-      entidadId: cuenta.id,
-      despues: { ip: opts.ip, origen: 'ldap', dn: r.persona.dn, grupos: r.persona.grupos, ...(cuenta.nueva ? { cuenta_creada: true } : {}) },
-    });
-    return { kind: 'ok', sesion: { token, usuario: { nombre: cuenta.nombre, roles: await roleNamesOf(tx, cuenta.id), usuario: cuenta.usuario } } };
-  });
+  const resultado = await db.transaction(
+    async (tx): Promise<IngresoDirectorio | Exclude<CuentaExterna, { kind: 'cuenta' }>> => {
+      const cuenta = await cuentaDe(tx, opts.login, persona, roles);
+      if (cuenta.kind !== 'cuenta') return cuenta;
+      await recordSuccess(tx, intento.usuario, opts.ip);
+      const token = await createSession(tx, { usuarioId: cuenta.id, ttlHours: opts.ttlHours, ip: opts.ip });
+      await writeAudit(tx, {
+        autor: { id: cuenta.id, nombre: cuenta.nombre },
+        accion: 'ingreso',
+        entidad: 'usuario',
+        entidadId: cuenta.id,
+        despues: {
+          ip: opts.ip,
+          origen: 'ldap',
+          dn: r.persona.dn,
+          grupos: r.persona.grupos,
+          ...(cuenta.nueva ? { cuenta_creada: true } : {}),
+        },
+      });
+      return {
+        kind: 'ok',
+        sesion: {
+          token,
+          usuario: { nombre: cuenta.nombre, roles: await roleNamesOf(tx, cuenta.id), usuario: cuenta.usuario },
+        },
+      };
+    },
+  );
   if (resultado.kind === 'existente') {
     await auditarSinVinculo(db, resultado, persona, { login: opts.login, ip: opts.ip });
     return { kind: 'sin_vinculo' };

@@ -4,7 +4,13 @@ import { writeAudit } from '../../db/audit.ts';
 import { decoyHash, verifyPassword } from '../../core/passwords.ts';
 import { recordWrongPassword, throttleWait, type Intento } from '../../core/intentos.ts';
 import { eq } from 'drizzle-orm';
-import { createSession, findLoginCandidate, recordSuccess, roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';
+import {
+  createSession,
+  findLoginCandidate,
+  recordSuccess,
+  roleNamesOf,
+  segundoFactorPendiente,
+} from '../../core/sessions.ts';
 import { usuarios } from '../../db/schema.ts';
 import type { LdapConfig } from '../../config.ts';
 import { ingresoDirectorio } from './ingreso-directorio.ts';
@@ -31,7 +37,13 @@ export async function signIn(
   const user = await findLoginCandidate(db, login);
   // A name that is no local account, or an account of the directory: the company's directory decides.
   if (opts.ldap && (!user || user.origen === 'ldap')) {
-    const r = await ingresoDirectorio(db, opts.ldap, { login: user?.usuario ?? login, password, ip, ttlHours: opts.ttlHours, usuarioId: user?.id ?? null });
+    const r = await ingresoDirectorio(db, opts.ldap, {
+      login: user?.usuario ?? login,
+      password,
+      ip,
+      ttlHours: opts.ttlHours,
+      usuarioId: user?.id ?? null,
+    });
     if (r.kind === 'caido') return { kind: 'directorio_caido' };
     return r;
   }
@@ -62,7 +74,12 @@ export async function signIn(
     });
     const roles = await roleNamesOf(tx, user.id);
     const [pendiente] = await tx.select({ si: segundoFactorPendiente }).from(usuarios).where(eq(usuarios.id, user.id));
-    const usuario = { nombre: user.nombre, roles, usuario: user.usuario, ...(pendiente?.si ? { segundo_factor_pendiente: true } : {}) };
+    const usuario = {
+      nombre: user.nombre,
+      roles,
+      usuario: user.usuario,
+      ...(pendiente?.si ? { segundo_factor_pendiente: true } : {}),
+    };
     return { kind: 'ok', sesion: { token, usuario } };
   });
 }

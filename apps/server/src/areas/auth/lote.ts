@@ -32,7 +32,13 @@ const tokensSource = (todos: boolean) => (db: Db, sesion: SessionRecord) => {
     (clave) => ({
       where: (where: SQL | undefined) =>
         db
-          .select({ id: apiTokens.id, nombre: apiTokens.nombre, revocado: sql<boolean>`${apiTokens.revocado} is not null`, vencido: sql<boolean>`${apiTokens.vence} <= now()`, clave })
+          .select({
+            id: apiTokens.id,
+            nombre: apiTokens.nombre,
+            revocado: sql<boolean>`${apiTokens.revocado} is not null`,
+            vencido: sql<boolean>`${apiTokens.vence} <= now()`,
+            clave,
+          })
           .from(apiTokens)
           .where(suyos(where)),
     }),
@@ -43,7 +49,10 @@ const tokensSource = (todos: boolean) => (db: Db, sesion: SessionRecord) => {
 
 /** Revokes one token of the selection through the single revoke; a token that no longer works is refused. */
 const revocar = (todos: boolean) => async (db: Db, id: number, sesion: SessionRecord) => {
-  const [fila] = await db.select({ revocado: apiTokens.revocado, vencido: sql<boolean>`${apiTokens.vence} <= now()` }).from(apiTokens).where(eq(apiTokens.id, id));
+  const [fila] = await db
+    .select({ revocado: apiTokens.revocado, vencido: sql<boolean>`${apiTokens.vence} <= now()` })
+    .from(apiTokens)
+    .where(eq(apiTokens.id, id));
   if (fila?.revocado) throw new ApiError(409, 'Ya estaba revocado');
   if (fila?.vencido) throw new ApiError(409, 'Ya venció: no se puede usar');
   return revocarToken(db, id, sesion, todos);
@@ -80,7 +89,11 @@ interface CuentaFila {
   activo: boolean;
 }
 
-const cuentasList: ListSpec<ListQueryBase> = { sorts: { nombre: usuarios.nombre }, defaultSort: 'nombre', id: usuarios.id };
+const cuentasList: ListSpec<ListQueryBase> = {
+  sorts: { nombre: usuarios.nombre },
+  defaultSort: 'nombre',
+  id: usuarios.id,
+};
 
 const cuentasSource = (db: Db) =>
   selectSource(
@@ -88,11 +101,22 @@ const cuentasSource = (db: Db) =>
     (clave) => ({
       where: (where: SQL | undefined) =>
         db
-          .select({ id: usuarios.id, nombre: usuarios.nombre, activo: sql<boolean>`${usuarios.totpActivo} is not null`, clave })
+          .select({
+            id: usuarios.id,
+            nombre: usuarios.nombre,
+            activo: sql<boolean>`${usuarios.totpActivo} is not null`,
+            clave,
+          })
           .from(usuarios)
           .where(and(eq(usuarios.activo, true), where)),
     }),
-    () => ({ where: (where: SQL | undefined) => db.select({ n: count() }).from(usuarios).where(and(eq(usuarios.activo, true), where)) }),
+    () => ({
+      where: (where: SQL | undefined) =>
+        db
+          .select({ n: count() })
+          .from(usuarios)
+          .where(and(eq(usuarios.activo, true), where)),
+    }),
     (c: CuentaFila) => c,
   );
 
@@ -106,14 +130,21 @@ const cuentasTotpLote = loteAccionRoutes({
   source: cuentasSource,
   nombre: (c) => c.nombre,
   cambiar: async (db, id, _campo, _valor, autor) => {
-    const [cuenta] = await db.select({ id: usuarios.id }).from(usuarios).where(and(eq(usuarios.id, id), isNull(usuarios.totpActivo)));
+    const [cuenta] = await db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(and(eq(usuarios.id, id), isNull(usuarios.totpActivo)));
     if (cuenta) throw new ApiError(409, 'No tiene el segundo factor activo');
     return restablecer(db, autor, id);
   },
 });
 
 /** The directory's group-to-role mappings, by group as the screen lists them. */
-const gruposList: ListSpec<ListQueryBase> = { sorts: { grupo: sql`lower(${gruposRoles.grupo})` }, defaultSort: 'grupo', id: gruposRoles.id };
+const gruposList: ListSpec<ListQueryBase> = {
+  sorts: { grupo: sql`lower(${gruposRoles.grupo})` },
+  defaultSort: 'grupo',
+  id: gruposRoles.id,
+};
 
 const gruposSource = (db: Db) =>
   selectSource(
@@ -136,5 +167,6 @@ const gruposLote = loteAccionRoutes({
 
 /** Every bulk route of the sign-in's screens, as one route plugin of the area. */
 export const authLote: FastifyPluginAsyncZod<LoteDeps> = async (app, deps) => {
-  for (const rutas of [tokensPropiosLote, tokensTodosLote, cuentasTotpLote, gruposLote]) await app.register(rutas, deps);
+  for (const rutas of [tokensPropiosLote, tokensTodosLote, cuentasTotpLote, gruposLote])
+    await app.register(rutas, deps);
 };

@@ -21,7 +21,15 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const DESAFIO_MINUTOS = 5;
 
 /** The authenticator's settings: RFC 6238 as every app reads it (SHA-1, 6 digits, 30 s). */
-const totpDe = (secreto: string, etiqueta: string) => new TOTP({ issuer: EMISOR, label: etiqueta, secret: Secret.fromBase32(secreto), algorithm: 'SHA1', digits: 6, period: 30 });
+const totpDe = (secreto: string, etiqueta: string) =>
+  new TOTP({
+    issuer: EMISOR,
+    label: etiqueta,
+    secret: Secret.fromBase32(secreto),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
 const hashCodigo = (codigo: string) => createHash('sha256').update(codigo.replace('-', '').toLowerCase()).digest('hex');
 const codigoRecuperacion = () => {
   const letras = Array.from({ length: 10 }, () => BASE32[randomInt(BASE32.length)]).join('');
@@ -40,15 +48,27 @@ export async function estadoTotp(db: Executor, usuarioId: number): Promise<TotpE
     })
     .from(usuarios)
     .where(eq(usuarios.id, usuarioId));
-  return { activo: Boolean(fila?.activo), requerido: Boolean(fila?.requerido), codigos_restantes: Number(fila?.restantes ?? 0) };
+  return {
+    activo: Boolean(fila?.activo),
+    requerido: Boolean(fila?.requerido),
+    codigos_restantes: Number(fila?.restantes ?? 0),
+  };
 }
 
 /** A new key for the caller (replacing one not confirmed yet); the second factor stays off until a code confirms it. */
-export async function inscribir(db: Db, config: Config, usuario: { id: number; usuario: string }): Promise<TotpInscripcion> {
+export async function inscribir(
+  db: Db,
+  config: Config,
+  usuario: { id: number; usuario: string },
+): Promise<TotpInscripcion> {
   const [fila] = await db.select({ activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, usuario.id));
-  if (fila?.activo) throw new ApiError(409, 'El segundo factor ya está activo: desactívelo primero para cambiar de aplicación');
+  if (fila?.activo)
+    throw new ApiError(409, 'El segundo factor ya está activo: desactívelo primero para cambiar de aplicación');
   const secreto = new Secret({ size: 20 }).base32;
-  await db.update(usuarios).set({ totpSecreto: cifrar(secretsKeyOf(config), secreto), totpUltimoPaso: null }).where(eq(usuarios.id, usuario.id));
+  await db
+    .update(usuarios)
+    .set({ totpSecreto: cifrar(secretsKeyOf(config), secreto), totpUltimoPaso: null })
+    .where(eq(usuarios.id, usuario.id));
   const uri = totpDe(secreto, usuario.usuario).toString();
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secreto, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -67,12 +87,24 @@ function pasoValido(secreto: string, etiqueta: string, codigo: string, ultimo: n
 }
 
 /** The first code confirms the key: the second factor is on, and its ten recovery codes are answered once. */
-export async function confirmar(db: Db, config: Config, autor: Autor & { usuario: string }, codigo: string): Promise<string[]> {
+export async function confirmar(
+  db: Db,
+  config: Config,
+  autor: Autor & { usuario: string },
+  codigo: string,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const [fila] = await tx.select({ secreto: usuarios.totpSecreto, activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, autor.id)).for('update');
+    const [fila] = await tx
+      .select({ secreto: usuarios.totpSecreto, activo: usuarios.totpActivo })
+      .from(usuarios)
+      .where(eq(usuarios.id, autor.id))
+      .for('update');
     if (!fila?.secreto || fila.activo) throw new ApiError(409, 'Primero pida un código QR nuevo (Activar)');
     const paso = pasoValido(descifrar(secretsKeyOf(config), fila.secreto), autor.usuario, codigo, null);
-    if (paso === null) throw new ApiError(400, MENSAJES.datosInvalidos, { codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'] });
+    if (paso === null)
+      throw new ApiError(400, MENSAJES.datosInvalidos, {
+        codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'],
+      });
     await tx.update(usuarios).set({ totpActivo: sql`now()`, totpUltimoPaso: paso }).where(eq(usuarios.id, autor.id));
     await tx.delete(totpRecuperacion).where(eq(totpRecuperacion.usuarioId, autor.id));
     const codigos = Array.from({ length: CODIGOS_RECUPERACION }, codigoRecuperacion);
@@ -83,10 +115,20 @@ export async function confirmar(db: Db, config: Config, autor: Autor & { usuario
 }
 
 /** Turns the caller's second factor off with a current code, unless one of their roles requires it. */
-export async function desactivar(db: Db, config: Config, autor: Autor & { usuario: string }, codigo: string): Promise<void> {
+export async function desactivar(
+  db: Db,
+  config: Config,
+  autor: Autor & { usuario: string },
+  codigo: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [fila] = await tx
-      .select({ secreto: usuarios.totpSecreto, activo: usuarios.totpActivo, ultimo: usuarios.totpUltimoPaso, requerido: requerido })
+      .select({
+        secreto: usuarios.totpSecreto,
+        activo: usuarios.totpActivo,
+        ultimo: usuarios.totpUltimoPaso,
+        requerido: requerido,
+      })
       .from(usuarios)
       .where(eq(usuarios.id, autor.id))
       .for('update');
@@ -101,24 +143,38 @@ export async function desactivar(db: Db, config: Config, autor: Autor & { usuari
 }
 
 async function apagar(tx: Executor, usuarioId: number): Promise<void> {
-  await tx.update(usuarios).set({ totpSecreto: null, totpActivo: null, totpUltimoPaso: null }).where(eq(usuarios.id, usuarioId));
+  await tx
+    .update(usuarios)
+    .set({ totpSecreto: null, totpActivo: null, totpUltimoPaso: null })
+    .where(eq(usuarios.id, usuarioId));
   await tx.delete(totpRecuperacion).where(eq(totpRecuperacion.usuarioId, usuarioId));
 }
 
 /** An admin's reset (a lost phone): the account's second factor is off, to be enrolled again. Audited. */
 export async function restablecer(db: Db, autor: Autor, usuarioId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [fila] = await tx.select({ id: usuarios.id, activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, usuarioId));
+    const [fila] = await tx
+      .select({ id: usuarios.id, activo: usuarios.totpActivo })
+      .from(usuarios)
+      .where(eq(usuarios.id, usuarioId));
     if (!fila) throw new ApiError(404, 'El usuario no existe');
     await apagar(tx, usuarioId);
-    await writeAudit(tx, { autor, accion: 'restablecer_segundo_factor', entidad: ENTIDAD_USUARIO, entidadId: usuarioId, antes: { activo: fila.activo !== null } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'restablecer_segundo_factor',
+      entidad: ENTIDAD_USUARIO,
+      entidadId: usuarioId,
+      antes: { activo: fila.activo !== null },
+    });
   });
 }
 
 /** The password was right and the second factor is on: a challenge for the code, valid five minutes, used once. */
 export async function crearDesafio(db: Executor, usuarioId: number, ip: string): Promise<string> {
   const desafio = randomBytes(32).toString('base64url');
-  await db.insert(ingresoDesafios).values({ hash: hashToken(desafio), usuarioId, ip, vence: sql`now() + make_interval(mins => ${DESAFIO_MINUTOS})` });
+  await db
+    .insert(ingresoDesafios)
+    .values({ hash: hashToken(desafio), usuarioId, ip, vence: sql`now() + make_interval(mins => ${DESAFIO_MINUTOS})` });
   return desafio;
 }
 
@@ -133,12 +189,31 @@ export async function segundoPaso(
   opts: { desafio: string; codigo: string; ip: string; ttlHours: number },
 ): Promise<Sesion> {
   const [fila] = await db
-    .select({ desafioId: ingresoDesafios.id, id: usuarios.id, usuario: usuarios.usuario, nombre: usuarios.nombre, secreto: usuarios.totpSecreto, ultimo: usuarios.totpUltimoPaso })
+    .select({
+      desafioId: ingresoDesafios.id,
+      id: usuarios.id,
+      usuario: usuarios.usuario,
+      nombre: usuarios.nombre,
+      secreto: usuarios.totpSecreto,
+      ultimo: usuarios.totpUltimoPaso,
+    })
     .from(ingresoDesafios)
     .innerJoin(usuarios, eq(usuarios.id, ingresoDesafios.usuarioId))
-    .where(and(eq(ingresoDesafios.hash, hashToken(opts.desafio)), isNull(ingresoDesafios.usado), sql`${ingresoDesafios.vence} > now()`, eq(usuarios.activo, true)));
+    .where(
+      and(
+        eq(ingresoDesafios.hash, hashToken(opts.desafio)),
+        isNull(ingresoDesafios.usado),
+        sql`${ingresoDesafios.vence} > now()`,
+        eq(usuarios.activo, true),
+      ),
+    );
   if (!fila?.secreto) throw new ApiError(400, 'El ingreso venció: vuelva a ingresar su usuario y contraseña');
-  const intento: Intento = { usuario: fila.usuario.toLowerCase(), usuarioId: fila.id, ip: opts.ip, clase: 'segundo_factor' };
+  const intento: Intento = {
+    usuario: fila.usuario.toLowerCase(),
+    usuarioId: fila.id,
+    ip: opts.ip,
+    clase: 'segundo_factor',
+  };
   const espera = await throttleWait(db, intento);
   if (espera > 0) throw demasiadosIntentos(espera);
 
@@ -152,18 +227,33 @@ export async function segundoPaso(
       const [avanzado] = await tx
         .update(usuarios)
         .set({ totpUltimoPaso: paso })
-        .where(and(eq(usuarios.id, fila.id), sql`(${usuarios.totpUltimoPaso} is null or ${usuarios.totpUltimoPaso} < ${paso})`))
+        .where(
+          and(
+            eq(usuarios.id, fila.id),
+            sql`(${usuarios.totpUltimoPaso} is null or ${usuarios.totpUltimoPaso} < ${paso})`,
+          ),
+        )
         .returning({ id: usuarios.id });
       if (!avanzado) return null;
     } else {
       const [usado] = await tx
         .update(totpRecuperacion)
         .set({ usado: sql`now()` })
-        .where(and(eq(totpRecuperacion.usuarioId, fila.id), eq(totpRecuperacion.hash, hashCodigo(codigo)), isNull(totpRecuperacion.usado)))
+        .where(
+          and(
+            eq(totpRecuperacion.usuarioId, fila.id),
+            eq(totpRecuperacion.hash, hashCodigo(codigo)),
+            isNull(totpRecuperacion.usado),
+          ),
+        )
         .returning({ id: totpRecuperacion.id });
       if (!usado) return null;
     }
-    const [tomado] = await tx.update(ingresoDesafios).set({ usado: sql`now()` }).where(and(eq(ingresoDesafios.id, fila.desafioId), isNull(ingresoDesafios.usado))).returning({ id: ingresoDesafios.id });
+    const [tomado] = await tx
+      .update(ingresoDesafios)
+      .set({ usado: sql`now()` })
+      .where(and(eq(ingresoDesafios.id, fila.desafioId), isNull(ingresoDesafios.usado)))
+      .returning({ id: ingresoDesafios.id });
     if (!tomado) return null;
     await recordSuccess(tx, intento.usuario, opts.ip, 'segundo_factor');
     const token = await createSession(tx, { usuarioId: fila.id, ttlHours: opts.ttlHours, ip: opts.ip });
@@ -184,7 +274,12 @@ export async function segundoPaso(
 
 /** Admins: the roles and whether each requires the second factor. */
 export const rolesTotp = async (db: Executor): Promise<RolTotp[]> =>
-  (await db.select({ id: roles.id, nombre: roles.nombre, requiere: roles.requiereTotp }).from(roles).orderBy(asc(roles.nombre))).map((r) => ({
+  (
+    await db
+      .select({ id: roles.id, nombre: roles.nombre, requiere: roles.requiereTotp })
+      .from(roles)
+      .orderBy(asc(roles.nombre))
+  ).map((r) => ({
     id: r.id,
     nombre: r.nombre,
     requiere_totp: r.requiere,
@@ -194,8 +289,19 @@ export async function requerirEnRol(db: Db, autor: Autor, rolId: number, requier
   return db.transaction(async (tx) => {
     const [antes] = await tx.select({ requiere: roles.requiereTotp }).from(roles).where(eq(roles.id, rolId));
     if (!antes) throw new ApiError(404, 'El rol no existe');
-    const [fila] = await tx.update(roles).set({ requiereTotp: requiere }).where(eq(roles.id, rolId)).returning({ id: roles.id, nombre: roles.nombre, requiere: roles.requiereTotp });
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ROL, entidadId: rolId, antes: { requiere_totp: antes.requiere }, despues: { requiere_totp: requiere } });
+    const [fila] = await tx
+      .update(roles)
+      .set({ requiereTotp: requiere })
+      .where(eq(roles.id, rolId))
+      .returning({ id: roles.id, nombre: roles.nombre, requiere: roles.requiereTotp });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD_ROL,
+      entidadId: rolId,
+      antes: { requiere_totp: antes.requiere },
+      despues: { requiere_totp: requiere },
+    });
     return { id: fila!.id, nombre: fila!.nombre, requiere_totp: fila!.requiere };
   });
 }
@@ -204,8 +310,21 @@ export async function requerirEnRol(db: Db, autor: Autor, rolId: number, requier
 export const cuentasTotp = async (db: Executor): Promise<CuentaTotp[]> =>
   (
     await db
-      .select({ id: usuarios.id, usuario: usuarios.usuario, nombre: usuarios.nombre, desde: usuarios.totpActivo, requerido: requerido })
+      .select({
+        id: usuarios.id,
+        usuario: usuarios.usuario,
+        nombre: usuarios.nombre,
+        desde: usuarios.totpActivo,
+        requerido: requerido,
+      })
       .from(usuarios)
       .where(eq(usuarios.activo, true))
       .orderBy(asc(usuarios.nombre))
-  ).map((c) => ({ id: c.id, usuario: c.usuario, nombre: c.nombre, activo: c.desde !== null, desde: c.desde?.toISOString() ?? null, requerido: Boolean(c.requerido) }));
+  ).map((c) => ({
+    id: c.id,
+    usuario: c.usuario,
+    nombre: c.nombre,
+    activo: c.desde !== null,
+    desde: c.desde?.toISOString() ?? null,
+    requerido: Boolean(c.requerido),
+  }));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditoria, sesionFamilias, sesiones, usuarios } from '../../db/schema.ts';
-import { createUser, freshApp, login, PASSWORDS, useTemplate } from '../../test/harness.ts';
+import { createUser, freshApp, PASSWORDS, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
 const ctx = freshApp(template, [], { config: { trustProxy: true } });
@@ -14,7 +14,8 @@ beforeEach(async () => {
 });
 
 const XSRF = 'xsrf-de-prueba-123';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** The renewal cookie a response sets: its value and its raw attributes. */
 function renewalCookie(res: LightMyRequestResponse): { value: string; raw: string } | undefined {
@@ -24,8 +25,18 @@ function renewalCookie(res: LightMyRequestResponse): { value: string; raw: strin
   return raw ? { value: raw.slice(RENEWAL_COOKIE.length + 1).split(';')[0]!, raw } : undefined;
 }
 
-async function signIn(app: FastifyInstance, usuario = 'admin', password: string = PASSWORDS.admin, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth', payload: { username: usuario, password }, headers: { 'user-agent': CHROME, ...headers } });
+async function signIn(
+  app: FastifyInstance,
+  usuario = 'admin',
+  password: string = PASSWORDS.admin,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    payload: { username: usuario, password },
+    headers: { 'user-agent': CHROME, ...headers },
+  });
   const cookie = renewalCookie(res);
   if (!cookie) throw new Error('el ingreso no dio cookie de renovación');
   return { token: res.json<{ datos: { token: string } }>().datos.token, cookie: cookie.value, raw: cookie.raw };
@@ -97,7 +108,9 @@ describe('POST /api/auth/renovacion', () => {
     const tokenB = renewed.json<{ datos: { token: string } }>().datos.token;
     const current = renewalCookie(renewed)!.value;
     // The value was used longer ago than the reuse interval.
-    await ctx.t.db.execute(sql`update sesion_renovaciones set usada = now() - interval '5 minutes' where usada is not null`);
+    await ctx.t.db.execute(
+      sql`update sesion_renovaciones set usada = now() - interval '5 minutes' where usada is not null`,
+    );
     const replay = await renew(ctx.t.app, first.cookie);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error).toBe('La sesión terminó: vuelva a ingresar.');
@@ -123,7 +136,11 @@ describe('POST /api/auth/renovacion', () => {
   it('is refused after sign-out, which ends every tab of the browser', async () => {
     const first = await signIn(ctx.t.app);
     const other = (await renew(ctx.t.app, first.cookie)).json<{ datos: { token: string } }>().datos.token;
-    const out = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first.token}` } });
+    const out = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(out.statusCode).toBe(200);
     expect(renewalCookie(out)?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect((await estado(ctx.t.app, other)).statusCode).toBe(401);
@@ -148,7 +165,9 @@ describe('POST /api/auth/renovacion', () => {
     await ctx.t.db.execute(sql`update sesion_familias set vence = now() - interval '1 second'`);
     expect((await renew(ctx.t.app, a.cookie)).statusCode).toBe(401);
     const b = await signIn(ctx.t.app);
-    await ctx.t.db.execute(sql`update sesion_familias set ultimo_uso = now() - interval '3 hours' where revocada is null`);
+    await ctx.t.db.execute(
+      sql`update sesion_familias set ultimo_uso = now() - interval '3 hours' where revocada is null`,
+    );
     await ctx.t.db.execute(sql`update sesiones set ultimo_uso = now() - interval '3 hours'`);
     expect((await renew(ctx.t.app, b.cookie)).statusCode).toBe(401);
   });
@@ -179,16 +198,28 @@ describe('POST /api/auth/renovacion', () => {
   });
 
   it('is refused once an administrator reset the password or deactivated the account', async () => {
-    const { id } = await createUser(ctx.t.db, { usuario: 'reseteo', password: 'clave-1-reseteo', email: 'reseteo@intranet.local' });
+    const { id } = await createUser(ctx.t.db, {
+      usuario: 'reseteo',
+      password: 'clave-1-reseteo',
+      email: 'reseteo@intranet.local',
+    });
     const { cookie } = await signIn(ctx.t.app, 'reseteo', 'clave-1-reseteo');
     const admin = await signIn(ctx.t.app);
-    const reset = await ctx.t.app.inject({ method: 'POST', url: `/api/usuarios/${id}/password`, headers: { authorization: `Bearer ${admin.token}` } });
+    const reset = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/usuarios/${id}/password`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await renew(ctx.t.app, cookie)).statusCode).toBe(401);
   });
 
   it('does not ask for the second factor again within the sign-in', async () => {
-    const { id } = await createUser(ctx.t.db, { usuario: 'condos', password: 'clave-condos-1', email: 'condos@intranet.local' });
+    const { id } = await createUser(ctx.t.db, {
+      usuario: 'condos',
+      password: 'clave-condos-1',
+      email: 'condos@intranet.local',
+    });
     const { cookie } = await signIn(ctx.t.app, 'condos', 'clave-condos-1');
     await ctx.t.db.update(usuarios).set({ totpActivo: new Date(), totpSecreto: 'x' }).where(eq(usuarios.id, id));
     const res = await renew(ctx.t.app, cookie);
@@ -203,9 +234,23 @@ describe('Sesiones activas', () => {
     const a = await signIn(ctx.t.app, 'multi', 'clave-multi-1', { 'x-forwarded-for': '10.0.0.7' });
     const b = await signIn(ctx.t.app, 'multi', 'clave-multi-1');
     const c = await signIn(ctx.t.app, 'multi', 'clave-multi-1');
-    const list = await ctx.t.app.inject({ method: 'GET', url: '/api/auth/sesiones', headers: { authorization: `Bearer ${b.token}` } });
+    const list = await ctx.t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sesiones',
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(list.statusCode).toBe(200);
-    const sesionesB = list.json<{ datos: { id: number; navegador: string; sistema: string; ip: string; actual: boolean; inicio: string; ultimo_uso: string }[] }>().datos;
+    const sesionesB = list.json<{
+      datos: {
+        id: number;
+        navegador: string;
+        sistema: string;
+        ip: string;
+        actual: boolean;
+        inicio: string;
+        ultimo_uso: string;
+      }[];
+    }>().datos;
     expect(sesionesB).toHaveLength(3);
     expect(sesionesB.filter((s) => s.actual)).toHaveLength(1);
     expect(sesionesB[0]).toMatchObject({ navegador: 'Chrome 131', sistema: 'Windows 10' });
@@ -213,12 +258,20 @@ describe('Sesiones activas', () => {
     expect(Date.parse(sesionesB[0]!.inicio)).not.toBeNaN();
 
     const deA = sesionesB.find((s) => s.ip === '10.0.0.7')!;
-    const cerrar = await ctx.t.app.inject({ method: 'POST', url: `/api/auth/sesiones/${deA.id}/cerrar`, headers: { authorization: `Bearer ${b.token}` } });
+    const cerrar = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/auth/sesiones/${deA.id}/cerrar`,
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(cerrar.statusCode).toBe(200);
     expect((await estado(ctx.t.app, a.token)).statusCode).toBe(401);
     expect((await renew(ctx.t.app, a.cookie)).statusCode).toBe(401);
 
-    const otras = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/sesiones/cerrar-otras', headers: { authorization: `Bearer ${b.token}` } });
+    const otras = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sesiones/cerrar-otras',
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(otras.json()).toEqual({ error: null, datos: { cerradas: 1 } });
     expect((await estado(ctx.t.app, c.token)).statusCode).toBe(401);
     expect((await estado(ctx.t.app, b.token)).statusCode).toBe(200);
@@ -231,22 +284,42 @@ describe('Sesiones activas', () => {
     const ajena = await signIn(ctx.t.app, 'ajena', 'clave-ajena-1');
     const [familia] = await ctx.t.db.select({ id: sesionFamilias.id }).from(sesionFamilias);
     const admin = await signIn(ctx.t.app);
-    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/auth/sesiones/${familia!.id}/cerrar`, headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/auth/sesiones/${familia!.id}/cerrar`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(res.statusCode).toBe(404);
     expect((await estado(ctx.t.app, ajena.token)).statusCode).toBe(200);
   });
 
   it('an administrator sees and closes any account’s sessions; others may not', async () => {
-    const { id } = await createUser(ctx.t.db, { usuario: 'vigilada', password: 'clave-vig-1', email: 'vigilada@intranet.local' });
+    const { id } = await createUser(ctx.t.db, {
+      usuario: 'vigilada',
+      password: 'clave-vig-1',
+      email: 'vigilada@intranet.local',
+    });
     const suya = await signIn(ctx.t.app, 'vigilada', 'clave-vig-1');
     const admin = await signIn(ctx.t.app);
     const tecnico = await signIn(ctx.t.app, 'tecnico', PASSWORDS.demo);
     const auth = { authorization: `Bearer ${admin.token}` };
-    expect((await ctx.t.app.inject({ method: 'GET', url: `/api/usuarios/${id}/sesiones`, headers: { authorization: `Bearer ${tecnico.token}` } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'GET',
+          url: `/api/usuarios/${id}/sesiones`,
+          headers: { authorization: `Bearer ${tecnico.token}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     const list = await ctx.t.app.inject({ method: 'GET', url: `/api/usuarios/${id}/sesiones`, headers: auth });
     const [s] = list.json<{ datos: { id: number; actual: boolean }[] }>().datos;
     expect(s?.actual).toBe(false);
-    const close = await ctx.t.app.inject({ method: 'POST', url: `/api/usuarios/${id}/sesiones/${s!.id}/cerrar`, headers: auth });
+    const close = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/usuarios/${id}/sesiones/${s!.id}/cerrar`,
+      headers: auth,
+    });
     expect(close.statusCode).toBe(200);
     expect((await estado(ctx.t.app, suya.token)).statusCode).toBe(401);
     const [row] = await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'cerrar_sesion'));

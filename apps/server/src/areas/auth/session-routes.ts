@@ -30,7 +30,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     config: { access: 'public' },
     schema: {
       tags,
-      summary: 'Renueva la sesión de este navegador con su cookie de renovación (al recargar, en otra pestaña, tras una actualización)',
+      summary:
+        'Renueva la sesión de este navegador con su cookie de renovación (al recargar, en otra pestaña, tras una actualización)',
       description:
         'La cookie (HttpOnly, SameSite=Strict, solo para esta ruta) se rota en cada renovación; un valor ya usado, presentado otra vez, cierra la sesión del navegador entera. Requiere el encabezado anti-falsificación. 401 si no hay sesión que renovar.',
       response: { 200: loginResponse, 401: errorBody, 403: errorBody },
@@ -38,9 +39,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     handler: async (request, reply) => {
       if (!hasAntiForgery(request)) throw new ApiError(403, MENSAJES.xsrfInvalido);
       const valor = renewalCookieOf(request);
-      const r = valor ? await renew(db, valor, { ip: request.ip, userAgent: request.headers['user-agent'], idleMinutes }) : { kind: 'rechazada' as const };
+      const r = valor
+        ? await renew(db, valor, { ip: request.ip, userAgent: request.headers['user-agent'], idleMinutes })
+        : { kind: 'rechazada' as const };
       if (r.kind !== 'ok') {
-        if (r.kind === 'reuso') request.log.warn({ usuario: r.usuarioId, sesion: r.familiaId }, 'se presentó otra vez una cookie de renovación ya usada: la sesión se cerró');
+        if (r.kind === 'reuso')
+          request.log.warn(
+            { usuario: r.usuarioId, sesion: r.familiaId },
+            'se presentó otra vez una cookie de renovación ya usada: la sesión se cerró',
+          );
         clearRenewalCookie(request, reply);
         throw new ApiError(401, SIN_RENOVACION);
       }
@@ -69,16 +76,28 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.get('/api/auth/sesiones', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Mis sesiones activas: navegador, sistema, dirección, inicio y último uso', response: { 200: envelope(z.array(sesionActiva)), 401: errorBody, 403: errorBody } },
+    schema: {
+      tags,
+      summary: 'Mis sesiones activas: navegador, sistema, dirección, inicio y último uso',
+      response: { 200: envelope(z.array(sesionActiva)), 401: errorBody, 403: errorBody },
+    },
     handler: async (request) => {
       const sesion = sessionOf(request);
-      return { error: null, datos: await activeSessions(db, sesion.usuario.id, idleMinutes, await currentFamily(db, sesion.sesionId)) };
+      return {
+        error: null,
+        datos: await activeSessions(db, sesion.usuario.id, idleMinutes, await currentFamily(db, sesion.sesionId)),
+      };
     },
   });
 
   app.post('/api/auth/sesiones/:id/cerrar', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Cierra una de mis sesiones (queda registrado)', params: idParam, response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Cierra una de mis sesiones (queda registrado)',
+      params: idParam,
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+    },
     handler: async (request) => {
       const sesion = sessionOf(request);
       await closeSession(db, autorDe(sesion), sesion.usuario.id, request.params.id);
@@ -88,26 +107,48 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.post('/api/auth/sesiones/cerrar-otras', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Cierra todas mis sesiones menos esta (queda registrado)', response: { 200: envelope(sesionesCerradas), 401: errorBody, 403: errorBody } },
+    schema: {
+      tags,
+      summary: 'Cierra todas mis sesiones menos esta (queda registrado)',
+      response: { 200: envelope(sesionesCerradas), 401: errorBody, 403: errorBody },
+    },
     handler: async (request) => {
       const sesion = sessionOf(request);
-      const cerradas = await closeOtherSessions(db, autorDe(sesion), sesion.usuario.id, await currentFamily(db, sesion.sesionId));
+      const cerradas = await closeOtherSessions(
+        db,
+        autorDe(sesion),
+        sesion.usuario.id,
+        await currentFamily(db, sesion.sesionId),
+      );
       return { error: null, datos: { cerradas } };
     },
   });
 
   app.get('/api/usuarios/:id/sesiones', {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: { tags, summary: 'Las sesiones activas de una cuenta', params: idParam, response: { 200: envelope(z.array(sesionActiva)), 400: errorBody, 401: errorBody, 403: errorBody } },
+    schema: {
+      tags,
+      summary: 'Las sesiones activas de una cuenta',
+      params: idParam,
+      response: { 200: envelope(z.array(sesionActiva)), 400: errorBody, 401: errorBody, 403: errorBody },
+    },
     handler: async (request) => {
       const sesion = sessionOf(request);
-      return { error: null, datos: await activeSessions(db, request.params.id, idleMinutes, await currentFamily(db, sesion.sesionId)) };
+      return {
+        error: null,
+        datos: await activeSessions(db, request.params.id, idleMinutes, await currentFamily(db, sesion.sesionId)),
+      };
     },
   });
 
   app.post('/api/usuarios/:id/sesiones/:sesion/cerrar', {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: { tags, summary: 'Cierra una sesión de una cuenta (queda registrado)', params: usuarioSesionParams, response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Cierra una sesión de una cuenta (queda registrado)',
+      params: usuarioSesionParams,
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+    },
     handler: async (request) => {
       await closeSession(db, autorDe(sessionOf(request)), request.params.id, request.params.sesion);
       return { error: null, datos: null };
@@ -125,7 +166,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     handler: async (request) => {
       const sesion = sessionOf(request);
       const salvo = request.params.id === sesion.usuario.id ? await currentFamily(db, sesion.sesionId) : null;
-      return { error: null, datos: { cerradas: await closeOtherSessions(db, autorDe(sesion), request.params.id, salvo) } };
+      return {
+        error: null,
+        datos: { cerradas: await closeOtherSessions(db, autorDe(sesion), request.params.id, salvo) },
+      };
     },
   });
 };

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { TOKEN_MAX_DIAS, TOKEN_PREFIJO, type ApiToken, type TokenCreado, type TokenInput } from '@intranet/contract/auth';
+import {
+  TOKEN_MAX_DIAS,
+  TOKEN_PREFIJO,
+  type ApiToken,
+  type TokenCreado,
+  type TokenInput,
+} from '@intranet/contract/auth';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { fechaLocal, ZONA_HORARIA } from '../../core/fechas.ts';
 import { hashToken, type SessionRecord } from '../../core/sessions.ts';
@@ -29,7 +35,8 @@ const columnas = {
   usuarioNombre: usuarios.nombre,
 };
 
-const consulta = (db: Executor) => db.select(columnas).from(apiTokens).innerJoin(usuarios, eq(usuarios.id, apiTokens.usuarioId));
+const consulta = (db: Executor) =>
+  db.select(columnas).from(apiTokens).innerJoin(usuarios, eq(usuarios.id, apiTokens.usuarioId));
 type Fila = Awaited<ReturnType<typeof consulta>>[number];
 
 const wire = (f: Fila): ApiToken => ({
@@ -63,9 +70,13 @@ export async function crearToken(db: Db, sesion: SessionRecord, input: TokenInpu
   const hoy = fechaLocal(new Date());
   const hasta = fechaLocal(Date.now() + TOKEN_MAX_DIAS * DIA);
   if (input.vence < hoy) campos.vence = ['La fecha ya pasó'];
-  else if (input.vence > hasta) campos.vence = [`Un token dura como máximo ${TOKEN_MAX_DIAS} días (hasta el ${hasta.split('-').reverse().join('/')})`];
+  else if (input.vence > hasta)
+    campos.vence = [
+      `Un token dura como máximo ${TOKEN_MAX_DIAS} días (hasta el ${hasta.split('-').reverse().join('/')})`,
+    ];
   input.permisos.forEach((codigo, i) => {
-    if (!(sesion.permisos as ReadonlySet<string>).has(codigo)) campos[`permisos.${i}`] = [`No tiene el permiso ${codigo}: un token no puede tener más que su dueño`];
+    if (!(sesion.permisos as ReadonlySet<string>).has(codigo))
+      campos[`permisos.${i}`] = [`No tiene el permiso ${codigo}: un token no puede tener más que su dueño`];
   });
   if (Object.keys(campos).length > 0) throw new ApiError(400, MENSAJES.datosInvalidos, campos);
 
@@ -104,11 +115,20 @@ export async function revocarToken(db: Db, id: number, sesion: SessionRecord, es
     const propio = esAdmin ? undefined : eq(apiTokens.usuarioId, sesion.usuario.id);
     const [fila] = await tx
       .update(apiTokens)
-      .set({ revocado: sql`coalesce(${apiTokens.revocado}, now())`, revocadoPor: sql`coalesce(${apiTokens.revocadoPor}, ${sesion.usuario.nombre})` })
+      .set({
+        revocado: sql`coalesce(${apiTokens.revocado}, now())`,
+        revocadoPor: sql`coalesce(${apiTokens.revocadoPor}, ${sesion.usuario.nombre})`,
+      })
       .where(and(eq(apiTokens.id, id), propio))
       .returning({ id: apiTokens.id, nombre: apiTokens.nombre, usuarioId: apiTokens.usuarioId });
     if (!fila) throw new ApiError(404, 'El token no existe');
-    await writeAudit(tx, { autor: autorDe(sesion), accion: 'revocar', entidad: ENTIDAD_TOKEN, entidadId: id, despues: { nombre: fila.nombre, usuario_id: fila.usuarioId } });
+    await writeAudit(tx, {
+      autor: autorDe(sesion),
+      accion: 'revocar',
+      entidad: ENTIDAD_TOKEN,
+      entidadId: id,
+      despues: { nombre: fila.nombre, usuario_id: fila.usuarioId },
+    });
     const [despues] = await consulta(tx).where(eq(apiTokens.id, id));
     return wire(despues!);
   });

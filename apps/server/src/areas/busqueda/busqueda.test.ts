@@ -5,7 +5,11 @@ import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';
 
 const template = useTemplate();
 
-async function buscar(ctx: Fresh<'admin' | 'comercial' | 'tecnico'>, headers: { authorization: string }, query: string) {
+async function buscar(
+  ctx: Fresh<'admin' | 'comercial' | 'tecnico'>,
+  headers: { authorization: string },
+  query: string,
+) {
   const res = await ctx.t.app.inject({ method: 'GET', url: `/api/busqueda?${query}`, headers });
   return { status: res.statusCode, body: res.json() as { error: unknown; datos: BusquedaRespuesta } };
 }
@@ -13,7 +17,10 @@ async function buscar(ctx: Fresh<'admin' | 'comercial' | 'tecnico'>, headers: { 
 describe('GET /api/busqueda (the command palette)', () => {
   const ctx = freshApp(template, ['admin', 'comercial', 'tecnico'], {
     setup: async ({ t }) => {
-      const [servidor] = await t.db.insert(servidores).values({ nombre: 'Zorzal producción', hostname: 'zorzal.physis.local', ipPublica: '200.1.2.3' }).returning();
+      const [servidor] = await t.db
+        .insert(servidores)
+        .values({ nombre: 'Zorzal producción', hostname: 'zorzal.physis.local', ipPublica: '200.1.2.3' })
+        .returning();
       await t.db.insert(dns).values({ servidorId: servidor!.id, host: 'zorzal.physis.com.ar' });
       await t.db.insert(servidores).values({ nombre: 'Respaldo del zorzal' });
     },
@@ -25,9 +32,16 @@ describe('GET /api/busqueda (the command palette)', () => {
     expect(body.datos.tipos).toEqual([...BUSQUEDA_TIPOS]);
     const servidoresHallados = body.datos.resultados.filter((r) => r.tipo === 'servidores');
     expect(servidoresHallados.map((r) => r.titulo)).toEqual(['Zorzal producción', 'Respaldo del zorzal']);
-    expect(servidoresHallados[0]).toMatchObject({ detalle: 'zorzal.physis.local · 200.1.2.3', enlace: expect.stringMatching(/^\/servidores\/\d+$/) });
+    expect(servidoresHallados[0]).toMatchObject({
+      detalle: 'zorzal.physis.local · 200.1.2.3',
+      enlace: expect.stringMatching(/^\/servidores\/\d+$/),
+    });
     expect(body.datos.resultados.filter((r) => r.tipo === 'dns')).toEqual([
-      expect.objectContaining({ titulo: 'zorzal.physis.com.ar', detalle: 'A · Zorzal producción', enlace: expect.stringMatching(/^\/dns\/\d+$/) }),
+      expect.objectContaining({
+        titulo: 'zorzal.physis.com.ar',
+        detalle: 'A · Zorzal producción',
+        enlace: expect.stringMatching(/^\/dns\/\d+$/),
+      }),
     ]);
   });
 
@@ -59,13 +73,26 @@ describe('GET /api/busqueda (the command palette)', () => {
   });
 
   it('finds what staff type: a client by its town or by an IP of its servers, a person by e-mail, a machine by serial', async () => {
-    const titulos = async (q: string, tipos: string) => (await buscar(ctx, ctx.admin, `q=${encodeURIComponent(q)}&tipos=${tipos}`)).body.datos.resultados;
+    const titulos = async (q: string, tipos: string) =>
+      (await buscar(ctx, ctx.admin, `q=${encodeURIComponent(q)}&tipos=${tipos}`)).body.datos.resultados;
     const enRosario = await titulos('rosario', 'clientes');
-    expect(enRosario).toEqual([expect.objectContaining({ titulo: 'Distribuidora del Litoral S.R.L.', detalle: expect.stringMatching(/^Rosario, Santa Fe · CUIT /) })]);
+    expect(enRosario).toEqual([
+      expect.objectContaining({
+        titulo: 'Distribuidora del Litoral S.R.L.',
+        detalle: expect.stringMatching(/^Rosario, Santa Fe · CUIT /),
+      }),
+    ]);
     // Its server's address, typed whole (the demo gives the second client's first server 192.168.11.10).
     const porIp = await titulos('192.168.11.10', 'clientes');
-    expect(porIp).toEqual([expect.objectContaining({ detalle: expect.stringMatching(/^Servidor .+ · 192\.168\.11\.10$/), enlace: expect.stringMatching(/^\/clientes\/\d+\?tab=servidores$/) })]);
-    expect(await titulos('carla.benitez@physis.com.ar', 'personas')).toEqual([expect.objectContaining({ titulo: 'Benítez, Carla' })]);
+    expect(porIp).toEqual([
+      expect.objectContaining({
+        detalle: expect.stringMatching(/^Servidor .+ · 192\.168\.11\.10$/),
+        enlace: expect.stringMatching(/^\/clientes\/\d+\?tab=servidores$/),
+      }),
+    ]);
+    expect(await titulos('carla.benitez@physis.com.ar', 'personas')).toEqual([
+      expect.objectContaining({ titulo: 'Benítez, Carla' }),
+    ]);
     expect(await titulos('LE4EICP', 'maquinas')).toEqual([expect.objectContaining({ titulo: 'NB-COM-01' })]);
     // A client found by its name and its town is listed once.
     const formosa = await titulos('formosa', 'clientes');
@@ -80,7 +107,10 @@ describe('GET /api/busqueda (the command palette)', () => {
     expect(tecnico.body.datos.tipos).toEqual(['servidores', 'dns', 'versiones', 'paquetes', 'desarrollos', 'insights']);
     expect(tecnico.body.datos.resultados.map((r) => r.tipo)).toEqual(['servidores', 'servidores', 'dns']);
     // Naming a kind the caller may not read asks nothing.
-    expect((await buscar(ctx, ctx.comercial, 'q=zorzal&tipos=servidores')).body.datos).toEqual({ resultados: [], tipos: [] });
+    expect((await buscar(ctx, ctx.comercial, 'q=zorzal&tipos=servidores')).body.datos).toEqual({
+      resultados: [],
+      tipos: [],
+    });
   });
 
   it('filters on the kinds named', async () => {
@@ -98,12 +128,21 @@ describe('GET /api/busqueda (the command palette)', () => {
   });
 
   it('refuses what it cannot search, with the field’s error; without a session, 401', async () => {
-    for (const [query, campo] of [['q=a', 'q'], ['q=ab', 'q'], ['', 'q'], [`q=${'x'.repeat(101)}`, 'q'], ['q=zorzal&tipos=planetas', 'tipos.0'], ['q=zorzal&otro=1', '']] as const) {
+    for (const [query, campo] of [
+      ['q=a', 'q'],
+      ['q=ab', 'q'],
+      ['', 'q'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+      ['q=zorzal&tipos=planetas', 'tipos.0'],
+      ['q=zorzal&otro=1', ''],
+    ] as const) {
       const res = await ctx.t.app.inject({ method: 'GET', url: `/api/busqueda?${query}`, headers: ctx.admin });
       expect(res.statusCode, query).toBe(400);
       if (campo) expect(Object.keys(res.json().campos ?? {}), query).toContain(campo);
     }
-    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=a%00b', headers: ctx.admin })).statusCode).toBe(400);
+    expect(
+      (await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=a%00b', headers: ctx.admin })).statusCode,
+    ).toBe(400);
     expect((await ctx.t.app.inject({ method: 'GET', url: '/api/busqueda?q=zorzal' })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,11 @@
-import { BUSQUEDA_CANDIDATOS, BUSQUEDA_POR_TIPO, BUSQUEDA_TIPOS, busquedaQuery, busquedaRespuesta, type BusquedaResultado } from '@intranet/contract/busqueda';
+import {
+  BUSQUEDA_CANDIDATOS,
+  BUSQUEDA_POR_TIPO,
+  BUSQUEDA_TIPOS,
+  busquedaQuery,
+  busquedaRespuesta,
+  type BusquedaResultado,
+} from '@intranet/contract/busqueda';
 import { envelope, errorBody } from '@intranet/contract/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,7 +57,13 @@ export const busquedaRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db,
       const resultados = rows
         .map((row, n) => ({ row, n }))
         .sort((a, b) => a.row.orden - b.row.orden || a.n - b.n)
-        .map(({ row }) => ({ tipo: row.tipo, id: row.id, titulo: row.titulo, detalle: row.detalle, enlace: row.enlace }));
+        .map(({ row }) => ({
+          tipo: row.tipo,
+          id: row.id,
+          titulo: row.titulo,
+          detalle: row.detalle,
+          enlace: row.enlace,
+        }));
       return { error: null, datos: { resultados, tipos: elegidas.map((f) => f.tipo) } };
     },
   });

@@ -28,7 +28,10 @@ const NUEVA = {
   provincia: 'Buenos Aires',
   activo: true,
   contacto_id: null,
-  notas: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cliente nuevo', marks: [{ type: 'strong' }] }] }] },
+  notas: {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cliente nuevo', marks: [{ type: 'strong' }] }] }],
+  },
 };
 
 const page = envelope(empresaPage);
@@ -37,7 +40,8 @@ const page = envelope(empresaPage);
 function maxVersion(versions: (string | null)[]): string | null {
   const nums = versions.filter((v): v is string => v !== null).map((v) => v.split('.').map(Number));
   nums.sort((a, b) => {
-    for (let i = 0; i < Math.max(a.length, b.length); i += 1) if ((a[i] ?? -1) !== (b[i] ?? -1)) return (b[i] ?? -1) - (a[i] ?? -1);
+    for (let i = 0; i < Math.max(a.length, b.length); i += 1)
+      if ((a[i] ?? -1) !== (b[i] ?? -1)) return (b[i] ?? -1) - (a[i] ?? -1);
     return 0;
   });
   return nums[0]?.join('.') ?? null;
@@ -56,7 +60,14 @@ describe('GET /api/empresas (list)', () => {
 
   it('reads the next or previous page from a row (tras/antes) in every sort, computed keys too: the same pages as by number', async () => {
     const ids = async (query: string) => ((await lista(query)).body.datos.items as { id: number }[]).map((e) => e.id);
-    for (const sort of ['servidores_count', '-version_physis', 'proximo_vencimiento', '-actualizado', 'provincia', '-razon_social']) {
+    for (const sort of [
+      'servidores_count',
+      '-version_physis',
+      'proximo_vencimiento',
+      '-actualizado',
+      'provincia',
+      '-razon_social',
+    ]) {
       const base = `sort=${sort}&size=4`;
       const [p2, p3, p4] = [await ids(`${base}&page=2`), await ids(`${base}&page=3`), await ids(`${base}&page=4`)];
       expect(p3, sort).toHaveLength(4);
@@ -76,9 +87,14 @@ describe('GET /api/empresas (list)', () => {
     const trebol = datos.items.find((e) => e.razon_social.startsWith('Supermercados El Trébol'))!;
     expect(trebol.servidores_count).toBe(3);
     // The highest version of its servers, compared number by number (other areas' seeds may move them forward).
-    const servidores = servidoresClienteResponse.parse((await ctx.t.app.inject({ url: `/api/empresas/${trebol.id}/servidores`, headers: ctx.comercial })).json()).datos;
+    const servidores = servidoresClienteResponse.parse(
+      (await ctx.t.app.inject({ url: `/api/empresas/${trebol.id}/servidores`, headers: ctx.comercial })).json(),
+    ).datos;
     expect(trebol.version_physis).toBe(maxVersion(servidores.map((s) => s.version_physis)));
-    expect(datos.items.find((e) => e.razon_social.startsWith('Agroinsumos'))).toMatchObject({ servidores_count: 0, version_physis: null });
+    expect(datos.items.find((e) => e.razon_social.startsWith('Agroinsumos'))).toMatchObject({
+      servidores_count: 0,
+      version_physis: null,
+    });
     const second = page.parse((await lista('size=5&page=2')).body).datos;
     expect(second.items.map((e) => e.id)).toEqual(datos.items.slice(5, 10).map((e) => e.id));
   });
@@ -87,9 +103,21 @@ describe('GET /api/empresas (list)', () => {
     const [uno] = await ctx.t.db.select().from(empresas).where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
     const cuit = uno!.cuit;
     const conGuiones = `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
-    for (const q of ['patagónicas', 'FarmaSur', cuit, conGuiones, cuit.slice(0, 6), cuit.slice(3, 9), `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}`, cuit.slice(1)]) {
+    for (const q of [
+      'patagónicas',
+      'FarmaSur',
+      cuit,
+      conGuiones,
+      cuit.slice(0, 6),
+      cuit.slice(3, 9),
+      `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}`,
+      cuit.slice(1),
+    ]) {
       const items = page.parse((await lista(`q=${encodeURIComponent(q)}`)).body).datos.items;
-      expect(items.map((e) => e.id), q).toContain(uno!.id);
+      expect(
+        items.map((e) => e.id),
+        q,
+      ).toContain(uno!.id);
     }
     expect(page.parse((await lista(`q=${encodeURIComponent(conGuiones)}`)).body).datos.total).toBe(1);
   });
@@ -112,7 +140,7 @@ describe('GET /api/empresas (list)', () => {
     expect((await lista('sort=-proximo_vencimiento')).status).toBe(200);
   });
 
-  it('lists the clients whose contact is a person (the person\'s Clientes tab), to readers of clients only', async () => {
+  it("lists the clients whose contact is a person (the person's Clientes tab), to readers of clients only", async () => {
     const [conContacto] = await ctx.t.db
       .select({ contacto: empresas.contactoId, razon: empresas.razonSocial })
       .from(empresas)
@@ -120,7 +148,11 @@ describe('GET /api/empresas (list)', () => {
       .limit(1);
     const suyas = page.parse((await lista(`contacto_id=${conContacto!.contacto}`)).body).datos.items;
     expect(suyas.map((e) => e.razon_social)).toEqual([conContacto!.razon]);
-    const [staff] = await ctx.t.db.select({ id: personas.id }).from(personas).where(sql`${personas.empresaId} is null`).limit(1);
+    const [staff] = await ctx.t.db
+      .select({ id: personas.id })
+      .from(personas)
+      .where(sql`${personas.empresaId} is null`)
+      .limit(1);
     expect(page.parse((await lista(`contacto_id=${staff!.id}`)).body).datos.total).toBe(0);
     expect((await lista(`contacto_id=${conContacto!.contacto}`, ctx.tecnico)).status).toBe(403);
     const mala = await lista('contacto_id=abc');
@@ -138,9 +170,12 @@ describe('GET /api/empresas (list)', () => {
     const res = await ctx.t.app.inject({ url: '/api/empresas/export.csv?provincia=Mendoza', headers: ctx.comercial });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true, delimiter: [',', ';'] }) as Record<string, string>[];
+    const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true, delimiter: [',', ';'] }) as Record<
+      string,
+      string
+    >[];
     expect(rows.length).toBe(2);
-    expect(rows[0]!['CUIT']).toMatch(/^\d{2}-\d{8}-\d$/);
+    expect(rows[0]!.CUIT).toMatch(/^\d{2}-\d{8}-\d$/);
     // The same cells as the list answers, whoever writes the file (PostgreSQL's COPY, or row by row on PGlite).
     const items = (await lista('provincia=Mendoza&size=200')).body.datos.items as {
       razon_social: string;
@@ -157,20 +192,26 @@ describe('GET /api/empresas (list)', () => {
         'Próximo vencimiento': item.proximo_vencimiento?.fecha ?? '',
         Activo: item.activo ? 'Sí' : 'No',
       });
-      expect(['Responsable inscripto', 'Monotributo', 'Exento', 'Consumidor final', 'No responsable']).toContain(row['Condición IVA']);
-      expect(row['Actualizado']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      expect(['Responsable inscripto', 'Monotributo', 'Exento', 'Consumidor final', 'No responsable']).toContain(
+        row['Condición IVA'],
+      );
+      expect(row.Actualizado).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     }
   });
 
   it('offers options by name or CUIT to the screens that pick a client, not to any session', async () => {
     await createUser(ctx.t.db, { usuario: 'sin-codigos-empresas', password: 'clave', codigos: [] });
     const cualquiera = await bearer(ctx.t.app, 'sin-codigos-empresas', 'clave');
-    expect((await ctx.t.app.inject({ url: '/api/empresas/opciones?q=trebol', headers: cualquiera })).statusCode).toBe(403);
+    expect((await ctx.t.app.inject({ url: '/api/empresas/opciones?q=trebol', headers: cualquiera })).statusCode).toBe(
+      403,
+    );
     // Técnica picks a client in Desarrollos (SER#VER), without CLIENTES#VER.
     const res = await ctx.t.app.inject({ url: '/api/empresas/opciones?q=trebol', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const res2 = await ctx.t.app.inject({ url: '/api/empresas/opciones?q=Trébol', headers: ctx.tecnico });
-    expect(res2.json().datos.map((o: { razon_social: string }) => o.razon_social)).toEqual(['Supermercados El Trébol S.A.']);
+    expect(res2.json().datos.map((o: { razon_social: string }) => o.razon_social)).toEqual([
+      'Supermercados El Trébol S.A.',
+    ]);
   });
 });
 
@@ -178,25 +219,46 @@ describe('empresas: create, detail, update, delete', () => {
   const ctx = fresh();
 
   it('creates a client (CUIT stored as digits), shows it, updates it, with history', async () => {
-    const total = async () => (await ctx.t.app.inject({ url: '/api/empresas?size=1', headers: ctx.admin })).json().datos.total as number;
+    const total = async () =>
+      (await ctx.t.app.inject({ url: '/api/empresas?size=1', headers: ctx.admin })).json().datos.total as number;
     const antes = await total();
     const res = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: NUEVA });
     expect(res.statusCode).toBe(201);
     // The unfiltered total comes from conteos, kept by triggers.
     expect(await total()).toBe(antes + 1);
     const creado = envelope(empresa).parse(res.json()).datos;
-    expect(creado).toMatchObject({ cuit: '30100000020', servidores_count: 0, contacto_nombre: null, fecha_alta: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(creado).toMatchObject({
+      cuit: '30100000020',
+      servidores_count: 0,
+      contacto_nombre: null,
+      fecha_alta: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(JSON.stringify(creado.notas)).toContain('Cliente nuevo');
 
-    const [persona] = await ctx.t.db.insert(personas).values({ nombre: 'Rosa', apellido: 'Ibáñez', empresaId: creado.id }).returning();
-    const upd = await ctx.t.app.inject({ method: 'PUT', url: `/api/empresas/${creado.id}`, headers: ctx.admin, payload: { ...NUEVA, localidad: 'Mercedes', contacto_id: persona!.id } });
+    const [persona] = await ctx.t.db
+      .insert(personas)
+      .values({ nombre: 'Rosa', apellido: 'Ibáñez', empresaId: creado.id })
+      .returning();
+    const upd = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/empresas/${creado.id}`,
+      headers: ctx.admin,
+      payload: { ...NUEVA, localidad: 'Mercedes', contacto_id: persona!.id },
+    });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().datos).toMatchObject({ localidad: 'Mercedes', contacto_id: persona!.id, contacto_nombre: 'Ibáñez, Rosa' });
+    expect(upd.json().datos).toMatchObject({
+      localidad: 'Mercedes',
+      contacto_id: persona!.id,
+      contacto_nombre: 'Ibáñez, Rosa',
+    });
 
     const detalle = await ctx.t.app.inject({ url: `/api/empresas/${creado.id}`, headers: ctx.comercial });
     expect(detalle.json().datos.localidad).toBe('Mercedes');
 
-    const historia = await ctx.t.app.inject({ url: `/api/auditoria?entidad=empresa&id=${creado.id}`, headers: ctx.comercial });
+    const historia = await ctx.t.app.inject({
+      url: `/api/auditoria?entidad=empresa&id=${creado.id}`,
+      headers: ctx.comercial,
+    });
     expect(historia.statusCode).toBe(200);
     expect(auditPage.parse(historia.json().datos).items.map((a) => a.accion)).toEqual(['modificar', 'crear']);
 
@@ -217,23 +279,46 @@ describe('empresas: create, detail, update, delete', () => {
   });
 
   it('refuses a bad check digit, a malformed CUIT and a duplicate CUIT on their field', async () => {
-    const bad = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: { ...NUEVA, cuit: '30-10000002-1' } });
+    const bad = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/empresas',
+      headers: ctx.admin,
+      payload: { ...NUEVA, cuit: '30-10000002-1' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().campos.cuit).toEqual(['El dígito verificador del CUIT no es válido']);
-    const short = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: { ...NUEVA, cuit: '30-1234' } });
+    const short = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/empresas',
+      headers: ctx.admin,
+      payload: { ...NUEVA, cuit: '30-1234' },
+    });
     expect(short.json().campos.cuit).toEqual(['El CUIT tiene 11 dígitos (nn-nnnnnnnn-n)']);
     const [existente] = await ctx.t.db.select({ cuit: empresas.cuit }).from(empresas).limit(1);
-    const dup = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: { ...NUEVA, cuit: existente!.cuit } });
+    const dup = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/empresas',
+      headers: ctx.admin,
+      payload: { ...NUEVA, cuit: existente!.cuit },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos.cuit).toEqual(['Ya existe un cliente con ese CUIT']);
-    const sinRazon = await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.admin, payload: { ...NUEVA, razon_social: ' ', cuit: cuitDe('30', 77_000_001) } });
+    const sinRazon = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/empresas',
+      headers: ctx.admin,
+      payload: { ...NUEVA, razon_social: ' ', cuit: cuitDe('30', 77_000_001) },
+    });
     expect(sinRazon.statusCode).toBe(400);
     expect(sinRazon.json().campos.razon_social).toEqual(['Este campo es requerido']);
   });
 
   it('answers 404 for a missing client and 403 to a reader writing', async () => {
     expect((await ctx.t.app.inject({ url: '/api/empresas/999999', headers: ctx.admin })).statusCode).toBe(404);
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.comercial, payload: NUEVA })).statusCode).toBe(403);
+    expect(
+      (await ctx.t.app.inject({ method: 'POST', url: '/api/empresas', headers: ctx.comercial, payload: NUEVA }))
+        .statusCode,
+    ).toBe(403);
     expect((await ctx.t.app.inject({ url: '/api/empresas', headers: ctx.tecnico })).statusCode).toBe(403);
   });
 });
@@ -247,45 +332,91 @@ describe('servidores de cliente', () => {
     const vacio = servidoresClienteResponse.parse((await ctx.t.app.inject({ url, headers: ctx.comercial })).json());
     expect(vacio).toEqual({ error: null, datos: [] });
 
-    const nuevo = { nombre: 'AF-SRV', hostname: 'af-srv.agroformosa.local', ip: '10.0.0.5', puerto: 1433, so: 'Windows Server 2022', motor_bd: 'SQL Server 2022', instancia_bd: 'MSSQLSERVER', version_physis: '8.5.1', dnss: ['erp.agroformosa.com.ar', 'vpn.agroformosa.com.ar'] };
+    const nuevo = {
+      nombre: 'AF-SRV',
+      hostname: 'af-srv.agroformosa.local',
+      ip: '10.0.0.5',
+      puerto: 1433,
+      so: 'Windows Server 2022',
+      motor_bd: 'SQL Server 2022',
+      instancia_bd: 'MSSQLSERVER',
+      version_physis: '8.5.1',
+      dnss: ['erp.agroformosa.com.ar', 'vpn.agroformosa.com.ar'],
+    };
     const res = await ctx.t.app.inject({ method: 'POST', url, headers: ctx.admin, payload: nuevo });
     expect(res.statusCode).toBe(201);
     const creado = res.json().datos;
-    expect(creado.dnss.map((d: { host: string }) => d.host)).toEqual(['erp.agroformosa.com.ar', 'vpn.agroformosa.com.ar']);
+    expect(creado.dnss.map((d: { host: string }) => d.host)).toEqual([
+      'erp.agroformosa.com.ar',
+      'vpn.agroformosa.com.ar',
+    ]);
     const erpId = creado.dnss[0].id;
 
-    const upd = await ctx.t.app.inject({ method: 'PUT', url: `${url}/${creado.id}`, headers: ctx.admin, payload: { ...nuevo, version_physis: '8.6.0', dnss: ['erp.agroformosa.com.ar', 'app.agroformosa.com.ar'] } });
+    const upd = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `${url}/${creado.id}`,
+      headers: ctx.admin,
+      payload: { ...nuevo, version_physis: '8.6.0', dnss: ['erp.agroformosa.com.ar', 'app.agroformosa.com.ar'] },
+    });
     expect(upd.statusCode).toBe(200);
     const dnss = upd.json().datos.dnss as { id: number; host: string }[];
     expect(dnss.map((d) => d.host)).toEqual(['app.agroformosa.com.ar', 'erp.agroformosa.com.ar']);
     expect(dnss.find((d) => d.host === 'erp.agroformosa.com.ar')!.id).toBe(erpId);
 
-    const list = servidoresClienteResponse.parse((await ctx.t.app.inject({ url, headers: ctx.comercial })).json()).datos;
+    const list = servidoresClienteResponse.parse(
+      (await ctx.t.app.inject({ url, headers: ctx.comercial })).json(),
+    ).datos;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ nombre: 'AF-SRV', version_physis: '8.6.0' });
-    const fila = (await ctx.t.app.inject({ url: `/api/empresas?q=Agroinsumos`, headers: ctx.comercial })).json().datos.items[0];
+    const fila = (await ctx.t.app.inject({ url: `/api/empresas?q=Agroinsumos`, headers: ctx.comercial })).json().datos
+      .items[0];
     expect(fila).toMatchObject({ servidores_count: 1, version_physis: '8.6.0' });
 
-    const dup = await ctx.t.app.inject({ method: 'POST', url, headers: ctx.admin, payload: { ...nuevo, nombre: 'af-srv' } });
+    const dup = await ctx.t.app.inject({
+      method: 'POST',
+      url,
+      headers: ctx.admin,
+      payload: { ...nuevo, nombre: 'af-srv' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos.nombre).toBeDefined();
-    const badPort = await ctx.t.app.inject({ method: 'POST', url, headers: ctx.admin, payload: { ...nuevo, nombre: 'X', puerto: 70000, ip: 'no-ip', version_physis: 'ocho' } });
+    const badPort = await ctx.t.app.inject({
+      method: 'POST',
+      url,
+      headers: ctx.admin,
+      payload: { ...nuevo, nombre: 'X', puerto: 70000, ip: 'no-ip', version_physis: 'ocho' },
+    });
     expect(badPort.statusCode).toBe(400);
     expect(Object.keys(badPort.json().campos).sort()).toEqual(['ip', 'puerto', 'version_physis']);
 
     // Another client's server is not reachable through this client.
     const [otra] = await ctx.t.db.select().from(empresas).where(eq(empresas.razonSocial, 'Metalúrgica Andina S.A.'));
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/empresas/${otra!.id}/servidores/${creado.id}`, headers: ctx.admin })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'DELETE',
+          url: `/api/empresas/${otra!.id}/servidores/${creado.id}`,
+          headers: ctx.admin,
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `${url}/${creado.id}`, headers: ctx.admin })).statusCode).toBe(200);
-    expect(servidoresClienteResponse.parse((await ctx.t.app.inject({ url, headers: ctx.comercial })).json()).datos).toEqual([]);
-    expect((await ctx.t.app.inject({ url: '/api/empresas/999999/servidores', headers: ctx.comercial })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `${url}/${creado.id}`, headers: ctx.admin })).statusCode,
+    ).toBe(200);
+    expect(
+      servidoresClienteResponse.parse((await ctx.t.app.inject({ url, headers: ctx.comercial })).json()).datos,
+    ).toEqual([]);
+    expect(
+      (await ctx.t.app.inject({ url: '/api/empresas/999999/servidores', headers: ctx.comercial })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('instalaciones: parámetros y secretos', () => {
   const ctx = fresh();
-  const empresaId = async (razon: string) => (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
+  const empresaId = async (razon: string) =>
+    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
 
   it('lists the client-level parameters grouped and ordered, secrets masked', async () => {
     const id = await empresaId('Distribuidora del Litoral S.R.L.');
@@ -303,23 +434,35 @@ describe('instalaciones: parámetros y secretos', () => {
   it('stores a secret only encrypted (the raw columns never hold it), reveals it with an audit row per reveal', async () => {
     const id = await empresaId('Metalúrgica Andina S.A.');
     const plano = 'Contraseña-Muy-Secreta-42';
-    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros`, headers: ctx.admin, payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', valor: plano } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${id}/parametros`,
+      headers: ctx.admin,
+      payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', valor: plano },
+    });
     expect(res.statusCode).toBe(201);
     const creado = res.json().datos;
     expect(creado.valor).toBeNull();
 
-    const raw = (await ctx.t.db.execute<Record<string, unknown>>(sql`select * from parametros where id = ${creado.id}`)).rows[0]!;
-    expect(raw['valor']).toBeNull();
-    expect(String(raw['valor_cifrado'])).toMatch(/^v1:/);
+    const raw = (await ctx.t.db.execute<Record<string, unknown>>(sql`select * from parametros where id = ${creado.id}`))
+      .rows[0]!;
+    expect(raw.valor).toBeNull();
+    expect(String(raw.valor_cifrado)).toMatch(/^v1:/);
     expect(JSON.stringify(raw)).not.toContain(plano);
     expect(JSON.stringify(raw)).not.toContain(Buffer.from(plano).toString('base64'));
     // Nor the audit log.
-    const audits = (await ctx.t.db.execute<Record<string, unknown>>(sql`select antes::text as a, despues::text as d from auditoria`)).rows;
+    const audits = (
+      await ctx.t.db.execute<Record<string, unknown>>(sql`select antes::text as a, despues::text as d from auditoria`)
+    ).rows;
     expect(JSON.stringify(audits)).not.toContain(plano);
 
     const antes = (await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'revelar secreto'))).length;
     for (let i = 0; i < 2; i += 1) {
-      const rev = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/${creado.id}/revelar`, headers: ctx.admin });
+      const rev = await ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/empresas/${id}/parametros/${creado.id}/revelar`,
+        headers: ctx.admin,
+      });
       expect(rev.statusCode).toBe(200);
       expect(rev.json().datos).toEqual({ valor: plano });
     }
@@ -329,17 +472,51 @@ describe('instalaciones: parámetros y secretos', () => {
     expect(JSON.stringify(reveals)).not.toContain(plano);
 
     // A reader cannot reveal; a non-secret cannot be revealed.
-    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/${creado.id}/revelar`, headers: ctx.comercial })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: `/api/empresas/${id}/parametros/${creado.id}/revelar`,
+          headers: ctx.comercial,
+        })
+      ).statusCode,
+    ).toBe(403);
     const [texto] = await ctx.t.db.select().from(parametros).where(eq(parametros.tipo, 'texto')).limit(1);
-    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${texto!.empresaId}/parametros/${texto!.id}/revelar`, headers: ctx.admin })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: `/api/empresas/${texto!.empresaId}/parametros/${texto!.id}/revelar`,
+          headers: ctx.admin,
+        })
+      ).statusCode,
+    ).toBe(400);
 
     // Update keeping the secret (no valor), then changing it.
-    const keep = await ctx.t.app.inject({ method: 'PUT', url: `/api/empresas/${id}/parametros/${creado.id}`, headers: ctx.admin, payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', descripcion: 'OpenVPN' } });
+    const keep = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/empresas/${id}/parametros/${creado.id}`,
+      headers: ctx.admin,
+      payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', descripcion: 'OpenVPN' },
+    });
     expect(keep.statusCode).toBe(200);
-    const again = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/${creado.id}/revelar`, headers: ctx.admin });
+    const again = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${id}/parametros/${creado.id}/revelar`,
+      headers: ctx.admin,
+    });
     expect(again.json().datos.valor).toBe(plano);
-    await ctx.t.app.inject({ method: 'PUT', url: `/api/empresas/${id}/parametros/${creado.id}`, headers: ctx.admin, payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', valor: 'otra' } });
-    const otra = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/${creado.id}/revelar`, headers: ctx.admin });
+    await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/empresas/${id}/parametros/${creado.id}`,
+      headers: ctx.admin,
+      payload: { grupo: 'VPN', clave: 'vpn.password', tipo: 'secreto', valor: 'otra' },
+    });
+    const otra = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${id}/parametros/${creado.id}/revelar`,
+      headers: ctx.admin,
+    });
     expect(otra.json().datos.valor).toBe('otra');
   });
 
@@ -357,8 +534,15 @@ describe('instalaciones: parámetros y secretos', () => {
 
   it('validates values by type on valor, and a duplicate key on clave', async () => {
     const id = await empresaId('Metalúrgica Andina S.A.');
-    const post = (payload: object) => ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros`, headers: ctx.admin, payload });
-    for (const [tipo, valor] of [['numero', 'diez'], ['booleano', 'quizás'], ['url', 'ftp//x'], ['ruta', 'datos'], ['secreto', '']] as const) {
+    const post = (payload: object) =>
+      ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros`, headers: ctx.admin, payload });
+    for (const [tipo, valor] of [
+      ['numero', 'diez'],
+      ['booleano', 'quizás'],
+      ['url', 'ftp//x'],
+      ['ruta', 'datos'],
+      ['secreto', ''],
+    ] as const) {
       const res = await post({ grupo: 'G', clave: 'k', tipo, valor });
       expect(res.statusCode, tipo).toBe(400);
       expect(res.json().campos.valor, tipo).toBeDefined();
@@ -369,49 +553,93 @@ describe('instalaciones: parámetros y secretos', () => {
     expect(dup.json().campos.clave).toEqual(['Ya existe esa clave en el grupo']);
   });
 
-  it('keeps server-level parameters apart and refuses another client\'s server', async () => {
+  it("keeps server-level parameters apart and refuses another client's server", async () => {
     const id = await empresaId('Distribuidora del Litoral S.R.L.');
-    const servidores = servidoresClienteResponse.parse((await ctx.t.app.inject({ url: `/api/empresas/${id}/servidores`, headers: ctx.comercial })).json()).datos;
+    const servidores = servidoresClienteResponse.parse(
+      (await ctx.t.app.inject({ url: `/api/empresas/${id}/servidores`, headers: ctx.comercial })).json(),
+    ).datos;
     const sid = servidores[0]!.id;
-    const res = await ctx.t.app.inject({ url: `/api/empresas/${id}/parametros?servidor_id=${sid}`, headers: ctx.comercial });
+    const res = await ctx.t.app.inject({
+      url: `/api/empresas/${id}/parametros?servidor_id=${sid}`,
+      headers: ctx.comercial,
+    });
     expect(res.json().datos.length).toBeGreaterThan(0);
     expect(res.json().datos.every((p: { servidor_id: number }) => p.servidor_id === sid)).toBe(true);
     const otro = await empresaId('Metalúrgica Andina S.A.');
-    expect((await ctx.t.app.inject({ url: `/api/empresas/${otro}/parametros?servidor_id=${sid}`, headers: ctx.comercial })).statusCode).toBe(404);
-    const cross = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${otro}/parametros`, headers: ctx.admin, payload: { servidor_id: sid, grupo: 'G', clave: 'x', tipo: 'texto', valor: '' } });
+    expect(
+      (await ctx.t.app.inject({ url: `/api/empresas/${otro}/parametros?servidor_id=${sid}`, headers: ctx.comercial }))
+        .statusCode,
+    ).toBe(404);
+    const cross = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${otro}/parametros`,
+      headers: ctx.admin,
+      payload: { servidor_id: sid, grupo: 'G', clave: 'x', tipo: 'texto', valor: '' },
+    });
     expect(cross.statusCode).toBe(404);
   });
 });
 
 describe('copiar parámetros de otro cliente', () => {
   const ctx = fresh();
-  const empresaId = async (razon: string) => (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
+  const empresaId = async (razon: string) =>
+    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
   const propios = async (id: number) =>
-    (await ctx.t.app.inject({ url: `/api/empresas/${id}/parametros`, headers: ctx.admin })).json().datos as { id: number; grupo: string; clave: string; tipo: string; valor: string | null }[];
+    (await ctx.t.app.inject({ url: `/api/empresas/${id}/parametros`, headers: ctx.admin })).json().datos as {
+      id: number;
+      grupo: string;
+      clave: string;
+      tipo: string;
+      valor: string | null;
+    }[];
 
   it('skips existing keys or overwrites them, copying secrets that still reveal', async () => {
     const desde = await empresaId('Distribuidora del Litoral S.R.L.');
     const hacia = await empresaId('Panificadora La Espiga S.R.L.');
     // A fresh target: only one parameter, sharing a key with the source.
     await ctx.t.db.delete(parametros).where(eq(parametros.empresaId, hacia));
-    await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros`, headers: ctx.admin, payload: { grupo: 'Correo', clave: 'smtp.puerto', tipo: 'numero', valor: '25' } });
-    await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros`, headers: ctx.admin, payload: { grupo: 'Propio', clave: 'solo.aca', tipo: 'texto', valor: 'queda' } });
+    await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${hacia}/parametros`,
+      headers: ctx.admin,
+      payload: { grupo: 'Correo', clave: 'smtp.puerto', tipo: 'numero', valor: '25' },
+    });
+    await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${hacia}/parametros`,
+      headers: ctx.admin,
+      payload: { grupo: 'Propio', clave: 'solo.aca', tipo: 'texto', valor: 'queda' },
+    });
     const origen = await propios(desde);
 
-    const omitir = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros/copiar`, headers: ctx.admin, payload: { desde_empresa_id: desde, modo: 'omitir' } });
+    const omitir = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${hacia}/parametros/copiar`,
+      headers: ctx.admin,
+      payload: { desde_empresa_id: desde, modo: 'omitir' },
+    });
     expect(omitir.statusCode).toBe(200);
     expect(omitir.json().datos).toEqual({ copiados: origen.length - 1, sobrescritos: 0, omitidos: 1 });
     let destino = await propios(hacia);
     expect(destino.find((p) => p.clave === 'smtp.puerto')!.valor).toBe('25');
     expect(destino.find((p) => p.clave === 'solo.aca')!.valor).toBe('queda');
 
-    const sobre = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros/copiar`, headers: ctx.admin, payload: { desde_empresa_id: desde, modo: 'sobrescribir' } });
+    const sobre = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${hacia}/parametros/copiar`,
+      headers: ctx.admin,
+      payload: { desde_empresa_id: desde, modo: 'sobrescribir' },
+    });
     expect(sobre.json().datos).toEqual({ copiados: 0, sobrescritos: origen.length, omitidos: 0 });
     destino = await propios(hacia);
     expect(destino.find((p) => p.clave === 'smtp.puerto')!.valor).toBe('587');
 
     const secreto = destino.find((p) => p.tipo === 'secreto')!;
-    const rev = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros/${secreto.id}/revelar`, headers: ctx.admin });
+    const rev = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${hacia}/parametros/${secreto.id}/revelar`,
+      headers: ctx.admin,
+    });
     expect(rev.statusCode).toBe(200);
     expect(rev.json().datos.valor.length).toBeGreaterThan(0);
 
@@ -423,7 +651,8 @@ describe('copiar parámetros de otro cliente', () => {
     const desde = await empresaId('Distribuidora del Litoral S.R.L.');
     const hacia = await empresaId('Metalúrgica Andina S.A.');
     const antes = await propios(hacia);
-    const auditAntes = (await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'copiar parámetros'))).length;
+    const auditAntes = (await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'copiar parámetros')))
+      .length;
     // A trigger refuses the last row of the copy (ordered by grupo, clave), after the others were written.
     await ctx.t.db.execute(sql`create function falla_copia() returns trigger language plpgsql as $$
       begin
@@ -432,24 +661,43 @@ describe('copiar parámetros de otro cliente', () => {
         end if;
         return new;
       end $$`);
-    await ctx.t.db.execute(sql`create trigger falla_copia before insert or update on parametros for each row execute function falla_copia()`);
+    await ctx.t.db.execute(
+      sql`create trigger falla_copia before insert or update on parametros for each row execute function falla_copia()`,
+    );
     try {
-      const res = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${hacia}/parametros/copiar`, headers: ctx.admin, payload: { desde_empresa_id: desde, modo: 'sobrescribir' } });
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/empresas/${hacia}/parametros/copiar`,
+        headers: ctx.admin,
+        payload: { desde_empresa_id: desde, modo: 'sobrescribir' },
+      });
       expect(res.statusCode).toBe(400);
     } finally {
       await ctx.t.db.execute(sql`drop trigger falla_copia on parametros`);
       await ctx.t.db.execute(sql`drop function falla_copia()`);
     }
     expect(await propios(hacia)).toEqual(antes);
-    expect((await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'copiar parámetros'))).length).toBe(auditAntes);
+    expect((await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'copiar parámetros'))).length).toBe(
+      auditAntes,
+    );
   });
 
   it('refuses copying from itself or from a missing client', async () => {
     const id = await empresaId('Metalúrgica Andina S.A.');
-    const self = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/copiar`, headers: ctx.admin, payload: { desde_empresa_id: id, modo: 'omitir' } });
+    const self = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${id}/parametros/copiar`,
+      headers: ctx.admin,
+      payload: { desde_empresa_id: id, modo: 'omitir' },
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().campos.desde_empresa_id).toBeDefined();
-    const missing = await ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros/copiar`, headers: ctx.admin, payload: { desde_empresa_id: 999999, modo: 'omitir' } });
+    const missing = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/empresas/${id}/parametros/copiar`,
+      headers: ctx.admin,
+      payload: { desde_empresa_id: 999999, modo: 'omitir' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -26,11 +26,27 @@ const dia = (offset: number) => fechaLocal(new Date(Date.now() + offset * DAY));
 function certificadoAfip(days: number): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'cert-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', String(days),
-      '-subj', `/C=AR/O=Guardada/CN=guardada-facturacion/serialNumber=CUIT ${cuitDe('30', 77_000_001)}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        String(days),
+        '-subj',
+        `/C=AR/O=Guardada/CN=guardada-facturacion/serialNumber=CUIT ${cuitDe('30', 77_000_001)}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return readFileSync(join(dir, 'c.pem'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -40,7 +56,12 @@ function certificadoAfip(days: number): Buffer {
 describe('the kept columns of the client list and the expiry grids', () => {
   const ctx = fresh();
   const inject = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await ctx.t.app.inject({ method, url, headers: ctx.admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await ctx.t.app.inject({
+      method,
+      url,
+      headers: ctx.admin,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return res.json().datos;
   };
@@ -58,21 +79,39 @@ describe('the kept columns of the client list and the expiry grids', () => {
     contacto_id: null,
     notas: { type: 'doc', content: [{ type: 'paragraph' }] },
   });
-  const cliente = async (nombre: string, numero: number): Promise<number> => (await inject('POST', '/api/empresas', valores(nombre, numero))).id;
+  const cliente = async (nombre: string, numero: number): Promise<number> =>
+    (await inject('POST', '/api/empresas', valores(nombre, numero))).id;
   /** The two clients of the test (found by their shared word), in the list's order for `sort`. */
   const lista = async (sort: string) => {
-    const datos = envelope(empresaPage).parse((await ctx.t.app.inject({ url: `/api/empresas?q=Guardada&sort=${sort}`, headers: ctx.comercial })).json()).datos!;
+    const datos = envelope(empresaPage).parse(
+      (await ctx.t.app.inject({ url: `/api/empresas?q=Guardada&sort=${sort}`, headers: ctx.comercial })).json(),
+    ).datos!;
     return datos.items;
   };
   const orden = async (sort: string) => (await lista(sort)).map((e) => e.razon_social);
   const grilla = async (grupo: 'afip' | 'physis', query: string) =>
-    envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?${query}`, headers: ctx.comercial })).json()).datos!;
+    envelope(vencimientoPage).parse(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?${query}`, headers: ctx.comercial })).json(),
+    ).datos!;
 
   it('follows servers added, changed and deleted: their count and highest Physis version', async () => {
     const alfa = await cliente('Guardada Alfa S.A.', 76_000_001);
     const beta = await cliente('Guardada Beta S.A.', 76_000_101);
-    const servidor = (version: string | null, nombre: string) => ({ nombre, hostname: null, ip: null, puerto: null, so: null, motor_bd: null, instancia_bd: null, version_physis: version, dnss: [] });
-    expect((await lista('servidores_count')).map((e) => [e.servidores_count, e.version_physis])).toEqual([[0, null], [0, null]]);
+    const servidor = (version: string | null, nombre: string) => ({
+      nombre,
+      hostname: null,
+      ip: null,
+      puerto: null,
+      so: null,
+      motor_bd: null,
+      instancia_bd: null,
+      version_physis: version,
+      dnss: [],
+    });
+    expect((await lista('servidores_count')).map((e) => [e.servidores_count, e.version_physis])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
 
     await inject('POST', `/api/empresas/${alfa}/servidores`, servidor('8.9.0', 'A1'));
     const b1 = await inject('POST', `/api/empresas/${beta}/servidores`, servidor('8.10.0', 'B1'));
@@ -80,10 +119,12 @@ describe('the kept columns of the client list and the expiry grids', () => {
     await inject('POST', `/api/empresas/${beta}/servidores`, servidor(null, 'B3'));
     expect(await orden('-servidores_count')).toEqual(['Guardada Beta S.A.', 'Guardada Alfa S.A.']);
     // 8.10 is higher than 8.9: compared number by number.
-    expect((await lista('-version_physis')).map((e) => [e.razon_social, e.servidores_count, e.version_physis])).toEqual([
-      ['Guardada Beta S.A.', 3, '8.10.0'],
-      ['Guardada Alfa S.A.', 1, '8.9.0'],
-    ]);
+    expect((await lista('-version_physis')).map((e) => [e.razon_social, e.servidores_count, e.version_physis])).toEqual(
+      [
+        ['Guardada Beta S.A.', 3, '8.10.0'],
+        ['Guardada Alfa S.A.', 1, '8.9.0'],
+      ],
+    );
 
     // A server's version lowered: its client's highest is the next one.
     await inject('PUT', `/api/empresas/${beta}/servidores/${b1.id}`, servidor('8.1', 'B1'));
@@ -106,19 +147,35 @@ describe('the kept columns of the client list and the expiry grids', () => {
   it('adds the servers of one statement to what each client keeps, as a recount gives (migration 0044)', async () => {
     const alfa = await cliente('Lote Eta S.A.', 76_000_601);
     const beta = await cliente('Lote Theta S.A.', 76_000_701);
-    await inject('POST', `/api/empresas/${alfa}/servidores`, { nombre: 'G0', hostname: null, ip: null, puerto: null, so: null, motor_bd: null, instancia_bd: null, version_physis: '8.9.0', dnss: [] });
+    await inject('POST', `/api/empresas/${alfa}/servidores`, {
+      nombre: 'G0',
+      hostname: null,
+      ip: null,
+      puerto: null,
+      so: null,
+      motor_bd: null,
+      instancia_bd: null,
+      version_physis: '8.9.0',
+      dnss: [],
+    });
     // 300 servers in one INSERT, both clients, versions 8.0 to 8.11 and none: added to the kept count and version.
     await ctx.t.db.execute(sql`
       insert into servidores_cliente (empresa_id, nombre, version_physis)
       select case when g % 3 = 0 then ${beta}::int else ${alfa}::int end, 'lote-' || g, case when g % 5 = 0 then null else '8.' || (g % 12) end
       from generate_series(1, 300) g`);
     const guardadas = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(
-      sql`select id, servidores_count as n, version_physis as v from empresas where id in (${alfa}, ${beta}) order by id`);
+      sql`select id, servidores_count as n, version_physis as v from empresas where id in (${alfa}, ${beta}) order by id`,
+    );
     const recuento = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(sql`
       select e.id, count(s.id)::int as n, array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.') as v
       from empresas e left join servidores_cliente s on s.empresa_id = e.id where e.id in (${alfa}, ${beta}) group by e.id order by e.id`);
-    expect(guardadas.rows.map((r) => [Number(r.id), Number(r.n), r.v])).toEqual(recuento.rows.map((r) => [Number(r.id), Number(r.n), r.v]));
-    expect(guardadas.rows.map((r) => [Number(r.n), r.v])).toEqual([[201, '8.11'], [100, '8.9']]);
+    expect(guardadas.rows.map((r) => [Number(r.id), Number(r.n), r.v])).toEqual(
+      recuento.rows.map((r) => [Number(r.id), Number(r.n), r.v]),
+    );
+    expect(guardadas.rows.map((r) => [Number(r.n), r.v])).toEqual([
+      [201, '8.11'],
+      [100, '8.9'],
+    ]);
     await inject('DELETE', `/api/empresas/${alfa}`);
     await inject('DELETE', `/api/empresas/${beta}`);
   });
@@ -126,32 +183,76 @@ describe('the kept columns of the client list and the expiry grids', () => {
   it('follows licences, points of sale and certificates added, changed and deleted: the next expiry and its sort', async () => {
     const alfa = await cliente('Guardada Gamma S.A.', 76_000_201);
     const beta = await cliente('Guardada Delta S.A.', 76_000_301);
-    const [producto] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-SUELDOS'));
+    const [producto] = await ctx.t.db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(eq(productos.codigo, 'PHY-SUELDOS'));
     const licencia = (empresa: number, vence: string | null, extra: Record<string, unknown> = {}) => ({
-      empresa_id: empresa, producto_id: producto!.id, tipo: vence ? 'anual' : 'perpetua', usuarios: 1, inicio: dia(-100), vence, modulo: null, ...extra,
+      empresa_id: empresa,
+      producto_id: producto!.id,
+      tipo: vence ? 'anual' : 'perpetua',
+      usuarios: 1,
+      inicio: dia(-100),
+      vence,
+      modulo: null,
+      ...extra,
     });
-    const proximo = async () => (await lista('proximo_vencimiento')).map((e) => [e.razon_social, e.proximo_vencimiento?.fecha ?? null]);
+    const proximo = async () =>
+      (await lista('proximo_vencimiento')).map((e) => [e.razon_social, e.proximo_vencimiento?.fecha ?? null]);
 
     const la = await inject('POST', '/api/vencimientos/licencias', licencia(alfa, dia(30)));
     const lb = await inject('POST', '/api/vencimientos/licencias', licencia(beta, dia(10)));
-    expect(await proximo()).toEqual([['Guardada Delta S.A.', dia(10)], ['Guardada Gamma S.A.', dia(30)]]);
+    expect(await proximo()).toEqual([
+      ['Guardada Delta S.A.', dia(10)],
+      ['Guardada Gamma S.A.', dia(30)],
+    ]);
 
     // A CAI point of sale due sooner comes first, and its item is the badge's; moved later, it no longer leads.
-    const pv = await inject('POST', '/api/vencimientos/puntos-venta', { empresa_id: alfa, numero: 3, modalidad: 'cai', cai_vence: dia(5), descripcion: null });
+    const pv = await inject('POST', '/api/vencimientos/puntos-venta', {
+      empresa_id: alfa,
+      numero: 3,
+      modalidad: 'cai',
+      cai_vence: dia(5),
+      descripcion: null,
+    });
     const primero = (await lista('proximo_vencimiento'))[0]!;
-    expect(primero).toMatchObject({ razon_social: 'Guardada Gamma S.A.', proximo_vencimiento: { fecha: dia(5), tipo: 'punto_venta', item: 'PV 00003' } });
-    await inject('PUT', `/api/vencimientos/puntos-venta/${pv.id}`, { empresa_id: alfa, numero: 3, modalidad: 'cai', cai_vence: dia(50), descripcion: null });
-    expect(await proximo()).toEqual([['Guardada Delta S.A.', dia(10)], ['Guardada Gamma S.A.', dia(30)]]);
+    expect(primero).toMatchObject({
+      razon_social: 'Guardada Gamma S.A.',
+      proximo_vencimiento: { fecha: dia(5), tipo: 'punto_venta', item: 'PV 00003' },
+    });
+    await inject('PUT', `/api/vencimientos/puntos-venta/${pv.id}`, {
+      empresa_id: alfa,
+      numero: 3,
+      modalidad: 'cai',
+      cai_vence: dia(50),
+      descripcion: null,
+    });
+    expect(await proximo()).toEqual([
+      ['Guardada Delta S.A.', dia(10)],
+      ['Guardada Gamma S.A.', dia(30)],
+    ]);
 
     // A licence renewed, given baja, or made perpetual leaves its date; deleted, it leaves the grid.
     await inject('POST', `/api/vencimientos/items/licencia/${lb.id}/renovar`, { vence: dia(40), nota: null });
-    expect(await proximo()).toEqual([['Guardada Gamma S.A.', dia(30)], ['Guardada Delta S.A.', dia(40)]]);
+    expect(await proximo()).toEqual([
+      ['Guardada Gamma S.A.', dia(30)],
+      ['Guardada Delta S.A.', dia(40)],
+    ]);
     await inject('PUT', `/api/vencimientos/licencias/${la.id}`, licencia(alfa, dia(30), { baja: dia(-1) }));
-    expect(await proximo()).toEqual([['Guardada Delta S.A.', dia(40)], ['Guardada Gamma S.A.', dia(50)]]);
+    expect(await proximo()).toEqual([
+      ['Guardada Delta S.A.', dia(40)],
+      ['Guardada Gamma S.A.', dia(50)],
+    ]);
     await inject('DELETE', `/api/vencimientos/items/licencia/${lb.id}`);
     // Without a dated item, a client sorts last (and first the other way).
-    expect(await proximo()).toEqual([['Guardada Gamma S.A.', dia(50)], ['Guardada Delta S.A.', null]]);
-    expect((await lista('-proximo_vencimiento')).map((e) => e.razon_social)).toEqual(['Guardada Delta S.A.', 'Guardada Gamma S.A.']);
+    expect(await proximo()).toEqual([
+      ['Guardada Gamma S.A.', dia(50)],
+      ['Guardada Delta S.A.', null],
+    ]);
+    expect((await lista('-proximo_vencimiento')).map((e) => e.razon_social)).toEqual([
+      'Guardada Delta S.A.',
+      'Guardada Gamma S.A.',
+    ]);
 
     // A certificate: imported, renamed (the grid's item), renewed, deleted.
     const cert = await ctx.t.app.inject({
@@ -163,30 +264,68 @@ describe('the kept columns of the client list and the expiry grids', () => {
     expect(cert.statusCode, cert.body).toBe(201);
     const certId = cert.json().datos.id as number;
     const vence = cert.json().datos.vence as string;
-    expect(await proximo()).toEqual([['Guardada Delta S.A.', vence], ['Guardada Gamma S.A.', dia(50)]]);
-    await inject('PUT', `/api/vencimientos/certificados/${certId}`, { alias: 'Exportación', ambiente: 'produccion', servicios: ['wsfex'] });
+    expect(await proximo()).toEqual([
+      ['Guardada Delta S.A.', vence],
+      ['Guardada Gamma S.A.', dia(50)],
+    ]);
+    await inject('PUT', `/api/vencimientos/certificados/${certId}`, {
+      alias: 'Exportación',
+      ambiente: 'produccion',
+      servicios: ['wsfex'],
+    });
     const afip = await grilla('afip', `empresa_id=${beta}`);
-    expect(afip.items.map((v) => [v.item, v.detalle, v.cliente])).toEqual([['Exportación', 'Producción · wsfex', 'Guardada Delta S.A.']]);
+    expect(afip.items.map((v) => [v.item, v.detalle, v.cliente])).toEqual([
+      ['Exportación', 'Producción · wsfex', 'Guardada Delta S.A.'],
+    ]);
     // Its CSV (written by PostgreSQL's COPY there, row by row on PGlite): the same row, the state in words.
-    const csv = await ctx.t.app.inject({ url: `/api/vencimientos/afip/export.csv?empresa_id=${beta}`, headers: ctx.comercial });
+    const csv = await ctx.t.app.inject({
+      url: `/api/vencimientos/afip/export.csv?empresa_id=${beta}`,
+      headers: ctx.comercial,
+    });
     expect(csv.statusCode).toBe(200);
     const dias = afip.items[0]!.dias;
     expect(parse(csv.body, { bom: true, columns: true })).toEqual([
-      { Cliente: 'Guardada Delta S.A.', CUIT: cuitDe('30', 76_000_301), Tipo: 'Certificado', Ítem: 'Exportación', Detalle: 'Producción · wsfex', Vence: vence, 'Días restantes': String(dias), Estado: `${dias} días` },
+      {
+        Cliente: 'Guardada Delta S.A.',
+        CUIT: cuitDe('30', 76_000_301),
+        Tipo: 'Certificado',
+        Ítem: 'Exportación',
+        Detalle: 'Producción · wsfex',
+        Vence: vence,
+        'Días restantes': String(dias),
+        Estado: `${dias} días`,
+      },
     ]);
     await inject('POST', `/api/vencimientos/items/certificado/${certId}/renovar`, { vence: dia(90), nota: null });
-    expect(await proximo()).toEqual([['Guardada Gamma S.A.', dia(50)], ['Guardada Delta S.A.', dia(90)]]);
+    expect(await proximo()).toEqual([
+      ['Guardada Gamma S.A.', dia(50)],
+      ['Guardada Delta S.A.', dia(90)],
+    ]);
     await inject('DELETE', `/api/vencimientos/items/certificado/${certId}`);
-    expect(await proximo()).toEqual([['Guardada Gamma S.A.', dia(50)], ['Guardada Delta S.A.', null]]);
+    expect(await proximo()).toEqual([
+      ['Guardada Gamma S.A.', dia(50)],
+      ['Guardada Delta S.A.', null],
+    ]);
     expect((await grilla('afip', `empresa_id=${beta}`)).total).toBe(0);
   });
 
-  it('carries a client\'s new name and a product\'s new name to the grids: their sort and search follow', async () => {
+  it("carries a client's new name and a product's new name to the grids: their sort and search follow", async () => {
     const alfa = await cliente('Guardada Epsilon S.A.', 76_000_401);
     const beta = await cliente('Guardada Zeta S.A.', 76_000_501);
-    const [producto] = await ctx.t.db.select({ id: productos.id, nombre: productos.nombre }).from(productos).where(eq(productos.codigo, 'PHY-SUELDOS'));
+    const [producto] = await ctx.t.db
+      .select({ id: productos.id, nombre: productos.nombre })
+      .from(productos)
+      .where(eq(productos.codigo, 'PHY-SUELDOS'));
     for (const empresa of [alfa, beta]) {
-      await inject('POST', '/api/vencimientos/licencias', { empresa_id: empresa, producto_id: producto!.id, tipo: 'anual', usuarios: 2, inicio: dia(-10), vence: dia(15), modulo: 'Stock' });
+      await inject('POST', '/api/vencimientos/licencias', {
+        empresa_id: empresa,
+        producto_id: producto!.id,
+        tipo: 'anual',
+        usuarios: 2,
+        inicio: dia(-10),
+        vence: dia(15),
+        modulo: 'Stock',
+      });
     }
     const porCliente = async () => (await grilla('physis', 'q=Guardada&sort=cliente')).items.map((v) => v.cliente);
     expect(await porCliente()).toEqual(['Guardada Epsilon S.A.', 'Guardada Zeta S.A.']);

@@ -15,7 +15,8 @@ describe('GET /api/empresas/instalaciones', () => {
     return { status: res.statusCode, body: res.json() };
   };
   const datos = async (query: string) => page.parse((await lista(query)).body).datos;
-  const empresaId = async (razon: string) => (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
+  const empresaId = async (razon: string) =>
+    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
   const parametrosDe = async (columna: typeof parametros.empresaId | typeof parametros.servidorId, id: number) =>
     (await ctx.t.db.select({ n: count() }).from(parametros).where(eq(columna, id)))[0]!.n;
 
@@ -27,7 +28,7 @@ describe('GET /api/empresas/instalaciones', () => {
     expect((await lista('', await bearer(ctx.t.app, 'instalaciones-ver', 'clave'))).status).toBe(200);
   });
 
-  it('counts every client and every installation, and each client\'s installations and parameters', async () => {
+  it("counts every client and every installation, and each client's installations and parameters", async () => {
     const todos = await datos('size=200');
     expect(todos.total).toBe((await ctx.t.db.select({ n: count() }).from(empresas))[0]!.n);
     expect(todos.instalaciones).toBe((await ctx.t.db.select({ n: count() }).from(servidoresCliente))[0]!.n);
@@ -39,7 +40,8 @@ describe('GET /api/empresas/instalaciones', () => {
     expect(trebol.servidores_count).toBe(3);
     expect(trebol.servidores.map((s) => s.nombre)).toEqual(['TREBOL-01', 'TREBOL-SUC2', 'TREBOL-SUC3']);
     expect(trebol.parametros_count).toBe(await parametrosDe(parametros.empresaId, trebol.id));
-    for (const s of trebol.servidores) expect(s.parametros_count, s.nombre).toBe(await parametrosDe(parametros.servidorId, s.id));
+    for (const s of trebol.servidores)
+      expect(s.parametros_count, s.nombre).toBe(await parametrosDe(parametros.servidorId, s.id));
     // The seed gives the first server its own parameters.
     expect(trebol.servidores[0]!.parametros_count).toBeGreaterThan(0);
   });

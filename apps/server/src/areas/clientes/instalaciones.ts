@@ -1,4 +1,9 @@
-import type { ClienteInstalaciones, Instalacion, InstalacionesPage, instalacionesListQuery } from '@intranet/contract/clientes';
+import type {
+  ClienteInstalaciones,
+  Instalacion,
+  InstalacionesPage,
+  instalacionesListQuery,
+} from '@intranet/contract/clientes';
 import { TOPE_TOTAL } from '@intranet/contract/list';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,7 +36,9 @@ const fila = {
   activo: empresas.activo,
   servidores_count: empresas.servidoresCount,
   parametros_count: sql<number>`(select count(*)::int from parametros p where p.empresa_id = "empresas"."id")`,
-  servidores: sql<Instalacion[]>`coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'version_physis', s.version_physis,
+  servidores: sql<
+    Instalacion[]
+  >`coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'version_physis', s.version_physis,
     'parametros_count', (select count(*)::int from parametros p where p.servidor_id = s.id)) order by lower(s.nombre), s.id)
     from servidores_cliente s where s.empresa_id = "empresas"."id"), '[]'::json)`,
 };
@@ -40,7 +47,14 @@ const fila = {
 export const instalacionesSource = (db: Executor): ListSource<ClienteInstalaciones> => ({
   ...empresasSource(db),
   rows: async (f) => {
-    const pagina = db.select({ id: empresas.id }).from(empresas).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    const pagina = db
+      .select({ id: empresas.id })
+      .from(empresas)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset)
+      .as('pagina');
     return db
       .select({ ...fila, clave: f.clave })
       .from(pagina)
@@ -55,8 +69,15 @@ export const instalacionesSource = (db: Executor): ListSource<ClienteInstalacion
  */
 async function instalacionesDe(db: Executor, where: SQL | undefined): Promise<number | null> {
   if (!where) return (await db.select({ n: count() }).from(servidoresCliente))[0]?.n ?? 0;
-  const hasta = db.select({ n: empresas.servidoresCount }).from(empresas).where(where).limit(TOPE_TOTAL + 1).as('hasta');
-  const [suma] = await db.select({ clientes: count(), instalaciones: sql<number>`coalesce(sum(${hasta.n}), 0)::int` }).from(hasta);
+  const hasta = db
+    .select({ n: empresas.servidoresCount })
+    .from(empresas)
+    .where(where)
+    .limit(TOPE_TOTAL + 1)
+    .as('hasta');
+  const [suma] = await db
+    .select({ clientes: count(), instalaciones: sql<number>`coalesce(sum(${hasta.n}), 0)::int` })
+    .from(hasta);
   return suma && suma.clientes > TOPE_TOTAL ? null : (suma?.instalaciones ?? 0);
 }
 

@@ -1,6 +1,13 @@
 import { empresaInput, empresaLote, empresaLoteExport } from '@intranet/contract/clientes';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { eliminarEmpresa, empresaDetalle, empresasCsv, empresasList, empresasSource, modificarEmpresa } from './queries.ts';
+import {
+  eliminarEmpresa,
+  empresaDetalle,
+  empresasCsv,
+  empresasList,
+  empresasSource,
+  modificarEmpresa,
+} from './queries.ts';
 
 /** Bulk actions on the clients list: delete (a client with servers, expiries or updates is refused, as one by one), set active, province or VAT condition. */
 export const clientesLote = loteRoutes({

@@ -1,4 +1,10 @@
-import type { CopiarParametrosResult, Parametro, parametroInput, ParametroTipo, parametroUpdate } from '@intranet/contract/clientes';
+import type {
+  CopiarParametrosResult,
+  Parametro,
+  parametroInput,
+  ParametroTipo,
+  parametroUpdate,
+} from '@intranet/contract/clientes';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -34,18 +40,31 @@ const wire = <R extends { actualizado: Date; tipo: ParametroTipo; valor: string 
 const noExiste = () => new ApiError(404, 'El parámetro no existe');
 
 /** A value as stored: secrets only encrypted, anything else in clear. */
-export function almacenado(key: Buffer, tipo: ParametroTipo, valor: string): { valor: string | null; valorCifrado: string | null } {
+export function almacenado(
+  key: Buffer,
+  tipo: ParametroTipo,
+  valor: string,
+): { valor: string | null; valorCifrado: string | null } {
   return tipo === 'secreto' ? { valor: null, valorCifrado: cifrar(key, valor) } : { valor, valorCifrado: null };
 }
 
 /** The client's own parameters (servidorId undefined) or one of its servers', by grupo and clave. */
-export async function parametrosDe(db: Executor, empresaId: number, servidorId: number | undefined): Promise<Parametro[]> {
+export async function parametrosDe(
+  db: Executor,
+  empresaId: number,
+  servidorId: number | undefined,
+): Promise<Parametro[]> {
   await empresaExiste(db, empresaId);
   if (servidorId) await servidorDeEmpresa(db, empresaId, servidorId);
   const rows = await db
     .select(campos)
     .from(parametros)
-    .where(and(eq(parametros.empresaId, empresaId), servidorId ? eq(parametros.servidorId, servidorId) : isNull(parametros.servidorId)))
+    .where(
+      and(
+        eq(parametros.empresaId, empresaId),
+        servidorId ? eq(parametros.servidorId, servidorId) : isNull(parametros.servidorId),
+      ),
+    )
     .orderBy(asc(parametros.grupo), asc(parametros.clave), asc(parametros.id));
   return rows.map(wire);
 }
@@ -65,7 +84,13 @@ const sinSecreto = (r: Fila): Parametro => {
   return wire(rest);
 };
 
-export async function crearParametro(db: Db, key: Buffer, empresaId: number, v: Nuevo, autor: Autor | null): Promise<Parametro> {
+export async function crearParametro(
+  db: Db,
+  key: Buffer,
+  empresaId: number,
+  v: Nuevo,
+  autor: Autor | null,
+): Promise<Parametro> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, empresaId, true);
     if (v.servidor_id) await servidorDeEmpresa(tx, empresaId, v.servidor_id);
@@ -87,7 +112,14 @@ export async function crearParametro(db: Db, key: Buffer, empresaId: number, v: 
   });
 }
 
-export async function modificarParametro(db: Db, key: Buffer, empresaId: number, id: number, v: Cambio, autor: Autor): Promise<Parametro> {
+export async function modificarParametro(
+  db: Db,
+  key: Buffer,
+  empresaId: number,
+  id: number,
+  v: Cambio,
+  autor: Autor,
+): Promise<Parametro> {
   return db.transaction(async (tx) => {
     const antes = await parametroRow(tx, empresaId, id, true);
     if (!antes) throw noExiste();
@@ -97,13 +129,27 @@ export async function modificarParametro(db: Db, key: Buffer, empresaId: number,
     else throw new ApiError(400, 'Datos inválidos', { valor: ['Ingrese el valor del secreto'] });
     const [row] = await tx
       .update(parametros)
-      .set({ grupo: v.grupo, clave: v.clave, tipo: v.tipo, descripcion: v.descripcion, ...valores, actualizado: sql`now()` })
+      .set({
+        grupo: v.grupo,
+        clave: v.clave,
+        tipo: v.tipo,
+        descripcion: v.descripcion,
+        ...valores,
+        actualizado: sql`now()`,
+      })
       .where(eq(parametros.id, id))
       .returning(campos);
     const despues = wire(row!);
     // A secret's history says it changed, never what it was or is.
     const secretoCambiado = v.tipo === 'secreto' && v.valor !== undefined ? { secreto: 'cambiado' } : {};
-    await writeAudit(tx, { autor, accion: 'modificar parámetro', entidad: ENTIDAD, entidadId: empresaId, antes: sinSecreto(antes), despues: { ...despues, ...secretoCambiado } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar parámetro',
+      entidad: ENTIDAD,
+      entidadId: empresaId,
+      antes: sinSecreto(antes),
+      despues: { ...despues, ...secretoCambiado },
+    });
     return despues;
   });
 }
@@ -113,12 +159,24 @@ export async function eliminarParametro(db: Db, empresaId: number, id: number, a
     const antes = await parametroRow(tx, empresaId, id, true);
     if (!antes) throw noExiste();
     await tx.delete(parametros).where(eq(parametros.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar parámetro', entidad: ENTIDAD, entidadId: empresaId, antes: sinSecreto(antes) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar parámetro',
+      entidad: ENTIDAD,
+      entidadId: empresaId,
+      antes: sinSecreto(antes),
+    });
   });
 }
 
 /** The secret in clear, with an audit row saying who saw which one (the row is written before answering). */
-export async function revelarSecreto(db: Db, key: Buffer, empresaId: number, id: number, autor: Autor): Promise<string> {
+export async function revelarSecreto(
+  db: Db,
+  key: Buffer,
+  empresaId: number,
+  id: number,
+  autor: Autor,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const row = await parametroRow(tx, empresaId, id);
     if (!row) throw noExiste();
@@ -128,7 +186,10 @@ export async function revelarSecreto(db: Db, key: Buffer, empresaId: number, id:
       valor = descifrar(key, row.valorCifrado);
     } catch (err) {
       if (err instanceof SecretoIlegible) {
-        throw new ApiError(409, 'El secreto se guardó con otra clave (SECRETS_KEY) y no se puede leer; vuelva a ingresarlo');
+        throw new ApiError(
+          409,
+          'El secreto se guardó con otra clave (SECRETS_KEY) y no se puede leer; vuelva a ingresarlo',
+        );
       }
       throw err;
     }
@@ -157,9 +218,19 @@ export async function copiarParametros(
   if (desde === empresaId) throw new ApiError(400, 'Datos inválidos', { desde_empresa_id: ['Elija otro cliente'] });
   return db.transaction(async (tx) => {
     await empresaExiste(tx, empresaId, true);
-    const [origen] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from empresas where id = ${desde}`).then((r) => r.rows);
-    if (!origen || origen.n === 0) throw new ApiError(404, 'El cliente de origen no existe', { desde_empresa_id: ['El cliente no existe'] });
-    const total = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from parametros where empresa_id = ${desde} and servidor_id is null`).then((r) => r.rows))[0]?.n ?? 0;
+    const [origen] = await tx
+      .execute<{ n: number }>(sql`select count(*)::int as n from empresas where id = ${desde}`)
+      .then((r) => r.rows);
+    if (!origen || origen.n === 0)
+      throw new ApiError(404, 'El cliente de origen no existe', { desde_empresa_id: ['El cliente no existe'] });
+    const total =
+      (
+        await tx
+          .execute<{ n: number }>(
+            sql`select count(*)::int as n from parametros where empresa_id = ${desde} and servidor_id is null`,
+          )
+          .then((r) => r.rows)
+      )[0]?.n ?? 0;
     const conflicto =
       modo === 'sobrescribir'
         ? sql`do update set tipo = excluded.tipo, valor = excluded.valor, valor_cifrado = excluded.valor_cifrado, descripcion = excluded.descripcion, actualizado = now()`
@@ -177,7 +248,13 @@ export async function copiarParametros(
     const copiados = escritos.filter((r) => r.insertado).length;
     const sobrescritos = escritos.length - copiados;
     const resultado = { copiados, sobrescritos, omitidos: total - escritos.length };
-    await writeAudit(tx, { autor, accion: 'copiar parámetros', entidad: ENTIDAD, entidadId: empresaId, despues: { desde_empresa_id: desde, modo, ...resultado } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'copiar parámetros',
+      entidad: ENTIDAD,
+      entidadId: empresaId,
+      despues: { desde_empresa_id: desde, modo, ...resultado },
+    });
     return resultado;
   });
 }

@@ -14,8 +14,14 @@ import { empresas } from '../../db/schema.ts';
  * - `proximoVencimientoTexto`: the kept date as yyyy-mm-dd, for the CSV.
  */
 export const proximoVencimientoJson = (): SQL<{ fecha: string; tipo: string; item: string } | null> =>
-  sql<{ fecha: string; tipo: string; item: string } | null>`(select jsonb_build_object('fecha', v.vence, 'tipo', v.tipo, 'item', v.item) from vencimientos v where v.empresa_id = "empresas"."id" order by v.vence, v.id limit 1)`;
+  sql<{
+    fecha: string;
+    tipo: string;
+    item: string;
+  } | null>`(select jsonb_build_object('fecha', v.vence, 'tipo', v.tipo, 'item', v.item) from vencimientos v where v.empresa_id = "empresas"."id" order by v.vence, v.id limit 1)`;
 
-export const proximoVencimientoOrden = (): SQL<string> => sql<string>`coalesce(${empresas.proximoVencimiento}, 'infinity'::date)`;
+export const proximoVencimientoOrden = (): SQL<string> =>
+  sql<string>`coalesce(${empresas.proximoVencimiento}, 'infinity'::date)`;
 
-export const proximoVencimientoTexto = (): SQL<string | null> => sql<string | null>`to_char(${empresas.proximoVencimiento}, 'YYYY-MM-DD')`;
+export const proximoVencimientoTexto = (): SQL<string | null> =>
+  sql<string | null>`to_char(${empresas.proximoVencimiento}, 'YYYY-MM-DD')`;

@@ -1,12 +1,27 @@
-import { cuitDigits, formatCuit, type Empresa, type EmpresaFila, type empresaListQuery, type EmpresaOpcion, type EmpresaValues } from '@intranet/contract/clientes';
+import {
+  cuitDigits,
+  formatCuit,
+  type Empresa,
+  type EmpresaFila,
+  type empresaListQuery,
+  type EmpresaOpcion,
+  type EmpresaValues,
+} from '@intranet/contract/clientes';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { empresaBusqueda, empresas } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
-import { contarFiltradas, likePattern, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
+import {
+  contarFiltradas,
+  likePattern,
+  pageOfMatches,
+  type ListSource,
+  type ListSpec,
+  type TodasLasFilas,
+} from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { proximoVencimientoJson, proximoVencimientoOrden, proximoVencimientoTexto } from './proximo-vencimiento.ts';
 
@@ -36,7 +51,9 @@ const completo = {
   telefono: empresas.telefono,
   domicilio: empresas.domicilio,
   contacto_id: empresas.contactoId,
-  contacto_nombre: sql<string | null>`(select personas.apellido || ', ' || personas.nombre from personas where personas.id = "empresas"."contacto_id")`,
+  contacto_nombre: sql<
+    string | null
+  >`(select personas.apellido || ', ' || personas.nombre from personas where personas.id = "empresas"."contacto_id")`,
   notas: empresas.notas,
   fecha_alta: empresas.fechaAlta,
   creado: empresas.creado,
@@ -64,14 +81,28 @@ export function busqueda(q: string | undefined): SQL | undefined {
     if (digits.length === 11) return eq(empresas.cuit, digits);
     // Ten of the eleven digits (a CUIT without its check digit, or without its first): the prefix, or one of ten
     // whole CUITs, all on the unique index; by trigram, ten digits are common trigrams (0.3 s at 1M clients).
-    if (digits.length === 10) return or(sql`${empresas.cuit} like ${`${digits}%`}`, inArray(empresas.cuit, [...'0123456789'].map((d) => `${d}${digits}`)));
+    if (digits.length === 10)
+      return or(
+        sql`${empresas.cuit} like ${`${digits}%`}`,
+        inArray(
+          empresas.cuit,
+          [...'0123456789'].map((d) => `${d}${digits}`),
+        ),
+      );
     return or(sql`${empresas.cuit} like ${`${digits}%`}`, ilike(empresas.cuit, likePattern(digits)));
   }
   return sql`${empresaBusqueda(empresas)} ilike ${likePattern(q)}`;
 }
 
 /** What the client list reads (servers, Physis version, next expiry): its cached answers are dropped when one changes. */
-export const EMPRESAS_LIST_TABLAS = ['empresas', 'servidores_cliente', 'afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'productos'] as const;
+export const EMPRESAS_LIST_TABLAS = [
+  'empresas',
+  'servidores_cliente',
+  'afip_certificados',
+  'afip_puntos_venta',
+  'physis_licencias',
+  'productos',
+] as const;
 
 export const empresasList: ListSpec<EmpresaListQuery> = {
   sorts: {
@@ -104,7 +135,14 @@ export const empresasList: ListSpec<EmpresaListQuery> = {
  */
 export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
   rows: async (f) => {
-    const pagina = db.select({ id: empresas.id }).from(empresas).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    const pagina = db
+      .select({ id: empresas.id })
+      .from(empresas)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset)
+      .as('pagina');
     const rows = await db
       .select({ ...fila, clave: f.clave })
       .from(pagina)
@@ -112,9 +150,11 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
       .orderBy(...f.orderBy);
     return rows.map(wireFila);
   },
-  count: async (where) => (where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas')),
+  count: async (where) =>
+    where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas'),
   ...contarFiltradas(db, (where) => db.select({ id: empresas.id }).from(empresas).where(where)),
-  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: empresas.id, k }).from(empresas).where(where).limit(limite), pagina),
+  matches: (where, k, limite, pagina) =>
+    pageOfMatches(db, db.select({ id: empresas.id, k }).from(empresas).where(where).limit(limite), pagina),
 });
 
 export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {
@@ -139,12 +179,22 @@ export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
   { titulo: 'Razón social', valor: (e) => e.razon_social, sql: empresas.razonSocial, tipo: 'texto' },
   { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia, sql: empresas.nombreFantasia, tipo: 'texto' },
   { titulo: 'CUIT', valor: (e) => formatCuit(e.cuit), sql: cuitConGuiones, tipo: 'texto' },
-  { titulo: 'Condición IVA', valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva], sql: condicionIvaNombre, tipo: 'texto' },
+  {
+    titulo: 'Condición IVA',
+    valor: (e) => CONDICION_IVA_NOMBRES[e.condicion_iva],
+    sql: condicionIvaNombre,
+    tipo: 'texto',
+  },
   { titulo: 'Localidad', valor: (e) => e.localidad, sql: empresas.localidad, tipo: 'texto' },
   { titulo: 'Provincia', valor: (e) => e.provincia, sql: empresas.provincia, tipo: 'texto' },
   { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: empresas.servidoresCount, tipo: 'numero' },
   { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: empresas.versionPhysis, tipo: 'texto' },
-  { titulo: 'Próximo vencimiento', valor: (e) => e.proximo_vencimiento?.fecha ?? null, sql: proximoVencimientoTexto(), tipo: 'texto' },
+  {
+    titulo: 'Próximo vencimiento',
+    valor: (e) => e.proximo_vencimiento?.fecha ?? null,
+    sql: proximoVencimientoTexto(),
+    tipo: 'texto',
+  },
   { titulo: 'Activo', valor: (e) => e.activo, sql: empresas.activo, tipo: 'booleano' },
   { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado), sql: empresas.actualizado, tipo: 'fecha' },
 ];
@@ -153,7 +203,11 @@ export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
 export const empresasTodas =
   (db: Executor): TodasLasFilas =>
   (seleccion, where, orderBy) =>
-    db.select(seleccion).from(empresas).where(where).orderBy(...orderBy);
+    db
+      .select(seleccion)
+      .from(empresas)
+      .where(where)
+      .orderBy(...orderBy);
 
 export const noExiste = () => new ApiError(404, 'El cliente no existe');
 
@@ -179,7 +233,10 @@ export async function empresaExiste(db: Executor, id: number, lock = false): Pro
 export const OPCIONES_MAX = 50;
 
 /** Clients for a select: by name or CUIT, or one by id. */
-export async function empresaOpciones(db: Executor, q: { q?: string | undefined; id?: number | undefined }): Promise<EmpresaOpcion[]> {
+export async function empresaOpciones(
+  db: Executor,
+  q: { q?: string | undefined; id?: number | undefined },
+): Promise<EmpresaOpcion[]> {
   return db
     .select({ id: empresas.id, razon_social: empresas.razonSocial, cuit: empresas.cuit, activo: empresas.activo })
     .from(empresas)
@@ -209,7 +266,9 @@ export const columnasEmpresa = (v: EmpresaValues) => ({
  * the next expiry follow other records (each with its own history); kept here, an old entry would contradict the
  * client's Datos once a server was updated.
  */
-export function empresaAuditada(e: Empresa): Omit<Empresa, 'servidores_count' | 'version_physis' | 'proximo_vencimiento'> {
+export function empresaAuditada(
+  e: Empresa,
+): Omit<Empresa, 'servidores_count' | 'version_physis' | 'proximo_vencimiento'> {
   const { servidores_count: _servidores, version_physis: _version, proximo_vencimiento: _vencimiento, ...propios } = e;
   return propios;
 }
@@ -218,7 +277,13 @@ export async function crearEmpresa(db: Db, values: EmpresaValues, autor: Autor |
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(empresas).values(columnasEmpresa(values)).returning({ id: empresas.id });
     const creado = (await empresaRow(tx, row!.id))!;
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: empresaAuditada(creado) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD,
+      entidadId: creado.id,
+      despues: empresaAuditada(creado),
+    });
     return creado;
   });
 }
@@ -227,9 +292,19 @@ export async function modificarEmpresa(db: Db, id: number, values: EmpresaValues
   return db.transaction(async (tx) => {
     const antes = await empresaRow(tx, id, true);
     if (!antes) throw noExiste();
-    await tx.update(empresas).set({ ...columnasEmpresa(values), actualizado: sql`now()` }).where(eq(empresas.id, id));
+    await tx
+      .update(empresas)
+      .set({ ...columnasEmpresa(values), actualizado: sql`now()` })
+      .where(eq(empresas.id, id));
     const despues = (await empresaRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: empresaAuditada(antes), despues: empresaAuditada(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: empresaAuditada(antes),
+      despues: empresaAuditada(despues),
+    });
     return despues;
   });
 }

@@ -43,22 +43,48 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       querystring: empresaListQuery,
       response: { 200: envelope(empresaPage), ...bad },
     },
-    handler: async (request) => ({ error: null, datos: await listPage(empresasList, request.query, empresasSource(db)) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(empresasList, request.query, empresasSource(db)),
+    }),
   });
 
   app.get('/api/empresas/export.csv', {
     config: VER,
     compress: compresionCsv,
-    schema: { tags, summary: 'Todos los clientes de la lista filtrada, en CSV', querystring: empresaExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todos los clientes de la lista filtrada, en CSV',
+      querystring: empresaExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: async (request, reply) => {
-      await sendListCsv(reply, db, { nombre: 'clientes', columnas: empresasCsv, spec: empresasList, query: request.query, source: empresasSource, todas: empresasTodas });
+      await sendListCsv(reply, db, {
+        nombre: 'clientes',
+        columnas: empresasCsv,
+        spec: empresasList,
+        query: request.query,
+        source: empresasSource,
+        todas: empresasTodas,
+      });
       return reply;
     },
   });
 
   app.get('/api/empresas/opciones', {
     // The screens that pick a client: Clientes and its Vencimientos and Actualizaciones, Sitios Webs, Reportes, Desarrollos.
-    config: { access: ['CLIENTES#VER', 'CLIENTES#EDITAR', 'SUBPROD#VER', 'SUBPROD#EDITAR', 'PROD#VER', 'SER#VER', 'DESARROLLOS#EDITAR'] },
+    config: {
+      access: [
+        'CLIENTES#VER',
+        'CLIENTES#EDITAR',
+        'SUBPROD#VER',
+        'SUBPROD#EDITAR',
+        'PROD#VER',
+        'SER#VER',
+        'DESARROLLOS#EDITAR',
+      ],
+    },
     schema: {
       tags,
       summary: 'Clientes para elegir (por nombre o CUIT, o uno por id)',
@@ -70,13 +96,23 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get('/api/empresas/:id', {
     config: VER,
-    schema: { tags, summary: 'Un cliente', params: idParam, response: { 200: envelope(empresa), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Un cliente',
+      params: idParam,
+      response: { 200: envelope(empresa), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await empresaDetalle(db, request.params.id) }),
   });
 
   app.post('/api/empresas', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un cliente', body: empresaInput, response: { 201: envelope(empresa), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea un cliente',
+      body: empresaInput,
+      response: { 201: envelope(empresa), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creado = await crearEmpresa(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creado });
@@ -85,8 +121,17 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.put('/api/empresas/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica un cliente', params: idParam, body: empresaInput, response: { 200: envelope(empresa), ...bad, 404: errorBody, 409: errorBody } },
-    handler: async (request) => ({ error: null, datos: await modificarEmpresa(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Modifica un cliente',
+      params: idParam,
+      body: empresaInput,
+      response: { 200: envelope(empresa), ...bad, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarEmpresa(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/empresas/:id', {

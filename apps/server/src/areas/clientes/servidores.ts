@@ -23,7 +23,9 @@ const campos = {
   notas: servidoresCliente.notas,
   actualizado: servidoresCliente.actualizado,
   // The spec's dnss: [{id, host}], by host.
-  dnss: sql<{ id: number; host: string }[]>`coalesce((select json_agg(json_build_object('id', servidores_cliente_dns.id, 'host', servidores_cliente_dns.host) order by servidores_cliente_dns.host) from servidores_cliente_dns where servidores_cliente_dns.servidor_id = "servidores_cliente"."id"), '[]'::json)`,
+  dnss: sql<
+    { id: number; host: string }[]
+  >`coalesce((select json_agg(json_build_object('id', servidores_cliente_dns.id, 'host', servidores_cliente_dns.host) order by servidores_cliente_dns.host) from servidores_cliente_dns where servidores_cliente_dns.servidor_id = "servidores_cliente"."id"), '[]'::json)`,
 };
 
 const wire = <R extends { actualizado: Date }>(r: R) => ({ ...r, actualizado: r.actualizado.toISOString() });
@@ -55,7 +57,10 @@ export async function servidorDeEmpresa(db: Executor, empresaId: number, id: num
     .select({ id: servidoresCliente.id })
     .from(servidoresCliente)
     .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.empresaId, empresaId)));
-  if (!row) throw new ApiError(404, 'El servidor no existe o no es de este cliente', { servidor_id: ['El servidor no es de este cliente'] });
+  if (!row)
+    throw new ApiError(404, 'El servidor no existe o no es de este cliente', {
+      servidor_id: ['El servidor no es de este cliente'],
+    });
 }
 
 /** A client's server's values as the contract gives them (its DNS entries aside), as its row's columns. */
@@ -74,14 +79,17 @@ export const columnasServidorCliente = (v: Omit<Values, 'dnss'>) => ({
 /** The server's DNS names become exactly `hosts`; names kept keep their id. */
 async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<void> {
   const unicos = [...new Map(hosts.map((h) => [h.toLowerCase(), h])).values()];
-  await tx
-    .delete(servidoresClienteDns)
-    .where(
-      and(
-        eq(servidoresClienteDns.servidorId, servidorId),
-        unicos.length ? notInArray(sql`lower(${servidoresClienteDns.host})`, unicos.map((h) => h.toLowerCase())) : undefined,
-      ),
-    );
+  await tx.delete(servidoresClienteDns).where(
+    and(
+      eq(servidoresClienteDns.servidorId, servidorId),
+      unicos.length
+        ? notInArray(
+            sql`lower(${servidoresClienteDns.host})`,
+            unicos.map((h) => h.toLowerCase()),
+          )
+        : undefined,
+    ),
+  );
   if (unicos.length === 0) return;
   await tx
     .insert(servidoresClienteDns)
@@ -89,10 +97,18 @@ async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<v
     .onConflictDoNothing();
 }
 
-export async function crearServidor(db: Db, empresaId: number, values: Values, autor: Autor | null): Promise<ServidorCliente> {
+export async function crearServidor(
+  db: Db,
+  empresaId: number,
+  values: Values,
+  autor: Autor | null,
+): Promise<ServidorCliente> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, empresaId, true);
-    const [row] = await tx.insert(servidoresCliente).values({ empresaId, ...columnasServidorCliente(values) }).returning({ id: servidoresCliente.id });
+    const [row] = await tx
+      .insert(servidoresCliente)
+      .values({ empresaId, ...columnasServidorCliente(values) })
+      .returning({ id: servidoresCliente.id });
     await ponerDnss(tx, row!.id, values.dnss);
     const creado = (await servidorRow(tx, empresaId, row!.id))!;
     await writeAudit(tx, { autor, accion: 'crear servidor', entidad: ENTIDAD, entidadId: empresaId, despues: creado });
@@ -100,15 +116,31 @@ export async function crearServidor(db: Db, empresaId: number, values: Values, a
   });
 }
 
-export async function modificarServidor(db: Db, empresaId: number, id: number, values: Values, autor: Autor): Promise<ServidorCliente> {
+export async function modificarServidor(
+  db: Db,
+  empresaId: number,
+  id: number,
+  values: Values,
+  autor: Autor,
+): Promise<ServidorCliente> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, empresaId, true);
     const antes = await servidorRow(tx, empresaId, id);
     if (!antes) throw noExiste();
-    await tx.update(servidoresCliente).set({ ...columnasServidorCliente(values), actualizado: sql`now()` }).where(eq(servidoresCliente.id, id));
+    await tx
+      .update(servidoresCliente)
+      .set({ ...columnasServidorCliente(values), actualizado: sql`now()` })
+      .where(eq(servidoresCliente.id, id));
     await ponerDnss(tx, id, values.dnss);
     const despues = (await servidorRow(tx, empresaId, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar servidor', entidad: ENTIDAD, entidadId: empresaId, antes, despues });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar servidor',
+      entidad: ENTIDAD,
+      entidadId: empresaId,
+      antes,
+      despues,
+    });
     return despues;
   });
 }

@@ -8,7 +8,10 @@ export const busquedaDesarrollos: FuenteBusqueda = {
   tipo: 'desarrollos',
   permiso: 'SER#VER',
   consulta: ({ contiene }) => sql`
-    select ${desarrollos.id}::text as id, ${desarrollos.titulo} as titulo, case ${desarrollos.estado} ${sql.join(Object.entries(DESARROLLO_ESTADO_NOMBRES).map(([estado, nombre]) => sql`when ${estado} then ${nombre}`), sql` `)} end as detalle,
+    select ${desarrollos.id}::text as id, ${desarrollos.titulo} as titulo, case ${desarrollos.estado} ${sql.join(
+      Object.entries(DESARROLLO_ESTADO_NOMBRES).map(([estado, nombre]) => sql`when ${estado} then ${nombre}`),
+      sql` `,
+    )} end as detalle,
       '/desarrollos/' || ${desarrollos.id} as enlace
     from ${desarrollos}
     where ${desarrollos.titulo} ilike ${contiene}`,

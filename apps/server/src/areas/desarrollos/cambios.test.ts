@@ -16,10 +16,13 @@ let versionSueldos: number;
 let sofia: number;
 const ctx = freshApp(useTemplate(), ['admin', 'tecnico'], {
   setup: async ({ t }) => {
-    const producto = async (codigo: string) => (await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]!.id;
+    const producto = async (codigo: string) =>
+      (await t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]!.id;
     erp = await producto('PHY-ERP');
     sueldos = await producto('PHY-SUELDOS');
-    const version = async (productoId: number) => (await t.db.select({ id: versiones.id }).from(versiones).where(eq(versiones.productoId, productoId)).limit(1))[0]!.id;
+    const version = async (productoId: number) =>
+      (await t.db.select({ id: versiones.id }).from(versiones).where(eq(versiones.productoId, productoId)).limit(1))[0]!
+        .id;
     versionErp = await version(erp);
     versionSueldos = await version(sueldos);
     sofia = (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008')))[0]!.id;
@@ -33,22 +36,40 @@ const NUEVO = {
   fecha_solicitud: '2026-03-02',
   fecha_compromiso: '2026-04-15',
   horas_estimadas: 12.5,
-  descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Con centros de costo.' }] }] },
+  descripcion: {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Con centros de costo.' }] },
+    ],
+  },
 };
 
-const crear = (body: Record<string, unknown>, headers = ctx.admin) => ctx.t.app.inject({ method: 'POST', url: '/api/desarrollos', headers, payload: body });
-const mover = (id: number, estado: string) => ctx.t.app.inject({ method: 'POST', url: `/api/desarrollos/${id}/estado`, headers: ctx.admin, payload: { estado } });
+const crear = (body: Record<string, unknown>, headers = ctx.admin) =>
+  ctx.t.app.inject({ method: 'POST', url: '/api/desarrollos', headers, payload: body });
+const mover = (id: number, estado: string) =>
+  ctx.t.app.inject({ method: 'POST', url: `/api/desarrollos/${id}/estado`, headers: ctx.admin, payload: { estado } });
 const cambios = async (id: number) =>
-  envelope(desarrolloCambios).parse((await ctx.t.app.inject({ url: `/api/desarrollos/${id}/estados`, headers: ctx.tecnico })).json()).datos;
+  envelope(desarrolloCambios).parse(
+    (await ctx.t.app.inject({ url: `/api/desarrollos/${id}/estados`, headers: ctx.tecnico })).json(),
+  ).datos;
 const historia = async (id: number) =>
-  auditPage.parse((await ctx.t.app.inject({ url: `/api/auditoria?entidad=desarrollo&id=${id}`, headers: ctx.tecnico })).json().datos).items;
+  auditPage.parse(
+    (await ctx.t.app.inject({ url: `/api/auditoria?entidad=desarrollo&id=${id}`, headers: ctx.tecnico })).json().datos,
+  ).items;
 
 describe('POST /api/desarrollos', () => {
   it('creates a pendiente development with its first state row and its audit row', async () => {
     const res = await crear({ ...NUEVO, producto_id: erp, responsable_id: sofia, version_id: versionErp });
     expect(res.statusCode).toBe(201);
     const d = envelope(desarrollo).parse(res.json()).datos;
-    expect(d).toMatchObject({ estado: 'pendiente', prioridad: 'alta', empresa_id: null, empresa: null, producto: 'Physis ERP', responsable: 'Álvarez, Sofía' });
+    expect(d).toMatchObject({
+      estado: 'pendiente',
+      prioridad: 'alta',
+      empresa_id: null,
+      empresa: null,
+      producto: 'Physis ERP',
+      responsable: 'Álvarez, Sofía',
+    });
     expect(d.horas_estimadas).toBe(12.5);
     expect(d.descripcion.content).toHaveLength(1);
     const filas = await cambios(d.id);
@@ -63,9 +84,20 @@ describe('POST /api/desarrollos', () => {
   });
 
   it('refuses missing fields, a state in the payload and a rich text that is not a document', async () => {
-    const res = await crear({ titulo: '', estado: 'entregado', descripcion: { type: 'parrafo' }, fecha_solicitud: 'ayer' });
+    const res = await crear({
+      titulo: '',
+      estado: 'entregado',
+      descripcion: { type: 'parrafo' },
+      fecha_solicitud: 'ayer',
+    });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().campos).sort()).toEqual(['descripcion', 'estado', 'fecha_solicitud', 'producto_id', 'titulo']);
+    expect(Object.keys(res.json().campos).sort()).toEqual([
+      'descripcion',
+      'estado',
+      'fecha_solicitud',
+      'producto_id',
+      'titulo',
+    ]);
   });
 
   it('refuses a version of another product, and a product or owner that does not exist', async () => {
@@ -91,7 +123,12 @@ describe('PUT /api/desarrollos/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     const despues = envelope(desarrollo).parse(res.json()).datos;
-    expect(despues).toMatchObject({ producto: 'Physis Sueldos', prioridad: 'urgente', horas_reales: 3, estado: 'pendiente' });
+    expect(despues).toMatchObject({
+      producto: 'Physis Sueldos',
+      prioridad: 'urgente',
+      horas_reales: 3,
+      estado: 'pendiente',
+    });
     const [mod] = await historia(d.id);
     expect(mod!.accion).toBe('modificar');
     expect(mod!.antes).toMatchObject({ prioridad: 'alta' });
@@ -102,20 +139,36 @@ describe('PUT /api/desarrollos/:id', () => {
   });
 
   it('answers 404 for a development that does not exist', async () => {
-    const res = await ctx.t.app.inject({ method: 'PUT', url: '/api/desarrollos/999999', headers: ctx.admin, payload: { ...NUEVO, producto_id: erp } });
+    const res = await ctx.t.app.inject({
+      method: 'PUT',
+      url: '/api/desarrollos/999999',
+      headers: ctx.admin,
+      payload: { ...NUEVO, producto_id: erp },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('POST /api/desarrollos/:id/estado', () => {
   it('moves along the workflow, writes a dated row per move, and dates the delivery', async () => {
-    const d = envelope(desarrollo).parse((await crear({ ...NUEVO, producto_id: erp, fecha_solicitud: '2026-01-05', fecha_compromiso: null })).json()).datos;
-    for (const estado of ['analisis', 'desarrollo', 'testing', 'desarrollo', 'testing']) expect((await mover(d.id, estado)).statusCode).toBe(200);
+    const d = envelope(desarrollo).parse(
+      (await crear({ ...NUEVO, producto_id: erp, fecha_solicitud: '2026-01-05', fecha_compromiso: null })).json(),
+    ).datos;
+    for (const estado of ['analisis', 'desarrollo', 'testing', 'desarrollo', 'testing'])
+      expect((await mover(d.id, estado)).statusCode).toBe(200);
     const entregado = envelope(desarrollo).parse((await mover(d.id, 'entregado')).json()).datos;
     expect(entregado.estado).toBe('entregado');
     expect(entregado.fecha_entrega).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const filas = await cambios(d.id);
-    expect(filas.map((c) => c.hacia)).toEqual(['pendiente', 'analisis', 'desarrollo', 'testing', 'desarrollo', 'testing', 'entregado']);
+    expect(filas.map((c) => c.hacia)).toEqual([
+      'pendiente',
+      'analisis',
+      'desarrollo',
+      'testing',
+      'desarrollo',
+      'testing',
+      'entregado',
+    ]);
     expect(filas.every((c) => c.usuario === 'Administrador')).toBe(true);
     const audit = await historia(d.id);
     expect(audit).toHaveLength(7);
@@ -124,7 +177,9 @@ describe('POST /api/desarrollos/:id/estado', () => {
   });
 
   it('keeps a delivery date already set', async () => {
-    const d = envelope(desarrollo).parse((await crear({ ...NUEVO, producto_id: erp, fecha_entrega: '2026-03-20' })).json()).datos;
+    const d = envelope(desarrollo).parse(
+      (await crear({ ...NUEVO, producto_id: erp, fecha_entrega: '2026-03-20' })).json(),
+    ).datos;
     for (const estado of ['analisis', 'desarrollo', 'testing']) await mover(d.id, estado);
     expect(envelope(desarrollo).parse((await mover(d.id, 'entregado')).json()).datos.fecha_entrega).toBe('2026-03-20');
   });
@@ -133,7 +188,9 @@ describe('POST /api/desarrollos/:id/estado', () => {
     const d = envelope(desarrollo).parse((await crear({ ...NUEVO, producto_id: erp })).json()).datos;
     const salto = await mover(d.id, 'entregado');
     expect(salto.statusCode).toBe(409);
-    expect(salto.json().error).toBe('No se puede pasar de Pendiente a Entregado: desde Pendiente solo puede pasar a Análisis o Cancelado');
+    expect(salto.json().error).toBe(
+      'No se puede pasar de Pendiente a Entregado: desde Pendiente solo puede pasar a Análisis o Cancelado',
+    );
     expect(salto.json().campos.estado).toEqual([salto.json().error]);
     expect((await cambios(d.id)).map((c) => c.hacia)).toEqual(['pendiente']);
     expect((await historia(d.id)).map((a) => a.accion)).toEqual(['crear']);
@@ -166,20 +223,41 @@ describe('DELETE /api/desarrollos/:id', () => {
     expect((await ctx.t.app.inject({ url: `/api/desarrollos/${d.id}`, headers: ctx.admin })).statusCode).toBe(404);
     expect(await ctx.t.db.select().from(desarrolloEstados).where(eq(desarrolloEstados.desarrolloId, d.id))).toEqual([]);
     expect((await historia(d.id)).map((a) => a.accion)).toEqual(['eliminar', 'modificar', 'crear']);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: ctx.admin })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/desarrollos/${d.id}`, headers: ctx.admin })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps a client that developments use from being deleted (409 with the reason); their owner is deactivated instead', async () => {
-    const [persona] = await ctx.t.db.insert(personas).values({ nombre: 'Tomás', apellido: 'Quiroga' }).returning({ id: personas.id });
+    const [persona] = await ctx.t.db
+      .insert(personas)
+      .values({ nombre: 'Tomás', apellido: 'Quiroga' })
+      .returning({ id: personas.id });
     const [empresa] = await ctx.t.db
       .insert(empresas)
-      .values({ razonSocial: 'Prueba Desarrollos S.A.', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
+      .values({
+        razonSocial: 'Prueba Desarrollos S.A.',
+        cuit: '30712345671',
+        condicionIva: 'responsable_inscripto',
+        notas: emptyDocument(),
+      })
       .returning({ id: empresas.id });
     await crear({ ...NUEVO, producto_id: erp, responsable_id: persona!.id, empresa_id: empresa!.id });
-    const sinPersona = await ctx.t.app.inject({ method: 'DELETE', url: `/api/personas/${persona!.id}`, headers: ctx.admin });
+    const sinPersona = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/personas/${persona!.id}`,
+      headers: ctx.admin,
+    });
     expect(sinPersona.statusCode).toBe(200);
-    expect(sinPersona.json().datos).toEqual({ accion: 'desactivada', motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.' });
-    const sinEmpresa = await ctx.t.app.inject({ method: 'DELETE', url: `/api/empresas/${empresa!.id}`, headers: ctx.admin });
+    expect(sinPersona.json().datos).toEqual({
+      accion: 'desactivada',
+      motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.',
+    });
+    const sinEmpresa = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/empresas/${empresa!.id}`,
+      headers: ctx.admin,
+    });
     expect(sinEmpresa.statusCode).toBe(409);
     expect(sinEmpresa.json().error).toBe('El cliente tiene desarrollos; quíteselos o elimínelos primero');
   });

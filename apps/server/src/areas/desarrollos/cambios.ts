@@ -1,4 +1,9 @@
-import { transicionRechazada, type Desarrollo, type DesarrolloEstado, type DesarrolloValues } from '@intranet/contract/desarrollos';
+import {
+  transicionRechazada,
+  type Desarrollo,
+  type DesarrolloEstado,
+  type DesarrolloValues,
+} from '@intranet/contract/desarrollos';
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -40,9 +45,14 @@ const VERSION_AJENA = 'La versión elegida no es de ese producto';
 /** The version, when one is chosen, must be one of the development's product. */
 async function comprobarVersion(tx: Executor, values: DesarrolloValues): Promise<void> {
   if (values.version_id === null) return;
-  const [version] = await tx.select({ productoId: versiones.productoId }).from(versiones).where(eq(versiones.id, values.version_id));
-  if (!version) throw new ApiError(400, 'La versión elegida no existe', { version_id: ['La versión elegida no existe'] });
-  if (version.productoId !== values.producto_id) throw new ApiError(400, VERSION_AJENA, { version_id: [VERSION_AJENA] });
+  const [version] = await tx
+    .select({ productoId: versiones.productoId })
+    .from(versiones)
+    .where(eq(versiones.id, values.version_id));
+  if (!version)
+    throw new ApiError(400, 'La versión elegida no existe', { version_id: ['La versión elegida no existe'] });
+  if (version.productoId !== values.producto_id)
+    throw new ApiError(400, VERSION_AJENA, { version_id: [VERSION_AJENA] });
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
@@ -62,7 +72,14 @@ export const columnas = (v: DesarrolloValues) => ({
 });
 
 /** One dated row of the state history. */
-async function registrarCambio(tx: Executor, id: number, desde: DesarrolloEstado | null, hacia: DesarrolloEstado, autor: Autor | null, fecha?: Date) {
+async function registrarCambio(
+  tx: Executor,
+  id: number,
+  desde: DesarrolloEstado | null,
+  hacia: DesarrolloEstado,
+  autor: Autor | null,
+  fecha?: Date,
+) {
   await tx.insert(desarrolloEstados).values({
     desarrolloId: id,
     desde,
@@ -81,12 +98,24 @@ export async function crearDesarrollo(db: Db, values: DesarrolloValues, autor: A
  * Inserts a pendiente development inside the caller's transaction, with its first state row and its audit
  * row; `fecha` dates both (the seed backdates them to the request).
  */
-export async function crearEn(tx: Tx, values: DesarrolloValues, autor: Autor | null, fecha?: Date): Promise<Desarrollo> {
+export async function crearEn(
+  tx: Tx,
+  values: DesarrolloValues,
+  autor: Autor | null,
+  fecha?: Date,
+): Promise<Desarrollo> {
   await comprobarVersion(tx, values);
   const [row] = await tx.insert(desarrollos).values(columnas(values)).returning({ id: desarrollos.id });
   await registrarCambio(tx, row!.id, null, 'pendiente', autor, fecha);
   const creado = await desarrolloDetalle(tx, row!.id);
-  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: auditado(creado), fecha });
+  await writeAudit(tx, {
+    autor,
+    accion: 'crear',
+    entidad: ENTIDAD,
+    entidadId: creado.id,
+    despues: auditado(creado),
+    fecha,
+  });
   return creado;
 }
 
@@ -96,7 +125,12 @@ async function bloquear(tx: Tx, id: number): Promise<Desarrollo> {
   return desarrolloDetalle(tx, id);
 }
 
-export async function modificarDesarrollo(db: Db, id: number, values: DesarrolloValues, autor: Autor): Promise<Desarrollo> {
+export async function modificarDesarrollo(
+  db: Db,
+  id: number,
+  values: DesarrolloValues,
+  autor: Autor,
+): Promise<Desarrollo> {
   return db.transaction(async (tx) => {
     const antes = await bloquear(tx, id);
     await comprobarVersion(tx, values);
@@ -105,7 +139,14 @@ export async function modificarDesarrollo(db: Db, id: number, values: Desarrollo
       .set({ ...columnas(values), actualizado: sql`now()` })
       .where(eq(desarrollos.id, id));
     const despues = await desarrolloDetalle(tx, id);
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: auditado(antes),
+      despues: auditado(despues),
+    });
     return despues;
   });
 }
@@ -119,7 +160,13 @@ export async function moverDesarrollo(db: Db, id: number, hacia: DesarrolloEstad
 }
 
 /** The move inside the caller's transaction; `fecha` dates the state and audit rows (the seed backdates its history). */
-export async function moverEn(tx: Tx, id: number, hacia: DesarrolloEstado, autor: Autor | null, fecha?: Date): Promise<Desarrollo> {
+export async function moverEn(
+  tx: Tx,
+  id: number,
+  hacia: DesarrolloEstado,
+  autor: Autor | null,
+  fecha?: Date,
+): Promise<Desarrollo> {
   const antes = await bloquear(tx, id);
   const rechazo = transicionRechazada(antes.estado, hacia);
   if (rechazo) throw new ApiError(409, rechazo, { estado: [rechazo] });
@@ -128,13 +175,23 @@ export async function moverEn(tx: Tx, id: number, hacia: DesarrolloEstado, autor
     .set({
       estado: hacia,
       fechaEntrega:
-        hacia === 'entregado' ? sql`coalesce(${desarrollos.fechaEntrega}, greatest(${HOY}, ${desarrollos.fechaSolicitud}))` : desarrollos.fechaEntrega,
+        hacia === 'entregado'
+          ? sql`coalesce(${desarrollos.fechaEntrega}, greatest(${HOY}, ${desarrollos.fechaSolicitud}))`
+          : desarrollos.fechaEntrega,
       actualizado: sql`now()`,
     })
     .where(eq(desarrollos.id, id));
   await registrarCambio(tx, id, antes.estado, hacia, autor, fecha);
   const despues = await desarrolloDetalle(tx, id);
-  await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues), fecha });
+  await writeAudit(tx, {
+    autor,
+    accion: 'modificar',
+    entidad: ENTIDAD,
+    entidadId: id,
+    antes: auditado(antes),
+    despues: auditado(despues),
+    fecha,
+  });
   return despues;
 }
 

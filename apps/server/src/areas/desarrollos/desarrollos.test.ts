@@ -1,4 +1,12 @@
-import { DESARROLLO_ESTADOS, desarrollo, desarrolloCambios, desarrolloOpciones, desarrolloPage, tablero, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_ESTADOS,
+  desarrollo,
+  desarrolloCambios,
+  desarrolloOpciones,
+  desarrolloPage,
+  tablero,
+  type DesarrolloFila,
+} from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -11,10 +19,18 @@ import { freshApp, useTemplate } from '../../test/harness.ts';
 const ctx = freshApp(useTemplate(), ['admin', 'tecnico', 'comercial']);
 
 const get = (url: string, headers = ctx.tecnico) => ctx.t.app.inject({ url, headers });
-const lista = async (query: string, headers = ctx.tecnico) => envelope(desarrolloPage).parse((await get(`/api/desarrollos?${query}`, headers)).json()).datos;
+const lista = async (query: string, headers = ctx.tecnico) =>
+  envelope(desarrolloPage).parse((await get(`/api/desarrollos?${query}`, headers)).json()).datos;
 
 describe('permissions: SER#VER reads, DESARROLLOS#EDITAR writes', () => {
-  const lecturas = ['/api/desarrollos', '/api/desarrollos/export.csv', '/api/desarrollos/tablero', '/api/desarrollos/opciones', '/api/desarrollos/1', '/api/desarrollos/1/estados'];
+  const lecturas = [
+    '/api/desarrollos',
+    '/api/desarrollos/export.csv',
+    '/api/desarrollos/tablero',
+    '/api/desarrollos/opciones',
+    '/api/desarrollos/1',
+    '/api/desarrollos/1/estados',
+  ];
   const escrituras = [
     { method: 'POST' as const, url: '/api/desarrollos' },
     { method: 'PUT' as const, url: '/api/desarrollos/1' },
@@ -27,12 +43,17 @@ describe('permissions: SER#VER reads, DESARROLLOS#EDITAR writes', () => {
       expect((await ctx.t.app.inject({ url })).statusCode, url).toBe(401);
       expect((await get(url, ctx.comercial)).statusCode, url).toBe(403);
     }
-    for (const w of escrituras) expect((await ctx.t.app.inject({ ...w, headers: ctx.comercial, payload: {} })).statusCode, w.url).toBe(403);
+    for (const w of escrituras)
+      expect((await ctx.t.app.inject({ ...w, headers: ctx.comercial, payload: {} })).statusCode, w.url).toBe(403);
   });
 
   it('lets tecnico (SER#VER) read everything and write nothing', async () => {
     for (const url of lecturas) expect((await get(url)).statusCode, url).toBe(200);
-    for (const w of escrituras) expect((await ctx.t.app.inject({ ...w, headers: ctx.tecnico, payload: { estado: 'analisis' } })).statusCode, w.url).toBe(403);
+    for (const w of escrituras)
+      expect(
+        (await ctx.t.app.inject({ ...w, headers: ctx.tecnico, payload: { estado: 'analisis' } })).statusCode,
+        w.url,
+      ).toBe(403);
   });
 });
 
@@ -55,13 +76,26 @@ describe('GET /api/desarrollos', () => {
     expect(testing.items.every((d) => d.estado === 'testing')).toBe(true);
     expect((await lista('prioridad=urgente&size=200')).items.every((d) => d.prioridad === 'urgente')).toBe(true);
 
-    const [clinica] = await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Clínica San Lucas S.A.'));
+    const [clinica] = await ctx.t.db
+      .select({ id: empresas.id })
+      .from(empresas)
+      .where(eq(empresas.razonSocial, 'Clínica San Lucas S.A.'));
     const deClinica = await lista(`empresa_id=${clinica!.id}`);
-    expect(deClinica.items.map((d) => d.titulo).sort()).toEqual(['Liquidación de horas extra por convenio de sanidad', 'Recibo de sueldo con firma digital']);
-    expect(deClinica.items.every((d) => d.empresa === 'Clínica San Lucas S.A.' && d.producto === 'Physis Sueldos')).toBe(true);
+    expect(deClinica.items.map((d) => d.titulo).sort()).toEqual([
+      'Liquidación de horas extra por convenio de sanidad',
+      'Recibo de sueldo con firma digital',
+    ]);
+    expect(
+      deClinica.items.every((d) => d.empresa === 'Clínica San Lucas S.A.' && d.producto === 'Physis Sueldos'),
+    ).toBe(true);
 
-    const [sueldos] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-SUELDOS'));
-    expect((await lista(`producto_id=${sueldos!.id}&size=200`)).items.every((d) => d.producto_id === sueldos!.id)).toBe(true);
+    const [sueldos] = await ctx.t.db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(eq(productos.codigo, 'PHY-SUELDOS'));
+    expect((await lista(`producto_id=${sueldos!.id}&size=200`)).items.every((d) => d.producto_id === sueldos!.id)).toBe(
+      true,
+    );
 
     const [sofia] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));
     const deSofia = await lista(`responsable_id=${sofia!.id}&size=200`);
@@ -86,7 +120,9 @@ describe('GET /api/desarrollos', () => {
   });
 
   it('searches title, client and product, and sorts by workflow order, priority and commitment', async () => {
-    expect((await lista('q=mercado libre')).items.map((d) => d.titulo)).toEqual(['Integración de pedidos con Mercado Libre']);
+    expect((await lista('q=mercado libre')).items.map((d) => d.titulo)).toEqual([
+      'Integración de pedidos con Mercado Libre',
+    ]);
     expect((await lista('q=farmacias&size=200')).total).toBe(2);
     const porEstado = (await lista('sort=estado&size=200')).items.map((d) => DESARROLLO_ESTADOS.indexOf(d.estado));
     expect(porEstado).toEqual([...porEstado].sort((a, b) => a - b));
@@ -121,7 +157,8 @@ describe('GET /api/desarrollos/export.csv', () => {
 });
 
 describe('GET /api/desarrollos/tablero', () => {
-  const board = async (query = '') => envelope(tablero).parse((await get(`/api/desarrollos/tablero?${query}`)).json()).datos;
+  const board = async (query = '') =>
+    envelope(tablero).parse((await get(`/api/desarrollos/tablero?${query}`)).json()).datos;
 
   it('answers one column per state in board order, with the counts of the list', async () => {
     const columnas = await board();
@@ -141,7 +178,10 @@ describe('GET /api/desarrollos/tablero', () => {
   });
 
   it('applies the client, owner, product and search filters', async () => {
-    const [farmacias] = await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
+    const [farmacias] = await ctx.t.db
+      .select({ id: empresas.id })
+      .from(empresas)
+      .where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
     const columnas = await board(`empresa_id=${farmacias!.id}`);
     expect(columnas.reduce((n, c) => n + c.total, 0)).toBe(2);
     const [sofia] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));

@@ -7,7 +7,11 @@ import { useTemplate } from '../../test/harness.ts';
 const template = useTemplate();
 
 describe('importing developments from a spreadsheet', () => {
-  const imp = importacionDePrueba(template, { ruta: '/api/desarrollos', codigos: ['SER#VER', 'DESARROLLOS#EDITAR'], lector: ['SER#VER'] });
+  const imp = importacionDePrueba(template, {
+    ruta: '/api/desarrollos',
+    codigos: ['SER#VER', 'DESARROLLOS#EDITAR'],
+    lector: ['SER#VER'],
+  });
   const { ctx } = imp;
 
   it('serves a template whose headers map back whole; the update mode finds rows by their Id', async () => {
@@ -42,7 +46,16 @@ describe('importing developments from a spreadsheet', () => {
     const subida = await imp.subir(csv);
     expect((await imp.importar(subida.id, subida.mapeo, 'crear')).statusCode).toBe(200);
     const creados = await ctx.t.db
-      .select({ id: desarrollos.id, titulo: desarrollos.titulo, cliente: empresas.razonSocial, estado: desarrollos.estado, prioridad: desarrollos.prioridad, responsable: personas.apellido, horas: desarrollos.horasEstimadas, version: versiones.numero })
+      .select({
+        id: desarrollos.id,
+        titulo: desarrollos.titulo,
+        cliente: empresas.razonSocial,
+        estado: desarrollos.estado,
+        prioridad: desarrollos.prioridad,
+        responsable: personas.apellido,
+        horas: desarrollos.horasEstimadas,
+        version: versiones.numero,
+      })
       .from(desarrollos)
       .leftJoin(empresas, eq(empresas.id, desarrollos.empresaId))
       .leftJoin(personas, eq(personas.id, desarrollos.responsableId))
@@ -50,22 +63,48 @@ describe('importing developments from a spreadsheet', () => {
       .where(like(desarrollos.titulo, 'Importado %'))
       .orderBy(asc(desarrollos.titulo));
     expect(creados.map(({ id: _id, ...d }) => d)).toEqual([
-      { titulo: 'Importado dos', cliente: 'Clínica San Lucas S.A.', estado: 'pendiente', prioridad: 'media', responsable: null, horas: null, version: null },
-      { titulo: 'Importado uno', cliente: null, estado: 'pendiente', prioridad: 'alta', responsable: 'Álvarez', horas: 12.5, version: '3.14.2' },
+      {
+        titulo: 'Importado dos',
+        cliente: 'Clínica San Lucas S.A.',
+        estado: 'pendiente',
+        prioridad: 'media',
+        responsable: null,
+        horas: null,
+        version: null,
+      },
+      {
+        titulo: 'Importado uno',
+        cliente: null,
+        estado: 'pendiente',
+        prioridad: 'alta',
+        responsable: 'Álvarez',
+        horas: 12.5,
+        version: '3.14.2',
+      },
     ]);
-    const [primero] = await ctx.t.db.select().from(desarrolloEstados).where(eq(desarrolloEstados.desarrolloId, creados[1]!.id));
+    const [primero] = await ctx.t.db
+      .select()
+      .from(desarrolloEstados)
+      .where(eq(desarrolloEstados.desarrolloId, creados[1]!.id));
     expect(primero).toMatchObject({ desde: null, hacia: 'pendiente', usuarioNombre: 'Usuario importa' });
 
     // By Id: the state stays the board's; an Id no longer stored is named.
     const id = creados[1]!.id;
-    const cambio = await imp.subir(`Id,Título,Producto,Estado,Solicitud\n${id},Importado uno (bis),PHY-ERP,Pendiente,2026-03-01\n${id + 1000},Otro,PHY-ERP,,2026-03-01\n`);
+    const cambio = await imp.subir(
+      `Id,Título,Producto,Estado,Solicitud\n${id},Importado uno (bis),PHY-ERP,Pendiente,2026-03-01\n${id + 1000},Otro,PHY-ERP,,2026-03-01\n`,
+    );
     const rechazado = await imp.importar(cambio.id, cambio.mapeo, 'actualizar');
     expect(Object.keys(rechazado.json().campos)).toEqual(['fila 3']);
     const estado = await imp.subir(`Id,Estado\n${id},Análisis\n`);
-    expect((await imp.importar(estado.id, estado.mapeo, 'actualizar')).json().campos).toEqual({ 'fila 2': ['Estado: se cambia en el tablero o en el desarrollo, no en la importación'] });
+    expect((await imp.importar(estado.id, estado.mapeo, 'actualizar')).json().campos).toEqual({
+      'fila 2': ['Estado: se cambia en el tablero o en el desarrollo, no en la importación'],
+    });
     const bien = await imp.subir(`Id,Título\n${id},Importado uno (bis)\n`);
     expect((await imp.importar(bien.id, bien.mapeo, 'actualizar')).statusCode).toBe(200);
-    expect((await ctx.t.db.select().from(desarrollos).where(eq(desarrollos.id, id)))[0]).toMatchObject({ titulo: 'Importado uno (bis)', horasEstimadas: 12.5 });
+    expect((await ctx.t.db.select().from(desarrollos).where(eq(desarrollos.id, id)))[0]).toMatchObject({
+      titulo: 'Importado uno (bis)',
+      horasEstimadas: 12.5,
+    });
   });
 
   it('is documented in the OpenAPI under the area', () => imp.enOpenApi());

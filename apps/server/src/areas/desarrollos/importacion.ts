@@ -14,7 +14,12 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { desarrolloEstados, desarrollos, empresas, personas, productos, versiones } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
-import { clientesPorNombre, comparable, idsPorNombre, productosPorNombre } from '../../lists/importacion/referencias.ts';
+import {
+  clientesPorNombre,
+  comparable,
+  idsPorNombre,
+  productosPorNombre,
+} from '../../lists/importacion/referencias.ts';
 import { CAMPO_ID, campoId, type ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflictos.ts';
@@ -40,8 +45,14 @@ const desarrolloImportado = z
     estado: z.enum(DESARROLLO_ESTADOS, { error: 'Estado inválido' }).optional(),
   })
   .strict()
-  .refine((v) => !v.fecha_compromiso || v.fecha_compromiso >= v.fecha_solicitud, { path: ['fecha_compromiso'], message: COMPROMISO_ANTERIOR })
-  .refine((v) => !v.fecha_entrega || v.fecha_entrega >= v.fecha_solicitud, { path: ['fecha_entrega'], message: ENTREGA_ANTERIOR });
+  .refine((v) => !v.fecha_compromiso || v.fecha_compromiso >= v.fecha_solicitud, {
+    path: ['fecha_compromiso'],
+    message: COMPROMISO_ANTERIOR,
+  })
+  .refine((v) => !v.fecha_entrega || v.fecha_entrega >= v.fecha_solicitud, {
+    path: ['fecha_entrega'],
+    message: ENTREGA_ANTERIOR,
+  });
 type DesarrolloImportado = z.output<typeof desarrolloImportado>;
 
 const nombreResponsable = sql<string>`${personas.apellido} || ', ' || ${personas.nombre}`;
@@ -63,7 +74,8 @@ const valores = {
   descripcion: desarrollos.descripcion,
 };
 
-const presentes = (filas: DesarrolloImportado[], campo: 'cliente' | 'responsable') => filas.flatMap((f) => (f[campo] === null ? [] : [f[campo]]));
+const presentes = (filas: DesarrolloImportado[], campo: 'cliente' | 'responsable') =>
+  filas.flatMap((f) => (f[campo] === null ? [] : [f[campo]]));
 
 /**
  * The rows with their references found by name, under the form's rules: the owner is one of the staff (a person of
@@ -71,14 +83,24 @@ const presentes = (filas: DesarrolloImportado[], campo: 'cliente' | 'responsable
  */
 async function conIds(tx: Tx, filas: DesarrolloImportado[]): Promise<DesarrolloValues[]> {
   const clientes = await clientesPorNombre(tx, presentes(filas, 'cliente'), 'Cliente');
-  const porProducto = await productosPorNombre(tx, filas.map((f) => f.producto), 'Producto');
+  const porProducto = await productosPorNombre(
+    tx,
+    filas.map((f) => f.producto),
+    'Producto',
+  );
   const responsables = await idsPorNombre(
     presentes(filas, 'responsable'),
     async (c) =>
-      (await tx.select({ id: personas.id, nombre: nombreResponsable }).from(personas).where(and(isNull(personas.empresaId), inArray(sql`lower(${nombreResponsable})`, c)))).map(
-        (p) => ({ id: p.id, nombres: [p.nombre] }),
-      ),
-    { falta: (n) => `Responsable: no hay nadie del personal llamado «${n}» (Apellido, Nombre)`, repetido: (n) => `Responsable: hay más de una persona llamada «${n}»` },
+      (
+        await tx
+          .select({ id: personas.id, nombre: nombreResponsable })
+          .from(personas)
+          .where(and(isNull(personas.empresaId), inArray(sql`lower(${nombreResponsable})`, c)))
+      ).map((p) => ({ id: p.id, nombres: [p.nombre] })),
+    {
+      falta: (n) => `Responsable: no hay nadie del personal llamado «${n}» (Apellido, Nombre)`,
+      repetido: (n) => `Responsable: hay más de una persona llamada «${n}»`,
+    },
   );
   const conVersion = filas.filter((f) => f.version !== null);
   const numeros = [...new Set(conVersion.map((f) => comparable(f.version!)))];
@@ -88,12 +110,20 @@ async function conIds(tx: Tx, filas: DesarrolloImportado[]): Promise<DesarrolloV
       : await tx
           .select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero })
           .from(versiones)
-          .where(and(inArray(versiones.productoId, [...new Set(conVersion.map((f) => porProducto.get(comparable(f.producto))!))]), inArray(sql`lower(${versiones.numero})`, numeros)));
+          .where(
+            and(
+              inArray(versiones.productoId, [
+                ...new Set(conVersion.map((f) => porProducto.get(comparable(f.producto))!)),
+              ]),
+              inArray(sql`lower(${versiones.numero})`, numeros),
+            ),
+          );
   const porVersion = new Map(vers.map((v) => [`${v.productoId}|${comparable(v.numero)}`, v.id]));
   return filas.map(({ cliente, producto, responsable, version, estado: _estado, ...resto }) => {
     const productoId = porProducto.get(comparable(producto))!;
     const versionId = version === null ? null : porVersion.get(`${productoId}|${comparable(version)}`);
-    if (versionId === undefined) throw new ApiError(400, `Versión: el producto «${producto}» no tiene la versión «${version}»`);
+    if (versionId === undefined)
+      throw new ApiError(400, `Versión: el producto «${producto}» no tiene la versión «${version}»`);
     return {
       ...resto,
       empresa_id: cliente === null ? null : clientes.get(comparable(cliente))!,
@@ -129,24 +159,94 @@ export const desarrollosImportacion: ImportacionSpec<DesarrolloImportado> = {
   claveDe: () => null,
   campos: [
     campoId,
-    { campo: 'titulo', titulo: 'Título', alias: ['asunto', 'pedido', 'desarrollo', 'title', 'subject', 'summary'], requerido: true, ejemplo: 'Exportar el libro IVA digital' },
-    { campo: 'cliente', titulo: 'Cliente', alias: ['empresa', 'razon social', 'client', 'customer', 'company'], ejemplo: 'Interno' },
-    { campo: 'producto', titulo: 'Producto', alias: ['codigo de producto', 'product', 'product code'], requerido: true, ejemplo: 'PHY-ERP' },
-    { campo: 'estado', titulo: 'Estado', alias: ['state', 'status'], tipo: 'lista', opciones: DESARROLLO_ESTADO_NOMBRES, ejemplo: 'Pendiente' },
-    { campo: 'prioridad', titulo: 'Prioridad', alias: ['priority', 'urgencia'], tipo: 'lista', opciones: DESARROLLO_PRIORIDAD_NOMBRES, ejemplo: 'Media' },
-    { campo: 'responsable', titulo: 'Responsable', alias: ['asignado', 'asignado a', 'owner', 'assignee', 'assigned to'], ejemplo: '' },
-    { campo: 'horas_estimadas', titulo: 'Horas estimadas', alias: ['estimacion', 'horas estimacion', 'estimated hours', 'estimate'], tipo: 'numero', ejemplo: '16' },
-    { campo: 'horas_reales', titulo: 'Horas reales', alias: ['horas', 'horas trabajadas', 'actual hours', 'hours spent'], tipo: 'numero', ejemplo: '' },
-    { campo: 'fecha_solicitud', titulo: 'Solicitud', alias: ['fecha de solicitud', 'fecha solicitud', 'solicitado', 'requested', 'request date'], tipo: 'fecha', requerido: true, ejemplo: '2026-03-02' },
-    { campo: 'fecha_compromiso', titulo: 'Compromiso', alias: ['fecha de compromiso', 'fecha comprometida', 'due', 'due date', 'committed date'], tipo: 'fecha', ejemplo: '2026-04-30' },
-    { campo: 'fecha_entrega', titulo: 'Entrega', alias: ['fecha de entrega', 'entregado el', 'delivered', 'delivery date'], tipo: 'fecha', ejemplo: '' },
+    {
+      campo: 'titulo',
+      titulo: 'Título',
+      alias: ['asunto', 'pedido', 'desarrollo', 'title', 'subject', 'summary'],
+      requerido: true,
+      ejemplo: 'Exportar el libro IVA digital',
+    },
+    {
+      campo: 'cliente',
+      titulo: 'Cliente',
+      alias: ['empresa', 'razon social', 'client', 'customer', 'company'],
+      ejemplo: 'Interno',
+    },
+    {
+      campo: 'producto',
+      titulo: 'Producto',
+      alias: ['codigo de producto', 'product', 'product code'],
+      requerido: true,
+      ejemplo: 'PHY-ERP',
+    },
+    {
+      campo: 'estado',
+      titulo: 'Estado',
+      alias: ['state', 'status'],
+      tipo: 'lista',
+      opciones: DESARROLLO_ESTADO_NOMBRES,
+      ejemplo: 'Pendiente',
+    },
+    {
+      campo: 'prioridad',
+      titulo: 'Prioridad',
+      alias: ['priority', 'urgencia'],
+      tipo: 'lista',
+      opciones: DESARROLLO_PRIORIDAD_NOMBRES,
+      ejemplo: 'Media',
+    },
+    {
+      campo: 'responsable',
+      titulo: 'Responsable',
+      alias: ['asignado', 'asignado a', 'owner', 'assignee', 'assigned to'],
+      ejemplo: '',
+    },
+    {
+      campo: 'horas_estimadas',
+      titulo: 'Horas estimadas',
+      alias: ['estimacion', 'horas estimacion', 'estimated hours', 'estimate'],
+      tipo: 'numero',
+      ejemplo: '16',
+    },
+    {
+      campo: 'horas_reales',
+      titulo: 'Horas reales',
+      alias: ['horas', 'horas trabajadas', 'actual hours', 'hours spent'],
+      tipo: 'numero',
+      ejemplo: '',
+    },
+    {
+      campo: 'fecha_solicitud',
+      titulo: 'Solicitud',
+      alias: ['fecha de solicitud', 'fecha solicitud', 'solicitado', 'requested', 'request date'],
+      tipo: 'fecha',
+      requerido: true,
+      ejemplo: '2026-03-02',
+    },
+    {
+      campo: 'fecha_compromiso',
+      titulo: 'Compromiso',
+      alias: ['fecha de compromiso', 'fecha comprometida', 'due', 'due date', 'committed date'],
+      tipo: 'fecha',
+      ejemplo: '2026-04-30',
+    },
+    {
+      campo: 'fecha_entrega',
+      titulo: 'Entrega',
+      alias: ['fecha de entrega', 'entregado el', 'delivered', 'delivery date'],
+      tipo: 'fecha',
+      ejemplo: '',
+    },
     { campo: 'version', titulo: 'Versión', alias: ['version', 'release', 'fixed in', 'sale en'], ejemplo: '' },
   ],
   esquema: desarrolloImportado,
   // The state is the board's: a new development starts pendiente, a stored one keeps its own.
   revisar: (v, existente) => {
     const estado = existente?.valores.estado as DesarrolloEstado | undefined;
-    if (!estado) return v.estado && v.estado !== 'pendiente' ? ['Estado: un desarrollo nuevo empieza pendiente; se avanza en el tablero'] : [];
+    if (!estado)
+      return v.estado && v.estado !== 'pendiente'
+        ? ['Estado: un desarrollo nuevo empieza pendiente; se avanza en el tablero']
+        : [];
     return v.estado !== estado ? ['Estado: se cambia en el tablero o en el desarrollo, no en la importación'] : [];
   },
   tabla: { tabla: desarrollos, id: desarrollos.id, actualizado: desarrollos.actualizado },
@@ -155,12 +255,24 @@ export const desarrollosImportacion: ImportacionSpec<DesarrolloImportado> = {
   // Each new one with its first state row, signed by who imports, as the form writes it.
   crear: async (tx, filas, autor) => {
     const ids = await insertarFilas(tx, desarrollos, desarrollos.id, (await conIds(tx, filas)).map(columnas));
-    if (ids.length > 0) await tx.insert(desarrolloEstados).values(ids.map((id) => ({ desarrolloId: id, desde: null, hacia: 'pendiente' as const, usuarioId: autor.id, usuarioNombre: autor.nombre })));
+    if (ids.length > 0)
+      await tx.insert(desarrolloEstados).values(
+        ids.map((id) => ({
+          desarrolloId: id,
+          desde: null,
+          hacia: 'pendiente' as const,
+          usuarioId: autor.id,
+          usuarioNombre: autor.nombre,
+        })),
+      );
     return ids;
   },
   actualizar: async (tx, id, v) => {
     const [conId] = await conIds(tx, [v]);
-    await tx.update(desarrollos).set({ ...columnas(conId!), actualizado: sql`now()` }).where(eq(desarrollos.id, id));
+    await tx
+      .update(desarrollos)
+      .set({ ...columnas(conId!), actualizado: sql`now()` })
+      .where(eq(desarrollos.id, id));
   },
   conflictos,
 };

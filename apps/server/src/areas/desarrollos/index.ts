@@ -19,5 +19,11 @@ export const desarrollos: AreaDescriptor = {
   conflictos,
   seed: seedDesarrollos,
   busqueda: [busquedaDesarrollos],
-  vivas: [{ lista: 'desarrollos', permiso: 'SER#VER', tablas: ['desarrollos', 'productos', 'empresas', 'personas', 'versiones'] }],
+  vivas: [
+    {
+      lista: 'desarrollos',
+      permiso: 'SER#VER',
+      tablas: ['desarrollos', 'productos', 'empresas', 'personas', 'versiones'],
+    },
+  ],
 };

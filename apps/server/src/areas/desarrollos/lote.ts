@@ -1,4 +1,9 @@
-import { desarrolloInput, desarrolloLote, desarrolloLoteExport, type DesarrolloEstado } from '@intranet/contract/desarrollos';
+import {
+  desarrolloInput,
+  desarrolloLote,
+  desarrolloLoteExport,
+  type DesarrolloEstado,
+} from '@intranet/contract/desarrollos';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import { eliminarDesarrollo, modificarDesarrollo, moverDesarrollo } from './cambios.ts';
 import { desarrolloDetalle, desarrollosCsv, desarrollosList, desarrollosSource } from './queries.ts';
@@ -19,5 +24,8 @@ export const desarrollosLote = loteRoutes({
   csv: { nombre: 'desarrollos', columnas: desarrollosCsv },
   eliminar: eliminarDesarrollo,
   // The contract's body has checked the value against the field's schema.
-  cambiar: (db, id, campo, valor, autor) => (campo === 'estado' ? moverDesarrollo(db, id, valor as DesarrolloEstado, autor) : editar(db, id, campo, valor, autor)),
+  cambiar: (db, id, campo, valor, autor) =>
+    campo === 'estado'
+      ? moverDesarrollo(db, id, valor as DesarrolloEstado, autor)
+      : editar(db, id, campo, valor, autor),
 });

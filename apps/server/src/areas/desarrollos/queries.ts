@@ -29,7 +29,9 @@ type BoardQuery = z.output<typeof tableroQuery>;
 export const ENTIDAD = 'desarrollo';
 
 const vencido = sql<boolean>`(${desarrollos.fechaCompromiso} is not null and ${desarrollos.fechaCompromiso} < ${HOY} and ${desarrollos.estado} not in ('entregado', 'cancelado'))`;
-const responsable = sql<string | null>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
+const responsable = sql<
+  string | null
+>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
 const enOrden = (values: readonly string[], column: SQLWrapper) =>
   sql`array_position(array[${sql.raw(values.map((v) => `'${v}'`).join(', '))}]::text[], ${column})`;
 const NUNCA = sql`'9999-12-31'::date`;
@@ -68,11 +70,17 @@ const joined = <T extends Record<string, unknown>>(db: Executor, select: T) =>
     .leftJoin(versiones, eq(versiones.id, desarrollos.versionId));
 
 type Fechas = { creado: Date; actualizado: Date };
-const wire = <R extends Fechas>(row: R) => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
+const wire = <R extends Fechas>(row: R) => ({
+  ...row,
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
 type FilaRow = Omit<DesarrolloFila, 'creado' | 'actualizado'> & Fechas;
 
 /** The filters the list and the board share (client, product, owner, priority, overdue). */
-function filtrosComunes(q: Pick<BoardQuery, 'empresa_id' | 'producto_id' | 'responsable_id' | 'prioridad' | 'vencido'>): (SQL | undefined)[] {
+function filtrosComunes(
+  q: Pick<BoardQuery, 'empresa_id' | 'producto_id' | 'responsable_id' | 'prioridad' | 'vencido'>,
+): (SQL | undefined)[] {
   return [
     q.empresa_id ? eq(desarrollos.empresaId, q.empresa_id) : undefined,
     q.producto_id ? eq(desarrollos.productoId, q.producto_id) : undefined,
@@ -135,7 +143,8 @@ export const desarrollosCsv: CsvColumn<DesarrolloFila>[] = [
 export const noExiste = () => new ApiError(404, 'El desarrollo no existe');
 
 export async function desarrolloDetalle(db: Executor, id: number): Promise<Desarrollo> {
-  const [row] = (await joined(db, completo).where(eq(desarrollos.id, id))) as unknown as (FilaRow & Pick<Desarrollo, 'descripcion'>)[];
+  const [row] = (await joined(db, completo).where(eq(desarrollos.id, id))) as unknown as (FilaRow &
+    Pick<Desarrollo, 'descripcion'>)[];
   if (!row) throw noExiste();
   return wire(row);
 }
@@ -192,7 +201,11 @@ export async function tableroDesarrollos(db: Executor, q: BoardQuery): Promise<T
 export async function desarrolloOpciones(db: Executor): Promise<DesarrolloOpciones> {
   const [responsables, versionesLista] = await Promise.all([
     db
-      .select({ id: personas.id, nombre: sql<string>`${personas.apellido} || ', ' || ${personas.nombre}`, activo: personas.activo })
+      .select({
+        id: personas.id,
+        nombre: sql<string>`${personas.apellido} || ', ' || ${personas.nombre}`,
+        activo: personas.activo,
+      })
       .from(personas)
       .where(
         and(
@@ -203,7 +216,12 @@ export async function desarrolloOpciones(db: Executor): Promise<DesarrolloOpcion
       )
       .orderBy(asc(personas.apellido), asc(personas.nombre), asc(personas.id)),
     db
-      .select({ id: versiones.id, producto_id: versiones.productoId, numero: versiones.numero, estado: versiones.estado })
+      .select({
+        id: versiones.id,
+        producto_id: versiones.productoId,
+        numero: versiones.numero,
+        estado: versiones.estado,
+      })
       .from(versiones)
       .orderBy(asc(versiones.productoId), desc(sql`${versiones.orden} collate "C"`)),
   ]);

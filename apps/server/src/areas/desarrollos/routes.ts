@@ -45,8 +45,16 @@ const bad = { 400: errorBody, ...denied };
 export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/desarrollos', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de desarrollos', querystring: desarrolloListQuery, response: { 200: envelope(desarrolloPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(desarrollosList, request.query, desarrollosSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de desarrollos',
+      querystring: desarrolloListQuery,
+      response: { 200: envelope(desarrolloPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(desarrollosList, request.query, desarrollosSource(db)),
+    }),
   });
 
   app.get('/api/desarrollos/export.csv', {
@@ -59,7 +67,11 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       response: { ...bad },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'desarrollos', columnas: desarrollosCsv, filas: listBatches(desarrollosList, request.query, desarrollosSource(db)) });
+      sendCsv(reply, {
+        nombre: 'desarrollos',
+        columnas: desarrollosCsv,
+        filas: listBatches(desarrollosList, request.query, desarrollosSource(db)),
+      });
     },
   });
 
@@ -76,7 +88,11 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.get('/api/desarrollos/mios', {
     config: VER,
-    schema: { tags, summary: 'Los desarrollos del usuario (su persona es la responsable), por estado', response: { 200: envelope(desarrollosMios), ...denied } },
+    schema: {
+      tags,
+      summary: 'Los desarrollos del usuario (su persona es la responsable), por estado',
+      response: { 200: envelope(desarrollosMios), ...denied },
+    },
     handler: async (request) => ({ error: null, datos: await misDesarrollos(db, sessionOf(request).usuario.id) }),
   });
 
@@ -92,7 +108,12 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.get('/api/desarrollos/:id', {
     config: VER,
-    schema: { tags, summary: 'Un desarrollo con su descripción', params: idParam, response: { 200: envelope(desarrollo), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Un desarrollo con su descripción',
+      params: idParam,
+      response: { 200: envelope(desarrollo), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await desarrolloDetalle(db, request.params.id) }),
   });
 
@@ -109,7 +130,12 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.post('/api/desarrollos', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un desarrollo (pendiente)', body: desarrolloInput, response: { 201: envelope(desarrollo), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea un desarrollo (pendiente)',
+      body: desarrolloInput,
+      response: { 201: envelope(desarrollo), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creado = await crearDesarrollo(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creado });
@@ -149,7 +175,12 @@ export const desarrollosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.delete('/api/desarrollos/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Elimina un desarrollo con su historial de estados', params: idParam, response: { 200: okBody, ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Elimina un desarrollo con su historial de estados',
+      params: idParam,
+      response: { 200: okBody, ...bad, 404: errorBody },
+    },
     handler: async (request) => {
       await eliminarDesarrollo(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };

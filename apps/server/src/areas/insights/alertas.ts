@@ -3,7 +3,8 @@ import type { FuenteEventos } from '../../core/area.ts';
 
 /** Looked back this far each minute: a run that was missed (a restart) still finds what happened meanwhile. */
 const VENTANA = sql`interval '1 hour'`;
-const hora = (columna: ReturnType<typeof sql>) => sql`to_char(date_trunc('hour', ${columna} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24')`;
+const hora = (columna: ReturnType<typeof sql>) =>
+  sql`to_char(date_trunc('hour', ${columna} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24')`;
 
 /**
  * The monitor's alert rules, per project: a new issue (once), a resolved issue an event reopened or an ignored

@@ -17,7 +17,14 @@ const campos = {
   usuario_nombre: usuarios.nombre,
 };
 
-const wire = (r: { id: number; issue_id: number; texto: string; fecha: Date; usuario_id: number | null; usuario_nombre: string | null }): Comentario => ({
+const wire = (r: {
+  id: number;
+  issue_id: number;
+  texto: string;
+  fecha: Date;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+}): Comentario => ({
   id: r.id,
   issue_id: r.issue_id,
   texto: r.texto,
@@ -25,7 +32,8 @@ const wire = (r: { id: number; issue_id: number; texto: string; fecha: Date; usu
   usuario: r.usuario_id === null ? null : { id: r.usuario_id, nombre: r.usuario_nombre ?? '' },
 });
 
-const desde = (db: Executor) => db.select(campos).from(insightsComentarios).leftJoin(usuarios, eq(usuarios.id, insightsComentarios.usuarioId));
+const desde = (db: Executor) =>
+  db.select(campos).from(insightsComentarios).leftJoin(usuarios, eq(usuarios.id, insightsComentarios.usuarioId));
 
 export async function comentariosDe(db: Executor, issueId: number): Promise<Comentario[]> {
   await existeIssue(db, issueId);
@@ -36,10 +44,19 @@ export async function comentariosDe(db: Executor, issueId: number): Promise<Come
 export async function comentar(db: Db, issueId: number, texto: string, autor: Autor): Promise<Comentario> {
   return db.transaction(async (tx) => {
     await existeIssue(tx, issueId);
-    const [row] = await tx.insert(insightsComentarios).values({ issueId, texto, usuarioId: autor.id }).returning({ id: insightsComentarios.id });
+    const [row] = await tx
+      .insert(insightsComentarios)
+      .values({ issueId, texto, usuarioId: autor.id })
+      .returning({ id: insightsComentarios.id });
     const [creado] = await desde(tx).where(eq(insightsComentarios.id, row!.id));
     const comentario = wire(creado!);
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD_COMENTARIO, entidadId: comentario.id, despues: comentario });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD_COMENTARIO,
+      entidadId: comentario.id,
+      despues: comentario,
+    });
     return comentario;
   });
 }

@@ -1,5 +1,5 @@
 import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contract/insights';
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { contarFiltradas, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -21,7 +21,16 @@ const resumen = {
   usuario: insightsEventos.usuario,
 };
 
-const resumenWire = (r: { event_id: string; issue_id: number; fecha: Date; nivel: EventoResumen['nivel']; mensaje: string; release: string | null; environment: string | null; usuario: string | null }): EventoResumen => ({
+const resumenWire = (r: {
+  event_id: string;
+  issue_id: number;
+  fecha: Date;
+  nivel: EventoResumen['nivel'];
+  mensaje: string;
+  release: string | null;
+  environment: string | null;
+  usuario: string | null;
+}): EventoResumen => ({
   event_id: r.event_id,
   issue_id: r.issue_id,
   fecha: r.fecha.toISOString(),
@@ -46,30 +55,51 @@ function datosDe(stored: unknown, recibido: Date, eventId: string): EventoDatos 
  * One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if
  * none. Its minified frames are resolved through the project's source maps when `simbolizador` is given.
  */
-export async function eventoDe(db: Executor, issueId: number, cual: string, simbolizador?: Simbolizador): Promise<Evento | null> {
+export async function eventoDe(
+  db: Executor,
+  issueId: number,
+  cual: string,
+  simbolizador?: Simbolizador,
+): Promise<Evento | null> {
   const base = db
-    .select({ ...resumen, proyectoId: insightsEventos.proyectoId, recibido: insightsEventos.recibido, datos: insightsEventos.datos })
+    .select({
+      ...resumen,
+      proyectoId: insightsEventos.proyectoId,
+      recibido: insightsEventos.recibido,
+      datos: insightsEventos.datos,
+    })
     .from(insightsEventos);
   // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking the issue.
-  const delProyecto = eq(insightsEventos.proyectoId, sql`(select proyecto_id from insights_issues where id = ${issueId})`);
+  const delProyecto = eq(
+    insightsEventos.proyectoId,
+    sql`(select proyecto_id from insights_issues where id = ${issueId})`,
+  );
   const [row] =
     cual === 'latest'
       ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(desc(insightsEventos.id)).limit(1)
       : cual === 'oldest'
         ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(asc(insightsEventos.id)).limit(1)
-        : await base.where(and(eq(insightsEventos.issueId, issueId), delProyecto, eq(insightsEventos.eventId, cual))).limit(1);
+        : await base
+            .where(and(eq(insightsEventos.issueId, issueId), delProyecto, eq(insightsEventos.eventId, cual)))
+            .limit(1);
   if (!row) return null;
   const vecino = async (older: boolean) => {
     const [v] = await db
       .select({ event_id: insightsEventos.eventId })
       .from(insightsEventos)
-      .where(and(eq(insightsEventos.issueId, issueId), older ? lt(insightsEventos.id, row.id) : gt(insightsEventos.id, row.id)))
+      .where(
+        and(
+          eq(insightsEventos.issueId, issueId),
+          older ? lt(insightsEventos.id, row.id) : gt(insightsEventos.id, row.id),
+        ),
+      )
       .orderBy(older ? desc(insightsEventos.id) : asc(insightsEventos.id))
       .limit(1);
     return v?.event_id ?? null;
   };
   const datos = datosDe(row.datos, row.recibido, row.event_id);
-  if (simbolizador) datos.exception = await simbolizador.excepciones(row.proyectoId, row.datos, datos.exception, row.release);
+  if (simbolizador)
+    datos.exception = await simbolizador.excepciones(row.proyectoId, row.datos, datos.exception, row.release);
   return {
     ...datos,
     ...resumenWire(row),
@@ -94,7 +124,13 @@ const eventosList: ListSpec<{ issueId: number }> = {
 
 const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }> => ({
   rows: async ({ where, orderBy, limit, offset, clave }) => {
-    const rows = await db.select({ ...resumen, clave }).from(insightsEventos).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    const rows = await db
+      .select({ ...resumen, clave })
+      .from(insightsEventos)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({ ...resumenWire(r), id: r.id, clave: r.clave }));
   },
   count: (where) => db.$count(insightsEventos, where),
@@ -103,7 +139,11 @@ const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }>
 });
 
 /** The issue's events, newest first (`sort=fecha` for oldest first). */
-export async function eventosPage(db: Executor, issueId: number, q: { page: number; size: number; sort?: string | undefined }): Promise<{ items: EventoResumen[]; total: number; total_exacto?: false; total_estimado?: number }> {
+export async function eventosPage(
+  db: Executor,
+  issueId: number,
+  q: { page: number; size: number; sort?: string | undefined },
+): Promise<{ items: EventoResumen[]; total: number; total_exacto?: false; total_estimado?: number }> {
   await existeIssue(db, issueId);
   const { items, ...total } = await listPage(eventosList, { ...q, issueId }, eventosSource(db));
   return { items: items.map(({ id: _id, ...evento }) => evento), ...total };
@@ -121,12 +161,17 @@ export async function tagsDe(db: Executor, issueId: number): Promise<TagBreakdow
       jsonb_each_text(e.tags) t
     group by t.key, t.value`);
   const porClave = new Map<string, { value: string; cantidad: number }[]>();
-  for (const r of rows) porClave.set(r.key, [...(porClave.get(r.key) ?? []), { value: r.value, cantidad: Number(r.n) }]);
+  for (const r of rows)
+    porClave.set(r.key, [...(porClave.get(r.key) ?? []), { value: r.value, cantidad: Number(r.n) }]);
   return [...porClave.entries()]
     .map(([key, valores]) => {
       const total = valores.reduce((s, v) => s + v.cantidad, 0);
       const top = valores.sort((a, b) => b.cantidad - a.cantidad || a.value.localeCompare(b.value)).slice(0, 10);
-      return { key, total, valores: top.map((v) => ({ ...v, porcentaje: Math.round((v.cantidad / total) * 1000) / 10 })) };
+      return {
+        key,
+        total,
+        valores: top.map((v) => ({ ...v, porcentaje: Math.round((v.cantidad / total) * 1000) / 10 })),
+      };
     })
     .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
 }

@@ -1,4 +1,11 @@
-import { IGNORAR_VENTANA_MINUTOS, IGNORAR_VENTANAS, type Ignorada, type IgnorarVentana, type IssueEstado, type IssueIgnorar } from '@intranet/contract/insights';
+import {
+  IGNORAR_VENTANA_MINUTOS,
+  IGNORAR_VENTANAS,
+  type Ignorada,
+  type IgnorarVentana,
+  type IssueEstado,
+  type IssueIgnorar,
+} from '@intranet/contract/insights';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -69,7 +76,8 @@ interface FilaIgnorada {
   ignorada_cantidad: number | null;
 }
 
-const ventanaDe = (minutos: number | null): IgnorarVentana | null => IGNORAR_VENTANAS.find((v) => IGNORAR_VENTANA_MINUTOS[v] === minutos) ?? null;
+const ventanaDe = (minutos: number | null): IgnorarVentana | null =>
+  IGNORAR_VENTANAS.find((v) => IGNORAR_VENTANA_MINUTOS[v] === minutos) ?? null;
 
 /**
  * The condition as shown. `faltan` comes from the issue's count alone when it can (events since it was ignored);
@@ -82,18 +90,31 @@ export function ignoradaDe(r: FilaIgnorada): Ignorada | null {
   const ventana = ventanaDe(r.ignorada_ventana);
   if (r.ignorada_eventos !== null) {
     const vistos = Number(r.cantidad) - Number(r.ignorada_cantidad ?? r.cantidad);
-    return { ...vacia, modo: 'eventos', cantidad: r.ignorada_eventos, ventana, faltan: ventana ? null : Math.max(0, r.ignorada_eventos - vistos) };
+    return {
+      ...vacia,
+      modo: 'eventos',
+      cantidad: r.ignorada_eventos,
+      ventana,
+      faltan: ventana ? null : Math.max(0, r.ignorada_eventos - vistos),
+    };
   }
   if (r.ignorada_usuarios !== null) return { ...vacia, modo: 'usuarios', cantidad: r.ignorada_usuarios, ventana };
   return { ...vacia, modo: 'siempre' };
 }
 
 /** The condition with what is left to cross it, counted from the events after it was ignored (within its window). */
-export async function conFaltan(db: Executor, issueId: number, ignorada: Ignorada | null, trasEvento: number | null): Promise<Ignorada | null> {
+export async function conFaltan(
+  db: Executor,
+  issueId: number,
+  ignorada: Ignorada | null,
+  trasEvento: number | null,
+): Promise<Ignorada | null> {
   if (!ignorada || ignorada.cantidad === null || ignorada.faltan !== null) return ignorada;
   const ventana = ignorada.ventana ? IGNORAR_VENTANA_MINUTOS[ignorada.ventana] : null;
   const [fila] = await db
-    .select({ n: ignorada.modo === 'usuarios' ? sql<number>`count(distinct ${insightsEventos.usuario})::int` : count() })
+    .select({
+      n: ignorada.modo === 'usuarios' ? sql<number>`count(distinct ${insightsEventos.usuario})::int` : count(),
+    })
     .from(insightsEventos)
     .where(
       and(

@@ -24,5 +24,7 @@ export const insights: AreaDescriptor = {
   tareas: [retencionEventos, reagruparConMapas, volverIgnoradosTarea],
   seed: seedInsights,
   busqueda: [busquedaInsights],
-  vivas: [{ lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] }],
+  vivas: [
+    { lista: 'insights-issues', permiso: 'SER#VER', tablas: ['insights_issues', 'insights_proyectos', 'personas'] },
+  ],
 };

@@ -1,9 +1,27 @@
-import { SPARKLINE_DIAS, type Issue, type IssueDetalle, type IssueEstado, type IssueIgnorar, type issueListQuery, type IssueUpdate } from '@intranet/contract/insights';
+import {
+  SPARKLINE_DIAS,
+  type Issue,
+  type IssueDetalle,
+  type IssueEstado,
+  type IssueIgnorar,
+  type issueListQuery,
+  type IssueUpdate,
+} from '@intranet/contract/insights';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { insightsComentarios, insightsIssueBusqueda, insightsIssues, insightsProyectos, nivelOrden, personas, roles, usuarioRoles, usuarios } from '../../db/schema.ts';
+import {
+  insightsComentarios,
+  insightsIssueBusqueda,
+  insightsIssues,
+  insightsProyectos,
+  nivelOrden,
+  personas,
+  roles,
+  usuarioRoles,
+  usuarios,
+} from '../../db/schema.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarFiltradas, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -18,7 +36,8 @@ export const ENTIDAD_ISSUE = 'insights_issue';
 
 /** The issues list: `q` in title and culprit; filters by state, level, environment, release, project, assignee. */
 export const issuesList: ListSpec<IssueListQuery> = {
-  searchWhere: (pattern) => sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
+  searchWhere: (pattern) =>
+    sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
   sorts: {
     ultima_vez: insightsIssues.ultimaVez,
     primera_vez: insightsIssues.primeraVez,
@@ -71,7 +90,9 @@ const campos = {
  * The last SPARKLINE_DIAS daily counts of the row's issue, today (UTC) last, from the kept per-day counts: a
  * column of the page's own query rather than a query of its own after it (one round trip less per page).
  */
-const serie = sql<number[]>`array(select coalesce(d.cantidad, 0)::int from generate_series(${SPARKLINE_DIAS - 1}::int, 0, -1) k
+const serie = sql<
+  number[]
+>`array(select coalesce(d.cantidad, 0)::int from generate_series(${SPARKLINE_DIAS - 1}::int, 0, -1) k
   left join insights_issue_dias d on d.issue_id = ${insightsIssues.id} and d.dia = (now() at time zone 'UTC')::date - k order by k desc)`;
 
 const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
@@ -111,8 +132,17 @@ const wire = (r: Fila): Issue => ({
  */
 export const issuesSource = (db: Executor): ListSource<Issue> => ({
   rows: async (f) => {
-    const pagina = db.select({ id: insightsIssues.id }).from(insightsIssues).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
-    const rows = await issuesFrom(db, f.clave).innerJoin(pagina, eq(pagina.id, insightsIssues.id)).orderBy(...f.orderBy);
+    const pagina = db
+      .select({ id: insightsIssues.id })
+      .from(insightsIssues)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset)
+      .as('pagina');
+    const rows = await issuesFrom(db, f.clave)
+      .innerJoin(pagina, eq(pagina.id, insightsIssues.id))
+      .orderBy(...f.orderBy);
     return rows.map((r) => ({ ...wire(r), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
@@ -125,7 +155,12 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
 
 export const issuesCsv: CsvColumnaSql<Issue>[] = [
   { titulo: 'Título', valor: (i) => i.titulo, sql: insightsIssues.titulo, tipo: 'texto' },
-  { titulo: 'Culprit', valor: (i) => i.culprit_mapa ?? i.culprit, sql: sql<string>`coalesce(${insightsIssues.culpritMapa}, ${insightsIssues.culprit})`, tipo: 'texto' },
+  {
+    titulo: 'Culprit',
+    valor: (i) => i.culprit_mapa ?? i.culprit,
+    sql: sql<string>`coalesce(${insightsIssues.culpritMapa}, ${insightsIssues.culprit})`,
+    tipo: 'texto',
+  },
   { titulo: 'Proyecto', valor: (i) => i.proyecto_nombre, sql: insightsProyectos.nombre, tipo: 'texto' },
   { titulo: 'Nivel', valor: (i) => i.nivel, sql: insightsIssues.nivel, tipo: 'texto' },
   { titulo: 'Estado', valor: (i) => i.estado, sql: insightsIssues.estado, tipo: 'texto' },
@@ -162,7 +197,10 @@ export async function issueDe(db: Executor, id: number): Promise<Issue> {
 export async function issueDetalle(db: Executor, id: number, simbolizador?: Simbolizador): Promise<IssueDetalle> {
   const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
   if (!row) throw noExiste();
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(insightsComentarios).where(eq(insightsComentarios.issueId, id));
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(insightsComentarios)
+    .where(eq(insightsComentarios.issueId, id));
   const ultimo = await eventoDe(db, id, 'latest', simbolizador);
   // The culprit as the maps read the latest event, kept for the list (written only when it changed).
   if (ultimo && simbolizador) {
@@ -184,7 +222,12 @@ export async function issueDetalle(db: Executor, id: number, simbolizador?: Simb
 }
 
 /** For the audit log: what triage changes. */
-const triage = (i: Issue) => ({ estado: i.estado, asignado: i.asignado, asignado_rol: i.asignado_rol ?? null, resuelta_en_release: i.resuelta_en_release ?? null });
+const triage = (i: Issue) => ({
+  estado: i.estado,
+  asignado: i.asignado,
+  asignado_rol: i.asignado_rol ?? null,
+  resuelta_en_release: i.resuelta_en_release ?? null,
+});
 
 async function asignableExiste(db: Executor, personaId: number): Promise<void> {
   const [p] = await db.select({ id: personas.id }).from(personas).where(eq(personas.id, personaId));
@@ -197,8 +240,12 @@ async function rolExiste(db: Executor, rolId: number): Promise<void> {
 }
 
 /** The assignee columns for a change: a person or a role, never both (setting one clears the other). */
-function asignacion(cambio: { asignado_id?: number | null | undefined; asignado_rol_id?: number | null | undefined }): Partial<typeof insightsIssues.$inferInsert> {
-  if (cambio.asignado_id && cambio.asignado_rol_id) throw new ApiError(400, 'Datos inválidos', { asignado_rol_id: ['Asigne a una persona o a un rol, no a ambos'] });
+function asignacion(cambio: {
+  asignado_id?: number | null | undefined;
+  asignado_rol_id?: number | null | undefined;
+}): Partial<typeof insightsIssues.$inferInsert> {
+  if (cambio.asignado_id && cambio.asignado_rol_id)
+    throw new ApiError(400, 'Datos inválidos', { asignado_rol_id: ['Asigne a una persona o a un rol, no a ambos'] });
   const set: Partial<typeof insightsIssues.$inferInsert> = {};
   if (cambio.asignado_id !== undefined) set.asignadoId = cambio.asignado_id;
   if (cambio.asignado_rol_id !== undefined) set.asignadoRolId = cambio.asignado_rol_id;
@@ -209,7 +256,11 @@ function asignacion(cambio: { asignado_id?: number | null | undefined; asignado_
 
 export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, autor: Autor): Promise<Issue> {
   return db.transaction(async (tx) => {
-    const [lock] = await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, id)).for('update');
+    const [lock] = await tx
+      .select({ id: insightsIssues.id })
+      .from(insightsIssues)
+      .where(eq(insightsIssues.id, id))
+      .for('update');
     if (!lock) throw noExiste();
     if (cambio.asignado_id) await asignableExiste(tx, cambio.asignado_id);
     if (cambio.asignado_rol_id) await rolExiste(tx, cambio.asignado_rol_id);
@@ -223,8 +274,14 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
       Object.assign(set, SIN_CONDICION);
     }
     if (cambio.en_proxima_release) {
-      if (cambio.estado !== 'resolved') throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['Solo se resuelve en la próxima versión al resolver'] });
-      if (!antes.release) throw new ApiError(400, 'Datos inválidos', { en_proxima_release: ['El error no trae release: no hay una próxima versión que esperar'] });
+      if (cambio.estado !== 'resolved')
+        throw new ApiError(400, 'Datos inválidos', {
+          en_proxima_release: ['Solo se resuelve en la próxima versión al resolver'],
+        });
+      if (!antes.release)
+        throw new ApiError(400, 'Datos inválidos', {
+          en_proxima_release: ['El error no trae release: no hay una próxima versión que esperar'],
+        });
       set.resueltaEnRelease = antes.release;
       // A release created or first seen after now is later (Sentry's default order, by date).
       set.resueltaEl = new Date();
@@ -232,7 +289,14 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
     if (Object.keys(set).length > 0) await tx.update(insightsIssues).set(set).where(eq(insightsIssues.id, id));
     const despues = await issueDe(tx, id);
     if (JSON.stringify(triage(antes)) !== JSON.stringify(triage(despues))) {
-      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: id, antes: triage(antes), despues: triage(despues) });
+      await writeAudit(tx, {
+        autor,
+        accion: 'modificar',
+        entidad: ENTIDAD_ISSUE,
+        entidadId: id,
+        antes: triage(antes),
+        despues: triage(despues),
+      });
     }
     return despues;
   });
@@ -243,7 +307,13 @@ export async function modificarIssue(db: Db, id: number, cambio: IssueUpdate, au
  * a condition (for a while, until N more events or users, forever when none); ignoring an ignored issue again replaces
  * its condition.
  */
-export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado, autor: Autor, condicion?: IssueIgnorar): Promise<number> {
+export async function cambiarEstados(
+  db: Db,
+  ids: number[],
+  estado: IssueEstado,
+  autor: Autor,
+  condicion?: IssueIgnorar,
+): Promise<number> {
   return db.transaction(async (tx: Tx) => {
     const unicos = [...new Set(ids)].sort((a, b) => a - b);
     const rows = await tx
@@ -258,9 +328,21 @@ export async function cambiarEstados(db: Db, ids: number[], estado: IssueEstado,
     await tx
       .update(insightsIssues)
       .set({ estado, resueltaEnRelease: null, resueltaEl: null, ...ignorada })
-      .where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
+      .where(
+        inArray(
+          insightsIssues.id,
+          cambian.map((r) => r.id),
+        ),
+      );
     for (const r of cambian) {
-      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: { estado: r.estado }, despues: { estado } });
+      await writeAudit(tx, {
+        autor,
+        accion: 'modificar',
+        entidad: ENTIDAD_ISSUE,
+        entidadId: r.id,
+        antes: { estado: r.estado },
+        despues: { estado },
+      });
     }
     return cambian.length;
   });
@@ -291,24 +373,60 @@ export async function asignables(db: Executor): Promise<{ id: number; nombre: st
 }
 
 /** Bulk assign (to a person, a role, or nobody): one transaction, one audit row per issue that changed. */
-export async function asignarIssues(db: Db, ids: number[], cambio: { asignado_id: number | null; asignado_rol_id: number | null }, autor: Autor): Promise<number> {
+export async function asignarIssues(
+  db: Db,
+  ids: number[],
+  cambio: { asignado_id: number | null; asignado_rol_id: number | null },
+  autor: Autor,
+): Promise<number> {
   return db.transaction(async (tx: Tx) => {
     asignacion(cambio);
     if (cambio.asignado_id) await asignableExiste(tx, cambio.asignado_id);
     if (cambio.asignado_rol_id) await rolExiste(tx, cambio.asignado_rol_id);
     const unicos = [...new Set(ids)].sort((a, b) => a - b);
-    await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(inArray(insightsIssues.id, unicos)).orderBy(insightsIssues.id).for('update');
+    await tx
+      .select({ id: insightsIssues.id })
+      .from(insightsIssues)
+      .where(inArray(insightsIssues.id, unicos))
+      .orderBy(insightsIssues.id)
+      .for('update');
     const antes = await issuesFrom(tx).where(inArray(insightsIssues.id, unicos));
-    const cambian = antes.filter((r) => r.asignado_id !== cambio.asignado_id || r.asignado_rol_id !== cambio.asignado_rol_id);
+    const cambian = antes.filter(
+      (r) => r.asignado_id !== cambio.asignado_id || r.asignado_rol_id !== cambio.asignado_rol_id,
+    );
     if (cambian.length === 0) return 0;
-    await tx.update(insightsIssues).set({ asignadoId: cambio.asignado_id, asignadoRolId: cambio.asignado_rol_id }).where(inArray(insightsIssues.id, cambian.map((r) => r.id)));
-    const despues = new Map((await issuesFrom(tx).where(inArray(insightsIssues.id, cambian.map((r) => r.id)))).map((r) => [r.id, r]));
+    await tx
+      .update(insightsIssues)
+      .set({ asignadoId: cambio.asignado_id, asignadoRolId: cambio.asignado_rol_id })
+      .where(
+        inArray(
+          insightsIssues.id,
+          cambian.map((r) => r.id),
+        ),
+      );
+    const despues = new Map(
+      (
+        await issuesFrom(tx).where(
+          inArray(
+            insightsIssues.id,
+            cambian.map((r) => r.id),
+          ),
+        )
+      ).map((r) => [r.id, r]),
+    );
     const asignados = (r: Fila) => {
       const w = wire(r);
       return { asignado: w.asignado, asignado_rol: w.asignado_rol ?? null };
     };
     for (const r of cambian) {
-      await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: r.id, antes: asignados(r), despues: asignados(despues.get(r.id)!) });
+      await writeAudit(tx, {
+        autor,
+        accion: 'modificar',
+        entidad: ENTIDAD_ISSUE,
+        entidadId: r.id,
+        antes: asignados(r),
+        despues: asignados(despues.get(r.id)!),
+      });
     }
     return cambian.length;
   });

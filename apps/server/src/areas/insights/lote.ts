@@ -23,7 +23,11 @@ interface ProyectoFila {
 }
 
 /** The projects as the screen lists them: all of them (it has no filter), by name. */
-const proyectosList: ListSpec<ListQueryBase> = { sorts: { nombre: insightsProyectos.nombre }, defaultSort: 'nombre', id: insightsProyectos.id };
+const proyectosList: ListSpec<ListQueryBase> = {
+  sorts: { nombre: insightsProyectos.nombre },
+  defaultSort: 'nombre',
+  id: insightsProyectos.id,
+};
 
 const proyectosSource = (db: Db) =>
   selectSource(

@@ -47,7 +47,12 @@ export function reportarErroresPropios(app: FastifyInstance, { db, config }: { d
       cliente = undefined;
       return undefined;
     }
-    const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+    const host =
+      address.family === 'IPv6'
+        ? `[${address.address === '::' ? '::1' : address.address}]`
+        : address.address === '0.0.0.0'
+          ? '127.0.0.1'
+          : address.address;
     const dsn = dsnDe({ protocol: 'http', host: `${host}:${address.port}` }, p);
     if (cliente?.dsn === dsn) return cliente;
     await cliente?.client.close(0);
@@ -80,8 +85,13 @@ export function reportarErroresPropios(app: FastifyInstance, { db, config }: { d
             .map(([k, v]) => [k, String(v)]),
         );
         scope.setTag('ruta', `${request.method} ${request.routeOptions.url ?? request.url}`);
-        if (request.sesion) scope.setUser({ id: String(request.sesion.usuario.id), username: request.sesion.usuario.nombre });
-        scope.addEventProcessor((event) => ({ ...event, transaction: `${request.method} ${request.routeOptions.url ?? ''}`, request: { method: request.method, url: `${request.protocol}://${request.host}${request.url}`, headers } }));
+        if (request.sesion)
+          scope.setUser({ id: String(request.sesion.usuario.id), username: request.sesion.usuario.nombre });
+        scope.addEventProcessor((event) => ({
+          ...event,
+          transaction: `${request.method} ${request.routeOptions.url ?? ''}`,
+          request: { method: request.method, url: `${request.protocol}://${request.host}${request.url}`, headers },
+        }));
         scope.captureException(error);
       })
       .catch((err: unknown) => request.log.warn({ err }, 'monitor propio: no se pudo reportar el error'));

@@ -94,11 +94,25 @@ const columnas = (v: ProyectoValues) => ({
   alertaPicoMinutos: v.alerta_pico_minutos,
 });
 
-export async function crearProyecto(db: Db, origen: Origen | string, v: ProyectoValues, autor: Autor): Promise<Proyecto> {
+export async function crearProyecto(
+  db: Db,
+  origen: Origen | string,
+  v: ProyectoValues,
+  autor: Autor,
+): Promise<Proyecto> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(insightsProyectos).values({ ...columnas(v), publicKey: nuevaClave() }).returning({ id: insightsProyectos.id });
+    const [row] = await tx
+      .insert(insightsProyectos)
+      .values({ ...columnas(v), publicKey: nuevaClave() })
+      .returning({ id: insightsProyectos.id });
     const creado = await proyectoDetalle(tx, origen, row!.id);
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD_PROYECTO, entidadId: creado.id, despues: auditado(creado) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD_PROYECTO,
+      entidadId: creado.id,
+      despues: auditado(creado),
+    });
     return creado;
   });
 }
@@ -112,12 +126,26 @@ async function cambiar(
   set: Partial<typeof insightsProyectos.$inferInsert>,
 ): Promise<Proyecto> {
   return db.transaction(async (tx) => {
-    const [lock] = await tx.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.id, id)).for('update');
+    const [lock] = await tx
+      .select({ id: insightsProyectos.id })
+      .from(insightsProyectos)
+      .where(eq(insightsProyectos.id, id))
+      .for('update');
     if (!lock) throw noExiste();
     const antes = await proyectoDetalle(tx, origen, id);
-    await tx.update(insightsProyectos).set({ ...set, actualizado: sql`now()` }).where(eq(insightsProyectos.id, id));
+    await tx
+      .update(insightsProyectos)
+      .set({ ...set, actualizado: sql`now()` })
+      .where(eq(insightsProyectos.id, id));
     const despues = await proyectoDetalle(tx, origen, id);
-    await writeAudit(tx, { autor, accion, entidad: ENTIDAD_PROYECTO, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion,
+      entidad: ENTIDAD_PROYECTO,
+      entidadId: id,
+      antes: auditado(antes),
+      despues: auditado(despues),
+    });
     return despues;
   });
 }
@@ -131,16 +159,28 @@ export const rotarClave = (db: Db, origen: Origen | string, id: number, autor: A
 
 export async function eliminarProyecto(db: Db, origen: Origen | string, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [lock] = await tx.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.id, id)).for('update');
+    const [lock] = await tx
+      .select({ id: insightsProyectos.id })
+      .from(insightsProyectos)
+      .where(eq(insightsProyectos.id, id))
+      .for('update');
     if (!lock) throw noExiste();
     const antes = await proyectoDetalle(tx, origen, id);
     await tx.delete(insightsProyectos).where(eq(insightsProyectos.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_PROYECTO, entidadId: id, antes: auditado(antes) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar',
+      entidad: ENTIDAD_PROYECTO,
+      entidadId: id,
+      antes: auditado(antes),
+    });
   });
 }
 
 /** The project the portal reports its own errors into, if the seed made one. */
-export async function proyectoPropio(db: Executor): Promise<{ id: number; publicKey: string; activo: boolean } | undefined> {
+export async function proyectoPropio(
+  db: Executor,
+): Promise<{ id: number; publicKey: string; activo: boolean } | undefined> {
   const [row] = await db
     .select({ id: insightsProyectos.id, publicKey: insightsProyectos.publicKey, activo: insightsProyectos.activo })
     .from(insightsProyectos)

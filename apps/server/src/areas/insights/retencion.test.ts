@@ -16,18 +16,30 @@ const mes = (base: Date, n: number) => new Date(Date.UTC(base.getUTCFullYear(), 
 const nombre = (d: Date) => `insights_eventos_${d.toISOString().slice(0, 7).replace('-', '_')}`;
 
 async function proyecto(db: Db, slug: string): Promise<number> {
-  const [row] = await db.insert(insightsProyectos).values({ nombre: slug, slug, plataforma: 'node', publicKey: randomUUID().replaceAll('-', '') }).returning();
+  const [row] = await db
+    .insert(insightsProyectos)
+    .values({ nombre: slug, slug, plataforma: 'node', publicKey: randomUUID().replaceAll('-', '') })
+    .returning();
   return row!.id;
 }
 
 /** An event of group `valor` as an SDK sends it: its own timestamp, so a resend repeats it. */
 function evento(proyectoId: number, valor: string, fecha: Date, eventId = randomUUID().replaceAll('-', '')) {
-  const raw = { event_id: eventId, timestamp: fecha.getTime() / 1000, level: 'error', exception: { values: [{ type: 'RetencionError', value: valor }] } };
+  const raw = {
+    event_id: eventId,
+    timestamp: fecha.getTime() / 1000,
+    level: 'error',
+    exception: { values: [{ type: 'RetencionError', value: valor }] },
+  };
   return aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido: new Date() });
 }
 
 const particionDe = async (db: Db, eventId: string) =>
-  (await db.execute<{ p: string }>(sql`select tableoid::regclass::text as p from insights_eventos where event_id = ${eventId}`)).rows.map((r) => r.p);
+  (
+    await db.execute<{ p: string }>(
+      sql`select tableoid::regclass::text as p from insights_eventos where event_id = ${eventId}`,
+    )
+  ).rows.map((r) => r.p);
 
 describe('monitor retention', () => {
   const ctx = freshApp(template, ['admin']);
@@ -65,9 +77,16 @@ describe('monitor retention', () => {
     };
     await escribirLote(db, Object.values(e));
     expect(await particionDe(db, e.adelantado.eventId)).toEqual(['insights_eventos_defecto']);
-    const viejos = await db.execute<{ n: number }>(sql`select count(*)::int as n from insights_eventos where fecha < ${corte}`);
+    const viejos = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from insights_eventos where fecha < ${corte}`,
+    );
     const issuesAntes = await db.select().from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId));
-    const diasDe = async () => (await db.execute(sql`select d.* from insights_issue_dias d join insights_issues i on i.id = d.issue_id where i.proyecto_id = ${proyectoId} order by 1, 2`)).rows;
+    const diasDe = async () =>
+      (
+        await db.execute(
+          sql`select d.* from insights_issue_dias d join insights_issues i on i.id = d.issue_id where i.proyecto_id = ${proyectoId} order by 1, 2`,
+        )
+      ).rows;
     const diasAntes = await diasDe();
 
     const r = await quitarEventosViejos(db, 30, ahora);
@@ -75,14 +94,23 @@ describe('monitor retention', () => {
     expect(r.meses).toBe(2);
     expect(r.eventos).toBe(viejos.rows[0]!.n);
     expect(r.creados).toEqual([3, 4, 5].map((n) => mes(m0, n).toISOString().slice(0, 7)));
-    const quedan = await db.select({ eventId: insightsEventos.eventId }).from(insightsEventos).where(eq(insightsEventos.proyectoId, proyectoId));
-    expect(quedan.map((q) => q.eventId).sort()).toEqual([e.limiteDespues.eventId, e.lejano.eventId, e.adelantado.eventId].sort());
-    expect((await db.execute(sql`select count(*)::int as n from insights_eventos where fecha < ${corte}`)).rows[0]).toEqual({ n: 0 });
+    const quedan = await db
+      .select({ eventId: insightsEventos.eventId })
+      .from(insightsEventos)
+      .where(eq(insightsEventos.proyectoId, proyectoId));
+    expect(quedan.map((q) => q.eventId).sort()).toEqual(
+      [e.limiteDespues.eventId, e.lejano.eventId, e.adelantado.eventId].sort(),
+    );
+    expect(
+      (await db.execute(sql`select count(*)::int as n from insights_eventos where fecha < ${corte}`)).rows[0],
+    ).toEqual({ n: 0 });
     const meses = (await mesesDeEventos(db)).map((m) => m.nombre);
     expect(meses).toEqual([2, 3, 4, 5].map((n) => nombre(mes(m0, n))));
     // The event from a clock ahead went to its month's partition when that month was made.
     expect(await particionDe(db, e.adelantado.eventId)).toEqual([nombre(mes(m0, 4))]);
-    expect(await db.select().from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId))).toEqual(issuesAntes);
+    expect(await db.select().from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId))).toEqual(
+      issuesAntes,
+    );
     expect(await diasDe()).toEqual(diasAntes);
 
     // An issue whose events are all gone still opens: its counts and chart, no latest event, an empty list.
@@ -94,16 +122,21 @@ describe('monitor retention', () => {
     expect(lista.json().datos).toMatchObject({ items: [], total: 0 });
     const tags = await ctx.t.app.inject({ url: `/api/insights/issues/${sinEventos!.id}/tags`, headers: ctx.admin });
     expect(tags.json().datos).toEqual([]);
-    const ultimo = await ctx.t.app.inject({ url: `/api/insights/issues/${sinEventos!.id}/eventos/latest`, headers: ctx.admin });
+    const ultimo = await ctx.t.app.inject({
+      url: `/api/insights/issues/${sinEventos!.id}/eventos/latest`,
+      headers: ctx.admin,
+    });
     expect(ultimo.statusCode).toBe(404);
     expect(ultimo.json().error).toBe('El evento no existe');
-    const [dias] = await db.select({ n: sql<number>`sum(${insightsIssueDias.cantidad})::int` }).from(insightsIssueDias).where(eq(insightsIssueDias.issueId, sinEventos!.id));
+    const [dias] = await db
+      .select({ n: sql<number>`sum(${insightsIssueDias.cantidad})::int` })
+      .from(insightsIssueDias)
+      .where(eq(insightsIssueDias.issueId, sinEventos!.id));
     expect(dias!.n).toBe(1);
 
     // A second run finds nothing more to do.
     expect(await quitarEventosViejos(db, 30, ahora)).toEqual({ eventos: 0, meses: 0, creados: [] });
   });
-
 });
 
 describe('the scheduled job', () => {
@@ -121,7 +154,9 @@ describe('the scheduled job', () => {
     expect(await particionDe(db, viejo.eventId)).toEqual([]);
     expect(await particionDe(db, reciente.eventId)).toEqual(['insights_eventos_defecto']);
     const estado = await ctx.t.programador.estado();
-    expect(estado.tareas.find((t) => t.nombre === 'insights-retencion')?.programacion).toBe('Todas las noches a las 03:30 (eventos de más de 9000 días)');
+    expect(estado.tareas.find((t) => t.nombre === 'insights-retencion')?.programacion).toBe(
+      'Todas las noches a las 03:30 (eventos de más de 9000 días)',
+    );
     expect((await mesesDeEventos(db)).length).toBeGreaterThanOrEqual(MESES_ADELANTE + 1);
   });
 });
@@ -137,7 +172,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the intake 
     let seguir = true;
     const escritor = (async () => {
       while (seguir) {
-        await escribirLote(db, Array.from({ length: 20 }, (_, i) => evento(proyectoId, `carga-${i % 4}`, new Date())));
+        await escribirLote(
+          db,
+          Array.from({ length: 20 }, (_, i) => evento(proyectoId, `carga-${i % 4}`, new Date())),
+        );
         escritos += 20;
       }
     })();
@@ -147,10 +185,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, with the intake 
     await escritor;
     expect(r.meses).toBeGreaterThanOrEqual(2);
     expect(escritos).toBeGreaterThan(0);
-    const [cuenta] = await db.select({ n: sql<number>`sum(${insightsIssues.cantidad})::int` }).from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId));
+    const [cuenta] = await db
+      .select({ n: sql<number>`sum(${insightsIssues.cantidad})::int` })
+      .from(insightsIssues)
+      .where(eq(insightsIssues.proyectoId, proyectoId));
     expect(cuenta!.n).toBe(escritos);
     // What arrived after this month's partition went waits in the default one; a later run deletes it.
-    const { rows } = await db.execute<{ p: string }>(sql`select distinct tableoid::regclass::text as p from insights_eventos where proyecto_id = ${proyectoId}`);
+    const { rows } = await db.execute<{ p: string }>(
+      sql`select distinct tableoid::regclass::text as p from insights_eventos where proyecto_id = ${proyectoId}`,
+    );
     expect(rows.every((row) => row.p === 'insights_eventos_defecto')).toBe(true);
   });
 });

@@ -23,7 +23,8 @@ interface Mes {
 }
 
 const inicioDeMes = (anio: number, mes: number) => new Date(Date.UTC(anio, mes, 1));
-const nombreDe = (desde: Date) => `${TABLA}_${desde.getUTCFullYear()}_${String(desde.getUTCMonth() + 1).padStart(2, '0')}`;
+const nombreDe = (desde: Date) =>
+  `${TABLA}_${desde.getUTCFullYear()}_${String(desde.getUTCMonth() + 1).padStart(2, '0')}`;
 const literal = (d: Date) => `'${d.toISOString()}'`;
 
 /** The month partitions of the events table, oldest first. */
@@ -51,7 +52,9 @@ async function conLockBreve(db: Db, work: (tx: Tx) => Promise<unknown>): Promise
       });
       return;
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
       if (code !== '55P03' || intento >= INTENTOS_LOCK) throw err;
       await new Promise((r) => setTimeout(r, 2000 * intento));
     }
@@ -74,7 +77,11 @@ async function crearMes(db: Db, desde: Date): Promise<void> {
       sql.raw(`with m as (delete from ${DEFECTO} where fecha >= ${literal(desde)} and fecha < ${literal(hasta)} returning *)
                insert into ${nombre} select * from m`),
     );
-    await tx.execute(sql.raw(`alter table ${TABLA} attach partition ${nombre} for values from (${literal(desde)}) to (${literal(hasta)})`));
+    await tx.execute(
+      sql.raw(
+        `alter table ${TABLA} attach partition ${nombre} for values from (${literal(desde)}) to (${literal(hasta)})`,
+      ),
+    );
   });
 }
 

@@ -27,7 +27,10 @@ export interface InsightsOpciones extends FileDeps {
 }
 
 /** The Monitor de errores: the Sentry intake (its own encapsulated plugin), the projects, the triage and comments. */
-export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (app, { db, config, store, maxBytes, conflictos }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (
+  app,
+  { db, config, store, maxBytes, conflictos },
+) => {
   const cache = new CacheProyectos();
   // One per process: the intake (an event that creates an issue) and the issue detail share its parsed maps.
   const mapas = simbolizador(db, store);

@@ -13,13 +13,24 @@ import { EDITAR, missing, tags, VER } from './rutas-comunes.ts';
 export const comentariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/insights/issues/:id/comentarios', {
     config: VER,
-    schema: { tags, summary: 'Comentarios de un error', params: idParam, response: { 200: envelope(z.array(comentario)), ...missing } },
+    schema: {
+      tags,
+      summary: 'Comentarios de un error',
+      params: idParam,
+      response: { 200: envelope(z.array(comentario)), ...missing },
+    },
     handler: async (request) => ({ error: null, datos: await comentariosDe(db, request.params.id) }),
   });
 
   app.post('/api/insights/issues/:id/comentarios', {
     config: EDITAR,
-    schema: { tags, summary: 'Comenta un error', params: idParam, body: comentarioInput, response: { 201: envelope(comentario), ...missing } },
+    schema: {
+      tags,
+      summary: 'Comenta un error',
+      params: idParam,
+      body: comentarioInput,
+      response: { 201: envelope(comentario), ...missing },
+    },
     handler: async (request, reply) => {
       const datos = await comentar(db, request.params.id, request.body.texto, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos });

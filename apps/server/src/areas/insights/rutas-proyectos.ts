@@ -7,28 +7,50 @@ import type { Config } from '../../config.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { CacheProyectos } from './intake/routes.ts';
+import type { CacheProyectos } from './intake/routes.ts';
 import { eliminarRelease, releasesDe } from './releases.ts';
-import { crearProyecto, eliminarProyecto, modificarProyecto, proyectoDetalle, proyectosLista, rotarClave } from './proyectos.ts';
+import {
+  crearProyecto,
+  eliminarProyecto,
+  modificarProyecto,
+  proyectoDetalle,
+  proyectosLista,
+  rotarClave,
+} from './proyectos.ts';
 import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './rutas-comunes.ts';
 
 /** The monitor's projects: list, detail, changes, key rotation; a change drops the intake's cached project. */
-export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; cache: CacheProyectos }> = async (app, { db, config, cache }) => {
+export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; cache: CacheProyectos }> = async (
+  app,
+  { db, config, cache },
+) => {
   app.get('/api/insights/proyectos', {
     config: VER,
-    schema: { tags, summary: 'Proyectos del monitor con su DSN', response: { 200: envelope(z.array(proyecto)), ...denied } },
+    schema: {
+      tags,
+      summary: 'Proyectos del monitor con su DSN',
+      response: { 200: envelope(z.array(proyecto)), ...denied },
+    },
     handler: async (request) => ({ error: null, datos: await proyectosLista(db, origenDe(config, request)) }),
   });
 
   app.get('/api/insights/proyectos/:id', {
     config: VER,
     schema: { tags, summary: 'Un proyecto', params: idParam, response: { 200: envelope(proyecto), ...missing } },
-    handler: async (request) => ({ error: null, datos: await proyectoDetalle(db, origenDe(config, request), request.params.id) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await proyectoDetalle(db, origenDe(config, request), request.params.id),
+    }),
   });
 
   app.post('/api/insights/proyectos', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un proyecto (con una clave nueva)', body: proyectoInput, response: { 201: envelope(proyecto), 409: errorBody, ...bad } },
+    schema: {
+      tags,
+      summary: 'Crea un proyecto (con una clave nueva)',
+      body: proyectoInput,
+      response: { 201: envelope(proyecto), 409: errorBody, ...bad },
+    },
     handler: async (request, reply) => {
       const datos = await crearProyecto(db, origenDe(config, request), request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos });
@@ -37,9 +59,21 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
 
   app.put('/api/insights/proyectos/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica un proyecto', params: idParam, body: proyectoInput, response: { 200: envelope(proyecto), 409: errorBody, ...missing } },
+    schema: {
+      tags,
+      summary: 'Modifica un proyecto',
+      params: idParam,
+      body: proyectoInput,
+      response: { 200: envelope(proyecto), 409: errorBody, ...missing },
+    },
     handler: async (request) => {
-      const datos = await modificarProyecto(db, origenDe(config, request), request.params.id, request.body, autorDe(sessionOf(request)));
+      const datos = await modificarProyecto(
+        db,
+        origenDe(config, request),
+        request.params.id,
+        request.body,
+        autorDe(sessionOf(request)),
+      );
       cache.olvidar(datos.id);
       return { error: null, datos };
     },
@@ -47,7 +81,12 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
 
   app.post('/api/insights/proyectos/:id/rotar-clave', {
     config: EDITAR,
-    schema: { tags, summary: 'Genera una clave nueva; el DSN anterior deja de aceptarse', params: idParam, response: { 200: envelope(proyecto), ...missing } },
+    schema: {
+      tags,
+      summary: 'Genera una clave nueva; el DSN anterior deja de aceptarse',
+      params: idParam,
+      response: { 200: envelope(proyecto), ...missing },
+    },
     handler: async (request) => {
       const datos = await rotarClave(db, origenDe(config, request), request.params.id, autorDe(sessionOf(request)));
       cache.olvidar(datos.id);
@@ -57,7 +96,12 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
 
   app.delete('/api/insights/proyectos/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Elimina un proyecto con sus errores, eventos y comentarios', params: idParam, response: { 200: okBody, ...missing } },
+    schema: {
+      tags,
+      summary: 'Elimina un proyecto con sus errores, eventos y comentarios',
+      params: idParam,
+      response: { 200: okBody, ...missing },
+    },
     handler: async (request) => {
       await eliminarProyecto(db, origenDe(config, request), request.params.id, autorDe(sessionOf(request)));
       cache.olvidar(request.params.id);
@@ -67,7 +111,12 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
 
   app.get('/api/insights/proyectos/:id/releases', {
     config: VER,
-    schema: { tags, summary: 'Releases del proyecto: vistas en eventos o creadas por sentry-cli, con sus bundles', params: idParam, response: { 200: envelope(z.array(releaseProyecto)), ...missing } },
+    schema: {
+      tags,
+      summary: 'Releases del proyecto: vistas en eventos o creadas por sentry-cli, con sus bundles',
+      params: idParam,
+      response: { 200: envelope(z.array(releaseProyecto)), ...missing },
+    },
     handler: async (request) => ({ error: null, datos: await releasesDe(db, request.params.id) }),
   });
 
@@ -75,7 +124,8 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
     config: EDITAR,
     schema: {
       tags,
-      summary: 'Elimina el registro de una release y sus bundles (sin `version`: los bundles subidos sin release); los eventos quedan',
+      summary:
+        'Elimina el registro de una release y sus bundles (sin `version`: los bundles subidos sin release); los eventos quedan',
       params: idParam,
       querystring: z.object({ version: z.string().min(1).max(200).optional() }),
       response: { 200: okBody, ...missing },

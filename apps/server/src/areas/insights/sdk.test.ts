@@ -34,7 +34,15 @@ function sdkClient(dsn: string) {
 
 async function issues(t: TestApp, admin: { authorization: string }, q: string) {
   const r = await t.app.inject({ url: `/api/insights/issues?q=${encodeURIComponent(q)}`, headers: admin });
-  return r.json().datos.items as { id: number; titulo: string; culprit: string; cantidad: number; release: string; environment: string; proyecto_nombre: string }[];
+  return r.json().datos.items as {
+    id: number;
+    titulo: string;
+    culprit: string;
+    cantidad: number;
+    release: string;
+    environment: string;
+    proyecto_nombre: string;
+  }[];
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
@@ -55,7 +63,10 @@ describe('@sentry/node reporting to the monitor', () => {
   it('captures thrown errors and messages, grouped into issues with stack, tags and user', async () => {
     const { t, base, admin } = await listening();
     try {
-      const [p] = await t.db.insert(insightsProyectos).values({ nombre: 'App Node', slug: 'app-node', plataforma: 'node', publicKey: '1'.repeat(32) }).returning();
+      const [p] = await t.db
+        .insert(insightsProyectos)
+        .values({ nombre: 'App Node', slug: 'app-node', plataforma: 'node', publicKey: '1'.repeat(32) })
+        .returning();
       const { client, scope } = sdkClient(`http://${'1'.repeat(32)}@${base}/${p!.id}`);
       scope.setTag('modulo', 'cobranzas');
       scope.setUser({ id: '42', email: 'ana@empresa.com' });
@@ -70,13 +81,24 @@ describe('@sentry/node reporting to the monitor', () => {
       expect(await client.flush(5000)).toBe(true);
 
       const [issue] = await issues(t, admin, 'reading "importe"');
-      expect(issue).toMatchObject({ titulo: 'TypeError: Cannot read properties of undefined (reading "importe")', cantidad: 3, release: 'pruebas@1.2.3', environment: 'test', proyecto_nombre: 'App Node' });
+      expect(issue).toMatchObject({
+        titulo: 'TypeError: Cannot read properties of undefined (reading "importe")',
+        cantidad: 3,
+        release: 'pruebas@1.2.3',
+        environment: 'test',
+        proyecto_nombre: 'App Node',
+      });
       expect(issue!.culprit).toMatch(/sdk\.test\.ts in cobrarFactura$/);
       const detalle = (await t.app.inject({ url: `/api/insights/issues/${issue!.id}`, headers: admin })).json().datos;
       const frames = detalle.ultimo_evento.exception.at(-1).frames;
       expect(frames.at(-1)).toMatchObject({ function: 'cobrarFactura', in_app: true });
       expect(frames.at(-1).context_line).toContain('throw new TypeError');
-      expect(detalle.ultimo_evento.tags).toEqual(expect.arrayContaining([{ key: 'modulo', value: 'cobranzas' }, { key: 'user', value: 'ana@empresa.com' }]));
+      expect(detalle.ultimo_evento.tags).toEqual(
+        expect.arrayContaining([
+          { key: 'modulo', value: 'cobranzas' },
+          { key: 'user', value: 'ana@empresa.com' },
+        ]),
+      );
       expect(detalle.ultimo_evento.sdk.name).toBe('sentry.javascript.node');
 
       const [msg] = await issues(t, admin, 'Cola de mails');
@@ -107,7 +129,9 @@ describe('@sentry/node reporting to the monitor', () => {
       });
       expect(propio.titulo).toMatch(/servidores/);
       const detalle = (await t.app.inject({ url: `/api/insights/issues/${propio.id}`, headers: admin })).json().datos;
-      expect(detalle.ultimo_evento.tags).toEqual(expect.arrayContaining([{ key: 'ruta', value: 'GET /api/servidores' }]));
+      expect(detalle.ultimo_evento.tags).toEqual(
+        expect.arrayContaining([{ key: 'ruta', value: 'GET /api/servidores' }]),
+      );
       expect(detalle.ultimo_evento.request.headers.authorization).toBeUndefined();
     } finally {
       await t.close();

@@ -14,7 +14,10 @@ describe("the demo's minified build, with its source maps", () => {
   const ctx = freshApp(useTemplate(), ['admin'], {
     tmpFiles: 'intranet-semilla-mapas-',
     setup: async ({ t }) => {
-      const [p] = await t.db.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.slug, 'portal-clientes'));
+      const [p] = await t.db
+        .select({ id: insightsProyectos.id })
+        .from(insightsProyectos)
+        .where(eq(insightsProyectos.slug, 'portal-clientes'));
       proyectoId = p!.id;
       const store = diskStore(t.config.filesDir);
       await t.db.transaction(async (tx) => {
@@ -25,7 +28,9 @@ describe("the demo's minified build, with its source maps", () => {
   });
 
   it('shows the stack trace resolved to the TypeScript, the minified frame beside it, and the bundle in the Releases tab', async () => {
-    const lista = (await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&size=50`, headers: ctx.admin })).json().datos.items as {
+    const lista = (
+      await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}&size=50`, headers: ctx.admin })
+    ).json().datos.items as {
       id: number;
       culprit_mapa: string | null;
       cantidad: number;
@@ -33,7 +38,9 @@ describe("the demo's minified build, with its source maps", () => {
     const issue = lista.find((i) => i.culprit_mapa === 'src/clientes/cuit.ts in validarCuit');
     expect(issue).toMatchObject({ cantidad: 9 });
 
-    const evento = (await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin })).json().datos;
+    const evento = (
+      await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin })
+    ).json().datos;
     const frames = evento.exception.at(-1).frames;
     expect(frames.at(-1)).toMatchObject({
       filename: 'src/clientes/cuit.ts',
@@ -47,11 +54,15 @@ describe("the demo's minified build, with its source maps", () => {
     expect(frames.at(0)).toMatchObject({ function: 'Sb', in_app: false });
     expect(frames.at(0).sourcemap ?? null).toBeNull();
 
-    const releases = (await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })).json().datos as {
+    const releases = (
+      await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })
+    ).json().datos as {
       version: string;
       bundles: { archivos: { url: string }[] }[];
     }[];
     const mapeada = releases.find((r) => r.version === RELEASE_MAPEADA);
-    expect(mapeada?.bundles.map((b) => b.archivos.map((a) => a.url))).toEqual([['~/assets/index-4f2a9c1e.js', '~/assets/index-4f2a9c1e.js.map']]);
+    expect(mapeada?.bundles.map((b) => b.archivos.map((a) => a.url))).toEqual([
+      ['~/assets/index-4f2a9c1e.js', '~/assets/index-4f2a9c1e.js.map'],
+    ]);
   });
 });

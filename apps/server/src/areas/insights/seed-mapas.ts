@@ -71,10 +71,26 @@ function mapaDemo(): string {
   const form = '../../src/clientes/ClienteForm.tsx';
   setSourceContent(map, cuit, CUIT_TS);
   setSourceContent(map, form, FORM_TSX);
-  const tramos: [min: string, minDesde: string, fuente: string, texto: string, original: string, desde: string, name?: string][] = [
+  const tramos: [
+    min: string,
+    minDesde: string,
+    fuente: string,
+    texto: string,
+    original: string,
+    desde: string,
+    name?: string,
+  ][] = [
     ['P=', '', cuit, CUIT_TS, 'PESOS', '', 'PESOS'],
     ['function d', '', cuit, CUIT_TS, 'export function digitoVerificador', '', undefined],
-    ['d(t)', 'function d', cuit, CUIT_TS, 'digitoVerificador', 'export function digitoVerificador', 'digitoVerificador'],
+    [
+      'd(t)',
+      'function d',
+      cuit,
+      CUIT_TS,
+      'digitoVerificador',
+      'export function digitoVerificador',
+      'digitoVerificador',
+    ],
     ['P.reduce', 'function d', cuit, CUIT_TS, 'PESOS.reduce', '', 'PESOS'],
     ['r=11', 'function d', cuit, CUIT_TS, 'resto = 11', '', 'resto'],
     ['return r', 'function d', cuit, CUIT_TS, 'return resto', '', undefined],
@@ -108,7 +124,14 @@ function mapaDemo(): string {
 /** The browser's frame at `texto` in the minified line (1-based column, as the SDK sends it). */
 function frameMinificado(fn: string, texto: string, desde: string) {
   const { column } = posicion(MINIFICADO, texto, desde);
-  return { filename: `${ORIGEN}/${SCRIPT}`, abs_path: `${ORIGEN}/${SCRIPT}`, function: fn, lineno: 1, colno: column + 1, in_app: true };
+  return {
+    filename: `${ORIGEN}/${SCRIPT}`,
+    abs_path: `${ORIGEN}/${SCRIPT}`,
+    function: fn,
+    lineno: 1,
+    colno: column + 1,
+    in_app: true,
+  };
 }
 
 /**
@@ -119,19 +142,47 @@ export async function seedMapasDemo(tx: Tx, store: FileStore, proyectoId: number
   const script = Buffer.from(`${MINIFICADO}\n//# debugId=${DEBUG_ID}\n//# sourceMappingURL=index-4f2a9c1e.js.map\n`);
   const mapa = Buffer.from(mapaDemo());
   const hace = new Date(Date.now() - 12 * DAY);
-  await tx.insert(insightsReleases).values({ proyectoId, version: RELEASE_MAPEADA, creado: hace, finalizado: hace }).onConflictDoNothing();
+  await tx
+    .insert(insightsReleases)
+    .values({ proyectoId, version: RELEASE_MAPEADA, creado: hace, finalizado: hace })
+    .onConflictDoNothing();
   const checksum = createHash('sha1').update(script).update(mapa).digest('hex');
   const [bundle] = await tx
     .insert(insightsBundles)
-    .values({ proyectoId, checksum, release: RELEASE_MAPEADA, dist: null, tamano: script.length + mapa.length, creado: hace })
+    .values({
+      proyectoId,
+      checksum,
+      release: RELEASE_MAPEADA,
+      dist: null,
+      tamano: script.length + mapa.length,
+      creado: hace,
+    })
     .returning({ id: insightsBundles.id });
   const archivosDelBundle = [
-    { url: `~/${SCRIPT}`, tipo: 'minified_source', sourcemap: 'index-4f2a9c1e.js.map', contenido: script, mime: 'application/javascript' },
+    {
+      url: `~/${SCRIPT}`,
+      tipo: 'minified_source',
+      sourcemap: 'index-4f2a9c1e.js.map',
+      contenido: script,
+      mime: 'application/javascript',
+    },
     { url: `~/${SCRIPT}.map`, tipo: 'source_map', sourcemap: null, contenido: mapa, mime: 'application/json' },
   ];
   for (const a of archivosDelBundle) {
-    const archivo = await registrarArchivo(tx, { ...(await putBytes(store, a.contenido)), tipo: a.mime }, a.url.split('/').at(-1)!);
-    await tx.insert(insightsBundleArchivos).values({ bundleId: bundle!.id, url: a.url, tipo: a.tipo, debugId: DEBUG_ID, sourcemap: a.sourcemap, archivoId: archivo.id, tamano: a.contenido.length });
+    const archivo = await registrarArchivo(
+      tx,
+      { ...(await putBytes(store, a.contenido)), tipo: a.mime },
+      a.url.split('/').at(-1)!,
+    );
+    await tx.insert(insightsBundleArchivos).values({
+      bundleId: bundle!.id,
+      url: a.url,
+      tipo: a.tipo,
+      debugId: DEBUG_ID,
+      sourcemap: a.sourcemap,
+      archivoId: archivo.id,
+      tamano: a.contenido.length,
+    });
   }
   const ahora = Date.now();
   const eventos = Array.from({ length: 9 }, (_, i) => {
@@ -151,7 +202,14 @@ export async function seedMapasDemo(tx: Tx, store: FileStore, proyectoId: number
             mechanism: { type: 'onerror', handled: false },
             stacktrace: {
               frames: [
-                { filename: `${ORIGEN}/assets/vendor-react-8c1d.js`, abs_path: `${ORIGEN}/assets/vendor-react-8c1d.js`, function: 'Sb', lineno: 1, colno: 48211, in_app: false },
+                {
+                  filename: `${ORIGEN}/assets/vendor-react-8c1d.js`,
+                  abs_path: `${ORIGEN}/assets/vendor-react-8c1d.js`,
+                  function: 'Sb',
+                  lineno: 1,
+                  colno: 48211,
+                  in_app: false,
+                },
                 frameMinificado('a', 'v(t))return', 'function F'),
                 frameMinificado('v', '.cuit', 'function v'),
               ],
@@ -160,7 +218,10 @@ export async function seedMapasDemo(tx: Tx, store: FileStore, proyectoId: number
         ],
       },
       debug_meta: { images: [{ type: 'sourcemap', code_file: `${ORIGEN}/${SCRIPT}`, debug_id: DEBUG_ID }] },
-      request: { url: `${ORIGEN}/clientes/nuevo`, headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/128.0' } },
+      request: {
+        url: `${ORIGEN}/clientes/nuevo`,
+        headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/128.0' },
+      },
       user: { id: String(200 + (i % 3)), email: `operador${i % 3}@cliente.com.ar` },
       tags: { modulo: 'clientes' },
       contexts: { browser: { name: 'Chrome', version: '128.0' }, os: { name: 'Windows', version: '10' } },

@@ -3,16 +3,25 @@ import { freshApp, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
 
-describe('the monitor\'s demo data', () => {
+describe("the monitor's demo data", () => {
   const ctx = freshApp(template, ['admin']);
   const get = async (url: string) => (await ctx.t.app.inject({ url, headers: ctx.admin })).json().datos;
 
-  it('has a triaged issue, so an issue\'s Actividad and Comentarios show something: assigned, commented, another ignored', async () => {
-    const { items } = (await get('/api/insights/issues?size=50&estado=unresolved&sort=-cantidad')) as { items: { id: number }[] };
-    const frecuente = (await get(`/api/insights/issues/${items[0]!.id}`)) as { id: number; asignado: { nombre: string } | null; comentarios: number };
+  it("has a triaged issue, so an issue's Actividad and Comentarios show something: assigned, commented, another ignored", async () => {
+    const { items } = (await get('/api/insights/issues?size=50&estado=unresolved&sort=-cantidad')) as {
+      items: { id: number }[];
+    };
+    const frecuente = (await get(`/api/insights/issues/${items[0]!.id}`)) as {
+      id: number;
+      asignado: { nombre: string } | null;
+      comentarios: number;
+    };
     expect(frecuente.asignado?.nombre).toBeTruthy();
     expect(frecuente.comentarios).toBe(1);
-    const actividad = (await get(`/api/insights/issues/${frecuente.id}/actividad`)) as { tipo: string; autor: string | null }[];
+    const actividad = (await get(`/api/insights/issues/${frecuente.id}/actividad`)) as {
+      tipo: string;
+      autor: string | null;
+    }[];
     expect(actividad.map((a) => a.tipo).sort()).toEqual(['asignacion', 'comentario']);
     expect(actividad.every((a) => a.autor === 'Administrador')).toBe(true);
     expect((await get('/api/insights/issues?size=50&estado=ignored')).items).toHaveLength(1);

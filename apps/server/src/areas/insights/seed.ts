@@ -20,16 +20,33 @@ const frame = (filename: string, fn: string, lineno: number, inApp: boolean, con
   lineno,
   colno: 12,
   in_app: inApp,
-  ...(context ? { context_line: context, pre_context: ['', '  // calcula el total del comprobante'], post_context: ['  return total;', '}'] } : {}),
+  ...(context
+    ? {
+        context_line: context,
+        pre_context: ['', '  // calcula el total del comprobante'],
+        post_context: ['  return total;', '}'],
+      }
+    : {}),
 });
 
 /** A few realistic browser errors of the last two weeks, so the screens have something to show. */
 function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
   const browser = { browser: { name: 'Chrome', version: '128.0' }, os: { name: 'Windows', version: '10' } };
   const breadcrumbs = [
-    { timestamp: Date.now() / 1000 - 30, category: 'navigation', message: '/facturas → /facturas/nueva', level: 'info' },
+    {
+      timestamp: Date.now() / 1000 - 30,
+      category: 'navigation',
+      message: '/facturas → /facturas/nueva',
+      level: 'info',
+    },
     { timestamp: Date.now() / 1000 - 12, category: 'ui.click', message: 'button#guardar', level: 'info' },
-    { timestamp: Date.now() / 1000 - 11, category: 'fetch', type: 'http', data: { method: 'POST', url: '/api/facturas', status_code: 500 }, level: 'error' },
+    {
+      timestamp: Date.now() / 1000 - 11,
+      category: 'fetch',
+      type: 'http',
+      data: { method: 'POST', url: '/api/facturas', status_code: 500 },
+      level: 'error',
+    },
   ];
   const totalError = (i: number) => ({
     level: 'error',
@@ -47,14 +64,23 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
               frame('assets/vendor-react.js', 'commitRoot', 8412, false),
               frame('assets/vendor-react.js', 'dispatchEvent', 3021, false),
               frame('src/facturas/FacturaForm.tsx', 'onGuardar', 88, true),
-              frame('src/facturas/totales.ts', 'calcularTotal', 14, true, '  const total = items.reduce((s, it) => s + it.detalle.importe, 0);'),
+              frame(
+                'src/facturas/totales.ts',
+                'calcularTotal',
+                14,
+                true,
+                '  const total = items.reduce((s, it) => s + it.detalle.importe, 0);',
+              ),
             ],
           },
         },
       ],
     },
     breadcrumbs,
-    request: { url: 'https://clientes.physis.com.ar/facturas/nueva', headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/128.0' } },
+    request: {
+      url: 'https://clientes.physis.com.ar/facturas/nueva',
+      headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/128.0' },
+    },
     user: { id: String(100 + (i % 4)), email: `usuario${i % 4}@cliente.com.ar` },
     tags: { modulo: 'facturacion' },
     contexts: browser,
@@ -69,7 +95,12 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
         {
           type: 'Error',
           value: 'No se pudo consultar el estado del CAE (timeout)',
-          stacktrace: { frames: [frame('src/afip/cae.ts', 'consultarCae', 41, true), frame('src/afip/AfipPanel.tsx', 'refrescar', 23, true)] },
+          stacktrace: {
+            frames: [
+              frame('src/afip/cae.ts', 'consultarCae', 41, true),
+              frame('src/afip/AfipPanel.tsx', 'refrescar', 23, true),
+            ],
+          },
         },
       ],
     },
@@ -77,7 +108,14 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
     breadcrumbs,
     contexts: browser,
   });
-  const warning = () => ({ level: 'warning', platform: 'javascript', release: 'portal-clientes@2.4.1', environment: 'production', message: 'Sesión por vencer: token renovado tarde', transaction: '/inicio' });
+  const warning = () => ({
+    level: 'warning',
+    platform: 'javascript',
+    release: 'portal-clientes@2.4.1',
+    environment: 'production',
+    message: 'Sesión por vencer: token renovado tarde',
+    transaction: '/inicio',
+  });
   const out: { raw: Record<string, unknown>; diasAtras: number }[] = [];
   for (let i = 0; i < 23; i++) out.push({ raw: totalError(i), diasAtras: (i * 7) % 13 });
   for (let i = 0; i < 6; i++) out.push({ raw: fetchError(i), diasAtras: i * 2 });
@@ -119,9 +157,21 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
  * as the triage routes write them: the issue, and its history row.
  */
 async function seedTriage(tx: Tx, proyectoId: number): Promise<void> {
-  const [admin] = await tx.select({ id: usuarios.id, nombre: usuarios.nombre }).from(usuarios).where(eq(usuarios.usuario, 'admin'));
-  const [dev] = await tx.select({ id: personas.id, nombre: personas.nombre, apellido: personas.apellido }).from(personas).where(and(eq(personas.area, 'Desarrollo'), eq(personas.activo, true))).orderBy(asc(personas.apellido)).limit(1);
-  const issues = await tx.select({ id: insightsIssues.id, nivel: insightsIssues.nivel }).from(insightsIssues).where(eq(insightsIssues.proyectoId, proyectoId)).orderBy(desc(insightsIssues.cantidad));
+  const [admin] = await tx
+    .select({ id: usuarios.id, nombre: usuarios.nombre })
+    .from(usuarios)
+    .where(eq(usuarios.usuario, 'admin'));
+  const [dev] = await tx
+    .select({ id: personas.id, nombre: personas.nombre, apellido: personas.apellido })
+    .from(personas)
+    .where(and(eq(personas.area, 'Desarrollo'), eq(personas.activo, true)))
+    .orderBy(asc(personas.apellido))
+    .limit(1);
+  const issues = await tx
+    .select({ id: insightsIssues.id, nivel: insightsIssues.nivel })
+    .from(insightsIssues)
+    .where(eq(insightsIssues.proyectoId, proyectoId))
+    .orderBy(desc(insightsIssues.cantidad));
   const [frecuente] = issues;
   const aviso = issues.find((i) => i.nivel === 'warning');
   if (!admin || !frecuente) return;
@@ -129,7 +179,14 @@ async function seedTriage(tx: Tx, proyectoId: number): Promise<void> {
   if (dev) {
     const asignado = { id: dev.id, nombre: `${dev.nombre} ${dev.apellido}` };
     await tx.update(insightsIssues).set({ asignadoId: dev.id }).where(eq(insightsIssues.id, frecuente.id));
-    await writeAudit(tx, { autor: admin, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: frecuente.id, antes: sinTriage, despues: { ...sinTriage, asignado } });
+    await writeAudit(tx, {
+      autor: admin,
+      accion: 'modificar',
+      entidad: ENTIDAD_ISSUE,
+      entidadId: frecuente.id,
+      antes: sinTriage,
+      despues: { ...sinTriage, asignado },
+    });
   }
   await tx.insert(insightsComentarios).values({
     issueId: frecuente.id,
@@ -137,7 +194,17 @@ async function seedTriage(tx: Tx, proyectoId: number): Promise<void> {
     texto: 'Pasa al guardar una factura con un ítem sin detalle (importado de la planilla). Lo tomamos para 2.4.2.',
   });
   if (aviso) {
-    await tx.update(insightsIssues).set({ estado: 'ignored' }).where(and(eq(insightsIssues.id, aviso.id), eq(insightsIssues.proyectoId, proyectoId)));
-    await writeAudit(tx, { autor: admin, accion: 'modificar', entidad: ENTIDAD_ISSUE, entidadId: aviso.id, antes: sinTriage, despues: { ...sinTriage, estado: 'ignored' } });
+    await tx
+      .update(insightsIssues)
+      .set({ estado: 'ignored' })
+      .where(and(eq(insightsIssues.id, aviso.id), eq(insightsIssues.proyectoId, proyectoId)));
+    await writeAudit(tx, {
+      autor: admin,
+      accion: 'modificar',
+      entidad: ENTIDAD_ISSUE,
+      entidadId: aviso.id,
+      antes: sinTriage,
+      despues: { ...sinTriage, estado: 'ignored' },
+    });
   }
 }

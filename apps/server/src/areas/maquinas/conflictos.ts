@@ -5,7 +5,10 @@ export const conflictos: Conflictos = {
   unicos: {
     maquinas_nombre_uq: { campo: 'nombre', mensaje: 'Ya existe una máquina con ese nombre' },
     maquinas_inventario_uq: { campo: 'nro_inventario', mensaje: 'Ya existe una máquina con ese número de inventario' },
-    maquina_asignaciones_abierta_uq: { campo: 'persona_id', mensaje: 'La máquina ya está asignada; devuélvala primero' },
+    maquina_asignaciones_abierta_uq: {
+      campo: 'persona_id',
+      mensaje: 'La máquina ya está asignada; devuélvala primero',
+    },
   },
   referencias: {
     maquina_asignaciones_persona_id_personas_id_fk: {

@@ -1,5 +1,10 @@
 import { envelope } from '@intranet/contract/envelope';
-import { importacionConteo, importacionResultado, importacionSubida, importacionVistaPrevia } from '@intranet/contract/importacion';
+import {
+  importacionConteo,
+  importacionResultado,
+  importacionSubida,
+  importacionVistaPrevia,
+} from '@intranet/contract/importacion';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -25,12 +30,18 @@ type Ctx = ReturnType<typeof fresh>;
 const BASE = '/api/maquinas/importaciones';
 
 async function subir(ctx: Ctx, contenido: string | Buffer, nombre = 'maquinas.csv') {
-  const res = await ctx.t.app.inject({ method: 'POST', url: `${BASE}?nombre=${encodeURIComponent(nombre)}`, headers: { ...ctx.headers, 'content-type': 'text/csv' }, payload: contenido });
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: `${BASE}?nombre=${encodeURIComponent(nombre)}`,
+    headers: { ...ctx.headers, 'content-type': 'text/csv' },
+    payload: contenido,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return envelope(importacionSubida).parse(res.json()).datos;
 }
 
-const post = (ctx: Ctx, url: string, payload?: object) => ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, ...(payload ? { payload } : {}) });
+const post = (ctx: Ctx, url: string, payload?: object) =>
+  ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, ...(payload ? { payload } : {}) });
 
 const CSV = [
   'Nombre;Nº de inventario;Tipo;Estado;RAM (GB);Fecha de compra;Ubicación',
@@ -43,25 +54,47 @@ describe('importing machines from a spreadsheet', () => {
   const ctx = fresh();
 
   it('guesses the mapping from Spanish and English headers, accents ignored, and previews each row', async () => {
-    const subida = await subir(ctx, 'name,NRO INVENTARIO,type,ubicacion,Memoria,Whatever\nNB-X,INV-X,Máquina virtual,Acá,4,?\n');
+    const subida = await subir(
+      ctx,
+      'name,NRO INVENTARIO,type,ubicacion,Memoria,Whatever\nNB-X,INV-X,Máquina virtual,Acá,4,?\n',
+    );
     expect(subida.columnas).toEqual(['name', 'NRO INVENTARIO', 'type', 'ubicacion', 'Memoria', 'Whatever']);
-    expect(subida.mapeo).toMatchObject({ nombre: 'name', nro_inventario: 'NRO INVENTARIO', tipo: 'type', ubicacion: 'ubicacion', ram_gb: 'Memoria', serie: null });
+    expect(subida.mapeo).toMatchObject({
+      nombre: 'name',
+      nro_inventario: 'NRO INVENTARIO',
+      tipo: 'type',
+      ubicacion: 'ubicacion',
+      ram_gb: 'Memoria',
+      serie: null,
+    });
     expect(subida).toMatchObject({ filas: 1, clave: 'nro_inventario' });
     const vista = await post(ctx, `${BASE}/${subida.id}/vista-previa`, { mapeo: subida.mapeo });
-    expect(envelope(importacionVistaPrevia).parse(vista.json()).datos).toEqual({ total: 1, con_errores: 0, filas: [expect.objectContaining({ fila: 2, errores: {} })] });
+    expect(envelope(importacionVistaPrevia).parse(vista.json()).datos).toEqual({
+      total: 1,
+      con_errores: 0,
+      filas: [expect.objectContaining({ fila: 2, errores: {} })],
+    });
   });
 
-  it('refuses the whole file with each row\'s errors by number, imports nothing, and lists the refused rows as CSV', async () => {
+  it("refuses the whole file with each row's errors by number, imports nothing, and lists the refused rows as CSV", async () => {
     const malo = `${CSV}\nNB-CSV-04;INV-CSV-04;Tostadora;Disponible;mucha;32/13/2025;\nPC-CSV-05;INV-CSV-05;PC;En uso;;;\n;INV-CSV-06;PC;;;;`;
     const subida = await subir(ctx, malo);
-    const vista = envelope(importacionVistaPrevia).parse((await post(ctx, `${BASE}/${subida.id}/vista-previa`, { mapeo: subida.mapeo, solo_errores: true })).json()).datos;
+    const vista = envelope(importacionVistaPrevia).parse(
+      (await post(ctx, `${BASE}/${subida.id}/vista-previa`, { mapeo: subida.mapeo, solo_errores: true })).json(),
+    ).datos;
     expect(vista.con_errores).toBe(3);
     expect(vista.filas.map((f) => f.fila)).toEqual([5, 6, 7]);
-    expect(vista.filas[0]!.errores).toMatchObject({ tipo: [expect.stringContaining('use uno de: Notebook')], ram_gb: ['Debe ser un número'], fecha_compra: [expect.any(String)] });
+    expect(vista.filas[0]!.errores).toMatchObject({
+      tipo: [expect.stringContaining('use uno de: Notebook')],
+      ram_gb: ['Debe ser un número'],
+      fecha_compra: [expect.any(String)],
+    });
     expect(vista.filas[1]!.errores['']).toEqual(['Estado: «En uso» lo pone «Asignar»; elija otro estado']);
     expect(vista.filas[2]!.errores.nombre).toEqual(['Es obligatorio']);
 
-    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'crear' })).json()).datos;
+    const ensayo = envelope(importacionConteo).parse(
+      (await post(ctx, `${BASE}/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'crear' })).json(),
+    ).datos;
     expect(ensayo).toMatchObject({ crear: 3, actualizar: 0, sin_cambios: 0, rechazadas: 3 });
     expect(ensayo.rechazos.map((r) => r.fila)).toEqual([5, 6, 7]);
 
@@ -86,7 +119,11 @@ describe('importing machines from a spreadsheet', () => {
     expect(hecha.statusCode, hecha.body).toBe(200);
     const resultado = envelope(importacionResultado).parse(hecha.json()).datos;
     expect(resultado).toMatchObject({ crear: 3, rechazadas: 0, estado: 'importada' });
-    const creadas = await ctx.t.db.select().from(maquinas).where(sql`${maquinas.nroInventario} like 'INV-CSV-%'`).orderBy(maquinas.nombre);
+    const creadas = await ctx.t.db
+      .select()
+      .from(maquinas)
+      .where(sql`${maquinas.nroInventario} like 'INV-CSV-%'`)
+      .orderBy(maquinas.nombre);
     expect(creadas.map((m) => [m.nombre, m.tipo, m.estado, m.ramGb, m.fechaCompra])).toEqual([
       ['NB-CSV-01', 'notebook', 'disponible', 16, '2025-03-01'],
       ['NB-CSV-02', 'notebook', 'disponible', 8, '2025-03-02'],
@@ -97,8 +134,16 @@ describe('importing machines from a spreadsheet', () => {
     expect((entrada!.despues as { creados: number[] }).creados.sort()).toEqual(creadas.map((m) => m.id).sort());
 
     // Again, as an update by key: one row changed, two as they are, one new.
-    const otra = await subir(ctx, CSV.replace('Depósito\nNB-CSV-02;INV-CSV-02;notebook;disponible;8', 'Depósito\nNB-CSV-02;inv-csv-02;notebook;disponible;32') + '\nVM-CSV-04;INV-CSV-04;Máquina virtual;;;;');
-    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${otra.id}/ensayo`, { mapeo: otra.mapeo, modo: 'actualizar' })).json()).datos;
+    const otra = await subir(
+      ctx,
+      `${CSV.replace(
+        'Depósito\nNB-CSV-02;INV-CSV-02;notebook;disponible;8',
+        'Depósito\nNB-CSV-02;inv-csv-02;notebook;disponible;32',
+      )}\nVM-CSV-04;INV-CSV-04;Máquina virtual;;;;`,
+    );
+    const ensayo = envelope(importacionConteo).parse(
+      (await post(ctx, `${BASE}/${otra.id}/ensayo`, { mapeo: otra.mapeo, modo: 'actualizar' })).json(),
+    ).datos;
     expect(ensayo).toMatchObject({ crear: 1, actualizar: 1, sin_cambios: 2, rechazadas: 0 });
     const segunda = await post(ctx, `${BASE}/${otra.id}/importar`, { mapeo: otra.mapeo, modo: 'actualizar' });
     expect(segunda.statusCode, segunda.body).toBe(200);
@@ -125,8 +170,20 @@ describe('importing machines from a spreadsheet', () => {
     const rechazo = await post(ctx, `${BASE}/${subida.id}/deshacer`);
     expect(rechazo.statusCode).toBe(409);
     // Row 3 was updated and put back by the second import and its undo; row 4 was edited by hand.
-    expect(rechazo.json().error).toBe('No se puede deshacer: las filas 3 y 4 del archivo se modificaron o eliminaron después de importarse');
-    expect(await ctx.t.db.select({ id: maquinas.id }).from(maquinas).where(inArray(maquinas.id, creadas.map((m) => m.id)))).toHaveLength(3);
+    expect(rechazo.json().error).toBe(
+      'No se puede deshacer: las filas 3 y 4 del archivo se modificaron o eliminaron después de importarse',
+    );
+    expect(
+      await ctx.t.db
+        .select({ id: maquinas.id })
+        .from(maquinas)
+        .where(
+          inArray(
+            maquinas.id,
+            creadas.map((m) => m.id),
+          ),
+        ),
+    ).toHaveLength(3);
   });
 
   it('imports only the valid rows when asked, leaving the refused ones in their CSV; Deshacer takes back what went in', async () => {
@@ -144,7 +201,9 @@ describe('importing machines from a spreadsheet', () => {
     const subida = await subir(ctx, archivo);
     const pedido = { mapeo: subida.mapeo, modo: 'crear' };
     // The dry run counts the database's refusal (a name taken) as refused, not as created.
-    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, pedido)).json()).datos;
+    const ensayo = envelope(importacionConteo).parse(
+      (await post(ctx, `${BASE}/${subida.id}/ensayo`, pedido)).json(),
+    ).datos;
     expect(ensayo).toMatchObject({ crear: 4, rechazadas: 3 });
     // All or nothing by default.
     expect((await post(ctx, `${BASE}/${subida.id}/importar`, pedido)).statusCode).toBe(400);
@@ -158,9 +217,18 @@ describe('importing machines from a spreadsheet', () => {
     expect(resultado).toMatchObject({ estado: 'importada', crear: 4, rechazadas: 3 });
     expect(resultado.rechazos.map((r) => r.fila)).toEqual([3, 5, 7]);
     const nombres = async () =>
-      (await ctx.t.db.select({ nombre: maquinas.nombre }).from(maquinas).where(sql`${maquinas.nroInventario} like 'INV-VAL-%'`).orderBy(maquinas.nombre)).map((m) => m.nombre);
+      (
+        await ctx.t.db
+          .select({ nombre: maquinas.nombre })
+          .from(maquinas)
+          .where(sql`${maquinas.nroInventario} like 'INV-VAL-%'`)
+          .orderBy(maquinas.nombre)
+      ).map((m) => m.nombre);
     expect(await nombres()).toEqual(['NB-VAL-01', 'NB-VAL-03', 'NB-VAL-05', 'NB-VAL-07']);
-    const [entrada] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.accion, 'importar'), sql`${auditoria.despues}->>'importacion' = ${String(subida.id)}`));
+    const [entrada] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'importar'), sql`${auditoria.despues}->>'importacion' = ${String(subida.id)}`));
     expect(entrada!.despues).toMatchObject({ rechazadas: 3 });
 
     // The refused rows, as the file had them, with their reasons, still downloadable after the import.
@@ -176,7 +244,11 @@ describe('importing machines from a spreadsheet', () => {
 
   it('imports nothing when no row is valid, even asked for the valid ones only', async () => {
     const subida = await subir(ctx, 'Nombre,Tipo\nNB-NADA-01,Tostadora\n,PC\n');
-    const res = await post(ctx, `${BASE}/${subida.id}/importar`, { mapeo: subida.mapeo, modo: 'crear', solo_validas: true });
+    const res = await post(ctx, `${BASE}/${subida.id}/importar`, {
+      mapeo: subida.mapeo,
+      modo: 'crear',
+      solo_validas: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('No se importó nada: 2 filas tienen errores');
   });
@@ -195,7 +267,9 @@ describe('importing machines from a spreadsheet', () => {
     const subida = await subir(ctx, exportado.rawPayload, 'maquinas-2026-11-27.csv');
     expect(Object.values(subida.mapeo).every((c) => c !== null)).toBe(true);
     const total = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(maquinas))[0]!.n;
-    const ensayo = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'actualizar' })).json()).datos;
+    const ensayo = envelope(importacionConteo).parse(
+      (await post(ctx, `${BASE}/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'actualizar' })).json(),
+    ).datos;
     expect(ensayo.rechazos).toEqual([]);
     expect(ensayo).toMatchObject({ crear: 0, actualizar: 0, sin_cambios: total });
 
@@ -205,7 +279,9 @@ describe('importing machines from a spreadsheet', () => {
     const xlsx = Buffer.from(await libro.xlsx.writeBuffer());
     const deXlsx = await subir(ctx, xlsx, 'maquinas.xlsx');
     expect(deXlsx.columnas).toEqual(subida.columnas);
-    const ensayoXlsx = envelope(importacionConteo).parse((await post(ctx, `${BASE}/${deXlsx.id}/ensayo`, { mapeo: deXlsx.mapeo, modo: 'actualizar' })).json()).datos;
+    const ensayoXlsx = envelope(importacionConteo).parse(
+      (await post(ctx, `${BASE}/${deXlsx.id}/ensayo`, { mapeo: deXlsx.mapeo, modo: 'actualizar' })).json(),
+    ).datos;
     expect(ensayoXlsx).toMatchObject({ crear: 0, actualizar: 0, sin_cambios: total, rechazadas: 0 });
   });
 
@@ -213,17 +289,42 @@ describe('importing machines from a spreadsheet', () => {
     const res = await ctx.t.app.inject({ url: `${BASE}/plantilla.csv`, headers: ctx.headers });
     const subida = await subir(ctx, res.rawPayload, 'plantilla.csv');
     expect(Object.values(subida.mapeo).every((c) => c !== null)).toBe(true);
-    const vista = envelope(importacionVistaPrevia).parse((await post(ctx, `${BASE}/${subida.id}/vista-previa`, { mapeo: subida.mapeo })).json()).datos;
+    const vista = envelope(importacionVistaPrevia).parse(
+      (await post(ctx, `${BASE}/${subida.id}/vista-previa`, { mapeo: subida.mapeo })).json(),
+    ).datos;
     expect(vista.con_errores).toBe(0);
   });
 
-  it('answers 403 without PHY-MAQ#TODO, and 404 for someone else\'s import', async () => {
+  it("answers 403 without PHY-MAQ#TODO, and 404 for someone else's import", async () => {
     const subida = await subir(ctx, CSV);
-    const ajeno = await ctx.t.app.inject({ method: 'POST', url: `${BASE}?nombre=x.csv`, headers: { ...ctx.ajeno, 'content-type': 'text/csv' }, payload: CSV });
+    const ajeno = await ctx.t.app.inject({
+      method: 'POST',
+      url: `${BASE}?nombre=x.csv`,
+      headers: { ...ctx.ajeno, 'content-type': 'text/csv' },
+      payload: CSV,
+    });
     expect(ajeno.statusCode).toBe(403);
-    expect((await ctx.t.app.inject({ method: 'POST', url: `${BASE}/${subida.id}/importar`, headers: ctx.ajeno, payload: { mapeo: subida.mapeo, modo: 'crear' } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: `${BASE}/${subida.id}/importar`,
+          headers: ctx.ajeno,
+          payload: { mapeo: subida.mapeo, modo: 'crear' },
+        })
+      ).statusCode,
+    ).toBe(403);
     await createUser(ctx.t.db, { usuario: 'otro', password: 'clave', codigos: ['PHY-MAQ#TODO'] });
     const otro = await bearer(ctx.t.app, 'otro', 'clave');
-    expect((await ctx.t.app.inject({ method: 'POST', url: `${BASE}/${subida.id}/vista-previa`, headers: otro, payload: { mapeo: subida.mapeo } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: `${BASE}/${subida.id}/vista-previa`,
+          headers: otro,
+          payload: { mapeo: subida.mapeo },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

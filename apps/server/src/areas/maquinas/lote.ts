@@ -1,6 +1,13 @@
 import { maquinaInput, maquinaLote, maquinaLoteExport } from '@intranet/contract/maquinas';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { eliminarMaquina, maquinaDetalle, maquinasCsv, maquinasList, maquinasSource, modificarMaquina } from './queries.ts';
+import {
+  eliminarMaquina,
+  maquinaDetalle,
+  maquinasCsv,
+  maquinasList,
+  maquinasSource,
+  modificarMaquina,
+} from './queries.ts';
 
 /** Bulk actions on the machines list: delete (a machine with history is refused, as one by one), set state or place. */
 export const maquinasLote = loteRoutes({

@@ -18,10 +18,31 @@ function fresh() {
   });
 }
 
-const personaId = async (t: TestApp, legajo: string) => (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, legajo)))[0]!.id;
-const maquinaId = async (t: TestApp, nombre: string) => (await t.db.select({ id: maquinas.id }).from(maquinas).where(eq(maquinas.nombre, nombre)))[0]!.id;
+const personaId = async (t: TestApp, legajo: string) =>
+  (await t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, legajo)))[0]!.id;
+const maquinaId = async (t: TestApp, nombre: string) =>
+  (await t.db.select({ id: maquinas.id }).from(maquinas).where(eq(maquinas.nombre, nombre)))[0]!.id;
 
-const NUEVA = { nombre: 'NB-DEV-09', nro_inventario: 'INV-0901', serie: 'PF3XK2', tipo: 'notebook', fabricante: 'Lenovo', modelo: 'ThinkPad T16', so: 'Windows', so_version: '11 Pro', cpu: 'Intel Core i7', ram_gb: 32, disco_gb: 1024, ip: '', mac: '3c-52-82-aa-bb-cc', ubicacion: 'Depósito', estado: 'disponible', fecha_compra: '2025-03-01', garantia_hasta: '2028-03-01', notas: '' };
+const NUEVA = {
+  nombre: 'NB-DEV-09',
+  nro_inventario: 'INV-0901',
+  serie: 'PF3XK2',
+  tipo: 'notebook',
+  fabricante: 'Lenovo',
+  modelo: 'ThinkPad T16',
+  so: 'Windows',
+  so_version: '11 Pro',
+  cpu: 'Intel Core i7',
+  ram_gb: 32,
+  disco_gb: 1024,
+  ip: '',
+  mac: '3c-52-82-aa-bb-cc',
+  ubicacion: 'Depósito',
+  estado: 'disponible',
+  fecha_compra: '2025-03-01',
+  garantia_hasta: '2028-03-01',
+  notas: '',
+};
 
 describe('GET /api/maquinas', () => {
   const ctx = fresh();
@@ -30,7 +51,7 @@ describe('GET /api/maquinas', () => {
     return { status: res.statusCode, body: res.json() };
   };
 
-  it('pages the inventory with each machine\'s current holder', async () => {
+  it("pages the inventory with each machine's current holder", async () => {
     const all = await lista('size=200');
     expect(envelope(maquinaPage).safeParse(all.body).success).toBe(true);
     expect(all.body.datos.total).toBeGreaterThanOrEqual(20);
@@ -42,7 +63,9 @@ describe('GET /api/maquinas', () => {
 
   it('filters by tipo, estado, persona, ubicación and expired warranty', async () => {
     for (const m of (await lista('tipo=vm')).body.datos.items) expect(m.tipo).toBe('vm');
-    expect((await lista('estado=baja')).body.datos.items.map((m: { nombre: string }) => m.nombre)).toEqual(['PC-VIEJA-01']);
+    expect((await lista('estado=baja')).body.datos.items.map((m: { nombre: string }) => m.nombre)).toEqual([
+      'PC-VIEJA-01',
+    ]);
     const romero = await lista(`persona_id=${await personaId(ctx.t, '1005')}`);
     expect(romero.body.datos.items.map((m: { nombre: string }) => m.nombre)).toEqual(['NB-TEC-02', 'SRV-RACK-01']);
     const sala = await lista('ubicacion=sala%20t%C3%A9cnica&size=200');
@@ -58,11 +81,22 @@ describe('GET /api/maquinas', () => {
   });
 
   it('sorts by every declared field both ways; bad filters answer 400 with fields', async () => {
-    for (const f of ['nombre', 'nro_inventario', 'tipo', 'estado', 'persona_nombre', 'ubicacion', 'garantia_hasta', 'actualizado']) {
+    for (const f of [
+      'nombre',
+      'nro_inventario',
+      'tipo',
+      'estado',
+      'persona_nombre',
+      'ubicacion',
+      'garantia_hasta',
+      'actualizado',
+    ]) {
       expect((await lista(`sort=${f}`)).status, f).toBe(200);
       expect((await lista(`sort=-${f}`)).status, f).toBe(200);
     }
-    const porPersona = (await lista('sort=persona_nombre&estado=en_uso&size=200')).body.datos.items.map((m: { persona_nombre: string }) => m.persona_nombre);
+    const porPersona = (await lista('sort=persona_nombre&estado=en_uso&size=200')).body.datos.items.map(
+      (m: { persona_nombre: string }) => m.persona_nombre,
+    );
     expect(porPersona).toEqual([...porPersona].sort());
     const bad = await lista('estado=rota&tipo=tablet');
     expect(bad.status).toBe(400);
@@ -84,12 +118,18 @@ describe('GET /api/maquinas', () => {
 describe('machines: create, edit, assign, return, delete', () => {
   const ctx = fresh();
   let id: number;
-  const post = (url: string, payload: unknown) => ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, payload: payload as object });
 
   it('creates a machine (MAC normalised) and refuses «En uso» by hand and duplicates', async () => {
     const res = await post('/api/maquinas', NUEVA);
     expect(res.statusCode).toBe(201);
-    expect(res.json().datos).toMatchObject({ mac: '3C:52:82:AA:BB:CC', ip: null, garantia_vencida: false, persona_id: null });
+    expect(res.json().datos).toMatchObject({
+      mac: '3C:52:82:AA:BB:CC',
+      ip: null,
+      garantia_vencida: false,
+      persona_id: null,
+    });
     id = res.json().datos.id;
     const enUso = await post('/api/maquinas', { ...NUEVA, nombre: 'otra', nro_inventario: null, estado: 'en_uso' });
     expect(enUso.statusCode).toBe(400);
@@ -97,22 +137,49 @@ describe('machines: create, edit, assign, return, delete', () => {
     const dup = await post('/api/maquinas', { ...NUEVA, nombre: 'nb-dev-09', nro_inventario: null });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos).toEqual({ nombre: ['Ya existe una máquina con ese nombre'] });
-    const bad = await post('/api/maquinas', { ...NUEVA, nombre: 'x', mac: 'zz', ip: '999.1.1.1', ram_gb: -1, fecha_compra: '2025-02-30' });
+    const bad = await post('/api/maquinas', {
+      ...NUEVA,
+      nombre: 'x',
+      mac: 'zz',
+      ip: '999.1.1.1',
+      ram_gb: -1,
+      fecha_compra: '2025-02-30',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos).sort()).toEqual(['fecha_compra', 'ip', 'mac', 'ram_gb']);
     expect(bad.json().campos.mac).toEqual(['MAC inválida (seis pares hexadecimales, p. ej. 3C:52:82:0A:1B:2C)']);
   });
 
   it('assigns with a dated row and puts it «En uso»; a second assignment is refused', async () => {
-    const res = await post(`/api/maquinas/${id}/asignar`, { persona_id: await personaId(ctx.t, '1009'), fecha: '2025-04-01', notas: 'Ingreso' });
+    const res = await post(`/api/maquinas/${id}/asignar`, {
+      persona_id: await personaId(ctx.t, '1009'),
+      fecha: '2025-04-01',
+      notas: 'Ingreso',
+    });
     expect(res.statusCode).toBe(200);
     expect(envelope(maquinaDetalle).safeParse(res.json()).success).toBe(true);
-    expect(res.json().datos).toMatchObject({ estado: 'en_uso', persona_nombre: 'Pereyra, Julián', asignada_desde: '2025-04-01' });
-    expect(res.json().datos.asignaciones).toEqual([expect.objectContaining({ desde: '2025-04-01', hasta: null, notas: 'Ingreso', asignado_por: 'Usuario inventario' })]);
+    expect(res.json().datos).toMatchObject({
+      estado: 'en_uso',
+      persona_nombre: 'Pereyra, Julián',
+      asignada_desde: '2025-04-01',
+    });
+    expect(res.json().datos.asignaciones).toEqual([
+      expect.objectContaining({
+        desde: '2025-04-01',
+        hasta: null,
+        notas: 'Ingreso',
+        asignado_por: 'Usuario inventario',
+      }),
+    ]);
     const again = await post(`/api/maquinas/${id}/asignar`, { persona_id: await personaId(ctx.t, '1008') });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('La máquina ya está asignada a Pereyra, Julián; devuélvala primero');
-    const edit = await ctx.t.app.inject({ method: 'PUT', url: `/api/maquinas/${id}`, headers: ctx.headers, payload: { ...NUEVA, estado: 'disponible' } });
+    const edit = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/maquinas/${id}`,
+      headers: ctx.headers,
+      payload: { ...NUEVA, estado: 'disponible' },
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().campos.estado).toBeDefined();
   });
@@ -121,22 +188,49 @@ describe('machines: create, edit, assign, return, delete', () => {
     const early = await post(`/api/maquinas/${id}/devolver`, { fecha: '2025-03-01' });
     expect(early.statusCode).toBe(400);
     expect(early.json().campos).toEqual({ fecha: ['La fecha no puede ser anterior a la asignación (01/04/2025)'] });
-    const res = await post(`/api/maquinas/${id}/devolver`, { fecha: '2025-06-30', estado: 'reparacion', notas: 'Pantalla rota' });
+    const res = await post(`/api/maquinas/${id}/devolver`, {
+      fecha: '2025-06-30',
+      estado: 'reparacion',
+      notas: 'Pantalla rota',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toMatchObject({ estado: 'reparacion', persona_id: null });
-    expect(res.json().datos.asignaciones[0]).toMatchObject({ desde: '2025-04-01', hasta: '2025-06-30', notas: 'Ingreso · Devolución: Pantalla rota', devuelto_por: 'Usuario inventario' });
+    expect(res.json().datos.asignaciones[0]).toMatchObject({
+      desde: '2025-04-01',
+      hasta: '2025-06-30',
+      notas: 'Ingreso · Devolución: Pantalla rota',
+      devuelto_por: 'Usuario inventario',
+    });
     expect((await post(`/api/maquinas/${id}/devolver`, {})).statusCode).toBe(409);
-    const before = await post(`/api/maquinas/${id}/asignar`, { persona_id: await personaId(ctx.t, '1008'), fecha: '2025-06-01' });
-    expect(before.json().campos).toEqual({ fecha: ['La fecha no puede ser anterior a la última devolución (30/06/2025)'] });
-    const futura = await post(`/api/maquinas/${id}/asignar`, { persona_id: await personaId(ctx.t, '1008'), fecha: '2999-01-01' });
+    const before = await post(`/api/maquinas/${id}/asignar`, {
+      persona_id: await personaId(ctx.t, '1008'),
+      fecha: '2025-06-01',
+    });
+    expect(before.json().campos).toEqual({
+      fecha: ['La fecha no puede ser anterior a la última devolución (30/06/2025)'],
+    });
+    const futura = await post(`/api/maquinas/${id}/asignar`, {
+      persona_id: await personaId(ctx.t, '1008'),
+      fecha: '2999-01-01',
+    });
     expect(futura.json().campos).toEqual({ fecha: ['La fecha no puede ser futura'] });
   });
 
   it('a machine in baja cannot be assigned (409), nor to an inactive person', async () => {
-    const baja = await ctx.t.app.inject({ method: 'PUT', url: `/api/maquinas/${id}`, headers: ctx.headers, payload: { ...NUEVA, estado: 'baja' } });
+    const baja = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/maquinas/${id}`,
+      headers: ctx.headers,
+      payload: { ...NUEVA, estado: 'baja' },
+    });
     expect(baja.statusCode).toBe(200);
     // Saved again as it is: no change, so no "Modificación" of nothing in its history (the next test reads it).
-    const igual = await ctx.t.app.inject({ method: 'PUT', url: `/api/maquinas/${id}`, headers: ctx.headers, payload: { ...NUEVA, estado: 'baja' } });
+    const igual = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/maquinas/${id}`,
+      headers: ctx.headers,
+      payload: { ...NUEVA, estado: 'baja' },
+    });
     expect(igual.statusCode).toBe(200);
     const res = await post(`/api/maquinas/${id}/asignar`, { persona_id: await personaId(ctx.t, '1008') });
     expect(res.statusCode).toBe(409);
@@ -151,16 +245,29 @@ describe('machines: create, edit, assign, return, delete', () => {
     const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/maquinas/${id}`, headers: ctx.headers });
     expect(res.statusCode).toBe(409);
     const nueva = (await post('/api/maquinas', { ...NUEVA, nombre: 'TEMP-01', nro_inventario: null })).json().datos.id;
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/maquinas/${nueva}`, headers: ctx.headers })).json()).toEqual({ error: null, datos: null });
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/maquinas/${nueva}`, headers: ctx.headers })).json(),
+    ).toEqual({ error: null, datos: null });
     const hist = await ctx.t.app.inject({ url: `/api/auditoria?entidad=maquina&id=${id}`, headers: ctx.headers });
-    expect(hist.json().datos.items.map((r: { accion: string }) => r.accion)).toEqual(['modificar', 'devolver', 'asignar', 'crear']);
+    expect(hist.json().datos.items.map((r: { accion: string }) => r.accion)).toEqual([
+      'modificar',
+      'devolver',
+      'asignar',
+      'crear',
+    ]);
   });
 
   it('answers the detail with the seeded history, newest first, and 404 for an unknown machine', async () => {
-    const res = await ctx.t.app.inject({ url: `/api/maquinas/${await maquinaId(ctx.t, 'NB-DEV-02')}`, headers: ctx.headers });
+    const res = await ctx.t.app.inject({
+      url: `/api/maquinas/${await maquinaId(ctx.t, 'NB-DEV-02')}`,
+      headers: ctx.headers,
+    });
     const a = res.json().datos.asignaciones;
     expect(a.map((x: { persona_nombre: string }) => x.persona_nombre)).toEqual(['Álvarez, Sofía', 'Luna, Ricardo']);
     expect(a[0].hasta).toBeNull();
-    expect((await ctx.t.app.inject({ url: '/api/maquinas/99999', headers: ctx.headers })).json()).toEqual({ error: 'La máquina no existe', datos: null });
+    expect((await ctx.t.app.inject({ url: '/api/maquinas/99999', headers: ctx.headers })).json()).toEqual({
+      error: 'La máquina no existe',
+      datos: null,
+    });
   });
 });

@@ -1,4 +1,12 @@
-import type { Asignacion, asignarInput, devolverInput, Maquina, MaquinaDetalle, maquinaInput, maquinaListQuery } from '@intranet/contract/maquinas';
+import type {
+  Asignacion,
+  asignarInput,
+  devolverInput,
+  Maquina,
+  MaquinaDetalle,
+  maquinaInput,
+  maquinaListQuery,
+} from '@intranet/contract/maquinas';
 import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES } from '@intranet/contract/maquinas';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -51,13 +59,18 @@ const campos = {
 };
 
 type MaquinaRow = Omit<Maquina, 'creado' | 'actualizado'> & { creado: Date; actualizado: Date };
-const wire = (row: MaquinaRow): Maquina => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
+const wire = (row: MaquinaRow): Maquina => ({
+  ...row,
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
 
 const asignacionAbierta = and(eq(abierta.maquinaId, maquinas.id), isNull(abierta.hasta));
 const suTitular = eq(titular.id, abierta.personaId);
 
 /** The machines with their current holder joined: the list, the count and the detail all read this. */
-const conTitular = (db: Executor) => db.select(campos).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic();
+const conTitular = (db: Executor) =>
+  db.select(campos).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic();
 
 const orEmpty = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
@@ -86,8 +99,20 @@ export const maquinasList: ListSpec<MaquinaListQuery> = {
 
 export const maquinasSource = (db: Executor): ListSource<Maquina> =>
   selectSource(
-    (clave) => db.select({ ...campos, clave }).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic(),
-    () => db.select({ n: count() }).from(maquinas).leftJoin(abierta, asignacionAbierta).leftJoin(titular, suTitular).$dynamic(),
+    (clave) =>
+      db
+        .select({ ...campos, clave })
+        .from(maquinas)
+        .leftJoin(abierta, asignacionAbierta)
+        .leftJoin(titular, suTitular)
+        .$dynamic(),
+    () =>
+      db
+        .select({ n: count() })
+        .from(maquinas)
+        .leftJoin(abierta, asignacionAbierta)
+        .leftJoin(titular, suTitular)
+        .$dynamic(),
     wire,
   );
 
@@ -158,7 +183,11 @@ export async function maquinaDetalle(db: Executor, id: number): Promise<MaquinaD
 }
 
 export async function ubicacionesEnUso(db: Executor): Promise<string[]> {
-  const rows = await db.selectDistinct({ u: maquinas.ubicacion }).from(maquinas).where(isNotNull(maquinas.ubicacion)).orderBy(asc(maquinas.ubicacion));
+  const rows = await db
+    .selectDistinct({ u: maquinas.ubicacion })
+    .from(maquinas)
+    .where(isNotNull(maquinas.ubicacion))
+    .orderBy(asc(maquinas.ubicacion));
   return rows.map((r) => r.u).filter((u): u is string => u !== null);
 }
 
@@ -210,8 +239,12 @@ export async function modificarMaquina(db: Db, id: number, values: MaquinaValues
       const m = `La máquina está asignada a ${antes.persona_nombre}; use «Devolver» para cambiar su estado`;
       throw new ApiError(409, m, { estado: [m] });
     }
-    if (antes.persona_id === null && values.estado === 'en_uso') throw new ApiError(400, enUsoSoloAsignando, { estado: [enUsoSoloAsignando] });
-    await tx.update(maquinas).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(maquinas.id, id));
+    if (antes.persona_id === null && values.estado === 'en_uso')
+      throw new ApiError(400, enUsoSoloAsignando, { estado: [enUsoSoloAsignando] });
+    await tx
+      .update(maquinas)
+      .set({ ...columnas(values), actualizado: sql`now()` })
+      .where(eq(maquinas.id, id));
     const despues = (await maquinaRow(tx, id))!;
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues });
     return despues;
@@ -222,8 +255,12 @@ export async function modificarMaquina(db: Db, id: number, values: MaquinaValues
 export async function eliminarMaquina(db: Db, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {
     const antes = await bloquear(tx, id);
-    const [hist] = await tx.select({ n: count() }).from(maquinaAsignaciones).where(eq(maquinaAsignaciones.maquinaId, id));
-    if ((hist?.n ?? 0) > 0) throw new ApiError(409, 'La máquina tiene historial de asignaciones; désela de baja en lugar de eliminarla');
+    const [hist] = await tx
+      .select({ n: count() })
+      .from(maquinaAsignaciones)
+      .where(eq(maquinaAsignaciones.maquinaId, id));
+    if ((hist?.n ?? 0) > 0)
+      throw new ApiError(409, 'La máquina tiene historial de asignaciones; désela de baja en lugar de eliminarla');
     await tx.delete(maquinas).where(eq(maquinas.id, id));
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
   });
@@ -237,14 +274,25 @@ const hoy = async (tx: Tx): Promise<string> => {
 const campoFecha = (mensaje: string) => new ApiError(400, mensaje, { fecha: [mensaje] });
 
 /** "Asignar": opens a dated assignment row and puts the machine «En uso». */
-export async function asignarMaquina(db: Db, id: number, values: z.output<typeof asignarInput>, autor: Autor): Promise<MaquinaDetalle> {
+export async function asignarMaquina(
+  db: Db,
+  id: number,
+  values: z.output<typeof asignarInput>,
+  autor: Autor,
+): Promise<MaquinaDetalle> {
   return db.transaction(async (tx) => {
     const antes = await bloquear(tx, id);
     if (antes.estado === 'baja') throw new ApiError(409, 'Una máquina dada de baja no se puede asignar');
-    if (antes.persona_id !== null) throw new ApiError(409, `La máquina ya está asignada a ${antes.persona_nombre}; devuélvala primero`);
-    const [persona] = await tx.select({ activo: personas.activo }).from(personas).where(eq(personas.id, values.persona_id));
-    if (!persona) throw new ApiError(400, 'La persona elegida no existe', { persona_id: ['La persona elegida no existe'] });
-    if (!persona.activo) throw new ApiError(409, 'La persona elegida está inactiva', { persona_id: ['La persona elegida está inactiva'] });
+    if (antes.persona_id !== null)
+      throw new ApiError(409, `La máquina ya está asignada a ${antes.persona_nombre}; devuélvala primero`);
+    const [persona] = await tx
+      .select({ activo: personas.activo })
+      .from(personas)
+      .where(eq(personas.id, values.persona_id));
+    if (!persona)
+      throw new ApiError(400, 'La persona elegida no existe', { persona_id: ['La persona elegida no existe'] });
+    if (!persona.activo)
+      throw new ApiError(409, 'La persona elegida está inactiva', { persona_id: ['La persona elegida está inactiva'] });
     const fecha = values.fecha ?? (await hoy(tx));
     if (fecha > (await hoy(tx))) throw campoFecha('La fecha no puede ser futura');
     const [ultima] = await tx
@@ -253,8 +301,15 @@ export async function asignarMaquina(db: Db, id: number, values: z.output<typeof
       .where(eq(maquinaAsignaciones.maquinaId, id))
       .orderBy(desc(maquinaAsignaciones.hasta))
       .limit(1);
-    if (ultima?.hasta && fecha < ultima.hasta) throw campoFecha(`La fecha no puede ser anterior a la última devolución (${fechaAr(ultima.hasta)})`);
-    await tx.insert(maquinaAsignaciones).values({ maquinaId: id, personaId: values.persona_id, desde: fecha, notas: values.notas, asignadoPor: autor.id });
+    if (ultima?.hasta && fecha < ultima.hasta)
+      throw campoFecha(`La fecha no puede ser anterior a la última devolución (${fechaAr(ultima.hasta)})`);
+    await tx.insert(maquinaAsignaciones).values({
+      maquinaId: id,
+      personaId: values.persona_id,
+      desde: fecha,
+      notas: values.notas,
+      asignadoPor: autor.id,
+    });
     await tx.update(maquinas).set({ estado: 'en_uso', actualizado: sql`now()` }).where(eq(maquinas.id, id));
     const despues = (await maquinaRow(tx, id))!;
     await writeAudit(tx, { autor, accion: 'asignar', entidad: ENTIDAD, entidadId: id, antes, despues });
@@ -263,19 +318,28 @@ export async function asignarMaquina(db: Db, id: number, values: z.output<typeof
 }
 
 /** "Devolver": closes the open assignment on a date and leaves the machine in the state chosen. */
-export async function devolverMaquina(db: Db, id: number, values: z.output<typeof devolverInput>, autor: Autor): Promise<MaquinaDetalle> {
+export async function devolverMaquina(
+  db: Db,
+  id: number,
+  values: z.output<typeof devolverInput>,
+  autor: Autor,
+): Promise<MaquinaDetalle> {
   return db.transaction(async (tx) => {
     const antes = await bloquear(tx, id);
-    if (antes.persona_id === null || antes.asignada_desde === null) throw new ApiError(409, 'La máquina no está asignada');
+    if (antes.persona_id === null || antes.asignada_desde === null)
+      throw new ApiError(409, 'La máquina no está asignada');
     const fecha = values.fecha ?? (await hoy(tx));
     if (fecha > (await hoy(tx))) throw campoFecha('La fecha no puede ser futura');
-    if (fecha < antes.asignada_desde) throw campoFecha(`La fecha no puede ser anterior a la asignación (${fechaAr(antes.asignada_desde)})`);
+    if (fecha < antes.asignada_desde)
+      throw campoFecha(`La fecha no puede ser anterior a la asignación (${fechaAr(antes.asignada_desde)})`);
     await tx
       .update(maquinaAsignaciones)
       .set({
         hasta: fecha,
         devueltoPor: autor.id,
-        ...(values.notas ? { notas: sql`coalesce(${maquinaAsignaciones.notas} || ' · ', '') || ${`Devolución: ${values.notas}`}` } : {}),
+        ...(values.notas
+          ? { notas: sql`coalesce(${maquinaAsignaciones.notas} || ' · ', '') || ${`Devolución: ${values.notas}`}` }
+          : {}),
       })
       .where(and(eq(maquinaAsignaciones.maquinaId, id), isNull(maquinaAsignaciones.hasta)));
     await tx.update(maquinas).set({ estado: values.estado, actualizado: sql`now()` }).where(eq(maquinas.id, id));

@@ -41,34 +41,67 @@ const bad = { 400: errorBody, ...denied };
 export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/maquinas', {
     config: TODO,
-    schema: { tags, summary: 'Lista paginada de máquinas', querystring: maquinaListQuery, response: { 200: envelope(maquinaPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(maquinasList, request.query, maquinasSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de máquinas',
+      querystring: maquinaListQuery,
+      response: { 200: envelope(maquinaPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(maquinasList, request.query, maquinasSource(db)),
+    }),
   });
 
   app.get('/api/maquinas/export.csv', {
     config: TODO,
-    schema: { tags, summary: 'Todas las máquinas de la lista filtrada, en CSV', querystring: maquinaExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todas las máquinas de la lista filtrada, en CSV',
+      querystring: maquinaExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'maquinas', columnas: maquinasCsv, filas: listBatches(maquinasList, request.query, maquinasSource(db)) });
+      sendCsv(reply, {
+        nombre: 'maquinas',
+        columnas: maquinasCsv,
+        filas: listBatches(maquinasList, request.query, maquinasSource(db)),
+      });
     },
   });
 
   app.get('/api/maquinas/ubicaciones', {
     config: TODO,
-    schema: { tags, summary: 'Las ubicaciones en uso, para el filtro de la lista', response: { 200: envelope(ubicaciones), ...denied } },
+    schema: {
+      tags,
+      summary: 'Las ubicaciones en uso, para el filtro de la lista',
+      response: { 200: envelope(ubicaciones), ...denied },
+    },
     handler: async () => ({ error: null, datos: await ubicacionesEnUso(db) }),
   });
 
   app.get('/api/maquinas/:id', {
     config: TODO,
-    schema: { tags, summary: 'Una máquina con su historial de asignaciones', params: idParam, response: { 200: envelope(maquinaDetalleSchema), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Una máquina con su historial de asignaciones',
+      params: idParam,
+      response: { 200: envelope(maquinaDetalleSchema), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await maquinaDetalle(db, request.params.id) }),
   });
 
   app.post('/api/maquinas', {
     config: TODO,
-    schema: { tags, summary: 'Crea una máquina', body: maquinaInput, response: { 201: envelope(maquina), ...bad, 409: errorBody } },
-    handler: async (request, reply) => reply.code(201).send({ error: null, datos: await crearMaquina(db, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Crea una máquina',
+      body: maquinaInput,
+      response: { 201: envelope(maquina), ...bad, 409: errorBody },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ error: null, datos: await crearMaquina(db, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.put('/api/maquinas/:id', {
@@ -81,12 +114,20 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       body: maquinaInput,
       response: { 200: envelope(maquina), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await modificarMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/maquinas/:id', {
     config: TODO,
-    schema: { tags, summary: 'Elimina una máquina sin historial (409 si tuvo asignaciones)', params: idParam, response: { 200: okBody, ...bad, 404: errorBody, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Elimina una máquina sin historial (409 si tuvo asignaciones)',
+      params: idParam,
+      response: { 200: okBody, ...bad, 404: errorBody, 409: errorBody },
+    },
     handler: async (request) => {
       await eliminarMaquina(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
@@ -103,7 +144,10 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       body: asignarInput,
       response: { 200: envelope(maquinaDetalleSchema), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await asignarMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await asignarMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/maquinas/:id/devolver', {
@@ -115,6 +159,9 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       body: devolverInput,
       response: { 200: envelope(maquinaDetalleSchema), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await devolverMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await devolverMaquina(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 };

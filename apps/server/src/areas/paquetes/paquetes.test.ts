@@ -24,7 +24,8 @@ describe('GET /api/paquetes and /api/paquetes/last', () => {
     const items = list.json();
     expect(Array.isArray(items)).toBe(true);
     expect(paquetesResponse.safeParse(items).success).toBe(true);
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(['canal', 'fecha', 'id', 'nombre', 'notas', 'producto', 'version']);
+    for (const item of items)
+      expect(Object.keys(item).sort()).toEqual(['canal', 'fecha', 'id', 'nombre', 'notas', 'producto', 'version']);
     expect(items.length).toBeGreaterThanOrEqual(3);
     const fechas = items.map((p: { fecha: string }) => Date.parse(p.fecha));
     expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
@@ -50,7 +51,10 @@ describe('GET /api/paquetes and /api/paquetes/last', () => {
 
   it('is behind PACKS#VER', async () => {
     t = await template.clone();
-    const res = await t.app.inject({ url: '/api/paquetes/last', headers: await bearer(t.app, 'comercial', PASSWORDS.demo) });
+    const res = await t.app.inject({
+      url: '/api/paquetes/last',
+      headers: await bearer(t.app, 'comercial', PASSWORDS.demo),
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -59,12 +63,26 @@ describe('uploading, listing, downloading and retiring packages', () => {
   const ctx = freshApp(template, ['admin'], { tmpFiles: 'intranet-paquetes-' });
 
   const subir = (bytes: Buffer, query: Record<string, string>) =>
-    ctx.t.app.inject({ method: 'POST', url: `/api/paquetes?${new URLSearchParams(query)}`, headers: { ...ctx.admin, ...octet }, payload: bytes });
-  const lista = async (query = '') => envelope(paquetePage).parse((await ctx.t.app.inject({ url: `/api/paquetes/lista?${query}`, headers: ctx.admin })).json()).datos;
+    ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/paquetes?${new URLSearchParams(query)}`,
+      headers: { ...ctx.admin, ...octet },
+      payload: bytes,
+    });
+  const lista = async (query = '') =>
+    envelope(paquetePage).parse(
+      (await ctx.t.app.inject({ url: `/api/paquetes/lista?${query}`, headers: ctx.admin })).json(),
+    ).datos;
 
   it('records an upload with its checksum, size, author and audit, and it becomes the latest', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 7);
-    const res = await subir(bytes, { nombre: 'PhysisSetup-3.16.0.exe', producto: 'Physis ERP', version: '3.16.0', canal: 'estable', notas: 'Nueva facturación' });
+    const res = await subir(bytes, {
+      nombre: 'PhysisSetup-3.16.0.exe',
+      producto: 'Physis ERP',
+      version: '3.16.0',
+      canal: 'estable',
+      notas: 'Nueva facturación',
+    });
     expect(res.statusCode).toBe(201);
     const creado = envelope(paqueteFila).parse(res.json()).datos;
     expect(creado).toMatchObject({
@@ -77,11 +95,17 @@ describe('uploading, listing, downloading and retiring packages', () => {
       descargas: 0,
       retirado: null,
     });
-    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json()).toEqual({ nombre: 'PhysisSetup-3.16.0.exe', fecha: creado.fecha });
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json()).toEqual({
+      nombre: 'PhysisSetup-3.16.0.exe',
+      fecha: creado.fecha,
+    });
     expect((await ctx.t.app.inject({ url: '/api/paquetes', headers: ctx.admin })).json()[0].id).toBe(creado.id);
     expect((await lista()).items[0]).toEqual(creado);
 
-    const history = await ctx.t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${creado.id}`, headers: ctx.admin });
+    const history = await ctx.t.app.inject({
+      url: `/api/auditoria?entidad=paquete&id=${creado.id}`,
+      headers: ctx.admin,
+    });
     const rows = envelope(auditPage).parse(history.json()).datos.items;
     expect(rows.map((r) => r.accion)).toEqual(['subir']);
 
@@ -89,8 +113,12 @@ describe('uploading, listing, downloading and retiring packages', () => {
     expect(down.statusCode).toBe(200);
     expect(sha(down.rawPayload)).toBe(sha(bytes));
     expect(down.headers['content-disposition']).toBe('attachment; filename=PhysisSetup-3.16.0.exe');
-    expect((await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}`, headers: ctx.admin })).json().datos.descargas).toBe(1);
-    expect((await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}`, headers: ctx.admin })).json().datos.descargas,
+    ).toBe(1);
+    expect((await ctx.t.app.inject({ url: `/api/paquetes/${creado.id}/descarga/${'0'.repeat(64)}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps the same content once when two packages carry it', async () => {
@@ -115,7 +143,9 @@ describe('uploading, listing, downloading and retiring packages', () => {
 
   it('sorts versions as versions (3.10 after 3.9) and filters by product and channel', async () => {
     for (const version of ['3.9', '3.10', '3.9.1']) {
-      expect((await subir(randomBytes(100), { nombre: `Orden-${version}.exe`, producto: 'Orden', version })).statusCode).toBe(201);
+      expect(
+        (await subir(randomBytes(100), { nombre: `Orden-${version}.exe`, producto: 'Orden', version })).statusCode,
+      ).toBe(201);
     }
     const asc = await lista('producto=orden&sort=version');
     expect(asc.items.map((p) => p.version)).toEqual(['3.9', '3.9.1', '3.10']);
@@ -127,42 +157,83 @@ describe('uploading, listing, downloading and retiring packages', () => {
 
   it('edits the fields, retires (out of the lists and /last, still downloadable) and restores', async () => {
     const bytes = randomBytes(1000);
-    const nuevo = envelope(paqueteFila).parse((await subir(bytes, { nombre: 'Ultimo-9.9.exe', version: '9.9' })).json()).datos;
-    const put = await ctx.t.app.inject({ method: 'PUT', url: `/api/paquetes/${nuevo.id}`, headers: ctx.admin, payload: { nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', producto: 'X', notas: '' } });
+    const nuevo = envelope(paqueteFila).parse(
+      (await subir(bytes, { nombre: 'Ultimo-9.9.exe', version: '9.9' })).json(),
+    ).datos;
+    const put = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/paquetes/${nuevo.id}`,
+      headers: ctx.admin,
+      payload: { nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', producto: 'X', notas: '' },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json().datos).toMatchObject({ nombre: 'Ultimo-9.9.1.exe', version: '9.9.1', canal: 'hotfix', notas: null, sha256: sha(bytes) });
+    expect(put.json().datos).toMatchObject({
+      nombre: 'Ultimo-9.9.1.exe',
+      version: '9.9.1',
+      canal: 'hotfix',
+      notas: null,
+      sha256: sha(bytes),
+    });
 
-    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe('Ultimo-9.9.1.exe');
-    const retirar = await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers: ctx.admin });
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe(
+      'Ultimo-9.9.1.exe',
+    );
+    const retirar = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/paquetes/${nuevo.id}/retirar`,
+      headers: ctx.admin,
+    });
     expect(retirar.statusCode).toBe(200);
     expect(retirar.json().datos.retirado).not.toBeNull();
-    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers: ctx.admin })).statusCode).toBe(409);
+    expect(
+      (await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/retirar`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(409);
 
-    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).not.toBe('Ultimo-9.9.1.exe');
-    expect((await ctx.t.app.inject({ url: '/api/paquetes', headers: ctx.admin })).json().map((p: { id: number }) => p.id)).not.toContain(nuevo.id);
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).not.toBe(
+      'Ultimo-9.9.1.exe',
+    );
+    expect(
+      (await ctx.t.app.inject({ url: '/api/paquetes', headers: ctx.admin })).json().map((p: { id: number }) => p.id),
+    ).not.toContain(nuevo.id);
     expect((await lista('size=200')).items.map((p) => p.id)).not.toContain(nuevo.id);
     expect((await lista('retirados=true')).items.map((p) => p.id)).toEqual([nuevo.id]);
     const down = await ctx.t.app.inject({ url: `/api/paquetes/${nuevo.id}/descarga/${nuevo.sha256}` });
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(bytes)).toBe(true);
 
-    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/restaurar`, headers: ctx.admin })).statusCode).toBe(200);
-    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe('Ultimo-9.9.1.exe');
-    const history = envelope(auditPage).parse((await ctx.t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${nuevo.id}`, headers: ctx.admin })).json());
+    expect(
+      (await ctx.t.app.inject({ method: 'POST', url: `/api/paquetes/${nuevo.id}/restaurar`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(200);
+    expect((await ctx.t.app.inject({ url: '/api/paquetes/last', headers: ctx.admin })).json().nombre).toBe(
+      'Ultimo-9.9.1.exe',
+    );
+    const history = envelope(auditPage).parse(
+      (await ctx.t.app.inject({ url: `/api/auditoria?entidad=paquete&id=${nuevo.id}`, headers: ctx.admin })).json(),
+    );
     expect(history.datos.items.map((r) => r.accion)).toEqual(['restaurar', 'retirar', 'modificar', 'subir']);
   });
 
   it('exports the filtered list as CSV', async () => {
-    const res = await ctx.t.app.inject({ url: '/api/paquetes/export.csv?producto=Orden&sort=version', headers: ctx.admin });
+    const res = await ctx.t.app.inject({
+      url: '/api/paquetes/export.csv?producto=Orden&sort=version',
+      headers: ctx.admin,
+    });
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r['Versión'])).toEqual(['3.9', '3.9.1', '3.10']);
+    expect(rows.map((r) => r.Versión)).toEqual(['3.9', '3.9.1', '3.10']);
     expect(rows[0]!['SHA-256']).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses writes to a user with PACKS#VER only', async () => {
     const tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/paquetes?nombre=x.exe', headers: { ...tecnico, ...octet }, payload: Buffer.from('x') });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/paquetes?nombre=x.exe',
+      headers: { ...tecnico, ...octet },
+      payload: Buffer.from('x'),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.headers.connection).toBe('close');
   });

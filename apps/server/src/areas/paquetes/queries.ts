@@ -72,7 +72,11 @@ interface PaqueteRow extends Omit<PaqueteFila, 'fecha' | 'retirado'> {
   fecha: Date;
   retirado: Date | null;
 }
-const wire = (row: PaqueteRow): PaqueteFila => ({ ...row, fecha: row.fecha.toISOString(), retirado: row.retirado?.toISOString() ?? null });
+const wire = (row: PaqueteRow): PaqueteFila => ({
+  ...row,
+  fecha: row.fecha.toISOString(),
+  retirado: row.retirado?.toISOString() ?? null,
+});
 
 const orDefault = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
@@ -101,7 +105,12 @@ const suArchivo = eq(archivos.id, paquetes.archivoId);
 
 export const paquetesSource = (db: Executor): ListSource<PaqueteFila> =>
   selectSource(
-    (clave) => db.select({ ...campos, clave }).from(paquetes).leftJoin(archivos, suArchivo).$dynamic(),
+    (clave) =>
+      db
+        .select({ ...campos, clave })
+        .from(paquetes)
+        .leftJoin(archivos, suArchivo)
+        .$dynamic(),
     () => db.select({ n: count() }).from(paquetes).leftJoin(archivos, suArchivo).$dynamic(),
     wire,
   );
@@ -131,7 +140,11 @@ export async function paquetesProductos(db: Executor): Promise<string[]> {
 }
 
 async function paqueteRow(db: Executor, id: number, lock = false): Promise<PaqueteFila | undefined> {
-  const query = db.select(campos).from(paquetes).leftJoin(archivos, eq(archivos.id, paquetes.archivoId)).where(eq(paquetes.id, id));
+  const query = db
+    .select(campos)
+    .from(paquetes)
+    .leftJoin(archivos, eq(archivos.id, paquetes.archivoId))
+    .where(eq(paquetes.id, id));
   const [row] = lock ? await query.for('update', { of: paquetes }) : await query;
   return row ? wire(row) : undefined;
 }
@@ -154,7 +167,13 @@ const columnas = (v: PaqueteValues) => ({
 });
 
 /** Records an uploaded package: its file (kept once by content), the row and the audit, all or nothing. */
-export async function crearPaquete(db: Db, store: FileStore, upload: Upload, values: PaqueteValues, autor: Autor): Promise<PaqueteFila> {
+export async function crearPaquete(
+  db: Db,
+  store: FileStore,
+  upload: Upload,
+  values: PaqueteValues,
+  autor: Autor,
+): Promise<PaqueteFila> {
   return conArchivo(db, store, upload, () =>
     db.transaction(async (tx) => {
       const file = await registrarArchivo(tx, upload, values.nombre);
@@ -188,9 +207,19 @@ export async function retirarPaquete(db: Db, id: number, retirar: boolean, autor
     if (Boolean(antes.retirado) === retirar) {
       throw new ApiError(409, retirar ? 'El paquete ya está retirado' : 'El paquete no está retirado');
     }
-    await tx.update(paquetes).set({ retirado: retirar ? sql`now()` : null }).where(eq(paquetes.id, id));
+    await tx
+      .update(paquetes)
+      .set({ retirado: retirar ? sql`now()` : null })
+      .where(eq(paquetes.id, id));
     const despues = (await paqueteRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: retirar ? 'retirar' : 'restaurar', entidad: ENTIDAD, entidadId: id, antes, despues });
+    await writeAudit(tx, {
+      autor,
+      accion: retirar ? 'retirar' : 'restaurar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes,
+      despues,
+    });
     return despues;
   });
 }
@@ -215,6 +244,10 @@ export async function contarDescargaPaquete(db: Db, id: number): Promise<void> {
       .returning({ archivoId: paquetes.archivoId });
     if (!row) return;
     await tx.insert(paqueteDescargas).values({ paqueteId: id });
-    if (row.archivoId) await tx.update(archivos).set({ descargas: sql`${archivos.descargas} + 1` }).where(eq(archivos.id, row.archivoId));
+    if (row.archivoId)
+      await tx
+        .update(archivos)
+        .set({ descargas: sql`${archivos.descargas} + 1` })
+        .where(eq(archivos.id, row.archivoId));
   });
 }

@@ -69,27 +69,54 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
 
   app.get('/api/paquetes/lista', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de paquetes', querystring: paqueteListQuery, response: { 200: envelope(paquetePage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(paquetesListSpec, request.query, paquetesSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de paquetes',
+      querystring: paqueteListQuery,
+      response: { 200: envelope(paquetePage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(paquetesListSpec, request.query, paquetesSource(db)),
+    }),
   });
 
   app.get('/api/paquetes/export.csv', {
     config: VER,
-    schema: { tags, summary: 'Todos los paquetes de la lista filtrada, en CSV', querystring: paqueteExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todos los paquetes de la lista filtrada, en CSV',
+      querystring: paqueteExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'paquetes', columnas: paquetesCsv, filas: listBatches(paquetesListSpec, request.query, paquetesSource(db)) });
+      sendCsv(reply, {
+        nombre: 'paquetes',
+        columnas: paquetesCsv,
+        filas: listBatches(paquetesListSpec, request.query, paquetesSource(db)),
+      });
     },
   });
 
   app.get('/api/paquetes/productos', {
     config: VER,
-    schema: { tags, summary: 'Los productos que nombran los paquetes (para el filtro)', response: { 200: envelope(paqueteProductos), ...denied } },
+    schema: {
+      tags,
+      summary: 'Los productos que nombran los paquetes (para el filtro)',
+      response: { 200: envelope(paqueteProductos), ...denied },
+    },
     handler: async () => ({ error: null, datos: await paquetesProductos(db) }),
   });
 
   app.get('/api/paquetes/:id', {
     config: VER,
-    schema: { tags, summary: 'Un paquete', params: idParam, response: { 200: envelope(paqueteFila), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Un paquete',
+      params: idParam,
+      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await paqueteDetalle(db, request.params.id) }),
   });
 
@@ -115,7 +142,13 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
 
   app.put('/api/paquetes/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica los datos de un paquete', params: idParam, body: paqueteInput, response: { 200: envelope(paqueteFila), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Modifica los datos de un paquete',
+      params: idParam,
+      body: paqueteInput,
+      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({
       error: null,
       datos: await modificarPaquete(db, request.params.id, request.body, autorDe(sessionOf(request))),
@@ -130,13 +163,24 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
       params: idParam,
       response: { 200: envelope(paqueteFila), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await retirarPaquete(db, request.params.id, true, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await retirarPaquete(db, request.params.id, true, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/paquetes/:id/restaurar', {
     config: EDITAR,
-    schema: { tags, summary: 'Vuelve a listar un paquete retirado', params: idParam, response: { 200: envelope(paqueteFila), ...bad, 404: errorBody, 409: errorBody } },
-    handler: async (request) => ({ error: null, datos: await retirarPaquete(db, request.params.id, false, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Vuelve a listar un paquete retirado',
+      params: idParam,
+      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await retirarPaquete(db, request.params.id, false, autorDe(sessionOf(request))),
+    }),
   });
 
   await app.register(async (scope) => {
@@ -147,7 +191,8 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
       schema: {
         tags,
         summary: 'Sube un paquete: los datos en la consulta, el archivo como cuerpo',
-        description: 'El archivo se guarda mientras llega (tamaño y SHA-256 calculados en el camino); 413 sobre el máximo.',
+        description:
+          'El archivo se guarda mientras llega (tamaño y SHA-256 calculados en el camino); 413 sobre el máximo.',
         querystring: paqueteInput,
         response: { 201: envelope(paqueteFila), ...bad, 413: errorBody },
       },

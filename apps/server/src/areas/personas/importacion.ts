@@ -49,14 +49,51 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
   normalizarClave: (v) => v.trim().toLowerCase(),
   campos: [
     campoId,
-    { campo: 'apellido', titulo: 'Apellido', alias: ['apellidos', 'last name', 'surname', 'family name'], requerido: true, ejemplo: 'Pérez' },
-    { campo: 'nombre', titulo: 'Nombre', alias: ['nombres', 'first name', 'given name', 'name'], requerido: true, ejemplo: 'Ana' },
-    { campo: 'legajo', titulo: 'Legajo', alias: ['nro legajo', 'numero de legajo', 'employee id', 'employee number'], ejemplo: '1042' },
-    { campo: 'email', titulo: 'Email', alias: ['correo', 'correo electronico', 'mail', 'e-mail', 'email address'], ejemplo: 'ana.perez@physis.com.ar' },
-    { campo: 'telefono', titulo: 'Teléfono', alias: ['tel', 'celular', 'movil', 'phone', 'mobile'], ejemplo: '+54 341 400-0000' },
+    {
+      campo: 'apellido',
+      titulo: 'Apellido',
+      alias: ['apellidos', 'last name', 'surname', 'family name'],
+      requerido: true,
+      ejemplo: 'Pérez',
+    },
+    {
+      campo: 'nombre',
+      titulo: 'Nombre',
+      alias: ['nombres', 'first name', 'given name', 'name'],
+      requerido: true,
+      ejemplo: 'Ana',
+    },
+    {
+      campo: 'legajo',
+      titulo: 'Legajo',
+      alias: ['nro legajo', 'numero de legajo', 'employee id', 'employee number'],
+      ejemplo: '1042',
+    },
+    {
+      campo: 'email',
+      titulo: 'Email',
+      alias: ['correo', 'correo electronico', 'mail', 'e-mail', 'email address'],
+      ejemplo: 'ana.perez@physis.com.ar',
+    },
+    {
+      campo: 'telefono',
+      titulo: 'Teléfono',
+      alias: ['tel', 'celular', 'movil', 'phone', 'mobile'],
+      ejemplo: '+54 341 400-0000',
+    },
     { campo: 'interno', titulo: 'Interno', alias: ['extension', 'ext', 'int'], ejemplo: '214' },
-    { campo: 'puesto', titulo: 'Puesto', alias: ['cargo', 'position', 'job title', 'title', 'role'], ejemplo: 'Analista' },
-    { campo: 'area', titulo: 'Área', alias: ['sector', 'departamento', 'department', 'area', 'team'], ejemplo: 'Soporte' },
+    {
+      campo: 'puesto',
+      titulo: 'Puesto',
+      alias: ['cargo', 'position', 'job title', 'title', 'role'],
+      ejemplo: 'Analista',
+    },
+    {
+      campo: 'area',
+      titulo: 'Área',
+      alias: ['sector', 'departamento', 'department', 'area', 'team'],
+      ejemplo: 'Soporte',
+    },
     { campo: 'activo', titulo: 'Activo', alias: ['activa', 'active', 'enabled'], tipo: 'booleano', ejemplo: 'Sí' },
     { campo: 'notas', titulo: 'Notas', alias: ['notes', 'observaciones', 'comentarios'], ejemplo: '' },
   ],
@@ -73,10 +110,14 @@ export const personasImportacion: ImportacionSpec<PersonaValues> = {
     }
     return porEmail;
   },
-  existentesPorId: async (tx, ids) => new Map((await buscar(tx, inArray(personas.id, ids))).map(({ id, ...v }) => [id, { id, valores: v }])),
+  existentesPorId: async (tx, ids) =>
+    new Map((await buscar(tx, inArray(personas.id, ids))).map(({ id, ...v }) => [id, { id, valores: v }])),
   crear: (tx, filas) => insertarFilas(tx, personas, personas.id, filas.map(columnasPersona)),
   actualizar: async (tx, id, v) => {
-    await tx.update(personas).set({ ...columnasPersona(v), actualizado: sql`now()` }).where(eq(personas.id, id));
+    await tx
+      .update(personas)
+      .set({ ...columnasPersona(v), actualizado: sql`now()` })
+      .where(eq(personas.id, id));
   },
   conflictos,
 };

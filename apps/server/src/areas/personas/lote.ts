@@ -1,7 +1,14 @@
 import { personaInput, personaLote, personaLoteExport } from '@intranet/contract/personas';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { eliminarPersona, modificarPersona, personaDetalle, personasCsv, personasList, personasSource } from './queries.ts';
+import {
+  eliminarPersona,
+  modificarPersona,
+  personaDetalle,
+  personasCsv,
+  personasList,
+  personasSource,
+} from './queries.ts';
 
 /** Bulk actions on the people list: delete (a referenced person is deactivated instead, as one by one, and listed with why), set active, area or position. */
 export const personasLote = loteRoutes({

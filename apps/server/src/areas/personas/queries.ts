@@ -1,4 +1,12 @@
-import type { Persona, PersonaDeleteResult, PersonaDetalle, personaInput, personaListQuery, PersonaOpcion, personaOpcionesQuery } from '@intranet/contract/personas';
+import type {
+  Persona,
+  PersonaDeleteResult,
+  PersonaDetalle,
+  personaInput,
+  personaListQuery,
+  PersonaOpcion,
+  personaOpcionesQuery,
+} from '@intranet/contract/personas';
 import { PERSONA_OPCIONES_MAX } from '@intranet/contract/personas';
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -58,7 +66,8 @@ const wire = (row: PersonaRow): Persona => ({
 const orEmpty = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
 /** Spanish alphabetical order whatever the database's collation: Álvarez among the A, not after Z. */
-const ordenAlfabetico = (text: SQL) => sql`translate(lower(${text}), 'áàäâéèëêíìïîóòöôúùüûñç', 'aaaaeeeeiiiioooouuuunc')`;
+const ordenAlfabetico = (text: SQL) =>
+  sql`translate(lower(${text}), 'áàäâéèëêíìïîóòöôúùüûñç', 'aaaaeeeeiiiioooouuuunc')`;
 
 /** The people list: search over name, email, legajo, position, area and extension. */
 export const personasList: ListSpec<PersonaListQuery> = {
@@ -80,7 +89,11 @@ export const personasList: ListSpec<PersonaListQuery> = {
   filters: (q) => [
     q.area ? sql`lower(${personas.area}) = lower(${q.area})` : undefined,
     q.activo === undefined ? undefined : eq(personas.activo, q.activo),
-    q.tipo === 'personal' ? isNull(personas.empresaId) : q.tipo === 'contacto' ? isNotNull(personas.empresaId) : undefined,
+    q.tipo === 'personal'
+      ? isNull(personas.empresaId)
+      : q.tipo === 'contacto'
+        ? isNotNull(personas.empresaId)
+        : undefined,
     q.responsable_id ? eq(personas.responsableId, q.responsable_id) : undefined,
     q.empresa_id ? eq(personas.empresaId, q.empresa_id) : undefined,
   ],
@@ -140,7 +153,13 @@ export async function personaDetalle(db: Executor, id: number): Promise<PersonaD
   if (!persona) throw noExiste();
   const [enUso, aCargo] = await Promise.all([
     db
-      .select({ id: maquinas.id, nombre: maquinas.nombre, tipo: maquinas.tipo, nro_inventario: maquinas.nroInventario, desde: maquinaAsignaciones.desde })
+      .select({
+        id: maquinas.id,
+        nombre: maquinas.nombre,
+        tipo: maquinas.tipo,
+        nro_inventario: maquinas.nroInventario,
+        desde: maquinaAsignaciones.desde,
+      })
       .from(maquinaAsignaciones)
       .innerJoin(maquinas, eq(maquinas.id, maquinaAsignaciones.maquinaId))
       .where(and(eq(maquinaAsignaciones.personaId, id), isNull(maquinaAsignaciones.hasta)))
@@ -155,7 +174,10 @@ export async function personaDetalle(db: Executor, id: number): Promise<PersonaD
 }
 
 /** People for a select: by name, the active first, at most PERSONA_OPCIONES_MAX. */
-export async function personaOpciones(db: Executor, q: z.output<typeof personaOpcionesQuery>): Promise<PersonaOpcion[]> {
+export async function personaOpciones(
+  db: Executor,
+  q: z.output<typeof personaOpcionesQuery>,
+): Promise<PersonaOpcion[]> {
   return db
     .select({ id: personas.id, nombre_completo: nombreCompleto(personas), activo: personas.activo })
     .from(personas)
@@ -163,7 +185,11 @@ export async function personaOpciones(db: Executor, q: z.output<typeof personaOp
       and(
         q.q ? sql`${personaBusqueda(personas)} ilike ${likePattern(q.q)}` : undefined,
         q.activo === undefined ? undefined : eq(personas.activo, q.activo),
-        q.tipo === 'personal' ? isNull(personas.empresaId) : q.tipo === 'contacto' ? isNotNull(personas.empresaId) : undefined,
+        q.tipo === 'personal'
+          ? isNull(personas.empresaId)
+          : q.tipo === 'contacto'
+            ? isNotNull(personas.empresaId)
+            : undefined,
         q.id ? eq(personas.id, q.id) : undefined,
       ),
     )
@@ -230,7 +256,10 @@ export async function modificarPersona(db: Db, id: number, values: PersonaValues
     if (!locked) throw noExiste();
     const antes = (await personaRow(tx, id))!;
     await validarResponsable(tx, id, values.responsable_id);
-    await tx.update(personas).set({ ...columnasPersona(values), actualizado: sql`now()` }).where(eq(personas.id, id));
+    await tx
+      .update(personas)
+      .set({ ...columnasPersona(values), actualizado: sql`now()` })
+      .where(eq(personas.id, id));
     // Someone who is no longer active cannot keep signing in.
     if (antes.activo && !values.activo) await desactivarCuentaDePersona(tx, id, autor);
     const despues = (await personaRow(tx, id))!;
@@ -243,18 +272,29 @@ export async function modificarPersona(db: Db, id: number, values: PersonaValues
 async function referenciasDe(tx: Tx, id: number): Promise<string[]> {
   // One query at a time: a transaction is one connection.
   const [cuenta] = await tx.select({ n: count() }).from(usuarios).where(eq(usuarios.personaId, id));
-  const [asignaciones] = await tx.select({ n: count() }).from(maquinaAsignaciones).where(eq(maquinaAsignaciones.personaId, id));
+  const [asignaciones] = await tx
+    .select({ n: count() })
+    .from(maquinaAsignaciones)
+    .where(eq(maquinaAsignaciones.personaId, id));
   const [aCargo] = await tx.select({ n: count() }).from(personas).where(eq(personas.responsableId, id));
   const [proyectos] = await tx.select({ n: count() }).from(desarrollos).where(eq(desarrollos.responsableId, id));
   const motivos: string[] = [];
   if (cuenta && cuenta.n > 0) motivos.push('tiene una cuenta de usuario');
-  if (asignaciones && asignaciones.n > 0) motivos.push(asignaciones.n === 1 ? 'figura en 1 asignación de máquinas' : `figura en ${asignaciones.n} asignaciones de máquinas`);
-  if (aCargo && aCargo.n > 0) motivos.push(aCargo.n === 1 ? 'es responsable de 1 persona' : `es responsable de ${aCargo.n} personas`);
-  if (proyectos && proyectos.n > 0) motivos.push(proyectos.n === 1 ? 'es responsable de 1 desarrollo' : `es responsable de ${proyectos.n} desarrollos`);
+  if (asignaciones && asignaciones.n > 0)
+    motivos.push(
+      asignaciones.n === 1
+        ? 'figura en 1 asignación de máquinas'
+        : `figura en ${asignaciones.n} asignaciones de máquinas`,
+    );
+  if (aCargo && aCargo.n > 0)
+    motivos.push(aCargo.n === 1 ? 'es responsable de 1 persona' : `es responsable de ${aCargo.n} personas`);
+  if (proyectos && proyectos.n > 0)
+    motivos.push(proyectos.n === 1 ? 'es responsable de 1 desarrollo' : `es responsable de ${proyectos.n} desarrollos`);
   return motivos;
 }
 
-const enumerar = (partes: string[]) => (partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}`);
+const enumerar = (partes: string[]) =>
+  partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}`;
 
 /**
  * Deletes a person nothing points at; a referenced person is deactivated instead (their history stays

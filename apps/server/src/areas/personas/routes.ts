@@ -41,15 +41,33 @@ const bad = { 400: errorBody, ...denied };
 export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/personas', {
     config: TODO,
-    schema: { tags, summary: 'Lista paginada de personas', querystring: personaListQuery, response: { 200: envelope(personaPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(personasList, request.query, personasSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de personas',
+      querystring: personaListQuery,
+      response: { 200: envelope(personaPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(personasList, request.query, personasSource(db)),
+    }),
   });
 
   app.get('/api/personas/export.csv', {
     config: TODO,
-    schema: { tags, summary: 'Todas las personas de la lista filtrada, en CSV', querystring: personaExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todas las personas de la lista filtrada, en CSV',
+      querystring: personaExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'personas', columnas: personasCsv, filas: listBatches(personasList, request.query, personasSource(db)) });
+      sendCsv(reply, {
+        nombre: 'personas',
+        columnas: personasCsv,
+        filas: listBatches(personasList, request.query, personasSource(db)),
+      });
     },
   });
 
@@ -67,7 +85,11 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get('/api/personas/areas', {
     config: TODO,
-    schema: { tags, summary: 'Las áreas en uso, para el filtro de la lista', response: { 200: envelope(z.array(z.string())), ...denied } },
+    schema: {
+      tags,
+      summary: 'Las áreas en uso, para el filtro de la lista',
+      response: { 200: envelope(z.array(z.string())), ...denied },
+    },
     handler: async () => ({ error: null, datos: await personaAreas(db) }),
   });
 
@@ -84,7 +106,12 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post('/api/personas', {
     config: TODO,
-    schema: { tags, summary: 'Crea una persona', body: personaInput, response: { 201: envelope(persona), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea una persona',
+      body: personaInput,
+      response: { 201: envelope(persona), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creada = await crearPersona(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creada });
@@ -96,12 +123,16 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags,
       summary: 'Modifica una persona',
-      description: 'Desactivarla desactiva también su cuenta de usuario (y cierra sus sesiones), salvo que sea el último administrador (409).',
+      description:
+        'Desactivarla desactiva también su cuenta de usuario (y cierra sus sesiones), salvo que sea el último administrador (409).',
       params: idParam,
       body: personaInput,
       response: { 200: envelope(persona), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await modificarPersona(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarPersona(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/personas/:id', {
@@ -109,10 +140,14 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags,
       summary: 'Elimina una persona, o la desactiva si algo la referencia',
-      description: 'Con cuenta de usuario, asignaciones de máquinas o personas a cargo no se elimina: se desactiva, y `datos` lo dice (`accion`, `motivo`).',
+      description:
+        'Con cuenta de usuario, asignaciones de máquinas o personas a cargo no se elimina: se desactiva, y `datos` lo dice (`accion`, `motivo`).',
       params: idParam,
       response: { 200: envelope(personaDeleteResult), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await eliminarPersona(db, request.params.id, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await eliminarPersona(db, request.params.id, autorDe(sessionOf(request))),
+    }),
   });
 };

@@ -7,7 +7,11 @@ import { useTemplate } from '../../test/harness.ts';
 const template = useTemplate();
 
 describe('importing products from a spreadsheet', () => {
-  const imp = importacionDePrueba(template, { ruta: '/api/productos', codigos: ['PROD#VER', 'PROD#EDITAR'], lector: ['PROD#VER'] });
+  const imp = importacionDePrueba(template, {
+    ruta: '/api/productos',
+    codigos: ['PROD#VER', 'PROD#EDITAR'],
+    lector: ['PROD#VER'],
+  });
   const { ctx } = imp;
 
   it('serves a template whose headers map back whole', () => imp.plantillaMapeaEntera());
@@ -30,7 +34,11 @@ describe('importing products from a spreadsheet', () => {
 
     const subida = await imp.subir(csv);
     expect((await imp.importar(subida.id, subida.mapeo, 'crear')).statusCode).toBe(200);
-    const creados = await ctx.t.db.select().from(productos).where(sql`${productos.codigo} like 'IMP-%'`).orderBy(productos.codigo);
+    const creados = await ctx.t.db
+      .select()
+      .from(productos)
+      .where(sql`${productos.codigo} like 'IMP-%'`)
+      .orderBy(productos.codigo);
     expect(creados.map((p) => [p.codigo, p.tipo, p.activo])).toEqual([
       ['IMP-DOS', 'movil', false],
       ['IMP-UNO', 'web', true],
@@ -39,10 +47,19 @@ describe('importing products from a spreadsheet', () => {
     expect(entrada).toMatchObject({ entidad: 'producto' });
 
     const cambio = await imp.subir('Código;Línea\nimp-uno;Portales\nIMP-DOS;\n');
-    expect(await imp.ensayo(cambio.id, cambio.mapeo, 'actualizar')).toMatchObject({ crear: 0, actualizar: 1, sin_cambios: 1 });
+    expect(await imp.ensayo(cambio.id, cambio.mapeo, 'actualizar')).toMatchObject({
+      crear: 0,
+      actualizar: 1,
+      sin_cambios: 1,
+    });
     expect((await imp.importar(cambio.id, cambio.mapeo, 'actualizar')).statusCode).toBe(200);
     // The code is written as the file says it: the key only ignores its case to find the product.
-    expect((await ctx.t.db.select().from(productos).where(sql`lower(${productos.codigo}) = 'imp-uno'`)).map((p) => [p.codigo, p.linea])).toEqual([['imp-uno', 'Portales']]);
+    expect(
+      (await ctx.t.db.select().from(productos).where(sql`lower(${productos.codigo}) = 'imp-uno'`)).map((p) => [
+        p.codigo,
+        p.linea,
+      ]),
+    ).toEqual([['imp-uno', 'Portales']]);
   });
 
   it('is documented in the OpenAPI under the area', () => imp.enOpenApi());

@@ -1,6 +1,13 @@
 import { productoInput, productoLote, productoLoteExport } from '@intranet/contract/productos';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { eliminarProducto, modificarProducto, productoDetalle, productosCsv, productosList, productosSource } from './queries.ts';
+import {
+  eliminarProducto,
+  modificarProducto,
+  productoDetalle,
+  productosCsv,
+  productosList,
+  productosSource,
+} from './queries.ts';
 
 /** Bulk actions on the products list: delete (a referenced product is refused, as one by one), set active, line, kind or owner. */
 export const productosLote = loteRoutes({

@@ -23,12 +23,24 @@ const DESCRIPCION = {
       attrs: { align: null },
       content: [
         { type: 'text', text: 'Turnos ', marks: [{ type: 'strong' }] },
-        { type: 'text', text: 'online', marks: [{ type: 'link', attrs: { href: 'https://example.com', title: null, target: '_blank' } }] },
+        {
+          type: 'text',
+          text: 'online',
+          marks: [{ type: 'link', attrs: { href: 'https://example.com', title: null, target: '_blank' } }],
+        },
       ],
     },
   ],
 };
-const NUEVO = { codigo: 'PHY-AGENDA', nombre: 'Physis Agenda', linea: 'Web', tipo: 'web', activo: true, responsable: 'Ana Ruiz', descripcion: DESCRIPCION };
+const NUEVO = {
+  codigo: 'PHY-AGENDA',
+  nombre: 'Physis Agenda',
+  linea: 'Web',
+  tipo: 'web',
+  activo: true,
+  responsable: 'Ana Ruiz',
+  descripcion: DESCRIPCION,
+};
 
 describe('GET /api/productos', () => {
   const ctx = fresh();
@@ -50,7 +62,8 @@ describe('GET /api/productos', () => {
   });
 
   it('filters by line (any case), kind and active, and searches code, name, line and owner', async () => {
-    const codigos = async (q: string) => (await lista(`${q}&size=200&sort=codigo`)).body.datos.items.map((p: { codigo: string }) => p.codigo);
+    const codigos = async (q: string) =>
+      (await lista(`${q}&size=200&sort=codigo`)).body.datos.items.map((p: { codigo: string }) => p.codigo);
     expect(await codigos('linea=web')).toEqual(['PHY-BI', 'PHY-WEB']);
     expect(await codigos('tipo=movil')).toEqual(['PHY-MOBILE']);
     expect(await codigos('activo=false')).toEqual(['PHY-2']);
@@ -63,7 +76,8 @@ describe('GET /api/productos', () => {
     const desc = await lista('sort=-codigo&size=200');
     const codigos = desc.body.datos.items.map((p: { codigo: string }) => p.codigo);
     expect(codigos).toEqual([...codigos].sort().reverse());
-    for (const s of ['linea', '-tipo', 'activo', '-responsable', 'actualizado']) expect((await lista(`sort=${s}`)).status).toBe(200);
+    for (const s of ['linea', '-tipo', 'activo', '-responsable', 'actualizado'])
+      expect((await lista(`sort=${s}`)).status).toBe(200);
     const bad = await lista('tipo=tablet&sort=precio');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.campos).sort()).toEqual(['sort', 'tipo']);
@@ -100,8 +114,19 @@ describe('GET /api/productos/:id and its HTML', () => {
     const [row] = await ctx.t.db
       .insert(productos)
       .values({
-        codigo: 'LEGADO', nombre: 'Legado', tipo: 'web',
-        descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null, indent: 2 }, content: [{ type: 'text', text: 'Hola <script>alert(1)</script>' }] }] },
+        codigo: 'LEGADO',
+        nombre: 'Legado',
+        tipo: 'web',
+        descripcion: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              attrs: { align: null, indent: 2 },
+              content: [{ type: 'text', text: 'Hola <script>alert(1)</script>' }],
+            },
+          ],
+        },
       })
       .returning({ id: productos.id });
     const res = await ctx.t.app.inject({ url: `/api/productos/${row!.id}/descripcion.html`, headers: ctx.comercial });
@@ -110,23 +135,36 @@ describe('GET /api/productos/:id and its HTML', () => {
 
   it('404 for a missing product, 400 for a bad id', async () => {
     expect((await ctx.t.app.inject({ url: '/api/productos/999999', headers: ctx.comercial })).statusCode).toBe(404);
-    expect((await ctx.t.app.inject({ url: '/api/productos/999999/descripcion.html', headers: ctx.comercial })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ url: '/api/productos/999999/descripcion.html', headers: ctx.comercial })).statusCode,
+    ).toBe(404);
     expect((await ctx.t.app.inject({ url: '/api/productos/abc', headers: ctx.comercial })).statusCode).toBe(400);
   });
 });
 
 describe('POST and PUT /api/productos', () => {
   const ctx = fresh();
-  const post = (payload: unknown, headers = ctx.admin) => ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers, payload: payload as object });
+  const post = (payload: unknown, headers = ctx.admin) =>
+    ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers, payload: payload as object });
 
   it('creates (201) and stores the description as JSON, with an audit row', async () => {
     const res = await post(NUEVO);
     expect(res.statusCode).toBe(201);
     const { datos } = res.json();
-    expect(datos).toMatchObject({ codigo: 'PHY-AGENDA', tipo: 'web', responsable: 'Ana Ruiz', descripcion: DESCRIPCION });
-    const [stored] = await ctx.t.db.execute<{ tipo: string }>(sql`select jsonb_typeof(descripcion) as tipo from productos where id = ${datos.id}`).then((r) => r.rows);
+    expect(datos).toMatchObject({
+      codigo: 'PHY-AGENDA',
+      tipo: 'web',
+      responsable: 'Ana Ruiz',
+      descripcion: DESCRIPCION,
+    });
+    const [stored] = await ctx.t.db
+      .execute<{ tipo: string }>(sql`select jsonb_typeof(descripcion) as tipo from productos where id = ${datos.id}`)
+      .then((r) => r.rows);
     expect(stored!.tipo).toBe('object');
-    const audit = await ctx.t.app.inject({ url: `/api/auditoria?entidad=producto&id=${datos.id}`, headers: ctx.comercial });
+    const audit = await ctx.t.app.inject({
+      url: `/api/auditoria?entidad=producto&id=${datos.id}`,
+      headers: ctx.comercial,
+    });
     expect(audit.statusCode).toBe(200);
     const page = auditPage.parse(audit.json().datos);
     expect(page.items).toHaveLength(1);
@@ -138,7 +176,11 @@ describe('POST and PUT /api/productos', () => {
       type: 'doc',
       content: [
         { type: 'paragraph', attrs: { align: null, indent: 1 }, content: [{ type: 'text', text: 'a' }] },
-        { type: 'ordered_list', attrs: { order: null }, content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'b' }] }] }] },
+        {
+          type: 'ordered_list',
+          attrs: { order: null },
+          content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'b' }] }] }],
+        },
       ],
     };
     const res = await post({ ...NUEVO, codigo: 'LEG-1', descripcion: legacy });
@@ -158,8 +200,19 @@ describe('POST and PUT /api/productos', () => {
       { type: 'doc', content: [{ type: 'script', content: [] }] },
       { type: 'doc', content: [{ type: 'heading', attrs: { level: 7 }, content: [{ type: 'text', text: 'x' }] }] },
       { type: 'doc', content: [{ type: 'bullet_list', content: [] }] },
-      { type: 'doc', content: [{ type: 'code_block', content: [{ type: 'text', text: 'x', marks: [{ type: 'strong' }] }] }] },
-      { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] },
+      {
+        type: 'doc',
+        content: [{ type: 'code_block', content: [{ type: 'text', text: 'x', marks: [{ type: 'strong' }] }] }],
+      },
+      {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+          },
+        ],
+      },
     ];
     for (const descripcion of malos) {
       const res = await post({ ...NUEVO, codigo: 'MALO', descripcion });
@@ -183,15 +236,29 @@ describe('POST and PUT /api/productos', () => {
   it('updates with before and after in the audit row; 404 for a missing one', async () => {
     const [web] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-WEB'));
     const put = await ctx.t.app.inject({
-      method: 'PUT', url: `/api/productos/${web!.id}`, headers: ctx.admin,
+      method: 'PUT',
+      url: `/api/productos/${web!.id}`,
+      headers: ctx.admin,
       payload: { ...NUEVO, codigo: 'PHY-WEB', nombre: 'Physis Web 2', activo: false },
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().datos).toMatchObject({ nombre: 'Physis Web 2', activo: false, descripcion: DESCRIPCION });
-    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)} and ${auditoria.accion} = 'modificar'`).orderBy(desc(auditoria.id)).limit(1);
+    const [row] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(
+        sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)} and ${auditoria.accion} = 'modificar'`,
+      )
+      .orderBy(desc(auditoria.id))
+      .limit(1);
     expect(row!.antes).toMatchObject({ nombre: 'Physis Web' });
     expect(row!.despues).toMatchObject({ nombre: 'Physis Web 2', descripcion: DESCRIPCION });
-    const missing = await ctx.t.app.inject({ method: 'PUT', url: '/api/productos/999999', headers: ctx.admin, payload: NUEVO });
+    const missing = await ctx.t.app.inject({
+      method: 'PUT',
+      url: '/api/productos/999999',
+      headers: ctx.admin,
+      payload: NUEVO,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -202,10 +269,16 @@ describe('POST and PUT /api/productos', () => {
 
 describe('DELETE /api/productos', () => {
   const ctx = fresh();
-  const idOf = async (codigo: string) => (await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]?.id;
+  const idOf = async (codigo: string) =>
+    (await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, codigo)))[0]?.id;
   // Products of their own: the seeded ones may be referenced by other areas' demo data.
   const crear = async (codigo: string): Promise<number> => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/productos', headers: ctx.admin, payload: { ...NUEVO, codigo } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/productos',
+      headers: ctx.admin,
+      payload: { ...NUEVO, codigo },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().datos.id;
   };
@@ -215,14 +288,23 @@ describe('DELETE /api/productos', () => {
     const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${id}`, headers: ctx.admin });
     expect(res.statusCode).toBe(200);
     expect(await idOf('BORRAR-1')).toBeUndefined();
-    const [row] = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar' and ${auditoria.entidadId} = ${String(id)}`);
+    const [row] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(
+        sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar' and ${auditoria.entidadId} = ${String(id)}`,
+      );
     expect(row!.antes).toMatchObject({ codigo: 'BORRAR-1' });
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${id}`, headers: ctx.admin })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${id}`, headers: ctx.admin })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses with 409 a product another record references, deleting none of a bulk', async () => {
     // Stands for any area's reference to products (a foreign key with RESTRICT).
-    await ctx.t.db.execute(sql.raw('create table usa_producto (producto_id integer not null references productos(id) on delete restrict)'));
+    await ctx.t.db.execute(
+      sql.raw('create table usa_producto (producto_id integer not null references productos(id) on delete restrict)'),
+    );
     try {
       const usado = await crear('USADO-1');
       const libre = await crear('LIBRE-1');
@@ -230,7 +312,12 @@ describe('DELETE /api/productos', () => {
       const one = await ctx.t.app.inject({ method: 'DELETE', url: `/api/productos/${usado}`, headers: ctx.admin });
       expect(one.statusCode).toBe(409);
       expect(one.json().error).toMatch(/relacionado|en uso/);
-      const bulk = await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids: [libre, usado] } });
+      const bulk = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/productos/eliminar',
+        headers: ctx.admin,
+        payload: { ids: [libre, usado] },
+      });
       expect(bulk.statusCode).toBe(409);
       expect(await idOf('LIBRE-1')).toBe(libre);
       expect(await idOf('USADO-1')).toBe(usado);
@@ -241,10 +328,24 @@ describe('DELETE /api/productos', () => {
 
   it('bulk deletes all or none and counts what went', async () => {
     const ids = [await crear('LOTE-1'), await crear('LOTE-2'), 999999];
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/productos/eliminar',
+      headers: ctx.admin,
+      payload: { ids },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toEqual({ eliminados: 2 });
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/productos/eliminar', headers: ctx.admin, payload: { ids: [] } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/productos/eliminar',
+          headers: ctx.admin,
+          payload: { ids: [] },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -252,7 +353,10 @@ describe('export, options and lines', () => {
   const ctx = fresh();
 
   it('exports the filtered list as CSV', async () => {
-    const res = await ctx.t.app.inject({ url: '/api/productos/export.csv?linea=gestión&sort=-codigo', headers: ctx.comercial });
+    const res = await ctx.t.app.inject({
+      url: '/api/productos/export.csv?linea=gestión&sort=-codigo',
+      headers: ctx.comercial,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="productos-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows: string[][] = parse(res.body, { bom: true });

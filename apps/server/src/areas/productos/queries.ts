@@ -1,4 +1,10 @@
-import type { Producto, ProductoFila, ProductoOpcion, productoListQuery, ProductoValues } from '@intranet/contract/productos';
+import type {
+  Producto,
+  ProductoFila,
+  ProductoOpcion,
+  productoListQuery,
+  ProductoValues,
+} from '@intranet/contract/productos';
 import { renderHtml } from '@intranet/editor';
 import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -30,7 +36,11 @@ const completo = { ...fila, descripcion: productos.descripcion };
 export const valoresProducto = { ...propios, descripcion: productos.descripcion };
 
 type Fechas = { creado: Date; actualizado: Date };
-const wire = <R extends Fechas>(row: R) => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
+const wire = <R extends Fechas>(row: R) => ({
+  ...row,
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
 
 const orDefault = (column: AnyPgColumn) => sql`coalesce(${column}, '')`;
 
@@ -170,9 +180,19 @@ export async function modificarProducto(db: Db, id: number, values: ProductoValu
  * references is refused by its foreign key, mapped to 409 in db/conflicts.ts, and nothing is deleted.
  */
 async function eliminarEn(tx: Tx, ids: number[], autor: Autor): Promise<number> {
-  const rows = await tx.select(completo).from(productos).where(inArray(productos.id, ids)).orderBy(asc(productos.id)).for('update');
+  const rows = await tx
+    .select(completo)
+    .from(productos)
+    .where(inArray(productos.id, ids))
+    .orderBy(asc(productos.id))
+    .for('update');
   if (rows.length === 0) return 0;
-  await tx.delete(productos).where(inArray(productos.id, rows.map((r) => r.id)));
+  await tx.delete(productos).where(
+    inArray(
+      productos.id,
+      rows.map((r) => r.id),
+    ),
+  );
   for (const row of rows) {
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: row.id, antes: wire(row) });
   }

@@ -44,8 +44,16 @@ const bad = { 400: errorBody, ...denied };
 export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/productos', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de productos', querystring: productoListQuery, response: { 200: envelope(productoPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(productosList, request.query, productosSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de productos',
+      querystring: productoListQuery,
+      response: { 200: envelope(productoPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(productosList, request.query, productosSource(db)),
+    }),
   });
 
   app.get('/api/productos/export.csv', {
@@ -58,7 +66,11 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       response: { ...bad },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'productos', columnas: productosCsv, filas: listBatches(productosList, request.query, productosSource(db)) });
+      sendCsv(reply, {
+        nombre: 'productos',
+        columnas: productosCsv,
+        filas: listBatches(productosList, request.query, productosSource(db)),
+      });
     },
   });
 
@@ -75,7 +87,11 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get('/api/productos/lineas', {
     config: VER,
-    schema: { tags, summary: 'Las líneas de producto en uso', response: { 200: envelope(productoLineasSchema), ...denied } },
+    schema: {
+      tags,
+      summary: 'Las líneas de producto en uso',
+      response: { 200: envelope(productoLineasSchema), ...denied },
+    },
     handler: async () => ({ error: null, datos: await productoLineas(db) }),
   });
 
@@ -95,7 +111,12 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get('/api/productos/:id', {
     config: VER,
-    schema: { tags, summary: 'Un producto con su descripción', params: idParam, response: { 200: envelope(producto), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Un producto con su descripción',
+      params: idParam,
+      response: { 200: envelope(producto), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await productoDetalle(db, request.params.id) }),
   });
 
@@ -112,7 +133,12 @@ export const productosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.post('/api/productos', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un producto', body: productoInput, response: { 201: envelope(producto), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea un producto',
+      body: productoInput,
+      response: { 201: envelope(producto), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creado = await crearProducto(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creado });

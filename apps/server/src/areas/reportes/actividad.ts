@@ -9,7 +9,9 @@ import { enMeses, filas, finDia, inicioDia, mesDe, mesesSerie } from './sql.ts';
 
 /** Packages name their product by its name; a product filter matches that name. */
 const delProducto = (productoId: number | undefined): SQL =>
-  productoId ? sql`and lower(p.producto) = (select lower(pr.nombre) from ${productos} pr where pr.id = ${productoId})` : sql``;
+  productoId
+    ? sql`and lower(p.producto) = (select lower(pr.nombre) from ${productos} pr where pr.id = ${productoId})`
+    : sql``;
 
 /** Downloads in each month, and how many different packages were downloaded. */
 export function descargasPorMes(db: Executor, p: ReporteParams<'descargas-por-mes'>): Promise<ReporteFila[]> {
@@ -44,7 +46,10 @@ export function descargasPorPaquete(db: Executor, p: ReporteParams<'descargas-po
 }
 
 /** Updates applied in each month, by result. */
-export function actualizacionesPorMes(db: Executor, p: ReporteParams<'actualizaciones-por-mes'>): Promise<ReporteFila[]> {
+export function actualizacionesPorMes(
+  db: Executor,
+  p: ReporteParams<'actualizaciones-por-mes'>,
+): Promise<ReporteFila[]> {
   const porResultado = sql.join(
     ACTUALIZACION_RESULTADOS.map((r) => sql`coalesce(a.${sql.identifier(r)}, 0) as ${sql.identifier(r)}`),
     sql`, `,

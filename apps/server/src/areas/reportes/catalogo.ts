@@ -21,7 +21,9 @@ import { desarrollosPorEstado, maquinasPorEstado } from './inventario.ts';
 import { vencimientosPorMes } from './vencimientos.ts';
 
 /** Each report's query: the one thing the contract's catalogue leaves to the server. */
-const CONSULTAS: { [K in ReporteId]: (db: Executor, params: ReporteParams<K>, ctx: Contexto) => Promise<ReporteFila[]> } = {
+const CONSULTAS: {
+  [K in ReporteId]: (db: Executor, params: ReporteParams<K>, ctx: Contexto) => Promise<ReporteFila[]>;
+} = {
   'clientes-por-version': clientesPorVersion,
   'vencimientos-por-mes': vencimientosPorMes,
   'maquinas-por-estado': maquinasPorEstado,
@@ -73,15 +75,29 @@ function parametrosDe<K extends ReporteId>(id: K, query: unknown): ReporteParams
 }
 
 /** Runs a report on the server: its rows in order and the sums of its `total` columns (over its few result rows). */
-export async function ejecutarReporte(db: Executor, idPedido: string, query: unknown, permisos: Permisos): Promise<ReporteResultado> {
+export async function ejecutarReporte(
+  db: Executor,
+  idPedido: string,
+  query: unknown,
+  permisos: Permisos,
+): Promise<ReporteResultado> {
   const id = reporteDe(idPedido, permisos);
   const params = parametrosDe(id, query);
-  const consulta = CONSULTAS[id] as (db: Executor, params: ReporteParams<typeof id>, ctx: Contexto) => Promise<ReporteFila[]>;
+  const consulta = CONSULTAS[id] as (
+    db: Executor,
+    params: ReporteParams<typeof id>,
+    ctx: Contexto,
+  ) => Promise<ReporteFila[]>;
   const filas = await consulta(db, params, contextoDe(permisos));
   const { columnas, grafico } = vista(id, permisos);
   const sumadas = columnas.filter((c) => c.total);
   const totales = sumadas.length
-    ? Object.fromEntries(sumadas.map((c) => [c.clave, filas.reduce((suma, f) => suma + (typeof f[c.clave] === 'number' ? (f[c.clave] as number) : 0), 0)]))
+    ? Object.fromEntries(
+        sumadas.map((c) => [
+          c.clave,
+          filas.reduce((suma, f) => suma + (typeof f[c.clave] === 'number' ? (f[c.clave] as number) : 0), 0),
+        ]),
+      )
     : null;
   return { id, columnas, grafico, filas, totales };
 }
@@ -92,7 +108,9 @@ export function columnasCsv(columnas: readonly ColumnaDef[]): CsvColumn<ReporteF
     titulo: c.titulo,
     valor: (fila) => {
       const v = fila[c.clave];
-      return c.tipo === 'mes' && typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(0, 4)}` : v;
+      return c.tipo === 'mes' && typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
+        ? `${v.slice(5, 7)}/${v.slice(0, 4)}`
+        : v;
     },
   }));
 }

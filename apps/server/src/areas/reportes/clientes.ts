@@ -54,7 +54,10 @@ const ordenDe = (v: SQL): SQL => sql`(
  * (al día) or run an older one somewhere (desactualizados). What a server has: for Physis ERP its own
  * version_physis, for the rest its latest correct update (as Actualizaciones' "Clientes desactualizados").
  */
-export function clientesDesactualizados(db: Executor, p: ReporteParams<'clientes-desactualizados'>): Promise<ReporteFila[]> {
+export function clientesDesactualizados(
+  db: Executor,
+  p: ReporteParams<'clientes-desactualizados'>,
+): Promise<ReporteFila[]> {
   return filas(
     db,
     sql`

@@ -5,4 +5,6 @@ export interface Contexto {
   puede: (codigo: PermissionCode) => boolean;
 }
 
-export const contextoDe = (permisos: ReadonlySet<PermissionCode>): Contexto => ({ puede: (codigo) => permisos.has(codigo) });
+export const contextoDe = (permisos: ReadonlySet<PermissionCode>): Contexto => ({
+  puede: (codigo) => permisos.has(codigo),
+});

@@ -12,7 +12,10 @@ import { filas, textos } from './sql.ts';
 /** One count per value of `columna` among `valores` (a column each), for `alias` rows. */
 const conteos = (alias: string, columna: string, valores: readonly string[]): SQL =>
   sql.join(
-    valores.map((v) => sql`(count(${sql.raw(`${alias}.id`)}) filter (where ${sql.raw(`${alias}.${columna}`)} = ${v}))::int as ${sql.identifier(v)}`),
+    valores.map(
+      (v) =>
+        sql`(count(${sql.raw(`${alias}.id`)}) filter (where ${sql.raw(`${alias}.${columna}`)} = ${v}))::int as ${sql.identifier(v)}`,
+    ),
     sql`, `,
   );
 
@@ -23,7 +26,11 @@ const conNombre = (rows: ReporteFila[], nombres: Readonly<Record<string, string>
 /** Machines in each state, by type; `garantia` keeps those under warranty today, or those without one. */
 export async function maquinasPorEstado(db: Executor, p: ReporteParams<'maquinas-por-estado'>): Promise<ReporteFila[]> {
   const garantia =
-    p.garantia === 'vigente' ? sql`and m.garantia_hasta >= ${HOY}` : p.garantia === 'vencida' ? sql`and (m.garantia_hasta is null or m.garantia_hasta < ${HOY})` : sql``;
+    p.garantia === 'vigente'
+      ? sql`and m.garantia_hasta >= ${HOY}`
+      : p.garantia === 'vencida'
+        ? sql`and (m.garantia_hasta is null or m.garantia_hasta < ${HOY})`
+        : sql``;
   const rows = await filas(
     db,
     sql`
@@ -37,7 +44,10 @@ export async function maquinasPorEstado(db: Executor, p: ReporteParams<'maquinas
 }
 
 /** Developments in each state, by priority, with the hours estimated and spent. */
-export async function desarrollosPorEstado(db: Executor, p: ReporteParams<'desarrollos-por-estado'>): Promise<ReporteFila[]> {
+export async function desarrollosPorEstado(
+  db: Executor,
+  p: ReporteParams<'desarrollos-por-estado'>,
+): Promise<ReporteFila[]> {
   const rows = await filas(
     db,
     sql`

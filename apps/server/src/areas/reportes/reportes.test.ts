@@ -27,7 +27,10 @@ const ctx = freshApp(useTemplate(), ['admin'], {
 });
 
 const get = (url: string, quien: string | null) => ctx.t.app.inject({ url, headers: quien ? headers[quien] : {} });
-const ids = async (quien: string) => envelope(reporteCatalogo).parse((await get('/api/reportes', quien)).json()).datos.map((r) => r.id);
+const ids = async (quien: string) =>
+  envelope(reporteCatalogo)
+    .parse((await get('/api/reportes', quien)).json())
+    .datos.map((r) => r.id);
 
 describe('GET /api/reportes', () => {
   it('lists every report to whoever may read all their data', async () => {
@@ -36,24 +39,42 @@ describe('GET /api/reportes', () => {
 
   it('lists only the reports whose data the caller may read', async () => {
     expect(await ids('soluciones')).toEqual([]);
-    expect(await ids('clientes')).toEqual(['clientes-por-version', 'vencimientos-por-mes', 'actualizaciones-por-mes', 'clientes-desactualizados']);
+    expect(await ids('clientes')).toEqual([
+      'clientes-por-version',
+      'vencimientos-por-mes',
+      'actualizaciones-por-mes',
+      'clientes-desactualizados',
+    ]);
     expect(await ids('inventario')).toEqual(['maquinas-por-estado']);
     expect(await ids('tecnica')).toEqual(['descargas-por-mes', 'descargas-por-paquete', 'desarrollos-por-estado']);
   });
 
   it('leaves out the columns and series of data the caller may not read (sites without SUBPROD#VER)', async () => {
     const porUsuario = async (quien: string) =>
-      envelope(reporteCatalogo).parse((await get('/api/reportes', quien)).json()).datos.find((r) => r.id === 'vencimientos-por-mes')!;
+      envelope(reporteCatalogo)
+        .parse((await get('/api/reportes', quien)).json())
+        .datos.find((r) => r.id === 'vencimientos-por-mes')!;
     const admin = await porUsuario('admin');
     expect(admin.columnas.map((c) => c.clave)).toEqual(['mes', 'certificados', 'cai', 'licencias', 'ssl', 'dominios']);
     const clientes = await porUsuario('clientes');
     expect(clientes.columnas.map((c) => c.clave)).toEqual(['mes', 'certificados', 'cai', 'licencias']);
-    expect(clientes.grafico).toEqual({ tipo: 'barras_apiladas', x: 'mes', series: ['certificados', 'cai', 'licencias'] });
-    expect(clientes.parametros).toEqual([{ tipo: 'rango_meses', etiqueta: 'Meses' }, { tipo: 'empresa', etiqueta: 'Cliente' }]);
+    expect(clientes.grafico).toEqual({
+      tipo: 'barras_apiladas',
+      x: 'mes',
+      series: ['certificados', 'cai', 'licencias'],
+    });
+    expect(clientes.parametros).toEqual([
+      { tipo: 'rango_meses', etiqueta: 'Meses' },
+      { tipo: 'empresa', etiqueta: 'Cliente' },
+    ]);
   });
 
   it('needs a session (401) and PROD#VER (403) on every route', async () => {
-    for (const url of ['/api/reportes', '/api/reportes/maquinas-por-estado', '/api/reportes/maquinas-por-estado/export.csv']) {
+    for (const url of [
+      '/api/reportes',
+      '/api/reportes/maquinas-por-estado',
+      '/api/reportes/maquinas-por-estado/export.csv',
+    ]) {
       expect((await get(url, null)).statusCode).toBe(401);
       const res = await get(url, 'sinReportes');
       expect(res.statusCode).toBe(403);
@@ -68,7 +89,11 @@ describe('GET /api/reportes/:id', () => {
     expect(res.statusCode).toBe(200);
     const { datos } = envelope(reporteResultado).parse(res.json());
     expect(datos.columnas.map((c) => c.clave)).toEqual(['estado', 'notebook', 'pc', 'servidor', 'vm', 'total']);
-    expect(datos.grafico).toEqual({ tipo: 'barras_apiladas', x: 'estado', series: ['notebook', 'pc', 'servidor', 'vm'] });
+    expect(datos.grafico).toEqual({
+      tipo: 'barras_apiladas',
+      x: 'estado',
+      series: ['notebook', 'pc', 'servidor', 'vm'],
+    });
     expect(datos.filas.map((f) => f.estado)).toEqual(['En uso', 'Disponible', 'Reparación', 'Baja']);
     expect(datos.totales).toMatchObject({ total: datos.filas.reduce((s, f) => s + Number(f.total), 0) });
   });
@@ -81,7 +106,11 @@ describe('GET /api/reportes/:id', () => {
   });
 
   it('answers 403 for a report whose data the caller may not read, before looking at its parameters', async () => {
-    for (const url of ['/api/reportes/maquinas-por-estado', '/api/reportes/maquinas-por-estado/export.csv', '/api/reportes/maquinas-por-estado?garantia=x']) {
+    for (const url of [
+      '/api/reportes/maquinas-por-estado',
+      '/api/reportes/maquinas-por-estado/export.csv',
+      '/api/reportes/maquinas-por-estado?garantia=x',
+    ]) {
       const res = await get(url, 'clientes');
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('No tiene permiso para esta acción');
@@ -90,7 +119,7 @@ describe('GET /api/reportes/:id', () => {
     expect((await get('/api/reportes/desarrollos-por-estado', 'clientes')).statusCode).toBe(403);
   });
 
-  it('validates the parameters with the report\'s schema: 400 with the field errors', async () => {
+  it("validates the parameters with the report's schema: 400 with the field errors", async () => {
     const campos = async (url: string) => {
       const res = await get(url, 'admin');
       expect(res.statusCode).toBe(400);
@@ -102,8 +131,12 @@ describe('GET /api/reportes/:id', () => {
       hasta: ['Mes inválido (aaaa-mm)'],
       empresa_id: ['Cliente inválido'],
     });
-    expect(await campos('/api/reportes/vencimientos-por-mes?desde=2026-05&hasta=2026-04')).toEqual({ hasta: ['El final no puede ser anterior al inicio'] });
-    expect(await campos('/api/reportes/actualizaciones-por-mes?desde=2020-01&hasta=2025-01')).toEqual({ hasta: ['Máximo 60 meses'] });
+    expect(await campos('/api/reportes/vencimientos-por-mes?desde=2026-05&hasta=2026-04')).toEqual({
+      hasta: ['El final no puede ser anterior al inicio'],
+    });
+    expect(await campos('/api/reportes/actualizaciones-por-mes?desde=2020-01&hasta=2025-01')).toEqual({
+      hasta: ['Máximo 60 meses'],
+    });
     expect(await campos('/api/reportes/descargas-por-paquete?desde=2026-02-30&producto_id=0')).toEqual({
       desde: ['Fecha inválida (aaaa-mm-dd)'],
       producto_id: ['Producto inválido'],
@@ -134,7 +167,9 @@ describe('GET /api/reportes/:id/export.csv', () => {
     const res = await get(url.replace('actualizaciones-por-mes', 'actualizaciones-por-mes/export.csv'), 'admin');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="reporte-actualizaciones-por-mes-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="reporte-actualizaciones-por-mes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const rows = parse(res.body, { bom: true }) as string[][];
     expect(rows).toEqual([
@@ -150,6 +185,11 @@ describe('GET /api/reportes/:id/export.csv', () => {
   it('exports only the columns the caller may read', async () => {
     const res = await get('/api/reportes/vencimientos-por-mes/export.csv?desde=2031-01&hasta=2031-01', 'clientes');
     expect(res.statusCode).toBe(200);
-    expect((parse(res.body, { bom: true }) as string[][])[0]).toEqual(['Mes', 'Certificados AFIP', 'CAI', 'Licencias Physis']);
+    expect((parse(res.body, { bom: true }) as string[][])[0]).toEqual([
+      'Mes',
+      'Certificados AFIP',
+      'CAI',
+      'Licencias Physis',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ const tags = ['reportes'];
 const VER = { access: 'PROD#VER' } as const;
 const denied = { 401: errorBody, 403: errorBody };
 const bad = { 400: errorBody, ...denied, 404: errorBody };
-const parametros = 'Los parámetros del reporte en la consulta, validados por su esquema (400 con los campos que fallan).';
+const parametros =
+  'Los parámetros del reporte en la consulta, validados por su esquema (400 con los campos que fallan).';
 
 /** `{api}/api/reportes`: the catalogue, and each report run on the server, as JSON or CSV. */
 export const reportesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -35,15 +36,29 @@ export const reportesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       params: reporteIdParam,
       response: { 200: envelope(reporteResultado), ...bad },
     },
-    handler: async (request) => ({ error: null, datos: await ejecutarReporte(db, request.params.id, request.query, sessionOf(request).permisos) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await ejecutarReporte(db, request.params.id, request.query, sessionOf(request).permisos),
+    }),
   });
 
   app.get('/api/reportes/:id/export.csv', {
     config: VER,
-    schema: { tags, summary: 'Las filas de un reporte, en CSV', description: parametros, params: reporteIdParam, produces: ['text/csv'], response: bad },
+    schema: {
+      tags,
+      summary: 'Las filas de un reporte, en CSV',
+      description: parametros,
+      params: reporteIdParam,
+      produces: ['text/csv'],
+      response: bad,
+    },
     handler: async (request, reply) => {
       const resultado = await ejecutarReporte(db, request.params.id, request.query, sessionOf(request).permisos);
-      sendCsv(reply, { nombre: `reporte-${resultado.id}`, columnas: columnasCsv(resultado.columnas), filas: unaTanda(filasCsv(resultado)) });
+      sendCsv(reply, {
+        nombre: `reporte-${resultado.id}`,
+        columnas: columnasCsv(resultado.columnas),
+        filas: unaTanda(filasCsv(resultado)),
+      });
       return reply;
     },
   });

@@ -27,9 +27,12 @@ export const finMes = (mes: string): SQL => sql`(${`${mes}-01`}::date + interval
 export const enMeses = (columna: SQL, desde: string, hasta: string): SQL =>
   sql`${columna} >= ${inicioDia(`${desde}-01`)} and ${columna} < (${finMes(hasta)}::timestamp at time zone ${ZONA_HORARIA})`;
 
-
 /** A text[] literal of the given values, each a parameter. */
-export const textos = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}::text`), sql`, `)}]`;
+export const textos = (values: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}::text`),
+    sql`, `,
+  )}]`;
 
 /** The rows of a report query, as the wire carries them. */
 export async function filas(db: Executor, query: SQL): Promise<ReporteFila[]> {

@@ -9,7 +9,11 @@ import { filas, finMes, mesDeFecha, mesesSerie, primerDia } from './sql.ts';
  * What falls due in each month of the range: AFIP certificates, CAI points of sale and live Physis licences (the
  * expiry grids' view), and, only for callers who may read sites, their SSL certificates and domains.
  */
-export function vencimientosPorMes(db: Executor, p: ReporteParams<'vencimientos-por-mes'>, ctx: Contexto): Promise<ReporteFila[]> {
+export function vencimientosPorMes(
+  db: Executor,
+  p: ReporteParams<'vencimientos-por-mes'>,
+  ctx: Contexto,
+): Promise<ReporteFila[]> {
   const desde = primerDia(p.desde);
   const hasta = finMes(p.hasta);
   const sitios = ctx.puede('SUBPROD#VER');

@@ -1,7 +1,7 @@
 import { servidorInput } from '@intranet/contract/servidores';
 import { DNS_TIPOS, dnsInput } from '@intranet/contract/servidores/dns';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { dns, servidores } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insertar.ts';
@@ -41,25 +41,49 @@ export const servidoresImportacion: ImportacionSpec<ServidorValues> = {
   normalizarClave: minusculas,
   campos: [
     { campo: 'nombre', titulo: 'Nombre', alias: ['servidor', 'server', 'name'], requerido: true, ejemplo: 'web-01' },
-    { campo: 'hostname', titulo: 'Hostname', alias: ['host', 'fqdn', 'nombre de host'], ejemplo: 'web-01.physis.com.ar' },
+    {
+      campo: 'hostname',
+      titulo: 'Hostname',
+      alias: ['host', 'fqdn', 'nombre de host'],
+      ejemplo: 'web-01.physis.com.ar',
+    },
     { campo: 'ip_publica', titulo: 'IP pública', alias: ['ip publica', 'public ip', 'ip'], ejemplo: '200.1.2.3' },
-    { campo: 'ip_privada', titulo: 'IP privada', alias: ['ip privada', 'private ip', 'ip interna'], ejemplo: '10.0.0.5' },
+    {
+      campo: 'ip_privada',
+      titulo: 'IP privada',
+      alias: ['ip privada', 'private ip', 'ip interna'],
+      ejemplo: '10.0.0.5',
+    },
     { campo: 'proveedor', titulo: 'Proveedor', alias: ['provider', 'hosting', 'cloud'], ejemplo: 'Hetzner' },
     { campo: 'rol', titulo: 'Rol', alias: ['role', 'funcion', 'uso'], ejemplo: 'Web' },
     { campo: 'so', titulo: 'Sistema operativo', alias: ['so', 'os', 'operating system'], ejemplo: 'Debian 12' },
-    { campo: 'estado', titulo: 'Estado', alias: ['state', 'status'], tipo: 'lista', opciones: ESTADOS, requerido: true, ejemplo: 'Activo' },
+    {
+      campo: 'estado',
+      titulo: 'Estado',
+      alias: ['state', 'status'],
+      tipo: 'lista',
+      opciones: ESTADOS,
+      requerido: true,
+      ejemplo: 'Activo',
+    },
     { campo: 'notas', titulo: 'Notas', alias: ['notes', 'observaciones', 'comentarios'], ejemplo: '' },
   ],
   esquema: servidorInput,
   tabla: { tabla: servidores, id: servidores.id, actualizado: servidores.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
-    const filas = await tx.select({ id: servidores.id, ...valoresServidor }).from(servidores).where(inArray(sql`lower(${servidores.hostname})`, claves));
+    const filas = await tx
+      .select({ id: servidores.id, ...valoresServidor })
+      .from(servidores)
+      .where(inArray(sql`lower(${servidores.hostname})`, claves));
     return new Map(filas.map(({ id, ...v }) => [minusculas(v.hostname ?? ''), { id, valores: v }]));
   },
   crear: (tx, filas) => insertarFilas(tx, servidores, servidores.id, filas.map(columnasServidor)),
   actualizar: async (tx, id, v) => {
-    await tx.update(servidores).set({ ...columnasServidor(v), actualizado: sql`now()` }).where(eq(servidores.id, id));
+    await tx
+      .update(servidores)
+      .set({ ...columnasServidor(v), actualizado: sql`now()` })
+      .where(eq(servidores.id, id));
   },
   conflictos,
 };
@@ -72,7 +96,10 @@ const valoresDns = { host: dns.host, servidor: servidores.nombre, tipo: dns.tipo
 
 /** The servers' ids by their names (case ignored); an unknown name refuses the rows. */
 async function servidoresPorNombre(tx: Tx, nombres: string[]): Promise<Map<string, number>> {
-  const filas = await tx.select({ id: servidores.id, nombre: servidores.nombre }).from(servidores).where(inArray(sql`lower(${servidores.nombre})`, nombres.map(minusculas)));
+  const filas = await tx
+    .select({ id: servidores.id, nombre: servidores.nombre })
+    .from(servidores)
+    .where(inArray(sql`lower(${servidores.nombre})`, nombres.map(minusculas)));
   const ids = new Map(filas.map((s) => [minusculas(s.nombre), s.id]));
   const falta = nombres.find((n) => !ids.has(minusculas(n)));
   if (falta) throw new ApiError(400, `Servidor: no hay un servidor llamado «${falta}»`);
@@ -90,10 +117,36 @@ export const dnsImportacion: ImportacionSpec<DnsValues> = {
   clave: 'host',
   normalizarClave: minusculas,
   campos: [
-    { campo: 'host', titulo: 'Host', alias: ['nombre dns', 'dns', 'hostname', 'fqdn', 'name', 'record'], requerido: true, ejemplo: 'intranet.physis.com.ar' },
-    { campo: 'servidor', titulo: 'Servidor', alias: ['server', 'servidor nombre', 'target'], requerido: true, ejemplo: 'web-01' },
-    { campo: 'tipo', titulo: 'Tipo', alias: ['type', 'record type'], tipo: 'lista', opciones: Object.fromEntries(DNS_TIPOS.map((t) => [t, t])), ejemplo: 'A' },
-    { campo: 'ttl', titulo: 'TTL (segundos)', alias: ['ttl', 'time to live'], tipo: 'numero', vacioPorDefecto: true, ejemplo: '3600' },
+    {
+      campo: 'host',
+      titulo: 'Host',
+      alias: ['nombre dns', 'dns', 'hostname', 'fqdn', 'name', 'record'],
+      requerido: true,
+      ejemplo: 'intranet.physis.com.ar',
+    },
+    {
+      campo: 'servidor',
+      titulo: 'Servidor',
+      alias: ['server', 'servidor nombre', 'target'],
+      requerido: true,
+      ejemplo: 'web-01',
+    },
+    {
+      campo: 'tipo',
+      titulo: 'Tipo',
+      alias: ['type', 'record type'],
+      tipo: 'lista',
+      opciones: Object.fromEntries(DNS_TIPOS.map((t) => [t, t])),
+      ejemplo: 'A',
+    },
+    {
+      campo: 'ttl',
+      titulo: 'TTL (segundos)',
+      alias: ['ttl', 'time to live'],
+      tipo: 'numero',
+      vacioPorDefecto: true,
+      ejemplo: '3600',
+    },
     { campo: 'activo', titulo: 'Activa', alias: ['activo', 'active', 'enabled'], tipo: 'booleano', ejemplo: 'Sí' },
   ],
   esquema: dnsImportada,
@@ -113,14 +166,27 @@ export const dnsImportacion: ImportacionSpec<DnsValues> = {
       tx,
       dns,
       dns.id,
-      filas.map((f) => ({ servidorId: ids.get(minusculas(f.servidor))!, host: f.host, tipo: f.tipo, ttl: f.ttl, activo: f.activo })),
+      filas.map((f) => ({
+        servidorId: ids.get(minusculas(f.servidor))!,
+        host: f.host,
+        tipo: f.tipo,
+        ttl: f.ttl,
+        activo: f.activo,
+      })),
     );
   },
   actualizar: async (tx, id, v) => {
     const ids = await servidoresPorNombre(tx, [v.servidor]);
     await tx
       .update(dns)
-      .set({ servidorId: ids.get(minusculas(v.servidor))!, host: v.host, tipo: v.tipo, ttl: v.ttl, activo: v.activo, actualizado: sql`now()` })
+      .set({
+        servidorId: ids.get(minusculas(v.servidor))!,
+        host: v.host,
+        tipo: v.tipo,
+        ttl: v.ttl,
+        activo: v.activo,
+        actualizado: sql`now()`,
+      })
       .where(eq(dns.id, id));
   },
   conflictos,

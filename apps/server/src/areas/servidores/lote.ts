@@ -1,6 +1,13 @@
 import { servidorInput, servidorLote, servidorLoteExport } from '@intranet/contract/servidores';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { eliminarServidor, modificarServidor, servidorDetalle, servidoresCsv, servidoresList, servidoresSource } from './queries.ts';
+import {
+  eliminarServidor,
+  modificarServidor,
+  servidorDetalle,
+  servidoresCsv,
+  servidoresList,
+  servidoresSource,
+} from './queries.ts';
 
 /** Bulk actions on the servers list: delete (a server with DNS entries is refused, as its single delete without cascade), set state, provider or role. */
 export const servidoresLote = loteRoutes({

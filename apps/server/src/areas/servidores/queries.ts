@@ -31,7 +31,9 @@ const campos = {
   actualizado: servidores.actualizado,
 };
 type Campos = typeof campos;
-type ServidorRow = { [K in keyof Campos]: Campos[K]['_']['notNull'] extends true ? Campos[K]['_']['data'] : Campos[K]['_']['data'] | null };
+type ServidorRow = {
+  [K in keyof Campos]: Campos[K]['_']['notNull'] extends true ? Campos[K]['_']['data'] : Campos[K]['_']['data'] | null;
+};
 
 // Table names written out: drizzle renders a bare select field of a one-table query unqualified, and inside the
 // subquery an unqualified "id" would be the DNS entry's own. Written out, it is right wherever it is placed.
@@ -59,22 +61,36 @@ export const servidoresList: ListSpec<ServidorListQuery> = {
   ],
 };
 
-const wire = (row: ServidorRow) => ({ ...row, creado: row.creado.toISOString(), actualizado: row.actualizado.toISOString() });
+const wire = (row: ServidorRow) => ({
+  ...row,
+  creado: row.creado.toISOString(),
+  actualizado: row.actualizado.toISOString(),
+});
 
 /**
  * Adds each server's `dnss` ({id, host}, by host) with one query for all of them: the database groups them into
  * one JSON array per server (a page of 25 servers with 100 entries each is 25 rows to read, not 2,500).
  */
-async function withDnss<R extends { id: number }>(db: Executor, rows: R[]): Promise<(R & { dnss: { id: number; host: string }[] })[]> {
+async function withDnss<R extends { id: number }>(
+  db: Executor,
+  rows: R[],
+): Promise<(R & { dnss: { id: number; host: string }[] })[]> {
   const byServer = new Map<number, { id: number; host: string }[]>();
   if (rows.length > 0) {
     const grouped = await db
       .select({
         servidorId: dns.servidorId,
-        dnss: sql<{ id: number; host: string }[]>`json_agg(json_build_object('id', ${dns.id}, 'host', ${dns.host}) order by ${dns.host}, ${dns.id})`,
+        dnss: sql<
+          { id: number; host: string }[]
+        >`json_agg(json_build_object('id', ${dns.id}, 'host', ${dns.host}) order by ${dns.host}, ${dns.id})`,
       })
       .from(dns)
-      .where(inArray(dns.servidorId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          dns.servidorId,
+          rows.map((r) => r.id),
+        ),
+      )
       .groupBy(dns.servidorId);
     for (const { servidorId, dnss } of grouped) byServer.set(servidorId, dnss);
   }
@@ -91,7 +107,10 @@ export const servidoresSource = (db: Executor): ListSource<Servidor> => ({
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset);
-    return withDnss(db, rows.map((r) => ({ ...wire(r), clave: r.clave })));
+    return withDnss(
+      db,
+      rows.map((r) => ({ ...wire(r), clave: r.clave })),
+    );
   },
   count: async (where) => (await db.select({ n: count() }).from(servidores).where(where))[0]?.n ?? 0,
 });
@@ -137,7 +156,10 @@ export async function servidorDetalle(db: Executor, id: number): Promise<Servido
   if (!row) throw noExiste();
   const [servidor] = await withDnss(db, [wire(row)]);
   const entries = await dnsEntriesWhere(db, eq(dns.servidorId, id));
-  const direcciones = await direccionesDe(db, entries.map((e) => e.id));
+  const direcciones = await direccionesDe(
+    db,
+    entries.map((e) => e.id),
+  );
   return { ...servidor!, dns_entries: entries.map((e) => ({ ...e, direcciones: direcciones.get(e.id) ?? [] })) };
 }
 
@@ -184,12 +206,22 @@ export async function modificarServidor(db: Db, id: number, values: ServidorValu
  * and then its entries and their addresses go with it, each with its own audit row.
  */
 async function eliminarEn(tx: Tx, ids: number[], cascada: boolean, autor: Autor): Promise<number> {
-  const rows = await tx.select(campos).from(servidores).where(inArray(servidores.id, ids)).orderBy(asc(servidores.id)).for('update');
+  const rows = await tx
+    .select(campos)
+    .from(servidores)
+    .where(inArray(servidores.id, ids))
+    .orderBy(asc(servidores.id))
+    .for('update');
   if (rows.length === 0) return 0;
   const entries = await tx
     .select({ id: dns.id, servidorId: dns.servidorId })
     .from(dns)
-    .where(inArray(dns.servidorId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        dns.servidorId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(dns.id));
   if (entries.length > 0 && !cascada) {
     const con = rows.filter((r) => entries.some((e) => e.servidorId === r.id)).map((r) => r.nombre);
@@ -200,8 +232,17 @@ async function eliminarEn(tx: Tx, ids: number[], cascada: boolean, autor: Autor)
         : `Los servidores ${con.join(', ')} tienen entradas DNS; confirme para eliminarlas junto con ellos`,
     );
   }
-  await eliminarDns(tx, entries.map((e) => e.id), autor);
-  await tx.delete(servidores).where(inArray(servidores.id, rows.map((r) => r.id)));
+  await eliminarDns(
+    tx,
+    entries.map((e) => e.id),
+    autor,
+  );
+  await tx.delete(servidores).where(
+    inArray(
+      servidores.id,
+      rows.map((r) => r.id),
+    ),
+  );
   for (const row of rows) {
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: row.id, antes: wire(row) });
   }

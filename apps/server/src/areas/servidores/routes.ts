@@ -1,6 +1,16 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import { bulkDeleteResult, servidor, servidorBulkDelete, servidorDeleteQuery, servidorDetalle as servidorDetalleSchema, servidorExportQuery, servidorInput, servidorListQuery, servidorPage } from '@intranet/contract/servidores';
+import {
+  bulkDeleteResult,
+  servidor,
+  servidorBulkDelete,
+  servidorDeleteQuery,
+  servidorDetalle as servidorDetalleSchema,
+  servidorExportQuery,
+  servidorInput,
+  servidorListQuery,
+  servidorPage,
+} from '@intranet/contract/servidores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
@@ -43,8 +53,16 @@ export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get('/api/servidores/lista', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de servidores', querystring: servidorListQuery, response: { 200: envelope(servidorPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(servidoresList, request.query, servidoresSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de servidores',
+      querystring: servidorListQuery,
+      response: { 200: envelope(servidorPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(servidoresList, request.query, servidoresSource(db)),
+    }),
   });
 
   app.get('/api/servidores/export.csv', {
@@ -57,7 +75,11 @@ export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       response: { ...bad },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'servidores', columnas: servidoresCsv, filas: listBatches(servidoresList, request.query, servidoresSource(db)) });
+      sendCsv(reply, {
+        nombre: 'servidores',
+        columnas: servidoresCsv,
+        filas: listBatches(servidoresList, request.query, servidoresSource(db)),
+      });
     },
   });
 
@@ -66,13 +88,17 @@ export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags,
       summary: 'Elimina varios servidores (todos o ninguno)',
-      description: 'Con `cascada: true` elimina también sus entradas DNS y direcciones; sin ella, 409 si alguno tiene entradas.',
+      description:
+        'Con `cascada: true` elimina también sus entradas DNS y direcciones; sin ella, 409 si alguno tiene entradas.',
       body: servidorBulkDelete,
       response: { 200: envelope(bulkDeleteResult), ...bad, 409: errorBody },
     },
     handler: async (request) => {
       const { ids, cascada } = request.body;
-      return { error: null, datos: { eliminados: await eliminarServidores(db, ids, cascada, autorDe(sessionOf(request))) } };
+      return {
+        error: null,
+        datos: { eliminados: await eliminarServidores(db, ids, cascada, autorDe(sessionOf(request))) },
+      };
     },
   });
 
@@ -89,7 +115,12 @@ export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.post('/api/servidores', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un servidor', body: servidorInput, response: { 201: envelope(servidor), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea un servidor',
+      body: servidorInput,
+      response: { 201: envelope(servidor), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creado = await crearServidor(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creado });
@@ -116,7 +147,8 @@ export const servidoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags,
       summary: 'Elimina un servidor',
-      description: 'Con `?cascada=true` elimina también sus entradas DNS y direcciones, en una transacción; sin ella, 409 si tiene entradas.',
+      description:
+        'Con `?cascada=true` elimina también sus entradas DNS y direcciones, en una transacción; sin ella, 409 si tiene entradas.',
       params: idParam,
       querystring: servidorDeleteQuery,
       response: { 200: okBody, ...bad, 404: errorBody, 409: errorBody },

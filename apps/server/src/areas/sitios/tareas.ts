@@ -9,7 +9,8 @@ const TANDA = 200;
 export const verificarTodos: TareaDef = {
   nombre: 'sitios-verificar',
   titulo: 'Verificar sitios web',
-  descripcion: 'Lee el certificado TLS de cada sitio que no está dado de baja y guarda el resultado, como "Verificar" en Sitios Webs.',
+  descripcion:
+    'Lee el certificado TLS de cada sitio que no está dado de baja y guarda el resultado, como "Verificar" en Sitios Webs.',
   cron: () => '0 3 * * *',
   programacion: () => 'Todas las noches a las 03:00',
   limiteSegundos: 60 * 60,
@@ -25,7 +26,11 @@ export const verificarTodos: TareaDef = {
         .limit(TANDA);
       if (tanda.length === 0) break;
       desde = tanda.at(-1)!.id;
-      for (const r of await verificarSitios(db, tanda.map((s) => s.id), null)) {
+      for (const r of await verificarSitios(
+        db,
+        tanda.map((s) => s.id),
+        null,
+      )) {
         cuenta[r.resultado] += 1;
       }
     }

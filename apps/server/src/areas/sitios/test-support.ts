@@ -42,8 +42,11 @@ export function fresh(holder: { template: Template }): Ctx {
 
 /** Ids of seeded rows by their names. */
 export const ids = (ctx: Ctx) => ({
-  servidor: async (nombre: string) => (await ctx.t.db.select({ id: servidores.id }).from(servidores).where(eq(servidores.nombre, nombre)))[0]!.id,
+  servidor: async (nombre: string) =>
+    (await ctx.t.db.select({ id: servidores.id }).from(servidores).where(eq(servidores.nombre, nombre)))[0]!.id,
   dns: async (host: string) => (await ctx.t.db.select({ id: dns.id }).from(dns).where(eq(dns.host, host)))[0]!.id,
-  empresa: async (razon: string) => (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id,
-  sitio: async (nombre: string) => (await ctx.t.db.select({ id: sitios.id }).from(sitios).where(eq(sitios.nombre, nombre)))[0]!.id,
+  empresa: async (razon: string) =>
+    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id,
+  sitio: async (nombre: string) =>
+    (await ctx.t.db.select({ id: sitios.id }).from(sitios).where(eq(sitios.nombre, nombre)))[0]!.id,
 });

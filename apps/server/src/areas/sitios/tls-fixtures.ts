@@ -25,7 +25,10 @@ interface Emision {
 
 const claves = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), pub: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    pub: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 };
 
 /** An X.509 certificate (RSA, SHA-256), its validity and names as given. */
@@ -36,13 +39,23 @@ export function emitir(e: Emision): Par {
   cert.serialNumber = `0${Math.floor(Math.random() * 1e15).toString(16)}`;
   cert.validity.notBefore = e.desde;
   cert.validity.notAfter = e.hasta;
-  const subject = [{ name: 'commonName', value: e.cn }, { name: 'organizationName', value: e.esCa ? 'Pruebas CA' : 'Pruebas' }];
+  const subject = [
+    { name: 'commonName', value: e.cn },
+    { name: 'organizationName', value: e.esCa ? 'Pruebas CA' : 'Pruebas' },
+  ];
   cert.setSubject(subject);
   cert.setIssuer(e.ca ? forge.pki.certificateFromPem(e.ca.cert).subject.attributes : subject);
   const ip = /^[\d.]+$/;
   cert.setExtensions([
     { name: 'basicConstraints', cA: !!e.esCa },
-    ...(e.sans.length ? [{ name: 'subjectAltName', altNames: e.sans.map((n) => (ip.test(n) ? { type: 7, ip: n } : { type: 2, value: n })) }] : []),
+    ...(e.sans.length
+      ? [
+          {
+            name: 'subjectAltName',
+            altNames: e.sans.map((n) => (ip.test(n) ? { type: 7, ip: n } : { type: 2, value: n })),
+          },
+        ]
+      : []),
   ]);
   cert.sign(forge.pki.privateKeyFromPem(e.ca?.key ?? key), forge.md.sha256.create());
   return { key, cert: forge.pki.certificateToPem(cert) };
@@ -89,4 +102,3 @@ export async function servidorTcp(modo: 'mudo' | 'http'): Promise<{ puerto: numb
       }),
   };
 }
-

@@ -40,7 +40,9 @@ describe('verificarTls', () => {
       sujeto: 'localhost',
       sans: ['localhost', '127.0.0.1'],
     });
-    expect(r.mensaje).toBe(`Certificado válido para localhost, emitido por Pruebas CA; vence el ${fechaCorta(fechaLocal(dias(120)))}.`);
+    expect(r.mensaje).toBe(
+      `Certificado válido para localhost, emitido por Pruebas CA; vence el ${fechaCorta(fechaLocal(dias(120)))}.`,
+    );
   });
 
   it('checks an IP address against the certificate IP names (no SNI)', async () => {
@@ -61,7 +63,9 @@ describe('verificarTls', () => {
     const r = await verificarTls('localhost', puertos.autofirmado);
     expect(r).toMatchObject({ resultado: 'advertencia', codigo: 'autofirmado' });
     expect(r.certificado?.validoHasta).toBe(fechaLocal(dias(200)));
-    expect(r.mensaje).toMatch(/^Certificado leído, emitido por Pruebas \(localhost\), vence el .*Advertencia: el certificado es autofirmado/);
+    expect(r.mensaje).toMatch(
+      /^Certificado leído, emitido por Pruebas \(localhost\), vence el .*Advertencia: el certificado es autofirmado/,
+    );
   });
 
   it('without the CA the same valid certificate is untrusted: a warning, not an error', async () => {

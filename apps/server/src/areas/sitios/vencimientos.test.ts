@@ -1,6 +1,11 @@
 import { envelope } from '@intranet/contract/envelope';
 import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
-import { DIAS_CRITICO, DIAS_PROXIMO, estadoVencimiento, VENCIMIENTO_ESTADOS } from '@intranet/contract/clientes/vencimientos';
+import {
+  DIAS_CRITICO,
+  DIAS_PROXIMO,
+  estadoVencimiento,
+  VENCIMIENTO_ESTADOS,
+} from '@intranet/contract/clientes/vencimientos';
 import { fechaLocal } from '../../core/fechas.ts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -47,11 +52,15 @@ describe('GET /api/sitios/vencimientos', () => {
   it('quick filters Vencidos / 7 / 30 / 60 / 90 / Todos, kind, client, own sites and search', async () => {
     const cuenta = (filtro: (d: number) => boolean) => fechas.filter(filtro).length;
     expect((await grid('plazo=vencidos')).total).toBe(cuenta((d) => d < 0));
-    for (const n of [7, 30, 60, 90]) expect((await grid(`plazo=${n}`)).total, String(n)).toBe(cuenta((d) => d >= 0 && d <= n));
+    for (const n of [7, 30, 60, 90])
+      expect((await grid(`plazo=${n}`)).total, String(n)).toBe(cuenta((d) => d >= 0 && d <= n));
     expect((await grid('plazo=todos')).total).toBe(fechas.length);
     expect((await grid('tipo=dominio')).items.every((r) => r.tipo === 'dominio')).toBe(true);
     const ceibos = await grid(`empresa_id=${await ids(ctx).empresa('Agropecuaria Los Ceibos S.A.')}`);
-    expect(ceibos.items.map((r) => [r.tipo, r.dias])).toEqual([['dominio', -10], ['ssl', 25]]);
+    expect(ceibos.items.map((r) => [r.tipo, r.dias])).toEqual([
+      ['dominio', -10],
+      ['ssl', 25],
+    ]);
     expect((await grid('propios=true')).items.every((r) => r.cliente === null)).toBe(true);
     expect((await grid('q=llao')).items.map((r) => r.tipo)).toEqual(['ssl', 'dominio']);
     for (const campo of SITIO_VENCIMIENTO_SORT) for (const sort of [campo, `-${campo}`]) await grid(`sort=${sort}`);
@@ -60,7 +69,10 @@ describe('GET /api/sitios/vencimientos', () => {
   });
 
   it('exports the filtered grid as CSV with the state as staff read it', async () => {
-    const res = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/export.csv?plazo=vencidos', headers: ctx.admin });
+    const res = await ctx.t.app.inject({
+      url: '/api/sitios/vencimientos/export.csv?plazo=vencidos',
+      headers: ctx.admin,
+    });
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.Sitio, r.Tipo, r.Estado])).toEqual([
       ['Tienda online Los Ceibos', 'Dominio', 'Vencido (Vencido hace 10 días)'],
@@ -72,7 +84,12 @@ describe('GET /api/sitios/vencimientos', () => {
 
   it('exports a selection with the grid’s CSV columns: the chosen rows, or all that match a filter (a read: SUBPROD#VER)', async () => {
     const exportar = async (seleccion: object, headers = ctx.admin) => {
-      const res = await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers, payload: { seleccion } });
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/sitios/vencimientos/lote/export.csv',
+        headers,
+        payload: { seleccion },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toContain('vencimientos-sitios');
       return parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
@@ -81,24 +98,64 @@ describe('GET /api/sitios/vencimientos', () => {
     const [ceibos, api] = items;
     const elegidas = await exportar({ ids: [api!.id] });
     expect(elegidas).toEqual([
-      { Sitio: 'API pública', URL: api!.url, Cliente: 'Propio', Tipo: 'Certificado SSL', 'Emisor / registrador': api!.detalle ?? '', Vence: api!.vence, 'Días restantes': '-3', Estado: 'Vencido (Vencido hace 3 días)' },
+      {
+        Sitio: 'API pública',
+        URL: api!.url,
+        Cliente: 'Propio',
+        Tipo: 'Certificado SSL',
+        'Emisor / registrador': api!.detalle ?? '',
+        Vence: api!.vence,
+        'Días restantes': '-3',
+        Estado: 'Vencido (Vencido hace 3 días)',
+      },
     ]);
     expect(ceibos!.nombre).toBe('Tienda online Los Ceibos');
     // "All that match" is the grid's own filter: the same rows, in its order, as its filtered export.
     const todas = await exportar({ filtro: { plazo: 'vencidos' } });
-    const filtrado = await ctx.t.app.inject({ url: '/api/sitios/vencimientos/export.csv?plazo=vencidos', headers: ctx.admin });
+    const filtrado = await ctx.t.app.inject({
+      url: '/api/sitios/vencimientos/export.csv?plazo=vencidos',
+      headers: ctx.admin,
+    });
     expect(todas).toEqual(parse(filtrado.body, { bom: true, columns: true }));
-    expect(todas.map((r) => [r.Sitio, r.Tipo])).toEqual([['Tienda online Los Ceibos', 'Dominio'], ['API pública', 'Certificado SSL']]);
+    expect(todas.map((r) => [r.Sitio, r.Tipo])).toEqual([
+      ['Tienda online Los Ceibos', 'Dominio'],
+      ['API pública', 'Certificado SSL'],
+    ]);
     const dominios = await exportar({ filtro: { tipo: 'dominio', q: 'ceibos' } });
-    expect(dominios.map((r) => [r.Sitio, r.Tipo, r.Cliente])).toEqual([['Tienda online Los Ceibos', 'Dominio', 'Agropecuaria Los Ceibos S.A.']]);
+    expect(dominios.map((r) => [r.Sitio, r.Tipo, r.Cliente])).toEqual([
+      ['Tienda online Los Ceibos', 'Dominio', 'Agropecuaria Los Ceibos S.A.'],
+    ]);
 
-    const malo = await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers: ctx.admin, payload: { seleccion: { filtro: { plazo: '15' } } } });
+    const malo = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/sitios/vencimientos/lote/export.csv',
+      headers: ctx.admin,
+      payload: { seleccion: { filtro: { plazo: '15' } } },
+    });
     expect(malo.statusCode).toBe(400);
     for (const headers of [ctx.tecnico, ctx.comercial]) {
-      expect((await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote/export.csv', headers, payload: { seleccion: { ids: [api!.id] } } })).statusCode).toBe(403);
+      expect(
+        (
+          await ctx.t.app.inject({
+            method: 'POST',
+            url: '/api/sitios/vencimientos/lote/export.csv',
+            headers,
+            payload: { seleccion: { ids: [api!.id] } },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     // Export only: the rows are a site's dates, changed on the site.
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/sitios/vencimientos/lote', headers: ctx.admin, payload: { seleccion: { ids: [api!.id] }, accion: 'eliminar' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/sitios/vencimientos/lote',
+          headers: ctx.admin,
+          payload: { seleccion: { ids: [api!.id] }, accion: 'eliminar' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('counts the expired ones and those due in each of the next 12 months', async () => {
@@ -123,14 +180,33 @@ describe('the colour boundaries: the list filter (SQL) and the chip (contract) a
         method: 'POST',
         url: '/api/sitios',
         headers: ctx.admin,
-        payload: { nombre: `Borde ${d}`, url: `https://borde${d < 0 ? 'm' : ''}${Math.abs(d)}.example.com/`, estado: 'activo', ssl_vence: fechaLocal(new Date(Date.now() + d * 86_400_000)) },
+        payload: {
+          nombre: `Borde ${d}`,
+          url: `https://borde${d < 0 ? 'm' : ''}${Math.abs(d)}.example.com/`,
+          estado: 'activo',
+          ssl_vence: fechaLocal(new Date(Date.now() + d * 86_400_000)),
+        },
       });
       expect(res.statusCode).toBe(201);
     }
-    expect(bordes.map(estadoVencimiento)).toEqual(['vencido', 'critico', 'critico', 'critico', 'proximo', 'proximo', 'vigente']);
+    expect(bordes.map(estadoVencimiento)).toEqual([
+      'vencido',
+      'critico',
+      'critico',
+      'critico',
+      'proximo',
+      'proximo',
+      'vigente',
+    ]);
     for (const estado of VENCIMIENTO_ESTADOS) {
-      const res = await ctx.t.app.inject({ url: `/api/sitios?q=Borde&vencimiento=${estado}&size=200`, headers: ctx.admin });
-      const dias = res.json().datos.items.map((s: { ssl_dias: number }) => s.ssl_dias).sort((a: number, b: number) => a - b);
+      const res = await ctx.t.app.inject({
+        url: `/api/sitios?q=Borde&vencimiento=${estado}&size=200`,
+        headers: ctx.admin,
+      });
+      const dias = res
+        .json()
+        .datos.items.map((s: { ssl_dias: number }) => s.ssl_dias)
+        .sort((a: number, b: number) => a - b);
       expect(dias, estado).toEqual(bordes.filter((d) => estadoVencimiento(d) === estado));
     }
   });

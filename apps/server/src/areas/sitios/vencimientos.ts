@@ -1,5 +1,14 @@
-import { SITIO_VENCIMIENTO_TIPO_ETIQUETA, type SitioVencimiento, type sitioVencimientoListQuery } from '@intranet/contract/sitios';
-import { diasRestantesTexto, ESTADO_ETIQUETA, estadoVencimiento, type VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import {
+  SITIO_VENCIMIENTO_TIPO_ETIQUETA,
+  type SitioVencimiento,
+  type sitioVencimientoListQuery,
+} from '@intranet/contract/sitios';
+import {
+  diasRestantesTexto,
+  ESTADO_ETIQUETA,
+  estadoVencimiento,
+  type VencimientoMeses,
+} from '@intranet/contract/clientes/vencimientos';
 import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -64,8 +73,14 @@ export const sitiosVencimientosSource = (db: Executor): ListSource<SitioVencimie
       .limit(f.limit)
       .offset(f.offset),
   count: async (where) =>
-    (await db.select({ n: count() }).from(v).innerJoin(sitios, eq(sitios.id, v.sitioId)).leftJoin(empresas, eq(empresas.id, v.empresaId)).where(where))[0]
-      ?.n ?? 0,
+    (
+      await db
+        .select({ n: count() })
+        .from(v)
+        .innerJoin(sitios, eq(sitios.id, v.sitioId))
+        .leftJoin(empresas, eq(empresas.id, v.empresaId))
+        .where(where)
+    )[0]?.n ?? 0,
 });
 
 export const sitiosVencimientosCsv: CsvColumn<SitioVencimiento>[] = [

@@ -1,4 +1,9 @@
-import { destinoDeUrl, type Verificacion, type VerificarResultado, type VerificarVariosResultado } from '@intranet/contract/sitios';
+import {
+  destinoDeUrl,
+  type Verificacion,
+  type VerificarResultado,
+  type VerificarVariosResultado,
+} from '@intranet/contract/sitios';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -31,7 +36,12 @@ const wire = <R extends { fecha: Date }>(row: R) => ({ ...row, fecha: row.fecha.
 /** The checks of a site, newest first (the last 50). */
 export async function verificacionesDe(db: Executor, sitioId: number): Promise<Verificacion[]> {
   if (!(await sitioRow(db, sitioId))) throw new ApiError(404, 'El sitio no existe');
-  const rows = await db.select(campos).from(sitioVerificaciones).where(eq(sitioVerificaciones.sitioId, sitioId)).orderBy(desc(sitioVerificaciones.fecha), desc(sitioVerificaciones.id)).limit(50);
+  const rows = await db
+    .select(campos)
+    .from(sitioVerificaciones)
+    .where(eq(sitioVerificaciones.sitioId, sitioId))
+    .orderBy(desc(sitioVerificaciones.fecha), desc(sitioVerificaciones.id))
+    .limit(50);
   return rows.map(wire);
 }
 
@@ -72,13 +82,25 @@ async function guardar(db: Db, sitioId: number, r: ResultadoTls, autor: Autor | 
       })
       .where(eq(sitios.id, sitioId));
     const despues = (await sitioRow(tx, sitioId))!;
-    await writeAudit(tx, { autor, accion: 'verificar', entidad: ENTIDAD, entidadId: sitioId, antes: paraAuditoria(antes), despues: paraAuditoria(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'verificar',
+      entidad: ENTIDAD,
+      entidadId: sitioId,
+      antes: paraAuditoria(antes),
+      despues: paraAuditoria(despues),
+    });
     return { verificacion: wire(fila!), sitio: despues };
   });
 }
 
 /** "Verificar": connects to the site's host and port, reads its certificate and stores what it found. */
-export async function verificarSitio(db: Db, id: number, autor: Autor | null, opciones: OpcionesTls = {}): Promise<VerificarResultado> {
+export async function verificarSitio(
+  db: Db,
+  id: number,
+  autor: Autor | null,
+  opciones: OpcionesTls = {},
+): Promise<VerificarResultado> {
   const sitio = await sitioRow(db, id);
   if (!sitio) throw new ApiError(404, 'El sitio no existe');
   const { host, puerto } = destinoDeUrl(sitio.url);
@@ -92,15 +114,29 @@ const sinSiBorrado = (err: unknown): null => {
 };
 
 /** "Verificar seleccionados": every site of the list, a few at a time; ids that do not exist are skipped. */
-export async function verificarSitios(db: Db, ids: number[], autor: Autor | null, opciones: OpcionesTls = {}): Promise<VerificarVariosResultado> {
-  const existentes = await db.select({ id: sitios.id }).from(sitios).where(inArray(sitios.id, [...new Set(ids)]));
+export async function verificarSitios(
+  db: Db,
+  ids: number[],
+  autor: Autor | null,
+  opciones: OpcionesTls = {},
+): Promise<VerificarVariosResultado> {
+  const existentes = await db
+    .select({ id: sitios.id })
+    .from(sitios)
+    .where(inArray(sitios.id, [...new Set(ids)]));
   const pendientes = existentes.map((s) => s.id).sort((a, b) => a - b);
   const resultados: VerificarVariosResultado = [];
   while (pendientes.length > 0) {
     const tanda = pendientes.splice(0, EN_PARALELO);
     const hechos = await Promise.all(tanda.map((id) => verificarSitio(db, id, autor, opciones).catch(sinSiBorrado)));
     for (const hecho of hechos) {
-      if (hecho) resultados.push({ sitio_id: hecho.sitio.id, nombre: hecho.sitio.nombre, resultado: hecho.verificacion.resultado, mensaje: hecho.verificacion.mensaje });
+      if (hecho)
+        resultados.push({
+          sitio_id: hecho.sitio.id,
+          nombre: hecho.sitio.nombre,
+          resultado: hecho.verificacion.resultado,
+          mensaje: hecho.verificacion.mensaje,
+        });
     }
   }
   return resultados;

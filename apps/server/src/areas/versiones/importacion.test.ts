@@ -7,7 +7,11 @@ import { useTemplate } from '../../test/harness.ts';
 const template = useTemplate();
 
 describe('importing product versions from a spreadsheet', () => {
-  const imp = importacionDePrueba(template, { ruta: '/api/versiones', codigos: ['PACKS#VER', 'VERSIONES#EDITAR'], lector: ['PACKS#VER'] });
+  const imp = importacionDePrueba(template, {
+    ruta: '/api/versiones',
+    codigos: ['PACKS#VER', 'VERSIONES#EDITAR'],
+    lector: ['PACKS#VER'],
+  });
   const { ctx } = imp;
 
   const version = async (codigo: string, numero: string) =>
@@ -21,14 +25,19 @@ describe('importing product versions from a spreadsheet', () => {
 
   it('serves a template whose headers map back whole', () => imp.plantillaMapeaEntera());
 
-  it('imports its own export back unchanged (round trip), whatever each version\'s state', async () => {
+  it("imports its own export back unchanged (round trip), whatever each version's state", async () => {
     const [{ n }] = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(versiones)) as [{ n: number }];
     await imp.idaYVuelta(n);
   });
 
   it('refuses by row an unknown product, a state only the actions set and a version taken; creates drafts by code or name', async () => {
     const csv = 'Product,Version,Channel\nPHY-ERP,3.16.0,Estable\nphysis sueldos,2.9.0,hotfix';
-    const malo = await imp.subir(`${csv}\nPHY-NADA,1.0.0,Estable\nPHY-ERP,3.16.1,Beta,Publicada\nPHY-ERP,3.15.0,Estable`.replace('Channel', 'Channel,Estado'));
+    const malo = await imp.subir(
+      `${csv}\nPHY-NADA,1.0.0,Estable\nPHY-ERP,3.16.1,Beta,Publicada\nPHY-ERP,3.15.0,Estable`.replace(
+        'Channel',
+        'Channel,Estado',
+      ),
+    );
     const rechazo = await imp.importar(malo.id, malo.mapeo, 'crear');
     expect(rechazo.statusCode).toBe(400);
     expect(rechazo.json().campos).toEqual({
@@ -45,14 +54,20 @@ describe('importing product versions from a spreadsheet', () => {
   });
 
   it('updates by product and number; a retired version and the state stay as the actions left them', async () => {
-    const subida = await imp.subir('Producto;Versión;Canal;Estado\nPhysis ERP;3.15.0;Beta;\nPHY-ERP;3.14.0;Hotfix;Retirada\nPHY-ERP;3.14.2;Estable;Borrador\n');
+    const subida = await imp.subir(
+      'Producto;Versión;Canal;Estado\nPhysis ERP;3.15.0;Beta;\nPHY-ERP;3.14.0;Hotfix;Retirada\nPHY-ERP;3.14.2;Estable;Borrador\n',
+    );
     const res = await imp.importar(subida.id, subida.mapeo, 'actualizar');
     expect(res.json().campos).toEqual({
       'fila 3': ['Una versión retirada no se modifica; vuelva a publicarla primero'],
       'fila 4': ['Estado: lo cambian «Publicar» y «Retirar», no la importación'],
     });
     const bien = await imp.subir('Producto;Versión;Canal\nPhysis ERP;3.15.0;Beta\nphy-erp;3.14.0;Estable\n');
-    expect(await imp.ensayo(bien.id, bien.mapeo, 'actualizar')).toMatchObject({ crear: 0, actualizar: 1, sin_cambios: 1 });
+    expect(await imp.ensayo(bien.id, bien.mapeo, 'actualizar')).toMatchObject({
+      crear: 0,
+      actualizar: 1,
+      sin_cambios: 1,
+    });
     expect((await imp.importar(bien.id, bien.mapeo, 'actualizar')).statusCode).toBe(200);
     expect(await version('PHY-ERP', '3.15.0')).toEqual({ canal: 'beta', estado: 'borrador' });
   });

@@ -21,11 +21,17 @@ const versionImportada = versionInput.omit({ producto_id: true }).extend({
 type VersionImportada = z.output<typeof versionImportada>;
 
 const CANAL_NOMBRES: Record<VersionCanal, string> = { estable: 'Estable', beta: 'Beta', hotfix: 'Hotfix' };
-const ESTADO_NOMBRES: Record<VersionEstado, string> = { borrador: 'Borrador', publicada: 'Publicada', retirada: 'Retirada' };
+const ESTADO_NOMBRES: Record<VersionEstado, string> = {
+  borrador: 'Borrador',
+  publicada: 'Publicada',
+  retirada: 'Retirada',
+};
 
 /** The key: a version number is unique within its product, whatever its case. */
 const claveVersion = (producto: unknown, numero: unknown): string | null =>
-  typeof producto === 'string' && typeof numero === 'string' && producto.trim() && numero.trim() ? `${comparable(producto)}|${comparable(numero)}` : null;
+  typeof producto === 'string' && typeof numero === 'string' && producto.trim() && numero.trim()
+    ? `${comparable(producto)}|${comparable(numero)}`
+    : null;
 
 const valores = { numero: versiones.numero, canal: versiones.canal, estado: versiones.estado, notas: versiones.notas };
 
@@ -43,16 +49,46 @@ export const versionesImportacion: ImportacionSpec<VersionImportada> = {
   claveDe: (c) => claveVersion(c.producto, c.numero),
   claveTitulo: 'producto y versión',
   campos: [
-    { campo: 'producto', titulo: 'Producto', alias: ['codigo de producto', 'product', 'product code', 'product name'], requerido: true, ejemplo: 'PHY-ERP' },
-    { campo: 'numero', titulo: 'Versión', alias: ['numero', 'numero de version', 'nro de version', 'version number', 'release'], requerido: true, ejemplo: '3.14.0' },
-    { campo: 'canal', titulo: 'Canal', alias: ['channel', 'release channel'], tipo: 'lista', opciones: CANAL_NOMBRES, requerido: true, ejemplo: 'Estable' },
-    { campo: 'estado', titulo: 'Estado', alias: ['state', 'status'], tipo: 'lista', opciones: ESTADO_NOMBRES, ejemplo: 'Borrador' },
+    {
+      campo: 'producto',
+      titulo: 'Producto',
+      alias: ['codigo de producto', 'product', 'product code', 'product name'],
+      requerido: true,
+      ejemplo: 'PHY-ERP',
+    },
+    {
+      campo: 'numero',
+      titulo: 'Versión',
+      alias: ['numero', 'numero de version', 'nro de version', 'version number', 'release'],
+      requerido: true,
+      ejemplo: '3.14.0',
+    },
+    {
+      campo: 'canal',
+      titulo: 'Canal',
+      alias: ['channel', 'release channel'],
+      tipo: 'lista',
+      opciones: CANAL_NOMBRES,
+      requerido: true,
+      ejemplo: 'Estable',
+    },
+    {
+      campo: 'estado',
+      titulo: 'Estado',
+      alias: ['state', 'status'],
+      tipo: 'lista',
+      opciones: ESTADO_NOMBRES,
+      ejemplo: 'Borrador',
+    },
   ],
   esquema: versionImportada,
   // The state is the actions': a new version starts as a draft, a stored one keeps its own; a retired one is read-only.
   revisar: (v, existente) => {
     const estado = estadoDe(existente);
-    if (!estado) return v.estado && v.estado !== 'borrador' ? ['Estado: una versión nueva empieza en borrador; se publica con «Publicar»'] : [];
+    if (!estado)
+      return v.estado && v.estado !== 'borrador'
+        ? ['Estado: una versión nueva empieza en borrador; se publica con «Publicar»']
+        : [];
     if (v.estado !== estado) return ['Estado: lo cambian «Publicar» y «Retirar», no la importación'];
     const cambia = v.numero !== existente!.valores.numero || v.canal !== existente!.valores.canal;
     return estado === 'retirada' && cambia ? ['Una versión retirada no se modifica; vuelva a publicarla primero'] : [];
@@ -90,11 +126,25 @@ export const versionesImportacion: ImportacionSpec<VersionImportada> = {
   // The key names the product, so only the number's case and the channel can change.
   sinCambios: (existente, v) => existente.valores.numero === v.numero && existente.valores.canal === v.canal,
   crear: async (tx, filas) => {
-    const ids = await productosPorNombre(tx, filas.map((f) => f.producto), 'Producto');
-    return insertarFilas(tx, versiones, versiones.id, filas.map(({ producto, estado: _estado, ...v }) => columnas({ ...v, producto_id: ids.get(comparable(producto))! })));
+    const ids = await productosPorNombre(
+      tx,
+      filas.map((f) => f.producto),
+      'Producto',
+    );
+    return insertarFilas(
+      tx,
+      versiones,
+      versiones.id,
+      filas.map(({ producto, estado: _estado, ...v }) =>
+        columnas({ ...v, producto_id: ids.get(comparable(producto))! }),
+      ),
+    );
   },
   actualizar: async (tx, id, v) => {
-    await tx.update(versiones).set({ numero: v.numero, orden: versionOrden(v.numero), canal: v.canal, notas: v.notas, actualizado: sql`now()` }).where(eq(versiones.id, id));
+    await tx
+      .update(versiones)
+      .set({ numero: v.numero, orden: versionOrden(v.numero), canal: v.canal, notas: v.notas, actualizado: sql`now()` })
+      .where(eq(versiones.id, id));
   },
   conflictos,
 };

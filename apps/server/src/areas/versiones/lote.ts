@@ -1,6 +1,14 @@
 import { versionInput, versionLote, versionLoteExport, type VersionEstado } from '@intranet/contract/versiones';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
-import { cambiarEstado, eliminarVersion, modificarVersion, versionDetalle, versionesCsv, versionesListSpec, versionesSource } from './queries.ts';
+import {
+  cambiarEstado,
+  eliminarVersion,
+  modificarVersion,
+  versionDetalle,
+  versionesCsv,
+  versionesListSpec,
+  versionesSource,
+} from './queries.ts';
 
 const editar = cambioPorEdicion(versionInput, versionDetalle, modificarVersion);
 
@@ -18,5 +26,6 @@ export const versionesLote = loteRoutes({
   csv: { nombre: 'versiones', columnas: versionesCsv },
   eliminar: eliminarVersion,
   // The contract's body has checked the value against the field's schema.
-  cambiar: (db, id, campo, valor, autor) => (campo === 'estado' ? cambiarEstado(db, id, valor as VersionEstado, autor) : editar(db, id, campo, valor, autor)),
+  cambiar: (db, id, campo, valor, autor) =>
+    campo === 'estado' ? cambiarEstado(db, id, valor as VersionEstado, autor) : editar(db, id, campo, valor, autor),
 });

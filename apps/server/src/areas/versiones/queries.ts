@@ -28,7 +28,11 @@ type VersionListQuery = Omit<z.output<typeof versionListQuery>, 'page' | 'size'>
 /** The audit entity of a version's history. */
 export const ENTIDAD = 'version';
 
-const ESTADO_NOMBRE: Record<VersionEstado, string> = { borrador: 'borrador', publicada: 'publicada', retirada: 'retirada' };
+const ESTADO_NOMBRE: Record<VersionEstado, string> = {
+  borrador: 'borrador',
+  publicada: 'publicada',
+  retirada: 'retirada',
+};
 
 const assetsCount = sql<number>`(select count(*)::int from ${versionAssets} where ${versionAssets.versionId} = ${versiones.id})`;
 
@@ -84,7 +88,12 @@ const conProducto = eq(productos.id, versiones.productoId);
 
 export const versionesSource = (db: Executor): ListSource<VersionFila> =>
   selectSource(
-    (clave) => db.select({ ...campos, clave }).from(versiones).innerJoin(productos, conProducto).$dynamic(),
+    (clave) =>
+      db
+        .select({ ...campos, clave })
+        .from(versiones)
+        .innerJoin(productos, conProducto)
+        .$dynamic(),
     () => db.select({ n: count() }).from(versiones).innerJoin(productos, conProducto).$dynamic(),
     wire,
   );
@@ -100,7 +109,11 @@ export const versionesCsv: CsvColumn<VersionFila>[] = [
 ];
 
 async function versionRow(db: Executor, id: number, lock = false): Promise<VersionRow | undefined> {
-  const query = db.select(campos).from(versiones).innerJoin(productos, eq(productos.id, versiones.productoId)).where(eq(versiones.id, id));
+  const query = db
+    .select(campos)
+    .from(versiones)
+    .innerJoin(productos, eq(productos.id, versiones.productoId))
+    .where(eq(versiones.id, id));
   const [row] = lock ? await query.for('update', { of: versiones }) : await query;
   return row;
 }
@@ -139,13 +152,19 @@ async function snapshot(db: Executor, id: number) {
   if (!row) return undefined;
   const [notas] = await db.select({ notas: versiones.notas }).from(versiones).where(eq(versiones.id, id));
   const assets = (await assetsDe(db, [id])).get(id) ?? [];
-  return { ...wire(row), notas: notas!.notas, assets_lista: assets.map((a) => ({ nombre: a.nombre, sha256: a.sha256 })) };
+  return {
+    ...wire(row),
+    notas: notas!.notas,
+    assets_lista: assets.map((a) => ({ nombre: a.nombre, sha256: a.sha256 })),
+  };
 }
 
 export async function versionDetalle(db: Executor, id: number): Promise<VersionDetalle> {
   const row = await versionRow(db, id);
   if (!row) throw noExiste();
-  const [{ notas }] = (await db.select({ notas: versiones.notas }).from(versiones).where(eq(versiones.id, id))) as [{ notas: VersionDetalle['notas'] }];
+  const [{ notas }] = (await db.select({ notas: versiones.notas }).from(versiones).where(eq(versiones.id, id))) as [
+    { notas: VersionDetalle['notas'] },
+  ];
   const assets = (await assetsDe(db, [id])).get(id) ?? [];
   return { ...wire(row), notas, notas_html: renderHtml(notas), assets_lista: assets };
 }
@@ -162,7 +181,13 @@ export const columnas = (v: VersionValues) => ({
 export async function crearVersion(db: Db, values: VersionValues, autor: Autor): Promise<VersionDetalle> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(versiones).values(columnas(values)).returning({ id: versiones.id });
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: row!.id, despues: await snapshot(tx, row!.id) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD,
+      entidadId: row!.id,
+      despues: await snapshot(tx, row!.id),
+    });
     return versionDetalle(tx, row!.id);
   });
 }
@@ -171,16 +196,32 @@ export async function crearVersion(db: Db, values: VersionValues, autor: Autor):
 async function editable(tx: Executor, id: number): Promise<VersionRow> {
   const row = await versionRow(tx, id, true);
   if (!row) throw noExiste();
-  if (row.estado === 'retirada') throw new ApiError(409, 'Una versión retirada no se modifica; vuelva a publicarla primero');
+  if (row.estado === 'retirada')
+    throw new ApiError(409, 'Una versión retirada no se modifica; vuelva a publicarla primero');
   return row;
 }
 
-export async function modificarVersion(db: Db, id: number, values: VersionValues, autor: Autor): Promise<VersionDetalle> {
+export async function modificarVersion(
+  db: Db,
+  id: number,
+  values: VersionValues,
+  autor: Autor,
+): Promise<VersionDetalle> {
   return db.transaction(async (tx) => {
     await editable(tx, id);
     const antes = await snapshot(tx, id);
-    await tx.update(versiones).set({ ...columnas(values), actualizado: sql`now()` }).where(eq(versiones.id, id));
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes, despues: await snapshot(tx, id) });
+    await tx
+      .update(versiones)
+      .set({ ...columnas(values), actualizado: sql`now()` })
+      .where(eq(versiones.id, id));
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes,
+      despues: await snapshot(tx, id),
+    });
     return versionDetalle(tx, id);
   });
 }
@@ -201,7 +242,8 @@ export async function cambiarEstado(db: Db, id: number, hacia: VersionEstado, au
       .set({
         estado: hacia,
         // The first publication dates the version; publishing it again after a retirement keeps that date.
-        fechaPublicacion: hacia === 'publicada' ? sql`coalesce(${versiones.fechaPublicacion}, now())` : versiones.fechaPublicacion,
+        fechaPublicacion:
+          hacia === 'publicada' ? sql`coalesce(${versiones.fechaPublicacion}, now())` : versiones.fechaPublicacion,
         actualizado: sql`now()`,
       })
       .where(eq(versiones.id, id));
@@ -216,7 +258,8 @@ export async function eliminarVersion(db: Db, id: number, autor: Autor): Promise
   await db.transaction(async (tx) => {
     const row = await versionRow(tx, id, true);
     if (!row) throw noExiste();
-    if (row.estado !== 'borrador') throw new ApiError(409, 'Solo se eliminan versiones en borrador; una publicada se retira');
+    if (row.estado !== 'borrador')
+      throw new ApiError(409, 'Solo se eliminan versiones en borrador; una publicada se retira');
     const antes = await snapshot(tx, id);
     await tx.delete(versiones).where(eq(versiones.id, id));
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes });
@@ -224,7 +267,14 @@ export async function eliminarVersion(db: Db, id: number, autor: Autor): Promise
 }
 
 /** Attaches an uploaded file to a version: the file (kept once by content), the asset row and the audit. */
-export async function agregarAsset(db: Db, store: FileStore, id: number, upload: Upload, nombre: string, autor: Autor): Promise<VersionDetalle> {
+export async function agregarAsset(
+  db: Db,
+  store: FileStore,
+  id: number,
+  upload: Upload,
+  nombre: string,
+  autor: Autor,
+): Promise<VersionDetalle> {
   return conArchivo(db, store, upload, () =>
     db.transaction(async (tx) => {
       await editable(tx, id);
@@ -232,7 +282,14 @@ export async function agregarAsset(db: Db, store: FileStore, id: number, upload:
       const file = await registrarArchivo(tx, upload, nombre);
       await tx.insert(versionAssets).values({ versionId: id, archivoId: file.id, nombre });
       await tx.update(versiones).set({ actualizado: sql`now()` }).where(eq(versiones.id, id));
-      await writeAudit(tx, { autor, accion: 'adjuntar', entidad: ENTIDAD, entidadId: id, antes, despues: await snapshot(tx, id) });
+      await writeAudit(tx, {
+        autor,
+        accion: 'adjuntar',
+        entidad: ENTIDAD,
+        entidadId: id,
+        antes,
+        despues: await snapshot(tx, id),
+      });
       return versionDetalle(tx, id);
     }),
   );
@@ -249,7 +306,14 @@ export async function quitarAsset(db: Db, id: number, assetId: number, autor: Au
       .returning({ id: versionAssets.id });
     if (borrados.length === 0) throw new ApiError(404, 'El archivo no pertenece a la versión');
     await tx.update(versiones).set({ actualizado: sql`now()` }).where(eq(versiones.id, id));
-    await writeAudit(tx, { autor, accion: 'quitar_archivo', entidad: ENTIDAD, entidadId: id, antes, despues: await snapshot(tx, id) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'quitar_archivo',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes,
+      despues: await snapshot(tx, id),
+    });
     return versionDetalle(tx, id);
   });
 }
@@ -283,11 +347,20 @@ export async function changelogDe(db: Executor, productoId: number): Promise<Cha
     .where(eq(productos.id, productoId));
   if (!producto) throw new ApiError(404, 'El producto no existe');
   const rows = await db
-    .select({ id: versiones.id, numero: versiones.numero, canal: versiones.canal, fecha: versiones.fechaPublicacion, notas: versiones.notas })
+    .select({
+      id: versiones.id,
+      numero: versiones.numero,
+      canal: versiones.canal,
+      fecha: versiones.fechaPublicacion,
+      notas: versiones.notas,
+    })
     .from(versiones)
     .where(and(eq(versiones.productoId, productoId), eq(versiones.estado, 'publicada')))
     .orderBy(desc(numeroOrden), desc(versiones.id));
-  const assets = await assetsDe(db, rows.map((r) => r.id));
+  const assets = await assetsDe(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     producto,
     versiones: rows.map((r) => ({

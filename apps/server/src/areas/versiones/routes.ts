@@ -50,27 +50,53 @@ const detalle = envelope(versionDetalleSchema);
 export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
   app.get('/api/versiones', {
     config: VER,
-    schema: { tags, summary: 'Lista paginada de versiones (de un producto o de todos)', querystring: versionListQuery, response: { 200: envelope(versionPage), ...bad } },
-    handler: async (request) => ({ error: null, datos: await listPage(versionesListSpec, request.query, versionesSource(db)) }),
+    schema: {
+      tags,
+      summary: 'Lista paginada de versiones (de un producto o de todos)',
+      querystring: versionListQuery,
+      response: { 200: envelope(versionPage), ...bad },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(versionesListSpec, request.query, versionesSource(db)),
+    }),
   });
 
   app.get('/api/versiones/export.csv', {
     config: VER,
-    schema: { tags, summary: 'Todas las versiones de la lista filtrada, en CSV', querystring: versionExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'Todas las versiones de la lista filtrada, en CSV',
+      querystring: versionExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'versiones', columnas: versionesCsv, filas: listBatches(versionesListSpec, request.query, versionesSource(db)) });
+      sendCsv(reply, {
+        nombre: 'versiones',
+        columnas: versionesCsv,
+        filas: listBatches(versionesListSpec, request.query, versionesSource(db)),
+      });
     },
   });
 
   app.get('/api/versiones/productos', {
     config: VER,
-    schema: { tags, summary: 'Los productos (para el filtro y el formulario de versiones)', response: { 200: envelope(versionProductosSchema), ...denied } },
+    schema: {
+      tags,
+      summary: 'Los productos (para el filtro y el formulario de versiones)',
+      response: { 200: envelope(versionProductosSchema), ...denied },
+    },
     handler: async () => ({ error: null, datos: await versionProductos(db) }),
   });
 
   app.get('/api/versiones/changelog', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Los productos con versiones publicadas (para el historial de cambios)', response: { 200: envelope(changelogProductosSchema), ...denied } },
+    schema: {
+      tags,
+      summary: 'Los productos con versiones publicadas (para el historial de cambios)',
+      response: { 200: envelope(changelogProductosSchema), ...denied },
+    },
     handler: async () => ({ error: null, datos: await changelogProductos(db) }),
   });
 
@@ -87,13 +113,23 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
 
   app.get('/api/versiones/:id', {
     config: VER,
-    schema: { tags, summary: 'Una versión con sus notas (JSON y HTML) y sus archivos', params: idParam, response: { 200: detalle, ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Una versión con sus notas (JSON y HTML) y sus archivos',
+      params: idParam,
+      response: { 200: detalle, ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await versionDetalle(db, request.params.id) }),
   });
 
   app.post('/api/versiones', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea una versión (en borrador)', body: versionInput, response: { 201: detalle, ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea una versión (en borrador)',
+      body: versionInput,
+      response: { 201: detalle, ...bad, 409: errorBody },
+    },
     handler: async (request, reply) => {
       const creada = await crearVersion(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creada });
@@ -102,8 +138,17 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
 
   app.put('/api/versiones/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica una versión (no retirada)', params: idParam, body: versionInput, response: { 200: detalle, ...bad, 404: errorBody, 409: errorBody } },
-    handler: async (request) => ({ error: null, datos: await modificarVersion(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Modifica una versión (no retirada)',
+      params: idParam,
+      body: versionInput,
+      response: { 200: detalle, ...bad, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarVersion(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/versiones/:id/estado', {
@@ -116,12 +161,20 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
       body: versionEstadoInput,
       response: { 200: detalle, ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await cambiarEstado(db, request.params.id, request.body.estado, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await cambiarEstado(db, request.params.id, request.body.estado, autorDe(sessionOf(request))),
+    }),
   });
 
   app.delete('/api/versiones/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Elimina una versión en borrador', params: idParam, response: { 200: okBody, ...bad, 404: errorBody, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Elimina una versión en borrador',
+      params: idParam,
+      response: { 200: okBody, ...bad, 404: errorBody, 409: errorBody },
+    },
     handler: async (request) => {
       await eliminarVersion(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
@@ -130,7 +183,12 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
 
   app.delete('/api/versiones/:id/assets/:assetId', {
     config: EDITAR,
-    schema: { tags, summary: 'Quita un archivo de una versión', params: versionAssetParams, response: { 200: detalle, ...bad, 404: errorBody, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Quita un archivo de una versión',
+      params: versionAssetParams,
+      response: { 200: detalle, ...bad, 404: errorBody, 409: errorBody },
+    },
     handler: async (request) => ({
       error: null,
       datos: await quitarAsset(db, request.params.id, request.params.assetId, autorDe(sessionOf(request))),
@@ -151,7 +209,14 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
       },
       handler: async (request, reply) => {
         const upload = await receiveUpload(request, store, maxBytes);
-        const datos = await agregarAsset(db, store, request.params.id, upload, request.query.nombre, autorDe(sessionOf(request)));
+        const datos = await agregarAsset(
+          db,
+          store,
+          request.params.id,
+          upload,
+          request.query.nombre,
+          autorDe(sessionOf(request)),
+        );
         return reply.code(201).send({ error: null, datos });
       },
     });

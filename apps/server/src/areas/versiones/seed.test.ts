@@ -6,7 +6,7 @@ import { seedArchivosVersiones } from './seed.ts';
 const template = useTemplate();
 
 // The tests' template is seeded without a file store; a start-up seed (main.ts) has one and attaches these files too.
-describe('the demo versions\' files, written at seed time into the file store', () => {
+describe("the demo versions' files, written at seed time into the file store", () => {
   const ctx = freshApp(template, ['admin'], {
     tmpFiles: 'intranet-semilla-versiones-',
     setup: async ({ t }) => {
@@ -15,11 +15,14 @@ describe('the demo versions\' files, written at seed time into the file store', 
   });
 
   it('attaches its change list to every version but the drafts, downloadable', async () => {
-    const { items } = (await ctx.t.app.inject({ url: '/api/versiones?size=50', headers: ctx.admin })).json().datos as { items: { id: number; numero: string; estado: string; assets: number }[] };
+    const { items } = (await ctx.t.app.inject({ url: '/api/versiones?size=50', headers: ctx.admin })).json().datos as {
+      items: { id: number; numero: string; estado: string; assets: number }[];
+    };
     expect(items.length).toBeGreaterThan(3);
     for (const v of items) expect(v.assets, v.numero).toBe(v.estado === 'borrador' ? 0 : 1);
     const publicada = items.find((v) => v.numero === '3.14.2')!;
-    const [asset] = (await ctx.t.app.inject({ url: `/api/versiones/${publicada.id}`, headers: ctx.admin })).json().datos.assets_lista as { nombre: string; descarga: string; tipo: string }[];
+    const [asset] = (await ctx.t.app.inject({ url: `/api/versiones/${publicada.id}`, headers: ctx.admin })).json().datos
+      .assets_lista as { nombre: string; descarga: string; tipo: string }[];
     expect(asset).toMatchObject({ nombre: 'phy-erp-3.14.2-cambios.txt', tipo: 'text/plain' });
     const archivo = await ctx.t.app.inject({ url: asset!.descarga, headers: ctx.admin });
     expect(archivo.statusCode).toBe(200);

@@ -16,7 +16,11 @@ const notas = (texto: string) => ({
   type: 'doc',
   content: [
     { type: 'heading', attrs: { level: 2, align: null }, content: [{ type: 'text', text: 'Novedades' }] },
-    { type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: texto, marks: [{ type: 'strong' }] }] },
+    {
+      type: 'paragraph',
+      attrs: { align: null },
+      content: [{ type: 'text', text: texto, marks: [{ type: 'strong' }] }],
+    },
   ],
 });
 
@@ -29,25 +33,57 @@ describe('versiones', () => {
       // Products of their own, so the seeded versions stay out of the counts.
       const rows = await t.db
         .insert(productos)
-        .values(['TEST-A', 'TEST-B'].map((codigo) => ({ codigo, nombre: `Producto ${codigo}`, tipo: 'escritorio' as const, descripcion: emptyDocument() })))
+        .values(
+          ['TEST-A', 'TEST-B'].map((codigo) => ({
+            codigo,
+            nombre: `Producto ${codigo}`,
+            tipo: 'escritorio' as const,
+            descripcion: emptyDocument(),
+          })),
+        )
         .returning({ id: productos.id });
       producto = rows[0]!.id;
       otro = rows[1]!.id;
     },
   });
 
-  const crear = (body: Record<string, unknown>) => ctx.t.app.inject({ method: 'POST', url: '/api/versiones', headers: ctx.admin, payload: body });
-  const estado = (id: number, e: string) => ctx.t.app.inject({ method: 'POST', url: `/api/versiones/${id}/estado`, headers: ctx.admin, payload: { estado: e } });
-  const lista = async (query: string) => envelope(versionPage).parse((await ctx.t.app.inject({ url: `/api/versiones?${query}`, headers: ctx.admin })).json()).datos;
+  const crear = (body: Record<string, unknown>) =>
+    ctx.t.app.inject({ method: 'POST', url: '/api/versiones', headers: ctx.admin, payload: body });
+  const estado = (id: number, e: string) =>
+    ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/versiones/${id}/estado`,
+      headers: ctx.admin,
+      payload: { estado: e },
+    });
+  const lista = async (query: string) =>
+    envelope(versionPage).parse((await ctx.t.app.inject({ url: `/api/versiones?${query}`, headers: ctx.admin })).json())
+      .datos;
 
   it('creates a draft with rich-text notes, answers them rendered, and refuses bad input on its fields', async () => {
-    const res = await crear({ producto_id: producto, numero: '7.0.0', canal: 'estable', notas: notas('Facturación nueva') });
+    const res = await crear({
+      producto_id: producto,
+      numero: '7.0.0',
+      canal: 'estable',
+      notas: notas('Facturación nueva'),
+    });
     expect(res.statusCode).toBe(201);
     const v = envelope(versionDetalle).parse(res.json()).datos;
-    expect(v).toMatchObject({ numero: '7.0.0', estado: 'borrador', fecha_publicacion: null, assets: 0, assets_lista: [] });
+    expect(v).toMatchObject({
+      numero: '7.0.0',
+      estado: 'borrador',
+      fecha_publicacion: null,
+      assets: 0,
+      assets_lista: [],
+    });
     expect(v.notas_html).toBe('<h2>Novedades</h2><p><strong>Facturación nueva</strong></p>');
 
-    const bad = await crear({ producto_id: producto, numero: 'siete', canal: 'nocturno', notas: { type: 'doc', content: [] } });
+    const bad = await crear({
+      producto_id: producto,
+      numero: 'siete',
+      canal: 'nocturno',
+      notas: { type: 'doc', content: [] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().campos).sort()).toEqual(['canal', 'notas', 'numero']);
     const dup = await crear({ producto_id: producto, numero: '7.0.0', canal: 'beta', notas: null });
@@ -59,7 +95,8 @@ describe('versiones', () => {
   });
 
   it('enforces the transitions: draft → published → retired → published, nothing else', async () => {
-    const v = (await crear({ producto_id: producto, numero: '7.1.0', canal: 'beta', notas: notas('Beta') })).json().datos;
+    const v = (await crear({ producto_id: producto, numero: '7.1.0', canal: 'beta', notas: notas('Beta') })).json()
+      .datos;
     const retirarBorrador = await estado(v.id, 'retirada');
     expect(retirarBorrador.statusCode).toBe(409);
     expect(retirarBorrador.json().error).toBe('Una versión borrador no puede pasar a retirada');
@@ -71,15 +108,24 @@ describe('versiones', () => {
     expect(Date.parse(fecha)).toBeLessThanOrEqual(Date.now());
     expect((await estado(v.id, 'borrador')).statusCode).toBe(409);
     expect((await estado(v.id, 'publicada')).statusCode).toBe(409);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}`, headers: ctx.admin })).statusCode).toBe(409);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}`, headers: ctx.admin })).statusCode,
+    ).toBe(409);
 
     expect((await estado(v.id, 'retirada')).json().datos.estado).toBe('retirada');
-    const edit = await ctx.t.app.inject({ method: 'PUT', url: `/api/versiones/${v.id}`, headers: ctx.admin, payload: { producto_id: producto, numero: '7.1.0', canal: 'beta', notas: null } });
+    const edit = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/versiones/${v.id}`,
+      headers: ctx.admin,
+      payload: { producto_id: producto, numero: '7.1.0', canal: 'beta', notas: null },
+    });
     expect(edit.statusCode).toBe(409);
     const again = await estado(v.id, 'publicada');
     expect(again.json().datos).toMatchObject({ estado: 'publicada', fecha_publicacion: fecha });
 
-    const history = envelope(auditPage).parse((await ctx.t.app.inject({ url: `/api/auditoria?entidad=version&id=${v.id}`, headers: ctx.admin })).json());
+    const history = envelope(auditPage).parse(
+      (await ctx.t.app.inject({ url: `/api/auditoria?entidad=version&id=${v.id}`, headers: ctx.admin })).json(),
+    );
     expect(history.datos.items.map((r) => r.accion)).toEqual(['publicar', 'retirar', 'publicar', 'crear']);
   });
 
@@ -87,16 +133,31 @@ describe('versiones', () => {
     for (const numero of ['3.9', '3.10', '3.9.5', '3.10.0-beta1']) {
       expect((await crear({ producto_id: otro, numero, canal: 'estable', notas: null })).statusCode).toBe(201);
     }
-    expect((await lista(`producto=${otro}&sort=numero`)).items.map((v) => v.numero)).toEqual(['3.9', '3.9.5', '3.10.0-beta1', '3.10']);
-    expect((await lista(`producto=${otro}&sort=-numero`)).items.map((v) => v.numero)).toEqual(['3.10', '3.10.0-beta1', '3.9.5', '3.9']);
+    expect((await lista(`producto=${otro}&sort=numero`)).items.map((v) => v.numero)).toEqual([
+      '3.9',
+      '3.9.5',
+      '3.10.0-beta1',
+      '3.10',
+    ]);
+    expect((await lista(`producto=${otro}&sort=-numero`)).items.map((v) => v.numero)).toEqual([
+      '3.10',
+      '3.10.0-beta1',
+      '3.9.5',
+      '3.9',
+    ]);
     const todas = await lista('size=200&sort=producto');
     expect(todas.items.map((v) => v.producto_id)).toEqual(expect.arrayContaining([producto, otro]));
-    expect(todas.items.map((v) => v.producto)).toEqual([...todas.items.map((v) => v.producto)].sort((a, b) => a.localeCompare(b)));
+    expect(todas.items.map((v) => v.producto)).toEqual(
+      [...todas.items.map((v) => v.producto)].sort((a, b) => a.localeCompare(b)),
+    );
     expect((await lista(`producto=${producto}&estado=publicada`)).items.map((v) => v.numero)).toEqual(['7.1.0']);
     expect((await lista('q=3.9.5')).items.map((v) => v.numero)).toEqual(['3.9.5']);
-    const csv = await ctx.t.app.inject({ url: `/api/versiones/export.csv?producto=${otro}&sort=numero`, headers: ctx.admin });
+    const csv = await ctx.t.app.inject({
+      url: `/api/versiones/export.csv?producto=${otro}&sort=numero`,
+      headers: ctx.admin,
+    });
     const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r['Versión'])).toEqual(['3.9', '3.9.5', '3.10.0-beta1', '3.10']);
+    expect(rows.map((r) => r.Versión)).toEqual(['3.9', '3.9.5', '3.10.0-beta1', '3.10']);
   });
 
   it('attaches files (streamed to the store), lists them with their links, and detaches them', async () => {
@@ -110,25 +171,50 @@ describe('versiones', () => {
     });
     expect(up.statusCode).toBe(201);
     const [asset] = up.json().datos.assets_lista;
-    expect(asset).toMatchObject({ nombre: 'Setup-7.2.0.exe', sha256: sha(bytes), tamano: bytes.length, tipo: 'application/vnd.microsoft.portable-executable' });
+    expect(asset).toMatchObject({
+      nombre: 'Setup-7.2.0.exe',
+      sha256: sha(bytes),
+      tamano: bytes.length,
+      tipo: 'application/vnd.microsoft.portable-executable',
+    });
     expect(asset.descarga).toBe(`/api/archivos/${sha(bytes)}?nombre=Setup-7.2.0.exe`);
     const down = await ctx.t.app.inject({ url: asset.descarga });
     expect(sha(down.rawPayload)).toBe(sha(bytes));
     expect(down.headers['content-disposition']).toBe('attachment; filename=Setup-7.2.0.exe');
 
-    const dup = await ctx.t.app.inject({ method: 'POST', url: `/api/versiones/${v.id}/assets?nombre=setup-7.2.0.EXE`, headers: ctx.admin, payload: Buffer.from('x') });
+    const dup = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/versiones/${v.id}/assets?nombre=setup-7.2.0.EXE`,
+      headers: ctx.admin,
+      payload: Buffer.from('x'),
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos).toEqual({ nombre: ['La versión ya tiene un archivo con ese nombre'] });
 
-    const quitar = await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}/assets/${asset.id}`, headers: ctx.admin });
+    const quitar = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/versiones/${v.id}/assets/${asset.id}`,
+      headers: ctx.admin,
+    });
     expect(quitar.json().datos.assets_lista).toEqual([]);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}/assets/${asset.id}`, headers: ctx.admin })).statusCode).toBe(404);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}`, headers: ctx.admin })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'DELETE',
+          url: `/api/versiones/${v.id}/assets/${asset.id}`,
+          headers: ctx.admin,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/versiones/${v.id}`, headers: ctx.admin })).statusCode,
+    ).toBe(200);
     expect((await ctx.t.app.inject({ url: `/api/versiones/${v.id}`, headers: ctx.admin })).statusCode).toBe(404);
   });
 
   it('shows the changelog (published only, newest version first, notes rendered) to any session', async () => {
-    const v = (await crear({ producto_id: producto, numero: '7.10.0', canal: 'estable', notas: notas('Diez') })).json().datos;
+    const v = (await crear({ producto_id: producto, numero: '7.10.0', canal: 'estable', notas: notas('Diez') })).json()
+      .datos;
     await estado(v.id, 'publicada');
     await crear({ producto_id: producto, numero: '7.11.0', canal: 'estable', notas: notas('Borrador, no figura') });
     await createUser(ctx.t.db, { usuario: 'solo-sesion', password: 'clave', codigos: [] });
@@ -150,7 +236,12 @@ describe('versiones', () => {
     const tecnico = await bearer(ctx.t.app, 'tecnico', PASSWORDS.demo);
     const res = await ctx.t.app.inject({ url: '/api/versiones/productos', headers: tecnico });
     expect(res.statusCode).toBe(200);
-    expect(res.json().datos).toContainEqual({ id: producto, codigo: 'TEST-A', nombre: 'Producto TEST-A', activo: true });
+    expect(res.json().datos).toContainEqual({
+      id: producto,
+      codigo: 'TEST-A',
+      nombre: 'Producto TEST-A',
+      activo: true,
+    });
     const limite = await ctx.t.app.inject({ url: '/api/archivos/limite', headers: tecnico });
     expect(limite.json().datos).toEqual({ max_bytes: ctx.t.config.uploadMaxBytes });
   });

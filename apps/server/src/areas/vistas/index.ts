@@ -11,9 +11,16 @@ export const vistas: AreaDescriptor = {
   routes: [vistasRoutes],
   seed: seedVistas,
   conflictos: {
-    unicos: { vistas_usuario_lista_nombre_uq: { campo: 'nombre', mensaje: 'Ya tiene una vista con ese nombre en esta lista' } },
+    unicos: {
+      vistas_usuario_lista_nombre_uq: { campo: 'nombre', mensaje: 'Ya tiene una vista con ese nombre en esta lista' },
+    },
     referencias: {
-      vistas_predeterminadas_vista_id_vistas_id_fk: { tabla: 'vistas_predeterminadas', campo: 'vista_id', falta: 'La vista no existe', enUso: 'La vista es la predeterminada de alguien' },
+      vistas_predeterminadas_vista_id_vistas_id_fk: {
+        tabla: 'vistas_predeterminadas',
+        campo: 'vista_id',
+        falta: 'La vista no existe',
+        enUso: 'La vista es la predeterminada de alguien',
+      },
     },
   },
 };

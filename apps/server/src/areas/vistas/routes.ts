@@ -1,6 +1,16 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import { predeterminadaInput, vista as vistaSchema, vistaCambios, vistaInput, VISTA_LISTAS, vistasQuery, vistasRespuesta, type Vista, type VistaLista } from '@intranet/contract/vistas';
+import {
+  predeterminadaInput,
+  vista as vistaSchema,
+  vistaCambios,
+  vistaInput,
+  VISTA_LISTAS,
+  vistasQuery,
+  vistasRespuesta,
+  type Vista,
+  type VistaLista,
+} from '@intranet/contract/vistas';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
@@ -30,7 +40,17 @@ const columnas = {
   actualizado: vistas.actualizado,
 };
 
-type Fila = { id: number; lista: string; nombre: string; compartida: boolean; params: string; ocultas: string[]; usuarioId: number; autor: string; actualizado: Date };
+type Fila = {
+  id: number;
+  lista: string;
+  nombre: string;
+  compartida: boolean;
+  params: string;
+  ocultas: string[];
+  usuarioId: number;
+  autor: string;
+  actualizado: Date;
+};
 
 const aVista = (fila: Fila, usuarioId: number): Vista => ({
   id: fila.id,
@@ -46,8 +66,13 @@ const aVista = (fila: Fila, usuarioId: number): Vista => ({
 
 /** One view the caller may see: theirs, or shared on a list they may read. */
 async function vistaVisible(db: Executor, id: number, usuarioId: number, permisos: ReadonlySet<string>): Promise<Fila> {
-  const [fila] = await db.select(columnas).from(vistas).innerJoin(usuarios, eq(usuarios.id, vistas.usuarioId)).where(eq(vistas.id, id));
-  if (!fila || (fila.usuarioId !== usuarioId && !(fila.compartida && puedeLeer(fila.lista as VistaLista, permisos)))) throw new ApiError(404, NO_EXISTE);
+  const [fila] = await db
+    .select(columnas)
+    .from(vistas)
+    .innerJoin(usuarios, eq(usuarios.id, vistas.usuarioId))
+    .where(eq(vistas.id, id));
+  if (!fila || (fila.usuarioId !== usuarioId && !(fila.compartida && puedeLeer(fila.lista as VistaLista, permisos))))
+    throw new ApiError(404, NO_EXISTE);
   return fila;
 }
 
@@ -80,7 +105,8 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
         .from(vistasPredeterminadas)
         .where(and(eq(vistasPredeterminadas.usuarioId, usuario.id), eq(vistasPredeterminadas.lista, lista)));
       const visibles = filas.map((f) => aVista(f, usuario.id));
-      const vigente = predeterminada && visibles.some((v) => v.id === predeterminada.vistaId) ? predeterminada.vistaId : null;
+      const vigente =
+        predeterminada && visibles.some((v) => v.id === predeterminada.vistaId) ? predeterminada.vistaId : null;
       return { error: null, datos: { vistas: visibles, predeterminada: vigente } };
     },
   });
@@ -99,7 +125,14 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
       if (!puedeLeer(datos.lista, permisos)) throw new ApiError(403, MENSAJES.sinPermiso);
       const [creada] = await db
         .insert(vistas)
-        .values({ usuarioId: usuario.id, lista: datos.lista, nombre: datos.nombre, compartida: datos.compartida, params: datos.params, ocultas: datos.ocultas })
+        .values({
+          usuarioId: usuario.id,
+          lista: datos.lista,
+          nombre: datos.nombre,
+          compartida: datos.compartida,
+          params: datos.params,
+          ocultas: datos.ocultas,
+        })
         .returning({ id: vistas.id });
       reply.code(201);
       return { error: null, datos: aVista(await vistaVisible(db, creada!.id, usuario.id, permisos), usuario.id) };
@@ -110,10 +143,18 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
     config: { access: 'session' },
     schema: {
       tags: ['vistas'],
-      summary: 'Renombra una vista propia, la comparte o deja de compartirla, o guarda en ella el estado actual de la lista',
+      summary:
+        'Renombra una vista propia, la comparte o deja de compartirla, o guarda en ella el estado actual de la lista',
       params: idParam,
       body: vistaCambios,
-      response: { 200: envelope(vistaSchema), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      response: {
+        200: envelope(vistaSchema),
+        400: errorBody,
+        401: errorBody,
+        403: errorBody,
+        404: errorBody,
+        409: errorBody,
+      },
     },
     handler: async (request) => {
       const { usuario, permisos } = sessionOf(request);
@@ -158,15 +199,21 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
       const { lista, vista_id } = request.body;
       if (!puedeLeer(lista, permisos)) throw new ApiError(403, MENSAJES.sinPermiso);
       if (vista_id === null) {
-        await db.delete(vistasPredeterminadas).where(and(eq(vistasPredeterminadas.usuarioId, usuario.id), eq(vistasPredeterminadas.lista, lista)));
+        await db
+          .delete(vistasPredeterminadas)
+          .where(and(eq(vistasPredeterminadas.usuarioId, usuario.id), eq(vistasPredeterminadas.lista, lista)));
         return { error: null, datos: null };
       }
       const fila = await vistaVisible(db, vista_id, usuario.id, permisos);
-      if (fila.lista !== lista) throw new ApiError(400, MENSAJES.datosInvalidos, { vista_id: ['La vista es de otra lista'] });
+      if (fila.lista !== lista)
+        throw new ApiError(400, MENSAJES.datosInvalidos, { vista_id: ['La vista es de otra lista'] });
       await db
         .insert(vistasPredeterminadas)
         .values({ usuarioId: usuario.id, lista, vistaId: fila.id })
-        .onConflictDoUpdate({ target: [vistasPredeterminadas.usuarioId, vistasPredeterminadas.lista], set: { vistaId: fila.id } });
+        .onConflictDoUpdate({
+          target: [vistasPredeterminadas.usuarioId, vistasPredeterminadas.lista],
+          set: { vistaId: fila.id },
+        });
       return { error: null, datos: null };
     },
   });

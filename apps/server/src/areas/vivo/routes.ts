@@ -24,7 +24,10 @@ const evento = (nombre: string, datos: unknown) => `event: ${nombre}\ndata: ${JS
  */
 export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, cambios, vivas, conAviso }) => {
   const sinAviso = vivas.flatMap((f) => f.tablas).filter((t) => !conAviso.has(t));
-  if (sinAviso.length > 0) throw new CacheSinAvisoError(`Listas vivas sobre tablas que no avisan sus cambios: ${[...new Set(sinAviso)].join(', ')}`);
+  if (sinAviso.length > 0)
+    throw new CacheSinAvisoError(
+      `Listas vivas sobre tablas que no avisan sus cambios: ${[...new Set(sinAviso)].join(', ')}`,
+    );
   const abiertas = new Set<PassThrough>();
   // Before the server waits for its open requests to end, or it would wait on these for ever.
   app.addHook('preClose', async () => {
@@ -46,7 +49,8 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
       const pedidas = request.query.listas;
       let sesion: SessionRecord | undefined = sessionOf(request);
       const hash = hashToken(/^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
-      const fuentes = (s: SessionRecord) => vivas.filter((f) => pedidas.includes(f.lista) && canAccess(f.permiso, s.permisos));
+      const fuentes = (s: SessionRecord) =>
+        vivas.filter((f) => pedidas.includes(f.lista) && canAccess(f.permiso, s.permisos));
       let mias = fuentes(sesion);
 
       const stream = new PassThrough();
@@ -63,7 +67,11 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
         if (pendientes.has(lista)) return;
         const espera = (ultimo.get(lista) ?? 0) + INTERVALO_MINIMO_MS - Date.now();
         if (espera <= 0) enviar(lista);
-        else pendientes.set(lista, setTimeout(() => enviar(lista), espera));
+        else
+          pendientes.set(
+            lista,
+            setTimeout(() => enviar(lista), espera),
+          );
       };
 
       let revisando = false;
@@ -102,13 +110,15 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
 
       stream.write(`retry: 3000\n${evento(VIVO_EVENTOS.listo, { listas: mias.map((f) => f.lista) })}`);
       // A stream, not one of the schema's answers: Fastify pipes it, and destroys it when the client goes away.
-      return (reply as FastifyReply)
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        // The connection ends with the stream: left open for keep-alive, a stopping server would wait on it.
-        .header('connection', 'close')
-        .send(stream);
+      return (
+        (reply as FastifyReply)
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // The connection ends with the stream: left open for keep-alive, a stopping server would wait on it.
+          .header('connection', 'close')
+          .send(stream)
+      );
     },
   });
 };

@@ -21,7 +21,10 @@ class Stream {
 
   static async abrir(base: string, token: string, listas: string): Promise<{ status: number; stream: Stream }> {
     const stream = new Stream();
-    const res = await fetch(`${base}/api/vivo?listas=${listas}`, { headers: { authorization: `Bearer ${token}` }, signal: stream.abort.signal });
+    const res = await fetch(`${base}/api/vivo?listas=${listas}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: stream.abort.signal,
+    });
     if (res.status === 200) void stream.leer(res.body!);
     return { status: res.status, stream };
   }
@@ -58,7 +61,8 @@ class Stream {
   async hasta(cumple: () => boolean, que: string): Promise<void> {
     const limite = Date.now() + 10_000;
     while (!cumple()) {
-      if (Date.now() > limite) throw new Error(`el stream no llegó a: ${que} (eventos: ${JSON.stringify(this.eventos)})`);
+      if (Date.now() > limite)
+        throw new Error(`el stream no llegó a: ${que} (eventos: ${JSON.stringify(this.eventos)})`);
       await new Promise<void>((resolve) => {
         this.esperas.push(resolve);
         setTimeout(resolve, 200);
@@ -103,7 +107,12 @@ describe('GET /api/vivo (live lists)', () => {
     await stream.hasta(() => stream.eventos.length > 0, 'listo');
     expect(stream.eventos[0]).toEqual({ evento: 'listo', datos: { listas: ['servidores', 'dns', 'paquetes'] } });
 
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.admin, payload: { nombre: 'vivo-01', hostname: null, estado: 'activo' } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: ctx.admin,
+      payload: { nombre: 'vivo-01', hostname: null, estado: 'activo' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     await stream.hasta(() => stream.cambios('servidores') > 0, 'un cambio de servidores');
     expect(stream.cambios('paquetes')).toBe(0);
@@ -114,7 +123,12 @@ describe('GET /api/vivo (live lists)', () => {
     await stream.hasta(() => stream.eventos.length > 0, 'listo');
     const desde = Date.now();
     for (let i = 0; i < 8; i += 1) {
-      await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.admin, payload: { nombre: `rafaga-${i}`, hostname: null, estado: 'activo' } });
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/servidores',
+        headers: ctx.admin,
+        payload: { nombre: `rafaga-${i}`, hostname: null, estado: 'activo' },
+      });
     }
     await stream.hasta(() => stream.cambios('servidores') >= 2, 'el primero y el último de la ráfaga');
     // The writes took well under the interval: one announcement at once and one at its end, not eight.
@@ -126,7 +140,12 @@ describe('GET /api/vivo (live lists)', () => {
     const { stream } = await abrir(sesion, 'servidores,paquetes');
     await stream.hasta(() => stream.eventos.length > 0, 'listo');
     expect(stream.eventos[0]!.datos).toEqual({ listas: ['paquetes'] });
-    await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.admin, payload: { nombre: 'ajeno-01', hostname: null, estado: 'activo' } });
+    await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/servidores',
+      headers: ctx.admin,
+      payload: { nombre: 'ajeno-01', hostname: null, estado: 'activo' },
+    });
     // A change the caller may read, after the one it may not: once it arrives, the other would have too.
     await ctx.t.db.execute(sql`update paquetes set nombre = nombre where id = (select min(id) from paquetes)`);
     await stream.hasta(() => stream.cambios('paquetes') > 0, 'un cambio de paquetes');
@@ -145,7 +164,10 @@ describe('GET /api/vivo (live lists)', () => {
     expect((await fetch(`${ctx.base}/api/vivo?listas=servidores`)).status).toBe(401);
     const mal = await fetch(`${ctx.base}/api/vivo?listas=servidores,inexistente`, { headers: ctx.admin });
     expect(mal.status).toBe(400);
-    expect(await mal.json()).toMatchObject({ error: 'Datos inválidos', campos: { listas: [expect.stringMatching(/^Lista desconocida/)] } });
+    expect(await mal.json()).toMatchObject({
+      error: 'Datos inválidos',
+      campos: { listas: [expect.stringMatching(/^Lista desconocida/)] },
+    });
     const sinListas = await fetch(`${ctx.base}/api/vivo`, { headers: ctx.admin });
     expect(sinListas.status).toBe(400);
   });
@@ -156,19 +178,71 @@ describe('GET /api/vivo (live lists)', () => {
  * one code only, so each list is promised and announced to its own readers and to nobody else.
  */
 const LISTAS: readonly { lista: ListaViva; codigo: PermissionCode | 'session'; escritura: SQL }[] = [
-  { lista: 'clientes', codigo: 'CLIENTES#VER', escritura: sql`update empresas set razon_social = razon_social where id = (select min(id) from empresas)` },
-  { lista: 'vencimientos-afip', codigo: 'CLIENTES#VER', escritura: sql`update afip_certificados set vence = vence where id = (select min(id) from afip_certificados)` },
-  { lista: 'vencimientos-physis', codigo: 'CLIENTES#VER', escritura: sql`update physis_licencias set vence = vence where id = (select min(id) from physis_licencias)` },
-  { lista: 'actualizaciones', codigo: 'CLIENTES#VER', escritura: sql`update actualizaciones set log = log where id = (select min(id) from actualizaciones)` },
-  { lista: 'maquinas', codigo: 'PHY-MAQ#TODO', escritura: sql`update maquinas set nombre = nombre where id = (select min(id) from maquinas)` },
-  { lista: 'personas', codigo: 'PHY-PER#TODO', escritura: sql`update personas set nombre = nombre where id = (select min(id) from personas)` },
-  { lista: 'productos', codigo: 'PROD#VER', escritura: sql`update productos set nombre = nombre where id = (select min(id) from productos)` },
-  { lista: 'aplicaciones', codigo: 'APP#VER', escritura: sql`update aplicaciones set nombre = nombre where id = (select min(id) from aplicaciones)` },
-  { lista: 'sitios', codigo: 'SUBPROD#VER', escritura: sql`update sitios set nombre = nombre where id = (select min(id) from sitios)` },
-  { lista: 'sitios-vencimientos', codigo: 'SUBPROD#VER', escritura: sql`update sitios set ssl_vence = ssl_vence where id = (select max(id) from sitios)` },
-  { lista: 'versiones', codigo: 'PACKS#VER', escritura: sql`update versiones set numero = numero where id = (select min(id) from versiones)` },
-  { lista: 'desarrollos', codigo: 'SER#VER', escritura: sql`update desarrollos set titulo = titulo where id = (select min(id) from desarrollos)` },
-  { lista: 'notificaciones', codigo: 'session', escritura: sql`update notificaciones set titulo = titulo where id = (select min(id) from notificaciones)` },
+  {
+    lista: 'clientes',
+    codigo: 'CLIENTES#VER',
+    escritura: sql`update empresas set razon_social = razon_social where id = (select min(id) from empresas)`,
+  },
+  {
+    lista: 'vencimientos-afip',
+    codigo: 'CLIENTES#VER',
+    escritura: sql`update afip_certificados set vence = vence where id = (select min(id) from afip_certificados)`,
+  },
+  {
+    lista: 'vencimientos-physis',
+    codigo: 'CLIENTES#VER',
+    escritura: sql`update physis_licencias set vence = vence where id = (select min(id) from physis_licencias)`,
+  },
+  {
+    lista: 'actualizaciones',
+    codigo: 'CLIENTES#VER',
+    escritura: sql`update actualizaciones set log = log where id = (select min(id) from actualizaciones)`,
+  },
+  {
+    lista: 'maquinas',
+    codigo: 'PHY-MAQ#TODO',
+    escritura: sql`update maquinas set nombre = nombre where id = (select min(id) from maquinas)`,
+  },
+  {
+    lista: 'personas',
+    codigo: 'PHY-PER#TODO',
+    escritura: sql`update personas set nombre = nombre where id = (select min(id) from personas)`,
+  },
+  {
+    lista: 'productos',
+    codigo: 'PROD#VER',
+    escritura: sql`update productos set nombre = nombre where id = (select min(id) from productos)`,
+  },
+  {
+    lista: 'aplicaciones',
+    codigo: 'APP#VER',
+    escritura: sql`update aplicaciones set nombre = nombre where id = (select min(id) from aplicaciones)`,
+  },
+  {
+    lista: 'sitios',
+    codigo: 'SUBPROD#VER',
+    escritura: sql`update sitios set nombre = nombre where id = (select min(id) from sitios)`,
+  },
+  {
+    lista: 'sitios-vencimientos',
+    codigo: 'SUBPROD#VER',
+    escritura: sql`update sitios set ssl_vence = ssl_vence where id = (select max(id) from sitios)`,
+  },
+  {
+    lista: 'versiones',
+    codigo: 'PACKS#VER',
+    escritura: sql`update versiones set numero = numero where id = (select min(id) from versiones)`,
+  },
+  {
+    lista: 'desarrollos',
+    codigo: 'SER#VER',
+    escritura: sql`update desarrollos set titulo = titulo where id = (select min(id) from desarrollos)`,
+  },
+  {
+    lista: 'notificaciones',
+    codigo: 'session',
+    escritura: sql`update notificaciones set titulo = titulo where id = (select min(id) from notificaciones)`,
+  },
 ];
 
 describe('GET /api/vivo: every area’s lists', () => {
@@ -181,7 +255,10 @@ describe('GET /api/vivo: every area’s lists', () => {
       // One reader per code ('session': one with no code at all, who reads only their own notifications).
       const lectores = new Map<PermissionCode | 'session', number>();
       for (const [i, codigo] of codigos.entries()) {
-        const usuario = await createUser(t.db, { usuario: `lector-${i}`, codigos: codigo === 'session' ? [] : [codigo] });
+        const usuario = await createUser(t.db, {
+          usuario: `lector-${i}`,
+          codigos: codigo === 'session' ? [] : [codigo],
+        });
         lectores.set(codigo, usuario.id);
       }
       return { base, lectores };
@@ -195,7 +272,11 @@ describe('GET /api/vivo: every area’s lists', () => {
     const todas = LISTAS.map((l) => l.lista).join(',');
     const streams = new Map<PermissionCode | 'session', Stream>();
     for (const codigo of codigos) {
-      const sesion = await createSession(ctx.t.db, { usuarioId: ctx.lectores.get(codigo)!, ttlHours: 1, ip: '127.0.0.1' });
+      const sesion = await createSession(ctx.t.db, {
+        usuarioId: ctx.lectores.get(codigo)!,
+        ttlHours: 1,
+        ip: '127.0.0.1',
+      });
       const { status, stream } = await Stream.abrir(ctx.base, sesion, todas);
       abiertos.push(stream);
       expect(status).toBe(200);
@@ -208,14 +289,16 @@ describe('GET /api/vivo: every area’s lists', () => {
     for (const { lista, codigo, escritura } of LISTAS) {
       await ctx.t.db.execute(escritura);
       for (const [suyo, stream] of streams) {
-        if (suyo === codigo || codigo === 'session') await stream.hasta(() => stream.cambios(lista) > 0, `un cambio de ${lista} para ${suyo}`);
+        if (suyo === codigo || codigo === 'session')
+          await stream.hasta(() => stream.cambios(lista) > 0, `un cambio de ${lista} para ${suyo}`);
       }
     }
     // A change everyone may read, after all the others: once it arrives, any other would have too.
     await ctx.t.db.execute(sql`delete from notificaciones where false`);
     for (const [suyo, stream] of streams) {
       await stream.hasta(() => stream.cambios('notificaciones') > 1, `el último cambio para ${suyo}`);
-      for (const { lista, codigo } of LISTAS) if (codigo !== suyo && codigo !== 'session') expect(stream.cambios(lista), `${lista} para ${suyo}`).toBe(0);
+      for (const { lista, codigo } of LISTAS)
+        if (codigo !== suyo && codigo !== 'session') expect(stream.cambios(lista), `${lista} para ${suyo}`).toBe(0);
     }
   });
 });
@@ -230,9 +313,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a live list across two server p
       try {
         expect(status).toBe(200);
         await stream.hasta(() => stream.eventos.length > 0, 'listo');
-        const servidor = await ctx.t.app.inject({ method: 'POST', url: '/api/servidores', headers: ctx.admin, payload: { nombre: 'otro-01', hostname: null, estado: 'activo' } });
+        const servidor = await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/servidores',
+          headers: ctx.admin,
+          payload: { nombre: 'otro-01', hostname: null, estado: 'activo' },
+        });
         const { id } = servidor.json<{ datos: { id: number } }>().datos;
-        const res = await ctx.t.app.inject({ method: 'POST', url: '/api/dns', headers: ctx.admin, payload: { servidor_id: id, host: 'otro-01.physis.com.ar' } });
+        const res = await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/dns',
+          headers: ctx.admin,
+          payload: { servidor_id: id, host: 'otro-01.physis.com.ar' },
+        });
         expect(res.statusCode, res.body).toBe(201);
         await stream.hasta(() => stream.cambios('dns') > 0, 'un cambio de dns en el otro proceso');
       } finally {

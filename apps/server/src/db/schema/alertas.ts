@@ -66,7 +66,10 @@ export const alertasAvisos = pgTable(
     /** The code that reads the item: only people holding it are told, when sent and when shown. */
     permiso: text('permiso').notNull(),
   },
-  (t) => [uniqueIndex('alertas_avisos_clave_uq').on(t.clave), index('alertas_avisos_corrida_idx').on(t.corridaId, t.tipo)],
+  (t) => [
+    uniqueIndex('alertas_avisos_clave_uq').on(t.clave),
+    index('alertas_avisos_corrida_idx').on(t.corridaId, t.tipo),
+  ],
 );
 
 /**
@@ -125,7 +128,10 @@ export const alertasSeguidos = pgTable(
     /** The client's (empresas) or the project's (insights_proyectos) id; one that no longer exists is ignored. */
     refId: integer('ref_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.clase, t.refId] }), check('alertas_seguidos_clase_ck', sql`${t.clase} in ('cliente', 'proyecto')`)],
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.clase, t.refId] }),
+    check('alertas_seguidos_clase_ck', sql`${t.clase} in ('cliente', 'proyecto')`),
+  ],
 );
 
 /** The channels a role's members get for one kind of alert until they choose their own. No row: both. */

@@ -1,7 +1,18 @@
 import { APLICACION_CANALES } from '@intranet/contract/aplicaciones';
 import type { DocumentJson } from '@intranet/editor';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { archivos } from './archivos.ts';
 import { id, instante, creado, actualizado } from './columns.ts';
 import { usuarios } from './cuentas.ts';
@@ -12,7 +23,12 @@ import { usuarios } from './cuentas.ts';
 // keep these column names stable.
 
 /** The text an app list search looks in; the trigram index is built on exactly this expression. */
-export function aplicacionBusqueda(t: { packageName: AnyPgColumn; nombre: AnyPgColumn; resumen: AnyPgColumn; categoria: AnyPgColumn }) {
+export function aplicacionBusqueda(t: {
+  packageName: AnyPgColumn;
+  nombre: AnyPgColumn;
+  resumen: AnyPgColumn;
+  categoria: AnyPgColumn;
+}) {
   return sql`(${t.packageName} || ' ' || ${t.nombre} || ' ' || coalesce(${t.resumen}, '') || ' ' || coalesce(${t.categoria}, ''))`;
 }
 

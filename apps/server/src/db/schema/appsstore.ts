@@ -25,7 +25,10 @@ export const appsstoreConfig = pgTable(
   },
   (t) => [
     check('appsstore_config_unica_ck', sql`${t.id} = 1`),
-    check('appsstore_config_canales_ck', sql`cardinality(${t.canales}) > 0 and ${t.canales} <@ array['estable', 'beta']::text[]`),
+    check(
+      'appsstore_config_canales_ck',
+      sql`cardinality(${t.canales}) > 0 and ${t.canales} <@ array['estable', 'beta']::text[]`,
+    ),
   ],
 );
 

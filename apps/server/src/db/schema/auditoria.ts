@@ -16,8 +16,5 @@ export const auditoria = pgTable(
     antes: jsonb('antes'),
     despues: jsonb('despues'),
   },
-  (t) => [
-    index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.fecha),
-    index('auditoria_fecha_idx').on(t.fecha),
-  ],
+  (t) => [index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.fecha), index('auditoria_fecha_idx').on(t.fecha)],
 );

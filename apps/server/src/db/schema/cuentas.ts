@@ -159,7 +159,10 @@ export const identidadesExternas = pgTable(
     vinculo: text('vinculo').notNull(),
     creado: creado(),
   },
-  (t) => [uniqueIndex('identidades_externas_uq').on(t.proveedor, t.emisor, t.sujeto), index('identidades_externas_usuario_idx').on(t.usuarioId)],
+  (t) => [
+    uniqueIndex('identidades_externas_uq').on(t.proveedor, t.emisor, t.sujeto),
+    index('identidades_externas_usuario_idx').on(t.usuarioId),
+  ],
 );
 
 /**

@@ -38,10 +38,16 @@ export const desarrollos = pgTable(
     actualizado: actualizado(),
   },
   (t) => [
-    check('desarrollos_estado_ck', sql`${t.estado} in ('pendiente', 'analisis', 'desarrollo', 'testing', 'entregado', 'cancelado')`),
+    check(
+      'desarrollos_estado_ck',
+      sql`${t.estado} in ('pendiente', 'analisis', 'desarrollo', 'testing', 'entregado', 'cancelado')`,
+    ),
     check('desarrollos_prioridad_ck', sql`${t.prioridad} in ('baja', 'media', 'alta', 'urgente')`),
     check('desarrollos_horas_ck', sql`coalesce(${t.horasEstimadas}, 0) >= 0 and coalesce(${t.horasReales}, 0) >= 0`),
-    check('desarrollos_compromiso_ck', sql`${t.fechaCompromiso} is null or ${t.fechaCompromiso} >= ${t.fechaSolicitud}`),
+    check(
+      'desarrollos_compromiso_ck',
+      sql`${t.fechaCompromiso} is null or ${t.fechaCompromiso} >= ${t.fechaSolicitud}`,
+    ),
     check('desarrollos_entrega_ck', sql`${t.fechaEntrega} is null or ${t.fechaEntrega} >= ${t.fechaSolicitud}`),
     index('desarrollos_estado_idx').on(t.estado, t.id),
     index('desarrollos_empresa_idx').on(t.empresaId),

@@ -4,13 +4,32 @@
 import { CONDICIONES_IVA } from '@intranet/contract/clientes';
 import type { DocumentJson } from '@intranet/editor';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
 
 // ---- Personas: staff (empresa_id null) and client contacts ----
 
 /** The text a person list search looks in; the trigram index is built on exactly this expression. */
-export function personaBusqueda(t: { nombre: AnyPgColumn; apellido: AnyPgColumn; email: AnyPgColumn; legajo: AnyPgColumn; puesto: AnyPgColumn; area: AnyPgColumn; interno: AnyPgColumn }) {
+export function personaBusqueda(t: {
+  nombre: AnyPgColumn;
+  apellido: AnyPgColumn;
+  email: AnyPgColumn;
+  legajo: AnyPgColumn;
+  puesto: AnyPgColumn;
+  area: AnyPgColumn;
+  interno: AnyPgColumn;
+}) {
   return sql`(${t.nombre} || ' ' || ${t.apellido} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.legajo}, '') || ' ' || coalesce(${t.puesto}, '') || ' ' || coalesce(${t.area}, '') || ' ' || coalesce(${t.interno}, ''))`;
 }
 
@@ -101,11 +120,31 @@ export const empresas = pgTable(
     index('empresas_cuit_orden_idx').on(t.cuit, t.id, t.provincia, t.activo, t.condicionIva),
     // The palette finds clients by the start of their town, in any case (areas/clientes/busqueda.ts).
     index('empresas_localidad_lower_idx').on(sql`lower(coalesce(${t.localidad}, '')) text_pattern_ops`),
-    index('empresas_localidad_idx').on(sql`coalesce(${t.localidad}, '')`, t.id, t.localidad, t.provincia, t.activo, t.condicionIva),
-    index('empresas_provincia_orden_idx').on(sql`coalesce(${t.provincia}, '')`, t.id, t.provincia, t.activo, t.condicionIva),
+    index('empresas_localidad_idx').on(
+      sql`coalesce(${t.localidad}, '')`,
+      t.id,
+      t.localidad,
+      t.provincia,
+      t.activo,
+      t.condicionIva,
+    ),
+    index('empresas_provincia_orden_idx').on(
+      sql`coalesce(${t.provincia}, '')`,
+      t.id,
+      t.provincia,
+      t.activo,
+      t.condicionIva,
+    ),
     index('empresas_servidores_count_idx').on(t.servidoresCount, t.id, t.provincia, t.activo, t.condicionIva),
     index('empresas_version_physis_idx').on(t.versionPhysisOrden, t.id, t.provincia, t.activo, t.condicionIva),
-    index('empresas_proximo_vencimiento_idx').on(sql`coalesce(${t.proximoVencimiento}, 'infinity'::date)`, t.id, t.proximoVencimiento, t.provincia, t.activo, t.condicionIva),
+    index('empresas_proximo_vencimiento_idx').on(
+      sql`coalesce(${t.proximoVencimiento}, 'infinity'::date)`,
+      t.id,
+      t.proximoVencimiento,
+      t.provincia,
+      t.activo,
+      t.condicionIva,
+    ),
     index('empresas_activo_idx').on(t.activo, t.id, t.provincia, t.condicionIva),
     index('empresas_actualizado_idx').on(t.actualizado, t.id, t.provincia, t.activo, t.condicionIva),
     // The filters, for a value few clients have.

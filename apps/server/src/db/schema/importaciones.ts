@@ -33,9 +33,14 @@ export const importaciones = pgTable(
     filas: integer('filas').notNull(),
     mapeo: jsonb('mapeo').$type<Record<string, string | null>>(),
     modo: text('modo', { enum: ['crear', 'actualizar'] }),
-    estado: text('estado', { enum: ['subida', 'importada', 'deshecha'] }).notNull().default('subida'),
+    estado: text('estado', { enum: ['subida', 'importada', 'deshecha'] })
+      .notNull()
+      .default('subida'),
     /** The last dry run's or import's counts and every refused row (for the refused-rows CSV). */
-    resultado: jsonb('resultado').$type<{ conteo: Record<string, number>; rechazos: { fila: number; errores: string[] }[] }>(),
+    resultado: jsonb('resultado').$type<{
+      conteo: Record<string, number>;
+      rechazos: { fila: number; errores: string[] }[];
+    }>(),
     /** [id, row in the file] of each record created. */
     creados: jsonb('creados').$type<[number, number][]>(),
     modificados: jsonb('modificados').$type<{ id: number; fila: number; antes: Record<string, unknown> }[]>(),

@@ -1,6 +1,20 @@
 import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { archivos } from './archivos.ts';
 import { roles, usuarios } from './cuentas.ts';
@@ -39,8 +53,13 @@ export const nivelOrden = (nivel: AnyPgColumn) =>
   sql<number>`(case ${nivel} when 'fatal' then 5 when 'error' then 4 when 'warning' then 3 when 'info' then 2 else 1 end)`;
 
 /** The columns the issue list filters by, in each of its sort indexes. */
-const filtrosDeLaLista = (t: { proyectoId: AnyPgColumn; estado: AnyPgColumn; nivel: AnyPgColumn; environment: AnyPgColumn; release: AnyPgColumn }) =>
-  [t.proyectoId, t.estado, t.nivel, t.environment, t.release] as const;
+const filtrosDeLaLista = (t: {
+  proyectoId: AnyPgColumn;
+  estado: AnyPgColumn;
+  nivel: AnyPgColumn;
+  environment: AnyPgColumn;
+  release: AnyPgColumn;
+}) => [t.proyectoId, t.estado, t.nivel, t.environment, t.release] as const;
 
 export const insightsIssues = pgTable(
   'insights_issues',
@@ -118,7 +137,9 @@ export const insightsIssues = pgTable(
     // Partial: the intake's issue updates pay nothing for it in projects without source maps.
     // The job that brings back the issues ignored for a while reads only those.
     index('insights_issues_ignorada_hasta_idx').on(t.ignoradaHasta).where(sql`${t.ignoradaHasta} is not null`),
-    index('insights_issues_huella_simbolica_idx').on(t.proyectoId, t.huellaSimbolica).where(sql`${t.huellaSimbolica} is not null`),
+    index('insights_issues_huella_simbolica_idx')
+      .on(t.proyectoId, t.huellaSimbolica)
+      .where(sql`${t.huellaSimbolica} is not null`),
     check('insights_issues_estado_ck', sql`${t.estado} in ('unresolved', 'resolved', 'ignored')`),
   ],
 );
@@ -130,9 +151,7 @@ export const insightsIssues = pgTable(
 export const insightsEventos = pgTable(
   'insights_eventos',
   {
-    id: bigint('id', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('insights_eventos_id_seq')`),
+    id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('insights_eventos_id_seq')`),
     proyectoId: integer('proyecto_id').notNull(),
     issueId: integer('issue_id')
       .notNull()
@@ -255,7 +274,10 @@ export const insightsBundles = pgTable(
     tamano: bigint('tamano', { mode: 'number' }).notNull(),
     creado: creado(),
   },
-  (t) => [uniqueIndex('insights_bundles_checksum_uq').on(t.proyectoId, t.checksum), index('insights_bundles_release_idx').on(t.proyectoId, t.release)],
+  (t) => [
+    uniqueIndex('insights_bundles_checksum_uq').on(t.proyectoId, t.checksum),
+    index('insights_bundles_release_idx').on(t.proyectoId, t.release),
+  ],
 );
 
 /** One file of a bundle: a minified script or its source map, by URL (`~/…`) and debug id. */
@@ -313,5 +335,8 @@ export const insightsIssueAlias = pgTable(
       .notNull()
       .references(() => insightsIssues.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ name: 'insights_issue_alias_pk', columns: [t.proyectoId, t.huella] }), index('insights_issue_alias_issue_idx').on(t.issueId)],
+  (t) => [
+    primaryKey({ name: 'insights_issue_alias_pk', columns: [t.proyectoId, t.huella] }),
+    index('insights_issue_alias_issue_idx').on(t.issueId),
+  ],
 );

@@ -24,7 +24,9 @@ export const lotes = pgTable(
     cambio: jsonb('cambio').$type<{ campo: string; valor: unknown } | null>(),
     /** The selection as the request sent it: its ids, or the list's filter. */
     seleccion: jsonb('seleccion').notNull(),
-    estado: text('estado', { enum: ['en_curso', 'terminado', 'interrumpido'] }).notNull().default('en_curso'),
+    estado: text('estado', { enum: ['en_curso', 'terminado', 'interrumpido'] })
+      .notNull()
+      .default('en_curso'),
     /** The boot id of the process working on it: which one a stale heartbeat belonged to. */
     proceso: text('proceso'),
     deshaceA: integer('deshace_a'),
@@ -53,7 +55,9 @@ export const loteFilas = pgTable(
     orden: integer('orden').notNull(),
     /** How the row is named to people ('web-01'), read when it was selected. */
     nombre: text('nombre').notNull(),
-    estado: text('estado', { enum: ['pendiente', 'hecho', 'rechazado'] }).notNull().default('pendiente'),
+    estado: text('estado', { enum: ['pendiente', 'hecho', 'rechazado'] })
+      .notNull()
+      .default('pendiente'),
     motivo: text('motivo'),
     /** The value an undo batch sets on this row: its audit row's `antes`. */
     valor: jsonb('valor'),

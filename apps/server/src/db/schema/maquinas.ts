@@ -8,7 +8,16 @@ import { personas } from './directorio.ts';
 // ---- Máquinas and their assignment history ----
 
 /** The text a machine list search looks in; the trigram index is built on exactly this expression. */
-export function maquinaBusqueda(t: { nombre: AnyPgColumn; nroInventario: AnyPgColumn; serie: AnyPgColumn; fabricante: AnyPgColumn; modelo: AnyPgColumn; ip: AnyPgColumn; mac: AnyPgColumn; ubicacion: AnyPgColumn }) {
+export function maquinaBusqueda(t: {
+  nombre: AnyPgColumn;
+  nroInventario: AnyPgColumn;
+  serie: AnyPgColumn;
+  fabricante: AnyPgColumn;
+  modelo: AnyPgColumn;
+  ip: AnyPgColumn;
+  mac: AnyPgColumn;
+  ubicacion: AnyPgColumn;
+}) {
   return sql`(${t.nombre} || ' ' || coalesce(${t.nroInventario}, '') || ' ' || coalesce(${t.serie}, '') || ' ' || coalesce(${t.fabricante}, '') || ' ' || coalesce(${t.modelo}, '') || ' ' || coalesce(${t.ip}, '') || ' ' || coalesce(${t.mac}, '') || ' ' || coalesce(${t.ubicacion}, ''))`;
 }
 

@@ -7,7 +7,12 @@ import { usuarios } from './cuentas.ts';
 // ---- Paquetes de instalación ----
 
 /** The text a package list search looks in; the trigram index is built on exactly this expression. */
-export function paqueteBusqueda(t: { nombre: AnyPgColumn; producto: AnyPgColumn; version: AnyPgColumn; notas: AnyPgColumn }) {
+export function paqueteBusqueda(t: {
+  nombre: AnyPgColumn;
+  producto: AnyPgColumn;
+  version: AnyPgColumn;
+  notas: AnyPgColumn;
+}) {
   return sql`(${t.nombre} || ' ' || coalesce(${t.producto}, '') || ' ' || coalesce(${t.version}, '') || ' ' || coalesce(${t.notas}, ''))`;
 }
 
@@ -50,5 +55,8 @@ export const paqueteDescargas = pgTable(
       .references(() => paquetes.id, { onDelete: 'cascade' }),
     fecha: instante('fecha').notNull().defaultNow(),
   },
-  (t) => [index('paquete_descargas_fecha_idx').on(t.fecha), index('paquete_descargas_paquete_idx').on(t.paqueteId, t.fecha)],
+  (t) => [
+    index('paquete_descargas_fecha_idx').on(t.fecha),
+    index('paquete_descargas_paquete_idx').on(t.paqueteId, t.fecha),
+  ],
 );

@@ -7,7 +7,12 @@ import { id, creado, actualizado } from './columns.ts';
 // ---- Productos ----
 
 /** The text a product list search looks in; the trigram index is built on exactly this expression. */
-export function productoBusqueda(t: { codigo: AnyPgColumn; nombre: AnyPgColumn; linea: AnyPgColumn; responsable: AnyPgColumn }) {
+export function productoBusqueda(t: {
+  codigo: AnyPgColumn;
+  nombre: AnyPgColumn;
+  linea: AnyPgColumn;
+  responsable: AnyPgColumn;
+}) {
   return sql`(${t.codigo} || ' ' || ${t.nombre} || ' ' || coalesce(${t.linea}, '') || ' ' || coalesce(${t.responsable}, ''))`;
 }
 

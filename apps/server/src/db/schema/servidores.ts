@@ -7,7 +7,14 @@ import { id, creado, actualizado } from './columns.ts';
 // ---- Servidores propios and Servicio DNS ----
 
 /** The text a server list search looks in; the trigram index is built on exactly this expression. */
-export function servidorBusqueda(t: { nombre: AnyPgColumn; hostname: AnyPgColumn; ipPublica: AnyPgColumn; ipPrivada: AnyPgColumn; proveedor: AnyPgColumn; rol: AnyPgColumn }) {
+export function servidorBusqueda(t: {
+  nombre: AnyPgColumn;
+  hostname: AnyPgColumn;
+  ipPublica: AnyPgColumn;
+  ipPrivada: AnyPgColumn;
+  proveedor: AnyPgColumn;
+  rol: AnyPgColumn;
+}) {
   return sql`(${t.nombre} || ' ' || coalesce(${t.hostname}, '') || ' ' || coalesce(${t.ipPublica}, '') || ' ' || coalesce(${t.ipPrivada}, '') || ' ' || coalesce(${t.proveedor}, '') || ' ' || coalesce(${t.rol}, ''))`;
 }
 
@@ -96,8 +103,5 @@ export const direcciones = pgTable(
     creado: creado(),
     actualizado: actualizado(),
   },
-  (t) => [
-    index('direcciones_dns_idx').on(t.dnsId),
-    check('direcciones_port_ck', sql`${t.port} between 1 and 65535`),
-  ],
+  (t) => [index('direcciones_dns_idx').on(t.dnsId), check('direcciones_port_ck', sql`${t.port} between 1 and 65535`)],
 );

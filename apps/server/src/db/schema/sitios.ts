@@ -42,7 +42,10 @@ export const sitios = pgTable(
   },
   (t) => [
     check('sitios_estado_ck', sql`${t.estado} in ('activo', 'mantenimiento', 'caido', 'baja')`),
-    check('sitios_verificacion_ck', sql`${t.verificacionResultado} is null or ${t.verificacionResultado} in ('ok', 'advertencia', 'error')`),
+    check(
+      'sitios_verificacion_ck',
+      sql`${t.verificacionResultado} is null or ${t.verificacionResultado} in ('ok', 'advertencia', 'error')`,
+    ),
     check('sitios_url_ck', sql`${t.url} ~ '^https://'`),
     uniqueIndex('sitios_url_uq').on(sql`lower(${t.url})`),
     index('sitios_nombre_idx').on(t.nombre, t.id),

@@ -1,6 +1,22 @@
-import { AFIP_AMBIENTES, LICENCIA_TIPOS, PUNTO_MODALIDADES, VENCIMIENTO_TIPOS } from '@intranet/contract/clientes/vencimientos';
+import {
+  AFIP_AMBIENTES,
+  LICENCIA_TIPOS,
+  PUNTO_MODALIDADES,
+  VENCIMIENTO_TIPOS,
+} from '@intranet/contract/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, pgView, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { empresas, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
@@ -31,7 +47,9 @@ export const afipCertificados = pgTable(
     /** The private key of a certificate paired with a request generated here: PKCS#8 PEM, sealed with SECRETS_KEY (core/secretos.ts). */
     claveCifrada: text('clave_cifrada'),
     /** The certificate that took this one's place once paired: it leaves the grid and the expiry alerts. */
-    reemplazadoPor: integer('reemplazado_por').references((): AnyPgColumn => afipCertificados.id, { onDelete: 'set null' }),
+    reemplazadoPor: integer('reemplazado_por').references((): AnyPgColumn => afipCertificados.id, {
+      onDelete: 'set null',
+    }),
     creado: creado(),
     actualizado: actualizado(),
   },
@@ -134,7 +152,9 @@ export const physisLicencias = pgTable(
     check('physis_licencias_usuarios_ck', sql`${t.usuarios} > 0`),
     index('physis_licencias_empresa_idx').on(t.empresaId),
     index('physis_licencias_producto_idx').on(t.productoId),
-    index('physis_licencias_vence_idx').on(t.vence, sql`(${t.id} * 4 + 3)`).where(sql`${t.vence} is not null and ${t.baja} is null`),
+    index('physis_licencias_vence_idx')
+      .on(t.vence, sql`(${t.id} * 4 + 3)`)
+      .where(sql`${t.vence} is not null and ${t.baja} is null`),
   ],
 );
 
@@ -169,7 +189,13 @@ export const MARCA_DE_GRILLA = { afip: '<', physis: '>' } as const;
  * estimated at 500,000 rows of the 1M-row grid when it matched none: the list said "≈ 500 mil resultados" and
  * walked the whole grid for an empty page (1.4 s).
  */
-export function vencimientoBusqueda(t: { grupo: AnyPgColumn; cliente: AnyPgColumn; nombreFantasia: AnyPgColumn; cuit: AnyPgColumn; item: AnyPgColumn }) {
+export function vencimientoBusqueda(t: {
+  grupo: AnyPgColumn;
+  cliente: AnyPgColumn;
+  nombreFantasia: AnyPgColumn;
+  cuit: AnyPgColumn;
+  item: AnyPgColumn;
+}) {
   return sql`(case ${t.grupo} when 'afip' then ${sql.raw(`'${MARCA_DE_GRILLA.afip}'`)} else ${sql.raw(`'${MARCA_DE_GRILLA.physis}'`)} end || ' ' || ${t.cliente} || ' ' || coalesce(${t.nombreFantasia}, '') || ' ' || ${t.cuit} || ' ' || ${t.item})`;
 }
 
@@ -208,8 +234,12 @@ export const vencimientos = pgTable(
     index('vencimientos_tipo_cliente_idx').on(t.grupo, t.tipo, t.cliente, t.id, t.vence),
     index('vencimientos_tipo_cuit_idx').on(t.grupo, t.tipo, t.cuit, t.id, t.vence),
     index('vencimientos_tipo_item_idx').on(t.grupo, t.tipo, t.item, t.id, t.vence),
-    index('vencimientos_busqueda_afip_trgm').using('gin', sql`${vencimientoBusqueda(t)} gin_trgm_ops`).where(sql`${t.grupo} = 'afip'`),
-    index('vencimientos_busqueda_physis_trgm').using('gin', sql`${vencimientoBusqueda(t)} gin_trgm_ops`).where(sql`${t.grupo} = 'physis'`),
+    index('vencimientos_busqueda_afip_trgm')
+      .using('gin', sql`${vencimientoBusqueda(t)} gin_trgm_ops`)
+      .where(sql`${t.grupo} = 'afip'`),
+    index('vencimientos_busqueda_physis_trgm')
+      .using('gin', sql`${vencimientoBusqueda(t)} gin_trgm_ops`)
+      .where(sql`${t.grupo} = 'physis'`),
   ],
 );
 

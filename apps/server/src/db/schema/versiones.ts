@@ -18,7 +18,9 @@ export const versiones = pgTable(
     /** versionOrden(numero): sorts 3.10 after 3.9 under collate "C". */
     orden: text('orden').notNull(),
     canal: text('canal', { enum: ['estable', 'beta', 'hotfix'] }).notNull(),
-    estado: text('estado', { enum: ['borrador', 'publicada', 'retirada'] }).notNull().default('borrador'),
+    estado: text('estado', { enum: ['borrador', 'publicada', 'retirada'] })
+      .notNull()
+      .default('borrador'),
     fechaPublicacion: instante('fecha_publicacion'),
     // The editor's JSON document, validated against its schema before every write.
     notas: jsonb('notas').$type<DocumentJson>().notNull(),

@@ -14,7 +14,11 @@ const FECHA_INVALIDA = 'Fecha inválida (dd/mm/aaaa o aaaa-mm-dd)';
 function dia(texto: string): string | undefined {
   const ar = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(texto);
   const iso = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(texto);
-  const [a, m, d] = ar ? [ar[3]!, ar[2]!.padStart(2, '0'), ar[1]!.padStart(2, '0')] : iso ? [iso[1]!, iso[2]!, iso[3]!] : [];
+  const [a, m, d] = ar
+    ? [ar[3]!, ar[2]!.padStart(2, '0'), ar[1]!.padStart(2, '0')]
+    : iso
+      ? [iso[1]!, iso[2]!, iso[3]!]
+      : [];
   if (!a || !m || !d) return undefined;
   const fecha = new Date(Date.UTC(Number(a), Number(m) - 1, Number(d)));
   return fecha.getUTCMonth() === Number(m) - 1 && fecha.getUTCDate() === Number(d) ? `${a}-${m}-${d}` : undefined;
@@ -46,8 +50,12 @@ export function leerCelda(campo: CampoImportado, celda: string): { valor: unknow
     case 'lista': {
       if (texto === '') return { valor: undefined };
       const n = normalizarEncabezado(texto);
-      const opcion = Object.entries(campo.opciones ?? {}).find(([valor, nombre]) => normalizarEncabezado(valor) === n || normalizarEncabezado(nombre) === n);
-      return opcion ? { valor: opcion[0] } : { error: `Valor no válido; use uno de: ${Object.values(campo.opciones ?? {}).join(', ')}` };
+      const opcion = Object.entries(campo.opciones ?? {}).find(
+        ([valor, nombre]) => normalizarEncabezado(valor) === n || normalizarEncabezado(nombre) === n,
+      );
+      return opcion
+        ? { valor: opcion[0] }
+        : { error: `Valor no válido; use uno de: ${Object.values(campo.opciones ?? {}).join(', ')}` };
     }
   }
 }
@@ -55,7 +63,11 @@ export function leerCelda(campo: CampoImportado, celda: string): { valor: unknow
 /** Where each mapped field is in the file's rows. */
 export type Indices = readonly (readonly [CampoImportado, number])[];
 
-export function indicesDe(spec: { campos: readonly CampoImportado[] }, columnas: readonly string[], mapeo: ImportacionMapeo): Indices {
+export function indicesDe(
+  spec: { campos: readonly CampoImportado[] },
+  columnas: readonly string[],
+  mapeo: ImportacionMapeo,
+): Indices {
   return spec.campos.flatMap((c) => {
     const columna = mapeo[c.campo];
     const i = columna === null || columna === undefined ? -1 : columnas.indexOf(columna);
@@ -102,7 +114,9 @@ export function validar<V extends Crudos>(
   existente: Existente | undefined,
 ): { valores: V; errores?: undefined } | { valores?: undefined; errores: Record<string, string[]> } {
   const errores: Record<string, string[]> = { ...leida.errores };
-  const requeridos = spec.campos.filter((c) => c.requerido && !existente && (leida.crudos[c.campo] === undefined || leida.crudos[c.campo] === null));
+  const requeridos = spec.campos.filter(
+    (c) => c.requerido && !existente && (leida.crudos[c.campo] === undefined || leida.crudos[c.campo] === null),
+  );
   for (const c of requeridos) errores[c.campo] ??= ['Es obligatorio'];
   const crudos = spec.existentesPorId ? sinId(leida.crudos) : leida.crudos;
   const resultado = spec.esquema.safeParse({ ...existente?.valores, ...crudos });
@@ -118,7 +132,10 @@ export function validar<V extends Crudos>(
 }
 
 /** The row's errors as one Spanish text: «Tipo: Elija un tipo; CUIT: dígito verificador inválido». */
-export function textoDeErrores(spec: { campos: readonly CampoImportado[] }, errores: Record<string, string[]>): string[] {
+export function textoDeErrores(
+  spec: { campos: readonly CampoImportado[] },
+  errores: Record<string, string[]>,
+): string[] {
   return Object.entries(errores).flatMap(([campo, mensajes]) => {
     const titulo = spec.campos.find((c) => c.campo === campo)?.titulo;
     return mensajes.map((m) => (titulo ? `${titulo}: ${m}` : m));

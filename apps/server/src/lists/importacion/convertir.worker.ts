@@ -37,7 +37,13 @@ export type Convertida =
 /** Lines are stored in batches of about this many characters. */
 const LOTE = 256 * 1024;
 
-export default async function convertir({ formato, codificacion, store: ubicacion, sha256, maxFilasBytes }: Conversion): Promise<Convertida> {
+export default async function convertir({
+  formato,
+  codificacion,
+  store: ubicacion,
+  sha256,
+  maxFilasBytes,
+}: Conversion): Promise<Convertida> {
   const store = abrirStore(ubicacion);
   const origen = store.read(sha256);
   try {
@@ -58,7 +64,13 @@ export default async function convertir({ formato, codificacion, store: ubicacio
       if (lote) yield Buffer.from(lote);
     }
     const guardadas = await store.put(Readable.from(lineas()), { maxBytes: maxFilasBytes });
-    return { ok: true, columnas: columnas ?? [], filas: cuenta, codificacion: leida.codificacion, filasSha256: guardadas.sha256 };
+    return {
+      ok: true,
+      columnas: columnas ?? [],
+      filas: cuenta,
+      codificacion: leida.codificacion,
+      filasSha256: guardadas.sha256,
+    };
   } catch (err) {
     if (err instanceof TooLargeError) return { ok: false };
     throw err;

@@ -25,7 +25,10 @@ const TOPE_MB = 48;
 /** What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×). */
 const maxFilasBytes = (tamano: number) => 64 * MB + 32 * tamano;
 
-const ILEGIBLE = { xlsx: 'No se pudo leer el archivo como planilla XLSX', csv: 'No se pudo leer el archivo como CSV' } as const;
+const ILEGIBLE = {
+  xlsx: 'No se pudo leer el archivo como planilla XLSX',
+  csv: 'No se pudo leer el archivo como CSV',
+} as const;
 
 /** The file `sha256` read in a worker: its header, its rows counted, the encoding used, and its rows stored. */
 export async function convertirArchivo(
@@ -38,14 +41,24 @@ export async function convertirArchivo(
   try {
     convertida = await runIsolated(
       CONVERTIR,
-      { formato, codificacion, store: store.ubicacion, sha256: archivo.sha256, maxFilasBytes: maxFilasBytes(archivo.tamano) },
+      {
+        formato,
+        codificacion,
+        store: store.ubicacion,
+        sha256: archivo.sha256,
+        maxFilasBytes: maxFilasBytes(archivo.tamano),
+      },
       { limiteMs: limiteMs(archivo.tamano), topeMb: TOPE_MB },
     );
   } catch (err) {
     if (err instanceof IsolatedError) throw isolatedRefusal(err, ILEGIBLE[formato]);
     throw err;
   }
-  if (!convertida.ok) throw new ApiError(413, 'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas');
+  if (!convertida.ok)
+    throw new ApiError(
+      413,
+      'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas',
+    );
   return convertida;
 }
 

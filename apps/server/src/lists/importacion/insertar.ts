@@ -7,15 +7,25 @@ import type { Tx } from '../../db/client.ts';
  * column instead of one per cell (a thousand rows of 18 columns bind 18 arrays, not 18,000 values), so a
  * spreadsheet's rows cost PostgreSQL's time rather than the driver's. Answers the new ids in the rows' order.
  */
-export async function insertarFilas<T extends PgTable>(tx: Tx, tabla: T, id: AnyPgColumn, filas: readonly T['$inferInsert'][]): Promise<number[]> {
+export async function insertarFilas<T extends PgTable>(
+  tx: Tx,
+  tabla: T,
+  id: AnyPgColumn,
+  filas: readonly T['$inferInsert'][],
+): Promise<number[]> {
   if (filas.length === 0) return [];
-  const columnas = Object.entries(getTableColumns(tabla)).filter(([clave]) => filas.some((f) => (f as Record<string, unknown>)[clave] !== undefined));
+  const columnas = Object.entries(getTableColumns(tabla)).filter(([clave]) =>
+    filas.some((f) => (f as Record<string, unknown>)[clave] !== undefined),
+  );
   const nombres = sql.join(
     columnas.map(([, c]) => sql.identifier(c.name)),
     sql`, `,
   );
   const arreglos = sql.join(
-    columnas.map(([clave, c]) => sql`${sql.param(filas.map((f) => (f as Record<string, unknown>)[clave] ?? null))}::${sql.raw(c.getSQLType())}[]`),
+    columnas.map(
+      ([clave, c]) =>
+        sql`${sql.param(filas.map((f) => (f as Record<string, unknown>)[clave] ?? null))}::${sql.raw(c.getSQLType())}[]`,
+    ),
     sql`, `,
   );
   const { rows } = await tx.execute<{ id: number }>(

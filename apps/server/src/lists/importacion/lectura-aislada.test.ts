@@ -23,8 +23,14 @@ function fresh() {
 type Ctx = ReturnType<typeof fresh>;
 
 const subir = (ctx: Ctx, contenido: Buffer, nombre = 'personas.csv') =>
-  ctx.t.app.inject({ method: 'POST', url: `${BASE}?nombre=${nombre}`, headers: { ...ctx.headers, 'content-type': 'application/octet-stream' }, payload: contenido });
-const post = (ctx: Ctx, url: string, payload: object) => ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, payload });
+  ctx.t.app.inject({
+    method: 'POST',
+    url: `${BASE}?nombre=${nombre}`,
+    headers: { ...ctx.headers, 'content-type': 'application/octet-stream' },
+    payload: contenido,
+  });
+const post = (ctx: Ctx, url: string, payload: object) =>
+  ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, payload });
 
 async function primeraFila(ctx: Ctx, id: number, mapeo: Record<string, string | null>) {
   const res = await post(ctx, `${BASE}/${id}/vista-previa`, { mapeo, pagina: 1, tamano: 10 });
@@ -56,7 +62,11 @@ describe('an import reads the encoding its CSV was saved in', () => {
       const subida = envelope(importacionSubida).parse(res.json()).datos;
       expect(subida.codificacion).toBe(codificacion);
       expect(subida.columnas).toEqual(['Apellido', 'Nombre', 'Área']);
-      expect(await primeraFila(ctx, subida.id, subida.mapeo)).toMatchObject({ apellido: 'Peña', nombre: 'José', area: 'Córdoba, Añatuya' });
+      expect(await primeraFila(ctx, subida.id, subida.mapeo)).toMatchObject({
+        apellido: 'Peña',
+        nombre: 'José',
+        area: 'Córdoba, Añatuya',
+      });
     });
   }
 
@@ -67,7 +77,10 @@ describe('an import reads the encoding its CSV was saved in', () => {
     const releida = envelope(importacionSubida).parse(comoUtf8.json()).datos;
     expect(releida.codificacion).toBe('utf-8');
     // Bytes that are no UTF-8 become U+FFFD, as the user would see them: «Pe�a».
-    expect(await primeraFila(ctx, subida.id, releida.mapeo)).toMatchObject({ apellido: 'Pe\ufffda', nombre: 'Jos\ufffd' });
+    expect(await primeraFila(ctx, subida.id, releida.mapeo)).toMatchObject({
+      apellido: 'Pe\ufffda',
+      nombre: 'Jos\ufffd',
+    });
     await post(ctx, `${BASE}/${subida.id}/codificacion`, { codificacion: 'windows-1252' });
     expect(await primeraFila(ctx, subida.id, releida.mapeo)).toMatchObject({ apellido: 'Peña' });
 
@@ -81,7 +94,9 @@ describe('a file built to exhaust the server', () => {
   const ctx = fresh();
 
   /** Another user's reads while `mientras` runs: how many, and how many were not answered 200. */
-  async function lecturasDuranteLaSubida<T>(mientras: Promise<T>): Promise<{ resultado: T; lecturas: number; rechazadas: number }> {
+  async function lecturasDuranteLaSubida<T>(
+    mientras: Promise<T>,
+  ): Promise<{ resultado: T; lecturas: number; rechazadas: number }> {
     let terminado = false;
     let lecturas = 0;
     let rechazadas = 0;

@@ -79,7 +79,8 @@ async function muestraDe(origen: Readable, n: number): Promise<{ muestra: Buffer
   }
   async function* todo() {
     yield* leidos;
-    for (let siguiente = await iterador.next(); !siguiente.done; siguiente = await iterador.next()) yield siguiente.value;
+    for (let siguiente = await iterador.next(); !siguiente.done; siguiente = await iterador.next())
+      yield siguiente.value;
   }
   return { muestra: Buffer.concat(leidos).subarray(0, n), todo: todo() };
 }
@@ -104,7 +105,12 @@ async function* filasCsv(bytes: AsyncIterable<Buffer>, codificacion: Codificacio
 }
 
 async function* filasXlsx(origen: Readable): AsyncGenerator<string[]> {
-  const libro = new ExcelJS.stream.xlsx.WorkbookReader(origen, { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
+  const libro = new ExcelJS.stream.xlsx.WorkbookReader(origen, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+  });
   for await (const hoja of libro) {
     for await (const fila of hoja) {
       // row.values is 1-based and sparse: cell A is index 1.

@@ -1,4 +1,11 @@
-import type { ImportacionConteo, ImportacionFila, ImportacionMapeo, ImportacionModo, ImportacionRechazo, ImportacionVistaPrevia } from '@intranet/contract/importacion';
+import type {
+  ImportacionConteo,
+  ImportacionFila,
+  ImportacionMapeo,
+  ImportacionModo,
+  ImportacionRechazo,
+  ImportacionVistaPrevia,
+} from '@intranet/contract/importacion';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -23,9 +30,14 @@ export const RECHAZOS_MOSTRADOS = 100;
 
 /** The file's rows after its header, each with its number in the file (the header is row 1). */
 /** The file of an import is gone (the store keeps an upload a day), or it came before its rows were stored. */
-export const archivoVencido = () => new ApiError(410, 'El archivo de esta importación ya no está guardado (se guarda un día): vuelva a subirlo.');
+export const archivoVencido = () =>
+  new ApiError(410, 'El archivo de esta importación ya no está guardado (se guarda un día): vuelva a subirlo.');
 
-export async function* filasDelArchivo(store: FileStore, imp: Importacion, spec: Pick<ImportacionSpec, 'leerArchivo'>): AsyncGenerator<{ fila: number; celdas: string[] }> {
+export async function* filasDelArchivo(
+  store: FileStore,
+  imp: Importacion,
+  spec: Pick<ImportacionSpec, 'leerArchivo'>,
+): AsyncGenerator<{ fila: number; celdas: string[] }> {
   // The files are loose files of the store: the sweep takes them once a day old and unreferenced.
   const sha256 = imp.formato === 'certificados' ? imp.archivoSha256 : imp.filasSha256;
   if (!sha256 || !(await store.exists(sha256))) throw archivoVencido();
@@ -57,7 +69,8 @@ export async function vistaPrevia(
     const { errores } = validar(spec, leida, undefined);
     if (errores) conErrores += 1;
     if (pedido.solo_errores && !errores) continue;
-    if (total >= desde && filas.length < pedido.tamano) filas.push({ fila, valores: leida.textos, errores: errores ?? {} });
+    if (total >= desde && filas.length < pedido.tamano)
+      filas.push({ fila, valores: leida.textos, errores: errores ?? {} });
     total += 1;
   }
   return { filas, total, con_errores: conErrores };
@@ -87,10 +100,16 @@ function idDe(spec: Pick<ImportacionSpec, 'existentesPorId'>, f: FilaLeida): num
   if (!spec.existentesPorId) return undefined;
   const v = f.crudos[CAMPO_ID];
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : `${campoId.titulo}: debe ser un número entero positivo`;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+    ? v
+    : `${campoId.titulo}: debe ser un número entero positivo`;
 }
 
-async function buscarPorId(tx: Tx, spec: Pick<ImportacionSpec, 'existentesPorId'>, ids: readonly (number | string | undefined)[]): Promise<Map<number, Existente>> {
+async function buscarPorId(
+  tx: Tx,
+  spec: Pick<ImportacionSpec, 'existentesPorId'>,
+  ids: readonly (number | string | undefined)[],
+): Promise<Map<number, Existente>> {
   const validos = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   return spec.existentesPorId && validos.length > 0 ? spec.existentesPorId(tx, validos) : new Map();
 }
@@ -118,7 +137,12 @@ export async function ejecutar<V extends Crudos>(
   const { mapeo, modo } = pedido;
   const soloValidas = pedido.solo_validas === true;
   const indices = indicesDe(spec, imp.columnas, mapeo);
-  const plan: Plan = { conteo: { crear: 0, actualizar: 0, sin_cambios: 0, rechazadas: 0 }, rechazos: [], creados: [], modificados: [] };
+  const plan: Plan = {
+    conteo: { crear: 0, actualizar: 0, sin_cambios: 0, rechazadas: 0 },
+    rechazos: [],
+    creados: [],
+    modificados: [],
+  };
   const vistas = new Map<string, number>();
   const normalizar = spec.normalizarClave ?? ((v: string) => v.trim());
   const rechazar = (fila: number, errores: string[]) => {
@@ -128,10 +152,18 @@ export async function ejecutar<V extends Crudos>(
 
   const escribir = async (db: Tx, f: Escritura<V>[]) => {
     const nuevas = f.filter((x) => !x.existente);
-    const ids = nuevas.length > 0 ? await spec.crear(db, nuevas.map((n) => n.valores), autor) : [];
+    const ids =
+      nuevas.length > 0
+        ? await spec.crear(
+            db,
+            nuevas.map((n) => n.valores),
+            autor,
+          )
+        : [];
     for (const c of f) if (c.existente) await spec.actualizar(db, c.existente.id, c.valores);
     for (const [i, id] of ids.entries()) plan.creados.push([id, nuevas[i]!.fila]);
-    for (const c of f) if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });
+    for (const c of f)
+      if (c.existente) plan.modificados.push({ id: c.existente.id, fila: c.fila, antes: c.existente.valores });
   };
   /** Each row in its savepoint, to name the ones the database refuses; rolled back too when `descartar`. */
   const escribirUnaPorUna = async (filas: Escritura<V>[], descartar: boolean) => {
@@ -161,7 +193,10 @@ export async function ejecutar<V extends Crudos>(
     };
     const ids = new Map(tanda.map((f) => [f, modo === 'actualizar' ? idDe(spec, f) : undefined]));
     const porClave = tanda.filter((f) => ids.get(f) === undefined);
-    const existentes = modo === 'actualizar' ? await spec.existentes(tx, [...new Set(porClave.map(claveDe).filter((c): c is string => c !== null))]) : new Map<string, Existente>();
+    const existentes =
+      modo === 'actualizar'
+        ? await spec.existentes(tx, [...new Set(porClave.map(claveDe).filter((c): c is string => c !== null))])
+        : new Map<string, Existente>();
     const existentesPorId = await buscarPorId(tx, spec, [...ids.values()]);
     const nuevas: Escritura<V>[] = [];
     const cambios: Escritura<V>[] = [];
@@ -174,13 +209,17 @@ export async function ejecutar<V extends Crudos>(
       const clave = id !== undefined ? `#${id}` : claveDe(leida);
       const previa = clave === null ? undefined : vistas.get(clave);
       if (previa !== undefined) {
-        rechazar(leida.fila, [`${id !== undefined ? campoId.titulo : tituloClave(spec)}: se repite en la fila ${previa}`]);
+        rechazar(leida.fila, [
+          `${id !== undefined ? campoId.titulo : tituloClave(spec)}: se repite en la fila ${previa}`,
+        ]);
         continue;
       }
       if (clave !== null) vistas.set(clave, leida.fila);
       const existente = id !== undefined ? existentesPorId.get(id) : clave === null ? undefined : existentes.get(clave);
       if (id !== undefined && !existente) {
-        rechazar(leida.fila, [`${campoId.titulo}: no hay un registro con el id ${id} (¿se eliminó?); deje la celda vacía para crearlo de nuevo`]);
+        rechazar(leida.fila, [
+          `${campoId.titulo}: no hay un registro con el id ${id} (¿se eliminó?); deje la celda vacía para crearlo de nuevo`,
+        ]);
         continue;
       }
       const { valores, errores } = validar(spec, leida, existente);
@@ -188,7 +227,8 @@ export async function ejecutar<V extends Crudos>(
       else if (!existente) nuevas.push({ fila: leida.fila, valores });
       else {
         const antes = spec.sinCambios ? undefined : spec.esquema.safeParse(existente.valores);
-        if (spec.sinCambios ? spec.sinCambios(existente, valores) : antes?.success && mismo(antes.data, valores)) plan.conteo.sin_cambios += 1;
+        if (spec.sinCambios ? spec.sinCambios(existente, valores) : antes?.success && mismo(antes.data, valores))
+          plan.conteo.sin_cambios += 1;
         else cambios.push({ fila: leida.fila, valores, existente });
       }
     }
@@ -233,15 +273,26 @@ export function* enPorciones<T>(ids: readonly T[], tamano = 5000): Generator<T[]
  * that are gone: their numbers in the file.
  */
 export async function filasCambiadas(tx: Tx, spec: ImportacionSpec, imp: Importacion): Promise<number[]> {
-  const filaDe = new Map<number, number>([...(imp.creados ?? []), ...(imp.modificados ?? []).map((m) => [m.id, m.fila] as [number, number])]);
+  const filaDe = new Map<number, number>([
+    ...(imp.creados ?? []),
+    ...(imp.modificados ?? []).map((m) => [m.id, m.fila] as [number, number]),
+  ]);
   const { tabla, id, actualizado } = spec.tabla;
   const intactos = new Set<number>();
   for (const ids of enPorciones([...filaDe.keys()])) {
     const rows = await tx
       .select({ id: sql<number>`${id}` })
       .from(tabla)
-      .where(and(inArray(id, ids), sql`${actualizado} = (select ${importaciones.importado} from ${importaciones} where ${eq(importaciones.id, imp.id)})`));
+      .where(
+        and(
+          inArray(id, ids),
+          sql`${actualizado} = (select ${importaciones.importado} from ${importaciones} where ${eq(importaciones.id, imp.id)})`,
+        ),
+      );
     for (const r of rows) intactos.add(Number(r.id));
   }
-  return [...filaDe].filter(([i]) => !intactos.has(i)).map(([, fila]) => fila).sort((a, b) => a - b);
+  return [...filaDe]
+    .filter(([i]) => !intactos.has(i))
+    .map(([, fila]) => fila)
+    .sort((a, b) => a - b);
 }

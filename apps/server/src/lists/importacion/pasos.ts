@@ -4,7 +4,6 @@ import {
   IMPORTACION_DESHACER_HORAS,
   type Codificacion,
   type ImportacionConteo,
-  type ImportacionInput,
   type ImportacionResultado,
   type ImportacionSubida,
 } from '@intranet/contract/importacion';
@@ -21,7 +20,16 @@ import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { csvFilename, sinFormula } from '../csv.ts';
 import { adivinarMapeo } from './mapeo.ts';
-import { archivoVencido, ejecutar, enPorciones, filasCambiadas, filasDelArchivo, RECHAZOS_MOSTRADOS, type Importacion, type Plan } from './motor.ts';
+import {
+  archivoVencido,
+  ejecutar,
+  enPorciones,
+  filasCambiadas,
+  filasDelArchivo,
+  RECHAZOS_MOSTRADOS,
+  type Importacion,
+  type Plan,
+} from './motor.ts';
 import { convertirArchivo } from './filas.ts';
 import { formatoDe, leerEntero } from './lectura.ts';
 import { camposDe, tituloClave, type ImportacionSpec } from './spec.ts';
@@ -31,7 +39,12 @@ type Pedido = z.output<typeof importacionInput>;
 const noExiste = () => new ApiError(404, 'La importación no existe');
 
 /** The import of this user and this kind, or 404. */
-export async function importacionDe(db: Db, spec: ImportacionSpec, id: number, usuarioId: number): Promise<Importacion> {
+export async function importacionDe(
+  db: Db,
+  spec: ImportacionSpec,
+  id: number,
+  usuarioId: number,
+): Promise<Importacion> {
   const [imp] = await db
     .select()
     .from(importaciones)
@@ -58,7 +71,11 @@ function unicas(encabezados: string[]): string[] {
 }
 
 /** The header and the row count of an area's own file (certificates), read by the area. */
-async function leerPropio(store: FileStore, spec: ImportacionSpec, sha256: string): Promise<{ columnas?: string[]; filas: number }> {
+async function leerPropio(
+  store: FileStore,
+  spec: ImportacionSpec,
+  sha256: string,
+): Promise<{ columnas?: string[]; filas: number }> {
   let columnas: string[] | undefined;
   let filas = 0;
   try {
@@ -76,10 +93,18 @@ async function leerPropio(store: FileStore, spec: ImportacionSpec, sha256: strin
  * Step 1: the file stored and read once, in a worker thread (its rows stored as JSON lines, its encoding
  * recognised), the mapping guessed from its headers.
  */
-export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upload: Upload, nombre: string, usuarioId: number): Promise<ImportacionSubida> {
+export async function subir(
+  db: Db,
+  store: FileStore,
+  spec: ImportacionSpec,
+  upload: Upload,
+  nombre: string,
+  usuarioId: number,
+): Promise<ImportacionSubida> {
   const formato = spec.leerArchivo ? 'certificados' : formatoDe(nombre, await inicio(store, upload.sha256));
   let leido: { columnas?: string[]; filas: number; codificacion: Codificacion | null; filasSha256: string | null };
-  if (formato === 'certificados') leido = { ...(await leerPropio(store, spec, upload.sha256)), codificacion: null, filasSha256: null };
+  if (formato === 'certificados')
+    leido = { ...(await leerPropio(store, spec, upload.sha256)), codificacion: null, filasSha256: null };
   else {
     const convertida = await convertirArchivo(store, upload, formato, null);
     leido = { ...convertida, columnas: convertida.columnas.length > 0 ? unicas(convertida.columnas) : undefined };
@@ -89,25 +114,80 @@ export async function subir(db: Db, store: FileStore, spec: ImportacionSpec, upl
   const mapeo = adivinarMapeo(spec.campos, columnas);
   const [imp] = await db
     .insert(importaciones)
-    .values({ tipo: spec.tipo, usuarioId, archivoSha256: upload.sha256, archivoNombre: nombre, archivoTamano: upload.tamano, formato, columnas, filas, mapeo, codificacion, filasSha256 })
+    .values({
+      tipo: spec.tipo,
+      usuarioId,
+      archivoSha256: upload.sha256,
+      archivoNombre: nombre,
+      archivoTamano: upload.tamano,
+      formato,
+      columnas,
+      filas,
+      mapeo,
+      codificacion,
+      filasSha256,
+    })
     .returning({ id: importaciones.id });
-  return { id: imp!.id, archivo: nombre, codificacion, columnas, filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
+  return {
+    id: imp!.id,
+    archivo: nombre,
+    codificacion,
+    columnas,
+    filas,
+    campos: camposDe(spec),
+    mapeo,
+    clave: spec.clave,
+    clave_titulo: tituloClave(spec),
+  };
 }
 
 /** A CSV read again in the encoding the user picked: its headers, rows and guessed mapping anew. */
-export async function recodificar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, codificacion: Codificacion): Promise<ImportacionSubida> {
-  if (imp.formato !== 'csv') throw new ApiError(400, 'Solo un archivo CSV se lee en otra codificación', { codificacion: ['Solo un archivo CSV se lee en otra codificación'] });
-  if (imp.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
+export async function recodificar(
+  db: Db,
+  store: FileStore,
+  spec: ImportacionSpec,
+  imp: Importacion,
+  codificacion: Codificacion,
+): Promise<ImportacionSubida> {
+  if (imp.formato !== 'csv')
+    throw new ApiError(400, 'Solo un archivo CSV se lee en otra codificación', {
+      codificacion: ['Solo un archivo CSV se lee en otra codificación'],
+    });
+  if (imp.estado !== 'subida')
+    throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
   if (imp.archivoTamano === null || !(await store.exists(imp.archivoSha256))) throw archivoVencido();
-  const convertida = await convertirArchivo(store, { sha256: imp.archivoSha256, tamano: imp.archivoTamano }, 'csv', codificacion);
+  const convertida = await convertirArchivo(
+    store,
+    { sha256: imp.archivoSha256, tamano: imp.archivoTamano },
+    'csv',
+    codificacion,
+  );
   const columnas = unicas(convertida.columnas);
-  if (columnas.length === 0 || convertida.filas === 0) throw new ApiError(400, 'El archivo no tiene filas de datos debajo de los encabezados');
+  if (columnas.length === 0 || convertida.filas === 0)
+    throw new ApiError(400, 'El archivo no tiene filas de datos debajo de los encabezados');
   const mapeo = adivinarMapeo(spec.campos, columnas);
   await db
     .update(importaciones)
-    .set({ columnas, filas: convertida.filas, mapeo, codificacion, filasSha256: convertida.filasSha256, resultado: null })
+    .set({
+      columnas,
+      filas: convertida.filas,
+      mapeo,
+      codificacion,
+      filasSha256: convertida.filasSha256,
+      resultado: null,
+    })
     .where(eq(importaciones.id, imp.id));
-  return { id: imp.id, archivo: imp.archivoNombre, codificacion, columnas, filas: convertida.filas, campos: camposDe(spec), mapeo, clave: spec.clave, clave_titulo: tituloClave(spec) };
+  return {
+    id: imp.id,
+    archivo: imp.archivoNombre,
+    codificacion,
+    columnas,
+    filas: convertida.filas,
+    campos: camposDe(spec),
+    mapeo,
+    clave: spec.clave,
+    clave_titulo: tituloClave(spec),
+  };
 }
 
 /** A mapping names only the file's columns and the area's fields. */
@@ -116,13 +196,18 @@ function revisarMapeo(spec: ImportacionSpec, imp: Importacion, mapeo: Pedido['ma
   const errores: Record<string, string[]> = {};
   for (const [campo, columna] of Object.entries(mapeo)) {
     if (!campos.has(campo)) errores[campo] = ['No es un campo de esta importación'];
-    else if (columna !== null && !imp.columnas.includes(columna)) errores[campo] = [`El archivo no tiene la columna «${columna}»`];
+    else if (columna !== null && !imp.columnas.includes(columna))
+      errores[campo] = [`El archivo no tiene la columna «${columna}»`];
   }
-  if (Object.keys(errores).length > 0) throw new ApiError(400, 'La asignación de columnas no corresponde al archivo', errores);
+  if (Object.keys(errores).length > 0)
+    throw new ApiError(400, 'La asignación de columnas no corresponde al archivo', errores);
   if (!Object.values(mapeo).some((c) => c !== null)) throw new ApiError(400, 'Asigne al menos una columna a un campo');
 }
 
-const conteoDe = (plan: Plan): ImportacionConteo => ({ ...plan.conteo, rechazos: plan.rechazos.slice(0, RECHAZOS_MOSTRADOS) });
+const conteoDe = (plan: Plan): ImportacionConteo => ({
+  ...plan.conteo,
+  rechazos: plan.rechazos.slice(0, RECHAZOS_MOSTRADOS),
+});
 
 /** Rolls the dry run back once it has counted. */
 class Ensayo extends Error {
@@ -139,9 +224,17 @@ async function guardarResultado(db: Db, imp: Importacion, pedido: Pedido, plan: 
 }
 
 /** Step 5: the import run for real in a transaction that is rolled back: exact counts, the database's refusals included. */
-export async function ensayar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, pedido: Pedido, autor: Autor): Promise<ImportacionConteo> {
+export async function ensayar(
+  db: Db,
+  store: FileStore,
+  spec: ImportacionSpec,
+  imp: Importacion,
+  pedido: Pedido,
+  autor: Autor,
+): Promise<ImportacionConteo> {
   revisarMapeo(spec, imp, pedido.mapeo);
-  if (imp.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
+  if (imp.estado !== 'subida')
+    throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
   let plan: Plan | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -166,21 +259,35 @@ const resultadoDe = (imp: Importacion, conteo: ImportacionConteo): ImportacionRe
 });
 
 /** The refused rows as the answer's field errors: «Fila 3» -> its reasons. */
-const camposDeRechazos = (plan: Plan) => Object.fromEntries(plan.rechazos.slice(0, RECHAZOS_MOSTRADOS).map((r) => [`fila ${r.fila}`, r.errores]));
+const camposDeRechazos = (plan: Plan) =>
+  Object.fromEntries(plan.rechazos.slice(0, RECHAZOS_MOSTRADOS).map((r) => [`fila ${r.fila}`, r.errores]));
 
 /**
  * Step 6: the whole file in one transaction, all or nothing. A refused row rolls everything back and the answer
  * (400) names every refused row and why; else one history entry names the rows created and updated. With
  * `solo_validas` the valid rows are imported and the refused ones left out (named in the result and its CSV).
  */
-export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, imp: Importacion, pedido: Pedido, autor: Autor): Promise<ImportacionResultado> {
+export async function importar(
+  db: Db,
+  store: FileStore,
+  spec: ImportacionSpec,
+  imp: Importacion,
+  pedido: Pedido,
+  autor: Autor,
+): Promise<ImportacionResultado> {
   revisarMapeo(spec, imp, pedido.mapeo);
-  if (imp.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
+  if (imp.estado !== 'subida')
+    throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
   let rechazado: Plan | undefined;
   try {
     const hecha = await db.transaction(async (tx) => {
-      const [bloqueada] = await tx.select({ estado: importaciones.estado }).from(importaciones).where(eq(importaciones.id, imp.id)).for('update');
-      if (bloqueada?.estado !== 'subida') throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
+      const [bloqueada] = await tx
+        .select({ estado: importaciones.estado })
+        .from(importaciones)
+        .where(eq(importaciones.id, imp.id))
+        .for('update');
+      if (bloqueada?.estado !== 'subida')
+        throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
       const plan = await ejecutar(tx, store, spec, imp, pedido, autor);
       // All or nothing, unless the user chose to leave the refused rows out; with no valid row there is nothing to import.
       const importadas = plan.creados.length + plan.modificados.length;
@@ -223,7 +330,11 @@ export async function importar(db: Db, store: FileStore, spec: ImportacionSpec, 
   }
   await guardarResultado(db, imp, pedido, rechazado);
   const n = rechazado.rechazos.length;
-  throw new ApiError(400, `No se importó nada: ${n === 1 ? 'una fila tiene errores' : `${n} filas tienen errores`}`, camposDeRechazos(rechazado));
+  throw new ApiError(
+    400,
+    `No se importó nada: ${n === 1 ? 'una fila tiene errores' : `${n} filas tienen errores`}`,
+    camposDeRechazos(rechazado),
+  );
 }
 
 /** «3, 7 y 12», or the first twenty and how many more. */
@@ -238,7 +349,13 @@ function nombrarFilas(filas: number[]): string {
  * import's instant): the records it created are deleted and those it updated get their values back, in one
  * transaction, with one history entry. Else 409 naming the rows.
  */
-export async function deshacer(db: Db, spec: ImportacionSpec, id: number, usuarioId: number, autor: Autor): Promise<ImportacionResultado> {
+export async function deshacer(
+  db: Db,
+  spec: ImportacionSpec,
+  id: number,
+  usuarioId: number,
+  autor: Autor,
+): Promise<ImportacionResultado> {
   return db.transaction(async (tx) => {
     const [imp] = await tx
       .select()
@@ -248,7 +365,11 @@ export async function deshacer(db: Db, spec: ImportacionSpec, id: number, usuari
     if (!imp) throw noExiste();
     if (imp.estado === 'deshecha') throw new ApiError(409, 'Esta importación ya se deshizo');
     if (imp.estado !== 'importada') throw new ApiError(409, 'Esta importación todavía no se hizo');
-    if ((deshacerHasta(imp)?.getTime() ?? 0) < Date.now()) throw new ApiError(409, `Pasaron más de ${IMPORTACION_DESHACER_HORAS} h desde la importación; ya no se puede deshacer`);
+    if ((deshacerHasta(imp)?.getTime() ?? 0) < Date.now())
+      throw new ApiError(
+        409,
+        `Pasaron más de ${IMPORTACION_DESHACER_HORAS} h desde la importación; ya no se puede deshacer`,
+      );
     const cambiadas = await filasCambiadas(tx, spec, imp);
     if (cambiadas.length > 0) {
       const filas =
@@ -263,24 +384,50 @@ export async function deshacer(db: Db, spec: ImportacionSpec, id: number, usuari
       else await tx.delete(spec.tabla.tabla).where(inArray(spec.tabla.id, ids));
     }
     for (const m of imp.modificados ?? []) await spec.actualizar(tx, m.id, spec.esquema.parse(m.antes));
-    const [fila] = await tx.update(importaciones).set({ estado: 'deshecha', deshecho: sql`now()` }).where(eq(importaciones.id, id)).returning();
+    const [fila] = await tx
+      .update(importaciones)
+      .set({ estado: 'deshecha', deshecho: sql`now()` })
+      .where(eq(importaciones.id, id))
+      .returning();
     await writeAudit(tx, {
       autor,
       accion: 'deshacer importación',
       entidad: spec.entidad,
       entidadId: null,
-      antes: { importacion: id, tipo: spec.tipo, archivo: imp.archivoNombre, creados, modificados: (imp.modificados ?? []).map((m) => m.id) },
+      antes: {
+        importacion: id,
+        tipo: spec.tipo,
+        archivo: imp.archivoNombre,
+        creados,
+        modificados: (imp.modificados ?? []).map((m) => m.id),
+      },
     });
     const conteo = imp.resultado?.conteo ?? {};
-    return resultadoDe(fila!, { crear: conteo.crear ?? 0, actualizar: conteo.actualizar ?? 0, sin_cambios: conteo.sin_cambios ?? 0, rechazadas: 0, rechazos: [] });
+    return resultadoDe(fila!, {
+      crear: conteo.crear ?? 0,
+      actualizar: conteo.actualizar ?? 0,
+      sin_cambios: conteo.sin_cambios ?? 0,
+      rechazadas: 0,
+      rechazos: [],
+    });
   });
 }
 
 /** A CSV answer: UTF-8 with a BOM, a header, text guarded against formulas (as the exports write). */
-function enviarCsv(reply: FastifyReply, nombre: string, columnas: string[], filas: AsyncIterable<string[]> | Iterable<string[]>): void {
+function enviarCsv(
+  reply: FastifyReply,
+  nombre: string,
+  columnas: string[],
+  filas: AsyncIterable<string[]> | Iterable<string[]>,
+): void {
   const csv = stringify({ bom: true, header: true, columns: columnas, cast: { string: sinFormula } });
-  pipeline(Readable.from(filas), csv).catch((err: unknown) => reply.log.error({ err }, 'CSV de importación interrumpido'));
-  void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csvFilename(nombre)}"`).send(csv);
+  pipeline(Readable.from(filas), csv).catch((err: unknown) =>
+    reply.log.error({ err }, 'CSV de importación interrumpido'),
+  );
+  void reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csvFilename(nombre)}"`)
+    .send(csv);
 }
 
 /** The refused rows of the last dry run or import, as the file had them, with an `error` column. */
@@ -298,5 +445,10 @@ export function enviarRechazadas(reply: FastifyReply, store: FileStore, spec: Im
 
 /** The template: the export's headers and one example row. */
 export function enviarPlantilla(reply: FastifyReply, spec: ImportacionSpec): void {
-  enviarCsv(reply, `${spec.nombre}-plantilla`, spec.campos.map((c) => c.titulo), [spec.campos.map((c) => c.ejemplo ?? '')]);
+  enviarCsv(
+    reply,
+    `${spec.nombre}-plantilla`,
+    spec.campos.map((c) => c.titulo),
+    [spec.campos.map((c) => c.ejemplo ?? '')],
+  );
 }

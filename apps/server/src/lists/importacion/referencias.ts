@@ -25,7 +25,8 @@ export async function idsPorNombre(
   const ids = new Map<string, Set<number>>();
   if (pedidos.length > 0) {
     for (const r of await buscar(pedidos)) {
-      for (const n of new Set(r.nombres.filter((x): x is string => x !== null).map(comparable))) ids.set(n, (ids.get(n) ?? new Set()).add(r.id));
+      for (const n of new Set(r.nombres.filter((x): x is string => x !== null).map(comparable)))
+        ids.set(n, (ids.get(n) ?? new Set()).add(r.id));
     }
   }
   const unicos = new Map<string, number>();
@@ -42,8 +43,17 @@ export async function idsPorNombre(
 export function clientesPorNombre(tx: Tx, nombres: readonly string[], titulo: string): Promise<Map<string, number>> {
   return idsPorNombre(
     nombres,
-    async (c) => (await tx.select({ id: empresas.id, nombre: empresas.razonSocial }).from(empresas).where(inArray(sql`lower(${empresas.razonSocial})`, c))).map((e) => ({ id: e.id, nombres: [e.nombre] })),
-    { falta: (n) => `${titulo}: no hay un cliente con la razón social «${n}»`, repetido: (n) => `${titulo}: hay más de un cliente con la razón social «${n}»` },
+    async (c) =>
+      (
+        await tx
+          .select({ id: empresas.id, nombre: empresas.razonSocial })
+          .from(empresas)
+          .where(inArray(sql`lower(${empresas.razonSocial})`, c))
+      ).map((e) => ({ id: e.id, nombres: [e.nombre] })),
+    {
+      falta: (n) => `${titulo}: no hay un cliente con la razón social «${n}»`,
+      repetido: (n) => `${titulo}: hay más de un cliente con la razón social «${n}»`,
+    },
   );
 }
 
@@ -58,6 +68,9 @@ export function productosPorNombre(tx: Tx, nombres: readonly string[], titulo: s
           .from(productos)
           .where(or(inArray(sql`lower(${productos.codigo})`, c), inArray(sql`lower(${productos.nombre})`, c)))
       ).map((p) => ({ id: p.id, nombres: [p.codigo, p.nombre] })),
-    { falta: (n) => `${titulo}: no hay un producto con el código o el nombre «${n}»`, repetido: (n) => `${titulo}: hay más de un producto llamado «${n}»; use su código` },
+    {
+      falta: (n) => `${titulo}: no hay un producto con el código o el nombre «${n}»`,
+      repetido: (n) => `${titulo}: hay más de un producto llamado «${n}»; use su código`,
+    },
   );
 }

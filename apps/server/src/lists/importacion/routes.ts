@@ -16,7 +16,16 @@ import { autorDe } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import { vistaPrevia } from './motor.ts';
-import { deshacer, enviarPlantilla, enviarRechazadas, ensayar, importacionDe, importar, recodificar, subir } from './pasos.ts';
+import {
+  deshacer,
+  enviarPlantilla,
+  enviarRechazadas,
+  ensayar,
+  importacionDe,
+  importar,
+  recodificar,
+  subir,
+} from './pasos.ts';
 import type { Crudos, ImportacionSpec } from './spec.ts';
 
 const bad = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -37,7 +46,12 @@ export const importacionRoutes =
 
     app.get(`${base}/plantilla.csv`, {
       config,
-      schema: { tags, summary: `Plantilla CSV para importar (${spec.nombre})`, produces: ['text/csv'], response: { 401: errorBody, 403: errorBody } },
+      schema: {
+        tags,
+        summary: `Plantilla CSV para importar (${spec.nombre})`,
+        produces: ['text/csv'],
+        response: { 401: errorBody, 403: errorBody },
+      },
       handler: (_request, reply) => enviarPlantilla(reply, spec),
     });
 
@@ -48,13 +62,16 @@ export const importacionRoutes =
         schema: {
           tags,
           summary: `Sube una planilla CSV o XLSX para importar (${spec.nombre})`,
-          description: 'El cuerpo es el archivo; responde sus encabezados y la asignación de columnas adivinada por ellos.',
+          description:
+            'El cuerpo es el archivo; responde sus encabezados y la asignación de columnas adivinada por ellos.',
           querystring: importacionSubidaQuery,
           response: { 201: envelope(importacionSubida), ...bad, 413: errorBody },
         },
         handler: async (request, reply) => {
           const upload = await receiveUpload(request, store, maxBytes);
-          return reply.code(201).send({ error: null, datos: await subir(db, store, spec, upload, request.query.nombre, usuario(request)) });
+          return reply
+            .code(201)
+            .send({ error: null, datos: await subir(db, store, spec, upload, request.query.nombre, usuario(request)) });
         },
       });
     });
@@ -66,7 +83,14 @@ export const importacionRoutes =
         summary: 'Lee el CSV otra vez en la codificación elegida: sus encabezados y la asignación adivinada de nuevo',
         params: importacionIdParam,
         body: importacionCodificacionInput,
-        response: { 200: envelope(importacionSubida), ...bad, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody },
+        response: {
+          200: envelope(importacionSubida),
+          ...bad,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          413: errorBody,
+        },
       },
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
@@ -122,7 +146,13 @@ export const importacionRoutes =
 
     app.get(`${base}/:id/rechazadas.csv`, {
       config,
-      schema: { tags, summary: 'Las filas rechazadas en el último ensayo o importación, con una columna «error»', params: importacionIdParam, produces: ['text/csv'], response: { ...bad, 404: errorBody } },
+      schema: {
+        tags,
+        summary: 'Las filas rechazadas en el último ensayo o importación, con una columna «error»',
+        params: importacionIdParam,
+        produces: ['text/csv'],
+        response: { ...bad, 404: errorBody },
+      },
       handler: async (request, reply) => {
         enviarRechazadas(reply, store, spec, await importacionDe(db, spec, request.params.id, usuario(request)));
         return reply;
@@ -137,6 +167,9 @@ export const importacionRoutes =
         params: importacionIdParam,
         response: { 200: envelope(importacionResultado), ...bad, 404: errorBody, 409: errorBody },
       },
-      handler: async (request) => ({ error: null, datos: await deshacer(db, spec, request.params.id, usuario(request), autorDe(sessionOf(request))) }),
+      handler: async (request) => ({
+        error: null,
+        datos: await deshacer(db, spec, request.params.id, usuario(request), autorDe(sessionOf(request))),
+      }),
     });
   };

@@ -101,10 +101,17 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
 export const CAMPO_ID = 'id';
 
 /** The id column as an area declares it among its fields. */
-export const campoId: CampoImportado = { campo: CAMPO_ID, titulo: 'Id', alias: ['identificador', 'id interno'], tipo: 'numero' };
+export const campoId: CampoImportado = {
+  campo: CAMPO_ID,
+  titulo: 'Id',
+  alias: ['identificador', 'id interno'],
+  tipo: 'numero',
+};
 
 /** How the wizard and the errors name the key: 'Id o Email' when the id finds rows too. */
-export function tituloClave(spec: Pick<ImportacionSpec, 'clave' | 'claveTitulo' | 'campos' | 'existentesPorId'>): string {
+export function tituloClave(
+  spec: Pick<ImportacionSpec, 'clave' | 'claveTitulo' | 'campos' | 'existentesPorId'>,
+): string {
   const titulo = spec.claveTitulo ?? spec.campos.find((c) => c.campo === spec.clave)?.titulo ?? spec.clave;
   // A record with no natural key (a development) is found by its id alone.
   return spec.existentesPorId && spec.clave !== CAMPO_ID ? `Id o ${titulo}` : titulo;

@@ -1,5 +1,11 @@
 import { envelope } from '@intranet/contract/envelope';
-import { importacionConteo, importacionSubida, importacionVistaPrevia, type ImportacionMapeo, type ImportacionModo } from '@intranet/contract/importacion';
+import {
+  importacionConteo,
+  importacionSubida,
+  importacionVistaPrevia,
+  type ImportacionMapeo,
+  type ImportacionModo,
+} from '@intranet/contract/importacion';
 import type { PermissionCode } from '@intranet/contract/permissions';
 import { expect } from 'vitest';
 import { bearer, createUser, freshApp, type TemplateFixture } from '../../test/harness.ts';
@@ -26,10 +32,16 @@ export function importacionDePrueba(template: TemplateFixture, { ruta, codigos, 
     },
   });
   const base = `${ruta}/importaciones`;
-  const post = (url: string, payload?: object) => ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, ...(payload ? { payload } : {}) });
+  const post = (url: string, payload?: object) =>
+    ctx.t.app.inject({ method: 'POST', url, headers: ctx.headers, ...(payload ? { payload } : {}) });
 
   const subir = async (contenido: string | Buffer, nombre = 'archivo.csv') => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: `${base}?nombre=${encodeURIComponent(nombre)}`, headers: { ...ctx.headers, 'content-type': 'text/csv' }, payload: contenido });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: `${base}?nombre=${encodeURIComponent(nombre)}`,
+      headers: { ...ctx.headers, 'content-type': 'text/csv' },
+      payload: contenido,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return envelope(importacionSubida).parse(res.json()).datos;
   };
@@ -38,7 +50,8 @@ export function importacionDePrueba(template: TemplateFixture, { ruta, codigos, 
     expect(res.statusCode, res.body).toBe(200);
     return envelope(importacionConteo).parse(res.json()).datos;
   };
-  const importar = (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) => post(`${base}/${id}/importar`, { mapeo, modo });
+  const importar = (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) =>
+    post(`${base}/${id}/importar`, { mapeo, modo });
 
   return {
     ctx,
@@ -74,7 +87,18 @@ export function importacionDePrueba(template: TemplateFixture, { ruta, codigos, 
       const { paths } = ctx.t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
       const rutas = Object.keys(paths).filter((p) => p.startsWith(`${base}`));
       expect(rutas.sort()).toEqual(
-        ['', '/plantilla.csv', '/{id}/codificacion', '/{id}/deshacer', '/{id}/ensayo', '/{id}/importar', '/{id}/rechazadas.csv', '/{id}/vista-previa'].map((r) => `${base}${r}`).sort(),
+        [
+          '',
+          '/plantilla.csv',
+          '/{id}/codificacion',
+          '/{id}/deshacer',
+          '/{id}/ensayo',
+          '/{id}/importar',
+          '/{id}/rechazadas.csv',
+          '/{id}/vista-previa',
+        ]
+          .map((r) => `${base}${r}`)
+          .sort(),
       );
       expect(paths[`${base}/{id}/importar`]!.post!.tags).toEqual([ruta.split('/').at(-1)]);
     },
@@ -82,9 +106,19 @@ export function importacionDePrueba(template: TemplateFixture, { ruta, codigos, 
     /** Who lacks the write code gets 403 on the template, the upload and the import. */
     async sinPermiso403() {
       expect((await ctx.t.app.inject({ url: `${base}/plantilla.csv`, headers: ctx.lector })).statusCode).toBe(403);
-      const subida = await ctx.t.app.inject({ method: 'POST', url: `${base}?nombre=x.csv`, headers: { ...ctx.lector, 'content-type': 'text/csv' }, payload: 'a\nb\n' });
+      const subida = await ctx.t.app.inject({
+        method: 'POST',
+        url: `${base}?nombre=x.csv`,
+        headers: { ...ctx.lector, 'content-type': 'text/csv' },
+        payload: 'a\nb\n',
+      });
       expect(subida.statusCode).toBe(403);
-      const importa = await ctx.t.app.inject({ method: 'POST', url: `${base}/1/importar`, headers: ctx.lector, payload: { mapeo: { a: 'a' }, modo: 'crear' } });
+      const importa = await ctx.t.app.inject({
+        method: 'POST',
+        url: `${base}/1/importar`,
+        headers: ctx.lector,
+        payload: { mapeo: { a: 'a' }, modo: 'crear' },
+      });
       expect(importa.statusCode).toBe(403);
     },
   };

@@ -45,10 +45,21 @@ export function CanalesTabla({
                 )}
               </Table.Td>
               <Table.Td>
-                <SwitchField control={control} name={`preferencias.${i}.portal`} label="" aria-label={`${tipo.titulo}: ${t.campana}`} />
+                <SwitchField
+                  control={control}
+                  name={`preferencias.${i}.portal`}
+                  label=""
+                  aria-label={`${tipo.titulo}: ${t.campana}`}
+                />
               </Table.Td>
               <Table.Td>
-                <SwitchField control={control} name={`preferencias.${i}.email`} label="" aria-label={`${tipo.titulo}: ${t.correo}`} disabled={!correo} />
+                <SwitchField
+                  control={control}
+                  name={`preferencias.${i}.email`}
+                  label=""
+                  aria-label={`${tipo.titulo}: ${t.correo}`}
+                  disabled={!correo}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

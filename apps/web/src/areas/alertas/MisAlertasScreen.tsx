@@ -56,7 +56,12 @@ function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasI
               tt="none"
               pr={4}
               rightSection={
-                <CloseButton size="xs" variant="transparent" aria-label={t.dejarDeSeguir(nombres.get(id) ?? `#${id}`)} onClick={() => field.onChange(ids.filter((x) => x !== id))} />
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={t.dejarDeSeguir(nombres.get(id) ?? `#${id}`)}
+                  onClick={() => field.onChange(ids.filter((x) => x !== id))}
+                />
               }
             >
               {nombres.get(id) ?? `#${id}`}
@@ -100,7 +105,11 @@ function ProyectosSeguidos({ control }: { control: Control<MisAlertasInput> }) {
         data={(proyectos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
         value={(field.value ?? []).map(String)}
         onChange={(valores) => field.onChange(valores.map(Number))}
-        error={fieldState.error?.message ?? firstError(fieldState.error) ?? (proyectos.isError ? proyectos.error.message : undefined)}
+        error={
+          fieldState.error?.message ??
+          firstError(fieldState.error) ??
+          (proyectos.isError ? proyectos.error.message : undefined)
+        }
         comboboxProps={{ withinPortal: true }}
       />
     </Stack>
@@ -114,7 +123,10 @@ function firstError(error: FieldError | undefined): string | undefined {
 }
 
 function MisAlertasForm({ datos }: { datos: MisAlertas }) {
-  const form = useForm<MisAlertasInput, unknown, MisAlertasInput>({ resolver: contractResolver(misAlertasInput), defaultValues: valores(datos) });
+  const form = useForm<MisAlertasInput, unknown, MisAlertasInput>({
+    resolver: contractResolver(misAlertasInput),
+    defaultValues: valores(datos),
+  });
   const { control, formState } = form;
   const { formError, onServerError, clearFormError } = useServerErrors(form, CON_ERROR_PROPIO);
   const guardar = useGuardarMisAlertas();

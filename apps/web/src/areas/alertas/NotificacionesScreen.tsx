@@ -6,14 +6,25 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
-import { notificacionesLoteUrl, useLeerTodas, useMarcarLeida, useNotificacion, useNotificaciones } from '../../core/notificaciones.ts';
+import {
+  notificacionesLoteUrl,
+  useLeerTodas,
+  useMarcarLeida,
+  useNotificacion,
+  useNotificaciones,
+} from '../../core/notificaciones.ts';
 import { alertasMessages } from './messages.ts';
 
 const t = alertasMessages.notificaciones;
 const LIMITE = 100;
 
 const columnas: ColumnDef<Notificacion>[] = [
-  { id: 'fecha', header: t.columnas.fecha, meta: { width: 150 }, cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(row.original.creada)}</span> },
+  {
+    id: 'fecha',
+    header: t.columnas.fecha,
+    meta: { width: 150 },
+    cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(row.original.creada)}</span>,
+  },
   {
     id: 'titulo',
     header: t.columnas.titulo,
@@ -30,7 +41,15 @@ const columnas: ColumnDef<Notificacion>[] = [
       </Group>
     ),
   },
-  { id: 'detalle', header: t.columnas.detalle, cell: ({ row }) => <Text size="sm" c="dimmed">{row.original.detalle || '—'}</Text> },
+  {
+    id: 'detalle',
+    header: t.columnas.detalle,
+    cell: ({ row }) => (
+      <Text size="sm" c="dimmed">
+        {row.original.detalle || '—'}
+      </Text>
+    ),
+  },
 ];
 
 /**
@@ -64,7 +83,12 @@ export function NotificacionesScreen() {
         rows={lista.data?.items}
         getRowId={(n) => String(n.id)}
         rowLabel={(n) => n.titulo}
-        lote={{ url: notificacionesLoteUrl(), filtro: '', eliminar: true, campos: [{ campo: 'leida', etiqueta: t.leida, tipo: 'si_no' }] }}
+        lote={{
+          url: notificacionesLoteUrl(),
+          filtro: '',
+          eliminar: true,
+          campos: [{ campo: 'leida', etiqueta: t.leida, tipo: 'si_no' }],
+        }}
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}
@@ -86,7 +110,12 @@ const columnasItems: ColumnDef<Aviso>[] = [
       </Anchor>
     ),
   },
-  { id: 'vence', header: t.columnasItems.vence, meta: { width: 120 }, cell: ({ row }) => (row.original.vence ? formatFecha(row.original.vence) : '—') },
+  {
+    id: 'vence',
+    header: t.columnasItems.vence,
+    meta: { width: 120 },
+    cell: ({ row }) => (row.original.vence ? formatFecha(row.original.vence) : '—'),
+  },
   {
     id: 'estado',
     header: t.columnasItems.estado,
@@ -126,7 +155,13 @@ export function NotificacionDetail() {
       <Text size="sm" c="dimmed" mb="sm">
         {formatFechaHora(notificacion.creada)} · {notificacion.detalle}
       </Text>
-      <DataTable label={t.elementos} columns={columnasItems} rows={items} getRowId={(a, i) => `${a.tipo}-${a.enlace}-${i}`} emptyText={t.sinElementos} />
+      <DataTable
+        label={t.elementos}
+        columns={columnasItems}
+        rows={items}
+        getRowId={(a, i) => `${a.tipo}-${a.enlace}-${i}`}
+        emptyText={t.sinElementos}
+      />
       {total > items.length && (
         <Text size="sm" c="dimmed" mt="sm">
           {t.mas(total, items.length)}

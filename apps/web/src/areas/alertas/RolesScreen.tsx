@@ -18,10 +18,15 @@ const t = alertasMessages.roles;
 /** Every refusal goes to the form's notice: the switches show none of their own. */
 const EN_EL_AVISO: readonly string[] = [];
 
-const valores = (rol: RolAlertas): MisAlertasInput => ({ preferencias: rol.tipos.map(({ tipo, email, portal }) => ({ tipo, email, portal })) });
+const valores = (rol: RolAlertas): MisAlertasInput => ({
+  preferencias: rol.tipos.map(({ tipo, email, portal }) => ({ tipo, email, portal })),
+});
 
 function RolForm({ rol }: { rol: RolAlertas }) {
-  const form = useForm<MisAlertasInput, unknown, MisAlertasInput>({ resolver: contractResolver(misAlertasInput), defaultValues: valores(rol) });
+  const form = useForm<MisAlertasInput, unknown, MisAlertasInput>({
+    resolver: contractResolver(misAlertasInput),
+    defaultValues: valores(rol),
+  });
   const { control, formState } = form;
   const { formError, onServerError, clearFormError } = useServerErrors(form, EN_EL_AVISO);
   const guardar = useGuardarAlertasDeRol(rol.id);

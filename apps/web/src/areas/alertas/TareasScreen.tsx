@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Tarea, TareaEjecucion, TareaEstado } from '@intranet/contract/alertas';
@@ -51,15 +64,33 @@ function Inicio({ iso }: { iso: string }) {
 }
 
 const columns: ColumnDef<TareaEjecucion>[] = [
-  { id: 'inicio', header: () => <InicioTitulo />, meta: { width: 150 }, cell: ({ row }) => <Inicio iso={row.original.inicio} /> },
-  { id: 'estado', header: t.columnas.estado, meta: { width: 120 }, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
+  {
+    id: 'inicio',
+    header: () => <InicioTitulo />,
+    meta: { width: 150 },
+    cell: ({ row }) => <Inicio iso={row.original.inicio} />,
+  },
+  {
+    id: 'estado',
+    header: t.columnas.estado,
+    meta: { width: 120 },
+    cell: ({ row }) => <EstadoBadge estado={row.original.estado} />,
+  },
   {
     id: 'intento',
     header: t.columnas.intento,
     meta: { width: 150 },
-    cell: ({ row: { original: e } }) => [String(e.intento), e.manual ? t.manual : '', e.definitivo && e.estado === 'error' ? t.definitivo : ''].filter(Boolean).join(' · '),
+    cell: ({ row: { original: e } }) =>
+      [String(e.intento), e.manual ? t.manual : '', e.definitivo && e.estado === 'error' ? t.definitivo : '']
+        .filter(Boolean)
+        .join(' · '),
   },
-  { id: 'duracion', header: t.columnas.duracion, meta: { width: 100 }, cell: ({ row }) => (row.original.duracion_ms === null ? '—' : duracion(row.original.duracion_ms)) },
+  {
+    id: 'duracion',
+    header: t.columnas.duracion,
+    meta: { width: 100 },
+    cell: ({ row }) => (row.original.duracion_ms === null ? '—' : duracion(row.original.duracion_ms)),
+  },
   {
     id: 'resultado',
     header: t.columnas.resultado,
@@ -74,8 +105,15 @@ const columns: ColumnDef<TareaEjecucion>[] = [
 /** "10 ejecuciones en la última hora, todas correctas": the latest runs at a glance. */
 function resumenDe(ejecuciones: TareaEjecucion[], zona: string): string {
   const primera = ejecuciones.at(-1)!;
-  const desde = Date.now() - new Date(primera.inicio).getTime() <= 3_600_000 ? t.enLaUltimaHora : t.desde(enZona(primera.inicio, zona));
-  return t.resumen(ejecuciones.length, desde, ejecuciones.filter((e) => e.estado === 'error' || e.estado === 'interrumpida').length);
+  const desde =
+    Date.now() - new Date(primera.inicio).getTime() <= 3_600_000
+      ? t.enLaUltimaHora
+      : t.desde(enZona(primera.inicio, zona));
+  return t.resumen(
+    ejecuciones.length,
+    desde,
+    ejecuciones.filter((e) => e.estado === 'error' || e.estado === 'interrumpida').length,
+  );
 }
 
 /** The setting behind a job or a notice, for administrators only: the environment variable is their help. */
@@ -111,13 +149,22 @@ function TareaCard({ tarea, activo }: { tarea: Tarea; activo: boolean }) {
             </Text>
             {tarea.ajuste && <Ajuste>{t.ajuste(tarea.ajuste.variable, tarea.ajuste.valor)}</Ajuste>}
           </div>
-          <Button leftSection={<IconPlayerPlay size={16} />} variant="light" onClick={run} loading={ejecutar.isPending} disabled={!activo}>
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            variant="light"
+            onClick={run}
+            loading={ejecutar.isPending}
+            disabled={!activo}
+          >
             {t.ejecutar}
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Dato label={t.programacion} value={conAclaracion(tarea.programacion, zona)} />
-          <Dato label={t.proxima} value={tarea.proxima ? conAclaracion(enZona(tarea.proxima, zona.nombre), zona) : '—'} />
+          <Dato
+            label={t.proxima}
+            value={tarea.proxima ? conAclaracion(enZona(tarea.proxima, zona.nombre), zona) : '—'}
+          />
           <Dato
             label={t.ultima}
             value={
@@ -143,12 +190,26 @@ function TareaCard({ tarea, activo }: { tarea: Tarea; activo: boolean }) {
               <Text size="sm" data-testid="resumen-ejecuciones">
                 {resumenDe(tarea.ejecuciones, zona.nombre)}
               </Text>
-              <Anchor component="button" type="button" size="sm" onClick={() => setVerTodas((v) => !v)} aria-expanded={verTodas}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => setVerTodas((v) => !v)}
+                aria-expanded={verTodas}
+              >
                 {verTodas ? t.ocultarEjecuciones : t.verEjecuciones(tarea.ejecuciones.length)}
               </Anchor>
             </Group>
             <Collapse in={verTodas}>
-              {verTodas && <DataTable label={`${t.ejecuciones}: ${tarea.titulo}`} columns={columns} rows={tarea.ejecuciones} getRowId={(e) => String(e.id)} minWidth={640} />}
+              {verTodas && (
+                <DataTable
+                  label={`${t.ejecuciones}: ${tarea.titulo}`}
+                  columns={columns}
+                  rows={tarea.ejecuciones}
+                  getRowId={(e) => String(e.id)}
+                  minWidth={640}
+                />
+              )}
             </Collapse>
           </Stack>
         ) : (
@@ -190,28 +251,29 @@ export function TareasScreen() {
       )}
       {tareas.data && (
         <ZonaContext.Provider value={zonaDe(tareas.data.zona)}>
-        <Stack gap="md">
-          {!tareas.data.activo && (
-            <Alert color="orange" role="status">
-              {t.inactivo}
-              <Ajuste>{t.inactivoAjuste}</Ajuste>
-            </Alert>
-          )}
-          {!tareas.data.correo.configurado && (
-            <Alert color="gray" role="status" data-testid="sin-correo">
-              {t.sinCorreo}
-              <Ajuste>{t.sinCorreoAjuste}</Ajuste>
-            </Alert>
-          )}
-          {tareas.data.correo.configurado && (tareas.data.correo.pendientes > 0 || tareas.data.correo.fallidos > 0) && (
-            <Alert color={tareas.data.correo.fallidos > 0 ? 'red' : 'blue'} role="status">
-              {t.correoPendientes(tareas.data.correo.pendientes, tareas.data.correo.fallidos)}
-            </Alert>
-          )}
-          {tareas.data.tareas.map((tarea) => (
-            <TareaCard key={tarea.nombre} tarea={tarea} activo={tareas.data.activo} />
-          ))}
-        </Stack>
+          <Stack gap="md">
+            {!tareas.data.activo && (
+              <Alert color="orange" role="status">
+                {t.inactivo}
+                <Ajuste>{t.inactivoAjuste}</Ajuste>
+              </Alert>
+            )}
+            {!tareas.data.correo.configurado && (
+              <Alert color="gray" role="status" data-testid="sin-correo">
+                {t.sinCorreo}
+                <Ajuste>{t.sinCorreoAjuste}</Ajuste>
+              </Alert>
+            )}
+            {tareas.data.correo.configurado &&
+              (tareas.data.correo.pendientes > 0 || tareas.data.correo.fallidos > 0) && (
+                <Alert color={tareas.data.correo.fallidos > 0 ? 'red' : 'blue'} role="status">
+                  {t.correoPendientes(tareas.data.correo.pendientes, tareas.data.correo.fallidos)}
+                </Alert>
+              )}
+            {tareas.data.tareas.map((tarea) => (
+              <TareaCard key={tarea.nombre} tarea={tarea} activo={tareas.data.activo} />
+            ))}
+          </Stack>
         </ZonaContext.Provider>
       )}
     </>

@@ -23,7 +23,9 @@ const hook = (id: number, nombre: string): Webhook => ({
 });
 
 beforeEach(() => {
-  http.get.mockImplementation(answers({ '/api/alertas/webhooks': [hook(4, 'Operaciones'), hook(7, 'Slack soporte'), hook(9, 'Teams ventas')] }));
+  http.get.mockImplementation(
+    answers({ '/api/alertas/webhooks': [hook(4, 'Operaciones'), hook(7, 'Slack soporte'), hook(9, 'Teams ventas')] }),
+  );
   http.post.mockResolvedValue(ok({ total: 2, hechos: [4, 9], rechazados: [] }));
 });
 afterEach(() => {
@@ -38,7 +40,11 @@ describe('WebhooksScreen bulk bar', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Teams ventas' }));
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
     expect(barra.textContent).toContain('2 filas seleccionadas');
-    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar', 'Historial de acciones masivas']);
+    expect(
+      within(barra)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Eliminar', 'Historial de acciones masivas']);
     // Every webhook is in sight: there is no "all that match" to offer.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
     expect(screen.queryByRole('button', { name: /coinciden con el filtro/ })).toBeNull();
@@ -48,7 +54,13 @@ describe('WebhooksScreen bulk bar', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar en lote' });
     expect(dialog.textContent).toContain('¿Eliminar las 2 filas seleccionadas?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/webhooks/lote', { seleccion: { ids: [4, 9] }, accion: 'eliminar' }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/alertas/webhooks/lote',
+        { seleccion: { ids: [4, 9] }, accion: 'eliminar' },
+        expect.anything(),
+      ),
+    );
     const resultado = await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' });
     expect(resultado.textContent).toContain('Se eliminaron 2 filas.');
     expect(http.blob).not.toHaveBeenCalled();

@@ -28,7 +28,15 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../components/formDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
-import { useEliminarWebhook, useEntregas, useGuardarWebhook, useProbarWebhook, useReenviarEntrega, useWebhooks, webhooksLoteUrl } from './api.ts';
+import {
+  useEliminarWebhook,
+  useEntregas,
+  useGuardarWebhook,
+  useProbarWebhook,
+  useReenviarEntrega,
+  useWebhooks,
+  webhooksLoteUrl,
+} from './api.ts';
 import { alertasMessages, duracion } from './messages.ts';
 
 const t = alertasMessages.webhooks;
@@ -48,7 +56,13 @@ function EntregaBadge({ estado, codigo }: { estado: EntregaEstado; codigo: numbe
 function EventosField({ control }: { control: Control<WebhookInput, unknown, WebhookInput> }) {
   const { field, fieldState } = useController({ control, name: 'eventos' });
   return (
-    <Checkbox.Group label={t.campos.eventos} withAsterisk value={field.value} onChange={(v) => field.onChange(v)} error={fieldState.error?.message}>
+    <Checkbox.Group
+      label={t.campos.eventos}
+      withAsterisk
+      value={field.value}
+      onChange={(v) => field.onChange(v)}
+      error={fieldState.error?.message}
+    >
       <Stack gap={6} mt={6}>
         {ALERTA_TIPO_VALUES.map((tipo) => (
           <Checkbox key={tipo} value={tipo} label={ALERTA_TIPOS[tipo]} />
@@ -62,7 +76,13 @@ function WebhookForm({ webhook }: { webhook?: Webhook | undefined }) {
   const form = useForm<WebhookInput, unknown, WebhookInput>({
     resolver: contractResolver(webhookInput),
     defaultValues: webhook
-      ? { nombre: webhook.nombre, url: webhook.url, formato: webhook.formato, eventos: webhook.eventos, activo: webhook.activo }
+      ? {
+          nombre: webhook.nombre,
+          url: webhook.url,
+          formato: webhook.formato,
+          eventos: webhook.eventos,
+          activo: webhook.activo,
+        }
       : { nombre: '', url: '', formato: 'json', eventos: ['certificado', 'punto_venta', 'tarea'], activo: true },
     mode: 'onTouched',
   });
@@ -85,8 +105,22 @@ function WebhookForm({ webhook }: { webhook?: Webhook | undefined }) {
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        <TextField control={form.control} name="nombre" label={t.campos.nombre} withAsterisk maxLength={100} data-autofocus />
-        <TextField control={form.control} name="url" label={t.campos.url} withAsterisk maxLength={2000} placeholder="https://hooks.slack.com/services/…" />
+        <TextField
+          control={form.control}
+          name="nombre"
+          label={t.campos.nombre}
+          withAsterisk
+          maxLength={100}
+          data-autofocus
+        />
+        <TextField
+          control={form.control}
+          name="url"
+          label={t.campos.url}
+          withAsterisk
+          maxLength={2000}
+          placeholder="https://hooks.slack.com/services/…"
+        />
         <SelectField
           control={form.control}
           name="formato"
@@ -97,7 +131,15 @@ function WebhookForm({ webhook }: { webhook?: Webhook | undefined }) {
         />
         <EventosField control={form.control} />
         <SwitchField control={form.control} name="activo" label={t.campos.activo} />
-        {webhook && <TextInput label={t.secreto} description={t.secretoAyuda} value={webhook.secreto} readOnly styles={{ input: { fontFamily: 'monospace' } }} />}
+        {webhook && (
+          <TextInput
+            label={t.secreto}
+            description={t.secretoAyuda}
+            value={webhook.secreto}
+            readOnly
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+        )}
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
@@ -105,16 +147,38 @@ function WebhookForm({ webhook }: { webhook?: Webhook | undefined }) {
 }
 
 const abrirForm = (webhook?: Webhook) =>
-  openFormDialog({ modalId: MODAL_ID, title: webhook ? t.editar : t.nuevo, size: 'lg', children: <WebhookForm webhook={webhook} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: webhook ? t.editar : t.nuevo,
+    size: 'lg',
+    children: <WebhookForm webhook={webhook} />,
+  });
 
 function EntregasLog({ webhook }: { webhook: Webhook }) {
   const entregas = useEntregas(webhook.id);
   const reenviar = useReenviarEntrega(webhook.id);
   const columns: ColumnDef<Entrega>[] = [
-    { id: 'creada', header: t.entregas.fecha, meta: { width: 150 }, cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(row.original.ultima ?? row.original.creada)}</span> },
+    {
+      id: 'creada',
+      header: t.entregas.fecha,
+      meta: { width: 150 },
+      cell: ({ row }) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(row.original.ultima ?? row.original.creada)}</span>
+      ),
+    },
     { id: 'evento', header: t.entregas.evento, meta: { width: 120 }, cell: ({ row }) => row.original.evento },
-    { id: 'estado', header: t.entregas.estado, meta: { width: 140 }, cell: ({ row }) => <EntregaBadge estado={row.original.estado} codigo={row.original.codigo} /> },
-    { id: 'intentos', header: t.entregas.intentos, meta: { width: 80, align: 'right' }, cell: ({ row }) => row.original.intentos },
+    {
+      id: 'estado',
+      header: t.entregas.estado,
+      meta: { width: 140 },
+      cell: ({ row }) => <EntregaBadge estado={row.original.estado} codigo={row.original.codigo} />,
+    },
+    {
+      id: 'intentos',
+      header: t.entregas.intentos,
+      meta: { width: 80, align: 'right' },
+      cell: ({ row }) => row.original.intentos,
+    },
     {
       id: 'respuesta',
       header: t.entregas.respuesta,
@@ -124,7 +188,12 @@ function EntregasLog({ webhook }: { webhook: Webhook }) {
             {e.respuesta ?? '—'}
           </Text>
           <Text size="xs" c="dimmed">
-            {[e.duracion_ms !== null ? duracion(e.duracion_ms) : '', e.proxima ? t.entregas.proxima(formatFechaHora(e.proxima)) : ''].filter(Boolean).join(' · ')}
+            {[
+              e.duracion_ms !== null ? duracion(e.duracion_ms) : '',
+              e.proxima ? t.entregas.proxima(formatFechaHora(e.proxima)) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
       ),
@@ -141,7 +210,12 @@ function EntregasLog({ webhook }: { webhook: Webhook }) {
             loading={reenviar.isPending && reenviar.variables === row.original.id}
             onClick={() =>
               reenviar.mutate(row.original.id, {
-                onSuccess: (e) => notifications.show({ color: COLOR[e.estado], title: t.entregas.reenviada, message: e.respuesta ?? ENTREGA_ESTADOS[e.estado] }),
+                onSuccess: (e) =>
+                  notifications.show({
+                    color: COLOR[e.estado],
+                    title: t.entregas.reenviada,
+                    message: e.respuesta ?? ENTREGA_ESTADOS[e.estado],
+                  }),
                 onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
               })
             }
@@ -167,7 +241,12 @@ function EntregasLog({ webhook }: { webhook: Webhook }) {
 }
 
 const abrirEntregas = (webhook: Webhook) =>
-  modals.open({ modalId: `entregas-${webhook.id}`, title: t.entregas.titulo(webhook.nombre), size: 'xl', children: <EntregasLog webhook={webhook} /> });
+  modals.open({
+    modalId: `entregas-${webhook.id}`,
+    title: t.entregas.titulo(webhook.nombre),
+    size: 'xl',
+    children: <EntregasLog webhook={webhook} />,
+  });
 
 function Acciones({ webhook }: { webhook: Webhook }) {
   const probar = useProbarWebhook();
@@ -182,7 +261,11 @@ function Acciones({ webhook }: { webhook: Webhook }) {
           onClick={() =>
             probar.mutate(webhook.id, {
               onSuccess: (e) =>
-                notifications.show({ color: COLOR[e.estado], title: e.estado === 'enviada' ? t.pruebaOk : t.pruebaFallo, message: e.respuesta ?? ENTREGA_ESTADOS[e.estado] }),
+                notifications.show({
+                  color: COLOR[e.estado],
+                  title: e.estado === 'enviada' ? t.pruebaOk : t.pruebaFallo,
+                  message: e.respuesta ?? ENTREGA_ESTADOS[e.estado],
+                }),
               onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
             })
           }
@@ -191,7 +274,11 @@ function Acciones({ webhook }: { webhook: Webhook }) {
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t.entregas.ver}>
-        <ActionIcon variant="subtle" aria-label={`${t.entregas.ver} ${webhook.nombre}`} onClick={() => abrirEntregas(webhook)}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`${t.entregas.ver} ${webhook.nombre}`}
+          onClick={() => abrirEntregas(webhook)}
+        >
           <IconHistory size={16} />
         </ActionIcon>
       </Tooltip>
@@ -228,7 +315,12 @@ const columns: ColumnDef<Webhook>[] = [
       </Stack>
     ),
   },
-  { id: 'formato', header: t.campos.formato, meta: { width: 150 }, cell: ({ row }) => (row.original.formato === 'slack' ? 'Slack' : 'JSON') },
+  {
+    id: 'formato',
+    header: t.campos.formato,
+    meta: { width: 150 },
+    cell: ({ row }) => (row.original.formato === 'slack' ? 'Slack' : 'JSON'),
+  },
   {
     id: 'eventos',
     header: t.campos.eventos,

@@ -24,11 +24,39 @@ const escaneo: Tarea = {
   proxima: '2026-11-25T16:00:00Z',
   pendientes: 0,
   ejecuciones: [
-    { id: 2, inicio: '2026-11-25T14:00:00Z', fin: '2026-11-25T14:00:01.250Z', duracion_ms: 1250, estado: 'ok', intento: 1, definitivo: false, manual: true, resultado: '67 avisos nuevos', error: null },
-    { id: 1, inicio: '2026-11-25T13:00:00Z', fin: '2026-11-25T13:00:00.300Z', duracion_ms: 300, estado: 'error', intento: 3, definitivo: true, manual: false, resultado: null, error: 'sin conexión' },
+    {
+      id: 2,
+      inicio: '2026-11-25T14:00:00Z',
+      fin: '2026-11-25T14:00:01.250Z',
+      duracion_ms: 1250,
+      estado: 'ok',
+      intento: 1,
+      definitivo: false,
+      manual: true,
+      resultado: '67 avisos nuevos',
+      error: null,
+    },
+    {
+      id: 1,
+      inicio: '2026-11-25T13:00:00Z',
+      fin: '2026-11-25T13:00:00.300Z',
+      duracion_ms: 300,
+      estado: 'error',
+      intento: 3,
+      definitivo: true,
+      manual: false,
+      resultado: null,
+      error: 'sin conexión',
+    },
   ],
 };
-const barrido: Tarea = { ...escaneo, nombre: 'archivos-barrido', titulo: 'Limpiar archivos sin uso', programacion: 'Todas las noches a las 04:30', ejecuciones: [] };
+const barrido: Tarea = {
+  ...escaneo,
+  nombre: 'archivos-barrido',
+  titulo: 'Limpiar archivos sin uso',
+  programacion: 'Todas las noches a las 04:30',
+  ejecuciones: [],
+};
 const respuesta = (extra: Partial<TareasRespuesta> = {}): TareasRespuesta => ({
   activo: true,
   zona: 'America/Argentina/Buenos_Aires',
@@ -53,22 +81,33 @@ describe('TareasScreen', () => {
     renderUi(createElement(TareasScreen));
     const card = await screen.findByTestId('tarea-alertas-vencimientos');
     // The next run in the portal's zone: 16:00 UTC is 13:00 in Buenos Aires.
-    for (const text of ['Avisar vencimientos', 'Cada hora y al iniciar', '25/11/2026 13:00']) expect(card.textContent).toContain(text);
+    for (const text of ['Avisar vencimientos', 'Cada hora y al iniciar', '25/11/2026 13:00'])
+      expect(card.textContent).toContain(text);
     // The runs summed up; their list on request.
-    expect(within(card).getByTestId('resumen-ejecuciones').textContent).toBe('2 ejecuciones desde el 25/11/2026 10:00, 1 con error');
+    expect(within(card).getByTestId('resumen-ejecuciones').textContent).toBe(
+      '2 ejecuciones desde el 25/11/2026 10:00, 1 con error',
+    );
     expect(within(card).queryByRole('table')).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Ver las 2 ejecuciones' }));
     const runs = within(card).getByRole('table', { name: 'Últimas ejecuciones: Avisar vencimientos' });
     const [, ok1, fallo] = within(runs).getAllByRole('row');
-    for (const text of ['Correcta', '1 · manual', '1,3 s', '67 avisos nuevos']) expect(ok1?.textContent).toContain(text);
-    for (const text of ['Con error', '3 · último intento', '300 ms', 'sin conexión']) expect(fallo?.textContent).toContain(text);
+    for (const text of ['Correcta', '1 · manual', '1,3 s', '67 avisos nuevos'])
+      expect(ok1?.textContent).toContain(text);
+    for (const text of ['Con error', '3 · último intento', '300 ms', 'sin conexión'])
+      expect(fallo?.textContent).toContain(text);
     expect(screen.getByTestId('tarea-archivos-barrido').textContent).toContain('Todavía no se ejecutó');
     // In words; the variable is help for administrators only (this user holds no USUARIOS#ADMIN).
     expect(screen.getByTestId('sin-correo').textContent).toContain('El correo no está configurado');
     expect(screen.getByTestId('sin-correo').textContent).not.toContain('SMTP_URL');
     expect(card.textContent).not.toContain('ALERTAS_INTERVALO_MIN');
     fireEvent.click(within(card).getByRole('button', { name: 'Ejecutar ahora' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/tareas/alertas-vencimientos/ejecutar', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/alertas/tareas/alertas-vencimientos/ejecutar',
+        undefined,
+        expect.anything(),
+      ),
+    );
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Ejecución en cola' })));
   });
 
@@ -87,7 +126,9 @@ describe('TareasScreen', () => {
     const card = await screen.findByTestId('tarea-alertas-vencimientos');
     fireEvent.click(within(card).getByRole('button', { name: 'Ejecutar ahora' }));
     await waitFor(() =>
-      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'La tarea ya tiene una ejecución esperando en la cola' })),
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', message: 'La tarea ya tiene una ejecución esperando en la cola' }),
+      ),
     );
   });
 });
@@ -115,7 +156,9 @@ describe('MisAlertasScreen', () => {
 
   it('shows each kind with its channels and saves the choice', async () => {
     http.get.mockImplementation(answers(rutas));
-    http.put.mockResolvedValue(ok({ ...datos, tipos: [{ ...datos.tipos[0]!, email: false, propia: true }, datos.tipos[1]!] }));
+    http.put.mockResolvedValue(
+      ok({ ...datos, tipos: [{ ...datos.tipos[0]!, email: false, propia: true }, datos.tipos[1]!] }),
+    );
     renderUi(createElement(MisAlertasScreen));
     const correoCert = await screen.findByRole('switch', { name: 'Certificados AFIP: Correo' });
     expect((correoCert as HTMLInputElement).checked).toBe(true);
@@ -126,7 +169,14 @@ describe('MisAlertasScreen', () => {
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/alertas/preferencias',
-        { preferencias: [{ tipo: 'certificado', email: false, portal: true }, { tipo: 'licencia', email: false, portal: true }], clientes: [7], proyectos: [2] },
+        {
+          preferencias: [
+            { tipo: 'certificado', email: false, portal: true },
+            { tipo: 'licencia', email: false, portal: true },
+          ],
+          clientes: [7],
+          proyectos: [2],
+        },
         expect.anything(),
       ),
     );
@@ -142,14 +192,32 @@ describe('MisAlertasScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dejar de seguir El Trébol SA' }));
     expect(screen.getByText('No sigue ningún cliente: recibe las alertas de todos.')).toBeTruthy();
     await choose('Seguir un cliente…', /Molinos del Sur SA/);
-    expect(within(await screen.findByRole('list', { name: 'Clientes que sigo' })).getByText('Molinos del Sur SA')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('list', { name: 'Clientes que sigo' })).getByText('Molinos del Sur SA'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/alertas/preferencias', expect.objectContaining({ clientes: [9], proyectos: [2] }), expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/alertas/preferencias',
+        expect.objectContaining({ clientes: [9], proyectos: [2] }),
+        expect.anything(),
+      ),
+    );
     expect(await screen.findByText('El cliente no existe')).toBeTruthy();
   });
 
   it('does not offer following what the person gets no alert about', async () => {
-    http.get.mockImplementation(answers({ ...rutas, '/api/alertas/preferencias': { ...datos, puede_seguir: { clientes: false, proyectos: false }, clientes: [], proyectos: [] } }));
+    http.get.mockImplementation(
+      answers({
+        ...rutas,
+        '/api/alertas/preferencias': {
+          ...datos,
+          puede_seguir: { clientes: false, proyectos: false },
+          clientes: [],
+          proyectos: [],
+        },
+      }),
+    );
     renderUi(createElement(MisAlertasScreen));
     await screen.findByRole('switch', { name: 'Certificados AFIP: Correo' });
     expect(screen.queryByText('Clientes que sigo')).toBeNull();
@@ -157,8 +225,12 @@ describe('MisAlertasScreen', () => {
   });
 
   it('says when e-mail is off on the server, and shows a refusal', async () => {
-    http.get.mockImplementation(answers({ ...rutas, '/api/alertas/preferencias': { ...datos, correo_configurado: false } }));
-    http.put.mockRejectedValue(badRequest({ 'preferencias.0.tipo': ['Sus permisos no le dejan recibir estas alertas'] }));
+    http.get.mockImplementation(
+      answers({ ...rutas, '/api/alertas/preferencias': { ...datos, correo_configurado: false } }),
+    );
+    http.put.mockRejectedValue(
+      badRequest({ 'preferencias.0.tipo': ['Sus permisos no le dejan recibir estas alertas'] }),
+    );
     renderUi(createElement(MisAlertasScreen));
     expect(await screen.findByText(/no está configurado en este servidor/)).toBeTruthy();
     expect((screen.getByRole('switch', { name: 'Certificados AFIP: Correo' }) as HTMLInputElement).disabled).toBe(true);
@@ -171,7 +243,11 @@ describe('MisAlertasScreen', () => {
 
 describe('RolesScreen', () => {
   const roles: RolAlertas[] = [
-    { id: 1, nombre: 'Administrador', tipos: [{ tipo: 'garantia', titulo: 'Garantías de máquinas', email: false, portal: true, propia: true }] },
+    {
+      id: 1,
+      nombre: 'Administrador',
+      tipos: [{ tipo: 'garantia', titulo: 'Garantías de máquinas', email: false, portal: true, propia: true }],
+    },
     {
       id: 5,
       nombre: 'Comercial',
@@ -184,9 +260,13 @@ describe('RolesScreen', () => {
 
   it('shows a role’s channels, switches to another role and saves its defaults', async () => {
     http.get.mockImplementation(answers({ '/api/alertas/roles': roles }));
-    http.put.mockResolvedValue(ok({ ...roles[1]!, tipos: [roles[1]!.tipos[0]!, { ...roles[1]!.tipos[1]!, email: false, propia: true }] }));
+    http.put.mockResolvedValue(
+      ok({ ...roles[1]!, tipos: [roles[1]!.tipos[0]!, { ...roles[1]!.tipos[1]!, email: false, propia: true }] }),
+    );
     renderUi(createElement(RolesScreen));
-    expect(((await screen.findByRole('switch', { name: 'Garantías de máquinas: Correo' })) as HTMLInputElement).checked).toBe(false);
+    expect(
+      ((await screen.findByRole('switch', { name: 'Garantías de máquinas: Correo' })) as HTMLInputElement).checked,
+    ).toBe(false);
     await choose('Rol', 'Comercial');
     const licencias = await screen.findByRole('switch', { name: 'Licencias Physis: Correo' });
     expect(screen.getAllByText('Sin definir: campana y correo')).toHaveLength(2);
@@ -195,11 +275,18 @@ describe('RolesScreen', () => {
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/alertas/roles/5',
-        { preferencias: [{ tipo: 'certificado', email: true, portal: true }, { tipo: 'licencia', email: false, portal: true }] },
+        {
+          preferencias: [
+            { tipo: 'certificado', email: true, portal: true },
+            { tipo: 'licencia', email: false, portal: true },
+          ],
+        },
         expect.anything(),
       ),
     );
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Alertas del rol guardadas' })));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Alertas del rol guardadas' })),
+    );
   });
 });
 
@@ -219,18 +306,43 @@ describe('WebhooksScreen', () => {
     http.get.mockImplementation(answers({ '/api/alertas/webhooks': [hook] }));
     http.post.mockImplementation(async (path: string) =>
       path.endsWith('/probar')
-        ? ok({ id: 9, evento: 'prueba', estado: 'enviada', intentos: 1, codigo: 200, respuesta: 'Entregado (200)', duracion_ms: 12, creada: '2026-11-25T12:00:00Z', ultima: '2026-11-25T12:00:00Z', proxima: null })
+        ? ok({
+            id: 9,
+            evento: 'prueba',
+            estado: 'enviada',
+            intentos: 1,
+            codigo: 200,
+            respuesta: 'Entregado (200)',
+            duracion_ms: 12,
+            creada: '2026-11-25T12:00:00Z',
+            ultima: '2026-11-25T12:00:00Z',
+            proxima: null,
+          })
         : ok({ ...hook, id: 5, nombre: 'Guardia' }),
     );
     renderUi(createElement(WebhooksScreen));
     const tabla = await screen.findByRole('table', { name: 'Webhooks' });
     await within(tabla).findByText('Operaciones');
     const [, fila] = within(tabla).getAllByRole('row');
-    for (const text of ['Operaciones', 'https://hooks.example.com/ops', 'Slack', 'Certificados AFIP', 'Tareas programadas que fallan', 'Con error · 500']) expect(fila?.textContent).toContain(text);
+    for (const text of [
+      'Operaciones',
+      'https://hooks.example.com/ops',
+      'Slack',
+      'Certificados AFIP',
+      'Tareas programadas que fallan',
+      'Con error · 500',
+    ])
+      expect(fila?.textContent).toContain(text);
 
     fireEvent.click(within(fila!).getByRole('button', { name: 'Probar Operaciones' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/alertas/webhooks/4/probar', undefined, expect.anything()));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'El webhook respondió', message: 'Entregado (200)' })));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/alertas/webhooks/4/probar', undefined, expect.anything()),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'El webhook respondió', message: 'Entregado (200)' }),
+      ),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo webhook' }));
     const form = await screen.findByRole('form', { name: 'Nuevo webhook' });
@@ -238,13 +350,21 @@ describe('WebhooksScreen', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'URL' }), { target: { value: 'ftp://x' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await within(form).findByText('Debe ser una URL http:// o https://')).toBeTruthy();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'URL' }), { target: { value: 'https://hooks.example.com/guardia' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://hooks.example.com/guardia' },
+    });
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Garantías de máquinas' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
       expect(http.post).toHaveBeenCalledWith(
         '/api/alertas/webhooks',
-        { nombre: 'Guardia', url: 'https://hooks.example.com/guardia', formato: 'json', eventos: ['certificado', 'punto_venta', 'tarea', 'garantia'], activo: true },
+        {
+          nombre: 'Guardia',
+          url: 'https://hooks.example.com/guardia',
+          formato: 'json',
+          eventos: ['certificado', 'punto_venta', 'tarea', 'garantia'],
+          activo: true,
+        },
         expect.anything(),
       ),
     );

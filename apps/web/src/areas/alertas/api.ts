@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { entrega, misAlertas, rolAlertas, tareaEncolada, tareasRespuesta, webhook, type MisAlertasInput, type RolAlertasInput, type WebhookInput } from '@intranet/contract/alertas';
+import {
+  entrega,
+  misAlertas,
+  rolAlertas,
+  tareaEncolada,
+  tareasRespuesta,
+  webhook,
+  type MisAlertasInput,
+  type RolAlertasInput,
+  type WebhookInput,
+} from '@intranet/contract/alertas';
 import { proyecto } from '@intranet/contract/insights';
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
@@ -22,14 +32,18 @@ export function useTareas() {
     queryKey: alertasKeys.tareas,
     queryFn: async ({ signal }) => (await http.get(url('/tareas'), envelope(tareasRespuesta), { signal })).datos,
     refetchInterval: (query) =>
-      query.state.data?.tareas.some((t) => t.pendientes > 0 || t.ejecuciones[0]?.estado === 'en_curso') ? 2_000 : 30_000,
+      query.state.data?.tareas.some((t) => t.pendientes > 0 || t.ejecuciones[0]?.estado === 'en_curso')
+        ? 2_000
+        : 30_000,
   });
 }
 
 export function useEjecutarTarea() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (nombre: string) => (await http.post(url(`/tareas/${encodeURIComponent(nombre)}/ejecutar`), undefined, envelope(tareaEncolada))).datos,
+    mutationFn: async (nombre: string) =>
+      (await http.post(url(`/tareas/${encodeURIComponent(nombre)}/ejecutar`), undefined, envelope(tareaEncolada)))
+        .datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.tareas }),
   });
 }
@@ -45,7 +59,8 @@ export function useMisAlertas() {
 export function useGuardarMisAlertas() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: MisAlertasInput) => (await http.put(url('/preferencias'), values, envelope(misAlertas))).datos,
+    mutationFn: async (values: MisAlertasInput) =>
+      (await http.put(url('/preferencias'), values, envelope(misAlertas))).datos,
     onSuccess: (datos) => client.setQueryData(alertasKeys.misAlertas, datos),
   });
 }
@@ -54,7 +69,8 @@ export function useGuardarMisAlertas() {
 export function useProyectosMonitor(enabled: boolean) {
   return useQuery({
     queryKey: ['insights', 'proyectos'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/insights/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', '/api/insights/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
     enabled,
   });
 }
@@ -70,7 +86,8 @@ export function useAlertasPorRol() {
 export function useGuardarAlertasDeRol(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: RolAlertasInput) => (await http.put(url(`/roles/${id}`), values, envelope(rolAlertas))).datos,
+    mutationFn: async (values: RolAlertasInput) =>
+      (await http.put(url(`/roles/${id}`), values, envelope(rolAlertas))).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.roles }),
   });
 }
@@ -87,7 +104,10 @@ export function useGuardarWebhook(id?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: WebhookInput) =>
-      (id === undefined ? await http.post(url('/webhooks'), values, envelope(webhook)) : await http.put(url(`/webhooks/${id}`), values, envelope(webhook))).datos,
+      (id === undefined
+        ? await http.post(url('/webhooks'), values, envelope(webhook))
+        : await http.put(url(`/webhooks/${id}`), values, envelope(webhook))
+      ).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }
@@ -106,7 +126,8 @@ export function useEliminarWebhook() {
 export function useEntregas(id: number) {
   return useQuery({
     queryKey: alertasKeys.entregas(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/webhooks/${id}/entregas`), envelope(z.array(entrega)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/webhooks/${id}/entregas`), envelope(z.array(entrega)), { signal })).datos,
   });
 }
 
@@ -114,7 +135,8 @@ export function useEntregas(id: number) {
 export function useProbarWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(url(`/webhooks/${id}/probar`), undefined, envelope(entrega))).datos,
+    mutationFn: async (id: number) =>
+      (await http.post(url(`/webhooks/${id}/probar`), undefined, envelope(entrega))).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }
@@ -122,7 +144,9 @@ export function useProbarWebhook() {
 export function useReenviarEntrega(webhookId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (entregaId: number) => (await http.post(url(`/webhooks/${webhookId}/entregas/${entregaId}/reenviar`), undefined, envelope(entrega))).datos,
+    mutationFn: async (entregaId: number) =>
+      (await http.post(url(`/webhooks/${webhookId}/entregas/${entregaId}/reenviar`), undefined, envelope(entrega)))
+        .datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }

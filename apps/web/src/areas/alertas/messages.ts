@@ -6,7 +6,8 @@ export const alertasMessages = {
     titulo: 'Tareas programadas',
     inactivo: 'Este servidor no ejecuta tareas programadas: otro proceso del portal las ejecuta, o ninguno.',
     inactivoAjuste: 'Se activa con TAREAS=1 en el proceso que deba ejecutarlas.',
-    sinCorreo: 'El correo no está configurado: las alertas no se envían por correo, solo se muestran en la campana de la Intranet.',
+    sinCorreo:
+      'El correo no está configurado: las alertas no se envían por correo, solo se muestran en la campana de la Intranet.',
     sinCorreoAjuste: 'Se configura con SMTP_URL (y ALERTAS_REMITENTE).',
     ajuste: (variable: string, valor: string) => `Se ajusta con ${variable} (hoy ${variable}=${valor}).`,
     horaDe: (lugar: string) => `hora de ${lugar}`,
@@ -35,29 +36,35 @@ export const alertasMessages = {
   },
   misAlertas: {
     titulo: 'Mis alertas',
-    ayuda: 'Elija cómo le avisa la Intranet de cada tipo de alerta: en la campana de la barra superior, por correo, o de las dos formas. Solo recibe alertas de lo que sus permisos le dejan ver.',
+    ayuda:
+      'Elija cómo le avisa la Intranet de cada tipo de alerta: en la campana de la barra superior, por correo, o de las dos formas. Solo recibe alertas de lo que sus permisos le dejan ver.',
     tipo: 'Tipo de alerta',
     campana: 'Campana',
     correo: 'Correo',
     deSuRol: 'Según su rol',
-    sinCorreo: 'El envío de correos no está configurado en este servidor (SMTP_URL): por ahora las alertas solo llegan a la campana.',
-    sinEmail: 'Su cuenta no tiene correo electrónico: pida a un administrador que lo cargue para recibir alertas por correo.',
+    sinCorreo:
+      'El envío de correos no está configurado en este servidor (SMTP_URL): por ahora las alertas solo llegan a la campana.',
+    sinEmail:
+      'Su cuenta no tiene correo electrónico: pida a un administrador que lo cargue para recibir alertas por correo.',
     ninguna: 'Sus permisos no incluyen ningún tipo de alerta.',
     guardado: 'Alertas guardadas',
     guardadoTexto: 'Sus preferencias de alertas se guardaron.',
     clientes: 'Clientes que sigo',
-    clientesAyuda: 'Si sigue clientes, las alertas de clientes (certificados, CAI, licencias y sitios) le llegan solo de esos clientes. Si no sigue ninguno, le llegan las de todos.',
+    clientesAyuda:
+      'Si sigue clientes, las alertas de clientes (certificados, CAI, licencias y sitios) le llegan solo de esos clientes. Si no sigue ninguno, le llegan las de todos.',
     seguirCliente: 'Seguir un cliente…',
     ningunCliente: 'No sigue ningún cliente: recibe las alertas de todos.',
     proyectos: 'Proyectos del monitor que sigo',
-    proyectosAyuda: 'Si sigue proyectos, las alertas del monitor de errores le llegan solo de esos proyectos. Si no sigue ninguno, le llegan las de todos.',
+    proyectosAyuda:
+      'Si sigue proyectos, las alertas del monitor de errores le llegan solo de esos proyectos. Si no sigue ninguno, le llegan las de todos.',
     seguirProyectos: 'Elija proyectos',
     ningunProyecto: 'Todos los proyectos',
     dejarDeSeguir: (nombre: string) => `Dejar de seguir ${nombre}`,
   },
   roles: {
     titulo: 'Alertas por rol',
-    ayuda: 'Cómo reciben las alertas los integrantes de cada rol mientras no elijan las suyas en "Mis alertas". Cada rol ve solo los tipos que sus permisos le dejan leer.',
+    ayuda:
+      'Cómo reciben las alertas los integrantes de cada rol mientras no elijan las suyas en "Mis alertas". Cada rol ve solo los tipos que sus permisos le dejan leer.',
     rol: 'Rol',
     predeterminado: 'Sin definir: campana y correo',
     ninguna: 'Los permisos de este rol no incluyen ningún tipo de alerta.',
@@ -84,7 +91,8 @@ export const alertasMessages = {
     inactivo: 'Inactivo',
     vacio: 'No hay webhooks. Cree uno para avisar en Slack, Teams, Mattermost u otro sistema.',
     secreto: 'Secreto de firma',
-    secretoAyuda: 'El receptor verifica la firma con este secreto y cualquier biblioteca de Standard Webhooks. Un secreto anterior, sin el prefijo whsec_, se usa tal cual (formato raw).',
+    secretoAyuda:
+      'El receptor verifica la firma con este secreto y cualquier biblioteca de Standard Webhooks. Un secreto anterior, sin el prefijo whsec_, se usa tal cual (formato raw).',
     campos: { nombre: 'Nombre', url: 'URL', formato: 'Formato', eventos: 'Alertas que recibe', activo: 'Activo' },
     entregas: {
       ver: 'Entregas',
@@ -100,7 +108,10 @@ export const alertasMessages = {
       vacio: 'Todavía no hubo entregas.',
     },
   },
-  estados: { en_curso: 'En curso', ok: 'Correcta', error: 'Con error', interrumpida: 'Interrumpida' } satisfies Record<TareaEstado, string>,
+  estados: { en_curso: 'En curso', ok: 'Correcta', error: 'Con error', interrumpida: 'Interrumpida' } satisfies Record<
+    TareaEstado,
+    string
+  >,
   notificaciones: {
     titulo: 'Notificaciones',
     marcarTodas: 'Marcar todas como leídas',

@@ -49,7 +49,13 @@ function AplicacionView({ app }: { app: Aplicacion }) {
               <EditButton to={`${APK_PATH}/${app.id}/editar`}>{t.editar}</EditButton>
               <DeleteAction
                 label={t.eliminar}
-                refused={app.versiones > 0 && { title: t.conVersionesTitulo, message: t.conVersionesTexto(app.nombre, app.versiones), confirmLabel: t.entendido }}
+                refused={
+                  app.versiones > 0 && {
+                    title: t.conVersionesTitulo,
+                    message: t.conVersionesTexto(app.nombre, app.versiones),
+                    confirmLabel: t.entendido,
+                  }
+                }
                 confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(app.nombre) }}
                 run={() => eliminar.mutateAsync(app.id)}
                 done={{ title: t.eliminada, message: app.nombre, to: APK_PATH }}
@@ -73,9 +79,16 @@ function AplicacionView({ app }: { app: Aplicacion }) {
                       { label: t.campos.categoria, value: app.categoria },
                       { label: t.campos.resumen, value: app.resumen },
                       { label: t.campos.publicada, value: app.publicada ? t.si : t.no },
-                      { label: t.campos.ultima_version, value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null },
+                      {
+                        label: t.campos.ultima_version,
+                        value: app.ultima_version ? `${app.ultima_version} (${app.ultima_version_code})` : null,
+                      },
                       { label: t.campos.descargas, value: String(app.descargas) },
-                      { label: t.campos.firma_sha256, value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma, wide: true },
+                      {
+                        label: t.campos.firma_sha256,
+                        value: app.firma_sha256 ? <Code>{formatHuella(app.firma_sha256)}</Code> : t.sinFirma,
+                        wide: true,
+                      },
                       { label: t.campos.actualizado, value: formatFechaHora(app.actualizado) },
                     ]}
                   />
@@ -92,7 +105,14 @@ function AplicacionView({ app }: { app: Aplicacion }) {
           {
             value: 'historial',
             label: t.tabs.historial,
-            panel: <HistoryTab entidad="aplicacion" id={app.id} labels={{ ...tv.campos, ...t.campos }} valueLabels={{ canal: tv.canales }} />,
+            panel: (
+              <HistoryTab
+                entidad="aplicacion"
+                id={app.id}
+                labels={{ ...tv.campos, ...t.campos }}
+                valueLabels={{ canal: tv.canales }}
+              />
+            ),
           },
         ]}
       />

@@ -15,7 +15,9 @@ vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: st
 let notified: ReturnType<typeof watchNotifications>;
 beforeEach(() => {
   notified = watchNotifications();
-  http.get.mockImplementation(answers({ '/api/aplicaciones/categorias': ['Ventas'], '/api/aplicaciones/1': aplicacion() }));
+  http.get.mockImplementation(
+    answers({ '/api/aplicaciones/categorias': ['Ventas'], '/api/aplicaciones/1': aplicacion() }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -24,7 +26,8 @@ afterEach(() => {
 });
 
 const routes = [stubRoute('/soluciones/apk/:id', 'Detalle de la aplicación')];
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('AplicacionForm', () => {
   it('checks the Android package name with the contract', async () => {
@@ -33,7 +36,9 @@ describe('AplicacionForm', () => {
     type(/Paquete/, 'com.physis.new');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(
-      await screen.findByText('Nombre de paquete inválido: segmentos separados por puntos (com.empresa.app), cada uno empieza con letra y no es una palabra reservada de Java'),
+      await screen.findByText(
+        'Nombre de paquete inválido: segmentos separados por puntos (com.empresa.app), cada uno empieza con letra y no es una palabra reservada de Java',
+      ),
     ).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
   });
@@ -58,18 +63,28 @@ describe('AplicacionForm', () => {
       descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] },
     };
     expect(http.post).toHaveBeenCalledWith('/api/aplicaciones', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Aplicación guardada', message: 'Se guardó la aplicación Physis Stock.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Aplicación guardada', message: 'Se guardó la aplicación Physis Stock.' }),
+    );
   });
 
   it('keeps the package fixed once the app has versions, and shows the server’s 400 on its field', async () => {
     http.put.mockRejectedValue(badRequest({ nombre: ['Ya existe una aplicación con ese nombre'] }));
-    renderUi(createElement(AplicacionEditar), { url: '/soluciones/apk/1/editar', path: '/soluciones/apk/:id/editar', routes });
+    renderUi(createElement(AplicacionEditar), {
+      url: '/soluciones/apk/1/editar',
+      path: '/soluciones/apk/:id/editar',
+      routes,
+    });
     expect(await screen.findByRole('heading', { name: 'Editar aplicación Physis Ventas' })).toBeTruthy();
     expect((screen.getByLabelText(/Paquete/) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByText('Fijo: la aplicación ya tiene versiones con este paquete.')).toBeTruthy();
     type(/Nombre/, 'Physis Stock');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Ya existe una aplicación con ese nombre')).toBeTruthy();
-    expect(http.put).toHaveBeenCalledWith('/api/aplicaciones/1', expect.objectContaining({ package_name: 'com.physis.ventas', nombre: 'Physis Stock' }), expect.anything());
+    expect(http.put).toHaveBeenCalledWith(
+      '/api/aplicaciones/1',
+      expect.objectContaining({ package_name: 'com.physis.ventas', nombre: 'Physis Stock' }),
+      expect.anything(),
+    );
   });
 });

@@ -92,7 +92,12 @@ function AplicacionForm({ id, app, initial }: { id?: number; app?: Aplicacion; i
   const paqueteFijo = (app?.versiones ?? 0) > 0;
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverALaApp }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverALaApp }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
         <TextField
@@ -109,7 +114,13 @@ function AplicacionForm({ id, app, initial }: { id?: number; app?: Aplicacion; i
         <TextField control={control} name="resumen" label={t.campos.resumen} maxLength={200} />
         <CategoriaField control={control} />
         <IconoField control={control} name="icono_id" nombre={nombre} actual={app?.icono ?? null} />
-        <SwitchField control={control} name="publicada" label={t.campos.publicada} description={t.publicadaAyuda} mt={{ base: 0, sm: 30 }} />
+        <SwitchField
+          control={control}
+          name="publicada"
+          label={t.campos.publicada}
+          description={t.publicadaAyuda}
+          mt={{ base: 0, sm: 30 }}
+        />
       </SimpleGrid>
       <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
     </RecordFormScreen>

@@ -38,7 +38,11 @@ const columns: ColumnDef<AplicacionFila>[] = [
   { id: 'ultima_version', header: t.campos.ultima_version, accessorFn: (row) => row.ultima_version ?? '—' },
   { id: 'versiones', accessorKey: 'versiones', header: t.campos.versiones },
   { id: 'descargas', accessorKey: 'descargas', header: t.campos.descargas },
-  { id: 'publicada', header: t.campos.publicada, cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} /> },
+  {
+    id: 'publicada',
+    header: t.campos.publicada,
+    cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} />,
+  },
   { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
@@ -61,7 +65,18 @@ export function AplicacionesList() {
         title={t.titulo}
         actions={
           <>
-            {puedeEditar && <ImportarButton importables={[{ url: aplicacionesUrl(), nombre: 'aplicaciones', que: 'aplicaciones', invalidar: [aplicacionesKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: aplicacionesUrl(),
+                    nombre: 'aplicaciones',
+                    que: 'aplicaciones',
+                    invalidar: [aplicacionesKeys.all, ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={aplicacionesCsvUrl(list.exportParams)} name="aplicaciones" />
             {puedeEditar && (
               <Button component={Link} to={`${APK_PATH}/nueva`} leftSection={<IconPlus size={16} />}>

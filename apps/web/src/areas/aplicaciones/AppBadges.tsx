@@ -14,7 +14,13 @@ export function CanalBadge({ canal }: { canal: AplicacionCanal }) {
 }
 
 /** Whether the store offers the app (or the version). */
-export function PublicadaBadge({ publicada, despublicada = t.noPublicada }: { publicada: boolean; despublicada?: string }) {
+export function PublicadaBadge({
+  publicada,
+  despublicada = t.noPublicada,
+}: {
+  publicada: boolean;
+  despublicada?: string;
+}) {
   return (
     <Badge variant="light" color={publicada ? 'green' : 'gray'}>
       {publicada ? t.publicada : despublicada}
@@ -23,9 +29,25 @@ export function PublicadaBadge({ publicada, despublicada = t.noPublicada }: { pu
 }
 
 /** The app's icon from the file store (or `src`, a local preview), else Android's robot. */
-export function AppIcon({ icono, src, nombre, size = 32 }: { icono: string | null; src?: string | null; nombre: string; size?: number }) {
+export function AppIcon({
+  icono,
+  src,
+  nombre,
+  size = 32,
+}: {
+  icono: string | null;
+  src?: string | null;
+  nombre: string;
+  size?: number;
+}) {
   return (
-    <Avatar src={src ?? (icono ? archivoUrl(icono) : null)} alt={t.iconoDe(nombre)} size={size} radius="md" color="teal">
+    <Avatar
+      src={src ?? (icono ? archivoUrl(icono) : null)}
+      alt={t.iconoDe(nombre)}
+      size={size}
+      radius="md"
+      color="teal"
+    >
       <IconBrandAndroid size={size * 0.6} aria-hidden />
     </Avatar>
   );

@@ -49,7 +49,13 @@ export function IconoField<T extends FieldValues, O>({ control, name, nombre, ac
         <Stack gap={6}>
           <FileButton onChange={elegir} accept={ICONO_TIPOS.join(',')}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconPhotoUp size={14} />} loading={subir.isPending}>
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconPhotoUp size={14} />}
+                loading={subir.isPending}
+              >
                 {subir.isPending ? t.iconoSubiendo : t.iconoElegir}
               </Button>
             )}

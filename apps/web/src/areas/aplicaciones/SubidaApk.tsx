@@ -3,7 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { APLICACION_CANALES, aplicacionVersionUploadQuery, type Aplicacion, type AplicacionVersionUploadQuery } from '@intranet/contract/aplicaciones';
+import {
+  APLICACION_CANALES,
+  aplicacionVersionUploadQuery,
+  type Aplicacion,
+  type AplicacionVersionUploadQuery,
+} from '@intranet/contract/aplicaciones';
 import type { z } from 'zod';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
@@ -27,7 +32,17 @@ const canalOptions = APLICACION_CANALES.map((canal) => ({ value: canal, label: t
  * cancel button. The server reads and checks the APK; its refusal (wrong package, versionCode, signer…)
  * shows on the file. Leaving the page mid-upload asks first.
  */
-export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; file: File; maxBytes: number | undefined; onDone: () => void }) {
+export function SubidaApk({
+  app,
+  file,
+  maxBytes,
+  onDone,
+}: {
+  app: Aplicacion;
+  file: File;
+  maxBytes: number | undefined;
+  onDone: () => void;
+}) {
   const form = useForm<AplicacionVersionUploadQuery, unknown, Valores>({
     resolver: contractResolver(aplicacionVersionUploadQuery),
     defaultValues: { canal: 'beta', novedades: '' },
@@ -48,7 +63,11 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
     if (tooLarge || noEsApk) return;
     try {
       const creada = await upload(file.size, (control) => subir.mutateAsync({ file, values, ...control }));
-      notifications.show({ color: 'green', title: t.subida, message: t.subidaTexto(creada.version_name, creada.version_code) });
+      notifications.show({
+        color: 'green',
+        title: t.subida,
+        message: t.subidaTexto(creada.version_name, creada.version_code),
+      });
       allowLeave();
       onDone();
     } catch (error) {
@@ -86,10 +105,33 @@ export function SubidaApk({ app, file, maxBytes, onDone }: { app: Aplicacion; fi
           )}
           <FormError message={formError ?? aviso} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} disabled={subiendo} withAsterisk />
+            <SelectField
+              control={control}
+              name="canal"
+              label={t.campos.canal}
+              data={canalOptions}
+              disabled={subiendo}
+              withAsterisk
+            />
           </SimpleGrid>
-          <TextareaField control={control} name="novedades" label={t.campos.novedades} description={t.novedadesAyuda} disabled={subiendo} maxLength={500} autosize minRows={2} />
-          {avance && <UploadProgress avance={avance} texto={(a) => (a.porcentaje >= 100 ? t.verificando : t.progresoTexto(a.porcentaje, a.velocidad, a.enviado, a.total))} />}
+          <TextareaField
+            control={control}
+            name="novedades"
+            label={t.campos.novedades}
+            description={t.novedadesAyuda}
+            disabled={subiendo}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          {avance && (
+            <UploadProgress
+              avance={avance}
+              texto={(a) =>
+                a.porcentaje >= 100 ? t.verificando : t.progresoTexto(a.porcentaje, a.velocidad, a.enviado, a.total)
+              }
+            />
+          )}
           <Group justify="flex-end" gap="sm">
             {subiendo ? (
               <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={cancel}>

@@ -4,7 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowUpCircle, IconDotsVertical, IconEye, IconEyeOff, IconUpload } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
-import { APLICACION_CANALES, APLICACION_VERSION_SORT, aplicacionVersionListQuery, type Aplicacion, type AplicacionVersion } from '@intranet/contract/aplicaciones';
+import {
+  APLICACION_CANALES,
+  APLICACION_VERSION_SORT,
+  aplicacionVersionListQuery,
+  type Aplicacion,
+  type AplicacionVersion,
+} from '@intranet/contract/aplicaciones';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -20,17 +26,31 @@ import { SubidaApk } from './SubidaApk.tsx';
 
 type Accion = 'promover' | 'despublicar' | 'republicar';
 
-const PREGUNTAS: Record<Accion, { titulo: string; texto: (v: string) => string; hecho: (v: string) => string; danger: boolean }> = {
+const PREGUNTAS: Record<
+  Accion,
+  { titulo: string; texto: (v: string) => string; hecho: (v: string) => string; danger: boolean }
+> = {
   promover: { titulo: t.promoverTitulo, texto: t.promoverTexto, hecho: t.promovida, danger: false },
   despublicar: { titulo: t.despublicarTitulo, texto: t.despublicarTexto, hecho: t.despublicada, danger: true },
   republicar: { titulo: t.republicarTitulo, texto: t.republicarTexto, hecho: t.republicada, danger: false },
 };
 
-function AccionesVersion({ version, onAccion }: { version: AplicacionVersion; onAccion: (v: AplicacionVersion, a: Accion) => void }) {
+function AccionesVersion({
+  version,
+  onAccion,
+}: {
+  version: AplicacionVersion;
+  onAccion: (v: AplicacionVersion, a: Accion) => void;
+}) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`${t.acciones} ${version.version_name}`} onClick={(e) => e.stopPropagation()}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`${t.acciones} ${version.version_name}`}
+          onClick={(e) => e.stopPropagation()}
+        >
           <IconDotsVertical size={16} />
         </ActionIcon>
       </Menu.Target>
@@ -41,7 +61,11 @@ function AccionesVersion({ version, onAccion }: { version: AplicacionVersion; on
           </Menu.Item>
         )}
         {version.publicada ? (
-          <Menu.Item color="red" leftSection={<IconEyeOff size={14} />} onClick={() => onAccion(version, 'despublicar')}>
+          <Menu.Item
+            color="red"
+            leftSection={<IconEyeOff size={14} />}
+            onClick={() => onAccion(version, 'despublicar')}
+          >
             {t.despublicar}
           </Menu.Item>
         ) : (
@@ -54,7 +78,10 @@ function AccionesVersion({ version, onAccion }: { version: AplicacionVersion; on
   );
 }
 
-function columnas(puedeEditar: boolean, onAccion: (v: AplicacionVersion, a: Accion) => void): ColumnDef<AplicacionVersion>[] {
+function columnas(
+  puedeEditar: boolean,
+  onAccion: (v: AplicacionVersion, a: Accion) => void,
+): ColumnDef<AplicacionVersion>[] {
   const cols: ColumnDef<AplicacionVersion>[] = [
     {
       id: 'version_name',
@@ -68,7 +95,11 @@ function columnas(puedeEditar: boolean, onAccion: (v: AplicacionVersion, a: Acci
     },
     { id: 'version_code', accessorKey: 'version_code', header: t.campos.version_code },
     { id: 'canal', header: t.campos.canal, cell: ({ row }) => <CanalBadge canal={row.original.canal} /> },
-    { id: 'publicada', header: t.campos.publicada, cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} despublicada={t.estadoDespublicada} /> },
+    {
+      id: 'publicada',
+      header: t.campos.publicada,
+      cell: ({ row }) => <PublicadaBadge publicada={row.original.publicada} despublicada={t.estadoDespublicada} />,
+    },
     { id: 'fecha', header: t.campos.fecha, accessorFn: (row) => formatFechaHora(row.fecha) },
     { id: 'tamano', header: t.campos.tamano, accessorFn: (row) => formatBytes(row.tamano) },
     { id: 'min_sdk', header: t.campos.min_sdk, accessorFn: (row) => formatSdk(row.min_sdk) },
@@ -80,14 +111,25 @@ function columnas(puedeEditar: boolean, onAccion: (v: AplicacionVersion, a: Acci
       id: 'descarga',
       header: t.descargar,
       cell: ({ row }) => (
-        <Anchor href={archivoUrl(row.original.descarga)} download size="sm" onClick={(e) => e.stopPropagation()} aria-label={t.descargarApk(row.original.version_name)}>
+        <Anchor
+          href={archivoUrl(row.original.descarga)}
+          download
+          size="sm"
+          onClick={(e) => e.stopPropagation()}
+          aria-label={t.descargarApk(row.original.version_name)}
+        >
           {t.descargar}
         </Anchor>
       ),
     },
   ];
   if (puedeEditar) {
-    cols.push({ id: 'acciones', header: t.acciones, enableHiding: false, cell: ({ row }) => <AccionesVersion version={row.original} onAccion={onAccion} /> });
+    cols.push({
+      id: 'acciones',
+      header: t.acciones,
+      enableHiding: false,
+      cell: ({ row }) => <AccionesVersion version={row.original} onAccion={onAccion} />,
+    });
   }
   return cols;
 }
@@ -111,11 +153,20 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
   const onAccion = useMemo(
     () => async (version: AplicacionVersion, cual: Accion) => {
       const p = PREGUNTAS[cual];
-      if (!(await confirmAction({ title: p.titulo, message: p.texto(version.version_name), confirmLabel: p.titulo, danger: p.danger }))) return;
+      if (
+        !(await confirmAction({
+          title: p.titulo,
+          message: p.texto(version.version_name),
+          confirmLabel: p.titulo,
+          danger: p.danger,
+        }))
+      )
+        return;
       accion.mutate(
         { versionId: version.id, accion: cual },
         {
-          onSuccess: () => notifications.show({ color: 'green', title: t.hecho, message: p.hecho(version.version_name) }),
+          onSuccess: () =>
+            notifications.show({ color: 'green', title: t.hecho, message: p.hecho(version.version_name) }),
           onError: (error) => notifications.show({ color: 'red', title: t.errorAccion, message: error.message }),
         },
       );
@@ -144,7 +195,12 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
       toolbar={
         <>
           <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-          <FilterSelect label={t.campos.canal} value={list.query.canal} options={canalOptions} onChange={(canal) => list.setFilter('canal', canal)} />
+          <FilterSelect
+            label={t.campos.canal}
+            value={list.query.canal}
+            options={canalOptions}
+            onChange={(canal) => list.setFilter('canal', canal)}
+          />
           <FilterSelect
             label={t.campos.publicada}
             value={list.query.publicada === undefined ? undefined : String(list.query.publicada)}
@@ -167,7 +223,13 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
         )}
       </Group>
       {archivo && (
-        <SubidaApk key={`${archivo.name}-${archivo.size}-${archivo.lastModified}`} app={app} file={archivo} maxBytes={limite.data} onDone={() => setArchivo(null)} />
+        <SubidaApk
+          key={`${archivo.name}-${archivo.size}-${archivo.lastModified}`}
+          app={app}
+          file={archivo}
+          maxBytes={limite.data}
+          onDone={() => setArchivo(null)}
+        />
       )}
       {puedeEditar ? (
         <Dropzone
@@ -183,7 +245,9 @@ export function VersionesTab({ app }: { app: Aplicacion }) {
           enablePointerEvents
           aria-label={t.soltarAqui}
           inputProps={{ 'aria-label': t.archivoApk }}
-          styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
+          styles={{
+            root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' },
+          }}
         >
           <Dropzone.Accept>
             <Overlay color="var(--mantine-color-blue-0)" backgroundOpacity={0.9} radius="md" center zIndex={5}>

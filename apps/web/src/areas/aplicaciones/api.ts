@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   aplicacion,
   aplicacionCategorias,
-  aplicacionInput,
+  type aplicacionInput,
   aplicacionPage,
   aplicacionVersion,
   aplicacionVersionPage,
@@ -50,7 +50,8 @@ export function useAplicacion(id: number) {
 export function useCategorias() {
   return useQuery({
     queryKey: aplicacionesKeys.categorias,
-    queryFn: async ({ signal }) => (await http.get(url('/categorias'), envelope(aplicacionCategorias), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url('/categorias'), envelope(aplicacionCategorias), { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -58,7 +59,8 @@ export function useCategorias() {
 export function useVersiones(id: number, params: string) {
   return useQuery({
     queryKey: aplicacionesKeys.versiones(id, params),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}/versiones?${params}`), envelope(aplicacionVersionPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${id}/versiones?${params}`), envelope(aplicacionVersionPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -67,13 +69,15 @@ export function useVersiones(id: number, params: string) {
 export function useLimiteSubida() {
   return useQuery({
     queryKey: ['archivos', 'limite'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
     staleTime: Infinity,
   });
 }
 
 export const aplicacionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
-export const versionesCsvUrl = (id: number, exportParams: string) => url(`/${id}/versiones/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const versionesCsvUrl = (id: number, exportParams: string) =>
+  url(`/${id}/versiones/export.csv${exportParams ? `?${exportParams}` : ''}`);
 /** A file-store address (icon, APK) as the browser reaches it. */
 export const archivoUrl = (path: string) => apiUrl('archivos', path);
 
@@ -81,7 +85,10 @@ function useInvalidate() {
   const client = useQueryClient();
   return (deletedId?: number) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: aplicacionesKeys.all, predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: aplicacionesKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
 }
@@ -90,7 +97,10 @@ export function useGuardarAplicacion(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: AplicacionValues) =>
-      (id === undefined ? await http.post(url(''), values, envelope(aplicacion)) : await http.put(url(`/${id}`), values, envelope(aplicacion))).datos,
+      (id === undefined
+        ? await http.post(url(''), values, envelope(aplicacion))
+        : await http.put(url(`/${id}`), values, envelope(aplicacion))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -106,7 +116,8 @@ export function useEliminarAplicacion() {
 /** Uploads an icon image to the file store; the form keeps its id. */
 export function useSubirIcono() {
   return useMutation({
-    mutationFn: async (file: File) => (await http.upload(url(`/iconos?nombre=${encodeURIComponent(file.name)}`), file, envelope(iconoSubido))).datos,
+    mutationFn: async (file: File) =>
+      (await http.upload(url(`/iconos?nombre=${encodeURIComponent(file.name)}`), file, envelope(iconoSubido))).datos,
   });
 }
 
@@ -114,10 +125,22 @@ export function useSubirIcono() {
 export function useSubirVersion(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ file, values, onProgress, signal }: { file: File; values: AplicacionVersionUploadQuery; onProgress: (p: UploadProgress) => void; signal: AbortSignal }) => {
+    mutationFn: async ({
+      file,
+      values,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      values: AplicacionVersionUploadQuery;
+      onProgress: (p: UploadProgress) => void;
+      signal: AbortSignal;
+    }) => {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(values)) if (value) query.set(key, String(value));
-      return (await http.upload(url(`/${id}/versiones?${query}`), file, envelope(aplicacionVersion), { onProgress, signal })).datos;
+      return (
+        await http.upload(url(`/${id}/versiones?${query}`), file, envelope(aplicacionVersion), { onProgress, signal })
+      ).datos;
     },
     onSuccess: () => invalidate(),
   });
@@ -127,7 +150,13 @@ export function useSubirVersion(id: number) {
 export function useAccionVersion(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ versionId, accion }: { versionId: number; accion: 'promover' | 'despublicar' | 'republicar' }) => {
+    mutationFn: async ({
+      versionId,
+      accion,
+    }: {
+      versionId: number;
+      accion: 'promover' | 'despublicar' | 'republicar';
+    }) => {
       const base = url(`/${id}/versiones/${versionId}`);
       const answer = envelope(aplicacionVersion);
       if (accion === 'promover') return (await http.post(`${base}/promover`, undefined, answer)).datos;

@@ -8,7 +8,11 @@ export const aplicaciones: AreaDescriptor = {
     { path: 'soluciones/apk/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AplicacionesRoutes })) },
   ],
   menu: [
-    { section: 'SOLUCIONES', position: 8, item: { text: 'Aplicaciones', icon: IconBrandAndroid, link: '/soluciones/apk', accion: 'APP#VER' } },
+    {
+      section: 'SOLUCIONES',
+      position: 8,
+      item: { text: 'Aplicaciones', icon: IconBrandAndroid, link: '/soluciones/apk', accion: 'APP#VER' },
+    },
   ],
   palette: [
     { text: 'Aplicaciones', link: '/soluciones/apk', accion: 'APP#VER', keywords: ['apk', 'android'], goKey: 'a' },

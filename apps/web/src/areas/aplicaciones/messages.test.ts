@@ -10,11 +10,13 @@ describe('apk formats', () => {
   });
 
   it('shows a certificate fingerprint as colon-separated pairs', () => {
-    expect(formatHuella('ad778a' + '0'.repeat(58))).toMatch(/^AD:77:8A:00(:00){28}$/);
+    expect(formatHuella(`ad778a${'0'.repeat(58)}`)).toMatch(/^AD:77:8A:00(:00){28}$/);
   });
 
   it('words the upload progress and outcome', () => {
-    expect(versionesMessages.progresoTexto(42, '6,0 MB/s', '10,0 MB', '24,0 MB')).toBe('42 % · 10,0 MB de 24,0 MB · 6,0 MB/s');
+    expect(versionesMessages.progresoTexto(42, '6,0 MB/s', '10,0 MB', '24,0 MB')).toBe(
+      '42 % · 10,0 MB de 24,0 MB · 6,0 MB/s',
+    );
     expect(versionesMessages.subidaTexto('2.5.0', 25)).toBe('Se publicó la versión 2.5.0 (versionCode 25).');
   });
 });

@@ -90,11 +90,13 @@ export const versionesMessages = {
   descargarApk: (version: string) => `Descargar APK ${version}`,
   promover: 'Promover a estable',
   promoverTitulo: 'Promover a estable',
-  promoverTexto: (version: string) => `¿Pasar la versión ${version} del canal beta al estable? La tienda la ofrecerá a todos.`,
+  promoverTexto: (version: string) =>
+    `¿Pasar la versión ${version} del canal beta al estable? La tienda la ofrecerá a todos.`,
   promovida: (version: string) => `La versión ${version} está en el canal estable.`,
   despublicar: 'Despublicar',
   despublicarTitulo: 'Despublicar versión',
-  despublicarTexto: (version: string) => `¿Despublicar la versión ${version}? La tienda deja de ofrecerla; se puede volver a publicar.`,
+  despublicarTexto: (version: string) =>
+    `¿Despublicar la versión ${version}? La tienda deja de ofrecerla; se puede volver a publicar.`,
   despublicada: (version: string) => `La versión ${version} ya no se ofrece.`,
   republicar: 'Volver a publicar',
   republicarTitulo: 'Volver a publicar',
@@ -113,7 +115,8 @@ export const versionesMessages = {
   descartar: 'Descartar',
   cancelarSubida: 'Cancelar subida',
   progreso: 'Progreso de la subida',
-  progresoTexto: (porcentaje: number, velocidad: string, enviado: string, total: string) => `${porcentaje} % · ${enviado} de ${total} · ${velocidad}`,
+  progresoTexto: (porcentaje: number, velocidad: string, enviado: string, total: string) =>
+    `${porcentaje} % · ${enviado} de ${total} · ${velocidad}`,
   verificando: 'Verificando el APK (manifiesto y firma)…',
   subida: 'Versión subida',
   subidaTexto: (version: string, code: number) => `Se publicó la versión ${version} (versionCode ${code}).`,
@@ -127,9 +130,25 @@ export const versionesMessages = {
 
 /** Android API levels as their version names, for the SDK columns. */
 const ANDROID: Record<number, string> = {
-  21: '5.0', 22: '5.1', 23: '6', 24: '7.0', 25: '7.1', 26: '8.0', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16',
+  21: '5.0',
+  22: '5.1',
+  23: '6',
+  24: '7.0',
+  25: '7.1',
+  26: '8.0',
+  27: '8.1',
+  28: '9',
+  29: '10',
+  30: '11',
+  31: '12',
+  32: '12L',
+  33: '13',
+  34: '14',
+  35: '15',
+  36: '16',
 };
-export const formatSdk = (sdk: number | null): string => (sdk === null ? '—' : ANDROID[sdk] ? `${sdk} (Android ${ANDROID[sdk]})` : String(sdk));
+export const formatSdk = (sdk: number | null): string =>
+  sdk === null ? '—' : ANDROID[sdk] ? `${sdk} (Android ${ANDROID[sdk]})` : String(sdk);
 
 /** A SHA-256 as the short fingerprint people compare: AB:CD:…:EF. */
 export const formatHuella = (sha256: string): string => sha256.toUpperCase().match(/../g)!.join(':');

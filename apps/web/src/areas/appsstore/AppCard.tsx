@@ -12,7 +12,14 @@ function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion 
   const refrescar = useRefrescarTrasDescarga();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-canal={version.canal}>
-      <QRCodeSVG value={version.url} size={88} marginSize={1} role="img" aria-label={t.qrDescarga(app.nombre, version.version_name)} title={version.url} />
+      <QRCodeSVG
+        value={version.url}
+        size={88}
+        marginSize={1}
+        role="img"
+        aria-label={t.qrDescarga(app.nombre, version.version_name)}
+        title={version.url}
+      />
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={6}>
           <Badge size="sm" variant="light" color={t.canalColores[version.canal]}>
@@ -31,7 +38,13 @@ function VersionBloque({ app, version }: { app: StoreApp; version: StoreVersion 
         <Text size="xs" aria-label={`${t.canales[version.canal]}: ${t.descargas(version.descargas)}`}>
           {t.descargas(version.descargas)}
         </Text>
-        <Anchor href={version.url} download={version.apk} onClick={refrescar} size="sm" aria-label={`${t.descargar} ${app.nombre} ${nombre}`}>
+        <Anchor
+          href={version.url}
+          download={version.apk}
+          onClick={refrescar}
+          size="sm"
+          aria-label={`${t.descargar} ${app.nombre} ${nombre}`}
+        >
           <Group gap={4} component="span">
             <IconDownload size={14} aria-hidden />
             {t.descargar}

@@ -1,6 +1,11 @@
 import { Checkbox, Group, MultiSelect } from '@mantine/core';
 import { useController, type Control } from 'react-hook-form';
-import { STORE_CANALES, type StoreConfigInput, type StoreConfigValues, type StoreDestacada } from '@intranet/contract/appsstore';
+import {
+  STORE_CANALES,
+  type StoreConfigInput,
+  type StoreConfigValues,
+  type StoreDestacada,
+} from '@intranet/contract/appsstore';
 import { arrayError } from './configValues.ts';
 import { appsstoreMessages as t } from './messages.ts';
 
@@ -20,7 +25,13 @@ export function CanalesField({ control }: { control: StoreControl }) {
     >
       <Group gap="lg" mt={6}>
         {STORE_CANALES.map((canal) => (
-          <Checkbox key={canal} value={canal} label={t.canales[canal]} onBlur={field.onBlur} ref={canal === STORE_CANALES[0] ? field.ref : undefined} />
+          <Checkbox
+            key={canal}
+            value={canal}
+            label={t.canales[canal]}
+            onBlur={field.onBlur}
+            ref={canal === STORE_CANALES[0] ? field.ref : undefined}
+          />
         ))}
       </Group>
     </Checkbox.Group>
@@ -36,7 +47,11 @@ export function DestacadasField({ control, aplicaciones }: { control: StoreContr
   const elegidas = (field.value ?? []).map(String);
   const data = aplicaciones
     .filter((a) => a.publicada || elegidas.includes(String(a.id)))
-    .map((a) => ({ value: String(a.id), label: a.publicada ? a.nombre : `${a.nombre} (${t.noPublicada})`, disabled: !a.publicada }));
+    .map((a) => ({
+      value: String(a.id),
+      label: a.publicada ? a.nombre : `${a.nombre} (${t.noPublicada})`,
+      disabled: !a.publicada,
+    }));
   return (
     <MultiSelect
       ref={field.ref}

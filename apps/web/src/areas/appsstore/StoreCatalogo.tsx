@@ -1,4 +1,16 @@
-import { Alert, Anchor, Center, Group, Loader, Pagination, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { STORE_CANALES, STORE_CATALOGO_SORT, storeCatalogoQuery } from '@intranet/contract/appsstore';
@@ -54,7 +66,10 @@ export function StoreCatalogo() {
   const total = catalogo.data?.total ?? 0;
 
   return (
-    <StoreLayout tab="catalogo" actions={<ExportButton url={catalogoCsvUrl(list.exportParams)} name="appsstore-catalogo" />}>
+    <StoreLayout
+      tab="catalogo"
+      actions={<ExportButton url={catalogoCsvUrl(list.exportParams)} name="appsstore-catalogo" />}
+    >
       <Stack gap="md">
         {config.data?.mantenimiento.activo && (
           <Alert color="orange" icon={<IconTool size={18} />} title={t.mantenimientoActivo} role="status">
@@ -71,7 +86,12 @@ export function StoreCatalogo() {
             onChange={(categoria) => list.setFilter('categoria', categoria)}
             searchable
           />
-          <FilterSelect label={t.canal} value={list.query.canal} options={canalOptions} onChange={(canal) => list.setFilter('canal', canal)} />
+          <FilterSelect
+            label={t.canal}
+            value={list.query.canal}
+            options={canalOptions}
+            onChange={(canal) => list.setFilter('canal', canal)}
+          />
           <FilterSelect
             label={t.destacada}
             value={list.query.destacada === undefined ? undefined : String(list.query.destacada)}
@@ -94,7 +114,12 @@ export function StoreCatalogo() {
             {t.total(total)}
           </Text>
           {total > list.size && (
-            <Pagination total={Math.ceil(total / list.size)} value={list.page} onChange={list.setPage} aria-label={t.paginas} />
+            <Pagination
+              total={Math.ceil(total / list.size)}
+              value={list.page}
+              onChange={list.setPage}
+              aria-label={t.paginas}
+            />
           )}
         </Group>
       </Stack>
@@ -102,7 +127,13 @@ export function StoreCatalogo() {
   );
 }
 
-function CatalogoCuerpo({ estado, canales }: { estado: ReturnType<typeof useCatalogo>; canales: readonly (typeof STORE_CANALES)[number][] }) {
+function CatalogoCuerpo({
+  estado,
+  canales,
+}: {
+  estado: ReturnType<typeof useCatalogo>;
+  canales: readonly (typeof STORE_CANALES)[number][];
+}) {
   if (estado.isPending) {
     return (
       <Center py="xl">

@@ -2,7 +2,12 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@m
 import { notifications } from '@mantine/notifications';
 import { IconTool } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { storeConfigInput, type StoreConfig, type StoreConfigInput, type StoreConfigValues } from '@intranet/contract/appsstore';
+import {
+  storeConfigInput,
+  type StoreConfig,
+  type StoreConfigInput,
+  type StoreConfigValues,
+} from '@intranet/contract/appsstore';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
@@ -40,7 +45,8 @@ function MantenimientoAviso({ config }: { config: StoreConfig }) {
   if (!config.mantenimiento.activo) return null;
   return (
     <Alert color="orange" icon={<IconTool size={18} />} title={t.mantenimientoActivo} role="status">
-      {config.mantenimiento.mensaje} {config.mantenimiento.desde && t.mantenimientoDesde(formatFechaHora(config.mantenimiento.desde))}
+      {config.mantenimiento.mensaje}{' '}
+      {config.mantenimiento.desde && t.mantenimientoDesde(formatFechaHora(config.mantenimiento.desde))}
     </Alert>
   );
 }
@@ -78,11 +84,23 @@ function ConfigForm({ config }: { config: StoreConfig }) {
             <FormError message={formError} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk maxLength={80} />
-              <TextField control={control} name="version_minima" label={t.campos.version_minima} description={t.ayuda.version_minima} maxLength={60} />
+              <TextField
+                control={control}
+                name="version_minima"
+                label={t.campos.version_minima}
+                description={t.ayuda.version_minima}
+                maxLength={60}
+              />
             </SimpleGrid>
             <CanalesField control={control} />
             <DestacadasField control={control} aplicaciones={aplicaciones.data ?? config.destacadas_detalle} />
-            <SwitchField control={control} name="mantenimiento.activo" label={t.campos.mantenimiento} description={t.ayuda.mantenimiento} color="orange" />
+            <SwitchField
+              control={control}
+              name="mantenimiento.activo"
+              label={t.campos.mantenimiento}
+              description={t.ayuda.mantenimiento}
+              color="orange"
+            />
             {enMantenimiento && (
               <TextareaField
                 control={control}
@@ -99,7 +117,11 @@ function ConfigForm({ config }: { config: StoreConfig }) {
                 {config.actualizado ? t.actualizado(formatFechaHora(config.actualizado)) : t.sinGuardar}
               </Text>
               <Group gap="sm">
-                <Button variant="default" disabled={!formState.isDirty} onClick={() => form.reset(toFormValues(config))}>
+                <Button
+                  variant="default"
+                  disabled={!formState.isDirty}
+                  onClick={() => form.reset(toFormValues(config))}
+                >
                   {formMessages.cancelar}
                 </Button>
                 <Button type="submit" loading={formState.isSubmitting}>

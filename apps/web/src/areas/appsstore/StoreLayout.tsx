@@ -6,7 +6,11 @@ import { appsstoreMessages as t } from './messages.ts';
 
 export const APPSSTORE_PATH = '/appsstore';
 
-const TABS = { config: APPSSTORE_PATH, catalogo: `${APPSSTORE_PATH}/catalogo`, historial: `${APPSSTORE_PATH}/historial` } as const;
+const TABS = {
+  config: APPSSTORE_PATH,
+  catalogo: `${APPSSTORE_PATH}/catalogo`,
+  historial: `${APPSSTORE_PATH}/historial`,
+} as const;
 export type StoreTab = keyof typeof TABS;
 
 /** The AppsStore's title and its three tabs, each one a route of its own (a link opens the tab). */
@@ -15,7 +19,11 @@ export function StoreLayout({ tab, actions, children }: { tab: StoreTab; actions
   return (
     <>
       <PageHeader title={t.titulo} actions={actions} />
-      <Tabs value={tab} onChange={(next) => next && next !== tab && void navigate(TABS[next as StoreTab])} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => next && next !== tab && void navigate(TABS[next as StoreTab])}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           {(Object.keys(TABS) as StoreTab[]).map((name) => (
             <Tabs.Tab key={name} value={name}>

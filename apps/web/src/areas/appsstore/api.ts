@@ -33,7 +33,8 @@ export function useStoreConfig() {
 export function useStoreAplicaciones() {
   return useQuery({
     queryKey: appsstoreKeys.aplicaciones,
-    queryFn: async ({ signal }) => (await http.get(url('/aplicaciones'), envelope(storeAplicaciones), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url('/aplicaciones'), envelope(storeAplicaciones), { signal })).datos,
     staleTime: 30_000,
   });
 }
@@ -42,10 +43,14 @@ export function useStoreAplicaciones() {
 export function useGuardarConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: StoreConfigValues) => (await http.put(url('/config'), values, envelope(storeConfig))).datos,
+    mutationFn: async (values: StoreConfigValues) =>
+      (await http.put(url('/config'), values, envelope(storeConfig))).datos,
     onSuccess: (saved) => {
       client.setQueryData(appsstoreKeys.config, saved);
-      return Promise.all([client.invalidateQueries({ queryKey: appsstoreKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: appsstoreKeys.all }),
+        client.invalidateQueries({ queryKey: ['auditoria'] }),
+      ]);
     },
   });
 }
@@ -54,7 +59,8 @@ export function useGuardarConfig() {
 export function useCatalogo(params: string) {
   return useQuery({
     queryKey: appsstoreKeys.catalogo(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/catalogo?${params}`), envelope(storeCatalogoPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/catalogo?${params}`), envelope(storeCatalogoPage), { signal })).datos,
     placeholderData: keepPreviousData,
     // Devices download all day: the counts on screen follow without a reload.
     refetchInterval: 60_000,
@@ -67,19 +73,24 @@ export const REFRESCO_TRAS_DESCARGA_MS = 1500;
 export function useRefrescarTrasDescarga() {
   const client = useQueryClient();
   return () => {
-    window.setTimeout(() => void client.invalidateQueries({ queryKey: ['appsstore', 'catalogo'] }), REFRESCO_TRAS_DESCARGA_MS);
+    window.setTimeout(
+      () => void client.invalidateQueries({ queryKey: ['appsstore', 'catalogo'] }),
+      REFRESCO_TRAS_DESCARGA_MS,
+    );
   };
 }
 
 export function useCategorias() {
   return useQuery({
     queryKey: appsstoreKeys.categorias,
-    queryFn: async ({ signal }) => (await http.get(url('/catalogo/categorias'), envelope(storeCategorias), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url('/catalogo/categorias'), envelope(storeCategorias), { signal })).datos,
     staleTime: 60_000,
   });
 }
 
-export const catalogoCsvUrl = (exportParams: string) => url(`/catalogo/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const catalogoCsvUrl = (exportParams: string) =>
+  url(`/catalogo/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 /** The public F-Droid-like index, as an absolute address (it goes into a QR code and to devices). */
 export const indiceUrl = (): string => new URL(apiUrl('store', '/api/store/index-v1.json'), window.location.href).href;

@@ -14,8 +14,18 @@ describe('toFormValues', () => {
       mantenimiento: { activo: false, mensaje: null, desde: null },
       actualizado: null,
     });
-    expect(values).toEqual({ nombre: 'Tienda', canales: ['estable'], destacadas: [3, 1], version_minima: '', mantenimiento: { activo: false, mensaje: '' } });
-    expect(storeConfigInput.parse(values)).toEqual({ ...values, version_minima: null, mantenimiento: { activo: false, mensaje: null } });
+    expect(values).toEqual({
+      nombre: 'Tienda',
+      canales: ['estable'],
+      destacadas: [3, 1],
+      version_minima: '',
+      mantenimiento: { activo: false, mensaje: '' },
+    });
+    expect(storeConfigInput.parse(values)).toEqual({
+      ...values,
+      version_minima: null,
+      mantenimiento: { activo: false, mensaje: null },
+    });
   });
 });
 

@@ -4,15 +4,28 @@ import type { AreaDescriptor } from '../../core/area.ts';
 /** AppsStore: the app store's configuration, catalogue and history. */
 export const appsstore: AreaDescriptor = {
   name: 'appsstore',
-  routes: [
-    { path: 'appsstore/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AppsStoreRoutes })) },
-  ],
+  routes: [{ path: 'appsstore/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.AppsStoreRoutes })) }],
   menu: [
-    { section: 'SERVICIOS', position: 6, item: { text: 'AppsStore', icon: IconBuildingStore, link: '/appsstore', accion: 'APPSSTORE#CONFIG' } },
+    {
+      section: 'SERVICIOS',
+      position: 6,
+      item: { text: 'AppsStore', icon: IconBuildingStore, link: '/appsstore', accion: 'APPSSTORE#CONFIG' },
+    },
   ],
   palette: [
-    { text: 'AppsStore', link: '/appsstore', accion: 'APPSSTORE#CONFIG', keywords: ['tienda', 'configuración'], goKey: 't' },
-    { text: 'Catálogo de la tienda', link: '/appsstore/catalogo', accion: 'APPSSTORE#CONFIG', keywords: ['aplicaciones publicadas'] },
+    {
+      text: 'AppsStore',
+      link: '/appsstore',
+      accion: 'APPSSTORE#CONFIG',
+      keywords: ['tienda', 'configuración'],
+      goKey: 't',
+    },
+    {
+      text: 'Catálogo de la tienda',
+      link: '/appsstore/catalogo',
+      accion: 'APPSSTORE#CONFIG',
+      keywords: ['aplicaciones publicadas'],
+    },
     { text: 'Historial de la tienda', link: '/appsstore/historial', accion: 'APPSSTORE#CONFIG', keywords: ['cambios'] },
   ],
 };

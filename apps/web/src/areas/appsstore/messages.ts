@@ -18,7 +18,8 @@ export const appsstoreMessages = {
     canales: 'Los dispositivos solo ven las versiones publicadas en estos canales.',
     destacadas: 'Se muestran primero, en este orden. Solo aplicaciones publicadas.',
     version_minima: 'Los clientes de la tienda más antiguos deben actualizarse (por ejemplo 1.4.0). Vacío: cualquiera.',
-    mantenimiento: 'El catálogo, el índice y las descargas responden 503 con el mensaje; la configuración sigue disponible.',
+    mantenimiento:
+      'El catálogo, el índice y las descargas responden 503 con el mensaje; la configuración sigue disponible.',
     mantenimiento_mensaje: 'Lo que verán los dispositivos mientras dure el mantenimiento.',
   },
   canales: { estable: 'Estable', beta: 'Beta' } satisfies Record<StoreCanal, string>,

@@ -21,7 +21,10 @@ const t = authMessages.directorio;
 /** A group and the role it gives, added at once. */
 function AgregarGrupo() {
   const roles = useRolesTotp();
-  const form = useForm<GrupoRolInput, unknown, GrupoRolInput>({ resolver: contractResolver(grupoRolInput), defaultValues: { grupo: '', rol_id: 0 } });
+  const form = useForm<GrupoRolInput, unknown, GrupoRolInput>({
+    resolver: contractResolver(grupoRolInput),
+    defaultValues: { grupo: '', rol_id: 0 },
+  });
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['grupo', 'rol_id']);
   const agregar = useAgregarGrupo();
   const submit = form.handleSubmit(async (values) => {
@@ -39,7 +42,15 @@ function AgregarGrupo() {
       <Stack gap="sm">
         <FormError message={formError} />
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextField control={form.control} name="grupo" label={t.grupo} description={t.grupoAyuda} withAsterisk maxLength={500} w={{ base: '100%', sm: 420 }} />
+          <TextField
+            control={form.control}
+            name="grupo"
+            label={t.grupo}
+            description={t.grupoAyuda}
+            withAsterisk
+            maxLength={500}
+            w={{ base: '100%', sm: 420 }}
+          />
           <SelectField
             control={form.control}
             name="rol_id"
@@ -51,7 +62,12 @@ function AgregarGrupo() {
             comboboxProps={{ withinPortal: true }}
             mt={{ sm: 22 }}
           />
-          <Button type="submit" leftSection={<IconPlus size={16} />} loading={form.formState.isSubmitting} mt={{ base: 0, sm: 47 }}>
+          <Button
+            type="submit"
+            leftSection={<IconPlus size={16} />}
+            loading={form.formState.isSubmitting}
+            mt={{ base: 0, sm: 47 }}
+          >
             {t.agregar}
           </Button>
         </Group>
@@ -76,9 +92,22 @@ function Quitar({ fila }: { fila: GrupoRol }) {
 }
 
 const columns: ColumnDef<GrupoRol>[] = [
-  { id: 'grupo', header: t.columnas.grupo, cell: ({ row }) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{row.original.grupo}</Text> },
+  {
+    id: 'grupo',
+    header: t.columnas.grupo,
+    cell: ({ row }) => (
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {row.original.grupo}
+      </Text>
+    ),
+  },
   { id: 'rol', header: t.columnas.rol, meta: { width: 200 }, cell: ({ row }) => row.original.rol },
-  { id: 'alta', header: t.columnas.alta, meta: { width: 160 }, cell: ({ row }) => formatFechaHora(row.original.creado) },
+  {
+    id: 'alta',
+    header: t.columnas.alta,
+    meta: { width: 160 },
+    cell: ({ row }) => formatFechaHora(row.original.creado),
+  },
   { id: 'acciones', header: '', meta: { width: 60 }, cell: ({ row }) => <Quitar fila={row.original} /> },
 ];
 

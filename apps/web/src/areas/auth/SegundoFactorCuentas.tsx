@@ -23,7 +23,15 @@ function Restablecer({ cuenta }: { cuenta: CuentaTotp }) {
       aria-label={`${t.restablecer} ${cuenta.nombre}`}
       loading={restablecer.isPending}
       onClick={async () => {
-        if (!(await confirmAction({ title: t.restablecerTitulo, message: t.restablecerTexto(cuenta.nombre), confirmLabel: t.restablecer, danger: true }))) return;
+        if (
+          !(await confirmAction({
+            title: t.restablecerTitulo,
+            message: t.restablecerTexto(cuenta.nombre),
+            confirmLabel: t.restablecer,
+            danger: true,
+          }))
+        )
+          return;
         restablecer.mutate(cuenta.id, {
           onSuccess: () => notifications.show({ color: 'green', title: t.restablecido, message: cuenta.nombre }),
           onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
@@ -60,8 +68,18 @@ const columns: ColumnDef<CuentaTotp>[] = [
       </Badge>
     ),
   },
-  { id: 'desde', header: t.columnas.desde, meta: { width: 130 }, cell: ({ row }) => (row.original.desde ? formatFecha(row.original.desde.slice(0, 10)) : '—') },
-  { id: 'requerido', header: t.columnas.requerido, meta: { width: 150 }, cell: ({ row }) => (row.original.requerido ? t.si : t.no) },
+  {
+    id: 'desde',
+    header: t.columnas.desde,
+    meta: { width: 130 },
+    cell: ({ row }) => (row.original.desde ? formatFecha(row.original.desde.slice(0, 10)) : '—'),
+  },
+  {
+    id: 'requerido',
+    header: t.columnas.requerido,
+    meta: { width: 150 },
+    cell: ({ row }) => (row.original.requerido ? t.si : t.no),
+  },
   { id: 'acciones', header: '', meta: { width: 130 }, cell: ({ row }) => <Restablecer cuenta={row.original} /> },
 ];
 
@@ -97,8 +115,14 @@ export function SegundoFactorCuentas() {
                     requerir.mutate(
                       { id: rol.id, requiere: event.currentTarget.checked },
                       {
-                        onSuccess: (r) => notifications.show({ color: 'green', title: t.guardado, message: t.requiere(r.nombre) + (r.requiere_totp ? '' : ': no') }),
-                        onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
+                        onSuccess: (r) =>
+                          notifications.show({
+                            color: 'green',
+                            title: t.guardado,
+                            message: t.requiere(r.nombre) + (r.requiere_totp ? '' : ': no'),
+                          }),
+                        onError: (error) =>
+                          notifications.show({ color: 'red', title: t.error, message: error.message }),
                       },
                     )
                   }
@@ -116,7 +140,17 @@ export function SegundoFactorCuentas() {
           rows={cuentas.data}
           getRowId={(c) => String(c.id)}
           rowLabel={(c) => c.nombre}
-          lote={{ url: cuentasTotpLoteUrl(), filtro: '', campos: [{ campo: 'segundo_factor', etiqueta: t.loteCampo, opciones: [{ value: 'restablecido', label: t.loteRestablecido }] }] }}
+          lote={{
+            url: cuentasTotpLoteUrl(),
+            filtro: '',
+            campos: [
+              {
+                campo: 'segundo_factor',
+                etiqueta: t.loteCampo,
+                opciones: [{ value: 'restablecido', label: t.loteRestablecido }],
+              },
+            ],
+          }}
           loading={cuentas.isPending}
           error={cuentas.error}
           onRetry={() => void cuentas.refetch()}

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TotpInscripcion } from '@intranet/contract/auth';
 import { IconCheck, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
@@ -13,10 +27,25 @@ import { authMessages } from './messages.ts';
 const t = authMessages.segundoFactor;
 
 /** A refused code's words: the field's message when the server gave one, else its message. */
-const errorDe = (error: unknown) => (error instanceof HttpError ? (error.campos.codigo?.[0] ?? error.message) : String(error));
+const errorDe = (error: unknown) =>
+  error instanceof HttpError ? (error.campos.codigo?.[0] ?? error.message) : String(error);
 
 /** One code field and its button; the code is sent as typed, spaces removed. */
-function CodigoForm({ label, boton, onCodigo, cargando, error, extra }: { label: string; boton: string; onCodigo: (codigo: string) => void | Promise<void>; cargando: boolean; error: string | null; extra?: ReactNode }) {
+function CodigoForm({
+  label,
+  boton,
+  onCodigo,
+  cargando,
+  error,
+  extra,
+}: {
+  label: string;
+  boton: string;
+  onCodigo: (codigo: string) => void | Promise<void>;
+  cargando: boolean;
+  error: string | null;
+  extra?: ReactNode;
+}) {
   const [codigo, setCodigo] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,7 +54,17 @@ function CodigoForm({ label, boton, onCodigo, cargando, error, extra }: { label:
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
       <Group align="flex-start" gap="sm">
-        <TextInput label={label} inputMode="numeric" autoComplete="one-time-code" placeholder="123456" maxLength={11} w={200} value={codigo} error={error} onChange={(e) => setCodigo(e.currentTarget.value)} />
+        <TextInput
+          label={label}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          maxLength={11}
+          w={200}
+          value={codigo}
+          error={error}
+          onChange={(e) => setCodigo(e.currentTarget.value)}
+        />
         <Button type="submit" mt={25} loading={cargando}>
           {boton}
         </Button>
@@ -54,12 +93,22 @@ function CodigosRecuperacion({ codigos, onListo }: { codigos: string[]; onListo:
       <Group gap="sm">
         <CopyButton value={codigos.join('\n')}>
           {({ copied, copy }) => (
-            <Button variant="default" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+            <Button
+              variant="default"
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
               {copied ? t.copiado : t.copiar}
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" leftSection={<IconDownload size={16} />} component="a" href={`data:text/plain;charset=utf-8,${encodeURIComponent(texto)}`} download="intranet-codigos-de-recuperacion.txt">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          component="a"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(texto)}`}
+          download="intranet-codigos-de-recuperacion.txt"
+        >
           {t.descargar}
         </Button>
         <Button onClick={onListo}>{t.listo}</Button>
@@ -69,13 +118,27 @@ function CodigosRecuperacion({ codigos, onListo }: { codigos: string[]; onListo:
 }
 
 /** Enrolment: the QR code and the key as text, then the first code confirms it. */
-function Inscripcion({ inscripcion, onCodigos }: { inscripcion: TotpInscripcion; onCodigos: (codigos: string[]) => void }) {
+function Inscripcion({
+  inscripcion,
+  onCodigos,
+}: {
+  inscripcion: TotpInscripcion;
+  onCodigos: (codigos: string[]) => void;
+}) {
   const confirmar = useConfirmarTotp();
   return (
     <Stack gap="md">
       <Text size="sm">{t.paso1}</Text>
       <Group align="flex-start" gap="lg">
-        <Image src={inscripcion.qr} alt={`Código QR: ${inscripcion.uri.split('?')[0]}`} w={200} h={200} bg="white" p={4} radius="sm" />
+        <Image
+          src={inscripcion.qr}
+          alt={`Código QR: ${inscripcion.uri.split('?')[0]}`}
+          w={200}
+          h={200}
+          bg="white"
+          p={4}
+          radius="sm"
+        />
         <Stack gap={4} maw={320}>
           <Text size="sm" c="dimmed">
             {t.claveManual}
@@ -196,7 +259,11 @@ export function SegundoFactorScreen() {
                   <Inscripcion inscripcion={inscribir.data} onCodigos={setCodigos} />
                 ) : (
                   <Group>
-                    <Button leftSection={<IconShieldLock size={16} />} loading={inscribir.isPending} onClick={() => inscribir.mutate()}>
+                    <Button
+                      leftSection={<IconShieldLock size={16} />}
+                      loading={inscribir.isPending}
+                      onClick={() => inscribir.mutate()}
+                    >
                       {t.activar}
                     </Button>
                   </Group>

@@ -29,13 +29,31 @@ const MODAL_ID = 'token-form';
 const COLOR: Record<ApiToken['estado'], string> = { activo: 'green', vencido: 'gray', revocado: 'red' };
 
 /** The codes a token may get: the person's own, each with what it allows. */
-function PermisosField({ control, propios }: { control: Control<TokenInput, unknown, TokenInput>; propios: readonly string[] }) {
+function PermisosField({
+  control,
+  propios,
+}: {
+  control: Control<TokenInput, unknown, TokenInput>;
+  propios: readonly string[];
+}) {
   const { field, fieldState } = useController({ control, name: 'permisos' });
   return (
-    <Checkbox.Group label={t.campos.permisos} description={t.permisosAyuda} withAsterisk value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
+    <Checkbox.Group
+      label={t.campos.permisos}
+      description={t.permisosAyuda}
+      withAsterisk
+      value={field.value}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    >
       <Stack gap={6} mt={6}>
         {propios.filter(isPermissionCode).map((codigo) => (
-          <Checkbox key={codigo} value={codigo} label={<Code>{codigo}</Code>} description={t.permisoDescripcion(permiso(codigo))} />
+          <Checkbox
+            key={codigo}
+            value={codigo}
+            label={<Code>{codigo}</Code>}
+            description={t.permisoDescripcion(permiso(codigo))}
+          />
         ))}
       </Stack>
     </Checkbox.Group>
@@ -44,7 +62,10 @@ function PermisosField({ control, propios }: { control: Control<TokenInput, unkn
 
 /** A GET the token's own codes let through (the first of its codes that has one), or the token's own check. */
 const ejemploDe = (permisos: readonly string[]): string =>
-  permisos.filter(isPermissionCode).map((code) => permiso(code).ejemplo).find(Boolean) ?? '/api/estado/sesion';
+  permisos
+    .filter(isPermissionCode)
+    .map((code) => permiso(code).ejemplo)
+    .find(Boolean) ?? '/api/estado/sesion';
 
 /** The token, this once, with a button to copy it and how a script sends it. */
 function TokenMostrado({ creado }: { creado: TokenCreado }) {
@@ -54,10 +75,22 @@ function TokenMostrado({ creado }: { creado: TokenCreado }) {
         {t.creadoAviso}
       </Alert>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput label={creado.nombre} value={creado.token} readOnly flex={1} styles={{ input: { fontFamily: 'monospace' } }} onFocus={(e) => e.currentTarget.select()} />
+        <TextInput
+          label={creado.nombre}
+          value={creado.token}
+          readOnly
+          flex={1}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton value={creado.token}>
           {({ copied, copy }) => (
-            <Button variant={copied ? 'light' : 'filled'} color={copied ? 'green' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+            <Button
+              variant={copied ? 'light' : 'filled'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
               {copied ? t.copiado : t.copiar}
             </Button>
           )}
@@ -66,7 +99,10 @@ function TokenMostrado({ creado }: { creado: TokenCreado }) {
       <Text size="sm" fw={500}>
         {t.ejemplo}
       </Text>
-      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{`curl -H "Authorization: Bearer ${creado.token}" \\
+      <Code
+        block
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >{`curl -H "Authorization: Bearer ${creado.token}" \\
   ${new URL(apiUrl('api', ejemploDe(creado.permisos)), window.location.href).href}`}</Code>
       <Group justify="flex-end">
         <Button onClick={() => modals.closeAll()}>{t.listo}</Button>
@@ -90,7 +126,12 @@ function TokenForm({ propios }: { propios: readonly string[] }) {
       const creado = await crear.mutateAsync(values);
       form.reset(form.getValues());
       modals.close(MODAL_ID);
-      modals.open({ title: t.creadoTitulo, size: 'lg', closeOnClickOutside: false, children: <TokenMostrado creado={creado} /> });
+      modals.open({
+        title: t.creadoTitulo,
+        size: 'lg',
+        closeOnClickOutside: false,
+        children: <TokenMostrado creado={creado} />,
+      });
     } catch (error) {
       onServerError(error);
     }
@@ -100,7 +141,15 @@ function TokenForm({ propios }: { propios: readonly string[] }) {
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        <TextField control={form.control} name="nombre" label={t.campos.nombre} description={t.nombreAyuda} withAsterisk maxLength={100} data-autofocus />
+        <TextField
+          control={form.control}
+          name="nombre"
+          label={t.campos.nombre}
+          description={t.nombreAyuda}
+          withAsterisk
+          maxLength={100}
+          data-autofocus
+        />
         <DateField
           control={form.control}
           name="vence"
@@ -129,7 +178,15 @@ function Revocar({ token }: { token: ApiToken }) {
       aria-label={`${t.revocar} ${token.nombre}`}
       loading={revocar.isPending}
       onClick={async () => {
-        if (!(await confirmAction({ title: t.revocarTitulo, message: t.revocarTexto(token.nombre), confirmLabel: t.revocar, danger: true }))) return;
+        if (
+          !(await confirmAction({
+            title: t.revocarTitulo,
+            message: t.revocarTexto(token.nombre),
+            confirmLabel: t.revocar,
+            danger: true,
+          }))
+        )
+          return;
         revocar.mutate(token.id, {
           onSuccess: () => notifications.show({ color: 'green', title: t.revocado, message: token.nombre }),
           onError: (error) => notifications.show({ color: 'red', title: t.error, message: error.message }),
@@ -157,7 +214,15 @@ function columnas(todos: boolean): ColumnDef<ApiToken>[] {
         </Stack>
       ),
     },
-    ...(todos ? [{ id: 'usuario', header: t.campos.usuario, cell: ({ row }) => row.original.usuario.nombre } satisfies ColumnDef<ApiToken>] : []),
+    ...(todos
+      ? [
+          {
+            id: 'usuario',
+            header: t.campos.usuario,
+            cell: ({ row }) => row.original.usuario.nombre,
+          } satisfies ColumnDef<ApiToken>,
+        ]
+      : []),
     {
       id: 'permisos',
       header: t.campos.permisos,
@@ -176,7 +241,14 @@ function columnas(todos: boolean): ColumnDef<ApiToken>[] {
       id: 'uso',
       header: t.campos.ultimoUso,
       meta: { width: 150 },
-      cell: ({ row }) => (row.original.ultimo_uso ? formatFechaHora(row.original.ultimo_uso) : <Text size="sm" c="dimmed">{t.nunca}</Text>),
+      cell: ({ row }) =>
+        row.original.ultimo_uso ? (
+          formatFechaHora(row.original.ultimo_uso)
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t.nunca}
+          </Text>
+        ),
     },
     {
       id: 'estado',
@@ -212,7 +284,18 @@ export function TokensScreen({ todos }: { todos: boolean }) {
                   {t.verTodos}
                 </Button>
               )}
-              <Button leftSection={<IconPlus size={16} />} disabled={propios.length === 0} onClick={() => openFormDialog({ modalId: MODAL_ID, title: t.nuevo, size: 'lg', children: <TokenForm propios={propios} /> })}>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                disabled={propios.length === 0}
+                onClick={() =>
+                  openFormDialog({
+                    modalId: MODAL_ID,
+                    title: t.nuevo,
+                    size: 'lg',
+                    children: <TokenForm propios={propios} />,
+                  })
+                }
+              >
                 {t.nuevo}
               </Button>
             </Group>
@@ -228,7 +311,17 @@ export function TokensScreen({ todos }: { todos: boolean }) {
         rows={lista.data}
         getRowId={(k) => String(k.id)}
         rowLabel={(k) => k.nombre}
-        lote={{ url: tokensLoteUrl(todos), filtro: '', campos: [{ campo: 'estado', etiqueta: t.campos.estado, opciones: [{ value: 'revocado', label: t.estados.revocado }] }] }}
+        lote={{
+          url: tokensLoteUrl(todos),
+          filtro: '',
+          campos: [
+            {
+              campo: 'estado',
+              etiqueta: t.campos.estado,
+              opciones: [{ value: 'revocado', label: t.estados.revocado }],
+            },
+          ],
+        }}
         loading={lista.isPending}
         error={lista.error}
         onRetry={() => void lista.refetch()}

@@ -20,7 +20,10 @@ import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 import { getSesion, setSesion } from '../../core/session/session.ts';
 
-export const tokensKeys = { todos: ['tokens'] as const, lista: (todos: boolean) => ['tokens', todos ? 'todos' : 'mios'] as const };
+export const tokensKeys = {
+  todos: ['tokens'] as const,
+  lista: (todos: boolean) => ['tokens', todos ? 'todos' : 'mios'] as const,
+};
 
 const url = (path: string) => apiUrl('api', `/api/auth/tokens${path}`);
 
@@ -35,7 +38,8 @@ export const gruposLoteUrl = () => apiUrl('api', '/api/auth/directorio/grupos');
 export function useTokens(todos: boolean) {
   return useQuery({
     queryKey: tokensKeys.lista(todos),
-    queryFn: async ({ signal }) => (await http.get(url(todos ? '/todos' : ''), envelope(z.array(apiToken)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(todos ? '/todos' : ''), envelope(z.array(apiToken)), { signal })).datos,
   });
 }
 
@@ -58,7 +62,11 @@ export function useRevocarToken() {
 // ---- Second factor ----
 
 const totp = (path: string) => apiUrl('api', `/api/auth/totp${path}`);
-export const totpKeys = { estado: ['totp'] as const, cuentas: ['totp', 'cuentas'] as const, roles: ['totp', 'roles'] as const };
+export const totpKeys = {
+  estado: ['totp'] as const,
+  cuentas: ['totp', 'cuentas'] as const,
+  roles: ['totp', 'roles'] as const,
+};
 
 export function useTotpEstado() {
   return useQuery({
@@ -68,19 +76,26 @@ export function useTotpEstado() {
 }
 
 export function useInscribirTotp() {
-  return useMutation({ mutationFn: async () => (await http.post(totp('/inscripcion'), undefined, envelope(totpInscripcion))).datos });
+  return useMutation({
+    mutationFn: async () => (await http.post(totp('/inscripcion'), undefined, envelope(totpInscripcion))).datos,
+  });
 }
 
 /** Confirming turns it on: the session's codes change (a role that required it lets them through now). */
 export function useConfirmarTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: TotpCodigo) => (await http.post(totp('/confirmar'), values, envelope(totpConfirmado))).datos,
+    mutationFn: async (values: TotpCodigo) =>
+      (await http.post(totp('/confirmar'), values, envelope(totpConfirmado))).datos,
     onSuccess: () => {
       // The second factor is on: a session that waited for it reaches the rest of the portal now.
       const sesion = getSesion();
-      if (sesion?.usuario.segundo_factor_pendiente) setSesion({ ...sesion, usuario: { ...sesion.usuario, segundo_factor_pendiente: false } });
-      return Promise.all([client.invalidateQueries({ queryKey: totpKeys.estado }), client.invalidateQueries({ queryKey: ['permisos'] })]);
+      if (sesion?.usuario.segundo_factor_pendiente)
+        setSesion({ ...sesion, usuario: { ...sesion.usuario, segundo_factor_pendiente: false } });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: totpKeys.estado }),
+        client.invalidateQueries({ queryKey: ['permisos'] }),
+      ]);
     },
   });
 }
@@ -118,8 +133,13 @@ export function useRolesTotp() {
 export function useRequerirTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, requiere }: { id: number; requiere: boolean }) => (await http.put(totp(`/roles/${id}`), { requiere_totp: requiere }, envelope(rolTotp))).datos,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: totpKeys.roles }), client.invalidateQueries({ queryKey: totpKeys.cuentas })]),
+    mutationFn: async ({ id, requiere }: { id: number; requiere: boolean }) =>
+      (await http.put(totp(`/roles/${id}`), { requiere_totp: requiere }, envelope(rolTotp))).datos,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: totpKeys.roles }),
+        client.invalidateQueries({ queryKey: totpKeys.cuentas }),
+      ]),
   });
 }
 
@@ -130,14 +150,16 @@ export const directorioKey = ['directorio'] as const;
 export function useDirectorio() {
   return useQuery({
     queryKey: directorioKey,
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/auth/directorio'), envelope(directorio), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', '/api/auth/directorio'), envelope(directorio), { signal })).datos,
   });
 }
 
 export function useAgregarGrupo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: GrupoRolInput) => (await http.post(apiUrl('api', '/api/auth/directorio/grupos'), values, envelope(grupoRol))).datos,
+    mutationFn: async (values: GrupoRolInput) =>
+      (await http.post(apiUrl('api', '/api/auth/directorio/grupos'), values, envelope(grupoRol))).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
   });
 }
@@ -145,7 +167,8 @@ export function useAgregarGrupo() {
 export function useQuitarGrupo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.delete(apiUrl('api', `/api/auth/directorio/grupos/${id}`), okBody)).datos,
+    mutationFn: async (id: number) =>
+      (await http.delete(apiUrl('api', `/api/auth/directorio/grupos/${id}`), okBody)).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
   });
 }

@@ -41,7 +41,11 @@ afterEach(() => {
 
 describe('TokensScreen', () => {
   it('lists the tokens with their codes, expiry and last use, and revokes one after asking', async () => {
-    http.get.mockImplementation(answers({ '/api/auth/tokens': [token(), token({ id: 2, nombre: 'Viejo', estado: 'revocado', ultimo_uso: null })] }));
+    http.get.mockImplementation(
+      answers({
+        '/api/auth/tokens': [token(), token({ id: 2, nombre: 'Viejo', estado: 'revocado', ultimo_uso: null })],
+      }),
+    );
     http.post.mockResolvedValue(ok(token({ estado: 'revocado' })));
     renderUi(createElement(TokensScreen, { todos: false }));
     const fila = (await screen.findByText('Pipeline de instaladores')).closest('tr')!;
@@ -54,27 +58,43 @@ describe('TokensScreen', () => {
 
     fireEvent.click(within(fila).getByRole('button', { name: 'Revocar Pipeline de instaladores' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Revocar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/auth/tokens/3/revocar', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/auth/tokens/3/revocar', undefined, expect.anything()),
+    );
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Token revocado' })));
   });
 
   it('creates a token with some of the person’s codes and shows it once', async () => {
     http.get.mockImplementation(answers({ '/api/auth/tokens': [] }));
-    http.post.mockResolvedValue(ok({ ...token({ permisos: ['PACKS#EDITAR'] }), token: 'itk_secreto-de-prueba-1234567890' }));
+    http.post.mockResolvedValue(
+      ok({ ...token({ permisos: ['PACKS#EDITAR'] }), token: 'itk_secreto-de-prueba-1234567890' }),
+    );
     renderUi(createElement(TokensScreen, { todos: false }));
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo token' }));
     const dialogo = await screen.findByRole('dialog');
     // Only the person's own codes are offered.
-    expect(within(dialogo).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['CLIENTES#VER', 'PACKS#EDITAR']);
+    expect(
+      within(dialogo)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('value')),
+    ).toEqual(['CLIENTES#VER', 'PACKS#EDITAR']);
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialogo).findByText('Elija al menos un permiso')).toBeTruthy();
-    fireEvent.change(within(dialogo).getByRole('textbox', { name: /Nombre/ }), { target: { value: 'Pipeline de instaladores' } });
+    fireEvent.change(within(dialogo).getByRole('textbox', { name: /Nombre/ }), {
+      target: { value: 'Pipeline de instaladores' },
+    });
     fireEvent.click(within(dialogo).getByRole('checkbox', { name: /PACKS#EDITAR/ }));
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/api/auth/tokens', expect.objectContaining({ nombre: 'Pipeline de instaladores', permisos: ['PACKS#EDITAR'] }), expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/auth/tokens',
+        expect.objectContaining({ nombre: 'Pipeline de instaladores', permisos: ['PACKS#EDITAR'] }),
+        expect.anything(),
+      ),
     );
-    expect(((await screen.findByDisplayValue('itk_secreto-de-prueba-1234567890')) as HTMLInputElement).readOnly).toBe(true);
+    expect(((await screen.findByDisplayValue('itk_secreto-de-prueba-1234567890')) as HTMLInputElement).readOnly).toBe(
+      true,
+    );
     expect(screen.getByText(/no se vuelve a mostrar/)).toBeTruthy();
   });
 
@@ -91,7 +111,14 @@ describe('TokensScreen', () => {
   });
 
   it('shows everyone’s tokens with their owner to admins, with no way to create one there', async () => {
-    http.get.mockImplementation(answers({ '/api/auth/tokens/todos': [token(), token({ id: 9, usuario: { id: 2, usuario: 'comercial', nombre: 'Comercial Demo' } })] }));
+    http.get.mockImplementation(
+      answers({
+        '/api/auth/tokens/todos': [
+          token(),
+          token({ id: 9, usuario: { id: 2, usuario: 'comercial', nombre: 'Comercial Demo' } }),
+        ],
+      }),
+    );
     renderUi(createElement(TokensScreen, { todos: true }));
     expect(await screen.findByText('Comercial Demo')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tokens de API de todas las cuentas' })).toBeTruthy();
@@ -100,19 +127,42 @@ describe('TokensScreen', () => {
 });
 
 describe('SegundoFactorScreen', () => {
-  const codigos = ['abcde-fghij', 'klmno-pqrst', 'uvwxy-z2345', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'iiiii-jjjjj', 'kkkkk-lllll', 'mmmmm-nnnnn'];
+  const codigos = [
+    'abcde-fghij',
+    'klmno-pqrst',
+    'uvwxy-z2345',
+    'aaaaa-bbbbb',
+    'ccccc-ddddd',
+    'eeeee-fffff',
+    'ggggg-hhhhh',
+    'iiiii-jjjjj',
+    'kkkkk-lllll',
+    'mmmmm-nnnnn',
+  ];
 
   it('enrols: a QR code and the key as text, a wrong code refused on its field, then the recovery codes once', async () => {
     // Once confirmed, the state the screen reads again is "on".
     const confirmado = () => http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length >= 2;
-    http.get.mockImplementation(async () => ok({ activo: confirmado(), requerido: true, codigos_restantes: confirmado() ? 10 : 0 }));
+    http.get.mockImplementation(async () =>
+      ok({ activo: confirmado(), requerido: true, codigos_restantes: confirmado() ? 10 : 0 }),
+    );
     http.post.mockImplementation(async (url: string) => {
-      if (url === '/api/auth/totp/inscripcion') return ok({ secreto: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Intranet:ana?secret=JBSWY3DPEHPK3PXP', qr: 'data:image/svg+xml;base64,PHN2Zy8+' });
-      if (http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length === 1) throw badRequest({ codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'] });
+      if (url === '/api/auth/totp/inscripcion')
+        return ok({
+          secreto: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Intranet:ana?secret=JBSWY3DPEHPK3PXP',
+          qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+        });
+      if (http.post.mock.calls.filter(([u]) => u === '/api/auth/totp/confirmar').length === 1)
+        throw badRequest({
+          codigo: ['El código no es correcto: revise la hora del teléfono y pruebe con el siguiente'],
+        });
       return ok({ codigos });
     });
     renderUi(createElement(SegundoFactorScreen));
-    expect(await screen.findByText('Uno de sus roles requiere el segundo factor: actívelo para poder usar la Intranet.')).toBeTruthy();
+    expect(
+      await screen.findByText('Uno de sus roles requiere el segundo factor: actívelo para poder usar la Intranet.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Activar' }));
     const qr = (await screen.findByRole('img', { name: /Código QR/ })) as HTMLImageElement;
     expect(qr.src).toMatch(/^data:image\/svg\+xml/);
@@ -124,9 +174,17 @@ describe('SegundoFactorScreen', () => {
     expect(http.post).toHaveBeenCalledWith('/api/auth/totp/confirmar', { codigo: '111111' }, expect.anything());
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     const lista = await screen.findByRole('list', { name: 'Códigos de recuperación' });
-    expect(within(lista).getAllByRole('listitem').map((c) => c.textContent)).toEqual(codigos);
-    expect(screen.getByRole('link', { name: 'Descargar' }).getAttribute('download')).toBe('intranet-codigos-de-recuperacion.txt');
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Segundo factor activado' })));
+    expect(
+      within(lista)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(codigos);
+    expect(screen.getByRole('link', { name: 'Descargar' }).getAttribute('download')).toBe(
+      'intranet-codigos-de-recuperacion.txt',
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Segundo factor activado' })),
+    );
   });
 
   it('when on and required, says so and offers no way to turn it off', async () => {
@@ -143,19 +201,25 @@ describe('SegundoFactorCuentas', () => {
     http.get.mockImplementation(
       answers({
         '/api/auth/totp/roles': [{ id: 1, nombre: 'Administrador', requiere_totp: false }],
-        '/api/auth/totp/cuentas': [{ id: 4, usuario: 'ana', nombre: 'Ana Gómez', activo: true, desde: '2026-11-20T10:00:00Z', requerido: false }],
+        '/api/auth/totp/cuentas': [
+          { id: 4, usuario: 'ana', nombre: 'Ana Gómez', activo: true, desde: '2026-11-20T10:00:00Z', requerido: false },
+        ],
       }),
     );
     http.put.mockResolvedValue(ok({ id: 1, nombre: 'Administrador', requiere_totp: true }));
     http.post.mockResolvedValue(ok(null));
     renderUi(createElement(SegundoFactorCuentas));
     fireEvent.click(await screen.findByRole('switch', { name: 'Administrador requiere segundo factor' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/auth/totp/roles/1', { requiere_totp: true }, expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith('/api/auth/totp/roles/1', { requiere_totp: true }, expect.anything()),
+    );
     const fila = (await screen.findByText('Ana Gómez')).closest('tr')!;
     expect(within(fila).getByText('20/11/2026')).toBeTruthy();
     fireEvent.click(within(fila).getByRole('button', { name: 'Restablecer Ana Gómez' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Restablecer' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/auth/totp/cuentas/4/restablecer', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/auth/totp/cuentas/4/restablecer', undefined, expect.anything()),
+    );
   });
 });
 
@@ -163,7 +227,10 @@ describe('DirectorioScreen', () => {
   const fila = { id: 2, grupo: 'intranet-comercial', rol_id: 5, rol: 'Comercial', creado: '2026-11-25T12:00:00Z' };
   const rutas = {
     '/api/auth/directorio': { configurado: true, url: 'ldaps://dc1.physis.local:636', grupos: [fila] },
-    '/api/auth/totp/roles': [{ id: 5, nombre: 'Comercial', requiere_totp: false }, { id: 6, nombre: 'Técnica', requiere_totp: false }],
+    '/api/auth/totp/roles': [
+      { id: 5, nombre: 'Comercial', requiere_totp: false },
+      { id: 6, nombre: 'Técnica', requiere_totp: false },
+    ],
   };
 
   it('shows the directory and its groups, adds a group with a role, and shows a refusal on its field', async () => {
@@ -172,23 +239,37 @@ describe('DirectorioScreen', () => {
     http.post.mockResolvedValueOnce(ok({ ...fila, id: 3, grupo: 'intranet-tecnica', rol_id: 6, rol: 'Técnica' }));
     renderUi(createElement(DirectorioScreen));
     expect(await screen.findByText('Conectado a ldaps://dc1.physis.local:636.')).toBeTruthy();
-    expect(screen.getByText(/vinculada a su cuenta por su identificador del directorio .*, nunca por su e-mail\. Si ya tiene una cuenta .* pestaña Cuenta/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /vinculada a su cuenta por su identificador del directorio .*, nunca por su e-mail\. Si ya tiene una cuenta .* pestaña Cuenta/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('intranet-comercial')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Agregar' });
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
     expect(await within(form).findByText('Elija un rol')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
-    fireEvent.change(within(form).getByRole('textbox', { name: /Grupo del directorio/ }), { target: { value: 'intranet-tecnica' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Grupo del directorio/ }), {
+      target: { value: 'intranet-tecnica' },
+    });
     await choose(/Rol en la Intranet/, 'Técnica', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
     expect(await within(form).findByText('Ese grupo ya da ese rol')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/api/auth/directorio/grupos', { grupo: 'intranet-tecnica', rol_id: 6 }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        '/api/auth/directorio/grupos',
+        { grupo: 'intranet-tecnica', rol_id: 6 },
+        expect.anything(),
+      ),
+    );
     await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Grupo asignado' })));
   });
 
   it('says when the directory is not set on this server', async () => {
-    http.get.mockImplementation(answers({ ...rutas, '/api/auth/directorio': { configurado: false, url: null, grupos: [] } }));
+    http.get.mockImplementation(
+      answers({ ...rutas, '/api/auth/directorio': { configurado: false, url: null, grupos: [] } }),
+    );
     renderUi(createElement(DirectorioScreen));
     expect(await screen.findByText(/no está configurado en este servidor \(LDAP_URL\)/)).toBeTruthy();
     expect(screen.getByText('Ningún grupo da acceso todavía.')).toBeTruthy();

@@ -7,11 +7,19 @@ export const authMessages = {
     todos: 'Tokens de API de todas las cuentas',
     ayuda:
       'Un token deja que un script (por ejemplo, el pipeline que publica instaladores y versiones) use la API en su nombre, con los permisos que usted elija entre los suyos. Se envía en la cabecera Authorization: Bearer … y deja de funcionar al vencer o al revocarlo.',
-    ayudaTodos: 'Los tokens de todas las cuentas. Revocar uno lo anula en todos los procesos del portal en menos de un segundo.',
+    ayudaTodos:
+      'Los tokens de todas las cuentas. Revocar uno lo anula en todos los procesos del portal en menos de un segundo.',
     nuevo: 'Nuevo token',
     verTodos: 'Ver los de todas las cuentas',
     vacio: 'Todavía no hay tokens.',
-    campos: { nombre: 'Nombre', vence: 'Vence el', permisos: 'Permisos', usuario: 'Cuenta', ultimoUso: 'Último uso', estado: 'Estado' },
+    campos: {
+      nombre: 'Nombre',
+      vence: 'Vence el',
+      permisos: 'Permisos',
+      usuario: 'Cuenta',
+      ultimoUso: 'Último uso',
+      estado: 'Estado',
+    },
     nombreAyuda: 'Para qué es: "Pipeline de instaladores", "Planilla de clientes"…',
     venceAyuda: 'Funciona hasta el final de ese día. Como máximo, un año.',
     permisosAyuda: 'Solo los permisos que usted tiene. Si pierde uno, el token también lo pierde.',
@@ -19,7 +27,8 @@ export const authMessages = {
     estados: { activo: 'Activo', vencido: 'Vencido', revocado: 'Revocado' },
     revocar: 'Revocar',
     revocarTitulo: 'Revocar token',
-    revocarTexto: (nombre: string) => `¿Revocar el token "${nombre}"? Los scripts que lo usen dejarán de funcionar en seguida.`,
+    revocarTexto: (nombre: string) =>
+      `¿Revocar el token "${nombre}"? Los scripts que lo usen dejarán de funcionar en seguida.`,
     revocado: 'Token revocado',
     error: 'No se pudo revocar el token',
     creadoTitulo: 'Token creado',
@@ -27,12 +36,16 @@ export const authMessages = {
     copiar: 'Copiar',
     copiado: 'Copiado',
     ejemplo: 'Ejemplo',
-    permisoDescripcion: (p: Permiso) => (p.pantalla ? `${p.descripcion}. Abre ${p.pantalla.nombre} (${p.pantalla.ruta}).` : `${p.descripcion}. No abre una pantalla: agrega acciones a otras.`),
+    permisoDescripcion: (p: Permiso) =>
+      p.pantalla
+        ? `${p.descripcion}. Abre ${p.pantalla.nombre} (${p.pantalla.ruta}).`
+        : `${p.descripcion}. No abre una pantalla: agrega acciones a otras.`,
     listo: 'Listo',
   },
   segundoFactor: {
     titulo: 'Segundo factor',
-    ayuda: 'Con el segundo factor, además de la contraseña la Intranet le pide un código de 6 dígitos de una aplicación de autenticación de su teléfono (Google Authenticator, Microsoft Authenticator, FreeOTP, 1Password…).',
+    ayuda:
+      'Con el segundo factor, además de la contraseña la Intranet le pide un código de 6 dígitos de una aplicación de autenticación de su teléfono (Google Authenticator, Microsoft Authenticator, FreeOTP, 1Password…).',
     requeridoPendiente: 'Uno de sus roles requiere el segundo factor: actívelo para poder usar la Intranet.',
     activo: 'Activo',
     inactivo: 'Desactivado',
@@ -47,7 +60,8 @@ export const authMessages = {
     confirmar: 'Confirmar',
     activado: 'Segundo factor activado',
     codigosTitulo: 'Códigos de recuperación',
-    codigosAyuda: 'Si pierde el teléfono, cada uno de estos códigos sirve una sola vez en lugar del código de la aplicación. Guárdelos en un lugar seguro: no se vuelven a mostrar.',
+    codigosAyuda:
+      'Si pierde el teléfono, cada uno de estos códigos sirve una sola vez en lugar del código de la aplicación. Guárdelos en un lugar seguro: no se vuelven a mostrar.',
     copiar: 'Copiar',
     copiado: 'Copiados',
     descargar: 'Descargar',
@@ -69,7 +83,8 @@ export const authMessages = {
     no: 'No',
     restablecer: 'Restablecer',
     restablecerTitulo: 'Restablecer segundo factor',
-    restablecerTexto: (nombre: string) => `¿Restablecer el segundo factor de ${nombre}? Queda desactivado y deberá activarlo de nuevo con su teléfono.`,
+    restablecerTexto: (nombre: string) =>
+      `¿Restablecer el segundo factor de ${nombre}? Queda desactivado y deberá activarlo de nuevo con su teléfono.`,
     restablecido: 'Segundo factor restablecido',
     /** The bulk bar's "Cambiar segundo factor": the one value it may take. */
     loteCampo: 'Segundo factor',
@@ -79,10 +94,12 @@ export const authMessages = {
   },
   directorio: {
     titulo: 'Directorio de la empresa',
-    ayuda: 'Quienes no tienen una cuenta local ingresan con su usuario y contraseña del directorio (Active Directory u otro servidor LDAP). En el primer ingreso se crea su cuenta y su persona; en cada ingreso sus roles pasan a ser los de sus grupos. Quien no está en ningún grupo de esta lista no puede ingresar.',
+    ayuda:
+      'Quienes no tienen una cuenta local ingresan con su usuario y contraseña del directorio (Active Directory u otro servidor LDAP). En el primer ingreso se crea su cuenta y su persona; en cada ingreso sus roles pasan a ser los de sus grupos. Quien no está en ningún grupo de esta lista no puede ingresar.',
     vinculos:
       'Cada persona del directorio queda vinculada a su cuenta por su identificador del directorio (entryUUID u objectGUID), nunca por su e-mail. Si ya tiene una cuenta en la Intranet, vincúlela desde la pestaña Cuenta de su persona (Identidades vinculadas): hasta entonces no puede ingresar con el directorio.',
-    sinConfigurar: 'El directorio no está configurado en este servidor (LDAP_URL): solo ingresan las cuentas locales. Las asignaciones se pueden preparar igual.',
+    sinConfigurar:
+      'El directorio no está configurado en este servidor (LDAP_URL): solo ingresan las cuentas locales. Las asignaciones se pueden preparar igual.',
     configurado: (url: string) => `Conectado a ${url}.`,
     grupo: 'Grupo del directorio',
     grupoAyuda: 'Su nombre (intranet-comercial) o su DN completo (cn=intranet-comercial,ou=grupos,dc=empresa,dc=local)',
@@ -93,7 +110,8 @@ export const authMessages = {
     columnas: { grupo: 'Grupo', rol: 'Rol', alta: 'Alta' },
     quitar: 'Quitar',
     quitarTitulo: 'Quitar grupo',
-    quitarTexto: (grupo: string, rol: string) => `¿Quitar el rol ${rol} al grupo "${grupo}"? Sus integrantes lo pierden en su próximo ingreso.`,
+    quitarTexto: (grupo: string, rol: string) =>
+      `¿Quitar el rol ${rol} al grupo "${grupo}"? Sus integrantes lo pierden en su próximo ingreso.`,
     quitado: 'Asignación quitada',
     error: 'No se pudo quitar',
   },

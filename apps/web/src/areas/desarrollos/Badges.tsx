@@ -16,17 +16,36 @@ export function EstadoBadge({ estado }: { estado: DesarrolloEstado }) {
 
 export function PrioridadBadge({ prioridad, size = 'sm' }: { prioridad: DesarrolloPrioridad; size?: 'xs' | 'sm' }) {
   return (
-    <Badge variant={prioridad === 'urgente' ? 'filled' : 'light'} color={t.prioridadColores[prioridad]} size={size} styles={NUNCA_CORTADO}>
+    <Badge
+      variant={prioridad === 'urgente' ? 'filled' : 'light'}
+      color={t.prioridadColores[prioridad]}
+      size={size}
+      styles={NUNCA_CORTADO}
+    >
       {t.prioridades[prioridad]}
     </Badge>
   );
 }
 
 /** The commitment date, red (and said) when it has passed and the development is still open. */
-export function Compromiso({ fecha, vencido, size = 'sm' }: { fecha: string | null; vencido: boolean; size?: 'xs' | 'sm' }) {
+export function Compromiso({
+  fecha,
+  vencido,
+  size = 'sm',
+}: {
+  fecha: string | null;
+  vencido: boolean;
+  size?: 'xs' | 'sm';
+}) {
   if (!fecha) return null;
   return (
-    <Text component="span" size={size} c={vencido ? 'red' : undefined} fw={vencido ? 600 : undefined} data-vencido={vencido || undefined}>
+    <Text
+      component="span"
+      size={size}
+      c={vencido ? 'red' : undefined}
+      fw={vencido ? 600 : undefined}
+      data-vencido={vencido || undefined}
+    >
       {formatFecha(fecha)}
       {vencido && ` (${t.vencidoHace.toLowerCase()})`}
     </Text>

@@ -25,7 +25,11 @@ describe('CambiosEstado', () => {
     http.get.mockResolvedValue({ error: null, datos: cambios });
     renderUi(createElement(CambiosEstado, { id: 9 }));
     const table = await screen.findByRole('table', { name: 'Cambios de estado del desarrollo' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Fecha', 'Usuario', 'De', 'A']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha', 'Usuario', 'De', 'A']);
     const [, nuevo, creacion] = within(table).getAllByRole('row');
     expect(nuevo?.textContent).toContain('Ana Gómez');
     expect(nuevo?.textContent).toContain('Análisis');

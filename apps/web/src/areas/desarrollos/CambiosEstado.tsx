@@ -10,11 +10,23 @@ import { desarrollosMessages as t } from './messages.ts';
 
 const columns: ColumnDef<DesarrolloCambio>[] = [
   { id: 'fecha', header: t.cambioFecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },
-  { id: 'usuario', header: t.cambioUsuario, meta: { width: 160 }, cell: ({ row }) => row.original.usuario ?? t.sistema },
+  {
+    id: 'usuario',
+    header: t.cambioUsuario,
+    meta: { width: 160 },
+    cell: ({ row }) => row.original.usuario ?? t.sistema,
+  },
   {
     id: 'desde',
     header: t.cambioDe,
-    cell: ({ row: { original: c } }) => (c.desde ? <EstadoBadge estado={c.desde} /> : <Text size="sm" c="dimmed">{t.creacion}</Text>),
+    cell: ({ row: { original: c } }) =>
+      c.desde ? (
+        <EstadoBadge estado={c.desde} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t.creacion}
+        </Text>
+      ),
   },
   { id: 'hacia', header: t.cambioA, cell: ({ row }) => <EstadoBadge estado={row.original.hacia} /> },
 ];
@@ -30,5 +42,12 @@ export function CambiosEstado({ id }: { id: number }) {
       </Alert>
     );
   }
-  return <DataTable label={t.cambiosTabla} columns={columns} rows={[...cambios.data].reverse()} getRowId={(c) => String(c.id)} />;
+  return (
+    <DataTable
+      label={t.cambiosTabla}
+      columns={columns}
+      rows={[...cambios.data].reverse()}
+      getRowId={(c) => String(c.id)}
+    />
+  );
 }

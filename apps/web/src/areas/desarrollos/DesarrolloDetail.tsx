@@ -24,7 +24,12 @@ export function DesarrolloDetail() {
   const id = Number(useParams().id);
   const desarrollo = useDesarrollo(id);
   return (
-    <RecordScreen query={desarrollo} title={t.titulo} back={{ to: DESARROLLOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={desarrollo}
+      title={t.titulo}
+      back={{ to: DESARROLLOS_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <DesarrolloView desarrollo={record} />}
     </RecordScreen>
   );
@@ -66,7 +71,10 @@ function DesarrolloView({ desarrollo: d }: { desarrollo: Desarrollo }) {
                       { label: t.campos.prioridad, value: t.prioridades[d.prioridad] },
                       { label: t.campos.responsable, value: d.responsable },
                       { label: t.campos.fecha_solicitud, value: d.fecha_solicitud && formatFecha(d.fecha_solicitud) },
-                      { label: t.campos.fecha_compromiso, value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} /> },
+                      {
+                        label: t.campos.fecha_compromiso,
+                        value: <Compromiso fecha={d.fecha_compromiso} vencido={d.vencido} />,
+                      },
                       { label: t.campos.fecha_entrega, value: d.fecha_entrega && formatFecha(d.fecha_entrega) },
                       { label: t.campos.horas_estimadas, value: horas(d.horas_estimadas) },
                       { label: t.campos.horas_reales, value: horas(d.horas_reales) },
@@ -132,8 +140,14 @@ function Acciones({ desarrollo: d }: { desarrollo: Desarrollo }) {
                   mover.mutate(
                     { id: d.id, estado },
                     {
-                      onSuccess: () => notifications.show({ color: 'green', title: t.movidoTitulo, message: t.movido(d.titulo, t.estados[estado]) }),
-                      onError: (error) => notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
+                      onSuccess: () =>
+                        notifications.show({
+                          color: 'green',
+                          title: t.movidoTitulo,
+                          message: t.movido(d.titulo, t.estados[estado]),
+                        }),
+                      onError: (error) =>
+                        notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
                     },
                   )
                 }

@@ -4,7 +4,12 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { DESARROLLO_PRIORIDADES, desarrolloInput, type Desarrollo, type DesarrolloInput } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_PRIORIDADES,
+  desarrolloInput,
+  type Desarrollo,
+  type DesarrolloInput,
+} from '@intranet/contract/desarrollos';
 import { emptyDocument } from '@intranet/editor';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
@@ -62,7 +67,12 @@ export function DesarrolloEditar() {
   const id = Number(useParams().id);
   const desarrollo = useDesarrollo(id);
   return (
-    <RecordScreen query={desarrollo} title={t.titulo} back={{ to: DESARROLLOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={desarrollo}
+      title={t.titulo}
+      back={{ to: DESARROLLOS_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <DesarrolloForm id={id} actual={record} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -95,20 +105,69 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
   const titulo = id === undefined ? t.formNuevo : t.formEditar(actual?.titulo ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlDesarrollo }} cancelTo={volver} maw={1040} recordForm={recordForm}>
-      <TextField control={control} name="titulo" label={t.campos.titulo} withAsterisk autoFocus maxLength={200} description={id === undefined ? t.estadoAyuda : undefined} />
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAlDesarrollo }}
+      cancelTo={volver}
+      maw={1040}
+      recordForm={recordForm}
+    >
+      <TextField
+        control={control}
+        name="titulo"
+        label={t.campos.titulo}
+        withAsterisk
+        autoFocus
+        maxLength={200}
+        description={id === undefined ? t.estadoAyuda : undefined}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <EmpresaSelect control={control} name="empresa_id" label={t.campos.empresa} description={t.clienteAyuda} placeholder={t.buscarCliente} optionLabel={razonSocial} />
-        <ProductoYVersion control={control} setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })} actual={actual} />
-        <SelectField control={control} name="prioridad" label={t.campos.prioridad} withAsterisk data={prioridadOptions} />
+        <EmpresaSelect
+          control={control}
+          name="empresa_id"
+          label={t.campos.empresa}
+          description={t.clienteAyuda}
+          placeholder={t.buscarCliente}
+          optionLabel={razonSocial}
+        />
+        <ProductoYVersion
+          control={control}
+          setVersion={(v) => form.setValue('version_id', v, { shouldDirty: true })}
+          actual={actual}
+        />
+        <SelectField
+          control={control}
+          name="prioridad"
+          label={t.campos.prioridad}
+          withAsterisk
+          data={prioridadOptions}
+        />
         <ResponsableField control={control} actual={actual} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <DateField control={control} name="fecha_solicitud" label={t.campos.fecha_solicitud} withAsterisk />
         <DateField control={control} name="fecha_compromiso" label={t.campos.fecha_compromiso} />
         <DateField control={control} name="fecha_entrega" label={t.campos.fecha_entrega} />
-        <NumberField control={control} name="horas_estimadas" label={t.campos.horas_estimadas} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
-        <NumberField control={control} name="horas_reales" label={t.campos.horas_reales} allowDecimal decimalScale={2} step={0.25} min={0} description={t.horasAyuda} />
+        <NumberField
+          control={control}
+          name="horas_estimadas"
+          label={t.campos.horas_estimadas}
+          allowDecimal
+          decimalScale={2}
+          step={0.25}
+          min={0}
+          description={t.horasAyuda}
+        />
+        <NumberField
+          control={control}
+          name="horas_reales"
+          label={t.campos.horas_reales}
+          allowDecimal
+          decimalScale={2}
+          step={0.25}
+          min={0}
+          description={t.horasAyuda}
+        />
       </SimpleGrid>
       <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />
     </RecordFormScreen>
@@ -118,13 +177,22 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
 type FormControl = Control<DesarrolloInput, unknown, DesarrolloValues>;
 
 /** The product, and a version among that product's; a version of another product is cleared. */
-function ProductoYVersion({ control, setVersion, actual }: { control: FormControl; setVersion: (v: number | null) => void; actual: Desarrollo | undefined }) {
+function ProductoYVersion({
+  control,
+  setVersion,
+  actual,
+}: {
+  control: FormControl;
+  setVersion: (v: number | null) => void;
+  actual: Desarrollo | undefined;
+}) {
   const productos = useProductoOpciones();
   const opciones = useOpciones();
   const [productoId, versionId] = useWatch({ control, name: ['producto_id', 'version_id'] });
   const versiones = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId);
   const productoData = (productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }));
-  if (actual && !productoData.some((p) => p.value === String(actual.producto_id))) productoData.unshift({ value: String(actual.producto_id), label: actual.producto });
+  if (actual && !productoData.some((p) => p.value === String(actual.producto_id)))
+    productoData.unshift({ value: String(actual.producto_id), label: actual.producto });
 
   useEffect(() => {
     if (opciones.data && versionId && !versiones.some((v) => v.id === versionId)) setVersion(null);
@@ -132,7 +200,15 @@ function ProductoYVersion({ control, setVersion, actual }: { control: FormContro
 
   return (
     <>
-      <SelectField control={control} name="producto_id" label={t.campos.producto} withAsterisk numeric searchable data={productoData} />
+      <SelectField
+        control={control}
+        name="producto_id"
+        label={t.campos.producto}
+        withAsterisk
+        numeric
+        searchable
+        data={productoData}
+      />
       <SelectField
         control={control}
         name="version_id"
@@ -150,6 +226,19 @@ function ProductoYVersion({ control, setVersion, actual }: { control: FormContro
 
 function ResponsableField({ control, actual }: { control: FormControl; actual: Desarrollo | undefined }) {
   const opciones = useOpciones();
-  const data = (opciones.data?.responsables ?? []).filter((p) => p.activo || p.id === actual?.responsable_id).map((p) => ({ value: String(p.id), label: p.nombre }));
-  return <SelectField control={control} name="responsable_id" label={t.campos.responsable} numeric clearable allowDeselect searchable data={data} />;
+  const data = (opciones.data?.responsables ?? [])
+    .filter((p) => p.activo || p.id === actual?.responsable_id)
+    .map((p) => ({ value: String(p.id), label: p.nombre }));
+  return (
+    <SelectField
+      control={control}
+      name="responsable_id"
+      label={t.campos.responsable}
+      numeric
+      clearable
+      allowDeselect
+      searchable
+      data={data}
+    />
+  );
 }

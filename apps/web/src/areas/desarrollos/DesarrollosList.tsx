@@ -2,7 +2,13 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES, DESARROLLO_SORT, desarrolloListQuery, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_ESTADOS,
+  DESARROLLO_PRIORIDADES,
+  DESARROLLO_SORT,
+  desarrolloListQuery,
+  type DesarrolloFila,
+} from '@intranet/contract/desarrollos';
 import { personas } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -33,26 +39,45 @@ const columns: ColumnDef<DesarrolloFila>[] = [
   {
     id: 'empresa',
     header: t.campos.empresa,
-    cell: ({ row }) => row.original.empresa ?? <Text span size="sm" c="dimmed">{t.interno}</Text>,
+    cell: ({ row }) =>
+      row.original.empresa ?? (
+        <Text span size="sm" c="dimmed">
+          {t.interno}
+        </Text>
+      ),
   },
   { id: 'producto', accessorKey: 'producto', header: t.campos.producto },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
-  { id: 'prioridad', header: t.campos.prioridad, cell: ({ row }) => <PrioridadBadge prioridad={row.original.prioridad} /> },
+  {
+    id: 'prioridad',
+    header: t.campos.prioridad,
+    cell: ({ row }) => <PrioridadBadge prioridad={row.original.prioridad} />,
+  },
   { id: 'responsable', accessorKey: 'responsable', header: t.campos.responsable },
-  { id: 'fecha_solicitud', header: t.campos.fecha_solicitud, accessorFn: (row) => row.fecha_solicitud && formatFecha(row.fecha_solicitud) },
+  {
+    id: 'fecha_solicitud',
+    header: t.campos.fecha_solicitud,
+    accessorFn: (row) => row.fecha_solicitud && formatFecha(row.fecha_solicitud),
+  },
   {
     id: 'fecha_compromiso',
     header: t.campos.fecha_compromiso,
     cell: ({ row }) => <Compromiso fecha={row.original.fecha_compromiso} vencido={row.original.vencido} />,
   },
-  { id: 'fecha_entrega', header: t.campos.fecha_entrega, accessorFn: (row) => row.fecha_entrega && formatFecha(row.fecha_entrega) },
+  {
+    id: 'fecha_entrega',
+    header: t.campos.fecha_entrega,
+    accessorFn: (row) => row.fecha_entrega && formatFecha(row.fecha_entrega),
+  },
   { id: 'version', accessorKey: 'version', header: t.campos.version },
   { id: 'horas', header: `${t.campos.horas_reales} / ${t.campos.horas_estimadas}`, accessorFn: (row) => horas(row) },
   { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
 
 const horas = (d: DesarrolloFila) =>
-  d.horas_estimadas === null && d.horas_reales === null ? null : `${d.horas_reales ?? '—'} / ${d.horas_estimadas ?? '—'}`;
+  d.horas_estimadas === null && d.horas_reales === null
+    ? null
+    : `${d.horas_reales ?? '—'} / ${d.horas_estimadas ?? '—'}`;
 
 const estadoOptions = DESARROLLO_ESTADOS.map((estado) => ({ value: estado, label: t.estados[estado] }));
 const prioridadOptions = DESARROLLO_PRIORIDADES.map((p) => ({ value: p, label: t.prioridades[p] }));
@@ -71,7 +96,18 @@ export function DesarrollosList() {
         actions={
           <>
             <VistaSwitch />
-            {puedeEditar && <ImportarButton importables={[{ url: desarrollosUrl(), nombre: 'desarrollos', que: 'desarrollos', invalidar: [desarrollosKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: desarrollosUrl(),
+                    nombre: 'desarrollos',
+                    que: 'desarrollos',
+                    invalidar: [desarrollosKeys.all, ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={desarrollosCsvUrl(list.exportParams)} name="desarrollos" />
             {puedeEditar && (
               <Button component={Link} to={`${DESARROLLOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -116,7 +152,12 @@ export function DesarrollosList() {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(e) => list.setFilter('estado', e)} />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(e) => list.setFilter('estado', e)}
+            />
             <FiltrosComunes list={list} />
           </>
         }

@@ -26,7 +26,11 @@ export function FiltrosComunes({ list }: { list: Lista }) {
   const { query } = list;
   return (
     <>
-      <EmpresaFilter label={t.campos.empresa} value={query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />
+      <EmpresaFilter
+        label={t.campos.empresa}
+        value={query.empresa_id}
+        onChange={(id) => list.setFilter('empresa_id', id)}
+      />
       <FilterSelect
         label={t.campos.producto}
         value={query.producto_id === undefined ? undefined : String(query.producto_id)}
@@ -41,7 +45,12 @@ export function FiltrosComunes({ list }: { list: Lista }) {
         onChange={(id) => list.setFilter('responsable_id', id)}
         searchable
       />
-      <FilterSelect label={t.campos.prioridad} value={query.prioridad} options={prioridadOptions} onChange={(p) => list.setFilter('prioridad', p)} />
+      <FilterSelect
+        label={t.campos.prioridad}
+        value={query.prioridad}
+        options={prioridadOptions}
+        onChange={(p) => list.setFilter('prioridad', p)}
+      />
       <FilterSelect
         label={t.vencidos}
         value={query.vencido === undefined ? undefined : String(query.vencido)}

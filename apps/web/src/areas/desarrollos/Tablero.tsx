@@ -17,7 +17,14 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DESARROLLO_ESTADOS, desarrolloListQuery, puedePasarDesarrollo, type DesarrolloEstado, type DesarrolloFila, type Tablero as TableroDatos } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_ESTADOS,
+  desarrolloListQuery,
+  puedePasarDesarrollo,
+  type DesarrolloEstado,
+  type DesarrolloFila,
+  type Tablero as TableroDatos,
+} from '@intranet/contract/desarrollos';
 import { CambiosPendientes } from '../../components/CambiosPendientes.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { listMessages } from '../../components/messages.ts';
@@ -37,7 +44,8 @@ const colision: CollisionDetection = (args) => {
 };
 
 const esEstado = (id: unknown): id is DesarrolloEstado => DESARROLLO_ESTADOS.includes(id as DesarrolloEstado);
-const desarrolloDe = (event: DragStartEvent | DragEndEvent) => (event.active.data.current as { desarrollo: DesarrolloFila } | undefined)?.desarrollo;
+const desarrolloDe = (event: DragStartEvent | DragEndEvent) =>
+  (event.active.data.current as { desarrollo: DesarrolloFila } | undefined)?.desarrollo;
 
 /** `/desarrollos/tablero`: one column per state; drag a card (or "Mover a") to change its state. */
 export function Tablero() {
@@ -51,14 +59,24 @@ export function Tablero() {
   // changes wait for 'actualizar'.
   const [arrastrando, setArrastrando] = useState(false);
   const tarjetas = useMemo(() => tablero.data?.flatMap((columna) => columna.items), [tablero.data]);
-  const vivo = useFilasVivas({ lista: 'desarrollos', refrescar: tablero.refetch }, tarjetas, (d) => String(d.id), arrastrando || mover.isPending);
+  const vivo = useFilasVivas(
+    { lista: 'desarrollos', refrescar: tablero.refetch },
+    tarjetas,
+    (d) => String(d.id),
+    arrastrando || mover.isPending,
+  );
 
   const moverA = (desarrollo: DesarrolloFila, estado: DesarrolloEstado) => {
     if (desarrollo.estado === estado) return;
     mover.mutate(
       { id: desarrollo.id, estado },
       {
-        onSuccess: () => notifications.show({ color: 'green', title: t.movidoTitulo, message: t.movido(desarrollo.titulo, t.estados[estado]) }),
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            title: t.movidoTitulo,
+            message: t.movido(desarrollo.titulo, t.estados[estado]),
+          }),
         onError: (error) => notifications.show({ color: 'red', title: t.noMovido, message: error.message }),
       },
     );
@@ -110,14 +128,20 @@ export function Tablero() {
 }
 
 /** The columns inside the drag context: the dragged card follows the pointer; the columns it may not go to dim. */
-function TableroArrastrable({ onArrastre, ...props }: Omit<ColumnasProps, 'activa'> & { onArrastre: (arrastrando: boolean) => void }) {
+function TableroArrastrable({
+  onArrastre,
+  ...props
+}: Omit<ColumnasProps, 'activa'> & { onArrastre: (arrastrando: boolean) => void }) {
   const { onMover } = props;
   const [activa, setActivaEstado] = useState<DesarrolloFila | null>(null);
   const setActiva = (desarrollo: DesarrolloFila | null) => {
     setActivaEstado(desarrollo);
     onArrastre(desarrollo !== null);
   };
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor),
+  );
   const onDragEnd = (event: DragEndEvent) => {
     setActiva(null);
     const desarrollo = desarrolloDe(event);
@@ -157,7 +181,17 @@ interface ColumnasProps {
 
 function Columnas({ tablero, ...props }: ColumnasProps) {
   return (
-    <Box role="list" aria-label={t.tablero} style={{ display: 'grid', gridTemplateColumns: `repeat(${tablero.length}, minmax(165px, 1fr))`, gap: 8, overflowX: 'auto', alignItems: 'start' }}>
+    <Box
+      role="list"
+      aria-label={t.tablero}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${tablero.length}, minmax(165px, 1fr))`,
+        gap: 8,
+        overflowX: 'auto',
+        alignItems: 'start',
+      }}
+    >
       {tablero.map((columna) => (
         <Columna key={columna.estado} columna={columna} {...props} />
       ))}
@@ -165,7 +199,14 @@ function Columnas({ tablero, ...props }: ColumnasProps) {
   );
 }
 
-function Columna({ columna, activa, editable, onMover, filtros, resaltadas }: Omit<ColumnasProps, 'tablero'> & { columna: TableroDatos[number] }) {
+function Columna({
+  columna,
+  activa,
+  editable,
+  onMover,
+  filtros,
+  resaltadas,
+}: Omit<ColumnasProps, 'tablero'> & { columna: TableroDatos[number] }) {
   const { estado, total, items } = columna;
   const { setNodeRef, isOver } = useDroppable({ id: estado });
   // While dragging, the columns the card may not go to are dimmed (the server still has the last word).
@@ -183,7 +224,13 @@ function Columna({ columna, activa, editable, onMover, filtros, resaltadas }: Om
       withBorder
       radius="md"
       p="xs"
-      bg={isOver ? (permitida ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-red-light)') : 'var(--mantine-color-default-hover)'}
+      bg={
+        isOver
+          ? permitida
+            ? 'var(--mantine-color-blue-light)'
+            : 'var(--mantine-color-red-light)'
+          : 'var(--mantine-color-default-hover)'
+      }
       style={{ minHeight: 240, opacity: permitida ? 1 : 0.55, borderStyle: permitida ? undefined : 'dashed' }}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -201,7 +248,13 @@ function Columna({ columna, activa, editable, onMover, filtros, resaltadas }: Om
           </Text>
         )}
         {items.map((d) => (
-          <TarjetaDesarrollo key={d.id} desarrollo={d} editable={editable} onMover={onMover} resaltada={resaltadas.has(String(d.id))} />
+          <TarjetaDesarrollo
+            key={d.id}
+            desarrollo={d}
+            editable={editable}
+            onMover={onMover}
+            resaltada={resaltadas.has(String(d.id))}
+          />
         ))}
         {resto > 0 && (
           <Anchor component={Link} to={`${DESARROLLOS_PATH}?${masParams.toString()}`} size="xs" ta="center">
@@ -220,8 +273,12 @@ const titulo = (data: unknown) => (data as { desarrollo?: DesarrolloFila } | und
 const announcements = {
   onDragStart: ({ active }: DragStartEvent) => t.anuncios.inicio(titulo(active.data.current)),
   onDragOver: ({ active, over }: { active: DragStartEvent['active']; over: DragEndEvent['over'] }) =>
-    over ? t.anuncios.sobre(titulo(active.data.current), nombre(over.id)) : t.anuncios.fuera(titulo(active.data.current)),
+    over
+      ? t.anuncios.sobre(titulo(active.data.current), nombre(over.id))
+      : t.anuncios.fuera(titulo(active.data.current)),
   onDragEnd: ({ active, over }: DragEndEvent) =>
-    over ? t.anuncios.soltado(titulo(active.data.current), nombre(over.id)) : t.anuncios.cancelado(titulo(active.data.current)),
+    over
+      ? t.anuncios.soltado(titulo(active.data.current), nombre(over.id))
+      : t.anuncios.cancelado(titulo(active.data.current)),
   onDragCancel: ({ active }: DragEndEvent) => t.anuncios.cancelado(titulo(active.data.current)),
 };

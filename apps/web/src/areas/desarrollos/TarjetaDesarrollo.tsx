@@ -68,7 +68,15 @@ export function ContenidoTarjeta({ desarrollo, children }: { desarrollo: Desarro
     <Stack gap={4}>
       <Group justify="space-between" align="flex-start" gap={4} wrap="nowrap">
         {/* Clamped to three lines on the card: the whole title shows on hover, and on the development's page. */}
-        <Anchor component={Link} to={`${DESARROLLOS_PATH}/${desarrollo.id}`} size="sm" fw={600} lineClamp={3} title={desarrollo.titulo} draggable={false}>
+        <Anchor
+          component={Link}
+          to={`${DESARROLLOS_PATH}/${desarrollo.id}`}
+          size="sm"
+          fw={600}
+          lineClamp={3}
+          title={desarrollo.titulo}
+          draggable={false}
+        >
           {desarrollo.titulo}
         </Anchor>
         {children}
@@ -98,7 +106,13 @@ function MoverMenu({ desarrollo, onMover }: Pick<TarjetaProps, 'desarrollo' | 'o
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.moverTarjeta(desarrollo.titulo)} onPointerDown={(e) => e.stopPropagation()}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t.moverTarjeta(desarrollo.titulo)}
+          onPointerDown={(e) => e.stopPropagation()}
+        >
           <IconArrowsExchange size={14} aria-hidden />
         </ActionIcon>
       </Menu.Target>

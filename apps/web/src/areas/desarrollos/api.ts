@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   desarrollo,
   desarrolloCambios,
-  desarrolloInput,
+  type desarrolloInput,
   desarrolloOpciones,
   desarrolloPage,
   tablero,
@@ -62,7 +62,8 @@ export function useDesarrollo(id: number) {
 export function useCambios(id: number) {
   return useQuery({
     queryKey: desarrollosKeys.cambios(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}/estados`), envelope(desarrolloCambios), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${id}/estados`), envelope(desarrolloCambios), { signal })).datos,
   });
 }
 
@@ -97,7 +98,10 @@ export function useGuardarDesarrollo(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: DesarrolloValues) => {
-      const answer = id === undefined ? await http.post(url(''), values, envelope(desarrollo)) : await http.put(url(`/${id}`), values, envelope(desarrollo));
+      const answer =
+        id === undefined
+          ? await http.post(url(''), values, envelope(desarrollo))
+          : await http.put(url(`/${id}`), values, envelope(desarrollo));
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -125,7 +129,8 @@ export function useMoverDesarrollo(tableroKey?: QueryKey) {
   const client = useQueryClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, estado }: Movimiento) => (await http.post(url(`/${id}/estado`), { estado }, envelope(desarrollo))).datos,
+    mutationFn: async ({ id, estado }: Movimiento) =>
+      (await http.post(url(`/${id}/estado`), { estado }, envelope(desarrollo))).datos,
     onMutate: async ({ id, estado }: Movimiento) => {
       if (!tableroKey) return { antes: undefined };
       await client.cancelQueries({ queryKey: tableroKey });

@@ -8,12 +8,27 @@ export const desarrollos: AreaDescriptor = {
     { path: 'desarrollos/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.DesarrollosRoutes })) },
   ],
   menu: [
-    { section: 'TECNICA', position: 12, item: { text: 'Desarrollos', icon: IconCode, link: '/desarrollos', accion: 'SER#VER' } },
+    {
+      section: 'TECNICA',
+      position: 12,
+      item: { text: 'Desarrollos', icon: IconCode, link: '/desarrollos', accion: 'SER#VER' },
+    },
   ],
   palette: [
     { text: 'Desarrollos', link: '/desarrollos', accion: 'SER#VER', keywords: ['pedidos'], goKey: 'e' },
     { text: 'Tablero de desarrollos', link: '/desarrollos/tablero', accion: 'SER#VER', keywords: ['kanban'] },
-    { text: 'Nuevo desarrollo', link: '/desarrollos/nuevo', accion: 'DESARROLLOS#EDITAR', keywords: ['pedido', 'alta'] },
+    {
+      text: 'Nuevo desarrollo',
+      link: '/desarrollos/nuevo',
+      accion: 'DESARROLLOS#EDITAR',
+      keywords: ['pedido', 'alta'],
+    },
   ],
-  home: [{ accion: 'SER#VER', position: 5, lazy: () => import('./home/MiosPanel.tsx').then((m) => ({ Component: m.MiosPanel })) }],
+  home: [
+    {
+      accion: 'SER#VER',
+      position: 5,
+      lazy: () => import('./home/MiosPanel.tsx').then((m) => ({ Component: m.MiosPanel })),
+    },
+  ],
 };

@@ -1,4 +1,10 @@
-import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_PRIORIDAD_NOMBRES, type DesarrolloEstado, type DesarrolloFila, type DesarrolloPrioridad } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_ESTADO_NOMBRES,
+  DESARROLLO_PRIORIDAD_NOMBRES,
+  type DesarrolloEstado,
+  type DesarrolloFila,
+  type DesarrolloPrioridad,
+} from '@intranet/contract/desarrollos';
 
 /** Texts of the Desarrollos screens. */
 export const desarrollosMessages = {
@@ -46,7 +52,10 @@ export const desarrollosMessages = {
     cancelado: 'dark',
   } satisfies Record<DesarrolloEstado, string>,
   prioridades: DESARROLLO_PRIORIDAD_NOMBRES satisfies Record<DesarrolloPrioridad, string>,
-  prioridadColores: { baja: 'gray', media: 'blue', alta: 'orange', urgente: 'red' } satisfies Record<DesarrolloPrioridad, string>,
+  prioridadColores: { baja: 'gray', media: 'blue', alta: 'orange', urgente: 'red' } satisfies Record<
+    DesarrolloPrioridad,
+    string
+  >,
   interno: 'Interno',
   sinResponsable: 'Sin responsable',
   sinDescripcion: 'Sin descripción.',
@@ -66,7 +75,8 @@ export const desarrollosMessages = {
   guardado: 'Desarrollo guardado',
   guardadoTexto: (titulo: string) => `Se guardó el desarrollo ${titulo}.`,
   eliminarTitulo: 'Eliminar desarrollo',
-  eliminarTexto: (titulo: string) => `¿Eliminar el desarrollo «${titulo}» con su historial de estados? Esta acción no se puede deshacer.`,
+  eliminarTexto: (titulo: string) =>
+    `¿Eliminar el desarrollo «${titulo}» con su historial de estados? Esta acción no se puede deshacer.`,
   eliminado: 'Desarrollo eliminado',
   errorEliminar: 'No se pudo eliminar',
   // States

@@ -27,7 +27,12 @@ const tarjeta = (id: number, estado: DesarrolloFila['estado'], vencido = false):
 
 const tablero = (): Tablero =>
   DESARROLLO_ESTADOS.map((estado) => {
-    const items = estado === 'pendiente' ? [tarjeta(1, estado), tarjeta(2, estado)] : estado === 'testing' ? [tarjeta(3, estado, true)] : [];
+    const items =
+      estado === 'pendiente'
+        ? [tarjeta(1, estado), tarjeta(2, estado)]
+        : estado === 'testing'
+          ? [tarjeta(3, estado, true)]
+          : [];
     return { estado, total: items.length + (estado === 'pendiente' ? 5 : 0), items };
   });
 
@@ -47,7 +52,9 @@ describe('moverEnTablero', () => {
   it('an overdue card delivered is no longer overdue', () => {
     const despues = moverEnTablero(tablero(), 3, 'entregado');
     expect(despues.find((c) => c.estado === 'entregado')!.items[0]!.vencido).toBe(false);
-    expect(moverEnTablero(tablero(), 3, 'desarrollo').find((c) => c.estado === 'desarrollo')!.items[0]!.vencido).toBe(true);
+    expect(moverEnTablero(tablero(), 3, 'desarrollo').find((c) => c.estado === 'desarrollo')!.items[0]!.vencido).toBe(
+      true,
+    );
   });
 
   it('leaves the board alone for an unknown card or the same column', () => {

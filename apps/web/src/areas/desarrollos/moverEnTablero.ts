@@ -10,7 +10,8 @@ export function moverEnTablero(tablero: Tablero, id: number, hacia: DesarrolloEs
   if (!origen || !tarjeta || origen.estado === hacia) return tablero;
   const movida = { ...tarjeta, estado: hacia, vencido: tarjeta.vencido && !estadoCerrado(hacia) };
   return tablero.map((columna) => {
-    if (columna.estado === origen.estado) return { ...columna, total: columna.total - 1, items: columna.items.filter((d) => d.id !== id) };
+    if (columna.estado === origen.estado)
+      return { ...columna, total: columna.total - 1, items: columna.items.filter((d) => d.id !== id) };
     if (columna.estado === hacia) return { ...columna, total: columna.total + 1, items: [movida, ...columna.items] };
     return columna;
   });

@@ -1,6 +1,11 @@
 import { Alert, Loader, Text, Timeline } from '@mantine/core';
 import { IconArrowsExchange, IconMessage, IconUser } from '@tabler/icons-react';
-import { ISSUE_ESTADO_NOMBRES, ISSUE_ESTADOS, type ActividadIssue, type IssueEstado } from '@intranet/contract/insights';
+import {
+  ISSUE_ESTADO_NOMBRES,
+  ISSUE_ESTADOS,
+  type ActividadIssue,
+  type IssueEstado,
+} from '@intranet/contract/insights';
 import { formatFechaHora } from '../../core/format.ts';
 import { useActividad } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -29,7 +34,15 @@ export function ActividadTab({ issueId }: { issueId: number }) {
         <Timeline.Item
           // biome-ignore lint/suspicious/noArrayIndexKey: the entries carry no id and two can be equal; the list comes oldest first, so a new entry only adds a last index, and the items hold no state.
           key={i}
-          bullet={item.tipo === 'comentario' ? <IconMessage size={14} /> : item.tipo === 'asignacion' ? <IconUser size={14} /> : <IconArrowsExchange size={14} />}
+          bullet={
+            item.tipo === 'comentario' ? (
+              <IconMessage size={14} />
+            ) : item.tipo === 'asignacion' ? (
+              <IconUser size={14} />
+            ) : (
+              <IconArrowsExchange size={14} />
+            )
+          }
           title={`${item.autor ?? a.sistema} ${describir(item)}`}
         >
           {item.texto && (

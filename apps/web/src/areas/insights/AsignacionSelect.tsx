@@ -15,18 +15,34 @@ const valorDe = (issue: Pick<Issue, 'asignado' | 'asignado_rol'> | undefined) =>
   issue?.asignado ? `p:${issue.asignado.id}` : issue?.asignado_rol ? `r:${issue.asignado_rol.id}` : null;
 
 /** The assignee picker: people and roles in two groups, searchable; clearing it unassigns. */
-export function AsignacionSelect({ issue, onChange, label, w = 220 }: { issue?: Pick<Issue, 'asignado' | 'asignado_rol'>; onChange: (a: Asignacion) => void; label: string; w?: SelectProps['w'] }) {
+export function AsignacionSelect({
+  issue,
+  onChange,
+  label,
+  w = 220,
+}: {
+  issue?: Pick<Issue, 'asignado' | 'asignado_rol'>;
+  onChange: (a: Asignacion) => void;
+  label: string;
+  w?: SelectProps['w'];
+}) {
   const personas = useAsignables();
   const roles = useRolesAsignables();
   const gente = (personas.data ?? []).map((p) => ({ value: `p:${p.id}`, label: p.nombre }));
   const equipos = (roles.data ?? []).map((r) => ({ value: `r:${r.id}`, label: t.equipo(r.nombre) }));
   // The current assignee stays choosable even if no longer offered.
-  if (issue?.asignado && !gente.some((o) => o.value === `p:${issue.asignado?.id}`)) gente.push({ value: `p:${issue.asignado.id}`, label: issue.asignado.nombre });
-  if (issue?.asignado_rol && !equipos.some((o) => o.value === `r:${issue.asignado_rol?.id}`)) equipos.push({ value: `r:${issue.asignado_rol.id}`, label: t.equipo(issue.asignado_rol.nombre) });
+  if (issue?.asignado && !gente.some((o) => o.value === `p:${issue.asignado?.id}`))
+    gente.push({ value: `p:${issue.asignado.id}`, label: issue.asignado.nombre });
+  if (issue?.asignado_rol && !equipos.some((o) => o.value === `r:${issue.asignado_rol?.id}`))
+    equipos.push({ value: `r:${issue.asignado_rol.id}`, label: t.equipo(issue.asignado_rol.nombre) });
   const elegir = (value: string | null) => {
     const nombre = [...gente, ...equipos].find((o) => o.value === value)?.label ?? null;
     const id = value ? Number(value.slice(2)) : null;
-    onChange({ asignado_id: value?.startsWith('p:') ? id : null, asignado_rol_id: value?.startsWith('r:') ? id : null, nombre });
+    onChange({
+      asignado_id: value?.startsWith('p:') ? id : null,
+      asignado_rol_id: value?.startsWith('r:') ? id : null,
+      nombre,
+    });
   };
   return (
     <Select

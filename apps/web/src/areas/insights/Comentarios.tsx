@@ -19,11 +19,14 @@ export function Comentarios({ issueId }: { issueId: number }) {
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const eliminar = useEliminarComentario();
 
-
   return (
     <Stack gap="md" maw={880}>
       {comentarios.isPending && <Loader size="sm" aria-label={listMessages.cargando} />}
-      {comentarios.isError && <Alert color="red" role="alert" title={listMessages.errorCarga}>{comentarios.error.message}</Alert>}
+      {comentarios.isError && (
+        <Alert color="red" role="alert" title={listMessages.errorCarga}>
+          {comentarios.error.message}
+        </Alert>
+      )}
       {comentarios.data?.length === 0 && <Text c="dimmed">{t.sinComentarios}</Text>}
       {comentarios.data && comentarios.data.length > 0 && (
         <Stack gap="sm" role="list" aria-label={t.comentarios}>
@@ -78,7 +81,13 @@ function NuevoComentario({ issueId }: { issueId: number }) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.formComentario}>
       <Stack gap="xs">
         <FormError message={formError} />
-        <TextareaField control={form.control} name="texto" label={t.comentarioLabel} placeholder={t.comentarioPlaceholder} maxLength={5000} />
+        <TextareaField
+          control={form.control}
+          name="texto"
+          label={t.comentarioLabel}
+          placeholder={t.comentarioPlaceholder}
+          maxLength={5000}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting}>
             {t.comentar}

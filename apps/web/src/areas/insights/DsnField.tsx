@@ -8,7 +8,12 @@ export function CopyAction({ value, label }: { value: string; label: string }) {
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? t.copiado : label} withArrow>
-          <ActionIcon variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={label}>
+          <ActionIcon
+            variant={copied ? 'filled' : 'default'}
+            color={copied ? 'teal' : undefined}
+            onClick={copy}
+            aria-label={label}
+          >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
         </Tooltip>

@@ -40,16 +40,40 @@ export function EventoNavegable({ issue, eventoId, onNavigate }: EventoNavegable
           <FechaRelativa fecha={evento.fecha} />
         </Group>
         <Group gap={4} role="navigation" aria-label={t.tabs.eventos}>
-          <Button size="xs" variant="default" leftSection={<IconChevronsLeft size={14} />} disabled={!evento.anterior} onClick={() => onNavigate('oldest')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChevronsLeft size={14} />}
+            disabled={!evento.anterior}
+            onClick={() => onNavigate('oldest')}
+          >
             {t.eventoMasViejo}
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={!evento.anterior} onClick={() => onNavigate(evento.anterior)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={!evento.anterior}
+            onClick={() => onNavigate(evento.anterior)}
+          >
             {t.eventoAnterior}
           </Button>
-          <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={!evento.siguiente} onClick={() => onNavigate(evento.siguiente)}>
+          <Button
+            size="xs"
+            variant="default"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={!evento.siguiente}
+            onClick={() => onNavigate(evento.siguiente)}
+          >
             {t.eventoSiguiente}
           </Button>
-          <Button size="xs" variant="default" rightSection={<IconChevronsRight size={14} />} disabled={!evento.siguiente} onClick={() => onNavigate(null)}>
+          <Button
+            size="xs"
+            variant="default"
+            rightSection={<IconChevronsRight size={14} />}
+            disabled={!evento.siguiente}
+            onClick={() => onNavigate(null)}
+          >
             {t.eventoMasNuevo}
           </Button>
         </Group>

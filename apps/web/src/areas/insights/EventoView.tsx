@@ -32,7 +32,9 @@ export function EventoView({ evento }: { evento: Evento }) {
                 {evento.request.query_string ? `?${evento.request.query_string}` : ''}
               </Text>
               <KeyValues title={t.headers} values={evento.request.headers} />
-              {evento.request.data !== null && evento.request.data !== undefined && <JsonBlock value={evento.request.data} />}
+              {evento.request.data !== null && evento.request.data !== undefined && (
+                <JsonBlock value={evento.request.data} />
+              )}
             </Stack>
           ) : (
             <Empty />
@@ -154,7 +156,13 @@ function JsonBlock({ value }: { value: unknown }) {
   );
 }
 
-const BREADCRUMB_COLORS: Record<string, string> = { error: 'red', fatal: 'red', warning: 'yellow', info: 'blue', debug: 'gray' };
+const BREADCRUMB_COLORS: Record<string, string> = {
+  error: 'red',
+  fatal: 'red',
+  warning: 'yellow',
+  info: 'blue',
+  debug: 'gray',
+};
 
 const breadcrumbColumns: ColumnDef<Breadcrumb>[] = [
   {
@@ -162,7 +170,12 @@ const breadcrumbColumns: ColumnDef<Breadcrumb>[] = [
     header: t.breadcrumbCampos.hora,
     meta: { width: 110 },
     cell: ({ row: { original: crumb } }) => (
-      <Text span size="xs" ff="monospace" title={crumb.timestamp ? formatFechaHora(crumb.timestamp, { segundos: true }) : undefined}>
+      <Text
+        span
+        size="xs"
+        ff="monospace"
+        title={crumb.timestamp ? formatFechaHora(crumb.timestamp, { segundos: true }) : undefined}
+      >
         {crumb.timestamp ? dayjs(crumb.timestamp).format('HH:mm:ss.SSS') : '—'}
       </Text>
     ),

@@ -28,7 +28,15 @@ afterEach(() => {
 
 describe('EventosTab', () => {
   it('lists the issue’s events and opens one from its row or its date', async () => {
-    http.get.mockResolvedValue({ error: null, datos: { items: [evento('a'.repeat(32), 'x is undefined'), evento('b'.repeat(32), 'y is null')], total: 2, page: 1, size: 20 } });
+    http.get.mockResolvedValue({
+      error: null,
+      datos: {
+        items: [evento('a'.repeat(32), 'x is undefined'), evento('b'.repeat(32), 'y is null')],
+        total: 2,
+        page: 1,
+        size: 20,
+      },
+    });
     const onOpen = vi.fn();
     renderUi(createElement(EventosTab, { issueId: 7, onOpen }));
     const table = await screen.findByRole('table', { name: 'Eventos del error' });

@@ -22,13 +22,28 @@ export function EventosTab({ issueId, onOpen }: { issueId: number; onOpen: (even
         header: c.fecha,
         meta: { width: 170 },
         cell: ({ row: { original: e } }) => (
-          <Anchor component="button" type="button" size="sm" onClick={() => onOpen(e.event_id)} aria-label={`${t.verEvento} ${e.event_id}`}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => onOpen(e.event_id)}
+            aria-label={`${t.verEvento} ${e.event_id}`}
+          >
             {formatFechaHora(e.fecha, { segundos: true })}
           </Anchor>
         ),
       },
-      { id: 'nivel', header: t.campos.nivel, meta: { width: 110 }, cell: ({ row }) => <NivelBadge nivel={row.original.nivel} /> },
-      { id: 'mensaje', header: c.mensaje, cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.mensaje}</span> },
+      {
+        id: 'nivel',
+        header: t.campos.nivel,
+        meta: { width: 110 },
+        cell: ({ row }) => <NivelBadge nivel={row.original.nivel} />,
+      },
+      {
+        id: 'mensaje',
+        header: c.mensaje,
+        cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.mensaje}</span>,
+      },
       { id: 'release', header: c.release, cell: ({ row }) => row.original.release ?? '—' },
       { id: 'environment', header: c.environment, cell: ({ row }) => row.original.environment ?? '—' },
       { id: 'usuario', header: c.usuario, cell: ({ row }) => row.original.usuario ?? '—' },
@@ -36,7 +51,12 @@ export function EventosTab({ issueId, onOpen }: { issueId: number; onOpen: (even
     [onOpen],
   );
   if (eventos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
-  if (eventos.isError) return <Alert color="red" role="alert" title={listMessages.errorCarga}>{eventos.error.message}</Alert>;
+  if (eventos.isError)
+    return (
+      <Alert color="red" role="alert" title={listMessages.errorCarga}>
+        {eventos.error.message}
+      </Alert>
+    );
   const { items, total } = eventos.data;
   if (total === 0) return <Text c="dimmed">{t.sinEventos}</Text>;
   return (
@@ -52,7 +72,13 @@ export function EventosTab({ issueId, onOpen }: { issueId: number; onOpen: (even
       />
       {total > EVENTOS_PAGE_SIZE && (
         <Group justify="flex-end">
-          <Pagination size="sm" total={Math.ceil(total / EVENTOS_PAGE_SIZE)} value={page} onChange={setPage} aria-label={listMessages.paginacion} />
+          <Pagination
+            size="sm"
+            total={Math.ceil(total / EVENTOS_PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            aria-label={listMessages.paginacion}
+          />
         </Group>
       )}
     </Stack>

@@ -26,7 +26,10 @@ const condicionContada = z.object({
 type CondicionContada = z.input<typeof condicionContada>;
 type CondicionContadaValues = z.output<typeof condicionContada>;
 
-const ventanaOptions = (['ahora', ...IGNORAR_VENTANAS] as const).map((value) => ({ value, label: t.ignorarDialogo.ventanas[value] }));
+const ventanaOptions = (['ahora', ...IGNORAR_VENTANAS] as const).map((value) => ({
+  value,
+  label: t.ignorarDialogo.ventanas[value],
+}));
 
 function CondicionForm({ modo, ignorar }: { modo: Contada; ignorar: (condicion: IssueIgnorar) => Promise<unknown> }) {
   const form = useForm<CondicionContada, unknown, CondicionContadaValues>({
@@ -58,8 +61,18 @@ function CondicionForm({ modo, ignorar }: { modo: Contada; ignorar: (condicion: 
           min={1}
           data-autofocus
         />
-        <SelectField control={form.control} name="ventana" label={t.ignorarDialogo.ventana} data={ventanaOptions} comboboxProps={{ withinPortal: true }} />
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.ignorarDialogo.ignorar} />
+        <SelectField
+          control={form.control}
+          name="ventana"
+          label={t.ignorarDialogo.ventana}
+          data={ventanaOptions}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <FormActions
+          onCancel={() => void closeFormDialog(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.ignorarDialogo.ignorar}
+        />
       </Stack>
     </form>
   );
@@ -69,18 +82,40 @@ function CondicionForm({ modo, ignorar }: { modo: Contada; ignorar: (condicion: 
  * "Ignorar" as Sentry offers it: for a while, until N more events or users (asked in a dialog), or forever. `ignorar`
  * sends the condition (for one issue or the list's selection) and tells of its success; a failure rejects.
  */
-export function IgnorarMenu({ ignorar, loading, label = t.ignorar }: { ignorar: (condicion: IssueIgnorar) => Promise<unknown>; loading: boolean; label?: string }) {
+export function IgnorarMenu({
+  ignorar,
+  loading,
+  label = t.ignorar,
+}: {
+  ignorar: (condicion: IssueIgnorar) => Promise<unknown>;
+  loading: boolean;
+  label?: string;
+}) {
   const preguntar = (modo: Contada) =>
-    openFormDialog({ modalId: MODAL_ID, title: t.ignorarDialogo[modo], size: 'sm', children: <CondicionForm modo={modo} ignorar={ignorar} /> });
+    openFormDialog({
+      modalId: MODAL_ID,
+      title: t.ignorarDialogo[modo],
+      size: 'sm',
+      children: <CondicionForm modo={modo} ignorar={ignorar} />,
+    });
   // The menu's own choices need no dialog: a failure is told in a notification instead.
   const directo = (condicion: IssueIgnorar) =>
     void ignorar(condicion).catch((error: unknown) =>
-      notifications.show({ color: 'red', title: t.errorCambiar, message: error instanceof Error ? error.message : t.errorCambiar }),
+      notifications.show({
+        color: 'red',
+        title: t.errorCambiar,
+        message: error instanceof Error ? error.message : t.errorCambiar,
+      }),
     );
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconEyeOff size={16} />} rightSection={<IconChevronDown size={14} />} loading={loading}>
+        <Button
+          variant="default"
+          leftSection={<IconEyeOff size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={loading}
+        >
           {label}
         </Button>
       </Menu.Target>

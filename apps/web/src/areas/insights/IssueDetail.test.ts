@@ -31,12 +31,38 @@ const evento = (id: string, anterior: string | null, siguiente: string | null, f
       module: null,
       mechanism: { type: 'onerror', handled: false },
       frames: [
-        { filename: 'src/carrito.js', abs_path: null, function: funcion, module: null, lineno: 3, colno: 9, in_app: true, context_line: null, pre_context: [], post_context: [] },
+        {
+          filename: 'src/carrito.js',
+          abs_path: null,
+          function: funcion,
+          module: null,
+          lineno: 3,
+          colno: 9,
+          in_app: true,
+          context_line: null,
+          pre_context: [],
+          post_context: [],
+        },
       ],
     },
   ],
-  breadcrumbs: [{ timestamp: '2026-11-21T09:59:59Z', type: 'default', category: 'ui.click', level: 'info', message: 'button#agregar', data: null }],
-  request: { url: 'https://tienda.example.com/carrito', method: 'GET', query_string: null, headers: { 'User-Agent': 'Chrome' }, data: null },
+  breadcrumbs: [
+    {
+      timestamp: '2026-11-21T09:59:59Z',
+      type: 'default',
+      category: 'ui.click',
+      level: 'info',
+      message: 'button#agregar',
+      data: null,
+    },
+  ],
+  request: {
+    url: 'https://tienda.example.com/carrito',
+    method: 'GET',
+    query_string: null,
+    headers: { 'User-Agent': 'Chrome' },
+    data: null,
+  },
   user: { email: 'ana@example.com' },
   tags: [{ key: 'browser', value: 'Chrome 131' }],
   contexts: { browser: { name: 'Chrome', version: '131' } },
@@ -77,8 +103,10 @@ beforeEach(() => {
   });
   http.get.mockImplementation(async (url: string) => {
     if (url === '/api/insights/issues/7') return { error: null, datos: detalle(estado) };
-    if (url === `/api/insights/issues/7/eventos/${'a'.repeat(32)}`) return { error: null, datos: evento('a'.repeat(32), null, 'b'.repeat(32), 'iniciar') };
-    if (url.startsWith('/api/insights/issues/7/serie')) return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
+    if (url === `/api/insights/issues/7/eventos/${'a'.repeat(32)}`)
+      return { error: null, datos: evento('a'.repeat(32), null, 'b'.repeat(32), 'iniciar') };
+    if (url.startsWith('/api/insights/issues/7/serie'))
+      return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
     return { error: null, datos: [] };
   });
   http.put.mockImplementation(async (_url: string, body: { estado?: IssueDetalle['estado'] }) => {
@@ -98,9 +126,13 @@ describe('IssueDetail', () => {
   it('shows the latest event: stack trace, breadcrumbs, request, user, tags and contexts', async () => {
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'TypeError: x is undefined' })).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('src/carrito.js en agregar · línea 3:9');
+    expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain(
+      'src/carrito.js en agregar · línea 3:9',
+    );
     expect(screen.getByRole('table', { name: 'Rastro (breadcrumbs)' }).textContent).toContain('button#agregar');
-    expect(screen.getByRole('region', { name: 'Solicitud' }).textContent).toContain('GET https://tienda.example.com/carrito');
+    expect(screen.getByRole('region', { name: 'Solicitud' }).textContent).toContain(
+      'GET https://tienda.example.com/carrito',
+    );
     expect(screen.getByRole('region', { name: 'Usuario' }).textContent).toContain('ana@example.com');
     expect(screen.getByRole('region', { name: 'Etiquetas' }).textContent).toContain('browser Chrome 131');
     expect(screen.getByRole('region', { name: 'Contextos' }).textContent).toContain('131');
@@ -109,7 +141,15 @@ describe('IssueDetail', () => {
 
   it('heads the issue with the culprit as the source maps read it, marked as from a source map', async () => {
     http.get.mockImplementation(async (url: string) => {
-      if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle('unresolved'), culprit: 'index-3f9a.js in a', culprit_mapa: 'src/carrito.ts in agregarItem' } };
+      if (url === '/api/insights/issues/7')
+        return {
+          error: null,
+          datos: {
+            ...detalle('unresolved'),
+            culprit: 'index-3f9a.js in a',
+            culprit_mapa: 'src/carrito.ts in agregarItem',
+          },
+        };
       return { error: null, datos: [] };
     });
     render();
@@ -122,16 +162,22 @@ describe('IssueDetail', () => {
   it('goes to the previous event and back to the latest', async () => {
     const { router } = render();
     fireEvent.click(await screen.findByRole('button', { name: /Evento anterior/ }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('iniciar'));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('iniciar'),
+    );
     expect(router.state.location.search).toBe(`?evento=${'a'.repeat(32)}`);
     fireEvent.click(screen.getByRole('button', { name: /Más reciente/ }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('agregar'));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain('agregar'),
+    );
   });
 
   it('says so when the retention removed every event of the issue, and still shows its counts', async () => {
     http.get.mockImplementation(async (url: string) => {
-      if (url === '/api/insights/issues/7') return { error: null, datos: { ...detalle('unresolved'), ultimo_evento: null } };
-      if (url.startsWith('/api/insights/issues/7/serie')) return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
+      if (url === '/api/insights/issues/7')
+        return { error: null, datos: { ...detalle('unresolved'), ultimo_evento: null } };
+      if (url.startsWith('/api/insights/issues/7/serie'))
+        return { error: null, datos: [{ fecha: '2026-11-21', cantidad: 2 }] };
       return { error: null, datos: [] };
     });
     render();
@@ -143,9 +189,13 @@ describe('IssueDetail', () => {
   it('resolves the issue, then offers to reopen it', async () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Resolver' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'resolved' }, expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'resolved' }, expect.anything()),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Reabrir' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'unresolved' }, expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'unresolved' }, expect.anything()),
+    );
     expect(await screen.findByRole('button', { name: 'Resolver' })).toBeTruthy();
   });
 
@@ -166,7 +216,15 @@ describe('IssueDetail', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Ignorar' }));
     const opciones = (await screen.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent);
-    expect(opciones).toEqual(['30 minutos', '2 horas', '24 horas', 'Una semana', 'Hasta N eventos más…', 'Hasta que afecte a N usuarios más…', 'Para siempre']);
+    expect(opciones).toEqual([
+      '30 minutos',
+      '2 horas',
+      '24 horas',
+      'Una semana',
+      'Hasta N eventos más…',
+      'Hasta que afecte a N usuarios más…',
+      'Para siempre',
+    ]);
 
     // N more events: asked in a dialog, checked as the server checks it.
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Hasta N eventos más…', hidden: true }));
@@ -178,7 +236,13 @@ describe('IssueDetail', () => {
     expect(http.post).not.toHaveBeenCalled();
     fireEvent.change(cantidad, { target: { value: '100' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Ignorar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/issues/7/ignorar', { modo: 'eventos', cantidad: 100, ventana: null }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/insights/issues/7/ignorar',
+        { modo: 'eventos', cantidad: 100, ventana: null },
+        expect.anything(),
+      ),
+    );
     expect(await screen.findByText('Ignorado hasta 100 eventos más (faltan 37)')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Ignorar hasta N eventos más' })).toBeNull());
 
@@ -189,16 +253,31 @@ describe('IssueDetail', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Ignorar' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '30 minutos', hidden: true }));
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/api/insights/issues/7/ignorar', { modo: 'tiempo', minutos: 30 }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        '/api/insights/issues/7/ignorar',
+        { modo: 'tiempo', minutos: 30 },
+        expect.anything(),
+      ),
+    );
     expect(await screen.findByText('Ignorado hasta el 29/11/2026 14:30')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reabrir' })).toBeTruthy();
   });
 
   it('words each condition as the page shows it', async () => {
     const casos: [NonNullable<IssueDetalle['ignorada']>, string][] = [
-      [{ modo: 'usuarios', hasta: null, cantidad: 10, ventana: null, faltan: null }, 'Ignorado hasta que afecte a 10 usuarios más'],
-      [{ modo: 'usuarios', hasta: null, cantidad: 10, ventana: 'dia', faltan: 1 }, 'Ignorado hasta que afecte a 10 usuarios más en un día (falta 1)'],
-      [{ modo: 'eventos', hasta: null, cantidad: 1000, ventana: 'hora', faltan: 999 }, 'Ignorado hasta 1.000 eventos más en una hora (faltan 999)'],
+      [
+        { modo: 'usuarios', hasta: null, cantidad: 10, ventana: null, faltan: null },
+        'Ignorado hasta que afecte a 10 usuarios más',
+      ],
+      [
+        { modo: 'usuarios', hasta: null, cantidad: 10, ventana: 'dia', faltan: 1 },
+        'Ignorado hasta que afecte a 10 usuarios más en un día (falta 1)',
+      ],
+      [
+        { modo: 'eventos', hasta: null, cantidad: 1000, ventana: 'hora', faltan: 999 },
+        'Ignorado hasta 1.000 eventos más en una hora (faltan 999)',
+      ],
       [{ modo: 'siempre', hasta: null, cantidad: null, ventana: null, faltan: null }, 'Ignorado para siempre'],
     ];
     for (const [ignorada, texto] of casos) {
@@ -221,9 +300,30 @@ describe('IssueDetail', () => {
         return {
           error: null,
           datos: [
-            { tipo: 'asignacion', fecha: '2026-11-21T10:00:00Z', autor: 'Administrador', antes: null, despues: 'rol:Soporte', texto: null },
-            { tipo: 'estado', fecha: '2026-11-21T11:00:00Z', autor: 'Administrador', antes: 'unresolved', despues: 'resolved', texto: null },
-            { tipo: 'comentario', fecha: '2026-11-21T12:00:00Z', autor: 'Ana Pérez', antes: null, despues: null, texto: 'Corregido en la 1.2' },
+            {
+              tipo: 'asignacion',
+              fecha: '2026-11-21T10:00:00Z',
+              autor: 'Administrador',
+              antes: null,
+              despues: 'rol:Soporte',
+              texto: null,
+            },
+            {
+              tipo: 'estado',
+              fecha: '2026-11-21T11:00:00Z',
+              autor: 'Administrador',
+              antes: 'unresolved',
+              despues: 'resolved',
+              texto: null,
+            },
+            {
+              tipo: 'comentario',
+              fecha: '2026-11-21T12:00:00Z',
+              autor: 'Ana Pérez',
+              antes: null,
+              despues: null,
+              texto: 'Corregido en la 1.2',
+            },
           ],
         };
       }
@@ -231,11 +331,23 @@ describe('IssueDetail', () => {
     });
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Resolver en la próxima versión' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { estado: 'resolved', en_proxima_release: true }, expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/insights/issues/7',
+        { estado: 'resolved', en_proxima_release: true },
+        expect.anything(),
+      ),
+    );
 
     fireEvent.click(screen.getByRole('textbox', { name: 'Asignar a' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Equipo Soporte', hidden: true }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/insights/issues/7', { asignado_id: null, asignado_rol_id: 3 }, expect.anything()));
+    await waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/insights/issues/7',
+        { asignado_id: null, asignado_rol_id: 3 },
+        expect.anything(),
+      ),
+    );
 
     fireEvent.click(screen.getByRole('tab', { name: 'Actividad' }));
     expect(await screen.findByText('Administrador lo asignó a Equipo Soporte')).toBeTruthy();

@@ -120,7 +120,13 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
               <HistoryTab
                 entidad="insights_issue"
                 id={issue.id}
-                labels={{ estado: t.campos.estado, asignado_id: t.campos.asignado, asignado: t.campos.asignado, asignado_rol: t.campos.equipo, resuelta_en_release: t.campos.resueltaEnRelease }}
+                labels={{
+                  estado: t.campos.estado,
+                  asignado_id: t.campos.asignado,
+                  asignado: t.campos.asignado,
+                  asignado_rol: t.campos.equipo,
+                  resuelta_en_release: t.campos.resueltaEnRelease,
+                }}
                 valueLabels={{ estado: { unresolved: 'Sin resolver', resolved: 'Resuelto', ignored: 'Ignorado' } }}
               />
             ),
@@ -133,7 +139,12 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
 
 function Resumen({ issue }: { issue: IssueDetalle }) {
   const rows: [string, ReactNode][] = [
-    [t.campos.cantidad, <Text key="n" fw={700}>{formatNumero(issue.cantidad)}</Text>],
+    [
+      t.campos.cantidad,
+      <Text key="n" fw={700}>
+        {formatNumero(issue.cantidad)}
+      </Text>,
+    ],
     [t.campos.primera_vez, <FechaRelativa key="p" fecha={issue.primera_vez} />],
     [t.campos.ultima_vez, <FechaRelativa key="u" fecha={issue.ultima_vez} />],
     [t.campos.proyecto, issue.proyecto_nombre],
@@ -165,10 +176,11 @@ function Triage({ issue }: { issue: IssueDetalle }) {
 
   const onError = (error: Error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message });
   const estado = (next: IssueEstado, enProxima = false) =>
-    actualizar.mutate(
-      enProxima ? { estado: next, en_proxima_release: true } : { estado: next },
-      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }), onError },
-    );
+    actualizar.mutate(enProxima ? { estado: next, en_proxima_release: true } : { estado: next }, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) }),
+      onError,
+    });
   const ignorar = async (condicion: IssueIgnorar) => {
     await ignorarIssue.mutateAsync(condicion);
     notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(1) });
@@ -176,7 +188,11 @@ function Triage({ issue }: { issue: IssueDetalle }) {
   const asignar = ({ asignado_id, asignado_rol_id, nombre }: Asignacion) =>
     actualizar.mutate(
       { asignado_id, asignado_rol_id },
-      { onSuccess: () => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadoTexto(nombre) }), onError },
+      {
+        onSuccess: () =>
+          notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadoTexto(nombre) }),
+        onError,
+      },
     );
 
   return (
@@ -184,18 +200,34 @@ function Triage({ issue }: { issue: IssueDetalle }) {
       <AsignacionSelect issue={issue} onChange={asignar} label={t.asignar} />
       {issue.estado === 'unresolved' ? (
         <>
-          <Button color="green" leftSection={<IconCheck size={16} />} loading={actualizar.isPending} onClick={() => estado('resolved')}>
+          <Button
+            color="green"
+            leftSection={<IconCheck size={16} />}
+            loading={actualizar.isPending}
+            onClick={() => estado('resolved')}
+          >
             {t.resolver}
           </Button>
           {issue.release && (
-            <Button variant="light" color="green" leftSection={<IconClockCheck size={16} />} loading={actualizar.isPending} onClick={() => estado('resolved', true)}>
+            <Button
+              variant="light"
+              color="green"
+              leftSection={<IconClockCheck size={16} />}
+              loading={actualizar.isPending}
+              onClick={() => estado('resolved', true)}
+            >
               {t.resolverProxima}
             </Button>
           )}
           <IgnorarMenu ignorar={ignorar} loading={ignorarIssue.isPending} />
         </>
       ) : (
-        <Button variant="light" leftSection={<IconRefresh size={16} />} loading={actualizar.isPending} onClick={() => estado('unresolved')}>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={16} />}
+          loading={actualizar.isPending}
+          onClick={() => estado('unresolved')}
+        >
           {t.reabrir}
         </Button>
       )}

@@ -21,7 +21,15 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { issuesCsvUrl, useAsignarIssues, useEstadoIssues, useFiltros, useIgnorarIssues, useIssues, useProyectos } from './api.ts';
+import {
+  issuesCsvUrl,
+  useAsignarIssues,
+  useEstadoIssues,
+  useFiltros,
+  useIgnorarIssues,
+  useIssues,
+  useProyectos,
+} from './api.ts';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { IgnorarMenu } from './IgnorarMenu.tsx';
@@ -54,7 +62,14 @@ const columns: ColumnDef<Issue>[] = [
     enableHiding: false,
     cell: ({ row }) => (
       <Stack gap={0} miw={220} maw={520}>
-        <Anchor component={Link} to={`/insights/${row.original.id}`} fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          component={Link}
+          to={`/insights/${row.original.id}`}
+          fw={600}
+          size="sm"
+          lineClamp={2}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {row.original.titulo}
         </Anchor>
         <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
@@ -81,8 +96,16 @@ const columns: ColumnDef<Issue>[] = [
     ),
   },
   { id: 'serie', header: t.campos.serie, cell: ({ row }) => <SerieSparkline serie={row.original.serie} /> },
-  { id: 'primera_vez', header: t.campos.primera_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.primera_vez} /> },
-  { id: 'ultima_vez', header: t.campos.ultima_vez, cell: ({ row }) => <FechaRelativa fecha={row.original.ultima_vez} /> },
+  {
+    id: 'primera_vez',
+    header: t.campos.primera_vez,
+    cell: ({ row }) => <FechaRelativa fecha={row.original.primera_vez} />,
+  },
+  {
+    id: 'ultima_vez',
+    header: t.campos.ultima_vez,
+    cell: ({ row }) => <FechaRelativa fecha={row.original.ultima_vez} />,
+  },
   {
     id: 'release',
     header: t.campos.releaseEntorno,
@@ -95,7 +118,11 @@ const columns: ColumnDef<Issue>[] = [
       </>
     ),
   },
-  { id: 'asignado', header: t.campos.asignado, accessorFn: (row) => row.asignado?.nombre ?? (row.asignado_rol ? t.equipo(row.asignado_rol.nombre) : '') },
+  {
+    id: 'asignado',
+    header: t.campos.asignado,
+    accessorFn: (row) => row.asignado?.nombre ?? (row.asignado_rol ? t.equipo(row.asignado_rol.nombre) : ''),
+  },
 ];
 
 const estadoOptions = ISSUE_ESTADOS.map((estado) => ({ value: estado, label: ISSUE_ESTADO_NOMBRES[estado] }));
@@ -126,7 +153,8 @@ export function IssuesList() {
     asignarIssues.mutate(
       { ids: rows.map((row) => row.id), asignado_id, asignado_rol_id },
       {
-        onSuccess: (n) => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadosTexto(n, nombre) }),
+        onSuccess: (n) =>
+          notifications.show({ color: 'green', title: t.estadoCambiado, message: t.asignadosTexto(n, nombre) }),
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
       },
     );
@@ -135,7 +163,8 @@ export function IssuesList() {
     cambiarEstado.mutate(
       { ids: rows.map((row) => row.id), estado },
       {
-        onSuccess: (n) => notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(n) }),
+        onSuccess: (n) =>
+          notifications.show({ color: 'green', title: t.estadoCambiado, message: t.estadoCambiadoTexto(n) }),
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
       },
     );
@@ -152,7 +181,12 @@ export function IssuesList() {
         actions={
           <>
             <ExportButton url={issuesCsvUrl(list.exportParams)} name="errores" />
-            <Button component={Link} to="/insights/proyectos" variant="default" leftSection={<IconSettings size={16} />}>
+            <Button
+              component={Link}
+              to="/insights/proyectos"
+              variant="default"
+              leftSection={<IconSettings size={16} />}
+            >
               {t.proyectosBoton}
             </Button>
           </>
@@ -181,13 +215,32 @@ export function IssuesList() {
           puedeEditar
             ? (rows) => (
                 <>
-                  <Button variant="light" color="green" leftSection={<IconCheck size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'resolved')}>
+                  <Button
+                    variant="light"
+                    color="green"
+                    leftSection={<IconCheck size={16} />}
+                    loading={cambiarEstado.isPending}
+                    onClick={() => aplicar(rows, 'resolved')}
+                  >
                     {t.resolver} ({rows.length})
                   </Button>
-                  <IgnorarMenu ignorar={(condicion) => ignorar(rows, condicion)} loading={ignorarIssues.isPending} label={`${t.ignorar} (${rows.length})`} />
-                  <AsignacionSelect label={t.asignarVarios(rows.length)} onChange={(a) => asignar(rows, a)} w={{ base: '100%', sm: 220 }} />
+                  <IgnorarMenu
+                    ignorar={(condicion) => ignorar(rows, condicion)}
+                    loading={ignorarIssues.isPending}
+                    label={`${t.ignorar} (${rows.length})`}
+                  />
+                  <AsignacionSelect
+                    label={t.asignarVarios(rows.length)}
+                    onChange={(a) => asignar(rows, a)}
+                    w={{ base: '100%', sm: 220 }}
+                  />
                   {rows.some((row) => row.estado !== 'unresolved') && (
-                    <Button variant="light" leftSection={<IconRefresh size={16} />} loading={cambiarEstado.isPending} onClick={() => aplicar(rows, 'unresolved')}>
+                    <Button
+                      variant="light"
+                      leftSection={<IconRefresh size={16} />}
+                      loading={cambiarEstado.isPending}
+                      onClick={() => aplicar(rows, 'unresolved')}
+                    >
                       {t.reabrir} ({rows.length})
                     </Button>
                   )}
@@ -209,7 +262,11 @@ export function IssuesList() {
             <Select
               label={t.ordenarPor}
               data={ordenOptions}
-              value={ordenOptions.some((o) => o.value === (list.sort ?? ORDEN_POR_DEFECTO)) ? (list.sort ?? ORDEN_POR_DEFECTO) : null}
+              value={
+                ordenOptions.some((o) => o.value === (list.sort ?? ORDEN_POR_DEFECTO))
+                  ? (list.sort ?? ORDEN_POR_DEFECTO)
+                  : null
+              }
               onChange={(sort) => list.setSort(sort === ORDEN_POR_DEFECTO ? undefined : (sort ?? undefined))}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
@@ -222,8 +279,18 @@ export function IssuesList() {
               onChange={(id) => list.setFilter('proyecto_id', id)}
               searchable
             />
-            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
-            <FilterSelect label={t.campos.nivel} value={list.query.nivel} options={nivelOptions} onChange={(v) => list.setFilter('nivel', v)} />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(v) => list.setFilter('estado', v)}
+            />
+            <FilterSelect
+              label={t.campos.nivel}
+              value={list.query.nivel}
+              options={nivelOptions}
+              onChange={(v) => list.setFilter('nivel', v)}
+            />
             <FilterSelect
               label={t.campos.environment}
               value={list.query.environment}

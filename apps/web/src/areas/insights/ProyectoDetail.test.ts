@@ -38,7 +38,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const render = () => renderUi(createElement(ProyectoDetail), { url: '/insights/proyectos/4', path: '/insights/proyectos/:id' });
+const render = () =>
+  renderUi(createElement(ProyectoDetail), { url: '/insights/proyectos/4', path: '/insights/proyectos/:id' });
 
 const RELEASES = [
   {
@@ -62,12 +63,23 @@ const RELEASES = [
       },
     ],
   },
-  { version: 'tienda@1.3.9', creada: null, finalizada: null, primer_evento: '2026-11-19T12:00:00Z', ultimo_evento: '2026-11-20T09:00:00Z', eventos: 7, issues_nuevos: 0, bundles: [] },
+  {
+    version: 'tienda@1.3.9',
+    creada: null,
+    finalizada: null,
+    primer_evento: '2026-11-19T12:00:00Z',
+    ultimo_evento: '2026-11-20T09:00:00Z',
+    eventos: 7,
+    issues_nuevos: 0,
+    bundles: [],
+  },
 ];
 
 describe('ProyectoDetail', () => {
   it('lists the releases with their events, new issues and bundles, and deletes one once confirmed', async () => {
-    http.get.mockImplementation((u: string) => Promise.resolve({ error: null, datos: u.endsWith('/releases') ? RELEASES : proyecto }));
+    http.get.mockImplementation((u: string) =>
+      Promise.resolve({ error: null, datos: u.endsWith('/releases') ? RELEASES : proyecto }),
+    );
     http.delete.mockResolvedValue({ error: null, datos: null });
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Releases' }));
@@ -75,16 +87,25 @@ describe('ProyectoDetail', () => {
     expect(within(card).getByText('1.234')).toBeTruthy();
     expect(within(card).getByText('~/assets/index-3f9a.js.map')).toBeTruthy();
     expect(within(card).getByText(/2 archivos · 20,0 KB/)).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'tienda@1.3.9' })).getByText('Sin source maps subidos')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'tienda@1.3.9' })).getByText('Sin source maps subidos'),
+    ).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Eliminar la release tienda@1.4.0' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/insights/proyectos/4/releases?version=tienda%401.4.0', expect.anything()));
+    await waitFor(() =>
+      expect(http.delete).toHaveBeenCalledWith(
+        '/api/insights/proyectos/4/releases?version=tienda%401.4.0',
+        expect.anything(),
+      ),
+    );
   });
 
   it('shows the DSN and the browser and Node snippets that use it', async () => {
     render();
     expect((await screen.findByTestId('dsn')).textContent).toBe(DSN);
-    expect(screen.getByLabelText('Navegador (@sentry/browser)', { selector: 'pre' }).textContent).toContain(`import * as Sentry from '@sentry/browser';`);
+    expect(screen.getByLabelText('Navegador (@sentry/browser)', { selector: 'pre' }).textContent).toContain(
+      `import * as Sentry from '@sentry/browser';`,
+    );
     expect(screen.getByLabelText('Node.js (@sentry/node)', { selector: 'pre' }).textContent).toContain(`dsn: '${DSN}'`);
     expect(screen.getByRole('button', { name: 'Copiar DSN' })).toBeTruthy();
   });
@@ -98,17 +119,29 @@ describe('ProyectoDetail', () => {
     expect(http.post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Rotar clave' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotar clave' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/insights/proyectos/4/rotar-clave', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/insights/proyectos/4/rotar-clave', undefined, expect.anything()),
+    );
   });
 
   it('disables the project with its whole record, once confirmed', async () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Desactivar' })).getByRole('button', { name: 'Desactivar' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Desactivar' })).getByRole('button', { name: 'Desactivar' }),
+    );
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/insights/proyectos/4',
-        { nombre: 'Tienda', slug: 'tienda', plataforma: 'javascript', limite_por_minuto: 600, alerta_pico_eventos: 100, alerta_pico_minutos: 5, activo: false },
+        {
+          nombre: 'Tienda',
+          slug: 'tienda',
+          plataforma: 'javascript',
+          limite_por_minuto: 600,
+          alerta_pico_eventos: 100,
+          alerta_pico_minutos: 5,
+          activo: false,
+        },
         expect.anything(),
       ),
     );

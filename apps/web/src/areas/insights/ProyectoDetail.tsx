@@ -25,7 +25,12 @@ export function ProyectoDetail() {
   const id = Number(useParams().id);
   const proyecto = useProyecto(id);
   return (
-    <RecordScreen query={proyecto} title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} notFound={t.proyectoNoEncontrado}>
+    <RecordScreen
+      query={proyecto}
+      title={t.proyectosTitulo}
+      back={{ to: '/insights/proyectos', label: t.volverAProyectos }}
+      notFound={t.proyectoNoEncontrado}
+    >
       {(record) => <ProyectoView proyecto={record} />}
     </RecordScreen>
   );
@@ -49,7 +54,12 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
         back={{ to: '/insights/proyectos', label: t.volverAProyectos }}
         actions={
           <>
-            <Button component={Link} to={`/insights?proyecto_id=${proyecto.id}`} variant="default" leftSection={<IconList size={16} />}>
+            <Button
+              component={Link}
+              to={`/insights?proyecto_id=${proyecto.id}`}
+              variant="default"
+              leftSection={<IconList size={16} />}
+            >
               {t.verErrores}
             </Button>
             {puedeEditar && <ProyectoActions proyecto={proyecto} />}
@@ -95,7 +105,10 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
                       { label: c.slug, value: proyecto.slug },
                       { label: c.plataforma, value: PLATAFORMA_NOMBRES[proyecto.plataforma] },
                       { label: c.limite_por_minuto, value: formatNumero(proyecto.limite_por_minuto) },
-                      { label: t.alertaPico, value: t.picoTexto(proyecto.alerta_pico_eventos, proyecto.alerta_pico_minutos) },
+                      {
+                        label: t.alertaPico,
+                        value: t.picoTexto(proyecto.alerta_pico_eventos, proyecto.alerta_pico_minutos),
+                      },
                       { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
                       { label: c.public_key, value: proyecto.public_key },
                       { label: c.creado, value: formatFechaHora(proyecto.creado) },
@@ -128,14 +141,24 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
 function RotarClave({ proyecto }: { proyecto: Proyecto }) {
   const rotar = useRotarClave(proyecto.id);
   const run = async () => {
-    if (!(await confirmAction({ title: t.rotarTitulo, message: t.rotarTexto, confirmLabel: t.rotarClave, danger: true }))) return;
+    if (
+      !(await confirmAction({ title: t.rotarTitulo, message: t.rotarTexto, confirmLabel: t.rotarClave, danger: true }))
+    )
+      return;
     rotar.mutate(undefined, {
       onSuccess: () => notifications.show({ color: 'green', title: t.claveRotada, message: t.claveRotadaTexto }),
       onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
     });
   };
   return (
-    <Button variant="light" color="orange" size="xs" leftSection={<IconKey size={14} />} loading={rotar.isPending} onClick={() => void run()}>
+    <Button
+      variant="light"
+      color="orange"
+      size="xs"
+      leftSection={<IconKey size={14} />}
+      loading={rotar.isPending}
+      onClick={() => void run()}
+    >
       {t.rotarClave}
     </Button>
   );
@@ -146,12 +169,33 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
   const eliminar = useEliminarProyecto();
 
   const alternar = async () => {
-    if (proyecto.activo && !(await confirmAction({ title: t.desactivar, message: t.desactivarTexto(proyecto.nombre), confirmLabel: t.desactivar }))) return;
+    if (
+      proyecto.activo &&
+      !(await confirmAction({
+        title: t.desactivar,
+        message: t.desactivarTexto(proyecto.nombre),
+        confirmLabel: t.desactivar,
+      }))
+    )
+      return;
     const { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos } = proyecto;
     guardar.mutate(
-      { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos, activo: !proyecto.activo },
       {
-        onSuccess: (saved) => notifications.show({ color: 'green', title: saved.activo ? t.activado : t.desactivado, message: saved.nombre }),
+        nombre,
+        slug,
+        plataforma,
+        limite_por_minuto,
+        alerta_pico_eventos,
+        alerta_pico_minutos,
+        activo: !proyecto.activo,
+      },
+      {
+        onSuccess: (saved) =>
+          notifications.show({
+            color: 'green',
+            title: saved.activo ? t.activado : t.desactivado,
+            message: saved.nombre,
+          }),
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambiar, message: error.message }),
       },
     );

@@ -2,7 +2,13 @@ import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PLATAFORMA_NOMBRES, PLATAFORMAS, proyectoInput, type Proyecto, type ProyectoInput } from '@intranet/contract/insights';
+import {
+  PLATAFORMA_NOMBRES,
+  PLATAFORMAS,
+  proyectoInput,
+  type Proyecto,
+  type ProyectoInput,
+} from '@intranet/contract/insights';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
@@ -13,7 +19,15 @@ import { useGuardarProyecto, useProyecto } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
 const c = t.proyectoCampos;
-const EMPTY: ProyectoInput = { nombre: '', slug: '', plataforma: 'javascript', activo: true, limite_por_minuto: 6000, alerta_pico_eventos: 100, alerta_pico_minutos: 5 };
+const EMPTY: ProyectoInput = {
+  nombre: '',
+  slug: '',
+  plataforma: 'javascript',
+  activo: true,
+  limite_por_minuto: 6000,
+  alerta_pico_eventos: 100,
+  alerta_pico_minutos: 5,
+};
 const plataformaOptions = PLATAFORMAS.map((p) => ({ value: p, label: PLATAFORMA_NOMBRES[p] }));
 
 const toFormValues = (p: Proyecto): ProyectoInput => ({
@@ -46,7 +60,12 @@ export function ProyectoEditar() {
   const id = Number(useParams().id);
   const proyecto = useProyecto(id);
   return (
-    <RecordScreen query={proyecto} title={t.proyectosTitulo} back={{ to: '/insights/proyectos', label: t.volverAProyectos }} notFound={t.proyectoNoEncontrado}>
+    <RecordScreen
+      query={proyecto}
+      title={t.proyectosTitulo}
+      back={{ to: '/insights/proyectos', label: t.volverAProyectos }}
+      notFound={t.proyectoNoEncontrado}
+    >
       {(record) => <ProyectoForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -79,13 +98,33 @@ function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; i
   }, [form, id]);
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: t.volverAProyectos }} cancelTo={volver} maw={760} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: t.volverAProyectos }}
+      cancelTo={volver}
+      maw={760}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={c.nombre} withAsterisk autoFocus maxLength={100} />
         <TextField control={control} name="slug" label={c.slug} withAsterisk maxLength={50} placeholder="portal-web" />
         <SelectField control={control} name="plataforma" label={c.plataforma} withAsterisk data={plataformaOptions} />
-        <NumberField control={control} name="limite_por_minuto" label={c.limite_por_minuto} description={t.limiteDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
-        <NumberField control={control} name="alerta_pico_eventos" label={c.alerta_pico_eventos} description={t.picoDescripcion} inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} />
+        <NumberField
+          control={control}
+          name="limite_por_minuto"
+          label={c.limite_por_minuto}
+          description={t.limiteDescripcion}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          min={1}
+        />
+        <NumberField
+          control={control}
+          name="alerta_pico_eventos"
+          label={c.alerta_pico_eventos}
+          description={t.picoDescripcion}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          min={1}
+        />
         <NumberField control={control} name="alerta_pico_minutos" label={c.alerta_pico_minutos} min={1} max={1440} />
       </SimpleGrid>
       <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />

@@ -43,28 +43,45 @@ describe('ProyectosList', () => {
     http.get.mockResolvedValue({ error: null, datos: [proyecto] });
     render();
     const table = screen.getByRole('table', { name: 'Proyectos' });
-    expect((await within(table).findByRole('link', { name: 'Tienda' })).getAttribute('href')).toBe('/insights/proyectos/4');
-    expect(within(table).getByRole('link', { name: '1.234' }).getAttribute('href')).toBe('/insights?proyecto_id=4&estado=unresolved');
+    expect((await within(table).findByRole('link', { name: 'Tienda' })).getAttribute('href')).toBe(
+      '/insights/proyectos/4',
+    );
+    expect(within(table).getByRole('link', { name: '1.234' }).getAttribute('href')).toBe(
+      '/insights?proyecto_id=4&estado=unresolved',
+    );
     fireEvent.click(within(table).getByText('tienda'));
     expect(await screen.findByRole('heading', { name: 'Proyecto abierto' })).toBeTruthy();
   });
 
   it('turns the chosen projects off in one request to the lote route, and offers their export', async () => {
-    http.get.mockResolvedValue({ error: null, datos: [proyecto, { ...proyecto, id: 9, nombre: 'Backoffice', slug: 'backoffice' }] });
+    http.get.mockResolvedValue({
+      error: null,
+      datos: [proyecto, { ...proyecto, id: 9, nombre: 'Backoffice', slug: 'backoffice' }],
+    });
     http.post.mockResolvedValue({ error: null, datos: { total: 1, hechos: [9], rechazados: [] } });
     render();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Backoffice' }));
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
-    expect(within(barra).getAllByRole('button').map((b) => b.textContent)).toEqual(['Eliminar', 'Cambiar activo', 'Exportar selección', 'Historial de acciones masivas']);
+    expect(
+      within(barra)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Eliminar', 'Cambiar activo', 'Exportar selección', 'Historial de acciones masivas']);
     fireEvent.click(within(barra).getByRole('button', { name: 'Cambiar activo' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Cambiar activo de 1 fila' });
     fireEvent.click(within(dialogo).getByRole('textbox', { name: 'Activo' }));
     fireEvent.click(await screen.findByRole('option', { name: 'No', hidden: true }));
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Aplicar' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/api/insights/proyectos/lote', { seleccion: { ids: [9] }, accion: 'cambiar', cambio: { campo: 'activo', valor: false } }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/insights/proyectos/lote',
+        { seleccion: { ids: [9] }, accion: 'cambiar', cambio: { campo: 'activo', valor: false } },
+        expect.anything(),
+      ),
     );
-    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain('Se cambió 1 fila.');
+    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain(
+      'Se cambió 1 fila.',
+    );
   });
 
   it('says when there are no projects yet', async () => {

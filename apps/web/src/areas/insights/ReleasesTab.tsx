@@ -38,7 +38,11 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
             {nombre}
           </Title>
           {release.creada === null ? (
-            release.version !== null && <Badge variant="light" color="gray">{r.soloEventos}</Badge>
+            release.version !== null && (
+              <Badge variant="light" color="gray">
+                {r.soloEventos}
+              </Badge>
+            )
           ) : (
             <Badge variant="light" color={release.finalizada ? 'green' : 'yellow'}>
               {release.finalizada ? `${r.finalizada} ${formatFechaHora(release.finalizada)}` : r.noFinalizada}
@@ -85,7 +89,9 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
                     <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {a.url}
                     </Table.Td>
-                    <Table.Td>{a.tipo === 'source_map' ? 'source map' : a.tipo === 'minified_source' ? 'script' : a.tipo}</Table.Td>
+                    <Table.Td>
+                      {a.tipo === 'source_map' ? 'source map' : a.tipo === 'minified_source' ? 'script' : a.tipo}
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>{formatBytes(a.tamano)}</Table.Td>
                   </Table.Tr>
                 ))}

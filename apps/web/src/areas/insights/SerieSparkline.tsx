@@ -19,9 +19,25 @@ export function SerieSparkline({ serie }: { serie: number[] }) {
   const color = total > 0 ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-4)';
   return (
     <Box role="img" aria-label={t.serieTexto(total)} title={t.serieTexto(total)} w={ANCHO}>
-      <svg width={ANCHO} height={ALTO} viewBox={`0 0 ${ANCHO} ${ALTO}`} aria-hidden="true" focusable="false" style={{ display: 'block' }}>
-        <path d={area<number>().x(x).y0(ALTO).y1(y).curve(curveMonotoneX)(serie) ?? ''} fill={color} fillOpacity={0.35} />
-        <path d={line<number>().x(x).y(y).curve(curveMonotoneX)(serie) ?? ''} fill="none" stroke={color} strokeWidth={TRAZO} />
+      <svg
+        width={ANCHO}
+        height={ALTO}
+        viewBox={`0 0 ${ANCHO} ${ALTO}`}
+        aria-hidden="true"
+        focusable="false"
+        style={{ display: 'block' }}
+      >
+        <path
+          d={area<number>().x(x).y0(ALTO).y1(y).curve(curveMonotoneX)(serie) ?? ''}
+          fill={color}
+          fillOpacity={0.35}
+        />
+        <path
+          d={line<number>().x(x).y(y).curve(curveMonotoneX)(serie) ?? ''}
+          fill="none"
+          stroke={color}
+          strokeWidth={TRAZO}
+        />
       </svg>
     </Box>
   );

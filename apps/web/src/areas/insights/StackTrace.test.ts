@@ -24,14 +24,17 @@ afterEach(cleanup);
 
 describe('groupFrames', () => {
   it('puts the newest frame first and folds runs of library frames', () => {
-    const frames = [frame('main', true), frame('lib1', false), frame('lib2', false), frame('handler', true), frame('lib3', false)];
+    const frames = [
+      frame('main', true),
+      frame('lib1', false),
+      frame('lib2', false),
+      frame('handler', true),
+      frame('lib3', false),
+    ];
     const groups = groupFrames(frames);
-    expect(groups.map((g) => (g.kind === 'frame' ? g.frame.function : g.frames.map((f) => f.frame.function).join('+')))).toEqual([
-      'lib3',
-      'handler',
-      'lib2+lib1',
-      'main',
-    ]);
+    expect(
+      groups.map((g) => (g.kind === 'frame' ? g.frame.function : g.frames.map((f) => f.frame.function).join('+'))),
+    ).toEqual(['lib3', 'handler', 'lib2+lib1', 'main']);
   });
 
   it('shows every frame when none is the app’s own', () => {
@@ -46,12 +49,18 @@ describe('StackTrace', () => {
     value: "Cannot read properties of undefined (reading 'precio')",
     module: null,
     mechanism: { type: 'onerror', handled: false },
-    frames: [frame('main', true), frame('dispatch', false), frame('agregar', true, { line: '  return item.precio;', lineno: 42 })],
+    frames: [
+      frame('main', true),
+      frame('dispatch', false),
+      frame('agregar', true, { line: '  return item.precio;', lineno: 42 }),
+    ],
   };
 
   it('highlights the app’s frames, opens the newest one’s code and folds library frames', () => {
     installDomStubs();
-    render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [exception] })));
+    render(
+      createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [exception] })),
+    );
     expect(screen.getByText('TypeError')).toBeTruthy();
     expect(screen.getByText('no manejado · onerror')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Traza de la pila: TypeError' });
@@ -64,24 +73,44 @@ describe('StackTrace', () => {
     const toggle = screen.getByRole('button', { name: 'Mostrar 1 marco de bibliotecas' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Ocultar 1 marco de bibliotecas' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Ocultar 1 marco de bibliotecas' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(screen.getByText('node_modules/lib/dispatch.js')).toBeTruthy();
   });
 
   it('marks a frame resolved from a source map, with its minified frame one click away, and says why one has no map', () => {
     installDomStubs();
     const minificado = { abs_path: 'https://app.example/assets/index-3f9a.js', function: 'a', lineno: 1, colno: 48211 };
-    const resuelto: Frame = { ...frame('agregarItem', true, { line: "    throw new Error('x');", lineno: 8 }), filename: 'src/carrito.ts', sourcemap: { resuelto: true, motivo: null, minificado } };
-    const sinMapa: Frame = { ...frame('b', true), filename: 'index-3f9a.js', sourcemap: { resuelto: false, motivo: 'No hay source map para ~/index-3f9a.js en la release 2.0.0', minificado } };
-    render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [{ ...exception, frames: [sinMapa, resuelto] }] })));
+    const resuelto: Frame = {
+      ...frame('agregarItem', true, { line: "    throw new Error('x');", lineno: 8 }),
+      filename: 'src/carrito.ts',
+      sourcemap: { resuelto: true, motivo: null, minificado },
+    };
+    const sinMapa: Frame = {
+      ...frame('b', true),
+      filename: 'index-3f9a.js',
+      sourcemap: { resuelto: false, motivo: 'No hay source map para ~/index-3f9a.js en la release 2.0.0', minificado },
+    };
+    render(
+      createElement(
+        MantineProvider,
+        { theme: testTheme },
+        createElement(StackTrace, { exceptions: [{ ...exception, frames: [sinMapa, resuelto] }] }),
+      ),
+    );
     const items = within(screen.getByRole('list', { name: 'Traza de la pila: TypeError' })).getAllByRole('listitem');
     expect(items[0]?.textContent).toContain('src/carrito.ts en agregarItem · línea 8:5');
     expect(within(items[0] as HTMLElement).getByText('Resuelto con source map')).toBeTruthy();
     const ver = within(items[0] as HTMLElement).getByRole('button', { name: 'Ver marco minificado' });
     fireEvent.click(ver);
     expect(ver.getAttribute('aria-expanded')).toBe('true');
-    expect(within(items[0] as HTMLElement).getByLabelText('Marco minificado').textContent).toBe('https://app.example/assets/index-3f9a.js en a · línea 1:48211');
-    expect(items[1]?.textContent).toContain('Sin source map: No hay source map para ~/index-3f9a.js en la release 2.0.0');
+    expect(within(items[0] as HTMLElement).getByLabelText('Marco minificado').textContent).toBe(
+      'https://app.example/assets/index-3f9a.js en a · línea 1:48211',
+    );
+    expect(items[1]?.textContent).toContain(
+      'Sin source map: No hay source map para ~/index-3f9a.js en la release 2.0.0',
+    );
   });
 
   it('says so when the event has no stack trace', () => {

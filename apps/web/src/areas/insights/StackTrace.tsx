@@ -6,7 +6,9 @@ import { insightsMessages as t } from './messages.ts';
 import classes from './StackTrace.module.css';
 
 /** Frames newest first, with runs of library frames folded into one row (unless no frame is the app's). */
-export type FrameGroup = { kind: 'frame'; frame: Frame; index: number } | { kind: 'libraries'; frames: { frame: Frame; index: number }[] };
+export type FrameGroup =
+  | { kind: 'frame'; frame: Frame; index: number }
+  | { kind: 'libraries'; frames: { frame: Frame; index: number }[] };
 
 export function groupFrames(frames: Frame[]): FrameGroup[] {
   const newestFirst = frames.map((frame, index) => ({ frame, index })).reverse();
@@ -23,7 +25,12 @@ export function groupFrames(frames: Frame[]): FrameGroup[] {
 
 /** The exceptions of an event, the outermost (the one that reached the handler) first. */
 export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
-  if (exceptions.length === 0) return <Text c="dimmed" size="sm">{t.sinTraza}</Text>;
+  if (exceptions.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t.sinTraza}
+      </Text>
+    );
   return (
     <Stack gap="lg">
       {[...exceptions].reverse().map((exception, index) => (
@@ -59,9 +66,17 @@ function ExceptionBlock({ exception }: { exception: ExceptionValue }) {
         </Text>
       )}
       {exception.frames.length === 0 ? (
-        <Text c="dimmed" size="sm">{t.sinTraza}</Text>
+        <Text c="dimmed" size="sm">
+          {t.sinTraza}
+        </Text>
       ) : (
-        <Paper withBorder radius="sm" className={classes.frames} role="list" aria-label={`${t.trazas}: ${exception.type ?? 'Error'}`}>
+        <Paper
+          withBorder
+          radius="sm"
+          className={classes.frames}
+          role="list"
+          aria-label={`${t.trazas}: ${exception.type ?? 'Error'}`}
+        >
           {groups.map((group) =>
             group.kind === 'frame' ? (
               <FrameRow key={group.index} frame={group.frame} initiallyOpen={group.index === openIndex} />
@@ -107,7 +122,8 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
   const where = t.enLinea(frame.lineno, frame.colno);
   const title = (
     <Group gap={6} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
-      {hasContext(frame) && (open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />)}
+      {hasContext(frame) &&
+        (open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />)}
       {/* The location takes the row (the badges go under it on a narrow screen) rather than a squeezed column. */}
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
         <Text span fw={frame.in_app ? 700 : 400} inherit>
@@ -138,7 +154,11 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
     </Group>
   );
   return (
-    <Box role="listitem" className={frame.in_app ? classes.inApp : classes.frame} data-in-app={frame.in_app || undefined}>
+    <Box
+      role="listitem"
+      className={frame.in_app ? classes.inApp : classes.frame}
+      data-in-app={frame.in_app || undefined}
+    >
       {hasContext(frame) ? (
         <UnstyledButton className={classes.header} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {title}
@@ -192,8 +212,12 @@ function ContextLines({ frame }: { frame: Frame }) {
   return (
     <Code block className={classes.context}>
       {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the source lines around a frame never change or reorder, and lines repeat (blank ones, a closing brace); the index is the line's number less the first.
-        <div key={i} className={i === current ? classes.currentLine : undefined} aria-current={i === current ? 'true' : undefined}>
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: the source lines around a frame never change or reorder, and lines repeat (blank ones, a closing brace); the index is the line's number less the first.
+          key={i}
+          className={i === current ? classes.currentLine : undefined}
+          aria-current={i === current ? 'true' : undefined}
+        >
           <span className={classes.lineNumber}>{start + i}</span>
           {line || ' '}
         </div>

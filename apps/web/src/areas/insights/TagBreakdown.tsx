@@ -4,13 +4,29 @@ import { formatNumero } from '../../core/format.ts';
 import { useTags } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 
-const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.6', 'yellow.7', 'gray.6'];
+const COLORS = [
+  'blue.6',
+  'teal.6',
+  'grape.6',
+  'orange.6',
+  'cyan.6',
+  'pink.6',
+  'lime.7',
+  'indigo.6',
+  'yellow.7',
+  'gray.6',
+];
 
 /** Per tag key, how the issue's events spread over its values (top 10), as proportional bars. */
 export function TagBreakdown({ issueId }: { issueId: number }) {
   const tags = useTags(issueId);
   if (tags.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
-  if (tags.isError) return <Alert color="red" role="alert" title={listMessages.errorCarga}>{tags.error.message}</Alert>;
+  if (tags.isError)
+    return (
+      <Alert color="red" role="alert" title={listMessages.errorCarga}>
+        {tags.error.message}
+      </Alert>
+    );
   if (tags.data.length === 0) return <Text c="dimmed">{t.sinEtiquetas}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
@@ -32,7 +48,11 @@ export function TagBreakdown({ issueId }: { issueId: number }) {
           <Stack gap={4}>
             {tag.valores.map((valor, i) => (
               // biome-ignore lint/a11y/useSemanticElements: a labelled group of text, not of form controls; a <fieldset>'s default border, padding and min-width would change the layout (and stop the value's truncation).
-              <div key={valor.value} aria-label={t.etiquetaValor(valor.value, valor.cantidad, valor.porcentaje)} role="group">
+              <div
+                key={valor.value}
+                aria-label={t.etiquetaValor(valor.value, valor.cantidad, valor.porcentaje)}
+                role="group"
+              >
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" truncate="end" title={valor.value}>
                     {valor.value}

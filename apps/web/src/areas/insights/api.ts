@@ -63,7 +63,8 @@ export function useIssues(params: string) {
 }
 
 /** The `export.csv` address of the issues list with its current filters. */
-export const issuesCsvUrl = (exportParams: string) => url(`/issues/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const issuesCsvUrl = (exportParams: string) =>
+  url(`/issues/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 /** The environments and releases seen, for the list's filters. */
 export function useFiltros() {
@@ -86,7 +87,8 @@ export function useIssue(id: number) {
 export function useEvento(id: number, eventoId: string, enabled = true) {
   return useQuery({
     queryKey: insightsKeys.evento(id, eventoId),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/eventos/${eventoId}`), envelope(evento), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/issues/${id}/eventos/${eventoId}`), envelope(evento), { signal })).datos,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -110,7 +112,8 @@ export function useEventos(id: number, page: number) {
 export function useTags(id: number) {
   return useQuery({
     queryKey: insightsKeys.tags(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/tags`), envelope(tagBreakdown), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/issues/${id}/tags`), envelope(tagBreakdown), { signal })).datos,
   });
 }
 
@@ -118,7 +121,8 @@ export function useTags(id: number) {
 export function useSerie(id: number, dias: number) {
   return useQuery({
     queryKey: insightsKeys.serie(id, dias),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/serie?dias=${dias}`), envelope(serie), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/issues/${id}/serie?dias=${dias}`), envelope(serie), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -145,7 +149,8 @@ export function useRolesAsignables() {
 export function useActividad(id: number) {
   return useQuery({
     queryKey: insightsKeys.actividad(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/actividad`), envelope(z.array(actividadIssue)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/issues/${id}/actividad`), envelope(z.array(actividadIssue)), { signal })).datos,
   });
 }
 
@@ -153,7 +158,10 @@ export function useActividad(id: number) {
 function useInvalidate() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: insightsKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+    Promise.all([
+      client.invalidateQueries({ queryKey: insightsKeys.all }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
 }
 
 /** Changes an issue's state and/or assignee (`PUT /api/insights/issues/:id`). */
@@ -169,7 +177,8 @@ export function useActualizarIssue(id: number) {
 export function useEstadoIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkEstado) => (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkEstado) =>
+      (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -178,7 +187,8 @@ export function useEstadoIssues() {
 export function useIgnorarIssue(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (condicion: IssueIgnorar) => (await http.post(url(`/issues/${id}/ignorar`), condicion, envelope(issue))).datos,
+    mutationFn: async (condicion: IssueIgnorar) =>
+      (await http.post(url(`/issues/${id}/ignorar`), condicion, envelope(issue))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -187,7 +197,8 @@ export function useIgnorarIssue(id: number) {
 export function useIgnorarIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkIgnorar) => (await http.post(url('/issues/ignorar'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkIgnorar) =>
+      (await http.post(url('/issues/ignorar'), body, envelope(bulkEstadoResult))).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -196,7 +207,8 @@ export function useIgnorarIssues() {
 export function useAsignarIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkAsignar) => (await http.post(url('/issues/asignar'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkAsignar) =>
+      (await http.post(url('/issues/asignar'), body, envelope(bulkEstadoResult))).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -206,14 +218,16 @@ export function useAsignarIssues() {
 export function useComentarios(id: number) {
   return useQuery({
     queryKey: insightsKeys.comentarios(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}/comentarios`), envelope(z.array(comentario)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/issues/${id}/comentarios`), envelope(z.array(comentario)), { signal })).datos,
   });
 }
 
 export function useComentar(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: ComentarioInput) => (await http.post(url(`/issues/${id}/comentarios`), body, envelope(comentario))).datos,
+    mutationFn: async (body: ComentarioInput) =>
+      (await http.post(url(`/issues/${id}/comentarios`), body, envelope(comentario))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -278,7 +292,10 @@ export function useEliminarProyecto() {
     // The deleted project's open detail is not refetched: it would only answer 404 while the screen leaves.
     onSuccess: (_answer, id) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: insightsKeys.all, predicate: (query) => !(query.queryKey[1] === 'proyectos' && query.queryKey[2] === id) }),
+        client.invalidateQueries({
+          queryKey: insightsKeys.all,
+          predicate: (query) => !(query.queryKey[1] === 'proyectos' && query.queryKey[2] === id),
+        }),
         client.invalidateQueries({ queryKey: ['auditoria'] }),
       ]),
   });
@@ -290,7 +307,8 @@ export function useEliminarProyecto() {
 export function useReleases(proyectoId: number) {
   return useQuery({
     queryKey: insightsKeys.releases(proyectoId),
-    queryFn: async ({ signal }) => (await http.get(url(`/proyectos/${proyectoId}/releases`), envelope(z.array(releaseProyecto)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/proyectos/${proyectoId}/releases`), envelope(z.array(releaseProyecto)), { signal })).datos,
   });
 }
 
@@ -299,7 +317,10 @@ export function useEliminarRelease(proyectoId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (version: string | null) =>
-      http.delete(url(`/proyectos/${proyectoId}/releases${version === null ? '' : `?version=${encodeURIComponent(version)}`}`), okBody),
+      http.delete(
+        url(`/proyectos/${proyectoId}/releases${version === null ? '' : `?version=${encodeURIComponent(version)}`}`),
+        okBody,
+      ),
     onSuccess: () => invalidate(),
   });
 }

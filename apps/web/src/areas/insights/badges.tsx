@@ -13,7 +13,13 @@ const WHOLE = { width: 'max-content', maxWidth: 'none', overflow: 'visible' } as
 /** An event's level in its colour (fatal dark red … debug grey). */
 export function NivelBadge({ nivel }: { nivel: Nivel }) {
   return (
-    <Badge color={t.nivelColores[nivel]} variant={nivel === 'fatal' ? 'filled' : 'light'} size="sm" radius="sm" style={WHOLE}>
+    <Badge
+      color={t.nivelColores[nivel]}
+      variant={nivel === 'fatal' ? 'filled' : 'light'}
+      size="sm"
+      radius="sm"
+      style={WHOLE}
+    >
       {t.niveles[nivel]}
     </Badge>
   );
@@ -38,7 +44,14 @@ export function Culprit({ issue }: { issue: Pick<Issue, 'culprit' | 'culprit_map
     <>
       {issue.culprit_mapa}{' '}
       <Tooltip label={minificado} multiline maw={420} withinPortal>
-        <Badge component="span" size="xs" variant="light" color="teal" aria-label={minificado} style={{ ...WHOLE, verticalAlign: 'middle', fontFamily: 'inherit' }}>
+        <Badge
+          component="span"
+          size="xs"
+          variant="light"
+          color="teal"
+          aria-label={minificado}
+          style={{ ...WHOLE, verticalAlign: 'middle', fontFamily: 'inherit' }}
+        >
           {t.culpritMapa}
         </Badge>
       </Tooltip>

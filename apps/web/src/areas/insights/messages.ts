@@ -1,4 +1,11 @@
-import type { Ignorada, IgnorarMinutos, IgnorarVentana, IssueEstado, Nivel, Proyecto } from '@intranet/contract/insights';
+import type {
+  Ignorada,
+  IgnorarMinutos,
+  IgnorarVentana,
+  IssueEstado,
+  Nivel,
+  Proyecto,
+} from '@intranet/contract/insights';
 import { formatFechaHora, formatNumero } from '../../core/format.ts';
 
 const plural = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${formatNumero(n)} ${varios}`);
@@ -30,8 +37,14 @@ export const insightsMessages = {
     culprit: 'Culpable',
     fingerprint: 'Huella',
   },
-  niveles: { fatal: 'Fatal', error: 'Error', warning: 'Advertencia', info: 'Info', debug: 'Debug' } satisfies Record<Nivel, string>,
-  nivelColores: { fatal: 'red.9', error: 'red', warning: 'yellow', info: 'blue', debug: 'gray' } satisfies Record<Nivel, string>,
+  niveles: { fatal: 'Fatal', error: 'Error', warning: 'Advertencia', info: 'Info', debug: 'Debug' } satisfies Record<
+    Nivel,
+    string
+  >,
+  nivelColores: { fatal: 'red.9', error: 'red', warning: 'yellow', info: 'blue', debug: 'gray' } satisfies Record<
+    Nivel,
+    string
+  >,
   estadoColores: { unresolved: 'orange', resolved: 'green', ignored: 'gray' } satisfies Record<IssueEstado, string>,
   ordenarPor: 'Ordenar por',
   orden: { ultima_vez: 'Última vez', primera_vez: 'Primera vez', cantidad: 'Más eventos' },
@@ -46,13 +59,17 @@ export const insightsMessages = {
   personas: 'Personas',
   equipos: 'Equipos (roles)',
   equipo: (nombre: string) => `Equipo ${nombre}`,
-  asignadosTexto: (n: number, a: string | null) => `${n === 1 ? '1 error asignado' : `${n} errores asignados`} ${a ? `a ${a}` : 'a nadie'}.`,
+  asignadosTexto: (n: number, a: string | null) =>
+    `${n === 1 ? '1 error asignado' : `${n} errores asignados`} ${a ? `a ${a}` : 'a nadie'}.`,
   misIncidencias: 'Mis incidencias',
   resolverProxima: 'Resolver en la próxima versión',
   resueltaEnRelease: (r: string) => `Resuelto hasta una versión posterior a ${r}`,
   ignorarMenu: {
     porUnTiempo: 'Por un tiempo',
-    minutos: { 30: '30 minutos', 120: '2 horas', 1440: '24 horas', 10080: 'Una semana' } satisfies Record<IgnorarMinutos, string>,
+    minutos: { 30: '30 minutos', 120: '2 horas', 1440: '24 horas', 10080: 'Una semana' } satisfies Record<
+      IgnorarMinutos,
+      string
+    >,
     hastaQue: 'Hasta que vuelva a ocurrir',
     eventos: 'Hasta N eventos más…',
     usuarios: 'Hasta que afecte a N usuarios más…',
@@ -64,7 +81,10 @@ export const insightsMessages = {
     cantidadEventos: 'Eventos más',
     cantidadUsuarios: 'Usuarios más',
     ventana: 'Contados',
-    ventanas: { ahora: 'Desde ahora', hora: 'En una hora', dia: 'En un día' } satisfies Record<IgnorarVentana | 'ahora', string>,
+    ventanas: { ahora: 'Desde ahora', hora: 'En una hora', dia: 'En un día' } satisfies Record<
+      IgnorarVentana | 'ahora',
+      string
+    >,
     ignorar: 'Ignorar',
   },
   /** An ignored issue's condition in words. */
@@ -96,11 +116,18 @@ export const insightsMessages = {
   asignadoTexto: (nombre: string | null) => (nombre ? `Asignado a ${nombre}.` : 'Sin asignar.'),
   errorCambiar: 'No se pudo actualizar',
   // Detail
-  tabs: { evento: 'Evento', eventos: 'Eventos', etiquetas: 'Etiquetas', comentarios: 'Comentarios', historial: 'Historial' },
+  tabs: {
+    evento: 'Evento',
+    eventos: 'Eventos',
+    etiquetas: 'Etiquetas',
+    comentarios: 'Comentarios',
+    historial: 'Historial',
+  },
   eventosEnElTiempo: 'Eventos en el tiempo',
   dias: (n: number) => `${n} días`,
   graficoEventos: 'Eventos por día',
-  sinEventos: 'No quedan eventos guardados de este error: los más viejos que el plazo de retención se quitan. Sus conteos y el gráfico se conservan.',
+  sinEventos:
+    'No quedan eventos guardados de este error: los más viejos que el plazo de retención se quitan. Sus conteos y el gráfico se conservan.',
   eventoAnterior: 'Evento anterior',
   eventoSiguiente: 'Evento siguiente',
   eventoMasNuevo: 'Más reciente',
@@ -124,7 +151,8 @@ export const insightsMessages = {
   culpritMinificado: (minificado: string) => `Resuelto con source map; minificado: ${minificado}`,
   releases: {
     tab: 'Releases',
-    vacio: 'Todavía no hay releases: aparecen con los eventos que traen una release o al crearlas con sentry-cli releases new.',
+    vacio:
+      'Todavía no hay releases: aparecen con los eventos que traen una release o al crearlas con sentry-cli releases new.',
     sinRelease: '(sin release)',
     primerEvento: 'Primer evento',
     ultimoEvento: 'Último evento',
@@ -136,10 +164,12 @@ export const insightsMessages = {
     soloEventos: 'Vista en eventos',
     bundles: 'Artifact bundles',
     sinBundles: 'Sin source maps subidos',
-    bundle: (n: number, tamano: string, dist: string | null) => `${n === 1 ? '1 archivo' : `${n} archivos`} · ${tamano}${dist ? ` · dist ${dist}` : ''}`,
+    bundle: (n: number, tamano: string, dist: string | null) =>
+      `${n === 1 ? '1 archivo' : `${n} archivos`} · ${tamano}${dist ? ` · dist ${dist}` : ''}`,
     eliminar: (v: string) => `Eliminar la release ${v}`,
     eliminarTitulo: 'Eliminar la release',
-    eliminarTexto: (v: string) => `Se eliminan el registro de la release ${v} y sus source maps. Sus eventos y errores quedan.`,
+    eliminarTexto: (v: string) =>
+      `Se eliminan el registro de la release ${v} y sus source maps. Sus eventos y errores quedan.`,
     eliminada: 'Release eliminada',
     errorEliminar: 'No se pudo eliminar la release',
   },
@@ -213,7 +243,8 @@ export const insightsMessages = {
   limiteDescripcion: 'Más allá de este límite la recepción responde 429 con Retry-After.',
   alertaPico: 'Alerta de pico',
   picoDescripcion: 'Avisa (una vez por hora) cuando un error supera esta cantidad de eventos en los minutos indicados.',
-  picoTexto: (eventos: number, minutos: number) => `Más de ${eventos.toLocaleString('es-AR')} eventos de un error en ${minutos} min`,
+  picoTexto: (eventos: number, minutos: number) =>
+    `Más de ${eventos.toLocaleString('es-AR')} eventos de un error en ${minutos} min`,
   editar: 'Editar',
   eliminar: 'Eliminar',
   formNuevo: 'Nuevo proyecto',
@@ -229,10 +260,12 @@ export const insightsMessages = {
   desactivar: 'Desactivar',
   activado: 'Proyecto activado',
   desactivado: 'Proyecto desactivado',
-  desactivarTexto: (nombre: string) => `¿Desactivar el proyecto ${nombre}? Sus aplicaciones dejarán de poder enviar errores.`,
+  desactivarTexto: (nombre: string) =>
+    `¿Desactivar el proyecto ${nombre}? Sus aplicaciones dejarán de poder enviar errores.`,
   rotarClave: 'Rotar clave',
   rotarTitulo: 'Rotar la clave del proyecto',
-  rotarTexto: 'Se generará una clave nueva y el DSN actual dejará de funcionar de inmediato: habrá que actualizarlo en cada aplicación. ¿Continuar?',
+  rotarTexto:
+    'Se generará una clave nueva y el DSN actual dejará de funcionar de inmediato: habrá que actualizarlo en cada aplicación. ¿Continuar?',
   claveRotada: 'Clave rotada',
   claveRotadaTexto: 'El DSN cambió: actualícelo en las aplicaciones.',
   configuracion: 'Configuración del SDK',

@@ -4,7 +4,14 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { asignarInput, devolverInput, MAQUINA_ESTADOS_LIBRES, type AsignarInput, type DevolverInput, type Maquina } from '@intranet/contract/maquinas';
+import {
+  asignarInput,
+  devolverInput,
+  MAQUINA_ESTADOS_LIBRES,
+  type AsignarInput,
+  type DevolverInput,
+  type Maquina,
+} from '@intranet/contract/maquinas';
 import { PersonaSelect } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
@@ -20,9 +27,7 @@ const MODAL_ID = 'maquina-asignacion';
 const hoy = () => dayjs().format('YYYY-MM-DD');
 
 function Acciones({ submitting, label }: { submitting: boolean; label: string }) {
-  return (
-    <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={submitting} label={label} />
-  );
+  return <FormActions onCancel={() => modals.close(MODAL_ID)} submitting={submitting} label={label} />;
 }
 
 function AsignarForm({ maquina }: { maquina: Maquina }) {
@@ -47,7 +52,14 @@ function AsignarForm({ maquina }: { maquina: Maquina }) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.asignarTitulo(maquina.nombre)}>
       <Stack gap="sm">
         <FormError message={formError} />
-        <PersonaSelect control={form.control} name="persona_id" label={t.persona} withAsterisk soloActivas data-autofocus />
+        <PersonaSelect
+          control={form.control}
+          name="persona_id"
+          label={t.persona}
+          withAsterisk
+          soloActivas
+          data-autofocus
+        />
         <DateField control={form.control} name="fecha" label={t.fecha} withAsterisk maxDate={hoy()} />
         <TextField control={form.control} name="notas" label={t.notasAsignacion} maxLength={500} />
         <Acciones submitting={form.formState.isSubmitting} label={t.asignar} />
@@ -79,7 +91,14 @@ function DevolverForm({ maquina }: { maquina: Maquina }) {
       <Stack gap="sm">
         <Text size="sm">{t.devolverTexto(maquina.persona_nombre ?? '')}</Text>
         <FormError message={formError} />
-        <DateField control={form.control} name="fecha" label={t.fecha} withAsterisk minDate={maquina.asignada_desde ?? undefined} maxDate={hoy()} />
+        <DateField
+          control={form.control}
+          name="fecha"
+          label={t.fecha}
+          withAsterisk
+          minDate={maquina.asignada_desde ?? undefined}
+          maxDate={hoy()}
+        />
         <SelectField
           control={form.control}
           name="estado"
@@ -97,5 +116,7 @@ function DevolverForm({ maquina }: { maquina: Maquina }) {
 const abrir = (title: string, children: ReactNode) =>
   modals.open({ modalId: MODAL_ID, title, centered: true, closeButtonProps: { 'aria-label': 'Cerrar' }, children });
 
-export const abrirAsignar = (maquina: Maquina) => abrir(t.asignarTitulo(maquina.nombre), <AsignarForm maquina={maquina} />);
-export const abrirDevolver = (maquina: Maquina) => abrir(t.devolverTitulo(maquina.nombre), <DevolverForm maquina={maquina} />);
+export const abrirAsignar = (maquina: Maquina) =>
+  abrir(t.asignarTitulo(maquina.nombre), <AsignarForm maquina={maquina} />);
+export const abrirDevolver = (maquina: Maquina) =>
+  abrir(t.devolverTitulo(maquina.nombre), <DevolverForm maquina={maquina} />);

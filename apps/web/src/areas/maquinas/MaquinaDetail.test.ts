@@ -28,7 +28,14 @@ const asignada = maquinaDetalle({
   garantia_vencida: true,
   asignaciones: [
     asignacion({ id: 2, notas: 'Con cargador' }),
-    asignacion({ id: 1, persona_id: 6, persona_nombre: 'Bruno Díaz', desde: '2025-02-01', hasta: '2026-01-09', devuelto_por: 'Admin' }),
+    asignacion({
+      id: 1,
+      persona_id: 6,
+      persona_nombre: 'Bruno Díaz',
+      desde: '2025-02-01',
+      hasta: '2026-01-09',
+      devuelto_por: 'Admin',
+    }),
   ],
 });
 const hoy = dayjs().format('YYYY-MM-DD');
@@ -45,7 +52,11 @@ afterEach(() => {
 
 const show = (detalle: MaquinaDetalle, url = '/maquinas/1') => {
   http.get.mockImplementation(answers({ '/api/maquinas/1': detalle, '/api/personas/opciones?': personas }));
-  return renderUi(createElement(MaquinaDetail), { url, path: '/maquinas/:id', routes: [stubRoute('/maquinas', 'Lista de máquinas')] });
+  return renderUi(createElement(MaquinaDetail), {
+    url,
+    path: '/maquinas/:id',
+    routes: [stubRoute('/maquinas', 'Lista de máquinas')],
+  });
 };
 /** The value shown under a label of the detail grid. */
 const dato = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -95,7 +106,9 @@ describe('MaquinaDetail', () => {
     const enviado: AsignarInput = { persona_id: 5, fecha: hoy, notas: 'Con cargador' };
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/maquinas/1/asignar', enviado, expect.anything()));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Máquina asignada', message: 'NB-ANA → Ana Pérez' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Máquina asignada', message: 'NB-ANA → Ana Pérez' }),
+    );
   });
 
   it('keeps the assign dialog open with the server’s field error', async () => {
@@ -115,12 +128,16 @@ describe('MaquinaDetail', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Devolver' }));
     const dialog = await screen.findByRole('dialog', { name: 'Devolver NB-ANA' });
     expect(within(dialog).getByText('Se cierra la asignación a Ana Pérez.')).toBeTruthy();
-    expect((within(dialog).getByRole('textbox', { name: /Queda en estado/ }) as HTMLInputElement).value).toBe('Disponible');
+    expect((within(dialog).getByRole('textbox', { name: /Queda en estado/ }) as HTMLInputElement).value).toBe(
+      'Disponible',
+    );
     await choose(/Queda en estado/, 'Reparación');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Devolver' }));
     const enviado: DevolverInput = { fecha: hoy, estado: 'reparacion', notas: null };
     await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/maquinas/1/devolver', enviado, expect.anything()));
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Máquina devuelta', message: 'NB-ANA: Reparación' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Máquina devuelta', message: 'NB-ANA: Reparación' }),
+    );
   });
 
   it('does not let a machine out of service be assigned', async () => {

@@ -24,7 +24,12 @@ export function MaquinaDetail() {
   const id = Number(useParams().id);
   const maquina = useMaquina(id);
   return (
-    <RecordScreen query={maquina} title={t.titulo} back={{ to: '/maquinas', label: t.volver }} notFound={t.noEncontrada}>
+    <RecordScreen
+      query={maquina}
+      title={t.titulo}
+      back={{ to: '/maquinas', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
       {(record) => <MaquinaView maquina={record} />}
     </RecordScreen>
   );
@@ -45,7 +50,11 @@ function PersonaLink({ id, nombre }: { id: number; nombre: string }) {
 }
 
 const asignacionColumns: ColumnDef<Asignacion>[] = [
-  { id: 'persona', header: t.asignacionCampos.persona, cell: ({ row: { original: a } }) => <PersonaLink id={a.persona_id} nombre={a.persona_nombre} /> },
+  {
+    id: 'persona',
+    header: t.asignacionCampos.persona,
+    cell: ({ row: { original: a } }) => <PersonaLink id={a.persona_id} nombre={a.persona_nombre} />,
+  },
   { id: 'desde', header: t.asignacionCampos.desde, cell: ({ row }) => formatFecha(row.original.desde) },
   {
     id: 'hasta',
@@ -54,7 +63,11 @@ const asignacionColumns: ColumnDef<Asignacion>[] = [
   },
   { id: 'notas', header: t.asignacionCampos.notas, cell: ({ row }) => row.original.notas ?? '—' },
   { id: 'asignado_por', header: t.asignacionCampos.asignado_por, cell: ({ row }) => row.original.asignado_por ?? '—' },
-  { id: 'devuelto_por', header: t.asignacionCampos.devuelto_por, cell: ({ row: { original: a } }) => a.devuelto_por ?? (a.hasta ? '—' : '') },
+  {
+    id: 'devuelto_por',
+    header: t.asignacionCampos.devuelto_por,
+    cell: ({ row: { original: a } }) => a.devuelto_por ?? (a.hasta ? '—' : ''),
+  },
 ];
 
 function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
@@ -62,7 +75,11 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
   const asignada = maquina.persona_id !== null;
 
   const asignarBoton = (
-    <Button leftSection={<IconUserPlus size={16} />} disabled={maquina.estado === 'baja'} onClick={() => abrirAsignar(maquina)}>
+    <Button
+      leftSection={<IconUserPlus size={16} />}
+      disabled={maquina.estado === 'baja'}
+      onClick={() => abrirAsignar(maquina)}
+    >
       {t.asignar}
     </Button>
   );
@@ -109,8 +126,16 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
               <Paper withBorder radius="md" p="lg">
                 <DetailGrid
                   items={[
-                    { label: t.campos.persona_nombre, value: maquina.persona_id !== null && <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} /> },
-                    { label: t.campos.asignada_desde, value: maquina.asignada_desde && formatFecha(maquina.asignada_desde) },
+                    {
+                      label: t.campos.persona_nombre,
+                      value: maquina.persona_id !== null && (
+                        <PersonaLink id={maquina.persona_id} nombre={maquina.persona_nombre ?? ''} />
+                      ),
+                    },
+                    {
+                      label: t.campos.asignada_desde,
+                      value: maquina.asignada_desde && formatFecha(maquina.asignada_desde),
+                    },
                     { label: t.campos.ubicacion, value: maquina.ubicacion },
                     { label: t.campos.tipo, value: t.tipos[maquina.tipo] },
                     { label: t.campos.nro_inventario, value: maquina.nro_inventario },
@@ -129,7 +154,11 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
                       value: maquina.garantia_hasta && (
                         <Group gap={6} component="span">
                           {formatFecha(maquina.garantia_hasta)}
-                          {maquina.garantia_vencida && <Badge color="red" variant="light" size="sm">{t.vencida}</Badge>}
+                          {maquina.garantia_vencida && (
+                            <Badge color="red" variant="light" size="sm">
+                              {t.vencida}
+                            </Badge>
+                          )}
                         </Group>
                       ),
                     },
@@ -148,7 +177,12 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
                 <Text c="dimmed">{t.sinAsignaciones}</Text>
               ) : (
                 <Paper withBorder radius="md">
-                  <DataTable label={t.historialAsignaciones} columns={asignacionColumns} rows={maquina.asignaciones} getRowId={(a) => String(a.id)} />
+                  <DataTable
+                    label={t.historialAsignaciones}
+                    columns={asignacionColumns}
+                    rows={maquina.asignaciones}
+                    getRowId={(a) => String(a.id)}
+                  />
                 </Paper>
               ),
           },
@@ -158,7 +192,12 @@ function MaquinaView({ maquina }: { maquina: MaquinaDetalle }) {
             sinImprimir: true,
             panel: (
               <Stack>
-                <HistoryTab entidad="maquina" id={maquina.id} labels={t.campos} valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }} />
+                <HistoryTab
+                  entidad="maquina"
+                  id={maquina.id}
+                  labels={t.campos}
+                  valueLabels={{ estado: t.estados, tipo: t.tipos, garantia_vencida: t.siNo }}
+                />
               </Stack>
             ),
           },

@@ -1,11 +1,20 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaquinaInput } from '@intranet/contract/maquinas';
 import { renderUi } from '../../components/testing.tsx';
 import { maquina, maquinaDetalle } from '../../test/builders/maquinas.ts';
-import { answers, badRequest, choose, ok, openSelect, optionNames, stubRoute, watchNotifications } from '../../test/fixtures.ts';
+import {
+  answers,
+  badRequest,
+  choose,
+  ok,
+  openSelect,
+  optionNames,
+  stubRoute,
+  watchNotifications,
+} from '../../test/fixtures.ts';
 import { MaquinaEditar, MaquinaNueva } from './MaquinaForm.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
@@ -24,8 +33,10 @@ afterEach(() => {
 
 const routes = [stubRoute('/maquinas/:id', 'Detalle de la máquina')];
 const nueva = () => renderUi(createElement(MaquinaNueva), { url: '/maquinas/nueva', routes });
-const editar = () => renderUi(createElement(MaquinaEditar), { url: '/maquinas/1/editar', path: '/maquinas/:id/editar', routes });
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const editar = () =>
+  renderUi(createElement(MaquinaEditar), { url: '/maquinas/1/editar', path: '/maquinas/:id/editar', routes });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('MaquinaForm', () => {
   it('shows the contract’s Spanish errors under their fields and sends nothing', async () => {
@@ -76,11 +87,18 @@ describe('MaquinaForm', () => {
       notas: null,
     };
     expect(http.post).toHaveBeenCalledWith('/api/maquinas', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Máquina guardada', message: 'Se guardó la máquina NB-NUEVA.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Máquina guardada', message: 'Se guardó la máquina NB-NUEVA.' }),
+    );
   });
 
   it('puts the server’s 400 field errors on their fields and the rest above the form', async () => {
-    http.post.mockRejectedValueOnce(badRequest({ nro_inventario: ['Ya existe una máquina con ese número de inventario'], 'otro.campo': ['No permitido'] }));
+    http.post.mockRejectedValueOnce(
+      badRequest({
+        nro_inventario: ['Ya existe una máquina con ese número de inventario'],
+        'otro.campo': ['No permitido'],
+      }),
+    );
     nueva();
     type(/Nombre/, 'NB-NUEVA');
     type('Nº de inventario', 'INV-0042');
@@ -106,13 +124,29 @@ describe('MaquinaForm', () => {
     expect(await screen.findByText('Detalle de la máquina')).toBeTruthy();
     expect(http.put).toHaveBeenCalledWith(
       '/api/maquinas/1',
-      expect.objectContaining({ nombre: 'NB-ANA', ubicacion: 'Oficina Rosafé', ram_gb: 16, notas: 'Cargador nuevo', garantia_hasta: '2027-03-01', estado: 'disponible' }),
+      expect.objectContaining({
+        nombre: 'NB-ANA',
+        ubicacion: 'Oficina Rosafé',
+        ram_gb: 16,
+        notas: 'Cargador nuevo',
+        garantia_hasta: '2027-03-01',
+        estado: 'disponible',
+      }),
       expect.anything(),
     );
   });
 
   it('keeps an assigned machine «En uso»: its state cannot be changed in the form', async () => {
-    http.get.mockImplementation(answers({ '/api/maquinas/1': maquinaDetalle({ estado: 'en_uso', persona_id: 5, persona_nombre: 'Ana Pérez', asignada_desde: '2026-01-10' }) }));
+    http.get.mockImplementation(
+      answers({
+        '/api/maquinas/1': maquinaDetalle({
+          estado: 'en_uso',
+          persona_id: 5,
+          persona_nombre: 'Ana Pérez',
+          asignada_desde: '2026-01-10',
+        }),
+      }),
+    );
     editar();
     const estado = (await screen.findByRole('textbox', { name: /Estado/ })) as HTMLInputElement;
     expect(estado.value).toBe('En uso');

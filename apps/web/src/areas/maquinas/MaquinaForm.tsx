@@ -1,7 +1,14 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { MAQUINA_ESTADOS, MAQUINA_ESTADOS_LIBRES, MAQUINA_TIPOS, maquinaInput, type MaquinaDetalle, type MaquinaInput } from '@intranet/contract/maquinas';
+import {
+  MAQUINA_ESTADOS,
+  MAQUINA_ESTADOS_LIBRES,
+  MAQUINA_TIPOS,
+  maquinaInput,
+  type MaquinaDetalle,
+  type MaquinaInput,
+} from '@intranet/contract/maquinas';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
@@ -13,8 +20,24 @@ import { useGuardarMaquina, useMaquina } from './api.ts';
 import { maquinasMessages as t } from './messages.ts';
 
 const EMPTY: MaquinaInput = {
-  nombre: '', nro_inventario: '', serie: '', tipo: 'notebook', fabricante: '', modelo: '', so: '', so_version: '', cpu: '', ram_gb: null, disco_gb: null,
-  ip: '', mac: '', ubicacion: '', estado: 'disponible', fecha_compra: '', garantia_hasta: '', notas: '',
+  nombre: '',
+  nro_inventario: '',
+  serie: '',
+  tipo: 'notebook',
+  fabricante: '',
+  modelo: '',
+  so: '',
+  so_version: '',
+  cpu: '',
+  ram_gb: null,
+  disco_gb: null,
+  ip: '',
+  mac: '',
+  ubicacion: '',
+  estado: 'disponible',
+  fecha_compra: '',
+  garantia_hasta: '',
+  notas: '',
 };
 
 const tipoOptions = MAQUINA_TIPOS.map((v) => ({ value: v, label: t.tipos[v] }));
@@ -52,13 +75,35 @@ export function MaquinaEditar() {
   const id = Number(useParams().id);
   const maquina = useMaquina(id);
   return (
-    <RecordScreen query={maquina} title={t.titulo} back={{ to: '/maquinas', label: t.volver }} notFound={t.noEncontrada}>
-      {(record) => <MaquinaForm id={id} nombre={record.nombre} initial={toFormValues(record)} asignada={record.persona_id !== null} />}
+    <RecordScreen
+      query={maquina}
+      title={t.titulo}
+      back={{ to: '/maquinas', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
+      {(record) => (
+        <MaquinaForm
+          id={id}
+          nombre={record.nombre}
+          initial={toFormValues(record)}
+          asignada={record.persona_id !== null}
+        />
+      )}
     </RecordScreen>
   );
 }
 
-function MaquinaForm({ id, nombre, initial, asignada }: { id?: number; nombre?: string; initial: MaquinaInput; asignada: boolean }) {
+function MaquinaForm({
+  id,
+  nombre,
+  initial,
+  asignada,
+}: {
+  id?: number;
+  nombre?: string;
+  initial: MaquinaInput;
+  asignada: boolean;
+}) {
   const navigate = useNavigate();
   const guardar = useGuardarMaquina(id);
   const recordForm = useRecordForm({
@@ -74,10 +119,18 @@ function MaquinaForm({ id, nombre, initial, asignada }: { id?: number; nombre?: 
   const volver = id === undefined ? '/maquinas' : `/maquinas/${id}`;
   const titulo = id === undefined ? t.formNueva : t.formEditar(nombre ?? '');
   // «En uso» belongs to the assignment: offered only while the machine is assigned, and then fixed.
-  const estadoOptions = (asignada ? MAQUINA_ESTADOS.filter((e) => e === 'en_uso') : MAQUINA_ESTADOS_LIBRES).map((v) => ({ value: v, label: t.estados[v] }));
+  const estadoOptions = (asignada ? MAQUINA_ESTADOS.filter((e) => e === 'en_uso') : MAQUINA_ESTADOS_LIBRES).map(
+    (v) => ({ value: v, label: t.estados[v] }),
+  );
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAMaquina }} cancelTo={volver} maw={1100} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAMaquina }}
+      cancelTo={volver}
+      maw={1100}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
         <SelectField control={control} name="tipo" label={t.campos.tipo} withAsterisk data={tipoOptions} />

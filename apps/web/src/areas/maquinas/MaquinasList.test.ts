@@ -18,8 +18,25 @@ const personas: PersonaOpcion[] = [
   { id: 6, nombre_completo: 'Bruno Díaz', activo: true },
 ];
 const items = [
-  maquina({ id: 1, nombre: 'NB-ANA', estado: 'en_uso', persona_id: 5, persona_nombre: 'Ana Pérez', asignada_desde: '2026-01-10' }),
-  maquina({ id: 2, nombre: 'PC-DEPOSITO', tipo: 'pc', fabricante: 'Dell', modelo: 'OptiPlex 7010', nro_inventario: null, ubicacion: 'Depósito', garantia_hasta: '2025-01-31', garantia_vencida: true }),
+  maquina({
+    id: 1,
+    nombre: 'NB-ANA',
+    estado: 'en_uso',
+    persona_id: 5,
+    persona_nombre: 'Ana Pérez',
+    asignada_desde: '2026-01-10',
+  }),
+  maquina({
+    id: 2,
+    nombre: 'PC-DEPOSITO',
+    tipo: 'pc',
+    fabricante: 'Dell',
+    modelo: 'OptiPlex 7010',
+    nro_inventario: null,
+    ubicacion: 'Depósito',
+    garantia_hasta: '2025-01-31',
+    garantia_vencida: true,
+  }),
 ];
 
 beforeEach(() => {
@@ -37,11 +54,15 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const listCalls = () => http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/maquinas?'));
+const listCalls = () =>
+  http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/maquinas?'));
 
 describe('MaquinasList', () => {
   it('asks the server for the view the URL describes', async () => {
-    renderUi(createElement(MaquinasList), { url: '/maquinas?tipo=notebook&estado=en_uso&garantia_vencida=true&sort=-nombre&q=lenovo', path: '/maquinas' });
+    renderUi(createElement(MaquinasList), {
+      url: '/maquinas?tipo=notebook&estado=en_uso&garantia_vencida=true&sort=-nombre&q=lenovo',
+      path: '/maquinas',
+    });
     await within(await screen.findByRole('table', { name: 'Máquinas' })).findByText('NB-ANA');
     expect(http.get).toHaveBeenCalledWith(
       '/api/maquinas?page=1&size=25&sort=-nombre&q=lenovo&tipo=notebook&estado=en_uso&garantia_vencida=true',
@@ -58,7 +79,18 @@ describe('MaquinasList', () => {
     renderUi(createElement(MaquinasList), { url: '/maquinas' });
     const table = await screen.findByRole('table', { name: 'Máquinas' });
     const headers = (await within(table).findAllByRole('columnheader')).map((th) => th.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Nombre', 'Nº de inventario', 'Tipo', 'Modelo', 'Estado', 'Asignada a', 'Ubicación', 'Garantía hasta']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Nombre',
+        'Nº de inventario',
+        'Tipo',
+        'Modelo',
+        'Estado',
+        'Asignada a',
+        'Ubicación',
+        'Garantía hasta',
+      ]),
+    );
     // IP, SO and Actualizada start hidden.
     expect(headers).not.toContain('IP');
     const [, ana, deposito] = within(table).getAllByRole('row');
@@ -84,9 +116,15 @@ describe('MaquinasList', () => {
     await choose('Estado', 'Reparación');
     await waitFor(() => expect(listCalls()).toContain('/api/maquinas?page=1&size=25&estado=reparacion'));
     await choose('Ubicación', 'Depósito');
-    await waitFor(() => expect(listCalls()).toContain('/api/maquinas?page=1&size=25&estado=reparacion&ubicacion=Dep%C3%B3sito'));
+    await waitFor(() =>
+      expect(listCalls()).toContain('/api/maquinas?page=1&size=25&estado=reparacion&ubicacion=Dep%C3%B3sito'),
+    );
     await choose('Garantía', 'Vigente o sin dato');
-    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/maquinas?page=1&size=25&estado=reparacion&ubicacion=Dep%C3%B3sito&garantia_vencida=false'));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toBe(
+        '/api/maquinas?page=1&size=25&estado=reparacion&ubicacion=Dep%C3%B3sito&garantia_vencida=false',
+      ),
+    );
     expect(router.state.location.search).toBe('?estado=reparacion&ubicacion=Dep%C3%B3sito&garantia_vencida=false');
   });
 
@@ -108,13 +146,22 @@ describe('MaquinasList', () => {
   });
 
   it('opens a machine from its row', async () => {
-    const { router } = renderUi(createElement(MaquinasList), { url: '/maquinas', routes: [stubRoute('/maquinas/:id', 'Detalle de la máquina')] });
+    const { router } = renderUi(createElement(MaquinasList), {
+      url: '/maquinas',
+      routes: [stubRoute('/maquinas/:id', 'Detalle de la máquina')],
+    });
     fireEvent.click(await screen.findByText('Dell OptiPlex 7010'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/maquinas/2'));
   });
 
   it('says when no machine matches', async () => {
-    http.get.mockImplementation(answers({ '/api/maquinas?': { items: [], total: 0 }, '/api/maquinas/ubicaciones': [], '/api/personas/opciones?': [] }));
+    http.get.mockImplementation(
+      answers({
+        '/api/maquinas?': { items: [], total: 0 },
+        '/api/maquinas/ubicaciones': [],
+        '/api/personas/opciones?': [],
+      }),
+    );
     renderUi(createElement(MaquinasList), { url: '/maquinas?q=zzz', path: '/maquinas' });
     expect(await screen.findByText('No hay máquinas que coincidan con la búsqueda.')).toBeTruthy();
   });

@@ -2,7 +2,14 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { MAQUINA_ESTADOS, MAQUINA_ESTADOS_LIBRES, MAQUINA_SORT, MAQUINA_TIPOS, maquinaListQuery, type Maquina } from '@intranet/contract/maquinas';
+import {
+  MAQUINA_ESTADOS,
+  MAQUINA_ESTADOS_LIBRES,
+  MAQUINA_SORT,
+  MAQUINA_TIPOS,
+  maquinaListQuery,
+  type Maquina,
+} from '@intranet/contract/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
@@ -15,7 +22,6 @@ import { useListState } from '../../core/list/useListState.ts';
 import { maquinasCsvUrl, maquinasKeys, maquinasUrl, useMaquinas, useUbicaciones } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { maquinasMessages as t } from './messages.ts';
-
 
 const columns: ColumnDef<Maquina>[] = [
   {
@@ -30,13 +36,24 @@ const columns: ColumnDef<Maquina>[] = [
   },
   { id: 'nro_inventario', accessorKey: 'nro_inventario', header: t.campos.nro_inventario },
   { id: 'tipo', header: t.campos.tipo, accessorFn: (row) => t.tipos[row.tipo] },
-  { id: 'modelo', header: t.campos.modelo, accessorFn: (row) => [row.fabricante, row.modelo].filter(Boolean).join(' ') },
+  {
+    id: 'modelo',
+    header: t.campos.modelo,
+    accessorFn: (row) => [row.fabricante, row.modelo].filter(Boolean).join(' '),
+  },
   { id: 'so', header: t.campos.so, accessorFn: (row) => [row.so, row.so_version].filter(Boolean).join(' ') },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
   {
     id: 'persona_nombre',
     header: t.campos.persona_nombre,
-    cell: ({ row }) => (row.original.persona_nombre ? <Text size="sm">{row.original.persona_nombre}</Text> : <Text size="sm" c="dimmed">—</Text>),
+    cell: ({ row }) =>
+      row.original.persona_nombre ? (
+        <Text size="sm">{row.original.persona_nombre}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
   },
   { id: 'ubicacion', accessorKey: 'ubicacion', header: t.campos.ubicacion },
   { id: 'ip', accessorKey: 'ip', header: t.campos.ip },
@@ -46,7 +63,11 @@ const columns: ColumnDef<Maquina>[] = [
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{row.original.garantia_hasta ? formatFecha(row.original.garantia_hasta) : '—'}</Text>
-        {row.original.garantia_vencida && <Badge color="red" variant="light" size="xs">{t.vencida}</Badge>}
+        {row.original.garantia_vencida && (
+          <Badge color="red" variant="light" size="xs">
+            {t.vencida}
+          </Badge>
+        )}
       </Group>
     ),
   },
@@ -75,7 +96,16 @@ export function MaquinasList() {
         title={t.titulo}
         actions={
           <>
-            <ImportarButton importables={[{ url: maquinasUrl(), nombre: 'maquinas', que: 'máquinas', invalidar: [maquinasKeys.all, ['personas'], ['auditoria']] }]} />
+            <ImportarButton
+              importables={[
+                {
+                  url: maquinasUrl(),
+                  nombre: 'maquinas',
+                  que: 'máquinas',
+                  invalidar: [maquinasKeys.all, ['personas'], ['auditoria']],
+                },
+              ]}
+            />
             <ExportButton url={maquinasCsvUrl(list.exportParams)} name="maquinas" />
             <Button component={Link} to="/maquinas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}
@@ -121,9 +151,24 @@ export function MaquinasList() {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(v) => list.setFilter('tipo', v)} />
-            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
-            <PersonaFilter label={t.persona} w={{ base: '100%', sm: 200 }} value={list.query.persona_id} onChange={(v) => list.setFilter('persona_id', v)} />
+            <FilterSelect
+              label={t.campos.tipo}
+              value={list.query.tipo}
+              options={tipoOptions}
+              onChange={(v) => list.setFilter('tipo', v)}
+            />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(v) => list.setFilter('estado', v)}
+            />
+            <PersonaFilter
+              label={t.persona}
+              w={{ base: '100%', sm: 200 }}
+              value={list.query.persona_id}
+              onChange={(v) => list.setFilter('persona_id', v)}
+            />
             <FilterSelect
               label={t.campos.ubicacion}
               value={list.query.ubicacion}

@@ -1,7 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { asignarInput, devolverInput, maquina, maquinaDetalle, maquinaInput, maquinaPage, ubicaciones } from '@intranet/contract/maquinas';
+import {
+  type asignarInput,
+  type devolverInput,
+  maquina,
+  maquinaDetalle,
+  type maquinaInput,
+  maquinaPage,
+  ubicaciones,
+} from '@intranet/contract/maquinas';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
@@ -50,7 +58,10 @@ function useInvalidate() {
   const client = useQueryClient();
   return (deletedId?: number) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: maquinasKeys.all, predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: maquinasKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['personas'] }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
@@ -60,7 +71,10 @@ export function useGuardarMaquina(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: MaquinaValues) =>
-      (id === undefined ? await http.post(url(''), values, envelope(maquina)) : await http.put(url(`/${id}`), values, envelope(maquina))).datos,
+      (id === undefined
+        ? await http.post(url(''), values, envelope(maquina))
+        : await http.put(url(`/${id}`), values, envelope(maquina))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -76,7 +90,8 @@ export function useEliminarMaquina() {
 export function useAsignarMaquina(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: AsignarValues) => (await http.post(url(`/${id}/asignar`), values, envelope(maquinaDetalle))).datos,
+    mutationFn: async (values: AsignarValues) =>
+      (await http.post(url(`/${id}/asignar`), values, envelope(maquinaDetalle))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -84,7 +99,8 @@ export function useAsignarMaquina(id: number) {
 export function useDevolverMaquina(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: DevolverValues) => (await http.post(url(`/${id}/devolver`), values, envelope(maquinaDetalle))).datos,
+    mutationFn: async (values: DevolverValues) =>
+      (await http.post(url(`/${id}/devolver`), values, envelope(maquinaDetalle))).datos,
     onSuccess: () => invalidate(),
   });
 }

@@ -4,14 +4,22 @@ import type { AreaDescriptor } from '../../core/area.ts';
 /** Máquinas: the inventory of machines and who has each. */
 export const maquinas: AreaDescriptor = {
   name: 'maquinas',
-  routes: [
-    { path: 'maquinas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.MaquinasRoutes })) },
-  ],
+  routes: [{ path: 'maquinas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.MaquinasRoutes })) }],
   menu: [
-    { section: 'PHYSIS', position: 3, item: { text: 'Maquinas', icon: IconDeviceDesktop, link: '/maquinas', accion: 'PHY-MAQ#TODO' } },
+    {
+      section: 'PHYSIS',
+      position: 3,
+      item: { text: 'Maquinas', icon: IconDeviceDesktop, link: '/maquinas', accion: 'PHY-MAQ#TODO' },
+    },
   ],
   palette: [
-    { text: 'Máquinas', link: '/maquinas', accion: 'PHY-MAQ#TODO', keywords: ['inventario', 'notebooks', 'pc'], goKey: 'm' },
+    {
+      text: 'Máquinas',
+      link: '/maquinas',
+      accion: 'PHY-MAQ#TODO',
+      keywords: ['inventario', 'notebooks', 'pc'],
+      goKey: 'm',
+    },
     { text: 'Nueva máquina', link: '/maquinas/nueva', accion: 'PHY-MAQ#TODO', keywords: ['alta'] },
   ],
 };

@@ -1,4 +1,9 @@
-import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, type Maquina, type MaquinaEstado } from '@intranet/contract/maquinas';
+import {
+  MAQUINA_ESTADO_NOMBRES,
+  MAQUINA_TIPO_NOMBRES,
+  type Maquina,
+  type MaquinaEstado,
+} from '@intranet/contract/maquinas';
 
 /** Texts of the Máquinas screens. */
 export const maquinasMessages = {
@@ -40,7 +45,10 @@ export const maquinasMessages = {
   } satisfies Partial<Record<keyof Maquina, string>>,
   tipos: MAQUINA_TIPO_NOMBRES,
   estados: MAQUINA_ESTADO_NOMBRES,
-  estadoColores: { en_uso: 'blue', disponible: 'green', reparacion: 'orange', baja: 'gray' } satisfies Record<MaquinaEstado, string>,
+  estadoColores: { en_uso: 'blue', disponible: 'green', reparacion: 'orange', baja: 'gray' } satisfies Record<
+    MaquinaEstado,
+    string
+  >,
   garantia: 'Garantía',
   garantiaOpciones: { true: 'Vencida', false: 'Vigente o sin dato' },
   persona: 'Persona',
@@ -68,7 +76,14 @@ export const maquinasMessages = {
   bajaNoAsignable: 'Una máquina dada de baja no se puede asignar.',
   historialAsignaciones: 'Historial de asignaciones',
   sinAsignaciones: 'Nunca fue asignada.',
-  asignacionCampos: { persona: 'Persona', desde: 'Desde', hasta: 'Hasta', notas: 'Notas', asignado_por: 'Asignó', devuelto_por: 'Recibió' },
+  asignacionCampos: {
+    persona: 'Persona',
+    desde: 'Desde',
+    hasta: 'Hasta',
+    notas: 'Notas',
+    asignado_por: 'Asignó',
+    devuelto_por: 'Recibió',
+  },
   actual: 'Actual',
   siNo: { true: 'Sí', false: 'No' },
 } as const;

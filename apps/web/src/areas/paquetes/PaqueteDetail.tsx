@@ -21,7 +21,12 @@ export function PaqueteDetail() {
   const id = Number(useParams().id);
   const paquete = usePaquete(id);
   return (
-    <RecordScreen query={paquete} title={t.titulo} back={{ to: '/instaladores', label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={paquete}
+      title={t.titulo}
+      back={{ to: '/instaladores', label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <PaqueteView paquete={record} />}
     </RecordScreen>
   );
@@ -32,7 +37,12 @@ function Copiable({ value, label, done }: { value: string; label: string; done: 
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? done : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? done : label}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={copied ? done : label}
+          >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
         </Tooltip>
@@ -48,11 +58,21 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
   const retirado = paquete.retirado !== null;
 
   const cambiar = async () => {
-    if (!retirado && !(await confirmAction({ title: t.retirarTitulo, message: t.retirarTexto(paquete.nombre), confirmLabel: t.retirar, danger: true }))) return;
+    if (
+      !retirado &&
+      !(await confirmAction({
+        title: t.retirarTitulo,
+        message: t.retirarTexto(paquete.nombre),
+        confirmLabel: t.retirar,
+        danger: true,
+      }))
+    )
+      return;
     retirar.mutate(
       { id: paquete.id, retirar: !retirado },
       {
-        onSuccess: () => notifications.show({ color: 'green', title: retirado ? t.restaurado : t.retirado, message: paquete.nombre }),
+        onSuccess: () =>
+          notifications.show({ color: 'green', title: retirado ? t.restaurado : t.retirado, message: paquete.nombre }),
         onError: (error) => notifications.show({ color: 'red', title: t.errorCambio, message: error.message }),
       },
     );
@@ -131,9 +151,20 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
                     items={[
                       { label: t.campos.producto, value: paquete.producto },
                       { label: t.campos.version, value: paquete.version },
-                      { label: t.campos.canal, value: paquete.canal ? (t.canales[paquete.canal as keyof typeof t.canales] ?? paquete.canal) : null },
+                      {
+                        label: t.campos.canal,
+                        value: paquete.canal
+                          ? (t.canales[paquete.canal as keyof typeof t.canales] ?? paquete.canal)
+                          : null,
+                      },
                       { label: t.campos.fecha, value: formatFechaHora(paquete.fecha) },
-                      { label: t.campos.tamano, value: paquete.tamano === null ? null : `${formatBytes(paquete.tamano)} (${formatNumero(paquete.tamano)} bytes)` },
+                      {
+                        label: t.campos.tamano,
+                        value:
+                          paquete.tamano === null
+                            ? null
+                            : `${formatBytes(paquete.tamano)} (${formatNumero(paquete.tamano)} bytes)`,
+                      },
                       { label: t.campos.tipo, value: paquete.tipo },
                       { label: t.campos.publicado_por, value: paquete.publicado_por },
                       { label: t.campos.descargas, value: formatNumero(paquete.descargas) },
@@ -148,7 +179,9 @@ function PaqueteView({ paquete }: { paquete: PaqueteFila }) {
           {
             value: 'historial',
             label: t.tabs.historial,
-            panel: <HistoryTab entidad="paquete" id={paquete.id} labels={t.campos} valueLabels={{ canal: t.canales }} />,
+            panel: (
+              <HistoryTab entidad="paquete" id={paquete.id} labels={t.campos} valueLabels={{ canal: t.canales }} />
+            ),
           },
         ]}
       />

@@ -1,7 +1,13 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { PAQUETE_CANALES, paqueteInput, type PaqueteCanal, type PaqueteFila, type PaqueteInput } from '@intranet/contract/paquetes';
+import {
+  PAQUETE_CANALES,
+  paqueteInput,
+  type PaqueteCanal,
+  type PaqueteFila,
+  type PaqueteInput,
+} from '@intranet/contract/paquetes';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
@@ -25,7 +31,12 @@ export function PaqueteEditar() {
   const id = Number(useParams().id);
   const paquete = usePaquete(id);
   return (
-    <RecordScreen query={paquete} title={t.titulo} back={{ to: '/instaladores', label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={paquete}
+      title={t.titulo}
+      back={{ to: '/instaladores', label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <PaqueteForm paquete={record} />}
     </RecordScreen>
   );
@@ -47,7 +58,12 @@ function PaqueteForm({ paquete }: { paquete: PaqueteFila }) {
   const { control } = recordForm.form;
 
   return (
-    <RecordFormScreen title={t.formEditar(paquete.nombre)} back={{ to: volver, label: t.volverAlPaquete }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={t.formEditar(paquete.nombre)}
+      back={{ to: volver, label: t.volverAlPaquete }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={200} />
         <TextField control={control} name="producto" label={t.campos.producto} maxLength={120} />

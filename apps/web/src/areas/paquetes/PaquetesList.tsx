@@ -57,7 +57,13 @@ const columns: ColumnDef<PaqueteFila>[] = [
     cell: ({ row }) => {
       const href = paqueteDescargaUrl(row.original);
       return href ? (
-        <Anchor href={href} download size="sm" onClick={(event) => event.stopPropagation()} aria-label={`${t.descargar} ${row.original.nombre}`}>
+        <Anchor
+          href={href}
+          download
+          size="sm"
+          onClick={(event) => event.stopPropagation()}
+          aria-label={`${t.descargar} ${row.original.nombre}`}
+        >
           {t.descargar}
         </Anchor>
       ) : null;
@@ -97,7 +103,7 @@ export function PaquetesList() {
       fetching={paquetes.isPlaceholderData}
       error={paquetes.error}
       onRetry={() => void paquetes.refetch()}
-        vivo={{ lista: 'paquetes', refrescar: paquetes.refetch }}
+      vivo={{ lista: 'paquetes', refrescar: paquetes.refetch }}
       onRowClick={(row) => void navigate(`/instaladores/${row.id}`)}
       lote={{
         url: apiUrl('instaladores', '/api/paquetes'),
@@ -123,7 +129,12 @@ export function PaquetesList() {
             onChange={(producto) => list.setFilter('producto', producto)}
             searchable
           />
-          <FilterSelect label={t.campos.canal} value={list.query.canal} options={canalOptions} onChange={(canal) => list.setFilter('canal', canal)} />
+          <FilterSelect
+            label={t.campos.canal}
+            value={list.query.canal}
+            options={canalOptions}
+            onChange={(canal) => list.setFilter('canal', canal)}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="paquetes-vista">
               {t.vista}
@@ -151,14 +162,25 @@ export function PaquetesList() {
           <>
             <ExportButton url={paquetesCsvUrl(list.exportParams)} name="paquetes" />
             {puedeSubir && (
-              <Button leftSection={<IconUpload size={16} />} onClick={() => elegir.current?.()} disabled={archivo !== null}>
+              <Button
+                leftSection={<IconUpload size={16} />}
+                onClick={() => elegir.current?.()}
+                disabled={archivo !== null}
+              >
                 {t.subir}
               </Button>
             )}
           </>
         }
       />
-      {archivo && <SubidaPaquete key={`${archivo.name}-${archivo.size}-${archivo.lastModified}`} file={archivo} maxBytes={limite.data} onDone={() => setArchivo(null)} />}
+      {archivo && (
+        <SubidaPaquete
+          key={`${archivo.name}-${archivo.size}-${archivo.lastModified}`}
+          file={archivo}
+          maxBytes={limite.data}
+          onDone={() => setArchivo(null)}
+        />
+      )}
       {puedeSubir ? (
         <Dropzone
           openRef={elegir}
@@ -173,7 +195,9 @@ export function PaquetesList() {
           enablePointerEvents
           aria-label={t.soltarAqui}
           inputProps={{ 'aria-label': t.archivoPaquete }}
-          styles={{ root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' } }}
+          styles={{
+            root: { border: 0, padding: 0, backgroundColor: 'transparent', position: 'relative', cursor: 'default' },
+          }}
         >
           <Dropzone.Accept>
             <Overlay color="var(--mantine-color-blue-0)" backgroundOpacity={0.9} radius="md" center zIndex={5}>

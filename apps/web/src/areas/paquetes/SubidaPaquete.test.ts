@@ -15,7 +15,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const archivo = (size = 10 * 1024 * 1024) => new File([new Uint8Array(size)], 'PhysisSetup-3.16.0.exe', { type: 'application/x-msdownload' });
+const archivo = (size = 10 * 1024 * 1024) =>
+  new File([new Uint8Array(size)], 'PhysisSetup-3.16.0.exe', { type: 'application/x-msdownload' });
 
 describe('SubidaPaquete', () => {
   it('sends the fields in the query and the file as the body, showing percentage and speed while it goes', async () => {
@@ -38,7 +39,11 @@ describe('SubidaPaquete', () => {
     expect(sent).toBe(file);
     options.onProgress?.({ loaded: 5 * 1024 * 1024, total: 10 * 1024 * 1024 });
     expect(await screen.findByRole('progressbar', { name: 'Progreso de la subida' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('subida-progreso').textContent).toMatch(/^50 % · [\d.,]+ (B|KB|MB|GB)\/s · 5,0 MB de 10,0 MB$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('subida-progreso').textContent).toMatch(
+        /^50 % · [\d.,]+ (B|KB|MB|GB)\/s · 5,0 MB de 10,0 MB$/,
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Cancelar subida' })).toBeTruthy();
 
     finish({ error: null, datos: { nombre: 'PhysisSetup-3.16.0.exe' } });
@@ -48,7 +53,9 @@ describe('SubidaPaquete', () => {
   it('cancels through the signal and keeps the panel for another try', async () => {
     http.upload.mockImplementation(
       (_url: string, _file: File, _schema: unknown, opts: UploadOptions) =>
-        new Promise((_resolve, reject) => opts.signal?.addEventListener('abort', () => reject(new DOMException('cancelada', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          opts.signal?.addEventListener('abort', () => reject(new DOMException('cancelada', 'AbortError'))),
+        ),
     );
     const onDone = vi.fn();
     renderUi(createElement(SubidaPaquete, { file: archivo(), maxBytes: undefined, onDone }), { url: '/instaladores' });
@@ -60,14 +67,24 @@ describe('SubidaPaquete', () => {
   });
 
   it('refuses a file over the server limit before sending a byte, and shows a server error on its field', async () => {
-    renderUi(createElement(SubidaPaquete, { file: archivo(3 * 1024 * 1024), maxBytes: 1024 * 1024, onDone: vi.fn() }), { url: '/instaladores' });
+    renderUi(createElement(SubidaPaquete, { file: archivo(3 * 1024 * 1024), maxBytes: 1024 * 1024, onDone: vi.fn() }), {
+      url: '/instaladores',
+    });
     expect(screen.getByRole('alert').textContent).toContain('El archivo supera el tamaño máximo permitido (1,0 MB)');
     expect((screen.getByRole('button', { name: 'Subir paquete' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
     const { HttpError } = await import('../../core/http/HttpError.ts');
-    http.upload.mockRejectedValue(new HttpError(400, { error: 'Datos inválidos', datos: null, campos: { version: ['Número de versión inválido'] } }, 'x'));
-    renderUi(createElement(SubidaPaquete, { file: archivo(), maxBytes: undefined, onDone: vi.fn() }), { url: '/instaladores' });
+    http.upload.mockRejectedValue(
+      new HttpError(
+        400,
+        { error: 'Datos inválidos', datos: null, campos: { version: ['Número de versión inválido'] } },
+        'x',
+      ),
+    );
+    renderUi(createElement(SubidaPaquete, { file: archivo(), maxBytes: undefined, onDone: vi.fn() }), {
+      url: '/instaladores',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Subir paquete' }));
     expect(await screen.findByText('Número de versión inválido')).toBeTruthy();
     expect(http.upload).toHaveBeenCalledTimes(1);

@@ -24,10 +24,24 @@ const canalOptions = PAQUETE_CANALES.map((canal) => ({ value: canal, label: t.ca
  * the transfer with a progress bar (percentage and speed) and a cancel button. Leaving the page mid-upload
  * asks first.
  */
-export function SubidaPaquete({ file, maxBytes, onDone }: { file: File; maxBytes: number | undefined; onDone: () => void }) {
+export function SubidaPaquete({
+  file,
+  maxBytes,
+  onDone,
+}: {
+  file: File;
+  maxBytes: number | undefined;
+  onDone: () => void;
+}) {
   const form = useForm<PaqueteInput, unknown, PaqueteValues>({
     resolver: contractResolver(paqueteInput),
-    defaultValues: { nombre: file.name, producto: '', version: versionDelNombre(file.name), canal: 'estable', notas: '' },
+    defaultValues: {
+      nombre: file.name,
+      producto: '',
+      version: versionDelNombre(file.name),
+      canal: 'estable',
+      notas: '',
+    },
     mode: 'onTouched',
   });
   const { control } = form;
@@ -68,12 +82,46 @@ export function SubidaPaquete({ file, maxBytes, onDone }: { file: File; maxBytes
           </Group>
           <FormError message={formError ?? (tooLarge ? t.demasiadoGrande(formatBytes(maxBytes)) : null)} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk disabled={subiendo} maxLength={200} />
-            <TextField control={control} name="producto" label={t.campos.producto} disabled={subiendo} maxLength={120} />
-            <TextField control={control} name="version" label={t.campos.version} disabled={subiendo} placeholder="3.14.2" />
-            <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} disabled={subiendo} withAsterisk />
+            <TextField
+              control={control}
+              name="nombre"
+              label={t.campos.nombre}
+              withAsterisk
+              disabled={subiendo}
+              maxLength={200}
+            />
+            <TextField
+              control={control}
+              name="producto"
+              label={t.campos.producto}
+              disabled={subiendo}
+              maxLength={120}
+            />
+            <TextField
+              control={control}
+              name="version"
+              label={t.campos.version}
+              disabled={subiendo}
+              placeholder="3.14.2"
+            />
+            <SelectField
+              control={control}
+              name="canal"
+              label={t.campos.canal}
+              data={canalOptions}
+              disabled={subiendo}
+              withAsterisk
+            />
           </SimpleGrid>
-          <TextareaField control={control} name="notas" label={t.campos.notas} disabled={subiendo} maxLength={2000} autosize minRows={2} />
+          <TextareaField
+            control={control}
+            name="notas"
+            label={t.campos.notas}
+            disabled={subiendo}
+            maxLength={2000}
+            autosize
+            minRows={2}
+          />
           {avance && <UploadProgress avance={avance} />}
           <Group justify="flex-end" gap="sm">
             {subiendo ? (

@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { archivoLimite } from '@intranet/contract/archivos';
 import { envelope } from '@intranet/contract/envelope';
-import { paqueteDescargaPath, paqueteFila, paquetePage, paqueteProductos, type PaqueteFila, type PaqueteValues } from '@intranet/contract/paquetes';
+import {
+  paqueteDescargaPath,
+  paqueteFila,
+  paquetePage,
+  paqueteProductos,
+  type PaqueteFila,
+  type PaqueteValues,
+} from '@intranet/contract/paquetes';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
 import { http } from '../../core/http/http.ts';
@@ -46,7 +53,8 @@ export function usePaqueteProductos() {
 export function useLimiteSubida() {
   return useQuery({
     queryKey: ['archivos', 'limite'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
     staleTime: Infinity,
   });
 }
@@ -62,16 +70,31 @@ export const absoluteUrl = (link: string): string => new URL(link, window.locati
 
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: paquetesKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: paquetesKeys.all }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
 }
 
 /** Uploads a package: the fields in the query, the file as the body, with progress and cancel. */
 export function useSubirPaquete() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ file, values, onProgress, signal }: { file: File; values: PaqueteValues; onProgress: (p: UploadProgress) => void; signal: AbortSignal }) => {
+    mutationFn: async ({
+      file,
+      values,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      values: PaqueteValues;
+      onProgress: (p: UploadProgress) => void;
+      signal: AbortSignal;
+    }) => {
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
+      for (const [key, value] of Object.entries(values))
+        if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
       return (await http.upload(url(`?${query}`), file, answer, { onProgress, signal })).datos;
     },
     onSuccess: () => invalidate(),
@@ -90,7 +113,8 @@ export function useGuardarPaquete(id: number) {
 export function useRetirarPaquete() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, retirar }: { id: number; retirar: boolean }) => (await http.post(url(`/${id}/${retirar ? 'retirar' : 'restaurar'}`), undefined, answer)).datos,
+    mutationFn: async ({ id, retirar }: { id: number; retirar: boolean }) =>
+      (await http.post(url(`/${id}/${retirar ? 'retirar' : 'restaurar'}`), undefined, answer)).datos,
     onSuccess: () => invalidate(),
   });
 }

@@ -8,12 +8,26 @@ export const paquetes: AreaDescriptor = {
     { path: 'instaladores/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.PaquetesRoutes })) },
   ],
   menu: [
-    { section: 'TECNICA', position: 14, item: { text: 'Paquetes de instalación', icon: IconPackages, link: '/instaladores', accion: 'PACKS#VER' } },
+    {
+      section: 'TECNICA',
+      position: 14,
+      item: { text: 'Paquetes de instalación', icon: IconPackages, link: '/instaladores', accion: 'PACKS#VER' },
+    },
   ],
   palette: [
-    { text: 'Paquetes de instalación', link: '/instaladores', accion: 'PACKS#VER', keywords: ['instaladores', 'descargas'], goKey: 'i' },
+    {
+      text: 'Paquetes de instalación',
+      link: '/instaladores',
+      accion: 'PACKS#VER',
+      keywords: ['instaladores', 'descargas'],
+      goKey: 'i',
+    },
   ],
   home: [
-    { accion: 'PACKS#VER', position: 6, lazy: () => import('./home/UltimosPanel.tsx').then((m) => ({ Component: m.UltimosPanel })) },
+    {
+      accion: 'PACKS#VER',
+      position: 6,
+      lazy: () => import('./home/UltimosPanel.tsx').then((m) => ({ Component: m.UltimosPanel })),
+    },
   ],
 };

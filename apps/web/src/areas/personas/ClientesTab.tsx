@@ -23,7 +23,11 @@ const columns: ColumnDef<EmpresaFila>[] = [
     ),
   },
   { id: 'cuit', header: t.clienteCampos.cuit, cell: ({ row }) => formatCuit(row.original.cuit) },
-  { id: 'localidad', header: t.clienteCampos.localidad, cell: ({ row: { original: e } }) => [e.localidad, e.provincia].filter(Boolean).join(', ') || '—' },
+  {
+    id: 'localidad',
+    header: t.clienteCampos.localidad,
+    cell: ({ row: { original: e } }) => [e.localidad, e.provincia].filter(Boolean).join(', ') || '—',
+  },
   {
     id: 'activo',
     header: t.clienteCampos.activo,

@@ -1,10 +1,33 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Loader, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey, IconUserOff, IconUserCheck } from '@tabler/icons-react';
 import { useController, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { PersonaDetalle } from '@intranet/contract/personas';
-import { cuentaCreate, cuentaUpdate, type Cuenta, type CuentaCreate, type CuentaUpdate } from '@intranet/contract/personas/usuarios';
+import {
+  cuentaCreate,
+  cuentaUpdate,
+  type Cuenta,
+  type CuentaCreate,
+  type CuentaUpdate,
+} from '@intranet/contract/personas/usuarios';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
@@ -46,7 +69,13 @@ export function mostrarPasswordGenerada(usuario: string, password: string) {
           <CopyButton value={password}>
             {({ copied, copy }) => (
               <Tooltip label={copied ? t.copiada : t.copiar}>
-                <ActionIcon variant="light" size="xl" color={copied ? 'green' : 'blue'} onClick={copy} aria-label={t.copiar}>
+                <ActionIcon
+                  variant="light"
+                  size="xl"
+                  color={copied ? 'green' : 'blue'}
+                  onClick={copy}
+                  aria-label={t.copiar}
+                >
                   {copied ? <IconCheck size={20} /> : <IconCopy size={20} />}
                 </ActionIcon>
               </Tooltip>
@@ -62,7 +91,13 @@ export function mostrarPasswordGenerada(usuario: string, password: string) {
 }
 
 /** Roles chosen from the catalogue of roles, the form holding their ids. */
-function RolesField<T extends FieldValues>({ control, name }: { control: Control<T, unknown, unknown>; name: Path<T> }) {
+function RolesField<T extends FieldValues>({
+  control,
+  name,
+}: {
+  control: Control<T, unknown, unknown>;
+  name: Path<T>;
+}) {
   const roles = useRoles('size=200&sort=nombre');
   const { field, fieldState } = useController({ control, name });
   const value = Array.isArray(field.value) ? (field.value as number[]).map(String) : [];
@@ -84,13 +119,23 @@ function RolesField<T extends FieldValues>({ control, name }: { control: Control
   );
 }
 
-const sinAcentos = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+const sinAcentos = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** The Cuenta tab (USUARIOS#ADMIN): create the person's account, or manage the one they have. */
 export function CuentaTab({ persona }: { persona: PersonaDetalle }) {
   const cuenta = useCuentaDePersona(persona.id, true);
   if (cuenta.isPending) return <Loader aria-label={listMessages.cargando} />;
-  if (cuenta.isError) return <Alert color="red" role="alert">{cuenta.error.message}</Alert>;
+  if (cuenta.isError)
+    return (
+      <Alert color="red" role="alert">
+        {cuenta.error.message}
+      </Alert>
+    );
   if (cuenta.data === null) {
     return persona.activo ? <CrearCuenta persona={persona} /> : <Text c="dimmed">{t.inactivaSinCuenta}</Text>;
   }
@@ -98,9 +143,24 @@ export function CuentaTab({ persona }: { persona: PersonaDetalle }) {
 }
 
 function CrearCuenta({ persona }: { persona: PersonaDetalle }) {
-  const initial: CuentaCreate = { persona_id: persona.id, usuario: sinAcentos(persona.nombre.slice(0, 1) + persona.apellido), password: '', roles: [], activo: true };
-  const form = useForm<CuentaCreate, unknown, CuentaCreateValues>({ resolver: contractResolver(cuentaCreate), defaultValues: initial, mode: 'onTouched' });
-  const { formError, onServerError, clearFormError } = useServerErrors(form, ['usuario', 'password', 'roles', 'activo']);
+  const initial: CuentaCreate = {
+    persona_id: persona.id,
+    usuario: sinAcentos(persona.nombre.slice(0, 1) + persona.apellido),
+    password: '',
+    roles: [],
+    activo: true,
+  };
+  const form = useForm<CuentaCreate, unknown, CuentaCreateValues>({
+    resolver: contractResolver(cuentaCreate),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const { formError, onServerError, clearFormError } = useServerErrors(form, [
+    'usuario',
+    'password',
+    'roles',
+    'activo',
+  ]);
   const crear = useCrearCuenta();
   const { allowLeave } = useDirtyGuard(form.formState.isDirty && !crear.isSuccess);
   const { control } = form;
@@ -121,7 +181,9 @@ function CrearCuenta({ persona }: { persona: PersonaDetalle }) {
     <Paper withBorder radius="md" p="lg" maw={720}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={t.crear}>
         <Stack gap="md">
-          <Text c="dimmed" size="sm">{t.sinCuenta}</Text>
+          <Text c="dimmed" size="sm">
+            {t.sinCuenta}
+          </Text>
           <FormError message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextField control={control} name="usuario" label={t.usuario} withAsterisk maxLength={50} />
@@ -158,8 +220,16 @@ function PasswordController({ control }: { control: Control<CuentaCreate, unknow
 }
 
 function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
-  const initial: CuentaUpdate = { usuario: cuenta.usuario, roles: cuenta.roles.map((r) => r.id), activo: cuenta.activo };
-  const form = useForm<CuentaUpdate, unknown, CuentaUpdateValues>({ resolver: contractResolver(cuentaUpdate), values: initial, mode: 'onTouched' });
+  const initial: CuentaUpdate = {
+    usuario: cuenta.usuario,
+    roles: cuenta.roles.map((r) => r.id),
+    activo: cuenta.activo,
+  };
+  const form = useForm<CuentaUpdate, unknown, CuentaUpdateValues>({
+    resolver: contractResolver(cuentaUpdate),
+    values: initial,
+    mode: 'onTouched',
+  });
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const modificar = useModificarCuenta(cuenta.id);
   const restablecer = useRestablecerPassword(cuenta.id);
@@ -179,14 +249,23 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
 
   const cambiarActiva = async () => {
     if (cuenta.activo) {
-      const ok = await confirmAction({ title: t.desactivarTitulo, message: t.desactivarTexto(cuenta.usuario, cuenta.sesiones_activas), confirmLabel: t.desactivar, danger: true });
+      const ok = await confirmAction({
+        title: t.desactivarTitulo,
+        message: t.desactivarTexto(cuenta.usuario, cuenta.sesiones_activas),
+        confirmLabel: t.desactivar,
+        danger: true,
+      });
       if (!ok) return;
     }
     await guardar({ usuario: cuenta.usuario, roles: cuenta.roles.map((r) => r.id), activo: !cuenta.activo });
   };
 
   const resetear = async () => {
-    const ok = await confirmAction({ title: t.restablecerTitulo, message: t.restablecerTexto(cuenta.usuario), confirmLabel: t.restablecer });
+    const ok = await confirmAction({
+      title: t.restablecerTitulo,
+      message: t.restablecerTexto(cuenta.usuario),
+      confirmLabel: t.restablecer,
+    });
     if (!ok) return;
     restablecer.mutate(undefined, {
       onSuccess: (c) => c.password_generada && mostrarPasswordGenerada(c.usuario, c.password_generada),
@@ -207,7 +286,12 @@ function CuentaExistente({ cuenta }: { cuenta: Cuenta }) {
             </Badge>
           </Group>
           <Group gap="sm">
-            <Button variant="default" leftSection={<IconKey size={16} />} loading={restablecer.isPending} onClick={() => void resetear()}>
+            <Button
+              variant="default"
+              leftSection={<IconKey size={16} />}
+              loading={restablecer.isPending}
+              onClick={() => void resetear()}
+            >
               {t.restablecer}
             </Button>
             <Button

@@ -2,7 +2,12 @@ import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_PRIORIDAD_NOMBRES, desarrolloPage, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_ESTADO_NOMBRES,
+  DESARROLLO_PRIORIDAD_NOMBRES,
+  desarrolloPage,
+  type DesarrolloFila,
+} from '@intranet/contract/desarrollos';
 import { envelope } from '@intranet/contract/envelope';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
@@ -33,7 +38,11 @@ const columns: ColumnDef<DesarrolloFila>[] = [
       </Badge>
     ),
   },
-  { id: 'prioridad', header: t.desarrolloCampos.prioridad, cell: ({ row }) => DESARROLLO_PRIORIDAD_NOMBRES[row.original.prioridad] },
+  {
+    id: 'prioridad',
+    header: t.desarrolloCampos.prioridad,
+    cell: ({ row }) => DESARROLLO_PRIORIDAD_NOMBRES[row.original.prioridad],
+  },
   {
     id: 'compromiso',
     header: t.desarrolloCampos.compromiso,
@@ -51,7 +60,11 @@ export function DesarrollosTab({ personaId }: { personaId: number }) {
   const desarrollos = useQuery({
     queryKey: ['desarrollos', 'lista', `${filtro}&sort=estado&size=${MAX}`],
     queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', `/api/desarrollos?${filtro}&sort=estado&size=${MAX}`), envelope(desarrolloPage), { signal })).datos,
+      (
+        await http.get(apiUrl('api', `/api/desarrollos?${filtro}&sort=estado&size=${MAX}`), envelope(desarrolloPage), {
+          signal,
+        })
+      ).datos,
   });
   if (desarrollos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
   if (desarrollos.isError) {

@@ -69,7 +69,9 @@ describe('IdentidadesVinculadas', () => {
 
   it('links a directory person by user name: checked first, the server’s refusal on its field, then linked', async () => {
     show([]);
-    http.post.mockRejectedValueOnce(badRequest({ sujeto: ['No se encontró a esa persona en el directorio (usuario o DN)'] }));
+    http.post.mockRejectedValueOnce(
+      badRequest({ sujeto: ['No se encontró a esa persona en el directorio (usuario o DN)'] }),
+    );
     http.post.mockResolvedValueOnce(ok(directorio));
     fireEvent.click(await screen.findByRole('button', { name: 'Vincular identidad' }));
     const form = screen.getByRole('form', { name: 'Vincular identidad' });
@@ -77,12 +79,22 @@ describe('IdentidadesVinculadas', () => {
     expect(await within(form).findByText('Este campo es requerido')).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
 
-    fireEvent.change(within(form).getByRole('textbox', { name: /Usuario o DN del directorio/ }), { target: { value: 'afernandez' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Usuario o DN del directorio/ }), {
+      target: { value: 'afernandez' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Vincular identidad' }));
     expect(await within(form).findByText('No se encontró a esa persona en el directorio (usuario o DN)')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Vincular identidad' }));
-    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/api/usuarios/31/identidades', { proveedor: 'ldap', sujeto: 'afernandez' }, expect.anything()));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Identidad vinculada', message: DN })));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        '/api/usuarios/31/identidades',
+        { proveedor: 'ldap', sujeto: 'afernandez' },
+        expect.anything(),
+      ),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Identidad vinculada', message: DN })),
+    );
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Vincular identidad' })).toBeNull());
   });
 
@@ -95,10 +107,16 @@ describe('IdentidadesVinculadas', () => {
     expect(within(form).queryByRole('textbox', { name: /Emisor/ })).toBeNull();
     await choose(/Proveedor/, 'OpenID', form);
     fireEvent.change(within(form).getByRole('textbox', { name: /Sujeto \(sub\)/ }), { target: { value: 'b7f3-22' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: /Emisor/ }), { target: { value: 'https://login.example/v2.0' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Emisor/ }), {
+      target: { value: 'https://login.example/v2.0' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Vincular identidad' }));
     expect(await within(form).findByText(mensaje)).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith('/api/usuarios/31/identidades', { proveedor: 'oidc', sujeto: 'b7f3-22', emisor: 'https://login.example/v2.0' }, expect.anything());
+    expect(http.post).toHaveBeenCalledWith(
+      '/api/usuarios/31/identidades',
+      { proveedor: 'oidc', sujeto: 'b7f3-22', emisor: 'https://login.example/v2.0' },
+      expect.anything(),
+    );
   });
 
   it('unlinks one once confirmed', async () => {
@@ -109,7 +127,9 @@ describe('IdentidadesVinculadas', () => {
     expect(dialog.textContent).toContain('Esa persona ya no podrá ingresar a esta cuenta.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desvincular' }));
     await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/usuarios/31/identidades/3', expect.anything()));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Identidad desvinculada', message: DN })));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Identidad desvinculada', message: DN })),
+    );
   });
 
   it('is part of an existing account’s tab', async () => {

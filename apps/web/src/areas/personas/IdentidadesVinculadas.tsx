@@ -21,7 +21,10 @@ const nombreDe = (i: IdentidadExterna) => i.descripcion || i.sujeto;
 
 /** Directory or OpenID, and who: the directory person is found there by user name or DN; the OpenID one by subject (and issuer). */
 function VincularIdentidad({ usuarioId, onDone }: { usuarioId: number; onDone: () => void }) {
-  const form = useForm<IdentidadInput, unknown, IdentidadValues>({ resolver: contractResolver(identidadInput), defaultValues: { proveedor: 'ldap', sujeto: '', emisor: '' } });
+  const form = useForm<IdentidadInput, unknown, IdentidadValues>({
+    resolver: contractResolver(identidadInput),
+    defaultValues: { proveedor: 'ldap', sujeto: '', emisor: '' },
+  });
   const { formError, onServerError, clearFormError } = useServerErrors(form, ['proveedor', 'sujeto', 'emisor']);
   const vincular = useVincularIdentidad(usuarioId);
   const oidc = form.watch('proveedor') === 'oidc';
@@ -62,7 +65,16 @@ function VincularIdentidad({ usuarioId, onDone }: { usuarioId: number; onDone: (
             maxLength={500}
             w={{ base: '100%', sm: 340 }}
           />
-          {oidc && <TextField control={form.control} name="emisor" label={t.emisor} description={t.emisorAyuda} maxLength={500} w={{ base: '100%', sm: 280 }} />}
+          {oidc && (
+            <TextField
+              control={form.control}
+              name="emisor"
+              label={t.emisor}
+              description={t.emisorAyuda}
+              maxLength={500}
+              w={{ base: '100%', sm: 280 }}
+            />
+          )}
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
@@ -84,7 +96,11 @@ function Desvincular({ usuarioId, identidad }: { usuarioId: number; identidad: I
       variant="icon"
       label={`${t.desvincular} ${nombreDe(identidad)}`}
       tooltip={t.desvincular}
-      confirm={{ title: t.desvincularTitulo, message: t.desvincularTexto(nombreDe(identidad)), confirmLabel: t.desvincular }}
+      confirm={{
+        title: t.desvincularTitulo,
+        message: t.desvincularTexto(nombreDe(identidad)),
+        confirmLabel: t.desvincular,
+      }}
       run={() => desvincular.mutateAsync(identidad.id)}
       done={{ title: t.desvinculada, message: nombreDe(identidad) }}
       errorTitle={t.error}
@@ -93,7 +109,12 @@ function Desvincular({ usuarioId, identidad }: { usuarioId: number; identidad: I
 }
 
 const columnas = (usuarioId: number): ColumnDef<IdentidadExterna>[] => [
-  { id: 'proveedor', header: t.columnas.proveedor, meta: { width: 120 }, cell: ({ row }) => t.proveedores[row.original.proveedor] },
+  {
+    id: 'proveedor',
+    header: t.columnas.proveedor,
+    meta: { width: 120 },
+    cell: ({ row }) => t.proveedores[row.original.proveedor],
+  },
   {
     id: 'identidad',
     header: t.columnas.identidad,
@@ -110,9 +131,24 @@ const columnas = (usuarioId: number): ColumnDef<IdentidadExterna>[] => [
       </Stack>
     ),
   },
-  { id: 'vinculo', header: t.columnas.vinculo, meta: { width: 200 }, cell: ({ row }) => t.vinculos[row.original.vinculo] },
-  { id: 'fecha', header: t.columnas.fecha, meta: { width: 160 }, cell: ({ row }) => formatFechaHora(row.original.creado) },
-  { id: 'acciones', header: '', meta: { width: 60 }, cell: ({ row }) => <Desvincular usuarioId={usuarioId} identidad={row.original} /> },
+  {
+    id: 'vinculo',
+    header: t.columnas.vinculo,
+    meta: { width: 200 },
+    cell: ({ row }) => t.vinculos[row.original.vinculo],
+  },
+  {
+    id: 'fecha',
+    header: t.columnas.fecha,
+    meta: { width: 160 },
+    cell: ({ row }) => formatFechaHora(row.original.creado),
+  },
+  {
+    id: 'acciones',
+    header: '',
+    meta: { width: 60 },
+    cell: ({ row }) => <Desvincular usuarioId={usuarioId} identidad={row.original} />,
+  },
 ];
 
 /**

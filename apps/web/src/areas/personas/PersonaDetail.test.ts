@@ -40,15 +40,30 @@ const show = (detalle: PersonaDetalle, { url = '/personas/5', cuentaActual = nul
     answers({
       '/api/personas/5': detalle,
       '/api/personas/5/cuenta': cuentaActual,
-      '/api/roles?': { items: [rol(), rol({ id: 2, nombre: 'Administración', permisos: ['USUARIOS#ADMIN'] })], total: 2 },
+      '/api/roles?': {
+        items: [rol(), rol({ id: 2, nombre: 'Administración', permisos: ['USUARIOS#ADMIN'] })],
+        total: 2,
+      },
       '/api/auditoria?': { items: [], total: 0 },
       '/api/empresas?contacto_id=5&size=50': {
-        items: [empresaFila({ id: 7, razon_social: 'Agropecuaria Los Ceibos S.A.', cuit: CUIT_VALIDO, localidad: 'Pergamino', provincia: 'Buenos Aires' })],
+        items: [
+          empresaFila({
+            id: 7,
+            razon_social: 'Agropecuaria Los Ceibos S.A.',
+            cuit: CUIT_VALIDO,
+            localidad: 'Pergamino',
+            provincia: 'Buenos Aires',
+          }),
+        ],
         total: 1,
       },
     }),
   );
-  return renderUi(createElement(PersonaDetail), { url, path: '/personas/:id', routes: [stubRoute('/personas', 'Lista de personas')] });
+  return renderUi(createElement(PersonaDetail), {
+    url,
+    path: '/personas/:id',
+    routes: [stubRoute('/personas', 'Lista de personas')],
+  });
 };
 const dato = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
@@ -61,7 +76,9 @@ describe('PersonaDetail', () => {
     expect(dato('Tipo')).toBe('Personal');
     expect(dato('Usuario')).toBe('aperez');
     expect(dato('Notas')).toBe('Turno tarde');
-    expect(screen.getByRole('link', { name: 'ana.perez@physis.com.ar' }).getAttribute('href')).toBe('mailto:ana.perez@physis.com.ar');
+    expect(screen.getByRole('link', { name: 'ana.perez@physis.com.ar' }).getAttribute('href')).toBe(
+      'mailto:ana.perez@physis.com.ar',
+    );
     expect(screen.getByRole('link', { name: 'Gómez, Laura' }).getAttribute('href')).toBe('/personas/2');
     expect(screen.getByRole('heading', { name: 'Personas a cargo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Luna, Pedro' }).getAttribute('href')).toBe('/personas/9');
@@ -81,8 +98,12 @@ describe('PersonaDetail', () => {
     show(ana, { url: '/personas/5?tab=clientes' });
     const table = await screen.findByRole('table', { name: 'Clientes de los que es el contacto' });
     expect(screen.getByRole('tab', { name: 'Clientes' }).getAttribute('aria-selected')).toBe('true');
-    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Agropecuaria Los Ceibos S.A.30-71234567-1Pergamino, Buenos AiresSí');
-    expect(within(table).getByRole('link', { name: 'Agropecuaria Los Ceibos S.A.' }).getAttribute('href')).toBe('/clientes/7');
+    expect(within(table).getAllByRole('row')[1]?.textContent).toBe(
+      'Agropecuaria Los Ceibos S.A.30-71234567-1Pergamino, Buenos AiresSí',
+    );
+    expect(within(table).getByRole('link', { name: 'Agropecuaria Los Ceibos S.A.' }).getAttribute('href')).toBe(
+      '/clientes/7',
+    );
   });
 
   it('offers the account tab only to those who administer accounts, the developments tab only with SER#VER, the clients tab only with CLIENTES#VER', async () => {
@@ -106,15 +127,25 @@ describe('PersonaDetail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Lista de personas')).toBeTruthy();
     expect(http.delete).toHaveBeenCalledWith('/api/personas/5', expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Persona eliminada', message: 'Pérez, Ana' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Persona eliminada', message: 'Pérez, Ana' }),
+    );
   });
 
   it('stays on a person the server deactivated instead, saying why', async () => {
-    http.delete.mockResolvedValue(ok<PersonaDeleteResult>({ accion: 'desactivada', motivo: 'Tiene máquinas asignadas: se desactivó.' }));
+    http.delete.mockResolvedValue(
+      ok<PersonaDeleteResult>({ accion: 'desactivada', motivo: 'Tiene máquinas asignadas: se desactivó.' }),
+    );
     show(ana);
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar persona' })).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Persona desactivada', message: 'Tiene máquinas asignadas: se desactivó.' })));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Eliminar persona' })).getByRole('button', { name: 'Eliminar' }),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Persona desactivada', message: 'Tiene máquinas asignadas: se desactivó.' }),
+      ),
+    );
     expect(screen.queryByText('Lista de personas')).toBeNull();
   });
 });
@@ -187,7 +218,9 @@ describe('PersonaDetail, account tab', () => {
     show(ana, { url: '/personas/5?tab=cuenta', cuentaActual: cuenta() });
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar cuenta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Desactivar cuenta' });
-    expect(dialog.textContent).toContain('¿Desactivar la cuenta aperez? No podrá ingresar y se cerrarán sus 2 sesiones abiertas.');
+    expect(dialog.textContent).toContain(
+      '¿Desactivar la cuenta aperez? No podrá ingresar y se cerrarán sus 2 sesiones abiertas.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desactivar cuenta' }));
     const enviado: CuentaUpdate = { usuario: 'aperez', roles: [1], activo: false };
     await waitFor(() => expect(http.put).toHaveBeenCalledWith('/api/usuarios/31', enviado, expect.anything()));
@@ -201,7 +234,12 @@ describe('PersonaDetail, account tab', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Restablecer contraseña' });
     expect(confirm.textContent).toContain('¿Generar una contraseña nueva para aperez?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restablecer contraseña' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/usuarios/31/password', undefined, expect.anything()));
-    expect(within(await screen.findByRole('dialog', { name: 'Contraseña generada' })).getByTestId('password-generada').textContent).toBe('Nv4-aaQ9-Lm2t');
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/usuarios/31/password', undefined, expect.anything()),
+    );
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Contraseña generada' })).getByTestId('password-generada')
+        .textContent,
+    ).toBe('Nv4-aaQ9-Lm2t');
   });
 });

@@ -25,7 +25,12 @@ export function PersonaDetail() {
   const id = Number(useParams().id);
   const persona = usePersona(id);
   return (
-    <RecordScreen query={persona} title={t.titulo} back={{ to: '/personas', label: t.volver }} notFound={t.noEncontrada}>
+    <RecordScreen
+      query={persona}
+      title={t.titulo}
+      back={{ to: '/personas', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
       {(record) => <PersonaView persona={record} />}
     </RecordScreen>
   );
@@ -41,8 +46,16 @@ const maquinaColumns: ColumnDef<PersonaDetalle['maquinas'][number]>[] = [
       </Anchor>
     ),
   },
-  { id: 'tipo', header: t.maquinaCampos.tipo, cell: ({ row: { original: m } }) => MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo },
-  { id: 'nro_inventario', header: t.maquinaCampos.nro_inventario, cell: ({ row }) => row.original.nro_inventario ?? '—' },
+  {
+    id: 'tipo',
+    header: t.maquinaCampos.tipo,
+    cell: ({ row: { original: m } }) => MAQUINA_TIPO_NOMBRES[m.tipo as MaquinaTipo] ?? m.tipo,
+  },
+  {
+    id: 'nro_inventario',
+    header: t.maquinaCampos.nro_inventario,
+    cell: ({ row }) => row.original.nro_inventario ?? '—',
+  },
   { id: 'desde', header: t.maquinaCampos.desde, cell: ({ row }) => formatFecha(row.original.desde) },
 ];
 
@@ -70,7 +83,16 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
               label={t.eliminar}
               confirm={{ title: t.eliminarTitulo, message: t.eliminarTexto(persona.nombre_completo) }}
               run={() => eliminar.mutateAsync(persona.id)}
-              done={(resultado) => resultado.accion === 'eliminada' ? { title: t.eliminada, message: persona.nombre_completo, to: '/personas' } : { color: 'yellow', title: t.desactivada, message: resultado.motivo ?? persona.nombre_completo, autoClose: 10_000 }}
+              done={(resultado) =>
+                resultado.accion === 'eliminada'
+                  ? { title: t.eliminada, message: persona.nombre_completo, to: '/personas' }
+                  : {
+                      color: 'yellow',
+                      title: t.desactivada,
+                      message: resultado.motivo ?? persona.nombre_completo,
+                      autoClose: 10_000,
+                    }
+              }
               errorTitle={t.errorEliminar}
             />
           </>
@@ -89,7 +111,10 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                       { label: t.campos.nombre, value: persona.nombre },
                       { label: t.campos.apellido, value: persona.apellido },
                       { label: t.campos.legajo, value: persona.legajo },
-                      { label: t.campos.email, value: persona.email && <Anchor href={`mailto:${persona.email}`}>{persona.email}</Anchor> },
+                      {
+                        label: t.campos.email,
+                        value: persona.email && <Anchor href={`mailto:${persona.email}`}>{persona.email}</Anchor>,
+                      },
                       { label: t.campos.telefono, value: persona.telefono },
                       { label: t.campos.interno, value: persona.interno },
                       { label: t.campos.puesto, value: persona.puesto },
@@ -116,7 +141,12 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                     </Title>
                     <Group gap="md">
                       {persona.a_cargo.map((p) => (
-                        <Anchor key={p.id} component={Link} to={`/personas/${p.id}`} c={p.activo ? undefined : 'dimmed'}>
+                        <Anchor
+                          key={p.id}
+                          component={Link}
+                          to={`/personas/${p.id}`}
+                          c={p.activo ? undefined : 'dimmed'}
+                        >
                           {p.nombre_completo}
                         </Anchor>
                       ))}
@@ -134,7 +164,12 @@ function PersonaView({ persona }: { persona: PersonaDetalle }) {
                 <Text c="dimmed">{t.sinMaquinas}</Text>
               ) : (
                 <Paper withBorder radius="md">
-                  <DataTable label={t.maquinasTabla} columns={maquinaColumns} rows={persona.maquinas} getRowId={(m) => String(m.id)} />
+                  <DataTable
+                    label={t.maquinasTabla}
+                    columns={maquinaColumns}
+                    rows={persona.maquinas}
+                    getRowId={(m) => String(m.id)}
+                  />
                 </Paper>
               ),
           },

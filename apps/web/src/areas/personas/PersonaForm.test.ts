@@ -5,7 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonaInput } from '@intranet/contract/personas';
 import { renderUi } from '../../components/testing.tsx';
 import { persona, personaDetalle, personaOpciones } from '../../test/builders/personas.ts';
-import { answers, badRequest, choose, ok, openSelect, optionNames, stubRoute, watchNotifications } from '../../test/fixtures.ts';
+import {
+  answers,
+  badRequest,
+  choose,
+  ok,
+  openSelect,
+  optionNames,
+  stubRoute,
+  watchNotifications,
+} from '../../test/fixtures.ts';
 import { PersonaEditar, PersonaNueva } from './PersonaForm.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
@@ -15,7 +24,12 @@ vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: st
 let notified: ReturnType<typeof watchNotifications>;
 beforeEach(() => {
   notified = watchNotifications();
-  http.get.mockImplementation(answers({ '/api/personas/opciones?': personaOpciones, '/api/personas/5': personaDetalle({ empresa_id: 3, notas: 'Turno tarde' }) }));
+  http.get.mockImplementation(
+    answers({
+      '/api/personas/opciones?': personaOpciones,
+      '/api/personas/5': personaDetalle({ empresa_id: 3, notas: 'Turno tarde' }),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -24,7 +38,8 @@ afterEach(() => {
 });
 
 const routes = [stubRoute('/personas/:id', 'Detalle de la persona')];
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PersonaForm', () => {
   it('shows the contract’s Spanish errors under their fields and sends nothing', async () => {
@@ -63,7 +78,9 @@ describe('PersonaForm', () => {
       notas: null,
     };
     expect(http.post).toHaveBeenCalledWith('/api/personas', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Persona guardada', message: 'Se guardó Sosa, Marta.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Persona guardada', message: 'Se guardó Sosa, Marta.' }),
+    );
   });
 
   it('puts the server’s 400 field errors on their fields', async () => {
@@ -83,7 +100,9 @@ describe('PersonaForm', () => {
     http.put.mockResolvedValue(ok(persona()));
     renderUi(createElement(PersonaEditar), { url: '/personas/5/editar', path: '/personas/:id/editar', routes });
     expect(await screen.findByRole('heading', { name: 'Editar Pérez, Ana' })).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Responsable' }) as HTMLInputElement).value).toBe('Gómez, Laura'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Responsable' }) as HTMLInputElement).value).toBe('Gómez, Laura'),
+    );
     expect(optionNames(await openSelect('Responsable'))).toEqual(['Gómez, Laura', 'Díaz, Bruno (inactiva)']);
     type('Puesto', 'Líder de soporte');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -91,7 +110,15 @@ describe('PersonaForm', () => {
     await waitFor(() =>
       expect(http.put).toHaveBeenCalledWith(
         '/api/personas/5',
-        expect.objectContaining({ nombre: 'Ana', apellido: 'Pérez', puesto: 'Líder de soporte', responsable_id: 2, empresa_id: 3, notas: 'Turno tarde', activo: true }),
+        expect.objectContaining({
+          nombre: 'Ana',
+          apellido: 'Pérez',
+          puesto: 'Líder de soporte',
+          responsable_id: 2,
+          empresa_id: 3,
+          notas: 'Turno tarde',
+          activo: true,
+        }),
         expect.anything(),
       ),
     );

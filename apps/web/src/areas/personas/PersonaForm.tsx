@@ -12,7 +12,18 @@ import { useGuardarPersona, usePersona } from './api.ts';
 import { personasMessages as t } from './messages.ts';
 
 const EMPTY: PersonaInput = {
-  nombre: '', apellido: '', email: '', telefono: '', interno: '', puesto: '', area: '', responsable_id: null, legajo: '', activo: true, empresa_id: null, notas: '',
+  nombre: '',
+  apellido: '',
+  email: '',
+  telefono: '',
+  interno: '',
+  puesto: '',
+  area: '',
+  responsable_id: null,
+  legajo: '',
+  activo: true,
+  empresa_id: null,
+  notas: '',
 };
 
 function toFormValues(p: PersonaDetalle): PersonaInput {
@@ -43,7 +54,12 @@ export function PersonaEditar() {
   const id = Number(useParams().id);
   const persona = usePersona(id);
   return (
-    <RecordScreen query={persona} title={t.titulo} back={{ to: '/personas', label: t.volver }} notFound={t.noEncontrada}>
+    <RecordScreen
+      query={persona}
+      title={t.titulo}
+      back={{ to: '/personas', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
       {(record) => <PersonaForm id={id} nombre={record.nombre_completo} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -66,11 +82,22 @@ function PersonaForm({ id, nombre, initial }: { id?: number; nombre?: string; in
   const titulo = id === undefined ? t.formNueva : t.formEditar(nombre ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAPersona }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAPersona }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
         <TextField control={control} name="apellido" label={t.campos.apellido} withAsterisk maxLength={100} />
-        <TextField control={control} name="email" label={t.campos.email} type="email" placeholder="nombre@physis.com.ar" />
+        <TextField
+          control={control}
+          name="email"
+          label={t.campos.email}
+          type="email"
+          placeholder="nombre@physis.com.ar"
+        />
         <TextField control={control} name="legajo" label={t.campos.legajo} maxLength={30} />
         <TextField control={control} name="puesto" label={t.campos.puesto} maxLength={100} />
         <TextField control={control} name="area" label={t.campos.area} maxLength={100} />

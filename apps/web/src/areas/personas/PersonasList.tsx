@@ -74,11 +74,25 @@ export function PersonasList() {
         actions={
           <>
             {administraCuentas && (
-              <Button component={Link} to="/personas/roles" variant="default" leftSection={<IconShieldLock size={16} />}>
+              <Button
+                component={Link}
+                to="/personas/roles"
+                variant="default"
+                leftSection={<IconShieldLock size={16} />}
+              >
                 {t.roles}
               </Button>
             )}
-            <ImportarButton importables={[{ url: personasUrl(), nombre: 'personas', que: 'personas', invalidar: [personasKeys.all, ['auditoria']] }]} />
+            <ImportarButton
+              importables={[
+                {
+                  url: personasUrl(),
+                  nombre: 'personas',
+                  que: 'personas',
+                  invalidar: [personasKeys.all, ['auditoria']],
+                },
+              ]}
+            />
             <ExportButton url={personasCsvUrl(list.exportParams)} name="personas" />
             <Button component={Link} to="/personas/nueva" leftSection={<IconPlus size={16} />}>
               {t.nueva}
@@ -132,7 +146,12 @@ export function PersonasList() {
               options={activoOptions}
               onChange={(v) => list.setFilter('activo', v)}
             />
-            <FilterSelect label={t.tipo} value={list.query.tipo} options={tipoOptions} onChange={(v) => list.setFilter('tipo', v)} />
+            <FilterSelect
+              label={t.tipo}
+              value={list.query.tipo}
+              options={tipoOptions}
+              onChange={(v) => list.setFilter('tipo', v)}
+            />
           </>
         }
       />

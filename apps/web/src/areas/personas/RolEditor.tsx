@@ -31,7 +31,16 @@ export function RolEditar() {
   const rol = useRol(id);
   return (
     <RecordScreen query={rol} title={t.titulo} back={{ to: '/personas/roles', label: t.volver }}>
-      {(record) => <RolForm rol={record} initial={{ nombre: record.nombre, descripcion: record.descripcion, permisos: record.permisos as PermissionCode[] }} />}
+      {(record) => (
+        <RolForm
+          rol={record}
+          initial={{
+            nombre: record.nombre,
+            descripcion: record.descripcion,
+            permisos: record.permisos as PermissionCode[],
+          }}
+        />
+      )}
     </RecordScreen>
   );
 }
@@ -42,14 +51,22 @@ function PermisosChecklist({ control }: { control: Control<RolInput, unknown, Ro
   const marcados = new Set<string>(Array.isArray(field.value) ? field.value : []);
   const set = (codes: string[], on: boolean) => {
     const next = new Set(marcados);
-    for (const c of codes) if (on) next.add(c); else next.delete(c);
+    for (const c of codes)
+      if (on) next.add(c);
+      else next.delete(c);
     // Catalogue order, so the saved list reads like the checklist.
     field.onChange(GRUPOS.flatMap((g) => g.permisos.map((p) => p.codigo)).filter((c) => next.has(c)));
   };
   return (
     <Stack gap="sm" role="group" aria-label={t.campos.permisos}>
-      <Text size="sm" c="dimmed">{t.permisosAyuda}</Text>
-      {fieldState.error && <Text c="red" size="sm">{fieldState.error.message}</Text>}
+      <Text size="sm" c="dimmed">
+        {t.permisosAyuda}
+      </Text>
+      {fieldState.error && (
+        <Text c="red" size="sm">
+          {fieldState.error.message}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {GRUPOS.map((grupo) => {
           const codes = grupo.permisos.map((p) => p.codigo);
@@ -57,7 +74,9 @@ function PermisosChecklist({ control }: { control: Control<RolInput, unknown, Ro
           return (
             <Paper key={grupo.area} withBorder radius="md" p="md">
               <Group justify="space-between" mb="xs">
-                <Title order={3} size="h5">{grupo.area}</Title>
+                <Title order={3} size="h5">
+                  {grupo.area}
+                </Title>
                 <Checkbox
                   label={t.todos}
                   aria-label={`${t.todos}: ${grupo.area}`}
@@ -93,7 +112,11 @@ function PermisosChecklist({ control }: { control: Control<RolInput, unknown, Ro
 
 function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
   const navigate = useNavigate();
-  const form = useForm<RolInput, unknown, RolValues>({ resolver: contractResolver(rolInput), defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<RolInput, unknown, RolValues>({
+    resolver: contractResolver(rolInput),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const { control, formState } = form;
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const guardar = useGuardarRol(rol?.id);
@@ -107,7 +130,11 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
       const saved = await guardar.mutateAsync(values);
       notifications.show({ color: 'green', title: t.guardado, message: saved.nombre });
       allowLeave();
-      form.reset({ nombre: saved.nombre, descripcion: saved.descripcion, permisos: saved.permisos as PermissionCode[] });
+      form.reset({
+        nombre: saved.nombre,
+        descripcion: saved.descripcion,
+        permisos: saved.permisos as PermissionCode[],
+      });
       if (!rol) await navigate(`/personas/roles/${saved.id}`, { replace: true });
     } catch (error) {
       onServerError(error);
@@ -120,8 +147,22 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
         <FormError message={formError} />
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus={!rol} maxLength={60} />
-            <TextareaField control={control} name="descripcion" label={t.campos.descripcion} maxLength={500} autosize minRows={1} />
+            <TextField
+              control={control}
+              name="nombre"
+              label={t.campos.nombre}
+              withAsterisk
+              autoFocus={!rol}
+              maxLength={60}
+            />
+            <TextareaField
+              control={control}
+              name="descripcion"
+              label={t.campos.descripcion}
+              maxLength={500}
+              autosize
+              minRows={1}
+            />
           </SimpleGrid>
         </Paper>
         <PermisosChecklist control={control} />
@@ -168,12 +209,18 @@ function RolForm({ rol, initial }: { rol?: RolDetalle; initial: RolInput }) {
                 {rol.usuarios.map((u) => (
                   <Group key={u.id} gap="sm">
                     {u.persona_id ? (
-                      <Anchor component={Link} to={`/personas/${u.persona_id}?tab=cuenta`}>{u.nombre}</Anchor>
+                      <Anchor component={Link} to={`/personas/${u.persona_id}?tab=cuenta`}>
+                        {u.nombre}
+                      </Anchor>
                     ) : (
                       <Text>{u.nombre}</Text>
                     )}
                     <Code>{u.usuario}</Code>
-                    {!u.activo && <Badge color="gray" variant="light">Desactivada</Badge>}
+                    {!u.activo && (
+                      <Badge color="gray" variant="light">
+                        Desactivada
+                      </Badge>
+                    )}
                   </Group>
                 ))}
               </Stack>

@@ -11,7 +11,14 @@ const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), blob: vi.fn() }));
 vi.mock('../../core/http/http.ts', () => ({ http }));
 vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 
-const rol = (id: number, nombre: string, usuarios_count: number): Rol => ({ id, nombre, descripcion: '', permisos: ['>SERDNS#VER'], usuarios_count, actualizado: '2026-03-02T12:00:00.000Z' });
+const rol = (id: number, nombre: string, usuarios_count: number): Rol => ({
+  id,
+  nombre,
+  descripcion: '',
+  permisos: ['>SERDNS#VER'],
+  usuarios_count,
+  actualizado: '2026-03-02T12:00:00.000Z',
+});
 const items = [rol(1, 'Comercial', 1), rol(2, 'Consulta DNS', 0)];
 
 beforeEach(() => {
@@ -25,7 +32,15 @@ afterEach(() => {
 
 describe('RolesList', () => {
   it('deletes the selected roles in one bulk request, and says which one an account still holds', async () => {
-    http.post.mockResolvedValue(ok({ total: 2, hechos: [2], rechazados: [{ id: 1, nombre: 'Comercial', motivo: 'El rol está asignado a 1 cuenta; quíteselo antes de eliminarlo' }] }));
+    http.post.mockResolvedValue(
+      ok({
+        total: 2,
+        hechos: [2],
+        rechazados: [
+          { id: 1, nombre: 'Comercial', motivo: 'El rol está asignado a 1 cuenta; quíteselo antes de eliminarlo' },
+        ],
+      }),
+    );
     renderUi(createElement(RolesList), { url: '/personas/roles' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Comercial' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Consulta DNS' }));
@@ -34,13 +49,21 @@ describe('RolesList', () => {
     fireEvent.click(within(barra).getByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar en lote' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/roles/lote', { seleccion: { ids: [1, 2] }, accion: 'eliminar' }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/roles/lote',
+        { seleccion: { ids: [1, 2] }, accion: 'eliminar' },
+        expect.anything(),
+      ),
+    );
     const resultado = await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' });
     expect(resultado.textContent).toContain('Se eliminó 1 fila.');
-    expect(resultado.textContent).toContain('El rol está asignado a 1 cuenta; quíteselo antes de eliminarlo: Comercial');
+    expect(resultado.textContent).toContain(
+      'El rol está asignado a 1 cuenta; quíteselo antes de eliminarlo: Comercial',
+    );
   });
 
-  it('prints every role the search matches, read in one request of a page\'s most, and says so when there are more', async () => {
+  it("prints every role the search matches, read in one request of a page's most, and says so when there are more", async () => {
     const print = vi.fn();
     window.print = print;
     http.get.mockImplementation(answers({ '/api/roles?': { items, total: 230 } }));
@@ -50,6 +73,8 @@ describe('RolesList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     expect(http.get).toHaveBeenCalledWith('/api/roles?page=1&size=200&q=co', expect.anything(), expect.anything());
-    expect(screen.getByTestId('tope-impresion').textContent).toBe('Se imprimen las primeras 2 de las 230 filas que coinciden con el filtro; acote la lista para imprimir el resto.');
+    expect(screen.getByTestId('tope-impresion').textContent).toBe(
+      'Se imprimen las primeras 2 de las 230 filas que coinciden con el filtro; acote la lista para imprimir el resto.',
+    );
   });
 });

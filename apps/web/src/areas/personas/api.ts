@@ -2,15 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { identidadExterna, type identidadInput } from '@intranet/contract/auth';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { persona, personaDeleteResult, personaDetalle, personaInput, personaPage } from '@intranet/contract/personas';
+import {
+  persona,
+  personaDeleteResult,
+  personaDetalle,
+  type personaInput,
+  personaPage,
+} from '@intranet/contract/personas';
 import {
   cuenta,
   cuentaConPassword,
-  cuentaCreate,
-  cuentaUpdate,
+  type cuentaCreate,
+  type cuentaUpdate,
   rol,
   rolDetalle,
-  rolInput,
+  type rolInput,
   rolPage,
 } from '@intranet/contract/personas/usuarios';
 import { apiUrl } from '../../core/config/config.ts';
@@ -41,7 +47,8 @@ export const personasKeys = {
 export function usePersonas(params: string) {
   return useQuery({
     queryKey: personasKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/personas?${params}`), envelope(personaPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/personas?${params}`), envelope(personaPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -53,12 +60,14 @@ export function usePersona(id: number) {
   });
 }
 
-export const personasCsvUrl = (exportParams: string) => url(`/personas/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const personasCsvUrl = (exportParams: string) =>
+  url(`/personas/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 export function useAreas() {
   return useQuery({
     queryKey: personasKeys.areas,
-    queryFn: async ({ signal }) => (await http.get(url('/personas/areas'), envelope(z.array(z.string())), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url('/personas/areas'), envelope(z.array(z.string())), { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -79,7 +88,10 @@ export function useGuardarPersona(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: PersonaValues) =>
-      (id === undefined ? await http.post(url('/personas'), values, envelope(persona)) : await http.put(url(`/personas/${id}`), values, envelope(persona))).datos,
+      (id === undefined
+        ? await http.post(url('/personas'), values, envelope(persona))
+        : await http.put(url(`/personas/${id}`), values, envelope(persona))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -106,7 +118,8 @@ export function useEliminarPersona() {
 export function useCuentaDePersona(personaId: number, enabled: boolean) {
   return useQuery({
     queryKey: personasKeys.cuenta(personaId),
-    queryFn: async ({ signal }) => (await http.get(url(`/personas/${personaId}/cuenta`), envelope(cuenta.nullable()), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/personas/${personaId}/cuenta`), envelope(cuenta.nullable()), { signal })).datos,
     enabled,
   });
 }
@@ -114,7 +127,8 @@ export function useCuentaDePersona(personaId: number, enabled: boolean) {
 export function useCrearCuenta() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: CuentaCreateValues) => (await http.post(url('/usuarios'), values, envelope(cuentaConPassword))).datos,
+    mutationFn: async (values: CuentaCreateValues) =>
+      (await http.post(url('/usuarios'), values, envelope(cuentaConPassword))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -122,7 +136,8 @@ export function useCrearCuenta() {
 export function useModificarCuenta(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: CuentaUpdateValues) => (await http.put(url(`/usuarios/${id}`), values, envelope(cuenta))).datos,
+    mutationFn: async (values: CuentaUpdateValues) =>
+      (await http.put(url(`/usuarios/${id}`), values, envelope(cuenta))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -130,7 +145,8 @@ export function useModificarCuenta(id: number) {
 export function useRestablecerPassword(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => (await http.post(url(`/usuarios/${id}/password`), undefined, envelope(cuentaConPassword))).datos,
+    mutationFn: async () =>
+      (await http.post(url(`/usuarios/${id}/password`), undefined, envelope(cuentaConPassword))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -140,14 +156,17 @@ export function useRestablecerPassword(id: number) {
 export function useIdentidades(usuarioId: number) {
   return useQuery({
     queryKey: personasKeys.identidades(usuarioId),
-    queryFn: async ({ signal }) => (await http.get(url(`/usuarios/${usuarioId}/identidades`), envelope(z.array(identidadExterna)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/usuarios/${usuarioId}/identidades`), envelope(z.array(identidadExterna)), { signal }))
+        .datos,
   });
 }
 
 export function useVincularIdentidad(usuarioId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: IdentidadValues) => (await http.post(url(`/usuarios/${usuarioId}/identidades`), values, envelope(identidadExterna))).datos,
+    mutationFn: async (values: IdentidadValues) =>
+      (await http.post(url(`/usuarios/${usuarioId}/identidades`), values, envelope(identidadExterna))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -183,7 +202,10 @@ export function useGuardarRol(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: RolValues) =>
-      (id === undefined ? await http.post(url('/roles'), values, envelope(rol)) : await http.put(url(`/roles/${id}`), values, envelope(rol))).datos,
+      (id === undefined
+        ? await http.post(url('/roles'), values, envelope(rol))
+        : await http.put(url(`/roles/${id}`), values, envelope(rol))
+      ).datos,
     // The signed-in user may hold the role: their own permissions may have changed.
     onSuccess: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: ['permisos'] })]),
   });
@@ -194,6 +216,9 @@ export function useEliminarRol() {
   return useMutation({
     mutationFn: (id: number) => http.delete(url(`/roles/${id}`), okBody),
     onSuccess: (_a, id) =>
-      client.invalidateQueries({ queryKey: ['roles'], predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== id }),
+      client.invalidateQueries({
+        queryKey: ['roles'],
+        predicate: (q) => q.queryKey[1] !== 'detalle' || q.queryKey[2] !== id,
+      }),
   });
 }

@@ -4,11 +4,13 @@ import type { AreaDescriptor } from '../../core/area.ts';
 /** Personas: people and contacts, their accounts and the roles. */
 export const personas: AreaDescriptor = {
   name: 'personas',
-  routes: [
-    { path: 'personas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.PersonasRoutes })) },
-  ],
+  routes: [{ path: 'personas/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.PersonasRoutes })) }],
   menu: [
-    { section: 'PHYSIS', position: 4, item: { text: 'Personas', icon: IconUsers, link: '/personas', accion: 'PHY-PER#TODO' } },
+    {
+      section: 'PHYSIS',
+      position: 4,
+      item: { text: 'Personas', icon: IconUsers, link: '/personas', accion: 'PHY-PER#TODO' },
+    },
   ],
   palette: [
     { text: 'Personas', link: '/personas', accion: 'PHY-PER#TODO', keywords: ['contactos', 'empleados'], goKey: 'p' },

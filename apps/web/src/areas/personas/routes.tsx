@@ -27,9 +27,30 @@ export function PersonasRoutes() {
       routes={[
         { path: '', element: <PersonasList /> },
         { path: 'nueva', element: <PersonaNueva /> },
-        { path: 'roles', element: <SoloAdministradores><RolesList /></SoloAdministradores> },
-        { path: 'roles/nuevo', element: <SoloAdministradores><RolNuevo /></SoloAdministradores> },
-        { path: 'roles/:id', element: <SoloAdministradores><RolEditar /></SoloAdministradores> },
+        {
+          path: 'roles',
+          element: (
+            <SoloAdministradores>
+              <RolesList />
+            </SoloAdministradores>
+          ),
+        },
+        {
+          path: 'roles/nuevo',
+          element: (
+            <SoloAdministradores>
+              <RolNuevo />
+            </SoloAdministradores>
+          ),
+        },
+        {
+          path: 'roles/:id',
+          element: (
+            <SoloAdministradores>
+              <RolEditar />
+            </SoloAdministradores>
+          ),
+        },
         { path: ':id', element: <PersonaDetail /> },
         { path: ':id/editar', element: <PersonaEditar /> },
       ]}

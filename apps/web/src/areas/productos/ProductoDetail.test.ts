@@ -24,7 +24,11 @@ afterEach(() => {
 });
 
 const render = () =>
-  renderUi(createElement(ProductoDetail), { url: '/soluciones/productos/1', path: '/soluciones/productos/:id', routes: [stubRoute('/soluciones/productos', 'Lista de productos')] });
+  renderUi(createElement(ProductoDetail), {
+    url: '/soluciones/productos/1',
+    path: '/soluciones/productos/:id',
+    routes: [stubRoute('/soluciones/productos', 'Lista de productos')],
+  });
 
 describe('ProductoDetail', () => {
   it('shows the product’s data and its description rendered', async () => {
@@ -47,6 +51,8 @@ describe('ProductoDetail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Lista de productos')).toBeTruthy();
     expect(http.delete).toHaveBeenCalledWith('/api/productos/1', expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Producto eliminado', message: 'Physis ERP' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Producto eliminado', message: 'Physis ERP' }),
+    );
   });
 });

@@ -21,7 +21,12 @@ export function ProductoDetail() {
   const id = Number(useParams().id);
   const producto = useProducto(id);
   return (
-    <RecordScreen query={producto} title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={producto}
+      title={t.titulo}
+      back={{ to: PRODUCTOS_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <ProductoView producto={record} />}
     </RecordScreen>
   );

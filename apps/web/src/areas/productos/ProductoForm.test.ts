@@ -24,7 +24,8 @@ afterEach(() => {
 });
 
 const routes = [stubRoute('/soluciones/productos/:id', 'Detalle del producto')];
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ProductoForm', () => {
   it('checks the code and the name with the contract before sending', async () => {
@@ -55,17 +56,27 @@ describe('ProductoForm', () => {
       descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] },
     };
     expect(http.post).toHaveBeenCalledWith('/api/productos', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Producto guardado', message: 'Se guardó el producto App de ventas.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Producto guardado', message: 'Se guardó el producto App de ventas.' }),
+    );
   });
 
   it('shows the server’s 400 on the code and keeps the edited product on screen', async () => {
     http.put.mockRejectedValue(badRequest({ codigo: ['Ya existe un producto con ese código'] }));
-    renderUi(createElement(ProductoEditar), { url: '/soluciones/productos/1/editar', path: '/soluciones/productos/:id/editar', routes });
+    renderUi(createElement(ProductoEditar), {
+      url: '/soluciones/productos/1/editar',
+      path: '/soluciones/productos/:id/editar',
+      routes,
+    });
     expect(await screen.findByRole('heading', { name: 'Editar producto Physis ERP' })).toBeTruthy();
     type(/Código/, 'PORTAL');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Ya existe un producto con ese código')).toBeTruthy();
-    expect(http.put).toHaveBeenCalledWith('/api/productos/1', expect.objectContaining({ codigo: 'PORTAL', nombre: 'Physis ERP', descripcion: producto().descripcion }), expect.anything());
+    expect(http.put).toHaveBeenCalledWith(
+      '/api/productos/1',
+      expect.objectContaining({ codigo: 'PORTAL', nombre: 'Physis ERP', descripcion: producto().descripcion }),
+      expect.anything(),
+    );
     expect(screen.queryByText('Detalle del producto')).toBeNull();
   });
 });

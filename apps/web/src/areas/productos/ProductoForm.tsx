@@ -48,7 +48,12 @@ export function ProductoEditar() {
   const id = Number(useParams().id);
   const producto = useProducto(id);
   return (
-    <RecordScreen query={producto} title={t.titulo} back={{ to: PRODUCTOS_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={producto}
+      title={t.titulo}
+      back={{ to: PRODUCTOS_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <ProductoForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -77,13 +82,32 @@ function ProductoForm({ id, nombre, initial }: ProductoFormProps) {
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlProducto }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAlProducto }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField control={control} name="codigo" label={t.campos.codigo} description={t.codigoAyuda} withAsterisk autoFocus maxLength={30} />
+        <TextField
+          control={control}
+          name="codigo"
+          label={t.campos.codigo}
+          description={t.codigoAyuda}
+          withAsterisk
+          autoFocus
+          maxLength={30}
+        />
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk maxLength={120} />
         <TextField control={control} name="linea" label={t.campos.linea} maxLength={80} />
         <SelectField control={control} name="tipo" label={t.campos.tipo} withAsterisk data={tipoOptions} />
-        <TextField control={control} name="responsable" label={t.campos.responsable} description={t.responsableAyuda} maxLength={120} />
+        <TextField
+          control={control}
+          name="responsable"
+          label={t.campos.responsable}
+          description={t.responsableAyuda}
+          maxLength={120}
+        />
         <SwitchField control={control} name="activo" label={t.campos.activo} mt={{ base: 0, sm: 30 }} />
       </SimpleGrid>
       <RichTextField control={control} name="descripcion" label={t.campos.descripcion} />

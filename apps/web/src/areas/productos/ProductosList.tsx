@@ -65,7 +65,18 @@ export function ProductosList() {
         title={t.titulo}
         actions={
           <>
-            {puedeEditar && <ImportarButton importables={[{ url: productosUrl(), nombre: 'productos', que: 'productos', invalidar: [productosKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: productosUrl(),
+                    nombre: 'productos',
+                    que: 'productos',
+                    invalidar: [productosKeys.all, ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={productosCsvUrl(list.exportParams)} name="productos" />
             {puedeEditar && (
               <Button component={Link} to={`${PRODUCTOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -116,7 +127,12 @@ export function ProductosList() {
               onChange={(linea) => list.setFilter('linea', linea)}
               searchable
             />
-            <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(tipo) => list.setFilter('tipo', tipo)} />
+            <FilterSelect
+              label={t.campos.tipo}
+              value={list.query.tipo}
+              options={tipoOptions}
+              onChange={(tipo) => list.setFilter('tipo', tipo)}
+            />
             <FilterSelect
               label={t.campos.activo}
               value={list.query.activo === undefined ? undefined : String(list.query.activo)}

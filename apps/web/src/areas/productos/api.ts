@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { producto, productoInput, productoLineas, productoPage } from '@intranet/contract/productos';
+import { producto, type productoInput, productoLineas, productoPage } from '@intranet/contract/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
@@ -55,7 +55,10 @@ function useInvalidate() {
   return (deletedId?: number) =>
     Promise.all([
       // A deleted product's open detail is not refetched: it would only answer 404 while the screen leaves.
-      client.invalidateQueries({ queryKey: productosKeys.all, predicate: (query) => query.queryKey[1] !== 'detalle' || query.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: productosKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detalle' || query.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
 }
@@ -65,7 +68,10 @@ export function useGuardarProducto(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: ProductoValues) => {
-      const answer = id === undefined ? await http.post(url(''), values, envelope(producto)) : await http.put(url(`/${id}`), values, envelope(producto));
+      const answer =
+        id === undefined
+          ? await http.post(url(''), values, envelope(producto))
+          : await http.put(url(`/${id}`), values, envelope(producto));
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -79,4 +85,3 @@ export function useEliminarProducto() {
     onSuccess: (_answer, id) => invalidate(id),
   });
 }
-

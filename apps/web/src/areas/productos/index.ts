@@ -5,10 +5,17 @@ import type { AreaDescriptor } from '../../core/area.ts';
 export const productos: AreaDescriptor = {
   name: 'productos',
   routes: [
-    { path: 'soluciones/productos/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.ProductosRoutes })) },
+    {
+      path: 'soluciones/productos/*',
+      lazy: () => import('./routes.tsx').then((m) => ({ Component: m.ProductosRoutes })),
+    },
   ],
   menu: [
-    { section: 'SOLUCIONES', position: 7, item: { text: 'Productos', icon: IconPackage, link: '/soluciones/productos', accion: 'PROD#VER' } },
+    {
+      section: 'SOLUCIONES',
+      position: 7,
+      item: { text: 'Productos', icon: IconPackage, link: '/soluciones/productos', accion: 'PROD#VER' },
+    },
   ],
   palette: [
     { text: 'Productos', link: '/soluciones/productos', accion: 'PROD#VER', keywords: ['soluciones'], goKey: 'o' },

@@ -23,8 +23,14 @@ export const productosMessages = {
     creado: 'Creado',
     actualizado: 'Actualizado',
   } satisfies Partial<Record<keyof ProductoFila | 'descripcion', string>>,
-  tipos: { escritorio: 'Escritorio', web: 'Web', movil: 'Móvil', servicio: 'Servicio' } satisfies Record<ProductoTipo, string>,
-  tipoColores: { escritorio: 'blue', web: 'teal', movil: 'grape', servicio: 'orange' } satisfies Record<ProductoTipo, string>,
+  tipos: { escritorio: 'Escritorio', web: 'Web', movil: 'Móvil', servicio: 'Servicio' } satisfies Record<
+    ProductoTipo,
+    string
+  >,
+  tipoColores: { escritorio: 'blue', web: 'teal', movil: 'grape', servicio: 'orange' } satisfies Record<
+    ProductoTipo,
+    string
+  >,
   activo: 'Activo',
   inactivo: 'Inactivo',
   si: 'Sí',
@@ -40,7 +46,8 @@ export const productosMessages = {
   eliminarTitulo: 'Eliminar producto',
   eliminarTexto: (nombre: string) => `¿Eliminar el producto ${nombre}? Esta acción no se puede deshacer.`,
   eliminarVariosTitulo: 'Eliminar productos',
-  eliminarVariosTexto: (n: number) => `¿Eliminar ${n === 1 ? '1 producto' : `${n} productos`}? Esta acción no se puede deshacer.`,
+  eliminarVariosTexto: (n: number) =>
+    `¿Eliminar ${n === 1 ? '1 producto' : `${n} productos`}? Esta acción no se puede deshacer.`,
   eliminado: 'Producto eliminado',
   eliminados: (n: number) => (n === 1 ? 'Se eliminó 1 producto.' : `Se eliminaron ${n} productos.`),
   errorEliminar: 'No se pudo eliminar',

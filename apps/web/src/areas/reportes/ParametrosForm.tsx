@@ -25,7 +25,14 @@ interface ParametrosFormProps {
 }
 
 /** The report's parameters, drawn from its catalogue entry and validated by its contract schema before a run. */
-export function ParametrosForm({ parametros, schema, valores, invalidos, ejecutando, onEjecutar }: ParametrosFormProps) {
+export function ParametrosForm({
+  parametros,
+  schema,
+  valores,
+  invalidos,
+  ejecutando,
+  onEjecutar,
+}: ParametrosFormProps) {
   const form = useForm<Valores, unknown, Valores>({ resolver: contractResolver(schema), defaultValues: valores });
   const clave = JSON.stringify(valores);
   useEffect(() => {
@@ -35,7 +42,15 @@ export function ParametrosForm({ parametros, schema, valores, invalidos, ejecuta
   }, [clave, invalidos, form]);
 
   return (
-    <Paper withBorder p="md" mb="md" component="form" noValidate aria-label={t.parametros} onSubmit={form.handleSubmit(onEjecutar)}>
+    <Paper
+      withBorder
+      p="md"
+      mb="md"
+      component="form"
+      noValidate
+      aria-label={t.parametros}
+      onSubmit={form.handleSubmit(onEjecutar)}
+    >
       <Group align="flex-start" gap="md" wrap="wrap">
         {parametros.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -53,7 +68,13 @@ export function ParametrosForm({ parametros, schema, valores, invalidos, ejecuta
   );
 }
 
-function Parametro({ parametro: p, control }: { parametro: ParametroDef; control: Control<Valores, unknown, Valores> }) {
+function Parametro({
+  parametro: p,
+  control,
+}: {
+  parametro: ParametroDef;
+  control: Control<Valores, unknown, Valores>;
+}) {
   switch (p.tipo) {
     case 'rango_meses':
     case 'rango_fechas': {
@@ -70,12 +91,33 @@ function Parametro({ parametro: p, control }: { parametro: ParametroDef; control
     case 'producto':
       return <ProductoSelect control={control} etiqueta={p.etiqueta} />;
     case 'opcion':
-      return <SelectField control={control} name={p.clave} label={p.etiqueta} data={p.opciones.map((o) => ({ value: o.valor, label: o.etiqueta }))} w={200} />;
+      return (
+        <SelectField
+          control={control}
+          name={p.clave}
+          label={p.etiqueta}
+          data={p.opciones.map((o) => ({ value: o.valor, label: o.etiqueta }))}
+          w={200}
+        />
+      );
   }
 }
 
 function ProductoSelect({ control, etiqueta }: { control: Control<Valores, unknown, Valores>; etiqueta: string }) {
   const productos = useProductoOpciones();
   const data = (productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }));
-  return <SelectField control={control} name="producto_id" label={etiqueta} numeric data={data} placeholder={t.todos} clearable allowDeselect searchable w={240} />;
+  return (
+    <SelectField
+      control={control}
+      name="producto_id"
+      label={etiqueta}
+      numeric
+      data={data}
+      placeholder={t.todos}
+      clearable
+      allowDeselect
+      searchable
+      w={240}
+    />
+  );
 }

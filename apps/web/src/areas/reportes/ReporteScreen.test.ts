@@ -36,7 +36,13 @@ const productos: ProductoOpcion[] = [{ id: 1, codigo: 'PHY-ERP', nombre: 'Physis
 
 beforeEach(() => {
   localStorage.clear();
-  http.get.mockImplementation(answers({ '/api/reportes': [resumen], '/api/reportes/descargas-por-mes?': resultado, '/api/productos/opciones': productos }));
+  http.get.mockImplementation(
+    answers({
+      '/api/reportes': [resumen],
+      '/api/reportes/descargas-por-mes?': resultado,
+      '/api/productos/opciones': productos,
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -44,7 +50,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const runs = () => http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/reportes/descargas-por-mes?'));
+const runs = () =>
+  http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/reportes/descargas-por-mes?'));
 const render = (url: string) => renderUi(createElement(ReporteScreen), { url, path: '/soluciones/reporte/:id' });
 
 describe('ReporteScreen', () => {
@@ -57,7 +64,9 @@ describe('ReporteScreen', () => {
     expect(febrero?.textContent).toBe('feb 20269809');
     expect(within(table).getByText('Total').closest('tr')?.textContent).toBe('Total2.214');
     // Lines of downloads and packages, a point per month each.
-    expect(screen.getByRole('img', { name: 'Gráfico de Paquetes descargados por mes: 2 filas' }).querySelectorAll('circle')).toHaveLength(4);
+    expect(
+      screen.getByRole('img', { name: 'Gráfico de Paquetes descargados por mes: 2 filas' }).querySelectorAll('circle'),
+    ).toHaveLength(4);
     expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-01');
     expect((screen.getByRole('textbox', { name: 'Canal' }) as HTMLInputElement).value).toBe('Beta');
   });
@@ -69,7 +78,11 @@ describe('ReporteScreen', () => {
     await choose('Producto', 'Physis ERP');
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ejecutar' }));
-    await waitFor(() => expect(runs().at(-1)).toBe('/api/reportes/descargas-por-mes?desde=2026-01&hasta=2026-03&producto_id=1&canal=hotfix'));
+    await waitFor(() =>
+      expect(runs().at(-1)).toBe(
+        '/api/reportes/descargas-por-mes?desde=2026-01&hasta=2026-03&producto_id=1&canal=hotfix',
+      ),
+    );
     expect(router.state.location.search).toBe('?desde=2026-01&hasta=2026-03&producto_id=1&canal=hotfix');
   });
 
@@ -79,7 +92,9 @@ describe('ReporteScreen', () => {
     expect(runs()).toEqual([]);
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-08' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ejecutar' }));
-    await waitFor(() => expect(runs()).toEqual(['/api/reportes/descargas-por-mes?desde=2026-06&hasta=2026-08&canal=todos']));
+    await waitFor(() =>
+      expect(runs()).toEqual(['/api/reportes/descargas-por-mes?desde=2026-06&hasta=2026-08&canal=todos']),
+    );
   });
 
   it('shows why a run failed', async () => {

@@ -49,7 +49,9 @@ function Reporte({ resumen, schema }: { resumen: ReporteResumen; schema: Paramet
       <PageHeader
         title={resumen.nombre}
         back={back}
-        actions={query !== null && <ExportButton url={reporteCsvUrl(resumen.id, query)} name={`reporte-${resumen.id}`} />}
+        actions={
+          query !== null && <ExportButton url={reporteCsvUrl(resumen.id, query)} name={`reporte-${resumen.id}`} />
+        }
       />
       <Text size="sm" c="dimmed" mb="md">
         {resumen.descripcion}
@@ -84,7 +86,12 @@ function Reporte({ resumen, schema }: { resumen: ReporteResumen; schema: Paramet
           <Title order={2} size="h5" mb="xs">
             {t.resultado}
           </Title>
-          <ReporteTabla id={resumen.id} nombre={resumen.nombre} resultado={resultado.data} fetching={resultado.isPlaceholderData} />
+          <ReporteTabla
+            id={resumen.id}
+            nombre={resumen.nombre}
+            resultado={resultado.data}
+            fetching={resultado.isPlaceholderData}
+          />
         </>
       )}
     </>

@@ -18,21 +18,38 @@ export function formatear(columna: Pick<ColumnaDef, 'tipo'>, valor: ReporteFila[
 }
 
 /** A report's rows in the portal's table, paged here (they are few), with the totals as its closing row. */
-export function ReporteTabla({ id, nombre, resultado, fetching }: { id: string; nombre: string; resultado: ReporteResultado; fetching: boolean }) {
+export function ReporteTabla({
+  id,
+  nombre,
+  resultado,
+  fetching,
+}: {
+  id: string;
+  nombre: string;
+  resultado: ReporteResultado;
+  fetching: boolean;
+}) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(50);
   // biome-ignore lint/correctness/useExhaustiveDependencies: resultado is the trigger, not a value read: each new result of the report goes back to page 1.
   useEffect(() => setPage(1), [resultado]);
 
   const columns = useMemo<ColumnDef<Fila>[]>(
-    () => resultado.columnas.map((c) => ({ id: c.clave, header: c.titulo, accessorFn: (row) => formatear(c, row.fila[c.clave]) })),
+    () =>
+      resultado.columnas.map((c) => ({
+        id: c.clave,
+        header: c.titulo,
+        accessorFn: (row) => formatear(c, row.fila[c.clave]),
+      })),
     [resultado.columnas],
   );
   const filas = useMemo(() => resultado.filas.map((fila, i) => ({ i, fila })), [resultado.filas]);
   const footer = useMemo(() => {
     const { totales, columnas } = resultado;
     if (!totales || !columnas[0]) return undefined;
-    const celdas: Record<string, string> = Object.fromEntries(Object.entries(totales).map(([clave, v]) => [clave, formatNumero(v)]));
+    const celdas: Record<string, string> = Object.fromEntries(
+      Object.entries(totales).map(([clave, v]) => [clave, formatNumero(v)]),
+    );
     return { ...celdas, [columnas[0].clave]: t.total };
   }, [resultado]);
   const x = resultado.grafico.x;
@@ -45,7 +62,17 @@ export function ReporteTabla({ id, nombre, resultado, fetching }: { id: string; 
       sortable={[]}
       rows={filas.slice((page - 1) * size, page * size)}
       total={filas.length}
-      list={{ page, size, sort: undefined, setPage, setSize: (n) => { setSize(n); setPage(1); }, setSort: () => undefined }}
+      list={{
+        page,
+        size,
+        sort: undefined,
+        setPage,
+        setSize: (n) => {
+          setSize(n);
+          setPage(1);
+        },
+        setSort: () => undefined,
+      }}
       getRowId={(row) => String(row.i)}
       rowLabel={(row) => String(row.fila[x] ?? row.i)}
       fetching={fetching}

@@ -14,7 +14,15 @@ vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: st
 /** A report of the contract's catalogue as `GET /api/reportes` answers it. */
 const resumen = (id: ReporteId): ReporteResumen => {
   const { nombre, descripcion, permisos, parametros, columnas, grafico } = REPORTES[id];
-  return { id, nombre, descripcion, permisos: [...permisos], parametros: [...parametros], columnas: [...columnas], grafico };
+  return {
+    id,
+    nombre,
+    descripcion,
+    permisos: [...permisos],
+    parametros: [...parametros],
+    columnas: [...columnas],
+    grafico,
+  };
 };
 
 afterEach(() => {
@@ -24,13 +32,19 @@ afterEach(() => {
 
 describe('ReportesCatalogo', () => {
   it('shows a card for each report the session may run, with its parameters and chart kind', async () => {
-    http.get.mockImplementation(answers({ '/api/reportes': [resumen('descargas-por-mes'), resumen('maquinas-por-estado')] }));
+    http.get.mockImplementation(
+      answers({ '/api/reportes': [resumen('descargas-por-mes'), resumen('maquinas-por-estado')] }),
+    );
     renderUi(createElement(ReportesCatalogo), { url: '/soluciones/reporte' });
     const descargas = await screen.findByRole('article', { name: 'Paquetes descargados por mes' });
-    expect(within(descargas).getByRole('link', { name: 'Paquetes descargados por mes' }).getAttribute('href')).toBe('/soluciones/reporte/descargas-por-mes');
+    expect(within(descargas).getByRole('link', { name: 'Paquetes descargados por mes' }).getAttribute('href')).toBe(
+      '/soluciones/reporte/descargas-por-mes',
+    );
     expect(descargas.textContent).toContain('Descargas de paquetes de instalación en cada mes');
     expect(descargas.textContent).toContain('MesesProductoCanalLíneas');
-    expect(screen.getByRole('article', { name: 'Máquinas por estado' }).textContent).toContain('GarantíaBarras apiladas');
+    expect(screen.getByRole('article', { name: 'Máquinas por estado' }).textContent).toContain(
+      'GarantíaBarras apiladas',
+    );
   });
 
   it('says when the session may run none', async () => {

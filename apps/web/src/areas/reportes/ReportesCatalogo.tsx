@@ -25,7 +25,9 @@ export function ReportesCatalogo() {
       )}
       {catalogo.data?.length === 0 && <Text c="dimmed">{t.sinReportes}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-        {catalogo.data?.map((reporte) => <ReporteCard key={reporte.id} reporte={reporte} />)}
+        {catalogo.data?.map((reporte) => (
+          <ReporteCard key={reporte.id} reporte={reporte} />
+        ))}
       </SimpleGrid>
     </>
   );

@@ -25,11 +25,13 @@ export function useCatalogo() {
 export function useResultado(id: string, params: string | null) {
   return useQuery({
     queryKey: reportesKeys.resultado(id, params ?? ''),
-    queryFn: async ({ signal }) => (await http.get(url(`/${encodeURIComponent(id)}?${params ?? ''}`), envelope(reporteResultado), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${encodeURIComponent(id)}?${params ?? ''}`), envelope(reporteResultado), { signal })).datos,
     enabled: params !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The CSV of the same run. */
-export const reporteCsvUrl = (id: string, params: string) => url(`/${encodeURIComponent(id)}/export.csv${params ? `?${params}` : ''}`);
+export const reporteCsvUrl = (id: string, params: string) =>
+  url(`/${encodeURIComponent(id)}/export.csv${params ? `?${params}` : ''}`);

@@ -8,9 +8,11 @@ export const reportes: AreaDescriptor = {
     { path: 'soluciones/reporte/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.ReportesRoutes })) },
   ],
   menu: [
-    { section: 'SOLUCIONES', position: 10, item: { text: 'Reportes', icon: IconChartBar, link: '/soluciones/reporte', accion: 'PROD#VER' } },
+    {
+      section: 'SOLUCIONES',
+      position: 10,
+      item: { text: 'Reportes', icon: IconChartBar, link: '/soluciones/reporte', accion: 'PROD#VER' },
+    },
   ],
-  palette: [
-    { text: 'Reportes', link: '/soluciones/reporte', accion: 'PROD#VER', keywords: ['gráficos', 'informes'] },
-  ],
+  palette: [{ text: 'Reportes', link: '/soluciones/reporte', accion: 'PROD#VER', keywords: ['gráficos', 'informes'] }],
 };

@@ -28,7 +28,10 @@ export function parametrosQuery(schema: ParametrosSchema, valores: Record<string
  * What a run asks for: the URL's parameters once the schema accepts them (defaults filled in), or null with the
  * URL's raw values when it does not (a hand-edited link), so the form can show what is wrong.
  */
-export function parametrosDeUrl(schema: ParametrosSchema, search: URLSearchParams): { query: string | null; valores: Record<string, unknown> } {
+export function parametrosDeUrl(
+  schema: ParametrosSchema,
+  search: URLSearchParams,
+): { query: string | null; valores: Record<string, unknown> } {
   const crudos = leerParametros(schema, search);
   const parsed = schema.safeParse(crudos);
   if (parsed.success) return { query: parametrosQuery(schema, parsed.data), valores: parsed.data };

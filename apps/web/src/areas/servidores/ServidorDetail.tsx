@@ -20,7 +20,12 @@ export function ServidorDetail() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
   return (
-    <RecordScreen query={servidor} title={t.titulo} back={{ to: '/servidores', label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={servidor}
+      title={t.titulo}
+      back={{ to: '/servidores', label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <ServidorView servidor={record} />}
     </RecordScreen>
   );
@@ -90,7 +95,9 @@ function ServidorView({ servidor }: { servidor: ServidorDetalle }) {
           {
             value: 'historial',
             label: t.tabs.historial,
-            panel: <HistoryTab entidad="servidor" id={servidor.id} labels={t.campos} valueLabels={{ estado: t.estados }} />,
+            panel: (
+              <HistoryTab entidad="servidor" id={servidor.id} labels={t.campos} valueLabels={{ estado: t.estados }} />
+            ),
           },
         ]}
       />

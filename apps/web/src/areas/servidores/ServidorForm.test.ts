@@ -37,7 +37,12 @@ describe('ServidorForm', () => {
     fireEvent.change(screen.getByLabelText(/Nombre/), { target: { value: 'web-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Ya existe un servidor con ese nombre')).toBeTruthy();
-    expect(http.post.mock.calls[0]?.[1]).toMatchObject({ nombre: 'web-01', estado: 'activo', hostname: null, ip_publica: null });
+    expect(http.post.mock.calls[0]?.[1]).toMatchObject({
+      nombre: 'web-01',
+      estado: 'activo',
+      hostname: null,
+      ip_publica: null,
+    });
 
     http.post.mockResolvedValueOnce({ error: null, datos: { id: 9, nombre: 'web-09' } });
     fireEvent.change(screen.getByLabelText(/Nombre/), { target: { value: 'web-09' } });

@@ -1,7 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { SERVIDOR_ESTADOS, servidorInput, type ServidorDetalle, type ServidorInput } from '@intranet/contract/servidores';
+import {
+  SERVIDOR_ESTADOS,
+  servidorInput,
+  type ServidorDetalle,
+  type ServidorInput,
+} from '@intranet/contract/servidores';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
@@ -10,7 +15,17 @@ import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useGuardarServidor, useServidor } from './api.ts';
 import { servidoresMessages as t } from './messages.ts';
 
-const EMPTY: ServidorInput = { nombre: '', hostname: '', ip_publica: '', ip_privada: '', proveedor: '', rol: '', so: '', estado: 'activo', notas: '' };
+const EMPTY: ServidorInput = {
+  nombre: '',
+  hostname: '',
+  ip_publica: '',
+  ip_privada: '',
+  proveedor: '',
+  rol: '',
+  so: '',
+  estado: 'activo',
+  notas: '',
+};
 
 const estadoOptions = SERVIDOR_ESTADOS.map((estado) => ({ value: estado, label: t.estados[estado] }));
 
@@ -39,7 +54,12 @@ export function ServidorEditar() {
   const id = Number(useParams().id);
   const servidor = useServidor(id);
   return (
-    <RecordScreen query={servidor} title={t.titulo} back={{ to: '/servidores', label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={servidor}
+      title={t.titulo}
+      back={{ to: '/servidores', label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <ServidorForm id={id} nombre={record.nombre} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -68,7 +88,12 @@ function ServidorForm({ id, nombre, initial }: ServidorFormProps) {
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlServidor }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAlServidor }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
         <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />

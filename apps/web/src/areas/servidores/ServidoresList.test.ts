@@ -31,7 +31,10 @@ const servidor = (id: number, nombre: string, dnss: string[]): Servidor => ({
 beforeEach(() => {
   localStorage.clear();
   const items = [servidor(1, 'web-01', ['a.example.com', 'b.example.com']), servidor(2, 'db-01', [])];
-  http.get.mockImplementation(async (url: string) => sinVistas(url) ?? { error: null, datos: url === '/api/servidores' ? items : { items, total: 2 } });
+  http.get.mockImplementation(
+    async (url: string) =>
+      sinVistas(url) ?? { error: null, datos: url === '/api/servidores' ? items : { items, total: 2 } },
+  );
   http.post.mockResolvedValue({ error: null, datos: { eliminados: 1 } });
 });
 afterEach(() => {
@@ -41,10 +44,17 @@ afterEach(() => {
 
 describe('ServidoresList', () => {
   it('asks the server for the view the URL describes', async () => {
-    renderUi(createElement(ServidoresList), { url: '/servidores?estado=activo&sort=-nombre&q=web', path: '/servidores' });
+    renderUi(createElement(ServidoresList), {
+      url: '/servidores?estado=activo&sort=-nombre&q=web',
+      path: '/servidores',
+    });
     const table = await screen.findByRole('table', { name: 'Servidores' });
     await within(table).findByText('web-01');
-    expect(http.get).toHaveBeenCalledWith('/api/servidores/lista?page=1&size=25&sort=-nombre&q=web&estado=activo', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/servidores/lista?page=1&size=25&sort=-nombre&q=web&estado=activo',
+      expect.anything(),
+      expect.anything(),
+    );
     expect(screen.getByText('2 resultados')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nuevo servidor' }).getAttribute('href')).toBe('/servidores/nuevo');
     // The provider filter offers the providers in use, from the spec's bare list.
@@ -56,9 +66,17 @@ describe('ServidoresList', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar web-01' }));
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar seleccionados (1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar servidores' });
-    expect(dialog.textContent).toContain('¿Eliminar 1 servidor? Tiene 2 entradas DNS que también se eliminarán, con sus direcciones.');
+    expect(dialog.textContent).toContain(
+      '¿Eliminar 1 servidor? Tiene 2 entradas DNS que también se eliminarán, con sus direcciones.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/servidores/eliminar', { ids: [1], cascada: true }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/servidores/eliminar',
+        { ids: [1], cascada: true },
+        expect.anything(),
+      ),
+    );
   });
 
   it('does not ask for cascada when the selected servers have no DNS entries', async () => {
@@ -68,6 +86,12 @@ describe('ServidoresList', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar servidores' });
     expect(dialog.textContent).not.toContain('entradas DNS');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/servidores/eliminar', { ids: [2], cascada: false }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/servidores/eliminar',
+        { ids: [2], cascada: false },
+        expect.anything(),
+      ),
+    );
   });
 });

@@ -13,7 +13,14 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { servidoresCsvUrl, servidoresKeys, servidoresUrl, useEliminarServidores, useProveedores, useServidores } from './api.ts';
+import {
+  servidoresCsvUrl,
+  servidoresKeys,
+  servidoresUrl,
+  useEliminarServidores,
+  useProveedores,
+  useServidores,
+} from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';
 import { apiUrl } from '../../core/config/config.ts';
@@ -68,7 +75,18 @@ export function ServidoresList() {
         title={t.titulo}
         actions={
           <>
-            {puedeEditar && <ImportarButton importables={[{ url: servidoresUrl(), nombre: 'servidores', que: 'servidores', invalidar: [servidoresKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: servidoresUrl(),
+                    nombre: 'servidores',
+                    que: 'servidores',
+                    invalidar: [servidoresKeys.all, ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={servidoresCsvUrl(list.exportParams)} name="servidores" />
             {puedeEditar && (
               <Button component={Link} to="/servidores/nuevo" leftSection={<IconPlus size={16} />}>

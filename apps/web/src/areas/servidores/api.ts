@@ -1,7 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
-import { servidor, servidorConDns, servidorDetalle, servidorInput, servidorPage } from '@intranet/contract/servidores';
+import {
+  servidor,
+  servidorConDns,
+  servidorDetalle,
+  type servidorInput,
+  servidorPage,
+} from '@intranet/contract/servidores';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 
@@ -45,7 +51,9 @@ export function useProveedores() {
     queryKey: ['servidores', 'proveedores'],
     queryFn: async ({ signal }) => {
       const todos = (await http.get(url(''), todosAnswer, { signal })).datos;
-      return [...new Set(todos.map((s) => s.proveedor).filter((p): p is string => Boolean(p)))].sort((a, b) => a.localeCompare(b, 'es'));
+      return [...new Set(todos.map((s) => s.proveedor).filter((p): p is string => Boolean(p)))].sort((a, b) =>
+        a.localeCompare(b, 'es'),
+      );
     },
     staleTime: 60_000,
   });
@@ -60,7 +68,10 @@ function useInvalidate() {
   return (deletedId?: number) => {
     // A deleted server's open detail is not refetched: it would only answer 404 while the screen leaves.
     return Promise.all([
-      client.invalidateQueries({ queryKey: servidoresKeys.all, predicate: (query) => query.queryKey[2] !== deletedId || query.queryKey[1] !== 'detalle' }),
+      client.invalidateQueries({
+        queryKey: servidoresKeys.all,
+        predicate: (query) => query.queryKey[2] !== deletedId || query.queryKey[1] !== 'detalle',
+      }),
       client.invalidateQueries({ queryKey: ['dns'] }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
@@ -72,7 +83,10 @@ export function useGuardarServidor(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: ServidorValues) => {
-      const answer = id === undefined ? await http.post(url(''), values, envelope(servidor)) : await http.put(url(`/${id}`), values, envelope(servidor));
+      const answer =
+        id === undefined
+          ? await http.post(url(''), values, envelope(servidor))
+          : await http.put(url(`/${id}`), values, envelope(servidor));
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -83,7 +97,8 @@ export function useGuardarServidor(id: number | undefined) {
 export function useEliminarServidor() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, cascada }: { id: number; cascada: boolean }) => http.delete(url(`/${id}${cascada ? '?cascada=true' : ''}`), okBody),
+    mutationFn: ({ id, cascada }: { id: number; cascada: boolean }) =>
+      http.delete(url(`/${id}${cascada ? '?cascada=true' : ''}`), okBody),
     onSuccess: (_answer, { id }) => invalidate(id),
   });
 }
@@ -94,7 +109,8 @@ const bulkDeleteAnswer = envelope(z.object({ eliminados: z.number().int() }));
 export function useEliminarServidores() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: { ids: number[]; cascada: boolean }) => (await http.post(url('/eliminar'), body, bulkDeleteAnswer)).datos.eliminados,
+    mutationFn: async (body: { ids: number[]; cascada: boolean }) =>
+      (await http.post(url('/eliminar'), body, bulkDeleteAnswer)).datos.eliminados,
     onSuccess: () => invalidate(),
   });
 }

@@ -9,13 +9,27 @@ export const servidores: AreaDescriptor = {
     { path: 'dns/*', lazy: () => import('./dns/routes.tsx').then((m) => ({ Component: m.DnsRoutes })) },
   ],
   menu: [
-    { section: 'SERVICIOS', position: 5, item: { text: 'Servicio DNS', icon: IconWorld, link: '/dns', accion: '>SERDNS#VER' } },
-    { section: 'TECNICA', position: 13, item: { text: 'Servidores propios', icon: IconServer, link: '/servidores', accion: 'SER#VER' } },
+    {
+      section: 'SERVICIOS',
+      position: 5,
+      item: { text: 'Servicio DNS', icon: IconWorld, link: '/dns', accion: '>SERDNS#VER' },
+    },
+    {
+      section: 'TECNICA',
+      position: 13,
+      item: { text: 'Servidores propios', icon: IconServer, link: '/servidores', accion: 'SER#VER' },
+    },
   ],
   palette: [
     { text: 'Servicio DNS', link: '/dns', accion: '>SERDNS#VER', keywords: ['dominios', 'registros'], goKey: 'd' },
     { text: 'Nueva entrada DNS', link: '/dns/nueva', accion: 'SERDNS#EDITAR', keywords: ['alta', 'dominio'] },
-    { text: 'Servidores propios', link: '/servidores', accion: 'SER#VER', keywords: ['hosts', 'infraestructura'], goKey: 's' },
+    {
+      text: 'Servidores propios',
+      link: '/servidores',
+      accion: 'SER#VER',
+      keywords: ['hosts', 'infraestructura'],
+      goKey: 's',
+    },
     { text: 'Nuevo servidor', link: '/servidores/nuevo', accion: 'SER#EDITAR', keywords: ['alta'] },
   ],
 };

@@ -27,8 +27,14 @@ export const servidoresMessages = {
     actualizado: 'Actualizado',
     dnss: 'Entradas DNS',
   } satisfies Partial<Record<keyof Servidor | 'dns_count', string>>,
-  estados: { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' } satisfies Record<Servidor['estado'], string>,
-  estadoColores: { activo: 'green', offline: 'orange', planificado: 'blue', baja: 'gray' } satisfies Record<Servidor['estado'], string>,
+  estados: { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' } satisfies Record<
+    Servidor['estado'],
+    string
+  >,
+  estadoColores: { activo: 'green', offline: 'orange', planificado: 'blue', baja: 'gray' } satisfies Record<
+    Servidor['estado'],
+    string
+  >,
   todos: 'Todos',
   tabs: { datos: 'Datos', dns: 'DNS', historial: 'Historial' },
   formNuevo: 'Nuevo servidor',

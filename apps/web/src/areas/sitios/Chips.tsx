@@ -5,11 +5,20 @@ import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { sitiosMessages as t } from './messages.ts';
 
-const ESTADO_COLOR: Record<SitioEstado, string> = { activo: 'green', mantenimiento: 'yellow', caido: 'red', baja: 'gray' };
+const ESTADO_COLOR: Record<SitioEstado, string> = {
+  activo: 'green',
+  mantenimiento: 'yellow',
+  caido: 'red',
+  baja: 'gray',
+};
 /** Badges show their whole word (Mantenimiento, Advertencia), never an ellipsis. */
 const ENTERO = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
-export const RESULTADO_COLOR: Record<VerificacionResultado, string> = { ok: 'green', advertencia: 'orange', error: 'red' };
+export const RESULTADO_COLOR: Record<VerificacionResultado, string> = {
+  ok: 'green',
+  advertencia: 'orange',
+  error: 'red',
+};
 
 /** The site's life state. */
 export function EstadoSitioBadge({ estado }: { estado: SitioEstado }) {
@@ -21,7 +30,13 @@ export function EstadoSitioBadge({ estado }: { estado: SitioEstado }) {
 }
 
 /** The outcome of a check, its message on hover. */
-export function ResultadoBadge({ resultado, mensaje }: { resultado: VerificacionResultado | null; mensaje?: string | null }) {
+export function ResultadoBadge({
+  resultado,
+  mensaje,
+}: {
+  resultado: VerificacionResultado | null;
+  mensaje?: string | null;
+}) {
   if (!resultado) {
     return (
       <Text size="sm" c="dimmed">
@@ -77,7 +92,15 @@ export function VenceDetalle({ vence, dias }: { vence: string | null; dias: numb
 }
 
 /** When the site was last checked, and how it went. */
-export function UltimaVerificacion({ en, resultado, mensaje }: { en: string | null; resultado: VerificacionResultado | null; mensaje: string | null }) {
+export function UltimaVerificacion({
+  en,
+  resultado,
+  mensaje,
+}: {
+  en: string | null;
+  resultado: VerificacionResultado | null;
+  mensaje: string | null;
+}) {
   if (!en) return <ResultadoBadge resultado={null} />;
   return (
     <Stack gap={2} component="span">

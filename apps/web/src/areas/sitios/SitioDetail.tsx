@@ -47,7 +47,11 @@ function SitioView({ sitio }: { sitio: Sitio }) {
         actions={
           puedeEditar && (
             <>
-              <Button leftSection={<IconShieldCheck size={16} />} loading={verificar.pending} onClick={() => verificar.run(sitio.id)}>
+              <Button
+                leftSection={<IconShieldCheck size={16} />}
+                loading={verificar.pending}
+                onClick={() => verificar.run(sitio.id)}
+              >
                 {t.verificar}
               </Button>
               <EditButton to={`${SITIOS_PATH}/${sitio.id}/editar`}>{t.editar}</EditButton>
@@ -83,7 +87,14 @@ function SitioView({ sitio }: { sitio: Sitio }) {
           {
             value: 'historial',
             label: t.tabs.historial,
-            panel: <HistoryTab entidad="sitio" id={sitio.id} labels={t.historial} valueLabels={{ estado: t.estados, verificacion_resultado: t.resultados }} />,
+            panel: (
+              <HistoryTab
+                entidad="sitio"
+                id={sitio.id}
+                labels={t.historial}
+                valueLabels={{ estado: t.estados, verificacion_resultado: t.resultados }}
+              />
+            ),
           },
         ]}
       />
@@ -96,7 +107,12 @@ function datos(sitio: Sitio) {
     {
       label: t.campos.url,
       value: (
-        <Anchor href={sitio.url} target="_blank" rel="noopener noreferrer" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Anchor
+          href={sitio.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
           {sitio.url}
           <IconExternalLink size={14} aria-hidden />
         </Anchor>
@@ -116,12 +132,24 @@ function datos(sitio: Sitio) {
     { label: t.campos.servidor, value: sitio.servidor },
     { label: t.campos.dns, value: sitio.dns_host },
     { label: t.campos.registrador, value: sitio.registrador },
-    { label: t.campos.ssl_vence, value: sitio.ssl_vence && <VenceDetalle vence={sitio.ssl_vence} dias={sitio.ssl_dias} /> },
+    {
+      label: t.campos.ssl_vence,
+      value: sitio.ssl_vence && <VenceDetalle vence={sitio.ssl_vence} dias={sitio.ssl_dias} />,
+    },
     { label: t.campos.ssl_emisor, value: sitio.ssl_emisor },
-    { label: t.campos.dominio_vence, value: sitio.dominio_vence && <VenceDetalle vence={sitio.dominio_vence} dias={sitio.dominio_dias} /> },
+    {
+      label: t.campos.dominio_vence,
+      value: sitio.dominio_vence && <VenceDetalle vence={sitio.dominio_vence} dias={sitio.dominio_dias} />,
+    },
     {
       label: t.campos.verificado_en,
-      value: <UltimaVerificacion en={sitio.verificado_en} resultado={sitio.verificacion_resultado} mensaje={sitio.verificacion_mensaje} />,
+      value: (
+        <UltimaVerificacion
+          en={sitio.verificado_en}
+          resultado={sitio.verificacion_resultado}
+          mensaje={sitio.verificacion_mensaje}
+        />
+      ),
       wide: true,
     },
     { label: t.campos.notas, value: sitio.notas, wide: true },

@@ -15,7 +15,9 @@ vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: st
 let notified: ReturnType<typeof watchNotifications>;
 beforeEach(() => {
   notified = watchNotifications();
-  http.get.mockImplementation(answers({ '/api/sitios/opciones': sitioOpciones, '/api/empresas/opciones?': [], '/api/sitios/5': sitio() }));
+  http.get.mockImplementation(
+    answers({ '/api/sitios/opciones': sitioOpciones, '/api/empresas/opciones?': [], '/api/sitios/5': sitio() }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -24,7 +26,8 @@ afterEach(() => {
 });
 
 const routes = [stubRoute('/soluciones/web/:id', 'Detalle del sitio')];
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('SitioForm', () => {
   it('accepts only https addresses, as the contract says', async () => {
@@ -35,7 +38,9 @@ describe('SitioForm', () => {
     expect(await screen.findByText('La URL debe empezar con https://')).toBeTruthy();
     type(/URL/, 'https://mal host/');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('URL inválida: debe empezar con https:// y tener un nombre de host válido')).toBeTruthy();
+    expect(
+      await screen.findByText('URL inválida: debe empezar con https:// y tener un nombre de host válido'),
+    ).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
   });
 
@@ -46,7 +51,9 @@ describe('SitioForm', () => {
     type(/URL/, 'https://Portal.Physis.com.ar');
     // Choosing the DNS entry chooses its server.
     await choose('Entrada DNS', 'portal.physis.com.ar');
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Servidor' }) as HTMLInputElement).value).toBe('web-02'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Servidor' }) as HTMLInputElement).value).toBe('web-02'),
+    );
     type('Dominio vence', '2027-03-01');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Detalle del sitio')).toBeTruthy();
@@ -64,18 +71,34 @@ describe('SitioForm', () => {
       notas: null,
     };
     expect(http.post).toHaveBeenCalledWith('/api/sitios', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sitio guardado', message: '«Portal Physis» quedó guardado.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Sitio guardado', message: '«Portal Physis» quedó guardado.' }),
+    );
   });
 
   it('drops a DNS entry of another server when the server changes, and shows the server’s 400', async () => {
     http.put.mockRejectedValue(badRequest({ url: ['Ya hay un sitio con esa URL'] }));
-    renderUi(createElement(SitioEditar), { url: '/soluciones/web/5/editar', path: '/soluciones/web/:id/editar', routes });
+    renderUi(createElement(SitioEditar), {
+      url: '/soluciones/web/5/editar',
+      path: '/soluciones/web/:id/editar',
+      routes,
+    });
     expect(await screen.findByRole('heading', { name: 'Editar: Tienda AgroLit' })).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Entrada DNS' }) as HTMLInputElement).value).toBe('tienda.agrolit.com.ar'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Entrada DNS' }) as HTMLInputElement).value).toBe(
+        'tienda.agrolit.com.ar',
+      ),
+    );
     await choose('Servidor', 'web-02');
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Entrada DNS' }) as HTMLInputElement).value).toBe(''));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Entrada DNS' }) as HTMLInputElement).value).toBe(''),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Ya hay un sitio con esa URL')).toBeTruthy();
-    expect(http.put).toHaveBeenCalledWith('/api/sitios/5', expect.objectContaining({ servidor_id: 4, dns_id: null, empresa_id: 3 }), expect.anything());
+    expect(http.put).toHaveBeenCalledWith(
+      '/api/sitios/5',
+      expect.objectContaining({ servidor_id: 4, dns_id: null, empresa_id: 3 }),
+      expect.anything(),
+    );
   });
 });

@@ -67,7 +67,13 @@ export function SitioEditar() {
  * Server and DNS entry: the entries offered are the chosen server's (all, grouped by server, while none is
  * chosen); choosing an entry chooses its server, and changing the server drops an entry of another one.
  */
-function ServidorDns({ control, setValue }: { control: Control<SitioInput, unknown, SitioValues>; setValue: UseFormSetValue<SitioInput> }) {
+function ServidorDns({
+  control,
+  setValue,
+}: {
+  control: Control<SitioInput, unknown, SitioValues>;
+  setValue: UseFormSetValue<SitioInput>;
+}) {
   const opciones = useSitioOpciones();
   const servidores = opciones.data?.servidores ?? [];
   const [servidorId, dnsId] = useWatch({ control, name: ['servidor_id', 'dns_id'] });
@@ -75,7 +81,9 @@ function ServidorDns({ control, setValue }: { control: Control<SitioInput, unkno
   const deServidor = servidores.find((s) => s.id === servidorId);
   const dnsData = deServidor
     ? deServidor.dnss.map((d) => ({ value: String(d.id), label: d.host }))
-    : servidores.filter((s) => s.dnss.length > 0).map((s) => ({ group: s.nombre, items: s.dnss.map((d) => ({ value: String(d.id), label: d.host })) }));
+    : servidores
+        .filter((s) => s.dnss.length > 0)
+        .map((s) => ({ group: s.nombre, items: s.dnss.map((d) => ({ value: String(d.id), label: d.host })) }));
 
   return (
     <>
@@ -90,7 +98,8 @@ function ServidorDns({ control, setValue }: { control: Control<SitioInput, unkno
         searchable
         data={servidores.map((s) => ({ value: String(s.id), label: s.nombre }))}
         onOptionSubmit={(value) => {
-          if (typeof dnsId === 'number' && servidorDeDns(dnsId)?.id !== Number(value)) setValue('dns_id', null, { shouldDirty: true });
+          if (typeof dnsId === 'number' && servidorDeDns(dnsId)?.id !== Number(value))
+            setValue('dns_id', null, { shouldDirty: true });
         }}
       />
       <SelectField
@@ -136,10 +145,22 @@ function SitioForm({ id, nombre, initial }: SitioFormProps) {
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlSitio }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAlSitio }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={120} />
-        <TextField control={control} name="url" label={t.campos.url} description={t.urlAyuda} withAsterisk maxLength={500} />
+        <TextField
+          control={control}
+          name="url"
+          label={t.campos.url}
+          description={t.urlAyuda}
+          withAsterisk
+          maxLength={500}
+        />
         <EmpresaSelect control={control} name="empresa_id" label={t.campos.cliente} description={t.clienteAyuda} />
         <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
         <ServidorDns control={control} setValue={form.setValue} />

@@ -16,7 +16,22 @@ vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: (code: string)
 
 const items = [
   sitioFila(),
-  sitioFila({ id: 6, nombre: 'Portal Physis', url: 'https://portal.physis.com.ar/', empresa_id: null, cliente: null, servidor: 'web-02', estado: 'mantenimiento', ssl_vence: null, ssl_dias: null, dominio_vence: '2026-11-01', dominio_dias: -23, verificado_en: null, verificacion_resultado: null, verificacion_mensaje: null }),
+  sitioFila({
+    id: 6,
+    nombre: 'Portal Physis',
+    url: 'https://portal.physis.com.ar/',
+    empresa_id: null,
+    cliente: null,
+    servidor: 'web-02',
+    estado: 'mantenimiento',
+    ssl_vence: null,
+    ssl_dias: null,
+    dominio_vence: '2026-11-01',
+    dominio_dias: -23,
+    verificado_en: null,
+    verificacion_resultado: null,
+    verificacion_mensaje: null,
+  }),
 ];
 
 let notified: ReturnType<typeof watchNotifications>;
@@ -25,7 +40,13 @@ beforeEach(() => {
   notified = watchNotifications();
   permisos.clear();
   permisos.add('SUBPROD#EDITAR');
-  http.get.mockImplementation(answers({ '/api/sitios?': { items, total: 2 }, '/api/sitios/opciones': sitioOpciones, '/api/empresas/opciones?': [] }));
+  http.get.mockImplementation(
+    answers({
+      '/api/sitios?': { items, total: 2 },
+      '/api/sitios/opciones': sitioOpciones,
+      '/api/empresas/opciones?': [],
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -37,14 +58,34 @@ const listCalls = () => http.get.mock.calls.map(([url]) => String(url)).filter((
 
 describe('SitiosList', () => {
   it('asks for the view the URL describes and shows each site’s client, server, state, expiries and last check', async () => {
-    renderUi(createElement(SitiosList), { url: '/soluciones/web?propios=false&estado=activo&vencimiento=critico&sort=ssl_vence&q=tienda', path: '/soluciones/web' });
+    renderUi(createElement(SitiosList), {
+      url: '/soluciones/web?propios=false&estado=activo&vencimiento=critico&sort=ssl_vence&q=tienda',
+      path: '/soluciones/web',
+    });
     const table = await screen.findByRole('table', { name: 'Sitios web' });
     await within(table).findByText('Tienda AgroLit');
-    expect(http.get).toHaveBeenCalledWith('/api/sitios?page=1&size=25&sort=ssl_vence&q=tienda&propios=false&estado=activo&vencimiento=critico', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/sitios?page=1&size=25&sort=ssl_vence&q=tienda&propios=false&estado=activo&vencimiento=critico',
+      expect.anything(),
+      expect.anything(),
+    );
     const [, tienda, portal] = within(table).getAllByRole('row');
-    expect(within(tienda!).getByRole('link', { name: 'Tienda AgroLit' }).getAttribute('href')).toBe('/soluciones/web/5');
-    for (const text of ['https://tienda.agrolit.com.ar/', 'Agro del Litoral S.A.', 'web-01', 'Activo', '14/12/2026', 'Por vencer', 'Sin fecha', 'Correcto']) expect(tienda?.textContent).toContain(text);
-    for (const text of ['Propio', 'Mantenimiento', '01/11/2026', 'Vencido', 'Sin verificar']) expect(portal?.textContent).toContain(text);
+    expect(within(tienda!).getByRole('link', { name: 'Tienda AgroLit' }).getAttribute('href')).toBe(
+      '/soluciones/web/5',
+    );
+    for (const text of [
+      'https://tienda.agrolit.com.ar/',
+      'Agro del Litoral S.A.',
+      'web-01',
+      'Activo',
+      '14/12/2026',
+      'Por vencer',
+      'Sin fecha',
+      'Correcto',
+    ])
+      expect(tienda?.textContent).toContain(text);
+    for (const text of ['Propio', 'Mantenimiento', '01/11/2026', 'Vencido', 'Sin verificar'])
+      expect(portal?.textContent).toContain(text);
   });
 
   it('filters by origin, server and nearest expiry', async () => {
@@ -53,23 +94,45 @@ describe('SitiosList', () => {
     await choose('Sitios', 'Propios');
     await choose('Servidor', 'web-02');
     await choose('Vencimiento', 'Vencido');
-    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/sitios?page=1&size=25&propios=true&servidor_id=4&vencimiento=vencido'));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toBe('/api/sitios?page=1&size=25&propios=true&servidor_id=4&vencimiento=vencido'),
+    );
   });
 
   it('checks one site’s certificate and tells what the server found', async () => {
     const resultado: VerificarResultado = {
       sitio: sitio(),
       verificacion: {
-        id: 1, sitio_id: 5, fecha: '2026-11-24T10:00:00', resultado: 'advertencia', codigo: 'autofirmado', mensaje: 'El certificado es autofirmado',
-        host: 'tienda.agrolit.com.ar', puerto: 443, valido_desde: null, valido_hasta: null, emisor: null, sujeto: null, sans: null, usuario: 'Admin',
+        id: 1,
+        sitio_id: 5,
+        fecha: '2026-11-24T10:00:00',
+        resultado: 'advertencia',
+        codigo: 'autofirmado',
+        mensaje: 'El certificado es autofirmado',
+        host: 'tienda.agrolit.com.ar',
+        puerto: 443,
+        valido_desde: null,
+        valido_hasta: null,
+        emisor: null,
+        sujeto: null,
+        sans: null,
+        usuario: 'Admin',
       },
     };
     http.post.mockResolvedValue(ok(resultado));
     renderUi(createElement(SitiosList), { url: '/soluciones/web' });
     fireEvent.click(await screen.findByRole('button', { name: 'Verificar Tienda AgroLit' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/sitios/5/verificar', undefined, expect.anything()));
     await waitFor(() =>
-      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ color: 'orange', title: 'Certificado leído, con advertencias', message: 'El certificado es autofirmado' })),
+      expect(http.post).toHaveBeenCalledWith('/api/sitios/5/verificar', undefined, expect.anything()),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'orange',
+          title: 'Certificado leído, con advertencias',
+          message: 'El certificado es autofirmado',
+        }),
+      ),
     );
   });
 
@@ -83,9 +146,17 @@ describe('SitiosList', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Tienda AgroLit' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Portal Physis' }));
     fireEvent.click(screen.getByRole('button', { name: 'Verificar seleccionados (2)' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/sitios/verificar', { ids: [5, 6] }, expect.anything()));
     await waitFor(() =>
-      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', title: '2 sitios verificados', message: '1 correctos, 0 con advertencias, 1 sin conexión' })),
+      expect(http.post).toHaveBeenCalledWith('/api/sitios/verificar', { ids: [5, 6] }, expect.anything()),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          title: '2 sitios verificados',
+          message: '1 correctos, 0 con advertencias, 1 sin conexión',
+        }),
+      ),
     );
   });
 
@@ -95,8 +166,14 @@ describe('SitiosList', () => {
     await screen.findByText('Tienda AgroLit');
     expect(screen.queryByRole('button', { name: 'Verificar Tienda AgroLit' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Tienda AgroLit' }));
-    expect(within(screen.getByRole('group', { name: 'Acciones en lote' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
+    expect(
+      within(screen.getByRole('group', { name: 'Acciones en lote' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Exportar selección']);
     expect(screen.queryByRole('link', { name: 'Nuevo sitio' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Vencimientos' }).getAttribute('href')).toBe('/soluciones/web/vencimientos');
+    expect(screen.getByRole('link', { name: 'Vencimientos' }).getAttribute('href')).toBe(
+      '/soluciones/web/vencimientos',
+    );
   });
 });

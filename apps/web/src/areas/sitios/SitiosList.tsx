@@ -50,8 +50,16 @@ const baseColumns: ColumnDef<SitioFila>[] = [
   { id: 'cliente', header: t.campos.cliente, accessorFn: (s) => s.cliente ?? t.propio },
   { id: 'servidor', header: t.campos.servidor, accessorFn: (s) => s.servidor ?? '' },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoSitioBadge estado={row.original.estado} /> },
-  { id: 'ssl_vence', header: t.campos.ssl_vence, cell: ({ row }) => <VenceCelda vence={row.original.ssl_vence} dias={row.original.ssl_dias} /> },
-  { id: 'dominio_vence', header: t.campos.dominio_vence, cell: ({ row }) => <VenceCelda vence={row.original.dominio_vence} dias={row.original.dominio_dias} /> },
+  {
+    id: 'ssl_vence',
+    header: t.campos.ssl_vence,
+    cell: ({ row }) => <VenceCelda vence={row.original.ssl_vence} dias={row.original.ssl_dias} />,
+  },
+  {
+    id: 'dominio_vence',
+    header: t.campos.dominio_vence,
+    cell: ({ row }) => <VenceCelda vence={row.original.dominio_vence} dias={row.original.dominio_dias} />,
+  },
   {
     id: 'verificado_en',
     header: t.campos.verificado_en,
@@ -115,10 +123,21 @@ export function SitiosList() {
         title={t.titulo}
         actions={
           <>
-            <Button component={Link} to={`${SITIOS_PATH}/vencimientos`} variant="default" leftSection={<IconCalendarDue size={16} />}>
+            <Button
+              component={Link}
+              to={`${SITIOS_PATH}/vencimientos`}
+              variant="default"
+              leftSection={<IconCalendarDue size={16} />}
+            >
               {t.vencimientos}
             </Button>
-            {puedeEditar && <ImportarButton importables={[{ url: sitiosUrl(), nombre: 'sitios', que: 'sitios web', invalidar: [sitiosKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  { url: sitiosUrl(), nombre: 'sitios', que: 'sitios web', invalidar: [sitiosKeys.all, ['auditoria']] },
+                ]}
+              />
+            )}
             <ExportButton url={sitiosCsvUrl(list.exportParams)} name="sitios" />
             {puedeEditar && (
               <Button component={Link} to={`${SITIOS_PATH}/nuevo`} leftSection={<IconPlus size={16} />}>
@@ -147,7 +166,12 @@ export function SitiosList() {
         selectionActions={
           puedeEditar
             ? (rows) => (
-                <Button variant="light" leftSection={<IconShieldCheck size={16} />} loading={verificarVarios.pending} onClick={() => verificarVarios.run(rows.map((r) => r.id))}>
+                <Button
+                  variant="light"
+                  leftSection={<IconShieldCheck size={16} />}
+                  loading={verificarVarios.pending}
+                  onClick={() => verificarVarios.run(rows.map((r) => r.id))}
+                >
                   {t.verificarSeleccionados} ({rows.length})
                 </Button>
               )
@@ -176,7 +200,11 @@ export function SitiosList() {
               options={origenOptions}
               onChange={(v) => list.setFilter('propios', v)}
             />
-            <EmpresaFilter label={t.campos.cliente} value={list.query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />
+            <EmpresaFilter
+              label={t.campos.cliente}
+              value={list.query.empresa_id}
+              onChange={(id) => list.setFilter('empresa_id', id)}
+            />
             <FilterSelect
               label={t.campos.servidor}
               value={list.query.servidor_id === undefined ? undefined : String(list.query.servidor_id)}
@@ -184,8 +212,18 @@ export function SitiosList() {
               onChange={(v) => list.setFilter('servidor_id', v)}
               searchable
             />
-            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(v) => list.setFilter('estado', v)} />
-            <FilterSelect label={t.vencimiento} value={list.query.vencimiento} options={vencimientoOptions} onChange={(v) => list.setFilter('vencimiento', v)} />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(v) => list.setFilter('estado', v)}
+            />
+            <FilterSelect
+              label={t.vencimiento}
+              value={list.query.vencimiento}
+              options={vencimientoOptions}
+              onChange={(v) => list.setFilter('vencimiento', v)}
+            />
           </>
         }
       />

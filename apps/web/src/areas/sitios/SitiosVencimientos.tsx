@@ -60,7 +60,12 @@ const baseColumns: ColumnDef<SitioVencimiento>[] = [
     id: 'dias',
     header: t.dias,
     cell: ({ row }) => (
-      <Text size="sm" c={row.original.dias < 0 ? 'red' : undefined} fw={row.original.dias < 0 ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size="sm"
+        c={row.original.dias < 0 ? 'red' : undefined}
+        fw={row.original.dias < 0 ? 600 : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {diasRestantesTexto(row.original.dias)}
       </Text>
     ),
@@ -68,7 +73,10 @@ const baseColumns: ColumnDef<SitioVencimiento>[] = [
   { id: 'estado', header: t.estado, cell: ({ row }) => <EstadoChip dias={row.original.dias} /> },
 ];
 
-const tipoOptions = SITIO_VENCIMIENTO_TIPOS.map((tipo) => ({ value: tipo, label: SITIO_VENCIMIENTO_TIPO_ETIQUETA[tipo] }));
+const tipoOptions = SITIO_VENCIMIENTO_TIPOS.map((tipo) => ({
+  value: tipo,
+  label: SITIO_VENCIMIENTO_TIPO_ETIQUETA[tipo],
+}));
 const origenOptions = [
   { value: 'true', label: sitiosMessages.propios },
   { value: 'false', label: sitiosMessages.deClientes },
@@ -104,7 +112,13 @@ export function SitiosVencimientos() {
           {sitiosMessages.verificar}
         </Button>
       ) : (
-        <Button size="compact-sm" variant="subtle" component={Link} to={`${SITIOS_PATH}/${row.original.sitio_id}/editar`} leftSection={<IconEdit size={14} />}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          component={Link}
+          to={`${SITIOS_PATH}/${row.original.sitio_id}/editar`}
+          leftSection={<IconEdit size={14} />}
+        >
           {sitiosMessages.editar}
         </Button>
       ),
@@ -157,14 +171,23 @@ export function SitiosVencimientos() {
                 data={VENCIMIENTO_PLAZOS.map((p) => ({ value: p, label: PLAZO_ETIQUETA[p] }))}
               />
             </Stack>
-            <FilterSelect label={t.tipo} value={list.query.tipo} options={tipoOptions} onChange={(tipo) => list.setFilter('tipo', tipo)} />
+            <FilterSelect
+              label={t.tipo}
+              value={list.query.tipo}
+              options={tipoOptions}
+              onChange={(tipo) => list.setFilter('tipo', tipo)}
+            />
             <FilterSelect
               label={sitiosMessages.origen}
               value={list.query.propios === undefined ? undefined : String(list.query.propios)}
               options={origenOptions}
               onChange={(v) => list.setFilter('propios', v)}
             />
-            <EmpresaFilter label={t.cliente} value={list.query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />
+            <EmpresaFilter
+              label={t.cliente}
+              value={list.query.empresa_id}
+              onChange={(id) => list.setFilter('empresa_id', id)}
+            />
           </>
         }
       />

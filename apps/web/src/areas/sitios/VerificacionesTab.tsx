@@ -15,7 +15,12 @@ const columns: ColumnDef<Verificacion>[] = [
     meta: { width: 150 },
     cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(row.original.fecha)}</span>,
   },
-  { id: 'resultado', header: t.verif.resultado, meta: { width: 130 }, cell: ({ row }) => <ResultadoBadge resultado={row.original.resultado} /> },
+  {
+    id: 'resultado',
+    header: t.verif.resultado,
+    meta: { width: 130 },
+    cell: ({ row }) => <ResultadoBadge resultado={row.original.resultado} />,
+  },
   {
     id: 'mensaje',
     header: t.verif.mensaje,

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { envelope, okBody } from '@intranet/contract/envelope';
 import {
   sitio,
-  sitioBulkDeleteResult,
   sitioOpciones,
   sitioPage,
   sitioVencimientoMeses,
@@ -51,7 +50,8 @@ export function useSitio(id: number) {
 export function useVerificaciones(id: number) {
   return useQuery({
     queryKey: sitiosKeys.verificaciones(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}/verificaciones`), envelope(verificaciones), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${id}/verificaciones`), envelope(verificaciones), { signal })).datos,
   });
 }
 
@@ -68,7 +68,8 @@ export function useSitioOpciones() {
 export function useSitiosVencimientos(params: string) {
   return useQuery({
     queryKey: sitiosKeys.vencimientos(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/vencimientos?${params}`), envelope(sitioVencimientoPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/vencimientos?${params}`), envelope(sitioVencimientoPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -76,13 +77,15 @@ export function useSitiosVencimientos(params: string) {
 export function useSitiosMeses() {
   return useQuery({
     queryKey: sitiosKeys.meses,
-    queryFn: async ({ signal }) => (await http.get(url('/vencimientos/meses'), envelope(sitioVencimientoMeses), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url('/vencimientos/meses'), envelope(sitioVencimientoMeses), { signal })).datos,
   });
 }
 
 /** The `export.csv` addresses with the current filters. */
 export const sitiosCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
-export const sitiosVencimientosCsvUrl = (exportParams: string) => url(`/vencimientos/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const sitiosVencimientosCsvUrl = (exportParams: string) =>
+  url(`/vencimientos/export.csv${exportParams ? `?${exportParams}` : ''}`);
 /** The expiry grid's path for its bulk bar (`…/lote/export.csv`). */
 export const sitiosVencimientosLoteUrl = () => url('/vencimientos');
 
@@ -92,7 +95,10 @@ function useInvalidate() {
   return (deletedId?: number) =>
     Promise.all([
       // A deleted site's open detail is not refetched: it would only answer 404 while the screen leaves.
-      client.invalidateQueries({ queryKey: sitiosKeys.all, predicate: (query) => deletedId === undefined || query.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: sitiosKeys.all,
+        predicate: (query) => deletedId === undefined || query.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
 }
@@ -102,7 +108,10 @@ export function useGuardarSitio(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: SitioValues) =>
-      (id === undefined ? await http.post(url(''), values, envelope(sitio)) : await http.put(url(`/${id}`), values, envelope(sitio))).datos,
+      (id === undefined
+        ? await http.post(url(''), values, envelope(sitio))
+        : await http.put(url(`/${id}`), values, envelope(sitio))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -119,7 +128,8 @@ export function useEliminarSitio() {
 export function useVerificarSitio() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(url(`/${id}/verificar`), undefined, envelope(verificarResultado))).datos,
+    mutationFn: async (id: number) =>
+      (await http.post(url(`/${id}/verificar`), undefined, envelope(verificarResultado))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -128,7 +138,8 @@ export function useVerificarSitio() {
 export function useVerificarSitios() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (ids: number[]) => (await http.post(url('/verificar'), { ids }, envelope(verificarVariosResultado))).datos,
+    mutationFn: async (ids: number[]) =>
+      (await http.post(url('/verificar'), { ids }, envelope(verificarVariosResultado))).datos,
     onSuccess: () => invalidate(),
   });
 }

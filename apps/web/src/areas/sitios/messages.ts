@@ -44,8 +44,14 @@ export const sitiosMessages = {
     verificacion_resultado: 'Resultado de la verificación',
     verificacion_mensaje: 'Mensaje de la verificación',
   },
-  estados: { activo: 'Activo', mantenimiento: 'Mantenimiento', caido: 'Caído', baja: 'Baja' } satisfies Record<SitioEstado, string>,
-  resultados: { ok: 'Correcto', advertencia: 'Advertencia', error: 'Sin conexión' } satisfies Record<VerificacionResultado, string>,
+  estados: { activo: 'Activo', mantenimiento: 'Mantenimiento', caido: 'Caído', baja: 'Baja' } satisfies Record<
+    SitioEstado,
+    string
+  >,
+  resultados: { ok: 'Correcto', advertencia: 'Advertencia', error: 'Sin conexión' } satisfies Record<
+    VerificacionResultado,
+    string
+  >,
   propio: 'Propio',
   propios: 'Propios',
   deClientes: 'De clientes',
@@ -59,7 +65,8 @@ export const sitiosMessages = {
   eliminarTitulo: 'Eliminar sitio',
   eliminarTexto: (nombre: string) => `¿Eliminar el sitio «${nombre}» y sus verificaciones? No se puede deshacer.`,
   eliminarVariosTitulo: 'Eliminar sitios',
-  eliminarVariosTexto: (n: number) => (n === 1 ? '¿Eliminar el sitio seleccionado?' : `¿Eliminar los ${n} sitios seleccionados?`),
+  eliminarVariosTexto: (n: number) =>
+    n === 1 ? '¿Eliminar el sitio seleccionado?' : `¿Eliminar los ${n} sitios seleccionados?`,
   eliminado: 'Eliminado',
   eliminados: (n: number) => (n === 1 ? '1 sitio eliminado' : `${n} sitios eliminados`),
   errorEliminar: 'No se pudo eliminar',
@@ -80,12 +87,14 @@ export const sitiosMessages = {
   verificadoAdvertencia: 'Certificado leído, con advertencias',
   noAlcanzable: 'El sitio no respondió',
   verificadosTitulo: (n: number) => (n === 1 ? '1 sitio verificado' : `${n} sitios verificados`),
-  verificadosTexto: (ok: number, adv: number, err: number) => `${ok} correctos, ${adv} con advertencias, ${err} sin conexión`,
+  verificadosTexto: (ok: number, adv: number, err: number) =>
+    `${ok} correctos, ${adv} con advertencias, ${err} sin conexión`,
   errorVerificar: 'No se pudo verificar',
   verificaciones: 'Verificaciones',
   sinVerificaciones: 'Todavía no se verificó este sitio.',
   verif: { fecha: 'Fecha', resultado: 'Resultado', mensaje: 'Mensaje', certificado: 'Certificado', usuario: 'Usuario' },
-  certificadoDe: (sujeto: string | null, hasta: string | null) => [sujeto, hasta ? `vence ${hasta}` : null].filter(Boolean).join(' · '),
+  certificadoDe: (sujeto: string | null, hasta: string | null) =>
+    [sujeto, hasta ? `vence ${hasta}` : null].filter(Boolean).join(' · '),
   grid: {
     titulo: 'Vencimientos de sitios',
     tabla: 'Vencimientos de sitios',

@@ -1,11 +1,23 @@
-import { Alert, Anchor, Badge, Card, Divider, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { listMessages } from '../../components/messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatFecha } from '../../core/format.ts';
 import { assetUrl, useChangelog, useChangelogProductos } from './api.ts';
 import { versionesMessages as t } from './messages.ts';
-
 
 /** `/versiones/changelog`: the products with published versions (a session is enough to read it). */
 export function ChangelogProductos() {
@@ -56,7 +68,10 @@ export function ChangelogProducto() {
   const { producto, versiones } = changelog.data;
   return (
     <>
-      <PageHeader title={t.changelogDe(producto.nombre)} back={{ to: '/versiones/changelog', label: t.volverAlChangelog }} />
+      <PageHeader
+        title={t.changelogDe(producto.nombre)}
+        back={{ to: '/versiones/changelog', label: t.volverAlChangelog }}
+      />
       {versiones.length === 0 && <Text c="dimmed">{t.changelogVacio}</Text>}
       <Stack gap="lg" maw={860}>
         {versiones.map((v) => (

@@ -69,7 +69,11 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
       notifications.show({ color: 'green', title: t.adjuntado, message: file.name });
     } catch (error) {
       if (!isCancelled(error)) {
-        notifications.show({ color: 'red', title: t.errorAdjuntar, message: error instanceof Error ? error.message : String(error) });
+        notifications.show({
+          color: 'red',
+          title: t.errorAdjuntar,
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   };
@@ -79,7 +83,12 @@ export function VersionArchivos({ version, puedeEditar }: { version: VersionDeta
       {version.assets_lista.length === 0 ? (
         <Text c="dimmed">{t.sinArchivos}</Text>
       ) : (
-        <DataTable label={t.tabs.archivos} columns={columns} rows={version.assets_lista} getRowId={(a) => String(a.id)} />
+        <DataTable
+          label={t.tabs.archivos}
+          columns={columns}
+          rows={version.assets_lista}
+          getRowId={(a) => String(a.id)}
+        />
       )}
       {avance && (
         <Group gap="sm" wrap="nowrap" align="flex-end">

@@ -31,12 +31,25 @@ const version = (estado: VersionEstado): VersionDetalle => ({
     type: 'doc',
     content: [
       { type: 'heading', attrs: { level: 2, align: null }, content: [{ type: 'text', text: 'Novedades' }] },
-      { type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Tesorería', marks: [{ type: 'strong' }] }] },
+      {
+        type: 'paragraph',
+        attrs: { align: null },
+        content: [{ type: 'text', text: 'Tesorería', marks: [{ type: 'strong' }] }],
+      },
     ],
   },
   notas_html: '<h2>Novedades</h2><p><strong>Tesorería</strong></p>',
   assets_lista: [
-    { id: 3, nombre: 'Setup.exe', archivo_id: 9, sha256: 'a'.repeat(64), tamano: 2048, tipo: 'application/octet-stream', descarga: `/api/archivos/${'a'.repeat(64)}?nombre=Setup.exe`, creado: '2026-11-20T10:00:00Z' },
+    {
+      id: 3,
+      nombre: 'Setup.exe',
+      archivo_id: 9,
+      sha256: 'a'.repeat(64),
+      tamano: 2048,
+      tipo: 'application/octet-stream',
+      descarga: `/api/archivos/${'a'.repeat(64)}?nombre=Setup.exe`,
+      creado: '2026-11-20T10:00:00Z',
+    },
   ],
 });
 
@@ -59,7 +72,9 @@ describe('VersionDetail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publicar versión' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publicar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/versiones/7/estado', { estado: 'publicada' }, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/versiones/7/estado', { estado: 'publicada' }, expect.anything()),
+    );
   });
 
   it('lets a published version be retired, and a retired one only be published again', async () => {

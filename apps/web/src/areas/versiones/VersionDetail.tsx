@@ -24,7 +24,12 @@ export function VersionDetail() {
   const id = Number(useParams().id);
   const version = useVersion(id);
   return (
-    <RecordScreen query={version} title={t.titulo} back={{ to: '/versiones', label: t.volver }} notFound={t.noEncontrada}>
+    <RecordScreen
+      query={version}
+      title={t.titulo}
+      back={{ to: '/versiones', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
       {(record) => <VersionView version={record} />}
     </RecordScreen>
   );
@@ -46,7 +51,8 @@ function VersionView({ version }: { version: VersionDetalle }) {
     });
     if (!ok) return;
     cambiar.mutate(estado, {
-      onSuccess: () => notifications.show({ color: 'green', title: publicar ? t.publicada : t.retirada, message: nombre }),
+      onSuccess: () =>
+        notifications.show({ color: 'green', title: publicar ? t.publicada : t.retirada, message: nombre }),
       onError: (error) => notifications.show({ color: 'red', title: t.errorEstado, message: error.message }),
     });
   };
@@ -71,11 +77,21 @@ function VersionView({ version }: { version: VersionDetalle }) {
                 <EditButton to={`/versiones/${version.id}/editar`}>{t.editar}</EditButton>
               )}
               {version.estado === 'publicada' ? (
-                <Button variant="light" color="red" leftSection={<IconArchive size={16} />} loading={cambiar.isPending} onClick={() => void pasarA('retirada')}>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconArchive size={16} />}
+                  loading={cambiar.isPending}
+                  onClick={() => void pasarA('retirada')}
+                >
                   {t.retirar}
                 </Button>
               ) : (
-                <Button leftSection={<IconRocket size={16} />} loading={cambiar.isPending} onClick={() => void pasarA('publicada')}>
+                <Button
+                  leftSection={<IconRocket size={16} />}
+                  loading={cambiar.isPending}
+                  onClick={() => void pasarA('publicada')}
+                >
                   {version.estado === 'retirada' ? t.republicar : t.publicar}
                 </Button>
               )}
@@ -96,11 +112,17 @@ function VersionView({ version }: { version: VersionDetalle }) {
         <Paper withBorder radius="md" p="lg">
           <DetailGrid
             items={[
-              { label: t.campos.producto, value: <Link to={`/versiones?producto=${version.producto_id}`}>{version.producto}</Link> },
+              {
+                label: t.campos.producto,
+                value: <Link to={`/versiones?producto=${version.producto_id}`}>{version.producto}</Link>,
+              },
               { label: t.campos.numero, value: version.numero },
               { label: t.campos.canal, value: t.canales[version.canal] },
               { label: t.campos.estado, value: t.estados[version.estado] },
-              { label: t.campos.fecha_publicacion, value: version.fecha_publicacion ? formatFechaHora(version.fecha_publicacion) : null },
+              {
+                label: t.campos.fecha_publicacion,
+                value: version.fecha_publicacion ? formatFechaHora(version.fecha_publicacion) : null,
+              },
               { label: t.campos.actualizado, value: formatFechaHora(version.actualizado) },
             ]}
           />
@@ -128,7 +150,14 @@ function VersionView({ version }: { version: VersionDetalle }) {
             {
               value: 'historial',
               label: t.tabs.historial,
-              panel: <HistoryTab entidad="version" id={version.id} labels={t.campos} valueLabels={{ canal: t.canales, estado: t.estados }} />,
+              panel: (
+                <HistoryTab
+                  entidad="version"
+                  id={version.id}
+                  labels={t.campos}
+                  valueLabels={{ canal: t.canales, estado: t.estados }}
+                />
+              ),
             },
           ]}
         />

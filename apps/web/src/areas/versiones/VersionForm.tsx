@@ -25,13 +25,23 @@ export function VersionEditar() {
   const id = Number(useParams().id);
   const version = useVersion(id);
   return (
-    <RecordScreen query={version} title={t.titulo} back={{ to: '/versiones', label: t.volver }} notFound={t.noEncontrada}>
+    <RecordScreen
+      query={version}
+      title={t.titulo}
+      back={{ to: '/versiones', label: t.volver }}
+      notFound={t.noEncontrada}
+    >
       {(record) => <VersionForm version={record} initial={toFormValues(record)} />}
     </RecordScreen>
   );
 }
 
-const toFormValues = (v: VersionDetalle): VersionInput => ({ producto_id: v.producto_id, numero: v.numero, canal: v.canal, notas: v.notas });
+const toFormValues = (v: VersionDetalle): VersionInput => ({
+  producto_id: v.producto_id,
+  numero: v.numero,
+  canal: v.canal,
+  notas: v.notas,
+});
 
 function VersionForm({ version, initial }: { version?: VersionDetalle; initial: VersionInput }) {
   const navigate = useNavigate();
@@ -54,9 +64,22 @@ function VersionForm({ version, initial }: { version?: VersionDetalle; initial: 
     .map((p) => ({ value: String(p.id), label: `${p.nombre} (${p.codigo})` }));
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: version ? t.volverALaVersion : t.volver }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: version ? t.volverALaVersion : t.volver }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <SelectField control={control} name="producto_id" label={t.campos.producto} data={productoOptions} numeric searchable withAsterisk />
+        <SelectField
+          control={control}
+          name="producto_id"
+          label={t.campos.producto}
+          data={productoOptions}
+          numeric
+          searchable
+          withAsterisk
+        />
         <TextField control={control} name="numero" label={t.campos.numero} placeholder="3.14.2" withAsterisk />
         <SelectField control={control} name="canal" label={t.campos.canal} data={canalOptions} withAsterisk />
       </SimpleGrid>

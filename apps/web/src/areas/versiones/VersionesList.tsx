@@ -2,7 +2,13 @@ import { Anchor, Badge, Button } from '@mantine/core';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { VERSION_CANALES, VERSION_ESTADOS, VERSION_SORT, versionListQuery, type VersionFila } from '@intranet/contract/versiones';
+import {
+  VERSION_CANALES,
+  VERSION_ESTADOS,
+  VERSION_SORT,
+  versionListQuery,
+  type VersionFila,
+} from '@intranet/contract/versiones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
@@ -29,9 +35,21 @@ const columns: ColumnDef<VersionFila>[] = [
       </Anchor>
     ),
   },
-  { id: 'canal', header: t.campos.canal, cell: ({ row }) => <Badge variant="outline" color="gray">{t.canales[row.original.canal]}</Badge> },
+  {
+    id: 'canal',
+    header: t.campos.canal,
+    cell: ({ row }) => (
+      <Badge variant="outline" color="gray">
+        {t.canales[row.original.canal]}
+      </Badge>
+    ),
+  },
   { id: 'estado', header: t.campos.estado, cell: ({ row }) => <EstadoBadge estado={row.original.estado} /> },
-  { id: 'fecha_publicacion', header: t.campos.fecha_publicacion, accessorFn: (row) => (row.fecha_publicacion ? formatFechaHora(row.fecha_publicacion) : '—') },
+  {
+    id: 'fecha_publicacion',
+    header: t.campos.fecha_publicacion,
+    accessorFn: (row) => (row.fecha_publicacion ? formatFechaHora(row.fecha_publicacion) : '—'),
+  },
   { id: 'assets', accessorKey: 'assets', header: t.campos.assets, enableSorting: false },
   { id: 'actualizado', header: t.campos.actualizado, accessorFn: (row) => formatFechaHora(row.actualizado) },
 ];
@@ -54,13 +72,33 @@ export function VersionesList() {
         title={t.titulo}
         actions={
           <>
-            <Button component={Link} to={producto ? `/versiones/changelog/${producto}` : '/versiones/changelog'} variant="default" leftSection={<IconHistory size={16} />}>
+            <Button
+              component={Link}
+              to={producto ? `/versiones/changelog/${producto}` : '/versiones/changelog'}
+              variant="default"
+              leftSection={<IconHistory size={16} />}
+            >
               {t.changelog}
             </Button>
-            {puedeEditar && <ImportarButton importables={[{ url: versionesUrl(), nombre: 'versiones', que: 'versiones', invalidar: [versionesKeys.all, ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: versionesUrl(),
+                    nombre: 'versiones',
+                    que: 'versiones',
+                    invalidar: [versionesKeys.all, ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={versionesCsvUrl(list.exportParams)} name="versiones" />
             {puedeEditar && (
-              <Button component={Link} to={producto ? `/versiones/nueva?producto=${producto}` : '/versiones/nueva'} leftSection={<IconPlus size={16} />}>
+              <Button
+                component={Link}
+                to={producto ? `/versiones/nueva?producto=${producto}` : '/versiones/nueva'}
+                leftSection={<IconPlus size={16} />}
+              >
                 {t.nueva}
               </Button>
             )}
@@ -107,8 +145,18 @@ export function VersionesList() {
               onChange={(value) => list.setFilter('producto', value)}
               searchable
             />
-            <FilterSelect label={t.campos.canal} value={list.query.canal} options={canalOptions} onChange={(canal) => list.setFilter('canal', canal)} />
-            <FilterSelect label={t.campos.estado} value={list.query.estado} options={estadoOptions} onChange={(estado) => list.setFilter('estado', estado)} />
+            <FilterSelect
+              label={t.campos.canal}
+              value={list.query.canal}
+              options={canalOptions}
+              onChange={(canal) => list.setFilter('canal', canal)}
+            />
+            <FilterSelect
+              label={t.campos.estado}
+              value={list.query.estado}
+              options={estadoOptions}
+              onChange={(estado) => list.setFilter('estado', estado)}
+            />
           </>
         }
       />

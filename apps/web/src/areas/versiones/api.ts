@@ -5,7 +5,7 @@ import {
   changelog,
   changelogProductos,
   versionDetalle,
-  versionInput,
+  type versionInput,
   versionPage,
   versionProductos,
   type VersionEstado,
@@ -60,14 +60,19 @@ export const assetUrl = (descarga: string) => apiUrl('archivos', descarga);
 
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: versionesKeys.all }), client.invalidateQueries({ queryKey: ['auditoria'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: versionesKeys.all }),
+      client.invalidateQueries({ queryKey: ['auditoria'] }),
+    ]);
 }
 
 export function useGuardarVersion(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: VersionValues) =>
-      (id === undefined ? await http.post(url(''), values, detalle) : await http.put(url(`/${id}`), values, detalle)).datos,
+      (id === undefined ? await http.post(url(''), values, detalle) : await http.put(url(`/${id}`), values, detalle))
+        .datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -86,7 +91,10 @@ export function useEliminarVersion() {
     mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
     // The deleted version's detail is not refetched: it would only answer 404 while the screen leaves.
     onSuccess: (_answer, id) =>
-      client.invalidateQueries({ queryKey: versionesKeys.all, predicate: (query) => !(query.queryKey[1] === 'detalle' && query.queryKey[2] === id) }),
+      client.invalidateQueries({
+        queryKey: versionesKeys.all,
+        predicate: (query) => !(query.queryKey[1] === 'detalle' && query.queryKey[2] === id),
+      }),
   });
 }
 
@@ -94,8 +102,21 @@ export function useEliminarVersion() {
 export function useAdjuntarArchivo(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ file, onProgress, signal }: { file: File; onProgress: (p: UploadProgress) => void; signal: AbortSignal }) =>
-      (await http.upload(url(`/${id}/assets?nombre=${encodeURIComponent(file.name)}`), file, detalle, { onProgress, signal })).datos,
+    mutationFn: async ({
+      file,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      onProgress: (p: UploadProgress) => void;
+      signal: AbortSignal;
+    }) =>
+      (
+        await http.upload(url(`/${id}/assets?nombre=${encodeURIComponent(file.name)}`), file, detalle, {
+          onProgress,
+          signal,
+        })
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -118,6 +139,7 @@ export function useChangelogProductos() {
 export function useChangelog(productoId: number) {
   return useQuery({
     queryKey: ['versiones', 'changelog', productoId],
-    queryFn: async ({ signal }) => (await http.get(url(`/changelog/${productoId}`), envelope(changelog), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/changelog/${productoId}`), envelope(changelog), { signal })).datos,
   });
 }

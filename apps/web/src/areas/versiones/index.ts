@@ -4,11 +4,13 @@ import type { AreaDescriptor } from '../../core/area.ts';
 /** Versiones: the products' versions and their changelog. */
 export const versiones: AreaDescriptor = {
   name: 'versiones',
-  routes: [
-    { path: 'versiones/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.VersionesRoutes })) },
-  ],
+  routes: [{ path: 'versiones/*', lazy: () => import('./routes.tsx').then((m) => ({ Component: m.VersionesRoutes })) }],
   menu: [
-    { section: 'TECNICA', position: 11, item: { text: 'Versiones', icon: IconTags, link: '/versiones', accion: 'PACKS#VER' } },
+    {
+      section: 'TECNICA',
+      position: 11,
+      item: { text: 'Versiones', icon: IconTags, link: '/versiones', accion: 'PACKS#VER' },
+    },
   ],
   palette: [
     { text: 'Versiones', link: '/versiones', accion: 'PACKS#VER', keywords: ['releases'], goKey: 'v' },
@@ -16,6 +18,10 @@ export const versiones: AreaDescriptor = {
     { text: 'Changelog', link: '/versiones/changelog', accion: 'PACKS#VER', keywords: ['novedades', 'cambios'] },
   ],
   home: [
-    { accion: 'PACKS#VER', position: 7, lazy: () => import('./home/UltimasPanel.tsx').then((m) => ({ Component: m.UltimasPanel })) },
+    {
+      accion: 'PACKS#VER',
+      position: 7,
+      lazy: () => import('./home/UltimasPanel.tsx').then((m) => ({ Component: m.UltimasPanel })),
+    },
   ],
 };

@@ -25,7 +25,10 @@ export const versionesMessages = {
     actualizado: 'Actualizada',
   } satisfies Partial<Record<keyof VersionFila | 'notas' | 'producto_id', string>>,
   canales: { estable: 'Estable', beta: 'Beta', hotfix: 'Hotfix' } satisfies Record<VersionCanal, string>,
-  estados: { borrador: 'Borrador', publicada: 'Publicada', retirada: 'Retirada' } satisfies Record<VersionEstado, string>,
+  estados: { borrador: 'Borrador', publicada: 'Publicada', retirada: 'Retirada' } satisfies Record<
+    VersionEstado,
+    string
+  >,
   estadoColores: { borrador: 'gray', publicada: 'green', retirada: 'red' } satisfies Record<VersionEstado, string>,
   tabs: { notas: 'Notas', archivos: 'Archivos', historial: 'Historial' },
   sinNotas: 'Esta versión no tiene notas.',
@@ -38,7 +41,8 @@ export const versionesMessages = {
   publicarTitulo: 'Publicar versión',
   publicarTexto: (nombre: string) => `¿Publicar ${nombre}? Figurará en el historial de cambios del producto.`,
   retirarTitulo: 'Retirar versión',
-  retirarTexto: (nombre: string) => `¿Retirar ${nombre}? Saldrá del historial de cambios y no podrá modificarse hasta volver a publicarla.`,
+  retirarTexto: (nombre: string) =>
+    `¿Retirar ${nombre}? Saldrá del historial de cambios y no podrá modificarse hasta volver a publicarla.`,
   publicada: 'Versión publicada',
   retirada: 'Versión retirada',
   errorEstado: 'No se pudo cambiar el estado',

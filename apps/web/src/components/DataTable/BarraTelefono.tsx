@@ -46,7 +46,13 @@ export function BarraTelefono({ toolbar, activos, onLimpiar, orden }: BarraTelef
             <Button
               variant={activos > 0 ? 'light' : 'default'}
               leftSection={<IconFilter size={16} />}
-              rightSection={activos > 0 ? <Badge size="sm" circle aria-hidden>{activos}</Badge> : undefined}
+              rightSection={
+                activos > 0 ? (
+                  <Badge size="sm" circle aria-hidden>
+                    {activos}
+                  </Badge>
+                ) : undefined
+              }
               onClick={toggle}
               aria-expanded={abierto}
               aria-label={activos > 0 ? listMessages.filtrosActivos(activos) : undefined}

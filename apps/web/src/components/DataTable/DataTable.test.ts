@@ -28,7 +28,11 @@ const filas: Fila[] = [
   { id: 2, nombre: 'db-01', estado: 'baja' },
 ];
 
-function setup(overrides: Partial<DataTableProps<Fila>> = {}, listOverrides: Partial<DataTableList> = {}, ancho?: number) {
+function setup(
+  overrides: Partial<DataTableProps<Fila>> = {},
+  listOverrides: Partial<DataTableList> = {},
+  ancho?: number,
+) {
   const list: DataTableList = {
     page: 1,
     size: 25,
@@ -170,7 +174,10 @@ describe('DataTable', () => {
       renderUi(
         createElement(DataTable<Fila>, {
           label: 'Verificaciones',
-          columns: [{ id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: 150 } }, ...columns.slice(1)],
+          columns: [
+            { id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: 150 } },
+            ...columns.slice(1),
+          ],
           rows,
           getRowId: (row) => String(row.id),
           emptyText: 'Sin verificaciones',
@@ -195,7 +202,10 @@ describe('DataTable', () => {
     renderUi(
       createElement(DataTable<Fila>, {
         label: 'Parámetros',
-        columns: [{ id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: '24%' } }, ...columns.slice(1)],
+        columns: [
+          { id: 'nombre', accessorKey: 'nombre', header: 'Nombre', meta: { width: '24%' } },
+          ...columns.slice(1),
+        ],
         rows: filas,
         getRowId: (row) => String(row.id),
       }),
@@ -206,7 +216,10 @@ describe('DataTable', () => {
   it('leaves the actions column and the checkboxes off paper, header and cells', () => {
     setup({
       onDeleteSelected: vi.fn(),
-      columns: [...columns, { id: 'acciones', header: 'Acciones', cell: () => createElement('button', { type: 'button' }, 'Editar') }],
+      columns: [
+        ...columns,
+        { id: 'acciones', header: 'Acciones', cell: () => createElement('button', { type: 'button' }, 'Editar') },
+      ],
     });
     const table = screen.getByRole('table', { name: 'Servidores' });
     expect(screen.getByRole('columnheader', { name: 'Acciones' }).className).toContain('no-print');
@@ -234,7 +247,13 @@ describe('DataTable', () => {
   });
 
   describe('bulk actions (lote)', () => {
-    const lote = { url: '/api/servidores', filtro: 'estado=activo&q=web', nombre: 'servidores', eliminar: true, campos: [{ campo: 'rol', etiqueta: 'Rol' }] };
+    const lote = {
+      url: '/api/servidores',
+      filtro: 'estado=activo&q=web',
+      nombre: 'servidores',
+      eliminar: true,
+      campos: [{ campo: 'rol', etiqueta: 'Rol' }],
+    };
     const barra = () => screen.getByRole('group', { name: 'Acciones en lote' });
 
     it('offers all that match once the whole page is selected, and back to the page', () => {
@@ -260,7 +279,9 @@ describe('DataTable', () => {
         );
         expect((within(barra()).getByRole('button', { name: 'Eliminar' }) as HTMLButtonElement).disabled).toBe(true);
         expect((within(barra()).getByRole('button', { name: 'Cambiar rol' }) as HTMLButtonElement).disabled).toBe(true);
-        expect((within(barra()).getByRole('button', { name: 'Exportar selección' }) as HTMLButtonElement).disabled).toBe(false);
+        expect(
+          (within(barra()).getByRole('button', { name: 'Exportar selección' }) as HTMLButtonElement).disabled,
+        ).toBe(false);
       };
       // The list stopped counting: how many is unknown, and said so.
       setup({ total: 10_000, totalExacto: false, lote });
@@ -289,18 +310,27 @@ describe('DataTable', () => {
       setup({ total: 57, lote });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
       fireEvent.click(within(barra()).getByRole('button', { name: 'Exportar selección' }));
-      await vi.waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/servidores/lote/export.csv', {}, { seleccion: { ids: [2] } }));
+      await vi.waitFor(() =>
+        expect(http.blob).toHaveBeenCalledWith('/api/servidores/lote/export.csv', {}, { seleccion: { ids: [2] } }),
+      );
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
       fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 57 que coinciden con el filtro' }));
       fireEvent.click(within(barra()).getByRole('button', { name: 'Exportar selección' }));
       await vi.waitFor(() =>
-        expect(http.blob).toHaveBeenLastCalledWith('/api/servidores/lote/export.csv', {}, { seleccion: { filtro: { estado: 'activo', q: 'web' } } }),
+        expect(http.blob).toHaveBeenLastCalledWith(
+          '/api/servidores/lote/export.csv',
+          {},
+          { seleccion: { filtro: { estado: 'activo', q: 'web' } } },
+        ),
       );
     });
 
     it('sets a day typed as dd/mm/aaaa, sent as the contract has it', async () => {
       http.post.mockResolvedValue({ error: null, datos: { total: 1, hechos: [2], rechazados: [] } });
-      setup({ total: 57, lote: { ...lote, campos: [{ campo: 'garantia_hasta', etiqueta: 'Garantía hasta', tipo: 'fecha' }] } });
+      setup({
+        total: 57,
+        lote: { ...lote, campos: [{ campo: 'garantia_hasta', etiqueta: 'Garantía hasta', tipo: 'fecha' }] },
+      });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar db-01' }));
       fireEvent.click(within(barra()).getByRole('button', { name: 'Cambiar garantía hasta' }));
       const dia = await screen.findByRole('textbox', { name: 'Garantía hasta' });
@@ -308,14 +338,22 @@ describe('DataTable', () => {
       fireEvent.blur(dia);
       fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
       await vi.waitFor(() =>
-        expect(http.post).toHaveBeenCalledWith('/api/servidores/lote', { seleccion: { ids: [2] }, accion: 'cambiar', cambio: { campo: 'garantia_hasta', valor: '2029-03-31' } }, expect.anything()),
+        expect(http.post).toHaveBeenCalledWith(
+          '/api/servidores/lote',
+          { seleccion: { ids: [2] }, accion: 'cambiar', cambio: { campo: 'garantia_hasta', valor: '2029-03-31' } },
+          expect.anything(),
+        ),
       );
     });
 
     it('shows no delete or change to who may not edit, only the export', () => {
       setup({ total: 57, lote: { ...lote, eliminar: false, campos: undefined } });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar web-01' }));
-      expect(within(barra()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exportar selección']);
+      expect(
+        within(barra())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Exportar selección']);
     });
   });
 
@@ -325,7 +363,12 @@ describe('DataTable', () => {
       Fragment,
       null,
       createElement(ListSearch, { value: '', onSearch: vi.fn(), placeholder: 'Buscar servidores' }),
-      createElement(FilterSelect, { label: 'Estado', value: 'activo', options: [{ value: 'activo', label: 'Activo' }], onChange: vi.fn() }),
+      createElement(FilterSelect, {
+        label: 'Estado',
+        value: 'activo',
+        options: [{ value: 'activo', label: 'Activo' }],
+        onChange: vi.fn(),
+      }),
     );
 
     it('shows each row as a card with its columns as named fields, and no table', () => {
@@ -376,13 +419,31 @@ describe('DataTable', () => {
       setup({ total: 2 }, { imprimiendo: true }, TELEFONO);
       expect(screen.getByRole('table', { name: 'Servidores' })).toBeTruthy();
       cleanup();
-      renderUi(createElement(DataTable<Fila>, { label: 'Totales', columns, rows: filas, getRowId: (row) => String(row.id), footer: { nombre: 'Total' } }), { ancho: TELEFONO });
+      renderUi(
+        createElement(DataTable<Fila>, {
+          label: 'Totales',
+          columns,
+          rows: filas,
+          getRowId: (row) => String(row.id),
+          footer: { nombre: 'Total' },
+        }),
+        { ancho: TELEFONO },
+      );
       expect(screen.getByRole('table', { name: 'Totales' })).toBeTruthy();
     });
 
     it("shows a record's rows at hand as cards too, and its empty text in one", () => {
       const aMano = (rows: Fila[]) =>
-        renderUi(createElement(DataTable<Fila>, { label: 'Verificaciones', columns, rows, getRowId: (row) => String(row.id), emptyText: 'Sin verificaciones' }), { ancho: TELEFONO });
+        renderUi(
+          createElement(DataTable<Fila>, {
+            label: 'Verificaciones',
+            columns,
+            rows,
+            getRowId: (row) => String(row.id),
+            emptyText: 'Sin verificaciones',
+          }),
+          { ancho: TELEFONO },
+        );
       aMano(filas);
       expect(within(screen.getByRole('list', { name: 'Verificaciones' })).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('table')).toBeNull();

@@ -217,16 +217,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // The user is working on the list: a change someone else made waits until they ask for it.
   const [puntero, setPuntero] = useState(false);
   const [foco, setFoco] = useState(false);
-  const editando = selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
+  const editando =
+    selected.length > 0 || puntero || foco || Boolean(props.replaceRow && rows?.some((row) => props.replaceRow?.(row)));
   const vivo = useFilasVivas(props.vivo, rows, getRowId, editando);
   const visibleCount = table.getVisibleLeafColumns().length;
   // On a phone a table is cards (its columns as named fields) and a list's filters fold behind one button; on
   // paper, with a row edited in place or with a closing row of totals, it stays a table.
   const telefono = useTelefono();
   const tarjetas = telefono && !paged?.list.imprimiendo && !props.replaceRow && !props.footer;
-  const ordenables = tarjetas && paged && !paged.ordenPropio
-    ? table.getVisibleLeafColumns().filter((column) => paged.sortable.includes(column.id)).map((column) => ({ id: column.id, nombre: columnLabel(column) }))
-    : [];
+  const ordenables =
+    tarjetas && paged && !paged.ordenPropio
+      ? table
+          .getVisibleLeafColumns()
+          .filter((column) => paged.sortable.includes(column.id))
+          .map((column) => ({ id: column.id, nombre: columnLabel(column) }))
+      : [];
   // Pointer or focus on the rows: the user is reading or working on them.
   const atento = {
     onPointerEnter: () => setPuntero(true),
@@ -249,7 +254,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
               toolbar={props.toolbar}
               activos={paged?.list.filtrosActivos ?? 0}
               onLimpiar={paged?.list.clearFilters}
-              orden={ordenables.length > 0 && paged ? <OrdenTelefono columnas={ordenables} sort={paged.list.sort} onSort={(sort) => paged.list.setSort(sort)} /> : undefined}
+              orden={
+                ordenables.length > 0 && paged ? (
+                  <OrdenTelefono
+                    columnas={ordenables}
+                    sort={paged.list.sort}
+                    onSort={(sort) => paged.list.setSort(sort)}
+                  />
+                ) : undefined
+              }
             />
           ) : (
             <Group gap="sm" align="flex-end" maw="100%">
@@ -260,12 +273,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Group gap="sm">
               {selectionActions && selected.length > 0 && selectionActions(selected)}
               {onDeleteSelected && selected.length > 0 && (
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => onDeleteSelected(selected)}>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => onDeleteSelected(selected)}
+                >
                   {listMessages.eliminarSeleccionados} ({selected.length})
                 </Button>
               )}
               <ImprimirButton todo />
-              {paged && isVistaLista(paged.tableId) && <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />}
+              {paged && isVistaLista(paged.tableId) && (
+                <SavedViews lista={paged.tableId} visibility={visibility} setVisibility={setVisibility} />
+              )}
               <ColumnsMenu table={table} />
             </Group>
           )}
@@ -273,7 +293,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
 
       {lote && selected.length > 0 && (
-        <Stack gap={6} px="sm" py={6} bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="no-print">
+        <Stack
+          gap={6}
+          px="sm"
+          py={6}
+          bg="var(--mantine-primary-color-light)"
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          className="no-print"
+        >
           <Group justify="space-between" gap="xs">
             <LoteBar
               lote={lote}
@@ -287,7 +314,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             />
             {!paged ? null : todas ? (
               <Group gap="xs">
-                <Text size="sm">{contadas ? loteMessages.todasSeleccionadas(paged.total) : loteMessages.masDeSeleccionadas(paged.total)}</Text>
+                <Text size="sm">
+                  {contadas
+                    ? loteMessages.todasSeleccionadas(paged.total)
+                    : loteMessages.masDeSeleccionadas(paged.total)}
+                </Text>
                 <Button size="xs" variant="subtle" onClick={() => setTodas(false)}>
                   {loteMessages.soloLaPagina}
                 </Button>
@@ -296,7 +327,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               table.getIsAllPageRowsSelected() &&
               (paged.total > selected.length || !contadas) && (
                 <Button size="xs" variant="subtle" onClick={() => setTodas(true)}>
-                  {contadas ? loteMessages.seleccionarCoincidentes(paged.total) : loteMessages.seleccionarMasDe(paged.total)}
+                  {contadas
+                    ? loteMessages.seleccionarCoincidentes(paged.total)
+                    : loteMessages.seleccionarMasDe(paged.total)}
                 </Button>
               )
             )}
@@ -328,9 +361,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Box {...atento}>
           {selectable && table.getRowModel().rows.length > 0 && (
             <Group gap="sm" px="sm" pb="xs" className="no-print">
-              {table.getHeaderGroups()[0]?.headers.filter((header) => header.column.id === SELECT_COLUMN).map((header) => (
-                <Box key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Box>
-              ))}
+              {table
+                .getHeaderGroups()[0]
+                ?.headers.filter((header) => header.column.id === SELECT_COLUMN)
+                .map((header) => (
+                  <Box key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Box>
+                ))}
               <Text size="sm" c="dimmed">
                 {selected.length > 0 ? listMessages.seleccionadas(selected.length) : listMessages.seleccionarPagina}
               </Text>
@@ -345,15 +381,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             resaltadas={vivo.resaltadas}
             busy={Boolean(props.loading || props.fetching)}
             fetching={Boolean(props.fetching)}
-            sinFilas={<StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />}
+            sinFilas={
+              <StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />
+            }
           />
         </Box>
       ) : (
-        <Table.ScrollContainer
-          minWidth={props.minWidth ?? 600}
-          maxHeight={props.maxHeight}
-          {...atento}
-        >
+        <Table.ScrollContainer minWidth={props.minWidth ?? 600} maxHeight={props.maxHeight} {...atento}>
           <Table
             aria-label={label}
             aria-busy={props.loading || props.fetching ? true : undefined}
@@ -413,7 +447,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {table.getRowModel().rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={visibleCount}>
-                    <StatusRow loading={Boolean(props.loading)} failed={Boolean(props.error)} emptyText={props.emptyText} />
+                    <StatusRow
+                      loading={Boolean(props.loading)}
+                      failed={Boolean(props.error)}
+                      emptyText={props.emptyText}
+                    />
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -447,7 +485,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             total={paged.total}
             totalExacto={paged.totalExacto ?? true}
             totalEstimado={paged.totalEstimado}
-            onPageChange={(page) => paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))}
+            onPageChange={(page) =>
+              paged.list.setPage(page, cursorHacia(page, paged.list.page, props.rows, props.getRowId))
+            }
             onSizeChange={paged.list.setSize}
           />
         </Box>
@@ -461,7 +501,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
  * the sort's index however deep it is, where a page number costs every row before it. Rows without a numeric
  * id, or a jump to another page, go by number.
  */
-function cursorHacia<T>(page: number, actual: number, rows: T[] | undefined, getRowId: (row: T, index: number) => string): PageCursor | undefined {
+function cursorHacia<T>(
+  page: number,
+  actual: number,
+  rows: T[] | undefined,
+  getRowId: (row: T, index: number) => string,
+): PageCursor | undefined {
   if (!rows || rows.length === 0 || page === 1) return undefined;
   const id = (index: number) => {
     const n = Number(getRowId(rows[index]!, index));
@@ -472,7 +517,15 @@ function cursorHacia<T>(page: number, actual: number, rows: T[] | undefined, get
   return undefined;
 }
 
-function StatusRow({ loading, failed, emptyText }: { loading: boolean; failed: boolean; emptyText: string | undefined }) {
+function StatusRow({
+  loading,
+  failed,
+  emptyText,
+}: {
+  loading: boolean;
+  failed: boolean;
+  emptyText: string | undefined;
+}) {
   if (loading) {
     return (
       <Group justify="center" gap="xs" py="lg">
@@ -510,11 +563,27 @@ function HeaderCell<T>({ header, sortable, sort, onSort }: HeaderCellProps<T>) {
   const current = parseSort(sort);
   const direction = current?.field === id ? (current.desc ? 'descending' : 'ascending') : 'none';
   const next = direction === 'none' ? id : direction === 'ascending' ? `-${id}` : undefined;
-  const Icon = direction === 'ascending' ? IconSortAscending : direction === 'descending' ? IconSortDescending : IconArrowsSort;
-  const state = direction === 'ascending' ? `, ${listMessages.ordenAscendente}` : direction === 'descending' ? `, ${listMessages.ordenDescendente}` : '';
+  const Icon =
+    direction === 'ascending' ? IconSortAscending : direction === 'descending' ? IconSortDescending : IconArrowsSort;
+  const state =
+    direction === 'ascending'
+      ? `, ${listMessages.ordenAscendente}`
+      : direction === 'descending'
+        ? `, ${listMessages.ordenDescendente}`
+        : '';
   return (
-    <Table.Th aria-sort={direction} w={header.column.columnDef.meta?.width} ta={header.column.columnDef.meta?.align} className={soloPantalla(id)}>
-      <UnstyledButton onClick={() => onSort(next)} aria-label={`${columnLabel(header.column)}${state}`} fw={700} fz="sm">
+    <Table.Th
+      aria-sort={direction}
+      w={header.column.columnDef.meta?.width}
+      ta={header.column.columnDef.meta?.align}
+      className={soloPantalla(id)}
+    >
+      <UnstyledButton
+        onClick={() => onSort(next)}
+        aria-label={`${columnLabel(header.column)}${state}`}
+        fw={700}
+        fz="sm"
+      >
         <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {content}
           <Icon size={14} opacity={direction === 'none' ? 0.4 : 1} aria-hidden />

@@ -94,7 +94,8 @@ function mostrarResultado(resultado: LoteResultado, hechos: (n: number) => strin
   });
 }
 
-const fallo = (error: unknown) => notifications.show({ color: 'red', title: t.error, message: error instanceof Error ? error.message : String(error) });
+const fallo = (error: unknown) =>
+  notifications.show({ color: 'red', title: t.error, message: error instanceof Error ? error.message : String(error) });
 
 interface CambioFormProps {
   lote: LoteLista;
@@ -106,15 +107,28 @@ interface CambioFormProps {
 
 /** The small dialog of "Cambiar <campo>": the field's input, then one request for the whole selection. */
 function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps) {
-  const [valor, setValor] = useState<string | null>(campo.opciones?.[0]?.value ?? (campo.tipo === 'si_no' ? 'true' : ''));
+  const [valor, setValor] = useState<string | null>(
+    campo.opciones?.[0]?.value ?? (campo.tipo === 'si_no' ? 'true' : ''),
+  );
   const [error, setError] = useState<string | undefined>();
   const [ocupado, setOcupado] = useState(false);
   const aplicar = async () => {
     setOcupado(true);
     setError(undefined);
     try {
-      const enviado = campo.tipo === 'si_no' ? valor === 'true' : valor === '' || valor === null ? null : campo.entidad ? Number(valor) : valor;
-      const { datos } = await http.post(`${lote.url}/lote`, { seleccion, accion: 'cambiar', cambio: { campo: campo.campo, valor: enviado } }, envelope(loteResultado));
+      const enviado =
+        campo.tipo === 'si_no'
+          ? valor === 'true'
+          : valor === '' || valor === null
+            ? null
+            : campo.entidad
+              ? Number(valor)
+              : valor;
+      const { datos } = await http.post(
+        `${lote.url}/lote`,
+        { seleccion, accion: 'cambiar', cambio: { campo: campo.campo, valor: enviado } },
+        envelope(loteResultado),
+      );
       cerrar();
       onHecho(datos);
     } catch (err) {
@@ -124,7 +138,13 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
       setOcupado(false);
     }
   };
-  const opciones = campo.tipo === 'si_no' ? [{ value: 'true', label: t.si }, { value: 'false', label: t.no }] : campo.opciones;
+  const opciones =
+    campo.tipo === 'si_no'
+      ? [
+          { value: 'true', label: t.si },
+          { value: 'false', label: t.no },
+        ]
+      : campo.opciones;
   return (
     <form
       onSubmit={(event) => {
@@ -145,11 +165,34 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
           />
         ) : campo.tipo === 'fecha' ? (
           // Its placeholder says the format to type (dd/mm/aaaa); left empty, the day is cleared.
-          <DateInputEs label={campo.etiqueta} value={valor} onChange={setValor} error={error} popoverProps={{ withinPortal: true }} data-autofocus />
+          <DateInputEs
+            label={campo.etiqueta}
+            value={valor}
+            onChange={setValor}
+            error={error}
+            popoverProps={{ withinPortal: true }}
+            data-autofocus
+          />
         ) : opciones ? (
-          <Select label={campo.etiqueta} data={opciones} value={valor} onChange={setValor} allowDeselect={false} error={error} comboboxProps={{ withinPortal: true }} data-autofocus />
+          <Select
+            label={campo.etiqueta}
+            data={opciones}
+            value={valor}
+            onChange={setValor}
+            allowDeselect={false}
+            error={error}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
         ) : (
-          <TextInput label={campo.etiqueta} value={valor ?? ''} onChange={(event) => setValor(event.currentTarget.value)} placeholder={t.vacio} error={error} data-autofocus />
+          <TextInput
+            label={campo.etiqueta}
+            value={valor ?? ''}
+            onChange={(event) => setValor(event.currentTarget.value)}
+            placeholder={t.vacio}
+            error={error}
+            data-autofocus
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={cerrar}>
@@ -209,7 +252,15 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
       modalId: id,
       title: t.cambiarTitulo(campo.etiqueta, cantidad),
       centered: true,
-      children: <CambioForm lote={lote} campo={campo} seleccion={seleccion} cerrar={() => modals.close(id)} onHecho={(r) => terminado(r, t.cambiados)} />,
+      children: (
+        <CambioForm
+          lote={lote}
+          campo={campo}
+          seleccion={seleccion}
+          cerrar={() => modals.close(id)}
+          onHecho={(r) => terminado(r, t.cambiados)}
+        />
+      ),
     });
   };
 
@@ -232,19 +283,39 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
         {t.seleccionadas(cantidad)}
       </Text>
       {lote.eliminar && (
-        <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={eliminando} disabled={excede} onClick={() => void eliminar()}>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={14} />}
+          loading={eliminando}
+          disabled={excede}
+          onClick={() => void eliminar()}
+        >
           {t.eliminar}
         </Button>
       )}
       {campos.length === 1 && campos[0] && (
-        <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} disabled={excede} onClick={() => cambiar(campos[0]!)}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPencil size={14} />}
+          disabled={excede}
+          onClick={() => cambiar(campos[0]!)}
+        >
           {t.cambiar(campos[0].etiqueta)}
         </Button>
       )}
       {campos.length > 1 && (
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} rightSection={<IconChevronDown size={14} />} disabled={excede}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPencil size={14} />}
+              rightSection={<IconChevronDown size={14} />}
+              disabled={excede}
+            >
               {t.cambiar('…')}
             </Button>
           </Menu.Target>
@@ -258,7 +329,13 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
         </Menu>
       )}
       {nombre !== undefined && (
-        <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={exportando} onClick={() => void exportar(nombre)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={14} />}
+          loading={exportando}
+          onClick={() => void exportar(nombre)}
+        >
           {t.exportar}
         </Button>
       )}
@@ -268,7 +345,13 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
           <Button size="xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={() => setHistorial(true)}>
             {loteHistorialMessages.abrir}
           </Button>
-          <LoteHistorial url={lote.url} puedeEditar campos={campos} opened={historial} onClose={() => setHistorial(false)} />
+          <LoteHistorial
+            url={lote.url}
+            puedeEditar
+            campos={campos}
+            opened={historial}
+            onClose={() => setHistorial(false)}
+          />
         </>
       )}
     </Group>

@@ -30,7 +30,8 @@ function useNombreDe(campo: CampoDeLote | undefined, valor: unknown): string | u
   const id = typeof valor === 'number' ? valor : null;
   const nombre = useQuery({
     queryKey: [fuente?.key, 'opciones', '', id, ''],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', `${fuente!.path}?id=${id}`), envelope(fuente!.schema.array()), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', `${fuente!.path}?id=${id}`), envelope(fuente!.schema.array()), { signal })).datos,
     enabled: fuente !== undefined && id !== null,
     staleTime: 30_000,
   });
@@ -96,11 +97,26 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
   });
 
   const actuar = async (lote: LoteResumen, que: 'continuar' | 'deshacer') => {
-    if (que === 'deshacer' && !(await confirmAction({ title: t.deshacerTitulo, message: t.deshacerTexto(lote.hechos), confirmLabel: t.deshacer, danger: true }))) return;
+    if (
+      que === 'deshacer' &&
+      !(await confirmAction({
+        title: t.deshacerTitulo,
+        message: t.deshacerTexto(lote.hechos),
+        confirmLabel: t.deshacer,
+        danger: true,
+      }))
+    )
+      return;
     setOcupado(lote.id);
     try {
       const { datos } = await http.post(`${url}/lotes/${lote.id}/${que}`, {}, envelope(loteDetalle));
-      notifications.show({ color: datos.rechazados > 0 ? 'yellow' : 'green', message: que === 'continuar' ? t.continuada(datos.hechos, datos.pendientes) : t.deshecho(datos.hechos, datos.rechazados) });
+      notifications.show({
+        color: datos.rechazados > 0 ? 'yellow' : 'green',
+        message:
+          que === 'continuar'
+            ? t.continuada(datos.hechos, datos.pendientes)
+            : t.deshecho(datos.hechos, datos.rechazados),
+      });
     } catch (err) {
       notifications.show({ color: 'red', title: t.error, message: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -145,12 +161,23 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
             const botones = puedeEditar && (interrumpido || deshacible) && (
               <Group gap={4} wrap="nowrap">
                 {interrumpido && (
-                  <Button size="compact-xs" variant="light" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'continuar')}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={ocupado === lote.id}
+                    onClick={() => void actuar(lote, 'continuar')}
+                  >
                     {t.continuar}
                   </Button>
                 )}
                 {deshacible && (
-                  <Button size="compact-xs" variant="light" color="red" loading={ocupado === lote.id} onClick={() => void actuar(lote, 'deshacer')}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    loading={ocupado === lote.id}
+                    onClick={() => void actuar(lote, 'deshacer')}
+                  >
                     {t.deshacer}
                   </Button>
                 )}
@@ -207,7 +234,9 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
                       <Table.Tr key={lote.id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(lote.creado)}</Table.Td>
                         <Table.Td>{lote.usuario_nombre}</Table.Td>
-                        <Table.Td><AccionDe lote={lote} campos={campos} /></Table.Td>
+                        <Table.Td>
+                          <AccionDe lote={lote} campos={campos} />
+                        </Table.Td>
                         <Table.Td>{formatNumero(lote.hechos)}</Table.Td>
                         <Table.Td>{formatNumero(lote.rechazados)}</Table.Td>
                         <Table.Td>{formatNumero(lote.pendientes)}</Table.Td>

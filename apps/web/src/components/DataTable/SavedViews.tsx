@@ -1,7 +1,16 @@
 import { Badge, Button, Checkbox, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconBookmark, IconBookmarkPlus, IconDeviceFloppy, IconPencil, IconShare, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  IconBookmark,
+  IconBookmarkPlus,
+  IconDeviceFloppy,
+  IconPencil,
+  IconShare,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { VisibilityState } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,14 +31,25 @@ const ocultasDe = (visibility: VisibilityState) => Object.keys(visibility).filte
 
 /** The first field error of a refused save, or its message. */
 function errorDe(error: unknown): string {
-  if (error instanceof HttpError) return Object.values(error.body?.campos ?? {})[0]?.[0] ?? error.body?.error ?? error.message;
+  if (error instanceof HttpError)
+    return Object.values(error.body?.campos ?? {})[0]?.[0] ?? error.body?.error ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
 type Valores = { nombre: string; compartida: boolean };
 
 /** The dialog's form: a name and whether to share; closes the dialog `id` once `guardar` succeeds. */
-function Formulario({ id, title, inicial, guardar }: { id: string; title: string; inicial: Valores; guardar: (valores: Valores) => Promise<void> }) {
+function Formulario({
+  id,
+  title,
+  inicial,
+  guardar,
+}: {
+  id: string;
+  title: string;
+  inicial: Valores;
+  guardar: (valores: Valores) => Promise<void>;
+}) {
   const [nombre, setNombre] = useState(inicial.nombre);
   const [compartida, setCompartida] = useState(inicial.compartida);
   const [error, setError] = useState<string | null>(null);
@@ -49,8 +69,21 @@ function Formulario({ id, title, inicial, guardar }: { id: string; title: string
       }}
     >
       <Stack gap="sm">
-        <TextInput label={t.nombre} withAsterisk autoFocus maxLength={80} value={nombre} onChange={(e) => setNombre(e.currentTarget.value)} error={error} />
-        <Checkbox label={t.compartir} description={t.compartirAyuda} checked={compartida} onChange={(e) => setCompartida(e.currentTarget.checked)} />
+        <TextInput
+          label={t.nombre}
+          withAsterisk
+          autoFocus
+          maxLength={80}
+          value={nombre}
+          onChange={(e) => setNombre(e.currentTarget.value)}
+          error={error}
+        />
+        <Checkbox
+          label={t.compartir}
+          description={t.compartirAyuda}
+          checked={compartida}
+          onChange={(e) => setCompartida(e.currentTarget.checked)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => modals.close(id)}>
             {confirmMessages.cancelar}
@@ -123,8 +156,20 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
           <Menu.Item
             key={vista.id}
             onClick={() => aplicar(vista)}
-            leftSection={vista.id === predeterminada ? <IconStarFilled size={14} aria-label={t.predeterminada} /> : <IconBookmark size={14} />}
-            rightSection={vista.compartida ? <Badge size="xs" variant="light">{vista.propia ? t.compartida : vista.autor}</Badge> : null}
+            leftSection={
+              vista.id === predeterminada ? (
+                <IconStarFilled size={14} aria-label={t.predeterminada} />
+              ) : (
+                <IconBookmark size={14} />
+              )
+            }
+            rightSection={
+              vista.compartida ? (
+                <Badge size="xs" variant="light">
+                  {vista.propia ? t.compartida : vista.autor}
+                </Badge>
+              ) : null
+            }
           >
             {vista.nombre}
           </Menu.Item>
@@ -150,26 +195,48 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
                 <Menu.Sub.Item>{vista.nombre}</Menu.Sub.Item>
               </Menu.Sub.Target>
               <Menu.Sub.Dropdown>
-                <Menu.Item leftSection={<IconDeviceFloppy size={16} />} onClick={() => m.cambiar.mutateAsync({ id: vista.id, cambios: actual() }).then(() => hecho(t.actualizada(vista.nombre)), fallo)}>
+                <Menu.Item
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  onClick={() =>
+                    m.cambiar
+                      .mutateAsync({ id: vista.id, cambios: actual() })
+                      .then(() => hecho(t.actualizada(vista.nombre)), fallo)
+                  }
+                >
                   {t.actualizar}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconPencil size={16} />}
                   onClick={() =>
-                    pedirNombre(t.renombrar, { nombre: vista.nombre, compartida: vista.compartida }, async ({ nombre, compartida }) => {
-                      await m.cambiar.mutateAsync({ id: vista.id, cambios: { nombre, compartida } });
-                      hecho(t.guardada(nombre));
-                    })
+                    pedirNombre(
+                      t.renombrar,
+                      { nombre: vista.nombre, compartida: vista.compartida },
+                      async ({ nombre, compartida }) => {
+                        await m.cambiar.mutateAsync({ id: vista.id, cambios: { nombre, compartida } });
+                        hecho(t.guardada(nombre));
+                      },
+                    )
                   }
                 >
                   {t.renombrar}
                 </Menu.Item>
-                <Menu.Item leftSection={<IconShare size={16} />} onClick={() => m.cambiar.mutateAsync({ id: vista.id, cambios: { compartida: !vista.compartida } }).then(() => hecho(vista.compartida ? t.privada : t.compartidaCon), fallo)}>
+                <Menu.Item
+                  leftSection={<IconShare size={16} />}
+                  onClick={() =>
+                    m.cambiar
+                      .mutateAsync({ id: vista.id, cambios: { compartida: !vista.compartida } })
+                      .then(() => hecho(vista.compartida ? t.privada : t.compartidaCon), fallo)
+                  }
+                >
                   {vista.compartida ? t.dejarDeCompartir : t.compartir}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={vista.id === predeterminada ? <IconStarFilled size={16} /> : <IconStar size={16} />}
-                  onClick={() => m.predeterminar.mutateAsync(vista.id === predeterminada ? null : vista.id).then(() => hecho(t.predeterminadaLista), fallo)}
+                  onClick={() =>
+                    m.predeterminar
+                      .mutateAsync(vista.id === predeterminada ? null : vista.id)
+                      .then(() => hecho(t.predeterminadaLista), fallo)
+                  }
                 >
                   {vista.id === predeterminada ? t.quitarPredeterminada : t.hacerPredeterminada}
                 </Menu.Item>
@@ -177,8 +244,14 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
                   color="red"
                   leftSection={<IconTrash size={16} />}
                   onClick={() =>
-                    void confirmAction({ title: t.eliminarTitulo, message: t.eliminarPregunta(vista.nombre), danger: true }).then((ok) =>
-                      ok ? m.eliminar.mutateAsync(vista.id).then(() => hecho(t.eliminada(vista.nombre)), fallo) : undefined,
+                    void confirmAction({
+                      title: t.eliminarTitulo,
+                      message: t.eliminarPregunta(vista.nombre),
+                      danger: true,
+                    }).then((ok) =>
+                      ok
+                        ? m.eliminar.mutateAsync(vista.id).then(() => hecho(t.eliminada(vista.nombre)), fallo)
+                        : undefined,
                     )
                   }
                 >

@@ -25,13 +25,25 @@ const CONTROL_LABELS = {
 /** What the list says of its total: exact, at least the cap, or the estimate above it. */
 function totalTexto(total: number, totalExacto: boolean, totalEstimado: number | undefined): string {
   if (totalExacto) return listMessages.resultados(total);
-  return totalEstimado === undefined ? listMessages.masDeResultados(total) : listMessages.aproxResultados(totalEstimado);
+  return totalEstimado === undefined
+    ? listMessages.masDeResultados(total)
+    : listMessages.aproxResultados(totalEstimado);
 }
 
 /** Below a list: 'N resultados' ('Más de N resultados', '≈ 330 mil resultados'), the page size and the page buttons. */
-export function TablePager({ page, size, total, totalExacto = true, totalEstimado, onPageChange, onSizeChange }: TablePagerProps) {
+export function TablePager({
+  page,
+  size,
+  total,
+  totalExacto = true,
+  totalEstimado,
+  onPageChange,
+  onSizeChange,
+}: TablePagerProps) {
   const pages = Math.max(1, Math.ceil(total / size));
-  const sizes = PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, size].sort((a, b) => a - b);
+  const sizes = PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number])
+    ? PAGE_SIZES
+    : [...PAGE_SIZES, size].sort((a, b) => a - b);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -55,7 +67,10 @@ export function TablePager({ page, size, total, totalExacto = true, totalEstimad
             withEdges
             siblings={1}
             getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-            getItemProps={(item) => ({ 'aria-label': `Página ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+            getItemProps={(item) => ({
+              'aria-label': `Página ${item}`,
+              'aria-current': item === page ? 'page' : undefined,
+            })}
           />
         </nav>
       </Group>

@@ -30,7 +30,17 @@ function rotulo<T>(cell: Cell<T, unknown>): string | undefined {
  * checkbox and actions, and the other columns shown follow as named fields, two to a line, so nothing scrolls
  * sideways; a column headed by nothing (a control) shows below them, unnamed. The columns are the table's own: the 'Columnas' menu hides fields here too.
  */
-export function Tarjetas<T>({ table, label, seleccion, acciones, onRowClick, resaltadas, sinFilas, busy, fetching }: TarjetasProps<T>) {
+export function Tarjetas<T>({
+  table,
+  label,
+  seleccion,
+  acciones,
+  onRowClick,
+  resaltadas,
+  sinFilas,
+  busy,
+  fetching,
+}: TarjetasProps<T>) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) {
     return (
@@ -56,7 +66,9 @@ export function Tarjetas<T>({ table, label, seleccion, acciones, onRowClick, res
         const [titulo, ...campos] = cells.filter((cell) => cell !== casilla && cell !== botones);
         const celda = (cell: Cell<T, unknown>) => flexRender(cell.column.columnDef.cell, cell.getContext());
         const nombrados = campos.map((cell) => ({ cell, nombre: rotulo(cell) }));
-        const conNombre = nombrados.filter((campo): campo is { cell: Cell<T, unknown>; nombre: string } => campo.nombre !== undefined);
+        const conNombre = nombrados.filter(
+          (campo): campo is { cell: Cell<T, unknown>; nombre: string } => campo.nombre !== undefined,
+        );
         const sinNombre = nombrados.filter((campo) => campo.nombre === undefined);
         return (
           <Paper
@@ -81,7 +93,10 @@ export function Tarjetas<T>({ table, label, seleccion, acciones, onRowClick, res
             {conNombre.length > 0 && (
               <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={6} mt="xs" mb={0}>
                 {conNombre.map(({ cell, nombre }) => (
-                  <div key={cell.id} style={{ minWidth: 0, gridColumn: cell.column.columnDef.meta?.tarjetaAncha ? '1 / -1' : undefined }}>
+                  <div
+                    key={cell.id}
+                    style={{ minWidth: 0, gridColumn: cell.column.columnDef.meta?.tarjetaAncha ? '1 / -1' : undefined }}
+                  >
                     <Text component="dt" size="xs" c="dimmed">
                       {nombre}
                     </Text>

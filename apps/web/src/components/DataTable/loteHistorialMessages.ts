@@ -29,8 +29,12 @@ export const loteHistorialMessages = {
   deshacerTexto: (n: number) =>
     `Cada una de las ${formatNumero(n)} filas cambiadas vuelve al valor que tenía antes, según su historial. Las filas cambiadas después no se tocan. ¿Deshacer?`,
   continuada: (hechos: number, pendientes: number) =>
-    pendientes === 0 ? `Acción masiva terminada: ${formatNumero(hechos)} filas hechas.` : `Quedan ${formatNumero(pendientes)} filas pendientes.`,
+    pendientes === 0
+      ? `Acción masiva terminada: ${formatNumero(hechos)} filas hechas.`
+      : `Quedan ${formatNumero(pendientes)} filas pendientes.`,
   deshecho: (hechos: number, rechazados: number) =>
-    rechazados === 0 ? `Se deshicieron ${formatNumero(hechos)} filas.` : `Se deshicieron ${formatNumero(hechos)} filas; ${formatNumero(rechazados)} no se pudieron deshacer.`,
+    rechazados === 0
+      ? `Se deshicieron ${formatNumero(hechos)} filas.`
+      : `Se deshicieron ${formatNumero(hechos)} filas; ${formatNumero(rechazados)} no se pudieron deshacer.`,
   error: 'No se pudo completar la acción',
 } as const;

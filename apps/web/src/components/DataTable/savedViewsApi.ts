@@ -11,7 +11,8 @@ const key = (lista: VistaLista) => ['vistas', lista] as const;
 export function useVistas(lista: VistaLista) {
   return useQuery({
     queryKey: key(lista),
-    queryFn: async ({ signal }) => (await http.get(url(`?lista=${lista}`), envelope(vistasRespuesta), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`?lista=${lista}`), envelope(vistasRespuesta), { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -20,9 +21,13 @@ export function useVistaMutations(lista: VistaLista) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: key(lista) });
   return {
-    crear: useMutation({ mutationFn: async (input: VistaInput) => (await http.post(url(), input, envelope(vista))).datos, onSuccess: refresh }),
+    crear: useMutation({
+      mutationFn: async (input: VistaInput) => (await http.post(url(), input, envelope(vista))).datos,
+      onSuccess: refresh,
+    }),
     cambiar: useMutation({
-      mutationFn: async ({ id, cambios }: { id: number; cambios: VistaCambios }) => (await http.put(url(`/${id}`), cambios, envelope(vista))).datos,
+      mutationFn: async ({ id, cambios }: { id: number; cambios: VistaCambios }) =>
+        (await http.put(url(`/${id}`), cambios, envelope(vista))).datos,
       onSuccess: refresh,
     }),
     eliminar: useMutation({ mutationFn: (id: number) => http.delete(url(`/${id}`), okBody), onSuccess: refresh }),

@@ -1,7 +1,14 @@
 import type { FieldValues } from 'react-hook-form';
 import { empresaOpcion, formatCuit, type EmpresaOpcion } from '@intranet/contract/clientes';
 import { entityMessages as t } from '../messages.ts';
-import { EntityField, EntityFilter, EntitySelect, type EntityFieldProps, type EntityFilterProps, type EntitySelectProps } from './EntitySelect.tsx';
+import {
+  EntityField,
+  EntityFilter,
+  EntitySelect,
+  type EntityFieldProps,
+  type EntityFilterProps,
+  type EntitySelectProps,
+} from './EntitySelect.tsx';
 import type { EntitySource } from './useEntityOptions.ts';
 
 /** The clients' search (`GET /api/empresas/opciones?q=`, by razón social or CUIT), shown with their CUIT. */

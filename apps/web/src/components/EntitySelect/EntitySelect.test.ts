@@ -15,14 +15,21 @@ vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: st
 
 const item = z.object({ id: z.number(), nombre: z.string() });
 type Item = z.infer<typeof item>;
-const source: EntitySource<Item> = { key: 'cosas', path: '/api/cosas/opciones', schema: item, label: (c) => c.nombre.toUpperCase() };
+const source: EntitySource<Item> = {
+  key: 'cosas',
+  path: '/api/cosas/opciones',
+  schema: item,
+  label: (c) => c.nombre.toUpperCase(),
+};
 const primeras: Item[] = [
   { id: 1, nombre: 'alfa' },
   { id: 2, nombre: 'beta' },
 ];
 
 beforeEach(() => {
-  http.get.mockImplementation(answers({ '/api/cosas/opciones?id=9': [{ id: 9, nombre: 'omega' }], '/api/cosas/opciones?': primeras }));
+  http.get.mockImplementation(
+    answers({ '/api/cosas/opciones?id=9': [{ id: 9, nombre: 'omega' }], '/api/cosas/opciones?': primeras }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -30,7 +37,16 @@ afterEach(() => {
 });
 
 /** An unbound select holding its value, as a screen does. */
-function Elegir({ inicial = null, onChange = () => undefined, ...rest }: { inicial?: number | null; onChange?: (id: number | null) => void; excluir?: number; error?: string }) {
+function Elegir({
+  inicial = null,
+  onChange = () => undefined,
+  ...rest
+}: {
+  inicial?: number | null;
+  onChange?: (id: number | null) => void;
+  excluir?: number;
+  error?: string;
+}) {
   const [value, setValue] = useState<number | null>(inicial);
   return createElement(EntitySelect<Item>, {
     source,
@@ -57,7 +73,9 @@ describe('EntitySelect', () => {
 
   it('shows the chosen item’s label even when the first page lacks it', async () => {
     renderUi(createElement(Elegir, { inicial: 9 }));
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Cosa' }) as HTMLInputElement).value).toBe('OMEGA'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Cosa' }) as HTMLInputElement).value).toBe('OMEGA'),
+    );
     expect(http.get).toHaveBeenCalledWith('/api/cosas/opciones?id=9', expect.anything(), expect.anything());
   });
 
@@ -66,7 +84,9 @@ describe('EntitySelect', () => {
     const input = screen.getByRole('textbox', { name: 'Cosa' });
     fireEvent.click(input);
     fireEvent.change(input, { target: { value: 'zz' } });
-    await waitFor(() => expect(http.get).toHaveBeenCalledWith('/api/cosas/opciones?q=zz', expect.anything(), expect.anything()));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith('/api/cosas/opciones?q=zz', expect.anything(), expect.anything()),
+    );
     // The answer does not contain "zz", yet every option the server sent is offered.
     const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
     await waitFor(() => expect(optionNames(listbox!)).toEqual(['ALFA', 'BETA']));
@@ -95,7 +115,12 @@ function Formulario({ onSubmit }: { onSubmit: (values: { cosa_id: number | null 
   return createElement(
     'form',
     { onSubmit: (event: Event) => void submit(event as unknown as React.FormEvent) },
-    createElement(EntityField<{ cosa_id: number | null }, { cosa_id: number | null }, Item>, { control: form.control, name: 'cosa_id', label: 'Cosa', source }),
+    createElement(EntityField<{ cosa_id: number | null }, { cosa_id: number | null }, Item>, {
+      control: form.control,
+      name: 'cosa_id',
+      label: 'Cosa',
+      source,
+    }),
     createElement('button', { type: 'submit' }, 'Guardar'),
   );
 }

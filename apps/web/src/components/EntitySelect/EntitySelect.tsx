@@ -7,7 +7,10 @@ import { listMessages } from '../messages.ts';
 import { useEntityOptions, type EntityOption, type EntitySource } from './useEntityOptions.ts';
 
 /** What a caller may still set on the select (size, placeholder, description, error…). */
-export type EntitySelectInput = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'filter' | 'onSearchChange'>;
+export type EntitySelectInput = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'filter' | 'onSearchChange'
+>;
 
 export interface EntityChoice<E extends EntityOption> {
   source: EntitySource<E>;
@@ -32,11 +35,22 @@ export type EntitySelectProps<E extends EntityOption> = EntitySelectInput &
  * An entity chosen by typing part of its name: the server searches (debounced), the chosen one always shows its
  * label, and it can be cleared. Not bound to a form; EntityField is, and a list filter is one too.
  */
-export function EntitySelect<E extends EntityOption>({ source, params, excluir, optionLabel = source.label, value, onChange, onElegir, ...input }: EntitySelectProps<E>) {
+export function EntitySelect<E extends EntityOption>({
+  source,
+  params,
+  excluir,
+  optionLabel = source.label,
+  value,
+  onChange,
+  onElegir,
+  ...input
+}: EntitySelectProps<E>) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const opciones = useEntityOptions(source, q, value, params);
-  const data = (opciones.data ?? []).filter((item) => item.id !== excluir).map((item) => ({ value: String(item.id), label: optionLabel(item) }));
+  const data = (opciones.data ?? [])
+    .filter((item) => item.id !== excluir)
+    .map((item) => ({ value: String(item.id), label: optionLabel(item) }));
   return (
     <Select
       nothingFoundMessage={opciones.isFetching ? listMessages.cargando : listMessages.sinResultados}
@@ -63,7 +77,11 @@ export type EntityFieldProps<T extends FieldValues, O, E extends EntityOption> =
   EntityChoice<E>;
 
 /** An EntitySelect bound to a form: the field holds the id (or null), its error shows under it. */
-export function EntityField<T extends FieldValues, O, E extends EntityOption>({ control, name, ...input }: EntityFieldProps<T, O, E>) {
+export function EntityField<T extends FieldValues, O, E extends EntityOption>({
+  control,
+  name,
+  ...input
+}: EntityFieldProps<T, O, E>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <EntitySelect
@@ -80,10 +98,10 @@ export function EntityField<T extends FieldValues, O, E extends EntityOption>({ 
 
 export type EntityFilterProps<E extends EntityOption> = EntityChoice<E> &
   Pick<EntitySelectInput, 'w'> & {
-  label: string;
-  value: number | undefined;
-  onChange: (id: number | undefined) => void;
-};
+    label: string;
+    value: number | undefined;
+    onChange: (id: number | undefined) => void;
+  };
 
 /** A list's filter by an entity, kept in the URL by id: empty shows all. */
 export function EntityFilter<E extends EntityOption>({ value, onChange, ...choice }: EntityFilterProps<E>) {

@@ -22,7 +22,14 @@ type PersonaSelectProps<T extends FieldValues, O> = Omit<EntityFieldProps<T, O, 
 
 /** A person chosen by typing part of the name, bound to a form; the server searches, at most 50 at a time. */
 export function PersonaSelect<T extends FieldValues, O>({ soloActivas = false, ...props }: PersonaSelectProps<T, O>) {
-  return <EntityField placeholder={t.buscarPersona} {...props} source={personas} {...(soloActivas ? { params: { activo: 'true' } } : {})} />;
+  return (
+    <EntityField
+      placeholder={t.buscarPersona}
+      {...props}
+      source={personas}
+      {...(soloActivas ? { params: { activo: 'true' } } : {})}
+    />
+  );
 }
 
 /** A list filter by person, kept in the URL by id. */

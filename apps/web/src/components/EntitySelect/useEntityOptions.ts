@@ -28,13 +28,19 @@ export interface EntitySource<E extends EntityOption> {
  * The options matching `q` (the server searches), plus the chosen one when it is not among them, so the select
  * always shows the label of its value. `params` are further filters of the search (`activo=true`).
  */
-export function useEntityOptions<E extends EntityOption>(source: EntitySource<E>, q: string, id: number | null, params: Record<string, string> = {}) {
+export function useEntityOptions<E extends EntityOption>(
+  source: EntitySource<E>,
+  q: string,
+  id: number | null,
+  params: Record<string, string> = {},
+) {
   const extra = new URLSearchParams(params).toString();
   return useQuery({
     queryKey: [source.key, 'opciones', q, id, extra],
     queryFn: async ({ signal }) => {
       const schema = envelope(source.schema.array());
-      const get = async (query: string) => (await http.get(apiUrl('api', `${source.path}?${query}`), schema, { signal })).datos;
+      const get = async (query: string) =>
+        (await http.get(apiUrl('api', `${source.path}?${query}`), schema, { signal })).datos;
       const search = new URLSearchParams(q ? { q } : {});
       for (const [key, value] of Object.entries(params)) search.set(key, value);
       const lista = await get(search.toString());

@@ -8,7 +8,8 @@ import { http } from '../../core/http/http.ts';
 export function useProductoOpciones() {
   return useQuery({
     queryKey: ['productos', 'opciones'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
     staleTime: 60_000,
   });
 }

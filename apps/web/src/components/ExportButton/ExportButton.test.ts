@@ -46,7 +46,13 @@ describe('ExportButton', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderUi(createElement(ExportButton, { url: '/api/servidores/export.csv', name: 'servidores' }));
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(show).toHaveBeenCalledWith({ color: 'red', title: 'No se pudo exportar la lista.', message: 'Sin permiso para exportar' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith({
+        color: 'red',
+        title: 'No se pudo exportar la lista.',
+        message: 'Sin permiso para exportar',
+      }),
+    );
     expect(click).not.toHaveBeenCalled();
   });
 });

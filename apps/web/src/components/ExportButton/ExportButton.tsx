@@ -36,7 +36,12 @@ export function ExportButton({ url, name, label = listMessages.exportarCsv }: Ex
     }
   };
   return (
-    <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy} onClick={() => void exportList()}>
+    <Button
+      variant="default"
+      leftSection={<IconFileSpreadsheet size={16} />}
+      loading={busy}
+      onClick={() => void exportList()}
+    >
       {label}
     </Button>
   );

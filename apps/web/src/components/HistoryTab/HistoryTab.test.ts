@@ -62,9 +62,18 @@ describe('HistoryTab', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const [first, second] = within(lista).getAllByRole('listitem');
     expect(first?.textContent).toContain('21/11/2026 14:05');
-    expect(within(first!).getAllByRole('definition').map((d) => d.textContent)).toEqual(['Técnico Demo', 'Modificación', 'Estado: activo → baja']);
+    expect(
+      within(first!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['Técnico Demo', 'Modificación', 'Estado: activo → baja']);
     expect(second?.textContent).toContain('20/11/2026 09:30');
-    expect(within(second!).getAllByRole('definition').map((d) => d.textContent).slice(0, 2)).toEqual(['Sistema', 'Creación']);
+    expect(
+      within(second!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent)
+        .slice(0, 2),
+    ).toEqual(['Sistema', 'Creación']);
   });
 
   it('shows a reference by the name the form shows, never its id or a raw column, and leaves counts out', async () => {
@@ -75,12 +84,37 @@ describe('HistoryTab', () => {
       accion: 'modificar',
       entidad: 'empresa',
       entidad_id: '4',
-      antes: { contacto_id: 18, contacto_nombre: 'Ruiz, Ana', servidores_count: 2, so_version: '10 Pro', activo: true, fecha_alta: '2024-03-01' },
-      despues: { contacto_id: 21, contacto_nombre: 'Paz, Juan', servidores_count: 3, so_version: '11 Pro', activo: false, fecha_alta: '2024-03-02' },
+      antes: {
+        contacto_id: 18,
+        contacto_nombre: 'Ruiz, Ana',
+        servidores_count: 2,
+        so_version: '10 Pro',
+        activo: true,
+        fecha_alta: '2024-03-01',
+      },
+      despues: {
+        contacto_id: 21,
+        contacto_nombre: 'Paz, Juan',
+        servidores_count: 3,
+        so_version: '11 Pro',
+        activo: false,
+        fecha_alta: '2024-03-02',
+      },
     };
-    const renombrado = { ...cambio, id: 4, antes: { contacto_id: 21, contacto_nombre: 'Paz, Juan' }, despues: { contacto_id: 21, contacto_nombre: 'Paz, Juan Carlos' } };
+    const renombrado = {
+      ...cambio,
+      id: 4,
+      antes: { contacto_id: 21, contacto_nombre: 'Paz, Juan' },
+      despues: { contacto_id: 21, contacto_nombre: 'Paz, Juan Carlos' },
+    };
     get.mockResolvedValue({ error: null, datos: { items: [cambio, renombrado], total: 2 } });
-    renderUi(createElement(HistoryTab, { entidad: 'empresa', id: 4, labels: { contacto_id: 'Contacto', activo: 'Activo', fecha_alta: 'Fecha de alta' } }));
+    renderUi(
+      createElement(HistoryTab, {
+        entidad: 'empresa',
+        id: 4,
+        labels: { contacto_id: 'Contacto', activo: 'Activo', fecha_alta: 'Fecha de alta' },
+      }),
+    );
     const table = await screen.findByRole('table', { name: 'Historial de cambios' });
     const [, fila, otra] = within(table).getAllByRole('row');
     const texto = fila!.textContent!;

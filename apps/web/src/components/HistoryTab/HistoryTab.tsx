@@ -26,10 +26,30 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
   const history = useAuditoria(entidad, String(id), page);
   const columns = useMemo<ColumnDef<AuditRow>[]>(
     () => [
-      { id: 'fecha', header: historyMessages.fecha, meta: { width: 150 }, cell: ({ row }) => formatFechaHora(row.original.fecha) },
-      { id: 'usuario', header: historyMessages.usuario, meta: { width: 160 }, cell: ({ row }) => row.original.usuario_nombre ?? historyMessages.sistema },
-      { id: 'accion', header: historyMessages.accion, meta: { width: 140 }, cell: ({ row }) => <Accion accion={row.original.accion} /> },
-      { id: 'cambios', header: historyMessages.cambios, meta: { tarjetaAncha: true }, cell: ({ row }) => <Cambios row={row.original} labels={labels} valueLabels={valueLabels} /> },
+      {
+        id: 'fecha',
+        header: historyMessages.fecha,
+        meta: { width: 150 },
+        cell: ({ row }) => formatFechaHora(row.original.fecha),
+      },
+      {
+        id: 'usuario',
+        header: historyMessages.usuario,
+        meta: { width: 160 },
+        cell: ({ row }) => row.original.usuario_nombre ?? historyMessages.sistema,
+      },
+      {
+        id: 'accion',
+        header: historyMessages.accion,
+        meta: { width: 140 },
+        cell: ({ row }) => <Accion accion={row.original.accion} />,
+      },
+      {
+        id: 'cambios',
+        header: historyMessages.cambios,
+        meta: { tarjetaAncha: true },
+        cell: ({ row }) => <Cambios row={row.original} labels={labels} valueLabels={valueLabels} />,
+      },
     ],
     [labels, valueLabels],
   );
@@ -56,7 +76,13 @@ export function HistoryTab({ entidad, id, labels = {}, valueLabels = {} }: Histo
     <Stack gap="sm">
       <DataTable label={historyMessages.tabla} columns={columns} rows={items} getRowId={(row) => String(row.id)} />
       {total > HISTORY_PAGE_SIZE && (
-        <Pagination size="sm" total={Math.ceil(total / HISTORY_PAGE_SIZE)} value={page} onChange={setPage} aria-label={historyMessages.paginas} />
+        <Pagination
+          size="sm"
+          total={Math.ceil(total / HISTORY_PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+          aria-label={historyMessages.paginas}
+        />
       )}
     </Stack>
   );
@@ -92,7 +118,11 @@ function Cambios({ row, labels, valueLabels }: CambiosProps) {
     <Stack gap={2}>
       {cambios.map(({ campo, antes, despues }) => (
         <Text key={campo} size="sm">
-          {campo && <Text span fw={600}>{labels[campo] ?? campoLegible(campo)}: </Text>}
+          {campo && (
+            <Text span fw={600}>
+              {labels[campo] ?? campoLegible(campo)}:{' '}
+            </Text>
+          )}
           {row.accion !== 'crear' && (
             <>
               <Text span c="red" td="line-through">

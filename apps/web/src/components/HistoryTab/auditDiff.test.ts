@@ -18,7 +18,9 @@ describe('auditDiff', () => {
       { campo: 'host', antes: null, despues: 'a.example.com' },
       { campo: 'ttl', antes: null, despues: 3600 },
     ]);
-    expect(auditDiff({ host: 'a.example.com' }, null)).toEqual([{ campo: 'host', antes: 'a.example.com', despues: null }]);
+    expect(auditDiff({ host: 'a.example.com' }, null)).toEqual([
+      { campo: 'host', antes: 'a.example.com', despues: null },
+    ]);
   });
 
   it('treats blank and null as the same and compares nested values', () => {
@@ -37,7 +39,12 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue(null)).toBe('—');
     expect(formatAuditValue(true)).toBe('Sí');
     expect(formatAuditValue(443)).toBe('443');
-    expect(formatAuditValue([{ id: 1, host: 'a.example.com' }, { id: 2, host: 'b.example.com' }])).toBe('a.example.com, b.example.com');
+    expect(
+      formatAuditValue([
+        { id: 1, host: 'a.example.com' },
+        { id: 2, host: 'b.example.com' },
+      ]),
+    ).toBe('a.example.com, b.example.com');
     expect(formatAuditValue({ a: 1 })).toBe('a: 1');
     expect(formatAuditValue({ usuario_ip: 11, ip: 11, usuario: 3 })).toBe('usuario_ip: 11, ip: 11, usuario: 3');
     expect(formatAuditValue({ id: 15, nombre: 'Nicolás Acosta' })).toBe('Nicolás Acosta');
@@ -48,7 +55,9 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue('30123456781', 'cuit')).toBe('30-12345678-1');
     expect(formatAuditValue('30123456781', 'telefono')).toBe('30123456781');
     expect(formatAuditValue(dayjs('2026-11-24T14:43:00').toISOString())).toBe('24/11/2026 14:43');
-    expect(formatAuditValue({ vence: '2027-01-31', cuit: '20111111112' })).toBe('vence: 31/01/2027, cuit: 20-11111111-2');
+    expect(formatAuditValue({ vence: '2027-01-31', cuit: '20111111112' })).toBe(
+      'vence: 31/01/2027, cuit: 20-11111111-2',
+    );
     expect(formatAuditValue(['2026-01-01', '2026-02-01'])).toBe('01/01/2026, 01/02/2026');
     expect(formatAuditValue('3.14.2')).toBe('3.14.2');
   });

@@ -12,7 +12,9 @@ function documentText(node: Record<string, unknown>): string {
   if (typeof node.text === 'string') return node.text;
   if (node.type === 'hard_break') return '\n';
   const children = Array.isArray(node.content) ? node.content.filter(isRecord) : [];
-  const inline = children.some((child) => typeof child.text === 'string' || child.type === 'hard_break' || child.type === 'image');
+  const inline = children.some(
+    (child) => typeof child.text === 'string' || child.type === 'hard_break' || child.type === 'image',
+  );
   return children.map(documentText).join(inline ? '' : '\n');
 }
 
@@ -41,10 +43,17 @@ export function formatAuditValue(value: unknown, campo = ''): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
-    return value.map((item) => (isRecord(item) && typeof item.host === 'string' ? item.host : formatAuditValue(item, campo))).join(', ');
+    return value
+      .map((item) => (isRecord(item) && typeof item.host === 'string' ? item.host : formatAuditValue(item, campo)))
+      .join(', ');
   }
   // Any other record reads as its fields, e.g. a lockout's counts "usuario_ip: 11, ip: 11".
-  if (isRecord(value)) return Object.entries(value).map(([clave, v]) => `${clave}: ${formatAuditValue(v, clave)}`).join(', ') || '—';
+  if (isRecord(value))
+    return (
+      Object.entries(value)
+        .map(([clave, v]) => `${clave}: ${formatAuditValue(v, clave)}`)
+        .join(', ') || '—'
+    );
   return JSON.stringify(value);
 }
 
@@ -73,7 +82,14 @@ export function cambiosLegibles(antes: unknown, despues: unknown): CampoCambiado
     const nombre = c.campo.endsWith('_nombre') ? c.campo.slice(0, -'_nombre'.length) : null;
     if (nombre !== null && tiene(`${nombre}_id`)) return [];
     const ref = c.campo.endsWith('_id') ? `${c.campo.slice(0, -'_id'.length)}_nombre` : null;
-    if (ref !== null && tiene(ref)) return [{ campo: c.campo, antes: c.antes === null ? null : (a[ref] ?? c.antes), despues: c.despues === null ? null : (d[ref] ?? c.despues) }];
+    if (ref !== null && tiene(ref))
+      return [
+        {
+          campo: c.campo,
+          antes: c.antes === null ? null : (a[ref] ?? c.antes),
+          despues: c.despues === null ? null : (d[ref] ?? c.despues),
+        },
+      ];
     return [c];
   });
 }

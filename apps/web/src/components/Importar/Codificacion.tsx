@@ -18,14 +18,24 @@ export function CodificacionDelArchivo({ codificacion, cambiando, onCambiar }: C
       </Text>
       <Menu position="bottom-start" width={260} withinPortal>
         <Menu.Target>
-          <Button size="compact-xs" variant="subtle" loading={cambiando} rightSection={<IconChevronDown size={12} />} title={t.cambiarCodificacionTitulo}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            loading={cambiando}
+            rightSection={<IconChevronDown size={12} />}
+            title={t.cambiarCodificacionTitulo}
+          >
             {t.cambiarCodificacion}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label style={{ whiteSpace: 'normal' }}>{t.codificacionAyuda}</Menu.Label>
           {CODIFICACIONES.map((c) => (
-            <Menu.Item key={c} leftSection={c === codificacion ? <IconCheck size={14} /> : <span style={{ width: 14 }} />} onClick={() => c !== codificacion && onCambiar(c)}>
+            <Menu.Item
+              key={c}
+              leftSection={c === codificacion ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
+              onClick={() => c !== codificacion && onCambiar(c)}
+            >
               {CODIFICACION_NOMBRES[c]}
             </Menu.Item>
           ))}

@@ -45,7 +45,14 @@ export function ImportarButton({ importables, etiqueta = t.importar }: ImportarB
           </Menu.Dropdown>
         </Menu>
       )}
-      <Modal opened={abierto !== null} onClose={() => setAbierto(null)} title={abierto ? t.titulo(abierto.que) : ''} size="80rem" fullScreen={angosta} closeOnClickOutside={false}>
+      <Modal
+        opened={abierto !== null}
+        onClose={() => setAbierto(null)}
+        title={abierto ? t.titulo(abierto.que) : ''}
+        size="80rem"
+        fullScreen={angosta}
+        closeOnClickOutside={false}
+      >
         {abierto && <ImportarWizard {...abierto} onCerrar={() => setAbierto(null)} />}
       </Modal>
     </>

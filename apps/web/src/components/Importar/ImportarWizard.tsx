@@ -1,7 +1,14 @@
 import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Codificacion, ImportacionConteo, ImportacionMapeo, ImportacionModo, ImportacionResultado, ImportacionSubida } from '@intranet/contract/importacion';
+import type {
+  Codificacion,
+  ImportacionConteo,
+  ImportacionMapeo,
+  ImportacionModo,
+  ImportacionResultado,
+  ImportacionSubida,
+} from '@intranet/contract/importacion';
 import { useMemo, useState } from 'react';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { importacionApi, useEnsayo, useSubir } from './api.ts';
@@ -73,7 +80,8 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
   const [error, setError] = useState<string | null>(null);
   const subir = useSubir(api);
   const ensayo = useEnsayo(api);
-  const refrescar = () => Promise.all(invalidar.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })));
+  const refrescar = () =>
+    Promise.all(invalidar.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })));
   const importar = useMutation({
     mutationFn: (soloValidas: boolean) => api.importar(subida!.id, mapeo, modo, soloValidas),
     onSuccess: async (r) => {
@@ -159,7 +167,11 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
             {t.archivoLeido(subida.archivo, subida.filas, subida.columnas.length)}
           </Text>
           {subida.codificacion && (
-            <CodificacionDelArchivo codificacion={subida.codificacion} cambiando={recodificar.isPending} onCambiar={(c) => recodificar.mutate(c)} />
+            <CodificacionDelArchivo
+              codificacion={subida.codificacion}
+              cambiando={recodificar.isPending}
+              onCambiar={(c) => recodificar.mutate(c)}
+            />
           )}
         </Group>
       )}
@@ -174,8 +186,12 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
           onPlantilla={descargar(() => api.plantilla(nombre))}
         />
       )}
-      {paso === 1 && subida && <PasoColumnas campos={subida.campos} columnas={subida.columnas} mapeo={mapeo} onMapeo={cambiarMapeo} />}
-      {paso === 2 && subida && <PasoVistaPrevia api={api} id={subida.id} campos={subida.campos} mapeo={mapeo} filas={subida.filas} />}
+      {paso === 1 && subida && (
+        <PasoColumnas campos={subida.campos} columnas={subida.columnas} mapeo={mapeo} onMapeo={cambiarMapeo} />
+      )}
+      {paso === 2 && subida && (
+        <PasoVistaPrevia api={api} id={subida.id} campos={subida.campos} mapeo={mapeo} filas={subida.filas} />
+      )}
       {paso === 3 && subida && (
         <PasoModo
           modo={modo}
@@ -186,7 +202,9 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
           }}
         />
       )}
-      {paso === 4 && conteo && subida && <Conteos conteo={conteo} onRechazadas={descargar(() => api.rechazadas(subida.id, nombre))} />}
+      {paso === 4 && conteo && subida && (
+        <Conteos conteo={conteo} onRechazadas={descargar(() => api.rechazadas(subida.id, nombre))} />
+      )}
       {paso === 5 && resultado && subida && (
         <PasoResultado
           resultado={resultado}
@@ -224,7 +242,12 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
           )}
           {paso === 4 && conteo && (
             // With refused rows the valid ones can still go in, said so on the button; the refused ones stay in their CSV.
-            <Button color="teal" disabled={aImportar === 0} loading={importar.isPending} onClick={() => importar.mutate(conteo.rechazadas > 0)}>
+            <Button
+              color="teal"
+              disabled={aImportar === 0}
+              loading={importar.isPending}
+              onClick={() => importar.mutate(conteo.rechazadas > 0)}
+            >
               {conteo.rechazadas > 0 ? t.importarValidas(aImportar) : t.importarN(aImportar)}
             </Button>
           )}

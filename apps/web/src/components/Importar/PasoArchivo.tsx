@@ -3,9 +3,18 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { importarMessages as t } from './messages.ts';
 
-const TIPOS = ['text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+const TIPOS = [
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
 /** Certificates: by extension, since browsers declare .crt and .pem inconsistently. */
-const CERTIFICADOS = { 'application/zip': ['.zip'], 'application/x-x509-ca-cert': ['.crt', '.cer', '.pem', '.der'], 'application/octet-stream': ['.crt', '.cer', '.pem', '.der', '.zip'] };
+const CERTIFICADOS = {
+  'application/zip': ['.zip'],
+  'application/x-x509-ca-cert': ['.crt', '.cer', '.pem', '.der'],
+  'application/octet-stream': ['.crt', '.cer', '.pem', '.der', '.zip'],
+};
 
 interface PasoArchivoProps {
   subiendo: boolean;
@@ -37,7 +46,9 @@ export function PasoArchivo({ subiendo, error, certificados, onArchivos, onRecha
           <Dropzone.Reject>
             <IconX size={40} aria-hidden />
           </Dropzone.Reject>
-          <Dropzone.Idle>{subiendo ? <Loader size="md" /> : <IconFileSpreadsheet size={40} aria-hidden />}</Dropzone.Idle>
+          <Dropzone.Idle>
+            {subiendo ? <Loader size="md" /> : <IconFileSpreadsheet size={40} aria-hidden />}
+          </Dropzone.Idle>
           <Stack gap={4}>
             <Text fw={600}>{subiendo ? t.subiendo : soltar}</Text>
             <Text size="sm" c="dimmed">

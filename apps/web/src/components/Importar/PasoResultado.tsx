@@ -31,7 +31,13 @@ export function PasoResultado({ resultado, deshaciendo, error, onDeshacer, onRec
       )}
       {!deshecha && resultado.deshacer_hasta && (
         <Group gap="sm">
-          <Button variant="default" color="red" leftSection={<IconArrowBackUp size={16} />} loading={deshaciendo} onClick={onDeshacer}>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconArrowBackUp size={16} />}
+            loading={deshaciendo}
+            onClick={onDeshacer}
+          >
             {t.deshacer}
           </Button>
           <Text size="sm" c="dimmed">

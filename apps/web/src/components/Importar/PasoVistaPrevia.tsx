@@ -81,19 +81,28 @@ export function PasoVistaPrevia({ api, id, campos, mapeo, filas }: PasoVistaPrev
                   {mapeados.map((c) => {
                     const error = f.errores[c.campo];
                     return (
-                      <Table.Td key={c.campo} className={error ? classes.celdaError : undefined} aria-invalid={error ? true : undefined} title={error?.join('; ')}>
+                      <Table.Td
+                        key={c.campo}
+                        className={error ? classes.celdaError : undefined}
+                        aria-invalid={error ? true : undefined}
+                        title={error?.join('; ')}
+                      >
                         {f.valores[c.campo] ?? ''}
                       </Table.Td>
                     );
                   })}
-                  <Table.Td className={classes.errores} visibleFrom="sm">{mensajes.join(' · ')}</Table.Td>
+                  <Table.Td className={classes.errores} visibleFrom="sm">
+                    {mensajes.join(' · ')}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {datos && datos.total > TAMANO && <Pagination total={Math.ceil(datos.total / TAMANO)} value={pagina} onChange={setPagina} size="sm" />}
+      {datos && datos.total > TAMANO && (
+        <Pagination total={Math.ceil(datos.total / TAMANO)} value={pagina} onChange={setPagina} size="sm" />
+      )}
     </Stack>
   );
 }

@@ -12,8 +12,19 @@ export interface AvanceTexto {
 }
 
 /** An upload's progress bar and, read out as it changes, its percentage, speed and bytes sent. */
-export function UploadProgress({ avance, texto = t.progresoTexto }: { avance: Avance; texto?: (avance: AvanceTexto) => string }) {
-  const partes = { porcentaje: avance.porcentaje, velocidad: `${formatBytes(avance.velocidad)}/s`, enviado: formatBytes(avance.loaded), total: formatBytes(avance.total) };
+export function UploadProgress({
+  avance,
+  texto = t.progresoTexto,
+}: {
+  avance: Avance;
+  texto?: (avance: AvanceTexto) => string;
+}) {
+  const partes = {
+    porcentaje: avance.porcentaje,
+    velocidad: `${formatBytes(avance.velocidad)}/s`,
+    enviado: formatBytes(avance.loaded),
+    total: formatBytes(avance.total),
+  };
   return (
     <Stack gap={4}>
       <Progress value={avance.porcentaje} size="lg" striped animated aria-label={t.progreso} />

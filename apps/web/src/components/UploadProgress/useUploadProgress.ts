@@ -34,7 +34,12 @@ export function useUploadProgress() {
     setAvance({ loaded: 0, total: size, velocidad: 0, porcentaje: 0 });
     const onProgress = ({ loaded, total }: UploadProgress) => {
       const segundos = (performance.now() - inicio) / 1000;
-      setAvance({ loaded, total, velocidad: segundos > 0 ? loaded / segundos : 0, porcentaje: total > 0 ? Math.floor((loaded / total) * 100) : 0 });
+      setAvance({
+        loaded,
+        total,
+        velocidad: segundos > 0 ? loaded / segundos : 0,
+        porcentaje: total > 0 ? Math.floor((loaded / total) * 100) : 0,
+      });
     };
     try {
       return await send({ onProgress, signal: current.signal });

@@ -1,5 +1,10 @@
 import { Badge } from '@mantine/core';
-import { diasRestantesTexto, ESTADO_COLOR, ESTADO_ETIQUETA, estadoVencimiento } from '@intranet/contract/clientes/vencimientos';
+import {
+  diasRestantesTexto,
+  ESTADO_COLOR,
+  ESTADO_ETIQUETA,
+  estadoVencimiento,
+} from '@intranet/contract/clientes/vencimientos';
 
 /** The state of an expiry as a coloured chip (red expired, orange ≤ 30 days, yellow ≤ 90, green beyond). */
 export function EstadoChip({ dias }: { dias: number }) {

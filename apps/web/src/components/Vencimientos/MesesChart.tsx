@@ -31,7 +31,13 @@ export function MesesChart({ meses }: { meses: MesesConsulta }) {
         )}
       </Group>
       <Box role="img" aria-label={t.graficoAria(total, vencidos)}>
-        <CountChart rows={data} x="mes" series={[{ key: 'cantidad', label: t.cantidad, color: 'orange.6' }]} height={140} axisWidth={30} />
+        <CountChart
+          rows={data}
+          x="mes"
+          series={[{ key: 'cantidad', label: t.cantidad, color: 'orange.6' }]}
+          height={140}
+          axisWidth={30}
+        />
       </Box>
       {meses.isError && (
         <Text size="sm" c="red">

@@ -17,10 +17,18 @@ const ok = { key: 'ok', label: 'Correctas', color: 'green.6' };
 const error = { key: 'error', label: 'Con error', color: 'red.6' };
 
 function draw(kind: ChartKind, series = [ok]) {
-  const { container } = renderUi(createElement(CountChart, { kind, rows, x: 'mes', series, height: 200, axisWidth: 30, legend: series.length > 1 }));
+  const { container } = renderUi(
+    createElement(CountChart, { kind, rows, x: 'mes', series, height: 200, axisWidth: 30, legend: series.length > 1 }),
+  );
   const svg = container.querySelector(`svg.${CHART_CLASS}`)!;
   const texts = (selector: string) => [...svg.querySelectorAll(selector)].map((e) => e.textContent);
-  return { container, svg, ticks: texts('.visx-axis-left .visx-axis-tick text'), categories: texts('.visx-axis-bottom .visx-axis-tick text'), titles: texts('title') };
+  return {
+    container,
+    svg,
+    ticks: texts('.visx-axis-left .visx-axis-tick text'),
+    categories: texts('.visx-axis-bottom .visx-axis-tick text'),
+    titles: texts('title'),
+  };
 }
 
 describe('CountChart', () => {
@@ -29,7 +37,12 @@ describe('CountChart', () => {
     expect(svg.querySelectorAll('rect')).toHaveLength(4);
     expect(ticks).toEqual(['0', '2', '4', '6', '8']);
     expect(categories).toEqual(['ene 26', 'feb 26', 'mar 26', 'abr 26']);
-    expect(titles).toEqual(['ene 26 · Correctas: 3', 'feb 26 · Correctas: 8', 'mar 26 · Correctas: 5', 'abr 26 · Correctas: 0']);
+    expect(titles).toEqual([
+      'ene 26 · Correctas: 3',
+      'feb 26 · Correctas: 8',
+      'mar 26 · Correctas: 5',
+      'abr 26 · Correctas: 0',
+    ]);
     const heights = [...svg.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')));
     // Heights in proportion to the counts: the 8 is the axis' top, the 0 is flat.
     expect(heights[1]! / heights[0]!).toBeCloseTo(8 / 3);
@@ -49,6 +62,11 @@ describe('CountChart', () => {
     const { svg, titles } = draw('lines', [ok, error]);
     expect(svg.querySelectorAll('path.visx-linepath')).toHaveLength(2);
     expect(svg.querySelectorAll('circle')).toHaveLength(8);
-    expect(titles.slice(0, 4)).toEqual(['ene 26 · Correctas: 3', 'feb 26 · Correctas: 8', 'mar 26 · Correctas: 5', 'abr 26 · Correctas: 0']);
+    expect(titles.slice(0, 4)).toEqual([
+      'ene 26 · Correctas: 3',
+      'feb 26 · Correctas: 8',
+      'mar 26 · Correctas: 5',
+      'abr 26 · Correctas: 0',
+    ]);
   });
 });

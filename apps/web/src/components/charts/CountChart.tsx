@@ -43,7 +43,16 @@ interface CountChartProps {
  * Counts per category as bars (side by side or stacked) or lines, over a count axis of whole, evenly spaced ticks.
  * As wide as its container; each bar and point names its category, series and value on hover.
  */
-export function CountChart({ kind = 'bars', rows, x, series, height, axisWidth, legend = false, format = String }: CountChartProps) {
+export function CountChart({
+  kind = 'bars',
+  rows,
+  x,
+  series,
+  height,
+  axisWidth,
+  legend = false,
+  format = String,
+}: CountChartProps) {
   const theme = useMantineTheme();
   const { ref, width: measured } = useElementSize();
   const width = measured || FALLBACK_WIDTH;
@@ -54,13 +63,24 @@ export function CountChart({ kind = 'bars', rows, x, series, height, axisWidth, 
     const values = Object.fromEntries(keys.map((key) => [key, typeof row[key] === 'number' ? row[key] : 0]));
     return { ...values, category: String(row[x] ?? '') };
   });
-  const highest = Math.max(0, ...points.map((p) => (kind === 'stacked' ? keys.reduce((sum, key) => sum + count(p, key), 0) : Math.max(0, ...keys.map((key) => count(p, key))))));
+  const highest = Math.max(
+    0,
+    ...points.map((p) =>
+      kind === 'stacked'
+        ? keys.reduce((sum, key) => sum + count(p, key), 0)
+        : Math.max(0, ...keys.map((key) => count(p, key))),
+    ),
+  );
   const ticks = countTicks(highest);
 
   const margin = { top: 8, right: 12, bottom: 24, left: axisWidth };
   const innerWidth = Math.max(0, width - margin.left - margin.right);
   const innerHeight = height - margin.top - margin.bottom;
-  const xScale = scaleBand<string>({ domain: points.map((p) => p.category), range: [0, innerWidth], padding: kind === 'lines' ? 0 : 0.2 });
+  const xScale = scaleBand<string>({
+    domain: points.map((p) => p.category),
+    range: [0, innerWidth],
+    padding: kind === 'lines' ? 0 : 0.2,
+  });
   const yScale = scaleLinear<number>({ domain: [0, ticks[ticks.length - 1]!], range: [innerHeight, 0] });
   const seriesScale = scaleBand<string>({ domain: keys, range: [0, xScale.bandwidth()], padding: 0.1 });
   const center = (p: Point) => (xScale(p.category) ?? 0) + xScale.bandwidth() / 2;
@@ -71,15 +91,37 @@ export function CountChart({ kind = 'bars', rows, x, series, height, axisWidth, 
 
   return (
     <Box ref={ref}>
-      <svg className={CHART_CLASS} width="100%" height={height} aria-hidden="true" focusable="false" style={{ display: 'block', overflow: 'visible' }}>
+      <svg
+        className={CHART_CLASS}
+        width="100%"
+        height={height}
+        aria-hidden="true"
+        focusable="false"
+        style={{ display: 'block', overflow: 'visible' }}
+      >
         <SvgGroup left={margin.left} top={margin.top}>
           <GridRows scale={yScale} width={innerWidth} tickValues={ticks} stroke={GRID} strokeDasharray="4 4" />
           {kind === 'stacked' ? (
-            <BarStack<Point, string> data={points} keys={keys} x={(p) => p.category} xScale={xScale} yScale={yScale} color={colorOf}>
+            <BarStack<Point, string>
+              data={points}
+              keys={keys}
+              x={(p) => p.category}
+              xScale={xScale}
+              yScale={yScale}
+              color={colorOf}
+            >
               {(stacks) =>
                 stacks.map((stack) =>
                   stack.bars.map((bar) => (
-                    <rect key={`${stack.key}-${bar.index}`} x={bar.x} y={bar.y} width={bar.width} height={Math.max(0, bar.height)} rx={2} fill={bar.color}>
+                    <rect
+                      key={`${stack.key}-${bar.index}`}
+                      x={bar.x}
+                      y={bar.y}
+                      width={bar.width}
+                      height={Math.max(0, bar.height)}
+                      rx={2}
+                      fill={bar.color}
+                    >
                       <title>{title(bar.bar.data, stack.key)}</title>
                     </rect>
                   )),
@@ -87,12 +129,29 @@ export function CountChart({ kind = 'bars', rows, x, series, height, axisWidth, 
               }
             </BarStack>
           ) : kind === 'bars' ? (
-            <BarGroup<Point, string> data={points} keys={keys} height={innerHeight} x0={(p) => p.category} x0Scale={xScale} x1Scale={seriesScale} yScale={yScale} color={colorOf}>
+            <BarGroup<Point, string>
+              data={points}
+              keys={keys}
+              height={innerHeight}
+              x0={(p) => p.category}
+              x0Scale={xScale}
+              x1Scale={seriesScale}
+              yScale={yScale}
+              color={colorOf}
+            >
               {(groups) =>
                 groups.map((group) => (
                   <SvgGroup key={group.index} left={group.x0}>
                     {group.bars.map((bar) => (
-                      <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={Math.max(0, bar.height)} rx={2} fill={bar.color}>
+                      <rect
+                        key={bar.key}
+                        x={bar.x}
+                        y={bar.y}
+                        width={bar.width}
+                        height={Math.max(0, bar.height)}
+                        rx={2}
+                        fill={bar.color}
+                      >
                         <title>{title(points[group.index]!, bar.key)}</title>
                       </rect>
                     ))}
@@ -103,16 +162,39 @@ export function CountChart({ kind = 'bars', rows, x, series, height, axisWidth, 
           ) : (
             series.map((s) => (
               <g key={s.key}>
-                <LinePath<Point> data={points} x={center} y={(p) => yScale(count(p, s.key))} stroke={colorOf(s.key)} strokeWidth={2} fill="none" />
+                <LinePath<Point>
+                  data={points}
+                  x={center}
+                  y={(p) => yScale(count(p, s.key))}
+                  stroke={colorOf(s.key)}
+                  strokeWidth={2}
+                  fill="none"
+                />
                 {points.map((p) => (
-                  <circle key={p.category} cx={center(p)} cy={yScale(count(p, s.key))} r={3.5} fill={colorOf(s.key)} stroke="var(--mantine-color-body)" strokeWidth={1}>
+                  <circle
+                    key={p.category}
+                    cx={center(p)}
+                    cy={yScale(count(p, s.key))}
+                    r={3.5}
+                    fill={colorOf(s.key)}
+                    stroke="var(--mantine-color-body)"
+                    strokeWidth={1}
+                  >
                     <title>{title(p, s.key)}</title>
                   </circle>
                 ))}
               </g>
             ))
           )}
-          <AxisLeft scale={yScale} tickValues={ticks} tickFormat={(v) => format(Number(v))} hideAxisLine tickStroke={GRID} tickLength={4} tickLabelProps={{ ...TICK_LABEL, dx: -2 }} />
+          <AxisLeft
+            scale={yScale}
+            tickValues={ticks}
+            tickFormat={(v) => format(Number(v))}
+            hideAxisLine
+            tickStroke={GRID}
+            tickLength={4}
+            tickLabelProps={{ ...TICK_LABEL, dx: -2 }}
+          />
           <AxisBottom
             scale={xScale}
             top={innerHeight}

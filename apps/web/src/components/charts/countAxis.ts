@@ -9,8 +9,8 @@ export function countTicks(max: number, maxTicks = 5): number[] {
   const top = Math.max(1, Math.ceil(max));
   const rough = top / (maxTicks - 1);
   let step = 1;
-  for (let magnitude = 1; step < rough; magnitude *= 10) step = STEPS.map((s) => s * magnitude).find((s) => s >= rough) ?? step;
+  for (let magnitude = 1; step < rough; magnitude *= 10)
+    step = STEPS.map((s) => s * magnitude).find((s) => s >= rough) ?? step;
   const end = Math.ceil(top / step) * step;
   return Array.from({ length: end / step + 1 }, (_, i) => i * step);
 }
-

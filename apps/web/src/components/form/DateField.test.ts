@@ -23,7 +23,13 @@ describe('leerDia', () => {
 
 describe('DateInputEs', () => {
   const show = (value: string | null, onChange = vi.fn()) => {
-    renderUi(h(DatesProvider, { settings: { locale: 'es', firstDayOfWeek: 1 } }, h(DateInputEs, { label: 'Desde', value, onChange })));
+    renderUi(
+      h(
+        DatesProvider,
+        { settings: { locale: 'es', firstDayOfWeek: 1 } },
+        h(DateInputEs, { label: 'Desde', value, onChange }),
+      ),
+    );
     return onChange;
   };
 

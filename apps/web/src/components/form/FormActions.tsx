@@ -26,7 +26,12 @@ export function FormActions({
     </Button>
   );
   const submit = (
-    <Button type="submit" loading={submitting} disabled={sinCambios} title={sinCambios ? formMessages.sinCambios : undefined}>
+    <Button
+      type="submit"
+      loading={submitting}
+      disabled={sinCambios}
+      title={sinCambios ? formMessages.sinCambios : undefined}
+    >
       {label}
     </Button>
   );

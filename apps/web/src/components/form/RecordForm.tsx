@@ -35,10 +35,19 @@ export interface RecordForm<S extends z.ZodType<FieldValues, FieldValues>> {
  * their fields (the rest above the form), and a warning before leaving with unsaved changes, lifted once saved.
  * While edited, its values are kept as a draft of the page (core/drafts.ts): a reload gives them back.
  */
-export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Saved>({ schema, initial, save, onSaved }: RecordFormOptions<S, Saved>): RecordForm<S> {
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Saved>({
+  schema,
+  initial,
+  save,
+  onSaved,
+}: RecordFormOptions<S, Saved>): RecordForm<S> {
   const draftId = useLocation().pathname;
   const [draft] = useState(() => readDraft(draftId));
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: contractResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: contractResolver(schema),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const { formError, onServerError, clearFormError } = useServerErrors(form);
   const [guardado, setGuardado] = useState(false);
   const dirty = form.formState.isDirty && !guardado;
@@ -115,7 +124,11 @@ export function RecordFormScreen({ title, back, cancelTo, maw = 960, recordForm,
               </Alert>
             )}
             {children}
-            <FormActions onCancel={() => void navigate(cancelTo)} submitting={recordForm.form.formState.isSubmitting} sinCambios={!nuevo && !recordForm.form.formState.isDirty} />
+            <FormActions
+              onCancel={() => void navigate(cancelTo)}
+              submitting={recordForm.form.formState.isSubmitting}
+              sinCambios={!nuevo && !recordForm.form.formState.isDirty}
+            />
           </Stack>
         </form>
       </Paper>

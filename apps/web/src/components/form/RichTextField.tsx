@@ -18,7 +18,13 @@ interface RichTextFieldProps<T extends FieldValues, O> extends BoundFieldProps<T
  * contract's or the server's) show under it. A stored document the editor cannot read is kept as it is
  * (the editor says so) until the user chooses to replace it.
  */
-export function RichTextField<T extends FieldValues, O>({ control, name, label, withAsterisk, description }: RichTextFieldProps<T, O>) {
+export function RichTextField<T extends FieldValues, O>({
+  control,
+  name,
+  label,
+  withAsterisk,
+  description,
+}: RichTextFieldProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
   const errorId = `${id}-error`;

@@ -9,7 +9,13 @@ type SelectFieldProps<T extends FieldValues, O> = BoundFieldProps<T, O> &
   };
 
 /** A choice among options, bound to the form. */
-export function SelectField<T extends FieldValues, O>({ control, name, label, numeric = false, ...input }: SelectFieldProps<T, O>) {
+export function SelectField<T extends FieldValues, O>({
+  control,
+  name,
+  label,
+  numeric = false,
+  ...input
+}: SelectFieldProps<T, O>) {
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
   return (

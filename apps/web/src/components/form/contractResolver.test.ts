@@ -8,7 +8,12 @@ const messagesOf = (result: { success: boolean; error?: { issues: Parameters<typ
 
 describe('issueMessage', () => {
   it('gives the Spanish message of the branch a union value was meant for', () => {
-    const result = servidorInput.safeParse({ nombre: 'x', estado: 'activo', ip_publica: '300.1.1.1', hostname: 'mal host' });
+    const result = servidorInput.safeParse({
+      nombre: 'x',
+      estado: 'activo',
+      ip_publica: '300.1.1.1',
+      hostname: 'mal host',
+    });
     expect(messagesOf(result)).toEqual({
       ip_publica: 'Dirección IP inválida',
       hostname: 'Nombre de host inválido (letras, números, guiones y puntos)',

@@ -28,7 +28,9 @@ export function issueMessage(issue: Issue): string {
  * Written over zod directly because zodResolver reports a union's first branch ('expected null') instead of
  * the contract's Spanish message.
  */
-export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) {

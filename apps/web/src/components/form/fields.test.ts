@@ -71,7 +71,12 @@ describe('form fields bound to a contract schema', () => {
     fireEvent.change(screen.getByLabelText('Hostname'), { target: { value: 'Web01.Example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onSave).toHaveBeenCalled());
-    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ nombre: 'web-01', hostname: 'web01.example.com', ip_publica: null, notas: null });
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({
+      nombre: 'web-01',
+      hostname: 'web01.example.com',
+      ip_publica: null,
+      notas: null,
+    });
   });
 
   it('puts the server field errors of a 409 on their fields', async () => {
@@ -105,8 +110,16 @@ function Prueba({ onSave }: { onSave: (values: { ttl: number | null; activo: boo
   return h(
     'form',
     { onSubmit: form.handleSubmit(onSave) },
-    h(NumberField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'ttl', label: 'TTL' }),
-    h(SwitchField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, { control: form.control, name: 'activo', label: 'Activo' }),
+    h(NumberField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, {
+      control: form.control,
+      name: 'ttl',
+      label: 'TTL',
+    }),
+    h(SwitchField<{ ttl: number | null; activo: boolean }, { ttl: number | null; activo: boolean }>, {
+      control: form.control,
+      name: 'activo',
+      label: 'Activo',
+    }),
     h('button', { type: 'submit' }, 'Guardar'),
   );
 }

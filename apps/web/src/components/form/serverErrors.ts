@@ -49,9 +49,15 @@ export function applyServerErrors<T extends FieldValues>(
  * The form's server-error state: call `onServerError` with a failed save, show `formError` in a FormError.
  * `fields` names the fields on screen when the form holds values it does not show (a parent id).
  */
-export function useServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>, fields?: readonly string[]) {
+export function useServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  fields?: readonly string[],
+) {
   const [formError, setFormError] = useState<string | null>(null);
-  const onServerError = useCallback((error: unknown) => setFormError(applyServerErrors(error, form, fields)), [form, fields]);
+  const onServerError = useCallback(
+    (error: unknown) => setFormError(applyServerErrors(error, form, fields)),
+    [form, fields],
+  );
   const clearFormError = useCallback(() => setFormError(null), []);
   return { formError, onServerError, clearFormError };
 }

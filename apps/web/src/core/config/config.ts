@@ -6,10 +6,7 @@ import type { BaseUrlKey } from '@intranet/contract/http';
  * The runtime configuration's state. Loading it (loadConfig.ts, which needs the http layer and zod) lives
  * apart, so the screens that only read the state stay out of that chunk.
  */
-export type ConfigState =
-  | { status: 'loading' }
-  | { status: 'ready'; config: RuntimeConfig }
-  | { status: 'error' };
+export type ConfigState = { status: 'loading' } | { status: 'ready'; config: RuntimeConfig } | { status: 'error' };
 
 const SITIO_ORG = 'ORG'; // SITIO_ORG of @intranet/contract/config, whose import would pull zod into this chunk
 

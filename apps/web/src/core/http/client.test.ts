@@ -145,7 +145,11 @@ describe('http client answers and statuses', () => {
   it('on a 503 with Retry-After (a busy server) stays put and rejects with the server message', async () => {
     const busy = { error: 'El servidor está ocupado; vuelva a intentarlo en unos segundos', datos: null };
     const { http, calls } = setup(
-      () => new Response(JSON.stringify(busy), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } }),
+      () =>
+        new Response(JSON.stringify(busy), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        }),
     );
     await expect(http.get('/api/servidores', ok)).rejects.toMatchObject({ status: 503, body: busy, retryAfter: 2 });
     expect(calls).toEqual([]);
@@ -175,7 +179,10 @@ describe('http client answers and statuses', () => {
     const { http } = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(http.get('/api/x', ok)).rejects.toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor.' });
+    await expect(http.get('/api/x', ok)).rejects.toMatchObject({
+      status: 0,
+      message: 'No se pudo conectar con el servidor.',
+    });
   });
 
   it('reads a non-JSON error page without failing', async () => {
@@ -186,7 +193,9 @@ describe('http client answers and statuses', () => {
 
 describe('http client downloads', () => {
   it('answers the file as a Blob with the Bearer token', async () => {
-    const { http, sent } = setup(() => new Response('a;b\n1;2\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    const { http, sent } = setup(
+      () => new Response('a;b\n1;2\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    );
     const file = await http.blob('/api/servidores/export.csv');
     expect(await file.text()).toBe('a;b\n1;2\n');
     expect(sent().headers.get('Authorization')).toBe('Bearer tok-123');
@@ -208,7 +217,9 @@ class FakeXhr {
   status = 0;
   responseText = '';
   withCredentials = true;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -254,11 +265,17 @@ describe('http client uploads', () => {
     const { http, xhr } = uploadSetup();
     const file = new Blob(['0123456789'], { type: 'application/x-msdownload' });
     const progress: number[] = [];
-    const answer = http.upload('/api/paquetes?nombre=a.exe', file, ok, { onProgress: (p) => progress.push(p.loaded / p.total) });
+    const answer = http.upload('/api/paquetes?nombre=a.exe', file, ok, {
+      onProgress: (p) => progress.push(p.loaded / p.total),
+    });
     expect(xhr().method).toBe('POST');
     expect(xhr().url).toBe('/api/paquetes?nombre=a.exe');
     expect(xhr().body).toBe(file);
-    expect(xhr().headers).toMatchObject({ 'content-type': 'application/x-msdownload', authorization: 'Bearer tok-123', 'x-xsrf-token': 'xsrf-abc' });
+    expect(xhr().headers).toMatchObject({
+      'content-type': 'application/x-msdownload',
+      authorization: 'Bearer tok-123',
+      'x-xsrf-token': 'xsrf-abc',
+    });
     xhr().upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
     xhr().upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
     xhr().answer(201, { error: null, datos: 7 });
@@ -270,7 +287,10 @@ describe('http client uploads', () => {
     const tooBig = uploadSetup();
     const failing = tooBig.http.upload('/api/archivos?nombre=x', new Blob(['x']), ok);
     tooBig.xhr().answer(413, { error: 'El archivo supera el tamaño máximo permitido (1 MB)', datos: null });
-    await expect(failing).rejects.toMatchObject({ status: 413, message: 'El archivo supera el tamaño máximo permitido (1 MB)' });
+    await expect(failing).rejects.toMatchObject({
+      status: 413,
+      message: 'El archivo supera el tamaño máximo permitido (1 MB)',
+    });
 
     const cancelled = uploadSetup();
     const controller = new AbortController();
@@ -289,7 +309,10 @@ describe('http client uploads', () => {
     const dropped = uploadSetup();
     const lost = dropped.http.upload('/api/paquetes', new Blob(['x']), ok);
     dropped.xhr().onerror?.();
-    await expect(lost).rejects.toMatchObject({ status: 0, message: 'La subida se interrumpió: se perdió la conexión con el servidor.' });
+    await expect(lost).rejects.toMatchObject({
+      status: 0,
+      message: 'La subida se interrumpió: se perdió la conexión con el servidor.',
+    });
   });
 });
 

@@ -56,7 +56,8 @@ const CROSS_ORIGIN_HEADERS = {
 const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
 
 /** A Retry-After given in seconds (the server never sends a date). */
-const seconds = (value: string | null): number | null => (value !== null && /^\d{1,6}$/.test(value.trim()) ? Number(value) : null);
+const seconds = (value: string | null): number | null =>
+  value !== null && /^\d{1,6}$/.test(value.trim()) ? Number(value) : null;
 
 export const isRelativeUrl = (url: string): boolean => !ABSOLUTE_URL.test(url);
 
@@ -107,7 +108,11 @@ export function createHttpClient(deps: HttpDeps) {
   async function send(method: Method, url: string, body: unknown, options: RequestOptions): Promise<Response> {
     const isForm = body instanceof FormData;
     const hasJsonBody = body !== undefined && !isForm;
-    const init: RequestInit = { method, headers: buildHeaders(method, url, hasJsonBody, options), credentials: 'same-origin' };
+    const init: RequestInit = {
+      method,
+      headers: buildHeaders(method, url, hasJsonBody, options),
+      credentials: 'same-origin',
+    };
     if (isForm) init.body = body;
     else if (hasJsonBody) init.body = JSON.stringify(body);
     if (options.signal) init.signal = options.signal;
@@ -122,7 +127,12 @@ export function createHttpClient(deps: HttpDeps) {
     if (!response.ok) {
       const parsed = errorBody.safeParse(await readJson(response));
       const retryAfter = response.headers.get('retry-after');
-      const error = new HttpError(response.status, parsed.success ? parsed.data : null, messages.http.error, seconds(retryAfter));
+      const error = new HttpError(
+        response.status,
+        parsed.success ? parsed.data : null,
+        messages.http.error,
+        seconds(retryAfter),
+      );
       if (!options.quiet) await handleStatus(response.status, retryAfter);
       throw error;
     }
@@ -156,7 +166,12 @@ export function createHttpClient(deps: HttpDeps) {
    * the contract's schema. Same headers and status handling as every call, plus upload progress;
    * `options.signal` cancels it (rejecting with an AbortError).
    */
-  function upload<S extends Schema>(url: string, file: Blob, schema: S, options: UploadOptions = {}): Promise<Output<S>> {
+  function upload<S extends Schema>(
+    url: string,
+    file: Blob,
+    schema: S,
+    options: UploadOptions = {},
+  ): Promise<Output<S>> {
     const headers = buildHeaders('POST', url, false, options);
     headers.set('Content-Type', file.type || 'application/octet-stream');
     return new Promise((resolve, reject) => {
@@ -170,7 +185,8 @@ export function createHttpClient(deps: HttpDeps) {
       headers.forEach((value, name) => {
         xhr.setRequestHeader(name, value);
       });
-      xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      xhr.upload.onprogress = (event) =>
+        options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
       xhr.onload = () => {
         done();
         const text = xhr.responseText;
@@ -183,7 +199,12 @@ export function createHttpClient(deps: HttpDeps) {
         if (xhr.status < 200 || xhr.status >= 300) {
           const parsed = errorBody.safeParse(body);
           const retryAfter = xhr.getResponseHeader('retry-after');
-          const error = new HttpError(xhr.status, parsed.success ? parsed.data : null, messages.http.error, seconds(retryAfter));
+          const error = new HttpError(
+            xhr.status,
+            parsed.success ? parsed.data : null,
+            messages.http.error,
+            seconds(retryAfter),
+          );
           void (options.quiet ? Promise.resolve() : handleStatus(xhr.status, retryAfter)).then(() => reject(error));
           return;
         }

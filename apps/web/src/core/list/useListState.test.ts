@@ -9,15 +9,12 @@ import { listQueryString, readListQuery, useListState } from './useListState.ts'
 
 function renderList<S extends typeof servidorListQuery | typeof dnsListQuery>(schema: S, url: string) {
   let router: ReturnType<typeof createMemoryRouter> | undefined;
-  const hook = renderHook(
-    () => ({ list: useListState(schema), location: useLocation() }),
-    {
-      wrapper: ({ children }: { children: ReactNode }) => {
-        router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [url] });
-        return createElement(RouterProvider, { router });
-      },
+  const hook = renderHook(() => ({ list: useListState(schema), location: useLocation() }), {
+    wrapper: ({ children }: { children: ReactNode }) => {
+      router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [url] });
+      return createElement(RouterProvider, { router });
     },
-  );
+  });
   return hook;
 }
 

@@ -106,7 +106,10 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
           next.delete('tras');
           next.delete('antes');
           for (const [name, value] of Object.entries(changes)) {
-            const isDefault = value !== undefined && value !== null && String(value) === String(defaults[name as keyof typeof defaults]);
+            const isDefault =
+              value !== undefined &&
+              value !== null &&
+              String(value) === String(defaults[name as keyof typeof defaults]);
             if (value === undefined || value === null || value === '' || isDefault) next.delete(name);
             else next.set(name, String(value));
           }
@@ -123,7 +126,10 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
     const base = query as ListQueryBase;
     const valores = query as Record<string, unknown>;
     const filtrosActivos = Object.keys(schema.shape).filter(
-      (name) => !PAGING_KEYS.includes(name as never) && valores[name] !== undefined && String(valores[name]) !== String((defaults as Record<string, unknown>)[name]),
+      (name) =>
+        !PAGING_KEYS.includes(name as never) &&
+        valores[name] !== undefined &&
+        String(valores[name]) !== String((defaults as Record<string, unknown>)[name]),
     ).length;
     return {
       query,
@@ -131,7 +137,9 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
       size: base.size,
       sort: base.sort,
       q: base.q ?? '',
-      apiParams: imprimiendo ? listQueryString({ ...query, page: 1, size: MAX_PAGE_SIZE, tras: undefined, antes: undefined }) : listQueryString(query),
+      apiParams: imprimiendo
+        ? listQueryString({ ...query, page: 1, size: MAX_PAGE_SIZE, tras: undefined, antes: undefined })
+        : listQueryString(query),
       imprimiendo,
       exportParams: listQueryString(query, { withPaging: false }),
       setPage: (page, cursor) => update({ page, tras: cursor?.tras, antes: cursor?.antes }, { keepPage: true }),
@@ -142,7 +150,8 @@ export function useListState<S extends ListQuerySchema>(schema: S): ListState<S>
       setFilter: (name, value) => update({ [name]: value }),
       clearFilters: () => {
         const cleared: Record<string, undefined> = { q: undefined };
-        for (const name of Object.keys(schema.shape)) if (!PAGING_KEYS.includes(name as never)) cleared[name] = undefined;
+        for (const name of Object.keys(schema.shape))
+          if (!PAGING_KEYS.includes(name as never)) cleared[name] = undefined;
         update(cleared);
       },
       filtrosActivos,

@@ -4,9 +4,17 @@ import { browserSessionIntegration, captureException, init, setUser } from '@sen
 export function isIntakeUrl(url: string, dsn: string): boolean {
   try {
     const { origin, pathname } = new URL(dsn);
-    const projectId = pathname.replace(/^\/+|\/+$/g, '').split('/').at(-1) ?? '';
+    const projectId =
+      pathname
+        .replace(/^\/+|\/+$/g, '')
+        .split('/')
+        .at(-1) ?? '';
     const target = new URL(url, window.location.href);
-    return target.origin === origin && /^\/api\/[^/]+\/(envelope|store)\/?$/.test(target.pathname) && target.pathname.includes(`/api/${projectId}/`);
+    return (
+      target.origin === origin &&
+      /^\/api\/[^/]+\/(envelope|store)\/?$/.test(target.pathname) &&
+      target.pathname.includes(`/api/${projectId}/`)
+    );
   } catch {
     return false;
   }
@@ -26,7 +34,10 @@ export function startReporter(dsn: string, usuario: string | null): void {
     // Sessions would only be dropped by the monitor's intake: do not send them.
     integrations: (defaults) => defaults.filter((integration) => integration.name !== browserSessionIntegration().name),
     sendClientReports: false,
-    ignoreErrors: ['ResizeObserver loop limit exceeded', 'ResizeObserver loop completed with undelivered notifications'],
+    ignoreErrors: [
+      'ResizeObserver loop limit exceeded',
+      'ResizeObserver loop completed with undelivered notifications',
+    ],
     beforeBreadcrumb: (breadcrumb) => {
       const url: unknown = breadcrumb.data?.url;
       return typeof url === 'string' && isIntakeUrl(url, dsn) ? null : breadcrumb;

@@ -7,7 +7,11 @@ import { useSesion } from '../session/session.ts';
 
 /** The codes a `permisos` answer grants. */
 export const grantedCodes = (permisos: Record<string, boolean>): Set<string> =>
-  new Set(Object.entries(permisos).filter(([, allowed]) => allowed).map(([code]) => code));
+  new Set(
+    Object.entries(permisos)
+      .filter(([, allowed]) => allowed)
+      .map(([code]) => code),
+  );
 
 /**
  * The session's granted codes: the whole catalogue asked in one `permisos` call, shared by the menu and by

@@ -7,18 +7,24 @@ import { getSesion, setSesion } from './session.ts';
 import { signOut } from './signOut.ts';
 
 const config = { api: '', instaladores: '', store: '', versiones: '', archivos: '', sitio: '' };
-const sesion = { token: 't-renovado', usuario: { nombre: 'Administrador', roles: ['Administrador'], usuario: 'admin' } };
+const sesion = {
+  token: 't-renovado',
+  usuario: { nombre: 'Administrador', roles: ['Administrador'], usuario: 'admin' },
+};
 
 // Node's channel, as the test DOM has none: it reaches the other channels of the same name, as tabs do.
 vi.stubGlobal('BroadcastChannel', NodeBroadcastChannel);
 beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would have set.
   document.cookie = 'XSRF-TOKEN=abc';
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('restoreSession', () => {
   it('waits for the configuration, then renews with the cookie and the anti-forgery header, once per page', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: null, datos: sesion }), { status: 200 }));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ error: null, datos: sesion }), { status: 200 }));
     const first = restoreSession();
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
@@ -38,7 +44,9 @@ describe('restoreSession', () => {
   });
 
   it('signs out in every tab: the others hear it on the BroadcastChannel', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: null, datos: null }), { status: 200 }));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ error: null, datos: null }), { status: 200 }));
     const otra = new NodeBroadcastChannel('intranet-sesion');
     const oido = new Promise<unknown>((resolve) => (otra.onmessage = (e) => resolve((e as { data: unknown }).data)));
     signOut();

@@ -52,7 +52,10 @@ export function restoreSession(): Promise<boolean> {
     try {
       if (getSesion()) return true;
       if (!(await configLoaded())) return false;
-      const answer = await http.post(apiUrl('api', RENEWAL_PATH), undefined, loginResponse, { skipAuth: true, quiet: true });
+      const answer = await http.post(apiUrl('api', RENEWAL_PATH), undefined, loginResponse, {
+        skipAuth: true,
+        quiet: true,
+      });
       if (!answer.datos || getSesion()) return getSesion() !== null;
       setSesion(answer.datos);
       return true;
@@ -105,7 +108,9 @@ export function takeEndedElsewhere(): boolean {
 export function closeBrowserSession(): void {
   closing = configLoaded().then(async (ready) => {
     if (!ready) return;
-    await http.post(apiUrl('api', RENEWAL_CLOSE_PATH), undefined, okBody, { skipAuth: true, quiet: true }).catch(() => undefined);
+    await http
+      .post(apiUrl('api', RENEWAL_CLOSE_PATH), undefined, okBody, { skipAuth: true, quiet: true })
+      .catch(() => undefined);
   });
 }
 

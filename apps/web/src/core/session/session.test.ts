@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sesion } from '@intranet/contract/auth';
 import {
-  clearSesion, getSesion, rememberBlockedRoute, setSesion, subscribeSesion, takeBlockedRoute,
+  clearSesion,
+  getSesion,
+  rememberBlockedRoute,
+  setSesion,
+  subscribeSesion,
+  takeBlockedRoute,
 } from './session.ts';
 
-const admin: Sesion = { token: 't-1', usuario: { nombre: 'Administrador', roles: ['Administrador'], usuario: 'admin' } };
+const admin: Sesion = {
+  token: 't-1',
+  usuario: { nombre: 'Administrador', roles: ['Administrador'], usuario: 'admin' },
+};
 
 afterEach(() => {
   clearSesion();

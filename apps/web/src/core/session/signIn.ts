@@ -26,14 +26,22 @@ export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
     setSesion(answer.datos);
     return { ok: true, sesion: answer.datos };
   } catch (error) {
-    return { ok: false, error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion };
+    return {
+      ok: false,
+      error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion,
+    };
   }
 }
 
 /** `POST {api}/api/auth/segundo-paso`: the challenge and a code; a wrong code comes back as the server's words for it. */
-export async function verifySecondStep(desafio: string, codigo: string): Promise<{ ok: true; sesion: Sesion } | { ok: false; error: string }> {
+export async function verifySecondStep(
+  desafio: string,
+  codigo: string,
+): Promise<{ ok: true; sesion: Sesion } | { ok: false; error: string }> {
   try {
-    const answer = await http.post(apiUrl('api', '/api/auth/segundo-paso'), { desafio, codigo }, loginResponse, { skipAuth: true });
+    const answer = await http.post(apiUrl('api', '/api/auth/segundo-paso'), { desafio, codigo }, loginResponse, {
+      skipAuth: true,
+    });
     if (answer.datos === null) return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
     setSesion(answer.datos);
     return { ok: true, sesion: answer.datos };
@@ -58,24 +66,34 @@ export async function revokeToken(token: string): Promise<void> {
 /** The OpenID provider's name for the login button, or null (not set, or the server did not answer). */
 export async function oidcProvider(): Promise<string | null> {
   try {
-    return (await http.get(apiUrl('api', '/api/auth/oidc'), oidcProveedor, { skipAuth: true, quiet: true })).datos?.nombre ?? null;
+    return (
+      (await http.get(apiUrl('api', '/api/auth/oidc'), oidcProveedor, { skipAuth: true, quiet: true })).datos?.nombre ??
+      null
+    );
   } catch {
     return null;
   }
 }
 
 /** Where the browser goes to sign in with the provider, coming back to `destino`. */
-export const oidcStartUrl = (destino: string): string => apiUrl('api', `/api/auth/oidc/inicio?${new URLSearchParams({ destino }).toString()}`);
+export const oidcStartUrl = (destino: string): string =>
+  apiUrl('api', `/api/auth/oidc/inicio?${new URLSearchParams({ destino }).toString()}`);
 
 /** `POST {api}/api/auth/oidc/canje`: the one-time code of the provider's return, for the session. */
 export async function exchangeOidcCode(codigo: string): Promise<SignInResult> {
   try {
     await closingDone();
-    const answer = await http.post(apiUrl('api', '/api/auth/oidc/canje'), { codigo }, loginResponse, { skipAuth: true });
-    if (answer.error !== null || answer.datos === null) return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
+    const answer = await http.post(apiUrl('api', '/api/auth/oidc/canje'), { codigo }, loginResponse, {
+      skipAuth: true,
+    });
+    if (answer.error !== null || answer.datos === null)
+      return { ok: false, error: answer.error ?? messages.http.respuestaInesperada };
     setSesion(answer.datos);
     return { ok: true, sesion: answer.datos };
   } catch (error) {
-    return { ok: false, error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion };
+    return {
+      ok: false,
+      error: error instanceof HttpError && error.status !== 0 ? error.message : messages.login.errorConexion,
+    };
   }
 }

@@ -13,7 +13,8 @@ class Fuente implements FuenteEventos {
     this.cerrada = true;
   }
   enviar(tipo: string, datos: unknown) {
-    for (const oyente of this.oyentes.get(tipo) ?? []) oyente({ data: typeof datos === 'string' ? datos : JSON.stringify(datos) });
+    for (const oyente of this.oyentes.get(tipo) ?? [])
+      oyente({ data: typeof datos === 'string' ? datos : JSON.stringify(datos) });
   }
 }
 

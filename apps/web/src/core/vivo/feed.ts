@@ -18,7 +18,10 @@ export interface FeedDeps {
   enPausa: () => boolean;
 }
 
-const leer = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, texto: string): T | undefined => {
+const leer = <T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+  texto: string,
+): T | undefined => {
   try {
     const parsed = schema.safeParse(JSON.parse(texto));
     return parsed.success ? parsed.data : undefined;

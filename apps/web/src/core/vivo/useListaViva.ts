@@ -14,7 +14,11 @@ export interface ListaVivaEstado {
  * the user is working on it (`editando`: rows selected, a row being edited, the pointer or the focus on it);
  * then the changes wait, counted, until the user asks for them, so nothing moves under their cursor.
  */
-export function useListaViva(lista: ListaViva | undefined, refrescar: () => unknown, editando: boolean): ListaVivaEstado {
+export function useListaViva(
+  lista: ListaViva | undefined,
+  refrescar: () => unknown,
+  editando: boolean,
+): ListaVivaEstado {
   const [pendientes, setPendientes] = useState(0);
   const actual = useRef({ refrescar, editando });
   actual.current = { refrescar, editando };

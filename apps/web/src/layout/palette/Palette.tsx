@@ -12,7 +12,17 @@ import { AREAS } from '../../areas/index.ts';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 import { messages } from '../../core/messages.ts';
-import { isCreateEntry, matchEntries, normalize, parsePaletteQuery, readRecent, rememberRecent, searchesRecords, TIPO_NOMBRES, type RecentItem } from './model.ts';
+import {
+  isCreateEntry,
+  matchEntries,
+  normalize,
+  parsePaletteQuery,
+  readRecent,
+  rememberRecent,
+  searchesRecords,
+  TIPO_NOMBRES,
+  type RecentItem,
+} from './model.ts';
 
 const t = messages.paleta;
 const ENTRIES = AREAS.flatMap((area) => area.palette);
@@ -23,7 +33,9 @@ function useRecords(texto: string, tipos: BusquedaTipo[] | undefined, enabled: b
   if (tipos) params.set('tipos', tipos.join(','));
   return useQuery({
     queryKey: ['busqueda', texto, tipos?.join(',') ?? ''],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', `/api/busqueda?${params}`), envelope(busquedaRespuesta), { quiet: true, signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', `/api/busqueda?${params}`), envelope(busquedaRespuesta), { quiet: true, signal }))
+        .datos,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -55,7 +67,8 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
   useEffect(() => {
     if (!opened) return;
     const list = document.querySelector('[data-paleta-lista]');
-    if (list && !list.querySelector('[data-selected]')) list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
+    if (list && !list.querySelector('[data-selected]'))
+      list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
   }, [opened, records.data]);
 
   const open = (item: RecentItem) => {
@@ -106,7 +119,9 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
       <Spotlight.Search
         placeholder={t.placeholder}
         aria-label={messages.shell.buscarAyuda}
-        leftSection={waiting ? <Loader size={16} aria-label={t.buscando} /> : <IconSearch size={18} stroke={1.6} aria-hidden />}
+        leftSection={
+          waiting ? <Loader size={16} aria-label={t.buscando} /> : <IconSearch size={18} stroke={1.6} aria-hidden />
+        }
       />
       {current.tipos && (
         <Group gap={6} px="md" pt={6}>
@@ -119,7 +134,13 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
         {empty && recent.length > 0 && (
           <Spotlight.ActionsGroup label={t.recientes}>
             {recent.map((item) => (
-              <Spotlight.Action key={item.enlace} label={item.titulo} description={item.detalle ?? undefined} leftSection={<IconClock size={18} stroke={1.5} />} onClick={() => open(item)} />
+              <Spotlight.Action
+                key={item.enlace}
+                label={item.titulo}
+                description={item.detalle ?? undefined}
+                leftSection={<IconClock size={18} stroke={1.5} />}
+                onClick={() => open(item)}
+              />
             ))}
           </Spotlight.ActionsGroup>
         )}
@@ -141,7 +162,12 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
         {actions.length > 0 && (
           <Spotlight.ActionsGroup label={t.acciones}>
             {actions.map((entry) => (
-              <Spotlight.Action key={entry.link} label={entry.text} leftSection={<IconPlus size={18} stroke={1.5} />} onClick={() => navigate(entry.link)} />
+              <Spotlight.Action
+                key={entry.link}
+                label={entry.text}
+                leftSection={<IconPlus size={18} stroke={1.5} />}
+                onClick={() => navigate(entry.link)}
+              />
             ))}
           </Spotlight.ActionsGroup>
         )}
@@ -150,7 +176,9 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
             {t.error}
           </Text>
         )}
-        {nothing && !waiting && !records.isError && <Spotlight.Empty>{searchesRecords(current) ? t.sinResultados : t.minimo}</Spotlight.Empty>}
+        {nothing && !waiting && !records.isError && (
+          <Spotlight.Empty>{searchesRecords(current) ? t.sinResultados : t.minimo}</Spotlight.Empty>
+        )}
       </Spotlight.ActionsList>
       <Text size="xs" c="dimmed" px="md" py={6} ta="right">
         {t.ayudaTeclas}

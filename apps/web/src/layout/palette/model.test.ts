@@ -57,16 +57,33 @@ describe('the recent items', () => {
 
   it('keep the newest first, once each, eight at most', () => {
     const storage = memory();
-    for (let i = 1; i <= 10; i++) rememberRecent({ titulo: `Cliente ${i}`, detalle: null, enlace: `/clientes/${i}` }, storage);
+    for (let i = 1; i <= 10; i++)
+      rememberRecent({ titulo: `Cliente ${i}`, detalle: null, enlace: `/clientes/${i}` }, storage);
     rememberRecent({ titulo: 'Cliente 5', detalle: null, enlace: '/clientes/5' }, storage);
-    expect(readRecent(storage).map((r) => r.enlace)).toEqual(['/clientes/5', '/clientes/10', '/clientes/9', '/clientes/8', '/clientes/7', '/clientes/6', '/clientes/4', '/clientes/3']);
+    expect(readRecent(storage).map((r) => r.enlace)).toEqual([
+      '/clientes/5',
+      '/clientes/10',
+      '/clientes/9',
+      '/clientes/8',
+      '/clientes/7',
+      '/clientes/6',
+      '/clientes/4',
+      '/clientes/3',
+    ]);
   });
 
   it('ignore what is not theirs: broken JSON, other shapes, links out of the portal', () => {
     const storage = memory();
     storage.setItem('intranet.paleta.recientes', '{roto');
     expect(readRecent(storage)).toEqual([]);
-    storage.setItem('intranet.paleta.recientes', JSON.stringify([{ titulo: 'x', enlace: 'https://otro.example' }, { titulo: 'ok', detalle: null, enlace: '/dns' }, 3]));
+    storage.setItem(
+      'intranet.paleta.recientes',
+      JSON.stringify([
+        { titulo: 'x', enlace: 'https://otro.example' },
+        { titulo: 'ok', detalle: null, enlace: '/dns' },
+        3,
+      ]),
+    );
     expect(readRecent(storage)).toEqual([{ titulo: 'ok', detalle: null, enlace: '/dns' }]);
   });
 });

@@ -53,7 +53,11 @@ export const searchesRecords = (query: PaletteQuery): boolean => query.texto.len
 export const isCreateEntry = (entry: PaletteEntry): boolean => /\/(nuevo|nueva)$/.test(entry.link);
 
 /** The screens and actions the user may open whose text or keywords hold every word typed. */
-export function matchEntries(entries: readonly PaletteEntry[], texto: string, granted: ReadonlySet<string>): PaletteEntry[] {
+export function matchEntries(
+  entries: readonly PaletteEntry[],
+  texto: string,
+  granted: ReadonlySet<string>,
+): PaletteEntry[] {
   const words = normalize(texto).split(/\s+/).filter(Boolean);
   return entries.filter((entry) => {
     if (!granted.has(entry.accion)) return false;
@@ -63,7 +67,11 @@ export function matchEntries(entries: readonly PaletteEntry[], texto: string, gr
 }
 
 /** The "new …" action of the area the user is in: the one whose list the current path is under. */
-export function createEntryFor(entries: readonly PaletteEntry[], pathname: string, granted: ReadonlySet<string>): PaletteEntry | undefined {
+export function createEntryFor(
+  entries: readonly PaletteEntry[],
+  pathname: string,
+  granted: ReadonlySet<string>,
+): PaletteEntry | undefined {
   return entries
     .filter((entry) => isCreateEntry(entry) && granted.has(entry.accion))
     .map((entry) => ({ entry, base: entry.link.replace(/\/(nuevo|nueva)$/, '') }))
@@ -88,14 +96,21 @@ export function readRecent(storage: Pick<Storage, 'getItem'> = localStorage): Re
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
       (item): item is RecentItem =>
-        typeof item === 'object' && item !== null && typeof item.titulo === 'string' && typeof item.enlace === 'string' && item.enlace.startsWith('/'),
+        typeof item === 'object' &&
+        item !== null &&
+        typeof item.titulo === 'string' &&
+        typeof item.enlace === 'string' &&
+        item.enlace.startsWith('/'),
     );
   } catch {
     return [];
   }
 }
 
-export function rememberRecent(item: RecentItem, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): RecentItem[] {
+export function rememberRecent(
+  item: RecentItem,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): RecentItem[] {
   const items = [item, ...readRecent(storage).filter((other) => other.enlace !== item.enlace)].slice(0, RECENT_MAX);
   try {
     storage.setItem(RECENT_KEY, JSON.stringify(items));

@@ -24,17 +24,17 @@ export function Shortcuts({ granted }: { granted: ReadonlySet<string> }) {
 
   useHotkeys([
     ['/', () => document.querySelector<HTMLInputElement>('main input[type="search"]')?.focus()],
-    ['n', () => {
-      const entry = createEntryFor(ENTRIES, pathname, granted);
-      if (entry) void navigate(entry.link);
-    }],
+    [
+      'n',
+      () => {
+        const entry = createEntryFor(ENTRIES, pathname, granted);
+        if (entry) void navigate(entry.link);
+      },
+    ],
     ['shift+?', openHelp],
   ]);
   // Ctrl-S inside the fields too: it saves the form instead of the browser saving the page.
-  useHotkeys(
-    [['mod+S', () => formToSave(document.activeElement)?.requestSubmit(), { preventDefault: true }]],
-    [],
-  );
+  useHotkeys([['mod+S', () => formToSave(document.activeElement)?.requestSubmit(), { preventDefault: true }]], []);
   // `g` then a letter: a sequence, which useHotkeys does not read.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -14,7 +14,8 @@ describe('the shortcuts', () => {
   });
 
   it('single keys leave typing alone: fields, editors, list boxes', () => {
-    document.body.innerHTML = '<input id="i"><div contenteditable="true" id="e"></div><div role="listbox"><span id="o"></span></div><button id="b"></button>';
+    document.body.innerHTML =
+      '<input id="i"><div contenteditable="true" id="e"></div><div role="listbox"><span id="o"></span></div><button id="b"></button>';
     for (const id of ['i', 'o']) expect(isTyping(document.getElementById(id)), id).toBe(true);
     // The test DOM does not compute isContentEditable.
     expect(isTyping(document.getElementById('b'))).toBe(false);

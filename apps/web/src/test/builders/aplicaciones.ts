@@ -22,7 +22,12 @@ export const aplicacionFila = (over: Partial<AplicacionFila> = {}): AplicacionFi
 /** An app's detail, with its signer and a one-line description. */
 export const aplicacion = (over: Partial<Aplicacion> = {}): Aplicacion => ({
   ...aplicacionFila(),
-  descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Toma de pedidos sin conexión' }] }] },
+  descripcion: {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Toma de pedidos sin conexión' }] },
+    ],
+  },
   descripcion_html: '<p>Toma de pedidos sin conexión</p>',
   firma_sha256: 'ab'.repeat(32),
   ...over,

@@ -29,7 +29,12 @@ export const empresa = (over: Partial<Empresa> = {}): Empresa => ({
   domicilio: 'Av. Pellegrini 1200',
   contacto_id: 7,
   contacto_nombre: 'Ruiz, Carlos',
-  notas: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Cierre contable en junio' }] }] },
+  notas: {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'Cierre contable en junio' }] },
+    ],
+  },
   fecha_alta: '2019-04-01',
   creado: '2019-04-01T10:00:00Z',
   ...over,

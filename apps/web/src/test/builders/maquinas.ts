@@ -43,4 +43,8 @@ export const asignacion = (over: Partial<Asignacion> = {}): Asignacion => ({
 });
 
 /** A machine's detail: the machine and its assignments, newest first. */
-export const maquinaDetalle = (over: Partial<MaquinaDetalle> = {}): MaquinaDetalle => ({ ...maquina(), asignaciones: [], ...over });
+export const maquinaDetalle = (over: Partial<MaquinaDetalle> = {}): MaquinaDetalle => ({
+  ...maquina(),
+  asignaciones: [],
+  ...over,
+});

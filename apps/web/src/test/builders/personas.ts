@@ -26,7 +26,12 @@ export const persona = (over: Partial<Persona> = {}): Persona => ({
 });
 
 /** A person's detail: what points at them empty unless given. */
-export const personaDetalle = (over: Partial<PersonaDetalle> = {}): PersonaDetalle => ({ ...persona(), maquinas: [], a_cargo: [], ...over });
+export const personaDetalle = (over: Partial<PersonaDetalle> = {}): PersonaDetalle => ({
+  ...persona(),
+  maquinas: [],
+  a_cargo: [],
+  ...over,
+});
 
 /** People offered by the person selects (`/api/personas/opciones`). */
 export const personaOpciones: PersonaOpcion[] = [

@@ -17,6 +17,9 @@ export const productoFila = (over: Partial<ProductoFila> = {}): ProductoFila => 
 /** A product's detail, with a one-line description. */
 export const producto = (over: Partial<Producto> = {}): Producto => ({
   ...productoFila(),
-  descripcion: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'El ERP de Physis' }] }] },
+  descripcion: {
+    type: 'doc',
+    content: [{ type: 'paragraph', attrs: { align: null }, content: [{ type: 'text', text: 'El ERP de Physis' }] }],
+  },
   ...over,
 });

@@ -31,7 +31,8 @@ export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).dig
 
 // ---- A self-signed X.509 certificate in DER, written by hand (node:crypto signs but writes no certificate) ----
 
-const largo = (n: number) => (n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]));
+const largo = (n: number) =>
+  n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
 const tlv = (tag: number, ...partes: Buffer[]) => {
   const valor = Buffer.concat(partes);
   return Buffer.concat([Buffer.from([tag]), largo(valor.length), valor]);
@@ -110,7 +111,11 @@ export function contenidoApk(o: ApkManifiesto): ZipEntrada[] {
     { nombre: 'AndroidManifest.xml', datos: codificarAxml(manifiesto(o)), comprimir: true },
     { nombre: 'classes.dex', datos: Buffer.concat([Buffer.from('dex\n035\0'), randomBytes(512)]), comprimir: true },
     { nombre: 'resources.arsc', datos: Buffer.alloc(256, 0x02) },
-    { nombre: 'res/xml/network_security_config.xml', datos: Buffer.from('<network-security-config/>'), comprimir: true },
+    {
+      nombre: 'res/xml/network_security_config.xml',
+      datos: Buffer.from('<network-security-config/>'),
+      comprimir: true,
+    },
   ];
 }
 
@@ -138,10 +143,20 @@ function resumenV2(secciones: readonly Buffer[]): Buffer {
   for (const seccion of secciones) {
     for (let pos = 0; pos < seccion.length; pos += 1024 * 1024) {
       const trozo = seccion.subarray(pos, pos + 1024 * 1024);
-      trozos.push(createHash('sha256').update(Buffer.from([0xa5])).update(u32(trozo.length)).update(trozo).digest());
+      trozos.push(
+        createHash('sha256')
+          .update(Buffer.from([0xa5]))
+          .update(u32(trozo.length))
+          .update(trozo)
+          .digest(),
+      );
     }
   }
-  return createHash('sha256').update(Buffer.from([0x5a])).update(u32(trozos.length)).update(Buffer.concat(trozos)).digest();
+  return createHash('sha256')
+    .update(Buffer.from([0x5a]))
+    .update(u32(trozos.length))
+    .update(Buffer.concat(trozos))
+    .digest();
 }
 
 /** An APK Signing Block with one v2 signer (RSASSA-PKCS1-v1_5 with SHA-256, algorithm 0x0103) over `entradas`. */

@@ -28,7 +28,8 @@ export function leerSecciones(texto: Buffer): { principal: Map<string, string>; 
   let desde = 0;
   for (let m = corte.exec(latin); ; m = corte.exec(latin)) {
     const hasta = m ? m.index + m[0].length : latin.length;
-    if (hasta > desde) secciones.push({ atributos: atributosDe(latin.slice(desde, hasta)), raw: texto.subarray(desde, hasta) });
+    if (hasta > desde)
+      secciones.push({ atributos: atributosDe(latin.slice(desde, hasta)), raw: texto.subarray(desde, hasta) });
     if (!m) break;
     desde = hasta;
   }
@@ -51,7 +52,8 @@ function atributosDe(seccion: string): Map<string, string> {
   const atributos = new Map<string, string>();
   for (const linea of lineas) {
     const dos = linea.indexOf(': ');
-    if (dos > 0) atributos.set(linea.slice(0, dos).toLowerCase(), Buffer.from(linea.slice(dos + 2), 'latin1').toString('utf8'));
+    if (dos > 0)
+      atributos.set(linea.slice(0, dos).toLowerCase(), Buffer.from(linea.slice(dos + 2), 'latin1').toString('utf8'));
   }
   return atributos;
 }
@@ -66,7 +68,11 @@ function coincide(atributos: Map<string, string>, sufijo: string, datos: Buffer)
 }
 
 /** Checks the .SF against MANIFEST.MF: the whole manifest's digest, or else each entry section's. */
-function verificarSf(sf: ReturnType<typeof leerSecciones>, mf: Buffer, manifest: ReturnType<typeof leerSecciones>): void {
+function verificarSf(
+  sf: ReturnType<typeof leerSecciones>,
+  mf: Buffer,
+  manifest: ReturnType<typeof leerSecciones>,
+): void {
   if (coincide(sf.principal, '-Digest-Manifest', mf) === true) return;
   for (const [nombre, seccion] of manifest.entradas) {
     const firmada = sf.entradas.get(nombre);
@@ -88,7 +94,12 @@ export async function verificarFirmaV1(apk: ApkZip): Promise<Buffer | null> {
   const nombres = [...apk.entradas.keys()];
   const sfs = nombres.filter((n) => /^META-INF\/[^/]+\.SF$/i.test(n)).sort();
   const par = sfs
-    .map((sf) => ({ sf, bloque: nombres.find((n) => n.toUpperCase().startsWith(sf.slice(0, -2).toUpperCase()) && /\.(RSA|DSA|EC)$/i.test(n)) }))
+    .map((sf) => ({
+      sf,
+      bloque: nombres.find(
+        (n) => n.toUpperCase().startsWith(sf.slice(0, -2).toUpperCase()) && /\.(RSA|DSA|EC)$/i.test(n),
+      ),
+    }))
     .find((p) => p.bloque);
   if (!par?.bloque) return null;
   const mfEntrada = apk.entradas.get('META-INF/MANIFEST.MF');

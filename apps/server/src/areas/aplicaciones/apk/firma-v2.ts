@@ -76,7 +76,13 @@ async function finDelZip(store: FileStore, sha256: string, tamano: number) {
 }
 
 /** The scheme's digest of the file: 1 MiB chunks of entries, central directory and EOCD (pointing at the block). */
-async function resumenDelContenido(store: FileStore, sha256: string, algoritmo: string, secciones: [number, number][], eocd: Buffer): Promise<Buffer> {
+async function resumenDelContenido(
+  store: FileStore,
+  sha256: string,
+  algoritmo: string,
+  secciones: [number, number][],
+  eocd: Buffer,
+): Promise<Buffer> {
   const resumenes: Buffer[] = [];
   const trozo = (datos: Buffer) => {
     const cabecera = Buffer.alloc(5);
@@ -85,7 +91,8 @@ async function resumenDelContenido(store: FileStore, sha256: string, algoritmo: 
     resumenes.push(createHash(algoritmo).update(cabecera).update(datos).digest());
   };
   for (const [desde, hasta] of secciones) {
-    for (let pos = desde; pos < hasta; pos += TROZO) trozo(await leerRango(store, sha256, pos, Math.min(pos + TROZO, hasta)));
+    for (let pos = desde; pos < hasta; pos += TROZO)
+      trozo(await leerRango(store, sha256, pos, Math.min(pos + TROZO, hasta)));
   }
   for (let pos = 0; pos < eocd.length; pos += TROZO) trozo(eocd.subarray(pos, pos + TROZO));
   const cabecera = Buffer.alloc(5);
@@ -117,20 +124,25 @@ function leerFirmante(lector: Lector, esquema: number): Firmante {
 }
 
 function verificarFirma(f: Firmante): { id: number; digest: string } {
-  const [id] = [...f.firmas.keys()].filter((k) => ALGORITMOS[k]).sort((a, b) => ALGORITMOS[b]!.fuerza - ALGORITMOS[a]!.fuerza);
+  const [id] = [...f.firmas.keys()]
+    .filter((k) => ALGORITMOS[k])
+    .sort((a, b) => ALGORITMOS[b]!.fuerza - ALGORITMOS[a]!.fuerza);
   if (id === undefined) throw invalida('el bloque de firma APK no usa un algoritmo admitido');
   const alg = ALGORITMOS[id]!;
   let clave: KeyObject;
   try {
     clave = createPublicKey({ key: f.clave, format: 'der', type: 'spki' });
     // The certificate is read with the portal's X.509 library; both keys are compared as Node re-encodes them.
-    const spki = Buffer.from(pkijs.Certificate.fromBER(arrayBuffer(f.certificado)).subjectPublicKeyInfo.toSchema().toBER(false));
+    const spki = Buffer.from(
+      pkijs.Certificate.fromBER(arrayBuffer(f.certificado)).subjectPublicKeyInfo.toSchema().toBER(false),
+    );
     if (huellaClavePublica(spki) !== huellaClavePublica(f.clave)) throw new Error();
   } catch {
     throw invalida('la clave del bloque de firma APK no es la de su certificado');
   }
   const opciones = alg.pss ? { key: clave, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: alg.pss } : clave;
-  if (!verify(alg.digest, f.datos, opciones, f.firmas.get(id)!)) throw invalida('la firma del bloque de firma APK no corresponde');
+  if (!verify(alg.digest, f.datos, opciones, f.firmas.get(id)!))
+    throw invalida('la firma del bloque de firma APK no corresponde');
   return { id, digest: alg.digest };
 }
 
@@ -165,7 +177,17 @@ export async function verificarFirmaV2(store: FileStore, sha256: string, tamano:
 
   const eocd = Buffer.from(fin.eocd);
   eocd.writeUInt32LE(inicio, 16);
-  const calculado = await resumenDelContenido(store, sha256, digest, [[0, inicio], [fin.cdOffset, fin.eocdOffset]], eocd);
-  if (!firmante.resumenes.get(id)?.equals(calculado)) throw invalida('el contenido fue modificado después de firmar el APK');
+  const calculado = await resumenDelContenido(
+    store,
+    sha256,
+    digest,
+    [
+      [0, inicio],
+      [fin.cdOffset, fin.eocdOffset],
+    ],
+    eocd,
+  );
+  if (!firmante.resumenes.get(id)?.equals(calculado))
+    throw invalida('el contenido fue modificado después de firmar el APK');
   return firmante.certificado;
 }

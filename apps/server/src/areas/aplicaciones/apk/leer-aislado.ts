@@ -16,7 +16,11 @@ const MB = 1024 * 1024;
 export async function leerApkAislado(store: FileStore, sha256: string, tamano: number): Promise<DatosApk> {
   let leido: ApkLeido;
   try {
-    leido = await runIsolated(LEER, { store: store.ubicacion, sha256, tamano }, { limiteMs: 8_000 + Math.ceil(tamano / (10 * MB)) * 1_000 });
+    leido = await runIsolated(
+      LEER,
+      { store: store.ubicacion, sha256, tamano },
+      { limiteMs: 8_000 + Math.ceil(tamano / (10 * MB)) * 1_000 },
+    );
   } catch (err) {
     if (err instanceof IsolatedError) throw isolatedRefusal(err, MENSAJES_APK.noEsZip);
     throw err;

@@ -29,7 +29,15 @@ const leer = async (bytes: Buffer) => {
   return leerApk(store, f.sha256, f.tamano);
 };
 const apk = (o: Partial<BuildApkOptions> = {}) =>
-  buildApk({ packageName: 'com.physis.ventas', versionCode: 305, versionName: '3.0.5', minSdk: 21, targetSdk: 35, signer, ...o });
+  buildApk({
+    packageName: 'com.physis.ventas',
+    versionCode: 305,
+    versionName: '3.0.5',
+    minSdk: 21,
+    targetSdk: 35,
+    signer,
+    ...o,
+  });
 
 describe('leerApk', () => {
   it('reads the manifest and the v1 signer', async () => {
@@ -49,25 +57,41 @@ describe('leerApk', () => {
   });
 
   it('refuses a v2 APK changed after signing', async () => {
-    await expect(leer(apk({ schemes: ['v2'], tamper: true }))).rejects.toThrow('La firma del APK no es válida: el contenido fue modificado después de firmar el APK');
+    await expect(leer(apk({ schemes: ['v2'], tamper: true }))).rejects.toThrow(
+      'La firma del APK no es válida: el contenido fue modificado después de firmar el APK',
+    );
   });
 
   it('refuses a zip without manifest, with repeated entries, or with a manifest that is not AXML', async () => {
     const manifest = { nombre: 'AndroidManifest.xml', datos: Buffer.from('<manifest package="com.x.y"/>') };
-    await expect(leer(escribirZip([{ nombre: 'classes.dex', datos: Buffer.from('dex') }]).unir())).rejects.toThrow('le falta AndroidManifest.xml');
+    await expect(leer(escribirZip([{ nombre: 'classes.dex', datos: Buffer.from('dex') }]).unir())).rejects.toThrow(
+      'le falta AndroidManifest.xml',
+    );
     await expect(leer(escribirZip([manifest, manifest]).unir())).rejects.toThrow('entradas repetidas');
     await expect(leer(escribirZip([manifest]).unir())).rejects.toThrow('No se pudo leer el AndroidManifest.xml');
   });
 
   it('refuses an AXML whose chunk claims no size, instead of looping on it', async () => {
-    const axml = codificarAxml({ nombre: 'manifest', atributos: [{ android: false, nombre: 'package', valor: 'com.x.y' }], hijos: [] });
+    const axml = codificarAxml({
+      nombre: 'manifest',
+      atributos: [{ android: false, nombre: 'package', valor: 'com.x.y' }],
+      hijos: [],
+    });
     axml.writeUInt32LE(0, 8 + 4); // the string pool's chunk size
-    await expect(leer(escribirZip([{ nombre: 'AndroidManifest.xml', datos: axml }]).unir())).rejects.toThrow('No se pudo leer el AndroidManifest.xml');
+    await expect(leer(escribirZip([{ nombre: 'AndroidManifest.xml', datos: axml }]).unir())).rejects.toThrow(
+      'No se pudo leer el AndroidManifest.xml',
+    );
   });
 
   it('refuses a manifest without versionCode', async () => {
-    const axml = codificarAxml({ nombre: 'manifest', atributos: [{ android: false, nombre: 'package', valor: 'com.x.y' }], hijos: [] });
-    await expect(leer(escribirZip([{ nombre: 'AndroidManifest.xml', datos: axml }]).unir())).rejects.toThrow('no declara un versionCode válido');
+    const axml = codificarAxml({
+      nombre: 'manifest',
+      atributos: [{ android: false, nombre: 'package', valor: 'com.x.y' }],
+      hijos: [],
+    });
+    await expect(leer(escribirZip([{ nombre: 'AndroidManifest.xml', datos: axml }]).unir())).rejects.toThrow(
+      'no declara un versionCode válido',
+    );
   });
 });
 
@@ -81,7 +105,10 @@ describe('verificarPkcs7', () => {
       key: signer.forgeKey,
       certificate: signer.forgeCertificate,
       digestAlgorithm: forge.pki.oids.sha256!,
-      authenticatedAttributes: [{ type: forge.pki.oids.contentType!, value: forge.pki.oids.data }, { type: forge.pki.oids.messageDigest! }],
+      authenticatedAttributes: [
+        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data },
+        { type: forge.pki.oids.messageDigest! },
+      ],
     });
     p7.sign({ detached: true });
     const bloque = Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
@@ -95,14 +122,50 @@ describe('verificarPkcs7', () => {
     await writeFile(sf, contenido);
     const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
     openssl('genpkey', '-genparam', '-algorithm', 'DSA', '-pkeyopt', 'dsa_paramgen_bits:2048', '-out', 'dsa-param.pem');
-    for (const [nombre, clave] of [['ec', 'ec'], ['dsa', 'dsa:dsa-param.pem']] as const) {
+    for (const [nombre, clave] of [
+      ['ec', 'ec'],
+      ['dsa', 'dsa:dsa-param.pem'],
+    ] as const) {
       const extra = nombre === 'ec' ? ['-pkeyopt', 'ec_paramgen_curve:prime256v1'] : [];
-      openssl('req', '-x509', '-newkey', clave, ...extra, '-nodes', '-keyout', `${nombre}.key`, '-out', `${nombre}.pem`, '-days', '30', '-subj', `/CN=${nombre}`);
-      openssl('cms', '-sign', '-binary', '-in', 'CERT.SF', '-signer', `${nombre}.pem`, '-inkey', `${nombre}.key`, '-outform', 'DER', '-out', `${nombre}.p7`, '-md', 'sha256');
+      openssl(
+        'req',
+        '-x509',
+        '-newkey',
+        clave,
+        ...extra,
+        '-nodes',
+        '-keyout',
+        `${nombre}.key`,
+        '-out',
+        `${nombre}.pem`,
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${nombre}`,
+      );
+      openssl(
+        'cms',
+        '-sign',
+        '-binary',
+        '-in',
+        'CERT.SF',
+        '-signer',
+        `${nombre}.pem`,
+        '-inkey',
+        `${nombre}.key`,
+        '-outform',
+        'DER',
+        '-out',
+        `${nombre}.p7`,
+        '-md',
+        'sha256',
+      );
       const bloque = await readFile(join(dir, `${nombre}.p7`));
       const esperado = new X509Certificate(await readFile(join(dir, `${nombre}.pem`))).raw;
       expect(verificarPkcs7(bloque, contenido).equals(esperado), nombre).toBe(true);
-      expect(() => verificarPkcs7(bloque, Buffer.from('otro contenido')), nombre).toThrow('el resumen firmado no coincide');
+      expect(() => verificarPkcs7(bloque, Buffer.from('otro contenido')), nombre).toThrow(
+        'el resumen firmado no coincide',
+      );
     }
     expect(() => verificarPkcs7(Buffer.from('no es un bloque'), contenido)).toThrow('el bloque de firma está dañado');
   });

@@ -35,9 +35,11 @@ function signedData(bloque: Buffer): pkijs.SignedData {
 /** The certificate the signer names by issuer and serial, among those the block carries. */
 function certificadoDe(datos: pkijs.SignedData, firmante: pkijs.SignerInfo): pkijs.Certificate {
   const sid = firmante.sid;
-  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) throw new Pkcs7Error('el firmante no se identifica por emisor y serie');
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber))
+    throw new Pkcs7Error('el firmante no se identifica por emisor y serie');
   const certificado = (datos.certificates ?? []).find(
-    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate && c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber),
+    (c): c is pkijs.Certificate =>
+      c instanceof pkijs.Certificate && c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber),
   );
   if (!certificado) throw new Pkcs7Error('el certificado del firmante no está en el bloque');
   return certificado;
@@ -47,7 +49,9 @@ function certificadoDe(datos: pkijs.SignedData, firmante: pkijs.SignerInfo): pki
 function datosFirmados(firmante: pkijs.SignerInfo, digest: string, contenido: Buffer): Buffer {
   const atributos = firmante.signedAttrs;
   if (!atributos) return contenido;
-  const resumen = atributos.attributes.find((a) => a.type === OID_MESSAGE_DIGEST)?.values[0] as { valueBlock?: { valueHexView?: Uint8Array } } | undefined;
+  const resumen = atributos.attributes.find((a) => a.type === OID_MESSAGE_DIGEST)?.values[0] as
+    | { valueBlock?: { valueHexView?: Uint8Array } }
+    | undefined;
   const valor = resumen?.valueBlock?.valueHexView;
   if (!valor || !Buffer.from(valor).equals(createHash(digest).update(contenido).digest())) {
     throw new Pkcs7Error('el resumen firmado no coincide con el archivo de firma');
@@ -62,19 +66,31 @@ function datosFirmados(firmante: pkijs.SignerInfo, digest: string, contenido: Bu
  */
 export function verificarPkcs7(bloque: Buffer, contenido: Buffer): Buffer {
   const datos = signedData(bloque);
-  if (!datos.certificates?.length || datos.signerInfos.length === 0) throw new Pkcs7Error('el bloque no trae certificado o firmante');
+  if (!datos.certificates?.length || datos.signerInfos.length === 0)
+    throw new Pkcs7Error('el bloque no trae certificado o firmante');
   const firmante = datos.signerInfos[0]!;
   const digest = DIGESTS[firmante.digestAlgorithm.algorithmId];
   if (!digest) throw new Pkcs7Error('algoritmo de resumen no admitido');
   const certificado = certificadoDe(datos, firmante);
   let clave: KeyObject;
   try {
-    clave = createPublicKey({ key: Buffer.from(certificado.subjectPublicKeyInfo.toSchema().toBER(false)), format: 'der', type: 'spki' });
+    clave = createPublicKey({
+      key: Buffer.from(certificado.subjectPublicKeyInfo.toSchema().toBER(false)),
+      format: 'der',
+      type: 'spki',
+    });
   } catch {
     throw new Pkcs7Error('el certificado del firmante no se puede leer');
   }
   // RSA (PKCS#1 v1.5), ECDSA and DSA: Node picks the scheme from the key; the digest from the signer.
-  if (!verify(digest, datosFirmados(firmante, digest, contenido), clave, Buffer.from(firmante.signature.valueBlock.valueHexView))) {
+  if (
+    !verify(
+      digest,
+      datosFirmados(firmante, digest, contenido),
+      clave,
+      Buffer.from(firmante.signature.valueBlock.valueHexView),
+    )
+  ) {
     throw new Pkcs7Error('la firma no corresponde al contenido firmado');
   }
   return Buffer.from(certificado.toSchema().toBER(false));

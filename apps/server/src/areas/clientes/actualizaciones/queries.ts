@@ -12,7 +12,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
-import { actualizaciones, empresas, paquetes, personas, productos, servidoresCliente, versiones } from '../../../db/schema.ts';
+import {
+  actualizaciones,
+  empresas,
+  paquetes,
+  personas,
+  productos,
+  servidoresCliente,
+  versiones,
+} from '../../../db/schema.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../../lists/list.ts';
 import { ApiError } from '../../../core/api-error.ts';
@@ -65,7 +73,9 @@ const campos = {
   paquete: paquetes.nombre,
   fecha: actualizaciones.fecha,
   persona_id: actualizaciones.personaId,
-  persona: sql<string | null>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`,
+  persona: sql<
+    string | null
+  >`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`,
   resultado: actualizaciones.resultado,
   log: actualizaciones.log,
 };
@@ -133,7 +143,13 @@ async function versionInstalada(
     .select({ id: versiones.id, numero: versiones.numero, orden: versiones.orden })
     .from(actualizaciones)
     .innerJoin(versiones, eq(versiones.id, actualizaciones.versionHastaId))
-    .where(and(eq(actualizaciones.servidorId, servidor.id), eq(actualizaciones.productoId, producto.id), eq(actualizaciones.resultado, 'ok')))
+    .where(
+      and(
+        eq(actualizaciones.servidorId, servidor.id),
+        eq(actualizaciones.productoId, producto.id),
+        eq(actualizaciones.resultado, 'ok'),
+      ),
+    )
     .orderBy(desc(actualizaciones.fecha), desc(actualizaciones.id))
     .limit(1);
   if (ultima) return ultima;
@@ -141,7 +157,9 @@ async function versionInstalada(
     const [v] = await tx
       .select({ id: versiones.id, numero: versiones.numero, orden: versiones.orden })
       .from(versiones)
-      .where(and(eq(versiones.productoId, producto.id), sql`lower(${versiones.numero}) = lower(${servidor.versionPhysis})`));
+      .where(
+        and(eq(versiones.productoId, producto.id), sql`lower(${versiones.numero}) = lower(${servidor.versionPhysis})`),
+      );
     return v ?? null;
   }
   return null;
@@ -154,21 +172,34 @@ async function versionInstalada(
 export async function registrarActualizacion(db: Db, values: Values, autor: Autor): Promise<Actualizacion> {
   return db.transaction(async (tx: Tx) => {
     const [servidor] = await tx
-      .select({ id: servidoresCliente.id, empresaId: servidoresCliente.empresaId, nombre: servidoresCliente.nombre, versionPhysis: servidoresCliente.versionPhysis })
+      .select({
+        id: servidoresCliente.id,
+        empresaId: servidoresCliente.empresaId,
+        nombre: servidoresCliente.nombre,
+        versionPhysis: servidoresCliente.versionPhysis,
+      })
       .from(servidoresCliente)
       .where(eq(servidoresCliente.id, values.servidor_id))
       .for('update');
     if (!servidor) throw campo('servidor_id', 'El servidor elegido no existe');
-    const [producto] = await tx.select({ id: productos.id, codigo: productos.codigo }).from(productos).where(eq(productos.id, values.producto_id));
+    const [producto] = await tx
+      .select({ id: productos.id, codigo: productos.codigo })
+      .from(productos)
+      .where(eq(productos.id, values.producto_id));
     if (!producto) throw campo('producto_id', 'El producto elegido no existe');
     const ids = [values.version_hasta_id, ...(values.version_desde_id ? [values.version_desde_id] : [])];
-    const vs = await tx.select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero, orden: versiones.orden }).from(versiones).where(inArray(versiones.id, ids));
+    const vs = await tx
+      .select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero, orden: versiones.orden })
+      .from(versiones)
+      .where(inArray(versiones.id, ids));
     const nueva = vs.find((v) => v.id === values.version_hasta_id);
-    if (!nueva || nueva.productoId !== producto.id) throw campo('version_hasta_id', 'La versión elegida no es de ese producto');
+    if (!nueva || nueva.productoId !== producto.id)
+      throw campo('version_hasta_id', 'La versión elegida no es de ese producto');
     let versionDesdeId = values.version_desde_id;
     if (versionDesdeId !== null) {
       const anterior = vs.find((v) => v.id === versionDesdeId);
-      if (!anterior || anterior.productoId !== producto.id) throw campo('version_desde_id', 'La versión de origen no es de ese producto');
+      if (!anterior || anterior.productoId !== producto.id)
+        throw campo('version_desde_id', 'La versión de origen no es de ese producto');
     } else {
       versionDesdeId = (await versionInstalada(tx, servidor, producto))?.id ?? null;
     }
@@ -196,13 +227,23 @@ export async function registrarActualizacion(db: Db, values: Values, autor: Auto
       })
       .returning({ id: actualizaciones.id });
     let servidorVersion: { antes: string | null; despues: string } | null = null;
-    const actual = servidor.versionPhysis && isVersionNumero(servidor.versionPhysis) ? versionOrden(servidor.versionPhysis) : null;
+    const actual =
+      servidor.versionPhysis && isVersionNumero(servidor.versionPhysis) ? versionOrden(servidor.versionPhysis) : null;
     if (values.resultado === 'ok' && producto.codigo === PRODUCTO_PHYSIS && (actual === null || nueva.orden > actual)) {
-      await tx.update(servidoresCliente).set({ versionPhysis: nueva.numero, actualizado: sql`now()` }).where(eq(servidoresCliente.id, servidor.id));
+      await tx
+        .update(servidoresCliente)
+        .set({ versionPhysis: nueva.numero, actualizado: sql`now()` })
+        .where(eq(servidoresCliente.id, servidor.id));
       servidorVersion = { antes: servidor.versionPhysis, despues: nueva.numero };
     }
     const creada = (await actualizacionRow(tx, row!.id))!;
-    await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creada.id, despues: { ...creada, version_physis_servidor: servidorVersion } });
+    await writeAudit(tx, {
+      autor,
+      accion: 'crear',
+      entidad: ENTIDAD,
+      entidadId: creada.id,
+      despues: { ...creada, version_physis_servidor: servidorVersion },
+    });
     return creada;
   });
 }
@@ -220,12 +261,28 @@ export async function eliminarActualizacion(db: Db, id: number, autor: Autor): P
  * "Clientes desactualizados": for each product, its newest published release (estable or hotfix; betas do not
  * count) and the clients with a server on an older one, with how many published releases behind they are.
  */
-export async function desactualizados(db: Executor, filtro: { producto_id?: number | undefined; empresa_id?: number | undefined }): Promise<ProductoDesactualizados[]> {
+export async function desactualizados(
+  db: Executor,
+  filtro: { producto_id?: number | undefined; empresa_id?: number | undefined },
+): Promise<ProductoDesactualizados[]> {
   const publicadas = await db
-    .select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero, orden: versiones.orden, producto: productos.nombre, codigo: productos.codigo })
+    .select({
+      id: versiones.id,
+      productoId: versiones.productoId,
+      numero: versiones.numero,
+      orden: versiones.orden,
+      producto: productos.nombre,
+      codigo: productos.codigo,
+    })
     .from(versiones)
     .innerJoin(productos, eq(productos.id, versiones.productoId))
-    .where(and(eq(versiones.estado, 'publicada'), inArray(versiones.canal, ['estable', 'hotfix']), filtro.producto_id ? eq(versiones.productoId, filtro.producto_id) : undefined))
+    .where(
+      and(
+        eq(versiones.estado, 'publicada'),
+        inArray(versiones.canal, ['estable', 'hotfix']),
+        filtro.producto_id ? eq(versiones.productoId, filtro.producto_id) : undefined,
+      ),
+    )
     .orderBy(asc(productos.nombre), asc(versiones.productoId), sql`${versiones.orden} collate "C"`);
   const porProducto = new Map<number, typeof publicadas>();
   for (const v of publicadas) porProducto.set(v.productoId, [...(porProducto.get(v.productoId) ?? []), v]);
@@ -235,11 +292,20 @@ export async function desactualizados(db: Executor, filtro: { producto_id?: numb
   const instaladas = await db.execute<{ servidor_id: number; producto_id: number; orden: string; numero: string }>(sql`
     select distinct on (a.servidor_id, a.producto_id) a.servidor_id, a.producto_id, v.orden, v.numero
       from ${actualizaciones} a join ${versiones} v on v.id = a.version_hasta_id
-     where a.resultado = 'ok' and a.producto_id in (${sql.join([...porProducto.keys()].map((k) => sql`${k}`), sql`, `)})
+     where a.resultado = 'ok' and a.producto_id in (${sql.join(
+       [...porProducto.keys()].map((k) => sql`${k}`),
+       sql`, `,
+     )})
      order by a.servidor_id, a.producto_id, a.fecha desc, a.id desc`);
   const instalada = new Map(instaladas.rows.map((r) => [`${r.servidor_id}:${r.producto_id}`, r]));
   const servidores = await db
-    .select({ id: servidoresCliente.id, nombre: servidoresCliente.nombre, empresaId: servidoresCliente.empresaId, cliente: empresas.razonSocial, versionPhysis: servidoresCliente.versionPhysis })
+    .select({
+      id: servidoresCliente.id,
+      nombre: servidoresCliente.nombre,
+      empresaId: servidoresCliente.empresaId,
+      cliente: empresas.razonSocial,
+      versionPhysis: servidoresCliente.versionPhysis,
+    })
     .from(servidoresCliente)
     .innerJoin(empresas, eq(empresas.id, servidoresCliente.empresaId))
     .where(and(eq(empresas.activo, true), filtro.empresa_id ? eq(empresas.id, filtro.empresa_id) : undefined))
@@ -251,14 +317,22 @@ export async function desactualizados(db: Executor, filtro: { producto_id?: numb
     const clientes = new Map<number, ProductoDesactualizados['clientes'][number]>();
     for (const s of servidores) {
       // Physis ERP: the server's own version_physis is what it runs; other products: their latest correct update.
-      const physis = ultima.codigo === PRODUCTO_PHYSIS && s.versionPhysis && isVersionNumero(s.versionPhysis) ? s.versionPhysis : null;
+      const physis =
+        ultima.codigo === PRODUCTO_PHYSIS && s.versionPhysis && isVersionNumero(s.versionPhysis)
+          ? s.versionPhysis
+          : null;
       const tiene = physis
         ? { servidor_id: s.id, producto_id: productoId, orden: versionOrden(physis), numero: physis }
         : instalada.get(`${s.id}:${productoId}`);
       if (!tiene) continue;
       const atraso = lista.filter((v) => v.orden > tiene.orden).length;
       if (atraso === 0) continue;
-      const cliente = clientes.get(s.empresaId) ?? { empresa_id: s.empresaId, cliente: s.cliente, atraso: 0, servidores: [] };
+      const cliente = clientes.get(s.empresaId) ?? {
+        empresa_id: s.empresaId,
+        cliente: s.cliente,
+        atraso: 0,
+        servidores: [],
+      };
       cliente.servidores.push({ id: s.id, nombre: s.nombre, version: tiene.numero, atraso });
       cliente.atraso = Math.max(cliente.atraso, atraso);
       clientes.set(s.empresaId, cliente);
@@ -296,10 +370,20 @@ export const desactualizadosCsv: readonly CsvColumn<ServidorDesactualizado>[] = 
   { titulo: 'Versiones de atraso', valor: (r) => r.atraso },
 ];
 
-export async function* desactualizadosFilas(db: Executor, filtro: Parameters<typeof desactualizados>[1]): AsyncGenerator<ServidorDesactualizado[]> {
+export async function* desactualizadosFilas(
+  db: Executor,
+  filtro: Parameters<typeof desactualizados>[1],
+): AsyncGenerator<ServidorDesactualizado[]> {
   for (const p of await desactualizados(db, filtro)) {
     yield p.clientes.flatMap((c) =>
-      c.servidores.map((s) => ({ producto: p.producto, ultimaVersion: p.ultima_version, cliente: c.cliente, servidor: s.nombre, version: s.version, atraso: s.atraso })),
+      c.servidores.map((s) => ({
+        producto: p.producto,
+        ultimaVersion: p.ultima_version,
+        cliente: c.cliente,
+        servidor: s.nombre,
+        version: s.version,
+        atraso: s.atraso,
+      })),
     );
   }
 }
@@ -308,17 +392,33 @@ export async function* desactualizadosFilas(db: Executor, filtro: Parameters<typ
 export async function opciones(db: Executor, empresaId: number | undefined) {
   const [servidores, vs, ps] = await Promise.all([
     db
-      .select({ id: servidoresCliente.id, nombre: servidoresCliente.nombre, empresa_id: servidoresCliente.empresaId, version_physis: servidoresCliente.versionPhysis })
+      .select({
+        id: servidoresCliente.id,
+        nombre: servidoresCliente.nombre,
+        empresa_id: servidoresCliente.empresaId,
+        version_physis: servidoresCliente.versionPhysis,
+      })
       .from(servidoresCliente)
       .where(empresaId ? eq(servidoresCliente.empresaId, empresaId) : sql`false`)
       .orderBy(asc(servidoresCliente.nombre)),
     db
-      .select({ id: versiones.id, producto_id: versiones.productoId, numero: versiones.numero, estado: versiones.estado })
+      .select({
+        id: versiones.id,
+        producto_id: versiones.productoId,
+        numero: versiones.numero,
+        estado: versiones.estado,
+      })
       .from(versiones)
       .where(sql`${versiones.estado} <> 'borrador'`)
       .orderBy(asc(versiones.productoId), sql`${versiones.orden} collate "C" desc`),
     db
-      .select({ id: paquetes.id, nombre: paquetes.nombre, producto: paquetes.producto, version: paquetes.version, canal: paquetes.canal })
+      .select({
+        id: paquetes.id,
+        nombre: paquetes.nombre,
+        producto: paquetes.producto,
+        version: paquetes.version,
+        canal: paquetes.canal,
+      })
       .from(paquetes)
       .where(isNull(paquetes.retirado))
       .orderBy(desc(paquetes.fecha), desc(paquetes.id)),

@@ -46,18 +46,32 @@ export const actualizacionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     schema: {
       tags,
       summary: 'Actualizaciones aplicadas en servidores de clientes',
-      description: '`desde`/`hasta` son fechas de Buenos Aires; `version_id` filtra por la versión instalada. Orden por defecto: -fecha.',
+      description:
+        '`desde`/`hasta` son fechas de Buenos Aires; `version_id` filtra por la versión instalada. Orden por defecto: -fecha.',
       querystring: actualizacionListQuery,
       response: { 200: envelope(actualizacionPage), ...bad },
     },
-    handler: async (request) => ({ error: null, datos: await listPage(actualizacionesList, request.query, actualizacionesSource(db)) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await listPage(actualizacionesList, request.query, actualizacionesSource(db)),
+    }),
   });
 
   app.get('/api/actualizaciones/export.csv', {
     config: VER,
-    schema: { tags, summary: 'La lista filtrada, en CSV', querystring: actualizacionExportQuery, produces: ['text/csv'], response: { ...bad } },
+    schema: {
+      tags,
+      summary: 'La lista filtrada, en CSV',
+      querystring: actualizacionExportQuery,
+      produces: ['text/csv'],
+      response: { ...bad },
+    },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'actualizaciones', columnas: actualizacionesCsv, filas: listBatches(actualizacionesList, request.query, actualizacionesSource(db)) });
+      sendCsv(reply, {
+        nombre: 'actualizaciones',
+        columnas: actualizacionesCsv,
+        filas: listBatches(actualizacionesList, request.query, actualizacionesSource(db)),
+      });
     },
   });
 
@@ -66,7 +80,8 @@ export const actualizacionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     schema: {
       tags,
       summary: 'Por producto, su última versión publicada y los clientes con servidores en una anterior',
-      description: 'Cuentan las versiones publicadas estables y hotfix (no las beta); "atraso" es cuántas hay después de la instalada.',
+      description:
+        'Cuentan las versiones publicadas estables y hotfix (no las beta); "atraso" es cuántas hay después de la instalada.',
       querystring: desactualizadosQuery,
       response: { 200: envelope(z.array(productoDesactualizados)), ...bad },
     },
@@ -83,19 +98,33 @@ export const actualizacionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       response: { ...bad },
     },
     handler: (request, reply) => {
-      sendCsv(reply, { nombre: 'clientes-desactualizados', columnas: desactualizadosCsv, filas: desactualizadosFilas(db, request.query) });
+      sendCsv(reply, {
+        nombre: 'clientes-desactualizados',
+        columnas: desactualizadosCsv,
+        filas: desactualizadosFilas(db, request.query),
+      });
     },
   });
 
   app.get('/api/actualizaciones/opciones', {
     config: VER,
-    schema: { tags, summary: 'Servidores del cliente y versiones, para el formulario', querystring: opcionesQuery, response: { 200: envelope(actualizacionOpciones), ...bad } },
+    schema: {
+      tags,
+      summary: 'Servidores del cliente y versiones, para el formulario',
+      querystring: opcionesQuery,
+      response: { 200: envelope(actualizacionOpciones), ...bad },
+    },
     handler: async (request) => ({ error: null, datos: await opciones(db, request.query.empresa_id) }),
   });
 
   app.get('/api/actualizaciones/:id', {
     config: VER,
-    schema: { tags, summary: 'Una actualización con su log', params: idParam, response: { 200: envelope(actualizacion), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Una actualización con su log',
+      params: idParam,
+      response: { 200: envelope(actualizacion), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await actualizacionDetalle(db, request.params.id) }),
   });
 
@@ -104,12 +133,15 @@ export const actualizacionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     schema: {
       tags,
       summary: 'Registra una actualización',
-      description: 'Sin `version_desde_id` toma la versión que el servidor tenía. Una actualización `ok` de Physis ERP lleva `version_physis` del servidor a la versión instalada, en la misma transacción.',
+      description:
+        'Sin `version_desde_id` toma la versión que el servidor tenía. Una actualización `ok` de Physis ERP lleva `version_physis` del servidor a la versión instalada, en la misma transacción.',
       body: actualizacionInput,
       response: { 201: envelope(actualizacion), ...bad },
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ error: null, datos: await registrarActualizacion(db, request.body, autorDe(sessionOf(request))) }),
+      reply
+        .code(201)
+        .send({ error: null, datos: await registrarActualizacion(db, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.delete('/api/actualizaciones/:id', {

@@ -14,19 +14,32 @@ export async function seedActualizaciones(tx: Tx): Promise<void> {
   if (!erp) return;
   const vs = (
     await tx
-      .select({ id: versiones.id, numero: versiones.numero, orden: versiones.orden, estado: versiones.estado, canal: versiones.canal })
+      .select({
+        id: versiones.id,
+        numero: versiones.numero,
+        orden: versiones.orden,
+        estado: versiones.estado,
+        canal: versiones.canal,
+      })
       .from(versiones)
       .where(and(eq(versiones.productoId, erp.id), inArray(versiones.estado, ['publicada', 'retirada'])))
   ).sort((a, b) => (a.orden < b.orden ? -1 : 1));
   if (vs.length === 0) return;
   const servidores = await tx
-    .select({ id: servidoresCliente.id, empresaId: servidoresCliente.empresaId, versionPhysis: servidoresCliente.versionPhysis })
+    .select({
+      id: servidoresCliente.id,
+      empresaId: servidoresCliente.empresaId,
+      versionPhysis: servidoresCliente.versionPhysis,
+    })
     .from(servidoresCliente)
     .orderBy(asc(servidoresCliente.id));
   const tecnicos = await tx.select({ id: personas.id }).from(personas).orderBy(asc(personas.id)).limit(5);
   const estables = vs.filter((v) => v.estado === 'publicada' && v.canal !== 'beta');
   for (const [i, s] of servidores.entries()) {
-    let idx = s.versionPhysis && isVersionNumero(s.versionPhysis) ? vs.findIndex((v) => v.orden === versionOrden(s.versionPhysis!)) : -1;
+    let idx =
+      s.versionPhysis && isVersionNumero(s.versionPhysis)
+        ? vs.findIndex((v) => v.orden === versionOrden(s.versionPhysis!))
+        : -1;
     if (idx < 0 && estables.length > 0) {
       // A demo server whose version is not one of the Versiones demo's: it runs one of those, most of them
       // behind the newest, so "Clientes desactualizados" has something to show.

@@ -30,7 +30,11 @@ export const certCampos = {
 };
 
 export async function certificadoRow(db: Executor, id: number): Promise<Certificado | undefined> {
-  const [row] = await db.select(certCampos).from(afipCertificados).innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId)).where(eq(afipCertificados.id, id));
+  const [row] = await db
+    .select(certCampos)
+    .from(afipCertificados)
+    .innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId))
+    .where(eq(afipCertificados.id, id));
   return row && { ...row, creado: row.creado.toISOString() };
 }
 
@@ -42,7 +46,11 @@ export type Solicitud = typeof afipSolicitudes.$inferSelect;
  * nobody here holds).
  */
 async function solicitudDe(tx: Tx, empresaId: number, archivo: ArchivoCertificado): Promise<Solicitud | undefined> {
-  const pendientes = await tx.select().from(afipSolicitudes).where(eq(afipSolicitudes.empresaId, empresaId)).for('update');
+  const pendientes = await tx
+    .select()
+    .from(afipSolicitudes)
+    .where(eq(afipSolicitudes.empresaId, empresaId))
+    .for('update');
   const par = pendientes.find((s) => s.clavePublica === archivo.clavePublica);
   const { cuit } = archivo.datos;
   if (par && par.cuit !== cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, cuit));
@@ -59,13 +67,26 @@ async function reemplazar(tx: Tx, solicitud: Solicitud, nuevoId: number, autor: 
     .update(afipCertificados)
     .set({ reemplazadoPor: nuevoId, actualizado: sql`now()` })
     .where(and(eq(afipCertificados.id, solicitud.renuevaId), isNull(afipCertificados.reemplazadoPor)));
-  await writeAudit(tx, { autor, accion: 'reemplazar', entidad: ENTIDAD.certificado, entidadId: antes.id, antes, despues: await certificadoRow(tx, antes.id) });
+  await writeAudit(tx, {
+    autor,
+    accion: 'reemplazar',
+    entidad: ENTIDAD.certificado,
+    entidadId: antes.id,
+    antes,
+    despues: await certificadoRow(tx, antes.id),
+  });
 }
 
 /** The key now lives with its certificate: the request is done, and the certificate it renewed is replaced. */
 export async function emparejar(tx: Tx, solicitud: Solicitud, certificadoId: number, autor: Autor): Promise<void> {
   await tx.delete(afipSolicitudes).where(eq(afipSolicitudes.id, solicitud.id));
-  await writeAudit(tx, { autor, accion: 'emparejar', entidad: ENTIDAD.solicitud, entidadId: solicitud.id, despues: { certificado_id: certificadoId } });
+  await writeAudit(tx, {
+    autor,
+    accion: 'emparejar',
+    entidad: ENTIDAD.solicitud,
+    entidadId: solicitud.id,
+    despues: { certificado_id: certificadoId },
+  });
   await reemplazar(tx, solicitud, certificadoId, autor);
 }
 
@@ -90,13 +111,24 @@ export async function importarCertificado(
       })
       .returning({ id: afipCertificados.id });
     const creado = (await certificadoRow(tx, row!.id))!;
-    await writeAudit(tx, { autor, accion: 'importar', entidad: ENTIDAD.certificado, entidadId: creado.id, despues: creado });
+    await writeAudit(tx, {
+      autor,
+      accion: 'importar',
+      entidad: ENTIDAD.certificado,
+      entidadId: creado.id,
+      despues: creado,
+    });
     if (solicitud) await emparejar(tx, solicitud, creado.id, autor);
     return creado;
   });
 }
 
-export async function modificarCertificado(db: Db, id: number, values: z.output<typeof certificadoInput>, autor: Autor): Promise<Certificado> {
+export async function modificarCertificado(
+  db: Db,
+  id: number,
+  values: z.output<typeof certificadoInput>,
+  autor: Autor,
+): Promise<Certificado> {
   return db.transaction(async (tx) => {
     const antes = await certificadoRow(tx, id);
     if (!antes) throw noExiste('certificado');

@@ -5,7 +5,12 @@ import { arrayBuffer, huellaClavePublica, pem } from '../../../core/x509.ts';
 
 // The key and CSR of an AFIP certificate request, and the PKCS#12 that carries the key with its certificate.
 
-const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+const RSA = {
+  name: 'RSASSA-PKCS1-v1_5',
+  hash: 'SHA-256',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+};
 
 const OID = { C: '2.5.4.6', O: '2.5.4.10', CN: '2.5.4.3', serialNumber: '2.5.4.5' } as const;
 
@@ -16,14 +21,16 @@ export interface SujetoAfip {
 }
 
 /** The subject as OpenSSL prints it (`openssl req -subject -nameopt compat`). */
-export const sujetoTexto = (s: SujetoAfip): string => `C=AR, O=${s.razonSocial}, CN=${s.alias}, serialNumber=CUIT ${s.cuit}`;
+export const sujetoTexto = (s: SujetoAfip): string =>
+  `C=AR, O=${s.razonSocial}, CN=${s.alias}, serialNumber=CUIT ${s.cuit}`;
 
 /**
  * The name AFIP expects, one attribute per RDN in this order: C=AR, O=<razón social>, CN=<alias>,
  * serialNumber=CUIT <cuit>. PKI.js puts a name's attributes in one RDN unless it is given the RDN sequence itself.
  */
 function nombreAfip(s: SujetoAfip): pkijs.RelativeDistinguishedNames {
-  const rdn = (type: string, value: asn1js.PrintableString | asn1js.Utf8String) => new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
+  const rdn = (type: string, value: asn1js.PrintableString | asn1js.Utf8String) =>
+    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
   const secuencia = new asn1js.Sequence({
     value: [
       rdn(OID.C, new asn1js.PrintableString({ value: 'AR' })),
@@ -66,7 +73,12 @@ const ITERACIONES = 100_000;
  * The key and its certificate as a PKCS#12 that OpenSSL, Java and Windows open: both bags encrypted with PBES2
  * (PBKDF2-SHA256, AES-256-CBC), the whole under a SHA-256 MAC, all from `password`.
  */
-export async function pkcs12(opts: { clave: string; certificado: string; password: string; nombre: string }): Promise<Buffer> {
+export async function pkcs12(opts: {
+  clave: string;
+  certificado: string;
+  password: string;
+  nombre: string;
+}): Promise<Buffer> {
   const certDer = arrayBuffer(Buffer.from(opts.certificado.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
   const claveDer = arrayBuffer(createPrivateKey(opts.clave).export({ format: 'der', type: 'pkcs8' }));
   const password = arrayBuffer(Buffer.from(opts.password, 'utf8'));
@@ -85,10 +97,21 @@ export async function pkcs12(opts: { clave: string; certificado: string; passwor
             {
               privacyMode: 1,
               value: new pkijs.SafeContents({
-                safeBags: [new pkijs.SafeBag({ bagId: BAG.certificado, bagValue: new pkijs.CertBag({ parsedValue: pkijs.Certificate.fromBER(certDer) }), bagAttributes: atributos() })],
+                safeBags: [
+                  new pkijs.SafeBag({
+                    bagId: BAG.certificado,
+                    bagValue: new pkijs.CertBag({ parsedValue: pkijs.Certificate.fromBER(certDer) }),
+                    bagAttributes: atributos(),
+                  }),
+                ],
               }),
             },
-            { privacyMode: 0, value: new pkijs.SafeContents({ safeBags: [new pkijs.SafeBag({ bagId: BAG.clave, bagValue: claveBag, bagAttributes: atributos() })] }) },
+            {
+              privacyMode: 0,
+              value: new pkijs.SafeContents({
+                safeBags: [new pkijs.SafeBag({ bagId: BAG.clave, bagValue: claveBag, bagAttributes: atributos() })],
+              }),
+            },
           ],
         },
       }),
@@ -102,6 +125,11 @@ export async function pkcs12(opts: { clave: string; certificado: string; passwor
   };
   await claveBag.makeInternalValues(cifrado);
   await pfx.parsedValue!.authenticatedSafe!.makeInternalValues({ safeContents: [cifrado, {}] });
-  await pfx.makeInternalValues({ password, iterations: ITERACIONES, pbkdf2HashAlgorithm: 'SHA-256', hmacHashAlgorithm: 'SHA-256' });
+  await pfx.makeInternalValues({
+    password,
+    iterations: ITERACIONES,
+    pbkdf2HashAlgorithm: 'SHA-256',
+    hmacHashAlgorithm: 'SHA-256',
+  });
   return Buffer.from(pfx.toSchema().toBER(false));
 }

@@ -4,14 +4,26 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { MARCA_DE_GRILLA, vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
-import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
+import {
+  contarFiltradas,
+  pageOfMatches,
+  type ListSource,
+  type ListSpec,
+  type TodasLasFilas,
+} from '../../../lists/list.ts';
 import { HOY } from '../../../core/fechas.ts';
 import { dias, type ListQuery } from './queries.ts';
 
 // The expiry grids (AFIP and Physis) and their month chart, over the kept table vencimientos.
 
 /** What the grids and their month chart read: their cached answers are dropped when one changes. */
-export const VENCIMIENTOS_TABLAS = ['afip_certificados', 'afip_puntos_venta', 'physis_licencias', 'empresas', 'productos'] as const;
+export const VENCIMIENTOS_TABLAS = [
+  'afip_certificados',
+  'afip_puntos_venta',
+  'physis_licencias',
+  'empresas',
+  'productos',
+] as const;
 
 /** A grid's search: its sign heads the searched text and the pattern, so the estimate and the index are its own rows'. */
 export const busquedaEnGrilla = (pattern: string, grupo: VencimientoGrupo): SQL =>
@@ -67,7 +79,14 @@ export const filaGrid = {
  */
 export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
   rows: (f) => {
-    const pagina = db.select({ id: vencimientos.id }).from(vencimientos).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    const pagina = db
+      .select({ id: vencimientos.id })
+      .from(vencimientos)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset)
+      .as('pagina');
     return db
       .select({ ...filaGrid, clave: f.clave })
       .from(pagina)
@@ -76,7 +95,8 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
   },
   count: async (where) => (await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
   ...contarFiltradas(db, (where) => db.select({ id: vencimientos.id }).from(vencimientos).where(where)),
-  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),
+  matches: (where, k, limite, pagina) =>
+    pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),
 });
 
 /** `diasRestantesTexto` in SQL, for the CSV that PostgreSQL writes. */
@@ -102,7 +122,11 @@ export const vencimientosCsv: CsvColumnaSql<Vencimiento>[] = [
 export const vencimientosTodas =
   (db: Executor): TodasLasFilas =>
   (campos, where, orderBy) =>
-    db.select(campos).from(vencimientos).where(where).orderBy(...orderBy);
+    db
+      .select(campos)
+      .from(vencimientos)
+      .where(where)
+      .orderBy(...orderBy);
 
 /** How many items of a grid are already expired, and how many fall due in each of the next `meses` months. */
 export async function vencimientosPorMes(db: Executor, grupo: VencimientoGrupo, meses = 12): Promise<VencimientoMeses> {

@@ -15,7 +15,18 @@ import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { emparejar, type Solicitud } from './certificados.ts';
 import { ENTIDAD } from './queries.ts';
 
-const COLUMNAS = ['Archivo', 'CUIT', 'CN', 'Ambiente', 'Emitido', 'Vence', 'Serie', 'Huella SHA-256', 'Certificado', 'Error'];
+const COLUMNAS = [
+  'Archivo',
+  'CUIT',
+  'CN',
+  'Ambiente',
+  'Emitido',
+  'Vence',
+  'Serie',
+  'Huella SHA-256',
+  'Certificado',
+  'Error',
+];
 const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const ES_CERTIFICADO = /\.(crt|pem|cer|der)$/i;
 
@@ -27,9 +38,31 @@ function filaDe(archivo: string, bytes: Buffer): string[] {
   try {
     const { datos } = leerCertificado(bytes);
     const ambiente = ambienteDe(new X509Certificate(bytes));
-    return [archivo, formatCuit(datos.cuit), datos.cn, AMBIENTE_ETIQUETA[ambiente], datos.emitido, datos.vence, datos.serial, datos.huella, datos.pem, ''];
+    return [
+      archivo,
+      formatCuit(datos.cuit),
+      datos.cn,
+      AMBIENTE_ETIQUETA[ambiente],
+      datos.emitido,
+      datos.vence,
+      datos.serial,
+      datos.huella,
+      datos.pem,
+      '',
+    ];
   } catch (err) {
-    return [archivo, '', '', '', '', '', '', '', '', err instanceof ApiError ? err.message : 'El archivo no es un certificado X.509 (.crt o .pem) válido'];
+    return [
+      archivo,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      err instanceof ApiError ? err.message : 'El archivo no es un certificado X.509 (.crt o .pem) válido',
+    ];
   }
 }
 
@@ -37,7 +70,9 @@ function filaDe(archivo: string, bytes: Buffer): string[] {
 function certificadosDe(archivo: string, bytes: Buffer): string[][] {
   const bloques = bytes.toString('latin1').match(PEM);
   if (!bloques) return [filaDe(archivo, bytes)];
-  return bloques.map((b, i) => filaDe(bloques.length > 1 ? `${archivo} (${i + 1})` : archivo, Buffer.from(b, 'latin1')));
+  return bloques.map((b, i) =>
+    filaDe(bloques.length > 1 ? `${archivo} (${i + 1})` : archivo, Buffer.from(b, 'latin1')),
+  );
 }
 
 /** The .crt/.pem/.cer entries of a zip, read with yauzl (folders and other files are skipped). */
@@ -47,7 +82,8 @@ function entradasDelZip(zip: Buffer): Promise<{ nombre: string; bytes: Buffer }[
       if (err || !archivo) return reject(err ?? new Error('zip ilegible'));
       const entradas: { nombre: string; bytes: Buffer }[] = [];
       archivo.on('entry', (entrada: yauzl.Entry) => {
-        if (!ES_CERTIFICADO.test(entrada.fileName) || entrada.uncompressedSize > 1024 * 1024) return archivo.readEntry();
+        if (!ES_CERTIFICADO.test(entrada.fileName) || entrada.uncompressedSize > 1024 * 1024)
+          return archivo.readEntry();
         archivo.openReadStream(entrada, (e, flujo) => {
           if (e || !flujo) return reject(e ?? new Error('entrada ilegible'));
           const partes: Buffer[] = [];
@@ -88,7 +124,10 @@ const sinError = z
   .transform(() => null);
 const certificadoImportado = z.object({
   archivo: requiredText(255),
-  cuit: z.string().transform((v) => v.replaceAll('-', '')).pipe(z.string().regex(/^\d{11}$/, 'El certificado no tiene CUIT')),
+  cuit: z
+    .string()
+    .transform((v) => v.replaceAll('-', ''))
+    .pipe(z.string().regex(/^\d{11}$/, 'El certificado no tiene CUIT')),
   cn: requiredText(255),
   ambiente: z.enum(AFIP_AMBIENTES, { error: 'Elija el ambiente' }),
   emitido: z.iso.date(),
@@ -105,7 +144,10 @@ type CertificadoValues = z.output<typeof certificadoImportado>;
  * that of a pending request goes to the request's client with its alias, services and key; else to the first client
  * of its CUIT, refused when that client awaits a certificate of that CUIT for another key.
  */
-async function insertarEmparejados(tx: Tx, filas: CertificadoValues[]): Promise<{ ids: number[]; pares: [number, Solicitud][] }> {
+async function insertarEmparejados(
+  tx: Tx,
+  filas: CertificadoValues[],
+): Promise<{ ids: number[]; pares: [number, Solicitud][] }> {
   const claves = filas.map((f) => leerCertificado(Buffer.from(f.pem)).clavePublica);
   const cuits = [...new Set(filas.map((f) => f.cuit))];
   const pendientes = await tx
@@ -114,7 +156,11 @@ async function insertarEmparejados(tx: Tx, filas: CertificadoValues[]): Promise<
     .where(or(inArray(afipSolicitudes.clavePublica, claves), inArray(afipSolicitudes.cuit, cuits)))
     .orderBy(afipSolicitudes.id)
     .for('update');
-  const clientes = await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits)).orderBy(empresas.id);
+  const clientes = await tx
+    .select({ id: empresas.id, cuit: empresas.cuit })
+    .from(empresas)
+    .where(inArray(empresas.cuit, cuits))
+    .orderBy(empresas.id);
   const porCuit = new Map<string, number>();
   for (const c of clientes) if (!porCuit.has(c.cuit)) porCuit.set(c.cuit, c.id);
   const pares: [number, Solicitud][] = [];
@@ -123,16 +169,28 @@ async function insertarEmparejados(tx: Tx, filas: CertificadoValues[]): Promise<
     if (par && par.cuit !== f.cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, f.cuit));
     const empresaId = par?.empresaId ?? porCuit.get(f.cuit);
     if (empresaId === undefined) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
-    if (!par && pendientes.some((s) => s.empresaId === empresaId && s.cuit === f.cuit)) throw new ApiError(400, MENSAJES_CERTIFICADO.sinSolicitud(f.cuit));
+    if (!par && pendientes.some((s) => s.empresaId === empresaId && s.cuit === f.cuit))
+      throw new ApiError(400, MENSAJES_CERTIFICADO.sinSolicitud(f.cuit));
     if (par) pares.push([i, par]);
     return {
-      empresaId, cuit: f.cuit, cn: f.cn, ambiente: f.ambiente, emitido: f.emitido, vence: f.vence, serial: f.serial, huella: f.huella, pem: f.pem,
-      alias: par?.alias ?? null, claveCifrada: par?.claveCifrada ?? null,
+      empresaId,
+      cuit: f.cuit,
+      cn: f.cn,
+      ambiente: f.ambiente,
+      emitido: f.emitido,
+      vence: f.vence,
+      serial: f.serial,
+      huella: f.huella,
+      pem: f.pem,
+      alias: par?.alias ?? null,
+      claveCifrada: par?.claveCifrada ?? null,
     };
   });
   const ids = await insertarFilas(tx, afipCertificados, afipCertificados.id, valores);
   // The services are an array per row, which the batch's unnest would flatten: the paired ones get theirs after.
-  for (const [i, par] of pares) if (par.servicios.length > 0) await tx.update(afipCertificados).set({ servicios: par.servicios }).where(eq(afipCertificados.id, ids[i]!));
+  for (const [i, par] of pares)
+    if (par.servicios.length > 0)
+      await tx.update(afipCertificados).set({ servicios: par.servicios }).where(eq(afipCertificados.id, ids[i]!));
   return { ids, pares };
 }
 
@@ -167,7 +225,17 @@ export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
     const filas = await tx
-      .select({ id: afipCertificados.id, huella: afipCertificados.huella, cuit: afipCertificados.cuit, cn: afipCertificados.cn, ambiente: afipCertificados.ambiente, emitido: afipCertificados.emitido, vence: afipCertificados.vence, serial: afipCertificados.serial, pem: afipCertificados.pem })
+      .select({
+        id: afipCertificados.id,
+        huella: afipCertificados.huella,
+        cuit: afipCertificados.cuit,
+        cn: afipCertificados.cn,
+        ambiente: afipCertificados.ambiente,
+        emitido: afipCertificados.emitido,
+        vence: afipCertificados.vence,
+        serial: afipCertificados.serial,
+        pem: afipCertificados.pem,
+      })
       .from(afipCertificados)
       .where(inArray(afipCertificados.huella, claves));
     return new Map(filas.map(({ id, ...v }) => [v.huella, { id, valores: v }]));
@@ -184,7 +252,10 @@ export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
       .from(afipCertificados)
       .where(and(inArray(afipCertificados.id, ids), isNotNull(afipCertificados.claveCifrada)));
     if (conClave.length > 0) {
-      throw new ApiError(409, `No se puede deshacer: ${conClave.map((c) => `«${c.cn}»`).join(', ')} se emparejó con su solicitud y guarda su clave; elimínelo desde la ficha del cliente si hace falta`);
+      throw new ApiError(
+        409,
+        `No se puede deshacer: ${conClave.map((c) => `«${c.cn}»`).join(', ')} se emparejó con su solicitud y guarda su clave; elimínelo desde la ficha del cliente si hace falta`,
+      );
     }
     await tx.delete(afipCertificados).where(inArray(afipCertificados.id, ids));
   },

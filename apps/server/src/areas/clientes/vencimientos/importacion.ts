@@ -37,23 +37,38 @@ const valores = {
 async function conIds(tx: Tx, filas: LicenciaValues[]) {
   const cuits = [...new Set(filas.map((f) => f.cuit))];
   const nombres = [...new Set(filas.map((f) => minusculas(f.producto)))];
-  const clientes = new Map((await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits))).map((e) => [e.cuit, e.id]));
+  const clientes = new Map(
+    (await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits))).map(
+      (e) => [e.cuit, e.id],
+    ),
+  );
   const prods = await tx
     .select({ id: productos.id, codigo: productos.codigo, nombre: productos.nombre })
     .from(productos)
     .where(or(inArray(sql`lower(${productos.codigo})`, nombres), inArray(sql`lower(${productos.nombre})`, nombres)));
-  const producto = new Map(prods.flatMap((p) => [[minusculas(p.nombre), p.id] as const, [minusculas(p.codigo), p.id] as const]));
+  const producto = new Map(
+    prods.flatMap((p) => [[minusculas(p.nombre), p.id] as const, [minusculas(p.codigo), p.id] as const]),
+  );
   return filas.map((f) => {
     const empresaId = clientes.get(f.cuit);
-    if (empresaId === undefined) throw new ApiError(400, `CUIT del cliente: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
+    if (empresaId === undefined)
+      throw new ApiError(400, `CUIT del cliente: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
     const productoId = producto.get(minusculas(f.producto));
     if (productoId === undefined) throw new ApiError(400, `Producto: no hay un producto «${f.producto}»`);
     const { cuit: _c, producto: _p, ...resto } = f;
     const v = licenciaInput.safeParse({ ...resto, empresa_id: empresaId, producto_id: productoId });
     if (!v.success) throw new ApiError(400, v.error.issues.map((i) => i.message).join('; '));
     return {
-      empresaId, productoId, modulo: v.data.modulo, tipo: v.data.tipo, usuarios: v.data.usuarios, serial: v.data.serial,
-      inicio: v.data.inicio, vence: v.data.vence, baja: v.data.baja, renovacionAuto: v.data.renovacion_auto,
+      empresaId,
+      productoId,
+      modulo: v.data.modulo,
+      tipo: v.data.tipo,
+      usuarios: v.data.usuarios,
+      serial: v.data.serial,
+      inicio: v.data.inicio,
+      vence: v.data.vence,
+      baja: v.data.baja,
+      renovacionAuto: v.data.renovacion_auto,
     };
   });
 }
@@ -85,16 +100,67 @@ export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
   normalizarClave: minusculas,
   campos: [
     campoId,
-    { campo: 'cuit', titulo: 'CUIT', alias: ['cuit del cliente', 'cliente', 'client tax id'], requerido: true, ejemplo: '30-71234567-1' },
-    { campo: 'producto', titulo: 'Producto', alias: ['codigo de producto', 'product', 'sistema'], requerido: true, ejemplo: 'PHY-ERP' },
+    {
+      campo: 'cuit',
+      titulo: 'CUIT',
+      alias: ['cuit del cliente', 'cliente', 'client tax id'],
+      requerido: true,
+      ejemplo: '30-71234567-1',
+    },
+    {
+      campo: 'producto',
+      titulo: 'Producto',
+      alias: ['codigo de producto', 'product', 'sistema'],
+      requerido: true,
+      ejemplo: 'PHY-ERP',
+    },
     { campo: 'modulo', titulo: 'Módulo', alias: ['modulo', 'module'], ejemplo: 'Contabilidad' },
-    { campo: 'tipo', titulo: 'Tipo', alias: ['tipo de licencia', 'type', 'license type'], tipo: 'lista', opciones: LICENCIA_TIPO_ETIQUETA, requerido: true, ejemplo: 'Anual' },
-    { campo: 'usuarios', titulo: 'Usuarios', alias: ['cantidad de usuarios', 'users', 'seats'], tipo: 'numero', requerido: true, ejemplo: '10' },
-    { campo: 'serial', titulo: 'Serial', alias: ['numero de serie', 'serie', 'license key', 'clave'], ejemplo: 'PHY-2026-0001' },
-    { campo: 'inicio', titulo: 'Inicio', alias: ['desde', 'fecha de inicio', 'start', 'start date'], tipo: 'fecha', requerido: true, ejemplo: '2026-01-01' },
-    { campo: 'vence', titulo: 'Vence', alias: ['vencimiento', 'hasta', 'expires', 'expiry', 'end date'], tipo: 'fecha', ejemplo: '2026-12-31' },
+    {
+      campo: 'tipo',
+      titulo: 'Tipo',
+      alias: ['tipo de licencia', 'type', 'license type'],
+      tipo: 'lista',
+      opciones: LICENCIA_TIPO_ETIQUETA,
+      requerido: true,
+      ejemplo: 'Anual',
+    },
+    {
+      campo: 'usuarios',
+      titulo: 'Usuarios',
+      alias: ['cantidad de usuarios', 'users', 'seats'],
+      tipo: 'numero',
+      requerido: true,
+      ejemplo: '10',
+    },
+    {
+      campo: 'serial',
+      titulo: 'Serial',
+      alias: ['numero de serie', 'serie', 'license key', 'clave'],
+      ejemplo: 'PHY-2026-0001',
+    },
+    {
+      campo: 'inicio',
+      titulo: 'Inicio',
+      alias: ['desde', 'fecha de inicio', 'start', 'start date'],
+      tipo: 'fecha',
+      requerido: true,
+      ejemplo: '2026-01-01',
+    },
+    {
+      campo: 'vence',
+      titulo: 'Vence',
+      alias: ['vencimiento', 'hasta', 'expires', 'expiry', 'end date'],
+      tipo: 'fecha',
+      ejemplo: '2026-12-31',
+    },
     { campo: 'baja', titulo: 'Baja', alias: ['fecha de baja', 'cancelled', 'canceled'], tipo: 'fecha', ejemplo: '' },
-    { campo: 'renovacion_auto', titulo: 'Renovación automática', alias: ['renovacion', 'auto renew', 'autorenew'], tipo: 'booleano', ejemplo: 'No' },
+    {
+      campo: 'renovacion_auto',
+      titulo: 'Renovación automática',
+      alias: ['renovacion', 'auto renew', 'autorenew'],
+      tipo: 'booleano',
+      ejemplo: 'No',
+    },
   ],
   esquema: licenciaImportada,
   tabla: { tabla: physisLicencias, id: physisLicencias.id, actualizado: physisLicencias.actualizado },
@@ -107,14 +173,18 @@ export const licenciasImportacion: ImportacionSpec<LicenciaValues> = {
     }
     return porSerial;
   },
-  existentesPorId: async (tx, ids) => new Map((await buscar(tx, inArray(physisLicencias.id, ids))).map((e) => [e.id, e])),
+  existentesPorId: async (tx, ids) =>
+    new Map((await buscar(tx, inArray(physisLicencias.id, ids))).map((e) => [e.id, e])),
   crear: async (tx, filas) => {
     const nuevas = await conIds(tx, filas);
     return (await tx.insert(physisLicencias).values(nuevas).returning({ id: physisLicencias.id })).map((r) => r.id);
   },
   actualizar: async (tx, id, v) => {
     const [fila] = await conIds(tx, [v]);
-    await tx.update(physisLicencias).set({ ...fila!, actualizado: sql`now()` }).where(eq(physisLicencias.id, id));
+    await tx
+      .update(physisLicencias)
+      .set({ ...fila!, actualizado: sql`now()` })
+      .where(eq(physisLicencias.id, id));
   },
   conflictos,
 };

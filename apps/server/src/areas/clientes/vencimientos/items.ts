@@ -53,7 +53,9 @@ export async function eliminarItem(db: Db, tipo: VencimientoTipo, id: number, au
     if (!antes) throw noExiste(tipo);
     const tabla = { certificado: afipCertificados, punto_venta: afipPuntosVenta, licencia: physisLicencias }[tipo];
     await tx.delete(tabla).where(eq(tabla.id, id));
-    await tx.delete(vencimientoRenovaciones).where(and(eq(vencimientoRenovaciones.tipo, tipo), eq(vencimientoRenovaciones.itemId, id)));
+    await tx
+      .delete(vencimientoRenovaciones)
+      .where(and(eq(vencimientoRenovaciones.tipo, tipo), eq(vencimientoRenovaciones.itemId, id)));
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD[tipo], entidadId: id, antes });
   });
 }
@@ -62,23 +64,52 @@ export async function eliminarItem(db: Db, tipo: VencimientoTipo, id: number, au
  * "Renovar": the item gets its new expiry and the old one stays in `vencimiento_renovaciones` (and in the
  * audit log), in one transaction. The new date must be later than the current one.
  */
-export async function renovar(db: Db, tipo: VencimientoTipo, id: number, values: z.output<typeof renovarInput>, autor: Autor): Promise<Renovacion> {
+export async function renovar(
+  db: Db,
+  tipo: VencimientoTipo,
+  id: number,
+  values: z.output<typeof renovarInput>,
+  autor: Autor,
+): Promise<Renovacion> {
   return db.transaction(async (tx) => {
     await bloquear(tx, tipo, id);
     const antes = await itemRow(tx, tipo, id);
     if (!antes) throw noExiste(tipo);
     const anterior = venceDe(tipo, antes);
-    if (!anterior) throw new ApiError(400, 'El ítem no tiene vencimiento que renovar', { vence: ['El ítem no tiene vencimiento que renovar'] });
+    if (!anterior)
+      throw new ApiError(400, 'El ítem no tiene vencimiento que renovar', {
+        vence: ['El ítem no tiene vencimiento que renovar'],
+      });
     if (values.vence <= anterior) {
       const msg = `La nueva fecha debe ser posterior al vencimiento actual (${fechaCorta(anterior)})`;
       throw new ApiError(400, msg, { vence: [msg] });
     }
-    if (tipo === 'certificado') await tx.update(afipCertificados).set({ vence: values.vence, actualizado: sql`now()` }).where(eq(afipCertificados.id, id));
-    else if (tipo === 'punto_venta') await tx.update(afipPuntosVenta).set({ caiVence: values.vence, actualizado: sql`now()` }).where(eq(afipPuntosVenta.id, id));
-    else await tx.update(physisLicencias).set({ vence: values.vence, actualizado: sql`now()` }).where(eq(physisLicencias.id, id));
+    if (tipo === 'certificado')
+      await tx
+        .update(afipCertificados)
+        .set({ vence: values.vence, actualizado: sql`now()` })
+        .where(eq(afipCertificados.id, id));
+    else if (tipo === 'punto_venta')
+      await tx
+        .update(afipPuntosVenta)
+        .set({ caiVence: values.vence, actualizado: sql`now()` })
+        .where(eq(afipPuntosVenta.id, id));
+    else
+      await tx
+        .update(physisLicencias)
+        .set({ vence: values.vence, actualizado: sql`now()` })
+        .where(eq(physisLicencias.id, id));
     const [row] = await tx
       .insert(vencimientoRenovaciones)
-      .values({ tipo, itemId: id, venceAnterior: anterior, venceNuevo: values.vence, nota: values.nota, usuarioId: autor.id, usuarioNombre: autor.nombre })
+      .values({
+        tipo,
+        itemId: id,
+        venceAnterior: anterior,
+        venceNuevo: values.vence,
+        nota: values.nota,
+        usuarioId: autor.id,
+        usuarioNombre: autor.nombre,
+      })
       .returning();
     const despues = (await itemRow(tx, tipo, id))!;
     await writeAudit(tx, { autor, accion: 'renovar', entidad: ENTIDAD[tipo], entidadId: id, antes, despues });
@@ -116,14 +147,31 @@ export async function vencimientosDeEmpresa(db: Executor, empresaId: number): Pr
   const [empresa] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId));
   if (!empresa) throw new ApiError(404, 'El cliente no existe');
   const [certs, pvs, lics, proximos] = await Promise.all([
-    db.select(certCampos).from(afipCertificados).innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId)).where(eq(afipCertificados.empresaId, empresaId)).orderBy(asc(afipCertificados.vence), asc(afipCertificados.id)),
-    db.select(pvCampos).from(afipPuntosVenta).innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId)).where(eq(afipPuntosVenta.empresaId, empresaId)).orderBy(asc(afipPuntosVenta.numero)),
-    licenciasSelect(db).where(eq(physisLicencias.empresaId, empresaId)).orderBy(asc(productos.nombre), asc(physisLicencias.id)),
+    db
+      .select(certCampos)
+      .from(afipCertificados)
+      .innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId))
+      .where(eq(afipCertificados.empresaId, empresaId))
+      .orderBy(asc(afipCertificados.vence), asc(afipCertificados.id)),
+    db
+      .select(pvCampos)
+      .from(afipPuntosVenta)
+      .innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId))
+      .where(eq(afipPuntosVenta.empresaId, empresaId))
+      .orderBy(asc(afipPuntosVenta.numero)),
+    licenciasSelect(db)
+      .where(eq(physisLicencias.empresaId, empresaId))
+      .orderBy(asc(productos.nombre), asc(physisLicencias.id)),
     db
       .select(filaGrid)
       .from(vencimientos)
       .where(eq(vencimientos.empresaId, empresaId))
       .orderBy(asc(vencimientos.vence), asc(vencimientos.id)),
   ]);
-  return { certificados: certs.map((c) => ({ ...c, creado: c.creado.toISOString() })), puntos_venta: pvs, licencias: lics, proximos };
+  return {
+    certificados: certs.map((c) => ({ ...c, creado: c.creado.toISOString() })),
+    puntos_venta: pvs,
+    licencias: lics,
+    proximos,
+  };
 }

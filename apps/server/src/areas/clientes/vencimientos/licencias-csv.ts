@@ -1,4 +1,9 @@
-import { diasRestantesTexto, LICENCIA_TIPO_ETIQUETA, type LICENCIA_TIPOS, type Vencimiento } from '@intranet/contract/clientes/vencimientos';
+import {
+  diasRestantesTexto,
+  LICENCIA_TIPO_ETIQUETA,
+  type LICENCIA_TIPOS,
+  type Vencimiento,
+} from '@intranet/contract/clientes/vencimientos';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
@@ -81,7 +86,12 @@ export const licenciasCsv: CsvColumnaSql<LicenciaEnGrilla>[] = [
   { titulo: 'Inicio', valor: (l) => l.inicio, sql: dia(physisLicencias.inicio), tipo: 'texto' },
   { titulo: 'Vence', valor: (l) => l.vence, sql: dia(vencimientos.vence), tipo: 'texto' },
   { titulo: 'Baja', valor: (l) => l.baja, sql: dia(physisLicencias.baja), tipo: 'texto' },
-  { titulo: 'Renovación automática', valor: (l) => l.renovacion_auto, sql: physisLicencias.renovacionAuto, tipo: 'booleano' },
+  {
+    titulo: 'Renovación automática',
+    valor: (l) => l.renovacion_auto,
+    sql: physisLicencias.renovacionAuto,
+    tipo: 'booleano',
+  },
   { titulo: 'Días restantes', valor: (l) => l.dias, sql: dias, tipo: 'numero' },
   { titulo: 'Estado', valor: (l) => diasRestantesTexto(l.dias), sql: estadoCsv, tipo: 'texto' },
 ];

@@ -8,7 +8,9 @@ import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's Physis licences.
 
-const contactoNombre = sql<string | null>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
+const contactoNombre = sql<
+  string | null
+>`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
 const licCampos = {
   id: physisLicencias.id,
   empresa_id: physisLicencias.empresaId,
@@ -54,18 +56,32 @@ const licColumnas = (v: z.output<typeof licenciaInput>) => ({
   contactoId: v.contacto_id,
 });
 
-export async function guardarLicencia(db: Db, id: number | null, values: z.output<typeof licenciaInput>, autor: Autor): Promise<Licencia> {
+export async function guardarLicencia(
+  db: Db,
+  id: number | null,
+  values: z.output<typeof licenciaInput>,
+  autor: Autor,
+): Promise<Licencia> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, values.empresa_id);
     if (id === null) {
       const [row] = await tx.insert(physisLicencias).values(licColumnas(values)).returning({ id: physisLicencias.id });
       const creado = (await licenciaRow(tx, row!.id))!;
-      await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD.licencia, entidadId: creado.id, despues: creado });
+      await writeAudit(tx, {
+        autor,
+        accion: 'crear',
+        entidad: ENTIDAD.licencia,
+        entidadId: creado.id,
+        despues: creado,
+      });
       return creado;
     }
     const antes = await licenciaRow(tx, id);
     if (!antes) throw noExiste('licencia');
-    await tx.update(physisLicencias).set({ ...licColumnas(values), actualizado: sql`now()` }).where(eq(physisLicencias.id, id));
+    await tx
+      .update(physisLicencias)
+      .set({ ...licColumnas(values), actualizado: sql`now()` })
+      .where(eq(physisLicencias.id, id));
     const despues = (await licenciaRow(tx, id))!;
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD.licencia, entidadId: id, antes, despues });
     return despues;

@@ -1,4 +1,10 @@
-import { licenciaInput, licenciaLote, vencimientoLote, vencimientoLoteExport, type VencimientoGrupo } from '@intranet/contract/clientes/vencimientos';
+import {
+  licenciaInput,
+  licenciaLote,
+  vencimientoLote,
+  vencimientoLoteExport,
+  type VencimientoGrupo,
+} from '@intranet/contract/clientes/vencimientos';
 import { eq } from 'drizzle-orm';
 import type { Autor } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
@@ -25,7 +31,10 @@ const listaDe = (grupo: VencimientoGrupo): ListSpec<Omit<ListQuery, 'grupo'>> =>
 
 /** The item a grid's row stands for. */
 async function itemDe(db: Db, id: number) {
-  const [fila] = await db.select({ tipo: vencimientos.tipo, itemId: vencimientos.itemId }).from(vencimientos).where(eq(vencimientos.id, id));
+  const [fila] = await db
+    .select({ tipo: vencimientos.tipo, itemId: vencimientos.itemId })
+    .from(vencimientos)
+    .where(eq(vencimientos.id, id));
   if (!fila) throw new ApiError(404, 'El vencimiento ya no está en la grilla');
   return fila;
 }
@@ -42,7 +51,13 @@ const cambiarLicencia = cambioPorEdicion(
   async (db, id, values, autor) => guardarLicencia(db, (await itemDe(db, id)).itemId, values, autor),
 );
 
-const comun = { tags: ['vencimientos'], ver: 'CLIENTES#VER' as const, editar: 'CLIENTES#EDITAR' as const, exportBody: vencimientoLoteExport, eliminar };
+const comun = {
+  tags: ['vencimientos'],
+  ver: 'CLIENTES#VER' as const,
+  editar: 'CLIENTES#EDITAR' as const,
+  exportBody: vencimientoLoteExport,
+  eliminar,
+};
 
 /** AFIP: certificates and CAI points of sale, deleted or exported. */
 export const vencimientosAfipLote = loteRoutes({

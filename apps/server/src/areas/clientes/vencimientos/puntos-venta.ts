@@ -19,7 +19,11 @@ export const pvCampos = {
 };
 
 export async function puntoVentaRow(db: Executor, id: number): Promise<PuntoVenta | undefined> {
-  const [row] = await db.select(pvCampos).from(afipPuntosVenta).innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId)).where(eq(afipPuntosVenta.id, id));
+  const [row] = await db
+    .select(pvCampos)
+    .from(afipPuntosVenta)
+    .innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId))
+    .where(eq(afipPuntosVenta.id, id));
   return row;
 }
 
@@ -32,18 +36,32 @@ const pvColumnas = (v: z.output<typeof puntoVentaInput>) => ({
   descripcion: v.descripcion,
 });
 
-export async function guardarPuntoVenta(db: Db, id: number | null, values: z.output<typeof puntoVentaInput>, autor: Autor): Promise<PuntoVenta> {
+export async function guardarPuntoVenta(
+  db: Db,
+  id: number | null,
+  values: z.output<typeof puntoVentaInput>,
+  autor: Autor,
+): Promise<PuntoVenta> {
   return db.transaction(async (tx) => {
     await empresaExiste(tx, values.empresa_id);
     if (id === null) {
       const [row] = await tx.insert(afipPuntosVenta).values(pvColumnas(values)).returning({ id: afipPuntosVenta.id });
       const creado = (await puntoVentaRow(tx, row!.id))!;
-      await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD.punto_venta, entidadId: creado.id, despues: creado });
+      await writeAudit(tx, {
+        autor,
+        accion: 'crear',
+        entidad: ENTIDAD.punto_venta,
+        entidadId: creado.id,
+        despues: creado,
+      });
       return creado;
     }
     const antes = await puntoVentaRow(tx, id);
     if (!antes) throw noExiste('punto_venta');
-    await tx.update(afipPuntosVenta).set({ ...pvColumnas(values), actualizado: sql`now()` }).where(eq(afipPuntosVenta.id, id));
+    await tx
+      .update(afipPuntosVenta)
+      .set({ ...pvColumnas(values), actualizado: sql`now()` })
+      .where(eq(afipPuntosVenta.id, id));
     const despues = (await puntoVentaRow(tx, id))!;
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD.punto_venta, entidadId: id, antes, despues });
     return despues;

@@ -9,7 +9,12 @@ import { HOY } from '../../../core/fechas.ts';
 export type ListQuery = Omit<z.output<typeof vencimientoListQuery>, 'page' | 'size'> & { grupo: VencimientoGrupo };
 
 /** The audit entities of the area. */
-export const ENTIDAD = { certificado: 'afip_certificado', punto_venta: 'afip_punto_venta', licencia: 'physis_licencia', solicitud: 'afip_solicitud' } as const;
+export const ENTIDAD = {
+  certificado: 'afip_certificado',
+  punto_venta: 'afip_punto_venta',
+  licencia: 'physis_licencia',
+  solicitud: 'afip_solicitud',
+} as const;
 
 /**
  * Days left until the item expires, in Buenos Aires (negative once expired). Today is read once per statement (an
@@ -19,7 +24,14 @@ export const dias = sql<number>`(${vencimientos.vence} - (select ${HOY}))::int`;
 
 /** The 404 of an item of the kind. */
 export const noExiste = (tipo: VencimientoTipo) =>
-  new ApiError(404, { certificado: 'El certificado no existe', punto_venta: 'El punto de venta no existe', licencia: 'La licencia no existe' }[tipo]);
+  new ApiError(
+    404,
+    {
+      certificado: 'El certificado no existe',
+      punto_venta: 'El punto de venta no existe',
+      licencia: 'La licencia no existe',
+    }[tipo],
+  );
 
 /** The client an item is for must exist: a 400 on `empresa_id` if not. */
 export async function empresaExiste(tx: Executor, id: number): Promise<void> {

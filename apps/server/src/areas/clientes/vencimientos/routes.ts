@@ -28,7 +28,14 @@ import { sessionOf } from '../../../plugins/access.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { importarCertificado, modificarCertificado } from './certificados.ts';
-import { vencimientosCsv, vencimientosList, vencimientosPorMes, vencimientosSource, vencimientosTodas, VENCIMIENTOS_TABLAS } from './grid.ts';
+import {
+  vencimientosCsv,
+  vencimientosList,
+  vencimientosPorMes,
+  vencimientosSource,
+  vencimientosTodas,
+  VENCIMIENTOS_TABLAS,
+} from './grid.ts';
 import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
 import { guardarLicencia } from './licencias.ts';
 import { licenciasCsv, licenciasGridSource, licenciasTodas } from './licencias-csv.ts';
@@ -57,14 +64,19 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     schema: {
       tags,
       summary: 'La grilla de vencimientos (afip: certificados y CAI; physis: licencias)',
-      description: '`dias` se cuenta desde hoy en Buenos Aires. `plazo`: vencidos, 7, 30, 60, 90 (desde hoy hasta N días) o todos. Orden por defecto: vence.',
+      description:
+        '`dias` se cuenta desde hoy en Buenos Aires. `plazo`: vencidos, 7, 30, 60, 90 (desde hoy hasta N días) o todos. Orden por defecto: vence.',
       params: grupoParam,
       querystring: vencimientoListQuery,
       response: { 200: envelope(vencimientoPage), ...bad },
     },
     handler: async (request) => ({
       error: null,
-      datos: await listPage(vencimientosList, { ...request.query, grupo: request.params.grupo }, vencimientosSource(db)),
+      datos: await listPage(
+        vencimientosList,
+        { ...request.query, grupo: request.params.grupo },
+        vencimientosSource(db),
+      ),
     }),
   });
 
@@ -74,7 +86,8 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     schema: {
       tags,
       summary: 'La grilla filtrada, en CSV',
-      description: 'La de Physis lleva las columnas de la importación de licencias (Id, CUIT, Producto, Tipo, Usuarios, Serial, Inicio…): se vuelve a importar tal cual.',
+      description:
+        'La de Physis lleva las columnas de la importación de licencias (Id, CUIT, Producto, Tipo, Usuarios, Serial, Inicio…): se vuelve a importar tal cual.',
       params: grupoParam,
       querystring: vencimientoExportQuery,
       produces: ['text/csv'],
@@ -85,8 +98,24 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const query = { ...request.query, grupo };
       const nombre = `vencimientos-${grupo}`;
       // The Physis grid is all licences: its CSV has the licences' import columns (round trip).
-      if (grupo === 'physis') await sendListCsv(reply, db, { nombre, columnas: licenciasCsv, spec: vencimientosList, query, source: licenciasGridSource, todas: licenciasTodas });
-      else await sendListCsv(reply, db, { nombre, columnas: vencimientosCsv, spec: vencimientosList, query, source: vencimientosSource, todas: vencimientosTodas });
+      if (grupo === 'physis')
+        await sendListCsv(reply, db, {
+          nombre,
+          columnas: licenciasCsv,
+          spec: vencimientosList,
+          query,
+          source: licenciasGridSource,
+          todas: licenciasTodas,
+        });
+      else
+        await sendListCsv(reply, db, {
+          nombre,
+          columnas: vencimientosCsv,
+          spec: vencimientosList,
+          query,
+          source: vencimientosSource,
+          todas: vencimientosTodas,
+        });
       return reply;
     },
   });
@@ -116,7 +145,9 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   await app.register(async (scope) => {
     // The body is the certificate file itself (PEM or DER), whatever type the browser declares.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CERTIFICADO_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CERTIFICADO_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     uploads.post('/api/vencimientos/certificados/importar', {
       config: EDITAR,
@@ -146,33 +177,68 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       body: certificadoInput,
       response: { 200: envelope(certificado), ...bad, 404: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await modificarCertificado(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarCertificado(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/vencimientos/puntos-venta', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea un punto de venta', body: puntoVentaInput, response: { 201: envelope(puntoVenta), ...bad, 409: errorBody } },
+    schema: {
+      tags,
+      summary: 'Crea un punto de venta',
+      body: puntoVentaInput,
+      response: { 201: envelope(puntoVenta), ...bad, 409: errorBody },
+    },
     handler: async (request, reply) =>
-      reply.code(201).send({ error: null, datos: await guardarPuntoVenta(db, null, request.body, autorDe(sessionOf(request))) }),
+      reply
+        .code(201)
+        .send({ error: null, datos: await guardarPuntoVenta(db, null, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.put('/api/vencimientos/puntos-venta/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica un punto de venta', params: idParam, body: puntoVentaInput, response: { 200: envelope(puntoVenta), ...bad, 404: errorBody, 409: errorBody } },
-    handler: async (request) => ({ error: null, datos: await guardarPuntoVenta(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Modifica un punto de venta',
+      params: idParam,
+      body: puntoVentaInput,
+      response: { 200: envelope(puntoVenta), ...bad, 404: errorBody, 409: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await guardarPuntoVenta(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/vencimientos/licencias', {
     config: EDITAR,
-    schema: { tags, summary: 'Crea una licencia Physis', body: licenciaInput, response: { 201: envelope(licencia), ...bad } },
+    schema: {
+      tags,
+      summary: 'Crea una licencia Physis',
+      body: licenciaInput,
+      response: { 201: envelope(licencia), ...bad },
+    },
     handler: async (request, reply) =>
-      reply.code(201).send({ error: null, datos: await guardarLicencia(db, null, request.body, autorDe(sessionOf(request))) }),
+      reply
+        .code(201)
+        .send({ error: null, datos: await guardarLicencia(db, null, request.body, autorDe(sessionOf(request))) }),
   });
 
   app.put('/api/vencimientos/licencias/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Modifica una licencia Physis', params: idParam, body: licenciaInput, response: { 200: envelope(licencia), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await guardarLicencia(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    schema: {
+      tags,
+      summary: 'Modifica una licencia Physis',
+      params: idParam,
+      body: licenciaInput,
+      response: { 200: envelope(licencia), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await guardarLicencia(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.get('/api/vencimientos/items/:tipo/:id', {
@@ -188,7 +254,12 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.delete('/api/vencimientos/items/:tipo/:id', {
     config: EDITAR,
-    schema: { tags, summary: 'Elimina un certificado, punto de venta o licencia (y su historial de renovaciones)', params: itemParams, response: { 200: okBody, ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Elimina un certificado, punto de venta o licencia (y su historial de renovaciones)',
+      params: itemParams,
+      response: { 200: okBody, ...bad, 404: errorBody },
+    },
     handler: async (request) => {
       await eliminarItem(db, request.params.tipo, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
@@ -206,13 +277,23 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     handler: async (request, reply) => {
       const { tipo, id } = request.params;
-      return reply.code(201).send({ error: null, datos: await renovar(db, tipo, id, request.body, autorDe(sessionOf(request))) });
+      return reply
+        .code(201)
+        .send({ error: null, datos: await renovar(db, tipo, id, request.body, autorDe(sessionOf(request))) });
     },
   });
 
   app.get('/api/vencimientos/items/:tipo/:id/renovaciones', {
     config: VER,
-    schema: { tags, summary: 'Historial de renovaciones de un ítem, la más reciente primero', params: itemParams, response: { 200: envelope(z.array(renovacion)), ...bad, 404: errorBody } },
-    handler: async (request) => ({ error: null, datos: await renovacionesDe(db, request.params.tipo, request.params.id) }),
+    schema: {
+      tags,
+      summary: 'Historial de renovaciones de un ítem, la más reciente primero',
+      params: itemParams,
+      response: { 200: envelope(z.array(renovacion)), ...bad, 404: errorBody },
+    },
+    handler: async (request) => ({
+      error: null,
+      datos: await renovacionesDe(db, request.params.tipo, request.params.id),
+    }),
   });
 };

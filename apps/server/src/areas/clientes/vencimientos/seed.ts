@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { aliasDe } from '@intranet/contract/clientes/solicitudes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { afipCertificados, afipPuntosVenta, empresas, personas, physisLicencias, productos, vencimientoRenovaciones } from '../../../db/schema.ts';
+import {
+  afipCertificados,
+  afipPuntosVenta,
+  empresas,
+  personas,
+  physisLicencias,
+  productos,
+  vencimientoRenovaciones,
+} from '../../../db/schema.ts';
 import { fechaLocal } from '../../../core/fechas.ts';
 
 // Demo certificates, points of sale and licences for the demo clients, spread over expired / soon / later,
@@ -15,11 +23,24 @@ const LIC_DIAS = [-15, 2, 12, 27, 38, 55, 84, 95, 140, 260, 365];
 const MODULOS = ['Contabilidad', 'Ventas', 'Compras', 'Stock', 'Tesorería', null];
 
 const dia = (offset: number) => fechaLocal(new Date(Date.now() + offset * DAY));
-const hex = (seed: string, bytes: number) => createHash('sha256').update(seed).digest('hex').slice(0, bytes * 2).toUpperCase();
+const hex = (seed: string, bytes: number) =>
+  createHash('sha256')
+    .update(seed)
+    .digest('hex')
+    .slice(0, bytes * 2)
+    .toUpperCase();
 const huella = (seed: string) => hex(seed, 32).match(/../g)!.join(':');
 
 export async function seedVencimientos(tx: Tx): Promise<void> {
-  const clientes = await tx.select({ id: empresas.id, razonSocial: empresas.razonSocial, cuit: empresas.cuit, contactoId: empresas.contactoId }).from(empresas).orderBy(asc(empresas.id));
+  const clientes = await tx
+    .select({
+      id: empresas.id,
+      razonSocial: empresas.razonSocial,
+      cuit: empresas.cuit,
+      contactoId: empresas.contactoId,
+    })
+    .from(empresas)
+    .orderBy(asc(empresas.id));
   if (clientes.length === 0) return;
   const prods = await tx
     .select({ id: productos.id, codigo: productos.codigo })
@@ -57,11 +78,22 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
         huella: huella(`${c.id}-homo`),
       });
     }
-    await tx.insert(afipPuntosVenta).values({ empresaId: c.id, numero: 1, modalidad: 'cae', descripcion: 'Casa central' });
+    await tx
+      .insert(afipPuntosVenta)
+      .values({ empresaId: c.id, numero: 1, modalidad: 'cae', descripcion: 'Casa central' });
     if (i % 5 === 1) {
-      await tx.insert(afipPuntosVenta).values({ empresaId: c.id, numero: 2, modalidad: 'cai', caiVence: dia(-5 + i * 4), descripcion: 'Facturas manuales' });
+      await tx.insert(afipPuntosVenta).values({
+        empresaId: c.id,
+        numero: 2,
+        modalidad: 'cai',
+        caiVence: dia(-5 + i * 4),
+        descripcion: 'Facturas manuales',
+      });
     }
-    if (i % 7 === 2) await tx.insert(afipPuntosVenta).values({ empresaId: c.id, numero: 3, modalidad: 'controlador_fiscal', descripcion: 'Mostrador' });
+    if (i % 7 === 2)
+      await tx
+        .insert(afipPuntosVenta)
+        .values({ empresaId: c.id, numero: 3, modalidad: 'controlador_fiscal', descripcion: 'Mostrador' });
 
     const erp = porCodigo.get('PHY-ERP');
     if (erp) {
@@ -83,7 +115,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
         })
         .returning({ id: physisLicencias.id, vence: physisLicencias.vence });
       // Some were renewed before: the history keeps the old date.
-      if (lic && lic.vence && i % 4 === 1) {
+      if (lic?.vence && i % 4 === 1) {
         await tx.insert(vencimientoRenovaciones).values({
           tipo: 'licencia',
           itemId: lic.id,
@@ -109,10 +141,20 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     }
     const pos = porCodigo.get('PHY-POS');
     if (pos && i % 5 === 3) {
-      await tx.insert(physisLicencias).values({ empresaId: c.id, productoId: pos, tipo: 'perpetua', usuarios: 5, inicio: dia(-900), vence: null });
+      await tx
+        .insert(physisLicencias)
+        .values({ empresaId: c.id, productoId: pos, tipo: 'perpetua', usuarios: 5, inicio: dia(-900), vence: null });
     }
   }
   // One licence given "baja": kept, but out of the grid.
-  const [primera] = await tx.select({ id: physisLicencias.id }).from(physisLicencias).orderBy(asc(physisLicencias.id)).limit(1);
-  if (primera && clientes.length > 10) await tx.update(physisLicencias).set({ baja: dia(-1) }).where(eq(physisLicencias.id, primera.id));
+  const [primera] = await tx
+    .select({ id: physisLicencias.id })
+    .from(physisLicencias)
+    .orderBy(asc(physisLicencias.id))
+    .limit(1);
+  if (primera && clientes.length > 10)
+    await tx
+      .update(physisLicencias)
+      .set({ baja: dia(-1) })
+      .where(eq(physisLicencias.id, primera.id));
 }

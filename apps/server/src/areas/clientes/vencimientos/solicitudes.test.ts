@@ -19,7 +19,12 @@ import { TEST_SECRETS_KEY } from '../../../test/passwords.ts';
 import { vencimientosAlertas } from './alertas.ts';
 
 const template = useTemplate();
-const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+const RSA = {
+  name: 'RSASSA-PKCS1-v1_5',
+  hash: 'SHA-256',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+};
 const SUJETO = 'C = AR, O = Zeta Prueba SA, CN = zeta-facturacion, serialNumber = CUIT 30712345671';
 const dir = mkdtempSync(join(tmpdir(), 'solicitudes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,11 +51,15 @@ const archivo = (nombre: string, contenido: string | Buffer) => {
 async function autoridadDePrueba() {
   const claves = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const nombre = new pkijs.RelativeDistinguishedNames({
-    typesAndValues: [new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'AC de prueba' }) })],
+    typesAndValues: [
+      new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'AC de prueba' }) }),
+    ],
   });
   let serie = 1000;
   return async (csrPem: string): Promise<string> => {
-    const csr = pkijs.CertificationRequest.fromBER(arrayBuffer(Buffer.from(csrPem.replace(/-----[^-]+-----|\s/g, ''), 'base64')));
+    const csr = pkijs.CertificationRequest.fromBER(
+      arrayBuffer(Buffer.from(csrPem.replace(/-----[^-]+-----|\s/g, ''), 'base64')),
+    );
     expect(await csr.verify()).toBe(true);
     const cert = new pkijs.Certificate();
     cert.version = 2;
@@ -70,11 +79,21 @@ function fresh() {
     setup: async ({ t }) => {
       const [e] = await t.db
         .insert(empresas)
-        .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
+        .values({
+          razonSocial: 'Zeta Prueba SA',
+          cuit: '30712345671',
+          condicionIva: 'responsable_inscripto',
+          notas: emptyDocument(),
+        })
         .returning({ id: empresas.id });
       const [otra] = await t.db
         .insert(empresas)
-        .values({ razonSocial: 'Otra Empresa SRL', cuit: '30500010912', condicionIva: 'responsable_inscripto', notas: emptyDocument() })
+        .values({
+          razonSocial: 'Otra Empresa SRL',
+          cuit: '30500010912',
+          condicionIva: 'responsable_inscripto',
+          notas: emptyDocument(),
+        })
         .returning({ id: empresas.id });
       return { empresaId: e!.id, otraId: otra!.id, firmar: await autoridadDePrueba() };
     },
@@ -107,10 +126,22 @@ describe('a certificate request, from the key to the paired certificate and its 
     viejoId = viejo.json().datos.id;
     expect(viejo.json().datos).toMatchObject({ clave_guardada: false, reemplazado_por: null });
 
-    const res = await generar({ empresa_id: ctx.empresaId, renueva_id: viejoId, alias: 'zeta-facturacion', ambiente: 'produccion', servicios: ['wsfe'] });
+    const res = await generar({
+      empresa_id: ctx.empresaId,
+      renueva_id: viejoId,
+      alias: 'zeta-facturacion',
+      ambiente: 'produccion',
+      servicios: ['wsfe'],
+    });
     expect(res.statusCode).toBe(201);
     const s = envelope(solicitud).parse(res.json()).datos!;
-    expect(s).toMatchObject({ cuit: '30712345671', razon_social: 'Zeta Prueba SA', alias: 'zeta-facturacion', renueva_id: viejoId, usuario: 'Administrador' });
+    expect(s).toMatchObject({
+      cuit: '30712345671',
+      razon_social: 'Zeta Prueba SA',
+      alias: 'zeta-facturacion',
+      renueva_id: viejoId,
+      usuario: 'Administrador',
+    });
     expect(s.sujeto).toBe('C=AR, O=Zeta Prueba SA, CN=zeta-facturacion, serialNumber=CUIT 30712345671');
 
     const csr = await csrDe(s.id);
@@ -122,34 +153,57 @@ describe('a certificate request, from the key to the paired certificate and its 
     expect(texto).toContain('Public-Key: (2048 bit)');
     expect(texto).toContain('sha256WithRSAEncryption');
     expect(texto).toContain('Certificate request self-signature verify OK');
-    expect(openssl(['req', '-in', ruta, '-noout', '-subject', '-nameopt', 'RFC2253'])).toBe('subject=serialNumber=CUIT 30712345671,CN=zeta-facturacion,O=Zeta Prueba SA,C=AR\n');
+    expect(openssl(['req', '-in', ruta, '-noout', '-subject', '-nameopt', 'RFC2253'])).toBe(
+      'subject=serialNumber=CUIT 30712345671,CN=zeta-facturacion,O=Zeta Prueba SA,C=AR\n',
+    );
   });
 
   it('lists the pending request of the client, and refuses a certificate signed for another key of that CUIT', async () => {
-    const pendientes = await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`, headers: ctx.comercial });
+    const pendientes = await ctx.t.app.inject({
+      url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`,
+      headers: ctx.comercial,
+    });
     expect(pendientes.json().datos).toHaveLength(1);
     const ajeno = await importar(await ctx.firmar(SOLICITUD_AJENA));
     expect(ajeno.statusCode).toBe(400);
-    expect(ajeno.json().error).toMatch(/^El certificado no corresponde a ninguna solicitud pendiente del CUIT 30712345671/);
+    expect(ajeno.json().error).toMatch(
+      /^El certificado no corresponde a ninguna solicitud pendiente del CUIT 30712345671/,
+    );
   });
 
   it('pairs the certificate signed for the request: the key is kept, the old certificate replaced and out of the grid and alerts', async () => {
-    const [s] = (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`, headers: ctx.comercial })).json().datos;
+    const [s] = (
+      await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`, headers: ctx.comercial })
+    ).json().datos;
     const res = await importar(await ctx.firmar((await csrDe(s.id)).body));
     expect(res.statusCode).toBe(201);
     const c = envelope(certificado).parse(res.json()).datos!;
     nuevoId = c.id;
-    expect(c).toMatchObject({ cuit: '30712345671', cn: 'zeta-facturacion', alias: 'zeta-facturacion', servicios: ['wsfe'], clave_guardada: true, reemplazado_por: null });
+    expect(c).toMatchObject({
+      cuit: '30712345671',
+      cn: 'zeta-facturacion',
+      alias: 'zeta-facturacion',
+      servicios: ['wsfe'],
+      clave_guardada: true,
+      reemplazado_por: null,
+    });
     expect(c.serial).toMatch(/^[0-9A-F]+$/);
     expect(c.huella).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 
-    const detalle = envelope(vencimientosEmpresa).parse((await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json()).datos!;
+    const detalle = envelope(vencimientosEmpresa).parse(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json(),
+    ).datos!;
     expect(detalle.certificados.find((x) => x.id === viejoId)?.reemplazado_por).toBe(nuevoId);
     expect(detalle.proximos.filter((v) => v.tipo === 'certificado').map((v) => v.item_id)).toEqual([nuevoId]);
-    const pendientes = await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`, headers: ctx.comercial });
+    const pendientes = await ctx.t.app.inject({
+      url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`,
+      headers: ctx.comercial,
+    });
     expect(pendientes.json().datos).toEqual([]);
 
-    const alertas = (await ctx.t.db.execute<{ item_id: number }>(vencimientosAlertas[0]!.consulta)).rows.map((r) => Number(r.item_id));
+    const alertas = (await ctx.t.db.execute<{ item_id: number }>(vencimientosAlertas[0]!.consulta)).rows.map((r) =>
+      Number(r.item_id),
+    );
     expect(alertas).toContain(nuevoId);
     expect(alertas).not.toContain(viejoId);
     const acciones = await ctx.t.db
@@ -157,12 +211,22 @@ describe('a certificate request, from the key to the paired certificate and its 
       .from(auditoria)
       .where(sql`${auditoria.entidad} in ('afip_certificado', 'afip_solicitud')`);
     expect(acciones.map((a) => `${a.entidad}:${a.accion}`)).toEqual(
-      expect.arrayContaining(['afip_solicitud:generar', 'afip_solicitud:emparejar', 'afip_certificado:reemplazar', 'afip_certificado:importar']),
+      expect.arrayContaining([
+        'afip_solicitud:generar',
+        'afip_solicitud:emparejar',
+        'afip_certificado:reemplazar',
+        'afip_certificado:importar',
+      ]),
     );
   });
 
   it('downloads key and certificate as a .p12 that OpenSSL opens with the chosen password, the key matching the certificate', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/vencimientos/certificados/${nuevoId}/clave`, headers: ctx.admin, payload: { formato: 'p12', password: 'Clave-del-p12' } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/vencimientos/certificados/${nuevoId}/clave`,
+      headers: ctx.admin,
+      payload: { formato: 'p12', password: 'Clave-del-p12' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-pkcs12');
     expect(res.headers['content-disposition']).toBe('attachment; filename="zeta-facturacion-30712345671.p12"');
@@ -177,9 +241,16 @@ describe('a certificate request, from the key to the paired certificate and its 
     expect(openssl(['x509', '-in', cert, '-noout', '-subject'])).toBe(`subject=${SUJETO}\n`);
     const publicaDeLaClave = openssl(['pkey', '-in', clave, '-pubout']);
     expect(openssl(['x509', '-in', cert, '-noout', '-pubkey'])).toBe(publicaDeLaClave);
-    expect(() => openssl(['pkcs12', '-in', p12, '-passin', 'pass:otra-clave', '-nodes'])).toThrow(/invalid password|mac verify/i);
+    expect(() => openssl(['pkcs12', '-in', p12, '-passin', 'pass:otra-clave', '-nodes'])).toThrow(
+      /invalid password|mac verify/i,
+    );
 
-    const pemRes = await ctx.t.app.inject({ method: 'POST', url: `/api/vencimientos/certificados/${nuevoId}/clave`, headers: ctx.admin, payload: { formato: 'pem' } });
+    const pemRes = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/vencimientos/certificados/${nuevoId}/clave`,
+      headers: ctx.admin,
+      payload: { formato: 'pem' },
+    });
     expect(pemRes.statusCode).toBe(200);
     const juntos = archivo('zeta.pem', pemRes.body);
     expect(openssl(['pkey', '-in', juntos, '-pubout'])).toBe(publicaDeLaClave);
@@ -213,7 +284,10 @@ describe('a certificate request, from the key to the paired certificate and its 
     const g = await generar({ empresa_id: ctx.empresaId, alias: 'zeta-pendiente', ambiente: 'homologacion' });
     expect(g.statusCode).toBe(201);
     const selladas = [
-      ...(await ctx.t.db.select({ v: afipCertificados.claveCifrada }).from(afipCertificados).where(eq(afipCertificados.id, nuevoId))),
+      ...(await ctx.t.db
+        .select({ v: afipCertificados.claveCifrada })
+        .from(afipCertificados)
+        .where(eq(afipCertificados.id, nuevoId))),
       ...(await ctx.t.db.select({ v: afipSolicitudes.claveCifrada }).from(afipSolicitudes)),
     ].map((r) => r.v!);
     expect(selladas).toHaveLength(2);
@@ -253,8 +327,12 @@ describe('generating a request: checks and permissions', () => {
     const sinCliente = await generar({ empresa_id: 999999, alias: 'x', ambiente: 'produccion' });
     expect(sinCliente.statusCode).toBe(400);
     expect(sinCliente.json().campos).toEqual({ empresa_id: ['El cliente elegido no existe'] });
-    expect((await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'marte' })).json().campos).toHaveProperty('ambiente');
-    expect((await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'produccion', clave: 'no' })).statusCode).toBe(400);
+    expect((await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'marte' })).json().campos).toHaveProperty(
+      'ambiente',
+    );
+    expect(
+      (await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'produccion', clave: 'no' })).statusCode,
+    ).toBe(400);
   });
 
   it('renews only a certificate of the same client', async () => {
@@ -265,25 +343,58 @@ describe('generating a request: checks and permissions', () => {
       payload: await ctx.firmar(SOLICITUD_OTRA),
     });
     expect(ajeno.statusCode).toBe(201);
-    const res = await generar({ empresa_id: ctx.empresaId, renueva_id: ajeno.json().datos.id, alias: 'zeta', ambiente: 'produccion' });
+    const res = await generar({
+      empresa_id: ctx.empresaId,
+      renueva_id: ajeno.json().datos.id,
+      alias: 'zeta',
+      ambiente: 'produccion',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().campos).toEqual({ renueva_id: ['El certificado a renovar no es de este cliente o ya fue reemplazado'] });
+    expect(res.json().campos).toEqual({
+      renueva_id: ['El certificado a renovar no es de este cliente o ya fue reemplazado'],
+    });
   });
 
   it('needs CLIENTES#EDITAR to generate and cancel, CLIENTES#VER to read; a cancelled request is gone with its key', async () => {
-    expect((await generar({ empresa_id: ctx.empresaId, alias: 'zeta', ambiente: 'produccion' }, ctx.comercial)).statusCode).toBe(403);
+    expect(
+      (await generar({ empresa_id: ctx.empresaId, alias: 'zeta', ambiente: 'produccion' }, ctx.comercial)).statusCode,
+    ).toBe(403);
     const s = (await generar({ empresa_id: ctx.empresaId, alias: 'zeta', ambiente: 'produccion' })).json().datos;
-    expect((await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${s.id}/csr`, headers: ctx.tecnico })).statusCode).toBe(403);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/solicitudes/${s.id}`, headers: ctx.comercial })).statusCode).toBe(403);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/solicitudes/${s.id}`, headers: ctx.admin })).statusCode).toBe(200);
+    expect(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${s.id}/csr`, headers: ctx.tecnico })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'DELETE',
+          url: `/api/vencimientos/solicitudes/${s.id}`,
+          headers: ctx.comercial,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/solicitudes/${s.id}`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(200);
     expect(await ctx.t.db.select().from(afipSolicitudes).where(eq(afipSolicitudes.id, s.id))).toEqual([]);
-    expect((await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${s.id}/csr`, headers: ctx.admin })).statusCode).toBe(404);
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/solicitudes/${s.id}`, headers: ctx.admin })).statusCode).toBe(404);
-    expect((await ctx.t.app.inject({ url: '/api/vencimientos/empresas/999999/solicitudes', headers: ctx.admin })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${s.id}/csr`, headers: ctx.admin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/solicitudes/${s.id}`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ url: '/api/vencimientos/empresas/999999/solicitudes', headers: ctx.admin })).statusCode,
+    ).toBe(404);
   });
 });
 
 /** CSRs made by openssl for keys the portal never had: Zeta's CUIT, and the other client's. */
-const csrAjeno = (subj: string) => execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', '/dev/null', '-subj', subj], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+const csrAjeno = (subj: string) =>
+  execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', '/dev/null', '-subj', subj], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 const SOLICITUD_AJENA = csrAjeno('/C=AR/O=Zeta Prueba SA/CN=zeta-facturacion/serialNumber=CUIT 30712345671');
 const SOLICITUD_OTRA = csrAjeno('/C=AR/O=Otra Empresa SRL/CN=otra/serialNumber=CUIT 30500010912');

@@ -42,16 +42,35 @@ const solicitudWire = (s: { [K in keyof typeof campos]: (typeof afipSolicitudes.
 const noExisteSolicitud = () => new ApiError(404, 'La solicitud no existe (o ya se emparejó con su certificado)');
 
 /** A new key and CSR for the client: O is its razón social, serialNumber its CUIT, CN the alias chosen. */
-export async function crearSolicitud(db: Db, key: Buffer, values: z.output<typeof solicitudInput>, autor: Autor): Promise<Solicitud> {
-  const [empresa] = await db.select({ razonSocial: empresas.razonSocial, cuit: empresas.cuit }).from(empresas).where(eq(empresas.id, values.empresa_id));
-  if (!empresa) throw new ApiError(400, 'El cliente elegido no existe', { empresa_id: ['El cliente elegido no existe'] });
-  const generada = await generarSolicitud({ razonSocial: empresa.razonSocial, alias: values.alias, cuit: empresa.cuit });
+export async function crearSolicitud(
+  db: Db,
+  key: Buffer,
+  values: z.output<typeof solicitudInput>,
+  autor: Autor,
+): Promise<Solicitud> {
+  const [empresa] = await db
+    .select({ razonSocial: empresas.razonSocial, cuit: empresas.cuit })
+    .from(empresas)
+    .where(eq(empresas.id, values.empresa_id));
+  if (!empresa)
+    throw new ApiError(400, 'El cliente elegido no existe', { empresa_id: ['El cliente elegido no existe'] });
+  const generada = await generarSolicitud({
+    razonSocial: empresa.razonSocial,
+    alias: values.alias,
+    cuit: empresa.cuit,
+  });
   return db.transaction(async (tx) => {
     if (values.renueva_id !== null) {
       const [renueva] = await tx
         .select({ id: afipCertificados.id })
         .from(afipCertificados)
-        .where(and(eq(afipCertificados.id, values.renueva_id), eq(afipCertificados.empresaId, values.empresa_id), isNull(afipCertificados.reemplazadoPor)));
+        .where(
+          and(
+            eq(afipCertificados.id, values.renueva_id),
+            eq(afipCertificados.empresaId, values.empresa_id),
+            isNull(afipCertificados.reemplazadoPor),
+          ),
+        );
       const msg = 'El certificado a renovar no es de este cliente o ya fue reemplazado';
       if (!renueva) throw new ApiError(400, msg, { renueva_id: [msg] });
     }
@@ -72,7 +91,13 @@ export async function crearSolicitud(db: Db, key: Buffer, values: z.output<typeo
       })
       .returning(campos);
     const creada = solicitudWire(row!);
-    await writeAudit(tx, { autor, accion: 'generar', entidad: ENTIDAD.solicitud, entidadId: creada.id, despues: creada });
+    await writeAudit(tx, {
+      autor,
+      accion: 'generar',
+      entidad: ENTIDAD.solicitud,
+      entidadId: creada.id,
+      despues: creada,
+    });
     return creada;
   });
 }
@@ -81,13 +106,20 @@ export async function crearSolicitud(db: Db, key: Buffer, values: z.output<typeo
 export async function solicitudesDe(db: Executor, empresaId: number): Promise<Solicitud[]> {
   const [empresa] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId));
   if (!empresa) throw new ApiError(404, 'El cliente no existe');
-  const rows = await db.select(campos).from(afipSolicitudes).where(eq(afipSolicitudes.empresaId, empresaId)).orderBy(asc(afipSolicitudes.creado), asc(afipSolicitudes.id));
+  const rows = await db
+    .select(campos)
+    .from(afipSolicitudes)
+    .where(eq(afipSolicitudes.empresaId, empresaId))
+    .orderBy(asc(afipSolicitudes.creado), asc(afipSolicitudes.id));
   return rows.map(solicitudWire);
 }
 
 /** The CSR to upload at AFIP, with the file name it downloads as (`<alias>-<cuit>.csr`). */
 export async function csrDe(db: Executor, id: number): Promise<{ nombre: string; csr: string }> {
-  const [row] = await db.select({ csr: afipSolicitudes.csr, alias: afipSolicitudes.alias, cuit: afipSolicitudes.cuit }).from(afipSolicitudes).where(eq(afipSolicitudes.id, id));
+  const [row] = await db
+    .select({ csr: afipSolicitudes.csr, alias: afipSolicitudes.alias, cuit: afipSolicitudes.cuit })
+    .from(afipSolicitudes)
+    .where(eq(afipSolicitudes.id, id));
   if (!row) throw noExisteSolicitud();
   return { nombre: `${row.alias}-${row.cuit}.csr`, csr: row.csr };
 }
@@ -97,7 +129,13 @@ export async function eliminarSolicitud(db: Db, id: number, autor: Autor): Promi
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(afipSolicitudes).where(eq(afipSolicitudes.id, id)).returning(campos);
     if (!row) throw noExisteSolicitud();
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD.solicitud, entidadId: id, antes: solicitudWire(row) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'eliminar',
+      entidad: ENTIDAD.solicitud,
+      entidadId: id,
+      antes: solicitudWire(row),
+    });
   });
 }
 
@@ -105,7 +143,8 @@ function claveDe(key: Buffer, sellada: string): string {
   try {
     return descifrar(key, sellada);
   } catch (err) {
-    if (err instanceof SecretoIlegible) throw new ApiError(409, 'La clave se guardó con otra SECRETS_KEY y no se puede leer');
+    if (err instanceof SecretoIlegible)
+      throw new ApiError(409, 'La clave se guardó con otra SECRETS_KEY y no se puede leer');
     throw err;
   }
 }
@@ -120,19 +159,47 @@ export interface Descarga {
  * The key with its certificate, as a PKCS#12 under the password chosen now or as PEM (key, then certificate). The
  * download is audited (who, when, which certificate, which format); the password and the key are not.
  */
-export async function descargarClave(db: Db, key: Buffer, id: number, values: z.output<typeof claveDescargaInput>, autor: Autor): Promise<Descarga> {
+export async function descargarClave(
+  db: Db,
+  key: Buffer,
+  id: number,
+  values: z.output<typeof claveDescargaInput>,
+  autor: Autor,
+): Promise<Descarga> {
   const [row] = await db
-    .select({ alias: afipCertificados.alias, cn: afipCertificados.cn, cuit: afipCertificados.cuit, pem: afipCertificados.pem, clave: afipCertificados.claveCifrada })
+    .select({
+      alias: afipCertificados.alias,
+      cn: afipCertificados.cn,
+      cuit: afipCertificados.cuit,
+      pem: afipCertificados.pem,
+      clave: afipCertificados.claveCifrada,
+    })
     .from(afipCertificados)
     .where(eq(afipCertificados.id, id));
   if (!row) throw noExiste('certificado');
-  if (!row.clave || !row.pem) throw new ApiError(409, 'La clave de este certificado no se guarda en el portal: no se generó aquí su solicitud');
+  if (!row.clave || !row.pem)
+    throw new ApiError(409, 'La clave de este certificado no se guarda en el portal: no se generó aquí su solicitud');
   const clave = claveDe(key, row.clave);
   const base = `${row.alias ?? row.cn}-${row.cuit}`;
   const descarga: Descarga =
     values.formato === 'p12'
-      ? { nombre: `${base}.p12`, tipo: 'application/x-pkcs12', cuerpo: await pkcs12({ clave, certificado: row.pem, password: values.password ?? '', nombre: row.alias ?? row.cn }) }
+      ? {
+          nombre: `${base}.p12`,
+          tipo: 'application/x-pkcs12',
+          cuerpo: await pkcs12({
+            clave,
+            certificado: row.pem,
+            password: values.password ?? '',
+            nombre: row.alias ?? row.cn,
+          }),
+        }
       : { nombre: `${base}.pem`, tipo: 'application/x-pem-file', cuerpo: Buffer.from(`${clave}${row.pem}`, 'utf8') };
-  await writeAudit(db, { autor, accion: 'descargar_clave', entidad: ENTIDAD.certificado, entidadId: id, despues: { formato: values.formato } });
+  await writeAudit(db, {
+    autor,
+    accion: 'descargar_clave',
+    entidad: ENTIDAD.certificado,
+    entidadId: id,
+    despues: { formato: values.formato },
+  });
   return descarga;
 }

@@ -3,13 +3,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { envelope } from '@intranet/contract/envelope';
-import { certificado, vencimientoMeses, vencimientoPage, vencimientosEmpresa } from '@intranet/contract/clientes/vencimientos';
+import {
+  certificado,
+  vencimientoMeses,
+  vencimientoPage,
+  vencimientosEmpresa,
+} from '@intranet/contract/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, vencimientosProximo, empresas, physisLicencias, productos, vencimientoRenovaciones } from '../../../db/schema.ts';
+import {
+  auditoria,
+  vencimientosProximo,
+  empresas,
+  physisLicencias,
+  productos,
+  vencimientoRenovaciones,
+} from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import { sendCsv, type CsvColumn } from '../../../lists/csv.ts';
 import { listBatches, type ListSource } from '../../../lists/list.ts';
@@ -30,7 +42,12 @@ function fresh() {
     setup: async ({ t }) => {
       const [e] = await t.db
         .insert(empresas)
-        .values({ razonSocial: 'Zeta Prueba SA', cuit: '30712345671', condicionIva: 'responsable_inscripto', notas: vacio })
+        .values({
+          razonSocial: 'Zeta Prueba SA',
+          cuit: '30712345671',
+          condicionIva: 'responsable_inscripto',
+          notas: vacio,
+        })
         .returning({ id: empresas.id });
       return { empresaId: e!.id };
     },
@@ -41,11 +58,27 @@ function fresh() {
 function certificadoAfip(days: number, cuit = '30712345679'): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'cert-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', String(days),
-      '-subj', `/C=AR/O=Zeta Prueba SA/CN=zeta-facturacion/serialNumber=CUIT ${cuit}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        String(days),
+        '-subj',
+        `/C=AR/O=Zeta Prueba SA/CN=zeta-facturacion/serialNumber=CUIT ${cuit}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return readFileSync(join(dir, 'c.pem'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -68,28 +101,51 @@ describe('importing an AFIP certificate', () => {
     expect(res.statusCode).toBe(201);
     const body = envelope(certificado).parse(res.json());
     const c = body.datos!;
-    expect(c).toMatchObject({ cuit: '30712345679', cn: 'zeta-facturacion', ambiente: 'produccion', servicios: ['wsfe', 'wsfex'], emitido: dia(0), vence: dia(20) });
+    expect(c).toMatchObject({
+      cuit: '30712345679',
+      cn: 'zeta-facturacion',
+      ambiente: 'produccion',
+      servicios: ['wsfe', 'wsfex'],
+      emitido: dia(0),
+      vence: dia(20),
+    });
     const { X509Certificate } = await import('node:crypto');
     const x = new X509Certificate(pem);
     expect(c.huella).toBe(x.fingerprint256);
     expect(c.serial).toBe(x.serialNumber.toUpperCase());
 
-    const grid = await ctx.t.app.inject({ url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`, headers: ctx.comercial });
+    const grid = await ctx.t.app.inject({
+      url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`,
+      headers: ctx.comercial,
+    });
     const page = envelope(vencimientoPage).parse(grid.json()).datos!;
     const fila = page.items.find((v) => v.tipo === 'certificado' && v.item_id === c.id)!;
-    expect(fila).toMatchObject({ cliente: 'Zeta Prueba SA', cuit: '30712345671', vence: dia(20), dias: 20, item: 'zeta-facturacion' });
+    expect(fila).toMatchObject({
+      cliente: 'Zeta Prueba SA',
+      cuit: '30712345671',
+      vence: dia(20),
+      dias: 20,
+      item: 'zeta-facturacion',
+    });
 
-    const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'afip_certificado'), eq(auditoria.entidadId, String(c.id))));
+    const [audit] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidad, 'afip_certificado'), eq(auditoria.entidadId, String(c.id))));
     expect(audit?.accion).toBe('importar');
   });
 
   it('accepts several certificates per client (homologación and producción), the same file once (409)', async () => {
     const pem = certificadoAfip(400);
-    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=homologacion&alias=Pruebas`)).statusCode).toBe(201);
+    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=homologacion&alias=Pruebas`)).statusCode).toBe(
+      201,
+    );
     const again = await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatch(/ya tiene ese certificado/);
-    const detalle = envelope(vencimientosEmpresa).parse((await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json()).datos!;
+    const detalle = envelope(vencimientosEmpresa).parse(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json(),
+    ).datos!;
     expect(detalle.certificados.map((c) => c.ambiente).sort()).toEqual(['homologacion', 'produccion']);
   });
 
@@ -109,7 +165,27 @@ describe('importing an AFIP certificate', () => {
     expect(vacio.statusCode).toBe(400);
 
     const dir = mkdtempSync(join(tmpdir(), 'cert-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'k'), '-out', join(dir, 'c'), '-days', '5', '-subj', '/CN=otro'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k'),
+        '-out',
+        join(dir, 'c'),
+        '-days',
+        '5',
+        '-subj',
+        '/CN=otro',
+      ],
+      { stdio: 'ignore' },
+    );
     const sinCuit = await importar(readFileSync(join(dir, 'c')), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
     // A private key is not a certificate either.
     const clave = await importar(readFileSync(join(dir, 'k')), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
@@ -125,7 +201,9 @@ describe('importing an AFIP certificate', () => {
     expect(sinCliente.statusCode).toBe(400);
     expect(sinCliente.json().campos).toEqual({ empresa_id: ['El cliente elegido no existe'] });
     expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=marte`)).statusCode).toBe(400);
-    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion`, ctx.comercial)).statusCode).toBe(403);
+    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion`, ctx.comercial)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -137,7 +215,16 @@ describe('the expiry grid', () => {
       method: 'POST',
       url: '/api/vencimientos/licencias',
       headers: ctx.admin,
-      payload: { empresa_id: ctx.empresaId, producto_id: productoId, tipo: vence ? 'anual' : 'perpetua', usuarios: 5, inicio: dia(-400), vence, modulo: 'Ventas', ...extra },
+      payload: {
+        empresa_id: ctx.empresaId,
+        producto_id: productoId,
+        tipo: vence ? 'anual' : 'perpetua',
+        usuarios: 5,
+        inicio: dia(-400),
+        vence,
+        modulo: 'Ventas',
+        ...extra,
+      },
     });
     expect(res.statusCode).toBe(201);
     return res.json().datos as { id: number };
@@ -152,12 +239,24 @@ describe('the expiry grid', () => {
     for (const d of [-10, 0, 7, 8, 30, 60, 61, 90, 91]) ids[d] = (await licencia(dia(d))).id;
     await licencia(null);
     await licencia(dia(5), { baja: dia(-1) });
-    const lista = async (q: string) => envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&${q}`, headers: ctx.comercial })).json()).datos!;
+    const lista = async (q: string) =>
+      envelope(vencimientoPage).parse(
+        (
+          await ctx.t.app.inject({
+            url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&${q}`,
+            headers: ctx.comercial,
+          })
+        ).json(),
+      ).datos!;
     const todos = await lista('plazo=todos');
     // The perpetual licence and the one given baja have no place in the grid.
     expect(todos.total).toBe(9);
     expect(todos.items.map((v) => v.dias)).toEqual([-10, 0, 7, 8, 30, 60, 61, 90, 91]);
-    expect(todos.items.every((v) => v.tipo === 'licencia' && v.cliente === 'Zeta Prueba SA' && v.item === 'Physis Sueldos · Ventas')).toBe(true);
+    expect(
+      todos.items.every(
+        (v) => v.tipo === 'licencia' && v.cliente === 'Zeta Prueba SA' && v.item === 'Physis Sueldos · Ventas',
+      ),
+    ).toBe(true);
     expect((await lista('plazo=vencidos')).items.map((v) => v.dias)).toEqual([-10]);
     expect((await lista('plazo=7')).items.map((v) => v.dias)).toEqual([0, 7]);
     expect((await lista('plazo=30')).items.map((v) => v.dias)).toEqual([0, 7, 8, 30]);
@@ -165,12 +264,26 @@ describe('the expiry grid', () => {
     expect((await lista('plazo=90')).total).toBe(7);
     expect((await lista('sort=-vence&size=2')).items.map((v) => v.dias)).toEqual([91, 90]);
     // Physis rows are not in the AFIP grid.
-    expect((await ctx.t.app.inject({ url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`, headers: ctx.comercial })).json().datos.total).toBe(0);
-    expect((await ctx.t.app.inject({ url: '/api/vencimientos/physis/lista?plazo=15', headers: ctx.comercial })).statusCode).toBe(400);
-    expect((await ctx.t.app.inject({ url: '/api/vencimientos/otro/lista', headers: ctx.comercial })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.t.app.inject({
+          url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`,
+          headers: ctx.comercial,
+        })
+      ).json().datos.total,
+    ).toBe(0);
+    expect(
+      (await ctx.t.app.inject({ url: '/api/vencimientos/physis/lista?plazo=15', headers: ctx.comercial })).statusCode,
+    ).toBe(400);
+    expect((await ctx.t.app.inject({ url: '/api/vencimientos/otro/lista', headers: ctx.comercial })).statusCode).toBe(
+      400,
+    );
 
     // The client's next expiry, for the client list's badge.
-    const [prox] = await ctx.t.db.select().from(vencimientosProximo).where(eq(vencimientosProximo.empresaId, ctx.empresaId));
+    const [prox] = await ctx.t.db
+      .select()
+      .from(vencimientosProximo)
+      .where(eq(vencimientosProximo.empresaId, ctx.empresaId));
     expect(prox).toEqual({ empresaId: ctx.empresaId, vence: dia(-10), dias: -10 });
   });
 
@@ -184,7 +297,14 @@ describe('the expiry grid', () => {
     await ctx.t.db.execute(fila('physis', 'licencia', 'Physis ERP', 100_000, 30_000));
     await ctx.t.db.execute(sql`analyze vencimientos`);
     const lista = async (grupo: string, q: string) =>
-      envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?q=${encodeURIComponent(q)}&sort=cliente`, headers: ctx.comercial })).json()).datos!;
+      envelope(vencimientoPage).parse(
+        (
+          await ctx.t.app.inject({
+            url: `/api/vencimientos/${grupo}/lista?q=${encodeURIComponent(q)}&sort=cliente`,
+            headers: ctx.comercial,
+          })
+        ).json(),
+      ).datos!;
     try {
       // Estimated on the whole table, 'facturación' in the Physis grid was 20,000 rows: "≈ 20 mil" and an empty page.
       const ninguna = await lista('physis', 'facturación');
@@ -210,10 +330,24 @@ describe('the expiry grid', () => {
       select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.empresaId}, 'Facturación', ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
       from generate_series(1, 90) g`);
     const pagina = async (extra: string) =>
-      envelope(vencimientoPage).parse((await ctx.t.app.inject({ url: `/api/vencimientos/afip/lista?tipo=punto_venta&empresa_id=${ctx.empresaId}&size=25&${extra}`, headers: ctx.comercial })).json()).datos!.items.map((v) => v.id);
+      envelope(vencimientoPage)
+        .parse(
+          (
+            await ctx.t.app.inject({
+              url: `/api/vencimientos/afip/lista?tipo=punto_venta&empresa_id=${ctx.empresaId}&size=25&${extra}`,
+              headers: ctx.comercial,
+            })
+          ).json(),
+        )
+        .datos!.items.map((v) => v.id);
     try {
       for (const sort of ['item', '-item', 'vence', '-cliente']) {
-        const [p1, p2, p3, p4] = [await pagina(`sort=${sort}&page=1`), await pagina(`sort=${sort}&page=2`), await pagina(`sort=${sort}&page=3`), await pagina(`sort=${sort}&page=4`)];
+        const [p1, p2, p3, p4] = [
+          await pagina(`sort=${sort}&page=1`),
+          await pagina(`sort=${sort}&page=2`),
+          await pagina(`sort=${sort}&page=3`),
+          await pagina(`sort=${sort}&page=4`),
+        ];
         expect(new Set([...p1, ...p2, ...p3, ...p4]).size, sort).toBe(90);
         expect(await pagina(`sort=${sort}&page=2&tras=${p1.at(-1)}`), `${sort} tras`).toEqual(p2);
         expect(await pagina(`sort=${sort}&page=3&tras=${p2.at(-1)}`), `${sort} tras`).toEqual(p3);
@@ -226,39 +360,71 @@ describe('the expiry grid', () => {
   });
 
   it('counts by month for the chart', async () => {
-    const meses = envelope(vencimientoMeses).parse((await ctx.t.app.inject({ url: '/api/vencimientos/physis/meses', headers: ctx.comercial })).json()).datos!;
+    const meses = envelope(vencimientoMeses).parse(
+      (await ctx.t.app.inject({ url: '/api/vencimientos/physis/meses', headers: ctx.comercial })).json(),
+    ).datos!;
     expect(meses.meses).toHaveLength(12);
     expect(meses.meses[0]!.mes).toBe(dia(0).slice(0, 7));
-    const [{ n }] = (await ctx.t.db.execute<{ n: number }>(sql`select count(*)::int as n from vencimientos where grupo = 'physis' and vence < (now() at time zone 'America/Argentina/Buenos_Aires')::date`)).rows as [{ n: number }];
+    const [{ n }] = (
+      await ctx.t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from vencimientos where grupo = 'physis' and vence < (now() at time zone 'America/Argentina/Buenos_Aires')::date`,
+      )
+    ).rows as [{ n: number }];
     expect(meses.vencidos).toBe(n);
     expect(meses.vencidos).toBeGreaterThanOrEqual(1);
   });
 
   it('exports the filtered grid as CSV with ISO 8601 dates', async () => {
-    const res = await ctx.t.app.inject({ url: `/api/vencimientos/physis/export.csv?empresa_id=${ctx.empresaId}&plazo=vencidos`, headers: ctx.comercial });
+    const res = await ctx.t.app.inject({
+      url: `/api/vencimientos/physis/export.csv?empresa_id=${ctx.empresaId}&plazo=vencidos`,
+      headers: ctx.comercial,
+    });
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     // The Physis grid is all licences: its 'Tipo' is the licence's (the import's columns).
-    expect(rows[0]).toMatchObject({ Cliente: 'Zeta Prueba SA', Tipo: 'Anual', Módulo: 'Ventas', Usuarios: '5', Inicio: dia(-400), Vence: dia(-10), 'Días restantes': '-10', Estado: 'Vencido hace 10 días' });
+    expect(rows[0]).toMatchObject({
+      Cliente: 'Zeta Prueba SA',
+      Tipo: 'Anual',
+      Módulo: 'Ventas',
+      Usuarios: '5',
+      Inicio: dia(-400),
+      Vence: dia(-10),
+      'Días restantes': '-10',
+      Estado: 'Vencido hace 10 días',
+    });
   });
 
   // On PostgreSQL both grids' files are written by COPY, on PGlite row by row: the same bytes either way.
-  it('writes each grid\'s CSV as the row-by-row export does, whoever writes it', async () => {
+  it("writes each grid's CSV as the row-by-row export does, whoever writes it", async () => {
     await licencia(dia(-1), { serial: '=SUM(A1)', modulo: '', usuarios: 1, renovacion_auto: true });
     await licencia(dia(400), { tipo: 'mensual', serial: 'SN-2' });
-    const porFilas = async <Row extends { id: number }>(grupo: 'afip' | 'physis', columnas: CsvColumn<Row>[], source: (db: Db) => ListSource<Row>) => {
+    const porFilas = async <Row extends { id: number }>(
+      grupo: 'afip' | 'physis',
+      columnas: CsvColumn<Row>[],
+      source: (db: Db) => ListSource<Row>,
+    ) => {
       const app = Fastify();
       app.get('/x.csv', (_request, reply) => {
-        sendCsv(reply, { nombre: 'x', columnas, filas: listBatches(vencimientosList, { grupo, sort: '-cliente' }, source(ctx.t.db), 7) });
+        sendCsv(reply, {
+          nombre: 'x',
+          columnas,
+          filas: listBatches(vencimientosList, { grupo, sort: '-cliente' }, source(ctx.t.db), 7),
+        });
         return reply;
       });
       const body = (await app.inject('/x.csv')).body;
       await app.close();
       return body;
     };
-    for (const [grupo, esperado] of [['physis', await porFilas('physis', licenciasCsv, licenciasGridSource)], ['afip', await porFilas('afip', vencimientosCsv, vencimientosSource)]] as const) {
-      const res = await ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/export.csv?sort=-cliente`, headers: ctx.comercial });
+    for (const [grupo, esperado] of [
+      ['physis', await porFilas('physis', licenciasCsv, licenciasGridSource)],
+      ['afip', await porFilas('afip', vencimientosCsv, vencimientosSource)],
+    ] as const) {
+      const res = await ctx.t.app.inject({
+        url: `/api/vencimientos/${grupo}/export.csv?sort=-cliente`,
+        headers: ctx.comercial,
+      });
       expect(res.statusCode).toBe(200);
       expect(parse(res.body, { bom: true }).length, grupo).toBeGreaterThan(2);
       expect(res.body, grupo).toBe(esperado);
@@ -268,7 +434,12 @@ describe('the expiry grid', () => {
   it('"Renovar" sets the new date and keeps the old one in the history and the audit log', async () => {
     const { id } = await licencia(dia(3));
     const renovar = (vence: string, headers = ctx.admin) =>
-      ctx.t.app.inject({ method: 'POST', url: `/api/vencimientos/items/licencia/${id}/renovar`, headers, payload: { vence, nota: 'Pagó el año' } });
+      ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/vencimientos/items/licencia/${id}/renovar`,
+        headers,
+        payload: { vence, nota: 'Pagó el año' },
+      });
     expect((await renovar(dia(368), ctx.comercial)).statusCode).toBe(403);
     const antes = await renovar(dia(1));
     expect(antes.statusCode).toBe(400);
@@ -277,21 +448,49 @@ describe('the expiry grid', () => {
     expect((await renovar(dia(733))).statusCode).toBe(201);
     const [lic] = await ctx.t.db.select().from(physisLicencias).where(eq(physisLicencias.id, id));
     expect(lic!.vence).toBe(dia(733));
-    const historia = (await ctx.t.app.inject({ url: `/api/vencimientos/items/licencia/${id}/renovaciones`, headers: ctx.comercial })).json().datos;
-    expect(historia.map((r: { vence_anterior: string; vence_nuevo: string }) => [r.vence_anterior, r.vence_nuevo])).toEqual([
+    const historia = (
+      await ctx.t.app.inject({ url: `/api/vencimientos/items/licencia/${id}/renovaciones`, headers: ctx.comercial })
+    ).json().datos;
+    expect(
+      historia.map((r: { vence_anterior: string; vence_nuevo: string }) => [r.vence_anterior, r.vence_nuevo]),
+    ).toEqual([
       [dia(368), dia(733)],
       [dia(3), dia(368)],
     ]);
     expect(historia[0]).toMatchObject({ nota: 'Pagó el año', usuario: 'Administrador' });
-    const audits = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'physis_licencia'), eq(auditoria.accion, 'renovar'), eq(auditoria.entidadId, String(id))));
+    const audits = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(
+        and(
+          eq(auditoria.entidad, 'physis_licencia'),
+          eq(auditoria.accion, 'renovar'),
+          eq(auditoria.entidadId, String(id)),
+        ),
+      );
     expect(audits).toHaveLength(2);
-    const fila = (await ctx.t.app.inject({ url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&sort=-vence&size=1`, headers: ctx.comercial })).json().datos.items[0];
+    const fila = (
+      await ctx.t.app.inject({
+        url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&sort=-vence&size=1`,
+        headers: ctx.comercial,
+      })
+    ).json().datos.items[0];
     expect(fila).toMatchObject({ item_id: id, renovaciones: 2, dias: 733 });
 
     // Deleting the licence takes its history with it, in one transaction.
-    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/items/licencia/${id}`, headers: ctx.admin })).statusCode).toBe(200);
-    expect(await ctx.t.db.select().from(vencimientoRenovaciones).where(and(eq(vencimientoRenovaciones.tipo, 'licencia'), eq(vencimientoRenovaciones.itemId, id)))).toEqual([]);
-    expect((await ctx.t.app.inject({ url: `/api/vencimientos/items/licencia/${id}`, headers: ctx.comercial })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: `/api/vencimientos/items/licencia/${id}`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await ctx.t.db
+        .select()
+        .from(vencimientoRenovaciones)
+        .where(and(eq(vencimientoRenovaciones.tipo, 'licencia'), eq(vencimientoRenovaciones.itemId, id))),
+    ).toEqual([]);
+    expect(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/items/licencia/${id}`, headers: ctx.comercial })).statusCode,
+    ).toBe(404);
   });
 
   it('validates licences and points of sale with field errors', async () => {
@@ -299,11 +498,24 @@ describe('the expiry grid', () => {
       method: 'POST',
       url: '/api/vencimientos/licencias',
       headers: ctx.admin,
-      payload: { empresa_id: ctx.empresaId, producto_id: productoId, tipo: 'anual', usuarios: 0, inicio: dia(0), vence: null },
+      payload: {
+        empresa_id: ctx.empresaId,
+        producto_id: productoId,
+        tipo: 'anual',
+        usuarios: 0,
+        inicio: dia(0),
+        vence: null,
+      },
     });
     expect(mala.statusCode).toBe(400);
     expect(Object.keys(mala.json().campos).sort()).toEqual(['usuarios', 'vence']);
-    const pv = (payload: Record<string, unknown>) => ctx.t.app.inject({ method: 'POST', url: '/api/vencimientos/puntos-venta', headers: ctx.admin, payload: { empresa_id: ctx.empresaId, ...payload } });
+    const pv = (payload: Record<string, unknown>) =>
+      ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/vencimientos/puntos-venta',
+        headers: ctx.admin,
+        payload: { empresa_id: ctx.empresaId, ...payload },
+      });
     const cai = await pv({ numero: 4, modalidad: 'cai' });
     expect(cai.json().campos).toEqual({ cai_vence: ['Un punto de venta CAI necesita el vencimiento del CAI'] });
     const ok = await pv({ numero: 4, modalidad: 'cai', cai_vence: dia(45) });
@@ -311,7 +523,12 @@ describe('the expiry grid', () => {
     const dup = await pv({ numero: 4, modalidad: 'cae' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos).toEqual({ numero: ['El cliente ya tiene ese punto de venta'] });
-    const grid = (await ctx.t.app.inject({ url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}&tipo=punto_venta`, headers: ctx.comercial })).json().datos;
+    const grid = (
+      await ctx.t.app.inject({
+        url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}&tipo=punto_venta`,
+        headers: ctx.comercial,
+      })
+    ).json().datos;
     expect(grid.items).toEqual([expect.objectContaining({ item: 'PV 00004', dias: 45, tipo: 'punto_venta' })]);
   });
 });
@@ -320,7 +537,8 @@ describe('the demo data', () => {
   const ctx = fresh();
   it('spreads certificates and licences over expired, soon and later', async () => {
     for (const grupo of ['afip', 'physis']) {
-      const q = (plazo: string) => ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?plazo=${plazo}`, headers: ctx.comercial });
+      const q = (plazo: string) =>
+        ctx.t.app.inject({ url: `/api/vencimientos/${grupo}/lista?plazo=${plazo}`, headers: ctx.comercial });
       expect((await q('vencidos')).json().datos.total).toBeGreaterThan(0);
       expect((await q('30')).json().datos.total).toBeGreaterThan(0);
       const todos = (await q('todos')).json().datos.total;

@@ -32,7 +32,8 @@ function anidadoMasDe(texto: string, max: number): boolean {
   for (let i = 0; i < texto.length; i++) {
     const c = texto.charCodeAt(i);
     if (enTexto) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) enTexto = false;
     } else if (c === 0x22) enTexto = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -49,9 +50,16 @@ function anidadoMasDe(texto: string, max: number): boolean {
  * MAX_CRUDO, nested deeper than MAX_ANIDADO or with escapes PostgreSQL refuses is kept normalised instead (cut
  * to the sizes and depth the detail shows, without NUL, lone surrogates replaced).
  */
-export function aceptarEvento(texto: string, raw: unknown, opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined }): EventoAceptado {
+export function aceptarEvento(
+  texto: string,
+  raw: unknown,
+  opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined },
+): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
-  const comoLlego = texto.length <= MAX_CRUDO && !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto)) && !anidadoMasDe(texto, MAX_ANIDADO);
+  const comoLlego =
+    texto.length <= MAX_CRUDO &&
+    !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto)) &&
+    !anidadoMasDe(texto, MAX_ANIDADO);
   const crudo = comoLlego ? texto : JSON.stringify(normalizarEvento(raw, leer).datos);
   return { ...resumirEvento(raw, leer), proyectoId: opts.proyectoId, recibido: opts.recibido, crudo };
 }
@@ -142,7 +150,10 @@ export class EscrituraEventos {
 
   private async escribir(lote: Pendiente[]): Promise<void> {
     try {
-      await escribirLote(this.db, lote.map((p) => p.evento));
+      await escribirLote(
+        this.db,
+        lote.map((p) => p.evento),
+      );
       for (const p of lote) p.listo();
     } catch (err) {
       if (baseNoDisponible(err)) {
@@ -185,7 +196,9 @@ async function conReintentos<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
       if (intento >= 5 || !code || !RETRYABLE.has(code)) throw err;
       await new Promise((r) => setTimeout(r, 5 * intento));
     }
@@ -366,5 +379,7 @@ export async function escribirLote(db: Executor, eventos: EventoAceptado[]): Pro
     return `${columnas.slice(0, -1)},"datos":${e.crudo}}`;
   });
   const params = [JSON.stringify(grupos), `[${filas.join(',')}]`];
-  await conReintentos(() => db._.session.prepareQuery({ sql: ESCRIBIR_LOTE, params }, undefined, 'insights_escribir_lote', false).execute());
+  await conReintentos(() =>
+    db._.session.prepareQuery({ sql: ESCRIBIR_LOTE, params }, undefined, 'insights_escribir_lote', false).execute(),
+  );
 }

@@ -8,7 +8,10 @@ import { freshApp, useTemplate } from '../../../test/harness.ts';
 let p: { id: number; key: string };
 const ctx = freshApp(useTemplate(), ['admin'], {
   setup: async ({ t }) => {
-    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Pruebas', slug: 'pruebas', plataforma: 'node', publicKey: 'a'.repeat(32) }).returning();
+    const [row] = await t.db
+      .insert(insightsProyectos)
+      .values({ nombre: 'Pruebas', slug: 'pruebas', plataforma: 'node', publicKey: 'a'.repeat(32) })
+      .returning();
     p = { id: row!.id, key: row!.publicKey };
   },
 });
@@ -21,12 +24,26 @@ const evento = (tipo: string, valor: string, extra: Record<string, unknown> = {}
   timestamp: Date.now() / 1000,
   level: 'error',
   platform: 'node',
-  exception: { values: [{ type: tipo, value: valor, stacktrace: { frames: [{ filename: 'lib/a.js', function: 'a', lineno: 1, in_app: true }] } }] },
+  exception: {
+    values: [
+      {
+        type: tipo,
+        value: valor,
+        stacktrace: { frames: [{ filename: 'lib/a.js', function: 'a', lineno: 1, in_app: true }] },
+      },
+    ],
+  },
   ...extra,
 });
 
-const envelopeDe = (items: { header: Record<string, unknown>; payload: string | Buffer }[], header: Record<string, unknown> = {}) =>
-  Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...items.flatMap((i) => [Buffer.from(`${JSON.stringify(i.header)}\n`), Buffer.from(i.payload), Buffer.from('\n')])]);
+const envelopeDe = (
+  items: { header: Record<string, unknown>; payload: string | Buffer }[],
+  header: Record<string, unknown> = {},
+) =>
+  Buffer.concat([
+    Buffer.from(`${JSON.stringify(header)}\n`),
+    ...items.flatMap((i) => [Buffer.from(`${JSON.stringify(i.header)}\n`), Buffer.from(i.payload), Buffer.from('\n')]),
+  ]);
 
 const store = (body: unknown, opts: { url?: string; headers?: Record<string, string> } = {}) =>
   ctx.t.app.inject({
@@ -40,27 +57,39 @@ const issueDe = async (titulo: string) => {
   const rows = await ctx.t.db.select().from(insightsIssues).where(eq(insightsIssues.titulo, titulo));
   return rows;
 };
-const eventosCon = async (id: string) => (await ctx.t.db.select().from(insightsEventos).where(eq(insightsEventos.eventId, id))).length;
+const eventosCon = async (id: string) =>
+  (await ctx.t.db.select().from(insightsEventos).where(eq(insightsEventos.eventId, id))).length;
 
 describe('authentication', () => {
   it('takes the key from ?sentry_key, X-Sentry-Auth and Authorization: Sentry', async () => {
     const a = evento('AuthError', 'query');
     expect((await store(a)).json()).toEqual({ id: a.event_id });
     const b = evento('AuthError', 'x-sentry-auth');
-    const rb = await store(b, { url: `/api/${p.id}/store/`, headers: { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=raven/1, sentry_key=${p.key}` } });
+    const rb = await store(b, {
+      url: `/api/${p.id}/store/`,
+      headers: { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=raven/1, sentry_key=${p.key}` },
+    });
     expect(rb.statusCode).toBe(200);
     const c = evento('AuthError', 'authorization');
-    const rc = await store(c, { url: `/api/${p.id}/store/`, headers: { authorization: `Sentry sentry_key=${p.key}, sentry_version=7` } });
+    const rc = await store(c, {
+      url: `/api/${p.id}/store/`,
+      headers: { authorization: `Sentry sentry_key=${p.key}, sentry_version=7` },
+    });
     expect(rc.statusCode).toBe(200);
     for (const e of [a, b, c]) expect(await eventosCon(e.event_id)).toBe(1);
   });
 
   it('refuses a missing key 401, a wrong key 403, an unknown project 404, a disabled project 403', async () => {
     expect((await store(evento('X', 'y'), { url: `/api/${p.id}/store/` })).statusCode).toBe(401);
-    expect((await store(evento('X', 'y'), { url: `/api/${p.id}/store/?sentry_key=${'b'.repeat(32)}` })).statusCode).toBe(403);
+    expect(
+      (await store(evento('X', 'y'), { url: `/api/${p.id}/store/?sentry_key=${'b'.repeat(32)}` })).statusCode,
+    ).toBe(403);
     expect((await store(evento('X', 'y'), { url: `/api/999999/store/?sentry_key=${p.key}` })).statusCode).toBe(404);
     expect((await store(evento('X', 'y'), { url: `/api/abc/store/?sentry_key=${p.key}` })).statusCode).toBe(404);
-    const [off] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Off', slug: 'off', plataforma: 'node', publicKey: 'c'.repeat(32), activo: false }).returning();
+    const [off] = await ctx.t.db
+      .insert(insightsProyectos)
+      .values({ nombre: 'Off', slug: 'off', plataforma: 'node', publicKey: 'c'.repeat(32), activo: false })
+      .returning();
     const r = await store(evento('X', 'y'), { url: `/api/${off!.id}/store/?sentry_key=${'c'.repeat(32)}` });
     expect(r.statusCode).toBe(403);
     expect(r.json().error).toMatch(/desactivado/);
@@ -76,9 +105,13 @@ describe('authentication', () => {
 describe('bodies', () => {
   it('inflates gzip and deflate bodies; accepts text/plain and no content type', async () => {
     const g = evento('Body', 'gzip');
-    expect((await store(gzipSync(JSON.stringify(g)), { headers: { 'content-encoding': 'gzip' } })).statusCode).toBe(200);
+    expect((await store(gzipSync(JSON.stringify(g)), { headers: { 'content-encoding': 'gzip' } })).statusCode).toBe(
+      200,
+    );
     const d = evento('Body', 'deflate');
-    expect((await store(deflateSync(JSON.stringify(d)), { headers: { 'content-encoding': 'deflate' } })).statusCode).toBe(200);
+    expect(
+      (await store(deflateSync(JSON.stringify(d)), { headers: { 'content-encoding': 'deflate' } })).statusCode,
+    ).toBe(200);
     const tp = evento('Body', 'text');
     expect((await store(tp, { headers: { 'content-type': 'text/plain;charset=UTF-8' } })).statusCode).toBe(200);
     for (const e of [g, d, tp]) expect(await eventosCon(e.event_id)).toBe(1);
@@ -99,7 +132,11 @@ describe('bodies', () => {
     const r = await ctx.t.app.inject({
       method: 'OPTIONS',
       url: `/api/${p.id}/envelope/?sentry_key=${p.key}`,
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(r.statusCode).toBe(204);
     expect(r.headers['access-control-allow-origin']).toBe('*');
@@ -111,31 +148,54 @@ describe('bodies', () => {
 
 describe('envelopes', () => {
   const send = (body: Buffer | string, headers: Record<string, string> = {}) =>
-    ctx.t.app.inject({ method: 'POST', url: `/api/${p.id}/envelope/?sentry_key=${p.key}`, headers: { 'content-type': 'application/x-sentry-envelope', ...headers }, payload: body });
+    ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/${p.id}/envelope/?sentry_key=${p.key}`,
+      headers: { 'content-type': 'application/x-sentry-envelope', ...headers },
+      payload: body,
+    });
 
   it('stores event items and answers their id; respects item lengths', async () => {
     const e = evento('Env', 'length');
     const payload = JSON.stringify(e);
-    const body = envelopeDe([{ header: { type: 'event', length: Buffer.byteLength(payload) }, payload }], { event_id: e.event_id, sent_at: new Date().toISOString() });
+    const body = envelopeDe([{ header: { type: 'event', length: Buffer.byteLength(payload) }, payload }], {
+      event_id: e.event_id,
+      sent_at: new Date().toISOString(),
+    });
     const r = await send(body);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ id: e.event_id });
     expect(await eventosCon(e.event_id)).toBe(1);
   });
 
-  it.each(['transaction', 'session', 'sessions', 'client_report', 'attachment', 'profile', 'replay_event', 'replay_recording', 'check_in', 'statsd', 'span', 'user_report', 'feedback', 'algo_nuevo'])(
-    'accepts and drops %s items',
-    async (type) => {
-      const antes = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
-      const payload = type === 'attachment' ? Buffer.from([0, 1, 2, 10, 255, 10]) : JSON.stringify({ type, event_id: eventId(), sid: 'x' });
-      const header = { type, length: Buffer.byteLength(payload) };
-      const id = eventId();
-      const r = await send(envelopeDe([{ header, payload }], { event_id: id }));
-      expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual({ id });
-      expect((await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
-    },
-  );
+  it.each([
+    'transaction',
+    'session',
+    'sessions',
+    'client_report',
+    'attachment',
+    'profile',
+    'replay_event',
+    'replay_recording',
+    'check_in',
+    'statsd',
+    'span',
+    'user_report',
+    'feedback',
+    'algo_nuevo',
+  ])('accepts and drops %s items', async (type) => {
+    const antes = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n;
+    const payload =
+      type === 'attachment'
+        ? Buffer.from([0, 1, 2, 10, 255, 10])
+        : JSON.stringify({ type, event_id: eventId(), sid: 'x' });
+    const header = { type, length: Buffer.byteLength(payload) };
+    const id = eventId();
+    const r = await send(envelopeDe([{ header, payload }], { event_id: id }));
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ id });
+    expect((await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos))[0]!.n).toBe(antes);
+  });
 
   it('keeps the event and drops the rest in a mixed envelope (gzip)', async () => {
     const e = evento('Env', 'mixed');
@@ -179,7 +239,9 @@ describe('envelopes', () => {
     const r = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/${p.id}/envelope/`,
-      payload: envelopeDe([{ header: { type: 'event' }, payload: JSON.stringify(e) }], { dsn: `http://${p.key}@localhost/${p.id}` }),
+      payload: envelopeDe([{ header: { type: 'event' }, payload: JSON.stringify(e) }], {
+        dsn: `http://${p.key}@localhost/${p.id}`,
+      }),
     });
     expect(r.statusCode).toBe(200);
   });
@@ -196,7 +258,10 @@ describe('grouping', () => {
     // Same fingerprint, different messages: one issue.
     await store(evento('FpError', 'a', { fingerprint: ['pago-rechazado'] }));
     await store(evento('FpError', 'b', { fingerprint: ['pago-rechazado'] }));
-    const porFp = await ctx.t.db.select().from(insightsIssues).where(sql`${insightsIssues.fingerprint} = '["pago-rechazado"]'::jsonb`);
+    const porFp = await ctx.t.db
+      .select()
+      .from(insightsIssues)
+      .where(sql`${insightsIssues.fingerprint} = '["pago-rechazado"]'::jsonb`);
     expect(porFp).toHaveLength(1);
     expect(porFp[0]!.cantidad).toBe(2);
 
@@ -217,9 +282,16 @@ describe('grouping', () => {
       { filename: 'src/cart.js', function: 'addItem', in_app: true },
       { filename: 'node_modules/y/index.js', function: 'inner', in_app: false },
     ];
-    await store({ event_id: eventId(), exception: { values: [{ type: 'CulpritError', value: 'v', stacktrace: { frames } }] } });
+    await store({
+      event_id: eventId(),
+      exception: { values: [{ type: 'CulpritError', value: 'v', stacktrace: { frames } }] },
+    });
     expect((await issueDe('CulpritError: v'))[0]!.culprit).toBe('src/cart.js in addItem');
-    await store({ event_id: eventId(), exception: { values: [{ type: 'TxError', value: 'v' }] }, transaction: '/facturas/:id' });
+    await store({
+      event_id: eventId(),
+      exception: { values: [{ type: 'TxError', value: 'v' }] },
+      transaction: '/facturas/:id',
+    });
     expect((await issueDe('TxError: v'))[0]!.culprit).toBe('/facturas/:id');
     await store({ event_id: eventId(), message: 'Algo raro pasó', level: 'warning' });
     await store({ event_id: eventId(), message: { formatted: 'Algo raro pasó' }, level: 'warning' });
@@ -240,12 +312,17 @@ describe('grouping', () => {
   it('stores events whose JSON carries NUL or lone surrogates, which PostgreSQL refuses in text, and shows them', async () => {
     // As a Python SDK writes them (ensure_ascii): escapes, not raw characters.
     const nul = evento('NulError', 'antes', { extra: { binario: 'a' } });
-    const cuerpo = JSON.stringify(nul).replace('"antes"', '"antes\\u0000despues"').replace('"a"}', '"\\ud800 sola \\ud83d\\ude00"}');
+    const cuerpo = JSON.stringify(nul)
+      .replace('"antes"', '"antes\\u0000despues"')
+      .replace('"a"}', '"\\ud800 sola \\ud83d\\ude00"}');
     const r = await store(cuerpo);
     expect(r.statusCode).toBe(200);
     const [issue] = await issueDe('NulError: antesdespues');
     expect(issue).toBeDefined();
-    const detalle = await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin });
+    const detalle = await ctx.t.app.inject({
+      url: `/api/insights/issues/${issue!.id}/eventos/latest`,
+      headers: ctx.admin,
+    });
     expect(detalle.statusCode).toBe(200);
     expect(detalle.json().datos.extra).toEqual({ binario: '\uFFFD sola 😀' });
   });
@@ -257,7 +334,10 @@ describe('grouping', () => {
     const r = await store(cuerpo);
     expect(r.statusCode).toBe(200);
     const [issue] = await issueDe('HondoError: v');
-    const detalle = await ctx.t.app.inject({ url: `/api/insights/issues/${issue!.id}/eventos/latest`, headers: ctx.admin });
+    const detalle = await ctx.t.app.inject({
+      url: `/api/insights/issues/${issue!.id}/eventos/latest`,
+      headers: ctx.admin,
+    });
     expect(detalle.statusCode).toBe(200);
     expect(JSON.stringify(detalle.json().datos.extra)).toContain('[…]');
   });
@@ -265,7 +345,12 @@ describe('grouping', () => {
   it('reopens a resolved issue on a new event; an ignored one stays ignored', async () => {
     await store(evento('ReopenError', 'v'));
     const [issue] = await issueDe('ReopenError: v');
-    const put = await ctx.t.app.inject({ method: 'PUT', url: `/api/insights/issues/${issue!.id}`, headers: ctx.admin, payload: { estado: 'resolved' } });
+    const put = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/insights/issues/${issue!.id}`,
+      headers: ctx.admin,
+      payload: { estado: 'resolved' },
+    });
     expect(put.json().datos.estado).toBe('resolved');
     await store(evento('ReopenError', 'v'));
     expect((await issueDe('ReopenError: v'))[0]!.estado).toBe('unresolved');
@@ -279,22 +364,38 @@ describe('grouping', () => {
 
   it('keeps an exact count, first and last seen under 200 concurrent requests of one fingerprint', async () => {
     const inicio = new Date();
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => store(evento('ConcurrentError', 'v', { extra: { i } }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => store(evento('ConcurrentError', 'v', { extra: { i } }))),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const [issue] = await issueDe('ConcurrentError: v');
     expect(issue!.cantidad).toBe(200);
-    const stored = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(insightsEventos).where(eq(insightsEventos.issueId, issue!.id));
+    const stored = await ctx.t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(insightsEventos)
+      .where(eq(insightsEventos.issueId, issue!.id));
     expect(stored[0]!.n).toBe(200);
     expect(issue!.primeraVez.getTime()).toBeGreaterThanOrEqual(inicio.getTime() - 5);
     expect(issue!.ultimaVez.getTime()).toBeGreaterThanOrEqual(issue!.primeraVez.getTime());
-    const dias = await ctx.t.db.execute<{ n: string | number }>(sql`select sum(cantidad) as n from insights_issue_dias where issue_id = ${issue!.id}`);
+    const dias = await ctx.t.db.execute<{ n: string | number }>(
+      sql`select sum(cantidad) as n from insights_issue_dias where issue_id = ${issue!.id}`,
+    );
     expect(Number(dias.rows[0]!.n)).toBe(200);
   });
 });
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After and X-Sentry-Rate-Limits past the project limit', async () => {
-    const [row] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Limitado', slug: 'limitado', plataforma: 'node', publicKey: 'd'.repeat(32), limitePorMinuto: 3 }).returning();
+    const [row] = await ctx.t.db
+      .insert(insightsProyectos)
+      .values({
+        nombre: 'Limitado',
+        slug: 'limitado',
+        plataforma: 'node',
+        publicKey: 'd'.repeat(32),
+        limitePorMinuto: 3,
+      })
+      .returning();
     const url = `/api/${row!.id}/store/?sentry_key=${'d'.repeat(32)}`;
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await store(evento('Limit', 'v'), { url })).statusCode);

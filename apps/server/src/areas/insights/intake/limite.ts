@@ -44,7 +44,8 @@ export class LimitePorProyecto {
       v = { minuto, local: 0, global: 0 };
       this.ventanas.set(proyectoId, v);
     }
-    if (v.global + v.local + n > limite) return { ok: false, retryAfter: Math.max(1, Math.ceil((minuto + MINUTO - now) / 1000)) };
+    if (v.global + v.local + n > limite)
+      return { ok: false, retryAfter: Math.max(1, Math.ceil((minuto + MINUTO - now) / 1000)) };
     v.local += n;
     return { ok: true };
   }
@@ -52,11 +53,15 @@ export class LimitePorProyecto {
   /** Adds the local counts to the shared rows and reads the totals back. */
   async sincronizar(): Promise<void> {
     if (this.sincronizando) return;
-    const filas = [...this.ventanas.entries()].filter(([, v]) => v.local > 0).map(([proyectoId, v]) => ({ proyectoId, v, n: v.local }));
+    const filas = [...this.ventanas.entries()]
+      .filter(([, v]) => v.local > 0)
+      .map(([proyectoId, v]) => ({ proyectoId, v, n: v.local }));
     if (filas.length === 0) return;
     this.sincronizando = true;
     try {
-      const datos = filas.map((f) => ({ proyecto_id: f.proyectoId, minuto: new Date(f.v.minuto).toISOString(), n: f.n })).sort((a, b) => a.proyecto_id - b.proyecto_id);
+      const datos = filas
+        .map((f) => ({ proyecto_id: f.proyectoId, minuto: new Date(f.v.minuto).toISOString(), n: f.n }))
+        .sort((a, b) => a.proyecto_id - b.proyecto_id);
       const { rows } = await this.db.execute<{ proyecto_id: number; cantidad: string | number }>(sql`
         insert into insights_cupos as c (proyecto_id, minuto, cantidad)
         select x.proyecto_id, x.minuto, x.n from jsonb_to_recordset(${JSON.stringify(datos)}::jsonb) as x(proyecto_id int, minuto timestamptz, n bigint)
@@ -72,7 +77,9 @@ export class LimitePorProyecto {
       const now = this.ahora();
       if (now - this.ultimaLimpieza > 10 * MINUTO) {
         this.ultimaLimpieza = now;
-        await this.db.execute(sql`delete from insights_cupos where minuto < ${new Date(now - 10 * MINUTO).toISOString()}::timestamptz`);
+        await this.db.execute(
+          sql`delete from insights_cupos where minuto < ${new Date(now - 10 * MINUTO).toISOString()}::timestamptz`,
+        );
       }
     } catch (err) {
       this.onError(err);

@@ -55,7 +55,8 @@ function texto(v: unknown, max = 2000): string | null {
 
 /** Free-form data (extra, contexts, request data) bounded in depth, width and text size. */
 function libre(v: unknown, depth = 0): unknown {
-  if (v === null || typeof v === 'number' || typeof v === 'boolean') return Number.isFinite(v) || typeof v !== 'number' ? v : null;
+  if (v === null || typeof v === 'number' || typeof v === 'boolean')
+    return Number.isFinite(v) || typeof v !== 'number' ? v : null;
   if (typeof v === 'string') return texto(v, 8000);
   if (depth >= 6) return '[…]';
   if (Array.isArray(v)) return v.slice(0, 100).map((x) => libre(x, depth + 1));
@@ -79,7 +80,16 @@ const libreObj = (v: unknown): Obj => {
 /** Sentry interfaces arrive as `{values: [...]}` or as a bare list. */
 const valores = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObj(v) && Array.isArray(v.values) ? v.values : []);
 
-const NIVEL_DE: Record<string, Nivel> = { fatal: 'fatal', critical: 'fatal', error: 'error', warning: 'warning', warn: 'warning', info: 'info', log: 'info', debug: 'debug' };
+const NIVEL_DE: Record<string, Nivel> = {
+  fatal: 'fatal',
+  critical: 'fatal',
+  error: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  info: 'info',
+  log: 'info',
+  debug: 'debug',
+};
 
 /** Seconds since the epoch (float) or an ISO text; anything else, or a date far off, is the arrival time. */
 function instante(v: unknown, ahora: Date): Date {
@@ -89,7 +99,8 @@ function instante(v: unknown, ahora: Date): Date {
   return year < 2000 || year > 9999 ? ahora : d;
 }
 
-const lineas = (v: unknown, max: number): string[] => (Array.isArray(v) ? v.slice(-max).map((l) => texto(l, 500) ?? '') : []);
+const lineas = (v: unknown, max: number): string[] =>
+  Array.isArray(v) ? v.slice(-max).map((l) => texto(l, 500) ?? '') : [];
 
 function frameDe(v: unknown): Frame {
   const f = isObj(v) ? v : {};
@@ -141,12 +152,16 @@ function mensajeDe(e: Obj): string | null {
   if (typeof m === 'string') return texto(m, 8000);
   if (isObj(m)) return texto(m.formatted, 8000) ?? texto(m.message, 8000);
   const le = e.logentry;
-  return isObj(le) ? texto(le.formatted, 8000) ?? texto(le.message, 8000) : null;
+  return isObj(le) ? (texto(le.formatted, 8000) ?? texto(le.message, 8000)) : null;
 }
 
 function tagsDe(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  const pares = Array.isArray(v) ? v.filter(Array.isArray).map((p) => [p[0], p[1]] as const) : isObj(v) ? Object.entries(v) : [];
+  const pares = Array.isArray(v)
+    ? v.filter(Array.isArray).map((p) => [p[0], p[1]] as const)
+    : isObj(v)
+      ? Object.entries(v)
+      : [];
   for (const [k, x] of pares.slice(0, 50)) {
     const key = texto(k, 200);
     const value = texto(x, 200);
@@ -158,13 +173,21 @@ function tagsDe(v: unknown): Record<string, string> {
 function requestDe(v: unknown): Evento['request'] {
   if (!isObj(v)) return null;
   const headers: Record<string, string> = {};
-  const h = Array.isArray(v.headers) ? Object.fromEntries(v.headers.filter(Array.isArray).map((p) => [p[0], p[1]])) : v.headers;
-  if (isObj(h)) for (const [k, x] of Object.entries(h).slice(0, 50)) headers[texto(k, 200) ?? ''] = texto(x, 1000) ?? '';
+  const h = Array.isArray(v.headers)
+    ? Object.fromEntries(v.headers.filter(Array.isArray).map((p) => [p[0], p[1]]))
+    : v.headers;
+  if (isObj(h))
+    for (const [k, x] of Object.entries(h).slice(0, 50)) headers[texto(k, 200) ?? ''] = texto(x, 1000) ?? '';
   const qs = v.query_string;
   return {
     url: texto(v.url, 2000),
     method: texto(v.method, 20),
-    query_string: typeof qs === 'string' ? texto(qs, 2000) : isObj(qs) || Array.isArray(qs) ? texto(JSON.stringify(libre(qs)), 2000) : null,
+    query_string:
+      typeof qs === 'string'
+        ? texto(qs, 2000)
+        : isObj(qs) || Array.isArray(qs)
+          ? texto(JSON.stringify(libre(qs)), 2000)
+          : null,
     headers,
     data: v.data === undefined ? null : libre(v.data),
   };
@@ -172,7 +195,8 @@ function requestDe(v: unknown): Evento['request'] {
 
 const contextsDe = (v: unknown): Record<string, Obj> => {
   const out: Record<string, Obj> = {};
-  if (isObj(v)) for (const [k, x] of Object.entries(v).slice(0, 30)) if (isObj(x)) out[texto(k, 100) ?? ''] = libreObj(x);
+  if (isObj(v))
+    for (const [k, x] of Object.entries(v).slice(0, 30)) if (isObj(x)) out[texto(k, 100) ?? ''] = libreObj(x);
   return out;
 };
 
@@ -217,12 +241,17 @@ const DEFAULT_PART = /^\{\{\s*default\s*\}\}$/;
  * `normalizarEvento` builds the rest when it is shown. Throws EventoInvalido for something that is not an
  * event object; everything else is tolerated, cut to size and given defaults, as Sentry's own intake does.
  */
-export function resumirEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoResumido {
+export function resumirEvento(
+  raw: unknown,
+  opts: { ahora: Date; eventIdDefecto?: string | undefined },
+): EventoResumido {
   if (!isObj(raw)) throw new EventoInvalido('El evento debe ser un objeto JSON');
   const { ahora } = opts;
   // The event's own id, else the envelope's (or, reading a stored event, its row's), else a new one.
   const limpio = (v: unknown) => (typeof v === 'string' ? v.replaceAll('-', '').toLowerCase() : '');
-  const eventId = [limpio(raw.event_id), limpio(opts.eventIdDefecto)].find((x) => /^[0-9a-f]{32}$/.test(x)) ?? randomUUID().replaceAll('-', '');
+  const eventId =
+    [limpio(raw.event_id), limpio(opts.eventIdDefecto)].find((x) => /^[0-9a-f]{32}$/.test(x)) ??
+    randomUUID().replaceAll('-', '');
   const nivel = NIVEL_DE[String(raw.level ?? 'error').toLowerCase()] ?? 'error';
   const mensaje = mensajeDe(raw);
   const transaction = texto(raw.transaction, 500);
@@ -232,7 +261,10 @@ export function resumirEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?
   const outer = exteriorDe(raw);
   const tipo = outer?.tipo ?? null;
   const titulo = outer
-    ? primeraLinea(outer.tipo && outer.valor ? `${outer.tipo}: ${outer.valor}` : (outer.tipo ?? outer.valor ?? mensaje ?? 'Error'), 300)
+    ? primeraLinea(
+        outer.tipo && outer.valor ? `${outer.tipo}: ${outer.valor}` : (outer.tipo ?? outer.valor ?? mensaje ?? 'Error'),
+        300,
+      )
     : primeraLinea(mensaje ?? '<sin mensaje>', 300) || '<sin mensaje>';
   const culprit = outer?.culprit ?? transaction ?? texto(raw.culprit, 500) ?? '';
 
@@ -242,7 +274,9 @@ export function resumirEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?
   const huella = createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex');
 
   const user = isObj(raw.user) ? libreObj(raw.user) : null;
-  const usuario = user ? (texto(user.email, 200) ?? texto(user.username, 200) ?? texto(user.id, 200) ?? texto(user.ip_address, 100)) : null;
+  const usuario = user
+    ? (texto(user.email, 200) ?? texto(user.username, 200) ?? texto(user.id, 200) ?? texto(user.ip_address, 100))
+    : null;
   const url = isObj(raw.request) ? texto(raw.request.url, 2000) : null;
   const tags = derivedTags(tagsDe(raw.tags), {
     nivel,
@@ -277,7 +311,10 @@ export function esNormalizado(d: unknown): d is EventoDatos {
 }
 
 /** One Sentry event normalised whole: `resumirEvento` plus the event as the contract's `evento` (the detail). */
-export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefecto?: string | undefined }): EventoNormalizado {
+export function normalizarEvento(
+  raw: unknown,
+  opts: { ahora: Date; eventIdDefecto?: string | undefined },
+): EventoNormalizado {
   const r = resumirEvento(raw, opts);
   const e = raw as Obj;
   return {
@@ -294,7 +331,9 @@ export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefec
       server_name: texto(e.server_name, 200),
       transaction: texto(e.transaction, 500),
       exception: valores(e.exception).slice(-10).map(excepcionDe),
-      breadcrumbs: valores(e.breadcrumbs).slice(-100).map((b) => breadcrumbDe(b, opts.ahora)),
+      breadcrumbs: valores(e.breadcrumbs)
+        .slice(-100)
+        .map((b) => breadcrumbDe(b, opts.ahora)),
       request: requestDe(e.request),
       user: isObj(e.user) ? libreObj(e.user) : null,
       tags: Object.entries(r.tags).map(([key, value]) => ({ key, value })),
@@ -309,7 +348,15 @@ export function normalizarEvento(raw: unknown, opts: { ahora: Date; eventIdDefec
 /** Like Sentry, the tag breakdown also shows the level, release, environment, URL, user, browser and OS. */
 function derivedTags(
   tags: Record<string, string>,
-  e: { nivel: string; release: string | null; environment: string | null; serverName: string | null; url: string | null; usuario: string | null; contexts: Obj },
+  e: {
+    nivel: string;
+    release: string | null;
+    environment: string | null;
+    serverName: string | null;
+    url: string | null;
+    usuario: string | null;
+    contexts: Obj;
+  },
 ): Record<string, string> {
   const out: Record<string, string> = { level: e.nivel };
   const put = (k: string, v: unknown) => {
@@ -321,7 +368,8 @@ function derivedTags(
   put('server_name', e.serverName);
   put('url', e.url?.split('?')[0]);
   put('user', e.usuario);
-  const named = (c: unknown) => (isObj(c) && typeof c.name === 'string' ? [c.name, c.version].filter((x) => typeof x === 'string').join(' ') : null);
+  const named = (c: unknown) =>
+    isObj(c) && typeof c.name === 'string' ? [c.name, c.version].filter((x) => typeof x === 'string').join(' ') : null;
   put('browser', named(e.contexts.browser));
   put('os', named(e.contexts.os));
   put('runtime', named(e.contexts.runtime));

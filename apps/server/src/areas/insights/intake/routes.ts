@@ -63,8 +63,12 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   const { db } = opts;
   const cache = opts.cache.entradas;
   const limite = new LimitePorProyecto(db, (err) => app.log.error({ err }, 'insights: límite por proyecto'));
-  const escritura = new EscrituraEventos(db, opts.escritura, (err) => app.log.error({ err }, 'insights: escritura de eventos'));
-  const agrupacion = new AgrupacionAlCrear(db, opts.simbolizador, (err) => app.log.error({ err }, 'insights: agrupación por source maps'));
+  const escritura = new EscrituraEventos(db, opts.escritura, (err) =>
+    app.log.error({ err }, 'insights: escritura de eventos'),
+  );
+  const agrupacion = new AgrupacionAlCrear(db, opts.simbolizador, (err) =>
+    app.log.error({ err }, 'insights: agrupación por source maps'),
+  );
   app.addHook('onClose', async () => {
     limite.detener();
     await escritura.cerrar();
@@ -73,7 +77,9 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
 
   // Every content type (browsers send text/plain, SDKs application/x-sentry-envelope or JSON) as raw bytes.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTAKE_MAX_BODY }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INTAKE_MAX_BODY }, (_request, body, done) =>
+    done(null, body),
+  );
 
   async function proyecto(id: number): Promise<ProyectoIntake | undefined> {
     const hit = cache.get(id);
@@ -146,9 +152,14 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   };
 
   const config = { access: 'public', xsrf: false, sentryIntake: true } as const;
-  const auth = 'La clave del DSN va en `?sentry_key=`, `X-Sentry-Auth: Sentry sentry_key=…` o `Authorization: Sentry sentry_key=…`. Cuerpo gzip/deflate admitido. Responde `{"id": event_id}`; 429 con Retry-After.';
+  const auth =
+    'La clave del DSN va en `?sentry_key=`, `X-Sentry-Auth: Sentry sentry_key=…` o `Authorization: Sentry sentry_key=…`. Cuerpo gzip/deflate admitido. Responde `{"id": event_id}`; 429 con Retry-After.';
   const storeDoc = { tags: ['insights'], summary: 'Intake Sentry: un evento JSON', description: auth };
-  const envelopeDoc = { tags: ['insights'], summary: 'Intake Sentry: un envelope (se guardan los ítems event)', description: auth };
+  const envelopeDoc = {
+    tags: ['insights'],
+    summary: 'Intake Sentry: un envelope (se guardan los ítems event)',
+    description: auth,
+  };
   // The SDKs send the trailing slash; the bare path is accepted too.
   app.post('/api/:project_id/store/', { config, schema: storeDoc }, store);
   app.post('/api/:project_id/store', { config, schema: storeDoc }, store);
@@ -173,7 +184,11 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       .filter((item) => item.type === ITEM_EVENTO)
       .map((item) => aceptar(item.payload.toString('utf8'), p, ahora, headerId));
     await guardar(reply, p, eventos);
-    const id = eventos[0]?.eventId ?? (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId) ? headerId.replaceAll('-', '') : randomUUID().replaceAll('-', ''));
+    const id =
+      eventos[0]?.eventId ??
+      (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId)
+        ? headerId.replaceAll('-', '')
+        : randomUUID().replaceAll('-', ''));
     return { id };
   }
 
@@ -191,7 +206,9 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       eventosIntake.inc({ resultado: 'rechazado' });
-      return reply.code(status).send({ error: status === 413 ? 'El cuerpo supera el máximo admitido' : 'Solicitud inválida', datos: null });
+      return reply
+        .code(status)
+        .send({ error: status === 413 ? 'El cuerpo supera el máximo admitido' : 'Solicitud inválida', datos: null });
     }
     app.log.error({ err }, 'insights: intake');
     return reply.code(500).send({ error: 'Error interno del monitor', datos: null });

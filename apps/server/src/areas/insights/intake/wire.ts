@@ -51,7 +51,8 @@ export async function inflated(body: Buffer, encoding: string | undefined): Prom
     if (enc === 'gzip' || enc === 'x-gzip') return await gunzipAsync(body, opts);
     if (enc === 'deflate') return await inflateAsync(body, opts);
   } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new IntakeError(413, 'El cuerpo descomprimido supera el máximo admitido');
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new IntakeError(413, 'El cuerpo descomprimido supera el máximo admitido');
     throw new IntakeError(400, `El cuerpo no es ${enc} válido`);
   }
   throw new IntakeError(415, `Content-Encoding no admitido: ${enc}`);
@@ -64,7 +65,8 @@ export function parseJsonObject(text: Buffer | string, what: string): Record<str
   } catch {
     throw new IntakeError(400, `${what}: JSON inválido`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new IntakeError(400, `${what}: se esperaba un objeto JSON`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new IntakeError(400, `${what}: se esperaba un objeto JSON`);
   return value as Record<string, unknown>;
 }
 
@@ -105,7 +107,8 @@ export function parseEnvelope(body: Buffer): Envelope {
     let payload: Buffer;
     if (itemHeader.length !== undefined) {
       const length = itemHeader.length;
-      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) throw new IntakeError(400, 'Longitud de ítem inválida');
+      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+        throw new IntakeError(400, 'Longitud de ítem inválida');
       if (pos + length > body.length) throw new IntakeError(400, 'El ítem es más corto que su longitud');
       payload = body.subarray(pos, pos + length);
       pos += length;

@@ -15,7 +15,10 @@ import type { Simbolizador } from './simbolizar.ts';
 let proyectoId: number;
 const ctx = freshApp(useTemplate(), [], {
   setup: async ({ t }) => {
-    const [row] = await t.db.insert(insightsProyectos).values({ nombre: 'Mapas', slug: 'mapas', plataforma: 'javascript', publicKey: 'd'.repeat(32) }).returning();
+    const [row] = await t.db
+      .insert(insightsProyectos)
+      .values({ nombre: 'Mapas', slug: 'mapas', plataforma: 'javascript', publicKey: 'd'.repeat(32) })
+      .returning();
     proyectoId = row!.id;
   },
 });
@@ -31,7 +34,17 @@ function mapasDePrueba(opts: { falla?: boolean } = {}) {
         ...v,
         frames: v.frames.map((f) =>
           /index-\w+\.js$/.test(f.filename ?? '')
-            ? { ...f, filename: 'src/carrito.ts', function: 'agregarItem', lineno: 8, sourcemap: { resuelto: true, motivo: null, minificado: { abs_path: f.filename, function: f.function, lineno: f.lineno, colno: f.colno } } }
+            ? {
+                ...f,
+                filename: 'src/carrito.ts',
+                function: 'agregarItem',
+                lineno: 8,
+                sourcemap: {
+                  resuelto: true,
+                  motivo: null,
+                  minificado: { abs_path: f.filename, function: f.function, lineno: f.lineno, colno: f.colno },
+                },
+              }
             : f,
         ),
       });
@@ -46,7 +59,17 @@ const evento = (build: string, opts: { fingerprint?: string[]; valor?: string } 
     event_id: randomUUID().replaceAll('-', ''),
     level: 'error',
     release: build,
-    exception: { values: [{ type: 'Error', value: opts.valor ?? 'Falta el nombre del ítem', stacktrace: { frames: [{ filename: `index-${build}.js`, function: 'a', lineno: 1, colno: 200, in_app: true }] } }] },
+    exception: {
+      values: [
+        {
+          type: 'Error',
+          value: opts.valor ?? 'Falta el nombre del ítem',
+          stacktrace: {
+            frames: [{ filename: `index-${build}.js`, function: 'a', lineno: 1, colno: 200, in_app: true }],
+          },
+        },
+      ],
+    },
     fingerprint: opts.fingerprint,
   };
   return aceptarEvento(JSON.stringify(raw), raw, { proyectoId, recibido: new Date() });
@@ -54,7 +77,13 @@ const evento = (build: string, opts: { fingerprint?: string[]; valor?: string } 
 
 const issues = () =>
   ctx.t.db
-    .select({ id: insightsIssues.id, huella: insightsIssues.huella, cantidad: insightsIssues.cantidad, huellaSimbolica: insightsIssues.huellaSimbolica, culpritMapa: insightsIssues.culpritMapa })
+    .select({
+      id: insightsIssues.id,
+      huella: insightsIssues.huella,
+      cantidad: insightsIssues.cantidad,
+      huellaSimbolica: insightsIssues.huellaSimbolica,
+      culpritMapa: insightsIssues.culpritMapa,
+    })
     .from(insightsIssues)
     .where(eq(insightsIssues.proyectoId, proyectoId))
     .orderBy(insightsIssues.id);
@@ -68,16 +97,26 @@ describe('grouping by resolved frames when an issue is created', () => {
     const [a1, a2] = [evento('aaaa'), evento('aaaa')];
     const preparados = await agrupacion.preparar(proyectoId, [a1!, a2!]);
     expect(llamadas).toEqual([a1!.eventId]);
-    expect(preparados.map((e) => e.huellaSimbolica)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), preparados[0]!.huellaSimbolica]);
+    expect(preparados.map((e) => e.huellaSimbolica)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      preparados[0]!.huellaSimbolica,
+    ]);
     await escribirLote(ctx.t.db, preparados);
     const [creado] = await issues();
-    expect(creado).toMatchObject({ huella: a1!.huella, cantidad: 2, huellaSimbolica: preparados[0]!.huellaSimbolica, culpritMapa: 'src/carrito.ts in agregarItem' });
+    expect(creado).toMatchObject({
+      huella: a1!.huella,
+      cantidad: 2,
+      huellaSimbolica: preparados[0]!.huellaSimbolica,
+      culpritMapa: 'src/carrito.ts in agregarItem',
+    });
 
     // The hot path: a key with an issue is not resolved again, neither here nor in another process (a cold cache).
     const a3 = evento('aaaa');
     expect(await agrupacion.preparar(proyectoId, [a3])).toEqual([a3]);
     const otroProceso = mapasDePrueba();
-    expect(await new AgrupacionAlCrear(ctx.t.db, otroProceso.s, () => undefined).preparar(proyectoId, [a3])).toEqual([a3]);
+    expect(await new AgrupacionAlCrear(ctx.t.db, otroProceso.s, () => undefined).preparar(proyectoId, [a3])).toEqual([
+      a3,
+    ]);
     expect(llamadas).toHaveLength(1);
     expect(otroProceso.llamadas).toEqual([]);
 
@@ -86,9 +125,12 @@ describe('grouping by resolved frames when an issue is created', () => {
     expect(b1.huella).not.toBe(a1!.huella);
     expect(await agrupacion.preparar(proyectoId, [b1])).toEqual([b1]);
     expect(llamadas).toEqual([a1!.eventId, b1.eventId]);
-    expect(await ctx.t.db.select({ huella: insightsIssueAlias.huella, issueId: insightsIssueAlias.issueId }).from(insightsIssueAlias).where(eq(insightsIssueAlias.proyectoId, proyectoId))).toEqual([
-      { huella: b1.huella, issueId: creado!.id },
-    ]);
+    expect(
+      await ctx.t.db
+        .select({ huella: insightsIssueAlias.huella, issueId: insightsIssueAlias.issueId })
+        .from(insightsIssueAlias)
+        .where(eq(insightsIssueAlias.proyectoId, proyectoId)),
+    ).toEqual([{ huella: b1.huella, issueId: creado!.id }]);
     await escribirLote(ctx.t.db, [b1]);
     expect(await issues()).toEqual([{ ...creado, cantidad: 3 }]);
     const b2 = evento('bbbb');
@@ -104,11 +146,20 @@ describe('grouping by resolved frames when an issue is created', () => {
 
     const errores: unknown[] = [];
     const roto = evento('dddd');
-    expect(await new AgrupacionAlCrear(ctx.t.db, mapasDePrueba({ falla: true }).s, (err) => errores.push(err)).preparar(proyectoId, [roto])).toEqual([roto]);
+    expect(
+      await new AgrupacionAlCrear(ctx.t.db, mapasDePrueba({ falla: true }).s, (err) => errores.push(err)).preparar(
+        proyectoId,
+        [roto],
+      ),
+    ).toEqual([roto]);
     expect(errores).toEqual([new Error('el almacenamiento no responde')]);
     await escribirLote(ctx.t.db, [propio, roto]);
     // Left for the merge job to look at.
-    expect((await issues()).filter((i) => i.huella === propio.huella || i.huella === roto.huella).map((i) => i.huellaSimbolica)).toEqual([null, null]);
+    expect(
+      (await issues())
+        .filter((i) => i.huella === propio.huella || i.huella === roto.huella)
+        .map((i) => i.huellaSimbolica),
+    ).toEqual([null, null]);
   });
 
   it('two new builds whose first events come at the same instant make two issues with one key, which the merge job joins', async () => {
@@ -130,11 +181,16 @@ describe('grouping by resolved frames when an issue is created', () => {
     const despues = (await issues()).filter((i) => i.huellaSimbolica === nuevas[0]!.huellaSimbolica);
     // The older issue holds both events.
     expect(despues).toEqual([{ ...nuevas[0], cantidad: 2 }]);
-    const alias = await ctx.t.db.select({ huella: insightsIssueAlias.huella, issueId: insightsIssueAlias.issueId }).from(insightsIssueAlias).where(eq(insightsIssueAlias.proyectoId, proyectoId));
+    const alias = await ctx.t.db
+      .select({ huella: insightsIssueAlias.huella, issueId: insightsIssueAlias.issueId })
+      .from(insightsIssueAlias)
+      .where(eq(insightsIssueAlias.proyectoId, proyectoId));
     expect(alias).toEqual(expect.arrayContaining([{ huella: nuevas[1]!.huella, issueId: despues[0]!.id }]));
     // A later event of the joined build follows the alias.
     const e3 = evento('ffff', { valor });
     await escribirLote(ctx.t.db, [e3]);
-    expect((await issues()).filter((i) => i.huellaSimbolica === nuevas[0]!.huellaSimbolica)).toEqual([{ ...despues[0], cantidad: despues[0]!.cantidad + 1 }]);
+    expect((await issues()).filter((i) => i.huellaSimbolica === nuevas[0]!.huellaSimbolica)).toEqual([
+      { ...despues[0], cantidad: despues[0]!.cantidad + 1 },
+    ]);
   });
 });

@@ -39,7 +39,10 @@ export class AgrupacionAlCrear {
     const clave = (huella: string) => `${proyectoId}:${huella}`;
     const nuevas = [...new Set(eventos.filter((e) => !this.conocidas.has(clave(e.huella))).map((e) => e.huella))];
     if (nuevas.length === 0) return eventos;
-    const porIssue = this.db.select({ huella: insightsIssues.huella }).from(insightsIssues).where(and(eq(insightsIssues.proyectoId, proyectoId), inArray(insightsIssues.huella, nuevas)));
+    const porIssue = this.db
+      .select({ huella: insightsIssues.huella })
+      .from(insightsIssues)
+      .where(and(eq(insightsIssues.proyectoId, proyectoId), inArray(insightsIssues.huella, nuevas)));
     const porAlias = this.db
       .select({ huella: insightsIssueAlias.huella })
       .from(insightsIssueAlias)
@@ -73,7 +76,9 @@ export class AgrupacionAlCrear {
   private async agrupar(e: EventoAceptado): Promise<Agrupado> {
     try {
       const raw: unknown = JSON.parse(e.crudo);
-      const excepciones = esNormalizado(raw) ? raw.exception : normalizarEvento(raw, { ahora: e.recibido, eventIdDefecto: e.eventId }).datos.exception;
+      const excepciones = esNormalizado(raw)
+        ? raw.exception
+        : normalizarEvento(raw, { ahora: e.recibido, eventIdDefecto: e.eventId }).datos.exception;
       const resueltas = await this.simbolizador.excepciones(e.proyectoId, raw, excepciones, e.release);
       const huellaSimbolica = claveResuelta(resueltas, e);
       // No map served it: created as it came, the merge job looks at it once more.
@@ -85,7 +90,10 @@ export class AgrupacionAlCrear {
         .orderBy(asc(insightsIssues.id))
         .limit(1);
       if (!mayor) return { huellaSimbolica, culpritMapa: culpritResuelto(resueltas) ?? null };
-      await this.db.insert(insightsIssueAlias).values({ proyectoId: e.proyectoId, huella: e.huella, issueId: mayor.id }).onConflictDoNothing();
+      await this.db
+        .insert(insightsIssueAlias)
+        .values({ proyectoId: e.proyectoId, huella: e.huella, issueId: mayor.id })
+        .onConflictDoNothing();
       return {};
     } catch (err) {
       // The event is stored all the same, grouped as it came; the merge job is the fallback.

@@ -4,7 +4,13 @@ import { createGunzip } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Executor } from '../../../db/client.ts';
-import { archivos, insightsBundleArchivos, insightsBundles, insightsChunks, insightsProyectos } from '../../../db/schema.ts';
+import {
+  archivos,
+  insightsBundleArchivos,
+  insightsBundles,
+  insightsChunks,
+  insightsProyectos,
+} from '../../../db/schema.ts';
 import { conArchivo, registrarArchivo, type FileDeps } from '../../../storage/archivos.ts';
 import { putBytes, type StoredFile, TooLargeError } from '../../../storage/store.ts';
 
@@ -51,7 +57,10 @@ export async function guardarChunk(deps: FileDeps, sha1: string, source: Readabl
 /** Of these SHA-1s, those not stored yet. */
 export async function chunksFaltantes(db: Executor, sha1s: string[]): Promise<string[]> {
   if (sha1s.length === 0) return [];
-  const rows = await db.select({ sha1: insightsChunks.sha1 }).from(insightsChunks).where(inArray(insightsChunks.sha1, sha1s));
+  const rows = await db
+    .select({ sha1: insightsChunks.sha1 })
+    .from(insightsChunks)
+    .where(inArray(insightsChunks.sha1, sha1s));
   const tenidos = new Set(rows.map((r) => r.sha1));
   return [...new Set(sha1s)].filter((s) => !tenidos.has(s));
 }
@@ -74,15 +83,24 @@ interface ArchivoDelBundle {
 
 /** The manifest's entry of one file: `{type, url, headers: {debug-id, sourcemap}}`. */
 function archivosDelManifiesto(manifiesto: unknown, contenidos: Map<string, Buffer>): ArchivoDelBundle[] {
-  const files = typeof manifiesto === 'object' && manifiesto !== null ? (manifiesto as { files?: unknown }).files : undefined;
-  if (typeof files !== 'object' || files === null) throw new BundleInvalido('El manifest.json del bundle no tiene "files"');
+  const files =
+    typeof manifiesto === 'object' && manifiesto !== null ? (manifiesto as { files?: unknown }).files : undefined;
+  if (typeof files !== 'object' || files === null)
+    throw new BundleInvalido('El manifest.json del bundle no tiene "files"');
   const out: ArchivoDelBundle[] = [];
   for (const [ruta, info] of Object.entries(files)) {
-    const i = (typeof info === 'object' && info !== null ? info : {}) as { type?: unknown; url?: unknown; headers?: unknown };
+    const i = (typeof info === 'object' && info !== null ? info : {}) as {
+      type?: unknown;
+      url?: unknown;
+      headers?: unknown;
+    };
     const contenido = contenidos.get(ruta);
     if (!contenido || typeof i.url !== 'string') throw new BundleInvalido(`El bundle no contiene ${ruta}`);
     const headers = Object.fromEntries(
-      Object.entries(typeof i.headers === 'object' && i.headers !== null ? i.headers : {}).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : null]),
+      Object.entries(typeof i.headers === 'object' && i.headers !== null ? i.headers : {}).map(([k, v]) => [
+        k.toLowerCase(),
+        typeof v === 'string' ? v : null,
+      ]),
     );
     out.push({
       url: i.url,
@@ -155,7 +173,11 @@ async function leerChunks(deps: FileDeps, chunks: string[]): Promise<Buffer> {
 }
 
 /** The projects that do not hold the bundle with this checksum yet. */
-export async function sinElBundle(db: Executor, proyectos: { id: number }[], checksum: string): Promise<{ id: number }[]> {
+export async function sinElBundle(
+  db: Executor,
+  proyectos: { id: number }[],
+  checksum: string,
+): Promise<{ id: number }[]> {
   const pendientes: { id: number }[] = [];
   for (const p of proyectos) {
     const [hecho] = await db
@@ -176,7 +198,8 @@ export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado):
   const pendientes = await sinElBundle(deps.db, pedido.proyectos, pedido.checksum);
   if (pendientes.length === 0) return;
   const zip = await leerChunks(deps, pedido.chunks);
-  if (createHash('sha1').update(zip).digest('hex') !== pedido.checksum) throw new BundleInvalido('El bundle armado no coincide con su checksum');
+  if (createHash('sha1').update(zip).digest('hex') !== pedido.checksum)
+    throw new BundleInvalido('El bundle armado no coincide con su checksum');
   const contenidos = await leerZip(zip, deps.maxBytes);
   const manifiesto = contenidos.get('manifest.json');
   if (!manifiesto) throw new BundleInvalido('El bundle no tiene manifest.json');
@@ -194,12 +217,22 @@ export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado):
     for (const p of pendientes) {
       const [bundle] = await tx
         .insert(insightsBundles)
-        .values({ proyectoId: p.id, checksum: pedido.checksum, release: pedido.release, dist: pedido.dist, tamano: zip.length })
+        .values({
+          proyectoId: p.id,
+          checksum: pedido.checksum,
+          release: pedido.release,
+          dist: pedido.dist,
+          tamano: zip.length,
+        })
         .onConflictDoNothing()
         .returning({ id: insightsBundles.id });
       if (!bundle) continue;
       for (const g of guardados) {
-        const archivo = await registrarArchivo(tx, { ...g.stored, tipo: g.tipo === 'source_map' ? 'application/json' : 'application/javascript' }, g.url.split('/').at(-1) || 'archivo');
+        const archivo = await registrarArchivo(
+          tx,
+          { ...g.stored, tipo: g.tipo === 'source_map' ? 'application/json' : 'application/javascript' },
+          g.url.split('/').at(-1) || 'archivo',
+        );
         await tx.insert(insightsBundleArchivos).values({
           bundleId: bundle.id,
           url: g.url,
@@ -218,7 +251,10 @@ export async function ensamblarBundle(deps: FileDeps, pedido: PedidoEnsamblado):
 /** The monitor's projects by slug; throws BundleInvalido naming those that do not exist. */
 export async function proyectosPorSlug(db: Executor, slugs: string[]): Promise<{ id: number; slug: string }[]> {
   if (slugs.length === 0) throw new BundleInvalido('Falta el proyecto (SENTRY_PROJECT)');
-  const rows = await db.select({ id: insightsProyectos.id, slug: insightsProyectos.slug }).from(insightsProyectos).where(inArray(insightsProyectos.slug, slugs));
+  const rows = await db
+    .select({ id: insightsProyectos.id, slug: insightsProyectos.slug })
+    .from(insightsProyectos)
+    .where(inArray(insightsProyectos.slug, slugs));
   const faltan = slugs.filter((s) => !rows.some((r) => r.slug === s));
   if (faltan.length > 0) throw new BundleInvalido(`El proyecto no existe: ${faltan.join(', ')}`);
   return rows;

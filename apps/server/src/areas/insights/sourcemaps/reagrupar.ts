@@ -24,11 +24,18 @@ const LOTE = 200;
  * The resolved grouping key of an event's outermost exception, as the intake's default one, or undefined: when no
  * map served its top frame, or when the event was grouped by a fingerprint of its own (its key stays that one).
  */
-export function claveResuelta(excepciones: ExceptionValue[], agrupado: { fingerprint: string[]; culprit: string }): string | undefined {
+export function claveResuelta(
+  excepciones: ExceptionValue[],
+  agrupado: { fingerprint: string[]; culprit: string },
+): string | undefined {
   const exterior = excepciones.at(-1);
   if (!exterior) return undefined;
   // Grouped by the default key (type, value, culprit as sent), not by a fingerprint the event set itself.
-  if (JSON.stringify(agrupado.fingerprint) !== JSON.stringify([exterior.type ?? '', exterior.value ?? '', agrupado.culprit])) return undefined;
+  if (
+    JSON.stringify(agrupado.fingerprint) !==
+    JSON.stringify([exterior.type ?? '', exterior.value ?? '', agrupado.culprit])
+  )
+    return undefined;
   const culprit = culpritResuelto(excepciones);
   if (!culprit) return undefined;
   return createHash('sha256')
@@ -40,7 +47,12 @@ export function claveResuelta(excepciones: ExceptionValue[], agrupado: { fingerp
 async function unir(db: Executor, de: { id: number; proyectoId: number; huella: string }, a: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [x, y] = [de.id, a].sort((m, n) => m - n);
-    await tx.select({ id: insightsIssues.id }).from(insightsIssues).where(inArray(insightsIssues.id, [x!, y!])).orderBy(insightsIssues.id).for('update');
+    await tx
+      .select({ id: insightsIssues.id })
+      .from(insightsIssues)
+      .where(inArray(insightsIssues.id, [x!, y!]))
+      .orderBy(insightsIssues.id)
+      .for('update');
     await tx.execute(sql`update insights_eventos set issue_id = ${a} where issue_id = ${de.id}`);
     await tx.execute(sql`
       insert into insights_issue_dias as d (issue_id, dia, cantidad)
@@ -127,7 +139,13 @@ export async function reagruparNuevos(db: Executor, s: Simbolizador): Promise<{ 
       const [mayor] = await db
         .select({ id: insightsIssues.id })
         .from(insightsIssues)
-        .where(and(eq(insightsIssues.proyectoId, issue.proyectoId), eq(insightsIssues.huellaSimbolica, clave), lt(insightsIssues.id, issue.id)))
+        .where(
+          and(
+            eq(insightsIssues.proyectoId, issue.proyectoId),
+            eq(insightsIssues.huellaSimbolica, clave),
+            lt(insightsIssues.id, issue.id),
+          ),
+        )
         .orderBy(asc(insightsIssues.id))
         .limit(1);
       if (mayor) {
@@ -139,7 +157,10 @@ export async function reagruparNuevos(db: Executor, s: Simbolizador): Promise<{ 
     // The culprit the list shows: its first event's top in-app frame as the maps read it.
     await db
       .update(insightsIssues)
-      .set({ huellaSimbolica: clave ?? SIN_CLAVE, culpritMapa: evento ? (culpritResuelto(evento.exception) ?? null) : null })
+      .set({
+        huellaSimbolica: clave ?? SIN_CLAVE,
+        culpritMapa: evento ? (culpritResuelto(evento.exception) ?? null) : null,
+      })
       .where(eq(insightsIssues.id, issue.id));
   }
   unidos += await unirRepetidas(db);

@@ -6,14 +6,24 @@ import { insightsProyectos, insightsReleases } from '../../../db/schema.ts';
 type Proyecto = { id: number; slug: string };
 
 /** `releases new`: the release in each project, kept as it is where it already exists. */
-export async function crearRelease(db: Executor, proyectos: Proyecto[], version: string, finalizado: Date | null): Promise<void> {
+export async function crearRelease(
+  db: Executor,
+  proyectos: Proyecto[],
+  version: string,
+  finalizado: Date | null,
+): Promise<void> {
   for (const p of proyectos) {
     await db.insert(insightsReleases).values({ proyectoId: p.id, version, finalizado }).onConflictDoNothing();
   }
 }
 
 /** `releases finalize`: the release's date in each project, created where it is missing. */
-export async function finalizarRelease(db: Executor, proyectos: Proyecto[], version: string, finalizado: Date | null): Promise<void> {
+export async function finalizarRelease(
+  db: Executor,
+  proyectos: Proyecto[],
+  version: string,
+  finalizado: Date | null,
+): Promise<void> {
   for (const p of proyectos) {
     await db
       .insert(insightsReleases)

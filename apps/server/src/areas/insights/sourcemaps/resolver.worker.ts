@@ -57,7 +57,8 @@ const rutaLegible = (source: string) =>
     .replace(/^\.\//, '');
 
 /** `function name(`, `name = (…) =>` / `name = function`, a method `name(…) {`: a declaration's name on a line. */
-const DECLARACION = /(?:function\*?\s+([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)|^\s*(?:(?:public|private|protected|static|async)\s+)*([\w$]+)\s*\([^)]*\)\s*(?::[^{]+)?\{)/;
+const DECLARACION =
+  /(?:function\*?\s+([\w$]+)\s*\(|([\w$]+)\s*[:=]\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[\w$]+\s*=>)|^\s*(?:(?:public|private|protected|static|async)\s+)*([\w$]+)\s*\([^)]*\)\s*(?::[^{]+)?\{)/;
 const NO_FUNCIONES = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function']);
 
 /**
@@ -77,13 +78,25 @@ function funcionQueContiene(lineas: string[], i: number): string | null {
  * The frame through its map; its function's name is the name at the caller's call site (Sentry's rule), else
  * the declaration that encloses it.
  */
-function resolverFrame(f: Frame, mapa: Mapa | undefined, llamador: Frame | undefined, mapaLlamador: Mapa | undefined): Frame {
+function resolverFrame(
+  f: Frame,
+  mapa: Mapa | undefined,
+  llamador: Frame | undefined,
+  mapaLlamador: Mapa | undefined,
+): Frame {
   if (!mapa) return f;
   const minificado = { abs_path: f.abs_path ?? f.filename, function: f.function, lineno: f.lineno, colno: f.colno };
   if (!mapa.ok) return f.in_app ? { ...f, sourcemap: { resuelto: false, motivo: mapa.motivo, minificado } } : f;
   const pos = originalPositionFor(mapa.mapa, { line: f.lineno!, column: f.colno! - 1 });
   if (pos.source === null || pos.line === null) {
-    return { ...f, sourcemap: { resuelto: false, motivo: `El source map no tiene la línea ${f.lineno}, columna ${f.colno}`, minificado } };
+    return {
+      ...f,
+      sourcemap: {
+        resuelto: false,
+        motivo: `El source map no tiene la línea ${f.lineno}, columna ${f.colno}`,
+        minificado,
+      },
+    };
   }
   const fuente = sourceContentFor(mapa.mapa, pos.source);
   const lineas = fuente?.split(/\r?\n/) ?? [];

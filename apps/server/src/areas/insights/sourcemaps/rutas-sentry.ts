@@ -7,7 +7,15 @@ import type { FileDeps } from '../../../storage/archivos.ts';
 import type { CacheProyectos } from '../intake/routes.ts';
 import { origenDe } from '../rutas-comunes.ts';
 import { crearRelease, finalizarRelease, proyectosDeRelease, releaseInfo } from './releases.ts';
-import { BundleInvalido, chunksFaltantes, ensamblarBundle, guardarChunk, proyectosPorSlug, SHA1, sinElBundle } from './bundles.ts';
+import {
+  BundleInvalido,
+  chunksFaltantes,
+  ensamblarBundle,
+  guardarChunk,
+  proyectosPorSlug,
+  SHA1,
+  sinElBundle,
+} from './bundles.ts';
 
 // The part of Sentry's web API that `sentry-cli` (sourcemaps upload, releases new/finalize) calls, answered as
 // Sentry documents it: JSON in camelCase, errors as `{"detail": …}`. Auth: a portal API token (Bearer) with
@@ -32,7 +40,10 @@ const releaseBody = z.object({
   projects: z.array(z.string()).max(100).default([]),
   dateReleased: z.string().nullable().optional(),
 });
-const releaseUpdate = z.object({ projects: z.array(z.string()).max(100).optional(), dateReleased: z.string().nullable().optional() });
+const releaseUpdate = z.object({
+  projects: z.array(z.string()).max(100).optional(),
+  dateReleased: z.string().nullable().optional(),
+});
 
 /** A Sentry-shaped error answer (`detail`), which the CLI prints. */
 class SentryError extends Error {
@@ -51,11 +62,18 @@ function organizacion(request: FastifyRequest): void {
 
 function cuerpo<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
-  if (!r.success) throw new SentryError(400, `Datos inválidos: ${r.error.issues.map((i) => `${i.path.join('.') || 'cuerpo'}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new SentryError(
+      400,
+      `Datos inválidos: ${r.error.issues.map((i) => `${i.path.join('.') || 'cuerpo'}: ${i.message}`).join('; ')}`,
+    );
   return r.data;
 }
 
-export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { config: Config; cache: CacheProyectos }): Promise<void> {
+export async function sentryApiRoutes(
+  app: FastifyInstance,
+  opts: FileDeps & { config: Config; cache: CacheProyectos },
+): Promise<void> {
   const { db, config } = opts;
   await app.register(multipart, { limits: { fileSize: CHUNK_SIZE, files: CHUNKS_POR_PEDIDO, fields: 10 } });
 
@@ -64,7 +82,8 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     try {
       const body = JSON.parse(payload) as Record<string, unknown>;
-      if (typeof body.error === 'string' && body.detail === undefined) return JSON.stringify({ detail: body.error, ...body });
+      if (typeof body.error === 'string' && body.detail === undefined)
+        return JSON.stringify({ detail: body.error, ...body });
     } catch {
       // not JSON: as it was
     }
@@ -79,7 +98,9 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     const message = err instanceof Error ? err.message : 'Solicitud inválida';
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: message, error: message, datos: null });
     request.log.error({ err }, 'insights: API de sentry-cli');
-    return reply.code(500).send({ detail: 'Error interno del monitor', error: 'Error interno del monitor', datos: null });
+    return reply
+      .code(500)
+      .send({ detail: 'Error interno del monitor', error: 'Error interno del monitor', datos: null });
   });
 
   const base = (request: FastifyRequest) => {
@@ -87,73 +108,100 @@ export async function sentryApiRoutes(app: FastifyInstance, opts: FileDeps & { c
     return (typeof origen === 'string' ? origen : `${origen.protocol}://${origen.host}`).replace(/\/+$/, '');
   };
 
-  app.get('/api/0/organizations/:org/chunk-upload/', { config: EDITAR, schema: { tags, summary: 'sentry-cli: opciones de subida por chunks' } }, async (request) => {
-    organizacion(request);
-    return {
-      url: `${base(request)}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`,
-      chunkSize: CHUNK_SIZE,
-      chunksPerRequest: CHUNKS_POR_PEDIDO,
-      maxFileSize: opts.maxBytes,
-      maxRequestSize: CHUNK_SIZE * 4,
-      concurrency: 1,
-      hashAlgorithm: 'sha1',
-      compression: ['gzip'],
-      accept: ['artifact_bundles', 'artifact_bundles_v2'],
-    };
-  });
+  app.get(
+    '/api/0/organizations/:org/chunk-upload/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: opciones de subida por chunks' } },
+    async (request) => {
+      organizacion(request);
+      return {
+        url: `${base(request)}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`,
+        chunkSize: CHUNK_SIZE,
+        chunksPerRequest: CHUNKS_POR_PEDIDO,
+        maxFileSize: opts.maxBytes,
+        maxRequestSize: CHUNK_SIZE * 4,
+        concurrency: 1,
+        hashAlgorithm: 'sha1',
+        compression: ['gzip'],
+        accept: ['artifact_bundles', 'artifact_bundles_v2'],
+      };
+    },
+  );
 
-  app.post('/api/0/organizations/:org/chunk-upload/', { config: EDITAR, schema: { tags, summary: 'sentry-cli: subida de chunks (multipart file_gzip)' } }, async (request, reply) => {
-    organizacion(request);
-    if (!request.isMultipart()) throw new SentryError(400, 'Se esperaba multipart/form-data con los chunks');
-    let n = 0;
-    for await (const part of request.files()) {
-      if (part.fieldname !== 'file' && part.fieldname !== 'file_gzip') {
-        part.file.resume();
-        continue;
+  app.post(
+    '/api/0/organizations/:org/chunk-upload/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: subida de chunks (multipart file_gzip)' } },
+    async (request, reply) => {
+      organizacion(request);
+      if (!request.isMultipart()) throw new SentryError(400, 'Se esperaba multipart/form-data con los chunks');
+      let n = 0;
+      for await (const part of request.files()) {
+        if (part.fieldname !== 'file' && part.fieldname !== 'file_gzip') {
+          part.file.resume();
+          continue;
+        }
+        await guardarChunk(opts, part.filename, part.file, part.fieldname === 'file_gzip');
+        if (part.file.truncated) throw new SentryError(400, 'El chunk supera el tamaño máximo');
+        n += 1;
       }
-      await guardarChunk(opts, part.filename, part.file, part.fieldname === 'file_gzip');
-      if (part.file.truncated) throw new SentryError(400, 'El chunk supera el tamaño máximo');
-      n += 1;
-    }
-    return reply.code(200).send({ chunks: n });
-  });
+      return reply.code(200).send({ chunks: n });
+    },
+  );
 
-  app.post('/api/0/organizations/:org/artifactbundle/assemble/', { config: EDITAR, schema: { tags, summary: 'sentry-cli: armar un artifact bundle de sus chunks' } }, async (request) => {
-    organizacion(request);
-    const pedido = cuerpo(assembleBody, request.body);
-    const proyectos = await proyectosPorSlug(db, pedido.projects);
-    // Known already (its chunks are gone once assembled): nothing to send again.
-    if ((await sinElBundle(db, proyectos, pedido.checksum)).length === 0) return { state: 'ok', missingChunks: [], detail: null };
-    const faltan = await chunksFaltantes(db, pedido.chunks);
-    if (faltan.length > 0) return { state: 'not_found', missingChunks: faltan, detail: null };
-    try {
-      await ensamblarBundle(opts, { checksum: pedido.checksum, chunks: pedido.chunks, proyectos, release: pedido.version ?? null, dist: pedido.dist ?? null });
-    } catch (err) {
-      if (err instanceof BundleInvalido) return { state: 'error', missingChunks: [], detail: err.message };
-      throw err;
-    }
-    // This process's intake groups the projects' next new issues by their maps at once (others within seconds).
-    for (const p of proyectos) opts.cache.olvidar(p.id);
-    return { state: 'ok', missingChunks: [], detail: null };
-  });
+  app.post(
+    '/api/0/organizations/:org/artifactbundle/assemble/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: armar un artifact bundle de sus chunks' } },
+    async (request) => {
+      organizacion(request);
+      const pedido = cuerpo(assembleBody, request.body);
+      const proyectos = await proyectosPorSlug(db, pedido.projects);
+      // Known already (its chunks are gone once assembled): nothing to send again.
+      if ((await sinElBundle(db, proyectos, pedido.checksum)).length === 0)
+        return { state: 'ok', missingChunks: [], detail: null };
+      const faltan = await chunksFaltantes(db, pedido.chunks);
+      if (faltan.length > 0) return { state: 'not_found', missingChunks: faltan, detail: null };
+      try {
+        await ensamblarBundle(opts, {
+          checksum: pedido.checksum,
+          chunks: pedido.chunks,
+          proyectos,
+          release: pedido.version ?? null,
+          dist: pedido.dist ?? null,
+        });
+      } catch (err) {
+        if (err instanceof BundleInvalido) return { state: 'error', missingChunks: [], detail: err.message };
+        throw err;
+      }
+      // This process's intake groups the projects' next new issues by their maps at once (others within seconds).
+      for (const p of proyectos) opts.cache.olvidar(p.id);
+      return { state: 'ok', missingChunks: [], detail: null };
+    },
+  );
 
-  app.post('/api/0/organizations/:org/releases/', { config: EDITAR, schema: { tags, summary: 'sentry-cli: crear una release (releases new)' } }, async (request, reply) => {
-    organizacion(request);
-    const b = cuerpo(releaseBody, request.body);
-    const proyectos = await proyectosPorSlug(db, b.projects);
-    await crearRelease(db, proyectos, b.version, b.dateReleased ? new Date(b.dateReleased) : null);
-    return reply.code(201).send(await releaseInfo(db, b.version, proyectos));
-  });
+  app.post(
+    '/api/0/organizations/:org/releases/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: crear una release (releases new)' } },
+    async (request, reply) => {
+      organizacion(request);
+      const b = cuerpo(releaseBody, request.body);
+      const proyectos = await proyectosPorSlug(db, b.projects);
+      await crearRelease(db, proyectos, b.version, b.dateReleased ? new Date(b.dateReleased) : null);
+      return reply.code(201).send(await releaseInfo(db, b.version, proyectos));
+    },
+  );
 
-  app.put('/api/0/organizations/:org/releases/:version/', { config: EDITAR, schema: { tags, summary: 'sentry-cli: modificar una release (releases finalize)' } }, async (request) => {
-    organizacion(request);
-    const { version } = z.object({ version: z.string().min(1).max(200) }).parse(request.params);
-    const b = cuerpo(releaseUpdate, request.body);
-    const proyectos = b.projects ? await proyectosPorSlug(db, b.projects) : await proyectosDeRelease(db, version);
-    if (proyectos.length === 0) throw new SentryError(404, `La release ${version} no existe`);
-    if (b.dateReleased !== undefined) {
-      await finalizarRelease(db, proyectos, version, b.dateReleased ? new Date(b.dateReleased) : null);
-    }
-    return releaseInfo(db, version, proyectos);
-  });
+  app.put(
+    '/api/0/organizations/:org/releases/:version/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: modificar una release (releases finalize)' } },
+    async (request) => {
+      organizacion(request);
+      const { version } = z.object({ version: z.string().min(1).max(200) }).parse(request.params);
+      const b = cuerpo(releaseUpdate, request.body);
+      const proyectos = b.projects ? await proyectosPorSlug(db, b.projects) : await proyectosDeRelease(db, version);
+      if (proyectos.length === 0) throw new SentryError(404, `La release ${version} no existe`);
+      if (b.dateReleased !== undefined) {
+        await finalizarRelease(db, proyectos, version, b.dateReleased ? new Date(b.dateReleased) : null);
+      }
+      return releaseInfo(db, version, proyectos);
+    },
+  );
 }

@@ -11,7 +11,15 @@ import { SENTRY_ORG } from '@intranet/contract/insights';
 import { build } from 'esbuild';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insightsBundleArchivos, insightsBundles, insightsChunks, insightsIssueAlias, insightsIssues, insightsProyectos, insightsReleases } from '../../../db/schema.ts';
+import {
+  insightsBundleArchivos,
+  insightsBundles,
+  insightsChunks,
+  insightsIssueAlias,
+  insightsIssues,
+  insightsProyectos,
+  insightsReleases,
+} from '../../../db/schema.ts';
 import { diskStore } from '../../../storage/disk.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { reagruparNuevos } from './reagrupar.ts';
@@ -59,22 +67,39 @@ interface Pedido {
 async function grabadora(destino: number) {
   const pedidos: Pedido[] = [];
   const server = http.createServer((req, res) => {
-    const up = http.request({ host: '127.0.0.1', port: destino, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      pedidos.push({ metodo: req.method ?? '', ruta: req.url ?? '', estado: r.statusCode ?? 0 });
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = http.request(
+      { host: '127.0.0.1', port: destino, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        pedidos.push({ metodo: req.method ?? '', ruta: req.url ?? '', estado: r.statusCode ?? 0 });
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     req.pipe(up);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { pedidos, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cerrar: () => new Promise((r) => server.close(r)) };
+  return {
+    pedidos,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cerrar: () => new Promise((r) => server.close(r)),
+  };
 }
 
-function correr(cmd: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; salida: string }> {
+function correr(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number; salida: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd, env: { ...process.env, ...env, SENTRY_LOG_LEVEL: 'warn' }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, salida: `${stdout}${stderr}` });
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd, env: { ...process.env, ...env, SENTRY_LOG_LEVEL: 'warn' }, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, salida: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -92,10 +117,18 @@ describe('source maps uploaded by the real sentry-cli', () => {
     const { port } = ctx.t.app.server.address() as AddressInfo;
     base = `http://127.0.0.1:${port}`;
     proxy = await grabadora(port);
-    const [p] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Tienda web', slug: PROYECTO, plataforma: 'node', publicKey: KEY }).returning();
+    const [p] = await ctx.t.db
+      .insert(insightsProyectos)
+      .values({ nombre: 'Tienda web', slug: PROYECTO, plataforma: 'node', publicKey: KEY })
+      .returning();
     proyectoId = p!.id;
     const vence = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const creado = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/tokens', headers: ctx.admin, payload: { nombre: 'sentry-cli', vence, permisos: ['INSIGHTS#EDITAR'] } });
+    const creado = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: ctx.admin,
+      payload: { nombre: 'sentry-cli', vence, permisos: ['INSIGHTS#EDITAR'] },
+    });
     expect(creado.statusCode).toBe(201);
     token = creado.json().datos.token;
 
@@ -103,7 +136,16 @@ describe('source maps uploaded by the real sentry-cli', () => {
     await mkdir(join(dir, 'src'));
     await writeFile(join(dir, 'src', 'carrito.ts'), CARRITO);
     await writeFile(join(dir, 'src', 'main.ts'), MAIN);
-    await build({ entryPoints: [join(dir, 'src', 'main.ts')], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, 'dist', 'index-3f9a.js'), logLevel: 'silent' });
+    await build({
+      entryPoints: [join(dir, 'src', 'main.ts')],
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: join(dir, 'dist', 'index-3f9a.js'),
+      logLevel: 'silent',
+    });
   });
   afterAll(async () => {
     await proxy?.cerrar();
@@ -115,7 +157,12 @@ describe('source maps uploaded by the real sentry-cli', () => {
   const env = () => ({ SENTRY_URL: proxy.url, SENTRY_ORG, SENTRY_PROJECT: PROYECTO, SENTRY_AUTH_TOKEN: token });
 
   /** The minified bundle run under @sentry/node: it throws, the SDK reports it to the project's DSN. */
-  async function lanzar(release: string, conDebugIds = true, bundle = './dist/index-3f9a.js', proyecto = { id: proyectoId, key: KEY }): Promise<string> {
+  async function lanzar(
+    release: string,
+    conDebugIds = true,
+    bundle = './dist/index-3f9a.js',
+    proyecto = { id: proyectoId, key: KEY },
+  ): Promise<string> {
     const runner = join(dir, `run-${proyecto.id}-${release}-${conDebugIds}.cjs`);
     await writeFile(
       runner,
@@ -135,9 +182,15 @@ Sentry.flush(10000).then(() => process.exit(0));
   async function eventoDelIssue(eventId: string, proyecto = proyectoId) {
     const hasta = Date.now() + 20_000;
     for (;;) {
-      const r = await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyecto}&size=50`, headers: ctx.admin });
+      const r = await ctx.t.app.inject({
+        url: `/api/insights/issues?proyecto_id=${proyecto}&size=50`,
+        headers: ctx.admin,
+      });
       for (const issue of r.json().datos.items as { id: number }[]) {
-        const ev = await ctx.t.app.inject({ url: `/api/insights/issues/${issue.id}/eventos/${eventId}`, headers: ctx.admin });
+        const ev = await ctx.t.app.inject({
+          url: `/api/insights/issues/${issue.id}/eventos/${eventId}`,
+          headers: ctx.admin,
+        });
         if (ev.statusCode === 200) return { issueId: issue.id, evento: ev.json().datos };
       }
       if (Date.now() > hasta) throw new Error('el evento no llegó');
@@ -174,7 +227,10 @@ Sentry.flush(10000).then(() => process.exit(0));
     ]);
     const [bundle] = await ctx.t.db.select().from(insightsBundles).where(eq(insightsBundles.proyectoId, proyectoId));
     expect(bundle).toMatchObject({ release: '1.0.0', dist: null });
-    const files = await ctx.t.db.select().from(insightsBundleArchivos).where(eq(insightsBundleArchivos.bundleId, bundle!.id));
+    const files = await ctx.t.db
+      .select()
+      .from(insightsBundleArchivos)
+      .where(eq(insightsBundleArchivos.bundleId, bundle!.id));
     expect(files.map((f) => [f.url, f.tipo]).sort()).toEqual([
       ['~/index-3f9a.js', 'minified_source'],
       ['~/index-3f9a.js.map', 'source_map'],
@@ -188,7 +244,11 @@ Sentry.flush(10000).then(() => process.exit(0));
     const antes = proxy.pedidos.length;
     const otra = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir);
     expect(otra.code).toBe(0);
-    expect(proxy.pedidos.slice(antes).map((p) => `${p.metodo} ${p.ruta.replace(org, '')}`)).toEqual(['GET /chunk-upload/', 'POST /artifactbundle/assemble/', 'POST /artifactbundle/assemble/']);
+    expect(proxy.pedidos.slice(antes).map((p) => `${p.metodo} ${p.ruta.replace(org, '')}`)).toEqual([
+      'GET /chunk-upload/',
+      'POST /artifactbundle/assemble/',
+      'POST /artifactbundle/assemble/',
+    ]);
     expect(await ctx.t.db.$count(insightsBundles)).toBe(1);
   });
 
@@ -197,7 +257,12 @@ Sentry.flush(10000).then(() => process.exit(0));
     const { evento, issueId } = await eventoDelIssue(eventId);
     const frames = evento.exception.at(-1).frames;
     const top = frames.at(-1);
-    expect(top).toMatchObject({ filename: 'src/carrito.ts', function: 'agregarItem', lineno: 8, context_line: "    throw new Error('Falta el nombre del ítem');" });
+    expect(top).toMatchObject({
+      filename: 'src/carrito.ts',
+      function: 'agregarItem',
+      lineno: 8,
+      context_line: "    throw new Error('Falta el nombre del ítem');",
+    });
     expect(top.sourcemap).toMatchObject({ resuelto: true, motivo: null });
     expect(top.sourcemap.minificado.abs_path).toMatch(/index-3f9a\.js$/);
     expect(top.sourcemap.minificado.lineno).toBeGreaterThan(0);
@@ -205,11 +270,16 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(frames.at(-2)).toMatchObject({ filename: 'src/main.ts', function: 'cobrarCarrito', lineno: 5 });
 
     // The culprit as the map reads it, in the detail and then in the list; the minified one stays beside it.
-    const detalle = (await ctx.t.app.inject({ url: `/api/insights/issues/${issueId}`, headers: ctx.admin })).json().datos;
+    const detalle = (await ctx.t.app.inject({ url: `/api/insights/issues/${issueId}`, headers: ctx.admin })).json()
+      .datos;
     expect(detalle.culprit).toMatch(/index-3f9a in /);
     expect(detalle.culprit_mapa).toBe('src/carrito.ts in agregarItem');
-    const lista = (await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}`, headers: ctx.admin })).json().datos.items;
-    expect(lista.find((i: { id: number }) => i.id === issueId)).toMatchObject({ culprit_mapa: 'src/carrito.ts in agregarItem' });
+    const lista = (
+      await ctx.t.app.inject({ url: `/api/insights/issues?proyecto_id=${proyectoId}`, headers: ctx.admin })
+    ).json().datos.items;
+    expect(lista.find((i: { id: number }) => i.id === issueId)).toMatchObject({
+      culprit_mapa: 'src/carrito.ts in agregarItem',
+    });
   });
 
   it('without debug ids, by release and URL; a release without maps says why', async () => {
@@ -223,27 +293,60 @@ Sentry.flush(10000).then(() => process.exit(0));
   });
 
   it('the Releases tab: each release with its events, new issues and bundles; a delete takes the bundles, not the events', async () => {
-    const leer = async () => (await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })).json().datos;
+    const leer = async () =>
+      (await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })).json()
+        .datos;
     const releases = await leer();
     expect(releases.map((r: { version: string }) => r.version).sort()).toEqual(['1.0.0', '2.0.0']);
     const uno = releases.find((r: { version: string }) => r.version === '1.0.0');
-    expect(uno).toMatchObject({ eventos: 2, issues_nuevos: 1, creada: expect.any(String), finalizada: expect.any(String), primer_evento: expect.any(String) });
+    expect(uno).toMatchObject({
+      eventos: 2,
+      issues_nuevos: 1,
+      creada: expect.any(String),
+      finalizada: expect.any(String),
+      primer_evento: expect.any(String),
+    });
     expect(uno.bundles).toHaveLength(1);
-    expect(uno.bundles[0].archivos.map((a: { url: string }) => a.url)).toEqual(['~/index-3f9a.js', '~/index-3f9a.js.map']);
+    expect(uno.bundles[0].archivos.map((a: { url: string }) => a.url)).toEqual([
+      '~/index-3f9a.js',
+      '~/index-3f9a.js.map',
+    ]);
     expect(uno.bundles[0].tamano).toBeGreaterThan(0);
-    expect(releases.find((r: { version: string }) => r.version === '2.0.0')).toMatchObject({ eventos: 1, issues_nuevos: 0, creada: null, bundles: [] });
+    expect(releases.find((r: { version: string }) => r.version === '2.0.0')).toMatchObject({
+      eventos: 1,
+      issues_nuevos: 0,
+      creada: null,
+      bundles: [],
+    });
 
-    const borrar = await ctx.t.app.inject({ method: 'DELETE', url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`, headers: ctx.admin });
+    const borrar = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`,
+      headers: ctx.admin,
+    });
     expect(borrar.statusCode).toBe(200);
-    expect((await leer()).find((r: { version: string }) => r.version === '1.0.0')).toMatchObject({ eventos: 2, creada: null, bundles: [] });
-    const otra = await ctx.t.app.inject({ method: 'DELETE', url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`, headers: ctx.admin });
+    expect((await leer()).find((r: { version: string }) => r.version === '1.0.0')).toMatchObject({
+      eventos: 2,
+      creada: null,
+      bundles: [],
+    });
+    const otra = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: `/api/insights/proyectos/${proyectoId}/releases?version=1.0.0`,
+      headers: ctx.admin,
+    });
     expect(otra.statusCode).toBe(404);
     // Uploaded again for the tests that follow.
     expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], env(), dir)).code).toBe(0);
   });
 
   it('a wrong token, a wrong organization and a corrupted bundle get clear answers, never a 500', async () => {
-    const malo = await correr(CLI, ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'], { ...env(), SENTRY_AUTH_TOKEN: 'itk_' + 'x'.repeat(43) }, dir);
+    const malo = await correr(
+      CLI,
+      ['sourcemaps', 'upload', '--release', '1.0.0', 'dist'],
+      { ...env(), SENTRY_AUTH_TOKEN: `itk_${'x'.repeat(43)}` },
+      dir,
+    );
     salidas.push(`$ sentry-cli sourcemaps upload (token equivocado)\n${malo.salida}`);
     expect(malo.code).not.toBe(0);
     expect(malo.salida).toMatch(/401/);
@@ -261,9 +364,19 @@ Sentry.flush(10000).then(() => process.exit(0));
     const sha1 = createHash('sha1').update(basura).digest('hex');
     const form = new FormData();
     form.append('file_gzip', new Blob([gzipSync(basura)]), sha1);
-    const subida = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, { method: 'POST', headers: auth, body: form });
+    const subida = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     expect(subida.status).toBe(200);
-    const armar = (body: unknown) => ctx.t.app.inject({ method: 'POST', url: `/api/0/organizations/${SENTRY_ORG}/artifactbundle/assemble/`, headers: auth, payload: body as object });
+    const armar = (body: unknown) =>
+      ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/0/organizations/${SENTRY_ORG}/artifactbundle/assemble/`,
+        headers: auth,
+        payload: body as object,
+      });
     const roto = await armar({ checksum: sha1, chunks: [sha1], projects: [PROYECTO] });
     expect(roto.statusCode).toBe(200);
     expect(roto.json()).toEqual({ state: 'error', missingChunks: [], detail: 'El bundle no es un zip válido' });
@@ -274,7 +387,11 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(sinProyecto.json().detail).toBe('El proyecto no existe: no-existe');
     const malSha = new FormData();
     malSha.append('file_gzip', new Blob([gzipSync(basura)]), 'e'.repeat(40));
-    const mal = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, { method: 'POST', headers: auth, body: malSha });
+    const mal = await fetch(`${base}/api/0/organizations/${SENTRY_ORG}/chunk-upload/`, {
+      method: 'POST',
+      headers: auth,
+      body: malSha,
+    });
     expect(mal.status).toBe(400);
     expect(((await mal.json()) as { detail: string }).detail).toContain('no coincide con su SHA-1');
   });
@@ -283,41 +400,82 @@ Sentry.flush(10000).then(() => process.exit(0));
   async function compilar(carpeta: string, archivo: string, agregado: string): Promise<void> {
     await writeFile(join(dir, 'src', `main-${carpeta}.ts`), `${MAIN}\n${agregado}\n`);
     const entrada = join(dir, 'src', `main-${carpeta}.ts`);
-    await build({ entryPoints: [entrada], bundle: true, minify: true, sourcemap: true, platform: 'node', format: 'cjs', outfile: join(dir, carpeta, archivo), logLevel: 'silent' });
+    await build({
+      entryPoints: [entrada],
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: join(dir, carpeta, archivo),
+      logLevel: 'silent',
+    });
     expect((await correr(CLI, ['sourcemaps', 'inject', carpeta], env(), dir)).code).toBe(0);
   }
   const reagrupar = () => reagruparNuevos(ctx.t.db, simbolizador(ctx.t.db, diskStore(ctx.filesDir)));
   const issuesDe = async (proyecto: number) =>
     ctx.t.db
-      .select({ id: insightsIssues.id, cantidad: insightsIssues.cantidad, culprit: insightsIssues.culprit, culpritMapa: insightsIssues.culpritMapa, huellaSimbolica: insightsIssues.huellaSimbolica })
+      .select({
+        id: insightsIssues.id,
+        cantidad: insightsIssues.cantidad,
+        culprit: insightsIssues.culprit,
+        culpritMapa: insightsIssues.culpritMapa,
+        huellaSimbolica: insightsIssues.huellaSimbolica,
+      })
       .from(insightsIssues)
       .where(eq(insightsIssues.proyectoId, proyecto))
       .orderBy(insightsIssues.id);
 
-  it('a new build of the same code joins the older build\'s issue with its first event, without the merge job', async () => {
-    const [p] = await ctx.t.db.insert(insightsProyectos).values({ nombre: 'Tienda web B', slug: 'tienda-web-b', plataforma: 'node', publicKey: 'c'.repeat(32) }).returning();
+  it("a new build of the same code joins the older build's issue with its first event, without the merge job", async () => {
+    const [p] = await ctx.t.db
+      .insert(insightsProyectos)
+      .values({ nombre: 'Tienda web B', slug: 'tienda-web-b', plataforma: 'node', publicKey: 'c'.repeat(32) })
+      .returning();
     const proyecto = { id: p!.id, key: 'c'.repeat(32) };
     const envB = { ...env(), SENTRY_PROJECT: 'tienda-web-b' };
-    await compilar('dist2', 'index-8b2c.js', 'export function vaciar(items: Item[]): number {\n  items.length = 0;\n  return 0;\n}');
+    await compilar(
+      'dist2',
+      'index-8b2c.js',
+      'export function vaciar(items: Item[]): number {\n  items.length = 0;\n  return 0;\n}',
+    );
     expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '3.0.0', 'dist'], envB, dir)).code).toBe(0);
     expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '3.1.0', 'dist2'], envB, dir)).code).toBe(0);
 
     // Build A creates the issue with its resolved key and culprit.
     const a = await eventoDelIssue(await lanzar('3.0.0', true, './dist/index-3f9a.js', proyecto), proyecto.id);
     const [creado] = await issuesDe(proyecto.id);
-    expect(creado).toMatchObject({ cantidad: 1, culprit: expect.stringMatching(/index-3f9a/), culpritMapa: 'src/carrito.ts in agregarItem', huellaSimbolica: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(creado).toMatchObject({
+      cantidad: 1,
+      culprit: expect.stringMatching(/index-3f9a/),
+      culpritMapa: 'src/carrito.ts in agregarItem',
+      huellaSimbolica: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     // Build B's first event: another minified key, the same resolved one; it is in that issue as soon as it is stored.
     const eventoB = await lanzar('3.1.0', true, './dist2/index-8b2c.js', proyecto);
-    const b = await ctx.t.app.inject({ url: `/api/insights/issues/${a.issueId}/eventos/${eventoB}`, headers: ctx.admin });
+    const b = await ctx.t.app.inject({
+      url: `/api/insights/issues/${a.issueId}/eventos/${eventoB}`,
+      headers: ctx.admin,
+    });
     expect(b.statusCode).toBe(200);
     expect(b.json().datos.exception.at(-1).frames.at(-1).sourcemap.minificado.abs_path).toMatch(/index-8b2c\.js$/);
-    expect(await issuesDe(proyecto.id)).toEqual([{ ...creado, cantidad: 2, culprit: expect.stringMatching(/index-8b2c/) }]);
-    const eventos = (await ctx.t.app.inject({ url: `/api/insights/issues/${a.issueId}/eventos`, headers: ctx.admin })).json().datos;
+    expect(await issuesDe(proyecto.id)).toEqual([
+      { ...creado, cantidad: 2, culprit: expect.stringMatching(/index-8b2c/) },
+    ]);
+    const eventos = (
+      await ctx.t.app.inject({ url: `/api/insights/issues/${a.issueId}/eventos`, headers: ctx.admin })
+    ).json().datos;
     expect(eventos.total).toBe(2);
     // Its key is an alias of the issue: build B's next events go straight to it.
-    expect(await ctx.t.db.select({ issueId: insightsIssueAlias.issueId }).from(insightsIssueAlias).where(eq(insightsIssueAlias.proyectoId, proyecto.id))).toEqual([{ issueId: a.issueId }]);
-    expect((await eventoDelIssue(await lanzar('3.1.0', false, './dist2/index-8b2c.js', proyecto), proyecto.id)).issueId).toBe(a.issueId);
+    expect(
+      await ctx.t.db
+        .select({ issueId: insightsIssueAlias.issueId })
+        .from(insightsIssueAlias)
+        .where(eq(insightsIssueAlias.proyectoId, proyecto.id)),
+    ).toEqual([{ issueId: a.issueId }]);
+    expect(
+      (await eventoDelIssue(await lanzar('3.1.0', false, './dist2/index-8b2c.js', proyecto), proyecto.id)).issueId,
+    ).toBe(a.issueId);
     expect(await issuesDe(proyecto.id)).toHaveLength(1);
     // Nothing left for the merge job.
     expect(await reagrupar()).toEqual({ vistos: 0, unidos: 0 });
@@ -328,15 +486,25 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(viejo!.huellaSimbolica).toMatch(/^[0-9a-f]{64}$/);
 
     // Build 3 throws before its maps are uploaded: the intake cannot resolve it and creates an issue as it came.
-    await compilar('dist3', 'index-c4d1.js', 'export function contar(items: Item[]): number {\n  return items.length;\n}');
+    await compilar(
+      'dist3',
+      'index-c4d1.js',
+      'export function contar(items: Item[]): number {\n  return items.length;\n}',
+    );
     await eventoDelIssue(await lanzar('1.2.0', true, './dist3/index-c4d1.js'));
     const antes = await issuesDe(proyectoId);
     expect(antes).toHaveLength(2);
-    expect(antes.find((i) => i.id !== viejo!.id)).toMatchObject({ culprit: expect.stringMatching(/index-c4d1/), culpritMapa: null, huellaSimbolica: null });
+    expect(antes.find((i) => i.id !== viejo!.id)).toMatchObject({
+      culprit: expect.stringMatching(/index-c4d1/),
+      culpritMapa: null,
+      huellaSimbolica: null,
+    });
 
     expect((await correr(CLI, ['sourcemaps', 'upload', '--release', '1.2.0', 'dist3'], env(), dir)).code).toBe(0);
     expect(await reagrupar()).toEqual({ vistos: 1, unidos: 1 });
-    expect(await issuesDe(proyectoId)).toEqual([{ ...viejo, cantidad: viejo!.cantidad + 1, culprit: expect.any(String) }]);
+    expect(await issuesDe(proyectoId)).toEqual([
+      { ...viejo, cantidad: viejo!.cantidad + 1, culprit: expect.any(String) },
+    ]);
     expect(await ctx.t.db.$count(insightsIssueAlias, eq(insightsIssueAlias.proyectoId, proyectoId))).toBe(1);
 
     // The new build's next event goes straight to the older issue.

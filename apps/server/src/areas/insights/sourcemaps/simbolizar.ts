@@ -14,7 +14,12 @@ import type { MapaRef } from './resolver.worker.ts';
 
 export interface Simbolizador {
   /** The exceptions with their frames resolved where a map exists; as they were when the project has no maps. */
-  excepciones(proyectoId: number, crudo: unknown, valores: ExceptionValue[], release: string | null): Promise<ExceptionValue[]>;
+  excepciones(
+    proyectoId: number,
+    crudo: unknown,
+    valores: ExceptionValue[],
+    release: string | null,
+  ): Promise<ExceptionValue[]>;
 }
 
 const RESOLVER = workerModule<typeof resolver>(import.meta.url, './resolver.worker.ts');
@@ -28,9 +33,11 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 /** `debug_meta.images` of type sourcemap: code file → debug id. */
 export function imagenesDeDepuracion(crudo: unknown): Map<string, string> {
   const out = new Map<string, string>();
-  const images = isObj(crudo) && isObj(crudo.debug_meta) && Array.isArray(crudo.debug_meta.images) ? crudo.debug_meta.images : [];
+  const images =
+    isObj(crudo) && isObj(crudo.debug_meta) && Array.isArray(crudo.debug_meta.images) ? crudo.debug_meta.images : [];
   for (const img of images.slice(0, 500)) {
-    if (isObj(img) && img.type === 'sourcemap' && typeof img.code_file === 'string' && typeof img.debug_id === 'string') out.set(img.code_file, img.debug_id.toLowerCase());
+    if (isObj(img) && img.type === 'sourcemap' && typeof img.code_file === 'string' && typeof img.debug_id === 'string')
+      out.set(img.code_file, img.debug_id.toLowerCase());
   }
   return out;
 }
@@ -44,7 +51,10 @@ export function urlsCandidatas(absPath: string): string[] {
   let ruta = absPath;
   const m = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i.exec(absPath);
   if (m) ruta = m[1] ?? '/';
-  const partes = ruta.replace(/[?#].*$/, '').split('/').filter(Boolean);
+  const partes = ruta
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter(Boolean);
   for (let i = 0; i < partes.length; i++) out.push(`~/${partes.slice(i).join('/')}`);
   return [...new Set(out)];
 }
@@ -56,38 +66,78 @@ export function simbolizador(db: Executor, store: FileStore): Simbolizador {
       .from(insightsBundleArchivos)
       .innerJoin(insightsBundles, eq(insightsBundles.id, insightsBundleArchivos.bundleId))
       .innerJoin(archivos, eq(archivos.id, insightsBundleArchivos.archivoId))
-      .where(and(eq(insightsBundles.proyectoId, proyectoId), eq(insightsBundleArchivos.debugId, debugId), eq(insightsBundleArchivos.tipo, 'source_map')))
+      .where(
+        and(
+          eq(insightsBundles.proyectoId, proyectoId),
+          eq(insightsBundleArchivos.debugId, debugId),
+          eq(insightsBundleArchivos.tipo, 'source_map'),
+        ),
+      )
       .orderBy(desc(insightsBundles.id))
       .limit(1);
     return row;
   }
 
-  async function porRelease(proyectoId: number, release: string, dist: string | null, absPath: string): Promise<{ sha256: string; url: string } | undefined> {
+  async function porRelease(
+    proyectoId: number,
+    release: string,
+    dist: string | null,
+    absPath: string,
+  ): Promise<{ sha256: string; url: string } | undefined> {
     const candidatas = urlsCandidatas(absPath);
-    const enRelease = and(eq(insightsBundles.proyectoId, proyectoId), eq(insightsBundles.release, release), dist === null ? isNull(insightsBundles.dist) : eq(insightsBundles.dist, dist));
+    const enRelease = and(
+      eq(insightsBundles.proyectoId, proyectoId),
+      eq(insightsBundles.release, release),
+      dist === null ? isNull(insightsBundles.dist) : eq(insightsBundles.dist, dist),
+    );
     const scripts = await db
-      .select({ bundleId: insightsBundleArchivos.bundleId, url: insightsBundleArchivos.url, sourcemap: insightsBundleArchivos.sourcemap })
+      .select({
+        bundleId: insightsBundleArchivos.bundleId,
+        url: insightsBundleArchivos.url,
+        sourcemap: insightsBundleArchivos.sourcemap,
+      })
       .from(insightsBundleArchivos)
       .innerJoin(insightsBundles, eq(insightsBundles.id, insightsBundleArchivos.bundleId))
-      .where(and(enRelease, inArray(insightsBundleArchivos.url, candidatas), eq(insightsBundleArchivos.tipo, 'minified_source')))
+      .where(
+        and(
+          enRelease,
+          inArray(insightsBundleArchivos.url, candidatas),
+          eq(insightsBundleArchivos.tipo, 'minified_source'),
+        ),
+      )
       .orderBy(desc(insightsBundles.id));
     // The first candidate in Sentry's order; its map by the URL it names (relative to the script), else `<url>.map`.
     const script = candidatas.map((c) => scripts.find((s) => s.url === c)).find(Boolean);
-    const urlMapa = script ? (script.sourcemap ? new URL(script.sourcemap, `http://x/${script.url.replace(/^~\//, '')}`).pathname.replace(/^\//, '~/') : `${script.url}.map`) : undefined;
+    const urlMapa = script
+      ? script.sourcemap
+        ? new URL(script.sourcemap, `http://x/${script.url.replace(/^~\//, '')}`).pathname.replace(/^\//, '~/')
+        : `${script.url}.map`
+      : undefined;
     const mapasUrl = urlMapa ? [urlMapa] : candidatas.map((c) => `${c}.map`);
     const [row] = await db
       .select({ sha256: archivos.sha256, url: insightsBundleArchivos.url })
       .from(insightsBundleArchivos)
       .innerJoin(insightsBundles, eq(insightsBundles.id, insightsBundleArchivos.bundleId))
       .innerJoin(archivos, eq(archivos.id, insightsBundleArchivos.archivoId))
-      .where(and(enRelease, inArray(insightsBundleArchivos.url, mapasUrl), eq(insightsBundleArchivos.tipo, 'source_map'), script ? eq(insightsBundleArchivos.bundleId, script.bundleId) : sql`true`))
+      .where(
+        and(
+          enRelease,
+          inArray(insightsBundleArchivos.url, mapasUrl),
+          eq(insightsBundleArchivos.tipo, 'source_map'),
+          script ? eq(insightsBundleArchivos.bundleId, script.bundleId) : sql`true`,
+        ),
+      )
       .orderBy(desc(insightsBundles.id))
       .limit(1);
     return row;
   }
 
   async function tieneBundles(proyectoId: number): Promise<boolean> {
-    const [row] = await db.select({ id: insightsBundles.id }).from(insightsBundles).where(eq(insightsBundles.proyectoId, proyectoId)).limit(1);
+    const [row] = await db
+      .select({ id: insightsBundles.id })
+      .from(insightsBundles)
+      .where(eq(insightsBundles.proyectoId, proyectoId))
+      .limit(1);
     return row !== undefined;
   }
 
@@ -111,17 +161,27 @@ export function simbolizador(db: Executor, store: FileStore): Simbolizador {
         const hallado = await porRelease(proyectoId, release, dist, archivo);
         if (hallado) return mapaDe(hallado.sha256, hallado.url);
         const delDebug = debugId ? `el debug id ${debugId} ni ` : '';
-        return { motivo: `No hay source map para ${delDebug}${archivo} en la release ${release}${dist ? ` (dist ${dist})` : ''}` };
+        return {
+          motivo: `No hay source map para ${delDebug}${archivo} en la release ${release}${dist ? ` (dist ${dist})` : ''}`,
+        };
       };
-      const excepciones = await Promise.all(valores.map(async (v) => ({ frames: v.frames, mapas: await Promise.all(v.frames.map(mapaDelFrame)) })));
+      const excepciones = await Promise.all(
+        valores.map(async (v) => ({ frames: v.frames, mapas: await Promise.all(v.frames.map(mapaDelFrame)) })),
+      );
       try {
         const resueltos = await runIsolated(RESOLVER, { store: store.ubicacion, excepciones }, { limiteMs: LIMITE_MS });
         return valores.map((v, i) => ({ ...v, frames: resueltos[i] ?? v.frames }));
       } catch (err) {
         if (!(err instanceof IsolatedError)) throw err;
         // The issue is still shown: its frames as the SDK sent them, each saying why it was not resolved.
-        const motivo = err.motivo === 'memoria' || err.motivo === 'tiempo' ? 'El source map es demasiado grande para leerlo' : 'No se pudo leer el source map';
-        return valores.map((v, i) => ({ ...v, frames: v.frames.map((f, j) => (excepciones[i]?.mapas[j] && f.in_app ? sinResolver(f, motivo) : f)) }));
+        const motivo =
+          err.motivo === 'memoria' || err.motivo === 'tiempo'
+            ? 'El source map es demasiado grande para leerlo'
+            : 'No se pudo leer el source map';
+        return valores.map((v, i) => ({
+          ...v,
+          frames: v.frames.map((f, j) => (excepciones[i]?.mapas[j] && f.in_app ? sinResolver(f, motivo) : f)),
+        }));
       }
     },
   };
@@ -140,11 +200,17 @@ export function culpritResuelto(excepciones: ExceptionValue[]): string | undefin
 
 /** A minified frame its map could not resolve, and why. */
 function sinResolver(f: Frame, motivo: string): Frame {
-  return { ...f, sourcemap: { resuelto: false, motivo, minificado: { abs_path: f.abs_path ?? f.filename, function: f.function, lineno: f.lineno, colno: f.colno } } };
+  return {
+    ...f,
+    sourcemap: {
+      resuelto: false,
+      motivo,
+      minificado: { abs_path: f.abs_path ?? f.filename, function: f.function, lineno: f.lineno, colno: f.colno },
+    },
+  };
 }
 
 function esMinificado(f: Frame): boolean {
   const archivo = f.abs_path ?? f.filename;
   return !!archivo && SCRIPT.test(archivo) && f.lineno !== null && f.colno !== null && !archivo.startsWith('node:');
 }
-

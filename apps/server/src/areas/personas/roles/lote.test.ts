@@ -9,17 +9,33 @@ import { freshApp, useTemplate } from '../../../test/harness.ts';
 const ctx = freshApp(useTemplate(), ['admin', 'comercial']);
 
 const crear = async (nombre: string) =>
-  (await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.admin, payload: { nombre, descripcion: 'Lote de prueba', permisos: ['>SERDNS#VER'] } })).json().datos.id as number;
+  (
+    await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: ctx.admin,
+      payload: { nombre, descripcion: 'Lote de prueba', permisos: ['>SERDNS#VER'] },
+    })
+  ).json().datos.id as number;
 const lote = async (payload: object, headers = ctx.admin) => {
   const res = await ctx.t.app.inject({ method: 'POST', url: '/api/roles/lote', payload, headers });
   return { status: res.statusCode, body: res.json() };
 };
-const nombres = async () => ((await ctx.t.app.inject({ url: '/api/roles?size=100', headers: ctx.admin })).json().datos.items as { nombre: string }[]).map((r) => r.nombre);
+const nombres = async () =>
+  (
+    (await ctx.t.app.inject({ url: '/api/roles?size=100', headers: ctx.admin })).json().datos.items as {
+      nombre: string;
+    }[]
+  ).map((r) => r.nombre);
 
 describe('POST /api/roles/lote', () => {
-  it('deletes every role the filter matches that no account holds, and refuses a held one with its single delete\'s reason', async () => {
+  it("deletes every role the filter matches that no account holds, and refuses a held one with its single delete's reason", async () => {
     const libres = [await crear('Lote A'), await crear('Lote B')];
-    const comercial = ((await ctx.t.app.inject({ url: '/api/roles?q=comercial', headers: ctx.admin })).json().datos.items as { id: number }[])[0]!.id;
+    const comercial = (
+      (await ctx.t.app.inject({ url: '/api/roles?q=comercial', headers: ctx.admin })).json().datos.items as {
+        id: number;
+      }[]
+    )[0]!.id;
     const uno = await ctx.t.app.inject({ method: 'DELETE', url: `/api/roles/${comercial}`, headers: ctx.admin });
     expect(uno.statusCode).toBe(409);
 
@@ -27,12 +43,21 @@ describe('POST /api/roles/lote', () => {
     expect(res.status).toBe(200);
     expect(envelope(loteResultado).safeParse(res.body).success).toBe(true);
     expect(res.body.datos).toEqual({ total: 2, hechos: libres, rechazados: [] });
-    const [audit] = await ctx.t.db.select().from(auditoria).where(and(eq(auditoria.entidad, 'rol'), eq(auditoria.entidadId, String(libres[0])), eq(auditoria.accion, 'eliminar')));
+    const [audit] = await ctx.t.db
+      .select()
+      .from(auditoria)
+      .where(
+        and(eq(auditoria.entidad, 'rol'), eq(auditoria.entidadId, String(libres[0])), eq(auditoria.accion, 'eliminar')),
+      );
     expect(audit?.antes).toMatchObject({ nombre: 'Lote A' });
 
     const otro = await crear('Lote C');
     const mixto = await lote({ seleccion: { ids: [comercial, otro] }, accion: 'eliminar' });
-    expect(mixto.body.datos).toEqual({ total: 2, hechos: [otro], rechazados: [{ id: comercial, nombre: 'Comercial', motivo: uno.json().error }] });
+    expect(mixto.body.datos).toEqual({
+      total: 2,
+      hechos: [otro],
+      rechazados: [{ id: comercial, nombre: 'Comercial', motivo: uno.json().error }],
+    });
     expect(await nombres()).toEqual(['Administrador', 'Comercial', 'Técnica']);
   });
 
@@ -46,11 +71,25 @@ describe('POST /api/roles/lote', () => {
   });
 
   it('exports the chosen roles, or all that match, as CSV', async () => {
-    const todas = await ctx.t.app.inject({ method: 'POST', url: '/api/roles/lote/export.csv', payload: { seleccion: { filtro: { q: 'servidores' } } }, headers: ctx.admin });
+    const todas = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/roles/lote/export.csv',
+      payload: { seleccion: { filtro: { q: 'servidores' } } },
+      headers: ctx.admin,
+    });
     expect(todas.statusCode).toBe(200);
     expect(todas.headers['content-type']).toMatch(/text\/csv/);
     const filas = parse(todas.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(filas.map((f) => f.Nombre)).toEqual(['Técnica']);
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/roles/lote/export.csv', payload: { seleccion: { ids: [1] } }, headers: ctx.comercial })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/roles/lote/export.csv',
+          payload: { seleccion: { ids: [1] } },
+          headers: ctx.comercial,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -17,7 +17,9 @@ export const ENTIDAD = 'rol';
 
 // Table names written out: drizzle leaves columns unqualified in a one-table select (see usuarios/queries.ts).
 const usuariosCount = sql<number>`(select count(*)::int from usuario_roles ur where ur.rol_id = "roles"."id")`;
-const permisos = sql<string[]>`coalesce((select array_agg(rp.codigo order by rp.codigo) from rol_permisos rp where rp.rol_id = "roles"."id"), '{}')`;
+const permisos = sql<
+  string[]
+>`coalesce((select array_agg(rp.codigo order by rp.codigo) from rol_permisos rp where rp.rol_id = "roles"."id"), '{}')`;
 
 const campos = {
   id: roles.id,
@@ -29,7 +31,11 @@ const campos = {
 };
 
 type RolRow = Omit<Rol, 'actualizado'> & { actualizado: Date };
-const wire = (r: RolRow): Rol => ({ ...r, usuarios_count: Number(r.usuarios_count), actualizado: r.actualizado.toISOString() });
+const wire = (r: RolRow): Rol => ({
+  ...r,
+  usuarios_count: Number(r.usuarios_count),
+  actualizado: r.actualizado.toISOString(),
+});
 
 export const rolesList: ListSpec<RolListQuery> = {
   search: sql`(${roles.nombre} || ' ' || ${roles.descripcion})`,
@@ -40,7 +46,13 @@ export const rolesList: ListSpec<RolListQuery> = {
 
 export const rolesSource = (db: Executor): ListSource<Rol> => ({
   rows: async (f) => {
-    const rows = await db.select({ ...campos, clave: f.clave }).from(roles).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset);
+    const rows = await db
+      .select({ ...campos, clave: f.clave })
+      .from(roles)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset);
     return rows.map((r) => ({ ...wire(r), clave: r.clave }));
   },
   count: async (where) => (await db.select({ n: count() }).from(roles).where(where))[0]?.n ?? 0,
@@ -57,7 +69,13 @@ export async function rolDetalle(db: Executor, id: number): Promise<RolDetalle> 
   const rol = await rolRow(db, id);
   if (!rol) throw noExiste();
   const cuentas = await db
-    .select({ id: usuarios.id, usuario: usuarios.usuario, nombre: usuarios.nombre, persona_id: usuarios.personaId, activo: usuarios.activo })
+    .select({
+      id: usuarios.id,
+      usuario: usuarios.usuario,
+      nombre: usuarios.nombre,
+      persona_id: usuarios.personaId,
+      activo: usuarios.activo,
+    })
     .from(usuarioRoles)
     .innerJoin(usuarios, eq(usuarios.id, usuarioRoles.usuarioId))
     .where(eq(usuarioRoles.rolId, id))
@@ -75,8 +93,12 @@ export async function auditadoDe(db: Executor, id: number) {
 
 export async function crearRol(db: Db, values: RolValues, autor: Autor): Promise<Rol> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(roles).values({ nombre: values.nombre, descripcion: values.descripcion }).returning({ id: roles.id });
-    if (values.permisos.length > 0) await tx.insert(rolPermisos).values(values.permisos.map((codigo) => ({ rolId: row!.id, codigo })));
+    const [row] = await tx
+      .insert(roles)
+      .values({ nombre: values.nombre, descripcion: values.descripcion })
+      .returning({ id: roles.id });
+    if (values.permisos.length > 0)
+      await tx.insert(rolPermisos).values(values.permisos.map((codigo) => ({ rolId: row!.id, codigo })));
     const creado = (await rolRow(tx, row!.id))!;
     await writeAudit(tx, { autor, accion: 'crear', entidad: ENTIDAD, entidadId: creado.id, despues: auditado(creado) });
     return creado;
@@ -90,14 +112,25 @@ export async function modificarRol(db: Db, id: number, values: RolValues, autor:
     const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
     if (!locked) throw noExiste();
     const antes = (await rolRow(tx, id))!;
-    await tx.update(roles).set({ nombre: values.nombre, descripcion: values.descripcion, actualizado: sql`now()` }).where(eq(roles.id, id));
+    await tx
+      .update(roles)
+      .set({ nombre: values.nombre, descripcion: values.descripcion, actualizado: sql`now()` })
+      .where(eq(roles.id, id));
     await tx.delete(rolPermisos).where(eq(rolPermisos.rolId, id));
-    if (values.permisos.length > 0) await tx.insert(rolPermisos).values(values.permisos.map((codigo) => ({ rolId: id, codigo })));
+    if (values.permisos.length > 0)
+      await tx.insert(rolPermisos).values(values.permisos.map((codigo) => ({ rolId: id, codigo })));
     if (antes.permisos.includes(ADMIN_CODE) && !values.permisos.includes(ADMIN_CODE)) {
       await asegurarAdministrador(tx, ULTIMO_ADMIN.quitarCodigo);
     }
     const despues = (await rolRow(tx, id))!;
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes), despues: auditado(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: auditado(antes),
+      despues: auditado(despues),
+    });
     return despues;
   });
 }
@@ -110,7 +143,10 @@ export async function eliminarRol(db: Db, id: number, autor: Autor): Promise<voi
     const antes = (await rolRow(tx, id))!;
     if (antes.usuarios_count > 0) {
       const n = antes.usuarios_count;
-      throw new ApiError(409, `El rol está asignado a ${n} ${n === 1 ? 'cuenta' : 'cuentas'}; quíteselo antes de eliminarlo`);
+      throw new ApiError(
+        409,
+        `El rol está asignado a ${n} ${n === 1 ? 'cuenta' : 'cuentas'}; quíteselo antes de eliminarlo`,
+      );
     }
     await tx.delete(roles).where(eq(roles.id, id));
     await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes: auditado(antes) });

@@ -16,18 +16,42 @@ describe('/api/roles', () => {
     const items = res.json().datos.items as { nombre: string; permisos: string[]; usuarios_count: number }[];
     expect(items.map((r) => r.nombre)).toEqual(['Administrador', 'Comercial', 'Técnica']);
     expect(items[1]).toMatchObject({ permisos: ['CLIENTES#VER', 'PROD#VER'], usuarios_count: 1 });
-    expect((await ctx.t.app.inject({ url: '/api/roles?q=servidores', headers: ctx.admin })).json().datos.items.map((r: { nombre: string }) => r.nombre)).toEqual(['Técnica']);
+    expect(
+      (await ctx.t.app.inject({ url: '/api/roles?q=servidores', headers: ctx.admin }))
+        .json()
+        .datos.items.map((r: { nombre: string }) => r.nombre),
+    ).toEqual(['Técnica']);
   });
 
-  it('creates a role with the spec\'s code spelling, deduplicated; refuses unknown codes and duplicate names', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.admin, payload: { nombre: 'DNS', descripcion: '', permisos: ['>SERDNS#VER', '>SERDNS#VER', 'SERDNS#EDITAR'] } });
+  it("creates a role with the spec's code spelling, deduplicated; refuses unknown codes and duplicate names", async () => {
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: ctx.admin,
+      payload: { nombre: 'DNS', descripcion: '', permisos: ['>SERDNS#VER', '>SERDNS#VER', 'SERDNS#EDITAR'] },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().datos).toMatchObject({ nombre: 'DNS', descripcion: '', permisos: ['>SERDNS#VER', 'SERDNS#EDITAR'], usuarios_count: 0 });
+    expect(res.json().datos).toMatchObject({
+      nombre: 'DNS',
+      descripcion: '',
+      permisos: ['>SERDNS#VER', 'SERDNS#EDITAR'],
+      usuarios_count: 0,
+    });
     id = res.json().datos.id;
-    const bad = await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.admin, payload: { nombre: 'X', permisos: ['SERDNS#VER'] } });
+    const bad = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: ctx.admin,
+      payload: { nombre: 'X', permisos: ['SERDNS#VER'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().campos).toEqual({ 'permisos.0': ['Código de permiso desconocido'] });
-    const dup = await ctx.t.app.inject({ method: 'POST', url: '/api/roles', headers: ctx.admin, payload: { nombre: 'DNS', permisos: [] } });
+    const dup = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: ctx.admin,
+      payload: { nombre: 'DNS', permisos: [] },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().campos).toEqual({ nombre: ['Ya existe un rol con ese nombre'] });
   });
@@ -36,14 +60,28 @@ describe('/api/roles', () => {
     const { rolId } = await createUser(ctx.t.db, { usuario: 'operador', password: 'clave', codigos: [] });
     const h = await bearer(ctx.t.app, 'operador', 'clave');
     expect((await ctx.t.app.inject({ url: '/api/dns', headers: h })).statusCode).toBe(403);
-    const put = await ctx.t.app.inject({ method: 'PUT', url: `/api/roles/${rolId}`, headers: ctx.admin, payload: { nombre: 'Operador', descripcion: 'Consulta DNS', permisos: ['>SERDNS#VER'] } });
+    const put = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/roles/${rolId}`,
+      headers: ctx.admin,
+      payload: { nombre: 'Operador', descripcion: 'Consulta DNS', permisos: ['>SERDNS#VER'] },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().datos).toMatchObject({ nombre: 'Operador', permisos: ['>SERDNS#VER'], usuarios_count: 1 });
     expect((await ctx.t.app.inject({ url: '/api/dns', headers: h })).statusCode).toBe(200);
-    await ctx.t.app.inject({ method: 'PUT', url: `/api/roles/${rolId}`, headers: ctx.admin, payload: { nombre: 'Operador', permisos: [] } });
+    await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/roles/${rolId}`,
+      headers: ctx.admin,
+      payload: { nombre: 'Operador', permisos: [] },
+    });
     expect((await ctx.t.app.inject({ url: '/api/dns', headers: h })).statusCode).toBe(403);
     const hist = await ctx.t.app.inject({ url: `/api/auditoria?entidad=rol&id=${rolId}`, headers: ctx.admin });
-    expect(hist.json().datos.items[0]).toMatchObject({ accion: 'modificar', antes: { permisos: ['>SERDNS#VER'] }, despues: { permisos: [] } });
+    expect(hist.json().datos.items[0]).toMatchObject({
+      accion: 'modificar',
+      antes: { permisos: ['>SERDNS#VER'] },
+      despues: { permisos: [] },
+    });
   });
 
   it('shows who holds a role, and deletes only a role nobody holds', async () => {

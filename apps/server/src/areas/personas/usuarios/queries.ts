@@ -44,7 +44,12 @@ async function cuentas(db: Executor, where: SQL): Promise<Cuenta[]> {
     .select({ usuarioId: usuarioRoles.usuarioId, id: roles.id, nombre: roles.nombre })
     .from(usuarioRoles)
     .innerJoin(roles, eq(roles.id, usuarioRoles.rolId))
-    .where(inArray(usuarioRoles.usuarioId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        usuarioRoles.usuarioId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(roles.nombre));
   return rows.map((r) => ({
     ...r,
@@ -72,17 +77,32 @@ export async function cuentaDePersona(db: Executor, personaId: number): Promise<
 }
 
 /** What the audit log keeps of an account: everything but secrets. */
-const auditada = (c: Cuenta) => ({ usuario: c.usuario, email: c.email, nombre: c.nombre, persona_id: c.persona_id, activo: c.activo, roles: c.roles.map((r) => r.nombre) });
+const auditada = (c: Cuenta) => ({
+  usuario: c.usuario,
+  email: c.email,
+  nombre: c.nombre,
+  persona_id: c.persona_id,
+  activo: c.activo,
+  roles: c.roles.map((r) => r.nombre),
+});
 
 /**
  * Revokes every open session of an account at once, with its browsers' renewal cookies; `salvo` keeps the
  * caller's own browser (every tab of it) signed in.
  */
-async function revocarSesiones(tx: Executor, usuarioId: number, motivo: RevocationReason, salvo?: number): Promise<void> {
+async function revocarSesiones(
+  tx: Executor,
+  usuarioId: number,
+  motivo: RevocationReason,
+  salvo?: number,
+): Promise<void> {
   const familia = salvo === undefined ? null : await familyOfSession(tx, salvo);
   await revokeFamiliesOf(tx, usuarioId, motivo, familia);
   if (salvo !== undefined && familia === null) {
-    await tx.update(sesiones).set({ revocada: sql`now()` }).where(and(eq(sesiones.usuarioId, usuarioId), isNull(sesiones.revocada), ne(sesiones.id, salvo)));
+    await tx
+      .update(sesiones)
+      .set({ revocada: sql`now()` })
+      .where(and(eq(sesiones.usuarioId, usuarioId), isNull(sesiones.revocada), ne(sesiones.id, salvo)));
   }
 }
 
@@ -106,15 +126,19 @@ export async function tomarCandadoAdmin(tx: Tx): Promise<void> {
 }
 
 export const ULTIMO_ADMIN = {
-  desactivar: 'No se puede desactivar: es la última cuenta activa que administra usuarios (USUARIOS#ADMIN). Otorgue ese permiso a otra cuenta primero.',
-  quitarRol: 'No se puede quitar el rol: es la última cuenta activa que administra usuarios (USUARIOS#ADMIN). Otorgue ese permiso a otra cuenta primero.',
-  quitarCodigo: 'No se puede quitar USUARIOS#ADMIN de este rol: ninguna otra cuenta activa administraría usuarios y el portal quedaría sin administradores.',
+  desactivar:
+    'No se puede desactivar: es la última cuenta activa que administra usuarios (USUARIOS#ADMIN). Otorgue ese permiso a otra cuenta primero.',
+  quitarRol:
+    'No se puede quitar el rol: es la última cuenta activa que administra usuarios (USUARIOS#ADMIN). Otorgue ese permiso a otra cuenta primero.',
+  quitarCodigo:
+    'No se puede quitar USUARIOS#ADMIN de este rol: ninguna otra cuenta activa administraría usuarios y el portal quedaría sin administradores.',
 } as const;
 
 async function validarRoles(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const existentes = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids));
-  if (existentes.length !== new Set(ids).size) throw new ApiError(400, 'Algún rol elegido no existe', { roles: ['Algún rol elegido no existe'] });
+  if (existentes.length !== new Set(ids).size)
+    throw new ApiError(400, 'Algún rol elegido no existe', { roles: ['Algún rol elegido no existe'] });
 }
 
 async function asignarRoles(tx: Tx, usuarioId: number, ids: number[]): Promise<void> {
@@ -124,13 +148,20 @@ async function asignarRoles(tx: Tx, usuarioId: number, ids: number[]): Promise<v
 }
 
 /** An account for a person: their name and email, the password given or a generated one (answered once). */
-export async function crearCuenta(db: Db, values: z.output<typeof cuentaCreate>, autor: Autor): Promise<CuentaConPassword> {
+export async function crearCuenta(
+  db: Db,
+  values: z.output<typeof cuentaCreate>,
+  autor: Autor,
+): Promise<CuentaConPassword> {
   return db.transaction(async (tx) => {
     const [persona] = await tx.select().from(personas).where(eq(personas.id, values.persona_id)).for('update');
     if (!persona) throw new ApiError(400, 'La persona no existe', { persona_id: ['La persona no existe'] });
     if (!persona.activo) throw new ApiError(409, 'La persona está inactiva; actívela antes de darle una cuenta');
     const [existente] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.personaId, persona.id));
-    if (existente) throw new ApiError(409, 'La persona ya tiene una cuenta de usuario', { persona_id: ['La persona ya tiene una cuenta de usuario'] });
+    if (existente)
+      throw new ApiError(409, 'La persona ya tiene una cuenta de usuario', {
+        persona_id: ['La persona ya tiene una cuenta de usuario'],
+      });
     await validarRoles(tx, values.roles);
     const generada = values.password === null ? generatePassword() : null;
     const [row] = await tx
@@ -152,33 +183,58 @@ export async function crearCuenta(db: Db, values: z.output<typeof cuentaCreate>,
 }
 
 /** Name, roles and whether the account may sign in; deactivating revokes every session at once. */
-export async function modificarCuenta(db: Db, id: number, values: z.output<typeof cuentaUpdate>, autor: Autor): Promise<Cuenta> {
+export async function modificarCuenta(
+  db: Db,
+  id: number,
+  values: z.output<typeof cuentaUpdate>,
+  autor: Autor,
+): Promise<Cuenta> {
   return db.transaction(async (tx) => {
     await tomarCandadoAdmin(tx);
     const [locked] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.id, id)).for('update');
     if (!locked) throw noExiste();
     const antes = await cuenta(tx, id);
     await validarRoles(tx, values.roles);
-    await tx.update(usuarios).set({ usuario: values.usuario, activo: values.activo, actualizado: sql`now()` }).where(eq(usuarios.id, id));
+    await tx
+      .update(usuarios)
+      .set({ usuario: values.usuario, activo: values.activo, actualizado: sql`now()` })
+      .where(eq(usuarios.id, id));
     await asignarRoles(tx, id, values.roles);
     if (antes.activo && !values.activo) await revocarSesiones(tx, id, 'cuenta');
     await asegurarAdministrador(tx, antes.activo && !values.activo ? ULTIMO_ADMIN.desactivar : ULTIMO_ADMIN.quitarRol);
     const despues = await cuenta(tx, id);
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD, entidadId: id, antes: auditada(antes), despues: auditada(despues) });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD,
+      entidadId: id,
+      antes: auditada(antes),
+      despues: auditada(despues),
+    });
     return despues;
   });
 }
 
 /** A person leaving (deactivated) takes their account with them, under the last-administrator rule. */
 export async function desactivarCuentaDePersona(tx: Tx, personaId: number, autor: Autor): Promise<void> {
-  const [c] = await tx.select({ id: usuarios.id, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.personaId, personaId));
+  const [c] = await tx
+    .select({ id: usuarios.id, activo: usuarios.activo })
+    .from(usuarios)
+    .where(eq(usuarios.personaId, personaId));
   if (!c?.activo) return;
   await tomarCandadoAdmin(tx);
   const antes = await cuenta(tx, c.id);
   await tx.update(usuarios).set({ activo: false, actualizado: sql`now()` }).where(eq(usuarios.id, c.id));
   await revocarSesiones(tx, c.id, 'cuenta');
   await asegurarAdministrador(tx, ULTIMO_ADMIN.desactivar);
-  await writeAudit(tx, { autor, accion: 'desactivar', entidad: ENTIDAD, entidadId: c.id, antes: auditada(antes), despues: { ...auditada(antes), activo: false } });
+  await writeAudit(tx, {
+    autor,
+    accion: 'desactivar',
+    entidad: ENTIDAD,
+    entidadId: c.id,
+    antes: auditada(antes),
+    despues: { ...auditada(antes), activo: false },
+  });
 }
 
 /** A new generated password (answered once); the account's open sessions end. */
@@ -187,7 +243,10 @@ export async function restablecerPassword(db: Db, id: number, autor: Autor): Pro
     const [locked] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.id, id)).for('update');
     if (!locked) throw noExiste();
     const password = generatePassword();
-    await tx.update(usuarios).set({ passwordHash: await hashPassword(password), actualizado: sql`now()` }).where(eq(usuarios.id, id));
+    await tx
+      .update(usuarios)
+      .set({ passwordHash: await hashPassword(password), actualizado: sql`now()` })
+      .where(eq(usuarios.id, id));
     await revocarSesiones(tx, id, 'password');
     const despues = await cuenta(tx, id);
     await writeAudit(tx, { autor, accion: 'restablecer_password', entidad: ENTIDAD, entidadId: id });
@@ -210,12 +269,24 @@ export async function cambiarPasswordPropia(
   const wait = await throttleWait(db, intento);
   if (wait > 0) throw demasiadosIntentos(wait);
   const cambiada = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ hash: usuarios.passwordHash }).from(usuarios).where(eq(usuarios.id, sesion.usuario.id)).for('update');
+    const [row] = await tx
+      .select({ hash: usuarios.passwordHash })
+      .from(usuarios)
+      .where(eq(usuarios.id, sesion.usuario.id))
+      .for('update');
     if (!row) throw noExiste();
     if (!(await verifyPassword(row.hash, actual))) return false;
-    await tx.update(usuarios).set({ passwordHash: await hashPassword(nueva), actualizado: sql`now()` }).where(eq(usuarios.id, sesion.usuario.id));
+    await tx
+      .update(usuarios)
+      .set({ passwordHash: await hashPassword(nueva), actualizado: sql`now()` })
+      .where(eq(usuarios.id, sesion.usuario.id));
     await revocarSesiones(tx, sesion.usuario.id, 'password', sesion.sesionId ?? undefined);
-    await writeAudit(tx, { autor: sesion.usuario, accion: 'cambiar_password', entidad: ENTIDAD, entidadId: sesion.usuario.id });
+    await writeAudit(tx, {
+      autor: sesion.usuario,
+      accion: 'cambiar_password',
+      entidad: ENTIDAD,
+      entidadId: sesion.usuario.id,
+    });
     return true;
   });
   if (cambiada) return;

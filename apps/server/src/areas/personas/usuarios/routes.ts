@@ -1,11 +1,25 @@
 import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
 import { idParam } from '@intranet/contract/list';
-import { cambioPassword, cuenta as cuentaSchema, cuentaConPassword, cuentaCreate, cuentaUpdate } from '@intranet/contract/personas/usuarios';
+import {
+  cambioPassword,
+  cuenta as cuentaSchema,
+  cuentaConPassword,
+  cuentaCreate,
+  cuentaUpdate,
+} from '@intranet/contract/personas/usuarios';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
 import { sessionOf } from '../../../plugins/access.ts';
-import { cambiarPasswordPropia, crearCuenta, cuenta, cuentaDePersona, ENTIDAD, modificarCuenta, restablecerPassword } from './queries.ts';
+import {
+  cambiarPasswordPropia,
+  crearCuenta,
+  cuenta,
+  cuentaDePersona,
+  ENTIDAD,
+  modificarCuenta,
+  restablecerPassword,
+} from './queries.ts';
 
 export const usuariosAuditoria: AuditEntities = { [ENTIDAD]: 'USUARIOS#ADMIN' };
 
@@ -43,7 +57,12 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get('/api/usuarios/:id', {
     config: ADMIN,
-    schema: { tags, summary: 'Una cuenta de usuario', params: idParam, response: { 200: envelope(cuentaSchema), ...bad, 404: errorBody } },
+    schema: {
+      tags,
+      summary: 'Una cuenta de usuario',
+      params: idParam,
+      response: { 200: envelope(cuentaSchema), ...bad, 404: errorBody },
+    },
     handler: async (request) => ({ error: null, datos: await cuenta(db, request.params.id) }),
   });
 
@@ -52,12 +71,16 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags,
       summary: 'Modifica usuario, roles y si está activa',
-      description: 'Desactivarla cierra todas sus sesiones a la vez. 409 si dejaría al portal sin ninguna cuenta activa con USUARIOS#ADMIN.',
+      description:
+        'Desactivarla cierra todas sus sesiones a la vez. 409 si dejaría al portal sin ninguna cuenta activa con USUARIOS#ADMIN.',
       params: idParam,
       body: cuentaUpdate,
       response: { 200: envelope(cuentaSchema), ...bad, 404: errorBody, 409: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await modificarCuenta(db, request.params.id, request.body, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await modificarCuenta(db, request.params.id, request.body, autorDe(sessionOf(request))),
+    }),
   });
 
   app.post('/api/usuarios/:id/password', {
@@ -68,7 +91,10 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       params: idParam,
       response: { 200: envelope(cuentaConPassword), ...bad, 404: errorBody },
     },
-    handler: async (request) => ({ error: null, datos: await restablecerPassword(db, request.params.id, autorDe(sessionOf(request))) }),
+    handler: async (request) => ({
+      error: null,
+      datos: await restablecerPassword(db, request.params.id, autorDe(sessionOf(request))),
+    }),
   });
 
   app.put('/api/usuarios/yo/password', {

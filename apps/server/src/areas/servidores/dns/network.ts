@@ -24,17 +24,28 @@ export async function resolverHost(
   tipo: (typeof DNS_TIPOS)[number],
 ): Promise<{ direcciones: string[]; error: string | null }> {
   const resolver = new Resolver({ timeout: RESOLVER_TIMEOUT_MS, tries: 1 });
-  const lookup = tipo === 'AAAA' ? resolver.resolve6(host) : tipo === 'CNAME' ? resolver.resolveCname(host) : resolver.resolve4(host);
+  const lookup =
+    tipo === 'AAAA'
+      ? resolver.resolve6(host)
+      : tipo === 'CNAME'
+        ? resolver.resolveCname(host)
+        : resolver.resolve4(host);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), RESOLVER_TIMEOUT_MS + 500);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })),
+      RESOLVER_TIMEOUT_MS + 500,
+    );
   });
   try {
     return { direcciones: [...(await Promise.race([lookup, deadline]))].sort(), error: null };
   } catch (err) {
     resolver.cancel();
     const code = (err as { code?: string }).code ?? '';
-    return { direcciones: [], error: DNS_ERRORES[code] ?? `No se pudo resolver el nombre (${code || 'error desconocido'})` };
+    return {
+      direcciones: [],
+      error: DNS_ERRORES[code] ?? `No se pudo resolver el nombre (${code || 'error desconocido'})`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -51,7 +62,10 @@ const TCP_ERRORES: Record<string, string> = {
 };
 
 /** Whether a TCP connection to host:port opens within the timeout, and how long it took. */
-export function verificarConexion(host: string, port: number): Promise<{ alcanzable: boolean; ms: number | null; error: string | null }> {
+export function verificarConexion(
+  host: string,
+  port: number,
+): Promise<{ alcanzable: boolean; ms: number | null; error: string | null }> {
   const start = process.hrtime.bigint();
   return new Promise((resolve) => {
     const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS });
@@ -62,6 +76,8 @@ export function verificarConexion(host: string, port: number): Promise<{ alcanza
     };
     socket.once('connect', () => done(null));
     socket.once('timeout', () => done(TCP_ERRORES.ETIMEDOUT!));
-    socket.once('error', (err: NodeJS.ErrnoException) => done(TCP_ERRORES[err.code ?? ''] ?? `No se pudo conectar (${err.code ?? err.message})`));
+    socket.once('error', (err: NodeJS.ErrnoException) =>
+      done(TCP_ERRORES[err.code ?? ''] ?? `No se pudo conectar (${err.code ?? err.message})`),
+    );
   });
 }

@@ -1,4 +1,12 @@
-import { direccionUrl, type DireccionView, type DnsDetalle, type DnsEntry, type direccionInput, type dnsInput, type dnsListQuery } from '@intranet/contract/servidores/dns';
+import {
+  direccionUrl,
+  type DireccionView,
+  type DnsDetalle,
+  type DnsEntry,
+  type direccionInput,
+  type dnsInput,
+  type dnsListQuery,
+} from '@intranet/contract/servidores/dns';
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
@@ -6,7 +14,13 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
-import { contarFiltradas, pageOfMatches, type ListSource, type ListSpec, type TodasLasFilas } from '../../../lists/list.ts';
+import {
+  contarFiltradas,
+  pageOfMatches,
+  type ListSource,
+  type ListSpec,
+  type TodasLasFilas,
+} from '../../../lists/list.ts';
 import { ApiError } from '../../../core/api-error.ts';
 
 type DnsValues = z.output<typeof dnsInput>;
@@ -56,23 +70,36 @@ export const dnsList: ListSpec<DnsListQuery> = {
  */
 export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
   rows: (f) => {
-    const pagina = db.select({ id: dns.id }).from(dns).where(f.where).orderBy(...f.orderBy).limit(f.limit).offset(f.offset).as('pagina');
+    const pagina = db
+      .select({ id: dns.id })
+      .from(dns)
+      .where(f.where)
+      .orderBy(...f.orderBy)
+      .limit(f.limit)
+      .offset(f.offset)
+      .as('pagina');
     return db
       .select({ ...entryCampos, clave: f.clave })
       .from(pagina)
       .innerJoin(dns, eq(dns.id, pagina.id))
       .orderBy(...f.orderBy);
   },
-  count: async (where) => (where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns')),
+  count: async (where) =>
+    where ? ((await db.select({ n: count() }).from(dns).where(where))[0]?.n ?? 0) : filasDe(db, 'dns'),
   ...contarFiltradas(db, (where) => db.select({ id: dns.id }).from(dns).where(where)),
-  matches: (where, k, limite, pagina) => pageOfMatches(db, db.select({ id: dns.id, k }).from(dns).where(where).limit(limite), pagina),
+  matches: (where, k, limite, pagina) =>
+    pageOfMatches(db, db.select({ id: dns.id, k }).from(dns).where(where).limit(limite), pagina),
 });
 
 /** The whole list for the CSV that PostgreSQL writes: dns alone, each row counting its addresses. */
 export const dnsTodas =
   (db: Executor): TodasLasFilas =>
   (campos, where, orderBy) =>
-    db.select(campos).from(dns).where(where).orderBy(...orderBy);
+    db
+      .select(campos)
+      .from(dns)
+      .where(where)
+      .orderBy(...orderBy);
 
 /**
  * The count for the CSV's million rows: a lookup per entry cost 1.5 s of them, and most entries have no address.
@@ -91,11 +118,7 @@ export const dnsCsv: CsvColumnaSql<DnsEntry>[] = [
 
 /** DNS entries matching `where`, by host. */
 export async function dnsEntriesWhere(db: Executor, where: SQL): Promise<DnsEntry[]> {
-  return db
-    .select(entryCampos)
-    .from(dns)
-    .where(where)
-    .orderBy(asc(dns.host), asc(dns.id));
+  return db.select(entryCampos).from(dns).where(where).orderBy(asc(dns.host), asc(dns.id));
 }
 
 const noExisteDns = () => new ApiError(404, 'La entrada DNS no existe');
@@ -115,7 +138,14 @@ export async function dnsDetalle(db: Executor, id: number): Promise<DnsDetalle> 
 /** The record as the audit log keeps it: the table's own fields. */
 async function dnsRecord(db: Executor, id: number, lock = false) {
   const query = db
-    .select({ id: dns.id, servidor_id: dns.servidorId, host: dns.host, tipo: dns.tipo, ttl: dns.ttl, activo: dns.activo })
+    .select({
+      id: dns.id,
+      servidor_id: dns.servidorId,
+      host: dns.host,
+      tipo: dns.tipo,
+      ttl: dns.ttl,
+      activo: dns.activo,
+    })
     .from(dns)
     .where(eq(dns.id, id));
   const [row] = lock ? await query.for('update') : await query;
@@ -125,7 +155,13 @@ async function dnsRecord(db: Executor, id: number, lock = false) {
 /** The record as its create route writes it to the history (the demo seed writes its history too). */
 export const auditadoDe = (db: Executor, id: number) => dnsRecord(db, id);
 
-const dnsColumnas = (v: DnsValues) => ({ servidorId: v.servidor_id, host: v.host, tipo: v.tipo, ttl: v.ttl, activo: v.activo });
+const dnsColumnas = (v: DnsValues) => ({
+  servidorId: v.servidor_id,
+  host: v.host,
+  tipo: v.tipo,
+  ttl: v.ttl,
+  activo: v.activo,
+});
 
 export async function crearDns(db: Db, values: DnsValues, autor: Autor): Promise<DnsEntry> {
   return db.transaction(async (tx) => {
@@ -140,7 +176,10 @@ export async function modificarDns(db: Db, id: number, values: DnsValues, autor:
   return db.transaction(async (tx) => {
     const antes = await dnsRecord(tx, id, true);
     if (!antes) throw noExisteDns();
-    await tx.update(dns).set({ ...dnsColumnas(values), actualizado: sql`now()` }).where(eq(dns.id, id));
+    await tx
+      .update(dns)
+      .set({ ...dnsColumnas(values), actualizado: sql`now()` })
+      .where(eq(dns.id, id));
     const despues = await dnsRecord(tx, id);
     await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_DNS, entidadId: id, antes, despues });
     return dnsEntry(tx, id);
@@ -151,7 +190,14 @@ export async function modificarDns(db: Db, id: number, values: DnsValues, autor:
 export async function eliminarDns(tx: Tx, ids: number[], autor: Autor): Promise<number> {
   if (ids.length === 0) return 0;
   const entries = await tx
-    .select({ id: dns.id, servidor_id: dns.servidorId, host: dns.host, tipo: dns.tipo, ttl: dns.ttl, activo: dns.activo })
+    .select({
+      id: dns.id,
+      servidor_id: dns.servidorId,
+      host: dns.host,
+      tipo: dns.tipo,
+      ttl: dns.ttl,
+      activo: dns.activo,
+    })
     .from(dns)
     .where(inArray(dns.id, ids))
     .orderBy(asc(dns.id))
@@ -160,12 +206,30 @@ export async function eliminarDns(tx: Tx, ids: number[], autor: Autor): Promise<
   const dirs = await tx
     .select(direccionRecordCampos)
     .from(direcciones)
-    .where(inArray(direcciones.dnsId, entries.map((e) => e.id)))
+    .where(
+      inArray(
+        direcciones.dnsId,
+        entries.map((e) => e.id),
+      ),
+    )
     .orderBy(asc(direcciones.id));
-  if (dirs.length > 0) await tx.delete(direcciones).where(inArray(direcciones.id, dirs.map((d) => d.id)));
-  await tx.delete(dns).where(inArray(dns.id, entries.map((e) => e.id)));
-  for (const d of dirs) await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_DIRECCION, entidadId: d.id, antes: d });
-  for (const e of entries) await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_DNS, entidadId: e.id, antes: e });
+  if (dirs.length > 0)
+    await tx.delete(direcciones).where(
+      inArray(
+        direcciones.id,
+        dirs.map((d) => d.id),
+      ),
+    );
+  await tx.delete(dns).where(
+    inArray(
+      dns.id,
+      entries.map((e) => e.id),
+    ),
+  );
+  for (const d of dirs)
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_DIRECCION, entidadId: d.id, antes: d });
+  for (const e of entries)
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD_DNS, entidadId: e.id, antes: e });
   return entries.length;
 }
 
@@ -194,9 +258,18 @@ export async function dnsParaResolver(db: Executor, id: number) {
 
 // ---- Addresses ----
 
-const direccionRecordCampos = { id: direcciones.id, dns: direcciones.dnsId, host: direcciones.host, port: direcciones.port, path: direcciones.path };
+const direccionRecordCampos = {
+  id: direcciones.id,
+  dns: direcciones.dnsId,
+  host: direcciones.host,
+  port: direcciones.port,
+  path: direcciones.path,
+};
 
-const view = (d: { id: number; dns: number; host: string; port: number; path: string }): DireccionView => ({ ...d, url: direccionUrl(d) });
+const view = (d: { id: number; dns: number; host: string; port: number; path: string }): DireccionView => ({
+  ...d,
+  url: direccionUrl(d),
+});
 
 /** The addresses of these DNS entries, by entry, each in the order it was added. */
 export async function direccionesDe(db: Executor, dnsIds: number[]): Promise<Map<number, DireccionView[]>> {
@@ -238,7 +311,12 @@ export async function crearDireccion(db: Db, values: DireccionValues, autor: Aut
   });
 }
 
-export async function modificarDireccion(db: Db, id: number, values: DireccionValues, autor: Autor): Promise<DireccionView> {
+export async function modificarDireccion(
+  db: Db,
+  id: number,
+  values: DireccionValues,
+  autor: Autor,
+): Promise<DireccionView> {
   return db.transaction(async (tx) => {
     const antes = await direccionRecord(tx, id, true);
     if (!antes) throw noExisteDireccion();
@@ -247,7 +325,14 @@ export async function modificarDireccion(db: Db, id: number, values: DireccionVa
       .set({ ...direccionColumnas(values), actualizado: sql`now()` })
       .where(eq(direcciones.id, id))
       .returning(direccionRecordCampos);
-    await writeAudit(tx, { autor, accion: 'modificar', entidad: ENTIDAD_DIRECCION, entidadId: id, antes, despues: row });
+    await writeAudit(tx, {
+      autor,
+      accion: 'modificar',
+      entidad: ENTIDAD_DIRECCION,
+      entidadId: id,
+      antes,
+      despues: row,
+    });
     return view(row!);
   });
 }

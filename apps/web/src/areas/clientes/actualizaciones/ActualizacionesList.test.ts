@@ -39,7 +39,17 @@ const actualizacion = (over: Partial<Actualizacion> = {}): Actualizacion => ({
   log: 'Actualización aplicada sin errores.',
   ...over,
 });
-const items = [actualizacion(), actualizacion({ id: 6, servidor: 'SRV-AGRO-2', version_desde: null, version_desde_id: null, resultado: 'error', log: null })];
+const items = [
+  actualizacion(),
+  actualizacion({
+    id: 6,
+    servidor: 'SRV-AGRO-2',
+    version_desde: null,
+    version_desde_id: null,
+    resultado: 'error',
+    log: null,
+  }),
+];
 const empresas: EmpresaOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
 const productos: ProductoOpcion[] = [{ id: 1, codigo: 'PHY-ERP', nombre: 'Physis ERP' }];
 const opciones = {
@@ -51,7 +61,19 @@ const opciones = {
   paquetes: [],
 };
 const desactualizados: ProductoDesactualizados[] = [
-  { producto_id: 1, producto: 'Physis ERP', ultima_version: '8.4.2', clientes: [{ empresa_id: 4, cliente: 'Ferretería Norte SRL', atraso: 2, servidores: [{ id: 12, nombre: 'SRV-FN', version: '8.3.9', atraso: 2 }] }] },
+  {
+    producto_id: 1,
+    producto: 'Physis ERP',
+    ultima_version: '8.4.2',
+    clientes: [
+      {
+        empresa_id: 4,
+        cliente: 'Ferretería Norte SRL',
+        atraso: 2,
+        servidores: [{ id: 12, nombre: 'SRV-FN', version: '8.3.9', atraso: 2 }],
+      },
+    ],
+  },
 ];
 
 let notified: ReturnType<typeof watchNotifications>;
@@ -78,8 +100,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const listCalls = () => http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/actualizaciones/lista?'));
-const render = (url = '/clientes/actualizaciones/lista') => renderUi(createElement(ActualizacionesList), { url, path: '/clientes/actualizaciones/lista' });
+const listCalls = () =>
+  http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/actualizaciones/lista?'));
+const render = (url = '/clientes/actualizaciones/lista') =>
+  renderUi(createElement(ActualizacionesList), { url, path: '/clientes/actualizaciones/lista' });
 
 async function registrar() {
   render();
@@ -92,10 +116,17 @@ describe('ActualizacionesList', () => {
     render('/clientes/actualizaciones/lista?desde=2026-11-01&producto_id=1&resultado=ok&sort=-fecha');
     const table = await screen.findByRole('table', { name: 'Actualizaciones' });
     await within(table).findAllByText('Physis ERP');
-    expect(http.get).toHaveBeenCalledWith('/api/actualizaciones/lista?page=1&size=25&sort=-fecha&desde=2026-11-01&producto_id=1&resultado=ok', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/actualizaciones/lista?page=1&size=25&sort=-fecha&desde=2026-11-01&producto_id=1&resultado=ok',
+      expect.anything(),
+      expect.anything(),
+    );
     const [, primera, segunda] = within(table).getAllByRole('row');
-    expect(within(primera!).getByRole('link', { name: 'Agro del Litoral S.A.' }).getAttribute('href')).toBe('/clientes/3');
-    for (const text of ['20/11/2026 15:30', 'SRV-AGRO', '8.4.1', '8.4.2', 'Correcta']) expect(primera?.textContent).toContain(text);
+    expect(within(primera!).getByRole('link', { name: 'Agro del Litoral S.A.' }).getAttribute('href')).toBe(
+      '/clientes/3',
+    );
+    for (const text of ['20/11/2026 15:30', 'SRV-AGRO', '8.4.1', '8.4.2', 'Correcta'])
+      expect(primera?.textContent).toContain(text);
     expect(segunda?.textContent).toContain('—');
     expect(segunda?.textContent).toContain('Con error');
   });
@@ -105,7 +136,9 @@ describe('ActualizacionesList', () => {
     await screen.findAllByText('SRV-AGRO');
     await choose('Resultado', 'Parcial');
     fireEvent.change(screen.getByLabelText('Hasta el'), { target: { value: '2026-11-30' } });
-    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/actualizaciones/lista?page=1&size=25&hasta=2026-11-30&resultado=parcial'));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toBe('/api/actualizaciones/lista?page=1&size=25&hasta=2026-11-30&resultado=parcial'),
+    );
     expect(router.state.location.search).toBe('?resultado=parcial&hasta=2026-11-30');
   });
 
@@ -121,26 +154,47 @@ describe('ActualizacionesList', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar SRV-AGRO 8.4.2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar registro' });
-    expect(dialog.textContent).toContain('Se elimina el registro de la actualización; la versión del servidor no cambia.');
+    expect(dialog.textContent).toContain(
+      'Se elimina el registro de la actualización; la versión del servidor no cambia.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/actualizaciones/5', expect.anything()));
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Registro eliminado', message: 'SRV-AGRO 8.4.2' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Registro eliminado', message: 'SRV-AGRO 8.4.2' }),
+    );
   });
 
-  it('deletes all the client\'s updates that match the filter in one bulk request', async () => {
-    http.get.mockImplementation(answers({ '/api/actualizaciones/lista?': { items, total: 40 }, '/api/actualizaciones/opciones': opciones, '/api/productos/opciones': productos }));
+  it("deletes all the client's updates that match the filter in one bulk request", async () => {
+    http.get.mockImplementation(
+      answers({
+        '/api/actualizaciones/lista?': { items, total: 40 },
+        '/api/actualizaciones/opciones': opciones,
+        '/api/productos/opciones': productos,
+      }),
+    );
     http.post.mockResolvedValue(ok({ total: 40, hechos: Array.from({ length: 40 }, (_, i) => i + 1), rechazados: [] }));
-    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), { url: '/clientes/3?tab=actualizaciones&resultado=error', path: '/clientes/3' });
+    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), {
+      url: '/clientes/3?tab=actualizaciones&resultado=error',
+      path: '/clientes/3',
+    });
     await screen.findAllByText('SRV-AGRO');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
     fireEvent.click(screen.getByRole('button', { name: 'Seleccionar los 40 que coinciden con el filtro' }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Acciones en lote' })).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Acciones en lote' })).getByRole('button', { name: 'Eliminar' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar en lote' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/api/actualizaciones/lote', { seleccion: { filtro: { resultado: 'error', empresa_id: '3' } }, accion: 'eliminar' }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/actualizaciones/lote',
+        { seleccion: { filtro: { resultado: 'error', empresa_id: '3' } }, accion: 'eliminar' },
+        expect.anything(),
+      ),
     );
-    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain('Se eliminaron 40 filas.');
+    expect((await screen.findByRole('dialog', { name: 'Resultado de la acción en lote' })).textContent).toContain(
+      'Se eliminaron 40 filas.',
+    );
   });
 
   it('checks a new record with the contract before sending', async () => {
@@ -158,7 +212,11 @@ describe('ActualizacionesList', () => {
     const dialog = await registrar();
     await choose(/^Cliente/, 'Agro del Litoral S.A. (30-71234567-1)', dialog);
     await choose(/^Servidor/, 'SRV-AGRO (8.4.1)', dialog);
-    expect(http.get).toHaveBeenCalledWith('/api/actualizaciones/opciones?empresa_id=3', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/actualizaciones/opciones?empresa_id=3',
+      expect.anything(),
+      expect.anything(),
+    );
     await choose(/^Producto/, 'Physis ERP', dialog);
     await choose(/^Versión instalada/, '8.4.2', dialog);
     fireEvent.change(within(dialog).getByLabelText(/^Fecha/), { target: { value: '2026-11-24T09:30' } });
@@ -182,11 +240,15 @@ describe('ActualizacionesList', () => {
       ),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Actualización registrada', message: 'SRV-AGRO → 8.4.2' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Actualización registrada', message: 'SRV-AGRO → 8.4.2' }),
+    );
   });
 
   it('shows the server’s field error in the dialog', async () => {
-    http.post.mockRejectedValue(badRequest({ version_hasta_id: ['La versión instalada debe ser otra que la de origen'] }));
+    http.post.mockRejectedValue(
+      badRequest({ version_hasta_id: ['La versión instalada debe ser otra que la de origen'] }),
+    );
     const dialog = await registrar();
     await choose(/^Cliente/, 'Agro del Litoral S.A. (30-71234567-1)', dialog);
     await choose(/^Servidor/, 'SRV-AGRO (8.4.1)', dialog);
@@ -209,10 +271,17 @@ describe('ActualizacionesList', () => {
 
 describe('ActualizacionesTabla on a client’s tab', () => {
   it('asks only for that client’s updates and leaves out the client column', async () => {
-    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), { url: '/clientes/3?tab=actualizaciones', path: '/clientes/3' });
+    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), {
+      url: '/clientes/3?tab=actualizaciones',
+      path: '/clientes/3',
+    });
     const table = await screen.findByRole('table', { name: 'Actualizaciones' });
     await within(table).findAllByText('Physis ERP');
-    expect(http.get).toHaveBeenCalledWith('/api/actualizaciones/lista?page=1&size=25&empresa_id=3', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/actualizaciones/lista?page=1&size=25&empresa_id=3',
+      expect.anything(),
+      expect.anything(),
+    );
     expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Cliente' })).toBeNull();
   });

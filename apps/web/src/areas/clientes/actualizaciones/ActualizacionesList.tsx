@@ -3,7 +3,13 @@ import { modals } from '@mantine/modals';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
-import { ACTUALIZACION_RESULTADOS, ACTUALIZACION_SORT, actualizacionListQuery, RESULTADO_ETIQUETA, type Actualizacion } from '@intranet/contract/clientes/actualizaciones';
+import {
+  ACTUALIZACION_RESULTADOS,
+  ACTUALIZACION_SORT,
+  actualizacionListQuery,
+  RESULTADO_ETIQUETA,
+  type Actualizacion,
+} from '@intranet/contract/clientes/actualizaciones';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { DateInputEs } from '../../../components/form/DateField.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
@@ -16,7 +22,13 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { actualizacionesCsvUrl, actualizacionesLoteUrl, useActualizacionOpciones, useActualizaciones, useEliminarActualizacion } from './api.ts';
+import {
+  actualizacionesCsvUrl,
+  actualizacionesLoteUrl,
+  useActualizacionOpciones,
+  useActualizaciones,
+  useEliminarActualizacion,
+} from './api.ts';
 import { Desactualizados } from './Desactualizados.tsx';
 import { actualizacionesMessages as t } from './messages.ts';
 import { abrirRegistrar } from './RegistrarDialog.tsx';
@@ -34,13 +46,17 @@ const verLog = (a: Actualizacion) =>
 export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
   const list = useListState(actualizacionListQuery);
   const params = empresaId ? `${list.apiParams}&empresa_id=${empresaId}` : list.apiParams;
-  const exportParams = empresaId ? [list.exportParams, `empresa_id=${empresaId}`].filter(Boolean).join('&') : list.exportParams;
+  const exportParams = empresaId
+    ? [list.exportParams, `empresa_id=${empresaId}`].filter(Boolean).join('&')
+    : list.exportParams;
   const actualizaciones = useActualizaciones(params);
   const productos = useProductoOpciones();
   const opciones = useActualizacionOpciones(null);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const eliminar = useEliminarActualizacion();
-  const versiones = (opciones.data?.versiones ?? []).filter((v) => !list.query.producto_id || v.producto_id === list.query.producto_id);
+  const versiones = (opciones.data?.versiones ?? []).filter(
+    (v) => !list.query.producto_id || v.producto_id === list.query.producto_id,
+  );
   const productoDe = new Map((productos.data ?? []).map((p) => [p.id, p.nombre]));
 
   const columns: ColumnDef<Actualizacion>[] = [
@@ -63,7 +79,11 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
     { id: 'version_desde', header: t.campos.version_desde, accessorFn: (a) => a.version_desde ?? '—' },
     { id: 'version_hasta', header: t.campos.version_hasta, accessorKey: 'version_hasta' },
     { id: 'persona', header: t.campos.persona, accessorFn: (a) => a.persona ?? '' },
-    { id: 'resultado', header: t.campos.resultado, cell: ({ row }) => <ResultadoBadge resultado={row.original.resultado} /> },
+    {
+      id: 'resultado',
+      header: t.campos.resultado,
+      cell: ({ row }) => <ResultadoBadge resultado={row.original.resultado} />,
+    },
     {
       id: 'acciones',
       header: t.campos.acciones,
@@ -71,7 +91,11 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t.verLog}>
-            <ActionIcon variant="subtle" aria-label={`${t.verLog} ${row.original.servidor}`} onClick={() => verLog(row.original)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${t.verLog} ${row.original.servidor}`}
+              onClick={() => verLog(row.original)}
+            >
               <IconFileText size={16} />
             </ActionIcon>
           </Tooltip>
@@ -122,9 +146,25 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <DateInputEs label={t.campos.desde} value={list.query.desde ?? null} onChange={(dia) => list.setFilter('desde', dia)} w={{ base: '100%', sm: 160 }} />
-            <DateInputEs label={t.campos.hasta} value={list.query.hasta ?? null} onChange={(dia) => list.setFilter('hasta', dia)} w={{ base: '100%', sm: 160 }} />
-            {!empresaId && <EmpresaFilter label={t.campos.cliente} value={list.query.empresa_id} onChange={(id) => list.setFilter('empresa_id', id)} />}
+            <DateInputEs
+              label={t.campos.desde}
+              value={list.query.desde ?? null}
+              onChange={(dia) => list.setFilter('desde', dia)}
+              w={{ base: '100%', sm: 160 }}
+            />
+            <DateInputEs
+              label={t.campos.hasta}
+              value={list.query.hasta ?? null}
+              onChange={(dia) => list.setFilter('hasta', dia)}
+              w={{ base: '100%', sm: 160 }}
+            />
+            {!empresaId && (
+              <EmpresaFilter
+                label={t.campos.cliente}
+                value={list.query.empresa_id}
+                onChange={(id) => list.setFilter('empresa_id', id)}
+              />
+            )}
             <FilterSelect
               label={t.campos.producto}
               value={list.query.producto_id ? String(list.query.producto_id) : undefined}
@@ -135,7 +175,10 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
             <FilterSelect
               label={t.campos.version}
               value={list.query.version_id ? String(list.query.version_id) : undefined}
-              options={versiones.map((v) => ({ value: String(v.id), label: list.query.producto_id ? v.numero : `${productoDe.get(v.producto_id) ?? ''} ${v.numero}` }))}
+              options={versiones.map((v) => ({
+                value: String(v.id),
+                label: list.query.producto_id ? v.numero : `${productoDe.get(v.producto_id) ?? ''} ${v.numero}`,
+              }))}
               onChange={(id) => list.setFilter('version_id', id)}
               searchable
             />

@@ -58,7 +58,13 @@ export function Desactualizados({ empresaId }: { empresaId?: number }) {
         <ExportButton url={desactualizadosCsvUrl({ empresa_id: empresaId })} name="clientes-desactualizados" />
       </Group>
       {datos.data.map((p) => (
-        <Paper key={p.producto_id} withBorder p="md" component="section" aria-label={t.desactualizadosTabla(p.producto)}>
+        <Paper
+          key={p.producto_id}
+          withBorder
+          p="md"
+          component="section"
+          aria-label={t.desactualizadosTabla(p.producto)}
+        >
           <Group justify="space-between" mb="xs">
             <Title order={2} size="h4">
               {p.producto}
@@ -72,7 +78,12 @@ export function Desactualizados({ empresaId }: { empresaId?: number }) {
               {t.alDia}
             </Text>
           ) : (
-            <DataTable label={t.desactualizadosTabla(p.producto)} columns={columns} rows={p.clientes} getRowId={(c) => String(c.empresa_id)} />
+            <DataTable
+              label={t.desactualizadosTabla(p.producto)}
+              columns={columns}
+              rows={p.clientes}
+              getRowId={(c) => String(c.empresa_id)}
+            />
           )}
         </Paper>
       ))}

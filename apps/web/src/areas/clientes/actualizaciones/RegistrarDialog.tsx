@@ -4,7 +4,11 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ACTUALIZACION_RESULTADOS, actualizacionInput, RESULTADO_ETIQUETA } from '@intranet/contract/clientes/actualizaciones';
+import {
+  ACTUALIZACION_RESULTADOS,
+  actualizacionInput,
+  RESULTADO_ETIQUETA,
+} from '@intranet/contract/clientes/actualizaciones';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
@@ -39,7 +43,16 @@ type RegistrarValues = z.output<typeof registrarForm>;
 function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefined; servidorId?: number | undefined }) {
   const form = useForm<RegistrarInput, unknown, RegistrarValues>({
     resolver: contractResolver(registrarForm),
-    defaultValues: { empresa_id: empresaId, servidor_id: servidorId, fecha: dayjs().format('YYYY-MM-DDTHH:mm'), resultado: 'ok', version_desde_id: null, persona_id: null, paquete_id: null, log: '' },
+    defaultValues: {
+      empresa_id: empresaId,
+      servidor_id: servidorId,
+      fecha: dayjs().format('YYYY-MM-DDTHH:mm'),
+      resultado: 'ok',
+      version_desde_id: null,
+      persona_id: null,
+      paquete_id: null,
+      log: '',
+    },
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
@@ -49,17 +62,28 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
   const opciones = useActualizacionOpciones(typeof empresa === 'number' ? empresa : null);
   const productos = useProductoOpciones();
   const versionesProducto = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId);
-  const versiones = versionesProducto.map((v) => ({ value: String(v.id), label: v.estado === 'retirada' ? `${v.numero} (retirada)` : v.numero }));
+  const versiones = versionesProducto.map((v) => ({
+    value: String(v.id),
+    label: v.estado === 'retirada' ? `${v.numero} (retirada)` : v.numero,
+  }));
   const versionHastaId = useWatch({ control: form.control, name: 'version_hasta_id' });
   const productoNombre = productos.data?.find((p) => p.id === productoId)?.nombre;
-  const paquetes = paquetesDe(opciones.data?.paquetes ?? [], productoNombre, versionesProducto.find((v) => v.id === versionHastaId)?.numero);
+  const paquetes = paquetesDe(
+    opciones.data?.paquetes ?? [],
+    productoNombre,
+    versionesProducto.find((v) => v.id === versionHastaId)?.numero,
+  );
   const registrar = useRegistrarActualizacion();
   const submit = form.handleSubmit(async ({ empresa_id: _empresa, ...values }) => {
     clearFormError();
     try {
       const a = await registrar.mutateAsync(values);
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.registrada, message: t.registradaTexto(a.servidor, a.version_hasta) });
+      notifications.show({
+        color: 'green',
+        title: t.registrada,
+        message: t.registradaTexto(a.servidor, a.version_hasta),
+      });
     } catch (error) {
       onServerError(error);
     }
@@ -69,7 +93,15 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.campos.cliente} withAsterisk data-autofocus />}
+        {empresaId === undefined && (
+          <EmpresaSelect
+            control={form.control}
+            name="empresa_id"
+            label={t.campos.cliente}
+            withAsterisk
+            data-autofocus
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SelectField
             control={form.control}
@@ -78,7 +110,10 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
             withAsterisk
             numeric
             placeholder={typeof empresa === 'number' ? undefined : t.elegirCliente}
-            data={(opciones.data?.servidores ?? []).map((s) => ({ value: String(s.id), label: s.version_physis ? `${s.nombre} (${s.version_physis})` : s.nombre }))}
+            data={(opciones.data?.servidores ?? []).map((s) => ({
+              value: String(s.id),
+              label: s.version_physis ? `${s.nombre} (${s.version_physis})` : s.nombre,
+            }))}
             comboboxProps={{ withinPortal: true }}
           />
           <SelectField
@@ -91,10 +126,34 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
             data={(productos.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))}
             comboboxProps={{ withinPortal: true }}
           />
-          <SelectField control={form.control} name="version_desde_id" label={t.campos.version_desde} numeric clearable allowDeselect placeholder={t.versionDesdeAuto} data={versiones} comboboxProps={{ withinPortal: true }} />
-          <SelectField control={form.control} name="version_hasta_id" label={t.campos.version_hasta} withAsterisk numeric data={versiones} comboboxProps={{ withinPortal: true }} />
+          <SelectField
+            control={form.control}
+            name="version_desde_id"
+            label={t.campos.version_desde}
+            numeric
+            clearable
+            allowDeselect
+            placeholder={t.versionDesdeAuto}
+            data={versiones}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SelectField
+            control={form.control}
+            name="version_hasta_id"
+            label={t.campos.version_hasta}
+            withAsterisk
+            numeric
+            data={versiones}
+            comboboxProps={{ withinPortal: true }}
+          />
           <TextField control={form.control} name="fecha" label={t.campos.fecha} type="datetime-local" withAsterisk />
-          <SelectField control={form.control} name="resultado" label={t.campos.resultado} withAsterisk data={ACTUALIZACION_RESULTADOS.map((r) => ({ value: r, label: RESULTADO_ETIQUETA[r] }))} />
+          <SelectField
+            control={form.control}
+            name="resultado"
+            label={t.campos.resultado}
+            withAsterisk
+            data={ACTUALIZACION_RESULTADOS.map((r) => ({ value: r, label: RESULTADO_ETIQUETA[r] }))}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SelectField
@@ -113,20 +172,38 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
           <PersonaSelect control={form.control} name="persona_id" label={t.campos.persona} />
         </SimpleGrid>
         <TextareaField control={form.control} name="log" label={t.campos.log} autosize minRows={3} maxRows={10} />
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.registrar} />
+        <FormActions
+          onCancel={() => void closeFormDialog(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.registrar}
+        />
       </Stack>
     </form>
   );
 }
 
-type PaqueteOpcion = { id: number; nombre: string; producto: string | null; version: string | null; canal: string | null };
+type PaqueteOpcion = {
+  id: number;
+  nombre: string;
+  producto: string | null;
+  version: string | null;
+  canal: string | null;
+};
 
 /** The chosen product's packages, those of the version installed first; all of them while no product is chosen. */
 export function paquetesDe(paquetes: PaqueteOpcion[], producto: string | undefined, version: string | undefined) {
   const mismo = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
   const delProducto = producto ? paquetes.filter((p) => mismo(p.producto, producto)) : paquetes;
-  const primero = version ? [...delProducto.filter((p) => mismo(p.version, version)), ...delProducto.filter((p) => !mismo(p.version, version))] : delProducto;
-  return primero.map((p) => ({ value: String(p.id), label: [p.nombre, p.version, p.canal && `(${p.canal})`].filter(Boolean).join(' · ') }));
+  const primero = version
+    ? [
+        ...delProducto.filter((p) => mismo(p.version, version)),
+        ...delProducto.filter((p) => !mismo(p.version, version)),
+      ]
+    : delProducto;
+  return primero.map((p) => ({
+    value: String(p.id),
+    label: [p.nombre, p.version, p.canal && `(${p.canal})`].filter(Boolean).join(' · '),
+  }));
 }
 
 export const abrirRegistrar = (opts: { empresaId?: number; servidorId?: number } = {}) =>

@@ -1,5 +1,9 @@
 import { Badge } from '@mantine/core';
-import { RESULTADO_COLOR, RESULTADO_ETIQUETA, type ActualizacionResultado } from '@intranet/contract/clientes/actualizaciones';
+import {
+  RESULTADO_COLOR,
+  RESULTADO_ETIQUETA,
+  type ActualizacionResultado,
+} from '@intranet/contract/clientes/actualizaciones';
 
 export function ResultadoBadge({ resultado }: { resultado: ActualizacionResultado }) {
   return (

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { actualizacion, actualizacionInput, actualizacionOpciones, actualizacionPage, productoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
+import {
+  actualizacion,
+  type actualizacionInput,
+  actualizacionOpciones,
+  actualizacionPage,
+  productoDesactualizados,
+} from '@intranet/contract/clientes/actualizaciones';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
@@ -19,14 +25,16 @@ const url = (path: string) => apiUrl('api', `/api/actualizaciones${path}`);
 export function useActualizaciones(params: string) {
   return useQuery({
     queryKey: actualizacionesKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/lista?${params}`), envelope(actualizacionPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/lista?${params}`), envelope(actualizacionPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The list's bulk actions: `POST {this}/lote` and `{this}/lote/export.csv`. */
 export const actualizacionesLoteUrl = () => url('');
-export const actualizacionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const actualizacionesCsvUrl = (exportParams: string) =>
+  url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
 
 type FiltroDesactualizados = { producto_id?: number | undefined; empresa_id?: number | undefined };
 
@@ -47,7 +55,8 @@ export function useDesactualizados(filtro: FiltroDesactualizados = {}) {
   const qs = desactualizadosParams(filtro);
   return useQuery({
     queryKey: actualizacionesKeys.desactualizados(qs),
-    queryFn: async ({ signal }) => (await http.get(url(`/desactualizados?${qs}`), envelope(z.array(productoDesactualizados)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/desactualizados?${qs}`), envelope(z.array(productoDesactualizados)), { signal })).datos,
   });
 }
 
@@ -55,7 +64,14 @@ export function useDesactualizados(filtro: FiltroDesactualizados = {}) {
 export function useActualizacionOpciones(empresaId: number | null) {
   return useQuery({
     queryKey: actualizacionesKeys.opciones(empresaId),
-    queryFn: async ({ signal }) => (await http.get(url(`/opciones${empresaId ? `?empresa_id=${empresaId}` : ''}`), envelope(actualizacionOpciones), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (
+        await http.get(
+          url(`/opciones${empresaId ? `?empresa_id=${empresaId}` : ''}`),
+          envelope(actualizacionOpciones),
+          { signal },
+        )
+      ).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -64,7 +80,8 @@ export function useActualizacionOpciones(empresaId: number | null) {
 export function useRegistrarActualizacion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: ActualizacionValues) => (await http.post(url(''), values, envelope(actualizacion))).datos,
+    mutationFn: async (values: ActualizacionValues) =>
+      (await http.post(url(''), values, envelope(actualizacion))).datos,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: actualizacionesKeys.all }),

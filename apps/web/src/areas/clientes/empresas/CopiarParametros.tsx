@@ -54,8 +54,23 @@ function CopiarForm({ empresaId }: { empresaId: number }) {
         <Text size="sm" c="dimmed">
           {t.copiarAyuda}
         </Text>
-        <EmpresaPicker label={t.desde} placeholder={t.buscarCliente} value={desde} onChange={(v) => { setDesde(v); setError(null); }} excluir={empresaId} error={error} withAsterisk />
-        <Radio.Group label={t.modo} value={modo} onChange={(v) => setModo(v === 'sobrescribir' ? 'sobrescribir' : 'omitir')}>
+        <EmpresaPicker
+          label={t.desde}
+          placeholder={t.buscarCliente}
+          value={desde}
+          onChange={(v) => {
+            setDesde(v);
+            setError(null);
+          }}
+          excluir={empresaId}
+          error={error}
+          withAsterisk
+        />
+        <Radio.Group
+          label={t.modo}
+          value={modo}
+          onChange={(v) => setModo(v === 'sobrescribir' ? 'sobrescribir' : 'omitir')}
+        >
           <Stack gap={6} mt={6}>
             <Radio value="omitir" label={t.modos.omitir} />
             <Radio value="sobrescribir" label={t.modos.sobrescribir} />

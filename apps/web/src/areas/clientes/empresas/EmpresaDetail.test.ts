@@ -16,8 +16,26 @@ vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path:
 vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: (code: string) => permisos.has(code) }));
 
 const contactos = [
-  persona({ id: 7, nombre: 'Carlos', apellido: 'Ruiz', nombre_completo: 'Ruiz, Carlos', puesto: 'Gerente', email: 'cruiz@agrolit.com.ar', telefono: '341 555-0300', empresa_id: 3 }),
-  persona({ id: 8, nombre: 'Marta', apellido: 'Sosa', nombre_completo: 'Sosa, Marta', puesto: 'Contadora', email: null, telefono: null, empresa_id: 3 }),
+  persona({
+    id: 7,
+    nombre: 'Carlos',
+    apellido: 'Ruiz',
+    nombre_completo: 'Ruiz, Carlos',
+    puesto: 'Gerente',
+    email: 'cruiz@agrolit.com.ar',
+    telefono: '341 555-0300',
+    empresa_id: 3,
+  }),
+  persona({
+    id: 8,
+    nombre: 'Marta',
+    apellido: 'Sosa',
+    nombre_completo: 'Sosa, Marta',
+    puesto: 'Contadora',
+    email: null,
+    telefono: null,
+    empresa_id: 3,
+  }),
 ];
 
 let notified: ReturnType<typeof watchNotifications>;
@@ -40,7 +58,11 @@ const show = (url = '/clientes/3', detalle: Empresa = empresa()) => {
       '/api/personas?': { items: contactos, total: 2 },
     }),
   );
-  return renderUi(createElement(EmpresaDetail), { url, path: '/clientes/:id', routes: [stubRoute('/clientes/lista', 'Lista de clientes')] });
+  return renderUi(createElement(EmpresaDetail), {
+    url,
+    path: '/clientes/:id',
+    routes: [stubRoute('/clientes/lista', 'Lista de clientes')],
+  });
 };
 const dato = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
@@ -55,7 +77,15 @@ describe('EmpresaDetail', () => {
     expect(dato('Fecha de alta')).toBe('01/04/2019');
     expect(dato('Próximo vencimiento')).toBe('Sin vencimientos');
     expect(screen.getByRole('region', { name: 'Notas' }).textContent).toBe('Cierre contable en junio');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Datos', 'Servidores (1)', 'Parámetros', 'Vencimientos', 'Actualizaciones', 'Contactos', 'Historial']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Datos',
+      'Servidores (1)',
+      'Parámetros',
+      'Vencimientos',
+      'Actualizaciones',
+      'Contactos',
+      'Historial',
+    ]);
     expect(screen.getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/clientes/3/editar');
   });
 
@@ -73,7 +103,9 @@ describe('EmpresaDetail', () => {
     expect(within(card).getByText('Physis 8.4.2')).toBeTruthy();
     expect(within(card).getByText('10.1.0.5:1433')).toBeTruthy();
     expect(within(card).getByText('physis.agrolit.com.ar')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Parámetros' }).getAttribute('href')).toBe('/clientes/parametros?empresa=3&servidor=11');
+    expect(within(card).getByRole('link', { name: 'Parámetros' }).getAttribute('href')).toBe(
+      '/clientes/parametros?empresa=3&servidor=11',
+    );
   });
 
   it('adds a server: the contract checks port and version, then it is saved with its DNS names', async () => {
@@ -81,7 +113,8 @@ describe('EmpresaDetail', () => {
     show('/clientes/3?tab=servidores');
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar servidor' }));
     const form = screen.getByRole('form', { name: 'Nuevo servidor' });
-    const type = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    const type = (label: string | RegExp, value: string) =>
+      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     type(/^Nombre \*$/, 'SRV-AGRO-2');
     type('Puerto', '70000');
     type('Versión Physis', '8.4.x');
@@ -108,8 +141,12 @@ describe('EmpresaDetail', () => {
       notas: null,
       dnss: ['erp.agrolit.com.ar'],
     };
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/empresas/3/servidores', enviado, expect.anything()));
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Servidor guardado', message: 'SRV-AGRO-2' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/empresas/3/servidores', enviado, expect.anything()),
+    );
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Servidor guardado', message: 'SRV-AGRO-2' }),
+    );
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Nuevo servidor' })).toBeNull());
   });
 
@@ -121,13 +158,21 @@ describe('EmpresaDetail', () => {
     fireEvent.change(within(form).getByLabelText('Instancia'), { target: { value: 'PHYSIS2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await within(form).findByText('Ese nombre ya lo usa otro servidor')).toBeTruthy();
-    expect(http.put).toHaveBeenCalledWith('/api/empresas/3/servidores/11', expect.objectContaining({ instancia_bd: 'PHYSIS2', dnss: ['physis.agrolit.com.ar'] }), expect.anything());
+    expect(http.put).toHaveBeenCalledWith(
+      '/api/empresas/3/servidores/11',
+      expect.objectContaining({ instancia_bd: 'PHYSIS2', dnss: ['physis.agrolit.com.ar'] }),
+      expect.anything(),
+    );
   });
 
   it('lists the client’s contacts, the main one marked', async () => {
     show('/clientes/3?tab=contactos');
     const table = await screen.findByRole('table', { name: 'Personas de este cliente' });
-    expect(http.get).toHaveBeenCalledWith('/api/personas?empresa_id=3&size=200&sort=apellido', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/personas?empresa_id=3&size=200&sort=apellido',
+      expect.anything(),
+      expect.anything(),
+    );
     const [, carlos, marta] = within(table).getAllByRole('row');
     expect(carlos?.textContent).toBe('Ruiz, Carlos Contacto principalGerentecruiz@agrolit.com.ar341 555-0300');
     expect(within(carlos!).getByRole('link', { name: 'Ruiz, Carlos' }).getAttribute('href')).toBe('/personas/7');
@@ -143,15 +188,27 @@ describe('EmpresaDetail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Lista de clientes')).toBeTruthy();
     expect(http.delete).toHaveBeenCalledWith('/api/empresas/3', expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Cliente eliminado', message: 'Agro del Litoral S.A.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Cliente eliminado', message: 'Agro del Litoral S.A.' }),
+    );
   });
 
   it('stays on the client when the server refuses to delete it, saying why', async () => {
     http.delete.mockRejectedValue(new Error('El cliente tiene contactos'));
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar cliente' })).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', title: 'No se pudo eliminar el cliente', message: 'El cliente tiene contactos' })));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Eliminar cliente' })).getByRole('button', { name: 'Eliminar' }),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          title: 'No se pudo eliminar el cliente',
+          message: 'El cliente tiene contactos',
+        }),
+      ),
+    );
     expect(screen.queryByText('Lista de clientes')).toBeNull();
   });
 });

@@ -29,7 +29,12 @@ export function EmpresaDetail() {
   const id = Number(useParams().id);
   const empresa = useEmpresa(id);
   return (
-    <RecordScreen query={empresa} title={t.titulo} back={{ to: CLIENTES_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={empresa}
+      title={t.titulo}
+      back={{ to: CLIENTES_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <EmpresaView empresa={record} />}
     </RecordScreen>
   );
@@ -95,7 +100,14 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
                       { label: t.campos.provincia, value: e.provincia },
                       { label: t.campos.contacto_id, value: e.contacto_nombre },
                       { label: t.campos.version_physis, value: e.version_physis },
-                      { label: t.campos.proximo_vencimiento, value: e.proximo_vencimiento ? <VencimientoBadge vencimiento={e.proximo_vencimiento} /> : t.sinVencimientos },
+                      {
+                        label: t.campos.proximo_vencimiento,
+                        value: e.proximo_vencimiento ? (
+                          <VencimientoBadge vencimiento={e.proximo_vencimiento} />
+                        ) : (
+                          t.sinVencimientos
+                        ),
+                      },
                       { label: t.campos.fecha_alta, value: formatFecha(e.fecha_alta) },
                       { label: t.campos.activo, value: e.activo ? t.si : t.no },
                       { label: t.campos.actualizado, value: formatFechaHora(e.actualizado) },
@@ -120,7 +132,11 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
                 servidorId={null}
                 puedeEditar={puedeEditar}
                 acciones={
-                  <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => abrirCopiarParametros(e.id)}>
+                  <Button
+                    variant="default"
+                    leftSection={<IconCopy size={16} />}
+                    onClick={() => abrirCopiarParametros(e.id)}
+                  >
                     {t.instalaciones.copiar}
                   </Button>
                 }
@@ -146,7 +162,14 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
             value: 'historial',
             label: t.tabs.historial,
             sinImprimir: true,
-            panel: <HistoryTab entidad="empresa" id={e.id} labels={t.campos} valueLabels={{ condicion_iva: t.condicionesIva }} />,
+            panel: (
+              <HistoryTab
+                entidad="empresa"
+                id={e.id}
+                labels={t.campos}
+                valueLabels={{ condicion_iva: t.condicionesIva }}
+              />
+            ),
           },
         ]}
       />

@@ -30,7 +30,8 @@ afterEach(() => {
 });
 
 const routes = [stubRoute('/clientes/:id', 'Detalle del cliente')];
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('EmpresaForm', () => {
   it('checks the CUIT’s length and check digit, and the email, with the contract', async () => {
@@ -72,7 +73,9 @@ describe('EmpresaForm', () => {
       notas: { type: 'doc', content: [{ type: 'paragraph', attrs: { align: null } }] },
     };
     expect(http.post).toHaveBeenCalledWith('/api/empresas', enviado, expect.anything());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Cliente guardado', message: 'Molinos del Sur S.A.' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Cliente guardado', message: 'Molinos del Sur S.A.' }),
+    );
   });
 
   it('shows the server’s 400 on the CUIT field', async () => {
@@ -91,13 +94,21 @@ describe('EmpresaForm', () => {
     renderUi(createElement(EmpresaEditar), { url: '/clientes/3/editar', path: '/clientes/:id/editar', routes });
     expect(await screen.findByRole('heading', { name: 'Editar Agro del Litoral S.A.' })).toBeTruthy();
     expect((screen.getByLabelText(/CUIT/) as HTMLInputElement).value).toBe('30-71234567-1');
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Contacto' }) as HTMLInputElement).value).toBe('Ruiz, Carlos'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Contacto' }) as HTMLInputElement).value).toBe('Ruiz, Carlos'),
+    );
     type('Localidad', 'Funes');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Detalle del cliente')).toBeTruthy();
     expect(http.put).toHaveBeenCalledWith(
       '/api/empresas/3',
-      expect.objectContaining({ cuit: '30712345671', localidad: 'Funes', provincia: 'Santa Fe', contacto_id: 7, notas: empresa().notas }),
+      expect.objectContaining({
+        cuit: '30712345671',
+        localidad: 'Funes',
+        provincia: 'Santa Fe',
+        contacto_id: 7,
+        notas: empresa().notas,
+      }),
       expect.anything(),
     );
   });

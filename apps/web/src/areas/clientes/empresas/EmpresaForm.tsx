@@ -1,7 +1,14 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { CONDICIONES_IVA, empresaInput, formatCuit, PROVINCIAS, type Empresa, type EmpresaInput } from '@intranet/contract/clientes';
+import {
+  CONDICIONES_IVA,
+  empresaInput,
+  formatCuit,
+  PROVINCIAS,
+  type Empresa,
+  type EmpresaInput,
+} from '@intranet/contract/clientes';
 import { emptyDocument } from '@intranet/editor';
 import { nombreCompleto, PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { RichTextField } from '../../../components/form/RichTextField.tsx';
@@ -39,7 +46,9 @@ function toFormValues(e: Empresa): EmpresaInput {
     telefono: e.telefono ?? '',
     domicilio: e.domicilio ?? '',
     localidad: e.localidad ?? '',
-    provincia: (PROVINCIAS as readonly string[]).includes(e.provincia ?? '') ? (e.provincia as EmpresaInput['provincia']) : null,
+    provincia: (PROVINCIAS as readonly string[]).includes(e.provincia ?? '')
+      ? (e.provincia as EmpresaInput['provincia'])
+      : null,
     activo: e.activo,
     contacto_id: e.contacto_id,
     notas: e.notas,
@@ -59,7 +68,12 @@ export function EmpresaEditar() {
   const id = Number(useParams().id);
   const empresa = useEmpresa(id);
   return (
-    <RecordScreen query={empresa} title={t.titulo} back={{ to: CLIENTES_PATH, label: t.volver }} notFound={t.noEncontrado}>
+    <RecordScreen
+      query={empresa}
+      title={t.titulo}
+      back={{ to: CLIENTES_PATH, label: t.volver }}
+      notFound={t.noEncontrado}
+    >
       {(record) => <EmpresaForm id={id} nombre={record.razon_social} initial={toFormValues(record)} />}
     </RecordScreen>
   );
@@ -82,18 +96,57 @@ function EmpresaForm({ id, nombre, initial }: { id?: number; nombre?: string; in
   const titulo = id === undefined ? t.formNuevo : t.formEditar(nombre ?? '');
 
   return (
-    <RecordFormScreen title={titulo} back={{ to: volver, label: id === undefined ? t.volver : t.volverAlCliente }} cancelTo={volver} recordForm={recordForm}>
+    <RecordFormScreen
+      title={titulo}
+      back={{ to: volver, label: id === undefined ? t.volver : t.volverAlCliente }}
+      cancelTo={volver}
+      recordForm={recordForm}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField control={control} name="razon_social" label={t.campos.razon_social} withAsterisk autoFocus maxLength={200} />
+        <TextField
+          control={control}
+          name="razon_social"
+          label={t.campos.razon_social}
+          withAsterisk
+          autoFocus
+          maxLength={200}
+        />
         <TextField control={control} name="nombre_fantasia" label={t.campos.nombre_fantasia} maxLength={200} />
-        <TextField control={control} name="cuit" label={t.campos.cuit} description={t.cuitAyuda} withAsterisk placeholder="30-12345678-9" maxLength={13} />
-        <SelectField control={control} name="condicion_iva" label={t.campos.condicion_iva} withAsterisk data={ivaOptions} />
+        <TextField
+          control={control}
+          name="cuit"
+          label={t.campos.cuit}
+          description={t.cuitAyuda}
+          withAsterisk
+          placeholder="30-12345678-9"
+          maxLength={13}
+        />
+        <SelectField
+          control={control}
+          name="condicion_iva"
+          label={t.campos.condicion_iva}
+          withAsterisk
+          data={ivaOptions}
+        />
         <TextField control={control} name="email" label={t.campos.email} type="email" maxLength={200} />
         <TextField control={control} name="telefono" label={t.campos.telefono} maxLength={50} />
         <TextField control={control} name="domicilio" label={t.campos.domicilio} maxLength={200} />
         <TextField control={control} name="localidad" label={t.campos.localidad} maxLength={100} />
-        <SelectField control={control} name="provincia" label={t.campos.provincia} data={provinciaOptions} searchable clearable />
-        <PersonaSelect control={control} name="contacto_id" label={t.campos.contacto_id} placeholder={t.buscarContacto} optionLabel={nombreCompleto} />
+        <SelectField
+          control={control}
+          name="provincia"
+          label={t.campos.provincia}
+          data={provinciaOptions}
+          searchable
+          clearable
+        />
+        <PersonaSelect
+          control={control}
+          name="contacto_id"
+          label={t.campos.contacto_id}
+          placeholder={t.buscarContacto}
+          optionLabel={nombreCompleto}
+        />
         <SwitchField control={control} name="activo" label={t.campos.activo} />
       </SimpleGrid>
       <RichTextField control={control} name="notas" label={t.campos.notas} />

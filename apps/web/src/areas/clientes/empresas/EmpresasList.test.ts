@@ -17,7 +17,17 @@ vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: (code: stri
 const vence = dayjs().add(10, 'day').format('YYYY-MM-DD');
 const items = [
   empresaFila({ proximo_vencimiento: { fecha: vence, tipo: 'Certificado AFIP', item: 'Facturación' } }),
-  empresaFila({ id: 4, razon_social: 'Ferretería Norte SRL', nombre_fantasia: null, cuit: '20123456786', condicion_iva: 'monotributo', localidad: null, activo: false, servidores_count: 0, version_physis: null }),
+  empresaFila({
+    id: 4,
+    razon_social: 'Ferretería Norte SRL',
+    nombre_fantasia: null,
+    cuit: '20123456786',
+    condicion_iva: 'monotributo',
+    localidad: null,
+    activo: false,
+    servidores_count: 0,
+    version_physis: null,
+  }),
 ];
 
 beforeEach(() => {
@@ -31,11 +41,15 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const listCalls = () => http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/empresas?'));
+const listCalls = () =>
+  http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/empresas?'));
 
 describe('EmpresasList', () => {
   it('asks the server for the view the URL describes', async () => {
-    renderUi(createElement(EmpresasList), { url: '/clientes/lista?provincia=Santa%20Fe&activo=true&condicion_iva=monotributo&sort=-proximo_vencimiento&q=agro', path: '/clientes/lista' });
+    renderUi(createElement(EmpresasList), {
+      url: '/clientes/lista?provincia=Santa%20Fe&activo=true&condicion_iva=monotributo&sort=-proximo_vencimiento&q=agro',
+      path: '/clientes/lista',
+    });
     await within(await screen.findByRole('table', { name: 'Clientes' })).findByText('Agro del Litoral S.A.');
     expect(http.get).toHaveBeenCalledWith(
       '/api/empresas?page=1&size=25&sort=-proximo_vencimiento&q=agro&provincia=Santa+Fe&activo=true&condicion_iva=monotributo',
@@ -49,11 +63,22 @@ describe('EmpresasList', () => {
     renderUi(createElement(EmpresasList), { url: '/clientes/lista' });
     const table = await screen.findByRole('table', { name: 'Clientes' });
     const headers = (await within(table).findAllByRole('columnheader')).map((th) => th.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Razón social', 'CUIT', 'Localidad', 'Servidores', 'Versión Physis', 'Próximo vencimiento', 'Activo']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Razón social',
+        'CUIT',
+        'Localidad',
+        'Servidores',
+        'Versión Physis',
+        'Próximo vencimiento',
+        'Activo',
+      ]),
+    );
     expect(headers).not.toContain('Provincia');
     const [, agro, ferreteria] = within(table).getAllByRole('row');
     expect(within(agro!).getByRole('link', { name: 'Agro del Litoral S.A.' }).getAttribute('href')).toBe('/clientes/3');
-    for (const text of ['AgroLit', '30-71234567-1', 'Rosario', '8.4.2', 'Sí']) expect(agro?.textContent).toContain(text);
+    for (const text of ['AgroLit', '30-71234567-1', 'Rosario', '8.4.2', 'Sí'])
+      expect(agro?.textContent).toContain(text);
     const badge = within(agro!).getByTitle('Certificado AFIP: Facturación · Vence en 10 días');
     expect(badge.textContent).toBe(dayjs(vence).format('DD/MM/YYYY'));
     expect(ferreteria?.textContent).toContain('20-12345678-6');
@@ -66,12 +91,20 @@ describe('EmpresasList', () => {
     await choose('Provincia', 'Córdoba');
     await choose('Activo', 'Inactivo');
     await choose('Condición IVA', 'Exento');
-    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/empresas?page=1&size=25&provincia=C%C3%B3rdoba&activo=false&condicion_iva=exento'));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toBe(
+        '/api/empresas?page=1&size=25&provincia=C%C3%B3rdoba&activo=false&condicion_iva=exento',
+      ),
+    );
     expect(router.state.location.search).toBe('?provincia=C%C3%B3rdoba&activo=false&condicion_iva=exento');
   });
 
   it('searches by name or CUIT and opens a client from its row', async () => {
-    const { router } = renderUi(createElement(EmpresasList), { url: '/clientes/lista', path: '/clientes/lista', routes: [stubRoute('/clientes/:id', 'Detalle del cliente')] });
+    const { router } = renderUi(createElement(EmpresasList), {
+      url: '/clientes/lista',
+      path: '/clientes/lista',
+      routes: [stubRoute('/clientes/:id', 'Detalle del cliente')],
+    });
     await screen.findByText('Agro del Litoral S.A.');
     const box = screen.getByRole('searchbox', { name: 'Buscar' });
     fireEvent.change(box, { target: { value: '30-7123' } });

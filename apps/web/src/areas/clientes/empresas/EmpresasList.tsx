@@ -2,7 +2,14 @@ import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { CONDICIONES_IVA, EMPRESA_SORT, empresaListQuery, formatCuit, PROVINCIAS, type EmpresaFila } from '@intranet/contract/clientes';
+import {
+  CONDICIONES_IVA,
+  EMPRESA_SORT,
+  empresaListQuery,
+  formatCuit,
+  PROVINCIAS,
+  type EmpresaFila,
+} from '@intranet/contract/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';
@@ -38,17 +45,33 @@ const columns: ColumnDef<EmpresaFila>[] = [
       </>
     ),
   },
-  { id: 'cuit', header: t.campos.cuit, cell: ({ row }) => <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{formatCuit(row.original.cuit)}</Text> },
+  {
+    id: 'cuit',
+    header: t.campos.cuit,
+    cell: ({ row }) => (
+      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {formatCuit(row.original.cuit)}
+      </Text>
+    ),
+  },
   { id: 'localidad', accessorKey: 'localidad', header: t.campos.localidad },
   { id: 'provincia', accessorKey: 'provincia', header: t.campos.provincia },
   { id: 'servidores_count', accessorKey: 'servidores_count', header: t.campos.servidores_count },
   { id: 'version_physis', accessorKey: 'version_physis', header: t.campos.version_physis },
-  { id: 'proximo_vencimiento', header: t.campos.proximo_vencimiento, cell: ({ row }) => <VencimientoBadge vencimiento={row.original.proximo_vencimiento} /> },
+  {
+    id: 'proximo_vencimiento',
+    header: t.campos.proximo_vencimiento,
+    cell: ({ row }) => <VencimientoBadge vencimiento={row.original.proximo_vencimiento} />,
+  },
   {
     id: 'activo',
     header: t.campos.activo,
     cell: ({ row }) => (
-      <Badge variant="light" color={row.original.activo ? 'green' : 'gray'} title={row.original.activo ? t.activo : t.inactivo}>
+      <Badge
+        variant="light"
+        color={row.original.activo ? 'green' : 'gray'}
+        title={row.original.activo ? t.activo : t.inactivo}
+      >
         {row.original.activo ? t.si : t.no}
       </Badge>
     ),
@@ -67,7 +90,12 @@ const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesI
 /** Clients, and their servers (each row names its client by CUIT); the API's address is known once configured. */
 const importables = () => [
   { url: empresasUrl(''), nombre: 'clientes', que: 'clientes', invalidar: [empresasKeys.all, ['auditoria']] },
-  { url: empresasUrl('/servidores'), nombre: 'servidores-de-clientes', que: 'servidores de clientes', invalidar: [empresasKeys.all, ['auditoria']] },
+  {
+    url: empresasUrl('/servidores'),
+    nombre: 'servidores-de-clientes',
+    que: 'servidores de clientes',
+    invalidar: [empresasKeys.all, ['auditoria']],
+  },
 ];
 
 export function EmpresasList() {
@@ -129,14 +157,25 @@ export function EmpresasList() {
         toolbar={
           <>
             <ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />
-            <FilterSelect label={t.campos.provincia} value={list.query.provincia} options={provinciaOptions} onChange={(v) => list.setFilter('provincia', v)} searchable />
+            <FilterSelect
+              label={t.campos.provincia}
+              value={list.query.provincia}
+              options={provinciaOptions}
+              onChange={(v) => list.setFilter('provincia', v)}
+              searchable
+            />
             <FilterSelect
               label={t.campos.activo}
               value={list.query.activo === undefined ? undefined : String(list.query.activo)}
               options={activoOptions}
               onChange={(v) => list.setFilter('activo', v)}
             />
-            <FilterSelect label={t.campos.condicion_iva} value={list.query.condicion_iva} options={ivaOptions} onChange={(v) => list.setFilter('condicion_iva', v)} />
+            <FilterSelect
+              label={t.campos.condicion_iva}
+              value={list.query.condicion_iva}
+              options={ivaOptions}
+              onChange={(v) => list.setFilter('condicion_iva', v)}
+            />
           </>
         }
       />

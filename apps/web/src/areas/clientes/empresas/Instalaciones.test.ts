@@ -59,7 +59,9 @@ beforeEach(() => {
       '/api/empresas/opciones?': [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: '30712345671', activo: true }],
       '/api/empresas/3/servidores': [servidorCliente(), servidorCliente({ id: 12, nombre: 'SRV-BACKUP' })],
       '/api/empresas/3/parametros': [parametro({})],
-      '/api/empresas/3/parametros?servidor_id=11': [parametro({ id: 2, servidor_id: 11, grupo: 'Servicio', clave: 'servicio.puerto', valor: '8095' })],
+      '/api/empresas/3/parametros?servidor_id=11': [
+        parametro({ id: 2, servidor_id: 11, grupo: 'Servicio', clave: 'servicio.puerto', valor: '8095' }),
+      ],
     }),
   );
 });
@@ -68,8 +70,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const listCalls = () => http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/empresas/instalaciones?'));
-const show = (url = '/clientes/parametros', ancho?: number) => renderUi(createElement(Instalaciones), { url, path: '/clientes/parametros', ancho });
+const listCalls = () =>
+  http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/empresas/instalaciones?'));
+const show = (url = '/clientes/parametros', ancho?: number) =>
+  renderUi(createElement(Instalaciones), { url, path: '/clientes/parametros', ancho });
 
 describe('Instalaciones before a client is chosen', () => {
   it('lists the clients with their installations and the counts', async () => {
@@ -77,16 +81,31 @@ describe('Instalaciones before a client is chosen', () => {
     const table = await screen.findByRole('table', { name: 'Clientes y sus instalaciones' });
     expect(screen.getByTestId('cifra-clientes').textContent).toBe('2 clientes');
     expect(screen.getByTestId('cifra-instalaciones').textContent).toBe('2 instalaciones');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(
-      expect.arrayContaining(['Cliente', 'CUIT', 'Instalaciones', 'Parámetros', 'Servidores']),
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(expect.arrayContaining(['Cliente', 'CUIT', 'Instalaciones', 'Parámetros', 'Servidores']));
     const [, fila, otra] = within(table).getAllByRole('row');
-    const celdas = (row: HTMLElement) => within(row).getAllByRole('cell').map((td) => td.textContent);
-    expect(celdas(fila!)).toEqual(['Agro del Litoral S.A.AgroLit', '30-71234567-1', '2', '16', expect.stringContaining('SRV-AGRO')]);
+    const celdas = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
+    expect(celdas(fila!)).toEqual([
+      'Agro del Litoral S.A.AgroLit',
+      '30-71234567-1',
+      '2',
+      '16',
+      expect.stringContaining('SRV-AGRO'),
+    ]);
     expect(fila!.textContent).toContain('v8.4.2 · 3 parámetros');
     expect(fila!.textContent).toContain('SRV-BACKUP1 parámetro');
-    expect(within(fila!).getByRole('link', { name: 'SRV-AGRO' }).getAttribute('href')).toBe('/clientes/parametros?empresa=3&servidor=11');
-    expect(within(fila!).getByRole('link', { name: 'Agro del Litoral S.A.' }).getAttribute('href')).toBe('/clientes/parametros?empresa=3');
+    expect(within(fila!).getByRole('link', { name: 'SRV-AGRO' }).getAttribute('href')).toBe(
+      '/clientes/parametros?empresa=3&servidor=11',
+    );
+    expect(within(fila!).getByRole('link', { name: 'Agro del Litoral S.A.' }).getAttribute('href')).toBe(
+      '/clientes/parametros?empresa=3',
+    );
     expect(otra!.textContent).toContain('Sin instalaciones');
     expect(otra!.textContent).toContain('Inactivo');
     expect(listCalls()).toEqual(['/api/empresas/instalaciones?page=1&size=25']);
@@ -111,7 +130,11 @@ describe('Instalaciones before a client is chosen', () => {
   });
 
   it('past what a list counts, says «más de» and leaves the installations out', async () => {
-    http.get.mockImplementation(answers({ '/api/empresas/instalaciones?': { items: [agro], total: 10_000, total_exacto: false, instalaciones: null } }));
+    http.get.mockImplementation(
+      answers({
+        '/api/empresas/instalaciones?': { items: [agro], total: 10_000, total_exacto: false, instalaciones: null },
+      }),
+    );
     show('/clientes/parametros?q=sa');
     await screen.findByText('Agro del Litoral S.A.');
     expect(screen.getByTestId('cifra-clientes').textContent).toBe('Más de 10.000 clientes');
@@ -128,12 +151,16 @@ describe('Instalaciones before a client is chosen', () => {
     expect(await screen.findByRole('table', { name: 'Clientes y sus instalaciones' })).toBeTruthy();
   });
 
-  it('picking an installation shows that server\'s own parameters', async () => {
+  it("picking an installation shows that server's own parameters", async () => {
     const { router } = show();
     fireEvent.click(await screen.findByRole('link', { name: 'SRV-AGRO' }));
     expect(await screen.findByRole('table', { name: 'Parámetros del grupo Servicio' })).toBeTruthy();
     expect(router.state.location.search).toBe('?empresa=3&servidor=11');
-    expect(http.get).toHaveBeenCalledWith('/api/empresas/3/parametros?servidor_id=11', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/empresas/3/parametros?servidor_id=11',
+      expect.anything(),
+      expect.anything(),
+    );
   });
 
   it('on a phone, each client is a card with its counts and installations', async () => {
@@ -141,7 +168,13 @@ describe('Instalaciones before a client is chosen', () => {
     const lista = await screen.findByRole('list', { name: 'Clientes y sus instalaciones' });
     expect(screen.queryByRole('table')).toBeNull();
     const [tarjeta] = within(lista).getAllByRole('listitem');
-    expect(within(tarjeta!).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['CUIT', 'Instalaciones', 'Parámetros', 'Servidores']);
-    expect(within(tarjeta!).getByRole('link', { name: 'SRV-BACKUP' }).getAttribute('href')).toBe('/clientes/parametros?empresa=3&servidor=12');
+    expect(
+      within(tarjeta!)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['CUIT', 'Instalaciones', 'Parámetros', 'Servidores']);
+    expect(within(tarjeta!).getByRole('link', { name: 'SRV-BACKUP' }).getAttribute('href')).toBe(
+      '/clientes/parametros?empresa=3&servidor=12',
+    );
   });
 });

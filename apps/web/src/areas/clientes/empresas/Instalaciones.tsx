@@ -45,7 +45,10 @@ export function Instalaciones() {
     );
   }
 
-  const ambitos = [{ value: '', label: t.delCliente }, ...(servidores.data ?? []).map((s) => ({ value: String(s.id), label: t.delServidor(s.nombre) }))];
+  const ambitos = [
+    { value: '', label: t.delCliente },
+    ...(servidores.data ?? []).map((s) => ({ value: String(s.id), label: t.delServidor(s.nombre) })),
+  ];
 
   return (
     <>
@@ -55,7 +58,11 @@ export function Instalaciones() {
         actions={
           puedeEditar &&
           servidorId === null && (
-            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => abrirCopiarParametros(empresaId)}>
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} />}
+              onClick={() => abrirCopiarParametros(empresaId)}
+            >
               {t.copiar}
             </Button>
           )
@@ -64,7 +71,13 @@ export function Instalaciones() {
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <EmpresaPicker label={t.cliente} placeholder={t.buscarCliente} value={empresaId} onChange={(id) => elegir(id)} w={{ base: '100%', sm: 420 }} />
+            <EmpresaPicker
+              label={t.cliente}
+              placeholder={t.buscarCliente}
+              value={empresaId}
+              onChange={(id) => elegir(id)}
+              w={{ base: '100%', sm: 420 }}
+            />
             <Select
               label={t.servidor}
               data={ambitos}
@@ -76,7 +89,12 @@ export function Instalaciones() {
             />
           </Group>
         </Paper>
-        <ParametrosGrid key={`${empresaId}-${servidorId ?? 0}`} empresaId={empresaId} servidorId={servidorId} puedeEditar={puedeEditar} />
+        <ParametrosGrid
+          key={`${empresaId}-${servidorId ?? 0}`}
+          empresaId={empresaId}
+          servidorId={servidorId}
+          puedeEditar={puedeEditar}
+        />
       </Stack>
     </>
   );

@@ -1,7 +1,12 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { formatCuit, INSTALACIONES_SORT, instalacionesListQuery, type ClienteInstalaciones } from '@intranet/contract/clientes';
+import {
+  formatCuit,
+  INSTALACIONES_SORT,
+  instalacionesListQuery,
+  type ClienteInstalaciones,
+} from '@intranet/contract/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { formatNumero } from '../../../core/format.ts';
@@ -41,9 +46,27 @@ const columns: ColumnDef<ClienteInstalaciones>[] = [
       </>
     ),
   },
-  { id: 'cuit', header: t.columnas.cuit, cell: ({ row }) => <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{formatCuit(row.original.cuit)}</Text> },
-  { id: 'servidores_count', accessorKey: 'servidores_count', header: t.columnas.servidores_count, meta: { align: 'right' } },
-  { id: 'parametros_count', accessorKey: 'parametros_count', header: t.columnas.parametros_count, meta: { align: 'right' } },
+  {
+    id: 'cuit',
+    header: t.columnas.cuit,
+    cell: ({ row }) => (
+      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {formatCuit(row.original.cuit)}
+      </Text>
+    ),
+  },
+  {
+    id: 'servidores_count',
+    accessorKey: 'servidores_count',
+    header: t.columnas.servidores_count,
+    meta: { align: 'right' },
+  },
+  {
+    id: 'parametros_count',
+    accessorKey: 'parametros_count',
+    header: t.columnas.parametros_count,
+    meta: { align: 'right' },
+  },
   {
     id: 'servidores',
     header: t.columnas.servidores,
@@ -105,7 +128,11 @@ export function InstalacionesLista() {
             nombre={t.clientes(datos.total)}
           />
           {datos.instalaciones !== null && (
-            <Cifra testId="cifra-instalaciones" valor={formatNumero(datos.instalaciones)} nombre={t.instalaciones(datos.instalaciones)} />
+            <Cifra
+              testId="cifra-instalaciones"
+              valor={formatNumero(datos.instalaciones)}
+              nombre={t.instalaciones(datos.instalaciones)}
+            />
           )}
         </Group>
       )}
@@ -127,7 +154,9 @@ export function InstalacionesLista() {
         onRetry={() => void clientes.refetch()}
         onRowClick={(row) => void navigate(instalacionesPath(row.id))}
         emptyText={t.sinClientes}
-        toolbar={<ListSearch value={list.q} onSearch={list.setSearch} placeholder={clientesMessages.buscarPlaceholder} />}
+        toolbar={
+          <ListSearch value={list.q} onSearch={list.setSearch} placeholder={clientesMessages.buscarPlaceholder} />
+        }
       />
     </Stack>
   );

@@ -36,7 +36,13 @@ interface ParametroEdicionProps {
 export function ParametroEdicion({ empresaId, parametro: p, onGuardado, onCancelar }: ParametroEdicionProps) {
   const form = useForm<ParametroUpdate, unknown, ParametroGuardado>({
     resolver,
-    defaultValues: { grupo: p.grupo, clave: p.clave, tipo: p.tipo, descripcion: p.descripcion, valor: p.tipo === 'secreto' ? '' : (p.valor ?? '') },
+    defaultValues: {
+      grupo: p.grupo,
+      clave: p.clave,
+      tipo: p.tipo,
+      descripcion: p.descripcion,
+      valor: p.tipo === 'secreto' ? '' : (p.valor ?? ''),
+    },
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
   const modificar = useModificarParametro(empresaId);
@@ -62,9 +68,19 @@ export function ParametroEdicion({ empresaId, parametro: p, onGuardado, onCancel
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
       <div style={{ flex: 1 }}>
-        <ParametroValorEditor control={form.control} tipo={p.tipo} otroError={ajenos.length > 0 ? ajenos.join(' ') : formError} onEnter={() => void guardar()} />
+        <ParametroValorEditor
+          control={form.control}
+          tipo={p.tipo}
+          otroError={ajenos.length > 0 ? ajenos.join(' ') : formError}
+          onEnter={() => void guardar()}
+        />
       </div>
-      <ActionIcon variant="filled" aria-label={t.guardarValor(p.clave)} onClick={() => void guardar()} loading={modificar.isPending}>
+      <ActionIcon
+        variant="filled"
+        aria-label={t.guardarValor(p.clave)}
+        onClick={() => void guardar()}
+        loading={modificar.isPending}
+      >
         <IconCheck size={16} />
       </ActionIcon>
       <ActionIcon variant="default" aria-label={t.cancelarEdicion} onClick={onCancelar}>

@@ -41,7 +41,12 @@ function ValorCelda({ parametro: p }: { parametro: Parametro }) {
     setEditando(p.id, false);
   };
   return editando.has(p.id) ? (
-    <ParametroEdicion empresaId={empresaId} parametro={p} onGuardado={guardado} onCancelar={() => setEditando(p.id, false)} />
+    <ParametroEdicion
+      empresaId={empresaId}
+      parametro={p}
+      onGuardado={guardado}
+      onCancelar={() => setEditando(p.id, false)}
+    />
   ) : (
     <ParametroValor
       empresaId={empresaId}

@@ -25,7 +25,14 @@ interface ParametroNuevoProps {
 export function ParametroNuevo({ empresaId, servidorId, grupos, onDone }: ParametroNuevoProps) {
   const form = useForm<ParametroInput, unknown, ParametroInput>({
     resolver: contractResolver(parametroInput),
-    defaultValues: { servidor_id: servidorId, grupo: grupos[0] ?? 'General', clave: '', tipo: 'texto', valor: '', descripcion: '' },
+    defaultValues: {
+      servidor_id: servidorId,
+      grupo: grupos[0] ?? 'General',
+      clave: '',
+      tipo: 'texto',
+      valor: '',
+      descripcion: '',
+    },
     mode: 'onTouched',
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
@@ -51,12 +58,27 @@ export function ParametroNuevo({ empresaId, servidorId, grupos, onDone }: Parame
           <FormError message={formError} />
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextField control={form.control} name="grupo" label={t.campos.grupo} withAsterisk w={160} maxLength={60} />
-            <TextField control={form.control} name="clave" label={t.campos.clave} withAsterisk w={200} maxLength={100} autoFocus />
+            <TextField
+              control={form.control}
+              name="clave"
+              label={t.campos.clave}
+              withAsterisk
+              w={200}
+              maxLength={100}
+              autoFocus
+            />
             <SelectField control={form.control} name="tipo" label={t.campos.tipo} data={tipoOptions} w={130} />
             {tipo === 'booleano' ? (
               <SelectField control={form.control} name="valor" label={t.campos.valor} data={booleanOptions} w={120} />
             ) : (
-              <TextField control={form.control} name="valor" label={t.campos.valor} type={tipo === 'secreto' ? 'password' : 'text'} w={260} maxLength={2000} />
+              <TextField
+                control={form.control}
+                name="valor"
+                label={t.campos.valor}
+                type={tipo === 'secreto' ? 'password' : 'text'}
+                w={260}
+                maxLength={2000}
+              />
             )}
             <TextField control={form.control} name="descripcion" label={t.campos.descripcion} w={220} maxLength={500} />
           </Group>

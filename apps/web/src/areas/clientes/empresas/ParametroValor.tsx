@@ -46,7 +46,13 @@ export function ParametroValor({ empresaId, parametro: p, puedeEditar, revelado,
       {puedeEditar &&
         (revelado === null ? (
           <Tooltip label={t.revelarAyuda}>
-            <ActionIcon variant="subtle" size="sm" aria-label={t.revelar(p.clave)} onClick={mostrarSecreto} loading={revelar.isPending}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={t.revelar(p.clave)}
+              onClick={mostrarSecreto}
+              loading={revelar.isPending}
+            >
               <IconEye size={16} />
             </ActionIcon>
           </Tooltip>

@@ -30,13 +30,38 @@ export function ParametroValorEditor<O>({ control, tipo, otroError, onEnter }: P
     autoFocus: true,
   };
   if (tipo === 'booleano') {
-    return <Select {...props} data={booleanOptions} value={value || null} onChange={(v) => field.onChange(v ?? '')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />;
+    return (
+      <Select
+        {...props}
+        data={booleanOptions}
+        value={value || null}
+        onChange={(v) => field.onChange(v ?? '')}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') onEnter();
   };
   if (tipo === 'secreto') {
-    return <PasswordInput {...props} placeholder={t.nuevoSecreto} value={value} onChange={(e) => field.onChange(e.currentTarget.value)} onKeyDown={onKeyDown} />;
+    return (
+      <PasswordInput
+        {...props}
+        placeholder={t.nuevoSecreto}
+        value={value}
+        onChange={(e) => field.onChange(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+    );
   }
-  return <TextInput {...props} value={value} onChange={(e) => field.onChange(e.currentTarget.value)} onKeyDown={onKeyDown} ff={fuenteDe(tipo)} />;
+  return (
+    <TextInput
+      {...props}
+      value={value}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onKeyDown={onKeyDown}
+      ff={fuenteDe(tipo)}
+    />
+  );
 }

@@ -41,7 +41,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const show = (puedeEditar = true) => renderUi(createElement(ParametrosGrid, { empresaId: 3, servidorId: null, puedeEditar }));
+const show = (puedeEditar = true) =>
+  renderUi(createElement(ParametrosGrid, { empresaId: 3, servidorId: null, puedeEditar }));
 const valor = (clave: string) => screen.getByTestId(`valor-${clave}`).textContent;
 const row = (clave: string) => screen.getByText(clave).closest('tr') as HTMLElement;
 const editar = async (clave: string) => {
@@ -57,7 +58,11 @@ describe('ParametrosGrid', () => {
   it('shows the parameters by group, a yes/no as Sí or No and a secret masked', async () => {
     show();
     const base = await screen.findByRole('table', { name: 'Parámetros del grupo Base de datos' });
-    expect(within(base).getAllByRole('row').map((r) => [...r.children].slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(base)
+        .getAllByRole('row')
+        .map((r) => [...r.children].slice(0, 4).map((cell) => cell.textContent)),
+    ).toEqual([
       ['Clave', 'Tipo', 'Valor', 'Descripción'],
       ['db.puerto', 'Número', '1433', 'Puerto del SQL Server'],
       ['db.password', 'Secreto', '••••••••', ''],
@@ -84,9 +89,19 @@ describe('ParametrosGrid', () => {
     await waitFor(() => expect(http.put).toHaveBeenCalledTimes(1));
     expect(sent()).toEqual([
       '/api/empresas/3/parametros/1',
-      { grupo: 'Base de datos', clave: 'db.puerto', tipo: 'numero', valor: '1434', descripcion: 'Puerto del SQL Server' },
+      {
+        grupo: 'Base de datos',
+        clave: 'db.puerto',
+        tipo: 'numero',
+        valor: '1434',
+        descripcion: 'Puerto del SQL Server',
+      },
     ]);
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Parámetro guardado', message: 'db.puerto' })));
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Parámetro guardado', message: 'db.puerto' }),
+      ),
+    );
     await waitFor(() => expect(within(row('db.puerto')).queryByLabelText('Valor')).toBeNull());
   });
 
@@ -105,7 +120,13 @@ describe('ParametrosGrid', () => {
     fireEvent.change(again, { target: { value: '\\\\srv\\backups' } });
     fireEvent.keyDown(again, { key: 'Enter' });
     await waitFor(() => expect(http.put).toHaveBeenCalledTimes(1));
-    expect(sent()[1]).toEqual({ grupo: 'General', clave: 'ruta.backup', tipo: 'ruta', valor: '\\\\srv\\backups', descripcion: null });
+    expect(sent()[1]).toEqual({
+      grupo: 'General',
+      clave: 'ruta.backup',
+      tipo: 'ruta',
+      valor: '\\\\srv\\backups',
+      descripcion: null,
+    });
   });
 
   it('shows the contract’s message under the value that does not fit its type, and sends nothing', async () => {
@@ -126,13 +147,17 @@ describe('ParametrosGrid', () => {
     const input = await editar('db puerto');
     fireEvent.change(input, { target: { value: '1434' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar db puerto' }));
-    expect(await within(row('db puerto')).findByText('Clave: Solo letras, números, punto, guion y guion bajo, sin espacios')).toBeTruthy();
+    expect(
+      await within(row('db puerto')).findByText('Clave: Solo letras, números, punto, guion y guion bajo, sin espacios'),
+    ).toBeTruthy();
     expect(http.put).not.toHaveBeenCalled();
   });
 
   it('shows the server’s field error under the value, or its message when it names no field on screen', async () => {
     http.put.mockRejectedValueOnce(badRequest({ valor: ['El puerto ya lo usa otro servicio'] }));
-    http.put.mockRejectedValueOnce(badRequest({ clave: ['Esa clave ya existe'] }, 'Ya existe un parámetro con esa clave'));
+    http.put.mockRejectedValueOnce(
+      badRequest({ clave: ['Esa clave ya existe'] }, 'Ya existe un parámetro con esa clave'),
+    );
     show();
     const input = await editar('db.puerto');
     fireEvent.change(input, { target: { value: '80' } });
@@ -151,7 +176,10 @@ describe('ParametrosGrid', () => {
     await choose('Valor', 'No', row('usa.afip'));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar usa.afip' }));
     await waitFor(() => expect(http.put).toHaveBeenCalledTimes(1));
-    expect(sent()).toEqual(['/api/empresas/3/parametros/3', { grupo: 'General', clave: 'usa.afip', tipo: 'booleano', valor: 'false', descripcion: null }]);
+    expect(sent()).toEqual([
+      '/api/empresas/3/parametros/3',
+      { grupo: 'General', clave: 'usa.afip', tipo: 'booleano', valor: 'false', descripcion: null },
+    ]);
   });
 
   it('keeps a secret when its new value is left empty, and replaces it when one is typed', async () => {
@@ -170,7 +198,13 @@ describe('ParametrosGrid', () => {
     fireEvent.change(nuevo, { target: { value: 's3cr3t' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar db.password' }));
     await waitFor(() => expect(http.put).toHaveBeenCalledTimes(2));
-    expect(http.put.mock.calls[1]?.[1]).toEqual({ grupo: 'Base de datos', clave: 'db.password', tipo: 'secreto', valor: 's3cr3t', descripcion: null });
+    expect(http.put.mock.calls[1]?.[1]).toEqual({
+      grupo: 'Base de datos',
+      clave: 'db.password',
+      tipo: 'secreto',
+      valor: 's3cr3t',
+      descripcion: null,
+    });
     await waitFor(() => expect(valor('db.password')).toBe('••••••••'));
   });
 
@@ -198,7 +232,14 @@ describe('ParametrosGrid', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Nuevo parámetro' })).toBeNull());
     expect(http.post).toHaveBeenLastCalledWith(
       '/api/empresas/3/parametros',
-      { servidor_id: null, grupo: 'Base de datos', clave: 'db.nombre', tipo: 'texto', valor: 'PHYSIS', descripcion: null },
+      {
+        servidor_id: null,
+        grupo: 'Base de datos',
+        clave: 'db.nombre',
+        tipo: 'texto',
+        valor: 'PHYSIS',
+        descripcion: null,
+      },
       expect.anything(),
     );
   });

@@ -78,14 +78,26 @@ export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }:
             {acciones}
           </Group>
         )}
-        {agregando && <ParametroNuevo empresaId={empresaId} servidorId={servidorId} onDone={() => setAgregando(false)} grupos={[...grupos.keys()]} />}
+        {agregando && (
+          <ParametroNuevo
+            empresaId={empresaId}
+            servidorId={servidorId}
+            onDone={() => setAgregando(false)}
+            grupos={[...grupos.keys()]}
+          />
+        )}
         {grupos.size === 0 && !agregando && <Text c="dimmed">{t.sinParametros}</Text>}
         {[...grupos.entries()].map(([grupo, parametrosDelGrupo]) => (
           <Paper key={grupo} withBorder radius="md" p="md">
             <Text fw={700} mb="xs">
               {grupo}
             </Text>
-            <DataTable label={t.tabla(grupo)} columns={parametroColumnas} rows={parametrosDelGrupo} getRowId={(p) => String(p.id)} />
+            <DataTable
+              label={t.tabla(grupo)}
+              columns={parametroColumnas}
+              rows={parametrosDelGrupo}
+              getRowId={(p) => String(p.id)}
+            />
           </Paper>
         ))}
       </Stack>

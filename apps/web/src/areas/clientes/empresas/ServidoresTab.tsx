@@ -15,7 +15,12 @@ import { TextareaField } from '../../../components/form/TextareaField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { useDirtyGuard } from '../../../components/useDirtyGuard.ts';
-import { useEliminarServidorCliente, useGuardarServidorCliente, useServidoresCliente, type ServidorClienteValues } from './api.ts';
+import {
+  useEliminarServidorCliente,
+  useGuardarServidorCliente,
+  useServidoresCliente,
+  type ServidorClienteValues,
+} from './api.ts';
 import { clientesMessages } from './messages.ts';
 import { FormActions } from '../../../components/form/FormActions.tsx';
 
@@ -44,14 +49,30 @@ export function ServidoresTab({ empresaId, puedeEditar }: { empresaId: number; p
         editando === s.id ? (
           <ServidorForm key={s.id} empresaId={empresaId} servidor={s} onDone={() => setEditando(null)} />
         ) : (
-          <ServidorCard key={s.id} empresaId={empresaId} servidor={s} puedeEditar={puedeEditar} onEdit={() => setEditando(s.id)} />
+          <ServidorCard
+            key={s.id}
+            empresaId={empresaId}
+            servidor={s}
+            puedeEditar={puedeEditar}
+            onEdit={() => setEditando(s.id)}
+          />
         ),
       )}
     </Stack>
   );
 }
 
-function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresaId: number; servidor: ServidorCliente; puedeEditar: boolean; onEdit: () => void }) {
+function ServidorCard({
+  empresaId,
+  servidor: s,
+  puedeEditar,
+  onEdit,
+}: {
+  empresaId: number;
+  servidor: ServidorCliente;
+  puedeEditar: boolean;
+  onEdit: () => void;
+}) {
   const eliminar = useEliminarServidorCliente(empresaId);
   return (
     <Paper withBorder radius="md" p="lg" aria-label={s.nombre} component="section">
@@ -65,12 +86,24 @@ function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresa
           )}
         </Group>
         <Group gap="xs">
-          <Button component={Link} to={`/clientes/parametros?empresa=${empresaId}&servidor=${s.id}`} variant="subtle" size="xs" leftSection={<IconSettings size={14} />}>
+          <Button
+            component={Link}
+            to={`/clientes/parametros?empresa=${empresaId}&servidor=${s.id}`}
+            variant="subtle"
+            size="xs"
+            leftSection={<IconSettings size={14} />}
+          >
             {t.parametros}
           </Button>
           {puedeEditar && (
             <>
-              <Button variant="default" size="xs" leftSection={<IconEdit size={14} />} onClick={onEdit} aria-label={`${clientesMessages.editar} ${s.nombre}`}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconEdit size={14} />}
+                onClick={onEdit}
+                aria-label={`${clientesMessages.editar} ${s.nombre}`}
+              >
                 {clientesMessages.editar}
               </Button>
               <DeleteAction
@@ -91,7 +124,10 @@ function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresa
       <DetailGrid
         items={[
           { label: t.campos.hostname, value: s.hostname },
-          { label: t.campos.ip, value: s.ip && s.puerto ? `${s.ip}:${s.puerto}` : (s.ip ?? (s.puerto ? String(s.puerto) : null)) },
+          {
+            label: t.campos.ip,
+            value: s.ip && s.puerto ? `${s.ip}:${s.puerto}` : (s.ip ?? (s.puerto ? String(s.puerto) : null)),
+          },
           { label: t.campos.so, value: s.so },
           { label: t.campos.motor_bd, value: s.motor_bd },
           { label: t.campos.instancia_bd, value: s.instancia_bd },
@@ -103,9 +139,28 @@ function ServidorCard({ empresaId, servidor: s, puedeEditar, onEdit }: { empresa
   );
 }
 
-const FIELDS = ['nombre', 'hostname', 'ip', 'puerto', 'so', 'motor_bd', 'instancia_bd', 'version_physis', 'notas', 'dnss'] as const;
+const FIELDS = [
+  'nombre',
+  'hostname',
+  'ip',
+  'puerto',
+  'so',
+  'motor_bd',
+  'instancia_bd',
+  'version_physis',
+  'notas',
+  'dnss',
+] as const;
 
-function ServidorForm({ empresaId, servidor, onDone }: { empresaId: number; servidor?: ServidorCliente; onDone: () => void }) {
+function ServidorForm({
+  empresaId,
+  servidor,
+  onDone,
+}: {
+  empresaId: number;
+  servidor?: ServidorCliente;
+  onDone: () => void;
+}) {
   const form = useForm<ServidorClienteInput, unknown, ServidorClienteValues>({
     resolver: contractResolver(servidorClienteInput),
     defaultValues: servidor
@@ -121,7 +176,18 @@ function ServidorForm({ empresaId, servidor, onDone }: { empresaId: number; serv
           notas: servidor.notas ?? '',
           dnss: servidor.dnss.map((d) => d.host),
         }
-      : { nombre: '', hostname: '', ip: '', puerto: 1433, so: '', motor_bd: '', instancia_bd: '', version_physis: '', notas: '', dnss: [] },
+      : {
+          nombre: '',
+          hostname: '',
+          ip: '',
+          puerto: 1433,
+          so: '',
+          motor_bd: '',
+          instancia_bd: '',
+          version_physis: '',
+          notas: '',
+          dnss: [],
+        },
     mode: 'onTouched',
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
@@ -147,14 +213,27 @@ function ServidorForm({ empresaId, servidor, onDone }: { empresaId: number; serv
           <Title order={4}>{titulo}</Title>
           <FormError message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            <TextField control={form.control} name="nombre" label={t.campos.nombre} withAsterisk autoFocus maxLength={100} />
+            <TextField
+              control={form.control}
+              name="nombre"
+              label={t.campos.nombre}
+              withAsterisk
+              autoFocus
+              maxLength={100}
+            />
             <TextField control={form.control} name="hostname" label={t.campos.hostname} maxLength={253} />
             <TextField control={form.control} name="ip" label={t.campos.ip} maxLength={45} />
             <NumberField control={form.control} name="puerto" label={t.campos.puerto} min={1} max={65535} />
             <TextField control={form.control} name="so" label={t.campos.so} maxLength={100} />
             <TextField control={form.control} name="motor_bd" label={t.campos.motor_bd} maxLength={100} />
             <TextField control={form.control} name="instancia_bd" label={t.campos.instancia_bd} maxLength={100} />
-            <TextField control={form.control} name="version_physis" label={t.campos.version_physis} placeholder="8.4.2" maxLength={20} />
+            <TextField
+              control={form.control}
+              name="version_physis"
+              label={t.campos.version_physis}
+              placeholder="8.4.2"
+              maxLength={20}
+            />
           </SimpleGrid>
           <Controller
             control={form.control}
@@ -166,13 +245,25 @@ function ServidorForm({ empresaId, servidor, onDone }: { empresaId: number; serv
                 value={field.value ?? []}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message ?? Object.entries(form.formState.errors.dnss ?? {}).map(([, e]) => (e as { message?: string } | undefined)?.message).find(Boolean)}
+                error={
+                  fieldState.error?.message ??
+                  Object.entries(form.formState.errors.dnss ?? {})
+                    .map(([, e]) => (e as { message?: string } | undefined)?.message)
+                    .find(Boolean)
+                }
                 splitChars={[',', ' ']}
                 clearable
               />
             )}
           />
-          <TextareaField control={form.control} name="notas" label={t.campos.notas} autosize minRows={2} maxLength={5000} />
+          <TextareaField
+            control={form.control}
+            name="notas"
+            label={t.campos.notas}
+            autosize
+            minRows={2}
+            maxLength={5000}
+          />
           <FormActions inline onCancel={onDone} submitting={form.formState.isSubmitting} />
         </Stack>
       </form>

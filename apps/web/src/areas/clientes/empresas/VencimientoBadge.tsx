@@ -11,10 +11,15 @@ export const colorVencimiento = (dias: number) => ESTADO_COLOR[estadoVencimiento
 export const diasHasta = (fecha: string, hoy = dayjs()) => dayjs(fecha).startOf('day').diff(hoy.startOf('day'), 'day');
 
 /** The client's next expiry as a coloured badge: the date and what it is, the days in the title. */
-export function VencimientoBadge({ vencimiento }: { vencimiento: { fecha: string; tipo: string; item: string } | null }) {
+export function VencimientoBadge({
+  vencimiento,
+}: {
+  vencimiento: { fecha: string; tipo: string; item: string } | null;
+}) {
   if (!vencimiento) return null;
   const dias = diasHasta(vencimiento.fecha);
-  const texto = dias < 0 ? t.vencimiento.vencido(-dias) : dias === 0 ? t.vencimiento.vencido(0) : t.vencimiento.vence(dias);
+  const texto =
+    dias < 0 ? t.vencimiento.vencido(-dias) : dias === 0 ? t.vencimiento.vencido(0) : t.vencimiento.vence(dias);
   return (
     <Badge variant="light" color={colorVencimiento(dias)} title={`${vencimiento.tipo}: ${vencimiento.item} · ${texto}`}>
       {formatFecha(vencimiento.fecha)}

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import {
   copiarParametrosResult,
   empresa,
-  empresaInput,
+  type empresaInput,
   empresaPage,
   instalacionesPage,
   parametro,
   secretoRevelado,
   servidorCliente,
-  servidorClienteInput,
+  type servidorClienteInput,
   servidoresClienteResponse,
   type CopiarParametrosInput,
   type ParametroInput,
@@ -61,7 +61,13 @@ export function useContactos(empresaId: number) {
   return useQuery({
     queryKey: empresasKeys.contactos(empresaId),
     queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', `/api/personas?empresa_id=${empresaId}&size=200&sort=apellido`), envelope(personaPage), { signal })).datos,
+      (
+        await http.get(
+          apiUrl('api', `/api/personas?empresa_id=${empresaId}&size=200&sort=apellido`),
+          envelope(personaPage),
+          { signal },
+        )
+      ).datos,
   });
 }
 
@@ -69,7 +75,10 @@ function useInvalidate() {
   const client = useQueryClient();
   return (deletedId?: number) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: empresasKeys.all, predicate: (query) => deletedId === undefined || query.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: empresasKeys.all,
+        predicate: (query) => deletedId === undefined || query.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
 }
@@ -78,7 +87,10 @@ export function useGuardarEmpresa(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: EmpresaValues) =>
-      (id === undefined ? await http.post(url(''), values, envelope(empresa)) : await http.put(url(`/${id}`), values, envelope(empresa))).datos,
+      (id === undefined
+        ? await http.post(url(''), values, envelope(empresa))
+        : await http.put(url(`/${id}`), values, envelope(empresa))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -96,7 +108,8 @@ export function useEliminarEmpresa() {
 export function useServidoresCliente(empresaId: number | null) {
   return useQuery({
     queryKey: empresasKeys.servidores(empresaId ?? 0),
-    queryFn: async ({ signal }) => (await http.get(url(`/${empresaId}/servidores`), servidoresClienteResponse, { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${empresaId}/servidores`), servidoresClienteResponse, { signal })).datos,
     enabled: empresaId !== null,
   });
 }
@@ -127,7 +140,8 @@ export function useEliminarServidorCliente(empresaId: number) {
 export function useInstalaciones(params: string) {
   return useQuery({
     queryKey: empresasKeys.instalaciones(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/instalaciones?${params}`), envelope(instalacionesPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/instalaciones?${params}`), envelope(instalacionesPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -138,7 +152,13 @@ export function useParametros(empresaId: number | null, servidorId: number | nul
   return useQuery({
     queryKey: empresasKeys.parametros(empresaId ?? 0, servidorId),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/${empresaId}/parametros${servidorId ? `?servidor_id=${servidorId}` : ''}`), envelope(z.array(parametro)), { signal })).datos,
+      (
+        await http.get(
+          url(`/${empresaId}/parametros${servidorId ? `?servidor_id=${servidorId}` : ''}`),
+          envelope(z.array(parametro)),
+          { signal },
+        )
+      ).datos,
     enabled: empresaId !== null,
   });
 }
@@ -146,7 +166,8 @@ export function useParametros(empresaId: number | null, servidorId: number | nul
 export function useCrearParametro(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: ParametroInput) => (await http.post(url(`/${empresaId}/parametros`), values, envelope(parametro))).datos,
+    mutationFn: async (values: ParametroInput) =>
+      (await http.post(url(`/${empresaId}/parametros`), values, envelope(parametro))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -172,7 +193,8 @@ export function useEliminarParametro(empresaId: number) {
 export function useRevelarSecreto(empresaId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(url(`/${empresaId}/parametros/${id}/revelar`), {}, envelope(secretoRevelado))).datos.valor,
+    mutationFn: async (id: number) =>
+      (await http.post(url(`/${empresaId}/parametros/${id}/revelar`), {}, envelope(secretoRevelado))).datos.valor,
     onSuccess: () => client.invalidateQueries({ queryKey: ['auditoria'] }),
   });
 }
@@ -180,7 +202,8 @@ export function useRevelarSecreto(empresaId: number) {
 export function useCopiarParametros(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: CopiarParametrosInput) => (await http.post(url(`/${empresaId}/parametros/copiar`), body, envelope(copiarParametrosResult))).datos,
+    mutationFn: async (body: CopiarParametrosInput) =>
+      (await http.post(url(`/${empresaId}/parametros/copiar`), body, envelope(copiarParametrosResult))).datos,
     onSuccess: () => invalidate(),
   });
 }

@@ -47,7 +47,12 @@ export const clientesMessages = {
     proximo_vencimiento: 'Próximo vencimiento',
     creado: 'Creado',
     actualizado: 'Actualizado',
-  } satisfies Partial<Record<keyof EmpresaFila | 'email' | 'telefono' | 'domicilio' | 'contacto_id' | 'notas' | 'fecha_alta' | 'creado', string>>,
+  } satisfies Partial<
+    Record<
+      keyof EmpresaFila | 'email' | 'telefono' | 'domicilio' | 'contacto_id' | 'notas' | 'fecha_alta' | 'creado',
+      string
+    >
+  >,
   condicionesIva: {
     responsable_inscripto: 'Responsable inscripto',
     monotributo: 'Monotributo',
@@ -68,8 +73,10 @@ export const clientesMessages = {
     vencido: (dias: number) => (dias === 0 ? 'Vence hoy' : `Vencido hace ${dias} ${dias === 1 ? 'día' : 'días'}`),
     vence: (dias: number) => `Vence en ${dias} ${dias === 1 ? 'día' : 'días'}`,
   },
-  vencimientosPendiente: 'Los certificados AFIP y las licencias de Physis del cliente se registran en Vencimientos AFIP y Vencimientos Physis.',
-  actualizacionesPendiente: 'Las actualizaciones aplicadas en los servidores del cliente se registran en Actualizaciones.',
+  vencimientosPendiente:
+    'Los certificados AFIP y las licencias de Physis del cliente se registran en Vencimientos AFIP y Vencimientos Physis.',
+  actualizacionesPendiente:
+    'Las actualizaciones aplicadas en los servidores del cliente se registran en Actualizaciones.',
   verVencimientosAfip: 'Ir a Vencimientos AFIP',
   verVencimientosPhysis: 'Ir a Vencimientos Physis',
   verActualizaciones: 'Ir a Actualizaciones',
@@ -118,7 +125,13 @@ export const clientesMessages = {
     lista: 'Clientes y sus instalaciones',
     sinClientes: 'No hay clientes que coincidan con la búsqueda.',
     sinInstalaciones: 'Sin instalaciones',
-    columnas: { cliente: 'Cliente', cuit: 'CUIT', servidores_count: 'Instalaciones', parametros_count: 'Parámetros', servidores: 'Servidores' },
+    columnas: {
+      cliente: 'Cliente',
+      cuit: 'CUIT',
+      servidores_count: 'Instalaciones',
+      parametros_count: 'Parámetros',
+      servidores: 'Servidores',
+    },
     /** The installation's version and how many parameters it holds of its own. */
     detalle: (version: string | null, parametros: number) =>
       `${version ? `v${version} · ` : ''}${parametros === 1 ? '1 parámetro' : `${formatNumero(parametros)} parámetros`}`,
@@ -131,7 +144,8 @@ export const clientesMessages = {
     nuevoTitulo: 'Nuevo parámetro',
     copiar: 'Copiar de otro cliente',
     copiarTitulo: 'Copiar parámetros de otro cliente',
-    copiarAyuda: 'Se copian los parámetros propios del cliente elegido (no los de sus servidores), en una sola operación.',
+    copiarAyuda:
+      'Se copian los parámetros propios del cliente elegido (no los de sus servidores), en una sola operación.',
     desde: 'Copiar desde',
     modo: 'Claves que ya existen',
     modos: { omitir: 'Conservar las actuales (omitir)', sobrescribir: 'Reemplazarlas (sobrescribir)' },
@@ -154,7 +168,21 @@ export const clientesMessages = {
     errorRevelar: 'No se pudo mostrar el secreto',
     nuevoSecreto: 'Nuevo valor (vacío: conservar el actual)',
     enmascarado: '••••••••',
-    campos: { grupo: 'Grupo', clave: 'Clave', tipo: 'Tipo', valor: 'Valor', descripcion: 'Descripción', acciones: 'Acciones' },
-    tipos: { texto: 'Texto', numero: 'Número', booleano: 'Sí/No', ruta: 'Ruta', url: 'URL', secreto: 'Secreto' } satisfies Record<ParametroTipo, string>,
+    campos: {
+      grupo: 'Grupo',
+      clave: 'Clave',
+      tipo: 'Tipo',
+      valor: 'Valor',
+      descripcion: 'Descripción',
+      acciones: 'Acciones',
+    },
+    tipos: {
+      texto: 'Texto',
+      numero: 'Número',
+      booleano: 'Sí/No',
+      ruta: 'Ruta',
+      url: 'URL',
+      secreto: 'Secreto',
+    } satisfies Record<ParametroTipo, string>,
   },
 } as const;

@@ -15,10 +15,23 @@ function VencimientosPanel({ grupo }: { grupo: VencimientoGrupo }) {
   const { titulo, lista } = TITULOS[grupo];
   const query = useVencimientos(grupo, 'plazo=30&sort=vence&size=5');
   return (
-    <HomePanel title={titulo} link={`${lista}?plazo=30`} total={query.data?.total} status={query.status} empty="Nada vence en los próximos 30 días." isEmpty={query.data?.items.length === 0}>
+    <HomePanel
+      title={titulo}
+      link={`${lista}?plazo=30`}
+      total={query.data?.total}
+      status={query.status}
+      empty="Nada vence en los próximos 30 días."
+      isEmpty={query.data?.items.length === 0}
+    >
       <Stack gap={8}>
         {query.data?.items.map((v) => (
-          <HomePanelLine key={v.id} link={`/clientes/${v.empresa_id}`} text={`${v.cliente} · ${v.item}`} detail={`${formatFecha(v.vence)} · ${diasRestantesTexto(v.dias)}`} aside={<EstadoChip dias={v.dias} />} />
+          <HomePanelLine
+            key={v.id}
+            link={`/clientes/${v.empresa_id}`}
+            text={`${v.cliente} · ${v.item}`}
+            detail={`${formatFecha(v.vence)} · ${diasRestantesTexto(v.dias)}`}
+            aside={<EstadoChip dias={v.dias} />}
+          />
         ))}
       </Stack>
     </HomePanel>

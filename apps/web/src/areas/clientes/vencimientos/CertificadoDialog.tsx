@@ -2,7 +2,14 @@ import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput, type Certificado, type CertificadoInput } from '@intranet/contract/clientes/vencimientos';
+import {
+  AFIP_AMBIENTES,
+  AFIP_SERVICIOS,
+  AMBIENTE_ETIQUETA,
+  certificadoInput,
+  type Certificado,
+  type CertificadoInput,
+} from '@intranet/contract/clientes/vencimientos';
 import { formatCuit } from '@intranet/contract/cuit';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
@@ -33,7 +40,11 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
     try {
       const c = await guardar.mutateAsync(values);
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.certificadoGuardado, message: `${c.alias ?? c.cn} · ${formatCuit(c.cuit)}` });
+      notifications.show({
+        color: 'green',
+        title: t.certificadoGuardado,
+        message: `${c.alias ?? c.cn} · ${formatCuit(c.cuit)}`,
+      });
     } catch (error) {
       onServerError(error);
     }
@@ -50,8 +61,20 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
         </Text>
         <FormError message={formError} />
         <TextField control={form.control} name="alias" label={t.alias} maxLength={100} data-autofocus />
-        <SelectField control={form.control} name="ambiente" label={t.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
-        <TagsField control={form.control} name="servicios" label={t.servicios} placeholder={t.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
+        <SelectField
+          control={form.control}
+          name="ambiente"
+          label={t.ambiente}
+          withAsterisk
+          data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))}
+        />
+        <TagsField
+          control={form.control}
+          name="servicios"
+          label={t.servicios}
+          placeholder={t.serviciosPlaceholder}
+          data={[...AFIP_SERVICIOS]}
+        />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
       </Stack>
     </form>
@@ -59,4 +82,8 @@ function CertificadoForm({ certificado }: { certificado: Certificado }) {
 }
 
 export const abrirCertificado = (certificado: Certificado) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.editarCertificado, children: <CertificadoForm certificado={certificado} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: t.editarCertificado,
+    children: <CertificadoForm certificado={certificado} />,
+  });

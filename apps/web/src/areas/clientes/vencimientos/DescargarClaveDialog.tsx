@@ -2,8 +2,13 @@ import { PasswordInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useController, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { CLAVE_FORMATO_ETIQUETA, CLAVE_FORMATOS, claveDescargaInput, type ClaveDescargaInput } from '@intranet/contract/clientes/solicitudes';
+import type { z } from 'zod';
+import {
+  CLAVE_FORMATO_ETIQUETA,
+  CLAVE_FORMATOS,
+  claveDescargaInput,
+  type ClaveDescargaInput,
+} from '@intranet/contract/clientes/solicitudes';
 import type { Certificado } from '@intranet/contract/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -71,7 +76,11 @@ function DescargarClaveForm({ certificado }: { certificado: Certificado }) {
             data-autofocus
           />
         )}
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.boton} />
+        <FormActions
+          onCancel={() => void closeFormDialog(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.boton}
+        />
       </Stack>
     </form>
   );
@@ -79,4 +88,8 @@ function DescargarClaveForm({ certificado }: { certificado: Certificado }) {
 
 /** The key download of a paired certificate (CLIENTES#CERTIFICADOS): .p12 under a password chosen now, or PEM. */
 export const abrirDescargarClave = (certificado: Certificado) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.titulo(certificado.alias ?? certificado.cn), children: <DescargarClaveForm certificado={certificado} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: t.titulo(certificado.alias ?? certificado.cn),
+    children: <DescargarClaveForm certificado={certificado} />,
+  });

@@ -5,7 +5,12 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, certificadoInput } from '@intranet/contract/clientes/vencimientos';
+import {
+  AFIP_AMBIENTES,
+  AFIP_SERVICIOS,
+  AMBIENTE_ETIQUETA,
+  certificadoInput,
+} from '@intranet/contract/clientes/vencimientos';
 import { formatCuit } from '@intranet/contract/cuit';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -33,11 +38,22 @@ type ImportarValues = z.output<typeof importarForm>;
 function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined; solicitud?: Solicitud | undefined }) {
   const form = useForm<ImportarInput, unknown, ImportarValues>({
     resolver: contractResolver(importarForm),
-    defaultValues: { empresa_id: empresaId, ambiente: solicitud?.ambiente ?? 'produccion', alias: solicitud?.alias ?? '', servicios: solicitud?.servicios ?? ['wsfe'] },
+    defaultValues: {
+      empresa_id: empresaId,
+      ambiente: solicitud?.ambiente ?? 'produccion',
+      alias: solicitud?.alias ?? '',
+      servicios: solicitud?.servicios ?? ['wsfe'],
+    },
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
-  const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'ambiente', 'alias', 'servicios', 'archivo']);
+  const { formError, onServerError, clearFormError } = useServerErrors(form, [
+    'empresa_id',
+    'ambiente',
+    'alias',
+    'servicios',
+    'archivo',
+  ]);
   const archivo = useController({ control: form.control, name: 'archivo' });
   const importar = useImportarCertificado();
   const submit = form.handleSubmit(async ({ archivo: file, ...opciones }) => {
@@ -45,11 +61,20 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
     try {
       const c = await importar.mutateAsync({
         archivo: file,
-        opciones: { empresa_id: opciones.empresa_id, ambiente: opciones.ambiente, alias: opciones.alias ?? undefined, servicios: opciones.servicios.join(',') },
+        opciones: {
+          empresa_id: opciones.empresa_id,
+          ambiente: opciones.ambiente,
+          alias: opciones.alias ?? undefined,
+          servicios: opciones.servicios.join(','),
+        },
       });
       modals.close(MODAL_ID);
       const texto = t.importadoTexto(formatCuit(c.cuit), formatFecha(c.vence));
-      notifications.show({ color: 'green', title: c.clave_guardada ? t.emparejado : t.importado, message: c.clave_guardada ? `${texto}. ${t.emparejadoTexto}` : texto });
+      notifications.show({
+        color: 'green',
+        title: c.clave_guardada ? t.emparejado : t.importado,
+        message: c.clave_guardada ? `${texto}. ${t.emparejadoTexto}` : texto,
+      });
     } catch (error) {
       // The file's own problems (not a certificate, no CUIT) belong to the file field.
       const answer = error as { status?: number; campos?: unknown; message: string };
@@ -65,7 +90,9 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
           {t.importarAyuda} {t.importarEmparejar}
         </Text>
         <FormError message={formError} />
-        {empresaId === undefined && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        {empresaId === undefined && (
+          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        )}
         <FileInput
           label={t.archivo}
           placeholder={t.archivoPlaceholder}
@@ -79,10 +106,26 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
           error={archivo.fieldState.error?.message}
           name="archivo"
         />
-        <SelectField control={form.control} name="ambiente" label={t.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
+        <SelectField
+          control={form.control}
+          name="ambiente"
+          label={t.ambiente}
+          withAsterisk
+          data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))}
+        />
         <TextField control={form.control} name="alias" label={t.alias} maxLength={100} />
-        <TagsField control={form.control} name="servicios" label={t.servicios} placeholder={t.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.importar} />
+        <TagsField
+          control={form.control}
+          name="servicios"
+          label={t.servicios}
+          placeholder={t.serviciosPlaceholder}
+          data={[...AFIP_SERVICIOS]}
+        />
+        <FormActions
+          onCancel={() => void closeFormDialog(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.importar}
+        />
       </Stack>
     </form>
   );
@@ -90,4 +133,8 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
 
 /** Imports a certificate file; from a pending request, its alias, ambiente and services come filled in. */
 export const abrirImportarCertificado = (empresaId?: number, solicitud?: Solicitud) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.importarTitulo, children: <ImportarForm empresaId={empresaId} solicitud={solicitud} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: t.importarTitulo,
+    children: <ImportarForm empresaId={empresaId} solicitud={solicitud} />,
+  });

@@ -3,7 +3,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
-import { LICENCIA_TIPO_ETIQUETA, LICENCIA_TIPOS, licenciaInput, type Licencia, type LicenciaInput } from '@intranet/contract/clientes/vencimientos';
+import {
+  LICENCIA_TIPO_ETIQUETA,
+  LICENCIA_TIPOS,
+  licenciaInput,
+  type Licencia,
+  type LicenciaInput,
+} from '@intranet/contract/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
@@ -29,7 +35,18 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
     resolver: contractResolver(licenciaInput),
     defaultValues: licencia
       ? { ...licencia }
-      : { empresa_id: empresaId, tipo: 'anual', usuarios: 1, inicio: hoy, vence: dayjs().add(1, 'year').format('YYYY-MM-DD'), renovacion_auto: false, modulo: '', serial: '', baja: '', contacto_id: null },
+      : {
+          empresa_id: empresaId,
+          tipo: 'anual',
+          usuarios: 1,
+          inicio: hoy,
+          vence: dayjs().add(1, 'year').format('YYYY-MM-DD'),
+          renovacion_auto: false,
+          modulo: '',
+          serial: '',
+          baja: '',
+          contacto_id: null,
+        },
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
@@ -48,11 +65,17 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
     }
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={licencia ? t.editarLicencia : t.licenciaTitulo}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={licencia ? t.editarLicencia : t.licenciaTitulo}
+    >
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && !licencia && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        {empresaId === undefined && !licencia && (
+          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SelectField
             control={form.control}
@@ -65,7 +88,13 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
             comboboxProps={{ withinPortal: true }}
           />
           <TextField control={form.control} name="modulo" label={L.modulo} maxLength={100} />
-          <SelectField control={form.control} name="tipo" label={L.tipo} withAsterisk data={LICENCIA_TIPOS.map((v) => ({ value: v, label: LICENCIA_TIPO_ETIQUETA[v] }))} />
+          <SelectField
+            control={form.control}
+            name="tipo"
+            label={L.tipo}
+            withAsterisk
+            data={LICENCIA_TIPOS.map((v) => ({ value: v, label: LICENCIA_TIPO_ETIQUETA[v] }))}
+          />
           <NumberField control={form.control} name="usuarios" label={L.usuarios} withAsterisk min={1} />
           <DateField control={form.control} name="inicio" label={L.inicio} withAsterisk />
           <DateField control={form.control} name="vence" label={L.vence} />

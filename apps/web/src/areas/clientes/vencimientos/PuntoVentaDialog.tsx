@@ -2,7 +2,13 @@ import { Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
-import { MODALIDAD_ETIQUETA, PUNTO_MODALIDADES, puntoVentaInput, type PuntoVenta, type PuntoVentaInput } from '@intranet/contract/clientes/vencimientos';
+import {
+  MODALIDAD_ETIQUETA,
+  PUNTO_MODALIDADES,
+  puntoVentaInput,
+  type PuntoVenta,
+  type PuntoVentaInput,
+} from '@intranet/contract/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
@@ -26,7 +32,13 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
-  const { formError, onServerError, clearFormError } = useServerErrors(form, ['empresa_id', 'numero', 'modalidad', 'cai_vence', 'descripcion']);
+  const { formError, onServerError, clearFormError } = useServerErrors(form, [
+    'empresa_id',
+    'numero',
+    'modalidad',
+    'cai_vence',
+    'descripcion',
+  ]);
   const modalidad = useWatch({ control: form.control, name: 'modalidad' });
   const guardar = useGuardarPuntoVenta(punto?.id);
   const submit = form.handleSubmit(async (values) => {
@@ -34,7 +46,11 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
     try {
       const p = await guardar.mutateAsync(values);
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.puntoVentaGuardado, message: `${p.cliente}: PV ${String(p.numero).padStart(5, '0')}` });
+      notifications.show({
+        color: 'green',
+        title: t.puntoVentaGuardado,
+        message: `${p.cliente}: PV ${String(p.numero).padStart(5, '0')}`,
+      });
     } catch (error) {
       onServerError(error);
     }
@@ -44,9 +60,17 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && !punto && <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />}
+        {empresaId === undefined && !punto && (
+          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        )}
         <NumberField control={form.control} name="numero" label={P.numero} withAsterisk min={1} max={99999} />
-        <SelectField control={form.control} name="modalidad" label={P.modalidad} withAsterisk data={PUNTO_MODALIDADES.map((m) => ({ value: m, label: MODALIDAD_ETIQUETA[m] }))} />
+        <SelectField
+          control={form.control}
+          name="modalidad"
+          label={P.modalidad}
+          withAsterisk
+          data={PUNTO_MODALIDADES.map((m) => ({ value: m, label: MODALIDAD_ETIQUETA[m] }))}
+        />
         {modalidad === 'cai' && <DateField control={form.control} name="cai_vence" label={P.cai_vence} withAsterisk />}
         <TextField control={form.control} name="descripcion" label={P.descripcion} maxLength={200} />
         <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} />
@@ -56,4 +80,8 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
 }
 
 export const abrirPuntoVenta = (opts: { punto?: PuntoVenta; empresaId?: number } = {}) =>
-  openFormDialog({ modalId: MODAL_ID, title: t.nuevoPuntoVenta, children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} /> });
+  openFormDialog({
+    modalId: MODAL_ID,
+    title: t.nuevoPuntoVenta,
+    children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} />,
+  });

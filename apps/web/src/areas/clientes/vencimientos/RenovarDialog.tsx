@@ -35,8 +35,18 @@ export interface ItemRenovable {
 function Historial({ tipo, id }: { tipo: VencimientoTipo; id: number }) {
   const historial = useRenovaciones(tipo, id);
   if (historial.isPending) return <Text size="sm">{listMessages.cargando}</Text>;
-  if (historial.isError) return <Text size="sm" c="red">{historial.error.message}</Text>;
-  if (historial.data.length === 0) return <Text size="sm" c="dimmed">{t.sinHistorial}</Text>;
+  if (historial.isError)
+    return (
+      <Text size="sm" c="red">
+        {historial.error.message}
+      </Text>
+    );
+  if (historial.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t.sinHistorial}
+      </Text>
+    );
   return (
     <List size="sm" spacing={4} aria-label={t.historial}>
       {historial.data.map((r) => (
@@ -57,7 +67,9 @@ function Historial({ tipo, id }: { tipo: VencimientoTipo; id: number }) {
 }
 
 function RenovarForm({ item }: { item: ItemRenovable }) {
-  const sugerida = dayjs(item.vence).add(item.meses ?? 12, 'month').format('YYYY-MM-DD');
+  const sugerida = dayjs(item.vence)
+    .add(item.meses ?? 12, 'month')
+    .format('YYYY-MM-DD');
   const form = useForm<RenovarInput, unknown, RenovarValues>({
     resolver: contractResolver(renovarInput),
     defaultValues: { vence: sugerida, nota: '' },
@@ -71,7 +83,11 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
     try {
       const r = await renovar.mutateAsync(values);
       modals.close(MODAL_ID);
-      notifications.show({ color: 'green', title: t.renovado, message: `${item.item}: ${formatFecha(r.vence_anterior)} → ${formatFecha(r.vence_nuevo)}` });
+      notifications.show({
+        color: 'green',
+        title: t.renovado,
+        message: `${item.item}: ${formatFecha(r.vence_anterior)} → ${formatFecha(r.vence_nuevo)}`,
+      });
     } catch (error) {
       onServerError(error);
     }
@@ -82,9 +98,20 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
         {sinGuardar}
         <Text size="sm">{t.renovarDe(item.cliente, formatFecha(item.vence))}</Text>
         <FormError message={formError} />
-        <DateField control={form.control} name="vence" label={t.nuevaFecha} withAsterisk minDate={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')} data-autofocus />
+        <DateField
+          control={form.control}
+          name="vence"
+          label={t.nuevaFecha}
+          withAsterisk
+          minDate={dayjs(item.vence).add(1, 'day').format('YYYY-MM-DD')}
+          data-autofocus
+        />
         <TextField control={form.control} name="nota" label={t.nota} maxLength={500} />
-        <FormActions onCancel={() => void closeFormDialog(MODAL_ID)} submitting={form.formState.isSubmitting} label={t.renovar} />
+        <FormActions
+          onCancel={() => void closeFormDialog(MODAL_ID)}
+          submitting={form.formState.isSubmitting}
+          label={t.renovar}
+        />
         <Divider label={t.historial} labelPosition="left" />
         <Historial tipo={item.tipo} id={item.item_id} />
       </Stack>
@@ -96,7 +123,12 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
 function SolicitudDeRenovacion({ empresaId, certificadoId }: { empresaId: number; certificadoId: number }) {
   const datos = useVencimientosEmpresa(empresaId);
   if (datos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
-  if (datos.isError) return <Text size="sm" c="red">{datos.error.message}</Text>;
+  if (datos.isError)
+    return (
+      <Text size="sm" c="red">
+        {datos.error.message}
+      </Text>
+    );
   const certificado = datos.data.certificados.find((c) => c.id === certificadoId);
   if (!certificado) return <Text size="sm">{t.certificadoYaNoEsta}</Text>;
   return <SolicitudDialog empresaId={empresaId} renueva={certificado} modalId={MODAL_ID} />;
@@ -119,7 +151,11 @@ function RenovarCertificado({ item, empresaId }: { item: ItemRenovable; empresaI
           { value: 'fecha', label: t.renovarRegistrando },
         ]}
       />
-      {modo === 'solicitud' ? <SolicitudDeRenovacion empresaId={empresaId} certificadoId={item.item_id} /> : <RenovarForm item={item} />}
+      {modo === 'solicitud' ? (
+        <SolicitudDeRenovacion empresaId={empresaId} certificadoId={item.item_id} />
+      ) : (
+        <RenovarForm item={item} />
+      )}
     </Stack>
   );
 }
@@ -129,5 +165,10 @@ export const abrirRenovar = (item: ItemRenovable) =>
     modalId: MODAL_ID,
     title: t.renovarTitulo(item.item),
     size: item.tipo === 'certificado' && item.empresa_id ? 'lg' : 'md',
-    children: item.tipo === 'certificado' && item.empresa_id ? <RenovarCertificado item={item} empresaId={item.empresa_id} /> : <RenovarForm item={item} />,
+    children:
+      item.tipo === 'certificado' && item.empresa_id ? (
+        <RenovarCertificado item={item} empresaId={item.empresa_id} />
+      ) : (
+        <RenovarForm item={item} />
+      ),
   });

@@ -4,8 +4,19 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { aliasDe, PASOS_AFIP, solicitudInput, type Solicitud, type SolicitudInput } from '@intranet/contract/clientes/solicitudes';
-import { AFIP_AMBIENTES, AFIP_SERVICIOS, AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
+import {
+  aliasDe,
+  PASOS_AFIP,
+  solicitudInput,
+  type Solicitud,
+  type SolicitudInput,
+} from '@intranet/contract/clientes/solicitudes';
+import {
+  AFIP_AMBIENTES,
+  AFIP_SERVICIOS,
+  AMBIENTE_ETIQUETA,
+  type Certificado,
+} from '@intranet/contract/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormActions } from '../../../components/form/FormActions.tsx';
@@ -29,7 +40,11 @@ export async function guardarCsr(s: Pick<Solicitud, 'id' | 'alias' | 'cuit'>): P
   try {
     saveFile(await descargarCsr(s.id), `${s.alias}-${s.cuit}.csr`);
   } catch (error) {
-    notifications.show({ color: 'red', title: t.errorDescarga, message: error instanceof Error ? error.message : t.errorDescarga });
+    notifications.show({
+      color: 'red',
+      title: t.errorDescarga,
+      message: error instanceof Error ? error.message : t.errorDescarga,
+    });
   }
 }
 
@@ -73,7 +88,12 @@ function SolicitudGenerada({ solicitud, modalId = MODAL_ID }: { solicitud: Solic
   );
 }
 
-function SolicitudForm({ empresaId, renueva, onGenerada, modalId = MODAL_ID }: { empresaId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void } & EnDialogo) {
+function SolicitudForm({
+  empresaId,
+  renueva,
+  onGenerada,
+  modalId = MODAL_ID,
+}: { empresaId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void } & EnDialogo) {
   const form = useForm<SolicitudInput, unknown, SolicitudValues>({
     resolver: contractResolver(solicitudInput),
     defaultValues: {
@@ -87,7 +107,13 @@ function SolicitudForm({ empresaId, renueva, onGenerada, modalId = MODAL_ID }: {
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(modalId, form.formState.isDirty);
-  const { formError, onServerError, clearFormError } = useServerErrors(form, ['alias', 'ambiente', 'servicios', 'renueva_id', 'empresa_id']);
+  const { formError, onServerError, clearFormError } = useServerErrors(form, [
+    'alias',
+    'ambiente',
+    'servicios',
+    'renueva_id',
+    'empresa_id',
+  ]);
   const generar = useGenerarSolicitud();
   const submit = form.handleSubmit(async (values) => {
     clearFormError();
@@ -105,10 +131,34 @@ function SolicitudForm({ empresaId, renueva, onGenerada, modalId = MODAL_ID }: {
           {t.ayuda}
         </Text>
         <FormError message={formError} />
-        <TextField control={form.control} name="alias" label={t.alias} description={t.aliasAyuda} withAsterisk maxLength={64} data-autofocus />
-        <SelectField control={form.control} name="ambiente" label={vencimientosMessages.ambiente} withAsterisk data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))} />
-        <TagsField control={form.control} name="servicios" label={vencimientosMessages.servicios} placeholder={vencimientosMessages.serviciosPlaceholder} data={[...AFIP_SERVICIOS]} />
-        <FormActions onCancel={() => void closeFormDialog(modalId)} submitting={form.formState.isSubmitting} label={t.generar} />
+        <TextField
+          control={form.control}
+          name="alias"
+          label={t.alias}
+          description={t.aliasAyuda}
+          withAsterisk
+          maxLength={64}
+          data-autofocus
+        />
+        <SelectField
+          control={form.control}
+          name="ambiente"
+          label={vencimientosMessages.ambiente}
+          withAsterisk
+          data={AFIP_AMBIENTES.map((a) => ({ value: a, label: AMBIENTE_ETIQUETA[a] }))}
+        />
+        <TagsField
+          control={form.control}
+          name="servicios"
+          label={vencimientosMessages.servicios}
+          placeholder={vencimientosMessages.serviciosPlaceholder}
+          data={[...AFIP_SERVICIOS]}
+        />
+        <FormActions
+          onCancel={() => void closeFormDialog(modalId)}
+          submitting={form.formState.isSubmitting}
+          label={t.generar}
+        />
       </Stack>
     </form>
   );
@@ -117,7 +167,11 @@ function SolicitudForm({ empresaId, renueva, onGenerada, modalId = MODAL_ID }: {
 /** The request's form, then the request made: in its own dialog, or in another's (`modalId`). */
 export function SolicitudDialog(props: { empresaId: number; renueva?: Certificado | undefined } & EnDialogo) {
   const [generada, setGenerada] = useState<Solicitud | null>(null);
-  return generada ? <SolicitudGenerada solicitud={generada} {...(props.modalId ? { modalId: props.modalId } : {})} /> : <SolicitudForm {...props} onGenerada={setGenerada} />;
+  return generada ? (
+    <SolicitudGenerada solicitud={generada} {...(props.modalId ? { modalId: props.modalId } : {})} />
+  ) : (
+    <SolicitudForm {...props} onGenerada={setGenerada} />
+  );
 }
 
 /** "Nuevo certificado" for a client, or "Renovar" one of its certificates: key and CSR made on the server. */

@@ -23,7 +23,15 @@ export function VencimientosAfip() {
           </Button>
           <ImportarButton
             etiqueta={importarMessages.importarVarios}
-            importables={[{ url: certificadosUrl(), nombre: 'certificados-afip', que: 'certificados AFIP', certificados: true, invalidar: [vencimientosKeys.all, ['auditoria']] }]}
+            importables={[
+              {
+                url: certificadosUrl(),
+                nombre: 'certificados-afip',
+                que: 'certificados AFIP',
+                certificados: true,
+                invalidar: [vencimientosKeys.all, ['auditoria']],
+              },
+            ]}
           />
           <Button leftSection={<IconCertificate size={16} />} onClick={() => abrirImportarCertificado()}>
             {t.importar}

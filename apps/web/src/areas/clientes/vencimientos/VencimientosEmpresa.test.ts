@@ -3,13 +3,25 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
-import type { Certificado, Licencia, PuntoVenta, VencimientosEmpresa as Datos } from '@intranet/contract/clientes/vencimientos';
+import type {
+  Certificado,
+  Licencia,
+  PuntoVenta,
+  VencimientosEmpresa as Datos,
+} from '@intranet/contract/clientes/vencimientos';
 import { renderUi } from '../../../components/testing.tsx';
 import { vencimiento } from '../../../test/builders/clientes.ts';
 import { answers, ok, watchNotifications } from '../../../test/fixtures.ts';
 import { VencimientosEmpresa } from './VencimientosEmpresa.tsx';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), blob: vi.fn(), upload: vi.fn() }));
+const http = vi.hoisted(() => ({
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  delete: vi.fn(),
+  blob: vi.fn(),
+  upload: vi.fn(),
+}));
 const permisos = vi.hoisted(() => new Set<string>());
 vi.mock('../../../core/http/http.ts', () => ({ http }));
 vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
@@ -32,7 +44,15 @@ const certificado: Certificado = {
   reemplazado_por: null,
   creado: '2024-12-14T10:00:00Z',
 };
-const punto: PuntoVenta = { id: 4, empresa_id: 3, cliente: 'Agro del Litoral S.A.', numero: 3, modalidad: 'cai', cai_vence: '2026-11-20', descripcion: 'Mostrador' };
+const punto: PuntoVenta = {
+  id: 4,
+  empresa_id: 3,
+  cliente: 'Agro del Litoral S.A.',
+  numero: 3,
+  modalidad: 'cai',
+  cai_vence: '2026-11-20',
+  descripcion: 'Mostrador',
+};
 const licencia: Licencia = {
   id: 9,
   empresa_id: 3,
@@ -53,10 +73,31 @@ const licencia: Licencia = {
 const datos: Datos = {
   certificados: [certificado],
   puntos_venta: [punto],
-  licencias: [licencia, { ...licencia, id: 10, modulo: null, producto: 'Physis Web', serial: null, vence: null, renovacion_auto: false, baja: '2026-06-30' }],
+  licencias: [
+    licencia,
+    {
+      ...licencia,
+      id: 10,
+      modulo: null,
+      producto: 'Physis Web',
+      serial: null,
+      vence: null,
+      renovacion_auto: false,
+      baja: '2026-06-30',
+    },
+  ],
   proximos: [
     vencimiento(),
-    vencimiento({ id: 2, tipo: 'punto_venta', item_id: 4, item: 'PV 00003', detalle: 'CAI', vence: '2026-11-20', dias: -4, renovaciones: 0 }),
+    vencimiento({
+      id: 2,
+      tipo: 'punto_venta',
+      item_id: 4,
+      item: 'PV 00003',
+      detalle: 'CAI',
+      vence: '2026-11-20',
+      dias: -4,
+      renovaciones: 0,
+    }),
   ],
 };
 
@@ -82,14 +123,22 @@ const show = (answer: Datos = datos, solicitudes: Solicitud[] = []) => {
   );
   return renderUi(createElement(VencimientosEmpresa, { empresaId: 3 }));
 };
-const rows = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+const rows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.children].map((cell) => cell.textContent));
 const headings = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
 describe('VencimientosEmpresa', () => {
   it('shows the next expiries, certificates, points of sale and licences in that order', async () => {
     show();
     const proximos = await screen.findByRole('table', { name: 'Vence' });
-    expect(headings()).toEqual(['Vencimientos AFIP y Physis', 'Certificados AFIP', 'Puntos de venta', 'Licencias Physis']);
+    expect(headings()).toEqual([
+      'Vencimientos AFIP y Physis',
+      'Certificados AFIP',
+      'Puntos de venta',
+      'Licencias Physis',
+    ]);
     expect(rows(proximos)).toEqual([
       ['Tipo', 'Ítem', 'Vence', 'Días restantes', 'Estado', 'Acciones'],
       ['Certificado', 'Facturación', '14/12/2026', '20 días', 'Por vencer', 'Renovar'],
@@ -97,7 +146,17 @@ describe('VencimientosEmpresa', () => {
     ]);
     expect(rows(screen.getByRole('table', { name: 'Certificados AFIP' }))).toEqual([
       ['Alias', 'CUIT', 'Ambiente', 'Servicios', 'Emitido', 'Vence', 'Huella SHA-256', 'Clave', ''],
-      ['FacturaciónCN agrolit-wsfe', '30-71234567-1', 'Producción', 'wsfe, wsfex', '14/12/2024', '14/12/2026', 'AB:CD:EF:01:23:45…', '', ''],
+      [
+        'FacturaciónCN agrolit-wsfe',
+        '30-71234567-1',
+        'Producción',
+        'wsfe, wsfex',
+        '14/12/2024',
+        '14/12/2026',
+        'AB:CD:EF:01:23:45…',
+        '',
+        '',
+      ],
     ]);
     expect(rows(screen.getByRole('table', { name: 'Puntos de venta' }))).toEqual([
       ['Número', 'Modalidad', 'Vencimiento del CAI', 'Descripción', ''],
@@ -108,16 +167,24 @@ describe('VencimientosEmpresa', () => {
       ['Physis ERP · SueldosPHY-123', 'Anual · auto', '5', '01/01/2026', '01/01/2027', 'Ruiz, Carlos', ''],
       ['Physis Web', 'Anual', '5', '01/01/2026', 'De baja (30/06/2026)', 'Ruiz, Carlos', ''],
     ]);
-    for (const name of ['Editar Facturación', 'Eliminar Facturación', 'Editar PV 00003', 'Eliminar PV 00003', 'Editar Physis ERP · Sueldos', 'Eliminar Physis Web']) {
+    for (const name of [
+      'Editar Facturación',
+      'Eliminar Facturación',
+      'Editar PV 00003',
+      'Eliminar PV 00003',
+      'Editar Physis ERP · Sueldos',
+      'Eliminar Physis Web',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
-    expect(screen.getAllByRole('button', { name: /^Renovar / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Renovar Facturación', 'Renovar PV 00003']);
-    expect(['Nuevo certificado', 'Importar certificado', 'Nuevo punto de venta', 'Nueva licencia'].map((name) => screen.getByRole('button', { name }).textContent)).toEqual([
-      'Nuevo certificado',
-      'Importar certificado',
-      'Nuevo punto de venta',
-      'Nueva licencia',
-    ]);
+    expect(
+      screen.getAllByRole('button', { name: /^Renovar / }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Renovar Facturación', 'Renovar PV 00003']);
+    expect(
+      ['Nuevo certificado', 'Importar certificado', 'Nuevo punto de venta', 'Nueva licencia'].map(
+        (name) => screen.getByRole('button', { name }).textContent,
+      ),
+    ).toEqual(['Nuevo certificado', 'Importar certificado', 'Nuevo punto de venta', 'Nueva licencia']);
   });
 
   it('says when a section is empty', async () => {
@@ -134,7 +201,12 @@ describe('VencimientosEmpresa', () => {
     show();
     const proximos = await screen.findByRole('table', { name: 'Vence' });
     expect(rows(proximos)[0]).toEqual(['Tipo', 'Ítem', 'Vence', 'Días restantes', 'Estado']);
-    expect(rows(screen.getByRole('table', { name: 'Puntos de venta' }))[1]).toEqual(['PV 00003', 'CAI', '20/11/2026', 'Mostrador']);
+    expect(rows(screen.getByRole('table', { name: 'Puntos de venta' }))[1]).toEqual([
+      'PV 00003',
+      'CAI',
+      '20/11/2026',
+      'Mostrador',
+    ]);
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
@@ -153,8 +225,12 @@ describe('VencimientosEmpresa', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Eliminar vencimiento' });
     expect(confirm.textContent).toContain('¿Eliminar «PV 00003» y su historial de renovaciones? No se puede deshacer.');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/vencimientos/items/punto_venta/4', expect.anything()));
-    await waitFor(() => expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Eliminado', message: 'PV 00003' })));
+    await waitFor(() =>
+      expect(http.delete).toHaveBeenCalledWith('/api/vencimientos/items/punto_venta/4', expect.anything()),
+    );
+    await waitFor(() =>
+      expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Eliminado', message: 'PV 00003' })),
+    );
   });
 
   it('shows a pending request with its CSR and the AFIP steps, and a paired certificate whose key only CLIENTES#CERTIFICADOS downloads', async () => {
@@ -180,11 +256,19 @@ describe('VencimientosEmpresa', () => {
     show({ ...datos, certificados: [viejo, emparejado] }, [pendiente]);
 
     const tabla = await screen.findByRole('table', { name: 'Solicitudes pendientes' });
-    expect(rows(tabla)[1]).toEqual([`agrolit-2027Pendiente${pendiente.sujeto}`, 'Producción', 'Facturación', expect.stringContaining('Administrador'), '']);
+    expect(rows(tabla)[1]).toEqual([
+      `agrolit-2027Pendiente${pendiente.sujeto}`,
+      'Producción',
+      'Facturación',
+      expect.stringContaining('Administrador'),
+      '',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Descargar .csr agrolit-2027' }));
     await waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/vencimientos/solicitudes/8/csr'));
     fireEvent.click(screen.getByRole('button', { name: 'Pasos en AFIP agrolit-2027' }));
-    expect((await screen.findByRole('list', { name: 'Pasos en AFIP' })).textContent).toContain('Administración de Certificados Digitales');
+    expect((await screen.findByRole('list', { name: 'Pasos en AFIP' })).textContent).toContain(
+      'Administración de Certificados Digitales',
+    );
 
     const certificados = rows(screen.getByRole('table', { name: 'Certificados AFIP' }));
     expect(certificados.map((r) => r[7])).toEqual(['Clave', 'Reemplazado', 'Clave guardada']);
@@ -197,7 +281,13 @@ describe('VencimientosEmpresa', () => {
     expect(await within(dialogo).findByText('La contraseña del .p12 debe tener al menos 8 caracteres')).toBeTruthy();
     fireEvent.change(within(dialogo).getByLabelText(/Contraseña del \.p12/), { target: { value: 'Clave-del-p12' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Descargar' }));
-    await waitFor(() => expect(http.blob).toHaveBeenCalledWith('/api/vencimientos/certificados/22/clave', {}, { formato: 'p12', password: 'Clave-del-p12' }));
+    await waitFor(() =>
+      expect(http.blob).toHaveBeenCalledWith(
+        '/api/vencimientos/certificados/22/clave',
+        {},
+        { formato: 'p12', password: 'Clave-del-p12' },
+      ),
+    );
   });
 
   it('offers the key download to nobody without CLIENTES#CERTIFICADOS', async () => {
@@ -228,12 +318,18 @@ describe('VencimientosEmpresa', () => {
     const alias = within(dialogo).getByRole('textbox', { name: /Alias \(CN\)/ });
     fireEvent.change(alias, { target: { value: 'con espacios' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Generar solicitud' }));
-    expect(await within(dialogo).findByText('Solo letras, números, punto, guion y guion bajo (sin espacios)')).toBeTruthy();
+    expect(
+      await within(dialogo).findByText('Solo letras, números, punto, guion y guion bajo (sin espacios)'),
+    ).toBeTruthy();
     expect(http.post).not.toHaveBeenCalled();
     fireEvent.change(alias, { target: { value: 'agrolit-nuevo' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Generar solicitud' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/api/vencimientos/solicitudes', { empresa_id: 3, renueva_id: null, alias: 'agrolit-nuevo', ambiente: 'produccion', servicios: ['wsfe'] }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/vencimientos/solicitudes',
+        { empresa_id: 3, renueva_id: null, alias: 'agrolit-nuevo', ambiente: 'produccion', servicios: ['wsfe'] },
+        expect.anything(),
+      ),
     );
     expect(await within(dialogo).findByText(creada.sujeto)).toBeTruthy();
     expect(within(dialogo).getByRole('button', { name: 'Descargar .csr' })).toBeTruthy();

@@ -21,9 +21,19 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
   return (
     <Stack gap="md">
       <ProximosVencimientos proximos={proximos} puedeEditar={puedeEditar} />
-      <CertificadosEmpresa empresaId={empresaId} certificados={certificados} puedeEditar={puedeEditar} puedeDescargarClave={puedeDescargarClave} />
+      <CertificadosEmpresa
+        empresaId={empresaId}
+        certificados={certificados}
+        puedeEditar={puedeEditar}
+        puedeDescargarClave={puedeDescargarClave}
+      />
       {solicitudes.data && solicitudes.data.length > 0 && (
-        <SolicitudesEmpresa empresaId={empresaId} solicitudes={solicitudes.data} certificados={certificados} puedeEditar={puedeEditar} />
+        <SolicitudesEmpresa
+          empresaId={empresaId}
+          solicitudes={solicitudes.data}
+          certificados={certificados}
+          puedeEditar={puedeEditar}
+        />
       )}
       <PuntosVentaEmpresa empresaId={empresaId} puntosVenta={puntos_venta} puedeEditar={puedeEditar} />
       <LicenciasEmpresa empresaId={empresaId} licencias={licencias} puedeEditar={puedeEditar} />

@@ -44,7 +44,8 @@ interface VencimientosGridProps {
 }
 
 /** Monthly licences renew a month ahead, certificates two years, the rest a year. */
-const mesesDeRenovacion = (v: Vencimiento) => (v.tipo === 'certificado' ? 24 : v.detalle?.startsWith('Mensual') ? 1 : 12);
+const mesesDeRenovacion = (v: Vencimiento) =>
+  v.tipo === 'certificado' ? 24 : v.detalle?.startsWith('Mensual') ? 1 : 12;
 
 /**
  * THE expiry grid of both Vencimientos screens: client, CUIT, kind, item, due date, days left and the state
@@ -64,7 +65,13 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, cam
       header: t.campos.cliente,
       enableHiding: false,
       cell: ({ row }) => (
-        <Anchor component={Link} to={`/clientes/${row.original.empresa_id}`} size="sm" fw={600} onClick={(e) => e.stopPropagation()}>
+        <Anchor
+          component={Link}
+          to={`/clientes/${row.original.empresa_id}`}
+          size="sm"
+          fw={600}
+          onClick={(e) => e.stopPropagation()}
+        >
           {row.original.cliente}
         </Anchor>
       ),
@@ -106,7 +113,12 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, cam
       id: 'dias',
       header: t.campos.dias,
       cell: ({ row }) => (
-        <Text size="sm" c={row.original.dias < 0 ? 'red' : undefined} fw={row.original.dias < 0 ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          c={row.original.dias < 0 ? 'red' : undefined}
+          fw={row.original.dias < 0 ? 600 : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {diasRestantesTexto(row.original.dias)}
         </Text>
       ),
@@ -169,12 +181,21 @@ export function VencimientosGrid({ grupo, title, tableLabel, tipos, actions, cam
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => `${row.item} de ${row.cliente}`}
-        lote={{ url: vencimientosLoteUrl(grupo), filtro: list.exportParams, nombre: `vencimientos-${grupo}`, eliminar: puedeEditar, campos: puedeEditar ? camposLote : undefined }}
+        lote={{
+          url: vencimientosLoteUrl(grupo),
+          filtro: list.exportParams,
+          nombre: `vencimientos-${grupo}`,
+          eliminar: puedeEditar,
+          campos: puedeEditar ? camposLote : undefined,
+        }}
         loading={vencimientos.isPending}
         fetching={vencimientos.isPlaceholderData}
         error={vencimientos.error}
         onRetry={() => void vencimientos.refetch()}
-        vivo={{ lista: `vencimientos-${grupo}`, refrescar: () => Promise.all([vencimientos.refetch(), meses.refetch()]) }}
+        vivo={{
+          lista: `vencimientos-${grupo}`,
+          refrescar: () => Promise.all([vencimientos.refetch(), meses.refetch()]),
+        }}
         emptyText={t.sinVencimientos}
         initiallyHidden={['tipo']}
         toolbar={

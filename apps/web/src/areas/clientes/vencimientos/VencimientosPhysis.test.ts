@@ -17,7 +17,15 @@ vi.mock('../../../core/http/http.ts', () => ({ http }));
 vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
 
-const mensual = vencimiento({ id: 5, tipo: 'licencia', item_id: 9, item: 'Physis ERP · Sueldos', detalle: 'Mensual · 10 usuarios', vence: '2026-12-31', dias: 37 });
+const mensual = vencimiento({
+  id: 5,
+  tipo: 'licencia',
+  item_id: 9,
+  item: 'Physis ERP · Sueldos',
+  detalle: 'Mensual · 10 usuarios',
+  vence: '2026-12-31',
+  dias: 37,
+});
 const empresas: EmpresaOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
 const productos: ProductoOpcion[] = [{ id: 1, codigo: 'ERP', nombre: 'Physis ERP' }];
 const hoy = dayjs().format('YYYY-MM-DD');
@@ -60,15 +68,23 @@ describe('VencimientosPhysis', () => {
     render();
     const table = await screen.findByRole('table', { name: 'Vencimientos Physis' });
     await within(table).findByText('Physis ERP · Sueldos');
-    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Physis ERP · SueldosMensual · 10 usuarios31/12/202637 díasPróximo');
-    expect(http.get).toHaveBeenCalledWith('/api/vencimientos/physis/lista?page=1&size=25', expect.anything(), expect.anything());
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain(
+      'Physis ERP · SueldosMensual · 10 usuarios31/12/202637 díasPróximo',
+    );
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/vencimientos/physis/lista?page=1&size=25',
+      expect.anything(),
+      expect.anything(),
+    );
     expect(screen.queryByRole('textbox', { name: 'Tipo' })).toBeNull();
   });
 
   it('selects licences for the bulk bar: their automatic renewal set in one request, delete and export offered', async () => {
     http.post.mockResolvedValue(ok({ total: 1, hechos: [5], rechazados: [] }));
     render();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP · Sueldos de Agro del Litoral S.A.' }));
+    fireEvent.click(
+      await screen.findByRole('checkbox', { name: 'Seleccionar Physis ERP · Sueldos de Agro del Litoral S.A.' }),
+    );
     const barra = screen.getByRole('group', { name: 'Acciones en lote' });
     expect(within(barra).getByRole('button', { name: 'Eliminar' })).toBeTruthy();
     expect(within(barra).getByRole('button', { name: 'Exportar selección' })).toBeTruthy();
@@ -87,7 +103,9 @@ describe('VencimientosPhysis', () => {
 
   it('renews a monthly licence one month on by default', async () => {
     render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Renovar Physis ERP · Sueldos de Agro del Litoral S.A.' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Renovar Physis ERP · Sueldos de Agro del Litoral S.A.' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Renovar: Physis ERP · Sueldos' });
     expect((within(dialog).getByLabelText(/Nuevo vencimiento/) as HTMLInputElement).value).toBe('31/01/2027');
     expect(await within(dialog).findByText('Sin renovaciones anteriores.')).toBeTruthy();
@@ -110,13 +128,32 @@ describe('VencimientosPhysis', () => {
     http.post.mockResolvedValue(ok(null));
     await choose(/^Tipo/, 'Perpetua');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/vencimientos/licencias', expect.objectContaining({ tipo: 'perpetua', vence: null }), expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/vencimientos/licencias',
+        expect.objectContaining({ tipo: 'perpetua', vence: null }),
+        expect.anything(),
+      ),
+    );
   });
 
   it('saves a new licence for the client and product chosen', async () => {
     const guardada: Licencia = {
-      id: 10, empresa_id: 3, cliente: 'Agro del Litoral S.A.', producto_id: 1, producto: 'Physis ERP', modulo: 'Stock', tipo: 'anual', usuarios: 5,
-      serial: null, inicio: hoy, vence: null, baja: null, renovacion_auto: true, contacto_id: null, contacto: null,
+      id: 10,
+      empresa_id: 3,
+      cliente: 'Agro del Litoral S.A.',
+      producto_id: 1,
+      producto: 'Physis ERP',
+      modulo: 'Stock',
+      tipo: 'anual',
+      usuarios: 5,
+      serial: null,
+      inicio: hoy,
+      vence: null,
+      baja: null,
+      renovacion_auto: true,
+      contacto_id: null,
+      contacto: null,
     };
     http.post.mockResolvedValue(ok(guardada));
     const dialog = await nuevaLicencia();
@@ -139,8 +176,12 @@ describe('VencimientosPhysis', () => {
       renovacion_auto: true,
       contacto_id: null,
     };
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/vencimientos/licencias', enviado, expect.anything()));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/vencimientos/licencias', enviado, expect.anything()),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notified).toHaveBeenCalledWith(expect.objectContaining({ title: 'Licencia guardada', message: 'Agro del Litoral S.A.: Physis ERP' }));
+    expect(notified).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Licencia guardada', message: 'Agro del Litoral S.A.: Physis ERP' }),
+    );
   });
 });

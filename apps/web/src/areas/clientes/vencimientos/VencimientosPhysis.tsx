@@ -8,7 +8,9 @@ import { vencimientosMessages as t } from './messages.ts';
 import { VencimientosGrid } from './VencimientosGrid.tsx';
 
 /** What a bulk change may set on licences. */
-const CAMPOS_LOTE: readonly LoteCampo[] = [{ campo: 'renovacion_auto', etiqueta: t.licencia.renovacion_auto, tipo: 'si_no' }];
+const CAMPOS_LOTE: readonly LoteCampo[] = [
+  { campo: 'renovacion_auto', etiqueta: t.licencia.renovacion_auto, tipo: 'si_no' },
+];
 
 /** `/clientes/vencimientosphysis/lista`: Physis licences by due date. */
 export function VencimientosPhysis() {
@@ -21,7 +23,16 @@ export function VencimientosPhysis() {
       camposLote={CAMPOS_LOTE}
       actions={
         <>
-          <ImportarButton importables={[{ url: licenciasUrl(), nombre: 'licencias-physis', que: 'licencias Physis', invalidar: [vencimientosKeys.all, ['auditoria']] }]} />
+          <ImportarButton
+            importables={[
+              {
+                url: licenciasUrl(),
+                nombre: 'licencias-physis',
+                que: 'licencias Physis',
+                invalidar: [vencimientosKeys.all, ['auditoria']],
+              },
+            ]}
+          />
           <Button leftSection={<IconPlus size={16} />} onClick={() => abrirLicencia()}>
             {t.nuevaLicencia}
           </Button>

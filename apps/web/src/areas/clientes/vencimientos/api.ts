@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import {
   certificado,
-  certificadoInput,
+  type certificadoInput,
   licencia,
-  licenciaInput,
+  type licenciaInput,
   puntoVenta,
-  puntoVentaInput,
+  type puntoVentaInput,
   renovacion,
-  renovarInput,
+  type renovarInput,
   vencimientoMeses,
   vencimientoPage,
   vencimientosEmpresa,
@@ -46,33 +46,38 @@ export const certificadosUrl = () => url('/certificados');
 export function useVencimientos(grupo: VencimientoGrupo, params: string) {
   return useQuery({
     queryKey: vencimientosKeys.lista(grupo, params),
-    queryFn: async ({ signal }) => (await http.get(url(`/${grupo}/lista?${params}`), envelope(vencimientoPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${grupo}/lista?${params}`), envelope(vencimientoPage), { signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
-export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) => url(`/${grupo}/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) =>
+  url(`/${grupo}/export.csv${exportParams ? `?${exportParams}` : ''}`);
 /** A grid's path for its bulk actions (`…/lote`, `…/lote/export.csv`). */
 export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => url(`/${grupo}`);
 
 export function useMeses(grupo: VencimientoGrupo) {
   return useQuery({
     queryKey: vencimientosKeys.meses(grupo),
-    queryFn: async ({ signal }) => (await http.get(url(`/${grupo}/meses`), envelope(vencimientoMeses), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/${grupo}/meses`), envelope(vencimientoMeses), { signal })).datos,
   });
 }
 
 export function useVencimientosEmpresa(empresaId: number) {
   return useQuery({
     queryKey: vencimientosKeys.empresa(empresaId),
-    queryFn: async ({ signal }) => (await http.get(url(`/empresas/${empresaId}`), envelope(vencimientosEmpresa), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/empresas/${empresaId}`), envelope(vencimientosEmpresa), { signal })).datos,
   });
 }
 
 export function useRenovaciones(tipo: VencimientoTipo, id: number) {
   return useQuery({
     queryKey: vencimientosKeys.renovaciones(tipo, id),
-    queryFn: async ({ signal }) => (await http.get(url(`/items/${tipo}/${id}/renovaciones`), envelope(z.array(renovacion)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/items/${tipo}/${id}/renovaciones`), envelope(z.array(renovacion)), { signal })).datos,
   });
 }
 
@@ -90,7 +95,8 @@ function useInvalidate() {
 export function useRenovar(tipo: VencimientoTipo, id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: RenovarValues) => (await http.post(url(`/items/${tipo}/${id}/renovar`), values, envelope(renovacion))).datos,
+    mutationFn: async (values: RenovarValues) =>
+      (await http.post(url(`/items/${tipo}/${id}/renovar`), values, envelope(renovacion))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -122,7 +128,8 @@ export function useImportarCertificado() {
 export function useGuardarCertificado(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: CertificadoValues) => (await http.put(url(`/certificados/${id}`), values, envelope(certificado))).datos,
+    mutationFn: async (values: CertificadoValues) =>
+      (await http.put(url(`/certificados/${id}`), values, envelope(certificado))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -131,7 +138,10 @@ export function useGuardarLicencia(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: LicenciaValues) =>
-      (id === undefined ? await http.post(url('/licencias'), values, envelope(licencia)) : await http.put(url(`/licencias/${id}`), values, envelope(licencia))).datos,
+      (id === undefined
+        ? await http.post(url('/licencias'), values, envelope(licencia))
+        : await http.put(url(`/licencias/${id}`), values, envelope(licencia))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -140,17 +150,20 @@ export function useGuardarPuntoVenta(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: PuntoVentaValues) =>
-      (id === undefined ? await http.post(url('/puntos-venta'), values, envelope(puntoVenta)) : await http.put(url(`/puntos-venta/${id}`), values, envelope(puntoVenta))).datos,
+      (id === undefined
+        ? await http.post(url('/puntos-venta'), values, envelope(puntoVenta))
+        : await http.put(url(`/puntos-venta/${id}`), values, envelope(puntoVenta))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
-
 
 /** The client's pending certificate requests (key and CSR made here, waiting for AFIP's certificate). */
 export function useSolicitudes(empresaId: number) {
   return useQuery({
     queryKey: vencimientosKeys.solicitudes(empresaId),
-    queryFn: async ({ signal }) => (await http.get(url(`/empresas/${empresaId}/solicitudes`), envelope(z.array(solicitud)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(url(`/empresas/${empresaId}/solicitudes`), envelope(z.array(solicitud)), { signal })).datos,
   });
 }
 
@@ -158,7 +171,8 @@ export function useSolicitudes(empresaId: number) {
 export function useGenerarSolicitud() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: SolicitudValues) => (await http.post(url('/solicitudes'), values, envelope(solicitud))).datos,
+    mutationFn: async (values: SolicitudValues) =>
+      (await http.post(url('/solicitudes'), values, envelope(solicitud))).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -177,4 +191,5 @@ export function useEliminarSolicitud() {
 export const descargarCsr = (id: number): Promise<Blob> => http.blob(url(`/solicitudes/${id}/csr`));
 
 /** The certificate's key with the certificate (.p12 under the password chosen, or PEM); the server audits it. */
-export const descargarClave = (id: number, opciones: ClaveDescargaInput): Promise<Blob> => http.blob(url(`/certificados/${id}/clave`), {}, opciones);
+export const descargarClave = (id: number, opciones: ClaveDescargaInput): Promise<Blob> =>
+  http.blob(url(`/certificados/${id}/clave`), {}, opciones);

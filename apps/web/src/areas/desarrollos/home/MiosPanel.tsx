@@ -10,7 +10,8 @@ import { http } from '../../../core/http/http.ts';
 export function MiosPanel() {
   const query = useQuery({
     queryKey: ['desarrollos', 'mios'],
-    queryFn: async ({ signal }) => (await http.get(apiUrl('api', '/api/desarrollos/mios'), envelope(desarrollosMios), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(apiUrl('api', '/api/desarrollos/mios'), envelope(desarrollosMios), { signal })).datos,
   });
   const personaId = query.data?.persona_id ?? null;
   const estados = (query.data?.estados ?? []).filter((e) => e.cantidad > 0);
@@ -22,7 +23,11 @@ export function MiosPanel() {
       link={lista}
       total={query.data ? total : undefined}
       status={query.status}
-      empty={personaId === null ? 'Su cuenta no está vinculada a una persona: no tiene desarrollos a cargo.' : 'No tiene desarrollos a su cargo.'}
+      empty={
+        personaId === null
+          ? 'Su cuenta no está vinculada a una persona: no tiene desarrollos a cargo.'
+          : 'No tiene desarrollos a su cargo.'
+      }
       isEmpty={total === 0}
     >
       <SimpleGrid cols={2} spacing={8}>

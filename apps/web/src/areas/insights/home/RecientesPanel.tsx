@@ -14,7 +14,13 @@ export function RecientesPanel() {
   const desde = Date.now() - DIA_MS;
   const recientes = (query.data?.items ?? []).filter((issue) => Date.parse(issue.ultima_vez) >= desde).slice(0, 5);
   return (
-    <HomePanel title="Errores de las últimas 24 h" link="/insights?estado=unresolved&sort=-ultima_vez" status={query.status} empty="Ningún error nuevo ni reabierto en las últimas 24 horas." isEmpty={recientes.length === 0}>
+    <HomePanel
+      title="Errores de las últimas 24 h"
+      link="/insights?estado=unresolved&sort=-ultima_vez"
+      status={query.status}
+      empty="Ningún error nuevo ni reabierto en las últimas 24 horas."
+      isEmpty={recientes.length === 0}
+    >
       <Stack gap={8}>
         {recientes.map((issue) => (
           <HomePanelLine

@@ -7,14 +7,23 @@ import { usePaquetes } from '../api.ts';
 export function UltimosPanel() {
   const query = usePaquetes('sort=-fecha&size=5');
   return (
-    <HomePanel title="Últimos paquetes" link="/instaladores?sort=-fecha" total={query.data?.total} status={query.status} empty="Todavía no se subió ningún paquete." isEmpty={query.data?.items.length === 0}>
+    <HomePanel
+      title="Últimos paquetes"
+      link="/instaladores?sort=-fecha"
+      total={query.data?.total}
+      status={query.status}
+      empty="Todavía no se subió ningún paquete."
+      isEmpty={query.data?.items.length === 0}
+    >
       <Stack gap={8}>
         {query.data?.items.map((p) => (
           <HomePanelLine
             key={p.id}
             link={`/instaladores/${p.id}`}
             text={p.nombre}
-            detail={[p.producto, p.version, p.tamano === null ? null : formatBytes(p.tamano)].filter(Boolean).join(' · ')}
+            detail={[p.producto, p.version, p.tamano === null ? null : formatBytes(p.tamano)]
+              .filter(Boolean)
+              .join(' · ')}
             aside={
               <Text size="xs" c="dimmed">
                 {formatFecha(p.fecha)}

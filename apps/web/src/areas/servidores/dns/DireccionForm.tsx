@@ -49,9 +49,30 @@ export function DireccionForm({ dnsId, dnsHost, direccion, onDone }: DireccionFo
       <Stack gap="xs">
         <FormError message={formError} />
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextField control={form.control} name="host" label={t.direccion.hostCorto} withAsterisk autoFocus w={{ base: '100%', sm: 240 }} />
-          <NumberField control={form.control} name="port" label={t.direccion.port} withAsterisk min={1} max={65535} w={110} />
-          <TextField control={form.control} name="path" label={t.direccion.path} placeholder="/" w={{ base: '100%', sm: 200 }} />
+          <TextField
+            control={form.control}
+            name="host"
+            label={t.direccion.hostCorto}
+            withAsterisk
+            autoFocus
+            w={{ base: '100%', sm: 240 }}
+          />
+          <NumberField
+            control={form.control}
+            name="port"
+            label={t.direccion.port}
+            withAsterisk
+            min={1}
+            max={65535}
+            w={110}
+          />
+          <TextField
+            control={form.control}
+            name="path"
+            label={t.direccion.path}
+            placeholder="/"
+            w={{ base: '100%', sm: 200 }}
+          />
         </Group>
         <Group gap="sm">
           <Button type="submit" size="xs" loading={form.formState.isSubmitting}>

@@ -30,7 +30,8 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
   const check = (id: number) =>
     verificar.mutate(id, {
       onSuccess: (result) => setChecks((previous) => ({ ...previous, [id]: result })),
-      onError: (error) => setChecks((previous) => ({ ...previous, [id]: { alcanzable: false, ms: null, error: error.message } })),
+      onError: (error) =>
+        setChecks((previous) => ({ ...previous, [id]: { alcanzable: false, ms: null, error: error.message } })),
     });
 
   const borrar = useDeleteFlow();
@@ -57,7 +58,15 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
     },
     { id: 'host', header: t.direccion.hostCorto, cell: ({ row }) => row.original.host },
     { id: 'port', header: t.direccion.port, meta: { width: 80 }, cell: ({ row }) => row.original.port },
-    { id: 'path', header: t.direccion.path, cell: ({ row }) => <Text span size="sm" ff="monospace">{row.original.path}</Text> },
+    {
+      id: 'path',
+      header: t.direccion.path,
+      cell: ({ row }) => (
+        <Text span size="sm" ff="monospace">
+          {row.original.path}
+        </Text>
+      ),
+    },
     {
       id: 'acciones',
       header: t.acciones,
@@ -78,10 +87,21 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
               </Button>
               {puedeEditar && (
                 <>
-                  <Button size="compact-xs" variant="default" aria-label={t.editarDireccion(url)} onClick={() => setEditing(direccion.id)}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={t.editarDireccion(url)}
+                    onClick={() => setEditing(direccion.id)}
+                  >
                     {t.editar}
                   </Button>
-                  <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t.eliminar} ${url}`} onClick={() => void remove(direccion, url)}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`${t.eliminar} ${url}`}
+                    onClick={() => void remove(direccion, url)}
+                  >
                     {t.eliminar}
                   </Button>
                 </>
@@ -111,7 +131,9 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
           rows={direcciones}
           getRowId={(direccion) => String(direccion.id)}
           replaceRow={(direccion) =>
-            editing === direccion.id && <DireccionForm dnsId={dnsId} dnsHost={dnsHost} direccion={direccion} onDone={() => setEditing(null)} />
+            editing === direccion.id && (
+              <DireccionForm dnsId={dnsId} dnsHost={dnsHost} direccion={direccion} onDone={() => setEditing(null)} />
+            )
           }
         />
       )}
@@ -120,7 +142,13 @@ export function Direcciones({ dnsId, dnsHost, direcciones, puedeEditar }: Direcc
           <DireccionForm dnsId={dnsId} dnsHost={dnsHost} onDone={() => setEditing(null)} />
         ) : (
           <Group>
-            <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} aria-label={t.agregarDireccionA(dnsHost)} onClick={() => setEditing('nueva')}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconPlus size={14} />}
+              aria-label={t.agregarDireccionA(dnsHost)}
+              onClick={() => setEditing('nueva')}
+            >
               {t.agregarDireccion}
             </Button>
           </Group>

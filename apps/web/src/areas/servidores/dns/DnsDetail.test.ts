@@ -24,17 +24,41 @@ const entry: DnsDetalle = {
   ttl: 900,
   activo: true,
   direcciones_count: 1,
-  direcciones: [{ id: 101, dns: 11, host: 'app.example.com', port: 8443, path: '/salud', url: 'http://app.example.com:8443/salud' }],
+  direcciones: [
+    { id: 101, dns: 11, host: 'app.example.com', port: 8443, path: '/salud', url: 'http://app.example.com:8443/salud' },
+  ],
 };
 
 const historial: AuditRow[] = [
-  { id: 2, fecha: '2026-11-21T10:00:00Z', usuario_nombre: 'Técnico Demo', accion: 'modificar', entidad: 'dns', entidad_id: '11', antes: { ttl: 3600 }, despues: { ttl: 900 } },
-  { id: 1, fecha: '2026-11-20T10:00:00Z', usuario_nombre: 'Técnico Demo', accion: 'crear', entidad: 'dns', entidad_id: '11', antes: null, despues: { host: 'app.example.com', ttl: 3600 } },
+  {
+    id: 2,
+    fecha: '2026-11-21T10:00:00Z',
+    usuario_nombre: 'Técnico Demo',
+    accion: 'modificar',
+    entidad: 'dns',
+    entidad_id: '11',
+    antes: { ttl: 3600 },
+    despues: { ttl: 900 },
+  },
+  {
+    id: 1,
+    fecha: '2026-11-20T10:00:00Z',
+    usuario_nombre: 'Técnico Demo',
+    accion: 'crear',
+    entidad: 'dns',
+    entidad_id: '11',
+    antes: null,
+    despues: { host: 'app.example.com', ttl: 3600 },
+  },
 ];
 
 const show = (url = '/dns/11') => {
   http.get.mockImplementation(answers({ '/api/dns/11': entry, '/api/auditoria?': { items: historial, total: 2 } }));
-  return renderUi(createElement(DnsDetail), { url, path: '/dns/:id', routes: [stubRoute('/dns', 'Lista de entradas DNS')] });
+  return renderUi(createElement(DnsDetail), {
+    url,
+    path: '/dns/:id',
+    routes: [stubRoute('/dns', 'Lista de entradas DNS')],
+  });
 };
 /** The value shown under a label of the detail grid. */
 const dato = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -64,7 +88,11 @@ describe('DnsDetail', () => {
   it('shows its history from the audit log', async () => {
     show('/dns/11?tab=historial');
     const table = await screen.findByRole('table', { name: 'Historial de cambios' });
-    expect(http.get).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/auditoria\?entidad=dns&id=11&/), expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/api\/auditoria\?entidad=dns&id=11&/),
+      expect.anything(),
+      expect.anything(),
+    );
     const [, cambio, creacion] = within(table).getAllByRole('row');
     expect(cambio?.textContent).toContain('TTL (segundos): 3600 → 900');
     expect(creacion?.textContent).toContain('Técnico Demo');
@@ -77,7 +105,9 @@ describe('DnsDetail', () => {
     expect((await screen.findByRole('link', { name: 'Editar' })).getAttribute('href')).toBe('/dns/11/editar');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar entrada DNS' });
-    expect(dialog.textContent).toContain('¿Eliminar la entrada DNS app.example.com? También se eliminará su dirección.');
+    expect(dialog.textContent).toContain(
+      '¿Eliminar la entrada DNS app.example.com? También se eliminará su dirección.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/dns/11', expect.anything()));
     expect(await screen.findByText('Lista de entradas DNS')).toBeTruthy();
@@ -93,7 +123,9 @@ describe('DnsDetail', () => {
   });
 
   it('says in Spanish that a missing entry was not found, with a way back', async () => {
-    http.get.mockRejectedValue(new HttpError(404, { error: 'La entrada DNS no existe', datos: null }, 'La entrada DNS no existe'));
+    http.get.mockRejectedValue(
+      new HttpError(404, { error: 'La entrada DNS no existe', datos: null }, 'La entrada DNS no existe'),
+    );
     renderUi(createElement(DnsDetail), { url: '/dns/999', path: '/dns/:id' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No se encontró la entrada DNS.');

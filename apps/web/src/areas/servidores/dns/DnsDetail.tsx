@@ -53,7 +53,10 @@ function DnsView({ entry }: { entry: DnsDetalle }) {
                 <EditButton to={`/dns/${entry.id}/editar`}>{t.editar}</EditButton>
                 <DeleteAction
                   label={t.eliminar}
-                  confirm={{ title: t.eliminarEntradaTitulo, message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length) }}
+                  confirm={{
+                    title: t.eliminarEntradaTitulo,
+                    message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length),
+                  }}
                   run={() => eliminar.mutateAsync(entry.id)}
                   done={{ title: t.entradaEliminada, message: entry.host, to: '/dns' }}
                   errorTitle={t.errorEliminar}
@@ -83,7 +86,11 @@ function DnsView({ entry }: { entry: DnsDetalle }) {
                       {
                         label: t.campos.servidor,
                         value: (
-                          <Anchor component={Link} to={`/servidores/${entry.servidor_id}`} aria-label={t.verServidor(entry.servidor_nombre)}>
+                          <Anchor
+                            component={Link}
+                            to={`/servidores/${entry.servidor_id}`}
+                            aria-label={t.verServidor(entry.servidor_nombre)}
+                          >
                             {entry.servidor_nombre}
                           </Anchor>
                         ),
@@ -100,7 +107,14 @@ function DnsView({ entry }: { entry: DnsDetalle }) {
             {
               value: 'direcciones',
               label: `${t.tabs.direcciones} (${entry.direcciones.length})`,
-              panel: <Direcciones dnsId={entry.id} dnsHost={entry.host} direcciones={entry.direcciones} puedeEditar={puedeEditar} />,
+              panel: (
+                <Direcciones
+                  dnsId={entry.id}
+                  dnsHost={entry.host}
+                  direcciones={entry.direcciones}
+                  puedeEditar={puedeEditar}
+                />
+              ),
             },
             {
               value: 'historial',

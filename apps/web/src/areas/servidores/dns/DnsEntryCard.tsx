@@ -27,7 +27,10 @@ export function DnsEntryCard({ servidorId, entry, puedeEditar }: DnsEntryCardPro
   const borrar = useDeleteFlow();
   const remove = () =>
     borrar.run({
-      confirm: { title: t.eliminarEntradaTitulo, message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length) },
+      confirm: {
+        title: t.eliminarEntradaTitulo,
+        message: t.eliminarEntradaTexto(entry.host, entry.direcciones.length),
+      },
       run: () => eliminar.mutateAsync(entry.id),
       done: { title: t.entradaEliminada, message: entry.host },
       errorTitle: t.errorEliminar,
@@ -53,10 +56,21 @@ export function DnsEntryCard({ servidorId, entry, puedeEditar }: DnsEntryCardPro
               </Badge>
             </Group>
             <Group gap={6}>
-              <Button size="compact-sm" variant="light" loading={resolver.isPending} onClick={() => resolver.mutate(entry.id)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                loading={resolver.isPending}
+                onClick={() => resolver.mutate(entry.id)}
+              >
                 {t.resolverAhora}
               </Button>
-              <Button size="compact-sm" variant="subtle" color="gray" aria-expanded={historial} onClick={() => setHistorial((open) => !open)}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray"
+                aria-expanded={historial}
+                onClick={() => setHistorial((open) => !open)}
+              >
                 {t.historial}
               </Button>
               {puedeEditar && (
@@ -99,8 +113,7 @@ export function ResolucionAlert({ resolucion }: { resolucion: Resolucion }) {
   const color = resolucion.coincide === false ? 'yellow' : 'green';
   return (
     <Alert color={color} role="status" p="xs">
-      {t.resuelveA(resolucion.host, resolucion.direcciones)}{' '}
-      {resolucion.coincide === true && t.coincide}
+      {t.resuelveA(resolucion.host, resolucion.direcciones)} {resolucion.coincide === true && t.coincide}
       {resolucion.coincide === false && t.noCoincide}
     </Alert>
   );

@@ -66,10 +66,24 @@ export function DnsEntryForm({ servidorId, entry, onDone }: DnsEntryFormProps) {
 }
 
 /** An entry's own fields, as both its inline form and its page's form show them. */
-export function DnsCampos({ control, autoFocus = false }: { control: Control<DnsInput, unknown, DnsValues>; autoFocus?: boolean }) {
+export function DnsCampos({
+  control,
+  autoFocus = false,
+}: {
+  control: Control<DnsInput, unknown, DnsValues>;
+  autoFocus?: boolean;
+}) {
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <TextField control={control} name="host" label={t.campos.host} withAsterisk placeholder="app.example.com" autoFocus={autoFocus} w={{ base: '100%', sm: 280 }} />
+      <TextField
+        control={control}
+        name="host"
+        label={t.campos.host}
+        withAsterisk
+        placeholder="app.example.com"
+        autoFocus={autoFocus}
+        w={{ base: '100%', sm: 280 }}
+      />
       <SelectField control={control} name="tipo" label={t.campos.tipo} data={tipoOptions} w={110} />
       <NumberField control={control} name="ttl" label={t.campos.ttl} min={60} max={604800} step={60} w={150} />
       <SwitchField control={control} name="activo" label={t.campos.activo} mt={30} />

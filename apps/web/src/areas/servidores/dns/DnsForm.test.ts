@@ -11,7 +11,17 @@ const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
 vi.mock('../../../core/http/http.ts', () => ({ http }));
 vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 
-const entry: DnsDetalle = { id: 11, host: 'app.example.com', servidor_id: 1, servidor_nombre: 'web-01', tipo: 'A', ttl: 3600, activo: true, direcciones_count: 0, direcciones: [] };
+const entry: DnsDetalle = {
+  id: 11,
+  host: 'app.example.com',
+  servidor_id: 1,
+  servidor_nombre: 'web-01',
+  tipo: 'A',
+  ttl: 3600,
+  activo: true,
+  direcciones_count: 0,
+  direcciones: [],
+};
 const servidores = [
   { id: 1, nombre: 'web-01', dnss: [] },
   { id: 2, nombre: 'db-01', dnss: [] },
@@ -26,7 +36,10 @@ afterEach(() => {
 describe('DnsForm', () => {
   it('creates an entry on the server chosen, asking for one first, then opens its page', async () => {
     http.get.mockImplementation(answers({ '/api/servidores': servidores }));
-    http.post.mockResolvedValue({ error: null, datos: { ...entry, id: 12, host: 'nuevo.example.com', servidor_id: 2, servidor_nombre: 'db-01' } });
+    http.post.mockResolvedValue({
+      error: null,
+      datos: { ...entry, id: 12, host: 'nuevo.example.com', servidor_id: 2, servidor_nombre: 'db-01' },
+    });
     const { router } = renderUi(createElement(DnsNueva), { url: '/dns/nueva', routes });
     const form = screen.getByRole('form', { name: 'Nueva entrada DNS' });
     fireEvent.change(screen.getByLabelText(/Host/), { target: { value: 'nuevo.example.com' } });
@@ -37,7 +50,11 @@ describe('DnsForm', () => {
     await choose(/Servidor/, 'db-01', form);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/api/dns', { servidor_id: 2, host: 'nuevo.example.com', tipo: 'A', ttl: 3600, activo: true }, expect.anything()),
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/dns',
+        { servidor_id: 2, host: 'nuevo.example.com', tipo: 'A', ttl: 3600, activo: true },
+        expect.anything(),
+      ),
     );
     expect(await screen.findByText('Página de la entrada')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dns/12');
@@ -53,7 +70,11 @@ describe('DnsForm', () => {
     fireEvent.change(screen.getByLabelText(/TTL/), { target: { value: '900' } });
     fireEvent.submit(form);
     await waitFor(() =>
-      expect(http.put).toHaveBeenCalledWith('/api/dns/11', { servidor_id: 1, host: 'app.example.com', tipo: 'A', ttl: 900, activo: true }, expect.anything()),
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/dns/11',
+        { servidor_id: 1, host: 'app.example.com', tipo: 'A', ttl: 900, activo: true },
+        expect.anything(),
+      ),
     );
     expect(await screen.findByText('Página de la entrada')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dns/11');

@@ -22,7 +22,18 @@ export function DnsEditar() {
   const entry = useDnsEntry(id);
   return (
     <RecordScreen query={entry} title={t.titulo} back={{ to: '/dns', label: t.volver }} notFound={t.noEncontrada}>
-      {(record) => <DnsForm entry={record} initial={{ servidor_id: record.servidor_id, host: record.host, tipo: record.tipo, ttl: record.ttl, activo: record.activo }} />}
+      {(record) => (
+        <DnsForm
+          entry={record}
+          initial={{
+            servidor_id: record.servidor_id,
+            host: record.host,
+            tipo: record.tipo,
+            ttl: record.ttl,
+            activo: record.activo,
+          }}
+        />
+      )}
     </RecordScreen>
   );
 }
@@ -42,7 +53,8 @@ function DnsForm({ entry, initial }: { entry?: DnsDetalle; initial: Partial<DnsI
   });
   // The entry's own server is offered even when the servers list cannot be read (a DNS-only user lacks SER#VER).
   const opciones = (servidores.data ?? []).map((s) => ({ value: String(s.id), label: s.nombre }));
-  if (entry && !opciones.some((o) => o.value === String(entry.servidor_id))) opciones.unshift({ value: String(entry.servidor_id), label: entry.servidor_nombre });
+  if (entry && !opciones.some((o) => o.value === String(entry.servidor_id)))
+    opciones.unshift({ value: String(entry.servidor_id), label: entry.servidor_nombre });
   const volver = entry ? `/dns/${entry.id}` : '/dns';
 
   return (
@@ -53,7 +65,17 @@ function DnsForm({ entry, initial }: { entry?: DnsDetalle; initial: Partial<DnsI
       recordForm={recordForm}
     >
       <Stack gap="md">
-        <SelectField control={recordForm.form.control} name="servidor_id" label={t.campos.servidor} withAsterisk numeric searchable data={opciones} maw={400} autoFocus={entry === undefined} />
+        <SelectField
+          control={recordForm.form.control}
+          name="servidor_id"
+          label={t.campos.servidor}
+          withAsterisk
+          numeric
+          searchable
+          data={opciones}
+          maw={400}
+          autoFocus={entry === undefined}
+        />
         <DnsCampos control={recordForm.form.control} autoFocus={entry !== undefined} />
       </Stack>
     </RecordFormScreen>

@@ -15,10 +15,29 @@ vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: (code: stri
 beforeEach(() => {
   localStorage.clear();
   permisos.clear();
-  http.get.mockImplementation(async (url: string) =>
-    sinVistas(url) ?? (url.startsWith('/api/dns?')
-      ? { error: null, datos: { items: [{ id: 5, host: 'mail.example.com', servidor_nombre: 'web-01', servidor_id: 1, tipo: 'A', ttl: 300, activo: true, direcciones_count: 2 }], total: 1 } }
-      : { error: null, datos: [{ id: 1, nombre: 'web-01', dnss: [] }] }),
+  http.get.mockImplementation(
+    async (url: string) =>
+      sinVistas(url) ??
+      (url.startsWith('/api/dns?')
+        ? {
+            error: null,
+            datos: {
+              items: [
+                {
+                  id: 5,
+                  host: 'mail.example.com',
+                  servidor_nombre: 'web-01',
+                  servidor_id: 1,
+                  tipo: 'A',
+                  ttl: 300,
+                  activo: true,
+                  direcciones_count: 2,
+                },
+              ],
+              total: 1,
+            },
+          }
+        : { error: null, datos: [{ id: 1, nombre: 'web-01', dnss: [] }] }),
   );
 });
 afterEach(() => {
@@ -31,14 +50,25 @@ describe('DnsList', () => {
     renderUi(createElement(DnsList), { url: '/dns?servidor_id=1&activo=true&q=mail', path: '/dns' });
     const table = await screen.findByRole('table', { name: 'Entradas DNS' });
     await within(table).findByText('mail.example.com');
-    expect(http.get).toHaveBeenCalledWith('/api/dns?page=1&size=25&q=mail&servidor_id=1&activo=true', expect.anything(), expect.anything());
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/dns?page=1&size=25&q=mail&servidor_id=1&activo=true',
+      expect.anything(),
+      expect.anything(),
+    );
     expect(within(table).getByRole('link', { name: 'Ver servidor web-01' }).getAttribute('href')).toBe('/servidores/1');
     // The server filter comes from the spec's list, asked quietly (a DNS-only user lacks SER#VER).
-    expect(http.get).toHaveBeenCalledWith('/api/servidores', expect.anything(), expect.objectContaining({ quiet: true }));
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/servidores',
+      expect.anything(),
+      expect.objectContaining({ quiet: true }),
+    );
   });
 
   it('links each entry to its own page, and a click on its row opens it', async () => {
-    const { router } = renderUi(createElement(DnsList), { url: '/dns', routes: [stubRoute('/dns/:id', 'Página de la entrada')] });
+    const { router } = renderUi(createElement(DnsList), {
+      url: '/dns',
+      routes: [stubRoute('/dns/:id', 'Página de la entrada')],
+    });
     const table = await screen.findByRole('table', { name: 'Entradas DNS' });
     expect((await within(table).findByRole('link', { name: 'mail.example.com' })).getAttribute('href')).toBe('/dns/5');
     fireEvent.click(within(table).getByText('300'));

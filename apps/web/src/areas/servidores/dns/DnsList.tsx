@@ -41,7 +41,18 @@ export function DnsList() {
         title={t.titulo}
         actions={
           <>
-            {puedeEditar && <ImportarButton importables={[{ url: dnsUrl(), nombre: 'dns', que: 'entradas DNS', invalidar: [dnsKeys.all, ['servidores'], ['auditoria']] }]} />}
+            {puedeEditar && (
+              <ImportarButton
+                importables={[
+                  {
+                    url: dnsUrl(),
+                    nombre: 'dns',
+                    que: 'entradas DNS',
+                    invalidar: [dnsKeys.all, ['servidores'], ['auditoria']],
+                  },
+                ]}
+              />
+            )}
             <ExportButton url={dnsCsvUrl(list.exportParams)} name="dns" />
             {puedeEditar && (
               <Button component={Link} to="/dns/nueva" leftSection={<IconPlus size={16} />}>
@@ -94,7 +105,12 @@ export function DnsList() {
               onChange={(id) => list.setFilter('servidor_id', id)}
               searchable
             />
-            <FilterSelect label={t.campos.tipo} value={list.query.tipo} options={tipoOptions} onChange={(tipo) => list.setFilter('tipo', tipo)} />
+            <FilterSelect
+              label={t.campos.tipo}
+              value={list.query.tipo}
+              options={tipoOptions}
+              onChange={(tipo) => list.setFilter('tipo', tipo)}
+            />
             <FilterSelect
               label={t.campos.activo}
               value={list.query.activo === undefined ? undefined : String(list.query.activo)}
@@ -130,7 +146,12 @@ function useDnsColumns(): ColumnDef<DnsEntry>[] {
         id: 'servidor_nombre',
         header: t.campos.servidor_nombre,
         cell: ({ row }) => (
-          <Anchor component={Link} to={`/servidores/${row.original.servidor_id}`} size="sm" aria-label={t.verServidor(row.original.servidor_nombre)}>
+          <Anchor
+            component={Link}
+            to={`/servidores/${row.original.servidor_id}`}
+            size="sm"
+            aria-label={t.verServidor(row.original.servidor_nombre)}
+          >
             {row.original.servidor_nombre}
           </Anchor>
         ),
@@ -163,7 +184,8 @@ function useDnsColumns(): ColumnDef<DnsEntry>[] {
                 onClick={() =>
                   resolver.mutate(id, {
                     onSuccess: (r) => setResultados((previous) => ({ ...previous, [id]: r })),
-                    onError: (error) => notifications.show({ color: 'red', title: t.errorAccion, message: error.message }),
+                    onError: (error) =>
+                      notifications.show({ color: 'red', title: t.errorAccion, message: error.message }),
                   })
                 }
               >

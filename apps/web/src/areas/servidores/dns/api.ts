@@ -2,7 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { envelope, okBody } from '@intranet/contract/envelope';
 import { servidoresResponse } from '@intranet/contract/servidores';
-import { direccionInput, direccionView, dnsDetalle, dnsEntry, dnsInput, dnsPage, dnsResolution, reachability } from '@intranet/contract/servidores/dns';
+import {
+  type direccionInput,
+  direccionView,
+  dnsDetalle,
+  dnsEntry,
+  type dnsInput,
+  dnsPage,
+  dnsResolution,
+  reachability,
+} from '@intranet/contract/servidores/dns';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 
@@ -36,7 +45,8 @@ export function useDnsLista(params: string) {
 export function useServidoresOpciones() {
   return useQuery({
     queryKey: dnsKeys.servidores,
-    queryFn: async ({ signal }) => (await http.get(api('/servidores'), servidoresResponse, { signal, quiet: true })).datos,
+    queryFn: async ({ signal }) =>
+      (await http.get(api('/servidores'), servidoresResponse, { signal, quiet: true })).datos,
     staleTime: 60_000,
   });
 }
@@ -57,7 +67,10 @@ function useInvalidate() {
   return (deletedId?: number) =>
     Promise.all([
       // A deleted entry's open page is not refetched: it would only answer 404 while the screen leaves.
-      client.invalidateQueries({ queryKey: dnsKeys.all, predicate: (query) => query.queryKey[1] !== 'detalle' || query.queryKey[2] !== deletedId }),
+      client.invalidateQueries({
+        queryKey: dnsKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detalle' || query.queryKey[2] !== deletedId,
+      }),
       client.invalidateQueries({ queryKey: ['servidores'] }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
@@ -68,7 +81,10 @@ export function useGuardarDns() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: DnsValues }) =>
-      (id === undefined ? await http.post(api('/dns'), values, envelope(dnsEntry)) : await http.put(api(`/dns/${id}`), values, envelope(dnsEntry))).datos,
+      (id === undefined
+        ? await http.post(api('/dns'), values, envelope(dnsEntry))
+        : await http.put(api(`/dns/${id}`), values, envelope(dnsEntry))
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -76,13 +92,17 @@ export function useGuardarDns() {
 /** Deletes a DNS entry with its addresses. */
 export function useEliminarDns() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody), onSuccess: (_answer, id) => invalidate(id) });
+  return useMutation({
+    mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody),
+    onSuccess: (_answer, id) => invalidate(id),
+  });
 }
 
 /** Asks the server's resolver what the entry's host resolves to now. */
 export function useResolverDns() {
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(api(`/dns/${id}/resolver`), undefined, envelope(dnsResolution))).datos,
+    mutationFn: async (id: number) =>
+      (await http.post(api(`/dns/${id}/resolver`), undefined, envelope(dnsResolution))).datos,
   });
 }
 
@@ -101,12 +121,16 @@ export function useGuardarDireccion() {
 
 export function useEliminarDireccion() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody), onSuccess: () => invalidate() });
+  return useMutation({
+    mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody),
+    onSuccess: () => invalidate(),
+  });
 }
 
 /** Whether a TCP connection to the address's host and port succeeds now. */
 export function useVerificarDireccion() {
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(api(`/direcciones/${id}/verificar`), undefined, envelope(reachability))).datos,
+    mutationFn: async (id: number) =>
+      (await http.post(api(`/direcciones/${id}/verificar`), undefined, envelope(reachability))).datos,
   });
 }

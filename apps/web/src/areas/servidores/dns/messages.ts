@@ -38,7 +38,11 @@ export const dnsMessages = {
   eliminarEntradaTitulo: 'Eliminar entrada DNS',
   eliminarEntradaTexto: (host: string, direcciones: number) =>
     `¿Eliminar la entrada DNS ${host}?` +
-    (direcciones === 0 ? '' : direcciones === 1 ? ' También se eliminará su dirección.' : ` También se eliminarán sus ${direcciones} direcciones.`) +
+    (direcciones === 0
+      ? ''
+      : direcciones === 1
+        ? ' También se eliminará su dirección.'
+        : ` También se eliminarán sus ${direcciones} direcciones.`) +
     ' Esta acción no se puede deshacer.',
   entradaEliminada: 'Entrada DNS eliminada',
   errorEliminar: 'No se pudo eliminar',
@@ -47,7 +51,9 @@ export const dnsMessages = {
   resolverAhora: 'Resolver ahora',
   resolverAhoraDe: (host: string) => `Resolver ahora ${host}`,
   resuelveA: (host: string, direcciones: string[]) =>
-    direcciones.length === 0 ? `${host} no resuelve a ninguna dirección.` : `${host} resuelve a ${direcciones.join(', ')}.`,
+    direcciones.length === 0
+      ? `${host} no resuelve a ninguna dirección.`
+      : `${host} resuelve a ${direcciones.join(', ')}.`,
   coincide: 'Coincide con las IP del servidor.',
   noCoincide: 'No coincide con las IP del servidor.',
   noResuelve: (error: string) => `No se pudo resolver: ${error}`,

@@ -11,15 +11,31 @@ vi.mock('../../../core/http/http.ts', () => ({ http }));
 vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
 
-const entry = { id: 11, host: 'app.example.com', servidor_id: 1, servidor_nombre: 'web-01', tipo: 'A', ttl: 3600, activo: true, direcciones_count: 0, direcciones: [] };
+const entry = {
+  id: 11,
+  host: 'app.example.com',
+  servidor_id: 1,
+  servidor_nombre: 'web-01',
+  tipo: 'A',
+  ttl: 3600,
+  activo: true,
+  direcciones_count: 0,
+  direcciones: [],
+};
 const servidores = [{ id: 1, nombre: 'web-01', dnss: [] }];
 
 /** The area mounted as the shell mounts it (`dns/*`), opened at `url`. */
-const open = (url: string) => renderUi(createElement(DnsRoutes), { url, path: '/dns/*', routes: [stubRoute('/', 'Inicio')] });
+const open = (url: string) =>
+  renderUi(createElement(DnsRoutes), { url, path: '/dns/*', routes: [stubRoute('/', 'Inicio')] });
 
 beforeEach(() => {
   localStorage.clear();
-  const get = answers({ '/api/dns/11': entry, '/api/servidores': servidores, '/api/dns?': { items: [entry], total: 1 }, '/api/auditoria?': { items: [], total: 0 } });
+  const get = answers({
+    '/api/dns/11': entry,
+    '/api/servidores': servidores,
+    '/api/dns?': { items: [entry], total: 1 },
+    '/api/auditoria?': { items: [], total: 0 },
+  });
   http.get.mockImplementation(async (url: string) => sinVistas(url) ?? get(url));
 });
 afterEach(() => {

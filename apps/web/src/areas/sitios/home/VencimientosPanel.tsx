@@ -9,10 +9,23 @@ import { useSitiosVencimientos } from '../api.ts';
 export function VencimientosPanel() {
   const query = useSitiosVencimientos('plazo=30&sort=vence&size=5');
   return (
-    <HomePanel title="Sitios · vencen en 30 días" link="/soluciones/web/vencimientos?plazo=30" total={query.data?.total} status={query.status} empty="Ningún certificado ni dominio vence en los próximos 30 días." isEmpty={query.data?.items.length === 0}>
+    <HomePanel
+      title="Sitios · vencen en 30 días"
+      link="/soluciones/web/vencimientos?plazo=30"
+      total={query.data?.total}
+      status={query.status}
+      empty="Ningún certificado ni dominio vence en los próximos 30 días."
+      isEmpty={query.data?.items.length === 0}
+    >
       <Stack gap={8}>
         {query.data?.items.map((v) => (
-          <HomePanelLine key={v.id} link={`/soluciones/web/${v.sitio_id}`} text={`${v.nombre} · ${v.tipo === 'ssl' ? 'Certificado' : 'Dominio'}`} detail={`${formatFecha(v.vence)} · ${diasRestantesTexto(v.dias)}`} aside={<EstadoChip dias={v.dias} />} />
+          <HomePanelLine
+            key={v.id}
+            link={`/soluciones/web/${v.sitio_id}`}
+            text={`${v.nombre} · ${v.tipo === 'ssl' ? 'Certificado' : 'Dominio'}`}
+            detail={`${formatFecha(v.vence)} · ${diasRestantesTexto(v.dias)}`}
+            aside={<EstadoChip dias={v.dias} />}
+          />
         ))}
       </Stack>
     </HomePanel>

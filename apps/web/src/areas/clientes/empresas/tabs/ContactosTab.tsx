@@ -40,7 +40,12 @@ export function ContactosTab({ empresaId, contactoId }: { empresaId: number; con
   if (contactos.data.items.length === 0) return <Text c="dimmed">{t.sinContactos}</Text>;
   return (
     <Paper withBorder radius="md" p="md">
-      <DataTable label={t.contactosTitulo} columns={columns} rows={contactos.data.items} getRowId={(p) => String(p.id)} />
+      <DataTable
+        label={t.contactosTitulo}
+        columns={columns}
+        rows={contactos.data.items}
+        getRowId={(p) => String(p.id)}
+      />
     </Paper>
   );
 }

@@ -53,7 +53,15 @@ const columnas: ColumnDef<Certificado>[] = [
       </>
     ),
   },
-  { id: 'cuit', header: t.cert.cuit, cell: ({ row }) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCuit(row.original.cuit)}</Text> },
+  {
+    id: 'cuit',
+    header: t.cert.cuit,
+    cell: ({ row }) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatCuit(row.original.cuit)}
+      </Text>
+    ),
+  },
   { id: 'ambiente', header: t.cert.ambiente, cell: ({ row }) => AMBIENTE_ETIQUETA[row.original.ambiente] },
   { id: 'servicios', header: t.cert.servicios, cell: ({ row }) => row.original.servicios.join(', ') },
   { id: 'emitido', header: t.cert.emitido, cell: ({ row }) => formatFecha(row.original.emitido) },
@@ -79,34 +87,68 @@ interface CertificadosEmpresaProps {
 }
 
 /** The buttons of a certificate row: renew it (a new request), download its kept key, edit, delete. */
-function Acciones({ c, empresaId, puedeEditar, puedeDescargarClave }: { c: Certificado } & Omit<CertificadosEmpresaProps, 'certificados'>) {
+function Acciones({
+  c,
+  empresaId,
+  puedeEditar,
+  puedeDescargarClave,
+}: { c: Certificado } & Omit<CertificadosEmpresaProps, 'certificados'>) {
   const nombre = c.alias ?? c.cn;
   return (
     <Group gap={4} wrap="nowrap">
       {puedeEditar && c.reemplazado_por === null && (
         <Tooltip label={t.solicitud.renovar}>
-          <ActionIcon variant="subtle" aria-label={`${t.solicitud.renovar} ${nombre}`} onClick={() => abrirSolicitud(empresaId, c)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t.solicitud.renovar} ${nombre}`}
+            onClick={() => abrirSolicitud(empresaId, c)}
+          >
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>
       )}
       {puedeDescargarClave && c.clave_guardada && (
         <Tooltip label={t.clave.descargar}>
-          <ActionIcon variant="subtle" color="teal" aria-label={`${t.clave.descargar} ${nombre}`} onClick={() => abrirDescargarClave(c)}>
+          <ActionIcon
+            variant="subtle"
+            color="teal"
+            aria-label={`${t.clave.descargar} ${nombre}`}
+            onClick={() => abrirDescargarClave(c)}
+          >
             <IconKey size={16} />
           </ActionIcon>
         </Tooltip>
       )}
-      {puedeEditar && <ItemAcciones tipo="certificado" id={c.id} nombre={nombre} onEditar={() => abrirCertificado(c)} />}
+      {puedeEditar && (
+        <ItemAcciones tipo="certificado" id={c.id} nombre={nombre} onEditar={() => abrirCertificado(c)} />
+      )}
     </Group>
   );
 }
 
 /** The client's AFIP certificates: requested here (key and CSR) or imported from their file, then named and described. */
-export function CertificadosEmpresa({ empresaId, certificados, puedeEditar, puedeDescargarClave }: CertificadosEmpresaProps) {
+export function CertificadosEmpresa({
+  empresaId,
+  certificados,
+  puedeEditar,
+  puedeDescargarClave,
+}: CertificadosEmpresaProps) {
   const conAcciones = puedeEditar || puedeDescargarClave;
   const columns: ColumnDef<Certificado>[] = conAcciones
-    ? [...columnas, { id: 'acciones', cell: ({ row }) => <Acciones c={row.original} empresaId={empresaId} puedeEditar={puedeEditar} puedeDescargarClave={puedeDescargarClave} /> }]
+    ? [
+        ...columnas,
+        {
+          id: 'acciones',
+          cell: ({ row }) => (
+            <Acciones
+              c={row.original}
+              empresaId={empresaId}
+              puedeEditar={puedeEditar}
+              puedeDescargarClave={puedeDescargarClave}
+            />
+          ),
+        },
+      ]
     : columnas;
   return (
     <Seccion
@@ -114,10 +156,19 @@ export function CertificadosEmpresa({ empresaId, certificados, puedeEditar, pued
       action={
         puedeEditar && (
           <Group gap="xs">
-            <Button size="xs" variant="default" leftSection={<IconFilePlus size={14} />} onClick={() => abrirSolicitud(empresaId)}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFilePlus size={14} />}
+              onClick={() => abrirSolicitud(empresaId)}
+            >
               {t.solicitud.nuevo}
             </Button>
-            <Button size="xs" leftSection={<IconCertificate size={14} />} onClick={() => abrirImportarCertificado(empresaId)}>
+            <Button
+              size="xs"
+              leftSection={<IconCertificate size={14} />}
+              onClick={() => abrirImportarCertificado(empresaId)}
+            >
               {t.importar}
             </Button>
           </Group>
@@ -125,7 +176,13 @@ export function CertificadosEmpresa({ empresaId, certificados, puedeEditar, pued
       }
       vacio={certificados.length === 0 ? t.sinCertificados : null}
     >
-      <DataTable label={t.certificados} columns={columns} rows={certificados} getRowId={(c) => String(c.id)} minWidth={1040} />
+      <DataTable
+        label={t.certificados}
+        columns={columns}
+        rows={certificados}
+        getRowId={(c) => String(c.id)}
+        minWidth={1040}
+      />
     </Seccion>
   );
 }

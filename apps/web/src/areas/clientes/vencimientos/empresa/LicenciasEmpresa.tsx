@@ -56,7 +56,9 @@ const columnasEditables: ColumnDef<Licencia>[] = [
   ...columnas,
   {
     id: 'acciones',
-    cell: ({ row: { original: l } }) => <ItemAcciones tipo="licencia" id={l.id} nombre={nombreDe(l)} onEditar={() => abrirLicencia({ licencia: l })} />,
+    cell: ({ row: { original: l } }) => (
+      <ItemAcciones tipo="licencia" id={l.id} nombre={nombreDe(l)} onEditar={() => abrirLicencia({ licencia: l })} />
+    ),
   },
 ];
 
@@ -73,7 +75,12 @@ export function LicenciasEmpresa({ empresaId, licencias, puedeEditar }: Licencia
       title={t.licencias}
       action={
         puedeEditar && (
-          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => abrirLicencia({ empresaId })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => abrirLicencia({ empresaId })}
+          >
             {t.nuevaLicencia}
           </Button>
         )

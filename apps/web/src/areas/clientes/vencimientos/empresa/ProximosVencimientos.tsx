@@ -1,7 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA, type Vencimiento } from '@intranet/contract/clientes/vencimientos';
+import {
+  diasRestantesTexto,
+  VENCIMIENTO_TIPO_ETIQUETA,
+  type Vencimiento,
+} from '@intranet/contract/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { EstadoChip } from '../../../../components/Vencimientos/EstadoChip.tsx';
 import { formatFecha } from '../../../../core/format.ts';
@@ -40,8 +44,13 @@ const columnasEditables: ColumnDef<Vencimiento>[] = [
 /** The client's next expiries of every kind, each with its days left, its state and a renewal. */
 export function ProximosVencimientos({ proximos, puedeEditar }: { proximos: Vencimiento[]; puedeEditar: boolean }) {
   return (
-    <Seccion title={t.tablaAfip + ' y Physis'} vacio={proximos.length === 0 ? t.sinVencimientos : null}>
-      <DataTable label={t.campos.vence} columns={puedeEditar ? columnasEditables : columnas} rows={proximos} getRowId={(v) => String(v.id)} />
+    <Seccion title={`${t.tablaAfip} y Physis`} vacio={proximos.length === 0 ? t.sinVencimientos : null}>
+      <DataTable
+        label={t.campos.vence}
+        columns={puedeEditar ? columnasEditables : columnas}
+        rows={proximos}
+        getRowId={(v) => String(v.id)}
+      />
     </Seccion>
   );
 }

@@ -17,7 +17,11 @@ function nombreDe(p: PuntoVenta): string {
 const columnas: ColumnDef<PuntoVenta>[] = [
   { id: 'numero', header: t.puntoVenta.numero, cell: ({ row }) => nombreDe(row.original) },
   { id: 'modalidad', header: t.puntoVenta.modalidad, cell: ({ row }) => MODALIDAD_ETIQUETA[row.original.modalidad] },
-  { id: 'cai_vence', header: t.puntoVenta.cai_vence, cell: ({ row: { original: p } }) => (p.cai_vence ? formatFecha(p.cai_vence) : '—') },
+  {
+    id: 'cai_vence',
+    header: t.puntoVenta.cai_vence,
+    cell: ({ row: { original: p } }) => (p.cai_vence ? formatFecha(p.cai_vence) : '—'),
+  },
   { id: 'descripcion', header: t.puntoVenta.descripcion, cell: ({ row }) => row.original.descripcion },
 ];
 
@@ -26,7 +30,9 @@ const columnasEditables: ColumnDef<PuntoVenta>[] = [
   ...columnas,
   {
     id: 'acciones',
-    cell: ({ row: { original: p } }) => <ItemAcciones tipo="punto_venta" id={p.id} nombre={nombreDe(p)} onEditar={() => abrirPuntoVenta({ punto: p })} />,
+    cell: ({ row: { original: p } }) => (
+      <ItemAcciones tipo="punto_venta" id={p.id} nombre={nombreDe(p)} onEditar={() => abrirPuntoVenta({ punto: p })} />
+    ),
   },
 ];
 
@@ -43,14 +49,24 @@ export function PuntosVentaEmpresa({ empresaId, puntosVenta, puedeEditar }: Punt
       title={t.puntosVenta}
       action={
         puedeEditar && (
-          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => abrirPuntoVenta({ empresaId })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => abrirPuntoVenta({ empresaId })}
+          >
             {t.nuevoPuntoVenta}
           </Button>
         )
       }
       vacio={puntosVenta.length === 0 ? t.sinPuntosVenta : null}
     >
-      <DataTable label={t.puntosVenta} columns={puedeEditar ? columnasEditables : columnas} rows={puntosVenta} getRowId={(p) => String(p.id)} />
+      <DataTable
+        label={t.puntosVenta}
+        columns={puedeEditar ? columnasEditables : columnas}
+        rows={puntosVenta}
+        getRowId={(p) => String(p.id)}
+      />
     </Seccion>
   );
 }

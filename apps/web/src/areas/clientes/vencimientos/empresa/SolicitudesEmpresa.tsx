@@ -44,7 +44,11 @@ function Acciones({ s, empresaId, puedeEditar }: { s: Solicitud; empresaId: numb
       {puedeEditar && (
         <>
           <Tooltip label={t.importar}>
-            <ActionIcon variant="subtle" aria-label={`${t.importar} ${s.alias}`} onClick={() => abrirImportarCertificado(empresaId, s)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${t.importar} ${s.alias}`}
+              onClick={() => abrirImportarCertificado(empresaId, s)}
+            >
               <IconCertificate size={16} />
             </ActionIcon>
           </Tooltip>
@@ -85,17 +89,34 @@ export function SolicitudesEmpresa({ empresaId, solicitudes, certificados, puede
         </>
       ),
     },
-    { id: 'ambiente', header: vencimientosMessages.ambiente, cell: ({ row }) => AMBIENTE_ETIQUETA[row.original.ambiente] },
+    {
+      id: 'ambiente',
+      header: vencimientosMessages.ambiente,
+      cell: ({ row }) => AMBIENTE_ETIQUETA[row.original.ambiente],
+    },
     { id: 'renueva', header: t.renueva, cell: ({ row }) => renueva(row.original.renueva_id) ?? '—' },
-    { id: 'creado', header: t.generadaCol, cell: ({ row }) => t.generadaPor(formatFechaHora(row.original.creado), row.original.usuario) },
-    { id: 'acciones', cell: ({ row }) => <Acciones s={row.original} empresaId={empresaId} puedeEditar={puedeEditar} /> },
+    {
+      id: 'creado',
+      header: t.generadaCol,
+      cell: ({ row }) => t.generadaPor(formatFechaHora(row.original.creado), row.original.usuario),
+    },
+    {
+      id: 'acciones',
+      cell: ({ row }) => <Acciones s={row.original} empresaId={empresaId} puedeEditar={puedeEditar} />,
+    },
   ];
   return (
     <Seccion title={t.pendientes} vacio={null}>
       <Text size="sm" c="dimmed" mb="xs">
         {t.pendienteAyuda}
       </Text>
-      <DataTable label={t.pendientes} columns={columnas} rows={solicitudes} getRowId={(s) => String(s.id)} minWidth={800} />
+      <DataTable
+        label={t.pendientes}
+        columns={columnas}
+        rows={solicitudes}
+        getRowId={(s) => String(s.id)}
+        minWidth={800}
+      />
     </Seccion>
   );
 }
