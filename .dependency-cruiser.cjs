@@ -3,7 +3,8 @@
 // - shared code imports no area, except the registry (areas/index.ts) that lists them;
 // - the lower layers import not even the registry (server: db, core, plugins, lists, storage, jobs, config, messages,
 //   paths, zod-es; web: core, components);
-// - the contract's area files import only the contract's shared modules, never another area's file;
+// - the contract's area files import only the contract's shared modules and its registry, never another area's
+//   file; the registry reads only the areas' declarations (areas/<area>/area.ts), which import nothing but their type;
 // - no import cycles, and no workspace reaches into another's sources but the contract's.
 // The area names are the server's area folders: one name per area on every side (areas/registry.test.ts).
 const { readdirSync } = require('node:fs');
@@ -13,7 +14,7 @@ const names = readdirSync(join(__dirname, 'apps/server/src/areas'), { withFileTy
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .join('|');
-const contractArea = `^packages/contract/src/(${names})(\\.test)?(\\.ts$|/)`;
+const contractArea = `^packages/contract/src/areas/(${names})(\\.test)?(\\.ts$|/)`;
 
 /** For each side: an area reaches another area, or shared code reaches into an area. */
 const sideRules = (side, shared) => [
@@ -77,17 +78,34 @@ module.exports = {
     },
     {
       name: 'contract-area-imports-area',
-      comment: "An area's schemas import another area's: move what both use into the contract's shared.ts.",
+      comment:
+        "An area's schemas import another area's: move what both use into the contract's shared/ (an enumeration into shared/entre-areas.ts).",
       severity: 'error',
       from: { path: contractArea },
-      to: { path: `^packages/contract/src/(${names})(\\.ts$|/)`, pathNot: ['^packages/contract/src/$1(\\.ts$|/)'] },
+      to: { path: '^packages/contract/src/areas/', pathNot: ['^packages/contract/src/areas/$1(\\.ts$|/)'] },
     },
     {
       name: 'contract-shared-imports-area',
-      comment: "A shared module of the contract imports an area's schemas.",
+      comment: "A shared module of the contract imports an area's schemas or the registry that lists the areas.",
       severity: 'error',
-      from: { path: '^packages/contract/src/', pathNot: contractArea },
-      to: { path: `^packages/contract/src/(${names})(\\.ts$|/)` },
+      from: { path: '^packages/contract/src/shared/' },
+      to: { path: '^packages/contract/src/(areas/|registry\\.ts$)' },
+    },
+    {
+      name: 'contract-registry-imports-schemas',
+      comment:
+        "The contract's registry imports an area's schemas: it reads only each area's declaration (areas/<area>/area.ts), which every screen that reads the registry loads.",
+      severity: 'error',
+      from: { path: '^packages/contract/src/registry\\.ts$' },
+      to: { path: '^packages/contract/src/areas/', pathNot: '^packages/contract/src/areas/[^/]+/area\\.ts$' },
+    },
+    {
+      name: 'contract-declaration-imports',
+      comment:
+        "An area's declaration (areas/<area>/area.ts) imports a module other than its type: it stays plain data (registry.test.ts also keeps zod out).",
+      severity: 'error',
+      from: { path: '^packages/contract/src/areas/[^/]+/area\\.ts$' },
+      to: { pathNot: '^packages/contract/src/shared/area\\.ts$' },
     },
     {
       name: 'workspace-reaches-into-another',

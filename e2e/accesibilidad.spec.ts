@@ -163,11 +163,11 @@ for (let parte = 0; parte < PARTES; parte += 1) {
       )) as AxeResults;
       for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
         for (const nodo of v.nodes) {
-          const clave = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
-          if (!hallazgos.has(clave))
+          const dedupeKey = `${v.id} (${v.impact}): ${nodo.target.join(' ').replace(/mantine-[a-z0-9]+-/g, 'mantine-…-')}`;
+          if (!hallazgos.has(dedupeKey))
             hallazgos.set(
-              clave,
-              `${clave} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`,
+              dedupeKey,
+              `${dedupeKey} — ${path} — ${nodo.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}`,
             );
         }
       }

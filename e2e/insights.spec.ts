@@ -133,6 +133,9 @@ test('an error thrown in a web page reaches the list, is resolved, and reopens w
   await expect(traza).toContainText('agregarAlCarrito');
   await expect(traza.locator('[data-in-app]').first()).toContainText('app.js');
   await expect(page.getByRole('region', { name: 'Etiquetas' })).toContainText('tienda@1.0.0');
+  // The browser SDK sends no browser or OS context: they come from its User-Agent, as Sentry works them out.
+  await expect(page.getByRole('region', { name: 'Etiquetas' })).toContainText('Chrome Headless');
+  await expect(page.getByRole('region', { name: 'Etiquetas' })).toContainText('Linux');
 
   await page.getByRole('button', { name: 'Resolver', exact: true }).click();
   await expect(page.getByText('Resuelto', { exact: true })).toBeVisible();

@@ -70,13 +70,13 @@ test('a role that requires the second factor: its member lands on the enrolment,
   await expect(page).toHaveURL(/\/segundo-factor$/);
   await expect(page.getByText('Uno de sus roles requiere el segundo factor')).toBeVisible();
   await page.getByRole('button', { name: 'Activar' }).click();
-  const clave = (
+  const secret = (
     (await page
       .getByText(/^([A-Z2-7]{4} ?)+$/)
       .first()
       .textContent()) ?? ''
   ).replace(/\s/g, '');
-  await page.getByRole('textbox', { name: 'Código de verificación' }).fill(codigo(clave));
+  await page.getByRole('textbox', { name: 'Código de verificación' }).fill(codigo(secret));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await page.getByRole('button', { name: 'Ya los guardé' }).click();
   await expect(

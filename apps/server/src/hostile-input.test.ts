@@ -1,4 +1,4 @@
-import { PERMISSION_CODES } from '@intranet/contract/permissions';
+import { PERMISSION_CODES } from '@intranet/contract/registry';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';

@@ -1,4 +1,4 @@
-import { MANTENIMIENTO } from '@intranet/contract/texts';
+import { MANTENIMIENTO } from '@intranet/contract/shared/texts';
 
 /** Every Spanish text the server answers with, in one place (the spec's texts copied exactly). */
 export const MENSAJES = {

@@ -9,9 +9,9 @@ import { openDatabase } from './db/client.ts';
 import { resolveFromUser } from './paths.ts';
 import { prepararRespaldo } from './respaldo/crear.ts';
 import { descargarRespaldo, DescargaFallida } from './respaldo/descarga.ts';
-import { motivo } from './respaldo/errores.ts';
+import { motivo } from './respaldo/errors.ts';
 import { fuenteDe } from './respaldo/fuentes.ts';
-import { manifiestoConCrudo, type Manifiesto } from './respaldo/manifiesto.ts';
+import { manifiestoConCrudo, type Manifiesto } from './respaldo/manifest.ts';
 import { claveParaComprobar, ComprobacionDeSello } from './respaldo/sello.ts';
 import { formatoBytes } from './storage/barrido.ts';
 

@@ -13,7 +13,7 @@ import {
   destinoPostgres,
   type DestinoRestauracion,
 } from './respaldo/destinos.ts';
-import { motivo } from './respaldo/errores.ts';
+import { motivo } from './respaldo/errors.ts';
 import { AUDITORIA_FORZADA, DestinoOcupado, restaurar, type ResultadoRestauracion } from './respaldo/restaurar.ts';
 import { claveParaComprobar, SelloInvalido } from './respaldo/sello.ts';
 import { formatoBytes } from './storage/barrido.ts';

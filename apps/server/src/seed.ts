@@ -1,4 +1,4 @@
-import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
 import { sql } from 'drizzle-orm';
 import { AREAS } from './areas/index.ts';
 import type { SeedOptions } from './core/area.ts';

@@ -1,4 +1,4 @@
-import { REQUIRED } from '@intranet/contract/texts';
+import { REQUIRED } from '@intranet/contract/shared/texts';
 import { z } from 'zod';
 
 /** Validation messages in Spanish (zod's own locale); a missing value says what the web's forms say. */

@@ -1,4 +1,4 @@
-import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { AREAS as CONTRATO } from '@intranet/contract/registry';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshApp, useTemplate } from '../test/harness.ts';
@@ -16,6 +17,10 @@ const declared = (pick: (area: (typeof AREAS)[number]) => object | undefined) =>
 describe('the server areas registry', () => {
   it('lists every area folder once, under its folder name', () => {
     expect(AREAS.map((area) => area.name).sort()).toEqual([...folders].sort());
+  });
+
+  it("lists the same areas as the contract's registry", () => {
+    expect(AREAS.map((area) => area.name).sort()).toEqual(CONTRATO.map((area) => area.nombre).sort());
   });
 
   it('has each history entity and each constraint message declared by one area only', () => {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@intranet/contract/envelope';
+import type { FieldErrors } from '@intranet/contract/shared/envelope';
 import { MENSAJES } from '../messages.ts';
 
 /** Thrown by routes for an answer other than success: a status, a Spanish message, maybe field errors. */

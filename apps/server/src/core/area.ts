@@ -1,7 +1,7 @@
-import type { AlertaTipo } from '@intranet/contract/alertas';
-import type { BusquedaTipo } from '@intranet/contract/busqueda';
-import type { ListaViva } from '@intranet/contract/vivo';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { AlertaTipo } from '@intranet/contract/areas/alertas';
+import type { BusquedaTipo } from '@intranet/contract/areas/busqueda';
+import type { ListaViva } from '@intranet/contract/areas/vivo';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

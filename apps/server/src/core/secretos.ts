@@ -42,7 +42,7 @@ export function parseSecretsKey(value: string): Buffer | undefined {
   return key.length === 32 ? key : undefined;
 }
 
-const claves = new Map<string, Buffer>();
+const keysByDataDir = new Map<string, Buffer>();
 
 /**
  * The key to use: SECRETS_KEY when set; else DATA_DIR/secrets.key, generated (mode 0600) on first use with a
@@ -53,7 +53,7 @@ export function secretsKeyOf(
   avisar: (mensaje: string) => void = console.warn,
 ): Buffer {
   if (opts.secretsKey) return opts.secretsKey;
-  const cached = claves.get(opts.dataDir);
+  const cached = keysByDataDir.get(opts.dataDir);
   if (cached) return cached;
   const file = join(opts.dataDir, 'secrets.key');
   let key: Buffer | undefined;
@@ -73,6 +73,6 @@ export function secretsKeyOf(
       `SECRETS_KEY no está definida: se generó una clave para los secretos de Instalaciones en ${file}. En producción defina SECRETS_KEY (32 bytes en base64, p. ej. \`openssl rand -base64 32\`) y guarde una copia: sin ella los secretos no se pueden leer.`,
     );
   }
-  claves.set(opts.dataDir, key);
+  keysByDataDir.set(opts.dataDir, key);
   return key;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isPermissionCode, type PermissionCode } from '@intranet/contract/permissions';
+import { isPermissionCode, type PermissionCode } from '@intranet/contract/registry';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {

@@ -23,3 +23,33 @@ export function describeUserAgent(userAgent: string | null | undefined): ClientD
     dispositivo: dispositivo === '' ? null : dispositivo,
   };
 }
+
+/** A Sentry context: what one thing is called and its version, as the SDKs send `contexts.browser` and `contexts.os`. */
+interface NamedContext {
+  type: 'browser' | 'os' | 'device';
+  name: string;
+  version?: string;
+  brand?: string;
+  model?: string;
+}
+
+/**
+ * The browser, system and device a User-Agent names, as Sentry's `contexts` (what Sentry and GlitchTip work out for an
+ * event from a browser, whose SDK sends no such contexts); what it does not name is left out.
+ */
+export function userAgentContexts(userAgent: string): Partial<Record<'browser' | 'os' | 'device', NamedContext>> {
+  const r = new UAParser(userAgent).getResult();
+  const out: Partial<Record<'browser' | 'os' | 'device', NamedContext>> = {};
+  const version = (v: string | undefined) => (v ? { version: v } : {});
+  if (r.browser.name) out.browser = { type: 'browser', name: r.browser.name, ...version(r.browser.version) };
+  if (r.os.name) out.os = { type: 'os', name: r.os.name, ...version(r.os.version) };
+  const dispositivo = joined(r.device.vendor, r.device.model);
+  if (dispositivo)
+    out.device = {
+      type: 'device',
+      name: dispositivo,
+      ...(r.device.vendor ? { brand: r.device.vendor } : {}),
+      ...(r.device.model ? { model: r.device.model } : {}),
+    };
+  return out;
+}

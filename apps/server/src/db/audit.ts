@@ -1,5 +1,5 @@
-import { auditDiff } from '@intranet/contract/auditoria';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import { auditDiff } from '@intranet/contract/areas/auditoria';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { Executor } from './client.ts';
 import { auditoria } from './schema.ts';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isValidCuit } from '@intranet/contract/cuit';
+import { isValidCuit } from '@intranet/contract/shared/cuit';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { conProcesos, type OtroProceso } from '../test/otro-proceso.ts';

@@ -5,10 +5,10 @@ import type { Database, Executor } from './client.ts';
 export const CANAL_CAMBIOS = 'intranet_cambios';
 
 /** Said instead of a table's name when anything may have changed (a local write, a lost connection). */
-export const TODO = '*';
+export const ALL_TABLES = '*';
 
 /**
- * Told each change: the table (or TODO), and whether it is this process's own write announced before its
+ * Told each change: the table (or ALL_TABLES), and whether it is this process's own write announced before its
  * answer leaves (`propio`), which the database announces again, table by table, once it commits.
  */
 export type Oyente = (tabla: string, propio: boolean) => void;
@@ -23,7 +23,7 @@ export class Cambios {
   vivo = false;
   /** Grows with every announcement: a read that began before a change can tell it is stale. */
   generacion = 0;
-  /** The generation of each table's latest announcement (TODO's: of the latest "anything may have changed"). */
+  /** The generation of each table's latest announcement (for ALL_TABLES: of the latest "anything may have changed"). */
   private readonly ultimas = new Map<string, number>();
 
   suscribir(oyente: Oyente): () => void {
@@ -42,14 +42,14 @@ export class Cambios {
    * another table arriving late (PostgreSQL delivers it a moment after commit) must not spoil this read.
    */
   cambioDesde(tablas: Iterable<string>, desde: number): boolean {
-    if ((this.ultimas.get(TODO) ?? 0) > desde) return true;
+    if ((this.ultimas.get(ALL_TABLES) ?? 0) > desde) return true;
     for (const tabla of tablas) if ((this.ultimas.get(tabla) ?? 0) > desde) return true;
     return false;
   }
 
   estado(vivo: boolean): void {
     this.vivo = vivo;
-    this.avisar(TODO);
+    this.avisar(ALL_TABLES);
   }
 }
 
@@ -58,7 +58,7 @@ export async function escucharCambios(database: Database): Promise<{ cambios: Ca
   const cambios = new Cambios();
   const close = await database.listen(
     CANAL_CAMBIOS,
-    (tabla) => cambios.avisar(tabla || TODO),
+    (tabla) => cambios.avisar(tabla || ALL_TABLES),
     (vivo) => cambios.estado(vivo),
   );
   return { cambios, close };

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@intranet/contract/envelope';
+import type { FieldErrors } from '@intranet/contract/shared/envelope';
 
 /** A unique index: the form field it belongs to and the Spanish message. */
 interface Unico {

@@ -1,4 +1,4 @@
-import type { AuditRow } from '@intranet/contract/auditoria';
+import type { AuditRow } from '@intranet/contract/areas/auditoria';
 import { describe, expect, it } from 'vitest';
 import { freshApp, useTemplate } from '../test/harness.ts';
 

@@ -1,4 +1,4 @@
-import type { Tarea } from '@intranet/contract/alertas';
+import type { Tarea } from '@intranet/contract/areas/alertas';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tareasEjecuciones } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { TareaEjecucion, TareasRespuesta } from '@intranet/contract/alertas';
+import type { TareaEjecucion, TareasRespuesta } from '@intranet/contract/areas/alertas';
 import cronParser from 'cron-parser';
 import { desc, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';

@@ -1,4 +1,4 @@
-import { parseSort, TOPE_TOTAL } from '@intranet/contract/list';
+import { parseSort, TOPE_TOTAL } from '@intranet/contract/shared/list';
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 
@@ -38,13 +38,13 @@ export interface ListFetch {
   orderBy: SQL[];
   limit: number;
   offset: number;
-  /** Select this as `clave`: the sort key as text, read back by the CSV export to fetch the next batch. */
-  clave: SQL<string>;
+  /** Select this as `sortKey`: the sort key as text, read back by the CSV export to fetch the next batch. */
+  sortKey: SQL<string>;
 }
 
 /** The area's two queries over its own tables and joins. */
 export interface ListSource<Row extends { id: number }> {
-  rows(fetch: ListFetch): Promise<(Row & { clave: string })[]>;
+  rows(fetch: ListFetch): Promise<(Row & { sortKey: string })[]>;
   count(where: SQL | undefined): Promise<number>;
   /**
    * For a list that grows large: the filtered rows counted no further than `limite` (a count over a subquery
@@ -204,23 +204,23 @@ interface Counted {
 }
 
 /**
- * The usual ListSource: the page is `select(clave)` filtered, ordered and windowed, each row turned into its
+ * The usual ListSource: the page is `select(sortKey)` filtered, ordered and windowed, each row turned into its
  * wire shape; the total counts the same FROM under the same conditions.
  */
 export function selectSource<Raw, Row extends { id: number }>(
-  select: (clave: SQL<string>) => Paged<NoInfer<Raw> & { clave: string }>,
+  select: (sortKey: SQL<string>) => Paged<NoInfer<Raw> & { sortKey: string }>,
   counted: () => Counted,
   wire: (raw: Raw) => Row,
 ): ListSource<Row> {
   return {
     rows: async (f) =>
       (
-        await select(f.clave)
+        await select(f.sortKey)
           .where(f.where)
           .orderBy(...f.orderBy)
           .limit(f.limit)
           .offset(f.offset)
-      ).map((raw) => ({ ...wire(raw), clave: raw.clave })),
+      ).map((raw) => ({ ...wire(raw), sortKey: raw.sortKey })),
     count: async (where) => (await counted().where(where))[0]?.n ?? 0,
   };
 }
@@ -288,12 +288,12 @@ async function searchFirst<Row extends { id: number }, Query extends ListQueryBa
   if (!source.matches) return undefined;
   const found = await source.matches(where, sql`(${key})`.as('k'), TOPE_TOTAL + 1, { desc: descending, limit, offset });
   if (found.n > TOPE_TOTAL) return 'muchas';
-  const clave = sql<string>`(${key})::text`;
+  const sortKey = sql<string>`(${key})::text`;
   const rows =
     found.ids.length === 0
       ? []
-      : await source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, clave });
-  return { items: rows.map(withoutClave), total: found.n };
+      : await source.rows({ where: inArray(sql`${spec.id}`, found.ids), orderBy, limit, offset: 0, sortKey });
+  return { items: rows.map(withoutSortKey), total: found.n };
 }
 
 /** One page of the list and the total of the filtered rows: `datos: {items, total}`. */
@@ -313,13 +313,15 @@ export async function listPage<
     if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };
     else if (found) return found;
   }
-  const clave = sql<string>`(${key})::text`;
+  const sortKey = sql<string>`(${key})::text`;
   const offset = (query.page - 1) * query.size;
   // The next or previous page of the one shown: read from its last (or first) row by the sort's index, as
   // deep as it is. Without the row (deleted since), the page number alone.
   const cursor = query.page > 1 ? (query.tras ?? query.antes) : undefined;
   const [ref] =
-    cursor === undefined ? [] : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, clave });
+    cursor === undefined
+      ? []
+      : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, sortKey });
   if (ref) {
     const adelante = query.tras !== undefined;
     const [rows, total] = await Promise.all([
@@ -328,12 +330,12 @@ export async function listPage<
         orderBy: adelante ? orderBy : orden.reversed,
         limit: query.size,
         offset: 0,
-        clave,
+        sortKey,
       }),
       totalOf(source, where, Boolean(query.q), estimacion),
     ]);
     if (!adelante) rows.reverse();
-    return { items: rows.map(withoutClave), ...total };
+    return { items: rows.map(withoutSortKey), ...total };
   }
   // Past the first page the total is read first: unfiltered it is the kept count, filtered it is exact up to the
   // cap. A page past the middle (the last one) is read from the end, so its OFFSET is the rows after it rather
@@ -349,30 +351,30 @@ export async function listPage<
         orderBy: orden.reversed,
         limit: query.size + Math.min(0, desdeElFinal),
         offset: Math.max(0, desdeElFinal),
-        clave,
+        sortKey,
       });
-      return { items: rows.reverse().map(withoutClave), ...total };
+      return { items: rows.reverse().map(withoutSortKey), ...total };
     }
     return {
-      items: (await source.rows({ where, orderBy, limit: query.size, offset, clave })).map(withoutClave),
+      items: (await source.rows({ where, orderBy, limit: query.size, offset, sortKey })).map(withoutSortKey),
       ...total,
     };
   }
   const [rows, total] = await Promise.all([
-    source.rows({ where, orderBy, limit: query.size, offset, clave }),
+    source.rows({ where, orderBy, limit: query.size, offset, sortKey }),
     totalOf(source, where, Boolean(query.q), estimacion),
   ]);
-  return { items: rows.map(withoutClave), ...total };
+  return { items: rows.map(withoutSortKey), ...total };
 }
 
 /**
  * The rows past `ref` in the list's order (`adelante`) or before it: (key, id) compared as one row value, the
- * sort's index read from there. `ref.clave` is the key as text, cast back by PostgreSQL to the key's type.
+ * sort's index read from there. `ref.sortKey` is the key as text, cast back by PostgreSQL to the key's type.
  */
 function beyond<Query extends ListQueryBase>(
   spec: ListSpec<Query>,
   { key, desc: descending, fija }: Ordering,
-  ref: { clave: string; id: number },
+  ref: { sortKey: string; id: number },
   adelante: boolean,
 ): SQL {
   if (fija) return descending !== adelante ? sql`${spec.id} > ${ref.id}` : sql`${spec.id} < ${ref.id}`;
@@ -381,8 +383,8 @@ function beyond<Query extends ListQueryBase>(
   // took one row for any index and read the sort's own, filtering the type (1.4M rows, 1.3–6.5 s at 1.6M), not the
   // one that starts with the type (0.1 ms); `key <= x` counts x's own rows.
   return descending !== adelante
-    ? sql`(${key}, ${spec.id}) >= (${ref.clave}, ${ref.id + 1})`
-    : sql`(${key}, ${spec.id}) <= (${ref.clave}, ${ref.id - 1})`;
+    ? sql`(${key}, ${spec.id}) >= (${ref.sortKey}, ${ref.id + 1})`
+    : sql`(${key}, ${spec.id}) <= (${ref.sortKey}, ${ref.id - 1})`;
 }
 
 /** The whole list's select over the area's FROM: these fields, these conditions, this order. */
@@ -405,11 +407,11 @@ export function listTodas<Query extends ListQueryBase>(
   const dir = descending ? sql`desc` : sql`asc`;
   return (valores, salida) => {
     const interior = todas(
-      { ...valores, clave: sql`${key}`.as('clave'), id: sql`${spec.id}`.as('id') },
+      { ...valores, sortKey: sql`${key}`.as('sort_key'), id: sql`${spec.id}`.as('id') },
       where,
       orderBy,
     );
-    return sql`select ${salida(fila)} from (${interior}) ${fila} order by ${fila}."clave" ${dir}, ${fila}."id" ${dir}`;
+    return sql`select ${salida(fila)} from (${interior}) ${fila} order by ${fila}."sort_key" ${dir}, ${fila}."id" ${dir}`;
   };
 }
 
@@ -426,20 +428,20 @@ export async function* listBatches<Row extends { id: number }, Query extends Lis
   const where = listWhere(spec, query);
   const orden = ordering(spec, query);
   const { key, orderBy } = orden;
-  const clave = sql<string>`(${key})::text`;
-  let after: { clave: string; id: number } | undefined;
+  const sortKey = sql<string>`(${key})::text`;
+  let after: { sortKey: string; id: number } | undefined;
   for (;;) {
     const past = after ? beyond(spec, orden, after, true) : undefined;
-    const rows = await source.rows({ where: and(where, past), orderBy, limit: batchSize, offset: 0, clave });
+    const rows = await source.rows({ where: and(where, past), orderBy, limit: batchSize, offset: 0, sortKey });
     if (rows.length === 0) return;
-    yield rows.map(withoutClave);
+    yield rows.map(withoutSortKey);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
-    after = { clave: last.clave, id: last.id };
+    after = { sortKey: last.sortKey, id: last.id };
   }
 }
 
-function withoutClave<Row>(row: Row & { clave: string }): Row {
-  const { clave: _clave, ...rest } = row;
+function withoutSortKey<Row>(row: Row & { sortKey: string }): Row {
+  const { sortKey: _sortKey, ...rest } = row;
   return rest as Row;
 }

@@ -1,6 +1,6 @@
-import { transicionRechazada } from '@intranet/contract/desarrollos';
-import { envelope } from '@intranet/contract/envelope';
-import { LOTE_EXCEDIDO, LOTE_MAXIMO, loteResultado } from '@intranet/contract/lote';
+import { transicionRechazada } from '@intranet/contract/areas/desarrollos';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { LOTE_EXCEDIDO, LOTE_MAXIMO, loteResultado } from '@intranet/contract/shared/lote';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

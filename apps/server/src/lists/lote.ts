@@ -1,4 +1,4 @@
-import { envelope, errorBody } from '@intranet/contract/envelope';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import {
   LOTE_BORRADO_NO_SE_DESHACE,
   LOTE_EXCEDIDO,
@@ -8,8 +8,8 @@ import {
   loteResultado,
   lotesLista,
   lotesQuery,
-} from '@intranet/contract/lote';
-import type { PermissionCode } from '@intranet/contract/permissions';
+} from '@intranet/contract/shared/lote';
+import type { PermissionCode } from '@intranet/contract/registry';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

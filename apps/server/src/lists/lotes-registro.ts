@@ -5,7 +5,7 @@ import {
   type LoteEstado,
   type LoteRechazo,
   type LoteResumen,
-} from '@intranet/contract/lote';
+} from '@intranet/contract/shared/lote';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';

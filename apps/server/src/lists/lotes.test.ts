@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { LOTE_BORRADO_NO_SE_DESHACE, loteDetalle, lotesLista } from '@intranet/contract/lote';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { LOTE_BORRADO_NO_SE_DESHACE, loteDetalle, lotesLista } from '@intranet/contract/shared/lote';
 import { and, eq, gte, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditoria, lotes, maquinas } from '../db/schema.ts';

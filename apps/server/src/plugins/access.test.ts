@@ -1,4 +1,4 @@
-import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { TOKEN_PREFIJO } from '@intranet/contract/auth';
+import { TOKEN_PREFIJO } from '@intranet/contract/areas/auth';
 import { demasiadosIntentos, recordWrongPassword, throttleWait, type Intento } from '../core/intentos.ts';
 import { findApiToken, findSession, hashToken, touchSession, type SessionRecord } from '../core/sessions.ts';
-import { TODO, type Cambios } from '../db/cambios.ts';
+import { ALL_TABLES, type Cambios } from '../db/cambios.ts';
 import type { Db } from '../db/client.ts';
 import { MENSAJES } from '../messages.ts';
 import { isApiPath, sendError } from './errors.ts';
@@ -115,7 +115,7 @@ export function accessGuard(
 
 /** Tables whose change may end a session or change its codes: a cached session is dropped when one changes. */
 const TABLAS_DE_SESION = new Set([
-  TODO,
+  ALL_TABLES,
   'sesiones',
   'api_tokens',
   'usuarios',

@@ -33,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful stop (SIGTERM) under a
 
   it('answers every call it took, stores every event it answered 200, cuts none, and exits 0', async () => {
     const [proyecto] = await ctx.t.db
-      .select({ id: insightsProyectos.id, clave: insightsProyectos.publicKey })
+      .select({ id: insightsProyectos.id, publicKey: insightsProyectos.publicKey })
       .from(insightsProyectos)
       .limit(1);
     const almacenados: string[] = [];
@@ -48,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful stop (SIGTERM) under a
     await conOtroProceso(
       ctx.t.config.databaseUrl,
       async (base, otro) => {
-        const url = `${base}/api/${proyecto!.id}/store/?sentry_key=${proyecto!.clave}`;
+        const url = `${base}/api/${proyecto!.id}/store/?sentry_key=${proyecto!.publicKey}`;
         let n = 0;
         // Six clients send events one after another until the proxy takes the process out.
         const cliente = async (c: number) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { TODO, type Cambios } from '../db/cambios.ts';
+import { ALL_TABLES, type Cambios } from '../db/cambios.ts';
 import { isApiPath } from './errors.ts';
 import { fechaLocal } from '../core/fechas.ts';
 import { lecturasCache } from '../core/metricas.ts';
@@ -61,8 +61,8 @@ export function readCache(
     ttl: 10 * 60 * 1000,
   });
   cambios.suscribir((tabla) => {
-    if (tabla === TODO) return guardadas.clear();
-    for (const [clave, g] of guardadas.entries()) if (g.tablas.includes(tabla)) guardadas.delete(clave);
+    if (tabla === ALL_TABLES) return guardadas.clear();
+    for (const [key, g] of guardadas.entries()) if (g.tablas.includes(tabla)) guardadas.delete(key);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -73,19 +73,19 @@ export function readCache(
     const fresco = /no-cache|no-store/i.test(
       `${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`,
     );
-    const hit = fresco ? undefined : guardadas.get(clave(request.url));
+    const hit = fresco ? undefined : guardadas.get(cacheKey(request.url));
     lecturasCache.inc({ resultado: hit ? 'hit' : 'miss' });
     if (hit) return reply.type(hit.tipo).header('x-cache', 'hit').send(hit.payload);
     request.cacheDesde = cambios.generacion;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (esMutacionPropia(request)) cambios.avisar(TODO, true);
+    if (esMutacionPropia(request)) cambios.avisar(ALL_TABLES, true);
     const tablas = request.routeOptions.config.cache;
     if (request.cacheDesde < 0 || !tablas || reply.statusCode !== 200 || typeof payload !== 'string') return;
     // A change announced while this answer was being read may be missing from it.
     if (cambios.cambioDesde(tablas, request.cacheDesde) || !cambios.vivo) return;
-    guardadas.set(clave(request.url), {
+    guardadas.set(cacheKey(request.url), {
       payload,
       tipo: String(reply.getHeader('content-type') ?? 'application/json'),
       tablas,
@@ -96,7 +96,7 @@ export function readCache(
 let dia = { hasta: 0, texto: '' };
 
 /** Answers count days from today in Buenos Aires (expiries): an answer is kept for the day it was read. */
-function clave(url: string): string {
+function cacheKey(url: string): string {
   const ahora = Date.now();
   if (ahora >= dia.hasta) dia = { hasta: ahora + 1000, texto: fechaLocal(ahora) };
   return `${dia.texto} ${url}`;

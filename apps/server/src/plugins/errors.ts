@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
+import type { ErrorBody, FieldErrors } from '@intranet/contract/shared/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, fieldErrorsOf } from '../core/api-error.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { errorBody } from '@intranet/contract/envelope';
-import { estadoResponse } from '@intranet/contract/estado';
+import { errorBody } from '@intranet/contract/shared/envelope';
+import { estadoResponse } from '@intranet/contract/shared/estado';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@intranet/contract/envelope';
+import type { FieldErrors } from '@intranet/contract/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import { CamposConError } from '../core/api-error.ts';
 import { MENSAJES } from '../messages.ts';

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { saludResponse } from '@intranet/contract/estado';
+import { saludResponse } from '@intranet/contract/shared/estado';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { duracionSolicitudes, registro, respuestas } from '../core/metricas.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { runtimeConfig } from '@intranet/contract/config';
+import { runtimeConfig } from '@intranet/contract/shared/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.ts';
 import { freshApp, PASSWORDS, useTemplate } from '../test/harness.ts';

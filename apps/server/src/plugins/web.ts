@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { runtimeConfig, type RuntimeConfig } from '@intranet/contract/config';
+import { runtimeConfig, type RuntimeConfig } from '@intranet/contract/shared/config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';

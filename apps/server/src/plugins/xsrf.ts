@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/shared/http';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { MENSAJES } from '../messages.ts';

@@ -15,7 +15,7 @@ import {
   PREFIJO_ARCHIVOS,
   VERSION_FORMATO,
   type Manifiesto,
-} from './manifiesto.ts';
+} from './manifest.ts';
 import { Sellador } from './sello.ts';
 
 export interface OpcionesRespaldo {

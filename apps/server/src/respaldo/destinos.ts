@@ -12,7 +12,7 @@ import { migrate } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { ident, ocupacion, type Consultar } from './esquema.ts';
-import type { TablaManifiesto } from './manifiesto.ts';
+import type { TablaManifiesto } from './manifest.ts';
 
 /** The restore's work inside the target's transaction. */
 export interface SesionCarga {

@@ -74,7 +74,7 @@ export async function ocupacion(consultar: Consultar): Promise<{ total: number; 
   return { total: Number(filas[0]?.total ?? 0), ejemplos: filas.map((f) => f.nombre) };
 }
 
-export interface ClaveForanea {
+export interface ForeignKey {
   tabla: string;
   nombre: string;
   definicion: string;
@@ -84,8 +84,8 @@ export interface ClaveForanea {
  * The foreign keys of `public`: dropped while the tables load in any order, added back (and so checked) after.
  * Only those declared (a partition's copies of its parent's come and go with them).
  */
-export function clavesForaneas(consultar: Consultar): Promise<ClaveForanea[]> {
-  return consultar<ClaveForanea>(
+export function foreignKeysOf(consultar: Consultar): Promise<ForeignKey[]> {
+  return consultar<ForeignKey>(
     `select t.relname as tabla, c.conname as nombre, pg_get_constraintdef(c.oid) as definicion
        from pg_constraint c
        join pg_class t on t.oid = c.conrelid

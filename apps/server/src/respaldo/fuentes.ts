@@ -16,7 +16,7 @@ import {
   type Consultar,
   type TablaDelEsquema,
 } from './esquema.ts';
-import type { TablaManifiesto } from './manifiesto.ts';
+import type { TablaManifiesto } from './manifest.ts';
 
 export interface TablaVolcada extends TablaManifiesto {
   /** Bytes of its CSV. */

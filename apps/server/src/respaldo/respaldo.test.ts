@@ -20,7 +20,7 @@ import { prepararRespaldo } from './crear.ts';
 import { destinoPglite, destinoPostgres, migrarHasta, type DestinoRestauracion } from './destinos.ts';
 import { tablasDelEsquema } from './esquema.ts';
 import { fuenteDe } from './fuentes.ts';
-import { entradaTabla, manifiestoDe, migracionesDeEstaVersion, type Manifiesto } from './manifiesto.ts';
+import { entradaTabla, manifiestoDe, migracionesDeEstaVersion, type Manifiesto } from './manifest.ts';
 import { restaurar } from './restaurar.ts';
 import { respaldoRoutes } from './ruta.ts';
 

@@ -19,7 +19,7 @@ import { agregar, ArchivoInvalido, nuevoArchivo, recorrer } from './archivo.ts';
 import { prepararRespaldo } from './crear.ts';
 import { CargaFallida, destinoPglite, destinoPostgres, type DestinoRestauracion } from './destinos.ts';
 import { fuenteDe } from './fuentes.ts';
-import { NOMBRE_MANIFIESTO, type Manifiesto } from './manifiesto.ts';
+import { NOMBRE_MANIFIESTO, type Manifiesto } from './manifest.ts';
 import { AUDITORIA_FORZADA, DestinoOcupado, restaurar } from './restaurar.ts';
 import { Sellador, SelloInvalido } from './sello.ts';
 

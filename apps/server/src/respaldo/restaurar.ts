@@ -11,14 +11,7 @@ import type { Executor } from '../db/client.ts';
 import { diskStore } from '../storage/disk.ts';
 import { ArchivoInvalido, recorrer, type Entrada } from './archivo.ts';
 import { CargaFallida, type DestinoRestauracion, type SesionCarga } from './destinos.ts';
-import {
-  clavesForaneas,
-  disparadores,
-  FORMATOS_ESTABLES,
-  ident,
-  tablasDelEsquema,
-  type ClaveForanea,
-} from './esquema.ts';
+import { foreignKeysOf, disparadores, FORMATOS_ESTABLES, ident, tablasDelEsquema, type ForeignKey } from './esquema.ts';
 import {
   entradaTabla,
   manifiestoConCrudo,
@@ -26,7 +19,7 @@ import {
   NOMBRE_MANIFIESTO,
   PREFIJO_ARCHIVOS,
   type Manifiesto,
-} from './manifiesto.ts';
+} from './manifest.ts';
 import { ComprobacionDeSello, SelloInvalido } from './sello.ts';
 
 export interface ResultadoRestauracion {
@@ -228,13 +221,13 @@ async function prepararCarga(sesion: SesionCarga): Promise<(manifiesto: Manifies
   for (const ajuste of FORMATOS_ESTABLES.split(';')) await consultar(ajuste);
   const activos = await disparadores(consultar);
   for (const d of activos) await consultar(`alter table ${ident(d.tabla)} disable trigger ${ident(d.nombre)}`);
-  const claves: ClaveForanea[] = await clavesForaneas(consultar);
-  for (const c of claves) await consultar(`alter table ${ident(c.tabla)} drop constraint ${ident(c.nombre)}`);
+  const foreignKeys: ForeignKey[] = await foreignKeysOf(consultar);
+  for (const c of foreignKeys) await consultar(`alter table ${ident(c.tabla)} drop constraint ${ident(c.nombre)}`);
   const tablas = await tablasDelEsquema(consultar);
   if (tablas.length > 0) await consultar(`truncate ${tablas.map((t) => ident(t.nombre)).join(', ')}`);
 
   return async (manifiesto) => {
-    for (const c of claves)
+    for (const c of foreignKeys)
       await consultar(`alter table ${ident(c.tabla)} add constraint ${ident(c.nombre)} ${c.definicion}`);
     for (const d of activos) await consultar(`alter table ${ident(d.tabla)} enable trigger ${ident(d.nombre)}`);
     for (const t of tablas) {

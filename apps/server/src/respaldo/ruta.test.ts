@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshApp, useTemplate } from '../test/harness.ts';
 import { puertoLibre } from '../test/puerto.ts';
 import { descargarRespaldo, DescargaFallida, direccionDelServidor } from './descarga.ts';
-import { manifiestoDe } from './manifiesto.ts';
+import { manifiestoDe } from './manifest.ts';
 
 const template = useTemplate();
 const TOKEN = 'token-de-operacion-1234567890';

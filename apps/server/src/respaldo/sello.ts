@@ -5,14 +5,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretsKeyOf } from '../core/secretos.ts';
 import { ArchivoInvalido } from './archivo.ts';
-import { NOMBRE_MANIFIESTO, PREFIJO_ARCHIVOS, type Manifiesto } from './manifiesto.ts';
+import { NOMBRE_MANIFIESTO, PREFIJO_ARCHIVOS, type Manifiesto } from './manifest.ts';
 
 const ALGORITMO_SELLO = 'HMAC-SHA256';
 /** HKDF's `info`: SECRETS_KEY also encrypts Instalaciones' secrets (AES-GCM), a key is never used for two purposes. */
 const PROPOSITO = 'intranet/respaldo/sello/v1';
 
 /** The backup's sealing key, derived from SECRETS_KEY (HKDF-SHA256): the same SECRETS_KEY always gives the same one. */
-function claveDeRespaldo(secretsKey: Buffer): Buffer {
+function sealingKeyOf(secretsKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), PROPOSITO, 32));
 }
 
@@ -32,14 +32,14 @@ function canonico(valor: unknown): string {
 
 /** Seals and checks with one SECRETS_KEY. Each MAC starts with what it is of, so one cannot stand for another. */
 export class Sellador {
-  private readonly clave: Buffer;
+  private readonly sealingKey: Buffer;
   constructor(secretsKey: Buffer) {
-    this.clave = claveDeRespaldo(secretsKey);
+    this.sealingKey = sealingKeyOf(secretsKey);
   }
 
   private mac(tipo: string, ...campos: string[]): Hmac {
     // Names hold no NUL (tar paths, table identifiers): it separates the fields unambiguously.
-    return createHmac('sha256', this.clave).update([tipo, ...campos, ''].join('\0'));
+    return createHmac('sha256', this.sealingKey).update([tipo, ...campos, ''].join('\0'));
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Archivo } from '@intranet/contract/archivos';
+import type { Archivo } from '@intranet/contract/areas/archivos';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { archivos } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app.ts';

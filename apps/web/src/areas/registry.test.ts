@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PERMISSION_CODES, permiso } from '@intranet/contract/permissions';
+import { AREAS as CONTRATO, PERMISSION_CODES, permiso } from '@intranet/contract/registry';
 import { describe, expect, it } from 'vitest';
 import { MENU_SECTIONS } from '../core/area.ts';
 import { isParent } from '../core/menu.ts';
-import { AREAS } from './index.ts';
+import { AREAS, MENU_ORDEN } from './index.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 const repo = join(here, '../../../..');
@@ -41,25 +41,28 @@ describe('the areas registry', () => {
   });
 
   it('names each area as the server and the contract do, sub-areas included', () => {
+    const contrato: readonly string[] = CONTRATO.map((area) => area.nombre);
+    expect(AREAS.map((area) => area.name).filter((name) => !contrato.includes(name))).toEqual([]);
     for (const area of AREAS) {
       expect(existsSync(join(repo, 'apps/server/src/areas', area.name)), `server area ${area.name}`).toBe(true);
-      expect(existsSync(join(repo, 'packages/contract/src', `${area.name}.ts`)), `contract ${area.name}.ts`).toBe(true);
+      expect(existsSync(join(repo, 'packages/contract/src/areas', `${area.name}.ts`)), `contract ${area.name}.ts`).toBe(
+        true,
+      );
       for (const sub of folders(join(here, area.name)).filter((name) => !['tabs'].includes(name))) {
         const server = existsSync(join(repo, 'apps/server/src/areas', area.name, sub));
-        const contract = existsSync(join(repo, 'packages/contract/src', area.name, `${sub}.ts`));
+        const contract = existsSync(join(repo, 'packages/contract/src/areas', area.name, `${sub}.ts`));
         if (server || contract) expect([server, contract], `${area.name}/${sub}`).toEqual([true, true]);
       }
     }
   });
 
-  it('keeps the menu places unique and in the spec order of headings', () => {
-    const entries = AREAS.flatMap((area) => area.menu);
-    const positions = entries.map((entry) => entry.position).sort((a, b) => a - b);
-    expect(positions).toEqual(positions.map((_, i) => i + 1));
-    const bySection = [...entries]
-      .sort((a, b) => a.position - b.position)
-      .map((entry) => MENU_SECTIONS.indexOf(entry.section));
-    expect(bySection).toEqual([...bySection].sort((a, b) => a - b));
+  it('places, under each heading of the menu, every area that has entries there, once', () => {
+    for (const section of MENU_SECTIONS) {
+      const placed = MENU_ORDEN[section].map((area) => area.name);
+      const withEntries = AREAS.filter((area) => area.menu.some((entry) => entry.section === section));
+      expect([...placed].sort(), section).toEqual(withEntries.map((area) => area.name).sort());
+      expect(new Set(placed).size, section).toBe(placed.length);
+    }
   });
 
   it("points every menu and palette link inside one of the area's own mounts", () => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { envelope, okBody } from '@intranet/contract/envelope';
-import { sesionActiva, sesionesCerradas, type SesionActiva } from '@intranet/contract/sessions';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import { sesionActiva, sesionesCerradas, type SesionActiva } from '@intranet/contract/shared/sessions';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';

@@ -1,18 +1,18 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { ComponentType } from 'react';
 import type { MenuItem } from './menu.ts';
 
 /**
  * What an area brings to the shell, declared once in its folder's index.ts and listed in areas/index.ts (the
- * registry): the router mounts its routes, the menu shows its entries and the command palette offers its
- * entries. Nothing else in the shell names an area.
+ * registry, which also orders the menu): the router mounts its routes, the menu shows its entries and the command
+ * palette offers its entries. Nothing else in the shell names an area.
  */
 export interface AreaDescriptor {
   /** The area's one name: its folder here, on the server (apps/server/src/areas) and in the contract. */
   name: string;
   /** Where the area's screens mount (the specification's URLs, without the leading slash), each its own lazy chunk. */
   routes: AreaRouteMount[];
-  /** The menu entries the area contributes, each under its heading, at its place in the spec's order. */
+  /** The menu entries the area contributes, each under its heading; the registry's MENU_ORDEN places them. */
   menu: AreaMenuEntry[];
   /** What the command palette offers for the area: its screens and its "new …" actions. */
   palette: PaletteEntry[];
@@ -41,8 +41,6 @@ export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 export interface AreaMenuEntry {
   section: MenuSection;
-  /** Place in the spec's menu (1 = first item); the registry sorts on it, menu.test checks the result. */
-  position: number;
   item: MenuItem;
 }
 

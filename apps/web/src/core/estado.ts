@@ -1,4 +1,4 @@
-import { estadoResponse } from '@intranet/contract/sign-in-parsers';
+import { estadoResponse } from '@intranet/contract/shared/sign-in-parsers';
 import { apiUrl } from './config/config.ts';
 import { http } from './http/http.ts';
 

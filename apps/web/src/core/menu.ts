@@ -1,4 +1,4 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { ComponentType } from 'react';
 
 /** The icon components of @tabler/icons-react, as the menu uses them. */

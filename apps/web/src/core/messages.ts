@@ -1,4 +1,4 @@
-import { MANTENIMIENTO } from '@intranet/contract/texts';
+import { MANTENIMIENTO } from '@intranet/contract/shared/texts';
 
 /** Every text of the portal's shell, in Spanish. Texts quoted by the spec are copied exactly. */
 export const messages = {

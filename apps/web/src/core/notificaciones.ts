@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { noLeidas, notificacionDetalle, notificacionesRespuesta } from '@intranet/contract/alertas';
-import { envelope } from '@intranet/contract/envelope';
+import { noLeidas, notificacionDetalle, notificacionesRespuesta } from '@intranet/contract/areas/alertas';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { apiUrl } from './config/config.ts';
 import { http } from './http/http.ts';
 import { useSesion } from './session/session.ts';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CambioPassword } from '@intranet/contract/personas/usuarios';
+import type { CambioPassword } from '@intranet/contract/areas/personas/usuarios';
 import { renderUi } from '../components/testing.tsx';
 import { badRequest, ok, watchNotifications } from '../test/fixtures.ts';
 import { abrirCambiarPassword } from './CambiarPassword.tsx';

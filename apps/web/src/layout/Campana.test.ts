@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notificacion } from '@intranet/contract/alertas';
+import type { Notificacion } from '@intranet/contract/areas/alertas';
 import { renderUi } from '../components/testing.tsx';
 import { answers, ok, stubRoute } from '../test/fixtures.ts';
 import { Campana } from './Campana.tsx';

@@ -11,7 +11,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import type { Notificacion } from '@intranet/contract/alertas';
+import type { Notificacion } from '@intranet/contract/areas/alertas';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

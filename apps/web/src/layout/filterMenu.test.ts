@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_CODES } from '@intranet/contract/permissions';
+import { PERMISSION_CODES } from '@intranet/contract/registry';
 import { grantedCodes } from '../core/permisos/usePermiso.ts';
 import { filterMenu, groupMenu } from './filterMenu.ts';
 import { MENU, menuCodes } from './menu.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { paqueteLast } from '@intranet/contract/paquetes';
+import { paqueteLast } from '@intranet/contract/areas/paquetes';
 import { apiUrl } from '../core/config/config.ts';
 import { http } from '../core/http/http.ts';
 

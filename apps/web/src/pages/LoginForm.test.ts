@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginRequest } from '@intranet/contract/auth';
+import type { LoginRequest } from '@intranet/contract/areas/auth';
 import { installDomStubs, testTheme } from '../components/testing.tsx';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { rememberBlockedRoute, takeBlockedRoute } from '../core/session/session.ts';

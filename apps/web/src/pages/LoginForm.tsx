@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 import { messages } from '../core/messages.ts';
 import { navigateTo, prepareNavigation } from '../core/navigation.ts';
 import { takeBlockedRoute } from '../core/session/session.ts';

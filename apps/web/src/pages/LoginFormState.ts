@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import type { LoginRequest } from '@intranet/contract/auth';
-import { loginRequest } from '@intranet/contract/sign-in-parsers';
+import type { LoginRequest } from '@intranet/contract/areas/auth';
+import { loginRequest } from '@intranet/contract/shared/sign-in-parsers';
 
 export type LoginField = keyof LoginRequest;
 export type LoginErrors = Partial<Record<LoginField, string>>;

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { FieldErrors } from '@intranet/contract/envelope';
+import type { FieldErrors } from '@intranet/contract/shared/envelope';
 import { HttpError } from '../core/http/HttpError.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Aviso } from '@intranet/contract/alertas';
+import type { Aviso } from '@intranet/contract/areas/alertas';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { alertasAvisos } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
-import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from '@intranet/contract/alertas';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from '@intranet/contract/areas/alertas';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AreaDeps } from '../../core/area.ts';

@@ -1,4 +1,4 @@
-import type { AlertaTipo } from '@intranet/contract/alertas';
+import type { AlertaTipo } from '@intranet/contract/areas/alertas';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 

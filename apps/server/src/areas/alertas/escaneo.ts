@@ -1,4 +1,4 @@
-import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, type AlertaTipo } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, type AlertaTipo } from '@intranet/contract/areas/alertas';
 import { sql } from 'drizzle-orm';
 import type { AreaDeps, FuenteEventos, FuenteVencimientos, TareaDef } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';

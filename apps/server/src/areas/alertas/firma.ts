@@ -17,7 +17,7 @@ export function nuevoSecreto(): string {
  * The HMAC key of a secret: the base64 part of a `whsec_` one; a secret from before (48 hex digits, no prefix)
  * is its own characters as raw bytes, so receivers set up with it keep working (the library's `format: 'raw'`).
  */
-export function claveDe(secreto: string): Buffer {
+export function hmacKeyOf(secreto: string): Buffer {
   return secreto.startsWith(PREFIJO)
     ? Buffer.from(secreto.slice(PREFIJO.length), 'base64')
     : Buffer.from(secreto, 'utf8');
@@ -31,6 +31,6 @@ export function cabecerasFirmadas(
   ahora = new Date(),
 ): Record<string, string> {
   const timestamp = String(Math.floor(ahora.getTime() / 1000));
-  const firma = createHmac('sha256', claveDe(secreto)).update(`${id}.${timestamp}.${cuerpo}`).digest('base64');
+  const firma = createHmac('sha256', hmacKeyOf(secreto)).update(`${id}.${timestamp}.${cuerpo}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${firma}` };
 }

@@ -1,4 +1,4 @@
-import { notificacionLote, webhookLote } from '@intranet/contract/alertas';
+import { notificacionLote, webhookLote } from '@intranet/contract/areas/alertas';
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionRecord } from '../../core/sessions.ts';
@@ -18,7 +18,7 @@ const webhooksList: ListSpec<ListQueryBase> = {
 
 const webhooksSource = (db: Db) =>
   selectSource(
-    (clave) => db.select({ id: webhooks.id, nombre: webhooks.nombre, clave }).from(webhooks).$dynamic(),
+    (sortKey) => db.select({ id: webhooks.id, nombre: webhooks.nombre, sortKey }).from(webhooks).$dynamic(),
     () => db.select({ n: count() }).from(webhooks).$dynamic(),
     (w: { id: number; nombre: string }) => w,
   );
@@ -50,10 +50,10 @@ const notificacionesSource = (db: Db, sesion: SessionRecord) => {
   // Joined to the list's own conditions (the chosen ids): a `where` of the builder would be replaced by them.
   const suyas = (where: SQL | undefined) => and(eq(notificaciones.usuarioId, sesion.usuario.id), where);
   return selectSource(
-    (clave) => ({
+    (sortKey) => ({
       where: (where: SQL | undefined) =>
         db
-          .select({ id: notificaciones.id, titulo: notificaciones.titulo, clave })
+          .select({ id: notificaciones.id, titulo: notificaciones.titulo, sortKey })
           .from(notificaciones)
           .where(suyas(where)),
     }),

@@ -8,7 +8,7 @@ import {
   type Notificacion,
   type NotificacionDetalle,
   type NotificacionesRespuesta,
-} from '@intranet/contract/alertas';
+} from '@intranet/contract/areas/alertas';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -1,5 +1,5 @@
-import { ALERTA_TIPOS, type AlertaTipo, type RolAlertas, type RolAlertasInput } from '@intranet/contract/alertas';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import { ALERTA_TIPOS, type AlertaTipo, type RolAlertas, type RolAlertasInput } from '@intranet/contract/areas/alertas';
+import type { PermissionCode } from '@intranet/contract/registry';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -18,10 +18,10 @@ import {
   webhook,
   webhookInput,
   type AlertaTipo,
-} from '@intranet/contract/alertas';
-import type { PermissionCode } from '@intranet/contract/permissions';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam, MAX_ID } from '@intranet/contract/list';
+} from '@intranet/contract/areas/alertas';
+import type { PermissionCode } from '@intranet/contract/registry';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam, MAX_ID } from '@intranet/contract/shared/list';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';

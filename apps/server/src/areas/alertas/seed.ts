@@ -1,4 +1,4 @@
-import type { AlertaTipo } from '@intranet/contract/alertas';
+import type { AlertaTipo } from '@intranet/contract/areas/alertas';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { alertasRolDefaults, roles, webhookEntregas, webhooks } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { MisAlertasInput, Seguido } from '@intranet/contract/alertas';
+import type { MisAlertasInput, Seguido } from '@intranet/contract/areas/alertas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { alertasSeguidos, empresas, insightsProyectos } from '../../db/schema.ts';

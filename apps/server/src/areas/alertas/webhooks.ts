@@ -6,8 +6,8 @@ import {
   type Entrega,
   type Webhook,
   type WebhookInput,
-} from '@intranet/contract/alertas';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/alertas';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AreaDeps } from '../../core/area.ts';
 import { fechaLocal } from '../../core/fechas.ts';

@@ -1,6 +1,6 @@
-import { aplicacion, aplicacionPage, iconoSubido } from '@intranet/contract/aplicaciones';
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
+import { aplicacion, aplicacionPage, iconoSubido } from '@intranet/contract/areas/aplicaciones';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';

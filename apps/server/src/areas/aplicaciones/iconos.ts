@@ -1,5 +1,5 @@
-import type { IconoSubido } from '@intranet/contract/aplicaciones';
-import { archivoDescargaPath } from '@intranet/contract/archivos';
+import type { IconoSubido } from '@intranet/contract/areas/aplicaciones';
+import { archivoDescargaPath } from '@intranet/contract/areas/archivos';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../core/api-error.ts';

@@ -1,10 +1,10 @@
-import { aplicacionInput, type AplicacionValues } from '@intranet/contract/aplicaciones';
+import { aplicacionInput, type AplicacionValues } from '@intranet/contract/areas/aplicaciones';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { aplicaciones, aplicacionVersiones } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { MENSAJES } from './messages.ts';
 import { columnas, ENTIDAD } from './queries.ts';
 

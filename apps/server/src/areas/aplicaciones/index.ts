@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaAplicaciones } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { aplicacionesImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { aplicacionesAuditoria, aplicacionesRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import { aplicacionInput, aplicacionLote, aplicacionLoteExport } from '@intranet/contract/aplicaciones';
+import { aplicacionInput, aplicacionLote, aplicacionLoteExport } from '@intranet/contract/areas/aplicaciones';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   aplicacionDetalle,

@@ -1,4 +1,4 @@
-/** The aplicaciones area's Spanish answers (the APK's own reasons are in apk/errores.ts). */
+/** The aplicaciones area's Spanish answers (the APK's own reasons are in apk/errors.ts). */
 export const MENSAJES = {
   noExiste: 'La aplicación no existe',
   versionNoExiste: 'La versión no existe',

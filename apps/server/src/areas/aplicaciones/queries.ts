@@ -1,10 +1,10 @@
-import { archivoDescargaPath } from '@intranet/contract/archivos';
+import { archivoDescargaPath } from '@intranet/contract/areas/archivos';
 import type {
   Aplicacion,
   AplicacionFila,
   aplicacionListQuery,
   AplicacionValues,
-} from '@intranet/contract/aplicaciones';
+} from '@intranet/contract/areas/aplicaciones';
 import { renderHtml } from '@intranet/editor';
 import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -89,7 +89,7 @@ export const aplicacionesList: ListSpec<AplicacionListQuery> = {
 export const aplicacionesSource = (db: Executor): ListSource<AplicacionFila> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(aplicaciones)
       .leftJoin(archivos, eq(archivos.id, aplicaciones.iconoId))
       .where(f.where)

@@ -7,10 +7,10 @@ import {
   aplicacionPage,
   ICONO_MAX_BYTES,
   iconoSubido,
-} from '@intranet/contract/aplicaciones';
-import { archivoUploadQuery } from '@intranet/contract/archivos';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+} from '@intranet/contract/areas/aplicaciones';
+import { archivoUploadQuery } from '@intranet/contract/areas/archivos';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';
@@ -30,7 +30,7 @@ import {
   ENTIDAD,
   modificarAplicacion,
 } from './queries.ts';
-import { versionesRoutes } from './rutas-versiones.ts';
+import { versionesRoutes } from './routes-versiones.ts';
 
 export const aplicacionesAuditoria: AuditEntities = { [ENTIDAD]: 'APP#VER' };
 

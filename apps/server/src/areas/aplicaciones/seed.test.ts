@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { storeCatalogo, storeIndex } from '@intranet/contract/appsstore';
-import { envelope } from '@intranet/contract/envelope';
+import { storeCatalogo, storeIndex } from '@intranet/contract/areas/appsstore';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aplicaciones, usuarios } from '../../db/schema.ts';

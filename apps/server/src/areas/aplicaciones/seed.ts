@@ -3,7 +3,7 @@ import {
   type Aplicacion,
   type AplicacionInput,
   type AplicacionVersionUploadQuery,
-} from '@intranet/contract/aplicaciones';
+} from '@intranet/contract/areas/aplicaciones';
 import { eq } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import type { Autor } from '../../db/audit.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { aplicacionVersion, aplicacionVersionPage } from '@intranet/contract/aplicaciones';
-import { envelope } from '@intranet/contract/envelope';
+import { aplicacionVersion, aplicacionVersionPage } from '@intranet/contract/areas/aplicaciones';
+import { envelope } from '@intranet/contract/shared/envelope';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { freshApp, useTemplate } from '../../test/harness.ts';

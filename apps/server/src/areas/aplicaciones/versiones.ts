@@ -1,9 +1,9 @@
-import { archivoDescargaPath } from '@intranet/contract/archivos';
+import { archivoDescargaPath } from '@intranet/contract/areas/archivos';
 import type {
   AplicacionVersion,
   aplicacionVersionListQuery,
   AplicacionVersionUploadQuery,
-} from '@intranet/contract/aplicaciones';
+} from '@intranet/contract/areas/aplicaciones';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -15,7 +15,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type { Upload } from '../../storage/upload.ts';
 import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';
-import { ApkRechazado, MENSAJES_APK } from './apk/errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './apk/errors.ts';
 import { leerApkAislado } from './apk/leer-aislado.ts';
 import type { DatosApk } from './apk/leer.ts';
 import { MENSAJES } from './messages.ts';
@@ -84,14 +84,14 @@ export const versionesList: ListSpec<VersionListQuery> = {
 export const versionesSource = (db: Executor): ListSource<AplicacionVersion> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(v)
       .innerJoin(aplicaciones, eq(aplicaciones.id, v.aplicacionId))
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+    return rows.map((r) => ({ ...wire(r), sortKey: r.sortKey }));
   },
   count: async (where) => (await db.select({ n: count() }).from(v).where(where))[0]?.n ?? 0,
 });

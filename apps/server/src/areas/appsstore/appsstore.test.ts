@@ -1,6 +1,11 @@
-import { storeAplicaciones, storeCatalogoPage, storeConfig, type StoreConfigInput } from '@intranet/contract/appsstore';
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
+import {
+  storeAplicaciones,
+  storeCatalogoPage,
+  storeConfig,
+  type StoreConfigInput,
+} from '@intranet/contract/areas/appsstore';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsstoreConfig } from '../../db/schema.ts';

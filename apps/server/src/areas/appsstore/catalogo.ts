@@ -4,7 +4,7 @@ import {
   type StoreCanal,
   type storeCatalogoQuery,
   type StoreVersion,
-} from '@intranet/contract/appsstore';
+} from '@intranet/contract/areas/appsstore';
 import { renderHtml } from '@intranet/editor';
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -117,13 +117,13 @@ interface Consulta {
   orderBy: SQL[];
   limit?: number;
   offset?: number;
-  clave?: SQL<string>;
+  sortKey?: SQL<string>;
 }
 
 /** The catalogue's applications matching `where`, each with its latest offered version per channel. */
 async function catalogoApps(db: Executor, base: StoreBase, canales: readonly StoreCanal[], consulta: Consulta) {
   const query = db
-    .select({ ...appCampos(canales), clave: consulta.clave ?? sql<string>`''` })
+    .select({ ...appCampos(canales), sortKey: consulta.sortKey ?? sql<string>`''` })
     .from(aplicaciones)
     .leftJoin(archivos, eq(archivos.id, aplicaciones.iconoId))
     .where(and(listada(db, canales), consulta.where))
@@ -141,7 +141,7 @@ async function catalogoApps(db: Executor, base: StoreBase, canales: readonly Sto
       const v = suyas.find((x) => x.canal === canal);
       return v ? versionWire(base, row.packageName, v) : null;
     };
-    const app: StoreApp & { clave: string } = {
+    const app: StoreApp & { sortKey: string } = {
       id: row.id,
       package_name: row.packageName,
       nombre: row.nombre,
@@ -153,7 +153,7 @@ async function catalogoApps(db: Executor, base: StoreBase, canales: readonly Sto
       descargas: row.descargas,
       actualizado: new Date(row.actualizado).toISOString(),
       versiones: { estable: enCanal('estable'), beta: enCanal('beta') },
-      clave: row.clave,
+      sortKey: row.sortKey,
     };
     return app;
   });
@@ -169,7 +169,7 @@ export async function catalogoCompleto(
     where: undefined,
     orderBy: [sql`${destacadaOrden} asc nulls last`, asc(aplicaciones.nombre), asc(aplicaciones.id)],
   });
-  return apps.map(({ clave: _clave, ...app }) => app);
+  return apps.map(({ sortKey: _sortKey, ...app }) => app);
 }
 
 /** The staff catalogue list: search over package, name, summary and category; filters by category, channel, featured. */

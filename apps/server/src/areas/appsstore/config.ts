@@ -1,4 +1,4 @@
-import type { StoreConfig, StoreConfigValues, StoreDestacada } from '@intranet/contract/appsstore';
+import type { StoreConfig, StoreConfigValues, StoreDestacada } from '@intranet/contract/areas/appsstore';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { StoreCanal } from '@intranet/contract/appsstore';
+import type { StoreCanal } from '@intranet/contract/areas/appsstore';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { aplicaciones, aplicacionVersiones, archivos } from '../../db/schema.ts';

@@ -6,7 +6,7 @@ import {
   type StoreConfig,
   type StoreIndex,
   type StoreIndexPackage,
-} from '@intranet/contract/appsstore';
+} from '@intranet/contract/areas/appsstore';
 import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { aplicaciones, aplicacionVersiones, appsstoreConfig } from '../../db/schema.ts';

@@ -6,8 +6,8 @@ import {
   storeCategorias,
   storeConfig,
   storeConfigInput,
-} from '@intranet/contract/appsstore';
-import { envelope, errorBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/appsstore';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { StoreCanal } from '@intranet/contract/appsstore';
+import type { StoreCanal } from '@intranet/contract/areas/appsstore';
 import type { DocumentJson } from '@intranet/editor';
 import type { Db } from '../../db/client.ts';
 import { aplicaciones, aplicacionVersiones, appsstoreDestacadas, archivos } from '../../db/schema.ts';

@@ -5,8 +5,8 @@ import {
   storeEstado,
   storeIndex,
   storeMantenimientoBody,
-} from '@intranet/contract/appsstore';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/appsstore';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aplicaciones, aplicacionVersiones, appsstoreConfig, appsstoreDestacadas } from '../../db/schema.ts';

@@ -9,8 +9,8 @@ import {
   storeMantenimientoBody,
   type StoreConfig,
   type StoreMantenimientoBody,
-} from '@intranet/contract/appsstore';
-import { envelope, errorBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/appsstore';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';

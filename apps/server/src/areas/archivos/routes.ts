@@ -4,9 +4,9 @@ import {
   archivoDescargaParams,
   archivoDescargaQuery,
   archivoUploadQuery,
-} from '@intranet/contract/archivos';
-import { envelope, errorBody } from '@intranet/contract/envelope';
-import type { PermissionCode } from '@intranet/contract/permissions';
+} from '@intranet/contract/areas/archivos';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, writeAudit, type AuditEntities } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';

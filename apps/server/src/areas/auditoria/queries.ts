@@ -1,4 +1,4 @@
-import type { AuditRow } from '@intranet/contract/auditoria';
+import type { AuditRow } from '@intranet/contract/areas/auditoria';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditoria } from '../../db/schema.ts';
@@ -20,7 +20,7 @@ const auditList: ListSpec<AuditQuery> = {
 };
 
 const auditSource = (db: Executor): ListSource<AuditRow> => ({
-  rows: async ({ where, orderBy, limit, offset, clave }) => {
+  rows: async ({ where, orderBy, limit, offset, sortKey }) => {
     const rows = await db
       .select({
         id: auditoria.id,
@@ -31,7 +31,7 @@ const auditSource = (db: Executor): ListSource<AuditRow> => ({
         entidad_id: auditoria.entidadId,
         antes: auditoria.antes,
         despues: auditoria.despues,
-        clave,
+        sortKey,
       })
       .from(auditoria)
       .where(where)

@@ -1,5 +1,5 @@
-import { auditPage as auditPageSchema, auditQuery } from '@intranet/contract/auditoria';
-import { envelope, errorBody } from '@intranet/contract/envelope';
+import { auditPage as auditPageSchema, auditQuery } from '@intranet/contract/areas/auditoria';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditEntities } from '../../db/audit.ts';

@@ -1,5 +1,5 @@
-import type { Sesion } from '@intranet/contract/auth';
-import type { SesionActiva } from '@intranet/contract/sessions';
+import type { Sesion } from '@intranet/contract/areas/auth';
+import type { SesionActiva } from '@intranet/contract/shared/sessions';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { familyOfSession, revokeFamily } from '../../core/session-renewal.ts';
 import { roleNamesOf, segundoFactorPendiente } from '../../core/sessions.ts';

@@ -1,4 +1,4 @@
-import type { Directorio, GrupoRol, GrupoRolInput } from '@intranet/contract/auth';
+import type { Directorio, GrupoRol, GrupoRolInput } from '@intranet/contract/areas/auth';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';

@@ -1,4 +1,4 @@
-import type { IdentidadExterna, identidadInput, ProveedorIdentidad } from '@intranet/contract/auth';
+import type { IdentidadExterna, identidadInput, ProveedorIdentidad } from '@intranet/contract/areas/auth';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';

@@ -1,6 +1,6 @@
-import { identidadExterna, identidadInput, identidadParams } from '@intranet/contract/auth';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { identidadExterna, identidadInput, identidadParams } from '@intranet/contract/areas/auth';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';

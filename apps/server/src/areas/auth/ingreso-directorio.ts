@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LdapConfig } from '../../config.ts';
 import { recordWrongPassword, throttleWait, type Intento } from '../../core/intentos.ts';

@@ -1,4 +1,4 @@
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { decoyHash, verifyPassword } from '../../core/passwords.ts';

@@ -1,4 +1,4 @@
-import { cuentaTotpLote, grupoRolLote, tokenLote } from '@intranet/contract/auth';
+import { cuentaTotpLote, grupoRolLote, tokenLote } from '@intranet/contract/areas/auth';
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionRecord } from '../../core/sessions.ts';
@@ -29,7 +29,7 @@ const tokensSource = (todos: boolean) => (db: Db, sesion: SessionRecord) => {
   // Joined to the list's own conditions (the chosen ids, the filter): a `where` of the builder would be replaced by them.
   const suyos = (where: SQL | undefined) => and(todos ? undefined : eq(apiTokens.usuarioId, sesion.usuario.id), where);
   return selectSource(
-    (clave) => ({
+    (sortKey) => ({
       where: (where: SQL | undefined) =>
         db
           .select({
@@ -37,7 +37,7 @@ const tokensSource = (todos: boolean) => (db: Db, sesion: SessionRecord) => {
             nombre: apiTokens.nombre,
             revocado: sql<boolean>`${apiTokens.revocado} is not null`,
             vencido: sql<boolean>`${apiTokens.vence} <= now()`,
-            clave,
+            sortKey,
           })
           .from(apiTokens)
           .where(suyos(where)),
@@ -98,14 +98,14 @@ const cuentasList: ListSpec<ListQueryBase> = {
 const cuentasSource = (db: Db) =>
   selectSource(
     // The active accounts only, joined to the list's own conditions (a `where` of the builder would be replaced).
-    (clave) => ({
+    (sortKey) => ({
       where: (where: SQL | undefined) =>
         db
           .select({
             id: usuarios.id,
             nombre: usuarios.nombre,
             activo: sql<boolean>`${usuarios.totpActivo} is not null`,
-            clave,
+            sortKey,
           })
           .from(usuarios)
           .where(and(eq(usuarios.activo, true), where)),
@@ -148,7 +148,7 @@ const gruposList: ListSpec<ListQueryBase> = {
 
 const gruposSource = (db: Db) =>
   selectSource(
-    (clave) => db.select({ id: gruposRoles.id, grupo: gruposRoles.grupo, clave }).from(gruposRoles).$dynamic(),
+    (sortKey) => db.select({ id: gruposRoles.id, grupo: gruposRoles.grupo, sortKey }).from(gruposRoles).$dynamic(),
     () => db.select({ n: count() }).from(gruposRoles).$dynamic(),
     (g: { id: number; grupo: string }) => g,
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config.ts';

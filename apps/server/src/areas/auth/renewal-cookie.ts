@@ -1,4 +1,4 @@
-import { RENEWAL_COOKIE, RENEWAL_PATH, XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import { RENEWAL_COOKIE, RENEWAL_PATH, XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/shared/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 

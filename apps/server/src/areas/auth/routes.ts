@@ -19,10 +19,10 @@ import {
   totpConfirmado,
   totpEstado,
   totpInscripcion,
-} from '@intranet/contract/auth';
-import { idParam } from '@intranet/contract/list';
+} from '@intranet/contract/areas/auth';
+import { idParam } from '@intranet/contract/shared/list';
 import { z } from 'zod';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TOKEN_PREFIJO } from '@intranet/contract/auth';
+import { TOKEN_PREFIJO } from '@intranet/contract/areas/auth';
 import { inArray, sql } from 'drizzle-orm';
 import { hashToken } from '../../core/sessions.ts';
 import type { Tx } from '../../db/client.ts';

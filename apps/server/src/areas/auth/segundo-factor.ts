@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { CuentaTotp, RolTotp, Sesion, TotpEstado, TotpInscripcion } from '@intranet/contract/auth';
+import type { CuentaTotp, RolTotp, Sesion, TotpEstado, TotpInscripcion } from '@intranet/contract/areas/auth';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';

@@ -1,4 +1,4 @@
-import { RENEWAL_COOKIE } from '@intranet/contract/http';
+import { RENEWAL_COOKIE } from '@intranet/contract/shared/http';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';

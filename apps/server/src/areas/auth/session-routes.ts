@@ -1,8 +1,8 @@
-import { loginResponse } from '@intranet/contract/auth';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { RENEWAL_CLOSE_PATH, RENEWAL_PATH } from '@intranet/contract/http';
-import { idParam } from '@intranet/contract/list';
-import { sesionActiva, sesionesCerradas } from '@intranet/contract/sessions';
+import { loginResponse } from '@intranet/contract/areas/auth';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { RENEWAL_CLOSE_PATH, RENEWAL_PATH } from '@intranet/contract/shared/http';
+import { idParam } from '@intranet/contract/shared/list';
+import { sesionActiva, sesionesCerradas } from '@intranet/contract/shared/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renew, revokeByRenewal } from '../../core/session-renewal.ts';

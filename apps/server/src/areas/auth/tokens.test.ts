@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { PERMISSION_CODES, permiso } from '@intranet/contract/permissions';
+import { PERMISSION_CODES, permiso } from '@intranet/contract/registry';
 import { describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { apiTokens, auditoria, rolPermisos } from '../../db/schema.ts';

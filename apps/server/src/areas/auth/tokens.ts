@@ -5,7 +5,7 @@ import {
   type ApiToken,
   type TokenCreado,
   type TokenInput,
-} from '@intranet/contract/auth';
+} from '@intranet/contract/areas/auth';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { fechaLocal, ZONA_HORARIA } from '../../core/fechas.ts';
 import { hashToken, type SessionRecord } from '../../core/sessions.ts';

@@ -1,4 +1,4 @@
-import { BUSQUEDA_TIPOS, type BusquedaRespuesta } from '@intranet/contract/busqueda';
+import { BUSQUEDA_TIPOS, type BusquedaRespuesta } from '@intranet/contract/areas/busqueda';
 import { describe, expect, it } from 'vitest';
 import { dns, servidores } from '../../db/schema.ts';
 import { freshApp, useTemplate, type Fresh } from '../../test/harness.ts';

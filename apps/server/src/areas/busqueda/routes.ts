@@ -5,8 +5,8 @@ import {
   busquedaQuery,
   busquedaRespuesta,
   type BusquedaResultado,
-} from '@intranet/contract/busqueda';
-import { envelope, errorBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/busqueda';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps, PatronesBusqueda } from '../../core/area.ts';

@@ -1,6 +1,12 @@
-import { auditPage } from '@intranet/contract/auditoria';
-import { empresa, empresaPage, isValidCuit, parametro, servidoresClienteResponse } from '@intranet/contract/clientes';
-import { envelope } from '@intranet/contract/envelope';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import {
+  empresa,
+  empresaPage,
+  isValidCuit,
+  parametro,
+  servidoresClienteResponse,
+} from '@intranet/contract/areas/clientes';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

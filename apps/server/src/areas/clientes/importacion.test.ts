@@ -1,6 +1,6 @@
-import { isValidCuit } from '@intranet/contract/cuit';
-import { envelope } from '@intranet/contract/envelope';
-import { importacionConteo, importacionResultado, importacionSubida } from '@intranet/contract/importacion';
+import { isValidCuit } from '@intranet/contract/shared/cuit';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { importacionConteo, importacionResultado, importacionSubida } from '@intranet/contract/shared/importacion';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { empresas, servidoresCliente } from '../../db/schema.ts';

@@ -1,11 +1,17 @@
-import { cuitDigits, empresaInput, formatCuit, PROVINCIAS, servidorClienteInput } from '@intranet/contract/clientes';
+import {
+  cuitDigits,
+  empresaInput,
+  formatCuit,
+  PROVINCIAS,
+  servidorClienteInput,
+} from '@intranet/contract/areas/clientes';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { empresas, servidoresCliente } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnasEmpresa, CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
 import { columnasServidorCliente } from './servidores.ts';
 

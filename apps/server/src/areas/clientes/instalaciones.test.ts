@@ -1,5 +1,5 @@
-import { instalacionesPage } from '@intranet/contract/clientes';
-import { envelope } from '@intranet/contract/envelope';
+import { instalacionesPage } from '@intranet/contract/areas/clientes';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { empresas, parametros, servidoresCliente } from '../../db/schema.ts';

@@ -3,8 +3,8 @@ import type {
   Instalacion,
   InstalacionesPage,
   instalacionesListQuery,
-} from '@intranet/contract/clientes';
-import { TOPE_TOTAL } from '@intranet/contract/list';
+} from '@intranet/contract/areas/clientes';
+import { TOPE_TOTAL } from '@intranet/contract/shared/list';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -56,7 +56,7 @@ export const instalacionesSource = (db: Executor): ListSource<ClienteInstalacion
       .offset(f.offset)
       .as('pagina');
     return db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(pagina)
       .innerJoin(empresas, eq(empresas.id, pagina.id))
       .orderBy(...f.orderBy);

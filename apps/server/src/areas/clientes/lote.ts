@@ -1,4 +1,4 @@
-import { empresaInput, empresaLote, empresaLoteExport } from '@intranet/contract/clientes';
+import { empresaInput, empresaLote, empresaLoteExport } from '@intranet/contract/areas/clientes';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   eliminarEmpresa,

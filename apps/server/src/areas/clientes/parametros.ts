@@ -4,7 +4,7 @@ import type {
   parametroInput,
   ParametroTipo,
   parametroUpdate,
-} from '@intranet/contract/clientes';
+} from '@intranet/contract/areas/clientes';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

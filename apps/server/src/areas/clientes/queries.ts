@@ -6,7 +6,7 @@ import {
   type empresaListQuery,
   type EmpresaOpcion,
   type EmpresaValues,
-} from '@intranet/contract/clientes';
+} from '@intranet/contract/areas/clientes';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -144,7 +144,7 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
       .offset(f.offset)
       .as('pagina');
     const rows = await db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(pagina)
       .innerJoin(empresas, eq(empresas.id, pagina.id))
       .orderBy(...f.orderBy);

@@ -6,9 +6,9 @@ import {
   empresaOpciones as empresaOpcionesSchema,
   empresaOpcionesQuery,
   empresaPage,
-} from '@intranet/contract/clientes';
-import { errorBody, envelope, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+} from '@intranet/contract/areas/clientes';
+import { errorBody, envelope, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +28,7 @@ import {
   modificarEmpresa,
   EMPRESAS_LIST_TABLAS,
 } from './queries.ts';
-import { bad, EDITAR, tags, VER } from './rutas-comunes.ts';
+import { bad, EDITAR, tags, VER } from './routes-common.ts';
 
 export const clientesAuditoria: AuditEntities = { [ENTIDAD]: 'CLIENTES#VER' };
 

@@ -1,5 +1,5 @@
 import { emptyDocument, type DocumentJson } from '@intranet/editor';
-import type { CondicionIva, ParametroTipo } from '@intranet/contract/clientes';
+import type { CondicionIva, ParametroTipo } from '@intranet/contract/areas/clientes';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';

@@ -1,4 +1,4 @@
-import type { ServidorCliente, servidorClienteInput } from '@intranet/contract/clientes';
+import type { ServidorCliente, servidorClienteInput } from '@intranet/contract/areas/clientes';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';

@@ -1,4 +1,4 @@
-import { DESARROLLO_ESTADO_NOMBRES } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADO_NOMBRES } from '@intranet/contract/areas/desarrollos';
 import { sql } from 'drizzle-orm';
 import type { FuenteBusqueda } from '../../core/area.ts';
 import { desarrollos } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
-import { auditPage } from '@intranet/contract/auditoria';
-import { COMPROMISO_ANTERIOR, desarrollo, desarrolloCambios } from '@intranet/contract/desarrollos';
-import { envelope } from '@intranet/contract/envelope';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { COMPROMISO_ANTERIOR, desarrollo, desarrolloCambios } from '@intranet/contract/areas/desarrollos';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { emptyDocument } from '@intranet/editor';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

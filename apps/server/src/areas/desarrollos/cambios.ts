@@ -3,7 +3,7 @@ import {
   type Desarrollo,
   type DesarrolloEstado,
   type DesarrolloValues,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';

@@ -6,8 +6,8 @@ import {
   desarrolloPage,
   tablero,
   type DesarrolloFila,
-} from '@intranet/contract/desarrollos';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/desarrollos';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

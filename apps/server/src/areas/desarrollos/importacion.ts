@@ -7,13 +7,13 @@ import {
   ENTREGA_ANTERIOR,
   type DesarrolloEstado,
   type DesarrolloValues,
-} from '@intranet/contract/desarrollos';
-import { optionalText, requiredText } from '@intranet/contract/validators';
+} from '@intranet/contract/areas/desarrollos';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { desarrolloEstados, desarrollos, empresas, personas, productos, versiones } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import {
   clientesPorNombre,
   comparable,
@@ -22,7 +22,7 @@ import {
 } from '../../lists/importacion/referencias.ts';
 import { CAMPO_ID, campoId, type ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnas } from './cambios.ts';
 import { ENTIDAD } from './queries.ts';
 

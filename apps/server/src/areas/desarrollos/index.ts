@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaDesarrollos } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { desarrollosImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { desarrollosAuditoria, desarrollosRoutes } from './routes.ts';

@@ -3,7 +3,7 @@ import {
   desarrolloLote,
   desarrolloLoteExport,
   type DesarrolloEstado,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import { eliminarDesarrollo, modificarDesarrollo, moverDesarrollo } from './cambios.ts';
 import { desarrolloDetalle, desarrollosCsv, desarrollosList, desarrollosSource } from './queries.ts';

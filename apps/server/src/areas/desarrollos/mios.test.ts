@@ -1,4 +1,4 @@
-import { DESARROLLO_ESTADOS } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADOS } from '@intranet/contract/areas/desarrollos';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 

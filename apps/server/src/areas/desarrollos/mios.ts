@@ -1,4 +1,4 @@
-import { DESARROLLO_ESTADOS, type DesarrolloEstado } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADOS, type DesarrolloEstado } from '@intranet/contract/areas/desarrollos';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { desarrollos, usuarios } from '../../db/schema.ts';

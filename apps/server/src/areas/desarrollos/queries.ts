@@ -12,7 +12,7 @@ import {
   type DesarrolloOpciones,
   type Tablero,
   type tableroQuery,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { and, asc, count, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -112,11 +112,11 @@ export const desarrollosList: ListSpec<ListQuery> = {
 
 export const desarrollosSource = (db: Executor): ListSource<DesarrolloFila> => ({
   rows: async (f) => {
-    const rows = (await joined(db, { ...fila, clave: f.clave })
+    const rows = (await joined(db, { ...fila, sortKey: f.sortKey })
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
-      .offset(f.offset)) as unknown as (FilaRow & { clave: string })[];
+      .offset(f.offset)) as unknown as (FilaRow & { sortKey: string })[];
     return rows.map(wire);
   },
   count: async (where) => ((await joined(db, { n: count() }).where(where)) as unknown as { n: number }[])[0]?.n ?? 0,

@@ -10,9 +10,9 @@ import {
   desarrollosMios,
   tablero,
   tableroQuery,
-} from '@intranet/contract/desarrollos';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+} from '@intranet/contract/areas/desarrollos';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,7 +3,7 @@ import {
   desarrolloInput,
   type DesarrolloEstado,
   type DesarrolloPrioridad,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import type { NodeJson } from '@intranet/editor';
 import { eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

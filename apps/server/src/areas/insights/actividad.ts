@@ -1,4 +1,4 @@
-import type { ActividadIssue } from '@intranet/contract/insights';
+import type { ActividadIssue } from '@intranet/contract/areas/insights';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditoria } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { Comentario } from '@intranet/contract/insights';
+import type { Comentario } from '@intranet/contract/areas/insights';
 import { asc, eq } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';

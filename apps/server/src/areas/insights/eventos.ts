@@ -1,4 +1,4 @@
-import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contract/insights';
+import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contract/areas/insights';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
@@ -123,15 +123,15 @@ const eventosList: ListSpec<{ issueId: number }> = {
 };
 
 const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }> => ({
-  rows: async ({ where, orderBy, limit, offset, clave }) => {
+  rows: async ({ where, orderBy, limit, offset, sortKey }) => {
     const rows = await db
-      .select({ ...resumen, clave })
+      .select({ ...resumen, sortKey })
       .from(insightsEventos)
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset);
-    return rows.map((r) => ({ ...resumenWire(r), id: r.id, clave: r.clave }));
+    return rows.map((r) => ({ ...resumenWire(r), id: r.id, sortKey: r.sortKey }));
   },
   count: (where) => db.$count(insightsEventos, where),
   // An issue that fires all day holds millions of events: its pages go as far as the first 10,000.
@@ -160,10 +160,10 @@ export async function tagsDe(db: Executor, issueId: number): Promise<TagBreakdow
     from (select tags from insights_eventos where issue_id = ${issueId} order by id desc limit ${MUESTRA_TAGS}) e,
       jsonb_each_text(e.tags) t
     group by t.key, t.value`);
-  const porClave = new Map<string, { value: string; cantidad: number }[]>();
+  const byTagKey = new Map<string, { value: string; cantidad: number }[]>();
   for (const r of rows)
-    porClave.set(r.key, [...(porClave.get(r.key) ?? []), { value: r.value, cantidad: Number(r.n) }]);
-  return [...porClave.entries()]
+    byTagKey.set(r.key, [...(byTagKey.get(r.key) ?? []), { value: r.value, cantidad: Number(r.n) }]);
+  return [...byTagKey.entries()]
     .map(([key, valores]) => {
       const total = valores.reduce((s, v) => s + v.cantidad, 0);
       const top = valores.sort((a, b) => b.cantidad - a.cantidad || a.value.localeCompare(b.value)).slice(0, 10);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { envelope } from '@intranet/contract/envelope';
-import { issue, issueDetalle, type Ignorada } from '@intranet/contract/insights';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { issue, issueDetalle, type Ignorada } from '@intranet/contract/areas/insights';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsIssues, insightsProyectos } from '../../db/schema.ts';

@@ -5,7 +5,7 @@ import {
   type IgnorarVentana,
   type IssueEstado,
   type IssueIgnorar,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../core/area.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { volverIgnoradosTarea } from './ignorados.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { retencionEventos } from './retencion.ts';

@@ -6,7 +6,7 @@ import {
   type IssueIgnorar,
   type issueListQuery,
   type IssueUpdate,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -95,9 +95,9 @@ const serie = sql<
 >`array(select coalesce(d.cantidad, 0)::int from generate_series(${SPARKLINE_DIAS - 1}::int, 0, -1) k
   left join insights_issue_dias d on d.issue_id = ${insightsIssues.id} and d.dia = (now() at time zone 'UTC')::date - k order by k desc)`;
 
-const issuesFrom = (db: Executor, clave: SQL<string> = sql<string>`''`) =>
+const issuesFrom = (db: Executor, sortKey: SQL<string> = sql<string>`''`) =>
   db
-    .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, serie, clave })
+    .select({ ...campos, tipo: insightsIssues.tipo, fingerprint: insightsIssues.fingerprint, serie, sortKey })
     .from(insightsIssues)
     .innerJoin(insightsProyectos, eq(insightsProyectos.id, insightsIssues.proyectoId))
     .leftJoin(personas, eq(personas.id, insightsIssues.asignadoId))
@@ -140,10 +140,10 @@ export const issuesSource = (db: Executor): ListSource<Issue> => ({
       .limit(f.limit)
       .offset(f.offset)
       .as('pagina');
-    const rows = await issuesFrom(db, f.clave)
+    const rows = await issuesFrom(db, f.sortKey)
       .innerJoin(pagina, eq(pagina.id, insightsIssues.id))
       .orderBy(...f.orderBy);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+    return rows.map((r) => ({ ...wire(r), sortKey: r.sortKey }));
   },
   count: async (where) => (await db.select({ n: count() }).from(insightsIssues).where(where))[0]?.n ?? 0,
   ...contarFiltradas(db, (where) => db.select({ id: insightsIssues.id }).from(insightsIssues).where(where)),

@@ -1,4 +1,4 @@
-import { PLATAFORMA_NOMBRES, proyectoInput, proyectoLote, proyectoLoteExport } from '@intranet/contract/insights';
+import { PLATAFORMA_NOMBRES, proyectoInput, proyectoLote, proyectoLoteExport } from '@intranet/contract/areas/insights';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { insightsProyectos } from '../../db/schema.ts';
@@ -31,7 +31,7 @@ const proyectosList: ListSpec<ListQueryBase> = {
 
 const proyectosSource = (db: Db) =>
   selectSource(
-    (clave) =>
+    (sortKey) =>
       db
         .select({
           id: insightsProyectos.id,
@@ -45,7 +45,7 @@ const proyectosSource = (db: Db) =>
           // Qualified by hand, as in proyectos.ts: unqualified, "id" would mean the issue's.
           issuesSinResolver: sql<number>`(select count(*)::int from insights_issues i where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
           creado: insightsProyectos.creado,
-          clave,
+          sortKey,
         })
         .from(insightsProyectos)
         .$dynamic(),

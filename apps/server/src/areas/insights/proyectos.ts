@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Proyecto, proyectoInput } from '@intranet/contract/insights';
+import type { Proyecto, proyectoInput } from '@intranet/contract/areas/insights';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -13,7 +13,7 @@ type ProyectoValues = z.output<typeof proyectoInput>;
 export const ENTIDAD_PROYECTO = 'insights_proyecto';
 
 /** A fresh DSN key: 32 hex characters, as Sentry's. */
-export const nuevaClave = (): string => randomBytes(16).toString('hex');
+export const newPublicKey = (): string => randomBytes(16).toString('hex');
 
 /**
  * The origin DSNs are built on: PUBLIC_URL when set (behind a proxy the request's host may not be the one
@@ -103,7 +103,7 @@ export async function crearProyecto(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(insightsProyectos)
-      .values({ ...columnas(v), publicKey: nuevaClave() })
+      .values({ ...columnas(v), publicKey: newPublicKey() })
       .returning({ id: insightsProyectos.id });
     const creado = await proyectoDetalle(tx, origen, row!.id);
     await writeAudit(tx, {
@@ -155,7 +155,7 @@ export const modificarProyecto = (db: Db, origen: Origen | string, id: number, v
 
 /** A new key: the old DSN is refused from now on (other server processes within the intake's cache time). */
 export const rotarClave = (db: Db, origen: Origen | string, id: number, autor: Autor) =>
-  cambiar(db, origen, id, autor, 'rotar_clave', { publicKey: nuevaClave() });
+  cambiar(db, origen, id, autor, 'rotar_clave', { publicKey: newPublicKey() });
 
 export async function eliminarProyecto(db: Db, origen: Origen | string, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { ReleaseProyecto } from '@intranet/contract/insights';
+import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -87,8 +87,8 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
     if (b.url !== null)
       bundle.archivos.push({ url: b.url, tipo: b.tipo ?? '', tamano: b.archivoTamano ?? 0, debug_id: b.debugId });
   }
-  const clave = (r: ReleaseProyecto) => r.ultimo_evento ?? r.creada ?? r.bundles[0]?.creado ?? '';
-  return [...porVersion.values()].sort((a, b) => clave(b).localeCompare(clave(a)));
+  const sortKey = (r: ReleaseProyecto) => r.ultimo_evento ?? r.creada ?? r.bundles[0]?.creado ?? '';
+  return [...porVersion.values()].sort((a, b) => sortKey(b).localeCompare(sortKey(a)));
 }
 
 /**

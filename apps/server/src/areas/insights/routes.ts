@@ -8,10 +8,10 @@ import { CacheProyectos, intakeRoutes } from './intake/routes.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 import { proyectosLote } from './lote.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
-import { comentariosRoutes } from './rutas-comentarios.ts';
-import { issuesRoutes } from './rutas-issues.ts';
-import { proyectosRoutes } from './rutas-proyectos.ts';
-import { sentryApiRoutes } from './sourcemaps/rutas-sentry.ts';
+import { comentariosRoutes } from './routes-comentarios.ts';
+import { issuesRoutes } from './routes-issues.ts';
+import { proyectosRoutes } from './routes-proyectos.ts';
+import { sentryApiRoutes } from './sourcemaps/routes-sentry.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
 
 export const insightsAuditoria: AuditEntities = {

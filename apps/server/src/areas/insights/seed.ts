@@ -6,7 +6,7 @@ import { insightsComentarios, insightsIssues, insightsProyectos, personas, usuar
 import { diskStore } from '../../storage/disk.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
-import { nuevaClave } from './proyectos.ts';
+import { newPublicKey } from './proyectos.ts';
 import { seedMapasDemo } from './seed-mapas.ts';
 import { reagruparNuevos } from './sourcemaps/reagrupar.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
@@ -132,8 +132,14 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
   const [, demo] = await tx
     .insert(insightsProyectos)
     .values([
-      { nombre: 'Intranet (este portal)', slug: 'intranet', plataforma: 'node', publicKey: nuevaClave(), propio: true },
-      { nombre: 'Portal de clientes', slug: 'portal-clientes', plataforma: 'javascript', publicKey: nuevaClave() },
+      {
+        nombre: 'Intranet (este portal)',
+        slug: 'intranet',
+        plataforma: 'node',
+        publicKey: newPublicKey(),
+        propio: true,
+      },
+      { nombre: 'Portal de clientes', slug: 'portal-clientes', plataforma: 'javascript', publicKey: newPublicKey() },
     ])
     .returning({ id: insightsProyectos.id });
   const ahora = Date.now();

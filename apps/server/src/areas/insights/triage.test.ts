@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   comentario,
   evento,
@@ -10,7 +10,7 @@ import {
   serie,
   SPARKLINE_DIAS,
   tagBreakdown,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';

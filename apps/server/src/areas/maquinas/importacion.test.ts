@@ -1,10 +1,10 @@
-import { envelope } from '@intranet/contract/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   importacionConteo,
   importacionResultado,
   importacionSubida,
   importacionVistaPrevia,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

@@ -1,10 +1,10 @@
-import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, maquinaInput } from '@intranet/contract/maquinas';
+import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, maquinaInput } from '@intranet/contract/areas/maquinas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maquinas } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnas, ENTIDAD } from './queries.ts';
 
 type MaquinaValues = z.output<typeof maquinaInput>;

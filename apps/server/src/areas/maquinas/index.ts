@@ -1,7 +1,7 @@
 import { maquinasAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaMaquinas } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { maquinasImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { maquinasLote } from './lote.ts';

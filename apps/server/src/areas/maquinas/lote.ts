@@ -1,4 +1,4 @@
-import { maquinaInput, maquinaLote, maquinaLoteExport } from '@intranet/contract/maquinas';
+import { maquinaInput, maquinaLote, maquinaLoteExport } from '@intranet/contract/areas/maquinas';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   eliminarMaquina,

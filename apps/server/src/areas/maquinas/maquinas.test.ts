@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { maquinaDetalle, maquinaPage } from '@intranet/contract/maquinas';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { maquinaDetalle, maquinaPage } from '@intranet/contract/areas/maquinas';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

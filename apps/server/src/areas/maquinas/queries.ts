@@ -6,8 +6,8 @@ import type {
   MaquinaDetalle,
   maquinaInput,
   maquinaListQuery,
-} from '@intranet/contract/maquinas';
-import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES } from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
+import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES } from '@intranet/contract/areas/maquinas';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -99,9 +99,9 @@ export const maquinasList: ListSpec<MaquinaListQuery> = {
 
 export const maquinasSource = (db: Executor): ListSource<Maquina> =>
   selectSource(
-    (clave) =>
+    (sortKey) =>
       db
-        .select({ ...campos, clave })
+        .select({ ...campos, sortKey })
         .from(maquinas)
         .leftJoin(abierta, asignacionAbierta)
         .leftJoin(titular, suTitular)

@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   asignarInput,
   devolverInput,
@@ -10,7 +10,7 @@ import {
   maquinaListQuery,
   maquinaPage,
   ubicaciones,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -34,13 +34,13 @@ import {
 export const maquinasAuditoria: AuditEntities = { [ENTIDAD]: 'PHY-MAQ#TODO' };
 
 const tags = ['maquinas'];
-const TODO = { access: 'PHY-MAQ#TODO' } as const;
+const FULL_ACCESS = { access: 'PHY-MAQ#TODO' } as const;
 const denied = { 401: errorBody, 403: errorBody };
 const bad = { 400: errorBody, ...denied };
 
 export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/maquinas', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Lista paginada de máquinas',
@@ -54,7 +54,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/maquinas/export.csv', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Todas las máquinas de la lista filtrada, en CSV',
@@ -72,7 +72,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/maquinas/ubicaciones', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Las ubicaciones en uso, para el filtro de la lista',
@@ -82,7 +82,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/maquinas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Una máquina con su historial de asignaciones',
@@ -93,7 +93,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post('/api/maquinas', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Crea una máquina',
@@ -105,7 +105,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.put('/api/maquinas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Modifica una máquina',
@@ -121,7 +121,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.delete('/api/maquinas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Elimina una máquina sin historial (409 si tuvo asignaciones)',
@@ -135,7 +135,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post('/api/maquinas/:id/asignar', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Asigna la máquina a una persona desde una fecha',
@@ -151,7 +151,7 @@ export const maquinasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post('/api/maquinas/:id/devolver', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Cierra la asignación abierta en una fecha; la máquina queda en el estado elegido',

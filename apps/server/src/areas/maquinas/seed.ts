@@ -1,4 +1,4 @@
-import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/maquinas';
+import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/areas/maquinas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';

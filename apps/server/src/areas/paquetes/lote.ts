@@ -1,4 +1,4 @@
-import { paqueteInput, paqueteLote, paqueteLoteExport } from '@intranet/contract/paquetes';
+import { paqueteInput, paqueteLote, paqueteLoteExport } from '@intranet/contract/areas/paquetes';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import { modificarPaquete, paqueteDetalle, paquetesCsv, paquetesListSpec, paquetesSource } from './queries.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { paqueteFila, paqueteLast, paquetePage, paquetesResponse } from '@intranet/contract/paquetes';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { paqueteFila, paqueteLast, paquetePage, paquetesResponse } from '@intranet/contract/areas/paquetes';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paquetes } from '../../db/schema.ts';

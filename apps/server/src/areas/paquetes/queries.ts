@@ -1,5 +1,11 @@
-import type { Paquete, PaqueteFila, PaqueteLast, paqueteListQuery, PaqueteValues } from '@intranet/contract/paquetes';
-import { versionOrden } from '@intranet/contract/version-numero';
+import type {
+  Paquete,
+  PaqueteFila,
+  PaqueteLast,
+  paqueteListQuery,
+  PaqueteValues,
+} from '@intranet/contract/areas/paquetes';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -105,9 +111,9 @@ const suArchivo = eq(archivos.id, paquetes.archivoId);
 
 export const paquetesSource = (db: Executor): ListSource<PaqueteFila> =>
   selectSource(
-    (clave) =>
+    (sortKey) =>
       db
-        .select({ ...campos, clave })
+        .select({ ...campos, sortKey })
         .from(paquetes)
         .leftJoin(archivos, suArchivo)
         .$dynamic(),

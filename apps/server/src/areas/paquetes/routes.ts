@@ -1,5 +1,5 @@
-import { envelope, errorBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   paqueteDescargaParams,
   paqueteExportQuery,
@@ -10,7 +10,7 @@ import {
   paquetePage,
   paqueteProductos,
   paquetesResponse,
-} from '@intranet/contract/paquetes';
+} from '@intranet/contract/areas/paquetes';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { envelope } from '@intranet/contract/envelope';
-import { paquetePage } from '@intranet/contract/paquetes';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { paquetePage } from '@intranet/contract/areas/paquetes';
 import { describe, expect, it } from 'vitest';
 import { diskStore } from '../../storage/disk.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { versionOrden } from '@intranet/contract/version-numero';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import type { Tx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { importacionConteo, importacionSubida } from '@intranet/contract/importacion';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { importacionConteo, importacionSubida } from '@intranet/contract/shared/importacion';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { personas } from '../../db/schema.ts';

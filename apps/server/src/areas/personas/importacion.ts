@@ -1,11 +1,11 @@
-import { personaInput } from '@intranet/contract/personas';
+import { personaInput } from '@intranet/contract/areas/personas';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { personas } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../lists/importacion/spec.ts';
 import type { Tx } from '../../db/client.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnasPersona, ENTIDAD } from './queries.ts';
 
 type PersonaValues = z.output<typeof personaInput>;

@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaPersonas } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { rolesLote } from './roles/lote.ts';
 import { rolesAuditoria, rolesRoutes } from './roles/routes.ts';
 import { personasAuditoria, personasRoutes } from './routes.ts';

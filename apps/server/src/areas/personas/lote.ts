@@ -1,4 +1,4 @@
-import { personaInput, personaLote, personaLoteExport } from '@intranet/contract/personas';
+import { personaInput, personaLote, personaLoteExport } from '@intranet/contract/areas/personas';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import { ApiError } from '../../core/api-error.ts';
 import {

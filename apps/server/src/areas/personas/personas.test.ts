@@ -1,6 +1,6 @@
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { personaDetalle, personaPage } from '@intranet/contract/personas';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { personaDetalle, personaPage } from '@intranet/contract/areas/personas';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

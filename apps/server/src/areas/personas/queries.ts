@@ -6,8 +6,8 @@ import type {
   personaListQuery,
   PersonaOpcion,
   personaOpcionesQuery,
-} from '@intranet/contract/personas';
-import { PERSONA_OPCIONES_MAX } from '@intranet/contract/personas';
+} from '@intranet/contract/areas/personas';
+import { PERSONA_OPCIONES_MAX } from '@intranet/contract/areas/personas';
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -102,14 +102,14 @@ export const personasList: ListSpec<PersonaListQuery> = {
 export const personasSource = (db: Executor): ListSource<Persona> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...campos, clave: f.clave })
+      .select({ ...campos, sortKey: f.sortKey })
       .from(personas)
       .leftJoin(responsable, eq(responsable.id, personas.responsableId))
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+    return rows.map((r) => ({ ...wire(r), sortKey: r.sortKey }));
   },
   count: async (where) => (await db.select({ n: count() }).from(personas).where(where))[0]?.n ?? 0,
 });

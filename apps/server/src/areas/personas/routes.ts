@@ -1,5 +1,5 @@
-import { envelope, errorBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   persona,
   personaDeleteResult,
@@ -10,7 +10,7 @@ import {
   personaOpcion,
   personaOpcionesQuery,
   personaPage,
-} from '@intranet/contract/personas';
+} from '@intranet/contract/areas/personas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
@@ -34,13 +34,13 @@ import {
 export const personasAuditoria: AuditEntities = { [ENTIDAD]: 'PHY-PER#TODO' };
 
 const tags = ['personas'];
-const TODO = { access: 'PHY-PER#TODO' } as const;
+const FULL_ACCESS = { access: 'PHY-PER#TODO' } as const;
 const denied = { 401: errorBody, 403: errorBody };
 const bad = { 400: errorBody, ...denied };
 
 export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/personas', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Lista paginada de personas',
@@ -54,7 +54,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/personas/export.csv', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Todas las personas de la lista filtrada, en CSV',
@@ -84,7 +84,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/personas/areas', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Las áreas en uso, para el filtro de la lista',
@@ -94,7 +94,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get('/api/personas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Una persona con sus máquinas asignadas y las personas a su cargo',
@@ -105,7 +105,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post('/api/personas', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Crea una persona',
@@ -119,7 +119,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.put('/api/personas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Modifica una persona',
@@ -136,7 +136,7 @@ export const personasRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.delete('/api/personas/:id', {
-    config: TODO,
+    config: FULL_ACCESS,
     schema: {
       tags,
       summary: 'Elimina una persona, o la desactiva si algo la referencia',

@@ -1,9 +1,9 @@
-import { productoInput, type ProductoValues } from '@intranet/contract/productos';
+import { productoInput, type ProductoValues } from '@intranet/contract/areas/productos';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { productos } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnas, ENTIDAD, TIPO_NOMBRES, valoresProducto } from './queries.ts';
 
 const minusculas = (v: string) => v.trim().toLowerCase();

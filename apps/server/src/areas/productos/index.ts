@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaProductos } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { productosImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { productosLote } from './lote.ts';

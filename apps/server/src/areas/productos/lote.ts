@@ -1,4 +1,4 @@
-import { productoInput, productoLote, productoLoteExport } from '@intranet/contract/productos';
+import { productoInput, productoLote, productoLoteExport } from '@intranet/contract/areas/productos';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   eliminarProducto,

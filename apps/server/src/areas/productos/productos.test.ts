@@ -1,6 +1,6 @@
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { producto, productoPage } from '@intranet/contract/productos';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { producto, productoPage } from '@intranet/contract/areas/productos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import { desc, eq, sql } from 'drizzle-orm';

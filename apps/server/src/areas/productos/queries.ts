@@ -4,7 +4,7 @@ import type {
   ProductoOpcion,
   productoListQuery,
   ProductoValues,
-} from '@intranet/contract/productos';
+} from '@intranet/contract/areas/productos';
 import { renderHtml } from '@intranet/editor';
 import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -68,7 +68,7 @@ export const productosList: ListSpec<ProductoListQuery> = {
 export const productosSource = (db: Executor): ListSource<ProductoFila> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(productos)
       .where(f.where)
       .orderBy(...f.orderBy)

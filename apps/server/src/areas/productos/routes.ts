@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   producto,
   productoBulkDelete,
@@ -11,7 +11,7 @@ import {
   productoListQuery,
   productoOpciones as productoOpcionesSchema,
   productoPage,
-} from '@intranet/contract/productos';
+} from '@intranet/contract/areas/productos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

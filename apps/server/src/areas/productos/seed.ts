@@ -1,4 +1,4 @@
-import { productoInput, type ProductoInput } from '@intranet/contract/productos';
+import { productoInput, type ProductoInput } from '@intranet/contract/areas/productos';
 import type { NodeJson } from '@intranet/editor';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';

@@ -1,5 +1,5 @@
-import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/clientes/actualizaciones';
-import type { ReporteFila, ReporteParams } from '@intranet/contract/reportes';
+import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/areas/clientes/actualizaciones';
+import type { ReporteFila, ReporteParams } from '@intranet/contract/areas/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { actualizaciones, paqueteDescargas, paquetes, productos } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 import {
   isReporteId,
   REPORTE_IDS,
@@ -9,7 +9,7 @@ import {
   type ReporteParams,
   type ReporteResultado,
   type ReporteResumen,
-} from '@intranet/contract/reportes';
+} from '@intranet/contract/areas/reportes';
 import type { Executor } from '../../db/client.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { MENSAJES } from '../../messages.ts';

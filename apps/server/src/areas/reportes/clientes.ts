@@ -1,5 +1,5 @@
-import { PRODUCTO_PHYSIS } from '@intranet/contract/clientes/actualizaciones';
-import { SIN_VERSION, type ReporteFila, type ReporteParams } from '@intranet/contract/reportes';
+import { PRODUCTO_PHYSIS } from '@intranet/contract/areas/clientes/actualizaciones';
+import { SIN_VERSION, type ReporteFila, type ReporteParams } from '@intranet/contract/areas/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { actualizaciones, empresas, productos, servidoresCliente, versiones } from '../../db/schema.ts';

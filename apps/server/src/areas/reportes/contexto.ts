@@ -1,4 +1,4 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { PermissionCode } from '@intranet/contract/registry';
 
 /** What a report query may know of its caller: which data it may read (for columns some callers may not see). */
 export interface Contexto {

@@ -1,6 +1,10 @@
-import { DESARROLLO_ESTADO_NOMBRES, DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES } from '@intranet/contract/desarrollos';
-import { MAQUINA_ESTADO_NOMBRES, MAQUINA_ESTADOS, MAQUINA_TIPOS } from '@intranet/contract/maquinas';
-import type { ReporteFila, ReporteParams } from '@intranet/contract/reportes';
+import {
+  DESARROLLO_ESTADO_NOMBRES,
+  DESARROLLO_ESTADOS,
+  DESARROLLO_PRIORIDADES,
+} from '@intranet/contract/areas/desarrollos';
+import { MAQUINA_ESTADO_NOMBRES, MAQUINA_ESTADOS, MAQUINA_TIPOS } from '@intranet/contract/areas/maquinas';
+import type { ReporteFila, ReporteParams } from '@intranet/contract/areas/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { desarrollos, maquinas } from '../../db/schema.ts';

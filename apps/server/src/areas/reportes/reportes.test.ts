@@ -1,6 +1,6 @@
-import { envelope } from '@intranet/contract/envelope';
-import type { PermissionCode } from '@intranet/contract/permissions';
-import { REPORTE_IDS, reporteCatalogo, reporteResultado } from '@intranet/contract/reportes';
+import { envelope } from '@intranet/contract/shared/envelope';
+import type { PermissionCode } from '@intranet/contract/registry';
+import { REPORTE_IDS, reporteCatalogo, reporteResultado } from '@intranet/contract/areas/reportes';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
-import { envelope, errorBody } from '@intranet/contract/envelope';
-import { reporteCatalogo, reporteIdParam, reporteResultado } from '@intranet/contract/reportes';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { reporteCatalogo, reporteIdParam, reporteResultado } from '@intranet/contract/areas/reportes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { sendCsv } from '../../lists/csv.ts';

@@ -1,4 +1,4 @@
-import type { ReporteFila } from '@intranet/contract/reportes';
+import type { ReporteFila } from '@intranet/contract/areas/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ZONA_HORARIA } from '../../core/fechas.ts';

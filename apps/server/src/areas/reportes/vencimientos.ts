@@ -1,4 +1,4 @@
-import type { ReporteFila, ReporteParams } from '@intranet/contract/reportes';
+import type { ReporteFila, ReporteParams } from '@intranet/contract/areas/reportes';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sitiosVencimientos, vencimientos } from '../../db/schema.ts';

@@ -1,14 +1,14 @@
-import { servidorInput } from '@intranet/contract/servidores';
-import { DNS_TIPOS, dnsInput } from '@intranet/contract/servidores/dns';
+import { servidorInput } from '@intranet/contract/areas/servidores';
+import { DNS_TIPOS, dnsInput } from '@intranet/contract/areas/servidores/dns';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { dns, servidores } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { requiredText } from '@intranet/contract/validators';
-import { conflictos } from './conflictos.ts';
+import { requiredText } from '@intranet/contract/shared/validators';
+import { conflictos } from './conflicts.ts';
 import { ENTIDAD_DNS } from './dns/queries.ts';
 import { columnasServidor, ENTIDAD } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaServidores, busquedaDns } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { DNS_LIST_TABLAS } from './dns/queries.ts';
 import { dnsAuditoria, dnsRoutes } from './dns/routes.ts';
 import { servidoresAuditoria, servidoresRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import { servidorInput, servidorLote, servidorLoteExport } from '@intranet/contract/servidores';
+import { servidorInput, servidorLote, servidorLoteExport } from '@intranet/contract/areas/servidores';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   eliminarServidor,

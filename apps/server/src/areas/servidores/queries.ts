@@ -1,4 +1,4 @@
-import type { Servidor, servidorInput, ServidorDetalle, servidorListQuery } from '@intranet/contract/servidores';
+import type { Servidor, servidorInput, ServidorDetalle, servidorListQuery } from '@intranet/contract/areas/servidores';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -101,7 +101,7 @@ async function withDnss<R extends { id: number }>(
 export const servidoresSource = (db: Executor): ListSource<Servidor> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...campos, clave: f.clave })
+      .select({ ...campos, sortKey: f.sortKey })
       .from(servidores)
       .where(f.where)
       .orderBy(...f.orderBy)
@@ -109,7 +109,7 @@ export const servidoresSource = (db: Executor): ListSource<Servidor> => ({
       .offset(f.offset);
     return withDnss(
       db,
-      rows.map((r) => ({ ...wire(r), clave: r.clave })),
+      rows.map((r) => ({ ...wire(r), sortKey: r.sortKey })),
     );
   },
   count: async (where) => (await db.select({ n: count() }).from(servidores).where(where))[0]?.n ?? 0,

@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   bulkDeleteResult,
   servidor,
@@ -10,7 +10,7 @@ import {
   servidorInput,
   servidorListQuery,
   servidorPage,
-} from '@intranet/contract/servidores';
+} from '@intranet/contract/areas/servidores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';

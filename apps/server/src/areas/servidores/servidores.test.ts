@@ -1,6 +1,6 @@
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { servidorDetalle, servidorPage, servidoresResponse } from '@intranet/contract/servidores';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { servidorDetalle, servidorPage, servidoresResponse } from '@intranet/contract/areas/servidores';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,14 +1,14 @@
-import { sitioInput, type SitioValues } from '@intranet/contract/sitios';
-import { optionalText } from '@intranet/contract/validators';
+import { sitioInput, type SitioValues } from '@intranet/contract/areas/sitios';
+import { optionalText } from '@intranet/contract/shared/validators';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { dns, empresas, servidores, sitios } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { clientesPorNombre, comparable, idsPorNombre } from '../../lists/importacion/referencias.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnas, ENTIDAD, ESTADO_NOMBRES } from './queries.ts';
 
 /** The export writes «Propio» for a site of the company's own. */

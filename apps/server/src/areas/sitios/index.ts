@@ -1,7 +1,7 @@
 import { sitiosAlertas } from './alertas.ts';
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaSitios } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { sitiosImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { sitiosEventos } from './eventos.ts';

@@ -1,4 +1,4 @@
-import { sitioInput, sitioLote, sitioLoteExport, sitioVencimientoLoteExport } from '@intranet/contract/sitios';
+import { sitioInput, sitioLote, sitioLoteExport, sitioVencimientoLoteExport } from '@intranet/contract/areas/sitios';
 import { cambioPorEdicion, loteExportRoutes, loteRoutes } from '../../lists/lote.ts';
 import { eliminarSitio, modificarSitio, sitioDetalle, sitiosCsv, sitiosList, sitiosSource } from './queries.ts';
 import { sitiosVencimientosCsv, sitiosVencimientosList, sitiosVencimientosSource } from './vencimientos.ts';

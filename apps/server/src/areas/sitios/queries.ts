@@ -5,8 +5,8 @@ import type {
   sitioListQuery,
   SitioOpciones,
   SitioValues,
-} from '@intranet/contract/sitios';
-import { DIAS_CRITICO, DIAS_PROXIMO, type VencimientoEstado } from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/sitios';
+import { DIAS_CRITICO, DIAS_PROXIMO, type VencimientoEstado } from '@intranet/contract/areas/clientes/vencimientos';
 import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
@@ -116,7 +116,7 @@ const desde = (db: Executor) =>
 export const sitiosSource = (db: Executor): ListSource<SitioFila> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...fila, clave: f.clave })
+      .select({ ...fila, sortKey: f.sortKey })
       .from(sitios)
       .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
       .leftJoin(servidores, eq(servidores.id, sitios.servidorId))

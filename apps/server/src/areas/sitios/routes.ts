@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   sitio,
   sitioBulkDelete,
@@ -17,7 +17,7 @@ import {
   verificarResultado,
   verificarVarios,
   verificarVariosResultado,
-} from '@intranet/contract/sitios';
+} from '@intranet/contract/areas/sitios';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { sitioInput, type SitioInput, type VerificacionResultado } from '@intranet/contract/sitios';
+import { sitioInput, type SitioInput, type VerificacionResultado } from '@intranet/contract/areas/sitios';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';

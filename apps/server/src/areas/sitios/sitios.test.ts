@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { SITIO_SORT, sitio, sitioOpciones, sitioPage } from '@intranet/contract/sitios';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { SITIO_SORT, sitio, sitioOpciones, sitioPage } from '@intranet/contract/areas/sitios';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { SITIOS } from './seed.ts';

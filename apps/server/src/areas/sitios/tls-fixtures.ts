@@ -23,7 +23,7 @@ interface Emision {
   esCa?: boolean;
 }
 
-const claves = () => {
+const keyPair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
     key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -33,7 +33,7 @@ const claves = () => {
 
 /** An X.509 certificate (RSA, SHA-256), its validity and names as given. */
 export function emitir(e: Emision): Par {
-  const { key, pub } = claves();
+  const { key, pub } = keyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(pub);
   cert.serialNumber = `0${Math.floor(Math.random() * 1e15).toString(16)}`;

@@ -1,4 +1,4 @@
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { certificados, dias, servidorHttps, servidorTcp } from './tls-fixtures.ts';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { checkServerIdentity, connect, type ConnectionOptions, type PeerCertificate } from 'node:tls';
-import type { VerificacionResultado } from '@intranet/contract/sitios';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import type { VerificacionResultado } from '@intranet/contract/areas/sitios';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { fechaLocal } from '../../core/fechas.ts';
 
 /** How long "Verificar" waits for the TLS handshake, the name lookup included. */

@@ -1,11 +1,11 @@
-import { envelope } from '@intranet/contract/envelope';
-import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/sitios';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { sitioVencimientoMeses, sitioVencimientoPage, SITIO_VENCIMIENTO_SORT } from '@intranet/contract/areas/sitios';
 import {
   DIAS_CRITICO,
   DIAS_PROXIMO,
   estadoVencimiento,
   VENCIMIENTO_ESTADOS,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { fechaLocal } from '../../core/fechas.ts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';

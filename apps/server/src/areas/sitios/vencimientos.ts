@@ -2,13 +2,13 @@ import {
   SITIO_VENCIMIENTO_TIPO_ETIQUETA,
   type SitioVencimiento,
   type sitioVencimientoListQuery,
-} from '@intranet/contract/sitios';
+} from '@intranet/contract/areas/sitios';
 import {
   diasRestantesTexto,
   ESTADO_ETIQUETA,
   estadoVencimiento,
   type VencimientoMeses,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -64,7 +64,7 @@ const filaGrid = {
 export const sitiosVencimientosSource = (db: Executor): ListSource<SitioVencimiento> => ({
   rows: (f) =>
     db
-      .select({ ...filaGrid, clave: f.clave })
+      .select({ ...filaGrid, sortKey: f.sortKey })
       .from(v)
       .innerJoin(sitios, eq(sitios.id, v.sitioId))
       .leftJoin(empresas, eq(empresas.id, v.empresaId))

@@ -1,6 +1,6 @@
-import { envelope } from '@intranet/contract/envelope';
-import { verificaciones, verificarResultado } from '@intranet/contract/sitios';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { verificaciones, verificarResultado } from '@intranet/contract/areas/sitios';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../core/fechas.ts';
 import { fresh, ids, templatePorArchivo, type Ctx } from './test-support.ts';

@@ -3,7 +3,7 @@ import {
   type Verificacion,
   type VerificarResultado,
   type VerificarVariosResultado,
-} from '@intranet/contract/sitios';
+} from '@intranet/contract/areas/sitios';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { BUSQUEDA_CANDIDATOS } from '@intranet/contract/busqueda';
+import { BUSQUEDA_CANDIDATOS } from '@intranet/contract/areas/busqueda';
 import { sql } from 'drizzle-orm';
 import type { FuenteBusqueda } from '../../core/area.ts';
 import { productoBusqueda, productos, versiones } from '../../db/schema.ts';

@@ -1,13 +1,18 @@
-import { VERSION_ESTADOS, versionInput, type VersionCanal, type VersionEstado } from '@intranet/contract/versiones';
-import { requiredText } from '@intranet/contract/validators';
-import { versionOrden } from '@intranet/contract/version-numero';
+import {
+  VERSION_ESTADOS,
+  versionInput,
+  type VersionCanal,
+  type VersionEstado,
+} from '@intranet/contract/areas/versiones';
+import { requiredText } from '@intranet/contract/shared/validators';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { productos, versiones } from '../../db/schema.ts';
-import { insertarFilas } from '../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { comparable, productosPorNombre } from '../../lists/importacion/referencias.ts';
 import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { columnas, ENTIDAD } from './queries.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '../../core/area.ts';
 import { busquedaVersiones } from './busqueda.ts';
-import { conflictos } from './conflictos.ts';
+import { conflictos } from './conflicts.ts';
 import { versionesImportacion } from './importacion.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
 import { versionesAuditoria, versionesRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import { versionInput, versionLote, versionLoteExport, type VersionEstado } from '@intranet/contract/versiones';
+import { versionInput, versionLote, versionLoteExport, type VersionEstado } from '@intranet/contract/areas/versiones';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
   cambiarEstado,

@@ -1,4 +1,4 @@
-import { archivoDescargaPath } from '@intranet/contract/archivos';
+import { archivoDescargaPath } from '@intranet/contract/areas/archivos';
 import {
   puedePasar,
   type Changelog,
@@ -8,8 +8,8 @@ import {
   type VersionFila,
   type versionListQuery,
   type VersionValues,
-} from '@intranet/contract/versiones';
-import { versionOrden } from '@intranet/contract/version-numero';
+} from '@intranet/contract/areas/versiones';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { renderHtml } from '@intranet/editor';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -88,9 +88,9 @@ const conProducto = eq(productos.id, versiones.productoId);
 
 export const versionesSource = (db: Executor): ListSource<VersionFila> =>
   selectSource(
-    (clave) =>
+    (sortKey) =>
       db
-        .select({ ...campos, clave })
+        .select({ ...campos, sortKey })
         .from(versiones)
         .innerJoin(productos, conProducto)
         .$dynamic(),

@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   changelog,
   changelogProductos as changelogProductosSchema,
@@ -12,7 +12,7 @@ import {
   versionListQuery,
   versionPage,
   versionProductos as versionProductosSchema,
-} from '@intranet/contract/versiones';
+} from '@intranet/contract/areas/versiones';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';

@@ -1,5 +1,5 @@
-import { versionOrden } from '@intranet/contract/version-numero';
-import type { VersionCanal, VersionEstado } from '@intranet/contract/versiones';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
+import type { VersionCanal, VersionEstado } from '@intranet/contract/areas/versiones';
 import type { NodeJson } from '@intranet/editor';
 import { eq, inArray } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { auditPage } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { changelog, versionDetalle, versionPage } from '@intranet/contract/versiones';
+import { auditPage } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { changelog, versionDetalle, versionPage } from '@intranet/contract/areas/versiones';
 import { parse } from 'csv-parse/sync';
 import { emptyDocument } from '@intranet/editor';
 import { eq } from 'drizzle-orm';

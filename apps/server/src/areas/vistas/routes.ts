@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   predeterminadaInput,
   vista as vistaSchema,
@@ -10,7 +10,7 @@ import {
   vistasRespuesta,
   type Vista,
   type VistaLista,
-} from '@intranet/contract/vistas';
+} from '@intranet/contract/areas/vistas';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';

@@ -1,16 +1,16 @@
-import { errorBody } from '@intranet/contract/envelope';
-import { VIVO_EVENTOS, VIVO_LATIDO_MS, vivoQuery, type ListaViva } from '@intranet/contract/vivo';
+import { errorBody } from '@intranet/contract/shared/envelope';
+import { VIVO_EVENTOS, VIVO_LATIDO_MS, vivoQuery, type ListaViva } from '@intranet/contract/areas/vivo';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { AreaDeps } from '../../core/area.ts';
 import { findSession, hashToken, type SessionRecord } from '../../core/sessions.ts';
-import { TODO } from '../../db/cambios.ts';
+import { ALL_TABLES } from '../../db/cambios.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { CacheSinAvisoError } from '../../plugins/cache.ts';
 
 /** Tables whose change may end a session or change its codes (as the session cache's). */
-const TABLAS_DE_SESION = new Set([TODO, 'sesiones', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
+const TABLAS_DE_SESION = new Set([ALL_TABLES, 'sesiones', 'usuarios', 'usuario_roles', 'rol_permisos', 'roles']);
 /** A list is announced at most this often per stream: a burst of writes (the monitor's intake) is one change. */
 const INTERVALO_MINIMO_MS = 1_000;
 
@@ -93,7 +93,7 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
         // This process's own writes are announced again by the database, table by table: wait for that.
         if (propio) return;
         if (TABLAS_DE_SESION.has(tabla)) void revisarSesion();
-        for (const fuente of mias) if (tabla === TODO || fuente.tablas.includes(tabla)) anunciar(fuente.lista);
+        for (const fuente of mias) if (tabla === ALL_TABLES || fuente.tablas.includes(tabla)) anunciar(fuente.lista);
       });
       const latido = setInterval(() => {
         stream.write(': latido\n\n');

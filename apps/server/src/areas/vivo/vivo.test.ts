@@ -1,5 +1,5 @@
-import type { PermissionCode } from '@intranet/contract/permissions';
-import type { ListaViva } from '@intranet/contract/vivo';
+import type { PermissionCode } from '@intranet/contract/registry';
+import type { ListaViva } from '@intranet/contract/areas/vivo';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../core/sessions.ts';

@@ -1,4 +1,4 @@
-import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/clientes/actualizaciones';
+import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/areas/clientes/actualizaciones';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { servidoresCliente } from './clientes.ts';

@@ -1,4 +1,4 @@
-import { APLICACION_CANALES } from '@intranet/contract/aplicaciones';
+import { APLICACION_CANALES } from '@intranet/contract/areas/aplicaciones';
 import type { DocumentJson } from '@intranet/editor';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-import { PARAMETRO_TIPOS } from '@intranet/contract/clientes';
+import { PARAMETRO_TIPOS } from '@intranet/contract/areas/clientes';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';

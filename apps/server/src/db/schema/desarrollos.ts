@@ -1,5 +1,5 @@
 import type { DocumentJson } from '@intranet/editor';
-import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES } from '@intranet/contract/areas/desarrollos';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { empresas, personas } from './directorio.ts';

@@ -1,7 +1,7 @@
 // The directory: the people (staff and client contacts) and the client companies. They refer to each other
 // (a contact's company, a company's main contact), so they are declared together.
 
-import { CONDICIONES_IVA } from '@intranet/contract/clientes';
+import { CONDICIONES_IVA } from '@intranet/contract/areas/clientes';
 import type { DocumentJson } from '@intranet/editor';
 import { sql } from 'drizzle-orm';
 import {

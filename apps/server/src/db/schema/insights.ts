@@ -1,4 +1,4 @@
-import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/insights';
+import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/areas/insights';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

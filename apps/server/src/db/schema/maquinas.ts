@@ -1,4 +1,4 @@
-import { MAQUINA_ESTADOS, MAQUINA_TIPOS } from '@intranet/contract/maquinas';
+import { MAQUINA_ESTADOS, MAQUINA_TIPOS } from '@intranet/contract/areas/maquinas';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';

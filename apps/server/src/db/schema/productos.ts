@@ -1,5 +1,5 @@
 import type { DocumentJson } from '@intranet/editor';
-import { PRODUCTO_TIPOS } from '@intranet/contract/productos';
+import { PRODUCTO_TIPOS } from '@intranet/contract/areas/productos';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';

@@ -1,5 +1,5 @@
-import { SERVIDOR_ESTADOS } from '@intranet/contract/servidores';
-import { DNS_TIPOS } from '@intranet/contract/servidores/dns';
+import { SERVIDOR_ESTADOS } from '@intranet/contract/areas/servidores';
+import { DNS_TIPOS } from '@intranet/contract/areas/servidores/dns';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';

@@ -1,4 +1,4 @@
-import { SITIO_ESTADOS, SITIO_VENCIMIENTO_TIPOS, VERIFICACION_RESULTADOS } from '@intranet/contract/sitios';
+import { SITIO_ESTADOS, SITIO_VENCIMIENTO_TIPOS, VERIFICACION_RESULTADOS } from '@intranet/contract/areas/sitios';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { empresas } from './directorio.ts';

@@ -3,7 +3,7 @@ import {
   LICENCIA_TIPOS,
   PUNTO_MODALIDADES,
   VENCIMIENTO_TIPOS,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -1,4 +1,4 @@
-import type { ImportacionMapeo } from '@intranet/contract/importacion';
+import type { ImportacionMapeo } from '@intranet/contract/shared/importacion';
 import { normalizarEncabezado } from './mapeo.ts';
 import { CAMPO_ID, type CampoImportado, type Crudos, type Existente, type ImportacionSpec } from './spec.ts';
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Codificacion } from '@intranet/contract/importacion';
+import type { Codificacion } from '@intranet/contract/shared/importacion';
 import { abrirStore } from '../../storage/disk.ts';
 import { TooLargeError, type StoreUbicacion } from '../../storage/store.ts';
 import { leerPlanilla } from './lectura.ts';

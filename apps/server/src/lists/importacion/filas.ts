@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { Codificacion } from '@intranet/contract/importacion';
+import type { Codificacion } from '@intranet/contract/shared/importacion';
 import { IsolatedError, isolatedRefusal, runIsolated, workerModule } from '../../core/isolated.ts';
 import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';

@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { importacionSubida, importacionVistaPrevia, type Codificacion } from '@intranet/contract/importacion';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { importacionSubida, importacionVistaPrevia, type Codificacion } from '@intranet/contract/shared/importacion';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 import { bombaDeFilas, bombaDeTextos } from '../../test/xlsx-bomba.ts';

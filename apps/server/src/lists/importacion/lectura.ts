@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Codificacion } from '@intranet/contract/importacion';
+import type { Codificacion } from '@intranet/contract/shared/importacion';
 import chardet from 'chardet';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-import type { ImportacionMapeo } from '@intranet/contract/importacion';
+import type { ImportacionMapeo } from '@intranet/contract/shared/importacion';
 import type { CampoImportado } from './spec.ts';
 
 /** A header as compared: lower case, without accents, spaces or punctuation ("Ubicación" = "ubicacion" = "UBICACION"). */

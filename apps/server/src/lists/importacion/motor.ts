@@ -5,7 +5,7 @@ import type {
   ImportacionModo,
   ImportacionRechazo,
   ImportacionVistaPrevia,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -88,8 +88,8 @@ export interface Plan {
 
 /** Two payloads are the same record when their values are, whatever their keys' order. */
 const mismo = (a: Crudos, b: Crudos): boolean => {
-  const claves = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...claves].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 };
 
 /**
@@ -206,16 +206,17 @@ export async function ejecutar<V extends Crudos>(
         rechazar(leida.fila, [id]);
         continue;
       }
-      const clave = id !== undefined ? `#${id}` : claveDe(leida);
-      const previa = clave === null ? undefined : vistas.get(clave);
+      const dedupeKey = id !== undefined ? `#${id}` : claveDe(leida);
+      const previa = dedupeKey === null ? undefined : vistas.get(dedupeKey);
       if (previa !== undefined) {
         rechazar(leida.fila, [
           `${id !== undefined ? campoId.titulo : tituloClave(spec)}: se repite en la fila ${previa}`,
         ]);
         continue;
       }
-      if (clave !== null) vistas.set(clave, leida.fila);
-      const existente = id !== undefined ? existentesPorId.get(id) : clave === null ? undefined : existentes.get(clave);
+      if (dedupeKey !== null) vistas.set(dedupeKey, leida.fila);
+      const existente =
+        id !== undefined ? existentesPorId.get(id) : dedupeKey === null ? undefined : existentes.get(dedupeKey);
       if (id !== undefined && !existente) {
         rechazar(leida.fila, [
           `${campoId.titulo}: no hay un registro con el id ${id} (¿se eliminó?); deje la celda vacía para crearlo de nuevo`,

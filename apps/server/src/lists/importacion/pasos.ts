@@ -6,12 +6,12 @@ import {
   type ImportacionConteo,
   type ImportacionResultado,
   type ImportacionSubida,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import { stringify } from 'csv-stringify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { importacionInput } from '@intranet/contract/importacion';
+import type { importacionInput } from '@intranet/contract/shared/importacion';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { importaciones } from '../../db/schema/importaciones.ts';

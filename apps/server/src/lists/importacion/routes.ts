@@ -1,4 +1,4 @@
-import { envelope, errorBody } from '@intranet/contract/envelope';
+import { envelope, errorBody } from '@intranet/contract/shared/envelope';
 import {
   importacionCodificacionInput,
   importacionConteo,
@@ -9,7 +9,7 @@ import {
   importacionSubidaQuery,
   importacionVistaPrevia,
   importacionVistaPreviaInput,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
 import { autorDe } from '../../db/audit.ts';

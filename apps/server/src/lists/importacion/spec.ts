@@ -1,5 +1,5 @@
-import type { ImportacionCampo } from '@intranet/contract/importacion';
-import type { PermissionCode } from '@intranet/contract/permissions';
+import type { ImportacionCampo } from '@intranet/contract/shared/importacion';
+import type { PermissionCode } from '@intranet/contract/registry';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Autor } from '../../db/audit.ts';

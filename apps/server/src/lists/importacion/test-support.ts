@@ -1,12 +1,12 @@
-import { envelope } from '@intranet/contract/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   importacionConteo,
   importacionSubida,
   importacionVistaPrevia,
   type ImportacionMapeo,
   type ImportacionModo,
-} from '@intranet/contract/importacion';
-import type { PermissionCode } from '@intranet/contract/permissions';
+} from '@intranet/contract/shared/importacion';
+import type { PermissionCode } from '@intranet/contract/registry';
 import { expect } from 'vitest';
 import { bearer, createUser, freshApp, type TemplateFixture } from '../../test/harness.ts';
 

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { MisAlertas, MisAlertasInput } from '@intranet/contract/alertas';
+import type { MisAlertas, MisAlertasInput } from '@intranet/contract/areas/alertas';
 import type { Control } from 'react-hook-form';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
 import { alertasMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { misAlertasInput, type MisAlertas, type MisAlertasInput, type Seguido } from '@intranet/contract/alertas';
+import { misAlertasInput, type MisAlertas, type MisAlertasInput, type Seguido } from '@intranet/contract/areas/alertas';
 import { useState } from 'react';
 import { useController, useForm, type Control, type FieldError } from 'react-hook-form';
 import { EmpresaPicker } from '../../components/EntitySelect/EmpresaSelect.tsx';

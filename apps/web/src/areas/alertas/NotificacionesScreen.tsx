@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ALERTA_TIPOS, cuandoVence, type Aviso, type Notificacion } from '@intranet/contract/alertas';
+import { ALERTA_TIPOS, cuandoVence, type Aviso, type Notificacion } from '@intranet/contract/areas/alertas';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { misAlertasInput, type MisAlertasInput, type RolAlertas } from '@intranet/contract/alertas';
+import { misAlertasInput, type MisAlertasInput, type RolAlertas } from '@intranet/contract/areas/alertas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../components/form/contractResolver.ts';

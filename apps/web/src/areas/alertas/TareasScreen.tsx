@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Tarea, TareaEjecucion, TareaEstado } from '@intranet/contract/alertas';
+import type { Tarea, TareaEjecucion, TareaEstado } from '@intranet/contract/areas/alertas';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';

@@ -13,7 +13,7 @@ import {
   type EntregaEstado,
   type Webhook,
   type WebhookInput,
-} from '@intranet/contract/alertas';
+} from '@intranet/contract/areas/alertas';
 import { IconHistory, IconPencil, IconPlus, IconSend } from '@tabler/icons-react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';

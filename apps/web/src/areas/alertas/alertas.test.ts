@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MisAlertas, RolAlertas, Tarea, TareasRespuesta, Webhook } from '@intranet/contract/alertas';
+import type { MisAlertas, RolAlertas, Tarea, TareasRespuesta, Webhook } from '@intranet/contract/areas/alertas';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, badRequest, choose, ok, watchNotifications } from '../../test/fixtures.ts';

@@ -9,10 +9,10 @@ import {
   type MisAlertasInput,
   type RolAlertasInput,
   type WebhookInput,
-} from '@intranet/contract/alertas';
-import { proyecto } from '@intranet/contract/insights';
+} from '@intranet/contract/areas/alertas';
+import { proyecto } from '@intranet/contract/areas/insights';
 import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

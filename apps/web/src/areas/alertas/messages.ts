@@ -1,4 +1,4 @@
-import type { TareaEstado } from '@intranet/contract/alertas';
+import type { TareaEstado } from '@intranet/contract/areas/alertas';
 
 /** Alertas' texts, in Spanish. */
 export const alertasMessages = {

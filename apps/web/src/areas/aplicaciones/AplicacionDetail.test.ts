@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Aplicacion } from '@intranet/contract/aplicaciones';
+import type { Aplicacion } from '@intranet/contract/areas/aplicaciones';
 import { renderUi } from '../../components/testing.tsx';
 import { aplicacion, aplicacionVersion } from '../../test/builders/aplicaciones.ts';
 import { answers, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';

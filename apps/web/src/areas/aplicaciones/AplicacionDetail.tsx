@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { Aplicacion } from '@intranet/contract/aplicaciones';
+import type { Aplicacion } from '@intranet/contract/areas/aplicaciones';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

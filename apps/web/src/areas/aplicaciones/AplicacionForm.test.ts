@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AplicacionInput } from '@intranet/contract/aplicaciones';
+import type { AplicacionInput } from '@intranet/contract/areas/aplicaciones';
 import { renderUi } from '../../components/testing.tsx';
 import { aplicacion } from '../../test/builders/aplicaciones.ts';
 import { answers, badRequest, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';

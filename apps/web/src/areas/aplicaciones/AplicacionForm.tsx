@@ -2,7 +2,7 @@ import { Autocomplete, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { aplicacionInput, type Aplicacion, type AplicacionInput } from '@intranet/contract/aplicaciones';
+import { aplicacionInput, type Aplicacion, type AplicacionInput } from '@intranet/contract/areas/aplicaciones';
 import { emptyDocument } from '@intranet/editor';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Button, Code, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { APLICACION_SORT, aplicacionListQuery, type AplicacionFila } from '@intranet/contract/aplicaciones';
+import { APLICACION_SORT, aplicacionListQuery, type AplicacionFila } from '@intranet/contract/areas/aplicaciones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';

@@ -1,6 +1,6 @@
 import { Avatar, Badge } from '@mantine/core';
 import { IconBrandAndroid } from '@tabler/icons-react';
-import type { AplicacionCanal } from '@intranet/contract/aplicaciones';
+import type { AplicacionCanal } from '@intranet/contract/areas/aplicaciones';
 import { archivoUrl } from './api.ts';
 import { aplicacionesMessages as t, versionesMessages as tv } from './messages.ts';
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { ICONO_MAX_BYTES, ICONO_TIPOS } from '@intranet/contract/aplicaciones';
+import { ICONO_MAX_BYTES, ICONO_TIPOS } from '@intranet/contract/areas/aplicaciones';
 import { formatBytes } from '../../core/format.ts';
 import { useSubirIcono } from './api.ts';
 import { AppIcon } from './AppBadges.tsx';

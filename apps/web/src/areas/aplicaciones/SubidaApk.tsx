@@ -8,7 +8,7 @@ import {
   aplicacionVersionUploadQuery,
   type Aplicacion,
   type AplicacionVersionUploadQuery,
-} from '@intranet/contract/aplicaciones';
+} from '@intranet/contract/areas/aplicaciones';
 import type { z } from 'zod';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

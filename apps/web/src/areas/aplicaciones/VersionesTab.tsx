@@ -10,7 +10,7 @@ import {
   aplicacionVersionListQuery,
   type Aplicacion,
   type AplicacionVersion,
-} from '@intranet/contract/aplicaciones';
+} from '@intranet/contract/areas/aplicaciones';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';

@@ -9,9 +9,9 @@ import {
   aplicacionVersionPage,
   iconoSubido,
   type AplicacionVersionUploadQuery,
-} from '@intranet/contract/aplicaciones';
-import { archivoLimite } from '@intranet/contract/archivos';
-import { envelope, okBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/aplicaciones';
+import { archivoLimite } from '@intranet/contract/areas/archivos';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
 import { http } from '../../core/http/http.ts';

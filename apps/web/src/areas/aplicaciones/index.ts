@@ -10,7 +10,6 @@ export const aplicaciones: AreaDescriptor = {
   menu: [
     {
       section: 'SOLUCIONES',
-      position: 8,
       item: { text: 'Aplicaciones', icon: IconBrandAndroid, link: '/soluciones/apk', accion: 'APP#VER' },
     },
   ],

@@ -1,4 +1,4 @@
-import type { AplicacionCanal, AplicacionFila, AplicacionVersion } from '@intranet/contract/aplicaciones';
+import type { AplicacionCanal, AplicacionFila, AplicacionVersion } from '@intranet/contract/areas/aplicaciones';
 
 /** Texts of the Aplicaciones screens (Soluciones · Aplicaciones). */
 export const aplicacionesMessages = {

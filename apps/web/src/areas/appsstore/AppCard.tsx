@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconStarFilled } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { STORE_CANALES, type StoreApp, type StoreCanal, type StoreVersion } from '@intranet/contract/appsstore';
+import { STORE_CANALES, type StoreApp, type StoreCanal, type StoreVersion } from '@intranet/contract/areas/appsstore';
 import { formatBytes, formatFechaHora } from '../../core/format.ts';
 import { useRefrescarTrasDescarga } from './api.ts';
 import { appsstoreMessages as t } from './messages.ts';

@@ -5,7 +5,7 @@ import {
   type StoreConfigInput,
   type StoreConfigValues,
   type StoreDestacada,
-} from '@intranet/contract/appsstore';
+} from '@intranet/contract/areas/appsstore';
 import { arrayError } from './configValues.ts';
 import { appsstoreMessages as t } from './messages.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { STORE_CANALES, STORE_CATALOGO_SORT, storeCatalogoQuery } from '@intranet/contract/appsstore';
+import { STORE_CANALES, STORE_CATALOGO_SORT, storeCatalogoQuery } from '@intranet/contract/areas/appsstore';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';

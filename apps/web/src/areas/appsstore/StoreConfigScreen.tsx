@@ -7,7 +7,7 @@ import {
   type StoreConfig,
   type StoreConfigInput,
   type StoreConfigValues,
-} from '@intranet/contract/appsstore';
+} from '@intranet/contract/areas/appsstore';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';

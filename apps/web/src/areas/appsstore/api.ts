@@ -5,8 +5,8 @@ import {
   storeCategorias,
   storeConfig,
   type StoreConfigValues,
-} from '@intranet/contract/appsstore';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/appsstore';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

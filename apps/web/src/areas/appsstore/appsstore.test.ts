@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeConfigInput } from '@intranet/contract/appsstore';
+import { storeConfigInput } from '@intranet/contract/areas/appsstore';
 import { arrayError, toFormValues } from './configValues.ts';
 import { appsstoreMessages as t } from './messages.ts';
 

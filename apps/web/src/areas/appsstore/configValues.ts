@@ -1,4 +1,4 @@
-import type { StoreConfig, StoreConfigInput } from '@intranet/contract/appsstore';
+import type { StoreConfig, StoreConfigInput } from '@intranet/contract/areas/appsstore';
 
 /** The form's values for the stored configuration: nulls become empty boxes. */
 export const toFormValues = (c: StoreConfig): StoreConfigInput => ({

@@ -8,7 +8,6 @@ export const appsstore: AreaDescriptor = {
   menu: [
     {
       section: 'SERVICIOS',
-      position: 6,
       item: { text: 'AppsStore', icon: IconBuildingStore, link: '/appsstore', accion: 'APPSSTORE#CONFIG' },
     },
   ],

@@ -1,4 +1,4 @@
-import type { StoreCanal } from '@intranet/contract/appsstore';
+import type { StoreCanal } from '@intranet/contract/areas/appsstore';
 import { formatNumero } from '../../core/format.ts';
 
 /** Texts of the AppsStore screens. */

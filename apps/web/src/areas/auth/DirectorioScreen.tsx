@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { grupoRolInput, type GrupoRol, type GrupoRolInput } from '@intranet/contract/auth';
+import { grupoRolInput, type GrupoRol, type GrupoRolInput } from '@intranet/contract/areas/auth';
 import { IconPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';

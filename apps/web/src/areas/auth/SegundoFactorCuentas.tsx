@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { CuentaTotp } from '@intranet/contract/auth';
+import type { CuentaTotp } from '@intranet/contract/areas/auth';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TotpInscripcion } from '@intranet/contract/auth';
+import type { TotpInscripcion } from '@intranet/contract/areas/auth';
 import { IconCheck, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';

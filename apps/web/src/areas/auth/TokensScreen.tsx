@@ -2,8 +2,14 @@ import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Stack, Text, T
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { TOKEN_MAX_DIAS, tokenInput, type ApiToken, type TokenCreado, type TokenInput } from '@intranet/contract/auth';
-import { isPermissionCode, permiso } from '@intranet/contract/permissions';
+import {
+  TOKEN_MAX_DIAS,
+  tokenInput,
+  type ApiToken,
+  type TokenCreado,
+  type TokenInput,
+} from '@intranet/contract/areas/auth';
+import { isPermissionCode, permiso } from '@intranet/contract/registry';
 import { IconBan, IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useController, useForm, type Control } from 'react-hook-form';

@@ -12,9 +12,9 @@ import {
   totpInscripcion,
   type TokenInput,
   type TotpCodigo,
-} from '@intranet/contract/auth';
-import { okBody } from '@intranet/contract/envelope';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/auth';
+import { okBody } from '@intranet/contract/shared/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { z } from 'zod';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiToken } from '@intranet/contract/auth';
+import type { ApiToken } from '@intranet/contract/areas/auth';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, badRequest, choose, ok, watchNotifications } from '../../test/fixtures.ts';
 import { DirectorioScreen } from './DirectorioScreen.tsx';

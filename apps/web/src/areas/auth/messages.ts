@@ -1,4 +1,4 @@
-import type { Permiso } from '@intranet/contract/permissions';
+import type { Permiso } from '@intranet/contract/shared/area';
 /** Ingreso's texts for the API tokens, in Spanish. */
 export const authMessages = {
   sesiones: { titulo: 'Sesiones activas' },

@@ -8,12 +8,10 @@ export const clientes: AreaDescriptor = {
   menu: [
     {
       section: 'PHYSIS',
-      position: 1,
       item: { text: 'Clientes', icon: IconUsersGroup, link: '/clientes/lista', accion: 'CLIENTES#VER' },
     },
     {
       section: 'PHYSIS',
-      position: 2,
       item: {
         text: 'Reportes',
         icon: IconReportAnalytics,

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { DesarrolloEstado, DesarrolloPrioridad } from '@intranet/contract/desarrollos';
+import type { DesarrolloEstado, DesarrolloPrioridad } from '@intranet/contract/areas/desarrollos';
 import { formatFecha } from '../../core/format.ts';
 import { desarrollosMessages as t } from './messages.ts';
 

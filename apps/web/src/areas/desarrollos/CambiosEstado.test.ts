@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DesarrolloCambio } from '@intranet/contract/desarrollos';
+import type { DesarrolloCambio } from '@intranet/contract/areas/desarrollos';
 import { renderUi } from '../../components/testing.tsx';
 import { CambiosEstado } from './CambiosEstado.tsx';
 

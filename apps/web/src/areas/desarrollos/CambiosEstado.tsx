@@ -1,6 +1,6 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { DesarrolloCambio } from '@intranet/contract/desarrollos';
+import type { DesarrolloCambio } from '@intranet/contract/areas/desarrollos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { formatFechaHora } from '../../core/format.ts';

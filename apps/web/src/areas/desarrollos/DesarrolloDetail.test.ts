@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Desarrollo } from '@intranet/contract/desarrollos';
+import type { Desarrollo } from '@intranet/contract/areas/desarrollos';
 import { renderUi } from '../../components/testing.tsx';
 import { answers } from '../../test/fixtures.ts';
 import { DesarrolloDetail } from './DesarrolloDetail.tsx';

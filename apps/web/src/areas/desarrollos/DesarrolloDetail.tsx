@@ -2,7 +2,7 @@ import { Button, Group, Menu, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/desarrollos';
+import { DESARROLLO_TRANSICIONES, type Desarrollo } from '@intranet/contract/areas/desarrollos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

@@ -9,7 +9,7 @@ import {
   desarrolloInput,
   type Desarrollo,
   type DesarrolloInput,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { emptyDocument } from '@intranet/editor';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';

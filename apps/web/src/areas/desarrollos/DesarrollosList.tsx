@@ -8,7 +8,7 @@ import {
   DESARROLLO_SORT,
   desarrolloListQuery,
   type DesarrolloFila,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { personas } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';

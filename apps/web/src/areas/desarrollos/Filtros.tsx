@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { DESARROLLO_PRIORIDADES, type desarrolloListQuery } from '@intranet/contract/desarrollos';
+import { DESARROLLO_PRIORIDADES, type desarrolloListQuery } from '@intranet/contract/areas/desarrollos';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { FilterSelect } from '../../components/FilterSelect.tsx';

@@ -24,7 +24,7 @@ import {
   type DesarrolloEstado,
   type DesarrolloFila,
   type Tablero as TableroDatos,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 import { CambiosPendientes } from '../../components/CambiosPendientes.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { listMessages } from '../../components/messages.ts';

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DesarrolloFila } from '@intranet/contract/desarrollos';
+import type { DesarrolloFila } from '@intranet/contract/areas/desarrollos';
 import { renderUi } from '../../components/testing.tsx';
 import { TarjetaDesarrollo } from './TarjetaDesarrollo.tsx';
 

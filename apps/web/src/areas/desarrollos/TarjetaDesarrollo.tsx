@@ -3,7 +3,11 @@ import { useDraggable } from '@dnd-kit/core';
 import { IconArrowsExchange, IconCalendarDue, IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DESARROLLO_TRANSICIONES, type DesarrolloEstado, type DesarrolloFila } from '@intranet/contract/desarrollos';
+import {
+  DESARROLLO_TRANSICIONES,
+  type DesarrolloEstado,
+  type DesarrolloFila,
+} from '@intranet/contract/areas/desarrollos';
 import { Compromiso, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';

@@ -9,8 +9,8 @@ import {
   tablero,
   type DesarrolloEstado,
   type Tablero,
-} from '@intranet/contract/desarrollos';
-import { envelope, okBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/desarrollos';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 import { moverEnTablero } from './moverEnTablero.ts';

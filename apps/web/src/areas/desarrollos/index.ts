@@ -10,7 +10,6 @@ export const desarrollos: AreaDescriptor = {
   menu: [
     {
       section: 'TECNICA',
-      position: 12,
       item: { text: 'Desarrollos', icon: IconCode, link: '/desarrollos', accion: 'SER#VER' },
     },
   ],

@@ -4,7 +4,7 @@ import {
   type DesarrolloEstado,
   type DesarrolloFila,
   type DesarrolloPrioridad,
-} from '@intranet/contract/desarrollos';
+} from '@intranet/contract/areas/desarrollos';
 
 /** Texts of the Desarrollos screens. */
 export const desarrollosMessages = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESARROLLO_ESTADOS, type DesarrolloFila, type Tablero } from '@intranet/contract/desarrollos';
+import { DESARROLLO_ESTADOS, type DesarrolloFila, type Tablero } from '@intranet/contract/areas/desarrollos';
 import { moverEnTablero } from './moverEnTablero.ts';
 
 const tarjeta = (id: number, estado: DesarrolloFila['estado'], vencido = false): DesarrolloFila => ({

@@ -1,4 +1,4 @@
-import { estadoCerrado, type DesarrolloEstado, type Tablero } from '@intranet/contract/desarrollos';
+import { estadoCerrado, type DesarrolloEstado, type Tablero } from '@intranet/contract/areas/desarrollos';
 
 /**
  * The board as it looks once card `id` is in column `hacia`: taken out of its column, put first in the other,

@@ -5,7 +5,7 @@ import {
   ISSUE_ESTADOS,
   type ActividadIssue,
   type IssueEstado,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { formatFechaHora } from '../../core/format.ts';
 import { useActividad } from './api.ts';
 import { insightsMessages as t } from './messages.ts';

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import type { Issue } from '@intranet/contract/insights';
+import type { Issue } from '@intranet/contract/areas/insights';
 import { useAsignables, useRolesAsignables } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
 

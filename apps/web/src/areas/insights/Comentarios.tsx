@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
-import { comentarioInput, type ComentarioInput } from '@intranet/contract/insights';
+import { comentarioInput, type ComentarioInput } from '@intranet/contract/areas/insights';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

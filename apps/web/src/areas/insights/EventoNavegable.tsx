@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
-import type { IssueDetalle } from '@intranet/contract/insights';
+import type { IssueDetalle } from '@intranet/contract/areas/insights';
 import { listMessages } from '../../components/messages.ts';
 import { useEvento } from './api.ts';
 import { FechaRelativa } from './badges.tsx';

@@ -2,7 +2,7 @@ import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type { Breadcrumb, Evento } from '@intranet/contract/insights';
+import type { Breadcrumb, Evento } from '@intranet/contract/areas/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { formatFechaHora } from '../../core/format.ts';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventoResumen } from '@intranet/contract/insights';
+import type { EventoResumen } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { EventosTab } from './EventosTab.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { EventoResumen } from '@intranet/contract/insights';
+import type { EventoResumen } from '@intranet/contract/areas/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { formatFechaHora } from '../../core/format.ts';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconEyeOff } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { IGNORAR_MINUTOS, IGNORAR_VENTANAS, issueIgnorar, type IssueIgnorar } from '@intranet/contract/insights';
+import { IGNORAR_MINUTOS, IGNORAR_VENTANAS, issueIgnorar, type IssueIgnorar } from '@intranet/contract/areas/insights';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { FormError } from '../../components/form/FormError.tsx';

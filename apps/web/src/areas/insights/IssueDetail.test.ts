@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Evento, IssueDetalle } from '@intranet/contract/insights';
+import type { Evento, IssueDetalle } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 

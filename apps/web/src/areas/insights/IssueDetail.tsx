@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClockCheck, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { IssueDetalle, IssueEstado, IssueIgnorar } from '@intranet/contract/insights';
+import type { IssueDetalle, IssueEstado, IssueIgnorar } from '@intranet/contract/areas/insights';
 import { HistoryTab } from '../../components/HistoryTab/HistoryTab.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';

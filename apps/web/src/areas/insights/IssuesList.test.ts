@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sinVistas } from '../../test/fixtures.ts';
-import type { Issue } from '@intranet/contract/insights';
+import type { Issue } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { IssuesList } from './IssuesList.tsx';
 

@@ -12,7 +12,7 @@ import {
   type Issue,
   type IssueEstado,
   type IssueIgnorar,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Proyecto } from '@intranet/contract/insights';
+import type { Proyecto } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { ProyectoDetail } from './ProyectoDetail.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconList, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/contract/insights';
+import { PLATAFORMA_NOMBRES, sentrySnippets, type Proyecto } from '@intranet/contract/areas/insights';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';

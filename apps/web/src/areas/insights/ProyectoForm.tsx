@@ -8,7 +8,7 @@ import {
   proyectoInput,
   type Proyecto,
   type ProyectoInput,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { PLATAFORMA_NOMBRES, type Proyecto } from '@intranet/contract/insights';
+import { PLATAFORMA_NOMBRES, type Proyecto } from '@intranet/contract/areas/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumero } from '../../core/format.ts';

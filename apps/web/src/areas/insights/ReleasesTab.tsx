@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReleaseProyecto } from '@intranet/contract/insights';
+import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { formatBytes, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExceptionValue, Frame } from '@intranet/contract/insights';
+import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
 import { installDomStubs, testTheme } from '../../components/testing.tsx';
 import { groupFrames, StackTrace } from './StackTrace.tsx';
 

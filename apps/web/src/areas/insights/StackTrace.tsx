@@ -1,7 +1,7 @@
 import { Badge, Box, Code, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ExceptionValue, Frame } from '@intranet/contract/insights';
+import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
 import { insightsMessages as t } from './messages.ts';
 import classes from './StackTrace.module.css';
 

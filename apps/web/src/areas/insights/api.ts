@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   actividadIssue,
   asignables,
@@ -23,7 +23,7 @@ import {
   type IssueIgnorar,
   type IssueUpdate,
   type proyectoInput,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

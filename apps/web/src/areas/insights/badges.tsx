@@ -1,7 +1,7 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { ISSUE_ESTADO_NOMBRES, type Issue, type IssueEstado, type Nivel } from '@intranet/contract/insights';
+import { ISSUE_ESTADO_NOMBRES, type Issue, type IssueEstado, type Nivel } from '@intranet/contract/areas/insights';
 import { formatFechaHora } from '../../core/format.ts';
 import { insightsMessages as t } from './messages.ts';
 

@@ -8,7 +8,6 @@ export const insights: AreaDescriptor = {
   menu: [
     {
       section: 'TECNICA',
-      position: 15,
       item: { text: 'Monitor de errores', icon: IconBug, link: '/insights', accion: 'SER#VER' },
     },
   ],

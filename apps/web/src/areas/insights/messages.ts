@@ -5,7 +5,7 @@ import type {
   IssueEstado,
   Nivel,
   Proyecto,
-} from '@intranet/contract/insights';
+} from '@intranet/contract/areas/insights';
 import { formatFechaHora, formatNumero } from '../../core/format.ts';
 
 const plural = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${formatNumero(n)} ${varios}`);

@@ -11,7 +11,7 @@ import {
   type AsignarInput,
   type DevolverInput,
   type Maquina,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 import { PersonaSelect } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { MaquinaEstado } from '@intranet/contract/maquinas';
+import type { MaquinaEstado } from '@intranet/contract/areas/maquinas';
 import { maquinasMessages as t } from './messages.ts';
 
 export function EstadoBadge({ estado }: { estado: MaquinaEstado }) {

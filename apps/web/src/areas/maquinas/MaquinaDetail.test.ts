@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AsignarInput, DevolverInput, MaquinaDetalle } from '@intranet/contract/maquinas';
-import type { PersonaOpcion } from '@intranet/contract/personas';
+import type { AsignarInput, DevolverInput, MaquinaDetalle } from '@intranet/contract/areas/maquinas';
+import type { PersonaOpcion } from '@intranet/contract/areas/personas';
 import { renderUi } from '../../components/testing.tsx';
 import { asignacion, maquinaDetalle } from '../../test/builders/maquinas.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mant
 import { IconArrowBackUp, IconUserPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useParams } from 'react-router';
-import type { Asignacion, MaquinaDetalle } from '@intranet/contract/maquinas';
+import type { Asignacion, MaquinaDetalle } from '@intranet/contract/areas/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MaquinaInput } from '@intranet/contract/maquinas';
+import type { MaquinaInput } from '@intranet/contract/areas/maquinas';
 import { renderUi } from '../../components/testing.tsx';
 import { maquina, maquinaDetalle } from '../../test/builders/maquinas.ts';
 import {

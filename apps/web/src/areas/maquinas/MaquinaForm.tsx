@@ -8,7 +8,7 @@ import {
   maquinaInput,
   type MaquinaDetalle,
   type MaquinaInput,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 import { NumberField } from '../../components/form/NumberField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';

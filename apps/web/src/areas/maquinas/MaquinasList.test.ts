@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PersonaOpcion } from '@intranet/contract/personas';
+import type { PersonaOpcion } from '@intranet/contract/areas/personas';
 import { renderUi } from '../../components/testing.tsx';
 import { maquina } from '../../test/builders/maquinas.ts';
 import { answers, choose, stubRoute } from '../../test/fixtures.ts';

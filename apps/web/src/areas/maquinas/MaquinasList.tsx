@@ -9,7 +9,7 @@ import {
   MAQUINA_TIPOS,
   maquinaListQuery,
   type Maquina,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { PersonaFilter } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   type asignarInput,
   type devolverInput,
@@ -9,7 +9,7 @@ import {
   type maquinaInput,
   maquinaPage,
   ubicaciones,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

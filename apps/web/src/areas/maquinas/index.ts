@@ -8,7 +8,6 @@ export const maquinas: AreaDescriptor = {
   menu: [
     {
       section: 'PHYSIS',
-      position: 3,
       item: { text: 'Maquinas', icon: IconDeviceDesktop, link: '/maquinas', accion: 'PHY-MAQ#TODO' },
     },
   ],

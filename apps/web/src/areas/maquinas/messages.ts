@@ -3,7 +3,7 @@ import {
   MAQUINA_TIPO_NOMBRES,
   type Maquina,
   type MaquinaEstado,
-} from '@intranet/contract/maquinas';
+} from '@intranet/contract/areas/maquinas';
 
 /** Texts of the Máquinas screens. */
 export const maquinasMessages = {

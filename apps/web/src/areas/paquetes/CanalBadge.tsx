@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { PAQUETE_CANALES, type PaqueteCanal } from '@intranet/contract/paquetes';
+import { PAQUETE_CANALES, type PaqueteCanal } from '@intranet/contract/areas/paquetes';
 import { instaladoresMessages as t } from './messages.ts';
 
 const isCanal = (canal: string): canal is PaqueteCanal => (PAQUETE_CANALES as readonly string[]).includes(canal);

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stac
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArrowBackUp, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import type { PaqueteFila } from '@intranet/contract/paquetes';
+import type { PaqueteFila } from '@intranet/contract/areas/paquetes';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

@@ -7,7 +7,7 @@ import {
   type PaqueteCanal,
   type PaqueteFila,
   type PaqueteInput,
-} from '@intranet/contract/paquetes';
+} from '@intranet/contract/areas/paquetes';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';

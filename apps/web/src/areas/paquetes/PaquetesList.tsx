@@ -6,7 +6,7 @@ import { IconUpload } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PAQUETE_CANALES, PAQUETE_SORT, paqueteListQuery, type PaqueteFila } from '@intranet/contract/paquetes';
+import { PAQUETE_CANALES, PAQUETE_SORT, paqueteListQuery, type PaqueteFila } from '@intranet/contract/areas/paquetes';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';

@@ -2,7 +2,12 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { IconUpload, IconX } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { PAQUETE_CANALES, paqueteInput, type PaqueteInput, type PaqueteValues } from '@intranet/contract/paquetes';
+import {
+  PAQUETE_CANALES,
+  paqueteInput,
+  type PaqueteInput,
+  type PaqueteValues,
+} from '@intranet/contract/areas/paquetes';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';

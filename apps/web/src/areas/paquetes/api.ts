@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { archivoLimite } from '@intranet/contract/archivos';
-import { envelope } from '@intranet/contract/envelope';
+import { archivoLimite } from '@intranet/contract/areas/archivos';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   paqueteDescargaPath,
   paqueteFila,
@@ -8,7 +8,7 @@ import {
   paqueteProductos,
   type PaqueteFila,
   type PaqueteValues,
-} from '@intranet/contract/paquetes';
+} from '@intranet/contract/areas/paquetes';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
 import { http } from '../../core/http/http.ts';

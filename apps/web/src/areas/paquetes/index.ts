@@ -10,7 +10,6 @@ export const paquetes: AreaDescriptor = {
   menu: [
     {
       section: 'TECNICA',
-      position: 14,
       item: { text: 'Paquetes de instalación', icon: IconPackages, link: '/instaladores', accion: 'PACKS#VER' },
     },
   ],

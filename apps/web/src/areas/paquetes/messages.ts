@@ -1,4 +1,4 @@
-import type { PaqueteCanal, PaqueteFila } from '@intranet/contract/paquetes';
+import type { PaqueteCanal, PaqueteFila } from '@intranet/contract/areas/paquetes';
 
 /** Texts of the Paquetes de instalación screens. */
 export const instaladoresMessages = {

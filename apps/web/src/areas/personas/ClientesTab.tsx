@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { empresaPage, formatCuit, type EmpresaFila } from '@intranet/contract/clientes';
-import { envelope } from '@intranet/contract/envelope';
+import { empresaPage, formatCuit, type EmpresaFila } from '@intranet/contract/areas/clientes';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { apiUrl } from '../../core/config/config.ts';

@@ -20,14 +20,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey, IconUserOff, IconUserCheck } from '@tabler/icons-react';
 import { useController, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
-import type { PersonaDetalle } from '@intranet/contract/personas';
+import type { PersonaDetalle } from '@intranet/contract/areas/personas';
 import {
   cuentaCreate,
   cuentaUpdate,
   type Cuenta,
   type CuentaCreate,
   type CuentaUpdate,
-} from '@intranet/contract/personas/usuarios';
+} from '@intranet/contract/areas/personas/usuarios';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

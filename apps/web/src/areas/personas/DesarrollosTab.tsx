@@ -7,8 +7,8 @@ import {
   DESARROLLO_PRIORIDAD_NOMBRES,
   desarrolloPage,
   type DesarrolloFila,
-} from '@intranet/contract/desarrollos';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/desarrollos';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { apiUrl } from '../../core/config/config.ts';

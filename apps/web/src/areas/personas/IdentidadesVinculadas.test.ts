@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IdentidadExterna } from '@intranet/contract/auth';
+import type { IdentidadExterna } from '@intranet/contract/areas/auth';
 import { renderUi } from '../../components/testing.tsx';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { cuenta, personaDetalle, rol } from '../../test/builders/personas.ts';

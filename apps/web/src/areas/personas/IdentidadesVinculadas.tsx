@@ -4,7 +4,7 @@ import { IconLink } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { identidadInput, type IdentidadExterna, type IdentidadInput } from '@intranet/contract/auth';
+import { identidadInput, type IdentidadExterna, type IdentidadInput } from '@intranet/contract/areas/auth';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';

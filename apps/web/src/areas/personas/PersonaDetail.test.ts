@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PersonaDeleteResult, PersonaDetalle } from '@intranet/contract/personas';
-import type { Cuenta, CuentaConPassword, CuentaCreate, CuentaUpdate } from '@intranet/contract/personas/usuarios';
+import type { PersonaDeleteResult, PersonaDetalle } from '@intranet/contract/areas/personas';
+import type { Cuenta, CuentaConPassword, CuentaCreate, CuentaUpdate } from '@intranet/contract/areas/personas/usuarios';
 import { renderUi } from '../../components/testing.tsx';
 import { CUIT_VALIDO, empresaFila } from '../../test/builders/clientes.ts';
 import { cuenta, personaDetalle, rol } from '../../test/builders/personas.ts';

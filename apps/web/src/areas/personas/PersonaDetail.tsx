@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useParams } from 'react-router';
-import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/maquinas';
-import type { PersonaDetalle } from '@intranet/contract/personas';
+import { MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/areas/maquinas';
+import type { PersonaDetalle } from '@intranet/contract/areas/personas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PersonaInput } from '@intranet/contract/personas';
+import type { PersonaInput } from '@intranet/contract/areas/personas';
 import { renderUi } from '../../components/testing.tsx';
 import { persona, personaDetalle, personaOpciones } from '../../test/builders/personas.ts';
 import {

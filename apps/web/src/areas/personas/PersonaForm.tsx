@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { personaInput, type PersonaDetalle, type PersonaInput } from '@intranet/contract/personas';
+import { personaInput, type PersonaDetalle, type PersonaInput } from '@intranet/contract/areas/personas';
 import { PersonaSelect } from '../../components/EntitySelect/PersonaSelect.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SwitchField } from '../../components/form/SwitchField.tsx';

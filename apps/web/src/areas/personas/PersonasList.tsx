@@ -2,7 +2,7 @@ import { Anchor, Badge, Button } from '@mantine/core';
 import { IconPlus, IconShieldLock } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { PERSONA_SORT, personaListQuery, type Persona } from '@intranet/contract/personas';
+import { PERSONA_SORT, personaListQuery, type Persona } from '@intranet/contract/areas/personas';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';

@@ -2,8 +2,8 @@ import { Anchor, Badge, Checkbox, Code, Group, Paper, SimpleGrid, Stack, Tabs, T
 import { notifications } from '@mantine/notifications';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { PermissionCode } from '@intranet/contract/permissions';
-import { permisosPorArea, rolInput, type RolDetalle, type RolInput } from '@intranet/contract/personas/usuarios';
+import type { PermissionCode } from '@intranet/contract/registry';
+import { permisosPorArea, rolInput, type RolDetalle, type RolInput } from '@intranet/contract/areas/personas/usuarios';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Rol } from '@intranet/contract/personas/usuarios';
+import type { Rol } from '@intranet/contract/areas/personas/usuarios';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, ok } from '../../test/fixtures.ts';
 import { RolesList } from './RolesList.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { ROL_SORT, rolListQuery, type Rol } from '@intranet/contract/personas/usuarios';
+import { ROL_SORT, rolListQuery, type Rol } from '@intranet/contract/areas/personas/usuarios';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { identidadExterna, type identidadInput } from '@intranet/contract/auth';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { identidadExterna, type identidadInput } from '@intranet/contract/areas/auth';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   persona,
   personaDeleteResult,
   personaDetalle,
   type personaInput,
   personaPage,
-} from '@intranet/contract/personas';
+} from '@intranet/contract/areas/personas';
 import {
   cuenta,
   cuentaConPassword,
@@ -18,7 +18,7 @@ import {
   rolDetalle,
   type rolInput,
   rolPage,
-} from '@intranet/contract/personas/usuarios';
+} from '@intranet/contract/areas/personas/usuarios';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

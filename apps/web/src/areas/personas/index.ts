@@ -8,7 +8,6 @@ export const personas: AreaDescriptor = {
   menu: [
     {
       section: 'PHYSIS',
-      position: 4,
       item: { text: 'Personas', icon: IconUsers, link: '/personas', accion: 'PHY-PER#TODO' },
     },
   ],

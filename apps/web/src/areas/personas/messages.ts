@@ -1,4 +1,4 @@
-import type { Persona } from '@intranet/contract/personas';
+import type { Persona } from '@intranet/contract/areas/personas';
 
 /** Texts of the Personas screens (people, their accounts and the roles). */
 export const personasMessages = {

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { Producto } from '@intranet/contract/productos';
+import type { Producto } from '@intranet/contract/areas/productos';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

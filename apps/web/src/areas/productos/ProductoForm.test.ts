@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductoInput } from '@intranet/contract/productos';
+import type { ProductoInput } from '@intranet/contract/areas/productos';
 import { renderUi } from '../../components/testing.tsx';
 import { producto } from '../../test/builders/productos.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';

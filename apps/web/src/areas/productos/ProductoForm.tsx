@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { PRODUCTO_TIPOS, productoInput, type Producto, type ProductoInput } from '@intranet/contract/productos';
+import { PRODUCTO_TIPOS, productoInput, type Producto, type ProductoInput } from '@intranet/contract/areas/productos';
 import { emptyDocument } from '@intranet/editor';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { RichTextField } from '../../components/form/RichTextField.tsx';

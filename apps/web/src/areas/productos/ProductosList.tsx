@@ -2,7 +2,12 @@ import { Anchor, Badge, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { PRODUCTO_SORT, PRODUCTO_TIPOS, productoListQuery, type ProductoFila } from '@intranet/contract/productos';
+import {
+  PRODUCTO_SORT,
+  PRODUCTO_TIPOS,
+  productoListQuery,
+  type ProductoFila,
+} from '@intranet/contract/areas/productos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { ProductoTipo } from '@intranet/contract/productos';
+import type { ProductoTipo } from '@intranet/contract/areas/productos';
 import { productosMessages as t } from './messages.ts';
 
 export function TipoBadge({ tipo }: { tipo: ProductoTipo }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
-import { producto, type productoInput, productoLineas, productoPage } from '@intranet/contract/productos';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import { producto, type productoInput, productoLineas, productoPage } from '@intranet/contract/areas/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

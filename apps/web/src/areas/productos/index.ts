@@ -13,7 +13,6 @@ export const productos: AreaDescriptor = {
   menu: [
     {
       section: 'SOLUCIONES',
-      position: 7,
       item: { text: 'Productos', icon: IconPackage, link: '/soluciones/productos', accion: 'PROD#VER' },
     },
   ],

@@ -1,4 +1,4 @@
-import type { ProductoFila, ProductoTipo } from '@intranet/contract/productos';
+import type { ProductoFila, ProductoTipo } from '@intranet/contract/areas/productos';
 
 /** Texts of the Productos screens. */
 export const productosMessages = {

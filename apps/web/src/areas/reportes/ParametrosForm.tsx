@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useForm, type Control } from 'react-hook-form';
-import type { ParametroDef } from '@intranet/contract/reportes';
+import type { ParametroDef } from '@intranet/contract/areas/reportes';
 import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { contractResolver } from '../../components/form/contractResolver.ts';
@@ -34,12 +34,12 @@ export function ParametrosForm({
   onEjecutar,
 }: ParametrosFormProps) {
   const form = useForm<Valores, unknown, Valores>({ resolver: contractResolver(schema), defaultValues: valores });
-  const clave = JSON.stringify(valores);
+  const valuesJson = JSON.stringify(valores);
   useEffect(() => {
     // Back and forward move through runs: the form shows the parameters of the run on screen.
-    form.reset(JSON.parse(clave) as Valores);
+    form.reset(JSON.parse(valuesJson) as Valores);
     if (invalidos) void form.trigger();
-  }, [clave, invalidos, form]);
+  }, [valuesJson, invalidos, form]);
 
   return (
     <Paper

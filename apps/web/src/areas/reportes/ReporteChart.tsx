@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { mesEtiqueta, type ReporteResultado } from '@intranet/contract/reportes';
+import { mesEtiqueta, type ReporteResultado } from '@intranet/contract/areas/reportes';
 import { CountChart, type ChartKind } from '../../components/charts/CountChart.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { reportesMessages as t } from './messages.ts';

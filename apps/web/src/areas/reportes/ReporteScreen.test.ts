@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductoOpcion } from '@intranet/contract/productos';
-import { REPORTES, type ReporteResultado, type ReporteResumen } from '@intranet/contract/reportes';
+import type { ProductoOpcion } from '@intranet/contract/areas/productos';
+import { REPORTES, type ReporteResultado, type ReporteResumen } from '@intranet/contract/areas/reportes';
 import { renderUi } from '../../components/testing.tsx';
 import { answers, choose } from '../../test/fixtures.ts';
 import { ReporteScreen } from './ReporteScreen.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
-import { isReporteId, REPORTES, type ReporteResumen } from '@intranet/contract/reportes';
+import { isReporteId, REPORTES, type ReporteResumen } from '@intranet/contract/areas/reportes';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { reporteCsvUrl, useCatalogo, useResultado } from './api.ts';

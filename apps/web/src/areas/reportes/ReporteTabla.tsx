@@ -1,6 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { mesEtiqueta, type ColumnaDef, type ReporteFila, type ReporteResultado } from '@intranet/contract/reportes';
+import {
+  mesEtiqueta,
+  type ColumnaDef,
+  type ReporteFila,
+  type ReporteResultado,
+} from '@intranet/contract/areas/reportes';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { reportesMessages as t } from './messages.ts';

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORTES, type ReporteId, type ReporteResumen } from '@intranet/contract/reportes';
+import { REPORTES, type ReporteId, type ReporteResumen } from '@intranet/contract/areas/reportes';
 import { renderUi } from '../../components/testing.tsx';
 import { answers } from '../../test/fixtures.ts';
 import { ReportesCatalogo } from './ReportesCatalogo.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconChartLine } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ReporteResumen } from '@intranet/contract/reportes';
+import type { ReporteResumen } from '@intranet/contract/areas/reportes';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCatalogo } from './api.ts';
 import { reportesMessages as t } from './messages.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/envelope';
-import { reporteCatalogo, reporteResultado } from '@intranet/contract/reportes';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { reporteCatalogo, reporteResultado } from '@intranet/contract/areas/reportes';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

@@ -10,7 +10,6 @@ export const reportes: AreaDescriptor = {
   menu: [
     {
       section: 'SOLUCIONES',
-      position: 10,
       item: { text: 'Reportes', icon: IconChartBar, link: '/soluciones/reporte', accion: 'PROD#VER' },
     },
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mesActual, REPORTES } from '@intranet/contract/reportes';
+import { mesActual, REPORTES } from '@intranet/contract/areas/reportes';
 import { leerParametros, parametrosDeUrl, parametrosQuery, type ParametrosSchema } from './parametros.ts';
 
 const vencimientos = REPORTES['vencimientos-por-mes'].schema as ParametrosSchema;

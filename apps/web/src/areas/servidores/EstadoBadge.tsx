@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Servidor } from '@intranet/contract/servidores';
+import type { Servidor } from '@intranet/contract/areas/servidores';
 import { servidoresMessages } from './messages.ts';
 
 export function EstadoBadge({ estado }: { estado: Servidor['estado'] }) {

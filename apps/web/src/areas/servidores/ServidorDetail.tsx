@@ -1,6 +1,6 @@
 import { Group, Paper } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { ServidorDetalle } from '@intranet/contract/servidores';
+import type { ServidorDetalle } from '@intranet/contract/areas/servidores';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

@@ -6,7 +6,7 @@ import {
   servidorInput,
   type ServidorDetalle,
   type ServidorInput,
-} from '@intranet/contract/servidores';
+} from '@intranet/contract/areas/servidores';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';

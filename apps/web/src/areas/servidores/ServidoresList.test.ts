@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sinVistas } from '../../test/fixtures.ts';
-import type { Servidor } from '@intranet/contract/servidores';
+import type { Servidor } from '@intranet/contract/areas/servidores';
 import { renderUi } from '../../components/testing.tsx';
 import { ServidoresList } from './ServidoresList.tsx';
 

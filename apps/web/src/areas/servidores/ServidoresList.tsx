@@ -2,7 +2,7 @@ import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
-import { SERVIDOR_ESTADOS, SERVIDOR_SORT, servidorListQuery, type Servidor } from '@intranet/contract/servidores';
+import { SERVIDOR_ESTADOS, SERVIDOR_SORT, servidorListQuery, type Servidor } from '@intranet/contract/areas/servidores';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../components/DeleteAction.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   servidor,
   servidorConDns,
   servidorDetalle,
   type servidorInput,
   servidorPage,
-} from '@intranet/contract/servidores';
+} from '@intranet/contract/areas/servidores';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

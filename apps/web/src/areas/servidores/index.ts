@@ -11,12 +11,10 @@ export const servidores: AreaDescriptor = {
   menu: [
     {
       section: 'SERVICIOS',
-      position: 5,
       item: { text: 'Servicio DNS', icon: IconWorld, link: '/dns', accion: '>SERDNS#VER' },
     },
     {
       section: 'TECNICA',
-      position: 13,
       item: { text: 'Servidores propios', icon: IconServer, link: '/servidores', accion: 'SER#VER' },
     },
   ],

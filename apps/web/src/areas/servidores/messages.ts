@@ -1,4 +1,4 @@
-import type { Servidor } from '@intranet/contract/servidores';
+import type { Servidor } from '@intranet/contract/areas/servidores';
 
 /** Texts of the Servidores propios screens. */
 export const servidoresMessages = {

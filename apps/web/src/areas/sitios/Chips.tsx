@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import type { SitioEstado, VerificacionResultado } from '@intranet/contract/sitios';
-import { diasRestantesTexto } from '@intranet/contract/clientes/vencimientos';
+import type { SitioEstado, VerificacionResultado } from '@intranet/contract/areas/sitios';
+import { diasRestantesTexto } from '@intranet/contract/areas/clientes/vencimientos';
 import { EstadoChip } from '../../components/Vencimientos/EstadoChip.tsx';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 import { sitiosMessages as t } from './messages.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { Sitio } from '@intranet/contract/sitios';
+import type { Sitio } from '@intranet/contract/areas/sitios';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
 import { EditButton } from '../../components/EditButton.tsx';

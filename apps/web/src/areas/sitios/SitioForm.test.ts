@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SitioInput } from '@intranet/contract/sitios';
+import type { SitioInput } from '@intranet/contract/areas/sitios';
 import { renderUi } from '../../components/testing.tsx';
 import { sitio, sitioOpciones } from '../../test/builders/sitios.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';

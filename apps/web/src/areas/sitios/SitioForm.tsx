@@ -2,7 +2,7 @@ import { SimpleGrid, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { SITIO_ESTADOS, sitioInput, type Sitio, type SitioInput } from '@intranet/contract/sitios';
+import { SITIO_ESTADOS, sitioInput, type Sitio, type SitioInput } from '@intranet/contract/areas/sitios';
 import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VerificarResultado, VerificarVariosResultado } from '@intranet/contract/sitios';
+import type { VerificarResultado, VerificarVariosResultado } from '@intranet/contract/areas/sitios';
 import { renderUi } from '../../components/testing.tsx';
 import { sitio, sitioFila, sitioOpciones } from '../../test/builders/sitios.ts';
 import { answers, choose, ok, watchNotifications } from '../../test/fixtures.ts';

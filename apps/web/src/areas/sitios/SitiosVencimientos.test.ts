@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SitioVencimiento } from '@intranet/contract/sitios';
+import type { SitioVencimiento } from '@intranet/contract/areas/sitios';
 import { renderUi } from '../../components/testing.tsx';
 import { answers } from '../../test/fixtures.ts';
 import { SitiosVencimientos } from './SitiosVencimientos.tsx';

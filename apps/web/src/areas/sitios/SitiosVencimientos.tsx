@@ -8,8 +8,8 @@ import {
   SITIO_VENCIMIENTO_TIPOS,
   sitioVencimientoListQuery,
   type SitioVencimiento,
-} from '@intranet/contract/sitios';
-import { diasRestantesTexto, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/sitios';
+import { diasRestantesTexto, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';

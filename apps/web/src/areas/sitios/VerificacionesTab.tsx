@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Verificacion } from '@intranet/contract/sitios';
+import type { Verificacion } from '@intranet/contract/areas/sitios';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';

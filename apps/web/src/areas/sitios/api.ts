@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   sitio,
   sitioOpciones,
@@ -10,7 +10,7 @@ import {
   verificarResultado,
   verificarVariosResultado,
   type SitioValues,
-} from '@intranet/contract/sitios';
+} from '@intranet/contract/areas/sitios';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

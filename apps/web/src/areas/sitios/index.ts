@@ -10,7 +10,6 @@ export const sitios: AreaDescriptor = {
   menu: [
     {
       section: 'SOLUCIONES',
-      position: 9,
       item: { text: 'Sitios Webs', icon: IconWorldWww, link: '/soluciones/web', accion: 'SUBPROD#VER' },
     },
   ],

@@ -1,4 +1,4 @@
-import type { SitioEstado, VerificacionResultado } from '@intranet/contract/sitios';
+import type { SitioEstado, VerificacionResultado } from '@intranet/contract/areas/sitios';
 
 /** Texts of the Sitios Webs screens (/soluciones/web). */
 export const sitiosMessages = {

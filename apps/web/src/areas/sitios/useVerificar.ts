@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { Verificacion } from '@intranet/contract/sitios';
+import type { Verificacion } from '@intranet/contract/areas/sitios';
 import { useVerificarSitio, useVerificarSitios } from './api.ts';
 import { RESULTADO_COLOR } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { VersionEstado } from '@intranet/contract/versiones';
+import type { VersionEstado } from '@intranet/contract/areas/versiones';
 import { versionesMessages as t } from './messages.ts';
 
 export function EstadoBadge({ estado }: { estado: VersionEstado }) {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { VersionAsset, VersionDetalle } from '@intranet/contract/versiones';
+import type { VersionAsset, VersionDetalle } from '@intranet/contract/areas/versiones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { uploadMessages } from '../../components/messages.ts';

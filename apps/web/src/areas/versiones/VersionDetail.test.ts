@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
+import type { VersionDetalle, VersionEstado } from '@intranet/contract/areas/versiones';
 import { renderUi } from '../../components/testing.tsx';
 import { VersionDetail } from './VersionDetail.tsx';
 

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconRocket } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { VersionDetalle, VersionEstado } from '@intranet/contract/versiones';
+import type { VersionDetalle, VersionEstado } from '@intranet/contract/areas/versiones';
 import { confirmAction } from '../../components/confirmAction.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';

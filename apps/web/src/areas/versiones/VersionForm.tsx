@@ -2,7 +2,12 @@ import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { emptyDocument } from '@intranet/editor';
-import { VERSION_CANALES, versionInput, type VersionDetalle, type VersionInput } from '@intranet/contract/versiones';
+import {
+  VERSION_CANALES,
+  versionInput,
+  type VersionDetalle,
+  type VersionInput,
+} from '@intranet/contract/areas/versiones';
 import { RichTextField } from '../../components/form/RichTextField.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';

@@ -8,7 +8,7 @@ import {
   VERSION_SORT,
   versionListQuery,
   type VersionFila,
-} from '@intranet/contract/versiones';
+} from '@intranet/contract/areas/versiones';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   changelog,
   changelogProductos,
@@ -9,7 +9,7 @@ import {
   versionPage,
   versionProductos,
   type VersionEstado,
-} from '@intranet/contract/versiones';
+} from '@intranet/contract/areas/versiones';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
 import { http } from '../../core/http/http.ts';

@@ -8,7 +8,6 @@ export const versiones: AreaDescriptor = {
   menu: [
     {
       section: 'TECNICA',
-      position: 11,
       item: { text: 'Versiones', icon: IconTags, link: '/versiones', accion: 'PACKS#VER' },
     },
   ],

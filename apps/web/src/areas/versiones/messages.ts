@@ -1,4 +1,4 @@
-import type { VersionCanal, VersionEstado, VersionFila } from '@intranet/contract/versiones';
+import type { VersionCanal, VersionEstado, VersionFila } from '@intranet/contract/areas/versiones';
 
 /** Texts of the Versiones screens and the changelog. */
 export const versionesMessages = {

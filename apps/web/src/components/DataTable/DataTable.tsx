@@ -9,9 +9,9 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
-import { parseSort } from '@intranet/contract/list';
-import { LOTE_MAXIMO } from '@intranet/contract/lote';
-import { isVistaLista } from '@intranet/contract/vistas';
+import { parseSort } from '@intranet/contract/shared/list';
+import { LOTE_MAXIMO } from '@intranet/contract/shared/lote';
+import { isVistaLista } from '@intranet/contract/areas/vistas';
 import { listMessages } from '../messages.ts';
 import { columnLabel } from './columnLabel.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';

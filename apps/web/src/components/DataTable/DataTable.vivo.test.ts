@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ListaViva } from '@intranet/contract/vivo';
+import type { ListaViva } from '@intranet/contract/areas/vivo';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../testing.tsx';

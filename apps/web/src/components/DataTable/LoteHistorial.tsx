@@ -2,8 +2,14 @@ import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Table, Text } fr
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { envelope } from '@intranet/contract/envelope';
-import { LOTE_ESTADOS, loteDetalle, lotesLista, type LoteEstado, type LoteResumen } from '@intranet/contract/lote';
+import { envelope } from '@intranet/contract/shared/envelope';
+import {
+  LOTE_ESTADOS,
+  loteDetalle,
+  lotesLista,
+  type LoteEstado,
+  type LoteResumen,
+} from '@intranet/contract/shared/lote';
 import { apiUrl } from '../../core/config/config.ts';
 import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { http } from '../../core/http/http.ts';

@@ -14,7 +14,7 @@ import {
 import type { VisibilityState } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Vista, VistaLista } from '@intranet/contract/vistas';
+import type { Vista, VistaLista } from '@intranet/contract/areas/vistas';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
 import { confirmMessages, savedViewMessages as t } from '../messages.ts';

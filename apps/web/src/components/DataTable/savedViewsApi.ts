@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope, okBody } from '@intranet/contract/envelope';
-import { vista, vistasRespuesta, type VistaCambios, type VistaInput, type VistaLista } from '@intranet/contract/vistas';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import {
+  vista,
+  vistasRespuesta,
+  type VistaCambios,
+  type VistaInput,
+  type VistaLista,
+} from '@intranet/contract/areas/vistas';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

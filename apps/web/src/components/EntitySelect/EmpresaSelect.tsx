@@ -1,5 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import { empresaOpcion, formatCuit, type EmpresaOpcion } from '@intranet/contract/clientes';
+import { empresaOpcion, formatCuit, type EmpresaOpcion } from '@intranet/contract/areas/clientes';
 import { entityMessages as t } from '../messages.ts';
 import {
   EntityField,

@@ -1,5 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import { personaOpcion, type PersonaOpcion } from '@intranet/contract/personas';
+import { personaOpcion, type PersonaOpcion } from '@intranet/contract/areas/personas';
 import { entityMessages as t } from '../messages.ts';
 import { EntityField, EntityFilter, type EntityFieldProps, type EntityFilterProps } from './EntitySelect.tsx';
 import type { EntitySource } from './useEntityOptions.ts';

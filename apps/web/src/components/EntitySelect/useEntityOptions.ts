@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope } from '@intranet/contract/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

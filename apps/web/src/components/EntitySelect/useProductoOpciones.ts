@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/envelope';
-import { productoOpciones } from '@intranet/contract/productos';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { productoOpciones } from '@intranet/contract/areas/productos';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/auditoria';
+import { AUDIT_ACTIONS, type AuditRow } from '@intranet/contract/areas/auditoria';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import { historyMessages, listMessages } from '../messages.ts';
 import { formatFechaHora } from '../../core/format.ts';

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { auditDiff } from '@intranet/contract/auditoria';
+import { auditDiff } from '@intranet/contract/areas/auditoria';
 import { formatAuditValue } from './auditDiff.ts';
 
 describe('auditDiff', () => {

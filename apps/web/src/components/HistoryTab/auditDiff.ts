@@ -1,5 +1,5 @@
-import { auditDiff, type CampoCambiado } from '@intranet/contract/auditoria';
-import { formatCuit } from '@intranet/contract/cuit';
+import { auditDiff, type CampoCambiado } from '@intranet/contract/areas/auditoria';
+import { formatCuit } from '@intranet/contract/shared/cuit';
 import { formatFecha, formatFechaHora } from '../../core/format.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

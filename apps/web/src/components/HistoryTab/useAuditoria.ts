@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditRow } from '@intranet/contract/auditoria';
-import { envelope } from '@intranet/contract/envelope';
-import { paged } from '@intranet/contract/list';
+import { auditRow } from '@intranet/contract/areas/auditoria';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { paged } from '@intranet/contract/shared/list';
 import { apiUrl } from '../../core/config/config.ts';
 import { http } from '../../core/http/http.ts';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
-import { CODIFICACION_NOMBRES, CODIFICACIONES, type Codificacion } from '@intranet/contract/importacion';
+import { CODIFICACION_NOMBRES, CODIFICACIONES, type Codificacion } from '@intranet/contract/shared/importacion';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { importarMessages as t } from './messages.ts';
 

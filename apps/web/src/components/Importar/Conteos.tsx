@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ImportacionConteo } from '@intranet/contract/importacion';
+import type { ImportacionConteo } from '@intranet/contract/shared/importacion';
 import { formatNumero } from '../../core/format.ts';
 import { importarMessages as t } from './messages.ts';
 

@@ -2,7 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportacionConteo, ImportacionSubida, ImportacionVistaPrevia } from '@intranet/contract/importacion';
+import type {
+  ImportacionConteo,
+  ImportacionSubida,
+  ImportacionVistaPrevia,
+} from '@intranet/contract/shared/importacion';
 import { renderUi } from '../testing.tsx';
 import { choose, ok } from '../../test/fixtures.ts';
 import { ImportarWizard } from './ImportarWizard.tsx';

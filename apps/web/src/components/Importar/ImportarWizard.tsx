@@ -8,7 +8,7 @@ import type {
   ImportacionModo,
   ImportacionResultado,
   ImportacionSubida,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import { useMemo, useState } from 'react';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { importacionApi, useEnsayo, useSubir } from './api.ts';

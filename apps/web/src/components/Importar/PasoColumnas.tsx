@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ImportacionCampo, ImportacionMapeo } from '@intranet/contract/importacion';
+import type { ImportacionCampo, ImportacionMapeo } from '@intranet/contract/shared/importacion';
 import { importarMessages as t } from './messages.ts';
 
 interface PasoColumnasProps {

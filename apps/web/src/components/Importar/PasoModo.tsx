@@ -1,5 +1,5 @@
 import { Radio, Stack, Text } from '@mantine/core';
-import type { ImportacionModo } from '@intranet/contract/importacion';
+import type { ImportacionModo } from '@intranet/contract/shared/importacion';
 import { importarMessages as t } from './messages.ts';
 
 interface PasoModoProps {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import type { ImportacionResultado } from '@intranet/contract/importacion';
+import type { ImportacionResultado } from '@intranet/contract/shared/importacion';
 import { formatFechaHora } from '../../core/format.ts';
 import { Conteos } from './Conteos.tsx';
 import { importarMessages as t } from './messages.ts';

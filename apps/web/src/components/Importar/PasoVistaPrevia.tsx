@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Pagination, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
-import type { ImportacionCampo, ImportacionMapeo } from '@intranet/contract/importacion';
+import type { ImportacionCampo, ImportacionMapeo } from '@intranet/contract/shared/importacion';
 import { useState } from 'react';
 import { useVistaPrevia, type ImportacionApi } from './api.ts';
 import { importarMessages as t } from './messages.ts';

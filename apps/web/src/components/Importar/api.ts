@@ -1,5 +1,5 @@
 import { useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   importacionConteo,
   importacionResultado,
@@ -8,7 +8,7 @@ import {
   type Codificacion,
   type ImportacionMapeo,
   type ImportacionModo,
-} from '@intranet/contract/importacion';
+} from '@intranet/contract/shared/importacion';
 import { http } from '../../core/http/http.ts';
 import { exportFilename, saveFile } from '../ExportButton/saveFile.ts';
 

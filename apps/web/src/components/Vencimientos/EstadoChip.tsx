@@ -4,7 +4,7 @@ import {
   ESTADO_COLOR,
   ESTADO_ETIQUETA,
   estadoVencimiento,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 
 /** The state of an expiry as a coloured chip (red expired, orange ≤ 30 days, yellow ≤ 90, green beyond). */
 export function EstadoChip({ dias }: { dias: number }) {

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import type { VencimientoMeses } from '@intranet/contract/areas/clientes/vencimientos';
 import { CountChart } from '../charts/CountChart.tsx';
 import { vencimientoMessages as t } from '../messages.ts';
 

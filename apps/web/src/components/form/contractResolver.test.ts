@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { servidorInput } from '@intranet/contract/servidores';
-import { direccionInput } from '@intranet/contract/servidores/dns';
+import { servidorInput } from '@intranet/contract/areas/servidores';
+import { direccionInput } from '@intranet/contract/areas/servidores/dns';
 import { issueMessage } from './contractResolver.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement as h } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { servidorInput, type ServidorInput } from '@intranet/contract/servidores';
+import { servidorInput, type ServidorInput } from '@intranet/contract/areas/servidores';
 import type { z } from 'zod';
 import { renderUi } from '../testing.tsx';
 import { FormError } from './FormError.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import type { FieldErrors } from '@intranet/contract/envelope';
+import type { FieldErrors } from '@intranet/contract/shared/envelope';
 import { formMessages } from '../messages.ts';
 
 /** A failed call as core/http throws it: a Spanish message, the status and, on 400/409, field errors. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { RuntimeConfig } from '@intranet/contract/config';
-import type { BaseUrlKey } from '@intranet/contract/http';
+import type { RuntimeConfig } from '@intranet/contract/shared/config';
+import type { BaseUrlKey } from '@intranet/contract/shared/http';
 
 /**
  * The runtime configuration's state. Loading it (loadConfig.ts, which needs the http layer and zod) lives
@@ -8,7 +8,7 @@ import type { BaseUrlKey } from '@intranet/contract/http';
  */
 export type ConfigState = { status: 'loading' } | { status: 'ready'; config: RuntimeConfig } | { status: 'error' };
 
-const SITIO_ORG = 'ORG'; // SITIO_ORG of @intranet/contract/config, whose import would pull zod into this chunk
+const SITIO_ORG = 'ORG'; // SITIO_ORG of @intranet/contract/shared/config, whose import would pull zod into this chunk
 
 let state: ConfigState = { status: 'loading' };
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '@intranet/contract/sign-in-parsers';
+import { runtimeConfig } from '@intranet/contract/shared/sign-in-parsers';
 import { http } from '../http/http.ts';
 import { setConfigState } from './config.ts';
 

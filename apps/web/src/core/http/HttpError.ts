@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldErrors } from '@intranet/contract/envelope';
+import type { ErrorBody, FieldErrors } from '@intranet/contract/shared/envelope';
 
 /**
  * A failed call: `status` is the HTTP status (0 when the server could not be reached) and `body` the

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { loginResponse, type LoginResponse } from '@intranet/contract/auth';
-import * as signInParsers from '@intranet/contract/sign-in-parsers';
-import { XSRF_HEADER } from '@intranet/contract/http';
+import { loginResponse, type LoginResponse } from '@intranet/contract/areas/auth';
+import * as signInParsers from '@intranet/contract/shared/sign-in-parsers';
+import { XSRF_HEADER } from '@intranet/contract/shared/http';
 import { createHttpClient, isRelativeUrl, type HttpDeps } from './client.ts';
 import { HttpError } from './HttpError.ts';
 

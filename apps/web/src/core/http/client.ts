@@ -1,5 +1,5 @@
-import { errorBody } from '@intranet/contract/sign-in-parsers';
-import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/http';
+import { errorBody } from '@intranet/contract/shared/sign-in-parsers';
+import { XSRF_COOKIE, XSRF_HEADER } from '@intranet/contract/shared/http';
 import { EventSource } from 'eventsource';
 import { messages } from '../messages.ts';
 import { HttpError } from './HttpError.ts';

@@ -3,8 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { servidorListQuery } from '@intranet/contract/servidores';
-import { dnsListQuery } from '@intranet/contract/servidores/dns';
+import { servidorListQuery } from '@intranet/contract/areas/servidores';
+import { dnsListQuery } from '@intranet/contract/areas/servidores/dns';
 import { listQueryString, readListQuery, useListState } from './useListState.ts';
 
 function renderList<S extends typeof servidorListQuery | typeof dnsListQuery>(schema: S, url: string) {

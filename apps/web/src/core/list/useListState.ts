@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MAX_PAGE_SIZE } from '@intranet/contract/list';
+import { MAX_PAGE_SIZE } from '@intranet/contract/shared/list';
 
 /** What every contract `listQuery(...)` answers once parsed: paging, sort and search, plus the area's filters. */
 interface ListQueryBase {

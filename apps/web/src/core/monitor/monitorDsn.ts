@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { monitorPropio } from '@intranet/contract/insights';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { monitorPropio } from '@intranet/contract/areas/insights';
 import { apiUrl } from '../config/config.ts';
 import { http } from '../http/http.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { permisosResponse } from '@intranet/contract/auth';
-import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/permissions';
+import { permisosResponse } from '@intranet/contract/areas/auth';
+import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
 import { apiUrl } from '../config/config.ts';
 import { http } from '../http/http.ts';
 import { useSesion } from '../session/session.ts';

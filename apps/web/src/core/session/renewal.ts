@@ -1,5 +1,5 @@
-import { RENEWAL_CLOSE_PATH, RENEWAL_PATH } from '@intranet/contract/http';
-import { loginResponse, okBody } from '@intranet/contract/sign-in-parsers';
+import { RENEWAL_CLOSE_PATH, RENEWAL_PATH } from '@intranet/contract/shared/http';
+import { loginResponse, okBody } from '@intranet/contract/shared/sign-in-parsers';
 import { apiUrl, getConfigState, subscribeConfigState } from '../config/config.ts';
 import { http } from '../http/http.ts';
 import { clearSesion, getSesion, setSesion } from './session.ts';

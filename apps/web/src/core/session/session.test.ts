@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 import {
   clearSesion,
   getSesion,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Sesion } from '@intranet/contract/auth';
+import type { Sesion } from '@intranet/contract/areas/auth';
 
 /**
  * The signed-in session, held in memory only, as specified: never written to localStorage, sessionStorage or a

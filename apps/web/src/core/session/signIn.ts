@@ -1,5 +1,5 @@
-import type { LoginRequest, Sesion } from '@intranet/contract/auth';
-import { loginResponse, oidcProveedor, okBody } from '@intranet/contract/sign-in-parsers';
+import type { LoginRequest, Sesion } from '@intranet/contract/areas/auth';
+import { loginResponse, oidcProveedor, okBody } from '@intranet/contract/shared/sign-in-parsers';
 import { apiUrl, getConfigState } from '../config/config.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { http } from '../http/http.ts';

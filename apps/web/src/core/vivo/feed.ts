@@ -1,4 +1,4 @@
-import { VIVO_EVENTOS, vivoCambio, vivoListo, type ListaViva } from '@intranet/contract/vivo';
+import { VIVO_EVENTOS, vivoCambio, vivoListo, type ListaViva } from '@intranet/contract/areas/vivo';
 import { apiUrl } from '../config/config.ts';
 import { http } from '../http/http.ts';
 import { getSesion, subscribeSesion } from '../session/session.ts';

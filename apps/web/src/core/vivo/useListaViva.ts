@@ -1,4 +1,4 @@
-import type { ListaViva } from '@intranet/contract/vivo';
+import type { ListaViva } from '@intranet/contract/areas/vivo';
 import { useEffect, useRef, useState } from 'react';
 import { feedVivo } from './feed.ts';
 

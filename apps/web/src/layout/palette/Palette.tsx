@@ -4,8 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
 import { IconArrowRight, IconClock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/envelope';
-import { busquedaRespuesta, type BusquedaResultado, type BusquedaTipo } from '@intranet/contract/busqueda';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { busquedaRespuesta, type BusquedaResultado, type BusquedaTipo } from '@intranet/contract/areas/busqueda';
+import { BUSQUEDA_NOMBRES } from '@intranet/contract/registry';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AREAS } from '../../areas/index.ts';
@@ -20,7 +21,6 @@ import {
   readRecent,
   rememberRecent,
   searchesRecords,
-  TIPO_NOMBRES,
   type RecentItem,
 } from './model.ts';
 
@@ -126,7 +126,7 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
       {current.tipos && (
         <Group gap={6} px="md" pt={6}>
           <Text size="xs" c="dimmed">
-            {t.filtro(current.tipos.map((tipo) => TIPO_NOMBRES[tipo].nombre).join(', '))}
+            {t.filtro(current.tipos.map((tipo) => BUSQUEDA_NOMBRES[tipo].nombre).join(', '))}
           </Text>
         </Group>
       )}
@@ -146,7 +146,7 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
         )}
         {placesFirst && placesGroup}
         {groups.map(([tipo, items]) => (
-          <Spotlight.ActionsGroup key={tipo} label={TIPO_NOMBRES[tipo].nombre}>
+          <Spotlight.ActionsGroup key={tipo} label={BUSQUEDA_NOMBRES[tipo].nombre}>
             {items.map((item) => (
               <Spotlight.Action
                 key={`${tipo}-${item.id}`}

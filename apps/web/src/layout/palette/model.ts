@@ -1,21 +1,6 @@
-import { BUSQUEDA_MINIMO, BUSQUEDA_TIPOS, type BusquedaTipo } from '@intranet/contract/busqueda';
+import { BUSQUEDA_MINIMO, BUSQUEDA_TIPOS, type BusquedaTipo } from '@intranet/contract/areas/busqueda';
+import { BUSQUEDA_NOMBRES } from '@intranet/contract/registry';
 import type { PaletteEntry } from '../../core/area.ts';
-
-/** What each kind of record is called in the palette, and the words its filter prefix may be. */
-export const TIPO_NOMBRES: Record<BusquedaTipo, { nombre: string; alias: string[] }> = {
-  clientes: { nombre: 'Clientes', alias: ['empresas'] },
-  servidores: { nombre: 'Servidores', alias: ['srv'] },
-  dns: { nombre: 'DNS', alias: ['hosts'] },
-  personas: { nombre: 'Personas', alias: ['gente', 'empleados'] },
-  maquinas: { nombre: 'Máquinas', alias: ['inventario', 'equipos'] },
-  productos: { nombre: 'Productos', alias: [] },
-  aplicaciones: { nombre: 'Aplicaciones', alias: ['apk', 'apps'] },
-  sitios: { nombre: 'Sitios web', alias: ['web'] },
-  versiones: { nombre: 'Versiones', alias: ['releases'] },
-  paquetes: { nombre: 'Paquetes', alias: ['instaladores'] },
-  desarrollos: { nombre: 'Desarrollos', alias: ['pedidos'] },
-  insights: { nombre: 'Monitor de errores', alias: ['errores', 'issues', 'monitor'] },
-};
 
 /** Lower case, without accents: "Máquinas" is found by "maq". */
 export const normalize = (text: string): string =>
@@ -41,7 +26,9 @@ export function parsePaletteQuery(input: string): PaletteQuery {
   if (!match) return { texto: input.trim() };
   const prefijo = normalize(match[1]!);
   const tipos = BUSQUEDA_TIPOS.filter((tipo) =>
-    [tipo, TIPO_NOMBRES[tipo].nombre, ...TIPO_NOMBRES[tipo].alias].some((name) => normalize(name).startsWith(prefijo)),
+    [tipo, BUSQUEDA_NOMBRES[tipo].nombre, ...BUSQUEDA_NOMBRES[tipo].alias].some((name) =>
+      normalize(name).startsWith(prefijo),
+    ),
   );
   return tipos.length ? { texto: match[2]!.trim(), tipos } : { texto: input.trim() };
 }

@@ -1,4 +1,4 @@
-import type { Aplicacion, AplicacionFila, AplicacionVersion } from '@intranet/contract/aplicaciones';
+import type { Aplicacion, AplicacionFila, AplicacionVersion } from '@intranet/contract/areas/aplicaciones';
 
 /** An app as the list answers it: published, with two versions. */
 export const aplicacionFila = (over: Partial<AplicacionFila> = {}): AplicacionFila => ({

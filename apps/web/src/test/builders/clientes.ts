@@ -1,5 +1,5 @@
-import type { Empresa, EmpresaFila, ServidorCliente } from '@intranet/contract/clientes';
-import type { Vencimiento } from '@intranet/contract/clientes/vencimientos';
+import type { Empresa, EmpresaFila, ServidorCliente } from '@intranet/contract/areas/clientes';
+import type { Vencimiento } from '@intranet/contract/areas/clientes/vencimientos';
 
 /** «30-71234567-1»: a CUIT whose check digit is right. */
 export const CUIT_VALIDO = '30712345671';

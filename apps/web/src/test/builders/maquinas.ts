@@ -1,4 +1,4 @@
-import type { Asignacion, Maquina, MaquinaDetalle } from '@intranet/contract/maquinas';
+import type { Asignacion, Maquina, MaquinaDetalle } from '@intranet/contract/areas/maquinas';
 
 /** A machine as the list answers it: available, unassigned, warranty in force. */
 export const maquina = (over: Partial<Maquina> = {}): Maquina => ({

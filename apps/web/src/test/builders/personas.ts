@@ -1,5 +1,5 @@
-import type { Persona, PersonaDetalle, PersonaOpcion } from '@intranet/contract/personas';
-import type { Cuenta, Rol } from '@intranet/contract/personas/usuarios';
+import type { Persona, PersonaDetalle, PersonaOpcion } from '@intranet/contract/areas/personas';
+import type { Cuenta, Rol } from '@intranet/contract/areas/personas/usuarios';
 
 /** A member of staff as the list answers them: active, with a boss and one machine, no account. */
 export const persona = (over: Partial<Persona> = {}): Persona => ({

@@ -1,4 +1,4 @@
-import type { Producto, ProductoFila } from '@intranet/contract/productos';
+import type { Producto, ProductoFila } from '@intranet/contract/areas/productos';
 
 /** A product as the list answers it. */
 export const productoFila = (over: Partial<ProductoFila> = {}): ProductoFila => ({

@@ -1,4 +1,4 @@
-import type { Sitio, SitioFila, SitioOpciones } from '@intranet/contract/sitios';
+import type { Sitio, SitioFila, SitioOpciones } from '@intranet/contract/areas/sitios';
 
 /** A client's site as the list answers it: live, its certificate due in 20 days, checked fine. */
 export const sitioFila = (over: Partial<SitioFila> = {}): SitioFila => ({

@@ -166,8 +166,8 @@ export function bloqueV2(entradas: readonly ZipEntrada[], firmante: Firmante): B
   const resumen = resumenV2([zip.entradas, zip.directorio, eocd]);
   const datos = Buffer.concat([lp(lp(u32(0x0103), lp(resumen))), lp(lp(firmante.certificate)), lp()]);
   const firma = sign('sha256', datos, firmante.key);
-  const clave = createPublicKey(firmante.key).export({ format: 'der', type: 'spki' });
-  const firmantes = lp(lp(lp(datos), lp(lp(u32(0x0103), lp(firma))), lp(clave)));
+  const publicKeyDer = createPublicKey(firmante.key).export({ format: 'der', type: 'spki' });
+  const firmantes = lp(lp(lp(datos), lp(lp(u32(0x0103), lp(firma))), lp(publicKeyDer)));
   const par = Buffer.concat([u64(4 + firmantes.length), u32(0x7109871a), firmantes]);
   const tamano = par.length + 8 + 16;
   return Buffer.concat([u64(tamano), par, u64(tamano), Buffer.from('APK Sig Block 42', 'latin1')]);

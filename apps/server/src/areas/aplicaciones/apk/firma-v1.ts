@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 import { Pkcs7Error, verificarPkcs7 } from './pkcs7.ts';
 import type { ApkZip } from './zip.ts';
 

@@ -2,7 +2,7 @@ import { constants, createHash, createPublicKey, verify, type KeyObject } from '
 import * as pkijs from 'pkijs';
 import { arrayBuffer, huellaClavePublica } from '../../../core/x509.ts';
 import type { FileStore } from '../../../storage/store.ts';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 
 // APK Signature Scheme v2/v3 (source.android.com/docs/security/features/apksigning/v2): an "APK Signing
 // Block" between the entries and the central directory holds each signer's certificates and a signature
@@ -106,7 +106,7 @@ interface Firmante {
   resumenes: Map<number, Buffer>;
   certificado: Buffer;
   firmas: Map<number, Buffer>;
-  clave: Buffer;
+  publicKeyDer: Buffer;
 }
 
 function leerFirmante(lector: Lector, esquema: number): Firmante {
@@ -120,7 +120,7 @@ function leerFirmante(lector: Lector, esquema: number): Firmante {
   }
   const firmas = new Map(lector.secuencia().map((f) => [f.u32(), f.prefijado()] as const));
   if (!certificado) throw invalida('el bloque de firma APK no trae certificado');
-  return { datos, resumenes, certificado, firmas, clave: lector.prefijado() };
+  return { datos, resumenes, certificado, firmas, publicKeyDer: lector.prefijado() };
 }
 
 function verificarFirma(f: Firmante): { id: number; digest: string } {
@@ -129,18 +129,20 @@ function verificarFirma(f: Firmante): { id: number; digest: string } {
     .sort((a, b) => ALGORITMOS[b]!.fuerza - ALGORITMOS[a]!.fuerza);
   if (id === undefined) throw invalida('el bloque de firma APK no usa un algoritmo admitido');
   const alg = ALGORITMOS[id]!;
-  let clave: KeyObject;
+  let publicKey: KeyObject;
   try {
-    clave = createPublicKey({ key: f.clave, format: 'der', type: 'spki' });
+    publicKey = createPublicKey({ key: f.publicKeyDer, format: 'der', type: 'spki' });
     // The certificate is read with the portal's X.509 library; both keys are compared as Node re-encodes them.
     const spki = Buffer.from(
       pkijs.Certificate.fromBER(arrayBuffer(f.certificado)).subjectPublicKeyInfo.toSchema().toBER(false),
     );
-    if (huellaClavePublica(spki) !== huellaClavePublica(f.clave)) throw new Error();
+    if (huellaClavePublica(spki) !== huellaClavePublica(f.publicKeyDer)) throw new Error();
   } catch {
     throw invalida('la clave del bloque de firma APK no es la de su certificado');
   }
-  const opciones = alg.pss ? { key: clave, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: alg.pss } : clave;
+  const opciones = alg.pss
+    ? { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: alg.pss }
+    : publicKey;
   if (!verify(alg.digest, f.datos, opciones, f.firmas.get(id)!))
     throw invalida('la firma del bloque de firma APK no corresponde');
   return { id, digest: alg.digest };

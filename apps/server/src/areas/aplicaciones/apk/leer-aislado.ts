@@ -1,6 +1,6 @@
 import { IsolatedError, isolatedRefusal, runIsolated, workerModule } from '../../../core/isolated.ts';
 import type { FileStore } from '../../../storage/store.ts';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 import type { DatosApk } from './leer.ts';
 import type leer from './leer.worker.ts';
 import type { ApkLeido } from './leer.worker.ts';

@@ -122,7 +122,7 @@ describe('verificarPkcs7', () => {
     await writeFile(sf, contenido);
     const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
     openssl('genpkey', '-genparam', '-algorithm', 'DSA', '-pkeyopt', 'dsa_paramgen_bits:2048', '-out', 'dsa-param.pem');
-    for (const [nombre, clave] of [
+    for (const [nombre, keyAlgorithm] of [
       ['ec', 'ec'],
       ['dsa', 'dsa:dsa-param.pem'],
     ] as const) {
@@ -131,7 +131,7 @@ describe('verificarPkcs7', () => {
         'req',
         '-x509',
         '-newkey',
-        clave,
+        keyAlgorithm,
         ...extra,
         '-nodes',
         '-keyout',

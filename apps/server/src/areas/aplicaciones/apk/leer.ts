@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileStore } from '../../../storage/store.ts';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 import { verificarFirmaV1 } from './firma-v1.ts';
 import { verificarFirmaV2 } from './firma-v2.ts';
 import { leerManifest, type ManifestApk } from './manifest.ts';

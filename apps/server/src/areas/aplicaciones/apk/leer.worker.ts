@@ -1,6 +1,6 @@
 import { abrirStore } from '../../../storage/disk.ts';
 import type { StoreUbicacion } from '../../../storage/store.ts';
-import { ApkRechazado } from './errores.ts';
+import { ApkRechazado } from './errors.ts';
 import { leerApk, type DatosApk } from './leer.ts';
 
 // Runs in a worker thread (core/isolated.ts): an uploaded APK (a ZIP, its binary XML, its signatures) is read

@@ -1,6 +1,6 @@
 import ManifestParser from '@devicefarmer/adbkit-apkreader/lib/apkreader/parser/manifest.js';
-import { esPackageName } from '@intranet/contract/aplicaciones';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { esPackageName } from '@intranet/contract/areas/aplicaciones';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 
 /** What the store needs of an APK's AndroidManifest.xml. */
 export interface ManifestApk {

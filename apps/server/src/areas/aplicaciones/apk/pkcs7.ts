@@ -72,9 +72,9 @@ export function verificarPkcs7(bloque: Buffer, contenido: Buffer): Buffer {
   const digest = DIGESTS[firmante.digestAlgorithm.algorithmId];
   if (!digest) throw new Pkcs7Error('algoritmo de resumen no admitido');
   const certificado = certificadoDe(datos, firmante);
-  let clave: KeyObject;
+  let publicKey: KeyObject;
   try {
-    clave = createPublicKey({
+    publicKey = createPublicKey({
       key: Buffer.from(certificado.subjectPublicKeyInfo.toSchema().toBER(false)),
       format: 'der',
       type: 'spki',
@@ -87,7 +87,7 @@ export function verificarPkcs7(bloque: Buffer, contenido: Buffer): Buffer {
     !verify(
       digest,
       datosFirmados(firmante, digest, contenido),
-      clave,
+      publicKey,
       Buffer.from(firmante.signature.valueBlock.valueHexView),
     )
   ) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from '../../../storage/store.ts';
-import { ApkRechazado, MENSAJES_APK } from './errores.ts';
+import { ApkRechazado, MENSAJES_APK } from './errors.ts';
 
 /** Reads the zip's pieces straight from the file store, by byte ranges: the APK is never held whole. */
 class LectorDelAlmacen extends yauzl.RandomAccessReader {

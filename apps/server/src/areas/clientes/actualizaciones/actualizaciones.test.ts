@@ -2,10 +2,10 @@ import {
   actualizacionOpciones,
   actualizacionPage,
   productoDesactualizados,
-} from '@intranet/contract/clientes/actualizaciones';
-import { envelope } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/clientes/actualizaciones';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { emptyDocument } from '@intranet/editor';
-import { versionOrden } from '@intranet/contract/version-numero';
+import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

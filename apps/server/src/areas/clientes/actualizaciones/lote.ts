@@ -1,4 +1,4 @@
-import { actualizacionLote, actualizacionLoteExport } from '@intranet/contract/clientes/actualizaciones';
+import { actualizacionLote, actualizacionLoteExport } from '@intranet/contract/areas/clientes/actualizaciones';
 import { loteRoutes } from '../../../lists/lote.ts';
 import { actualizacionesCsv, actualizacionesList, actualizacionesSource, eliminarActualizacion } from './queries.ts';
 

@@ -5,8 +5,8 @@ import {
   type actualizacionInput,
   type actualizacionListQuery,
   type ProductoDesactualizados,
-} from '@intranet/contract/clientes/actualizaciones';
-import { isVersionNumero, versionOrden } from '@intranet/contract/version-numero';
+} from '@intranet/contract/areas/clientes/actualizaciones';
+import { isVersionNumero, versionOrden } from '@intranet/contract/shared/version-numero';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -97,12 +97,12 @@ const wire = (r: Row): Actualizacion => ({ ...r, fecha: r.fecha.toISOString() })
 
 export const actualizacionesSource = (db: Executor): ListSource<Actualizacion> => ({
   rows: async (f) => {
-    const rows = (await joined(db, { ...campos, clave: f.clave })
+    const rows = (await joined(db, { ...campos, sortKey: f.sortKey })
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
-      .offset(f.offset)) as unknown as (Row & { clave: string })[];
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+      .offset(f.offset)) as unknown as (Row & { sortKey: string })[];
+    return rows.map((r) => ({ ...wire(r), sortKey: r.sortKey }));
   },
   count: async (where) => ((await joined(db, { n: count() }).where(where)) as unknown as { n: number }[])[0]?.n ?? 0,
 });

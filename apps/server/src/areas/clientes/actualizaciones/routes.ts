@@ -8,9 +8,9 @@ import {
   desactualizadosQuery,
   opcionesQuery,
   productoDesactualizados,
-} from '@intranet/contract/clientes/actualizaciones';
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+} from '@intranet/contract/areas/clientes/actualizaciones';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';

@@ -1,5 +1,5 @@
-import { PRODUCTO_PHYSIS } from '@intranet/contract/clientes/actualizaciones';
-import { isVersionNumero, versionOrden } from '@intranet/contract/version-numero';
+import { PRODUCTO_PHYSIS } from '@intranet/contract/areas/clientes/actualizaciones';
+import { isVersionNumero, versionOrden } from '@intranet/contract/shared/version-numero';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { actualizaciones, personas, productos, servidoresCliente, versiones } from '../../../db/schema.ts';

@@ -1,4 +1,8 @@
-import type { Certificado, certificadoImportarQuery, certificadoInput } from '@intranet/contract/clientes/vencimientos';
+import type {
+  Certificado,
+  certificadoImportarQuery,
+  certificadoInput,
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';

@@ -46,26 +46,26 @@ export interface SolicitudGenerada {
   /** The PKCS#10 request, PEM. */
   csr: string;
   /** The private key, PKCS#8 PEM: to be sealed before it is stored. */
-  clave: string;
+  privateKey: string;
   /** SHA-256 of its public key (core/x509.ts huellaClavePublica). */
   clavePublica: string;
 }
 
 /** A new RSA 2048 key and its PKCS#10 request (SHA-256), signed with it, for AFIP. */
 export async function generarSolicitud(sujeto: SujetoAfip): Promise<SolicitudGenerada> {
-  const claves = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keyPair = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const csr = new pkijs.CertificationRequest({ subject: nombreAfip(sujeto) });
-  await csr.subjectPublicKeyInfo.importKey(claves.publicKey);
-  await csr.sign(claves.privateKey, 'SHA-256');
-  const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', claves.publicKey));
+  await csr.subjectPublicKeyInfo.importKey(keyPair.publicKey);
+  await csr.sign(keyPair.privateKey, 'SHA-256');
+  const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', keyPair.publicKey));
   return {
     csr: pem('CERTIFICATE REQUEST', csr.toSchema().toBER(false)),
-    clave: pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', claves.privateKey)),
+    privateKey: pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keyPair.privateKey)),
     clavePublica: huellaClavePublica(spki),
   };
 }
 
-const BAG = { clave: '1.2.840.113549.1.12.10.1.2', certificado: '1.2.840.113549.1.12.10.1.3' } as const;
+const BAG = { privateKey: '1.2.840.113549.1.12.10.1.2', certificado: '1.2.840.113549.1.12.10.1.3' } as const;
 const ATRIBUTO = { friendlyName: '1.2.840.113549.1.9.20', localKeyId: '1.2.840.113549.1.9.21' } as const;
 const ITERACIONES = 100_000;
 
@@ -74,20 +74,20 @@ const ITERACIONES = 100_000;
  * (PBKDF2-SHA256, AES-256-CBC), the whole under a SHA-256 MAC, all from `password`.
  */
 export async function pkcs12(opts: {
-  clave: string;
+  privateKey: string;
   certificado: string;
   password: string;
   nombre: string;
 }): Promise<Buffer> {
   const certDer = arrayBuffer(Buffer.from(opts.certificado.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
-  const claveDer = arrayBuffer(createPrivateKey(opts.clave).export({ format: 'der', type: 'pkcs8' }));
+  const privateKeyDer = arrayBuffer(createPrivateKey(opts.privateKey).export({ format: 'der', type: 'pkcs8' }));
   const password = arrayBuffer(Buffer.from(opts.password, 'utf8'));
   const localKeyId = new asn1js.OctetString({ valueHex: arrayBuffer(randomBytes(8)) });
   const atributos = () => [
     new pkijs.Attribute({ type: ATRIBUTO.friendlyName, values: [new asn1js.BmpString({ value: opts.nombre })] }),
     new pkijs.Attribute({ type: ATRIBUTO.localKeyId, values: [localKeyId] }),
   ];
-  const claveBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: pkijs.PrivateKeyInfo.fromBER(claveDer) });
+  const privateKeyBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: pkijs.PrivateKeyInfo.fromBER(privateKeyDer) });
   const pfx = new pkijs.PFX({
     parsedValue: {
       integrityMode: 0,
@@ -109,7 +109,9 @@ export async function pkcs12(opts: {
             {
               privacyMode: 0,
               value: new pkijs.SafeContents({
-                safeBags: [new pkijs.SafeBag({ bagId: BAG.clave, bagValue: claveBag, bagAttributes: atributos() })],
+                safeBags: [
+                  new pkijs.SafeBag({ bagId: BAG.privateKey, bagValue: privateKeyBag, bagAttributes: atributos() }),
+                ],
               }),
             },
           ],
@@ -123,7 +125,7 @@ export async function pkcs12(opts: {
     hmacHashAlgorithm: 'SHA-256',
     iterationCount: ITERACIONES,
   };
-  await claveBag.makeInternalValues(cifrado);
+  await privateKeyBag.makeInternalValues(cifrado);
   await pfx.parsedValue!.authenticatedSafe!.makeInternalValues({ safeContents: [cifrado, {}] });
   await pfx.makeInternalValues({
     password,

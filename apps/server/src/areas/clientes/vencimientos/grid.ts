@@ -1,5 +1,5 @@
-import type { Vencimiento, VencimientoGrupo, VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
-import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
+import type { Vencimiento, VencimientoGrupo, VencimientoMeses } from '@intranet/contract/areas/clientes/vencimientos';
+import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contract/areas/clientes/vencimientos';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { MARCA_DE_GRILLA, vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
@@ -88,7 +88,7 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
       .offset(f.offset)
       .as('pagina');
     return db
-      .select({ ...filaGrid, clave: f.clave })
+      .select({ ...filaGrid, sortKey: f.sortKey })
       .from(pagina)
       .innerJoin(vencimientos, eq(vencimientos.id, pagina.id))
       .orderBy(...f.orderBy);

@@ -1,16 +1,16 @@
 import { X509Certificate } from 'node:crypto';
-import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/clientes/vencimientos';
-import { formatCuit } from '@intranet/contract/cuit';
-import { requiredText } from '@intranet/contract/validators';
+import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/areas/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/shared/cuit';
+import { requiredText } from '@intranet/contract/shared/validators';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
-import { insertarFilas } from '../../../lists/importacion/insertar.ts';
+import { insertarFilas } from '../../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../core/api-error.ts';
-import { conflictos } from '../conflictos.ts';
+import { conflictos } from '../conflicts.ts';
 import { leerCertificado, MENSAJES_CERTIFICADO } from './certificado.ts';
 import { emparejar, type Solicitud } from './certificados.ts';
 import { ENTIDAD } from './queries.ts';
@@ -148,12 +148,12 @@ async function insertarEmparejados(
   tx: Tx,
   filas: CertificadoValues[],
 ): Promise<{ ids: number[]; pares: [number, Solicitud][] }> {
-  const claves = filas.map((f) => leerCertificado(Buffer.from(f.pem)).clavePublica);
+  const clavesPublicas = filas.map((f) => leerCertificado(Buffer.from(f.pem)).clavePublica);
   const cuits = [...new Set(filas.map((f) => f.cuit))];
   const pendientes = await tx
     .select()
     .from(afipSolicitudes)
-    .where(or(inArray(afipSolicitudes.clavePublica, claves), inArray(afipSolicitudes.cuit, cuits)))
+    .where(or(inArray(afipSolicitudes.clavePublica, clavesPublicas), inArray(afipSolicitudes.cuit, cuits)))
     .orderBy(afipSolicitudes.id)
     .for('update');
   const clientes = await tx
@@ -165,7 +165,7 @@ async function insertarEmparejados(
   for (const c of clientes) if (!porCuit.has(c.cuit)) porCuit.set(c.cuit, c.id);
   const pares: [number, Solicitud][] = [];
   const valores = filas.map((f, i) => {
-    const par = pendientes.find((s) => s.clavePublica === claves[i]);
+    const par = pendientes.find((s) => s.clavePublica === clavesPublicas[i]);
     if (par && par.cuit !== f.cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, f.cuit));
     const empresaId = par?.empresaId ?? porCuit.get(f.cuit);
     if (empresaId === undefined) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);

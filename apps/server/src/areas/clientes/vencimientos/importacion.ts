@@ -1,13 +1,13 @@
-import { LICENCIA_TIPO_ETIQUETA, licenciaInput } from '@intranet/contract/clientes/vencimientos';
-import { cuit, formatCuit } from '@intranet/contract/cuit';
-import { requiredText } from '@intranet/contract/validators';
+import { LICENCIA_TIPO_ETIQUETA, licenciaInput } from '@intranet/contract/areas/clientes/vencimientos';
+import { cuit, formatCuit } from '@intranet/contract/shared/cuit';
+import { requiredText } from '@intranet/contract/shared/validators';
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { empresas, physisLicencias, productos } from '../../../db/schema.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../core/api-error.ts';
-import { conflictos } from '../conflictos.ts';
+import { conflictos } from '../conflicts.ts';
 import { ENTIDAD } from './queries.ts';
 
 /** A licence as a spreadsheet has it: its client by CUIT and its product by code or name, instead of their ids. */

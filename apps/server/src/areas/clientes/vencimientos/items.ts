@@ -6,8 +6,8 @@ import type {
   renovarInput,
   VencimientosEmpresa,
   VencimientoTipo,
-} from '@intranet/contract/clientes/vencimientos';
-import { fechaCorta } from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
+import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';

@@ -3,7 +3,7 @@ import {
   LICENCIA_TIPO_ETIQUETA,
   type LICENCIA_TIPOS,
   type Vencimiento,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
@@ -42,7 +42,7 @@ export const licenciasGridSource = (db: Executor): ListSource<LicenciaEnGrilla> 
         inicio: physisLicencias.inicio,
         baja: physisLicencias.baja,
         renovacion_auto: physisLicencias.renovacionAuto,
-        clave: f.clave,
+        sortKey: f.sortKey,
       })
       .from(vencimientos)
       .innerJoin(physisLicencias, eq(physisLicencias.id, vencimientos.itemId))

@@ -1,4 +1,4 @@
-import type { Licencia, licenciaInput } from '@intranet/contract/clientes/vencimientos';
+import type { Licencia, licenciaInput } from '@intranet/contract/areas/clientes/vencimientos';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';

@@ -1,6 +1,6 @@
-import { envelope } from '@intranet/contract/envelope';
-import { vencimientoPage } from '@intranet/contract/clientes/vencimientos';
-import { loteResultado } from '@intranet/contract/lote';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { vencimientoPage } from '@intranet/contract/areas/clientes/vencimientos';
+import { loteResultado } from '@intranet/contract/shared/lote';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@ import {
   vencimientoLote,
   vencimientoLoteExport,
   type VencimientoGrupo,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { eq } from 'drizzle-orm';
 import type { Autor } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';

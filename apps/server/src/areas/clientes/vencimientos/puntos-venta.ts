@@ -1,4 +1,4 @@
-import type { PuntoVenta, puntoVentaInput } from '@intranet/contract/clientes/vencimientos';
+import type { PuntoVenta, puntoVentaInput } from '@intranet/contract/areas/clientes/vencimientos';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';

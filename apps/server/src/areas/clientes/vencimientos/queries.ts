@@ -1,4 +1,8 @@
-import type { VencimientoGrupo, vencimientoListQuery, VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
+import type {
+  VencimientoGrupo,
+  vencimientoListQuery,
+  VencimientoTipo,
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   certificado,
   certificadoImportarQuery,
@@ -17,7 +17,7 @@ import {
   vencimientoMeses,
   vencimientoPage,
   vencimientosEmpresa,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';

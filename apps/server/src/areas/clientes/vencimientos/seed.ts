@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { aliasDe } from '@intranet/contract/clientes/solicitudes';
+import { aliasDe } from '@intranet/contract/areas/clientes/solicitudes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import {

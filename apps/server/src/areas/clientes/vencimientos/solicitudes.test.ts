@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { envelope } from '@intranet/contract/envelope';
-import { solicitud } from '@intranet/contract/clientes/solicitudes';
-import { certificado, vencimientosEmpresa } from '@intranet/contract/clientes/vencimientos';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { solicitud } from '@intranet/contract/areas/clientes/solicitudes';
+import { certificado, vencimientosEmpresa } from '@intranet/contract/areas/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ const archivo = (nombre: string, contenido: string | Buffer) => {
 
 /** A test CA made with the portal's X.509 library, that signs the certificate a CSR asks for (as AFIP would). */
 async function autoridadDePrueba() {
-  const claves = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keyPair = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const nombre = new pkijs.RelativeDistinguishedNames({
     typesAndValues: [
       new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'AC de prueba' }) }),
@@ -69,7 +69,7 @@ async function autoridadDePrueba() {
     cert.subjectPublicKeyInfo = csr.subjectPublicKeyInfo;
     cert.notBefore.value = new Date();
     cert.notAfter.value = new Date(Date.now() + 730 * 24 * 3600 * 1000);
-    await cert.sign(claves.privateKey, 'SHA-256');
+    await cert.sign(keyPair.privateKey, 'SHA-256');
     return pem('CERTIFICATE', cert.toSchema().toBER(false));
   };
 }
@@ -236,11 +236,11 @@ describe('a certificate request, from the key to the paired certificate and its 
     const info = openssl(['pkcs12', '-in', p12, '-passin', 'pass:Clave-del-p12', '-noout', '-info']);
     expect(info).toMatch(/MAC: sha256/);
     const contenido = openssl(['pkcs12', '-in', p12, '-passin', 'pass:Clave-del-p12', '-nodes']);
-    const clave = archivo('p12-clave.pem', contenido.slice(contenido.indexOf('-----BEGIN PRIVATE KEY-----')));
+    const privateKey = archivo('p12-clave.pem', contenido.slice(contenido.indexOf('-----BEGIN PRIVATE KEY-----')));
     const cert = archivo('p12-cert.pem', contenido.slice(contenido.indexOf('-----BEGIN CERTIFICATE-----')));
     expect(openssl(['x509', '-in', cert, '-noout', '-subject'])).toBe(`subject=${SUJETO}\n`);
-    const publicaDeLaClave = openssl(['pkey', '-in', clave, '-pubout']);
-    expect(openssl(['x509', '-in', cert, '-noout', '-pubkey'])).toBe(publicaDeLaClave);
+    const publicKey = openssl(['pkey', '-in', privateKey, '-pubout']);
+    expect(openssl(['x509', '-in', cert, '-noout', '-pubkey'])).toBe(publicKey);
     expect(() => openssl(['pkcs12', '-in', p12, '-passin', 'pass:otra-clave', '-nodes'])).toThrow(
       /invalid password|mac verify/i,
     );
@@ -253,7 +253,7 @@ describe('a certificate request, from the key to the paired certificate and its 
     });
     expect(pemRes.statusCode).toBe(200);
     const juntos = archivo('zeta.pem', pemRes.body);
-    expect(openssl(['pkey', '-in', juntos, '-pubout'])).toBe(publicaDeLaClave);
+    expect(openssl(['pkey', '-in', juntos, '-pubout'])).toBe(publicKey);
 
     const descargas = await ctx.t.db
       .select({ usuario: auditoria.usuarioNombre, despues: auditoria.despues })

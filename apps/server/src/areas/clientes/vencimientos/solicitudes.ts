@@ -1,4 +1,4 @@
-import type { claveDescargaInput, Solicitud, solicitudInput } from '@intranet/contract/clientes/solicitudes';
+import type { claveDescargaInput, Solicitud, solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cifrar, descifrar, SecretoIlegible } from '../../../core/secretos.ts';
@@ -86,7 +86,7 @@ export async function crearSolicitud(
         servicios: values.servicios,
         csr: generada.csr,
         clavePublica: generada.clavePublica,
-        claveCifrada: cifrar(key, generada.clave),
+        claveCifrada: cifrar(key, generada.privateKey),
         usuarioNombre: autor.nombre,
       })
       .returning(campos);
@@ -139,7 +139,7 @@ export async function eliminarSolicitud(db: Db, id: number, autor: Autor): Promi
   });
 }
 
-function claveDe(key: Buffer, sellada: string): string {
+function unsealPrivateKey(key: Buffer, sellada: string): string {
   try {
     return descifrar(key, sellada);
   } catch (err) {
@@ -172,14 +172,14 @@ export async function descargarClave(
       cn: afipCertificados.cn,
       cuit: afipCertificados.cuit,
       pem: afipCertificados.pem,
-      clave: afipCertificados.claveCifrada,
+      sealedPrivateKey: afipCertificados.claveCifrada,
     })
     .from(afipCertificados)
     .where(eq(afipCertificados.id, id));
   if (!row) throw noExiste('certificado');
-  if (!row.clave || !row.pem)
+  if (!row.sealedPrivateKey || !row.pem)
     throw new ApiError(409, 'La clave de este certificado no se guarda en el portal: no se generó aquí su solicitud');
-  const clave = claveDe(key, row.clave);
+  const privateKey = unsealPrivateKey(key, row.sealedPrivateKey);
   const base = `${row.alias ?? row.cn}-${row.cuit}`;
   const descarga: Descarga =
     values.formato === 'p12'
@@ -187,13 +187,17 @@ export async function descargarClave(
           nombre: `${base}.p12`,
           tipo: 'application/x-pkcs12',
           cuerpo: await pkcs12({
-            clave,
+            privateKey,
             certificado: row.pem,
             password: values.password ?? '',
             nombre: row.alias ?? row.cn,
           }),
         }
-      : { nombre: `${base}.pem`, tipo: 'application/x-pem-file', cuerpo: Buffer.from(`${clave}${row.pem}`, 'utf8') };
+      : {
+          nombre: `${base}.pem`,
+          tipo: 'application/x-pem-file',
+          cuerpo: Buffer.from(`${privateKey}${row.pem}`, 'utf8'),
+        };
   await writeAudit(db, {
     autor,
     accion: 'descargar_clave',

@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envelope } from '@intranet/contract/envelope';
+import { envelope } from '@intranet/contract/shared/envelope';
 import {
   certificado,
   vencimientoMeses,
   vencimientoPage,
   vencimientosEmpresa,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
@@ -188,11 +188,14 @@ describe('importing an AFIP certificate', () => {
     );
     const sinCuit = await importar(readFileSync(join(dir, 'c')), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
     // A private key is not a certificate either.
-    const clave = await importar(readFileSync(join(dir, 'k')), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const privateKeyFile = await importar(
+      readFileSync(join(dir, 'k')),
+      `empresa_id=${ctx.empresaId}&ambiente=produccion`,
+    );
     rmSync(dir, { recursive: true, force: true });
     expect(sinCuit.statusCode).toBe(400);
     expect(sinCuit.json().error).toMatch(/no tiene CUIT/);
-    expect(clave.statusCode).toBe(400);
+    expect(privateKeyFile.statusCode).toBe(400);
   });
 
   it('checks the client and the options, and needs CLIENTES#EDITAR', async () => {

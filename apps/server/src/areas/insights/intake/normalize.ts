@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel } from '@intranet/contract/insights';
+import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel } from '@intranet/contract/areas/insights';
+import { userAgentContexts } from '../../../core/user-agent.ts';
 
 /** What the intake reads of an event: the event's columns and its grouping (the event itself is kept as sent). */
 export interface EventoResumido {
@@ -200,6 +201,28 @@ const contextsDe = (v: unknown): Record<string, Obj> => {
   return out;
 };
 
+/** The User-Agent among the headers of the event's request (the browser SDK sends it there), as sent. */
+function agenteDe(raw: Obj): string | null {
+  if (!isObj(raw.request)) return null;
+  const h = raw.request.headers;
+  const pares = Array.isArray(h) ? h.filter(Array.isArray).map((p) => [p[0], p[1]]) : isObj(h) ? Object.entries(h) : [];
+  const ua = pares.find(([k]) => typeof k === 'string' && k.toLowerCase() === 'user-agent')?.[1];
+  return typeof ua === 'string' && ua.trim() !== '' ? ua.slice(0, 1000) : null;
+}
+
+/**
+ * The contexts as sent, with the browser, system and device the request's User-Agent names where the SDK sent none
+ * of its own (a browser's events), as Sentry does: its tags and the event's detail show them.
+ */
+function contextsConAgente(raw: Obj): Obj {
+  const sent = isObj(raw.contexts) ? raw.contexts : {};
+  if (isObj(sent.browser) && isObj(sent.os)) return sent;
+  const ua = agenteDe(raw);
+  if (!ua) return sent;
+  const derivados = userAgentContexts(ua);
+  return { ...derivados, ...sent };
+}
+
 /**
  * The outermost exception as grouping needs it: its type and value, and the culprit, its top in-app frame
  * ("src/cart.js in addItem"), else its crashing frame. Read from the event as sent, cut as `excepcionDe`
@@ -285,7 +308,7 @@ export function resumirEvento(
     serverName: texto(raw.server_name, 200),
     url,
     usuario,
-    contexts: isObj(raw.contexts) ? raw.contexts : {},
+    contexts: contextsConAgente(raw),
   });
 
   return {
@@ -337,7 +360,7 @@ export function normalizarEvento(
       request: requestDe(e.request),
       user: isObj(e.user) ? libreObj(e.user) : null,
       tags: Object.entries(r.tags).map(([key, value]) => ({ key, value })),
-      contexts: contextsDe(e.contexts),
+      contexts: contextsDe(contextsConAgente(e)),
       extra: libreObj(e.extra),
       sdk: isObj(e.sdk) ? { name: texto(e.sdk.name, 100), version: texto(e.sdk.version, 50) } : null,
       fingerprint: r.fingerprint,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INTAKE_MAX_BODY } from '@intranet/contract/insights';
+import { INTAKE_MAX_BODY } from '@intranet/contract/areas/insights';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventosIntake } from '../../../core/metricas.ts';

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, inflate } from 'node:zlib';
-import { INTAKE_MAX_INFLATED } from '@intranet/contract/insights';
+import { INTAKE_MAX_INFLATED } from '@intranet/contract/areas/insights';
 import type { FastifyRequest } from 'fastify';
 
 // The Sentry wire: who is calling (the DSN's key), the body (maybe compressed) and the envelope format.

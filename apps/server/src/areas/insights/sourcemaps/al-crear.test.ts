@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExceptionValue } from '@intranet/contract/insights';
+import type { ExceptionValue } from '@intranet/contract/areas/insights';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsIssueAlias, insightsIssues, insightsProyectos } from '../../../db/schema.ts';

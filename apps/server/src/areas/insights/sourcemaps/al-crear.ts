@@ -36,8 +36,8 @@ export class AgrupacionAlCrear {
    * that joins an older issue goes as it came: the alias written here sends it there.
    */
   async preparar(proyectoId: number, eventos: EventoAceptado[]): Promise<EventoAceptado[]> {
-    const clave = (huella: string) => `${proyectoId}:${huella}`;
-    const nuevas = [...new Set(eventos.filter((e) => !this.conocidas.has(clave(e.huella))).map((e) => e.huella))];
+    const dedupeKey = (huella: string) => `${proyectoId}:${huella}`;
+    const nuevas = [...new Set(eventos.filter((e) => !this.conocidas.has(dedupeKey(e.huella))).map((e) => e.huella))];
     if (nuevas.length === 0) return eventos;
     const porIssue = this.db
       .select({ huella: insightsIssues.huella })
@@ -51,18 +51,18 @@ export class AgrupacionAlCrear {
     const agrupados = new Map<string, Agrupado>();
     for (const huella of nuevas) {
       if (existentes.has(huella)) {
-        this.conocidas.set(clave(huella), true);
+        this.conocidas.set(dedupeKey(huella), true);
         continue;
       }
       const primero = eventos.find((e) => e.huella === huella)!;
-      let enCurso = this.enCurso.get(clave(huella));
+      let enCurso = this.enCurso.get(dedupeKey(huella));
       if (!enCurso) {
         enCurso = this.agrupar(primero).finally(() => {
-          this.enCurso.delete(clave(huella));
+          this.enCurso.delete(dedupeKey(huella));
           // Its issue or alias exists once this event is written; the merge job covers a write that fails.
-          this.conocidas.set(clave(huella), true);
+          this.conocidas.set(dedupeKey(huella), true);
         });
-        this.enCurso.set(clave(huella), enCurso);
+        this.enCurso.set(dedupeKey(huella), enCurso);
       }
       agrupados.set(huella, await enCurso);
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ExceptionValue } from '@intranet/contract/insights';
+import type { ExceptionValue } from '@intranet/contract/areas/insights';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../../core/area.ts';
 import type { Executor } from '../../../db/client.ts';

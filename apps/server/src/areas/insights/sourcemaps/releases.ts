@@ -1,4 +1,6 @@
-// The releases sentry-cli creates and finalizes (`releases new` / `releases finalize`), as its routes read and write them.
+// The releases sentry-cli creates, finalizes, lists and shows (`releases new|finalize|list|info`), as its routes read
+// and write them.
+import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { insightsProyectos, insightsReleases } from '../../../db/schema.ts';
@@ -56,6 +58,25 @@ export async function releaseInfo(db: Executor, version: string, proyectos: Proy
     dateReleased: r?.finalizado?.toISOString() ?? null,
     lastEvent: null,
     newGroups: 0,
+    projects: proyectos.map((p) => ({ slug: p.slug, name: p.slug })),
+  };
+}
+
+/**
+ * A release of the portal's list (its record, its events, its bundles) as Sentry's API answers it: created when
+ * recorded, or when its first event came; its last event and the issues it brought.
+ */
+export function releaseSentry(version: string, r: ReleaseProyecto, proyectos: Proyecto[]) {
+  return {
+    version,
+    shortVersion: version,
+    ref: null,
+    url: null,
+    dateCreated: r.creada ?? r.primer_evento ?? r.bundles[0]?.creado ?? new Date().toISOString(),
+    dateReleased: r.finalizada,
+    firstEvent: r.primer_evento,
+    lastEvent: r.ultimo_evento,
+    newGroups: r.issues_nuevos,
     projects: proyectos.map((p) => ({ slug: p.slug, name: p.slug })),
   };
 }

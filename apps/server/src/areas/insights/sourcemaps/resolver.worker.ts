@@ -1,5 +1,5 @@
 import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
-import type { Frame } from '@intranet/contract/insights';
+import type { Frame } from '@intranet/contract/areas/insights';
 import { LRUCache } from 'lru-cache';
 import { abrirStore } from '../../../storage/disk.ts';
 import type { StoreUbicacion } from '../../../storage/store.ts';

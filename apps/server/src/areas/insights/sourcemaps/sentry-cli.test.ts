@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SENTRY_ORG } from '@intranet/contract/insights';
+import { SENTRY_ORG } from '@intranet/contract/areas/insights';
 import { build } from 'esbuild';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +250,27 @@ Sentry.flush(10000).then(() => process.exit(0));
       'POST /artifactbundle/assemble/',
     ]);
     expect(await ctx.t.db.$count(insightsBundles)).toBe(1);
+  });
+
+  it('releases list and releases info read the releases, as the CLI asks for them', async () => {
+    const antes = proxy.pedidos.length;
+    const lista = await correr(CLI, ['releases', 'list'], env(), dir);
+    salidas.push(`$ sentry-cli releases list\n${lista.salida}`);
+    expect(lista.code).toBe(0);
+    expect(lista.salida).toContain('1.0.0');
+    const info = await correr(CLI, ['releases', 'info', '1.0.0'], env(), dir);
+    salidas.push(`$ sentry-cli releases info 1.0.0\n${info.salida}`);
+    expect(info.code).toBe(0);
+    expect(info.salida).toContain('1.0.0');
+    const falta = await correr(CLI, ['releases', 'info', '9.9.9'], env(), dir);
+    expect(falta.code).not.toBe(0);
+    salidas.push(
+      `Pedidos del CLI:\n${proxy.pedidos
+        .slice(antes)
+        .map((p) => `  ${p.metodo} ${p.ruta} -> ${p.estado}`)
+        .join('\n')}`,
+    );
+    expect(proxy.pedidos.slice(antes).map((p) => p.estado)).toEqual([200, 200, 404]);
   });
 
   it('an error thrown from the minified bundle shows the original TypeScript file, function and line', async () => {

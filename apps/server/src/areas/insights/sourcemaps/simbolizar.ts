@@ -1,4 +1,4 @@
-import type { ExceptionValue, Frame } from '@intranet/contract/insights';
+import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { IsolatedError, runIsolated, workerModule } from '../../../core/isolated.ts';
 import type { Executor } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { loteResultado } from '@intranet/contract/lote';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { loteResultado } from '@intranet/contract/shared/lote';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

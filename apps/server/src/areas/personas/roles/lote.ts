@@ -1,4 +1,4 @@
-import { rolLote, rolLoteExport, type Rol } from '@intranet/contract/personas/usuarios';
+import { rolLote, rolLoteExport, type Rol } from '@intranet/contract/areas/personas/usuarios';
 import type { CsvColumn } from '../../../lists/csv.ts';
 import { loteRoutes } from '../../../lists/lote.ts';
 import { eliminarRol, rolesList, rolesSource } from './queries.ts';

@@ -1,5 +1,5 @@
-import type { Rol, RolDetalle, rolInput, rolListQuery } from '@intranet/contract/personas/usuarios';
-import { ADMIN_CODE } from '@intranet/contract/personas/usuarios';
+import type { Rol, RolDetalle, rolInput, rolListQuery } from '@intranet/contract/areas/personas/usuarios';
+import { ADMIN_CODE } from '@intranet/contract/areas/personas/usuarios';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
@@ -47,13 +47,13 @@ export const rolesList: ListSpec<RolListQuery> = {
 export const rolesSource = (db: Executor): ListSource<Rol> => ({
   rows: async (f) => {
     const rows = await db
-      .select({ ...campos, clave: f.clave })
+      .select({ ...campos, sortKey: f.sortKey })
       .from(roles)
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
       .offset(f.offset);
-    return rows.map((r) => ({ ...wire(r), clave: r.clave }));
+    return rows.map((r) => ({ ...wire(r), sortKey: r.sortKey }));
   },
   count: async (where) => (await db.select({ n: count() }).from(roles).where(where))[0]?.n ?? 0,
 });

@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { rolDetalle, rolPage } from '@intranet/contract/personas/usuarios';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { rolDetalle, rolPage } from '@intranet/contract/areas/personas/usuarios';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../../../db/schema.ts';

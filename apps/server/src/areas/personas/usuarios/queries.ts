@@ -1,5 +1,5 @@
-import type { Cuenta, CuentaConPassword, cuentaCreate, cuentaUpdate } from '@intranet/contract/personas/usuarios';
-import { ADMIN_CODE } from '@intranet/contract/personas/usuarios';
+import type { Cuenta, CuentaConPassword, cuentaCreate, cuentaUpdate } from '@intranet/contract/areas/personas/usuarios';
+import { ADMIN_CODE } from '@intranet/contract/areas/personas/usuarios';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';

@@ -1,12 +1,12 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   cambioPassword,
   cuenta as cuentaSchema,
   cuentaConPassword,
   cuentaCreate,
   cuentaUpdate,
-} from '@intranet/contract/personas/usuarios';
+} from '@intranet/contract/areas/personas/usuarios';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
-import { envelope } from '@intranet/contract/envelope';
-import { cuenta, cuentaConPassword } from '@intranet/contract/personas/usuarios';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { cuenta, cuentaConPassword } from '@intranet/contract/areas/personas/usuarios';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditoria, personas, roles, sesiones, usuarios } from '../../../db/schema.ts';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { envelope } from '@intranet/contract/envelope';
-import { dnsDetalle, dnsPage } from '@intranet/contract/servidores/dns';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { dnsDetalle, dnsPage } from '@intranet/contract/areas/servidores/dns';
 import { parse } from 'csv-parse/sync';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';

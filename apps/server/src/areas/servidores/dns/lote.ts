@@ -1,4 +1,4 @@
-import { dnsInput, dnsLote, dnsLoteExport } from '@intranet/contract/servidores/dns';
+import { dnsInput, dnsLote, dnsLoteExport } from '@intranet/contract/areas/servidores/dns';
 import { cambioPorEdicion, loteRoutes } from '../../../lists/lote.ts';
 import { dnsCsv, dnsDetalle, dnsList, dnsSource, eliminarDnsEntry, modificarDns } from './queries.ts';
 

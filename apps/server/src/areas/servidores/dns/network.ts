@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { connect } from 'node:net';
-import type { DNS_TIPOS } from '@intranet/contract/servidores/dns';
+import type { DNS_TIPOS } from '@intranet/contract/areas/servidores/dns';
 
 export const RESOLVER_TIMEOUT_MS = 2000;
 export const CONNECT_TIMEOUT_MS = 3000;

@@ -6,7 +6,7 @@ import {
   type direccionInput,
   type dnsInput,
   type dnsListQuery,
-} from '@intranet/contract/servidores/dns';
+} from '@intranet/contract/areas/servidores/dns';
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
@@ -79,7 +79,7 @@ export const dnsSource = (db: Executor): ListSource<DnsEntry> => ({
       .offset(f.offset)
       .as('pagina');
     return db
-      .select({ ...entryCampos, clave: f.clave })
+      .select({ ...entryCampos, sortKey: f.sortKey })
       .from(pagina)
       .innerJoin(dns, eq(dns.id, pagina.id))
       .orderBy(...f.orderBy);

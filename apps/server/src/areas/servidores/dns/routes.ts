@@ -1,5 +1,5 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/envelope';
-import { idParam } from '@intranet/contract/list';
+import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { idParam } from '@intranet/contract/shared/list';
 import {
   direccionesQuery,
   direccionInput,
@@ -12,7 +12,7 @@ import {
   dnsPage,
   dnsResolution,
   reachability,
-} from '@intranet/contract/servidores/dns';
+} from '@intranet/contract/areas/servidores/dns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';

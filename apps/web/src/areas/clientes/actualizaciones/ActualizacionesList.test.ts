@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaOpcion } from '@intranet/contract/clientes';
-import type { Actualizacion, ProductoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
-import type { ProductoOpcion } from '@intranet/contract/productos';
+import type { EmpresaOpcion } from '@intranet/contract/areas/clientes';
+import type { Actualizacion, ProductoDesactualizados } from '@intranet/contract/areas/clientes/actualizaciones';
+import type { ProductoOpcion } from '@intranet/contract/areas/productos';
 import { renderUi } from '../../../components/testing.tsx';
 import { CUIT_VALIDO } from '../../../test/builders/clientes.ts';
 import { personaOpciones } from '../../../test/builders/personas.ts';

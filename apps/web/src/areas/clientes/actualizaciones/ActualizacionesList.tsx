@@ -9,7 +9,7 @@ import {
   actualizacionListQuery,
   RESULTADO_ETIQUETA,
   type Actualizacion,
-} from '@intranet/contract/clientes/actualizaciones';
+} from '@intranet/contract/areas/clientes/actualizaciones';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { DateInputEs } from '../../../components/form/DateField.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import type { ProductoDesactualizados } from '@intranet/contract/clientes/actualizaciones';
+import type { ProductoDesactualizados } from '@intranet/contract/areas/clientes/actualizaciones';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { listMessages } from '../../../components/messages.ts';

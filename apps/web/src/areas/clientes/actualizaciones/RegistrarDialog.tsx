@@ -8,7 +8,7 @@ import {
   ACTUALIZACION_RESULTADOS,
   actualizacionInput,
   RESULTADO_ETIQUETA,
-} from '@intranet/contract/clientes/actualizaciones';
+} from '@intranet/contract/areas/clientes/actualizaciones';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';

@@ -3,7 +3,7 @@ import {
   RESULTADO_COLOR,
   RESULTADO_ETIQUETA,
   type ActualizacionResultado,
-} from '@intranet/contract/clientes/actualizaciones';
+} from '@intranet/contract/areas/clientes/actualizaciones';
 
 export function ResultadoBadge({ resultado }: { resultado: ActualizacionResultado }) {
   return (

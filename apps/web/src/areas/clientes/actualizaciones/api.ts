@@ -6,8 +6,8 @@ import {
   actualizacionOpciones,
   actualizacionPage,
   productoDesactualizados,
-} from '@intranet/contract/clientes/actualizaciones';
-import { envelope, okBody } from '@intranet/contract/envelope';
+} from '@intranet/contract/areas/clientes/actualizaciones';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 

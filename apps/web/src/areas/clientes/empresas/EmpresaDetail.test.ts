@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Empresa, ServidorClienteInput } from '@intranet/contract/clientes';
+import type { Empresa, ServidorClienteInput } from '@intranet/contract/areas/clientes';
 import { renderUi } from '../../../components/testing.tsx';
 import { empresa, servidorCliente } from '../../../test/builders/clientes.ts';
 import { persona } from '../../../test/builders/personas.ts';

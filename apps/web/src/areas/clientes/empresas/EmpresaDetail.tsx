@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { formatCuit, type Empresa } from '@intranet/contract/clientes';
+import { formatCuit, type Empresa } from '@intranet/contract/areas/clientes';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';

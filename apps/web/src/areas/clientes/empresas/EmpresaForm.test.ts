@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaInput } from '@intranet/contract/clientes';
-import type { PersonaOpcion } from '@intranet/contract/personas';
+import type { EmpresaInput } from '@intranet/contract/areas/clientes';
+import type { PersonaOpcion } from '@intranet/contract/areas/personas';
 import { renderUi } from '../../../components/testing.tsx';
 import { empresa } from '../../../test/builders/clientes.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../../test/fixtures.ts';

@@ -8,7 +8,7 @@ import {
   PROVINCIAS,
   type Empresa,
   type EmpresaInput,
-} from '@intranet/contract/clientes';
+} from '@intranet/contract/areas/clientes';
 import { emptyDocument } from '@intranet/editor';
 import { nombreCompleto, PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { RichTextField } from '../../../components/form/RichTextField.tsx';

@@ -9,7 +9,7 @@ import {
   formatCuit,
   PROVINCIAS,
   type EmpresaFila,
-} from '@intranet/contract/clientes';
+} from '@intranet/contract/areas/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClienteInstalaciones, Parametro } from '@intranet/contract/clientes';
+import type { ClienteInstalaciones, Parametro } from '@intranet/contract/areas/clientes';
 import { renderUi } from '../../../components/testing.tsx';
 import { servidorCliente } from '../../../test/builders/clientes.ts';
 import { answers } from '../../../test/fixtures.ts';

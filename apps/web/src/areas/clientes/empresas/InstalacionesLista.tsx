@@ -6,7 +6,7 @@ import {
   INSTALACIONES_SORT,
   instalacionesListQuery,
   type ClienteInstalaciones,
-} from '@intranet/contract/clientes';
+} from '@intranet/contract/areas/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ListSearch } from '../../../components/ListSearch.tsx';
 import { formatNumero } from '../../../core/format.ts';

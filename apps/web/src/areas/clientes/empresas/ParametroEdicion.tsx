@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { parametroUpdate, type Parametro, type ParametroUpdate } from '@intranet/contract/clientes';
+import { parametroUpdate, type Parametro, type ParametroUpdate } from '@intranet/contract/areas/clientes';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { useServerErrors } from '../../../components/form/serverErrors.ts';
 import { HttpError } from '../../../core/http/HttpError.ts';

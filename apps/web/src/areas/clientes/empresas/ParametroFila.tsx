@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
-import type { Parametro } from '@intranet/contract/clientes';
+import type { Parametro } from '@intranet/contract/areas/clientes';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { useEliminarParametro } from './api.ts';
 import { clientesMessages } from './messages.ts';

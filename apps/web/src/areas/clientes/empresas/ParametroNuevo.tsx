@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
-import { parametroInput, type ParametroInput } from '@intranet/contract/clientes';
+import { parametroInput, type ParametroInput } from '@intranet/contract/areas/clientes';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';

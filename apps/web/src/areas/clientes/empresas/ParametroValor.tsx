@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
-import type { Parametro } from '@intranet/contract/clientes';
+import type { Parametro } from '@intranet/contract/areas/clientes';
 import { useRevelarSecreto } from './api.ts';
 import { clientesMessages } from './messages.ts';
 import { fuenteDe, parametrosMessages as t } from './parametroOpciones.ts';

@@ -1,7 +1,7 @@
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import type { ParametroTipo, ParametroUpdate } from '@intranet/contract/clientes';
+import type { ParametroTipo, ParametroUpdate } from '@intranet/contract/areas/clientes';
 import { booleanOptions, fuenteDe, parametrosMessages as t } from './parametroOpciones.ts';
 
 interface ParametroValorEditorProps<O> {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Parametro } from '@intranet/contract/clientes';
+import type { Parametro } from '@intranet/contract/areas/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { useParametros } from './api.ts';

@@ -3,7 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { servidorClienteInput, type ServidorCliente, type ServidorClienteInput } from '@intranet/contract/clientes';
+import {
+  servidorClienteInput,
+  type ServidorCliente,
+  type ServidorClienteInput,
+} from '@intranet/contract/areas/clientes';
 import { Link } from 'react-router';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { ESTADO_COLOR, estadoVencimiento } from '@intranet/contract/clientes/vencimientos';
+import { ESTADO_COLOR, estadoVencimiento } from '@intranet/contract/areas/clientes/vencimientos';
 import dayjs from 'dayjs';
 import { formatFecha } from '../../../core/format.ts';
 import { clientesMessages as t } from './messages.ts';

@@ -14,9 +14,9 @@ import {
   type CopiarParametrosInput,
   type ParametroInput,
   type ParametroUpdate,
-} from '@intranet/contract/clientes';
-import { envelope, okBody } from '@intranet/contract/envelope';
-import { personaPage } from '@intranet/contract/personas';
+} from '@intranet/contract/areas/clientes';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import { personaPage } from '@intranet/contract/areas/personas';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 

@@ -1,4 +1,4 @@
-import type { CondicionIva, EmpresaFila, ParametroTipo, ServidorCliente } from '@intranet/contract/clientes';
+import type { CondicionIva, EmpresaFila, ParametroTipo, ServidorCliente } from '@intranet/contract/areas/clientes';
 import { formatNumero } from '../../../core/format.ts';
 
 /** Texts of the Clientes screens (Empresas, their servers, Instalaciones). */

@@ -1,4 +1,4 @@
-import { PARAMETRO_TIPOS, type ParametroTipo } from '@intranet/contract/clientes';
+import { PARAMETRO_TIPOS, type ParametroTipo } from '@intranet/contract/areas/clientes';
 import { clientesMessages } from './messages.ts';
 
 /** Texts of the parameter grid (Instalaciones and the client's Parámetros tab). */

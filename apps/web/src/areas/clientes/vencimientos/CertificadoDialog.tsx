@@ -9,8 +9,8 @@ import {
   certificadoInput,
   type Certificado,
   type CertificadoInput,
-} from '@intranet/contract/clientes/vencimientos';
-import { formatCuit } from '@intranet/contract/cuit';
+} from '@intranet/contract/areas/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/shared/cuit';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

@@ -8,8 +8,8 @@ import {
   CLAVE_FORMATOS,
   claveDescargaInput,
   type ClaveDescargaInput,
-} from '@intranet/contract/clientes/solicitudes';
-import type { Certificado } from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/solicitudes';
+import type { Certificado } from '@intranet/contract/areas/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormActions } from '../../../components/form/FormActions.tsx';

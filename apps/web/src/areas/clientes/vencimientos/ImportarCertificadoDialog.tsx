@@ -4,14 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
+import type { Solicitud } from '@intranet/contract/areas/clientes/solicitudes';
 import {
   AFIP_AMBIENTES,
   AFIP_SERVICIOS,
   AMBIENTE_ETIQUETA,
   certificadoInput,
-} from '@intranet/contract/clientes/vencimientos';
-import { formatCuit } from '@intranet/contract/cuit';
+} from '@intranet/contract/areas/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/shared/cuit';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';

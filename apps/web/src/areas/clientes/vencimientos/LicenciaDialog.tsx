@@ -9,7 +9,7 @@ import {
   licenciaInput,
   type Licencia,
   type LicenciaInput,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';

@@ -8,7 +8,7 @@ import {
   puntoVentaInput,
   type PuntoVenta,
   type PuntoVentaInput,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';

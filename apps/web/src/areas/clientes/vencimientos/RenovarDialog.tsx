@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
+import { renovarInput, type RenovarInput, type VencimientoTipo } from '@intranet/contract/areas/clientes/vencimientos';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';

@@ -10,13 +10,13 @@ import {
   solicitudInput,
   type Solicitud,
   type SolicitudInput,
-} from '@intranet/contract/clientes/solicitudes';
+} from '@intranet/contract/areas/clientes/solicitudes';
 import {
   AFIP_AMBIENTES,
   AFIP_SERVICIOS,
   AMBIENTE_ETIQUETA,
   type Certificado,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { saveFile } from '../../../components/ExportButton/saveFile.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormActions } from '../../../components/form/FormActions.tsx';

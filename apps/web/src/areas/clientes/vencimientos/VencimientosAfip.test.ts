@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Renovacion, RenovarInput, VencimientoMeses } from '@intranet/contract/clientes/vencimientos';
+import type { Renovacion, RenovarInput, VencimientoMeses } from '@intranet/contract/areas/clientes/vencimientos';
 import { renderUi } from '../../../components/testing.tsx';
 import { vencimiento } from '../../../test/builders/clientes.ts';
 import { answers, badRequest, ok, watchNotifications } from '../../../test/fixtures.ts';

@@ -2,13 +2,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
+import type { Solicitud } from '@intranet/contract/areas/clientes/solicitudes';
 import type {
   Certificado,
   Licencia,
   PuntoVenta,
   VencimientosEmpresa as Datos,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { renderUi } from '../../../components/testing.tsx';
 import { vencimiento } from '../../../test/builders/clientes.ts';
 import { answers, ok, watchNotifications } from '../../../test/fixtures.ts';

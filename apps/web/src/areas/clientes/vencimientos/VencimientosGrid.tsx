@@ -13,8 +13,8 @@ import {
   type Vencimiento,
   type VencimientoGrupo,
   type VencimientoTipo,
-} from '@intranet/contract/clientes/vencimientos';
-import { formatCuit } from '@intranet/contract/cuit';
+} from '@intranet/contract/areas/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/shared/cuit';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { LoteCampo } from '../../../components/DataTable/LoteBar.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaOpcion } from '@intranet/contract/clientes';
-import type { Licencia, LicenciaInput } from '@intranet/contract/clientes/vencimientos';
-import type { ProductoOpcion } from '@intranet/contract/productos';
+import type { EmpresaOpcion } from '@intranet/contract/areas/clientes';
+import type { Licencia, LicenciaInput } from '@intranet/contract/areas/clientes/vencimientos';
+import type { ProductoOpcion } from '@intranet/contract/areas/productos';
 import { renderUi } from '../../../components/testing.tsx';
 import { CUIT_VALIDO, vencimiento } from '../../../test/builders/clientes.ts';
 import { personaOpciones } from '../../../test/builders/personas.ts';

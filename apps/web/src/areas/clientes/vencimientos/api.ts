@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
 import {
   certificado,
   type certificadoInput,
@@ -16,8 +16,8 @@ import {
   type CertificadoImportarQuery,
   type VencimientoGrupo,
   type VencimientoTipo,
-} from '@intranet/contract/clientes/vencimientos';
-import { solicitud, type ClaveDescargaInput, type solicitudInput } from '@intranet/contract/clientes/solicitudes';
+} from '@intranet/contract/areas/clientes/vencimientos';
+import { solicitud, type ClaveDescargaInput, type solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 

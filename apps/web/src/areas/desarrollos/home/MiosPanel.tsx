@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DESARROLLO_ESTADO_NOMBRES, desarrollosMios } from '@intranet/contract/desarrollos';
-import { envelope } from '@intranet/contract/envelope';
+import { DESARROLLO_ESTADO_NOMBRES, desarrollosMios } from '@intranet/contract/areas/desarrollos';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { HomePanel, HomePanelLine } from '../../../components/HomePanel.tsx';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
-import { direccionInput, type DireccionInput, type DireccionView } from '@intranet/contract/servidores/dns';
+import { direccionInput, type DireccionInput, type DireccionView } from '@intranet/contract/areas/servidores/dns';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { FormError } from '../../../components/form/FormError.tsx';
 import { NumberField } from '../../../components/form/NumberField.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { direccionUrl, type DireccionView } from '@intranet/contract/servidores/dns';
+import { direccionUrl, type DireccionView } from '@intranet/contract/areas/servidores/dns';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { useDeleteFlow } from '../../../components/DeleteAction.tsx';
 import { useEliminarDireccion, useVerificarDireccion } from './api.ts';

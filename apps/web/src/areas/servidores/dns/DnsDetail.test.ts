@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditRow } from '@intranet/contract/auditoria';
-import type { DnsDetalle } from '@intranet/contract/servidores/dns';
+import type { AuditRow } from '@intranet/contract/areas/auditoria';
+import type { DnsDetalle } from '@intranet/contract/areas/servidores/dns';
 import { renderUi } from '../../../components/testing.tsx';
 import { HttpError } from '../../../core/http/HttpError.ts';
 import { answers, stubRoute } from '../../../test/fixtures.ts';

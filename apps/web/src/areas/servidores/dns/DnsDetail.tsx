@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { DnsDetalle } from '@intranet/contract/servidores/dns';
+import type { DnsDetalle } from '@intranet/contract/areas/servidores/dns';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';

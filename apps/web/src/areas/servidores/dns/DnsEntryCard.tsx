@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { DireccionView, DnsEntry, dnsResolution } from '@intranet/contract/servidores/dns';
+import type { DireccionView, DnsEntry, dnsResolution } from '@intranet/contract/areas/servidores/dns';
 import { useDeleteFlow } from '../../../components/DeleteAction.tsx';
 import { HistoryTab } from '../../../components/HistoryTab/HistoryTab.tsx';
 import { useEliminarDns, useResolverDns } from './api.ts';

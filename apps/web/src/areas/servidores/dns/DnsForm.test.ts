@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DnsDetalle } from '@intranet/contract/servidores/dns';
+import type { DnsDetalle } from '@intranet/contract/areas/servidores/dns';
 import { renderUi } from '../../../components/testing.tsx';
 import { answers, choose, stubRoute } from '../../../test/fixtures.ts';
 import { DnsEditar, DnsNueva } from './DnsForm.tsx';

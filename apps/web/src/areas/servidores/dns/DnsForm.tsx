@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { dnsInput, type DnsDetalle, type DnsInput } from '@intranet/contract/servidores/dns';
+import { dnsInput, type DnsDetalle, type DnsInput } from '@intranet/contract/areas/servidores/dns';
 import { RecordFormScreen, useRecordForm } from '../../../components/form/RecordForm.tsx';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/servidores/dns';
+import { DNS_SORT, DNS_TIPOS, dnsListQuery, type DnsEntry } from '@intranet/contract/areas/servidores/dns';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../../components/Importar/ImportarButton.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ServidorDetalle } from '@intranet/contract/servidores';
+import type { ServidorDetalle } from '@intranet/contract/areas/servidores';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { DnsEntryCard } from './DnsEntryCard.tsx';
 import { DnsEntryForm } from './DnsEntryForm.tsx';

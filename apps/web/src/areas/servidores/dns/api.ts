@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/envelope';
-import { servidoresResponse } from '@intranet/contract/servidores';
+import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import { servidoresResponse } from '@intranet/contract/areas/servidores';
 import {
   type direccionInput,
   direccionView,
@@ -11,7 +11,7 @@ import {
   dnsPage,
   dnsResolution,
   reachability,
-} from '@intranet/contract/servidores/dns';
+} from '@intranet/contract/areas/servidores/dns';
 import { apiUrl } from '../../../core/config/config.ts';
 import { http } from '../../../core/http/http.ts';
 

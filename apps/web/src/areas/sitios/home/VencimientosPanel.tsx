@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { diasRestantesTexto } from '@intranet/contract/clientes/vencimientos';
+import { diasRestantesTexto } from '@intranet/contract/areas/clientes/vencimientos';
 import { EstadoChip } from '../../../components/Vencimientos/EstadoChip.tsx';
 import { HomePanel, HomePanelLine } from '../../../components/HomePanel.tsx';
 import { formatFecha } from '../../../core/format.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Paper, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Persona } from '@intranet/contract/personas';
+import type { Persona } from '@intranet/contract/areas/personas';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../../../components/messages.ts';
 import { useContactos } from '../api.ts';

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Code, Group, Text, Tooltip } from '@mantine/core';
 import { IconCertificate, IconKey, IconRefresh, IconFilePlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
-import { formatCuit } from '@intranet/contract/cuit';
+import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/areas/clientes/vencimientos';
+import { formatCuit } from '@intranet/contract/shared/cuit';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { formatFecha } from '../../../../core/format.ts';
 import { abrirCertificado } from '../CertificadoDialog.tsx';

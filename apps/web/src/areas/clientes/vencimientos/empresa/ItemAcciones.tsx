@@ -1,6 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import type { VencimientoTipo } from '@intranet/contract/clientes/vencimientos';
+import type { VencimientoTipo } from '@intranet/contract/areas/clientes/vencimientos';
 import { DeleteAction } from '../../../../components/DeleteAction.tsx';
 import { useEliminarItem } from '../api.ts';
 import { vencimientosMessages as t } from '../messages.ts';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { LICENCIA_TIPO_ETIQUETA, type Licencia } from '@intranet/contract/clientes/vencimientos';
+import { LICENCIA_TIPO_ETIQUETA, type Licencia } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { formatFecha } from '../../../../core/format.ts';
 import { abrirLicencia } from '../LicenciaDialog.tsx';

@@ -5,7 +5,7 @@ import {
   diasRestantesTexto,
   VENCIMIENTO_TIPO_ETIQUETA,
   type Vencimiento,
-} from '@intranet/contract/clientes/vencimientos';
+} from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { EstadoChip } from '../../../../components/Vencimientos/EstadoChip.tsx';
 import { formatFecha } from '../../../../core/format.ts';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { MODALIDAD_ETIQUETA, type PuntoVenta } from '@intranet/contract/clientes/vencimientos';
+import { MODALIDAD_ETIQUETA, type PuntoVenta } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { formatFecha } from '../../../../core/format.ts';
 import { vencimientosMessages as t } from '../messages.ts';

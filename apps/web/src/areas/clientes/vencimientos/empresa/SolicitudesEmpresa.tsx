@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Code, Group, Popover, Text, Tooltip } from '@mantine/core';
 import { IconCertificate, IconDownload, IconListNumbers } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Solicitud } from '@intranet/contract/clientes/solicitudes';
-import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/clientes/vencimientos';
+import type { Solicitud } from '@intranet/contract/areas/clientes/solicitudes';
+import { AMBIENTE_ETIQUETA, type Certificado } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { DeleteAction } from '../../../../components/DeleteAction.tsx';
 import { formatFechaHora } from '../../../../core/format.ts';

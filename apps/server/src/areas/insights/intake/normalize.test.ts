@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { normalizarEvento } from './normalize.ts';
+
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ahora = new Date('2026-11-29T10:00:00Z');
+const tag = (datos: { tags: { key: string; value: string }[] }, key: string) =>
+  datos.tags.find((t) => t.key === key)?.value;
+
+describe('an event from a browser', () => {
+  it('gets its browser and system from the User-Agent of its request, as tags and contexts', () => {
+    const { datos } = normalizarEvento(
+      {
+        message: 'x',
+        platform: 'javascript',
+        request: { url: 'https://a.test/', headers: { 'User-Agent': CHROME_WINDOWS } },
+      },
+      { ahora },
+    );
+    expect(datos.contexts.browser).toEqual({ type: 'browser', name: 'Chrome', version: '131.0.0.0' });
+    expect(datos.contexts.os).toEqual({ type: 'os', name: 'Windows', version: '10' });
+    expect(datos.contexts.device).toBeUndefined();
+    expect(tag(datos, 'browser')).toBe('Chrome 131.0.0.0');
+    expect(tag(datos, 'os')).toBe('Windows 10');
+  });
+
+  it('reads headers sent as pairs, in any case, and names a phone as its device', () => {
+    const { datos } = normalizarEvento(
+      { message: 'x', request: { headers: [['user-agent', SAFARI_IPHONE]] } },
+      { ahora },
+    );
+    expect(datos.contexts.browser).toMatchObject({ name: 'Mobile Safari', version: '17.5' });
+    expect(datos.contexts.os).toMatchObject({ name: 'iOS', version: '17.5' });
+    expect(datos.contexts.device).toMatchObject({ type: 'device', brand: 'Apple', model: 'iPhone' });
+  });
+
+  it('keeps the contexts its SDK sent over what the User-Agent says', () => {
+    const { datos } = normalizarEvento(
+      {
+        message: 'x',
+        contexts: { browser: { name: 'Firefox', version: '133.0' } },
+        request: { headers: { 'User-Agent': CHROME_WINDOWS } },
+      },
+      { ahora },
+    );
+    expect(datos.contexts.browser).toEqual({ name: 'Firefox', version: '133.0' });
+    expect(datos.contexts.os).toEqual({ type: 'os', name: 'Windows', version: '10' });
+    expect(tag(datos, 'browser')).toBe('Firefox 133.0');
+  });
+
+  it('has no browser context without a User-Agent', () => {
+    const { datos } = normalizarEvento({ message: 'x', platform: 'python' }, { ahora });
+    expect(datos.contexts).toEqual({});
+    expect(tag(datos, 'browser')).toBeUndefined();
+  });
+});

@@ -1,0 +1,6 @@
+import type { AreaContrato } from '../../shared/area.ts';
+
+/** Reportes: the report catalogue; each report names the codes that read it (reportes.ts). */
+export const area = {
+  nombre: 'reportes',
+} as const satisfies AreaContrato;
