@@ -81,13 +81,14 @@ async function pool(steps, lanes) {
 
 /**
  * Debian's packages the tests drive: Chromium (end to end), slapd (the directory's sign-in), nginx (deploy/),
- * prometheus (promtool checks /metrics).
+ * prometheus (promtool checks /metrics), python3-sentry-sdk (the monitor's intake from Python).
  */
 const PAQUETES = [
   ['/usr/bin/chromium', 'chromium'],
   ['/usr/sbin/slapd', 'slapd'],
   ['/usr/sbin/nginx', 'nginx'],
   ['/usr/bin/promtool', 'prometheus'],
+  ['/usr/lib/python3/dist-packages/sentry_sdk/__init__.py', 'python3-sentry-sdk'],
 ];
 
 function ensureDebianPackages() {

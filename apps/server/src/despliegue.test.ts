@@ -72,9 +72,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(NGINX))(
 
     it('the unit is one systemd accepts', async () => {
       if (!existsSync('/usr/bin/systemd-analyze')) return;
-      // An instance of the template, as `systemctl start intranet@8081` makes it.
+      // An instance of the template, as `systemctl start intranet@8081` makes it, installed where this checkout is
+      // (systemd checks that the Node of ExecStart, the checkout's own, is there).
       const instancia = join(carpeta, 'intranet@8081.service');
-      await writeFile(instancia, unidad);
+      await writeFile(instancia, unidad.replaceAll('/opt/intranet/', RAIZ));
       const r = spawnSync('/usr/bin/systemd-analyze', ['verify', instancia], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toBe('');

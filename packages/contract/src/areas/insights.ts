@@ -288,6 +288,11 @@ export const frame = z.object({
   pre_context: z.array(z.string()),
   post_context: z.array(z.string()),
   /**
+   * The frame's local variables as the SDK sent them (the Python SDK does, as their repr), bounded like any free-form
+   * data; null when it sent none. Absent in events stored before they were kept.
+   */
+  vars: z.record(z.string(), z.unknown()).nullable().optional(),
+  /**
    * Set when the project has source maps: the frame as the map resolves it, with the minified frame
    * it came from, or why it could not be resolved. Absent for projects without maps.
    */

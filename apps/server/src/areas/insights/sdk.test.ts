@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -147,6 +149,48 @@ describe('@sentry/node reporting to the monitor', () => {
       expect((await off.t.app.inject({ url: '/api/insights/monitor-propio' })).json().datos).toEqual({ dsn: null });
     } finally {
       await off.t.close();
+    }
+  });
+});
+
+// Debian's python3-sentry-sdk (installed by `npm test` as Chromium is), run by Debian's own Python: it sends the
+// local variables of each frame, which the event's detail keeps and shows.
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = `
+import sys, sentry_sdk
+sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test")
+def cobrar(factura_id, importe):
+    descuento = None
+    return importe / 0
+try:
+    cobrar(1234, 99.5)
+except Exception:
+    print(sentry_sdk.capture_exception())
+sentry_sdk.flush(10)
+`;
+
+describe('python3-sentry-sdk reporting to the monitor', () => {
+  it("keeps each frame's local variables, shown in the event's detail", async () => {
+    const { t, base, admin } = await listening();
+    try {
+      const [p] = await t.db
+        .insert(insightsProyectos)
+        .values({ nombre: 'App Python', slug: 'app-python', plataforma: 'python', publicKey: '2'.repeat(32) })
+        .returning();
+      const dsn = `http://${'2'.repeat(32)}@${base}/${p!.id}`;
+      const { stdout } = await promisify(execFile)(PYTHON, ['-c', SCRIPT, dsn], { timeout: 60_000 });
+      const eventId = stdout.trim();
+      expect(eventId).toMatch(/^[0-9a-f]{32}$/);
+      const issue = await until(async () => (await issues(t, admin, 'ZeroDivisionError'))[0]);
+      expect(issue).toMatchObject({ release: 'pagos@2.0.0', environment: 'test' });
+      const evento = (
+        await t.app.inject({ url: `/api/insights/issues/${issue.id}/eventos/${eventId}`, headers: admin })
+      ).json().datos;
+      const frame = evento.exception.at(-1).frames.at(-1);
+      expect(frame.function).toBe('cobrar');
+      expect(frame.vars).toEqual({ factura_id: '1234', importe: '99.5', descuento: 'None' });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -113,6 +113,31 @@ describe('StackTrace', () => {
     );
   });
 
+  it('shows the local variables a Python frame sent, by name, when the frame opens, even without its code', () => {
+    installDomStubs();
+    const conVariables: ExceptionValue = {
+      type: 'ZeroDivisionError',
+      value: 'float division by zero',
+      module: null,
+      mechanism: null,
+      frames: [
+        { ...frame('main', true), vars: null },
+        { ...frame('cobrar', true), vars: { factura_id: '1234', importe: '99.5', lineas: ["'a'", "'b'"] } },
+      ],
+    };
+    render(
+      createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [conVariables] })),
+    );
+    const vars = screen.getByRole('table', { name: 'Variables locales' });
+    const rows = within(vars)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['factura_id1234', 'importe99.5', `lineas["'a'","'b'"]`]);
+    // The frame without variables nor code does not open.
+    expect(screen.getAllByRole('table', { name: 'Variables locales' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(1);
+  });
+
   it('says so when the event has no stack trace', () => {
     installDomStubs();
     render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [] })));

@@ -1,4 +1,4 @@
-import { Badge, Box, Code, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Code, Collapse, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
@@ -116,13 +116,16 @@ function LibraryFrames({ frames }: { frames: { frame: Frame; index: number }[] }
 
 const frameLocation = (frame: Frame) => frame.filename ?? frame.abs_path ?? frame.module ?? '?';
 const hasContext = (frame: Frame) => frame.context_line !== null;
+const hasVars = (frame: Frame) => Object.keys(frame.vars ?? {}).length > 0;
+/** A frame opens to show its code, its local variables, or both. */
+const expandable = (frame: Frame) => hasContext(frame) || hasVars(frame);
 
 function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boolean }) {
-  const [open, setOpen] = useState(initiallyOpen && hasContext(frame));
+  const [open, setOpen] = useState(initiallyOpen && expandable(frame));
   const where = t.enLinea(frame.lineno, frame.colno);
   const title = (
     <Group gap={6} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
-      {hasContext(frame) &&
+      {expandable(frame) &&
         (open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />)}
       {/* The location takes the row (the badges go under it on a narrow screen) rather than a squeezed column. */}
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
@@ -159,7 +162,7 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
       className={frame.in_app ? classes.inApp : classes.frame}
       data-in-app={frame.in_app || undefined}
     >
-      {hasContext(frame) ? (
+      {expandable(frame) ? (
         <UnstyledButton className={classes.header} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {title}
         </UnstyledButton>
@@ -167,9 +170,10 @@ function FrameRow({ frame, initiallyOpen }: { frame: Frame; initiallyOpen: boole
         <Box className={classes.header}>{title}</Box>
       )}
       {frame.sourcemap && <SourceMapNote sourcemap={frame.sourcemap} />}
-      {hasContext(frame) && (
+      {expandable(frame) && (
         <Collapse in={open}>
-          <ContextLines frame={frame} />
+          {hasContext(frame) && <ContextLines frame={frame} />}
+          {hasVars(frame) && <FrameVars vars={frame.vars ?? {}} />}
         </Collapse>
       )}
     </Box>
@@ -201,6 +205,29 @@ function SourceMapNote({ sourcemap }: { sourcemap: NonNullable<Frame['sourcemap'
         </Text>
       </Collapse>
     </Box>
+  );
+}
+
+/** A value as sent: text as it is (the Python SDK sends each variable's repr), anything else as JSON. */
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The frame's local variables at the moment of the error, by name. */
+function FrameVars({ vars }: { vars: Record<string, unknown> }) {
+  return (
+    <Table className={classes.vars} aria-label={t.variablesLocales} fz="xs" verticalSpacing={2} withRowBorders={false}>
+      <Table.Tbody>
+        {Object.entries(vars).map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row" ff="monospace" fw={600}>
+              {name}
+            </Table.Th>
+            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {shown(value)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -142,6 +142,7 @@ export const insightsMessages = {
   errorEvento: 'No se pudo cargar el evento.',
   // Stack trace
   trazas: 'Traza de la pila',
+  variablesLocales: 'Variables locales',
   sinTraza: 'El evento no trae traza de la pila.',
   marcosOcultos: (n: number) => `Mostrar ${plural(n, 'marco', 'marcos')} de bibliotecas`,
   ocultarMarcos: (n: number) => `Ocultar ${plural(n, 'marco', 'marcos')} de bibliotecas`,

@@ -56,3 +56,17 @@ describe('an event from a browser', () => {
     expect(tag(datos, 'browser')).toBeUndefined();
   });
 });
+
+describe("a frame's local variables", () => {
+  it('are kept as sent, bounded like any free-form data; a frame without them has null', () => {
+    const frames = [
+      { function: 'main', vars: {} },
+      { function: 'cobrar', vars: { factura_id: '1234', largo: 'x'.repeat(9000), anidado: { a: [1, 2] } } },
+    ];
+    const { datos } = normalizarEvento({ exception: { values: [{ type: 'E', stacktrace: { frames } }] } }, { ahora });
+    const [main, cobrar] = datos.exception[0]!.frames;
+    expect(main!.vars).toBeNull();
+    expect(cobrar!.vars).toMatchObject({ factura_id: '1234', anidado: { a: [1, 2] } });
+    expect(String(cobrar!.vars!.largo).length).toBeLessThanOrEqual(8000);
+  });
+});

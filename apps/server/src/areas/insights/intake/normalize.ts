@@ -117,6 +117,7 @@ function frameDe(v: unknown): Frame {
     context_line: texto(f.context_line, 500),
     pre_context: lineas(f.pre_context, 10),
     post_context: lineas(f.post_context, 10).slice(0, 10),
+    vars: isObj(f.vars) && Object.keys(f.vars).length > 0 ? libreObj(f.vars) : null,
   };
 }
 
