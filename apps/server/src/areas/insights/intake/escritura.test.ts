@@ -207,6 +207,7 @@ describe('escribirLote', () => {
       context_line: null,
       pre_context: [],
       post_context: [],
+      vars: null,
     });
     expect(evento.breadcrumbs).toEqual([
       { timestamp: null, type: null, category: 'http', level: null, message: 'GET /cobros', data: null },
