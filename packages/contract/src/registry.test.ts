@@ -348,7 +348,7 @@ describe('the registry of areas', () => {
   it('keeps each declaration plain data: it imports its type and nothing else', () => {
     for (const { nombre } of AREAS) {
       const imports = readFileSync(join(here, 'areas', nombre, 'area.ts'), 'utf8').match(/^import .*$/gm);
-      expect(imports, nombre).toEqual(["import type { AreaContrato } from '../../shared/area.ts';"]);
+      expect(imports, nombre).toEqual(["import type { AreaContrato } from '@intranet/contract/shared/area';"]);
     }
   });
 

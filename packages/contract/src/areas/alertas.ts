@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALERTA_TIPOS, type AlertaTipo } from '../registry.ts';
-import { MAX_ID } from '../shared/list.ts';
-import { loteBody } from '../shared/lote.ts';
+import { MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody } from '@intranet/contract/shared/lote';
 
 // ---- Alertas: scheduled jobs, notifications in the portal ----
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { richText } from '../shared/rich-text.ts';
-import { richTextDocument } from '../shared/rich-text-document.ts';
-import { optionalText, requiredText } from '../shared/validators.ts';
-export { APLICACION_CANALES, type AplicacionCanal } from '../shared/entre-areas.ts';
-import { APLICACION_CANALES } from '../shared/entre-areas.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { richText } from '@intranet/contract/shared/rich-text';
+import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
+export { APLICACION_CANALES, type AplicacionCanal } from '@intranet/contract/shared/entre-areas';
+import { APLICACION_CANALES } from '@intranet/contract/shared/entre-areas';
 
 // ---- Aplicaciones. Read APP#VER, write APP#EDITAR. ----
 // Tables `aplicaciones` and `aplicacion_versiones` (apps/server/src/db/schema/aplicaciones.ts).

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { APLICACION_CANALES } from '../shared/entre-areas.ts';
-import { listQuery, paged, queryBoolean } from '../shared/list.ts';
-import { optionalText, requiredText } from '../shared/validators.ts';
-import { optionalVersionNumero } from '../shared/version-numero.ts';
+import { APLICACION_CANALES } from '@intranet/contract/shared/entre-areas';
+import { listQuery, paged, queryBoolean } from '@intranet/contract/shared/list';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
+import { optionalVersionNumero } from '@intranet/contract/shared/version-numero';
 
 // ---- AppsStore. Configuration and staff catalogue APPSSTORE#CONFIG; `{store}` public. ----
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-export { nombreArchivo, sha256Hex } from '../shared/entre-areas.ts';
-import { nombreArchivo, sha256Hex } from '../shared/entre-areas.ts';
+export { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
+import { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
 
 // ---- The file store `{archivos}`: content-addressed uploads shared by paquetes, versiones and apps. ----
 

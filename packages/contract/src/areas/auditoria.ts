@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paged } from '../shared/list.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paged } from '@intranet/contract/shared/list';
 
 /** One row of the audit log: who changed what and when, with the record before and after. */
 export const auditRow = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { envelope } from '../shared/envelope.ts';
-import { MAX_ID } from '../shared/list.ts';
-import { loteBody } from '../shared/lote.ts';
-import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from '../shared/texts.ts';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody } from '@intranet/contract/shared/lote';
+import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from '@intranet/contract/shared/texts';
 
 /** `POST {api}/api/auth` payload, as the specification gives it: the username may also be the user's email. */
 export const loginRequest = z

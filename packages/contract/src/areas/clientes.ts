@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { envelope } from '../shared/envelope.ts';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { richTextDocument } from '../shared/rich-text-document.ts';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
 import {
   CONDICIONES_IVA,
   dnsRef,
@@ -10,16 +10,22 @@ import {
   empresaProvincia,
   optionalId,
   PROVINCIAS,
-} from '../shared/entre-areas.ts';
-import { hostname, optionalHostname, optionalIp, optionalText, requiredText } from '../shared/validators.ts';
+} from '@intranet/contract/shared/entre-areas';
+import {
+  hostname,
+  optionalHostname,
+  optionalIp,
+  optionalText,
+  requiredText,
+} from '@intranet/contract/shared/validators';
 
 // ---- Clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
-export { cuit, cuitDigits, formatCuit, isValidCuit } from '../shared/cuit.ts';
+export { cuit, cuitDigits, formatCuit, isValidCuit } from '@intranet/contract/shared/cuit';
 
 // ---- Empresas ----
 
-export { CONDICIONES_IVA, PROVINCIAS, type CondicionIva } from '../shared/entre-areas.ts';
+export { CONDICIONES_IVA, PROVINCIAS, type CondicionIva } from '@intranet/contract/shared/entre-areas';
 export { empresaInput, type EmpresaInput, type EmpresaValues } from './clientes/input.ts';
 
 /** The next expiry of a client (Vencimientos AFIP/Physis); null until those sections record one. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { desarrolloInput } from './desarrollos/input.ts';
-import { listQuery, paged, queryBoolean } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { richTextDocument } from '../shared/rich-text-document.ts';
+import { listQuery, paged, queryBoolean } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
 export {
   DESARROLLO_PRIORIDADES,
   DESARROLLO_PRIORIDAD_NOMBRES,
   type DesarrolloPrioridad,
-} from '../shared/entre-areas.ts';
-import { DESARROLLO_PRIORIDADES } from '../shared/entre-areas.ts';
+} from '@intranet/contract/shared/entre-areas';
+import { DESARROLLO_PRIORIDADES } from '@intranet/contract/shared/entre-areas';
 
 // ---- Desarrollos. Read SER#VER, write DESARROLLOS#EDITAR. ----
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idList, listQuery, paged, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { REQUIRED } from '../shared/texts.ts';
-import { requiredText } from '../shared/validators.ts';
+import { idList, listQuery, paged, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { REQUIRED } from '@intranet/contract/shared/texts';
+import { requiredText } from '@intranet/contract/shared/validators';
 
 // ---- Monitor de errores. Read SER#VER, act INSIGHTS#EDITAR. ----
 // Portal entities (proyecto, issue, comentario) use Spanish field names; the event's own content

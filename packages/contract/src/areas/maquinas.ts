@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { optionalIp, optionalText, requiredText } from '../shared/validators.ts';
-export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '../shared/entre-areas.ts';
-import { MAQUINA_TIPOS } from '../shared/entre-areas.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { optionalIp, optionalText, requiredText } from '@intranet/contract/shared/validators';
+export { MAQUINA_TIPOS, MAQUINA_TIPO_NOMBRES, type MaquinaTipo } from '@intranet/contract/shared/entre-areas';
+import { MAQUINA_TIPOS } from '@intranet/contract/shared/entre-areas';
 
 // ---- Máquinas ----
 

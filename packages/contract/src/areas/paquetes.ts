@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nombreArchivo, sha256Hex } from '../shared/entre-areas.ts';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { optionalVersionNumero } from '../shared/version-numero.ts';
-import { optionalText } from '../shared/validators.ts';
+import { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { optionalVersionNumero } from '@intranet/contract/shared/version-numero';
+import { optionalText } from '@intranet/contract/shared/validators';
 
 /** An installer package; `GET {instaladores}/api/paquetes` answers a bare list of these. */
 export const paquete = z.object({

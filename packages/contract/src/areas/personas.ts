@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { optionalText, requiredText } from '../shared/validators.ts';
-import { optionalId } from '../shared/entre-areas.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
+import { optionalId } from '@intranet/contract/shared/entre-areas';
 
 // ---- Personas: staff and client contacts ----
 

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { idList, listQuery, paged, queryBoolean } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { richTextDocument } from '../shared/rich-text-document.ts';
-import { PRODUCTO_TIPOS, productoLinea, productoResponsable, productoTipo } from '../shared/entre-areas.ts';
+import { idList, listQuery, paged, queryBoolean } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
+import {
+  PRODUCTO_TIPOS,
+  productoLinea,
+  productoResponsable,
+  productoTipo,
+} from '@intranet/contract/shared/entre-areas';
 
 // ---- Productos. Read PROD#VER, write PROD#EDITAR. ----
 
-export { PRODUCTO_TIPOS, type ProductoTipo } from '../shared/entre-areas.ts';
+export { PRODUCTO_TIPOS, type ProductoTipo } from '@intranet/contract/shared/entre-areas';
 export { productoCodigo, productoInput, type ProductoInput, type ProductoValues } from './productos/input.ts';
 
 /** A product as the list answers it (without its description). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA } from '../shared/entre-areas.ts';
-import { DESARROLLO_PRIORIDAD_NOMBRES, DESARROLLO_PRIORIDADES } from '../shared/entre-areas.ts';
-import { MAQUINA_TIPO_NOMBRES, MAQUINA_TIPOS } from '../shared/entre-areas.ts';
+import { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA } from '@intranet/contract/shared/entre-areas';
+import { DESARROLLO_PRIORIDAD_NOMBRES, DESARROLLO_PRIORIDADES } from '@intranet/contract/shared/entre-areas';
+import { MAQUINA_TIPO_NOMBRES, MAQUINA_TIPOS } from '@intranet/contract/shared/entre-areas';
 import { PERMISSION_CODES, type PermissionCode } from '../registry.ts';
 
 // ---- Reportes. The route needs PROD#VER; each report also needs the codes of the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { servidorInput, servidorListQuery } from './servidores.ts';
 import { direccionInput, direccionUrl } from './servidores/dns.ts';
-import { hostname, port } from '../shared/validators.ts';
+import { hostname, port } from '@intranet/contract/shared/validators';
 
 describe('the validators, as the servidores and DNS schemas use them', () => {
   it('accepts DNS names and refuses malformed ones', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { envelope } from '../shared/envelope.ts';
-import { idList, listQuery, paged, queryBoolean } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { dnsRef } from '../shared/entre-areas.ts';
-import { optionalHostname, optionalIp, optionalText, requiredText } from '../shared/validators.ts';
+import { envelope } from '@intranet/contract/shared/envelope';
+import { idList, listQuery, paged, queryBoolean } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { dnsRef } from '@intranet/contract/shared/entre-areas';
+import { optionalHostname, optionalIp, optionalText, requiredText } from '@intranet/contract/shared/validators';
 import { direccionView, dnsEntry } from './servidores/dns.ts';
-export { dnsRef } from '../shared/entre-areas.ts';
+export { dnsRef } from '@intranet/contract/shared/entre-areas';
 
 /** Server, as the specification gives it: nombre and dnss; extra fields are allowed. */
 export const servidorConDns = z.object({ id: z.number().int(), nombre: z.string(), dnss: z.array(dnsRef) });

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { idList, listQuery, paged, queryBoolean, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { hostname, ipAddress, optionalText, requiredText } from '../shared/validators.ts';
-import { optionalId, VENCIMIENTO_ESTADOS, VENCIMIENTO_PLAZOS, vencimientoMeses } from '../shared/entre-areas.ts';
+import { idList, listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { hostname, ipAddress, optionalText, requiredText } from '@intranet/contract/shared/validators';
+import {
+  optionalId,
+  VENCIMIENTO_ESTADOS,
+  VENCIMIENTO_PLAZOS,
+  vencimientoMeses,
+} from '@intranet/contract/shared/entre-areas';
 
 // ---- Sitios Webs. Read SUBPROD#VER, write SUBPROD#EDITAR. ----
 

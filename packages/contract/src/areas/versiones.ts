@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { nombreArchivo } from '../shared/entre-areas.ts';
-import { listQuery, paged, MAX_ID } from '../shared/list.ts';
-import { loteBody, loteExportBody } from '../shared/lote.ts';
-import { richTextDocument } from '../shared/rich-text-document.ts';
+import { nombreArchivo } from '@intranet/contract/shared/entre-areas';
+import { listQuery, paged, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
 
 // ---- Versiones `{versiones}`. Read PACKS#VER, write VERSIONES#EDITAR; the changelog needs a session. ----
 
-export { VERSION_CANALES, type VersionCanal } from '../shared/entre-areas.ts';
-import { VERSION_CANALES } from '../shared/entre-areas.ts';
+export { VERSION_CANALES, type VersionCanal } from '@intranet/contract/shared/entre-areas';
+import { VERSION_CANALES } from '@intranet/contract/shared/entre-areas';
 
 export const VERSION_ESTADOS = ['borrador', 'publicada', 'retirada'] as const;
 export type VersionEstado = (typeof VERSION_ESTADOS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID } from '../shared/list.ts';
+import { MAX_ID } from '@intranet/contract/shared/list';
 import { VISTA_LISTAS, type VistaLista } from '../registry.ts';
-import { requiredText } from '../shared/validators.ts';
+import { requiredText } from '@intranet/contract/shared/validators';
 
 // The lists are the areas' (registry.ts builds VISTA_LISTAS from their declarations).
 export { VISTA_LISTAS, type VistaLista } from '../registry.ts';

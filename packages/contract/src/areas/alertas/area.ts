@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Alertas: the scheduled jobs, the notifications (the bell), the webhooks and who is told what. */
 export const area = {

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Ingreso: signing in and out, the session, the own password and the API tokens. */
 export const area = {

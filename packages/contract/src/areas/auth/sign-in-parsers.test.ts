@@ -1,10 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import * as auth from '../auth.ts';
-import * as config from '../../shared/config.ts';
-import * as envelope from '../../shared/envelope.ts';
-import * as estado from '../../shared/estado.ts';
-import * as twins from '../../shared/sign-in-parsers.ts';
+import * as config from '@intranet/contract/shared/config';
+import * as envelope from '@intranet/contract/shared/envelope';
+import * as estado from '@intranet/contract/shared/estado';
+import * as twins from '@intranet/contract/shared/sign-in-parsers';
 
 type AnyParser = { safeParse: (input: unknown) => z.core.util.SafeParseResult<unknown> | twins.ParseResult<unknown> };
 

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Búsqueda: the command palette's search over the kinds the other areas declare. */
 export const area = {

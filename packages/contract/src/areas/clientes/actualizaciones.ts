@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from '../../shared/list.ts';
-import { loteBody, loteExportBody } from '../../shared/lote.ts';
-import { optionalText } from '../../shared/validators.ts';
-export { ACTUALIZACION_RESULTADOS, RESULTADO_ETIQUETA, type ActualizacionResultado } from '../../shared/entre-areas.ts';
-import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '../../shared/entre-areas.ts';
+import { listQuery, paged, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { optionalText } from '@intranet/contract/shared/validators';
+export {
+  ACTUALIZACION_RESULTADOS,
+  RESULTADO_ETIQUETA,
+  type ActualizacionResultado,
+} from '@intranet/contract/shared/entre-areas';
+import { ACTUALIZACION_RESULTADOS, type ActualizacionResultado } from '@intranet/contract/shared/entre-areas';
 
 // ---- Actualizaciones de clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Clientes: companies, their installations, AFIP and Physis expiries and updates. */
 export const area = {

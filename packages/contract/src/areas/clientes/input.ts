@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { cuit } from '../../shared/cuit.ts';
-import { richText } from '../../shared/rich-text.ts';
-import { empresaCondicionIva, empresaProvincia, optionalId } from '../../shared/entre-areas.ts';
-import { optionalText, requiredText } from '../../shared/validators.ts';
+import { cuit } from '@intranet/contract/shared/cuit';
+import { richText } from '@intranet/contract/shared/rich-text';
+import { empresaCondicionIva, empresaProvincia, optionalId } from '@intranet/contract/shared/entre-areas';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
 
 // The payload of a client's form and of its create and update calls. Its own module, re-exported by clientes.ts:
 // its rich-text notes are checked with the editor's model (ProseMirror), which the screens that only read

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/list.ts';
+import { MAX_ID } from '@intranet/contract/shared/list';
 import { AFIP_AMBIENTES } from './vencimientos.ts';
 
 // ---- AFIP certificate requests: key and CSR made in the portal, paired with AFIP's certificate. ----

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from '../../shared/list.ts';
-import { loteBody, loteExportBody } from '../../shared/lote.ts';
-import { optionalText } from '../../shared/validators.ts';
+import { listQuery, paged, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { optionalText } from '@intranet/contract/shared/validators';
 export {
   VENCIMIENTO_ESTADOS,
   VENCIMIENTO_PLAZOS,
@@ -10,8 +10,12 @@ export {
   type VencimientoEstado,
   type VencimientoPlazo,
   type VencimientoMeses,
-} from '../../shared/entre-areas.ts';
-import { VENCIMIENTO_PLAZOS, type VencimientoEstado, type VencimientoPlazo } from '../../shared/entre-areas.ts';
+} from '@intranet/contract/shared/entre-areas';
+import {
+  VENCIMIENTO_PLAZOS,
+  type VencimientoEstado,
+  type VencimientoPlazo,
+} from '@intranet/contract/shared/entre-areas';
 
 // ---- Vencimientos AFIP y Physis. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 

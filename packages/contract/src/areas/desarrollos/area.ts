@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Desarrollos: the development requests and their state changes. */
 export const area = {

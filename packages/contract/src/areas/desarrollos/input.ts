@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/list.ts';
-import { richText } from '../../shared/rich-text.ts';
-import { DESARROLLO_PRIORIDADES, optionalId } from '../../shared/entre-areas.ts';
-import { requiredText } from '../../shared/validators.ts';
+import { MAX_ID } from '@intranet/contract/shared/list';
+import { richText } from '@intranet/contract/shared/rich-text';
+import { DESARROLLO_PRIORIDADES, optionalId } from '@intranet/contract/shared/entre-areas';
+import { requiredText } from '@intranet/contract/shared/validators';
 
 // The payload of a development's form and of its create and update calls. Its own module, re-exported by
 // desarrollos.ts: its rich-text field checks documents with the editor's model (ProseMirror), which the screens

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Máquinas: the inventory of machines and who has each. */
 export const area = {

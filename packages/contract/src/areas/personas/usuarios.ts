@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listQuery, paged, MAX_ID } from '../../shared/list.ts';
-import { loteBody, loteExportBody } from '../../shared/lote.ts';
+import { listQuery, paged, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
 import { PERMISSION_CODES, PERMISSIONS, type PermissionCode } from '../../registry.ts';
-import { optionalText, requiredText } from '../../shared/validators.ts';
+import { optionalText, requiredText } from '@intranet/contract/shared/validators';
 
 // ---- User accounts and roles, managed inside Personas (USUARIOS#ADMIN) ----
 

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Productos: the products the company makes. */
 export const area = {

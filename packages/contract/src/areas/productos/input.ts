@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { richText } from '../../shared/rich-text.ts';
-import { productoLinea, productoResponsable, productoTipo } from '../../shared/entre-areas.ts';
-import { requiredText } from '../../shared/validators.ts';
+import { richText } from '@intranet/contract/shared/rich-text';
+import { productoLinea, productoResponsable, productoTipo } from '@intranet/contract/shared/entre-areas';
+import { requiredText } from '@intranet/contract/shared/validators';
 
 // The payload of a product's form and of its create and update calls. Its own module, re-exported by
 // productos.ts: its rich-text description is checked with the editor's model (ProseMirror), which the screens

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Reportes: the report catalogue; each report names the codes that read it (reportes.ts). */
 export const area = {

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Servidores propios, and the Servicio DNS of their entries (servidores/dns.ts). */
 export const area = {

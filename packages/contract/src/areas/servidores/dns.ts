@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, paged, queryBoolean, MAX_ID } from '../../shared/list.ts';
-import { loteBody, loteExportBody } from '../../shared/lote.ts';
-import { hostname, ipAddress, port } from '../../shared/validators.ts';
+import { listQuery, paged, queryBoolean, MAX_ID } from '@intranet/contract/shared/list';
+import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
+import { hostname, ipAddress, port } from '@intranet/contract/shared/validators';
 
 // ---- Servicio DNS: the DNS entries of the company's own servers and their addresses ----
 

@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Sitios web: the websites, their certificates and domains, and whether they answer. */
 export const area = {

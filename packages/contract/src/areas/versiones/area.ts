@@ -1,4 +1,4 @@
-import type { AreaContrato } from '../../shared/area.ts';
+import type { AreaContrato } from '@intranet/contract/shared/area';
 
 /** Versiones: the products' versions, their notes and files. */
 export const area = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/list.ts';
-import { richText } from '../../shared/rich-text.ts';
-import { VERSION_CANALES } from '../../shared/entre-areas.ts';
-import { versionNumero } from '../../shared/version-numero.ts';
+import { MAX_ID } from '@intranet/contract/shared/list';
+import { richText } from '@intranet/contract/shared/rich-text';
+import { VERSION_CANALES } from '@intranet/contract/shared/entre-areas';
+import { versionNumero } from '@intranet/contract/shared/version-numero';
 
 // The payload of a version's form and of its create and update calls. Its own module, re-exported by
 // versiones.ts: its rich-text notes are checked with the editor's model (ProseMirror), which the screens that

@@ -61,11 +61,11 @@ class SentryError extends Error {
 }
 
 function organizacion(request: FastifyRequest): void {
-  const { org } = orgParams.parse(request.params);
+  const { org } = validado(orgParams, request.params);
   if (org !== SENTRY_ORG) throw new SentryError(404, `La organización es "${SENTRY_ORG}" (SENTRY_ORG), no "${org}"`);
 }
 
-function cuerpo<T>(schema: z.ZodType<T>, body: unknown): T {
+function validado<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (!r.success)
     throw new SentryError(
@@ -157,7 +157,7 @@ export async function sentryApiRoutes(
     { config: EDITAR, schema: { tags, summary: 'sentry-cli: armar un artifact bundle de sus chunks' } },
     async (request) => {
       organizacion(request);
-      const pedido = cuerpo(assembleBody, request.body);
+      const pedido = validado(assembleBody, request.body);
       const proyectos = await proyectosPorSlug(db, pedido.projects);
       // Known already (its chunks are gone once assembled): nothing to send again.
       if ((await sinElBundle(db, proyectos, pedido.checksum)).length === 0)
@@ -187,7 +187,7 @@ export async function sentryApiRoutes(
     { config: EDITAR, schema: { tags, summary: 'sentry-cli: crear una release (releases new)' } },
     async (request, reply) => {
       organizacion(request);
-      const b = cuerpo(releaseBody, request.body);
+      const b = validado(releaseBody, request.body);
       const proyectos = await proyectosPorSlug(db, b.projects);
       await crearRelease(db, proyectos, b.version, b.dateReleased ? new Date(b.dateReleased) : null);
       return reply.code(201).send(await releaseInfo(db, b.version, proyectos));
@@ -197,7 +197,7 @@ export async function sentryApiRoutes(
   /** The project a project-scoped path names, or Sentry's 404. */
   const proyectoDe = async (request: FastifyRequest) => {
     organizacion(request);
-    const { project } = proyectoParams.parse(request.params);
+    const { project } = validado(proyectoParams, request.params);
     const [p] = await proyectosPorSlug(db, [project]).catch(() => []);
     if (!p) throw new SentryError(404, `El proyecto no existe: ${project}`);
     return p;
@@ -219,7 +219,7 @@ export async function sentryApiRoutes(
     { config: VER, schema: { tags, summary: 'sentry-cli: una release de un proyecto (releases info)' } },
     async (request) => {
       const p = await proyectoDe(request);
-      const { version } = versionParams.parse(request.params);
+      const { version } = validado(versionParams, request.params);
       const r = (await releasesDe(db, p.id)).find((x) => x.version === version);
       if (!r) throw new SentryError(404, `La release ${version} no existe`);
       return releaseSentry(version, r, [p]);
@@ -231,7 +231,7 @@ export async function sentryApiRoutes(
     { config: VER, schema: { tags, summary: 'sentry-cli: una release (releases info)' } },
     async (request) => {
       organizacion(request);
-      const { version } = versionParams.parse(request.params);
+      const { version } = validado(versionParams, request.params);
       const proyectos = await proyectosDeRelease(db, version);
       const [primero] = proyectos;
       const r = primero ? (await releasesDe(db, primero.id)).find((x) => x.version === version) : undefined;
@@ -245,8 +245,8 @@ export async function sentryApiRoutes(
     { config: EDITAR, schema: { tags, summary: 'sentry-cli: modificar una release (releases finalize)' } },
     async (request) => {
       organizacion(request);
-      const { version } = z.object({ version: z.string().min(1).max(200) }).parse(request.params);
-      const b = cuerpo(releaseUpdate, request.body);
+      const { version } = validado(versionParams, request.params);
+      const b = validado(releaseUpdate, request.body);
       const proyectos = b.projects ? await proyectosPorSlug(db, b.projects) : await proyectosDeRelease(db, version);
       if (proyectos.length === 0) throw new SentryError(404, `La release ${version} no existe`);
       if (b.dateReleased !== undefined) {

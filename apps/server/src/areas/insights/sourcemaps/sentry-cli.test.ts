@@ -379,6 +379,13 @@ Sentry.flush(10000).then(() => process.exit(0));
     const org = await ctx.t.app.inject({ url: '/api/0/organizations/otra/chunk-upload/', headers: auth });
     expect(org.statusCode).toBe(404);
     expect(org.json().detail).toContain(`"${SENTRY_ORG}"`);
+    // A project that does not exist: Sentry's 404, saying which.
+    const otroProyecto = await ctx.t.app.inject({
+      url: `/api/0/projects/${SENTRY_ORG}/no-existe/releases/`,
+      headers: auth,
+    });
+    expect(otroProyecto.statusCode).toBe(404);
+    expect(otroProyecto.json().detail).toBe('El proyecto no existe: no-existe');
 
     // A chunk that is not a zip: its SHA-1 is right, the bundle it makes is not.
     const basura = Buffer.from('esto no es un zip');
