@@ -16,9 +16,10 @@ const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !name.startsWith('@intranet/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-// The worker threads' modules (core/isolated.ts): their dispatcher and each `*.worker.ts`, in dist/workers/.
+// The worker threads' modules (core/isolated.ts): their dispatcher and each `*.worker.ts`, in dist/workers/ (not
+// the tests' own, in test-tasks/).
 const workers = readdirSync(`${here}src`, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.worker.ts'))
+  .filter((file) => file.endsWith('.worker.ts') && !file.includes('test-tasks'))
   .map((file) => ({ in: `${here}src/${file}`, out: `workers/${basename(file, '.ts')}` }));
 
 await build({

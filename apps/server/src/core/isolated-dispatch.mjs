@@ -17,11 +17,16 @@ setInterval(() => {
   }
 }, 10).unref();
 
-/** @param {{ modulo: string; datos: unknown; topeMb: number }} tarea */
-export default async function ejecutar({ modulo, datos, topeMb }) {
+/**
+ * @param {{ modulo: string; datos: unknown; topeMb: number; aviso: import('node:worker_threads').MessagePort }} tarea
+ */
+export default async function ejecutar({ modulo, datos, topeMb, aviso }) {
   tope = topeMb * 1024 * 1024;
   if (modulo.endsWith('.ts')) tsx ??= import('tsx/esm/api').then((api) => api.register());
   await tsx;
   const { default: tarea } = await import(modulo);
+  // The task's time starts now, its module loaded (core/isolated.ts).
+  aviso.postMessage('inicio');
+  aviso.close();
   return tarea(datos);
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { TransferListItem } from 'node:worker_threads';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { MENSAJES } from '../messages.ts';
 import { ApiError } from '../core/api-error.ts';
@@ -80,36 +80,54 @@ function workers(): Piscina {
 }
 
 /**
- * Runs the task of `modulo` on `datos` in a worker thread, within `limiteMs` (waiting for a worker included).
- * Streams among `datos` are listed in `transferir`: the worker reads and writes them while this thread only moves
- * their bytes. `topeMb`: the objects it may hold (less than the default when a bomb is likelier than a big file).
+ * How long a task may wait for its worker to take it up, the thread's start and the task module's loading
+ * included. It is not the task's time: on a machine kept busy by other processes a worker that starts at a lower
+ * priority takes seconds to load its modules, and that must not count as a slow file.
+ */
+const ARRANQUE_MAX_MS = 60_000;
+
+/**
+ * Runs the task of `modulo` on `datos` in a worker thread. The task has `limiteMs` from the moment its worker
+ * starts it (its module loaded); waiting for the worker has its own bound. Streams among `datos` are listed in
+ * `transferir`: the worker reads and writes them while this thread only moves their bytes. `topeMb`: the objects it
+ * may hold (less than the default when a bomb is likelier than a big file).
  */
 export async function runIsolated<F extends (datos: never) => unknown>(
   modulo: WorkerModule<F>,
   datos: Parameters<F>[0],
   opciones: { limiteMs: number; transferir?: TransferListItem[]; topeMb?: number },
 ): Promise<Awaited<ReturnType<F>>> {
-  const tiempo = AbortSignal.timeout(opciones.limiteMs);
+  const tiempo = new AbortController();
+  let reloj = setTimeout(() => tiempo.abort(), ARRANQUE_MAX_MS + opciones.limiteMs);
+  // The worker says when it starts the task: from then on the task has its own time.
+  const { port1: aviso, port2: avisoWorker } = new MessageChannel();
+  aviso.once('message', () => {
+    clearTimeout(reloj);
+    reloj = setTimeout(() => tiempo.abort(), opciones.limiteMs);
+  });
+  aviso.unref();
   const memoria = new AbortController();
   const tope = process.memoryUsage.rss() + maxCrecimientoBytes;
   const vigia = setInterval(() => {
     if (maxCrecimientoBytes > 0 && process.memoryUsage.rss() > tope) memoria.abort();
   }, 25);
   try {
-    const signal = AbortSignal.any([tiempo, memoria.signal]);
+    const signal = AbortSignal.any([tiempo.signal, memoria.signal]);
     return (await workers().run(
-      { modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB },
-      { signal, transferList: opciones.transferir },
+      { modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB, aviso: avisoWorker },
+      { signal, transferList: [avisoWorker, ...(opciones.transferir ?? [])] },
     )) as Awaited<ReturnType<F>>;
   } catch (err) {
     if (memoria.signal.aborted) throw new IsolatedError('memoria', err);
-    if (tiempo.aborted) throw new IsolatedError('tiempo', err);
+    if (tiempo.signal.aborted) throw new IsolatedError('tiempo', err);
     const code = (err as { code?: string }).code;
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IsolatedError('memoria', err);
     if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new IsolatedError('cola', err);
     throw new IsolatedError('error', err);
   } finally {
+    clearTimeout(reloj);
     clearInterval(vigia);
+    aviso.close();
   }
 }
 
