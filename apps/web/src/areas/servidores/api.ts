@@ -1,15 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  servidor,
-  servidorConDns,
-  servidorDetalle,
-  type servidorInput,
-  servidorPage,
-} from '@intranet/contract/areas/servidores';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { z } from 'zod';
+import type { servidorInput } from '@intranet/contract/areas/servidores';
+import { servidoresApi } from '@intranet/contract/areas/servidores/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 /** What a valid servidor form submits (the contract's parsed `servidorInput`). */
 export type ServidorValues = z.output<typeof servidorInput>;
@@ -21,15 +14,15 @@ export const servidoresKeys = {
   detalle: (id: number) => ['servidores', 'detalle', id] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/servidores${path}`);
 /** The servers' API path, for their import. */
-export const servidoresUrl = () => url('');
+export const servidoresUrl = () => endpointUrl(servidoresApi.todos);
 
 /** One page of the servers list (`GET /api/servidores/lista`). */
 export function useServidores(params: string) {
   return useQuery({
     queryKey: servidoresKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/lista?${params}`), envelope(servidorPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(servidoresApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -38,19 +31,16 @@ export function useServidores(params: string) {
 export function useServidor(id: number) {
   return useQuery({
     queryKey: servidoresKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(servidorDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(servidoresApi.detalle, { params: { id }, signal })).datos,
   });
 }
-
-/** The spec's bare list, read for its providers (extra fields are allowed there, so proveedor may be absent). */
-const todosAnswer = envelope(z.array(servidorConDns.extend({ proveedor: z.string().nullish() })));
 
 /** The providers in use, for the list's filter (the server matches the provider exactly). */
 export function useProveedores() {
   return useQuery({
     queryKey: ['servidores', 'proveedores'],
     queryFn: async ({ signal }) => {
-      const todos = (await http.get(url(''), todosAnswer, { signal })).datos;
+      const todos = (await call(servidoresApi.todos, { signal })).datos;
       return [...new Set(todos.map((s) => s.proveedor).filter((p): p is string => Boolean(p)))].sort((a, b) =>
         a.localeCompare(b, 'es'),
       );
@@ -60,7 +50,8 @@ export function useProveedores() {
 }
 
 /** The `export.csv` address of the list with its current filters. */
-export const servidoresCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const servidoresCsvUrl = (exportParams: string) =>
+  endpointUrl(servidoresApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** A server change shows in the lists, its detail, the DNS list and the history. */
 function useInvalidate() {
@@ -85,8 +76,8 @@ export function useGuardarServidor(id: number | undefined) {
     mutationFn: async (values: ServidorValues) => {
       const answer =
         id === undefined
-          ? await http.post(url(''), values, envelope(servidor))
-          : await http.put(url(`/${id}`), values, envelope(servidor));
+          ? await call(servidoresApi.crear, { body: values })
+          : await call(servidoresApi.modificar, { params: { id }, body: values });
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -98,19 +89,17 @@ export function useEliminarServidor() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, cascada }: { id: number; cascada: boolean }) =>
-      http.delete(url(`/${id}${cascada ? '?cascada=true' : ''}`), okBody),
+      call(servidoresApi.eliminar, { params: { id }, query: cascada ? { cascada: 'true' } : {} }),
     onSuccess: (_answer, { id }) => invalidate(id),
   });
 }
-
-const bulkDeleteAnswer = envelope(z.object({ eliminados: z.number().int() }));
 
 /** Deletes several servers at once (`POST /api/servidores/eliminar`). */
 export function useEliminarServidores() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: { ids: number[]; cascada: boolean }) =>
-      (await http.post(url('/eliminar'), body, bulkDeleteAnswer)).datos.eliminados,
+      (await call(servidoresApi.eliminarVarios, { body })).datos.eliminados,
     onSuccess: () => invalidate(),
   });
 }
