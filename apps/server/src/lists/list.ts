@@ -7,6 +7,13 @@ import type { Executor } from '../db/client.ts';
  * sorts by, and how its filters become conditions. The area's queries.ts declares it once; the page, the
  * total and the CSV export all read the same declaration, so the export is exactly the filtered list.
  */
+/** The sort names a list query takes (`nombre` of `nombre` and `-nombre`), or any name for a query without them. */
+export type SortName<Query> = Query extends { sort?: infer S }
+  ? string extends S
+    ? string
+    : Exclude<S, `-${string}` | undefined>
+  : string;
+
 export interface ListSpec<Query> {
   /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
   search?: SQLWrapper;
@@ -15,10 +22,13 @@ export interface ListSpec<Query> {
    * pattern carries one of the query's filters (an expiry grid's own rows: '> %texto%').
    */
   searchWhere?: (pattern: string, query: Query) => SQL;
-  /** Contract sort name -> the expression it sorts by. Sort keys must not be null (keyset paging). */
-  sorts: Record<string, SQLWrapper>;
+  /**
+   * Contract sort name -> the expression it sorts by: every name the contract's list query takes, and no other (the
+   * typecheck says which is missing or misspelt). Sort keys must not be null (keyset paging).
+   */
+  sorts: Record<SortName<Query>, SQLWrapper>;
   /** Used when the query names none, e.g. 'nombre' or '-actualizado'. */
-  defaultSort: string;
+  defaultSort: SortName<Query> | `-${SortName<Query>}`;
   /** The stable tie-breaker: the column the rows answer as `id`. */
   id: SQLWrapper;
   /** The area's own filters; undefined entries are ignored. */
@@ -29,7 +39,7 @@ export interface ListSpec<Query> {
    * the filter's `key = 'A'` beside it, PostgreSQL starts the index at the first 'A' and reads up to the row
    * (825 index pages, 57–117 ms, at 1M rows), not at the row itself.
    */
-  fixedSorts?: (query: Query) => readonly string[];
+  fixedSorts?: (query: Query) => readonly SortName<Query>[];
 }
 
 /** What the area's row query receives: its conditions, order and window, and the key it must select. */
@@ -256,11 +266,13 @@ interface Ordering {
 
 function ordering<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): Ordering {
   const wanted = parseSort(query.sort) ?? parseSort(spec.defaultSort);
-  const key = (wanted && spec.sorts[wanted.field]) ?? spec.sorts[parseSort(spec.defaultSort)?.field ?? ''];
+  // The query's sort was checked by the contract's schema; here it is a name looked up at run time.
+  const sorts: Partial<Record<string, SQLWrapper>> = spec.sorts;
+  const key = (wanted && sorts[wanted.field]) ?? sorts[parseSort(spec.defaultSort)?.field ?? ''];
   if (!key || !wanted) throw new Error(`orden sin declarar en la lista: ${query.sort ?? spec.defaultSort}`);
   const [dir, otherWay] = wanted.desc ? [desc, asc] : [asc, desc];
   // The tie-breaker goes the same way as the key, so (key, id) compares as one row value.
-  const fija = (spec.fixedSorts?.(query) ?? []).includes(wanted.field);
+  const fija = ((spec.fixedSorts?.(query) ?? []) as readonly string[]).includes(wanted.field);
   return {
     key,
     desc: wanted.desc,

@@ -30,7 +30,11 @@ export function listQuery<const Sort extends readonly [string, ...string[]], Fil
   sortable: Sort,
   filters: Filters,
 ) {
-  const sortValues = [...sortable, ...sortable.map((field) => `${SORT_DESC_PREFIX}${field}`)] as [string, ...string[]];
+  // Typed as the names themselves: a list's declaration on the server (ListSpec.sorts) is checked against them.
+  const sortValues = [...sortable, ...sortable.map((field) => `${SORT_DESC_PREFIX}${field}`)] as [
+    Sort[number],
+    ...(Sort[number] | `${typeof SORT_DESC_PREFIX}${Sort[number]}`)[],
+  ];
   return z
     .object({
       page: z.coerce
