@@ -28,8 +28,8 @@ export interface EndpointRoute<E extends EndpointDef> {
   config: FastifyContextConfig;
   /** The OpenAPI document's group. */
   tags: readonly string[];
-  /** Fastify's other route options the route needs (a body limit, a hook of its own). */
-  options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'preHandler' | 'preValidation' | 'onRequest'>;
+  /** Fastify's other route options the route needs (a body limit, a hook of its own, its compression). */
+  options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'preHandler' | 'preValidation' | 'onRequest' | 'compress'>;
   /** Answers with the declared answer (returned), or sends it itself through `reply` (files, other statuses). */
   handler: (
     request: EndpointRequest<E>,

@@ -1,19 +1,10 @@
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
-import {
-  LOTE_BORRADO_NO_SE_DESHACE,
-  LOTE_EXCEDIDO,
-  LOTE_MAXIMO,
-  loteDetalle,
-  loteIdParam,
-  loteResultado,
-  lotesLista,
-  lotesQuery,
-} from '@intranet/contract/shared/lote';
+import { LOTE_BORRADO_NO_SE_DESHACE, LOTE_EXCEDIDO, LOTE_MAXIMO, loteEndpoints } from '@intranet/contract/shared/lote';
 import type { PermissionCode } from '@intranet/contract/registry';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AreaDeps } from '../core/area.ts';
+import { route } from '../core/endpoint.ts';
 import { autorDe, type Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import type { Conflictos } from '../db/conflicts.ts';
@@ -134,8 +125,6 @@ async function filasElegidas<Query extends ListQueryBase, Row extends { id: numb
   return filas;
 }
 
-const denied = { 401: errorBody, 403: errorBody };
-
 /** What the bulk routes need of an area's deps: an area whose routes hold state of their own (the monitor's project cache) registers them itself. */
 export type LoteDeps = Pick<AreaDeps, 'db' | 'conflictos'>;
 
@@ -145,21 +134,16 @@ function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(
   db: Db,
   lote: LoteExport<Query, Row>,
 ) {
-  app.post(`${lote.ruta}/lote/export.csv`, {
+  route(app, loteEndpoints(lote.ruta, { body: z.never(), exportBody: lote.exportBody }).exportar, {
     config: { access: lote.ver },
-    schema: {
-      tags: lote.tags,
-      summary: 'Las filas elegidas (o todas las que coinciden con el filtro), en el CSV de la lista',
-      body: lote.exportBody,
-      produces: ['text/csv'],
-      response: { 400: errorBody, ...denied },
-    },
+    tags: lote.tags,
     handler: (request, reply) => {
       sendCsv(reply, {
         nombre: lote.csv.nombre,
         columnas: lote.csv.columnas,
         filas: filasDe(lote, db, sessionOf(request), request.body.seleccion),
       });
+      return reply;
     },
   });
 }
@@ -208,17 +192,9 @@ function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
   conflictos: Conflictos,
   lote: LoteAcciones<Query, Row>,
 ) {
-  app.post(`${lote.ruta}/lote`, {
+  route(app, loteEndpoints(lote.ruta, { body: lote.body, exportBody: z.never() }).accion, {
     config: { access: lote.editar },
-    schema: {
-      tags: lote.tags,
-      summary:
-        'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
-      description:
-        'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen. La acción queda registrada (GET {ruta}/lotes) antes de tocar la primera fila.',
-      body: lote.body,
-      response: { 200: envelope(loteResultado), 400: errorBody, ...denied },
-    },
+    tags: lote.tags,
     handler: async (request) => {
       const pedido = request.body;
       const sesion = sessionOf(request);
@@ -259,38 +235,23 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
     if (!detalle) throw noEncontrado();
     return detalle;
   };
-  const errores = { 400: errorBody, 404: errorBody, ...denied };
+  const api = loteEndpoints(lote.ruta, { body: lote.body, exportBody: z.never() });
 
-  app.get(`${lote.ruta}/lotes`, {
+  route(app, api.historial, {
     config: { access: ver },
-    schema: {
-      tags: lote.tags,
-      summary: 'Historial de acciones masivas de la lista, la más reciente primero',
-      querystring: lotesQuery,
-      response: { 200: envelope(lotesLista), ...errores },
-    },
+    tags: lote.tags,
     handler: async (request) => ({ error: null, datos: { items: await lotesDe(db, lote.ruta, request.query.limite) } }),
   });
 
-  app.get(`${lote.ruta}/lotes/:id`, {
+  route(app, api.detalle, {
     config: { access: ver },
-    schema: {
-      tags: lote.tags,
-      summary: 'Una acción masiva: sus conteos y cada fila hecha, rechazada o pendiente',
-      params: loteIdParam,
-      response: { 200: envelope(loteDetalle), ...errores },
-    },
+    tags: lote.tags,
     handler: async (request) => ({ error: null, datos: await leer(request.params.id) }),
   });
 
-  app.post(`${lote.ruta}/lotes/:id/continuar`, {
+  route(app, api.continuar, {
     config: { access: editar },
-    schema: {
-      tags: lote.tags,
-      summary: 'Continúa una acción masiva interrumpida: aplica solo sus filas pendientes, cada una a lo sumo una vez',
-      params: loteIdParam,
-      response: { 200: envelope(loteDetalle), ...errores, 409: errorBody },
-    },
+    tags: lote.tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       const antes = await leer(request.params.id);
@@ -304,17 +265,9 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
     },
   });
 
-  app.post(`${lote.ruta}/lotes/:id/deshacer`, {
+  route(app, api.deshacer, {
     config: { access: editar },
-    schema: {
-      tags: lote.tags,
-      summary:
-        'Deshace un cambio masivo: cada fila cambiada vuelve al valor anterior que guarda su auditoría, por la misma modificación que a mano',
-      description:
-        'Queda registrado como una acción masiva más. Un borrado masivo no se deshace; una fila cambiada después se rechaza con su motivo.',
-      params: loteIdParam,
-      response: { 200: envelope(loteDetalle), ...errores, 409: errorBody },
-    },
+    tags: lote.tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       const original = await leer(request.params.id);

@@ -1,14 +1,12 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { sesionActiva, sesionesCerradas, type SesionActiva } from '@intranet/contract/shared/sessions';
+import { sesionesApi } from '@intranet/contract/areas/auth/sesiones-endpoints';
+import type { SesionActiva } from '@intranet/contract/shared/sessions';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { z } from 'zod';
-import { apiUrl } from '../core/config/config.ts';
 import { formatFechaHora } from '../core/format.ts';
-import { http } from '../core/http/http.ts';
+import { call } from '../core/http/endpoint.ts';
 import { confirmAction } from './confirmAction.tsx';
 import { DataTable } from './DataTable/DataTable.tsx';
 
@@ -38,8 +36,6 @@ const t = {
 /** Whose sessions: the signed-in person's own, or (USUARIOS#ADMIN) an account's. */
 type Cuenta = { usuarioId?: number | undefined };
 
-const base = ({ usuarioId }: Cuenta) =>
-  apiUrl('api', usuarioId === undefined ? '/api/auth/sesiones' : `/api/usuarios/${usuarioId}/sesiones`);
 const keys = (cuenta: Cuenta) => ['sesiones-activas', cuenta.usuarioId ?? 'mias'] as const;
 
 /**
@@ -50,18 +46,19 @@ export function SesionesActivas(cuenta: Cuenta) {
   const client = useQueryClient();
   const lista = useQuery({
     queryKey: keys(cuenta),
-    queryFn: async ({ signal }) => (await http.get(base(cuenta), envelope(z.array(sesionActiva)), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (
+        await (cuenta.usuarioId === undefined
+          ? call(sesionesApi.mias, { signal })
+          : call(sesionesApi.deCuenta, { params: { id: cuenta.usuarioId }, signal }))
+      ).datos,
   });
   const refrescar = () => client.invalidateQueries({ queryKey: ['sesiones-activas'] });
   const cerrar = useMutation({
     mutationFn: (s: SesionActiva) =>
-      http.post(
-        cuenta.usuarioId === undefined
-          ? apiUrl('api', `/api/auth/sesiones/${s.id}/cerrar`)
-          : `${base(cuenta)}/${s.id}/cerrar`,
-        undefined,
-        okBody,
-      ),
+      cuenta.usuarioId === undefined
+        ? call(sesionesApi.cerrar, { params: { id: s.id } })
+        : call(sesionesApi.cerrarDeCuenta, { params: { id: cuenta.usuarioId, sesion: s.id } }),
     onSuccess: () => notifications.show({ color: 'green', message: t.cerrada }),
     onError: () => notifications.show({ color: 'red', message: t.error }),
     onSettled: refrescar,
@@ -69,11 +66,9 @@ export function SesionesActivas(cuenta: Cuenta) {
   const cerrarOtras = useMutation({
     mutationFn: async () =>
       (
-        await http.post(
-          cuenta.usuarioId === undefined ? apiUrl('api', '/api/auth/sesiones/cerrar-otras') : `${base(cuenta)}/cerrar`,
-          undefined,
-          envelope(sesionesCerradas),
-        )
+        await (cuenta.usuarioId === undefined
+          ? call(sesionesApi.cerrarOtras)
+          : call(sesionesApi.cerrarTodasDeCuenta, { params: { id: cuenta.usuarioId } }))
       ).datos,
     onSuccess: (r) => notifications.show({ color: 'green', message: t.cerradas(r.cerradas) }),
     onError: () => notifications.show({ color: 'red', message: t.error }),

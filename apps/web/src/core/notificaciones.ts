@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { noLeidas, notificacionDetalle, notificacionesRespuesta } from '@intranet/contract/areas/alertas';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { apiUrl } from './config/config.ts';
-import { http } from './http/http.ts';
+import { alertasApi } from '@intranet/contract/areas/alertas/endpoints';
+import { call, endpointUrl } from './http/endpoint.ts';
 import { useSesion } from './session/session.ts';
 
 /** The bell asks again this often (and whenever the tab comes back into view). */
@@ -14,18 +12,15 @@ export const notificacionesKeys = {
   detalle: (id: number) => ['notificaciones', 'detalle', id] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/alertas/notificaciones${path}`);
-
 /** The notifications' path for their bulk bar (`…/lote`: mark read or unread, delete; one's own only). */
-export const notificacionesLoteUrl = () => url('');
+export const notificacionesLoteUrl = () => endpointUrl(alertasApi.notificaciones);
 
 /** The signed-in person's latest notifications and unread count (the bell, Alertas → Notificaciones). */
 export function useNotificaciones(limite = 20) {
   const sesion = useSesion();
   return useQuery({
     queryKey: notificacionesKeys.lista(limite),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`?limite=${limite}`), envelope(notificacionesRespuesta), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.notificaciones, { query: { limite }, signal })).datos,
     // A session waiting for its second factor reaches only the enrolment step.
     enabled: sesion !== null && !sesion.usuario.segundo_factor_pendiente,
     refetchInterval: CADA_MS,
@@ -38,7 +33,7 @@ export function useNotificacion(id: number) {
   return useQuery({
     queryKey: notificacionesKeys.detalle(id),
     queryFn: async ({ signal }) => {
-      const datos = (await http.get(url(`/${id}`), envelope(notificacionDetalle), { signal })).datos;
+      const datos = (await call(alertasApi.notificacion, { params: { id }, signal })).datos;
       void client.invalidateQueries({ queryKey: ['notificaciones', 'lista'] });
       return datos;
     },
@@ -48,7 +43,7 @@ export function useNotificacion(id: number) {
 export function useMarcarLeida() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(url(`/${id}/leida`), undefined, envelope(noLeidas))).datos,
+    mutationFn: async (id: number) => (await call(alertasApi.marcarLeida, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: notificacionesKeys.all }),
   });
 }
@@ -56,7 +51,7 @@ export function useMarcarLeida() {
 export function useLeerTodas() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await http.post(url('/leidas'), undefined, envelope(noLeidas))).datos,
+    mutationFn: async () => (await call(alertasApi.marcarTodasLeidas)).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: notificacionesKeys.all }),
   });
 }

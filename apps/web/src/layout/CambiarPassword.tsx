@@ -4,14 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { okBody } from '@intranet/contract/shared/envelope';
 import { cambioPassword, type CambioPassword } from '@intranet/contract/areas/personas/usuarios';
+import { usuariosApi } from '@intranet/contract/areas/personas/usuarios-endpoints';
 import { contractResolver } from '../components/form/contractResolver.ts';
 import { FormError } from '../components/form/FormError.tsx';
 import { useServerErrors } from '../components/form/serverErrors.ts';
 import { confirmMessages } from '../components/messages.ts';
-import { apiUrl } from '../core/config/config.ts';
-import { http } from '../core/http/http.ts';
+import { call } from '../core/http/endpoint.ts';
 import { messages } from '../core/messages.ts';
 import { FormActions } from '../components/form/FormActions.tsx';
 
@@ -23,7 +22,7 @@ type CambioPasswordValues = z.output<typeof cambioPassword>;
 /** The signed-in user's own password (`PUT /api/usuarios/yo/password`). */
 function useCambiarPasswordPropia() {
   return useMutation({
-    mutationFn: (values: CambioPasswordValues) => http.put(apiUrl('api', '/api/usuarios/yo/password'), values, okBody),
+    mutationFn: (values: CambioPasswordValues) => call(usuariosApi.cambiarPasswordPropia, { body: values }),
   });
 }
 

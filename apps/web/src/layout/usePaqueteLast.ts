@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { paqueteLast } from '@intranet/contract/areas/paquetes';
-import { apiUrl } from '../core/config/config.ts';
-import { http } from '../core/http/http.ts';
+import { paquetesApi } from '@intranet/contract/areas/paquetes/endpoints';
+import { call } from '../core/http/endpoint.ts';
 
 /**
  * The latest installer package for the top bar. Asked only when PACKS#VER is granted, and quietly: a user
@@ -10,7 +9,7 @@ import { http } from '../core/http/http.ts';
 export function usePaqueteLast(allowed: boolean) {
   return useQuery({
     queryKey: ['paquetes', 'last'],
-    queryFn: () => http.get(apiUrl('instaladores', '/api/paquetes/last'), paqueteLast.nullable(), { quiet: true }),
+    queryFn: () => call(paquetesApi.last, { options: { quiet: true } }),
     enabled: allowed,
     staleTime: 5 * 60_000,
   });

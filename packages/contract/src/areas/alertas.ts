@@ -305,3 +305,12 @@ export const entrega = z.object({
   proxima: z.string().nullable(),
 });
 export type Entrega = z.infer<typeof entrega>;
+
+const idInvalido = { error: 'Id inválido' };
+/** `POST /api/alertas/webhooks/:id/entregas/:entrega/reenviar`: the webhook and its delivery. */
+export const entregaParams = z
+  .object({
+    id: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
+    entrega: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
+  })
+  .strict();

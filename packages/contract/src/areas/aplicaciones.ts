@@ -195,3 +195,4 @@ export const aplicacionVersionListQuery = listQuery(APLICACION_VERSION_SORT, {
   publicada: queryBoolean.optional(),
 });
 export const aplicacionVersionPage = paged(aplicacionVersion);
+export const aplicacionVersionExportQuery = aplicacionVersionListQuery.omit({ page: true, size: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-export { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
+export { archivoUploadQuery, nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
 import { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
 
 // ---- The file store `{archivos}`: content-addressed uploads shared by paquetes, versiones and apps. ----
@@ -18,9 +18,6 @@ export const archivo = z.object({
   creado: z.string(),
 });
 export type Archivo = z.infer<typeof archivo>;
-
-/** `POST {archivos}/api/archivos?nombre=`: the body is the file's bytes. */
-export const archivoUploadQuery = z.object({ nombre: nombreArchivo }).strict();
 
 /** `GET {archivos}/api/archivos/:sha256`: the download; `nombre` names the saved file. */
 export const archivoDescargaParams = z.object({ sha256: sha256Hex }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '@intranet/contract/shared/envelope';
-import { MAX_ID } from '@intranet/contract/shared/list';
+import { idParam, MAX_ID } from '@intranet/contract/shared/list';
 import { loteBody } from '@intranet/contract/shared/lote';
 import { PASSWORD_MAX, REQUIRED, USERNAME_MAX } from '@intranet/contract/shared/texts';
 
@@ -237,3 +237,6 @@ const identidadId = z.coerce
   .positive('Id inválido')
   .max(MAX_ID, 'Id inválido');
 export const identidadParams = z.object({ id: identidadId, identidadId }).strict();
+
+/** `POST /api/usuarios/:id/sesiones/:sesion/cerrar` (USUARIOS#ADMIN): the account and one of its sessions. */
+export const usuarioSesionParams = z.object({ id: idParam.shape.id, sesion: idParam.shape.id }).strict();

@@ -92,4 +92,3 @@ export const paqueteDescargaParams = z
     sha256: sha256Hex,
   })
   .strict();
-export const paqueteDescargaPath = (id: number, sha256: string): string => `/api/paquetes/${id}/descarga/${sha256}`;

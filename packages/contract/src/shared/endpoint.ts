@@ -25,8 +25,8 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** The success answer's schema; absent when the answer is a file (`produces` says which). */
   answer?: z.ZodType;
-  /** The success status (200 unless said). */
-  status?: 200 | 201 | 202 | 204;
+  /** The success status (200 unless said; 302 for a redirect, whose answer is `z.null()`). */
+  status?: 200 | 201 | 202 | 204 | 302;
   produces?: readonly string[];
   errors?: readonly ErrorStatus[];
 }

@@ -148,3 +148,6 @@ export const nombreArchivo = z
   .max(200, 'Máximo 200 caracteres')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name may not hold.
   .refine((v) => !/[/\\\u0000-\u001f\u007f]/.test(v) && v !== '.' && v !== '..', 'Nombre de archivo inválido');
+
+/** `?nombre=` of an upload whose body is the file's bytes (the file store's, an app's icon or APK). */
+export const archivoUploadQuery = z.object({ nombre: nombreArchivo }).strict();

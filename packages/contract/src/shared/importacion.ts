@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { envelope } from './envelope.ts';
 
 // ---- Spreadsheet import: the steps every area's import shares ----
 
@@ -125,3 +127,86 @@ export const importacionSubidaQuery = z.object({
 
 /** How long an import can be undone. */
 export const IMPORTACION_DESHACER_HORAS = 24;
+
+const IMPORT_ERRORS = [400, 401, 403] as const;
+
+/**
+ * The import routes of one list, under `<base>/importaciones` (`base` is the list's API path, `nombre` what the
+ * summaries call its rows): the template, the upload (the body is the file), another encoding, the preview, the
+ * dry run, the import, the refused rows and the undo. The server's `importacionRoutes` registers them all.
+ */
+export function importacionEndpoints<const Base extends string>(base: Base, nombre: string) {
+  const raiz = `${base}/importaciones` as const;
+  return {
+    plantilla: endpoint({
+      method: 'GET',
+      path: `${raiz}/plantilla.csv`,
+      summary: `Plantilla CSV para importar (${nombre})`,
+      produces: ['text/csv'],
+      errors: [401, 403],
+    }),
+    subir: endpoint({
+      method: 'POST',
+      path: raiz,
+      summary: `Sube una planilla CSV o XLSX para importar (${nombre})`,
+      description: 'El cuerpo es el archivo; responde sus encabezados y la asignación de columnas adivinada por ellos.',
+      query: importacionSubidaQuery,
+      answer: envelope(importacionSubida),
+      status: 201,
+      errors: [...IMPORT_ERRORS, 413],
+    }),
+    codificacion: endpoint({
+      method: 'POST',
+      path: `${raiz}/:id/codificacion`,
+      summary: 'Lee el CSV otra vez en la codificación elegida: sus encabezados y la asignación adivinada de nuevo',
+      params: importacionIdParam,
+      body: importacionCodificacionInput,
+      answer: envelope(importacionSubida),
+      errors: [...IMPORT_ERRORS, 404, 409, 410, 413],
+    }),
+    vistaPrevia: endpoint({
+      method: 'POST',
+      path: `${raiz}/:id/vista-previa`,
+      summary: 'Las filas leídas con la asignación elegida y los errores de cada una, por páginas',
+      params: importacionIdParam,
+      body: importacionVistaPreviaInput,
+      answer: envelope(importacionVistaPrevia),
+      errors: [...IMPORT_ERRORS, 404],
+    }),
+    ensayo: endpoint({
+      method: 'POST',
+      path: `${raiz}/:id/ensayo`,
+      summary: 'Ensayo: cuántas filas se crearían, actualizarían, quedarían igual o se rechazarían (no guarda nada)',
+      params: importacionIdParam,
+      body: importacionInput,
+      answer: envelope(importacionConteo),
+      errors: [...IMPORT_ERRORS, 404, 409],
+    }),
+    importar: endpoint({
+      method: 'POST',
+      path: `${raiz}/:id/importar`,
+      summary: 'Importa todas las filas en una transacción: todo o nada',
+      description: 'Si una fila tiene errores no se guarda nada: 400 con los errores de cada fila («fila N»).',
+      params: importacionIdParam,
+      body: importacionInput,
+      answer: envelope(importacionResultado),
+      errors: [...IMPORT_ERRORS, 404, 409],
+    }),
+    rechazadas: endpoint({
+      method: 'GET',
+      path: `${raiz}/:id/rechazadas.csv`,
+      summary: 'Las filas rechazadas en el último ensayo o importación, con una columna «error»',
+      params: importacionIdParam,
+      produces: ['text/csv'],
+      errors: [...IMPORT_ERRORS, 404],
+    }),
+    deshacer: endpoint({
+      method: 'POST',
+      path: `${raiz}/:id/deshacer`,
+      summary: 'Deshace la importación dentro de las 24 h, si ninguna de sus filas cambió desde entonces',
+      params: importacionIdParam,
+      answer: envelope(importacionResultado),
+      errors: [...IMPORT_ERRORS, 404, 409],
+    }),
+  };
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { envelope } from './envelope.ts';
 import { MAX_ID } from './list.ts';
 
 /** The most rows one bulk action touches: "all that match" beyond it is refused, to be narrowed by a filter. */
@@ -129,3 +131,72 @@ export const loteIdParam = z
     id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido').max(MAX_ID, 'Id inválido'),
   })
   .strict();
+
+const LOTE_ERRORS = [400, 401, 403] as const;
+
+/**
+ * The bulk routes of one list, under its API path `base`: the action (`POST <base>/lote`, its body the list's
+ * `loteBody`), the selection's CSV (`POST <base>/lote/export.csv`, its body the list's `loteExportBody`) and the
+ * recorded batches (`<base>/lotes…`). The server's `loteRoutes` registers those the list takes.
+ */
+export function loteEndpoints<const Base extends string, Body extends z.ZodType, ExportBody extends z.ZodType>(
+  base: Base,
+  o: { body: Body; exportBody: ExportBody },
+) {
+  return {
+    accion: endpoint({
+      method: 'POST',
+      path: `${base}/lote`,
+      summary:
+        'Acción en lote: eliminar o cambiar un campo de las filas elegidas o de todas las que coinciden con el filtro',
+      description:
+        'Una sola solicitud. Cada fila pasa por la misma baja o modificación que a mano (con su auditoría); las que no se pueden se rechazan con su motivo y las demás se hacen. La acción queda registrada (GET {ruta}/lotes) antes de tocar la primera fila.',
+      body: o.body,
+      answer: envelope(loteResultado),
+      errors: LOTE_ERRORS,
+    }),
+    exportar: endpoint({
+      method: 'POST',
+      path: `${base}/lote/export.csv`,
+      summary: 'Las filas elegidas (o todas las que coinciden con el filtro), en el CSV de la lista',
+      body: o.exportBody,
+      produces: ['text/csv'],
+      errors: LOTE_ERRORS,
+    }),
+    historial: endpoint({
+      method: 'GET',
+      path: `${base}/lotes`,
+      summary: 'Historial de acciones masivas de la lista, la más reciente primero',
+      query: lotesQuery,
+      answer: envelope(lotesLista),
+      errors: [...LOTE_ERRORS, 404],
+    }),
+    detalle: endpoint({
+      method: 'GET',
+      path: `${base}/lotes/:id`,
+      summary: 'Una acción masiva: sus conteos y cada fila hecha, rechazada o pendiente',
+      params: loteIdParam,
+      answer: envelope(loteDetalle),
+      errors: [...LOTE_ERRORS, 404],
+    }),
+    continuar: endpoint({
+      method: 'POST',
+      path: `${base}/lotes/:id/continuar`,
+      summary: 'Continúa una acción masiva interrumpida: aplica solo sus filas pendientes, cada una a lo sumo una vez',
+      params: loteIdParam,
+      answer: envelope(loteDetalle),
+      errors: [...LOTE_ERRORS, 404, 409],
+    }),
+    deshacer: endpoint({
+      method: 'POST',
+      path: `${base}/lotes/:id/deshacer`,
+      summary:
+        'Deshace un cambio masivo: cada fila cambiada vuelve al valor anterior que guarda su auditoría, por la misma modificación que a mano',
+      description:
+        'Queda registrado como una acción masiva más. Un borrado masivo no se deshace; una fila cambiada después se rechaza con su motivo.',
+      params: loteIdParam,
+      answer: envelope(loteDetalle),
+      errors: [...LOTE_ERRORS, 404, 409],
+    }),
+  };
+}

@@ -2,29 +2,13 @@ import {
   ALERTA_TIPO_VALUES,
   ALERTA_TIPOS_CLIENTE,
   ALERTA_TIPOS_PROYECTO,
-  entrega,
-  misAlertas,
-  misAlertasInput,
-  noLeidas,
-  rolAlertas,
-  rolAlertasInput,
-  notificacionDetalle,
-  notificacionesQuery,
-  notificacionesRespuesta,
-  notificacionParams,
-  tareaEncolada,
-  tareaParams,
-  tareasRespuesta,
-  webhook,
-  webhookInput,
   type AlertaTipo,
 } from '@intranet/contract/areas/alertas';
+import { alertasApi } from '@intranet/contract/areas/alertas/endpoints';
 import type { PermissionCode } from '@intranet/contract/registry';
-import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
-import { idParam, MAX_ID } from '@intranet/contract/shared/list';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
+import { route } from '../../core/endpoint.ts';
 import { ProgramadorInactivo, TareaDesconocida, TareaYaEnCola } from '../../jobs/programador.ts';
 import { MENSAJES } from '../../messages.ts';
 import { autorDe } from '../../db/audit.ts';
@@ -55,41 +39,26 @@ import {
 
 const ADMIN = { access: 'ALERTAS#ADMIN' } as const;
 const SESION = { access: 'session' } as const;
-const bad = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
-const idInvalido = { error: 'Id inválido' };
-const entregaParams = z
-  .object({
-    id: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
-    entrega: z.coerce.number(idInvalido).int(idInvalido).positive(idInvalido.error).max(MAX_ID, idInvalido.error),
-  })
-  .strict();
+const tags = ['alertas'];
+const api = alertasApi;
 
 /** Alertas → Tareas: the scheduled jobs, their runs, "Ejecutar ahora" (ALERTAS#ADMIN). */
 const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, programador }) => {
   // A job that failed for the last time is told to the admins (bell and e-mail).
   programador.alFallar((fallo) => avisarFallo(db, config, fallo));
 
-  app.get('/api/alertas/tareas', {
+  route(app, api.tareas, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Tareas programadas: próxima ejecución, las últimas ejecuciones con su duración, resultado y error',
-      response: { 200: envelope(tareasRespuesta), ...bad },
-    },
+    tags,
     handler: async () => ({
       error: null,
       datos: { ...(await programador.estado()), correo: await estadoCorreos(db, config) },
     }),
   });
 
-  app.post('/api/alertas/tareas/:nombre/ejecutar', {
+  route(app, api.ejecutarTarea, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Ejecutar ahora: pone una ejecución de la tarea en la cola',
-      params: tareaParams,
-      response: { 202: envelope(tareaEncolada), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       try {
         const trabajo = await programador.ejecutarAhora(request.params.nombre);
@@ -108,28 +77,18 @@ const tareasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config, 
 
 /** The bell: the caller's notifications, one with its items, marking read. Any signed-in person, their own only. */
 const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
-  app.get('/api/alertas/notificaciones', {
+  route(app, api.notificaciones, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Mis notificaciones: las últimas y cuántas quedan sin leer',
-      querystring: notificacionesQuery,
-      response: { 200: envelope(notificacionesRespuesta), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await notificacionesDe(db, sessionOf(request).usuario.id, request.query.limite),
     }),
   });
 
-  app.get('/api/alertas/notificaciones/:id', {
+  route(app, api.notificacion, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Una notificación con sus elementos (los que la persona puede ver hoy); la marca leída',
-      params: notificacionParams,
-      response: { 200: envelope(notificacionDetalle), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       const detalle = await notificacionConItems(db, sesion.usuario.id, request.params.id, sesion.permisos);
@@ -138,14 +97,9 @@ const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }
     },
   });
 
-  app.post('/api/alertas/notificaciones/:id/leida', {
+  route(app, api.marcarLeida, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Marca una notificación como leída',
-      params: notificacionParams,
-      response: { 200: envelope(noLeidas), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const quedan = await marcarLeida(db, sessionOf(request).usuario.id, request.params.id);
       if (quedan === null) throw new ApiError(404, 'La notificación no existe');
@@ -153,13 +107,9 @@ const notificacionesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }
     },
   });
 
-  app.post('/api/alertas/notificaciones/leidas', {
+  route(app, api.marcarTodasLeidas, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Marca todas mis notificaciones como leídas',
-      response: { 200: envelope(noLeidas), ...bad },
-    },
+    tags,
     handler: async (request) => {
       await leerTodas(db, sessionOf(request).usuario.id);
       return { error: null, datos: { no_leidas: 0 } };
@@ -179,26 +129,15 @@ function visiblesCon({ vencimientos, eventos }: Pick<AreaDeps, 'vencimientos' | 
 /** The channels each role's members get until they choose their own (ALERTAS#ADMIN). */
 const rolesRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) => {
   const visibles = visiblesCon(deps);
-  app.get('/api/alertas/roles', {
+  route(app, api.roles, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary:
-        'Alertas predeterminadas por rol: los tipos que cada rol puede recibir y sus canales hasta que cada persona elija',
-      response: { 200: envelope(z.array(rolAlertas)), ...bad },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await canalesDeRoles(deps.db, visibles) }),
   });
 
-  app.put('/api/alertas/roles/:id', {
+  route(app, api.guardarRol, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Guarda los canales predeterminados de un rol para los tipos enviados (los demás quedan como estaban)',
-      params: idParam,
-      body: rolAlertasInput,
-      response: { 200: envelope(rolAlertas), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await guardarCanalesDeRol(deps.db, visibles, request.params.id, request.body, autorDe(sessionOf(request))),
@@ -211,28 +150,18 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) =>
   const { db, config } = deps;
   const visibles = visiblesCon(deps);
 
-  app.get('/api/alertas/preferencias', {
+  route(app, api.preferencias, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Mis alertas: por cada tipo de alerta que puedo recibir, si llega por correo y en la campana',
-      response: { 200: envelope(misAlertas), ...bad },
-    },
+    tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       return { error: null, datos: await misAlertasDe(db, config, sesion.usuario.id, visibles(sesion.permisos)) };
     },
   });
 
-  app.put('/api/alertas/preferencias', {
+  route(app, api.guardarPreferencias, {
     config: SESION,
-    schema: {
-      tags: ['alertas'],
-      summary:
-        'Guarda mis alertas: los canales de los tipos enviados (los demás quedan como estaban) y, si se envían, los clientes y proyectos que sigo',
-      body: misAlertasInput,
-      response: { 200: envelope(misAlertas), ...bad },
-    },
+    tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       const mias = visibles(sesion.permisos);
@@ -258,90 +187,54 @@ const preferenciasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, deps) =>
 /** Webhooks (ALERTAS#ADMIN): their URL, format and kinds; "Probar"; each one's deliveries and "Reenviar". */
 const webhooksRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config }) => {
   const salida = salidaDe(config);
-  app.get('/api/alertas/webhooks', {
+  route(app, api.webhooks, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Webhooks, con su última entrega',
-      response: { 200: envelope(z.array(webhook)), ...bad },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await listarWebhooks(db) }),
   });
 
-  app.post('/api/alertas/webhooks', {
+  route(app, api.crearWebhook, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Crea un webhook (su secreto de firma se genera)',
-      body: webhookInput,
-      response: { 201: envelope(webhook), ...bad },
-    },
+    tags,
     handler: async (request, reply) =>
       reply
         .code(201)
         .send({ error: null, datos: await crearWebhook(db, salida, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.put('/api/alertas/webhooks/:id', {
+  route(app, api.modificarWebhook, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Modifica un webhook',
-      params: idParam,
-      body: webhookInput,
-      response: { 200: envelope(webhook), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await modificarWebhook(db, salida, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.delete('/api/alertas/webhooks/:id', {
+  route(app, api.eliminarWebhook, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Elimina un webhook y sus entregas',
-      params: idParam,
-      response: { 200: okBody, ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await eliminarWebhook(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });
 
-  app.get('/api/alertas/webhooks/:id/entregas', {
+  route(app, api.entregas, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Las últimas 50 entregas de un webhook: estado, código de respuesta, intentos y tiempos',
-      params: idParam,
-      response: { 200: envelope(z.array(entrega)), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await entregasDe(db, request.params.id) }),
   });
 
-  app.post('/api/alertas/webhooks/:id/probar', {
+  route(app, api.probarWebhook, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary: 'Envía ya una entrega de prueba y responde cómo terminó',
-      params: idParam,
-      response: { 200: envelope(entrega), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await probarWebhook(db, salida, request.params.id) }),
   });
 
-  app.post('/api/alertas/webhooks/:id/entregas/:entrega/reenviar', {
+  route(app, api.reenviarEntrega, {
     config: ADMIN,
-    schema: {
-      tags: ['alertas'],
-      summary:
-        'Vuelve a enviar una entrega (como una entrega nueva con el mismo webhook-id, firmada de nuevo, ya) y responde cómo terminó',
-      params: entregaParams,
-      response: { 200: envelope(entrega), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await reenviarEntrega(db, salida, request.params.id, request.params.entrega),

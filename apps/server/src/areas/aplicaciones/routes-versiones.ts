@@ -1,15 +1,6 @@
-import {
-  aplicacionVersion,
-  aplicacionVersionInput,
-  aplicacionVersionListQuery,
-  aplicacionVersionPage,
-  aplicacionVersionParams,
-  aplicacionVersionPublicacion,
-  aplicacionVersionUploadQuery,
-} from '@intranet/contract/areas/aplicaciones';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
-import { idParam } from '@intranet/contract/shared/list';
+import { aplicacionesApi } from '@intranet/contract/areas/aplicaciones/endpoints';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
@@ -31,21 +22,14 @@ import {
 const tags = ['aplicaciones'];
 const VER = { access: 'APP#VER' } as const;
 const EDITAR = { access: 'APP#EDITAR' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied };
-const exportQuery = aplicacionVersionListQuery.omit({ page: true, size: true });
 
 /** `{api}/api/aplicaciones/:id/versiones`: an app's APKs, uploaded, promoted and (un)published. */
 export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
-  app.get('/api/aplicaciones/:id/versiones', {
+  const api = aplicacionesApi;
+
+  route(app, api.versiones, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Las versiones de una aplicación, paginadas (la de mayor versionCode primero)',
-      params: idParam,
-      querystring: aplicacionVersionListQuery,
-      response: { 200: envelope(aplicacionVersionPage), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await aplicacionDetalle(db, request.params.id);
       const query = { ...request.query, aplicacion: request.params.id };
@@ -53,16 +37,9 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
   });
 
-  app.get('/api/aplicaciones/:id/versiones/export.csv', {
+  route(app, api.versionesCsv, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Las versiones filtradas de una aplicación, en CSV',
-      params: idParam,
-      querystring: exportQuery,
-      produces: ['text/csv'],
-      response: { ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const app = await aplicacionDetalle(db, request.params.id);
       const query = { ...request.query, aplicacion: app.id };
@@ -75,29 +52,18 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
   });
 
-  app.get('/api/aplicaciones/:id/versiones/:versionId', {
+  route(app, api.version, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Una versión',
-      params: aplicacionVersionParams,
-      response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await versionDetalle(db, request.params.id, request.params.versionId),
     }),
   });
 
-  app.put('/api/aplicaciones/:id/versiones/:versionId', {
+  route(app, api.modificarVersion, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica las novedades de una versión',
-      params: aplicacionVersionParams,
-      body: aplicacionVersionInput,
-      response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { id, versionId } = request.params;
       return {
@@ -107,29 +73,18 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
   });
 
-  app.post('/api/aplicaciones/:id/versiones/:versionId/promover', {
+  route(app, api.promoverVersion, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Promueve una versión beta al canal estable',
-      params: aplicacionVersionParams,
-      response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { id, versionId } = request.params;
       return { error: null, datos: await promoverVersion(db, id, versionId, autorDe(sessionOf(request))) };
     },
   });
 
-  app.post('/api/aplicaciones/:id/versiones/:versionId/publicacion', {
+  route(app, api.publicacionVersion, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Despublica una versión (publicada: false) o la vuelve a publicar (true)',
-      params: aplicacionVersionParams,
-      body: aplicacionVersionPublicacion,
-      response: { 200: envelope(aplicacionVersion), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { id, versionId } = request.params;
       return {
@@ -139,21 +94,12 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
     },
   });
 
+  // The upload reads its body as a stream: its own content-type parser, in a scope of its own.
   await app.register(async (scope) => {
     streamedBodies(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/aplicaciones/:id/versiones', {
+    route(scope.withTypeProvider<ZodTypeProvider>(), api.subirVersion, {
       config: EDITAR,
-      schema: {
-        tags,
-        summary: 'Sube un APK como nueva versión: canal y novedades en la consulta, el APK como cuerpo',
-        description:
-          'El APK se guarda mientras llega (tamaño y SHA-256 en el camino; 413 sobre el máximo). El servidor lee del APK el paquete, ' +
-          'versionCode, versionName, SDK mínimo y objetivo y el certificado firmante, y lo rechaza (400 o 409, error en `archivo`) ' +
-          'si no es un APK firmado, es de otro paquete, su versionCode no supera al último o lo firmó otro certificado.',
-        params: idParam,
-        querystring: aplicacionVersionUploadQuery,
-        response: { 201: envelope(aplicacionVersion), ...bad, 404: errorBody, 409: errorBody, 413: errorBody },
-      },
+      tags,
       handler: async (request, reply) => {
         // Before the body is read: an upload to an app that does not exist stops at once.
         await aplicacionDetalle(db, request.params.id);

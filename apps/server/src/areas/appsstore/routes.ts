@@ -1,15 +1,7 @@
-import {
-  storeAplicaciones,
-  storeCatalogoExportQuery,
-  storeCatalogoPage,
-  storeCatalogoQuery,
-  storeCategorias,
-  storeConfig,
-  storeConfigInput,
-} from '@intranet/contract/areas/appsstore';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { appsstoreApi } from '@intranet/contract/areas/appsstore/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { route } from '../../core/endpoint.ts';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
@@ -26,54 +18,38 @@ export type AppsstoreDeps = FileDeps & { config: Config };
 
 const tags = ['appsstore'];
 const CONFIG = { access: 'APPSSTORE#CONFIG' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied };
 
 /** `{api}/api/appsstore/...` for staff (configuration, catalogue list) and `{store}/api/store/...` for devices. */
 export const appsstoreRoutes: FastifyPluginAsyncZod<AppsstoreDeps> = async (app, deps) => {
   const { db, config } = deps;
+  const api = appsstoreApi;
   await app.register(tiendaRoutes, deps);
 
-  app.get('/api/appsstore/config', {
+  route(app, api.config, {
     config: CONFIG,
-    schema: { tags, summary: 'La configuración de la tienda', response: { 200: envelope(storeConfig), ...denied } },
+    tags,
     handler: async () => ({ error: null, datos: await leerConfig(db) }),
   });
 
-  app.put('/api/appsstore/config', {
+  route(app, api.guardarConfig, {
     config: CONFIG,
-    schema: {
-      tags,
-      summary: 'Guarda la configuración de la tienda',
-      description:
-        'Las destacadas deben ser aplicaciones publicadas (400 en `campos.destacadas`). Queda en el historial (`appsstore_config`, id `config`).',
-      body: storeConfigInput,
-      response: { 200: envelope(storeConfig), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await guardarConfig(db, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.get('/api/appsstore/aplicaciones', {
+  route(app, api.aplicaciones, {
     config: CONFIG,
-    schema: {
-      tags,
-      summary: 'Todas las aplicaciones, para elegir las destacadas (solo las publicadas se pueden elegir)',
-      response: { 200: envelope(storeAplicaciones), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await aplicacionesElegibles(db) }),
   });
 
-  app.get('/api/appsstore/catalogo', {
+  // The catalogue's spec depends on the configured channels: its page and CSV are declared one by one.
+  route(app, api.catalogo, {
     config: CONFIG,
-    schema: {
-      tags,
-      summary: 'El catálogo publicado, paginado (también durante el mantenimiento)',
-      querystring: storeCatalogoQuery,
-      response: { 200: envelope(storeCatalogoPage), ...bad },
-    },
+    tags,
     handler: async (request) => {
       const { canales } = await leerConfig(db);
       return {
@@ -87,25 +63,15 @@ export const appsstoreRoutes: FastifyPluginAsyncZod<AppsstoreDeps> = async (app,
     },
   });
 
-  app.get('/api/appsstore/catalogo/categorias', {
+  route(app, api.categorias, {
     config: CONFIG,
-    schema: {
-      tags,
-      summary: 'Las categorías de las aplicaciones del catálogo (para el filtro)',
-      response: { 200: envelope(storeCategorias), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await catalogoCategorias(db, (await leerConfig(db)).canales) }),
   });
 
-  app.get('/api/appsstore/catalogo/export.csv', {
+  route(app, api.catalogoCsv, {
     config: CONFIG,
-    schema: {
-      tags,
-      summary: 'Todo el catálogo filtrado, en CSV',
-      querystring: storeCatalogoExportQuery,
-      produces: ['text/csv'],
-      response: { ...bad },
-    },
+    tags,
     handler: async (request, reply) => {
       const { canales } = await leerConfig(db);
       const filas = listBatches(

@@ -1,20 +1,17 @@
 import {
   apkDe,
   STORE_RETRY_AFTER,
-  storeCatalogo,
-  storeDescargaParams,
-  storeEstado,
-  storeIconoParams,
-  storeIndex,
   storeMantenimientoBody,
   type StoreConfig,
   type StoreMantenimientoBody,
 } from '@intranet/contract/areas/appsstore';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { tiendaApi } from '@intranet/contract/areas/appsstore/tienda-endpoints';
+import { errorBody } from '@intranet/contract/shared/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { route } from '../../core/endpoint.ts';
 import { sendDownload } from '../../storage/download.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
 import { catalogoCompleto } from './catalogo.ts';
@@ -62,13 +59,11 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     return null;
   };
 
-  app.get('/api/store/estado', {
+  const api = tiendaApi;
+
+  route(app, api.estado, {
     config: PUBLICA,
-    schema: {
-      tags,
-      summary: 'Estado de la tienda: nombre, canales, versión mínima del cliente y mantenimiento (siempre 200)',
-      response: { 200: envelope(storeEstado) },
-    },
+    tags,
     handler: async (_request, reply) => {
       const { nombre, canales, version_minima, mantenimiento } = await leerConfig(db);
       reply.header('cache-control', 'no-cache');
@@ -76,13 +71,12 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     },
   });
 
-  app.get('/api/store/catalogo', {
+  // The routes below are registered here from their declaration's facts: their 503 carries the maintenance state,
+  // not the error body a declaration documents.
+
+  app.get(api.catalogo.path, {
     config: PUBLICA,
-    schema: {
-      tags,
-      summary: 'El catálogo: aplicaciones publicadas con su última versión por canal (ETag, 304; 503 en mantenimiento)',
-      response: { 200: envelope(storeCatalogo), ...cerrada },
-    },
+    schema: { tags, summary: api.catalogo.summary, response: { 200: api.catalogo.answer, ...cerrada } },
     handler: async (request, reply) => {
       const cfg = await abierta(reply);
       if (!cfg) return reply;
@@ -92,14 +86,9 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     },
   });
 
-  app.get('/api/store/index-v1.json', {
+  app.get(api.indice.path, {
     config: PUBLICA,
-    schema: {
-      tags,
-      summary:
-        'Índice al estilo F-Droid (repo, apps, packages) para clientes que consultan periódicamente (ETag, 304; 503 en mantenimiento)',
-      response: { 200: storeIndex, ...cerrada },
-    },
+    schema: { tags, summary: api.indice.summary, response: { 200: api.indice.answer, ...cerrada } },
     handler: async (request, reply) => {
       const cfg = await abierta(reply);
       if (!cfg) return reply;
@@ -107,16 +96,15 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     },
   });
 
-  app.get('/api/store/descargas/:apk', {
+  app.get(api.descarga.path, {
     // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
     compress: false,
     config: PUBLICA,
     schema: {
       tags,
-      summary:
-        'Descarga el APK de una versión ofrecida y la cuenta (admite Range, If-None-Match; 503 en mantenimiento)',
-      params: storeDescargaParams,
-      produces: ['application/vnd.android.package-archive'],
+      summary: api.descarga.summary,
+      params: api.descarga.params,
+      produces: [...api.descarga.produces],
       response: { 400: errorBody, 404: errorBody, ...cerrada },
     },
     handler: async (request, reply) => {
@@ -131,17 +119,11 @@ export const tiendaRoutes: FastifyPluginAsyncZod<FileDeps & { config: Config }> 
     },
   });
 
-  app.get('/api/store/iconos/:package_name', {
+  route(app, api.icono, {
     // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
-    compress: false,
+    options: { compress: false },
     config: PUBLICA,
-    schema: {
-      tags,
-      summary: 'El icono de una aplicación publicada (ETag, 304)',
-      params: storeIconoParams,
-      produces: ['image/png', 'image/jpeg', 'image/webp'],
-      response: { 400: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const icono = await iconoDe(db, request.params.package_name);
       if (!icono) throw new ApiError(404, 'La aplicación no tiene icono publicado');

@@ -1,16 +1,10 @@
-import {
-  archivo,
-  archivoLimite,
-  archivoDescargaParams,
-  archivoDescargaQuery,
-  archivoUploadQuery,
-} from '@intranet/contract/areas/archivos';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { archivosApi } from '@intranet/contract/areas/archivos/endpoints';
 import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, writeAudit, type AuditEntities } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { route } from '../../core/endpoint.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import {
@@ -35,24 +29,14 @@ const noExiste = () => new ApiError(404, 'El archivo no existe');
 
 /** `{archivos}`: the content-addressed file store shared by paquetes, versiones and the apps area. */
 export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
-  app.get('/api/archivos/:sha256', {
+  route(app, archivosApi.descarga, {
     // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
-    compress: false,
+    options: { compress: false },
     // The SHA-256 is the key: only who was given the link (or has the file) can form it. Installers reach
     // clients this way, without a portal session. Only files something still holds: a file whose package,
     // version asset or app went away stops being public at once, before the sweep removes it.
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Descarga un archivo por su SHA-256 (admite Range, If-None-Match)',
-      description:
-        '`nombre` da el nombre con que se guarda; sin él, el de la primera subida. Cada descarga completa se cuenta. ' +
-        'Solo se descargan los archivos que usa un paquete, un archivo de versión, el icono de una aplicación o un APK; los demás responden 404.',
-      params: archivoDescargaParams,
-      querystring: archivoDescargaQuery,
-      produces: ['application/octet-stream'],
-      response: { 400: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const file = await archivoDescargable(db, request.params.sha256);
       if (!file) throw noExiste();
@@ -62,24 +46,15 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
     },
   });
 
-  app.get('/api/archivos/limite', {
+  route(app, archivosApi.limite, {
     config: { access: SUBEN_ARCHIVOS },
-    schema: {
-      tags,
-      summary: 'El tamaño máximo de una subida, en bytes',
-      response: { 200: envelope(archivoLimite), 401: errorBody },
-    },
+    tags,
     handler: async () => ({ error: null, datos: { max_bytes: maxBytes } }),
   });
 
-  app.get('/api/archivos/:sha256/info', {
+  route(app, archivosApi.info, {
     config: { access: SUBEN_ARCHIVOS },
-    schema: {
-      tags,
-      summary: 'Los datos de un archivo guardado',
-      params: archivoDescargaParams,
-      response: { 200: envelope(archivo), 400: errorBody, 401: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const file = await archivoPorSha(db, request.params.sha256);
       if (!file) throw noExiste();
@@ -87,19 +62,12 @@ export const archivosRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
     },
   });
 
+  // The upload reads its body as a stream: its own scope, where every content type is passed through.
   await app.register(async (scope) => {
     streamedBodies(scope);
-    const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    uploads.post('/api/archivos', {
+    route(scope.withTypeProvider<ZodTypeProvider>(), archivosApi.subir, {
       config: { access: ESCRIBEN_ARCHIVOS },
-      schema: {
-        tags,
-        summary: 'Sube un archivo (el cuerpo son sus bytes, de cualquier tipo)',
-        description:
-          'Se guarda una sola vez por contenido: subir el mismo contenido otra vez responde el mismo archivo. 413 sobre el máximo.',
-        querystring: archivoUploadQuery,
-        response: { 201: envelope(archivo), 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
-      },
+      tags,
       handler: async (request, reply) => {
         const upload = await receiveUpload(request, store, maxBytes);
         const autor = autorDe(sessionOf(request));

@@ -1,11 +1,11 @@
-import { auditPage as auditPageSchema, auditQuery } from '@intranet/contract/areas/auditoria';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { auditoriaApi } from '@intranet/contract/areas/auditoria/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditEntities } from '../../db/audit.ts';
 import { MENSAJES } from '../../messages.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { route } from '../../core/endpoint.ts';
 import { auditPage } from './queries.ts';
 
 /**
@@ -17,15 +17,14 @@ export const auditoriaRoutes: FastifyPluginAsyncZod<{ db: Db; auditoria: AuditEn
   { db, auditoria: entidades },
 ) => {
   const nombres = Object.keys(entidades);
-  app.get('/api/auditoria', {
+  // The declaration's description, from the registry's entities: only the server knows which code each needs.
+  const historial = {
+    ...auditoriaApi.historial,
+    description: `Requiere el permiso de lectura de la entidad: ${nombres.map((n) => `${n} → ${entidades[n]}`).join(', ')}.`,
+  };
+  route(app, historial, {
     config: { access: 'session' },
-    schema: {
-      tags: ['auditoria'],
-      summary: 'Historial de cambios de un registro, el más reciente primero',
-      description: `Requiere el permiso de lectura de la entidad: ${nombres.map((n) => `${n} → ${entidades[n]}`).join(', ')}.`,
-      querystring: auditQuery,
-      response: { 200: envelope(auditPageSchema), 400: errorBody, 401: errorBody, 403: errorBody },
-    },
+    tags: ['auditoria'],
     handler: async (request) => {
       const { entidad } = request.query;
       const code = Object.hasOwn(entidades, entidad) ? entidades[entidad] : undefined;

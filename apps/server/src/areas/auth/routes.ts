@@ -1,28 +1,4 @@
-import {
-  apiToken,
-  cuentaTotp,
-  directorio,
-  grupoRol,
-  grupoRolInput,
-  loginRequest,
-  loginResponse,
-  oidcCanje,
-  oidcProveedor,
-  permisosRequest,
-  permisosResponse,
-  rolTotp,
-  rolTotpInput,
-  segundoPasoInput,
-  tokenCreado,
-  tokenInput,
-  totpCodigo,
-  totpConfirmado,
-  totpEstado,
-  totpInscripcion,
-} from '@intranet/contract/areas/auth';
-import { idParam } from '@intranet/contract/shared/list';
-import { z } from 'zod';
-import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
+import { authApi } from '@intranet/contract/areas/auth/endpoints';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -30,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { MENSAJES } from '../../messages.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { route } from '../../core/endpoint.ts';
 import { signIn } from './ingreso.ts';
 import { sinVinculo } from './ingreso-directorio.ts';
 import { autorDe } from '../../db/audit.ts';
@@ -64,15 +41,9 @@ const renewalFor =
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const withRenewal = renewalFor(db);
-  app.post('/api/auth', {
+  route(app, authApi.ingresar, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Ingresar con usuario (o email) y contraseña',
-      description: 'Un rechazo también es HTTP 200, con `error` y `datos: null`.',
-      body: loginRequest,
-      response: { 200: loginResponse, 400: errorBody, 429: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const result = await signIn(db, {
         login: request.body.username,
@@ -96,14 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.post('/api/auth/permisos', {
+  route(app, authApi.permisos, {
     config: { access: 'session', enrolment: true },
-    schema: {
-      tags,
-      summary: 'Qué códigos de permiso tiene el usuario de la sesión',
-      body: permisosRequest,
-      response: { 200: permisosResponse, 400: errorBody, 401: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { permisos } = sessionOf(request);
       const granted = permisos as ReadonlySet<string>;
@@ -112,37 +78,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.get('/api/auth/tokens', {
+  route(app, authApi.tokens, {
     config: { access: 'session' },
-    schema: {
-      tags,
-      summary: 'Mis tokens de API: los vigentes primero, con su último uso',
-      response: { 200: envelope(z.array(apiToken)), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await listarTokens(db, sessionOf(request).usuario.id) }),
   });
 
-  app.post('/api/auth/tokens', {
+  route(app, authApi.crearToken, {
     config: { access: 'session' },
-    schema: {
-      tags,
-      summary: 'Crea un token de API con algunos de mis permisos; el token se muestra solo en esta respuesta',
-      body: tokenInput,
-      response: { 201: envelope(tokenCreado), 400: errorBody, 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async (request, reply) =>
       reply.code(201).send({ error: null, datos: await crearToken(db, sessionOf(request), request.body) }),
   });
 
-  app.post('/api/auth/tokens/:id/revocar', {
+  route(app, authApi.revocarToken, {
     config: { access: 'session' },
-    schema: {
-      tags,
-      summary:
-        'Revoca un token de API propio (o de cualquiera, con USUARIOS#ADMIN); deja de funcionar en todos los procesos',
-      params: idParam,
-      response: { 200: envelope(apiToken), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const sesion = sessionOf(request);
       return {
@@ -152,27 +103,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.get('/api/auth/tokens/todos', {
+  route(app, authApi.tokensTodos, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Los tokens de API de todas las cuentas, con su dueño',
-      response: { 200: envelope(z.array(apiToken)), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await listarTokens(db, null) }),
   });
 
   // ---- Second factor ----
 
-  app.post('/api/auth/segundo-paso', {
+  route(app, authApi.segundoPaso, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary:
-        'Segundo paso del ingreso: el desafío que respondió la contraseña y un código de la aplicación o de recuperación',
-      body: segundoPasoInput,
-      response: { 200: loginResponse, 400: errorBody, 429: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const sesion = await segundoPaso(db, config, {
         ...request.body,
@@ -184,98 +125,60 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.get('/api/auth/totp', {
+  route(app, authApi.totp, {
     config: { access: 'session', enrolment: true },
-    schema: {
-      tags,
-      summary: 'Mi segundo factor: si está activo, si un rol lo requiere y cuántos códigos de recuperación quedan',
-      response: { 200: envelope(totpEstado), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await estadoTotp(db, sessionOf(request).usuario.id) }),
   });
 
-  app.post('/api/auth/totp/inscripcion', {
+  route(app, authApi.inscribirTotp, {
     config: { access: 'session', enrolment: true },
-    schema: {
-      tags,
-      summary: 'Una clave nueva para la aplicación de autenticación (código QR); queda activa al confirmar un código',
-      response: { 200: envelope(totpInscripcion), 401: errorBody, 403: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await inscribir(db, config, sessionOf(request).usuario) }),
   });
 
-  app.post('/api/auth/totp/confirmar', {
+  route(app, authApi.confirmarTotp, {
     config: { access: 'session', enrolment: true },
-    schema: {
-      tags,
-      summary:
-        'Confirma la clave con un código: activa el segundo factor y responde, esta única vez, los códigos de recuperación',
-      body: totpCodigo,
-      response: { 200: envelope(totpConfirmado), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { usuario } = sessionOf(request);
       return { error: null, datos: { codigos: await confirmar(db, config, usuario, request.body.codigo) } };
     },
   });
 
-  app.post('/api/auth/totp/desactivar', {
+  route(app, authApi.desactivarTotp, {
     config: { access: 'session' },
-    schema: {
-      tags,
-      summary: 'Desactiva mi segundo factor con un código actual (no si un rol lo requiere)',
-      body: totpCodigo,
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await desactivar(db, config, sessionOf(request).usuario, request.body.codigo);
       return { error: null, datos: null };
     },
   });
 
-  app.get('/api/auth/totp/cuentas', {
+  route(app, authApi.cuentasTotp, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'El segundo factor de cada cuenta activa',
-      response: { 200: envelope(z.array(cuentaTotp)), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await cuentasTotp(db) }),
   });
 
-  app.post('/api/auth/totp/cuentas/:id/restablecer', {
+  route(app, authApi.restablecerTotp, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Restablece el segundo factor de una cuenta (teléfono perdido): queda desactivado',
-      params: idParam,
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await restablecer(db, autorDe(sessionOf(request)), request.params.id);
       return { error: null, datos: null };
     },
   });
 
-  app.get('/api/auth/totp/roles', {
+  route(app, authApi.rolesTotp, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Los roles y si requieren el segundo factor',
-      response: { 200: envelope(z.array(rolTotp)), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await rolesTotp(db) }),
   });
 
-  app.put('/api/auth/totp/roles/:id', {
+  route(app, authApi.requerirTotp, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Exige (o no) el segundo factor a los integrantes de un rol',
-      params: idParam,
-      body: rolTotpInput,
-      response: { 200: envelope(rolTotp), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await requerirEnRol(db, autorDe(sessionOf(request)), request.params.id, request.body.requiere_totp),
@@ -284,36 +187,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   // ---- The company's directory ----
 
-  app.get('/api/auth/directorio', {
+  route(app, authApi.directorio, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'El directorio de la empresa (LDAP): si está configurado, y qué rol da cada grupo',
-      response: { 200: envelope(directorio), 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await directorioDe(db, config) }),
   });
 
-  app.post('/api/auth/directorio/grupos', {
+  route(app, authApi.agregarGrupo, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Un grupo del directorio da un rol a sus integrantes',
-      body: grupoRolInput,
-      response: { 201: envelope(grupoRol), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request, reply) =>
       reply.code(201).send({ error: null, datos: await agregarGrupo(db, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.delete('/api/auth/directorio/grupos/:id', {
+  route(app, authApi.quitarGrupo, {
     config: { access: 'USUARIOS#ADMIN' },
-    schema: {
-      tags,
-      summary: 'Quita la asignación de un grupo a un rol',
-      params: idParam,
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await quitarGrupo(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
@@ -323,29 +212,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   // ---- OpenID Connect ----
 
   const redirectUri = (request: FastifyRequest) =>
-    `${config.publicUrl || `${request.protocol}://${request.host}`}/api/auth/oidc/callback`;
+    `${config.publicUrl || `${request.protocol}://${request.host}`}${authApi.oidcCallback.path}`;
   /** Back to the sign-in page with a message, or with the one-time code the page exchanges. */
   const aLogin = (reply: FastifyReply, params: Record<string, string>) =>
     reply.redirect(`/login?${new URLSearchParams(params).toString()}`, 302);
 
-  app.get('/api/auth/oidc', {
+  route(app, authApi.oidc, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'El proveedor OpenID configurado (para el botón "Ingresar con …"), o null',
-      response: { 200: oidcProveedor },
-    },
+    tags,
     handler: async () => ({ error: null, datos: config.oidc ? { nombre: config.oidc.nombre } : null }),
   });
 
-  app.get('/api/auth/oidc/inicio', {
+  route(app, authApi.oidcInicio, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Empieza el ingreso con el proveedor OpenID: redirige a su página (code flow con PKCE)',
-      querystring: z.object({ destino: z.string().max(2000).optional() }).strict(),
-      response: { 302: z.null(), 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       if (!config.oidc) throw new ApiError(404, 'El ingreso con OpenID no está configurado');
       try {
@@ -362,13 +242,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.get('/api/auth/oidc/callback', {
+  route(app, authApi.oidcCallback, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Vuelta del proveedor OpenID: valida el código y vuelve al ingreso con un código de un solo uso',
-      response: { 302: z.null(), 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       if (!config.oidc) throw new ApiError(404, 'El ingreso con OpenID no está configurado');
       const r = await callbackOidc(db, config.oidc, new URL(request.url, redirectUri(request)));
@@ -378,14 +254,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.post('/api/auth/oidc/canje', {
+  route(app, authApi.canjearOidc, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Canjea el código de un solo uso de la vuelta del proveedor por la sesión',
-      body: oidcCanje,
-      response: { 200: loginResponse, 400: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const sesion = await canjearOidc(db, request.body.codigo, { ip: request.ip, ttlHours: config.sessionTtlHours });
       if (!sesion) return { error: 'El ingreso venció o ya se usó: vuelva a intentarlo.', datos: null };
@@ -394,14 +265,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   });
 
-  app.post('/api/auth/logout', {
+  route(app, authApi.salir, {
     config: { access: 'session', enrolment: true },
-    schema: {
-      tags,
-      summary:
-        'Cerrar la sesión: revoca el token y la sesión del navegador (todas sus pestañas, y su cookie de renovación)',
-      response: { 200: okBody, 401: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const { sesionId } = sessionOf(request);
       // Only a person's session reaches here (a token is refused on the account's own routes).

@@ -2,14 +2,13 @@ import {
   BUSQUEDA_CANDIDATOS,
   BUSQUEDA_POR_TIPO,
   BUSQUEDA_TIPOS,
-  busquedaQuery,
-  busquedaRespuesta,
   type BusquedaResultado,
 } from '@intranet/contract/areas/busqueda';
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
+import { busquedaApi } from '@intranet/contract/areas/busqueda/endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps, PatronesBusqueda } from '../../core/area.ts';
+import { route } from '../../core/endpoint.ts';
 import { likePattern } from '../../lists/list.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 
@@ -28,15 +27,9 @@ export const busquedaRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db,
   const orden = new Map(BUSQUEDA_TIPOS.map((tipo, i) => [tipo, i]));
   const ordenadas = [...fuentes].sort((a, b) => (orden.get(a.tipo) ?? 0) - (orden.get(b.tipo) ?? 0));
 
-  app.get('/api/busqueda', {
+  route(app, busquedaApi.buscar, {
     config: { access: 'session' },
-    schema: {
-      tags: ['busqueda'],
-      summary: 'Busca registros de todas las áreas que el usuario puede ver (paleta de comandos)',
-      description: `Hasta ${BUSQUEDA_POR_TIPO} por tipo. Cada tipo pide el permiso de lectura de su área.`,
-      querystring: busquedaQuery,
-      response: { 200: envelope(busquedaRespuesta), 400: errorBody, 401: errorBody },
-    },
+    tags: ['busqueda'],
     handler: async (request) => {
       const { q, tipos } = request.query;
       const permisos = sessionOf(request).permisos;

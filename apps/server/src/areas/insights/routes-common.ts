@@ -1,16 +1,12 @@
-import { errorBody } from '@intranet/contract/shared/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Origen } from './proyectos.ts';
 
-// What the monitor's route files share: their tag, access codes and error answers, and where DSNs point.
+// What the monitor's route files share: their tag, access codes, and where DSNs point.
 
 export const tags = ['insights'];
 export const VER = { access: 'SER#VER' } as const;
 export const EDITAR = { access: 'INSIGHTS#EDITAR' } as const;
-export const denied = { 401: errorBody, 403: errorBody };
-export const bad = { 400: errorBody, ...denied };
-export const missing = { 404: errorBody, ...bad };
 
 /** DSNs are built on PUBLIC_URL when set, else on the origin the request reached. */
 export const origenDe = (config: Config, request: FastifyRequest): Origen | string =>

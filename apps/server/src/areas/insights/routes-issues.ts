@@ -1,32 +1,7 @@
-import { envelope } from '@intranet/contract/shared/envelope';
-import {
-  actividadIssue,
-  asignables as asignablesSchema,
-  bulkEstadoResult,
-  evento,
-  eventoListQuery,
-  eventoPage,
-  eventoParams,
-  issue,
-  issueBulkAsignar,
-  issueBulkEstado,
-  issueBulkIgnorar,
-  issueDetalle as issueDetalleSchema,
-  issueExportQuery,
-  issueFiltros,
-  issueIgnorar,
-  issueListQuery,
-  issuePage,
-  issueUpdate,
-  monitorPropio,
-  serie,
-  serieQuery,
-  tagBreakdown,
-} from '@intranet/contract/areas/insights';
-import { idParam } from '@intranet/contract/shared/list';
+import { insightsApi } from '@intranet/contract/areas/insights/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { compresionCsv, sendListCsv } from '../../lists/csv.ts';
@@ -51,37 +26,28 @@ import {
   rolesAsignables,
 } from './issues.ts';
 import { monitorPropioDsn } from './propio.ts';
-import { bad, denied, EDITAR, missing, origenDe, tags, VER } from './routes-common.ts';
+import { EDITAR, origenDe, tags, VER } from './routes-common.ts';
 
 /** The issues: list, export, filters, triage, and each issue's events, tags and daily series. */
 export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbolizador: Simbolizador }> = async (
   app,
   { db, config, simbolizador },
 ) => {
-  app.get('/api/insights/issues', {
+  const api = insightsApi;
+  route(app, api.lista, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Errores agrupados (paginado, filtrable)',
-      querystring: issueListQuery,
-      response: { 200: envelope(issuePage), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await listPage(issuesList, { ...request.query, yo: request.sesion?.usuario.id }, issuesSource(db)),
     }),
   });
 
-  app.get('/api/insights/issues/export.csv', {
+  route(app, api.csv, {
     config: VER,
-    compress: compresionCsv,
-    schema: {
-      tags,
-      summary: 'Todos los errores de la lista filtrada, en CSV',
-      querystring: issueExportQuery,
-      produces: ['text/csv'],
-      response: { ...bad },
-    },
+    tags,
+    // This export compresses faster than the answers' usual compression.
+    options: { compress: compresionCsv },
     handler: async (request, reply) => {
       await sendListCsv(reply, db, {
         nombre: 'errores',
@@ -95,108 +61,66 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     },
   });
 
-  app.get('/api/insights/filtros', {
+  route(app, api.filtros, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Environments y releases para los filtros',
-      response: { 200: envelope(issueFiltros), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await filtros(db) }),
   });
 
-  app.get('/api/insights/asignables', {
+  route(app, api.asignables, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Personas a las que se puede asignar un error',
-      response: { 200: envelope(asignablesSchema), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await asignables(db) }),
   });
 
-  app.get('/api/insights/roles-asignables', {
+  route(app, api.rolesAsignables, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Roles a los que se puede asignar un error como equipo',
-      response: { 200: envelope(asignablesSchema), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await rolesAsignables(db) }),
   });
 
-  app.post('/api/insights/issues/asignar', {
+  route(app, api.asignarVarios, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Asigna varios errores a una persona, a un rol o a nadie',
-      body: issueBulkAsignar,
-      response: { 200: envelope(bulkEstadoResult), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: { actualizados: await asignarIssues(db, request.body.ids, request.body, autorDe(sessionOf(request))) },
     }),
   });
 
-  app.get('/api/insights/issues/:id/actividad', {
+  route(app, api.actividad, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Actividad del error: cambios de estado, asignaciones y comentarios',
-      params: idParam,
-      response: { 200: envelope(z.array(actividadIssue)), ...missing },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await actividadDe(db, request.params.id) }),
   });
 
-  app.get('/api/insights/monitor-propio', {
+  route(app, api.monitorPropio, {
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'DSN al que la web del portal reporta sus propios errores',
-      response: { 200: envelope(monitorPropio) },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: { dsn: await monitorPropioDsn(db, config, origenDe(config, request)) },
     }),
   });
 
-  app.get('/api/insights/issues/:id', {
+  route(app, api.detalle, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Un error con su último evento',
-      params: idParam,
-      response: { 200: envelope(issueDetalleSchema), ...missing },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await issueDetalle(db, request.params.id, simbolizador) }),
   });
 
-  app.put('/api/insights/issues/:id', {
+  route(app, api.modificar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Cambia el estado o la persona asignada',
-      params: idParam,
-      body: issueUpdate,
-      response: { 200: envelope(issue), ...missing },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await modificarIssue(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.post('/api/insights/issues/estado', {
+  route(app, api.estadoVarios, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Resuelve, ignora o reabre varios errores',
-      body: issueBulkEstado,
-      response: { 200: envelope(bulkEstadoResult), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: {
@@ -205,15 +129,9 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     }),
   });
 
-  app.post('/api/insights/issues/:id/ignorar', {
+  route(app, api.ignorar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Ignora un error por un tiempo, hasta N eventos o usuarios más (en una hora o un día), o para siempre',
-      params: idParam,
-      body: issueIgnorar,
-      response: { 200: envelope(issue), ...missing },
-    },
+    tags,
     handler: async (request) => {
       await issueDe(db, request.params.id);
       await cambiarEstados(db, [request.params.id], 'ignored', autorDe(sessionOf(request)), request.body);
@@ -221,14 +139,9 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     },
   });
 
-  app.post('/api/insights/issues/ignorar', {
+  route(app, api.ignorarVarios, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Ignora varios errores con la misma condición',
-      body: issueBulkIgnorar,
-      response: { 200: envelope(bulkEstadoResult), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: {
@@ -243,26 +156,15 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     }),
   });
 
-  app.get('/api/insights/issues/:id/eventos', {
+  route(app, api.eventos, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Eventos de un error, los más nuevos primero',
-      params: idParam,
-      querystring: eventoListQuery,
-      response: { 200: envelope(eventoPage), ...missing },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await eventosPage(db, request.params.id, request.query) }),
   });
 
-  app.get('/api/insights/issues/:id/eventos/:evento', {
+  route(app, api.evento, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Un evento (o latest / oldest) con el anterior y el siguiente',
-      params: eventoParams,
-      response: { 200: envelope(evento), ...missing },
-    },
+    tags,
     handler: async (request) => {
       const datos = await eventoDe(db, request.params.id, request.params.evento, simbolizador);
       if (!datos) throw new ApiError(404, 'El evento no existe');
@@ -270,26 +172,15 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     },
   });
 
-  app.get('/api/insights/issues/:id/tags', {
+  route(app, api.tags, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Valores más frecuentes de cada tag',
-      params: idParam,
-      response: { 200: envelope(tagBreakdown), ...missing },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await tagsDe(db, request.params.id) }),
   });
 
-  app.get('/api/insights/issues/:id/serie', {
+  route(app, api.serie, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Eventos por día',
-      params: idParam,
-      querystring: serieQuery,
-      response: { 200: envelope(serie), ...missing },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await serieDe(db, request.params.id, request.query.dias) }),
   });
 };

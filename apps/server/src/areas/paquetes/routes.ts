@@ -1,22 +1,10 @@
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
-import { idParam } from '@intranet/contract/shared/list';
-import {
-  paqueteDescargaParams,
-  paqueteExportQuery,
-  paqueteFila,
-  paqueteInput,
-  paqueteLast,
-  paqueteListQuery,
-  paquetePage,
-  paqueteProductos,
-  paquetesResponse,
-} from '@intranet/contract/areas/paquetes';
+import { paquetesApi } from '@intranet/contract/areas/paquetes/endpoints';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autorDe, type AuditEntities } from '../../db/audit.ts';
-import { sendCsv } from '../../lists/csv.ts';
-import { listBatches, listPage } from '../../lists/list.ts';
+import { listRoutes } from '../../lists/list-routes.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { route } from '../../core/endpoint.ts';
 import { sendDownload } from '../../storage/download.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
@@ -41,97 +29,49 @@ export const paquetesAuditoria: AuditEntities = { [ENTIDAD]: 'PACKS#VER' };
 const tags = ['paquetes'];
 const VER = { access: 'PACKS#VER' } as const;
 const EDITAR = { access: 'PACKS#EDITAR' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied };
 
 /** `{instaladores}/api/paquetes`: the spec's bare answers, and the screens' list, upload and changes. */
 export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
-  app.get('/api/paquetes', {
+  const api = paquetesApi;
+
+  route(app, api.todos, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Paquetes de instalación, el más reciente primero',
-      description: 'La respuesta sin sobre de la especificación; los paquetes retirados no figuran.',
-      response: { 200: paquetesResponse, ...denied },
-    },
+    tags,
     handler: () => paquetesList(db),
   });
 
-  app.get('/api/paquetes/last', {
+  route(app, api.last, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'El paquete más reciente (nombre y fecha), o null si no hay ninguno',
-      response: { 200: paqueteLast.nullable(), ...denied },
-    },
+    tags,
     handler: () => paquetesLast(db),
   });
 
-  app.get('/api/paquetes/lista', {
+  listRoutes(app, api, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Lista paginada de paquetes',
-      querystring: paqueteListQuery,
-      response: { 200: envelope(paquetePage), ...bad },
-    },
-    handler: async (request) => ({
-      error: null,
-      datos: await listPage(paquetesListSpec, request.query, paquetesSource(db)),
-    }),
+    tags,
+    spec: paquetesListSpec,
+    source: () => paquetesSource(db),
+    csv: { nombre: 'paquetes', columnas: paquetesCsv, source: () => paquetesSource(db) },
   });
 
-  app.get('/api/paquetes/export.csv', {
+  route(app, api.productos, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Todos los paquetes de la lista filtrada, en CSV',
-      querystring: paqueteExportQuery,
-      produces: ['text/csv'],
-      response: { ...bad },
-    },
-    handler: (request, reply) => {
-      sendCsv(reply, {
-        nombre: 'paquetes',
-        columnas: paquetesCsv,
-        filas: listBatches(paquetesListSpec, request.query, paquetesSource(db)),
-      });
-    },
-  });
-
-  app.get('/api/paquetes/productos', {
-    config: VER,
-    schema: {
-      tags,
-      summary: 'Los productos que nombran los paquetes (para el filtro)',
-      response: { 200: envelope(paqueteProductos), ...denied },
-    },
+    tags,
     handler: async () => ({ error: null, datos: await paquetesProductos(db) }),
   });
 
-  app.get('/api/paquetes/:id', {
+  route(app, api.detalle, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Un paquete',
-      params: idParam,
-      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await paqueteDetalle(db, request.params.id) }),
   });
 
-  app.get('/api/paquetes/:id/descarga/:sha256', {
+  route(app, api.descarga, {
     // Byte ranges and Content-Length describe the stored bytes: the download goes as stored.
-    compress: false,
+    options: { compress: false },
     // The package's direct link: no session (clients download installers with it), the content hash as key.
     config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Descarga el archivo de un paquete (también retirado); admite Range e If-None-Match',
-      params: paqueteDescargaParams,
-      produces: ['application/octet-stream'],
-      response: { 400: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const { id, sha256 } = request.params;
       const file = await paqueteDescargable(db, id, sha256);
@@ -140,62 +80,39 @@ export const paquetesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db,
     },
   });
 
-  app.put('/api/paquetes/:id', {
+  route(app, api.modificar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica los datos de un paquete',
-      params: idParam,
-      body: paqueteInput,
-      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await modificarPaquete(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.post('/api/paquetes/:id/retirar', {
+  route(app, api.retirar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Retira un paquete: sale de la lista y de /last; su enlace directo sigue descargando',
-      params: idParam,
-      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await retirarPaquete(db, request.params.id, true, autorDe(sessionOf(request))),
     }),
   });
 
-  app.post('/api/paquetes/:id/restaurar', {
+  route(app, api.restaurar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Vuelve a listar un paquete retirado',
-      params: idParam,
-      response: { 200: envelope(paqueteFila), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await retirarPaquete(db, request.params.id, false, autorDe(sessionOf(request))),
     }),
   });
 
+  // The upload reads its body as a stream: its own content-type parser, in a scope of its own.
   await app.register(async (scope) => {
     streamedBodies(scope);
-    const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    uploads.post('/api/paquetes', {
+    route(scope.withTypeProvider<ZodTypeProvider>(), api.subir, {
       config: EDITAR,
-      schema: {
-        tags,
-        summary: 'Sube un paquete: los datos en la consulta, el archivo como cuerpo',
-        description:
-          'El archivo se guarda mientras llega (tamaño y SHA-256 calculados en el camino); 413 sobre el máximo.',
-        querystring: paqueteInput,
-        response: { 201: envelope(paqueteFila), ...bad, 413: errorBody },
-      },
+      tags,
       handler: async (request, reply) => {
         const upload = await receiveUpload(request, store, maxBytes);
         const creado = await crearPaquete(db, store, upload, request.query, autorDe(sessionOf(request)));

@@ -1,6 +1,6 @@
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
-import { reporteCatalogo, reporteIdParam, reporteResultado } from '@intranet/contract/areas/reportes';
+import { reportesApi } from '@intranet/contract/areas/reportes/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../core/endpoint.ts';
 import type { Db } from '../../db/client.ts';
 import { sendCsv } from '../../lists/csv.ts';
 import { sessionOf } from '../../plugins/access.ts';
@@ -10,48 +10,28 @@ import { catalogo, columnasCsv, ejecutarReporte, filasCsv } from './catalogo.ts'
 
 const tags = ['reportes'];
 const VER = { access: 'PROD#VER' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied, 404: errorBody };
-const parametros =
-  'Los parámetros del reporte en la consulta, validados por su esquema (400 con los campos que fallan).';
 
 /** `{api}/api/reportes`: the catalogue, and each report run on the server, as JSON or CSV. */
 export const reportesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/reportes', {
+  const api = reportesApi;
+  route(app, api.catalogo, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'El catálogo de reportes que el usuario puede ejecutar (según los datos que lee cada uno)',
-      response: { 200: envelope(reporteCatalogo), ...denied },
-    },
+    tags,
     handler: (request) => ({ error: null, datos: catalogo(sessionOf(request).permisos) }),
   });
 
-  app.get('/api/reportes/:id', {
+  route(app, api.resultado, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Ejecuta un reporte: columnas, filas y totales',
-      description: parametros,
-      params: reporteIdParam,
-      response: { 200: envelope(reporteResultado), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await ejecutarReporte(db, request.params.id, request.query, sessionOf(request).permisos),
     }),
   });
 
-  app.get('/api/reportes/:id/export.csv', {
+  route(app, api.csv, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Las filas de un reporte, en CSV',
-      description: parametros,
-      params: reporteIdParam,
-      produces: ['text/csv'],
-      response: bad,
-    },
+    tags,
     handler: async (request, reply) => {
       const resultado = await ejecutarReporte(db, request.params.id, request.query, sessionOf(request).permisos);
       sendCsv(reply, {

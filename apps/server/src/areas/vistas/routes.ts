@@ -1,25 +1,16 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
-import { idParam } from '@intranet/contract/shared/list';
-import {
-  predeterminadaInput,
-  vista as vistaSchema,
-  vistaCambios,
-  vistaInput,
-  VISTA_LISTAS,
-  vistasQuery,
-  vistasRespuesta,
-  type Vista,
-  type VistaLista,
-} from '@intranet/contract/areas/vistas';
+import { VISTA_LISTAS, type Vista, type VistaLista } from '@intranet/contract/areas/vistas';
+import { vistasApi } from '@intranet/contract/areas/vistas/endpoints';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
+import { route } from '../../core/endpoint.ts';
 import type { Executor } from '../../db/client.ts';
 import { usuarios, vistas, vistasPredeterminadas } from '../../db/schema.ts';
 import { MENSAJES } from '../../messages.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
 
+const tags = ['vistas'];
 const NO_EXISTE = 'La vista no existe';
 const AJENA = 'Solo quien creó la vista puede cambiarla o eliminarla';
 
@@ -82,14 +73,9 @@ async function vistaVisible(db: Executor, id: number, usuarioId: number, permiso
  * list with. A person's own preferences: a session's, never an API token's.
  */
 export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
-  app.get('/api/vistas', {
+  route(app, vistasApi.todas, {
     config: { access: 'session' },
-    schema: {
-      tags: ['vistas'],
-      summary: 'Vistas guardadas de una lista: las propias y las compartidas, y la predeterminada',
-      querystring: vistasQuery,
-      response: { 200: envelope(vistasRespuesta), 400: errorBody, 401: errorBody, 403: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { usuario, permisos } = sessionOf(request);
       const { lista } = request.query;
@@ -111,14 +97,9 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
     },
   });
 
-  app.post('/api/vistas', {
+  route(app, vistasApi.crear, {
     config: { access: 'session' },
-    schema: {
-      tags: ['vistas'],
-      summary: 'Guarda el estado de una lista como vista',
-      body: vistaInput,
-      response: { 201: envelope(vistaSchema), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const { usuario, permisos } = sessionOf(request);
       const datos = request.body;
@@ -139,23 +120,9 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
     },
   });
 
-  app.put('/api/vistas/:id', {
+  route(app, vistasApi.modificar, {
     config: { access: 'session' },
-    schema: {
-      tags: ['vistas'],
-      summary:
-        'Renombra una vista propia, la comparte o deja de compartirla, o guarda en ella el estado actual de la lista',
-      params: idParam,
-      body: vistaCambios,
-      response: {
-        200: envelope(vistaSchema),
-        400: errorBody,
-        401: errorBody,
-        403: errorBody,
-        404: errorBody,
-        409: errorBody,
-      },
-    },
+    tags,
     handler: async (request) => {
       const { usuario, permisos } = sessionOf(request);
       const fila = await vistaVisible(db, request.params.id, usuario.id, permisos);
@@ -169,14 +136,9 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
     },
   });
 
-  app.delete('/api/vistas/:id', {
+  route(app, vistasApi.eliminar, {
     config: { access: 'session' },
-    schema: {
-      tags: ['vistas'],
-      summary: 'Elimina una vista propia',
-      params: idParam,
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { usuario, permisos } = sessionOf(request);
       const fila = await vistaVisible(db, request.params.id, usuario.id, permisos);
@@ -186,14 +148,9 @@ export const vistasRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db })
     },
   });
 
-  app.put('/api/vistas/predeterminada', {
+  route(app, vistasApi.predeterminada, {
     config: { access: 'session' },
-    schema: {
-      tags: ['vistas'],
-      summary: 'La vista con la que se abre una lista para el usuario (null: ninguna)',
-      body: predeterminadaInput,
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const { usuario, permisos } = sessionOf(request);
       const { lista, vista_id } = request.body;

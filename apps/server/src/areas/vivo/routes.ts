@@ -1,9 +1,9 @@
-import { errorBody } from '@intranet/contract/shared/envelope';
-import { VIVO_EVENTOS, VIVO_LATIDO_MS, vivoQuery, type ListaViva } from '@intranet/contract/areas/vivo';
-import type { FastifyReply } from 'fastify';
+import { VIVO_EVENTOS, VIVO_LATIDO_MS, type ListaViva } from '@intranet/contract/areas/vivo';
+import { vivoApi } from '@intranet/contract/areas/vivo/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { AreaDeps } from '../../core/area.ts';
+import { route } from '../../core/endpoint.ts';
 import { findSession, hashToken, type SessionRecord } from '../../core/sessions.ts';
 import { ALL_TABLES } from '../../db/cambios.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';
@@ -34,17 +34,11 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
     for (const stream of abiertas) stream.end();
   });
 
-  app.get('/api/vivo', {
+  route(app, vivoApi.eventos, {
     // Compressing would buffer the events until the compressor's block fills: each must leave at once.
-    compress: false,
+    options: { compress: false },
     config: { access: 'session', continuo: true },
-    schema: {
-      tags: ['vivo'],
-      summary: 'Avisa (server-sent events) qué listas cambiaron, de las pedidas que el usuario puede ver',
-      description: `Eventos \`${VIVO_EVENTOS.listo}\` (las listas que avisará) y \`${VIVO_EVENTOS.cambio}\` ({ lista }). Un comentario cada ${VIVO_LATIDO_MS / 1000} s.`,
-      querystring: vivoQuery,
-      response: { 400: errorBody, 401: errorBody, 403: errorBody },
-    },
+    tags: ['vivo'],
     handler: async (request, reply) => {
       const pedidas = request.query.listas;
       let sesion: SessionRecord | undefined = sessionOf(request);
@@ -111,7 +105,7 @@ export const vivoRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, con
       stream.write(`retry: 3000\n${evento(VIVO_EVENTOS.listo, { listas: mias.map((f) => f.lista) })}`);
       // A stream, not one of the schema's answers: Fastify pipes it, and destroys it when the client goes away.
       return (
-        (reply as FastifyReply)
+        reply
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-store')
           .header('x-accel-buffering', 'no')

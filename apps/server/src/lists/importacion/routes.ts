@@ -1,17 +1,7 @@
-import { envelope, errorBody } from '@intranet/contract/shared/envelope';
-import {
-  importacionCodificacionInput,
-  importacionConteo,
-  importacionIdParam,
-  importacionInput,
-  importacionResultado,
-  importacionSubida,
-  importacionSubidaQuery,
-  importacionVistaPrevia,
-  importacionVistaPreviaInput,
-} from '@intranet/contract/shared/importacion';
+import { importacionEndpoints } from '@intranet/contract/shared/importacion';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AreaDeps } from '../../core/area.ts';
+import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
@@ -28,8 +18,6 @@ import {
 } from './pasos.ts';
 import type { Crudos, ImportacionSpec } from './spec.ts';
 
-const bad = { 400: errorBody, 401: errorBody, 403: errorBody };
-
 /**
  * The import routes of one area, under `${spec.ruta}/importaciones`, guarded by the area's own code: the
  * template, the upload (the body is the file), the preview, the dry run, the import, the refused rows and the undo.
@@ -39,34 +27,19 @@ export const importacionRoutes =
   <V extends Crudos>(specV: ImportacionSpec<V>): FastifyPluginAsyncZod<AreaDeps> =>
   async (app, { db, store, maxBytes }) => {
     const spec = specV as unknown as ImportacionSpec;
-    const base = `${spec.ruta}/importaciones`;
+    const api = importacionEndpoints(spec.ruta, spec.nombre);
     const tags = [spec.etiqueta];
     const config = { access: spec.permiso };
     const usuario = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).usuario.id;
 
-    app.get(`${base}/plantilla.csv`, {
-      config,
-      schema: {
-        tags,
-        summary: `Plantilla CSV para importar (${spec.nombre})`,
-        produces: ['text/csv'],
-        response: { 401: errorBody, 403: errorBody },
-      },
-      handler: (_request, reply) => enviarPlantilla(reply, spec),
-    });
+    route(app, api.plantilla, { config, tags, handler: (_request, reply) => enviarPlantilla(reply, spec) });
 
     await app.register(async (scope) => {
+      // The upload's body is the file itself, streamed to the store (storage/upload.ts).
       streamedBodies(scope);
-      scope.withTypeProvider<ZodTypeProvider>().post(base, {
+      route(scope.withTypeProvider<ZodTypeProvider>(), api.subir, {
         config,
-        schema: {
-          tags,
-          summary: `Sube una planilla CSV o XLSX para importar (${spec.nombre})`,
-          description:
-            'El cuerpo es el archivo; responde sus encabezados y la asignación de columnas adivinada por ellos.',
-          querystring: importacionSubidaQuery,
-          response: { 201: envelope(importacionSubida), ...bad, 413: errorBody },
-        },
+        tags,
         handler: async (request, reply) => {
           const upload = await receiveUpload(request, store, maxBytes);
           return reply
@@ -76,97 +49,54 @@ export const importacionRoutes =
       });
     });
 
-    app.post(`${base}/:id/codificacion`, {
+    route(app, api.codificacion, {
       config,
-      schema: {
-        tags,
-        summary: 'Lee el CSV otra vez en la codificación elegida: sus encabezados y la asignación adivinada de nuevo',
-        params: importacionIdParam,
-        body: importacionCodificacionInput,
-        response: {
-          200: envelope(importacionSubida),
-          ...bad,
-          404: errorBody,
-          409: errorBody,
-          410: errorBody,
-          413: errorBody,
-        },
-      },
+      tags,
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
         return { error: null, datos: await recodificar(db, store, spec, imp, request.body.codificacion) };
       },
     });
 
-    app.post(`${base}/:id/vista-previa`, {
+    route(app, api.vistaPrevia, {
       config,
-      schema: {
-        tags,
-        summary: 'Las filas leídas con la asignación elegida y los errores de cada una, por páginas',
-        params: importacionIdParam,
-        body: importacionVistaPreviaInput,
-        response: { 200: envelope(importacionVistaPrevia), ...bad, 404: errorBody },
-      },
+      tags,
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
         return { error: null, datos: await vistaPrevia(store, spec, imp, request.body) };
       },
     });
 
-    app.post(`${base}/:id/ensayo`, {
+    route(app, api.ensayo, {
       config,
-      schema: {
-        tags,
-        summary: 'Ensayo: cuántas filas se crearían, actualizarían, quedarían igual o se rechazarían (no guarda nada)',
-        params: importacionIdParam,
-        body: importacionInput,
-        response: { 200: envelope(importacionConteo), ...bad, 404: errorBody, 409: errorBody },
-      },
+      tags,
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
         return { error: null, datos: await ensayar(db, store, spec, imp, request.body, autorDe(sessionOf(request))) };
       },
     });
 
-    app.post(`${base}/:id/importar`, {
+    route(app, api.importar, {
       config,
-      schema: {
-        tags,
-        summary: 'Importa todas las filas en una transacción: todo o nada',
-        description: 'Si una fila tiene errores no se guarda nada: 400 con los errores de cada fila («fila N»).',
-        params: importacionIdParam,
-        body: importacionInput,
-        response: { 200: envelope(importacionResultado), ...bad, 404: errorBody, 409: errorBody },
-      },
+      tags,
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
         return { error: null, datos: await importar(db, store, spec, imp, request.body, autorDe(sessionOf(request))) };
       },
     });
 
-    app.get(`${base}/:id/rechazadas.csv`, {
+    route(app, api.rechazadas, {
       config,
-      schema: {
-        tags,
-        summary: 'Las filas rechazadas en el último ensayo o importación, con una columna «error»',
-        params: importacionIdParam,
-        produces: ['text/csv'],
-        response: { ...bad, 404: errorBody },
-      },
+      tags,
       handler: async (request, reply) => {
         enviarRechazadas(reply, store, spec, await importacionDe(db, spec, request.params.id, usuario(request)));
         return reply;
       },
     });
 
-    app.post(`${base}/:id/deshacer`, {
+    route(app, api.deshacer, {
       config,
-      schema: {
-        tags,
-        summary: 'Deshace la importación dentro de las 24 h, si ninguna de sus filas cambió desde entonces',
-        params: importacionIdParam,
-        response: { 200: envelope(importacionResultado), ...bad, 404: errorBody, 409: errorBody },
-      },
+      tags,
       handler: async (request) => ({
         error: null,
         datos: await deshacer(db, spec, request.params.id, usuario(request), autorDe(sessionOf(request))),

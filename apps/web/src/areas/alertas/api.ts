@@ -1,20 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  entrega,
-  misAlertas,
-  rolAlertas,
-  tareaEncolada,
-  tareasRespuesta,
-  webhook,
-  type MisAlertasInput,
-  type RolAlertasInput,
-  type WebhookInput,
-} from '@intranet/contract/areas/alertas';
-import { proyecto } from '@intranet/contract/areas/insights';
-import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { MisAlertasInput, RolAlertasInput, WebhookInput } from '@intranet/contract/areas/alertas';
+import { alertasApi } from '@intranet/contract/areas/alertas/endpoints';
+import { insightsApi } from '@intranet/contract/areas/insights/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 export const alertasKeys = {
   tareas: ['alertas', 'tareas'] as const,
@@ -24,13 +12,11 @@ export const alertasKeys = {
   entregas: (id: number) => ['alertas', 'webhooks', id, 'entregas'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/alertas${path}`);
-
 /** Alertas → Tareas; asked again every 2 s while a run waits or runs, so the screen follows it. */
 export function useTareas() {
   return useQuery({
     queryKey: alertasKeys.tareas,
-    queryFn: async ({ signal }) => (await http.get(url('/tareas'), envelope(tareasRespuesta), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.tareas, { signal })).datos,
     refetchInterval: (query) =>
       query.state.data?.tareas.some((t) => t.pendientes > 0 || t.ejecuciones[0]?.estado === 'en_curso')
         ? 2_000
@@ -41,9 +27,7 @@ export function useTareas() {
 export function useEjecutarTarea() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (nombre: string) =>
-      (await http.post(url(`/tareas/${encodeURIComponent(nombre)}/ejecutar`), undefined, envelope(tareaEncolada)))
-        .datos,
+    mutationFn: async (nombre: string) => (await call(alertasApi.ejecutarTarea, { params: { nombre } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.tareas }),
   });
 }
@@ -52,15 +36,14 @@ export function useEjecutarTarea() {
 export function useMisAlertas() {
   return useQuery({
     queryKey: alertasKeys.misAlertas,
-    queryFn: async ({ signal }) => (await http.get(url('/preferencias'), envelope(misAlertas), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.preferencias, { signal })).datos,
   });
 }
 
 export function useGuardarMisAlertas() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: MisAlertasInput) =>
-      (await http.put(url('/preferencias'), values, envelope(misAlertas))).datos,
+    mutationFn: async (values: MisAlertasInput) => (await call(alertasApi.guardarPreferencias, { body: values })).datos,
     onSuccess: (datos) => client.setQueryData(alertasKeys.misAlertas, datos),
   });
 }
@@ -69,8 +52,7 @@ export function useGuardarMisAlertas() {
 export function useProyectosMonitor(enabled: boolean) {
   return useQuery({
     queryKey: ['insights', 'proyectos'],
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', '/api/insights/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.proyectos, { signal })).datos,
     enabled,
   });
 }
@@ -79,7 +61,7 @@ export function useProyectosMonitor(enabled: boolean) {
 export function useAlertasPorRol() {
   return useQuery({
     queryKey: alertasKeys.roles,
-    queryFn: async ({ signal }) => (await http.get(url('/roles'), envelope(z.array(rolAlertas)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.roles, { signal })).datos,
   });
 }
 
@@ -87,7 +69,7 @@ export function useGuardarAlertasDeRol(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: RolAlertasInput) =>
-      (await http.put(url(`/roles/${id}`), values, envelope(rolAlertas))).datos,
+      (await call(alertasApi.guardarRol, { params: { id }, body: values })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.roles }),
   });
 }
@@ -96,7 +78,7 @@ export function useGuardarAlertasDeRol(id: number) {
 export function useWebhooks() {
   return useQuery({
     queryKey: alertasKeys.webhooks,
-    queryFn: async ({ signal }) => (await http.get(url('/webhooks'), envelope(z.array(webhook)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.webhooks, { signal })).datos,
   });
 }
 
@@ -105,20 +87,20 @@ export function useGuardarWebhook(id?: number) {
   return useMutation({
     mutationFn: async (values: WebhookInput) =>
       (id === undefined
-        ? await http.post(url('/webhooks'), values, envelope(webhook))
-        : await http.put(url(`/webhooks/${id}`), values, envelope(webhook))
+        ? await call(alertasApi.crearWebhook, { body: values })
+        : await call(alertasApi.modificarWebhook, { params: { id }, body: values })
       ).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }
 
 /** The webhooks' path for their bulk bar (`…/lote`: delete only). */
-export const webhooksLoteUrl = () => url('/webhooks');
+export const webhooksLoteUrl = () => endpointUrl(alertasApi.webhooks);
 
 export function useEliminarWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.delete(url(`/webhooks/${id}`), okBody)).datos,
+    mutationFn: async (id: number) => (await call(alertasApi.eliminarWebhook, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }
@@ -126,8 +108,7 @@ export function useEliminarWebhook() {
 export function useEntregas(id: number) {
   return useQuery({
     queryKey: alertasKeys.entregas(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/webhooks/${id}/entregas`), envelope(z.array(entrega)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(alertasApi.entregas, { params: { id }, signal })).datos,
   });
 }
 
@@ -135,8 +116,7 @@ export function useEntregas(id: number) {
 export function useProbarWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.post(url(`/webhooks/${id}/probar`), undefined, envelope(entrega))).datos,
+    mutationFn: async (id: number) => (await call(alertasApi.probarWebhook, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }
@@ -145,8 +125,7 @@ export function useReenviarEntrega(webhookId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (entregaId: number) =>
-      (await http.post(url(`/webhooks/${webhookId}/entregas/${entregaId}/reenviar`), undefined, envelope(entrega)))
-        .datos,
+      (await call(alertasApi.reenviarEntrega, { params: { id: webhookId, entrega: entregaId } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: alertasKeys.webhooks }),
   });
 }

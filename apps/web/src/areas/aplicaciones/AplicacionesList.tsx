@@ -15,7 +15,6 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { aplicacionesCsvUrl, aplicacionesKeys, aplicacionesUrl, useAplicaciones, useCategorias } from './api.ts';
 import { AppIcon, PublicadaBadge } from './AppBadges.tsx';
 import { aplicacionesMessages as t } from './messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 export const APK_PATH = '/soluciones/apk';
 
@@ -103,7 +102,7 @@ export function AplicacionesList() {
         vivo={{ lista: 'aplicaciones', refrescar: aplicaciones.refetch }}
         onRowClick={(row) => void navigate(`${APK_PATH}/${row.id}`)}
         lote={{
-          url: apiUrl('api', '/api/aplicaciones'),
+          url: aplicacionesUrl(),
           filtro: list.exportParams,
           nombre: 'aplicaciones',
           eliminar: puedeEditar,

@@ -1,20 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  aplicacion,
-  aplicacionCategorias,
-  type aplicacionInput,
-  aplicacionPage,
-  aplicacionVersion,
-  aplicacionVersionPage,
-  iconoSubido,
-  type AplicacionVersionUploadQuery,
-} from '@intranet/contract/areas/aplicaciones';
-import { archivoLimite } from '@intranet/contract/areas/archivos';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import type { aplicacionInput, AplicacionVersionUploadQuery } from '@intranet/contract/areas/aplicaciones';
+import { aplicacionesApi } from '@intranet/contract/areas/aplicaciones/endpoints';
+import { archivosApi } from '@intranet/contract/areas/archivos/endpoints';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
-import { http } from '../../core/http/http.ts';
+import { call, endpointUrl, upload } from '../../core/http/endpoint.ts';
 
 /** What a valid app form submits (the contract's parsed `aplicacionInput`). */
 export type AplicacionValues = z.output<typeof aplicacionInput>;
@@ -28,14 +19,14 @@ export const aplicacionesKeys = {
   categorias: ['aplicaciones', 'categorias'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/aplicaciones${path}`);
-/** The list's API path, for its import. */
-export const aplicacionesUrl = () => url('');
+/** The list's API path, for its import and its bulk actions. */
+export const aplicacionesUrl = () => endpointUrl(aplicacionesApi.lista);
 
 export function useAplicaciones(params: string) {
   return useQuery({
     queryKey: aplicacionesKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(aplicacionPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(aplicacionesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -43,15 +34,14 @@ export function useAplicaciones(params: string) {
 export function useAplicacion(id: number) {
   return useQuery({
     queryKey: aplicacionesKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(aplicacion), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(aplicacionesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
 export function useCategorias() {
   return useQuery({
     queryKey: aplicacionesKeys.categorias,
-    queryFn: async ({ signal }) =>
-      (await http.get(url('/categorias'), envelope(aplicacionCategorias), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(aplicacionesApi.categorias, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -60,7 +50,7 @@ export function useVersiones(id: number, params: string) {
   return useQuery({
     queryKey: aplicacionesKeys.versiones(id, params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/${id}/versiones?${params}`), envelope(aplicacionVersionPage), { signal })).datos,
+      (await call(aplicacionesApi.versiones, { params: { id }, query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -69,15 +59,15 @@ export function useVersiones(id: number, params: string) {
 export function useLimiteSubida() {
   return useQuery({
     queryKey: ['archivos', 'limite'],
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
+    queryFn: async ({ signal }) => (await call(archivosApi.limite, { signal })).datos.max_bytes,
     staleTime: Infinity,
   });
 }
 
-export const aplicacionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const aplicacionesCsvUrl = (exportParams: string) =>
+  endpointUrl(aplicacionesApi.csv, { query: new URLSearchParams(exportParams) });
 export const versionesCsvUrl = (id: number, exportParams: string) =>
-  url(`/${id}/versiones/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(aplicacionesApi.versionesCsv, { params: { id }, query: new URLSearchParams(exportParams) });
 /** A file-store address (icon, APK) as the browser reaches it. */
 export const archivoUrl = (path: string) => apiUrl('archivos', path);
 
@@ -98,8 +88,8 @@ export function useGuardarAplicacion(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: AplicacionValues) =>
       (id === undefined
-        ? await http.post(url(''), values, envelope(aplicacion))
-        : await http.put(url(`/${id}`), values, envelope(aplicacion))
+        ? await call(aplicacionesApi.crear, { body: values })
+        : await call(aplicacionesApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -108,7 +98,7 @@ export function useGuardarAplicacion(id: number | undefined) {
 export function useEliminarAplicacion() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(aplicacionesApi.eliminar, { params: { id } }),
     onSuccess: (_answer, id) => invalidate(id),
   });
 }
@@ -117,7 +107,7 @@ export function useEliminarAplicacion() {
 export function useSubirIcono() {
   return useMutation({
     mutationFn: async (file: File) =>
-      (await http.upload(url(`/iconos?nombre=${encodeURIComponent(file.name)}`), file, envelope(iconoSubido))).datos,
+      (await upload(aplicacionesApi.subirIcono, file, { query: { nombre: file.name } })).datos,
   });
 }
 
@@ -139,7 +129,7 @@ export function useSubirVersion(id: number) {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(values)) if (value) query.set(key, String(value));
       return (
-        await http.upload(url(`/${id}/versiones?${query}`), file, envelope(aplicacionVersion), { onProgress, signal })
+        await upload(aplicacionesApi.subirVersion, file, { params: { id }, query, options: { onProgress, signal } })
       ).datos;
     },
     onSuccess: () => invalidate(),
@@ -157,10 +147,10 @@ export function useAccionVersion(id: number) {
       versionId: number;
       accion: 'promover' | 'despublicar' | 'republicar';
     }) => {
-      const base = url(`/${id}/versiones/${versionId}`);
-      const answer = envelope(aplicacionVersion);
-      if (accion === 'promover') return (await http.post(`${base}/promover`, undefined, answer)).datos;
-      return (await http.post(`${base}/publicacion`, { publicada: accion === 'republicar' }, answer)).datos;
+      const params = { id, versionId };
+      if (accion === 'promover') return (await call(aplicacionesApi.promoverVersion, { params })).datos;
+      const body = { publicada: accion === 'republicar' };
+      return (await call(aplicacionesApi.publicacionVersion, { params, body })).datos;
     },
     onSuccess: () => invalidate(),
   });

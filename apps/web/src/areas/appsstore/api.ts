@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  storeAplicaciones,
-  storeCatalogoPage,
-  storeCategorias,
-  storeConfig,
-  type StoreConfigValues,
-} from '@intranet/contract/areas/appsstore';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { StoreConfigValues } from '@intranet/contract/areas/appsstore';
+import { appsstoreApi } from '@intranet/contract/areas/appsstore/endpoints';
+import { tiendaApi } from '@intranet/contract/areas/appsstore/tienda-endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 /** Query keys: everything of the area under 'appsstore', so a saved configuration refreshes the catalogue too. */
 export const appsstoreKeys = {
@@ -19,13 +13,11 @@ export const appsstoreKeys = {
   categorias: ['appsstore', 'categorias'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/appsstore${path}`);
-
 /** `GET /api/appsstore/config`. */
 export function useStoreConfig() {
   return useQuery({
     queryKey: appsstoreKeys.config,
-    queryFn: async ({ signal }) => (await http.get(url('/config'), envelope(storeConfig), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(appsstoreApi.config, { signal })).datos,
   });
 }
 
@@ -33,8 +25,7 @@ export function useStoreConfig() {
 export function useStoreAplicaciones() {
   return useQuery({
     queryKey: appsstoreKeys.aplicaciones,
-    queryFn: async ({ signal }) =>
-      (await http.get(url('/aplicaciones'), envelope(storeAplicaciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(appsstoreApi.aplicaciones, { signal })).datos,
     staleTime: 30_000,
   });
 }
@@ -43,8 +34,7 @@ export function useStoreAplicaciones() {
 export function useGuardarConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: StoreConfigValues) =>
-      (await http.put(url('/config'), values, envelope(storeConfig))).datos,
+    mutationFn: async (values: StoreConfigValues) => (await call(appsstoreApi.guardarConfig, { body: values })).datos,
     onSuccess: (saved) => {
       client.setQueryData(appsstoreKeys.config, saved);
       return Promise.all([
@@ -60,7 +50,7 @@ export function useCatalogo(params: string) {
   return useQuery({
     queryKey: appsstoreKeys.catalogo(params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/catalogo?${params}`), envelope(storeCatalogoPage), { signal })).datos,
+      (await call(appsstoreApi.catalogo, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
     // Devices download all day: the counts on screen follow without a reload.
     refetchInterval: 60_000,
@@ -83,14 +73,13 @@ export function useRefrescarTrasDescarga() {
 export function useCategorias() {
   return useQuery({
     queryKey: appsstoreKeys.categorias,
-    queryFn: async ({ signal }) =>
-      (await http.get(url('/catalogo/categorias'), envelope(storeCategorias), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(appsstoreApi.categorias, { signal })).datos,
     staleTime: 60_000,
   });
 }
 
 export const catalogoCsvUrl = (exportParams: string) =>
-  url(`/catalogo/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(appsstoreApi.catalogoCsv, { query: new URLSearchParams(exportParams) });
 
 /** The public F-Droid-like index, as an absolute address (it goes into a QR code and to devices). */
-export const indiceUrl = (): string => new URL(apiUrl('store', '/api/store/index-v1.json'), window.location.href).href;
+export const indiceUrl = (): string => new URL(endpointUrl(tiendaApi.indice), window.location.href).href;

@@ -1,23 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiToken,
-  cuentaTotp,
-  directorio,
-  grupoRol,
-  type GrupoRolInput,
-  rolTotp,
-  tokenCreado,
-  totpConfirmado,
-  totpEstado,
-  totpInscripcion,
-  type TokenInput,
-  type TotpCodigo,
-} from '@intranet/contract/areas/auth';
-import { okBody } from '@intranet/contract/shared/envelope';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { z } from 'zod';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { GrupoRolInput, TokenInput, TotpCodigo } from '@intranet/contract/areas/auth';
+import { authApi } from '@intranet/contract/areas/auth/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 import { getSesion, setSesion } from '../../core/session/session.ts';
 
 export const tokensKeys = {
@@ -25,28 +9,26 @@ export const tokensKeys = {
   lista: (todos: boolean) => ['tokens', todos ? 'todos' : 'mios'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/auth/tokens${path}`);
-
 /** The tokens' path for their bulk bar (`…/lote`: revoke), one's own or (admins) everyone's. */
-export const tokensLoteUrl = (todos: boolean) => url(todos ? '/todos' : '');
+export const tokensLoteUrl = (todos: boolean) =>
+  todos ? endpointUrl(authApi.tokensTodos) : endpointUrl(authApi.tokens);
 /** The accounts' second factor, for their bulk bar (`…/lote`: reset). */
-export const cuentasTotpLoteUrl = () => apiUrl('api', '/api/auth/totp/cuentas');
+export const cuentasTotpLoteUrl = () => endpointUrl(authApi.cuentasTotp);
 /** The directory's group mappings, for their bulk bar (`…/lote`: remove). */
-export const gruposLoteUrl = () => apiUrl('api', '/api/auth/directorio/grupos');
+export const gruposLoteUrl = () => endpointUrl(authApi.agregarGrupo);
 
 /** The caller's tokens, or (admins) everyone's. */
 export function useTokens(todos: boolean) {
   return useQuery({
     queryKey: tokensKeys.lista(todos),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(todos ? '/todos' : ''), envelope(z.array(apiToken)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(todos ? authApi.tokensTodos : authApi.tokens, { signal })).datos,
   });
 }
 
 export function useCrearToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: TokenInput) => (await http.post(url(''), values, envelope(tokenCreado))).datos,
+    mutationFn: async (values: TokenInput) => (await call(authApi.crearToken, { body: values })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: tokensKeys.todos }),
   });
 }
@@ -54,14 +36,13 @@ export function useCrearToken() {
 export function useRevocarToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(url(`/${id}/revocar`), undefined, envelope(apiToken))).datos,
+    mutationFn: async (id: number) => (await call(authApi.revocarToken, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: tokensKeys.todos }),
   });
 }
 
 // ---- Second factor ----
 
-const totp = (path: string) => apiUrl('api', `/api/auth/totp${path}`);
 export const totpKeys = {
   estado: ['totp'] as const,
   cuentas: ['totp', 'cuentas'] as const,
@@ -71,13 +52,13 @@ export const totpKeys = {
 export function useTotpEstado() {
   return useQuery({
     queryKey: totpKeys.estado,
-    queryFn: async ({ signal }) => (await http.get(totp(''), envelope(totpEstado), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(authApi.totp, { signal })).datos,
   });
 }
 
 export function useInscribirTotp() {
   return useMutation({
-    mutationFn: async () => (await http.post(totp('/inscripcion'), undefined, envelope(totpInscripcion))).datos,
+    mutationFn: async () => (await call(authApi.inscribirTotp)).datos,
   });
 }
 
@@ -85,8 +66,7 @@ export function useInscribirTotp() {
 export function useConfirmarTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: TotpCodigo) =>
-      (await http.post(totp('/confirmar'), values, envelope(totpConfirmado))).datos,
+    mutationFn: async (values: TotpCodigo) => (await call(authApi.confirmarTotp, { body: values })).datos,
     onSuccess: () => {
       // The second factor is on: a session that waited for it reaches the rest of the portal now.
       const sesion = getSesion();
@@ -103,7 +83,7 @@ export function useConfirmarTotp() {
 export function useDesactivarTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: TotpCodigo) => (await http.post(totp('/desactivar'), values, okBody)).datos,
+    mutationFn: async (values: TotpCodigo) => (await call(authApi.desactivarTotp, { body: values })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: totpKeys.estado }),
   });
 }
@@ -111,14 +91,14 @@ export function useDesactivarTotp() {
 export function useCuentasTotp() {
   return useQuery({
     queryKey: totpKeys.cuentas,
-    queryFn: async ({ signal }) => (await http.get(totp('/cuentas'), envelope(z.array(cuentaTotp)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(authApi.cuentasTotp, { signal })).datos,
   });
 }
 
 export function useRestablecerTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.post(totp(`/cuentas/${id}/restablecer`), undefined, okBody)).datos,
+    mutationFn: async (id: number) => (await call(authApi.restablecerTotp, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: totpKeys.cuentas }),
   });
 }
@@ -126,7 +106,7 @@ export function useRestablecerTotp() {
 export function useRolesTotp() {
   return useQuery({
     queryKey: totpKeys.roles,
-    queryFn: async ({ signal }) => (await http.get(totp('/roles'), envelope(z.array(rolTotp)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(authApi.rolesTotp, { signal })).datos,
   });
 }
 
@@ -134,7 +114,7 @@ export function useRequerirTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, requiere }: { id: number; requiere: boolean }) =>
-      (await http.put(totp(`/roles/${id}`), { requiere_totp: requiere }, envelope(rolTotp))).datos,
+      (await call(authApi.requerirTotp, { params: { id }, body: { requiere_totp: requiere } })).datos,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: totpKeys.roles }),
@@ -150,16 +130,14 @@ export const directorioKey = ['directorio'] as const;
 export function useDirectorio() {
   return useQuery({
     queryKey: directorioKey,
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', '/api/auth/directorio'), envelope(directorio), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(authApi.directorio, { signal })).datos,
   });
 }
 
 export function useAgregarGrupo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: GrupoRolInput) =>
-      (await http.post(apiUrl('api', '/api/auth/directorio/grupos'), values, envelope(grupoRol))).datos,
+    mutationFn: async (values: GrupoRolInput) => (await call(authApi.agregarGrupo, { body: values })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
   });
 }
@@ -167,8 +145,7 @@ export function useAgregarGrupo() {
 export function useQuitarGrupo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.delete(apiUrl('api', `/api/auth/directorio/grupos/${id}`), okBody)).datos,
+    mutationFn: async (id: number) => (await call(authApi.quitarGrupo, { params: { id } })).datos,
     onSuccess: () => client.invalidateQueries({ queryKey: directorioKey }),
   });
 }

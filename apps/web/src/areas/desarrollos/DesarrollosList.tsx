@@ -23,7 +23,6 @@ import { desarrollosCsvUrl, desarrollosKeys, desarrollosUrl, useDesarrollos } fr
 import { Compromiso, EstadoBadge, PrioridadBadge } from './Badges.tsx';
 import { DESARROLLOS_PATH, FiltrosComunes, VistaSwitch } from './Filtros.tsx';
 import { desarrollosMessages as t } from './messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<DesarrolloFila>[] = [
   {
@@ -134,7 +133,7 @@ export function DesarrollosList() {
         vivo={{ lista: 'desarrollos', refrescar: desarrollos.refetch }}
         onRowClick={(row) => void navigate(`${DESARROLLOS_PATH}/${row.id}`)}
         lote={{
-          url: apiUrl('api', '/api/desarrollos'),
+          url: desarrollosUrl(),
           filtro: list.exportParams,
           nombre: 'desarrollos',
           eliminar: puedeEditar,

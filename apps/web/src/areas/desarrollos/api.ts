@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  desarrollo,
-  desarrolloCambios,
-  type desarrolloInput,
-  desarrolloOpciones,
-  desarrolloPage,
-  tablero,
-  type DesarrolloEstado,
-  type Tablero,
-} from '@intranet/contract/areas/desarrollos';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { desarrolloInput, DesarrolloEstado, Tablero } from '@intranet/contract/areas/desarrollos';
+import { desarrollosApi } from '@intranet/contract/areas/desarrollos/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 import { moverEnTablero } from './moverEnTablero.ts';
 
 /** What a valid development form submits (the contract's parsed `desarrolloInput`). */
@@ -28,15 +18,15 @@ export const desarrollosKeys = {
   opciones: ['desarrollos', 'opciones'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/desarrollos${path}`);
-/** The list's API path, for its import. */
-export const desarrollosUrl = () => url('');
+/** The list's API path, for its import and its bulk actions. */
+export const desarrollosUrl = () => endpointUrl(desarrollosApi.lista);
 
 /** One page of the list (`GET /api/desarrollos`). */
 export function useDesarrollos(params: string, enabled = true) {
   return useQuery({
     queryKey: desarrollosKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(desarrolloPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(desarrollosApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -46,7 +36,8 @@ export function useDesarrollos(params: string, enabled = true) {
 export function useTablero(params: string) {
   return useQuery({
     queryKey: desarrollosKeys.tablero(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/tablero?${params}`), envelope(tablero), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(desarrollosApi.tablero, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +45,7 @@ export function useTablero(params: string) {
 export function useDesarrollo(id: number) {
   return useQuery({
     queryKey: desarrollosKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(desarrollo), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(desarrollosApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
@@ -62,8 +53,7 @@ export function useDesarrollo(id: number) {
 export function useCambios(id: number) {
   return useQuery({
     queryKey: desarrollosKeys.cambios(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/${id}/estados`), envelope(desarrolloCambios), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(desarrollosApi.cambios, { params: { id }, signal })).datos,
   });
 }
 
@@ -71,13 +61,14 @@ export function useCambios(id: number) {
 export function useOpciones() {
   return useQuery({
     queryKey: desarrollosKeys.opciones,
-    queryFn: async ({ signal }) => (await http.get(url('/opciones'), envelope(desarrolloOpciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(desarrollosApi.opciones, { signal })).datos,
     staleTime: 60_000,
   });
 }
 
 /** The `export.csv` address of the list with its current filters. */
-export const desarrollosCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const desarrollosCsvUrl = (exportParams: string) =>
+  endpointUrl(desarrollosApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** A change shows in the lists, the board, the details and the history. */
 function useInvalidate() {
@@ -100,8 +91,8 @@ export function useGuardarDesarrollo(id: number | undefined) {
     mutationFn: async (values: DesarrolloValues) => {
       const answer =
         id === undefined
-          ? await http.post(url(''), values, envelope(desarrollo))
-          : await http.put(url(`/${id}`), values, envelope(desarrollo));
+          ? await call(desarrollosApi.crear, { body: values })
+          : await call(desarrollosApi.modificar, { params: { id }, body: values });
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -111,7 +102,7 @@ export function useGuardarDesarrollo(id: number | undefined) {
 export function useEliminarDesarrollo() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(desarrollosApi.eliminar, { params: { id } }),
     onSuccess: (_answer, id) => invalidate(id),
   });
 }
@@ -130,7 +121,7 @@ export function useMoverDesarrollo(tableroKey?: QueryKey) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, estado }: Movimiento) =>
-      (await http.post(url(`/${id}/estado`), { estado }, envelope(desarrollo))).datos,
+      (await call(desarrollosApi.mover, { params: { id }, body: { estado } })).datos,
     onMutate: async ({ id, estado }: Movimiento) => {
       if (!tableroKey) return { antes: undefined };
       await client.cancelQueries({ queryKey: tableroKey });

@@ -1,31 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  actividadIssue,
-  asignables,
-  bulkEstadoResult,
-  comentario,
-  evento,
-  eventoPage,
-  issue,
-  issueDetalle,
-  issueFiltros,
-  issuePage,
-  proyecto,
-  releaseProyecto,
-  serie,
-  tagBreakdown,
-  type ComentarioInput,
-  type IssueBulkAsignar,
-  type IssueBulkEstado,
-  type IssueBulkIgnorar,
-  type IssueIgnorar,
-  type IssueUpdate,
-  type proyectoInput,
+import type { z } from 'zod';
+import type {
+  ComentarioInput,
+  IssueBulkAsignar,
+  IssueBulkEstado,
+  IssueBulkIgnorar,
+  IssueIgnorar,
+  IssueUpdate,
+  proyectoInput,
 } from '@intranet/contract/areas/insights';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import { insightsApi } from '@intranet/contract/areas/insights/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 /** What a valid project form submits (the contract's parsed `proyectoInput`). */
 export type ProyectoValues = z.output<typeof proyectoInput>;
@@ -49,28 +34,27 @@ export const insightsKeys = {
   actividad: (id: number) => ['insights', 'issue', id, 'actividad'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/insights${path}`);
-
 // ---- Issues ----
 
 /** One page of the issues list (`GET /api/insights/issues`). */
 export function useIssues(params: string) {
   return useQuery({
     queryKey: insightsKeys.issues(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues?${params}`), envelope(issuePage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(insightsApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The `export.csv` address of the issues list with its current filters. */
 export const issuesCsvUrl = (exportParams: string) =>
-  url(`/issues/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(insightsApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** The environments and releases seen, for the list's filters. */
 export function useFiltros() {
   return useQuery({
     queryKey: insightsKeys.filtros,
-    queryFn: async ({ signal }) => (await http.get(url('/filtros'), envelope(issueFiltros), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.filtros, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -79,7 +63,7 @@ export function useFiltros() {
 export function useIssue(id: number) {
   return useQuery({
     queryKey: insightsKeys.issue(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/issues/${id}`), envelope(issueDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
@@ -87,8 +71,7 @@ export function useIssue(id: number) {
 export function useEvento(id: number, eventoId: string, enabled = true) {
   return useQuery({
     queryKey: insightsKeys.evento(id, eventoId),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/issues/${id}/eventos/${eventoId}`), envelope(evento), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.evento, { params: { id, evento: eventoId }, signal })).datos,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -100,10 +83,8 @@ export const EVENTOS_PAGE_SIZE = 20;
 export function useEventos(id: number, page: number) {
   return useQuery({
     queryKey: insightsKeys.eventos(id, page),
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), size: String(EVENTOS_PAGE_SIZE) });
-      return (await http.get(url(`/issues/${id}/eventos?${params}`), envelope(eventoPage), { signal })).datos;
-    },
+    queryFn: async ({ signal }) =>
+      (await call(insightsApi.eventos, { params: { id }, query: { page, size: EVENTOS_PAGE_SIZE }, signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -112,8 +93,7 @@ export function useEventos(id: number, page: number) {
 export function useTags(id: number) {
   return useQuery({
     queryKey: insightsKeys.tags(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/issues/${id}/tags`), envelope(tagBreakdown), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.tags, { params: { id }, signal })).datos,
   });
 }
 
@@ -121,8 +101,7 @@ export function useTags(id: number) {
 export function useSerie(id: number, dias: number) {
   return useQuery({
     queryKey: insightsKeys.serie(id, dias),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/issues/${id}/serie?dias=${dias}`), envelope(serie), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.serie, { params: { id }, query: { dias }, signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -131,7 +110,7 @@ export function useSerie(id: number, dias: number) {
 export function useAsignables() {
   return useQuery({
     queryKey: insightsKeys.asignables,
-    queryFn: async ({ signal }) => (await http.get(url('/asignables'), envelope(asignables), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.asignables, { signal })).datos,
     staleTime: 5 * 60_000,
   });
 }
@@ -140,7 +119,7 @@ export function useAsignables() {
 export function useRolesAsignables() {
   return useQuery({
     queryKey: insightsKeys.roles,
-    queryFn: async ({ signal }) => (await http.get(url('/roles-asignables'), envelope(asignables), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.rolesAsignables, { signal })).datos,
     staleTime: 5 * 60_000,
   });
 }
@@ -149,8 +128,7 @@ export function useRolesAsignables() {
 export function useActividad(id: number) {
   return useQuery({
     queryKey: insightsKeys.actividad(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/issues/${id}/actividad`), envelope(z.array(actividadIssue)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.actividad, { params: { id }, signal })).datos,
   });
 }
 
@@ -168,7 +146,8 @@ function useInvalidate() {
 export function useActualizarIssue(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (cambio: IssueUpdate) => (await http.put(url(`/issues/${id}`), cambio, envelope(issue))).datos,
+    mutationFn: async (cambio: IssueUpdate) =>
+      (await call(insightsApi.modificar, { params: { id }, body: cambio })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -177,8 +156,7 @@ export function useActualizarIssue(id: number) {
 export function useEstadoIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkEstado) =>
-      (await http.post(url('/issues/estado'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkEstado) => (await call(insightsApi.estadoVarios, { body })).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -188,7 +166,7 @@ export function useIgnorarIssue(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (condicion: IssueIgnorar) =>
-      (await http.post(url(`/issues/${id}/ignorar`), condicion, envelope(issue))).datos,
+      (await call(insightsApi.ignorar, { params: { id }, body: condicion })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -197,8 +175,7 @@ export function useIgnorarIssue(id: number) {
 export function useIgnorarIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkIgnorar) =>
-      (await http.post(url('/issues/ignorar'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkIgnorar) => (await call(insightsApi.ignorarVarios, { body })).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -207,8 +184,7 @@ export function useIgnorarIssues() {
 export function useAsignarIssues() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: IssueBulkAsignar) =>
-      (await http.post(url('/issues/asignar'), body, envelope(bulkEstadoResult))).datos.actualizados,
+    mutationFn: async (body: IssueBulkAsignar) => (await call(insightsApi.asignarVarios, { body })).datos.actualizados,
     onSuccess: () => invalidate(),
   });
 }
@@ -218,16 +194,14 @@ export function useAsignarIssues() {
 export function useComentarios(id: number) {
   return useQuery({
     queryKey: insightsKeys.comentarios(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/issues/${id}/comentarios`), envelope(z.array(comentario)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.comentarios, { params: { id }, signal })).datos,
   });
 }
 
 export function useComentar(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (body: ComentarioInput) =>
-      (await http.post(url(`/issues/${id}/comentarios`), body, envelope(comentario))).datos,
+    mutationFn: async (body: ComentarioInput) => (await call(insightsApi.comentar, { params: { id }, body })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -235,28 +209,28 @@ export function useComentar(id: number) {
 export function useEliminarComentario() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (comentarioId: number) => http.delete(url(`/comentarios/${comentarioId}`), okBody),
+    mutationFn: (comentarioId: number) => call(insightsApi.eliminarComentario, { params: { id: comentarioId } }),
     onSuccess: () => invalidate(),
   });
 }
 
 // ---- Projects ----
 
-/** Every project with its DSN (the spec-style bare list). */
 /** The projects' path for their bulk bar (`…/lote`: delete, turn on or off; `…/lote/export.csv`). */
-export const proyectosLoteUrl = () => url('/proyectos');
+export const proyectosLoteUrl = () => endpointUrl(insightsApi.proyectos);
 
+/** Every project with its DSN (the spec-style bare list). */
 export function useProyectos() {
   return useQuery({
     queryKey: insightsKeys.proyectos,
-    queryFn: async ({ signal }) => (await http.get(url('/proyectos'), envelope(z.array(proyecto)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.proyectos, { signal })).datos,
   });
 }
 
 export function useProyecto(id: number) {
   return useQuery({
     queryKey: insightsKeys.proyecto(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/proyectos/${id}`), envelope(proyecto), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.proyecto, { params: { id }, signal })).datos,
   });
 }
 
@@ -267,8 +241,8 @@ export function useGuardarProyecto(id: number | undefined) {
     mutationFn: async (values: ProyectoValues) => {
       const answer =
         id === undefined
-          ? await http.post(url('/proyectos'), values, envelope(proyecto))
-          : await http.put(url(`/proyectos/${id}`), values, envelope(proyecto));
+          ? await call(insightsApi.crearProyecto, { body: values })
+          : await call(insightsApi.modificarProyecto, { params: { id }, body: values });
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -279,7 +253,7 @@ export function useGuardarProyecto(id: number | undefined) {
 export function useRotarClave(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => (await http.post(url(`/proyectos/${id}/rotar-clave`), undefined, envelope(proyecto))).datos,
+    mutationFn: async () => (await call(insightsApi.rotarClave, { params: { id } })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -288,7 +262,7 @@ export function useRotarClave(id: number) {
 export function useEliminarProyecto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/proyectos/${id}`), okBody),
+    mutationFn: (id: number) => call(insightsApi.eliminarProyecto, { params: { id } }),
     // The deleted project's open detail is not refetched: it would only answer 404 while the screen leaves.
     onSuccess: (_answer, id) =>
       Promise.all([
@@ -307,8 +281,7 @@ export function useEliminarProyecto() {
 export function useReleases(proyectoId: number) {
   return useQuery({
     queryKey: insightsKeys.releases(proyectoId),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/proyectos/${proyectoId}/releases`), envelope(z.array(releaseProyecto)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(insightsApi.releases, { params: { id: proyectoId }, signal })).datos,
   });
 }
 
@@ -317,10 +290,7 @@ export function useEliminarRelease(proyectoId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (version: string | null) =>
-      http.delete(
-        url(`/proyectos/${proyectoId}/releases${version === null ? '' : `?version=${encodeURIComponent(version)}`}`),
-        okBody,
-      ),
+      call(insightsApi.eliminarRelease, { params: { id: proyectoId }, query: version === null ? {} : { version } }),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,17 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  type asignarInput,
-  type devolverInput,
-  maquina,
-  maquinaDetalle,
-  type maquinaInput,
-  maquinaPage,
-  ubicaciones,
-} from '@intranet/contract/areas/maquinas';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { asignarInput, devolverInput, maquinaInput } from '@intranet/contract/areas/maquinas';
+import { maquinasApi } from '@intranet/contract/areas/maquinas/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 export type MaquinaValues = z.output<typeof maquinaInput>;
 export type AsignarValues = z.output<typeof asignarInput>;
@@ -24,14 +15,14 @@ export const maquinasKeys = {
   ubicaciones: ['maquinas', 'ubicaciones'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/maquinas${path}`);
 /** The list's API path, for its bulk actions. */
-export const maquinasUrl = () => url('');
+export const maquinasUrl = () => endpointUrl(maquinasApi.lista);
 
 export function useMaquinas(params: string) {
   return useQuery({
     queryKey: maquinasKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(maquinaPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(maquinasApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -39,19 +30,20 @@ export function useMaquinas(params: string) {
 export function useMaquina(id: number) {
   return useQuery({
     queryKey: maquinasKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(maquinaDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(maquinasApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
 export function useUbicaciones() {
   return useQuery({
     queryKey: maquinasKeys.ubicaciones,
-    queryFn: async ({ signal }) => (await http.get(url('/ubicaciones'), envelope(ubicaciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(maquinasApi.ubicaciones, { signal })).datos,
     staleTime: 60_000,
   });
 }
 
-export const maquinasCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const maquinasCsvUrl = (exportParams: string) =>
+  endpointUrl(maquinasApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** A machine change shows in its lists, its detail, the people holding machines and the history. */
 function useInvalidate() {
@@ -72,8 +64,8 @@ export function useGuardarMaquina(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: MaquinaValues) =>
       (id === undefined
-        ? await http.post(url(''), values, envelope(maquina))
-        : await http.put(url(`/${id}`), values, envelope(maquina))
+        ? await call(maquinasApi.crear, { body: values })
+        : await call(maquinasApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -82,7 +74,7 @@ export function useGuardarMaquina(id: number | undefined) {
 export function useEliminarMaquina() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(maquinasApi.eliminar, { params: { id } }),
     onSuccess: (_a, id) => invalidate(id),
   });
 }
@@ -91,7 +83,7 @@ export function useAsignarMaquina(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: AsignarValues) =>
-      (await http.post(url(`/${id}/asignar`), values, envelope(maquinaDetalle))).datos,
+      (await call(maquinasApi.asignar, { params: { id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -100,7 +92,7 @@ export function useDevolverMaquina(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: DevolverValues) =>
-      (await http.post(url(`/${id}/devolver`), values, envelope(maquinaDetalle))).datos,
+      (await call(maquinasApi.devolver, { params: { id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }

@@ -15,11 +15,17 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatBytes, formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { paqueteDescargaUrl, paquetesCsvUrl, useLimiteSubida, usePaqueteProductos, usePaquetes } from './api.ts';
+import {
+  paqueteDescargaUrl,
+  paquetesCsvUrl,
+  paquetesUrl,
+  useLimiteSubida,
+  usePaqueteProductos,
+  usePaquetes,
+} from './api.ts';
 import { CanalBadge } from './CanalBadge.tsx';
 import { instaladoresMessages as t } from './messages.ts';
 import { SubidaPaquete } from './SubidaPaquete.tsx';
-import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<PaqueteFila>[] = [
   {
@@ -106,7 +112,7 @@ export function PaquetesList() {
       vivo={{ lista: 'paquetes', refrescar: paquetes.refetch }}
       onRowClick={(row) => void navigate(`/instaladores/${row.id}`)}
       lote={{
-        url: apiUrl('instaladores', '/api/paquetes'),
+        url: paquetesUrl(),
         filtro: list.exportParams,
         nombre: 'paquetes',
         eliminar: false,

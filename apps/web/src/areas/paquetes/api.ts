@@ -1,17 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { archivoLimite } from '@intranet/contract/areas/archivos';
-import { envelope } from '@intranet/contract/shared/envelope';
-import {
-  paqueteDescargaPath,
-  paqueteFila,
-  paquetePage,
-  paqueteProductos,
-  type PaqueteFila,
-  type PaqueteValues,
-} from '@intranet/contract/areas/paquetes';
-import { apiUrl } from '../../core/config/config.ts';
+import { archivosApi } from '@intranet/contract/areas/archivos/endpoints';
+import type { PaqueteFila, PaqueteValues } from '@intranet/contract/areas/paquetes';
+import { paquetesApi } from '@intranet/contract/areas/paquetes/endpoints';
 import type { UploadProgress } from '../../core/http/client.ts';
-import { http } from '../../core/http/http.ts';
+import { call, endpointUrl, upload } from '../../core/http/endpoint.ts';
 
 /**
  * Query keys under 'paquetes', the top bar's too (['paquetes', 'last']): one invalidation after an upload
@@ -23,13 +15,14 @@ export const paquetesKeys = {
   detalle: (id: number) => ['paquetes', 'detalle', id] as const,
 };
 
-const url = (path: string) => apiUrl('instaladores', `/api/paquetes${path}`);
-const answer = envelope(paqueteFila);
+/** The packages' API path, for the list's bulk actions. */
+export const paquetesUrl = () => endpointUrl(paquetesApi.todos);
 
 export function usePaquetes(params: string) {
   return useQuery({
     queryKey: paquetesKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/lista?${params}`), envelope(paquetePage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(paquetesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -37,14 +30,14 @@ export function usePaquetes(params: string) {
 export function usePaquete(id: number) {
   return useQuery({
     queryKey: paquetesKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), answer, { signal })).datos,
+    queryFn: async ({ signal }) => (await call(paquetesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
 export function usePaqueteProductos() {
   return useQuery({
     queryKey: ['paquetes', 'productos'],
-    queryFn: async ({ signal }) => (await http.get(url('/productos'), envelope(paqueteProductos), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(paquetesApi.productos, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -53,17 +46,17 @@ export function usePaqueteProductos() {
 export function useLimiteSubida() {
   return useQuery({
     queryKey: ['archivos', 'limite'],
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('archivos', '/api/archivos/limite'), envelope(archivoLimite), { signal })).datos.max_bytes,
+    queryFn: async ({ signal }) => (await call(archivosApi.limite, { signal })).datos.max_bytes,
     staleTime: Infinity,
   });
 }
 
-export const paquetesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const paquetesCsvUrl = (exportParams: string) =>
+  endpointUrl(paquetesApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** The package's direct link (works without a session, also once retired). */
 export const paqueteDescargaUrl = (p: Pick<PaqueteFila, 'id' | 'sha256'>): string | null =>
-  p.sha256 ? apiUrl('instaladores', paqueteDescargaPath(p.id, p.sha256)) : null;
+  p.sha256 ? endpointUrl(paquetesApi.descarga, { params: { id: p.id, sha256: p.sha256 } }) : null;
 
 /** An absolute form of a link, for copying: the base URLs may be relative to this page. */
 export const absoluteUrl = (link: string): string => new URL(link, window.location.href).toString();
@@ -95,7 +88,7 @@ export function useSubirPaquete() {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(values))
         if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
-      return (await http.upload(url(`?${query}`), file, answer, { onProgress, signal })).datos;
+      return (await upload(paquetesApi.subir, file, { query, options: { onProgress, signal } })).datos;
     },
     onSuccess: () => invalidate(),
   });
@@ -104,7 +97,8 @@ export function useSubirPaquete() {
 export function useGuardarPaquete(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: PaqueteValues) => (await http.put(url(`/${id}`), values, answer)).datos,
+    mutationFn: async (values: PaqueteValues) =>
+      (await call(paquetesApi.modificar, { params: { id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -114,7 +108,7 @@ export function useRetirarPaquete() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, retirar }: { id: number; retirar: boolean }) =>
-      (await http.post(url(`/${id}/${retirar ? 'retirar' : 'restaurar'}`), undefined, answer)).datos,
+      (await call(retirar ? paquetesApi.retirar : paquetesApi.restaurar, { params: { id } })).datos,
     onSuccess: () => invalidate(),
   });
 }

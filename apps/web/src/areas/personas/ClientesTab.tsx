@@ -2,12 +2,11 @@ import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { empresaPage, formatCuit, type EmpresaFila } from '@intranet/contract/areas/clientes';
-import { envelope } from '@intranet/contract/shared/envelope';
+import { formatCuit, type EmpresaFila } from '@intranet/contract/areas/clientes';
+import { clientesApi } from '@intranet/contract/areas/clientes/endpoints';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import { call } from '../../core/http/endpoint.ts';
 import { personasMessages as t } from './messages.ts';
 
 const MAX = 50;
@@ -45,7 +44,7 @@ export function ClientesTab({ personaId }: { personaId: number }) {
   const clientes = useQuery({
     queryKey: ['empresas', 'lista', `${filtro}&size=${MAX}`],
     queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', `/api/empresas?${filtro}&size=${MAX}`), envelope(empresaPage), { signal })).datos,
+      (await call(clientesApi.lista, { query: { contacto_id: personaId, size: MAX }, signal })).datos,
   });
   if (clientes.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
   if (clientes.isError) {

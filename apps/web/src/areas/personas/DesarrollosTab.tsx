@@ -5,15 +5,13 @@ import { Link } from 'react-router';
 import {
   DESARROLLO_ESTADO_NOMBRES,
   DESARROLLO_PRIORIDAD_NOMBRES,
-  desarrolloPage,
   type DesarrolloFila,
 } from '@intranet/contract/areas/desarrollos';
-import { envelope } from '@intranet/contract/shared/envelope';
+import { desarrollosApi } from '@intranet/contract/areas/desarrollos/endpoints';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 import { formatFecha } from '../../core/format.ts';
-import { http } from '../../core/http/http.ts';
+import { call } from '../../core/http/endpoint.ts';
 import { personasMessages as t } from './messages.ts';
 
 const MAX = 50;
@@ -60,11 +58,8 @@ export function DesarrollosTab({ personaId }: { personaId: number }) {
   const desarrollos = useQuery({
     queryKey: ['desarrollos', 'lista', `${filtro}&sort=estado&size=${MAX}`],
     queryFn: async ({ signal }) =>
-      (
-        await http.get(apiUrl('api', `/api/desarrollos?${filtro}&sort=estado&size=${MAX}`), envelope(desarrolloPage), {
-          signal,
-        })
-      ).datos,
+      (await call(desarrollosApi.lista, { query: { responsable_id: personaId, sort: 'estado', size: MAX }, signal }))
+        .datos,
   });
   if (desarrollos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
   if (desarrollos.isError) {

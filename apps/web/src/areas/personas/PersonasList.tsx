@@ -15,7 +15,6 @@ import { useListState } from '../../core/list/useListState.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { personasCsvUrl, personasKeys, personasUrl, useAreas, usePersonas } from './api.ts';
 import { personasMessages as t } from './messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 export function ActivaBadge({ activo }: { activo: boolean }) {
   return (
@@ -117,7 +116,7 @@ export function PersonasList() {
         vivo={{ lista: 'personas', refrescar: personas.refetch }}
         onRowClick={(row) => void navigate(`/personas/${row.id}`)}
         lote={{
-          url: apiUrl('api', '/api/personas'),
+          url: personasUrl(),
           filtro: list.exportParams,
           nombre: 'personas',
           eliminar: true,

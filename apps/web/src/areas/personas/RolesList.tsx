@@ -6,10 +6,9 @@ import { ROL_SORT, rolListQuery, type Rol } from '@intranet/contract/areas/perso
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { apiUrl } from '../../core/config/config.ts';
 import { formatFechaHora } from '../../core/format.ts';
 import { useListState } from '../../core/list/useListState.ts';
-import { useRoles } from './api.ts';
+import { rolesUrl, useRoles } from './api.ts';
 import { rolesMessages as t } from './messages.ts';
 
 const columns: ColumnDef<Rol>[] = [
@@ -60,7 +59,7 @@ export function RolesList() {
         error={roles.error}
         onRetry={() => void roles.refetch()}
         onRowClick={(row) => void navigate(`/personas/roles/${row.id}`)}
-        lote={{ url: apiUrl('api', '/api/roles'), filtro: list.exportParams, nombre: 'roles', eliminar: true }}
+        lote={{ url: rolesUrl(), filtro: list.exportParams, nombre: 'roles', eliminar: true }}
         emptyText={t.sinRoles}
         toolbar={<ListSearch value={list.q} onSearch={list.setSearch} placeholder={t.buscarPlaceholder} />}
       />

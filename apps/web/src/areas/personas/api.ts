@@ -1,26 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { identidadExterna, type identidadInput } from '@intranet/contract/areas/auth';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  persona,
-  personaDeleteResult,
-  personaDetalle,
-  type personaInput,
-  personaPage,
-} from '@intranet/contract/areas/personas';
-import {
-  cuenta,
-  cuentaConPassword,
-  type cuentaCreate,
-  type cuentaUpdate,
-  rol,
-  rolDetalle,
-  type rolInput,
-  rolPage,
-} from '@intranet/contract/areas/personas/usuarios';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { z } from 'zod';
+import type { identidadInput } from '@intranet/contract/areas/auth';
+import { identidadesApi } from '@intranet/contract/areas/auth/identidades-endpoints';
+import type { personaInput } from '@intranet/contract/areas/personas';
+import type { cuentaCreate, cuentaUpdate, rolInput } from '@intranet/contract/areas/personas/usuarios';
+import { personasApi } from '@intranet/contract/areas/personas/endpoints';
+import { rolesApi } from '@intranet/contract/areas/personas/roles-endpoints';
+import { usuariosApi } from '@intranet/contract/areas/personas/usuarios-endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 export type PersonaValues = z.output<typeof personaInput>;
 export type CuentaCreateValues = z.output<typeof cuentaCreate>;
@@ -28,9 +15,10 @@ export type CuentaUpdateValues = z.output<typeof cuentaUpdate>;
 export type RolValues = z.output<typeof rolInput>;
 export type IdentidadValues = z.output<typeof identidadInput>;
 
-const url = (path: string) => apiUrl('api', `/api${path}`);
-/** The people list's API path, for its import. */
-export const personasUrl = () => url('/personas');
+/** The people list's API path, for its import and bulk actions. */
+export const personasUrl = () => endpointUrl(personasApi.lista);
+/** The roles list's API path, for its bulk actions. */
+export const rolesUrl = () => endpointUrl(rolesApi.lista);
 
 /** Query keys: people, accounts and roles each under their own root. */
 export const personasKeys = {
@@ -48,7 +36,7 @@ export function usePersonas(params: string) {
   return useQuery({
     queryKey: personasKeys.lista(params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/personas?${params}`), envelope(personaPage), { signal })).datos,
+      (await call(personasApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -56,18 +44,17 @@ export function usePersonas(params: string) {
 export function usePersona(id: number) {
   return useQuery({
     queryKey: personasKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/personas/${id}`), envelope(personaDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(personasApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
 export const personasCsvUrl = (exportParams: string) =>
-  url(`/personas/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(personasApi.csv, { query: new URLSearchParams(exportParams) });
 
 export function useAreas() {
   return useQuery({
     queryKey: personasKeys.areas,
-    queryFn: async ({ signal }) =>
-      (await http.get(url('/personas/areas'), envelope(z.array(z.string())), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(personasApi.areas, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -89,8 +76,8 @@ export function useGuardarPersona(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: PersonaValues) =>
       (id === undefined
-        ? await http.post(url('/personas'), values, envelope(persona))
-        : await http.put(url(`/personas/${id}`), values, envelope(persona))
+        ? await call(personasApi.crear, { body: values })
+        : await call(personasApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -100,7 +87,7 @@ export function useGuardarPersona(id: number | undefined) {
 export function useEliminarPersona() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await http.delete(url(`/personas/${id}`), envelope(personaDeleteResult))).datos,
+    mutationFn: async (id: number) => (await call(personasApi.eliminar, { params: { id } })).datos,
     onSuccess: (resultado, id) =>
       Promise.all([
         client.invalidateQueries({
@@ -119,7 +106,7 @@ export function useCuentaDePersona(personaId: number, enabled: boolean) {
   return useQuery({
     queryKey: personasKeys.cuenta(personaId),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/personas/${personaId}/cuenta`), envelope(cuenta.nullable()), { signal })).datos,
+      (await call(usuariosApi.cuentaDePersona, { params: { id: personaId }, signal })).datos,
     enabled,
   });
 }
@@ -127,8 +114,7 @@ export function useCuentaDePersona(personaId: number, enabled: boolean) {
 export function useCrearCuenta() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: CuentaCreateValues) =>
-      (await http.post(url('/usuarios'), values, envelope(cuentaConPassword))).datos,
+    mutationFn: async (values: CuentaCreateValues) => (await call(usuariosApi.crear, { body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -137,7 +123,7 @@ export function useModificarCuenta(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: CuentaUpdateValues) =>
-      (await http.put(url(`/usuarios/${id}`), values, envelope(cuenta))).datos,
+      (await call(usuariosApi.modificar, { params: { id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -145,20 +131,17 @@ export function useModificarCuenta(id: number) {
 export function useRestablecerPassword(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () =>
-      (await http.post(url(`/usuarios/${id}/password`), undefined, envelope(cuentaConPassword))).datos,
+    mutationFn: async () => (await call(usuariosApi.restablecerPassword, { params: { id } })).datos,
     onSuccess: () => invalidate(),
   });
 }
 
-// ---- Outside identities linked to an account (directory, OpenID) ----
+// ---- Outside identities linked to an account (directory, OpenID): the auth area's routes ----
 
 export function useIdentidades(usuarioId: number) {
   return useQuery({
     queryKey: personasKeys.identidades(usuarioId),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/usuarios/${usuarioId}/identidades`), envelope(z.array(identidadExterna)), { signal }))
-        .datos,
+    queryFn: async ({ signal }) => (await call(identidadesApi.deCuenta, { params: { id: usuarioId }, signal })).datos,
   });
 }
 
@@ -166,7 +149,7 @@ export function useVincularIdentidad(usuarioId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: IdentidadValues) =>
-      (await http.post(url(`/usuarios/${usuarioId}/identidades`), values, envelope(identidadExterna))).datos,
+      (await call(identidadesApi.vincular, { params: { id: usuarioId }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -174,7 +157,7 @@ export function useVincularIdentidad(usuarioId: number) {
 export function useDesvincularIdentidad(usuarioId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (identidadId: number) => http.delete(url(`/usuarios/${usuarioId}/identidades/${identidadId}`), okBody),
+    mutationFn: (identidadId: number) => call(identidadesApi.desvincular, { params: { id: usuarioId, identidadId } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -184,7 +167,7 @@ export function useDesvincularIdentidad(usuarioId: number) {
 export function useRoles(params: string, enabled = true) {
   return useQuery({
     queryKey: personasKeys.roles(params),
-    queryFn: async ({ signal }) => (await http.get(url(`/roles?${params}`), envelope(rolPage), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(rolesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -193,7 +176,7 @@ export function useRoles(params: string, enabled = true) {
 export function useRol(id: number) {
   return useQuery({
     queryKey: personasKeys.rol(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/roles/${id}`), envelope(rolDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(rolesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
@@ -203,8 +186,8 @@ export function useGuardarRol(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: RolValues) =>
       (id === undefined
-        ? await http.post(url('/roles'), values, envelope(rol))
-        : await http.put(url(`/roles/${id}`), values, envelope(rol))
+        ? await call(rolesApi.crear, { body: values })
+        : await call(rolesApi.modificar, { params: { id }, body: values })
       ).datos,
     // The signed-in user may hold the role: their own permissions may have changed.
     onSuccess: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: ['permisos'] })]),
@@ -214,7 +197,7 @@ export function useGuardarRol(id: number | undefined) {
 export function useEliminarRol() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/roles/${id}`), okBody),
+    mutationFn: (id: number) => call(rolesApi.eliminar, { params: { id } }),
     onSuccess: (_a, id) =>
       client.invalidateQueries({
         queryKey: ['roles'],

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { producto, type productoInput, productoLineas, productoPage } from '@intranet/contract/areas/productos';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { productoInput } from '@intranet/contract/areas/productos';
+import { productosApi } from '@intranet/contract/areas/productos/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 /** What a valid product form submits (the contract's parsed `productoInput`). */
 export type ProductoValues = z.output<typeof productoInput>;
@@ -16,15 +15,15 @@ export const productosKeys = {
   lineas: ['productos', 'lineas'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/productos${path}`);
 /** The list's API path, for its bulk actions. */
-export const productosUrl = () => url('');
+export const productosUrl = () => endpointUrl(productosApi.lista);
 
 /** One page of the products list (`GET /api/productos`). */
 export function useProductos(params: string) {
   return useQuery({
     queryKey: productosKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(productoPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(productosApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +32,7 @@ export function useProductos(params: string) {
 export function useProducto(id: number) {
   return useQuery({
     queryKey: productosKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(producto), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(productosApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
@@ -41,13 +40,14 @@ export function useProducto(id: number) {
 export function useLineas() {
   return useQuery({
     queryKey: productosKeys.lineas,
-    queryFn: async ({ signal }) => (await http.get(url('/lineas'), envelope(productoLineas), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(productosApi.lineas, { signal })).datos,
     staleTime: 60_000,
   });
 }
 
 /** The `export.csv` address of the list with its current filters. */
-export const productosCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const productosCsvUrl = (exportParams: string) =>
+  endpointUrl(productosApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** A product change shows in the lists, its detail, the lines filter and the history. */
 function useInvalidate() {
@@ -70,8 +70,8 @@ export function useGuardarProducto(id: number | undefined) {
     mutationFn: async (values: ProductoValues) => {
       const answer =
         id === undefined
-          ? await http.post(url(''), values, envelope(producto))
-          : await http.put(url(`/${id}`), values, envelope(producto));
+          ? await call(productosApi.crear, { body: values })
+          : await call(productosApi.modificar, { params: { id }, body: values });
       return answer.datos;
     },
     onSuccess: () => invalidate(),
@@ -81,7 +81,7 @@ export function useGuardarProducto(id: number | undefined) {
 export function useEliminarProducto() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(productosApi.eliminar, { params: { id } }),
     onSuccess: (_answer, id) => invalidate(id),
   });
 }

@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { reporteCatalogo, reporteResultado } from '@intranet/contract/areas/reportes';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import { reportesApi } from '@intranet/contract/areas/reportes/endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 /** Everything of the area under 'reportes'. */
 export const reportesKeys = {
@@ -10,13 +8,11 @@ export const reportesKeys = {
   resultado: (id: string, params: string) => ['reportes', 'resultado', id, params] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/reportes${path}`);
-
 /** The reports the session may run (`GET /api/reportes`). */
 export function useCatalogo() {
   return useQuery({
     queryKey: reportesKeys.catalogo,
-    queryFn: async ({ signal }) => (await http.get(url(''), envelope(reporteCatalogo), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(reportesApi.catalogo, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -26,7 +22,7 @@ export function useResultado(id: string, params: string | null) {
   return useQuery({
     queryKey: reportesKeys.resultado(id, params ?? ''),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/${encodeURIComponent(id)}?${params ?? ''}`), envelope(reporteResultado), { signal })).datos,
+      (await call(reportesApi.resultado, { params: { id }, query: new URLSearchParams(params ?? ''), signal })).datos,
     enabled: params !== null,
     placeholderData: keepPreviousData,
   });
@@ -34,4 +30,4 @@ export function useResultado(id: string, params: string | null) {
 
 /** The CSV of the same run. */
 export const reporteCsvUrl = (id: string, params: string) =>
-  url(`/${encodeURIComponent(id)}/export.csv${params ? `?${params}` : ''}`);
+  endpointUrl(reportesApi.csv, { params: { id }, query: new URLSearchParams(params) });

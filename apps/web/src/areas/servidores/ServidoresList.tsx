@@ -23,7 +23,6 @@ import {
 } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { servidoresMessages as t } from './messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<Servidor>[] = [
   {
@@ -114,7 +113,7 @@ export function ServidoresList() {
         onRowClick={(row) => void navigate(`/servidores/${row.id}`)}
         onDeleteSelected={puedeEditar ? eliminarSeleccionados : undefined}
         lote={{
-          url: apiUrl('api', '/api/servidores'),
+          url: servidoresUrl(),
           filtro: list.exportParams,
           nombre: 'servidores',
           eliminar: false,

@@ -18,7 +18,6 @@ import { sitiosCsvUrl, sitiosKeys, sitiosUrl, useSitioOpciones, useSitios } from
 import { EstadoSitioBadge, ResultadoBadge, VenceCelda } from './Chips.tsx';
 import { sitiosMessages as t } from './messages.ts';
 import { useVerificar, useVerificarVarios } from './useVerificar.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 export const SITIOS_PATH = '/soluciones/web';
 
@@ -178,7 +177,7 @@ export function SitiosList() {
             : undefined
         }
         lote={{
-          url: apiUrl('api', '/api/sitios'),
+          url: sitiosUrl(),
           filtro: list.exportParams,
           nombre: 'sitios',
           eliminar: puedeEditar,

@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  sitio,
-  sitioOpciones,
-  sitioPage,
-  sitioVencimientoMeses,
-  sitioVencimientoPage,
-  verificaciones,
-  verificarResultado,
-  verificarVariosResultado,
-  type SitioValues,
-} from '@intranet/contract/areas/sitios';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { SitioValues } from '@intranet/contract/areas/sitios';
+import { sitiosApi } from '@intranet/contract/areas/sitios/endpoints';
+import { sitiosVencimientosApi } from '@intranet/contract/areas/sitios/vencimientos-endpoints';
+import { call, endpointUrl } from '../../core/http/endpoint.ts';
 
 export type { SitioValues };
 
@@ -27,15 +17,14 @@ export const sitiosKeys = {
   meses: ['sitios', 'meses'] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/sitios${path}`);
-/** The list's API path, for its import. */
-export const sitiosUrl = () => url('');
+/** The list's API path, for its import and its bulk bar. */
+export const sitiosUrl = () => endpointUrl(sitiosApi.lista);
 
 /** One page of the sites list (`GET /api/sitios`). */
 export function useSitios(params: string) {
   return useQuery({
     queryKey: sitiosKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(sitioPage), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(sitiosApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -43,15 +32,14 @@ export function useSitios(params: string) {
 export function useSitio(id: number) {
   return useQuery({
     queryKey: sitiosKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(sitio), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(sitiosApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
 export function useVerificaciones(id: number) {
   return useQuery({
     queryKey: sitiosKeys.verificaciones(id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/${id}/verificaciones`), envelope(verificaciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(sitiosApi.verificaciones, { params: { id }, signal })).datos,
   });
 }
 
@@ -59,7 +47,7 @@ export function useVerificaciones(id: number) {
 export function useSitioOpciones() {
   return useQuery({
     queryKey: sitiosKeys.opciones,
-    queryFn: async ({ signal }) => (await http.get(url('/opciones'), envelope(sitioOpciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(sitiosApi.opciones, { signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -69,7 +57,7 @@ export function useSitiosVencimientos(params: string) {
   return useQuery({
     queryKey: sitiosKeys.vencimientos(params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/vencimientos?${params}`), envelope(sitioVencimientoPage), { signal })).datos,
+      (await call(sitiosVencimientosApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -77,17 +65,17 @@ export function useSitiosVencimientos(params: string) {
 export function useSitiosMeses() {
   return useQuery({
     queryKey: sitiosKeys.meses,
-    queryFn: async ({ signal }) =>
-      (await http.get(url('/vencimientos/meses'), envelope(sitioVencimientoMeses), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(sitiosVencimientosApi.meses, { signal })).datos,
   });
 }
 
 /** The `export.csv` addresses with the current filters. */
-export const sitiosCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const sitiosCsvUrl = (exportParams: string) =>
+  endpointUrl(sitiosApi.csv, { query: new URLSearchParams(exportParams) });
 export const sitiosVencimientosCsvUrl = (exportParams: string) =>
-  url(`/vencimientos/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(sitiosVencimientosApi.csv, { query: new URLSearchParams(exportParams) });
 /** The expiry grid's path for its bulk bar (`…/lote/export.csv`). */
-export const sitiosVencimientosLoteUrl = () => url('/vencimientos');
+export const sitiosVencimientosLoteUrl = () => endpointUrl(sitiosVencimientosApi.lista);
 
 /** A site change shows in the list, the grid, its detail and the history. */
 function useInvalidate() {
@@ -109,8 +97,8 @@ export function useGuardarSitio(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: SitioValues) =>
       (id === undefined
-        ? await http.post(url(''), values, envelope(sitio))
-        : await http.put(url(`/${id}`), values, envelope(sitio))
+        ? await call(sitiosApi.crear, { body: values })
+        : await call(sitiosApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -119,7 +107,7 @@ export function useGuardarSitio(id: number | undefined) {
 export function useEliminarSitio() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(sitiosApi.eliminar, { params: { id } }),
     onSuccess: (_answer, id) => invalidate(id),
   });
 }
@@ -128,8 +116,7 @@ export function useEliminarSitio() {
 export function useVerificarSitio() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.post(url(`/${id}/verificar`), undefined, envelope(verificarResultado))).datos,
+    mutationFn: async (id: number) => (await call(sitiosApi.verificar, { params: { id } })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -138,8 +125,7 @@ export function useVerificarSitio() {
 export function useVerificarSitios() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (ids: number[]) =>
-      (await http.post(url('/verificar'), { ids }, envelope(verificarVariosResultado))).datos,
+    mutationFn: async (ids: number[]) => (await call(sitiosApi.verificarVarios, { body: { ids } })).datos,
     onSuccess: () => invalidate(),
   });
 }

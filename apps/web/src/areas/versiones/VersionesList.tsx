@@ -21,7 +21,6 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useVersiones, useVersionProductos, versionesCsvUrl, versionesKeys, versionesUrl } from './api.ts';
 import { EstadoBadge } from './EstadoBadge.tsx';
 import { versionesMessages as t } from './messages.ts';
-import { apiUrl } from '../../core/config/config.ts';
 
 const columns: ColumnDef<VersionFila>[] = [
   { id: 'producto', accessorKey: 'producto', header: t.campos.producto },
@@ -122,7 +121,7 @@ export function VersionesList() {
         vivo={{ lista: 'versiones', refrescar: versiones.refetch }}
         onRowClick={(row) => void navigate(`/versiones/${row.id}`)}
         lote={{
-          url: apiUrl('versiones', '/api/versiones'),
+          url: versionesUrl(),
           filtro: list.exportParams,
           nombre: 'versiones',
           eliminar: puedeEditar,

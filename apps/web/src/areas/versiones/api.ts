@@ -1,18 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  changelog,
-  changelogProductos,
-  versionDetalle,
-  type versionInput,
-  versionPage,
-  versionProductos,
-  type VersionEstado,
-} from '@intranet/contract/areas/versiones';
+import type { versionInput, VersionEstado } from '@intranet/contract/areas/versiones';
+import { versionesApi } from '@intranet/contract/areas/versiones/endpoints';
 import { apiUrl } from '../../core/config/config.ts';
 import type { UploadProgress } from '../../core/http/client.ts';
-import { http } from '../../core/http/http.ts';
+import { call, endpointUrl, upload } from '../../core/http/endpoint.ts';
 
 /** What a valid version form submits (the contract's parsed `versionInput`). */
 export type VersionValues = z.output<typeof versionInput>;
@@ -24,15 +16,14 @@ export const versionesKeys = {
   detalle: (id: number) => ['versiones', 'detalle', id] as const,
 };
 
-const url = (path: string) => apiUrl('versiones', `/api/versiones${path}`);
-/** The list's API path, for its import. */
-export const versionesUrl = () => url('');
-const detalle = envelope(versionDetalle);
+/** The list's API path, for its import and its bulk actions. */
+export const versionesUrl = () => endpointUrl(versionesApi.lista);
 
 export function useVersiones(params: string) {
   return useQuery({
     queryKey: versionesKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(versionPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(versionesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +31,7 @@ export function useVersiones(params: string) {
 export function useVersion(id: number) {
   return useQuery({
     queryKey: versionesKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), detalle, { signal })).datos,
+    queryFn: async ({ signal }) => (await call(versionesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
@@ -48,12 +39,13 @@ export function useVersion(id: number) {
 export function useVersionProductos() {
   return useQuery({
     queryKey: ['versiones', 'productos'],
-    queryFn: async ({ signal }) => (await http.get(url('/productos'), envelope(versionProductos), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(versionesApi.productos, { signal })).datos,
     staleTime: 60_000,
   });
 }
 
-export const versionesCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const versionesCsvUrl = (exportParams: string) =>
+  endpointUrl(versionesApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** An asset's public download address (relative to `{archivos}`) as a link. */
 export const assetUrl = (descarga: string) => apiUrl('archivos', descarga);
@@ -71,8 +63,10 @@ export function useGuardarVersion(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: VersionValues) =>
-      (id === undefined ? await http.post(url(''), values, detalle) : await http.put(url(`/${id}`), values, detalle))
-        .datos,
+      (id === undefined
+        ? await call(versionesApi.crear, { body: values })
+        : await call(versionesApi.modificar, { params: { id }, body: values })
+      ).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -80,7 +74,8 @@ export function useGuardarVersion(id: number | undefined) {
 export function useCambiarEstado(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (estado: VersionEstado) => (await http.post(url(`/${id}/estado`), { estado }, detalle)).datos,
+    mutationFn: async (estado: VersionEstado) =>
+      (await call(versionesApi.cambiarEstado, { params: { id }, body: { estado } })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -88,7 +83,7 @@ export function useCambiarEstado(id: number) {
 export function useEliminarVersion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(versionesApi.eliminar, { params: { id } }),
     // The deleted version's detail is not refetched: it would only answer 404 while the screen leaves.
     onSuccess: (_answer, id) =>
       client.invalidateQueries({
@@ -112,9 +107,10 @@ export function useAdjuntarArchivo(id: number) {
       signal: AbortSignal;
     }) =>
       (
-        await http.upload(url(`/${id}/assets?nombre=${encodeURIComponent(file.name)}`), file, detalle, {
-          onProgress,
-          signal,
+        await upload(versionesApi.adjuntarAsset, file, {
+          params: { id },
+          query: { nombre: file.name },
+          options: { onProgress, signal },
         })
       ).datos,
     onSuccess: () => invalidate(),
@@ -124,7 +120,7 @@ export function useAdjuntarArchivo(id: number) {
 export function useQuitarArchivo(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (assetId: number) => (await http.delete(url(`/${id}/assets/${assetId}`), detalle)).datos,
+    mutationFn: async (assetId: number) => (await call(versionesApi.quitarAsset, { params: { id, assetId } })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -132,14 +128,13 @@ export function useQuitarArchivo(id: number) {
 export function useChangelogProductos() {
   return useQuery({
     queryKey: ['versiones', 'changelog'],
-    queryFn: async ({ signal }) => (await http.get(url('/changelog'), envelope(changelogProductos), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(versionesApi.changelogProductos, { signal })).datos,
   });
 }
 
 export function useChangelog(productoId: number) {
   return useQuery({
     queryKey: ['versiones', 'changelog', productoId],
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/changelog/${productoId}`), envelope(changelog), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(versionesApi.changelog, { params: { id: productoId }, signal })).datos,
   });
 }

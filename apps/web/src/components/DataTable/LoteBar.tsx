@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFileSpreadsheet, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { loteResultado, type LoteRechazo, type LoteResultado } from '@intranet/contract/shared/lote';
-import { http } from '../../core/http/http.ts';
+import { type LoteRechazo, type LoteResultado, loteEndpoints } from '@intranet/contract/shared/lote';
+import { z } from 'zod';
+import { call, download } from '../../core/http/endpoint.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
 import { EntitySelect } from '../EntitySelect/EntitySelect.tsx';
@@ -16,6 +16,9 @@ import { exportFilename, saveFile } from '../ExportButton/saveFile.ts';
 import { loteMessages as t } from '../messages.ts';
 import { LoteHistorial } from './LoteHistorial.tsx';
 import { loteHistorialMessages } from './loteHistorialMessages.ts';
+
+/** The bulk routes every list's bulk bar calls, under the list's own URL (`lote.url`); each list's body is its own. */
+const LOTE = loteEndpoints('', { body: z.unknown(), exportBody: z.unknown() });
 
 /**
  * A field a bulk change may set, with the input it is typed in: a choice of options, yes/no, a day, a record
@@ -124,11 +127,10 @@ function CambioForm({ lote, campo, seleccion, cerrar, onHecho }: CambioFormProps
             : campo.entidad
               ? Number(valor)
               : valor;
-      const { datos } = await http.post(
-        `${lote.url}/lote`,
-        { seleccion, accion: 'cambiar', cambio: { campo: campo.campo, valor: enviado } },
-        envelope(loteResultado),
-      );
+      const { datos } = await call(LOTE.accion, {
+        at: lote.url,
+        body: { seleccion, accion: 'cambiar', cambio: { campo: campo.campo, valor: enviado } },
+      });
       cerrar();
       onHecho(datos);
     } catch (err) {
@@ -237,7 +239,7 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
     if (!(await confirmAction({ title: t.eliminarTitulo, message: t.eliminarTexto(cantidad), danger: true }))) return;
     setEliminando(true);
     try {
-      const { datos } = await http.post(`${lote.url}/lote`, { seleccion, accion: 'eliminar' }, envelope(loteResultado));
+      const { datos } = await call(LOTE.accion, { at: lote.url, body: { seleccion, accion: 'eliminar' } });
       terminado(datos, t.eliminados);
     } catch (err) {
       fallo(err);
@@ -267,7 +269,10 @@ export function LoteBar({ lote, ids, cantidad, onHecho, excede = false }: LoteBa
   const exportar = async (nombre: string) => {
     setExportando(true);
     try {
-      saveFile(await http.blob(`${lote.url}/lote/export.csv`, {}, { seleccion }), exportFilename(nombre));
+      saveFile(
+        await download(LOTE.exportar, { at: lote.url, body: { seleccion }, options: {} }),
+        exportFilename(nombre),
+      );
     } catch (err) {
       fallo(err);
     } finally {

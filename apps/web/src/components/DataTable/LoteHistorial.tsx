@@ -3,15 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { envelope } from '@intranet/contract/shared/envelope';
-import {
-  LOTE_ESTADOS,
-  loteDetalle,
-  lotesLista,
-  type LoteEstado,
-  type LoteResumen,
-} from '@intranet/contract/shared/lote';
+import { LOTE_ESTADOS, type LoteEstado, type LoteResumen, loteEndpoints } from '@intranet/contract/shared/lote';
+import { z } from 'zod';
 import { apiUrl } from '../../core/config/config.ts';
 import { formatFecha, formatFechaHora, formatNumero } from '../../core/format.ts';
+import { call } from '../../core/http/endpoint.ts';
 import { http } from '../../core/http/http.ts';
 import { HttpError } from '../../core/http/HttpError.ts';
 import { confirmAction } from '../confirmAction.tsx';
@@ -27,6 +23,9 @@ type CampoDeLote = {
   tipo?: 'si_no' | 'fecha';
   entidad?: EntitySource<EntityOption>;
 };
+
+/** The recorded batches' routes, under the list's own URL; their bodies are not read here. */
+const LOTES = loteEndpoints('', { body: z.unknown(), exportBody: z.unknown() });
 
 const COLOR_ESTADO: Record<LoteEstado, string> = { en_curso: 'blue', terminado: 'green', interrumpido: 'orange' };
 
@@ -96,7 +95,7 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
   };
   const historial = useQuery({
     queryKey: ['lotes', url],
-    queryFn: async ({ signal }) => (await http.get(`${url}/lotes`, envelope(lotesLista), { signal })).datos.items,
+    queryFn: async ({ signal }) => (await call(LOTES.historial, { at: url, signal })).datos.items,
     enabled: opened,
     // A batch running elsewhere moves on: its counts refresh while the dialog is open.
     refetchInterval: (query) => (query.state.data?.some((l) => l.estado === 'en_curso') ? 3_000 : false),
@@ -115,7 +114,7 @@ export function LoteHistorial({ url, puedeEditar, campos, opened, onClose }: Lot
       return;
     setOcupado(lote.id);
     try {
-      const { datos } = await http.post(`${url}/lotes/${lote.id}/${que}`, {}, envelope(loteDetalle));
+      const { datos } = await call(LOTES[que], { at: url, params: { id: lote.id } });
       notifications.show({
         color: datos.rechazados > 0 ? 'yellow' : 'green',
         message:

@@ -1,24 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  vista,
-  vistasRespuesta,
-  type VistaCambios,
-  type VistaInput,
-  type VistaLista,
-} from '@intranet/contract/areas/vistas';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import type { VistaCambios, VistaInput, VistaLista } from '@intranet/contract/areas/vistas';
+import { vistasApi } from '@intranet/contract/areas/vistas/endpoints';
+import { call } from '../../core/http/endpoint.ts';
 
-const url = (path = '') => apiUrl('api', `/api/vistas${path}`);
 const key = (lista: VistaLista) => ['vistas', lista] as const;
 
 /** A list's saved views (the caller's and the shared ones) and the caller's default. */
 export function useVistas(lista: VistaLista) {
   return useQuery({
     queryKey: key(lista),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`?lista=${lista}`), envelope(vistasRespuesta), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(vistasApi.todas, { query: { lista }, signal })).datos,
     staleTime: 60_000,
   });
 }
@@ -28,17 +19,20 @@ export function useVistaMutations(lista: VistaLista) {
   const refresh = () => client.invalidateQueries({ queryKey: key(lista) });
   return {
     crear: useMutation({
-      mutationFn: async (input: VistaInput) => (await http.post(url(), input, envelope(vista))).datos,
+      mutationFn: async (input: VistaInput) => (await call(vistasApi.crear, { body: input })).datos,
       onSuccess: refresh,
     }),
     cambiar: useMutation({
       mutationFn: async ({ id, cambios }: { id: number; cambios: VistaCambios }) =>
-        (await http.put(url(`/${id}`), cambios, envelope(vista))).datos,
+        (await call(vistasApi.modificar, { params: { id }, body: cambios })).datos,
       onSuccess: refresh,
     }),
-    eliminar: useMutation({ mutationFn: (id: number) => http.delete(url(`/${id}`), okBody), onSuccess: refresh }),
+    eliminar: useMutation({
+      mutationFn: (id: number) => call(vistasApi.eliminar, { params: { id } }),
+      onSuccess: refresh,
+    }),
     predeterminar: useMutation({
-      mutationFn: (vistaId: number | null) => http.put(url('/predeterminada'), { lista, vista_id: vistaId }, okBody),
+      mutationFn: (vistaId: number | null) => call(vistasApi.predeterminada, { body: { lista, vista_id: vistaId } }),
       onSuccess: refresh,
     }),
   };

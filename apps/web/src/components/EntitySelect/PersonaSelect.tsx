@@ -1,5 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
 import { personaOpcion, type PersonaOpcion } from '@intranet/contract/areas/personas';
+import { personasApi } from '@intranet/contract/areas/personas/endpoints';
 import { entityMessages as t } from '../messages.ts';
 import { EntityField, EntityFilter, type EntityFieldProps, type EntityFilterProps } from './EntitySelect.tsx';
 import type { EntitySource } from './useEntityOptions.ts';
@@ -7,7 +8,7 @@ import type { EntitySource } from './useEntityOptions.ts';
 /** The people's search (`GET /api/personas/opciones?q=&activo=`), an inactive one marked as such. */
 export const personas: EntitySource<PersonaOpcion> = {
   key: 'personas',
-  path: '/api/personas/opciones',
+  path: personasApi.opciones.path,
   schema: personaOpcion,
   label: (p) => (p.activo ? p.nombre_completo : `${p.nombre_completo} (${t.inactiva})`),
 };

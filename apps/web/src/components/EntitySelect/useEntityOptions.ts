@@ -13,7 +13,7 @@ export interface EntityOption {
 export interface EntitySource<E extends EntityOption> {
   /** The entity's query key ('empresas'), so refreshing the entity refreshes its selects too. */
   key: string;
-  /** The search's address on the API, e.g. '/api/empresas/opciones'. */
+  /** The search's path on the API, its declaration's (`personasApi.opciones.path`). */
   path: string;
   /** One option as the contract answers it. */
   schema: z.ZodType<E>;

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { productoOpciones } from '@intranet/contract/areas/productos';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import { productosApi } from '@intranet/contract/areas/productos/endpoints';
+import { call } from '../../core/http/endpoint.ts';
 
 /** The active products (`GET /api/productos/opciones`, for the screens that pick one), for selects and filters. */
 export function useProductoOpciones() {
   return useQuery({
     queryKey: ['productos', 'opciones'],
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', '/api/productos/opciones'), envelope(productoOpciones), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(productosApi.opciones, { signal })).datos,
     staleTime: 60_000,
   });
 }

@@ -141,7 +141,7 @@ describe('ImportarWizard', () => {
     expect(await screen.findByText('Importación deshecha')).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith(
       '/api/maquinas/importaciones/7/deshacer',
-      {},
+      undefined,
       expect.anything(),
       expect.anything(),
     );

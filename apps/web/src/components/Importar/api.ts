@@ -1,50 +1,48 @@
 import { useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/shared/envelope';
 import {
-  importacionConteo,
-  importacionResultado,
-  importacionSubida,
-  importacionVistaPrevia,
   type Codificacion,
   type ImportacionMapeo,
   type ImportacionModo,
+  importacionEndpoints,
 } from '@intranet/contract/shared/importacion';
-import { http } from '../../core/http/http.ts';
+import { call, download, upload } from '../../core/http/endpoint.ts';
 import { exportFilename, saveFile } from '../ExportButton/saveFile.ts';
 
-/** The calls of one list's import, under its API path (`/api/maquinas` → `/api/maquinas/importaciones…`). */
+/** The import routes every list shares, under the list's own URL (`/api/maquinas` → `…/importaciones…`). */
+const IMPORTACION = importacionEndpoints('', '');
+
+/** The calls of one list's import, under its URL (`listUrl`, from the list's declaration in the contract). */
 export function importacionApi(listUrl: string) {
-  const base = `${listUrl}/importaciones`;
+  const at = listUrl;
   return {
     subir: async (archivo: File) =>
-      (await http.upload(`${base}?nombre=${encodeURIComponent(archivo.name)}`, archivo, envelope(importacionSubida)))
-        .datos,
+      (await upload(IMPORTACION.subir, archivo, { at, query: { nombre: archivo.name } })).datos,
     codificacion: async (id: number, codificacion: Codificacion) =>
-      (await http.post(`${base}/${id}/codificacion`, { codificacion }, envelope(importacionSubida), { quiet: true }))
+      (await call(IMPORTACION.codificacion, { at, params: { id }, body: { codificacion }, options: { quiet: true } }))
         .datos,
     vistaPrevia: async (
       id: number,
       pedido: { mapeo: ImportacionMapeo; pagina: number; tamano: number; solo_errores: boolean },
       signal?: AbortSignal,
-    ) => (await http.post(`${base}/${id}/vista-previa`, pedido, envelope(importacionVistaPrevia), { signal })).datos,
+    ) => (await call(IMPORTACION.vistaPrevia, { at, params: { id }, body: pedido, options: { signal } })).datos,
     ensayo: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo) =>
-      (await http.post(`${base}/${id}/ensayo`, { mapeo, modo }, envelope(importacionConteo))).datos,
+      (await call(IMPORTACION.ensayo, { at, params: { id }, body: { mapeo, modo } })).datos,
     /** `soloValidas`: the valid rows, leaving the refused ones out; else all or nothing. */
     importar: async (id: number, mapeo: ImportacionMapeo, modo: ImportacionModo, soloValidas = false) =>
       (
-        await http.post(
-          `${base}/${id}/importar`,
-          { mapeo, modo, ...(soloValidas ? { solo_validas: true } : {}) },
-          envelope(importacionResultado),
-          { quiet: true },
-        )
+        await call(IMPORTACION.importar, {
+          at,
+          params: { id },
+          body: { mapeo, modo, ...(soloValidas ? { solo_validas: true } : {}) },
+          options: { quiet: true },
+        })
       ).datos,
     deshacer: async (id: number) =>
-      (await http.post(`${base}/${id}/deshacer`, {}, envelope(importacionResultado), { quiet: true })).datos,
+      (await call(IMPORTACION.deshacer, { at, params: { id }, options: { quiet: true } })).datos,
     plantilla: async (nombre: string) =>
-      saveFile(await http.blob(`${base}/plantilla.csv`), exportFilename(`${nombre}-plantilla`)),
+      saveFile(await download(IMPORTACION.plantilla, { at }), exportFilename(`${nombre}-plantilla`)),
     rechazadas: async (id: number, nombre: string) =>
-      saveFile(await http.blob(`${base}/${id}/rechazadas.csv`), exportFilename(`${nombre}-rechazadas`)),
+      saveFile(await download(IMPORTACION.rechazadas, { at, params: { id } }), exportFilename(`${nombre}-rechazadas`)),
   };
 }
 export type ImportacionApi = ReturnType<typeof importacionApi>;

@@ -20,8 +20,12 @@ type ParamsPart<E extends EndpointDef> = [PathParamNames<E['path']>] extends [ne
   ? { params?: undefined }
   : { params: ParamsIn<E> };
 
-/** Where a call goes: the path's parameters and the query (an object typed from the contract, or a list's own URL). */
-export type Address<E extends EndpointDef> = ParamsPart<E> & { query?: QueryIn<E> | URLSearchParams };
+/**
+ * Where a call goes: the path's parameters and the query (an object typed from the contract, or a list's own URL).
+ * `at`: for a route a shared factory declares under '' (a list's bulk actions, its import), the full URL of the list
+ * it belongs to, which the route's path follows.
+ */
+export type Address<E extends EndpointDef> = ParamsPart<E> & { query?: QueryIn<E> | URLSearchParams; at?: string };
 
 export type CallInput<E extends EndpointDef> = Address<E> & {
   body?: BodyIn<E>;
@@ -41,7 +45,8 @@ type OptionalAddress<E extends EndpointDef> = [PathParamNames<E['path']>] extend
 export function endpointUrl<E extends EndpointDef>(e: E, ...[address]: OptionalAddress<E>): string {
   const params = address?.params as Readonly<Record<string, string | number>> | undefined;
   const query = address?.query as Readonly<Record<string, unknown>> | URLSearchParams | undefined;
-  return apiUrl(e.base ?? 'api', `${fillPath(e.path, params)}${searchOf(query)}`);
+  const path = `${fillPath(e.path, params)}${searchOf(query)}`;
+  return address?.at === undefined ? apiUrl(e.base ?? 'api', path) : `${address.at}${path}`;
 }
 
 const ANY = { safeParse: (input: unknown) => ({ success: true as const, data: input }) };
@@ -78,7 +83,9 @@ export function call<E extends EndpointDef>(e: E, ...[input]: Optional<E>): Prom
 /** A route whose answer is a file (a list's CSV): its bytes, with the same headers and status handling. */
 export function download<E extends EndpointDef>(e: E, ...[input]: Optional<E>): Promise<Blob> {
   const url = endpointUrl(e, ...([input] as OptionalAddress<E>));
-  return http.blob(url, optionsOf(input), input?.body);
+  const options = optionsOf(input);
+  if (input?.body !== undefined) return http.blob(url, options ?? {}, input.body);
+  return options ? http.blob(url, options) : http.blob(url);
 }
 
 /** Sends a file as the body of the route (an import, an upload), with progress, and parses the answer. */
@@ -90,5 +97,8 @@ export function upload<E extends EndpointDef>(
     : [input: Address<E> & { options?: UploadOptions }]
 ): Promise<AnswerOut<E>> {
   const url = endpointUrl(e, ...([input] as OptionalAddress<E>));
-  return http.upload(url, file, e.answer ?? ANY, input?.options) as Promise<AnswerOut<E>>;
+  const schema = e.answer ?? ANY;
+  return (input?.options ? http.upload(url, file, schema, input.options) : http.upload(url, file, schema)) as Promise<
+    AnswerOut<E>
+  >;
 }

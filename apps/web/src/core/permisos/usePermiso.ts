@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { permisosResponse } from '@intranet/contract/areas/auth';
+import { authApi } from '@intranet/contract/areas/auth/endpoints';
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
-import { apiUrl } from '../config/config.ts';
-import { http } from '../http/http.ts';
+import { call } from '../http/endpoint.ts';
 import { useSesion } from '../session/session.ts';
 
 /** The codes a `permisos` answer grants. */
@@ -23,7 +22,7 @@ export function usePermisos() {
   return useQuery({
     queryKey: ['permisos', token],
     queryFn: async () => {
-      const answer = await http.post(apiUrl('api', '/api/auth/permisos'), PERMISSION_CODES, permisosResponse);
+      const answer = await call(authApi.permisos, { body: [...PERMISSION_CODES] });
       return grantedCodes(answer.datos);
     },
     enabled: token !== null,

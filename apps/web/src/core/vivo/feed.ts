@@ -1,5 +1,6 @@
 import { VIVO_EVENTOS, vivoCambio, vivoListo, type ListaViva } from '@intranet/contract/areas/vivo';
-import { apiUrl } from '../config/config.ts';
+import { vivoApi } from '@intranet/contract/areas/vivo/endpoints';
+import { endpointUrl } from '../http/endpoint.ts';
 import { http } from '../http/http.ts';
 import { getSesion, subscribeSesion } from '../session/session.ts';
 
@@ -109,7 +110,7 @@ export class FeedVivo {
 
 /** The tab's feed. */
 export const feedVivo = new FeedVivo({
-  abrir: (listas) => http.events(apiUrl('api', `/api/vivo?listas=${listas}`)),
+  abrir: (listas) => http.events(endpointUrl(vivoApi.eventos, { query: { listas } })),
   enPausa: () => document.visibilityState === 'hidden' || !getSesion(),
 });
 if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => feedVivo.revisar());

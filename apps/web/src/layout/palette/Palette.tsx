@@ -4,14 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
 import { IconArrowRight, IconClock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { busquedaRespuesta, type BusquedaResultado, type BusquedaTipo } from '@intranet/contract/areas/busqueda';
+import type { BusquedaResultado, BusquedaTipo } from '@intranet/contract/areas/busqueda';
+import { busquedaApi } from '@intranet/contract/areas/busqueda/endpoints';
 import { BUSQUEDA_NOMBRES } from '@intranet/contract/registry';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AREAS } from '../../areas/index.ts';
-import { apiUrl } from '../../core/config/config.ts';
-import { http } from '../../core/http/http.ts';
+import { call } from '../../core/http/endpoint.ts';
 import { messages } from '../../core/messages.ts';
 import {
   isCreateEntry,
@@ -34,8 +33,7 @@ function useRecords(texto: string, tipos: BusquedaTipo[] | undefined, enabled: b
   return useQuery({
     queryKey: ['busqueda', texto, tipos?.join(',') ?? ''],
     queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', `/api/busqueda?${params}`), envelope(busquedaRespuesta), { quiet: true, signal }))
-        .datos,
+      (await call(busquedaApi.buscar, { query: params, signal, options: { quiet: true } })).datos,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,25 +1,6 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
-import { idParam } from '@intranet/contract/shared/list';
-import {
-  certificado,
-  certificadoImportarQuery,
-  certificadoInput,
-  grupoParam,
-  itemParams,
-  licencia,
-  licenciaInput,
-  puntoVenta,
-  puntoVentaInput,
-  renovacion,
-  renovarInput,
-  vencimientoExportQuery,
-  vencimientoListQuery,
-  vencimientoMeses,
-  vencimientoPage,
-  vencimientosEmpresa,
-} from '@intranet/contract/areas/clientes/vencimientos';
+import { vencimientosApi } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../../core/endpoint.ts';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
 import { compresionCsv, sendListCsv } from '../../../lists/csv.ts';
@@ -55,21 +36,13 @@ export const CERTIFICADO_MAX_BYTES = 64 * 1024;
 const tags = ['vencimientos'];
 const VER = { access: 'CLIENTES#VER' } as const;
 const EDITAR = { access: 'CLIENTES#EDITAR' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied };
 
 export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/vencimientos/:grupo/lista', {
+  const api = vencimientosApi;
+
+  route(app, api.lista, {
     config: { ...VER, cache: VENCIMIENTOS_TABLAS },
-    schema: {
-      tags,
-      summary: 'La grilla de vencimientos (afip: certificados y CAI; physis: licencias)',
-      description:
-        '`dias` se cuenta desde hoy en Buenos Aires. `plazo`: vencidos, 7, 30, 60, 90 (desde hoy hasta N días) o todos. Orden por defecto: vence.',
-      params: grupoParam,
-      querystring: vencimientoListQuery,
-      response: { 200: envelope(vencimientoPage), ...bad },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await listPage(
@@ -80,19 +53,10 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     }),
   });
 
-  app.get('/api/vencimientos/:grupo/export.csv', {
+  route(app, api.csv, {
     config: VER,
-    compress: compresionCsv,
-    schema: {
-      tags,
-      summary: 'La grilla filtrada, en CSV',
-      description:
-        'La de Physis lleva las columnas de la importación de licencias (Id, CUIT, Producto, Tipo, Usuarios, Serial, Inicio…): se vuelve a importar tal cual.',
-      params: grupoParam,
-      querystring: vencimientoExportQuery,
-      produces: ['text/csv'],
-      response: { ...bad },
-    },
+    tags,
+    options: { compress: compresionCsv },
     handler: async (request, reply) => {
       const { grupo } = request.params;
       const query = { ...request.query, grupo };
@@ -120,25 +84,15 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   });
 
-  app.get('/api/vencimientos/:grupo/meses', {
+  route(app, api.meses, {
     config: { ...VER, cache: VENCIMIENTOS_TABLAS },
-    schema: {
-      tags,
-      summary: 'Vencimientos de cada uno de los próximos 12 meses, y cuántos ya vencieron',
-      params: grupoParam,
-      response: { 200: envelope(vencimientoMeses), ...bad },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await vencimientosPorMes(db, request.params.grupo) }),
   });
 
-  app.get('/api/vencimientos/empresas/:id', {
+  route(app, api.empresa, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Certificados, puntos de venta y licencias de un cliente, y sus vencimientos por fecha',
-      params: idParam,
-      response: { 200: envelope(vencimientosEmpresa), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await vencimientosDeEmpresa(db, request.params.id) }),
   });
 
@@ -148,17 +102,9 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CERTIFICADO_MAX_BYTES }, (_request, body, done) =>
       done(null, body),
     );
-    const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    uploads.post('/api/vencimientos/certificados/importar', {
+    route(scope.withTypeProvider<ZodTypeProvider>(), api.importarCertificado, {
       config: EDITAR,
-      schema: {
-        tags,
-        summary: 'Importa un certificado AFIP (.crt/.pem; el cuerpo son los bytes del archivo)',
-        description:
-          'Lee el X.509: CUIT del `serialNumber=CUIT nnnnnnnnnnn` del sujeto, CN, emitido, vence, serie y huella SHA-256. Si su clave pública es la de una solicitud pendiente del cliente, se empareja: guarda la clave y reemplaza el certificado que la solicitud renovaba. 400 si el archivo no es un certificado, no tiene CUIT, o el cliente tiene solicitudes pendientes de ese CUIT y ninguna es de su clave; 409 si el cliente ya tiene ese certificado.',
-        querystring: certificadoImportarQuery,
-        response: { 201: envelope(certificado), ...bad, 409: errorBody, 413: errorBody },
-      },
+      tags,
       handler: async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, MENSAJES_CERTIFICADO.noEsCertificado);
@@ -168,113 +114,69 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     });
   });
 
-  app.put('/api/vencimientos/certificados/:id', {
+  route(app, api.modificarCertificado, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica alias, ambiente y servicios de un certificado (los datos del archivo no cambian)',
-      params: idParam,
-      body: certificadoInput,
-      response: { 200: envelope(certificado), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await modificarCertificado(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.post('/api/vencimientos/puntos-venta', {
+  route(app, api.crearPuntoVenta, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Crea un punto de venta',
-      body: puntoVentaInput,
-      response: { 201: envelope(puntoVenta), ...bad, 409: errorBody },
-    },
+    tags,
     handler: async (request, reply) =>
       reply
         .code(201)
         .send({ error: null, datos: await guardarPuntoVenta(db, null, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.put('/api/vencimientos/puntos-venta/:id', {
+  route(app, api.modificarPuntoVenta, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica un punto de venta',
-      params: idParam,
-      body: puntoVentaInput,
-      response: { 200: envelope(puntoVenta), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await guardarPuntoVenta(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.post('/api/vencimientos/licencias', {
+  route(app, api.crearLicencia, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Crea una licencia Physis',
-      body: licenciaInput,
-      response: { 201: envelope(licencia), ...bad },
-    },
+    tags,
     handler: async (request, reply) =>
       reply
         .code(201)
         .send({ error: null, datos: await guardarLicencia(db, null, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.put('/api/vencimientos/licencias/:id', {
+  route(app, api.modificarLicencia, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica una licencia Physis',
-      params: idParam,
-      body: licenciaInput,
-      response: { 200: envelope(licencia), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await guardarLicencia(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.get('/api/vencimientos/items/:tipo/:id', {
+  route(app, api.item, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Un certificado, punto de venta o licencia',
-      params: itemParams,
-      response: { 200: envelope(z.union([certificado, puntoVenta, licencia])), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await itemDetalle(db, request.params.tipo, request.params.id) }),
   });
 
-  app.delete('/api/vencimientos/items/:tipo/:id', {
+  route(app, api.eliminarItem, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Elimina un certificado, punto de venta o licencia (y su historial de renovaciones)',
-      params: itemParams,
-      response: { 200: okBody, ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await eliminarItem(db, request.params.tipo, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });
 
-  app.post('/api/vencimientos/items/:tipo/:id/renovar', {
+  route(app, api.renovar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Renueva: nueva fecha de vencimiento; la anterior queda en el historial',
-      params: itemParams,
-      body: renovarInput,
-      response: { 201: envelope(renovacion), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request, reply) => {
       const { tipo, id } = request.params;
       return reply
@@ -283,14 +185,9 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   });
 
-  app.get('/api/vencimientos/items/:tipo/:id/renovaciones', {
+  route(app, api.renovaciones, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Historial de renovaciones de un ítem, la más reciente primero',
-      params: itemParams,
-      response: { 200: envelope(z.array(renovacion)), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await renovacionesDe(db, request.params.tipo, request.params.id),

@@ -1,22 +1,8 @@
-import { envelope, errorBody, okBody } from '@intranet/contract/shared/envelope';
-import { idParam } from '@intranet/contract/shared/list';
-import {
-  direccionesQuery,
-  direccionInput,
-  direccionView,
-  dnsDetalle as dnsDetalleSchema,
-  dnsEntry,
-  dnsExportQuery,
-  dnsInput,
-  dnsListQuery,
-  dnsPage,
-  dnsResolution,
-  reachability,
-} from '@intranet/contract/areas/servidores/dns';
+import { dnsApi } from '@intranet/contract/areas/servidores/dns-endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { autorDe, type AuditEntities } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
+import { route } from '../../../core/endpoint.ts';
 import { compresionCsv, sendListCsv } from '../../../lists/csv.ts';
 import { listPage } from '../../../lists/list.ts';
 import { sessionOf } from '../../../plugins/access.ts';
@@ -45,34 +31,22 @@ export const dnsAuditoria: AuditEntities = { [ENTIDAD_DNS]: '>SERDNS#VER', [ENTI
 
 const VER = { access: '>SERDNS#VER' } as const;
 const EDITAR = { access: 'SERDNS#EDITAR' } as const;
-const denied = { 401: errorBody, 403: errorBody };
-const bad = { 400: errorBody, ...denied };
 
 /** Servicio DNS: the derived entries across servers, and their addresses. */
 export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const api = dnsApi;
   const tags = ['dns'];
 
-  app.get('/api/dns', {
+  route(app, api.lista, {
     config: { ...VER, cache: DNS_LIST_TABLAS },
-    schema: {
-      tags,
-      summary: 'Lista paginada de entradas DNS de todos los servidores',
-      querystring: dnsListQuery,
-      response: { 200: envelope(dnsPage), ...bad },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await listPage(dnsList, request.query, dnsSource(db)) }),
   });
 
-  app.get('/api/dns/export.csv', {
+  route(app, api.csv, {
     config: VER,
-    compress: compresionCsv,
-    schema: {
-      tags,
-      summary: 'Todas las entradas DNS de la lista filtrada, en CSV',
-      querystring: dnsExportQuery,
-      produces: ['text/csv'],
-      response: { ...bad },
-    },
+    tags,
+    options: { compress: compresionCsv },
     handler: async (request, reply) => {
       await sendListCsv(reply, db, {
         nombre: 'dns',
@@ -86,68 +60,40 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     },
   });
 
-  app.get('/api/dns/:id', {
+  route(app, api.detalle, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Una entrada DNS con sus direcciones',
-      params: idParam,
-      response: { 200: envelope(dnsDetalleSchema), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => ({ error: null, datos: await dnsDetalle(db, request.params.id) }),
   });
 
-  app.post('/api/dns', {
+  route(app, api.crear, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Crea una entrada DNS',
-      body: dnsInput,
-      response: { 201: envelope(dnsEntry), ...bad, 409: errorBody },
-    },
+    tags,
     handler: async (request, reply) =>
       reply.code(201).send({ error: null, datos: await crearDns(db, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.put('/api/dns/:id', {
+  route(app, api.modificar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Modifica una entrada DNS',
-      params: idParam,
-      body: dnsInput,
-      response: { 200: envelope(dnsEntry), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags,
     handler: async (request) => ({
       error: null,
       datos: await modificarDns(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.delete('/api/dns/:id', {
+  route(app, api.eliminar, {
     config: EDITAR,
-    schema: {
-      tags,
-      summary: 'Elimina una entrada DNS con sus direcciones',
-      params: idParam,
-      response: { 200: okBody, ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       await eliminarDnsEntry(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });
 
-  app.post('/api/dns/:id/resolver', {
+  route(app, api.resolver, {
     config: VER,
-    schema: {
-      tags,
-      summary: 'Resuelve ahora el host de la entrada con el DNS del servidor',
-      description:
-        '`coincide` dice si la respuesta incluye la IP (o el hostname, para CNAME) del servidor; null si no hay con qué comparar.',
-      params: idParam,
-      response: { 200: envelope(dnsResolution), ...bad, 404: errorBody },
-    },
+    tags,
     handler: async (request) => {
       const entry = await dnsParaResolver(db, request.params.id);
       const { direcciones, error } = await resolverHost(entry.host, entry.tipo);
@@ -162,66 +108,40 @@ export const dnsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
 
   const dtags = ['direcciones'];
 
-  app.get('/api/direcciones', {
+  route(app, api.direcciones, {
     config: VER,
-    schema: {
-      tags: dtags,
-      summary: 'Direcciones de una entrada DNS',
-      querystring: direccionesQuery,
-      response: { 200: envelope(z.array(direccionView)), ...bad, 404: errorBody },
-    },
+    tags: dtags,
     handler: async (request) => ({ error: null, datos: await direccionesDeDns(db, request.query.dns) }),
   });
 
-  app.post('/api/direcciones', {
+  route(app, api.crearDireccion, {
     config: EDITAR,
-    schema: {
-      tags: dtags,
-      summary: 'Crea una dirección',
-      body: direccionInput,
-      response: { 201: envelope(direccionView), ...bad, 409: errorBody },
-    },
+    tags: dtags,
     handler: async (request, reply) =>
       reply.code(201).send({ error: null, datos: await crearDireccion(db, request.body, autorDe(sessionOf(request))) }),
   });
 
-  app.put('/api/direcciones/:id', {
+  route(app, api.modificarDireccion, {
     config: EDITAR,
-    schema: {
-      tags: dtags,
-      summary: 'Modifica una dirección',
-      params: idParam,
-      body: direccionInput,
-      response: { 200: envelope(direccionView), ...bad, 404: errorBody, 409: errorBody },
-    },
+    tags: dtags,
     handler: async (request) => ({
       error: null,
       datos: await modificarDireccion(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
-  app.delete('/api/direcciones/:id', {
+  route(app, api.eliminarDireccion, {
     config: EDITAR,
-    schema: {
-      tags: dtags,
-      summary: 'Elimina una dirección',
-      params: idParam,
-      response: { 200: okBody, ...bad, 404: errorBody },
-    },
+    tags: dtags,
     handler: async (request) => {
       await eliminarDireccion(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });
 
-  app.post('/api/direcciones/:id/verificar', {
+  route(app, api.verificarDireccion, {
     config: VER,
-    schema: {
-      tags: dtags,
-      summary: 'Prueba ahora una conexión TCP al host y puerto de la dirección (3 s como máximo)',
-      params: idParam,
-      response: { 200: envelope(reachability), ...bad, 404: errorBody },
-    },
+    tags: dtags,
     handler: async (request) => {
       const d = await direccionDe(db, request.params.id);
       return { error: null, datos: await verificarConexion(d.host, d.port) };

@@ -87,6 +87,7 @@ beforeEach(() => {
       '/api/actualizaciones/lista?': { items, total: 2 },
       '/api/actualizaciones/opciones': opciones,
       '/api/actualizaciones/opciones?': opciones,
+      '/api/actualizaciones/desactualizados': desactualizados,
       '/api/actualizaciones/desactualizados?': desactualizados,
       '/api/productos/opciones': productos,
       '/api/empresas/opciones?': empresas,

@@ -1,15 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  actualizacion,
-  type actualizacionInput,
-  actualizacionOpciones,
-  actualizacionPage,
-  productoDesactualizados,
-} from '@intranet/contract/areas/clientes/actualizaciones';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { apiUrl } from '../../../core/config/config.ts';
-import { http } from '../../../core/http/http.ts';
+import type { z } from 'zod';
+import type { actualizacionInput } from '@intranet/contract/areas/clientes/actualizaciones';
+import { actualizacionesApi } from '@intranet/contract/areas/clientes/actualizaciones-endpoints';
+import { searchOf } from '@intranet/contract/shared/endpoint';
+import { call, endpointUrl } from '../../../core/http/endpoint.ts';
 
 export type ActualizacionValues = z.output<typeof actualizacionInput>;
 
@@ -20,43 +14,37 @@ export const actualizacionesKeys = {
   opciones: (empresaId: number | null) => ['actualizaciones', 'opciones', empresaId] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/actualizaciones${path}`);
-
 export function useActualizaciones(params: string) {
   return useQuery({
     queryKey: actualizacionesKeys.lista(params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/lista?${params}`), envelope(actualizacionPage), { signal })).datos,
+      (await call(actualizacionesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The list's bulk actions: `POST {this}/lote` and `{this}/lote/export.csv`. */
-export const actualizacionesLoteUrl = () => url('');
+export const actualizacionesLoteUrl = () => endpointUrl(actualizacionesApi.registrar);
 export const actualizacionesCsvUrl = (exportParams: string) =>
-  url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+  endpointUrl(actualizacionesApi.csv, { query: new URLSearchParams(exportParams) });
 
 type FiltroDesactualizados = { producto_id?: number | undefined; empresa_id?: number | undefined };
 
-function desactualizadosParams(filtro: FiltroDesactualizados): string {
-  const params = new URLSearchParams();
-  if (filtro.producto_id) params.set('producto_id', String(filtro.producto_id));
-  if (filtro.empresa_id) params.set('empresa_id', String(filtro.empresa_id));
-  return params.toString();
-}
+/** The view's filter as the query of both its routes (no id is 0: a falsy one is no filter). */
+const queryDeFiltro = (filtro: FiltroDesactualizados) => ({
+  producto_id: filtro.producto_id || undefined,
+  empresa_id: filtro.empresa_id || undefined,
+});
 
 /** "Clientes desactualizados" as a CSV, a row per server behind, under the same filter as the view. */
-export const desactualizadosCsvUrl = (filtro: FiltroDesactualizados = {}) => {
-  const qs = desactualizadosParams(filtro);
-  return url(`/desactualizados/export.csv${qs ? `?${qs}` : ''}`);
-};
+export const desactualizadosCsvUrl = (filtro: FiltroDesactualizados = {}) =>
+  endpointUrl(actualizacionesApi.desactualizadosCsv, { query: queryDeFiltro(filtro) });
 
 export function useDesactualizados(filtro: FiltroDesactualizados = {}) {
-  const qs = desactualizadosParams(filtro);
+  const query = queryDeFiltro(filtro);
   return useQuery({
-    queryKey: actualizacionesKeys.desactualizados(qs),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/desactualizados?${qs}`), envelope(z.array(productoDesactualizados)), { signal })).datos,
+    queryKey: actualizacionesKeys.desactualizados(searchOf(query)),
+    queryFn: async ({ signal }) => (await call(actualizacionesApi.desactualizados, { query, signal })).datos,
   });
 }
 
@@ -65,13 +53,7 @@ export function useActualizacionOpciones(empresaId: number | null) {
   return useQuery({
     queryKey: actualizacionesKeys.opciones(empresaId),
     queryFn: async ({ signal }) =>
-      (
-        await http.get(
-          url(`/opciones${empresaId ? `?empresa_id=${empresaId}` : ''}`),
-          envelope(actualizacionOpciones),
-          { signal },
-        )
-      ).datos,
+      (await call(actualizacionesApi.opciones, { query: { empresa_id: empresaId || undefined }, signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -81,7 +63,7 @@ export function useRegistrarActualizacion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: ActualizacionValues) =>
-      (await http.post(url(''), values, envelope(actualizacion))).datos,
+      (await call(actualizacionesApi.registrar, { body: values })).datos,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: actualizacionesKeys.all }),
@@ -95,7 +77,7 @@ export function useEliminarActualizacion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await http.delete(url(`/${id}`), okBody);
+      await call(actualizacionesApi.eliminar, { params: { id } });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: actualizacionesKeys.all }),
   });

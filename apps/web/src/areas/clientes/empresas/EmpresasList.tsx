@@ -19,10 +19,9 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { empresasCsvUrl, empresasKeys, empresasUrl, useEmpresas } from './api.ts';
+import { empresasCsvUrl, empresasKeys, empresasUrl, servidoresClienteImportUrl, useEmpresas } from './api.ts';
 import { clientesMessages as t } from './messages.ts';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
-import { apiUrl } from '../../../core/config/config.ts';
 
 export const CLIENTES_PATH = '/clientes/lista';
 export const clientePath = (id: number) => `/clientes/${id}`;
@@ -89,9 +88,9 @@ const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesI
 /** `/clientes/lista`: the clients, paged, sorted and filtered on the server, the view kept in the URL. */
 /** Clients, and their servers (each row names its client by CUIT); the API's address is known once configured. */
 const importables = () => [
-  { url: empresasUrl(''), nombre: 'clientes', que: 'clientes', invalidar: [empresasKeys.all, ['auditoria']] },
+  { url: empresasUrl(), nombre: 'clientes', que: 'clientes', invalidar: [empresasKeys.all, ['auditoria']] },
   {
-    url: empresasUrl('/servidores'),
+    url: servidoresClienteImportUrl(),
     nombre: 'servidores-de-clientes',
     que: 'servidores de clientes',
     invalidar: [empresasKeys.all, ['auditoria']],
@@ -139,7 +138,7 @@ export function EmpresasList() {
         vivo={{ lista: 'clientes', refrescar: empresas.refetch }}
         onRowClick={(row) => void navigate(clientePath(row.id))}
         lote={{
-          url: apiUrl('api', '/api/empresas'),
+          url: empresasUrl(),
           filtro: list.exportParams,
           nombre: 'clientes',
           eliminar: puedeEditar,

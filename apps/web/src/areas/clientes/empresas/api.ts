@@ -1,23 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  copiarParametrosResult,
-  empresa,
-  type empresaInput,
-  empresaPage,
-  instalacionesPage,
-  parametro,
-  secretoRevelado,
-  servidorCliente,
-  type servidorClienteInput,
-  servidoresClienteResponse,
-  type CopiarParametrosInput,
-  type ParametroInput,
-  type ParametroUpdate,
+import type { z } from 'zod';
+import type {
+  empresaInput,
+  servidorClienteInput,
+  CopiarParametrosInput,
+  ParametroInput,
+  ParametroUpdate,
 } from '@intranet/contract/areas/clientes';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
+import { clientesApi } from '@intranet/contract/areas/clientes/endpoints';
+import { envelope } from '@intranet/contract/shared/envelope';
 import { personaPage } from '@intranet/contract/areas/personas';
 import { apiUrl } from '../../../core/config/config.ts';
+import { call, endpointUrl } from '../../../core/http/endpoint.ts';
 import { http } from '../../../core/http/http.ts';
 
 export type EmpresaValues = z.output<typeof empresaInput>;
@@ -34,15 +28,17 @@ export const empresasKeys = {
   instalaciones: (params: string) => ['empresas', 'instalaciones', params] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/empresas${path}`);
-/** The clients' API path, for their imports. */
-export const empresasUrl = url;
+/** The clients' API path, for their import and bulk actions. */
+export const empresasUrl = () => endpointUrl(clientesApi.crear);
+/** The clients' servers' import path (`…/servidores/importaciones`). */
+export const servidoresClienteImportUrl = () => `${empresasUrl()}/servidores`;
 
 /** One page of the clients list (`GET /api/empresas`). */
 export function useEmpresas(params: string) {
   return useQuery({
     queryKey: empresasKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(url(`?${params}`), envelope(empresaPage), { signal })).datos,
+    queryFn: async ({ signal }) =>
+      (await call(clientesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -50,11 +46,12 @@ export function useEmpresas(params: string) {
 export function useEmpresa(id: number) {
   return useQuery({
     queryKey: empresasKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(url(`/${id}`), envelope(empresa), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(clientesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
-export const empresasCsvUrl = (exportParams: string) => url(`/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const empresasCsvUrl = (exportParams: string) =>
+  endpointUrl(clientesApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** The client's contacts: the Personas list filtered by empresa (`GET /api/personas?empresa_id=`). */
 export function useContactos(empresaId: number) {
@@ -88,8 +85,8 @@ export function useGuardarEmpresa(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: EmpresaValues) =>
       (id === undefined
-        ? await http.post(url(''), values, envelope(empresa))
-        : await http.put(url(`/${id}`), values, envelope(empresa))
+        ? await call(clientesApi.crear, { body: values })
+        : await call(clientesApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -98,7 +95,7 @@ export function useGuardarEmpresa(id: number | undefined) {
 export function useEliminarEmpresa() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${id}`), okBody),
+    mutationFn: (id: number) => call(clientesApi.eliminar, { params: { id } }),
     onSuccess: (_a, id) => invalidate(id),
   });
 }
@@ -109,7 +106,7 @@ export function useServidoresCliente(empresaId: number | null) {
   return useQuery({
     queryKey: empresasKeys.servidores(empresaId ?? 0),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/${empresaId}/servidores`), servidoresClienteResponse, { signal })).datos,
+      (await call(clientesApi.servidores, { params: { id: empresaId ?? 0 }, signal })).datos,
     enabled: empresaId !== null,
   });
 }
@@ -119,8 +116,8 @@ export function useGuardarServidorCliente(empresaId: number) {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number | undefined; values: ServidorClienteValues }) =>
       (id === undefined
-        ? await http.post(url(`/${empresaId}/servidores`), values, envelope(servidorCliente))
-        : await http.put(url(`/${empresaId}/servidores/${id}`), values, envelope(servidorCliente))
+        ? await call(clientesApi.crearServidor, { params: { id: empresaId }, body: values })
+        : await call(clientesApi.modificarServidor, { params: { id: empresaId, servidorId: id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -129,7 +126,7 @@ export function useGuardarServidorCliente(empresaId: number) {
 export function useEliminarServidorCliente(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${empresaId}/servidores/${id}`), okBody),
+    mutationFn: (id: number) => call(clientesApi.eliminarServidor, { params: { id: empresaId, servidorId: id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -141,7 +138,7 @@ export function useInstalaciones(params: string) {
   return useQuery({
     queryKey: empresasKeys.instalaciones(params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/instalaciones?${params}`), envelope(instalacionesPage), { signal })).datos,
+      (await call(clientesApi.instalaciones, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -153,11 +150,11 @@ export function useParametros(empresaId: number | null, servidorId: number | nul
     queryKey: empresasKeys.parametros(empresaId ?? 0, servidorId),
     queryFn: async ({ signal }) =>
       (
-        await http.get(
-          url(`/${empresaId}/parametros${servidorId ? `?servidor_id=${servidorId}` : ''}`),
-          envelope(z.array(parametro)),
-          { signal },
-        )
+        await call(clientesApi.parametros, {
+          params: { id: empresaId ?? 0 },
+          query: { servidor_id: servidorId || undefined },
+          signal,
+        })
       ).datos,
     enabled: empresaId !== null,
   });
@@ -167,7 +164,7 @@ export function useCrearParametro(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: ParametroInput) =>
-      (await http.post(url(`/${empresaId}/parametros`), values, envelope(parametro))).datos,
+      (await call(clientesApi.crearParametro, { params: { id: empresaId }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -176,7 +173,7 @@ export function useModificarParametro(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, values }: { id: number; values: ParametroUpdate }) =>
-      (await http.put(url(`/${empresaId}/parametros/${id}`), values, envelope(parametro))).datos,
+      (await call(clientesApi.modificarParametro, { params: { id: empresaId, parametroId: id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -184,7 +181,7 @@ export function useModificarParametro(empresaId: number) {
 export function useEliminarParametro(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(url(`/${empresaId}/parametros/${id}`), okBody),
+    mutationFn: (id: number) => call(clientesApi.eliminarParametro, { params: { id: empresaId, parametroId: id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -193,8 +190,15 @@ export function useEliminarParametro(empresaId: number) {
 export function useRevelarSecreto(empresaId: number) {
   const client = useQueryClient();
   return useMutation({
+    // An empty JSON body, as the screen has always sent it (the route declares none).
     mutationFn: async (id: number) =>
-      (await http.post(url(`/${empresaId}/parametros/${id}/revelar`), {}, envelope(secretoRevelado))).datos.valor,
+      (
+        await http.post(
+          endpointUrl(clientesApi.revelarSecreto, { params: { id: empresaId, parametroId: id } }),
+          {},
+          clientesApi.revelarSecreto.answer,
+        )
+      ).datos.valor,
     onSuccess: () => client.invalidateQueries({ queryKey: ['auditoria'] }),
   });
 }
@@ -203,7 +207,7 @@ export function useCopiarParametros(empresaId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: CopiarParametrosInput) =>
-      (await http.post(url(`/${empresaId}/parametros/copiar`), body, envelope(copiarParametrosResult))).datos,
+      (await call(clientesApi.copiarParametros, { params: { id: empresaId }, body })).datos,
     onSuccess: () => invalidate(),
   });
 }

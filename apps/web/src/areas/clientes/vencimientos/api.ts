@@ -1,24 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import {
-  certificado,
-  type certificadoInput,
-  licencia,
-  type licenciaInput,
-  puntoVenta,
-  type puntoVentaInput,
-  renovacion,
-  type renovarInput,
-  vencimientoMeses,
-  vencimientoPage,
-  vencimientosEmpresa,
-  type CertificadoImportarQuery,
-  type VencimientoGrupo,
-  type VencimientoTipo,
+import type { z } from 'zod';
+import type {
+  certificadoInput,
+  licenciaInput,
+  puntoVentaInput,
+  renovarInput,
+  CertificadoImportarQuery,
+  VencimientoGrupo,
+  VencimientoTipo,
 } from '@intranet/contract/areas/clientes/vencimientos';
-import { solicitud, type ClaveDescargaInput, type solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
+import type { ClaveDescargaInput, solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
+import { solicitudesApi } from '@intranet/contract/areas/clientes/solicitudes-endpoints';
+import { vencimientosApi } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
 import { apiUrl } from '../../../core/config/config.ts';
+import { call, download, endpointUrl, upload } from '../../../core/http/endpoint.ts';
 import { http } from '../../../core/http/http.ts';
 
 export type LicenciaValues = z.output<typeof licenciaInput>;
@@ -37,47 +32,43 @@ export const vencimientosKeys = {
   solicitudes: (empresaId: number) => ['vencimientos', 'solicitudes', empresaId] as const,
 };
 
-const url = (path: string) => apiUrl('api', `/api/vencimientos${path}`);
 /** The licences' API path, for their import. */
-export const licenciasUrl = () => url('/licencias');
-/** The AFIP certificates' API path, for their bulk import. */
-export const certificadosUrl = () => url('/certificados');
+export const licenciasUrl = () => endpointUrl(vencimientosApi.crearLicencia);
+/** The AFIP certificates' path for their bulk import (`…/importaciones`, the shared import's routes). */
+export const certificadosUrl = () => apiUrl('api', '/api/vencimientos/certificados');
 
 export function useVencimientos(grupo: VencimientoGrupo, params: string) {
   return useQuery({
     queryKey: vencimientosKeys.lista(grupo, params),
     queryFn: async ({ signal }) =>
-      (await http.get(url(`/${grupo}/lista?${params}`), envelope(vencimientoPage), { signal })).datos,
+      (await call(vencimientosApi.lista, { params: { grupo }, query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
 export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) =>
-  url(`/${grupo}/export.csv${exportParams ? `?${exportParams}` : ''}`);
-/** A grid's path for its bulk actions (`…/lote`, `…/lote/export.csv`). */
-export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => url(`/${grupo}`);
+  endpointUrl(vencimientosApi.csv, { params: { grupo }, query: new URLSearchParams(exportParams) });
+/** A grid's path for its bulk actions (`…/lote`, `…/lote/export.csv`, the shared bulk routes). */
+export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => apiUrl('api', `/api/vencimientos/${grupo}`);
 
 export function useMeses(grupo: VencimientoGrupo) {
   return useQuery({
     queryKey: vencimientosKeys.meses(grupo),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/${grupo}/meses`), envelope(vencimientoMeses), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(vencimientosApi.meses, { params: { grupo }, signal })).datos,
   });
 }
 
 export function useVencimientosEmpresa(empresaId: number) {
   return useQuery({
     queryKey: vencimientosKeys.empresa(empresaId),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/empresas/${empresaId}`), envelope(vencimientosEmpresa), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(vencimientosApi.empresa, { params: { id: empresaId }, signal })).datos,
   });
 }
 
 export function useRenovaciones(tipo: VencimientoTipo, id: number) {
   return useQuery({
     queryKey: vencimientosKeys.renovaciones(tipo, id),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/items/${tipo}/${id}/renovaciones`), envelope(z.array(renovacion)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(vencimientosApi.renovaciones, { params: { tipo, id }, signal })).datos,
   });
 }
 
@@ -96,7 +87,7 @@ export function useRenovar(tipo: VencimientoTipo, id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: RenovarValues) =>
-      (await http.post(url(`/items/${tipo}/${id}/renovar`), values, envelope(renovacion))).datos,
+      (await call(vencimientosApi.renovar, { params: { tipo, id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -105,7 +96,7 @@ export function useEliminarItem() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ tipo, id }: { tipo: VencimientoTipo; id: number }) => {
-      await http.delete(url(`/items/${tipo}/${id}`), okBody);
+      await call(vencimientosApi.eliminarItem, { params: { tipo, id } });
     },
     onSuccess: () => invalidate(),
   });
@@ -116,10 +107,13 @@ export function useImportarCertificado() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ archivo, opciones }: { archivo: File; opciones: CertificadoImportarQuery }) => {
-      const params = new URLSearchParams({ empresa_id: String(opciones.empresa_id), ambiente: opciones.ambiente });
-      if (opciones.alias) params.set('alias', opciones.alias);
-      if (opciones.servicios) params.set('servicios', opciones.servicios);
-      return (await http.upload(url(`/certificados/importar?${params}`), archivo, envelope(certificado))).datos;
+      const query = {
+        empresa_id: opciones.empresa_id,
+        ambiente: opciones.ambiente,
+        alias: opciones.alias || undefined,
+        servicios: opciones.servicios || undefined,
+      };
+      return (await upload(vencimientosApi.importarCertificado, archivo, { query })).datos;
     },
     onSuccess: () => invalidate(),
   });
@@ -129,7 +123,7 @@ export function useGuardarCertificado(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: CertificadoValues) =>
-      (await http.put(url(`/certificados/${id}`), values, envelope(certificado))).datos,
+      (await call(vencimientosApi.modificarCertificado, { params: { id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -139,8 +133,8 @@ export function useGuardarLicencia(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: LicenciaValues) =>
       (id === undefined
-        ? await http.post(url('/licencias'), values, envelope(licencia))
-        : await http.put(url(`/licencias/${id}`), values, envelope(licencia))
+        ? await call(vencimientosApi.crearLicencia, { body: values })
+        : await call(vencimientosApi.modificarLicencia, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -151,8 +145,8 @@ export function useGuardarPuntoVenta(id: number | undefined) {
   return useMutation({
     mutationFn: async (values: PuntoVentaValues) =>
       (id === undefined
-        ? await http.post(url('/puntos-venta'), values, envelope(puntoVenta))
-        : await http.put(url(`/puntos-venta/${id}`), values, envelope(puntoVenta))
+        ? await call(vencimientosApi.crearPuntoVenta, { body: values })
+        : await call(vencimientosApi.modificarPuntoVenta, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -162,8 +156,7 @@ export function useGuardarPuntoVenta(id: number | undefined) {
 export function useSolicitudes(empresaId: number) {
   return useQuery({
     queryKey: vencimientosKeys.solicitudes(empresaId),
-    queryFn: async ({ signal }) =>
-      (await http.get(url(`/empresas/${empresaId}/solicitudes`), envelope(z.array(solicitud)), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(solicitudesApi.deEmpresa, { params: { id: empresaId }, signal })).datos,
   });
 }
 
@@ -171,8 +164,7 @@ export function useSolicitudes(empresaId: number) {
 export function useGenerarSolicitud() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: SolicitudValues) =>
-      (await http.post(url('/solicitudes'), values, envelope(solicitud))).datos,
+    mutationFn: async (values: SolicitudValues) => (await call(solicitudesApi.crear, { body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
@@ -181,15 +173,16 @@ export function useEliminarSolicitud() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (id: number) => {
-      await http.delete(url(`/solicitudes/${id}`), okBody);
+      await call(solicitudesApi.eliminar, { params: { id } });
     },
     onSuccess: () => invalidate(),
   });
 }
 
 /** The request's CSR, to upload at AFIP. */
-export const descargarCsr = (id: number): Promise<Blob> => http.blob(url(`/solicitudes/${id}/csr`));
+export const descargarCsr = (id: number): Promise<Blob> =>
+  http.blob(endpointUrl(solicitudesApi.csr, { params: { id } }));
 
 /** The certificate's key with the certificate (.p12 under the password chosen, or PEM); the server audits it. */
 export const descargarClave = (id: number, opciones: ClaveDescargaInput): Promise<Blob> =>
-  http.blob(url(`/certificados/${id}/clave`), {}, opciones);
+  download(solicitudesApi.clave, { params: { id }, body: opciones, options: {} });

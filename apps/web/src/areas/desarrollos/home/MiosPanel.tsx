@@ -1,17 +1,15 @@
 import { Badge, Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DESARROLLO_ESTADO_NOMBRES, desarrollosMios } from '@intranet/contract/areas/desarrollos';
-import { envelope } from '@intranet/contract/shared/envelope';
+import { DESARROLLO_ESTADO_NOMBRES } from '@intranet/contract/areas/desarrollos';
+import { desarrollosApi } from '@intranet/contract/areas/desarrollos/endpoints';
 import { HomePanel, HomePanelLine } from '../../../components/HomePanel.tsx';
-import { apiUrl } from '../../../core/config/config.ts';
-import { http } from '../../../core/http/http.ts';
+import { call } from '../../../core/http/endpoint.ts';
 
 /** The developments the user is responsible for, by state, each state linked to the filtered list. */
 export function MiosPanel() {
   const query = useQuery({
     queryKey: ['desarrollos', 'mios'],
-    queryFn: async ({ signal }) =>
-      (await http.get(apiUrl('api', '/api/desarrollos/mios'), envelope(desarrollosMios), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(desarrollosApi.mios, { signal })).datos,
   });
   const personaId = query.data?.persona_id ?? null;
   const estados = (query.data?.estados ?? []).filter((e) => e.cantidad > 0);

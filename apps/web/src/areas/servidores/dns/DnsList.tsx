@@ -15,7 +15,6 @@ import { useListState } from '../../../core/list/useListState.ts';
 import { dnsCsvUrl, dnsKeys, dnsUrl, useDnsLista, useResolverDns, useServidoresOpciones } from './api.ts';
 import { ResolucionAlert } from './DnsEntryCard.tsx';
 import { dnsMessages as t } from './messages.ts';
-import { apiUrl } from '../../../core/config/config.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 
 const tipoOptions = DNS_TIPOS.map((tipo) => ({ value: tipo, label: tipo }));
@@ -81,7 +80,7 @@ export function DnsList() {
         vivo={{ lista: 'dns', refrescar: entradas.refetch }}
         onRowClick={(row) => void navigate(`/dns/${row.id}`)}
         lote={{
-          url: apiUrl('api', '/api/dns'),
+          url: dnsUrl(),
           filtro: list.exportParams,
           nombre: 'dns',
           eliminar: puedeEditar,

@@ -1,19 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { envelope, okBody } from '@intranet/contract/shared/envelope';
-import { servidoresResponse } from '@intranet/contract/areas/servidores';
-import {
-  type direccionInput,
-  direccionView,
-  dnsDetalle,
-  dnsEntry,
-  type dnsInput,
-  dnsPage,
-  dnsResolution,
-  reachability,
-} from '@intranet/contract/areas/servidores/dns';
-import { apiUrl } from '../../../core/config/config.ts';
-import { http } from '../../../core/http/http.ts';
+import type { direccionInput, dnsInput } from '@intranet/contract/areas/servidores/dns';
+import { dnsApi } from '@intranet/contract/areas/servidores/dns-endpoints';
+import { servidoresApi } from '@intranet/contract/areas/servidores/endpoints';
+import { call, endpointUrl } from '../../../core/http/endpoint.ts';
 
 export type DnsValues = z.output<typeof dnsInput>;
 export type DireccionValues = z.output<typeof direccionInput>;
@@ -25,15 +15,14 @@ export const dnsKeys = {
   servidores: ['dns', 'servidores'] as const,
 };
 
-const api = (path: string) => apiUrl('api', `/api${path}`);
-/** The DNS list's API path, for its import. */
-export const dnsUrl = () => api('/dns');
+/** The DNS list's API path, for its import and bulk actions. */
+export const dnsUrl = () => endpointUrl(dnsApi.lista);
 
 /** One page of the derived DNS entries across servers (`GET /api/dns`). */
 export function useDnsLista(params: string) {
   return useQuery({
     queryKey: dnsKeys.lista(params),
-    queryFn: async ({ signal }) => (await http.get(api(`/dns?${params}`), envelope(dnsPage), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(dnsApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
@@ -45,8 +34,7 @@ export function useDnsLista(params: string) {
 export function useServidoresOpciones() {
   return useQuery({
     queryKey: dnsKeys.servidores,
-    queryFn: async ({ signal }) =>
-      (await http.get(api('/servidores'), servidoresResponse, { signal, quiet: true })).datos,
+    queryFn: async ({ signal }) => (await call(servidoresApi.todos, { signal, options: { quiet: true } })).datos,
     staleTime: 60_000,
   });
 }
@@ -55,11 +43,12 @@ export function useServidoresOpciones() {
 export function useDnsEntry(id: number) {
   return useQuery({
     queryKey: dnsKeys.detalle(id),
-    queryFn: async ({ signal }) => (await http.get(api(`/dns/${id}`), envelope(dnsDetalle), { signal })).datos,
+    queryFn: async ({ signal }) => (await call(dnsApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
-export const dnsCsvUrl = (exportParams: string) => api(`/dns/export.csv${exportParams ? `?${exportParams}` : ''}`);
+export const dnsCsvUrl = (exportParams: string) =>
+  endpointUrl(dnsApi.csv, { query: new URLSearchParams(exportParams) });
 
 /** Every DNS change shows in the DNS list, the server's detail and the history. */
 function useInvalidate() {
@@ -82,8 +71,8 @@ export function useGuardarDns() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: DnsValues }) =>
       (id === undefined
-        ? await http.post(api('/dns'), values, envelope(dnsEntry))
-        : await http.put(api(`/dns/${id}`), values, envelope(dnsEntry))
+        ? await call(dnsApi.crear, { body: values })
+        : await call(dnsApi.modificar, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -93,7 +82,7 @@ export function useGuardarDns() {
 export function useEliminarDns() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(api(`/dns/${id}`), okBody),
+    mutationFn: (id: number) => call(dnsApi.eliminar, { params: { id } }),
     onSuccess: (_answer, id) => invalidate(id),
   });
 }
@@ -101,8 +90,7 @@ export function useEliminarDns() {
 /** Asks the server's resolver what the entry's host resolves to now. */
 export function useResolverDns() {
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.post(api(`/dns/${id}/resolver`), undefined, envelope(dnsResolution))).datos,
+    mutationFn: async (id: number) => (await call(dnsApi.resolver, { params: { id } })).datos,
   });
 }
 
@@ -112,8 +100,8 @@ export function useGuardarDireccion() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: DireccionValues }) =>
       (id === undefined
-        ? await http.post(api('/direcciones'), values, envelope(direccionView))
-        : await http.put(api(`/direcciones/${id}`), values, envelope(direccionView))
+        ? await call(dnsApi.crearDireccion, { body: values })
+        : await call(dnsApi.modificarDireccion, { params: { id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
@@ -122,7 +110,7 @@ export function useGuardarDireccion() {
 export function useEliminarDireccion() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.delete(api(`/direcciones/${id}`), okBody),
+    mutationFn: (id: number) => call(dnsApi.eliminarDireccion, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -130,7 +118,6 @@ export function useEliminarDireccion() {
 /** Whether a TCP connection to the address's host and port succeeds now. */
 export function useVerificarDireccion() {
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.post(api(`/direcciones/${id}/verificar`), undefined, envelope(reachability))).datos,
+    mutationFn: async (id: number) => (await call(dnsApi.verificarDireccion, { params: { id } })).datos,
   });
 }
