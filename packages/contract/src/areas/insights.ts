@@ -130,6 +130,21 @@ export const proyectoInput = z
       .min(1, 'Mínimo 1')
       .max(1440, 'Máximo 1440')
       .default(5),
+    /**
+     * Keys whose values are scrubbed from the frames' local variables before an event is stored, besides the
+     * defaults (password, secret, token, auth, cookie, session…): a key containing one of them is filtered.
+     */
+    campos_sensibles: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'Este campo es requerido')
+          .max(100, 'Máximo 100 caracteres')
+          .regex(/^[\w.-]+$/, 'Solo letras, números, guiones, puntos y guiones bajos'),
+      )
+      .max(50, 'Máximo 50 campos')
+      .default([]),
   })
   .strict();
 export type ProyectoInput = z.input<typeof proyectoInput>;
@@ -143,6 +158,7 @@ export const proyecto = z.object({
   limite_por_minuto: z.number().int(),
   alerta_pico_eventos: z.number().int(),
   alerta_pico_minutos: z.number().int(),
+  campos_sensibles: z.array(z.string()),
   /** 32 hex characters; public by design (it ships inside browser bundles). */
   public_key: z.string(),
   /** `http(s)://KEY@HOST/PROJECT_ID`, from PUBLIC_URL or the request's own origin. */

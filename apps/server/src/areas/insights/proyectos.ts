@@ -39,6 +39,7 @@ const campos = {
   limite_por_minuto: insightsProyectos.limitePorMinuto,
   alerta_pico_eventos: insightsProyectos.alertaPicoEventos,
   alerta_pico_minutos: insightsProyectos.alertaPicoMinutos,
+  campos_sensibles: insightsProyectos.camposSensibles,
   publicKey: insightsProyectos.publicKey,
   creado: insightsProyectos.creado,
   actualizado: insightsProyectos.actualizado,
@@ -58,6 +59,7 @@ const wire = (origen: Origen | string, r: Fila): Proyecto => ({
   limite_por_minuto: r.limite_por_minuto,
   alerta_pico_eventos: r.alerta_pico_eventos,
   alerta_pico_minutos: r.alerta_pico_minutos,
+  campos_sensibles: r.campos_sensibles,
   public_key: r.publicKey,
   dsn: dsnDe(origen, r),
   issues_sin_resolver: Number(r.issues_sin_resolver),
@@ -92,6 +94,7 @@ const columnas = (v: ProyectoValues) => ({
   limitePorMinuto: v.limite_por_minuto,
   alertaPicoEventos: v.alerta_pico_eventos,
   alertaPicoMinutos: v.alerta_pico_minutos,
+  camposSensibles: v.campos_sensibles,
 });
 
 export async function crearProyecto(

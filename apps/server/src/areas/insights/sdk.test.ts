@@ -161,6 +161,9 @@ import sys, sentry_sdk
 sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test")
 def cobrar(factura_id, importe):
     descuento = None
+    password = "hunter2"
+    tarjeta = "4111 1111 1111 1111"
+    cuit_cliente = "20-12345678-9"
     return importe / 0
 try:
     cobrar(1234, 99.5)
@@ -170,12 +173,19 @@ sentry_sdk.flush(10)
 `;
 
 describe('python3-sentry-sdk reporting to the monitor', () => {
-  it("keeps each frame's local variables, shown in the event's detail", async () => {
+  it("keeps each frame's local variables, scrubbed of secrets and card numbers, shown in the event's detail", async () => {
     const { t, base, admin } = await listening();
     try {
       const [p] = await t.db
         .insert(insightsProyectos)
-        .values({ nombre: 'App Python', slug: 'app-python', plataforma: 'python', publicKey: '2'.repeat(32) })
+        .values({
+          nombre: 'App Python',
+          slug: 'app-python',
+          plataforma: 'python',
+          publicKey: '2'.repeat(32),
+          // The project's own sensitive key, besides the defaults.
+          camposSensibles: ['CUIT'],
+        })
         .returning();
       const dsn = `http://${'2'.repeat(32)}@${base}/${p!.id}`;
       const { stdout } = await promisify(execFile)(PYTHON, ['-c', SCRIPT, dsn], { timeout: 60_000 });
@@ -188,7 +198,19 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
       ).json().datos;
       const frame = evento.exception.at(-1).frames.at(-1);
       expect(frame.function).toBe('cobrar');
-      expect(frame.vars).toEqual({ factura_id: '1234', importe: '99.5', descuento: 'None' });
+      expect(frame.vars).toEqual({
+        factura_id: '1234',
+        importe: '99.5',
+        descuento: 'None',
+        password: '[Filtered]',
+        tarjeta: '[Filtered]',
+        cuit_cliente: '[Filtered]',
+      });
+      // Not kept anywhere: the stored event is the scrubbed one.
+      const crudo = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%' or datos::text like '%4111%'`,
+      );
+      expect(crudo.rows[0]!.n).toBe(0);
     } finally {
       await t.close();
     }

@@ -140,9 +140,25 @@ describe('projects', () => {
     expect(off.body.datos.activo).toBe(false);
     expect((await post(rot.body.datos.public_key)).statusCode).toBe(403);
 
+    // Keys of its own to scrub from local variables: kept as given; a word that is not a key is refused by name.
+    const proyecto = { nombre: 'App móvil', slug: 'app-movil', plataforma: 'android', activo: false };
+    const claves = await send('PUT', `/api/insights/proyectos/${id}`, {
+      ...proyecto,
+      campos_sensibles: ['cuit', 'cbu'],
+    });
+    expect(claves.body.datos.campos_sensibles).toEqual(['cuit', 'cbu']);
+    const malas = await send('PUT', `/api/insights/proyectos/${id}`, {
+      ...proyecto,
+      campos_sensibles: ['con espacio'],
+    });
+    expect(malas.status).toBe(400);
+    expect(malas.body.campos['campos_sensibles.0']).toEqual(['Solo letras, números, guiones, puntos y guiones bajos']);
+    expect((await get(`/api/insights/proyectos/${id}`)).body.datos.campos_sensibles).toEqual(['cuit', 'cbu']);
+
     const hist = await get(`/api/auditoria?entidad=insights_proyecto&id=${id}`, lector);
     expect(auditPage.safeParse(hist.body.datos).success).toBe(true);
     expect(hist.body.datos.items.map((r: { accion: string }) => r.accion)).toEqual([
+      'modificar',
       'modificar',
       'rotar_clave',
       'crear',

@@ -38,6 +38,8 @@ export const insightsProyectos = pgTable(
     alertaPicoMinutos: integer('alerta_pico_minutos').notNull().default(5),
     /** The project the portal reports its own errors into (created by the seed). */
     propio: boolean('propio').notNull().default(false),
+    /** Keys whose values are scrubbed from frames' local variables, besides the defaults (intake/depurar.ts). */
+    camposSensibles: text('campos_sensibles').array().notNull().default(sql`'{}'::text[]`),
     creado: creado(),
     actualizado: actualizado(),
   },

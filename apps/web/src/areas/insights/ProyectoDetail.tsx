@@ -109,6 +109,13 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
                         label: t.alertaPico,
                         value: t.picoTexto(proyecto.alerta_pico_eventos, proyecto.alerta_pico_minutos),
                       },
+                      {
+                        label: c.campos_sensibles,
+                        value:
+                          proyecto.campos_sensibles.length > 0
+                            ? proyecto.campos_sensibles.join(', ')
+                            : t.camposSensiblesNinguno,
+                      },
                       { label: c.issues_sin_resolver, value: formatNumero(proyecto.issues_sin_resolver) },
                       { label: c.public_key, value: proyecto.public_key },
                       { label: c.creado, value: formatFechaHora(proyecto.creado) },
@@ -178,7 +185,8 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
       }))
     )
       return;
-    const { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos } = proyecto;
+    const { nombre, slug, plataforma, limite_por_minuto, alerta_pico_eventos, alerta_pico_minutos, campos_sensibles } =
+      proyecto;
     guardar.mutate(
       {
         nombre,
@@ -187,6 +195,7 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
         limite_por_minuto,
         alerta_pico_eventos,
         alerta_pico_minutos,
+        campos_sensibles,
         activo: !proyecto.activo,
       },
       {

@@ -13,6 +13,7 @@ import { NumberField } from '../../components/form/NumberField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { SwitchField } from '../../components/form/SwitchField.tsx';
+import { TagsField } from '../../components/form/TagsField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { useGuardarProyecto, useProyecto } from './api.ts';
@@ -27,6 +28,7 @@ const EMPTY: ProyectoInput = {
   limite_por_minuto: 6000,
   alerta_pico_eventos: 100,
   alerta_pico_minutos: 5,
+  campos_sensibles: [],
 };
 const plataformaOptions = PLATAFORMAS.map((p) => ({ value: p, label: PLATAFORMA_NOMBRES[p] }));
 
@@ -38,6 +40,7 @@ const toFormValues = (p: Proyecto): ProyectoInput => ({
   limite_por_minuto: p.limite_por_minuto,
   alerta_pico_eventos: p.alerta_pico_eventos,
   alerta_pico_minutos: p.alerta_pico_minutos,
+  campos_sensibles: p.campos_sensibles,
 });
 
 /** A slug proposed from the name while the slug box is untouched ('Portal Web' → 'portal-web'). */
@@ -127,6 +130,16 @@ function ProyectoForm({ id, nombre, initial }: { id?: number; nombre?: string; i
         />
         <NumberField control={control} name="alerta_pico_minutos" label={c.alerta_pico_minutos} min={1} max={1440} />
       </SimpleGrid>
+      <TagsField
+        control={control}
+        name="campos_sensibles"
+        label={c.campos_sensibles}
+        description={t.camposSensiblesDescripcion}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        placeholder="p. ej. cuit"
+        maxTags={50}
+        splitChars={[',', ' ']}
+      />
       <SwitchField control={control} name="activo" label={c.activo} description={t.activoDescripcion} />
     </RecordFormScreen>
   );

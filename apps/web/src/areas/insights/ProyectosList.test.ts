@@ -20,6 +20,7 @@ const proyecto: Proyecto = {
   limite_por_minuto: 600,
   alerta_pico_eventos: 100,
   alerta_pico_minutos: 5,
+  campos_sensibles: [],
   public_key: '0123456789abcdef0123456789abcdef',
   dsn: 'http://0123456789abcdef0123456789abcdef@intranet.local/4',
   issues_sin_resolver: 1234,

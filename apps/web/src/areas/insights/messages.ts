@@ -232,6 +232,7 @@ export const insightsMessages = {
     limite_por_minuto: 'Eventos por minuto',
     alerta_pico_eventos: 'Alerta de pico: eventos',
     alerta_pico_minutos: 'Alerta de pico: en minutos',
+    campos_sensibles: 'Campos sensibles adicionales',
     public_key: 'Clave pública',
     dsn: 'DSN',
     issues_sin_resolver: 'Sin resolver',
@@ -242,6 +243,9 @@ export const insightsMessages = {
   activoNo: 'Desactivado',
   activoDescripcion: 'Un proyecto desactivado rechaza los eventos nuevos.',
   limiteDescripcion: 'Más allá de este límite la recepción responde 429 con Retry-After.',
+  camposSensiblesDescripcion:
+    'Las variables locales de los frames cuyo nombre contiene uno de estos se guardan como [Filtered], además de password, secret, token, auth, cookie, session, credenciales y números de tarjeta. Escriba uno y presione Enter.',
+  camposSensiblesNinguno: 'Solo los de siempre',
   alertaPico: 'Alerta de pico',
   picoDescripcion: 'Avisa (una vez por hora) cuando un error supera esta cantidad de eventos en los minutos indicados.',
   picoTexto: (eventos: number, minutos: number) =>

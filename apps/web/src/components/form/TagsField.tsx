@@ -18,7 +18,17 @@ export function TagsField<T extends FieldValues, O>({ control, name, label, ...i
       value={Array.isArray(value) ? (value as string[]) : []}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      error={fieldState.error?.message}
+      error={fieldState.error?.message ?? primerError(fieldState.error)}
     />
   );
+}
+
+/** A word's own error (`campo.2`: "Máximo 100 caracteres"), when the list as a whole has none. */
+function primerError(error: unknown): string | undefined {
+  if (!Array.isArray(error)) return undefined;
+  for (const e of error as unknown[]) {
+    const message = (e as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
 }

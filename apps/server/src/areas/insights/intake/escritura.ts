@@ -2,6 +2,7 @@ import { lotesIntake } from '../../../core/metricas.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { esNormalizado, normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
+import { CLAVES_SENSIBLES, depurarVariables } from './depurar.ts';
 
 /** An accepted event on its way to the database. */
 export interface EventoAceptado extends EventoResumido {
@@ -51,11 +52,16 @@ function anidadoMasDe(texto: string, max: number): boolean {
  * to the sizes and depth the detail shows, without NUL, lone surrogates replaced).
  */
 export function aceptarEvento(
-  texto: string,
+  textoRecibido: string,
   raw: unknown,
-  opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined },
+  opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined; claves?: readonly string[] },
 ): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
+  // Frames' local variables are scrubbed before anything is kept: the text as it came is not stored then.
+  const texto =
+    textoRecibido.includes('"vars"') && depurarVariables(raw, opts.claves ?? CLAVES_SENSIBLES)
+      ? JSON.stringify(raw)
+      : textoRecibido;
   const comoLlego =
     texto.length <= MAX_CRUDO &&
     !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto)) &&

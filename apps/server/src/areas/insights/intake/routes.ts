@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
+import { clavesDe } from './depurar.ts';
 import type { Simbolizador } from '../sourcemaps/simbolizar.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
 import { LimitePorProyecto } from './limite.ts';
@@ -27,6 +28,8 @@ interface ProyectoIntake {
   limitePorMinuto: number;
   /** Source maps were uploaded to it: an event that creates an issue is grouped by its resolved frames. */
   conMapas: boolean;
+  /** The keys its events' local variables are scrubbed of (the defaults and its own, depurar.ts). */
+  claves: string[];
 }
 
 /** Project lookups of the intake, cached briefly: a key rotation or a disable reaches every process within it. */
@@ -84,16 +87,18 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   async function proyecto(id: number): Promise<ProyectoIntake | undefined> {
     const hit = cache.get(id);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.p;
-    const [p] = await db
+    const [fila] = await db
       .select({
         id: insightsProyectos.id,
         publicKey: insightsProyectos.publicKey,
         activo: insightsProyectos.activo,
         limitePorMinuto: insightsProyectos.limitePorMinuto,
         conMapas: sql<boolean>`exists (select 1 from ${insightsBundles} where ${insightsBundles.proyectoId} = ${id})`,
+        camposSensibles: insightsProyectos.camposSensibles,
       })
       .from(insightsProyectos)
       .where(eq(insightsProyectos.id, id));
+    const p = fila && { ...fila, claves: clavesDe(fila.camposSensibles) };
     cache.set(id, { at: Date.now(), p });
     return p;
   }
@@ -144,7 +149,12 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
 
   const aceptar = (texto: string, p: ProyectoIntake, recibido: Date, eventIdDefecto?: string): EventoAceptado => {
     try {
-      return aceptarEvento(texto, parseJsonObject(texto, 'Evento'), { proyectoId: p.id, recibido, eventIdDefecto });
+      return aceptarEvento(texto, parseJsonObject(texto, 'Evento'), {
+        proyectoId: p.id,
+        recibido,
+        eventIdDefecto,
+        claves: p.claves,
+      });
     } catch (err) {
       if (err instanceof EventoInvalido) throw new IntakeError(400, err.message);
       throw err;

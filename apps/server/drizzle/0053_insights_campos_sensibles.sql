@@ -1,0 +1,1 @@
+ALTER TABLE "insights_proyectos" ADD COLUMN "campos_sensibles" text[] DEFAULT '{}'::text[] NOT NULL;
