@@ -489,6 +489,18 @@ export const bundle = z.object({
  * finalize`), with its events, the issues first seen in it and its bundles. `version` null gathers the
  * bundles uploaded without a release (matched by debug id only).
  */
+/** A deploy of a release (`sentry-cli deploys new`): where, when, and who recorded it. */
+export const deployRelease = z.object({
+  id: z.number(),
+  entorno: z.string(),
+  nombre: z.string().nullable(),
+  url: z.string().nullable(),
+  iniciado: z.string().nullable(),
+  terminado: z.string(),
+  autor: z.string(),
+});
+export type DeployRelease = z.infer<typeof deployRelease>;
+
 export const releaseProyecto = z.object({
   version: z.string().nullable(),
   creada: z.string().nullable(),
@@ -498,5 +510,7 @@ export const releaseProyecto = z.object({
   eventos: z.number(),
   issues_nuevos: z.number(),
   bundles: z.array(bundle),
+  /** Newest first. */
+  deploys: z.array(deployRelease),
 });
 export type ReleaseProyecto = z.infer<typeof releaseProyecto>;

@@ -1,8 +1,14 @@
 import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { insightsBundleArchivos, insightsBundles, insightsProyectos, insightsReleases } from '../../db/schema.ts';
+import {
+  insightsBundleArchivos,
+  insightsBundles,
+  insightsDeploys,
+  insightsProyectos,
+  insightsReleases,
+} from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
 
@@ -50,6 +56,21 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
     .leftJoin(insightsBundleArchivos, eq(insightsBundleArchivos.bundleId, insightsBundles.id))
     .where(eq(insightsBundles.proyectoId, proyectoId))
     .orderBy(insightsBundles.id, insightsBundleArchivos.url);
+  const deploys = await db
+    .select({
+      version: insightsReleases.version,
+      id: insightsDeploys.id,
+      entorno: insightsDeploys.entorno,
+      nombre: insightsDeploys.nombre,
+      url: insightsDeploys.url,
+      iniciado: insightsDeploys.iniciado,
+      terminado: insightsDeploys.terminado,
+      autor: insightsDeploys.autor,
+    })
+    .from(insightsDeploys)
+    .innerJoin(insightsReleases, eq(insightsReleases.id, insightsDeploys.releaseId))
+    .where(eq(insightsReleases.proyectoId, proyectoId))
+    .orderBy(desc(insightsDeploys.terminado), desc(insightsDeploys.id));
 
   const porVersion = new Map<string | null, ReleaseProyecto>();
   const de = (version: string | null): ReleaseProyecto => {
@@ -64,6 +85,7 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
         eventos: 0,
         issues_nuevos: 0,
         bundles: [],
+        deploys: [],
       };
       porVersion.set(version, r);
     }
@@ -87,6 +109,8 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
     if (b.url !== null)
       bundle.archivos.push({ url: b.url, tipo: b.tipo ?? '', tamano: b.archivoTamano ?? 0, debug_id: b.debugId });
   }
+  for (const { version, ...d } of deploys)
+    de(version).deploys.push({ ...d, iniciado: iso(d.iniciado), terminado: d.terminado.toISOString() });
   const sortKey = (r: ReleaseProyecto) => r.ultimo_evento ?? r.creada ?? r.bundles[0]?.creado ?? '';
   return [...porVersion.values()].sort((a, b) => sortKey(b).localeCompare(sortKey(a)));
 }

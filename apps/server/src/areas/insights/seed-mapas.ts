@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { addMapping, GenMapping, setSourceContent, toEncodedMap } from '@jridgewell/gen-mapping';
 import type { Tx } from '../../db/client.ts';
-import { insightsBundleArchivos, insightsBundles, insightsReleases } from '../../db/schema.ts';
+import { insightsBundleArchivos, insightsBundles, insightsDeploys, insightsReleases } from '../../db/schema.ts';
 import { registrarArchivo } from '../../storage/archivos.ts';
 import { putBytes, type FileStore } from '../../storage/store.ts';
 import { aceptarEvento, escribirLote } from './intake/escritura.ts';
@@ -11,7 +11,8 @@ import { aceptarEvento, escribirLote } from './intake/escritura.ts';
 // keeps an artifact bundle. A few errors thrown from it show a stack trace resolved from its map, the minified
 // frame one click away, and the Releases tab lists the bundle.
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 export const RELEASE_MAPEADA = 'portal-clientes@2.4.1';
 const ORIGEN = 'https://clientes.physis.com.ar';
 const SCRIPT = 'assets/index-4f2a9c1e.js';
@@ -142,10 +143,24 @@ export async function seedMapasDemo(tx: Tx, store: FileStore, proyectoId: number
   const script = Buffer.from(`${MINIFICADO}\n//# debugId=${DEBUG_ID}\n//# sourceMappingURL=index-4f2a9c1e.js.map\n`);
   const mapa = Buffer.from(mapaDemo());
   const hace = new Date(Date.now() - 12 * DAY);
-  await tx
+  const [release] = await tx
     .insert(insightsReleases)
     .values({ proyectoId, version: RELEASE_MAPEADA, creado: hace, finalizado: hace })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: insightsReleases.id });
+  // Where the build went, as a CI job's `sentry-cli deploys new` records it.
+  if (release) {
+    await tx.insert(insightsDeploys).values([
+      { releaseId: release.id, entorno: 'staging', terminado: new Date(hace.getTime() + HOUR), autor: 'Token «ci»' },
+      {
+        releaseId: release.id,
+        entorno: 'production',
+        nombre: 'Despliegue nocturno',
+        terminado: new Date(hace.getTime() + DAY),
+        autor: 'Token «ci»',
+      },
+    ]);
+  }
   const checksum = createHash('sha1').update(script).update(mapa).digest('hex');
   const [bundle] = await tx
     .insert(insightsBundles)

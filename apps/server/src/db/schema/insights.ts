@@ -322,6 +322,26 @@ export const insightsReleases = pgTable(
   (t) => [uniqueIndex('insights_releases_version_uq').on(t.proyectoId, t.version)],
 );
 
+/** A deploy of a release to an environment, as `sentry-cli deploys new` records it; it goes with its release. */
+export const insightsDeploys = pgTable(
+  'insights_deploys',
+  {
+    id: id(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => insightsReleases.id, { onDelete: 'cascade' }),
+    entorno: text('entorno').notNull(),
+    nombre: text('nombre'),
+    url: text('url'),
+    iniciado: instante('iniciado'),
+    terminado: instante('terminado').notNull(),
+    /** Who recorded it: the API token's name, or the person's. */
+    autor: text('autor').notNull(),
+    creado: creado(),
+  },
+  (t) => [index('insights_deploys_release_idx').on(t.releaseId, t.terminado)],
+);
+
 /**
  * A grouping key whose issue joined an older one when its frames were resolved through source maps:
  * the intake files its later events under `issue_id` instead of creating the issue again.

@@ -63,6 +63,26 @@ const RELEASES = [
         ],
       },
     ],
+    deploys: [
+      {
+        id: 2,
+        entorno: 'production',
+        nombre: 'Despliegue 12',
+        url: 'https://ci.example/12',
+        iniciado: null,
+        terminado: '2026-11-20T11:00:00Z',
+        autor: 'Token «ci»',
+      },
+      {
+        id: 1,
+        entorno: 'staging',
+        nombre: null,
+        url: 'javascript:alert(1)',
+        iniciado: null,
+        terminado: '2026-11-20T10:30:00Z',
+        autor: 'Ana Gómez',
+      },
+    ],
   },
   {
     version: 'tienda@1.3.9',
@@ -73,6 +93,7 @@ const RELEASES = [
     eventos: 7,
     issues_nuevos: 0,
     bundles: [],
+    deploys: [],
   },
 ];
 
@@ -88,6 +109,15 @@ describe('ProyectoDetail', () => {
     expect(within(card).getByText('1.234')).toBeTruthy();
     expect(within(card).getByText('~/assets/index-3f9a.js.map')).toBeTruthy();
     expect(within(card).getByText(/2 archivos · 20,0 KB/)).toBeTruthy();
+    // Its deploys: where, when and who; a link only for a web address.
+    const deploys = within(card).getByRole('region', { name: 'Deploys tienda@1.4.0' });
+    expect(deploys.textContent).toContain('production · 20/11/2026');
+    expect(deploys.textContent).toContain('Token «ci» · Despliegue 12');
+    expect(within(deploys).getByRole('link', { name: 'https://ci.example/12' }).getAttribute('href')).toBe(
+      'https://ci.example/12',
+    );
+    expect(within(deploys).queryByRole('link', { name: /javascript/ })).toBeNull();
+    expect(deploys.textContent).toContain('Ana Gómez · javascript:alert(1)');
     expect(
       within(screen.getByRole('region', { name: 'tienda@1.3.9' })).getByText('Sin source maps subidos'),
     ).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { formatBytes, formatFechaHora, formatNumero } from '../../core/format.ts';
@@ -66,6 +66,28 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
         <Dato label={r.eventos} value={formatNumero(release.eventos)} />
         <Dato label={r.issuesNuevos} value={formatNumero(release.issues_nuevos)} />
       </SimpleGrid>
+      {release.deploys.length > 0 && (
+        <Stack gap={2} mb="sm" component="section" aria-label={`${r.deploys} ${nombre}`}>
+          <Text size="sm" fw={600}>
+            {r.deploys}
+          </Text>
+          {release.deploys.map((d) => (
+            <Text key={d.id} size="sm">
+              {r.deploy(d.entorno, formatFechaHora(d.terminado), d.autor)}
+              {d.nombre && ` · ${d.nombre}`}
+              {d.url && !/^https?:\/\//i.test(d.url) && ` · ${d.url}`}
+              {d.url && /^https?:\/\//i.test(d.url) && (
+                <>
+                  {' · '}
+                  <Anchor href={d.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {d.url}
+                  </Anchor>
+                </>
+              )}
+            </Text>
+          ))}
+        </Stack>
+      )}
       <Text size="sm" fw={600} mb={4}>
         {r.bundles}
       </Text>

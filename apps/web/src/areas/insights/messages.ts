@@ -165,12 +165,14 @@ export const insightsMessages = {
     soloEventos: 'Vista en eventos',
     bundles: 'Artifact bundles',
     sinBundles: 'Sin source maps subidos',
+    deploys: 'Deploys',
+    deploy: (entorno: string, cuando: string, autor: string) => `${entorno} · ${cuando} · ${autor}`,
     bundle: (n: number, tamano: string, dist: string | null) =>
       `${n === 1 ? '1 archivo' : `${n} archivos`} · ${tamano}${dist ? ` · dist ${dist}` : ''}`,
     eliminar: (v: string) => `Eliminar la release ${v}`,
     eliminarTitulo: 'Eliminar la release',
     eliminarTexto: (v: string) =>
-      `Se eliminan el registro de la release ${v} y sus source maps. Sus eventos y errores quedan.`,
+      `Se eliminan el registro de la release ${v}, sus deploys y sus source maps. Sus eventos y errores quedan.`,
     eliminada: 'Release eliminada',
     errorEliminar: 'No se pudo eliminar la release',
   },

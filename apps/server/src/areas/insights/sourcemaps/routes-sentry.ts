@@ -5,9 +5,19 @@ import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { FileDeps } from '../../../storage/archivos.ts';
 import type { CacheProyectos } from '../intake/routes.ts';
-import { releasesDe } from '../releases.ts';
+import { eliminarRelease, releasesDe } from '../releases.ts';
+import { autorDe } from '../../../db/audit.ts';
+import { sessionOf } from '../../../plugins/access.ts';
 import { origenDe } from '../routes-common.ts';
-import { crearRelease, finalizarRelease, proyectosDeRelease, releaseInfo, releaseSentry } from './releases.ts';
+import {
+  crearRelease,
+  deploysDe,
+  finalizarRelease,
+  proyectosDeRelease,
+  registrarDeploy,
+  releaseInfo,
+  releaseSentry,
+} from './releases.ts';
 import {
   BundleInvalido,
   chunksFaltantes,
@@ -18,7 +28,8 @@ import {
   sinElBundle,
 } from './bundles.ts';
 
-// The part of Sentry's web API that `sentry-cli` (sourcemaps upload, releases new/finalize/list/info) calls,
+// The part of Sentry's web API that `sentry-cli` (sourcemaps upload, releases new/finalize/list/info/delete, deploys
+// new/list) calls,
 // answered as Sentry documents it: JSON in camelCase, errors as `{"detail": …}`. Auth: a portal API token (Bearer)
 // with INSIGHTS#EDITAR to write, and it or SER#VER to read, checked by the access guard like every other route.
 
@@ -44,6 +55,20 @@ const releaseBody = z.object({
   version: z.string().min(1).max(200),
   projects: z.array(z.string()).max(100).default([]),
   dateReleased: z.string().nullable().optional(),
+});
+/** A date as Sentry's clients send it (ISO 8601), read as one. */
+const fechaSentry = z
+  .string()
+  .max(64)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Fecha inválida')
+  .transform((v) => new Date(v));
+const deployBody = z.object({
+  environment: z.string().trim().min(1).max(64),
+  name: z.string().max(200).nullable().optional(),
+  url: z.string().max(2000).nullable().optional(),
+  dateStarted: fechaSentry.nullable().optional(),
+  dateFinished: fechaSentry.nullable().optional(),
+  projects: z.array(z.string()).max(100).optional(),
 });
 const releaseUpdate = z.object({
   projects: z.array(z.string()).max(100).optional(),
@@ -253,6 +278,55 @@ export async function sentryApiRoutes(
         await finalizarRelease(db, proyectos, version, b.dateReleased ? new Date(b.dateReleased) : null);
       }
       return releaseInfo(db, version, proyectos);
+    },
+  );
+
+  /** The projects holding a release, or Sentry's 404. */
+  const conRelease = async (request: FastifyRequest) => {
+    organizacion(request);
+    const { version } = validado(versionParams, request.params);
+    const proyectos = await proyectosDeRelease(db, version);
+    if (proyectos.length === 0) throw new SentryError(404, `La release ${version} no existe`);
+    return { version, proyectos };
+  };
+
+  app.delete(
+    '/api/0/organizations/:org/releases/:version/',
+    {
+      config: EDITAR,
+      schema: { tags, summary: 'sentry-cli: eliminar una release (releases delete); sus eventos quedan' },
+    },
+    async (request, reply) => {
+      const { version, proyectos } = await conRelease(request);
+      const autor = autorDe(sessionOf(request));
+      for (const p of proyectos) {
+        await eliminarRelease(db, p.id, version, autor);
+        opts.cache.olvidar(p.id);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/0/organizations/:org/releases/:version/deploys/',
+    { config: EDITAR, schema: { tags, summary: 'sentry-cli: registrar un deploy de una release (deploys new)' } },
+    async (request, reply) => {
+      const { version, proyectos } = await conRelease(request);
+      const b = validado(deployBody, request.body);
+      const elegidos = b.projects?.length ? proyectos.filter((p) => b.projects?.includes(p.slug)) : proyectos;
+      if (elegidos.length === 0) throw new SentryError(404, `La release ${version} no está en esos proyectos`);
+      const sesion = sessionOf(request);
+      const autor = sesion.token ? `Token «${sesion.token.nombre}»` : sesion.usuario.nombre;
+      return reply.code(201).send(await registrarDeploy(db, elegidos, version, b, autor));
+    },
+  );
+
+  app.get(
+    '/api/0/organizations/:org/releases/:version/deploys/',
+    { config: VER, schema: { tags, summary: 'sentry-cli: los deploys de una release (deploys list)' } },
+    async (request) => {
+      const { version, proyectos } = await conRelease(request);
+      return deploysDe(db, proyectos, version);
     },
   );
 }

@@ -273,6 +273,79 @@ Sentry.flush(10000).then(() => process.exit(0));
     expect(proxy.pedidos.slice(antes).map((p) => p.estado)).toEqual([200, 200, 404]);
   });
 
+  it('deploys new and list record where a release went, shown on the release; releases delete takes a release', async () => {
+    const antes = proxy.pedidos.length;
+    const nuevo = await correr(
+      CLI,
+      [
+        'deploys',
+        'new',
+        '--release',
+        '1.0.0',
+        '-e',
+        'production',
+        '-n',
+        'Despliegue 12',
+        '-u',
+        'https://ci.example/12',
+      ],
+      env(),
+      dir,
+    );
+    salidas.push(`$ sentry-cli deploys new --release 1.0.0 -e production -n "Despliegue 12"\n${nuevo.salida}`);
+    expect(nuevo.code).toBe(0);
+    const lista = await correr(CLI, ['deploys', 'list', '--release', '1.0.0'], env(), dir);
+    salidas.push(`$ sentry-cli deploys list --release 1.0.0\n${lista.salida}`);
+    expect(lista.code).toBe(0);
+    expect(lista.salida).toContain('production');
+    expect(lista.salida).toContain('Despliegue 12');
+    // A deploy of a release that does not exist: Sentry's 404, and the CLI fails.
+    expect((await correr(CLI, ['deploys', 'new', '--release', '9.9.9', '-e', 'production'], env(), dir)).code).not.toBe(
+      0,
+    );
+
+    // Shown on the release in the Releases tab: where, when, by which token.
+    const releases = (
+      await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })
+    ).json().datos;
+    expect(releases.find((r: { version: string }) => r.version === '1.0.0').deploys).toEqual([
+      {
+        id: expect.any(Number),
+        entorno: 'production',
+        nombre: 'Despliegue 12',
+        url: 'https://ci.example/12',
+        iniciado: null,
+        terminado: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        autor: 'Token «sentry-cli»',
+      },
+    ]);
+
+    // releases delete: the release and its deploys go (its events would stay).
+    const otra = await correr(CLI, ['releases', 'new', '0.9.0'], env(), dir);
+    expect(otra.code).toBe(0);
+    const alStaging = await correr(CLI, ['deploys', 'new', '--release', '0.9.0', '-e', 'staging'], env(), dir);
+    expect(alStaging.code).toBe(0);
+    const borrar = await correr(CLI, ['releases', 'delete', '0.9.0'], env(), dir);
+    salidas.push(`$ sentry-cli releases delete 0.9.0\n${borrar.salida}`);
+    expect(borrar.code).toBe(0);
+    const despues = (
+      await ctx.t.app.inject({ url: `/api/insights/proyectos/${proyectoId}/releases`, headers: ctx.admin })
+    ).json().datos;
+    expect(despues.map((r: { version: string }) => r.version)).not.toContain('0.9.0');
+    // Again: the release is not there any more (Sentry's 404, which the CLI reports without failing).
+    const otraVez = await correr(CLI, ['releases', 'delete', '0.9.0'], env(), dir);
+    expect(otraVez.salida).toMatch(/does not exist/);
+    expect(proxy.pedidos.slice(antes).map((p) => `${p.metodo} ${p.estado}`)).toEqual([
+      'POST 201',
+      'GET 200',
+      'POST 404',
+      'POST 201',
+      'POST 201',
+      'DELETE 204',
+      'DELETE 404',
+    ]);
+  });
+
   it('an error thrown from the minified bundle shows the original TypeScript file, function and line', async () => {
     const eventId = await lanzar('1.0.0');
     const { evento, issueId } = await eventoDelIssue(eventId);
