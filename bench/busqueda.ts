@@ -13,7 +13,7 @@ import {
   stopServer,
   type Target,
 } from './api-list.ts';
-import { insertEmpresas } from './clientes.ts';
+import { insertClientes } from './clientes.ts';
 import { figure } from './report.ts';
 
 const FILAS = 100_000;
@@ -28,7 +28,7 @@ async function fill(target: Target): Promise<void> {
   try {
     await migrate(db);
     await seed(db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
-    await insertEmpresas(db, FILAS);
+    await insertClientes(db, FILAS);
     await db.execute(sql`insert into servidores (nombre, hostname, proveedor, rol)
       select 'srv-' || ${palabra('g')} || '-' || g, 'host' || g || '.bench.local', 'AWS', 'Carga' from generate_series(1, ${FILAS}) g`);
     await db.execute(sql`insert into dns (servidor_id, host)

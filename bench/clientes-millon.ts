@@ -16,7 +16,7 @@ import {
   stopServer,
   type Target,
 } from './api-list.ts';
-import { insertEmpresas, insertParametros, insertServidores } from './clientes.ts';
+import { insertClientes, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
@@ -69,7 +69,7 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
     await migrate(database.db);
     await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir });
     const desde = Date.now();
-    await insertEmpresas(database.db, CLIENTES);
+    await insertClientes(database.db, CLIENTES);
     console.log(`  clientes: ${Math.round((Date.now() - desde) / 1000)} s`);
     await sinGuardados(paso);
     await paso('servidores', insertServidores(sql`e.${DEL_BENCH} and e.id % 3 <> 0`));
@@ -276,7 +276,7 @@ async function idsDelBench(databaseUrl: string): Promise<{ desde: number; hasta:
   }
 }
 
-const EMPRESA_ORDENES = [
+const CLIENTE_ORDENES = [
   'razon_social',
   'cuit',
   'localidad',
@@ -332,7 +332,7 @@ export async function clientesMillon(): Promise<void> {
     const server = await startServer(target);
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
-    const orden = () => `sort=${azar(EMPRESA_ORDENES)}&size=${TAMANO}`;
+    const orden = () => `sort=${azar(CLIENTE_ORDENES)}&size=${TAMANO}`;
     const llamadas: Llamada[] = [
       {
         nombre: 'GET /api/empresas, sin filtro, cualquier página y orden',

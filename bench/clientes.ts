@@ -24,7 +24,7 @@ const PARAMETROS_POR_CLIENTE = 10;
 const RAZON = 'andina 4567';
 
 /** `n` clients with valid CUITs (the check digit computed in SQL) and names like "Agro Andina 4567 S.A.". */
-export async function insertEmpresas(db: Db, n: number): Promise<void> {
+export async function insertClientes(db: Db, n: number): Promise<void> {
   await db.execute(sql`
     insert into empresas (razon_social, nombre_fantasia, cuit, condicion_iva, localidad, provincia, notas)
     select razon, fantasia, diez || (case when v = 11 then 0 else v end)::text, 'responsable_inscripto', 'Localidad ' || (g % 500),
@@ -74,7 +74,7 @@ export async function fill(target: Target): Promise<void> {
   try {
     await migrate(database.db);
     await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir: target.dataDir });
-    await insertEmpresas(database.db, CLIENTES);
+    await insertClientes(database.db, CLIENTES);
     await database.db.execute(insertServidores(sql`e.razon_social like '% S.A.' and e.cuit like '3010%'`));
     await database.db.execute(insertParametros(sql`e.cuit like '3010%'`, PARAMETROS_POR_CLIENTE));
     // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.

@@ -1,11 +1,11 @@
-import { api, apiToken, nuevaEmpresa } from './support/api.ts';
+import { api, apiToken, nuevoCliente } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 test('register an update and see the client leave "Clientes desactualizados"', async ({ page, request }) => {
   const token = await apiToken(request);
   const razon = `Actualizaciones E2E ${Date.now()}`;
-  const empresa = await nuevaEmpresa(request, token, razon);
-  await api(request, token, 'post', `/api/empresas/${empresa.id}/servidores`, {
+  const cliente = await nuevoCliente(request, token, razon);
+  await api(request, token, 'post', `/api/empresas/${cliente.id}/servidores`, {
     nombre: 'E2E-SRV',
     hostname: 'e2e-srv.local',
     version_physis: '3.14.1',

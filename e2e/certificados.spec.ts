@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiToken, nuevaEmpresa } from './support/api.ts';
+import { apiToken, nuevoCliente } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 test('renew an AFIP certificate: generate the request, download its CSR, import the signed certificate, download the key', async ({
@@ -11,7 +11,7 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
 }) => {
   const token = await apiToken(request);
   const razon = `Solicitudes E2E ${Date.now()}`;
-  const empresa = await nuevaEmpresa(request, token, razon);
+  const cliente = await nuevoCliente(request, token, razon);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-solicitud-'));
   const openssl = (...args: string[]) =>
     execFileSync('openssl', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -32,7 +32,7 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
     '/CN=AC de prueba',
   );
 
-  await signIn(page, 'admin', servers.main, `/clientes/${empresa.id}?tab=vencimientos`);
+  await signIn(page, 'admin', servers.main, `/clientes/${cliente.id}?tab=vencimientos`);
   const certificados = page.getByRole('region', { name: 'Certificados AFIP' });
   await certificados.getByRole('button', { name: 'Nuevo certificado' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Generar solicitud de certificado' });
@@ -42,7 +42,7 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
   await dialogo.getByRole('textbox', { name: /Alias \(CN\)/ }).fill('e2e-facturacion');
   await dialogo.getByRole('button', { name: 'Generar solicitud' }).click();
   await expect(
-    dialogo.getByText(`C=AR, O=${razon}, CN=e2e-facturacion, serialNumber=CUIT ${empresa.cuit}`),
+    dialogo.getByText(`C=AR, O=${razon}, CN=e2e-facturacion, serialNumber=CUIT ${cliente.cuit}`),
   ).toBeVisible();
   await expect(dialogo.getByRole('list', { name: 'Pasos en AFIP' })).toContainText(
     'Administración de Certificados Digitales',
@@ -51,10 +51,10 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
     page.waitForEvent('download'),
     dialogo.getByRole('button', { name: 'Descargar .csr' }).click(),
   ]);
-  expect(csr.suggestedFilename()).toBe(`e2e-facturacion-${empresa.cuit}.csr`);
+  expect(csr.suggestedFilename()).toBe(`e2e-facturacion-${cliente.cuit}.csr`);
   await csr.saveAs(join(dir, 'pedido.csr'));
   expect(openssl('req', '-in', 'pedido.csr', '-noout', '-subject')).toBe(
-    `subject=C = AR, O = ${razon}, CN = e2e-facturacion, serialNumber = CUIT ${empresa.cuit}\n`,
+    `subject=C = AR, O = ${razon}, CN = e2e-facturacion, serialNumber = CUIT ${cliente.cuit}\n`,
   );
   await dialogo.getByLabel('Solicitud generada').getByRole('button', { name: 'Cerrar' }).click();
 
@@ -73,7 +73,7 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
     '-out',
     'otra.csr',
     '-subj',
-    `/C=AR/O=${razon}/CN=e2e-facturacion/serialNumber=CUIT ${empresa.cuit}`,
+    `/C=AR/O=${razon}/CN=e2e-facturacion/serialNumber=CUIT ${cliente.cuit}`,
   );
   for (const nombre of ['otra', 'pedido']) {
     openssl(
@@ -96,7 +96,7 @@ test('renew an AFIP certificate: generate the request, download its CSR, import 
   await importar.locator('input[type="file"]').setInputFiles(join(dir, 'otra.crt'));
   await importar.getByRole('button', { name: 'Importar certificado' }).click();
   await expect(
-    importar.getByText(`El certificado no corresponde a ninguna solicitud pendiente del CUIT ${empresa.cuit}`, {
+    importar.getByText(`El certificado no corresponde a ninguna solicitud pendiente del CUIT ${cliente.cuit}`, {
       exact: false,
     }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { api, apiToken, nuevaEmpresa } from './support/api.ts';
+import { api, apiToken, nuevoCliente } from './support/api.ts';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 const marca = Date.now().toString(36).toUpperCase();
@@ -45,7 +45,7 @@ test('a client’s file printed to PDF: its data, servers, parameters without th
 }) => {
   const token = await apiToken(request);
   const razon = `Impresiones ${marca} S.A.`;
-  const { id, cuit } = await nuevaEmpresa(request, token, razon);
+  const { id, cuit } = await nuevoCliente(request, token, razon);
   await api(request, token, 'post', `/api/empresas/${id}/servidores`, {
     nombre: `srv-imp-${marca}`,
     hostname: 'imp.example.com',

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, apiToken, nuevaEmpresa } from './support/api.ts';
+import { api, apiToken, nuevoCliente } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
 
 const dia = (offset: number) => {
@@ -17,7 +17,7 @@ test('import an AFIP certificate, see it in Vencimientos AFIP with the right col
 }) => {
   const token = await apiToken(request);
   const razon = `Certificados E2E ${Date.now()}`;
-  await nuevaEmpresa(request, token, razon);
+  await nuevoCliente(request, token, razon);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
   const crt = join(dir, 'afip.crt');
   execFileSync(
@@ -101,11 +101,11 @@ test('import an AFIP certificate, see it in Vencimientos AFIP with the right col
 test('renew a licence: the new date shows and the old one stays in its history', async ({ page, request }) => {
   const token = await apiToken(request);
   const razon = `Licencias E2E ${Date.now()}`;
-  const empresa = await nuevaEmpresa(request, token, razon);
+  const cliente = await nuevoCliente(request, token, razon);
   const productos = await api<{ id: number; codigo: string }[]>(request, token, 'get', '/api/productos/opciones');
   const erp = productos.find((p) => p.codigo === 'PHY-ERP')!;
   await api(request, token, 'post', '/api/vencimientos/licencias', {
-    empresa_id: empresa.id,
+    empresa_id: cliente.id,
     producto_id: erp.id,
     modulo: 'Ventas',
     tipo: 'anual',
@@ -145,7 +145,7 @@ test("edit a certificate's alias from the client's Vencimientos tab; closing the
   request,
 }) => {
   const token = await apiToken(request);
-  const { id } = await nuevaEmpresa(request, token, `Alias E2E ${Date.now()}`);
+  const { id } = await nuevoCliente(request, token, `Alias E2E ${Date.now()}`);
   const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
   const crt = join(dir, 'afip.crt');
   execFileSync(

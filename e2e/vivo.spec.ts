@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, apiToken, nuevaEmpresa } from './support/api.ts';
+import { api, apiToken, nuevoCliente } from './support/api.ts';
 import { expect, signIn, test } from './support/fixtures.ts';
 
 const sufijo = Date.now().toString(36);
@@ -91,7 +91,7 @@ const listas = [
     clave: 'clientes',
     path: '/clientes/lista',
     tabla: 'Clientes',
-    crear: (request: APIRequestContext, token: string, nombre: string) => nuevaEmpresa(request, token, nombre),
+    crear: (request: APIRequestContext, token: string, nombre: string) => nuevoCliente(request, token, nombre),
   },
   {
     clave: 'maquinas',

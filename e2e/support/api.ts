@@ -39,7 +39,7 @@ export async function api<T>(
 }
 
 /** A new client with a fresh CUIT. */
-export async function nuevaEmpresa(
+export async function nuevoCliente(
   request: APIRequestContext,
   token: string,
   razon: string,

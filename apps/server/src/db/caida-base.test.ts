@@ -73,7 +73,7 @@ async function llamar(clase: Clase, url: string, init: RequestInit = {}): Promis
  * A steady load until `parar`: two readers of a list kept in memory and one of a detail, signed in (the session
  * is kept in memory too), two writers of clients, two SDKs sending events, and a proxy's health check on /readyz.
  */
-function cargaConstante(base: string, token: string, proyecto: { id: number; public_key: string }, empresaId: number) {
+function cargaConstante(base: string, token: string, proyecto: { id: number; public_key: string }, clienteId: number) {
   const conSesion = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const llamadas: Llamada[] = [];
   /** What was answered 2xx, which must be in the database afterwards. */
@@ -114,7 +114,7 @@ function cargaConstante(base: string, token: string, proyecto: { id: number; pub
   const clientes = [
     cliente(20, () => llamar('lista', `${base}/api/empresas?page=1`, { headers: conSesion })),
     cliente(20, () => llamar('lista', `${base}/api/empresas?page=1`, { headers: conSesion })),
-    cliente(20, () => llamar('detalle', `${base}/api/empresas/${empresaId}`, { headers: conSesion })),
+    cliente(20, () => llamar('detalle', `${base}/api/empresas/${clienteId}`, { headers: conSesion })),
     cliente(30, () => alta(1)),
     cliente(30, () => alta(2)),
     cliente(30, () => evento(1)),
@@ -242,7 +242,7 @@ async function datosDePrueba(databaseUrl: string, base: string) {
       'select id, public_key from insights_proyectos order by id limit 1',
     )
   ).rows;
-  const [empresa] = (await db.query<{ id: number }>('select id from empresas order by id limit 1')).rows;
+  const [cliente] = (await db.query<{ id: number }>('select id from empresas order by id limit 1')).rows;
   await db.end();
   const login = await fetch(`${base}/api/auth`, {
     method: 'POST',
@@ -252,7 +252,7 @@ async function datosDePrueba(databaseUrl: string, base: string) {
   const respuesta = (await login.json()) as { error: unknown; datos: { token: string } | null };
   if (!respuesta.datos)
     throw new Error(`el ingreso de admin falló (${login.status}): ${JSON.stringify(respuesta.error)}`);
-  return { proyecto: proyecto!, empresaId: empresa!.id, token: respuesta.datos.token };
+  return { proyecto: proyecto!, clienteId: cliente!.id, token: respuesta.datos.token };
 }
 
 // Its own PostgreSQL, which the test stops and starts (Debian's server binaries; never the machine's shared
@@ -296,8 +296,8 @@ async function caidaBajoCarga(
   construido: boolean,
 ): Promise<void> {
   const { base, proceso } = servidor;
-  const { proyecto, empresaId, token } = await datosDePrueba(postgres.url, base);
-  const carga = cargaConstante(base, token, proyecto, empresaId);
+  const { proyecto, clienteId, token } = await datosDePrueba(postgres.url, base);
+  const carga = cargaConstante(base, token, proyecto, clienteId);
   const { llamadas } = carga;
   const desde = (t: number, clase: Clase) => llamadas.filter((l) => l.inicio >= t && l.clase === clase);
 

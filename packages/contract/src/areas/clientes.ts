@@ -6,8 +6,8 @@ import { richTextDocument } from '@intranet/contract/shared/rich-text-document';
 import {
   CONDICIONES_IVA,
   dnsRef,
-  empresaCondicionIva,
-  empresaProvincia,
+  clienteCondicionIva,
+  clienteProvincia,
   optionalId,
   PROVINCIAS,
 } from '@intranet/contract/shared/entre-areas';
@@ -23,16 +23,16 @@ import {
 
 export { cuit, cuitDigits, formatCuit, isValidCuit } from '@intranet/contract/shared/cuit';
 
-// ---- Empresas ----
+// ---- Clientes ----
 
 export { CONDICIONES_IVA, PROVINCIAS, type CondicionIva } from '@intranet/contract/shared/entre-areas';
-export { empresaInput, type EmpresaInput, type EmpresaValues } from './clientes/input.ts';
+export { clienteInput, type ClienteInput, type ClienteValues } from './clientes/input.ts';
 
 /** The next expiry of a client (Vencimientos AFIP/Physis); null until those sections record one. */
 export const proximoVencimiento = z.object({ fecha: z.string(), tipo: z.string(), item: z.string() });
 
 /** A client as the list answers it. */
-export const empresaFila = z.object({
+export const clienteFila = z.object({
   id: z.number().int(),
   razon_social: z.string(),
   nombre_fantasia: z.string().nullable(),
@@ -47,10 +47,10 @@ export const empresaFila = z.object({
   proximo_vencimiento: proximoVencimiento.nullable(),
   actualizado: z.string(),
 });
-export type EmpresaFila = z.infer<typeof empresaFila>;
+export type ClienteFila = z.infer<typeof clienteFila>;
 
 /** `GET /api/empresas/:id` and the create/update answers. */
-export const empresa = empresaFila.extend({
+export const cliente = clienteFila.extend({
   email: z.string().nullable(),
   telefono: z.string().nullable(),
   domicilio: z.string().nullable(),
@@ -60,9 +60,9 @@ export const empresa = empresaFila.extend({
   fecha_alta: z.string(),
   creado: z.string(),
 });
-export type Empresa = z.infer<typeof empresa>;
+export type Cliente = z.infer<typeof cliente>;
 
-export const EMPRESA_SORT = [
+export const CLIENTE_SORT = [
   'razon_social',
   'cuit',
   'localidad',
@@ -73,7 +73,7 @@ export const EMPRESA_SORT = [
   'activo',
   'actualizado',
 ] as const;
-export const empresaListQuery = listQuery(EMPRESA_SORT, {
+export const clienteListQuery = listQuery(CLIENTE_SORT, {
   provincia: z.enum(PROVINCIAS, { error: 'Provincia inválida' }).optional(),
   activo: queryBoolean.optional(),
   condicion_iva: z.enum(CONDICIONES_IVA, { error: 'Condición de IVA inválida' }).optional(),
@@ -85,32 +85,32 @@ export const empresaListQuery = listQuery(EMPRESA_SORT, {
     .max(MAX_ID, 'Contacto inválido')
     .optional(),
 });
-export const empresaPage = paged(empresaFila);
-export const empresaExportQuery = empresaListQuery.omit({ page: true, size: true });
+export const clientePage = paged(clienteFila);
+export const clienteExportQuery = clienteListQuery.omit({ page: true, size: true });
 /** Bulk actions on the clients list: delete, or set active, province or VAT condition. */
-export const empresaLote = loteBody(empresaExportQuery, {
+export const clienteLote = loteBody(clienteExportQuery, {
   activo: z.boolean(),
-  provincia: empresaProvincia,
-  condicion_iva: empresaCondicionIva,
+  provincia: clienteProvincia,
+  condicion_iva: clienteCondicionIva,
   localidad: optionalText(100),
 });
-export const empresaLoteExport = loteExportBody(empresaExportQuery);
+export const clienteLoteExport = loteExportBody(clienteExportQuery);
 
 /** `GET /api/empresas/opciones?q=`: clients for selects (Instalaciones, other areas). */
-export const empresaOpcionesQuery = z
+export const clienteOpcionesQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
     id: z.coerce.number().int().positive().max(MAX_ID, 'Id inválido').optional(),
   })
   .strict();
-export const empresaOpcion = z.object({
+export const clienteOpcion = z.object({
   id: z.number().int(),
   razon_social: z.string(),
   cuit: z.string(),
   activo: z.boolean(),
 });
-export type EmpresaOpcion = z.infer<typeof empresaOpcion>;
-export const empresaOpciones = z.array(empresaOpcion);
+export type ClienteOpcion = z.infer<typeof clienteOpcion>;
+export const clienteOpciones = z.array(clienteOpcion);
 
 // ---- Servidores de cliente ----
 

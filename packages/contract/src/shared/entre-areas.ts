@@ -60,10 +60,10 @@ export const PROVINCIAS = [
 ] as const;
 
 /** A client's VAT condition as its form and the list's bulk action set it. */
-export const empresaCondicionIva = z.enum(CONDICIONES_IVA, { error: 'Elija la condición de IVA' });
+export const clienteCondicionIva = z.enum(CONDICIONES_IVA, { error: 'Elija la condición de IVA' });
 
 /** A client's province as its form and the list's bulk action set it: empty is none. */
-export const empresaProvincia = z
+export const clienteProvincia = z
   .union([z.literal(''), z.enum(PROVINCIAS)], { error: 'Provincia inválida' })
   .nullish()
   .transform((v) => (v ? v : null));

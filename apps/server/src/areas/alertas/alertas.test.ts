@@ -15,7 +15,7 @@ import {
   alertasAvisos,
   alertasCorreos,
   alertasPreferencias,
-  empresas,
+  clientes,
   maquinas,
   notificaciones,
   sitioVerificaciones,
@@ -64,10 +64,10 @@ async function smtpDePrueba() {
 /** A point of sale whose CAI is due on `vence` and a machine whose warranty ends on `garantia`. */
 async function items(ctx: Fresh, vence: string, garantia: string) {
   const db = ctx.t.db;
-  const [empresa] = await db.select({ id: empresas.id, razon: empresas.razonSocial }).from(empresas).limit(1);
+  const [cliente] = await db.select({ id: clientes.id, razon: clientes.razonSocial }).from(clientes).limit(1);
   const [pv] = await db
     .insert(afipPuntosVenta)
-    .values({ empresaId: empresa!.id, numero: 9876, modalidad: 'cai', caiVence: vence })
+    .values({ clienteId: cliente!.id, numero: 9876, modalidad: 'cai', caiVence: vence })
     .returning();
   const [maquina] = await db
     .insert(maquinas)
@@ -79,7 +79,7 @@ async function items(ctx: Fresh, vence: string, garantia: string) {
       nroInventario: 'INV-ALERTA',
     })
     .returning();
-  return { empresa: empresa!, pv: pv!, maquina: maquina! };
+  return { cliente: cliente!, pv: pv!, maquina: maquina! };
 }
 
 async function idDe(ctx: Fresh, usuario: string): Promise<number> {
@@ -120,7 +120,7 @@ describe('the expiry scan', () => {
     expect(comercial[0]).toMatchObject({
       tipo: 'punto_venta',
       titulo: 'Un vencimiento requiere atención',
-      enlace: `/clientes/${it1.empresa.id}?tab=vencimientos`,
+      enlace: `/clientes/${it1.cliente.id}?tab=vencimientos`,
     });
     // Técnica reads neither clients nor machines: told nothing.
     expect(await notificacionesDe(ctx, 'tecnico')).toHaveLength(0);
@@ -154,7 +154,7 @@ describe('the expiry scan', () => {
         .json()
         .datos.items.map((i: { titulo: string }) => i.titulo)
         .sort(),
-    ).toEqual([`CAI del punto de venta 9876 de ${it1.empresa.razon}`, 'Garantía de NB-ALERTA (inventario INV-ALERTA)']);
+    ).toEqual([`CAI del punto de venta 9876 de ${it1.cliente.razon}`, 'Garantía de NB-ALERTA (inventario INV-ALERTA)']);
     expect(detalle.json().datos.notificacion.leida).toBe(true);
     const ajena = await ctx.t.app.inject({
       method: 'GET',
@@ -334,7 +334,7 @@ describe('the e-mail digest', () => {
   });
 
   it('sends one digest per person, in Spanish, HTML and plain text, each item linked', async () => {
-    const { empresa } = await items(ctx, '2045-04-01', '2045-03-12');
+    const { cliente } = await items(ctx, '2045-04-01', '2045-03-12');
     // The demo's administrators get warranties in the bell only; this one chose e-mail too.
     await ctx.t.db
       .insert(alertasPreferencias)
@@ -353,7 +353,7 @@ describe('the e-mail digest', () => {
     // Its state is counted from the day it is sent (today, in this test years before the scan's day).
     expect(admin.text).toMatch(/Garantía de NB-ALERTA \(inventario INV-ALERTA\): 12\/03\/2045 \(Vence en \d+ días\)/);
     expect(admin.text!.indexOf('Puntos de venta (CAI)')).toBeLessThan(admin.text!.indexOf('Garantías de máquinas'));
-    expect(admin.text).toContain(`https://intranet.example/clientes/${empresa.id}?tab=vencimientos`);
+    expect(admin.text).toContain(`https://intranet.example/clientes/${cliente.id}?tab=vencimientos`);
     expect(admin.html).toContain('<a href="https://intranet.example/maquinas/');
     expect(admin.html).toContain('>Puntos de venta (CAI)</h3>');
     const comercial = smtp.recibidos.find((m) => m.destinatarios[0] === 'comercial@intranet.local')!;
@@ -464,13 +464,13 @@ describe('following clients', () => {
 
   it('narrows the alerts of clients’ kinds to the clients followed, in the bell and its list; none followed: all', async () => {
     const [a, b] = await ctx.t.db
-      .select({ id: empresas.id, razon: empresas.razonSocial })
-      .from(empresas)
-      .orderBy(empresas.id)
+      .select({ id: clientes.id, razon: clientes.razonSocial })
+      .from(clientes)
+      .orderBy(clientes.id)
       .limit(2);
     await ctx.t.db.insert(afipPuntosVenta).values([
-      { empresaId: a!.id, numero: 9001, modalidad: 'cai', caiVence: '2045-04-01' },
-      { empresaId: b!.id, numero: 9002, modalidad: 'cai', caiVence: '2045-04-01' },
+      { clienteId: a!.id, numero: 9001, modalidad: 'cai', caiVence: '2045-04-01' },
+      { clienteId: b!.id, numero: 9002, modalidad: 'cai', caiVence: '2045-04-01' },
     ]);
     const sigue = await guardar(ctx.comercial, { preferencias: todas, clientes: [a!.id] });
     expect(sigue.statusCode).toBe(200);

@@ -1,16 +1,16 @@
 import type { MisAlertasInput, Seguido } from '@intranet/contract/areas/alertas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { alertasSeguidos, empresas, insightsProyectos } from '../../db/schema.ts';
+import { alertasSeguidos, clientes, insightsProyectos } from '../../db/schema.ts';
 
 type Clase = 'cliente' | 'proyecto';
 
 /** What a follow names, and where its name is: a client by its razón social, a monitor project by its name. */
 const TABLAS = {
   cliente: {
-    tabla: empresas,
-    nombre: empresas.razonSocial,
-    id: empresas.id,
+    tabla: clientes,
+    nombre: clientes.razonSocial,
+    id: clientes.id,
     campo: 'clientes',
     noExiste: 'El cliente no existe',
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FuenteBusqueda } from '../../core/area.ts';
-import { empresas, servidoresCliente } from '../../db/schema.ts';
-import { busqueda as empresasBuscadas } from './queries.ts';
+import { clientes, servidoresCliente } from '../../db/schema.ts';
+import { busqueda as clientesBuscados } from './queries.ts';
 
 /** An IPv4 address typed whole ("192.168.11.10"): the client whose server has it. */
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -15,21 +15,21 @@ export const busquedaClientes: FuenteBusqueda = {
   tipo: 'clientes',
   permiso: 'CLIENTES#VER',
   consulta: ({ texto, empieza }) => {
-    const cuit = sql`'CUIT ' || substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11)`;
+    const cuit = sql`'CUIT ' || substr(${clientes.cuit}, 1, 2) || '-' || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11)`;
     const porNombre = sql`
-      select ${empresas.id}::text as id, ${empresas.razonSocial} as titulo, ${cuit} as detalle, '/clientes/' || ${empresas.id} as enlace
-      from ${empresas}
-      where ${empresasBuscadas(texto)}`;
+      select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo, ${cuit} as detalle, '/clientes/' || ${clientes.id} as enlace
+      from ${clientes}
+      where ${clientesBuscados(texto)}`;
     const porLocalidad = sql`
-      select ${empresas.id}::text as id, ${empresas.razonSocial} as titulo,
-        concat_ws(', ', ${empresas.localidad}, ${empresas.provincia}) || ' · ' || ${cuit} as detalle, '/clientes/' || ${empresas.id} as enlace
-      from ${empresas}
-      where lower(coalesce(${empresas.localidad}, '')) like lower(${empieza}) and not (${empresasBuscadas(texto)})`;
+      select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo,
+        concat_ws(', ', ${clientes.localidad}, ${clientes.provincia}) || ' · ' || ${cuit} as detalle, '/clientes/' || ${clientes.id} as enlace
+      from ${clientes}
+      where lower(coalesce(${clientes.localidad}, '')) like lower(${empieza}) and not (${clientesBuscados(texto)})`;
     if (!IPV4.test(texto.trim())) return sql`${porNombre} union all ${porLocalidad}`;
     const porIp = sql`
-      select ${empresas.id}::text as id, ${empresas.razonSocial} as titulo,
-        'Servidor ' || ${servidoresCliente.nombre} || ' · ' || ${servidoresCliente.ip} as detalle, '/clientes/' || ${empresas.id} || '?tab=servidores' as enlace
-      from ${servidoresCliente} join ${empresas} on ${empresas.id} = ${servidoresCliente.empresaId}
+      select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo,
+        'Servidor ' || ${servidoresCliente.nombre} || ' · ' || ${servidoresCliente.ip} as detalle, '/clientes/' || ${clientes.id} || '?tab=servidores' as enlace
+      from ${servidoresCliente} join ${clientes} on ${clientes.id} = ${servidoresCliente.clienteId}
       where ${servidoresCliente.ip} = ${texto.trim()}`;
     return sql`${porNombre} union all ${porLocalidad} union all ${porIp}`;
   },

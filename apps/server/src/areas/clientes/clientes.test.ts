@@ -1,7 +1,7 @@
 import { auditPage } from '@intranet/contract/areas/auditoria';
 import {
-  empresa,
-  empresaPage,
+  cliente,
+  clientePage,
   isValidCuit,
   parametro,
   servidoresClienteResponse,
@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditoria, empresas, parametros, personas } from '../../db/schema.ts';
+import { auditoria, clientes, parametros, personas } from '../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 import { cifrar, descifrar } from '../../core/secretos.ts';
 import { cuitDe } from './seed.ts';
@@ -40,7 +40,7 @@ const NUEVA = {
   },
 };
 
-const page = envelope(empresaPage);
+const page = envelope(clientePage);
 
 /** The highest of dotted versions, number by number (8.10 > 8.9). */
 function maxVersion(versions: (string | null)[]): string | null {
@@ -106,7 +106,7 @@ describe('GET /api/empresas (list)', () => {
   });
 
   it('searches razón social, nombre de fantasía and the CUIT with or without dashes', async () => {
-    const [uno] = await ctx.t.db.select().from(empresas).where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
+    const [uno] = await ctx.t.db.select().from(clientes).where(eq(clientes.razonSocial, 'Farmacias Patagónicas S.A.'));
     const cuit = uno!.cuit;
     const conGuiones = `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
     for (const q of [
@@ -148,16 +148,16 @@ describe('GET /api/empresas (list)', () => {
 
   it("lists the clients whose contact is a person (the person's Clientes tab), to readers of clients only", async () => {
     const [conContacto] = await ctx.t.db
-      .select({ contacto: empresas.contactoId, razon: empresas.razonSocial })
-      .from(empresas)
-      .where(sql`${empresas.contactoId} is not null`)
+      .select({ contacto: clientes.contactoId, razon: clientes.razonSocial })
+      .from(clientes)
+      .where(sql`${clientes.contactoId} is not null`)
       .limit(1);
     const suyas = page.parse((await lista(`contacto_id=${conContacto!.contacto}`)).body).datos.items;
     expect(suyas.map((e) => e.razon_social)).toEqual([conContacto!.razon]);
     const [staff] = await ctx.t.db
       .select({ id: personas.id })
       .from(personas)
-      .where(sql`${personas.empresaId} is null`)
+      .where(sql`${personas.clienteId} is null`)
       .limit(1);
     expect(page.parse((await lista(`contacto_id=${staff!.id}`)).body).datos.total).toBe(0);
     expect((await lista(`contacto_id=${conContacto!.contacto}`, ctx.tecnico)).status).toBe(403);
@@ -232,7 +232,7 @@ describe('empresas: create, detail, update, delete', () => {
     expect(res.statusCode).toBe(201);
     // The unfiltered total comes from conteos, kept by triggers.
     expect(await total()).toBe(antes + 1);
-    const creado = envelope(empresa).parse(res.json()).datos;
+    const creado = envelope(cliente).parse(res.json()).datos;
     expect(creado).toMatchObject({
       cuit: '30100000020',
       servidores_count: 0,
@@ -243,7 +243,7 @@ describe('empresas: create, detail, update, delete', () => {
 
     const [persona] = await ctx.t.db
       .insert(personas)
-      .values({ nombre: 'Rosa', apellido: 'Ibáñez', empresaId: creado.id })
+      .values({ nombre: 'Rosa', apellido: 'Ibáñez', clienteId: creado.id })
       .returning();
     const upd = await ctx.t.app.inject({
       method: 'PUT',
@@ -300,7 +300,7 @@ describe('empresas: create, detail, update, delete', () => {
       payload: { ...NUEVA, cuit: '30-1234' },
     });
     expect(short.json().campos.cuit).toEqual(['El CUIT tiene 11 dígitos (nn-nnnnnnnn-n)']);
-    const [existente] = await ctx.t.db.select({ cuit: empresas.cuit }).from(empresas).limit(1);
+    const [existente] = await ctx.t.db.select({ cuit: clientes.cuit }).from(clientes).limit(1);
     const dup = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/empresas',
@@ -333,7 +333,7 @@ describe('servidores de cliente', () => {
   const ctx = fresh();
 
   it('answers the spec shape, and creates, edits and deletes a server with its dnss', async () => {
-    const [e] = await ctx.t.db.select().from(empresas).where(eq(empresas.razonSocial, 'Agroinsumos Formosa S.A.'));
+    const [e] = await ctx.t.db.select().from(clientes).where(eq(clientes.razonSocial, 'Agroinsumos Formosa S.A.'));
     const url = `/api/empresas/${e!.id}/servidores`;
     const vacio = servidoresClienteResponse.parse((await ctx.t.app.inject({ url, headers: ctx.comercial })).json());
     expect(vacio).toEqual({ error: null, datos: [] });
@@ -396,7 +396,7 @@ describe('servidores de cliente', () => {
     expect(Object.keys(badPort.json().campos).sort()).toEqual(['ip', 'puerto', 'version_physis']);
 
     // Another client's server is not reachable through this client.
-    const [otra] = await ctx.t.db.select().from(empresas).where(eq(empresas.razonSocial, 'Metalúrgica Andina S.A.'));
+    const [otra] = await ctx.t.db.select().from(clientes).where(eq(clientes.razonSocial, 'Metalúrgica Andina S.A.'));
     expect(
       (
         await ctx.t.app.inject({
@@ -421,11 +421,11 @@ describe('servidores de cliente', () => {
 
 describe('instalaciones: parámetros y secretos', () => {
   const ctx = fresh();
-  const empresaId = async (razon: string) =>
-    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
+  const clienteId = async (razon: string) =>
+    (await ctx.t.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.razonSocial, razon)))[0]!.id;
 
   it('lists the client-level parameters grouped and ordered, secrets masked', async () => {
-    const id = await empresaId('Distribuidora del Litoral S.R.L.');
+    const id = await clienteId('Distribuidora del Litoral S.R.L.');
     const res = await ctx.t.app.inject({ url: `/api/empresas/${id}/parametros`, headers: ctx.comercial });
     expect(res.statusCode).toBe(200);
     const items = z.array(parametro).parse(res.json().datos);
@@ -438,7 +438,7 @@ describe('instalaciones: parámetros y secretos', () => {
   });
 
   it('stores a secret only encrypted (the raw columns never hold it), reveals it with an audit row per reveal', async () => {
-    const id = await empresaId('Metalúrgica Andina S.A.');
+    const id = await clienteId('Metalúrgica Andina S.A.');
     const plano = 'Contraseña-Muy-Secreta-42';
     const res = await ctx.t.app.inject({
       method: 'POST',
@@ -492,7 +492,7 @@ describe('instalaciones: parámetros y secretos', () => {
       (
         await ctx.t.app.inject({
           method: 'POST',
-          url: `/api/empresas/${texto!.empresaId}/parametros/${texto!.id}/revelar`,
+          url: `/api/empresas/${texto!.clienteId}/parametros/${texto!.id}/revelar`,
           headers: ctx.admin,
         })
       ).statusCode,
@@ -539,7 +539,7 @@ describe('instalaciones: parámetros y secretos', () => {
   });
 
   it('validates values by type on valor, and a duplicate key on clave', async () => {
-    const id = await empresaId('Metalúrgica Andina S.A.');
+    const id = await clienteId('Metalúrgica Andina S.A.');
     const post = (payload: object) =>
       ctx.t.app.inject({ method: 'POST', url: `/api/empresas/${id}/parametros`, headers: ctx.admin, payload });
     for (const [tipo, valor] of [
@@ -560,7 +560,7 @@ describe('instalaciones: parámetros y secretos', () => {
   });
 
   it("keeps server-level parameters apart and refuses another client's server", async () => {
-    const id = await empresaId('Distribuidora del Litoral S.R.L.');
+    const id = await clienteId('Distribuidora del Litoral S.R.L.');
     const servidores = servidoresClienteResponse.parse(
       (await ctx.t.app.inject({ url: `/api/empresas/${id}/servidores`, headers: ctx.comercial })).json(),
     ).datos;
@@ -571,7 +571,7 @@ describe('instalaciones: parámetros y secretos', () => {
     });
     expect(res.json().datos.length).toBeGreaterThan(0);
     expect(res.json().datos.every((p: { servidor_id: number }) => p.servidor_id === sid)).toBe(true);
-    const otro = await empresaId('Metalúrgica Andina S.A.');
+    const otro = await clienteId('Metalúrgica Andina S.A.');
     expect(
       (await ctx.t.app.inject({ url: `/api/empresas/${otro}/parametros?servidor_id=${sid}`, headers: ctx.comercial }))
         .statusCode,
@@ -588,8 +588,8 @@ describe('instalaciones: parámetros y secretos', () => {
 
 describe('copiar parámetros de otro cliente', () => {
   const ctx = fresh();
-  const empresaId = async (razon: string) =>
-    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
+  const clienteId = async (razon: string) =>
+    (await ctx.t.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.razonSocial, razon)))[0]!.id;
   const propios = async (id: number) =>
     (await ctx.t.app.inject({ url: `/api/empresas/${id}/parametros`, headers: ctx.admin })).json().datos as {
       id: number;
@@ -600,10 +600,10 @@ describe('copiar parámetros de otro cliente', () => {
     }[];
 
   it('skips existing keys or overwrites them, copying secrets that still reveal', async () => {
-    const desde = await empresaId('Distribuidora del Litoral S.R.L.');
-    const hacia = await empresaId('Panificadora La Espiga S.R.L.');
+    const desde = await clienteId('Distribuidora del Litoral S.R.L.');
+    const hacia = await clienteId('Panificadora La Espiga S.R.L.');
     // A fresh target: only one parameter, sharing a key with the source.
-    await ctx.t.db.delete(parametros).where(eq(parametros.empresaId, hacia));
+    await ctx.t.db.delete(parametros).where(eq(parametros.clienteId, hacia));
     await ctx.t.app.inject({
       method: 'POST',
       url: `/api/empresas/${hacia}/parametros`,
@@ -654,8 +654,8 @@ describe('copiar parámetros de otro cliente', () => {
   });
 
   it('rolls everything back when one row fails (nothing copied, no audit row)', async () => {
-    const desde = await empresaId('Distribuidora del Litoral S.R.L.');
-    const hacia = await empresaId('Metalúrgica Andina S.A.');
+    const desde = await clienteId('Distribuidora del Litoral S.R.L.');
+    const hacia = await clienteId('Metalúrgica Andina S.A.');
     const antes = await propios(hacia);
     const auditAntes = (await ctx.t.db.select().from(auditoria).where(eq(auditoria.accion, 'copiar parámetros')))
       .length;
@@ -689,7 +689,7 @@ describe('copiar parámetros de otro cliente', () => {
   });
 
   it('refuses copying from itself or from a missing client', async () => {
-    const id = await empresaId('Metalúrgica Andina S.A.');
+    const id = await clienteId('Metalúrgica Andina S.A.');
     const self = await ctx.t.app.inject({
       method: 'POST',
       url: `/api/empresas/${id}/parametros/copiar`,

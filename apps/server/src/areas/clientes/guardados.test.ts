@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { empresaPage } from '@intranet/contract/areas/clientes';
+import { clientePage } from '@intranet/contract/areas/clientes';
 import { vencimientoPage } from '@intranet/contract/areas/clientes/vencimientos';
 import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
@@ -83,7 +83,7 @@ describe('the kept columns of the client list and the expiry grids', () => {
     (await inject('POST', '/api/empresas', valores(nombre, numero))).id;
   /** The two clients of the test (found by their shared word), in the list's order for `sort`. */
   const lista = async (sort: string) => {
-    const datos = envelope(empresaPage).parse(
+    const datos = envelope(clientePage).parse(
       (await ctx.t.app.inject({ url: `/api/empresas?q=Guardada&sort=${sort}`, headers: ctx.comercial })).json(),
     ).datos!;
     return datos.items;
@@ -187,8 +187,8 @@ describe('the kept columns of the client list and the expiry grids', () => {
       .select({ id: productos.id })
       .from(productos)
       .where(eq(productos.codigo, 'PHY-SUELDOS'));
-    const licencia = (empresa: number, vence: string | null, extra: Record<string, unknown> = {}) => ({
-      empresa_id: empresa,
+    const licencia = (clienteId: number, vence: string | null, extra: Record<string, unknown> = {}) => ({
+      empresa_id: clienteId,
       producto_id: producto!.id,
       tipo: vence ? 'anual' : 'perpetua',
       usuarios: 1,
@@ -316,9 +316,9 @@ describe('the kept columns of the client list and the expiry grids', () => {
       .select({ id: productos.id, nombre: productos.nombre })
       .from(productos)
       .where(eq(productos.codigo, 'PHY-SUELDOS'));
-    for (const empresa of [alfa, beta]) {
+    for (const clienteId of [alfa, beta]) {
       await inject('POST', '/api/vencimientos/licencias', {
-        empresa_id: empresa,
+        empresa_id: clienteId,
         producto_id: producto!.id,
         tipo: 'anual',
         usuarios: 2,

@@ -3,7 +3,7 @@ import { envelope } from '@intranet/contract/shared/envelope';
 import { importacionConteo, importacionResultado, importacionSubida } from '@intranet/contract/shared/importacion';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { empresas, servidoresCliente } from '../../db/schema.ts';
+import { clientes, servidoresCliente } from '../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
@@ -67,8 +67,8 @@ describe('importing clients and their servers', () => {
     expect(
       await ctx.t.db
         .select()
-        .from(empresas)
-        .where(inArray(empresas.cuit, [digitos(A), digitos(B)])),
+        .from(clientes)
+        .where(inArray(clientes.cuit, [digitos(A), digitos(B)])),
     ).toEqual([]);
 
     const subida = await subir(ctx, '/api/empresas', CSV);
@@ -79,9 +79,9 @@ describe('importing clients and their servers', () => {
     expect(hecha.statusCode, hecha.body).toBe(200);
     const creadas = await ctx.t.db
       .select()
-      .from(empresas)
-      .where(inArray(empresas.cuit, [digitos(A), digitos(B)]))
-      .orderBy(empresas.razonSocial);
+      .from(clientes)
+      .where(inArray(clientes.cuit, [digitos(A), digitos(B)]))
+      .orderBy(clientes.razonSocial);
     expect(creadas.map((e) => [e.razonSocial, e.condicionIva, e.provincia, e.activo])).toEqual([
       ['Importada Dos SRL', 'monotributo', 'Córdoba', false],
       ['Importada Uno S.A.', 'responsable_inscripto', 'Santa Fe', true],
@@ -101,8 +101,8 @@ describe('importing clients and their servers', () => {
     ).toBe(200);
     const [uno] = await ctx.t.db
       .select()
-      .from(empresas)
-      .where(eq(empresas.cuit, digitos(A)));
+      .from(clientes)
+      .where(eq(clientes.cuit, digitos(A)));
     expect([uno!.localidad, uno!.razonSocial]).toEqual(['Funes', 'Importada Uno S.A.']);
 
     // The first import cannot be undone now (row 2 changed since); the second can.
@@ -117,8 +117,8 @@ describe('importing clients and their servers', () => {
       (
         await ctx.t.db
           .select()
-          .from(empresas)
-          .where(eq(empresas.cuit, digitos(A)))
+          .from(clientes)
+          .where(eq(clientes.cuit, digitos(A)))
       )[0]!.localidad,
     ).toBe('Rosario');
     // Putting row 2 back was a change too: the first import stays as it is.
@@ -126,14 +126,14 @@ describe('importing clients and their servers', () => {
     expect(
       await ctx.t.db
         .select()
-        .from(empresas)
-        .where(inArray(empresas.cuit, [digitos(A), digitos(B)])),
+        .from(clientes)
+        .where(inArray(clientes.cuit, [digitos(A), digitos(B)])),
     ).toHaveLength(2);
   });
 
   it("imports servers by their client's CUIT: an unknown CUIT refused by row, then created and updated by CUIT and name", async () => {
-    const [empresa] = await ctx.t.db.select().from(empresas).limit(1);
-    const suyo = `${empresa!.cuit.slice(0, 2)}-${empresa!.cuit.slice(2, 10)}-${empresa!.cuit.slice(10)}`;
+    const [cliente] = await ctx.t.db.select().from(clientes).limit(1);
+    const suyo = `${cliente!.cuit.slice(0, 2)}-${cliente!.cuit.slice(2, 10)}-${cliente!.cuit.slice(10)}`;
     const ruta = '/api/empresas/servidores';
     const csv = [
       'CUIT del cliente;Servidor;Hostname;Puerto;Motor de base de datos;Versión Physis',
@@ -162,14 +162,14 @@ describe('importing clients and their servers', () => {
       .from(servidoresCliente)
       .where(sql`${servidoresCliente.nombre} like 'SRV-IMP-%'`)
       .orderBy(servidoresCliente.nombre);
-    expect(creados.map((s) => [s.empresaId, s.nombre, s.puerto, s.versionPhysis])).toEqual([
-      [empresa!.id, 'SRV-IMP-A', 1433, '8.4.2'],
-      [empresa!.id, 'SRV-IMP-B', null, null],
+    expect(creados.map((s) => [s.clienteId, s.nombre, s.puerto, s.versionPhysis])).toEqual([
+      [cliente!.id, 'SRV-IMP-A', 1433, '8.4.2'],
+      [cliente!.id, 'SRV-IMP-B', null, null],
     ]);
     const cambio = await subir(
       ctx,
       ruta,
-      `CUIT;nombre;Versión Physis\n${empresa!.cuit};srv-imp-b;8.5.0\n`,
+      `CUIT;nombre;Versión Physis\n${cliente!.cuit};srv-imp-b;8.5.0\n`,
       'servidores.csv',
     );
     const ensayo = envelope(importacionConteo).parse(
@@ -190,7 +190,7 @@ describe('importing clients and their servers', () => {
       provincia: 'Provincia',
       activo: 'Activo',
     });
-    const total = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(empresas))[0]!.n;
+    const total = (await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(clientes))[0]!.n;
     const ensayo = envelope(importacionConteo).parse(
       (
         await post(ctx, `/api/empresas/importaciones/${subida.id}/ensayo`, { mapeo: subida.mapeo, modo: 'actualizar' })

@@ -1,42 +1,42 @@
 import {
   cuitDigits,
-  empresaInput,
+  clienteInput,
   formatCuit,
   PROVINCIAS,
   servidorClienteInput,
 } from '@intranet/contract/areas/clientes';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { empresas, servidoresCliente } from '../../db/schema.ts';
+import { clientes, servidoresCliente } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { conflictos } from './conflicts.ts';
-import { columnasEmpresa, CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
+import { columnasCliente, CONDICION_IVA_NOMBRES, ENTIDAD } from './queries.ts';
 import { columnasServidorCliente } from './servidores.ts';
 
-type EmpresaValues = z.output<typeof empresaInput>;
+type ClienteValues = z.output<typeof clienteInput>;
 
 /** A client's values in the contract's input shape, as stored. */
-const valoresEmpresa = {
-  razon_social: empresas.razonSocial,
-  nombre_fantasia: empresas.nombreFantasia,
-  cuit: empresas.cuit,
-  condicion_iva: empresas.condicionIva,
-  email: empresas.email,
-  telefono: empresas.telefono,
-  domicilio: empresas.domicilio,
-  localidad: empresas.localidad,
-  provincia: empresas.provincia,
-  activo: empresas.activo,
-  contacto_id: empresas.contactoId,
-  notas: empresas.notas,
+const valoresCliente = {
+  razon_social: clientes.razonSocial,
+  nombre_fantasia: clientes.nombreFantasia,
+  cuit: clientes.cuit,
+  condicion_iva: clientes.condicionIva,
+  email: clientes.email,
+  telefono: clientes.telefono,
+  domicilio: clientes.domicilio,
+  localidad: clientes.localidad,
+  provincia: clientes.provincia,
+  activo: clientes.activo,
+  contacto_id: clientes.contactoId,
+  notas: clientes.notas,
 };
 
 const provincias = Object.fromEntries(PROVINCIAS.map((p) => [p, p]));
 
 /** The clients' import: the export's columns, key CUIT (with or without dashes, check digit checked). */
-export const empresasImportacion: ImportacionSpec<EmpresaValues> = {
+export const clientesImportacion: ImportacionSpec<ClienteValues> = {
   tipo: 'clientes',
   etiqueta: 'clientes',
   ruta: '/api/empresas',
@@ -99,32 +99,32 @@ export const empresasImportacion: ImportacionSpec<EmpresaValues> = {
     },
     { campo: 'activo', titulo: 'Activo', alias: ['activa', 'active', 'enabled'], tipo: 'booleano', ejemplo: 'Sí' },
   ],
-  esquema: empresaInput,
-  tabla: { tabla: empresas, id: empresas.id, actualizado: empresas.actualizado },
+  esquema: clienteInput,
+  tabla: { tabla: clientes, id: clientes.id, actualizado: clientes.actualizado },
   existentes: async (tx, claves) => {
     if (claves.length === 0) return new Map();
     const filas = await tx
-      .select({ id: empresas.id, ...valoresEmpresa })
-      .from(empresas)
-      .where(inArray(empresas.cuit, claves));
+      .select({ id: clientes.id, ...valoresCliente })
+      .from(clientes)
+      .where(inArray(clientes.cuit, claves));
     return new Map(filas.map(({ id, ...v }) => [v.cuit, { id, valores: v }]));
   },
-  crear: (tx, filas) => insertarFilas(tx, empresas, empresas.id, filas.map(columnasEmpresa)),
+  crear: (tx, filas) => insertarFilas(tx, clientes, clientes.id, filas.map(columnasCliente)),
   actualizar: async (tx, id, v) => {
     await tx
-      .update(empresas)
-      .set({ ...columnasEmpresa(v), actualizado: sql`now()` })
-      .where(eq(empresas.id, id));
+      .update(clientes)
+      .set({ ...columnasCliente(v), actualizado: sql`now()` })
+      .where(eq(clientes.id, id));
   },
   conflictos,
 };
 
 /** A client's server as imported: the server's fields and its client's CUIT. */
-const servidorImportado = servidorClienteInput.omit({ dnss: true }).extend({ cuit: empresaInput.shape.cuit });
+const servidorImportado = servidorClienteInput.omit({ dnss: true }).extend({ cuit: clienteInput.shape.cuit });
 type ServidorValues = z.output<typeof servidorImportado>;
 
 const valoresServidor = {
-  cuit: empresas.cuit,
+  cuit: clientes.cuit,
   nombre: servidoresCliente.nombre,
   hostname: servidoresCliente.hostname,
   ip: servidoresCliente.ip,
@@ -204,15 +204,15 @@ export const servidoresClienteImportacion: ImportacionSpec<ServidorValues> = {
     const filas = await tx
       .select({ id: servidoresCliente.id, ...valoresServidor })
       .from(servidoresCliente)
-      .innerJoin(empresas, eq(empresas.id, servidoresCliente.empresaId))
-      .where(sql`(${empresas.cuit} || '|' || lower(${servidoresCliente.nombre})) = any(${sql.param(claves)}::text[])`);
+      .innerJoin(clientes, eq(clientes.id, servidoresCliente.clienteId))
+      .where(sql`(${clientes.cuit} || '|' || lower(${servidoresCliente.nombre})) = any(${sql.param(claves)}::text[])`);
     return new Map(filas.map(({ id, ...v }) => [claveServidor(v.cuit, v.nombre)!, { id, valores: v }]));
   },
   crear: async (tx, filas) => {
     const cuits = [...new Set(filas.map((f) => f.cuit))];
     const ids = new Map(
       (
-        await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits))
+        await tx.select({ id: clientes.id, cuit: clientes.cuit }).from(clientes).where(inArray(clientes.cuit, cuits))
       ).map((e) => [e.cuit, e.id]),
     );
     const falta = cuits.find((c) => !ids.has(c));
@@ -221,7 +221,7 @@ export const servidoresClienteImportacion: ImportacionSpec<ServidorValues> = {
       tx,
       servidoresCliente,
       servidoresCliente.id,
-      filas.map((f) => ({ ...columnasServidorCliente(f), empresaId: ids.get(f.cuit)! })),
+      filas.map((f) => ({ ...columnasServidorCliente(f), clienteId: ids.get(f.cuit)! })),
     );
   },
   // The key names the client: an update never moves a server to another one.

@@ -6,7 +6,7 @@ import { actualizacionesLote } from './actualizaciones/lote.ts';
 import { actualizacionesAuditoria, actualizacionesRoutes } from './actualizaciones/routes.ts';
 import { seedActualizaciones } from './actualizaciones/seed.ts';
 import { clientesAuditoria, clientesRoutes } from './routes.ts';
-import { EMPRESAS_LIST_TABLAS } from './queries.ts';
+import { CLIENTES_LIST_TABLAS } from './queries.ts';
 import { instalacionesRoutes } from './routes-instalaciones.ts';
 import { parametrosRoutes } from './routes-parametros.ts';
 import { servidoresClienteRoutes } from './routes-servidores.ts';
@@ -17,7 +17,7 @@ import { solicitudesRoutes } from './vencimientos/routes-solicitudes.ts';
 import { seedVencimientos } from './vencimientos/seed.ts';
 import { vencimientosAfipLote, vencimientosPhysisLote } from './vencimientos/lote.ts';
 import { clientesLote } from './lote.ts';
-import { empresasImportacion, servidoresClienteImportacion } from './importacion.ts';
+import { clientesImportacion, servidoresClienteImportacion } from './importacion.ts';
 import { licenciasImportacion } from './vencimientos/importacion.ts';
 import { certificadosImportacion } from './vencimientos/importacion-certificados.ts';
 import { importacionRoutes } from '../../lists/importacion/routes.ts';
@@ -49,7 +49,7 @@ export const clientes: AreaDescriptor = {
     clientesLote,
     vencimientosAfipLote,
     vencimientosPhysisLote,
-    importacionRoutes(empresasImportacion),
+    importacionRoutes(clientesImportacion),
     importacionRoutes(servidoresClienteImportacion),
     importacionRoutes(licenciasImportacion),
     importacionRoutes(certificadosImportacion),
@@ -71,7 +71,7 @@ export const clientes: AreaDescriptor = {
   seed: seedClientesArea,
   busqueda: [busquedaClientes],
   vivas: [
-    { lista: 'clientes', permiso: 'CLIENTES#VER', tablas: EMPRESAS_LIST_TABLAS },
+    { lista: 'clientes', permiso: 'CLIENTES#VER', tablas: CLIENTES_LIST_TABLAS },
     // Each grid's rows are kept in `vencimientos` by its item tables' triggers, with the client's name and CUIT
     // (and the licence's product): those tables announce for it.
     {

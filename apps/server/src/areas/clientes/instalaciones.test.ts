@@ -2,7 +2,7 @@ import { instalacionesPage } from '@intranet/contract/areas/clientes';
 import { envelope } from '@intranet/contract/shared/envelope';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { empresas, parametros, servidoresCliente } from '../../db/schema.ts';
+import { clientes, parametros, servidoresCliente } from '../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 
 const template = useTemplate();
@@ -15,9 +15,9 @@ describe('GET /api/empresas/instalaciones', () => {
     return { status: res.statusCode, body: res.json() };
   };
   const datos = async (query: string) => page.parse((await lista(query)).body).datos;
-  const empresaId = async (razon: string) =>
-    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id;
-  const parametrosDe = async (columna: typeof parametros.empresaId | typeof parametros.servidorId, id: number) =>
+  const clienteId = async (razon: string) =>
+    (await ctx.t.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.razonSocial, razon)))[0]!.id;
+  const parametrosDe = async (columna: typeof parametros.clienteId | typeof parametros.servidorId, id: number) =>
     (await ctx.t.db.select({ n: count() }).from(parametros).where(eq(columna, id)))[0]!.n;
 
   it('is refused without a session and without CLIENTES#VER (another code is not enough)', async () => {
@@ -30,16 +30,16 @@ describe('GET /api/empresas/instalaciones', () => {
 
   it("counts every client and every installation, and each client's installations and parameters", async () => {
     const todos = await datos('size=200');
-    expect(todos.total).toBe((await ctx.t.db.select({ n: count() }).from(empresas))[0]!.n);
+    expect(todos.total).toBe((await ctx.t.db.select({ n: count() }).from(clientes))[0]!.n);
     expect(todos.instalaciones).toBe((await ctx.t.db.select({ n: count() }).from(servidoresCliente))[0]!.n);
     expect(todos.items[0]!.razon_social).toBe('Agroinsumos Formosa S.A.');
     expect(todos.items[0]).toMatchObject({ servidores_count: 0, servidores: [] });
-    expect(todos.items[0]!.parametros_count).toBe(await parametrosDe(parametros.empresaId, todos.items[0]!.id));
+    expect(todos.items[0]!.parametros_count).toBe(await parametrosDe(parametros.clienteId, todos.items[0]!.id));
 
     const trebol = todos.items.find((e) => e.razon_social === 'Supermercados El Trébol S.A.')!;
     expect(trebol.servidores_count).toBe(3);
     expect(trebol.servidores.map((s) => s.nombre)).toEqual(['TREBOL-01', 'TREBOL-SUC2', 'TREBOL-SUC3']);
-    expect(trebol.parametros_count).toBe(await parametrosDe(parametros.empresaId, trebol.id));
+    expect(trebol.parametros_count).toBe(await parametrosDe(parametros.clienteId, trebol.id));
     for (const s of trebol.servidores)
       expect(s.parametros_count, s.nombre).toBe(await parametrosDe(parametros.servidorId, s.id));
     // The seed gives the first server its own parameters.
@@ -63,7 +63,7 @@ describe('GET /api/empresas/instalaciones', () => {
   });
 
   it('follows a new installation parameter and sorts by installations', async () => {
-    const id = await empresaId('Supermercados El Trébol S.A.');
+    const id = await clienteId('Supermercados El Trébol S.A.');
     const antes = (await datos('q=tr%C3%A9bol')).items[0]!;
     const suc2 = antes.servidores.find((s) => s.nombre === 'TREBOL-SUC2')!;
     const res = await ctx.t.app.inject({

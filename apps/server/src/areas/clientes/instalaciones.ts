@@ -8,33 +8,33 @@ import { TOPE_TOTAL } from '@intranet/contract/shared/list';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { empresas, servidoresCliente } from '../../db/schema.ts';
+import { clientes, servidoresCliente } from '../../db/schema.ts';
 import { listPage, listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
-import { busqueda, empresasSource } from './queries.ts';
+import { busqueda, clientesSource } from './queries.ts';
 
 type InstalacionesQuery = z.output<typeof instalacionesListQuery>;
 
 /** The Instalaciones list: the clients searched as the clients list searches them, sorted on the same indexes. */
 export const instalacionesList: ListSpec<InstalacionesQuery> = {
   sorts: {
-    razon_social: empresas.razonSocial,
-    cuit: empresas.cuit,
+    razon_social: clientes.razonSocial,
+    cuit: clientes.cuit,
     // Kept on the client by triggers (migration 0040).
-    servidores_count: empresas.servidoresCount,
+    servidores_count: clientes.servidoresCount,
   },
   defaultSort: 'razon_social',
-  id: empresas.id,
+  id: clientes.id,
   filters: (q) => [busqueda(q.q)],
 };
 
 // Counted for the page's rows only: each count walks the parameters' index on its client or server.
 const fila = {
-  id: empresas.id,
-  razon_social: empresas.razonSocial,
-  nombre_fantasia: empresas.nombreFantasia,
-  cuit: empresas.cuit,
-  activo: empresas.activo,
-  servidores_count: empresas.servidoresCount,
+  id: clientes.id,
+  razon_social: clientes.razonSocial,
+  nombre_fantasia: clientes.nombreFantasia,
+  cuit: clientes.cuit,
+  activo: clientes.activo,
+  servidores_count: clientes.servidoresCount,
   parametros_count: sql<number>`(select count(*)::int from parametros p where p.empresa_id = "empresas"."id")`,
   servidores: sql<
     Instalacion[]
@@ -45,11 +45,11 @@ const fila = {
 
 /** The clients list's own source (totals, search by its trigram index), with these rows for its page. */
 export const instalacionesSource = (db: Executor): ListSource<ClienteInstalaciones> => ({
-  ...empresasSource(db),
+  ...clientesSource(db),
   rows: async (f) => {
     const pagina = db
-      .select({ id: empresas.id })
-      .from(empresas)
+      .select({ id: clientes.id })
+      .from(clientes)
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
@@ -58,7 +58,7 @@ export const instalacionesSource = (db: Executor): ListSource<ClienteInstalacion
     return db
       .select({ ...fila, sortKey: f.sortKey })
       .from(pagina)
-      .innerJoin(empresas, eq(empresas.id, pagina.id))
+      .innerJoin(clientes, eq(clientes.id, pagina.id))
       .orderBy(...f.orderBy);
   },
 });
@@ -70,8 +70,8 @@ export const instalacionesSource = (db: Executor): ListSource<ClienteInstalacion
 async function instalacionesDe(db: Executor, where: SQL | undefined): Promise<number | null> {
   if (!where) return (await db.select({ n: count() }).from(servidoresCliente))[0]?.n ?? 0;
   const hasta = db
-    .select({ n: empresas.servidoresCount })
-    .from(empresas)
+    .select({ n: clientes.servidoresCount })
+    .from(clientes)
     .where(where)
     .limit(TOPE_TOTAL + 1)
     .as('hasta');

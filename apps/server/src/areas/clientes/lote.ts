@@ -1,12 +1,12 @@
-import { empresaInput, empresaLote, empresaLoteExport } from '@intranet/contract/areas/clientes';
+import { clienteInput, clienteLote, clienteLoteExport } from '@intranet/contract/areas/clientes';
 import { cambioPorEdicion, loteRoutes } from '../../lists/lote.ts';
 import {
-  eliminarEmpresa,
-  empresaDetalle,
-  empresasCsv,
-  empresasList,
-  empresasSource,
-  modificarEmpresa,
+  eliminarCliente,
+  clienteDetalle,
+  clientesCsv,
+  clientesList,
+  clientesSource,
+  modificarCliente,
 } from './queries.ts';
 
 /** Bulk actions on the clients list: delete (a client with servers, expiries or updates is refused, as one by one), set active, province or VAT condition. */
@@ -15,12 +15,12 @@ export const clientesLote = loteRoutes({
   tags: ['clientes'],
   ver: 'CLIENTES#VER',
   editar: 'CLIENTES#EDITAR',
-  body: empresaLote,
-  exportBody: empresaLoteExport,
-  list: empresasList,
-  source: empresasSource,
+  body: clienteLote,
+  exportBody: clienteLoteExport,
+  list: clientesList,
+  source: clientesSource,
   nombre: (e) => e.razon_social,
-  csv: { nombre: 'clientes', columnas: empresasCsv },
-  eliminar: eliminarEmpresa,
-  cambiar: cambioPorEdicion(empresaInput, empresaDetalle, modificarEmpresa),
+  csv: { nombre: 'clientes', columnas: clientesCsv },
+  eliminar: eliminarCliente,
+  cambiar: cambioPorEdicion(clienteInput, clienteDetalle, modificarCliente),
 });

@@ -11,16 +11,16 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { parametros } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { empresaExiste, ENTIDAD } from './queries.ts';
+import { clienteExiste, ENTIDAD } from './queries.ts';
 import { cifrar, descifrar, SecretoIlegible } from '../../core/secretos.ts';
-import { servidorDeEmpresa } from './servidores.ts';
+import { servidorDeCliente } from './servidores.ts';
 
 type Nuevo = z.output<typeof parametroInput>;
 type Cambio = z.output<typeof parametroUpdate>;
 
 const campos = {
   id: parametros.id,
-  empresa_id: parametros.empresaId,
+  empresa_id: parametros.clienteId,
   servidor_id: parametros.servidorId,
   grupo: parametros.grupo,
   clave: parametros.clave,
@@ -51,17 +51,17 @@ export function almacenado(
 /** The client's own parameters (servidorId undefined) or one of its servers', by grupo and clave. */
 export async function parametrosDe(
   db: Executor,
-  empresaId: number,
+  clienteId: number,
   servidorId: number | undefined,
 ): Promise<Parametro[]> {
-  await empresaExiste(db, empresaId);
-  if (servidorId) await servidorDeEmpresa(db, empresaId, servidorId);
+  await clienteExiste(db, clienteId);
+  if (servidorId) await servidorDeCliente(db, clienteId, servidorId);
   const rows = await db
     .select(campos)
     .from(parametros)
     .where(
       and(
-        eq(parametros.empresaId, empresaId),
+        eq(parametros.clienteId, clienteId),
         servidorId ? eq(parametros.servidorId, servidorId) : isNull(parametros.servidorId),
       ),
     )
@@ -69,11 +69,11 @@ export async function parametrosDe(
   return rows.map(wire);
 }
 
-async function parametroRow(db: Executor, empresaId: number, id: number, lock = false) {
+async function parametroRow(db: Executor, clienteId: number, id: number, lock = false) {
   const query = db
     .select({ ...campos, valorCifrado: parametros.valorCifrado })
     .from(parametros)
-    .where(and(eq(parametros.id, id), eq(parametros.empresaId, empresaId)));
+    .where(and(eq(parametros.id, id), eq(parametros.clienteId, clienteId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -87,17 +87,17 @@ const sinSecreto = (r: Fila): Parametro => {
 export async function crearParametro(
   db: Db,
   key: Buffer,
-  empresaId: number,
+  clienteId: number,
   v: Nuevo,
   autor: Autor | null,
 ): Promise<Parametro> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, empresaId, true);
-    if (v.servidor_id) await servidorDeEmpresa(tx, empresaId, v.servidor_id);
+    await clienteExiste(tx, clienteId, true);
+    if (v.servidor_id) await servidorDeCliente(tx, clienteId, v.servidor_id);
     const [row] = await tx
       .insert(parametros)
       .values({
-        empresaId,
+        clienteId,
         servidorId: v.servidor_id,
         grupo: v.grupo,
         clave: v.clave,
@@ -107,7 +107,7 @@ export async function crearParametro(
       })
       .returning(campos);
     const creado = wire(row!);
-    await writeAudit(tx, { autor, accion: 'crear parámetro', entidad: ENTIDAD, entidadId: empresaId, despues: creado });
+    await writeAudit(tx, { autor, accion: 'crear parámetro', entidad: ENTIDAD, entidadId: clienteId, despues: creado });
     return creado;
   });
 }
@@ -115,13 +115,13 @@ export async function crearParametro(
 export async function modificarParametro(
   db: Db,
   key: Buffer,
-  empresaId: number,
+  clienteId: number,
   id: number,
   v: Cambio,
   autor: Autor,
 ): Promise<Parametro> {
   return db.transaction(async (tx) => {
-    const antes = await parametroRow(tx, empresaId, id, true);
+    const antes = await parametroRow(tx, clienteId, id, true);
     if (!antes) throw noExiste();
     let valores: { valor: string | null; valorCifrado: string | null };
     if (v.valor !== undefined) valores = almacenado(key, v.tipo, v.valor);
@@ -146,7 +146,7 @@ export async function modificarParametro(
       autor,
       accion: 'modificar parámetro',
       entidad: ENTIDAD,
-      entidadId: empresaId,
+      entidadId: clienteId,
       antes: sinSecreto(antes),
       despues: { ...despues, ...secretoCambiado },
     });
@@ -154,16 +154,16 @@ export async function modificarParametro(
   });
 }
 
-export async function eliminarParametro(db: Db, empresaId: number, id: number, autor: Autor): Promise<void> {
+export async function eliminarParametro(db: Db, clienteId: number, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {
-    const antes = await parametroRow(tx, empresaId, id, true);
+    const antes = await parametroRow(tx, clienteId, id, true);
     if (!antes) throw noExiste();
     await tx.delete(parametros).where(eq(parametros.id, id));
     await writeAudit(tx, {
       autor,
       accion: 'eliminar parámetro',
       entidad: ENTIDAD,
-      entidadId: empresaId,
+      entidadId: clienteId,
       antes: sinSecreto(antes),
     });
   });
@@ -173,12 +173,12 @@ export async function eliminarParametro(db: Db, empresaId: number, id: number, a
 export async function revelarSecreto(
   db: Db,
   key: Buffer,
-  empresaId: number,
+  clienteId: number,
   id: number,
   autor: Autor,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const row = await parametroRow(tx, empresaId, id);
+    const row = await parametroRow(tx, clienteId, id);
     if (!row) throw noExiste();
     if (row.tipo !== 'secreto' || !row.valorCifrado) throw new ApiError(400, 'El parámetro no es un secreto');
     let valor: string;
@@ -197,7 +197,7 @@ export async function revelarSecreto(
       autor,
       accion: 'revelar secreto',
       entidad: ENTIDAD,
-      entidadId: empresaId,
+      entidadId: clienteId,
       despues: { parametro_id: row.id, grupo: row.grupo, clave: row.clave, servidor_id: row.servidor_id },
     });
     return valor;
@@ -210,14 +210,14 @@ export async function revelarSecreto(
  */
 export async function copiarParametros(
   db: Db,
-  empresaId: number,
+  clienteId: number,
   desde: number,
   modo: 'omitir' | 'sobrescribir',
   autor: Autor,
 ): Promise<CopiarParametrosResult> {
-  if (desde === empresaId) throw new ApiError(400, 'Datos inválidos', { desde_empresa_id: ['Elija otro cliente'] });
+  if (desde === clienteId) throw new ApiError(400, 'Datos inválidos', { desde_empresa_id: ['Elija otro cliente'] });
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, empresaId, true);
+    await clienteExiste(tx, clienteId, true);
     const [origen] = await tx
       .execute<{ n: number }>(sql`select count(*)::int as n from empresas where id = ${desde}`)
       .then((r) => r.rows);
@@ -238,7 +238,7 @@ export async function copiarParametros(
     const escritos = await tx
       .execute<{ insertado: boolean }>(
         sql`insert into parametros (empresa_id, servidor_id, grupo, clave, tipo, valor, valor_cifrado, descripcion)
-            select ${empresaId}, null, grupo, clave, tipo, valor, valor_cifrado, descripcion
+            select ${clienteId}, null, grupo, clave, tipo, valor, valor_cifrado, descripcion
               from parametros where empresa_id = ${desde} and servidor_id is null
               order by grupo, clave
             on conflict (empresa_id, coalesce(servidor_id, 0), grupo, clave) ${conflicto}
@@ -252,7 +252,7 @@ export async function copiarParametros(
       autor,
       accion: 'copiar parámetros',
       entidad: ENTIDAD,
-      entidadId: empresaId,
+      entidadId: clienteId,
       despues: { desde_empresa_id: desde, modo, ...resultado },
     });
     return resultado;

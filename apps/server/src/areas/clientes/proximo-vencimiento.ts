@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { empresas } from '../../db/schema.ts';
+import { clientes } from '../../db/schema.ts';
 
 /**
  * THE ONE PLACE the client list learns its next expiry (its "next expiry" column): the earliest due date
@@ -21,7 +21,7 @@ export const proximoVencimientoJson = (): SQL<{ fecha: string; tipo: string; ite
   } | null>`(select jsonb_build_object('fecha', v.vence, 'tipo', v.tipo, 'item', v.item) from vencimientos v where v.empresa_id = "empresas"."id" order by v.vence, v.id limit 1)`;
 
 export const proximoVencimientoOrden = (): SQL<string> =>
-  sql<string>`coalesce(${empresas.proximoVencimiento}, 'infinity'::date)`;
+  sql<string>`coalesce(${clientes.proximoVencimiento}, 'infinity'::date)`;
 
 export const proximoVencimientoTexto = (): SQL<string | null> =>
-  sql<string | null>`to_char(${empresas.proximoVencimiento}, 'YYYY-MM-DD')`;
+  sql<string | null>`to_char(${clientes.proximoVencimiento}, 'YYYY-MM-DD')`;

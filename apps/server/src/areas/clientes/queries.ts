@@ -1,17 +1,17 @@
 import {
   cuitDigits,
   formatCuit,
-  type Empresa,
-  type EmpresaFila,
-  type empresaListQuery,
-  type EmpresaOpcion,
-  type EmpresaValues,
+  type Cliente,
+  type ClienteFila,
+  type clienteListQuery,
+  type ClienteOpcion,
+  type ClienteValues,
 } from '@intranet/contract/areas/clientes';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { empresaBusqueda, empresas } from '../../db/schema.ts';
+import { clienteBusqueda, clientes } from '../../db/schema.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import {
@@ -25,38 +25,38 @@ import {
 import { ApiError } from '../../core/api-error.ts';
 import { proximoVencimientoJson, proximoVencimientoOrden, proximoVencimientoTexto } from './proximo-vencimiento.ts';
 
-type EmpresaListQuery = Omit<z.output<typeof empresaListQuery>, 'page' | 'size'>;
+type ClienteListQuery = Omit<z.output<typeof clienteListQuery>, 'page' | 'size'>;
 
 /** The audit entity of a client's history: its own changes, its servers' and its parameters'. */
 export const ENTIDAD = 'empresa';
 
 const fila = {
-  id: empresas.id,
-  razon_social: empresas.razonSocial,
-  nombre_fantasia: empresas.nombreFantasia,
-  cuit: empresas.cuit,
-  condicion_iva: empresas.condicionIva,
-  localidad: empresas.localidad,
-  provincia: empresas.provincia,
-  activo: empresas.activo,
-  servidores_count: empresas.servidoresCount,
-  version_physis: empresas.versionPhysis,
+  id: clientes.id,
+  razon_social: clientes.razonSocial,
+  nombre_fantasia: clientes.nombreFantasia,
+  cuit: clientes.cuit,
+  condicion_iva: clientes.condicionIva,
+  localidad: clientes.localidad,
+  provincia: clientes.provincia,
+  activo: clientes.activo,
+  servidores_count: clientes.servidoresCount,
+  version_physis: clientes.versionPhysis,
   proximo_vencimiento: proximoVencimientoJson(),
-  actualizado: empresas.actualizado,
+  actualizado: clientes.actualizado,
 };
 
 const completo = {
   ...fila,
-  email: empresas.email,
-  telefono: empresas.telefono,
-  domicilio: empresas.domicilio,
-  contacto_id: empresas.contactoId,
+  email: clientes.email,
+  telefono: clientes.telefono,
+  domicilio: clientes.domicilio,
+  contacto_id: clientes.contactoId,
   contacto_nombre: sql<
     string | null
   >`(select personas.apellido || ', ' || personas.nombre from personas where personas.id = "empresas"."contacto_id")`,
-  notas: empresas.notas,
-  fecha_alta: empresas.fechaAlta,
-  creado: empresas.creado,
+  notas: clientes.notas,
+  fecha_alta: clientes.fechaAlta,
+  creado: clientes.creado,
 };
 
 const wireFila = <R extends { actualizado: Date }>(row: R) => ({ ...row, actualizado: row.actualizado.toISOString() });
@@ -78,24 +78,24 @@ export function busqueda(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const digits = cuitBuscado(q);
   if (digits) {
-    if (digits.length === 11) return eq(empresas.cuit, digits);
+    if (digits.length === 11) return eq(clientes.cuit, digits);
     // Ten of the eleven digits (a CUIT without its check digit, or without its first): the prefix, or one of ten
     // whole CUITs, all on the unique index; by trigram, ten digits are common trigrams (0.3 s at 1M clients).
     if (digits.length === 10)
       return or(
-        sql`${empresas.cuit} like ${`${digits}%`}`,
+        sql`${clientes.cuit} like ${`${digits}%`}`,
         inArray(
-          empresas.cuit,
+          clientes.cuit,
           [...'0123456789'].map((d) => `${d}${digits}`),
         ),
       );
-    return or(sql`${empresas.cuit} like ${`${digits}%`}`, ilike(empresas.cuit, likePattern(digits)));
+    return or(sql`${clientes.cuit} like ${`${digits}%`}`, ilike(clientes.cuit, likePattern(digits)));
   }
-  return sql`${empresaBusqueda(empresas)} ilike ${likePattern(q)}`;
+  return sql`${clienteBusqueda(clientes)} ilike ${likePattern(q)}`;
 }
 
 /** What the client list reads (servers, Physis version, next expiry): its cached answers are dropped when one changes. */
-export const EMPRESAS_LIST_TABLAS = [
+export const CLIENTES_LIST_TABLAS = [
   'empresas',
   'servidores_cliente',
   'afip_certificados',
@@ -104,27 +104,27 @@ export const EMPRESAS_LIST_TABLAS = [
   'productos',
 ] as const;
 
-export const empresasList: ListSpec<EmpresaListQuery> = {
+export const clientesList: ListSpec<ClienteListQuery> = {
   sorts: {
-    razon_social: empresas.razonSocial,
-    cuit: empresas.cuit,
-    localidad: sql`coalesce(${empresas.localidad}, '')`,
-    provincia: sql`coalesce(${empresas.provincia}, '')`,
+    razon_social: clientes.razonSocial,
+    cuit: clientes.cuit,
+    localidad: sql`coalesce(${clientes.localidad}, '')`,
+    provincia: sql`coalesce(${clientes.provincia}, '')`,
     // Kept on the client by triggers (migration 0040), each on its index with the id.
-    servidores_count: empresas.servidoresCount,
-    version_physis: empresas.versionPhysisOrden,
+    servidores_count: clientes.servidoresCount,
+    version_physis: clientes.versionPhysisOrden,
     proximo_vencimiento: proximoVencimientoOrden(),
-    activo: empresas.activo,
-    actualizado: empresas.actualizado,
+    activo: clientes.activo,
+    actualizado: clientes.actualizado,
   },
   defaultSort: 'razon_social',
-  id: empresas.id,
+  id: clientes.id,
   filters: (q) => [
     busqueda(q.q),
-    q.provincia ? eq(empresas.provincia, q.provincia) : undefined,
-    q.activo === undefined ? undefined : eq(empresas.activo, q.activo),
-    q.condicion_iva ? eq(empresas.condicionIva, q.condicion_iva) : undefined,
-    q.contacto_id ? eq(empresas.contactoId, q.contacto_id) : undefined,
+    q.provincia ? eq(clientes.provincia, q.provincia) : undefined,
+    q.activo === undefined ? undefined : eq(clientes.activo, q.activo),
+    q.condicion_iva ? eq(clientes.condicionIva, q.condicion_iva) : undefined,
+    q.contacto_id ? eq(clientes.contactoId, q.contacto_id) : undefined,
   ],
   fixedSorts: (q) => (q.provincia ? ['provincia'] : []),
 };
@@ -133,11 +133,11 @@ export const empresasList: ListSpec<EmpresaListQuery> = {
  * The page is found on the clients alone (the sort's index, nothing computed for the rows it skips), then only its
  * rows read their next expiry's item. A search finds its matches first by its own index (`matches`).
  */
-export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
+export const clientesSource = (db: Executor): ListSource<ClienteFila> => ({
   rows: async (f) => {
     const pagina = db
-      .select({ id: empresas.id })
-      .from(empresas)
+      .select({ id: clientes.id })
+      .from(clientes)
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
@@ -146,18 +146,18 @@ export const empresasSource = (db: Executor): ListSource<EmpresaFila> => ({
     const rows = await db
       .select({ ...fila, sortKey: f.sortKey })
       .from(pagina)
-      .innerJoin(empresas, eq(empresas.id, pagina.id))
+      .innerJoin(clientes, eq(clientes.id, pagina.id))
       .orderBy(...f.orderBy);
     return rows.map(wireFila);
   },
   count: async (where) =>
-    where ? ((await db.select({ n: count() }).from(empresas).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas'),
-  ...contarFiltradas(db, (where) => db.select({ id: empresas.id }).from(empresas).where(where)),
+    where ? ((await db.select({ n: count() }).from(clientes).where(where))[0]?.n ?? 0) : filasDe(db, 'empresas'),
+  ...contarFiltradas(db, (where) => db.select({ id: clientes.id }).from(clientes).where(where)),
   matches: (where, k, limite, pagina) =>
-    pageOfMatches(db, db.select({ id: empresas.id, k }).from(empresas).where(where).limit(limite), pagina),
+    pageOfMatches(db, db.select({ id: clientes.id, k }).from(clientes).where(where).limit(limite), pagina),
 });
 
-export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string> = {
+export const CONDICION_IVA_NOMBRES: Record<ClienteFila['condicion_iva'], string> = {
   responsable_inscripto: 'Responsable inscripto',
   monotributo: 'Monotributo',
   exento: 'Exento',
@@ -169,15 +169,15 @@ export const CONDICION_IVA_NOMBRES: Record<EmpresaFila['condicion_iva'], string>
  * formatCuit in SQL: 11 digits as 20-12345678-9, anything else as it is. "All digits" is what ltrim leaves of them:
  * nothing; the regular expression cost 0.35 s of the CSV's million rows.
  */
-const cuitConGuiones = sql<string>`(case when octet_length(${empresas.cuit}) = 11 and ltrim(${empresas.cuit}, '0123456789') = '' then substr(${empresas.cuit}, 1, 2) || '-' || substr(${empresas.cuit}, 3, 8) || '-' || substr(${empresas.cuit}, 11) else ${empresas.cuit} end)`;
-const condicionIvaNombre = sql<string>`(case ${empresas.condicionIva} ${sql.join(
+const cuitConGuiones = sql<string>`(case when octet_length(${clientes.cuit}) = 11 and ltrim(${clientes.cuit}, '0123456789') = '' then substr(${clientes.cuit}, 1, 2) || '-' || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11) else ${clientes.cuit} end)`;
+const condicionIvaNombre = sql<string>`(case ${clientes.condicionIva} ${sql.join(
   Object.entries(CONDICION_IVA_NOMBRES).map(([codigo, nombre]) => sql`when ${codigo} then ${nombre}`),
   sql` `,
 )} end)`;
 
-export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
-  { titulo: 'Razón social', valor: (e) => e.razon_social, sql: empresas.razonSocial, tipo: 'texto' },
-  { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia, sql: empresas.nombreFantasia, tipo: 'texto' },
+export const clientesCsv: CsvColumnaSql<ClienteFila>[] = [
+  { titulo: 'Razón social', valor: (e) => e.razon_social, sql: clientes.razonSocial, tipo: 'texto' },
+  { titulo: 'Nombre de fantasía', valor: (e) => e.nombre_fantasia, sql: clientes.nombreFantasia, tipo: 'texto' },
   { titulo: 'CUIT', valor: (e) => formatCuit(e.cuit), sql: cuitConGuiones, tipo: 'texto' },
   {
     titulo: 'Condición IVA',
@@ -185,47 +185,47 @@ export const empresasCsv: CsvColumnaSql<EmpresaFila>[] = [
     sql: condicionIvaNombre,
     tipo: 'texto',
   },
-  { titulo: 'Localidad', valor: (e) => e.localidad, sql: empresas.localidad, tipo: 'texto' },
-  { titulo: 'Provincia', valor: (e) => e.provincia, sql: empresas.provincia, tipo: 'texto' },
-  { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: empresas.servidoresCount, tipo: 'numero' },
-  { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: empresas.versionPhysis, tipo: 'texto' },
+  { titulo: 'Localidad', valor: (e) => e.localidad, sql: clientes.localidad, tipo: 'texto' },
+  { titulo: 'Provincia', valor: (e) => e.provincia, sql: clientes.provincia, tipo: 'texto' },
+  { titulo: 'Servidores', valor: (e) => e.servidores_count, sql: clientes.servidoresCount, tipo: 'numero' },
+  { titulo: 'Versión Physis', valor: (e) => e.version_physis, sql: clientes.versionPhysis, tipo: 'texto' },
   {
     titulo: 'Próximo vencimiento',
     valor: (e) => e.proximo_vencimiento?.fecha ?? null,
     sql: proximoVencimientoTexto(),
     tipo: 'texto',
   },
-  { titulo: 'Activo', valor: (e) => e.activo, sql: empresas.activo, tipo: 'booleano' },
-  { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado), sql: empresas.actualizado, tipo: 'fecha' },
+  { titulo: 'Activo', valor: (e) => e.activo, sql: clientes.activo, tipo: 'booleano' },
+  { titulo: 'Actualizado', valor: (e) => new Date(e.actualizado), sql: clientes.actualizado, tipo: 'fecha' },
 ];
 
 /** The whole list for the CSV that PostgreSQL writes: the clients alone, their kept columns (no subquery per row). */
-export const empresasTodas =
+export const clientesTodos =
   (db: Executor): TodasLasFilas =>
   (seleccion, where, orderBy) =>
     db
       .select(seleccion)
-      .from(empresas)
+      .from(clientes)
       .where(where)
       .orderBy(...orderBy);
 
 export const noExiste = () => new ApiError(404, 'El cliente no existe');
 
-async function empresaRow(db: Executor, id: number, lock = false) {
-  if (lock) await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id)).for('update');
-  const [row] = await db.select(completo).from(empresas).where(eq(empresas.id, id));
+async function clienteRow(db: Executor, id: number, lock = false) {
+  if (lock) await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id)).for('update');
+  const [row] = await db.select(completo).from(clientes).where(eq(clientes.id, id));
   return row ? wire(row) : undefined;
 }
 
-export async function empresaDetalle(db: Executor, id: number): Promise<Empresa> {
-  const row = await empresaRow(db, id);
+export async function clienteDetalle(db: Executor, id: number): Promise<Cliente> {
+  const row = await clienteRow(db, id);
   if (!row) throw noExiste();
   return row;
 }
 
 /** Throws 404 unless the client exists (routes under /api/empresas/:id/...). */
-export async function empresaExiste(db: Executor, id: number, lock = false): Promise<void> {
-  const query = db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id));
+export async function clienteExiste(db: Executor, id: number, lock = false): Promise<void> {
+  const query = db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw noExiste();
 }
@@ -233,20 +233,20 @@ export async function empresaExiste(db: Executor, id: number, lock = false): Pro
 export const OPCIONES_MAX = 50;
 
 /** Clients for a select: by name or CUIT, or one by id. */
-export async function empresaOpciones(
+export async function clienteOpciones(
   db: Executor,
   q: { q?: string | undefined; id?: number | undefined },
-): Promise<EmpresaOpcion[]> {
+): Promise<ClienteOpcion[]> {
   return db
-    .select({ id: empresas.id, razon_social: empresas.razonSocial, cuit: empresas.cuit, activo: empresas.activo })
-    .from(empresas)
-    .where(and(q.id ? eq(empresas.id, q.id) : undefined, busqueda(q.q)))
-    .orderBy(asc(empresas.razonSocial), asc(empresas.id))
+    .select({ id: clientes.id, razon_social: clientes.razonSocial, cuit: clientes.cuit, activo: clientes.activo })
+    .from(clientes)
+    .where(and(q.id ? eq(clientes.id, q.id) : undefined, busqueda(q.q)))
+    .orderBy(asc(clientes.razonSocial), asc(clientes.id))
     .limit(OPCIONES_MAX);
 }
 
 /** A client's values as the contract gives them, as its row's columns (creating, editing, importing). */
-export const columnasEmpresa = (v: EmpresaValues) => ({
+export const columnasCliente = (v: ClienteValues) => ({
   razonSocial: v.razon_social,
   nombreFantasia: v.nombre_fantasia,
   cuit: v.cuit,
@@ -266,55 +266,55 @@ export const columnasEmpresa = (v: EmpresaValues) => ({
  * the next expiry follow other records (each with its own history); kept here, an old entry would contradict the
  * client's Datos once a server was updated.
  */
-export function empresaAuditada(
-  e: Empresa,
-): Omit<Empresa, 'servidores_count' | 'version_physis' | 'proximo_vencimiento'> {
+export function clienteAuditado(
+  e: Cliente,
+): Omit<Cliente, 'servidores_count' | 'version_physis' | 'proximo_vencimiento'> {
   const { servidores_count: _servidores, version_physis: _version, proximo_vencimiento: _vencimiento, ...propios } = e;
   return propios;
 }
 
-export async function crearEmpresa(db: Db, values: EmpresaValues, autor: Autor | null): Promise<Empresa> {
+export async function crearCliente(db: Db, values: ClienteValues, autor: Autor | null): Promise<Cliente> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(empresas).values(columnasEmpresa(values)).returning({ id: empresas.id });
-    const creado = (await empresaRow(tx, row!.id))!;
+    const [row] = await tx.insert(clientes).values(columnasCliente(values)).returning({ id: clientes.id });
+    const creado = (await clienteRow(tx, row!.id))!;
     await writeAudit(tx, {
       autor,
       accion: 'crear',
       entidad: ENTIDAD,
       entidadId: creado.id,
-      despues: empresaAuditada(creado),
+      despues: clienteAuditado(creado),
     });
     return creado;
   });
 }
 
-export async function modificarEmpresa(db: Db, id: number, values: EmpresaValues, autor: Autor): Promise<Empresa> {
+export async function modificarCliente(db: Db, id: number, values: ClienteValues, autor: Autor): Promise<Cliente> {
   return db.transaction(async (tx) => {
-    const antes = await empresaRow(tx, id, true);
+    const antes = await clienteRow(tx, id, true);
     if (!antes) throw noExiste();
     await tx
-      .update(empresas)
-      .set({ ...columnasEmpresa(values), actualizado: sql`now()` })
-      .where(eq(empresas.id, id));
-    const despues = (await empresaRow(tx, id))!;
+      .update(clientes)
+      .set({ ...columnasCliente(values), actualizado: sql`now()` })
+      .where(eq(clientes.id, id));
+    const despues = (await clienteRow(tx, id))!;
     await writeAudit(tx, {
       autor,
       accion: 'modificar',
       entidad: ENTIDAD,
       entidadId: id,
-      antes: empresaAuditada(antes),
-      despues: empresaAuditada(despues),
+      antes: clienteAuditado(antes),
+      despues: clienteAuditado(despues),
     });
     return despues;
   });
 }
 
 /** Deletes the client with its servers and parameters; its contacts (and other areas' rows) refuse it: 409. */
-export async function eliminarEmpresa(db: Db, id: number, autor: Autor): Promise<void> {
+export async function eliminarCliente(db: Db, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {
-    const antes = await empresaRow(tx, id, true);
+    const antes = await clienteRow(tx, id, true);
     if (!antes) throw noExiste();
-    await tx.delete(empresas).where(inArray(empresas.id, [id]));
-    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes: empresaAuditada(antes) });
+    await tx.delete(clientes).where(inArray(clientes.id, [id]));
+    await writeAudit(tx, { autor, accion: 'eliminar', entidad: ENTIDAD, entidadId: id, antes: clienteAuditado(antes) });
   });
 }

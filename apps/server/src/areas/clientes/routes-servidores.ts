@@ -4,7 +4,7 @@ import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
-import { crearServidor, eliminarServidor, modificarServidor, servidoresDeEmpresa } from './servidores.ts';
+import { crearServidor, eliminarServidor, modificarServidor, servidoresDeCliente } from './servidores.ts';
 import { EDITAR, tags, VER } from './routes-common.ts';
 
 /** A client's servers. */
@@ -14,7 +14,7 @@ export const servidoresClienteRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
   route(app, api.servidores, {
     config: VER,
     tags,
-    handler: async (request) => ({ error: null, datos: await servidoresDeEmpresa(db, request.params.id) }),
+    handler: async (request) => ({ error: null, datos: await servidoresDeCliente(db, request.params.id) }),
   });
 
   route(app, api.crearServidor, {

@@ -7,17 +7,17 @@ import { compresionCsv, sendListCsv } from '../../lists/csv.ts';
 import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import {
-  crearEmpresa,
-  empresaDetalle,
-  empresaOpciones,
-  empresasCsv,
-  empresasTodas,
-  empresasList,
-  empresasSource,
+  crearCliente,
+  clienteDetalle,
+  clienteOpciones,
+  clientesCsv,
+  clientesTodos,
+  clientesList,
+  clientesSource,
   ENTIDAD,
-  eliminarEmpresa,
-  modificarEmpresa,
-  EMPRESAS_LIST_TABLAS,
+  eliminarCliente,
+  modificarCliente,
+  CLIENTES_LIST_TABLAS,
 } from './queries.ts';
 import { EDITAR, tags, VER } from './routes-common.ts';
 
@@ -28,11 +28,11 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const api = clientesApi;
 
   route(app, api.lista, {
-    config: { ...VER, cache: EMPRESAS_LIST_TABLAS },
+    config: { ...VER, cache: CLIENTES_LIST_TABLAS },
     tags,
     handler: async (request) => ({
       error: null,
-      datos: await listPage(empresasList, request.query, empresasSource(db)),
+      datos: await listPage(clientesList, request.query, clientesSource(db)),
     }),
   });
 
@@ -43,11 +43,11 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     handler: async (request, reply) => {
       await sendListCsv(reply, db, {
         nombre: 'clientes',
-        columnas: empresasCsv,
-        spec: empresasList,
+        columnas: clientesCsv,
+        spec: clientesList,
         query: request.query,
-        source: empresasSource,
-        todas: empresasTodas,
+        source: clientesSource,
+        todas: clientesTodos,
       });
       return reply;
     },
@@ -67,20 +67,20 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       ],
     },
     tags,
-    handler: async (request) => ({ error: null, datos: await empresaOpciones(db, request.query) }),
+    handler: async (request) => ({ error: null, datos: await clienteOpciones(db, request.query) }),
   });
 
   route(app, api.detalle, {
     config: VER,
     tags,
-    handler: async (request) => ({ error: null, datos: await empresaDetalle(db, request.params.id) }),
+    handler: async (request) => ({ error: null, datos: await clienteDetalle(db, request.params.id) }),
   });
 
   route(app, api.crear, {
     config: EDITAR,
     tags,
     handler: async (request, reply) => {
-      const creado = await crearEmpresa(db, request.body, autorDe(sessionOf(request)));
+      const creado = await crearCliente(db, request.body, autorDe(sessionOf(request)));
       return reply.code(201).send({ error: null, datos: creado });
     },
   });
@@ -90,7 +90,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     tags,
     handler: async (request) => ({
       error: null,
-      datos: await modificarEmpresa(db, request.params.id, request.body, autorDe(sessionOf(request))),
+      datos: await modificarCliente(db, request.params.id, request.body, autorDe(sessionOf(request))),
     }),
   });
 
@@ -98,7 +98,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     config: EDITAR,
     tags,
     handler: async (request) => {
-      await eliminarEmpresa(db, request.params.id, autorDe(sessionOf(request)));
+      await eliminarCliente(db, request.params.id, autorDe(sessionOf(request)));
       return { error: null, datos: null };
     },
   });

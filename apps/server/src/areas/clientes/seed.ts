@@ -3,9 +3,9 @@ import type { CondicionIva, ParametroTipo } from '@intranet/contract/areas/clien
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
-import { empresas, parametros, personas, servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
+import { clientes, parametros, personas, servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
 import { almacenado } from './parametros.ts';
-import { empresaAuditada, empresaDetalle, ENTIDAD } from './queries.ts';
+import { clienteAuditado, clienteDetalle, ENTIDAD } from './queries.ts';
 import { secretsKeyOf } from '../../core/secretos.ts';
 
 /** The check digit of a CUIT's first ten digits, or undefined when none exists (remainder 10). */
@@ -469,7 +469,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
         : emptyDocument(),
     fechaAlta: `${2008 + (i % 15)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
   }));
-  const ids = await tx.insert(empresas).values(filas).returning({ id: empresas.id });
+  const ids = await tx.insert(clientes).values(filas).returning({ id: clientes.id });
 
   // Contacts: people of the client (personas.empresa_id), one of them the client's contact.
   const contactos = C.flatMap((c, i) => (c.contacto ? [{ i, c: c.contacto }] : []));
@@ -482,18 +482,18 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
           apellido,
           puesto,
           email: `${slug(nombre)}.${slug(apellido)}@${slug(C[i]!.fantasia ?? C[i]!.razon)}.com.ar`,
-          empresaId: ids[i]!.id,
+          clienteId: ids[i]!.id,
         })),
       )
       .returning({ id: personas.id });
     for (const [n, { i }] of contactos.entries()) {
-      await tx.update(empresas).set({ contactoId: personasIds[n]!.id }).where(eq(empresas.id, ids[i]!.id));
+      await tx.update(clientes).set({ contactoId: personasIds[n]!.id }).where(eq(clientes.id, ids[i]!.id));
     }
   }
 
   const servidores = C.flatMap((c, i) =>
     c.servidores.map((s, j) => ({
-      empresaId: ids[i]!.id,
+      clienteId: ids[i]!.id,
       nombre: s.nombre,
       hostname: `${s.nombre.toLowerCase()}.${slug(c.fantasia ?? c.razon)}.local`,
       ip: `192.168.${10 + (i % 200)}.${10 + j}`,
@@ -514,7 +514,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
 
   const params = C.flatMap((c, i) =>
     parametrosDe(c, i).map((p) => ({
-      empresaId: ids[i]!.id,
+      clienteId: ids[i]!.id,
       servidorId: null as number | null,
       grupo: p.grupo,
       clave: p.clave,
@@ -526,11 +526,11 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
   // Server-level parameters of each client's first server.
   const primeros = servidores
     .map((s, n) => ({ s, id: servidorIds[n]!.id }))
-    .filter((x, n, all) => all.findIndex((y) => y.s.empresaId === x.s.empresaId) === n);
+    .filter((x, n, all) => all.findIndex((y) => y.s.clienteId === x.s.clienteId) === n);
   for (const { s, id } of primeros) {
     params.push(
       {
-        empresaId: s.empresaId,
+        clienteId: s.clienteId,
         servidorId: id,
         grupo: 'Servicio',
         clave: 'servicio.puerto',
@@ -539,7 +539,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
         ...almacenado(key, 'numero', '8095'),
       },
       {
-        empresaId: s.empresaId,
+        clienteId: s.clienteId,
         servidorId: id,
         grupo: 'Servicio',
         clave: 'servicio.ruta',
@@ -548,7 +548,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
         ...almacenado(key, 'ruta', 'C:\\Program Files\\Physis\\Servicio'),
       },
       {
-        empresaId: s.empresaId,
+        clienteId: s.clienteId,
         servidorId: id,
         grupo: 'Servicio',
         clave: 'sa.password',
@@ -565,7 +565,7 @@ export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefin
     tx,
     ENTIDAD,
     ids.map((r) => r.id),
-    async (db, id) => empresaAuditada(await empresaDetalle(db, id)),
+    async (db, id) => clienteAuditado(await clienteDetalle(db, id)),
     [
       { id: id('Agroinsumos Formosa S.A.'), por: 'admin', antes: { domicilio: 'San Martín 1120' } },
       {

@@ -5,13 +5,13 @@ import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { empresaExiste, ENTIDAD } from './queries.ts';
+import { clienteExiste, ENTIDAD } from './queries.ts';
 
 type Values = z.output<typeof servidorClienteInput>;
 
 const campos = {
   id: servidoresCliente.id,
-  empresa_id: servidoresCliente.empresaId,
+  empresa_id: servidoresCliente.clienteId,
   nombre: servidoresCliente.nombre,
   hostname: servidoresCliente.hostname,
   ip: servidoresCliente.ip,
@@ -33,30 +33,30 @@ const wire = <R extends { actualizado: Date }>(r: R) => ({ ...r, actualizado: r.
 const noExiste = () => new ApiError(404, 'El servidor no existe');
 
 /** `GET /api/empresas/:id/servidores`: the client's servers by name, each with its dnss. */
-export async function servidoresDeEmpresa(db: Executor, empresaId: number): Promise<ServidorCliente[]> {
-  await empresaExiste(db, empresaId);
+export async function servidoresDeCliente(db: Executor, clienteId: number): Promise<ServidorCliente[]> {
+  await clienteExiste(db, clienteId);
   const rows = await db
     .select(campos)
     .from(servidoresCliente)
-    .where(eq(servidoresCliente.empresaId, empresaId))
+    .where(eq(servidoresCliente.clienteId, clienteId))
     .orderBy(asc(servidoresCliente.nombre), asc(servidoresCliente.id));
   return rows.map(wire);
 }
 
-async function servidorRow(db: Executor, empresaId: number, id: number): Promise<ServidorCliente | undefined> {
+async function servidorRow(db: Executor, clienteId: number, id: number): Promise<ServidorCliente | undefined> {
   const [row] = await db
     .select(campos)
     .from(servidoresCliente)
-    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.empresaId, empresaId)));
+    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.clienteId, clienteId)));
   return row ? wire(row) : undefined;
 }
 
 /** Throws 404 unless the server exists and belongs to the client. */
-export async function servidorDeEmpresa(db: Executor, empresaId: number, id: number): Promise<void> {
+export async function servidorDeCliente(db: Executor, clienteId: number, id: number): Promise<void> {
   const [row] = await db
     .select({ id: servidoresCliente.id })
     .from(servidoresCliente)
-    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.empresaId, empresaId)));
+    .where(and(eq(servidoresCliente.id, id), eq(servidoresCliente.clienteId, clienteId)));
   if (!row)
     throw new ApiError(404, 'El servidor no existe o no es de este cliente', {
       servidor_id: ['El servidor no es de este cliente'],
@@ -99,45 +99,45 @@ async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<v
 
 export async function crearServidor(
   db: Db,
-  empresaId: number,
+  clienteId: number,
   values: Values,
   autor: Autor | null,
 ): Promise<ServidorCliente> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, empresaId, true);
+    await clienteExiste(tx, clienteId, true);
     const [row] = await tx
       .insert(servidoresCliente)
-      .values({ empresaId, ...columnasServidorCliente(values) })
+      .values({ clienteId, ...columnasServidorCliente(values) })
       .returning({ id: servidoresCliente.id });
     await ponerDnss(tx, row!.id, values.dnss);
-    const creado = (await servidorRow(tx, empresaId, row!.id))!;
-    await writeAudit(tx, { autor, accion: 'crear servidor', entidad: ENTIDAD, entidadId: empresaId, despues: creado });
+    const creado = (await servidorRow(tx, clienteId, row!.id))!;
+    await writeAudit(tx, { autor, accion: 'crear servidor', entidad: ENTIDAD, entidadId: clienteId, despues: creado });
     return creado;
   });
 }
 
 export async function modificarServidor(
   db: Db,
-  empresaId: number,
+  clienteId: number,
   id: number,
   values: Values,
   autor: Autor,
 ): Promise<ServidorCliente> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, empresaId, true);
-    const antes = await servidorRow(tx, empresaId, id);
+    await clienteExiste(tx, clienteId, true);
+    const antes = await servidorRow(tx, clienteId, id);
     if (!antes) throw noExiste();
     await tx
       .update(servidoresCliente)
       .set({ ...columnasServidorCliente(values), actualizado: sql`now()` })
       .where(eq(servidoresCliente.id, id));
     await ponerDnss(tx, id, values.dnss);
-    const despues = (await servidorRow(tx, empresaId, id))!;
+    const despues = (await servidorRow(tx, clienteId, id))!;
     await writeAudit(tx, {
       autor,
       accion: 'modificar servidor',
       entidad: ENTIDAD,
-      entidadId: empresaId,
+      entidadId: clienteId,
       antes,
       despues,
     });
@@ -146,12 +146,12 @@ export async function modificarServidor(
 }
 
 /** Deletes the server with its DNS names and its parameters. */
-export async function eliminarServidor(db: Db, empresaId: number, id: number, autor: Autor): Promise<void> {
+export async function eliminarServidor(db: Db, clienteId: number, id: number, autor: Autor): Promise<void> {
   await db.transaction(async (tx) => {
-    await empresaExiste(tx, empresaId, true);
-    const antes = await servidorRow(tx, empresaId, id);
+    await clienteExiste(tx, clienteId, true);
+    const antes = await servidorRow(tx, clienteId, id);
     if (!antes) throw noExiste();
     await tx.delete(servidoresCliente).where(eq(servidoresCliente.id, id));
-    await writeAudit(tx, { autor, accion: 'eliminar servidor', entidad: ENTIDAD, entidadId: empresaId, antes });
+    await writeAudit(tx, { autor, accion: 'eliminar servidor', entidad: ENTIDAD, entidadId: clienteId, antes });
   });
 }

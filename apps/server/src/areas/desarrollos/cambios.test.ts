@@ -4,7 +4,7 @@ import { envelope } from '@intranet/contract/shared/envelope';
 import { emptyDocument } from '@intranet/editor';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { desarrolloEstados, empresas, personas, productos, versiones } from '../../db/schema.ts';
+import { desarrolloEstados, clientes, personas, productos, versiones } from '../../db/schema.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
 
 // Writes of the desarrollos area: create, update, move along the transition table, delete; each audited.
@@ -233,16 +233,16 @@ describe('DELETE /api/desarrollos/:id', () => {
       .insert(personas)
       .values({ nombre: 'Tomás', apellido: 'Quiroga' })
       .returning({ id: personas.id });
-    const [empresa] = await ctx.t.db
-      .insert(empresas)
+    const [cliente] = await ctx.t.db
+      .insert(clientes)
       .values({
         razonSocial: 'Prueba Desarrollos S.A.',
         cuit: '30712345671',
         condicionIva: 'responsable_inscripto',
         notas: emptyDocument(),
       })
-      .returning({ id: empresas.id });
-    await crear({ ...NUEVO, producto_id: erp, responsable_id: persona!.id, empresa_id: empresa!.id });
+      .returning({ id: clientes.id });
+    await crear({ ...NUEVO, producto_id: erp, responsable_id: persona!.id, empresa_id: cliente!.id });
     const sinPersona = await ctx.t.app.inject({
       method: 'DELETE',
       url: `/api/personas/${persona!.id}`,
@@ -253,12 +253,12 @@ describe('DELETE /api/desarrollos/:id', () => {
       accion: 'desactivada',
       motivo: 'No se eliminó porque es responsable de 1 desarrollo; se desactivó en su lugar.',
     });
-    const sinEmpresa = await ctx.t.app.inject({
+    const sinCliente = await ctx.t.app.inject({
       method: 'DELETE',
-      url: `/api/empresas/${empresa!.id}`,
+      url: `/api/empresas/${cliente!.id}`,
       headers: ctx.admin,
     });
-    expect(sinEmpresa.statusCode).toBe(409);
-    expect(sinEmpresa.json().error).toBe('El cliente tiene desarrollos; quíteselos o elimínelos primero');
+    expect(sinCliente.statusCode).toBe(409);
+    expect(sinCliente.json().error).toBe('El cliente tiene desarrollos; quíteselos o elimínelos primero');
   });
 });

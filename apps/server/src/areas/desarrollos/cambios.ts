@@ -58,7 +58,7 @@ async function comprobarVersion(tx: Executor, values: DesarrolloValues): Promise
 /** The payload as the table's columns (the form's writes and the import's). */
 export const columnas = (v: DesarrolloValues) => ({
   titulo: v.titulo,
-  empresaId: v.empresa_id,
+  clienteId: v.empresa_id,
   productoId: v.producto_id,
   descripcion: v.descripcion,
   prioridad: v.prioridad,

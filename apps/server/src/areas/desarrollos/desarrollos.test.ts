@@ -11,7 +11,7 @@ import { envelope } from '@intranet/contract/shared/envelope';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { empresas, personas, productos } from '../../db/schema.ts';
+import { clientes, personas, productos } from '../../db/schema.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
 
 // Reads of the desarrollos area over the seeded demo developments: permissions, list, CSV, board, detail.
@@ -77,9 +77,9 @@ describe('GET /api/desarrollos', () => {
     expect((await lista('prioridad=urgente&size=200')).items.every((d) => d.prioridad === 'urgente')).toBe(true);
 
     const [clinica] = await ctx.t.db
-      .select({ id: empresas.id })
-      .from(empresas)
-      .where(eq(empresas.razonSocial, 'Clínica San Lucas S.A.'));
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(eq(clientes.razonSocial, 'Clínica San Lucas S.A.'));
     const deClinica = await lista(`empresa_id=${clinica!.id}`);
     expect(deClinica.items.map((d) => d.titulo).sort()).toEqual([
       'Liquidación de horas extra por convenio de sanidad',
@@ -179,9 +179,9 @@ describe('GET /api/desarrollos/tablero', () => {
 
   it('applies the client, owner, product and search filters', async () => {
     const [farmacias] = await ctx.t.db
-      .select({ id: empresas.id })
-      .from(empresas)
-      .where(eq(empresas.razonSocial, 'Farmacias Patagónicas S.A.'));
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(eq(clientes.razonSocial, 'Farmacias Patagónicas S.A.'));
     const columnas = await board(`empresa_id=${farmacias!.id}`);
     expect(columnas.reduce((n, c) => n + c.total, 0)).toBe(2);
     const [sofia] = await ctx.t.db.select({ id: personas.id }).from(personas).where(eq(personas.legajo, '1008'));

@@ -1,6 +1,6 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { desarrolloEstados, desarrollos, empresas, personas, versiones } from '../../db/schema.ts';
+import { desarrolloEstados, desarrollos, clientes, personas, versiones } from '../../db/schema.ts';
 import { importacionDePrueba } from '../../lists/importacion/test-support.ts';
 import { useTemplate } from '../../test/harness.ts';
 
@@ -49,7 +49,7 @@ describe('importing developments from a spreadsheet', () => {
       .select({
         id: desarrollos.id,
         titulo: desarrollos.titulo,
-        cliente: empresas.razonSocial,
+        cliente: clientes.razonSocial,
         estado: desarrollos.estado,
         prioridad: desarrollos.prioridad,
         responsable: personas.apellido,
@@ -57,7 +57,7 @@ describe('importing developments from a spreadsheet', () => {
         version: versiones.numero,
       })
       .from(desarrollos)
-      .leftJoin(empresas, eq(empresas.id, desarrollos.empresaId))
+      .leftJoin(clientes, eq(clientes.id, desarrollos.clienteId))
       .leftJoin(personas, eq(personas.id, desarrollos.responsableId))
       .leftJoin(versiones, eq(versiones.id, desarrollos.versionId))
       .where(like(desarrollos.titulo, 'Importado %'))

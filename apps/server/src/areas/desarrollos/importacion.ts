@@ -12,7 +12,7 @@ import { optionalText, requiredText } from '@intranet/contract/shared/validators
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { desarrolloEstados, desarrollos, empresas, personas, productos, versiones } from '../../db/schema.ts';
+import { desarrolloEstados, desarrollos, clientes, personas, productos, versiones } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import {
   clientesPorNombre,
@@ -60,7 +60,7 @@ const nombreResponsable = sql<string>`${personas.apellido} || ', ' || ${personas
 /** A development's values in the import's shape, as stored (its description kept: the export has none). */
 const valores = {
   titulo: desarrollos.titulo,
-  cliente: empresas.razonSocial,
+  cliente: clientes.razonSocial,
   producto: productos.nombre,
   estado: desarrollos.estado,
   prioridad: desarrollos.prioridad,
@@ -95,7 +95,7 @@ async function conIds(tx: Tx, filas: DesarrolloImportado[]): Promise<DesarrolloV
         await tx
           .select({ id: personas.id, nombre: nombreResponsable })
           .from(personas)
-          .where(and(isNull(personas.empresaId), inArray(sql`lower(${nombreResponsable})`, c)))
+          .where(and(isNull(personas.clienteId), inArray(sql`lower(${nombreResponsable})`, c)))
       ).map((p) => ({ id: p.id, nombres: [p.nombre] })),
     {
       falta: (n) => `Responsable: no hay nadie del personal llamado «${n}» (Apellido, Nombre)`,
@@ -139,7 +139,7 @@ const buscar = (tx: Tx, ids: number[]) =>
     .select({ id: desarrollos.id, ...valores })
     .from(desarrollos)
     .innerJoin(productos, eq(productos.id, desarrollos.productoId))
-    .leftJoin(empresas, eq(empresas.id, desarrollos.empresaId))
+    .leftJoin(clientes, eq(clientes.id, desarrollos.clienteId))
     .leftJoin(personas, eq(personas.id, desarrollos.responsableId))
     .leftJoin(versiones, eq(versiones.id, desarrollos.versionId))
     .where(inArray(desarrollos.id, ids));

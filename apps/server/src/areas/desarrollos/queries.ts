@@ -16,7 +16,7 @@ import {
 import { and, asc, count, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { desarrolloEstados, desarrollos, empresas, personas, productos, versiones } from '../../db/schema.ts';
+import { desarrolloEstados, desarrollos, clientes, personas, productos, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -39,8 +39,8 @@ const NUNCA = sql`'9999-12-31'::date`;
 const fila = {
   id: desarrollos.id,
   titulo: desarrollos.titulo,
-  empresa_id: desarrollos.empresaId,
-  empresa: empresas.razonSocial,
+  empresa_id: desarrollos.clienteId,
+  empresa: clientes.razonSocial,
   producto_id: desarrollos.productoId,
   producto: productos.nombre,
   estado: desarrollos.estado,
@@ -65,7 +65,7 @@ const joined = <T extends Record<string, unknown>>(db: Executor, select: T) =>
     .select(select as never)
     .from(desarrollos)
     .innerJoin(productos, eq(productos.id, desarrollos.productoId))
-    .leftJoin(empresas, eq(empresas.id, desarrollos.empresaId))
+    .leftJoin(clientes, eq(clientes.id, desarrollos.clienteId))
     .leftJoin(personas, eq(personas.id, desarrollos.responsableId))
     .leftJoin(versiones, eq(versiones.id, desarrollos.versionId));
 
@@ -82,7 +82,7 @@ function filtrosComunes(
   q: Pick<BoardQuery, 'empresa_id' | 'producto_id' | 'responsable_id' | 'prioridad' | 'vencido'>,
 ): (SQL | undefined)[] {
   return [
-    q.empresa_id ? eq(desarrollos.empresaId, q.empresa_id) : undefined,
+    q.empresa_id ? eq(desarrollos.clienteId, q.empresa_id) : undefined,
     q.producto_id ? eq(desarrollos.productoId, q.producto_id) : undefined,
     q.responsable_id ? eq(desarrollos.responsableId, q.responsable_id) : undefined,
     q.prioridad ? eq(desarrollos.prioridad, q.prioridad) : undefined,
@@ -92,10 +92,10 @@ function filtrosComunes(
 
 /** The developments list: search over title, client and product; the filters of the contract. */
 export const desarrollosList: ListSpec<ListQuery> = {
-  search: sql`(${desarrollos.titulo} || ' ' || coalesce(${empresas.razonSocial}, '') || ' ' || ${productos.nombre})`,
+  search: sql`(${desarrollos.titulo} || ' ' || coalesce(${clientes.razonSocial}, '') || ' ' || ${productos.nombre})`,
   sorts: {
     titulo: desarrollos.titulo,
-    empresa: sql`coalesce(${empresas.razonSocial}, '')`,
+    empresa: sql`coalesce(${clientes.razonSocial}, '')`,
     producto: productos.nombre,
     estado: enOrden(DESARROLLO_ESTADOS, desarrollos.estado),
     prioridad: enOrden(DESARROLLO_PRIORIDADES, desarrollos.prioridad),
@@ -209,7 +209,7 @@ export async function desarrolloOpciones(db: Executor): Promise<DesarrolloOpcion
       .from(personas)
       .where(
         and(
-          isNull(personas.empresaId),
+          isNull(personas.clienteId),
           // Written out: drizzle leaves columns unqualified in a one-table select, and "id" would be d.id here.
           sql`(${personas.activo} or exists (select 1 from desarrollos d where d.responsable_id = "personas"."id"))`,
         ),

@@ -8,7 +8,7 @@ import type { NodeJson } from '@intranet/editor';
 import { eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
-import { empresas, personas, productos, usuarios, versiones } from '../../db/schema.ts';
+import { clientes, personas, productos, usuarios, versiones } from '../../db/schema.ts';
 import { auditado, crearEn, moverEn } from './cambios.ts';
 import { desarrolloDetalle, ENTIDAD } from './queries.ts';
 
@@ -383,19 +383,19 @@ async function ids(tx: Tx) {
   const gente = await tx
     .select({ id: personas.id, legajo: personas.legajo })
     .from(personas)
-    .where(isNull(personas.empresaId));
+    .where(isNull(personas.clienteId));
   const vers = await tx
     .select({ id: versiones.id, productoId: versiones.productoId, numero: versiones.numero })
     .from(versiones);
-  const empresa = async (razon: string) =>
+  const cliente = async (razon: string) =>
     (
       await tx
-        .select({ id: empresas.id })
-        .from(empresas)
-        .where(like(empresas.razonSocial, `${razon}%`))
+        .select({ id: clientes.id })
+        .from(clientes)
+        .where(like(clientes.razonSocial, `${razon}%`))
         .limit(1)
     )[0]?.id ?? null;
-  return { prods, gente, vers, empresa };
+  return { prods, gente, vers, cliente };
 }
 
 export async function seedDesarrollos(tx: Tx): Promise<void> {
@@ -414,7 +414,7 @@ export async function seedDesarrollos(tx: Tx): Promise<void> {
       : undefined;
     const values = desarrolloInput.parse({
       titulo: demo.titulo,
-      empresa_id: demo.cliente ? await ref.empresa(demo.cliente) : null,
+      empresa_id: demo.cliente ? await ref.cliente(demo.cliente) : null,
       producto_id: producto.id,
       descripcion: { type: 'doc', content: demo.texto.map(texto) },
       prioridad: demo.prioridad,

@@ -368,7 +368,7 @@ export async function asignables(db: Executor): Promise<{ id: number; nombre: st
   return db
     .select({ id: personas.id, nombre: sql<string>`${personas.nombre} || ' ' || ${personas.apellido}` })
     .from(personas)
-    .where(and(eq(personas.activo, true), sql`${personas.empresaId} is null`))
+    .where(and(eq(personas.activo, true), sql`${personas.clienteId} is null`))
     .orderBy(personas.apellido, personas.nombre, personas.id);
 }
 

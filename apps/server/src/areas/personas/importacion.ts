@@ -22,7 +22,7 @@ const valores = {
   responsable_id: personas.responsableId,
   legajo: personas.legajo,
   activo: personas.activo,
-  empresa_id: personas.empresaId,
+  empresa_id: personas.clienteId,
   notas: personas.notas,
 };
 

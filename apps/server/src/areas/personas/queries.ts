@@ -47,7 +47,7 @@ const campos = {
   responsable_nombre: sql<string | null>`${responsable.apellido} || ', ' || ${responsable.nombre}`,
   legajo: personas.legajo,
   activo: personas.activo,
-  empresa_id: personas.empresaId,
+  empresa_id: personas.clienteId,
   notas: personas.notas,
   usuario: sql<string | null>`(select u.usuario from usuarios u where u.persona_id = "personas"."id")`,
   maquinas_count: maquinasCount,
@@ -90,12 +90,12 @@ export const personasList: ListSpec<PersonaListQuery> = {
     q.area ? sql`lower(${personas.area}) = lower(${q.area})` : undefined,
     q.activo === undefined ? undefined : eq(personas.activo, q.activo),
     q.tipo === 'personal'
-      ? isNull(personas.empresaId)
+      ? isNull(personas.clienteId)
       : q.tipo === 'contacto'
-        ? isNotNull(personas.empresaId)
+        ? isNotNull(personas.clienteId)
         : undefined,
     q.responsable_id ? eq(personas.responsableId, q.responsable_id) : undefined,
-    q.empresa_id ? eq(personas.empresaId, q.empresa_id) : undefined,
+    q.empresa_id ? eq(personas.clienteId, q.empresa_id) : undefined,
   ],
 };
 
@@ -186,9 +186,9 @@ export async function personaOpciones(
         q.q ? sql`${personaBusqueda(personas)} ilike ${likePattern(q.q)}` : undefined,
         q.activo === undefined ? undefined : eq(personas.activo, q.activo),
         q.tipo === 'personal'
-          ? isNull(personas.empresaId)
+          ? isNull(personas.clienteId)
           : q.tipo === 'contacto'
-            ? isNotNull(personas.empresaId)
+            ? isNotNull(personas.clienteId)
             : undefined,
         q.id ? eq(personas.id, q.id) : undefined,
       ),
@@ -219,7 +219,7 @@ export const columnasPersona = (v: PersonaValues) => ({
   responsableId: v.responsable_id,
   legajo: v.legajo,
   activo: v.activo,
-  empresaId: v.empresa_id,
+  clienteId: v.empresa_id,
   notas: v.notas,
 });
 

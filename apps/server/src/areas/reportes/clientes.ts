@@ -2,7 +2,7 @@ import { PRODUCTO_PHYSIS } from '@intranet/contract/areas/clientes/actualizacion
 import { SIN_VERSION, type ReporteFila, type ReporteParams } from '@intranet/contract/areas/reportes';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { actualizaciones, empresas, productos, servidoresCliente, versiones } from '../../db/schema.ts';
+import { actualizaciones, clientes, productos, servidoresCliente, versiones } from '../../db/schema.ts';
 import { filas } from './sql.ts';
 
 // ---- Reports over clients and their installations (CLIENTES#VER) ----
@@ -26,12 +26,12 @@ export function clientesPorVersion(db: Executor, p: ReporteParams<'clientes-por-
     sql`
     with ser as (
       select s.empresa_id, string_to_array(s.version_physis, '.')::int[] as v
-        from ${servidoresCliente} s join ${empresas} e on e.id = s.empresa_id
+        from ${servidoresCliente} s join ${clientes} e on e.id = s.empresa_id
        where s.version_physis ~ ${VERSION_VALIDA} and ${clientesFiltro(p.clientes)}
     ),
     cli as (
       select (select max(ser.v) from ser where ser.empresa_id = e.id) as v
-        from ${empresas} e
+        from ${clientes} e
        where ${clientesFiltro(p.clientes)}
     ),
     c as (select v, count(*)::int as n from cli group by v),
@@ -86,7 +86,7 @@ export function clientesDesactualizados(
     ),
     por_cliente as (
       select t.producto_id, t.empresa_id, bool_or(t.orden collate "C" < u.orden collate "C") as atrasado
-        from tiene t join ultima u on u.producto_id = t.producto_id join ${empresas} e on e.id = t.empresa_id
+        from tiene t join ultima u on u.producto_id = t.producto_id join ${clientes} e on e.id = t.empresa_id
        where ${clientesFiltro(p.clientes)}
        group by t.producto_id, t.empresa_id
     )

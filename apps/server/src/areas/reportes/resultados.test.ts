@@ -13,7 +13,7 @@ import {
   afipCertificados,
   afipPuntosVenta,
   desarrollos,
-  empresas,
+  clientes,
   paqueteDescargas,
   paquetes,
   physisLicencias,
@@ -37,19 +37,19 @@ async function run(id: string, query = '', headers = ctx.admin) {
 }
 
 let cuits = 0;
-async function empresa(razonSocial: string, activo = true): Promise<number> {
+async function cliente(razonSocial: string, activo = true): Promise<number> {
   cuits += 1;
   const cuit = `3099${String(cuits).padStart(7, '0')}`;
   const [row] = await ctx.t.db
-    .insert(empresas)
+    .insert(clientes)
     .values({ razonSocial, cuit, condicionIva: 'monotributo', notas: emptyDocument(), activo })
-    .returning({ id: empresas.id });
+    .returning({ id: clientes.id });
   return row!.id;
 }
-async function servidor(empresaId: number, nombre: string, versionPhysis: string | null = null): Promise<number> {
+async function servidor(clienteId: number, nombre: string, versionPhysis: string | null = null): Promise<number> {
   const [row] = await ctx.t.db
     .insert(servidoresCliente)
-    .values({ empresaId, nombre, versionPhysis })
+    .values({ clienteId, nombre, versionPhysis })
     .returning({ id: servidoresCliente.id });
   return row!.id;
 }
@@ -99,13 +99,13 @@ describe('Máquinas por estado (demo data)', () => {
 describe('Clientes por versión de Physis', () => {
   it('counts each client once, on the highest version of its servers (3.10 above 3.9), and the servers on each version', async () => {
     const antes = await run('clientes-por-version', 'clientes=todos');
-    const a = await empresa('Reporte A');
+    const a = await cliente('Reporte A');
     await servidor(a, 'A1', '99.10.1');
     await servidor(a, 'A2', '99.9.0');
-    const b = await empresa('Reporte B');
+    const b = await cliente('Reporte B');
     await servidor(b, 'B1', '99.9.0');
     await servidor(b, 'B2', null);
-    const c = await empresa('Reporte C', false);
+    const c = await cliente('Reporte C', false);
     await servidor(c, 'C1', '99.10.1');
 
     const activos = await run('clientes-por-version');
@@ -113,7 +113,7 @@ describe('Clientes por versión de Physis', () => {
       { version: '99.10.1', clientes: 1, servidores: 1 },
       { version: '99.9.0', clientes: 1, servidores: 2 },
     ]);
-    const [activas] = await ctx.t.db.select({ n: count() }).from(empresas).where(eq(empresas.activo, true));
+    const [activas] = await ctx.t.db.select({ n: count() }).from(clientes).where(eq(clientes.activo, true));
     expect(activos.totales!.clientes).toBe(activas!.n);
 
     const todos = await run('clientes-por-version', 'clientes=todos');
@@ -137,10 +137,10 @@ describe('Clientes por versión de Physis', () => {
 
 describe('Vencimientos por mes', () => {
   it('counts certificates, CAI, live licences and sites of one client in each month of the range', async () => {
-    const e = await empresa('Reporte Vencimientos');
+    const e = await cliente('Reporte Vencimientos');
     const [physis] = await ctx.t.db.select({ id: productos.id }).from(productos).where(eq(productos.codigo, 'PHY-ERP'));
     const cert = (vence: string, n: number) => ({
-      empresaId: e,
+      clienteId: e,
       cuit: '30990000001',
       cn: `cert${n}`,
       ambiente: 'produccion' as const,
@@ -153,11 +153,11 @@ describe('Vencimientos por mes', () => {
       .insert(afipCertificados)
       .values([cert('2040-03-01', 1), cert('2040-03-31', 2), cert('2040-06-01', 3)]);
     await ctx.t.db.insert(afipPuntosVenta).values([
-      { empresaId: e, numero: 7, modalidad: 'cai', caiVence: '2040-05-10' },
-      { empresaId: e, numero: 8, modalidad: 'cae' },
+      { clienteId: e, numero: 7, modalidad: 'cai', caiVence: '2040-05-10' },
+      { clienteId: e, numero: 8, modalidad: 'cae' },
     ]);
     const lic = (vence: string | null, extra = {}) => ({
-      empresaId: e,
+      clienteId: e,
       productoId: physis!.id,
       tipo: vence ? ('anual' as const) : ('perpetua' as const),
       inicio: '2039-01-01',
@@ -171,14 +171,14 @@ describe('Vencimientos por mes', () => {
       {
         nombre: 'Sitio reporte',
         url: 'https://reporte.example.com',
-        empresaId: e,
+        clienteId: e,
         sslVence: '2040-04-02',
         dominioVence: '2040-03-20',
       },
       {
         nombre: 'Sitio de baja',
         url: 'https://baja.example.com',
-        empresaId: e,
+        clienteId: e,
         estado: 'baja',
         sslVence: '2040-04-02',
       },
@@ -206,12 +206,12 @@ describe('Vencimientos por mes', () => {
 
 describe('Actualizaciones por resultado', () => {
   it("counts one client's updates in each month by result, months in Buenos Aires time", async () => {
-    const e = await empresa('Reporte Actualizaciones');
+    const e = await cliente('Reporte Actualizaciones');
     const s = await servidor(e, 'RA1');
     const p = await producto('REP-ACT', 'Producto reporte actualizaciones');
     const v = await version(p, '1.0.0', 'estable');
     const upd = (fecha: string, resultado: 'ok' | 'error' | 'parcial') => ({
-      empresaId: e,
+      clienteId: e,
       servidorId: s,
       productoId: p,
       versionHastaId: v,
@@ -248,17 +248,17 @@ describe('Clientes desactualizados por producto', () => {
     const upd = async (e: number, s: number, v: number, fecha: string, resultado: 'ok' | 'error' = 'ok') =>
       ctx.t.db
         .insert(actualizaciones)
-        .values({ empresaId: e, servidorId: s, productoId: p, versionHastaId: v, fecha: new Date(fecha), resultado });
-    const alDia = await empresa('Des al día');
+        .values({ clienteId: e, servidorId: s, productoId: p, versionHastaId: v, fecha: new Date(fecha), resultado });
+    const alDia = await cliente('Des al día');
     await upd(alDia, await servidor(alDia, 'X1'), v110, '2030-01-01');
-    const fallida = await empresa('Des fallida');
+    const fallida = await cliente('Des fallida');
     const f1 = await servidor(fallida, 'F1');
     await upd(fallida, f1, v100, '2030-01-01');
     await upd(fallida, f1, v110, '2030-02-01', 'error');
-    const mixta = await empresa('Des mixta');
+    const mixta = await cliente('Des mixta');
     await upd(mixta, await servidor(mixta, 'M1'), v110, '2030-01-01');
     await upd(mixta, await servidor(mixta, 'M2'), v100, '2030-01-01');
-    const inactiva = await empresa('Des inactiva', false);
+    const inactiva = await cliente('Des inactiva', false);
     await upd(inactiva, await servidor(inactiva, 'I1'), v100, '2030-01-01');
 
     const fila = (r: { filas: ReporteFila[] }) => r.filas.find((f) => f.producto === 'AAA Producto reporte');

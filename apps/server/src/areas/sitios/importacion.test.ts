@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dns, empresas, servidores, sitios } from '../../db/schema.ts';
+import { dns, clientes, servidores, sitios } from '../../db/schema.ts';
 import { importacionDePrueba } from '../../lists/importacion/test-support.ts';
 import { useTemplate } from '../../test/harness.ts';
 
@@ -45,14 +45,14 @@ describe('importing websites from a spreadsheet', () => {
     const creados = await ctx.t.db
       .select({
         url: sitios.url,
-        cliente: empresas.razonSocial,
+        cliente: clientes.razonSocial,
         servidor: servidores.nombre,
         dns: dns.host,
         estado: sitios.estado,
         ssl: sitios.sslVence,
       })
       .from(sitios)
-      .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
+      .leftJoin(clientes, eq(clientes.id, sitios.clienteId))
       .leftJoin(servidores, eq(servidores.id, sitios.servidorId))
       .leftJoin(dns, eq(dns.id, sitios.dnsId))
       .where(sql`${sitios.url} like '%importado.test%'`)

@@ -3,7 +3,7 @@ import { optionalText } from '@intranet/contract/shared/validators';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { dns, empresas, servidores, sitios } from '../../db/schema.ts';
+import { dns, clientes, servidores, sitios } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { clientesPorNombre, comparable, idsPorNombre } from '../../lists/importacion/referencias.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
@@ -26,7 +26,7 @@ type SitioImportado = z.output<typeof sitioImportado>;
 const valores = {
   nombre: sitios.nombre,
   url: sitios.url,
-  cliente: empresas.razonSocial,
+  cliente: clientes.razonSocial,
   servidor: servidores.nombre,
   dns: dns.host,
   estado: sitios.estado,
@@ -169,7 +169,7 @@ export const sitiosImportacion: ImportacionSpec<SitioImportado> = {
     const filas = await tx
       .select({ id: sitios.id, ...valores })
       .from(sitios)
-      .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
+      .leftJoin(clientes, eq(clientes.id, sitios.clienteId))
       .leftJoin(servidores, eq(servidores.id, sitios.servidorId))
       .leftJoin(dns, eq(dns.id, sitios.dnsId))
       .where(inArray(sql`lower(${sitios.url})`, claves));

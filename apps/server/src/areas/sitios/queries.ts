@@ -11,7 +11,7 @@ import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrap
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { dns, empresas, servidores, sitioBusqueda, sitios } from '../../db/schema.ts';
+import { dns, clientes, servidores, sitioBusqueda, sitios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -46,8 +46,8 @@ const fila = {
   id: sitios.id,
   nombre: sitios.nombre,
   url: sitios.url,
-  empresa_id: sitios.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: sitios.clienteId,
+  cliente: clientes.razonSocial,
   servidor_id: sitios.servidorId,
   servidor: servidores.nombre,
   dns_id: sitios.dnsId,
@@ -81,11 +81,11 @@ const SIN_FECHA = sql`'9999-12-31'::date`;
 
 /** The sites list: search over name, URL, registrar and client; filters by client, own, server, state, expiry. */
 export const sitiosList: ListSpec<SitioListQuery> = {
-  search: sql`(${sitioBusqueda(sitios)} || ' ' || coalesce(${empresas.razonSocial}, ''))`,
+  search: sql`(${sitioBusqueda(sitios)} || ' ' || coalesce(${clientes.razonSocial}, ''))`,
   sorts: {
     nombre: sitios.nombre,
     url: sitios.url,
-    cliente: sql`coalesce(${empresas.razonSocial}, '')`,
+    cliente: sql`coalesce(${clientes.razonSocial}, '')`,
     servidor: sql`coalesce(${servidores.nombre}, '')`,
     estado: sitios.estado,
     ssl_vence: sql`coalesce(${sitios.sslVence}, ${SIN_FECHA})`,
@@ -96,8 +96,8 @@ export const sitiosList: ListSpec<SitioListQuery> = {
   defaultSort: 'nombre',
   id: sitios.id,
   filters: (q) => [
-    q.empresa_id ? eq(sitios.empresaId, q.empresa_id) : undefined,
-    q.propios === undefined ? undefined : q.propios ? isNull(sitios.empresaId) : isNotNull(sitios.empresaId),
+    q.empresa_id ? eq(sitios.clienteId, q.empresa_id) : undefined,
+    q.propios === undefined ? undefined : q.propios ? isNull(sitios.clienteId) : isNotNull(sitios.clienteId),
     q.servidor_id ? eq(sitios.servidorId, q.servidor_id) : undefined,
     q.estado ? eq(sitios.estado, q.estado) : undefined,
     q.vencimiento ? estadoVencimientoWhere(proximoDias, q.vencimiento) : undefined,
@@ -109,7 +109,7 @@ const desde = (db: Executor) =>
   db
     .select(completo)
     .from(sitios)
-    .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
+    .leftJoin(clientes, eq(clientes.id, sitios.clienteId))
     .leftJoin(servidores, eq(servidores.id, sitios.servidorId))
     .leftJoin(dns, eq(dns.id, sitios.dnsId));
 
@@ -118,7 +118,7 @@ export const sitiosSource = (db: Executor): ListSource<SitioFila> => ({
     const rows = await db
       .select({ ...fila, sortKey: f.sortKey })
       .from(sitios)
-      .leftJoin(empresas, eq(empresas.id, sitios.empresaId))
+      .leftJoin(clientes, eq(clientes.id, sitios.clienteId))
       .leftJoin(servidores, eq(servidores.id, sitios.servidorId))
       .leftJoin(dns, eq(dns.id, sitios.dnsId))
       .where(f.where)
@@ -128,7 +128,7 @@ export const sitiosSource = (db: Executor): ListSource<SitioFila> => ({
     return rows.map(wire);
   },
   count: async (where) =>
-    (await db.select({ n: count() }).from(sitios).leftJoin(empresas, eq(empresas.id, sitios.empresaId)).where(where))[0]
+    (await db.select({ n: count() }).from(sitios).leftJoin(clientes, eq(clientes.id, sitios.clienteId)).where(where))[0]
       ?.n ?? 0,
 });
 
@@ -232,7 +232,7 @@ async function conServidorDeDns(tx: Executor, values: SitioValues): Promise<Siti
 export const columnas = (v: SitioValues) => ({
   nombre: v.nombre,
   url: v.url,
-  empresaId: v.empresa_id,
+  clienteId: v.empresa_id,
   servidorId: v.servidor_id,
   dnsId: v.dns_id,
   estado: v.estado,

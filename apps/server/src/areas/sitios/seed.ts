@@ -2,7 +2,7 @@ import { sitioInput, type SitioInput, type VerificacionResultado } from '@intran
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
-import { dns, empresas, servidores, sitios, sitioVerificaciones } from '../../db/schema.ts';
+import { dns, clientes, servidores, sitios, sitioVerificaciones } from '../../db/schema.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import { auditadoDe, crearEn, ENTIDAD } from './queries.ts';
 
@@ -226,19 +226,19 @@ export const SITIOS: Demo[] = [
 ];
 
 async function idsPorNombre(tx: Tx) {
-  const clientes = await tx
-    .select({ id: empresas.id, razon: empresas.razonSocial })
-    .from(empresas)
+  const filasClientes = await tx
+    .select({ id: clientes.id, razon: clientes.razonSocial })
+    .from(clientes)
     .where(
       inArray(
-        empresas.razonSocial,
+        clientes.razonSocial,
         SITIOS.flatMap((s) => s.cliente ?? []),
       ),
     );
   const servs = await tx.select({ id: servidores.id, nombre: servidores.nombre }).from(servidores);
   const entradas = await tx.select({ id: dns.id, host: dns.host }).from(dns);
   return {
-    cliente: new Map(clientes.map((c) => [c.razon, c.id])),
+    cliente: new Map(filasClientes.map((c) => [c.razon, c.id])),
     servidor: new Map(servs.map((s) => [s.nombre, s.id])),
     dns: new Map(entradas.map((d) => [d.host, d.id])),
   };

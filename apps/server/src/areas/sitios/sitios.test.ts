@@ -83,7 +83,7 @@ describe('GET /api/sitios', () => {
   });
 
   it('filters by client, own sites, server, state and expiry state; searches name, URL, registrar and client', async () => {
-    expect(await nombres(`empresa_id=${await ids(ctx).empresa('Distribuidora del Litoral S.R.L.')}`)).toEqual([
+    expect(await nombres(`empresa_id=${await ids(ctx).cliente('Distribuidora del Litoral S.R.L.')}`)).toEqual([
       'Portal de clientes DisLit',
     ]);
     expect(await nombres('propios=true')).toHaveLength(SITIOS.filter((s) => !s.cliente).length);

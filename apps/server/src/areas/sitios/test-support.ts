@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { dns, empresas, servidores, sitios } from '../../db/schema.ts';
+import { dns, clientes, servidores, sitios } from '../../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, type Template, type TestApp } from '../../test/harness.ts';
 
 // The sitios route tests' shared set-up: one seeded template per file, a fresh clone per describe.
@@ -45,8 +45,8 @@ export const ids = (ctx: Ctx) => ({
   servidor: async (nombre: string) =>
     (await ctx.t.db.select({ id: servidores.id }).from(servidores).where(eq(servidores.nombre, nombre)))[0]!.id,
   dns: async (host: string) => (await ctx.t.db.select({ id: dns.id }).from(dns).where(eq(dns.host, host)))[0]!.id,
-  empresa: async (razon: string) =>
-    (await ctx.t.db.select({ id: empresas.id }).from(empresas).where(eq(empresas.razonSocial, razon)))[0]!.id,
+  cliente: async (razon: string) =>
+    (await ctx.t.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.razonSocial, razon)))[0]!.id,
   sitio: async (nombre: string) =>
     (await ctx.t.db.select({ id: sitios.id }).from(sitios).where(eq(sitios.nombre, nombre)))[0]!.id,
 });

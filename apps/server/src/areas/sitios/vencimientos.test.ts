@@ -56,7 +56,7 @@ describe('GET /api/sitios/vencimientos', () => {
       expect((await grid(`plazo=${n}`)).total, String(n)).toBe(cuenta((d) => d >= 0 && d <= n));
     expect((await grid('plazo=todos')).total).toBe(fechas.length);
     expect((await grid('tipo=dominio')).items.every((r) => r.tipo === 'dominio')).toBe(true);
-    const ceibos = await grid(`empresa_id=${await ids(ctx).empresa('Agropecuaria Los Ceibos S.A.')}`);
+    const ceibos = await grid(`empresa_id=${await ids(ctx).cliente('Agropecuaria Los Ceibos S.A.')}`);
     expect(ceibos.items.map((r) => [r.tipo, r.dias])).toEqual([
       ['dominio', -10],
       ['ssl', 25],

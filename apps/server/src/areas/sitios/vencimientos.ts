@@ -12,7 +12,7 @@ import {
 import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { empresas, sitios, sitiosVencimientos } from '../../db/schema.ts';
+import { clientes, sitios, sitiosVencimientos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { HOY } from '../../core/fechas.ts';
@@ -31,19 +31,19 @@ function plazoWhere(plazo: ListQuery['plazo']): SQL | undefined {
 }
 
 export const sitiosVencimientosList: ListSpec<ListQuery> = {
-  search: sql`(${sitios.nombre} || ' ' || ${sitios.url} || ' ' || coalesce(${empresas.razonSocial}, ''))`,
+  search: sql`(${sitios.nombre} || ' ' || ${sitios.url} || ' ' || coalesce(${clientes.razonSocial}, ''))`,
   sorts: {
     vence: v.vence,
     nombre: sitios.nombre,
-    cliente: sql`coalesce(${empresas.razonSocial}, '')`,
+    cliente: sql`coalesce(${clientes.razonSocial}, '')`,
     tipo: v.tipo,
   },
   defaultSort: 'vence',
   id: v.id,
   filters: (q) => [
     q.tipo ? eq(v.tipo, q.tipo) : undefined,
-    q.empresa_id ? eq(v.empresaId, q.empresa_id) : undefined,
-    q.propios === undefined ? undefined : q.propios ? isNull(v.empresaId) : isNotNull(v.empresaId),
+    q.empresa_id ? eq(v.clienteId, q.empresa_id) : undefined,
+    q.propios === undefined ? undefined : q.propios ? isNull(v.clienteId) : isNotNull(v.clienteId),
     plazoWhere(q.plazo),
   ],
 };
@@ -54,8 +54,8 @@ const filaGrid = {
   tipo: v.tipo,
   nombre: sitios.nombre,
   url: sitios.url,
-  empresa_id: v.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: v.clienteId,
+  cliente: clientes.razonSocial,
   detalle: sql<string | null>`case ${v.tipo} when 'ssl' then ${sitios.sslEmisor} else ${sitios.registrador} end`,
   vence: v.vence,
   dias,
@@ -67,7 +67,7 @@ export const sitiosVencimientosSource = (db: Executor): ListSource<SitioVencimie
       .select({ ...filaGrid, sortKey: f.sortKey })
       .from(v)
       .innerJoin(sitios, eq(sitios.id, v.sitioId))
-      .leftJoin(empresas, eq(empresas.id, v.empresaId))
+      .leftJoin(clientes, eq(clientes.id, v.clienteId))
       .where(f.where)
       .orderBy(...f.orderBy)
       .limit(f.limit)
@@ -78,7 +78,7 @@ export const sitiosVencimientosSource = (db: Executor): ListSource<SitioVencimie
         .select({ n: count() })
         .from(v)
         .innerJoin(sitios, eq(sitios.id, v.sitioId))
-        .leftJoin(empresas, eq(empresas.id, v.empresaId))
+        .leftJoin(clientes, eq(clientes.id, v.clienteId))
         .where(where)
     )[0]?.n ?? 0,
 });

@@ -2,7 +2,7 @@ import { ACTUALIZACION_RESULTADOS } from '@intranet/contract/areas/clientes/actu
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { servidoresCliente } from './clientes.ts';
-import { empresas, personas } from './directorio.ts';
+import { clientes, personas } from './directorio.ts';
 import { creado, id, instante } from './columns.ts';
 import { paquetes } from './paquetes.ts';
 import { productos } from './productos.ts';
@@ -15,9 +15,9 @@ export const actualizaciones = pgTable(
   'actualizaciones',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     servidorId: integer('servidor_id')
       .notNull()
       .references(() => servidoresCliente.id, { onDelete: 'cascade' }),
@@ -38,7 +38,7 @@ export const actualizaciones = pgTable(
   (t) => [
     check('actualizaciones_resultado_ck', sql`${t.resultado} in ('ok', 'error', 'parcial')`),
     index('actualizaciones_fecha_idx').on(t.fecha, t.id),
-    index('actualizaciones_empresa_idx').on(t.empresaId, t.fecha),
+    index('actualizaciones_empresa_idx').on(t.clienteId, t.fecha),
     index('actualizaciones_servidor_producto_idx').on(t.servidorId, t.productoId, t.fecha),
     index('actualizaciones_version_hasta_idx').on(t.versionHastaId),
   ],

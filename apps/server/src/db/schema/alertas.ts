@@ -54,7 +54,7 @@ export const alertasAvisos = pgTable(
       .references(() => alertasCorridas.id, { onDelete: 'cascade' }),
     tipo: text('tipo').notNull(),
     itemId: integer('item_id').notNull(),
-    empresaId: integer('empresa_id'),
+    clienteId: integer('empresa_id'),
     /** The monitor project the item belongs to, or null: people who follow projects are told of theirs only. */
     proyectoId: integer('proyecto_id'),
     titulo: text('titulo').notNull(),

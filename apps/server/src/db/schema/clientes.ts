@@ -2,7 +2,7 @@ import { PARAMETRO_TIPOS } from '@intranet/contract/areas/clientes';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, creado, actualizado } from './columns.ts';
-import { empresas } from './directorio.ts';
+import { clientes } from './directorio.ts';
 
 // ---- Clientes: the client companies' servers and installation parameters ----
 // The companies themselves are in directorio.ts, beside the people they refer to.
@@ -12,9 +12,9 @@ export const servidoresCliente = pgTable(
   'servidores_cliente',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     hostname: text('hostname'),
     ip: text('ip'),
@@ -29,8 +29,8 @@ export const servidoresCliente = pgTable(
     actualizado: actualizado(),
   },
   (t) => [
-    uniqueIndex('servidores_cliente_nombre_uq').on(t.empresaId, sql`lower(${t.nombre})`),
-    index('servidores_cliente_empresa_idx').on(t.empresaId),
+    uniqueIndex('servidores_cliente_nombre_uq').on(t.clienteId, sql`lower(${t.nombre})`),
+    index('servidores_cliente_empresa_idx').on(t.clienteId),
     // The palette finds a client by an IP address of one of its servers (areas/clientes/busqueda.ts).
     index('servidores_cliente_ip_idx').on(t.ip),
     check('servidores_cliente_puerto_ck', sql`${t.puerto} is null or ${t.puerto} between 1 and 65535`),
@@ -61,9 +61,9 @@ export const parametros = pgTable(
   'parametros',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     servidorId: integer('servidor_id').references(() => servidoresCliente.id, { onDelete: 'cascade' }),
     grupo: text('grupo').notNull(),
     clave: text('clave').notNull(),
@@ -81,7 +81,7 @@ export const parametros = pgTable(
       sql`(${t.tipo} = 'secreto' and ${t.valor} is null) or (${t.tipo} <> 'secreto' and ${t.valorCifrado} is null)`,
     ),
     // One key per group in each scope (the client itself, or one of its servers).
-    uniqueIndex('parametros_clave_uq').on(t.empresaId, sql`coalesce(${t.servidorId}, 0)`, t.grupo, t.clave),
+    uniqueIndex('parametros_clave_uq').on(t.clienteId, sql`coalesce(${t.servidorId}, 0)`, t.grupo, t.clave),
     index('parametros_servidor_idx').on(t.servidorId),
   ],
 );

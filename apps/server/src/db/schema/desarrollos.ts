@@ -2,7 +2,7 @@ import type { DocumentJson } from '@intranet/editor';
 import { DESARROLLO_ESTADOS, DESARROLLO_PRIORIDADES } from '@intranet/contract/areas/desarrollos';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { empresas, personas } from './directorio.ts';
+import { clientes, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { productos } from './productos.ts';
@@ -18,7 +18,7 @@ export const desarrollos = pgTable(
   {
     id: id(),
     titulo: text('titulo').notNull(),
-    empresaId: integer('empresa_id').references(() => empresas.id, { onDelete: 'restrict' }),
+    clienteId: integer('empresa_id').references(() => clientes.id, { onDelete: 'restrict' }),
     productoId: integer('producto_id')
       .notNull()
       .references(() => productos.id, { onDelete: 'restrict' }),
@@ -50,7 +50,7 @@ export const desarrollos = pgTable(
     ),
     check('desarrollos_entrega_ck', sql`${t.fechaEntrega} is null or ${t.fechaEntrega} >= ${t.fechaSolicitud}`),
     index('desarrollos_estado_idx').on(t.estado, t.id),
-    index('desarrollos_empresa_idx').on(t.empresaId),
+    index('desarrollos_empresa_idx').on(t.clienteId),
     index('desarrollos_producto_idx').on(t.productoId),
     index('desarrollos_responsable_idx').on(t.responsableId),
     index('desarrollos_version_idx').on(t.versionId),

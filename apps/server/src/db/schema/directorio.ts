@@ -48,14 +48,14 @@ export const personas = pgTable(
     legajo: text('legajo'),
     activo: boolean('activo').notNull().default(true),
     /** The client company of a contact; null for staff. */
-    empresaId: integer('empresa_id').references((): AnyPgColumn => empresas.id, { onDelete: 'restrict' }),
+    clienteId: integer('empresa_id').references((): AnyPgColumn => clientes.id, { onDelete: 'restrict' }),
     notas: text('notas'),
     creado: creado(),
     actualizado: actualizado(),
   },
   (t) => [
     uniqueIndex('personas_legajo_uq').on(sql`lower(${t.legajo})`),
-    index('personas_empresa_idx').on(t.empresaId),
+    index('personas_empresa_idx').on(t.clienteId),
     index('personas_responsable_idx').on(t.responsableId),
     // Sort keys of the list, each with the id that breaks ties.
     index('personas_apellido_idx').on(t.apellido, t.nombre, t.id),
@@ -64,14 +64,14 @@ export const personas = pgTable(
   ],
 );
 
-// ---- Empresas: the client companies ----
+// ---- Clientes (table empresas): the client companies ----
 
 /** The text the client list's free search looks in; the trigram index is built on exactly this expression. */
-export function empresaBusqueda(t: { razonSocial: AnyPgColumn; nombreFantasia: AnyPgColumn }) {
+export function clienteBusqueda(t: { razonSocial: AnyPgColumn; nombreFantasia: AnyPgColumn }) {
   return sql`(${t.razonSocial} || ' ' || coalesce(${t.nombreFantasia}, ''))`;
 }
 
-export const empresas = pgTable(
+export const clientes = pgTable(
   'empresas',
   {
     id: id(),
@@ -113,7 +113,7 @@ export const empresas = pgTable(
     // CUIT searches by prefix (text_pattern_ops answers LIKE 'nn%' whatever the collation) and by any part (trigram).
     index('empresas_cuit_pattern_idx').on(sql`${t.cuit} text_pattern_ops`),
     index('empresas_cuit_trgm').using('gin', sql`${t.cuit} gin_trgm_ops`),
-    index('empresas_busqueda_trgm').using('gin', sql`${empresaBusqueda(t)} gin_trgm_ops`),
+    index('empresas_busqueda_trgm').using('gin', sql`${clienteBusqueda(t)} gin_trgm_ops`),
     // Sort keys of the list, each with the id that breaks ties, then the columns the list filters by (and the
     // column under a coalesce): a filtered page walks index entries only, never the rows it skips (migration 0040).
     index('empresas_razon_social_idx').on(t.razonSocial, t.id, t.provincia, t.activo, t.condicionIva),

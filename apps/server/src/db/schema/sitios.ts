@@ -1,7 +1,7 @@
 import { SITIO_ESTADOS, SITIO_VENCIMIENTO_TIPOS, VERIFICACION_RESULTADOS } from '@intranet/contract/areas/sitios';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { empresas } from './directorio.ts';
+import { clientes } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { dns, servidores } from './servidores.ts';
@@ -13,7 +13,7 @@ export function sitioBusqueda(t: { nombre: AnyPgColumn; url: AnyPgColumn; regist
   return sql`(${t.nombre} || ' ' || ${t.url} || ' ' || coalesce(${t.registrador}, ''))`;
 }
 
-/** A website: the company's own (no empresa) or a client's, optionally on an own server and DNS entry. */
+/** A website: the company's own (no client) or a client's, optionally on an own server and DNS entry. */
 export const sitios = pgTable(
   'sitios',
   {
@@ -21,7 +21,7 @@ export const sitios = pgTable(
     nombre: text('nombre').notNull(),
     /** An https URL; "Verificar" connects to its host and port. */
     url: text('url').notNull(),
-    empresaId: integer('empresa_id').references(() => empresas.id, { onDelete: 'restrict' }),
+    clienteId: integer('empresa_id').references(() => clientes.id, { onDelete: 'restrict' }),
     // Deleting an own server (with its DNS entries, "cascada") leaves its sites without server, not blocked.
     servidorId: integer('servidor_id').references(() => servidores.id, { onDelete: 'set null' }),
     /** Must belong to servidor_id when both are set (checked by the route inside the write's transaction). */
@@ -49,7 +49,7 @@ export const sitios = pgTable(
     check('sitios_url_ck', sql`${t.url} ~ '^https://'`),
     uniqueIndex('sitios_url_uq').on(sql`lower(${t.url})`),
     index('sitios_nombre_idx').on(t.nombre, t.id),
-    index('sitios_empresa_idx').on(t.empresaId),
+    index('sitios_empresa_idx').on(t.clienteId),
     index('sitios_servidor_idx').on(t.servidorId),
     index('sitios_dns_idx').on(t.dnsId),
     index('sitios_ssl_vence_idx').on(t.sslVence, t.id),
@@ -96,7 +96,7 @@ export const sitiosVencimientos = pgView('sitios_vencimientos', {
   id: integer('id').notNull(),
   sitioId: integer('sitio_id').notNull(),
   tipo: text('tipo', { enum: SITIO_VENCIMIENTO_TIPOS }).notNull(),
-  empresaId: integer('empresa_id'),
+  clienteId: integer('empresa_id'),
   vence: date('vence', { mode: 'string' }).notNull(),
 }).as(sql`
   select s.id * 2 as id, s.id as sitio_id, 'ssl'::text as tipo, s.empresa_id, s.ssl_vence as vence

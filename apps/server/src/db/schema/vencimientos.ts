@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { empresas, personas } from './directorio.ts';
+import { clientes, personas } from './directorio.ts';
 import { actualizado, creado, id, instante } from './columns.ts';
 import { usuarios } from './cuentas.ts';
 import { productos } from './productos.ts';
@@ -29,9 +29,9 @@ export const afipCertificados = pgTable(
   'afip_certificados',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     cuit: text('cuit').notNull(),
     alias: text('alias'),
     cn: text('cn').notNull(),
@@ -56,8 +56,8 @@ export const afipCertificados = pgTable(
   (t) => [
     check('afip_certificados_ambiente_ck', sql`${t.ambiente} in ('homologacion', 'produccion')`),
     check('afip_certificados_cuit_ck', sql`${t.cuit} ~ '^[0-9]{11}$'`),
-    uniqueIndex('afip_certificados_huella_uq').on(t.empresaId, t.huella),
-    index('afip_certificados_empresa_idx').on(t.empresaId),
+    uniqueIndex('afip_certificados_huella_uq').on(t.clienteId, t.huella),
+    index('afip_certificados_empresa_idx').on(t.clienteId),
     // The grid's order (vence, then its row key id * 4 + 1): the first page reads the index, no sort.
     index('afip_certificados_vence_idx').on(t.vence, sql`(${t.id} * 4 + 1)`).where(sql`${t.reemplazadoPor} is null`),
   ],
@@ -71,9 +71,9 @@ export const afipSolicitudes = pgTable(
   'afip_solicitudes',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     /** The certificate this request renews, if any: replaced once the new one is paired. */
     renuevaId: integer('renueva_id').references(() => afipCertificados.id, { onDelete: 'set null' }),
     cuit: text('cuit').notNull(),
@@ -94,7 +94,7 @@ export const afipSolicitudes = pgTable(
     check('afip_solicitudes_ambiente_ck', sql`${t.ambiente} in ('homologacion', 'produccion')`),
     check('afip_solicitudes_cuit_ck', sql`${t.cuit} ~ '^[0-9]{11}$'`),
     uniqueIndex('afip_solicitudes_clave_uq').on(t.clavePublica),
-    index('afip_solicitudes_empresa_idx').on(t.empresaId),
+    index('afip_solicitudes_empresa_idx').on(t.clienteId),
     index('afip_solicitudes_renueva_idx').on(t.renuevaId),
   ],
 );
@@ -104,9 +104,9 @@ export const afipPuntosVenta = pgTable(
   'afip_puntos_venta',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     numero: integer('numero').notNull(),
     modalidad: text('modalidad', { enum: PUNTO_MODALIDADES }).notNull(),
     caiVence: date('cai_vence', { mode: 'string' }),
@@ -118,7 +118,7 @@ export const afipPuntosVenta = pgTable(
     check('afip_puntos_venta_modalidad_ck', sql`${t.modalidad} in ('cae', 'caea', 'cai', 'controlador_fiscal')`),
     check('afip_puntos_venta_numero_ck', sql`${t.numero} between 1 and 99999`),
     check('afip_puntos_venta_cai_ck', sql`${t.modalidad} <> 'cai' or ${t.caiVence} is not null`),
-    uniqueIndex('afip_puntos_venta_numero_uq').on(t.empresaId, t.numero),
+    uniqueIndex('afip_puntos_venta_numero_uq').on(t.clienteId, t.numero),
     index('afip_puntos_venta_vence_idx').on(t.caiVence, sql`(${t.id} * 4 + 2)`).where(sql`${t.caiVence} is not null`),
   ],
 );
@@ -128,9 +128,9 @@ export const physisLicencias = pgTable(
   'physis_licencias',
   {
     id: id(),
-    empresaId: integer('empresa_id')
+    clienteId: integer('empresa_id')
       .notNull()
-      .references(() => empresas.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     productoId: integer('producto_id')
       .notNull()
       .references(() => productos.id, { onDelete: 'restrict' }),
@@ -150,7 +150,7 @@ export const physisLicencias = pgTable(
     check('physis_licencias_tipo_ck', sql`${t.tipo} in ('anual', 'mensual', 'perpetua')`),
     check('physis_licencias_vence_ck', sql`${t.tipo} = 'perpetua' or ${t.vence} is not null`),
     check('physis_licencias_usuarios_ck', sql`${t.usuarios} > 0`),
-    index('physis_licencias_empresa_idx').on(t.empresaId),
+    index('physis_licencias_empresa_idx').on(t.clienteId),
     index('physis_licencias_producto_idx').on(t.productoId),
     index('physis_licencias_vence_idx')
       .on(t.vence, sql`(${t.id} * 4 + 3)`)
@@ -214,7 +214,7 @@ export const vencimientos = pgTable(
     tipo: text('tipo', { enum: VENCIMIENTO_TIPOS }).notNull(),
     grupo: text('grupo', { enum: ['afip', 'physis'] }).notNull(),
     itemId: integer('item_id').notNull(),
-    empresaId: integer('empresa_id').notNull(),
+    clienteId: integer('empresa_id').notNull(),
     item: text('item').notNull(),
     detalle: text('detalle'),
     vence: date('vence', { mode: 'string' }).notNull(),
@@ -224,7 +224,7 @@ export const vencimientos = pgTable(
     cuit: text('cuit').notNull(),
   },
   (t) => [
-    index('vencimientos_empresa_idx').on(t.empresaId, t.vence, t.id),
+    index('vencimientos_empresa_idx').on(t.clienteId, t.vence, t.id),
     index('vencimientos_vence_idx').on(t.grupo, t.vence, t.id),
     index('vencimientos_cliente_idx').on(t.grupo, t.cliente, t.id, t.vence),
     index('vencimientos_cuit_idx').on(t.grupo, t.cuit, t.id, t.vence),
@@ -248,7 +248,7 @@ export const vencimientos = pgTable(
  * item shows red) and the days to it from today in Buenos Aires: the date kept on the client (migration 0040).
  */
 export const vencimientosProximo = pgView('vencimientos_proximo', {
-  empresaId: integer('empresa_id').notNull(),
+  clienteId: integer('empresa_id').notNull(),
   vence: date('vence', { mode: 'string' }).notNull(),
   dias: integer('dias').notNull(),
 }).as(sql`

@@ -1,6 +1,6 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { empresas, productos } from '../../db/schema.ts';
+import { clientes, productos } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 
 /** A name as an import compares it with the stored ones: case and surrounding spaces ignored. */
@@ -46,9 +46,9 @@ export function clientesPorNombre(tx: Tx, nombres: readonly string[], titulo: st
     async (c) =>
       (
         await tx
-          .select({ id: empresas.id, nombre: empresas.razonSocial })
-          .from(empresas)
-          .where(inArray(sql`lower(${empresas.razonSocial})`, c))
+          .select({ id: clientes.id, nombre: clientes.razonSocial })
+          .from(clientes)
+          .where(inArray(sql`lower(${clientes.razonSocial})`, c))
       ).map((e) => ({ id: e.id, nombres: [e.nombre] })),
     {
       falta: (n) => `${titulo}: no hay un cliente con la razón social «${n}»`,

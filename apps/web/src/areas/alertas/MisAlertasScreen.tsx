@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { misAlertasInput, type MisAlertas, type MisAlertasInput, type Seguido } from '@intranet/contract/areas/alertas';
 import { useState } from 'react';
 import { useController, useForm, type Control, type FieldError } from 'react-hook-form';
-import { EmpresaPicker } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClientePicker } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { FormError } from '../../components/form/FormError.tsx';
 import { useServerErrors } from '../../components/form/serverErrors.ts';
@@ -69,7 +69,7 @@ function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasI
           ))}
         </Group>
       )}
-      <EmpresaPicker
+      <ClientePicker
         key={busqueda}
         aria-label={t.seguirCliente}
         placeholder={t.seguirCliente}
@@ -77,12 +77,12 @@ function ClientesSeguidos({ control, iniciales }: { control: Control<MisAlertasI
         value={null}
         error={fieldState.error?.message ?? firstError(fieldState.error)}
         onChange={() => undefined}
-        onElegir={(empresa) => {
-          if (!empresa) return;
+        onElegir={(cliente) => {
+          if (!cliente) return;
           setBusqueda((n) => n + 1);
-          if (ids.includes(empresa.id)) return;
-          setNombres((prev) => new Map(prev).set(empresa.id, empresa.razon_social));
-          field.onChange([...ids, empresa.id]);
+          if (ids.includes(cliente.id)) return;
+          setNombres((prev) => new Map(prev).set(cliente.id, cliente.razon_social));
+          field.onChange([...ids, cliente.id]);
         }}
       />
     </Stack>

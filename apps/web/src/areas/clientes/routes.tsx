@@ -1,8 +1,8 @@
 import { AreaRoutes } from '../../components/AreaRoutes.tsx';
 import { ActualizacionesList } from './actualizaciones/ActualizacionesList.tsx';
-import { EmpresaDetail } from './empresas/EmpresaDetail.tsx';
-import { EmpresaEditar, EmpresaNueva } from './empresas/EmpresaForm.tsx';
-import { EmpresasList } from './empresas/EmpresasList.tsx';
+import { ClienteDetail } from './empresas/ClienteDetail.tsx';
+import { ClienteEditar, ClienteNuevo } from './empresas/ClienteForm.tsx';
+import { ClientesList } from './empresas/ClientesList.tsx';
 import { Instalaciones } from './empresas/Instalaciones.tsx';
 import { VencimientosAfip } from './vencimientos/VencimientosAfip.tsx';
 import { VencimientosPhysis } from './vencimientos/VencimientosPhysis.tsx';
@@ -12,10 +12,10 @@ export function ClientesRoutes() {
   return (
     <AreaRoutes
       routes={[
-        { path: 'lista', element: <EmpresasList /> },
-        { path: 'nuevo', element: <EmpresaNueva /> },
-        { path: ':id', element: <EmpresaDetail /> },
-        { path: ':id/editar', element: <EmpresaEditar /> },
+        { path: 'lista', element: <ClientesList /> },
+        { path: 'nuevo', element: <ClienteNuevo /> },
+        { path: ':id', element: <ClienteDetail /> },
+        { path: ':id/editar', element: <ClienteEditar /> },
         { path: 'parametros', element: <Instalaciones /> },
         { path: 'vencimientosafip/lista', element: <VencimientosAfip /> },
         { path: 'vencimientosphysis/lista', element: <VencimientosPhysis /> },

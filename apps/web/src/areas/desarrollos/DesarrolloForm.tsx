@@ -18,7 +18,7 @@ import { RecordFormScreen, useRecordForm } from '../../components/form/RecordFor
 import { DateField } from '../../components/form/DateField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { RecordScreen } from '../../components/RecordScreen.tsx';
-import { EmpresaSelect, razonSocial } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect, razonSocial } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { useDesarrollo, useGuardarDesarrollo, useOpciones, type DesarrolloValues } from './api.ts';
 import { DESARROLLOS_PATH } from './Filtros.tsx';
@@ -122,7 +122,7 @@ function DesarrolloForm({ id, actual, initial }: DesarrolloFormProps) {
         description={id === undefined ? t.estadoAyuda : undefined}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <EmpresaSelect
+        <ClienteSelect
           control={control}
           name="empresa_id"
           label={t.campos.empresa}

@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { DESARROLLO_PRIORIDADES, type desarrolloListQuery } from '@intranet/contract/areas/desarrollos';
-import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteFilter } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import type { ListState } from '../../core/list/useListState.ts';
@@ -26,7 +26,7 @@ export function FiltrosComunes({ list }: { list: Lista }) {
   const { query } = list;
   return (
     <>
-      <EmpresaFilter
+      <ClienteFilter
         label={t.campos.empresa}
         value={query.empresa_id}
         onChange={(id) => list.setFilter('empresa_id', id)}

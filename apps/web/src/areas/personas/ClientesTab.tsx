@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { formatCuit, type EmpresaFila } from '@intranet/contract/areas/clientes';
+import { formatCuit, type ClienteFila } from '@intranet/contract/areas/clientes';
 import { clientesApi } from '@intranet/contract/areas/clientes/endpoints';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { listMessages } from '../../components/messages.ts';
@@ -11,7 +11,7 @@ import { personasMessages as t } from './messages.ts';
 
 const MAX = 50;
 
-const columns: ColumnDef<EmpresaFila>[] = [
+const columns: ColumnDef<ClienteFila>[] = [
   {
     id: 'razon_social',
     header: t.clienteCampos.razon_social,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonaDeleteResult, PersonaDetalle } from '@intranet/contract/areas/personas';
 import type { Cuenta, CuentaConPassword, CuentaCreate, CuentaUpdate } from '@intranet/contract/areas/personas/usuarios';
 import { renderUi } from '../../components/testing.tsx';
-import { CUIT_VALIDO, empresaFila } from '../../test/builders/clientes.ts';
+import { CUIT_VALIDO, clienteFila } from '../../test/builders/clientes.ts';
 import { cuenta, personaDetalle, rol } from '../../test/builders/personas.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../test/fixtures.ts';
 import { PersonaDetail } from './PersonaDetail.tsx';
@@ -47,7 +47,7 @@ const show = (detalle: PersonaDetalle, { url = '/personas/5', cuentaActual = nul
       '/api/auditoria?': { items: [], total: 0 },
       '/api/empresas?contacto_id=5&size=50': {
         items: [
-          empresaFila({
+          clienteFila({
             id: 7,
             razon_social: 'Agropecuaria Los Ceibos S.A.',
             cuit: CUIT_VALIDO,

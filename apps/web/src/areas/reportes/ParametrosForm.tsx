@@ -3,7 +3,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import type { ParametroDef } from '@intranet/contract/areas/reportes';
-import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { useProductoOpciones } from '../../components/EntitySelect/useProductoOpciones.ts';
 import { contractResolver } from '../../components/form/contractResolver.ts';
 import { SelectField } from '../../components/form/SelectField.tsx';
@@ -87,7 +87,7 @@ function Parametro({
       );
     }
     case 'empresa':
-      return <EmpresaSelect control={control} name="empresa_id" label={p.etiqueta} placeholder={t.todos} w={280} />;
+      return <ClienteSelect control={control} name="empresa_id" label={p.etiqueta} placeholder={t.todos} w={280} />;
     case 'producto':
       return <ProductoSelect control={control} etiqueta={p.etiqueta} />;
     case 'opcion':

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { SITIO_ESTADOS, sitioInput, type Sitio, type SitioInput } from '@intranet/contract/areas/sitios';
-import { EmpresaSelect } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { RecordFormScreen, useRecordForm } from '../../components/form/RecordForm.tsx';
 import { TextareaField } from '../../components/form/TextareaField.tsx';
@@ -161,7 +161,7 @@ function SitioForm({ id, nombre, initial }: SitioFormProps) {
           withAsterisk
           maxLength={500}
         />
-        <EmpresaSelect control={control} name="empresa_id" label={t.campos.cliente} description={t.clienteAyuda} />
+        <ClienteSelect control={control} name="empresa_id" label={t.campos.cliente} description={t.clienteAyuda} />
         <SelectField control={control} name="estado" label={t.campos.estado} withAsterisk data={estadoOptions} />
         <ServidorDns control={control} setValue={form.setValue} />
       </SimpleGrid>

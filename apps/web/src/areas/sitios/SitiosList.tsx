@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { SITIO_ESTADOS, SITIO_SORT, sitioListQuery, type SitioFila } from '@intranet/contract/areas/sitios';
 import { ESTADO_ETIQUETA, VENCIMIENTO_ESTADOS } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteFilter } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { ImportarButton } from '../../components/Importar/ImportarButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
@@ -199,7 +199,7 @@ export function SitiosList() {
               options={origenOptions}
               onChange={(v) => list.setFilter('propios', v)}
             />
-            <EmpresaFilter
+            <ClienteFilter
               label={t.campos.cliente}
               value={list.query.empresa_id}
               onChange={(id) => list.setFilter('empresa_id', id)}

@@ -11,7 +11,7 @@ import {
 } from '@intranet/contract/areas/sitios';
 import { diasRestantesTexto, PLAZO_ETIQUETA, VENCIMIENTO_PLAZOS } from '@intranet/contract/areas/clientes/vencimientos';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { EmpresaFilter } from '../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteFilter } from '../../components/EntitySelect/ClienteSelect.tsx';
 import { ExportButton } from '../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
@@ -183,7 +183,7 @@ export function SitiosVencimientos() {
               options={origenOptions}
               onChange={(v) => list.setFilter('propios', v)}
             />
-            <EmpresaFilter
+            <ClienteFilter
               label={t.cliente}
               value={list.query.empresa_id}
               onChange={(id) => list.setFilter('empresa_id', id)}

@@ -1,11 +1,11 @@
-import type { Empresa, EmpresaFila, ServidorCliente } from '@intranet/contract/areas/clientes';
+import type { Cliente, ClienteFila, ServidorCliente } from '@intranet/contract/areas/clientes';
 import type { Vencimiento } from '@intranet/contract/areas/clientes/vencimientos';
 
 /** «30-71234567-1»: a CUIT whose check digit is right. */
 export const CUIT_VALIDO = '30712345671';
 
 /** A client as the list answers it. */
-export const empresaFila = (over: Partial<EmpresaFila> = {}): EmpresaFila => ({
+export const clienteFila = (over: Partial<ClienteFila> = {}): ClienteFila => ({
   id: 3,
   razon_social: 'Agro del Litoral S.A.',
   nombre_fantasia: 'AgroLit',
@@ -22,8 +22,8 @@ export const empresaFila = (over: Partial<EmpresaFila> = {}): EmpresaFila => ({
 });
 
 /** A client's detail, with a short note. */
-export const empresa = (over: Partial<Empresa> = {}): Empresa => ({
-  ...empresaFila(),
+export const cliente = (over: Partial<Cliente> = {}): Cliente => ({
+  ...clienteFila(),
   email: 'administracion@agrolit.com.ar',
   telefono: '+54 341 555-0200',
   domicilio: 'Av. Pellegrini 1200',

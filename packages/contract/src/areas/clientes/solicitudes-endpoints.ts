@@ -21,7 +21,7 @@ export const solicitudesApi = {
     status: 201,
     errors: [400, 401, 403],
   }),
-  deEmpresa: endpoint({
+  deCliente: endpoint({
     method: 'GET',
     path: `${BASE}/empresas/:id/solicitudes`,
     summary: 'Solicitudes de certificado pendientes del cliente',

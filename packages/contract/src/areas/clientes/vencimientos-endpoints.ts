@@ -18,7 +18,7 @@ import {
   vencimientoListQuery,
   vencimientoMeses,
   vencimientoPage,
-  vencimientosEmpresa,
+  vencimientosCliente,
 } from './vencimientos.ts';
 
 // The clients' expiries (AFIP certificates and points of sale, Physis licences), declared once for the server and
@@ -57,12 +57,12 @@ export const vencimientosApi = {
     answer: envelope(vencimientoMeses),
     errors: [400, 401, 403],
   }),
-  empresa: endpoint({
+  cliente: endpoint({
     method: 'GET',
     path: `${BASE}/empresas/:id`,
     summary: 'Certificados, puntos de venta y licencias de un cliente, y sus vencimientos por fecha',
     params: idParam,
-    answer: envelope(vencimientosEmpresa),
+    answer: envelope(vencimientosCliente),
     errors: [400, 401, 403, 404],
   }),
   /** The body is the certificate file itself (PEM or DER), whatever type the browser declares. */

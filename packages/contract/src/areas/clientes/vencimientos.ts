@@ -27,7 +27,7 @@ const optionalFecha = z
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(z.union([z.null(), fecha], { error: FECHA_INVALIDA }));
-const empresaId = z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente');
+const clienteId = z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente');
 
 // ---- The state of an expiry (one rule for every grid and badge) ----
 
@@ -167,7 +167,7 @@ export const MODALIDAD_ETIQUETA: Readonly<Record<(typeof PUNTO_MODALIDADES)[numb
 
 export const puntoVentaInput = z
   .object({
-    empresa_id: empresaId,
+    empresa_id: clienteId,
     numero: z.coerce
       .number({ error: 'Debe ser un número' })
       .int('Debe ser un número entero')
@@ -210,7 +210,7 @@ export const LICENCIA_TIPO_ETIQUETA: Readonly<Record<(typeof LICENCIA_TIPOS)[num
 
 export const licenciaInput = z
   .object({
-    empresa_id: empresaId,
+    empresa_id: clienteId,
     producto_id: z
       .number({ error: 'Elija un producto' })
       .int()
@@ -352,10 +352,10 @@ export const itemParams = z
   .strict();
 
 /** `GET /api/vencimientos/empresa/:id`: one client's certificates, points of sale and licences. */
-export const vencimientosEmpresa = z.object({
+export const vencimientosCliente = z.object({
   certificados: z.array(certificado),
   puntos_venta: z.array(puntoVenta),
   licencias: z.array(licencia),
   proximos: z.array(vencimiento),
 });
-export type VencimientosEmpresa = z.infer<typeof vencimientosEmpresa>;
+export type VencimientosCliente = z.infer<typeof vencimientosCliente>;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import {
   actualizaciones,
   auditoria,
-  empresas,
+  clientes,
   paquetes,
   productos,
   servidoresCliente,
@@ -53,27 +53,27 @@ function fresh() {
         v[numero] = row!.id;
       }
       const [e] = await db
-        .insert(empresas)
+        .insert(clientes)
         .values({
           razonSocial: 'Zeta Prueba SA',
           cuit: '30712345671',
           condicionIva: 'responsable_inscripto',
           notas: emptyDocument(),
         })
-        .returning({ id: empresas.id });
-      const empresaId = e!.id;
+        .returning({ id: clientes.id });
+      const clienteId = e!.id;
       const [s1] = await db
         .insert(servidoresCliente)
-        .values({ empresaId, nombre: 'zeta-app' })
+        .values({ clienteId, nombre: 'zeta-app' })
         .returning({ id: servidoresCliente.id });
       const [s2] = await db
         .insert(servidoresCliente)
-        .values({ empresaId, nombre: 'zeta-db' })
+        .values({ clienteId, nombre: 'zeta-db' })
         .returning({ id: servidoresCliente.id });
       // How each got its version: recorded updates.
       await db.insert(actualizaciones).values([
         {
-          empresaId,
+          clienteId,
           servidorId: s1!.id,
           productoId,
           versionHastaId: v['3.9']!,
@@ -81,7 +81,7 @@ function fresh() {
           resultado: 'ok',
         },
         {
-          empresaId,
+          clienteId,
           servidorId: s2!.id,
           productoId,
           versionHastaId: v['3.11']!,
@@ -89,7 +89,7 @@ function fresh() {
           resultado: 'ok',
         },
       ]);
-      return { productoId, v, empresaId, servidores: { viejo: s1!.id, nuevo: s2!.id } };
+      return { productoId, v, clienteId, servidores: { viejo: s1!.id, nuevo: s2!.id } };
     },
   });
 }
@@ -120,7 +120,7 @@ describe('registering an update', () => {
     expect(producto).toMatchObject({ producto: 'Zeta ERP', ultima_version: '3.11' });
     expect(producto!.clientes).toEqual([
       {
-        empresa_id: ctx.empresaId,
+        empresa_id: ctx.clienteId,
         cliente: 'Zeta Prueba SA',
         atraso: 2,
         servidores: [{ id: ctx.servidores.viejo, nombre: 'zeta-app', version: '3.9', atraso: 2 }],
@@ -191,7 +191,7 @@ describe('registering an update', () => {
       },
     ]);
     const res = await ctx.t.app.inject({
-      url: `/api/actualizaciones/opciones?empresa_id=${ctx.empresaId}`,
+      url: `/api/actualizaciones/opciones?empresa_id=${ctx.clienteId}`,
       headers: ctx.admin,
     });
     expect(res.statusCode).toBe(200);
@@ -238,7 +238,7 @@ describe('registering an update', () => {
       envelope(actualizacionPage).parse(
         (
           await ctx.t.app.inject({
-            url: `/api/actualizaciones/lista?empresa_id=${ctx.empresaId}&${q}`,
+            url: `/api/actualizaciones/lista?empresa_id=${ctx.clienteId}&${q}`,
             headers: ctx.comercial,
           })
         ).json(),
@@ -255,7 +255,7 @@ describe('registering an update', () => {
     const bad = await ctx.t.app.inject({ url: '/api/actualizaciones/lista?desde=31/01/2026', headers: ctx.comercial });
     expect(bad.statusCode).toBe(400);
     const csv = await ctx.t.app.inject({
-      url: `/api/actualizaciones/export.csv?empresa_id=${ctx.empresaId}&resultado=error`,
+      url: `/api/actualizaciones/export.csv?empresa_id=${ctx.clienteId}&resultado=error`,
       headers: ctx.comercial,
     });
     const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
@@ -287,7 +287,7 @@ describe("Physis ERP updates move the server's version_physis forward, never bac
     const before = desactualizadosResponse.parse(
       (
         await ctx.t.app.inject({
-          url: `/api/actualizaciones/desactualizados?producto_id=${erp!.id}&empresa_id=${ctx.empresaId}`,
+          url: `/api/actualizaciones/desactualizados?producto_id=${erp!.id}&empresa_id=${ctx.clienteId}`,
           headers: ctx.comercial,
         })
       ).json(),
@@ -329,7 +329,7 @@ describe("Physis ERP updates move the server's version_physis forward, never bac
     const after = desactualizadosResponse.parse(
       (
         await ctx.t.app.inject({
-          url: `/api/actualizaciones/desactualizados?producto_id=${erp!.id}&empresa_id=${ctx.empresaId}`,
+          url: `/api/actualizaciones/desactualizados?producto_id=${erp!.id}&empresa_id=${ctx.clienteId}`,
           headers: ctx.comercial,
         })
       ).json(),
@@ -364,7 +364,7 @@ describe('bulk actions on the updates list', () => {
       .from(servidoresCliente)
       .where(eq(servidoresCliente.id, ctx.servidores.nuevo));
     const res = await lote({
-      seleccion: { filtro: { empresa_id: String(ctx.empresaId), hasta: '2026-01-10' } },
+      seleccion: { filtro: { empresa_id: String(ctx.clienteId), hasta: '2026-01-10' } },
       accion: 'eliminar',
     });
     expect(res.statusCode).toBe(200);
@@ -384,7 +384,7 @@ describe('bulk actions on the updates list', () => {
     const quedan = await ctx.t.db
       .select({ id: actualizaciones.id })
       .from(actualizaciones)
-      .where(eq(actualizaciones.empresaId, ctx.empresaId));
+      .where(eq(actualizaciones.clienteId, ctx.clienteId));
     expect(quedan).toHaveLength(1);
     const [despues] = await ctx.t.db
       .select({ version: servidoresCliente.versionPhysis })
@@ -398,7 +398,7 @@ describe('bulk actions on the updates list', () => {
       method: 'POST',
       url: '/api/actualizaciones/lote/export.csv',
       headers: ctx.comercial,
-      payload: { seleccion: { filtro: { empresa_id: String(ctx.empresaId) } } },
+      payload: { seleccion: { filtro: { empresa_id: String(ctx.clienteId) } } },
     });
     expect(csv.statusCode).toBe(200);
     expect((parse(csv.body, { bom: true, columns: true }) as Record<string, string>[]).map((r) => r.Servidor)).toEqual([

@@ -14,7 +14,7 @@ import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import {
   actualizaciones,
-  empresas,
+  clientes,
   paquetes,
   personas,
   productos,
@@ -36,10 +36,10 @@ const LOCAL = sql`'America/Argentina/Buenos_Aires'`;
 const fechaLocal = sql`(${actualizaciones.fecha} at time zone ${LOCAL})::date`;
 
 export const actualizacionesList: ListSpec<ListQuery> = {
-  search: sql`(${empresas.razonSocial} || ' ' || ${servidoresCliente.nombre} || ' ' || ${productos.nombre} || ' ' || ${hasta.numero})`,
+  search: sql`(${clientes.razonSocial} || ' ' || ${servidoresCliente.nombre} || ' ' || ${productos.nombre} || ' ' || ${hasta.numero})`,
   sorts: {
     fecha: actualizaciones.fecha,
-    cliente: empresas.razonSocial,
+    cliente: clientes.razonSocial,
     servidor: servidoresCliente.nombre,
     producto: productos.nombre,
     version_hasta: sql`${hasta.orden} collate "C"`,
@@ -50,7 +50,7 @@ export const actualizacionesList: ListSpec<ListQuery> = {
   filters: (q) => [
     q.desde ? sql`${fechaLocal} >= ${q.desde}::date` : undefined,
     q.hasta ? sql`${fechaLocal} <= ${q.hasta}::date` : undefined,
-    q.empresa_id ? eq(actualizaciones.empresaId, q.empresa_id) : undefined,
+    q.empresa_id ? eq(actualizaciones.clienteId, q.empresa_id) : undefined,
     q.producto_id ? eq(actualizaciones.productoId, q.producto_id) : undefined,
     q.version_id ? eq(actualizaciones.versionHastaId, q.version_id) : undefined,
     q.resultado ? eq(actualizaciones.resultado, q.resultado) : undefined,
@@ -59,8 +59,8 @@ export const actualizacionesList: ListSpec<ListQuery> = {
 
 const campos = {
   id: actualizaciones.id,
-  empresa_id: actualizaciones.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: actualizaciones.clienteId,
+  cliente: clientes.razonSocial,
   servidor_id: actualizaciones.servidorId,
   servidor: servidoresCliente.nombre,
   producto_id: actualizaciones.productoId,
@@ -84,7 +84,7 @@ const joined = <T extends Record<string, unknown>>(db: Executor, select: T) =>
   db
     .select(select as never)
     .from(actualizaciones)
-    .innerJoin(empresas, eq(empresas.id, actualizaciones.empresaId))
+    .innerJoin(clientes, eq(clientes.id, actualizaciones.clienteId))
     .innerJoin(servidoresCliente, eq(servidoresCliente.id, actualizaciones.servidorId))
     .innerJoin(productos, eq(productos.id, actualizaciones.productoId))
     .innerJoin(hasta, eq(hasta.id, actualizaciones.versionHastaId))
@@ -174,7 +174,7 @@ export async function registrarActualizacion(db: Db, values: Values, autor: Auto
     const [servidor] = await tx
       .select({
         id: servidoresCliente.id,
-        empresaId: servidoresCliente.empresaId,
+        clienteId: servidoresCliente.clienteId,
         nombre: servidoresCliente.nombre,
         versionPhysis: servidoresCliente.versionPhysis,
       })
@@ -214,7 +214,7 @@ export async function registrarActualizacion(db: Db, values: Values, autor: Auto
     const [row] = await tx
       .insert(actualizaciones)
       .values({
-        empresaId: servidor.empresaId,
+        clienteId: servidor.clienteId,
         servidorId: servidor.id,
         productoId: producto.id,
         versionDesdeId,
@@ -302,14 +302,14 @@ export async function desactualizados(
     .select({
       id: servidoresCliente.id,
       nombre: servidoresCliente.nombre,
-      empresaId: servidoresCliente.empresaId,
-      cliente: empresas.razonSocial,
+      clienteId: servidoresCliente.clienteId,
+      cliente: clientes.razonSocial,
       versionPhysis: servidoresCliente.versionPhysis,
     })
     .from(servidoresCliente)
-    .innerJoin(empresas, eq(empresas.id, servidoresCliente.empresaId))
-    .where(and(eq(empresas.activo, true), filtro.empresa_id ? eq(empresas.id, filtro.empresa_id) : undefined))
-    .orderBy(asc(empresas.razonSocial), asc(empresas.id), asc(servidoresCliente.nombre));
+    .innerJoin(clientes, eq(clientes.id, servidoresCliente.clienteId))
+    .where(and(eq(clientes.activo, true), filtro.empresa_id ? eq(clientes.id, filtro.empresa_id) : undefined))
+    .orderBy(asc(clientes.razonSocial), asc(clientes.id), asc(servidoresCliente.nombre));
 
   const resultado: ProductoDesactualizados[] = [];
   for (const [productoId, lista] of porProducto) {
@@ -327,15 +327,15 @@ export async function desactualizados(
       if (!tiene) continue;
       const atraso = lista.filter((v) => v.orden > tiene.orden).length;
       if (atraso === 0) continue;
-      const cliente = clientes.get(s.empresaId) ?? {
-        empresa_id: s.empresaId,
+      const cliente = clientes.get(s.clienteId) ?? {
+        empresa_id: s.clienteId,
         cliente: s.cliente,
         atraso: 0,
         servidores: [],
       };
       cliente.servidores.push({ id: s.id, nombre: s.nombre, version: tiene.numero, atraso });
       cliente.atraso = Math.max(cliente.atraso, atraso);
-      clientes.set(s.empresaId, cliente);
+      clientes.set(s.clienteId, cliente);
     }
     resultado.push({
       producto_id: productoId,
@@ -389,17 +389,17 @@ export async function* desactualizadosFilas(
 }
 
 /** What the registration form offers: the client's servers and every version, newest first. */
-export async function opciones(db: Executor, empresaId: number | undefined) {
+export async function opciones(db: Executor, clienteId: number | undefined) {
   const [servidores, vs, ps] = await Promise.all([
     db
       .select({
         id: servidoresCliente.id,
         nombre: servidoresCliente.nombre,
-        empresa_id: servidoresCliente.empresaId,
+        empresa_id: servidoresCliente.clienteId,
         version_physis: servidoresCliente.versionPhysis,
       })
       .from(servidoresCliente)
-      .where(empresaId ? eq(servidoresCliente.empresaId, empresaId) : sql`false`)
+      .where(clienteId ? eq(servidoresCliente.clienteId, clienteId) : sql`false`)
       .orderBy(asc(servidoresCliente.nombre)),
     db
       .select({

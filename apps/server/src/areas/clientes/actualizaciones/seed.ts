@@ -28,7 +28,7 @@ export async function seedActualizaciones(tx: Tx): Promise<void> {
   const servidores = await tx
     .select({
       id: servidoresCliente.id,
-      empresaId: servidoresCliente.empresaId,
+      clienteId: servidoresCliente.clienteId,
       versionPhysis: servidoresCliente.versionPhysis,
     })
     .from(servidoresCliente)
@@ -54,7 +54,7 @@ export async function seedActualizaciones(tx: Tx): Promise<void> {
     if (i % 6 === 2 && siguiente) {
       // A try at the next version that failed: the server stays where it was.
       await tx.insert(actualizaciones).values({
-        empresaId: s.empresaId,
+        clienteId: s.clienteId,
         servidorId: s.id,
         productoId: erp.id,
         versionDesdeId: vs[idx]!.id,
@@ -66,7 +66,7 @@ export async function seedActualizaciones(tx: Tx): Promise<void> {
       });
     }
     await tx.insert(actualizaciones).values({
-      empresaId: s.empresaId,
+      clienteId: s.clienteId,
       servidorId: s.id,
       productoId: erp.id,
       versionDesdeId: idx > 0 ? vs[idx - 1]!.id : null,

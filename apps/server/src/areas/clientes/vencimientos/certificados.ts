@@ -7,18 +7,18 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
-import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { MENSAJES_CERTIFICADO, type ArchivoCertificado } from './certificado.ts';
-import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
+import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's AFIP certificates: imported from their X.509 file (paired with a request made here when one has its
 // key), then edited. The sealed key itself is never selected here: only whether there is one.
 
 export const certCampos = {
   id: afipCertificados.id,
-  empresa_id: afipCertificados.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: afipCertificados.clienteId,
+  cliente: clientes.razonSocial,
   cuit: afipCertificados.cuit,
   alias: afipCertificados.alias,
   cn: afipCertificados.cn,
@@ -37,7 +37,7 @@ export async function certificadoRow(db: Executor, id: number): Promise<Certific
   const [row] = await db
     .select(certCampos)
     .from(afipCertificados)
-    .innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId))
+    .innerJoin(clientes, eq(clientes.id, afipCertificados.clienteId))
     .where(eq(afipCertificados.id, id));
   return row && { ...row, creado: row.creado.toISOString() };
 }
@@ -49,11 +49,11 @@ export type Solicitud = typeof afipSolicitudes.$inferSelect;
  * client has no pending request for that CUIT, and is refused when it has one (the certificate is then for a key
  * nobody here holds).
  */
-async function solicitudDe(tx: Tx, empresaId: number, archivo: ArchivoCertificado): Promise<Solicitud | undefined> {
+async function solicitudDe(tx: Tx, clienteId: number, archivo: ArchivoCertificado): Promise<Solicitud | undefined> {
   const pendientes = await tx
     .select()
     .from(afipSolicitudes)
-    .where(eq(afipSolicitudes.empresaId, empresaId))
+    .where(eq(afipSolicitudes.clienteId, clienteId))
     .for('update');
   const par = pendientes.find((s) => s.clavePublica === archivo.clavePublica);
   const { cuit } = archivo.datos;
@@ -101,13 +101,13 @@ export async function importarCertificado(
   autor: Autor,
 ): Promise<Certificado> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, opciones.empresa_id);
+    await clienteExiste(tx, opciones.empresa_id);
     const solicitud = await solicitudDe(tx, opciones.empresa_id, archivo);
     const [row] = await tx
       .insert(afipCertificados)
       .values({
         ...archivo.datos,
-        empresaId: opciones.empresa_id,
+        clienteId: opciones.empresa_id,
         alias: opciones.alias ?? solicitud?.alias ?? null,
         ambiente: opciones.ambiente,
         servicios: opciones.servicios.length > 0 || !solicitud ? opciones.servicios : solicitud.servicios,

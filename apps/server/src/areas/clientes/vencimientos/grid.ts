@@ -45,7 +45,7 @@ export const vencimientosList: ListSpec<ListQuery> = {
   filters: (q) => [
     eq(vencimientos.grupo, q.grupo),
     q.tipo ? eq(vencimientos.tipo, q.tipo) : undefined,
-    q.empresa_id ? eq(vencimientos.empresaId, q.empresa_id) : undefined,
+    q.empresa_id ? eq(vencimientos.clienteId, q.empresa_id) : undefined,
     plazoWhere(q.plazo),
   ],
   fixedSorts: (q) => (q.tipo ? ['tipo'] : []),
@@ -63,7 +63,7 @@ export const filaGrid = {
   id: vencimientos.id,
   tipo: vencimientos.tipo,
   item_id: vencimientos.itemId,
-  empresa_id: vencimientos.empresaId,
+  empresa_id: vencimientos.clienteId,
   cliente: vencimientos.cliente,
   cuit: vencimientos.cuit,
   item: vencimientos.item,

@@ -6,7 +6,7 @@ import { envelope } from '@intranet/contract/shared/envelope';
 import { importacionConteo, importacionSubida, importacionVistaPrevia } from '@intranet/contract/shared/importacion';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../../test/harness.ts';
 
 const template = useTemplate();
@@ -118,7 +118,7 @@ describe('importing AFIP certificates in bulk', () => {
   const ctx = fresh();
 
   it('reads a zip of .crt files: a non-certificate and an unknown CUIT refused by row; then imported, again unchanged, undone', async () => {
-    const [a, b] = await ctx.t.db.select().from(empresas).orderBy(empresas.id).limit(2);
+    const [a, b] = await ctx.t.db.select().from(clientes).orderBy(clientes.id).limit(2);
     writeFileSync(join(dir, 'no-es.crt'), 'hola');
     certificado('uno.crt', a!.cuit);
     certificado('dos.pem', b!.cuit, true);
@@ -153,7 +153,7 @@ describe('importing AFIP certificates in bulk', () => {
       .select()
       .from(afipCertificados)
       .where(inArray(afipCertificados.cn, ['uno', 'dos']));
-    expect(creados.map((c) => [c.cn, c.empresaId, c.ambiente]).sort()).toEqual([
+    expect(creados.map((c) => [c.cn, c.clienteId, c.ambiente]).sort()).toEqual([
       ['dos', b!.id, 'homologacion'],
       ['uno', a!.id, 'produccion'],
     ]);
@@ -176,7 +176,7 @@ describe('importing AFIP certificates in bulk', () => {
   });
 
   it('pairs a certificate with the pending request of its key, as the single import does; refuses one for another key of that CUIT', async () => {
-    const [, , c] = await ctx.t.db.select().from(empresas).orderBy(empresas.id).limit(3);
+    const [, , c] = await ctx.t.db.select().from(clientes).orderBy(clientes.id).limit(3);
     const cliente = c!;
     // The certificate being renewed, imported the single way before the request exists.
     const viejo = await ctx.t.app.inject({
@@ -217,7 +217,7 @@ describe('importing AFIP certificates in bulk', () => {
     expect(hecha.statusCode, hecha.body).toBe(200);
     const [nuevo] = await ctx.t.db.select().from(afipCertificados).where(eq(afipCertificados.alias, 'renovado-bulk'));
     expect(nuevo).toMatchObject({
-      empresaId: cliente.id,
+      clienteId: cliente.id,
       cuit: cliente.cuit,
       servicios: ['wsfe'],
       reemplazadoPor: null,

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
-import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
 import { insertarFilas } from '../../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../core/api-error.ts';
@@ -156,24 +156,24 @@ async function insertarEmparejados(
     .where(or(inArray(afipSolicitudes.clavePublica, clavesPublicas), inArray(afipSolicitudes.cuit, cuits)))
     .orderBy(afipSolicitudes.id)
     .for('update');
-  const clientes = await tx
-    .select({ id: empresas.id, cuit: empresas.cuit })
-    .from(empresas)
-    .where(inArray(empresas.cuit, cuits))
-    .orderBy(empresas.id);
+  const filasClientes = await tx
+    .select({ id: clientes.id, cuit: clientes.cuit })
+    .from(clientes)
+    .where(inArray(clientes.cuit, cuits))
+    .orderBy(clientes.id);
   const porCuit = new Map<string, number>();
-  for (const c of clientes) if (!porCuit.has(c.cuit)) porCuit.set(c.cuit, c.id);
+  for (const c of filasClientes) if (!porCuit.has(c.cuit)) porCuit.set(c.cuit, c.id);
   const pares: [number, Solicitud][] = [];
   const valores = filas.map((f, i) => {
     const par = pendientes.find((s) => s.clavePublica === clavesPublicas[i]);
     if (par && par.cuit !== f.cuit) throw new ApiError(400, MENSAJES_CERTIFICADO.otroCuit(par.cuit, f.cuit));
-    const empresaId = par?.empresaId ?? porCuit.get(f.cuit);
-    if (empresaId === undefined) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
-    if (!par && pendientes.some((s) => s.empresaId === empresaId && s.cuit === f.cuit))
+    const clienteId = par?.clienteId ?? porCuit.get(f.cuit);
+    if (clienteId === undefined) throw new ApiError(400, `CUIT: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
+    if (!par && pendientes.some((s) => s.clienteId === clienteId && s.cuit === f.cuit))
       throw new ApiError(400, MENSAJES_CERTIFICADO.sinSolicitud(f.cuit));
     if (par) pares.push([i, par]);
     return {
-      empresaId,
+      clienteId,
       cuit: f.cuit,
       cn: f.cn,
       ambiente: f.ambiente,

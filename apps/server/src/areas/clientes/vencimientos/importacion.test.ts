@@ -2,7 +2,7 @@ import { envelope } from '@intranet/contract/shared/envelope';
 import { importacionConteo, importacionSubida } from '@intranet/contract/shared/importacion';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { empresas, physisLicencias } from '../../../db/schema.ts';
+import { clientes, physisLicencias } from '../../../db/schema.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../../test/harness.ts';
 
 const template = useTemplate();
@@ -43,11 +43,11 @@ describe('importing Physis licences', () => {
   const ctx = fresh();
 
   it('refuses by row an unknown product and a yearly licence without expiry; creates; updates by serial; undoes', async () => {
-    const [empresa] = await ctx.t.db.select().from(empresas).limit(1);
-    const csv = `CUIT;Producto;Tipo;Usuarios;Serial;Inicio;Vence\n${empresa!.cuit};PHY-ERP;Anual;10;IMP-1;01/01/2026;31/12/2026\n${empresa!.cuit};Physis Sueldos;perpetua;5;IMP-2;2026-02-01;`;
+    const [cliente] = await ctx.t.db.select().from(clientes).limit(1);
+    const csv = `CUIT;Producto;Tipo;Usuarios;Serial;Inicio;Vence\n${cliente!.cuit};PHY-ERP;Anual;10;IMP-1;01/01/2026;31/12/2026\n${cliente!.cuit};Physis Sueldos;perpetua;5;IMP-2;2026-02-01;`;
     const mala = await subir(
       ctx,
-      `${csv}\n${empresa!.cuit};Tostadora;Anual;1;IMP-3;2026-01-01;2026-12-31\n${empresa!.cuit};PHY-ERP;Anual;1;IMP-4;2026-01-01;`,
+      `${csv}\n${cliente!.cuit};Tostadora;Anual;1;IMP-3;2026-01-01;2026-12-31\n${cliente!.cuit};PHY-ERP;Anual;1;IMP-4;2026-01-01;`,
     );
     const rechazo = await post(ctx, `${BASE}/${mala.id}/importar`, { mapeo: mala.mapeo, modo: 'crear' });
     expect(rechazo.statusCode).toBe(400);
@@ -67,7 +67,7 @@ describe('importing Physis licences', () => {
     ]);
     const cambio = await subir(
       ctx,
-      `Serial,CUIT,Producto,Tipo,Usuarios,Inicio,Vence\nimp-1,${empresa!.cuit},PHY-ERP,Anual,20,2026-01-01,2026-12-31\n`,
+      `Serial,CUIT,Producto,Tipo,Usuarios,Inicio,Vence\nimp-1,${cliente!.cuit},PHY-ERP,Anual,20,2026-01-01,2026-12-31\n`,
     );
     const ensayo = envelope(importacionConteo).parse(
       (await post(ctx, `${BASE}/${cambio.id}/ensayo`, { mapeo: cambio.mapeo, modo: 'actualizar' })).json(),
@@ -84,10 +84,10 @@ describe('importing Physis licences', () => {
   });
 
   it('imports the Physis grid’s export back unchanged (round trip), licences without serial too, found by their Id', async () => {
-    const [empresa] = await ctx.t.db.select().from(empresas).limit(1);
+    const [cliente] = await ctx.t.db.select().from(clientes).limit(1);
     const sinSerial = await subir(
       ctx,
-      `CUIT,Producto,Tipo,Usuarios,Inicio,Vence\n${empresa!.cuit},PHY-ERP,Mensual,3,2026-01-01,2026-02-01\n`,
+      `CUIT,Producto,Tipo,Usuarios,Inicio,Vence\n${cliente!.cuit},PHY-ERP,Mensual,3,2026-01-01,2026-02-01\n`,
     );
     expect(
       (await post(ctx, `${BASE}/${sinSerial.id}/importar`, { mapeo: sinSerial.mapeo, modo: 'crear' })).statusCode,

@@ -4,21 +4,21 @@ import { requiredText } from '@intranet/contract/shared/validators';
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
-import { empresas, physisLicencias, productos } from '../../../db/schema.ts';
+import { clientes, physisLicencias, productos } from '../../../db/schema.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { conflictos } from '../conflicts.ts';
 import { ENTIDAD } from './queries.ts';
 
 /** A licence as a spreadsheet has it: its client by CUIT and its product by code or name, instead of their ids. */
-const { empresa_id: _empresa, producto_id: _producto, contacto_id: _contacto, ...campos } = licenciaInput.shape;
+const { empresa_id: _cliente, producto_id: _producto, contacto_id: _contacto, ...campos } = licenciaInput.shape;
 const licenciaImportada = z.object({ cuit, producto: requiredText(100), ...campos }).strict();
 type LicenciaValues = z.output<typeof licenciaImportada>;
 
 const minusculas = (v: string) => v.trim().toLowerCase();
 
 const valores = {
-  cuit: empresas.cuit,
+  cuit: clientes.cuit,
   producto: productos.codigo,
   modulo: physisLicencias.modulo,
   tipo: physisLicencias.tipo,
@@ -37,8 +37,8 @@ const valores = {
 async function conIds(tx: Tx, filas: LicenciaValues[]) {
   const cuits = [...new Set(filas.map((f) => f.cuit))];
   const nombres = [...new Set(filas.map((f) => minusculas(f.producto)))];
-  const clientes = new Map(
-    (await tx.select({ id: empresas.id, cuit: empresas.cuit }).from(empresas).where(inArray(empresas.cuit, cuits))).map(
+  const clientePorCuit = new Map(
+    (await tx.select({ id: clientes.id, cuit: clientes.cuit }).from(clientes).where(inArray(clientes.cuit, cuits))).map(
       (e) => [e.cuit, e.id],
     ),
   );
@@ -50,16 +50,16 @@ async function conIds(tx: Tx, filas: LicenciaValues[]) {
     prods.flatMap((p) => [[minusculas(p.nombre), p.id] as const, [minusculas(p.codigo), p.id] as const]),
   );
   return filas.map((f) => {
-    const empresaId = clientes.get(f.cuit);
-    if (empresaId === undefined)
+    const clienteId = clientePorCuit.get(f.cuit);
+    if (clienteId === undefined)
       throw new ApiError(400, `CUIT del cliente: no hay un cliente con el CUIT ${formatCuit(f.cuit)}`);
     const productoId = producto.get(minusculas(f.producto));
     if (productoId === undefined) throw new ApiError(400, `Producto: no hay un producto «${f.producto}»`);
     const { cuit: _c, producto: _p, ...resto } = f;
-    const v = licenciaInput.safeParse({ ...resto, empresa_id: empresaId, producto_id: productoId });
+    const v = licenciaInput.safeParse({ ...resto, empresa_id: clienteId, producto_id: productoId });
     if (!v.success) throw new ApiError(400, v.error.issues.map((i) => i.message).join('; '));
     return {
-      empresaId,
+      clienteId,
       productoId,
       modulo: v.data.modulo,
       tipo: v.data.tipo,
@@ -78,7 +78,7 @@ async function buscar(tx: Tx, where: SQL): Promise<Existente[]> {
   const filas = await tx
     .select({ id: physisLicencias.id, ...valores })
     .from(physisLicencias)
-    .innerJoin(empresas, eq(empresas.id, physisLicencias.empresaId))
+    .innerJoin(clientes, eq(clientes.id, physisLicencias.clienteId))
     .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
     .where(where)
     .orderBy(physisLicencias.id);

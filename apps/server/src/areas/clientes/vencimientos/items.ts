@@ -4,7 +4,7 @@ import type {
   PuntoVenta,
   Renovacion,
   renovarInput,
-  VencimientosEmpresa,
+  VencimientosCliente,
   VencimientoTipo,
 } from '@intranet/contract/areas/clientes/vencimientos';
 import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
@@ -15,7 +15,7 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import {
   afipCertificados,
   afipPuntosVenta,
-  empresas,
+  clientes,
   physisLicencias,
   productos,
   vencimientoRenovaciones,
@@ -143,29 +143,29 @@ export async function itemDetalle(db: Executor, tipo: VencimientoTipo, id: numbe
 }
 
 /** A client's certificates, points of sale and licences, and its dated items by due date. */
-export async function vencimientosDeEmpresa(db: Executor, empresaId: number): Promise<VencimientosEmpresa> {
-  const [empresa] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId));
-  if (!empresa) throw new ApiError(404, 'El cliente no existe');
+export async function vencimientosDeCliente(db: Executor, clienteId: number): Promise<VencimientosCliente> {
+  const [cliente] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, clienteId));
+  if (!cliente) throw new ApiError(404, 'El cliente no existe');
   const [certs, pvs, lics, proximos] = await Promise.all([
     db
       .select(certCampos)
       .from(afipCertificados)
-      .innerJoin(empresas, eq(empresas.id, afipCertificados.empresaId))
-      .where(eq(afipCertificados.empresaId, empresaId))
+      .innerJoin(clientes, eq(clientes.id, afipCertificados.clienteId))
+      .where(eq(afipCertificados.clienteId, clienteId))
       .orderBy(asc(afipCertificados.vence), asc(afipCertificados.id)),
     db
       .select(pvCampos)
       .from(afipPuntosVenta)
-      .innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId))
-      .where(eq(afipPuntosVenta.empresaId, empresaId))
+      .innerJoin(clientes, eq(clientes.id, afipPuntosVenta.clienteId))
+      .where(eq(afipPuntosVenta.clienteId, clienteId))
       .orderBy(asc(afipPuntosVenta.numero)),
     licenciasSelect(db)
-      .where(eq(physisLicencias.empresaId, empresaId))
+      .where(eq(physisLicencias.clienteId, clienteId))
       .orderBy(asc(productos.nombre), asc(physisLicencias.id)),
     db
       .select(filaGrid)
       .from(vencimientos)
-      .where(eq(vencimientos.empresaId, empresaId))
+      .where(eq(vencimientos.clienteId, clienteId))
       .orderBy(asc(vencimientos.vence), asc(vencimientos.id)),
   ]);
   return {

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
-import { empresas, personas, physisLicencias, productos } from '../../../db/schema.ts';
-import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
+import { clientes, personas, physisLicencias, productos } from '../../../db/schema.ts';
+import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's Physis licences.
 
@@ -13,8 +13,8 @@ const contactoNombre = sql<
 >`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
 const licCampos = {
   id: physisLicencias.id,
-  empresa_id: physisLicencias.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: physisLicencias.clienteId,
+  cliente: clientes.razonSocial,
   producto_id: physisLicencias.productoId,
   producto: productos.nombre,
   modulo: physisLicencias.modulo,
@@ -33,7 +33,7 @@ export const licenciasSelect = (db: Executor) =>
   db
     .select(licCampos)
     .from(physisLicencias)
-    .innerJoin(empresas, eq(empresas.id, physisLicencias.empresaId))
+    .innerJoin(clientes, eq(clientes.id, physisLicencias.clienteId))
     .innerJoin(productos, eq(productos.id, physisLicencias.productoId))
     .leftJoin(personas, eq(personas.id, physisLicencias.contactoId));
 
@@ -43,7 +43,7 @@ export async function licenciaRow(db: Executor, id: number): Promise<Licencia | 
 }
 
 const licColumnas = (v: z.output<typeof licenciaInput>) => ({
-  empresaId: v.empresa_id,
+  clienteId: v.empresa_id,
   productoId: v.producto_id,
   modulo: v.modulo,
   tipo: v.tipo,
@@ -63,7 +63,7 @@ export async function guardarLicencia(
   autor: Autor,
 ): Promise<Licencia> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, values.empresa_id);
+    await clienteExiste(tx, values.empresa_id);
     if (id === null) {
       const [row] = await tx.insert(physisLicencias).values(licColumnas(values)).returning({ id: physisLicencias.id });
       const creado = (await licenciaRow(tx, row!.id))!;

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fechaLocal } from '../../../core/fechas.ts';
-import { afipPuntosVenta, auditoria, empresas, physisLicencias, productos } from '../../../db/schema.ts';
+import { afipPuntosVenta, auditoria, clientes, physisLicencias, productos } from '../../../db/schema.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 
 const template = useTemplate();
@@ -17,15 +17,15 @@ function fresh() {
   return freshApp(template, ['admin', 'comercial'], {
     setup: async ({ t }) => {
       const [e] = await t.db
-        .insert(empresas)
+        .insert(clientes)
         .values({
           razonSocial: 'Lote Vencimientos SA',
           cuit: '30712345671',
           condicionIva: 'responsable_inscripto',
           notas: emptyDocument(),
         })
-        .returning({ id: empresas.id });
-      return { empresaId: e!.id };
+        .returning({ id: clientes.id });
+      return { clienteId: e!.id };
     },
   });
 }
@@ -34,12 +34,12 @@ describe('bulk actions on the expiry grids', () => {
   const ctx = fresh();
   const post = (url: string, payload: object, headers = ctx.admin) =>
     ctx.t.app.inject({ method: 'POST', url, headers, payload });
-  const filtro = () => ({ empresa_id: String(ctx.empresaId) });
+  const filtro = () => ({ empresa_id: String(ctx.clienteId) });
   const grilla = async (grupo: string) =>
     envelope(vencimientoPage).parse(
       (
         await ctx.t.app.inject({
-          url: `/api/vencimientos/${grupo}/lista?empresa_id=${ctx.empresaId}`,
+          url: `/api/vencimientos/${grupo}/lista?empresa_id=${ctx.clienteId}`,
           headers: ctx.comercial,
         })
       ).json(),
@@ -53,7 +53,7 @@ describe('bulk actions on the expiry grids', () => {
       [3, 'Stock'],
     ] as const) {
       await ctx.t.db.insert(physisLicencias).values({
-        empresaId: ctx.empresaId,
+        clienteId: ctx.clienteId,
         productoId: p!.id,
         modulo,
         tipo: 'anual',
@@ -63,8 +63,8 @@ describe('bulk actions on the expiry grids', () => {
       });
     }
     await ctx.t.db.insert(afipPuntosVenta).values([
-      { empresaId: ctx.empresaId, numero: 11, modalidad: 'cai', caiVence: dia(20) },
-      { empresaId: ctx.empresaId, numero: 12, modalidad: 'cai', caiVence: dia(40) },
+      { clienteId: ctx.clienteId, numero: 11, modalidad: 'cai', caiVence: dia(20) },
+      { clienteId: ctx.clienteId, numero: 12, modalidad: 'cai', caiVence: dia(40) },
     ]);
   });
 
@@ -98,7 +98,7 @@ describe('bulk actions on the expiry grids', () => {
     const res = await post('/api/vencimientos/physis/lote', cambio);
     expect(res.statusCode, res.body).toBe(200);
     expect(envelope(loteResultado).parse(res.json()).datos).toMatchObject({ total: 3, rechazados: [] });
-    const licencias = await ctx.t.db.select().from(physisLicencias).where(eq(physisLicencias.empresaId, ctx.empresaId));
+    const licencias = await ctx.t.db.select().from(physisLicencias).where(eq(physisLicencias.clienteId, ctx.clienteId));
     expect(licencias.map((l) => l.renovacionAuto)).toEqual([true, true, true]);
     const auditadas = await ctx.t.db
       .select()

@@ -3,15 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
-import { afipPuntosVenta, empresas } from '../../../db/schema.ts';
-import { empresaExiste, ENTIDAD, noExiste } from './queries.ts';
+import { afipPuntosVenta, clientes } from '../../../db/schema.ts';
+import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's AFIP points of sale and their CAI.
 
 export const pvCampos = {
   id: afipPuntosVenta.id,
-  empresa_id: afipPuntosVenta.empresaId,
-  cliente: empresas.razonSocial,
+  empresa_id: afipPuntosVenta.clienteId,
+  cliente: clientes.razonSocial,
   numero: afipPuntosVenta.numero,
   modalidad: afipPuntosVenta.modalidad,
   cai_vence: afipPuntosVenta.caiVence,
@@ -22,13 +22,13 @@ export async function puntoVentaRow(db: Executor, id: number): Promise<PuntoVent
   const [row] = await db
     .select(pvCampos)
     .from(afipPuntosVenta)
-    .innerJoin(empresas, eq(empresas.id, afipPuntosVenta.empresaId))
+    .innerJoin(clientes, eq(clientes.id, afipPuntosVenta.clienteId))
     .where(eq(afipPuntosVenta.id, id));
   return row;
 }
 
 const pvColumnas = (v: z.output<typeof puntoVentaInput>) => ({
-  empresaId: v.empresa_id,
+  clienteId: v.empresa_id,
   numero: v.numero,
   modalidad: v.modalidad,
   // Only a CAI point of sale has an expiry.
@@ -43,7 +43,7 @@ export async function guardarPuntoVenta(
   autor: Autor,
 ): Promise<PuntoVenta> {
   return db.transaction(async (tx) => {
-    await empresaExiste(tx, values.empresa_id);
+    await clienteExiste(tx, values.empresa_id);
     if (id === null) {
       const [row] = await tx.insert(afipPuntosVenta).values(pvColumnas(values)).returning({ id: afipPuntosVenta.id });
       const creado = (await puntoVentaRow(tx, row!.id))!;

@@ -6,7 +6,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
-import { empresas, vencimientos } from '../../../db/schema.ts';
+import { clientes, vencimientos } from '../../../db/schema.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { HOY } from '../../../core/fechas.ts';
 
@@ -38,7 +38,7 @@ export const noExiste = (tipo: VencimientoTipo) =>
   );
 
 /** The client an item is for must exist: a 400 on `empresa_id` if not. */
-export async function empresaExiste(tx: Executor, id: number): Promise<void> {
-  const [row] = await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, id));
+export async function clienteExiste(tx: Executor, id: number): Promise<void> {
+  const [row] = await tx.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id));
   if (!row) throw new ApiError(400, 'El cliente elegido no existe', { empresa_id: ['El cliente elegido no existe'] });
 }

@@ -37,7 +37,7 @@ export const solicitudesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
         .send({ error: null, datos: await crearSolicitud(db, key, request.body, autorDe(sessionOf(request))) }),
   });
 
-  route(app, api.deEmpresa, {
+  route(app, api.deCliente, {
     config: VER,
     tags,
     handler: async (request) => ({ error: null, datos: await solicitudesDe(db, request.params.id) }),

@@ -17,7 +17,7 @@ import {
   vencimientosTodas,
   VENCIMIENTOS_TABLAS,
 } from './grid.ts';
-import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeEmpresa } from './items.ts';
+import { eliminarItem, itemDetalle, renovacionesDe, renovar, vencimientosDeCliente } from './items.ts';
 import { guardarLicencia } from './licencias.ts';
 import { licenciasCsv, licenciasGridSource, licenciasTodas } from './licencias-csv.ts';
 import { guardarPuntoVenta } from './puntos-venta.ts';
@@ -90,10 +90,10 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     handler: async (request) => ({ error: null, datos: await vencimientosPorMes(db, request.params.grupo) }),
   });
 
-  route(app, api.empresa, {
+  route(app, api.cliente, {
     config: VER,
     tags,
-    handler: async (request) => ({ error: null, datos: await vencimientosDeEmpresa(db, request.params.id) }),
+    handler: async (request) => ({ error: null, datos: await vencimientosDeCliente(db, request.params.id) }),
   });
 
   await app.register(async (scope) => {

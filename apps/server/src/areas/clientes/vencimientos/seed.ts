@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/client.ts';
 import {
   afipCertificados,
   afipPuntosVenta,
-  empresas,
+  clientes,
   personas,
   physisLicencias,
   productos,
@@ -32,16 +32,16 @@ const hex = (seed: string, bytes: number) =>
 const huella = (seed: string) => hex(seed, 32).match(/../g)!.join(':');
 
 export async function seedVencimientos(tx: Tx): Promise<void> {
-  const clientes = await tx
+  const filasClientes = await tx
     .select({
-      id: empresas.id,
-      razonSocial: empresas.razonSocial,
-      cuit: empresas.cuit,
-      contactoId: empresas.contactoId,
+      id: clientes.id,
+      razonSocial: clientes.razonSocial,
+      cuit: clientes.cuit,
+      contactoId: clientes.contactoId,
     })
-    .from(empresas)
-    .orderBy(asc(empresas.id));
-  if (clientes.length === 0) return;
+    .from(clientes)
+    .orderBy(asc(clientes.id));
+  if (filasClientes.length === 0) return;
   const prods = await tx
     .select({ id: productos.id, codigo: productos.codigo })
     .from(productos)
@@ -49,11 +49,11 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
   const porCodigo = new Map(prods.map((p) => [p.codigo, p.id]));
   const [contacto] = await tx.select({ id: personas.id }).from(personas).orderBy(asc(personas.id)).limit(1);
 
-  for (const [i, c] of clientes.entries()) {
+  for (const [i, c] of filasClientes.entries()) {
     const vence = CERT_DIAS[i % CERT_DIAS.length]!;
     const cn = aliasDe(`physis ${c.razonSocial}`);
     await tx.insert(afipCertificados).values({
-      empresaId: c.id,
+      clienteId: c.id,
       cuit: c.cuit,
       alias: 'Facturación electrónica',
       cn,
@@ -66,7 +66,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     });
     if (i % 4 === 0) {
       await tx.insert(afipCertificados).values({
-        empresaId: c.id,
+        clienteId: c.id,
         cuit: c.cuit,
         alias: 'Pruebas',
         cn: `${cn}-homo`,
@@ -80,10 +80,10 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     }
     await tx
       .insert(afipPuntosVenta)
-      .values({ empresaId: c.id, numero: 1, modalidad: 'cae', descripcion: 'Casa central' });
+      .values({ clienteId: c.id, numero: 1, modalidad: 'cae', descripcion: 'Casa central' });
     if (i % 5 === 1) {
       await tx.insert(afipPuntosVenta).values({
-        empresaId: c.id,
+        clienteId: c.id,
         numero: 2,
         modalidad: 'cai',
         caiVence: dia(-5 + i * 4),
@@ -93,7 +93,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     if (i % 7 === 2)
       await tx
         .insert(afipPuntosVenta)
-        .values({ empresaId: c.id, numero: 3, modalidad: 'controlador_fiscal', descripcion: 'Mostrador' });
+        .values({ clienteId: c.id, numero: 3, modalidad: 'controlador_fiscal', descripcion: 'Mostrador' });
 
     const erp = porCodigo.get('PHY-ERP');
     if (erp) {
@@ -102,7 +102,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
       const [lic] = await tx
         .insert(physisLicencias)
         .values({
-          empresaId: c.id,
+          clienteId: c.id,
           productoId: erp,
           modulo: MODULOS[i % MODULOS.length],
           tipo,
@@ -130,7 +130,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     const sueldos = porCodigo.get('PHY-SUELDOS');
     if (sueldos && i % 3 === 1) {
       await tx.insert(physisLicencias).values({
-        empresaId: c.id,
+        clienteId: c.id,
         productoId: sueldos,
         tipo: 'anual',
         usuarios: 2,
@@ -143,7 +143,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     if (pos && i % 5 === 3) {
       await tx
         .insert(physisLicencias)
-        .values({ empresaId: c.id, productoId: pos, tipo: 'perpetua', usuarios: 5, inicio: dia(-900), vence: null });
+        .values({ clienteId: c.id, productoId: pos, tipo: 'perpetua', usuarios: 5, inicio: dia(-900), vence: null });
     }
   }
   // One licence given "baja": kept, but out of the grid.
@@ -152,7 +152,7 @@ export async function seedVencimientos(tx: Tx): Promise<void> {
     .from(physisLicencias)
     .orderBy(asc(physisLicencias.id))
     .limit(1);
-  if (primera && clientes.length > 10)
+  if (primera && filasClientes.length > 10)
     await tx
       .update(physisLicencias)
       .set({ baja: dia(-1) })

@@ -7,13 +7,13 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { envelope } from '@intranet/contract/shared/envelope';
 import { solicitud } from '@intranet/contract/areas/clientes/solicitudes';
-import { certificado, vencimientosEmpresa } from '@intranet/contract/areas/clientes/vencimientos';
+import { certificado, vencimientosCliente } from '@intranet/contract/areas/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descifrar } from '../../../core/secretos.ts';
 import { arrayBuffer, pem } from '../../../core/x509.ts';
-import { afipCertificados, afipSolicitudes, auditoria, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, auditoria, clientes } from '../../../db/schema.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { TEST_SECRETS_KEY } from '../../../test/passwords.ts';
 import { vencimientosAlertas } from './alertas.ts';
@@ -78,24 +78,24 @@ function fresh() {
   return freshApp(template, ['admin', 'comercial', 'tecnico'], {
     setup: async ({ t }) => {
       const [e] = await t.db
-        .insert(empresas)
+        .insert(clientes)
         .values({
           razonSocial: 'Zeta Prueba SA',
           cuit: '30712345671',
           condicionIva: 'responsable_inscripto',
           notas: emptyDocument(),
         })
-        .returning({ id: empresas.id });
+        .returning({ id: clientes.id });
       const [otra] = await t.db
-        .insert(empresas)
+        .insert(clientes)
         .values({
           razonSocial: 'Otra Empresa SRL',
           cuit: '30500010912',
           condicionIva: 'responsable_inscripto',
           notas: emptyDocument(),
         })
-        .returning({ id: empresas.id });
-      return { empresaId: e!.id, otraId: otra!.id, firmar: await autoridadDePrueba() };
+        .returning({ id: clientes.id });
+      return { clienteId: e!.id, otraId: otra!.id, firmar: await autoridadDePrueba() };
     },
   });
 }
@@ -107,7 +107,7 @@ describe('a certificate request, from the key to the paired certificate and its 
   const importar = (pemCert: string, query = '') =>
     ctx.t.app.inject({
       method: 'POST',
-      url: `/api/vencimientos/certificados/importar?empresa_id=${ctx.empresaId}&ambiente=produccion${query}`,
+      url: `/api/vencimientos/certificados/importar?empresa_id=${ctx.clienteId}&ambiente=produccion${query}`,
       headers: { ...ctx.admin, 'content-type': 'application/x-x509-ca-cert' },
       payload: pemCert,
     });
@@ -127,7 +127,7 @@ describe('a certificate request, from the key to the paired certificate and its 
     expect(viejo.json().datos).toMatchObject({ clave_guardada: false, reemplazado_por: null });
 
     const res = await generar({
-      empresa_id: ctx.empresaId,
+      empresa_id: ctx.clienteId,
       renueva_id: viejoId,
       alias: 'zeta-facturacion',
       ambiente: 'produccion',
@@ -160,7 +160,7 @@ describe('a certificate request, from the key to the paired certificate and its 
 
   it('lists the pending request of the client, and refuses a certificate signed for another key of that CUIT', async () => {
     const pendientes = await ctx.t.app.inject({
-      url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`,
+      url: `/api/vencimientos/empresas/${ctx.clienteId}/solicitudes`,
       headers: ctx.comercial,
     });
     expect(pendientes.json().datos).toHaveLength(1);
@@ -173,7 +173,7 @@ describe('a certificate request, from the key to the paired certificate and its 
 
   it('pairs the certificate signed for the request: the key is kept, the old certificate replaced and out of the grid and alerts', async () => {
     const [s] = (
-      await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`, headers: ctx.comercial })
+      await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.clienteId}/solicitudes`, headers: ctx.comercial })
     ).json().datos;
     const res = await importar(await ctx.firmar((await csrDe(s.id)).body));
     expect(res.statusCode).toBe(201);
@@ -190,13 +190,13 @@ describe('a certificate request, from the key to the paired certificate and its 
     expect(c.serial).toMatch(/^[0-9A-F]+$/);
     expect(c.huella).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 
-    const detalle = envelope(vencimientosEmpresa).parse(
-      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json(),
+    const detalle = envelope(vencimientosCliente).parse(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.clienteId}`, headers: ctx.comercial })).json(),
     ).datos!;
     expect(detalle.certificados.find((x) => x.id === viejoId)?.reemplazado_por).toBe(nuevoId);
     expect(detalle.proximos.filter((v) => v.tipo === 'certificado').map((v) => v.item_id)).toEqual([nuevoId]);
     const pendientes = await ctx.t.app.inject({
-      url: `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`,
+      url: `/api/vencimientos/empresas/${ctx.clienteId}/solicitudes`,
       headers: ctx.comercial,
     });
     expect(pendientes.json().datos).toEqual([]);
@@ -281,7 +281,7 @@ describe('a certificate request, from the key to the paired certificate and its 
   });
 
   it('never shows a key in a list, an export or the history', async () => {
-    const g = await generar({ empresa_id: ctx.empresaId, alias: 'zeta-pendiente', ambiente: 'homologacion' });
+    const g = await generar({ empresa_id: ctx.clienteId, alias: 'zeta-pendiente', ambiente: 'homologacion' });
     expect(g.statusCode).toBe(201);
     const selladas = [
       ...(await ctx.t.db
@@ -296,8 +296,8 @@ describe('a certificate request, from the key to the paired certificate and its 
     const prohibidos = selladas.flatMap((s) => [s, descifrar(key, s).split('\n')[5]!]);
     const respuestas = await Promise.all(
       [
-        `/api/vencimientos/empresas/${ctx.empresaId}`,
-        `/api/vencimientos/empresas/${ctx.empresaId}/solicitudes`,
+        `/api/vencimientos/empresas/${ctx.clienteId}`,
+        `/api/vencimientos/empresas/${ctx.clienteId}/solicitudes`,
         '/api/vencimientos/afip/lista?size=100',
         '/api/vencimientos/afip/export.csv',
         `/api/vencimientos/items/certificado/${nuevoId}`,
@@ -321,17 +321,17 @@ describe('generating a request: checks and permissions', () => {
     ctx.t.app.inject({ method: 'POST', url: '/api/vencimientos/solicitudes', headers, payload });
 
   it('answers field errors in Spanish, never a 500', async () => {
-    const alias = await generar({ empresa_id: ctx.empresaId, alias: 'con espacios', ambiente: 'produccion' });
+    const alias = await generar({ empresa_id: ctx.clienteId, alias: 'con espacios', ambiente: 'produccion' });
     expect(alias.statusCode).toBe(400);
     expect(alias.json().campos).toEqual({ alias: ['Solo letras, números, punto, guion y guion bajo (sin espacios)'] });
     const sinCliente = await generar({ empresa_id: 999999, alias: 'x', ambiente: 'produccion' });
     expect(sinCliente.statusCode).toBe(400);
     expect(sinCliente.json().campos).toEqual({ empresa_id: ['El cliente elegido no existe'] });
-    expect((await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'marte' })).json().campos).toHaveProperty(
+    expect((await generar({ empresa_id: ctx.clienteId, alias: 'x', ambiente: 'marte' })).json().campos).toHaveProperty(
       'ambiente',
     );
     expect(
-      (await generar({ empresa_id: ctx.empresaId, alias: 'x', ambiente: 'produccion', clave: 'no' })).statusCode,
+      (await generar({ empresa_id: ctx.clienteId, alias: 'x', ambiente: 'produccion', clave: 'no' })).statusCode,
     ).toBe(400);
   });
 
@@ -344,7 +344,7 @@ describe('generating a request: checks and permissions', () => {
     });
     expect(ajeno.statusCode).toBe(201);
     const res = await generar({
-      empresa_id: ctx.empresaId,
+      empresa_id: ctx.clienteId,
       renueva_id: ajeno.json().datos.id,
       alias: 'zeta',
       ambiente: 'produccion',
@@ -357,9 +357,9 @@ describe('generating a request: checks and permissions', () => {
 
   it('needs CLIENTES#EDITAR to generate and cancel, CLIENTES#VER to read; a cancelled request is gone with its key', async () => {
     expect(
-      (await generar({ empresa_id: ctx.empresaId, alias: 'zeta', ambiente: 'produccion' }, ctx.comercial)).statusCode,
+      (await generar({ empresa_id: ctx.clienteId, alias: 'zeta', ambiente: 'produccion' }, ctx.comercial)).statusCode,
     ).toBe(403);
-    const s = (await generar({ empresa_id: ctx.empresaId, alias: 'zeta', ambiente: 'produccion' })).json().datos;
+    const s = (await generar({ empresa_id: ctx.clienteId, alias: 'zeta', ambiente: 'produccion' })).json().datos;
     expect(
       (await ctx.t.app.inject({ url: `/api/vencimientos/solicitudes/${s.id}/csr`, headers: ctx.tecnico })).statusCode,
     ).toBe(403);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { cifrar, descifrar, SecretoIlegible } from '../../../core/secretos.ts';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
-import { afipCertificados, afipSolicitudes, empresas } from '../../../db/schema.ts';
+import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { generarSolicitud, pkcs12, sujetoTexto } from './clave.ts';
 import { ENTIDAD, noExiste } from './queries.ts';
@@ -14,7 +14,7 @@ import { ENTIDAD, noExiste } from './queries.ts';
 
 const campos = {
   id: afipSolicitudes.id,
-  empresaId: afipSolicitudes.empresaId,
+  clienteId: afipSolicitudes.clienteId,
   renuevaId: afipSolicitudes.renuevaId,
   cuit: afipSolicitudes.cuit,
   razonSocial: afipSolicitudes.razonSocial,
@@ -27,7 +27,7 @@ const campos = {
 
 const solicitudWire = (s: { [K in keyof typeof campos]: (typeof afipSolicitudes.$inferSelect)[K] }): Solicitud => ({
   id: s.id,
-  empresa_id: s.empresaId,
+  empresa_id: s.clienteId,
   renueva_id: s.renuevaId,
   cuit: s.cuit,
   razon_social: s.razonSocial,
@@ -48,16 +48,16 @@ export async function crearSolicitud(
   values: z.output<typeof solicitudInput>,
   autor: Autor,
 ): Promise<Solicitud> {
-  const [empresa] = await db
-    .select({ razonSocial: empresas.razonSocial, cuit: empresas.cuit })
-    .from(empresas)
-    .where(eq(empresas.id, values.empresa_id));
-  if (!empresa)
+  const [cliente] = await db
+    .select({ razonSocial: clientes.razonSocial, cuit: clientes.cuit })
+    .from(clientes)
+    .where(eq(clientes.id, values.empresa_id));
+  if (!cliente)
     throw new ApiError(400, 'El cliente elegido no existe', { empresa_id: ['El cliente elegido no existe'] });
   const generada = await generarSolicitud({
-    razonSocial: empresa.razonSocial,
+    razonSocial: cliente.razonSocial,
     alias: values.alias,
-    cuit: empresa.cuit,
+    cuit: cliente.cuit,
   });
   return db.transaction(async (tx) => {
     if (values.renueva_id !== null) {
@@ -67,7 +67,7 @@ export async function crearSolicitud(
         .where(
           and(
             eq(afipCertificados.id, values.renueva_id),
-            eq(afipCertificados.empresaId, values.empresa_id),
+            eq(afipCertificados.clienteId, values.empresa_id),
             isNull(afipCertificados.reemplazadoPor),
           ),
         );
@@ -77,10 +77,10 @@ export async function crearSolicitud(
     const [row] = await tx
       .insert(afipSolicitudes)
       .values({
-        empresaId: values.empresa_id,
+        clienteId: values.empresa_id,
         renuevaId: values.renueva_id,
-        cuit: empresa.cuit,
-        razonSocial: empresa.razonSocial,
+        cuit: cliente.cuit,
+        razonSocial: cliente.razonSocial,
         alias: values.alias,
         ambiente: values.ambiente,
         servicios: values.servicios,
@@ -103,13 +103,13 @@ export async function crearSolicitud(
 }
 
 /** The client's pending requests, oldest first. */
-export async function solicitudesDe(db: Executor, empresaId: number): Promise<Solicitud[]> {
-  const [empresa] = await db.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, empresaId));
-  if (!empresa) throw new ApiError(404, 'El cliente no existe');
+export async function solicitudesDe(db: Executor, clienteId: number): Promise<Solicitud[]> {
+  const [cliente] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, clienteId));
+  if (!cliente) throw new ApiError(404, 'El cliente no existe');
   const rows = await db
     .select(campos)
     .from(afipSolicitudes)
-    .where(eq(afipSolicitudes.empresaId, empresaId))
+    .where(eq(afipSolicitudes.clienteId, clienteId))
     .orderBy(asc(afipSolicitudes.creado), asc(afipSolicitudes.id));
   return rows.map(solicitudWire);
 }

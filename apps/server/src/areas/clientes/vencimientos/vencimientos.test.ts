@@ -7,7 +7,7 @@ import {
   certificado,
   vencimientoMeses,
   vencimientoPage,
-  vencimientosEmpresa,
+  vencimientosCliente,
 } from '@intranet/contract/areas/clientes/vencimientos';
 import { emptyDocument } from '@intranet/editor';
 import { parse } from 'csv-parse/sync';
@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditoria,
   vencimientosProximo,
-  empresas,
+  clientes,
   physisLicencias,
   productos,
   vencimientoRenovaciones,
@@ -41,15 +41,15 @@ function fresh() {
   return freshApp(template, ['admin', 'comercial'], {
     setup: async ({ t }) => {
       const [e] = await t.db
-        .insert(empresas)
+        .insert(clientes)
         .values({
           razonSocial: 'Zeta Prueba SA',
           cuit: '30712345671',
           condicionIva: 'responsable_inscripto',
           notas: vacio,
         })
-        .returning({ id: empresas.id });
-      return { empresaId: e!.id };
+        .returning({ id: clientes.id });
+      return { clienteId: e!.id };
     },
   });
 }
@@ -97,7 +97,7 @@ describe('importing an AFIP certificate', () => {
 
   it('reads CUIT, CN, dates, serial and SHA-256 fingerprint from the file and lists it in the AFIP grid', async () => {
     const pem = certificadoAfip(20);
-    const res = await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion&servicios=wsfe,WSFEX`);
+    const res = await importar(pem, `empresa_id=${ctx.clienteId}&ambiente=produccion&servicios=wsfe,WSFEX`);
     expect(res.statusCode).toBe(201);
     const body = envelope(certificado).parse(res.json());
     const c = body.datos!;
@@ -115,7 +115,7 @@ describe('importing an AFIP certificate', () => {
     expect(c.serial).toBe(x.serialNumber.toUpperCase());
 
     const grid = await ctx.t.app.inject({
-      url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`,
+      url: `/api/vencimientos/afip/lista?empresa_id=${ctx.clienteId}`,
       headers: ctx.comercial,
     });
     const page = envelope(vencimientoPage).parse(grid.json()).datos!;
@@ -137,14 +137,14 @@ describe('importing an AFIP certificate', () => {
 
   it('accepts several certificates per client (homologación and producción), the same file once (409)', async () => {
     const pem = certificadoAfip(400);
-    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=homologacion&alias=Pruebas`)).statusCode).toBe(
+    expect((await importar(pem, `empresa_id=${ctx.clienteId}&ambiente=homologacion&alias=Pruebas`)).statusCode).toBe(
       201,
     );
-    const again = await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const again = await importar(pem, `empresa_id=${ctx.clienteId}&ambiente=produccion`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatch(/ya tiene ese certificado/);
-    const detalle = envelope(vencimientosEmpresa).parse(
-      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.empresaId}`, headers: ctx.comercial })).json(),
+    const detalle = envelope(vencimientosCliente).parse(
+      (await ctx.t.app.inject({ url: `/api/vencimientos/empresas/${ctx.clienteId}`, headers: ctx.comercial })).json(),
     ).datos!;
     expect(detalle.certificados.map((c) => c.ambiente).sort()).toEqual(['homologacion', 'produccion']);
   });
@@ -152,16 +152,16 @@ describe('importing an AFIP certificate', () => {
   it('accepts DER as well as PEM', async () => {
     const { X509Certificate } = await import('node:crypto');
     const der = new X509Certificate(certificadoAfip(100)).raw;
-    const res = await importar(der, `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const res = await importar(der, `empresa_id=${ctx.clienteId}&ambiente=produccion`);
     expect(res.statusCode).toBe(201);
     expect(res.json().datos.vence).toBe(dia(100));
   });
 
   it('refuses a file that is not a certificate, and one without a CUIT, in Spanish', async () => {
-    const texto = await importar('esto no es un certificado', `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const texto = await importar('esto no es un certificado', `empresa_id=${ctx.clienteId}&ambiente=produccion`);
     expect(texto.statusCode).toBe(400);
     expect(texto.json().error).toBe('El archivo no es un certificado X.509 (.crt o .pem) válido');
-    const vacio = await importar(Buffer.alloc(0), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const vacio = await importar(Buffer.alloc(0), `empresa_id=${ctx.clienteId}&ambiente=produccion`);
     expect(vacio.statusCode).toBe(400);
 
     const dir = mkdtempSync(join(tmpdir(), 'cert-'));
@@ -186,11 +186,11 @@ describe('importing an AFIP certificate', () => {
       ],
       { stdio: 'ignore' },
     );
-    const sinCuit = await importar(readFileSync(join(dir, 'c')), `empresa_id=${ctx.empresaId}&ambiente=produccion`);
+    const sinCuit = await importar(readFileSync(join(dir, 'c')), `empresa_id=${ctx.clienteId}&ambiente=produccion`);
     // A private key is not a certificate either.
     const privateKeyFile = await importar(
       readFileSync(join(dir, 'k')),
-      `empresa_id=${ctx.empresaId}&ambiente=produccion`,
+      `empresa_id=${ctx.clienteId}&ambiente=produccion`,
     );
     rmSync(dir, { recursive: true, force: true });
     expect(sinCuit.statusCode).toBe(400);
@@ -203,8 +203,8 @@ describe('importing an AFIP certificate', () => {
     const sinCliente = await importar(pem, 'empresa_id=999999&ambiente=produccion');
     expect(sinCliente.statusCode).toBe(400);
     expect(sinCliente.json().campos).toEqual({ empresa_id: ['El cliente elegido no existe'] });
-    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=marte`)).statusCode).toBe(400);
-    expect((await importar(pem, `empresa_id=${ctx.empresaId}&ambiente=produccion`, ctx.comercial)).statusCode).toBe(
+    expect((await importar(pem, `empresa_id=${ctx.clienteId}&ambiente=marte`)).statusCode).toBe(400);
+    expect((await importar(pem, `empresa_id=${ctx.clienteId}&ambiente=produccion`, ctx.comercial)).statusCode).toBe(
       403,
     );
   });
@@ -219,7 +219,7 @@ describe('the expiry grid', () => {
       url: '/api/vencimientos/licencias',
       headers: ctx.admin,
       payload: {
-        empresa_id: ctx.empresaId,
+        empresa_id: ctx.clienteId,
         producto_id: productoId,
         tipo: vence ? 'anual' : 'perpetua',
         usuarios: 5,
@@ -246,7 +246,7 @@ describe('the expiry grid', () => {
       envelope(vencimientoPage).parse(
         (
           await ctx.t.app.inject({
-            url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&${q}`,
+            url: `/api/vencimientos/physis/lista?empresa_id=${ctx.clienteId}&${q}`,
             headers: ctx.comercial,
           })
         ).json(),
@@ -270,7 +270,7 @@ describe('the expiry grid', () => {
     expect(
       (
         await ctx.t.app.inject({
-          url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}`,
+          url: `/api/vencimientos/afip/lista?empresa_id=${ctx.clienteId}`,
           headers: ctx.comercial,
         })
       ).json().datos.total,
@@ -286,15 +286,15 @@ describe('the expiry grid', () => {
     const [prox] = await ctx.t.db
       .select()
       .from(vencimientosProximo)
-      .where(eq(vencimientosProximo.empresaId, ctx.empresaId));
-    expect(prox).toEqual({ empresaId: ctx.empresaId, vence: dia(-10), dias: -10 });
+      .where(eq(vencimientosProximo.clienteId, ctx.clienteId));
+    expect(prox).toEqual({ clienteId: ctx.clienteId, vence: dia(-10), dias: -10 });
   });
 
   it("searches a grid's own rows: a word of the other grid's items is no match, counted exactly, not estimated", async () => {
     // 60,000 AFIP rows whose item says 'Facturación' and 30,000 Physis rows, both of clients named 'Estimada n'.
     const fila = (grupo: string, tipo: string, item: string, desde: number, n: number) => sql`
       insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
-      select 40000000 + (${desde} + g) * 4, ${tipo}, ${grupo}, 40000000 + ${desde} + g, ${ctx.empresaId}, ${item}, ${dia(30)}::date + g % 300, 'Estimada ' || g, '30712345671'
+      select 40000000 + (${desde} + g) * 4, ${tipo}, ${grupo}, 40000000 + ${desde} + g, ${ctx.clienteId}, ${item}, ${dia(30)}::date + g % 300, 'Estimada ' || g, '30712345671'
       from generate_series(1, ${n}) g`;
     await ctx.t.db.execute(fila('afip', 'certificado', 'Facturación electrónica', 0, 60_000));
     await ctx.t.db.execute(fila('physis', 'licencia', 'Physis ERP', 100_000, 30_000));
@@ -330,14 +330,14 @@ describe('the expiry grid', () => {
     // As every CAI point of sale's item is 'Facturación': the next page is read from (item, id) on, ids consecutive.
     await ctx.t.db.execute(sql`
       insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
-      select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.empresaId}, 'Facturación', ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
+      select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.clienteId}, 'Facturación', ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
       from generate_series(1, 90) g`);
     const pagina = async (extra: string) =>
       envelope(vencimientoPage)
         .parse(
           (
             await ctx.t.app.inject({
-              url: `/api/vencimientos/afip/lista?tipo=punto_venta&empresa_id=${ctx.empresaId}&size=25&${extra}`,
+              url: `/api/vencimientos/afip/lista?tipo=punto_venta&empresa_id=${ctx.clienteId}&size=25&${extra}`,
               headers: ctx.comercial,
             })
           ).json(),
@@ -379,7 +379,7 @@ describe('the expiry grid', () => {
 
   it('exports the filtered grid as CSV with ISO 8601 dates', async () => {
     const res = await ctx.t.app.inject({
-      url: `/api/vencimientos/physis/export.csv?empresa_id=${ctx.empresaId}&plazo=vencidos`,
+      url: `/api/vencimientos/physis/export.csv?empresa_id=${ctx.clienteId}&plazo=vencidos`,
       headers: ctx.comercial,
     });
     expect(res.statusCode).toBe(200);
@@ -474,7 +474,7 @@ describe('the expiry grid', () => {
     expect(audits).toHaveLength(2);
     const fila = (
       await ctx.t.app.inject({
-        url: `/api/vencimientos/physis/lista?empresa_id=${ctx.empresaId}&sort=-vence&size=1`,
+        url: `/api/vencimientos/physis/lista?empresa_id=${ctx.clienteId}&sort=-vence&size=1`,
         headers: ctx.comercial,
       })
     ).json().datos.items[0];
@@ -502,7 +502,7 @@ describe('the expiry grid', () => {
       url: '/api/vencimientos/licencias',
       headers: ctx.admin,
       payload: {
-        empresa_id: ctx.empresaId,
+        empresa_id: ctx.clienteId,
         producto_id: productoId,
         tipo: 'anual',
         usuarios: 0,
@@ -517,7 +517,7 @@ describe('the expiry grid', () => {
         method: 'POST',
         url: '/api/vencimientos/puntos-venta',
         headers: ctx.admin,
-        payload: { empresa_id: ctx.empresaId, ...payload },
+        payload: { empresa_id: ctx.clienteId, ...payload },
       });
     const cai = await pv({ numero: 4, modalidad: 'cai' });
     expect(cai.json().campos).toEqual({ cai_vence: ['Un punto de venta CAI necesita el vencimiento del CAI'] });
@@ -528,7 +528,7 @@ describe('the expiry grid', () => {
     expect(dup.json().campos).toEqual({ numero: ['El cliente ya tiene ese punto de venta'] });
     const grid = (
       await ctx.t.app.inject({
-        url: `/api/vencimientos/afip/lista?empresa_id=${ctx.empresaId}&tipo=punto_venta`,
+        url: `/api/vencimientos/afip/lista?empresa_id=${ctx.clienteId}&tipo=punto_venta`,
         headers: ctx.comercial,
       })
     ).json().datos;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaOpcion } from '@intranet/contract/areas/clientes';
+import type { ClienteOpcion } from '@intranet/contract/areas/clientes';
 import type { Actualizacion, ProductoDesactualizados } from '@intranet/contract/areas/clientes/actualizaciones';
 import type { ProductoOpcion } from '@intranet/contract/areas/productos';
 import { renderUi } from '../../../components/testing.tsx';
@@ -50,7 +50,7 @@ const items = [
     log: null,
   }),
 ];
-const empresas: EmpresaOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
+const clientes: ClienteOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
 const productos: ProductoOpcion[] = [{ id: 1, codigo: 'PHY-ERP', nombre: 'Physis ERP' }];
 const opciones = {
   servidores: [{ id: 11, nombre: 'SRV-AGRO', empresa_id: 3, version_physis: '8.4.1' }],
@@ -90,7 +90,7 @@ beforeEach(() => {
       '/api/actualizaciones/desactualizados': desactualizados,
       '/api/actualizaciones/desactualizados?': desactualizados,
       '/api/productos/opciones': productos,
-      '/api/empresas/opciones?': empresas,
+      '/api/empresas/opciones?': clientes,
       '/api/personas/opciones?': personaOpciones,
     }),
   );
@@ -174,7 +174,7 @@ describe('ActualizacionesList', () => {
       }),
     );
     http.post.mockResolvedValue(ok({ total: 40, hechos: Array.from({ length: 40 }, (_, i) => i + 1), rechazados: [] }));
-    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), {
+    renderUi(createElement(ActualizacionesTabla, { clienteId: 3 }), {
       url: '/clientes/3?tab=actualizaciones&resultado=error',
       path: '/clientes/3',
     });
@@ -272,7 +272,7 @@ describe('ActualizacionesList', () => {
 
 describe('ActualizacionesTabla on a client’s tab', () => {
   it('asks only for that client’s updates and leaves out the client column', async () => {
-    renderUi(createElement(ActualizacionesTabla, { empresaId: 3 }), {
+    renderUi(createElement(ActualizacionesTabla, { clienteId: 3 }), {
       url: '/clientes/3?tab=actualizaciones',
       path: '/clientes/3',
     });

@@ -13,7 +13,7 @@ import {
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { DateInputEs } from '../../../components/form/DateField.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
-import { EmpresaFilter } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteFilter } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
@@ -42,12 +42,12 @@ const verLog = (a: Actualizacion) =>
     children: a.log ? <Code block>{a.log}</Code> : t.sinLog,
   });
 
-/** The updates table with its filters; `empresaId` fixes the client (the client detail's tab). */
-export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
+/** The updates table with its filters; `clienteId` fixes the client (the client detail's tab). */
+export function ActualizacionesTabla({ clienteId }: { clienteId?: number }) {
   const list = useListState(actualizacionListQuery);
-  const params = empresaId ? `${list.apiParams}&empresa_id=${empresaId}` : list.apiParams;
-  const exportParams = empresaId
-    ? [list.exportParams, `empresa_id=${empresaId}`].filter(Boolean).join('&')
+  const params = clienteId ? `${list.apiParams}&empresa_id=${clienteId}` : list.apiParams;
+  const exportParams = clienteId
+    ? [list.exportParams, `empresa_id=${clienteId}`].filter(Boolean).join('&')
     : list.exportParams;
   const actualizaciones = useActualizaciones(params);
   const productos = useProductoOpciones();
@@ -61,7 +61,7 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
 
   const columns: ColumnDef<Actualizacion>[] = [
     { id: 'fecha', header: t.campos.fecha, accessorFn: (a) => formatFechaHora(a.fecha) },
-    ...(empresaId
+    ...(clienteId
       ? []
       : [
           {
@@ -120,14 +120,14 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
       <Group justify="flex-end" gap="sm" mb="sm">
         <ExportButton url={actualizacionesCsvUrl(exportParams)} name="actualizaciones" />
         {puedeEditar && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => abrirRegistrar(empresaId ? { empresaId } : {})}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => abrirRegistrar(clienteId ? { clienteId } : {})}>
             {t.registrar}
           </Button>
         )}
       </Group>
       <DataTable
         label={t.tabla}
-        tableId={empresaId ? 'actualizaciones-cliente' : 'actualizaciones'}
+        tableId={clienteId ? 'actualizaciones-cliente' : 'actualizaciones'}
         columns={columns}
         sortable={ACTUALIZACION_SORT}
         rows={actualizaciones.data?.items}
@@ -158,8 +158,8 @@ export function ActualizacionesTabla({ empresaId }: { empresaId?: number }) {
               onChange={(dia) => list.setFilter('hasta', dia)}
               w={{ base: '100%', sm: 160 }}
             />
-            {!empresaId && (
-              <EmpresaFilter
+            {!clienteId && (
+              <ClienteFilter
                 label={t.campos.cliente}
                 value={list.query.empresa_id}
                 onChange={(id) => list.setFilter('empresa_id', id)}

@@ -47,15 +47,15 @@ const columns: ColumnDef<ProductoDesactualizados['clientes'][number]>[] = [
  * a view over the updates, not a list of records: no rows to delete or set, so no bulk bar; it exports whole,
  * a CSV row per server behind.
  */
-export function Desactualizados({ empresaId }: { empresaId?: number }) {
-  const datos = useDesactualizados({ empresa_id: empresaId });
+export function Desactualizados({ clienteId }: { clienteId?: number }) {
+  const datos = useDesactualizados({ empresa_id: clienteId });
   if (datos.isPending) return <Text size="sm">{listMessages.cargando}</Text>;
   if (datos.isError) return <Alert color="red">{datos.error.message}</Alert>;
   if (datos.data.length === 0) return <Text c="dimmed">{t.sinProductos}</Text>;
   return (
     <Stack gap="md">
       <Group justify="flex-end" className="no-print">
-        <ExportButton url={desactualizadosCsvUrl({ empresa_id: empresaId })} name="clientes-desactualizados" />
+        <ExportButton url={desactualizadosCsvUrl({ empresa_id: clienteId })} name="clientes-desactualizados" />
       </Group>
       {datos.data.map((p) => (
         <Paper

@@ -9,7 +9,7 @@ import {
   actualizacionInput,
   RESULTADO_ETIQUETA,
 } from '@intranet/contract/areas/clientes/actualizaciones';
-import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -40,11 +40,11 @@ const registrarForm = z
 type RegistrarInput = z.input<typeof registrarForm>;
 type RegistrarValues = z.output<typeof registrarForm>;
 
-function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefined; servidorId?: number | undefined }) {
+function RegistrarForm({ clienteId, servidorId }: { clienteId?: number | undefined; servidorId?: number | undefined }) {
   const form = useForm<RegistrarInput, unknown, RegistrarValues>({
     resolver: contractResolver(registrarForm),
     defaultValues: {
-      empresa_id: empresaId,
+      empresa_id: clienteId,
       servidor_id: servidorId,
       fecha: dayjs().format('YYYY-MM-DDTHH:mm'),
       resultado: 'ok',
@@ -57,9 +57,9 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
   const { formError, onServerError, clearFormError } = useServerErrors(form, Object.keys(registrarForm.shape));
-  const empresa = useWatch({ control: form.control, name: 'empresa_id' });
+  const cliente = useWatch({ control: form.control, name: 'empresa_id' });
   const productoId = useWatch({ control: form.control, name: 'producto_id' });
-  const opciones = useActualizacionOpciones(typeof empresa === 'number' ? empresa : null);
+  const opciones = useActualizacionOpciones(typeof cliente === 'number' ? cliente : null);
   const productos = useProductoOpciones();
   const versionesProducto = (opciones.data?.versiones ?? []).filter((v) => v.producto_id === productoId);
   const versiones = versionesProducto.map((v) => ({
@@ -74,7 +74,7 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
     versionesProducto.find((v) => v.id === versionHastaId)?.numero,
   );
   const registrar = useRegistrarActualizacion();
-  const submit = form.handleSubmit(async ({ empresa_id: _empresa, ...values }) => {
+  const submit = form.handleSubmit(async ({ empresa_id: _cliente, ...values }) => {
     clearFormError();
     try {
       const a = await registrar.mutateAsync(values);
@@ -93,8 +93,8 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && (
-          <EmpresaSelect
+        {clienteId === undefined && (
+          <ClienteSelect
             control={form.control}
             name="empresa_id"
             label={t.campos.cliente}
@@ -109,7 +109,7 @@ function RegistrarForm({ empresaId, servidorId }: { empresaId?: number | undefin
             label={t.campos.servidor}
             withAsterisk
             numeric
-            placeholder={typeof empresa === 'number' ? undefined : t.elegirCliente}
+            placeholder={typeof cliente === 'number' ? undefined : t.elegirCliente}
             data={(opciones.data?.servidores ?? []).map((s) => ({
               value: String(s.id),
               label: s.version_physis ? `${s.nombre} (${s.version_physis})` : s.nombre,
@@ -206,10 +206,10 @@ export function paquetesDe(paquetes: PaqueteOpcion[], producto: string | undefin
   }));
 }
 
-export const abrirRegistrar = (opts: { empresaId?: number; servidorId?: number } = {}) =>
+export const abrirRegistrar = (opts: { clienteId?: number; servidorId?: number } = {}) =>
   openFormDialog({
     modalId: MODAL_ID,
     title: t.registrarTitulo,
     size: 'lg',
-    children: <RegistrarForm empresaId={opts.empresaId} servidorId={opts.servidorId} />,
+    children: <RegistrarForm clienteId={opts.clienteId} servidorId={opts.servidorId} />,
   });

@@ -11,7 +11,7 @@ export const actualizacionesKeys = {
   all: ['actualizaciones'] as const,
   lista: (params: string) => ['actualizaciones', 'lista', params] as const,
   desactualizados: (params: string) => ['actualizaciones', 'desactualizados', params] as const,
-  opciones: (empresaId: number | null) => ['actualizaciones', 'opciones', empresaId] as const,
+  opciones: (clienteId: number | null) => ['actualizaciones', 'opciones', clienteId] as const,
 };
 
 export function useActualizaciones(params: string) {
@@ -49,11 +49,11 @@ export function useDesactualizados(filtro: FiltroDesactualizados = {}) {
 }
 
 /** The client's servers and every version, for the form and the version filter. */
-export function useActualizacionOpciones(empresaId: number | null) {
+export function useActualizacionOpciones(clienteId: number | null) {
   return useQuery({
-    queryKey: actualizacionesKeys.opciones(empresaId),
+    queryKey: actualizacionesKeys.opciones(clienteId),
     queryFn: async ({ signal }) =>
-      (await call(actualizacionesApi.opciones, { query: { empresa_id: empresaId || undefined }, signal })).datos,
+      (await call(actualizacionesApi.opciones, { query: { empresa_id: clienteId || undefined }, signal })).datos,
     placeholderData: keepPreviousData,
   });
 }

@@ -2,7 +2,7 @@ import { Radio, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClientePicker } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { useCopiarParametros } from './api.ts';
 import { clientesMessages } from './messages.ts';
 import { FormActions } from '../../../components/form/FormActions.tsx';
@@ -10,22 +10,22 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 const t = clientesMessages.instalaciones;
 const MODAL_ID = 'copiar-parametros';
 
-/** "Copiar de otro cliente": opens the dialog (through @mantine/modals) for the client `empresaId`. */
-export function abrirCopiarParametros(empresaId: number) {
+/** "Copiar de otro cliente": opens the dialog (through @mantine/modals) for the client `clienteId`. */
+export function abrirCopiarParametros(clienteId: number) {
   modals.open({
     modalId: MODAL_ID,
     title: t.copiarTitulo,
     centered: true,
     closeButtonProps: { 'aria-label': 'Cerrar' },
-    children: <CopiarForm empresaId={empresaId} />,
+    children: <CopiarForm clienteId={clienteId} />,
   });
 }
 
-function CopiarForm({ empresaId }: { empresaId: number }) {
+function CopiarForm({ clienteId }: { clienteId: number }) {
   const [desde, setDesde] = useState<number | null>(null);
   const [modo, setModo] = useState<'omitir' | 'sobrescribir'>('omitir');
   const [error, setError] = useState<string | null>(null);
-  const copiar = useCopiarParametros(empresaId);
+  const copiar = useCopiarParametros(clienteId);
 
   const submit = async () => {
     if (desde === null) {
@@ -54,7 +54,7 @@ function CopiarForm({ empresaId }: { empresaId: number }) {
         <Text size="sm" c="dimmed">
           {t.copiarAyuda}
         </Text>
-        <EmpresaPicker
+        <ClientePicker
           label={t.desde}
           placeholder={t.buscarCliente}
           value={desde}
@@ -62,7 +62,7 @@ function CopiarForm({ empresaId }: { empresaId: number }) {
             setDesde(v);
             setError(null);
           }}
-          excluir={empresaId}
+          excluir={clienteId}
           error={error}
           withAsterisk
         />

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { EmpresaPicker } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClientePicker } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useServidoresCliente } from './api.ts';
@@ -24,19 +24,19 @@ const idDe = (value: string | null) => {
  */
 export function Instalaciones() {
   const [params, setParams] = useSearchParams();
-  const empresaId = idDe(params.get('empresa'));
+  const clienteId = idDe(params.get('empresa'));
   const servidorId = idDe(params.get('servidor'));
-  const servidores = useServidoresCliente(empresaId);
+  const servidores = useServidoresCliente(clienteId);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
 
-  const elegir = (empresa: number | null, servidor: number | null = null) => {
+  const elegir = (cliente: number | null, servidor: number | null = null) => {
     const next = new URLSearchParams();
-    if (empresa !== null) next.set('empresa', String(empresa));
-    if (empresa !== null && servidor !== null) next.set('servidor', String(servidor));
+    if (cliente !== null) next.set('empresa', String(cliente));
+    if (cliente !== null && servidor !== null) next.set('servidor', String(servidor));
     setParams(next, { replace: false });
   };
 
-  if (empresaId === null) {
+  if (clienteId === null) {
     return (
       <>
         <PageHeader title={t.titulo} />
@@ -61,7 +61,7 @@ export function Instalaciones() {
             <Button
               variant="default"
               leftSection={<IconCopy size={16} />}
-              onClick={() => abrirCopiarParametros(empresaId)}
+              onClick={() => abrirCopiarParametros(clienteId)}
             >
               {t.copiar}
             </Button>
@@ -71,10 +71,10 @@ export function Instalaciones() {
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <EmpresaPicker
+            <ClientePicker
               label={t.cliente}
               placeholder={t.buscarCliente}
-              value={empresaId}
+              value={clienteId}
               onChange={(id) => elegir(id)}
               w={{ base: '100%', sm: 420 }}
             />
@@ -82,7 +82,7 @@ export function Instalaciones() {
               label={t.servidor}
               data={ambitos}
               value={servidorId === null ? '' : String(servidorId)}
-              onChange={(v) => elegir(empresaId, idDe(v))}
+              onChange={(v) => elegir(clienteId, idDe(v))}
               allowDeselect={false}
               w={{ base: '100%', sm: 280 }}
               comboboxProps={{ withinPortal: true }}
@@ -90,8 +90,8 @@ export function Instalaciones() {
           </Group>
         </Paper>
         <ParametrosGrid
-          key={`${empresaId}-${servidorId ?? 0}`}
-          empresaId={empresaId}
+          key={`${clienteId}-${servidorId ?? 0}`}
+          clienteId={clienteId}
           servidorId={servidorId}
           puedeEditar={puedeEditar}
         />

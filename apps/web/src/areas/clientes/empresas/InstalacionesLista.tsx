@@ -18,8 +18,8 @@ const t = clientesMessages.instalaciones;
 
 export const INSTALACIONES_PATH = '/clientes/parametros';
 /** The Instalaciones screen showing one client's parameters, or one of its installations'. */
-export const instalacionesPath = (empresaId: number, servidorId?: number) =>
-  `${INSTALACIONES_PATH}?empresa=${empresaId}${servidorId === undefined ? '' : `&servidor=${servidorId}`}`;
+export const instalacionesPath = (clienteId: number, servidorId?: number) =>
+  `${INSTALACIONES_PATH}?empresa=${clienteId}${servidorId === undefined ? '' : `&servidor=${servidorId}`}`;
 
 const columns: ColumnDef<ClienteInstalaciones>[] = [
   {

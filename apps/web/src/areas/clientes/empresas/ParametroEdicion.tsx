@@ -26,14 +26,14 @@ const resolver: Resolver<ParametroUpdate, unknown, ParametroGuardado> = (values,
 };
 
 interface ParametroEdicionProps {
-  empresaId: number;
+  clienteId: number;
   parametro: Parametro;
   onGuardado: () => void;
   onCancelar: () => void;
 }
 
 /** A parameter's value edited in its row: its input, save and cancel. A secret starts empty (the screen never holds it). */
-export function ParametroEdicion({ empresaId, parametro: p, onGuardado, onCancelar }: ParametroEdicionProps) {
+export function ParametroEdicion({ clienteId, parametro: p, onGuardado, onCancelar }: ParametroEdicionProps) {
   const form = useForm<ParametroUpdate, unknown, ParametroGuardado>({
     resolver,
     defaultValues: {
@@ -45,7 +45,7 @@ export function ParametroEdicion({ empresaId, parametro: p, onGuardado, onCancel
     },
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
-  const modificar = useModificarParametro(empresaId);
+  const modificar = useModificarParametro(clienteId);
 
   const guardar = form.handleSubmit(async (values) => {
     clearFormError();

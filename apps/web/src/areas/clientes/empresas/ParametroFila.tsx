@@ -12,7 +12,7 @@ import { ParametroValor } from './ParametroValor.tsx';
 
 /** What a parameter's cells share with their grid: who may edit, which values are being edited in place, which secrets are in clear. */
 export interface ParametroFilas {
-  empresaId: number;
+  clienteId: number;
   puedeEditar: boolean;
   editando: ReadonlySet<number>;
   /** Secrets in clear once asked for, by parameter id. */
@@ -35,21 +35,21 @@ function useFilas(): ParametroFilas {
 
 /** A parameter's value: edited in place, or shown (a secret masked until revealed). */
 function ValorCelda({ parametro: p }: { parametro: Parametro }) {
-  const { empresaId, puedeEditar, editando, revelados, setEditando, setRevelado } = useFilas();
+  const { clienteId, puedeEditar, editando, revelados, setEditando, setRevelado } = useFilas();
   const guardado = () => {
     setRevelado(p.id, null);
     setEditando(p.id, false);
   };
   return editando.has(p.id) ? (
     <ParametroEdicion
-      empresaId={empresaId}
+      clienteId={clienteId}
       parametro={p}
       onGuardado={guardado}
       onCancelar={() => setEditando(p.id, false)}
     />
   ) : (
     <ParametroValor
-      empresaId={empresaId}
+      clienteId={clienteId}
       parametro={p}
       puedeEditar={puedeEditar}
       revelado={revelados[p.id] ?? null}
@@ -60,8 +60,8 @@ function ValorCelda({ parametro: p }: { parametro: Parametro }) {
 
 /** A parameter's edit and delete buttons, for those who may edit and while its value is not being edited. */
 function AccionesCelda({ parametro: p }: { parametro: Parametro }) {
-  const { empresaId, puedeEditar, editando, setEditando } = useFilas();
-  const eliminar = useEliminarParametro(empresaId);
+  const { clienteId, puedeEditar, editando, setEditando } = useFilas();
+  const eliminar = useEliminarParametro(clienteId);
   if (!puedeEditar || editando.has(p.id)) return null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -14,7 +14,7 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 const FIELDS = ['grupo', 'clave', 'tipo', 'valor', 'descripcion'] as const;
 
 interface ParametroNuevoProps {
-  empresaId: number;
+  clienteId: number;
   servidorId: number | null;
   /** The scope's groups; the first is the new parameter's. */
   grupos: string[];
@@ -22,7 +22,7 @@ interface ParametroNuevoProps {
 }
 
 /** Adds one parameter to the scope (the form validates the value by its type, as the server does). */
-export function ParametroNuevo({ empresaId, servidorId, grupos, onDone }: ParametroNuevoProps) {
+export function ParametroNuevo({ clienteId, servidorId, grupos, onDone }: ParametroNuevoProps) {
   const form = useForm<ParametroInput, unknown, ParametroInput>({
     resolver: contractResolver(parametroInput),
     defaultValues: {
@@ -36,7 +36,7 @@ export function ParametroNuevo({ empresaId, servidorId, grupos, onDone }: Parame
     mode: 'onTouched',
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
-  const crear = useCrearParametro(empresaId);
+  const crear = useCrearParametro(clienteId);
   const tipo = form.watch('tipo');
 
   const submit = form.handleSubmit(async (values) => {

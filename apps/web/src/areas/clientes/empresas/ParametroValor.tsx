@@ -7,7 +7,7 @@ import { clientesMessages } from './messages.ts';
 import { fuenteDe, parametrosMessages as t } from './parametroOpciones.ts';
 
 interface ParametroValorProps {
-  empresaId: number;
+  clienteId: number;
   parametro: Parametro;
   puedeEditar: boolean;
   /** A secret in clear once asked for (the server audits it), null while masked. */
@@ -21,8 +21,8 @@ function mostrar(p: Parametro): string {
 }
 
 /** A parameter's value as shown: Sí/No for a yes/no; a secret masked, shown on request to those who may edit. */
-export function ParametroValor({ empresaId, parametro: p, puedeEditar, revelado, onRevelado }: ParametroValorProps) {
-  const revelar = useRevelarSecreto(empresaId);
+export function ParametroValor({ clienteId, parametro: p, puedeEditar, revelado, onRevelado }: ParametroValorProps) {
+  const revelar = useRevelarSecreto(clienteId);
   if (p.tipo !== 'secreto') {
     return (
       <Text size="sm" ff={fuenteDe(p.tipo)} data-testid={`valor-${p.clave}`} style={{ wordBreak: 'break-all' }}>

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 const show = (puedeEditar = true) =>
-  renderUi(createElement(ParametrosGrid, { empresaId: 3, servidorId: null, puedeEditar }));
+  renderUi(createElement(ParametrosGrid, { clienteId: 3, servidorId: null, puedeEditar }));
 const valor = (clave: string) => screen.getByTestId(`valor-${clave}`).textContent;
 const row = (clave: string) => screen.getByText(clave).closest('tr') as HTMLElement;
 const editar = async (clave: string) => {

@@ -10,7 +10,7 @@ import { parametroColumnas, ParametroFilasContext, type ParametroFilas } from '.
 import { ParametroNuevo } from './ParametroNuevo.tsx';
 
 interface ParametrosGridProps {
-  empresaId: number;
+  clienteId: number;
   /** One of the client's servers, or null for the client's own parameters. */
   servidorId: number | null;
   puedeEditar: boolean;
@@ -19,13 +19,13 @@ interface ParametrosGridProps {
 }
 
 /** The key/value grid of one scope, grouped by `grupo`, typed, edited inline; secrets masked until revealed. */
-export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }: ParametrosGridProps) {
-  const parametros = useParametros(empresaId, servidorId);
+export function ParametrosGrid({ clienteId, servidorId, puedeEditar, acciones }: ParametrosGridProps) {
+  const parametros = useParametros(clienteId, servidorId);
   const [agregando, setAgregando] = useState(false);
   const [editando, setEditandoIds] = useState<ReadonlySet<number>>(new Set());
   const [revelados, setRevelados] = useState<Readonly<Partial<Record<number, string>>>>({});
   // Another client or server: nothing of the previous scope stays in edit or in clear.
-  const ambito = `${empresaId}-${servidorId ?? 0}`;
+  const ambito = `${clienteId}-${servidorId ?? 0}`;
   const [ambitoMostrado, setAmbitoMostrado] = useState(ambito);
   if (ambito !== ambitoMostrado) {
     setAmbitoMostrado(ambito);
@@ -34,7 +34,7 @@ export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }:
   }
   const filas = useMemo<ParametroFilas>(
     () => ({
-      empresaId,
+      clienteId,
       puedeEditar,
       editando,
       revelados,
@@ -47,7 +47,7 @@ export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }:
         }),
       setRevelado: (id, valor) => setRevelados((previos) => ({ ...previos, [id]: valor ?? undefined })),
     }),
-    [empresaId, puedeEditar, editando, revelados],
+    [clienteId, puedeEditar, editando, revelados],
   );
   // Each group's rows stay the same array until the parameters change.
   const grupos = useMemo(() => {
@@ -80,7 +80,7 @@ export function ParametrosGrid({ empresaId, servidorId, puedeEditar, acciones }:
         )}
         {agregando && (
           <ParametroNuevo
-            empresaId={empresaId}
+            clienteId={clienteId}
             servidorId={servidorId}
             onDone={() => setAgregando(false)}
             grupos={[...grupos.keys()]}

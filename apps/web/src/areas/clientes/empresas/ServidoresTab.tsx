@@ -31,8 +31,8 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 const t = clientesMessages.servidores;
 
 /** The client's servers, each editable in place; new ones added here. */
-export function ServidoresTab({ empresaId, puedeEditar }: { empresaId: number; puedeEditar: boolean }) {
-  const servidores = useServidoresCliente(empresaId);
+export function ServidoresTab({ clienteId, puedeEditar }: { clienteId: number; puedeEditar: boolean }) {
+  const servidores = useServidoresCliente(clienteId);
   const [editando, setEditando] = useState<number | 'nuevo' | null>(null);
 
   if (servidores.isPending) return <Text c="dimmed">{listMessages.cargando}</Text>;
@@ -47,15 +47,15 @@ export function ServidoresTab({ empresaId, puedeEditar }: { empresaId: number; p
           </Button>
         </Group>
       )}
-      {editando === 'nuevo' && <ServidorForm empresaId={empresaId} onDone={() => setEditando(null)} />}
+      {editando === 'nuevo' && <ServidorForm clienteId={clienteId} onDone={() => setEditando(null)} />}
       {servidores.data.length === 0 && editando !== 'nuevo' && <Text c="dimmed">{t.sinServidores}</Text>}
       {servidores.data.map((s) =>
         editando === s.id ? (
-          <ServidorForm key={s.id} empresaId={empresaId} servidor={s} onDone={() => setEditando(null)} />
+          <ServidorForm key={s.id} clienteId={clienteId} servidor={s} onDone={() => setEditando(null)} />
         ) : (
           <ServidorCard
             key={s.id}
-            empresaId={empresaId}
+            clienteId={clienteId}
             servidor={s}
             puedeEditar={puedeEditar}
             onEdit={() => setEditando(s.id)}
@@ -67,17 +67,17 @@ export function ServidoresTab({ empresaId, puedeEditar }: { empresaId: number; p
 }
 
 function ServidorCard({
-  empresaId,
+  clienteId,
   servidor: s,
   puedeEditar,
   onEdit,
 }: {
-  empresaId: number;
+  clienteId: number;
   servidor: ServidorCliente;
   puedeEditar: boolean;
   onEdit: () => void;
 }) {
-  const eliminar = useEliminarServidorCliente(empresaId);
+  const eliminar = useEliminarServidorCliente(clienteId);
   return (
     <Paper withBorder radius="md" p="lg" aria-label={s.nombre} component="section">
       <Group justify="space-between" mb="sm">
@@ -92,7 +92,7 @@ function ServidorCard({
         <Group gap="xs">
           <Button
             component={Link}
-            to={`/clientes/parametros?empresa=${empresaId}&servidor=${s.id}`}
+            to={`/clientes/parametros?empresa=${clienteId}&servidor=${s.id}`}
             variant="subtle"
             size="xs"
             leftSection={<IconSettings size={14} />}
@@ -157,11 +157,11 @@ const FIELDS = [
 ] as const;
 
 function ServidorForm({
-  empresaId,
+  clienteId,
   servidor,
   onDone,
 }: {
-  empresaId: number;
+  clienteId: number;
   servidor?: ServidorCliente;
   onDone: () => void;
 }) {
@@ -195,7 +195,7 @@ function ServidorForm({
     mode: 'onTouched',
   });
   const { formError, onServerError, clearFormError } = useServerErrors(form, FIELDS);
-  const guardar = useGuardarServidorCliente(empresaId);
+  const guardar = useGuardarServidorCliente(clienteId);
   useDirtyGuard(form.formState.isDirty && !guardar.isSuccess);
   const titulo = servidor ? t.editarTitulo(servidor.nombre) : t.nuevoTitulo;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  empresaInput,
+  clienteInput,
   servidorClienteInput,
   CopiarParametrosInput,
   ParametroInput,
@@ -14,11 +14,11 @@ import { apiUrl } from '../../../core/config/config.ts';
 import { call, endpointUrl } from '../../../core/http/endpoint.ts';
 import { http } from '../../../core/http/http.ts';
 
-export type EmpresaValues = z.output<typeof empresaInput>;
+export type ClienteValues = z.output<typeof clienteInput>;
 export type ServidorClienteValues = z.output<typeof servidorClienteInput>;
 
 /** Query keys: everything of the clients under 'empresas', so one invalidation refreshes lists, details and tabs. */
-export const empresasKeys = {
+export const clientesKeys = {
   all: ['empresas'] as const,
   lista: (params: string) => ['empresas', 'lista', params] as const,
   detalle: (id: number) => ['empresas', 'detalle', id] as const,
@@ -29,38 +29,38 @@ export const empresasKeys = {
 };
 
 /** The clients' API path, for their import and bulk actions. */
-export const empresasUrl = () => endpointUrl(clientesApi.crear);
+export const clientesUrl = () => endpointUrl(clientesApi.crear);
 /** The clients' servers' import path (`…/servidores/importaciones`). */
-export const servidoresClienteImportUrl = () => `${empresasUrl()}/servidores`;
+export const servidoresClienteImportUrl = () => `${clientesUrl()}/servidores`;
 
 /** One page of the clients list (`GET /api/empresas`). */
-export function useEmpresas(params: string) {
+export function useClientes(params: string) {
   return useQuery({
-    queryKey: empresasKeys.lista(params),
+    queryKey: clientesKeys.lista(params),
     queryFn: async ({ signal }) =>
       (await call(clientesApi.lista, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useEmpresa(id: number) {
+export function useCliente(id: number) {
   return useQuery({
-    queryKey: empresasKeys.detalle(id),
+    queryKey: clientesKeys.detalle(id),
     queryFn: async ({ signal }) => (await call(clientesApi.detalle, { params: { id }, signal })).datos,
   });
 }
 
-export const empresasCsvUrl = (exportParams: string) =>
+export const clientesCsvUrl = (exportParams: string) =>
   endpointUrl(clientesApi.csv, { query: new URLSearchParams(exportParams) });
 
-/** The client's contacts: the Personas list filtered by empresa (`GET /api/personas?empresa_id=`). */
-export function useContactos(empresaId: number) {
+/** The client's contacts: the Personas list filtered by client (`GET /api/personas?empresa_id=`). */
+export function useContactos(clienteId: number) {
   return useQuery({
-    queryKey: empresasKeys.contactos(empresaId),
+    queryKey: clientesKeys.contactos(clienteId),
     queryFn: async ({ signal }) =>
       (
         await http.get(
-          apiUrl('api', `/api/personas?empresa_id=${empresaId}&size=200&sort=apellido`),
+          apiUrl('api', `/api/personas?empresa_id=${clienteId}&size=200&sort=apellido`),
           envelope(personaPage),
           { signal },
         )
@@ -73,17 +73,17 @@ function useInvalidate() {
   return (deletedId?: number) =>
     Promise.all([
       client.invalidateQueries({
-        queryKey: empresasKeys.all,
+        queryKey: clientesKeys.all,
         predicate: (query) => deletedId === undefined || query.queryKey[2] !== deletedId,
       }),
       client.invalidateQueries({ queryKey: ['auditoria'] }),
     ]);
 }
 
-export function useGuardarEmpresa(id: number | undefined) {
+export function useGuardarCliente(id: number | undefined) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: EmpresaValues) =>
+    mutationFn: async (values: ClienteValues) =>
       (id === undefined
         ? await call(clientesApi.crear, { body: values })
         : await call(clientesApi.modificar, { params: { id }, body: values })
@@ -92,7 +92,7 @@ export function useGuardarEmpresa(id: number | undefined) {
   });
 }
 
-export function useEliminarEmpresa() {
+export function useEliminarCliente() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: number) => call(clientesApi.eliminar, { params: { id } }),
@@ -102,31 +102,31 @@ export function useEliminarEmpresa() {
 
 // ---- Servidores de cliente ----
 
-export function useServidoresCliente(empresaId: number | null) {
+export function useServidoresCliente(clienteId: number | null) {
   return useQuery({
-    queryKey: empresasKeys.servidores(empresaId ?? 0),
+    queryKey: clientesKeys.servidores(clienteId ?? 0),
     queryFn: async ({ signal }) =>
-      (await call(clientesApi.servidores, { params: { id: empresaId ?? 0 }, signal })).datos,
-    enabled: empresaId !== null,
+      (await call(clientesApi.servidores, { params: { id: clienteId ?? 0 }, signal })).datos,
+    enabled: clienteId !== null,
   });
 }
 
-export function useGuardarServidorCliente(empresaId: number) {
+export function useGuardarServidorCliente(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number | undefined; values: ServidorClienteValues }) =>
       (id === undefined
-        ? await call(clientesApi.crearServidor, { params: { id: empresaId }, body: values })
-        : await call(clientesApi.modificarServidor, { params: { id: empresaId, servidorId: id }, body: values })
+        ? await call(clientesApi.crearServidor, { params: { id: clienteId }, body: values })
+        : await call(clientesApi.modificarServidor, { params: { id: clienteId, servidorId: id }, body: values })
       ).datos,
     onSuccess: () => invalidate(),
   });
 }
 
-export function useEliminarServidorCliente(empresaId: number) {
+export function useEliminarServidorCliente(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => call(clientesApi.eliminarServidor, { params: { id: empresaId, servidorId: id } }),
+    mutationFn: (id: number) => call(clientesApi.eliminarServidor, { params: { id: clienteId, servidorId: id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -136,7 +136,7 @@ export function useEliminarServidorCliente(empresaId: number) {
 /** One page of the clients with their installations (`GET /api/empresas/instalaciones`). */
 export function useInstalaciones(params: string) {
   return useQuery({
-    queryKey: empresasKeys.instalaciones(params),
+    queryKey: clientesKeys.instalaciones(params),
     queryFn: async ({ signal }) =>
       (await call(clientesApi.instalaciones, { query: new URLSearchParams(params), signal })).datos,
     placeholderData: keepPreviousData,
@@ -145,56 +145,56 @@ export function useInstalaciones(params: string) {
 
 // ---- Parámetros ----
 
-export function useParametros(empresaId: number | null, servidorId: number | null) {
+export function useParametros(clienteId: number | null, servidorId: number | null) {
   return useQuery({
-    queryKey: empresasKeys.parametros(empresaId ?? 0, servidorId),
+    queryKey: clientesKeys.parametros(clienteId ?? 0, servidorId),
     queryFn: async ({ signal }) =>
       (
         await call(clientesApi.parametros, {
-          params: { id: empresaId ?? 0 },
+          params: { id: clienteId ?? 0 },
           query: { servidor_id: servidorId || undefined },
           signal,
         })
       ).datos,
-    enabled: empresaId !== null,
+    enabled: clienteId !== null,
   });
 }
 
-export function useCrearParametro(empresaId: number) {
+export function useCrearParametro(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (values: ParametroInput) =>
-      (await call(clientesApi.crearParametro, { params: { id: empresaId }, body: values })).datos,
+      (await call(clientesApi.crearParametro, { params: { id: clienteId }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
 
-export function useModificarParametro(empresaId: number) {
+export function useModificarParametro(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, values }: { id: number; values: ParametroUpdate }) =>
-      (await call(clientesApi.modificarParametro, { params: { id: empresaId, parametroId: id }, body: values })).datos,
+      (await call(clientesApi.modificarParametro, { params: { id: clienteId, parametroId: id }, body: values })).datos,
     onSuccess: () => invalidate(),
   });
 }
 
-export function useEliminarParametro(empresaId: number) {
+export function useEliminarParametro(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => call(clientesApi.eliminarParametro, { params: { id: empresaId, parametroId: id } }),
+    mutationFn: (id: number) => call(clientesApi.eliminarParametro, { params: { id: clienteId, parametroId: id } }),
     onSuccess: () => invalidate(),
   });
 }
 
 /** Reveals one secret (the server writes an audit row each time). */
-export function useRevelarSecreto(empresaId: number) {
+export function useRevelarSecreto(clienteId: number) {
   const client = useQueryClient();
   return useMutation({
     // An empty JSON body, as the screen has always sent it (the route declares none).
     mutationFn: async (id: number) =>
       (
         await http.post(
-          endpointUrl(clientesApi.revelarSecreto, { params: { id: empresaId, parametroId: id } }),
+          endpointUrl(clientesApi.revelarSecreto, { params: { id: clienteId, parametroId: id } }),
           {},
           clientesApi.revelarSecreto.answer,
         )
@@ -203,11 +203,11 @@ export function useRevelarSecreto(empresaId: number) {
   });
 }
 
-export function useCopiarParametros(empresaId: number) {
+export function useCopiarParametros(clienteId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: CopiarParametrosInput) =>
-      (await call(clientesApi.copiarParametros, { params: { id: empresaId }, body })).datos,
+      (await call(clientesApi.copiarParametros, { params: { id: clienteId }, body })).datos,
     onSuccess: () => invalidate(),
   });
 }

@@ -1,7 +1,7 @@
-import type { CondicionIva, EmpresaFila, ParametroTipo, ServidorCliente } from '@intranet/contract/areas/clientes';
+import type { CondicionIva, ClienteFila, ParametroTipo, ServidorCliente } from '@intranet/contract/areas/clientes';
 import { formatNumero } from '../../../core/format.ts';
 
-/** Texts of the Clientes screens (Empresas, their servers, Instalaciones). */
+/** Texts of the Clientes screens (the clients, their servers, Instalaciones). */
 export const clientesMessages = {
   titulo: 'Clientes',
   tabla: 'Clientes',
@@ -49,7 +49,7 @@ export const clientesMessages = {
     actualizado: 'Actualizado',
   } satisfies Partial<
     Record<
-      keyof EmpresaFila | 'email' | 'telefono' | 'domicilio' | 'contacto_id' | 'notas' | 'fecha_alta' | 'creado',
+      keyof ClienteFila | 'email' | 'telefono' | 'domicilio' | 'contacto_id' | 'notas' | 'fecha_alta' | 'creado',
       string
     >
   >,

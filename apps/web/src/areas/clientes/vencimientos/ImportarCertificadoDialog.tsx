@@ -12,7 +12,7 @@ import {
   certificadoInput,
 } from '@intranet/contract/areas/clientes/vencimientos';
 import { formatCuit } from '@intranet/contract/shared/cuit';
-import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -35,11 +35,11 @@ const importarForm = certificadoInput.extend({
 type ImportarInput = z.input<typeof importarForm>;
 type ImportarValues = z.output<typeof importarForm>;
 
-function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined; solicitud?: Solicitud | undefined }) {
+function ImportarForm({ clienteId, solicitud }: { clienteId?: number | undefined; solicitud?: Solicitud | undefined }) {
   const form = useForm<ImportarInput, unknown, ImportarValues>({
     resolver: contractResolver(importarForm),
     defaultValues: {
-      empresa_id: empresaId,
+      empresa_id: clienteId,
       ambiente: solicitud?.ambiente ?? 'produccion',
       alias: solicitud?.alias ?? '',
       servicios: solicitud?.servicios ?? ['wsfe'],
@@ -90,8 +90,8 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
           {t.importarAyuda} {t.importarEmparejar}
         </Text>
         <FormError message={formError} />
-        {empresaId === undefined && (
-          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        {clienteId === undefined && (
+          <ClienteSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
         )}
         <FileInput
           label={t.archivo}
@@ -132,9 +132,9 @@ function ImportarForm({ empresaId, solicitud }: { empresaId?: number | undefined
 }
 
 /** Imports a certificate file; from a pending request, its alias, ambiente and services come filled in. */
-export const abrirImportarCertificado = (empresaId?: number, solicitud?: Solicitud) =>
+export const abrirImportarCertificado = (clienteId?: number, solicitud?: Solicitud) =>
   openFormDialog({
     modalId: MODAL_ID,
     title: t.importarTitulo,
-    children: <ImportarForm empresaId={empresaId} solicitud={solicitud} />,
+    children: <ImportarForm clienteId={clienteId} solicitud={solicitud} />,
   });

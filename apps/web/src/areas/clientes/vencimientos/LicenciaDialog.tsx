@@ -10,7 +10,7 @@ import {
   type Licencia,
   type LicenciaInput,
 } from '@intranet/contract/areas/clientes/vencimientos';
-import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
 import { useProductoOpciones } from '../../../components/EntitySelect/useProductoOpciones.ts';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
@@ -29,14 +29,14 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 const MODAL_ID = 'licencia-form';
 const L = t.licencia;
 
-function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined; empresaId?: number | undefined }) {
+function LicenciaForm({ licencia, clienteId }: { licencia?: Licencia | undefined; clienteId?: number | undefined }) {
   const hoy = dayjs().format('YYYY-MM-DD');
   const form = useForm<LicenciaInput, unknown, LicenciaValues>({
     resolver: contractResolver(licenciaInput),
     defaultValues: licencia
       ? { ...licencia }
       : {
-          empresa_id: empresaId,
+          empresa_id: clienteId,
           tipo: 'anual',
           usuarios: 1,
           inicio: hoy,
@@ -73,8 +73,8 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && !licencia && (
-          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        {clienteId === undefined && !licencia && (
+          <ClienteSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SelectField
@@ -109,10 +109,10 @@ function LicenciaForm({ licencia, empresaId }: { licencia?: Licencia | undefined
   );
 }
 
-export const abrirLicencia = (opts: { licencia?: Licencia; empresaId?: number } = {}) =>
+export const abrirLicencia = (opts: { licencia?: Licencia; clienteId?: number } = {}) =>
   openFormDialog({
     modalId: MODAL_ID,
     title: opts.licencia ? t.editarLicencia : t.licenciaTitulo,
     size: 'lg',
-    children: <LicenciaForm licencia={opts.licencia} empresaId={opts.empresaId} />,
+    children: <LicenciaForm licencia={opts.licencia} clienteId={opts.clienteId} />,
   });

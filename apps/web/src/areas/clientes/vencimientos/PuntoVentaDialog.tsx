@@ -9,7 +9,7 @@ import {
   type PuntoVenta,
   type PuntoVentaInput,
 } from '@intranet/contract/areas/clientes/vencimientos';
-import { EmpresaSelect } from '../../../components/EntitySelect/EmpresaSelect.tsx';
+import { ClienteSelect } from '../../../components/EntitySelect/ClienteSelect.tsx';
 import { contractResolver } from '../../../components/form/contractResolver.ts';
 import { closeFormDialog, openFormDialog, useFormDialogDirty } from '../../../components/formDialog.tsx';
 import { FormError } from '../../../components/form/FormError.tsx';
@@ -25,10 +25,10 @@ import { FormActions } from '../../../components/form/FormActions.tsx';
 const MODAL_ID = 'punto-venta-form';
 const P = t.puntoVenta;
 
-function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; empresaId?: number | undefined }) {
+function PuntoVentaForm({ punto, clienteId }: { punto?: PuntoVenta | undefined; clienteId?: number | undefined }) {
   const form = useForm<PuntoVentaInput, unknown, PuntoVentaValues>({
     resolver: contractResolver(puntoVentaInput),
-    defaultValues: punto ? { ...punto } : { empresa_id: empresaId, modalidad: 'cae', cai_vence: '', descripcion: '' },
+    defaultValues: punto ? { ...punto } : { empresa_id: clienteId, modalidad: 'cae', cai_vence: '', descripcion: '' },
     mode: 'onTouched',
   });
   const sinGuardar = useFormDialogDirty(MODAL_ID, form.formState.isDirty);
@@ -60,8 +60,8 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
       <Stack gap="sm">
         {sinGuardar}
         <FormError message={formError} />
-        {empresaId === undefined && !punto && (
-          <EmpresaSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
+        {clienteId === undefined && !punto && (
+          <ClienteSelect control={form.control} name="empresa_id" label={t.cliente} withAsterisk data-autofocus />
         )}
         <NumberField control={form.control} name="numero" label={P.numero} withAsterisk min={1} max={99999} />
         <SelectField
@@ -79,9 +79,9 @@ function PuntoVentaForm({ punto, empresaId }: { punto?: PuntoVenta | undefined; 
   );
 }
 
-export const abrirPuntoVenta = (opts: { punto?: PuntoVenta; empresaId?: number } = {}) =>
+export const abrirPuntoVenta = (opts: { punto?: PuntoVenta; clienteId?: number } = {}) =>
   openFormDialog({
     modalId: MODAL_ID,
     title: t.nuevoPuntoVenta,
-    children: <PuntoVentaForm punto={opts.punto} empresaId={opts.empresaId} />,
+    children: <PuntoVentaForm punto={opts.punto} clienteId={opts.clienteId} />,
   });

@@ -13,7 +13,7 @@ import { DateField } from '../../../components/form/DateField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { listMessages } from '../../../components/messages.ts';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
-import { useRenovaciones, useRenovar, useVencimientosEmpresa, type RenovarValues } from './api.ts';
+import { useRenovaciones, useRenovar, useVencimientosCliente, type RenovarValues } from './api.ts';
 import { vencimientosMessages as t } from './messages.ts';
 import { SolicitudDialog } from './SolicitudDialog.tsx';
 import { FormActions } from '../../../components/form/FormActions.tsx';
@@ -120,8 +120,8 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
 }
 
 /** The certificate to renew, read from its client's: the request's form starts from its name, environment and services. */
-function SolicitudDeRenovacion({ empresaId, certificadoId }: { empresaId: number; certificadoId: number }) {
-  const datos = useVencimientosEmpresa(empresaId);
+function SolicitudDeRenovacion({ clienteId, certificadoId }: { clienteId: number; certificadoId: number }) {
+  const datos = useVencimientosCliente(clienteId);
   if (datos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;
   if (datos.isError)
     return (
@@ -131,14 +131,14 @@ function SolicitudDeRenovacion({ empresaId, certificadoId }: { empresaId: number
     );
   const certificado = datos.data.certificados.find((c) => c.id === certificadoId);
   if (!certificado) return <Text size="sm">{t.certificadoYaNoEsta}</Text>;
-  return <SolicitudDialog empresaId={empresaId} renueva={certificado} modalId={MODAL_ID} />;
+  return <SolicitudDialog clienteId={clienteId} renueva={certificado} modalId={MODAL_ID} />;
 }
 
 /**
  * A certificate is renewed one way whatever screen it is renewed from: its new key and request generated here (the
  * client's Vencimientos tab does the same), or, for one AFIP renewed elsewhere, its new date recorded.
  */
-function RenovarCertificado({ item, empresaId }: { item: ItemRenovable; empresaId: number }) {
+function RenovarCertificado({ item, clienteId }: { item: ItemRenovable; clienteId: number }) {
   const [modo, setModo] = useState<'solicitud' | 'fecha'>('solicitud');
   return (
     <Stack gap="md">
@@ -152,7 +152,7 @@ function RenovarCertificado({ item, empresaId }: { item: ItemRenovable; empresaI
         ]}
       />
       {modo === 'solicitud' ? (
-        <SolicitudDeRenovacion empresaId={empresaId} certificadoId={item.item_id} />
+        <SolicitudDeRenovacion clienteId={clienteId} certificadoId={item.item_id} />
       ) : (
         <RenovarForm item={item} />
       )}
@@ -167,7 +167,7 @@ export const abrirRenovar = (item: ItemRenovable) =>
     size: item.tipo === 'certificado' && item.empresa_id ? 'lg' : 'md',
     children:
       item.tipo === 'certificado' && item.empresa_id ? (
-        <RenovarCertificado item={item} empresaId={item.empresa_id} />
+        <RenovarCertificado item={item} clienteId={item.empresa_id} />
       ) : (
         <RenovarForm item={item} />
       ),

@@ -89,15 +89,15 @@ function SolicitudGenerada({ solicitud, modalId = MODAL_ID }: { solicitud: Solic
 }
 
 function SolicitudForm({
-  empresaId,
+  clienteId,
   renueva,
   onGenerada,
   modalId = MODAL_ID,
-}: { empresaId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void } & EnDialogo) {
+}: { clienteId: number; renueva?: Certificado | undefined; onGenerada: (s: Solicitud) => void } & EnDialogo) {
   const form = useForm<SolicitudInput, unknown, SolicitudValues>({
     resolver: contractResolver(solicitudInput),
     defaultValues: {
-      empresa_id: empresaId,
+      empresa_id: clienteId,
       renueva_id: renueva?.id ?? null,
       // The certificate's name cleaned up as AFIP takes it (a name cut at a hyphen once ended in one).
       alias: renueva ? aliasDe(renueva.cn) : '',
@@ -165,7 +165,7 @@ function SolicitudForm({
 }
 
 /** The request's form, then the request made: in its own dialog, or in another's (`modalId`). */
-export function SolicitudDialog(props: { empresaId: number; renueva?: Certificado | undefined } & EnDialogo) {
+export function SolicitudDialog(props: { clienteId: number; renueva?: Certificado | undefined } & EnDialogo) {
   const [generada, setGenerada] = useState<Solicitud | null>(null);
   return generada ? (
     <SolicitudGenerada solicitud={generada} {...(props.modalId ? { modalId: props.modalId } : {})} />
@@ -175,10 +175,10 @@ export function SolicitudDialog(props: { empresaId: number; renueva?: Certificad
 }
 
 /** "Nuevo certificado" for a client, or "Renovar" one of its certificates: key and CSR made on the server. */
-export const abrirSolicitud = (empresaId: number, renueva?: Certificado) =>
+export const abrirSolicitud = (clienteId: number, renueva?: Certificado) =>
   openFormDialog({
     modalId: MODAL_ID,
     title: renueva ? t.tituloRenovar(renueva.alias ?? renueva.cn) : t.titulo,
     size: 'lg',
-    children: <SolicitudDialog empresaId={empresaId} renueva={renueva} />,
+    children: <SolicitudDialog clienteId={clienteId} renueva={renueva} />,
   });

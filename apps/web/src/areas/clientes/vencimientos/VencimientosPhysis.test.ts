@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaOpcion } from '@intranet/contract/areas/clientes';
+import type { ClienteOpcion } from '@intranet/contract/areas/clientes';
 import type { Licencia, LicenciaInput } from '@intranet/contract/areas/clientes/vencimientos';
 import type { ProductoOpcion } from '@intranet/contract/areas/productos';
 import { renderUi } from '../../../components/testing.tsx';
@@ -26,7 +26,7 @@ const mensual = vencimiento({
   vence: '2026-12-31',
   dias: 37,
 });
-const empresas: EmpresaOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
+const clientes: ClienteOpcion[] = [{ id: 3, razon_social: 'Agro del Litoral S.A.', cuit: CUIT_VALIDO, activo: true }];
 const productos: ProductoOpcion[] = [{ id: 1, codigo: 'ERP', nombre: 'Physis ERP' }];
 const hoy = dayjs().format('YYYY-MM-DD');
 
@@ -43,7 +43,7 @@ beforeEach(() => {
       '/api/vencimientos/physis/lista?': { items: [mensual], total: 1 },
       '/api/vencimientos/physis/meses': { vencidos: 0, meses: [] },
       '/api/vencimientos/items/licencia/9/renovaciones': [],
-      '/api/empresas/opciones?': empresas,
+      '/api/empresas/opciones?': clientes,
       '/api/productos/opciones': productos,
       '/api/personas/opciones?': personaOpciones,
     }),

@@ -27,9 +27,9 @@ export const vencimientosKeys = {
   all: ['vencimientos'] as const,
   lista: (grupo: VencimientoGrupo, params: string) => ['vencimientos', 'lista', grupo, params] as const,
   meses: (grupo: VencimientoGrupo) => ['vencimientos', 'meses', grupo] as const,
-  empresa: (id: number) => ['vencimientos', 'empresa', id] as const,
+  cliente: (id: number) => ['vencimientos', 'empresa', id] as const,
   renovaciones: (tipo: VencimientoTipo, id: number) => ['vencimientos', 'renovaciones', tipo, id] as const,
-  solicitudes: (empresaId: number) => ['vencimientos', 'solicitudes', empresaId] as const,
+  solicitudes: (clienteId: number) => ['vencimientos', 'solicitudes', clienteId] as const,
 };
 
 /** The licences' API path, for their import. */
@@ -58,10 +58,10 @@ export function useMeses(grupo: VencimientoGrupo) {
   });
 }
 
-export function useVencimientosEmpresa(empresaId: number) {
+export function useVencimientosCliente(clienteId: number) {
   return useQuery({
-    queryKey: vencimientosKeys.empresa(empresaId),
-    queryFn: async ({ signal }) => (await call(vencimientosApi.empresa, { params: { id: empresaId }, signal })).datos,
+    queryKey: vencimientosKeys.cliente(clienteId),
+    queryFn: async ({ signal }) => (await call(vencimientosApi.cliente, { params: { id: clienteId }, signal })).datos,
   });
 }
 
@@ -153,10 +153,10 @@ export function useGuardarPuntoVenta(id: number | undefined) {
 }
 
 /** The client's pending certificate requests (key and CSR made here, waiting for AFIP's certificate). */
-export function useSolicitudes(empresaId: number) {
+export function useSolicitudes(clienteId: number) {
   return useQuery({
-    queryKey: vencimientosKeys.solicitudes(empresaId),
-    queryFn: async ({ signal }) => (await call(solicitudesApi.deEmpresa, { params: { id: empresaId }, signal })).datos,
+    queryKey: vencimientosKeys.solicitudes(clienteId),
+    queryFn: async ({ signal }) => (await call(solicitudesApi.deCliente, { params: { id: clienteId }, signal })).datos,
   });
 }
 

@@ -4,14 +4,14 @@ import { Desactualizados } from '../../actualizaciones/Desactualizados.tsx';
 import { actualizacionesMessages as t } from '../../actualizaciones/messages.ts';
 
 /** The updates applied on this client's servers, and whether it is behind (the Actualizaciones section). */
-export function ActualizacionesTab({ empresaId }: { empresaId: number }) {
+export function ActualizacionesTab({ clienteId }: { clienteId: number }) {
   return (
     <Stack gap="lg">
-      <ActualizacionesTabla empresaId={empresaId} />
+      <ActualizacionesTabla clienteId={clienteId} />
       <Title order={3} size="h4">
         {t.desactualizados}
       </Title>
-      <Desactualizados empresaId={empresaId} />
+      <Desactualizados clienteId={clienteId} />
     </Stack>
   );
 }

@@ -8,9 +8,9 @@ import { listMessages } from '../../../../components/messages.ts';
 import { useContactos } from '../api.ts';
 import { clientesMessages as t } from '../messages.ts';
 
-/** The people of this client (Personas with this empresa), read through the Personas list. */
-export function ContactosTab({ empresaId, contactoId }: { empresaId: number; contactoId: number | null }) {
-  const contactos = useContactos(empresaId);
+/** The people of this client (Personas of this client), read through the Personas list. */
+export function ContactosTab({ clienteId, contactoId }: { clienteId: number; contactoId: number | null }) {
+  const contactos = useContactos(clienteId);
   const columns = useMemo<ColumnDef<Persona>[]>(
     () => [
       {

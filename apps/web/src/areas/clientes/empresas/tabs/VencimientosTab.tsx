@@ -1,6 +1,6 @@
-import { VencimientosEmpresa } from '../../vencimientos/VencimientosEmpresa.tsx';
+import { VencimientosCliente } from '../../vencimientos/VencimientosCliente.tsx';
 
 /** The client's AFIP certificates, points of sale and Physis licences (the Vencimientos sections). */
-export function VencimientosTab({ empresaId }: { empresaId: number }) {
-  return <VencimientosEmpresa empresaId={empresaId} />;
+export function VencimientosTab({ clienteId }: { clienteId: number }) {
+  return <VencimientosCliente clienteId={clienteId} />;
 }

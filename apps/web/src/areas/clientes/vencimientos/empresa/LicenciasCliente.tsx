@@ -62,14 +62,14 @@ const columnasEditables: ColumnDef<Licencia>[] = [
   },
 ];
 
-interface LicenciasEmpresaProps {
-  empresaId: number;
+interface LicenciasClienteProps {
+  clienteId: number;
   licencias: Licencia[];
   puedeEditar: boolean;
 }
 
 /** The client's Physis licences (product and module, kind, users, term, contact). */
-export function LicenciasEmpresa({ empresaId, licencias, puedeEditar }: LicenciasEmpresaProps) {
+export function LicenciasCliente({ clienteId, licencias, puedeEditar }: LicenciasClienteProps) {
   return (
     <Seccion
       title={t.licencias}
@@ -79,7 +79,7 @@ export function LicenciasEmpresa({ empresaId, licencias, puedeEditar }: Licencia
             size="xs"
             variant="default"
             leftSection={<IconPlus size={14} />}
-            onClick={() => abrirLicencia({ empresaId })}
+            onClick={() => abrirLicencia({ clienteId })}
           >
             {t.nuevaLicencia}
           </Button>

@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Empresa, ServidorClienteInput } from '@intranet/contract/areas/clientes';
+import type { Cliente, ServidorClienteInput } from '@intranet/contract/areas/clientes';
 import { renderUi } from '../../../components/testing.tsx';
-import { empresa, servidorCliente } from '../../../test/builders/clientes.ts';
+import { cliente, servidorCliente } from '../../../test/builders/clientes.ts';
 import { persona } from '../../../test/builders/personas.ts';
 import { answers, badRequest, ok, stubRoute, watchNotifications } from '../../../test/fixtures.ts';
-import { EmpresaDetail } from './EmpresaDetail.tsx';
+import { ClienteDetail } from './ClienteDetail.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const permisos = vi.hoisted(() => new Set<string>());
@@ -50,7 +50,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const show = (url = '/clientes/3', detalle: Empresa = empresa()) => {
+const show = (url = '/clientes/3', detalle: Cliente = cliente()) => {
   http.get.mockImplementation(
     answers({
       '/api/empresas/3': detalle,
@@ -58,7 +58,7 @@ const show = (url = '/clientes/3', detalle: Empresa = empresa()) => {
       '/api/personas?': { items: contactos, total: 2 },
     }),
   );
-  return renderUi(createElement(EmpresaDetail), {
+  return renderUi(createElement(ClienteDetail), {
     url,
     path: '/clientes/:id',
     routes: [stubRoute('/clientes/lista', 'Lista de clientes')],
@@ -66,9 +66,9 @@ const show = (url = '/clientes/3', detalle: Empresa = empresa()) => {
 };
 const dato = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('EmpresaDetail', () => {
+describe('ClienteDetail', () => {
   it('shows the client’s data and notes, and its tabs', async () => {
-    show('/clientes/3', empresa({ activo: false }));
+    show('/clientes/3', cliente({ activo: false }));
     const titulo = await screen.findByRole('heading', { level: 1, name: /Agro del Litoral S.A./ });
     expect(titulo.textContent).toContain('30-71234567-1');
     expect(titulo.textContent).toContain('Inactivo');

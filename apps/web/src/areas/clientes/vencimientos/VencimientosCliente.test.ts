@@ -7,12 +7,12 @@ import type {
   Certificado,
   Licencia,
   PuntoVenta,
-  VencimientosEmpresa as Datos,
+  VencimientosCliente as Datos,
 } from '@intranet/contract/areas/clientes/vencimientos';
 import { renderUi } from '../../../components/testing.tsx';
 import { vencimiento } from '../../../test/builders/clientes.ts';
 import { answers, ok, watchNotifications } from '../../../test/fixtures.ts';
-import { VencimientosEmpresa } from './VencimientosEmpresa.tsx';
+import { VencimientosCliente } from './VencimientosCliente.tsx';
 
 const http = vi.hoisted(() => ({
   get: vi.fn(),
@@ -121,7 +121,7 @@ const show = (answer: Datos = datos, solicitudes: Solicitud[] = []) => {
       '/api/vencimientos/items/certificado/21/renovaciones': [],
     }),
   );
-  return renderUi(createElement(VencimientosEmpresa, { empresaId: 3 }));
+  return renderUi(createElement(VencimientosCliente, { clienteId: 3 }));
 };
 const rows = (table: HTMLElement) =>
   within(table)
@@ -129,7 +129,7 @@ const rows = (table: HTMLElement) =>
     .map((row) => [...row.children].map((cell) => cell.textContent));
 const headings = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
-describe('VencimientosEmpresa', () => {
+describe('VencimientosCliente', () => {
   it('shows the next expiries, certificates, points of sale and licences in that order', async () => {
     show();
     const proximos = await screen.findByRole('table', { name: 'Vence' });

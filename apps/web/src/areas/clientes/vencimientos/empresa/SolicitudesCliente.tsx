@@ -14,15 +14,15 @@ import { Seccion } from './Seccion.tsx';
 
 const t = vencimientosMessages.solicitud;
 
-interface SolicitudesEmpresaProps {
-  empresaId: number;
+interface SolicitudesClienteProps {
+  clienteId: number;
   solicitudes: Solicitud[];
   /** The client's certificates, to name the one a request renews. */
   certificados: Certificado[];
   puedeEditar: boolean;
 }
 
-function Acciones({ s, empresaId, puedeEditar }: { s: Solicitud; empresaId: number; puedeEditar: boolean }) {
+function Acciones({ s, clienteId, puedeEditar }: { s: Solicitud; clienteId: number; puedeEditar: boolean }) {
   const eliminar = useEliminarSolicitud();
   return (
     <Group gap={4} wrap="nowrap">
@@ -47,7 +47,7 @@ function Acciones({ s, empresaId, puedeEditar }: { s: Solicitud; empresaId: numb
             <ActionIcon
               variant="subtle"
               aria-label={`${t.importar} ${s.alias}`}
-              onClick={() => abrirImportarCertificado(empresaId, s)}
+              onClick={() => abrirImportarCertificado(clienteId, s)}
             >
               <IconCertificate size={16} />
             </ActionIcon>
@@ -68,7 +68,7 @@ function Acciones({ s, empresaId, puedeEditar }: { s: Solicitud; empresaId: numb
 }
 
 /** The client's requests waiting for AFIP's certificate: the CSR to upload, the steps, and the import that pairs it. */
-export function SolicitudesEmpresa({ empresaId, solicitudes, certificados, puedeEditar }: SolicitudesEmpresaProps) {
+export function SolicitudesCliente({ clienteId, solicitudes, certificados, puedeEditar }: SolicitudesClienteProps) {
   const renueva = (id: number | null) => {
     const c = id === null ? undefined : certificados.find((x) => x.id === id);
     return c ? (c.alias ?? c.cn) : null;
@@ -102,7 +102,7 @@ export function SolicitudesEmpresa({ empresaId, solicitudes, certificados, puede
     },
     {
       id: 'acciones',
-      cell: ({ row }) => <Acciones s={row.original} empresaId={empresaId} puedeEditar={puedeEditar} />,
+      cell: ({ row }) => <Acciones s={row.original} clienteId={clienteId} puedeEditar={puedeEditar} />,
     },
   ];
   return (

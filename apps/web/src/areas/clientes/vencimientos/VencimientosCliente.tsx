@@ -1,17 +1,17 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { listMessages } from '../../../components/messages.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { useSolicitudes, useVencimientosEmpresa } from './api.ts';
-import { CertificadosEmpresa } from './empresa/CertificadosEmpresa.tsx';
-import { LicenciasEmpresa } from './empresa/LicenciasEmpresa.tsx';
+import { useSolicitudes, useVencimientosCliente } from './api.ts';
+import { CertificadosCliente } from './empresa/CertificadosCliente.tsx';
+import { LicenciasCliente } from './empresa/LicenciasCliente.tsx';
 import { ProximosVencimientos } from './empresa/ProximosVencimientos.tsx';
-import { PuntosVentaEmpresa } from './empresa/PuntosVentaEmpresa.tsx';
-import { SolicitudesEmpresa } from './empresa/SolicitudesEmpresa.tsx';
+import { PuntosVentaCliente } from './empresa/PuntosVentaCliente.tsx';
+import { SolicitudesCliente } from './empresa/SolicitudesCliente.tsx';
 
 /** The client's AFIP certificates, points of sale and Physis licences, with their expiries (client detail tab). */
-export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
-  const datos = useVencimientosEmpresa(empresaId);
-  const solicitudes = useSolicitudes(empresaId);
+export function VencimientosCliente({ clienteId }: { clienteId: number }) {
+  const datos = useVencimientosCliente(clienteId);
+  const solicitudes = useSolicitudes(clienteId);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const puedeDescargarClave = usePermiso('CLIENTES#CERTIFICADOS');
   if (datos.isPending) return <Text size="sm">{listMessages.cargando}</Text>;
@@ -21,22 +21,22 @@ export function VencimientosEmpresa({ empresaId }: { empresaId: number }) {
   return (
     <Stack gap="md">
       <ProximosVencimientos proximos={proximos} puedeEditar={puedeEditar} />
-      <CertificadosEmpresa
-        empresaId={empresaId}
+      <CertificadosCliente
+        clienteId={clienteId}
         certificados={certificados}
         puedeEditar={puedeEditar}
         puedeDescargarClave={puedeDescargarClave}
       />
       {solicitudes.data && solicitudes.data.length > 0 && (
-        <SolicitudesEmpresa
-          empresaId={empresaId}
+        <SolicitudesCliente
+          clienteId={clienteId}
           solicitudes={solicitudes.data}
           certificados={certificados}
           puedeEditar={puedeEditar}
         />
       )}
-      <PuntosVentaEmpresa empresaId={empresaId} puntosVenta={puntos_venta} puedeEditar={puedeEditar} />
-      <LicenciasEmpresa empresaId={empresaId} licencias={licencias} puedeEditar={puedeEditar} />
+      <PuntosVentaCliente clienteId={clienteId} puntosVenta={puntos_venta} puedeEditar={puedeEditar} />
+      <LicenciasCliente clienteId={clienteId} licencias={licencias} puedeEditar={puedeEditar} />
     </Stack>
   );
 }

@@ -78,8 +78,8 @@ const columnas: ColumnDef<Certificado>[] = [
   { id: 'clave', header: t.cert.clave, cell: ({ row }) => <EstadoClave c={row.original} /> },
 ];
 
-interface CertificadosEmpresaProps {
-  empresaId: number;
+interface CertificadosClienteProps {
+  clienteId: number;
   certificados: Certificado[];
   puedeEditar: boolean;
   /** CLIENTES#CERTIFICADOS: may download a kept key. */
@@ -89,10 +89,10 @@ interface CertificadosEmpresaProps {
 /** The buttons of a certificate row: renew it (a new request), download its kept key, edit, delete. */
 function Acciones({
   c,
-  empresaId,
+  clienteId,
   puedeEditar,
   puedeDescargarClave,
-}: { c: Certificado } & Omit<CertificadosEmpresaProps, 'certificados'>) {
+}: { c: Certificado } & Omit<CertificadosClienteProps, 'certificados'>) {
   const nombre = c.alias ?? c.cn;
   return (
     <Group gap={4} wrap="nowrap">
@@ -101,7 +101,7 @@ function Acciones({
           <ActionIcon
             variant="subtle"
             aria-label={`${t.solicitud.renovar} ${nombre}`}
-            onClick={() => abrirSolicitud(empresaId, c)}
+            onClick={() => abrirSolicitud(clienteId, c)}
           >
             <IconRefresh size={16} />
           </ActionIcon>
@@ -127,12 +127,12 @@ function Acciones({
 }
 
 /** The client's AFIP certificates: requested here (key and CSR) or imported from their file, then named and described. */
-export function CertificadosEmpresa({
-  empresaId,
+export function CertificadosCliente({
+  clienteId,
   certificados,
   puedeEditar,
   puedeDescargarClave,
-}: CertificadosEmpresaProps) {
+}: CertificadosClienteProps) {
   const conAcciones = puedeEditar || puedeDescargarClave;
   const columns: ColumnDef<Certificado>[] = conAcciones
     ? [
@@ -142,7 +142,7 @@ export function CertificadosEmpresa({
           cell: ({ row }) => (
             <Acciones
               c={row.original}
-              empresaId={empresaId}
+              clienteId={clienteId}
               puedeEditar={puedeEditar}
               puedeDescargarClave={puedeDescargarClave}
             />
@@ -160,14 +160,14 @@ export function CertificadosEmpresa({
               size="xs"
               variant="default"
               leftSection={<IconFilePlus size={14} />}
-              onClick={() => abrirSolicitud(empresaId)}
+              onClick={() => abrirSolicitud(clienteId)}
             >
               {t.solicitud.nuevo}
             </Button>
             <Button
               size="xs"
               leftSection={<IconCertificate size={14} />}
-              onClick={() => abrirImportarCertificado(empresaId)}
+              onClick={() => abrirImportarCertificado(clienteId)}
             >
               {t.importar}
             </Button>

@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmpresaInput } from '@intranet/contract/areas/clientes';
+import type { ClienteInput } from '@intranet/contract/areas/clientes';
 import type { PersonaOpcion } from '@intranet/contract/areas/personas';
 import { renderUi } from '../../../components/testing.tsx';
-import { empresa } from '../../../test/builders/clientes.ts';
+import { cliente } from '../../../test/builders/clientes.ts';
 import { answers, badRequest, choose, ok, stubRoute, watchNotifications } from '../../../test/fixtures.ts';
-import { EmpresaEditar, EmpresaNueva } from './EmpresaForm.tsx';
+import { ClienteEditar, ClienteNuevo } from './ClienteForm.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
 vi.mock('../../../core/http/http.ts', () => ({ http }));
@@ -21,7 +21,7 @@ const contactos: PersonaOpcion[] = [
 let notified: ReturnType<typeof watchNotifications>;
 beforeEach(() => {
   notified = watchNotifications();
-  http.get.mockImplementation(answers({ '/api/personas/opciones?': contactos, '/api/empresas/3': empresa() }));
+  http.get.mockImplementation(answers({ '/api/personas/opciones?': contactos, '/api/empresas/3': cliente() }));
 });
 afterEach(() => {
   cleanup();
@@ -33,9 +33,9 @@ const routes = [stubRoute('/clientes/:id', 'Detalle del cliente')];
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('EmpresaForm', () => {
+describe('ClienteForm', () => {
   it('checks the CUIT’s length and check digit, and the email, with the contract', async () => {
-    renderUi(createElement(EmpresaNueva), { url: '/clientes/nuevo', routes });
+    renderUi(createElement(ClienteNuevo), { url: '/clientes/nuevo', routes });
     type(/CUIT/, '30-7123');
     type('Email', 'administracion@');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -49,8 +49,8 @@ describe('EmpresaForm', () => {
   });
 
   it('creates the client with the CUIT’s digits, the contact chosen and empty notes, then opens it', async () => {
-    http.post.mockResolvedValue(ok(empresa({ id: 12, razon_social: 'Molinos del Sur S.A.' })));
-    renderUi(createElement(EmpresaNueva), { url: '/clientes/nuevo', routes });
+    http.post.mockResolvedValue(ok(cliente({ id: 12, razon_social: 'Molinos del Sur S.A.' })));
+    renderUi(createElement(ClienteNuevo), { url: '/clientes/nuevo', routes });
     type(/Razón social/, 'Molinos del Sur S.A.');
     type(/CUIT/, '30-71234567-1');
     await choose(/Condición IVA/, 'Exento');
@@ -58,7 +58,7 @@ describe('EmpresaForm', () => {
     await choose('Contacto', 'Sosa, Marta');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Detalle del cliente')).toBeTruthy();
-    const enviado: EmpresaInput = {
+    const enviado: ClienteInput = {
       razon_social: 'Molinos del Sur S.A.',
       nombre_fantasia: null,
       cuit: '30712345671',
@@ -80,7 +80,7 @@ describe('EmpresaForm', () => {
 
   it('shows the server’s 400 on the CUIT field', async () => {
     http.post.mockRejectedValue(badRequest({ cuit: ['Ya existe un cliente con ese CUIT'] }));
-    renderUi(createElement(EmpresaNueva), { url: '/clientes/nuevo', routes });
+    renderUi(createElement(ClienteNuevo), { url: '/clientes/nuevo', routes });
     type(/Razón social/, 'Agro del Litoral S.A.');
     type(/CUIT/, '30712345671');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -90,8 +90,8 @@ describe('EmpresaForm', () => {
   });
 
   it('edits the client loaded, the CUIT shown with dashes and the notes kept', async () => {
-    http.put.mockResolvedValue(ok(empresa()));
-    renderUi(createElement(EmpresaEditar), { url: '/clientes/3/editar', path: '/clientes/:id/editar', routes });
+    http.put.mockResolvedValue(ok(cliente()));
+    renderUi(createElement(ClienteEditar), { url: '/clientes/3/editar', path: '/clientes/:id/editar', routes });
     expect(await screen.findByRole('heading', { name: 'Editar Agro del Litoral S.A.' })).toBeTruthy();
     expect((screen.getByLabelText(/CUIT/) as HTMLInputElement).value).toBe('30-71234567-1');
     await waitFor(() =>
@@ -107,7 +107,7 @@ describe('EmpresaForm', () => {
         localidad: 'Funes',
         provincia: 'Santa Fe',
         contacto_id: 7,
-        notas: empresa().notas,
+        notas: cliente().notas,
       }),
       expect.anything(),
     );

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { formatCuit, type Empresa } from '@intranet/contract/areas/clientes';
+import { formatCuit, type Cliente } from '@intranet/contract/areas/clientes';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { DetailGrid } from '../../../components/DetailGrid.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';
@@ -13,9 +13,9 @@ import { RecordTabs } from '../../../components/RecordTabs.tsx';
 import { RichTextCard } from '../../../components/RichTextView.tsx';
 import { formatFecha, formatFechaHora } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { useEliminarEmpresa, useEmpresa } from './api.ts';
+import { useEliminarCliente, useCliente } from './api.ts';
 import { abrirCopiarParametros } from './CopiarParametros.tsx';
-import { CLIENTES_PATH, clientePath } from './EmpresasList.tsx';
+import { CLIENTES_PATH, clientePath } from './ClientesList.tsx';
 import { clientesMessages as t } from './messages.ts';
 import { ParametrosGrid } from './ParametrosGrid.tsx';
 import { ServidoresTab } from './ServidoresTab.tsx';
@@ -25,24 +25,24 @@ import { VencimientosTab } from './tabs/VencimientosTab.tsx';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
 
 /** `/clientes/:id`: the client with its tabs Datos · Servidores · Parámetros · Vencimientos · Actualizaciones · Contactos · Historial. */
-export function EmpresaDetail() {
+export function ClienteDetail() {
   const id = Number(useParams().id);
-  const empresa = useEmpresa(id);
+  const cliente = useCliente(id);
   return (
     <RecordScreen
-      query={empresa}
+      query={cliente}
       title={t.titulo}
       back={{ to: CLIENTES_PATH, label: t.volver }}
       notFound={t.noEncontrado}
     >
-      {(record) => <EmpresaView empresa={record} />}
+      {(record) => <ClienteView cliente={record} />}
     </RecordScreen>
   );
 }
 
-function EmpresaView({ empresa: e }: { empresa: Empresa }) {
+function ClienteView({ cliente: e }: { cliente: Cliente }) {
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
-  const eliminar = useEliminarEmpresa();
+  const eliminar = useEliminarCliente();
 
   return (
     <>
@@ -121,14 +121,14 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
           {
             value: 'servidores',
             label: `${t.tabs.servidores}${e.servidores_count > 0 ? ` (${e.servidores_count})` : ''}`,
-            panel: <ServidoresTab empresaId={e.id} puedeEditar={puedeEditar} />,
+            panel: <ServidoresTab clienteId={e.id} puedeEditar={puedeEditar} />,
           },
           {
             value: 'parametros',
             label: t.tabs.parametros,
             panel: (
               <ParametrosGrid
-                empresaId={e.id}
+                clienteId={e.id}
                 servidorId={null}
                 puedeEditar={puedeEditar}
                 acciones={
@@ -146,17 +146,17 @@ function EmpresaView({ empresa: e }: { empresa: Empresa }) {
           {
             value: 'vencimientos',
             label: t.tabs.vencimientos,
-            panel: <VencimientosTab empresaId={e.id} />,
+            panel: <VencimientosTab clienteId={e.id} />,
           },
           {
             value: 'actualizaciones',
             label: t.tabs.actualizaciones,
-            panel: <ActualizacionesTab empresaId={e.id} />,
+            panel: <ActualizacionesTab clienteId={e.id} />,
           },
           {
             value: 'contactos',
             label: t.tabs.contactos,
-            panel: <ContactosTab empresaId={e.id} contactoId={e.contacto_id} />,
+            panel: <ContactosTab clienteId={e.id} contactoId={e.contacto_id} />,
           },
           {
             value: 'historial',

@@ -36,14 +36,14 @@ const columnasEditables: ColumnDef<PuntoVenta>[] = [
   },
 ];
 
-interface PuntosVentaEmpresaProps {
-  empresaId: number;
+interface PuntosVentaClienteProps {
+  clienteId: number;
   puntosVenta: PuntoVenta[];
   puedeEditar: boolean;
 }
 
 /** The client's AFIP points of sale, with the expiry of their CAI. */
-export function PuntosVentaEmpresa({ empresaId, puntosVenta, puedeEditar }: PuntosVentaEmpresaProps) {
+export function PuntosVentaCliente({ clienteId, puntosVenta, puedeEditar }: PuntosVentaClienteProps) {
   return (
     <Seccion
       title={t.puntosVenta}
@@ -53,7 +53,7 @@ export function PuntosVentaEmpresa({ empresaId, puntosVenta, puedeEditar }: Punt
             size="xs"
             variant="default"
             leftSection={<IconPlus size={14} />}
-            onClick={() => abrirPuntoVenta({ empresaId })}
+            onClick={() => abrirPuntoVenta({ clienteId })}
           >
             {t.nuevoPuntoVenta}
           </Button>

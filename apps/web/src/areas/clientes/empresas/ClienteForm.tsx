@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import {
   CONDICIONES_IVA,
-  empresaInput,
+  clienteInput,
   formatCuit,
   PROVINCIAS,
-  type Empresa,
-  type EmpresaInput,
+  type Cliente,
+  type ClienteInput,
 } from '@intranet/contract/areas/clientes';
 import { emptyDocument } from '@intranet/editor';
 import { nombreCompleto, PersonaSelect } from '../../../components/EntitySelect/PersonaSelect.tsx';
@@ -17,11 +17,11 @@ import { RecordFormScreen, useRecordForm } from '../../../components/form/Record
 import { SwitchField } from '../../../components/form/SwitchField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { RecordScreen } from '../../../components/RecordScreen.tsx';
-import { useEmpresa, useGuardarEmpresa } from './api.ts';
-import { CLIENTES_PATH, clientePath } from './EmpresasList.tsx';
+import { useCliente, useGuardarCliente } from './api.ts';
+import { CLIENTES_PATH, clientePath } from './ClientesList.tsx';
 import { clientesMessages as t } from './messages.ts';
 
-const empty = (): EmpresaInput => ({
+const empty = (): ClienteInput => ({
   razon_social: '',
   nombre_fantasia: '',
   cuit: '',
@@ -36,7 +36,7 @@ const empty = (): EmpresaInput => ({
   notas: emptyDocument(),
 });
 
-function toFormValues(e: Empresa): EmpresaInput {
+function toFormValues(e: Cliente): ClienteInput {
   return {
     razon_social: e.razon_social,
     nombre_fantasia: e.nombre_fantasia ?? '',
@@ -47,7 +47,7 @@ function toFormValues(e: Empresa): EmpresaInput {
     domicilio: e.domicilio ?? '',
     localidad: e.localidad ?? '',
     provincia: (PROVINCIAS as readonly string[]).includes(e.provincia ?? '')
-      ? (e.provincia as EmpresaInput['provincia'])
+      ? (e.provincia as ClienteInput['provincia'])
       : null,
     activo: e.activo,
     contacto_id: e.contacto_id,
@@ -59,31 +59,31 @@ const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesI
 const provinciaOptions = PROVINCIAS.map((p) => ({ value: p, label: p }));
 
 /** `/clientes/nuevo` */
-export function EmpresaNueva() {
-  return <EmpresaForm initial={empty()} />;
+export function ClienteNuevo() {
+  return <ClienteForm initial={empty()} />;
 }
 
 /** `/clientes/:id/editar` */
-export function EmpresaEditar() {
+export function ClienteEditar() {
   const id = Number(useParams().id);
-  const empresa = useEmpresa(id);
+  const cliente = useCliente(id);
   return (
     <RecordScreen
-      query={empresa}
+      query={cliente}
       title={t.titulo}
       back={{ to: CLIENTES_PATH, label: t.volver }}
       notFound={t.noEncontrado}
     >
-      {(record) => <EmpresaForm id={id} nombre={record.razon_social} initial={toFormValues(record)} />}
+      {(record) => <ClienteForm id={id} nombre={record.razon_social} initial={toFormValues(record)} />}
     </RecordScreen>
   );
 }
 
-function EmpresaForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: EmpresaInput }) {
+function ClienteForm({ id, nombre, initial }: { id?: number; nombre?: string; initial: ClienteInput }) {
   const navigate = useNavigate();
-  const guardar = useGuardarEmpresa(id);
+  const guardar = useGuardarCliente(id);
   const recordForm = useRecordForm({
-    schema: empresaInput,
+    schema: clienteInput,
     initial,
     save: guardar.mutateAsync,
     onSaved: (saved) => {

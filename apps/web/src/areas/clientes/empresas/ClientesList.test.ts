@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../components/testing.tsx';
-import { empresaFila } from '../../../test/builders/clientes.ts';
+import { clienteFila } from '../../../test/builders/clientes.ts';
 import { answers, choose, stubRoute } from '../../../test/fixtures.ts';
-import { EmpresasList } from './EmpresasList.tsx';
+import { ClientesList } from './ClientesList.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), blob: vi.fn() }));
 const permisos = vi.hoisted(() => new Set<string>());
@@ -16,8 +16,8 @@ vi.mock('../../../core/permisos/usePermiso.ts', () => ({ usePermiso: (code: stri
 
 const vence = dayjs().add(10, 'day').format('YYYY-MM-DD');
 const items = [
-  empresaFila({ proximo_vencimiento: { fecha: vence, tipo: 'Certificado AFIP', item: 'Facturación' } }),
-  empresaFila({
+  clienteFila({ proximo_vencimiento: { fecha: vence, tipo: 'Certificado AFIP', item: 'Facturación' } }),
+  clienteFila({
     id: 4,
     razon_social: 'Ferretería Norte SRL',
     nombre_fantasia: null,
@@ -44,9 +44,9 @@ afterEach(() => {
 const listCalls = () =>
   http.get.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/empresas?'));
 
-describe('EmpresasList', () => {
+describe('ClientesList', () => {
   it('asks the server for the view the URL describes', async () => {
-    renderUi(createElement(EmpresasList), {
+    renderUi(createElement(ClientesList), {
       url: '/clientes/lista?provincia=Santa%20Fe&activo=true&condicion_iva=monotributo&sort=-proximo_vencimiento&q=agro',
       path: '/clientes/lista',
     });
@@ -60,7 +60,7 @@ describe('EmpresasList', () => {
   });
 
   it('shows each client with CUIT, place, servers, Physis version, next expiry and state', async () => {
-    renderUi(createElement(EmpresasList), { url: '/clientes/lista' });
+    renderUi(createElement(ClientesList), { url: '/clientes/lista' });
     const table = await screen.findByRole('table', { name: 'Clientes' });
     const headers = (await within(table).findAllByRole('columnheader')).map((th) => th.textContent);
     expect(headers).toEqual(
@@ -86,7 +86,7 @@ describe('EmpresasList', () => {
   });
 
   it('filters by province, state and VAT condition', async () => {
-    const { router } = renderUi(createElement(EmpresasList), { url: '/clientes/lista', path: '/clientes/lista' });
+    const { router } = renderUi(createElement(ClientesList), { url: '/clientes/lista', path: '/clientes/lista' });
     await screen.findByText('Agro del Litoral S.A.');
     await choose('Provincia', 'Córdoba');
     await choose('Activo', 'Inactivo');
@@ -100,7 +100,7 @@ describe('EmpresasList', () => {
   });
 
   it('searches by name or CUIT and opens a client from its row', async () => {
-    const { router } = renderUi(createElement(EmpresasList), {
+    const { router } = renderUi(createElement(ClientesList), {
       url: '/clientes/lista',
       path: '/clientes/lista',
       routes: [stubRoute('/clientes/:id', 'Detalle del cliente')],
@@ -116,18 +116,18 @@ describe('EmpresasList', () => {
   });
 
   it('offers «Nuevo cliente» only to those who may edit clients', async () => {
-    renderUi(createElement(EmpresasList), { url: '/clientes/lista' });
+    renderUi(createElement(ClientesList), { url: '/clientes/lista' });
     expect((await screen.findByRole('link', { name: 'Nuevo cliente' })).getAttribute('href')).toBe('/clientes/nuevo');
     cleanup();
     permisos.clear();
-    renderUi(createElement(EmpresasList), { url: '/clientes/lista' });
+    renderUi(createElement(ClientesList), { url: '/clientes/lista' });
     await screen.findByText('Agro del Litoral S.A.');
     expect(screen.queryByRole('link', { name: 'Nuevo cliente' })).toBeNull();
   });
 
   it('says when no client matches', async () => {
     http.get.mockImplementation(answers({ '/api/empresas?': { items: [], total: 0 } }));
-    renderUi(createElement(EmpresasList), { url: '/clientes/lista' });
+    renderUi(createElement(ClientesList), { url: '/clientes/lista' });
     expect(await screen.findByText('No hay clientes que coincidan con la búsqueda.')).toBeTruthy();
   });
 });

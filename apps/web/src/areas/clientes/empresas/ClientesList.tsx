@@ -4,11 +4,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import {
   CONDICIONES_IVA,
-  EMPRESA_SORT,
-  empresaListQuery,
+  CLIENTE_SORT,
+  clienteListQuery,
   formatCuit,
   PROVINCIAS,
-  type EmpresaFila,
+  type ClienteFila,
 } from '@intranet/contract/areas/clientes';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton/ExportButton.tsx';
@@ -19,14 +19,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useListState } from '../../../core/list/useListState.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
-import { empresasCsvUrl, empresasKeys, empresasUrl, servidoresClienteImportUrl, useEmpresas } from './api.ts';
+import { clientesCsvUrl, clientesKeys, clientesUrl, servidoresClienteImportUrl, useClientes } from './api.ts';
 import { clientesMessages as t } from './messages.ts';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
 
 export const CLIENTES_PATH = '/clientes/lista';
 export const clientePath = (id: number) => `/clientes/${id}`;
 
-const columns: ColumnDef<EmpresaFila>[] = [
+const columns: ColumnDef<ClienteFila>[] = [
   {
     id: 'razon_social',
     header: t.campos.razon_social,
@@ -88,18 +88,18 @@ const ivaOptions = CONDICIONES_IVA.map((c) => ({ value: c, label: t.condicionesI
 /** `/clientes/lista`: the clients, paged, sorted and filtered on the server, the view kept in the URL. */
 /** Clients, and their servers (each row names its client by CUIT); the API's address is known once configured. */
 const importables = () => [
-  { url: empresasUrl(), nombre: 'clientes', que: 'clientes', invalidar: [empresasKeys.all, ['auditoria']] },
+  { url: clientesUrl(), nombre: 'clientes', que: 'clientes', invalidar: [clientesKeys.all, ['auditoria']] },
   {
     url: servidoresClienteImportUrl(),
     nombre: 'servidores-de-clientes',
     que: 'servidores de clientes',
-    invalidar: [empresasKeys.all, ['auditoria']],
+    invalidar: [clientesKeys.all, ['auditoria']],
   },
 ];
 
-export function EmpresasList() {
-  const list = useListState(empresaListQuery);
-  const empresas = useEmpresas(list.apiParams);
+export function ClientesList() {
+  const list = useListState(clienteListQuery);
+  const clientes = useClientes(list.apiParams);
   const puedeEditar = usePermiso('CLIENTES#EDITAR');
   const navigate = useNavigate();
 
@@ -110,7 +110,7 @@ export function EmpresasList() {
         actions={
           <>
             {puedeEditar && <ImportarButton importables={importables()} />}
-            <ExportButton url={empresasCsvUrl(list.exportParams)} name="clientes" />
+            <ExportButton url={clientesCsvUrl(list.exportParams)} name="clientes" />
             {puedeEditar && (
               <Button component={Link} to="/clientes/nuevo" leftSection={<IconPlus size={16} />}>
                 {t.nuevo}
@@ -123,22 +123,22 @@ export function EmpresasList() {
         label={t.tabla}
         tableId="clientes"
         columns={columns}
-        sortable={EMPRESA_SORT}
-        rows={empresas.data?.items}
-        total={empresas.data?.total ?? 0}
-        totalExacto={empresas.data?.total_exacto}
-        totalEstimado={empresas.data?.total_estimado}
+        sortable={CLIENTE_SORT}
+        rows={clientes.data?.items}
+        total={clientes.data?.total ?? 0}
+        totalExacto={clientes.data?.total_exacto}
+        totalEstimado={clientes.data?.total_estimado}
         list={list}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.razon_social}
-        loading={empresas.isPending}
-        fetching={empresas.isPlaceholderData}
-        error={empresas.error}
-        onRetry={() => void empresas.refetch()}
-        vivo={{ lista: 'clientes', refrescar: empresas.refetch }}
+        loading={clientes.isPending}
+        fetching={clientes.isPlaceholderData}
+        error={clientes.error}
+        onRetry={() => void clientes.refetch()}
+        vivo={{ lista: 'clientes', refrescar: clientes.refetch }}
         onRowClick={(row) => void navigate(clientePath(row.id))}
         lote={{
-          url: empresasUrl(),
+          url: clientesUrl(),
           filtro: list.exportParams,
           nombre: 'clientes',
           eliminar: puedeEditar,
