@@ -489,6 +489,45 @@ export const bundle = z.object({
  * finalize`), with its events, the issues first seen in it and its bundles. `version` null gathers the
  * bundles uploaded without a release (matched by debug id only).
  */
+// ---- Datos recibidos: what the intake took, turned away or dropped, per day and kind ----
+
+/**
+ * What became of what an SDK sent: stored; turned away by the project's per-minute limit or a full queue (the SDK
+ * is told to retry later); dropped by the monitor (a kind it does not keep yet, an unreadable item); or discarded
+ * by the SDK itself before sending (its `client_report`: sampling, its own rate limit, a full buffer…).
+ */
+export const RECIBIDO_RESULTADOS = ['aceptado', 'limitado', 'descartado', 'descartado_sdk'] as const;
+export type RecibidoResultado = (typeof RECIBIDO_RESULTADOS)[number];
+export const RECIBIDO_RESULTADO_NOMBRES: Record<RecibidoResultado, string> = {
+  aceptado: 'Aceptados',
+  limitado: 'Limitados',
+  descartado: 'Descartados',
+  descartado_sdk: 'Descartados por el SDK',
+};
+
+/** `GET /api/insights/proyectos/:id/recibidos?dias=`: one row per UTC day, kind, outcome and reason. */
+export const recibidosQuery = z
+  .object({
+    dias: z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Mínimo 1')
+      .max(400, 'Máximo 400')
+      .default(30),
+  })
+  .strict();
+export const recibido = z.object({
+  /** YYYY-MM-DD (UTC). */
+  dia: z.string(),
+  /** The kind of item as Sentry names it: error, transaction, session, attachment… */
+  categoria: z.string(),
+  resultado: z.enum(RECIBIDO_RESULTADOS),
+  /** Why, for what was not accepted ('' otherwise). */
+  motivo: z.string(),
+  cantidad: z.number().int(),
+});
+export type Recibido = z.infer<typeof recibido>;
+
 /** A deploy of a release (`sentry-cli deploys new`): where, when, and who recorded it. */
 export const deployRelease = z.object({
   id: z.number(),
@@ -499,7 +538,6 @@ export const deployRelease = z.object({
   terminado: z.string(),
   autor: z.string(),
 });
-export type DeployRelease = z.infer<typeof deployRelease>;
 
 export const releaseProyecto = z.object({
   version: z.string().nullable(),

@@ -147,6 +147,8 @@ export const retencionEventos: TareaDef = {
   ejecutar: async ({ db, config }) => {
     const dias = config.insightsRetencionDias;
     const r = await quitarEventosViejos(db, dias);
+    // The daily counts of what was received ("Datos recibidos") go with the events of their days.
+    await db.execute(sql`delete from insights_recibidos where dia < current_date - ${dias}::int`);
     const quitados =
       r.eventos === 0
         ? `No había eventos de más de ${dias} días.`

@@ -5,6 +5,7 @@ import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
+import { datosRecibidos } from './datos-recibidos.ts';
 import type { CacheProyectos } from './intake/routes.ts';
 import { eliminarRelease, releasesDe } from './releases.ts';
 import {
@@ -81,6 +82,15 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
       cache.olvidar(request.params.id);
       return { error: null, datos: null };
     },
+  });
+
+  route(app, api.recibidos, {
+    config: VER,
+    tags,
+    handler: async (request) => ({
+      error: null,
+      datos: await datosRecibidos(db, request.params.id, request.query.dias),
+    }),
   });
 
   route(app, api.releases, {

@@ -19,8 +19,9 @@ async function listening(overrides = {}) {
 }
 
 /** An SDK client of its own (not the global one), so tests do not leak into each other. */
-function sdkClient(dsn: string) {
+function sdkClient(dsn: string, opciones: { sendClientReports?: boolean } = {}) {
   const client = new Sentry.NodeClient({
+    ...opciones,
     dsn,
     release: 'pruebas@1.2.3',
     environment: 'test',
@@ -149,6 +150,93 @@ describe('@sentry/node reporting to the monitor', () => {
       expect((await off.t.app.inject({ url: '/api/insights/monitor-propio' })).json().datos).toEqual({ dsn: null });
     } finally {
       await off.t.close();
+    }
+  });
+});
+
+describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
+  it('counts the errors accepted and rate-limited, the kinds not kept yet, and what the SDK discarded itself', async () => {
+    const { t, base, admin } = await listening();
+    try {
+      const [p] = await t.db
+        .insert(insightsProyectos)
+        .values({
+          nombre: 'App contada',
+          slug: 'app-contada',
+          plataforma: 'node',
+          publicKey: '3'.repeat(32),
+          limitePorMinuto: 2,
+        })
+        .returning();
+      // As Sentry.init sets it: the SDK reports what it discarded.
+      const { client, scope } = sdkClient(`http://${'3'.repeat(32)}@${base}/${p!.id}`, { sendClientReports: true });
+      // Three errors against a limit of two a minute: two stored, the third turned away.
+      for (let i = 0; i < 3; i++) {
+        try {
+          cobrarFactura();
+        } catch (err) {
+          scope.captureException(err);
+          await client.flush(5000);
+        }
+      }
+      // A transaction: a kind the monitor does not keep yet; dropped, and counted as such.
+      const ahora = Date.now() / 1000;
+      client.captureEvent({
+        type: 'transaction',
+        transaction: 'GET /facturas',
+        start_timestamp: ahora - 0.2,
+        timestamp: ahora,
+        contexts: { trace: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16), op: 'http.server' } },
+        spans: [],
+      });
+      // What the SDK discarded before sending: its client report.
+      client.recordDroppedEvent('sample_rate', 'transaction');
+      client.recordDroppedEvent('sample_rate', 'transaction');
+      await client.flush(5000);
+      await client.close(5000);
+
+      const leer = async () =>
+        (await t.app.inject({ url: `/api/insights/proyectos/${p!.id}/recibidos`, headers: admin })).json().datos as {
+          dia: string;
+          categoria: string;
+          resultado: string;
+          motivo: string;
+          cantidad: number;
+        }[];
+      const filas = await until(async () => {
+        const r = await leer();
+        return r.some((f) => f.resultado === 'descartado_sdk') && r.some((f) => f.resultado === 'limitado')
+          ? r
+          : undefined;
+      });
+      const hoy = new Date().toISOString().slice(0, 10);
+      expect(filas).toEqual(
+        expect.arrayContaining([
+          { dia: hoy, categoria: 'error', resultado: 'aceptado', motivo: '', cantidad: 2 },
+          {
+            dia: hoy,
+            categoria: 'error',
+            resultado: 'limitado',
+            motivo: 'Límite por minuto del proyecto',
+            cantidad: 1,
+          },
+          {
+            dia: hoy,
+            categoria: 'transaction',
+            resultado: 'descartado',
+            motivo: 'Tipo que el monitor todavía no guarda',
+            cantidad: 1,
+          },
+          { dia: hoy, categoria: 'transaction', resultado: 'descartado_sdk', motivo: 'sample_rate', cantidad: 2 },
+        ]),
+      );
+      const otro = await t.app.inject({ url: '/api/insights/proyectos/999999/recibidos', headers: admin });
+      expect(otro.statusCode).toBe(404);
+      const mal = await t.app.inject({ url: `/api/insights/proyectos/${p!.id}/recibidos?dias=0`, headers: admin });
+      expect(mal.statusCode).toBe(400);
+      expect(mal.json().campos.dias).toEqual(['Mínimo 1']);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SeedOptions } from '../../core/area.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -151,6 +151,7 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
   eventos.sort((a, b) => a.recibido.getTime() - b.recibido.getTime());
   await escribirLote(tx, eventos);
   await seedTriage(tx, demo!.id);
+  await seedRecibidos(tx);
   if (!opts.filesDir) return;
   const store = diskStore(opts.filesDir);
   await seedMapasDemo(tx, store, demo!.id);
@@ -213,4 +214,25 @@ async function seedTriage(tx: Tx, proyectoId: number): Promise<void> {
       despues: { ...sinTriage, estado: 'ignored' },
     });
   }
+}
+
+/**
+ * "Datos recibidos" for the demo: each project's stored events counted per day, and on some days what a busy
+ * intake turns away or drops (a burst over the limit, transactions not kept yet, the SDK's own sampling).
+ */
+async function seedRecibidos(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    insert into insights_recibidos (proyecto_id, dia, categoria, resultado, motivo, cantidad)
+    select proyecto_id, (fecha at time zone 'UTC')::date, 'error', 'aceptado', '', count(*)
+      from insights_eventos group by 1, 2`);
+  await tx.execute(sql`
+    insert into insights_recibidos (proyecto_id, dia, categoria, resultado, motivo, cantidad)
+    select r.proyecto_id, r.dia, x.categoria, x.resultado, x.motivo, x.cantidad
+      from (select proyecto_id, dia from insights_recibidos where resultado = 'aceptado' and cantidad >= 3) r
+      cross join (values
+        ('error', 'limitado', 'Límite por minuto del proyecto', 12),
+        ('transaction', 'descartado', 'Tipo que el monitor todavía no guarda', 240),
+        ('transaction', 'descartado_sdk', 'sample_rate', 960)
+      ) as x(categoria, resultado, motivo, cantidad)
+    on conflict do nothing`);
 }

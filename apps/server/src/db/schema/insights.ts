@@ -1,4 +1,4 @@
-import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS } from '@intranet/contract/areas/insights';
+import { ISSUE_ESTADOS, NIVELES, PLATAFORMAS, RECIBIDO_RESULTADOS } from '@intranet/contract/areas/insights';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -320,6 +320,25 @@ export const insightsReleases = pgTable(
     finalizado: instante('finalizado'),
   },
   (t) => [uniqueIndex('insights_releases_version_uq').on(t.proyectoId, t.version)],
+);
+
+/**
+ * What the intake received per project, UTC day, kind of item and outcome (accepted, rate-limited, dropped…, with
+ * the reason), and what the SDKs reported they discarded themselves (`client_report`): the "Datos recibidos" page.
+ */
+export const insightsRecibidos = pgTable(
+  'insights_recibidos',
+  {
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    categoria: text('categoria').notNull(),
+    resultado: text('resultado', { enum: RECIBIDO_RESULTADOS }).notNull(),
+    motivo: text('motivo').notNull().default(''),
+    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proyectoId, t.dia, t.categoria, t.resultado, t.motivo] })],
 );
 
 /** A deploy of a release to an environment, as `sentry-cli deploys new` records it; it goes with its release. */

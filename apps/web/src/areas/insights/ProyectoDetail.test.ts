@@ -155,6 +155,60 @@ describe('ProyectoDetail', () => {
     );
   });
 
+  it('shows what the SDKs sent per day and kind, with the reasons of what was not kept', async () => {
+    const recibidos = [
+      { dia: '2026-11-22', categoria: 'error', resultado: 'aceptado', motivo: '', cantidad: 1200 },
+      {
+        dia: '2026-11-22',
+        categoria: 'error',
+        resultado: 'limitado',
+        motivo: 'Límite por minuto del proyecto',
+        cantidad: 30,
+      },
+      {
+        dia: '2026-11-22',
+        categoria: 'transaction',
+        resultado: 'descartado',
+        motivo: 'Tipo que el monitor todavía no guarda',
+        cantidad: 80,
+      },
+      {
+        dia: '2026-11-22',
+        categoria: 'transaction',
+        resultado: 'descartado_sdk',
+        motivo: 'sample_rate',
+        cantidad: 400,
+      },
+      { dia: '2026-11-21', categoria: 'error', resultado: 'aceptado', motivo: '', cantidad: 5 },
+    ];
+    http.get.mockImplementation((u: string) =>
+      Promise.resolve({ error: null, datos: u.includes('/recibidos') ? recibidos : proyecto }),
+    );
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Datos recibidos' }));
+    const tabla = await screen.findByRole('table', { name: 'Datos recibidos' });
+    const filas = within(tabla).getAllByRole('row');
+    expect(filas.map((f) => f.textContent)).toEqual([
+      'DíaTipoAceptadosLimitadosDescartadosDescartados por el SDKTotal',
+      '22/11/2026error1.20030Límite por minuto del proyecto: 30——1.230',
+      '22/11/2026transaction——80Tipo que el monitor todavía no guarda: 80400sample_rate: 400480',
+      '21/11/2026error5———5',
+    ]);
+    expect(http.get).toHaveBeenCalledWith(
+      '/api/insights/proyectos/4/recibidos?dias=30',
+      expect.anything(),
+      expect.anything(),
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Últimos 7 días' }));
+    await waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith(
+        '/api/insights/proyectos/4/recibidos?dias=7',
+        expect.anything(),
+        expect.anything(),
+      ),
+    );
+  });
+
   it('disables the project with its whole record, once confirmed', async () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Desactivar' }));

@@ -16,6 +16,7 @@ import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
 import { DsnField, Snippet } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
+import { RecibidosTab } from './RecibidosTab.tsx';
 import { ReleasesTab } from './ReleasesTab.tsx';
 
 const c = t.proyectoCampos;
@@ -127,6 +128,7 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
             ),
           },
           { value: 'releases', label: t.releases.tab, panel: <ReleasesTab proyectoId={proyecto.id} /> },
+          { value: 'recibidos', label: t.recibidos.tab, panel: <RecibidosTab proyectoId={proyecto.id} /> },
           {
             value: 'historial',
             label: t.tabs.historial,

@@ -278,6 +278,17 @@ export function useEliminarProyecto() {
 // ---- Releases ----
 
 /** A project's releases with their events, new issues and artifact bundles. */
+/** What the project's SDKs sent in the last `dias` days and what became of it ("Datos recibidos"). */
+export function useRecibidos(proyectoId: number, dias: number) {
+  return useQuery({
+    queryKey: ['insights', 'recibidos', proyectoId, dias],
+    queryFn: async ({ signal }) =>
+      (await call(insightsApi.recibidos, { params: { id: proyectoId }, query: { dias }, signal })).datos,
+    // The counts are written every few seconds: a page left open follows them.
+    refetchInterval: 30_000,
+  });
+}
+
 export function useReleases(proyectoId: number) {
   return useQuery({
     queryKey: insightsKeys.releases(proyectoId),

@@ -150,6 +150,19 @@ export const insightsMessages = {
   resueltoConMapa: 'Resuelto con source map',
   culpritMapa: 'source map',
   culpritMinificado: (minificado: string) => `Resuelto con source map; minificado: ${minificado}`,
+  recibidos: {
+    tab: 'Datos recibidos',
+    intro:
+      'Lo que enviaron los SDK del proyecto por día y tipo: lo guardado, lo rechazado por el límite por minuto, lo descartado por el monitor (con su motivo) y lo que el propio SDK descartó antes de enviar (su client report).',
+    periodo: 'Período',
+    dias: (n: number) => `Últimos ${n} días`,
+    vacio: 'Todavía no llegó nada en este período.',
+    dia: 'Día',
+    tipo: 'Tipo',
+    total: 'Total',
+    motivo: (motivo: string, n: string) => `${motivo}: ${n}`,
+    error: 'No se pudieron leer los datos recibidos',
+  },
   releases: {
     tab: 'Releases',
     vacio:

@@ -30,6 +30,8 @@ import {
   serie,
   serieQuery,
   tagBreakdown,
+  recibido,
+  recibidosQuery,
 } from '../insights.ts';
 
 // The error monitor's own routes, declared once for the server and the web (shared/endpoint.ts). The Sentry
@@ -264,6 +266,15 @@ export const insightsApi = {
   }),
 
   // ---- Releases ----
+  recibidos: endpoint({
+    method: 'GET',
+    path: `${PROYECTOS}/:id/recibidos`,
+    summary: 'Datos recibidos: lo aceptado, limitado o descartado por día y tipo (y lo que el SDK descartó)',
+    params: idParam,
+    query: recibidosQuery,
+    answer: envelope(z.array(recibido)),
+    errors: missing,
+  }),
   releases: endpoint({
     method: 'GET',
     path: `${PROYECTOS}/:id/releases`,

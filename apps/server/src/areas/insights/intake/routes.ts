@@ -8,6 +8,7 @@ import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
 import { clavesDe } from './depurar.ts';
+import { categoriaDe, ContadorRecibidos, descartesDelSdk } from './recibidos.ts';
 import type { Simbolizador } from '../sourcemaps/simbolizar.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
 import { LimitePorProyecto } from './limite.ts';
@@ -54,6 +55,12 @@ export interface IntakeOpciones {
 
 /** Item types of an envelope that are accepted and dropped (everything except `event`). */
 const ITEM_EVENTO = 'event';
+/** What an SDK discarded before sending (sampling, its own rate limit, a full buffer), counted on "Datos recibidos". */
+const ITEM_INFORME = 'client_report';
+const CATEGORIA_EVENTO = 'error';
+const MOTIVO_LIMITE = 'Límite por minuto del proyecto';
+const MOTIVO_SATURADO = 'Monitor saturado';
+const MOTIVO_NO_ADMITIDO = 'Tipo que el monitor todavía no guarda';
 
 const retryHeaders = (reply: FastifyReply, seconds: number, scope: 'project' | 'organization') =>
   reply.header('Retry-After', String(seconds)).header('X-Sentry-Rate-Limits', `${seconds}:default;error:${scope}`);
@@ -72,10 +79,12 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   const agrupacion = new AgrupacionAlCrear(db, opts.simbolizador, (err) =>
     app.log.error({ err }, 'insights: agrupación por source maps'),
   );
+  const recibidos = new ContadorRecibidos(db, (err) => app.log.warn({ err }, 'insights: datos recibidos'));
   app.addHook('onClose', async () => {
     limite.detener();
     await escritura.cerrar();
     await limite.sincronizar();
+    await recibidos.detener();
   });
 
   // Every content type (browsers send text/plain, SDKs application/x-sentry-envelope or JSON) as raw bytes.
@@ -123,6 +132,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     if (!admision.ok) {
       retryHeaders(reply, admision.retryAfter, 'project');
       eventosIntake.inc({ resultado: 'limitado' }, admitidos.length);
+      recibidos.sumar(p.id, CATEGORIA_EVENTO, 'limitado', admitidos.length, MOTIVO_LIMITE);
       throw new IntakeError(429, 'Se superó el límite de eventos por minuto del proyecto');
     }
     // Only an event whose key has no issue yet is resolved through the maps; known keys pass as they are.
@@ -133,6 +143,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       await Promise.allSettled(esperas);
       retryHeaders(reply, 1, 'organization');
       eventosIntake.inc({ resultado: 'limitado' }, eventos.length);
+      recibidos.sumar(p.id, CATEGORIA_EVENTO, 'limitado', eventos.length, MOTIVO_SATURADO);
       throw new IntakeError(429, 'El monitor está saturado; reintente en un momento');
     }
     try {
@@ -144,6 +155,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       throw new IntakeError(503, 'No se pudo guardar el evento; reintente');
     }
     eventosIntake.inc({ resultado: 'aceptado' }, eventos.length);
+    recibidos.sumar(p.id, CATEGORIA_EVENTO, 'aceptado', eventos.length);
     return true;
   }
 
@@ -156,7 +168,10 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
         claves: p.claves,
       });
     } catch (err) {
-      if (err instanceof EventoInvalido) throw new IntakeError(400, err.message);
+      if (err instanceof EventoInvalido) {
+        recibidos.sumar(p.id, CATEGORIA_EVENTO, 'descartado', 1, err.message);
+        throw new IntakeError(400, err.message);
+      }
       throw err;
     }
   };
@@ -190,6 +205,14 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const p = await autorizado(request, sobre.header.dsn);
     const ahora = new Date();
     const headerId = typeof sobre.header.event_id === 'string' ? sobre.header.event_id : undefined;
+    // Every other kind is counted: what the SDK discarded itself (its client report), and what is not kept here.
+    for (const item of sobre.items) {
+      if (item.type === ITEM_EVENTO) continue;
+      if (item.type === ITEM_INFORME)
+        for (const d of descartesDelSdk(item.payload))
+          recibidos.sumar(p.id, d.categoria, 'descartado_sdk', d.cantidad, d.motivo, ahora);
+      else recibidos.sumar(p.id, categoriaDe(item.type), 'descartado', 1, MOTIVO_NO_ADMITIDO, ahora);
+    }
     const eventos = sobre.items
       .filter((item) => item.type === ITEM_EVENTO)
       .map((item) => aceptar(item.payload.toString('utf8'), p, ahora, headerId));
