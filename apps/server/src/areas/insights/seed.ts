@@ -227,12 +227,12 @@ async function seedRecibidos(tx: Tx): Promise<void> {
       from insights_eventos group by 1, 2`);
   await tx.execute(sql`
     insert into insights_recibidos (proyecto_id, dia, categoria, resultado, motivo, cantidad)
-    select r.proyecto_id, r.dia, x.categoria, x.resultado, x.motivo, x.cantidad
-      from (select proyecto_id, dia from insights_recibidos where resultado = 'aceptado' and cantidad >= 3) r
+    select r.proyecto_id, r.dia, x.categoria, x.resultado, x.motivo, r.cantidad * x.por
+      from (select proyecto_id, dia, cantidad from insights_recibidos where resultado = 'aceptado' and cantidad >= 3) r
       cross join (values
-        ('error', 'limitado', 'Límite por minuto del proyecto', 12),
-        ('transaction', 'descartado', 'Tipo que el monitor todavía no guarda', 240),
-        ('transaction', 'descartado_sdk', 'sample_rate', 960)
-      ) as x(categoria, resultado, motivo, cantidad)
+        ('error', 'limitado', 'Límite por minuto del proyecto', 4),
+        ('transaction', 'descartado', 'Tipo que el monitor todavía no guarda', 70),
+        ('transaction', 'descartado_sdk', 'sample_rate', 280)
+      ) as x(categoria, resultado, motivo, por)
     on conflict do nothing`);
 }

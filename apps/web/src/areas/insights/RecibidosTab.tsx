@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   RECIBIDO_RESULTADO_NOMBRES,
@@ -6,6 +6,7 @@ import {
   type Recibido,
   type RecibidoResultado,
 } from '@intranet/contract/areas/insights';
+import { useTelefono } from '../../components/useTelefono.ts';
 import { formatFecha, formatNumero } from '../../core/format.ts';
 import { useRecibidos } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -47,6 +48,7 @@ function filasDe(recibidos: Recibido[]): Fila[] {
 export function RecibidosTab({ proyectoId }: { proyectoId: number }) {
   const [dias, setDias] = useState<number>(30);
   const recibidos = useRecibidos(proyectoId, dias);
+  const telefono = useTelefono();
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -66,6 +68,34 @@ export function RecibidosTab({ proyectoId }: { proyectoId: number }) {
         <Alert color="red">{r.error}</Alert>
       ) : recibidos.data.length === 0 ? (
         <Text c="dimmed">{r.vacio}</Text>
+      ) : telefono ? (
+        <Stack gap="xs" component="ul" aria-label={r.tab} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {filasDe(recibidos.data).map((f) => (
+            <Paper key={`${f.dia}-${f.categoria}`} component="li" withBorder radius="md" p="sm">
+              <Group justify="space-between" mb={4}>
+                <Text size="sm" fw={600}>
+                  {formatFecha(f.dia)} · <span style={{ fontFamily: 'monospace' }}>{f.categoria}</span>
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatNumero(f.total)}
+                </Text>
+              </Group>
+              {RECIBIDO_RESULTADOS.filter((res) => f.por[res].cantidad > 0).map((res) => (
+                <div key={res}>
+                  <Group justify="space-between">
+                    <Text size="sm">{RECIBIDO_RESULTADO_NOMBRES[res]}</Text>
+                    <Text size="sm">{formatNumero(f.por[res].cantidad)}</Text>
+                  </Group>
+                  {f.por[res].motivos.map((m) => (
+                    <Text key={m.motivo} size="xs" c="dimmed">
+                      {r.motivo(m.motivo, formatNumero(m.cantidad))}
+                    </Text>
+                  ))}
+                </div>
+              ))}
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label={r.tab}>
