@@ -528,6 +528,22 @@ export const recibido = z.object({
 });
 export type Recibido = z.infer<typeof recibido>;
 
+/** What a user of an app wrote about a problem (`Sentry.captureFeedback`), with the issue of its event if known. */
+export const feedback = z.object({
+  id: z.number().int(),
+  event_id: z.string(),
+  evento_asociado: z.string().nullable(),
+  issue_id: z.number().int().nullable(),
+  /** The issue's title, when the event it names is here. */
+  issue_titulo: z.string().nullable(),
+  nombre: z.string().nullable(),
+  email: z.string().nullable(),
+  mensaje: z.string(),
+  url: z.string().nullable(),
+  recibido: z.string(),
+});
+export type Feedback = z.infer<typeof feedback>;
+
 /** A deploy of a release (`sentry-cli deploys new`): where, when, and who recorded it. */
 export const deployRelease = z.object({
   id: z.number(),

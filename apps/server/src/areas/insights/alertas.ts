@@ -9,7 +9,8 @@ const hora = (columna: ReturnType<typeof sql>) =>
 /**
  * The monitor's alert rules, per project: a new issue (once), a resolved issue an event reopened or an ignored
  * one whose condition ended (a regression, at most once an hour: both set `reabierta`), and a spike — more than
- * the project's N events of one issue within its M minutes (at most once an hour). Ignored issues say nothing.
+ * the project's N events of one issue within its M minutes (at most once an hour). Ignored issues say nothing. And
+ * each comment a user of an app sends (user feedback), once.
  */
 export const insightsAlertas: readonly FuenteEventos[] = [
   {
@@ -25,6 +26,12 @@ export const insightsAlertas: readonly FuenteEventos[] = [
              'Regresión en ' || p.nombre || ': ' || i.titulo, '/insights/' || i.id
         from insights_issues i join insights_proyectos p on p.id = i.proyecto_id
        where i.reabierta > now() - ${VENTANA} and i.estado = 'unresolved'
+      union all
+      select 'monitor:feedback:' || f.id, f.id, null, p.id,
+             'Comentario de un usuario en ' || p.nombre || ': ' || left(f.mensaje, 120),
+             coalesce('/insights/' || f.issue_id, '/insights/proyectos/' || p.id)
+        from insights_feedback f join insights_proyectos p on p.id = f.proyecto_id
+       where f.recibido > now() - ${VENTANA}
       union all
       select 'monitor:pico:' || i.id || ':' || ${hora(sql`now()`)}, i.id, null, p.id,
              'Pico en ' || p.nombre || ': más de ' || p.alerta_pico_eventos || ' eventos en ' || p.alerta_pico_minutos || ' min de ' || i.titulo,

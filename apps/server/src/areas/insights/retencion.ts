@@ -149,6 +149,8 @@ export const retencionEventos: TareaDef = {
     const r = await quitarEventosViejos(db, dias);
     // The daily counts of what was received ("Datos recibidos") go with the events of their days.
     await db.execute(sql`delete from insights_recibidos where dia < current_date - ${dias}::int`);
+    // Users' feedback goes after as long as the events it is about.
+    await db.execute(sql`delete from insights_feedback where recibido < now() - make_interval(days => ${dias}::int)`);
     const quitados =
       r.eventos === 0
         ? `No había eventos de más de ${dias} días.`

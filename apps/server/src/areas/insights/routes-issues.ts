@@ -11,6 +11,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
 import { actividadDe } from './actividad.ts';
+import { feedbackDeIssue } from './feedback.ts';
 import {
   asignables,
   asignarIssues,
@@ -107,6 +108,12 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
     config: VER,
     tags,
     handler: async (request) => ({ error: null, datos: await issueDetalle(db, request.params.id, simbolizador) }),
+  });
+
+  route(app, api.feedbackIssue, {
+    config: VER,
+    tags,
+    handler: async (request) => ({ error: null, datos: await feedbackDeIssue(db, request.params.id) }),
   });
 
   route(app, api.modificar, {

@@ -6,6 +6,7 @@ import { autorDe } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { datosRecibidos } from './datos-recibidos.ts';
+import { feedbackDeProyecto } from './feedback.ts';
 import type { CacheProyectos } from './intake/routes.ts';
 import { eliminarRelease, releasesDe } from './releases.ts';
 import {
@@ -82,6 +83,12 @@ export const proyectosRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ca
       cache.olvidar(request.params.id);
       return { error: null, datos: null };
     },
+  });
+
+  route(app, api.feedbackProyecto, {
+    config: VER,
+    tags,
+    handler: async (request) => ({ error: null, datos: await feedbackDeProyecto(db, request.params.id) }),
   });
 
   route(app, api.recibidos, {

@@ -154,6 +154,65 @@ describe('@sentry/node reporting to the monitor', () => {
   });
 });
 
+describe('user feedback sent by @sentry/node', () => {
+  it('is kept with its name, e-mail and message, on its project and on the issue of the event it names', async () => {
+    const { t, base, admin } = await listening();
+    try {
+      const [p] = await t.db
+        .insert(insightsProyectos)
+        .values({ nombre: 'App opinada', slug: 'app-opinada', plataforma: 'node', publicKey: '4'.repeat(32) })
+        .returning();
+      const { client, scope } = sdkClient(`http://${'4'.repeat(32)}@${base}/${p!.id}`);
+      let eventId = '';
+      try {
+        cobrarFactura();
+      } catch (err) {
+        eventId = scope.captureException(err);
+      }
+      await client.flush(5000);
+      // What the person who saw the error wrote, about that event; and a comment about nothing in particular.
+      Sentry.captureFeedback(
+        {
+          message: 'Al cobrar la factura se colgó la pantalla',
+          name: 'Ana Pérez',
+          email: 'ana@cliente.com',
+          associatedEventId: eventId,
+        },
+        {},
+        scope,
+      );
+      Sentry.captureFeedback({ message: 'Me gustaría exportar a Excel' }, {}, scope);
+      await client.flush(5000);
+      await client.close(5000);
+
+      const issue = await until(async () => (await issues(t, admin, 'Cannot read properties'))[0]);
+      const delIssue = (await t.app.inject({ url: `/api/insights/issues/${issue.id}/feedback`, headers: admin })).json()
+        .datos;
+      expect(delIssue).toEqual([
+        expect.objectContaining({
+          evento_asociado: eventId,
+          issue_id: issue.id,
+          nombre: 'Ana Pérez',
+          email: 'ana@cliente.com',
+          mensaje: 'Al cobrar la factura se colgó la pantalla',
+        }),
+      ]);
+      const delProyecto = (
+        await t.app.inject({ url: `/api/insights/proyectos/${p!.id}/feedback`, headers: admin })
+      ).json().datos;
+      expect(delProyecto.map((f: { mensaje: string; issue_id: number | null }) => [f.mensaje, f.issue_id])).toEqual([
+        ['Me gustaría exportar a Excel', null],
+        ['Al cobrar la factura se colgó la pantalla', issue.id],
+      ]);
+      expect((await t.app.inject({ url: '/api/insights/issues/999999/feedback', headers: admin })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
   it('counts the errors accepted and rate-limited, the kinds not kept yet, and what the SDK discarded itself', async () => {
     const { t, base, admin } = await listening();

@@ -152,6 +152,7 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
   await escribirLote(tx, eventos);
   await seedTriage(tx, demo!.id);
   await seedRecibidos(tx);
+  await seedFeedback(tx, demo!.id);
   if (!opts.filesDir) return;
   const store = diskStore(opts.filesDir);
   await seedMapasDemo(tx, store, demo!.id);
@@ -235,4 +236,18 @@ async function seedRecibidos(tx: Tx): Promise<void> {
         ('transaction', 'descartado_sdk', 'sample_rate', 280)
       ) as x(categoria, resultado, motivo, por)
     on conflict do nothing`);
+}
+
+/** Two users' comments on the demo project: one about the event of an issue, one about nothing in particular. */
+async function seedFeedback(tx: Tx, proyectoId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into insights_feedback (proyecto_id, event_id, evento_asociado, issue_id, nombre, email, mensaje, url, recibido)
+    select ${proyectoId}, md5('opinion-1'), e.event_id, e.issue_id, 'Laura Méndez', 'laura.mendez@cliente.com.ar',
+           'Quise descargar la factura de octubre y la pantalla quedó en blanco. Probé dos veces.',
+           'https://portal.example.com/facturas', e.recibido + interval '3 minutes'
+      from insights_eventos e where e.proyecto_id = ${proyectoId} order by e.recibido desc limit 1`);
+  await tx.execute(sql`
+    insert into insights_feedback (proyecto_id, event_id, nombre, mensaje, recibido)
+    values (${proyectoId}, md5('opinion-2'), 'Martín Ríos',
+            'Estaría bueno poder filtrar los comprobantes por fecha.', now() - interval '2 days')`);
 }

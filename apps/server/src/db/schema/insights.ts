@@ -341,6 +341,34 @@ export const insightsRecibidos = pgTable(
   (t) => [primaryKey({ columns: [t.proyectoId, t.dia, t.categoria, t.resultado, t.motivo] })],
 );
 
+/**
+ * What a user of an app wrote about a problem (the SDKs' `captureFeedback`, or the older user report): kept with its
+ * name, e-mail and message, and the issue of the event it names when that event is here.
+ */
+export const insightsFeedback = pgTable(
+  'insights_feedback',
+  {
+    id: id(),
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** The event it is about (`associated_event_id`), as the SDK sent it. */
+    eventoAsociado: text('evento_asociado'),
+    issueId: integer('issue_id').references(() => insightsIssues.id, { onDelete: 'set null' }),
+    nombre: text('nombre'),
+    email: text('email'),
+    mensaje: text('mensaje').notNull(),
+    url: text('url'),
+    recibido: instante('recibido').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('insights_feedback_event_uq').on(t.proyectoId, t.eventId),
+    index('insights_feedback_proyecto_idx').on(t.proyectoId, t.recibido),
+    index('insights_feedback_issue_idx').on(t.issueId),
+  ],
+);
+
 /** A deploy of a release to an environment, as `sentry-cli deploys new` records it; it goes with its release. */
 export const insightsDeploys = pgTable(
   'insights_deploys',

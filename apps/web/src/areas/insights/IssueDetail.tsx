@@ -11,7 +11,8 @@ import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { ActividadTab } from './ActividadTab.tsx';
-import { useActualizarIssue, useIgnorarIssue, useIssue } from './api.ts';
+import { useActualizarIssue, useFeedbackIssue, useIgnorarIssue, useIssue } from './api.ts';
+import { FeedbackList } from './FeedbackList.tsx';
 import { AsignacionSelect, type Asignacion } from './AsignacionSelect.tsx';
 import { Culprit, EstadoIssueBadge, FechaRelativa, NivelBadge } from './badges.tsx';
 import { Comentarios } from './Comentarios.tsx';
@@ -37,6 +38,7 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
   // The tab and the event shown are in the URL, so a link opens the same event.
   const [params, setParams] = useSearchParams();
   const eventoId = params.get('evento');
+  const feedback = useFeedbackIssue(issue.id);
   const abrirEvento = (next: string | null) =>
     setParams(
       (previous) => {
@@ -112,6 +114,11 @@ function IssueView({ issue }: { issue: IssueDetalle }) {
             value: 'comentarios',
             label: `${t.tabs.comentarios} (${issue.comentarios})`,
             panel: <Comentarios issueId={issue.id} />,
+          },
+          {
+            value: 'opiniones',
+            label: t.feedback.tab,
+            panel: <FeedbackList consulta={feedback} onOpenEvento={abrirEvento} />,
           },
           {
             value: 'historial',

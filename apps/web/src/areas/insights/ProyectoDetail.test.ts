@@ -155,6 +155,50 @@ describe('ProyectoDetail', () => {
     );
   });
 
+  it("lists users' feedback with who wrote it and the issue it is about", async () => {
+    const opiniones = [
+      {
+        id: 2,
+        event_id: 'f'.repeat(32),
+        evento_asociado: null,
+        issue_id: null,
+        issue_titulo: null,
+        nombre: null,
+        email: null,
+        mensaje: 'Me gustaría exportar a Excel',
+        url: null,
+        recibido: '2026-11-22T12:00:00Z',
+      },
+      {
+        id: 1,
+        event_id: 'e'.repeat(32),
+        evento_asociado: 'a'.repeat(32),
+        issue_id: 77,
+        issue_titulo: 'TypeError: Cannot read properties of undefined',
+        nombre: 'Ana Pérez',
+        email: 'ana@cliente.com',
+        mensaje: 'Al cobrar la factura se colgó la pantalla',
+        url: 'https://portal.example/facturas',
+        recibido: '2026-11-21T12:00:00Z',
+      },
+    ];
+    http.get.mockImplementation((u: string) =>
+      Promise.resolve({ error: null, datos: u.endsWith('/feedback') ? opiniones : proyecto }),
+    );
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Opiniones de usuarios' }));
+    const lista = await screen.findByRole('list', { name: 'Opiniones de usuarios' });
+    const items = within(lista).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('Anónimo');
+    expect(items[0]!.textContent).toContain('Me gustaría exportar a Excel');
+    expect(items[1]!.textContent).toContain('Ana Pérez <ana@cliente.com>');
+    expect(
+      within(items[1]!)
+        .getByRole('link', { name: 'TypeError: Cannot read properties of undefined' })
+        .getAttribute('href'),
+    ).toBe('/insights/77');
+  });
+
   it('shows what the SDKs sent per day and kind, with the reasons of what was not kept', async () => {
     const recibidos = [
       { dia: '2026-11-22', categoria: 'error', resultado: 'aceptado', motivo: '', cantidad: 1200 },

@@ -13,9 +13,10 @@ import { RecordScreen } from '../../components/RecordScreen.tsx';
 import { RecordTabs } from '../../components/RecordTabs.tsx';
 import { formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
-import { useEliminarProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
+import { useEliminarProyecto, useFeedbackProyecto, useGuardarProyecto, useProyecto, useRotarClave } from './api.ts';
 import { DsnField, Snippet } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
+import { FeedbackList } from './FeedbackList.tsx';
 import { RecibidosTab } from './RecibidosTab.tsx';
 import { ReleasesTab } from './ReleasesTab.tsx';
 
@@ -128,6 +129,7 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
             ),
           },
           { value: 'releases', label: t.releases.tab, panel: <ReleasesTab proyectoId={proyecto.id} /> },
+          { value: 'opiniones', label: t.feedback.tab, panel: <FeedbackTab proyectoId={proyecto.id} /> },
           { value: 'recibidos', label: t.recibidos.tab, panel: <RecibidosTab proyectoId={proyecto.id} /> },
           {
             value: 'historial',
@@ -231,5 +233,18 @@ function ProyectoActions({ proyecto }: { proyecto: Proyecto }) {
         errorTitle={t.errorEliminar}
       />
     </>
+  );
+}
+
+/** The project's users' feedback. */
+function FeedbackTab({ proyectoId }: { proyectoId: number }) {
+  const feedback = useFeedbackProyecto(proyectoId);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t.feedback.intro}
+      </Text>
+      <FeedbackList consulta={feedback} />
+    </Stack>
   );
 }

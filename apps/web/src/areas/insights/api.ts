@@ -191,6 +191,23 @@ export function useAsignarIssues() {
 
 // ---- Comments ----
 
+/** What users of the project's apps wrote (user feedback), newest first. */
+export function useFeedbackProyecto(proyectoId: number) {
+  return useQuery({
+    queryKey: ['insights', 'feedback', 'proyecto', proyectoId],
+    queryFn: async ({ signal }) =>
+      (await call(insightsApi.feedbackProyecto, { params: { id: proyectoId }, signal })).datos,
+  });
+}
+
+/** What users wrote about an issue's events. */
+export function useFeedbackIssue(issueId: number) {
+  return useQuery({
+    queryKey: ['insights', 'feedback', 'issue', issueId],
+    queryFn: async ({ signal }) => (await call(insightsApi.feedbackIssue, { params: { id: issueId }, signal })).datos,
+  });
+}
+
 export function useComentarios(id: number) {
   return useQuery({
     queryKey: insightsKeys.comentarios(id),

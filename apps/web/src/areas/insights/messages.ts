@@ -150,6 +150,16 @@ export const insightsMessages = {
   resueltoConMapa: 'Resuelto con source map',
   culpritMapa: 'source map',
   culpritMinificado: (minificado: string) => `Resuelto con source map; minificado: ${minificado}`,
+  feedback: {
+    tab: 'Opiniones de usuarios',
+    intro:
+      'Lo que escribieron las personas que usan las aplicaciones del proyecto (Sentry.captureFeedback o el formulario del SDK), con el error del evento que mencionan.',
+    vacio: 'Todavía no hay opiniones de usuarios.',
+    anonimo: 'Anónimo',
+    evento: (id: string) => `Evento ${id.slice(0, 8)}`,
+    verEvento: 'Ver el evento',
+    error: 'No se pudieron leer las opiniones',
+  },
   recibidos: {
     tab: 'Datos recibidos',
     intro:

@@ -30,6 +30,7 @@ import {
   serie,
   serieQuery,
   tagBreakdown,
+  feedback,
   recibido,
   recibidosQuery,
 } from '../insights.ts';
@@ -266,6 +267,22 @@ export const insightsApi = {
   }),
 
   // ---- Releases ----
+  feedbackProyecto: endpoint({
+    method: 'GET',
+    path: `${PROYECTOS}/:id/feedback`,
+    summary: 'Comentarios de usuarios del proyecto (captureFeedback), los más recientes primero (hasta 200)',
+    params: idParam,
+    answer: envelope(z.array(feedback)),
+    errors: missing,
+  }),
+  feedbackIssue: endpoint({
+    method: 'GET',
+    path: `${ISSUES}/:id/feedback`,
+    summary: 'Comentarios de usuarios sobre los eventos de un error',
+    params: idParam,
+    answer: envelope(z.array(feedback)),
+    errors: missing,
+  }),
   recibidos: endpoint({
     method: 'GET',
     path: `${PROYECTOS}/:id/recibidos`,

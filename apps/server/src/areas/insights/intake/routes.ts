@@ -6,6 +6,7 @@ import { eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
+import { type FeedbackRecibido, feedbackDe, guardarFeedback } from '../feedback.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
 import { clavesDe } from './depurar.ts';
 import { categoriaDe, ContadorRecibidos, descartesDelSdk } from './recibidos.ts';
@@ -61,6 +62,16 @@ const CATEGORIA_EVENTO = 'error';
 const MOTIVO_LIMITE = 'Límite por minuto del proyecto';
 const MOTIVO_SATURADO = 'Monitor saturado';
 const MOTIVO_NO_ADMITIDO = 'Tipo que el monitor todavía no guarda';
+const MOTIVO_SIN_MENSAJE = 'Comentario sin mensaje';
+
+/** An item's JSON, or undefined when it is not JSON. */
+function leerJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 const retryHeaders = (reply: FastifyReply, seconds: number, scope: 'project' | 'organization') =>
   reply.header('Retry-After', String(seconds)).header('X-Sentry-Rate-Limits', `${seconds}:default;error:${scope}`);
@@ -159,6 +170,16 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     return true;
   }
 
+  /** User feedback, counted against the project's limit as events are; past it, counted as limited and not kept. */
+  async function guardarComentarios(p: ProyectoIntake, comentarios: FeedbackRecibido[], ahora: Date): Promise<void> {
+    if (!limite.admitir(p.id, p.limitePorMinuto, comentarios.length).ok) {
+      recibidos.sumar(p.id, 'feedback', 'limitado', comentarios.length, MOTIVO_LIMITE, ahora);
+      return;
+    }
+    for (const f of comentarios) await guardarFeedback(db, p.id, f);
+    recibidos.sumar(p.id, 'feedback', 'aceptado', comentarios.length, '', ahora);
+  }
+
   const aceptar = (texto: string, p: ProyectoIntake, recibido: Date, eventIdDefecto?: string): EventoAceptado => {
     try {
       return aceptarEvento(texto, parseJsonObject(texto, 'Evento'), {
@@ -206,8 +227,19 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const ahora = new Date();
     const headerId = typeof sobre.header.event_id === 'string' ? sobre.header.event_id : undefined;
     // Every other kind is counted: what the SDK discarded itself (its client report), and what is not kept here.
+    const comentarios: FeedbackRecibido[] = [];
     for (const item of sobre.items) {
       if (item.type === ITEM_EVENTO) continue;
+      if (item.type === 'feedback' || item.type === 'user_report') {
+        const f = feedbackDe(
+          item.type,
+          leerJson(item.payload),
+          headerId?.replaceAll('-', '') ?? randomUUID().replaceAll('-', ''),
+        );
+        if (f) comentarios.push(f);
+        else recibidos.sumar(p.id, 'feedback', 'descartado', 1, MOTIVO_SIN_MENSAJE, ahora);
+        continue;
+      }
       if (item.type === ITEM_INFORME)
         for (const d of descartesDelSdk(item.payload))
           recibidos.sumar(p.id, d.categoria, 'descartado_sdk', d.cantidad, d.motivo, ahora);
@@ -217,6 +249,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       .filter((item) => item.type === ITEM_EVENTO)
       .map((item) => aceptar(item.payload.toString('utf8'), p, ahora, headerId));
     await guardar(reply, p, eventos);
+    if (comentarios.length > 0) await guardarComentarios(p, comentarios, ahora);
     const id =
       eventos[0]?.eventId ??
       (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId)
