@@ -1,16 +1,12 @@
 import type { Recibido } from '@intranet/contract/areas/insights';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../db/client.ts';
-import { insightsProyectos, insightsRecibidos } from '../../db/schema.ts';
+import { insightsRecibidos } from '../../db/schema.ts';
+import { existeProyecto } from './proyectos.ts';
 
 /** The project's "Datos recibidos" of the last `dias` UTC days (today included), newest day first. */
 export async function datosRecibidos(db: Executor, proyectoId: number, dias: number): Promise<Recibido[]> {
-  const [p] = await db
-    .select({ id: insightsProyectos.id })
-    .from(insightsProyectos)
-    .where(eq(insightsProyectos.id, proyectoId));
-  if (!p) throw new ApiError(404, 'El proyecto no existe');
+  await existeProyecto(db, proyectoId);
   const desde = new Date(Date.now() - (dias - 1) * 86_400_000).toISOString().slice(0, 10);
   return db
     .select({

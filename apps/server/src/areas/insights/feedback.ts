@@ -1,8 +1,9 @@
 import type { Feedback } from '@intranet/contract/areas/insights';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../db/client.ts';
-import { insightsEventos, insightsFeedback, insightsIssues, insightsProyectos } from '../../db/schema.ts';
+import { insightsEventos, insightsFeedback, insightsIssues } from '../../db/schema.ts';
+import { existeIssue } from './issues.ts';
+import { existeProyecto } from './proyectos.ts';
 
 // User feedback: what a person using an app wrote about a problem, sent by the SDKs' `captureFeedback` (a
 // `feedback` envelope item: an event whose `contexts.feedback` holds the message) or, by older SDKs, as a
@@ -100,16 +101,11 @@ async function lista(db: Executor, donde: SQL): Promise<Feedback[]> {
 }
 
 export async function feedbackDeProyecto(db: Executor, proyectoId: number): Promise<Feedback[]> {
-  const [p] = await db
-    .select({ id: insightsProyectos.id })
-    .from(insightsProyectos)
-    .where(eq(insightsProyectos.id, proyectoId));
-  if (!p) throw new ApiError(404, 'El proyecto no existe');
+  await existeProyecto(db, proyectoId);
   return lista(db, eq(insightsFeedback.proyectoId, proyectoId));
 }
 
 export async function feedbackDeIssue(db: Executor, issueId: number): Promise<Feedback[]> {
-  const [i] = await db.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, issueId));
-  if (!i) throw new ApiError(404, 'El error no existe');
+  await existeIssue(db, issueId);
   return lista(db, eq(insightsFeedback.issueId, issueId));
 }

@@ -188,6 +188,12 @@ export const issuesTodas =
 
 const noExiste = () => new ApiError(404, 'El error no existe');
 
+/** The issue's 404 when it is not there. */
+export async function existeIssue(db: Executor, id: number): Promise<void> {
+  const [i] = await db.select({ id: insightsIssues.id }).from(insightsIssues).where(eq(insightsIssues.id, id));
+  if (!i) throw noExiste();
+}
+
 export async function issueDe(db: Executor, id: number): Promise<Issue> {
   const [row] = await issuesFrom(db).where(eq(insightsIssues.id, id));
   if (!row) throw noExiste();

@@ -75,6 +75,12 @@ const auditado = (p: Proyecto) => {
 
 const noExiste = () => new ApiError(404, 'El proyecto no existe');
 
+/** The project's 404 when it is not there: the routes that read something of a project check it first. */
+export async function existeProyecto(db: Executor, id: number): Promise<void> {
+  const [p] = await db.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.id, id));
+  if (!p) throw noExiste();
+}
+
 export async function proyectosLista(db: Executor, origen: Origen | string): Promise<Proyecto[]> {
   const rows = await filas(db).orderBy(asc(insightsProyectos.nombre), asc(insightsProyectos.id));
   return rows.map((r) => wire(origen, r));

@@ -2,24 +2,13 @@ import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import {
-  insightsBundleArchivos,
-  insightsBundles,
-  insightsDeploys,
-  insightsProyectos,
-  insightsReleases,
-} from '../../db/schema.ts';
+import { insightsBundleArchivos, insightsBundles, insightsDeploys, insightsReleases } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { ENTIDAD_PROYECTO } from './proyectos.ts';
+import { ENTIDAD_PROYECTO, existeProyecto } from './proyectos.ts';
 
 // A project's releases: those its events carry and those sentry-cli created, with their bundles.
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-async function existeProyecto(db: Executor, id: number): Promise<void> {
-  const [p] = await db.select({ id: insightsProyectos.id }).from(insightsProyectos).where(eq(insightsProyectos.id, id));
-  if (!p) throw new ApiError(404, 'El proyecto no existe');
-}
 
 /** Newest first: by last event, else by creation. */
 export async function releasesDe(db: Executor, proyectoId: number): Promise<ReleaseProyecto[]> {

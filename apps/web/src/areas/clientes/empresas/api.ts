@@ -8,9 +8,7 @@ import type {
   ParametroUpdate,
 } from '@intranet/contract/areas/clientes';
 import { clientesApi } from '@intranet/contract/areas/clientes/endpoints';
-import { envelope } from '@intranet/contract/shared/envelope';
-import { personaPage } from '@intranet/contract/areas/personas';
-import { apiUrl } from '../../../core/config/config.ts';
+import { personasApi } from '@intranet/contract/areas/personas/endpoints';
 import { call, endpointUrl } from '../../../core/http/endpoint.ts';
 import { http } from '../../../core/http/http.ts';
 
@@ -58,13 +56,7 @@ export function useContactos(clienteId: number) {
   return useQuery({
     queryKey: clientesKeys.contactos(clienteId),
     queryFn: async ({ signal }) =>
-      (
-        await http.get(
-          apiUrl('api', `/api/personas?empresa_id=${clienteId}&size=200&sort=apellido`),
-          envelope(personaPage),
-          { signal },
-        )
-      ).datos,
+      (await call(personasApi.lista, { query: { empresa_id: clienteId, size: 200, sort: 'apellido' }, signal })).datos,
   });
 }
 
