@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { TareaDef } from '../../core/area.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { borrarEnTandas } from '../../db/tandas.ts';
+import { EVENTOS, TABLAS_MENSUALES, type TablaMensual } from './mensuales.ts';
 
-// The monitor's events live in one partition per UTC month of their `fecha` (migration 0032), plus a default
-// one for timestamps outside them: retention drops whole months and deletes the older rest in batches.
+// The monitor's events, and every other kind of item an SDK sends that is kept, live in one partition per UTC
+// month of their time column (migration 0032 for the events), plus a default one for timestamps outside them:
+// retention drops whole months and deletes the older rest in batches.
 
-const TABLA = 'insights_eventos';
-const DEFECTO = 'insights_eventos_defecto';
-const NOMBRE_MES = /^insights_eventos_(\d{4})_(\d{2})$/;
-/** Months prepared after the current one, so an event never waits on a partition being made. */
+/** Months prepared after the current one, so an item never waits on a partition being made. */
 export const MESES_ADELANTE = 2;
 /** A statement that would wait longer than this for its lock (behind a long read) gives up and is tried again. */
 const ESPERA_LOCK = '1s';
@@ -23,18 +22,20 @@ interface Mes {
 }
 
 const inicioDeMes = (anio: number, mes: number) => new Date(Date.UTC(anio, mes, 1));
-const nombreDe = (desde: Date) =>
-  `${TABLA}_${desde.getUTCFullYear()}_${String(desde.getUTCMonth() + 1).padStart(2, '0')}`;
+const nombreDe = (t: TablaMensual, desde: Date) =>
+  `${t.tabla}_${desde.getUTCFullYear()}_${String(desde.getUTCMonth() + 1).padStart(2, '0')}`;
+const defectoDe = (t: TablaMensual) => `${t.tabla}_defecto`;
 const literal = (d: Date) => `'${d.toISOString()}'`;
 
-/** The month partitions of the events table, oldest first. */
-export async function mesesDeEventos(db: Db): Promise<Mes[]> {
+/** The month partitions of a table (the events' unless said), oldest first. */
+export async function mesesDeEventos(db: Db, t: TablaMensual = EVENTOS): Promise<Mes[]> {
   const { rows } = await db.execute<{ nombre: string }>(sql`
     select c.relname as nombre from pg_inherits i join pg_class c on c.oid = i.inhrelid
-     where i.inhparent = ${TABLA}::regclass`);
+     where i.inhparent = ${t.tabla}::regclass`);
+  const nombreMes = new RegExp(`^${t.tabla}_(\\d{4})_(\\d{2})$`);
   const meses: Mes[] = [];
   for (const { nombre } of rows) {
-    const m = NOMBRE_MES.exec(nombre);
+    const m = nombreMes.exec(nombre);
     if (!m) continue;
     const desde = inicioDeMes(Number(m[1]), Number(m[2]) - 1);
     meses.push({ nombre, desde, hasta: inicioDeMes(desde.getUTCFullYear(), desde.getUTCMonth() + 1) });
@@ -66,28 +67,30 @@ async function conLockBreve(db: Db, work: (tx: Tx) => Promise<unknown>): Promise
  * that month (a client's clock ahead), then attached — which, unlike CREATE … PARTITION OF, does not stop the
  * intake's inserts while it waits for its lock.
  */
-async function crearMes(db: Db, desde: Date): Promise<void> {
+async function crearMes(db: Db, t: TablaMensual, desde: Date): Promise<void> {
   const hasta = inicioDeMes(desde.getUTCFullYear(), desde.getUTCMonth() + 1);
-  const nombre = nombreDe(desde);
+  const nombre = nombreDe(t, desde);
+  const defecto = defectoDe(t);
+  const columna = t.columna;
   await conLockBreve(db, async (tx) => {
     // Taken now rather than by ATTACH at the end: no event of that month may reach the default partition meanwhile.
-    await tx.execute(sql.raw(`lock table ${DEFECTO} in access exclusive mode`));
-    await tx.execute(sql.raw(`create table ${nombre} (like ${TABLA} including all)`));
+    await tx.execute(sql.raw(`lock table ${defecto} in access exclusive mode`));
+    await tx.execute(sql.raw(`create table ${nombre} (like ${t.tabla} including all)`));
     await tx.execute(
-      sql.raw(`with m as (delete from ${DEFECTO} where fecha >= ${literal(desde)} and fecha < ${literal(hasta)} returning *)
+      sql.raw(`with m as (delete from ${defecto} where ${columna} >= ${literal(desde)} and ${columna} < ${literal(hasta)} returning *)
                insert into ${nombre} select * from m`),
     );
     await tx.execute(
       sql.raw(
-        `alter table ${TABLA} attach partition ${nombre} for values from (${literal(desde)}) to (${literal(hasta)})`,
+        `alter table ${t.tabla} attach partition ${nombre} for values from (${literal(desde)}) to (${literal(hasta)})`,
       ),
     );
   });
 }
 
 /** Detaches and drops a month's partition; answers how many events it held. */
-async function quitarMes(db: Db, mes: Mes): Promise<number> {
-  await conLockBreve(db, (tx) => tx.execute(sql.raw(`alter table ${TABLA} detach partition ${mes.nombre}`)));
+async function quitarMes(db: Db, t: TablaMensual, mes: Mes): Promise<number> {
+  await conLockBreve(db, (tx) => tx.execute(sql.raw(`alter table ${t.tabla} detach partition ${mes.nombre}`)));
   // Counted once detached: no event can arrive in it any more, and the intake is not kept waiting meanwhile.
   const { rows } = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${mes.nombre}`));
   await conLockBreve(db, (tx) => tx.execute(sql.raw(`drop table ${mes.nombre}`)));
@@ -109,26 +112,37 @@ export interface ResultadoRetencion {
  * counts stay. Also prepares this month and the next MESES_ADELANTE.
  */
 export async function quitarEventosViejos(db: Db, dias: number, ahora = new Date()): Promise<ResultadoRetencion> {
+  return quitarViejos(db, EVENTOS, dias, ahora);
+}
+
+/** As `quitarEventosViejos`, for any table kept in month partitions. */
+export async function quitarViejos(
+  db: Db,
+  t: TablaMensual,
+  dias: number,
+  ahora = new Date(),
+): Promise<ResultadoRetencion> {
   const corte = new Date(ahora.getTime() - dias * 86_400_000);
-  const existentes = await mesesDeEventos(db);
+  const existentes = await mesesDeEventos(db, t);
   const creados: string[] = [];
   for (let i = 0; i <= MESES_ADELANTE; i++) {
     const desde = inicioDeMes(ahora.getUTCFullYear(), ahora.getUTCMonth() + i);
     if (existentes.some((m) => m.desde.getTime() === desde.getTime())) continue;
-    await crearMes(db, desde);
+    await crearMes(db, t, desde);
     creados.push(desde.toISOString().slice(0, 7));
   }
+  const antes = sql`${sql.identifier(t.columna)} < ${corte}`;
   let eventos = 0;
   let meses = 0;
   for (const mes of existentes) {
     if (mes.hasta <= corte) {
-      eventos += await quitarMes(db, mes);
+      eventos += await quitarMes(db, t, mes);
       meses += 1;
     } else if (mes.desde < corte) {
-      eventos += await borrarEnTandas(db, mes.nombre, sql`fecha < ${corte}`);
+      eventos += await borrarEnTandas(db, mes.nombre, antes);
     }
   }
-  eventos += await borrarEnTandas(db, DEFECTO, sql`fecha < ${corte}`);
+  eventos += await borrarEnTandas(db, defectoDe(t), antes);
   return { eventos, meses, creados };
 }
 
@@ -147,6 +161,8 @@ export const retencionEventos: TareaDef = {
   ejecutar: async ({ db, config }) => {
     const dias = config.insightsRetencionDias;
     const r = await quitarEventosViejos(db, dias);
+    // The other kinds kept in month partitions (transactions, sessions, check-ins, logs...) go the same way.
+    for (const t of TABLAS_MENSUALES) await quitarViejos(db, t, dias);
     // The daily counts of what was received ("Datos recibidos") go with the events of their days.
     await db.execute(sql`delete from insights_recibidos where dia < current_date - ${dias}::int`);
     // Users' feedback goes after as long as the events it is about.
