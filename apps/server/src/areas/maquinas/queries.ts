@@ -13,6 +13,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { maquinaAsignaciones, maquinaBusqueda, maquinas, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -31,31 +32,11 @@ const personaNombre = sql<string | null>`${titular.apellido} || ', ' || ${titula
 const garantiaVencida = sql<boolean>`coalesce(${maquinas.garantiaHasta} < current_date, false)`;
 
 const campos = {
-  id: maquinas.id,
-  nombre: maquinas.nombre,
-  nro_inventario: maquinas.nroInventario,
-  serie: maquinas.serie,
-  tipo: maquinas.tipo,
-  fabricante: maquinas.fabricante,
-  modelo: maquinas.modelo,
-  so: maquinas.so,
-  so_version: maquinas.soVersion,
-  cpu: maquinas.cpu,
-  ram_gb: maquinas.ramGb,
-  disco_gb: maquinas.discoGb,
-  ip: maquinas.ip,
-  mac: maquinas.mac,
-  ubicacion: maquinas.ubicacion,
-  estado: maquinas.estado,
-  fecha_compra: maquinas.fechaCompra,
-  garantia_hasta: maquinas.garantiaHasta,
+  ...wireColumns(maquinas),
   garantia_vencida: garantiaVencida,
-  notas: maquinas.notas,
-  persona_id: abierta.personaId,
+  ...wireColumns(abierta, ['persona_id']),
   persona_nombre: personaNombre,
   asignada_desde: abierta.desde,
-  creado: maquinas.creado,
-  actualizado: maquinas.actualizado,
 };
 
 type MaquinaRow = Omit<Maquina, 'creado' | 'actualizado'> & { creado: Date; actualizado: Date };
@@ -192,26 +173,7 @@ export async function ubicacionesEnUso(db: Executor): Promise<string[]> {
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
-export const columnas = (v: MaquinaValues) => ({
-  nombre: v.nombre,
-  nroInventario: v.nro_inventario,
-  serie: v.serie,
-  tipo: v.tipo,
-  fabricante: v.fabricante,
-  modelo: v.modelo,
-  so: v.so,
-  soVersion: v.so_version,
-  cpu: v.cpu,
-  ramGb: v.ram_gb,
-  discoGb: v.disco_gb,
-  ip: v.ip,
-  mac: v.mac,
-  ubicacion: v.ubicacion,
-  estado: v.estado,
-  fechaCompra: v.fecha_compra,
-  garantiaHasta: v.garantia_hasta,
-  notas: v.notas,
-});
+export const columnas = (v: MaquinaValues) => columnValues(maquinas, v);
 
 const enUsoSoloAsignando = 'El estado «En uso» lo pone «Asignar»; elija otro estado';
 

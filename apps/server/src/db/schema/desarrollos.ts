@@ -10,7 +10,7 @@ import { versiones } from './versiones.ts';
 
 // ---- Desarrollos. Reportes reads these columns: keep them. ----
 
-const horas = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
+const horas = <N extends string>(name: N) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
 
 /** A development asked for by a client (or internal when empresa_id is null) on one product. */
 export const desarrollos = pgTable(

@@ -1,0 +1,48 @@
+import { type Column, getTableColumns, type Table } from 'drizzle-orm';
+
+// The API names its fields as the database names its columns (snake_case: `empresa_id`, `nro_inventario`), while
+// the Drizzle schema names its properties in camelCase. These two functions are the one place that translates
+// between them, from the schema itself, so no query maps field by field.
+
+type Columns<T extends Table> = T['_']['columns'];
+type SqlName<C> = C extends Column ? C['_']['name'] : never;
+
+/** A table's columns keyed by their SQL names, which are the API's field names. */
+export type WireColumns<T extends Table> = {
+  [K in keyof Columns<T> as SqlName<Columns<T>[K]>]: Columns<T>[K];
+};
+
+/** A payload's fields that are columns of the table, keyed by the schema's property names. */
+export type ColumnValues<T extends Table, V> = {
+  [K in keyof Columns<T> as SqlName<Columns<T>[K]> extends keyof V ? K : never]: V[SqlName<Columns<T>[K]> & keyof V];
+};
+
+/**
+ * The table's columns (or only those named) keyed by their SQL names, for a select whose rows come out in the
+ * API's shape: `db.select({ ...wireColumns(maquinas), extra: … })`. Works on aliases too.
+ */
+export function wireColumns<T extends Table>(table: T): WireColumns<T>;
+export function wireColumns<T extends Table, N extends keyof WireColumns<T>>(
+  table: T,
+  only: readonly N[],
+): Pick<WireColumns<T>, N>;
+export function wireColumns(table: Table, only?: readonly string[]): Record<string, Column> {
+  const out: Record<string, Column> = {};
+  for (const column of Object.values(getTableColumns(table))) {
+    if (!only || only.includes(column.name)) out[column.name] = column;
+  }
+  return out;
+}
+
+/**
+ * The payload's fields that are columns of the table, renamed to the schema's properties, for an insert or an
+ * update: `tx.insert(maquinas).values(columnValues(maquinas, body))`. Fields that are not columns are left out;
+ * a field absent from the payload stays absent (an update leaves its column alone).
+ */
+export function columnValues<T extends Table, V extends object>(table: T, values: V): ColumnValues<T, V> {
+  const out: Record<string, unknown> = {};
+  for (const [property, column] of Object.entries(getTableColumns(table))) {
+    if (column.name in values) out[property] = (values as Record<string, unknown>)[column.name];
+  }
+  return out as ColumnValues<T, V>;
+}
