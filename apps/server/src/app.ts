@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AREAS } from './areas/index.ts';
 import type { Config } from './config.ts';
-import type { AreaDeps } from './core/area.ts';
+import type { AreaDeps } from './area.ts';
 import { tablasConAviso, type Cambios } from './db/cambios.ts';
 import type { Db } from './db/client.ts';
 import { Programador } from './jobs/programador.ts';

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { startHousekeeping } from './db/housekeeping.ts';
 import { seed } from './seed.ts';
-import type { AreaDeps } from './core/area.ts';
+import type { AreaDeps } from './area.ts';
 import { Programador } from './jobs/programador.ts';
 import { leerAlPedir } from './core/metricas.ts';
 import { closeIsolated, limitIsolatedGrowth } from './core/isolated.ts';

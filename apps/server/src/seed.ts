@@ -1,7 +1,7 @@
 import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/registry';
 import { sql } from 'drizzle-orm';
 import { AREAS } from './areas/index.ts';
-import type { SeedOptions } from './core/area.ts';
+import type { SeedOptions } from './area.ts';
 import { generatePassword, hashPassword } from './core/passwords.ts';
 import { writeAudit } from './db/audit.ts';
 import type { Db, Tx } from './db/client.ts';

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../core/area.ts';
+import type { AreaDescriptor } from '../area.ts';
 import { alertas } from './alertas/index.ts';
 import { aplicaciones } from './aplicaciones/index.ts';
 import { appsstore } from './appsstore/index.ts';

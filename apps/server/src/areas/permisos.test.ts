@@ -2,7 +2,7 @@ import { PERMISSION_CODES, type PermissionCode } from '@intranet/contract/regist
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import type { AreaDeps, AreaDescriptor } from '../core/area.ts';
+import type { AreaDeps, AreaDescriptor } from '../area.ts';
 import { Programador } from '../jobs/programador.ts';
 import { canAccess, type Access } from '../plugins/access.ts';
 import { diskStore } from '../storage/disk.ts';

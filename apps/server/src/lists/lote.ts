@@ -3,7 +3,7 @@ import type { PermissionCode } from '@intranet/contract/registry';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AreaDeps } from '../core/area.ts';
+import type { AreaDeps } from '../area.ts';
 import { route } from '../core/endpoint.ts';
 import { autorDe, type Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { AreaDeps } from '../core/area.ts';
+import type { AreaDeps } from '../area.ts';
 import { openPostgres } from '../db/client.ts';
 import { Programador } from '../jobs/programador.ts';
 

@@ -13,7 +13,7 @@ import { openDatabase, openPostgres, type Database, type Db } from '../db/client
 import { migrate } from '../db/migrate.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
 import { seed } from '../seed.ts';
-import type { AreaDeps } from '../core/area.ts';
+import type { AreaDeps } from '../area.ts';
 import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';

@@ -2,7 +2,7 @@ import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from 
 import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import type { Executor } from '../../db/client.ts';
 import { avisosDeCorrida } from './avisos.ts';

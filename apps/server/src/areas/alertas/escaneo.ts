@@ -1,6 +1,6 @@
 import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, type AlertaTipo } from '@intranet/contract/areas/alertas';
 import { sql } from 'drizzle-orm';
-import type { AreaDeps, FuenteEventos, FuenteVencimientos, TareaDef } from '../../core/area.ts';
+import type { AreaDeps, FuenteEventos, FuenteVencimientos, TareaDef } from '../../area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import type { Tx } from '../../db/client.ts';
 import { alertasCorreos, alertasCorridas, notificaciones } from '../../db/schema.ts';

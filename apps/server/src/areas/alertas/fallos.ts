@@ -1,4 +1,4 @@
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import type { Db } from '../../db/client.ts';
 import { alertasCorreos, notificaciones } from '../../db/schema.ts';
 import type { FalloDefinitivo } from '../../jobs/programador.ts';

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { envios, escaneoEventos, escaneoVencimientos } from './escaneo.ts';
 import { retencionEntregas } from './retencion.ts';
 import { alertasLote } from './lote.ts';

@@ -10,7 +10,7 @@ import {
   type NotificacionesRespuesta,
 } from '@intranet/contract/areas/alertas';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { alertasCorreos, alertasPreferencias, notificaciones } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TareaDef } from '../../core/area.ts';
+import type { TareaDef } from '../../area.ts';
 import { borrarEnTandas } from '../../db/tandas.ts';
 
 /**

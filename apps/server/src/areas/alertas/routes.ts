@@ -7,7 +7,7 @@ import {
 import { alertasApi } from '@intranet/contract/areas/alertas/endpoints';
 import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { route } from '../../core/endpoint.ts';
 import { ProgramadorInactivo, TareaDesconocida, TareaYaEnCola } from '../../jobs/programador.ts';
 import { MENSAJES } from '../../messages.ts';

@@ -9,7 +9,7 @@ import {
 } from '@intranet/contract/areas/alertas';
 import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import {
   DisallowedAddressError,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { aplicacionBusqueda, aplicaciones } from '../../db/schema.ts';
 
 /** Apps by package name, name, summary or category. */

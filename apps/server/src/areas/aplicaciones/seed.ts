@@ -5,7 +5,7 @@ import {
   type AplicacionVersionUploadQuery,
 } from '@intranet/contract/areas/aplicaciones';
 import { eq } from 'drizzle-orm';
-import type { SeedOptions } from '../../core/area.ts';
+import type { SeedOptions } from '../../area.ts';
 import type { Autor } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { appsstoreAuditoria, appsstoreRoutes } from './routes.ts';
 import { seedAppsstore } from './seed.ts';
 

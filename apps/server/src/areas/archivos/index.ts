@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { archivosAuditoria, archivosRoutes } from './routes.ts';
 import { barrido } from './tareas.ts';
 

@@ -1,4 +1,4 @@
-import type { TareaDef } from '../../core/area.ts';
+import type { TareaDef } from '../../area.ts';
 import { barrerArchivos, resumenBarrido } from '../../storage/barrido.ts';
 
 /** Every night, the file-store sweep (`npm run archivos:limpiar` on a schedule). */

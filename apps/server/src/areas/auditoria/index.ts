@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { auditoriaRoutes } from './routes.ts';
 import { retencionAuditoria } from './tareas.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TareaDef } from '../../core/area.ts';
+import type { TareaDef } from '../../area.ts';
 import { borrarEnTandas } from '../../db/tandas.ts';
 
 /** Every night, the audit rows past AUDITORIA_RETENCION_DIAS go; with 0 (the default) the history is kept for ever. */

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { ENTIDAD_GRUPO } from './grupos.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { authLote } from './lote.ts';

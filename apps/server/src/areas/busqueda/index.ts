@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaRoutes } from './routes.ts';
 
 /** Búsqueda: the command palette's search over every area's records (the areas declare where to look). */

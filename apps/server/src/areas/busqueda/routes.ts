@@ -7,7 +7,7 @@ import {
 import { busquedaApi } from '@intranet/contract/areas/busqueda/endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AreaDeps, PatronesBusqueda } from '../../core/area.ts';
+import type { AreaDeps, PatronesBusqueda } from '../../area.ts';
 import { route } from '../../core/endpoint.ts';
 import { likePattern } from '../../lists/list.ts';
 import { canAccess, sessionOf } from '../../plugins/access.ts';

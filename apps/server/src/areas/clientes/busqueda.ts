@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { clientes, servidoresCliente } from '../../db/schema.ts';
 import { busqueda as clientesBuscados } from './queries.ts';
 

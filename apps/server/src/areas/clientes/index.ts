@@ -1,4 +1,4 @@
-import type { AreaDescriptor, SeedOptions } from '../../core/area.ts';
+import type { AreaDescriptor, SeedOptions } from '../../area.ts';
 import { busquedaClientes } from './busqueda.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflictos } from './conflicts.ts';

@@ -1,6 +1,6 @@
 import { DESARROLLO_ESTADO_NOMBRES } from '@intranet/contract/areas/desarrollos';
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { desarrollos } from '../../db/schema.ts';
 
 /** Developments by title. */

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaDesarrollos } from './busqueda.ts';
 import { conflictos } from './conflicts.ts';
 import { desarrollosImportacion } from './importacion.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteEventos } from '../../core/area.ts';
+import type { FuenteEventos } from '../../area.ts';
 
 /** Looked back this far each minute: a run that was missed (a restart) still finds what happened meanwhile. */
 const VENTANA = sql`interval '1 hour'`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { insightsIssueBusqueda, insightsIssues } from '../../db/schema.ts';
 
 /** Monitor issues by title or culprit (the search row kept apart from the busy issue row), the latest seen first. */

@@ -7,7 +7,7 @@ import {
   type IssueIgnorar,
 } from '@intranet/contract/areas/insights';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
-import type { TareaDef } from '../../core/area.ts';
+import type { TareaDef } from '../../area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 

@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflicts.ts';

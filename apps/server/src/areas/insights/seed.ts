@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { SeedOptions } from '../../core/area.ts';
+import type { SeedOptions } from '../../area.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { insightsComentarios, insightsIssues, insightsProyectos, personas, usuarios } from '../../db/schema.ts';

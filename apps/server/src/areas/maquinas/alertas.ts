@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteVencimientos } from '../../core/area.ts';
+import type { FuenteVencimientos } from '../../area.ts';
 
 /** Machines' warranties (not of retired machines), for the alerts' expiry scan. */
 export const maquinasAlertas: readonly FuenteVencimientos[] = [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { maquinaBusqueda, maquinas } from '../../db/schema.ts';
 
 /** Machines by name, inventory number, serial, maker, model, IP, MAC or place. */

@@ -1,5 +1,5 @@
 import { maquinasAlertas } from './alertas.ts';
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaMaquinas } from './busqueda.ts';
 import { conflictos } from './conflicts.ts';
 import { maquinasImportacion } from './importacion.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { paqueteBusqueda, paquetes } from '../../db/schema.ts';
 
 /** Installer packages by file name, product, version or notes, the newest first. */

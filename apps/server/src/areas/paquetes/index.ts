@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaPaquetes } from './busqueda.ts';
 import { paquetesAuditoria, paquetesRoutes } from './routes.ts';
 import { seedPaquetes } from './seed.ts';

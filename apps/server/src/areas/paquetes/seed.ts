@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { versionOrden } from '@intranet/contract/shared/version-numero';
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { SeedOptions } from '../../core/area.ts';
+import type { SeedOptions } from '../../area.ts';
 import type { Tx } from '../../db/client.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
 import { paqueteDescargas, paquetes } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { personaBusqueda, personas } from '../../db/schema.ts';
 
 /** People by name, e-mail, legajo, position, department or extension. */

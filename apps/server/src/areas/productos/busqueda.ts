@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { productoBusqueda, productos } from '../../db/schema.ts';
 
 /** Products by code, name, line or manager. */

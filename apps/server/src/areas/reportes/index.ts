@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { reportesRoutes } from './routes.ts';
 
 /** Reportes: the report catalogue and its runs. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { dns, servidorBusqueda, servidores } from '../../db/schema.ts';
 
 /** Own servers by name, host name, IPs, provider or role. */

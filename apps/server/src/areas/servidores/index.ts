@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaServidores, busquedaDns } from './busqueda.ts';
 import { conflictos } from './conflicts.ts';
 import { DNS_LIST_TABLAS } from './dns/queries.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteVencimientos } from '../../core/area.ts';
+import type { FuenteVencimientos } from '../../area.ts';
 
 /** Each site's SSL certificate and domain (the sitios_vencimientos view: sites not retired), for the alerts. */
 export const sitiosAlertas: readonly FuenteVencimientos[] = [

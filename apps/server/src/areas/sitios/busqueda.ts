@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { sitioBusqueda, sitios } from '../../db/schema.ts';
 
 /** Websites by name, address or registrar. */

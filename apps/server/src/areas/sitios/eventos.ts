@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteEventos } from '../../core/area.ts';
+import type { FuenteEventos } from '../../area.ts';
 
 /**
  * A site check that newly fails (its previous check did not), and one that finds another certificate than

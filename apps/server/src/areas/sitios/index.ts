@@ -1,5 +1,5 @@
 import { sitiosAlertas } from './alertas.ts';
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { busquedaSitios } from './busqueda.ts';
 import { conflictos } from './conflicts.ts';
 import { sitiosImportacion } from './importacion.ts';

@@ -1,5 +1,5 @@
 import { and, asc, gt, ne } from 'drizzle-orm';
-import type { TareaDef } from '../../core/area.ts';
+import type { TareaDef } from '../../area.ts';
 import { sitios } from '../../db/schema.ts';
 import { verificarSitios } from './verificar.ts';
 

@@ -1,6 +1,6 @@
 import { BUSQUEDA_CANDIDATOS } from '@intranet/contract/areas/busqueda';
 import { sql } from 'drizzle-orm';
-import type { FuenteBusqueda } from '../../core/area.ts';
+import type { FuenteBusqueda } from '../../area.ts';
 import { productoBusqueda, productos, versiones } from '../../db/schema.ts';
 
 const columnas = sql`${versiones.id}::text as id, ${productos.nombre} || ' ' || ${versiones.numero} as titulo,

@@ -2,7 +2,7 @@ import { versionOrden } from '@intranet/contract/shared/version-numero';
 import type { VersionCanal, VersionEstado } from '@intranet/contract/areas/versiones';
 import type { NodeJson } from '@intranet/editor';
 import { eq, inArray } from 'drizzle-orm';
-import type { SeedOptions } from '../../core/area.ts';
+import type { SeedOptions } from '../../area.ts';
 import type { Tx } from '../../db/client.ts';
 import { productos, versionAssets, versiones } from '../../db/schema.ts';
 import { registrarArchivo } from '../../storage/archivos.ts';

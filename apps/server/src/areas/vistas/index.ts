@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { vistasRoutes } from './routes.ts';
 import { seedVistas } from './seed.ts';
 

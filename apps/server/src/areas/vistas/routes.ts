@@ -2,7 +2,7 @@ import { VISTA_LISTAS, type Vista, type VistaLista } from '@intranet/contract/ar
 import { vistasApi } from '@intranet/contract/areas/vistas/endpoints';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { route } from '../../core/endpoint.ts';
 import type { Executor } from '../../db/client.ts';
 import { usuarios, vistas, vistasPredeterminadas } from '../../db/schema.ts';

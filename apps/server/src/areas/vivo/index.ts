@@ -1,4 +1,4 @@
-import type { AreaDescriptor } from '../../core/area.ts';
+import type { AreaDescriptor } from '../../area.ts';
 import { vivoRoutes } from './routes.ts';
 
 /** Vivo: the stream that tells a browser tab which of its lists changed; the areas declare their lists. */

@@ -2,7 +2,7 @@ import { VIVO_EVENTOS, VIVO_LATIDO_MS, type ListaViva } from '@intranet/contract
 import { vivoApi } from '@intranet/contract/areas/vivo/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { route } from '../../core/endpoint.ts';
 import { findSession, hashToken, type SessionRecord } from '../../core/sessions.ts';
 import { ALL_TABLES } from '../../db/cambios.ts';

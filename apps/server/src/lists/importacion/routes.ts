@@ -1,6 +1,6 @@
 import { importacionEndpoints } from '@intranet/contract/shared/importacion';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AreaDeps } from '../../core/area.ts';
+import type { AreaDeps } from '../../area.ts';
 import { route } from '../../core/endpoint.ts';
 import { autorDe } from '../../db/audit.ts';
 import { sessionOf } from '../../plugins/access.ts';

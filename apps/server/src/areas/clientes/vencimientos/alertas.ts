@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteVencimientos } from '../../../core/area.ts';
+import type { FuenteVencimientos } from '../../../area.ts';
 
 const enlace = sql`'/clientes/' || e.id || '?tab=vencimientos'`;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ExceptionValue } from '@intranet/contract/areas/insights';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { TareaDef } from '../../../core/area.ts';
+import type { TareaDef } from '../../../area.ts';
 import type { Executor } from '../../../db/client.ts';
 import { insightsBundles, insightsIssueAlias, insightsIssues } from '../../../db/schema.ts';
 import { eventoDe } from '../eventos.ts';

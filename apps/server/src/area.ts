@@ -5,13 +5,13 @@ import type { PermissionCode } from '@intranet/contract/registry';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../config.ts';
-import type { AuditEntities } from '../db/audit.ts';
-import type { Cambios } from '../db/cambios.ts';
-import type { Tx } from '../db/client.ts';
-import type { Conflictos } from '../db/conflicts.ts';
-import type { Programador, TareaProgramada } from '../jobs/programador.ts';
-import type { FileDeps } from '../storage/archivos.ts';
+import type { Config } from './config.ts';
+import type { AuditEntities } from './db/audit.ts';
+import type { Cambios } from './db/cambios.ts';
+import type { Tx } from './db/client.ts';
+import type { Conflictos } from './db/conflicts.ts';
+import type { Programador, TareaProgramada } from './jobs/programador.ts';
+import type { FileDeps } from './storage/archivos.ts';
 
 /** What every area is given: the database, the configuration, the file store and every area's history entities. */
 export interface AreaDeps extends FileDeps {
