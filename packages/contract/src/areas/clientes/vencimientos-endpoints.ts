@@ -20,11 +20,21 @@ import {
   vencimientoPage,
   vencimientosCliente,
 } from './vencimientos.ts';
+import type { VencimientoGrupo } from './vencimientos.ts';
 
 // The clients' expiries (AFIP certificates and points of sale, Physis licences), declared once for the server and
 // the web (shared/endpoint.ts).
 
 const BASE = '/api/vencimientos';
+
+/**
+ * The paths the shared bulk and import routes hang under (`…/lote`, `…/lotes`, `…/importaciones`): each grid's,
+ * by its group, and the AFIP certificates' (their import; the licences' is `crearLicencia`'s path).
+ */
+export const vencimientosBases = {
+  grilla: (grupo: VencimientoGrupo) => `${BASE}/${grupo}` as const,
+  certificados: `${BASE}/certificados`,
+} as const;
 
 export const vencimientosApi = {
   lista: endpoint({

@@ -1,3 +1,4 @@
+import { vencimientosBases } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
 import { X509Certificate } from 'node:crypto';
 import { AFIP_AMBIENTES, AMBIENTE_ETIQUETA } from '@intranet/contract/areas/clientes/vencimientos';
 import { formatCuit } from '@intranet/contract/shared/cuit';
@@ -201,7 +202,7 @@ async function insertarEmparejados(
 export const certificadosImportacion: ImportacionSpec<CertificadoValues> = {
   tipo: 'certificados',
   etiqueta: 'vencimientos',
-  ruta: '/api/vencimientos/certificados',
+  ruta: vencimientosBases.certificados,
   permiso: 'CLIENTES#EDITAR',
   entidad: ENTIDAD.certificado,
   nombre: 'certificados-afip',

@@ -5,6 +5,7 @@ import {
   vencimientoLoteExport,
   type VencimientoGrupo,
 } from '@intranet/contract/areas/clientes/vencimientos';
+import { vencimientosBases } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
 import { eq } from 'drizzle-orm';
 import type { Autor } from '../../../db/audit.ts';
 import type { Db } from '../../../db/client.ts';
@@ -62,7 +63,7 @@ const comun = {
 /** AFIP: certificates and CAI points of sale, deleted or exported. */
 export const vencimientosAfipLote = loteRoutes({
   ...comun,
-  ruta: '/api/vencimientos/afip',
+  ruta: vencimientosBases.grilla('afip'),
   body: vencimientoLote,
   list: listaDe('afip'),
   source: (db) => vencimientosSource(db),
@@ -73,7 +74,7 @@ export const vencimientosAfipLote = loteRoutes({
 /** Physis: licences, deleted, exported with the import's columns, or their automatic renewal set. */
 export const vencimientosPhysisLote = loteRoutes({
   ...comun,
-  ruta: '/api/vencimientos/physis',
+  ruta: vencimientosBases.grilla('physis'),
   body: licenciaLote,
   list: listaDe('physis'),
   source: licenciasGridSource,

@@ -11,7 +11,7 @@ import type {
 } from '@intranet/contract/areas/clientes/vencimientos';
 import type { ClaveDescargaInput, solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
 import { solicitudesApi } from '@intranet/contract/areas/clientes/solicitudes-endpoints';
-import { vencimientosApi } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
+import { vencimientosApi, vencimientosBases } from '@intranet/contract/areas/clientes/vencimientos-endpoints';
 import { apiUrl } from '../../../core/config/config.ts';
 import { call, download, endpointUrl, upload } from '../../../core/http/endpoint.ts';
 import { http } from '../../../core/http/http.ts';
@@ -35,7 +35,7 @@ export const vencimientosKeys = {
 /** The licences' API path, for their import. */
 export const licenciasUrl = () => endpointUrl(vencimientosApi.crearLicencia);
 /** The AFIP certificates' path for their bulk import (`…/importaciones`, the shared import's routes). */
-export const certificadosUrl = () => apiUrl('api', '/api/vencimientos/certificados');
+export const certificadosUrl = () => apiUrl('api', vencimientosBases.certificados);
 
 export function useVencimientos(grupo: VencimientoGrupo, params: string) {
   return useQuery({
@@ -49,7 +49,7 @@ export function useVencimientos(grupo: VencimientoGrupo, params: string) {
 export const vencimientosCsvUrl = (grupo: VencimientoGrupo, exportParams: string) =>
   endpointUrl(vencimientosApi.csv, { params: { grupo }, query: new URLSearchParams(exportParams) });
 /** A grid's path for its bulk actions (`…/lote`, `…/lote/export.csv`, the shared bulk routes). */
-export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => apiUrl('api', `/api/vencimientos/${grupo}`);
+export const vencimientosLoteUrl = (grupo: VencimientoGrupo) => apiUrl('api', vencimientosBases.grilla(grupo));
 
 export function useMeses(grupo: VencimientoGrupo) {
   return useQuery({
