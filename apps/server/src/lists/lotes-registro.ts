@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Autor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
+import { wireColumns } from '../db/wire.ts';
 import { conflictOf, type Conflictos } from '../db/conflicts.ts';
 import { loteFilas, lotes } from '../db/schema.ts';
 import { ApiError } from '../core/api-error.ts';
@@ -225,19 +226,21 @@ export async function tomar(db: Db, loteId: number): Promise<boolean> {
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 const resumenCols = {
-  id: lotes.id,
-  ruta: lotes.ruta,
-  usuarioId: lotes.usuarioId,
-  usuarioNombre: lotes.usuarioNombre,
-  accion: lotes.accion,
-  cambio: lotes.cambio,
+  ...wireColumns(lotes, [
+    'id',
+    'ruta',
+    'usuario_id',
+    'usuario_nombre',
+    'accion',
+    'cambio',
+    'creado',
+    'actualizado',
+    'terminado',
+    'deshace_a',
+    'deshecho_por',
+    'seleccion',
+  ]),
   estado: estadoVisto,
-  creado: lotes.creado,
-  actualizado: lotes.actualizado,
-  terminado: lotes.terminado,
-  deshaceA: lotes.deshaceA,
-  deshechoPor: lotes.deshechoPor,
-  seleccion: lotes.seleccion,
   total: sql<number>`(select count(*)::int from ${loteFilas} f where f.lote_id = ${lotes.id})`,
   hechos: sql<number>`(select count(*)::int from ${loteFilas} f where f.lote_id = ${lotes.id} and f.estado = 'hecho')`,
   rechazados: sql<number>`(select count(*)::int from ${loteFilas} f where f.lote_id = ${lotes.id} and f.estado = 'rechazado')`,
@@ -249,23 +252,15 @@ type ResumenFila = Awaited<ReturnType<typeof consultaResumen>>[number];
 
 function resumenDe(f: ResumenFila): LoteResumen & { seleccion: unknown } {
   return {
-    id: f.id,
-    ruta: f.ruta,
-    usuario_id: f.usuarioId,
-    usuario_nombre: f.usuarioNombre,
-    accion: f.accion,
+    ...f,
     cambio: f.cambio ?? null,
-    estado: f.estado,
     creado: iso(f.creado)!,
     actualizado: iso(f.actualizado)!,
     terminado: iso(f.terminado),
-    deshace_a: f.deshaceA,
-    deshecho_por: f.deshechoPor,
     total: Number(f.total),
     hechos: Number(f.hechos),
     rechazados: Number(f.rechazados),
     pendientes: Number(f.total) - Number(f.hechos) - Number(f.rechazados),
-    seleccion: f.seleccion,
   };
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { errorBody } from '@intranet/contract/shared/envelope';
-import { estadoResponse } from '@intranet/contract/shared/estado';
+import { estadoApi } from '@intranet/contract/shared/estado';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../core/endpoint.ts';
 import type { Db } from '../db/client.ts';
 import { REPO_ROOT } from '../paths.ts';
 
@@ -11,21 +11,14 @@ export const VERSION: string = (JSON.parse(readFileSync(`${REPO_ROOT}/package.js
   .version;
 
 export const estadoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/estado', {
+  route(app, estadoApi.version, {
     config: { access: 'public' },
-    schema: { tags: ['estado'], summary: 'Estado del servidor', response: { 200: estadoResponse, 503: errorBody } },
+    tags: ['estado'],
     handler: async () => ({ error: null, datos: { version: VERSION } }),
   });
-
-  // For a script or a monitor holding a token: the token still works and the database answers. It is also the
-  // floor every list pays (the session check and one query through the pool), which the benches compare with.
-  app.get('/api/estado/sesion', {
+  route(app, estadoApi.sesion, {
     config: { access: 'session', apiToken: true },
-    schema: {
-      tags: ['estado'],
-      summary: 'Comprueba la sesión o el token y que la base de datos responde',
-      response: { 200: estadoResponse, 401: errorBody, 503: errorBody },
-    },
+    tags: ['estado'],
     handler: async () => {
       await db.execute(sql`select 1`);
       return { error: null, datos: { version: VERSION } };

@@ -20,6 +20,7 @@ import {
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { webhookEntregas, webhooks } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { avisosDeCorrida } from './avisos.ts';
 import { baseDe } from './correo.ts';
@@ -160,19 +161,27 @@ export async function eliminarWebhook(db: Db, id: number, autor: Autor): Promise
 export async function entregasDe(db: Db, id: number): Promise<Entrega[]> {
   await webhookRow(db, id);
   const filas = await db
-    .select()
+    .select(
+      wireColumns(webhookEntregas, [
+        'id',
+        'evento',
+        'estado',
+        'intentos',
+        'codigo',
+        'respuesta',
+        'duracion_ms',
+        'creada',
+        'ultima',
+        'proxima',
+      ]),
+    )
     .from(webhookEntregas)
     .where(eq(webhookEntregas.webhookId, id))
     .orderBy(desc(webhookEntregas.id))
     .limit(50);
   return filas.map((e) => ({
-    id: e.id,
-    evento: e.evento,
+    ...e,
     estado: e.estado as Entrega['estado'],
-    intentos: e.intentos,
-    codigo: e.codigo,
-    respuesta: e.respuesta,
-    duracion_ms: e.duracionMs,
     creada: e.creada.toISOString(),
     ultima: e.ultima?.toISOString() ?? null,
     proxima: e.estado === 'pendiente' ? e.proxima.toISOString() : null,

@@ -1,6 +1,7 @@
 import { aplicacionInput, type AplicacionValues } from '@intranet/contract/areas/aplicaciones';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { aplicaciones, aplicacionVersiones } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -9,15 +10,15 @@ import { MENSAJES } from './messages.ts';
 import { columnas, ENTIDAD } from './queries.ts';
 
 /** An app's values in the contract's input shape, as stored (description and icon kept: the export has neither). */
-const valores = {
-  package_name: aplicaciones.packageName,
-  nombre: aplicaciones.nombre,
-  resumen: aplicaciones.resumen,
-  descripcion: aplicaciones.descripcion,
-  icono_id: aplicaciones.iconoId,
-  categoria: aplicaciones.categoria,
-  publicada: aplicaciones.publicada,
-};
+const valores = wireColumns(aplicaciones, [
+  'package_name',
+  'nombre',
+  'resumen',
+  'descripcion',
+  'icono_id',
+  'categoria',
+  'publicada',
+]);
 
 const minusculas = (v: string) => v.trim().toLowerCase();
 

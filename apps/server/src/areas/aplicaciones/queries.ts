@@ -10,6 +10,7 @@ import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { aplicacionBusqueda, aplicaciones, aplicacionVersiones, archivos } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
@@ -35,13 +36,7 @@ const firma = sql<
 >`(select ${v.firmaSha256} from ${v} where ${deLaApp} order by ${v.versionCode} limit 1)`;
 
 const fila = {
-  id: aplicaciones.id,
-  package_name: aplicaciones.packageName,
-  nombre: aplicaciones.nombre,
-  resumen: aplicaciones.resumen,
-  categoria: aplicaciones.categoria,
-  publicada: aplicaciones.publicada,
-  icono_id: aplicaciones.iconoId,
+  ...wireColumns(aplicaciones, ['id', 'package_name', 'nombre', 'resumen', 'categoria', 'publicada', 'icono_id']),
   icono_sha256: archivos.sha256,
   versiones,
   ultima_version: ultimaVersion,
@@ -70,13 +65,10 @@ function wire<R extends Crudo>({ icono_sha256, ...row }: R) {
 export const aplicacionesList: ListSpec<AplicacionListQuery> = {
   search: aplicacionBusqueda(aplicaciones),
   sorts: {
-    package_name: aplicaciones.packageName,
-    nombre: aplicaciones.nombre,
+    ...wireColumns(aplicaciones, ['package_name', 'nombre', 'publicada', 'actualizado']),
     categoria: sql`coalesce(${aplicaciones.categoria}, '')`,
-    publicada: aplicaciones.publicada,
     versiones,
     descargas,
-    actualizado: aplicaciones.actualizado,
   },
   defaultSort: 'nombre',
   id: aplicaciones.id,
@@ -153,15 +145,7 @@ async function validarIcono(tx: Executor, iconoId: number | null): Promise<void>
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
-export const columnas = (values: AplicacionValues) => ({
-  packageName: values.package_name,
-  nombre: values.nombre,
-  resumen: values.resumen,
-  descripcion: values.descripcion,
-  iconoId: values.icono_id,
-  categoria: values.categoria,
-  publicada: values.publicada,
-});
+export const columnas = (values: AplicacionValues) => columnValues(aplicaciones, values);
 
 /** Without the rendered HTML: the audit keeps the stored document only. */
 const auditado = ({ descripcion_html: _html, ...row }: Aplicacion) => row;

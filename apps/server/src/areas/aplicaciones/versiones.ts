@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { aplicaciones, aplicacionVersiones } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -27,23 +28,25 @@ const v = aplicacionVersiones;
 export const APK_TIPO = 'application/vnd.android.package-archive';
 
 const fila = {
-  id: v.id,
-  aplicacion_id: v.aplicacionId,
-  package_name: aplicaciones.packageName,
-  version_code: v.versionCode,
-  version_name: v.versionName,
-  canal: v.canal,
-  archivo_id: v.archivoId,
-  sha256: v.sha256,
-  tamano: v.tamano,
-  min_sdk: v.minSdk,
-  target_sdk: v.targetSdk,
-  firma_sha256: v.firmaSha256,
-  novedades: v.novedades,
-  fecha: v.fecha,
-  descargas: v.descargas,
-  publicada: v.publicada,
-  publicado_por: v.publicadoPor,
+  ...wireColumns(v, [
+    'id',
+    'aplicacion_id',
+    'version_code',
+    'version_name',
+    'canal',
+    'archivo_id',
+    'sha256',
+    'tamano',
+    'min_sdk',
+    'target_sdk',
+    'firma_sha256',
+    'novedades',
+    'fecha',
+    'descargas',
+    'publicada',
+    'publicado_por',
+  ]),
+  ...wireColumns(aplicaciones, ['package_name']),
 };
 
 /** The name an APK is downloaded under: `com.physis.movil-2.4.0.apk`. */
@@ -63,15 +66,7 @@ function wire({ package_name, ...row }: VersionCruda): AplicacionVersion {
 /** One app's versions: search over version name and news; filters by channel and published. */
 export const versionesList: ListSpec<VersionListQuery> = {
   search: sql`(${v.versionName} || ' ' || coalesce(${v.novedades}, ''))`,
-  sorts: {
-    version_code: v.versionCode,
-    version_name: v.versionName,
-    canal: v.canal,
-    fecha: v.fecha,
-    tamano: v.tamano,
-    descargas: v.descargas,
-    publicada: v.publicada,
-  },
+  sorts: wireColumns(v, ['version_code', 'version_name', 'canal', 'fecha', 'tamano', 'descargas', 'publicada']),
   defaultSort: '-version_code',
   id: v.id,
   filters: (q) => [

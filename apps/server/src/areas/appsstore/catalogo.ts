@@ -16,6 +16,7 @@ import {
   appsstoreDestacadas,
   archivos,
 } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 
@@ -56,12 +57,7 @@ const ultimaFecha = (canales: readonly StoreCanal[]) =>
   )}))`;
 
 const appCampos = (canales: readonly StoreCanal[]) => ({
-  id: aplicaciones.id,
-  packageName: aplicaciones.packageName,
-  nombre: aplicaciones.nombre,
-  resumen: aplicaciones.resumen,
-  categoria: aplicaciones.categoria,
-  descripcion: aplicaciones.descripcion,
+  ...wireColumns(aplicaciones, ['id', 'package_name', 'nombre', 'resumen', 'categoria', 'descripcion']),
   iconoSha256: archivos.sha256,
   descargas: descargasApp,
   destacadaOrden,
@@ -73,20 +69,23 @@ async function ultimasVersiones(db: Executor, ids: number[], canales: readonly S
   if (ids.length === 0) return [];
   const v = aplicacionVersiones;
   return db
-    .selectDistinctOn([v.aplicacionId, v.canal], {
-      id: v.id,
-      aplicacionId: v.aplicacionId,
-      versionCode: v.versionCode,
-      versionName: v.versionName,
-      canal: v.canal,
-      fecha: v.fecha,
-      tamano: v.tamano,
-      sha256: v.sha256,
-      minSdk: v.minSdk,
-      targetSdk: v.targetSdk,
-      novedades: v.novedades,
-      descargas: v.descargas,
-    })
+    .selectDistinctOn(
+      [v.aplicacionId, v.canal],
+      wireColumns(v, [
+        'id',
+        'aplicacion_id',
+        'version_code',
+        'version_name',
+        'canal',
+        'fecha',
+        'tamano',
+        'sha256',
+        'min_sdk',
+        'target_sdk',
+        'novedades',
+        'descargas',
+      ]),
+    )
     .from(v)
     .where(and(inArray(v.aplicacionId, ids), ofrecida(canales)))
     .orderBy(v.aplicacionId, v.canal, desc(v.versionCode));
@@ -94,21 +93,13 @@ async function ultimasVersiones(db: Executor, ids: number[], canales: readonly S
 
 type VersionRow = Awaited<ReturnType<typeof ultimasVersiones>>[number];
 
-export function versionWire(base: StoreBase, packageName: string, v: Omit<VersionRow, 'aplicacionId'>): StoreVersion {
+export function versionWire(base: StoreBase, packageName: string, fila: VersionRow): StoreVersion {
+  const { aplicacion_id: _aplicacion, ...v } = fila;
   return {
-    id: v.id,
-    version_code: v.versionCode,
-    version_name: v.versionName,
-    canal: v.canal,
+    ...v,
     fecha: v.fecha.toISOString(),
-    tamano: v.tamano,
-    sha256: v.sha256,
-    min_sdk: v.minSdk,
-    target_sdk: v.targetSdk,
-    novedades: v.novedades,
-    descargas: v.descargas,
-    apk: apkNombre(packageName, v.versionCode),
-    url: descargaUrl(base, packageName, v.versionCode),
+    apk: apkNombre(packageName, v.version_code),
+    url: descargaUrl(base, packageName, v.version_code),
   };
 }
 
@@ -136,20 +127,20 @@ async function catalogoApps(db: Executor, base: StoreBase, canales: readonly Sto
     canales,
   );
   return rows.map((row) => {
-    const suyas = versiones.filter((v) => v.aplicacionId === row.id);
+    const suyas = versiones.filter((v) => v.aplicacion_id === row.id);
     const enCanal = (canal: StoreCanal) => {
       const v = suyas.find((x) => x.canal === canal);
-      return v ? versionWire(base, row.packageName, v) : null;
+      return v ? versionWire(base, row.package_name, v) : null;
     };
     const app: StoreApp & { sortKey: string } = {
       id: row.id,
-      package_name: row.packageName,
+      package_name: row.package_name,
       nombre: row.nombre,
       resumen: row.resumen,
       categoria: row.categoria,
       destacada: row.destacadaOrden !== null,
       descripcion_html: renderHtml(row.descripcion),
-      icono_url: row.iconoSha256 ? iconoUrl(base, row.packageName, row.iconoSha256) : null,
+      icono_url: row.iconoSha256 ? iconoUrl(base, row.package_name, row.iconoSha256) : null,
       descargas: row.descargas,
       actualizado: new Date(row.actualizado).toISOString(),
       versiones: { estable: enCanal('estable'), beta: enCanal('beta') },

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { aplicaciones, appsstoreConfig, appsstoreDestacadas } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 
 /** The audit entity of the store's configuration; its one record is `CONFIG_ID`. */
@@ -27,12 +28,7 @@ async function configRow(db: Executor, lock = false) {
   return row ?? CONFIG_INICIAL;
 }
 
-const destacadaCampos = {
-  id: aplicaciones.id,
-  package_name: aplicaciones.packageName,
-  nombre: aplicaciones.nombre,
-  publicada: aplicaciones.publicada,
-};
+const destacadaCampos = wireColumns(aplicaciones, ['id', 'package_name', 'nombre', 'publicada']);
 
 /** The featured applications, in their order. */
 export async function destacadas(db: Executor): Promise<StoreDestacada[]> {

@@ -2,6 +2,7 @@ import type { AuditRow } from '@intranet/contract/areas/auditoria';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditoria } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 
 interface AuditQuery {
@@ -23,14 +24,16 @@ const auditSource = (db: Executor): ListSource<AuditRow> => ({
   rows: async ({ where, orderBy, limit, offset, sortKey }) => {
     const rows = await db
       .select({
-        id: auditoria.id,
-        fecha: auditoria.fecha,
-        usuario_nombre: auditoria.usuarioNombre,
-        accion: auditoria.accion,
-        entidad: auditoria.entidad,
-        entidad_id: auditoria.entidadId,
-        antes: auditoria.antes,
-        despues: auditoria.despues,
+        ...wireColumns(auditoria, [
+          'id',
+          'fecha',
+          'usuario_nombre',
+          'accion',
+          'entidad',
+          'entidad_id',
+          'antes',
+          'despues',
+        ]),
         sortKey,
       })
       .from(auditoria)

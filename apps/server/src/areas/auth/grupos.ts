@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { gruposRoles, roles } from '../../db/schema.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { MENSAJES } from '../../messages.ts';
 import { ApiError } from '../../core/api-error.ts';
 
@@ -11,23 +12,11 @@ export const ENTIDAD_GRUPO = 'grupo_rol';
 
 const lista = (db: Executor) =>
   db
-    .select({
-      id: gruposRoles.id,
-      grupo: gruposRoles.grupo,
-      rolId: gruposRoles.rolId,
-      rol: roles.nombre,
-      creado: gruposRoles.creado,
-    })
+    .select({ ...wireColumns(gruposRoles, ['id', 'grupo', 'rol_id', 'creado']), rol: roles.nombre })
     .from(gruposRoles)
     .innerJoin(roles, eq(roles.id, gruposRoles.rolId));
 
-const wire = (f: Awaited<ReturnType<typeof lista>>[number]): GrupoRol => ({
-  id: f.id,
-  grupo: f.grupo,
-  rol_id: f.rolId,
-  rol: f.rol,
-  creado: f.creado.toISOString(),
-});
+const wire = (f: Awaited<ReturnType<typeof lista>>[number]): GrupoRol => ({ ...f, creado: f.creado.toISOString() });
 
 /** The directory's settings as the screen tells them (its address without credentials) and the mapping. */
 export async function directorioDe(db: Executor, config: Config): Promise<Directorio> {
@@ -46,7 +35,7 @@ export async function agregarGrupo(db: Db, input: GrupoRolInput, autor: Autor): 
     if (!rol) throw new ApiError(400, MENSAJES.datosInvalidos, { rol_id: ['El rol no existe'] });
     const [fila] = await tx
       .insert(gruposRoles)
-      .values({ grupo: input.grupo, rolId: input.rol_id })
+      .values(columnValues(gruposRoles, input))
       .onConflictDoNothing()
       .returning({ id: gruposRoles.id });
     if (!fila) throw new ApiError(409, 'Ese grupo ya da ese rol', { grupo: ['Ese grupo ya da ese rol'] });

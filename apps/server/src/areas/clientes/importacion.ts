@@ -8,6 +8,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clientes, servidoresCliente } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -18,20 +19,20 @@ import { columnasServidorCliente } from './servidores.ts';
 type ClienteValues = z.output<typeof clienteInput>;
 
 /** A client's values in the contract's input shape, as stored. */
-const valoresCliente = {
-  razon_social: clientes.razonSocial,
-  nombre_fantasia: clientes.nombreFantasia,
-  cuit: clientes.cuit,
-  condicion_iva: clientes.condicionIva,
-  email: clientes.email,
-  telefono: clientes.telefono,
-  domicilio: clientes.domicilio,
-  localidad: clientes.localidad,
-  provincia: clientes.provincia,
-  activo: clientes.activo,
-  contacto_id: clientes.contactoId,
-  notas: clientes.notas,
-};
+const valoresCliente = wireColumns(clientes, [
+  'razon_social',
+  'nombre_fantasia',
+  'cuit',
+  'condicion_iva',
+  'email',
+  'telefono',
+  'domicilio',
+  'localidad',
+  'provincia',
+  'activo',
+  'contacto_id',
+  'notas',
+]);
 
 const provincias = Object.fromEntries(PROVINCIAS.map((p) => [p, p]));
 
@@ -125,15 +126,17 @@ type ServidorValues = z.output<typeof servidorImportado>;
 
 const valoresServidor = {
   cuit: clientes.cuit,
-  nombre: servidoresCliente.nombre,
-  hostname: servidoresCliente.hostname,
-  ip: servidoresCliente.ip,
-  puerto: servidoresCliente.puerto,
-  so: servidoresCliente.so,
-  motor_bd: servidoresCliente.motorBd,
-  instancia_bd: servidoresCliente.instanciaBd,
-  version_physis: servidoresCliente.versionPhysis,
-  notas: servidoresCliente.notas,
+  ...wireColumns(servidoresCliente, [
+    'nombre',
+    'hostname',
+    'ip',
+    'puerto',
+    'so',
+    'motor_bd',
+    'instancia_bd',
+    'version_physis',
+    'notas',
+  ]),
 };
 
 /** The key of a client's server: its client's CUIT and its name, as compared. */

@@ -9,6 +9,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { clientes, servidoresCliente } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { listPage, listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { busqueda, clientesSource } from './queries.ts';
 
@@ -16,12 +17,8 @@ type InstalacionesQuery = z.output<typeof instalacionesListQuery>;
 
 /** The Instalaciones list: the clients searched as the clients list searches them, sorted on the same indexes. */
 export const instalacionesList: ListSpec<InstalacionesQuery> = {
-  sorts: {
-    razon_social: clientes.razonSocial,
-    cuit: clientes.cuit,
-    // Kept on the client by triggers (migration 0040).
-    servidores_count: clientes.servidoresCount,
-  },
+  // servidores_count is kept on the client by triggers (migration 0040).
+  sorts: wireColumns(clientes, ['razon_social', 'cuit', 'servidores_count']),
   defaultSort: 'razon_social',
   id: clientes.id,
   filters: (q) => [busqueda(q.q)],
@@ -29,12 +26,7 @@ export const instalacionesList: ListSpec<InstalacionesQuery> = {
 
 // Counted for the page's rows only: each count walks the parameters' index on its client or server.
 const fila = {
-  id: clientes.id,
-  razon_social: clientes.razonSocial,
-  nombre_fantasia: clientes.nombreFantasia,
-  cuit: clientes.cuit,
-  activo: clientes.activo,
-  servidores_count: clientes.servidoresCount,
+  ...wireColumns(clientes, ['id', 'razon_social', 'nombre_fantasia', 'cuit', 'activo', 'servidores_count']),
   parametros_count: sql<number>`(select count(*)::int from parametros p where p.empresa_id = "empresas"."id")`,
   servidores: sql<
     Instalacion[]

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { parametros } from '../../db/schema.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { clienteExiste, ENTIDAD } from './queries.ts';
 import { cifrar, descifrar, SecretoIlegible } from '../../core/secretos.ts';
@@ -18,17 +19,17 @@ import { servidorDeCliente } from './servidores.ts';
 type Nuevo = z.output<typeof parametroInput>;
 type Cambio = z.output<typeof parametroUpdate>;
 
-const campos = {
-  id: parametros.id,
-  empresa_id: parametros.clienteId,
-  servidor_id: parametros.servidorId,
-  grupo: parametros.grupo,
-  clave: parametros.clave,
-  tipo: parametros.tipo,
-  valor: parametros.valor,
-  descripcion: parametros.descripcion,
-  actualizado: parametros.actualizado,
-};
+const campos = wireColumns(parametros, [
+  'id',
+  'empresa_id',
+  'servidor_id',
+  'grupo',
+  'clave',
+  'tipo',
+  'valor',
+  'descripcion',
+  'actualizado',
+]);
 
 /** Answers never carry a secret: `valor` is null for them (the column is null anyway; this states it). */
 const wire = <R extends { actualizado: Date; tipo: ParametroTipo; valor: string | null }>(r: R) => ({
@@ -94,17 +95,11 @@ export async function crearParametro(
   return db.transaction(async (tx) => {
     await clienteExiste(tx, clienteId, true);
     if (v.servidor_id) await servidorDeCliente(tx, clienteId, v.servidor_id);
+    // The value is written as `almacenado` stores it (a secret only encrypted), never as given.
+    const { valor, ...resto } = v;
     const [row] = await tx
       .insert(parametros)
-      .values({
-        clienteId,
-        servidorId: v.servidor_id,
-        grupo: v.grupo,
-        clave: v.clave,
-        tipo: v.tipo,
-        descripcion: v.descripcion,
-        ...almacenado(key, v.tipo, v.valor),
-      })
+      .values({ clienteId, ...columnValues(parametros, resto), ...almacenado(key, v.tipo, valor) })
       .returning(campos);
     const creado = wire(row!);
     await writeAudit(tx, { autor, accion: 'crear parámetro', entidad: ENTIDAD, entidadId: clienteId, despues: creado });
@@ -123,20 +118,14 @@ export async function modificarParametro(
   return db.transaction(async (tx) => {
     const antes = await parametroRow(tx, clienteId, id, true);
     if (!antes) throw noExiste();
+    const { valor, ...resto } = v;
     let valores: { valor: string | null; valorCifrado: string | null };
-    if (v.valor !== undefined) valores = almacenado(key, v.tipo, v.valor);
+    if (valor !== undefined) valores = almacenado(key, v.tipo, valor);
     else if (antes.tipo === 'secreto') valores = { valor: null, valorCifrado: antes.valorCifrado };
     else throw new ApiError(400, 'Datos inválidos', { valor: ['Ingrese el valor del secreto'] });
     const [row] = await tx
       .update(parametros)
-      .set({
-        grupo: v.grupo,
-        clave: v.clave,
-        tipo: v.tipo,
-        descripcion: v.descripcion,
-        ...valores,
-        actualizado: sql`now()`,
-      })
+      .set({ ...columnValues(parametros, resto), ...valores, actualizado: sql`now()` })
       .where(eq(parametros.id, id))
       .returning(campos);
     const despues = wire(row!);

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { clienteBusqueda, clientes } from '../../db/schema.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { filasDe } from '../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import {
@@ -31,32 +32,28 @@ type ClienteListQuery = Omit<z.output<typeof clienteListQuery>, 'page' | 'size'>
 export const ENTIDAD = 'empresa';
 
 const fila = {
-  id: clientes.id,
-  razon_social: clientes.razonSocial,
-  nombre_fantasia: clientes.nombreFantasia,
-  cuit: clientes.cuit,
-  condicion_iva: clientes.condicionIva,
-  localidad: clientes.localidad,
-  provincia: clientes.provincia,
-  activo: clientes.activo,
-  servidores_count: clientes.servidoresCount,
-  version_physis: clientes.versionPhysis,
+  ...wireColumns(clientes, [
+    'id',
+    'razon_social',
+    'nombre_fantasia',
+    'cuit',
+    'condicion_iva',
+    'localidad',
+    'provincia',
+    'activo',
+    'servidores_count',
+    'version_physis',
+    'actualizado',
+  ]),
   proximo_vencimiento: proximoVencimientoJson(),
-  actualizado: clientes.actualizado,
 };
 
 const completo = {
   ...fila,
-  email: clientes.email,
-  telefono: clientes.telefono,
-  domicilio: clientes.domicilio,
-  contacto_id: clientes.contactoId,
+  ...wireColumns(clientes, ['email', 'telefono', 'domicilio', 'contacto_id', 'notas', 'fecha_alta', 'creado']),
   contacto_nombre: sql<
     string | null
   >`(select personas.apellido || ', ' || personas.nombre from personas where personas.id = "empresas"."contacto_id")`,
-  notas: clientes.notas,
-  fecha_alta: clientes.fechaAlta,
-  creado: clientes.creado,
 };
 
 const wireFila = <R extends { actualizado: Date }>(row: R) => ({ ...row, actualizado: row.actualizado.toISOString() });
@@ -106,16 +103,13 @@ export const CLIENTES_LIST_TABLAS = [
 
 export const clientesList: ListSpec<ClienteListQuery> = {
   sorts: {
-    razon_social: clientes.razonSocial,
-    cuit: clientes.cuit,
+    ...wireColumns(clientes, ['razon_social', 'cuit', 'activo', 'actualizado']),
     localidad: sql`coalesce(${clientes.localidad}, '')`,
     provincia: sql`coalesce(${clientes.provincia}, '')`,
     // Kept on the client by triggers (migration 0040), each on its index with the id.
-    servidores_count: clientes.servidoresCount,
+    ...wireColumns(clientes, ['servidores_count']),
     version_physis: clientes.versionPhysisOrden,
     proximo_vencimiento: proximoVencimientoOrden(),
-    activo: clientes.activo,
-    actualizado: clientes.actualizado,
   },
   defaultSort: 'razon_social',
   id: clientes.id,
@@ -238,7 +232,7 @@ export async function clienteOpciones(
   q: { q?: string | undefined; id?: number | undefined },
 ): Promise<ClienteOpcion[]> {
   return db
-    .select({ id: clientes.id, razon_social: clientes.razonSocial, cuit: clientes.cuit, activo: clientes.activo })
+    .select(wireColumns(clientes, ['id', 'razon_social', 'cuit', 'activo']))
     .from(clientes)
     .where(and(q.id ? eq(clientes.id, q.id) : undefined, busqueda(q.q)))
     .orderBy(asc(clientes.razonSocial), asc(clientes.id))
@@ -246,20 +240,7 @@ export async function clienteOpciones(
 }
 
 /** A client's values as the contract gives them, as its row's columns (creating, editing, importing). */
-export const columnasCliente = (v: ClienteValues) => ({
-  razonSocial: v.razon_social,
-  nombreFantasia: v.nombre_fantasia,
-  cuit: v.cuit,
-  condicionIva: v.condicion_iva,
-  email: v.email,
-  telefono: v.telefono,
-  domicilio: v.domicilio,
-  localidad: v.localidad,
-  provincia: v.provincia,
-  activo: v.activo,
-  contactoId: v.contacto_id,
-  notas: v.notas,
-});
+export const columnasCliente = (v: ClienteValues) => columnValues(clientes, v);
 
 /**
  * The client as its history keeps it: what its form sets. The count of servers, the highest Physis version and

@@ -4,24 +4,27 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { servidoresCliente, servidoresClienteDns } from '../../db/schema.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { clienteExiste, ENTIDAD } from './queries.ts';
 
 type Values = z.output<typeof servidorClienteInput>;
 
 const campos = {
-  id: servidoresCliente.id,
-  empresa_id: servidoresCliente.clienteId,
-  nombre: servidoresCliente.nombre,
-  hostname: servidoresCliente.hostname,
-  ip: servidoresCliente.ip,
-  puerto: servidoresCliente.puerto,
-  so: servidoresCliente.so,
-  motor_bd: servidoresCliente.motorBd,
-  instancia_bd: servidoresCliente.instanciaBd,
-  version_physis: servidoresCliente.versionPhysis,
-  notas: servidoresCliente.notas,
-  actualizado: servidoresCliente.actualizado,
+  ...wireColumns(servidoresCliente, [
+    'id',
+    'empresa_id',
+    'nombre',
+    'hostname',
+    'ip',
+    'puerto',
+    'so',
+    'motor_bd',
+    'instancia_bd',
+    'version_physis',
+    'notas',
+    'actualizado',
+  ]),
   // The spec's dnss: [{id, host}], by host.
   dnss: sql<
     { id: number; host: string }[]
@@ -64,17 +67,7 @@ export async function servidorDeCliente(db: Executor, clienteId: number, id: num
 }
 
 /** A client's server's values as the contract gives them (its DNS entries aside), as its row's columns. */
-export const columnasServidorCliente = (v: Omit<Values, 'dnss'>) => ({
-  nombre: v.nombre,
-  hostname: v.hostname,
-  ip: v.ip,
-  puerto: v.puerto,
-  so: v.so,
-  motorBd: v.motor_bd,
-  instanciaBd: v.instancia_bd,
-  versionPhysis: v.version_physis,
-  notas: v.notas,
-});
+export const columnasServidorCliente = (v: Omit<Values, 'dnss'>) => columnValues(servidoresCliente, v);
 
 /** The server's DNS names become exactly `hosts`; names kept keep their id. */
 async function ponerDnss(tx: Tx, servidorId: number, hosts: string[]): Promise<void> {

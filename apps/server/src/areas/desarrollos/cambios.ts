@@ -7,6 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues } from '../../db/wire.ts';
 import { desarrolloEstados, desarrollos, versiones } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { HOY } from '../../core/fechas.ts';
@@ -56,20 +57,7 @@ async function comprobarVersion(tx: Executor, values: DesarrolloValues): Promise
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
-export const columnas = (v: DesarrolloValues) => ({
-  titulo: v.titulo,
-  clienteId: v.empresa_id,
-  productoId: v.producto_id,
-  descripcion: v.descripcion,
-  prioridad: v.prioridad,
-  responsableId: v.responsable_id,
-  horasEstimadas: v.horas_estimadas,
-  horasReales: v.horas_reales,
-  fechaSolicitud: v.fecha_solicitud,
-  fechaCompromiso: v.fecha_compromiso,
-  fechaEntrega: v.fecha_entrega,
-  versionId: v.version_id,
-});
+export const columnas = (v: DesarrolloValues) => columnValues(desarrollos, v);
 
 /** One dated row of the state history. */
 async function registrarCambio(

@@ -12,6 +12,7 @@ import { optionalText, requiredText } from '@intranet/contract/shared/validators
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { desarrolloEstados, desarrollos, clientes, personas, productos, versiones } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import {
@@ -59,19 +60,21 @@ const nombreResponsable = sql<string>`${personas.apellido} || ', ' || ${personas
 
 /** A development's values in the import's shape, as stored (its description kept: the export has none). */
 const valores = {
-  titulo: desarrollos.titulo,
+  ...wireColumns(desarrollos, [
+    'titulo',
+    'estado',
+    'prioridad',
+    'horas_estimadas',
+    'horas_reales',
+    'fecha_solicitud',
+    'fecha_compromiso',
+    'fecha_entrega',
+    'descripcion',
+  ]),
   cliente: clientes.razonSocial,
   producto: productos.nombre,
-  estado: desarrollos.estado,
-  prioridad: desarrollos.prioridad,
   responsable: sql<string | null>`case when ${personas.id} is null then null else ${nombreResponsable} end`,
-  horas_estimadas: desarrollos.horasEstimadas,
-  horas_reales: desarrollos.horasReales,
-  fecha_solicitud: desarrollos.fechaSolicitud,
-  fecha_compromiso: desarrollos.fechaCompromiso,
-  fecha_entrega: desarrollos.fechaEntrega,
   version: versiones.numero,
-  descripcion: desarrollos.descripcion,
 };
 
 const presentes = (filas: DesarrolloImportado[], campo: 'cliente' | 'responsable') =>

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { desarrolloEstados, desarrollos, clientes, personas, productos, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { listWhere, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -37,26 +38,28 @@ const enOrden = (values: readonly string[], column: SQLWrapper) =>
 const NUNCA = sql`'9999-12-31'::date`;
 
 const fila = {
-  id: desarrollos.id,
-  titulo: desarrollos.titulo,
-  empresa_id: desarrollos.clienteId,
+  ...wireColumns(desarrollos, [
+    'id',
+    'titulo',
+    'empresa_id',
+    'producto_id',
+    'estado',
+    'prioridad',
+    'responsable_id',
+    'horas_estimadas',
+    'horas_reales',
+    'fecha_solicitud',
+    'fecha_compromiso',
+    'fecha_entrega',
+    'version_id',
+    'creado',
+    'actualizado',
+  ]),
   empresa: clientes.razonSocial,
-  producto_id: desarrollos.productoId,
   producto: productos.nombre,
-  estado: desarrollos.estado,
-  prioridad: desarrollos.prioridad,
-  responsable_id: desarrollos.responsableId,
   responsable,
-  horas_estimadas: desarrollos.horasEstimadas,
-  horas_reales: desarrollos.horasReales,
-  fecha_solicitud: desarrollos.fechaSolicitud,
-  fecha_compromiso: desarrollos.fechaCompromiso,
-  fecha_entrega: desarrollos.fechaEntrega,
-  version_id: desarrollos.versionId,
   version: versiones.numero,
   vencido,
-  creado: desarrollos.creado,
-  actualizado: desarrollos.actualizado,
 };
 const completo = { ...fila, descripcion: desarrollos.descripcion };
 
@@ -94,16 +97,14 @@ function filtrosComunes(
 export const desarrollosList: ListSpec<ListQuery> = {
   search: sql`(${desarrollos.titulo} || ' ' || coalesce(${clientes.razonSocial}, '') || ' ' || ${productos.nombre})`,
   sorts: {
-    titulo: desarrollos.titulo,
+    ...wireColumns(desarrollos, ['titulo', 'fecha_solicitud', 'actualizado']),
     empresa: sql`coalesce(${clientes.razonSocial}, '')`,
     producto: productos.nombre,
     estado: enOrden(DESARROLLO_ESTADOS, desarrollos.estado),
     prioridad: enOrden(DESARROLLO_PRIORIDADES, desarrollos.prioridad),
     responsable: sql`coalesce(${personas.apellido} || ', ' || ${personas.nombre}, '')`,
-    fecha_solicitud: desarrollos.fechaSolicitud,
     fecha_compromiso: sql`coalesce(${desarrollos.fechaCompromiso}, ${NUNCA})`,
     fecha_entrega: sql`coalesce(${desarrollos.fechaEntrega}, ${NUNCA})`,
-    actualizado: desarrollos.actualizado,
   },
   defaultSort: '-fecha_solicitud',
   id: desarrollos.id,
@@ -216,12 +217,7 @@ export async function desarrolloOpciones(db: Executor): Promise<DesarrolloOpcion
       )
       .orderBy(asc(personas.apellido), asc(personas.nombre), asc(personas.id)),
     db
-      .select({
-        id: versiones.id,
-        producto_id: versiones.productoId,
-        numero: versiones.numero,
-        estado: versiones.estado,
-      })
+      .select(wireColumns(versiones, ['id', 'producto_id', 'numero', 'estado']))
       .from(versiones)
       .orderBy(asc(versiones.productoId), desc(sql`${versiones.orden} collate "C"`)),
   ]);

@@ -2,6 +2,7 @@ import { MAQUINA_ESTADO_NOMBRES, MAQUINA_TIPO_NOMBRES, maquinaInput } from '@int
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maquinas } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { Existente, ImportacionSpec } from '../../lists/importacion/spec.ts';
 import { conflictos } from './conflicts.ts';
@@ -10,26 +11,26 @@ import { columnas, ENTIDAD } from './queries.ts';
 type MaquinaValues = z.output<typeof maquinaInput>;
 
 /** A machine's values in the contract's input shape, as stored. */
-const valores = {
-  nombre: maquinas.nombre,
-  nro_inventario: maquinas.nroInventario,
-  serie: maquinas.serie,
-  tipo: maquinas.tipo,
-  fabricante: maquinas.fabricante,
-  modelo: maquinas.modelo,
-  so: maquinas.so,
-  so_version: maquinas.soVersion,
-  cpu: maquinas.cpu,
-  ram_gb: maquinas.ramGb,
-  disco_gb: maquinas.discoGb,
-  ip: maquinas.ip,
-  mac: maquinas.mac,
-  ubicacion: maquinas.ubicacion,
-  estado: maquinas.estado,
-  fecha_compra: maquinas.fechaCompra,
-  garantia_hasta: maquinas.garantiaHasta,
-  notas: maquinas.notas,
-};
+const valores = wireColumns(maquinas, [
+  'nombre',
+  'nro_inventario',
+  'serie',
+  'tipo',
+  'fabricante',
+  'modelo',
+  'so',
+  'so_version',
+  'cpu',
+  'ram_gb',
+  'disco_gb',
+  'ip',
+  'mac',
+  'ubicacion',
+  'estado',
+  'fecha_compra',
+  'garantia_hasta',
+  'notas',
+]);
 
 const enUso = (m: Existente | undefined) => m?.valores.estado === 'en_uso';
 

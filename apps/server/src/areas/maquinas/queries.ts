@@ -140,12 +140,8 @@ const receptor = alias(usuarios, 'receptor');
 async function asignacionesDe(db: Executor, maquinaId: number): Promise<Asignacion[]> {
   return db
     .select({
-      id: maquinaAsignaciones.id,
-      persona_id: maquinaAsignaciones.personaId,
+      ...wireColumns(maquinaAsignaciones, ['id', 'persona_id', 'desde', 'hasta', 'notas']),
       persona_nombre: sql<string>`${personas.apellido} || ', ' || ${personas.nombre}`,
-      desde: maquinaAsignaciones.desde,
-      hasta: maquinaAsignaciones.hasta,
-      notas: maquinaAsignaciones.notas,
       asignado_por: asignador.nombre,
       devuelto_por: receptor.nombre,
     })
@@ -266,10 +262,9 @@ export async function asignarMaquina(
     if (ultima?.hasta && fecha < ultima.hasta)
       throw campoFecha(`La fecha no puede ser anterior a la última devolución (${fechaAr(ultima.hasta)})`);
     await tx.insert(maquinaAsignaciones).values({
+      ...columnValues(maquinaAsignaciones, values),
       maquinaId: id,
-      personaId: values.persona_id,
       desde: fecha,
-      notas: values.notas,
       asignadoPor: autor.id,
     });
     await tx.update(maquinas).set({ estado: 'en_uso', actualizado: sql`now()` }).where(eq(maquinas.id, id));

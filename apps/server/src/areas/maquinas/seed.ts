@@ -1,6 +1,7 @@
 import type { MaquinaEstado, MaquinaTipo } from '@intranet/contract/areas/maquinas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { columnValues } from '../../db/wire.ts';
 import { historiaDemo } from '../../db/historia-demo.ts';
 import { auditoria, loteFilas, lotes, maquinaAsignaciones, maquinas, personas } from '../../db/schema.ts';
 import { auditadoDe, ENTIDAD } from './queries.ts';
@@ -380,15 +381,10 @@ export async function seedMaquinas(tx: Tx): Promise<void> {
     const [row] = await tx
       .insert(maquinas)
       .values({
-        nombre: m.nombre,
+        // The demo's own fields named as columns (nombre, tipo, so_version…); the rest computed below.
+        ...columnValues(maquinas, m),
         nroInventario: `INV-${String(i + 101).padStart(4, '0')}`,
         serie: `${m.fabricante.slice(0, 2).toUpperCase()}${(7_340_000 + i * 7919).toString(36).toUpperCase()}`,
-        tipo: m.tipo,
-        fabricante: m.fabricante,
-        modelo: m.modelo,
-        so: m.so,
-        soVersion: m.so_version,
-        cpu: m.cpu,
         ramGb: m.ram,
         discoGb: m.disco,
         ip: m.ip ?? null,
@@ -396,7 +392,6 @@ export async function seedMaquinas(tx: Tx): Promise<void> {
           m.tipo === 'vm'
             ? null
             : `3C:52:82:${(16 + i).toString(16).toUpperCase()}:1B:${(32 + i).toString(16).toUpperCase()}`,
-        ubicacion: m.ubicacion,
         estado: abierta ? 'en_uso' : (m.estado ?? 'disponible'),
         fechaCompra: haceDias(m.compra),
         garantiaHasta: m.garantia > 0 ? haceDias(m.compra - m.garantia) : null,

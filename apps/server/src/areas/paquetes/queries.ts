@@ -11,6 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { archivos, paqueteBusqueda, paqueteDescargas, paquetes } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -58,20 +59,20 @@ export async function paquetesLast(db: Executor): Promise<PaqueteLast | null> {
 // ---- The screens' list, detail and changes ----
 
 const campos = {
-  id: paquetes.id,
-  nombre: paquetes.nombre,
-  producto: paquetes.producto,
-  version: paquetes.version,
-  canal: paquetes.canal,
-  fecha: paquetes.fecha,
-  notas: paquetes.notas,
-  archivo_id: paquetes.archivoId,
-  tamano: archivos.tamano,
-  sha256: archivos.sha256,
-  tipo: archivos.tipo,
-  publicado_por: paquetes.publicadoPor,
-  descargas: paquetes.descargas,
-  retirado: paquetes.retirado,
+  ...wireColumns(paquetes, [
+    'id',
+    'nombre',
+    'producto',
+    'version',
+    'canal',
+    'fecha',
+    'notas',
+    'archivo_id',
+    'publicado_por',
+    'descargas',
+    'retirado',
+  ]),
+  ...wireColumns(archivos, ['tamano', 'sha256', 'tipo']),
 };
 
 interface PaqueteRow extends Omit<PaqueteFila, 'fecha' | 'retirado'> {
@@ -164,12 +165,8 @@ export async function paqueteDetalle(db: Executor, id: number): Promise<PaqueteF
 }
 
 const columnas = (v: PaqueteValues) => ({
-  nombre: v.nombre,
-  producto: v.producto,
-  version: v.version,
+  ...columnValues(paquetes, v),
   versionOrden: v.version ? versionOrden(v.version) : '',
-  canal: v.canal,
-  notas: v.notas,
 });
 
 /** Records an uploaded package: its file (kept once by content), the row and the audit, all or nothing. */

@@ -2,6 +2,7 @@ import { personaInput } from '@intranet/contract/areas/personas';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { personas } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../lists/importacion/spec.ts';
 import type { Tx } from '../../db/client.ts';
@@ -11,20 +12,20 @@ import { columnasPersona, ENTIDAD } from './queries.ts';
 type PersonaValues = z.output<typeof personaInput>;
 
 /** A person's values in the contract's input shape, as stored. */
-const valores = {
-  nombre: personas.nombre,
-  apellido: personas.apellido,
-  email: personas.email,
-  telefono: personas.telefono,
-  interno: personas.interno,
-  puesto: personas.puesto,
-  area: personas.area,
-  responsable_id: personas.responsableId,
-  legajo: personas.legajo,
-  activo: personas.activo,
-  empresa_id: personas.clienteId,
-  notas: personas.notas,
-};
+const valores = wireColumns(personas, [
+  'nombre',
+  'apellido',
+  'email',
+  'telefono',
+  'interno',
+  'puesto',
+  'area',
+  'responsable_id',
+  'legajo',
+  'activo',
+  'empresa_id',
+  'notas',
+]);
 
 /** The stored people these conditions find, in id order, each with its values in the input shape. */
 const buscar = (tx: Tx, where: SQL) =>

@@ -13,6 +13,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { desarrollos, maquinaAsignaciones, maquinas, personaBusqueda, personas, usuarios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { likePattern, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -34,25 +35,11 @@ export const nombreCompleto = (t: typeof personas) => sql<string>`${t.apellido} 
 const maquinasCount = sql<number>`(select count(*)::int from maquina_asignaciones ma where ma.persona_id = "personas"."id" and ma.hasta is null)`;
 
 const campos = {
-  id: personas.id,
-  nombre: personas.nombre,
-  apellido: personas.apellido,
+  ...wireColumns(personas),
   nombre_completo: nombreCompleto(personas),
-  email: personas.email,
-  telefono: personas.telefono,
-  interno: personas.interno,
-  puesto: personas.puesto,
-  area: personas.area,
-  responsable_id: personas.responsableId,
   responsable_nombre: sql<string | null>`${responsable.apellido} || ', ' || ${responsable.nombre}`,
-  legajo: personas.legajo,
-  activo: personas.activo,
-  empresa_id: personas.clienteId,
-  notas: personas.notas,
   usuario: sql<string | null>`(select u.usuario from usuarios u where u.persona_id = "personas"."id")`,
   maquinas_count: maquinasCount,
-  creado: personas.creado,
-  actualizado: personas.actualizado,
 };
 
 type PersonaRow = Omit<Persona, 'creado' | 'actualizado'> & { creado: Date; actualizado: Date };
@@ -154,10 +141,7 @@ export async function personaDetalle(db: Executor, id: number): Promise<PersonaD
   const [enUso, aCargo] = await Promise.all([
     db
       .select({
-        id: maquinas.id,
-        nombre: maquinas.nombre,
-        tipo: maquinas.tipo,
-        nro_inventario: maquinas.nroInventario,
+        ...wireColumns(maquinas, ['id', 'nombre', 'tipo', 'nro_inventario']),
         desde: maquinaAsignaciones.desde,
       })
       .from(maquinaAsignaciones)
@@ -208,20 +192,7 @@ export async function personaAreas(db: Executor): Promise<string[]> {
 }
 
 /** A person's values as the contract gives them, as their row's columns (creating, editing, importing). */
-export const columnasPersona = (v: PersonaValues) => ({
-  nombre: v.nombre,
-  apellido: v.apellido,
-  email: v.email,
-  telefono: v.telefono,
-  interno: v.interno,
-  puesto: v.puesto,
-  area: v.area,
-  responsableId: v.responsable_id,
-  legajo: v.legajo,
-  activo: v.activo,
-  clienteId: v.empresa_id,
-  notas: v.notas,
-});
+export const columnasPersona = (v: PersonaValues) => columnValues(personas, v);
 
 /** A responsable must exist and must not report, directly or not, to the person themself. */
 async function validarResponsable(tx: Tx, id: number | null, responsableId: number | null): Promise<void> {

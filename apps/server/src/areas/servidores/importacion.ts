@@ -3,6 +3,7 @@ import { DNS_TIPOS, dnsInput } from '@intranet/contract/areas/servidores/dns';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { dns, servidores } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import type { ImportacionSpec } from '../../lists/importacion/spec.ts';
@@ -14,17 +15,17 @@ import { columnasServidor, ENTIDAD } from './queries.ts';
 
 type ServidorValues = z.output<typeof servidorInput>;
 
-const valoresServidor = {
-  nombre: servidores.nombre,
-  hostname: servidores.hostname,
-  ip_publica: servidores.ipPublica,
-  ip_privada: servidores.ipPrivada,
-  proveedor: servidores.proveedor,
-  rol: servidores.rol,
-  so: servidores.so,
-  estado: servidores.estado,
-  notas: servidores.notas,
-};
+const valoresServidor = wireColumns(servidores, [
+  'nombre',
+  'hostname',
+  'ip_publica',
+  'ip_privada',
+  'proveedor',
+  'rol',
+  'so',
+  'estado',
+  'notas',
+]);
 
 const ESTADOS = { activo: 'Activo', offline: 'Offline', planificado: 'Planificado', baja: 'Baja' };
 const minusculas = (v: string) => v.trim().toLowerCase();
@@ -92,7 +93,7 @@ export const servidoresImportacion: ImportacionSpec<ServidorValues> = {
 const dnsImportada = dnsInput.omit({ servidor_id: true }).extend({ servidor: requiredText(100) });
 type DnsValues = z.output<typeof dnsImportada>;
 
-const valoresDns = { host: dns.host, servidor: servidores.nombre, tipo: dns.tipo, ttl: dns.ttl, activo: dns.activo };
+const valoresDns = { ...wireColumns(dns, ['host', 'tipo', 'ttl', 'activo']), servidor: servidores.nombre };
 
 /** The servers' ids by their names (case ignored); an unknown name refuses the rows. */
 async function servidoresPorNombre(tx: Tx, nombres: string[]): Promise<Map<string, number>> {
@@ -166,27 +167,14 @@ export const dnsImportacion: ImportacionSpec<DnsValues> = {
       tx,
       dns,
       dns.id,
-      filas.map((f) => ({
-        servidorId: ids.get(minusculas(f.servidor))!,
-        host: f.host,
-        tipo: f.tipo,
-        ttl: f.ttl,
-        activo: f.activo,
-      })),
+      filas.map((f) => ({ ...columnValues(dns, f), servidorId: ids.get(minusculas(f.servidor))! })),
     );
   },
   actualizar: async (tx, id, v) => {
     const ids = await servidoresPorNombre(tx, [v.servidor]);
     await tx
       .update(dns)
-      .set({
-        servidorId: ids.get(minusculas(v.servidor))!,
-        host: v.host,
-        tipo: v.tipo,
-        ttl: v.ttl,
-        activo: v.activo,
-        actualizado: sql`now()`,
-      })
+      .set({ ...columnValues(dns, v), servidorId: ids.get(minusculas(v.servidor))!, actualizado: sql`now()` })
       .where(eq(dns.id, id));
   },
   conflictos,

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { dns, servidorBusqueda, servidores } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
@@ -16,20 +17,7 @@ type ServidorListQuery = Omit<z.output<typeof servidorListQuery>, 'page' | 'size
 /** The audit entity of a server's history. */
 export const ENTIDAD = 'servidor';
 
-const campos = {
-  id: servidores.id,
-  nombre: servidores.nombre,
-  hostname: servidores.hostname,
-  ip_publica: servidores.ipPublica,
-  ip_privada: servidores.ipPrivada,
-  proveedor: servidores.proveedor,
-  rol: servidores.rol,
-  so: servidores.so,
-  estado: servidores.estado,
-  notas: servidores.notas,
-  creado: servidores.creado,
-  actualizado: servidores.actualizado,
-};
+const campos = wireColumns(servidores);
 type Campos = typeof campos;
 type ServidorRow = {
   [K in keyof Campos]: Campos[K]['_']['notNull'] extends true ? Campos[K]['_']['data'] : Campos[K]['_']['data'] | null;
@@ -164,17 +152,7 @@ export async function servidorDetalle(db: Executor, id: number): Promise<Servido
 }
 
 /** A server's values as the contract gives them, as its row's columns (creating, editing, importing). */
-export const columnasServidor = (v: ServidorValues) => ({
-  nombre: v.nombre,
-  hostname: v.hostname,
-  ipPublica: v.ip_publica,
-  ipPrivada: v.ip_privada,
-  proveedor: v.proveedor,
-  rol: v.rol,
-  so: v.so,
-  estado: v.estado,
-  notas: v.notas,
-});
+export const columnasServidor = (v: ServidorValues) => columnValues(servidores, v);
 
 export async function crearServidor(db: Db, values: ServidorValues, autor: Autor): Promise<Servidor> {
   return db.transaction(async (tx) => {

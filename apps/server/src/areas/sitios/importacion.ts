@@ -3,6 +3,7 @@ import { optionalText } from '@intranet/contract/shared/validators';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { dns, clientes, servidores, sitios } from '../../db/schema.ts';
 import { insertarFilas } from '../../lists/importacion/insert.ts';
 import { clientesPorNombre, comparable, idsPorNombre } from '../../lists/importacion/referencias.ts';
@@ -24,17 +25,19 @@ type SitioImportado = z.output<typeof sitioImportado>;
 
 /** A site's values in the import's shape, as stored (its notes kept: the export has none). */
 const valores = {
-  nombre: sitios.nombre,
-  url: sitios.url,
+  ...wireColumns(sitios, [
+    'nombre',
+    'url',
+    'estado',
+    'ssl_vence',
+    'ssl_emisor',
+    'dominio_vence',
+    'registrador',
+    'notas',
+  ]),
   cliente: clientes.razonSocial,
   servidor: servidores.nombre,
   dns: dns.host,
-  estado: sitios.estado,
-  ssl_vence: sitios.sslVence,
-  ssl_emisor: sitios.sslEmisor,
-  dominio_vence: sitios.dominioVence,
-  registrador: sitios.registrador,
-  notas: sitios.notas,
 };
 
 /** A URL as the key compares it: as the form stores it (https://Www.X.com → https://www.x.com/), case ignored. */

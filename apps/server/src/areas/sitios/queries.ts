@@ -11,6 +11,7 @@ import { asc, count, eq, inArray, isNull, isNotNull, sql, type SQL, type SQLWrap
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { dns, clientes, servidores, sitioBusqueda, sitios } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
@@ -43,27 +44,29 @@ export function estadoVencimientoWhere(dias: SQL, estado: VencimientoEstado): SQ
 }
 
 const fila = {
-  id: sitios.id,
-  nombre: sitios.nombre,
-  url: sitios.url,
-  empresa_id: sitios.clienteId,
+  ...wireColumns(sitios, [
+    'id',
+    'nombre',
+    'url',
+    'empresa_id',
+    'servidor_id',
+    'dns_id',
+    'estado',
+    'ssl_vence',
+    'ssl_emisor',
+    'dominio_vence',
+    'registrador',
+    'verificado_en',
+    'verificacion_resultado',
+    'verificacion_mensaje',
+    'creado',
+    'actualizado',
+  ]),
   cliente: clientes.razonSocial,
-  servidor_id: sitios.servidorId,
   servidor: servidores.nombre,
-  dns_id: sitios.dnsId,
   dns_host: dns.host,
-  estado: sitios.estado,
-  ssl_vence: sitios.sslVence,
   ssl_dias: diasHasta(sitios.sslVence),
-  ssl_emisor: sitios.sslEmisor,
-  dominio_vence: sitios.dominioVence,
   dominio_dias: diasHasta(sitios.dominioVence),
-  registrador: sitios.registrador,
-  verificado_en: sitios.verificadoEn,
-  verificacion_resultado: sitios.verificacionResultado,
-  verificacion_mensaje: sitios.verificacionMensaje,
-  creado: sitios.creado,
-  actualizado: sitios.actualizado,
 };
 const completo = { ...fila, notas: sitios.notas };
 
@@ -83,15 +86,12 @@ const SIN_FECHA = sql`'9999-12-31'::date`;
 export const sitiosList: ListSpec<SitioListQuery> = {
   search: sql`(${sitioBusqueda(sitios)} || ' ' || coalesce(${clientes.razonSocial}, ''))`,
   sorts: {
-    nombre: sitios.nombre,
-    url: sitios.url,
+    ...wireColumns(sitios, ['nombre', 'url', 'estado', 'actualizado']),
     cliente: sql`coalesce(${clientes.razonSocial}, '')`,
     servidor: sql`coalesce(${servidores.nombre}, '')`,
-    estado: sitios.estado,
     ssl_vence: sql`coalesce(${sitios.sslVence}, ${SIN_FECHA})`,
     dominio_vence: sql`coalesce(${sitios.dominioVence}, ${SIN_FECHA})`,
     verificado_en: sql`coalesce(${sitios.verificadoEn}, '-infinity'::timestamptz)`,
-    actualizado: sitios.actualizado,
   },
   defaultSort: 'nombre',
   id: sitios.id,
@@ -229,19 +229,7 @@ async function conServidorDeDns(tx: Executor, values: SitioValues): Promise<Siti
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
-export const columnas = (v: SitioValues) => ({
-  nombre: v.nombre,
-  url: v.url,
-  clienteId: v.empresa_id,
-  servidorId: v.servidor_id,
-  dnsId: v.dns_id,
-  estado: v.estado,
-  sslVence: v.ssl_vence,
-  sslEmisor: v.ssl_emisor,
-  dominioVence: v.dominio_vence,
-  registrador: v.registrador,
-  notas: v.notas,
-});
+export const columnas = (v: SitioValues) => columnValues(sitios, v);
 
 export async function crearSitio(db: Db, values: SitioValues, autor: Autor | null): Promise<Sitio> {
   return db.transaction((tx) => crearEn(tx, values, autor));

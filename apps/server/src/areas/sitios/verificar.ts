@@ -7,6 +7,7 @@ import {
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { sitios, sitioVerificaciones } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD, paraAuditoria, sitioParaCambiar, sitioRow } from './queries.ts';
@@ -16,19 +17,21 @@ import { verificarTls, type OpcionesTls, type ResultadoTls } from './tls.ts';
 const EN_PARALELO = 5;
 
 const campos = {
-  id: sitioVerificaciones.id,
-  sitio_id: sitioVerificaciones.sitioId,
-  fecha: sitioVerificaciones.fecha,
-  resultado: sitioVerificaciones.resultado,
-  codigo: sitioVerificaciones.codigo,
-  mensaje: sitioVerificaciones.mensaje,
-  host: sitioVerificaciones.host,
-  puerto: sitioVerificaciones.puerto,
-  valido_desde: sitioVerificaciones.validoDesde,
-  valido_hasta: sitioVerificaciones.validoHasta,
-  emisor: sitioVerificaciones.emisor,
-  sujeto: sitioVerificaciones.sujeto,
-  sans: sitioVerificaciones.sans,
+  ...wireColumns(sitioVerificaciones, [
+    'id',
+    'sitio_id',
+    'fecha',
+    'resultado',
+    'codigo',
+    'mensaje',
+    'host',
+    'puerto',
+    'valido_desde',
+    'valido_hasta',
+    'emisor',
+    'sujeto',
+    'sans',
+  ]),
   usuario: sitioVerificaciones.usuarioNombre,
 };
 const wire = <R extends { fecha: Date }>(row: R) => ({ ...row, fecha: row.fecha.toISOString() });

@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { archivos, productos, versionAssets, versiones } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import { selectSource, type ListSource, type ListSpec } from '../../lists/list.ts';
@@ -37,16 +38,18 @@ const ESTADO_NOMBRE: Record<VersionEstado, string> = {
 const assetsCount = sql<number>`(select count(*)::int from ${versionAssets} where ${versionAssets.versionId} = ${versiones.id})`;
 
 const campos = {
-  id: versiones.id,
-  producto_id: versiones.productoId,
+  ...wireColumns(versiones, [
+    'id',
+    'producto_id',
+    'numero',
+    'canal',
+    'estado',
+    'fecha_publicacion',
+    'creado',
+    'actualizado',
+  ]),
   producto: productos.nombre,
-  numero: versiones.numero,
-  canal: versiones.canal,
-  estado: versiones.estado,
-  fecha_publicacion: versiones.fechaPublicacion,
   assets: assetsCount,
-  creado: versiones.creado,
-  actualizado: versiones.actualizado,
 };
 
 interface VersionRow extends Omit<VersionFila, 'fecha_publicacion' | 'creado' | 'actualizado'> {
@@ -68,12 +71,10 @@ const numeroOrden = sql`${versiones.orden} collate "C"`;
 export const versionesListSpec: ListSpec<VersionListQuery> = {
   search: sql`(${versiones.numero} || ' ' || ${productos.nombre} || ' ' || ${productos.codigo})`,
   sorts: {
+    ...wireColumns(versiones, ['canal', 'estado', 'actualizado']),
     producto: productos.nombre,
     numero: numeroOrden,
-    canal: versiones.canal,
-    estado: versiones.estado,
     fecha_publicacion: sql`coalesce(${versiones.fechaPublicacion}, '-infinity'::timestamptz)`,
-    actualizado: versiones.actualizado,
   },
   defaultSort: '-actualizado',
   id: versiones.id,
@@ -127,13 +128,8 @@ async function assetsDe(db: Executor, ids: number[]): Promise<Map<number, Versio
   const rows = await db
     .select({
       versionId: versionAssets.versionId,
-      id: versionAssets.id,
-      nombre: versionAssets.nombre,
-      archivo_id: versionAssets.archivoId,
-      sha256: archivos.sha256,
-      tamano: archivos.tamano,
-      tipo: archivos.tipo,
-      creado: versionAssets.creado,
+      ...wireColumns(versionAssets, ['id', 'nombre', 'archivo_id', 'creado']),
+      ...wireColumns(archivos, ['sha256', 'tamano', 'tipo']),
     })
     .from(versionAssets)
     .innerJoin(archivos, eq(archivos.id, versionAssets.archivoId))
@@ -170,13 +166,7 @@ export async function versionDetalle(db: Executor, id: number): Promise<VersionD
 }
 
 /** The payload as the table's columns (the form's writes and the import's). */
-export const columnas = (v: VersionValues) => ({
-  productoId: v.producto_id,
-  numero: v.numero,
-  orden: versionOrden(v.numero),
-  canal: v.canal,
-  notas: v.notas,
-});
+export const columnas = (v: VersionValues) => ({ ...columnValues(versiones, v), orden: versionOrden(v.numero) });
 
 export async function crearVersion(db: Db, values: VersionValues, autor: Autor): Promise<VersionDetalle> {
   return db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   type TokenInput,
 } from '@intranet/contract/areas/auth';
 import { isPermissionCode, permiso } from '@intranet/contract/registry';
+import { estadoApi } from '@intranet/contract/shared/estado';
 import { IconBan, IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useController, useForm, type Control } from 'react-hook-form';
@@ -71,7 +72,7 @@ const ejemploDe = (permisos: readonly string[]): string =>
   permisos
     .filter(isPermissionCode)
     .map((code) => permiso(code).ejemplo)
-    .find(Boolean) ?? '/api/estado/sesion';
+    .find(Boolean) ?? estadoApi.sesion.path;
 
 /** The token, this once, with a button to copy it and how a script sends it. */
 function TokenMostrado({ creado }: { creado: TokenCreado }) {

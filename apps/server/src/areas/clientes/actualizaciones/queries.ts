@@ -21,6 +21,7 @@ import {
   servidoresCliente,
   versiones,
 } from '../../../db/schema.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import type { CsvColumn } from '../../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../../lists/list.ts';
 import { ApiError } from '../../../core/api-error.ts';
@@ -58,26 +59,28 @@ export const actualizacionesList: ListSpec<ListQuery> = {
 };
 
 const campos = {
-  id: actualizaciones.id,
-  empresa_id: actualizaciones.clienteId,
+  ...wireColumns(actualizaciones, [
+    'id',
+    'empresa_id',
+    'servidor_id',
+    'producto_id',
+    'version_desde_id',
+    'version_hasta_id',
+    'paquete_id',
+    'fecha',
+    'persona_id',
+    'resultado',
+    'log',
+  ]),
   cliente: clientes.razonSocial,
-  servidor_id: actualizaciones.servidorId,
   servidor: servidoresCliente.nombre,
-  producto_id: actualizaciones.productoId,
   producto: productos.nombre,
-  version_desde_id: actualizaciones.versionDesdeId,
   version_desde: desde.numero,
-  version_hasta_id: actualizaciones.versionHastaId,
   version_hasta: hasta.numero,
-  paquete_id: actualizaciones.paqueteId,
   paquete: paquetes.nombre,
-  fecha: actualizaciones.fecha,
-  persona_id: actualizaciones.personaId,
   persona: sql<
     string | null
   >`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`,
-  resultado: actualizaciones.resultado,
-  log: actualizaciones.log,
 };
 
 const joined = <T extends Record<string, unknown>>(db: Executor, select: T) =>
@@ -214,16 +217,10 @@ export async function registrarActualizacion(db: Db, values: Values, autor: Auto
     const [row] = await tx
       .insert(actualizaciones)
       .values({
+        ...columnValues(actualizaciones, values),
         clienteId: servidor.clienteId,
-        servidorId: servidor.id,
-        productoId: producto.id,
         versionDesdeId,
-        versionHastaId: nueva.id,
-        paqueteId: values.paquete_id,
         fecha: new Date(values.fecha),
-        personaId: values.persona_id,
-        resultado: values.resultado,
-        log: values.log,
       })
       .returning({ id: actualizaciones.id });
     let servidorVersion: { antes: string | null; despues: string } | null = null;
@@ -300,11 +297,8 @@ export async function desactualizados(
   const instalada = new Map(instaladas.rows.map((r) => [`${r.servidor_id}:${r.producto_id}`, r]));
   const servidores = await db
     .select({
-      id: servidoresCliente.id,
-      nombre: servidoresCliente.nombre,
-      clienteId: servidoresCliente.clienteId,
+      ...wireColumns(servidoresCliente, ['id', 'nombre', 'empresa_id', 'version_physis']),
       cliente: clientes.razonSocial,
-      versionPhysis: servidoresCliente.versionPhysis,
     })
     .from(servidoresCliente)
     .innerJoin(clientes, eq(clientes.id, servidoresCliente.clienteId))
@@ -318,8 +312,8 @@ export async function desactualizados(
     for (const s of servidores) {
       // Physis ERP: the server's own version_physis is what it runs; other products: their latest correct update.
       const physis =
-        ultima.codigo === PRODUCTO_PHYSIS && s.versionPhysis && isVersionNumero(s.versionPhysis)
-          ? s.versionPhysis
+        ultima.codigo === PRODUCTO_PHYSIS && s.version_physis && isVersionNumero(s.version_physis)
+          ? s.version_physis
           : null;
       const tiene = physis
         ? { servidor_id: s.id, producto_id: productoId, orden: versionOrden(physis), numero: physis }
@@ -327,15 +321,15 @@ export async function desactualizados(
       if (!tiene) continue;
       const atraso = lista.filter((v) => v.orden > tiene.orden).length;
       if (atraso === 0) continue;
-      const cliente = clientes.get(s.clienteId) ?? {
-        empresa_id: s.clienteId,
+      const cliente = clientes.get(s.empresa_id) ?? {
+        empresa_id: s.empresa_id,
         cliente: s.cliente,
         atraso: 0,
         servidores: [],
       };
       cliente.servidores.push({ id: s.id, nombre: s.nombre, version: tiene.numero, atraso });
       cliente.atraso = Math.max(cliente.atraso, atraso);
-      clientes.set(s.clienteId, cliente);
+      clientes.set(s.empresa_id, cliente);
     }
     resultado.push({
       producto_id: productoId,
@@ -350,7 +344,7 @@ export async function desactualizados(
 /** One server behind on one product: a row of the "desactualizados" CSV. */
 interface ServidorDesactualizado {
   producto: string;
-  ultimaVersion: string;
+  ultima_version: string;
   cliente: string;
   servidor: string;
   version: string;
@@ -363,7 +357,7 @@ interface ServidorDesactualizado {
  */
 export const desactualizadosCsv: readonly CsvColumn<ServidorDesactualizado>[] = [
   { titulo: 'Producto', valor: (r) => r.producto },
-  { titulo: 'Última versión', valor: (r) => r.ultimaVersion },
+  { titulo: 'Última versión', valor: (r) => r.ultima_version },
   { titulo: 'Cliente', valor: (r) => r.cliente },
   { titulo: 'Servidor', valor: (r) => r.servidor },
   { titulo: 'Versión instalada', valor: (r) => r.version },
@@ -378,7 +372,7 @@ export async function* desactualizadosFilas(
     yield p.clientes.flatMap((c) =>
       c.servidores.map((s) => ({
         producto: p.producto,
-        ultimaVersion: p.ultima_version,
+        ultima_version: p.ultima_version,
         cliente: c.cliente,
         servidor: s.nombre,
         version: s.version,
@@ -392,22 +386,12 @@ export async function* desactualizadosFilas(
 export async function opciones(db: Executor, clienteId: number | undefined) {
   const [servidores, vs, ps] = await Promise.all([
     db
-      .select({
-        id: servidoresCliente.id,
-        nombre: servidoresCliente.nombre,
-        empresa_id: servidoresCliente.clienteId,
-        version_physis: servidoresCliente.versionPhysis,
-      })
+      .select(wireColumns(servidoresCliente, ['id', 'nombre', 'empresa_id', 'version_physis']))
       .from(servidoresCliente)
       .where(clienteId ? eq(servidoresCliente.clienteId, clienteId) : sql`false`)
       .orderBy(asc(servidoresCliente.nombre)),
     db
-      .select({
-        id: versiones.id,
-        producto_id: versiones.productoId,
-        numero: versiones.numero,
-        estado: versiones.estado,
-      })
+      .select(wireColumns(versiones, ['id', 'producto_id', 'numero', 'estado']))
       .from(versiones)
       .where(sql`${versiones.estado} <> 'borrador'`)
       .orderBy(asc(versiones.productoId), sql`${versiones.orden} collate "C" desc`),

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { MENSAJES_CERTIFICADO, type ArchivoCertificado } from './certificado.ts';
 import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
@@ -16,21 +17,23 @@ import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 // key), then edited. The sealed key itself is never selected here: only whether there is one.
 
 export const certCampos = {
-  id: afipCertificados.id,
-  empresa_id: afipCertificados.clienteId,
+  ...wireColumns(afipCertificados, [
+    'id',
+    'empresa_id',
+    'cuit',
+    'alias',
+    'cn',
+    'ambiente',
+    'servicios',
+    'emitido',
+    'vence',
+    'serial',
+    'huella',
+    'reemplazado_por',
+    'creado',
+  ]),
   cliente: clientes.razonSocial,
-  cuit: afipCertificados.cuit,
-  alias: afipCertificados.alias,
-  cn: afipCertificados.cn,
-  ambiente: afipCertificados.ambiente,
-  servicios: afipCertificados.servicios,
-  emitido: afipCertificados.emitido,
-  vence: afipCertificados.vence,
-  serial: afipCertificados.serial,
-  huella: afipCertificados.huella,
   clave_guardada: sql<boolean>`(${afipCertificados.claveCifrada} is not null)`,
-  reemplazado_por: afipCertificados.reemplazadoPor,
-  creado: afipCertificados.creado,
 };
 
 export async function certificadoRow(db: Executor, id: number): Promise<Certificado | undefined> {

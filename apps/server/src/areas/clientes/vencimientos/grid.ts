@@ -3,6 +3,7 @@ import { diasRestantesTexto, VENCIMIENTO_TIPO_ETIQUETA } from '@intranet/contrac
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { MARCA_DE_GRILLA, vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import {
   contarFiltradas,
@@ -60,15 +61,7 @@ function plazoWhere(plazo: ListQuery['plazo']): SQL | undefined {
 const renovacionesCount = sql<number>`(select count(*)::int from ${vencimientoRenovaciones} r where r.tipo = ${vencimientos.tipo} and r.item_id = ${vencimientos.itemId})`;
 
 export const filaGrid = {
-  id: vencimientos.id,
-  tipo: vencimientos.tipo,
-  item_id: vencimientos.itemId,
-  empresa_id: vencimientos.clienteId,
-  cliente: vencimientos.cliente,
-  cuit: vencimientos.cuit,
-  item: vencimientos.item,
-  detalle: vencimientos.detalle,
-  vence: vencimientos.vence,
+  ...wireColumns(vencimientos, ['id', 'tipo', 'item_id', 'empresa_id', 'cliente', 'cuit', 'item', 'detalle', 'vence']),
   dias,
   renovaciones: renovacionesCount,
 };

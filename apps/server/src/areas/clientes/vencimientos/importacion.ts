@@ -5,6 +5,7 @@ import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { clientes, physisLicencias, productos } from '../../../db/schema.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import { campoId, type Existente, type ImportacionSpec } from '../../../lists/importacion/spec.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { conflictos } from '../conflicts.ts';
@@ -20,14 +21,16 @@ const minusculas = (v: string) => v.trim().toLowerCase();
 const valores = {
   cuit: clientes.cuit,
   producto: productos.codigo,
-  modulo: physisLicencias.modulo,
-  tipo: physisLicencias.tipo,
-  usuarios: physisLicencias.usuarios,
-  serial: physisLicencias.serial,
-  inicio: physisLicencias.inicio,
-  vence: physisLicencias.vence,
-  baja: physisLicencias.baja,
-  renovacion_auto: physisLicencias.renovacionAuto,
+  ...wireColumns(physisLicencias, [
+    'modulo',
+    'tipo',
+    'usuarios',
+    'serial',
+    'inicio',
+    'vence',
+    'baja',
+    'renovacion_auto',
+  ]),
 };
 
 /**
@@ -58,18 +61,9 @@ async function conIds(tx: Tx, filas: LicenciaValues[]) {
     const { cuit: _c, producto: _p, ...resto } = f;
     const v = licenciaInput.safeParse({ ...resto, empresa_id: clienteId, producto_id: productoId });
     if (!v.success) throw new ApiError(400, v.error.issues.map((i) => i.message).join('; '));
-    return {
-      clienteId,
-      productoId,
-      modulo: v.data.modulo,
-      tipo: v.data.tipo,
-      usuarios: v.data.usuarios,
-      serial: v.data.serial,
-      inicio: v.data.inicio,
-      vence: v.data.vence,
-      baja: v.data.baja,
-      renovacionAuto: v.data.renovacion_auto,
-    };
+    // A spreadsheet has no contact: an update leaves the licence's as it is.
+    const { contacto_id: _contacto, ...datos } = v.data;
+    return columnValues(physisLicencias, datos);
   });
 }
 

@@ -21,6 +21,7 @@ import {
   vencimientoRenovaciones,
   vencimientos,
 } from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { ENTIDAD, noExiste } from './queries.ts';
 import { certCampos, certificadoRow } from './certificados.ts';
@@ -110,26 +111,25 @@ export async function renovar(
         usuarioId: autor.id,
         usuarioNombre: autor.nombre,
       })
-      .returning();
+      .returning(renovacionCampos);
     const despues = (await itemRow(tx, tipo, id))!;
     await writeAudit(tx, { autor, accion: 'renovar', entidad: ENTIDAD[tipo], entidadId: id, antes, despues });
     return renovacionWire(row!);
   });
 }
 
-const renovacionWire = (r: typeof vencimientoRenovaciones.$inferSelect): Renovacion => ({
-  id: r.id,
-  vence_anterior: r.venceAnterior,
-  vence_nuevo: r.venceNuevo,
-  nota: r.nota,
-  usuario: r.usuarioNombre,
-  fecha: r.fecha.toISOString(),
-});
+const renovacionCampos = {
+  ...wireColumns(vencimientoRenovaciones, ['id', 'vence_anterior', 'vence_nuevo', 'nota']),
+  usuario: vencimientoRenovaciones.usuarioNombre,
+  fecha: vencimientoRenovaciones.fecha,
+};
+
+const renovacionWire = <R extends { fecha: Date }>(r: R) => ({ ...r, fecha: r.fecha.toISOString() });
 
 export async function renovacionesDe(db: Executor, tipo: VencimientoTipo, id: number): Promise<Renovacion[]> {
   if (!(await itemRow(db, tipo, id))) throw noExiste(tipo);
   const rows = await db
-    .select()
+    .select(renovacionCampos)
     .from(vencimientoRenovaciones)
     .where(and(eq(vencimientoRenovaciones.tipo, tipo), eq(vencimientoRenovaciones.itemId, id)))
     .orderBy(desc(vencimientoRenovaciones.fecha), desc(vencimientoRenovaciones.id));

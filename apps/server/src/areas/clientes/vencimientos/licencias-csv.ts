@@ -7,6 +7,7 @@ import {
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { physisLicencias, productos, vencimientos } from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import type { ListSource, TodasLasFilas } from '../../../lists/list.ts';
 import { estadoCsv, filaGrid, vencimientosSource } from './grid.ts';
@@ -35,13 +36,8 @@ export const licenciasGridSource = (db: Executor): ListSource<LicenciaEnGrilla> 
       .select({
         ...filaGrid,
         producto_codigo: productos.codigo,
-        modulo: physisLicencias.modulo,
         licencia_tipo: physisLicencias.tipo,
-        usuarios: physisLicencias.usuarios,
-        serial: physisLicencias.serial,
-        inicio: physisLicencias.inicio,
-        baja: physisLicencias.baja,
-        renovacion_auto: physisLicencias.renovacionAuto,
+        ...wireColumns(physisLicencias, ['modulo', 'usuarios', 'serial', 'inicio', 'baja', 'renovacion_auto']),
         sortKey: f.sortKey,
       })
       .from(vencimientos)

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { clientes, personas, physisLicencias, productos } from '../../../db/schema.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's Physis licences.
@@ -12,20 +13,22 @@ const contactoNombre = sql<
   string | null
 >`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;
 const licCampos = {
-  id: physisLicencias.id,
-  empresa_id: physisLicencias.clienteId,
+  ...wireColumns(physisLicencias, [
+    'id',
+    'empresa_id',
+    'producto_id',
+    'modulo',
+    'tipo',
+    'usuarios',
+    'serial',
+    'inicio',
+    'vence',
+    'baja',
+    'renovacion_auto',
+    'contacto_id',
+  ]),
   cliente: clientes.razonSocial,
-  producto_id: physisLicencias.productoId,
   producto: productos.nombre,
-  modulo: physisLicencias.modulo,
-  tipo: physisLicencias.tipo,
-  usuarios: physisLicencias.usuarios,
-  serial: physisLicencias.serial,
-  inicio: physisLicencias.inicio,
-  vence: physisLicencias.vence,
-  baja: physisLicencias.baja,
-  renovacion_auto: physisLicencias.renovacionAuto,
-  contacto_id: physisLicencias.contactoId,
   contacto: contactoNombre,
 };
 
@@ -42,19 +45,7 @@ export async function licenciaRow(db: Executor, id: number): Promise<Licencia | 
   return row;
 }
 
-const licColumnas = (v: z.output<typeof licenciaInput>) => ({
-  clienteId: v.empresa_id,
-  productoId: v.producto_id,
-  modulo: v.modulo,
-  tipo: v.tipo,
-  usuarios: v.usuarios,
-  serial: v.serial,
-  inicio: v.inicio,
-  vence: v.vence,
-  baja: v.baja,
-  renovacionAuto: v.renovacion_auto,
-  contactoId: v.contacto_id,
-});
+const licColumnas = (v: z.output<typeof licenciaInput>) => columnValues(physisLicencias, v);
 
 export async function guardarLicencia(
   db: Db,

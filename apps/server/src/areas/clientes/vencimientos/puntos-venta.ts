@@ -4,18 +4,14 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { afipPuntosVenta, clientes } from '../../../db/schema.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import { clienteExiste, ENTIDAD, noExiste } from './queries.ts';
 
 // A client's AFIP points of sale and their CAI.
 
 export const pvCampos = {
-  id: afipPuntosVenta.id,
-  empresa_id: afipPuntosVenta.clienteId,
+  ...wireColumns(afipPuntosVenta, ['id', 'empresa_id', 'numero', 'modalidad', 'cai_vence', 'descripcion']),
   cliente: clientes.razonSocial,
-  numero: afipPuntosVenta.numero,
-  modalidad: afipPuntosVenta.modalidad,
-  cai_vence: afipPuntosVenta.caiVence,
-  descripcion: afipPuntosVenta.descripcion,
 };
 
 export async function puntoVentaRow(db: Executor, id: number): Promise<PuntoVenta | undefined> {
@@ -28,12 +24,9 @@ export async function puntoVentaRow(db: Executor, id: number): Promise<PuntoVent
 }
 
 const pvColumnas = (v: z.output<typeof puntoVentaInput>) => ({
-  clienteId: v.empresa_id,
-  numero: v.numero,
-  modalidad: v.modalidad,
+  ...columnValues(afipPuntosVenta, v),
   // Only a CAI point of sale has an expiry.
   caiVence: v.modalidad === 'cai' ? v.cai_vence : null,
-  descripcion: v.descripcion,
 });
 
 export async function guardarPuntoVenta(

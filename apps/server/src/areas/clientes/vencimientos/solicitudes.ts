@@ -1,10 +1,11 @@
 import type { claveDescargaInput, Solicitud, solicitudInput } from '@intranet/contract/areas/clientes/solicitudes';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, type GetColumnData, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cifrar, descifrar, SecretoIlegible } from '../../../core/secretos.ts';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { afipCertificados, afipSolicitudes, clientes } from '../../../db/schema.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { generarSolicitud, pkcs12, sujetoTexto } from './clave.ts';
 import { ENTIDAD, noExiste } from './queries.ts';
@@ -13,29 +14,23 @@ import { ENTIDAD, noExiste } from './queries.ts';
 // the key's download. The sealed key is read only by the download; every answer here leaves it out.
 
 const campos = {
-  id: afipSolicitudes.id,
-  clienteId: afipSolicitudes.clienteId,
-  renuevaId: afipSolicitudes.renuevaId,
-  cuit: afipSolicitudes.cuit,
-  razonSocial: afipSolicitudes.razonSocial,
-  alias: afipSolicitudes.alias,
-  ambiente: afipSolicitudes.ambiente,
-  servicios: afipSolicitudes.servicios,
-  usuarioNombre: afipSolicitudes.usuarioNombre,
+  ...wireColumns(afipSolicitudes, [
+    'id',
+    'empresa_id',
+    'renueva_id',
+    'cuit',
+    'razon_social',
+    'alias',
+    'ambiente',
+    'servicios',
+  ]),
+  usuario: afipSolicitudes.usuarioNombre,
   creado: afipSolicitudes.creado,
 };
 
-const solicitudWire = (s: { [K in keyof typeof campos]: (typeof afipSolicitudes.$inferSelect)[K] }): Solicitud => ({
-  id: s.id,
-  empresa_id: s.clienteId,
-  renueva_id: s.renuevaId,
-  cuit: s.cuit,
-  razon_social: s.razonSocial,
-  alias: s.alias,
-  ambiente: s.ambiente,
-  servicios: s.servicios,
-  sujeto: sujetoTexto(s),
-  usuario: s.usuarioNombre,
+const solicitudWire = (s: { [K in keyof typeof campos]: GetColumnData<(typeof campos)[K]> }): Solicitud => ({
+  ...s,
+  sujeto: sujetoTexto({ razonSocial: s.razon_social, alias: s.alias, cuit: s.cuit }),
   creado: s.creado.toISOString(),
 });
 
@@ -77,13 +72,9 @@ export async function crearSolicitud(
     const [row] = await tx
       .insert(afipSolicitudes)
       .values({
-        clienteId: values.empresa_id,
-        renuevaId: values.renueva_id,
+        ...columnValues(afipSolicitudes, values),
         cuit: cliente.cuit,
         razonSocial: cliente.razonSocial,
-        alias: values.alias,
-        ambiente: values.ambiente,
-        servicios: values.servicios,
         csr: generada.csr,
         clavePublica: generada.clavePublica,
         claveCifrada: cifrar(key, generada.privateKey),

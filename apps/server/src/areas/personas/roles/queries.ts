@@ -4,6 +4,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import { rolPermisos, roles, usuarioRoles, usuarios } from '../../../db/schema.ts';
 import type { ListSource, ListSpec } from '../../../lists/list.ts';
 import { ApiError } from '../../../core/api-error.ts';
@@ -69,13 +70,7 @@ export async function rolDetalle(db: Executor, id: number): Promise<RolDetalle> 
   const rol = await rolRow(db, id);
   if (!rol) throw noExiste();
   const cuentas = await db
-    .select({
-      id: usuarios.id,
-      usuario: usuarios.usuario,
-      nombre: usuarios.nombre,
-      persona_id: usuarios.personaId,
-      activo: usuarios.activo,
-    })
+    .select(wireColumns(usuarios, ['id', 'usuario', 'nombre', 'persona_id', 'activo']))
     .from(usuarioRoles)
     .innerJoin(usuarios, eq(usuarios.id, usuarioRoles.usuarioId))
     .where(eq(usuarioRoles.rolId, id))

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { wireColumns } from '../../../db/wire.ts';
 import { personas, rolPermisos, roles, sesiones, usuarioRoles, usuarios } from '../../../db/schema.ts';
 import { ApiError } from '../../../core/api-error.ts';
 import { demasiadosIntentos, recordWrongPassword, throttleWait } from '../../../core/intentos.ts';
@@ -25,15 +26,8 @@ const sesionesActivas = sql<number>`((select count(*)::int from sesion_familias 
   where s.usuario_id = "usuarios"."id" and s.familia_id is null and s.revocada is null and s.vence > now()))`;
 
 const campos = {
-  id: usuarios.id,
-  usuario: usuarios.usuario,
-  email: usuarios.email,
-  nombre: usuarios.nombre,
-  persona_id: usuarios.personaId,
-  activo: usuarios.activo,
-  ultimo_ingreso: usuarios.ultimoIngreso,
+  ...wireColumns(usuarios, ['id', 'usuario', 'email', 'nombre', 'persona_id', 'activo', 'ultimo_ingreso', 'creado']),
   sesiones_activas: sesionesActivas,
-  creado: usuarios.creado,
 };
 
 /** Accounts as answered (never their password hash), with their roles by name. */

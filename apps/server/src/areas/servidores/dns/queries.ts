@@ -11,6 +11,7 @@ import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../../db/audit.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { columnValues, wireColumns } from '../../../db/wire.ts';
 import { direcciones, dns, servidores } from '../../../db/schema.ts';
 import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
@@ -35,13 +36,7 @@ export const ENTIDAD_DIRECCION = 'direccion';
 const direccionesCount = sql<number>`(select count(*)::int from "direcciones" where "direcciones"."dns_id" = "dns"."id")`;
 
 const entryCampos = {
-  id: dns.id,
-  host: dns.host,
-  servidor_nombre: dns.servidorNombre,
-  servidor_id: dns.servidorId,
-  tipo: dns.tipo,
-  ttl: dns.ttl,
-  activo: dns.activo,
+  ...wireColumns(dns, ['id', 'host', 'servidor_nombre', 'servidor_id', 'tipo', 'ttl', 'activo']),
   direcciones_count: direccionesCount,
 };
 
@@ -53,7 +48,7 @@ export const dnsList: ListSpec<DnsListQuery> = {
   search: dns.host,
   // Every sort key and filter reads dns alone, each sort on an index of its own (the server's name is kept on the
   // entry), so a page is found without a join (see dnsSource).
-  sorts: { host: dns.host, servidor_nombre: dns.servidorNombre, tipo: dns.tipo, ttl: dns.ttl },
+  sorts: wireColumns(dns, ['host', 'servidor_nombre', 'tipo', 'ttl']),
   defaultSort: 'host',
   id: dns.id,
   filters: (q) => [
@@ -136,18 +131,10 @@ export async function dnsDetalle(db: Executor, id: number): Promise<DnsDetalle> 
 }
 
 /** The record as the audit log keeps it: the table's own fields. */
+const dnsRecordCampos = wireColumns(dns, ['id', 'servidor_id', 'host', 'tipo', 'ttl', 'activo']);
+
 async function dnsRecord(db: Executor, id: number, lock = false) {
-  const query = db
-    .select({
-      id: dns.id,
-      servidor_id: dns.servidorId,
-      host: dns.host,
-      tipo: dns.tipo,
-      ttl: dns.ttl,
-      activo: dns.activo,
-    })
-    .from(dns)
-    .where(eq(dns.id, id));
+  const query = db.select(dnsRecordCampos).from(dns).where(eq(dns.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -155,13 +142,7 @@ async function dnsRecord(db: Executor, id: number, lock = false) {
 /** The record as its create route writes it to the history (the demo seed writes its history too). */
 export const auditadoDe = (db: Executor, id: number) => dnsRecord(db, id);
 
-const dnsColumnas = (v: DnsValues) => ({
-  servidorId: v.servidor_id,
-  host: v.host,
-  tipo: v.tipo,
-  ttl: v.ttl,
-  activo: v.activo,
-});
+const dnsColumnas = (v: DnsValues) => columnValues(dns, v);
 
 export async function crearDns(db: Db, values: DnsValues, autor: Autor): Promise<DnsEntry> {
   return db.transaction(async (tx) => {
@@ -190,14 +171,7 @@ export async function modificarDns(db: Db, id: number, values: DnsValues, autor:
 export async function eliminarDns(tx: Tx, ids: number[], autor: Autor): Promise<number> {
   if (ids.length === 0) return 0;
   const entries = await tx
-    .select({
-      id: dns.id,
-      servidor_id: dns.servidorId,
-      host: dns.host,
-      tipo: dns.tipo,
-      ttl: dns.ttl,
-      activo: dns.activo,
-    })
+    .select(dnsRecordCampos)
     .from(dns)
     .where(inArray(dns.id, ids))
     .orderBy(asc(dns.id))
