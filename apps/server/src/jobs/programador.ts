@@ -39,6 +39,14 @@ export interface FalloDefinitivo {
   error: string;
 }
 
+/**
+ * Told as each run starts (the monitor's cron check-ins of the portal's own jobs); what it answers is called with
+ * the run's outcome once it ends. Neither may delay or fail the run: their errors are dropped.
+ */
+export type ObservadorTareas<D> = (
+  tarea: TareaProgramada<D>,
+) => Promise<((resultado: { ok: boolean }) => Promise<void>) | undefined>;
+
 export class TareaDesconocida extends Error {}
 export class ProgramadorInactivo extends Error {}
 export class TareaYaEnCola extends Error {}
@@ -76,6 +84,7 @@ export class Programador<D> {
   readonly #config: Config;
   readonly #tareas = new Map<string, TareaProgramada<D>>();
   readonly #fallos: ((fallo: FalloDefinitivo) => Promise<void>)[] = [];
+  readonly #observadores: ObservadorTareas<D>[] = [];
   #deps: D | undefined;
   #boss: PgBoss | undefined;
   /** Each job's worker in this process (pg-boss' id), woken when this process queues a run of it. */
@@ -98,6 +107,19 @@ export class Programador<D> {
   /** Called with each run that failed for the last time (the alerts tell the admins). */
   alFallar(escucha: (fallo: FalloDefinitivo) => Promise<void>): void {
     this.#fallos.push(escucha);
+  }
+
+  /** Called before and after each queued run (the monitor's check-ins of the portal's own jobs). */
+  observar(observador: ObservadorTareas<D>): void {
+    this.#observadores.push(observador);
+  }
+
+  /** Tells the observers a run starts; answers what tells them how it ended. Never throws. */
+  async #alEmpezar(tarea: TareaProgramada<D>): Promise<(resultado: { ok: boolean }) => Promise<void>> {
+    const finales = await Promise.all(this.#observadores.map((o) => o(tarea).catch(() => undefined)));
+    return async (resultado) => {
+      await Promise.all(finales.map((f) => f?.(resultado).catch(() => undefined)));
+    };
   }
 
   /** What the jobs are given (the app's areas' deps), once defined. */
@@ -268,8 +290,13 @@ export class Programador<D> {
       .values({ tarea: tarea.nombre, trabajo: job.id, intento: job.retryCount + 1, definitivo, manual })
       .returning({ id: tareasEjecuciones.id });
     const id = fila?.id ?? 0;
+    const alTerminar = await this.#alEmpezar(tarea);
     try {
-      const resultado = await tarea.ejecutar(deps, { manual });
+      const resultado = await tarea.ejecutar(deps, { manual }).catch(async (err: unknown) => {
+        await alTerminar({ ok: false });
+        throw err;
+      });
+      await alTerminar({ ok: true });
       await this.#db
         .update(tareasEjecuciones)
         .set({ estado: 'ok', fin: new Date(), resultado })

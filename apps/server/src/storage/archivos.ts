@@ -2,7 +2,7 @@ import type { Archivo } from '@intranet/contract/areas/archivos';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { archivos } from '../db/schema.ts';
-import { archivoReferenciado } from './referencias.ts';
+import { archivoReferenciado, REFERENCIAS_DE_ARCHIVO, REFERENCIAS_PRIVADAS } from './referencias.ts';
 import type { FileStore } from './store.ts';
 import type { Upload } from './upload.ts';
 
@@ -74,12 +74,15 @@ export async function archivoPorSha(db: Executor, sha256: string): Promise<Archi
   return row ? wire(row) : undefined;
 }
 
+/** Where a public download may come from: every reference but the private ones. */
+const PUBLICAS = REFERENCIAS_DE_ARCHIVO.filter((c) => !REFERENCIAS_PRIVADAS.includes(c));
+
 /** The file behind a public download: only while a package, version, app or APK holds it (one indexed query). */
 export async function archivoDescargable(db: Executor, sha256: string): Promise<Archivo | undefined> {
   const [row] = await db
     .select(campos)
     .from(archivos)
-    .where(and(eq(archivos.sha256, sha256), archivoReferenciado()));
+    .where(and(eq(archivos.sha256, sha256), archivoReferenciado(PUBLICAS)));
   return row ? wire(row) : undefined;
 }
 

@@ -5,6 +5,7 @@ import {
   aplicaciones,
   aplicacionVersiones,
   archivos,
+  insightsAdjuntos,
   insightsBundleArchivos,
   insightsChunks,
   paquetes,
@@ -24,13 +25,19 @@ export const REFERENCIAS_DE_ARCHIVO: readonly AnyPgColumn[] = [
   aplicacionVersiones.archivoId,
   insightsChunks.archivoId,
   insightsBundleArchivos.archivoId,
+  // An event's attachments: held while their row is; retention drops the rows and the sweep the bytes.
+  insightsAdjuntos.archivoId,
 ];
 
+/**
+ * References whose files are never public: an error monitor's attachment is the reporting app's data, downloaded only
+ * through its event by who may see it (its SHA-256 travels as that download's ETag).
+ */
+export const REFERENCIAS_PRIVADAS: readonly AnyPgColumn[] = [insightsAdjuntos.archivoId];
+
 /** True for the `archivos` row (of the enclosing query) that some package, version asset, app icon or APK holds. */
-export function archivoReferenciado(): SQL {
-  return or(
-    ...REFERENCIAS_DE_ARCHIVO.map((col) => sql`exists (select 1 from ${col.table} where ${col} = ${archivos.id})`),
-  )!;
+export function archivoReferenciado(columnas: readonly AnyPgColumn[] = REFERENCIAS_DE_ARCHIVO): SQL {
+  return or(...columnas.map((col) => sql`exists (select 1 from ${col.table} where ${col} = ${archivos.id})`))!;
 }
 
 /** Whether the file with this SHA-256 is in use: one indexed query. */

@@ -3,6 +3,7 @@ import { idList, listQuery, paged, MAX_ID } from '@intranet/contract/shared/list
 import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
 import { REQUIRED } from '@intranet/contract/shared/texts';
 import { requiredText } from '@intranet/contract/shared/validators';
+import { saludResumen } from './insights/salud.ts';
 
 // ---- Monitor de errores. Read SER#VER, act INSIGHTS#EDITAR. ----
 // Portal entities (proyecto, issue, comentario) use Spanish field names; the event's own content
@@ -566,5 +567,11 @@ export const releaseProyecto = z.object({
   bundles: z.array(bundle),
   /** Newest first. */
   deploys: z.array(deployRelease),
+  /** Its sessions of the last SALUD_DIAS_LISTA days (release health); null when none was reported. */
+  salud: saludResumen.nullable(),
 });
 export type ReleaseProyecto = z.infer<typeof releaseProyecto>;
+/** The period of the releases list's health figures (the Releases tab picks its own). */
+export const SALUD_DIAS_LISTA = 14;
+
+export * from './insights/salud.ts';

@@ -201,6 +201,7 @@ describe('the expiry scan', () => {
       'archivos-barrido',
       'auditoria-retencion',
       'insights-ignorados',
+      'insights-monitores-cron',
       'insights-reagrupar',
       'insights-retencion',
       'sitios-verificar',

@@ -2,6 +2,8 @@ import type { AreaDescriptor } from '../../area.ts';
 import { busquedaInsights } from './busqueda.ts';
 import { insightsAlertas } from './alertas.ts';
 import { conflictos } from './conflicts.ts';
+import { revisarMonitoresTarea } from './crons.ts';
+import { monitorearTareasPropias } from './crons-propios.ts';
 import { volverIgnoradosTarea } from './ignorados.ts';
 import { reportarErroresPropios } from './propio.ts';
 import { retencionEventos } from './retencion.ts';
@@ -17,11 +19,15 @@ export const insights: AreaDescriptor = {
   },
   routes: [insightsRoutes],
   permisos: ['SER#VER', 'INSIGHTS#EDITAR'],
-  hooks: reportarErroresPropios,
+  hooks: (app, deps) => {
+    reportarErroresPropios(app, deps);
+    // The portal's own jobs check in to its own project's cron monitors.
+    monitorearTareasPropias(deps);
+  },
   auditoria: insightsAuditoria,
   conflictos,
   eventos: insightsAlertas,
-  tareas: [retencionEventos, reagruparConMapas, volverIgnoradosTarea],
+  tareas: [retencionEventos, reagruparConMapas, volverIgnoradosTarea, revisarMonitoresTarea],
   seed: seedInsights,
   busqueda: [busquedaInsights],
   vivas: [

@@ -1,10 +1,11 @@
-import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
+import { type ReleaseProyecto, SALUD_DIAS_LISTA } from '@intranet/contract/areas/insights';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsBundleArchivos, insightsBundles, insightsDeploys, insightsReleases } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD_PROYECTO, existeProyecto } from './proyectos.ts';
+import { saludDeReleases } from './salud.ts';
 
 // A project's releases: those its events carry and those sentry-cli created, with their bundles.
 
@@ -75,6 +76,7 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
         issues_nuevos: 0,
         bundles: [],
         deploys: [],
+        salud: null,
       };
       porVersion.set(version, r);
     }
@@ -100,6 +102,8 @@ export async function releasesDe(db: Executor, proyectoId: number): Promise<Rele
   }
   for (const { version, ...d } of deploys)
     de(version).deploys.push({ ...d, iniciado: iso(d.iniciado), terminado: d.terminado.toISOString() });
+  // Release health: a release seen only in sessions is listed too.
+  for (const [version, salud] of await saludDeReleases(db, proyectoId, SALUD_DIAS_LISTA)) de(version).salud = salud;
   const sortKey = (r: ReleaseProyecto) => r.ultimo_evento ?? r.creada ?? r.bundles[0]?.creado ?? '';
   return [...porVersion.values()].sort((a, b) => sortKey(b).localeCompare(sortKey(a)));
 }

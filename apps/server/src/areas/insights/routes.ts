@@ -8,9 +8,13 @@ import { CacheProyectos, intakeRoutes } from './intake/routes.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 import { proyectosLote } from './lote.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
+import { adjuntosLogsRoutes } from './routes-adjuntos-logs.ts';
 import { comentariosRoutes } from './routes-comentarios.ts';
+import { monitoresRoutes } from './routes-monitores.ts';
 import { issuesRoutes } from './routes-issues.ts';
 import { proyectosRoutes } from './routes-proyectos.ts';
+import { saludRoutes } from './routes-salud.ts';
+import { rendimientoRoutes } from './routes-rendimiento.ts';
 import { sentryApiRoutes } from './sourcemaps/routes-sentry.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
 
@@ -43,10 +47,15 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsOpciones> = async (
     // cores busy when a batch is slow. Measured in bench/intake.ts.
     escritura: { maxPendientes: 5000, maxLote: 500, paralelo: 2, loteParaOtro: 16 },
     simbolizador: mapas,
+    store,
   });
   await app.register(proyectosRoutes, { db, config, cache });
   await app.register(proyectosLote(cache), { db, conflictos });
   await app.register(issuesRoutes, { db, config, simbolizador: mapas });
   await app.register(comentariosRoutes, { db });
+  await app.register(adjuntosLogsRoutes, { db, store });
+  await app.register(saludRoutes, { db });
+  await app.register(monitoresRoutes, { db });
+  await app.register(rendimientoRoutes, { db });
   await app.register(sentryApiRoutes, { db, config, store, maxBytes, cache });
 };

@@ -238,7 +238,7 @@ describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
           await client.flush(5000);
         }
       }
-      // A transaction: a kind the monitor does not keep yet; dropped, and counted as such.
+      // A transaction, past the limit too: counted as limited, as the errors are.
       const ahora = Date.now() / 1000;
       client.captureEvent({
         type: 'transaction',
@@ -282,8 +282,8 @@ describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
           {
             dia: hoy,
             categoria: 'transaction',
-            resultado: 'descartado',
-            motivo: 'Tipo que el monitor todavía no guarda',
+            resultado: 'limitado',
+            motivo: 'Límite por minuto del proyecto',
             cantidad: 1,
           },
           { dia: hoy, categoria: 'transaction', resultado: 'descartado_sdk', motivo: 'sample_rate', cantidad: 2 },

@@ -7,7 +7,11 @@ import { diskStore } from '../../storage/disk.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 import { newPublicKey } from './proyectos.ts';
+import { seedAdjunto, seedLogs } from './seed-adjuntos-logs.ts';
+import { seedCrons } from './seed-crons.ts';
 import { seedMapasDemo } from './seed-mapas.ts';
+import { seedRendimiento } from './seed-rendimiento.ts';
+import { seedSesiones } from './seed-sesiones.ts';
 import { reagruparNuevos } from './sourcemaps/reagrupar.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
 
@@ -153,8 +157,13 @@ export async function seedInsights(tx: Tx, opts: SeedOptions = {}): Promise<void
   await seedTriage(tx, demo!.id);
   await seedRecibidos(tx);
   await seedFeedback(tx, demo!.id);
+  await seedCrons(tx, demo!.id);
+  await seedRendimiento(tx, demo!.id);
+  await seedSesiones(tx, demo!.id);
+  await seedLogs(tx, demo!.id);
   if (!opts.filesDir) return;
   const store = diskStore(opts.filesDir);
+  await seedAdjunto(tx, store, demo!.id);
   await seedMapasDemo(tx, store, demo!.id);
   await reagruparNuevos(tx, simbolizador(tx, store));
 }

@@ -1,7 +1,8 @@
-import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Breadcrumb, Evento } from '@intranet/contract/areas/insights';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { DetailGrid } from '../../components/DetailGrid.tsx';
@@ -9,16 +10,39 @@ import { formatFechaHora } from '../../core/format.ts';
 import { NivelBadge } from './badges.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { StackTrace } from './StackTrace.tsx';
+import { rendimientoMessages } from './rendimiento/messages.ts';
+import { AdjuntosEvento } from './adjuntos/AdjuntosEvento.tsx';
+import { adjuntosMessages } from './adjuntos/messages.ts';
+
+/** The trace the event was sent in (`contexts.trace.trace_id`, as the SDKs set it with tracing on), if any. */
+export function traceIdDe(evento: Pick<Evento, 'contexts'>): string | null {
+  const id = evento.contexts.trace?.trace_id;
+  return typeof id === 'string' && /^[0-9a-f]{32}$/.test(id) ? id : null;
+}
 
 /** One event as staff read it: what broke (stack trace), what led there, and where it happened. */
 export function EventoView({ evento }: { evento: Evento }) {
+  const traza = traceIdDe(evento);
   return (
     <Stack gap="lg">
+      {traza && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {rendimientoMessages.traza}:
+          </Text>
+          <Anchor component={Link} to={`/insights/trazas/${traza}`} size="sm" ff="monospace">
+            {traza.slice(0, 8)}
+          </Anchor>
+        </Group>
+      )}
       <Section title={t.trazas}>
         <StackTrace exceptions={evento.exception} />
       </Section>
       <Section title={t.breadcrumbs}>
         <Breadcrumbs items={evento.breadcrumbs} />
+      </Section>
+      <Section title={adjuntosMessages.titulo}>
+        <AdjuntosEvento issueId={evento.issue_id} eventId={evento.event_id} />
       </Section>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Section title={t.request}>

@@ -100,7 +100,14 @@ const RELEASES = [
 describe('ProyectoDetail', () => {
   it('lists the releases with their events, new issues and bundles, and deletes one once confirmed', async () => {
     http.get.mockImplementation((u: string) =>
-      Promise.resolve({ error: null, datos: u.endsWith('/releases') ? RELEASES : proyecto }),
+      Promise.resolve({
+        error: null,
+        datos: u.endsWith('/releases')
+          ? RELEASES
+          : u.includes('/salud?')
+            ? { dias: 14, desde: '', sesiones: 0, alerta: { umbral: 95, minimo_sesiones: 20 }, releases: [] }
+            : proyecto,
+      }),
     );
     http.delete.mockResolvedValue({ error: null, datos: null });
     render();

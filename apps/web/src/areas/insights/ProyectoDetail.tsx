@@ -17,7 +17,13 @@ import { useEliminarProyecto, useFeedbackProyecto, useGuardarProyecto, useProyec
 import { DsnField, Snippet } from './DsnField.tsx';
 import { insightsMessages as t } from './messages.ts';
 import { FeedbackList } from './FeedbackList.tsx';
+import { logsMessages } from './logs/messages.ts';
+import { LogsTab } from './logs/LogsTab.tsx';
+import { monitoresMessages } from './monitores/messages.ts';
+import { MonitoresTab } from './monitores/MonitoresTab.tsx';
 import { RecibidosTab } from './RecibidosTab.tsx';
+import { rendimientoMessages } from './rendimiento/messages.ts';
+import { RendimientoTab } from './rendimiento/RendimientoTab.tsx';
 import { ReleasesTab } from './ReleasesTab.tsx';
 
 const c = t.proyectoCampos;
@@ -129,7 +135,14 @@ function ProyectoView({ proyecto }: { proyecto: Proyecto }) {
             ),
           },
           { value: 'releases', label: t.releases.tab, panel: <ReleasesTab proyectoId={proyecto.id} /> },
+          {
+            value: 'rendimiento',
+            label: rendimientoMessages.tab,
+            panel: <RendimientoTab proyectoId={proyecto.id} />,
+          },
+          { value: 'monitores', label: monitoresMessages.tab, panel: <MonitoresTab proyectoId={proyecto.id} /> },
           { value: 'opiniones', label: t.feedback.tab, panel: <FeedbackTab proyectoId={proyecto.id} /> },
+          { value: 'logs', label: logsMessages.tab, panel: <LogsTab proyectoId={proyecto.id} /> },
           { value: 'recibidos', label: t.recibidos.tab, panel: <RecibidosTab proyectoId={proyecto.id} /> },
           {
             value: 'historial',

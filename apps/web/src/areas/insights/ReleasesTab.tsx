@@ -1,14 +1,16 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReleaseProyecto } from '@intranet/contract/areas/insights';
+import { type ReleaseProyecto, SALUD_DIAS_LISTA } from '@intranet/contract/areas/insights';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { formatBytes, formatFechaHora, formatNumero } from '../../core/format.ts';
 import { usePermiso } from '../../core/permisos/usePermiso.ts';
 import { useEliminarRelease, useReleases } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
+import { saludMessages } from './salud/messages.ts';
+import { SaludReleases } from './salud/SaludReleases.tsx';
 
 const r = t.releases;
 
-/** The project's Releases tab: each release with its events, new issues and artifact bundles. */
+/** The project's Releases tab: their health (sessions), then each release with its events, new issues and bundles. */
 export function ReleasesTab({ proyectoId }: { proyectoId: number }) {
   const releases = useReleases(proyectoId);
   if (releases.isPending) return <Loader size="sm" />;
@@ -16,6 +18,7 @@ export function ReleasesTab({ proyectoId }: { proyectoId: number }) {
   if (releases.data.length === 0) return <Text c="dimmed">{r.vacio}</Text>;
   return (
     <Stack gap="md">
+      <SaludReleases proyectoId={proyectoId} />
       {releases.data.map((release) => (
         <ReleaseCard key={release.version ?? ''} proyectoId={proyectoId} release={release} />
       ))}
@@ -65,6 +68,12 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
         <Dato label={r.ultimoEvento} value={fecha(release.ultimo_evento)} />
         <Dato label={r.eventos} value={formatNumero(release.eventos)} />
         <Dato label={r.issuesNuevos} value={formatNumero(release.issues_nuevos)} />
+        {release.salud && (
+          <Dato
+            label={saludMessages.enLista(SALUD_DIAS_LISTA)}
+            value={`${saludMessages.porcentaje(release.salud.crash_free_sesiones)} · ${formatNumero(release.salud.sesiones)} ${saludMessages.sesiones.toLowerCase()}`}
+          />
+        )}
       </SimpleGrid>
       {release.deploys.length > 0 && (
         <Stack gap={2} mb="sm" component="section" aria-label={`${r.deploys} ${nombre}`}>

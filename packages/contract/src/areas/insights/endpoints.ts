@@ -34,6 +34,7 @@ import {
   recibido,
   recibidosQuery,
 } from '../insights.ts';
+import { saludAlerta, saludProyecto, saludQuery } from './salud.ts';
 
 // The error monitor's own routes, declared once for the server and the web (shared/endpoint.ts). The Sentry
 // protocol's routes (the intake and sentry-cli's `/api/0/…`) are not here: they follow Sentry's wire, not the portal's.
@@ -298,6 +299,25 @@ export const insightsApi = {
     summary: 'Releases del proyecto: vistas en eventos o creadas por sentry-cli, con sus bundles',
     params: idParam,
     answer: envelope(z.array(releaseProyecto)),
+    errors: missing,
+  }),
+  saludReleases: endpoint({
+    method: 'GET',
+    path: `${PROYECTOS}/:id/salud`,
+    summary:
+      'Salud de las releases: sesiones, sesiones y usuarios sin caídas, adopción y sesiones por día, de los últimos `dias` días',
+    params: idParam,
+    query: saludQuery,
+    answer: envelope(saludProyecto),
+    errors: missing,
+  }),
+  saludAlerta: endpoint({
+    method: 'PUT',
+    path: `${PROYECTOS}/:id/salud/alerta`,
+    summary: 'Alerta de una release con menos del umbral % de sesiones sin caídas en las últimas 24 horas',
+    params: idParam,
+    body: saludAlerta,
+    answer: envelope(saludAlerta),
     errors: missing,
   }),
   eliminarRelease: endpoint({

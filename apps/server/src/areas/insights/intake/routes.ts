@@ -6,9 +6,14 @@ import { eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
+import { type CheckinRecibido, checkinDe, guardarCheckin } from '../crons.ts';
 import { type FeedbackRecibido, feedbackDe, guardarFeedback } from '../feedback.ts';
+import { type FilaSesion, guardarSesiones, itemDeSesiones } from '../sesiones.ts';
+import { guardarTransacciones, type TransaccionRecibida, TransaccionInvalida, transaccionDe } from '../rendimiento.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
 import { clavesDe } from './depurar.ts';
+import { AdjuntosYLogs, ENVELOPE_MAX_BODY, ENVELOPE_MAX_INFLATED, esItemDeLog, ITEM_ADJUNTO } from './adjuntos-logs.ts';
+import type { FileStore } from '../../../storage/store.ts';
 import { categoriaDe, ContadorRecibidos, descartesDelSdk } from './recibidos.ts';
 import type { Simbolizador } from '../sourcemaps/simbolizar.ts';
 import { aceptarEvento, EscrituraEventos, type EventoAceptado } from './escritura.ts';
@@ -52,6 +57,8 @@ export interface IntakeOpciones {
   escritura: { maxPendientes: number; maxLote: number; paralelo: number; loteParaOtro?: number };
   /** Resolves the frames of an event that creates an issue in a project with source maps. */
   simbolizador: Simbolizador;
+  /** Where attachments' bytes go (the portal's file store). */
+  store: FileStore;
 }
 
 /** Item types of an envelope that are accepted and dropped (everything except `event`). */
@@ -91,6 +98,9 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     app.log.error({ err }, 'insights: agrupación por source maps'),
   );
   const recibidos = new ContadorRecibidos(db, (err) => app.log.warn({ err }, 'insights: datos recibidos'));
+  const adjuntosYLogs = new AdjuntosYLogs(db, opts.store, limite, recibidos, (err) =>
+    app.log.error({ err }, 'insights: adjuntos'),
+  );
   app.addHook('onClose', async () => {
     limite.detener();
     await escritura.cerrar();
@@ -134,6 +144,15 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     if (p.publicKey !== key) throw new IntakeError(403, 'La clave no corresponde al proyecto');
     if (!p.activo) throw new IntakeError(403, 'El proyecto está desactivado');
     return p;
+  }
+
+  /**
+   * An envelope larger than the events' own limit (one carrying attachments) is read only once its key is checked,
+   * from the address or the headers: nobody without a project's key makes the server hold tens of megabytes.
+   */
+  async function clavePrevia(request: FastifyRequest): Promise<void> {
+    const largo = Number(request.headers['content-length']);
+    if (!(largo <= INTAKE_MAX_BODY)) await autorizado(request);
   }
 
   /** Admits and stores the events; answers only once they are committed. */
@@ -180,6 +199,53 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     recibidos.sumar(p.id, 'feedback', 'aceptado', comentarios.length, '', ahora);
   }
 
+  /** Sessions (release health): each `session`/`sessions` item counts one against the project's limit. */
+  async function guardarSesionesRecibidas(p: ProyectoIntake, items: FilaSesion[][], ahora: Date): Promise<void> {
+    if (!limite.admitir(p.id, p.limitePorMinuto, items.length).ok) {
+      recibidos.sumar(p.id, 'session', 'limitado', items.length, MOTIVO_LIMITE, ahora);
+      return;
+    }
+    try {
+      await guardarSesiones(db, p.id, items.flat());
+    } catch (err) {
+      if (baseNoDisponible(err)) throw err;
+      // What was read passed every check: the envelope's other items were kept, the sessions are counted as lost.
+      app.log.error({ err }, 'insights: sesiones');
+      recibidos.sumar(p.id, 'session', 'descartado', items.length, 'No se pudieron guardar', ahora);
+      return;
+    }
+    recibidos.sumar(p.id, 'session', 'aceptado', items.length, '', ahora);
+  }
+
+  /** Transactions (performance data), counted against the project's limit as events are. */
+  async function guardarTransaccionesRecibidas(
+    p: ProyectoIntake,
+    transacciones: TransaccionRecibida[],
+    ahora: Date,
+  ): Promise<void> {
+    if (!limite.admitir(p.id, p.limitePorMinuto, transacciones.length).ok) {
+      recibidos.sumar(p.id, 'transaction', 'limitado', transacciones.length, MOTIVO_LIMITE, ahora);
+      return;
+    }
+    await guardarTransacciones(db, p.id, transacciones);
+    recibidos.sumar(p.id, 'transaction', 'aceptado', transacciones.length, '', ahora);
+  }
+
+  /** Cron monitors' check-ins, counted against the project's limit; one a monitor cannot take is dropped with why. */
+  async function guardarCheckins(p: ProyectoIntake, checkins: CheckinRecibido[], ahora: Date): Promise<void> {
+    if (!limite.admitir(p.id, p.limitePorMinuto, checkins.length).ok) {
+      recibidos.sumar(p.id, 'monitor', 'limitado', checkins.length, MOTIVO_LIMITE, ahora);
+      return;
+    }
+    let aceptados = 0;
+    for (const c of checkins) {
+      const motivo = await guardarCheckin(db, p.id, c, ahora);
+      if (motivo) recibidos.sumar(p.id, 'monitor', 'descartado', 1, motivo, ahora);
+      else aceptados += 1;
+    }
+    if (aceptados > 0) recibidos.sumar(p.id, 'monitor', 'aceptado', aceptados, '', ahora);
+  }
+
   const aceptar = (texto: string, p: ProyectoIntake, recibido: Date, eventIdDefecto?: string): EventoAceptado => {
     try {
       return aceptarEvento(texto, parseJsonObject(texto, 'Evento'), {
@@ -209,8 +275,10 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   // The SDKs send the trailing slash; the bare path is accepted too.
   app.post('/api/:project_id/store/', { config, schema: storeDoc }, store);
   app.post('/api/:project_id/store', { config, schema: storeDoc }, store);
-  app.post('/api/:project_id/envelope/', { config, schema: envelopeDoc }, envelope);
-  app.post('/api/:project_id/envelope', { config, schema: envelopeDoc }, envelope);
+  // Attachments make an envelope larger than an event: its key is checked before such a body is read.
+  const envelopeOpts = { config, schema: envelopeDoc, bodyLimit: ENVELOPE_MAX_BODY, onRequest: clavePrevia };
+  app.post('/api/:project_id/envelope/', envelopeOpts, envelope);
+  app.post('/api/:project_id/envelope', envelopeOpts, envelope);
 
   async function store(request: FastifyRequest, reply: FastifyReply) {
     const p = await autorizado(request);
@@ -221,15 +289,45 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   }
 
   async function envelope(request: FastifyRequest, reply: FastifyReply) {
-    const body = await inflated(cuerpo(request), request.headers['content-encoding']);
+    const crudo = cuerpo(request);
+    const body = await inflated(crudo, request.headers['content-encoding'], ENVELOPE_MAX_INFLATED);
     const sobre = parseEnvelope(body);
     const p = await autorizado(request, sobre.header.dsn);
     const ahora = new Date();
+    // Over the limits, the whole envelope is refused (413) before anything of it is stored.
+    const adjuntos = adjuntosYLogs.revisar(p.id, sobre, crudo.length, body.length, ahora);
     const headerId = typeof sobre.header.event_id === 'string' ? sobre.header.event_id : undefined;
     // Every other kind is counted: what the SDK discarded itself (its client report), and what is not kept here.
     const comentarios: FeedbackRecibido[] = [];
+    const sesiones: FilaSesion[][] = [];
+    const checkins: CheckinRecibido[] = [];
+    const transacciones: TransaccionRecibida[] = [];
     for (const item of sobre.items) {
       if (item.type === ITEM_EVENTO) continue;
+      if (item.type === ITEM_ADJUNTO || esItemDeLog(item.type)) continue;
+      if (item.type === 'session' || item.type === 'sessions') {
+        const s = itemDeSesiones(item.type, item.payload, ahora);
+        if ('filas' in s) sesiones.push(s.filas);
+        else recibidos.sumar(p.id, 'session', 'descartado', 1, s.motivo, ahora);
+        continue;
+      }
+      if (item.type === 'transaction') {
+        try {
+          transacciones.push(
+            transaccionDe(item.payload, headerId?.replaceAll('-', '') ?? randomUUID().replaceAll('-', '')),
+          );
+        } catch (err) {
+          if (!(err instanceof TransaccionInvalida)) throw err;
+          recibidos.sumar(p.id, 'transaction', 'descartado', 1, err.message, ahora);
+        }
+        continue;
+      }
+      if (item.type === 'check_in') {
+        const c = checkinDe(leerJson(item.payload));
+        if ('motivo' in c) recibidos.sumar(p.id, 'monitor', 'descartado', 1, c.motivo, ahora);
+        else checkins.push(c);
+        continue;
+      }
       if (item.type === 'feedback' || item.type === 'user_report') {
         const f = feedbackDe(
           item.type,
@@ -248,10 +346,21 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const eventos = sobre.items
       .filter((item) => item.type === ITEM_EVENTO)
       .map((item) => aceptar(item.payload.toString('utf8'), p, ahora, headerId));
-    await guardar(reply, p, eventos);
+    try {
+      await guardar(reply, p, eventos);
+    } catch (err) {
+      if (err instanceof IntakeError && err.statusCode === 429) adjuntosYLogs.sinEvento(p.id, adjuntos, ahora);
+      throw err;
+    }
+    await adjuntosYLogs.guardarAdjuntos(p.id, adjuntos, headerId, eventos, ahora);
+    await adjuntosYLogs.guardarLogs(p.id, p.limitePorMinuto, sobre, leerJson, ahora);
     if (comentarios.length > 0) await guardarComentarios(p, comentarios, ahora);
+    if (sesiones.length > 0) await guardarSesionesRecibidas(p, sesiones, ahora);
+    if (checkins.length > 0) await guardarCheckins(p, checkins, ahora);
+    if (transacciones.length > 0) await guardarTransaccionesRecibidas(p, transacciones, ahora);
     const id =
       eventos[0]?.eventId ??
+      transacciones[0]?.eventId ??
       (headerId && /^[0-9a-f-]{32,36}$/i.test(headerId)
         ? headerId.replaceAll('-', '')
         : randomUUID().replaceAll('-', ''));
@@ -262,7 +371,9 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     if (err instanceof IntakeError) {
       // Turned away by a limit: counted with its events where it happened.
       if (err.statusCode !== 429) eventosIntake.inc({ resultado: 'rechazado' });
-      return reply.code(err.statusCode).send({ error: err.message, datos: null });
+      // Sentry's own answer carries `detail` (a 413 says which limit).
+      const detalle = err.statusCode === 413 ? { detail: err.message } : {};
+      return reply.code(err.statusCode).send({ error: err.message, datos: null, ...detalle });
     }
     if (baseNoDisponible(err)) {
       // Nothing was stored; the app's error handler answers 503 with Retry-After, after which the SDK sends it again.

@@ -43,10 +43,10 @@ const gunzipAsync = promisify(gunzip);
 const inflateAsync = promisify(inflate);
 
 /** The raw body inflated per Content-Encoding, never beyond INTAKE_MAX_INFLATED (a zip bomb stops there). */
-export async function inflated(body: Buffer, encoding: string | undefined): Promise<Buffer> {
+export async function inflated(body: Buffer, encoding: string | undefined, max = INTAKE_MAX_INFLATED): Promise<Buffer> {
   const enc = (encoding ?? '').trim().toLowerCase();
   if (enc === '' || enc === 'identity') return body;
-  const opts = { maxOutputLength: INTAKE_MAX_INFLATED };
+  const opts = { maxOutputLength: max };
   try {
     if (enc === 'gzip' || enc === 'x-gzip') return await gunzipAsync(body, opts);
     if (enc === 'deflate') return await inflateAsync(body, opts);
@@ -73,6 +73,8 @@ export function parseJsonObject(text: Buffer | string, what: string): Record<str
 export interface EnvelopeItem {
   type: string;
   payload: Buffer;
+  /** The item's header line (an attachment's filename, content_type and attachment_type). */
+  header: Record<string, unknown>;
 }
 
 export interface Envelope {
@@ -119,7 +121,7 @@ export function parseEnvelope(body: Buffer): Envelope {
     } else {
       payload = line();
     }
-    items.push({ type: itemHeader.type, payload });
+    items.push({ type: itemHeader.type, payload, header: itemHeader });
   }
   return { header, items };
 }
