@@ -3,17 +3,15 @@ import { asc, eq } from 'drizzle-orm';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsComentarios, usuarios } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { existeIssue } from './eventos.ts';
 
 export const ENTIDAD_COMENTARIO = 'insights_comentario';
 
 const campos = {
-  id: insightsComentarios.id,
-  issue_id: insightsComentarios.issueId,
-  texto: insightsComentarios.texto,
+  ...wireColumns(insightsComentarios, ['id', 'issue_id', 'texto', 'usuario_id']),
   fecha: insightsComentarios.fecha,
-  usuario_id: insightsComentarios.usuarioId,
   usuario_nombre: usuarios.nombre,
 };
 

@@ -16,6 +16,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { TareaDef } from '../../area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsCheckins, insightsMonitores, insightsProyectos } from '../../db/schema.ts';
+import { columnValues, wireRow } from '../../db/wire.ts';
 
 // Cron monitors: the `check_in` items the SDKs send around a scheduled job (`Sentry.withMonitor`, `captureCheckIn`,
 // and the portal's own jobs, crons-propios.ts). A monitor is per project and slug, created by its first check-in
@@ -430,13 +431,8 @@ export const revisarMonitoresTarea: TareaDef = {
 // ---- Reading and editing ----
 
 const aCheckin = (f: typeof insightsCheckins.$inferSelect): Checkin => ({
-  id: f.id,
-  check_in_id: f.checkInId,
-  estado: f.estado,
+  ...wireRow(insightsCheckins, f),
   fecha: f.fecha.toISOString(),
-  duracion: f.duracion,
-  environment: f.environment,
-  release: f.release,
 });
 
 async function existeProyecto(db: Executor, id: number): Promise<void> {
@@ -477,20 +473,9 @@ async function conResumen(db: Executor, monitores: FilaMonitor[]): Promise<Monit
   return monitores.map((m) => {
     const n = conteos.find((c) => c.monitorId === m.id);
     return {
-      id: m.id,
-      proyecto_id: m.proyectoId,
-      nombre: m.nombre,
-      slug: m.slug,
-      programa_tipo: m.programaTipo,
-      crontab: m.crontab,
-      intervalo: m.intervalo,
-      unidad: m.unidad,
-      margen_minutos: m.margenMinutos,
-      max_minutos: m.maxMinutos,
-      zona: m.zona,
+      ...wireRow(insightsMonitores, m),
       proxima: m.proxima?.toISOString() ?? null,
       ultimo_checkin: m.ultimoCheckin?.toISOString() ?? null,
-      ultimo_estado: m.ultimoEstado,
       perdidas: n?.perdidas ?? 0,
       fallidas: n?.fallidas ?? 0,
       excedidas: n?.excedidas ?? 0,
@@ -548,25 +533,11 @@ function configDeFormulario(d: MonitorDatos): ConfigMonitor {
   const errorZona = errorDeZona(d.zona);
   if (errorZona) campos.zona = [errorZona];
   if (Object.keys(campos).length > 0) throw new ApiError(400, 'Revise los datos del monitor', campos);
+  const { margen_minutos, max_minutos, zona } = d;
+  const limites = columnValues(insightsMonitores, { margen_minutos, max_minutos, zona });
   return d.programa_tipo === 'crontab'
-    ? {
-        programaTipo: 'crontab',
-        crontab: d.crontab!.trim(),
-        intervalo: null,
-        unidad: null,
-        margenMinutos: d.margen_minutos,
-        maxMinutos: d.max_minutos,
-        zona: d.zona,
-      }
-    : {
-        programaTipo: 'interval',
-        crontab: null,
-        intervalo: d.intervalo!,
-        unidad: d.unidad!,
-        margenMinutos: d.margen_minutos,
-        maxMinutos: d.max_minutos,
-        zona: d.zona,
-      };
+    ? { programaTipo: 'crontab', crontab: d.crontab!.trim(), intervalo: null, unidad: null, ...limites }
+    : { programaTipo: 'interval', crontab: null, intervalo: d.intervalo!, unidad: d.unidad!, ...limites };
 }
 
 const SLUG_REPETIDO = 'Ya hay un monitor con ese slug en el proyecto';

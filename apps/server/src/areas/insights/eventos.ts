@@ -2,6 +2,7 @@ import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contr
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { contarFiltradas, listPage, type ListSource, type ListSpec } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { esNormalizado, normalizarEvento, type EventoDatos } from './intake/normalize.ts';
@@ -9,17 +10,17 @@ import type { Simbolizador } from './sourcemaps/simbolizar.ts';
 
 // An issue's events: one event with its neighbours, the paged list, the tag breakdown and the daily series.
 
-const resumen = {
-  id: insightsEventos.id,
-  event_id: insightsEventos.eventId,
-  issue_id: insightsEventos.issueId,
-  fecha: insightsEventos.fecha,
-  nivel: insightsEventos.nivel,
-  mensaje: insightsEventos.mensaje,
-  release: insightsEventos.release,
-  environment: insightsEventos.environment,
-  usuario: insightsEventos.usuario,
-};
+const resumen = wireColumns(insightsEventos, [
+  'id',
+  'event_id',
+  'issue_id',
+  'fecha',
+  'nivel',
+  'mensaje',
+  'release',
+  'environment',
+  'usuario',
+]);
 
 const resumenWire = (r: {
   event_id: string;

@@ -2,6 +2,7 @@ import type { Feedback } from '@intranet/contract/areas/insights';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsFeedback, insightsIssues } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { existeIssue } from './issues.ts';
 import { existeProyecto } from './proyectos.ts';
 
@@ -77,16 +78,18 @@ export async function guardarFeedback(db: Executor, proyectoId: number, f: Feedb
 }
 
 const columnas = {
-  id: insightsFeedback.id,
-  event_id: insightsFeedback.eventId,
-  evento_asociado: insightsFeedback.eventoAsociado,
-  issue_id: insightsFeedback.issueId,
+  ...wireColumns(insightsFeedback, [
+    'id',
+    'event_id',
+    'evento_asociado',
+    'issue_id',
+    'nombre',
+    'email',
+    'mensaje',
+    'url',
+    'recibido',
+  ]),
   issue_titulo: insightsIssues.titulo,
-  nombre: insightsFeedback.nombre,
-  email: insightsFeedback.email,
-  mensaje: insightsFeedback.mensaje,
-  url: insightsFeedback.url,
-  recibido: insightsFeedback.recibido,
 };
 
 async function lista(db: Executor, donde: SQL): Promise<Feedback[]> {

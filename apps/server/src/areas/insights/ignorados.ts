@@ -10,6 +10,7 @@ import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { TareaDef } from '../../area.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 
 // An issue ignored as Sentry ignores one: for a while, until N more events or N more users (within an hour or a day,
 // or since it was ignored), or forever. It comes back as unresolved with `reabierta` set, which the alerts already
@@ -57,14 +58,14 @@ export function columnasIgnorada(condicion: IssueIgnorar, ahora: Date) {
 }
 
 /** The condition's columns as the issues' query reads them. */
-export const camposIgnorada = {
-  ignorada_hasta: insightsIssues.ignoradaHasta,
-  ignorada_eventos: insightsIssues.ignoradaEventos,
-  ignorada_usuarios: insightsIssues.ignoradaUsuarios,
-  ignorada_ventana: insightsIssues.ignoradaVentana,
-  ignorada_cantidad: insightsIssues.ignoradaCantidad,
-  ignorada_tras_evento: insightsIssues.ignoradaTrasEvento,
-};
+export const camposIgnorada = wireColumns(insightsIssues, [
+  'ignorada_hasta',
+  'ignorada_eventos',
+  'ignorada_usuarios',
+  'ignorada_ventana',
+  'ignorada_cantidad',
+  'ignorada_tras_evento',
+]);
 
 interface FilaIgnorada {
   estado: IssueEstado;

@@ -22,6 +22,7 @@ import {
   usuarioRoles,
   usuarios,
 } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import type { CsvColumnaSql } from '../../lists/csv.ts';
 import { contarFiltradas, type ListSource, type ListSpec, type TodasLasFilas } from '../../lists/list.ts';
 import { ApiError } from '../../core/api-error.ts';
@@ -39,11 +40,8 @@ export const issuesList: ListSpec<IssueListQuery> = {
   searchWhere: (pattern) =>
     sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
   sorts: {
-    ultima_vez: insightsIssues.ultimaVez,
-    primera_vez: insightsIssues.primeraVez,
-    cantidad: insightsIssues.cantidad,
+    ...wireColumns(insightsIssues, ['ultima_vez', 'primera_vez', 'cantidad', 'titulo']),
     nivel: nivelOrden(insightsIssues.nivel),
-    titulo: insightsIssues.titulo,
   },
   defaultSort: '-ultima_vez',
   id: insightsIssues.id,
@@ -65,24 +63,26 @@ const asignadasA = (usuarioId: number) =>
     or ${insightsIssues.asignadoRolId} in (select ${usuarioRoles.rolId} from ${usuarioRoles} where ${usuarioRoles.usuarioId} = ${usuarioId}))`;
 
 const campos = {
-  id: insightsIssues.id,
-  proyecto_id: insightsIssues.proyectoId,
+  ...wireColumns(insightsIssues, [
+    'id',
+    'proyecto_id',
+    'titulo',
+    'culprit',
+    'culprit_mapa',
+    'nivel',
+    'estado',
+    'cantidad',
+    'primera_vez',
+    'ultima_vez',
+    'release',
+    'environment',
+    'asignado_id',
+    'asignado_rol_id',
+    'resuelta_en_release',
+  ]),
   proyecto_nombre: insightsProyectos.nombre,
-  titulo: insightsIssues.titulo,
-  culprit: insightsIssues.culprit,
-  culprit_mapa: insightsIssues.culpritMapa,
-  nivel: insightsIssues.nivel,
-  estado: insightsIssues.estado,
-  cantidad: insightsIssues.cantidad,
-  primera_vez: insightsIssues.primeraVez,
-  ultima_vez: insightsIssues.ultimaVez,
-  release: insightsIssues.release,
-  environment: insightsIssues.environment,
-  asignado_id: insightsIssues.asignadoId,
   asignado_nombre: sql<string | null>`${personas.nombre} || ' ' || ${personas.apellido}`,
-  asignado_rol_id: insightsIssues.asignadoRolId,
   asignado_rol_nombre: roles.nombre,
-  resuelta_en_release: insightsIssues.resueltaEnRelease,
   ...camposIgnorada,
 };
 

@@ -2,6 +2,7 @@ import { LOG_NIVELES, type LogItem, type LogNivel, type LogsPage } from '@intran
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AtributoLog, insightsLogs } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { existeProyecto } from './proyectos.ts';
 
 // Structured logs: what the SDKs send with `enableLogs` (`Sentry.logger.info(...)`), as `log` envelope items
@@ -183,14 +184,16 @@ export async function logsDeProyecto(db: Executor, proyectoId: number, f: Filtro
      limit 1)`;
   const filas = await db
     .select({
-      id: insightsLogs.id,
-      fecha: insightsLogs.fecha,
-      nivel: insightsLogs.nivel,
-      cuerpo: insightsLogs.cuerpo,
-      trace_id: insightsLogs.traceId,
-      atributos: insightsLogs.atributos,
-      release: insightsLogs.release,
-      environment: insightsLogs.environment,
+      ...wireColumns(insightsLogs, [
+        'id',
+        'fecha',
+        'nivel',
+        'cuerpo',
+        'trace_id',
+        'atributos',
+        'release',
+        'environment',
+      ]),
       evento,
     })
     .from(insightsLogs)

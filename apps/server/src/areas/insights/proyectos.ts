@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { writeAudit, type Autor } from '../../db/audit.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { insightsProyectos } from '../../db/schema.ts';
+import { columnValues, wireColumns } from '../../db/wire.ts';
 import { ApiError } from '../../core/api-error.ts';
 
 type ProyectoValues = z.output<typeof proyectoInput>;
@@ -31,18 +32,20 @@ export function dsnDe(origen: Origen | string, p: { id: number; publicKey: strin
 }
 
 const campos = {
-  id: insightsProyectos.id,
-  nombre: insightsProyectos.nombre,
-  slug: insightsProyectos.slug,
-  plataforma: insightsProyectos.plataforma,
-  activo: insightsProyectos.activo,
-  limite_por_minuto: insightsProyectos.limitePorMinuto,
-  alerta_pico_eventos: insightsProyectos.alertaPicoEventos,
-  alerta_pico_minutos: insightsProyectos.alertaPicoMinutos,
-  campos_sensibles: insightsProyectos.camposSensibles,
-  publicKey: insightsProyectos.publicKey,
-  creado: insightsProyectos.creado,
-  actualizado: insightsProyectos.actualizado,
+  ...wireColumns(insightsProyectos, [
+    'id',
+    'nombre',
+    'slug',
+    'plataforma',
+    'activo',
+    'limite_por_minuto',
+    'alerta_pico_eventos',
+    'alerta_pico_minutos',
+    'campos_sensibles',
+    'public_key',
+    'creado',
+    'actualizado',
+  ]),
   // Qualified by hand: drizzle writes a one-table query's columns unqualified, and "id" would mean the issue's.
   issues_sin_resolver: sql<number>`(select count(*)::int from insights_issues i where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
 };
@@ -51,17 +54,8 @@ type Fila = Awaited<ReturnType<typeof filas>>[number];
 const filas = (db: Executor) => db.select(campos).from(insightsProyectos);
 
 const wire = (origen: Origen | string, r: Fila): Proyecto => ({
-  id: r.id,
-  nombre: r.nombre,
-  slug: r.slug,
-  plataforma: r.plataforma,
-  activo: r.activo,
-  limite_por_minuto: r.limite_por_minuto,
-  alerta_pico_eventos: r.alerta_pico_eventos,
-  alerta_pico_minutos: r.alerta_pico_minutos,
-  campos_sensibles: r.campos_sensibles,
-  public_key: r.publicKey,
-  dsn: dsnDe(origen, r),
+  ...r,
+  dsn: dsnDe(origen, { id: r.id, publicKey: r.public_key }),
   issues_sin_resolver: Number(r.issues_sin_resolver),
   creado: r.creado.toISOString(),
   actualizado: r.actualizado.toISOString(),
@@ -92,16 +86,7 @@ export async function proyectoDetalle(db: Executor, origen: Origen | string, id:
   return wire(origen, row);
 }
 
-const columnas = (v: ProyectoValues) => ({
-  nombre: v.nombre,
-  slug: v.slug,
-  plataforma: v.plataforma,
-  activo: v.activo,
-  limitePorMinuto: v.limite_por_minuto,
-  alertaPicoEventos: v.alerta_pico_eventos,
-  alertaPicoMinutos: v.alerta_pico_minutos,
-  camposSensibles: v.campos_sensibles,
-});
+const columnas = (v: ProyectoValues) => columnValues(insightsProyectos, v);
 
 export async function crearProyecto(
   db: Db,

@@ -21,6 +21,7 @@ import {
   insightsTransacciones,
   type SpanGuardado,
 } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import { existeProyecto } from './proyectos.ts';
 
 // Performance data: the transactions an SDK sends when tracing is on (`tracesSampleRate`; every transaction that
@@ -242,15 +243,17 @@ export async function rendimientoDe(
 }
 
 const resumen = {
-  event_id: T.eventId,
-  nombre: T.nombre,
-  trace_id: T.traceId,
-  op: T.op,
-  estado: T.estado,
-  inicio: T.inicio,
-  duracion_ms: T.duracionMs,
-  release: T.release,
-  environment: T.environment,
+  ...wireColumns(T, [
+    'event_id',
+    'nombre',
+    'trace_id',
+    'op',
+    'estado',
+    'inicio',
+    'duracion_ms',
+    'release',
+    'environment',
+  ]),
   spans: sql<number>`json_array_length(${T.spans})::int`,
 };
 const aResumen = (r: Omit<TransaccionResumen, 'inicio'> & { inicio: Date }): TransaccionResumen => ({
@@ -319,12 +322,8 @@ export async function trazaDe(db: Executor, traceId: string): Promise<Traza> {
   const errores = await db
     .select({
       ...proyecto,
-      event_id: insightsEventos.eventId,
-      issue_id: insightsEventos.issueId,
+      ...wireColumns(insightsEventos, ['event_id', 'issue_id', 'nivel', 'fecha', 'mensaje']),
       titulo: insightsIssues.titulo,
-      nivel: insightsEventos.nivel,
-      fecha: insightsEventos.fecha,
-      mensaje: insightsEventos.mensaje,
     })
     .from(insightsEventos)
     .innerJoin(insightsIssues, eq(insightsIssues.id, insightsEventos.issueId))
@@ -343,14 +342,7 @@ export async function trazaDe(db: Executor, traceId: string): Promise<Traza> {
 // ---- Alert rules ----
 
 const R = insightsReglasLentitud;
-const reglaColumnas = {
-  id: R.id,
-  transaccion: R.transaccion,
-  p95_ms: R.p95Ms,
-  ventana_minutos: R.ventanaMinutos,
-  minimo: R.minimo,
-  creado: R.creado,
-};
+const reglaColumnas = wireColumns(R, ['id', 'transaccion', 'p95_ms', 'ventana_minutos', 'minimo', 'creado']);
 const reglaWire = (r: Omit<ReglaLentitud, 'creado'> & { creado: Date }): ReglaLentitud => ({
   ...r,
   creado: iso(r.creado),

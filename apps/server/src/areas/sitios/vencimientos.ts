@@ -13,6 +13,7 @@ import { count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { clientes, sitios, sitiosVencimientos } from '../../db/schema.ts';
+import { wireColumns } from '../../db/wire.ts';
 import type { CsvColumn } from '../../lists/csv.ts';
 import type { ListSource, ListSpec } from '../../lists/list.ts';
 import { HOY } from '../../core/fechas.ts';
@@ -49,12 +50,10 @@ export const sitiosVencimientosList: ListSpec<ListQuery> = {
 };
 
 const filaGrid = {
-  id: v.id,
-  sitio_id: v.sitioId,
-  tipo: v.tipo,
+  ...wireColumns(v, ['id', 'sitio_id', 'tipo']),
   nombre: sitios.nombre,
   url: sitios.url,
-  empresa_id: v.clienteId,
+  ...wireColumns(v, ['empresa_id']),
   cliente: clientes.razonSocial,
   detalle: sql<string | null>`case ${v.tipo} when 'ssl' then ${sitios.sslEmisor} else ${sitios.registrador} end`,
   vence: v.vence,
