@@ -57,6 +57,13 @@ export const eventosIntake = new Counter({
   registers: [registro],
 });
 
+/** Bytes of the monitor's large envelopes (those with attachments) being read or handled at once. */
+export const envelopesGrandes = new Gauge({
+  name: 'intranet_intake_large_body_bytes',
+  help: 'Bytes de envelopes grandes (con adjuntos) que el monitor de errores lee a la vez',
+  registers: [registro],
+});
+
 /** Events per batch the intake writes in one statement. */
 export const lotesIntake = new Histogram({
   name: 'intranet_intake_batch_size',

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { archivos, insightsAdjuntos, insightsLogs, insightsProyectos } from '../../db/schema.ts';
 import { barrerArchivos } from '../../storage/barrido.ts';
+import { envelopesGrandes } from '../../core/metricas.ts';
 import { freshApp, useTemplate } from '../../test/harness.ts';
 import { guardarAdjuntos } from './adjuntos.ts';
+import { ENVELOPE_MAX_BODY } from './intake/adjuntos-logs.ts';
 import { logsDe } from './logs.ts';
 import { TABLAS_MENSUALES } from './mensuales.ts';
 import { eliminarProyecto } from './proyectos.ts';
@@ -113,6 +116,48 @@ describe('attachment limits at the intake', () => {
     // A standalone attachment needs the envelope's event_id to belong somewhere.
     expect((await enviar(p, envelopeDe([adjunto(10)]))).statusCode).toBe(200);
     expect(await contar('insights_adjuntos', p.id)).toBe(3);
+  });
+
+  it('holds at most two of the largest envelopes at once: a third waits its turn (429), and goes once one is done', async () => {
+    const p = await nuevoProyecto('adjuntos-a-la-vez');
+    const address = await ctx.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const path = `/api/${p.id}/envelope/?sentry_key=${p.publicKey}`;
+    // Two senders start the largest bodies over real connections and keep them coming (nothing more is written).
+    const lentos = [0, 1].map(() => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-length': String(ENVELOPE_MAX_BODY), 'content-type': 'application/x-sentry-envelope' },
+      });
+      const respuesta = new Promise<number>((resolve) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', () => resolve(0));
+      });
+      req.write(Buffer.alloc(1024));
+      return { req, respuesta };
+    });
+    // Both admitted once their headers reach the server: the gauge operators read says so.
+    const enCurso = async () => (await envelopesGrandes.get()).values[0]?.value ?? 0;
+    await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(2 * ENVELOPE_MAX_BODY);
+    const body = envelopeDe([evento(eventId()), adjunto(2 * MB)]);
+    const tercero = await enviar(p, body, false);
+    expect(tercero.statusCode).toBe(429);
+    expect(tercero.headers['retry-after']).toBe('5');
+
+    // One sender gives up: its connection closes and its share is free again.
+    lentos[0]!.req.destroy();
+    await lentos[0]!.respuesta;
+    await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(ENVELOPE_MAX_BODY);
+    expect((await enviar(p, body, false)).statusCode).toBe(200);
+    lentos[1]!.req.destroy();
+    await lentos[1]!.respuesta;
+    await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(0);
   });
 });
 

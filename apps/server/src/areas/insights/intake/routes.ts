@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INTAKE_MAX_BODY } from '@intranet/contract/areas/insights';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eventosIntake } from '../../../core/metricas.ts';
+import { envelopesGrandes, eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
@@ -68,6 +68,9 @@ const ITEM_INFORME = 'client_report';
 const CATEGORIA_EVENTO = 'error';
 const MOTIVO_LIMITE = 'Límite por minuto del proyecto';
 const MOTIVO_SATURADO = 'Monitor saturado';
+const MOTIVO_GRANDES = 'Demasiados envíos grandes a la vez';
+/** Two envelopes at their largest (events and attachments) held at once by a process; the rest wait their turn. */
+const GRANDES_MAX_BYTES = 2 * ENVELOPE_MAX_BODY;
 const MOTIVO_NO_ADMITIDO = 'Tipo que el monitor todavía no guarda';
 const MOTIVO_SIN_MENSAJE = 'Comentario sin mensaje';
 
@@ -146,13 +149,31 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     return p;
   }
 
+  /** Bytes of envelopes over the events' own limit being read or handled at once, and their ceiling. */
+  let grandesEnCurso = 0;
+
   /**
    * An envelope larger than the events' own limit (one carrying attachments) is read only once its key is checked,
    * from the address or the headers: nobody without a project's key makes the server hold tens of megabytes.
    */
-  async function clavePrevia(request: FastifyRequest): Promise<void> {
+  async function clavePrevia(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const largo = Number(request.headers['content-length']);
-    if (!(largo <= INTAKE_MAX_BODY)) await autorizado(request);
+    if (largo <= INTAKE_MAX_BODY) return;
+    const p = await autorizado(request);
+    // A project's key is public (it ships in a web page's script): besides the key, large bodies held at once are
+    // bounded, so that no sender keeps the process's memory for itself. Past it, the SDK waits and sends again.
+    const reserva = Number.isFinite(largo) ? largo : ENVELOPE_MAX_BODY;
+    if (grandesEnCurso + reserva > GRANDES_MAX_BYTES) {
+      reply.header('retry-after', '5');
+      recibidos.sumar(p.id, CATEGORIA_EVENTO, 'limitado', 1, MOTIVO_GRANDES);
+      throw new IntakeError(429, 'Hay demasiados envíos grandes en curso; reintente en un momento');
+    }
+    grandesEnCurso += reserva;
+    envelopesGrandes.set(grandesEnCurso);
+    reply.raw.once('close', () => {
+      grandesEnCurso -= reserva;
+      envelopesGrandes.set(grandesEnCurso);
+    });
   }
 
   /** Admits and stores the events; answers only once they are committed. */
