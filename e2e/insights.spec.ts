@@ -1,71 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 import { api, apiToken } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
+import { SitioCliente } from './support/sitio-cliente.ts';
 
-/**
- * A customer's web app on another origin (its own loopback port: Chromium refuses a public page calling a
- * loopback server), served by the test itself, reporting with the real @sentry/browser.
- */
-class Tienda {
-  private server: Server | undefined;
-  private files = new Map<string, { type: string; body: string }>();
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      const file = this.files.get(new URL(request.url ?? '/', 'http://x').pathname) ?? this.files.get('/');
-      response.writeHead(file ? 200 : 404, { 'Content-Type': file?.type ?? 'text/plain' }).end(file?.body ?? '');
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${address.port}`;
-    this.files.set('/sentry.js', { type: 'text/javascript', body: await sentryBundle() });
-  }
-
+/** The shop: a page reporting with the real @sentry/browser (support/sitio-cliente.ts). */
+class Tienda extends SitioCliente {
   /** The page reports to `dsn`; its button throws `mensaje` from `agregarAlCarrito` in app.js. */
   serve(dsn: string, mensaje: string): void {
-    this.files.set('/', {
-      type: 'text/html; charset=utf-8',
-      body: `<!doctype html><html><head><meta charset="utf-8"><title>Tienda</title>
+    this.set(
+      '/',
+      `<!doctype html><html><head><meta charset="utf-8"><title>Tienda</title>
         <script src="/sentry.js"></script>
         <script>Sentry.init({ dsn: ${JSON.stringify(dsn)}, release: 'tienda@1.0.0', environment: 'e2e' });</script>
         <script src="/app.js"></script></head>
         <body><button id="agregar" onclick="agregar()">Agregar al carrito</button></body></html>`,
-    });
-    this.files.set('/app.js', {
-      type: 'text/javascript',
-      body: `function agregarAlCarrito(carrito) {
+    );
+    this.set(
+      '/app.js',
+      `function agregarAlCarrito(carrito) {
   if (!carrito.items) throw new Error(${JSON.stringify(mensaje)});
 }
 function agregar() {
   setTimeout(function () { agregarAlCarrito({}); });
 }`,
-    });
+    );
   }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
-/** @sentry/browser as one script exposing `window.Sentry`, as a CDN bundle would. */
-async function sentryBundle(): Promise<string> {
-  const resolveDir = createRequire(import.meta.url)
-    .resolve('@sentry/browser')
-    .replace(/node_modules\/@sentry\/browser\/.*$/, '');
-  const result = await build({
-    stdin: { contents: "import * as Sentry from '@sentry/browser'; window.Sentry = Sentry;", resolveDir },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
 }
 
 const tienda = new Tienda();
