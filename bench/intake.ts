@@ -105,7 +105,7 @@ export function postgresCpuSeconds(): number {
   return total;
 }
 
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);

@@ -15,6 +15,7 @@ import { intake } from './intake.ts';
 import { lote } from './lote.ts';
 import { monitorMillon } from './monitor-millon.ts';
 import { overload } from './overload.ts';
+import { rendimiento, salud } from './rendimiento.ts';
 import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
 import { vencimientos } from './vencimientos.ts';
@@ -29,6 +30,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'clientes-millon': clientesMillon,
   'vencimientos-millon': vencimientosMillon,
   'monitor-millon': monitorMillon,
+  rendimiento,
+  salud,
   'editor-bundle': editorBundle,
   intake,
   escala,
