@@ -10,9 +10,8 @@ import { SitioCliente } from './support/sitio-cliente.ts';
 const RELEASE = 'facturacion@3.1.0';
 
 /**
- * The customer's page. @sentry/browser 11 streams spans by default (`traceLifecycle: 'stream'`, "span" items the
- * monitor does not keep yet): the page asks for whole transactions, as SDKs before 11 sent them. Logs need no
- * option in 11 (`enableLogs` is gone). `probar` runs once the pageload transaction ended, and answers the trace id
+ * The customer's page, with @sentry/browser 11's defaults: spans are streamed (`traceLifecycle: 'stream'`, "span"
+ * items), and the monitor keeps each segment as a transaction. Logs need no option in 11 (`enableLogs` is gone). `probar` runs once the pageload transaction ended, and answers the trace id
  * and whether everything was sent (`Sentry.flush` waits for the monitor's answers).
  */
 function pagina(dsn: string): { html: string; app: string } {
@@ -25,7 +24,6 @@ function pagina(dsn: string): { html: string; app: string } {
           release: ${JSON.stringify(RELEASE)},
           environment: 'e2e',
           tracesSampleRate: 1,
-          traceLifecycle: 'static',
           integrations: [Sentry.browserTracingIntegration()],
         });
       </script>

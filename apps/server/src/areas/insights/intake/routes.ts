@@ -10,6 +10,13 @@ import { type CheckinRecibido, checkinDe, guardarCheckin } from '../crons.ts';
 import { type FeedbackRecibido, feedbackDe, guardarFeedback } from '../feedback.ts';
 import { type FilaSesion, guardarSesiones, itemDeSesiones } from '../sesiones.ts';
 import { guardarTransacciones, type TransaccionRecibida, TransaccionInvalida, transaccionDe } from '../rendimiento.ts';
+import {
+  agregarASegmento,
+  type SpanStreamed,
+  SpansEnEspera,
+  spansDe,
+  transaccionDeSegmento,
+} from '../spans-streaming.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
 import { clavesDe } from './depurar.ts';
 import { AdjuntosYLogs, ENVELOPE_MAX_BODY, ENVELOPE_MAX_INFLATED, esItemDeLog, ITEM_ADJUNTO } from './adjuntos-logs.ts';
@@ -73,6 +80,7 @@ const MOTIVO_GRANDES = 'Demasiados envíos grandes a la vez';
 const GRANDES_MAX_BYTES = 2 * ENVELOPE_MAX_BODY;
 const MOTIVO_NO_ADMITIDO = 'Tipo que el monitor todavía no guarda';
 const MOTIVO_SIN_MENSAJE = 'Comentario sin mensaje';
+const MOTIVO_ESPERA_LLENA = 'Demasiados spans esperando su segmento';
 
 /** An item's JSON, or undefined when it is not JSON. */
 function leerJson(payload: Buffer): unknown {
@@ -100,6 +108,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   const agrupacion = new AgrupacionAlCrear(db, opts.simbolizador, (err) =>
     app.log.error({ err }, 'insights: agrupación por source maps'),
   );
+  const enEspera = new SpansEnEspera();
   const recibidos = new ContadorRecibidos(db, (err) => app.log.warn({ err }, 'insights: datos recibidos'));
   const adjuntosYLogs = new AdjuntosYLogs(db, opts.store, limite, recibidos, (err) =>
     app.log.error({ err }, 'insights: adjuntos'),
@@ -252,6 +261,52 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     recibidos.sumar(p.id, 'transaction', 'aceptado', transacciones.length, '', ahora);
   }
 
+  /**
+   * Streamed spans (`span` items): a segment becomes a transaction row with its children, counted against the
+   * project's limit as one transaction; children whose segment is not in the envelope are appended to its row, or
+   * held until it comes (spans-streaming.ts). Each span is counted under `span` on "Datos recibidos".
+   */
+  async function guardarSpansRecibidos(p: ProyectoIntake, spans: SpanStreamed[], ahora: Date): Promise<void> {
+    const grupos = new Map<
+      string,
+      { traceId: string; segmentId: string; segmento?: SpanStreamed; hijos: SpanStreamed[] }
+    >();
+    for (const s of spans) {
+      const k = `${s.traceId}:${s.segmentId}`;
+      let g = grupos.get(k);
+      if (!g) {
+        g = { traceId: s.traceId, segmentId: s.segmentId, hijos: [] };
+        grupos.set(k, g);
+      }
+      if (s.esSegmento && !g.segmento) g.segmento = s;
+      else g.hijos.push(s);
+    }
+    const conSegmento = [...grupos.values()].filter((g) => g.segmento !== undefined);
+    const sinSegmento = [...grupos.values()].filter((g) => g.segmento === undefined);
+    if (conSegmento.length > 0) {
+      const n = conSegmento.reduce((suma, g) => suma + 1 + g.hijos.length, 0);
+      if (!limite.admitir(p.id, p.limitePorMinuto, conSegmento.length).ok) {
+        recibidos.sumar(p.id, 'span', 'limitado', n, MOTIVO_LIMITE, ahora);
+      } else {
+        const filas = conSegmento.map((g) =>
+          transaccionDeSegmento(g.segmento!, [...enEspera.tomar(p.id, g.traceId, g.segmentId), ...g.hijos]),
+        );
+        await guardarTransacciones(db, p.id, filas);
+        recibidos.sumar(p.id, 'span', 'aceptado', n, '', ahora);
+      }
+    }
+    for (const g of sinSegmento) {
+      if (await agregarASegmento(db, p.id, g.traceId, g.segmentId, g.hijos)) {
+        recibidos.sumar(p.id, 'span', 'aceptado', g.hijos.length, '', ahora);
+        continue;
+      }
+      const guardados = enEspera.guardar(p.id, g.traceId, g.segmentId, g.hijos);
+      if (guardados > 0) recibidos.sumar(p.id, 'span', 'aceptado', guardados, '', ahora);
+      if (guardados < g.hijos.length)
+        recibidos.sumar(p.id, 'span', 'descartado', g.hijos.length - guardados, MOTIVO_ESPERA_LLENA, ahora);
+    }
+  }
+
   /** Cron monitors' check-ins, counted against the project's limit; one a monitor cannot take is dropped with why. */
   async function guardarCheckins(p: ProyectoIntake, checkins: CheckinRecibido[], ahora: Date): Promise<void> {
     if (!limite.admitir(p.id, p.limitePorMinuto, checkins.length).ok) {
@@ -323,6 +378,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     const sesiones: FilaSesion[][] = [];
     const checkins: CheckinRecibido[] = [];
     const transacciones: TransaccionRecibida[] = [];
+    const spans: SpanStreamed[] = [];
     for (const item of sobre.items) {
       if (item.type === ITEM_EVENTO) continue;
       if (item.type === ITEM_ADJUNTO || esItemDeLog(item.type)) continue;
@@ -341,6 +397,12 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
           if (!(err instanceof TransaccionInvalida)) throw err;
           recibidos.sumar(p.id, 'transaction', 'descartado', 1, err.message, ahora);
         }
+        continue;
+      }
+      if (item.type === 'span') {
+        const leidos = spansDe(item.payload, Number(item.header.item_count) || 1);
+        spans.push(...leidos.spans);
+        for (const d of leidos.descartados) recibidos.sumar(p.id, 'span', 'descartado', d.cantidad, d.motivo, ahora);
         continue;
       }
       if (item.type === 'check_in') {
@@ -379,6 +441,7 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     if (sesiones.length > 0) await guardarSesionesRecibidas(p, sesiones, ahora);
     if (checkins.length > 0) await guardarCheckins(p, checkins, ahora);
     if (transacciones.length > 0) await guardarTransaccionesRecibidas(p, transacciones, ahora);
+    if (spans.length > 0) await guardarSpansRecibidos(p, spans, ahora);
     const id =
       eventos[0]?.eventId ??
       transacciones[0]?.eventId ??
