@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { writeAudit } from '../db/audit.ts';
 import { bloqueosIngreso, ingresosFallidos } from './metricas.ts';
 import { MENSAJES } from '../messages.ts';
-import { ApiError } from '../core/api-error.ts';
+import { ApiError } from './api-error.ts';
 import {
   recordFailure,
   throttleWaitSeconds,

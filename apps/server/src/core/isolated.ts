@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { MENSAJES } from '../messages.ts';
-import { ApiError } from '../core/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 // Parsing what users upload (spreadsheets, APKs, source maps) runs in worker threads, never on the thread that
 // answers the API: a crafted file (a ZIP whose XML inflates a thousandfold, a sheet of millions of cells) exhausts

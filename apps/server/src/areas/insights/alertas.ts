@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FuenteEventos } from '../../area.ts';
-import { alertaCrons } from './alertas-crons.ts';
-import { alertaSaludSql } from './salud.ts';
+import { alertaCrons } from './monitores/alertas-crons.ts';
+import { alertaSaludSql } from './salud/salud.ts';
 
 /** Looked back this far each minute: a run that was missed (a restart) still finds what happened meanwhile. */
 const VENTANA = sql`interval '1 hour'`;

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { insightsBundleArchivos, insightsBundles, insightsDeploys, insightsReleases } from '../../db/schema.ts';
 import { ApiError } from '../../core/api-error.ts';
 import { ENTIDAD_PROYECTO, existeProyecto } from './proyectos.ts';
-import { saludDeReleases } from './salud.ts';
+import { saludDeReleases } from './salud/salud.ts';
 
 // A project's releases: those its events carry and those sentry-cli created, with their bundles.
 

@@ -8,13 +8,13 @@ import { CacheProyectos, intakeRoutes } from './intake/routes.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 import { proyectosLote } from './lote.ts';
 import { ENTIDAD_PROYECTO } from './proyectos.ts';
-import { adjuntosLogsRoutes } from './routes-adjuntos-logs.ts';
+import { adjuntosLogsRoutes } from './adjuntos/routes-adjuntos-logs.ts';
 import { comentariosRoutes } from './routes-comentarios.ts';
-import { monitoresRoutes } from './routes-monitores.ts';
+import { monitoresRoutes } from './monitores/routes-monitores.ts';
 import { issuesRoutes } from './routes-issues.ts';
 import { proyectosRoutes } from './routes-proyectos.ts';
-import { saludRoutes } from './routes-salud.ts';
-import { rendimientoRoutes } from './routes-rendimiento.ts';
+import { saludRoutes } from './salud/routes-salud.ts';
+import { rendimientoRoutes } from './rendimiento/routes-rendimiento.ts';
 import { sentryApiRoutes } from './sourcemaps/routes-sentry.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
 

@@ -7,11 +7,11 @@ import { diskStore } from '../../storage/disk.ts';
 import { aceptarEvento, escribirLote, type EventoAceptado } from './intake/escritura.ts';
 import { ENTIDAD_ISSUE } from './issues.ts';
 import { newPublicKey } from './proyectos.ts';
-import { seedAdjunto, seedLogs } from './seed-adjuntos-logs.ts';
-import { seedCrons } from './seed-crons.ts';
+import { seedAdjunto, seedLogs } from './adjuntos/seed-adjuntos-logs.ts';
+import { seedCrons } from './monitores/seed-crons.ts';
 import { seedMapasDemo } from './seed-mapas.ts';
-import { seedRendimiento } from './seed-rendimiento.ts';
-import { seedSesiones } from './seed-sesiones.ts';
+import { seedRendimiento } from './rendimiento/seed-rendimiento.ts';
+import { seedSesiones } from './salud/seed-sesiones.ts';
 import { reagruparNuevos } from './sourcemaps/reagrupar.ts';
 import { simbolizador } from './sourcemaps/simbolizar.ts';
 

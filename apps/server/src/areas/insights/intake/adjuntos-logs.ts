@@ -2,8 +2,8 @@ import { ADJUNTOS_MAX_POR_EVENTO } from '@intranet/contract/areas/insights/adjun
 import { INTAKE_MAX_BODY, INTAKE_MAX_INFLATED } from '@intranet/contract/areas/insights';
 import type { Db } from '../../../db/client.ts';
 import type { FileStore } from '../../../storage/store.ts';
-import { type AdjuntoRecibido, adjuntoDe, excesoDeAdjuntos, guardarAdjuntos } from '../adjuntos.ts';
-import { guardarLogs, type LogRecibido, logsDe } from '../logs.ts';
+import { type AdjuntoRecibido, adjuntoDe, excesoDeAdjuntos, guardarAdjuntos } from '../adjuntos/adjuntos.ts';
+import { guardarLogs, type LogRecibido, logsDe } from '../logs/logs.ts';
 import type { EventoAceptado } from './escritura.ts';
 import type { LimitePorProyecto } from './limite.ts';
 import type { ContadorRecibidos } from './recibidos.ts';

@@ -6,17 +6,22 @@ import { envelopesGrandes, eventosIntake } from '../../../core/metricas.ts';
 import type { Db } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
-import { type CheckinRecibido, checkinDe, guardarCheckin } from '../crons.ts';
+import { type CheckinRecibido, checkinDe, guardarCheckin } from '../monitores/crons.ts';
 import { type FeedbackRecibido, feedbackDe, guardarFeedback } from '../feedback.ts';
-import { type FilaSesion, guardarSesiones, itemDeSesiones } from '../sesiones.ts';
-import { guardarTransacciones, type TransaccionRecibida, TransaccionInvalida, transaccionDe } from '../rendimiento.ts';
+import { type FilaSesion, guardarSesiones, itemDeSesiones } from '../salud/sesiones.ts';
+import {
+  guardarTransacciones,
+  type TransaccionRecibida,
+  TransaccionInvalida,
+  transaccionDe,
+} from '../rendimiento/rendimiento.ts';
 import {
   agregarASegmento,
   type SpanStreamed,
   SpansEnEspera,
   spansDe,
   transaccionDeSegmento,
-} from '../spans-streaming.ts';
+} from '../rendimiento/spans-streaming.ts';
 import { AgrupacionAlCrear } from '../sourcemaps/al-crear.ts';
 import { clavesDe } from './depurar.ts';
 import { AdjuntosYLogs, ENVELOPE_MAX_BODY, ENVELOPE_MAX_INFLATED, esItemDeLog, ITEM_ADJUNTO } from './adjuntos-logs.ts';

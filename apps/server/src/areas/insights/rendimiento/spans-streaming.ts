@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { insightsTransacciones, type SpanGuardado } from '../../db/schema.ts';
+import type { Executor } from '../../../db/client.ts';
+import { insightsTransacciones, type SpanGuardado } from '../../../db/schema.ts';
 import { MAX_ITEM_TRANSACCION, type TransaccionRecibida } from './rendimiento.ts';
 
 // Streamed spans: SDKs with `traceLifecycle: 'stream'` (the default of @sentry/browser 11) send `span` items

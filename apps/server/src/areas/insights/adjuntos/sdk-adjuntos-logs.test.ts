@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { describe, expect, it } from 'vitest';
-import { insightsProyectos } from '../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
+import { insightsProyectos } from '../../../db/schema.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
 
 // Attachments and logs sent by the real SDKs (@sentry/node, Debian's python3-sentry-sdk) to a listening server:
 // kept, listed, downloaded with the same bytes, searched; a too-large attachment refused with 413.

@@ -1,9 +1,9 @@
 import { monitoresApi as api } from '@intranet/contract/areas/insights/monitores';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.ts';
-import type { Db } from '../../db/client.ts';
+import { route } from '../../../core/endpoint.ts';
+import type { Db } from '../../../db/client.ts';
 import { crearMonitor, eliminarMonitor, modificarMonitor, monitorDetalle, monitoresDeProyecto } from './crons.ts';
-import { EDITAR, tags, VER } from './routes-common.ts';
+import { EDITAR, tags, VER } from '../routes-common.ts';
 
 /** The cron monitors of a project (the SDKs' check-ins): list, detail with its history, and hand-made changes. */
 export const monitoresRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -5,15 +5,15 @@ import type { Monitor, MonitorDetalle } from '@intranet/contract/areas/insights/
 import * as Sentry from '@sentry/node';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insightsCheckins, insightsMonitores, insightsProyectos, tareasEjecuciones } from '../../db/schema.ts';
-import { Programador, type TareaProgramada } from '../../jobs/programador.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
+import { insightsCheckins, insightsMonitores, insightsProyectos, tareasEjecuciones } from '../../../db/schema.ts';
+import { Programador, type TareaProgramada } from '../../../jobs/programador.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
 import { alertaCrons } from './alertas-crons.ts';
 import { type CheckinRecibido, guardarCheckin, revisarMonitores } from './crons.ts';
 import { monitorearTareasPropias } from './crons-propios.ts';
-import { TABLAS_MENSUALES } from './mensuales.ts';
-import { proyectoPropio } from './proyectos.ts';
-import { quitarViejos } from './retencion.ts';
+import { TABLAS_MENSUALES } from '../mensuales.ts';
+import { proyectoPropio } from '../proyectos.ts';
+import { quitarViejos } from '../retencion.ts';
 
 const template = useTemplate();
 
@@ -556,16 +556,22 @@ describe("the monitor's demo data", () => {
         .select({ id: insightsProyectos.id })
         .from(insightsProyectos)
         .where(eq(insightsProyectos.slug, 'portal-clientes'));
+      // The template was seeded when the suite began, maybe minutes ago: "a moment later" is a minute after that.
+      const [sembrado] = await t.db
+        .select({ ms: sql<number>`(extract(epoch from max(${insightsMonitores.creado})) * 1000)::float8` })
+        .from(insightsMonitores)
+        .where(eq(insightsMonitores.proyectoId, demo!.id));
+      const unMomentoDespues = new Date(Number(sembrado!.ms) + 60_000);
       const ms = await monitores(t, admin, demo!.id);
       expect(ms.length).toBeGreaterThanOrEqual(2);
       expect(ms.reduce((n, m) => n + m.perdidas, 0)).toBeGreaterThan(0);
       expect(ms.reduce((n, m) => n + m.fallidas, 0)).toBeGreaterThan(0);
       for (const m of ms) {
         expect(m.ultimos.length).toBeGreaterThan(0);
-        expect(Date.parse(m.proxima!)).toBeGreaterThan(Date.now() - (m.margen_minutos + 1) * 60_000);
+        expect(Date.parse(m.proxima!)).toBeGreaterThan(unMomentoDespues.getTime() - (m.margen_minutos + 1) * 60_000);
       }
       // Seeded as the job leaves them: nothing is overdue a moment later.
-      expect(await revisarMonitores(t.db)).toEqual({ perdidas: 0, excedidas: 0 });
+      expect(await revisarMonitores(t.db, unMomentoDespues)).toEqual({ perdidas: 0, excedidas: 0 });
     } finally {
       await t.close();
     }

@@ -1,12 +1,12 @@
 import { ADJUNTO_MAX_BYTES, ADJUNTOS_MAX_POR_EVENTO, type Adjunto } from '@intranet/contract/areas/insights/adjuntos';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { archivos, insightsAdjuntos, insightsIssues } from '../../db/schema.ts';
-import { ApiError } from '../../core/api-error.ts';
-import { conArchivo, registrarArchivo } from '../../storage/archivos.ts';
-import { type FileStore, putBytes } from '../../storage/store.ts';
-import { formatoBytes } from '../../storage/barrido.ts';
-import type { EnvelopeItem } from './intake/wire.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { archivos, insightsAdjuntos, insightsIssues } from '../../../db/schema.ts';
+import { ApiError } from '../../../core/api-error.ts';
+import { conArchivo, registrarArchivo } from '../../../storage/archivos.ts';
+import { type FileStore, putBytes } from '../../../storage/store.ts';
+import { formatoBytes } from '../../../storage/barrido.ts';
+import type { EnvelopeItem } from '../intake/wire.ts';
 
 // Attachments: the files an SDK sends beside an event (`attachment` envelope items, `scope.addAttachment`). Their
 // bytes go to the portal's file store (`archivos`, content-addressed, kept once) and a row here ties them to the

@@ -3,18 +3,18 @@ import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { archivos, insightsAdjuntos, insightsLogs, insightsProyectos } from '../../db/schema.ts';
-import { barrerArchivos } from '../../storage/barrido.ts';
-import { envelopesGrandes } from '../../core/metricas.ts';
-import { freshApp, useTemplate } from '../../test/harness.ts';
+import { archivos, insightsAdjuntos, insightsLogs, insightsProyectos } from '../../../db/schema.ts';
+import { barrerArchivos } from '../../../storage/barrido.ts';
+import { envelopesGrandes } from '../../../core/metricas.ts';
+import { freshApp, useTemplate } from '../../../test/harness.ts';
 import { guardarAdjuntos } from './adjuntos.ts';
-import { ENVELOPE_MAX_BODY } from './intake/adjuntos-logs.ts';
-import { logsDe } from './logs.ts';
-import { TABLAS_MENSUALES } from './mensuales.ts';
-import { eliminarProyecto } from './proyectos.ts';
-import { quitarViejos } from './retencion.ts';
+import { ENVELOPE_MAX_BODY } from '../intake/adjuntos-logs.ts';
+import { logsDe } from '../logs/logs.ts';
+import { TABLAS_MENSUALES } from '../mensuales.ts';
+import { eliminarProyecto } from '../proyectos.ts';
+import { quitarViejos } from '../retencion.ts';
 import { seedAdjunto } from './seed-adjuntos-logs.ts';
-import { diskStore } from '../../storage/disk.ts';
+import { diskStore } from '../../../storage/disk.ts';
 
 // The intake's limits for attachments (413 as Sentry answers), the logs' filters and paging, and how attachments
 // leave: with their month by retention, with their project, and their bytes with the file sweep.

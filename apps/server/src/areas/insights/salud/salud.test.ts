@@ -6,14 +6,14 @@ import { promisify } from 'node:util';
 import type { SaludProyecto } from '@intranet/contract/areas/insights';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insightsProyectos } from '../../db/schema.ts';
-import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
-import { insightsAlertas } from './alertas.ts';
+import { insightsProyectos } from '../../../db/schema.ts';
+import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { insightsAlertas } from '../alertas.ts';
 
 // Release health: the real SDKs' `session` and `sessions` items, stored and read back as crash-free rates.
 
 const template = useTemplate();
-const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../../..', import.meta.url));
 
 async function listening() {
   const t = await template.clone();

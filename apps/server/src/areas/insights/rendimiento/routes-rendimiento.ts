@@ -1,7 +1,7 @@
 import { insightsRendimientoApi as api } from '@intranet/contract/areas/insights/rendimiento';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.ts';
-import type { Db } from '../../db/client.ts';
+import { route } from '../../../core/endpoint.ts';
+import type { Db } from '../../../db/client.ts';
 import {
   eliminarReglaLentitud,
   guardarReglaLentitud,
@@ -11,7 +11,7 @@ import {
   transaccionesDe,
   trazaDe,
 } from './rendimiento.ts';
-import { EDITAR, tags, VER } from './routes-common.ts';
+import { EDITAR, tags, VER } from '../routes-common.ts';
 
 /** Performance data: the Rendimiento tab, a name's transactions, one transaction, a trace, and the slowness alerts. */
 export const rendimientoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,6 +1,6 @@
 import type { CheckinEstado } from '@intranet/contract/areas/insights/monitores';
-import type { Tx } from '../../db/client.ts';
-import { insightsCheckins, insightsMonitores } from '../../db/schema.ts';
+import type { Tx } from '../../../db/client.ts';
+import { insightsCheckins, insightsMonitores } from '../../../db/schema.ts';
 import { type ConfigMonitor, esperadaTras, siguienteEsperada } from './crons.ts';
 
 const DIA = 86_400_000;

@@ -11,8 +11,8 @@ import {
   type Traza,
 } from '@intranet/contract/areas/insights/rendimiento';
 import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
-import type { Executor } from '../../db/client.ts';
+import { ApiError } from '../../../core/api-error.ts';
+import type { Executor } from '../../../db/client.ts';
 import {
   insightsEventos,
   insightsIssues,
@@ -20,9 +20,9 @@ import {
   insightsReglasLentitud,
   insightsTransacciones,
   type SpanGuardado,
-} from '../../db/schema.ts';
-import { wireColumns } from '../../db/wire.ts';
-import { existeProyecto } from './proyectos.ts';
+} from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
+import { existeProyecto } from '../proyectos.ts';
 
 // Performance data: the transactions an SDK sends when tracing is on (`tracesSampleRate`; every transaction that
 // arrives is kept, none is sampled again here), each with its spans, grouped by name on the Rendimiento tab.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 
 /**
  * Release health for the demo project: two weeks of its users' sessions. 2.4.0 fades out as 2.4.1 (out ten days

@@ -7,10 +7,10 @@ import {
   type SaludResumen,
 } from '@intranet/contract/areas/insights';
 import { eq, sql } from 'drizzle-orm';
-import { type Autor, writeAudit } from '../../db/audit.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { insightsSaludAlertas } from '../../db/schema.ts';
-import { ENTIDAD_PROYECTO, existeProyecto } from './proyectos.ts';
+import { type Autor, writeAudit } from '../../../db/audit.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { insightsSaludAlertas } from '../../../db/schema.ts';
+import { ENTIDAD_PROYECTO, existeProyecto } from '../proyectos.ts';
 
 // Release health: per release, of the sessions started in a period, how many crashed and how many users saw a
 // crash; the release's share of the project's sessions (adoption); and the sessions per UTC day.

@@ -1,13 +1,13 @@
 import { insightsAdjuntosApi } from '@intranet/contract/areas/insights/adjuntos';
 import { insightsLogsApi } from '@intranet/contract/areas/insights/logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.ts';
-import type { Db } from '../../db/client.ts';
-import { sendDownload } from '../../storage/download.ts';
-import type { FileStore } from '../../storage/store.ts';
+import { route } from '../../../core/endpoint.ts';
+import type { Db } from '../../../db/client.ts';
+import { sendDownload } from '../../../storage/download.ts';
+import type { FileStore } from '../../../storage/store.ts';
 import { adjuntoParaDescargar, adjuntosDe, TIPO_DESCARGA } from './adjuntos.ts';
-import { logsDeProyecto } from './logs.ts';
-import { tags, VER } from './routes-common.ts';
+import { logsDeProyecto } from '../logs/logs.ts';
+import { tags, VER } from '../routes-common.ts';
 
 /** An event's attachments (listed, downloaded) and a project's logs: whoever may see the monitor's events. */
 export const adjuntosLogsRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore }> = async (app, { db, store }) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { insightsSesiones } from '../../db/schema.ts';
+import type { Executor } from '../../../db/client.ts';
+import { insightsSesiones } from '../../../db/schema.ts';
 
 // Release health's intake: the `session` items (one session's state, sent when it starts, when its first error
 // or crash happens and when it ends) and the `sessions` items (request-mode aggregates: counts per start minute)

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insightsProyectos, insightsTransacciones } from '../../db/schema.ts';
-import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
-import { insightsAlertas } from './alertas.ts';
-import { TABLAS_MENSUALES } from './mensuales.ts';
-import { mesesDeEventos, quitarViejos } from './retencion.ts';
+import { insightsProyectos, insightsTransacciones } from '../../../db/schema.ts';
+import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { insightsAlertas } from '../alertas.ts';
+import { TABLAS_MENSUALES } from '../mensuales.ts';
+import { mesesDeEventos, quitarViejos } from '../retencion.ts';
 
 // Performance data sent by the real SDKs (tracing on): transactions with their spans, the trace an error belongs
 // to, and the Rendimiento tab's aggregates, read through the HTTP API.

@@ -1,5 +1,5 @@
-import type { Tx } from '../../db/client.ts';
-import { insightsReglasLentitud, insightsTransacciones, type SpanGuardado } from '../../db/schema.ts';
+import type { Tx } from '../../../db/client.ts';
+import { insightsReglasLentitud, insightsTransacciones, type SpanGuardado } from '../../../db/schema.ts';
 
 // The demo's performance data: the customer portal's page loads and navigations of the last 14 days, each with
 // the spans a browser SDK sends (the document, scripts, the API calls, rendering), so the Rendimiento tab, a

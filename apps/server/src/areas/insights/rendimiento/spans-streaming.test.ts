@@ -15,8 +15,8 @@ import {
   withActiveSpan,
 } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
-import { insightsProyectos } from '../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
+import { insightsProyectos } from '../../../db/schema.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
 
 const template = useTemplate();
 

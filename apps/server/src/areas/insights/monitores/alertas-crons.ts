@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FuenteEventos } from '../../area.ts';
+import type { FuenteEventos } from '../../../area.ts';
 
 /**
  * A cron monitor's run that was missed, failed or ran past its maximum: told to the project's followers through

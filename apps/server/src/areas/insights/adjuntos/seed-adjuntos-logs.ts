@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { insightsAdjuntos, insightsLogs } from '../../db/schema.ts';
-import { registrarArchivo } from '../../storage/archivos.ts';
-import { type FileStore, putBytes } from '../../storage/store.ts';
-import type { LogRecibido } from './logs.ts';
+import type { Tx } from '../../../db/client.ts';
+import { insightsAdjuntos, insightsLogs } from '../../../db/schema.ts';
+import { registrarArchivo } from '../../../storage/archivos.ts';
+import { type FileStore, putBytes } from '../../../storage/store.ts';
+import type { LogRecibido } from '../logs/logs.ts';
 
 // The demo's logs (a client portal's day: sign-ins, invoices, a payment gateway that hesitates) and one attachment
 // on the demo project's latest event, so the Logs tab and an event's Adjuntos have something to show.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_MINUTOS_MONITOR } from '@intranet/contract/areas/insights/monitores';
-import type { AreaDeps, TareaDef } from '../../area.ts';
-import { ZONA_HORARIA } from '../../core/fechas.ts';
+import type { AreaDeps, TareaDef } from '../../../area.ts';
+import { ZONA_HORARIA } from '../../../core/fechas.ts';
 import { type CheckinRecibido, type ConfigMonitor, guardarCheckin, slugDe } from './crons.ts';
-import { proyectoPropio } from './proyectos.ts';
+import { proyectoPropio } from '../proyectos.ts';
 
 // The portal's own scheduled jobs are cron monitors of its own monitor project (the one its own errors go to,
 // propio.ts): each queued run checks in as in progress, then ok or error with its duration, written straight

@@ -1,10 +1,10 @@
 import { insightsApi } from '@intranet/contract/areas/insights/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.ts';
-import { autorDe } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
-import { sessionOf } from '../../plugins/access.ts';
-import { EDITAR, tags, VER } from './routes-common.ts';
+import { route } from '../../../core/endpoint.ts';
+import { autorDe } from '../../../db/audit.ts';
+import type { Db } from '../../../db/client.ts';
+import { sessionOf } from '../../../plugins/access.ts';
+import { EDITAR, tags, VER } from '../routes-common.ts';
 import { guardarAlertaDeSalud, saludDeProyecto } from './salud.ts';
 
 /** Release health: the releases' crash-free rates and sessions per day, and the project's crash-free alert. */

@@ -1,9 +1,9 @@
 import { LOG_NIVELES, type LogItem, type LogNivel, type LogsPage } from '@intranet/contract/areas/insights/logs';
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { type AtributoLog, insightsLogs } from '../../db/schema.ts';
-import { wireColumns } from '../../db/wire.ts';
-import { existeProyecto } from './proyectos.ts';
+import type { Executor } from '../../../db/client.ts';
+import { type AtributoLog, insightsLogs } from '../../../db/schema.ts';
+import { wireColumns } from '../../../db/wire.ts';
+import { existeProyecto } from '../proyectos.ts';
 
 // Structured logs: what the SDKs send with `enableLogs` (`Sentry.logger.info(...)`), as `log` envelope items
 // (`{items: [{timestamp, trace_id, level, body, attributes: {key: {value, type}}}]}`), or one OpenTelemetry record

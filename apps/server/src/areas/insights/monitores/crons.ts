@@ -12,11 +12,11 @@ import {
 } from '@intranet/contract/areas/insights/monitores';
 import cronParser from 'cron-parser';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
-import type { TareaDef } from '../../area.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { insightsCheckins, insightsMonitores, insightsProyectos } from '../../db/schema.ts';
-import { columnValues, wireRow } from '../../db/wire.ts';
+import { ApiError } from '../../../core/api-error.ts';
+import type { TareaDef } from '../../../area.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { insightsCheckins, insightsMonitores, insightsProyectos } from '../../../db/schema.ts';
+import { columnValues, wireRow } from '../../../db/wire.ts';
 
 // Cron monitors: the `check_in` items the SDKs send around a scheduled job (`Sentry.withMonitor`, `captureCheckIn`,
 // and the portal's own jobs, crons-propios.ts). A monitor is per project and slug, created by its first check-in
