@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -316,4 +317,26 @@ export async function createUser(
     await db.insert(rolPermisos).values(opts.codigos.map((codigo) => ({ rolId: rol.id, codigo })));
   await db.insert(usuarioRoles).values({ usuarioId: user.id, rolId: rol.id });
   return { id: user.id, rolId: rol.id };
+}
+
+/**
+ * A clone of the template listening on a free loopback port, for a real client (a Sentry SDK, a CLI) to talk to,
+ * with the demo administrator's token.
+ */
+export async function listening(template: TemplateFixture, config: Partial<Config> = {}, opts: CloneOptions = {}) {
+  const t = await template.clone(config, opts);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
+}
+
+/** Asks `probe` again every 100 ms until it answers something: a real SDK sends on its own time. */
+export async function until<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('no llegó a tiempo');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,22 +1,14 @@
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../test/harness.ts';
+import { type TestApp, useTemplate, until, listening } from '../../test/harness.ts';
 
 // The real @sentry/node SDK against a listening server: what a company app does when it reports here.
 
 const template = useTemplate();
-
-async function listening(overrides = {}) {
-  const t = await template.clone(overrides);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
-}
 
 /** An SDK client of its own (not the global one), so tests do not leak into each other. */
 function sdkClient(dsn: string, opciones: { sendClientReports?: boolean } = {}) {
@@ -48,23 +40,13 @@ async function issues(t: TestApp, admin: { authorization: string }, q: string) {
   }[];
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 function cobrarFactura(): never {
   throw new TypeError('Cannot read properties of undefined (reading "importe")');
 }
 
 describe('@sentry/node reporting to the monitor', () => {
   it('captures thrown errors and messages, grouped into issues with stack, tags and user', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const [p] = await t.db
         .insert(insightsProyectos)
@@ -120,7 +102,7 @@ describe('@sentry/node reporting to the monitor', () => {
   });
 
   it('the portal reports its own 500s into its own project; MONITOR=0 turns that off', async () => {
-    const { t, admin } = await listening();
+    const { t, admin } = await listening(template);
     try {
       // Break a table another route reads, so that route answers a genuine 500.
       await t.db.execute(sql`alter table servidores rename to servidores_rotos`);
@@ -140,7 +122,7 @@ describe('@sentry/node reporting to the monitor', () => {
       await t.close();
     }
 
-    const off = await listening({ monitor: false });
+    const off = await listening(template, { monitor: false });
     try {
       await off.t.db.execute(sql`alter table servidores rename to servidores_rotos`);
       expect((await off.t.app.inject({ url: '/api/servidores', headers: off.admin })).statusCode).toBe(500);
@@ -156,7 +138,7 @@ describe('@sentry/node reporting to the monitor', () => {
 
 describe('user feedback sent by @sentry/node', () => {
   it('is kept with its name, e-mail and message, on its project and on the issue of the event it names', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const [p] = await t.db
         .insert(insightsProyectos)
@@ -215,7 +197,7 @@ describe('user feedback sent by @sentry/node', () => {
 
 describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
   it('counts the errors accepted and rate-limited, the kinds not kept yet, and what the SDK discarded itself', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const [p] = await t.db
         .insert(insightsProyectos)
@@ -321,7 +303,7 @@ sentry_sdk.flush(10)
 
 describe('python3-sentry-sdk reporting to the monitor', () => {
   it("keeps each frame's local variables, scrubbed of secrets and card numbers, shown in the event's detail", async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const [p] = await t.db
         .insert(insightsProyectos)

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate, until } from '../../../test/harness.ts';
 
 // Attachments and logs sent by the real SDKs (@sentry/node, Debian's python3-sentry-sdk) to a listening server:
 // kept, listed, downloaded with the same bytes, searched; a too-large attachment refused with 413.
@@ -53,16 +53,6 @@ function sdkClient(dsn: string, opciones: { enableLogs?: boolean } = {}) {
   scope.setClient(client);
   client.init();
   return { client, scope };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 type Auth = { authorization: string };

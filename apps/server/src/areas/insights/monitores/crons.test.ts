@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Monitor, MonitorDetalle } from '@intranet/contract/areas/insights/monitores';
 import * as Sentry from '@sentry/node';
@@ -7,7 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsCheckins, insightsMonitores, insightsProyectos, tareasEjecuciones } from '../../../db/schema.ts';
 import { Programador, type TareaProgramada } from '../../../jobs/programador.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { bearer, PASSWORDS, type TestApp, useTemplate, until, listening } from '../../../test/harness.ts';
 import { alertaCrons } from './alertas-crons.ts';
 import { type CheckinRecibido, guardarCheckin, revisarMonitores } from './crons.ts';
 import { monitorearTareasPropias } from './crons-propios.ts';
@@ -17,29 +16,12 @@ import { quitarViejos } from '../retencion.ts';
 
 const template = useTemplate();
 
-async function listening(overrides = {}, opts = {}) {
-  const t = await template.clone(overrides, opts);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
-}
-
 async function proyectoDePrueba(t: TestApp, key: string) {
   const [p] = await t.db
     .insert(insightsProyectos)
     .values({ nombre: `Crons ${key[0]}`, slug: `crons-${key[0]}`, plataforma: 'node', publicKey: key })
     .returning();
   return p!;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function monitores(t: TestApp, admin: { authorization: string }, proyectoId: number): Promise<Monitor[]> {
@@ -57,7 +39,7 @@ async function recibidosMonitor(t: TestApp, admin: { authorization: string }, pr
 
 describe('@sentry/node cron monitors', () => {
   it('withMonitor creates the monitor with its config; the run checks in in progress, then ok or error with its duration', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyectoDePrueba(t, 'a'.repeat(32));
       const client = new Sentry.NodeClient({
@@ -161,7 +143,7 @@ describe('@sentry/node cron monitors', () => {
   });
 
   it('drops bad check-ins with their reason, never a 500', async () => {
-    const { t, admin } = await listening();
+    const { t, admin } = await listening(template);
     try {
       const p = await proyectoDePrueba(t, 'b'.repeat(32));
       const item = (payload: unknown) => `{"type":"check_in"}\n${JSON.stringify(payload)}`;
@@ -230,7 +212,7 @@ print(cid)
 
 describe('python3-sentry-sdk cron check-ins', () => {
   it('creates the monitor from its config and records the failed run with its duration', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyectoDePrueba(t, 'd'.repeat(32));
       const dsn = `http://${'d'.repeat(32)}@${base}/${p.id}`;

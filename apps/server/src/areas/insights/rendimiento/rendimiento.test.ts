@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import * as Sentry from '@sentry/node';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsProyectos, insightsTransacciones } from '../../../db/schema.ts';
-import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { freshApp, type TestApp, useTemplate, until, listening } from '../../../test/harness.ts';
 import { insightsAlertas } from '../alertas.ts';
 import { TABLAS_MENSUALES } from '../mensuales.ts';
 import { mesesDeEventos, quitarViejos } from '../retencion.ts';
@@ -16,29 +15,12 @@ import { mesesDeEventos, quitarViejos } from '../retencion.ts';
 
 const template = useTemplate();
 
-async function listening() {
-  const t = await template.clone();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
-}
-
 async function proyecto(t: TestApp, key: string, extra: { limitePorMinuto?: number } = {}) {
   const [p] = await t.db
     .insert(insightsProyectos)
     .values({ nombre: `App ${key}`, slug: `app-${key}`, plataforma: 'node', publicKey: key.repeat(32), ...extra })
     .returning();
   return p!;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 interface Resumen {
@@ -71,7 +53,7 @@ const get = async (t: TestApp, admin: { authorization: string }, url: string) =>
 
 describe('transactions sent by @sentry/node (tracesSampleRate: 1)', () => {
   it('keeps each transaction with its nested spans, links the error to its trace and aggregates by name', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyecto(t, '5');
       const client = new Sentry.NodeClient({
@@ -183,7 +165,7 @@ describe('transactions sent by @sentry/node (tracesSampleRate: 1)', () => {
   });
 
   it('counts a transaction past the limit as limited, and a bad one as dropped with its reason', async () => {
-    const { t, admin } = await listening();
+    const { t, admin } = await listening(template);
     try {
       const p = await proyecto(t, '6', { limitePorMinuto: 1 });
       const ahora = Date.now() / 1000;
@@ -243,7 +225,7 @@ describe('transactions sent by @sentry/node (tracesSampleRate: 1)', () => {
   });
 
   it('answers a bad filter with a Spanish 400 and its field, and an unknown project or transaction with 404', async () => {
-    const { t, admin } = await listening();
+    const { t, admin } = await listening(template);
     try {
       const p = await proyecto(t, '7');
       const base = `/api/insights/proyectos/${p.id}`;
@@ -294,7 +276,7 @@ sentry_sdk.flush(10)
 
 describe('transactions sent by python3-sentry-sdk', () => {
   it('keeps the transaction with its spans nested as the SDK sent them', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyecto(t, '8');
       const dsn = `http://${'8'.repeat(32)}@${base}/${p.id}`;
@@ -321,7 +303,7 @@ describe('transactions sent by python3-sentry-sdk', () => {
 
 describe('the slowness alert', () => {
   it("tells the project's followers when a transaction's p95 in the window passes the rule's threshold", async () => {
-    const { t, admin } = await listening();
+    const { t, admin } = await listening(template);
     try {
       const p = await proyecto(t, '9');
       const regla = await t.app.inject({

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 // The span streaming of @sentry/browser 11 lives in @sentry/core 11 (hoisted from the e2e workspace): its own
 // client, span buffer and serializer send the envelopes here, as a browser with default options does.
 import {
@@ -16,16 +15,9 @@ import {
 } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../../db/schema.ts';
-import { bearer, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { type TestApp, useTemplate, until, listening } from '../../../test/harness.ts';
 
 const template = useTemplate();
-
-async function listening() {
-  const t = await template.clone();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
-}
 
 async function proyecto(t: TestApp, key: string, extra: { limitePorMinuto?: number } = {}) {
   const [p] = await t.db
@@ -33,16 +25,6 @@ async function proyecto(t: TestApp, key: string, extra: { limitePorMinuto?: numb
     .values({ nombre: `App ${key}`, slug: `app-${key}`, plataforma: 'javascript', publicKey: key.repeat(32), ...extra })
     .returning();
   return p!;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The SDK's client without a platform: events are not what this test sends. */
@@ -98,7 +80,7 @@ const suma = (r: Recibido[], resultado: string) =>
 
 describe('streamed spans (traceLifecycle: stream, the default of @sentry/browser 11)', () => {
   it('keeps a segment as a transaction with its children, whether they come before or after it', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyecto(t, 'c');
       const client = cliente(`http://${'c'.repeat(32)}@${base}/${p.id}`);
@@ -162,7 +144,7 @@ describe('streamed spans (traceLifecycle: stream, the default of @sentry/browser
   });
 
   it("counts a segment against the project's limit as one transaction, and malformed spans as dropped", async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const p = await proyecto(t, 'd', { limitePorMinuto: 1 });
       const client = cliente(`http://${'d'.repeat(32)}@${base}/${p.id}`);

@@ -1,26 +1,18 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { SaludProyecto } from '@intranet/contract/areas/insights';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../../db/schema.ts';
-import { bearer, freshApp, PASSWORDS, type TestApp, useTemplate } from '../../../test/harness.ts';
+import { freshApp, type TestApp, useTemplate, until, listening } from '../../../test/harness.ts';
 import { insightsAlertas } from '../alertas.ts';
 
 // Release health: the real SDKs' `session` and `sessions` items, stored and read back as crash-free rates.
 
 const template = useTemplate();
 const SERVER_DIR = fileURLToPath(new URL('../../../..', import.meta.url));
-
-async function listening() {
-  const t = await template.clone();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, base: `127.0.0.1:${port}`, admin: await bearer(t.app, 'admin', PASSWORDS.admin) };
-}
 
 async function proyecto(t: TestApp, slug: string, key: string, limitePorMinuto = 6000) {
   const [p] = await t.db
@@ -34,16 +26,6 @@ async function salud(t: TestApp, admin: { authorization: string }, id: number, d
   const r = await t.app.inject({ url: `/api/insights/proyectos/${id}/salud?dias=${dias}`, headers: admin });
   expect(r.statusCode).toBe(200);
   return r.json().datos;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('no llegó a tiempo');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 // A Node service with Sentry.init, in a process of its own (the SDK's setup is global): its HTTP server's requests
@@ -90,7 +72,7 @@ server.close();
 
 describe('@sentry/node release health', () => {
   it('keeps the request aggregates and the single sessions; the API answers crash-free sessions and users', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const id = await proyecto(t, 'api-cobros', '5'.repeat(32));
       await promisify(execFile)(process.execPath, ['--input-type=module', '-e', NODE_SCRIPT], {
@@ -215,7 +197,7 @@ sentry_sdk.flush(10)
 
 describe('python3-sentry-sdk release health', () => {
   it('keeps its application sessions and request aggregates', async () => {
-    const { t, base, admin } = await listening();
+    const { t, base, admin } = await listening(template);
     try {
       const id = await proyecto(t, 'pagos', '6'.repeat(32));
       await promisify(execFile)(PYTHON, ['-c', PY_SCRIPT, `http://${'6'.repeat(32)}@${base}/${id}`], {
