@@ -45,7 +45,7 @@ export const bombaDeTextos = (): Buffer =>
     ),
   );
 
-/** A sheet of 4 million rows (all row 2, which compresses best): minutes of reading, little memory. */
+/** A sheet of 4 million rows (all row 2, which compresses best): minutes of reading, little memory, were it read on. */
 export const bombaDeFilas = (): Buffer =>
   xlsx(
     repetido(

@@ -104,6 +104,9 @@ async function* filasCsv(bytes: AsyncIterable<Buffer>, codificacion: Codificacio
   for await (const fila of texto.pipe(lector)) yield fila as string[];
 }
 
+/** The rows a sheet can have in Excel. */
+const FILAS_MAX_XLSX = 1_048_576;
+
 async function* filasXlsx(origen: Readable): AsyncGenerator<string[]> {
   const libro = new ExcelJS.stream.xlsx.WorkbookReader(origen, {
     sharedStrings: 'cache',
@@ -112,7 +115,14 @@ async function* filasXlsx(origen: Readable): AsyncGenerator<string[]> {
     worksheets: 'emit',
   });
   for await (const hoja of libro) {
+    let anterior = 0;
     for await (const fila of hoja) {
+      // Excel writes each row once, in order, and a sheet has at most 1,048,576: a file whose rows repeat or run
+      // backwards (a few hundred KB that would read as millions of rows) is not a spreadsheet, and is refused now
+      // rather than at its time limit.
+      const numero = (fila as ExcelJS.Row).number;
+      if (numero <= anterior || numero > FILAS_MAX_XLSX) throw new Error(`fila ${numero} tras la ${anterior}`);
+      anterior = numero;
       // row.values is 1-based and sparse: cell A is index 1.
       const valores = (fila as ExcelJS.Row).values as ExcelJS.CellValue[];
       const celdas = Array.from({ length: Math.max(0, valores.length - 1) }, (_, i) => textoDeCelda(valores[i + 1]));
