@@ -41,7 +41,8 @@ class ClientePrueba extends Client<ClientOptions> {
   }
 }
 
-function cliente(dsn: string): ClientePrueba {
+/** `enviados`: each envelope's bytes as the transport sent them, to send one again as an SDK retrying would. */
+function cliente(dsn: string, enviados: (Uint8Array | string)[] = []): ClientePrueba {
   const client = new ClientePrueba({
     dsn,
     release: 'web@2.0.0',
@@ -51,6 +52,7 @@ function cliente(dsn: string): ClientePrueba {
     stackParser: () => [],
     transport: (o: BaseTransportOptions) =>
       createTransport(o, async (req) => {
+        enviados.push(req.body);
         const r = await fetch(o.url, { method: 'POST', body: req.body as Uint8Array<ArrayBuffer> | string });
         return { statusCode: r.status, headers: { 'retry-after': null, 'x-sentry-rate-limits': null } };
       }),
@@ -83,7 +85,8 @@ describe('streamed spans (traceLifecycle: stream, the default of @sentry/browser
     const { t, base, admin } = await listening(template);
     try {
       const p = await proyecto(t, 'c');
-      const client = cliente(`http://${'c'.repeat(32)}@${base}/${p.id}`);
+      const enviados: (Uint8Array | string)[] = [];
+      const client = cliente(`http://${'c'.repeat(32)}@${base}/${p.id}`, enviados);
 
       const raiz = startInactiveSpan({ name: 'GET /facturas', op: 'http.server', forceTransaction: true });
       withActiveSpan(raiz, () =>
@@ -138,6 +141,17 @@ describe('streamed spans (traceLifecycle: stream, the default of @sentry/browser
         return suma(x, 'aceptado') === 4 ? x : undefined;
       });
       expect(r.every((x) => x.resultado === 'aceptado')).toBe(true);
+
+      // The late child's envelope sent again (an SDK retrying): accepted, and the waterfall keeps one of it.
+      const tarde = await fetch(`http://${base}/api/${p.id}/envelope/?sentry_key=${'c'.repeat(32)}`, {
+        method: 'POST',
+        body: enviados.at(-1) as Uint8Array<ArrayBuffer> | string,
+      });
+      expect(tarde.status).toBe(200);
+      await until(async () => (suma(await recibidosSpan(t, admin, p.id), 'aceptado') === 5 ? true : undefined));
+      const otraVez = (await get(t, admin, `/api/insights/proyectos/${p.id}/transacciones/${lista[0]!.event_id}`)).body
+        .datos as { spans: { description: string | null }[] };
+      expect(otraVez.spans.filter((s) => s.description === 'enviar correo')).toHaveLength(1);
     } finally {
       await t.close();
     }

@@ -157,7 +157,7 @@ export function transaccionDeSegmento(segmento: SpanStreamed, hijos: SpanStreame
 
 /**
  * Appends spans to their segment's row when it was stored already (they came after it); answers whether it was.
- * The row's `json` column is concatenated as jsonb, up to MAX_SPANS.
+ * The row's `json` column is concatenated as jsonb, up to MAX_SPANS; a span it holds already is not added again.
  */
 export async function agregarASegmento(
   db: Executor,
@@ -171,8 +171,11 @@ export async function agregarASegmento(
   const filas = await db
     .update(T)
     .set({
-      spans: sql`(case when json_array_length(${T.spans}) + ${spans.length} <= ${MAX_SPANS}
-                  then ${T.spans}::jsonb || ${nuevos}::jsonb else ${T.spans}::jsonb end)::json`,
+      // Only those not there yet (an SDK resends an envelope it got no answer for), and none past the cap.
+      spans: sql`(select (case when json_array_length(${T.spans}) + count(*) <= ${MAX_SPANS}
+                               then ${T.spans}::jsonb || coalesce(jsonb_agg(n), '[]') else ${T.spans}::jsonb end)::json
+                  from jsonb_array_elements(${nuevos}::jsonb) n
+                  where not ${T.spans}::jsonb @> jsonb_build_array(jsonb_build_object('span_id', n->'span_id')))`,
     })
     .where(and(eq(T.proyectoId, proyectoId), eq(T.traceId, traceId), eq(T.spanId, segmentId)))
     .returning({ id: T.id });
