@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   RECIBIDO_RESULTADO_NOMBRES,
@@ -6,7 +6,7 @@ import {
   type Recibido,
   type RecibidoResultado,
 } from '@intranet/contract/areas/insights';
-import { useTelefono } from '../../components/useTelefono.ts';
+import { TableOrCards, type TableOrCardsColumn } from '../../components/TableOrCards.tsx';
 import { formatFecha, formatNumero } from '../../core/format.ts';
 import { useRecibidos } from './api.ts';
 import { insightsMessages as t } from './messages.ts';
@@ -48,7 +48,6 @@ function filasDe(recibidos: Recibido[]): Fila[] {
 export function RecibidosTab({ proyectoId }: { proyectoId: number }) {
   const [dias, setDias] = useState<number>(30);
   const recibidos = useRecibidos(proyectoId, dias);
-  const telefono = useTelefono();
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -66,12 +65,38 @@ export function RecibidosTab({ proyectoId }: { proyectoId: number }) {
         <Loader size="sm" />
       ) : recibidos.isError ? (
         <Alert color="red">{r.error}</Alert>
-      ) : recibidos.data.length === 0 ? (
-        <Text c="dimmed">{r.vacio}</Text>
-      ) : telefono ? (
-        <Stack gap="xs" component="ul" aria-label={r.tab} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {filasDe(recibidos.data).map((f) => (
-            <Paper key={`${f.dia}-${f.categoria}`} component="li" withBorder radius="md" p="sm">
+      ) : (
+        <TableOrCards
+          label={r.tab}
+          rows={filasDe(recibidos.data)}
+          rowKey={(f) => `${f.dia}-${f.categoria}`}
+          empty={r.vacio}
+          minWidth={640}
+          striped
+          columns={[
+            { header: r.dia, nowrap: true, cell: (f) => formatFecha(f.dia) },
+            { header: r.tipo, td: { ff: 'monospace' }, cell: (f) => f.categoria },
+            ...RECIBIDO_RESULTADOS.map(
+              (res): TableOrCardsColumn<Fila> => ({
+                header: RECIBIDO_RESULTADO_NOMBRES[res],
+                align: 'right',
+                top: true,
+                cell: (f) => (
+                  <>
+                    {f.por[res].cantidad > 0 ? formatNumero(f.por[res].cantidad) : '—'}
+                    {f.por[res].motivos.map((m) => (
+                      <Text key={m.motivo} size="xs" c="dimmed">
+                        {r.motivo(m.motivo, formatNumero(m.cantidad))}
+                      </Text>
+                    ))}
+                  </>
+                ),
+              }),
+            ),
+            { header: r.total, align: 'right', top: true, td: { fw: 600 }, cell: (f) => formatNumero(f.total) },
+          ]}
+          card={(f) => (
+            <>
               <Group justify="space-between" mb={4}>
                 <Text size="sm" fw={600}>
                   {formatFecha(f.dia)} · <span style={{ fontFamily: 'monospace' }}>{f.categoria}</span>
@@ -93,47 +118,9 @@ export function RecibidosTab({ proyectoId }: { proyectoId: number }) {
                   ))}
                 </div>
               ))}
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label={r.tab}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{r.dia}</Table.Th>
-                <Table.Th>{r.tipo}</Table.Th>
-                {RECIBIDO_RESULTADOS.map((res) => (
-                  <Table.Th key={res} style={{ textAlign: 'right' }}>
-                    {RECIBIDO_RESULTADO_NOMBRES[res]}
-                  </Table.Th>
-                ))}
-                <Table.Th style={{ textAlign: 'right' }}>{r.total}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {filasDe(recibidos.data).map((f) => (
-                <Table.Tr key={`${f.dia}-${f.categoria}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFecha(f.dia)}</Table.Td>
-                  <Table.Td ff="monospace">{f.categoria}</Table.Td>
-                  {RECIBIDO_RESULTADOS.map((res) => (
-                    <Table.Td key={res} style={{ textAlign: 'right', verticalAlign: 'top' }}>
-                      {f.por[res].cantidad > 0 ? formatNumero(f.por[res].cantidad) : '—'}
-                      {f.por[res].motivos.map((m) => (
-                        <Text key={m.motivo} size="xs" c="dimmed">
-                          {r.motivo(m.motivo, formatNumero(m.cantidad))}
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  ))}
-                  <Table.Td style={{ textAlign: 'right', verticalAlign: 'top' }} fw={600}>
-                    {formatNumero(f.total)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          )}
+        />
       )}
     </Stack>
   );

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LOG_NIVEL_NOMBRES, LOG_NIVELES, type LogItem, type LogNivel } from '@intranet/contract/areas/insights/logs';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { useTelefono } from '../../../components/useTelefono.ts';
 import { formatFechaHora } from '../../../core/format.ts';
 import { type FiltrosLogs, useLogs } from './api.ts';
@@ -141,12 +129,38 @@ export function LogsTab({ proyectoId }: { proyectoId: number }) {
         <Loader size="sm" />
       ) : logs.isError ? (
         <Alert color="red">{m.error}</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">{m.vacio}</Text>
-      ) : telefono ? (
-        <Stack gap="xs" component="ul" aria-label={m.tab} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {items.map((l) => (
-            <Paper key={l.id} component="li" withBorder radius="md" p="sm">
+      ) : (
+        <TableOrCards
+          label={m.tab}
+          rows={items}
+          rowKey={(l) => l.id}
+          empty={m.vacio}
+          minWidth={720}
+          striped
+          columns={[
+            {
+              header: m.fecha,
+              nowrap: true,
+              top: true,
+              cell: (l) => formatFechaHora(l.fecha, { segundos: true }),
+            },
+            { header: m.nivel, top: true, cell: (l) => <NivelLog nivel={l.nivel} /> },
+            {
+              header: m.mensaje,
+              top: true,
+              cell: (l) => (
+                <>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {l.cuerpo}
+                  </Text>
+                  <Atributos log={l} />
+                </>
+              ),
+            },
+            { header: m.traza, top: true, cell: (l) => <Traza log={l} /> },
+          ]}
+          card={(l) => (
+            <>
               <Group justify="space-between" gap="xs" mb={4}>
                 <NivelLog nivel={l.nivel} />
                 <Text size="xs" c="dimmed">
@@ -163,43 +177,9 @@ export function LogsTab({ proyectoId }: { proyectoId: number }) {
                 </Text>
                 <Traza log={l} />
               </Group>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={m.tab}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.fecha}</Table.Th>
-                <Table.Th>{m.nivel}</Table.Th>
-                <Table.Th>{m.mensaje}</Table.Th>
-                <Table.Th>{m.traza}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    {formatFechaHora(l.fecha, { segundos: true })}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <NivelLog nivel={l.nivel} />
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {l.cuerpo}
-                    </Text>
-                    <Atributos log={l} />
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Traza log={l} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          )}
+        />
       )}
       {logs.hasNextPage && (
         <Group>

@@ -1,6 +1,6 @@
-import { Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { CHECKIN_ESTADO_NOMBRES, type Checkin, type CheckinEstado } from '@intranet/contract/areas/insights/monitores';
-import { useTelefono } from '../../../components/useTelefono.ts';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { monitoresMessages as t } from './messages.ts';
 
@@ -62,50 +62,32 @@ export function UltimosCheckins({ checkins }: { checkins: Checkin[] }) {
 
 /** A monitor's check-ins history: cards on a phone, a table elsewhere. */
 export function HistorialCheckins({ checkins }: { checkins: Checkin[] }) {
-  const telefono = useTelefono();
-  if (checkins.length === 0) return <Text c="dimmed">{t.historialVacio}</Text>;
-  if (telefono)
-    return (
-      <Stack gap="xs" component="ul" aria-label={t.historial} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {checkins.map((c) => (
-          <Paper key={c.id} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" gap="xs">
-              <EstadoCheckin estado={c.estado} />
-              <Text size="sm">{formatFechaHora(c.fecha)}</Text>
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              {[`${t.duracion}: ${formatDuracion(c.duracion)}`, c.environment, c.release].filter(Boolean).join(' · ')}
-            </Text>
-          </Paper>
-        ))}
-      </Stack>
-    );
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped aria-label={t.historial}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.estado}</Table.Th>
-            <Table.Th>{t.fecha}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t.duracion}</Table.Th>
-            <Table.Th>{t.entorno}</Table.Th>
-            <Table.Th>{t.release}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {checkins.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td>
-                <EstadoCheckin estado={c.estado} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFechaHora(c.fecha, { segundos: true })}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>{formatDuracion(c.duracion)}</Table.Td>
-              <Table.Td>{c.environment ?? '—'}</Table.Td>
-              <Table.Td ff="monospace">{c.release ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <TableOrCards
+      label={t.historial}
+      rows={checkins}
+      rowKey={(c) => c.id}
+      empty={t.historialVacio}
+      minWidth={600}
+      striped
+      columns={[
+        { header: t.estado, cell: (c) => <EstadoCheckin estado={c.estado} /> },
+        { header: t.fecha, nowrap: true, cell: (c) => formatFechaHora(c.fecha, { segundos: true }) },
+        { header: t.duracion, align: 'right', cell: (c) => formatDuracion(c.duracion) },
+        { header: t.entorno, cell: (c) => c.environment ?? '—' },
+        { header: t.release, td: { ff: 'monospace' }, cell: (c) => c.release ?? '—' },
+      ]}
+      card={(c) => (
+        <>
+          <Group justify="space-between" gap="xs">
+            <EstadoCheckin estado={c.estado} />
+            <Text size="sm">{formatFechaHora(c.fecha)}</Text>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {[`${t.duracion}: ${formatDuracion(c.duracion)}`, c.environment, c.release].filter(Boolean).join(' · ')}
+          </Text>
+        </>
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { describirPrograma, type Monitor } from '@intranet/contract/areas/insights/monitores';
 import { Link } from 'react-router';
-import { useTelefono } from '../../../components/useTelefono.ts';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useMonitoresProyecto } from './api.ts';
@@ -33,7 +33,6 @@ function Conteos({ m }: { m: Monitor }) {
 /** The project's "Monitores" tab: each cron monitor with its schedule, next run, latest check-ins and failures. */
 export function MonitoresTab({ proyectoId }: { proyectoId: number }) {
   const monitores = useMonitoresProyecto(proyectoId);
-  const telefono = useTelefono();
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   return (
     <Stack gap="sm">
@@ -57,12 +56,45 @@ export function MonitoresTab({ proyectoId }: { proyectoId: number }) {
         <Loader size="sm" />
       ) : monitores.isError ? (
         <Alert color="red">{t.error}</Alert>
-      ) : monitores.data.length === 0 ? (
-        <Text c="dimmed">{t.vacio}</Text>
-      ) : telefono ? (
-        <Stack gap="xs" component="ul" aria-label={t.titulo} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {monitores.data.map((m) => (
-            <Paper key={m.id} component="li" withBorder radius="md" p="sm">
+      ) : (
+        <TableOrCards
+          label={t.titulo}
+          rows={monitores.data}
+          rowKey={(m) => m.id}
+          empty={t.vacio}
+          minWidth={760}
+          striped
+          columns={[
+            {
+              header: t.campos.nombre,
+              cell: (m) => (
+                <Stack gap={2}>
+                  <Anchor component={Link} to={enlace(m)} fw={600}>
+                    {m.nombre}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {m.slug}
+                  </Text>
+                </Stack>
+              ),
+            },
+            { header: t.programa, cell: describirPrograma },
+            { header: t.proxima, nowrap: true, cell: proxima },
+            {
+              header: t.ultimos,
+              cell: (m) => (
+                <Group gap="xs" wrap="nowrap">
+                  <EstadoCheckin estado={m.ultimo_estado} />
+                  <UltimosCheckins checkins={m.ultimos} />
+                </Group>
+              ),
+            },
+            { header: t.perdidas, align: 'right', cell: (m) => m.perdidas },
+            { header: t.fallidas, align: 'right', cell: (m) => m.fallidas },
+            { header: t.excedidas, align: 'right', cell: (m) => m.excedidas },
+          ]}
+          card={(m) => (
+            <>
               <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
                 <Anchor component={Link} to={enlace(m)} fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {m.nombre}
@@ -77,52 +109,9 @@ export function MonitoresTab({ proyectoId }: { proyectoId: number }) {
                 <UltimosCheckins checkins={m.ultimos} />
                 <Conteos m={m} />
               </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label={t.titulo}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.campos.nombre}</Table.Th>
-                <Table.Th>{t.programa}</Table.Th>
-                <Table.Th>{t.proxima}</Table.Th>
-                <Table.Th>{t.ultimos}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.perdidas}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.fallidas}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.excedidas}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {monitores.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Anchor component={Link} to={enlace(m)} fw={600}>
-                        {m.nombre}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {m.slug}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{describirPrograma(m)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{proxima(m)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <EstadoCheckin estado={m.ultimo_estado} />
-                      <UltimosCheckins checkins={m.ultimos} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{m.perdidas}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{m.fallidas}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{m.excedidas}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          )}
+        />
       )}
     </Stack>
   );

@@ -10,7 +10,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -26,7 +25,7 @@ import {
   type RendimientoRango,
 } from '@intranet/contract/areas/insights/rendimiento';
 import { CountChart } from '../../../components/charts/CountChart.tsx';
-import { useTelefono } from '../../../components/useTelefono.ts';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatNumero } from '../../../core/format.ts';
 import { HttpError } from '../../../core/http/HttpError.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
@@ -56,7 +55,6 @@ export function RendimientoTab({ proyectoId }: { proyectoId: number }) {
   const [release, setRelease] = useState<string | undefined>();
   const filtros = { rango, environment, release };
   const datos = useRendimiento(proyectoId, filtros);
-  const telefono = useTelefono();
   const navigate = useNavigate();
   const serie = (datos.data?.serie ?? []).map((d) => ({ dia: dayjs(d.fecha).format('DD/MM'), cantidad: d.cantidad }));
   const total = serie.reduce((s, d) => s + d.cantidad, 0);
@@ -116,71 +114,62 @@ export function RendimientoTab({ proyectoId }: { proyectoId: number }) {
               />
             </Box>
           </Box>
-          {datos.data.filas.length === 0 ? (
-            <Text c="dimmed">{m.vacio}</Text>
-          ) : telefono ? (
-            <Stack gap="xs" component="ul" aria-label={m.tab} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {datos.data.filas.map((f) => (
-                <Paper key={f.nombre} component="li" withBorder radius="md" p="sm">
-                  <Link to={recientesUrl(proyectoId, f.nombre, filtros)} aria-label={m.verRecientes(f.nombre)}>
-                    <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {f.nombre}
-                    </Text>
+          <TableOrCards
+            label={m.tab}
+            rows={datos.data.filas}
+            rowKey={(f) => f.nombre}
+            empty={m.vacio}
+            minWidth={720}
+            striped
+            highlightOnHover
+            tr={(f) => ({ style: { cursor: 'pointer' }, onClick: () => ir(f) })}
+            columns={[
+              {
+                header: m.columnas.nombre,
+                td: { ff: 'monospace', style: { overflowWrap: 'anywhere' } },
+                cell: (f) => (
+                  <Link
+                    to={recientesUrl(proyectoId, f.nombre, filtros)}
+                    aria-label={m.verRecientes(f.nombre)}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {f.nombre}
                   </Link>
-                  <Group justify="space-between" mt={4}>
-                    <Text size="xs" c="dimmed">
-                      {m.columnas.cantidad}: {formatNumero(f.cantidad)} · {m.porMinuto(porMinuto(f.por_minuto))}
-                    </Text>
-                    <Text size="xs" c={f.tasa_fallas > 0 ? 'red' : 'dimmed'}>
-                      {m.columnas.fallas}: {porcentaje(f.tasa_fallas)}
-                    </Text>
-                  </Group>
-                  <Text size="xs">
-                    p50 {formatDuracion(f.p50)} · p75 {formatDuracion(f.p75)} · p95 {formatDuracion(f.p95)}
+                ),
+              },
+              { header: m.columnas.porMinuto, align: 'right', cell: (f) => porMinuto(f.por_minuto) },
+              { header: m.columnas.p50, align: 'right', cell: (f) => formatDuracion(f.p50) },
+              { header: m.columnas.p75, align: 'right', cell: (f) => formatDuracion(f.p75) },
+              { header: m.columnas.p95, align: 'right', cell: (f) => formatDuracion(f.p95) },
+              {
+                header: m.columnas.fallas,
+                align: 'right',
+                td: (f) => ({ c: f.tasa_fallas > 0 ? 'red' : undefined }),
+                cell: (f) => porcentaje(f.tasa_fallas),
+              },
+              { header: m.columnas.cantidad, align: 'right', cell: (f) => formatNumero(f.cantidad) },
+            ]}
+            card={(f) => (
+              <>
+                <Link to={recientesUrl(proyectoId, f.nombre, filtros)} aria-label={m.verRecientes(f.nombre)}>
+                  <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {f.nombre}
                   </Text>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover aria-label={m.tab}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{m.columnas.nombre}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.porMinuto}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.p50}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.p75}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.p95}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.fallas}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{m.columnas.cantidad}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {datos.data.filas.map((f) => (
-                    <Table.Tr key={f.nombre} style={{ cursor: 'pointer' }} onClick={() => ir(f)}>
-                      <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        <Link
-                          to={recientesUrl(proyectoId, f.nombre, filtros)}
-                          aria-label={m.verRecientes(f.nombre)}
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {f.nombre}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{porMinuto(f.por_minuto)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{formatDuracion(f.p50)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{formatDuracion(f.p75)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{formatDuracion(f.p95)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }} c={f.tasa_fallas > 0 ? 'red' : undefined}>
-                        {porcentaje(f.tasa_fallas)}
-                      </Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{formatNumero(f.cantidad)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+                </Link>
+                <Group justify="space-between" mt={4}>
+                  <Text size="xs" c="dimmed">
+                    {m.columnas.cantidad}: {formatNumero(f.cantidad)} · {m.porMinuto(porMinuto(f.por_minuto))}
+                  </Text>
+                  <Text size="xs" c={f.tasa_fallas > 0 ? 'red' : 'dimmed'}>
+                    {m.columnas.fallas}: {porcentaje(f.tasa_fallas)}
+                  </Text>
+                </Group>
+                <Text size="xs">
+                  p50 {formatDuracion(f.p50)} · p75 {formatDuracion(f.p75)} · p95 {formatDuracion(f.p95)}
+                </Text>
+              </>
+            )}
+          />
         </>
       )}
       <AlertasLentitud proyectoId={proyectoId} nombres={datos.data?.filas.map((f) => f.nombre) ?? []} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   RENDIMIENTO_RANGOS,
@@ -6,7 +6,7 @@ import {
   type TransaccionResumen,
 } from '@intranet/contract/areas/insights/rendimiento';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useTelefono } from '../../../components/useTelefono.ts';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatFechaHora } from '../../../core/format.ts';
 import { useTransacciones } from './api.ts';
 import { formatDuracion } from './cascada.ts';
@@ -37,7 +37,6 @@ export function TransaccionesPage() {
   const environment = params.get('environment') || undefined;
   const release = params.get('release') || undefined;
   const lista = useTransacciones(proyectoId, { nombre, rango, environment, release });
-  const telefono = useTelefono();
   const back = { to: `/insights/proyectos/${proyectoId}?tab=rendimiento`, label: m.volverARendimiento };
   return (
     <Stack gap="md">
@@ -53,12 +52,30 @@ export function TransaccionesPage() {
         <Alert color="red" role="alert">
           {lista.error.message}
         </Alert>
-      ) : lista.data.length === 0 ? (
-        <Text c="dimmed">{m.sinRecientes}</Text>
-      ) : telefono ? (
-        <Stack gap="xs" component="ul" aria-label={m.recientes} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {lista.data.map((t) => (
-            <Paper key={t.event_id} component="li" withBorder radius="md" p="sm">
+      ) : (
+        <TableOrCards
+          label={m.recientes}
+          rows={lista.data}
+          rowKey={(t) => t.event_id}
+          empty={m.sinRecientes}
+          minWidth={640}
+          striped
+          columns={[
+            {
+              header: m.inicio,
+              nowrap: true,
+              cell: (t) => (
+                <Link to={transaccionUrl(proyectoId, t)}>{formatFechaHora(t.inicio, { segundos: true })}</Link>
+              ),
+            },
+            { header: m.duracion, align: 'right', cell: (t) => formatDuracion(t.duracion_ms) },
+            { header: m.estado, cell: (t) => <EstadoBadge estado={t.estado} /> },
+            { header: m.spans, align: 'right', cell: (t) => t.spans },
+            { header: m.release, cell: (t) => t.release ?? '—' },
+            { header: m.entorno, cell: (t) => t.environment ?? '—' },
+          ]}
+          card={(t) => (
+            <>
               <Group justify="space-between">
                 <Link to={transaccionUrl(proyectoId, t)}>
                   <Text size="sm" fw={600}>
@@ -71,40 +88,9 @@ export function TransaccionesPage() {
                 {formatDuracion(t.duracion_ms)} · {m.spans}: {t.spans}
                 {t.release ? ` · ${t.release}` : ''}
               </Text>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label={m.recientes}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.inicio}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{m.duracion}</Table.Th>
-                <Table.Th>{m.estado}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{m.spans}</Table.Th>
-                <Table.Th>{m.release}</Table.Th>
-                <Table.Th>{m.entorno}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lista.data.map((t) => (
-                <Table.Tr key={t.event_id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Link to={transaccionUrl(proyectoId, t)}>{formatFechaHora(t.inicio, { segundos: true })}</Link>
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatDuracion(t.duracion_ms)}</Table.Td>
-                  <Table.Td>
-                    <EstadoBadge estado={t.estado} />
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{t.spans}</Table.Td>
-                  <Table.Td>{t.release ?? '—'}</Table.Td>
-                  <Table.Td>{t.environment ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          )}
+        />
       )}
     </Stack>
   );
