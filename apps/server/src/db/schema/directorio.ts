@@ -116,7 +116,22 @@ export const clientes = pgTable(
     index('empresas_busqueda_trgm').using('gin', sql`${clienteBusqueda(t)} gin_trgm_ops`),
     // Sort keys of the list, each with the id that breaks ties, then the columns the list filters by (and the
     // column under a coalesce): a filtered page walks index entries only, never the rows it skips (migration 0040).
-    index('empresas_razon_social_idx').on(t.razonSocial, t.id, t.provincia, t.activo, t.condicionIva),
+    // The default sort's index also carries every column the CSV writes: the export of all clients is an index-only
+    // scan in its order, never a heap fetch per row (4.2 s at 1M clients read from the heap).
+    index('empresas_razon_social_idx').on(
+      t.razonSocial,
+      t.id,
+      t.provincia,
+      t.activo,
+      t.condicionIva,
+      t.nombreFantasia,
+      t.cuit,
+      t.localidad,
+      t.servidoresCount,
+      t.versionPhysis,
+      t.proximoVencimiento,
+      t.actualizado,
+    ),
     index('empresas_cuit_orden_idx').on(t.cuit, t.id, t.provincia, t.activo, t.condicionIva),
     // The palette finds clients by the start of their town, in any case (areas/clientes/busqueda.ts).
     index('empresas_localidad_lower_idx').on(sql`lower(coalesce(${t.localidad}, '')) text_pattern_ops`),

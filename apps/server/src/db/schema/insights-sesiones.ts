@@ -55,6 +55,56 @@ export const insightsSesiones = pgTable(
 );
 
 /**
+ * A project's sessions per release, environment and UTC hour of their start, kept by the intake in the same
+ * transaction as insights_sesiones (a session sent again moves its counts to its new state, so it counts once):
+ * release health reads these instead of the sessions. `entorno` is the sessions' environment, '' for those without
+ * one. `usuarios` and `usuariosCrashed` count the users (insights_sesiones_usuarios) whose latest session, or
+ * latest crashed session, of the release started in that hour: the users of a period that ends now are the sum
+ * over its hours. Those of rows with entorno '' count the users across every environment (a user seen in two
+ * counts once there), those of the other rows the environment's.
+ */
+export const insightsSesionesHoras = pgTable(
+  'insights_sesiones_horas',
+  {
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    hora: instante('hora').notNull(),
+    release: text('release').notNull(),
+    entorno: text('entorno').notNull(),
+    sesiones: bigint('sesiones', { mode: 'number' }).notNull().default(0),
+    errored: bigint('errored', { mode: 'number' }).notNull().default(0),
+    abnormal: bigint('abnormal', { mode: 'number' }).notNull().default(0),
+    crashed: bigint('crashed', { mode: 'number' }).notNull().default(0),
+    usuarios: integer('usuarios').notNull().default(0),
+    usuariosCrashed: integer('usuarios_crashed').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'insights_sesiones_horas_pkey', columns: [t.proyectoId, t.hora, t.release, t.entorno] })],
+);
+
+/**
+ * Each user (the sessions' `did`) of a release: when their latest session, and latest crashed one, started; per
+ * environment, and with entorno '' across every environment. Kept with insights_sesiones_horas, whose user counts
+ * it moves from hour to hour.
+ */
+export const insightsSesionesUsuarios = pgTable(
+  'insights_sesiones_usuarios',
+  {
+    proyectoId: integer('proyecto_id')
+      .notNull()
+      .references(() => insightsProyectos.id, { onDelete: 'cascade' }),
+    release: text('release').notNull(),
+    entorno: text('entorno').notNull(),
+    usuario: text('usuario').notNull(),
+    ultima: instante('ultima').notNull(),
+    ultimaCaida: instante('ultima_caida'),
+  },
+  (t) => [
+    primaryKey({ name: 'insights_sesiones_usuarios_pkey', columns: [t.proyectoId, t.release, t.entorno, t.usuario] }),
+  ],
+);
+
+/**
  * A project's crash-free alert, when it is not the default: a release whose sessions of the last 24 hours are fewer
  * than `umbral` % crash-free (with at least `minimoSesiones` of them) is announced through the monitor's alerts.
  */

@@ -60,6 +60,10 @@ export const afipCertificados = pgTable(
     index('afip_certificados_empresa_idx').on(t.clienteId),
     // The grid's order (vence, then its row key id * 4 + 1): the first page reads the index, no sort.
     index('afip_certificados_vence_idx').on(t.vence, sql`(${t.id} * 4 + 1)`).where(sql`${t.reemplazadoPor} is null`),
+    // A deleted certificate sets reemplazado_por to null where it was named (the foreign key's ON DELETE): without
+    // an index that is a scan of the table per deleted row (100,000 deleted in one statement: over 5 minutes).
+    // Only replaced certificates name one, so the index holds only them.
+    index('afip_certificados_reemplazado_idx').on(t.reemplazadoPor).where(sql`${t.reemplazadoPor} is not null`),
   ],
 );
 
@@ -225,7 +229,19 @@ export const vencimientos = pgTable(
   },
   (t) => [
     index('vencimientos_empresa_idx').on(t.clienteId, t.vence, t.id),
-    index('vencimientos_vence_idx').on(t.grupo, t.vence, t.id),
+    // The default sort's index also carries every column the CSV writes and the search reads: a grid's export is an
+    // index-only scan in its order (6.6 s for the AFIP grid's 1.6M rows read from the heap).
+    index('vencimientos_vence_idx').on(
+      t.grupo,
+      t.vence,
+      t.id,
+      t.tipo,
+      t.cliente,
+      t.nombreFantasia,
+      t.cuit,
+      t.item,
+      t.detalle,
+    ),
     index('vencimientos_cliente_idx').on(t.grupo, t.cliente, t.id, t.vence),
     index('vencimientos_cuit_idx').on(t.grupo, t.cuit, t.id, t.vence),
     index('vencimientos_item_idx').on(t.grupo, t.item, t.id, t.vence),

@@ -1,0 +1,1 @@
+CREATE INDEX "afip_certificados_reemplazado_idx" ON "afip_certificados" USING btree ("reemplazado_por") WHERE "afip_certificados"."reemplazado_por" is not null;
