@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 // ---- Release health: the sessions the SDKs report, per release ----
 
-/** `GET /api/insights/proyectos/:id/salud?dias=`: the sessions started in the last `dias` × 24 hours. */
+/**
+ * `GET /api/insights/proyectos/:id/salud?dias=&entorno=`: the sessions started in the last `dias` × 24 hours (from
+ * that hour), of one environment (`entorno`) or of every one.
+ */
 export const saludQuery = z
   .object({
     dias: z.coerce
@@ -11,6 +14,7 @@ export const saludQuery = z
       .min(1, 'Mínimo 1')
       .max(90, 'Máximo 90')
       .default(14),
+    entorno: z.string().trim().min(1, 'Entorno vacío').max(200, 'Máximo 200 caracteres').optional(),
   })
   .strict();
 
@@ -68,9 +72,13 @@ export const SALUD_ALERTA_DEFECTO: SaludAlerta = { umbral: 95, minimo_sesiones: 
 
 export const saludProyecto = z.object({
   dias: z.number().int(),
-  /** Where the period starts (ISO 8601): `dias` × 24 hours before now. */
+  /** Where the period starts (ISO 8601): the hour `dias` × 24 hours before now. */
   desde: z.string(),
-  /** The project's sessions of the period, every release. */
+  /** The environment the figures are of; null for every one. */
+  entorno: z.string().nullable(),
+  /** The environments with sessions in the period, for the filter. */
+  entornos: z.array(z.string()),
+  /** The project's sessions of the period (of `entorno` when given), every release. */
   sesiones: z.number().int(),
   alerta: saludAlerta,
   /** Most sessions first. */

@@ -14,7 +14,7 @@ export const saludRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     tags,
     handler: async (request) => ({
       error: null,
-      datos: await saludDeProyecto(db, request.params.id, request.query.dias),
+      datos: await saludDeProyecto(db, request.params.id, request.query.dias, request.query.entorno),
     }),
   });
 

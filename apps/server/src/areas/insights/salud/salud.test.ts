@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { insightsProyectos } from '../../../db/schema.ts';
 import { freshApp, type TestApp, useTemplate, until, listening } from '../../../test/harness.ts';
 import { insightsAlertas } from '../alertas.ts';
+import { quitarResumenesViejos, resumirSesiones } from './sesiones.ts';
 
 // Release health: the real SDKs' `session` and `sessions` items, stored and read back as crash-free rates.
 
@@ -346,6 +347,185 @@ describe('session items the monitor cannot keep, and the routes', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().campos).toEqual({ umbral: ['Máximo 100'], minimo_sesiones: ['Mínimo 1'] });
     expect((await put(999999, { umbral: 90, minimo_sesiones: 5 })).statusCode).toBe(404);
+  });
+});
+
+describe('release health read from the rollups the intake keeps', () => {
+  const ctx = freshApp(template, ['admin'], {
+    setup: async ({ t }) => ({
+      id: await proyecto(t, 'app-horas', '8'.repeat(32)),
+      chico: await proyecto(t, 'app-cupo', '9'.repeat(32), 3),
+    }),
+  });
+  const enviar = (id: number, key: string, items: { type: string; payload: unknown }[]) =>
+    ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/${id}/envelope/?sentry_key=${key}`,
+      headers: { 'content-type': 'application/x-sentry-envelope' },
+      payload: ['{}', ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)])].join(
+        '\n',
+      ),
+    });
+  // One instant for the whole block: a session's updates repeat its start.
+  const ahora = Date.now();
+  const hace = (min: number) => new Date(ahora - min * 60_000).toISOString();
+  const sesion = (sid: string, inicio: number, status: string, did: string, environment: string, extra = {}) => ({
+    type: 'session',
+    payload: {
+      sid,
+      started: hace(inicio),
+      timestamp: hace(inicio - (status === 'ok' ? 1 : 5)),
+      status,
+      did,
+      attrs: { release: 'c@1', environment },
+      ...extra,
+    },
+  });
+  const leer = async (query = '') => {
+    const r = await ctx.t.app.inject({
+      url: `/api/insights/proyectos/${ctx.id}/salud?dias=1${query}`,
+      headers: ctx.admin,
+    });
+    expect(r.statusCode).toBe(200);
+    return r.json().datos as SaludProyecto;
+  };
+  const [a, b, c, d] = Array.from({ length: 4 }, () => randomUUID().replaceAll('-', ''));
+
+  it('counts a session sent again once, in its last state, and the users across environments once', async () => {
+    const key = '8'.repeat(32);
+    // u1: a session three hours ago, first healthy then crashed; one an hour ago with an error (production); and
+    // an abnormal one half an hour ago in staging. u2: a session in staging, started then ended. Then request
+    // aggregates in staging: three exited, one crashed.
+    for (const items of [
+      [sesion(a!, 180, 'ok', 'u1', 'production'), sesion(c!, 120, 'ok', 'u2', 'staging')],
+      [sesion(a!, 180, 'crashed', 'u1', 'production')],
+      [sesion(b!, 60, 'exited', 'u1', 'production', { errors: 1 }), sesion(c!, 120, 'exited', 'u2', 'staging')],
+      [
+        sesion(d!, 30, 'abnormal', 'u1', 'staging'),
+        {
+          type: 'sessions',
+          payload: {
+            aggregates: [{ started: hace(10), exited: 3, crashed: 1 }],
+            attrs: { release: 'c@1', environment: 'staging' },
+          },
+        },
+      ],
+      // The crashed session's first state again, late: nothing changes.
+      [sesion(a!, 180, 'ok', 'u1', 'production')],
+    ])
+      expect((await enviar(ctx.id, key, items)).statusCode).toBe(200);
+
+    const todos = await leer();
+    expect(todos).toMatchObject({ sesiones: 8, entorno: null, entornos: ['production', 'staging'] });
+    expect(todos.releases).toEqual([
+      expect.objectContaining({
+        version: 'c@1',
+        sesiones: 8,
+        crashed: 2,
+        errored: 1,
+        abnormal: 1,
+        usuarios: 2,
+        usuarios_crashed: 1,
+        crash_free_sesiones: 75,
+        crash_free_usuarios: 50,
+        adopcion: 100,
+      }),
+    ]);
+    expect(todos.releases[0]!.serie.reduce((s, x) => s + x.sesiones, 0)).toBe(8);
+
+    const produccion = await leer('&entorno=production');
+    expect(produccion).toMatchObject({ sesiones: 2, entorno: 'production', entornos: ['production', 'staging'] });
+    expect(produccion.releases).toEqual([
+      expect.objectContaining({
+        sesiones: 2,
+        crashed: 1,
+        errored: 1,
+        usuarios: 1,
+        usuarios_crashed: 1,
+        crash_free_usuarios: 0,
+      }),
+    ]);
+    const staging = await leer('&entorno=staging');
+    expect(staging.releases).toEqual([
+      expect.objectContaining({
+        sesiones: 6,
+        crashed: 1,
+        abnormal: 1,
+        usuarios: 2,
+        usuarios_crashed: 0,
+        crash_free_sesiones: 83.33,
+        crash_free_usuarios: 100,
+      }),
+    ]);
+    expect((await leer('&entorno=qa')).releases).toEqual([]);
+    expect(
+      (await ctx.t.app.inject({ url: `/api/insights/proyectos/${ctx.id}/salud?entorno=`, headers: ctx.admin }))
+        .statusCode,
+    ).toBe(400);
+
+    // What the intake kept is what the rollups would be rebuilt from the sessions.
+    const filas = async () =>
+      (
+        await ctx.t.db.execute(sql`
+          select hora, release, entorno, sesiones, errored, abnormal, crashed, usuarios, usuarios_crashed
+            from insights_sesiones_horas where proyecto_id = ${ctx.id}
+             and (sesiones, errored, abnormal, crashed, usuarios, usuarios_crashed) <> (0, 0, 0, 0, 0, 0)
+           order by 1, 2, 3`)
+      ).rows;
+    const usuarios = async () =>
+      (
+        await ctx.t.db.execute(sql`
+          select release, entorno, usuario, ultima, ultima_caida from insights_sesiones_usuarios
+           where proyecto_id = ${ctx.id} order by 1, 2, 3`)
+      ).rows;
+    const [antes, antesUsuarios] = [await filas(), await usuarios()];
+    expect(antesUsuarios).toHaveLength(5);
+    await ctx.t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from insights_sesiones_horas where proyecto_id = ${ctx.id}`);
+      await tx.execute(sql`delete from insights_sesiones_usuarios where proyecto_id = ${ctx.id}`);
+      await resumirSesiones(tx, ctx.id);
+    });
+    expect(await filas()).toEqual(antes);
+    expect(await usuarios()).toEqual(antesUsuarios);
+
+    // The crash-free alert reads the rollup too: 75 % of 8 sessions, below 90 % with a minimum of 5.
+    await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/insights/proyectos/${ctx.id}/salud/alerta`,
+      headers: ctx.admin,
+      payload: { umbral: 90, minimo_sesiones: 5 },
+    });
+    const monitor = insightsAlertas.find((f) => f.tipo === 'monitor')!.consulta;
+    const alertas = (await ctx.t.db.execute<{ titulo: string; clave: string }>(monitor)).rows.filter((x) =>
+      x.clave.startsWith(`monitor:salud:${ctx.id}:`),
+    );
+    expect(alertas.map((x) => x.titulo)).toEqual([
+      'Caídas en app-horas c@1: 75 % de sesiones sin caídas en 24 h (umbral 90 %)',
+    ]);
+
+    // Retention takes the rollups' rows before its cut with the sessions.
+    await quitarResumenesViejos(ctx.t.db, 0, new Date(Date.now() + 2 * 3_600_000));
+    expect(await filas()).toEqual([]);
+    expect(await usuarios()).toEqual([]);
+  });
+
+  it("counts a `sessions` item against the project's limit by the sessions it carries", async () => {
+    const key = '9'.repeat(32);
+    const agregado = (exited: number) => ({
+      type: 'sessions',
+      payload: { aggregates: [{ started: hace(1), exited }], attrs: { release: 'd@1' } },
+    });
+    // The project takes 3 a minute: one item of five sessions is over it, whichever minute it falls in.
+    expect((await enviar(ctx.chico, key, [agregado(5)])).statusCode).toBe(200);
+    const limitado = await until(async () => {
+      const r = await ctx.t.app.inject({ url: `/api/insights/proyectos/${ctx.chico}/recibidos`, headers: ctx.admin });
+      return (r.json().datos as { categoria: string; resultado: string; cantidad: number }[]).find(
+        (f) => f.categoria === 'session' && f.resultado === 'limitado',
+      );
+    });
+    expect(limitado).toMatchObject({ motivo: 'Límite por minuto del proyecto', cantidad: 5 });
+    const s = await ctx.t.app.inject({ url: `/api/insights/proyectos/${ctx.chico}/salud`, headers: ctx.admin });
+    expect((s.json().datos as SaludProyecto).releases).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaludProyecto } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../../components/testing.tsx';
+import { openSelect, optionNames } from '../../../test/fixtures.ts';
 import { SaludReleases } from './SaludReleases.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
@@ -15,6 +16,8 @@ const dia = (d: string, sesiones: number, crashed: number) => ({ dia: d, sesione
 const SALUD: SaludProyecto = {
   dias: 14,
   desde: '2026-11-15T10:00:00Z',
+  entorno: null,
+  entornos: ['production', 'staging'],
   sesiones: 400,
   alerta: { umbral: 95, minimo_sesiones: 20 },
   releases: [
@@ -73,6 +76,14 @@ describe('SaludReleases', () => {
     expect(await screen.findByRole('img', { name: /tienda@1\.4\.0: 100 sesiones, 10 caídas/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Últimas 24 h' }));
     await waitFor(() => expect(urls()).toContain('/api/insights/proyectos/4/salud?dias=1'));
+  });
+
+  it('filters by the environments seen', async () => {
+    render();
+    await screen.findByRole('table', { name: 'Salud de las releases' });
+    expect(optionNames(await openSelect('Entorno'))).toEqual(['production', 'staging']);
+    fireEvent.click(screen.getByRole('option', { name: 'staging', hidden: true }));
+    await waitFor(() => expect(urls()).toContain('/api/insights/proyectos/4/salud?dias=14&entorno=staging'));
   });
 
   it('shows cards on a phone', async () => {

@@ -9,19 +9,18 @@ import {
   NumberInput,
   Paper,
   SegmentedControl,
+  Select,
   SimpleGrid,
-  Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { SaludAlerta, SaludRelease } from '@intranet/contract/areas/insights';
 import { CountChart } from '../../../components/charts/CountChart.tsx';
-import { useTelefono } from '../../../components/useTelefono.ts';
+import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatNumero } from '../../../core/format.ts';
 import { usePermiso } from '../../../core/permisos/usePermiso.ts';
 import { useGuardarAlertaSalud, useSaludReleases } from './api.ts';
@@ -38,8 +37,10 @@ const color = (v: number | null, umbral: number) => (v === null ? 'gray' : v < u
  */
 export function SaludReleases({ proyectoId }: { proyectoId: number }) {
   const [dias, setDias] = useState<number>(14);
-  const salud = useSaludReleases(proyectoId, dias);
-  const telefono = useTelefono();
+  const [entorno, setEntorno] = useState<string | null>(null);
+  const salud = useSaludReleases(proyectoId, dias, entorno);
+  // The environments seen in the period; the chosen one stays listed even when it has none there.
+  const entornos = [...new Set([...(salud.data?.entornos ?? []), ...(entorno === null ? [] : [entorno])])].sort();
   const puedeEditar = usePermiso('INSIGHTS#EDITAR');
   const [abierta, setAbierta] = useState<string | null>(null);
   const alternar = (version: string) => setAbierta((a) => (a === version ? null : version));
@@ -50,13 +51,27 @@ export function SaludReleases({ proyectoId }: { proyectoId: number }) {
         <Title order={3} size="h5">
           {s.titulo}
         </Title>
-        <SegmentedControl
-          size="xs"
-          aria-label={s.periodo}
-          value={String(dias)}
-          onChange={(v) => setDias(Number(v))}
-          data={PERIODOS.map((n) => ({ value: String(n), label: s.periodos[n] ?? String(n) }))}
-        />
+        <Group gap="xs" wrap="wrap">
+          {entornos.length > 0 && (
+            <Select
+              size="xs"
+              aria-label={s.entorno}
+              placeholder={`${s.entorno}: ${s.todosLosEntornos}`}
+              clearable
+              value={entorno}
+              onChange={setEntorno}
+              data={entornos}
+              w={180}
+            />
+          )}
+          <SegmentedControl
+            size="xs"
+            aria-label={s.periodo}
+            value={String(dias)}
+            onChange={(v) => setDias(Number(v))}
+            data={PERIODOS.map((n) => ({ value: String(n), label: s.periodos[n] ?? String(n) }))}
+          />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
         {s.intro}
@@ -65,14 +80,52 @@ export function SaludReleases({ proyectoId }: { proyectoId: number }) {
         <Loader size="sm" />
       ) : salud.isError ? (
         <Alert color="red">{`${s.error}: ${salud.error.message}`}</Alert>
-      ) : salud.data.releases.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {s.vacio}
-        </Text>
-      ) : telefono ? (
-        <Stack gap="xs" component="ul" aria-label={s.titulo} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {salud.data.releases.map((r) => (
-            <Paper key={r.version} component="li" withBorder radius="md" p="sm">
+      ) : (
+        <TableOrCards
+          label={s.titulo}
+          rows={salud.data.releases}
+          rowKey={(r) => r.version}
+          empty={s.vacio}
+          emptySize="sm"
+          minWidth={640}
+          verticalSpacing="xs"
+          columns={[
+            {
+              width: 36,
+              cell: (r) => (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={s.verDias(r.version)}
+                  aria-expanded={abierta === r.version}
+                  onClick={() => alternar(r.version)}
+                >
+                  {abierta === r.version ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                </ActionIcon>
+              ),
+            },
+            {
+              header: s.release,
+              td: { ff: 'monospace', style: { overflowWrap: 'anywhere' } },
+              cell: (r) => r.version,
+            },
+            {
+              header: s.sinCaidasSesiones,
+              align: 'right',
+              cell: (r) => (
+                <Badge variant="light" color={color(r.crash_free_sesiones, umbral)}>
+                  {s.porcentaje(r.crash_free_sesiones)}
+                </Badge>
+              ),
+            },
+            { header: s.sinCaidasUsuarios, align: 'right', cell: (r) => s.porcentaje(r.crash_free_usuarios) },
+            { header: s.adopcion, align: 'right', cell: (r) => s.porcentaje(r.adopcion) },
+            { header: s.sesiones, align: 'right', cell: (r) => formatNumero(r.sesiones) },
+            { header: s.caidas, align: 'right', cell: (r) => formatNumero(r.crashed) },
+            { header: s.conErrores, align: 'right', cell: (r) => formatNumero(r.errored) },
+          ]}
+          below={(r) => (abierta === r.version ? <SerieSesiones release={r} /> : null)}
+          card={(r) => (
+            <>
               <Text size="sm" fw={600} ff="monospace" mb={4} style={{ overflowWrap: 'anywhere' }}>
                 {r.version}
               </Text>
@@ -96,64 +149,9 @@ export function SaludReleases({ proyectoId }: { proyectoId: number }) {
                 {s.verDias(r.version)}
               </Button>
               {abierta === r.version && <SerieSesiones release={r} />}
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={s.titulo} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} />
-                <Table.Th>{s.release}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.sinCaidasSesiones}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.sinCaidasUsuarios}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.adopcion}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.sesiones}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.caidas}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{s.conErrores}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {salud.data.releases.map((r) => (
-                <Fragment key={r.version}>
-                  <Table.Tr>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={s.verDias(r.version)}
-                        aria-expanded={abierta === r.version}
-                        onClick={() => alternar(r.version)}
-                      >
-                        {abierta === r.version ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                      </ActionIcon>
-                    </Table.Td>
-                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {r.version}
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Badge variant="light" color={color(r.crash_free_sesiones, umbral)}>
-                        {s.porcentaje(r.crash_free_sesiones)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{s.porcentaje(r.crash_free_usuarios)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{s.porcentaje(r.adopcion)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumero(r.sesiones)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumero(r.crashed)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumero(r.errored)}</Table.Td>
-                  </Table.Tr>
-                  {abierta === r.version && (
-                    <Table.Tr>
-                      <Table.Td colSpan={8}>
-                        <SerieSesiones release={r} />
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </>
+          )}
+        />
       )}
       {puedeEditar && salud.data && (
         <AlertaForm

@@ -7,12 +7,21 @@ const claves = {
   salud: (id: number) => ['insights', 'salud', id] as const,
 };
 
-/** Release health: the project's releases' crash-free rates, adoption and sessions per day, of the last `dias` days. */
-export function useSaludReleases(proyectoId: number, dias: number) {
+/**
+ * Release health: the project's releases' crash-free rates, adoption and sessions per day, of the last `dias` days;
+ * of one environment when `entorno` is given.
+ */
+export function useSaludReleases(proyectoId: number, dias: number, entorno: string | null = null) {
   return useQuery({
-    queryKey: [...claves.salud(proyectoId), dias],
+    queryKey: [...claves.salud(proyectoId), dias, entorno],
     queryFn: async ({ signal }) =>
-      (await call(insightsApi.saludReleases, { params: { id: proyectoId }, query: { dias }, signal })).datos,
+      (
+        await call(insightsApi.saludReleases, {
+          params: { id: proyectoId },
+          query: entorno === null ? { dias } : { dias, entorno },
+          signal,
+        })
+      ).datos,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,8 @@ export const saludMessages = {
   intro:
     'Sesiones que informan los SDK (release health). Sin caídas: sesiones y usuarios sin un error no manejado. Adopción: porcentaje de las sesiones del proyecto en el período elegido.',
   periodo: 'Período de la salud',
+  entorno: 'Entorno',
+  todosLosEntornos: 'Todos',
   periodos: { 1: 'Últimas 24 h', 7: '7 días', 14: '14 días', 30: '30 días' } as Record<number, string>,
   vacio: 'Ninguna sesión en el período. Los SDK las envían con la release configurada (release health).',
   error: 'No se pudo leer la salud de las releases',
