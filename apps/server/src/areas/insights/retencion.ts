@@ -3,6 +3,8 @@ import type { TareaDef } from '../../area.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { borrarEnTandas } from '../../db/tandas.ts';
 import { EVENTOS, TABLAS_MENSUALES, type TablaMensual } from './mensuales.ts';
+import { quitarResumenViejo } from './rendimiento/rendimiento.ts';
+import { quitarResumenesViejos } from './salud/sesiones.ts';
 
 // The monitor's events, and every other kind of item an SDK sends that is kept, live in one partition per UTC
 // month of their time column (migration 0032 for the events), plus a default one for timestamps outside them:
@@ -163,6 +165,10 @@ export const retencionEventos: TareaDef = {
     const r = await quitarEventosViejos(db, dias);
     // The other kinds kept in month partitions (transactions, sessions, check-ins, logs...) go the same way.
     for (const t of TABLAS_MENSUALES) await quitarViejos(db, t, dias);
+    // Release health's rollups go with the sessions they count.
+    await quitarResumenesViejos(db, dias);
+    // So does the Rendimiento tab's rollup with the transactions.
+    await quitarResumenViejo(db, dias);
     // The daily counts of what was received ("Datos recibidos") go with the events of their days.
     await db.execute(sql`delete from insights_recibidos where dia < current_date - ${dias}::int`);
     // Users' feedback goes after as long as the events it is about.

@@ -9,6 +9,7 @@ import { freshApp, type TestApp, useTemplate, until, listening } from '../../../
 import { insightsAlertas } from '../alertas.ts';
 import { TABLAS_MENSUALES } from '../mensuales.ts';
 import { mesesDeEventos, quitarViejos } from '../retencion.ts';
+import { quitarResumenViejo } from './rendimiento.ts';
 
 // Performance data sent by the real SDKs (tracing on): transactions with their spans, the trace an error belongs
 // to, and the Rendimiento tab's aggregates, read through the HTTP API.
@@ -44,6 +45,17 @@ interface SpanW {
 
 function cobrarFactura(): never {
   throw new TypeError('Cannot read properties of undefined (reading "importe")');
+}
+
+/** A duration read from the rollup's histogram: within 4.5 % (half a bucket) of the exact one. */
+const cerca = (exacto: number) => expect.toSatisfy((x: number) => Math.abs(x - exacto) <= exacto * 0.045 + 1e-9);
+
+/** percentile_cont over the durations, as PostgreSQL computes it. */
+function percentilExacto(ms: number[], p: number): number {
+  const o = [...ms].sort((a, b) => a - b);
+  const r = p * (o.length - 1);
+  const lo = Math.floor(r);
+  return o[lo]! + (r - lo) * ((o[Math.min(lo + 1, o.length - 1)] ?? 0) - o[lo]!);
 }
 
 const get = async (t: TestApp, admin: { authorization: string }, url: string) => {
@@ -129,14 +141,15 @@ describe('transactions sent by @sentry/node (tracesSampleRate: 1)', () => {
       const r = (await get(t, admin, `/api/insights/proyectos/${p.id}/rendimiento?rango=24h&environment=test`)).body
         .datos;
       const [d1, d2] = lista.map((x) => x.duracion_ms).sort((a, b) => a - b) as [number, number];
+      // Read from the rollup's histogram: within half a bucket (4.5 %) of the exact figure.
       expect(r.filas).toEqual([
         {
           nombre: 'POST /facturas',
           cantidad: 2,
           por_minuto: 2 / (24 * 60),
-          p50: expect.closeTo((d1 + d2) / 2, 6),
-          p75: expect.closeTo(d1 + 0.75 * (d2 - d1), 6),
-          p95: expect.closeTo(d1 + 0.95 * (d2 - d1), 6),
+          p50: cerca((d1 + d2) / 2),
+          p75: cerca(d1 + 0.75 * (d2 - d1)),
+          p95: cerca(d1 + 0.95 * (d2 - d1)),
           tasa_fallas: 0.5,
         },
       ]);
@@ -255,6 +268,199 @@ describe('transactions sent by @sentry/node (tracesSampleRate: 1)', () => {
       });
       expect(regla.statusCode).toBe(400);
       expect(regla.json().campos.p95_ms).toEqual(['p95: mínimo 1']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the Rendimiento tab's rollup", () => {
+  interface Enviada {
+    nombre: string;
+    ms: number;
+    estado: string;
+    environment?: string;
+    release?: string;
+    inicio: number;
+    id: string;
+  }
+  const sobre = (items: Enviada[]) =>
+    [
+      '{}',
+      ...items.flatMap((x) => [
+        '{"type":"transaction"}',
+        JSON.stringify({
+          type: 'transaction',
+          event_id: x.id,
+          transaction: x.nombre,
+          start_timestamp: x.inicio / 1000,
+          timestamp: (x.inicio + x.ms) / 1000,
+          release: x.release,
+          environment: x.environment,
+          contexts: {
+            trace: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16), op: 'http.server', status: x.estado },
+          },
+          spans: [],
+        }),
+      ]),
+    ].join('\n');
+
+  it('adds up what the intake stores, batch after batch of the same hour, once per transaction', async () => {
+    const { t, admin } = await listening(template);
+    try {
+      const p = await proyecto(t, '3', { limitePorMinuto: 100_000 });
+      const enviar = async (items: Enviada[]) => {
+        const r = await t.app.inject({
+          method: 'POST',
+          url: `/api/${p.id}/envelope/?sentry_key=${'3'.repeat(32)}`,
+          headers: { 'content-type': 'application/x-sentry-envelope' },
+          payload: sobre(items),
+        });
+        expect(r.statusCode).toBe(200);
+      };
+      // Envelopes of up to 100 items; all within the current hour (its first minutes), so both batches add to the same rows.
+      const hora = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+      let n = 0;
+      const tx = (nombre: string, ms: number, extra: Partial<Enviada> = {}): Enviada => ({
+        nombre,
+        ms,
+        estado: 'ok',
+        inicio: hora + 1000 + (n % 50) * 1000,
+        id: (++n).toString(16).padStart(32, '0'),
+        ...extra,
+      });
+      // A name's durations spread from 3 ms to 3 s (log-uniform), one in 8 failed, two environments and releases.
+      const lote = (desde: number, cuantas: number) =>
+        Array.from({ length: cuantas }, (_, i) => {
+          const k = desde + i;
+          return tx('GET /facturas', 3 * 1000 ** ((k * 0.618_034) % 1), {
+            estado: k % 8 === 0 ? 'internal_error' : k % 8 === 1 ? 'cancelled' : 'ok',
+            environment: k % 3 === 0 ? 'staging' : 'production',
+            release: k % 2 === 0 ? 'api@1.0.0' : 'api@1.1.0',
+          });
+        });
+      const primero = [...lote(0, 90), tx('POST /pagos', 40), tx('POST /pagos', 60, { estado: 'deadline_exceeded' })];
+      const segundo = [...lote(90, 60), tx('POST /pagos', 80, { environment: 'staging' })];
+      await enviar(primero);
+      await enviar(segundo);
+      // Two more at once, with the first again (an SDK's retry), which is stored and counted once.
+      const tercero = [tx('POST /pagos', 50, { release: 'api@1.0.0' })];
+      const cuarto = [tx('POST /pagos', 70, { estado: 'internal_error' })];
+      await Promise.all([enviar(tercero), enviar(primero), enviar(cuarto)]);
+      const todas = [...primero, ...segundo, ...tercero, ...cuarto];
+
+      const leer = async (q: string) =>
+        (await get(t, admin, `/api/insights/proyectos/${p.id}/rendimiento?rango=24h${q}`)).body.datos as {
+          filas: { nombre: string; cantidad: number; p50: number; p75: number; p95: number; tasa_fallas: number }[];
+          serie: { fecha: string; cantidad: number }[];
+          environments: string[];
+          releases: string[];
+        };
+      const esperado = (filtro: (x: Enviada) => boolean) => {
+        const grupos = new Map<string, Enviada[]>();
+        for (const x of todas.filter(filtro)) grupos.set(x.nombre, [...(grupos.get(x.nombre) ?? []), x]);
+        return [...grupos.entries()]
+          .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+          .map(([nombre, xs]) => ({
+            nombre,
+            cantidad: xs.length,
+            por_minuto: xs.length / (24 * 60),
+            p50: cerca(
+              percentilExacto(
+                xs.map((x) => x.ms),
+                0.5,
+              ),
+            ),
+            p75: cerca(
+              percentilExacto(
+                xs.map((x) => x.ms),
+                0.75,
+              ),
+            ),
+            p95: cerca(
+              percentilExacto(
+                xs.map((x) => x.ms),
+                0.95,
+              ),
+            ),
+            tasa_fallas: xs.filter((x) => !['ok', 'cancelled', 'unknown'].includes(x.estado)).length / xs.length,
+          }));
+      };
+      const todo = await leer('');
+      expect(todo.filas).toEqual(esperado(() => true));
+      expect(todo.filas[0]).toMatchObject({ nombre: 'GET /facturas', cantidad: 150, tasa_fallas: 19 / 150 });
+      expect(todo.serie.at(-1)).toEqual({ fecha: new Date(hora).toISOString().slice(0, 10), cantidad: 155 });
+      expect(todo.environments).toEqual(['production', 'staging']);
+      expect(todo.releases).toEqual(['api@1.0.0', 'api@1.1.0']);
+      // Each filter, and both, read their own level of the rollup.
+      expect((await leer('&environment=staging')).filas).toEqual(esperado((x) => x.environment === 'staging'));
+      expect((await leer('&release=api%401.1.0')).filas).toEqual(esperado((x) => x.release === 'api@1.1.0'));
+      const ambos = await leer('&environment=production&release=api%401.0.0');
+      expect(ambos.filas).toEqual(esperado((x) => x.environment === 'production' && x.release === 'api@1.0.0'));
+      expect(ambos.serie.at(-1)!.cantidad).toBe(ambos.filas[0]!.cantidad);
+      // The transactions themselves are there once each too.
+      const { rows } = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from insights_transacciones where proyecto_id = ${p.id}`,
+      );
+      expect(Number(rows[0]!.n)).toBe(155);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads whole days from its daily rows and the rest from its hourly ones; retention removes the old', async () => {
+    const { t, admin } = await listening(template);
+    try {
+      const p = await proyecto(t, '4', { limitePorMinuto: 100_000 });
+      const ahora = Date.now();
+      const hace = (horas: number, ms: number, i: number): Enviada => ({
+        nombre: 'GET /x',
+        ms,
+        estado: 'ok',
+        inicio: ahora - horas * 3_600_000,
+        id: `${horas.toString(16)}${i}`.padStart(32, '0'),
+      });
+      const items = [
+        hace(1, 10, 0),
+        hace(2, 20, 0),
+        hace(30, 100, 0),
+        hace(30, 110, 1),
+        hace(24 * 5, 1000, 0),
+        hace(24 * 20, 5000, 0),
+        hace(24 * 40, 9000, 0),
+      ];
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/${p.id}/envelope/?sentry_key=${'4'.repeat(32)}`,
+        headers: { 'content-type': 'application/x-sentry-envelope' },
+        payload: sobre(items),
+      });
+      expect(r.statusCode).toBe(200);
+      const leer = async (rango: string) =>
+        (await get(t, admin, `/api/insights/proyectos/${p.id}/rendimiento?rango=${rango}`)).body.datos as {
+          filas: { cantidad: number; p95: number }[];
+          serie: { fecha: string; cantidad: number }[];
+        };
+      expect((await leer('24h')).filas[0]!.cantidad).toBe(2);
+      expect((await leer('7d')).filas[0]!.cantidad).toBe(5);
+      const mes = await leer('30d');
+      expect(mes.filas[0]).toMatchObject({
+        cantidad: 6,
+        p95: cerca(percentilExacto([10, 20, 100, 110, 1000, 5000], 0.95)),
+      });
+      const dia = (horas: number) => new Date(ahora - horas * 3_600_000).toISOString().slice(0, 10);
+      expect(mes.serie.length).toBeGreaterThanOrEqual(30);
+      expect(mes.serie.filter((d) => d.cantidad > 0).reduce((a, d) => a + d.cantidad, 0)).toBe(6);
+      expect(mes.serie.find((d) => d.fecha === dia(24 * 20))!.cantidad).toBe(1);
+
+      // Retention at 10 days: the rollup keeps nothing older, as the transactions.
+      await quitarResumenViejo(t.db, 10);
+      const { rows } = await t.db.execute<{ viejas: number }>(sql`
+        select count(*) filter (where hora < now() - interval '10 days' and (horas = 1 or hora < now() - interval '11 days'))::int as viejas,
+               count(*)::int as todas
+          from insights_transacciones_horas where proyecto_id = ${p.id}`);
+      expect(Number(rows[0]!.viejas)).toBe(0);
+      expect((await leer('30d')).filas[0]!.cantidad).toBe(5);
     } finally {
       await t.close();
     }

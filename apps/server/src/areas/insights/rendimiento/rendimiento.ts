@@ -12,13 +12,15 @@ import {
 } from '@intranet/contract/areas/insights/rendimiento';
 import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from '../../../core/api-error.ts';
-import type { Executor } from '../../../db/client.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { borrarEnTandas } from '../../../db/tandas.ts';
 import {
   insightsEventos,
   insightsIssues,
   insightsProyectos,
   insightsReglasLentitud,
   insightsTransacciones,
+  insightsTransaccionesHoras,
   type SpanGuardado,
 } from '../../../db/schema.ts';
 import { wireColumns } from '../../../db/wire.ts';
@@ -146,17 +148,130 @@ export function transaccionDe(payload: Buffer, eventIdDefecto: string): Transacc
   };
 }
 
-/** Stores them; a transaction sent again (same event id and start) is stored once. */
+/**
+ * The rollup (insights_transacciones_horas) of the transactions of `nuevas` (a CTE with their proyecto_id, nombre,
+ * inicio, duracion_ms, estado, environment and release), added to what it holds. The same statement as the
+ * backfill of migration 0064 and the bench's fill: change them together.
+ */
+const SUMAR_AL_RESUMEN = sql.raw(`
+cubetas as (
+  select n.proyecto_id, s.horas, date_trunc(case s.horas when 1 then 'hour' else 'day' end, n.inicio, 'UTC') as hora,
+         n.nombre, coalesce(n.environment, '') as environment, coalesce(n.release, '') as release,
+         (floor(8 * ln(greatest(n.duracion_ms, 1.0 / 1024)) / ln(2)) + 1)::smallint as cubeta,
+         count(*) as cantidad,
+         count(*) filter (where n.estado not in (${ESTADOS_SIN_FALLA.map((e) => `'${e}'`).join(', ')})) as fallas
+    from nuevas n cross join (values (1), (24)) as s(horas)
+   group by 1, 2, 3, 4, 5, 6, 7
+),
+niveles as (
+  select proyecto_id, horas, grouping(environment, release) as nivel, hora, nombre,
+         coalesce(environment, '') as environment, coalesce(release, '') as release, cubeta,
+         sum(cantidad) as cantidad, sum(fallas) as fallas
+    from cubetas
+   group by grouping sets ((proyecto_id, horas, hora, nombre, environment, release, cubeta),
+                           (proyecto_id, horas, hora, nombre, environment, cubeta),
+                           (proyecto_id, horas, hora, nombre, release, cubeta),
+                           (proyecto_id, horas, hora, nombre, cubeta))
+)
+insert into insights_transacciones_horas as h
+       (proyecto_id, horas, nivel, hora, nombre, environment, release, cantidad, fallas, cubetas, cuentas)
+select proyecto_id, horas, nivel, hora, nombre, environment, release, sum(cantidad)::int, sum(fallas)::int,
+       array_agg(cubeta order by cubeta), array_agg(cantidad::int order by cubeta)
+  from niveles
+ group by 1, 2, 3, 4, 5, 6, 7
+ -- In key order, so that concurrent intakes lock the rows they share in the same order and do not deadlock.
+ order by 1, 2, 3, 4, 5, 6, 7
+on conflict (proyecto_id, horas, nivel, hora, nombre, environment, release) do update
+   set cantidad = h.cantidad + excluded.cantidad, fallas = h.fallas + excluded.fallas,
+       (cubetas, cuentas) = (
+         select array_agg(c order by c), array_agg(n order by c)
+           from (select c, sum(n)::int as n from unnest(h.cubetas || excluded.cubetas, h.cuentas || excluded.cuentas) as u(c, n)
+                  group by c) m)`);
+
+type TransaccionDe = TransaccionRecibida & { proyectoId: number };
+
+/** Inserts them and adds those that went in to the rollup: one statement, atomic without a transaction of its own. */
+async function insertarConResumen(db: Executor, filas: TransaccionDe[]): Promise<void> {
+  const T = insightsTransacciones;
+  const insertadas = db.insert(T).values(filas).onConflictDoNothing().returning({
+    proyecto_id: T.proyectoId,
+    nombre: T.nombre,
+    inicio: T.inicio,
+    duracion_ms: T.duracionMs,
+    estado: T.estado,
+    environment: T.environment,
+    release: T.release,
+  });
+  await db.execute(sql`with nuevas as (${insertadas.getSQL()}), ${SUMAR_AL_RESUMEN}`);
+}
+
+/** The most transactions one statement writes. */
+const MAX_LOTE = 200;
+
+/**
+ * One writer per connection pool (or transaction): what arrives while a statement runs waits and goes in the next
+ * one, all together. The rollup's rows of a name and hour are few and every transaction of it updates them: written
+ * by concurrent statements, each would wait for the previous one's commit on those rows (50 senders made ~50
+ * transactions/s); one statement at a time, each with all that is waiting, does not wait on any.
+ */
+class Escritor {
+  private espera: { filas: TransaccionDe[]; listo: () => void; error: (e: unknown) => void }[] = [];
+  private escribiendo = false;
+
+  constructor(private readonly db: Executor) {}
+
+  guardar(filas: TransaccionDe[]): Promise<void> {
+    return new Promise((listo, error) => {
+      this.espera.push({ filas, listo, error });
+      if (!this.escribiendo) void this.escribir();
+    });
+  }
+
+  private async escribir(): Promise<void> {
+    this.escribiendo = true;
+    try {
+      while (this.espera.length > 0) {
+        const lote: typeof this.espera = [];
+        let n = 0;
+        while (this.espera.length > 0 && (lote.length === 0 || n + this.espera[0]!.filas.length <= MAX_LOTE)) {
+          const x = this.espera.shift()!;
+          lote.push(x);
+          n += x.filas.length;
+        }
+        try {
+          await insertarConResumen(
+            this.db,
+            lote.flatMap((x) => x.filas),
+          );
+          for (const x of lote) x.listo();
+        } catch (err) {
+          for (const x of lote) x.error(err);
+        }
+      }
+    } finally {
+      this.escribiendo = false;
+    }
+  }
+}
+
+const escritores = new WeakMap<Executor, Escritor>();
+
+/**
+ * Stores them, and adds them to the Rendimiento tab's rollup in the same statement; a transaction sent again (same
+ * event id and start) is stored and counted once. Answers once they are committed (with others' that waited along).
+ */
 export async function guardarTransacciones(
   db: Executor,
   proyectoId: number,
   transacciones: TransaccionRecibida[],
 ): Promise<void> {
   if (transacciones.length === 0) return;
-  await db
-    .insert(insightsTransacciones)
-    .values(transacciones.map((t) => ({ proyectoId, ...t })))
-    .onConflictDoNothing();
+  let escritor = escritores.get(db);
+  if (!escritor) {
+    escritor = new Escritor(db);
+    escritores.set(db, escritor);
+  }
+  await escritor.guardar(transacciones.map((t) => ({ ...t, proyectoId })));
 }
 
 // ---- Reading ----
@@ -182,12 +297,72 @@ function donde(proyectoId: number, f: Filtros, ahora: Date, ...mas: SQL[]): SQL 
   );
 }
 
-const falla = sql`${T.estado} not in (${sql.join(
-  ESTADOS_SIN_FALLA.map((e) => sql`${e}`),
-  sql`, `,
-)})`;
+const H = insightsTransaccionesHoras;
 
-/** The Rendimiento tab: per transaction name, throughput, percentiles and failure rate; per day, how many. */
+/** The filters' level of the rollup: 0 environment and release, 1 environment, 2 release, 3 neither. */
+const nivelDe = (f: Filtros) => (f.environment === undefined ? 2 : 0) + (f.release === undefined ? 1 : 0);
+
+const HORA_MS = 3_600_000;
+const DIA_MS = 24 * HORA_MS;
+
+/**
+ * The rollup's rows of a range and filters: whole UTC days from its daily rows, the hours before the first whole
+ * day and from today's midnight on from its hourly ones. The range is counted in whole hours, from the hour its
+ * start falls in (up to 59 minutes more than asked).
+ */
+function resumenDe(proyectoId: number, f: Filtros, ahora: Date): SQL {
+  const h0 = Math.floor(desdeDe(f.rango, ahora).getTime() / HORA_MS) * HORA_MS;
+  const d1 = Math.floor(ahora.getTime() / DIA_MS) * DIA_MS;
+  const d0 = Math.min(Math.ceil(h0 / DIA_MS) * DIA_MS, d1);
+  const filtros = and(
+    eq(H.proyectoId, proyectoId),
+    eq(H.nivel, nivelDe(f)),
+    f.environment === undefined ? undefined : eq(H.environment, f.environment),
+    f.release === undefined ? undefined : eq(H.release, f.release),
+  );
+  const tramo = (horas: number, desde: number, hasta?: number) => sql`
+    select ${H.nombre} as nombre, ${H.hora} as hora, ${H.cantidad} as cantidad, ${H.fallas} as fallas,
+           ${H.cubetas} as cubetas, ${H.cuentas} as cuentas
+      from ${H}
+     where ${filtros} and ${H.horas} = ${horas} and ${H.hora} >= ${iso(new Date(desde))}::timestamptz
+       ${hasta === undefined ? sql`` : sql`and ${H.hora} < ${iso(new Date(hasta))}::timestamptz`}`;
+  return sql`${tramo(1, h0, d0)} union all ${tramo(24, d0, d1)} union all ${tramo(1, d1)}`;
+}
+
+/** Bucket `i`'s bounds in ms (see insights_transacciones_horas): [2^((i-1)/8), 2^(i/8)). */
+const limitesDe = (i: number): [number, number] => [2 ** ((i - 1) / 8), 2 ** (i / 8)];
+
+/**
+ * A percentile (0..1) of a histogram, as percentile_cont reads it from the durations: between the values of rank
+ * ⌊p·(n−1)⌋ and the next, each estimated as spread evenly on a log scale over its bucket. The error is within half
+ * a bucket (±4.5 %), less on real distributions.
+ */
+export function percentilDe(cubetas: number[], cuentas: number[], p: number): number {
+  const n = cuentas.reduce((a, b) => a + b, 0);
+  if (n === 0) return 0;
+  // The j-th smallest duration (0-based), estimated.
+  const valor = (j: number) => {
+    let antes = 0;
+    for (let k = 0; k < cubetas.length; k++) {
+      const c = cuentas[k]!;
+      if (j < antes + c || k === cubetas.length - 1) {
+        const [lo, hi] = limitesDe(cubetas[k]!);
+        return lo * (hi / lo) ** Math.min(1, (j - antes + 0.5) / c);
+      }
+      antes += c;
+    }
+    return 0;
+  };
+  const rango = p * (n - 1);
+  const abajo = Math.floor(rango);
+  const a = valor(abajo);
+  return abajo === rango ? a : a + (rango - abajo) * (valor(abajo + 1) - a);
+}
+
+/**
+ * The Rendimiento tab: per transaction name, throughput, percentiles and failure rate; per day, how many. Read from
+ * the rollup (a few rows per name and hour or day), not from the transactions.
+ */
 export async function rendimientoDe(
   db: Executor,
   proyectoId: number,
@@ -196,50 +371,81 @@ export async function rendimientoDe(
 ): Promise<Rendimiento> {
   await existeProyecto(db, proyectoId);
   const minutos = RANGO_HORAS[f.rango] * 60;
-  const filas = await db
-    .select({
-      nombre: T.nombre,
-      cantidad: sql<number>`count(*)::int`,
-      p50: sql<number>`percentile_cont(0.5) within group (order by ${T.duracionMs})`,
-      p75: sql<number>`percentile_cont(0.75) within group (order by ${T.duracionMs})`,
-      p95: sql<number>`percentile_cont(0.95) within group (order by ${T.duracionMs})`,
-      fallas: sql<number>`(count(*) filter (where ${falla}))::int`,
-    })
-    .from(T)
-    .where(donde(proyectoId, f, ahora))
-    .groupBy(T.nombre)
-    .orderBy(sql`count(*) desc`, T.nombre)
-    .limit(MAX_NOMBRES);
+  const r = resumenDe(proyectoId, f, ahora);
+  // The four statements are independent: on PostgreSQL they run side by side, each on a connection of the pool.
+  const filasP = db.execute<{
+    nombre: string;
+    cantidad: number;
+    fallas: number;
+    cubetas: number[];
+    cuentas: number[];
+  }>(sql`
+    with r as (${r}),
+    t as (select nombre, sum(cantidad)::int as cantidad, sum(fallas)::int as fallas from r group by nombre
+           order by 2 desc, 1 limit ${MAX_NOMBRES}),
+    c as (select r.nombre, u.c, sum(u.n)::int as n from r join t on t.nombre = r.nombre,
+                 unnest(r.cubetas, r.cuentas) as u(c, n) group by 1, 2)
+    select t.nombre, t.cantidad, t.fallas, array_agg(c.c order by c.c) as cubetas, array_agg(c.n order by c.c) as cuentas
+      from t join c on c.nombre = t.nombre
+     group by t.nombre, t.cantidad, t.fallas
+     order by t.cantidad desc, t.nombre`);
   const desde = desdeDe(f.rango, ahora);
-  const { rows: serie } = await db.execute<{ fecha: string; cantidad: number }>(sql`
+  const serieP = db.execute<{ fecha: string; cantidad: number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as fecha, coalesce(c.n, 0)::int as cantidad
       from generate_series(date_trunc('day', ${iso(desde)}::timestamptz at time zone 'UTC'),
                            date_trunc('day', ${iso(ahora)}::timestamptz at time zone 'UTC'), interval '1 day') d
-      left join (select date_trunc('day', ${T.inicio} at time zone 'UTC') as dia, count(*) as n
-                   from ${T} where ${donde(proyectoId, f, ahora)} group by 1) c on c.dia = d
+      left join (select date_trunc('day', hora at time zone 'UTC') as dia, sum(cantidad) as n from (${r}) r group by 1) c
+        on c.dia = d
      order by d`);
-  const valores = async (columna: typeof T.environment | typeof T.release) => {
-    const r = await db
-      .selectDistinct({ v: columna })
-      .from(T)
-      .where(and(eq(T.proyectoId, proyectoId), gte(T.inicio, desde), sql`${columna} is not null`))
-      .orderBy(columna)
-      .limit(100);
-    return r.flatMap((x) => (x.v === null ? [] : [x.v]));
+  // What the filters offer, from the days of the range (level 1 has the environments, level 2 the releases).
+  const valores = async (columna: typeof H.environment | typeof H.release, nivel: number) => {
+    const { rows } = await db.execute<{ v: string }>(sql`
+      select distinct ${columna} as v from ${H}
+       where ${H.proyectoId} = ${proyectoId} and ${H.horas} = 24 and ${H.nivel} = ${nivel}
+         and ${H.hora} >= ${iso(new Date(Math.floor(desde.getTime() / DIA_MS) * DIA_MS))}::timestamptz
+         and ${columna} <> ''
+       order by 1 limit 100`);
+    return rows.map((x) => x.v);
   };
+  const [{ rows: filas }, { rows: serie }, environments, releases] = await Promise.all([
+    filasP,
+    serieP,
+    valores(H.environment, 1),
+    valores(H.release, 2),
+  ]);
   return {
-    filas: filas.map(({ fallas, ...r }) => ({
-      ...r,
-      p50: Number(r.p50),
-      p75: Number(r.p75),
-      p95: Number(r.p95),
-      por_minuto: r.cantidad / minutos,
-      tasa_fallas: r.cantidad === 0 ? 0 : fallas / r.cantidad,
-    })),
+    filas: filas.map((x) => {
+      const cubetas = x.cubetas.map(Number);
+      const cuentas = x.cuentas.map(Number);
+      const cantidad = Number(x.cantidad);
+      return {
+        nombre: x.nombre,
+        cantidad,
+        por_minuto: cantidad / minutos,
+        p50: percentilDe(cubetas, cuentas, 0.5),
+        p75: percentilDe(cubetas, cuentas, 0.75),
+        p95: percentilDe(cubetas, cuentas, 0.95),
+        tasa_fallas: cantidad === 0 ? 0 : Number(x.fallas) / cantidad,
+      };
+    }),
     serie: serie.map((s) => ({ fecha: s.fecha, cantidad: Number(s.cantidad) })),
-    environments: await valores(T.environment),
-    releases: await valores(T.release),
+    environments,
+    releases,
   };
+}
+
+/**
+ * Retention of the rollup: its rows that end before the cut (`dias` days before `ahora`) go, as the transactions
+ * they count do; a day's row goes once the whole day is past it. Answers how many went.
+ */
+export async function quitarResumenViejo(db: Db, dias: number, ahora = new Date()): Promise<number> {
+  const corte = new Date(ahora.getTime() - dias * DIA_MS);
+  const diaAntes = new Date(corte.getTime() - DIA_MS);
+  return borrarEnTandas(
+    db,
+    'insights_transacciones_horas',
+    sql`hora < ${iso(corte)}::timestamptz and (horas = 1 or hora <= ${iso(diaAntes)}::timestamptz)`,
+  );
 }
 
 const resumen = {

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client.ts';
-import { insightsReglasLentitud, insightsTransacciones, type SpanGuardado } from '../../../db/schema.ts';
+import { insightsReglasLentitud, type SpanGuardado } from '../../../db/schema.ts';
+import { guardarTransacciones, type TransaccionRecibida } from './rendimiento.ts';
 
 // The demo's performance data: the customer portal's page loads and navigations of the last 14 days, each with
 // the spans a browser SDK sends (the document, scripts, the API calls, rendering), so the Rendimiento tab, a
@@ -47,7 +48,7 @@ const hex = (azar: () => number, n: number) =>
 export async function seedRendimiento(tx: Tx, proyectoId: number): Promise<void> {
   const azar = generador(20_261_129);
   const ahora = Date.now();
-  const filas: (typeof insightsTransacciones.$inferInsert)[] = [];
+  const filas: TransaccionRecibida[] = [];
   for (let dia = 13; dia >= 0; dia--) {
     for (const pg of PAGINAS) {
       // Fewer on weekends-like days, some spread: the daily chart is not a flat line.
@@ -106,7 +107,6 @@ export async function seedRendimiento(tx: Tx, proyectoId: number): Promise<void>
         span(raiz, 'ui.react.render', pg.nombre === '/login' ? 'LoginForm' : 'Comprobantes', t, 15 + azar() * 40);
         t += 60 + azar() * 40;
         filas.push({
-          proyectoId,
           eventId: hex(azar, 32),
           nombre: pg.nombre,
           traceId,
@@ -124,7 +124,8 @@ export async function seedRendimiento(tx: Tx, proyectoId: number): Promise<void>
       }
     }
   }
-  for (let i = 0; i < filas.length; i += 500) await tx.insert(insightsTransacciones).values(filas.slice(i, i + 500));
+  // Through the intake's own write, so the Rendimiento tab's rollup counts them too.
+  for (let i = 0; i < filas.length; i += 500) await guardarTransacciones(tx, proyectoId, filas.slice(i, i + 500));
   // A slowness alert on the payment page, as a developer would set it.
   await tx.insert(insightsReglasLentitud).values({ proyectoId, transaccion: '/pagos/nuevo', p95Ms: 2000 });
 }
