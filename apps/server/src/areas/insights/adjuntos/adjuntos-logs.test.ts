@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -157,6 +158,50 @@ describe('attachment limits at the intake', () => {
     expect((await enviar(p, body, false)).statusCode).toBe(200);
     lentos[1]!.req.destroy();
     await lentos[1]!.respuesta;
+    await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(0);
+  });
+
+  it('a body of no stated length (an SDK streams what it compresses) counts among the large ones only past an event', async () => {
+    const p = await nuevoProyecto('adjuntos-sin-largo');
+    if (!ctx.t.app.server.listening) await ctx.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.t.app.server.address() as AddressInfo;
+    const enCurso = async () => (await envelopesGrandes.get()).values[0]?.value ?? 0;
+    /** A POST with no content-length (sent chunked) whose first bytes go now and the rest when `terminar` is called. */
+    const sinLargo = (body: Buffer, primeros = 10) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path: `/api/${p.id}/envelope/?sentry_key=${p.publicKey}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-sentry-envelope' },
+      });
+      const respuesta = new Promise<number>((resolve) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', () => resolve(0));
+      });
+      req.write(body.subarray(0, primeros));
+      return { respuesta, terminar: () => req.end(body.subarray(primeros)) };
+    };
+    // Three events at once, each of unknown length while it comes: none is held as a large envelope.
+    const eventos = [0, 1, 2].map(() => sinLargo(envelopeDe([evento(eventId())])));
+    expect(await enCurso()).toBe(0);
+    for (const e of eventos) e.terminar();
+    expect(await Promise.all(eventos.map((e) => e.respuesta))).toEqual([200, 200, 200]);
+    expect(await contar('insights_eventos', p.id)).toBe(3);
+
+    // One that grows past an event's limit counts as the largest from then on, and is bounded as they are: with two
+    // such held, a third is refused (429) once it passes an event's limit; the two go on when they are done.
+    const grande = () => envelopeDe([evento(eventId()), adjunto(2 * MB)]);
+    const lentos = [0, 1].map(() => sinLargo(grande(), 1.5 * MB));
+    await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(2 * ENVELOPE_MAX_BODY);
+    const tercero = sinLargo(grande());
+    tercero.terminar();
+    expect(await tercero.respuesta).toBe(429);
+    for (const l of lentos) l.terminar();
+    expect(await Promise.all(lentos.map((l) => l.respuesta))).toEqual([200, 200]);
     await expect.poll(enCurso, { timeout: 10_000, interval: 20 }).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
 import { INTAKE_MAX_BODY } from '@intranet/contract/areas/insights';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +9,7 @@ import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { insightsBundles, insightsProyectos } from '../../../db/schema.ts';
 import { type CheckinRecibido, checkinDe, guardarCheckin } from '../monitores/crons.ts';
 import { type FeedbackRecibido, feedbackDe, guardarFeedback } from '../feedback.ts';
-import { type FilaSesion, guardarSesiones, itemDeSesiones } from '../salud/sesiones.ts';
+import { type FilaSesion, guardarSesiones, itemDeSesiones, sesionesDelItem } from '../salud/sesiones.ts';
 import {
   guardarTransacciones,
   type TransaccionRecibida,
@@ -171,23 +172,61 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
    * from the address or the headers: nobody without a project's key makes the server hold tens of megabytes.
    */
   async function clavePrevia(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const largo = Number(request.headers['content-length']);
-    if (largo <= INTAKE_MAX_BODY) return;
+    const declarado = request.headers['content-length'];
+    const largo = Number(declarado);
+    if (declarado !== undefined && largo <= INTAKE_MAX_BODY) return;
     const p = await autorizado(request);
-    // A project's key is public (it ships in a web page's script): besides the key, large bodies held at once are
-    // bounded, so that no sender keeps the process's memory for itself. Past it, the SDK waits and sends again.
-    const reserva = Number.isFinite(largo) ? largo : ENVELOPE_MAX_BODY;
-    if (grandesEnCurso + reserva > GRANDES_MAX_BYTES) {
+    // A body of no stated length (the SDKs stream what they compress) holds nothing until it is read past the
+    // events' own limit: counted as the largest from then on (medirSinLargo).
+    if (declarado === undefined) proyectoSinLargo.set(request, p.id);
+    else reservar(p.id, reply, Number.isFinite(largo) ? largo : ENVELOPE_MAX_BODY);
+  }
+
+  /** The project of a body of no stated length, from its key's check to its reading. */
+  const proyectoSinLargo = new WeakMap<FastifyRequest, number>();
+
+  /**
+   * A project's key is public (it ships in a web page's script): besides the key, large bodies held at once are
+   * bounded, so that no sender keeps the process's memory for itself. Past it, the SDK waits and sends again.
+   */
+  function reservar(proyectoId: number, reply: FastifyReply, bytes: number): void {
+    if (grandesEnCurso + bytes > GRANDES_MAX_BYTES) {
       reply.header('retry-after', '5');
-      recibidos.sumar(p.id, CATEGORIA_EVENTO, 'limitado', 1, MOTIVO_GRANDES);
+      recibidos.sumar(proyectoId, CATEGORIA_EVENTO, 'limitado', 1, MOTIVO_GRANDES);
       throw new IntakeError(429, 'Hay demasiados envíos grandes en curso; reintente en un momento');
     }
-    grandesEnCurso += reserva;
+    grandesEnCurso += bytes;
     envelopesGrandes.set(grandesEnCurso);
     reply.raw.once('close', () => {
-      grandesEnCurso -= reserva;
+      grandesEnCurso -= bytes;
       envelopesGrandes.set(grandesEnCurso);
     });
+  }
+
+  /** A body of no stated length counts among the large ones once more than an event's worth of it has come. */
+  async function medirSinLargo(request: FastifyRequest, reply: FastifyReply, payload: Readable): Promise<Readable> {
+    const proyectoId = proyectoSinLargo.get(request);
+    if (proyectoId === undefined) return payload;
+    let leidos = 0;
+    let grande = false;
+    const medido = new Transform({
+      transform(trozo: Buffer, _codificacion, listo) {
+        leidos += trozo.length;
+        medido.receivedEncodedLength = leidos;
+        if (!grande && leidos > INTAKE_MAX_BODY) {
+          try {
+            reservar(proyectoId, reply, ENVELOPE_MAX_BODY);
+            grande = true;
+          } catch (err) {
+            listo(err as Error);
+            return;
+          }
+        }
+        listo(null, trozo);
+      },
+    }) as Transform & { receivedEncodedLength: number };
+    payload.on('error', (err) => medido.destroy(err));
+    return payload.pipe(medido);
   }
 
   /** Admits and stores the events; answers only once they are committed. */
@@ -234,10 +273,14 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
     recibidos.sumar(p.id, 'feedback', 'aceptado', comentarios.length, '', ahora);
   }
 
-  /** Sessions (release health): each `session`/`sessions` item counts one against the project's limit. */
+  /**
+   * Sessions (release health), counted against the project's limit by the sessions they carry: a `session` item
+   * one, a `sessions` item (request-mode aggregates) the sum of its aggregates, at least one.
+   */
   async function guardarSesionesRecibidas(p: ProyectoIntake, items: FilaSesion[][], ahora: Date): Promise<void> {
-    if (!limite.admitir(p.id, p.limitePorMinuto, items.length).ok) {
-      recibidos.sumar(p.id, 'session', 'limitado', items.length, MOTIVO_LIMITE, ahora);
+    const cuenta = items.reduce((s, filas) => s + sesionesDelItem(filas), 0);
+    if (!limite.admitir(p.id, p.limitePorMinuto, cuenta).ok) {
+      recibidos.sumar(p.id, 'session', 'limitado', cuenta, MOTIVO_LIMITE, ahora);
       return;
     }
     try {
@@ -246,10 +289,10 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
       if (baseNoDisponible(err)) throw err;
       // What was read passed every check: the envelope's other items were kept, the sessions are counted as lost.
       app.log.error({ err }, 'insights: sesiones');
-      recibidos.sumar(p.id, 'session', 'descartado', items.length, 'No se pudieron guardar', ahora);
+      recibidos.sumar(p.id, 'session', 'descartado', cuenta, 'No se pudieron guardar', ahora);
       return;
     }
-    recibidos.sumar(p.id, 'session', 'aceptado', items.length, '', ahora);
+    recibidos.sumar(p.id, 'session', 'aceptado', cuenta, '', ahora);
   }
 
   /** Transactions (performance data), counted against the project's limit as events are. */
@@ -357,7 +400,13 @@ export async function intakeRoutes(app: FastifyInstance, opts: IntakeOpciones): 
   app.post('/api/:project_id/store/', { config, schema: storeDoc }, store);
   app.post('/api/:project_id/store', { config, schema: storeDoc }, store);
   // Attachments make an envelope larger than an event: its key is checked before such a body is read.
-  const envelopeOpts = { config, schema: envelopeDoc, bodyLimit: ENVELOPE_MAX_BODY, onRequest: clavePrevia };
+  const envelopeOpts = {
+    config,
+    schema: envelopeDoc,
+    bodyLimit: ENVELOPE_MAX_BODY,
+    onRequest: clavePrevia,
+    preParsing: medirSinLargo,
+  };
   app.post('/api/:project_id/envelope/', envelopeOpts, envelope);
   app.post('/api/:project_id/envelope', envelopeOpts, envelope);
 
