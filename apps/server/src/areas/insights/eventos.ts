@@ -125,13 +125,29 @@ const eventosList: ListSpec<{ issueId: number }> = {
 
 const eventosSource = (db: Executor): ListSource<EventoResumen & { id: number }> => ({
   rows: async ({ where, orderBy, limit, offset, sortKey }) => {
-    const rows = await db
-      .select({ ...resumen, sortKey })
-      .from(insightsEventos)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
+    const filas = db.select({ ...resumen, sortKey }).from(insightsEventos);
+    // Past the first rows, the page's ids first, from the index (issue_id, id) alone, then only those rows: an
+    // OFFSET of 75 skips index entries, not 75 heap pages (an issue's events lie one to a page among millions).
+    const rows =
+      offset === 0
+        ? await filas
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+        : await filas
+            .where(
+              and(
+                where,
+                sql`${insightsEventos.id} = any(array(${db
+                  .select({ id: insightsEventos.id })
+                  .from(insightsEventos)
+                  .where(where)
+                  .orderBy(...orderBy)
+                  .limit(limit)
+                  .offset(offset)}))`,
+              ),
+            )
+            .orderBy(...orderBy);
     return rows.map((r) => ({ ...resumenWire(r), id: r.id, sortKey: r.sortKey }));
   },
   count: (where) => db.$count(insightsEventos, where),
