@@ -34,6 +34,12 @@ export interface ListSpec<Query> {
   /** The area's own filters; undefined entries are ignored. */
   filters?: (query: Query) => (SQL | undefined)[];
   /**
+   * The list's own rows within its table, when the table holds more than one list (an expiry grid's, of the one
+   * table both grids keep): always applied, yet no filter. Under it alone the list is unfiltered: its total is the
+   * source's `count(undefined)`, which counts the scope's rows (kept, exact), so the last page is read from the end.
+   */
+  scope?: (query: Query) => SQL;
+  /**
    * The sorts whose key the query's filters hold to one value (a filter on the sort's own column, e.g. `tipo=A`
    * sorted by type): past a row, their next page is the ids beyond it. Compared as the row value (key, id) with
    * the filter's `key = 'A'` beside it, PostgreSQL starts the index at the first 'A' and reads up to the row
@@ -246,8 +252,13 @@ export interface ListQueryBase {
 /** `%`, `_` and `\` typed by the user are searched for literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The conditions of the query: the free search and the area's filters. */
+/** The conditions of the query: the list's scope, the free search and the area's filters. */
 export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
+  return and(spec.scope?.(query), filtrosDe(spec, query));
+}
+
+/** The free search and the area's filters, without the scope: undefined when the list is unfiltered. */
+function filtrosDe<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
   if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q), query));
   else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
@@ -314,6 +325,8 @@ export async function listPage<
   Query extends ListQueryBase & { page: number; size: number },
 >(spec: ListSpec<Query>, query: Query, source: ListSource<Row>): Promise<{ items: Row[] } & Total> {
   const where = listWhere(spec, query);
+  // What the total counts under: nothing for a list under its scope alone (its kept count).
+  const contadas = filtrosDe(spec, query) === undefined ? undefined : where;
   const orden = ordering(spec, query);
   const { key, orderBy } = orden;
   // A search estimated far above the cap is not gathered (its matches are dense: the sort's index finds a page
@@ -344,7 +357,7 @@ export async function listPage<
         offset: 0,
         sortKey,
       }),
-      totalOf(source, where, Boolean(query.q), estimacion),
+      totalOf(source, contadas, Boolean(query.q), estimacion),
     ]);
     if (!adelante) rows.reverse();
     return { items: rows.map(withoutSortKey), ...total };
@@ -353,7 +366,7 @@ export async function listPage<
   // cap. A page past the middle (the last one) is read from the end, so its OFFSET is the rows after it rather
   // than before, and a page past the end reads nothing.
   if (offset > 0) {
-    const total = await totalOf(source, where, Boolean(query.q), estimacion);
+    const total = await totalOf(source, contadas, Boolean(query.q), estimacion);
     const exacto = !('total_exacto' in total);
     const desdeElFinal = total.total - offset - query.size;
     if (exacto && offset >= total.total) return { items: [], ...total };
@@ -374,7 +387,7 @@ export async function listPage<
   }
   const [rows, total] = await Promise.all([
     source.rows({ where, orderBy, limit: query.size, offset, sortKey }),
-    totalOf(source, where, Boolean(query.q), estimacion),
+    totalOf(source, contadas, Boolean(query.q), estimacion),
   ]);
   return { items: rows.map(withoutSortKey), ...total };
 }

@@ -102,6 +102,7 @@ async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>
     search: _search,
     searchWhere: _searchWhere,
     filters: _filters,
+    scope: _scope,
     fixedSorts: _fixedSorts,
     ...orden
   } = lote.list;

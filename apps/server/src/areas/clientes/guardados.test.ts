@@ -341,4 +341,137 @@ describe('the kept columns of the client list and the expiry grids', () => {
     expect((await grilla('physis', 'q=Haberes')).total).toBeGreaterThanOrEqual(2);
     await ctx.t.db.update(productos).set({ nombre: producto!.nombre }).where(eq(productos.id, producto!.id));
   });
+
+  it('recounts the clients of a change or a delete of many rows in one statement, as a recount gives (migration 0065)', async () => {
+    const ids = [
+      await cliente('Masivo Uno S.A.', 76_000_801),
+      await cliente('Masivo Dos S.A.', 76_000_901),
+      await cliente('Masivo Tres S.A.', 76_001_001),
+    ];
+    const [a, b, c] = ids as [number, number, number];
+    const lista = sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    );
+    const cualquiera = sql`(array[${lista}])[1 + g % 3]`;
+    const [producto] = await ctx.t.db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(eq(productos.codigo, 'PHY-SUELDOS'));
+    // What each client keeps against a recount of the whole tables, and the grid rows of its items against them.
+    const comparar = async (paso: string) => {
+      const { rows } = await ctx.t.db.execute<{ guardado: string; recuento: string }>(sql`
+        select e.id, row(e.servidores_count, e.version_physis, e.proximo_vencimiento)::text as guardado,
+               row((select count(*)::int from servidores_cliente s where s.empresa_id = e.id),
+                   (select array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.') from servidores_cliente s
+                     where s.empresa_id = e.id),
+                   (select min(x.vence) from (
+                      select vence from afip_certificados where empresa_id = e.id and reemplazado_por is null
+                      union all select cai_vence from afip_puntos_venta where empresa_id = e.id
+                      union all select vence from physis_licencias where empresa_id = e.id and baja is null) x))::text as recuento
+          from empresas e where e.id in (${lista}) order by e.id`);
+      expect(
+        rows.map((r) => r.guardado),
+        paso,
+      ).toEqual(rows.map((r) => r.recuento));
+      const grilla = await ctx.t.db.execute<{ fila: string }>(sql`
+        select row(id, empresa_id, vence, item)::text as fila from vencimientos where empresa_id in (${lista})
+        order by id`);
+      const items = await ctx.t.db.execute<{ fila: string }>(sql`
+        select row(id, empresa_id, vence, item)::text as fila from (
+          select c.id * 4 + 1 as id, c.empresa_id, c.vence, coalesce(c.alias, c.cn) as item from afip_certificados c
+           where c.empresa_id in (${lista}) and c.reemplazado_por is null
+          union all
+          select p.id * 4 + 2, p.empresa_id, p.cai_vence, 'PV ' || lpad(p.numero::text, 5, '0') from afip_puntos_venta p
+           where p.empresa_id in (${lista}) and p.cai_vence is not null
+          union all
+          select l.id * 4 + 3, l.empresa_id, l.vence, pr.nombre || coalesce(' · ' || l.modulo, '') from physis_licencias l
+            join productos pr on pr.id = l.producto_id
+           where l.empresa_id in (${lista}) and l.vence is not null and l.baja is null) x
+        order by id`);
+      expect(
+        grilla.rows.map((r) => r.fila),
+        paso,
+      ).toEqual(items.rows.map((r) => r.fila));
+    };
+
+    await ctx.t.db.execute(sql`
+      insert into servidores_cliente (empresa_id, nombre, version_physis)
+      select ${cualquiera}, 'masivo-' || g, case when g % 7 = 0 then null else '8.' || (g % 11) || '.' || (g % 4) end
+      from generate_series(1, 240) g`);
+    await ctx.t.db.execute(sql`
+      insert into afip_certificados (empresa_id, cuit, cn, ambiente, emitido, vence, serial, huella)
+      select ${cualquiera}, '30000000000', 'masivo-' || g, 'produccion', current_date - 100, current_date + 30 + g, 's' || g, md5(g::text)
+      from generate_series(1, 90) g`);
+    await ctx.t.db.execute(sql`
+      insert into afip_puntos_venta (empresa_id, numero, modalidad, cai_vence)
+      select ${cualquiera}, g, 'cai', current_date + 200 + g from generate_series(1, 30) g`);
+    await ctx.t.db.execute(sql`
+      insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
+      select ${cualquiera}, ${producto!.id}, 'anual', 1, current_date - 10, current_date + 20 + g from generate_series(1, 90) g`);
+    await comparar('altas');
+
+    // One row first: a session's statements are planned again for the many rows that follow.
+    await ctx.t.db.execute(
+      sql`update servidores_cliente set version_physis = '9.0' where id = (select min(id) from servidores_cliente where empresa_id = ${a})`,
+    );
+    await comparar('un servidor');
+    const pasos: [string, ReturnType<typeof sql>][] = [
+      // Versions raised and lowered (the highest of each client among them), a third renamed only.
+      [
+        'versiones cambiadas',
+        sql`update servidores_cliente set version_physis = case when id % 2 = 0 then '8.' || (id % 5) else '10.' || (id % 3) end
+            where empresa_id in (${lista}) and id % 3 <> 0`,
+      ],
+      [
+        'servidores renombrados',
+        sql`update servidores_cliente set nombre = nombre || '-r' where empresa_id in (${lista})`,
+      ],
+      // Servers moved between clients, with the highest versions among them.
+      [
+        'servidores movidos',
+        sql`update servidores_cliente set empresa_id = case empresa_id when ${a}::int then ${b}::int when ${b}::int then ${c}::int else ${a}::int end
+            where empresa_id in (${lista}) and id % 4 = 0`,
+      ],
+      [
+        'servidores borrados',
+        sql`delete from servidores_cliente where empresa_id in (${lista}) and (id % 5 < 2 or version_physis like '10.%')`,
+      ],
+      // Every client's earliest certificate renewed, others brought forward; some moved to another client.
+      [
+        'certificados renovados',
+        sql`update afip_certificados set vence = case when id % 2 = 0 then vence + 400 else vence - 25 end,
+                   empresa_id = case when id % 5 = 0 then ${c}::int else empresa_id end
+            where empresa_id in (${lista})`,
+      ],
+      ['certificados borrados', sql`delete from afip_certificados where empresa_id in (${lista}) and id % 3 = 0`],
+      [
+        'puntos de venta sin CAI',
+        sql`update afip_puntos_venta set modalidad = 'cae', cai_vence = null where empresa_id in (${lista}) and id % 2 = 0`,
+      ],
+      [
+        'licencias renovadas y dadas de baja',
+        sql`update physis_licencias set vence = vence + 300, baja = case when id % 4 = 0 then current_date end,
+                   modulo = case when id % 3 = 0 then 'Stock' end
+            where empresa_id in (${lista})`,
+      ],
+      ['licencias borradas', sql`delete from physis_licencias where empresa_id in (${lista}) and id % 2 = 1`],
+      ['todo borrado', sql`delete from servidores_cliente where empresa_id in (${lista})`],
+      ['certificados, todos', sql`delete from afip_certificados where empresa_id in (${lista})`],
+      ['licencias, todas', sql`delete from physis_licencias where empresa_id in (${lista})`],
+    ];
+    for (const [paso, sentencia] of pasos) {
+      await ctx.t.db.execute(sentencia);
+      await comparar(paso);
+    }
+    const { rows } = await ctx.t.db.execute<{ n: number; v: string | null }>(
+      sql`select servidores_count as n, version_physis as v from empresas where id in (${lista}) order by id`,
+    );
+    expect(rows.map((r) => [Number(r.n), r.v])).toEqual([
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
+    for (const id of ids) await inject('DELETE', `/api/empresas/${id}`);
+  });
 });

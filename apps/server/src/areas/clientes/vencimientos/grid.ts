@@ -4,6 +4,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { MARCA_DE_GRILLA, vencimientoBusqueda, vencimientoRenovaciones, vencimientos } from '../../../db/schema.ts';
 import { wireColumns } from '../../../db/wire.ts';
+import { filasDe } from '../../../lists/conteos.ts';
 import type { CsvColumnaSql } from '../../../lists/csv.ts';
 import {
   contarFiltradas,
@@ -43,8 +44,9 @@ export const vencimientosList: ListSpec<ListQuery> = {
   },
   defaultSort: 'vence',
   id: vencimientos.id,
+  // The grid's rows of the table: unfiltered, its total is the grid's kept count (`vencimientosSource`).
+  scope: (q) => eq(vencimientos.grupo, q.grupo),
   filters: (q) => [
-    eq(vencimientos.grupo, q.grupo),
     q.tipo ? eq(vencimientos.tipo, q.tipo) : undefined,
     q.empresa_id ? eq(vencimientos.clienteId, q.empresa_id) : undefined,
     plazoWhere(q.plazo),
@@ -68,9 +70,11 @@ export const filaGrid = {
 
 /**
  * The grid's rows and total, on the kept table alone: the page is found on the sort's index, then only its rows
- * count their renewals. A search finds its matches first by its trigram index (`matches`).
+ * count their renewals. A search finds its matches first by its trigram index (`matches`). Unfiltered, the total
+ * is the grid's row count kept in `conteos` (`vencimientos_afip`, `vencimientos_physis`), so the pager's last page
+ * is read from the end instead of past a 1.6M-row offset.
  */
-export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
+export const vencimientosSource = (db: Executor, grupo?: VencimientoGrupo): ListSource<Vencimiento> => ({
   rows: (f) => {
     const pagina = db
       .select({ id: vencimientos.id })
@@ -86,7 +90,10 @@ export const vencimientosSource = (db: Executor): ListSource<Vencimiento> => ({
       .innerJoin(vencimientos, eq(vencimientos.id, pagina.id))
       .orderBy(...f.orderBy);
   },
-  count: async (where) => (await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0,
+  count: async (where) =>
+    !where && grupo
+      ? filasDe(db, `vencimientos_${grupo}`)
+      : ((await db.select({ n: count() }).from(vencimientos).where(where))[0]?.n ?? 0),
   ...contarFiltradas(db, (where) => db.select({ id: vencimientos.id }).from(vencimientos).where(where)),
   matches: (where, k, limite, pagina) =>
     pageOfMatches(db, db.select({ id: vencimientos.id, k }).from(vencimientos).where(where).limit(limite), pagina),

@@ -25,6 +25,8 @@ import type { ListQuery } from './queries.ts';
 /** A grid's list for one group: its bulk filter is the grid's own query, the group from the route. */
 const listaDe = (grupo: VencimientoGrupo): ListSpec<Omit<ListQuery, 'grupo'>> => ({
   ...vencimientosList,
+  // The group of the route: the bulk query carries none.
+  scope: () => eq(vencimientos.grupo, grupo),
   filters: (q) => vencimientosList.filters?.({ ...q, grupo }) ?? [],
   searchWhere: (pattern) => busquedaEnGrilla(pattern, grupo),
   fixedSorts: (q) => vencimientosList.fixedSorts?.({ ...q, grupo }) ?? [],

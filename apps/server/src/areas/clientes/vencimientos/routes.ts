@@ -48,7 +48,7 @@ export const vencimientosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       datos: await listPage(
         vencimientosList,
         { ...request.query, grupo: request.params.grupo },
-        vencimientosSource(db),
+        vencimientosSource(db, request.params.grupo),
       ),
     }),
   });

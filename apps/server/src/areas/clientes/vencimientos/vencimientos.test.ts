@@ -290,6 +290,33 @@ describe('the expiry grid', () => {
     expect(prox).toEqual({ clienteId: ctx.clienteId, vence: dia(-10), dias: -10 });
   });
 
+  it("answers an unfiltered grid's exact total from its kept count, and its last page read from the end", async () => {
+    const grilla = async (q: string) =>
+      envelope(vencimientoPage).parse(
+        (await ctx.t.app.inject({ url: `/api/vencimientos/physis/lista?${q}`, headers: ctx.comercial })).json(),
+      ).datos!;
+    const filas = async () =>
+      Number(
+        (await ctx.t.db.execute<{ n: number }>(sql`select count(*)::int as n from vencimientos where grupo = 'physis'`))
+          .rows[0]!.n,
+      );
+    const ids = [(await licencia(dia(3))).id, (await licencia(dia(4))).id, (await licencia(dia(400))).id];
+    // One licence given baja leaves the grid, one deleted too: the kept count follows both.
+    await ctx.t.db
+      .update(physisLicencias)
+      .set({ baja: dia(-1) })
+      .where(eq(physisLicencias.id, ids[0]!));
+    await ctx.t.db.delete(physisLicencias).where(eq(physisLicencias.id, ids[1]!));
+    const total = await filas();
+    expect(total).toBeGreaterThan(0);
+    const todos = await grilla('sort=vence&size=1');
+    expect(todos).toMatchObject({ total });
+    expect(todos.total_exacto).toBeUndefined();
+    const ultima = await grilla(`sort=vence&size=1&page=${total}`);
+    expect(ultima.items.map((v) => v.vence)).toEqual([(await grilla(`sort=-vence&size=1`)).items[0]!.vence]);
+    expect((await grilla(`sort=vence&size=1&page=${total + 1}`)).items).toEqual([]);
+  });
+
   it("searches a grid's own rows: a word of the other grid's items is no match, counted exactly, not estimated", async () => {
     // 60,000 AFIP rows whose item says 'Facturación' and 30,000 Physis rows, both of clients named 'Estimada n'.
     const fila = (grupo: string, tipo: string, item: string, desde: number, n: number) => sql`
