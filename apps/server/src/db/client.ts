@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Pool, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
@@ -78,12 +79,19 @@ export async function openPostgres(
     connectionTimeoutMillis: CONEXION_MS,
     // A peer that vanished without closing (a network cut) is noticed rather than waited on.
     keepAlive: true,
+    // Statements are prepared (preparaSentencias) to skip their parse, but each execution is still planned for its
+    // own values, as an unnamed one is: a generic plan would guess a filter's share of rows (`activo = $1`: half,
+    // not the 2 % inactive) and a LIMIT's, and could walk the wrong index for a skewed list.
+    options: '-c plan_cache_mode=force_custom_plan',
   });
   // An idle connection dropped by the server (restart, failover) must not take the process down.
   pool.on('error', onIdleError);
   // Nor one in use between two statements (a transaction): the pool listens only to idle ones, and its user's
   // next statement fails (and the pool discards it) instead.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    preparaSentencias(client);
+  });
   // Fail now with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -100,6 +108,45 @@ export async function openPostgres(
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * How many statements one connection keeps prepared. The list engine's texts are a bounded set (each list, sort,
+ * filter and paging path gives one text; values always travel as parameters), but a statement whose text varies
+ * with its data (a batch insert of n rows) would otherwise add one per n: past this, statements run unnamed.
+ */
+const PREPARADAS_POR_CONEXION = 500;
+
+/**
+ * Every statement drizzle sends with parameters is given a name from a hash of its text, so node-postgres parses
+ * it once per connection and then only binds and executes it (docs/architecture.md, `db/`).
+ * Without parameters a text may hold several statements, which the extended protocol refuses: those stay unnamed.
+ * Named statements are planned like unnamed ones (plan_cache_mode in openPostgres): what they save is the parse.
+ */
+function preparaSentencias(client: PoolClient): void {
+  const nombres = new Set<string>();
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const conNombre = (config: unknown, values: unknown): unknown => {
+    if (
+      typeof config !== 'object' ||
+      config === null ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      'submit' in config ||
+      ('name' in config && (config as { name?: unknown }).name !== undefined)
+    )
+      return config;
+    const text = (config as { text?: unknown }).text;
+    if (typeof text !== 'string') return config;
+    const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (!nombres.has(name)) {
+      if (nombres.size >= PREPARADAS_POR_CONEXION) return config;
+      nombres.add(name);
+    }
+    return { ...config, name };
+  };
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) =>
+    query(conNombre(config, values), values, callback);
 }
 
 /** LISTEN on a connection of its own, outside the pool; a dropped connection is reopened every second. */
