@@ -17,7 +17,7 @@ import {
   type Target,
 } from './api-list.ts';
 import { insertClientes, insertParametros, insertServidores } from './clientes.ts';
-import { azar, cargar, holaMundo, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
+import { azar, cargar, contextoDeLaMaquina, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -108,7 +108,7 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
   }
 }
 
-type Paso = (nombre: string, consulta: ReturnType<typeof sql>) => Promise<void>;
+export type Paso = (nombre: string, consulta: ReturnType<typeof sql>) => Promise<void>;
 
 /**
  * The triggers of the kept data (migration 0040) that the load leaves off: each insert of items made the grids'
@@ -125,7 +125,7 @@ const GUARDADOS: [tabla: string, trigger: string][] = [
   ['empresas', 'empresas_a_vencimientos'],
 ];
 
-async function sinGuardados(paso: Paso): Promise<void> {
+export async function sinGuardados(paso: Paso): Promise<void> {
   await paso(
     'triggers de los datos guardados, apagados',
     sql.join(
@@ -141,7 +141,7 @@ async function sinGuardados(paso: Paso): Promise<void> {
  * are dropped meanwhile and built again from their own definitions, as the migration builds them after filling.
  * Then the triggers are on again.
  */
-async function guardadosDeUnaVez(db: Db, paso: Paso): Promise<void> {
+export async function guardadosDeUnaVez(db: Db, paso: Paso): Promise<void> {
   const { rows: indices } = await db.execute<{ tabla: string; nombre: string; definicion: string }>(sql`
     select i.tablename as tabla, i.indexname as nombre, i.indexdef as definicion from pg_indexes i
      where i.schemaname = 'public' and i.tablename in ('vencimientos', 'empresas')
@@ -209,13 +209,7 @@ export async function medirListas(
   llamadas: readonly Llamada[],
   opts: { cacheada: string; csv?: { nombre: string; url: string }[] },
 ): Promise<void> {
-  const mundo = await holaMundo();
-  let fastify: Awaited<ReturnType<typeof cargar>>;
-  try {
-    fastify = await cargar(mundo.url, {});
-  } finally {
-    await stopServer(mundo.child);
-  }
+  await contextoDeLaMaquina();
   const piso = await cargar(`${server.url}/api/estado/sesion`, headers);
   const cpu0 = { node: cpuSeconds(server.child.pid!), pg: postgresCpuSeconds() };
   const listas = await cargar(server.url, headers, () => azar(llamadas).url());
@@ -225,7 +219,6 @@ export async function medirListas(
   for (const llamada of llamadas)
     tiempos.push([llamada, await tiemposDeServidor(server.url, headers, llamada.url, LLAMADAS_POR_TIPO)]);
 
-  figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
   figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
   figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
   if (piso.errores > 0) console.log(`  (${piso.errores} respuestas con error)`);

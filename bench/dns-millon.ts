@@ -1,10 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { dnsListQuery } from '../packages/contract/src/areas/servidores/dns.ts';
+import { dnsList, dnsSource } from '../apps/server/src/areas/servidores/dns/queries.ts';
+import { openDatabase, openPostgres, poolDe } from '../apps/server/src/db/client.ts';
+import { listPage } from '../apps/server/src/lists/list.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import {
@@ -83,7 +86,7 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
 }
 
 /** A bare Fastify answering hello world: the ceiling of this machine, printed beside the figures for context. */
-export async function holaMundo(): Promise<{ url: string; child: ChildProcess }> {
+async function holaMundo(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const script = `const app = require('fastify')(); app.get('/', async () => ({ hola: 'mundo' })); app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const child = spawn(process.execPath, ['-e', script], { cwd: serverDir, stdio: 'ignore' });
@@ -98,6 +101,55 @@ export async function holaMundo(): Promise<{ url: string; child: ChildProcess }>
   }
   child.kill('SIGKILL');
   throw new Error('el hola mundo de Fastify no arrancó');
+}
+
+/** Where the usual hello world figure is kept: this machine's, outside the repository. */
+const HOLA_MUNDO_HABITUAL = join(homedir(), '.cache', 'intranet-bench', 'fastify-hola-mundo.json');
+/** The usual figure is the median of this many last runs, so one busy run does not move it. */
+const CORRIDAS_HABITUALES = 9;
+
+/**
+ * The bare Fastify's hello world at 50 connections, printed as the context of a bench that measures
+ * throughput, beside its usual figure on this machine (the median of the last runs, kept in
+ * ~/.cache/intranet-bench). Below half of it, the machine was busy (other processes took its cores) and the
+ * run's requests/s say little of the code: the warning says so. Answers the figure.
+ */
+export async function contextoDeLaMaquina(): Promise<number> {
+  const mundo = await holaMundo();
+  let rps: number;
+  try {
+    rps = Math.round((await cargar(mundo.url, {})).rps);
+  } finally {
+    await stopServer(mundo.child);
+  }
+  let anteriores: number[] = [];
+  try {
+    const leido = JSON.parse(readFileSync(HOLA_MUNDO_HABITUAL, 'utf8')) as { corridas?: unknown };
+    if (Array.isArray(leido.corridas)) anteriores = leido.corridas.filter((n): n is number => typeof n === 'number');
+  } catch {
+    // First run on this machine, or an unreadable file: no usual figure yet.
+  }
+  const habitual =
+    anteriores.length > 0
+      ? percentile(
+          [...anteriores].sort((a, b) => a - b),
+          50,
+        )
+      : undefined;
+  figure(
+    `Fastify hola mundo (contexto: cuán libre estaba la máquina; habitual ${habitual ?? 'sin datos'}): solicitudes/s`,
+    rps,
+    'sol/s',
+  );
+  const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`  carga de la máquina (loadavg 1, 5, 15 min): ${loadAvg} en ${availableParallelism()} núcleos`);
+  if (habitual !== undefined && rps < habitual / 2)
+    console.log(
+      `  AVISO: la máquina estaba ocupada (hola mundo a ${rps} sol/s, menos de la mitad de las ${habitual} habituales): las cifras de esta corrida no son comparables con las de otras.`,
+    );
+  mkdirSync(dirname(HOLA_MUNDO_HABITUAL), { recursive: true });
+  writeFileSync(HOLA_MUNDO_HABITUAL, JSON.stringify({ corridas: [...anteriores, rps].slice(-CORRIDAS_HABITUALES) }));
+  return rps;
 }
 
 const ORDENES = ['host', 'servidor_nombre', 'tipo', 'ttl'].flatMap((c) => [c, `-${c}`]);
@@ -184,6 +236,89 @@ export async function tiemposDeServidor(
   return tiempos.sort((a, b) => a - b);
 }
 
+/** A statement as node-postgres received it: its text ($1… placeholders) and its parameters. */
+interface Sentencia {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The statements the DNS list route runs for each of `urls`, recorded in-process: the route's own function
+ * (`listPage` over the area's declaration and source) over a pool opened as the server opens it, whose `query`
+ * writes down what drizzle hands node-postgres. The session check runs none: the server keeps a checked
+ * session in memory (30 s, dropped on a change), so a list request sends only these.
+ */
+async function sentenciasDeLasListas(databaseUrl: string, urls: readonly string[]): Promise<Sentencia[][]> {
+  const database = await openPostgres(databaseUrl);
+  const pool = poolDe(database.db);
+  if (!pool) throw new Error('se esperaba PostgreSQL');
+  let actuales: Sentencia[] = [];
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+  (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    actuales.push({ text, values: Array.isArray(values) ? values : [] });
+    return query(config, values);
+  };
+  try {
+    const porUrl: Sentencia[][] = [];
+    for (const url of urls) {
+      actuales = [];
+      const q = dnsListQuery.parse(Object.fromEntries(new URL(url, 'http://bench').searchParams));
+      await listPage(dnsList, q, dnsSource(database.db));
+      porUrl.push(actuales);
+    }
+    return porUrl;
+  } finally {
+    await database.close();
+  }
+}
+
+/** pgbench takes at most 128 scripts: one per sampled list. */
+const LISTAS_PGBENCH = 100;
+
+/**
+ * The same statements run by pgbench (`-M prepared`, 50 clients, as many seconds as the route's load) against the
+ * same database, one script per sampled list (its statements in order, one transaction each), the parameters as
+ * pgbench variables (-D): the rate PostgreSQL alone gives those lists on this machine. Answers transactions/s.
+ */
+function pgbenchDeLasListas(databaseUrl: string, listas: readonly Sentencia[][]): number {
+  const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
+  try {
+    const args = ['-M', 'prepared', '-c', '50', '-j', '2', '-T', String(SEGUNDOS), '-n'];
+    listas.forEach((sentencias, i) => {
+      const script = sentencias
+        .map((s, j) => {
+          s.values.forEach((v, k) => {
+            args.push('-D', `l${i}s${j}p${k + 1}=${String(v)}`);
+          });
+          return `${s.text.replace(/\$(\d+)/g, (_, n: string) => `:l${i}s${j}p${n}`)};`;
+        })
+        .join('\n');
+      const archivo = join(dir, `lista-${i}.sql`);
+      writeFileSync(archivo, `${script}\n`);
+      args.push('-f', archivo);
+    });
+    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8' });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
+    if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${r.stderr || r.stdout}`);
+    return Number(tps);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The list's SQL texts are a bounded set (what node-postgres keeps prepared per connection): how many distinct
+ * ones `listas` sent, and how many statements carry a parameter's value in their text rather than as a parameter.
+ */
+function textosDeLasListas(listas: readonly Sentencia[][]): { distintos: number; conValores: number } {
+  const todas = listas.flat();
+  const conValores = todas.filter((s) =>
+    s.values.some((v) => typeof v === 'string' && v.length >= 3 && s.text.includes(v)),
+  ).length;
+  return { distintos: new Set(todas.map((s) => s.text)).size, conValores };
+}
+
 /**
  * `npm run bench -- dns-millon`: the DNS list at 1M entries read from PostgreSQL, against the floor every read
  * pays (the session check and `select 1` through the same pool: GET /api/estado/sesion) in the same run, and a
@@ -192,8 +327,9 @@ export async function tiemposDeServidor(
  */
 export async function dnsMillon(): Promise<void> {
   const target = await baseDelMillon();
+  const databaseUrl = target.databaseUrl;
+  if (!databaseUrl) throw new Error('dns-millon mide en PostgreSQL');
   let servidor: ChildProcess | undefined;
-  let hola: ChildProcess | undefined;
   try {
     const server = await startServer(target);
     servidor = server.child;
@@ -203,15 +339,17 @@ export async function dnsMillon(): Promise<void> {
     );
     if (ids.length === 0) throw new Error('no se encontraron los servidores del bench');
 
-    const mundo = await holaMundo();
-    hola = mundo.child;
-    const fastify = await cargar(mundo.url, {});
-    await stopServer(hola);
-    hola = undefined;
+    // The statements of 500 lists drawn as the load draws them: their distinct texts, and the first 100 for pgbench.
+    const capturadas = await sentenciasDeLasListas(
+      databaseUrl,
+      Array.from({ length: 500 }, () => listaCualquiera(ids)),
+    );
+    await contextoDeLaMaquina();
     const piso = await cargar(`${server.url}/api/estado/sesion`, headers);
     const cpu0 = { node: cpuSeconds(servidor.pid!), pg: postgresCpuSeconds() };
     const listas = await cargar(server.url, headers, () => listaCualquiera(ids));
     const cpu = { node: cpuSeconds(servidor.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
+    const pgbench = pgbenchDeLasListas(databaseUrl, capturadas.slice(0, LISTAS_PGBENCH));
     const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, {
       authorization: headers.authorization,
     });
@@ -223,7 +361,6 @@ export async function dnsMillon(): Promise<void> {
       () => `/api/dns?q=${busquedaCualquiera()}&sort=${azar(ORDENES)}&size=${TAMANO}`,
     );
 
-    figure('Fastify hola mundo (contexto): solicitudes/s', Math.round(fastify.rps), 'sol/s');
     figure('GET /api/estado/sesion (sesión + select 1, el piso): solicitudes/s', Math.round(piso.rps), 'sol/s');
     figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
     if (piso.errores > 0) console.log(`  (${piso.errores} respuestas con error)`);
@@ -235,6 +372,25 @@ export async function dnsMillon(): Promise<void> {
     figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
     figure('  p99 con 50 conexiones', listas.p99, 'ms');
     if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
+    // What PostgreSQL alone gives the same lists (their statements, prepared, 50 clients): the share of it the
+    // route serves is what the server adds per list (HTTP, JSON, the pool, drizzle), whatever the machine.
+    figure(
+      `  pgbench -M prepared de sus sentencias (${LISTAS_PGBENCH} listas al azar, 50 clientes): transacciones/s`,
+      Math.round(pgbench),
+      'tps',
+    );
+    figure('  listas/s respecto de pgbench de sus sentencias', Math.round((listas.rps / pgbench) * 1000) / 10, '%', {
+      min: 70,
+    });
+    const textos = textosDeLasListas(capturadas);
+    figure(
+      `  textos SQL distintos en ${capturadas.length} listas al azar (contexto: preparados por conexión)`,
+      textos.distintos,
+      'textos',
+    );
+    figure('  sentencias con un valor escrito en su texto y no como parámetro', textos.conValores, 'sentencias', {
+      max: 0,
+    });
     // Where the time goes, whatever else the machine does: CPU per list served, the server's and PostgreSQL's.
     const servidas = listas.rps * SEGUNDOS;
     figure('  CPU del servidor Node por lista (contexto)', Math.round((cpu.node / servidas) * 1e5) / 100, 'ms');
@@ -254,7 +410,6 @@ export async function dnsMillon(): Promise<void> {
     );
     await figuraCsv('CSV de las 1M entradas', `${server.url}/api/dns/export.csv`, headers);
   } finally {
-    await stopServer(hola);
     await stopServer(servidor);
     await target.drop();
   }

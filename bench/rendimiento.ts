@@ -1,14 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { resumirSesiones } from '../apps/server/src/areas/insights/salud/sesiones.ts';
 import { type Db, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer } from './api-list.ts';
-import { azar, cargar, holaMundo, tiemposDeServidor } from './dns-millon.ts';
+import { azar, contextoDeLaMaquina, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, peakRssMb, postgresCpuSeconds } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -49,6 +50,11 @@ const KEY = 'd'.repeat(32);
  * `Sentry.startSpan({ name, op: 'db.query' | 'http.client' | … })`, with a transport keeping `request.body`.
  */
 const ENVELOPE = new URL('./fixtures/transaccion-sentry-node.envelope', import.meta.url);
+/** The migration that fills the Rendimiento tab's rollup from the transactions already kept. */
+const BACKFILL_RESUMEN = new URL(
+  '../apps/server/drizzle/0064_insights_transacciones_horas_backfill.sql',
+  import.meta.url,
+);
 
 /** A fixed pseudo-random number in [0, 1) per row `g` and salt `n`: every build holds the same data. */
 const u = (n: number) => sql.raw(`((hashint4(g * 7 + ${n})::float8 + 2147483648) / 4294967296)`);
@@ -130,6 +136,10 @@ async function llenarTransacciones(databaseUrl: string, dataDir: string): Promis
                lateral (select t0.*, extract(epoch from t0.ini)::float8 as epoch) t`),
       );
     }
+    // The Rendimiento tab's rollup of that history, by the backfill the migration runs on transactions kept before it.
+    await paso('resumen por hora y día (insights_transacciones_horas)', () =>
+      db.execute(sql.raw(readFileSync(BACKFILL_RESUMEN, 'utf8'))),
+    );
     // What autovacuum does soon after a bulk load: statistics (ANALYZE) and the visibility map.
     await paso('vacuum analyze', () => db.execute(sql`vacuum analyze`));
   } finally {
@@ -170,6 +180,8 @@ async function llenarSesiones(databaseUrl: string, dataDir: string): Promise<voi
                              case when ${u(6)} < (case when t1.r = ${RELEASE_MALA} then 0.06 else 0.005 end) then 1 else 0 end as c,
                              case when ${u(6)} > 0.997 then 1 else 0 end as a) t`),
     );
+    // The rollups release health reads, as the intake keeps them.
+    await paso('resúmenes por hora y usuarios', () => resumirSesiones(db, p));
     await paso('vacuum analyze', () => db.execute(sql`vacuum analyze`));
   } finally {
     await database.close();
@@ -209,19 +221,6 @@ async function idDe(databaseUrl: string, slug: string): Promise<number> {
   } finally {
     await c.end();
   }
-}
-
-/** The machine's ceiling (a bare Fastify's hello world at 50 connections) and its load: how quiet it was. */
-async function contexto(): Promise<void> {
-  const mundo = await holaMundo();
-  try {
-    const r = await cargar(mundo.url, {});
-    figure('Fastify hola mundo (contexto: cuán libre estaba la máquina): solicitudes/s', Math.round(r.rps), 'sol/s');
-  } finally {
-    await stopServer(mundo.child);
-  }
-  const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`Carga de la máquina (loadavg 1, 5, 15 min): ${loadAvg} en ${availableParallelism()} núcleos`);
 }
 
 /** Each kind of call timed one at a time (server time, Server-Timing `app`), with its median and p99 against 100 ms. */
@@ -354,14 +353,15 @@ async function ingesta(databaseUrl: string, server: { url: string; child: ChildP
 export async function rendimiento(): Promise<void> {
   const { databaseUrl, dataDir } = await baseDelDia(
     'intranet_bench_rendimiento',
-    `${TRANSACCIONES}x${SPANS}`,
+    // `resumen1`: the history holds the Rendimiento tab's rollup (insights_transacciones_horas).
+    `${TRANSACCIONES}x${SPANS}|resumen1`,
     `${TRANSACCIONES} transacciones de ${SPANS} spans en ${DIAS} días`,
     llenarTransacciones,
   );
   let servidor: ChildProcess | undefined;
   try {
     const p = await idDe(databaseUrl, 'historico-rendimiento');
-    await contexto();
+    await contextoDeLaMaquina();
     const server = await startServer({ databaseUrl, dataDir, label: 'rendimiento', drop: async () => undefined });
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };
@@ -414,14 +414,14 @@ export async function rendimiento(): Promise<void> {
 export async function salud(): Promise<void> {
   const { databaseUrl, dataDir } = await baseDelDia(
     'intranet_bench_salud',
-    `${SESIONES}`,
+    `${SESIONES}|resumenes-v1`,
     `${SESIONES} sesiones de ${RELEASES_SALUD} releases en ${DIAS} días`,
     llenarSesiones,
   );
   let servidor: ChildProcess | undefined;
   try {
     const p = await idDe(databaseUrl, 'historico-salud');
-    await contexto();
+    await contextoDeLaMaquina();
     const server = await startServer({ databaseUrl, dataDir, label: 'salud', drop: async () => undefined });
     servidor = server.child;
     const headers = { ...(await adminHeaders(server.url)), ...NO_CACHE };

@@ -15,6 +15,7 @@ import { intake } from './intake.ts';
 import { lote } from './lote.ts';
 import { monitorMillon } from './monitor-millon.ts';
 import { overload } from './overload.ts';
+import { recuentos } from './recuentos.ts';
 import { rendimiento, salud } from './rendimiento.ts';
 import { retencion } from './retencion.ts';
 import { transfer } from './transfer.ts';
@@ -43,6 +44,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   retencion,
   importacion,
   lote,
+  recuentos,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
