@@ -143,10 +143,11 @@ export function SaludReleases({ proyectoId }: { proyectoId: number }) {
                 variant="subtle"
                 size="compact-sm"
                 leftSection={abierta === r.version ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                aria-label={s.verDias(r.version)}
                 aria-expanded={abierta === r.version}
                 onClick={() => alternar(r.version)}
               >
-                {s.verDias(r.version)}
+                {s.verDiasCorto}
               </Button>
               {abierta === r.version && <SerieSesiones release={r} />}
             </>

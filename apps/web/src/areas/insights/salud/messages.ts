@@ -19,6 +19,8 @@ export const saludMessages = {
   anormales: 'Anormales',
   usuarios: 'Usuarios',
   verDias: (release: string) => `Sesiones por día de ${release}`,
+  /** On the release's own card, which names it already. */
+  verDiasCorto: 'Sesiones por día',
   grafico: (release: string, sesiones: string, caidas: string) =>
     `Sesiones por día de ${release}: ${sesiones} sesiones, ${caidas} caídas`,
   porcentaje: (v: number | null) => (v === null ? '—' : `${v.toLocaleString('es-AR', { maximumFractionDigits: 2 })} %`),
