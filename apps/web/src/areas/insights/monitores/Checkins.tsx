@@ -12,15 +12,18 @@ const COLOR: Record<CheckinEstado, string> = {
   timeout: 'grape',
 };
 
+/** Beside the last check-ins' dots, the state keeps its whole word: the dots wrap instead. */
+const NO_ENCOGER = { flexShrink: 0 } as const;
+
 export function EstadoCheckin({ estado }: { estado: CheckinEstado | null }) {
   if (estado === null)
     return (
-      <Badge variant="light" color="gray">
+      <Badge variant="light" color="gray" style={NO_ENCOGER}>
         {t.sinEjecuciones}
       </Badge>
     );
   return (
-    <Badge variant="light" color={COLOR[estado]}>
+    <Badge variant="light" color={COLOR[estado]} style={NO_ENCOGER}>
       {CHECKIN_ESTADO_NOMBRES[estado]}
     </Badge>
   );
