@@ -193,15 +193,11 @@ type TransaccionDe = TransaccionRecibida & { proyectoId: number };
 /** Inserts them and adds those that went in to the rollup: one statement, atomic without a transaction of its own. */
 async function insertarConResumen(db: Executor, filas: TransaccionDe[]): Promise<void> {
   const T = insightsTransacciones;
-  const insertadas = db.insert(T).values(filas).onConflictDoNothing().returning({
-    proyecto_id: T.proyectoId,
-    nombre: T.nombre,
-    inicio: T.inicio,
-    duracion_ms: T.duracionMs,
-    estado: T.estado,
-    environment: T.environment,
-    release: T.release,
-  });
+  const insertadas = db
+    .insert(T)
+    .values(filas)
+    .onConflictDoNothing()
+    .returning(wireColumns(T, ['proyecto_id', 'nombre', 'inicio', 'duracion_ms', 'estado', 'environment', 'release']));
   await db.execute(sql`with nuevas as (${insertadas.getSQL()}), ${SUMAR_AL_RESUMEN}`);
 }
 
