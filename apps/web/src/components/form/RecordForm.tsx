@@ -1,5 +1,5 @@
 import { Alert, Paper, Stack } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { clearDraft, readDraft, saveDraft, setEditing } from '../../core/drafts.ts';
@@ -52,8 +52,10 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
   const [guardado, setGuardado] = useState(false);
   const dirty = form.formState.isDirty && !guardado;
   const { allowLeave } = useDirtyGuard(dirty);
+  // A layout effect, run in the same task that puts the form on the page: a passive one runs later, and on a busy
+  // machine a user (or a test) could type into the fields before it did, so that those first changes were never kept.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens: the draft is restored and watched for the life of the form, and cleared when it closes; a new initial or path must not restore it again nor clear it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The draft goes over the record's values, which stay the defaults: the form is dirty as it was.
     if (draft) form.reset({ ...initial, ...draft } as DefaultValues<z.input<S>>, { keepDefaultValues: true });
     const watching = form.watch((values, { type }) => {
