@@ -12,7 +12,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
-import { serverArgs, serverDir } from './server.ts';
+import { serverArgs, serverDir, serverEnv } from './server.ts';
 
 export const ADMIN_PASSWORD = 'Bench-Clave-1';
 const SERVERS = 1000;
@@ -112,7 +112,7 @@ export async function startServer(target: Target): Promise<{ url: string; child:
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), {
     cwd: serverDir,
-    env,
+    env: { ...serverEnv(), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

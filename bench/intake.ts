@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -11,7 +11,7 @@ import { seed } from '../apps/server/src/seed.ts';
 import { freePort, stopServer } from './api-list.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
-import { serverArgs, serverDir } from './server.ts';
+import { serverArgs, serverDir, serverEnv } from './server.ts';
 
 // Sustained Sentry intake on PostgreSQL, onto a monitor that already holds 10M events over 100k issues (a
 // database the bench keeps, built once): 50 connections for 60 s sending realistic events (30-frame stack trace,
@@ -103,6 +103,14 @@ export function postgresCpuSeconds(): number {
     }
   }
   return total;
+}
+
+/**
+ * Sets the process's peak resident memory (VmHWM) back to its current one (Linux's clear_refs, value 5), so that a
+ * later `peakRssMb` reads the peak of what came after, not of the process's earlier work.
+ */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 export function peakRssMb(pid: number): number {
@@ -231,7 +239,7 @@ export async function intake(): Promise<void> {
     };
     child = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), {
       cwd: serverDir,
-      env,
+      env: { ...serverEnv(), ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const url = `http://127.0.0.1:${port}`;

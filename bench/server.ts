@@ -18,9 +18,25 @@ export function serverArgs(extra: string[] = []): string[] {
     if (r.status !== 0) throw new Error('no se pudo construir el servidor (npm run build -w @intranet/server)');
     built = true;
   }
+  const { args } = startScript();
+  return [...extra, ...args];
+}
+
+/** The environment the start script sets before `node` (`NAME=value` words), for the server's spawn. */
+export function serverEnv(): Record<string, string> {
+  return startScript().env;
+}
+
+function startScript(): { env: Record<string, string>; args: string[] } {
   const start = (JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as { scripts: { start: string } })
     .scripts.start;
-  const [node, ...args] = start.split(/\s+/);
+  const words = start.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_]+=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [node, ...args] = words;
   if (node !== 'node') throw new Error(`script start inesperado: ${start}`);
-  return [...extra, ...args];
+  return { env, args };
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { figure } from './report.ts';
-import { serverArgs, serverDir } from './server.ts';
+import { serverArgs, serverDir, serverEnv } from './server.ts';
 
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;
@@ -53,6 +53,7 @@ export async function transfer(): Promise<void> {
     cwd: serverDir,
     env: {
       ...process.env,
+      ...serverEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),

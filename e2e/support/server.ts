@@ -7,11 +7,19 @@ import { join } from 'node:path';
 const repoRoot = new URL('../..', import.meta.url).pathname;
 const serverDir = join(repoRoot, 'apps/server');
 
-/** Node's arguments of the server's start script (`node … dist/main.js`): the tests run what ships. */
-const serverArgs = (() => {
+/**
+ * The environment (`NAME=value` words before `node`) and Node's arguments of the server's start script
+ * (`… node … dist/main.js`): the tests run what ships.
+ */
+const { serverEnv, serverArgs } = (() => {
   const start = (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } })
     .scripts.start;
-  return start.split(/\s+/).slice(1);
+  const words = start.split(/\s+/);
+  const asignaciones = words.filter((w, i) => i < words.indexOf('node') && /^[A-Z_]+=/.test(w));
+  return {
+    serverEnv: Object.fromEntries(asignaciones.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])),
+    serverArgs: words.slice(words.indexOf('node') + 1),
+  };
 })();
 
 export const PASSWORDS = { admin: 'Admin-e2e-Clave1', demo: 'Demo-e2e-Clave1' } as const;
@@ -82,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   delete childEnv.DATABASE_URL;
   if (!existsSync(join(serverDir, 'dist/main.js')))
     throw new Error('Falta el servidor construido: ejecute `npm run build` antes de las pruebas end-to-end.');
-  const child = spawn(process.execPath, serverArgs, { cwd: serverDir, env: childEnv });
+  const child = spawn(process.execPath, serverArgs, { cwd: serverDir, env: { ...serverEnv, ...childEnv } });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);

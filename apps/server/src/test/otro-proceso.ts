@@ -40,6 +40,8 @@ async function arrancar(
   const proceso = spawn(process.execPath, comando(construido), {
     env: {
       ...process.env,
+      // As the start script sets it.
+      ...(construido ? { MALLOC_ARENA_MAX: '2' } : {}),
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
