@@ -223,7 +223,9 @@ export async function medirListas(
   figure('GET /api/estado/sesion: p99', piso.p99, 'ms');
   if (piso.errores > 0) console.log(`  (${piso.errores} respuestas con error)`);
   figure(`${titulo}, cualquier llamada al azar, leída de la base: solicitudes/s`, Math.round(listas.rps), 'sol/s');
-  figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
+  // Context, not a goal: a query that reads nothing is no ceiling for one that reads a page (the DNS list is
+  // measured against pgbench replaying its own statements instead).
+  figure('  respecto del piso (contexto)', Math.round((listas.rps / piso.rps) * 1000) / 10, '%');
   figure('  p99 con 50 conexiones', listas.p99, 'ms');
   if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
   const servidas = listas.rps * SEGUNDOS;

@@ -322,8 +322,9 @@ function textosDeLasListas(listas: readonly Sentencia[][]): { distintos: number;
 /**
  * `npm run bench -- dns-millon`: the DNS list at 1M entries read from PostgreSQL, against the floor every read
  * pays (the session check and `select 1` through the same pool: GET /api/estado/sesion) in the same run, and a
- * bare Fastify for context. Goals: any page, sort and filter at ≤ 30 ms of server time at p99 and ≥ 50 %
- * of the floor's requests/s at 50 connections; a search's first page ≤ 20 ms at p99; the whole list as CSV ≤ 4 s.
+ * bare Fastify for context. Goals: any page, sort and filter at ≤ 30 ms of server time at p99, and at 50
+ * connections ≥ 70 % of the rate pgbench gives its own statements (the floor's share is context); a search's first
+ * page ≤ 20 ms at p99; the whole list as CSV ≤ 4 s.
  */
 export async function dnsMillon(): Promise<void> {
   const target = await baseDelMillon();
@@ -369,7 +370,9 @@ export async function dnsMillon(): Promise<void> {
       Math.round(listas.rps),
       'sol/s',
     );
-    figure('  respecto del piso', Math.round((listas.rps / piso.rps) * 1000) / 10, '%', { min: 50 });
+    // Context, not a goal: a query that reads nothing is no ceiling for one that reads a page (the DNS list is
+    // measured against pgbench replaying its own statements instead).
+    figure('  respecto del piso (contexto)', Math.round((listas.rps / piso.rps) * 1000) / 10, '%');
     figure('  p99 con 50 conexiones', listas.p99, 'ms');
     if (listas.errores > 0) console.log(`  (${listas.errores} respuestas con error)`);
     // What PostgreSQL alone gives the same lists (their statements, prepared, 50 clients): the share of it the
