@@ -57,6 +57,21 @@ export async function baseDeClientes(): Promise<Target> {
 
 /** Only the bench's clients (their fantasy names), not the seed's demo ones. */
 const DEL_BENCH = sql`nombre_fantasia like 'Fantasía %'`;
+const hoy = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
+
+/** A production certificate for each bench client and a homologation one for one in two, expiring around today. */
+export const certificadosDelBench = sql`
+  insert into afip_certificados (empresa_id, cuit, alias, cn, ambiente, servicios, emitido, vence, serial, huella)
+  select e.id, e.cuit, 'Facturación', 'cn-' || e.id, a.ambiente, array['wsfe'], ${hoy} - 700, ${hoy} + ((e.id::bigint * 7919 + a.n) % 1100 - 365)::int,
+         md5(e.id::text || a.ambiente), md5(a.ambiente || e.id::text)
+  from empresas e cross join (values ('produccion', 0), ('homologacion', 1)) a(ambiente, n)
+  where e.${DEL_BENCH} and (a.n = 0 or e.id % 2 = 0)`;
+
+/** A yearly Physis licence for each bench client, expiring around today. */
+export const licenciasDelBench = sql`
+  insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
+  select e.id, (select id from productos where codigo = 'PHY-ERP'), 'anual', 1 + e.id % 40, ${hoy} - 300, ${hoy} + ((e.id::bigint * 104729) % 1000 - 300)::int
+  from empresas e where e.${DEL_BENCH}`;
 
 async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -77,29 +92,14 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
     // The expiry grids' rows, as the vencimientos bench puts them, for 1M clients: a production certificate
     // each, a homologation one for one in two, a CAI point of sale for one in ten, a licence each; expiries
     // spread over three years around today.
-    const hoy = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
-    await paso(
-      'certificados AFIP',
-      sql`
-      insert into afip_certificados (empresa_id, cuit, alias, cn, ambiente, servicios, emitido, vence, serial, huella)
-      select e.id, e.cuit, 'Facturación', 'cn-' || e.id, a.ambiente, array['wsfe'], ${hoy} - 700, ${hoy} + ((e.id::bigint * 7919 + a.n) % 1100 - 365)::int,
-             md5(e.id::text || a.ambiente), md5(a.ambiente || e.id::text)
-      from empresas e cross join (values ('produccion', 0), ('homologacion', 1)) a(ambiente, n)
-      where e.${DEL_BENCH} and (a.n = 0 or e.id % 2 = 0)`,
-    );
+    await paso('certificados AFIP', certificadosDelBench);
     await paso(
       'puntos de venta CAI',
       sql`
       insert into afip_puntos_venta (empresa_id, numero, modalidad, cai_vence)
       select id, 2, 'cai', ${hoy} + (id * 31 % 700 - 200) from empresas where ${DEL_BENCH} and id % 10 = 0`,
     );
-    await paso(
-      'licencias Physis',
-      sql`
-      insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
-      select e.id, (select id from productos where codigo = 'PHY-ERP'), 'anual', 1 + e.id % 40, ${hoy} - 300, ${hoy} + ((e.id::bigint * 104729) % 1000 - 300)::int
-      from empresas e where e.${DEL_BENCH}`,
-    );
+    await paso('licencias Physis', licenciasDelBench);
     await guardadosDeUnaVez(database.db, paso);
     // What autovacuum does soon after a bulk load: statistics, visibility map, the GIN pending list merged.
     await paso('vacuum analyze', sql`vacuum analyze`);

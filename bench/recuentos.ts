@@ -7,7 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD } from './api-list.ts';
-import { guardadosDeUnaVez, sinGuardados } from './clientes-millon.ts';
+import { certificadosDelBench, guardadosDeUnaVez, licenciasDelBench, sinGuardados } from './clientes-millon.ts';
 import { insertClientes, insertServidores } from './clientes.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
@@ -43,23 +43,8 @@ async function llenar(databaseUrl: string, dataDir: string): Promise<void> {
       insert into servidores_cliente (empresa_id, nombre, version_physis)
       select e.id, 'SRV-' || e.id || '-b', '8.' || (e.id % 5) from empresas e where e.${DEL_BENCH}`,
     );
-    const hoy = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
-    await paso(
-      'certificados AFIP',
-      sql`
-      insert into afip_certificados (empresa_id, cuit, alias, cn, ambiente, servicios, emitido, vence, serial, huella)
-      select e.id, e.cuit, 'Facturación', 'cn-' || e.id, a.ambiente, array['wsfe'], ${hoy} - 700, ${hoy} + ((e.id::bigint * 7919 + a.n) % 1100 - 365)::int,
-             md5(e.id::text || a.ambiente), md5(a.ambiente || e.id::text)
-      from empresas e cross join (values ('produccion', 0), ('homologacion', 1)) a(ambiente, n)
-      where e.${DEL_BENCH} and (a.n = 0 or e.id % 2 = 0)`,
-    );
-    await paso(
-      'licencias Physis',
-      sql`
-      insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
-      select e.id, (select id from productos where codigo = 'PHY-ERP'), 'anual', 1 + e.id % 40, ${hoy} - 300, ${hoy} + ((e.id::bigint * 104729) % 1000 - 300)::int
-      from empresas e where e.${DEL_BENCH}`,
-    );
+    await paso('certificados AFIP', certificadosDelBench);
+    await paso('licencias Physis', licenciasDelBench);
     await guardadosDeUnaVez(database.db, paso);
     await paso('vacuum analyze', sql`vacuum analyze`);
   } finally {
