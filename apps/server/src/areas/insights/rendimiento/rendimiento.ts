@@ -59,16 +59,17 @@ export interface TransaccionRecibida {
   spans: SpanGuardado[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const texto = (v: unknown, max: number): string | null => {
+export type Obj = Record<string, unknown>;
+/** Readers of an SDK's JSON, shared with the streamed spans (spans-streaming.ts). */
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const texto = (v: unknown, max: number): string | null => {
   if (typeof v !== 'string') return null;
   const limpio = v.replaceAll('\0', '').trim();
   if (limpio === '') return null;
   const corto = limpio.length > max ? limpio.slice(0, max) : limpio;
   return corto.isWellFormed() ? corto : corto.toWellFormed();
 };
-const hexId = (v: unknown, n: number): string | null => {
+export const hexId = (v: unknown, n: number): string | null => {
   if (typeof v !== 'string') return null;
   const s = v.replaceAll('-', '').toLowerCase();
   return new RegExp(`^[0-9a-f]{${n}}$`).test(s) ? s : null;

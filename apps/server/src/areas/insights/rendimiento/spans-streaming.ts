@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { insightsTransacciones, type SpanGuardado } from '../../../db/schema.ts';
-import { MAX_ITEM_TRANSACCION, type TransaccionRecibida } from './rendimiento.ts';
+import { hexId, isObj, MAX_ITEM_TRANSACCION, type Obj, type TransaccionRecibida, texto } from './rendimiento.ts';
 
 // Streamed spans: SDKs with `traceLifecycle: 'stream'` (the default of @sentry/browser 11) send `span` items
 // (`application/vnd.sentry.items.span.v2+json`, `{"items": [span, …]}`) instead of whole transactions. Each span
@@ -36,20 +36,6 @@ export interface SpansLeidos {
   descartados: { motivo: string; cantidad: number }[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const texto = (v: unknown, max: number): string | null => {
-  if (typeof v !== 'string') return null;
-  const limpio = v.replaceAll('\0', '').trim();
-  if (limpio === '') return null;
-  const corto = limpio.length > max ? limpio.slice(0, max) : limpio;
-  return corto.isWellFormed() ? corto : corto.toWellFormed();
-};
-const hexId = (v: unknown, n: number): string | null => {
-  if (typeof v !== 'string') return null;
-  const s = v.replaceAll('-', '').toLowerCase();
-  return new RegExp(`^[0-9a-f]{${n}}$`).test(s) ? s : null;
-};
 const segundos = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 /** An attribute's value: `{type, value}` in v2, a bare value tolerated. */
 const atributo = (attrs: Obj | undefined, clave: string): unknown => {
