@@ -103,6 +103,23 @@ test.describe('deploys', () => {
     await nombre.fill('srv-borrador-01');
     const url = page.url();
     const seen = urlsSeen(page);
+    // The reload's page comes only once the screen shows it is reloading, as from a busy server: by then the form
+    // has left the screen, and its draft must stay all the same.
+    // Playwright's locators wait for the held navigation: the page says itself when its reloading screen is up.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[aria-label="Hay una versión nueva de la Intranet: recargando…"]')) return;
+        observer.disconnect();
+        console.log('pantalla: recargando');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const showsReloading = new Promise<void>((resolve) =>
+      page.on('console', (message) => message.text() === 'pantalla: recargando' && resolve()),
+    );
+    await page.route(url, async (route) => {
+      await showsReloading;
+      await route.continue();
+    });
     deployNewBuild(web.dir);
     // The palette's chunk is of the old build: gone.
     const reloaded = page.waitForEvent('load');

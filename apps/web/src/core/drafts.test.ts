@@ -1,6 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { clearDraft, readDraft, saveDraft, setEditing, whenNoFormEditing } from './drafts.ts';
+import {
+  clearDraft,
+  closeDraft,
+  keepDraftsOnClose,
+  readDraft,
+  saveDraft,
+  setEditing,
+  whenNoFormEditing,
+} from './drafts.ts';
 
 describe('form drafts', () => {
   it('keeps the values with their dates, and never a password, secret or token', () => {
@@ -34,5 +42,16 @@ describe('form drafts', () => {
     setEditing('a', false);
     await espera;
     expect(libre).toBe(true);
+  });
+
+  // Last: once the page is going, it stays going.
+  it('a form closed inside the portal drops its draft; one closed as the page goes keeps it', () => {
+    saveDraft('/servidores/nuevo', { nombre: 'srv-01' });
+    closeDraft('/servidores/nuevo');
+    expect(readDraft('/servidores/nuevo')).toBeNull();
+    saveDraft('/servidores/nuevo', { nombre: 'srv-02' });
+    keepDraftsOnClose();
+    closeDraft('/servidores/nuevo');
+    expect(readDraft('/servidores/nuevo')).toEqual({ nombre: 'srv-02' });
   });
 });

@@ -7,6 +7,8 @@ const PREFIX = 'intranet:borrador:';
 const SECRET = /pass|contrase|secret|clave|token|codigo/i;
 
 const editing = new Set<string>();
+/** Set once the page is going: forms that close from then on keep their drafts for the page that comes back. */
+let pageGoing = false;
 const idleWaiters = new Set<() => void>();
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -67,6 +69,20 @@ export function clearDraft(id: string): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+/**
+ * The page is going: a reload onto a new build, or the error page that offers one. The whole screen is replaced
+ * before the browser leaves (the error page goes up at once, the reload's answer may take a while on a busy
+ * server), so the forms close: their drafts stay, for the page that comes back.
+ */
+export function keepDraftsOnClose(): void {
+  pageGoing = true;
+}
+
+/** A form closes: it was left inside the portal (saved, cancelled, another screen), so its draft goes, unless the page is going. */
+export function closeDraft(id: string): void {
+  if (!pageGoing) clearDraft(id);
 }
 
 /** Says whether a form has unsaved changes; the offline worker's update waits until none has. */

@@ -1,6 +1,8 @@
 // A page left open while a new build was deployed asks for chunks that are gone. It reloads itself, once, onto
 // the new build: the session comes back from the renewal cookie and each form's unsaved values from its draft.
 
+import { keepDraftsOnClose } from './drafts.ts';
+
 const KEY = 'intranet:recarga-por-version';
 /** A second failure this soon after the reload is not a new build: the error page shows it instead. */
 const ONCE_WITHIN_MS = 60_000;
@@ -36,6 +38,7 @@ export function reloadForNewBuild(): boolean {
     return false;
   }
   reloading = true;
+  keepDraftsOnClose();
   window.location.reload();
   return true;
 }
@@ -43,5 +46,6 @@ export function reloadForNewBuild(): boolean {
 /** Reloads now (the offline worker's update, once no form is being edited). */
 export function reloadNow(): void {
   reloading = true;
+  keepDraftsOnClose();
   window.location.reload();
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { messages } from '../core/messages.ts';
 import { reportCaughtError } from '../core/monitor/monitor.ts';
+import { keepDraftsOnClose } from '../core/drafts.ts';
 import { isChunkLoadError, isReloadingForNewBuild, reloadForNewBuild } from '../core/reload.ts';
 import { StatusPage } from './StatusPage.tsx';
 
@@ -10,7 +11,11 @@ import { StatusPage } from './StatusPage.tsx';
 export function RouteError() {
   const error = useRouteError();
   // A chunk of a build deployed since the page opened: reload onto the new one, once (session and drafts come back).
-  const [reloading] = useState(() => isChunkLoadError(error) && (isReloadingForNewBuild() || reloadForNewBuild()));
+  const [reloading] = useState(() => {
+    // This page replaces the whole screen, forms included: their drafts stay for the reload it leads to.
+    keepDraftsOnClose();
+    return isChunkLoadError(error) && (isReloadingForNewBuild() || reloadForNewBuild());
+  });
   useEffect(() => {
     if (reloading) return;
     console.error(error);

@@ -2,7 +2,7 @@ import { Alert, Paper, Stack } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { clearDraft, readDraft, saveDraft, setEditing } from '../../core/drafts.ts';
+import { clearDraft, closeDraft, readDraft, saveDraft, setEditing } from '../../core/drafts.ts';
 import { messages } from '../../core/messages.ts';
 import type { z } from 'zod';
 import { PageHeader } from '../PageHeader.tsx';
@@ -64,8 +64,8 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
     return () => {
       watching.unsubscribe();
       // Left inside the portal (saved, cancelled, or another screen once the user agreed to leave): nothing to keep.
-      // A reload runs no cleanup, so its draft stays for the page that comes back.
-      clearDraft(draftId);
+      // A reload runs no cleanup, and a screen replaced as the page goes keeps its draft (closeDraft).
+      closeDraft(draftId);
     };
     // Once, when the form opens: the draft is read at the first render.
   }, []);
