@@ -262,5 +262,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an API token across two server 
       expect(estado).toBe(401);
       expect(Date.now() - revocado).toBeLessThan(1000);
     });
-  }, 90_000);
+  }, 240_000);
 });

@@ -332,5 +332,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a live list across two server p
         stream.cerrar();
       }
     });
-  }, 90_000);
+  }, 240_000);
 });
