@@ -101,6 +101,19 @@ export const CLIENTES_LIST_TABLAS = [
   'productos',
 ] as const;
 
+/**
+ * The province filter. Sorted by province the key is `coalesce(provincia, '')`, and the filter on that same
+ * expression holds it to one value: the sort's index is read from the province's first entry by id, not past every
+ * province before it (200,000–600,000 entries at 1M clients). The planner estimates either form from the same
+ * sample (the index expression's statistics), so a total over the cap reads the same.
+ */
+function provinciaWhere(q: ClienteListQuery): SQL | undefined {
+  if (!q.provincia) return undefined;
+  return q.sort === 'provincia' || q.sort === '-provincia'
+    ? sql`coalesce(${clientes.provincia}, '') = ${q.provincia}`
+    : eq(clientes.provincia, q.provincia);
+}
+
 export const clientesList: ListSpec<ClienteListQuery> = {
   sorts: {
     ...wireColumns(clientes, ['razon_social', 'cuit', 'activo', 'actualizado']),
@@ -115,7 +128,7 @@ export const clientesList: ListSpec<ClienteListQuery> = {
   id: clientes.id,
   filters: (q) => [
     busqueda(q.q),
-    q.provincia ? eq(clientes.provincia, q.provincia) : undefined,
+    provinciaWhere(q),
     q.activo === undefined ? undefined : eq(clientes.activo, q.activo),
     q.condicion_iva ? eq(clientes.condicionIva, q.condicion_iva) : undefined,
     q.contacto_id ? eq(clientes.contactoId, q.contacto_id) : undefined,

@@ -162,8 +162,10 @@ export const clientes = pgTable(
     ),
     index('empresas_activo_idx').on(t.activo, t.id, t.provincia, t.condicionIva),
     index('empresas_actualizado_idx').on(t.actualizado, t.id, t.provincia, t.activo, t.condicionIva),
-    // The filters, for a value few clients have.
-    index('empresas_provincia_idx').on(t.provincia, t.id),
+    // The filters, for a value few clients have. A province's clients also in the default sort's order: a broad
+    // province's page is read from its first entry, never past the clients of the other provinces whose names come
+    // first (a name and its province can go together: 600,000 entries walked for page 1 at 1M clients).
+    index('empresas_provincia_razon_social_idx').on(t.provincia, t.razonSocial, t.id),
     index('empresas_condicion_iva_idx').on(t.condicionIva, t.id),
     index('empresas_contacto_idx').on(t.contactoId),
   ],
