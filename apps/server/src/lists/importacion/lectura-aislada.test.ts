@@ -115,12 +115,12 @@ describe('a file built to exhaust the server', () => {
     return { resultado, lecturas, rechazadas };
   }
 
-  it('shared strings that inflate past the worker heap: a Spanish 413 within 10 s, and every other call answered meanwhile', async () => {
+  // How soon each bomb is refused (within 10 s) is a speed goal: the bench `importacion` measures it on a quiet
+  // machine. Here, only what it is answered, and that no one else is refused meanwhile, on a machine of any speed.
+  it('shared strings that inflate past the worker heap: a Spanish 413, and every other call answered meanwhile', async () => {
     const bomba = bombaDeTextos();
     expect(bomba.length).toBeLessThan(1024 * 1024);
-    const desde = Date.now();
     const { resultado: res, lecturas, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'bomba.xlsx'));
-    expect(Date.now() - desde).toBeLessThan(10_000);
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toMatch(/^El archivo (ocupa|tarda) demasiado/);
     expect(lecturas).toBeGreaterThan(0);
@@ -129,10 +129,8 @@ describe('a file built to exhaust the server', () => {
 
   it('a sheet whose rows repeat (millions of rows from a few hundred KB): refused as unreadable at once, 400', async () => {
     const bomba = bombaDeFilas();
-    const desde = Date.now();
+    // Its second row repeats the first: no need to read on.
     const { resultado: res, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'filas.xlsx'));
-    // Its second row repeats the first: no need to read on (the bench measures it against 10 s on a quiet machine).
-    expect(Date.now() - desde).toBeLessThan(10_000);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBe('No se pudo leer el archivo como planilla XLSX');
     expect(rechazadas).toBe(0);
