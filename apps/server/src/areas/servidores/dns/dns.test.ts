@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, direcciones, dns, servidores } from '../../../db/schema.ts';
 import { camposCsv, sendCsv, ZONA_DEL_CSV, type CsvColumnaSql } from '../../../lists/csv.ts';
+import { PASOS_DE_BUSQUEDA } from '../../../lists/list.ts';
 import { freshApp, useTemplate } from '../../../test/harness.ts';
 
 const ctx = freshApp(useTemplate(), ['tecnico']);
@@ -144,6 +145,57 @@ describe('GET /api/dns', () => {
       expect(una.body.datos).not.toHaveProperty('total_estimado');
     } finally {
       await ctx.t.db.execute(sql`delete from dns where host like '%.estimadas.local'`);
+    }
+  });
+
+  it("finds a broad search's page by a bounded walk of the sort, or among its matches when they lie past it", async () => {
+    const srv = await servidorId('srv-ci-01');
+    // 20,000 matches (estimated past the cap), and more rows than the walk's budget that match nothing and come
+    // first in some sorts: -host and -ttl must gather the matches, host and ttl find them by walking.
+    await ctx.t.db.execute(
+      sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'a' || g || '.amplias.local', 'A', 60 + g % 7 from generate_series(1, 20000) g`,
+    );
+    await ctx.t.db.execute(
+      sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'z' || g || '.otras.local', 'CNAME', 86400 from generate_series(1, ${PASOS_DE_BUSQUEDA + 500}) g`,
+    );
+    await ctx.t.db.execute(sql`analyze dns`);
+    try {
+      const enOrden = async (orden: string, desde: number) =>
+        (
+          await ctx.t.db.execute<{ host: string }>(
+            sql.raw(`select host from dns where host ilike '%amplias%' order by ${orden} limit 25 offset ${desde}`),
+          )
+        ).rows.map((r) => r.host);
+      const ordenes = [
+        ['host', 'host asc, id asc'],
+        ['-host', 'host desc, id desc'],
+        ['ttl', 'ttl asc, id asc'],
+        ['-ttl', 'ttl desc, id desc'],
+        ['tipo', 'tipo asc, id asc'],
+        ['-tipo', 'tipo desc, id desc'],
+      ] as const;
+      for (const [orden, enSql] of ordenes) {
+        for (const page of [1, 4]) {
+          const res = await lista(`q=amplias&sort=${orden}&size=25&page=${page}`);
+          expect(res.status).toBe(200);
+          expect(envelope(dnsPage).safeParse(res.body).success).toBe(true);
+          expect(res.body.datos).toMatchObject({ total: 10_000, total_exacto: false });
+          expect(res.body.datos.items.map((d: { host: string }) => d.host)).toEqual(
+            await enOrden(enSql, (page - 1) * 25),
+          );
+        }
+      }
+      // Under a filter too (the walk's bound is read under the scope alone).
+      const filtrada = await lista('q=amplias&tipo=A&sort=-tipo&size=25');
+      expect(filtrada.body.datos.items.map((d: { host: string }) => d.host)).toEqual(
+        (
+          await ctx.t.db.execute<{ host: string }>(
+            sql`select host from dns where host ilike '%amplias%' and tipo = 'A' order by tipo desc, id desc limit 25`,
+          )
+        ).rows.map((r) => r.host),
+      );
+    } finally {
+      await ctx.t.db.execute(sql`delete from dns where host like '%.amplias.local' or host like '%.otras.local'`);
     }
   });
 
