@@ -407,28 +407,20 @@ export async function listPage<
   // among them) and its total is the estimate.
   let estimacion: Estimacion | undefined =
     query.q && where ? await estimacionDe(source, where, topeDe(source, true)) : undefined;
+  const offset = (query.page - 1) * query.size;
   if (query.q && where && (estimacion === undefined || estimacion === 'bajo')) {
-    const found = await searchFirst(spec, source, where, orden, query.size, (query.page - 1) * query.size);
-    if (found === 'muchas') {
-      estimacion = { total: TOPE_TOTAL, total_exacto: false };
-      if (query.tras === undefined && query.antes === undefined) {
-        const items = await searchBroad(spec, source, query, where, orden, query.size, (query.page - 1) * query.size);
-        if (items) return { items, ...estimacion };
-      }
-    } else if (found) return found;
-  } else if (
-    query.q &&
-    where &&
-    estimacion !== undefined &&
-    estimacion !== 'bajo' &&
-    query.tras === undefined &&
-    query.antes === undefined
-  ) {
-    const found = await searchBroad(spec, source, query, where, orden, query.size, (query.page - 1) * query.size);
-    if (found) return { items: found, ...estimacion };
+    const found = await searchFirst(spec, source, where, orden, query.size, offset);
+    if (found === 'muchas') estimacion = { total: TOPE_TOTAL, total_exacto: false };
+    else if (found) return found;
+  }
+  // More matches than the cap (estimated, or found gathering them): a page by number is walked for within a
+  // budget of the sort's entries, or its matches gathered when they cluster further on (`searchBroad`).
+  const porNumero = query.tras === undefined && query.antes === undefined;
+  if (query.q && where && estimacion !== undefined && estimacion !== 'bajo' && porNumero) {
+    const items = await searchBroad(spec, source, query, where, orden, query.size, offset);
+    if (items) return { items, ...estimacion };
   }
   const sortKey = sql<string>`(${key})::text`;
-  const offset = (query.page - 1) * query.size;
   // The next or previous page of the one shown: read from its last (or first) row by the sort's index, as
   // deep as it is. Without the row (deleted since), the page number alone.
   const cursor = query.page > 1 ? (query.tras ?? query.antes) : undefined;
