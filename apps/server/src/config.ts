@@ -108,7 +108,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_DB_QUEUE: limit(100),
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
-  UPLOAD_MAX_GROWTH_MB: limit(160),
+  UPLOAD_MAX_BUFFERS_MB: limit(64),
   METRICS_TOKEN: z.string().default(''),
   SHUTDOWN_TIMEOUT_S: positive(25),
   SHUTDOWN_DRAIN_S: limit(2),
@@ -224,8 +224,8 @@ export interface Config {
   corsOrigins: string[];
   /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
-  /** How much the process's RSS may grow while an uploaded file is read in a worker thread (0: no limit). */
-  subidaMaxCrecimientoBytes: number;
+  /** UPLOAD_MAX_BUFFERS_MB: the memory outside its heap (buffers) a worker reading an uploaded file may hold (0: no limit). */
+  subidaMaxFueraDelHeapBytes: number;
   /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for; '' opens it only to this machine (loopback). */
   metricsToken: string;
   /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
@@ -329,7 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDemoraMs: e.OVERLOAD_MAX_DELAY_MS,
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
     },
-    subidaMaxCrecimientoBytes: e.UPLOAD_MAX_GROWTH_MB * 1024 * 1024,
+    subidaMaxFueraDelHeapBytes: e.UPLOAD_MAX_BUFFERS_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,

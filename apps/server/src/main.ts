@@ -10,14 +10,14 @@ import { seed } from './seed.ts';
 import type { AreaDeps } from './area.ts';
 import { Programador } from './jobs/programador.ts';
 import { leerAlPedir } from './core/metricas.ts';
-import { closeIsolated, limitIsolatedGrowth } from './core/isolated.ts';
+import { closeIsolated, limitIsolatedBuffers } from './core/isolated.ts';
 
 /** On SIGTERM, how long the connections already accepted get for their calls to arrive before idle ones are closed. */
 const LLEGADA_MS = 500;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  limitIsolatedGrowth(config.subidaMaxCrecimientoBytes);
+  limitIsolatedBuffers(config.subidaMaxFueraDelHeapBytes);
   const database: Database = await openDatabase(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/db`;
   try {

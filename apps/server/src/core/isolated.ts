@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import Piscina from 'piscina';
@@ -15,15 +16,16 @@ const HEAP_MB = 96;
 const TOPE_MB = 72;
 /** Tasks waiting for a worker beyond which new ones are refused (503) rather than queued. */
 const MAX_EN_COLA = 16;
+const MB = 1024 * 1024;
 /**
- * How much the process's resident memory may grow while a task runs before the task is ended (0: no limit). The
- * heap limit bounds a worker's objects but not its buffers (inflated ZIP data waiting for a slow parser): this
- * bounds everything. Growth, not a total: the embedded database's memory grows with use, and is not the file's.
- * The server sets it from UPLOAD_MAX_GROWTH_MB (main.ts).
+ * The memory outside its heap a task's worker may hold (0: no limit): buffers, inflated ZIP data waiting for a slow
+ * parser, zlib's own. The heap limit does not bound them. It is the worker's own (V8's external memory of its
+ * isolate), not the process's resident memory: what other calls, or the embedded database, allocate meanwhile is not
+ * the file's, and must not get it refused. The server sets it from UPLOAD_MAX_BUFFERS_MB (main.ts).
  */
-let maxCrecimientoBytes = 0;
-export function limitIsolatedGrowth(bytes: number): void {
-  maxCrecimientoBytes = bytes;
+let maxFueraDelHeapBytes = 0;
+export function limitIsolatedBuffers(bytes: number): void {
+  maxFueraDelHeapBytes = bytes;
 }
 
 /** Why an isolated task failed: it needed more memory or more time than it is given, or it threw. */
@@ -87,8 +89,30 @@ function workers(): Piscina {
 const ARRANQUE_MAX_MS = 60_000;
 
 /**
- * Runs the task of `modulo` on `datos` in a worker thread. The task has `limiteMs` from the moment its worker
- * starts it (its module loaded); waiting for the worker has its own bound. Streams among `datos` are listed in
+ * A task's time is the processor time of its worker's thread, not the clock's: at nice 10 on a machine kept busy by
+ * other processes, a worker waits most of the clock's time for a core (a 4 KB APK's upload took 12 to 14 s beside ten
+ * busy processes, against 9 s for its reading). A bomb spends its time working, and is stopped all the same. The clock still bounds a task that does not work (one that
+ * waits on a stream that never ends): to this many times its time.
+ */
+const RELOJ_POR_TIEMPO = 4;
+
+/** The Linux thread `tid`'s processor time in ms (/proc: user and system, in clock ticks), or null when it is gone. */
+function cpuDelHiloMs(tid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+    // After the command's name, in parentheses, which may hold spaces: state is the 3rd field, utime the 14th.
+    const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(campos[11]) + Number(campos[12])) * 1000) / TICKS_POR_SEGUNDO;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ, the unit of /proc's times: 100 on every Linux Node runs on. */
+const TICKS_POR_SEGUNDO = 100;
+
+/**
+ * Runs the task of `modulo` on `datos` in a worker thread. The task has `limiteMs` of its thread's processor time from
+ * the moment its worker starts it (its module loaded); waiting for the worker has its own bound. Streams among `datos` are listed in
  * `transferir`: the worker reads and writes them while this thread only moves their bytes. `topeMb`: the objects it
  * may hold (less than the default when a bomb is likelier than a big file).
  */
@@ -99,26 +123,38 @@ export async function runIsolated<F extends (datos: never) => unknown>(
 ): Promise<Awaited<ReturnType<F>>> {
   const tiempo = new AbortController();
   let reloj = setTimeout(() => tiempo.abort(), ARRANQUE_MAX_MS + opciones.limiteMs);
-  // The worker says when it starts the task: from then on the task has its own time.
+  let medidor: NodeJS.Timeout | undefined;
+  // The worker says when it starts the task, and which thread it is: from then on the task has its own time.
   const { port1: aviso, port2: avisoWorker } = new MessageChannel();
-  aviso.once('message', () => {
+  aviso.once('message', ({ tid }: { tid: number | null }) => {
     clearTimeout(reloj);
-    reloj = setTimeout(() => tiempo.abort(), opciones.limiteMs);
+    const cpuInicial = tid === null ? null : cpuDelHiloMs(tid);
+    if (tid === null || cpuInicial === null) {
+      // No /proc (not Linux): the clock's time.
+      reloj = setTimeout(() => tiempo.abort(), opciones.limiteMs);
+      return;
+    }
+    reloj = setTimeout(() => tiempo.abort(), RELOJ_POR_TIEMPO * opciones.limiteMs);
+    medidor = setInterval(() => {
+      const cpu = cpuDelHiloMs(tid);
+      if (cpu === null) clearInterval(medidor);
+      else if (cpu - cpuInicial >= opciones.limiteMs) tiempo.abort();
+    }, 50);
   });
   aviso.unref();
-  const memoria = new AbortController();
-  const tope = process.memoryUsage.rss() + maxCrecimientoBytes;
-  const vigia = setInterval(() => {
-    if (maxCrecimientoBytes > 0 && process.memoryUsage.rss() > tope) memoria.abort();
-  }, 25);
   try {
-    const signal = AbortSignal.any([tiempo.signal, memoria.signal]);
-    return (await workers().run(
-      { modulo: modulo.href, datos, topeMb: opciones.topeMb ?? TOPE_MB, aviso: avisoWorker },
-      { signal, transferList: [avisoWorker, ...(opciones.transferir ?? [])] },
-    )) as Awaited<ReturnType<F>>;
+    const tarea = {
+      modulo: modulo.href,
+      datos,
+      topeMb: opciones.topeMb ?? TOPE_MB,
+      fueraDelHeapMb: maxFueraDelHeapBytes / MB,
+      aviso: avisoWorker,
+    };
+    return (await workers().run(tarea, {
+      signal: tiempo.signal,
+      transferList: [avisoWorker, ...(opciones.transferir ?? [])],
+    })) as Awaited<ReturnType<F>>;
   } catch (err) {
-    if (memoria.signal.aborted) throw new IsolatedError('memoria', err);
     if (tiempo.signal.aborted) throw new IsolatedError('tiempo', err);
     const code = (err as { code?: string }).code;
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IsolatedError('memoria', err);
@@ -126,7 +162,7 @@ export async function runIsolated<F extends (datos: never) => unknown>(
     throw new IsolatedError('error', err);
   } finally {
     clearTimeout(reloj);
-    clearInterval(vigia);
+    clearInterval(medidor);
     aviso.close();
   }
 }

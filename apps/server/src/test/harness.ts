@@ -62,7 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // A busy test machine (PGlite's queries block the loop) must not turn calls away; plugins/pressure.test.ts tests it.
     sobrecarga: { maxEnCurso: 0, maxEnEspera: 0, maxDemoraMs: 0, maxHeapBytes: 0 },
-    subidaMaxCrecimientoBytes: 0,
+    subidaMaxFueraDelHeapBytes: 0,
     adminPassword: PASSWORDS.admin,
     demoPassword: PASSWORDS.demo,
     ...overrides,
