@@ -75,7 +75,7 @@ function workers(): Piscina {
     maxQueue: MAX_EN_COLA,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     // The system runs the API's thread (and the database) first. Not at the lowest priority (19): on a machine kept
-    // busy by other processes a worker there got almost no CPU, and a 1 KB file ran out of its time.
+    // busy by other processes a worker there got almost no CPU.
     niceIncrement: 10,
   });
   return pool;

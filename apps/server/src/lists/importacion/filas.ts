@@ -13,8 +13,8 @@ const CONVERTIR = workerModule<typeof convertir>(import.meta.url, './convertir.w
 
 const MB = 1024 * 1024;
 /**
- * The time a file gets to be read, waiting for a worker and its CPU included: 8 s, and 1 s more per MB (a ZIP bomb of
- * 1 MB is given up on within 9 s). A 1 KB file needs milliseconds of CPU, but a busy machine may give little of it.
+ * The processor time a file gets to be read (core/isolated.ts): 8 s, and 1 s more per MB (a ZIP bomb of 1 MB is
+ * given up on within 9 s of work). A 1 KB file needs milliseconds.
  */
 const limiteMs = (tamano: number) => 8_000 + Math.ceil(tamano / MB) * 1_000;
 /**
