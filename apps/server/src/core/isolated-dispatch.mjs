@@ -46,8 +46,13 @@ function hilo() {
 }
 
 /**
- * @param {{ modulo: string; datos: unknown; topeMb: number; fueraDelHeapMb: number; aviso: import('node:worker_threads').MessagePort }} tarea
- * `fueraDelHeapMb`: 0, no ceiling outside the heap.
+ * @param {{
+ *   modulo: string;
+ *   datos: unknown;
+ *   topeMb: number;
+ *   fueraDelHeapMb: number;
+ *   aviso: import('node:worker_threads').MessagePort;
+ * }} tarea `fueraDelHeapMb`: 0, no ceiling outside the heap.
  */
 export default async function ejecutar({ modulo, datos, topeMb, fueraDelHeapMb, aviso }) {
   tope = topeMb * 1024 * 1024;

@@ -90,9 +90,10 @@ const ARRANQUE_MAX_MS = 60_000;
 
 /**
  * A task's time is the processor time of its worker's thread, not the clock's: at nice 10 on a machine kept busy by
- * other processes, a worker waits most of the clock's time for a core (a 4 KB APK's upload took 12 to 14 s beside ten
- * busy processes, against 9 s for its reading). A bomb spends its time working, and is stopped all the same. The clock still bounds a task that does not work (one that
- * waits on a stream that never ends): to this many times its time.
+ * other processes, a worker waits most of the clock's time for a core (a 4 KB APK's upload took 12 to 14 s beside
+ * ten busy processes, against 9 s for its reading). A bomb spends its time working, and is stopped all the same.
+ * The clock still bounds a task that does not work (one that waits on a stream that never ends): to this many times
+ * its time.
  */
 const RELOJ_POR_TIEMPO = 4;
 
@@ -111,10 +112,10 @@ function cpuDelHiloMs(tid: number): number | null {
 const TICKS_POR_SEGUNDO = 100;
 
 /**
- * Runs the task of `modulo` on `datos` in a worker thread. The task has `limiteMs` of its thread's processor time from
- * the moment its worker starts it (its module loaded); waiting for the worker has its own bound. Streams among `datos` are listed in
- * `transferir`: the worker reads and writes them while this thread only moves their bytes. `topeMb`: the objects it
- * may hold (less than the default when a bomb is likelier than a big file).
+ * Runs the task of `modulo` on `datos` in a worker thread. The task has `limiteMs` of its thread's processor time
+ * from the moment its worker starts it (its module loaded); waiting for the worker has its own bound. Streams among
+ * `datos` are listed in `transferir`: the worker reads and writes them while this thread only moves their bytes.
+ * `topeMb`: the objects it may hold (less than the default when a bomb is likelier than a big file).
  */
 export async function runIsolated<F extends (datos: never) => unknown>(
   modulo: WorkerModule<F>,
