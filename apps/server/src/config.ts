@@ -224,7 +224,7 @@ export interface Config {
   corsOrigins: string[];
   /** OVERLOAD_*: beyond these, new API calls are refused at once with 503 and Retry-After (0 = no limit). */
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
-  /** UPLOAD_MAX_BUFFERS_MB: the memory outside its heap (buffers) a worker reading an uploaded file may hold (0: no limit). */
+  /** UPLOAD_MAX_BUFFERS_MB: the memory outside its heap (buffers) a worker reading an upload may hold (0: none). */
   subidaMaxFueraDelHeapBytes: number;
   /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for; '' opens it only to this machine (loopback). */
   metricsToken: string;
