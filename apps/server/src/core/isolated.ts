@@ -175,14 +175,15 @@ export async function closeIsolated(): Promise<void> {
   await cerrando?.close({ force: true });
 }
 
+/** A file that needs more memory to be read than an upload is given. */
+export const OCUPA_DEMASIADO =
+  'El archivo ocupa demasiado al leerse (más memoria de la que se da a un archivo subido): divídalo en partes más chicas';
+
 /** What the user is told when the worker gave up on a file: too big or too slow once unpacked (413), or busy. */
 export function isolatedRefusal(err: IsolatedError, ilegible: string): ApiError {
   switch (err.motivo) {
     case 'memoria':
-      return new ApiError(
-        413,
-        'El archivo ocupa demasiado al leerse (más memoria de la que se da a un archivo subido): divídalo en partes más chicas',
-      );
+      return new ApiError(413, OCUPA_DEMASIADO);
     case 'tiempo':
       return new ApiError(413, 'El archivo tarda demasiado en leerse: divídalo en partes más chicas');
     case 'cola':

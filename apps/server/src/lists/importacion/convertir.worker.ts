@@ -3,6 +3,7 @@ import type { Codificacion } from '@intranet/contract/shared/importacion';
 import { abrirStore } from '../../storage/disk.ts';
 import { TooLargeError, type StoreUbicacion } from '../../storage/store.ts';
 import { leerPlanilla } from './lectura.ts';
+import { textosCompartidosCaben } from './textos-compartidos.ts';
 
 // Runs in a worker thread (core/isolated.ts): the spreadsheet an import uploads is read here, and its rows stored
 // here, with the worker's own heap and time limits. The thread that answers the API neither parses the file nor
@@ -14,13 +15,19 @@ export interface Conversion {
   codificacion: Codificacion | null;
   /** The store holding the uploaded file, where its rows go as well. */
   store: StoreUbicacion;
-  /** The uploaded file. */
+  /** The uploaded file and its size. */
   sha256: string;
+  tamano: number;
   /** What its rows may weigh as JSON lines. */
   maxFilasBytes: number;
+  /** What an XLSX's shared strings may inflate to (they are held whole while its sheet is read). */
+  maxTextosBytes: number;
 }
 
-/** What the file held: its header, its rows counted, the encoding used and its rows stored; or too many rows. */
+/**
+ * What the file held: its header, its rows counted, the encoding used and its rows stored; or why it was not read
+ * (too many rows, or shared strings past their limit).
+ */
 export type Convertida =
   | {
       ok: true;
@@ -32,7 +39,7 @@ export type Convertida =
       /** One JSON array of strings per line, the header first. */
       filasSha256: string;
     }
-  | { ok: false };
+  | { ok: false; motivo: 'filas' | 'textos' };
 
 /** Lines are stored in batches of about this many characters. */
 const LOTE = 256 * 1024;
@@ -42,9 +49,13 @@ export default async function convertir({
   codificacion,
   store: ubicacion,
   sha256,
+  tamano,
   maxFilasBytes,
+  maxTextosBytes,
 }: Conversion): Promise<Convertida> {
   const store = abrirStore(ubicacion);
+  if (formato === 'xlsx' && !(await textosCompartidosCaben(store, { sha256, tamano }, maxTextosBytes)))
+    return { ok: false, motivo: 'textos' };
   const origen = store.read(sha256);
   try {
     const leida = await leerPlanilla(origen, formato, codificacion);
@@ -72,7 +83,7 @@ export default async function convertir({
       filasSha256: guardadas.sha256,
     };
   } catch (err) {
-    if (err instanceof TooLargeError) return { ok: false };
+    if (err instanceof TooLargeError) return { ok: false, motivo: 'filas' };
     throw err;
   } finally {
     origen.destroy();

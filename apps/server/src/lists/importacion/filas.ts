@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Codificacion } from '@intranet/contract/shared/importacion';
-import { IsolatedError, isolatedRefusal, runIsolated, workerModule } from '../../core/isolated.ts';
+import { IsolatedError, isolatedRefusal, OCUPA_DEMASIADO, runIsolated, workerModule } from '../../core/isolated.ts';
 import { ApiError } from '../../core/api-error.ts';
 import type { FileStore } from '../../storage/store.ts';
 import type convertir from './convertir.worker.ts';
@@ -24,6 +24,11 @@ const limiteMs = (tamano: number) => 8_000 + Math.ceil(tamano / MB) * 1_000;
 const TOPE_MB = 48;
 /** What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×). */
 const maxFilasBytes = (tamano: number) => 64 * MB + 32 * tamano;
+/**
+ * What an XLSX's shared strings may inflate to, as XML: their texts are held whole within the worker's TOPE_MB (a
+ * sheet of 100,000 rows with a name and a note of its own on each has about 10 MB of them).
+ */
+const MAX_TEXTOS_BYTES = 24 * MB;
 
 const ILEGIBLE = {
   xlsx: 'No se pudo leer el archivo como planilla XLSX',
@@ -46,7 +51,9 @@ export async function convertirArchivo(
         codificacion,
         store: store.ubicacion,
         sha256: archivo.sha256,
+        tamano: archivo.tamano,
         maxFilasBytes: maxFilasBytes(archivo.tamano),
+        maxTextosBytes: MAX_TEXTOS_BYTES,
       },
       { limiteMs: limiteMs(archivo.tamano), topeMb: TOPE_MB },
     );
@@ -55,10 +62,12 @@ export async function convertirArchivo(
     throw err;
   }
   if (!convertida.ok)
-    throw new ApiError(
-      413,
-      'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas',
-    );
+    throw convertida.motivo === 'textos'
+      ? new ApiError(413, OCUPA_DEMASIADO)
+      : new ApiError(
+          413,
+          'El archivo tiene demasiadas filas para importarlo de una vez: divídalo en partes más chicas',
+        );
   return convertida;
 }
 

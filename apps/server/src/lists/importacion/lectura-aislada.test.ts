@@ -1,6 +1,7 @@
 import { envelope } from '@intranet/contract/shared/envelope';
 import { importacionSubida, importacionVistaPrevia, type Codificacion } from '@intranet/contract/shared/importacion';
 import { describe, expect, it } from 'vitest';
+import { OCUPA_DEMASIADO } from '../../core/isolated.ts';
 import { bearer, createUser, freshApp, useTemplate } from '../../test/harness.ts';
 import { bombaDeFilas, bombaDeTextos } from '../../test/xlsx-bomba.ts';
 
@@ -8,6 +9,23 @@ import { bombaDeFilas, bombaDeTextos } from '../../test/xlsx-bomba.ts';
 // and files built to exhaust memory or time refused there, while the server goes on answering everyone else.
 
 const template = useTemplate();
+
+/** The ZIP `zip` with the inflated size of its entry `nombre` stated as `tamano`, in its local and central headers. */
+function tamanoOculto(zip: Buffer, nombre: string, tamano: number): Buffer {
+  const copia = Buffer.from(zip);
+  const encabezados = [
+    { firma: 0x04034b50, nombreEn: 30, largoEn: 26, tamanoEn: 22 },
+    { firma: 0x02014b50, nombreEn: 46, largoEn: 28, tamanoEn: 24 },
+  ];
+  for (let i = 0; i + 4 <= copia.length; i += 1)
+    for (const { firma, nombreEn, largoEn, tamanoEn } of encabezados) {
+      if (i + nombreEn > copia.length || copia.readUInt32LE(i) !== firma) continue;
+      const largo = copia.readUInt16LE(i + largoEn);
+      if (copia.toString('latin1', i + nombreEn, i + nombreEn + largo) === nombre)
+        copia.writeUInt32LE(tamano, i + tamanoEn);
+    }
+  return copia;
+}
 const BASE = '/api/personas/importaciones';
 
 function fresh() {
@@ -122,9 +140,16 @@ describe('a file built to exhaust the server', () => {
     expect(bomba.length).toBeLessThan(1024 * 1024);
     const { resultado: res, lecturas, rechazadas } = await lecturasDuranteLaSubida(subir(ctx, bomba, 'bomba.xlsx'));
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().error).toMatch(/^El archivo (ocupa|tarda) demasiado/);
+    // Refused by their size as they inflate, before the reader holds any of them.
+    expect(res.json().error).toBe(OCUPA_DEMASIADO);
     expect(lecturas).toBeGreaterThan(0);
     expect(rechazadas).toBe(0);
+  });
+
+  it('shared strings whose ZIP directory hides their size: refused as unreadable, 400', async () => {
+    const res = await subir(ctx, tamanoOculto(bombaDeTextos(), 'xl/sharedStrings.xml', 1_000), 'oculta.xlsx');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe('No se pudo leer el archivo como planilla XLSX');
   });
 
   it('a sheet whose rows repeat (millions of rows from a few hundred KB): refused as unreadable at once, 400', async () => {

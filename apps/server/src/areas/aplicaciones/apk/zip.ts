@@ -1,23 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Readable } from 'node:stream';
+import type { Entry, ZipFile } from 'yauzl';
 import type { FileStore } from '../../../storage/store.ts';
+import { abrirZip } from '../../../storage/zip.ts';
 import { ApkRechazado, MENSAJES_APK } from './errors.ts';
-
-/** Reads the zip's pieces straight from the file store, by byte ranges: the APK is never held whole. */
-class LectorDelAlmacen extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly store: FileStore,
-    private readonly sha256: string,
-  ) {
-    super();
-  }
-
-  override _readStreamForRange(start: number, end: number): Readable {
-    if (end <= start) return Readable.from([]);
-    return this.store.read(this.sha256, { start, end: end - 1 });
-  }
-}
 
 // Generous for any real app (a game's assets included), small enough that a zip bomb cannot keep a core busy.
 const MAX_DESCOMPRIMIDO = 8 * 1024 * 1024 * 1024;
@@ -35,11 +21,7 @@ export interface ApkZip {
 
 async function abrir(store: FileStore, sha256: string, tamano: number): Promise<ZipFile> {
   try {
-    return await yauzl.fromRandomAccessReaderPromise(new LectorDelAlmacen(store, sha256), tamano, {
-      lazyEntries: true,
-      autoClose: false,
-      validateEntrySizes: true,
-    });
+    return await abrirZip(store, sha256, tamano);
   } catch {
     throw new ApkRechazado(MENSAJES_APK.noEsZip);
   }
