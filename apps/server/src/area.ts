@@ -42,7 +42,10 @@ export interface AreaDeps extends FileDeps {
  */
 export interface FuenteViva {
   lista: ListaViva;
-  /** The code that reads the list; 'session' for a list of the caller's own (their notifications), which anyone signed in reads. */
+  /**
+   * The code that reads the list; 'session' for a list of the caller's own (their notifications), which anyone signed
+   * in reads.
+   */
   permiso: PermissionCode | 'session';
   /** Every table the list reads; each must announce its changes (`<tabla>_aviso` trigger). */
   tablas: readonly string[];

@@ -230,7 +230,9 @@ export interface Config {
   metricsToken: string;
   /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
   shutdownTimeoutS: number;
-  /** SHUTDOWN_DRAIN_S: on SIGTERM, seconds still taking calls with /readyz at 503, for the proxy to stop sending (2). */
+  /**
+   * SHUTDOWN_DRAIN_S: on SIGTERM, seconds still taking calls with /readyz at 503, for the proxy to stop sending (2).
+   */
   shutdownDrainS: number;
   /** TAREAS=0: this process runs no scheduled job (another one does); 1 by default. */
   tareas: boolean;
@@ -240,13 +242,17 @@ export interface Config {
   insightsRetencionDias: number;
   /** AUDITORIA_RETENCION_DIAS: the audit rows older than this are removed each night; 0 keeps them (default). */
   auditoriaRetencionDias: number;
-  /** ENTREGAS_RETENCION_DIAS: webhook deliveries and e-mails sent or failed older than this go; 0 keeps them (default). */
+  /**
+   * ENTREGAS_RETENCION_DIAS: webhook deliveries and e-mails sent or failed older than this go; 0 keeps them (default).
+   */
   entregasRetencionDias: number;
   /** SMTP_URL: where e-mail is sent (smtp://user:pass@host:587); '' sends none. */
   smtpUrl: string;
   /** ALERTAS_REMITENTE: the alerts' sender ("Intranet <intranet@example.com>"). */
   alertasRemitente: string;
-  /** WEBHOOKS_REDES_PERMITIDAS: internal networks webhooks may still reach (a company's own receiver); none by default. */
+  /**
+   * WEBHOOKS_REDES_PERMITIDAS: internal networks webhooks may still reach (a company's own receiver); none by default.
+   */
   webhooksRedesPermitidas: string[];
   /** SECRETS_KEY: the AES-256-GCM key of Instalaciones' secrets; unset, one is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;

@@ -131,7 +131,8 @@ export function outboundGuard(options: OutboundOptions): OutboundGuard {
     },
     async post(url, { headers, body, timeoutMs }) {
       const target = new URL(url);
-      // An IP literal never reaches the lookup hook: it is checked here (the URL parser already turned 0x7f000001 into 127.0.0.1).
+      // An IP literal never reaches the lookup hook: it is checked here (the URL parser already turned 0x7f000001
+      // into 127.0.0.1).
       if (isIP(target.hostname.replace(/^\[|\]$/g, ''))) await addressesOf(target.hostname);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
       return new Promise<OutboundAnswer>((done, fail) => {

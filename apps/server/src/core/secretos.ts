@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 
 /**
- * Secrets at rest (Instalaciones, the second factor's keys): AES-256-GCM with a 96-bit random nonce per value and its 128-bit tag.
- * Stored as `v1:<nonce b64>:<tag b64>:<ciphertext b64>` in `parametros.valor_cifrado`; the plain value is
+ * Secrets at rest (Instalaciones, the second factor's keys): AES-256-GCM with a 96-bit random nonce per value and its
+ * 128-bit tag. Stored as `v1:<nonce b64>:<tag b64>:<ciphertext b64>` in `parametros.valor_cifrado`; the plain value is
  * never written anywhere. The key is SECRETS_KEY (32 bytes, base64); without it one is generated once into
  * DATA_DIR/secrets.key, with a warning at start.
  */

@@ -16,10 +16,16 @@ import {
 /** What an attempt tried: a password, an API token or a second-factor code; each kind is counted apart. */
 export type ClaseIntento = 'password' | 'token' | 'segundo_factor';
 
-/** One (name, address) pair, and one address across names (for the names that failed from it): more than 10 failures in 15 minutes lock it. */
+/**
+ * One (name, address) pair, and one address across names (for the names that failed from it): more than 10 failures in
+ * 15 minutes lock it.
+ */
 export const THROTTLE_WINDOW_MINUTES = 15;
 export const THROTTLE_MAX_FAILURES = 10;
-/** One name from every address: more than 50 failures in an hour trip the wide limit (the address limit holds one address to 44). */
+/**
+ * One name from every address: more than 50 failures in an hour trip the wide limit (the address limit holds one
+ * address to 44).
+ */
 export const USER_WINDOW_MINUTES = 60;
 export const USER_MAX_FAILURES = 50;
 

@@ -24,7 +24,9 @@ export function describeUserAgent(userAgent: string | null | undefined): ClientD
   };
 }
 
-/** A Sentry context: what one thing is called and its version, as the SDKs send `contexts.browser` and `contexts.os`. */
+/**
+ * A Sentry context: what one thing is called and its version, as the SDKs send `contexts.browser` and `contexts.os`.
+ */
 interface NamedContext {
   type: 'browser' | 'os' | 'device';
   name: string;

@@ -131,7 +131,9 @@ export class Programador<D> {
     return this.#boss !== undefined;
   }
 
-  /** Starts the queue on the database given (its schema `pgboss` is created or updated), schedules and works every job. */
+  /**
+   * Starts the queue on the database given (its schema `pgboss` is created or updated), schedules and works every job.
+   */
   async iniciar(sqlCrudo: SqlCrudo, opciones: OpcionesProgramador = {}): Promise<void> {
     const esperaReintento = opciones.esperaReintento ?? 30;
     const boss = new PgBoss({

@@ -1,4 +1,5 @@
-// Makes a backup: the manifest (sealed: sello.ts), then every table's CSV, then every stored file, as one .tar.gz stream.
+// Makes a backup: the manifest (sealed: sello.ts), then every table's CSV, then every stored file, as one
+// .tar.gz stream.
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';

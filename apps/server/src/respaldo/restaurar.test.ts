@@ -26,7 +26,9 @@ import { Sellador, SelloInvalido } from './sello.ts';
 const PG = process.env.TEST_DATABASE_URL;
 /** The test apps' SECRETS_KEY: it seals the backups and checks them on restore. */
 const SECRETS_KEY = Buffer.from(TEST_SECRETS_KEY, 'base64');
-/** What does not depend on the source's engine runs in the PGlite pass only: the PostgreSQL pass would repeat it as is. */
+/**
+ * What does not depend on the source's engine runs in the PGlite pass only: the PostgreSQL pass would repeat it as is.
+ */
 const unaVez = it.skipIf(PG !== undefined);
 const template = useTemplate();
 const correr = promisify(execFile);
@@ -51,7 +53,10 @@ async function entradas(archivo: string): Promise<{ nombre: string; bytes: Buffe
   return todas;
 }
 
-/** A new archive from `lista`, in its order. Should the file fail, the entry being added stops waiting (as crear.ts does). */
+/**
+ * A new archive from `lista`, in its order. Should the file fail, the entry being added stops waiting (as
+ * crear.ts does).
+ */
 async function empaquetar(archivo: string, lista: { nombre: string; bytes: Buffer }[]): Promise<string> {
   const pack = nuevoArchivo();
   const escrito = pipeline(pack, createWriteStream(archivo));

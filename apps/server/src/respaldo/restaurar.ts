@@ -119,7 +119,8 @@ export async function restaurar(opts: OpcionesRestauracion): Promise<ResultadoRe
             throw new ArchivoInvalido(`tiene una entrada que no es de un respaldo: ${entrada.path}`);
           const guardado = await guardarArchivo(filesDir, entrada, guardados);
           sello.archivoLeido(entrada.path, guardado.tamano, guardado.sha256);
-          // Forced or not: the store finds each file by its SHA-256, so one whose content is not its name's cannot go in.
+          // Forced or not: the store finds each file by its SHA-256, so one whose content is not its name's cannot
+          // go in.
           if (guardado.sha256 !== sha256)
             throw new ArchivoInvalido(`el archivo ${sha256} está dañado: su contenido no coincide con su SHA-256`);
           bytes += guardado.tamano;

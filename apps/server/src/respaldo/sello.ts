@@ -1,5 +1,6 @@
 // A backup's seal: HMAC-SHA256 of every part of the archive and of the manifest's own fields, under a key of its
-// own derived from SECRETS_KEY, so a restore can tell an archive changed after it was made (docs/decisions/sealed-backups.md).
+// own derived from SECRETS_KEY, so a restore can tell an archive changed after it was made
+// (docs/decisions/sealed-backups.md).
 import { createHmac, hkdfSync, timingSafeEqual, type Hmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -60,7 +60,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SECRETS_KEY: TEST_SECRETS_KEY,
     }),
     logLevel: 'silent',
-    // A busy test machine (PGlite's queries block the loop) must not turn calls away; plugins/pressure.test.ts tests it.
+    // A busy test machine (PGlite's queries block the loop) must not turn calls away; plugins/pressure.test.ts
+    // tests it.
     sobrecarga: { maxEnCurso: 0, maxEnEspera: 0, maxDemoraMs: 0, maxHeapBytes: 0 },
     subidaMaxFueraDelHeapBytes: 0,
     adminPassword: PASSWORDS.admin,
@@ -104,8 +105,8 @@ async function startApp(
 }
 
 /**
- * One migrated and seeded database per test file, cloned per test or suite (migrating and seeding
- * is slow, copying a closed PGlite folder is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
+ * One migrated and seeded database per test file, cloned per test or suite (migrating and seeding is slow, copying a
+ * closed PGlite folder is not). With TEST_DATABASE_URL the same happens on a real PostgreSQL server: a template
  * database per file copied from the run's, `CREATE DATABASE ... TEMPLATE` per clone, all dropped afterwards.
  */
 export async function createTemplate(opts: { pglite?: boolean } = {}): Promise<Template> {
@@ -247,7 +248,10 @@ export interface FreshOptions<U extends DemoUser, X extends object> {
   setup?: (ctx: Fresh<U>) => Promise<X | void>;
 }
 
-/** A fresh clone for the calling describe (or file, or each test), `users` signed in, closed afterwards even if set-up failed; read it in tests. */
+/**
+ * A fresh clone for the calling describe (or file, or each test), `users` signed in, closed afterwards even if set-up
+ * failed; read it in tests.
+ */
 export function freshApp<U extends DemoUser = never, X extends object = object>(
   template: TemplateFixture,
   users: readonly U[] = [],

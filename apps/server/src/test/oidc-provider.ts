@@ -44,7 +44,10 @@ export async function startOidcProvider(redirectUri: string, cuentas: Record<str
   const server = provider.listen(port);
   await new Promise((resolve) => server.once('listening', resolve));
 
-  /** From the portal's authorization URL through the provider's sign-in and consent pages, back to the portal's return URL. */
+  /**
+   * From the portal's authorization URL through the provider's sign-in and consent pages, back to the portal's
+   * return URL.
+   */
   async function ingresar(autorizacion: string, sujeto: string): Promise<URL> {
     const cookies = new Map<string, string>();
     const guardar = (res: Response) => {

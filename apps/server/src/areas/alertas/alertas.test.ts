@@ -239,7 +239,9 @@ describe('two scans at the same moment', () => {
   });
 });
 
-/** A server process of its own on the clone's PostgreSQL (test/alertas-proceso.ts): it runs the expiry job when told. */
+/**
+ * A server process of its own on the clone's PostgreSQL (test/alertas-proceso.ts): it runs the expiry job when told.
+ */
 async function otroProceso(config: Fresh['t']['config']) {
   const hijo = spawn(
     process.execPath,

@@ -206,7 +206,9 @@ export function digest(
   };
 }
 
-/** A digest table's row and cell: a line under each row, as the portal's tables (styles inline, as mail clients want). */
+/**
+ * A digest table's row and cell: a line under each row, as the portal's tables (styles inline, as mail clients want).
+ */
 const FILA = 'border-bottom:1px solid #dee2e6';
 const CELDA = 'padding:6px 12px 6px 0';
 

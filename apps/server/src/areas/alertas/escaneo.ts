@@ -186,7 +186,10 @@ async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corrid
   return enOrden(rows);
 }
 
-/** Inserts the newly reached (item, threshold) pairs of the scan; answers how many of each kind, and the one item's path. */
+/**
+ * Inserts the newly reached (item, threshold) pairs of the scan; answers how many of each kind, and the one
+ * item's path.
+ */
 async function anunciar(
   tx: Tx,
   fuentes: readonly FuenteVencimientos[],

@@ -130,7 +130,10 @@ export async function estadoCorreos(
   };
 }
 
-/** "Mis alertas": each kind the person may receive (they hold its code), with their channels and whether they chose them. */
+/**
+ * "Mis alertas": each kind the person may receive (they hold its code), with their channels and whether they
+ * chose them.
+ */
 export async function misAlertasDe(
   db: Db,
   config: AreaDeps['config'],

@@ -15,7 +15,10 @@ const template = useTemplate();
 /** What the receiver writes in every answer: it must never reach the portal's log. */
 const CUERPO_DEL_RECEPTOR = 'respuesta-privada-del-receptor';
 
-/** A real HTTP receiver on 127.0.0.1: keeps every request; answers the codes given in turn (then 200), a 3xx with a Location. */
+/**
+ * A real HTTP receiver on 127.0.0.1: keeps every request; answers the codes given in turn (then 200), a 3xx with
+ * a Location.
+ */
 async function receptor(codigos: number[] = []) {
   const recibidos: { ruta: string; headers: IncomingHttpHeaders; cuerpo: string }[] = [];
   const server = createServer((req, res) => {

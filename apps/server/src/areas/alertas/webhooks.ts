@@ -44,7 +44,10 @@ type Fila = typeof webhooks.$inferSelect;
 export const salidaDe = (config: AreaDeps['config']): OutboundGuard =>
   outboundGuard({ allowedNetworks: config.webhooksRedesPermitidas });
 
-/** A URL that is, or now resolves to, an internal address is refused; one that does not resolve yet is checked again at each send. */
+/**
+ * A URL that is, or now resolves to, an internal address is refused; one that does not resolve yet is checked again at
+ * each send.
+ */
 async function comprobarDestino(salida: OutboundGuard, url: string): Promise<void> {
   try {
     await salida.check(url);

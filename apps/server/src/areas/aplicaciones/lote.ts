@@ -9,7 +9,9 @@ import {
   modificarAplicacion,
 } from './queries.ts';
 
-/** Bulk actions on the apps list: delete (an app with versions is refused, as one by one), set published or category. */
+/**
+ * Bulk actions on the apps list: delete (an app with versions is refused, as one by one), set published or category.
+ */
 export const aplicacionesLote = loteRoutes({
   ruta: '/api/aplicaciones',
   tags: ['aplicaciones'],

@@ -163,7 +163,9 @@ export async function catalogoCompleto(
   return apps.map(({ sortKey: _sortKey, ...app }) => app);
 }
 
-/** The staff catalogue list: search over package, name, summary and category; filters by category, channel, featured. */
+/**
+ * The staff catalogue list: search over package, name, summary and category; filters by category, channel, featured.
+ */
 export function catalogoListSpec(canales: readonly StoreCanal[]): ListSpec<CatalogoQuery> {
   return {
     search: aplicacionBusqueda(aplicaciones),

@@ -21,7 +21,9 @@ export const archivosAuditoria: AuditEntities = { [ENTIDAD_ARCHIVO]: 'PACKS#VER'
 
 /** The areas that attach files: whoever may write one of them may put a file in the store. */
 export const ESCRIBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#EDITAR', 'VERSIONES#EDITAR', 'APP#EDITAR'];
-/** The screens that offer an upload (Paquetes de instalación, an application's Versiones tab) ask the limit on opening. */
+/**
+ * The screens that offer an upload (Paquetes de instalación, an application's Versiones tab) ask the limit on opening.
+ */
 const SUBEN_ARCHIVOS: readonly PermissionCode[] = ['PACKS#VER', 'APP#VER', ...ESCRIBEN_ARCHIVOS];
 
 const tags = ['archivos'];

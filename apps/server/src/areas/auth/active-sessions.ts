@@ -81,7 +81,9 @@ export async function closeSession(db: Db, autor: Autor, usuarioId: number, fami
   });
 }
 
-/** Closes every session of an account but `salvo` (the caller's own; null: all of them). Audited once, with the count. */
+/**
+ * Closes every session of an account but `salvo` (the caller's own; null: all of them). Audited once, with the count.
+ */
 export async function closeOtherSessions(
   db: Db,
   autor: Autor,

@@ -11,7 +11,9 @@ import type { LdapConfig } from '../../config.ts';
 
 /** Who the directory says signed in: their entry, name, address and groups (DNs, or names when so listed). */
 export interface PersonaDirectorio {
-  /** What the account is linked by: entryUUID (OpenLDAP), objectGUID as GUID text (Active Directory), or else the DN. */
+  /**
+   * What the account is linked by: entryUUID (OpenLDAP), objectGUID as GUID text (Active Directory), or else the DN.
+   */
   sujeto: string;
   dn: string;
   nombre: string;
@@ -56,7 +58,10 @@ export function sujetoDe(entry: Entry): string {
   return texto ?? entry.dn;
 }
 
-/** A value for a filter template: `{usuario}` or `{dn}`, escaped (RFC 4515) and put in as is, so nothing typed changes the filter. */
+/**
+ * A value for a filter template: `{usuario}` or `{dn}`, escaped (RFC 4515) and put in as is, so nothing typed changes
+ * the filter.
+ */
 export const rellenar = (plantilla: string, nombre: string, valor: string) => {
   const escapado = escapeFilter`${valor}`;
   // A function, not a string: a replacement string would read `$&`, `$'` and `` $` `` in the value as patterns.
@@ -171,7 +176,9 @@ export type BusquedaDirectorio =
   | { kind: 'no_encontrada' }
   | { kind: 'caido'; detalle: string };
 
-/** An administrator names a person (their user name or DN) to link: found with the portal's own account, no password. */
+/**
+ * An administrator names a person (their user name or DN) to link: found with the portal's own account, no password.
+ */
 export async function buscarEnDirectorio(cfg: LdapConfig, quien: string): Promise<BusquedaDirectorio> {
   let client: Client | undefined;
   try {

@@ -130,7 +130,10 @@ async function cuentaExistente(db: Executor, usuarioId: number): Promise<{ id: n
 const invalido = (campo: 'proveedor' | 'sujeto' | 'emisor', mensaje: string) =>
   new ApiError(400, MENSAJES.datosInvalidos, { [campo]: [mensaje] });
 
-/** The identity an administrator names: a directory person is looked up there (by user name or DN); an OpenID one is taken as given. */
+/**
+ * The identity an administrator names: a directory person is looked up there (by user name or DN); an OpenID one is
+ * taken as given.
+ */
 async function identidadNombrada(config: Config, input: z.output<typeof identidadInput>): Promise<Identidad> {
   if (input.proveedor === 'oidc') {
     const emisor = input.emisor ?? config.oidc?.issuer;

@@ -81,7 +81,8 @@ export async function cuentaDe(
       .from(usuarios)
       .where(eq(usuarios.id, vinculada.usuarioId));
     if (!cuenta?.activo) return { kind: 'inactiva' };
-    // An older automatic link by DN (made by e-mail before identities were kept) is not trusted with an administrator's account.
+    // An older automatic link by DN (made by e-mail before identities were kept) is not trusted with an
+    // administrator's account.
     const porDn = vinculada.sujeto.toLowerCase() !== p.sujeto.toLowerCase();
     if (porDn && vinculada.vinculo === 'automatica' && (await administra(tx, vinculada.usuarioId)))
       return { kind: 'existente', id: vinculada.usuarioId, usuario: cuenta.usuario };

@@ -26,7 +26,8 @@ const tokensList: ListSpec<ListQueryBase> = { sorts: { id: apiTokens.id }, defau
 
 /** The tokens of the session's person, or (`todos`) everyone's. */
 const tokensSource = (todos: boolean) => (db: Db, sesion: SessionRecord) => {
-  // Joined to the list's own conditions (the chosen ids, the filter): a `where` of the builder would be replaced by them.
+  // Joined to the list's own conditions (the chosen ids, the filter): a `where` of the builder would be replaced
+  // by them.
   const suyos = (where: SQL | undefined) => and(todos ? undefined : eq(apiTokens.usuarioId, sesion.usuario.id), where);
   return selectSource(
     (sortKey) => ({
@@ -120,7 +121,10 @@ const cuentasSource = (db: Db) =>
     (c: CuentaFila) => c,
   );
 
-/** `POST /api/auth/totp/cuentas/lote`: reset the second factor of many accounts (USUARIOS#ADMIN), as for a lost phone each. */
+/**
+ * `POST /api/auth/totp/cuentas/lote`: reset the second factor of many accounts (USUARIOS#ADMIN), as for a lost
+ * phone each.
+ */
 const cuentasTotpLote = loteAccionRoutes({
   ruta: '/api/auth/totp/cuentas',
   tags: ['auth'],
@@ -153,7 +157,10 @@ const gruposSource = (db: Db) =>
     (g: { id: number; grupo: string }) => g,
   );
 
-/** `POST /api/auth/directorio/grupos/lote`: remove many mappings at once (USUARIOS#ADMIN), each through the single removal. */
+/**
+ * `POST /api/auth/directorio/grupos/lote`: remove many mappings at once (USUARIOS#ADMIN), each through the
+ * single removal.
+ */
 const gruposLote = loteAccionRoutes({
   ruta: '/api/auth/directorio/grupos',
   tags: ['auth'],

@@ -125,7 +125,9 @@ describe('OpenID Connect with a real provider: accounts by issuer and subject, n
     },
   });
 
-  /** The whole sign-in: the portal's redirect, the provider's pages, the return, and the one-time code for the session. */
+  /**
+   * The whole sign-in: the portal's redirect, the provider's pages, the return, and the one-time code for the session.
+   */
   async function ingresar(
     sujeto: string,
   ): Promise<{ usuario?: { usuario: string; nombre: string; roles: string[] }; error?: string }> {

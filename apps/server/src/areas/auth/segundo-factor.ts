@@ -223,7 +223,8 @@ export async function segundoPaso(
     if (/^\d{6}$/.test(codigo)) {
       paso = pasoValido(descifrar(secretsKeyOf(config), fila.secreto!), fila.usuario, codigo, fila.ultimo);
       if (paso === null) return null;
-      // The step only moves forward, checked in the update itself: of simultaneous requests with one code, one takes it.
+      // The step only moves forward, checked in the update itself: of simultaneous requests with one code, one
+      // takes it.
       const [avanzado] = await tx
         .update(usuarios)
         .set({ totpUltimoPaso: paso })

@@ -9,7 +9,10 @@ import {
   modificarCliente,
 } from './queries.ts';
 
-/** Bulk actions on the clients list: delete (a client with servers, expiries or updates is refused, as one by one), set active, province or VAT condition. */
+/**
+ * Bulk actions on the clients list: delete (a client with servers, expiries or updates is refused, as one by one), set
+ * active, province or VAT condition.
+ */
 export const clientesLote = loteRoutes({
   ruta: '/api/empresas',
   tags: ['clientes'],

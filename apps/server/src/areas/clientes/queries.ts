@@ -91,7 +91,9 @@ export function busqueda(q: string | undefined): SQL | undefined {
   return sql`${clienteBusqueda(clientes)} ilike ${likePattern(q)}`;
 }
 
-/** What the client list reads (servers, Physis version, next expiry): its cached answers are dropped when one changes. */
+/**
+ * What the client list reads (servers, Physis version, next expiry): its cached answers are dropped when one changes.
+ */
 export const CLIENTES_LIST_TABLAS = [
   'empresas',
   'servidores_cliente',

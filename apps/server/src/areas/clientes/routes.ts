@@ -54,7 +54,8 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   route(app, api.opciones, {
-    // The screens that pick a client: Clientes and its Vencimientos and Actualizaciones, Sitios Webs, Reportes, Desarrollos.
+    // The screens that pick a client: Clientes and its Vencimientos and Actualizaciones, Sitios Webs,
+    // Reportes, Desarrollos.
     config: {
       access: [
         'CLIENTES#VER',

@@ -448,7 +448,10 @@ function parametrosDe(
   ];
 }
 
-/** ~30 Argentine clients with valid CUITs, their servers and Physis versions, contacts, parameters (secrets encrypted) and history. */
+/**
+ * ~30 Argentine clients with valid CUITs, their servers and Physis versions, contacts, parameters (secrets encrypted)
+ * and history.
+ */
 export async function seedClientes(tx: Tx, opts: { secretsKey?: Buffer | undefined; dataDir?: string }): Promise<void> {
   const key = opts.secretsKey ?? (opts.dataDir ? secretsKeyOf({ dataDir: opts.dataDir }) : undefined);
   if (!key) throw new Error('seedClientes: falta la clave de los secretos (SECRETS_KEY o DATA_DIR)');

@@ -147,7 +147,9 @@ export async function moverDesarrollo(db: Db, id: number, hacia: DesarrolloEstad
   return db.transaction((tx) => moverEn(tx, id, hacia, autor));
 }
 
-/** The move inside the caller's transaction; `fecha` dates the state and audit rows (the seed backdates its history). */
+/**
+ * The move inside the caller's transaction; `fecha` dates the state and audit rows (the seed backdates its history).
+ */
 export async function moverEn(
   tx: Tx,
   id: number,

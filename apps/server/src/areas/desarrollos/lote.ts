@@ -10,7 +10,10 @@ import { desarrolloDetalle, desarrollosCsv, desarrollosList, desarrollosSource }
 
 const editar = cambioPorEdicion(desarrolloInput, desarrolloDetalle, modificarDesarrollo);
 
-/** Bulk actions on the developments list: delete, move to a state as the board does (its rules refuse per row), set priority. */
+/**
+ * Bulk actions on the developments list: delete, move to a state as the board does (its rules refuse per row),
+ * set priority.
+ */
 export const desarrollosLote = loteRoutes({
   ruta: '/api/desarrollos',
   tags: ['desarrollos'],

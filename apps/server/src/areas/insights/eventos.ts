@@ -70,7 +70,8 @@ export async function eventoDe(
       datos: insightsEventos.datos,
     })
     .from(insightsEventos);
-  // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking the issue.
+  // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking
+  // the issue.
   const delProyecto = eq(
     insightsEventos.proyectoId,
     sql`(select proyecto_id from insights_issues where id = ${issueId})`,

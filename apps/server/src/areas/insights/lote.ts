@@ -66,7 +66,10 @@ const proyectosCsv: readonly CsvColumn<ProyectoFila>[] = [
   { titulo: 'Creado', valor: (p) => p.creado },
 ];
 
-/** The bulk actions answer no project and the audit row leaves the DSN out, so the origin it is built on does not matter. */
+/**
+ * The bulk actions answer no project and the audit row leaves the DSN out, so the origin it is built on does
+ * not matter.
+ */
 const SIN_ORIGEN = 'http://intranet.invalid';
 
 /**

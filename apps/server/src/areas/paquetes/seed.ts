@@ -74,7 +74,9 @@ export async function seedPaquetes(tx: Tx, opts: SeedOptions): Promise<void> {
   );
 }
 
-/** What a demo installer holds: a line that says so, then filler, 150 to 400 kB, so that its size and download are real. */
+/**
+ * What a demo installer holds: a line that says so, then filler, 150 to 400 kB, so that its size and download are real.
+ */
 const instaladorDemo = (nombre: string): Buffer =>
   Buffer.concat([
     Buffer.from(`Instalador de demostración ${nombre}: no instala nada.\r\n`, 'utf8'),

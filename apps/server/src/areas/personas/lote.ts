@@ -10,7 +10,10 @@ import {
   personasSource,
 } from './queries.ts';
 
-/** Bulk actions on the people list: delete (a referenced person is deactivated instead, as one by one, and listed with why), set active, area or position. */
+/**
+ * Bulk actions on the people list: delete (a referenced person is deactivated instead, as one by one, and listed with
+ * why), set active, area or position.
+ */
 export const personasLote = loteRoutes({
   ruta: '/api/personas',
   tags: ['personas'],

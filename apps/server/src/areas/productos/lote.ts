@@ -9,7 +9,10 @@ import {
   productosSource,
 } from './queries.ts';
 
-/** Bulk actions on the products list: delete (a referenced product is refused, as one by one), set active, line, kind or owner. */
+/**
+ * Bulk actions on the products list: delete (a referenced product is refused, as one by one), set active, line, kind
+ * or owner.
+ */
 export const productosLote = loteRoutes({
   ruta: '/api/productos',
   tags: ['productos'],

@@ -11,7 +11,9 @@ import { PRODUCTOS } from './seed.ts';
 
 const template = useTemplate();
 
-/** A fresh copy of the seeded database, signed in as admin (PROD#EDITAR), comercial (PROD#VER) and tecnico (neither). */
+/**
+ * A fresh copy of the seeded database, signed in as admin (PROD#EDITAR), comercial (PROD#VER) and tecnico (neither).
+ */
 const fresh = () => freshApp(template, ['admin', 'comercial', 'tecnico']);
 
 const DESCRIPCION = {

@@ -5,7 +5,9 @@ import { ZONA_HORARIA } from '../../core/fechas.ts';
 
 // ---- SQL pieces every report shares. Months are counted in Buenos Aires time. ----
 
-/** The months of a range (yyyy-mm), one row each as `m.mes` (a timestamp at the month's start): empty months show too. */
+/**
+ * The months of a range (yyyy-mm), one row each as `m.mes` (a timestamp at the month's start): empty months show too.
+ */
 export const mesesSerie = (desde: string, hasta: string): SQL =>
   sql`generate_series(${`${desde}-01`}::timestamp, ${`${hasta}-01`}::timestamp, interval '1 month') as m(mes)`;
 

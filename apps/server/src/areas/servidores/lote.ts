@@ -9,7 +9,10 @@ import {
   servidoresSource,
 } from './queries.ts';
 
-/** Bulk actions on the servers list: delete (a server with DNS entries is refused, as its single delete without cascade), set state, provider or role. */
+/**
+ * Bulk actions on the servers list: delete (a server with DNS entries is refused, as its single delete without
+ * cascade), set state, provider or role.
+ */
 export const servidoresLote = loteRoutes({
   ruta: '/api/servidores',
   tags: ['servidores'],

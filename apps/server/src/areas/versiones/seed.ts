@@ -156,7 +156,10 @@ const cambiosDe = (producto: string, numero: string, notas: NodeJson | undefined
     'utf8',
   );
 
-/** Each version published or retired gets its change list attached, so Versiones → Archivos shows a file (only with a file store, as the demo installers). */
+/**
+ * Each version published or retired gets its change list attached, so Versiones → Archivos shows a file (only with a
+ * file store, as the demo installers).
+ */
 export async function seedArchivosVersiones(tx: Tx, store: FileStore): Promise<void> {
   const filas = await tx
     .select({

@@ -180,7 +180,10 @@ export const alertasCorreos = pgTable(
   ],
 );
 
-/** A webhook: a URL told of the alerts of the kinds it wants, each delivery signed per Standard Webhooks with its secret. */
+/**
+ * A webhook: a URL told of the alerts of the kinds it wants, each delivery signed per Standard Webhooks with
+ * its secret.
+ */
 export const webhooks = pgTable('webhooks', {
   id: id(),
   nombre: text('nombre').notNull(),
@@ -212,7 +215,10 @@ export const webhookEntregas = pgTable(
     estado: text('estado').notNull().default('pendiente'),
     intentos: integer('intentos').notNull().default(0),
     codigo: integer('codigo'),
-    /** How the attempt went, in the portal's words ('Entregado (200)', 'No se pudo conectar'): never the receiver's body. */
+    /**
+     * How the attempt went, in the portal's words ('Entregado (200)', 'No se pudo conectar'): never the
+     * receiver's body.
+     */
     respuesta: text('respuesta'),
     duracionMs: integer('duracion_ms'),
     creada: instante('creada').notNull().defaultNow(),

@@ -81,7 +81,10 @@ export const insightsIssues = pgTable(
     cantidad: bigint('cantidad', { mode: 'number' }).notNull().default(0),
     primeraVez: instante('primera_vez').notNull(),
     ultimaVez: instante('ultima_vez').notNull(),
-    /** When it last came back as unresolved (a resolved issue's new event, an ignored one's condition ended): a regression, for the alerts. */
+    /**
+     * When it last came back as unresolved (a resolved issue's new event, an ignored one's condition ended): a
+     * regression, for the alerts.
+     */
     reabierta: instante('reabierta'),
     release: text('release'),
     environment: text('environment'),
@@ -97,7 +100,8 @@ export const insightsIssues = pgTable(
     resueltaEl: instante('resuelta_el'),
     /**
      * The culprit as the source maps read it (file and function of the top in-app frame, resolved), set when the
-     * issue is created with its maps there, grouped or shown; null when no map resolves it. The list and detail show it.
+     * issue is created with its maps there, grouped or shown; null when no map resolves it. The list and detail
+     * show it.
      */
     culpritMapa: text('culprit_mapa'),
     /**
@@ -108,7 +112,8 @@ export const insightsIssues = pgTable(
     huellaSimbolica: text('huella_simbolica'),
     /**
      * Ignored until a time, or until N more events or N more users (within `ignoradaVentana` minutes, or since it was
-     * ignored); all null for an issue ignored forever or not ignored. The job insights-ignorados and the intake bring it back.
+     * ignored); all null for an issue ignored forever or not ignored. The job insights-ignorados and the intake bring
+     * it back.
      */
     ignoradaHasta: instante('ignorada_hasta'),
     ignoradaEventos: integer('ignorada_eventos'),
@@ -116,7 +121,10 @@ export const insightsIssues = pgTable(
     ignoradaVentana: integer('ignorada_ventana'),
     /** Its count when it was ignored: "N more events" without a window is `cantidad - ignoradaCantidad`. */
     ignoradaCantidad: bigint('ignorada_cantidad', { mode: 'number' }),
-    /** Its newest event's id when it was ignored: the counts within a window, and of users, read only the events after it. */
+    /**
+     * Its newest event's id when it was ignored: the counts within a window, and of users, read only the events
+     * after it.
+     */
     ignoradaTrasEvento: bigint('ignorada_tras_evento', { mode: 'number' }),
   },
   (t) => [

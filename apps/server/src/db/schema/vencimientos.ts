@@ -42,9 +42,14 @@ export const afipCertificados = pgTable(
     serial: text('serial').notNull(),
     /** SHA-256 of the DER, as AA:BB:… */
     huella: text('huella').notNull(),
-    /** The certificate file itself, PEM (null if imported before it was kept): what the key download packs with the key. */
+    /**
+     * The certificate file itself, PEM (null if imported before it was kept): what the key download packs with the key.
+     */
     pem: text('pem'),
-    /** The private key of a certificate paired with a request generated here: PKCS#8 PEM, sealed with SECRETS_KEY (core/secretos.ts). */
+    /**
+     * The private key of a certificate paired with a request generated here: PKCS#8 PEM, sealed with
+     * SECRETS_KEY (core/secretos.ts).
+     */
     claveCifrada: text('clave_cifrada'),
     /** The certificate that took this one's place once paired: it leaves the grid and the expiry alerts. */
     reemplazadoPor: integer('reemplazado_por').references((): AnyPgColumn => afipCertificados.id, {

@@ -1,4 +1,6 @@
-/** A refused APK: the Spanish message goes to the `archivo` field; 400 for the file itself, 409 against older versions. */
+/**
+ * A refused APK: the Spanish message goes to the `archivo` field; 400 for the file itself, 409 against older versions.
+ */
 export class ApkRechazado extends Error {
   constructor(
     message: string,

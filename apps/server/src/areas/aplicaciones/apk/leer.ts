@@ -15,8 +15,8 @@ export interface DatosApk extends ManifestApk {
 const MAX_MANIFEST = 8 * 1024 * 1024;
 
 /**
- * Reads an APK already in the file store: its manifest and its verified signer (v3/v2 or v1 signature). Throws ApkRechazado (with
- * the Spanish reason) for anything that is not a readable, correctly signed APK.
+ * Reads an APK already in the file store: its manifest and its verified signer (v3/v2 or v1 signature). Throws
+ * ApkRechazado (with the Spanish reason) for anything that is not a readable, correctly signed APK.
  */
 export async function leerApk(store: FileStore, sha256: string, tamano: number): Promise<DatosApk> {
   const apk = await abrirApk(store, sha256, tamano);

@@ -45,7 +45,10 @@ function certificadoDe(datos: pkijs.SignedData, firmante: pkijs.SignerInfo): pki
   return certificado;
 }
 
-/** The bytes the signature covers: the content, or the signed attributes as a SET once their digest holds (RFC 2315 §9.3). */
+/**
+ * The bytes the signature covers: the content, or the signed attributes as a SET once their digest holds
+ * (RFC 2315 §9.3).
+ */
 function datosFirmados(firmante: pkijs.SignerInfo, digest: string, contenido: Buffer): Buffer {
   const atributos = firmante.signedAttrs;
   if (!atributos) return contenido;

@@ -2,7 +2,10 @@ import { actualizacionLote, actualizacionLoteExport } from '@intranet/contract/a
 import { loteRoutes } from '../../../lists/lote.ts';
 import { actualizacionesCsv, actualizacionesList, actualizacionesSource, eliminarActualizacion } from './queries.ts';
 
-/** Bulk actions on the client updates list: delete the records (each audited, the servers' versions unchanged, as one by one) and export them. */
+/**
+ * Bulk actions on the client updates list: delete the records (each audited, the servers' versions unchanged, as one by
+ * one) and export them.
+ */
 export const actualizacionesLote = loteRoutes({
   ruta: '/api/actualizaciones',
   tags: ['actualizaciones'],

@@ -27,7 +27,9 @@ export const VENCIMIENTOS_TABLAS = [
   'productos',
 ] as const;
 
-/** A grid's search: its sign heads the searched text and the pattern, so the estimate and the index are its own rows'. */
+/**
+ * A grid's search: its sign heads the searched text and the pattern, so the estimate and the index are its own rows'.
+ */
 export const busquedaEnGrilla = (pattern: string, grupo: VencimientoGrupo): SQL =>
   sql`${vencimientoBusqueda(vencimientos)} ilike ${`${MARCA_DE_GRILLA[grupo]} ${pattern}`}`;
 

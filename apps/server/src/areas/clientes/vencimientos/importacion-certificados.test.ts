@@ -40,7 +40,10 @@ function certificado(nombre: string, cuit: string, issuerTest = false): string {
   return readFileSync(ruta, 'utf8');
 }
 
-/** A test authority's key and certificate, that signs a request's CSR as AFIP would (the subject kept, its key's certificate). */
+/**
+ * A test authority's key and certificate, that signs a request's CSR as AFIP would (the subject kept, its
+ * key's certificate).
+ */
 function autoridad(): (csr: string, nombre: string) => string {
   const r = spawnSync(
     'openssl',

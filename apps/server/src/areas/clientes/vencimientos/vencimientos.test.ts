@@ -36,7 +36,10 @@ const DAY = 24 * 60 * 60 * 1000;
 const dia = (offset: number) => fechaLocal(new Date(Date.now() + offset * DAY));
 const vacio = emptyDocument();
 
-/** A fresh seeded database, with admin (CLIENTES#EDITAR) and comercial (CLIENTES#VER only) signed in, and a client of our own. */
+/**
+ * A fresh seeded database, with admin (CLIENTES#EDITAR) and comercial (CLIENTES#VER only) signed in, and a client of
+ * our own.
+ */
 function fresh() {
   return freshApp(template, ['admin', 'comercial'], {
     setup: async ({ t }) => {
@@ -54,7 +57,9 @@ function fresh() {
   });
 }
 
-/** A real X.509 certificate made by openssl, as AFIP's: the subject carries serialNumber=CUIT …; valid `days` from now. */
+/**
+ * A real X.509 certificate made by openssl, as AFIP's: the subject carries serialNumber=CUIT …; valid `days` from now.
+ */
 function certificadoAfip(days: number, cuit = '30712345679'): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'cert-'));
   try {

@@ -20,7 +20,10 @@ export interface EventoAceptado extends EventoResumido {
 
 /** Characters of an event kept as sent (Sentry's own limit for an event is 1 MB). */
 const MAX_CRUDO = 1024 * 1024;
-/** JSON escapes PostgreSQL cannot take into text: NUL and UTF-16 surrogates (valid pairs too, to keep this a plain scan). */
+/**
+ * JSON escapes PostgreSQL cannot take into text: NUL and UTF-16 surrogates (valid pairs too, to keep this a
+ * plain scan).
+ */
 const ESCAPE_RECHAZADO = /\\u(0000|[dD][89a-fA-F])/;
 
 /** Nesting kept as sent: deeper JSON would make PostgreSQL's recursive parser, PGlite's above all, run out of stack. */

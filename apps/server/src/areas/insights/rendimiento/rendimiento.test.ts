@@ -318,7 +318,8 @@ describe("the Rendimiento tab's rollup", () => {
         });
         expect(r.statusCode).toBe(200);
       };
-      // Envelopes of up to 100 items; all within the current hour (its first minutes), so both batches add to the same rows.
+      // Envelopes of up to 100 items; all within the current hour (its first minutes), so both batches add to the
+      // same rows.
       const hora = Math.floor(Date.now() / 3_600_000) * 3_600_000;
       let n = 0;
       const tx = (nombre: string, ms: number, extra: Partial<Enviada> = {}): Enviada => ({

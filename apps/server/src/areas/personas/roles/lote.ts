@@ -11,7 +11,10 @@ const rolesCsv: CsvColumn<Rol>[] = [
   { titulo: 'Actualizado', valor: (r) => new Date(r.actualizado) },
 ];
 
-/** Bulk actions on the roles list: delete (a role some account holds is refused with the reason its single delete gives) and export. */
+/**
+ * Bulk actions on the roles list: delete (a role some account holds is refused with the reason its single delete gives)
+ * and export.
+ */
 export const rolesLote = loteRoutes({
   ruta: '/api/roles',
   tags: ['roles'],

@@ -32,7 +32,8 @@ type DnsListQuery = Omit<z.output<typeof dnsListQuery>, 'page' | 'size'>;
 export const ENTIDAD_DNS = 'dns';
 export const ENTIDAD_DIRECCION = 'direccion';
 
-// Written out: drizzle leaves columns unqualified in a select without joins, and a bare "id" here would be the address's.
+// Written out: drizzle leaves columns unqualified in a select without joins, and a bare "id" here would be
+// the address's.
 const direccionesCount = sql<number>`(select count(*)::int from "direcciones" where "direcciones"."dns_id" = "dns"."id")`;
 
 const entryCampos = {
