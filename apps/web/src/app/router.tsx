@@ -6,8 +6,8 @@ import { RouteError } from '../pages/RouteError.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
 /**
- * One lazy chunk per mount of each area (at the specified URLs); the registry lists the areas, each its own routes. The first
- * area opened also brings every Mantine component's styles (areaStyles.ts), which the first screen does without.
+ * One lazy chunk per mount of each area (at the specified URLs); the registry lists the areas, each its own routes. The
+ * first area opened also brings every Mantine component's styles (areaStyles.ts), which the first screen does without.
  */
 const areas: RouteObject[] = AREAS.flatMap((area) =>
   area.routes.map(({ path, lazy }) => ({

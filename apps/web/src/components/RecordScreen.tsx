@@ -15,7 +15,9 @@ interface RecordScreenProps<T, E extends Error> {
   children: (record: T) => ReactNode;
 }
 
-/** A detail or edit screen of one record: a loader, then the screen, or the reason it cannot be shown with a way back. */
+/**
+ * A detail or edit screen of one record: a loader, then the screen, or the reason it cannot be shown with a way back.
+ */
 export function RecordScreen<T, E extends Error>({ query, title, back, notFound, children }: RecordScreenProps<T, E>) {
   if (query.isPending) return <Loader aria-label={listMessages.cargando} />;
   if (query.isError) {

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { useImprimiendo } from './Imprimir.tsx';
 import { useUrlTab } from './useUrlTab.ts';
 
-/** One tab of a record screen: its `?tab=` value, its label (e.g. "Asignaciones (1)") and its panel; `hidden` leaves it out. */
+/**
+ * One tab of a record screen: its `?tab=` value, its label (e.g. "Asignaciones (1)") and its panel; `hidden` leaves
+ * it out.
+ */
 interface RecordTab {
   value: string;
   label: ReactNode;

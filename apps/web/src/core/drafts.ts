@@ -80,7 +80,10 @@ export function keepDraftsOnClose(): void {
   pageGoing = true;
 }
 
-/** A form closes: it was left inside the portal (saved, cancelled, another screen), so its draft goes, unless the page is going. */
+/**
+ * A form closes: it was left inside the portal (saved, cancelled, another screen), so its draft goes, unless the page
+ * is going.
+ */
 export function closeDraft(id: string): void {
   if (!pageGoing) clearDraft(id);
 }

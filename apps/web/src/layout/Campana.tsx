@@ -22,7 +22,9 @@ import { useLeerTodas, useMarcarLeida, useNotificaciones } from '../core/notific
 const t = messages.shell;
 const MOSTRADAS = 8;
 
-/** The bell in the top bar: the unread count, the latest notifications; opening one marks it read and goes to its item. */
+/**
+ * The bell in the top bar: the unread count, the latest notifications; opening one marks it read and goes to its item.
+ */
 export function Campana() {
   const [abierta, setAbierta] = useState(false);
   const { data, isError } = useNotificaciones(MOSTRADAS);

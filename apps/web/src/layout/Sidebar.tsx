@@ -143,7 +143,10 @@ function IconLink({ item, active }: { item: MenuLink; active: boolean }) {
   );
 }
 
-/** A collapsed submenu floats beside its icon, at most 200 px high, 25 px clear of the bottom (sizes the specification fixes). */
+/**
+ * A collapsed submenu floats beside its icon, at most 200 px high, 25 px clear of the bottom (sizes the
+ * specification fixes).
+ */
 function FloatingSubmenu({ item, pathname }: { item: MenuParent; pathname: string }) {
   const active = item.submenu.some((child) => isActiveLink(pathname, child.link));
   return (

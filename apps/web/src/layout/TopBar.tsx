@@ -61,7 +61,10 @@ interface TopBarProps {
 /** The password dialog's form (react-hook-form and the form fields) loads when it is opened, not with every screen. */
 const abrirCambiarPassword = () => void import('./CambiarPassword.tsx').then((m) => m.abrirCambiarPassword());
 
-/** The top bar the specification describes: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries the menu. */
+/**
+ * The top bar the specification describes: latest package, the user's name and roles, 'Cerrar sesion'; ORG carries
+ * the menu.
+ */
 export function TopBar({ org, menu, collapsed, onToggle, drawer, onToggleDrawer }: TopBarProps) {
   const usuario = useSesion()?.usuario;
   const paquete = usePaqueteLast(menu.granted.has('PACKS#VER'));

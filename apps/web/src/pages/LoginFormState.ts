@@ -7,7 +7,10 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 
 const FIELDS: readonly LoginField[] = ['username', 'password'];
 
-/** The contract's verdict (its zod-free twin of loginRequest, same texts): the cleaned credentials, or each field's first message. */
+/**
+ * The contract's verdict (its zod-free twin of loginRequest, same texts): the cleaned credentials, or each field's
+ * first message.
+ */
 export function validateLogin(
   values: LoginRequest,
 ): { ok: true; data: LoginRequest } | { ok: false; errors: LoginErrors } {
@@ -22,9 +25,9 @@ export function validateLogin(
 }
 
 /**
- * The sign-in form's state (rules as specified), without a form library on the /login bundle: a field shows its error once
- * changed or left (each re-check touches only that field), a submit checks every field, shows all their errors
- * and focuses the first one, and never calls `onValid` while invalid. `submitting` lasts until `onValid` settles.
+ * The sign-in form's state (rules as specified), without a form library on the /login bundle: a field shows its error
+ * once changed or left (each re-check touches only that field), a submit checks every field, shows all their errors and
+ * focuses the first one, and never calls `onValid` while invalid. `submitting` lasts until `onValid` settles.
  */
 export function useLoginForm(onValid: (credentials: LoginRequest) => Promise<void>) {
   const values = useRef<LoginRequest>({ username: '', password: '' });

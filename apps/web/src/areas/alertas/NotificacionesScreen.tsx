@@ -132,7 +132,9 @@ const columnasItems: ColumnDef<Aviso>[] = [
   },
 ];
 
-/** `/alertas/notificaciones/:id`: a notification's items (those the person may read today), each linked to its screen. */
+/**
+ * `/alertas/notificaciones/:id`: a notification's items (those the person may read today), each linked to its screen.
+ */
 export function NotificacionDetail() {
   const id = Number(useParams().id);
   const detalle = useNotificacion(id);

@@ -5,7 +5,10 @@ import { RolesScreen } from './RolesScreen.tsx';
 import { TareasScreen } from './TareasScreen.tsx';
 import { WebhooksScreen } from './WebhooksScreen.tsx';
 
-/** /alertas: the scheduled jobs, the webhooks and the defaults per role (admins), the signed-in person's notifications and one notification's items. */
+/**
+ * /alertas: the scheduled jobs, the webhooks and the defaults per role (admins), the signed-in person's notifications
+ * and one notification's items.
+ */
 export function AlertasRoutes() {
   return (
     <AreaRoutes

@@ -10,7 +10,9 @@ import { call, endpointUrl, upload } from '../../core/http/endpoint.ts';
 /** What a valid app form submits (the contract's parsed `aplicacionInput`). */
 export type AplicacionValues = z.output<typeof aplicacionInput>;
 
-/** Query keys: everything of the area under 'aplicaciones', so one invalidation refreshes lists, detail and versions. */
+/**
+ * Query keys: everything of the area under 'aplicaciones', so one invalidation refreshes lists, detail and versions.
+ */
 export const aplicacionesKeys = {
   all: ['aplicaciones'] as const,
   lista: (params: string) => ['aplicaciones', 'lista', params] as const,

@@ -155,7 +155,8 @@ function Inscripcion({
         cargando={confirmar.isPending}
         error={confirmar.error ? errorDe(confirmar.error) : null}
         onCodigo={async (codigo) => {
-          // Awaited rather than a callback of mutate: once on, the screen's state swaps this form out before it returns.
+          // Awaited rather than a callback of mutate: once on, the screen's state swaps this form out before
+          // it returns.
           const { codigos } = await confirmar.mutateAsync({ codigo }).catch(() => ({ codigos: null }));
           if (!codigos) return;
           notifications.show({ color: 'green', title: t.activado, message: '' });

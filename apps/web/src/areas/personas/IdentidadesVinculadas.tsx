@@ -19,7 +19,10 @@ import { identidadesMessages as t } from './messages.ts';
 /** What the identity is called on screen: what it was last seen as, else its identifier. */
 const nombreDe = (i: IdentidadExterna) => i.descripcion || i.sujeto;
 
-/** Directory or OpenID, and who: the directory person is found there by user name or DN; the OpenID one by subject (and issuer). */
+/**
+ * Directory or OpenID, and who: the directory person is found there by user name or DN; the OpenID one by subject
+ * (and issuer).
+ */
 function VincularIdentidad({ usuarioId, onDone }: { usuarioId: number; onDone: () => void }) {
   const form = useForm<IdentidadInput, unknown, IdentidadValues>({
     resolver: contractResolver(identidadInput),

@@ -20,7 +20,10 @@ import { DesarrollosTab } from './DesarrollosTab.tsx';
 import { personasMessages as t } from './messages.ts';
 import { ActivaBadge } from './PersonasList.tsx';
 
-/** `/personas/:id`: the person's data, the machines they hold, the clients and developments they are in charge of, their account and their history, as tabs. */
+/**
+ * `/personas/:id`: the person's data, the machines they hold, the clients and developments they are in charge of, their
+ * account and their history, as tabs.
+ */
 export function PersonaDetail() {
   const id = Number(useParams().id);
   const persona = usePersona(id);

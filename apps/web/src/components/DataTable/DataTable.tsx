@@ -77,7 +77,9 @@ interface DataTableCommonProps<T> {
   emptyText?: string;
   /** A closing row (a report's totals): its cell for each column id; columns not named stay empty. */
   footer?: Readonly<Record<string, ReactNode>>;
-  /** Shows a row as one cell across the table instead of its columns when it answers something (its inline edit form). */
+  /**
+   * Shows a row as one cell across the table instead of its columns when it answers something (its inline edit form).
+   */
   replaceRow?: (row: T) => ReactNode;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns; 600 unless told. */
   minWidth?: number;

@@ -31,7 +31,9 @@ export interface LoteCampo {
   etiqueta: string;
   /** The values it may take, when it is a choice. */
   opciones?: readonly { value: string; label: string }[];
-  /** 'si_no' for a boolean, 'fecha' for a day (dd/mm/aaaa, sent aaaa-mm-dd); text otherwise (when there are no options). */
+  /**
+   * 'si_no' for a boolean, 'fecha' for a day (dd/mm/aaaa, sent aaaa-mm-dd); text otherwise (when there are no options).
+   */
   tipo?: 'si_no' | 'fecha';
   /** A reference to another record, chosen by typing its name; its id is sent, or null to clear it. */
   entidad?: EntitySource<EntityOption>;
@@ -43,7 +45,10 @@ export interface LoteLista {
   url: string;
   /** The list's current filter and search, as its CSV export sends them (`useListState().exportParams`). */
   filtro: string;
-  /** The exported file's name before its date ('maquinas'); a list with no CSV of its own (webhooks) has none, and no export. */
+  /**
+   * The exported file's name before its date ('maquinas'); a list with no CSV of its own (webhooks) has none, and
+   * no export.
+   */
   nombre?: string;
   /** The area allows deleting (the user holds its edit code). */
   eliminar?: boolean;
@@ -217,7 +222,9 @@ interface LoteBarProps {
   cantidad: number;
   /** Runs once an action is done: the selection is cleared. */
   onHecho: () => void;
-  /** More rows than one action may touch (`LOTE_MAXIMO`): only the export is offered, the server would refuse the rest. */
+  /**
+   * More rows than one action may touch (`LOTE_MAXIMO`): only the export is offered, the server would refuse the rest.
+   */
   excede?: boolean;
 }
 

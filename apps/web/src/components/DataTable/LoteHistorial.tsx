@@ -44,7 +44,10 @@ function useNombreDe(campo: CampoDeLote | undefined, valor: unknown): string | u
   return item && fuente ? fuente.label(item) : undefined;
 }
 
-/** What a batch did, in the list's words: the field by its label and the value as the form shows it, a delete, or the batch it undid. */
+/**
+ * What a batch did, in the list's words: the field by its label and the value as the form shows it, a delete, or the
+ * batch it undid.
+ */
 function AccionDe({ lote, campos }: { lote: LoteResumen; campos: readonly CampoDeLote[] }) {
   const campo = campos.find((c) => c.campo === lote.cambio?.campo);
   const valor = lote.cambio?.valor;

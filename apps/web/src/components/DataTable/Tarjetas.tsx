@@ -28,7 +28,8 @@ function rotulo<T>(cell: Cell<T, unknown>): string | undefined {
 /**
  * A list on a phone: each row a card. Its first column (the record's name, a link) heads the card beside its
  * checkbox and actions, and the other columns shown follow as named fields, two to a line, so nothing scrolls
- * sideways; a column headed by nothing (a control) shows below them, unnamed. The columns are the table's own: the 'Columnas' menu hides fields here too.
+ * sideways; a column headed by nothing (a control) shows below them, unnamed. The columns are the table's own: the
+ * 'Columnas' menu hides fields here too.
  */
 export function Tarjetas<T>({
   table,

@@ -241,7 +241,8 @@ export function ImportarWizard({ url, nombre, invalidar, certificados = false, o
             </Button>
           )}
           {paso === 4 && conteo && (
-            // With refused rows the valid ones can still go in, said so on the button; the refused ones stay in their CSV.
+            // With refused rows the valid ones can still go in, said so on the button; the refused ones stay in
+            // their CSV.
             <Button
               color="teal"
               disabled={aImportar === 0}

@@ -22,7 +22,10 @@ export interface PageCursor {
 /** A contract list query schema (`servidorListQuery`, `dnsListQuery`...). */
 export type ListQuerySchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig> & z.ZodType<ListQueryBase>;
 
-/** `?imprimir=1`: the screen is laid out for paper (components/Imprimir.tsx); a list then reads every row its filter matches, up to a page's most. */
+/**
+ * `?imprimir=1`: the screen is laid out for paper (components/Imprimir.tsx); a list then reads every row its filter
+ * matches, up to a page's most.
+ */
 export const PARAMETRO_IMPRIMIR = 'imprimir';
 
 const PAGING_KEYS = ['page', 'size', 'sort', 'q', 'tras', 'antes'] as const;
@@ -68,7 +71,10 @@ export interface ListState<S extends ListQuerySchema> {
   size: number;
   sort: string | undefined;
   q: string;
-  /** `page=2&size=25&sort=-nombre&q=...` for the list call; while printing, the first `MAX_PAGE_SIZE` rows the filter matches. */
+  /**
+   * `page=2&size=25&sort=-nombre&q=...` for the list call; while printing, the first `MAX_PAGE_SIZE` rows the
+   * filter matches.
+   */
   apiParams: string;
   /** The list is being printed: it shows every row its filter matches (up to `MAX_PAGE_SIZE`), not the page. */
   imprimiendo: boolean;

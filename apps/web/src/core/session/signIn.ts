@@ -33,7 +33,9 @@ export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
   }
 }
 
-/** `POST {api}/api/auth/segundo-paso`: the challenge and a code; a wrong code comes back as the server's words for it. */
+/**
+ * `POST {api}/api/auth/segundo-paso`: the challenge and a code; a wrong code comes back as the server's words for it.
+ */
 export async function verifySecondStep(
   desafio: string,
   codigo: string,

@@ -24,7 +24,10 @@ import { ContactosTab } from './tabs/ContactosTab.tsx';
 import { VencimientosTab } from './tabs/VencimientosTab.tsx';
 import { VencimientoBadge } from './VencimientoBadge.tsx';
 
-/** `/clientes/:id`: the client with its tabs Datos · Servidores · Parámetros · Vencimientos · Actualizaciones · Contactos · Historial. */
+/**
+ * `/clientes/:id`: the client with its tabs Datos · Servidores · Parámetros · Vencimientos · Actualizaciones ·
+ * Contactos · Historial.
+ */
 export function ClienteDetail() {
   const id = Number(useParams().id);
   const cliente = useCliente(id);

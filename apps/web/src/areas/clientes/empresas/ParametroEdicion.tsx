@@ -32,7 +32,9 @@ interface ParametroEdicionProps {
   onCancelar: () => void;
 }
 
-/** A parameter's value edited in its row: its input, save and cancel. A secret starts empty (the screen never holds it). */
+/**
+ * A parameter's value edited in its row: its input, save and cancel. A secret starts empty (the screen never holds it).
+ */
 export function ParametroEdicion({ clienteId, parametro: p, onGuardado, onCancelar }: ParametroEdicionProps) {
   const form = useForm<ParametroUpdate, unknown, ParametroGuardado>({
     resolver,

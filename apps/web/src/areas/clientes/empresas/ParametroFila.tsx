@@ -10,7 +10,10 @@ import { parametrosMessages as t } from './parametroOpciones.ts';
 import { ParametroEdicion } from './ParametroEdicion.tsx';
 import { ParametroValor } from './ParametroValor.tsx';
 
-/** What a parameter's cells share with their grid: who may edit, which values are being edited in place, which secrets are in clear. */
+/**
+ * What a parameter's cells share with their grid: who may edit, which values are being edited in place, which secrets
+ * are in clear.
+ */
 export interface ParametroFilas {
   clienteId: number;
   puedeEditar: boolean;

@@ -119,7 +119,9 @@ function RenovarForm({ item }: { item: ItemRenovable }) {
   );
 }
 
-/** The certificate to renew, read from its client's: the request's form starts from its name, environment and services. */
+/**
+ * The certificate to renew, read from its client's: the request's form starts from its name, environment and services.
+ */
 function SolicitudDeRenovacion({ clienteId, certificadoId }: { clienteId: number; certificadoId: number }) {
   const datos = useVencimientosCliente(clienteId);
   if (datos.isPending) return <Loader size="sm" aria-label={listMessages.cargando} />;

@@ -48,7 +48,9 @@ export function recientesUrl(
   return `/insights/proyectos/${proyectoId}/rendimiento?${q}`;
 }
 
-/** The project's Rendimiento tab: its transactions grouped by name over a range, their chart and the slowness alerts. */
+/**
+ * The project's Rendimiento tab: its transactions grouped by name over a range, their chart and the slowness alerts.
+ */
 export function RendimientoTab({ proyectoId }: { proyectoId: number }) {
   const [rango, setRango] = useState<RendimientoRango>('24h');
   const [environment, setEnvironment] = useState<string | undefined>();

@@ -126,7 +126,9 @@ function Acciones({
   );
 }
 
-/** The client's AFIP certificates: requested here (key and CSR) or imported from their file, then named and described. */
+/**
+ * The client's AFIP certificates: requested here (key and CSR) or imported from their file, then named and described.
+ */
 export function CertificadosCliente({
   clienteId,
   certificados,
