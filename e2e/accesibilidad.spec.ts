@@ -129,7 +129,10 @@ const TELEFONO = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The screens are checked in this many parts, each a test of its own: the two workers share them, and each part's budget is for its screens. */
+/**
+ * The screens are checked in this many parts, each a test of its own: the two workers share them, and each part's
+ * budget is for its screens.
+ */
 const PARTES = 4;
 
 // One pass over the screens, each loaded once: axe at a desktop's width, then the same screen at a phone's.
@@ -153,7 +156,8 @@ for (let parte = 0; parte < PARTES; parte += 1) {
     await page.evaluate(axe.source);
     for (const [i, path] of pantallas.entries()) {
       await ir(page, path);
-      // The shell (top bar, menu) is the same on every screen: checked whole on each part's first, then each screen's own part.
+      // The shell (top bar, menu) is the same on every screen: checked whole on each part's first, then each screen's
+      // own part.
       const { violations } = (await page.evaluate(
         ({ entero, tags }) =>
           (window as unknown as { axe: typeof axe }).axe.run(entero ? document : document.querySelector('main')!, {

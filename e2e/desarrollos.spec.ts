@@ -41,7 +41,10 @@ async function estadoDe(request: APIRequestContext, auth: string, id: number): P
 const columna = (page: Page, nombre: string) => page.getByRole('listitem', { name: new RegExp(`^${nombre}:`) });
 const tarjeta = (page: Page, titulo: string) => page.getByRole('article', { name: titulo });
 
-/** Drags with the mouse as a person does: press on the card, move in steps (past the 5 px start), release over the column. */
+/**
+ * Drags with the mouse as a person does: press on the card, move in steps (past the 5 px start), release over
+ * the column.
+ */
 async function arrastrar(page: Page, card: Locator, destino: Locator): Promise<void> {
   const desde = (await card.boundingBox())!;
   const hasta = (await destino.boundingBox())!;

@@ -24,7 +24,8 @@ async function selectAll(page: Page): Promise<void> {
   await page.keyboard.press(`${mod}+a`);
 }
 
-// Each test opens its own empty editor and saves nothing: the two workers share the file (7 min on a slow machine, one after another).
+// Each test opens its own empty editor and saves nothing: the two workers share the file (7 min on a slow machine, one
+// after another).
 test.describe.configure({ mode: 'parallel' });
 
 test.beforeEach(async ({ page }) => {

@@ -11,8 +11,9 @@ const RELEASE = 'facturacion@3.1.0';
 
 /**
  * The customer's page, with @sentry/browser 11's defaults: spans are streamed (`traceLifecycle: 'stream'`, "span"
- * items), and the monitor keeps each segment as a transaction. Logs need no option in 11 (`enableLogs` is gone). `probar` runs once the pageload transaction ended, and answers the trace id
- * and whether everything was sent (`Sentry.flush` waits for the monitor's answers).
+ * items), and the monitor keeps each segment as a transaction. Logs need no option in 11 (`enableLogs` is gone).
+ * `probar` runs once the pageload transaction ended, and answers the trace id and whether everything was sent
+ * (`Sentry.flush` waits for the monitor's answers).
  */
 function pagina(dsn: string): { html: string; app: string } {
   return {

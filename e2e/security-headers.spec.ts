@@ -4,7 +4,9 @@ import { expect, servers, signIn, test } from './support/fixtures.ts';
 // The portal under its Content-Security-Policy (only its own scripts, none inline): every screen must work
 // without a single violation, as Chromium enforces and reports them.
 
-/** Every CSP violation in the context's pages: the `securitypolicyviolation` events and Chromium's "Refused to" lines. */
+/**
+ * Every CSP violation in the context's pages: the `securitypolicyviolation` events and Chromium's "Refused to" lines.
+ */
 async function watchViolations(context: BrowserContext): Promise<string[]> {
   const violations: string[] = [];
   await context.addInitScript(() => {

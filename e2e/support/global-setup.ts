@@ -3,8 +3,8 @@ import { OIDC_CLIENTE, startOidcProvider } from './oidc.ts';
 import { freePort, PLANTILLA, startServer, type RunningServer } from './server.ts';
 
 /**
- * One real server per variant the tests need, each with its own embedded database (a copy of one seeded first start). Their URLs reach the
- * test workers through the environment; the returned function stops them.
+ * One real server per variant the tests need, each with its own embedded database (a copy of one seeded first start).
+ * Their URLs reach the test workers through the environment; the returned function stops them.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The first start (migrations and demo data) once; every server of the run starts on a copy of its folder.

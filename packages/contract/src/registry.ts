@@ -184,7 +184,10 @@ const BUSQUEDA = ordenar(
   (b) => b.tipo,
   ORDEN.busqueda,
 );
-/** The kinds of record the palette finds, in the order it shows them; each is what its filter prefix names (`cli: acme`). */
+/**
+ * The kinds of record the palette finds, in the order it shows them; each is what its filter prefix
+ * names (`cli: acme`).
+ */
 export const BUSQUEDA_TIPOS = BUSQUEDA.map((b) => b.tipo) as readonly BusquedaTipo[];
 /** What each kind is called in the palette, and the other words its filter prefix may be. */
 export const BUSQUEDA_NOMBRES = Object.fromEntries(

@@ -272,7 +272,10 @@ export const webhook = z.object({
   formato: z.enum(Object.keys(WEBHOOK_FORMATOS) as [WebhookFormato, ...WebhookFormato[]]),
   eventos: z.array(z.enum(ALERTA_TIPO_VALUES)),
   activo: z.boolean(),
-  /** Shown to admins so the receiver can check the signature: `whsec_<base64>` (older ones, 48 hex digits, are raw key bytes). */
+  /**
+   * Shown to admins so the receiver can check the signature: `whsec_<base64>` (older ones, 48 hex digits, are raw
+   * key bytes).
+   */
   secreto: z.string(),
   /** The latest delivery's state and answer code, if any. */
   ultima_entrega: z
@@ -297,7 +300,10 @@ export const entrega = z.object({
   estado: z.enum(Object.keys(ENTREGA_ESTADOS) as [EntregaEstado, ...EntregaEstado[]]),
   intentos: z.number().int(),
   codigo: z.number().int().nullable(),
-  /** How the last attempt ended, in the portal's words ('Entregado (200)', 'No se pudo conectar'); never the receiver's body. */
+  /**
+   * How the last attempt ended, in the portal's words ('Entregado (200)', 'No se pudo conectar'); never the
+   * receiver's body.
+   */
   respuesta: z.string().nullable(),
   duracion_ms: z.number().int().nullable(),
   creada: z.string(),

@@ -36,7 +36,8 @@ export const AUDIT_ACTIONS = {
 /** The answer of `GET {api}/api/auditoria`: one page of rows, newest first, and their total. */
 export const auditPage = paged(auditRow);
 
-// ---- What a modification changed: the history shows these fields, and a modification that changes none is not written ----
+// ---- What a modification changed: the history shows these fields, and a modification that changes none
+// is not written ----
 
 /** One field an audit row changed: its value before and after. */
 export interface CampoCambiado {

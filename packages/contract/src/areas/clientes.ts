@@ -309,7 +309,9 @@ export const clienteInstalaciones = z.object({
 export type ClienteInstalaciones = z.infer<typeof clienteInstalaciones>;
 
 export const INSTALACIONES_SORT = ['razon_social', 'cuit', 'servidores_count'] as const;
-/** `GET /api/empresas/instalaciones`: `q` searches as the clients list does (names, or the CUIT with or without dashes). */
+/**
+ * `GET /api/empresas/instalaciones`: `q` searches as the clients list does (names, or the CUIT with or without dashes).
+ */
 export const instalacionesListQuery = listQuery(INSTALACIONES_SORT, {});
 /**
  * One page of clients; `instalaciones` is how many installations the clients that match hold in all, or null

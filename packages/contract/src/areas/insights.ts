@@ -17,7 +17,8 @@ export const ISSUE_ESTADO_NOMBRES: Record<IssueEstado, string> = {
   ignored: 'Ignorado',
 };
 
-// ---- Ignorar (as Sentry's "Ignore"/"Archive"): for a while, until it happens or affects users N more times, or forever ----
+// ---- Ignorar (as Sentry's "Ignore"/"Archive"): for a while, until it happens or affects users N more times,
+// or forever ----
 
 const IGNORAR_MODOS = ['tiempo', 'eventos', 'usuarios', 'siempre'] as const;
 /** The lengths offered for "por un tiempo", in minutes: 30 minutes, 2 hours, 24 hours, a week. */
@@ -64,7 +65,8 @@ export type IssueIgnorar = z.infer<typeof issueIgnorar>;
 
 /**
  * An ignored issue's condition as shown: `hasta` (modo tiempo) when it comes back; `cantidad` events or users
- * (within `ventana`, or since it was ignored) and `faltan`, how many more it takes (null when not counted, as in the list).
+ * (within `ventana`, or since it was ignored) and `faltan`, how many more it takes (null when not counted, as in
+ * the list).
  */
 const ignorada = z.object({
   modo: z.enum(IGNORAR_MODOS),
@@ -173,7 +175,8 @@ export type Proyecto = z.infer<typeof proyecto>;
 
 /**
  * `POST /api/insights/proyectos/lote`: delete the chosen projects (with their issues and events) or
- * turn their intake on or off; `…/lote/export.csv` writes them. The list has no filter: "all that match" is every project.
+ * turn their intake on or off; `…/lote/export.csv` writes them. The list has no filter: "all that match" is
+ * every project.
  */
 export const proyectoLote = loteBody(z.object({}).strict(), { activo: z.boolean({ error: 'Elija sí o no' }) });
 export const proyectoLoteExport = loteExportBody(z.object({}).strict());

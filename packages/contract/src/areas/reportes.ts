@@ -66,7 +66,10 @@ const idOpcional = (mensaje: string) =>
 const opcion = <const T extends readonly [string, ...string[]]>(valores: T, porDefecto: T[number]) =>
   z.enum(valores, { error: `Elija una de: ${valores.join(', ')}` }).default(porDefecto);
 
-/** How the form draws a parameter. Ranges use the keys `desde` and `hasta`; empresa `empresa_id`; producto `producto_id`. */
+/**
+ * How the form draws a parameter. Ranges use the keys `desde` and `hasta`; empresa `empresa_id`;
+ * producto `producto_id`.
+ */
 export const parametroDef = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('rango_meses'), etiqueta: z.string() }),
   z.object({ tipo: z.literal('rango_fechas'), etiqueta: z.string() }),

@@ -15,7 +15,9 @@ import {
 export const SITIO_ESTADOS = ['activo', 'mantenimiento', 'caido', 'baja'] as const;
 export type SitioEstado = (typeof SITIO_ESTADOS)[number];
 
-/** The outcome of a "Verificar": certificate fine, readable but with a warning (expired, self-signed...), or no answer. */
+/**
+ * The outcome of a "Verificar": certificate fine, readable but with a warning (expired, self-signed...), or no answer.
+ */
 export const VERIFICACION_RESULTADOS = ['ok', 'advertencia', 'error'] as const;
 export type VerificacionResultado = (typeof VERIFICACION_RESULTADOS)[number];
 

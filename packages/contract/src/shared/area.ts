@@ -8,7 +8,9 @@ export interface Permiso {
   /** The heading the role editor groups the code under ("Soluciones", "Técnica"). */
   area: string;
   descripcion: string;
-  /** The screen the code opens, for whoever chooses codes (a token's, a role's); none for a code that only adds actions. */
+  /**
+   * The screen the code opens, for whoever chooses codes (a token's, a role's); none for a code that only adds actions.
+   */
   pantalla?: { nombre: string; ruta: string };
   /** A GET of the API the code alone lets through: the example a new token's dialog shows (tested route by route). */
   ejemplo?: `/api/${string}`;

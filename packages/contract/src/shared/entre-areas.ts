@@ -21,7 +21,8 @@ export const RESULTADO_ETIQUETA: Readonly<Record<ActualizacionResultado, string>
   parcial: 'Parcial',
 };
 
-// ---- Clientes: VAT conditions and provinces, and the fields the client's form and the list's bulk action both set ----
+// ---- Clientes: VAT conditions and provinces, and the fields the client's form and the list's bulk action
+// both set ----
 export const CONDICIONES_IVA = [
   'responsable_inscripto',
   'monotributo',

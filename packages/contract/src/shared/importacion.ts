@@ -40,7 +40,9 @@ export const CODIFICACION_NOMBRES: Record<Codificacion, string> = {
 export const importacionSubida = z.object({
   id: z.number().int(),
   archivo: z.string(),
-  /** The encoding the CSV was read in (recognised, or the one the user picked); null for a spreadsheet or certificates. */
+  /**
+   * The encoding the CSV was read in (recognised, or the one the user picked); null for a spreadsheet or certificates.
+   */
   codificacion: z.enum(CODIFICACIONES).nullable(),
   columnas: z.array(z.string()),
   filas: z.number().int(),

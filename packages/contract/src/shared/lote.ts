@@ -23,7 +23,9 @@ const seleccion = <F extends z.ZodType>(filtro: F) =>
     z.object({ filtro }).strict(),
   ]);
 
-/** `{ campo, valor }` for each field the area lets a bulk action set, each `valor` checked by that field's own schema. */
+/**
+ * `{ campo, valor }` for each field the area lets a bulk action set, each `valor` checked by that field's own schema.
+ */
 type Cambio<C extends Record<string, z.ZodType>> = {
   [K in keyof C & string]: z.ZodObject<{ campo: z.ZodLiteral<K>; valor: C[K] }, z.core.$strict>;
 }[keyof C & string];

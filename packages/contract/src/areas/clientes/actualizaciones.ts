@@ -89,7 +89,10 @@ export const actualizacionListQuery = listQuery(ACTUALIZACION_SORT, {
 });
 export const actualizacionExportQuery = actualizacionListQuery.omit({ page: true, size: true });
 export const actualizacionPage = paged(actualizacion);
-/** Bulk actions on the updates list: delete the records (the servers' versions stay, as one by one) and export them; an update takes no edit. */
+/**
+ * Bulk actions on the updates list: delete the records (the servers' versions stay, as one by one) and export them; an
+ * update takes no edit.
+ */
 export const actualizacionLote = loteBody(actualizacionExportQuery, {});
 export const actualizacionLoteExport = loteExportBody(actualizacionExportQuery);
 

@@ -16,7 +16,8 @@ export const ALIAS_MAXIMO = 64;
 
 /**
  * A name as an alias AFIP takes: lower case, no accents, words joined by hyphens, never one at either end, at most
- * ALIAS_MAXIMO characters cut where a word ends ("Distribuidora del Litoral S.R.L." → "distribuidora-del-litoral-s-r-l").
+ * ALIAS_MAXIMO characters cut where a word ends
+ * ("Distribuidora del Litoral S.R.L." → "distribuidora-del-litoral-s-r-l").
  */
 export function aliasDe(texto: string): string {
   const slug = texto
@@ -30,7 +31,9 @@ export function aliasDe(texto: string): string {
   return (corte > 0 ? slug.slice(0, corte) : slug.slice(0, ALIAS_MAXIMO)).replace(/-+$/, '');
 }
 
-/** `POST /api/vencimientos/solicitudes`: the CN (alias) and what the certificate is for; the client gives O and CUIT. */
+/**
+ * `POST /api/vencimientos/solicitudes`: the CN (alias) and what the certificate is for; the client gives O and CUIT.
+ */
 export const solicitudInput = z
   .object({
     empresa_id: z.number({ error: 'Elija un cliente' }).int().positive('Elija un cliente').max(MAX_ID, 'Id inválido'),

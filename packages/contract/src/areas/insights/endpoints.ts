@@ -47,7 +47,9 @@ const denied = [401, 403] as const;
 const bad = [400, 401, 403] as const;
 const missing = [400, 401, 403, 404] as const;
 
-/** `DELETE /api/insights/proyectos/:id/releases`: the release whose record goes; none, the bundles uploaded without one. */
+/**
+ * `DELETE /api/insights/proyectos/:id/releases`: the release whose record goes; none, the bundles uploaded without one.
+ */
 const releaseDeleteQuery = z.object({ version: z.string().min(1).max(200).optional() });
 
 export const insightsApi = {
