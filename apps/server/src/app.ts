@@ -21,6 +21,7 @@ import { openapi } from './plugins/openapi.ts';
 import { idDeSolicitud, operacion, operacionRoutes, type Preparacion } from './plugins/operacion.ts';
 import { pressure } from './plugins/pressure.ts';
 import { securityHeaders } from './plugins/security.ts';
+import { limiteDeLecturas } from './plugins/lecturas.ts';
 import { serverTiming } from './plugins/timing.ts';
 import { webApp } from './plugins/web.ts';
 import { xsrf } from './plugins/xsrf.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
     cambios,
     conAviso,
     programador,
+    lecturas: await limiteDeLecturas(app, config.lecturasPorMinuto),
   };
   programador.definir(
     AREAS.flatMap((area) => area.tareas ?? []),

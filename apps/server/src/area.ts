@@ -11,6 +11,7 @@ import type { Cambios } from './db/cambios.ts';
 import type { Tx } from './db/client.ts';
 import type { Conflictos } from './db/conflicts.ts';
 import type { Programador, TareaProgramada } from './jobs/programador.ts';
+import type { LimiteDeLecturas } from './plugins/lecturas.ts';
 import type { FileDeps } from './storage/archivos.ts';
 
 /** What every area is given: the database, the configuration, the file store and every area's history entities. */
@@ -34,6 +35,8 @@ export interface AreaDeps extends FileDeps {
   cambios?: Cambios | undefined;
   /** The tables that announce their changes (`<tabla>_aviso` trigger). */
   conAviso: ReadonlySet<string>;
+  /** Call before reading an uploaded file: past the caller's reads this minute, a 429 (plugins/lecturas.ts). */
+  lecturas: LimiteDeLecturas;
 }
 
 /**

@@ -109,6 +109,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_DELAY_MS: limit(1000),
   OVERLOAD_MAX_HEAP_MB: limit(128),
   UPLOAD_MAX_BUFFERS_MB: limit(64),
+  UPLOAD_READS_PER_MINUTE: limit(10),
   METRICS_TOKEN: z.string().default(''),
   SHUTDOWN_TIMEOUT_S: positive(25),
   SHUTDOWN_DRAIN_S: limit(2),
@@ -226,6 +227,8 @@ export interface Config {
   sobrecarga: { maxEnCurso: number; maxEnEspera: number; maxDemoraMs: number; maxHeapBytes: number };
   /** UPLOAD_MAX_BUFFERS_MB: the memory outside its heap (buffers) a worker reading an upload may hold (0: none). */
   subidaMaxFueraDelHeapBytes: number;
+  /** UPLOAD_READS_PER_MINUTE: how many uploaded files one person may have read a minute, per process (0: no limit). */
+  lecturasPorMinuto: number;
   /** METRICS_TOKEN: the Bearer token `GET /metrics` asks for; '' opens it only to this machine (loopback). */
   metricsToken: string;
   /** SHUTDOWN_TIMEOUT_S: on SIGTERM, how long the calls in flight get to finish before the process exits (25). */
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
     },
     subidaMaxFueraDelHeapBytes: e.UPLOAD_MAX_BUFFERS_MB * 1024 * 1024,
+    lecturasPorMinuto: e.UPLOAD_READS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutS: e.SHUTDOWN_TIMEOUT_S,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,

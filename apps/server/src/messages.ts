@@ -6,6 +6,8 @@ export const MENSAJES = {
   demasiadosIntentos: (minutos: number) =>
     `Demasiados intentos fallidos. Vuelva a intentarlo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
   sesionInvalida: 'Sesión inválida o vencida',
+  demasiadasLecturas: (segundos: number) =>
+    `Subió demasiados archivos seguidos. Vuelva a intentarlo en ${segundos} ${segundos === 1 ? 'segundo' : 'segundos'}.`,
   directorioCaido:
     'No se pudo consultar el directorio de la empresa (LDAP). Intente de nuevo en unos minutos o avise a sistemas.',
   sinGrupo:

@@ -33,6 +33,7 @@ async function codesOf(area: AreaDescriptor, t: TestApp, filesDir: string): Prom
     vivas: [],
     conAviso: new Set<string>(),
     programador: new Programador<AreaDeps>(t.db, config),
+    lecturas: async () => undefined,
   };
   for (const routes of area.routes) await app.register(routes, deps);
   await app.ready();

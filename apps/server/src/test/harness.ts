@@ -64,6 +64,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // tests it.
     sobrecarga: { maxEnCurso: 0, maxEnEspera: 0, maxDemoraMs: 0, maxHeapBytes: 0 },
     subidaMaxFueraDelHeapBytes: 0,
+    // A test file uploads many files as one person within a minute; plugins/lecturas.test.ts tests the limit.
+    lecturasPorMinuto: 0,
     adminPassword: PASSWORDS.admin,
     demoPassword: PASSWORDS.demo,
     ...overrides,

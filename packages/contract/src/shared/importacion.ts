@@ -155,7 +155,7 @@ export function importacionEndpoints<const Base extends string>(base: Base, nomb
       query: importacionSubidaQuery,
       answer: envelope(importacionSubida),
       status: 201,
-      errors: [...IMPORT_ERRORS, 413],
+      errors: [...IMPORT_ERRORS, 413, 429],
     }),
     codificacion: endpoint({
       method: 'POST',
@@ -164,7 +164,7 @@ export function importacionEndpoints<const Base extends string>(base: Base, nomb
       params: importacionIdParam,
       body: importacionCodificacionInput,
       answer: envelope(importacionSubida),
-      errors: [...IMPORT_ERRORS, 404, 409, 410, 413],
+      errors: [...IMPORT_ERRORS, 404, 409, 410, 413, 429],
     }),
     vistaPrevia: endpoint({
       method: 'POST',

@@ -6,6 +6,7 @@ import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
+import type { LimiteDeLecturas } from '../../plugins/lecturas.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
 import { aplicacionDetalle } from './queries.ts';
 import {
@@ -24,7 +25,10 @@ const VER = { access: 'APP#VER' } as const;
 const EDITAR = { access: 'APP#EDITAR' } as const;
 
 /** `{api}/api/aplicaciones/:id/versiones`: an app's APKs, uploaded, promoted and (un)published. */
-export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db, store, maxBytes }) => {
+export const versionesRoutes: FastifyPluginAsyncZod<FileDeps & { lecturas: LimiteDeLecturas }> = async (
+  app,
+  { db, store, maxBytes, lecturas },
+) => {
   const api = aplicacionesApi;
 
   route(app, api.versiones, {
@@ -103,6 +107,7 @@ export const versionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, { db
       handler: async (request, reply) => {
         // Before the body is read: an upload to an app that does not exist stops at once.
         await aplicacionDetalle(db, request.params.id);
+        await lecturas(request);
         const upload = await receiveUpload(request, store, maxBytes);
         const creada = await subirVersion(
           db,

@@ -7,6 +7,7 @@ import { sendCsv } from '../../lists/csv.ts';
 import { listBatches, listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { receiveUpload, streamedBodies } from '../../storage/upload.ts';
+import type { LimiteDeLecturas } from '../../plugins/lecturas.ts';
 import type { FileDeps } from '../../storage/archivos.ts';
 import { guardarIcono } from './iconos.ts';
 import {
@@ -29,7 +30,10 @@ const VER = { access: 'APP#VER' } as const;
 const EDITAR = { access: 'APP#EDITAR' } as const;
 
 /** `{api}/api/aplicaciones`: Android apps (Soluciones · Aplicaciones), their icons and their versions. */
-export const aplicacionesRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, deps) => {
+export const aplicacionesRoutes: FastifyPluginAsyncZod<FileDeps & { lecturas: LimiteDeLecturas }> = async (
+  app,
+  deps,
+) => {
   const { db, store } = deps;
   const api = aplicacionesApi;
 

@@ -25,7 +25,7 @@ import type { Crudos, ImportacionSpec } from './spec.ts';
  */
 export const importacionRoutes =
   <V extends Crudos>(specV: ImportacionSpec<V>): FastifyPluginAsyncZod<AreaDeps> =>
-  async (app, { db, store, maxBytes }) => {
+  async (app, { db, store, maxBytes, lecturas }) => {
     const spec = specV as unknown as ImportacionSpec;
     const api = importacionEndpoints(spec.ruta, spec.nombre);
     const tags = [spec.etiqueta];
@@ -41,6 +41,7 @@ export const importacionRoutes =
         config,
         tags,
         handler: async (request, reply) => {
+          await lecturas(request);
           const upload = await receiveUpload(request, store, maxBytes);
           return reply
             .code(201)
@@ -54,6 +55,7 @@ export const importacionRoutes =
       tags,
       handler: async (request) => {
         const imp = await importacionDe(db, spec, request.params.id, usuario(request));
+        await lecturas(request);
         return { error: null, datos: await recodificar(db, store, spec, imp, request.body.codificacion) };
       },
     });

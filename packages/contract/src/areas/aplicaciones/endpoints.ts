@@ -160,6 +160,6 @@ export const aplicacionesApi = {
     query: aplicacionVersionUploadQuery,
     answer: envelope(aplicacionVersion),
     status: 201,
-    errors: [400, 401, 403, 404, 409, 413],
+    errors: [400, 401, 403, 404, 409, 413, 429],
   }),
 };
