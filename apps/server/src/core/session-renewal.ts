@@ -67,12 +67,14 @@ export async function renew(
   opts: { ip: string; userAgent: string | undefined; idleMinutes: number },
 ): Promise<RenewalResult> {
   const result = await db.transaction(async (tx): Promise<RenewalResult> => {
-    const ultimoUso = sql`greatest(${sesionFamilias.ultimoUso}, (select max(s.ultimo_uso) from "sesiones" s where s.familia_id = ${sesionFamilias.id}))`;
+    const ultimoUso = sql`greatest(${sesionFamilias.ultimoUso}, (select max(s.ultimo_uso) from "sesiones" s
+      where s.familia_id = ${sesionFamilias.id}))`;
     const [fila] = await tx
       .select({
         valorId: sesionRenovaciones.id,
         usada: sql<boolean>`${sesionRenovaciones.usada} is not null`,
-        reciente: sql<boolean>`${sesionRenovaciones.usada} > now() - make_interval(secs => ${RENEWAL_REUSE_INTERVAL_S})`,
+        reciente: sql<boolean>`${sesionRenovaciones.usada}
+          > now() - make_interval(secs => ${RENEWAL_REUSE_INTERVAL_S})`,
         familiaId: sesionFamilias.id,
         usuarioId: sesionFamilias.usuarioId,
         vence: sesionFamilias.vence,

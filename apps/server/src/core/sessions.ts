@@ -64,7 +64,8 @@ export async function findLoginCandidate(db: Executor, login: string): Promise<L
 }
 
 const failuresSince = (minutes: number, where: SQL) =>
-  sql`not ${intentosIngreso.exito} and ${intentosIngreso.fecha} > now() - make_interval(mins => ${minutes}) and ${where}`;
+  sql`not ${intentosIngreso.exito} and ${intentosIngreso.fecha} > now() - make_interval(mins => ${minutes})
+    and ${where}`;
 
 /** Seconds until the failures matching `where` are back to `max` in the window; null while they are not over it. */
 const overFor = (where: SQL, minutes: number, max: number) => sql`(
@@ -133,7 +134,8 @@ export async function recordFailure(
     .returning({ id: intentosIngreso.id });
   const recent = sql`${intentosIngreso.fecha} > now() - make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
   const result = await db.execute<FailureCounts>(sql`select
-      count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip} and ${recent})::int as par,
+      count(*) filter (where ${intentosIngreso.usuario} = ${usuario} and ${intentosIngreso.ip} = ${ip}
+        and ${recent})::int as par,
       count(*) filter (where ${intentosIngreso.ip} = ${ip} and ${recent})::int as ip,
       count(*) filter (where ${intentosIngreso.usuario} = ${usuario})::int as usuario,
       count(distinct ${intentosIngreso.ip}) filter (where ${intentosIngreso.usuario} = ${usuario})::int as direcciones
@@ -228,7 +230,8 @@ export interface SessionRecord {
 
 /** One of the account's roles requires the second factor, and it is not on yet (in a query that reads `usuarios`). */
 export const segundoFactorPendiente = sql<boolean>`("usuarios"."totp_activo" is null and exists (
-  select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id where ur.usuario_id = "usuarios"."id" and r.requiere_totp))`;
+  select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id
+    where ur.usuario_id = "usuarios"."id" and r.requiere_totp))`;
 
 /** The live session behind a token hash: not revoked, not past its expiry, not idle, of an active user. */
 export async function findSession(

@@ -290,7 +290,8 @@ describe.skipIf(!PG)(
                 )
               ).rows;
               await tx.execute(
-                sql`insert into dns (servidor_id, host) values (${s!.id}, ${`a-${escritas}.example`}), (${s!.id}, ${`b-${escritas}.example`})`,
+                sql`insert into dns (servidor_id, host) values (${s!.id}, ${`a-${escritas}.example`}),
+                  (${s!.id}, ${`b-${escritas}.example`})`,
               );
             });
             escritas += 1;

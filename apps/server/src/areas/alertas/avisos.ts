@@ -51,9 +51,12 @@ export async function avisosDeCorrida(
 /** Of the clients' items, those of the clients the person follows, if they follow any (likewise for projects). */
 function sigue(usuarioId: number): SQL {
   const seguidos = (clase: string, tabla: SQL) =>
-    sql`select s.ref_id from alertas_seguidos s where s.usuario_id = ${usuarioId} and s.clase = ${clase} and exists (select 1 from ${tabla} t where t.id = s.ref_id)`;
+    sql`select s.ref_id from alertas_seguidos s where s.usuario_id = ${usuarioId} and s.clase = ${clase}
+      and exists (select 1 from ${tabla} t where t.id = s.ref_id)`;
   const clientes = seguidos('cliente', sql`empresas`);
   const proyectos = seguidos('proyecto', sql`insights_proyectos`);
-  return sql`(${alertasAvisos.clienteId} is null or not exists (${clientes}) or ${alertasAvisos.clienteId} in (${clientes}))
-         and (${alertasAvisos.proyectoId} is null or not exists (${proyectos}) or ${alertasAvisos.proyectoId} in (${proyectos}))`;
+  return sql`(${alertasAvisos.clienteId} is null or not exists (${clientes})
+           or ${alertasAvisos.clienteId} in (${clientes}))
+         and (${alertasAvisos.proyectoId} is null or not exists (${proyectos})
+           or ${alertasAvisos.proyectoId} in (${proyectos}))`;
 }

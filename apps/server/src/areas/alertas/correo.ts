@@ -70,7 +70,8 @@ async function enviarCon(
     const { rows } = await deps.db.execute<Pendiente>(sql`
       update alertas_correos c set tomado = now(), intentos = c.intentos + 1
        where c.id in (select id from alertas_correos
-                       where estado = 'pendiente' and (tomado is null or tomado < now() - make_interval(mins => ${PLAZO_MINUTOS}))
+                       where estado = 'pendiente'
+                         and (tomado is null or tomado < now() - make_interval(mins => ${PLAZO_MINUTOS}))
                        order by id limit ${EN_PARALELO} for update skip locked)
       returning c.id, c.usuario_id, c.corrida_id, c.tipos, c.asunto, c.texto, c.enlace, c.intentos`);
     if (rows.length === 0) return cuenta;
@@ -95,7 +96,8 @@ async function enviarCon(
           const error = err instanceof Error ? err.message : String(err);
           const final = pendiente.intentos >= MAX_INTENTOS;
           await deps.db.execute(
-            sql`update alertas_correos set estado = ${final ? 'error' : 'pendiente'}, error = ${error} where id = ${pendiente.id}`,
+            sql`update alertas_correos set estado = ${final ? 'error' : 'pendiente'}, error = ${error}
+              where id = ${pendiente.id}`,
           );
           cuenta.fallidos += 1;
         }

@@ -34,10 +34,14 @@ export async function destinatarios(db: Executor, soloUsuario?: number): Promise
     roles: number;
   }>(sql`
     select u.id, u.nombre, u.email,
-           (select array_agg(distinct rp.codigo) from usuario_roles ur join rol_permisos rp on rp.rol_id = ur.rol_id where ur.usuario_id = u.id) as codigos,
-           (select json_agg(json_build_object('tipo', p.tipo, 'email', p.email, 'portal', p.portal)) from alertas_preferencias p where p.usuario_id = u.id) as propias,
+           (select array_agg(distinct rp.codigo)
+              from usuario_roles ur join rol_permisos rp on rp.rol_id = ur.rol_id
+              where ur.usuario_id = u.id) as codigos,
+           (select json_agg(json_build_object('tipo', p.tipo, 'email', p.email, 'portal', p.portal))
+              from alertas_preferencias p where p.usuario_id = u.id) as propias,
            (select json_agg(json_build_object('tipo', d.tipo, 'email', d.email, 'portal', d.portal))
-              from usuario_roles ur join alertas_rol_defaults d on d.rol_id = ur.rol_id where ur.usuario_id = u.id) as de_roles,
+              from usuario_roles ur join alertas_rol_defaults d on d.rol_id = ur.rol_id
+              where ur.usuario_id = u.id) as de_roles,
            (select count(*)::int from usuario_roles ur where ur.usuario_id = u.id) as roles
       from usuarios u
      where u.activo and ${filtro}

@@ -107,7 +107,8 @@ async function anunciarYRepartir(
     for (let i = 0; i < correos.length; i += LOTE) await tx.insert(alertasCorreos).values(correos.slice(i, i + LOTE));
     // A notification of several items opens its own list of them.
     await tx.execute(
-      sql`update notificaciones set enlace = '/alertas/notificaciones/' || id where corrida_id = ${corridaId} and enlace = ''`,
+      sql`update notificaciones set enlace = '/alertas/notificaciones/' || id
+        where corrida_id = ${corridaId} and enlace = ''`,
     );
     const webhooks = await encolarVencimientos(
       tx,
@@ -170,14 +171,17 @@ async function anunciarEventos(tx: Tx, fuentes: readonly FuenteEventos[], corrid
   const union = sql.join(
     fuentes.map(
       (f) =>
-        sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.proyecto_id, x.titulo, x.enlace from (${f.consulta}) x`,
+        sql`select x.clave, ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id,
+          x.proyecto_id, x.titulo, x.enlace from (${f.consulta}) x`,
     ),
     sql` union all `,
   );
   const { rows } = await tx.execute<{ tipo: AlertaTipo; permiso: string; cantidad: number; enlace: string | null }>(sql`
     with nuevos as (
-      insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, proyecto_id, titulo, vence, umbral, enlace, permiso)
-      select f.clave, ${corridaId}, f.tipo, f.item_id, f.empresa_id, f.proyecto_id, f.titulo, null, 0, f.enlace, f.permiso
+      insert into alertas_avisos
+        (clave, corrida_id, tipo, item_id, empresa_id, proyecto_id, titulo, vence, umbral, enlace, permiso)
+      select f.clave, ${corridaId}, f.tipo, f.item_id, f.empresa_id, f.proyecto_id,
+             f.titulo, null, 0, f.enlace, f.permiso
         from (${union}) f
           on conflict (clave) do nothing
       returning tipo, permiso, enlace
@@ -199,11 +203,11 @@ async function anunciar(
   if (fuentes.length === 0) return [];
   const union = sql.join(
     fuentes.map(
-      (
-        f,
-      ) => sql`select ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id, x.titulo, x.vence, x.enlace
+      (f) => sql`select ${f.tipo}::text as tipo, ${f.permiso}::text as permiso, x.item_id, x.empresa_id,
+                        x.titulo, x.vence, x.enlace
                    from (${f.consulta}) x
-                  where x.vence between ${hoy}::date - ${VENCIDO_HASTA_DIAS}::int and ${hoy}::date + ${UMBRALES[0]}::int`,
+                  where x.vence between ${hoy}::date - ${VENCIDO_HASTA_DIAS}::int
+                      and ${hoy}::date + ${UMBRALES[0]}::int`,
     ),
     sql` union all `,
   );
@@ -218,8 +222,8 @@ async function anunciar(
         from (${union}) f
     ), nuevos as (
       insert into alertas_avisos (clave, corrida_id, tipo, item_id, empresa_id, titulo, vence, umbral, enlace, permiso)
-      select f.tipo || ':' || f.item_id || ':' || f.vence || ':' || f.umbral, ${corridaId}, f.tipo, f.item_id, f.empresa_id,
-             f.titulo, f.vence, f.umbral, f.enlace, f.permiso
+      select f.tipo || ':' || f.item_id || ':' || f.vence || ':' || f.umbral, ${corridaId}, f.tipo, f.item_id,
+             f.empresa_id, f.titulo, f.vence, f.umbral, f.enlace, f.permiso
         from f
           on conflict (clave) do nothing
       returning tipo, permiso, enlace

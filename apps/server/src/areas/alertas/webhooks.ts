@@ -378,7 +378,8 @@ async function enviarTomadas(
     update webhook_entregas e set proxima = now() + interval '5 minutes', intentos = e.intentos + 1
       from webhooks w
      where w.id = e.webhook_id
-       and e.id in (select id from webhook_entregas where ${donde} order by id limit ${EN_PARALELO} for update skip locked)
+       and e.id in (select id from webhook_entregas where ${donde}
+                     order by id limit ${EN_PARALELO} for update skip locked)
     returning e.id, e.mensaje, e.cuerpo, e.evento, e.intentos, w.url, w.secreto`);
   const hechas = await Promise.all(
     rows.map(async (t) => {

@@ -46,15 +46,17 @@ export const listada = (db: Executor, canales: readonly StoreCanal[]): SQL =>
     ),
   )!;
 
-const descargasApp = sql<number>`(select coalesce(sum(v.descargas), 0)::int from aplicacion_versiones v where v.aplicacion_id = ${aplicaciones.id})`;
+const descargasApp = sql<number>`(select coalesce(sum(v.descargas), 0)::int from aplicacion_versiones v
+  where v.aplicacion_id = ${aplicaciones.id})`;
 const destacadaOrden = sql<
   number | null
 >`(select d.orden from appsstore_destacadas d where d.aplicacion_id = ${aplicaciones.id})`;
 const ultimaFecha = (canales: readonly StoreCanal[]) =>
-  sql<Date>`(select max(v.fecha) from aplicacion_versiones v where v.aplicacion_id = ${aplicaciones.id} and v.publicada and v.canal in (${sql.join(
-    canales.map((c) => sql`${c}`),
-    sql`, `,
-  )}))`;
+  sql<Date>`(select max(v.fecha) from aplicacion_versiones v
+    where v.aplicacion_id = ${aplicaciones.id} and v.publicada and v.canal in (${sql.join(
+      canales.map((c) => sql`${c}`),
+      sql`, `,
+    )}))`;
 
 const appCampos = (canales: readonly StoreCanal[]) => ({
   ...wireColumns(aplicaciones, ['id', 'package_name', 'nombre', 'resumen', 'categoria', 'descripcion']),
@@ -181,7 +183,8 @@ export function catalogoListSpec(canales: readonly StoreCanal[]): ListSpec<Catal
       q.categoria ? sql`lower(${aplicaciones.categoria}) = lower(${q.categoria})` : undefined,
       q.canal
         ? exists(
-            sql`(select 1 from aplicacion_versiones v where v.aplicacion_id = ${aplicaciones.id} and v.publicada and v.canal = ${q.canal})`,
+            sql`(select 1 from aplicacion_versiones v
+              where v.aplicacion_id = ${aplicaciones.id} and v.publicada and v.canal = ${q.canal})`,
           )
         : undefined,
       q.destacada === undefined

@@ -12,7 +12,8 @@ import { ApiError } from '../../core/api-error.ts';
 export const AUDIT_CLOSE_SESSION = 'cerrar_sesion';
 export const AUDIT_CLOSE_OTHERS = 'cerrar_otras_sesiones';
 
-const lastUse = sql<Date>`greatest(${sesionFamilias.ultimoUso}, (select max(s.ultimo_uso) from "sesiones" s where s.familia_id = ${sesionFamilias.id}))`;
+const lastUse = sql<Date>`greatest(${sesionFamilias.ultimoUso}, (select max(s.ultimo_uso) from "sesiones" s
+  where s.familia_id = ${sesionFamilias.id}))`;
 
 /** A family still in use: not ended, within its lifetime and idle limit. */
 const live = (idleMinutes: number) =>

@@ -37,14 +37,16 @@ const codigoRecuperacion = () => {
 };
 
 /** One of the account's roles requires the second factor (in a query that reads `usuarios`, named in full). */
-const requerido = sql<boolean>`exists (select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id where ur.usuario_id = "usuarios"."id" and r.requiere_totp)`;
+const requerido = sql<boolean>`exists (select 1 from "usuario_roles" ur join "roles" r on r.id = ur.rol_id
+  where ur.usuario_id = "usuarios"."id" and r.requiere_totp)`;
 
 export async function estadoTotp(db: Executor, usuarioId: number): Promise<TotpEstado> {
   const [fila] = await db
     .select({
       activo: sql<boolean>`${usuarios.totpActivo} is not null`,
       requerido: requerido,
-      restantes: sql<number>`(select count(*)::int from "totp_recuperacion" t where t.usuario_id = "usuarios"."id" and t.usado is null)`,
+      restantes: sql<number>`(select count(*)::int from "totp_recuperacion" t
+        where t.usuario_id = "usuarios"."id" and t.usado is null)`,
     })
     .from(usuarios)
     .where(eq(usuarios.id, usuarioId));

@@ -40,7 +40,8 @@ export const busquedaRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db,
       // its index gives, ranked (a title that starts with the text, then by title), the first few kept.
       const ramas = elegidas.map(
         (fuente, i) => sql`(
-          select ${i}::int as "orden", ${fuente.tipo}::text as "tipo", "c"."id"::text as "id", "c"."titulo", "c"."detalle", "c"."enlace"
+          select ${i}::int as "orden", ${fuente.tipo}::text as "tipo",
+            "c"."id"::text as "id", "c"."titulo", "c"."detalle", "c"."enlace"
           from (${fuente.consulta(p)} limit ${BUSQUEDA_CANDIDATOS}) "c"
           order by "c"."titulo" ilike ${p.empieza} desc, "c"."titulo", "c"."id"
           limit ${BUSQUEDA_POR_TIPO})`,

@@ -15,14 +15,17 @@ export const busquedaClientes: FuenteBusqueda = {
   tipo: 'clientes',
   permiso: 'CLIENTES#VER',
   consulta: ({ texto, empieza }) => {
-    const cuit = sql`'CUIT ' || substr(${clientes.cuit}, 1, 2) || '-' || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11)`;
+    const cuit = sql`'CUIT ' || substr(${clientes.cuit}, 1, 2) || '-'
+      || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11)`;
     const porNombre = sql`
-      select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo, ${cuit} as detalle, '/clientes/' || ${clientes.id} as enlace
+      select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo, ${cuit} as detalle,
+        '/clientes/' || ${clientes.id} as enlace
       from ${clientes}
       where ${clientesBuscados(texto)}`;
     const porLocalidad = sql`
       select ${clientes.id}::text as id, ${clientes.razonSocial} as titulo,
-        concat_ws(', ', ${clientes.localidad}, ${clientes.provincia}) || ' · ' || ${cuit} as detalle, '/clientes/' || ${clientes.id} as enlace
+        concat_ws(', ', ${clientes.localidad}, ${clientes.provincia}) || ' · ' || ${cuit} as detalle,
+        '/clientes/' || ${clientes.id} as enlace
       from ${clientes}
       where lower(coalesce(${clientes.localidad}, '')) like lower(${empieza}) and not (${clientesBuscados(texto)})`;
     if (!IPV4.test(texto.trim())) return sql`${porNombre} union all ${porLocalidad}`;

@@ -161,14 +161,17 @@ describe('the kept columns of the client list and the expiry grids', () => {
     // 300 servers in one INSERT, both clients, versions 8.0 to 8.11 and none: added to the kept count and version.
     await ctx.t.db.execute(sql`
       insert into servidores_cliente (empresa_id, nombre, version_physis)
-      select case when g % 3 = 0 then ${beta}::int else ${alfa}::int end, 'lote-' || g, case when g % 5 = 0 then null else '8.' || (g % 12) end
+      select case when g % 3 = 0 then ${beta}::int else ${alfa}::int end, 'lote-' || g,
+             case when g % 5 = 0 then null else '8.' || (g % 12) end
       from generate_series(1, 300) g`);
     const guardadas = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(
-      sql`select id, servidores_count as n, version_physis as v from empresas where id in (${alfa}, ${beta}) order by id`,
+      sql`select id, servidores_count as n, version_physis as v from empresas
+        where id in (${alfa}, ${beta}) order by id`,
     );
     const recuento = await ctx.t.db.execute<{ id: number; n: number; v: string | null }>(sql`
       select e.id, count(s.id)::int as n, array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.') as v
-      from empresas e left join servidores_cliente s on s.empresa_id = e.id where e.id in (${alfa}, ${beta}) group by e.id order by e.id`);
+      from empresas e left join servidores_cliente s on s.empresa_id = e.id
+      where e.id in (${alfa}, ${beta}) group by e.id order by e.id`);
     expect(guardadas.rows.map((r) => [Number(r.id), Number(r.n), r.v])).toEqual(
       recuento.rows.map((r) => [Number(r.id), Number(r.n), r.v]),
     );
@@ -363,12 +366,14 @@ describe('the kept columns of the client list and the expiry grids', () => {
       const { rows } = await ctx.t.db.execute<{ guardado: string; recuento: string }>(sql`
         select e.id, row(e.servidores_count, e.version_physis, e.proximo_vencimiento)::text as guardado,
                row((select count(*)::int from servidores_cliente s where s.empresa_id = e.id),
-                   (select array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.') from servidores_cliente s
+                   (select array_to_string(max(string_to_array(s.version_physis, '.')::int[]), '.')
+                     from servidores_cliente s
                      where s.empresa_id = e.id),
                    (select min(x.vence) from (
                       select vence from afip_certificados where empresa_id = e.id and reemplazado_por is null
                       union all select cai_vence from afip_puntos_venta where empresa_id = e.id
-                      union all select vence from physis_licencias where empresa_id = e.id and baja is null) x))::text as recuento
+                      union all select vence from physis_licencias
+                        where empresa_id = e.id and baja is null) x))::text as recuento
           from empresas e where e.id in (${lista}) order by e.id`);
       expect(
         rows.map((r) => r.guardado),
@@ -385,7 +390,8 @@ describe('the kept columns of the client list and the expiry grids', () => {
           select p.id * 4 + 2, p.empresa_id, p.cai_vence, 'PV ' || lpad(p.numero::text, 5, '0') from afip_puntos_venta p
            where p.empresa_id in (${lista}) and p.cai_vence is not null
           union all
-          select l.id * 4 + 3, l.empresa_id, l.vence, pr.nombre || coalesce(' · ' || l.modulo, '') from physis_licencias l
+          select l.id * 4 + 3, l.empresa_id, l.vence, pr.nombre || coalesce(' · ' || l.modulo, '')
+            from physis_licencias l
             join productos pr on pr.id = l.producto_id
            where l.empresa_id in (${lista}) and l.vence is not null and l.baja is null) x
         order by id`);
@@ -401,26 +407,30 @@ describe('the kept columns of the client list and the expiry grids', () => {
       from generate_series(1, 240) g`);
     await ctx.t.db.execute(sql`
       insert into afip_certificados (empresa_id, cuit, cn, ambiente, emitido, vence, serial, huella)
-      select ${cualquiera}, '30000000000', 'masivo-' || g, 'produccion', current_date - 100, current_date + 30 + g, 's' || g, md5(g::text)
+      select ${cualquiera}, '30000000000', 'masivo-' || g, 'produccion',
+             current_date - 100, current_date + 30 + g, 's' || g, md5(g::text)
       from generate_series(1, 90) g`);
     await ctx.t.db.execute(sql`
       insert into afip_puntos_venta (empresa_id, numero, modalidad, cai_vence)
       select ${cualquiera}, g, 'cai', current_date + 200 + g from generate_series(1, 30) g`);
     await ctx.t.db.execute(sql`
       insert into physis_licencias (empresa_id, producto_id, tipo, usuarios, inicio, vence)
-      select ${cualquiera}, ${producto!.id}, 'anual', 1, current_date - 10, current_date + 20 + g from generate_series(1, 90) g`);
+      select ${cualquiera}, ${producto!.id}, 'anual', 1, current_date - 10, current_date + 20 + g
+      from generate_series(1, 90) g`);
     await comparar('altas');
 
     // One row first: a session's statements are planned again for the many rows that follow.
     await ctx.t.db.execute(
-      sql`update servidores_cliente set version_physis = '9.0' where id = (select min(id) from servidores_cliente where empresa_id = ${a})`,
+      sql`update servidores_cliente set version_physis = '9.0'
+        where id = (select min(id) from servidores_cliente where empresa_id = ${a})`,
     );
     await comparar('un servidor');
     const pasos: [string, ReturnType<typeof sql>][] = [
       // Versions raised and lowered (the highest of each client among them), a third renamed only.
       [
         'versiones cambiadas',
-        sql`update servidores_cliente set version_physis = case when id % 2 = 0 then '8.' || (id % 5) else '10.' || (id % 3) end
+        sql`update servidores_cliente set version_physis =
+              case when id % 2 = 0 then '8.' || (id % 5) else '10.' || (id % 3) end
             where empresa_id in (${lista}) and id % 3 <> 0`,
       ],
       [
@@ -430,12 +440,14 @@ describe('the kept columns of the client list and the expiry grids', () => {
       // Servers moved between clients, with the highest versions among them.
       [
         'servidores movidos',
-        sql`update servidores_cliente set empresa_id = case empresa_id when ${a}::int then ${b}::int when ${b}::int then ${c}::int else ${a}::int end
+        sql`update servidores_cliente set empresa_id =
+              case empresa_id when ${a}::int then ${b}::int when ${b}::int then ${c}::int else ${a}::int end
             where empresa_id in (${lista}) and id % 4 = 0`,
       ],
       [
         'servidores borrados',
-        sql`delete from servidores_cliente where empresa_id in (${lista}) and (id % 5 < 2 or version_physis like '10.%')`,
+        sql`delete from servidores_cliente
+            where empresa_id in (${lista}) and (id % 5 < 2 or version_physis like '10.%')`,
       ],
       // Every client's earliest certificate renewed, others brought forward; some moved to another client.
       [
@@ -447,7 +459,8 @@ describe('the kept columns of the client list and the expiry grids', () => {
       ['certificados borrados', sql`delete from afip_certificados where empresa_id in (${lista}) and id % 3 = 0`],
       [
         'puntos de venta sin CAI',
-        sql`update afip_puntos_venta set modalidad = 'cae', cai_vence = null where empresa_id in (${lista}) and id % 2 = 0`,
+        sql`update afip_puntos_venta set modalidad = 'cae', cai_vence = null
+            where empresa_id in (${lista}) and id % 2 = 0`,
       ],
       [
         'licencias renovadas y dadas de baja',

@@ -31,7 +31,8 @@ const fila = {
   servidores: sql<
     Instalacion[]
   >`coalesce((select json_agg(json_build_object('id', s.id, 'nombre', s.nombre, 'version_physis', s.version_physis,
-    'parametros_count', (select count(*)::int from parametros p where p.servidor_id = s.id)) order by lower(s.nombre), s.id)
+    'parametros_count', (select count(*)::int from parametros p where p.servidor_id = s.id))
+      order by lower(s.nombre), s.id)
     from servidores_cliente s where s.empresa_id = "empresas"."id"), '[]'::json)`,
 };
 

@@ -222,7 +222,8 @@ export async function copiarParametros(
       )[0]?.n ?? 0;
     const conflicto =
       modo === 'sobrescribir'
-        ? sql`do update set tipo = excluded.tipo, valor = excluded.valor, valor_cifrado = excluded.valor_cifrado, descripcion = excluded.descripcion, actualizado = now()`
+        ? sql`do update set tipo = excluded.tipo, valor = excluded.valor, valor_cifrado = excluded.valor_cifrado,
+            descripcion = excluded.descripcion, actualizado = now()`
         : sql`do nothing`;
     const escritos = await tx
       .execute<{ insertado: boolean }>(

@@ -18,7 +18,9 @@ export const proximoVencimientoJson = (): SQL<{ fecha: string; tipo: string; ite
     fecha: string;
     tipo: string;
     item: string;
-  } | null>`(select jsonb_build_object('fecha', v.vence, 'tipo', v.tipo, 'item', v.item) from vencimientos v where v.empresa_id = "empresas"."id" order by v.vence, v.id limit 1)`;
+  } | null>`(select jsonb_build_object('fecha', v.vence, 'tipo', v.tipo, 'item', v.item)
+    from vencimientos v where v.empresa_id = "empresas"."id"
+    order by v.vence, v.id limit 1)`;
 
 export const proximoVencimientoOrden = (): SQL<string> =>
   sql<string>`coalesce(${clientes.proximoVencimiento}, 'infinity'::date)`;

@@ -178,7 +178,10 @@ export const CONDICION_IVA_NOMBRES: Record<ClienteFila['condicion_iva'], string>
  * formatCuit in SQL: 11 digits as 20-12345678-9, anything else as it is. "All digits" is what ltrim leaves of them:
  * nothing; the regular expression cost 0.35 s of the CSV's million rows.
  */
-const cuitConGuiones = sql<string>`(case when octet_length(${clientes.cuit}) = 11 and ltrim(${clientes.cuit}, '0123456789') = '' then substr(${clientes.cuit}, 1, 2) || '-' || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11) else ${clientes.cuit} end)`;
+const cuitConGuiones = sql<string>`(case when octet_length(${clientes.cuit}) = 11
+    and ltrim(${clientes.cuit}, '0123456789') = ''
+  then substr(${clientes.cuit}, 1, 2) || '-' || substr(${clientes.cuit}, 3, 8) || '-' || substr(${clientes.cuit}, 11)
+  else ${clientes.cuit} end)`;
 const condicionIvaNombre = sql<string>`(case ${clientes.condicionIva} ${sql.join(
   Object.entries(CONDICION_IVA_NOMBRES).map(([codigo, nombre]) => sql`when ${codigo} then ${nombre}`),
   sql` `,

@@ -28,7 +28,9 @@ const campos = {
   // The spec's dnss: [{id, host}], by host.
   dnss: sql<
     { id: number; host: string }[]
-  >`coalesce((select json_agg(json_build_object('id', servidores_cliente_dns.id, 'host', servidores_cliente_dns.host) order by servidores_cliente_dns.host) from servidores_cliente_dns where servidores_cliente_dns.servidor_id = "servidores_cliente"."id"), '[]'::json)`,
+  >`coalesce((select json_agg(json_build_object('id', servidores_cliente_dns.id, 'host', servidores_cliente_dns.host)
+    order by servidores_cliente_dns.host) from servidores_cliente_dns
+    where servidores_cliente_dns.servidor_id = "servidores_cliente"."id"), '[]'::json)`,
 };
 
 const wire = <R extends { actualizado: Date }>(r: R) => ({ ...r, actualizado: r.actualizado.toISOString() });

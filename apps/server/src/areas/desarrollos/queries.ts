@@ -29,7 +29,8 @@ type BoardQuery = z.output<typeof tableroQuery>;
 /** The audit entity of a development's history. */
 export const ENTIDAD = 'desarrollo';
 
-const vencido = sql<boolean>`(${desarrollos.fechaCompromiso} is not null and ${desarrollos.fechaCompromiso} < ${HOY} and ${desarrollos.estado} not in ('entregado', 'cancelado'))`;
+const vencido = sql<boolean>`(${desarrollos.fechaCompromiso} is not null and ${desarrollos.fechaCompromiso} < ${HOY}
+  and ${desarrollos.estado} not in ('entregado', 'cancelado'))`;
 const responsable = sql<
   string | null
 >`case when ${personas.id} is null then null else ${personas.apellido} || ', ' || ${personas.nombre} end`;

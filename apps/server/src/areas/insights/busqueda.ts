@@ -7,7 +7,8 @@ export const busquedaInsights: FuenteBusqueda = {
   tipo: 'insights',
   permiso: 'SER#VER',
   consulta: ({ contiene }) => sql`
-    select ${insightsIssues.id}::text as id, ${insightsIssues.titulo} as titulo, nullif(${insightsIssues.culprit}, '') as detalle,
+    select ${insightsIssues.id}::text as id, ${insightsIssues.titulo} as titulo,
+      nullif(${insightsIssues.culprit}, '') as detalle,
       '/insights/' || ${insightsIssues.id} as enlace
     from ${insightsIssueBusqueda} join ${insightsIssues} on ${insightsIssues.id} = ${insightsIssueBusqueda.issueId}
     where ${insightsIssueBusqueda.texto} ilike ${contiene}`,

@@ -199,7 +199,8 @@ export async function serieDe(db: Executor, issueId: number, dias: number): Prom
   await existeIssue(db, issueId);
   const { rows } = await db.execute<{ fecha: string; cantidad: number | string }>(sql`
     select to_char(d, 'YYYY-MM-DD') as fecha, coalesce(x.cantidad, 0) as cantidad
-    from generate_series((now() at time zone 'utc')::date - ${dias - 1}::int, (now() at time zone 'utc')::date, interval '1 day') d
+    from generate_series((now() at time zone 'utc')::date - ${dias - 1}::int,
+                         (now() at time zone 'utc')::date, interval '1 day') d
     left join insights_issue_dias x on x.issue_id = ${issueId} and x.dia = d::date
     order by d`);
   return rows.map((r) => ({ fecha: r.fecha, cantidad: Number(r.cantidad) }));

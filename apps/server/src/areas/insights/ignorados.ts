@@ -30,7 +30,8 @@ export const SIN_CONDICION = {
 } as const;
 
 /** The issue's newest event when it is ignored: what comes after it is what the counts count. */
-const ULTIMO_EVENTO = sql<number>`(select coalesce(max(e.id), 0) from insights_eventos e where e.issue_id = ${insightsIssues.id})`;
+const ULTIMO_EVENTO = sql<number>`(select coalesce(max(e.id), 0) from insights_eventos e
+  where e.issue_id = ${insightsIssues.id})`;
 
 /** The condition's columns, for an UPDATE of the issues being ignored (their count and last event read as they are). */
 export function columnasIgnorada(condicion: IssueIgnorar, ahora: Date) {

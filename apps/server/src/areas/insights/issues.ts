@@ -38,7 +38,8 @@ export const ENTIDAD_ISSUE = 'insights_issue';
 /** The issues list: `q` in title and culprit; filters by state, level, environment, release, project, assignee. */
 export const issuesList: ListSpec<IssueListQuery> = {
   searchWhere: (pattern) =>
-    sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda} where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
+    sql`${insightsIssues.id} in (select ${insightsIssueBusqueda.issueId} from ${insightsIssueBusqueda}
+      where ${insightsIssueBusqueda.texto} ilike ${pattern})`,
   sorts: {
     ...wireColumns(insightsIssues, ['ultima_vez', 'primera_vez', 'cantidad', 'titulo']),
     nivel: nivelOrden(insightsIssues.nivel),
@@ -59,8 +60,10 @@ export const issuesList: ListSpec<IssueListQuery> = {
 
 /** "Mis incidencias": assigned to the user's persona, or to one of the user's roles. */
 const asignadasA = (usuarioId: number) =>
-  sql`(${insightsIssues.asignadoId} = (select ${usuarios.personaId} from ${usuarios} where ${usuarios.id} = ${usuarioId})
-    or ${insightsIssues.asignadoRolId} in (select ${usuarioRoles.rolId} from ${usuarioRoles} where ${usuarioRoles.usuarioId} = ${usuarioId}))`;
+  sql`(${insightsIssues.asignadoId} = (select ${usuarios.personaId} from ${usuarios}
+      where ${usuarios.id} = ${usuarioId})
+    or ${insightsIssues.asignadoRolId} in (select ${usuarioRoles.rolId} from ${usuarioRoles}
+      where ${usuarioRoles.usuarioId} = ${usuarioId}))`;
 
 const campos = {
   ...wireColumns(insightsIssues, [
@@ -93,7 +96,8 @@ const campos = {
 const serie = sql<
   number[]
 >`array(select coalesce(d.cantidad, 0)::int from generate_series(${SPARKLINE_DIAS - 1}::int, 0, -1) k
-  left join insights_issue_dias d on d.issue_id = ${insightsIssues.id} and d.dia = (now() at time zone 'UTC')::date - k order by k desc)`;
+  left join insights_issue_dias d on d.issue_id = ${insightsIssues.id}
+    and d.dia = (now() at time zone 'UTC')::date - k order by k desc)`;
 
 const issuesFrom = (db: Executor, sortKey: SQL<string> = sql<string>`''`) =>
   db

@@ -43,7 +43,8 @@ const proyectosSource = (db: Db) =>
           alertaPicoEventos: insightsProyectos.alertaPicoEventos,
           alertaPicoMinutos: insightsProyectos.alertaPicoMinutos,
           // Qualified by hand, as in proyectos.ts: unqualified, "id" would mean the issue's.
-          issuesSinResolver: sql<number>`(select count(*)::int from insights_issues i where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
+          issuesSinResolver: sql<number>`(select count(*)::int from insights_issues i
+            where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
           creado: insightsProyectos.creado,
           sortKey,
         })

@@ -47,7 +47,8 @@ const campos = {
     'actualizado',
   ]),
   // Qualified by hand: drizzle writes a one-table query's columns unqualified, and "id" would mean the issue's.
-  issues_sin_resolver: sql<number>`(select count(*)::int from insights_issues i where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
+  issues_sin_resolver: sql<number>`(select count(*)::int from insights_issues i
+    where i.proyecto_id = insights_proyectos.id and i.estado = 'unresolved')`,
 };
 type Fila = Awaited<ReturnType<typeof filas>>[number];
 

@@ -84,7 +84,8 @@ describe('monitor retention', () => {
     const diasDe = async () =>
       (
         await db.execute(
-          sql`select d.* from insights_issue_dias d join insights_issues i on i.id = d.issue_id where i.proyecto_id = ${proyectoId} order by 1, 2`,
+          sql`select d.* from insights_issue_dias d join insights_issues i on i.id = d.issue_id
+            where i.proyecto_id = ${proyectoId} order by 1, 2`,
         )
       ).rows;
     const diasAntes = await diasDe();

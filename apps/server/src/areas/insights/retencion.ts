@@ -79,7 +79,8 @@ async function crearMes(db: Db, t: TablaMensual, desde: Date): Promise<void> {
     await tx.execute(sql.raw(`lock table ${defecto} in access exclusive mode`));
     await tx.execute(sql.raw(`create table ${nombre} (like ${t.tabla} including all)`));
     await tx.execute(
-      sql.raw(`with m as (delete from ${defecto} where ${columna} >= ${literal(desde)} and ${columna} < ${literal(hasta)} returning *)
+      sql.raw(`with m as (delete from ${defecto} where ${columna} >= ${literal(desde)}
+                 and ${columna} < ${literal(hasta)} returning *)
                insert into ${nombre} select * from m`),
     );
     await tx.execute(

@@ -337,7 +337,8 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
       });
       // Not kept anywhere: the stored event is the scrubbed one.
       const crudo = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%' or datos::text like '%4111%'`,
+        sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%'
+          or datos::text like '%4111%'`,
       );
       expect(crudo.rows[0]!.n).toBe(0);
     } finally {

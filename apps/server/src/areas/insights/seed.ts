@@ -250,7 +250,8 @@ async function seedRecibidos(tx: Tx): Promise<void> {
 /** Two users' comments on the demo project: one about the event of an issue, one about nothing in particular. */
 async function seedFeedback(tx: Tx, proyectoId: number): Promise<void> {
   await tx.execute(sql`
-    insert into insights_feedback (proyecto_id, event_id, evento_asociado, issue_id, nombre, email, mensaje, url, recibido)
+    insert into insights_feedback
+      (proyecto_id, event_id, evento_asociado, issue_id, nombre, email, mensaje, url, recibido)
     select ${proyectoId}, md5('opinion-1'), e.event_id, e.issue_id, 'Laura Méndez', 'laura.mendez@cliente.com.ar',
            'Quise descargar la factura de octubre y la pantalla quedó en blanco. Probé dos veces.',
            'https://portal.example.com/facturas', e.recibido + interval '3 minutes'

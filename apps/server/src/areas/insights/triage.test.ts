@@ -180,11 +180,14 @@ describe('issues list', () => {
   it('answers a search far above its cap (1,000) with the estimate, and a narrow one exactly', async () => {
     const { sql } = await import('drizzle-orm');
     await ctx.t.db.execute(sql`
-      insert into insights_issues (proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, estado, cantidad, primera_vez, ultima_vez)
-      select ${p.id}, 'estimada-' || g, '[]'::jsonb, 'EstimadaError: ' || g, 'src/e.ts', 'EstimadaError', 'error', 'unresolved', 1 + g % 9, now(), now()
+      insert into insights_issues
+        (proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, estado, cantidad, primera_vez, ultima_vez)
+      select ${p.id}, 'estimada-' || g, '[]'::jsonb, 'EstimadaError: ' || g,
+             'src/e.ts', 'EstimadaError', 'error', 'unresolved', 1 + g % 9, now(), now()
       from generate_series(1, 3000) g`);
     await ctx.t.db.execute(
-      sql`insert into insights_issue_busqueda (issue_id, texto) select id, titulo || ' ' || culprit from insights_issues where huella like 'estimada-%'`,
+      sql`insert into insights_issue_busqueda (issue_id, texto)
+        select id, titulo || ' ' || culprit from insights_issues where huella like 'estimada-%'`,
     );
     await ctx.t.db.execute(sql`analyze insights_issues`);
     await ctx.t.db.execute(sql`analyze insights_issue_busqueda`);
@@ -199,7 +202,8 @@ describe('issues list', () => {
       expect(una.datos).not.toHaveProperty('total_estimado');
     } finally {
       await ctx.t.db.execute(
-        sql`delete from insights_issue_busqueda where issue_id in (select id from insights_issues where huella like 'estimada-%')`,
+        sql`delete from insights_issue_busqueda
+          where issue_id in (select id from insights_issues where huella like 'estimada-%')`,
       );
       await ctx.t.db.execute(sql`delete from insights_issues where huella like 'estimada-%'`);
     }

@@ -49,7 +49,8 @@ export async function seedPaquetes(tx: Tx, opts: SeedOptions): Promise<void> {
   await tx.execute(sql`
     insert into ${paqueteDescargas} (paquete_id, fecha)
     select p.id, g from ${paquetes} p,
-           generate_series(p.fecha + interval '2 hours', now(), make_interval(hours => case p.canal when 'beta' then 20 else 7 end)) g`);
+           generate_series(p.fecha + interval '2 hours', now(),
+                           make_interval(hours => case p.canal when 'beta' then 20 else 7 end)) g`);
   await tx.execute(
     sql`update ${paquetes} p set descargas = (select count(*) from ${paqueteDescargas} d where d.paquete_id = p.id)`,
   );

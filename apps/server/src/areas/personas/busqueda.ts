@@ -7,7 +7,8 @@ export const busquedaPersonas: FuenteBusqueda = {
   tipo: 'personas',
   permiso: 'PHY-PER#TODO',
   consulta: ({ contiene }) => sql`
-    select ${personas.id}::text as id, ${personas.apellido} || ', ' || ${personas.nombre} as titulo, ${personas.email} as detalle,
+    select ${personas.id}::text as id, ${personas.apellido} || ', ' || ${personas.nombre} as titulo,
+      ${personas.email} as detalle,
       '/personas/' || ${personas.id} as enlace
     from ${personas}
     where ${personaBusqueda(personas)} ilike ${contiene}`,

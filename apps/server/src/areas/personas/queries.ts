@@ -32,7 +32,8 @@ const responsable = alias(personas, 'responsable');
 export const nombreCompleto = (t: typeof personas) => sql<string>`${t.apellido} || ', ' || ${t.nombre}`;
 
 // Table names written out: drizzle leaves columns unqualified in a one-table select (see usuarios/queries.ts).
-const maquinasCount = sql<number>`(select count(*)::int from maquina_asignaciones ma where ma.persona_id = "personas"."id" and ma.hasta is null)`;
+const maquinasCount = sql<number>`(select count(*)::int from maquina_asignaciones ma
+  where ma.persona_id = "personas"."id" and ma.hasta is null)`;
 
 const campos = {
   ...wireColumns(personas),
@@ -203,7 +204,8 @@ async function validarResponsable(tx: Tx, id: number | null, responsableId: numb
     with recursive arriba(id, responsable_id, n) as (
       select ${personas.id}, ${personas.responsableId}, 0 from ${personas} where ${personas.id} = ${responsableId}
       union all
-      select p.id, p.responsable_id, arriba.n + 1 from ${personas} p join arriba on p.id = arriba.responsable_id where arriba.n < 100
+      select p.id, p.responsable_id, arriba.n + 1 from ${personas} p join arriba on p.id = arriba.responsable_id
+        where arriba.n < 100
     ) select id from arriba`);
   if (cadena.rows.length === 0) throw campo('El responsable elegido no existe');
   if (id !== null && cadena.rows.some((r) => Number(r.id) === id)) {

@@ -249,7 +249,8 @@ describe('POST and PUT /api/productos', () => {
       .select()
       .from(auditoria)
       .where(
-        sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)} and ${auditoria.accion} = 'modificar'`,
+        sql`${auditoria.entidad} = 'producto' and ${auditoria.entidadId} = ${String(web!.id)}
+          and ${auditoria.accion} = 'modificar'`,
       )
       .orderBy(desc(auditoria.id))
       .limit(1);
@@ -294,7 +295,8 @@ describe('DELETE /api/productos', () => {
       .select()
       .from(auditoria)
       .where(
-        sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar' and ${auditoria.entidadId} = ${String(id)}`,
+        sql`${auditoria.entidad} = 'producto' and ${auditoria.accion} = 'eliminar'
+          and ${auditoria.entidadId} = ${String(id)}`,
       );
     expect(row!.antes).toMatchObject({ codigo: 'BORRAR-1' });
     expect(

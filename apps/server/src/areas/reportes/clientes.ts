@@ -46,7 +46,9 @@ export function clientesPorVersion(db: Executor, p: ReporteParams<'clientes-por-
 /** versionOrden (contract/version-numero) of a version_physis, in SQL: four zero-padded parts and `~`. */
 const ordenDe = (v: SQL): SQL => sql`(
   (select string_agg(lpad(u.parte, 10, '0'), '.' order by u.n)
-     from unnest(string_to_array(${v}, '.') || array_fill('0'::text, array[4 - cardinality(string_to_array(${v}, '.'))])) with ordinality as u(parte, n))
+     from unnest(string_to_array(${v}, '.')
+                 || array_fill('0'::text, array[4 - cardinality(string_to_array(${v}, '.'))]))
+       with ordinality as u(parte, n))
   || '~')`;
 
 /**
@@ -82,7 +84,8 @@ export function clientesDesactualizados(
       select servidor_id, empresa_id, producto_id, orden from physis
       union all
       select a.servidor_id, a.empresa_id, a.producto_id, a.orden from actualizada a
-       where not exists (select 1 from physis ph where ph.servidor_id = a.servidor_id and ph.producto_id = a.producto_id)
+       where not exists (select 1 from physis ph where ph.servidor_id = a.servidor_id
+         and ph.producto_id = a.producto_id)
     ),
     por_cliente as (
       select t.producto_id, t.empresa_id, bool_or(t.orden collate "C" < u.orden collate "C") as atrasado

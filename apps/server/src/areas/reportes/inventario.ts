@@ -18,7 +18,8 @@ const conteos = (alias: string, columna: string, valores: readonly string[]): SQ
   sql.join(
     valores.map(
       (v) =>
-        sql`(count(${sql.raw(`${alias}.id`)}) filter (where ${sql.raw(`${alias}.${columna}`)} = ${v}))::int as ${sql.identifier(v)}`,
+        sql`(count(${sql.raw(`${alias}.id`)}) filter (where ${sql.raw(`${alias}.${columna}`)} = ${v}))::int
+          as ${sql.identifier(v)}`,
     ),
     sql`, `,
   );
@@ -56,7 +57,8 @@ export async function desarrollosPorEstado(
     db,
     sql`
     select e.estado, ${conteos('d', 'prioridad', DESARROLLO_PRIORIDADES)}, count(d.id)::int as total,
-           coalesce(sum(d.horas_estimadas), 0)::float8 as horas_estimadas, coalesce(sum(d.horas_reales), 0)::float8 as horas_reales
+           coalesce(sum(d.horas_estimadas), 0)::float8 as horas_estimadas,
+           coalesce(sum(d.horas_reales), 0)::float8 as horas_reales
       from unnest(${textos(DESARROLLO_ESTADOS)}) with ordinality as e(estado, orden)
       left join ${desarrollos} d on d.estado = e.estado
            ${p.producto_id ? sql`and d.producto_id = ${p.producto_id}` : sql``}

@@ -27,7 +27,8 @@ export const finMes = (mes: string): SQL => sql`(${`${mes}-01`}::date + interval
 
 /** An instant column within a month range in Buenos Aires: from its first day to the first day after its last month. */
 export const enMeses = (columna: SQL, desde: string, hasta: string): SQL =>
-  sql`${columna} >= ${inicioDia(`${desde}-01`)} and ${columna} < (${finMes(hasta)}::timestamp at time zone ${ZONA_HORARIA})`;
+  sql`${columna} >= ${inicioDia(`${desde}-01`)}
+    and ${columna} < (${finMes(hasta)}::timestamp at time zone ${ZONA_HORARIA})`;
 
 /** A text[] literal of the given values, each a parameter. */
 export const textos = (values: readonly string[]): SQL =>

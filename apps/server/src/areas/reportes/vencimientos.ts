@@ -30,7 +30,8 @@ export function vencimientosPorMes(
                (count(*) filter (where x.tipo = 'punto_venta'))::int as cai,
                (count(*) filter (where x.tipo = 'licencia'))::int as licencias
           from ${vencimientos} x
-         where x.vence >= ${desde} and x.vence < ${hasta} ${p.empresa_id ? sql`and x.empresa_id = ${p.empresa_id}` : sql``}
+         where x.vence >= ${desde} and x.vence < ${hasta}
+           ${p.empresa_id ? sql`and x.empresa_id = ${p.empresa_id}` : sql``}
          group by 1
       ) v on v.mes = m.mes
       ${
@@ -40,7 +41,8 @@ export function vencimientosPorMes(
                (count(*) filter (where y.tipo = 'ssl'))::int as ssl,
                (count(*) filter (where y.tipo = 'dominio'))::int as dominios
           from ${sitiosVencimientos} y
-         where y.vence >= ${desde} and y.vence < ${hasta} ${p.empresa_id ? sql`and y.empresa_id = ${p.empresa_id}` : sql``}
+         where y.vence >= ${desde} and y.vence < ${hasta}
+           ${p.empresa_id ? sql`and y.empresa_id = ${p.empresa_id}` : sql``}
          group by 1
       ) s on s.mes = m.mes`
           : sql``

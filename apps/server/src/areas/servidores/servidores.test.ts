@@ -259,7 +259,8 @@ describe('deleting servers', () => {
     const id = (await idOf('srv-app-01'))!;
     await ctx.t.db.execute(
       sql.raw(
-        `create function auditoria_falla() returns trigger language plpgsql as $$ begin raise exception 'auditoria caida'; end $$`,
+        `create function auditoria_falla() returns trigger language plpgsql
+          as $$ begin raise exception 'auditoria caida'; end $$`,
       ),
     );
     await ctx.t.db.execute(
@@ -384,7 +385,8 @@ describe('GET /api/servidores/export.csv', () => {
 
   it('answers every matching row, more than one batch, in order and without repeats', async () => {
     await ctx.t.db.execute(sql`insert into servidores (nombre, proveedor, estado)
-      select 'srv-lote-' || lpad(g::text, 4, '0'), case when g % 2 = 0 then 'Par' else null end, 'activo' from generate_series(1, 2345) g`);
+      select 'srv-lote-' || lpad(g::text, 4, '0'), case when g % 2 = 0 then 'Par' else null end, 'activo'
+      from generate_series(1, 2345) g`);
     const res = await csv('q=lote&sort=-proveedor');
     const rows: string[][] = parse(res.body, { bom: true, from_line: 2 });
     expect(rows).toHaveLength(2345);

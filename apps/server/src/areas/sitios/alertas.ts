@@ -8,7 +8,8 @@ export const sitiosAlertas: readonly FuenteVencimientos[] = [
     permiso: 'SUBPROD#VER',
     consulta: sql`
       select v.id as item_id, v.empresa_id,
-             case v.tipo when 'ssl' then 'Certificado SSL de ' else 'Dominio de ' end || s.nombre || ' (' || s.url || ')' as titulo,
+             case v.tipo when 'ssl' then 'Certificado SSL de ' else 'Dominio de ' end
+               || s.nombre || ' (' || s.url || ')' as titulo,
              v.vence, '/soluciones/web/' || s.id as enlace
         from sitios_vencimientos v join sitios s on s.id = v.sitio_id`,
   },

@@ -10,11 +10,13 @@ export const sitiosEventos: readonly FuenteEventos[] = [
     tipo: 'sitio_falla',
     permiso: 'SUBPROD#VER',
     consulta: sql`
-      select case when v.resultado = 'error' and coalesce(a.resultado, 'ok') <> 'error' then 'sitio_falla:' else 'sitio_certificado:' end || v.id as clave,
+      select case when v.resultado = 'error' and coalesce(a.resultado, 'ok') <> 'error'
+                  then 'sitio_falla:' else 'sitio_certificado:' end || v.id as clave,
              s.id as item_id, s.empresa_id, null::integer as proyecto_id,
              case when v.resultado = 'error' and coalesce(a.resultado, 'ok') <> 'error'
                   then s.nombre || ' dejó de responder bien: ' || v.mensaje
-                  else 'Cambió el certificado de ' || s.nombre || ' (' || coalesce(v.emisor, 'sin emisor') || ', válido desde ' || to_char(v.valido_desde, 'DD/MM/YYYY') || ')' end as titulo,
+                  else 'Cambió el certificado de ' || s.nombre || ' (' || coalesce(v.emisor, 'sin emisor')
+                       || ', válido desde ' || to_char(v.valido_desde, 'DD/MM/YYYY') || ')' end as titulo,
              '/soluciones/web/' || s.id as enlace
         from sitio_verificaciones v
         join sitios s on s.id = v.sitio_id

@@ -97,8 +97,11 @@ export const sitiosVencimientosCsv: CsvColumn<SitioVencimiento>[] = [
 export async function sitiosVencimientosPorMes(db: Executor, meses = 12): Promise<VencimientoMeses> {
   const { rows } = await db.execute<{ mes: string; cantidad: number }>(sql`
     select to_char(m, 'YYYY-MM') as mes,
-           (select count(*)::int from ${v} where ${v.vence} >= greatest(m::date, ${HOY}) and ${v.vence} < (m + interval '1 month')::date) as cantidad
-      from generate_series(date_trunc('month', ${HOY}::timestamp), date_trunc('month', ${HOY}::timestamp) + make_interval(months => ${meses - 1}), interval '1 month') as m
+           (select count(*)::int from ${v} where ${v.vence} >= greatest(m::date, ${HOY})
+              and ${v.vence} < (m + interval '1 month')::date) as cantidad
+      from generate_series(date_trunc('month', ${HOY}::timestamp),
+                           date_trunc('month', ${HOY}::timestamp) + make_interval(months => ${meses - 1}),
+                           interval '1 month') as m
      order by m`);
   const [vencidos] = await db.select({ n: count() }).from(v).where(sql`${v.vence} < ${HOY}`);
   return { vencidos: vencidos?.n ?? 0, meses: rows.map((r) => ({ mes: r.mes, cantidad: Number(r.cantidad) })) };

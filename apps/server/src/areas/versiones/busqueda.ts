@@ -22,7 +22,8 @@ export const busquedaVersiones: FuenteBusqueda = {
     union all
     (select ${columnas}
      from ${versiones} join ${productos} on ${productos.id} = ${versiones.productoId}
-     where ${versiones.productoId} in (select "productos"."id" from "productos" where ${productoBusqueda(productos)} ilike ${contiene} limit ${BUSQUEDA_CANDIDATOS})
+     where ${versiones.productoId} in (select "productos"."id" from "productos"
+         where ${productoBusqueda(productos)} ilike ${contiene} limit ${BUSQUEDA_CANDIDATOS})
        and not ${versiones.numero} ilike ${contiene}
      limit ${BUSQUEDA_CANDIDATOS})`,
 };

@@ -35,7 +35,8 @@ const ESTADO_NOMBRE: Record<VersionEstado, string> = {
   retirada: 'retirada',
 };
 
-const assetsCount = sql<number>`(select count(*)::int from ${versionAssets} where ${versionAssets.versionId} = ${versiones.id})`;
+const assetsCount = sql<number>`(select count(*)::int from ${versionAssets}
+  where ${versionAssets.versionId} = ${versiones.id})`;
 
 const campos = {
   ...wireColumns(versiones, [

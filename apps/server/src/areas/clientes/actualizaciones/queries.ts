@@ -37,7 +37,8 @@ const LOCAL = sql`'America/Argentina/Buenos_Aires'`;
 const fechaLocal = sql`(${actualizaciones.fecha} at time zone ${LOCAL})::date`;
 
 export const actualizacionesList: ListSpec<ListQuery> = {
-  search: sql`(${clientes.razonSocial} || ' ' || ${servidoresCliente.nombre} || ' ' || ${productos.nombre} || ' ' || ${hasta.numero})`,
+  search: sql`(${clientes.razonSocial} || ' ' || ${servidoresCliente.nombre} || ' ' || ${productos.nombre}
+    || ' ' || ${hasta.numero})`,
   sorts: {
     fecha: actualizaciones.fecha,
     cliente: clientes.razonSocial,

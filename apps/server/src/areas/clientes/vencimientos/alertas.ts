@@ -9,7 +9,8 @@ export const vencimientosAlertas: readonly FuenteVencimientos[] = [
     tipo: 'certificado',
     permiso: 'CLIENTES#VER',
     consulta: sql`
-      select c.id as item_id, c.empresa_id, 'Certificado AFIP ' || coalesce(c.alias, c.cn) || ' de ' || e.razon_social as titulo,
+      select c.id as item_id, c.empresa_id,
+             'Certificado AFIP ' || coalesce(c.alias, c.cn) || ' de ' || e.razon_social as titulo,
              c.vence, ${enlace} as enlace
         from afip_certificados c join empresas e on e.id = c.empresa_id
        where c.reemplazado_por is null`,

@@ -62,7 +62,8 @@ function plazoWhere(plazo: ListQuery['plazo']): SQL | undefined {
   return sql`${vencimientos.vence} between ${HOY} and ${HOY} + ${Number(plazo)}::int`;
 }
 
-const renovacionesCount = sql<number>`(select count(*)::int from ${vencimientoRenovaciones} r where r.tipo = ${vencimientos.tipo} and r.item_id = ${vencimientos.itemId})`;
+const renovacionesCount = sql<number>`(select count(*)::int from ${vencimientoRenovaciones} r
+  where r.tipo = ${vencimientos.tipo} and r.item_id = ${vencimientos.itemId})`;
 
 export const filaGrid = {
   ...wireColumns(vencimientos, ['id', 'tipo', 'item_id', 'empresa_id', 'cliente', 'cuit', 'item', 'detalle', 'vence']),
@@ -102,7 +103,8 @@ export const vencimientosSource = (db: Executor, grupo?: VencimientoGrupo): List
 });
 
 /** `diasRestantesTexto` in SQL, for the CSV that PostgreSQL writes. */
-export const estadoCsv = sql<string>`(case when ${dias} < 0 then 'Vencido hace ' || -${dias} || case when ${dias} = -1 then ' día' else ' días' end
+export const estadoCsv = sql<string>`(case when ${dias} < 0 then 'Vencido hace ' || -${dias}
+    || case when ${dias} = -1 then ' día' else ' días' end
   when ${dias} = 0 then 'Vence hoy' else ${dias} || case when ${dias} = 1 then ' día' else ' días' end end)`;
 const tipoEtiqueta = sql<string>`(case ${vencimientos.tipo} ${sql.join(
   Object.entries(VENCIMIENTO_TIPO_ETIQUETA).map(([tipo, etiqueta]) => sql`when ${tipo} then ${etiqueta}`),

@@ -326,7 +326,8 @@ describe('the expiry grid', () => {
     // 60,000 AFIP rows whose item says 'Facturación' and 30,000 Physis rows, both of clients named 'Estimada n'.
     const fila = (grupo: string, tipo: string, item: string, desde: number, n: number) => sql`
       insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
-      select 40000000 + (${desde} + g) * 4, ${tipo}, ${grupo}, 40000000 + ${desde} + g, ${ctx.clienteId}, ${item}, ${dia(30)}::date + g % 300, 'Estimada ' || g, '30712345671'
+      select 40000000 + (${desde} + g) * 4, ${tipo}, ${grupo}, 40000000 + ${desde} + g, ${ctx.clienteId},
+             ${item}, ${dia(30)}::date + g % 300, 'Estimada ' || g, '30712345671'
       from generate_series(1, ${n}) g`;
     await ctx.t.db.execute(fila('afip', 'certificado', 'Facturación electrónica', 0, 60_000));
     await ctx.t.db.execute(fila('physis', 'licencia', 'Physis ERP', 100_000, 30_000));
@@ -362,7 +363,8 @@ describe('the expiry grid', () => {
     // As every CAI point of sale's item is 'Facturación': the next page is read from (item, id) on, ids consecutive.
     await ctx.t.db.execute(sql`
       insert into vencimientos (id, tipo, grupo, item_id, empresa_id, item, vence, cliente, cuit)
-      select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.clienteId}, 'Facturación', ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
+      select 50000000 + g, 'punto_venta', 'afip', 50000000 + g, ${ctx.clienteId}, 'Facturación',
+             ${dia(30)}::date + g % 40, 'Cursor ' || g, '30712345671'
       from generate_series(1, 90) g`);
     const pagina = async (extra: string) =>
       envelope(vencimientoPage)
@@ -402,7 +404,8 @@ describe('the expiry grid', () => {
     expect(meses.meses[0]!.mes).toBe(dia(0).slice(0, 7));
     const [{ n }] = (
       await ctx.t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from vencimientos where grupo = 'physis' and vence < (now() at time zone 'America/Argentina/Buenos_Aires')::date`,
+        sql`select count(*)::int as n from vencimientos where grupo = 'physis'
+          and vence < (now() at time zone 'America/Argentina/Buenos_Aires')::date`,
       )
     ).rows as [{ n: number }];
     expect(meses.vencidos).toBe(n);

@@ -72,7 +72,8 @@ export async function guardarAdjuntos(
         const archivo = await registrarArchivo(tx, upload, a.nombre);
         await tx.execute(sql`
           insert into ${insightsAdjuntos} (proyecto_id, event_id, fecha, nombre, tipo, clase, tamano, archivo_id)
-          select ${proyectoId}, ${eventId}, ${fecha}, ${a.nombre}, ${a.tipo}, ${a.clase}, ${a.datos.length}, ${archivo.id}
+          select ${proyectoId}, ${eventId}, ${fecha}, ${a.nombre}, ${a.tipo}, ${a.clase},
+                 ${a.datos.length}, ${archivo.id}
           where not exists (
             select 1 from ${insightsAdjuntos}
              where proyecto_id = ${proyectoId} and event_id = ${eventId} and nombre = ${a.nombre}

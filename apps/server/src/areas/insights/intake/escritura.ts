@@ -241,13 +241,16 @@ ids as (
   -- issue of its own may be an alias of an older one (joined by its source-mapped frames): only then is it looked up.
   -- "real" is the key of the issue the group lands in. "reabre": the issue was resolved in the next release and the
   -- group's release is later (created or first seen after that); asked only then, by insights_release_posterior.
-  select g.proyecto_id, g.huella, coalesce(i.id, a.issue_id, nextval(pg_get_serial_sequence('insights_issues', 'id'))::int) as id,
+  select g.proyecto_id, g.huella,
+    coalesce(i.id, a.issue_id, nextval(pg_get_serial_sequence('insights_issues', 'id'))::int) as id,
     coalesce(a.huella, g.huella) as real, r.reabre
   from g left join lateral (
-    select id, estado, resuelta_en_release, resuelta_el from insights_issues where proyecto_id = g.proyecto_id and huella = g.huella limit 1
+    select id, estado, resuelta_en_release, resuelta_el from insights_issues
+      where proyecto_id = g.proyecto_id and huella = g.huella limit 1
   ) i on true
   left join lateral (
-    select x.issue_id, t.huella, t.estado, t.resuelta_en_release, t.resuelta_el from insights_issue_alias x join insights_issues t on t.id = x.issue_id
+    select x.issue_id, t.huella, t.estado, t.resuelta_en_release, t.resuelta_el
+    from insights_issue_alias x join insights_issues t on t.id = x.issue_id
     where i.id is null and x.proyecto_id = g.proyecto_id and x.huella = g.huella limit 1
   ) a on true
   left join lateral (
@@ -257,11 +260,15 @@ ids as (
   ) r on true
 ),
 ins as (
-  insert into insights_eventos (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
-  select x.proyecto_id, ids.id, x.event_id, x.fecha, x.recibido, x.nivel, x.mensaje, x.release, x.environment, x.usuario, x.tags, x.datos
-  from rows from (json_to_recordset($2::json) as (proyecto_id int, huella text, event_id text, fecha timestamptz, recibido timestamptz,
+  insert into insights_eventos
+    (proyecto_id, issue_id, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos)
+  select x.proyecto_id, ids.id, x.event_id, x.fecha, x.recibido, x.nivel, x.mensaje, x.release,
+    x.environment, x.usuario, x.tags, x.datos
+  from rows from (json_to_recordset($2::json) as (proyecto_id int, huella text,
+    event_id text, fecha timestamptz, recibido timestamptz,
     nivel text, mensaje text, release text, environment text, usuario text, tags jsonb, datos json)) with ordinality
-    as x(proyecto_id, huella, event_id, fecha, recibido, nivel, mensaje, release, environment, usuario, tags, datos, orden)
+    as x(proyecto_id, huella, event_id, fecha, recibido, nivel, mensaje, release,
+      environment, usuario, tags, datos, orden)
   join ids on ids.proyecto_id = x.proyecto_id and ids.huella = x.huella
   -- In arrival order, so event ids (latest, previous, next) follow it within the batch too.
   order by x.orden
@@ -276,7 +283,8 @@ vuelve as (
   -- Ignored until N more events within a window, or N more users: counted over the events after it was ignored (the
   -- statement's own are not among them yet, so they are added), only for the issues so ignored.
   select t.id from cuenta c join insights_issues t on t.id = c.issue_id
-  where t.estado = 'ignored' and (t.ignorada_ventana is not null and t.ignorada_eventos is not null or t.ignorada_usuarios is not null)
+  where t.estado = 'ignored' and (t.ignorada_ventana is not null and t.ignorada_eventos is not null
+      or t.ignorada_usuarios is not null)
     and case when t.ignorada_usuarios is null then
       c.n + (select count(*) from insights_eventos e where e.issue_id = t.id and e.id > t.ignorada_tras_evento
               and e.recibido > now() - make_interval(mins => t.ignorada_ventana)) >= t.ignorada_eventos
@@ -288,12 +296,14 @@ vuelve as (
     end
 ),
 up as (
-  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad, primera_vez, ultima_vez, release, environment, reabierta,
+  insert into insights_issues as i (id, proyecto_id, huella, fingerprint, titulo, culprit, tipo, nivel, cantidad,
+    primera_vez, ultima_vez, release, environment, reabierta,
     huella_simbolica, culprit_mapa)
   overriding system value
   -- One row per issue: a batch may hold an issue's own key and an alias of it (the one with a later release first).
   -- The resolved key only goes in with a new issue: an existing one keeps its own (the merge job sets it otherwise).
-  select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit, g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment,
+  select distinct on (c.issue_id) c.issue_id, g.proyecto_id, ids.real, g.fingerprint, g.titulo, g.culprit,
+    g.tipo, g.nivel, c.n, c.primera, c.ultima, g.release, g.environment,
     case when ids.reabre or v.id is not null then now() end, g.huella_simbolica, g.culprit_mapa
   from cuenta c
   join ids on ids.id = c.issue_id

@@ -64,7 +64,8 @@ export class LimitePorProyecto {
         .sort((a, b) => a.proyecto_id - b.proyecto_id);
       const { rows } = await this.db.execute<{ proyecto_id: number; cantidad: string | number }>(sql`
         insert into insights_cupos as c (proyecto_id, minuto, cantidad)
-        select x.proyecto_id, x.minuto, x.n from jsonb_to_recordset(${JSON.stringify(datos)}::jsonb) as x(proyecto_id int, minuto timestamptz, n bigint)
+        select x.proyecto_id, x.minuto, x.n
+          from jsonb_to_recordset(${JSON.stringify(datos)}::jsonb) as x(proyecto_id int, minuto timestamptz, n bigint)
         where exists (select 1 from insights_proyectos p where p.id = x.proyecto_id)
         order by x.proyecto_id
         on conflict (proyecto_id, minuto) do update set cantidad = c.cantidad + excluded.cantidad

@@ -360,7 +360,8 @@ export async function revisarMonitores(db: Db, ahora = new Date()): Promise<Revi
     .select()
     .from(insightsMonitores)
     .where(
-      sql`${insightsMonitores.proxima} + make_interval(mins => ${insightsMonitores.margenMinutos}) < ${iso}::timestamptz`,
+      sql`${insightsMonitores.proxima} + make_interval(mins => ${insightsMonitores.margenMinutos})
+        < ${iso}::timestamptz`,
     );
   let perdidas = 0;
   for (const m of vencidos) {

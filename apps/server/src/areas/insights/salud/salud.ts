@@ -201,7 +201,8 @@ export const alertaSaludSql = sql`
              p.id, null, p.id,
              'Caídas en ' || p.nombre || ' ' || s.release || ': '
                || trim_scale(round(100.0 * (s.sesiones - s.crashed) / s.sesiones, 2))
-               || ' % de sesiones sin caídas en 24 h (umbral ' || trim_scale(round(coalesce(a.umbral, ${UMBRAL})::numeric, 2)) || ' %)',
+               || ' % de sesiones sin caídas en 24 h (umbral '
+               || trim_scale(round(coalesce(a.umbral, ${UMBRAL})::numeric, 2)) || ' %)',
              '/insights/proyectos/' || p.id || '?tab=releases'
         from insights_proyectos p
         left join insights_salud_alertas a on a.proyecto_id = p.id

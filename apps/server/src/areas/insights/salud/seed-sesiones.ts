@@ -17,7 +17,8 @@ export async function seedSesiones(tx: Tx, proyectoId: number): Promise<void> {
            r.version, 'production', 'usuario-' || ((i * 7 + d) % 60), 1,
            (i % r.crash <> 0 and i % r.errores = 0)::int, 0, (i % r.crash = 0)::int
       from generate_series(0, 13) as d
-      cross join (values ('portal-clientes@2.4.0', 20, 1000), ('portal-clientes@2.4.1', 30, 10)) as r(version, crash, errores)
+      cross join (values ('portal-clientes@2.4.0', 20, 1000), ('portal-clientes@2.4.1', 30, 10))
+        as r(version, crash, errores)
       cross join lateral generate_series(1,
         case when r.version like '%2.4.0' then 8 + 3 * d when d < 10 then 45 - 3 * d else 0 end) as i
      -- Today's sessions only up to now.

@@ -377,7 +377,8 @@ export async function resumirSesiones(tx: Executor, proyectoId: number): Promise
      where u.proyecto_id = ${proyectoId} and x.t is not null
      group by 1, 2, 3, 4
     on conflict (proyecto_id, hora, release, entorno) do update
-       set usuarios = h.usuarios + excluded.usuarios, usuarios_crashed = h.usuarios_crashed + excluded.usuarios_crashed`);
+       set usuarios = h.usuarios + excluded.usuarios,
+           usuarios_crashed = h.usuarios_crashed + excluded.usuarios_crashed`);
 }
 
 /**

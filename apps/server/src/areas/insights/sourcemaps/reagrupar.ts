@@ -61,7 +61,8 @@ async function unir(db: Executor, de: { id: number; proyectoId: number; huella: 
     await tx.execute(sql`update insights_comentarios set issue_id = ${a} where issue_id = ${de.id}`);
     // The older issue counts the newer one's events; resolved, it reopens as any new event would reopen it (in the
     // next release: an event of a release created or first seen after the resolution).
-    const reabre = sql`(t.estado = 'resolved' and (t.resuelta_en_release is null or n.release is not null and n.release <> t.resuelta_en_release
+    const reabre = sql`(t.estado = 'resolved' and (t.resuelta_en_release is null
+      or n.release is not null and n.release <> t.resuelta_en_release
       and insights_release_posterior(t.proyecto_id, n.release, t.resuelta_el)))`;
     await tx.execute(sql`
       update insights_issues t set

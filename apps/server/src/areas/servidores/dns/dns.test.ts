@@ -66,7 +66,8 @@ describe('GET /api/dns', () => {
     const before = await lista('size=1');
     expect(before.body.datos.total).toBe(await exact());
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host) select ${await servidorId('srv-ci-01')}, 'c' || g || '.conteo.local' from generate_series(1, 40) g`,
+      sql`insert into dns (servidor_id, host)
+        select ${await servidorId('srv-ci-01')}, 'c' || g || '.conteo.local' from generate_series(1, 40) g`,
     );
     await ctx.t.db.execute(sql`delete from dns where host like 'c1%.conteo.local'`);
     expect((await lista('size=1')).body.datos.total).toBe(await exact());
@@ -78,7 +79,8 @@ describe('GET /api/dns', () => {
   it('stops counting a filter at 10,000 and says so (total_exacto: false); counts narrower filters and the whole list exactly', async () => {
     const srv = await servidorId('srv-ci-01');
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, tipo) select ${srv}, 'm' || g || '.muchas.local', 'CNAME' from generate_series(1, 10050) g`,
+      sql`insert into dns (servidor_id, host, tipo)
+        select ${srv}, 'm' || g || '.muchas.local', 'CNAME' from generate_series(1, 10050) g`,
     );
     try {
       const amplia = await lista(`servidor_id=${srv}&size=25&page=400`);
@@ -119,7 +121,8 @@ describe('GET /api/dns', () => {
   it('answers the estimate (total_estimado) of a filter or search far above the cap, counting nothing', async () => {
     const srv = await servidorId('srv-ci-01');
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'e' || g || '.estimadas.local', 'AAAA', 60 + g % 500 from generate_series(1, 30000) g`,
+      sql`insert into dns (servidor_id, host, tipo, ttl)
+        select ${srv}, 'e' || g || '.estimadas.local', 'AAAA', 60 + g % 500 from generate_series(1, 30000) g`,
     );
     await ctx.t.db.execute(sql`analyze dns`);
     try {
@@ -153,10 +156,13 @@ describe('GET /api/dns', () => {
     // 20,000 matches (estimated past the cap), and more rows than the walk's budget that match nothing and come
     // first in some sorts: -host and -ttl must gather the matches, host and ttl find them by walking.
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'a' || g || '.amplias.local', 'A', 60 + g % 7 from generate_series(1, 20000) g`,
+      sql`insert into dns (servidor_id, host, tipo, ttl)
+        select ${srv}, 'a' || g || '.amplias.local', 'A', 60 + g % 7 from generate_series(1, 20000) g`,
     );
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, tipo, ttl) select ${srv}, 'z' || g || '.otras.local', 'CNAME', 86400 from generate_series(1, ${PASOS_DE_BUSQUEDA + 500}) g`,
+      sql`insert into dns (servidor_id, host, tipo, ttl)
+        select ${srv}, 'z' || g || '.otras.local', 'CNAME', 86400
+        from generate_series(1, ${PASOS_DE_BUSQUEDA + 500}) g`,
     );
     await ctx.t.db.execute(sql`analyze dns`);
     try {
@@ -208,7 +214,8 @@ describe('GET /api/dns', () => {
   it('reads the next or previous page from a row (tras/antes), and a page past the middle from the end: the same pages as by number', async () => {
     const srv = await servidorId('srv-ci-01');
     await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, ttl) select ${srv}, 'k' || g || '.cursor.local', 60 * (1 + g % 5) from generate_series(1, 60) g`,
+      sql`insert into dns (servidor_id, host, ttl)
+        select ${srv}, 'k' || g || '.cursor.local', 60 * (1 + g % 5) from generate_series(1, 60) g`,
     );
     try {
       const ids = async (query: string) => {
@@ -246,7 +253,8 @@ describe('GET /api/dns', () => {
 
   it('exports the filtered entries as CSV, every row', async () => {
     await ctx.t.db.execute(sql`insert into dns (servidor_id, host, tipo)
-      select ${await servidorId('srv-backup-01')}, 'h' || g || '.lote.physis.local', 'A' from generate_series(1, 1500) g`);
+      select ${await servidorId('srv-backup-01')}, 'h' || g || '.lote.physis.local', 'A'
+        from generate_series(1, 1500) g`);
     const res = await ctx.t.app.inject({ url: '/api/dns/export.csv?q=lote&sort=host', headers: ctx.tecnico });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="dns-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -324,7 +332,8 @@ describe('GET /api/dns', () => {
     const filasSql = sql.join(
       valores.map(
         (f) =>
-          sql`(${f.texto}::text, ${f.numero}::int, ${f.fecha.toISOString()}::timestamptz, ${f.si}::boolean, ${valores.indexOf(f)}::int)`,
+          sql`(${f.texto}::text, ${f.numero}::int, ${f.fecha.toISOString()}::timestamptz,
+            ${f.si}::boolean, ${valores.indexOf(f)}::int)`,
       ),
       sql`, `,
     );

@@ -34,7 +34,8 @@ export const ENTIDAD_DIRECCION = 'direccion';
 
 // Written out: drizzle leaves columns unqualified in a select without joins, and a bare "id" here would be
 // the address's.
-const direccionesCount = sql<number>`(select count(*)::int from "direcciones" where "direcciones"."dns_id" = "dns"."id")`;
+const direccionesCount = sql<number>`(select count(*)::int from "direcciones"
+  where "direcciones"."dns_id" = "dns"."id")`;
 
 const entryCampos = {
   ...wireColumns(dns, ['id', 'host', 'servidor_nombre', 'servidor_id', 'tipo', 'ttl', 'activo']),
@@ -101,7 +102,9 @@ export const dnsTodas =
  * The count for the CSV's million rows: a lookup per entry cost 1.5 s of them, and most entries have no address.
  * PostgreSQL plans this EXISTS as one hashed set of the entries with addresses, and counts only theirs.
  */
-const direccionesCsv = sql<number>`(case when exists (select from "direcciones" where "direcciones"."dns_id" = "dns"."id") then ${direccionesCount} else 0 end)`;
+const direccionesCsv = sql<number>`(case when exists (select from "direcciones"
+    where "direcciones"."dns_id" = "dns"."id")
+  then ${direccionesCount} else 0 end)`;
 
 export const dnsCsv: CsvColumnaSql<DnsEntry>[] = [
   { titulo: 'Host', valor: (d) => d.host, sql: dns.host, tipo: 'texto' },
