@@ -457,7 +457,8 @@ describe("the Rendimiento tab's rollup", () => {
       // Retention at 10 days: the rollup keeps nothing older, as the transactions.
       await quitarResumenViejo(t.db, 10);
       const { rows } = await t.db.execute<{ viejas: number }>(sql`
-        select count(*) filter (where hora < now() - interval '10 days' and (horas = 1 or hora < now() - interval '11 days'))::int as viejas,
+        select count(*) filter (where hora < now() - interval '10 days'
+                                      and (horas = 1 or hora < now() - interval '11 days'))::int as viejas,
                count(*)::int as todas
           from insights_transacciones_horas where proyecto_id = ${p.id}`);
       expect(Number(rows[0]!.viejas)).toBe(0);
@@ -614,7 +615,8 @@ describe("the demo's performance data", () => {
     const r = await quitarViejos(db, tabla, 9000);
     expect(r.eventos).toBe(1);
     const { rows } = await db.execute<{ inicio: string }>(
-      sql`select to_char(inicio at time zone 'UTC', 'YYYY') as inicio from insights_transacciones where nombre = 'GET /viejo'`,
+      sql`select to_char(inicio at time zone 'UTC', 'YYYY') as inicio
+        from insights_transacciones where nombre = 'GET /viejo'`,
     );
     expect(rows.map((x) => x.inicio)).toEqual(['2003']);
     expect((await mesesDeEventos(db, tabla)).length).toBeGreaterThanOrEqual(3);

@@ -186,7 +186,8 @@ on conflict (proyecto_id, horas, nivel, environment, release, hora, nombre) do u
    set cantidad = h.cantidad + excluded.cantidad, fallas = h.fallas + excluded.fallas,
        (cubetas, cuentas) = (
          select array_agg(c order by c), array_agg(n order by c)
-           from (select c, sum(n)::int as n from unnest(h.cubetas || excluded.cubetas, h.cuentas || excluded.cuentas) as u(c, n)
+           from (select c, sum(n)::int as n
+                  from unnest(h.cubetas || excluded.cubetas, h.cuentas || excluded.cuentas) as u(c, n)
                   group by c) m)`);
 
 type TransaccionDe = TransaccionRecibida & { proyectoId: number };
