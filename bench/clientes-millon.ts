@@ -297,7 +297,10 @@ export function paginaAlcanzable(paginas: number, id: () => number, hasta = 10):
   ])();
 }
 
-/** A broad search (a name word: ~170k clients; a CUIT prefix: all) or a narrow one (a name's number, a whole CUIT, part of one). */
+/**
+ * A broad search (a name word: ~170k clients; a CUIT prefix: all) or a narrow one (a name's number, a whole CUIT, part
+ * of one).
+ */
 function busquedaDeClientes(): string {
   const g = 1 + Math.floor(Math.random() * CLIENTES);
   const diez = `30${String(10_000_000 + g).padStart(8, '0')}`;

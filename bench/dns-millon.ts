@@ -190,7 +190,10 @@ function listaCualquiera(servidorIds: readonly number[]): string {
   return `/api/dns?${orden}&${filtro}`;
 }
 
-/** A broad search (a host prefix shared by 10,000 entries) or a narrow one (one server's host, 100 entries, or one entry). */
+/**
+ * A broad search (a host prefix shared by 10,000 entries) or a narrow one (one server's host, 100 entries, or
+ * one entry).
+ */
 function busquedaCualquiera(): string {
   const g = 1 + Math.floor(Math.random() * SERVIDORES);
   return azar([
@@ -212,7 +215,9 @@ export async function cargar(url: string, headers: Record<string, string>, varia
   return { rps: r['2xx'] / r.duration, p99: r.latency.p99, errores: r.non2xx + r.errors };
 }
 
-/** The server's own time (Server-Timing `app`) of calls one at a time, each to a URL of its own, read from the database. */
+/**
+ * The server's own time (Server-Timing `app`) of calls one at a time, each to a URL of its own, read from the database.
+ */
 export async function tiemposDeServidor(
   base: string,
   headers: Record<string, string>,

@@ -20,7 +20,10 @@ const MODEL_CHUNK = /\/rich-text-model-[\w-]+\.js$/;
 const CHART_MARK = 'visx-axis';
 
 const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
-/** As the build precompresses it (apps/web/scripts/precompress.mjs) and the server sends it to a browser that accepts br. */
+/**
+ * As the build precompresses it (apps/web/scripts/precompress.mjs) and the server sends it to a browser that
+ * accepts br.
+ */
 const brotli = (bytes: Buffer) =>
   brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
 const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

@@ -190,8 +190,8 @@ async function llenarHistoria(databaseUrl: string, dataDir: string): Promise<voi
 }
 
 /**
- * The kept database of the monitor's history (10M events over 100k issues in the project 'historico'), built
- * when missing or outdated: the intake bench loads onto it and the monitor-millon bench reads its lists. Answers its URL.
+ * The kept database of the monitor's history (10M events over 100k issues in the project 'historico'), built when
+ * missing or outdated: the intake bench loads onto it and the monitor-millon bench reads its lists. Answers its URL.
  */
 export function historiaGuardada(admin: Client, dataDir: string): Promise<string> {
   return baseGuardada(admin, {

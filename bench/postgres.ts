@@ -104,7 +104,9 @@ export async function baseGuardada(
 
 /** Tables below this many 8 kB pages are not looked at: a page or two read either way costs nothing. */
 const PAGINAS_MINIMAS = 128;
-/** Visible to all (the visibility map set) on at least this share of a table's pages: index-only scans skip the heap. */
+/**
+ * Visible to all (the visibility map set) on at least this share of a table's pages: index-only scans skip the heap.
+ */
 const VISIBLES_MINIMO = 0.95;
 /** Rows changed since the last ANALYZE, as a share of the live ones, past which the statistics are stale. */
 const CAMBIADAS_MAXIMO = 0.02;
@@ -157,7 +159,8 @@ async function baseAlDia(databaseUrl: string): Promise<void> {
       console.log('  base al día: estadísticas frescas y mapa de visibilidad marcado');
       return;
     }
-    // The whole database analysed (partitioned parents too, which autovacuum never analyses), the stale tables vacuumed.
+    // The whole database analysed (partitioned parents too, which autovacuum never analyses), the stale
+    // tables vacuumed.
     await base.query(`vacuum (analyze) ${viejas.map((t) => t.tabla).join(', ')}`);
     await base.query('analyze');
     let pendientes = (await estadoDeTablas(base)).filter(sinVisibilidad);

@@ -9,9 +9,9 @@ import { chooseTarget } from './api-list.ts';
 import { eventoDeGrupo } from './intake.ts';
 import { figure } from './report.ts';
 
-// The monitor's retention: a month of the intake bench's events (≈ 6 kB each) removed as the
-// nightly job does, its partition detached and dropped, against deleting the same rows in batches. Also the
-// space one such event takes stored (table, TOAST and indexes), the figure the operator's guide's sizing uses (docs/operations.md).
+// The monitor's retention: a month of the intake bench's events (≈ 6 kB each) removed as the nightly job does, its
+// partition detached and dropped, against deleting the same rows in batches. Also the space one such event takes stored
+// (table, TOAST and indexes), the figure the operator's guide's sizing uses (docs/operations.md).
 
 const RETENCION_DIAS = 90;
 const LOTE = 500;

@@ -57,7 +57,10 @@ const partes = (date: Date) =>
 
 const dos = (n: number) => String(n).padStart(2, '0');
 
-/** An instant in ISO 8601 as the CSV writes it: Argentina's time, to the second, with its offset (2026-11-24T14:43:05-03:00). */
+/**
+ * An instant in ISO 8601 as the CSV writes it: Argentina's time, to the second, with its
+ * offset (2026-11-24T14:43:05-03:00).
+ */
 export function instanteIso(date: Date): string {
   const p = partes(date);
   const local = Date.UTC(
@@ -129,7 +132,8 @@ export function sendCsv<Row>(
 function escrito(valor: SQLWrapper, tipo: CsvTipo): SQL {
   switch (tipo) {
     case 'texto':
-      // The first character's code (= + - @ tab CR) compared as an integer: left(…, 1) in (six texts) cost 0.3 µs a cell.
+      // The first character's code (= + - @ tab CR) compared as an integer: left(…, 1) in (six texts) cost 0.3 µs
+      // a cell.
       return sql`case when ascii(${valor}) in (61, 43, 45, 64, 9, 13) then '''' || ${valor} else nullif(${valor}, '') end`;
     case 'numero':
       return sql`${valor}`;

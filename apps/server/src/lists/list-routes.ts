@@ -17,7 +17,9 @@ export function listRoutes<Row extends { id: number }, Query extends ListQueryBa
     spec: ListSpec<Query>;
     /** The page's rows. */
     source: () => ListSource<Row>;
-    /** The CSV's file name (without date or extension), its columns, and the rows they read (the page's unless said). */
+    /**
+     * The CSV's file name (without date or extension), its columns, and the rows they read (the page's unless said).
+     */
     csv: { nombre: string; columnas: readonly CsvColumn<CsvRow>[]; source: () => ListSource<CsvRow> };
   },
 ): void {

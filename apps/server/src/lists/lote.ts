@@ -40,7 +40,10 @@ interface LoteLista<Query extends ListQueryBase, Row extends { id: number }> {
   ruta: string;
   tags: string[];
   list: ListSpec<Query>;
-  /** The rows' source; a list of the caller's own (their notifications, their tokens) keeps itself to the session's person. */
+  /**
+   * The rows' source; a list of the caller's own (their notifications, their tokens) keeps itself to the
+   * session's person.
+   */
   source: (db: Db, sesion: SessionRecord) => ListSource<Row>;
 }
 
@@ -62,7 +65,10 @@ export interface LoteExport<Query extends ListQueryBase, Row extends { id: numbe
  * with no CSV of its own (the webhooks) takes only this.
  */
 interface LoteAcciones<Query extends ListQueryBase, Row extends { id: number }> extends LoteLista<Query, Row> {
-  /** The code that edits the list (delete and change); 'session' for a list of the caller's own, whose source keeps it to them. */
+  /**
+   * The code that edits the list (delete and change); 'session' for a list of the caller's own, whose source keeps it
+   * to them.
+   */
   editar: PermissionCode | 'session';
   /** The contract's `loteBody(...)` of this list. */
   body: z.ZodType<Pedido<Query>>;
@@ -70,7 +76,10 @@ interface LoteAcciones<Query extends ListQueryBase, Row extends { id: number }> 
   nombre: (row: Row) => string;
   /** The area's single delete, when it allows deleting; it runs in its own transaction with its audit row. */
   eliminar?: (db: Db, id: number, autor: Autor, sesion: SessionRecord) => Promise<unknown>;
-  /** The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its form does. */
+  /**
+   * The area's single edit with one field changed: reads the record, sets `campo` to `valor`, saves it as its
+   * form does.
+   */
   cambiar?: (
     db: Db,
     id: number,
@@ -86,7 +95,10 @@ export interface Lote<Query extends ListQueryBase, Row extends { id: number }>
   extends LoteExport<Query, Row>,
     LoteAcciones<Query, Row> {}
 
-/** The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the list's order. */
+/**
+ * The list's rows under the selection: the chosen ids that still exist, or every match of the filter, in the
+ * list's order.
+ */
 async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>(
   lote: LoteLista<Query, Row>,
   db: Db,
@@ -126,10 +138,16 @@ async function filasElegidas<Query extends ListQueryBase, Row extends { id: numb
   return filas;
 }
 
-/** What the bulk routes need of an area's deps: an area whose routes hold state of their own (the monitor's project cache) registers them itself. */
+/**
+ * What the bulk routes need of an area's deps: an area whose routes hold state of their own (the monitor's project
+ * cache) registers them itself.
+ */
 export type LoteDeps = Pick<AreaDeps, 'db' | 'conflictos'>;
 
-/** `POST {ruta}/lote/export.csv`: the selection's rows in the list's CSV, a read sent by POST (its ids or filter in the body). */
+/**
+ * `POST {ruta}/lote/export.csv`: the selection's rows in the list's CSV, a read sent by POST (its ids or filter in
+ * the body).
+ */
 function exportRoute<Query extends ListQueryBase, Row extends { id: number }>(
   app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
   db: Db,
@@ -161,7 +179,10 @@ export function loteExportRoutes<Query extends ListQueryBase, Row extends { id: 
 /** A row action of a recorded batch, run inside the row's transaction (`tx`). */
 type AccionFila = (tx: Db, fila: FilaPendiente) => Promise<unknown>;
 
-/** What the area does to one row for a batch's action: its single delete, its single edit, or (an undo) its edit back to the row's former value. */
+/**
+ * What the area does to one row for a batch's action: its single delete, its single edit, or (an undo) its edit back to
+ * the row's former value.
+ */
 function accionDe<Query extends ListQueryBase, Row extends { id: number }>(
   lote: LoteAcciones<Query, Row>,
   sesion: SessionRecord,
@@ -186,7 +207,10 @@ function accionDe<Query extends ListQueryBase, Row extends { id: number }>(
   };
 }
 
-/** `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit, as a recorded batch. */
+/**
+ * `POST {ruta}/lote`: delete or set a field on the selection's rows, each through the area's single delete or edit, as
+ * a recorded batch.
+ */
 function accionRoute<Query extends ListQueryBase, Row extends { id: number }>(
   app: Parameters<FastifyPluginAsyncZod<LoteDeps>>[0],
   db: Db,
@@ -305,7 +329,10 @@ function lotesRoutes<Query extends ListQueryBase, Row extends { id: number }>(
   });
 }
 
-/** The delete and set-field of a list's selection alone, for a list that has no CSV export; its history reads with the edit code. */
+/**
+ * The delete and set-field of a list's selection alone, for a list that has no CSV export; its history reads with the
+ * edit code.
+ */
 export function loteAccionRoutes<Query extends ListQueryBase, Row extends { id: number }>(
   lote: LoteAcciones<Query, Row>,
 ): FastifyPluginAsyncZod<LoteDeps> {

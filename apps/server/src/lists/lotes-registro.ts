@@ -22,7 +22,9 @@ import { ApiError } from '../core/api-error.ts';
 /** This process's boot id: whose heartbeat a batch carries, so a continuing process takes it over visibly. */
 const PROCESO = randomUUID();
 
-/** How often a working process proves it is alive: well inside the window after which its batch reads as interrumpido. */
+/**
+ * How often a working process proves it is alive: well inside the window after which its batch reads as interrumpido.
+ */
 const LATIDO_MS = 5_000;
 
 const VENCIDO = sql.raw(`interval '${LOTE_LATIDO_VENCIDO_MS / 1000} seconds'`);
@@ -56,7 +58,10 @@ export interface FilaPendiente {
   valor: unknown;
 }
 
-/** Writes the batch and every selected row, pending, in one transaction, before any row is touched; an undo also claims the batch it undoes. */
+/**
+ * Writes the batch and every selected row, pending, in one transaction, before any row is touched; an undo also claims
+ * the batch it undoes.
+ */
 export async function registrar(db: Db, nuevo: NuevoLote, filas: readonly FilaRegistrada[]): Promise<number> {
   return db.transaction(async (tx) => {
     const [lote] = await tx
@@ -100,7 +105,10 @@ export async function registrar(db: Db, nuevo: NuevoLote, filas: readonly FilaRe
   });
 }
 
-/** The refusal a single delete or edit answered (its ApiError, or a database rule the areas name); anything else is a fault. */
+/**
+ * The refusal a single delete or edit answered (its ApiError, or a database rule the areas name); anything else is
+ * a fault.
+ */
 export function motivoDe(err: unknown, conflictos: Conflictos): string {
   if (err instanceof ApiError && err.statusCode < 500) return err.message;
   const conflicto = conflictOf(err, conflictos);
@@ -164,7 +172,8 @@ export async function ejecutar(
             .execute(sql`release savepoint lote_fila`)
             .catch(() => tx.execute(sql`rollback to savepoint lote_fila`));
         }
-        // The audit row this transaction wrote for the row (its `fecha` is the transaction's now()): an undo reads its `antes`.
+        // The audit row this transaction wrote for the row (its `fecha` is the transaction's now()): an undo reads
+        // its `antes`.
         const orden =
           campo === null ? sql`id desc` : sql`jsonb_exists(coalesce(antes, '{}'::jsonb), ${campo}) desc, id desc`;
         const auditoria = motivo

@@ -7,7 +7,10 @@ import { bearer, createUser, freshApp, type TestApp, useTemplate } from '../test
 
 const template = useTemplate();
 
-/** The machines list (PHY-MAQ#TODO, which `inventario` holds and `comercial` does not) and the products list (comercial only reads it). */
+/**
+ * The machines list (PHY-MAQ#TODO, which `inventario` holds and `comercial` does not) and the products list (comercial
+ * only reads it).
+ */
 const ctx = freshApp(template, ['admin', 'comercial'], {
   setup: async ({ t }) => {
     await createUser(t.db, { usuario: 'inventario', password: 'clave', codigos: ['PHY-MAQ#TODO'] });

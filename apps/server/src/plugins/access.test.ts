@@ -58,7 +58,10 @@ const OPEN_TO_ANY_SESSION: Readonly<Record<string, string>> = {
   'PUT /api/alertas/preferencias': 'changes its own alert subscriptions',
 };
 
-/** All a session waiting for its second factor reaches: its codes (none, and that it is pending), the enrolment, and signing out. */
+/**
+ * All a session waiting for its second factor reaches: its codes (none, and that it is pending), the enrolment, and
+ * signing out.
+ */
 const ENROLMENT = [
   'POST /api/auth/permisos',
   'GET /api/auth/totp',

@@ -124,7 +124,10 @@ const TABLAS_DE_SESION = new Set([
   'roles',
 ]);
 const MINUTO = 60_000;
-/** The name failed token guesses are counted under (clase 'token'), so they are throttled per address (core/intentos.ts). */
+/**
+ * The name failed token guesses are counted under (clase 'token'), so they are throttled per
+ * address (core/intentos.ts).
+ */
 const INTENTO_TOKEN = '(token de api)';
 
 /** A 429 with the minutes in Spanish and Retry-After. */

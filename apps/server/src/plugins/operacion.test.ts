@@ -147,7 +147,8 @@ describe('/metrics', () => {
         ).statusCode,
       );
     }
-    // The spec answers a wrong password 200 with its error; the eleventh starts the lockout, the twelfth is not checked.
+    // The spec answers a wrong password 200 with its error; the eleventh starts the lockout, the twelfth is
+    // not checked.
     expect(estados).toEqual([...Array<number>(10).fill(200), 429, 429]);
     // The error monitor: one event taken, one refused (bad key).
     const proyecto = (await app.inject({ url: '/api/insights/proyectos', headers: admin })).json().datos[0] as {

@@ -45,7 +45,9 @@ const SOLO_DOCUMENTOS = [
   'x-xss-protection',
 ];
 
-/** A built script or stylesheet (hashed, under /assets/; no worker lives there): run or applied by a page, never one. */
+/**
+ * A built script or stylesheet (hashed, under /assets/; no worker lives there): run or applied by a page, never one.
+ */
 const SUBRECURSO = /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/;
 
 /**

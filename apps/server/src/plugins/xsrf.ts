@@ -22,9 +22,9 @@ const same = (a: string, b: string): boolean => {
 };
 
 /**
- * Double-submit anti-forgery (a default the specification asks for): pages hand out a random cookie that the web copies into a header.
- * A changing API call that carries the cookie must carry the same value in the header; a call without the
- * cookie (API clients, other origins) is authenticated by its Bearer token alone, which browsers never add.
+ * Double-submit anti-forgery (a default the specification asks for): pages hand out a random cookie that the web copies
+ * into a header. A changing API call that carries the cookie must carry the same value in the header; a call without
+ * the cookie (API clients, other origins) is authenticated by its Bearer token alone, which browsers never add.
  */
 export async function xsrf(app: FastifyInstance): Promise<void> {
   await app.register(cookie);

@@ -22,7 +22,9 @@ const limiteMs = (tamano: number) => 8_000 + Math.ceil(tamano / MB) * 1_000;
  * shared strings that inflate are given up on early, before the worker's collections slow the rest of the process.
  */
 const TOPE_MB = 48;
-/** What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×). */
+/**
+ * What its rows may weigh as JSON lines: a sheet that inflates past this is refused (a compressed XLSX grows 10–20×).
+ */
 const maxFilasBytes = (tamano: number) => 64 * MB + 32 * tamano;
 /**
  * What an XLSX's shared strings may inflate to, as XML: their texts are held whole within the worker's TOPE_MB (a

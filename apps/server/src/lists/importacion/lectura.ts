@@ -85,7 +85,9 @@ async function muestraDe(origen: Readable, n: number): Promise<{ muestra: Buffer
   return { muestra: Buffer.concat(leidos).subarray(0, n), todo: todo() };
 }
 
-/** The file as text in pieces of at most TROZO characters, decoded across the pieces (an «ó» split in two stays one). */
+/**
+ * The file as text in pieces of at most TROZO characters, decoded across the pieces (an «ó» split in two stays one).
+ */
 async function* trozosDeTexto(bytes: AsyncIterable<Buffer>, codificacion: Codificacion): AsyncGenerator<string> {
   // The byte-order mark is dropped by the decoder; bytes no encoding gives a character become U+FFFD.
   const decoder = new TextDecoder(codificacion);

@@ -1,7 +1,9 @@
 import type { ImportacionMapeo } from '@intranet/contract/shared/importacion';
 import type { CampoImportado } from './spec.ts';
 
-/** A header as compared: lower case, without accents, spaces or punctuation ("Ubicación" = "ubicacion" = "UBICACION"). */
+/**
+ * A header as compared: lower case, without accents, spaces or punctuation ("Ubicación" = "ubicacion" = "UBICACION").
+ */
 export const normalizarEncabezado = (texto: string): string =>
   texto
     .normalize('NFD')

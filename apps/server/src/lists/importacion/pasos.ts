@@ -223,7 +223,9 @@ async function guardarResultado(db: Db, imp: Importacion, pedido: Pedido, plan: 
     .where(eq(importaciones.id, imp.id));
 }
 
-/** Step 5: the import run for real in a transaction that is rolled back: exact counts, the database's refusals included. */
+/**
+ * Step 5: the import run for real in a transaction that is rolled back: exact counts, the database's refusals included.
+ */
 export async function ensayar(
   db: Db,
   store: FileStore,
@@ -289,7 +291,8 @@ export async function importar(
       if (bloqueada?.estado !== 'subida')
         throw new ApiError(409, 'Esta importación ya se hizo; suba el archivo otra vez para importarlo de nuevo');
       const plan = await ejecutar(tx, store, spec, imp, pedido, autor);
-      // All or nothing, unless the user chose to leave the refused rows out; with no valid row there is nothing to import.
+      // All or nothing, unless the user chose to leave the refused rows out; with no valid row there is nothing
+      // to import.
       const importadas = plan.creados.length + plan.modificados.length;
       if (plan.rechazos.length > 0 && (!pedido.solo_validas || importadas === 0)) throw new Ensayo(plan);
       const [fila] = await tx

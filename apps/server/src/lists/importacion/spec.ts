@@ -97,7 +97,9 @@ export interface ImportacionSpec<Valores extends Crudos = Crudos> {
   conflictos?: Conflictos;
 }
 
-/** The field of the record's id, the export's 'Id' column: it finds the row (`existentesPorId`), it is never written. */
+/**
+ * The field of the record's id, the export's 'Id' column: it finds the row (`existentesPorId`), it is never written.
+ */
 export const CAMPO_ID = 'id';
 
 /** The id column as an area declares it among its fields. */
