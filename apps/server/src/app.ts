@@ -58,6 +58,11 @@ export async function buildApp({
     genReqId: idDeSolicitud,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Fastify gives each plugin 10 s of wall time to load. On a machine kept busy by other processes the start's
+    // synchronous work (the routes' schemas, the database opening) held the event loop past it while the API docs'
+    // plugin waited on a file, and a ready server refused to start. A start that hangs is bounded by whoever starts
+    // the process (systemd's TimeoutStartSec, the tests' 120 s).
+    pluginTimeout: 120_000,
     // A URL the router cannot decode (bad %-escapes) or with an over-long parameter: in Spanish, in the envelope.
     frameworkErrors: (err, _request, reply) =>
       sendError(
