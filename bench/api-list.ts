@@ -141,12 +141,19 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
 
 /** Signs in as the benches' admin and answers the Bearer header. */
 export async function adminHeaders(url: string): Promise<{ authorization: string }> {
+  return signInHeaders(url, 'admin');
+}
+
+/** The headers of `usuario` signed in with the bench's password. */
+export async function signInHeaders(url: string, usuario: string): Promise<{ authorization: string }> {
   const login = await fetch(`${url}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: usuario, password: ADMIN_PASSWORD }),
   });
-  return { authorization: `Bearer ${((await login.json()) as { datos: { token: string } }).datos.token}` };
+  const datos = ((await login.json()) as { datos: { token: string } | null; error: string | null }).datos;
+  if (!datos) throw new Error(`no se pudo ingresar como ${usuario}: ${login.status}`);
+  return { authorization: `Bearer ${datos.token}` };
 }
 
 /**

@@ -6,13 +6,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/core/passwords.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { rolPermisos, roles, usuarioRoles, usuarios } from '../apps/server/src/db/schema.ts';
+import { createUser } from '../apps/server/src/test/usuarios.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { bombaDeFilas, bombaDeTextos } from '../apps/server/src/test/xlsx-bomba.ts';
-import { ADMIN_PASSWORD, adminHeaders, startServer, stopServer } from './api-list.ts';
+import { ADMIN_PASSWORD, adminHeaders, signInHeaders, startServer, stopServer } from './api-list.ts';
 import { adminDePostgres, postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
 
@@ -137,17 +136,6 @@ async function bomba(
   figure(`${nombre}: RSS del servidor, pico`, Math.round(pico), 'MB', { max: 400 });
 }
 
-/** The headers of `usuario` signed in (the bench's password). */
-async function entrar(url: string, usuario: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: usuario, password: ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`no pudo entrar ${usuario}: ${res.status}`);
-  return { authorization: `Bearer ${((await res.json()) as { datos: { token: string } }).datos.token}` };
-}
-
 /** A call, tried again after its Retry-After while the server says it is busy (503), as the web app does. */
 async function pedir<T>(url: string, init: RequestInit): Promise<T> {
   let res = await fetch(url, init);
@@ -181,18 +169,8 @@ export async function importacion(): Promise<void> {
       await migrate(database.db);
       await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: ADMIN_PASSWORD, dataDir });
       // The colleagues who upload the bombs, each allowed to import machines (the reader is the administrator).
-      for (const usuario of ['bomba-textos', 'bomba-filas']) {
-        const [rol] = await database.db
-          .insert(roles)
-          .values({ nombre: `rol-${usuario}` })
-          .returning({ id: roles.id });
-        const [quien] = await database.db
-          .insert(usuarios)
-          .values({ usuario, nombre: usuario, passwordHash: await hashPassword(ADMIN_PASSWORD), activo: true })
-          .returning({ id: usuarios.id });
-        await database.db.insert(rolPermisos).values({ rolId: rol!.id, codigo: 'PHY-MAQ#TODO' });
-        await database.db.insert(usuarioRoles).values({ usuarioId: quien!.id, rolId: rol!.id });
-      }
+      for (const usuario of ['bomba-textos', 'bomba-filas'])
+        await createUser(database.db, { usuario, password: ADMIN_PASSWORD, codigos: ['PHY-MAQ#TODO'] });
       // What autovacuum would do in the first minutes of the fresh database, now rather than during the reads.
       await database.db.execute(sql`vacuum analyze`);
     } finally {
@@ -227,7 +205,7 @@ export async function importacion(): Promise<void> {
       base,
       lista,
       headers,
-      await entrar(server.url, 'bomba-textos'),
+      await signInHeaders(server.url, 'bomba-textos'),
       pid,
       p99Quieto,
     );
@@ -237,7 +215,7 @@ export async function importacion(): Promise<void> {
       base,
       lista,
       headers,
-      await entrar(server.url, 'bomba-filas'),
+      await signInHeaders(server.url, 'bomba-filas'),
       pid,
       p99Quieto,
     );

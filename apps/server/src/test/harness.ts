@@ -3,21 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PermissionCode } from '@intranet/contract/registry';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { hashPassword } from '../core/passwords.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { escucharCambios, type Cambios } from '../db/cambios.ts';
 import { openDatabase, openPostgres, type Database, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { rolPermisos, roles, usuarioRoles, usuarios } from '../db/schema.ts';
 import { seed } from '../seed.ts';
 import type { AreaDeps } from '../area.ts';
 import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
+
+export { createUser } from './usuarios.ts';
 import { carpetaDePlantillas, copiarPortal } from './plantilla-pglite.ts';
 
 export { PASSWORDS };
@@ -297,32 +296,6 @@ export async function bearer(
   const body = res.json<{ error: string | null; datos: { token: string } | null }>();
   if (!body.datos) throw new Error(`no se pudo ingresar como ${username}: ${body.error ?? res.statusCode}`);
   return { authorization: `Bearer ${body.datos.token}` };
-}
-
-/** A user whose only role grants exactly `codigos` (possibly none). */
-export async function createUser(
-  db: Db,
-  opts: { usuario: string; password?: string; codigos?: readonly PermissionCode[]; activo?: boolean; email?: string },
-): Promise<{ id: number; rolId: number }> {
-  const [rol] = await db
-    .insert(roles)
-    .values({ nombre: `rol-${opts.usuario}` })
-    .returning({ id: roles.id });
-  const [user] = await db
-    .insert(usuarios)
-    .values({
-      usuario: opts.usuario,
-      nombre: `Usuario ${opts.usuario}`,
-      email: opts.email ?? null,
-      passwordHash: await hashPassword(opts.password ?? 'clave-prueba'),
-      activo: opts.activo ?? true,
-    })
-    .returning({ id: usuarios.id });
-  if (!rol || !user) throw new Error('no se pudo crear el usuario de prueba');
-  if (opts.codigos?.length)
-    await db.insert(rolPermisos).values(opts.codigos.map((codigo) => ({ rolId: rol.id, codigo })));
-  await db.insert(usuarioRoles).values({ usuarioId: user.id, rolId: rol.id });
-  return { id: user.id, rolId: rol.id };
 }
 
 /**
