@@ -8,7 +8,10 @@ const repoRoot = new URL('..', import.meta.url).pathname;
 export const serverDir = `${repoRoot}apps/server`;
 let built = false;
 
-/** Node's arguments for the server, to spawn with `cwd: serverDir`; builds the bundle on first use. */
+/**
+ * Node's arguments for the server, to spawn with `cwd: serverDir`; builds the bundle on first use. `extra` comes
+ * after the start script's own, so that a flag given again there overrides it (Node and V8 take the last one).
+ */
 export function serverArgs(extra: string[] = []): string[] {
   if (!built) {
     const r = spawnSync('npm', ['run', 'build', '-w', '@intranet/server'], {
@@ -19,7 +22,7 @@ export function serverArgs(extra: string[] = []): string[] {
     built = true;
   }
   const { args } = startScript();
-  return [...extra, ...args];
+  return [...args.slice(0, -1), ...extra, ...args.slice(-1)];
 }
 
 /** The environment the start script sets before `node` (`NAME=value` words), for the server's spawn. */

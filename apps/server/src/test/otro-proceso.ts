@@ -26,7 +26,7 @@ const CONSTRUIDO = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
 function comando(construido: boolean): string[] {
   if (!construido) return ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))];
   if (!existsSync(CONSTRUIDO)) throw new Error(`falta ${CONSTRUIDO}: ejecute npm run build`);
-  return ['--max-old-space-size=384', '--max-semi-space-size=16', '--v8-pool-size=1', CONSTRUIDO];
+  return ['--max-old-space-size=384', '--max-semi-space-size=8', '--v8-pool-size=1', CONSTRUIDO];
 }
 
 async function arrancar(
