@@ -6,6 +6,7 @@ import type { Rendimiento, Transaccion } from '@intranet/contract/areas/insights
 import { renderUi } from '../../../components/testing.tsx';
 import { RendimientoTab } from './RendimientoTab.tsx';
 import { TransaccionPage } from './TransaccionPage.tsx';
+import { TransaccionesPage } from './TransaccionesPage.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 vi.mock('../../../core/http/http.ts', () => ({ http }));
@@ -111,6 +112,19 @@ describe('the Rendimiento tab', () => {
     expect(card!.textContent).toContain('GET /facturas');
     expect(card!.textContent).toContain('p95 1,25 s');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe("a name's recent transactions", () => {
+  it('without a name (an address cut short) is the Rendimiento tab, with no call refused', async () => {
+    const { router } = renderUi(createElement(TransaccionesPage), {
+      url: '/insights/proyectos/4/rendimiento?rango=7d',
+      path: '/insights/proyectos/:id/rendimiento',
+      routes: [{ path: '/insights/proyectos/:id', element: null }],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/insights/proyectos/4'));
+    expect(router.state.location.search).toBe('?tab=rendimiento');
+    expect(http.get).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import {
   RENDIMIENTO_RANGOS,
   type RendimientoRango,
@@ -25,11 +25,28 @@ export function EstadoBadge({ estado }: { estado: string | null }) {
 const transaccionUrl = (proyectoId: number, t: TransaccionResumen) =>
   `/insights/proyectos/${proyectoId}/transacciones/${t.event_id}`;
 
-/** `/insights/proyectos/:id/rendimiento?nombre=…`: the latest transactions of one name, each opening its spans. */
+/**
+ * `/insights/proyectos/:id/rendimiento?nombre=…`: the latest transactions of one name, each opening its spans.
+ * Without a name (an address cut short, an old bookmark) it is the project's Rendimiento tab, where names are
+ * picked, rather than a refused call.
+ */
 export function TransaccionesPage() {
   const proyectoId = Number(useParams().id);
   const [params] = useSearchParams();
-  const nombre = params.get('nombre') ?? '';
+  const nombre = params.get('nombre');
+  if (!nombre) return <Navigate to={`/insights/proyectos/${proyectoId}?tab=rendimiento`} replace />;
+  return <Transacciones proyectoId={proyectoId} nombre={nombre} params={params} />;
+}
+
+function Transacciones({
+  proyectoId,
+  nombre,
+  params,
+}: {
+  proyectoId: number;
+  nombre: string;
+  params: URLSearchParams;
+}) {
   const rangoParam = params.get('rango');
   const rango: RendimientoRango = RENDIMIENTO_RANGOS.includes(rangoParam as RendimientoRango)
     ? (rangoParam as RendimientoRango)
@@ -40,7 +57,7 @@ export function TransaccionesPage() {
   const back = { to: `/insights/proyectos/${proyectoId}?tab=rendimiento`, label: m.volverARendimiento };
   return (
     <Stack gap="md">
-      <PageHeader title={nombre || m.recientes} back={back} />
+      <PageHeader title={nombre} back={back} />
       <Text size="sm" c="dimmed">
         {m.recientes} · {m.rangos[rango]}
         {environment ? ` · ${m.entorno}: ${environment}` : ''}
