@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { bombaDeFilas, bombaDeTextos } from '../apps/server/src/test/xlsx-bomba.ts';
 import { ADMIN_PASSWORD, adminHeaders, signInHeaders, startServer, stopServer } from './api-list.ts';
+import { rssMb } from './intake.ts';
 import { adminDePostgres, postgresDelBench, withDatabase } from './postgres.ts';
 import { figure } from './report.ts';
 
@@ -35,12 +36,6 @@ async function escribirCsv(ruta: string, n: number): Promise<void> {
   salida.end();
   await finished(salida);
 }
-
-/** The process's resident memory now, in MB (Linux). */
-const rssMb = (pid: number): number => {
-  const linea = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return linea ? Number(linea[1]) / 1024 : Number.NaN;
-};
 
 /** The p99 of some durations (ms). */
 const p99 = (ms: number[]): number =>
@@ -71,7 +66,7 @@ function lecturas(
          if (res.status !== 200) rechazadas += 1;
        }
        parentPort.postMessage({ ms, rechazadas });
-     })().catch((error) => { throw error; });`,
+     })();`,
     { eval: true, workerData: { url, headers, cuantas } },
   );
   return new Promise<{ ms: number[]; rechazadas: number }>((resolve, reject) => {

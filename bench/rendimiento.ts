@@ -10,7 +10,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer } from './api-list.ts';
 import { azar, contextoDeLaMaquina, tiemposDeServidor } from './dns-millon.ts';
-import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss } from './intake.ts';
+import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, rssMb } from './intake.ts';
 import { adminDePostgres, baseGuardada } from './postgres.ts';
 import { figure } from './report.ts';
 
@@ -248,12 +248,6 @@ async function medir(
   }
 }
 
-/** A process's resident memory now (VmRSS), MB. */
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
 /** Envelope bodies of the SDK's transaction, with a fresh event id and trace id each, timed at the load's start. */
 function sobres(): () => string {
   const [cabecera, item, transaccion] = readFileSync(ENVELOPE, 'utf8').split('\n') as [string, string, string];
@@ -302,7 +296,7 @@ async function ingesta(databaseUrl: string, server: { url: string; child: ChildP
     console.log(
       `Ingesta: transacciones de ${SPANS} spans (${Buffer.byteLength(sobre())} bytes, @sentry/node), ${CONEXIONES} conexiones, ${SEGUNDOS_INGESTA} s, ${OFRECIDAS_POR_SEGUNDO > 0 ? `${OFRECIDAS_POR_SEGUNDO} ofrecidas por segundo` : 'sin tope'}`,
     );
-    const rssAntes = rssMb(server.child.pid!);
+    const rssAntes = Math.round(rssMb(server.child.pid!));
     // The peak of the intake alone, not of the reads measured before it on the same server.
     resetPeakRss(server.child.pid!);
     const cpu0 = { node: cpuSeconds(server.child.pid!), pg: postgresCpuSeconds() };

@@ -15,11 +15,10 @@ import type { AreaDeps } from '../area.ts';
 import { Programador, type OpcionesProgramador } from '../jobs/programador.ts';
 
 import { PASSWORDS, TEST_SECRETS_KEY } from './passwords.ts';
-
-export { createUser } from './usuarios.ts';
 import { carpetaDePlantillas, copiarPortal } from './plantilla-pglite.ts';
 
 export { PASSWORDS };
+export { createUser } from './usuarios.ts';
 
 /** A running app on its own database, made from the file's template. Always close() it. */
 export interface TestApp {
