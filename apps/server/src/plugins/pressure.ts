@@ -90,6 +90,12 @@ export async function pressure(
   });
 }
 
+/**
+ * Past the heap limit, at most one collection asked for each this many ms: the longest the heap's garbage alone
+ * can keep calls refused is this and one collection.
+ */
+export const RECOLECTAR_CADA_MS = 400;
+
 /** The collector, asked for by name: Node exposes it to code only when told so (what --expose-gc does at start). */
 let recolector: (() => void) | undefined;
 function recolectar(): void {
@@ -105,13 +111,13 @@ function recolectar(): void {
  * garbage is collected only when something allocates: refused calls allocate nothing, so one heavy call once kept
  * everyone refused for half a minute. Past the limit, a collection is asked for and the
  * heap read again; only what is still alive refuses calls. A collection of a full heap takes about 0.1 s: at most
- * one each 0.4 s leaves the thread for the calls while the heap held alive stays over the limit.
+ * one each `RECOLECTAR_CADA_MS` leaves the thread for the calls while the heap held alive stays over the limit.
  */
 function memoriaViva(max: number): () => boolean {
   let ultima = 0;
   return () => {
     const ahora = Date.now();
-    if (ahora - ultima >= 400) {
+    if (ahora - ultima >= RECOLECTAR_CADA_MS) {
       ultima = ahora;
       recolectar();
     }
