@@ -1,7 +1,7 @@
 import { ALERTA_TIPOS, ALERTA_TIPOS_EVENTO, cuandoVence, type AlertaTipo } from '@intranet/contract/areas/alertas';
 import { fechaCorta } from '@intranet/contract/areas/clientes/vencimientos';
 import { sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AreaDeps } from '../../area.ts';
 import { fechaLocal } from '../../core/fechas.ts';
 import type { Executor } from '../../db/client.ts';
@@ -17,9 +17,14 @@ const MAX_INTENTOS = 5;
 /** An e-mail taken and not marked sent within this time (a crash) is taken again. */
 const PLAZO_MINUTOS = 10;
 
-/** A pooled SMTP transport for one run of the sender (closed when it ends). */
-const transporteDe = (url: string): Transporter =>
-  nodemailer.createTransport(`${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${EN_PARALELO}`);
+/**
+ * A pooled SMTP transport for one run of the sender (closed when it ends). Nodemailer loads on the first run that
+ * has mail to send: a server without SMTP, or without pending mail, does not hold its 5 MB of heap.
+ */
+async function transporteDe(url: string): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(`${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${EN_PARALELO}`);
+}
 
 /** The portal's address for links in e-mails: PUBLIC_URL, else this server's own. */
 export const baseDe = (config: AreaDeps['config']) =>
@@ -52,18 +57,20 @@ export async function enviarPendientes(
   deps: Pick<AreaDeps, 'db' | 'config'>,
 ): Promise<{ enviados: number; fallidos: number }> {
   const cuenta = { enviados: 0, fallidos: 0 };
-  if (!deps.config.smtpUrl) return cuenta;
-  const transporte = transporteDe(deps.config.smtpUrl);
+  const smtpUrl = deps.config.smtpUrl;
+  if (!smtpUrl) return cuenta;
+  // Made when the first e-mail is taken, once for the run.
+  let transporte: Promise<Transporter> | undefined;
   try {
-    return await enviarCon(deps, transporte, cuenta);
+    return await enviarCon(deps, () => (transporte ??= transporteDe(smtpUrl)), cuenta);
   } finally {
-    transporte.close();
+    (await transporte?.catch(() => undefined))?.close();
   }
 }
 
 async function enviarCon(
   deps: Pick<AreaDeps, 'db' | 'config'>,
-  transporte: Transporter,
+  transporte: () => Promise<Transporter>,
   cuenta: { enviados: number; fallidos: number },
 ) {
   for (;;) {
@@ -80,7 +87,7 @@ async function enviarCon(
         try {
           const mensaje = await mensajeDe(deps.db, deps.config, pendiente);
           if (mensaje) {
-            await transporte.sendMail({
+            await (await transporte()).sendMail({
               from: deps.config.alertasRemitente,
               to: mensaje.para,
               subject: mensaje.asunto,

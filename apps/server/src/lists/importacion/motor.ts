@@ -15,7 +15,7 @@ import { importaciones } from '../../db/schema/importaciones.ts';
 import type { FileStore } from '../../storage/store.ts';
 import { indicesDe, leerFila, textoDeErrores, validar, type FilaLeida } from './celdas.ts';
 import { filasGuardadas } from './filas.ts';
-import { leerEntero } from './lectura.ts';
+import { leerEntero } from './archivo.ts';
 import { CAMPO_ID, campoId, tituloClave, type Crudos, type Existente, type ImportacionSpec } from './spec.ts';
 
 export type Importacion = typeof importaciones.$inferSelect;

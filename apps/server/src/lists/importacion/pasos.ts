@@ -31,7 +31,7 @@ import {
   type Plan,
 } from './motor.ts';
 import { convertirArchivo } from './filas.ts';
-import { formatoDe, leerEntero } from './lectura.ts';
+import { formatoDe, leerEntero } from './archivo.ts';
 import { camposDe, tituloClave, type ImportacionSpec } from './spec.ts';
 
 type Pedido = z.output<typeof importacionInput>;
