@@ -115,6 +115,20 @@ module.exports = {
       to: { path: '^apps/', pathNot: ['^apps/$1/'] },
     },
     {
+      name: 'server-thread-imports-spreadsheet-reader',
+      comment:
+        "The API's thread imports the spreadsheet readers (lists/importacion/lectura.ts, ExcelJS, papaparse, chardet): they load in the import's worker only (convertir.worker.ts); the API's thread reads an upload's kind from archivo.ts.",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: '(\\.worker\\.ts|\\.test\\.ts)$|^apps/server/src/lists/importacion/lectura\\.ts$',
+      },
+      to: {
+        path: '^apps/server/src/lists/importacion/lectura\\.ts$|(^|/)node_modules/(exceljs|papaparse|chardet)/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'contract-imports-apps',
       comment: 'The contract is the bottom layer: it imports no app.',
       severity: 'error',
