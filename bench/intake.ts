@@ -209,6 +209,21 @@ export function historiaGuardada(admin: Client, dataDir: string): Promise<string
   });
 }
 
+/** insights_issues' updated rows so far, and how many of them were HOT (PostgreSQL's statistics). */
+async function actualizacionesDeIssues(databaseUrl: string): Promise<{ todas: number; hot: number }> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ todas: string; hot: string }>(
+      `select n_tup_upd as todas, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'insights_issues'`,
+    );
+    return { todas: Number(rows[0]?.todas ?? 0), hot: Number(rows[0]?.hot ?? 0) };
+  } finally {
+    await c.end();
+  }
+}
+
 export async function intake(): Promise<void> {
   const { default: pg } = await import('pg');
   const admin = await adminDePostgres('la ingesta');
@@ -268,6 +283,7 @@ export async function intake(): Promise<void> {
       `Base de datos: PostgreSQL (${name}, con ${EVENTOS_PREVIOS} eventos previos); evento de ${size} bytes, ${FINGERPRINTS} huellas, ${CONNECTIONS} conexiones, ${SECONDS} s`,
     );
     let n = 0;
+    const hot0 = await actualizacionesDeIssues(databaseUrl);
     const cpu0 = { node: cpuSeconds(child.pid!), pg: postgresCpuSeconds(), bench: process.cpuUsage() };
     const path = `/api/${proyectoId}/envelope/?sentry_key=${KEY}`;
     const result = await autocannon({
@@ -312,6 +328,10 @@ export async function intake(): Promise<void> {
     const counted = Number(cuenta!.counted);
     const issues = Number(cuenta!.issues);
     await check.end();
+    // A server connection's statistics reach PostgreSQL's counters when it ends (or idle, up to 10 s later).
+    await stopServer(child);
+    const hot1 = await actualizacionesDeIssues(databaseUrl);
+    const actualizadas = hot1.todas - hot0.todas;
 
     const accepted = result['2xx'];
     const refused = result.non2xx;
@@ -332,6 +352,14 @@ export async function intake(): Promise<void> {
       `Carga de la máquina durante la medición (loadavg 1 min): ${loadAvg} en ${availableParallelism()} núcleos`,
     );
     figure('Issues distintos', issues, 'issues');
+    // Each batch rewrites its issues' counters and last-seen time: an update that changes no indexed column is
+    // HOT (no index entry written) when the page has room.
+    figure('Actualizaciones de insights_issues durante la carga (contexto)', actualizadas, 'filas');
+    figure(
+      '  de ellas HOT, sin entradas de índice nuevas (contexto)',
+      actualizadas > 0 ? Math.round(((hot1.hot - hot0.hot) / actualizadas) * 1000) / 10 : 0,
+      '%',
+    );
     figure('Aceptados y no guardados', Math.max(0, accepted - stored), 'eventos', { max: 0 });
     figure('Diferencia entre eventos guardados y la suma de los contadores', Math.abs(stored - counted), 'eventos', {
       max: 0,
