@@ -97,6 +97,11 @@ test.describe('deploys', () => {
   test("a build swapped under an open page: the chunk error reloads once, the form's draft is back, still signed in", async ({
     page,
   }) => {
+    // After sign-in the page loads the error reporter's chunk on its own (core/monitor), once the server has given
+    // its DSN. On a busy machine that came after the deploy below: the chunk was gone, and that failure reloaded the
+    // page (vite:preloadError) without the reloading screen this test holds the reload for. The chunk the test
+    // breaks is the palette's, so the reporter's is loaded first.
+    const reporterCargado = page.waitForResponse((r) => /\/assets\/reporter-[\w-]+\.js$/.test(r.url()) && r.ok());
     await signIn(page, 'admin', server.url, '/servidores');
     await page.getByRole('link', { name: 'Nuevo servidor' }).click();
     const nombre = page.getByRole('textbox', { name: 'Nombre' });
@@ -120,6 +125,7 @@ test.describe('deploys', () => {
       await showsReloading;
       await route.continue();
     });
+    await reporterCargado;
     deployNewBuild(web.dir);
     // The palette's chunk is of the old build: gone.
     const reloaded = page.waitForEvent('load');
