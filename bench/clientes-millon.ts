@@ -19,7 +19,7 @@ import {
 import { insertClientes, insertParametros, insertServidores } from './clientes.ts';
 import { azar, cargar, contextoDeLaMaquina, pagina, SEGUNDOS, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
-import { adminDePostgres, baseGuardada } from './postgres.ts';
+import { adminDePostgres, baseGuardada, consultar } from './postgres.ts';
 import { figure } from './report.ts';
 
 /**
@@ -258,17 +258,11 @@ export async function leerPreparando(url: string, headers: Record<string, string
 
 /** The bench clients' ids (contiguous), for cursors and one client's parameters. */
 async function idsDelBench(databaseUrl: string): Promise<{ desde: number; hasta: number }> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ desde: number; hasta: number }>(
-      `select min(id) as desde, max(id) as hasta from empresas where nombre_fantasia like 'Fantasía %'`,
-    );
-    return rows[0]!;
-  } finally {
-    await c.end();
-  }
+  const [ids] = await consultar<{ desde: number; hasta: number }>(
+    databaseUrl,
+    `select min(id) as desde, max(id) as hasta from empresas where nombre_fantasia like 'Fantasía %'`,
+  );
+  return ids!;
 }
 
 const CLIENTE_ORDENES = [

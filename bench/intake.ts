@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { freePort, stopServer } from './api-list.ts';
-import { adminDePostgres, baseGuardada } from './postgres.ts';
+import { adminDePostgres, baseGuardada, consultar } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir, serverEnv } from './server.ts';
 
@@ -211,17 +211,11 @@ export function historiaGuardada(admin: Client, dataDir: string): Promise<string
 
 /** insights_issues' updated rows so far, and how many of them were HOT (PostgreSQL's statistics). */
 async function actualizacionesDeIssues(databaseUrl: string): Promise<{ todas: number; hot: number }> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ todas: string; hot: string }>(
-      `select n_tup_upd as todas, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'insights_issues'`,
-    );
-    return { todas: Number(rows[0]?.todas ?? 0), hot: Number(rows[0]?.hot ?? 0) };
-  } finally {
-    await c.end();
-  }
+  const [fila] = await consultar<{ todas: string; hot: string }>(
+    databaseUrl,
+    `select n_tup_upd as todas, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'insights_issues'`,
+  );
+  return { todas: Number(fila?.todas ?? 0), hot: Number(fila?.hot ?? 0) };
 }
 
 export async function intake(): Promise<void> {

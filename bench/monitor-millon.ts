@@ -6,7 +6,7 @@ import { adminHeaders, NO_CACHE, startServer, stopServer } from './api-list.ts';
 import { type Llamada, medirListas, paginaAlcanzable } from './clientes-millon.ts';
 import { azar, pagina } from './dns-millon.ts';
 import { historiaGuardada } from './intake.ts';
-import { adminDePostgres } from './postgres.ts';
+import { adminDePostgres, consultar } from './postgres.ts';
 
 const TAMANO = 25;
 const ISSUES = 100_000;
@@ -15,19 +15,13 @@ const ORDENES = ['ultima_vez', 'primera_vez', 'cantidad', 'nivel', 'titulo'].fla
 
 /** The history project's issue ids (contiguous) and its id, read from the kept database. */
 async function historia(databaseUrl: string): Promise<{ proyecto: number; desde: number; hasta: number }> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ proyecto: number; desde: number; hasta: number }>(
-      `select p.id as proyecto, min(i.id) as desde, max(i.id) as hasta
-       from insights_proyectos p join insights_issues i on i.proyecto_id = p.id where p.slug = 'historico' group by p.id`,
-    );
-    if (!rows[0]) throw new Error('la base del monitor no tiene el proyecto histórico');
-    return rows[0];
-  } finally {
-    await c.end();
-  }
+  const [fila] = await consultar<{ proyecto: number; desde: number; hasta: number }>(
+    databaseUrl,
+    `select p.id as proyecto, min(i.id) as desde, max(i.id) as hasta
+     from insights_proyectos p join insights_issues i on i.proyecto_id = p.id where p.slug = 'historico' group by p.id`,
+  );
+  if (!fila) throw new Error('la base del monitor no tiene el proyecto histórico');
+  return fila;
 }
 
 /** A broad search (every issue's title, a module's ~2,700) or a narrow one (one issue's number). */

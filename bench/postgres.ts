@@ -12,6 +12,22 @@ const repoRoot = new URL('..', import.meta.url).pathname;
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const postgresDelBench = () => process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
 
+/** The rows of one statement, on a connection of its own to `databaseUrl` (closed after). */
+export async function consultar<Fila extends object>(
+  databaseUrl: string,
+  texto: string,
+  valores: unknown[] = [],
+): Promise<Fila[]> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query<Fila>(texto, valores)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 /** The same server's URL for another database. */
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);

@@ -11,7 +11,7 @@ import { seed } from '../apps/server/src/seed.ts';
 import { ADMIN_PASSWORD, adminHeaders, NO_CACHE, percentile, startServer, stopServer } from './api-list.ts';
 import { azar, contextoDeLaMaquina, tiemposDeServidor } from './dns-millon.ts';
 import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, rssMb } from './intake.ts';
-import { adminDePostgres, baseGuardada } from './postgres.ts';
+import { adminDePostgres, baseGuardada, consultar } from './postgres.ts';
 import { figure } from './report.ts';
 
 // The monitor's performance data and release health on PostgreSQL, over kept databases built by SQL:
@@ -219,16 +219,11 @@ async function baseDelDia(
 }
 
 async function idDe(databaseUrl: string, slug: string): Promise<number> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ id: number }>('select id from insights_proyectos where slug = $1', [slug]);
-    if (!rows[0]) throw new Error(`la base no tiene el proyecto ${slug}`);
-    return Number(rows[0].id);
-  } finally {
-    await c.end();
-  }
+  const [fila] = await consultar<{ id: number }>(databaseUrl, 'select id from insights_proyectos where slug = $1', [
+    slug,
+  ]);
+  if (!fila) throw new Error(`la base no tiene el proyecto ${slug}`);
+  return Number(fila.id);
 }
 
 /** Each kind of call timed one at a time (server time, Server-Timing `app`), with its median and p99 against 100 ms. */
