@@ -25,7 +25,8 @@ export function safeUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const url = value.trim();
   if (url === '') return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what the browser skips inside a scheme, so they are the ones to strip.
+  // These control characters are what the browser skips inside a scheme, so they are the ones to strip.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the reason is above
   const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(compact);
   if (scheme && !ALLOWED_SCHEMES.has(scheme[1]!.toLowerCase())) return null;

@@ -244,7 +244,8 @@ export interface FreshOptions<U extends DemoUser, X extends object> {
   /** A new clone for each test (beforeEach/afterEach) instead of one for the block. */
   each?: boolean;
   /** More set-up once the users are signed in; what it answers is merged into the context. */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a set-up that adds nothing is an async function that returns nothing.
+  // A set-up that adds nothing is an async function that returns nothing.
+  // biome-ignore lint/suspicious/noConfusingVoidType: the reason is above
   setup?: (ctx: Fresh<U>) => Promise<X | void>;
 }
 

@@ -10,7 +10,9 @@ afterEach(cleanup);
 
 describe('EditButton', () => {
   it('is a link named by its text that opens the edit route', async () => {
-    // biome-ignore lint/correctness/noChildrenProp: EditButton requires children in its props, and createElement's typings accept a required children only as a prop, not as an argument.
+    // EditButton requires children in its props, and createElement's typings accept a required children only as a prop,
+    // not as an argument.
+    // biome-ignore lint/correctness/noChildrenProp: the reason is above
     const { router } = renderUi(createElement(EditButton, { to: '/servidores/1/editar', children: 'Editar' }), {
       url: '/servidores/1',
       routes: [stubRoute('/servidores/1/editar', 'Formulario')],

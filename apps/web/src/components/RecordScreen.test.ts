@@ -16,7 +16,9 @@ function Screen({ read }: { read: () => Promise<{ nombre: string }> }) {
     title: 'Servidores propios',
     back: { to: '/servidores', label: 'Volver a la lista' },
     notFound: 'No se encontró el servidor.',
-    // biome-ignore lint/correctness/noChildrenProp: RecordScreen's children is a render function of the record, which createElement's children arguments (typed ReactNode) cannot carry.
+    // RecordScreen's children is a render function of the record, which createElement's children arguments (typed
+    // ReactNode) cannot carry.
+    // biome-ignore lint/correctness/noChildrenProp: the reason is above
     children: (record) => createElement('h1', null, record.nombre),
   });
 }

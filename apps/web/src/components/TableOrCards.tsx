@@ -114,7 +114,8 @@ export function TableOrCards<T>({
               <Fragment key={rowKey(row)}>
                 <Table.Tr {...tr?.(row)}>
                   {columns.map((column, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are a fixed list, never reordered.
+                    // A screen's columns are a fixed list, never reordered.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
                     <Table.Td key={i} {...cellProps(column, row)}>
                       {column.cell(row)}
                     </Table.Td>

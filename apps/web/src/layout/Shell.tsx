@@ -61,7 +61,8 @@ function ShellLayout() {
   // On a phone the menu is a drawer over the content, closed again once the user picks a screen.
   const [drawer, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read: every navigation closes the drawer.
+  // Pathname is the trigger, not a value read: every navigation closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(closeDrawer, [pathname, closeDrawer]);
   // Closed, the drawer is out of sight, out of the keyboard's way and out of the screen reader's.
   const phone = useTelefono();

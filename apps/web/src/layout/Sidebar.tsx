@@ -31,7 +31,8 @@ export function Sidebar({ menu, collapsed }: { menu: ReturnType<typeof useMenu>;
     return (
       <Stack gap={8} p="sm">
         {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: eight identical placeholders, a fixed list that never reorders.
+          // Eight identical placeholders, a fixed list that never reorders.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
           <Skeleton key={index} h={28} radius="sm" />
         ))}
       </Stack>

@@ -57,7 +57,10 @@ export function Editor({
   callbacks.current = { onChange, onHtmlChange, onBlur };
   const initialValue = useRef(value);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the instance is created once, on mount, and lives as long as the component; rebuilding it when placeholder, label, disabled or onReady change would drop its selection and undo history and call onReady again (an effect below applies a new disabled).
+  // The instance is created once, on mount, and lives as long as the component; rebuilding it when placeholder, label,
+  // disabled or onReady change would drop its selection and undo history and call onReady again (an effect below
+  // applies a new disabled).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => {
     const instance = createEditor(mount.current!, {
       value: initialValue.current,

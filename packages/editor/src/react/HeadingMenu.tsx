@@ -45,7 +45,9 @@ export function HeadingMenu({
       button={<span className="intranet-editor-heading-label">{level ? `H${level}` : 'H'}</span>}
     >
       {(close) => (
-        // biome-ignore lint/a11y/noStaticElementInteractions: a plain wrapper inside the Popover's role="menu" panel; it only catches the arrow keys that bubble up from its menu items, which are buttons.
+        // A plain wrapper inside the Popover's role="menu" panel; it only catches the arrow keys that bubble up from
+        // its menu items, which are buttons.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the reason is above
         <div onKeyDown={moveFocus}>
           {LEVELS.map((value) => (
             <button

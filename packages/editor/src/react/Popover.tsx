@@ -53,8 +53,10 @@ export function Popover({ label, testId, role, active = false, disabled, button,
         {button}
       </button>
       {open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: role is always "dialog" or "menu" (PopoverProps), an interactive role; the rule cannot read a role given as a variable.
-        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is always "dialog" or "menu" (PopoverProps), and both take aria-label; the rule cannot read a role given as a variable.
+        // The role is always "dialog" or "menu" (PopoverProps): an interactive role, and both take aria-label. The
+        // rules cannot read a role given as a variable.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the reason is above
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the reason is above
         <div
           id={panelId}
           ref={panel}

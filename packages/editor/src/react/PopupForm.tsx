@@ -27,7 +27,9 @@ export function PopupForm({
     onSubmit();
   };
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> is meant for a <form>'s controls (this popup is not a form, see above) and its default border, padding and min-width would change the popup's layout; the labelled group role gives the same semantics.
+    // A <fieldset> is meant for a <form>'s controls (this popup is not a form, see above) and its default border,
+    // padding and min-width would change the popup's layout; the labelled group role gives the same semantics.
+    // biome-ignore lint/a11y/useSemanticElements: the reason is above
     <div role="group" aria-label={label} className="intranet-editor-form" data-testid={testId} onKeyDown={onKeyDown}>
       {children}
     </div>

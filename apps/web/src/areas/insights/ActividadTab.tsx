@@ -32,7 +32,9 @@ export function ActividadTab({ issueId }: { issueId: number }) {
     <Timeline bulletSize={24} lineWidth={2} aria-label={a.tab}>
       {actividad.data.map((item, i) => (
         <Timeline.Item
-          // biome-ignore lint/suspicious/noArrayIndexKey: the entries carry no id and two can be equal; the list comes oldest first, so a new entry only adds a last index, and the items hold no state.
+          // The entries carry no id and two can be equal; the list comes oldest first, so a new entry only adds a last
+          // index, and the items hold no state.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
           key={i}
           bullet={
             item.tipo === 'comentario' ? (

@@ -115,7 +115,9 @@ function ReleaseCard({ proyectoId, release }: { proyectoId: number; release: Rel
             <Table verticalSpacing={4} fz="xs" aria-label={`${r.bundles} ${nombre}`}>
               <Table.Tbody>
                 {archivos.map((a, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the files carry no id and one URL can appear in two bundles; the server sends them in a fixed order (bundle, then URL) and the rows hold no state.
+                  // The files carry no id and one URL can appear in two bundles; the server sends them in a fixed order
+                  // (bundle, then URL) and the rows hold no state.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
                   <Table.Tr key={`${a.url}-${i}`}>
                     <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {a.url}

@@ -34,7 +34,9 @@ export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
   return (
     <Stack gap="lg">
       {[...exceptions].reverse().map((exception, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: an event's exceptions are stored once and never change or reorder; they carry no id, and two can share type and message.
+        // An event's exceptions are stored once and never change or reorder; they carry no id, and two can share type
+        // and message.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
         <ExceptionBlock key={index} exception={exception} />
       ))}
     </Stack>
@@ -240,7 +242,9 @@ function ContextLines({ frame }: { frame: Frame }) {
     <Code block className={classes.context}>
       {lines.map((line, i) => (
         <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: the source lines around a frame never change or reorder, and lines repeat (blank ones, a closing brace); the index is the line's number less the first.
+          // The source lines around a frame never change or reorder, and lines repeat (blank ones, a closing brace);
+          // the index is the line's number less the first.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
           key={i}
           className={i === current ? classes.currentLine : undefined}
           aria-current={i === current ? 'true' : undefined}

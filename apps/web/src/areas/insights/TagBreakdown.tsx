@@ -47,7 +47,9 @@ export function TagBreakdown({ issueId }: { issueId: number }) {
           </Progress.Root>
           <Stack gap={4}>
             {tag.valores.map((valor, i) => (
-              // biome-ignore lint/a11y/useSemanticElements: a labelled group of text, not of form controls; a <fieldset>'s default border, padding and min-width would change the layout (and stop the value's truncation).
+              // A labelled group of text, not of form controls; a <fieldset>'s default border, padding and min-width
+              // would change the layout (and stop the value's truncation).
+              // biome-ignore lint/a11y/useSemanticElements: the reason is above
               <div
                 key={valor.value}
                 aria-label={t.etiquetaValor(valor.value, valor.cantidad, valor.porcentaje)}

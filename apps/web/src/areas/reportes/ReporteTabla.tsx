@@ -36,7 +36,8 @@ export function ReporteTabla({
 }) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(50);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resultado is the trigger, not a value read: each new result of the report goes back to page 1.
+  // Resultado is the trigger, not a value read: each new result of the report goes back to page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => setPage(1), [resultado]);
 
   const columns = useMemo<ColumnDef<Fila>[]>(

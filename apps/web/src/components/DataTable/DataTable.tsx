@@ -164,7 +164,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // "All that match the filter" rather than the page's rows: offered once the whole page is selected.
   const [todas, setTodas] = useState(false);
   // A new page, sort or filter starts with nothing selected: a bulk action acts only on rows in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value read: each new set of rows (page, sort, filter, refetch) clears the selection.
+  // rows is the trigger, not a value read: each new set of rows (page, sort, filter, refetch) clears the selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => {
     setSelection({});
     setTodas(false);

@@ -129,7 +129,9 @@ export function SavedViews({ lista, visibility, setVisibility }: SavedViewsProps
   };
 
   // The default view, once, when the list opens with nothing in its address.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the views arrive, once (the ref); the address (params) and aplicar are read at that moment only, and a later change to either must not apply the default view.
+  // runs when the views arrive, once (the ref); the address (params) and aplicar are read at that moment only, and a
+  // later change to either must not apply the default view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => {
     if (aplicada.current || !query.data) return;
     aplicada.current = true;

@@ -54,7 +54,9 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, Sav
   const { allowLeave } = useDirtyGuard(dirty);
   // A layout effect, run in the same task that puts the form on the page: a passive one runs later, and on a busy
   // machine a user (or a test) could type into the fields before it did, so that those first changes were never kept.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens: the draft is restored and watched for the life of the form, and cleared when it closes; a new initial or path must not restore it again nor clear it.
+  // once, when the form opens: the draft is restored and watched for the life of the form, and cleared when it closes;
+  // a new initial or path must not restore it again nor clear it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useLayoutEffect(() => {
     // The draft goes over the record's values, which stay the defaults: the form is dirty as it was.
     if (draft) form.reset({ ...initial, ...draft } as DefaultValues<z.input<S>>, { keepDefaultValues: true });

@@ -31,7 +31,9 @@ export function useFilasVivas<T>(
 
   const anteriores = useRef(new Map<string, string>());
   const [resaltadas, setResaltadas] = useState<ReadonlySet<string>>(new Set());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows or the live list change; getRowId and vivo are new objects each render, and a run without new rows would take the current rows for the previous ones.
+  // Runs when the rows or the live list change; getRowId and vivo are new objects each render, and a run without new
+  // rows would take the current rows for the previous ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => {
     if (!vivo || !rows) return;
     const ahora = new Map(rows.map((row, i) => [getRowId(row, i), JSON.stringify(row)]));

@@ -61,7 +61,8 @@ export function Palette({ granted, onMontada }: { granted: ReadonlySet<string>; 
 
   // The records come after the text changed (when the palette selected its first line): with nothing selected,
   // the first line is, so that Enter opens it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: records.data is the trigger, not a value read: the lines in the DOM change when new records arrive.
+  // records.data is the trigger, not a value read: the lines in the DOM change when new records arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reason is above
   useEffect(() => {
     if (!opened) return;
     const list = document.querySelector('[data-paleta-lista]');
