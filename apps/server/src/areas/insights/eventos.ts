@@ -87,7 +87,7 @@ export async function eventoDe(
   if (!row) return null;
   const vecino = async (older: boolean) => {
     const [v] = await db
-      .select({ event_id: insightsEventos.eventId })
+      .select(wireColumns(insightsEventos, ['event_id']))
       .from(insightsEventos)
       .where(
         and(

@@ -529,7 +529,7 @@ const spanWire = (s: SpanGuardado): Span => ({
 export async function transaccionDetalle(db: Executor, proyectoId: number, eventId: string): Promise<Transaccion> {
   await existeProyecto(db, proyectoId);
   const [t] = await db
-    .select({ ...resumen, span_id: T.spanId, parent_span_id: T.parentSpanId, fin: T.fin, lista: T.spans })
+    .select({ ...resumen, ...wireColumns(T, ['span_id', 'parent_span_id', 'fin']), lista: T.spans })
     .from(T)
     .where(and(eq(T.proyectoId, proyectoId), eq(T.eventId, eventId)))
     .orderBy(desc(T.inicio))

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Autor, writeAudit } from '../../../db/audit.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { insightsSaludAlertas } from '../../../db/schema.ts';
+import { columnValues, wireRow } from '../../../db/wire.ts';
 import { ENTIDAD_PROYECTO, existeProyecto } from '../proyectos.ts';
 
 // Release health: per release, of the sessions started in a period, how many crashed and how many users saw a
@@ -123,7 +124,9 @@ export async function saludDeReleases(
 /** The project's crash-free alert: its own, or the default. */
 export async function alertaDeSalud(db: Executor, proyectoId: number): Promise<SaludAlerta> {
   const [fila] = await db.select().from(insightsSaludAlertas).where(eq(insightsSaludAlertas.proyectoId, proyectoId));
-  return fila ? { umbral: fila.umbral, minimo_sesiones: fila.minimoSesiones } : SALUD_ALERTA_DEFECTO;
+  if (!fila) return SALUD_ALERTA_DEFECTO;
+  const { umbral, minimo_sesiones } = wireRow(insightsSaludAlertas, fila);
+  return { umbral, minimo_sesiones };
 }
 
 /** Sets the project's crash-free alert, recorded in its history. */
@@ -136,7 +139,7 @@ export async function guardarAlertaDeSalud(
   await db.transaction(async (tx) => {
     await existeProyecto(tx, proyectoId);
     const antes = await alertaDeSalud(tx, proyectoId);
-    const valores = { umbral: a.umbral, minimoSesiones: a.minimo_sesiones };
+    const valores = columnValues(insightsSaludAlertas, a);
     await tx
       .insert(insightsSaludAlertas)
       .values({ proyectoId, ...valores })
