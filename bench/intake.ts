@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Client } from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { aceptarEvento, escribirLote } from '../apps/server/src/areas/insights/intake/escritura.ts';
+import { openDatabase, openPostgres, poolDe } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { freePort, stopServer } from './api-list.ts';
@@ -218,6 +219,86 @@ async function actualizacionesDeIssues(databaseUrl: string): Promise<{ todas: nu
   return { todas: Number(fila?.todas ?? 0), hot: Number(fila?.hot ?? 0) };
 }
 
+/** The intake's batches so far, from the server's own histogram (`intranet_intake_batch_size`): events and batches. */
+async function lotesEscritos(url: string): Promise<{ eventos: number; lotes: number }> {
+  const texto = await (await fetch(`${url}/metrics`)).text();
+  const valor = (nombre: string) => Number(new RegExp(`^${nombre} (\\S+)$`, 'm').exec(texto)?.[1] ?? 0);
+  return { eventos: valor('intranet_intake_batch_size_sum'), lotes: valor('intranet_intake_batch_size_count') };
+}
+
+/** Batches written to PostgreSQL at once by the intake (`escritura.paralelo` in areas/insights/routes.ts). */
+const LOTES_EN_VUELO = 2;
+/** Distinct batches pgbench replays, one script each (it takes at most 128). */
+const LOTES_PGBENCH = 20;
+/** How long pgbench replays them. */
+const SEGUNDOS_PGBENCH = Number(process.env.BENCH_SEGUNDOS_PGBENCH ?? 20);
+
+/**
+ * The intake's own statement, as its write queue sends it, replayed by pgbench (`-M prepared`) at the concurrency
+ * the database sees from the intake (LOTES_EN_VUELO batches at once) and at the size its batches had under the
+ * load: the rate PostgreSQL alone gives the intake on this machine, with no HTTP, no envelope, no JSON read.
+ * The batches are the load's events (same templates, same project) read by `aceptarEvento` and put together by
+ * `escribirLote`, recorded as node-postgres gets them (each one is also written, in the run's project). In the
+ * scripts each event id ends in a random number drawn per execution, so each replay inserts its events (a
+ * repeated id would be skipped as an SDK's retry). Answers events a second.
+ */
+async function pgbenchDelIntake(databaseUrl: string, proyectoId: number, porLote: number): Promise<number> {
+  const database = await openPostgres(databaseUrl);
+  const pool = poolDe(database.db);
+  if (!pool) throw new Error('se esperaba PostgreSQL');
+  const lotes: { text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+  (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    lotes.push({ text, values: Array.isArray(values) ? values : [] });
+    return query(config, values);
+  };
+  const bodies = plantillas();
+  try {
+    for (let l = 0; l < LOTES_PGBENCH; l += 1) {
+      const eventos = Array.from({ length: porLote }, (_, i) => {
+        const n = l * porLote + i;
+        const b = bodies[n % FINGERPRINTS]!;
+        const texto = `${b.antes}${`f${n.toString(16)}`.padStart(32, 'f')}${b.despues}`.split('\n')[2]!;
+        return aceptarEvento(texto, JSON.parse(texto), { proyectoId, recibido: new Date() });
+      });
+      await escribirLote(database.db, eventos);
+    }
+  } finally {
+    await database.close();
+  }
+  if (lotes.length !== LOTES_PGBENCH)
+    throw new Error(`se esperaban ${LOTES_PGBENCH} sentencias y hubo ${lotes.length}`);
+  const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
+  try {
+    // pgbench reads `:name` as a variable even inside a quoted literal (JSON's `"in_app":false`): the literals go
+    // without their colons, which SQL puts back.
+    const SIN_DOS_PUNTOS = '~%~';
+    const literal = (v: string) => {
+      if (v.includes(SIN_DOS_PUNTOS)) throw new Error(`un valor contiene ${SIN_DOS_PUNTOS}`);
+      return `replace('${v.replaceAll("'", "''").replaceAll(':', SIN_DOS_PUNTOS)}', '${SIN_DOS_PUNTOS}', ':')`;
+    };
+    const args = ['-M', 'prepared', '-c', String(LOTES_EN_VUELO), '-j', '1', '-T', String(SEGUNDOS_PGBENCH), '-n'];
+    lotes.forEach((lote, i) => {
+      const sentencia = lote.text.replace(/\$(\d+)/g, (_, k: string) => {
+        const valor = String(lote.values[Number(k) - 1]);
+        // The events' ids (32 hex digits): the first 20 kept, the last 12 drawn for each execution.
+        const conIds = valor.replace(/"event_id":"([0-9a-f]{20})[0-9a-f]{12}"/g, '"event_id":"$1@@R@@"');
+        return conIds === valor ? literal(valor) : `replace(${literal(conIds)}, '@@R@@', lpad(to_hex(:r::bigint), 12, '0'))`;
+      });
+      const archivo = join(dir, `lote-${i}.sql`);
+      writeFileSync(archivo, `\\set r random(1, 281474976710655)\n${sentencia};\n`);
+      args.push('-f', archivo);
+    });
+    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
+    if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${(r.stderr || r.stdout).slice(0, 400)}`);
+    return Number(tps) * porLote;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function intake(): Promise<void> {
   const { default: pg } = await import('pg');
   const admin = await adminDePostgres('la ingesta');
@@ -277,6 +358,7 @@ export async function intake(): Promise<void> {
       `Base de datos: PostgreSQL (${name}, con ${EVENTOS_PREVIOS} eventos previos); evento de ${size} bytes, ${FINGERPRINTS} huellas, ${CONNECTIONS} conexiones, ${SECONDS} s`,
     );
     let n = 0;
+    const lotes0 = await lotesEscritos(url);
     const hot0 = await actualizacionesDeIssues(databaseUrl);
     const cpu0 = { node: cpuSeconds(child.pid!), pg: postgresCpuSeconds(), bench: process.cpuUsage() };
     const path = `/api/${proyectoId}/envelope/?sentry_key=${KEY}`;
@@ -322,6 +404,8 @@ export async function intake(): Promise<void> {
     const counted = Number(cuenta!.counted);
     const issues = Number(cuenta!.issues);
     await check.end();
+    const lotes1 = await lotesEscritos(url);
+    const porLote = Math.max(1, Math.round((lotes1.eventos - lotes0.eventos) / (lotes1.lotes - lotes0.lotes)));
     // A server connection's statistics reach PostgreSQL's counters when it ends (or idle, up to 10 s later).
     await stopServer(child);
     const hot1 = await actualizacionesDeIssues(databaseUrl);
@@ -353,6 +437,21 @@ export async function intake(): Promise<void> {
       '  de ellas HOT, sin entradas de índice nuevas (contexto)',
       actualizadas > 0 ? Math.round(((hot1.hot - hot0.hot) / actualizadas) * 1000) / 10 : 0,
       '%',
+    );
+    const soloPostgres = await pgbenchDelIntake(databaseUrl, proyectoId!, porLote);
+    figure('Eventos por lote escrito (media de la carga)', porLote, 'eventos');
+    figure(
+      `  pgbench -M prepared de su sentencia (${LOTES_PGBENCH} lotes de ${porLote}, ${LOTES_EN_VUELO} a la vez, ${SEGUNDOS_PGBENCH} s): eventos/s`,
+      Math.round(soloPostgres),
+      'eventos/s',
+    );
+    figure(
+      '  eventos guardados/s respecto de pgbench',
+      Math.round((stored / SECONDS / soloPostgres) * 1000) / 10,
+      '%',
+      {
+        min: 60,
+      },
     );
     figure('Aceptados y no guardados', Math.max(0, accepted - stored), 'eventos', { max: 0 });
     figure('Diferencia entre eventos guardados y la suma de los contadores', Math.abs(stored - counted), 'eventos', {
