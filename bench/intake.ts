@@ -284,7 +284,9 @@ async function pgbenchDelIntake(databaseUrl: string, proyectoId: number, porLote
         const valor = String(lote.values[Number(k) - 1]);
         // The events' ids (32 hex digits): the first 20 kept, the last 12 drawn for each execution.
         const conIds = valor.replace(/"event_id":"([0-9a-f]{20})[0-9a-f]{12}"/g, '"event_id":"$1@@R@@"');
-        return conIds === valor ? literal(valor) : `replace(${literal(conIds)}, '@@R@@', lpad(to_hex(:r::bigint), 12, '0'))`;
+        return conIds === valor
+          ? literal(valor)
+          : `replace(${literal(conIds)}, '@@R@@', lpad(to_hex(:r::bigint), 12, '0'))`;
       });
       const archivo = join(dir, `lote-${i}.sql`);
       writeFileSync(archivo, `\\set r random(1, 281474976710655)\n${sentencia};\n`);
