@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,7 @@ import {
   type Target,
 } from './api-list.ts';
 import { cpuSeconds, postgresCpuSeconds } from './intake.ts';
-import { adminDePostgres, baseGuardada } from './postgres.ts';
+import { adminDePostgres, baseGuardada, grabarSentencias, pgbench, type Sentencia } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverDir } from './server.ts';
 
@@ -241,12 +241,6 @@ export async function tiemposDeServidor(
   return tiempos.sort((a, b) => a - b);
 }
 
-/** A statement as node-postgres received it: its text ($1… placeholders) and its parameters. */
-interface Sentencia {
-  text: string;
-  values: unknown[];
-}
-
 /**
  * The statements the DNS list route runs for each of `urls`, recorded in-process: the route's own function
  * (`listPage` over the area's declaration and source) over a pool opened as the server opens it, whose `query`
@@ -257,20 +251,14 @@ async function sentenciasDeLasListas(databaseUrl: string, urls: readonly string[
   const database = await openPostgres(databaseUrl);
   const pool = poolDe(database.db);
   if (!pool) throw new Error('se esperaba PostgreSQL');
-  let actuales: Sentencia[] = [];
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
-  (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    actuales.push({ text, values: Array.isArray(values) ? values : [] });
-    return query(config, values);
-  };
+  const grabadas = grabarSentencias(pool);
   try {
     const porUrl: Sentencia[][] = [];
     for (const url of urls) {
-      actuales = [];
+      const desde = grabadas.length;
       const q = dnsListQuery.parse(Object.fromEntries(new URL(url, 'http://bench').searchParams));
       await listPage(dnsList, q, dnsSource(database.db));
-      porUrl.push(actuales);
+      porUrl.push(grabadas.slice(desde));
     }
     return porUrl;
   } finally {
@@ -287,29 +275,18 @@ const LISTAS_PGBENCH = 100;
  * pgbench variables (-D): the rate PostgreSQL alone gives those lists on this machine. Answers transactions/s.
  */
 function pgbenchDeLasListas(databaseUrl: string, listas: readonly Sentencia[][]): number {
-  const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
-  try {
-    const args = ['-M', 'prepared', '-c', '50', '-j', '2', '-T', String(SEGUNDOS), '-n'];
-    listas.forEach((sentencias, i) => {
-      const script = sentencias
-        .map((s, j) => {
-          s.values.forEach((v, k) => {
-            args.push('-D', `l${i}s${j}p${k + 1}=${String(v)}`);
-          });
-          return `${s.text.replace(/\$(\d+)/g, (_, n: string) => `:l${i}s${j}p${n}`)};`;
-        })
-        .join('\n');
-      const archivo = join(dir, `lista-${i}.sql`);
-      writeFileSync(archivo, `${script}\n`);
-      args.push('-f', archivo);
-    });
-    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8' });
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
-    if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${r.stderr || r.stdout}`);
-    return Number(tps);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const variables: string[] = [];
+  const scripts = listas.map((sentencias, i) =>
+    sentencias
+      .map((s, j) => {
+        s.values.forEach((v, k) => {
+          variables.push(`l${i}s${j}p${k + 1}=${String(v)}`);
+        });
+        return `${s.text.replace(/\$(\d+)/g, (_, n: string) => `:l${i}s${j}p${n}`)};\n`;
+      })
+      .join(''),
+  );
+  return pgbench(databaseUrl, scripts, { clientes: 50, segundos: SEGUNDOS, variables });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { openDatabase, openPostgres, poolDe } from '../apps/server/src/db/client
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed.ts';
 import { freePort, stopServer } from './api-list.ts';
-import { adminDePostgres, baseGuardada, consultar } from './postgres.ts';
+import { adminDePostgres, baseGuardada, consultar, grabarSentencias, pgbench } from './postgres.ts';
 import { figure } from './report.ts';
 import { serverArgs, serverDir, serverEnv } from './server.ts';
 
@@ -246,13 +246,7 @@ async function pgbenchDelIntake(databaseUrl: string, proyectoId: number, porLote
   const database = await openPostgres(databaseUrl);
   const pool = poolDe(database.db);
   if (!pool) throw new Error('se esperaba PostgreSQL');
-  const lotes: { text: string; values: unknown[] }[] = [];
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
-  (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    lotes.push({ text, values: Array.isArray(values) ? values : [] });
-    return query(config, values);
-  };
+  const lotes = grabarSentencias(pool);
   const bodies = plantillas();
   try {
     for (let l = 0; l < LOTES_PGBENCH; l += 1) {
@@ -269,36 +263,25 @@ async function pgbenchDelIntake(databaseUrl: string, proyectoId: number, porLote
   }
   if (lotes.length !== LOTES_PGBENCH)
     throw new Error(`se esperaban ${LOTES_PGBENCH} sentencias y hubo ${lotes.length}`);
-  const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
-  try {
-    // pgbench reads `:name` as a variable even inside a quoted literal (JSON's `"in_app":false`): the literals go
-    // without their colons, which SQL puts back.
-    const SIN_DOS_PUNTOS = '~%~';
-    const literal = (v: string) => {
-      if (v.includes(SIN_DOS_PUNTOS)) throw new Error(`un valor contiene ${SIN_DOS_PUNTOS}`);
-      return `replace('${v.replaceAll("'", "''").replaceAll(':', SIN_DOS_PUNTOS)}', '${SIN_DOS_PUNTOS}', ':')`;
-    };
-    const args = ['-M', 'prepared', '-c', String(LOTES_EN_VUELO), '-j', '1', '-T', String(SEGUNDOS_PGBENCH), '-n'];
-    lotes.forEach((lote, i) => {
-      const sentencia = lote.text.replace(/\$(\d+)/g, (_, k: string) => {
-        const valor = String(lote.values[Number(k) - 1]);
-        // The events' ids (32 hex digits): the first 20 kept, the last 12 drawn for each execution.
-        const conIds = valor.replace(/"event_id":"([0-9a-f]{20})[0-9a-f]{12}"/g, '"event_id":"$1@@R@@"');
-        return conIds === valor
-          ? literal(valor)
-          : `replace(${literal(conIds)}, '@@R@@', lpad(to_hex(:r::bigint), 12, '0'))`;
-      });
-      const archivo = join(dir, `lote-${i}.sql`);
-      writeFileSync(archivo, `\\set r random(1, 281474976710655)\n${sentencia};\n`);
-      args.push('-f', archivo);
+  // pgbench reads `:name` as a variable even inside a quoted literal (JSON's `"in_app":false`): the literals go
+  // without their colons, which SQL puts back.
+  const SIN_DOS_PUNTOS = '~%~';
+  const literal = (v: string) => {
+    if (v.includes(SIN_DOS_PUNTOS)) throw new Error(`un valor contiene ${SIN_DOS_PUNTOS}`);
+    return `replace('${v.replaceAll("'", "''").replaceAll(':', SIN_DOS_PUNTOS)}', '${SIN_DOS_PUNTOS}', ':')`;
+  };
+  const scripts = lotes.map((lote) => {
+    const sentencia = lote.text.replace(/\$(\d+)/g, (_, k: string) => {
+      const valor = String(lote.values[Number(k) - 1]);
+      // The events' ids (32 hex digits): the first 20 kept, the last 12 drawn for each execution.
+      const conIds = valor.replace(/"event_id":"([0-9a-f]{20})[0-9a-f]{12}"/g, '"event_id":"$1@@R@@"');
+      return conIds === valor
+        ? literal(valor)
+        : `replace(${literal(conIds)}, '@@R@@', lpad(to_hex(:r::bigint), 12, '0'))`;
     });
-    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
-    if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${(r.stderr || r.stdout).slice(0, 400)}`);
-    return Number(tps) * porLote;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return `\\set r random(1, 281474976710655)\n${sentencia};\n`;
+  });
+  return pgbench(databaseUrl, scripts, { clientes: LOTES_EN_VUELO, segundos: SEGUNDOS_PGBENCH }) * porLote;
 }
 
 export async function intake(): Promise<void> {

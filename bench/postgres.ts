@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Client } from 'pg';
+import type { Client, Pool } from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 
@@ -211,5 +212,63 @@ async function migrarGuardada(databaseUrl: string, nombre: string, version: stri
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A statement as node-postgres received it: its text ($1… placeholders) and its parameters. */
+export interface Sentencia {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Writes down every statement the pool is handed from now on (and still runs it), in order: the statements a
+ * route's own functions send, for pgbench to replay. Answers the list they are appended to.
+ */
+export function grabarSentencias(pool: Pool): Sentencia[] {
+  const grabadas: Sentencia[] = [];
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+  (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    grabadas.push({ text, values: Array.isArray(values) ? values : [] });
+    return query(config, values);
+  };
+  return grabadas;
+}
+
+/**
+ * pgbench (`-M prepared`, no vacuum) running `scripts` (at most 128, each one transaction, drawn at random) with
+ * `clientes` connections for `segundos` against the database, `variables` given as `-D name=value`: the rate
+ * PostgreSQL alone gives them on this machine, in transactions a second.
+ */
+export function pgbench(
+  databaseUrl: string,
+  scripts: readonly string[],
+  { clientes, segundos, variables = [] }: { clientes: number; segundos: number; variables?: readonly string[] },
+): number {
+  const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
+  try {
+    const args = [
+      '-M',
+      'prepared',
+      '-c',
+      String(clientes),
+      '-j',
+      String(Math.min(clientes, 2)),
+      '-T',
+      String(segundos),
+    ];
+    args.push('-n', ...variables.flatMap((v) => ['-D', v]));
+    scripts.forEach((script, i) => {
+      const archivo = join(dir, `script-${i}.sql`);
+      writeFileSync(archivo, script);
+      args.push('-f', archivo);
+    });
+    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
+    if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${(r.stderr || r.stdout).slice(0, 400)}`);
+    return Number(tps);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
