@@ -344,7 +344,10 @@ export const PASOS_DE_BUSQUEDA = 4000;
  * A broad search's page (estimated far above the cap): the first `PASOS_DE_BUSQUEDA` entries of the sort's order
  * (under the list's scope alone) are walked for it, bounded by the entry that follows them, read by the sort's
  * index first. When none of its matches is among them, they cluster further on: they are gathered by the search's
- * own index with their sort key and the page sorted among them (`matches`, not counted), rather than walking on.
+ * own index with their sort key and the page sorted among them (`matches`, not counted), rather than walking on,
+ * unless more than half the list matches (`coincidencias`, the planner's estimate, against the scope's rows): the
+ * walk then reaches them past fewer entries than there are matches to gather ('facturación' in the AFIP grid, 913,000
+ * of its 1.6M rows, sorted by item the other way: 100,000 points of sale first; gathered 1.5 s, walked 0.13 s).
  * Undefined for a list without `matches` or a page past the budget: the caller's unbounded walk answers then.
  */
 async function searchBroad<Row extends { id: number }, Query extends ListQueryBase>(
@@ -355,6 +358,7 @@ async function searchBroad<Row extends { id: number }, Query extends ListQueryBa
   orden: Ordering,
   limit: number,
   offset: number,
+  coincidencias: number | undefined,
 ): Promise<Row[] | undefined> {
   // A page deep in the matches (past the budget) is walked to as before: the matches spread evenly over the sort
   // reach it sooner than all of them are gathered.
@@ -376,6 +380,11 @@ async function searchBroad<Row extends { id: number }, Query extends ListQueryBa
   // Some matches within the budget: they have begun (or are sparse yet spread), and the walk reaches the page
   // sooner than all of them are gathered. None: they cluster further on.
   if (walked.length > 0) return undefined;
+  // Gathered, each match costs a read; walked on to, each entry that does not match does.
+  if (coincidencias !== undefined && source.estimate) {
+    const enAlcance = await source.estimate(spec.scope?.(query));
+    if (coincidencias * 2 > enAlcance) return undefined;
+  }
   const found = await source.matches(where, sql`(${orden.key})`.as('k'), Number.MAX_SAFE_INTEGER, {
     desc: orden.desc,
     limit,
@@ -417,7 +426,8 @@ export async function listPage<
   // budget of the sort's entries, or its matches gathered when they cluster further on (`searchBroad`).
   const porNumero = query.tras === undefined && query.antes === undefined;
   if (query.q && where && estimacion !== undefined && estimacion !== 'bajo' && porNumero) {
-    const items = await searchBroad(spec, source, query, where, orden, query.size, offset);
+    const estimado = 'total_estimado' in estimacion ? estimacion.total_estimado : undefined;
+    const items = await searchBroad(spec, source, query, where, orden, query.size, offset, estimado);
     if (items) return { items, ...estimacion };
   }
   const sortKey = sql<string>`(${key})::text`;

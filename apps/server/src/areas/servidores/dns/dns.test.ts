@@ -154,32 +154,33 @@ describe('GET /api/dns', () => {
   it("finds a broad search's page by a bounded walk of the sort, or among its matches when they lie past it", async () => {
     const srv = await servidorId('srv-ci-01');
     // 20,000 matches (estimated past the cap), and more rows than the walk's budget that match nothing and come
-    // first in some sorts: -host and -ttl must gather the matches, host and ttl find them by walking.
+    // first in some sorts (-host and -ttl): host and ttl find their matches within the budget.
     await ctx.t.db.execute(
       sql`insert into dns (servidor_id, host, tipo, ttl)
         select ${srv}, 'a' || g || '.amplias.local', 'A', 60 + g % 7 from generate_series(1, 20000) g`,
     );
-    await ctx.t.db.execute(
-      sql`insert into dns (servidor_id, host, tipo, ttl)
-        select ${srv}, 'z' || g || '.otras.local', 'CNAME', 86400
-        from generate_series(1, ${PASOS_DE_BUSQUEDA + 500}) g`,
-    );
-    await ctx.t.db.execute(sql`analyze dns`);
-    try {
-      const enOrden = async (orden: string, desde: number) =>
-        (
-          await ctx.t.db.execute<{ host: string }>(
-            sql.raw(`select host from dns where host ilike '%amplias%' order by ${orden} limit 25 offset ${desde}`),
-          )
-        ).rows.map((r) => r.host);
-      const ordenes = [
-        ['host', 'host asc, id asc'],
-        ['-host', 'host desc, id desc'],
-        ['ttl', 'ttl asc, id asc'],
-        ['-ttl', 'ttl desc, id desc'],
-        ['tipo', 'tipo asc, id asc'],
-        ['-tipo', 'tipo desc, id desc'],
-      ] as const;
+    const otras = async (desde: number, hasta: number) => {
+      await ctx.t.db.execute(
+        sql`insert into dns (servidor_id, host, tipo, ttl)
+          select ${srv}, 'z' || g || '.otras.local', 'CNAME', 86400 from generate_series(${desde}::int, ${hasta}::int) g`,
+      );
+      await ctx.t.db.execute(sql`analyze dns`);
+    };
+    const enOrden = async (orden: string, desde: number) =>
+      (
+        await ctx.t.db.execute<{ host: string }>(
+          sql.raw(`select host from dns where host ilike '%amplias%' order by ${orden} limit 25 offset ${desde}`),
+        )
+      ).rows.map((r) => r.host);
+    const ordenes = [
+      ['host', 'host asc, id asc'],
+      ['-host', 'host desc, id desc'],
+      ['ttl', 'ttl asc, id asc'],
+      ['-ttl', 'ttl desc, id desc'],
+      ['tipo', 'tipo asc, id asc'],
+      ['-tipo', 'tipo desc, id desc'],
+    ] as const;
+    const mismasPaginas = async () => {
       for (const [orden, enSql] of ordenes) {
         for (const page of [1, 4]) {
           const res = await lista(`q=amplias&sort=${orden}&size=25&page=${page}`);
@@ -191,6 +192,14 @@ describe('GET /api/dns', () => {
           );
         }
       }
+    };
+    try {
+      // Most of the list matches: -host and -ttl walk on past the rows that do not.
+      await otras(1, PASOS_DE_BUSQUEDA + 500);
+      await mismasPaginas();
+      // Fewer than half match: -host and -ttl gather their matches.
+      await otras(PASOS_DE_BUSQUEDA + 501, 25_000);
+      await mismasPaginas();
       // Under a filter too (the walk's bound is read under the scope alone).
       const filtrada = await lista('q=amplias&tipo=A&sort=-tipo&size=25');
       expect(filtrada.body.datos.items.map((d: { host: string }) => d.host)).toEqual(
