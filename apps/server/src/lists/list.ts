@@ -432,12 +432,14 @@ export async function listPage<
   }
   const sortKey = sql<string>`(${key})::text`;
   // The next or previous page of the one shown: read from its last (or first) row by the sort's index, as
-  // deep as it is. Without the row (deleted since), the page number alone.
+  // deep as it is. Without the row in the list (deleted since, or changed so the filters no longer hold it), the
+  // page number alone: the rows beyond one outside a filter's range start where the filter's do not (a row due
+  // in 2028, `plazo=vencidos` sorted by date the other way: 640 ms walking the future's rows to reach the past's).
   const cursor = query.page > 1 ? (query.tras ?? query.antes) : undefined;
   const [ref] =
     cursor === undefined
       ? []
-      : await source.rows({ where: eq(spec.id, cursor), orderBy, limit: 1, offset: 0, sortKey });
+      : await source.rows({ where: and(where, eq(spec.id, cursor)), orderBy, limit: 1, offset: 0, sortKey });
   if (ref) {
     const adelante = query.tras !== undefined;
     const [rows, total] = await Promise.all([

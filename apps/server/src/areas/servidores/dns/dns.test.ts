@@ -255,6 +255,13 @@ describe('GET /api/dns', () => {
       // A cursor whose row is gone: the page number alone.
       const p2 = await ids('sort=host&size=7&page=2');
       expect(await ids('sort=host&size=7&page=2&tras=2147483647')).toEqual(p2);
+      // A cursor whose row the filters no longer hold (changed since): the page number alone too.
+      const fuera = await dnsId('mail.physis.com.ar');
+      for (const sort of ['ttl', '-ttl', 'host']) {
+        const filtrada = `sort=${sort}&size=7&servidor_id=${srv}&page=3`;
+        expect(await ids(`${filtrada}&tras=${fuera}`), `${sort} tras`).toEqual(await ids(filtrada));
+        expect(await ids(`${filtrada}&antes=${fuera}`), `${sort} antes`).toEqual(await ids(filtrada));
+      }
     } finally {
       await ctx.t.db.execute(sql`delete from dns where host like '%.cursor.local'`);
     }
