@@ -266,17 +266,21 @@ async function sentenciasDeLasListas(databaseUrl: string, urls: readonly string[
   }
 }
 
-/** pgbench takes at most 128 scripts: one per sampled list. */
-const LISTAS_PGBENCH = 100;
+/**
+ * pgbench takes at most 128 scripts: the 500 sampled lists go four to a script, so the replay draws from all of them
+ * (a sample of 100, one to a script, moved the replay's rate by a quarter between runs: a few deep or broad lists
+ * cost many times the rest).
+ */
+const LISTAS_POR_SCRIPT = 4;
 
 /**
  * The same statements run by pgbench (`-M prepared`, 50 clients, as many seconds as the route's load) against the
- * same database, one script per sampled list (its statements in order, one transaction each), the parameters as
- * pgbench variables (-D): the rate PostgreSQL alone gives those lists on this machine. Answers transactions/s.
+ * same database, the sampled lists four to a script (their statements in order), the parameters as pgbench
+ * variables (-D): the rate PostgreSQL alone gives those lists on this machine. Answers lists/s.
  */
-function pgbenchDeLasListas(databaseUrl: string, listas: readonly Sentencia[][]): number {
+function pgbenchDeLasListas(databaseUrl: string, listas: readonly Sentencia[][], opciones?: string): number {
   const variables: string[] = [];
-  const scripts = listas.map((sentencias, i) =>
+  const textos = listas.map((sentencias, i) =>
     sentencias
       .map((s, j) => {
         s.values.forEach((v, k) => {
@@ -286,7 +290,18 @@ function pgbenchDeLasListas(databaseUrl: string, listas: readonly Sentencia[][])
       })
       .join(''),
   );
-  return pgbench(databaseUrl, scripts, { clientes: 50, segundos: SEGUNDOS, variables });
+  const scripts = Array.from({ length: Math.ceil(textos.length / LISTAS_POR_SCRIPT) }, (_, i) =>
+    textos.slice(i * LISTAS_POR_SCRIPT, (i + 1) * LISTAS_POR_SCRIPT).join(''),
+  );
+  return (
+    LISTAS_POR_SCRIPT *
+    pgbench(databaseUrl, scripts, {
+      clientes: 50,
+      segundos: SEGUNDOS,
+      variables,
+      ...(opciones === undefined ? {} : { opciones }),
+    })
+  );
 }
 
 /**
@@ -322,7 +337,7 @@ export async function dnsMillon(): Promise<void> {
     );
     if (ids.length === 0) throw new Error('no se encontraron los servidores del bench');
 
-    // The statements of 500 lists drawn as the load draws them: their distinct texts, and the first 100 for pgbench.
+    // The statements of 500 lists drawn as the load draws them: their distinct texts, and pgbench's replay.
     const capturadas = await sentenciasDeLasListas(
       databaseUrl,
       Array.from({ length: 500 }, () => listaCualquiera(ids)),
@@ -332,7 +347,9 @@ export async function dnsMillon(): Promise<void> {
     const cpu0 = { node: cpuSeconds(servidor.pid!), pg: postgresCpuSeconds() };
     const listas = await cargar(server.url, headers, () => listaCualquiera(ids));
     const cpu = { node: cpuSeconds(servidor.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
-    const pgbench = pgbenchDeLasListas(databaseUrl, capturadas.slice(0, LISTAS_PGBENCH));
+    const pgbench = pgbenchDeLasListas(databaseUrl, capturadas);
+    // For context: the same replay with PostgreSQL's default plan cache (generic plans after five runs).
+    const pgbenchGenerico = pgbenchDeLasListas(databaseUrl, capturadas, '');
     const cacheada = await cargar(`${server.url}/api/dns?sort=host&size=${TAMANO}&page=40`, {
       authorization: headers.authorization,
     });
@@ -360,13 +377,18 @@ export async function dnsMillon(): Promise<void> {
     // What PostgreSQL alone gives the same lists (their statements, prepared, 50 clients): the share of it the
     // route serves is what the server adds per list (HTTP, JSON, the pool, drizzle), whatever the machine.
     figure(
-      `  pgbench -M prepared de sus sentencias (${LISTAS_PGBENCH} listas al azar, 50 clientes): transacciones/s`,
+      `  pgbench -M prepared de sus sentencias (${capturadas.length} listas al azar, ${LISTAS_POR_SCRIPT} por script, 50 clientes): listas/s`,
       Math.round(pgbench),
-      'tps',
+      'listas/s',
     );
     figure('  listas/s respecto de pgbench de sus sentencias', Math.round((listas.rps / pgbench) * 1000) / 10, '%', {
       min: 70,
     });
+    figure(
+      '  pgbench con planes genéricos (contexto: el plan por defecto de PostgreSQL, que el servidor no usa)',
+      Math.round(pgbenchGenerico),
+      'listas/s',
+    );
     const textos = textosDeLasListas(capturadas);
     figure(
       `  textos SQL distintos en ${capturadas.length} listas al azar (contexto: preparados por conexión)`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Client, Pool } from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { OPCIONES_DE_CONEXION, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 
 // The benches' PostgreSQL: the machine's own unless BENCH_DATABASE_URL names another.
@@ -239,12 +239,20 @@ export function grabarSentencias(pool: Pool): Sentencia[] {
 /**
  * pgbench (`-M prepared`, no vacuum) running `scripts` (at most 128, each one transaction, drawn at random) with
  * `clientes` connections for `segundos` against the database, `variables` given as `-D name=value`: the rate
- * PostgreSQL alone gives them on this machine, in transactions a second.
+ * PostgreSQL alone gives them on this machine, in transactions a second. Its connections get the server pool's
+ * settings (`OPCIONES_DE_CONEXION`: each execution planned for its values) unless `opciones` says otherwise: with
+ * PostgreSQL's default, a statement prepared and run five times gets a generic plan, and the replay would skip the
+ * planning every list pays in the server.
  */
 export function pgbench(
   databaseUrl: string,
   scripts: readonly string[],
-  { clientes, segundos, variables = [] }: { clientes: number; segundos: number; variables?: readonly string[] },
+  {
+    clientes,
+    segundos,
+    variables = [],
+    opciones = OPCIONES_DE_CONEXION,
+  }: { clientes: number; segundos: number; variables?: readonly string[]; opciones?: string },
 ): number {
   const dir = mkdtempSync(join(tmpdir(), 'intranet-bench-pgbench-'));
   try {
@@ -264,7 +272,11 @@ export function pgbench(
       writeFileSync(archivo, script);
       args.push('-f', archivo);
     });
-    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync('/usr/bin/pgbench', [...args, databaseUrl], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, PGOPTIONS: opciones },
+    });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
     if (r.status !== 0 || !tps) throw new Error(`pgbench falló: ${(r.stderr || r.stdout).slice(0, 400)}`);
     return Number(tps);

@@ -66,6 +66,14 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
 /** How long a call waits for a connection (a free one of the pool, or a new one) before it fails. */
 const CONEXION_MS = 5000;
 
+/**
+ * The settings of every pooled connection. Statements are prepared (preparaSentencias) to skip their parse, but each
+ * execution is still planned for its own values, as an unnamed one is: a generic plan would guess a filter's share
+ * of rows (`activo = $1`: half, not the 2 % inactive) and a LIMIT's, and could walk the wrong index for a skewed
+ * list. The benches replay the routes' statements with pgbench under the same settings.
+ */
+export const OPCIONES_DE_CONEXION = '-c plan_cache_mode=force_custom_plan';
+
 export async function openPostgres(
   url: string,
   onIdleError: (err: Error) => void = (err) => console.error(`Conexión a PostgreSQL perdida: ${err.message}`),
@@ -79,10 +87,7 @@ export async function openPostgres(
     connectionTimeoutMillis: CONEXION_MS,
     // A peer that vanished without closing (a network cut) is noticed rather than waited on.
     keepAlive: true,
-    // Statements are prepared (preparaSentencias) to skip their parse, but each execution is still planned for its
-    // own values, as an unnamed one is: a generic plan would guess a filter's share of rows (`activo = $1`: half,
-    // not the 2 % inactive) and a LIMIT's, and could walk the wrong index for a skewed list.
-    options: '-c plan_cache_mode=force_custom_plan',
+    options: OPCIONES_DE_CONEXION,
   });
   // An idle connection dropped by the server (restart, failover) must not take the process down.
   pool.on('error', onIdleError);
