@@ -18,6 +18,11 @@ export interface ListSpec<Query> {
   /** The text `q` looks in (ILIKE, backed by a trigram index on exactly this expression). */
   search?: SQLWrapper;
   /**
+   * `search` is stored lower-cased (a check holds it): `q` is matched with LIKE against the lowered pattern, which
+   * the same trigram index serves, instead of ILIKE lowering every row it tests (half a broad search's time).
+   */
+  searchLowercase?: true;
+  /**
    * Instead of `search`: the condition for a LIKE pattern, when the searched text lives in another table or the
    * pattern carries one of the query's filters (an expiry grid's own rows: '> %texto%').
    */
@@ -274,7 +279,12 @@ export function listWhere<Query extends ListQueryBase>(spec: ListSpec<Query>, qu
 function filtrosDe<Query extends ListQueryBase>(spec: ListSpec<Query>, query: Query): SQL | undefined {
   const conditions: (SQL | undefined)[] = [...(spec.filters?.(query) ?? [])];
   if (query.q && spec.searchWhere) conditions.push(spec.searchWhere(likePattern(query.q), query));
-  else if (query.q && spec.search) conditions.push(sql`${spec.search} ilike ${likePattern(query.q)}`);
+  else if (query.q && spec.search)
+    conditions.push(
+      spec.searchLowercase
+        ? sql`${spec.search} like lower(${likePattern(query.q)})`
+        : sql`${spec.search} ilike ${likePattern(query.q)}`,
+    );
   return and(...conditions);
 }
 

@@ -112,6 +112,7 @@ async function* filasDe<Query extends ListQueryBase, Row extends { id: number }>
   const ids = [...new Set(seleccion.ids)];
   const {
     search: _search,
+    searchLowercase: _searchLowercase,
     searchWhere: _searchWhere,
     filters: _filters,
     scope: _scope,

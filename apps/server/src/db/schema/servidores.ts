@@ -52,6 +52,10 @@ export const dns = pgTable(
     servidorId: integer('servidor_id')
       .notNull()
       .references(() => servidores.id, { onDelete: 'restrict' }),
+    /**
+     * Lower-cased, as the contract's hostname writes it (checked: `dns_host_minusculas`), so the list searches it
+     * with LIKE and the lowered pattern (`searchLowercase`) rather than ILIKE, which lowers every row it tests.
+     */
     host: text('host').notNull(),
     /**
      * The server's name, kept here by triggers (migration 0033) so the list sorts by it on an index of its own:
@@ -67,6 +71,7 @@ export const dns = pgTable(
   },
   (t) => [
     uniqueIndex('dns_host_uq').on(sql`lower(${t.host})`),
+    check('dns_host_minusculas', sql`${t.host} = lower(${t.host})`),
     index('dns_servidor_idx').on(t.servidorId),
     index('dns_host_trgm').using('gin', sql`${t.host} gin_trgm_ops`),
     // Sort keys of the DNS list, each with the id that breaks ties (keyset paging of the CSV export).

@@ -48,6 +48,7 @@ export const DNS_LIST_TABLAS = ['dns', 'servidores', 'direcciones'] as const;
 /** The derived DNS entries across servers: search by host; filters by server, type and state. */
 export const dnsList: ListSpec<DnsListQuery> = {
   search: dns.host,
+  searchLowercase: true,
   // Every sort key and filter reads dns alone, each sort on an index of its own (the server's name is kept on the
   // entry), so a page is found without a join (see dnsSource).
   sorts: wireColumns(dns, ['host', 'servidor_nombre', 'tipo', 'ttl']),
