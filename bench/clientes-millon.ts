@@ -207,14 +207,17 @@ export async function medirListas(
   server: { url: string; child: ChildProcess },
   headers: Record<string, string>,
   llamadas: readonly Llamada[],
-  opts: { cacheada: string; csv?: { nombre: string; url: string }[] },
+  opts: { cacheada?: string; csv?: { nombre: string; url: string }[] },
 ): Promise<void> {
   await contextoDeLaMaquina();
   const piso = await cargar(`${server.url}/api/estado/sesion`, headers);
   const cpu0 = { node: cpuSeconds(server.child.pid!), pg: postgresCpuSeconds() };
   const listas = await cargar(server.url, headers, () => azar(llamadas).url());
   const cpu = { node: cpuSeconds(server.child.pid!) - cpu0.node, pg: postgresCpuSeconds() - cpu0.pg };
-  const cacheada = await cargar(`${server.url}${opts.cacheada}`, { authorization: headers.authorization ?? '' });
+  const cacheada =
+    opts.cacheada === undefined
+      ? undefined
+      : await cargar(`${server.url}${opts.cacheada}`, { authorization: headers.authorization ?? '' });
   const tiempos: [Llamada, number[]][] = [];
   for (const llamada of llamadas)
     tiempos.push([llamada, await tiemposDeServidor(server.url, headers, llamada.url, LLAMADAS_POR_TIPO)]);
@@ -235,11 +238,12 @@ export async function medirListas(
     figure(`${llamada.nombre}: tiempo de servidor, mediana`, percentile(t, 50), 'ms');
     figure(`${llamada.nombre}: tiempo de servidor, p99`, percentile(t, 99), 'ms', { max: llamada.meta });
   }
-  figure(
-    `${opts.cacheada}, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s`,
-    Math.round(cacheada.rps),
-    'sol/s',
-  );
+  if (cacheada)
+    figure(
+      `${opts.cacheada}, una misma página desde la caché (contexto, no es el objetivo): solicitudes/s`,
+      Math.round(cacheada.rps),
+      'sol/s',
+    );
   for (const { nombre, url } of opts.csv ?? []) await figuraCsv(nombre, `${server.url}${url}`, headers);
 }
 
