@@ -73,6 +73,17 @@ async function main(): Promise<void> {
       await app.close();
       await closeIsolated();
       await feed.close();
+      // A scheduled job that outlived its wait is cut here, its pool left open (see `enCurso`): the queue has
+      // marked it failed and runs it again, and PostgreSQL rolls back what it had not committed.
+      const cortadas = programador.enCurso();
+      if (cortadas > 0) {
+        console.error(
+          cortadas === 1
+            ? 'Se corta una tarea programada en curso: la cola la vuelve a ejecutar.'
+            : `Se cortan ${cortadas} tareas programadas en curso: la cola las vuelve a ejecutar.`,
+        );
+        process.exit(1);
+      }
       await database.close();
       process.exit(0);
     };

@@ -145,7 +145,10 @@ describe('a job that fails, and one cut off by a restart', () => {
         .where(eq(tareasEjecuciones.tarea, 'prueba-corte'))
         .orderBy(asc(tareasEjecuciones.id));
     await hasta(leer, (f) => f.length === 1);
+    expect(a.enCurso()).toBe(1);
     await a.detener(0);
+    // Still going after the wait: the process must not close the pool under it (main.ts).
+    expect(a.enCurso()).toBe(1);
 
     const b = new Programador<object>(ctx.t.db, ctx.t.config);
     b.definir([definicion], {});

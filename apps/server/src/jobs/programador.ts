@@ -89,6 +89,8 @@ export class Programador<D> {
   #boss: PgBoss | undefined;
   /** Each job's worker in this process (pg-boss' id), woken when this process queues a run of it. */
   readonly #trabajadores = new Map<string, string>();
+  /** Runs of this process' workers not finished yet (`enCurso`). */
+  #enCurso = 0;
 
   constructor(db: Db, config: Config) {
     this.#db = db;
@@ -154,7 +156,12 @@ export class Programador<D> {
         tarea.nombre,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opciones.sondeoSegundos ?? SONDEO_SEGUNDOS },
         async (jobs) => {
-          for (const job of jobs) await this.#correr(tarea, job);
+          this.#enCurso += 1;
+          try {
+            for (const job of jobs) await this.#correr(tarea, job);
+          } finally {
+            this.#enCurso -= 1;
+          }
         },
       );
       this.#trabajadores.set(tarea.nombre, trabajador);
@@ -197,12 +204,25 @@ export class Programador<D> {
     }
   }
 
-  /** Stops taking jobs, waits up to `espera` ms for the running ones, and lets go of the queue. */
+  /**
+   * Stops taking jobs, waits up to `espera` ms for the running ones, and lets go of the queue. A run still going
+   * after the wait is marked failed in the queue (retried later, in any process) but goes on here until the process
+   * ends: see `enCurso`.
+   */
   async detener(espera = 10_000): Promise<void> {
     const boss = this.#boss;
     this.#boss = undefined;
     this.#trabajadores.clear();
     await boss?.stop({ graceful: true, wait: true, timeout: espera, close: false });
+  }
+
+  /**
+   * Runs of this process still going. On shutdown, one that outlived `detener`'s wait still uses the database: once
+   * the pool is closed, its next statement fails, and the queue's report of that failure (which pg-boss neither
+   * awaits nor catches) would take the process down with a stack trace instead of its own message.
+   */
+  enCurso(): number {
+    return this.#enCurso;
   }
 
   /** "Ejecutar ahora": queues a run; answers its job id. */
