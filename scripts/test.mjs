@@ -3,7 +3,7 @@
 // real server, all side by side. With TEST_DATABASE_URL set, the server's files whose code differs on PostgreSQL
 // run once more against that server. Prints each step's time as it ends, and one closing count line.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POSTGRES_PASS } from '../apps/server/src/test/postgres-pass.mjs';
@@ -17,11 +17,54 @@ const { TEST_DATABASE_URL: _omit, ...embedded } = process.env;
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
-/** The steps still running, stopped when one fails. */
+/**
+ * The steps still running, stopped when one fails. Each runs as the leader of its own process group, so stopping
+ * it stops what it started too: the servers and browsers a test step starts would otherwise outlive it.
+ */
 const running = new Set();
 
+/** Sends a signal to a step's whole process group. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // No process of the group is left.
+  }
+}
+
+/**
+ * How many processes of a step's group still run (Linux's /proc; zombies left to an init that does not reap
+ * them, such as esbuild's after a build in a container, are not counted).
+ */
+function liveInGroup(child) {
+  let live = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === child.pid && state !== 'Z') live++;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return live;
+}
+
+// Ctrl+C (or a stop from outside) reaches only this process: the steps are in groups of their own, so it is passed on.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
+  process.on(signal, () => {
+    for (const child of running) signalGroup(child, 'SIGTERM');
+    process.exit(code);
+  });
+}
+
 function fail(step, code) {
-  for (const child of running) child.kill('SIGTERM');
+  for (const child of running) signalGroup(child, 'SIGTERM');
   console.error(`\n✖ ${step} falló (código ${code}).`);
   summarize();
   process.exit(code || 1);
@@ -40,10 +83,24 @@ function start(step, cmd, args, options = {}) {
   const log = join(reports, `${step.replace(/\W+/g, '-')}.log`);
   const out = createWriteStream(log);
   const since = Date.now();
-  const child = spawn(cmd, args, { cwd: root, env: embedded, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: embedded,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    ...options,
+  });
   running.add(child);
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
+  // A process the step started and left running (a server its test did not stop) would hold its port, its files
+  // and the step's output pipe: stopped as the step ends, and said, so the leak is seen rather than found later.
+  child.on('exit', () => {
+    const live = liveInGroup(child);
+    if (live === 0) return;
+    signalGroup(child, 'SIGTERM');
+    console.log(`  (${step}: dejó ${live} proceso(s) en marcha; detenidos)`);
+  });
   const done = new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(child);
