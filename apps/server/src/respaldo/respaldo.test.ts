@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,6 +15,7 @@ import { migracionesAlDia } from '../db/migrate.ts';
 import { paquetes } from '../db/schema.ts';
 import { bearer, createTemplate, PASSWORDS, testConfig, type Template, type TestApp } from '../test/harness.ts';
 import { TEST_SECRETS_KEY } from '../test/passwords.ts';
+import { carpetaDePlantillas } from '../test/plantilla-pglite.ts';
 import { prepararRespaldo } from './crear.ts';
 import { destinoPglite, destinoPostgres, migrarHasta, type DestinoRestauracion } from './destinos.ts';
 import { tablasDelEsquema } from './esquema.ts';
@@ -210,7 +210,7 @@ describe('a PGlite portal backed up while it runs (GET /respaldo), restored', ()
   let o: Origen;
   beforeAll(async () => {
     template = await createTemplate({ pglite: true });
-    const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-'));
+    const carpeta = await mkdtemp(join(carpetaDePlantillas(), 'intranet-respaldo-'));
     o = await prepararOrigen(template, carpeta, respaldoSellado);
   });
   afterAll(async () => {
@@ -277,7 +277,7 @@ describe.skipIf(!PG)(
     let escritas = 0;
     beforeAll(async () => {
       template = await createTemplate();
-      const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-pg-'));
+      const carpeta = await mkdtemp(join(carpetaDePlantillas(), 'intranet-respaldo-pg-'));
       o = await prepararOrigen(template, carpeta, async (t, archivo) => {
         // A server and its two DNS entries per transaction, all along the backup: each entry also moves conteos.
         let seguir = true;
@@ -337,7 +337,7 @@ describe.skipIf(!PG)(
 // PGlite only: the PostgreSQL pass would repeat it as is.
 describe.skipIf(PG !== undefined)('a backup of an older build', () => {
   it('restores at its own level, then the migrations it lacked run on the loaded rows', async () => {
-    const carpeta = await mkdtemp(join(tmpdir(), 'intranet-respaldo-viejo-'));
+    const carpeta = await mkdtemp(join(carpetaDePlantillas(), 'intranet-respaldo-viejo-'));
     const propias = migracionesDeEstaVersion();
     const viejo = await wrapPglite(await PGlite.create({ extensions: { pg_trgm } }));
     try {

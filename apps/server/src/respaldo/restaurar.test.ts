@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { SERVER_ROOT } from '../paths.ts';
 import { diskStore } from '../storage/disk.ts';
 import { useTemplate, type TestApp } from '../test/harness.ts';
+import { carpetaDePlantillas } from '../test/plantilla-pglite.ts';
 import { TEST_SECRETS_KEY } from '../test/passwords.ts';
 import { agregar, ArchivoInvalido, nuevoArchivo, recorrer } from './archivo.ts';
 import { prepararRespaldo } from './crear.ts';
@@ -130,7 +130,7 @@ async function fallaSinDejarNada(
 }
 
 beforeAll(async () => {
-  carpeta = await mkdtemp(join(tmpdir(), 'intranet-restaurar-'));
+  carpeta = await mkdtemp(join(carpetaDePlantillas(), 'intranet-restaurar-'));
   t = await template.clone({ filesDir: join(carpeta, 'origen-archivos') });
   await diskStore(t.config.filesDir).put(Readable.from([Buffer.from('un archivo del almacén')]), { maxBytes: 1000 });
   const respaldo = await prepararRespaldo({
