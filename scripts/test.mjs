@@ -33,10 +33,19 @@ function signalGroup(child, signal) {
 }
 
 /**
- * How many processes of a step's group still run (Linux's /proc; zombies left to an init that does not reap
+ * How many processes of a step's group still run (from Linux's /proc; zombies left to an init that does not reap
  * them, such as esbuild's after a build in a container, are not counted).
  */
 function liveInGroup(child) {
+  if (!existsSync('/proc')) {
+    // Elsewhere (macOS), any process still in the group, zombies included.
+    try {
+      process.kill(-child.pid, 0);
+      return 1;
+    } catch {
+      return 0;
+    }
+  }
   let live = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
