@@ -211,29 +211,28 @@ ensureDebianPackages();
 // The runtime the project brings (the `node` package in package.json, first on the PATH of npm's scripts).
 console.log(`Node ${process.version}`);
 
-// Every step at once, on their own lanes: the end-to-end tests mostly wait on the browser and the servers (0.6 of a
-// core), so run one after the other the two cores sat half idle. The build goes first because the end-to-end tests
-// need it; the unit and route tests and the static checks start beside it.
+// Two phases, each keeping both cores busy. First the build, the unit and route tests and the static checks; then,
+// once the build and the unit tests are done, the end-to-end tests beside the PostgreSQL pass. The end-to-end tests
+// mostly wait on the browser and the servers (0.66 of a core on the slowest machine seen), which the PostgreSQL pass
+// fills. The unit tests used to run beside them at a lower priority, taking what they left idle: where Chromium's
+// bursts took both cores, a test there got a slice of a core and ran out of its 180 s (two restore tests did, in a run
+// of 2,335 s). Run apart, no test's time budget depends on how busy another step keeps the machine.
 console.log(
-  "\n▶ Build, static checks, unit and route tests, then end to end, side by side (each step's output in its log)",
+  "\n▶ Build, static checks and unit and route tests side by side, then end to end (each step's output in its log)",
 );
 const built = start('Build (web app and server)', 'npm', ['run', 'build']);
-// What only needs CPU yields it to the end-to-end tests' servers and browsers, the run's longest step, and takes
-// what they leave idle.
+const unit = start('Unit and route tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+]);
+// The static checks have no time budget: they yield the processor to the tests and take what they leave idle.
 const yielding = (cmd, args) => ['nice', ['-n', '10', cmd, ...args]];
-const unit = start(
-  'Unit and route tests',
-  ...yielding(bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(reports, 'vitest.json')}`,
-  ]),
-);
 // The static checks one at a time (the other lane is the tests'): each TypeScript program, the import boundaries
 // (dependency-cruiser), dead code (knip), and lint and format (Biome). The server, the benches and the contract are
 // one program (tsconfig.node.json), and the web app and the editor another: each checked apart was checked twice,
-// inside the program that imports it, at 40 CPU-s a time.
+// inside the program that imports it. `tsc` is TypeScript 7's native compiler (docs/architecture.md).
 const checks = pool(
   [
     ['Typecheck apps/server, bench and packages/contract', ...yielding(bin('tsc'), ['-p', 'tsconfig.node.json'])],
@@ -248,7 +247,7 @@ const checks = pool(
   1,
 );
 
-await built;
+await Promise.all([built, unit]);
 const e2e = start('End-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
 });
@@ -258,8 +257,7 @@ const pgPass = postgres
       'Route tests on PostgreSQL',
       bin('vitest'),
       [
-        // One worker, at the end-to-end tests' priority: it mostly waits on PostgreSQL and the processes it starts
-        // (90 CPU-s in all), and yielding to the unit tests made it the run's last step (758 s).
+        // One worker, at the end-to-end tests' priority: it mostly waits on PostgreSQL and the processes it starts.
         'run',
         '--project',
         'server',
@@ -272,5 +270,5 @@ const pgPass = postgres
       { env: { ...embedded, TEST_DATABASE_URL: postgres } },
     )
   : undefined;
-await Promise.all([unit, checks, e2e, pgPass]);
+await Promise.all([checks, e2e, pgPass]);
 summarize();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-export { archivoUploadQuery, nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
+export { archivoUploadQuery } from '@intranet/contract/shared/entre-areas';
 import { nombreArchivo, sha256Hex } from '@intranet/contract/shared/entre-areas';
 
 // ---- The file store `{archivos}`: content-addressed uploads shared by paquetes, versiones and apps. ----

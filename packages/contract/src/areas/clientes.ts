@@ -21,7 +21,7 @@ import {
 
 // ---- Clientes. Read CLIENTES#VER, write CLIENTES#EDITAR. ----
 
-export { cuit, cuitDigits, formatCuit, isValidCuit } from '@intranet/contract/shared/cuit';
+export { cuitDigits, formatCuit, isValidCuit } from '@intranet/contract/shared/cuit';
 
 // ---- Clientes ----
 

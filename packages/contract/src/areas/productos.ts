@@ -12,7 +12,7 @@ import {
 // ---- Productos. Read PROD#VER, write PROD#EDITAR. ----
 
 export { PRODUCTO_TIPOS, type ProductoTipo } from '@intranet/contract/shared/entre-areas';
-export { productoCodigo, productoInput, type ProductoInput, type ProductoValues } from './productos/input.ts';
+export { productoInput, type ProductoInput, type ProductoValues } from './productos/input.ts';
 
 /** A product as the list answers it (without its description). */
 export const productoFila = z.object({

@@ -5,7 +5,6 @@ import { loteBody, loteExportBody } from '@intranet/contract/shared/lote';
 import { dnsRef } from '@intranet/contract/shared/entre-areas';
 import { optionalHostname, optionalIp, optionalText, requiredText } from '@intranet/contract/shared/validators';
 import { direccionView, dnsEntry } from './servidores/dns.ts';
-export { dnsRef } from '@intranet/contract/shared/entre-areas';
 
 /** Server, as the specification gives it: nombre and dnss; extra fields are allowed. */
 export const servidorConDns = z.object({ id: z.number().int(), nombre: z.string(), dnss: z.array(dnsRef) });

@@ -4,7 +4,7 @@ import { LISTAS_VIVAS, type ListaViva } from '../registry.ts';
 // The lists that update themselves when someone else changes what they show (registry.ts builds LISTAS_VIVAS from
 // the areas' declarations). One stream per browser tab carries their changes:
 // `GET {api}/api/vivo?listas=servidores,dns` (server-sent events).
-export { LISTAS_VIVAS, type ListaViva } from '../registry.ts';
+export type { ListaViva } from '../registry.ts';
 
 const esListaViva = (lista: string): lista is ListaViva => (LISTAS_VIVAS as readonly string[]).includes(lista);
 

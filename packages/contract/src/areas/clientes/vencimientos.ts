@@ -5,7 +5,6 @@ import { optionalText } from '@intranet/contract/shared/validators';
 export {
   VENCIMIENTO_ESTADOS,
   VENCIMIENTO_PLAZOS,
-  vencimientoMes,
   vencimientoMeses,
   type VencimientoEstado,
   type VencimientoPlazo,
