@@ -5,16 +5,14 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // V8 without background threads. A worker opens and closes many embedded databases (PGlite, WebAssembly) in
-    // turn, and Node 24's V8 can abort on that churn when a background thread frees one's compiled code while
-    // another is compiled ("Check failed: jit_page_->allocations_.erase(addr) == 1", a known V8 race): a test run
-    // lost a worker to it once. On one thread the race cannot happen; the files ran about 10 % slower on a quiet
+    // A worker opens and closes many embedded databases (PGlite, WebAssembly) in turn, and Node 24's V8 can abort on
+    // that churn ("Check failed: jit_page_->allocations_.erase(addr) == 1") when one thread frees compiled code while
+    // another compiles. `--single-threaded` takes V8's background threads away (the files ran about 10 % slower on a
+    // quiet machine), but not the isolated parsing's worker threads: a clean-clone run still lost a worker to the same
+    // check, in `ThreadIsolation::UnregisterWasmAllocation`, in a file whose uploads those threads read.
+    // `--no-wasm-code-gc` stops V8 from freeing, mid-run, the wasm code that dynamic tiering replaced (a worker keeps
+    // a few MB more). That it removes the abort is not proven: it was seen once, in the second of two runs on that
     // machine. The server itself opens one database and keeps it: it runs with V8's defaults.
-    // That flag does not cover worker threads: a clean-clone run lost a worker to the same check, in
-    // `ThreadIsolation::UnregisterWasmAllocation` (wasm code being freed), in a file whose uploads are read in the
-    // isolated parsing's threads. `--no-wasm-code-gc` stops V8 from freeing, mid-run, the wasm code that dynamic
-    // tiering replaced (a worker keeps a few MB more). That it removes the abort is not proven: it was seen once, in
-    // the second of two runs on that machine.
     execArgv: ['--single-threaded', '--no-wasm-code-gc'],
     globalSetup: ['src/test/global-setup.ts'],
     // The files share a worker's modules instead of importing the whole server again each (no file mocks a
