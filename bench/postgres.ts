@@ -51,6 +51,17 @@ export async function adminDePostgres(mide: string): Promise<Client> {
       `PostgreSQL no responde en ${url} (${(err as Error).message}): este bench mide ${mide} en PostgreSQL y no usa PGlite.`,
     );
   }
+  // The settings that move the figures most (docs/operations.md, "PostgreSQL's settings"), for the reader to know
+  // which server was measured: with the default 128 MB of shared_buffers, bulk changes read their indexes again and
+  // again.
+  const { rows } = await admin.query<{ version: string; buffers: string; wal: string; compresion: string }>(
+    `select current_setting('server_version') as version, current_setting('shared_buffers') as buffers,
+            current_setting('max_wal_size') as wal, current_setting('wal_compression') as compresion`,
+  );
+  const s = rows[0]!;
+  console.log(
+    `PostgreSQL ${s.version} (contexto): shared_buffers ${s.buffers}, max_wal_size ${s.wal}, wal_compression ${s.compresion}`,
+  );
   return admin;
 }
 
