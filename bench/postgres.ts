@@ -176,7 +176,7 @@ const desactualizada = (t: EstadoTabla) =>
  * (pg_class.relallvisible against relpages: pg_visibility need not be installed), waiting a bounded time for
  * an open transaction that keeps the pages from being marked.
  */
-async function baseAlDia(databaseUrl: string): Promise<void> {
+export async function baseAlDia(databaseUrl: string): Promise<void> {
   const { default: pg } = await import('pg');
   const base = new pg.Client({ connectionString: databaseUrl });
   await base.connect();
