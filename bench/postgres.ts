@@ -171,10 +171,10 @@ const desactualizada = (t: EstadoTabla) =>
  * The kept database as a production one is minutes after its writes: what autovacuum's first pass leaves
  * (statistics by ANALYZE, dead rows gone, the visibility map set, GIN pending lists merged), so a run measures
  * the lists and not a bulk load's or a previous run's debris. Every kept-database bench passes through here
- * (`baseGuardada`) each time it opens one, built, migrated or reused after a bench wrote on it. Tables already
- * fresh are left alone; the others get VACUUM (ANALYZE), and their visibility map is checked after
- * (pg_class.relallvisible against relpages: pg_visibility need not be installed), waiting a bounded time for
- * an open transaction that keeps the pages from being marked.
+ * (`baseGuardada`) each time it opens one, built, migrated or reused after a bench wrote on it, and `recuentos`
+ * after each statement it rolls back. Tables already fresh are left alone; the others get VACUUM (ANALYZE), and
+ * their visibility map is checked after (pg_class.relallvisible against relpages: pg_visibility need not be
+ * installed), waiting a bounded time for an open transaction that keeps the pages from being marked.
  */
 export async function baseAlDia(databaseUrl: string): Promise<void> {
   const { default: pg } = await import('pg');
