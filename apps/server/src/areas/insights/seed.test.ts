@@ -26,4 +26,20 @@ describe("the monitor's demo data", () => {
     expect(actividad.every((a) => a.autor === 'Administrador')).toBe(true);
     expect((await get('/api/insights/issues?size=50&estado=ignored')).items).toHaveLength(1);
   });
+
+  it('has an issue reported from phones, so the Etiquetas tab breaks it down by device', async () => {
+    const { items } = (await get('/api/insights/issues?size=50&q=CAE')) as { items: { id: number }[] };
+    expect(items).toHaveLength(1);
+    const tags = (await get(`/api/insights/issues/${items[0]!.id}/tags`)) as {
+      key: string;
+      valores: { value: string; cantidad: number }[];
+    }[];
+    const valores = (key: string) =>
+      tags
+        .find((t) => t.key === key)
+        ?.valores.map((v) => v.value)
+        .sort();
+    expect(valores('device')).toEqual(['SM-S918B', 'iPhone']);
+    expect(valores('os')).toEqual(['Android 14', 'Windows 10', 'iOS 17.5']);
+  });
 });

@@ -89,6 +89,12 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
     tags: { modulo: 'facturacion' },
     contexts: browser,
   });
+  // The browser SDK sends no contexts: the intake reads the browser, system and device from the User-Agent.
+  const agentes = [
+    'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ];
   const fetchError = (i: number) => ({
     level: 'error',
     platform: 'javascript',
@@ -110,7 +116,10 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
     },
     transaction: '/afip/comprobantes',
     breadcrumbs,
-    contexts: browser,
+    request: {
+      url: 'https://clientes.physis.com.ar/afip/comprobantes',
+      headers: { 'User-Agent': agentes[i % agentes.length] },
+    },
   });
   const warning = () => ({
     level: 'warning',

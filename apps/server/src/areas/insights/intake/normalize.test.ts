@@ -24,6 +24,7 @@ describe('an event from a browser', () => {
     expect(datos.contexts.device).toBeUndefined();
     expect(tag(datos, 'browser')).toBe('Chrome 131.0.0.0');
     expect(tag(datos, 'os')).toBe('Windows 10');
+    expect(tag(datos, 'device')).toBeUndefined();
   });
 
   it('reads headers sent as pairs, in any case, and names a phone as its device', () => {
@@ -34,6 +35,27 @@ describe('an event from a browser', () => {
     expect(datos.contexts.browser).toMatchObject({ name: 'Mobile Safari', version: '17.5' });
     expect(datos.contexts.os).toMatchObject({ name: 'iOS', version: '17.5' });
     expect(datos.contexts.device).toMatchObject({ type: 'device', brand: 'Apple', model: 'iPhone' });
+    expect(tag(datos, 'device')).toBe('iPhone');
+    expect(tag(datos, 'device.family')).toBeUndefined();
+  });
+
+  it('tags the device a mobile SDK sends by its model and family, and by its name when it has no model', () => {
+    const android = normalizarEvento(
+      {
+        message: 'x',
+        platform: 'java',
+        contexts: {
+          device: { type: 'device', family: 'Samsung', model: 'SM-S918B', brand: 'samsung', model_id: 'UP1A' },
+          os: { type: 'os', name: 'Android', version: '14' },
+        },
+      },
+      { ahora },
+    ).datos;
+    expect(tag(android, 'device')).toBe('SM-S918B');
+    expect(tag(android, 'device.family')).toBe('Samsung');
+    expect(tag(android, 'os')).toBe('Android 14');
+    const sinModelo = normalizarEvento({ message: 'x', contexts: { device: { name: 'Caja 3' } } }, { ahora }).datos;
+    expect(tag(sinModelo, 'device')).toBe('Caja 3');
   });
 
   it('keeps the contexts its SDK sent over what the User-Agent says', () => {

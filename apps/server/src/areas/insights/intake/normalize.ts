@@ -369,7 +369,11 @@ export function normalizarEvento(
   };
 }
 
-/** Like Sentry, the tag breakdown also shows the level, release, environment, URL, user, browser and OS. */
+/**
+ * Like Sentry, the tag breakdown also shows the level, release, environment, URL, user, browser, OS and runtime, and
+ * the device: its model (`SM-S918B`, `iPhone14,3`; the name where the context has no model, as one worked out from a
+ * User-Agent may not) and, as `device.family`, the family a mobile SDK sends (`Samsung`, `iOS`).
+ */
 function derivedTags(
   tags: Record<string, string>,
   e: {
@@ -397,5 +401,10 @@ function derivedTags(
   put('browser', named(e.contexts.browser));
   put('os', named(e.contexts.os));
   put('runtime', named(e.contexts.runtime));
+  const device = e.contexts.device;
+  if (isObj(device)) {
+    put('device', device.model || device.name);
+    put('device.family', device.family);
+  }
   return { ...out, ...tags };
 }
