@@ -134,8 +134,9 @@ export const proyectoInput = z
       .max(1440, 'Máximo 1440')
       .default(5),
     /**
-     * Keys whose values are scrubbed from the frames' local variables before an event is stored, besides the
-     * defaults (password, secret, token, auth, cookie, session…): a key containing one of them is filtered.
+     * Keys whose values are scrubbed from an event before it is stored (the frames' local variables, the request,
+     * the user, extra data, contexts and breadcrumbs' data), besides the defaults (password, secret, token, auth,
+     * cookie, session…): a key containing one of them is filtered.
      */
     campos_sensibles: z
       .array(

@@ -287,7 +287,17 @@ describe('"Datos recibidos": what an SDK sent, and what became of it', () => {
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = `
 import sys, sentry_sdk
-sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test")
+# What a web framework's integration adds with send_default_pii=True, after the SDK's own scrubbing: only the
+# monitor's scrubbing is left to filter it.
+def con_pedido(event, hint):
+    event["request"] = {
+        "url": "https://pagos.test/cobrar?token=abc123&cuota=2",
+        "method": "POST",
+        "headers": {"Cookie": "sessionid=s3s10n", "Authorization": "Bearer b34r3r", "Accept": "application/json"},
+    }
+    event.setdefault("extra", {})["stripe_secret"] = "sk_live_9"
+    return event
+sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test", before_send=con_pedido)
 def cobrar(factura_id, importe):
     descuento = None
     password = "hunter2"
@@ -302,7 +312,7 @@ sentry_sdk.flush(10)
 `;
 
 describe('python3-sentry-sdk reporting to the monitor', () => {
-  it("keeps each frame's local variables, scrubbed of secrets and card numbers, shown in the event's detail", async () => {
+  it("keeps each frame's local variables and its request, scrubbed of secrets and card numbers, shown in the event's detail", async () => {
     const { t, base, admin } = await listening(template);
     try {
       const [p] = await t.db
@@ -335,10 +345,17 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
         tarjeta: '[Filtered]',
         cuit_cliente: '[Filtered]',
       });
+      expect(evento.request).toMatchObject({
+        url: 'https://pagos.test/cobrar?token=%5BFiltered%5D&cuota=2',
+        method: 'POST',
+        headers: { Cookie: '[Filtered]', Authorization: '[Filtered]', Accept: 'application/json' },
+      });
+      expect(evento.extra.stripe_secret).toBe('[Filtered]');
       // Not kept anywhere: the stored event is the scrubbed one.
       const crudo = await t.db.execute<{ n: number }>(
         sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%'
-          or datos::text like '%4111%'`,
+          or datos::text like '%4111%' or datos::text like '%s3s10n%' or datos::text like '%b34r3r%'
+          or datos::text like '%abc123%' or datos::text like '%sk_live_9%'`,
       );
       expect(crudo.rows[0]!.n).toBe(0);
     } finally {

@@ -269,7 +269,7 @@ export const insightsMessages = {
   activoDescripcion: 'Un proyecto desactivado rechaza los eventos nuevos.',
   limiteDescripcion: 'Más allá de este límite la recepción responde 429 con Retry-After.',
   camposSensiblesDescripcion:
-    'Las variables locales de los frames cuyo nombre contiene uno de estos se guardan como [Filtered], además de password, secret, token, auth, cookie, session, credenciales y números de tarjeta. Escriba uno y presione Enter.',
+    'Los valores cuyo nombre contiene uno de estos (en variables locales, encabezados, cookies, cuerpo y consulta del pedido, usuario, datos extra, contextos y migas) se guardan como [Filtered], además de password, secret, token, auth, cookie, session, credenciales y números de tarjeta. Escriba uno y presione Enter.',
   camposSensiblesNinguno: 'Solo los de siempre',
   alertaPico: 'Alerta de pico',
   picoDescripcion: 'Avisa (una vez por hora) cuando un error supera esta cantidad de eventos en los minutos indicados.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clavesDe, depurarVariables, FILTRADO } from './depurar.ts';
+import { clavesDe, depurarEvento, FILTRADO } from './depurar.ts';
 
 const evento = (vars: unknown) => ({
   exception: { values: [{ type: 'Error', stacktrace: { frames: [{ function: 'f', vars }] } }] },
@@ -21,7 +21,7 @@ describe('scrubbing frames’ local variables', () => {
       nombre: 'Ana',
       total: 99.5,
     });
-    expect(depurarVariables(e, clavesDe([]))).toBe(true);
+    expect(depurarEvento(e, clavesDe([]))).toBe(true);
     expect(varsDe(e)).toEqual({
       password: FILTRADO,
       DB_PASSWD: FILTRADO,
@@ -45,7 +45,7 @@ describe('scrubbing frames’ local variables', () => {
       pedido: '1234567890123',
       telefono: '+54 11 4444-5555',
     });
-    depurarVariables(e, clavesDe([]));
+    depurarEvento(e, clavesDe([]));
     expect(varsDe(e)).toEqual({
       pago: { tarjeta: FILTRADO, cuotas: 3 },
       lista: [FILTRADO, 'texto'],
@@ -58,15 +58,100 @@ describe('scrubbing frames’ local variables', () => {
 
   it('adds the project’s own keys, compared in lower case', () => {
     const e = evento({ cuit_cliente: '20-12345678-9', Cbu: '0170', importe: 10 });
-    depurarVariables(e, clavesDe(['CUIT', ' cbu ']));
+    depurarEvento(e, clavesDe(['CUIT', ' cbu ']));
     expect(varsDe(e)).toEqual({ cuit_cliente: FILTRADO, Cbu: FILTRADO, importe: 10 });
   });
 
-  it('reads the threads’ frames too, and leaves an event without variables alone', () => {
+  it('reads the threads’ frames too, and answers false for an event with nothing to filter', () => {
     const hilos = { threads: { values: [{ stacktrace: { frames: [{ vars: { token: 't' } }, { function: 'g' }] } }] } };
-    expect(depurarVariables(hilos, clavesDe([]))).toBe(true);
+    expect(depurarEvento(hilos, clavesDe([]))).toBe(true);
     expect(hilos.threads.values[0]!.stacktrace.frames[0]!.vars).toEqual({ token: FILTRADO });
-    expect(depurarVariables({ message: 'sin pila' }, clavesDe([]))).toBe(false);
-    expect(depurarVariables('no es un objeto', clavesDe([]))).toBe(false);
+    expect(depurarEvento({ message: 'sin pila' }, clavesDe([]))).toBe(false);
+    expect(depurarEvento('no es un objeto', clavesDe([]))).toBe(false);
+  });
+});
+
+describe('scrubbing the rest of an event', () => {
+  const sensible = () => ({
+    message: 'x',
+    request: {
+      url: 'https://a.test/pagar?token=abc123&pagina=2#resumen',
+      method: 'POST',
+      query_string: 'access_token=xyz&orden=fecha',
+      headers: { 'User-Agent': 'Mozilla/5.0', Authorization: 'Bearer s3cr3t', 'X-Api-Key': 'k', Accept: '*/*' },
+      cookies: 'sessionid=abc; tema=oscuro',
+      data: { usuario: 'ana', password: 'hunter2', tarjeta: '4111 1111 1111 1111', cuotas: 3 },
+      env: { REMOTE_ADDR: '10.0.0.1', SECRET_KEY: 'django' },
+    },
+    user: { id: '7', email: 'ana@cliente.com.ar', data: { refresh_token: 'r' } },
+    extra: { pedido: 'A-1', stripe_secret: 'sk_live' },
+    contexts: {
+      device: { model: 'SM-S918B', storage_size: 1_099_511_627_776 },
+      estado: { auth: { jwt: 'e.y.j' }, carrito: ['5500-0000-0000-0004'] },
+    },
+    breadcrumbs: {
+      values: [
+        { category: 'fetch', data: { url: '/api/x', Authorization: 'Bearer b' } },
+        { category: 'ui.click', message: 'button#pagar' },
+      ],
+    },
+  });
+
+  it('filters the request, user, extra, contexts and breadcrumbs, and keeps what is not sensitive as sent', () => {
+    const e = sensible();
+    expect(depurarEvento(e, clavesDe([]))).toBe(true);
+    expect(e.request).toEqual({
+      url: 'https://a.test/pagar?token=%5BFiltered%5D&pagina=2#resumen',
+      method: 'POST',
+      query_string: 'access_token=%5BFiltered%5D&orden=fecha',
+      headers: { 'User-Agent': 'Mozilla/5.0', Authorization: FILTRADO, 'X-Api-Key': FILTRADO, Accept: '*/*' },
+      cookies: FILTRADO,
+      data: { usuario: 'ana', password: FILTRADO, tarjeta: FILTRADO, cuotas: 3 },
+      env: { REMOTE_ADDR: '10.0.0.1', SECRET_KEY: FILTRADO },
+    });
+    expect(e.user).toEqual({ id: '7', email: 'ana@cliente.com.ar', data: { refresh_token: FILTRADO } });
+    expect(e.extra).toEqual({ pedido: 'A-1', stripe_secret: FILTRADO });
+    // A number of 13 digits outside the frames' variables is a size or an instant, never taken for a card.
+    expect(e.contexts).toEqual({
+      device: { model: 'SM-S918B', storage_size: 1_099_511_627_776 },
+      estado: { auth: FILTRADO, carrito: [FILTRADO] },
+    });
+    expect(e.breadcrumbs.values).toEqual([
+      { category: 'fetch', data: { url: '/api/x', Authorization: FILTRADO } },
+      { category: 'ui.click', message: 'button#pagar' },
+    ]);
+  });
+
+  it('reads headers sent as pairs, a query with its question mark, and a project’s own keys', () => {
+    const e = {
+      request: {
+        headers: [
+          ['Cookie', 'a=1'],
+          ['Accept', 'text/html'],
+        ],
+        query_string: '?cuit=20-12345678-9&pagina=1',
+      },
+    };
+    expect(depurarEvento(e, clavesDe(['cuit']))).toBe(true);
+    expect(e.request).toEqual({
+      headers: [
+        ['Cookie', FILTRADO],
+        ['Accept', 'text/html'],
+      ],
+      query_string: 'cuit=%5BFiltered%5D&pagina=1',
+    });
+  });
+
+  it('answers false and changes nothing where nothing is sensitive, so the text as sent is kept', () => {
+    const e = {
+      request: { url: 'https://a.test/?pagina=2', query_string: 'pagina=2', headers: { Accept: '*/*' } },
+      contexts: { os: { name: 'Android', version: '14' } },
+      breadcrumbs: [{ data: { url: '/api/x', status_code: 200 } }],
+    };
+    const antes = structuredClone(e);
+    expect(depurarEvento(e, clavesDe([]))).toBe(false);
+    expect(e).toEqual(antes);
+    // Filtered already (an event sent again after it was stored): nothing more to change.
+    expect(depurarEvento({ extra: { password: FILTRADO } }, clavesDe([]))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-// What an SDK sends in a frame's local variables may hold passwords, tokens or card numbers. Before an event is
-// stored, the values under sensitive keys and the card numbers anywhere in them become `[Filtered]`, as Sentry's
-// server-side scrubbing does by default; a project adds keys of its own (`campos_sensibles`).
+// What an SDK sends may hold passwords, tokens or card numbers: in a frame's local variables, in its request's headers,
+// cookies, body and query, in the user, the extra data, the contexts and the breadcrumbs' data. Before an event is
+// stored, the values under sensitive keys and the card numbers in them become `[Filtered]`, as Sentry's server-side
+// scrubbing does by default; a project adds keys of its own (`campos_sensibles`).
 
 export const FILTRADO = '[Filtered]';
 
@@ -51,43 +52,160 @@ export function clavesDe(propias: readonly string[]): string[] {
   return [...CLAVES_SENSIBLES, ...propias.map((c) => c.trim().toLowerCase()).filter((c) => c.length > 0)];
 }
 
-/** A value with its sensitive parts replaced; the same value when nothing in it is. */
-function depurarValor(valor: unknown, claves: readonly string[], nivel: number): unknown {
-  if (typeof valor === 'string') return esTarjeta(valor) ? FILTRADO : valor;
-  if (typeof valor === 'number') return Number.isSafeInteger(valor) && esTarjeta(String(valor)) ? FILTRADO : valor;
-  if (valor === null || typeof valor !== 'object' || nivel > 10) return valor;
-  if (Array.isArray(valor)) return valor.map((v) => depurarValor(v, claves, nivel + 1));
-  const limpio: Record<string, unknown> = {};
-  for (const [clave, v] of Object.entries(valor)) {
-    const baja = clave.toLowerCase();
-    limpio[clave] = claves.some((c) => baja.includes(c)) ? FILTRADO : depurarValor(v, claves, nivel + 1);
+/** Each list of keys as one expression, built once per list (the defaults', or a project's while it is cached). */
+const expresiones = new WeakMap<readonly string[], RegExp>();
+
+/** A key holding one of the sensitive words, whatever its case, and with `-` read as `_` (`X-Api-Key`). */
+function esSensible(clave: string, claves: readonly string[]): boolean {
+  let expresion = expresiones.get(claves);
+  if (!expresion) {
+    expresion = new RegExp(claves.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+    expresiones.set(claves, expresion);
   }
-  return limpio;
+  return expresion.test(clave.toLowerCase().replaceAll('-', '_'));
 }
 
-const esObjeto = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Objeto = Record<string, unknown>;
+const esObjeto = (v: unknown): v is Objeto => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Scrubs, in place, the local variables of every frame of the event as an SDK sent it (`exception.values[]`
- * and `threads.values[]`, each `stacktrace.frames[].vars`). Answers whether anything was there to look at.
+ * Where the values are looked at: the frames' variables also as numbers (a card number kept in a number); elsewhere
+ * only texts, so a size or an instant in milliseconds of a context (13 digits) is never taken for a card.
  */
-export function depurarVariables(evento: unknown, claves: readonly string[]): boolean {
-  if (!esObjeto(evento)) return false;
-  let habia = false;
+interface Alcance {
+  claves: readonly string[];
+  numeros: boolean;
+}
+
+/** Whether a value itself (not under a sensitive key) is a card number: 13 characters at least. */
+function esTarjetaEn(valor: unknown, alcance: Alcance): boolean {
+  if (typeof valor === 'string') return valor.length >= 13 && esTarjeta(valor);
+  return alcance.numeros && typeof valor === 'number' && Number.isSafeInteger(valor) && esTarjeta(String(valor));
+}
+
+/** What becomes of a value under `clave`: FILTRADO to put instead, else whether anything inside it was replaced. */
+function depurarValor(
+  valor: unknown,
+  clave: string | undefined,
+  alcance: Alcance,
+  nivel: number,
+): typeof FILTRADO | boolean {
+  if (clave !== undefined && esSensible(clave, alcance.claves)) return valor === FILTRADO ? false : FILTRADO;
+  if (esTarjetaEn(valor, alcance)) return FILTRADO;
+  return typeof valor === 'object' && valor !== null && depurarDentro(valor as Objeto | unknown[], alcance, nivel + 1);
+}
+
+/**
+ * Replaces, inside an object or an array, the values under sensitive keys and the card numbers, at any depth (to
+ * ten levels); a pair `[key, value]` (headers sent as pairs) is read as its key. Answers whether it replaced any.
+ */
+function depurarDentro(contenedor: Objeto | unknown[], alcance: Alcance, nivel: number): boolean {
+  if (nivel > 10) return false;
+  let cambio = false;
+  if (Array.isArray(contenedor)) {
+    for (let i = 0; i < contenedor.length; i++) {
+      const v = contenedor[i];
+      if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string') {
+        const r = depurarValor(v[1], v[0], alcance, nivel + 1);
+        if (r === FILTRADO) v[1] = FILTRADO;
+        cambio ||= r !== false;
+      } else {
+        const r = depurarValor(v, undefined, alcance, nivel);
+        if (r === FILTRADO) contenedor[i] = FILTRADO;
+        cambio ||= r !== false;
+      }
+    }
+    return cambio;
+  }
+  for (const clave of Object.keys(contenedor)) {
+    const r = depurarValor(contenedor[clave], clave, alcance, nivel);
+    if (r === FILTRADO) contenedor[clave] = FILTRADO;
+    cambio ||= r !== false;
+  }
+  return cambio;
+}
+
+/**
+ * A query as text (`a=1&token=x`) with its sensitive parameters' values replaced; the same text when none is, so
+ * what was not filtered keeps its encoding.
+ */
+function depurarConsulta(consulta: string, claves: readonly string[]): string {
+  const params = new URLSearchParams(consulta);
+  let cambio = false;
+  for (const [clave, valor] of params)
+    if (valor !== FILTRADO && (esSensible(clave, claves) || esTarjeta(valor))) {
+      params.set(clave, FILTRADO);
+      cambio = true;
+    }
+  return cambio ? params.toString() : consulta;
+}
+
+/** The request's URL with its query scrubbed as `query_string` is; any other text is left as it is. */
+function depurarUrl(url: string, claves: readonly string[]): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const fin = url.indexOf('#', q);
+  const consulta = url.slice(q + 1, fin < 0 ? undefined : fin);
+  const limpia = depurarConsulta(consulta, claves);
+  return limpia === consulta ? url : `${url.slice(0, q + 1)}${limpia}${fin < 0 ? '' : url.slice(fin)}`;
+}
+
+/** Each frame of the event's exceptions and threads, as the SDK sent them (`stacktrace` and `raw_stacktrace`). */
+function* framesDe(evento: Objeto): Generator<Objeto> {
   for (const grupo of [evento.exception, evento.threads]) {
     const valores = esObjeto(grupo) ? grupo.values : Array.isArray(grupo) ? grupo : undefined;
     if (!Array.isArray(valores)) continue;
     for (const v of valores) {
       if (!esObjeto(v)) continue;
-      for (const pila of [v.stacktrace, v.raw_stacktrace]) {
-        if (!esObjeto(pila) || !Array.isArray(pila.frames)) continue;
-        for (const frame of pila.frames) {
-          if (!esObjeto(frame) || frame.vars === undefined) continue;
-          habia = true;
-          frame.vars = depurarValor(frame.vars, claves, 0);
-        }
-      }
+      for (const pila of [v.stacktrace, v.raw_stacktrace])
+        if (esObjeto(pila) && Array.isArray(pila.frames))
+          for (const frame of pila.frames) if (esObjeto(frame)) yield frame;
     }
   }
-  return habia;
+}
+
+/**
+ * Scrubs, in place, the event as an SDK sent it: the frames' local variables (`exception.values[]` and
+ * `threads.values[]`, each `stacktrace.frames[].vars`), the request (headers, cookies, body, environment, the query
+ * and the URL's query), the user, `extra`, the contexts and the breadcrumbs' `data`. Answers whether it replaced
+ * anything: the text the SDK sent is kept only when not.
+ */
+export function depurarEvento(evento: unknown, claves: readonly string[]): boolean {
+  if (!esObjeto(evento)) return false;
+  let cambio = false;
+  const variables: Alcance = { claves, numeros: true };
+  for (const frame of framesDe(evento)) {
+    const vars = frame.vars;
+    if (esTarjetaEn(vars, variables)) {
+      frame.vars = FILTRADO;
+      cambio = true;
+    } else if (typeof vars === 'object' && vars !== null && depurarDentro(vars as Objeto, variables, 0)) cambio = true;
+  }
+  const resto: Alcance = { claves, numeros: false };
+  const request = evento.request;
+  if (esObjeto(request)) {
+    const { url, query_string: consulta } = request;
+    if (typeof url === 'string') {
+      const limpia = depurarUrl(url, claves);
+      if (limpia !== url) {
+        request.url = limpia;
+        cambio = true;
+      }
+    }
+    if (typeof consulta === 'string') {
+      const limpia = depurarConsulta(consulta.startsWith('?') ? consulta.slice(1) : consulta, claves);
+      if (limpia !== consulta.replace(/^\?/, '')) {
+        request.query_string = limpia;
+        cambio = true;
+      }
+    }
+    if (depurarDentro(request, resto, 0)) cambio = true;
+  }
+  for (const parte of [evento.user, evento.extra, evento.contexts])
+    if (esObjeto(parte) && depurarDentro(parte, resto, 0)) cambio = true;
+  const migas = esObjeto(evento.breadcrumbs) ? evento.breadcrumbs.values : evento.breadcrumbs;
+  if (Array.isArray(migas))
+    for (const miga of migas)
+      if (esObjeto(miga) && esObjeto(miga.data) && depurarDentro(miga.data, resto, 0)) cambio = true;
+  return cambio;
 }

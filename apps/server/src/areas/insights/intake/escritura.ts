@@ -2,7 +2,7 @@ import { lotesIntake } from '../../../core/metricas.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { baseNoDisponible } from '../../../db/disponibilidad.ts';
 import { esNormalizado, normalizarEvento, resumirEvento, type EventoResumido } from './normalize.ts';
-import { CLAVES_SENSIBLES, depurarVariables } from './depurar.ts';
+import { CLAVES_SENSIBLES, depurarEvento } from './depurar.ts';
 
 /** An accepted event on its way to the database. */
 export interface EventoAceptado extends EventoResumido {
@@ -60,11 +60,8 @@ export function aceptarEvento(
   opts: { proyectoId: number; recibido: Date; eventIdDefecto?: string | undefined; claves?: readonly string[] },
 ): EventoAceptado {
   const leer = { ahora: opts.recibido, eventIdDefecto: opts.eventIdDefecto };
-  // Frames' local variables are scrubbed before anything is kept: the text as it came is not stored then.
-  const texto =
-    textoRecibido.includes('"vars"') && depurarVariables(raw, opts.claves ?? CLAVES_SENSIBLES)
-      ? JSON.stringify(raw)
-      : textoRecibido;
+  // The event is scrubbed before anything is kept: where a value was filtered, the text as it came is not stored.
+  const texto = depurarEvento(raw, opts.claves ?? CLAVES_SENSIBLES) ? JSON.stringify(raw) : textoRecibido;
   const comoLlego =
     texto.length <= MAX_CRUDO &&
     !(texto.includes('\\u') && ESCAPE_RECHAZADO.test(texto)) &&
