@@ -346,7 +346,7 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
         cuit_cliente: '[Filtered]',
       });
       expect(evento.request).toMatchObject({
-        url: 'https://pagos.test/cobrar?token=%5BFiltered%5D&cuota=2',
+        url: 'https://pagos.test/cobrar?token=[Filtered]&cuota=2',
         method: 'POST',
         headers: { Cookie: '[Filtered]', Authorization: '[Filtered]', Accept: 'application/json' },
       });

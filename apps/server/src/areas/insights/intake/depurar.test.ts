@@ -101,9 +101,9 @@ describe('scrubbing the rest of an event', () => {
     const e = sensible();
     expect(depurarEvento(e, clavesDe([]))).toBe(true);
     expect(e.request).toEqual({
-      url: 'https://a.test/pagar?token=%5BFiltered%5D&pagina=2#resumen',
+      url: 'https://a.test/pagar?token=[Filtered]&pagina=2#resumen',
       method: 'POST',
-      query_string: 'access_token=%5BFiltered%5D&orden=fecha',
+      query_string: 'access_token=[Filtered]&orden=fecha',
       headers: { 'User-Agent': 'Mozilla/5.0', Authorization: FILTRADO, 'X-Api-Key': FILTRADO, Accept: '*/*' },
       cookies: FILTRADO,
       data: { usuario: 'ana', password: FILTRADO, tarjeta: FILTRADO, cuotas: 3 },
@@ -138,7 +138,7 @@ describe('scrubbing the rest of an event', () => {
         ['Cookie', FILTRADO],
         ['Accept', 'text/html'],
       ],
-      query_string: 'cuit=%5BFiltered%5D&pagina=1',
+      query_string: 'cuit=[Filtered]&pagina=1',
     });
   });
 

@@ -125,19 +125,31 @@ function depurarDentro(contenedor: Objeto | unknown[], alcance: Alcance, nivel: 
   return cambio;
 }
 
+/** A query's part as a person reads it: `+` is a space, and an escape that does not decode is left as written. */
+function leido(parte: string): string {
+  const texto = parte.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(texto);
+  } catch {
+    return texto;
+  }
+}
+
 /**
- * A query as text (`a=1&token=x`) with its sensitive parameters' values replaced; the same text when none is, so
- * what was not filtered keeps its encoding.
+ * A query as text (`a=1&token=x`) with its sensitive parameters' values replaced by `[Filtered]`, written as is (as
+ * Sentry shows it); every other part keeps its text and encoding.
  */
 function depurarConsulta(consulta: string, claves: readonly string[]): string {
-  const params = new URLSearchParams(consulta);
-  let cambio = false;
-  for (const [clave, valor] of params)
-    if (valor !== FILTRADO && (esSensible(clave, claves) || esTarjeta(valor))) {
-      params.set(clave, FILTRADO);
-      cambio = true;
-    }
-  return cambio ? params.toString() : consulta;
+  return consulta
+    .split('&')
+    .map((parte) => {
+      const igual = parte.indexOf('=');
+      if (igual < 0) return parte;
+      const valor = leido(parte.slice(igual + 1));
+      const sensible = valor !== FILTRADO && (esSensible(leido(parte.slice(0, igual)), claves) || esTarjeta(valor));
+      return sensible ? `${parte.slice(0, igual)}=${FILTRADO}` : parte;
+    })
+    .join('&');
 }
 
 /** The request's URL with its query scrubbed as `query_string` is; any other text is left as it is. */
