@@ -343,6 +343,22 @@ export const exceptionValue = z.object({
 });
 export type ExceptionValue = z.infer<typeof exceptionValue>;
 
+/**
+ * A thread of the event with its stack (`threads.values[]`, as the SDKs send them): every thread of a Java or
+ * Android crash, or a message's own stack (`attach_stacktrace`). Threads without frames are left out.
+ */
+export const thread = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The thread that crashed. */
+  crashed: z.boolean(),
+  /** The thread the event was captured on. */
+  current: z.boolean(),
+  /** Oldest call first, as an exception's. */
+  frames: z.array(frame),
+});
+export type Thread = z.infer<typeof thread>;
+
 export const breadcrumb = z.object({
   timestamp: z.string().nullable(),
   type: z.string().nullable(),
@@ -373,6 +389,8 @@ export const evento = eventoResumen.extend({
   transaction: z.string().nullable(),
   /** Exceptions, the outermost last (Sentry's order); empty for a message event. */
   exception: z.array(exceptionValue),
+  /** Absent in events stored normalised before threads were kept (an event over the size kept as sent). */
+  threads: z.array(thread).optional(),
   breadcrumbs: z.array(breadcrumb),
   request: z
     .object({

@@ -297,7 +297,8 @@ def con_pedido(event, hint):
     }
     event.setdefault("extra", {})["stripe_secret"] = "sk_live_9"
     return event
-sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test", before_send=con_pedido)
+sentry_sdk.init(dsn=sys.argv[1], release="pagos@2.0.0", environment="test", before_send=con_pedido,
+               attach_stacktrace=True)
 def cobrar(factura_id, importe):
     descuento = None
     password = "hunter2"
@@ -308,6 +309,9 @@ try:
     cobrar(1234, 99.5)
 except Exception:
     print(sentry_sdk.capture_exception())
+def avisar_demora():
+    return sentry_sdk.capture_message("Cobro demorado", level="warning")
+print(avisar_demora())
 sentry_sdk.flush(10)
 `;
 
@@ -328,8 +332,9 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
         .returning();
       const dsn = `http://${'2'.repeat(32)}@${base}/${p!.id}`;
       const { stdout } = await promisify(execFile)(PYTHON, ['-c', SCRIPT, dsn], { timeout: 60_000 });
-      const eventId = stdout.trim();
+      const [eventId, avisoId] = stdout.trim().split('\n');
       expect(eventId).toMatch(/^[0-9a-f]{32}$/);
+      expect(avisoId).toMatch(/^[0-9a-f]{32}$/);
       const issue = await until(async () => (await issues(t, admin, 'ZeroDivisionError'))[0]);
       expect(issue).toMatchObject({ release: 'pagos@2.0.0', environment: 'test' });
       const evento = (
@@ -358,6 +363,14 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
           or datos::text like '%abc123%' or datos::text like '%sk_live_9%'`,
       );
       expect(crudo.rows[0]!.n).toBe(0);
+      // A message sent with attach_stacktrace: its stack comes as the current thread's, shown as such.
+      const aviso = await until(async () => (await issues(t, admin, 'Cobro demorado'))[0]);
+      const hilos = (
+        await t.app.inject({ url: `/api/insights/issues/${aviso.id}/eventos/${avisoId}`, headers: admin })
+      ).json().datos.threads;
+      expect(hilos).toHaveLength(1);
+      expect(hilos[0]).toMatchObject({ current: true, crashed: false });
+      expect(hilos[0].frames.map((f: { function: string }) => f.function)).toContain('avisar_demora');
     } finally {
       await t.close();
     }

@@ -36,7 +36,7 @@ export function EventoView({ evento }: { evento: Evento }) {
         </Group>
       )}
       <Section title={t.trazas}>
-        <StackTrace exceptions={evento.exception} />
+        <StackTrace exceptions={evento.exception} threads={evento.threads} />
       </Section>
       <Section title={t.breadcrumbs}>
         <Breadcrumbs items={evento.breadcrumbs} />

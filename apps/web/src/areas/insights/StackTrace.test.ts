@@ -3,9 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
+import type { ExceptionValue, Frame, Thread } from '@intranet/contract/areas/insights';
 import { installDomStubs, testTheme } from '../../components/testing.tsx';
-import { groupFrames, StackTrace } from './StackTrace.tsx';
+import { groupFrames, hiloInicial, StackTrace } from './StackTrace.tsx';
 
 const frame = (fn: string, inApp: boolean, context?: { line: string; lineno: number }): Frame => ({
   filename: inApp ? `src/${fn}.js` : `node_modules/lib/${fn}.js`,
@@ -142,5 +142,81 @@ describe('StackTrace', () => {
     installDomStubs();
     render(createElement(MantineProvider, { theme: testTheme }, createElement(StackTrace, { exceptions: [] })));
     expect(screen.getByText('El evento no trae traza de la pila.')).toBeTruthy();
+  });
+});
+
+describe("an event's threads", () => {
+  const hilo = (name: string, funciones: string[], marcas: Partial<Thread> = {}): Thread => ({
+    id: String(name.length),
+    name,
+    crashed: false,
+    current: false,
+    frames: funciones.map((f) => frame(f, true)),
+    ...marcas,
+  });
+
+  it('shows a message’s own stack, as its current thread’s, with no "no stack" note', () => {
+    installDomStubs();
+    render(
+      createElement(
+        MantineProvider,
+        { theme: testTheme },
+        createElement(StackTrace, {
+          exceptions: [],
+          threads: [hilo('MainThread', ['main', 'avisar_demora'], { id: '140', current: true })],
+        }),
+      ),
+    );
+    expect(screen.queryByText('El evento no trae traza de la pila.')).toBeNull();
+    expect(screen.getByText('MainThread (140)')).toBeTruthy();
+    expect(screen.getByText('actual')).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Traza de la pila: MainThread (140)' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((i) => i.textContent?.split(' · ')[0])).toEqual([
+      'src/avisar_demora.js en avisar_demora',
+      'src/main.js en main',
+    ]);
+  });
+
+  it('shows a lone thread without name nor id as its frames alone', () => {
+    installDomStubs();
+    const anonimo = { ...hilo('x', ['avisar']), name: null, id: null, current: true };
+    render(
+      createElement(
+        MantineProvider,
+        { theme: testTheme },
+        createElement(StackTrace, { exceptions: [], threads: [anonimo] }),
+      ),
+    );
+    expect(screen.queryByText('Hilo')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Traza de la pila' }).textContent).toContain('avisar');
+  });
+
+  it('opens on the thread that crashed, and shows another one chosen from the list', () => {
+    installDomStubs();
+    const hilos = [
+      hilo('OkHttp Dispatcher', ['park'], { current: true }),
+      hilo('main', ['run', 'cobrar'], { crashed: true }),
+      hilo('FinalizerDaemon', ['finalize']),
+    ];
+    expect(hiloInicial(hilos)).toBe(1);
+    expect(hiloInicial([hilos[0]!, hilos[2]!])).toBe(0);
+    expect(hiloInicial([hilos[2]!])).toBe(0);
+    render(
+      createElement(
+        MantineProvider,
+        { theme: testTheme },
+        createElement(StackTrace, { exceptions: [], threads: hilos }),
+      ),
+    );
+    expect(screen.getByText('se cayó')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Traza de la pila: main (4)' }).textContent).toContain('cobrar');
+    fireEvent.click(screen.getByRole('textbox', { name: 'Hilo' }));
+    fireEvent.click(screen.getByRole('option', { name: 'FinalizerDaemon (15)' }));
+    expect(screen.getByRole('list', { name: 'Traza de la pila: FinalizerDaemon (15)' }).textContent).toContain(
+      'finalize',
+    );
+    expect(screen.queryByText('se cayó')).toBeNull();
   });
 });

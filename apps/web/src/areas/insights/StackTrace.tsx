@@ -1,7 +1,7 @@
-import { Badge, Box, Code, Collapse, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Code, Collapse, Group, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ExceptionValue, Frame } from '@intranet/contract/areas/insights';
+import type { ExceptionValue, Frame, Thread } from '@intranet/contract/areas/insights';
 import { insightsMessages as t } from './messages.ts';
 import classes from './StackTrace.module.css';
 
@@ -23,9 +23,12 @@ export function groupFrames(frames: Frame[]): FrameGroup[] {
   return groups;
 }
 
-/** The exceptions of an event, the outermost (the one that reached the handler) first. */
-export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
-  if (exceptions.length === 0)
+/**
+ * The exceptions of an event, the outermost (the one that reached the handler) first, then its threads' stacks (a
+ * Java crash's threads, a message's own stack), one at a time.
+ */
+export function StackTrace({ exceptions, threads = [] }: { exceptions: ExceptionValue[]; threads?: Thread[] }) {
+  if (exceptions.length === 0 && threads.length === 0)
     return (
       <Text c="dimmed" size="sm">
         {t.sinTraza}
@@ -39,15 +42,65 @@ export function StackTrace({ exceptions }: { exceptions: ExceptionValue[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the reason is above
         <ExceptionBlock key={index} exception={exception} />
       ))}
+      {threads.length > 0 && <Threads threads={threads} />}
+    </Stack>
+  );
+}
+
+/** The thread shown first: the one that crashed, else the one the event was captured on, else the first. */
+export function hiloInicial(threads: Thread[]): number {
+  const caido = threads.findIndex((h) => h.crashed);
+  if (caido >= 0) return caido;
+  return Math.max(
+    0,
+    threads.findIndex((h) => h.current),
+  );
+}
+
+const nombreDeHilo = (h: Thread) => (h.name ? `${h.name}${h.id === null ? '' : ` (${h.id})`}` : t.hiloSinNombre(h.id));
+
+function Threads({ threads }: { threads: Thread[] }) {
+  const [elegido, setElegido] = useState(() => String(hiloInicial(threads)));
+  const hilo = threads[Number(elegido)] ?? threads[0];
+  if (!hilo) return null;
+  // A message's own stack (`attach_stacktrace`) comes as one thread with no name nor id: only its frames are shown.
+  if (threads.length === 1 && !hilo.name && hilo.id === null) return <Frames frames={hilo.frames} label={t.trazas} />;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" align="center">
+        <Text fw={700}>{t.hilo}</Text>
+        {threads.length > 1 ? (
+          <Select
+            aria-label={t.hilo}
+            size="xs"
+            w={260}
+            data={threads.map((h, i) => ({ value: String(i), label: nombreDeHilo(h) }))}
+            value={elegido}
+            onChange={(v) => v !== null && setElegido(v)}
+            allowDeselect={false}
+            searchable={threads.length > 10}
+          />
+        ) : (
+          <Text ff="monospace">{nombreDeHilo(hilo)}</Text>
+        )}
+        {hilo.crashed && (
+          <Badge size="xs" variant="outline" color="red">
+            {t.hiloCaido}
+          </Badge>
+        )}
+        {hilo.current && (
+          <Badge size="xs" variant="outline" color="gray">
+            {t.hiloActual}
+          </Badge>
+        )}
+      </Group>
+      {/* Another thread starts with its own frames folded and opened as the first one's were. */}
+      <Frames key={elegido} frames={hilo.frames} label={`${t.trazas}: ${nombreDeHilo(hilo)}`} />
     </Stack>
   );
 }
 
 function ExceptionBlock({ exception }: { exception: ExceptionValue }) {
-  const groups = groupFrames(exception.frames);
-  // The newest frame of the app opens with its code, where the error most likely is.
-  const firstApp = groups.find((group) => group.kind === 'frame' && group.frame.in_app);
-  const openIndex = firstApp?.kind === 'frame' ? firstApp.index : exception.frames.length - 1;
   const handled = exception.mechanism?.handled;
   return (
     <Stack gap="xs">
@@ -67,28 +120,32 @@ function ExceptionBlock({ exception }: { exception: ExceptionValue }) {
           {exception.value}
         </Text>
       )}
-      {exception.frames.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t.sinTraza}
-        </Text>
-      ) : (
-        <Paper
-          withBorder
-          radius="sm"
-          className={classes.frames}
-          role="list"
-          aria-label={`${t.trazas}: ${exception.type ?? 'Error'}`}
-        >
-          {groups.map((group) =>
-            group.kind === 'frame' ? (
-              <FrameRow key={group.index} frame={group.frame} initiallyOpen={group.index === openIndex} />
-            ) : (
-              <LibraryFrames key={`lib-${group.frames[0]?.index}`} frames={group.frames} />
-            ),
-          )}
-        </Paper>
-      )}
+      <Frames frames={exception.frames} label={`${t.trazas}: ${exception.type ?? 'Error'}`} />
     </Stack>
+  );
+}
+
+/** A stack's frames, newest first, the newest of the app's open with its code (where the error most likely is). */
+function Frames({ frames, label }: { frames: Frame[]; label: string }) {
+  if (frames.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t.sinTraza}
+      </Text>
+    );
+  const groups = groupFrames(frames);
+  const firstApp = groups.find((group) => group.kind === 'frame' && group.frame.in_app);
+  const openIndex = firstApp?.kind === 'frame' ? firstApp.index : frames.length - 1;
+  return (
+    <Paper withBorder radius="sm" className={classes.frames} role="list" aria-label={label}>
+      {groups.map((group) =>
+        group.kind === 'frame' ? (
+          <FrameRow key={group.index} frame={group.frame} initiallyOpen={group.index === openIndex} />
+        ) : (
+          <LibraryFrames key={`lib-${group.frames[0]?.index}`} frames={group.frames} />
+        ),
+      )}
+    </Paper>
   );
 }
 

@@ -92,3 +92,42 @@ describe("a frame's local variables", () => {
     expect(String(cobrar!.vars!.largo).length).toBeLessThanOrEqual(8000);
   });
 });
+
+describe("an event's threads", () => {
+  it("keeps each thread's stack as sent, the crashed and current ones marked, and leaves out those without frames", () => {
+    const { datos } = normalizarEvento(
+      {
+        level: 'fatal',
+        platform: 'java',
+        exception: { values: [{ type: 'IllegalStateException', value: 'x', thread_id: 1 }] },
+        threads: {
+          values: [
+            {
+              id: 1,
+              name: 'main',
+              crashed: true,
+              current: true,
+              stacktrace: { frames: [{ function: 'run', module: 'com.acme.App', in_app: true }] },
+            },
+            { id: 2, name: 'FinalizerDaemon', crashed: false, current: false },
+            {
+              id: 3,
+              name: 'OkHttp Dispatcher',
+              stacktrace: { frames: [{ function: 'await' }, { function: 'park', module: 'sun.misc.Unsafe' }] },
+            },
+          ],
+        },
+      },
+      { ahora },
+    );
+    expect(datos.threads?.map((h) => [h.id, h.name, h.crashed, h.current, h.frames.length])).toEqual([
+      ['1', 'main', true, true, 1],
+      ['3', 'OkHttp Dispatcher', false, false, 2],
+    ]);
+    expect(datos.threads?.[1]?.frames.at(-1)).toMatchObject({ function: 'park', module: 'sun.misc.Unsafe' });
+  });
+
+  it('has none for an event without threads', () => {
+    expect(normalizarEvento({ message: 'x' }, { ahora }).datos.threads).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel } from '@intranet/contract/areas/insights';
+import type { Breadcrumb, Evento, ExceptionValue, Frame, Nivel, Thread } from '@intranet/contract/areas/insights';
 import { userAgentContexts } from '../../../core/user-agent.ts';
 
 /** What the intake reads of an event: the event's columns and its grouping (the event itself is kept as sent). */
@@ -135,6 +135,28 @@ function excepcionDe(v: unknown): ExceptionValue {
     mechanism: m ? { type: texto(m.type, 100), handled: typeof m.handled === 'boolean' ? m.handled : null } : null,
     frames: kept.map(frameDe),
   };
+}
+
+/** Threads shown at most (a Java crash sends every thread of the process), those with frames. */
+const MAX_HILOS = 50;
+
+function hilosDe(v: unknown): Thread[] {
+  const out: Thread[] = [];
+  for (const h of valores(v)) {
+    if (out.length === MAX_HILOS) break;
+    if (!isObj(h)) continue;
+    const st = isObj(h.stacktrace) ? h.stacktrace : isObj(h.raw_stacktrace) ? h.raw_stacktrace : {};
+    const frames = Array.isArray(st.frames) ? st.frames : [];
+    if (frames.length === 0) continue;
+    out.push({
+      id: texto(h.id, 100),
+      name: texto(h.name, 200),
+      crashed: h.crashed === true,
+      current: h.current === true,
+      frames: (frames.length > 250 ? frames.slice(-250) : frames).map(frameDe),
+    });
+  }
+  return out;
 }
 
 function breadcrumbDe(v: unknown, ahora: Date): Breadcrumb {
@@ -355,6 +377,7 @@ export function normalizarEvento(
       server_name: texto(e.server_name, 200),
       transaction: texto(e.transaction, 500),
       exception: valores(e.exception).slice(-10).map(excepcionDe),
+      threads: hilosDe(e.threads),
       breadcrumbs: valores(e.breadcrumbs)
         .slice(-100)
         .map((b) => breadcrumbDe(b, opts.ahora)),
