@@ -27,6 +27,15 @@ describe("the monitor's demo data", () => {
     expect((await get('/api/insights/issues?size=50&estado=ignored')).items).toHaveLength(1);
   });
 
+  it('has a message with its own stack, shown as its thread', async () => {
+    const { items } = (await get('/api/insights/issues?size=50&q=Sesión por vencer')) as { items: { id: number }[] };
+    const evento = (await get(`/api/insights/issues/${items[0]!.id}/eventos/latest`)) as {
+      threads: { current: boolean; frames: { function: string }[] }[];
+    };
+    expect(evento.threads).toHaveLength(1);
+    expect(evento.threads[0]!.frames.map((f) => f.function)).toEqual(['flushPassiveEffects', 'renovarToken']);
+  });
+
   it('has an issue reported from phones, so the Etiquetas tab breaks it down by device', async () => {
     const { items } = (await get('/api/insights/issues?size=50&q=CAE')) as { items: { id: number }[] };
     expect(items).toHaveLength(1);

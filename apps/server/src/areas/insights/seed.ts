@@ -128,6 +128,20 @@ function demoEventos(): { raw: Record<string, unknown>; diasAtras: number }[] {
     environment: 'production',
     message: 'Sesión por vencer: token renovado tarde',
     transaction: '/inicio',
+    // Sent with attachStacktrace: a message's own stack comes as its current thread's.
+    threads: {
+      values: [
+        {
+          current: true,
+          stacktrace: {
+            frames: [
+              frame('assets/vendor-react.js', 'flushPassiveEffects', 9120, false),
+              frame('src/sesion/renovar.ts', 'renovarToken', 57, true),
+            ],
+          },
+        },
+      ],
+    },
   });
   const out: { raw: Record<string, unknown>; diasAtras: number }[] = [];
   for (let i = 0; i < 23; i++) out.push({ raw: totalError(i), diasAtras: (i * 7) % 13 });
