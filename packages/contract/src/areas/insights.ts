@@ -405,6 +405,11 @@ export const evento = eventoResumen.extend({
   tags: z.array(z.object({ key: z.string(), value: z.string() })),
   contexts: z.record(z.string(), z.record(z.string(), z.unknown())),
   extra: z.record(z.string(), z.unknown()),
+  /**
+   * The packages installed where the event happened and their versions (`modules`, as the Python, Ruby and Java
+   * SDKs send them); absent in events stored normalised before they were kept.
+   */
+  modules: z.record(z.string(), z.string()).optional(),
   sdk: z.object({ name: z.string().nullable(), version: z.string().nullable() }).nullable(),
   fingerprint: z.array(z.string()),
   /** Navigation within the issue: the older and the newer event, null at the ends. */

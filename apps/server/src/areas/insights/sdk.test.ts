@@ -356,6 +356,8 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
         headers: { Cookie: '[Filtered]', Authorization: '[Filtered]', Accept: 'application/json' },
       });
       expect(evento.extra.stripe_secret).toBe('[Filtered]');
+      // The packages of the Python that ran it, as its SDK lists them.
+      expect(evento.modules['sentry-sdk']).toMatch(/^\d+\.\d+/);
       // Not kept anywhere: the stored event is the scrubbed one.
       const crudo = await t.db.execute<{ n: number }>(
         sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%'

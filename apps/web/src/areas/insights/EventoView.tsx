@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -98,6 +98,14 @@ export function EventoView({ evento }: { evento: Evento }) {
       {Object.keys(evento.extra).length > 0 && (
         <Section title={t.extra}>
           <KeyValues values={evento.extra} />
+        </Section>
+      )}
+      {evento.modules && Object.keys(evento.modules).length > 0 && (
+        <Section title={t.paquetes(Object.keys(evento.modules).length)}>
+          {/* A Python environment sends a few hundred: the first ones, and the rest a click away. */}
+          <Spoiler maxHeight={160} showLabel={t.verTodos} hideLabel={t.verMenos}>
+            <KeyValues values={evento.modules} />
+          </Spoiler>
         </Section>
       )}
       <Section title={t.datos}>

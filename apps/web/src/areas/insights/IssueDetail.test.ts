@@ -67,6 +67,7 @@ const evento = (id: string, anterior: string | null, siguiente: string | null, f
   tags: [{ key: 'browser', value: 'Chrome 131' }],
   contexts: { browser: { name: 'Chrome', version: '131' } },
   extra: {},
+  modules: { react: '19.2.0', '@sentry/browser': '11.12.0' },
   sdk: { name: 'sentry.javascript.browser', version: '11.12.0' },
   fingerprint: [],
   anterior,
@@ -123,7 +124,7 @@ afterEach(() => {
 const render = () => renderUi(createElement(IssueDetail), { url: '/insights/7', path: '/insights/:id' });
 
 describe('IssueDetail', () => {
-  it('shows the latest event: stack trace, breadcrumbs, request, user, tags and contexts', async () => {
+  it('shows the latest event: stack trace, breadcrumbs, request, user, tags, contexts and packages', async () => {
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'TypeError: x is undefined' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Traza de la pila: TypeError' }).textContent).toContain(
@@ -136,6 +137,7 @@ describe('IssueDetail', () => {
     expect(screen.getByRole('region', { name: 'Usuario' }).textContent).toContain('ana@example.com');
     expect(screen.getByRole('region', { name: 'Etiquetas' }).textContent).toContain('browser Chrome 131');
     expect(screen.getByRole('region', { name: 'Contextos' }).textContent).toContain('131');
+    expect(screen.getByRole('region', { name: 'Paquetes (2)' }).textContent).toContain('@sentry/browser11.12.0');
     expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
   });
 

@@ -223,6 +223,9 @@ export const insightsMessages = {
   tags: 'Etiquetas',
   contextos: 'Contextos',
   extra: 'Datos adicionales',
+  paquetes: (n: number) => `Paquetes (${n})`,
+  verTodos: 'Ver todos',
+  verMenos: 'Ver menos',
   sinDatos: 'Sin datos.',
   // Events list
   eventosTabla: 'Eventos del error',

@@ -131,3 +131,30 @@ describe("an event's threads", () => {
     expect(normalizarEvento({ message: 'x' }, { ahora }).datos.threads).toEqual([]);
   });
 });
+
+describe("an event's packages and the tags Sentry derives", () => {
+  it('keeps the packages sent with their versions, and tags the logger, distribution and how the exception was caught', () => {
+    const { datos } = normalizarEvento(
+      {
+        logger: 'django.request',
+        dist: '42',
+        modules: { django: '5.1.4', 'sentry-sdk': '2.19.0', roto: 3, nada: null },
+        exception: { values: [{ type: 'ValueError', value: 'x', mechanism: { type: 'django', handled: false } }] },
+      },
+      { ahora },
+    );
+    expect(datos.modules).toEqual({ django: '5.1.4', 'sentry-sdk': '2.19.0', roto: '3' });
+    expect(tag(datos, 'logger')).toBe('django.request');
+    expect(tag(datos, 'dist')).toBe('42');
+    expect(tag(datos, 'handled')).toBe('no');
+    expect(tag(datos, 'mechanism')).toBe('django');
+    const simple = normalizarEvento({ message: 'x' }, { ahora }).datos;
+    expect(simple.modules).toEqual({});
+    expect(['logger', 'dist', 'handled', 'mechanism'].map((k) => tag(simple, k))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

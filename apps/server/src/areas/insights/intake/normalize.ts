@@ -137,6 +137,21 @@ function excepcionDe(v: unknown): ExceptionValue {
   };
 }
 
+/** Packages kept at most, in the order sent (a large Python environment has a few hundred). */
+const MAX_MODULOS = 1000;
+
+function modulosDe(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(v)) return out;
+  let n = 0;
+  for (const [nombre, version] of Object.entries(v)) {
+    if (n++ === MAX_MODULOS) break;
+    const t = texto(version, 100);
+    if (t !== null) out[texto(nombre, 200) ?? ''] = t;
+  }
+  return out;
+}
+
 /** Threads shown at most (a Java crash sends every thread of the process), those with frames. */
 const MAX_HILOS = 50;
 
@@ -251,7 +266,11 @@ function contextsConAgente(raw: Obj): Obj {
  * ("src/cart.js in addItem"), else its crashing frame. Read from the event as sent, cut as `excepcionDe`
  * and `frameDe` cut what the detail shows.
  */
-function exteriorDe(raw: Obj): { tipo: string | null; valor: string | null; culprit: string | null } | undefined {
+function exteriorDe(
+  raw: Obj,
+):
+  | { tipo: string | null; valor: string | null; culprit: string | null; mecanismo: ExceptionValue['mechanism'] }
+  | undefined {
   const values = valores(raw.exception).slice(-10);
   if (values.length === 0) return undefined;
   const last = values.at(-1);
@@ -271,7 +290,9 @@ function exteriorDe(raw: Obj): { tipo: string | null; valor: string | null; culp
   const culprit = frame
     ? `${texto(frame.module, 500) ?? texto(frame.filename, 500) ?? texto(frame.abs_path, 1000) ?? '?'} in ${texto(frame.function, 500) ?? '?'}`
     : null;
-  return { tipo: texto(e.type, 500), valor: texto(e.value, 4000), culprit };
+  const m = isObj(e.mechanism) ? e.mechanism : null;
+  const mecanismo = m ? { type: texto(m.type, 100), handled: typeof m.handled === 'boolean' ? m.handled : null } : null;
+  return { tipo: texto(e.type, 500), valor: texto(e.value, 4000), culprit, mecanismo };
 }
 
 const primeraLinea = (s: string, max: number) => {
@@ -331,6 +352,9 @@ export function resumirEvento(
     serverName: texto(raw.server_name, 200),
     url,
     usuario,
+    logger: texto(raw.logger, 200),
+    dist: texto(raw.dist, 100),
+    mecanismo: outer?.mecanismo ?? null,
     contexts: contextsConAgente(raw),
   });
 
@@ -386,6 +410,7 @@ export function normalizarEvento(
       tags: Object.entries(r.tags).map(([key, value]) => ({ key, value })),
       contexts: contextsDe(contextsConAgente(e)),
       extra: libreObj(e.extra),
+      modules: modulosDe(e.modules),
       sdk: isObj(e.sdk) ? { name: texto(e.sdk.name, 100), version: texto(e.sdk.version, 50) } : null,
       fingerprint: r.fingerprint,
     },
@@ -393,9 +418,11 @@ export function normalizarEvento(
 }
 
 /**
- * Like Sentry, the tag breakdown also shows the level, release, environment, URL, user, browser, OS and runtime, and
- * the device: its model (`SM-S918B`, `iPhone14,3`; the name where the context has no model, as one worked out from a
- * User-Agent may not) and, as `device.family`, the family a mobile SDK sends (`Samsung`, `iOS`).
+ * Like Sentry, the tag breakdown also shows the level, release, distribution, environment, logger, URL, user,
+ * browser, OS and runtime, whether the outermost exception was handled (`handled`: yes or no) and by what
+ * (`mechanism`: onerror, celery…), and the device: its model (`SM-S918B`, `iPhone14,3`; the name where the context has
+ * no model, as one worked out from a User-Agent may not) and, as `device.family`, the family a mobile SDK sends
+ * (`Samsung`, `iOS`).
  */
 function derivedTags(
   tags: Record<string, string>,
@@ -406,6 +433,9 @@ function derivedTags(
     serverName: string | null;
     url: string | null;
     usuario: string | null;
+    logger: string | null;
+    dist: string | null;
+    mecanismo: ExceptionValue['mechanism'];
     contexts: Obj;
   },
 ): Record<string, string> {
@@ -419,6 +449,11 @@ function derivedTags(
   put('server_name', e.serverName);
   put('url', e.url?.split('?')[0]);
   put('user', e.usuario);
+  put('logger', e.logger);
+  put('dist', e.dist);
+  if (e.mecanismo?.handled !== null && e.mecanismo?.handled !== undefined)
+    put('handled', e.mecanismo.handled ? 'yes' : 'no');
+  put('mechanism', e.mecanismo?.type);
   const named = (c: unknown) =>
     isObj(c) && typeof c.name === 'string' ? [c.name, c.version].filter((x) => typeof x === 'string').join(' ') : null;
   put('browser', named(e.contexts.browser));
