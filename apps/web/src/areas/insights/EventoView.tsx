@@ -102,9 +102,11 @@ export function EventoView({ evento }: { evento: Evento }) {
       )}
       {evento.modules && Object.keys(evento.modules).length > 0 && (
         <Section title={t.paquetes(Object.keys(evento.modules).length)}>
-          {/* A Python environment sends a few hundred: the first ones, and the rest a click away. */}
+          {/* By name. A Python environment sends a few hundred: the first ones, and the rest a click away. */}
           <Spoiler maxHeight={160} showLabel={t.verTodos} hideLabel={t.verMenos}>
-            <KeyValues values={evento.modules} />
+            <KeyValues
+              values={Object.fromEntries(Object.entries(evento.modules).sort(([a], [b]) => a.localeCompare(b)))}
+            />
           </Spoiler>
         </Section>
       )}

@@ -137,7 +137,9 @@ describe('IssueDetail', () => {
     expect(screen.getByRole('region', { name: 'Usuario' }).textContent).toContain('ana@example.com');
     expect(screen.getByRole('region', { name: 'Etiquetas' }).textContent).toContain('browser Chrome 131');
     expect(screen.getByRole('region', { name: 'Contextos' }).textContent).toContain('131');
-    expect(screen.getByRole('region', { name: 'Paquetes (2)' }).textContent).toContain('@sentry/browser11.12.0');
+    expect(screen.getByRole('region', { name: 'Paquetes (2)' }).textContent).toContain(
+      '@sentry/browser11.12.0react19.2.0',
+    );
     expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
   });
 
