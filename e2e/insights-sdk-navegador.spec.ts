@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { api, apiToken } from './support/api.ts';
 import { expect, servers, signIn, test } from './support/fixtures.ts';
@@ -152,7 +153,22 @@ test('transactions, sessions, logs, feedback and an attachment sent by @sentry/b
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Error: ${d.mensaje}`);
   const adjuntos = page.getByRole('table', { name: 'Adjuntos' });
   await expect(adjuntos.getByRole('row').filter({ hasText: 'nota.txt' })).toContainText('text/plain');
-  await expect(adjuntos.getByRole('link', { name: 'Descargar nota.txt' })).toBeVisible();
+  // Saved with the session's token: the file as the SDK attached it (a plain link would save the 401's answer).
+  const [nota] = await Promise.all([
+    page.waitForEvent('download'),
+    adjuntos.getByRole('button', { name: 'Descargar nota.txt' }).click(),
+  ]);
+  expect(nota.suggestedFilename()).toBe('nota.txt');
+  expect(await readFile(await nota.path(), 'utf8')).toBe(d.nota);
+  // The event as stored, all the SDK sent.
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^JSON del evento/ }).click(),
+  ]);
+  expect(JSON.parse(await readFile(await json.path(), 'utf8'))).toMatchObject({
+    exception: { values: [expect.objectContaining({ value: d.mensaje })] },
+    sdk: { name: expect.stringMatching(/^sentry\.javascript\./) },
+  });
   await page.getByRole('link', { name: traza.slice(0, 8), exact: true }).click();
 
   // The trace: the custom transaction, and the error sent with it.

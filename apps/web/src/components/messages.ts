@@ -31,6 +31,7 @@ export const listMessages = {
   ordenDescendente: 'orden descendente',
   exportarCsv: 'Exportar CSV',
   errorExportar: 'No se pudo exportar la lista.',
+  errorDescargar: 'No se pudo descargar el archivo.',
   todos: 'Todos',
   cambiosPendientes: (n: number) => (n === 1 ? '1 cambio — actualizar' : `${formatNumero(n)} cambios — actualizar`),
   cambiosPendientesAyuda: 'Otra persona cambió esta lista mientras la usaba',

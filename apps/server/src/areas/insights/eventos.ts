@@ -1,5 +1,5 @@
 import type { Evento, EventoResumen, Serie, TagBreakdown } from '@intranet/contract/areas/insights';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insightsEventos, insightsIssues } from '../../db/schema.ts';
 import { wireColumns } from '../../db/wire.ts';
@@ -52,6 +52,20 @@ function datosDe(stored: unknown, recibido: Date, eventId: string): EventoDatos 
   return normalizarEvento(stored, { ahora: recibido, eventIdDefecto: eventId }).datos;
 }
 
+/** Where one event of the issue is, `latest`, `oldest` or by event_id: its condition and order (of one row). */
+function cualEvento(issueId: number, cual: string): { where: SQL | undefined; orderBy: SQL[] } {
+  const delIssue = eq(insightsEventos.issueId, issueId);
+  if (cual === 'latest') return { where: delIssue, orderBy: [desc(insightsEventos.id)] };
+  if (cual === 'oldest') return { where: delIssue, orderBy: [asc(insightsEventos.id)] };
+  // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking
+  // the issue.
+  const delProyecto = eq(
+    insightsEventos.proyectoId,
+    sql`(select proyecto_id from insights_issues where id = ${issueId})`,
+  );
+  return { where: and(delIssue, delProyecto, eq(insightsEventos.eventId, cual)), orderBy: [] };
+}
+
 /**
  * One event of the issue (`latest`, `oldest` or by event_id) with the event_ids before and after it; null if
  * none. Its minified frames are resolved through the project's source maps when `simbolizador` is given.
@@ -62,28 +76,18 @@ export async function eventoDe(
   cual: string,
   simbolizador?: Simbolizador,
 ): Promise<Evento | null> {
-  const base = db
+  const donde = cualEvento(issueId, cual);
+  const [row] = await db
     .select({
       ...resumen,
       proyectoId: insightsEventos.proyectoId,
       recibido: insightsEventos.recibido,
       datos: insightsEventos.datos,
     })
-    .from(insightsEventos);
-  // By event_id with its project too, so each month's unique (proyecto_id, event_id, fecha) finds it without walking
-  // the issue.
-  const delProyecto = eq(
-    insightsEventos.proyectoId,
-    sql`(select proyecto_id from insights_issues where id = ${issueId})`,
-  );
-  const [row] =
-    cual === 'latest'
-      ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(desc(insightsEventos.id)).limit(1)
-      : cual === 'oldest'
-        ? await base.where(eq(insightsEventos.issueId, issueId)).orderBy(asc(insightsEventos.id)).limit(1)
-        : await base
-            .where(and(eq(insightsEventos.issueId, issueId), delProyecto, eq(insightsEventos.eventId, cual)))
-            .limit(1);
+    .from(insightsEventos)
+    .where(donde.where)
+    .orderBy(...donde.orderBy)
+    .limit(1);
   if (!row) return null;
   const vecino = async (older: boolean) => {
     const [v] = await db
@@ -109,6 +113,25 @@ export async function eventoDe(
     anterior: await vecino(true),
     siguiente: await vecino(false),
   };
+}
+
+/**
+ * One event of the issue as it was stored, its JSON text untouched: what the SDK sent, scrubbed (or, for an event too
+ * large to keep as sent, as the intake normalised it). Undefined if none.
+ */
+export async function eventoGuardado(
+  db: Executor,
+  issueId: number,
+  cual: string,
+): Promise<{ eventId: string; json: string } | undefined> {
+  const donde = cualEvento(issueId, cual);
+  const [row] = await db
+    .select({ eventId: insightsEventos.eventId, json: sql<string>`${insightsEventos.datos}::text` })
+    .from(insightsEventos)
+    .where(donde.where)
+    .orderBy(...donde.orderBy)
+    .limit(1);
+  return row;
 }
 
 export async function existeIssue(db: Executor, issueId: number): Promise<void> {

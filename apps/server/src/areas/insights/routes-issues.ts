@@ -9,7 +9,7 @@ import { listPage } from '../../lists/list.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { ApiError } from '../../core/api-error.ts';
 import type { Simbolizador } from './sourcemaps/simbolizar.ts';
-import { eventoDe, eventosPage, serieDe, tagsDe } from './eventos.ts';
+import { eventoDe, eventoGuardado, eventosPage, serieDe, tagsDe } from './eventos.ts';
 import { actividadDe } from './actividad.ts';
 import { feedbackDeIssue } from './feedback.ts';
 import {
@@ -176,6 +176,20 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; simbo
       const datos = await eventoDe(db, request.params.id, request.params.evento, simbolizador);
       if (!datos) throw new ApiError(404, 'El evento no existe');
       return { error: null, datos };
+    },
+  });
+
+  route(app, api.eventoJson, {
+    config: VER,
+    tags,
+    handler: async (request, reply) => {
+      const guardado = await eventoGuardado(db, request.params.id, request.params.evento);
+      if (!guardado) throw new ApiError(404, 'El evento no existe');
+      // Shown by the browser as text (a JSON type never renders as a page), and saved under the event's id.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `inline; filename="evento-${guardado.eventId}.json"`)
+        .send(guardado.json);
     },
   });
 

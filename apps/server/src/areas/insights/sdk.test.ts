@@ -358,6 +358,24 @@ describe('python3-sentry-sdk reporting to the monitor', () => {
       expect(evento.extra.stripe_secret).toBe('[Filtered]');
       // The packages of the Python that ran it, as its SDK lists them.
       expect(evento.modules['sentry-sdk']).toMatch(/^\d+\.\d+/);
+      // The event as stored: all the SDK sent, what the detail does not show too (its integrations), scrubbed.
+      const json = await t.app.inject({
+        url: `/api/insights/issues/${issue.id}/eventos/${eventId}/json`,
+        headers: admin,
+      });
+      expect(json.statusCode).toBe(200);
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(json.headers['content-disposition']).toBe(`inline; filename="evento-${eventId}.json"`);
+      const enviado = json.json();
+      expect(enviado.event_id).toBe(eventId);
+      expect(enviado.sdk.integrations).toEqual(expect.arrayContaining(['modules']));
+      expect(enviado.request.headers.Cookie).toBe('[Filtered]');
+      expect(JSON.stringify(enviado)).not.toContain('hunter2');
+      const otro = `/api/insights/issues/${issue.id}/eventos/${'0'.repeat(32)}/json`;
+      expect((await t.app.inject({ url: otro, headers: admin })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/insights/issues/${issue.id}/eventos/x/json`, headers: admin })).statusCode,
+      ).toBe(400);
       // Not kept anywhere: the stored event is the scrubbed one.
       const crudo = await t.db.execute<{ n: number }>(
         sql`select count(*)::int as n from insights_eventos where datos::text like '%hunter2%'

@@ -1,8 +1,9 @@
 import { Alert, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconJson } from '@tabler/icons-react';
 import type { IssueDetalle } from '@intranet/contract/areas/insights';
+import { DownloadLink } from '../../components/ExportButton/DownloadLink.tsx';
 import { listMessages } from '../../components/messages.ts';
-import { useEvento } from './api.ts';
+import { eventoJsonUrl, useEvento } from './api.ts';
 import { FechaRelativa } from './badges.tsx';
 import { EventoView } from './EventoView.tsx';
 import { insightsMessages as t } from './messages.ts';
@@ -38,6 +39,15 @@ export function EventoNavegable({ issue, eventoId, onNavigate }: EventoNavegable
           </Text>
           <Code>{evento.event_id.slice(0, 12)}</Code>
           <FechaRelativa fecha={evento.fecha} />
+          <DownloadLink
+            url={eventoJsonUrl(issue.id, evento.event_id)}
+            filename={`evento-${evento.event_id}.json`}
+            title={t.verJsonTitulo}
+            aria-label={t.verJsonTitulo}
+          >
+            <IconJson size={16} aria-hidden />
+            {t.verJson}
+          </DownloadLink>
         </Group>
         <Group gap={4} role="navigation" aria-label={t.tabs.eventos}>
           <Button

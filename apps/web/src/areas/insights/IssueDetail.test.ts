@@ -6,7 +6,7 @@ import type { Evento, IssueDetalle } from '@intranet/contract/areas/insights';
 import { renderUi } from '../../components/testing.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), blob: vi.fn() }));
 vi.mock('../../core/http/http.ts', () => ({ http }));
 vi.mock('../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
 vi.mock('../../core/permisos/usePermiso.ts', () => ({ usePermiso: () => true }));
@@ -141,6 +141,17 @@ describe('IssueDetail', () => {
       '@sentry/browser11.12.0react19.2.0',
     );
     expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
+    // Fetched with the session's token, then saved under the event's id.
+    http.blob.mockResolvedValue(new Blob(['{}'], { type: 'application/json' }));
+    const guardado = vi.fn();
+    URL.createObjectURL = vi.fn(() => 'blob:evento');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      guardado(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: /^JSON del evento tal como llegó del SDK/ }));
+    await waitFor(() => expect(guardado).toHaveBeenCalledWith(`evento-${'b'.repeat(32)}.json`));
+    expect(http.blob).toHaveBeenCalledWith(`/api/insights/issues/7/eventos/${'b'.repeat(32)}/json`);
   });
 
   it('heads the issue with the culprit as the source maps read it, marked as from a source map', async () => {

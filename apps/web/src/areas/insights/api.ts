@@ -46,6 +46,10 @@ export function useIssues(params: string) {
   });
 }
 
+/** An event as stored (the JSON its SDK sent, scrubbed), opened by the browser. */
+export const eventoJsonUrl = (issueId: number, eventId: string) =>
+  endpointUrl(insightsApi.eventoJson, { params: { id: issueId, evento: eventId } });
+
 /** The `export.csv` address of the issues list with its current filters. */
 export const issuesCsvUrl = (exportParams: string) =>
   endpointUrl(insightsApi.csv, { query: new URLSearchParams(exportParams) });

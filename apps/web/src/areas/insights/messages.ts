@@ -131,6 +131,8 @@ export const insightsMessages = {
   eventoAnterior: 'Evento anterior',
   eventoSiguiente: 'Evento siguiente',
   eventoMasNuevo: 'Más reciente',
+  verJson: 'JSON',
+  verJsonTitulo: 'JSON del evento tal como llegó del SDK (depurado), para descargar',
   eventoMasViejo: 'Más antiguo',
   eventoId: 'Evento',
   recibido: 'Recibido',

@@ -172,6 +172,14 @@ export const insightsApi = {
     answer: envelope(evento),
     errors: missing,
   }),
+  eventoJson: endpoint({
+    method: 'GET',
+    path: `${ISSUES}/:id/eventos/:evento/json`,
+    summary: 'Un evento tal como se guardó: el JSON que envió el SDK, depurado de datos sensibles',
+    params: eventoParams,
+    produces: ['application/json'],
+    errors: missing,
+  }),
   tags: endpoint({
     method: 'GET',
     path: `${ISSUES}/:id/tags`,

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Group, Loader, Text } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Adjunto } from '@intranet/contract/areas/insights/adjuntos';
+import { DownloadLink } from '../../../components/ExportButton/DownloadLink.tsx';
 import { TableOrCards } from '../../../components/TableOrCards.tsx';
 import { formatBytes } from '../../../core/format.ts';
 import { adjuntoUrl, useAdjuntos } from './api.ts';
@@ -16,17 +17,10 @@ export function AdjuntosEvento({ issueId, eventId }: { issueId: number; eventId:
   if (adjuntos.isPending) return <Loader size="sm" />;
   if (adjuntos.isError) return <Alert color="red">{m.error}</Alert>;
   const descarga = (a: Adjunto) => (
-    <Anchor
-      href={adjuntoUrl(issueId, eventId, a.id)}
-      download={a.nombre}
-      size="sm"
-      aria-label={m.descargarNombre(a.nombre)}
-    >
-      <Group gap={4} wrap="nowrap" component="span">
-        <IconDownload size={14} />
-        {m.descargar}
-      </Group>
-    </Anchor>
+    <DownloadLink url={adjuntoUrl(issueId, eventId, a.id)} filename={a.nombre} aria-label={m.descargarNombre(a.nombre)}>
+      <IconDownload size={14} />
+      {m.descargar}
+    </DownloadLink>
   );
   return (
     <TableOrCards
