@@ -47,6 +47,15 @@ const esTarjeta = (valor: string): boolean => {
   return m !== null && luhn(m[0]);
 };
 
+const TARJETAS = new RegExp(TARJETA.source, 'g');
+
+/**
+ * A text with each card number in it replaced by `[Filtered]` and the rest kept: a URL or a breadcrumb's data keeps its
+ * address when a number of 13 digits in it (an instant in milliseconds, a CAE) passes the Luhn check, as one in ten do.
+ */
+const sinTarjetas = (texto: string): string =>
+  texto.length < 13 ? texto : texto.replace(TARJETAS, (m) => (luhn(m) ? FILTRADO : m));
+
 /** The keys a project's events are scrubbed of: the defaults and its own, in lower case. */
 export function clavesDe(propias: readonly string[]): string[] {
   return [...CLAVES_SENSIBLES, ...propias.map((c) => c.trim().toLowerCase()).filter((c) => c.length > 0)];
@@ -69,8 +78,9 @@ type Objeto = Record<string, unknown>;
 const esObjeto = (v: unknown): v is Objeto => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Where the values are looked at: the frames' variables also as numbers (a card number kept in a number); elsewhere
- * only texts, so a size or an instant in milliseconds of a context (13 digits) is never taken for a card.
+ * Where the values are looked at: in the frames' variables a value holding a card number is replaced whole, a number
+ * too; elsewhere only the card number within a text, and never a number, so a size or an instant in milliseconds of
+ * a context (13 digits) is never taken for a card.
  */
 interface Alcance {
   claves: readonly string[];
@@ -83,14 +93,16 @@ function esTarjetaEn(valor: unknown, alcance: Alcance): boolean {
   return alcance.numeros && typeof valor === 'number' && Number.isSafeInteger(valor) && esTarjeta(String(valor));
 }
 
-/** What becomes of a value under `clave`: FILTRADO to put instead, else whether anything inside it was replaced. */
-function depurarValor(
-  valor: unknown,
-  clave: string | undefined,
-  alcance: Alcance,
-  nivel: number,
-): typeof FILTRADO | boolean {
+/**
+ * What becomes of a value under `clave`: a text to put instead (FILTRADO, or the text with its card numbers
+ * replaced), else whether anything inside it was replaced.
+ */
+function depurarValor(valor: unknown, clave: string | undefined, alcance: Alcance, nivel: number): string | boolean {
   if (clave !== undefined && esSensible(clave, alcance.claves)) return valor === FILTRADO ? false : FILTRADO;
+  if (typeof valor === 'string' && !alcance.numeros) {
+    const limpio = sinTarjetas(valor);
+    return limpio === valor ? false : limpio;
+  }
   if (esTarjetaEn(valor, alcance)) return FILTRADO;
   return typeof valor === 'object' && valor !== null && depurarDentro(valor as Objeto | unknown[], alcance, nivel + 1);
 }
@@ -107,11 +119,11 @@ function depurarDentro(contenedor: Objeto | unknown[], alcance: Alcance, nivel: 
       const v = contenedor[i];
       if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string') {
         const r = depurarValor(v[1], v[0], alcance, nivel + 1);
-        if (r === FILTRADO) v[1] = FILTRADO;
+        if (typeof r === 'string') v[1] = r;
         cambio ||= r !== false;
       } else {
         const r = depurarValor(v, undefined, alcance, nivel);
-        if (r === FILTRADO) contenedor[i] = FILTRADO;
+        if (typeof r === 'string') contenedor[i] = r;
         cambio ||= r !== false;
       }
     }
@@ -119,7 +131,7 @@ function depurarDentro(contenedor: Objeto | unknown[], alcance: Alcance, nivel: 
   }
   for (const clave of Object.keys(contenedor)) {
     const r = depurarValor(contenedor[clave], clave, alcance, nivel);
-    if (r === FILTRADO) contenedor[clave] = FILTRADO;
+    if (typeof r === 'string') contenedor[clave] = r;
     cambio ||= r !== false;
   }
   return cambio;

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { renderUi } from '../../../components/testing.tsx';
 import { AdjuntosEvento } from '../adjuntos/AdjuntosEvento.tsx';
 import { LogsTab } from './LogsTab.tsx';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), blob: vi.fn() }));
 const pantalla = vi.hoisted(() => ({ telefono: false }));
 vi.mock('../../../core/http/http.ts', () => ({ http }));
 vi.mock('../../../core/config/config.ts', () => ({ apiUrl: (_base: string, path: string) => path }));
@@ -94,7 +95,7 @@ describe('Logs tab', () => {
 });
 
 describe("An event's attachments", () => {
-  it('lists name, type and size with a download link of the attachment', async () => {
+  it('lists name, type and size, and saves an attachment fetched with the session’s token under its name', async () => {
     const adjuntos: Adjunto[] = [
       { id: 5, nombre: 'pedido.json', tipo: 'application/json', clase: 'event.attachment', tamano: 2048, recibido: '' },
       {
@@ -112,8 +113,40 @@ describe("An event's attachments", () => {
     expect(within(tabla).getByText('pedido.json')).toBeTruthy();
     expect(within(tabla).getByText('2,0 KB')).toBeTruthy();
     expect(within(tabla).getByText('application/octet-stream · minidump')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Descargar pedido.json' }).getAttribute('href')).toBe(
-      `/api/insights/issues/9/eventos/${'e'.repeat(32)}/adjuntos/5`,
+    http.blob.mockResolvedValue(new Blob(['{}'], { type: 'application/json' }));
+    const guardado = vi.fn();
+    URL.createObjectURL = vi.fn(() => 'blob:adjunto');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      guardado(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar pedido.json' }));
+    await waitFor(() => expect(guardado).toHaveBeenCalledWith('pedido.json'));
+    expect(http.blob).toHaveBeenCalledWith(`/api/insights/issues/9/eventos/${'e'.repeat(32)}/adjuntos/5`);
+  });
+
+  it('tells a failed download in a notification, and saves nothing', async () => {
+    http.get.mockResolvedValue({
+      error: null,
+      datos: [
+        { id: 5, nombre: 'pedido.json', tipo: 'application/json', clase: 'event.attachment', tamano: 2, recibido: '' },
+      ],
+    });
+    http.blob.mockRejectedValue(new Error('Sesión inválida o vencida'));
+    const guardado = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => guardado());
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    renderUi(createElement(AdjuntosEvento, { issueId: 9, eventId: 'e'.repeat(32) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar pedido.json' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          title: 'No se pudo descargar el archivo.',
+          message: 'Sesión inválida o vencida',
+        }),
+      ),
     );
+    expect(guardado).not.toHaveBeenCalled();
   });
 });
