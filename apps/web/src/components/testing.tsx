@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 
 /**
  * Mantine without motion: with reduced motion respected (and asked for by the stub below) its transitions take no
@@ -41,6 +42,20 @@ export function installDomStubs(ancho?: number): void {
     disconnect() {}
   };
   Element.prototype.scrollIntoView ??= () => undefined;
+}
+
+/**
+ * Stubs what `saveFile` saves a file with (an object URL, a hidden link's click): answers the names the files were
+ * saved under, in order. Undone by `vi.restoreAllMocks()`, the object URLs aside.
+ */
+export function capturarDescargas(): string[] {
+  const nombres: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:descarga');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    nombres.push(this.download);
+  });
+  return nombres;
 }
 
 /**

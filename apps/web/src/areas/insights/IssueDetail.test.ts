@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Evento, IssueDetalle } from '@intranet/contract/areas/insights';
-import { renderUi } from '../../components/testing.tsx';
+import { capturarDescargas, renderUi } from '../../components/testing.tsx';
 import { IssueDetail } from './IssueDetail.tsx';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), blob: vi.fn() }));
@@ -143,14 +143,9 @@ describe('IssueDetail', () => {
     expect(screen.getByRole('button', { name: /Evento siguiente/ }).hasAttribute('disabled')).toBe(true);
     // Fetched with the session's token, then saved under the event's id.
     http.blob.mockResolvedValue(new Blob(['{}'], { type: 'application/json' }));
-    const guardado = vi.fn();
-    URL.createObjectURL = vi.fn(() => 'blob:evento');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      guardado(this.download);
-    });
+    const guardados = capturarDescargas();
     fireEvent.click(screen.getByRole('button', { name: /^JSON del evento tal como llegó del SDK/ }));
-    await waitFor(() => expect(guardado).toHaveBeenCalledWith(`evento-${'b'.repeat(32)}.json`));
+    await waitFor(() => expect(guardados).toEqual([`evento-${'b'.repeat(32)}.json`]));
     expect(http.blob).toHaveBeenCalledWith(`/api/insights/issues/7/eventos/${'b'.repeat(32)}/json`);
   });
 

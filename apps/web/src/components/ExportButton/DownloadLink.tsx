@@ -1,9 +1,7 @@
 import { Anchor, Group, Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type ReactNode, useState } from 'react';
-import { http } from '../../core/http/http.ts';
+import type { ReactNode } from 'react';
 import { listMessages } from '../messages.ts';
-import { saveFile } from './saveFile.ts';
+import { useDescarga } from './useDescarga.ts';
 
 interface DownloadLinkProps {
   /** An API address guarded by the session: a plain link would go without its Bearer token and save the 401. */
@@ -20,21 +18,7 @@ interface DownloadLinkProps {
  * saved under `filename`; a failure is told in a red notification, never saved as the file.
  */
 export function DownloadLink({ url, filename, children, title, 'aria-label': ariaLabel }: DownloadLinkProps) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await http.blob(url), filename);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: listMessages.errorDescargar,
-        message: error instanceof Error ? error.message : listMessages.errorDescargar,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, descargar } = useDescarga(listMessages.errorDescargar);
   return (
     <Anchor
       component="button"
@@ -43,7 +27,7 @@ export function DownloadLink({ url, filename, children, title, 'aria-label': ari
       title={title}
       aria-label={ariaLabel}
       aria-busy={busy}
-      onClick={() => void download()}
+      onClick={() => descargar(url, filename)}
     >
       <Group gap={4} wrap="nowrap" component="span">
         {busy && <Loader size={12} />}

@@ -1,10 +1,8 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
-import { http } from '../../core/http/http.ts';
 import { listMessages } from '../messages.ts';
-import { exportFilename, saveFile } from './saveFile.ts';
+import { exportFilename } from './saveFile.ts';
+import { useDescarga } from './useDescarga.ts';
 
 interface ExportButtonProps {
   /** The list's `export.csv` URL with the current filters (`useListState().exportParams`). */
@@ -20,27 +18,13 @@ interface ExportButtonProps {
  * session's Bearer token goes with it: a list passes only its URL and name.
  */
 export function ExportButton({ url, name, label = listMessages.exportarCsv }: ExportButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const exportList = async () => {
-    setBusy(true);
-    try {
-      saveFile(await http.blob(url), exportFilename(name));
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: listMessages.errorExportar,
-        message: error instanceof Error ? error.message : listMessages.errorExportar,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, descargar } = useDescarga(listMessages.errorExportar);
   return (
     <Button
       variant="default"
       leftSection={<IconFileSpreadsheet size={16} />}
       loading={busy}
-      onClick={() => void exportList()}
+      onClick={() => descargar(url, exportFilename(name))}
     >
       {label}
     </Button>

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Adjunto } from '@intranet/contract/areas/insights/adjuntos';
 import type { LogItem } from '@intranet/contract/areas/insights/logs';
-import { renderUi } from '../../../components/testing.tsx';
+import { capturarDescargas, renderUi } from '../../../components/testing.tsx';
 import { AdjuntosEvento } from '../adjuntos/AdjuntosEvento.tsx';
 import { LogsTab } from './LogsTab.tsx';
 
@@ -114,14 +114,9 @@ describe("An event's attachments", () => {
     expect(within(tabla).getByText('2,0 KB')).toBeTruthy();
     expect(within(tabla).getByText('application/octet-stream · minidump')).toBeTruthy();
     http.blob.mockResolvedValue(new Blob(['{}'], { type: 'application/json' }));
-    const guardado = vi.fn();
-    URL.createObjectURL = vi.fn(() => 'blob:adjunto');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      guardado(this.download);
-    });
+    const guardados = capturarDescargas();
     fireEvent.click(screen.getByRole('button', { name: 'Descargar pedido.json' }));
-    await waitFor(() => expect(guardado).toHaveBeenCalledWith('pedido.json'));
+    await waitFor(() => expect(guardados).toEqual(['pedido.json']));
     expect(http.blob).toHaveBeenCalledWith(`/api/insights/issues/9/eventos/${'e'.repeat(32)}/adjuntos/5`);
   });
 
@@ -133,8 +128,7 @@ describe("An event's attachments", () => {
       ],
     });
     http.blob.mockRejectedValue(new Error('Sesión inválida o vencida'));
-    const guardado = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => guardado());
+    const guardados = capturarDescargas();
     const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
     renderUi(createElement(AdjuntosEvento, { issueId: 9, eventId: 'e'.repeat(32) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Descargar pedido.json' }));
@@ -147,6 +141,6 @@ describe("An event's attachments", () => {
         }),
       ),
     );
-    expect(guardado).not.toHaveBeenCalled();
+    expect(guardados).toEqual([]);
   });
 });
